@@ -1,0 +1,103 @@
+// ESLint flat config. Besides the usual TypeScript and React-hooks rules, it enforces the layering of
+// ARCHITECTURE.md with plain `no-restricted-imports` zones built from the folder list, so a new feature
+// folder is covered without editing this file.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import formatjs from 'eslint-plugin-formatjs';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const noClimbing = { group: ['../*', '../**'], message: 'Import with @/… instead of climbing with ../' };
+const noServer = { group: ['**/server/**', '**/server'], message: 'src/ and sw/ never import server/.' };
+
+/** One rule per zone: `extra` patterns come on top of the ones every file in src/ obeys. */
+function zone(files, ...extra) {
+  return {
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClimbing, noServer, ...extra] }] },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'openapi/*.d.ts', 'test-results/**', 'playwright-report/**', '.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' },
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, formatjs },
+    rules: {
+      ...reactHooks.configs['recommended-latest'].rules,
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        { props: { include: [['*', '{aria-label,aria-description,title,alt,placeholder,label}']] } },
+      ],
+      'formatjs/enforce-default-message': ['error', 'literal'],
+      'formatjs/enforce-placeholders': 'error',
+      'formatjs/no-invalid-icu': 'error',
+      'formatjs/no-multiple-whitespaces': 'error',
+      'formatjs/no-emoji': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' },
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Never render server text as HTML.',
+        },
+      ],
+    },
+  },
+  // Shared code (components, lib, i18n) never knows a feature or the app.
+  zone(['src/components/**', 'src/lib/**', 'src/i18n/**'], {
+    group: ['@/features/*', '@/app/*'],
+    message: 'Shared code never imports features or app.',
+  }),
+  // Features never import each other nor the app.
+  ...features.map((feature) =>
+    zone([`src/features/${feature}/**`], {
+      group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`, '@/app/*'],
+      message: 'Features never import each other or app/; compose them in src/app.',
+    }),
+  ),
+  zone(['src/app/**', 'src/main.tsx']),
+  // The service worker stands alone: no app code, no server code.
+  {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noClimbing, noServer, { group: ['@/*'], message: 'sw/ never imports the app.' }] }],
+    },
+  },
+  // The server never imports the PWA or the service worker.
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/**', '**/sw/**', '@/*'], message: 'server/ never imports src/ or sw/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['eslint.config.js', 'vite.config.ts', 'vitest.config.ts', 'playwright.config.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

@@ -1,0 +1,46 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaManifest } from './scripts/pwa-manifest.ts';
+
+// The API server `npm run dev` starts next to Vite (see scripts/dev.ts).
+const devApiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // Registration is done by src/app/pwa with workbox-window, never by an inline script (CSP).
+      injectRegister: false,
+      manifest: pwaManifest,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,json}'],
+        globIgnores: ['**/screenshots/**', '.vite/**'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    manifest: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: {
+    proxy: {
+      '/api': devApiTarget,
+      '/analytics': devApiTarget,
+      '/config.json': devApiTarget,
+      '/broker-login': devApiTarget,
+    },
+  },
+});
