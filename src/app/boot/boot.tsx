@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { restoreState } from '@/app/boot/restore-state';
+import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
+import { startServiceWorker } from '@/app/pwa/register-service-worker';
+import { unregisterForeignWorkers } from '@/app/pwa/unregister-foreign-workers';
+import { preloadMessages } from '@/i18n/load-messages';
+import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
+import { preferencesAtom } from '@/lib/preferences/preferences-atom';
+import { store } from '@/lib/store';
+
+/**
+ * Starts the app: session and preferences come back from IndexedDB while index.html's splash shows, the
+ * document takes the trader's theme, direction and language, and only then does React render, so there is
+ * no flash of the wrong theme or of English for a French user.
+ */
+export async function boot(container: HTMLElement): Promise<void> {
+  listenForInstallPrompt();
+  if ('serviceWorker' in navigator) {
+    unregisterForeignWorkers(navigator.serviceWorker).catch((error: unknown) =>
+      console.error('Could not unregister an older service worker', error),
+    );
+  }
+
+  await restoreState();
+  const applyPreferences = () => applyPreferencesToDocument(store.get(preferencesAtom));
+  applyPreferences();
+  store.sub(preferencesAtom, applyPreferences);
+  // English is built in, so a failed French download still leaves a working app.
+  await preloadMessages(store.get(preferencesAtom).locale).catch((error: unknown) =>
+    console.error('Could not load the language catalogue', error),
+  );
+
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  startServiceWorker();
+}

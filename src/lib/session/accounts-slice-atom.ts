@@ -1,0 +1,13 @@
+import { atom } from 'jotai';
+import { brokerAccountsAtom, selectedAccountAtom, type Identified } from '@/lib/session/user-profile-atoms';
+
+/** The broker-accounts slice that survives reloads (spec §4: list and selected account, key `root`). */
+export type AccountsSlice = { brokerAccounts: Identified[]; selectedAccount: Identified | null };
+
+export const accountsSliceAtom = atom(
+  (get): AccountsSlice => ({ brokerAccounts: get(brokerAccountsAtom), selectedAccount: get(selectedAccountAtom) }),
+  (_get, set, slice: AccountsSlice) => {
+    set(brokerAccountsAtom, slice.brokerAccounts);
+    set(selectedAccountAtom, slice.selectedAccount);
+  },
+);

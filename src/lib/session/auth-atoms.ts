@@ -1,0 +1,14 @@
+import { atom } from 'jotai';
+
+/**
+ * Auth state of spec §3. The token's presence alone decides whether the user is signed in (spec §4).
+ * It is persisted under `auth_token` (see session-persistence.ts).
+ */
+export const tokenAtom = atom<string | null>(null);
+export const isSignedInAtom = atom((get) => get(tokenAtom) !== null);
+
+export const authLoadingAtom = atom(false);
+export const authMessageAtom = atom<string | null>(null);
+export const showAuthMessageAtom = atom(false);
+/** Where to go after the next auth transition; sign-in and sign-out set it to root (spec §4). */
+export const authRedirectAtom = atom('/');

@@ -1,0 +1,16 @@
+import { atom } from 'jotai';
+
+/**
+ * User-profile state of spec §3, shared by several features (accounts, portfolios, positions), so it lives in
+ * shared code. The record shapes arrive with the OpenAPI contract; until then they are opaque records with an id.
+ */
+export type Identified = { id: number | string };
+
+export const userDataAtom = atom<Record<string, unknown> | null>(null);
+export const brokerAccountsAtom = atom<Identified[]>([]);
+export const selectedAccountAtom = atom<Identified | null>(null);
+export const brokerPortfoliosAtom = atom<Identified[]>([]);
+export const selectedPortfolioAtom = atom<Identified | null>(null);
+/** A trading day (YYYY-MM-DD, IST) for the books; null means today. */
+export const selectedDateAtom = atom<string | null>(null);
+export const loginBrokerAccountIdAtom = atom<number | string | null>(null);
