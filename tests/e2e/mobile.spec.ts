@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell';
+import { seedSessionToken } from './support/session';
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+test('at 360 px the menu is a drawer that navigates and closes', async ({ page }) => {
+  await seedSessionToken(page);
+  const shell = new AppShell(page);
+  await shell.open('/app/dashboards/default');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('link', { name: 'Order book' }).click();
+  await expect(page).toHaveURL('/app/order_book');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order book' })).toBeVisible();
+});
+
+test('nothing overflows sideways at 360 px', async ({ page }) => {
+  await seedSessionToken(page);
+  const shell = new AppShell(page);
+  for (const path of ['/app/dashboards/default', '/app/position', '/app/pages/setting/profile', '/app/broker']) {
+    await shell.open(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
+
+test('the login page fits a 360 px phone', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

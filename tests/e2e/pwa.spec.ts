@@ -1,0 +1,76 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumExecutable } from './support/chromium';
+
+const distAssets = join(process.cwd(), 'dist', 'assets');
+
+async function waitForControl(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+test('the service worker controls the page and precaches every screen chunk', async ({ page }) => {
+  await page.goto('/auth/login');
+  await waitForControl(page);
+  const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+  expect(scriptUrl).toMatch(/\/sw\.js$/);
+
+  const precached = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const urls: string[] = [];
+    for (const name of names.filter((n) => n.startsWith('workbox-precache'))) {
+      const cache = await caches.open(name);
+      urls.push(...(await cache.keys()).map((request) => new URL(request.url).pathname));
+    }
+    return urls;
+  });
+  const builtChunks = readdirSync(distAssets).filter((file) => file.endsWith('.js') || file.endsWith('.css'));
+  expect(builtChunks.length).toBeGreaterThan(20);
+  const missing = builtChunks.filter((file) => !precached.includes(`/assets/${file}`));
+  expect(missing).toEqual([]);
+  expect(precached).toContain('/index.html');
+});
+
+test('the login screen opens offline after one visit', async ({ page, context }) => {
+  await page.goto('/auth/login');
+  await waitForControl(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await context.setOffline(true);
+  const response = await page.reload();
+  expect(response?.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByLabel(/email/i)).toBeVisible();
+  const apiReachable = await page.evaluate(() => fetch('/api/health/').then(() => true, () => false));
+  expect(apiReachable).toBe(false);
+
+  // Another screen that was never opened comes from the precache too.
+  await page.goto('/auth/register');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('Chromium reports no installability errors', async ({ baseURL }) => {
+  const profile = mkdtempSync(join(tmpdir(), 'strikedesk-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumExecutable,
+    args: chromiumArgs,
+    headless: true,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/auth/login`);
+    await waitForControl(page);
+    const cdp = await context.newCDPSession(page);
+    await expect
+      .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 15_000 })
+      .toEqual([]);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,117 @@
+/**
+ * Restoring the session from IndexedDB (fake-indexeddb here; real IndexedDB in the browser tests).
+ * Each test loads fresh modules so the store and its subscriptions start empty.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as idb from 'idb-keyval';
+
+vi.mock('idb-keyval', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('idb-keyval')>();
+  return { ...actual, get: vi.fn(actual.get), set: vi.fn(actual.set), del: vi.fn(actual.del) };
+});
+
+async function freshApp() {
+  vi.resetModules();
+  const { restoreState } = await import('@/app/boot/restore-state');
+  const { store } = await import('@/lib/store');
+  const { tokenAtom } = await import('@/lib/session/auth-atoms');
+  const { brokerAccountsAtom, selectedAccountAtom } = await import('@/lib/session/user-profile-atoms');
+  const { preferencesAtom } = await import('@/lib/preferences/preferences-atom');
+  return { restoreState, store, tokenAtom, brokerAccountsAtom, selectedAccountAtom, preferencesAtom };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+beforeEach(async () => {
+  vi.useRealTimers();
+  await idb.clear();
+  // mockReset goes back to the real implementation given to vi.fn.
+  vi.mocked(idb.get).mockReset();
+  vi.mocked(idb.set).mockReset();
+  vi.mocked(idb.del).mockReset();
+});
+
+describe('restoring the session', () => {
+  it('restores the token, the accounts slice and the preferences', async () => {
+    await idb.set('auth_token', 'tok-123');
+    await idb.set('root', { version: 1, brokerAccounts: [{ id: 7 }, { id: 9 }], selectedAccount: { id: 9 } });
+    await idb.set('preferences', { version: 1, theme: 'dark', locale: 'fr', direction: 'rtl', navType: 'top' });
+    const app = await freshApp();
+
+    const statuses = await app.restoreState();
+
+    expect(statuses).toEqual({ token: 'restored', accounts: 'restored', preferences: 'restored' });
+    expect(app.store.get(app.tokenAtom)).toBe('tok-123');
+    expect(app.store.get(app.brokerAccountsAtom)).toEqual([{ id: 7 }, { id: 9 }]);
+    expect(app.store.get(app.selectedAccountAtom)).toEqual({ id: 9 });
+    expect(app.store.get(app.preferencesAtom)).toMatchObject({ theme: 'dark', locale: 'fr', direction: 'rtl', navType: 'top' });
+  });
+
+  it('writes later changes through, and removes the token key on sign-out', async () => {
+    const app = await freshApp();
+    await app.restoreState();
+    app.store.set(app.tokenAtom, 'fresh-token');
+    app.store.set(app.selectedAccountAtom, { id: 3 });
+    await flush();
+    expect(await idb.get('auth_token')).toBe('fresh-token');
+    expect(await idb.get('root')).toEqual({ version: 1, brokerAccounts: [], selectedAccount: { id: 3 } });
+
+    app.store.set(app.tokenAtom, null);
+    await flush();
+    expect(await idb.get('auth_token')).toBeUndefined();
+  });
+
+  it('gives up after 5000 ms, shows the app signed out, and never overwrites what is stored', async () => {
+    await idb.set('auth_token', 'slow-token');
+    await idb.set('root', { version: 1, brokerAccounts: [{ id: 1 }], selectedAccount: { id: 1 } });
+    vi.mocked(idb.get).mockImplementation(() => new Promise(() => {}));
+    const app = await freshApp();
+    vi.useFakeTimers();
+
+    const restoring = app.restoreState();
+    await vi.advanceTimersByTimeAsync(4999);
+    let settled = false;
+    void restoring.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const statuses = await restoring;
+    vi.useRealTimers();
+
+    expect(statuses).toEqual({ token: 'timeout', accounts: 'timeout', preferences: 'timeout' });
+    expect(app.store.get(app.tokenAtom)).toBeNull();
+    await flush();
+    expect(idb.set).not.toHaveBeenCalled();
+    expect(idb.del).not.toHaveBeenCalled();
+    const { get: realGet } = await vi.importActual<typeof import('idb-keyval')>('idb-keyval');
+    expect(await realGet('auth_token')).toBe('slow-token');
+    expect(await realGet('root')).toEqual({ version: 1, brokerAccounts: [{ id: 1 }], selectedAccount: { id: 1 } });
+  });
+
+  it('treats a corrupt stored value as absent without overwriting it', async () => {
+    await idb.set('auth_token', 12345);
+    await idb.set('root', { version: 99, brokerAccounts: 'nope' });
+    await idb.set('preferences', 'garbage');
+    const app = await freshApp();
+
+    const statuses = await app.restoreState();
+    await flush();
+
+    expect(statuses).toEqual({ token: 'corrupt', accounts: 'corrupt', preferences: 'corrupt' });
+    expect(app.store.get(app.tokenAtom)).toBeNull();
+    expect(app.store.get(app.brokerAccountsAtom)).toEqual([]);
+    expect(app.store.get(app.preferencesAtom).theme).toBe('light');
+    expect(idb.set).toHaveBeenCalledTimes(3); // only the three set-up writes above
+  });
+
+  it('reports a failing read as failed and keeps the defaults', async () => {
+    vi.mocked(idb.get).mockRejectedValue(new Error('IndexedDB is broken'));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const app = await freshApp();
+    const statuses = await app.restoreState();
+    expect(statuses.token).toBe('failed');
+    expect(app.store.get(app.tokenAtom)).toBeNull();
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+  });
+});
