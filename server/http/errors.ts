@@ -1,0 +1,72 @@
+// One error shape for every JSON answer: `{ "message": ..., "code": ... }` with a meaningful status.
+// Route code throws HttpError for expected failures; anything else thrown is a bug and becomes a 500
+// whose details stay in the log, never in the answer.
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+
+export type ErrorBody = { message: string; code: string };
+
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly statusCode: number;
+  readonly code: string;
+
+  constructor(statusCode: number, code: string, message: string) {
+    super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+}
+
+const codeByStatus: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
+  429: 'too_many_requests',
+  500: 'internal_error',
+  502: 'bad_gateway',
+  503: 'service_unavailable',
+  504: 'gateway_timeout',
+};
+
+export function codeForStatus(statusCode: number): string {
+  return codeByStatus[statusCode] ?? (statusCode >= 500 ? 'internal_error' : 'bad_request');
+}
+
+export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string): FastifyReply {
+  const body: ErrorBody = { message, code };
+  return reply.code(statusCode).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+}
+
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  return sendError(reply, 404, 'not_found', 'Not Found');
+}
+
+function statusOf(error: FastifyError): number {
+  const status = error.statusCode;
+  return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return sendError(reply, error.statusCode, error.code, error.message);
+    }
+    if (error.validation) {
+      return sendError(reply, 400, 'validation_failed', error.message);
+    }
+    const status = statusOf(error);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return sendError(reply, status, codeForStatus(status), 'Internal Server Error');
+    }
+    // Client errors raised by Fastify itself (bad JSON, body too large, bad media type) explain themselves.
+    return sendError(reply, status, codeForStatus(status), error.message);
+  });
+}

@@ -1,0 +1,55 @@
+// Security headers for every answer the server gives: static files, API, 404s and errors alike.
+// They are set in onSend, which Fastify runs for error and not-found replies too; the few framework
+// errors raised before routing (a malformed URL) set them by hand (see app.ts).
+import type { FastifyInstance } from 'fastify';
+import { isCspOrigin } from '../config.ts';
+
+export type SecurityHeaderOptions = {
+  /** Origins added to connect-src, e.g. a hosted analytics backend the PWA calls directly. */
+  extraConnectSrc?: readonly string[];
+};
+
+/**
+ * No 'unsafe-inline' anywhere: the PWA registers its service worker and applies its theme from bundled
+ * modules, never from inline script or style, so an injected <script> cannot run.
+ */
+export function buildContentSecurityPolicy(extraConnectSrc: readonly string[] = []): string {
+  for (const source of extraConnectSrc) {
+    if (!isCspOrigin(source)) throw new Error(`Not a valid connect-src origin: "${source}"`);
+  }
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'"]],
+    ['style-src', ["'self'"]],
+    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", ...extraConnectSrc]],
+    ['manifest-src', ["'self'"]],
+    ['worker-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+export type SecurityHeaders = Record<string, string>;
+
+export function buildSecurityHeaders(options: SecurityHeaderOptions = {}): SecurityHeaders {
+  return {
+    'content-security-policy': buildContentSecurityPolicy(options.extraConnectSrc),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(headers);
+    return payload;
+  });
+}

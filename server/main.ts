@@ -1,0 +1,120 @@
+// Entry point: `npx tsx server/main.ts` (or `npm start`, which builds the PWA first). Reads the
+// environment (see config.ts), creates DATA_DIR, listens, and shuts down cleanly on SIGINT/SIGTERM.
+import { mkdir } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+export type StartOptions = {
+  /** Defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Install SIGINT/SIGTERM handlers that close the server and exit (default true). */
+  handleSignals?: boolean;
+  /** Where the "is running at" line goes (default console.log). */
+  print?: (line: string) => void;
+};
+
+export type RunningServer = {
+  app: FastifyInstance;
+  /** The URL to open, e.g. http://127.0.0.1:8080/ (with the real port when PORT=0). */
+  url: string;
+  close: () => Promise<void>;
+};
+
+/** How long in-flight requests get to finish on shutdown before the process exits anyway. */
+const shutdownGraceMs = 10_000;
+
+function displayUrl(host: string, port: number): string {
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const shown = wildcard ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}/`;
+}
+
+function boundPort(app: FastifyInstance, fallback: number): number {
+  const address = app.server.address();
+  return typeof address === 'object' && address !== null ? address.port : fallback;
+}
+
+function installSignalHandlers(app: FastifyInstance, print: (line: string) => void): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      print(`Received ${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    stopping = true;
+    print(`Received ${signal}: stopping StrikeDesk…`);
+    const timer = setTimeout(() => {
+      print('Shutdown took too long: exiting anyway.');
+      process.exit(1);
+    }, shutdownGraceMs);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Error while stopping the server:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const print = options.print ?? ((line: string) => console.log(line));
+  const config = loadConfig(options.env ?? process.env);
+  await mkdir(config.dataDir, { recursive: true });
+  const app = await buildServer({
+    distDir: config.distDir,
+    dataDir: config.dataDir,
+    logger: true,
+    logLevel: config.logLevel,
+    extraConnectSrc: config.extraConnectSrc,
+  });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const url = displayUrl(config.host, boundPort(app, config.port));
+  const everywhere = config.host === '0.0.0.0' || config.host === '::' ? ' (listening on all interfaces)' : '';
+  print(`StrikeDesk is running at ${url}${everywhere}`);
+  if (options.handleSignals ?? true) installSignalHandlers(app, print);
+  return { app, url, close: () => app.close() };
+}
+
+function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && 'code' in error;
+}
+
+/** Explains a start-up failure in one or two lines and exits with code 1. */
+export function exitWithStartupError(error: unknown): never {
+  if (error instanceof ConfigError) {
+    console.error(`StrikeDesk cannot start: ${error.message}`);
+  } else if (isErrnoException(error) && error.code === 'EADDRINUSE') {
+    console.error('StrikeDesk cannot start: the port is already in use. Stop the other program or set PORT to another port.');
+  } else if (isErrnoException(error) && (error.code === 'EACCES' || error.code === 'EPERM')) {
+    console.error(`StrikeDesk cannot start: permission denied (${error.message}).`);
+  } else {
+    console.error('StrikeDesk cannot start:', error);
+  }
+  process.exit(1);
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return pathToFileURL(realpathSync(script)).href === import.meta.url;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  startServer().catch(exitWithStartupError);
+}

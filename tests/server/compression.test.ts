@@ -1,0 +1,72 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../server/app.ts';
+import { createDistFixture, type DistFixture } from './support/dist-fixture.ts';
+
+let fixture: DistFixture;
+let app: FastifyInstance;
+const bigRows = Array.from({ length: 200 }, (_, i) => ({ id: i, symbol: 'NIFTY', strike: 24000 + i * 50 }));
+
+beforeAll(async () => {
+  fixture = await createDistFixture();
+  app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir });
+  app.get('/api/test-big/', async () => ({ data: bigRows }));
+});
+
+afterAll(async () => {
+  await app.close();
+  await fixture.cleanup();
+});
+
+function bytesOf(name: string): Buffer {
+  const content = fixture.files[name];
+  if (content === undefined) throw new Error(`No fixture file ${name}`);
+  return content;
+}
+
+function varies(header: unknown): boolean {
+  return String(header).toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+}
+
+describe('compression', () => {
+  it.each(['/assets/index-AbC123.js', '/assets/index-Xy9.css'])('gzips %s when gzip is accepted', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(varies(res.headers.vary)).toBe(true);
+    expect(gunzipSync(res.rawPayload).equals(bytesOf(url.slice(1)))).toBe(true);
+    expect(res.rawPayload.length).toBeLessThan(bytesOf(url.slice(1)).length);
+  });
+
+  it('uses brotli when it is accepted', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).equals(bytesOf('assets/index-AbC123.js'))).toBe(true);
+  });
+
+  it('compresses large API answers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test-big/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(['br', 'gzip']).toContain(res.headers['content-encoding']);
+    const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+    expect(JSON.parse(body.toString('utf8'))).toEqual({ data: bigRows });
+  });
+
+  it.each([undefined, 'identity'])('sends plain bytes when the client accepts %s', async (encoding) => {
+    const headers = encoding === undefined ? {} : { 'accept-encoding': encoding };
+    const res = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.equals(bytesOf('assets/index-AbC123.js'))).toBe(true);
+    // Caches must still know that another client could get a compressed copy.
+    expect(varies(res.headers.vary)).toBe(true);
+  });
+
+  it('leaves small answers and images alone', async () => {
+    const health = await app.inject({ method: 'GET', url: '/api/health/', headers: { 'accept-encoding': 'gzip' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toEqual({ status: 'ok' });
+    const icon = await app.inject({ method: 'GET', url: '/icon.png', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(icon.headers['content-encoding']).toBeUndefined();
+    expect(icon.rawPayload.equals(bytesOf('icon.png'))).toBe(true);
+  });
+});

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/main.ts';
+import { repoRoot } from '../../server/paths.ts';
+import { createDistFixture, type DistFixture } from './support/dist-fixture.ts';
+
+let fixture: DistFixture;
+
+beforeAll(async () => {
+  fixture = await createDistFixture();
+});
+
+afterAll(async () => {
+  await fixture.cleanup();
+});
+
+describe('startServer (what server/main.ts runs)', () => {
+  it('listens on a real port, creates DATA_DIR and answers over HTTP', async () => {
+    const lines: string[] = [];
+    const dataDir = join(fixture.root, 'fresh', 'data');
+    const server = await startServer({
+      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: fixture.distDir, LOG_LEVEL: 'silent' },
+      handleSignals: false,
+      print: (line) => lines.push(line),
+    });
+    try {
+      expect(lines).toEqual([`StrikeDesk is running at ${server.url}`]);
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      expect(server.url).not.toBe('http://127.0.0.1:0/');
+      expect(existsSync(dataDir)).toBe(true);
+
+      const health = await fetch(new URL('/api/health/', server.url));
+      expect(health.status).toBe(200);
+      expect(health.headers.get('cache-control')).toBe('no-store');
+      expect(await health.json()).toEqual({ status: 'ok' });
+
+      const page = await fetch(new URL('/app/order_book', server.url));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('fixture-shell');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** Runs server/main.ts as `npx tsx server/main.ts` would, optionally stopping it once it is up. */
+function runMain(env: Record<string, string>, stopWith?: NodeJS.Signals): Promise<Run & { healthStatus?: number }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    let healthStatus: number | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const url = /running at (http:\/\/\S+)/.exec(stdout)?.[1];
+      if (url !== undefined && stopWith !== undefined && healthStatus === undefined) {
+        healthStatus = 0;
+        fetch(new URL('/api/health/', url))
+          .then((res) => (healthStatus = res.status))
+          .finally(() => child.kill(stopWith));
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolvePromise({ code, stdout, stderr, healthStatus }));
+  });
+}
+
+describe('server/main.ts as a process', () => {
+  it('exits with code 1 and a clear message on a bad PORT', async () => {
+    const run = await runMain({ PORT: 'eighty' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('PORT must be a whole number from 0 to 65535, got "eighty"');
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops cleanly on %s', async (signal) => {
+    const run = await runMain(
+      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: fixture.dataDir, DIST_DIR: fixture.distDir },
+      signal,
+    );
+    expect(run.healthStatus).toBe(200);
+    expect(run.stdout).toContain(`Received ${signal}: stopping StrikeDesk`);
+    expect(run.code).toBe(0);
+  });
+});
