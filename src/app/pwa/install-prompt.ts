@@ -1,0 +1,60 @@
+/**
+ * Install support. Chromium fires `beforeinstallprompt` once, early, and only to listeners already in
+ * place, so `listenForInstallPrompt()` runs first thing at boot and parks the event in a Jotai atom for
+ * InstallButton. iOS Safari has no such event: the trader adds the app from the Share sheet instead.
+ */
+import { installPromptAtom, type BeforeInstallPromptEvent } from '@/app/pwa/install-prompt-atom';
+import { store } from '@/lib/store';
+
+function isBeforeInstallPromptEvent(event: Event): event is BeforeInstallPromptEvent {
+  return 'prompt' in event && typeof event.prompt === 'function';
+}
+
+/** Starts capturing the install prompt; returns a function that stops listening. */
+export function listenForInstallPrompt(target: Window = window): () => void {
+  const handleBeforeInstallPrompt = (event: Event) => {
+    if (!isBeforeInstallPromptEvent(event)) return;
+    // Keeps the browser's own mini-infobar away: the app offers installation in its header instead.
+    event.preventDefault();
+    store.set(installPromptAtom, event);
+  };
+  const handleAppInstalled = () => store.set(installPromptAtom, null);
+
+  target.addEventListener('beforeinstallprompt', handleBeforeInstallPrompt);
+  target.addEventListener('appinstalled', handleAppInstalled);
+  return () => {
+    target.removeEventListener('beforeinstallprompt', handleBeforeInstallPrompt);
+    target.removeEventListener('appinstalled', handleAppInstalled);
+  };
+}
+
+export type InstallOutcome = 'accepted' | 'dismissed' | 'unavailable';
+
+/** Shows the browser's install dialog. The event works once, so it is cleared whatever the answer. */
+export async function promptInstall(): Promise<InstallOutcome> {
+  const event = store.get(installPromptAtom);
+  if (!event) return 'unavailable';
+  store.set(installPromptAtom, null);
+  await event.prompt();
+  const { outcome } = await event.userChoice;
+  return outcome;
+}
+
+type NavigatorLike = Pick<Navigator, 'userAgent' | 'maxTouchPoints'>;
+
+/** Safari on iPhone or iPad (iPadOS reports a Mac user agent, but a Mac has no touch screen). */
+export function isIosSafari(nav: NavigatorLike = navigator): boolean {
+  const ua = nav.userAgent;
+  const ios = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && nav.maxTouchPoints > 1);
+  // Other iOS browsers and in-app web views name themselves; in-app views also lack "Safari/".
+  const safari = /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\/|YaBrowser|DuckDuckGo/.test(ua);
+  return ios && safari;
+}
+
+/** True when running as an installed app (home-screen launch). */
+export function isStandalone(win: Window = window): boolean {
+  const displayMode = typeof win.matchMedia === 'function' && win.matchMedia('(display-mode: standalone)').matches;
+  const nav = win.navigator;
+  const iosStandalone = 'standalone' in nav && nav.standalone === true;
+  return displayMode || iosStandalone;
+}

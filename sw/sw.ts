@@ -1,0 +1,59 @@
+/**
+ * StrikeDesk service worker (built by vite-plugin-pwa, injectManifest strategy).
+ *
+ * - Precaches the shell and every content-hashed screen chunk, so every screen opens offline.
+ * - Navigations fall back to the precached index.html, except for server-owned pages.
+ * - Updates are offered, never forced: a new worker waits until the page posts SKIP_WAITING
+ *   (src/app/pwa/register-service-worker.ts does it when the trader accepts).
+ * - Trading calls (/api/) are never intercepted: no cache, no queue, no replay.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare let self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// The very first install takes control of the open page at once, so it works offline without a reload.
+// Later versions still wait for SKIP_WAITING: claiming only matters while nothing controls the page.
+clientsClaim();
+
+/**
+ * Navigations the shell must not answer: the two backends, the server-hosted broker login page
+ * (a redirect target of the broker) and anything that looks like a file.
+ */
+const serverOwnedNavigations = [
+  /^\/api(?:\/|$)/,
+  /^\/analytics(?:\/|$)/,
+  /^\/broker-login(?:\/|$)/,
+  /\/[^/?]+\.[a-z0-9]+(?:$|\?)/i,
+];
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: serverOwnedNavigations }),
+);
+
+// Trading calls: /api/ deliberately has NO route. With no matching route Workbox never calls
+// respondWith, so the browser goes straight to the network: nothing is cached, queued or replayed,
+// and an offline order fails at once instead of being sent later at a stale price.
+// Do not add a default handler (setDefaultHandler) or a catch-all route: it would capture /api/.
+
+// Runtime caching of analytics reads goes here (later work), registered for GET /analytics/rest/v1/*:
+//   NetworkFirst with networkTimeoutSeconds ~3, a dedicated cache name, an expiration plugin, and a
+//   plugin that stamps the fetch time so screens can show "as of ...".
+// Cached market snapshots go here too: POST /analytics/functions/v1/market_data, cached under a key
+// derived from the normalised request body (Cache API keys must be GET requests).
+
+type SkipWaitingMessage = { type: 'SKIP_WAITING' };
+
+function isSkipWaitingMessage(data: unknown): data is SkipWaitingMessage {
+  return typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING';
+}
+
+self.addEventListener('message', (event) => {
+  if (isSkipWaitingMessage(event.data)) {
+    void self.skipWaiting();
+  }
+});
