@@ -24,8 +24,14 @@ export default defineConfig({
       injectRegister: false,
       manifest: pwaManifest,
       injectManifest: {
+        // Every file of the build (shell and every hashed screen chunk), so every screen opens offline.
+        // Manifest screenshots are only shown in install dialogs, so they are not precached.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,json}'],
         globIgnores: ['**/screenshots/**', '.vite/**'],
+        // Above this a file would be left out of the precache; vite-plugin-pwa then fails the build.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        // A classic script: every browser can run it (module service workers are not universal yet).
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),
