@@ -1,0 +1,50 @@
+import type { Locale } from '@/i18n/locale';
+
+/** A compiled-at-runtime catalogue: message id → translated ICU string. */
+export type Messages = Record<string, string>;
+
+// English is every descriptor's defaultMessage, so its catalogue is empty and always ready.
+const loaded = new Map<Locale, Messages>([['en', {}]]);
+const pending = new Map<Locale, Promise<Messages>>();
+
+/** The catalogue of `locale` if it has been loaded already, without waiting. */
+export function getLoadedMessages(locale: Locale): Messages | undefined {
+  return loaded.get(locale);
+}
+
+/** Loads (once) and caches the catalogue of `locale`. Concurrent callers share one request. */
+export function loadMessages(locale: Locale): Promise<Messages> {
+  const ready = loaded.get(locale);
+  if (ready) return Promise.resolve(ready);
+  let request = pending.get(locale);
+  if (!request) {
+    request = importCatalogue(locale).then(
+      (messages) => {
+        loaded.set(locale, messages);
+        pending.delete(locale);
+        return messages;
+      },
+      (error: unknown) => {
+        // Forget the failure so a later attempt (back online, say) can try the chunk again.
+        pending.delete(locale);
+        throw error;
+      },
+    );
+    pending.set(locale, request);
+  }
+  return request;
+}
+
+/** Loads the catalogue of `locale` before the first render (no flash of English). Rejects if it cannot. */
+export async function preloadMessages(locale: Locale): Promise<void> {
+  await loadMessages(locale);
+}
+
+async function importCatalogue(locale: Locale): Promise<Messages> {
+  switch (locale) {
+    case 'en':
+      return {};
+    case 'fr':
+      return (await import('@/i18n/locales/fr/index')).frMessages;
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Form state plus validation for every StrikeDesk form. Errors are derived from the current values on
+ * each render (never stored), so they follow edits and the language on screen. A field shows its error
+ * once it has been left (blur) or the form was submitted; after that it updates as the user types.
+ */
+import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import type { FormSchema, ValidationIssue } from '@/lib/validation/rules';
+import { validateForm } from '@/lib/validation/validate';
+
+type FieldMap<V, T> = Partial<Record<keyof V, T>>;
+type StringField<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+/** Spread onto a TextField / PasswordField: <TextField label={...} {...form.fieldProps('email')} />. */
+export type FieldProps = {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  onBlur: () => void;
+  ref: (element: HTMLElement | null) => void;
+};
+
+export type FormValidation<V> = {
+  values: V;
+  /** The issues to show now (left or submitted fields only). */
+  errors: FieldMap<V, ValidationIssue>;
+  touched: FieldMap<V, boolean>;
+  /** True when no field breaks a rule, shown or not. */
+  isValid: boolean;
+  setField: <K extends keyof V>(field: K, value: V[K]) => void;
+  /** Marks a field as left, so its error shows. */
+  blurField: (field: keyof V) => void;
+  /** The shown error of a field, translated; undefined when there is none. */
+  errorText: (field: keyof V) => string | undefined;
+  fieldProps: (field: StringField<V>) => FieldProps;
+  /** For submit: shows every error, focuses the first invalid field, returns whether the form is valid. */
+  validateAll: () => boolean;
+  reset: (values?: V) => void;
+};
+
+export function useFormValidation<V extends Record<string, unknown>>(
+  schema: FormSchema<V>,
+  initialValues: V,
+): FormValidation<V> {
+  const intl = useIntl();
+  const [values, setValues] = useState<V>(initialValues);
+  const [touched, setTouched] = useState<FieldMap<V, boolean>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const elements = useRef(new Map<keyof V, HTMLElement>());
+
+  const issues = useMemo(() => {
+    const formatLabel = (label: MessageDescriptor | string) =>
+      typeof label === 'string' ? label : intl.formatMessage(label);
+    return validateForm(values, schema, formatLabel);
+  }, [values, schema, intl]);
+
+  const errors = useMemo(() => {
+    if (submitted) return issues;
+    const shown: FieldMap<V, ValidationIssue> = {};
+    for (const field of Object.keys(issues) as (keyof V)[]) {
+      if (touched[field]) shown[field] = issues[field];
+    }
+    return shown;
+  }, [issues, touched, submitted]);
+
+  const setField = useCallback(<K extends keyof V>(field: K, value: V[K]) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+  }, []);
+
+  const blurField = useCallback((field: keyof V) => {
+    setTouched((previous) => (previous[field] ? previous : { ...previous, [field]: true }));
+  }, []);
+
+  const errorText = (field: keyof V) => {
+    const issue = errors[field];
+    return issue ? intl.formatMessage(issue.message, issue.values) : undefined;
+  };
+
+  const fieldProps = (field: StringField<V>): FieldProps => ({
+    name: field,
+    value: String(values[field] ?? ''),
+    error: errorText(field),
+    onChange: (event) => setField(field, event.currentTarget.value as V[typeof field]),
+    onBlur: () => blurField(field),
+    ref: (element) => {
+      if (element) elements.current.set(field, element);
+      else elements.current.delete(field);
+    },
+  });
+
+  const validateAll = () => {
+    setSubmitted(true);
+    const invalid = Object.keys(schema).filter((field) => issues[field] !== undefined);
+    const first = invalid.map((field) => elements.current.get(field)).find((element) => element !== undefined);
+    first?.focus();
+    return invalid.length === 0;
+  };
+
+  const reset = (next: V = initialValues) => {
+    setValues(next);
+    setTouched({});
+    setSubmitted(false);
+  };
+
+  return {
+    values,
+    errors,
+    touched,
+    isValid: Object.keys(issues).length === 0,
+    setField,
+    blurField,
+    errorText,
+    fieldProps,
+    validateAll,
+    reset,
+  };
+}
