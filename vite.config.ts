@@ -23,6 +23,8 @@ export default defineConfig({
       // Registration is done by src/app/pwa with workbox-window, never by an inline script (CSP).
       injectRegister: false,
       manifest: pwaManifest,
+      // The glob below already precaches the icons; listing them again would only duplicate entries.
+      includeManifestIcons: false,
       injectManifest: {
         // Every file of the build (shell and every hashed screen chunk), so every screen opens offline.
         // Manifest screenshots are only shown in install dialogs, so they are not precached.

@@ -51,8 +51,10 @@ export function isIosSafari(nav: NavigatorLike = navigator): boolean {
   return ios && safari;
 }
 
+type WindowLike = { matchMedia?: (query: string) => { matches: boolean }; navigator: object };
+
 /** True when running as an installed app (home-screen launch). */
-export function isStandalone(win: Window = window): boolean {
+export function isStandalone(win: WindowLike = window): boolean {
   const displayMode = typeof win.matchMedia === 'function' && win.matchMedia('(display-mode: standalone)').matches;
   const nav = win.navigator;
   const iosStandalone = 'standalone' in nav && nav.standalone === true;
