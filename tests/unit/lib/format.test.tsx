@@ -1,0 +1,99 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatTime, NO_DATE } from '@/lib/format/date';
+import { formatInr, formatNumber, formatPercent, formatSignedInr } from '@/lib/format/number';
+import { useFormat } from '@/lib/format/use-format';
+import { I18nProvider, preloadMessages } from '@/i18n/i18n-provider';
+
+// French uses (narrow) no-break spaces; compare with plain spaces to keep the expectations readable.
+const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+// 08:35:09 UTC is 14:05:09 in IST (UTC+5:30), whatever zone the machine running the test is in.
+const instant = new Date(Date.UTC(2026, 10, 21, 8, 35, 9));
+// 20:00 UTC on the 21st is already the 22nd in India.
+const lateUtc = new Date(Date.UTC(2026, 10, 21, 20, 0, 0));
+
+describe('money and numbers', () => {
+  it('groups rupees the Indian way in English', () => {
+    expect(formatInr(123456.5, 'en')).toBe('₹1,23,456.50');
+    expect(formatInr(12345678, 'en')).toBe('₹1,23,45,678.00');
+  });
+
+  it('writes rupees the French way in French', () => {
+    expect(spaces(formatInr(123456.5, 'fr'))).toBe('123 456,50 ₹');
+  });
+
+  it('always signs a profit or a loss, and leaves zero unsigned', () => {
+    expect(formatSignedInr(1250, 'en')).toBe('+₹1,250.00');
+    expect(formatSignedInr(-980.5, 'en')).toBe('-₹980.50');
+    expect(formatSignedInr(0, 'en')).toBe('₹0.00');
+    expect(formatSignedInr(-0.001, 'en')).toBe('₹0.00');
+    expect(spaces(formatSignedInr(-980.5, 'fr'))).toMatch(/^[-−]980,50 ₹$/);
+  });
+
+  it('formats plain numbers and percentages for the locale', () => {
+    expect(formatNumber(1234567.891, 'en')).toBe('12,34,567.89');
+    expect(spaces(formatNumber(1234567.891, 'fr'))).toBe('1 234 567,89');
+    expect(formatNumber(65, 'en', { minimumFractionDigits: 2 })).toBe('65.00');
+    expect(formatPercent(0.0125, 'en')).toBe('1.25%');
+    expect(spaces(formatPercent(0.0125, 'fr'))).toBe('1,25 %');
+    expect(formatPercent(-0.5, 'en', { signed: true })).toBe('-50%');
+    expect(formatPercent(0.031, 'en', { signed: true, maximumFractionDigits: 1 })).toBe('+3.1%');
+  });
+
+  it('accepts a maximum below the default minimum instead of throwing', () => {
+    expect(formatInr(1234.567, 'en', { maximumFractionDigits: 0 })).toBe('₹1,235');
+  });
+});
+
+describe('dates and times (IST)', () => {
+  it('writes French dates as DD/MM/YYYY and DD/MM/YYYY HH:mm:ss', () => {
+    expect(formatDate(instant, 'fr')).toBe('21/11/2026');
+    expect(formatDateTime(instant, 'fr')).toBe('21/11/2026 14:05:09');
+  });
+
+  it('writes English dates as DD MMM YYYY, with a 24-hour time', () => {
+    expect(formatDate(instant, 'en')).toBe('21 Nov 2026');
+    expect(formatDateTime(instant, 'en')).toBe('21 Nov 2026, 14:05:09');
+    expect(formatTime(instant, 'en')).toBe('14:05:09');
+  });
+
+  it('uses the Indian calendar day, not the machine zone or UTC', () => {
+    expect(formatDate(lateUtc, 'fr')).toBe('22/11/2026');
+    expect(formatDateTime(lateUtc.getTime(), 'fr')).toBe('22/11/2026 01:30:00');
+    expect(formatDate('2026-11-21', 'fr')).toBe('21/11/2026');
+  });
+
+  it('shows a dash for a missing or unreadable date instead of throwing', () => {
+    expect(formatDate('not a date', 'en')).toBe(NO_DATE);
+    expect(formatDateTime(Number.NaN, 'fr')).toBe(NO_DATE);
+  });
+});
+
+async function renderIn(locale: 'en' | 'fr') {
+  await preloadMessages(locale);
+  return render(
+    <I18nProvider locale={locale}>
+      <Amounts />
+    </I18nProvider>,
+  );
+}
+
+function Amounts() {
+  const format = useFormat();
+  return (
+    <p>
+      {format.locale} {format.formatInr(123456.5)} {format.formatDateTime(instant)}
+    </p>
+  );
+}
+
+describe('useFormat', () => {
+  it('binds the formatters to the language on screen', async () => {
+    const { unmount } = await renderIn('fr');
+    expect(spaces(screen.getByText(/^fr /).textContent ?? '')).toBe('fr 123 456,50 ₹ 21/11/2026 14:05:09');
+    unmount();
+    await renderIn('en');
+    expect(screen.getByText(/^en /).textContent).toBe('en ₹1,23,456.50 21 Nov 2026, 14:05:09');
+  });
+});
