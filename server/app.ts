@@ -6,7 +6,7 @@ import { registerApiNoStore } from './http/cache-policy.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
 import { registerFallback } from './http/fallback.ts';
-import { analyticsRoutes, apiRoutes, type RouteContext } from './http/route-plugins.ts';
+import { analyticsRoutes, apiRoutes, rootRoutes, type RouteContext } from './http/route-plugins.ts';
 import { buildSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 
@@ -49,6 +49,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const context: RouteContext = { dataDir: options.dataDir };
   await app.register(apiRoutes, { prefix: '/api', context });
   await app.register(analyticsRoutes, { prefix: '/analytics', context });
+  await app.register(rootRoutes, { context });
 
   await registerStaticFiles(app, { distDir: options.distDir });
   registerFallback(app, { distDir: options.distDir });

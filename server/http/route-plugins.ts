@@ -28,3 +28,9 @@ export const analyticsRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [];
   for (const plugin of plugins) await app.register(plugin, { context });
 };
+
+/** Routes outside both backends, at the site root (e.g. /config.json, /broker-login); they win over static files. */
+export const rootRoutes: RoutePlugin = async (app, { context }) => {
+  const plugins: RoutePlugin[] = [];
+  for (const plugin of plugins) await app.register(plugin, { context });
+};

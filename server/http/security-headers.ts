@@ -10,8 +10,8 @@ export type SecurityHeaderOptions = {
 };
 
 /**
- * No 'unsafe-inline' anywhere: the PWA registers its service worker and applies its theme from bundled
- * modules, never from inline script or style, so an injected <script> cannot run.
+ * No 'unsafe-inline' anywhere: the PWA ships no inline script or style (index.html loads bundled files
+ * only), so markup injected through some bug still cannot run script.
  */
 export function buildContentSecurityPolicy(extraConnectSrc: readonly string[] = []): string {
   for (const source of extraConnectSrc) {
