@@ -35,9 +35,14 @@ export async function promptInstall(): Promise<InstallOutcome> {
   const event = store.get(installPromptAtom);
   if (!event) return 'unavailable';
   store.set(installPromptAtom, null);
-  await event.prompt();
-  const { outcome } = await event.userChoice;
-  return outcome;
+  try {
+    await event.prompt();
+    const { outcome } = await event.userChoice;
+    return outcome;
+  } catch {
+    // The browser refused (the event was already used, say): nothing to offer any more.
+    return 'unavailable';
+  }
 }
 
 type NavigatorLike = Pick<Navigator, 'userAgent' | 'maxTouchPoints'>;

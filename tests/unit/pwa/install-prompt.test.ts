@@ -52,6 +52,13 @@ describe('capturing the install prompt', () => {
     expect(store.get(installPromptAtom)).toBeNull();
     await expect(promptInstall()).resolves.toBe('unavailable');
   });
+
+  it('treats a refused prompt as unavailable', async () => {
+    const event = installPromptEvent();
+    event.prompt.mockRejectedValueOnce(new DOMException('already used', 'InvalidStateError'));
+    window.dispatchEvent(event);
+    await expect(promptInstall()).resolves.toBe('unavailable');
+  });
 });
 
 const ua = {
