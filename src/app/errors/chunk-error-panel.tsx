@@ -1,7 +1,11 @@
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
+
+const titleMessage = defineMessage<{ chunk: MessageValue }>({
+  id: 'app.chunkError.title',
+  defaultMessage: 'Loading chunk {chunk} failed',
+});
 
 const messages = defineMessages({
-  title: { id: 'app.chunkError.title', defaultMessage: 'Loading chunk {chunk} failed' },
   description: {
     id: 'app.chunkError.description',
     defaultMessage: 'This screen could not be downloaded. Check your connection and try again.',
@@ -13,7 +17,7 @@ export function ChunkErrorPanel({ chunk, onRetry }: { chunk: string; onRetry: ()
   const intl = useIntl();
   return (
     <div role="alert" className="mx-auto my-10 max-w-md rounded-lg border border-line bg-surface p-6 text-center">
-      <h2 className="text-lg font-semibold">{intl.formatMessage(messages.title, { chunk })}</h2>
+      <h2 className="text-lg font-semibold">{intl.formatMessage(titleMessage, { chunk })}</h2>
       <p className="mt-2 text-fg-muted">{intl.formatMessage(messages.description)}</p>
       <button
         type="button"

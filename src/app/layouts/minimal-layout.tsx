@@ -1,5 +1,6 @@
+import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router-dom';
-import { BrandIcon } from '@/app/layouts/nav-items';
+import { BrandIcon, shellMessages } from '@/app/layouts/nav-items';
 import { QuickPreferences } from '@/app/layouts/quick-preferences';
 
 /**
@@ -8,12 +9,13 @@ import { QuickPreferences } from '@/app/layouts/quick-preferences';
  * visit's critical path.
  */
 export function MinimalLayout() {
+  const intl = useIntl();
   return (
-    <div className="flex min-h-dvh flex-col pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)]">
-      <header className="flex h-header items-center justify-between gap-2 px-4">
+    <div className="flex min-h-dvh flex-col safe-area-pt safe-area-pb">
+      <header className="flex h-header items-center justify-between gap-2 safe-area-px [--safe-area-min:1rem]">
         <span className="flex items-center gap-2 text-lg font-semibold">
           <BrandIcon className="size-7 text-brand" aria-hidden="true" />
-          StrikeDesk
+          {intl.formatMessage(shellMessages.brand)}
         </span>
         <QuickPreferences />
       </header>

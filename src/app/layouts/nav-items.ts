@@ -61,3 +61,9 @@ export const navItems: NavItem[] = [
 ];
 
 export const BrandIcon = ChartBarIcon;
+
+export const shellMessages = defineMessages({
+  brand: { id: 'app.brand', defaultMessage: 'StrikeDesk' },
+  english: { id: 'app.language.en', defaultMessage: 'English' },
+  french: { id: 'app.language.fr', defaultMessage: 'Français' },
+});

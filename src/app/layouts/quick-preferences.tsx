@@ -2,6 +2,7 @@ import { useAtom } from 'jotai';
 import { defineMessages, useIntl } from 'react-intl';
 import MoonIcon from '@heroicons/react/24/outline/MoonIcon';
 import SunIcon from '@heroicons/react/24/outline/SunIcon';
+import { shellMessages } from '@/app/layouts/nav-items';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 
 const messages = defineMessages({
@@ -24,8 +25,8 @@ export function QuickPreferences() {
         onChange={(event) => setPreferences({ ...preferences, locale: event.target.value === 'fr' ? 'fr' : 'en' })}
         className="min-h-11 rounded-md border border-line bg-surface px-2 text-sm"
       >
-        <option value="en">English</option>
-        <option value="fr">Français</option>
+        <option value="en">{intl.formatMessage(shellMessages.english)}</option>
+        <option value="fr">{intl.formatMessage(shellMessages.french)}</option>
       </select>
       <button
         type="button"

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
+import { shellMessages } from '@/app/layouts/nav-items';
 import { SettingsChoice } from '@/app/layouts/settings-choice';
 import { settingsMessages as m } from '@/app/layouts/settings-messages';
 import { preferencesAtom, type Preferences } from '@/lib/preferences/preferences-atom';
@@ -17,7 +18,7 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
   return (
     <Dialog open={open} onClose={onClose} className="relative z-40">
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
-      <DialogPanel className="fixed inset-y-0 end-0 flex w-[min(22rem,100vw)] flex-col bg-surface shadow-xl pe-[env(safe-area-inset-right)]">
+      <DialogPanel className="fixed inset-y-0 end-0 flex w-[min(22rem,100vw)] flex-col bg-surface shadow-xl safe-area-px">
         <div className="flex h-header items-center justify-between border-b border-line px-4">
           <DialogTitle className="text-lg font-semibold">{t(m.title)}</DialogTitle>
           <button
@@ -44,8 +45,8 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
             value={preferences.locale}
             onChange={update('locale')}
             options={[
-              { value: 'en', label: 'English' },
-              { value: 'fr', label: 'Français' },
+              { value: 'en', label: t(shellMessages.english) },
+              { value: 'fr', label: t(shellMessages.french) },
             ]}
           />
           <SettingsChoice

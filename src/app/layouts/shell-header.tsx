@@ -4,7 +4,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import Bars3Icon from '@heroicons/react/24/outline/Bars3Icon';
 import Cog6ToothIcon from '@heroicons/react/24/outline/Cog6ToothIcon';
-import { BrandIcon } from '@/app/layouts/nav-items';
+import { BrandIcon, shellMessages } from '@/app/layouts/nav-items';
 import { OfflineBadge } from '@/app/layouts/offline-badge';
 import { SettingsPanel } from '@/app/layouts/settings-panel';
 import { UserMenu } from '@/app/layouts/user-menu';
@@ -34,7 +34,7 @@ export function ShellHeader() {
   const handleToggleCollapsed = () => setPreferences({ ...preferences, navCollapsed: !collapsed });
 
   return (
-    <header className="sticky top-0 z-30 flex h-header items-center gap-1 border-b border-line bg-surface ps-[max(0.5rem,env(safe-area-inset-left))] pe-[max(0.5rem,env(safe-area-inset-right))] sm:gap-2">
+    <header className="sticky top-0 z-30 flex h-header items-center gap-1 border-b border-line bg-surface safe-area-px [--safe-area-min:0.5rem] sm:gap-2">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
         {intl.formatMessage(messages.skip)}
       </a>
@@ -54,7 +54,7 @@ export function ShellHeader() {
       )}
       <Link to={DEFAULT_HOME} className="flex min-h-11 items-center gap-2 rounded-md px-1 font-semibold" aria-label={intl.formatMessage(messages.home)}>
         <BrandIcon className="size-7 text-brand" aria-hidden="true" />
-        <span className="hidden sm:inline">StrikeDesk</span>
+        <span className="hidden sm:inline">{intl.formatMessage(shellMessages.brand)}</span>
       </Link>
       <div className="flex-1" />
       <OfflineBadge />

@@ -16,8 +16,8 @@ const PLACEHOLDER_ORIGIN = 'https://strikedesk.invalid';
  */
 export function safeRedirectTarget(raw: string | null | undefined): string {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return DEFAULT_HOME;
-  // Control characters can smuggle a scheme past naive checks in some browsers.
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return DEFAULT_HOME;
+  // Control characters (tabs, newlines) are dropped by URL parsers and can smuggle in a host or scheme.
+  if ([...raw].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return DEFAULT_HOME;
   let url: URL;
   try {
     url = new URL(raw, PLACEHOLDER_ORIGIN);

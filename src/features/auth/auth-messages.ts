@@ -1,0 +1,31 @@
+import { defineMessages } from 'react-intl';
+
+export const authMessages = defineMessages({
+  loginTitle: { id: 'auth.login.title', defaultMessage: 'Sign in to StrikeDesk' },
+  loginSubtitle: { id: 'auth.login.subtitle', defaultMessage: 'Your accounts, portfolios and bots in one place.' },
+  email: { id: 'auth.field.email', defaultMessage: 'Email' },
+  password: { id: 'auth.field.password', defaultMessage: 'Password' },
+  name: { id: 'auth.field.name', defaultMessage: 'Full name' },
+  mobile: { id: 'auth.field.mobile', defaultMessage: 'Mobile number' },
+  mobileHint: { id: 'auth.field.mobileHint', defaultMessage: 'Indian mobile number, e.g. 98765 43210' },
+  mobileFormat: {
+    id: 'auth.field.mobileFormat',
+    defaultMessage: '{label} must be a 10-digit Indian mobile number starting with 6, 7, 8 or 9',
+  },
+  passwordHint: { id: 'auth.field.passwordHint', defaultMessage: 'At least 8 characters; avoid common passwords.' },
+  signIn: { id: 'auth.login.submit', defaultMessage: 'Sign in' },
+  noAccount: { id: 'auth.login.noAccount', defaultMessage: 'New to StrikeDesk?' },
+  createAccount: { id: 'auth.login.createAccount', defaultMessage: 'Create an account' },
+  registerTitle: { id: 'auth.register.title', defaultMessage: 'Create your StrikeDesk account' },
+  registerSubtitle: {
+    id: 'auth.register.subtitle',
+    defaultMessage: 'Trade on paper right away; link a broker account when you are ready.',
+  },
+  register: { id: 'auth.register.submit', defaultMessage: 'Create account' },
+  haveAccount: { id: 'auth.register.haveAccount', defaultMessage: 'Already have an account?' },
+  goToSignIn: { id: 'auth.register.signIn', defaultMessage: 'Sign in' },
+  unavailable: {
+    id: 'auth.unavailable',
+    defaultMessage: 'Signing in is not available in this version yet.',
+  },
+});

@@ -1,0 +1,24 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { authMessages as m } from '@/features/auth/auth-messages';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { LoginForm } from '@/features/auth/components/login-form';
+
+/** Sign-in, at /auth/login and (blank layout) /app/login-1. */
+export function LoginScreen() {
+  const intl = useIntl();
+  return (
+    <div className="flex w-full justify-center px-0 py-2 sm:py-8">
+      <AuthCard title={intl.formatMessage(m.loginTitle)} subtitle={intl.formatMessage(m.loginSubtitle)}>
+        <LoginForm />
+        <p className="mt-6 text-center text-sm text-fg-muted">
+          {intl.formatMessage(m.noAccount)}
+          {/* Relative: /auth/login pairs with /auth/register, the blank-layout /app/login-1 with /app/register. */}
+          <Link to="../register" relative="path" className="ms-1 font-medium text-brand underline-offset-2 hover:underline">
+            {intl.formatMessage(m.createAccount)}
+          </Link>
+        </p>
+      </AuthCard>
+    </div>
+  );
+}
