@@ -2,16 +2,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { restoreState } from '@/app/boot/restore-state';
+import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
 import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
 import { startServiceWorker } from '@/app/pwa/register-service-worker';
 import { unregisterForeignWorkers } from '@/app/pwa/unregister-foreign-workers';
 import { preloadMessages } from '@/i18n/load-messages';
+import { configureApiClients } from '@/lib/api/clients';
+import { loadRuntimeConfig } from '@/lib/api/runtime-config';
 import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 import { store } from '@/lib/store';
 
 /**
- * Starts the app: session and preferences come back from IndexedDB while index.html's splash shows, the
+ * Starts the app: session and preferences come back from IndexedDB (and the backends' addresses from
+ * /config.json) while index.html's splash shows, the
  * document takes the trader's theme, direction and language, and only then does React render, so there is
  * no flash of the wrong theme or of English for a French user.
  */
@@ -23,7 +27,9 @@ export async function boot(container: HTMLElement): Promise<void> {
     );
   }
 
-  await restoreState();
+  startApiErrorNotifier();
+  const [config] = await Promise.all([loadRuntimeConfig(), restoreState()]);
+  configureApiClients(config);
   const applyPreferences = () => applyPreferencesToDocument(store.get(preferencesAtom));
   applyPreferences();
   store.sub(preferencesAtom, applyPreferences);

@@ -16,7 +16,7 @@ export function MobileNavDrawer() {
   const [open, setOpen] = useAtom(mobileNavOpenAtom);
   const handleClose = () => setOpen(false);
   return (
-    <Dialog open={open} onClose={handleClose} className="relative z-40 lg:hidden">
+    <Dialog open={open} onClose={handleClose} className="fixed inset-0 z-40 lg:hidden">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <DialogPanel className="fixed inset-y-0 start-0 flex w-[min(20rem,85vw)] flex-col bg-surface shadow-xl safe-area-px">
         <div className="flex h-header items-center justify-between border-b border-line px-4">

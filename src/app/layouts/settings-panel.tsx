@@ -16,7 +16,7 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
     setPreferences({ ...preferences, [key]: value });
 
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-40">
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-40">
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
       <DialogPanel className="fixed inset-y-0 end-0 flex w-[min(22rem,100vw)] flex-col bg-surface shadow-xl safe-area-px">
         <div className="flex h-header items-center justify-between border-b border-line px-4">

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import ArrowLeftStartOnRectangleIcon from '@heroicons/react/24/outline/ArrowLeftStartOnRectangleIcon';
 import UserCircleIcon from '@heroicons/react/24/outline/UserCircleIcon';
 import { LOGIN_ROUTE } from '@/app/router/paths';
-import { signOutLocally } from '@/app/session/sign-out';
+import { signOut } from '@/app/session/sign-out';
 
 const messages = defineMessages({
   account: { id: 'app.userMenu.account', defaultMessage: 'Account' },
@@ -19,8 +19,9 @@ export function UserMenu() {
   const intl = useIntl();
   const navigate = useNavigate();
   const handleSignOut = async () => {
-    await signOutLocally();
+    const done = signOut();
     navigate(LOGIN_ROUTE, { replace: true });
+    await done;
   };
   return (
     <Menu>

@@ -2,11 +2,12 @@
  * Loads a lazy screen chunk with the spec's 120 s time-out (§9) and one guarded reload after a deploy.
  *
  * After a new version is deployed, an old page may ask for a chunk file that no longer exists. One reload
- * fetches the new index.html and its chunk names; a sessionStorage flag makes sure that happens at most once
- * until a chunk loads again, so a broken deploy can never cause a reload loop.
+ * fetches the new index.html and its chunk names; a sessionStorage flag per chunk makes sure that happens at
+ * most once until that same chunk loads again, so a broken deploy can never cause a reload loop. (One flag
+ * shared by all chunks would not do: the shell's chunk loading fine after the reload would clear it.)
  */
 export const CHUNK_TIMEOUT_MS = 120_000;
-const RELOAD_FLAG = 'strikedesk:chunk-reload';
+const reloadFlag = (chunk: string) => `strikedesk:chunk-reload:${chunk}`;
 
 export class ChunkLoadError extends Error {
   readonly chunk: string;
@@ -41,12 +42,12 @@ export async function loadChunk<T>(
   });
   try {
     const module = await Promise.race([load(), timedOut]);
-    env.storage.removeItem(RELOAD_FLAG);
+    env.storage.removeItem(reloadFlag(chunk));
     return module;
   } catch (error) {
     const timedOutError = error instanceof ChunkLoadError;
-    if (!timedOutError && env.isOnline() && env.storage.getItem(RELOAD_FLAG) === null) {
-      env.storage.setItem(RELOAD_FLAG, String(Date.now()));
+    if (!timedOutError && env.isOnline() && env.storage.getItem(reloadFlag(chunk)) === null) {
+      env.storage.setItem(reloadFlag(chunk), String(Date.now()));
       env.reload();
       // Keep the screen in its loading state while the page reloads.
       return new Promise<T>(() => {});

@@ -4,6 +4,7 @@
  * shared phone sees nothing of theirs. Layout preferences and the precached app shell stay: they are not
  * the user's data, and the shell must keep opening offline.
  */
+import { logoutUser } from '@/features/auth/api/logout-user';
 import { store } from '@/lib/store';
 import { clearUserData } from '@/lib/persist/clear-user-data';
 import { authRedirectAtom, tokenAtom } from '@/lib/session/auth-atoms';
@@ -28,4 +29,14 @@ export async function signOutLocally(): Promise<void> {
   store.set(selectedDateAtom, null);
   store.set(loginBrokerAccountIdAtom, null);
   await clearUserData();
+}
+
+/**
+ * The user's sign-out: local first (immediate, works offline), then the server is asked to revoke the
+ * token; its answer changes nothing for the trader.
+ */
+export async function signOut(): Promise<void> {
+  const token = store.get(tokenAtom);
+  await signOutLocally();
+  if (token) await logoutUser(token).catch(() => undefined);
 }

@@ -24,8 +24,6 @@ export const authMessages = defineMessages({
   register: { id: 'auth.register.submit', defaultMessage: 'Create account' },
   haveAccount: { id: 'auth.register.haveAccount', defaultMessage: 'Already have an account?' },
   goToSignIn: { id: 'auth.register.signIn', defaultMessage: 'Sign in' },
-  unavailable: {
-    id: 'auth.unavailable',
-    defaultMessage: 'Signing in is not available in this version yet.',
-  },
+  registered: { id: 'auth.register.done', defaultMessage: 'Account created' },
+  registeredHint: { id: 'auth.register.doneHint', defaultMessage: 'Sign in with your email and password.' },
 });

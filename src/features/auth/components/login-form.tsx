@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { authMessages as m } from '@/features/auth/auth-messages';
+import { useSignIn } from '@/features/auth/hooks/use-sign-in';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { PasswordField } from '@/components/ui/password-field';
@@ -15,23 +16,37 @@ const schema: FormSchema<LoginValues> = {
   password: { label: m.password, rules: [{ kind: 'required' }] },
 };
 
-export function LoginForm() {
+export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   const intl = useIntl();
-  const form = useFormValidation(schema, { email: '', password: '' });
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormValidation(schema, { email: initialEmail, password: '' });
+  const { signIn, loading, message } = useSignIn();
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.validateAll()) return;
-    setError(intl.formatMessage(m.unavailable));
+    if (loading || !form.validateAll()) return;
+    void signIn({ email: form.values.email.trim(), password: form.values.password });
   };
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <FormError>{error}</FormError>
-      <TextField label={intl.formatMessage(m.email)} type="email" autoComplete="username" inputMode="email" required {...form.fieldProps('email')} />
-      <PasswordField label={intl.formatMessage(m.password)} autoComplete="current-password" required {...form.fieldProps('password')} />
-      <Button type="submit" className="w-full">
+      <FormError>{message}</FormError>
+      <TextField
+        label={intl.formatMessage(m.email)}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        autoFocus={initialEmail === ''}
+        {...form.fieldProps('email')}
+      />
+      <PasswordField
+        label={intl.formatMessage(m.password)}
+        autoComplete="current-password"
+        required
+        autoFocus={initialEmail !== ''}
+        {...form.fieldProps('password')}
+      />
+      <Button type="submit" busy={loading} className="w-full">
         {intl.formatMessage(m.signIn)}
       </Button>
     </form>

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { authMessages as m } from '@/features/auth/auth-messages';
+import { useRegister } from '@/features/auth/hooks/use-register';
 import { INDIAN_MOBILE_PATTERN } from '@/features/auth/mobile-number';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -21,21 +22,28 @@ const schema: FormSchema<RegisterValues> = {
   password: { label: m.password, rules: [{ kind: 'required' }, { kind: 'length', min: 8, max: 128 }] },
 };
 
-export function RegisterForm() {
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const intl = useIntl();
   const form = useFormValidation(schema, { name: '', email: '', mobile: '', password: '' });
-  const [error, setError] = useState<string | null>(null);
+  const { register, loading, message } = useRegister();
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.validateAll()) return;
-    setError(intl.formatMessage(m.unavailable));
+    if (loading || !form.validateAll()) return;
+    const email = form.values.email.trim();
+    const registered = await register({
+      name: form.values.name.trim(),
+      email,
+      mobile: form.values.mobile.replace(/[\s-]/g, ''),
+      password: form.values.password,
+    });
+    if (registered) onRegistered(email);
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <FormError>{error}</FormError>
-      <TextField label={intl.formatMessage(m.name)} autoComplete="name" required {...form.fieldProps('name')} />
+    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
+      <FormError>{message}</FormError>
+      <TextField label={intl.formatMessage(m.name)} autoComplete="name" required autoFocus {...form.fieldProps('name')} />
       <TextField label={intl.formatMessage(m.email)} type="email" autoComplete="email" inputMode="email" required {...form.fieldProps('email')} />
       <TextField
         label={intl.formatMessage(m.mobile)}
@@ -53,7 +61,7 @@ export function RegisterForm() {
         required
         {...form.fieldProps('password')}
       />
-      <Button type="submit" className="w-full">
+      <Button type="submit" busy={loading} className="w-full">
         {intl.formatMessage(m.register)}
       </Button>
     </form>

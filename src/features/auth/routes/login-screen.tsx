@@ -1,20 +1,30 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { authMessages as m } from '@/features/auth/auth-messages';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
 
-/** Sign-in, at /auth/login and (blank layout) /app/login-1. */
+function emailFrom(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('email' in state)) return '';
+  return typeof state.email === 'string' ? state.email : '';
+}
+
+/** Sign-in, at /auth/login and (blank layout) /app/login-1. The redirect query travels to registration and back. */
 export function LoginScreen() {
   const intl = useIntl();
+  const { search, state } = useLocation();
   return (
     <div className="flex w-full justify-center px-0 py-2 sm:py-8">
       <AuthCard title={intl.formatMessage(m.loginTitle)} subtitle={intl.formatMessage(m.loginSubtitle)}>
-        <LoginForm />
+        <LoginForm initialEmail={emailFrom(state)} />
         <p className="mt-6 text-center text-sm text-fg-muted">
           {intl.formatMessage(m.noAccount)}
           {/* Relative: /auth/login pairs with /auth/register, the blank-layout /app/login-1 with /app/register. */}
-          <Link to="../register" relative="path" className="ms-1 font-medium text-brand underline-offset-2 hover:underline">
+          <Link
+            to={{ pathname: '../register', search }}
+            relative="path"
+            className="ms-1 font-medium text-brand underline-offset-2 hover:underline"
+          >
             {intl.formatMessage(m.createAccount)}
           </Link>
         </p>

@@ -1,21 +1,34 @@
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { authMessages as m } from '@/features/auth/auth-messages';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { RegisterForm } from '@/features/auth/components/register-form';
+import { notify } from '@/lib/notify/notify';
 
-/** Registration, at /auth/register and (blank layout) /app/register. */
+/** Registration, at /auth/register and (blank layout) /app/register. Success leads to sign-in, email filled in. */
 export function RegisterScreen() {
   const intl = useIntl();
-  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  // /auth/register pairs with /auth/login, the blank-layout /app/register with /app/login-1.
   const signInPath = pathname.startsWith('/app/') ? '../login-1' : '../login';
+
+  const handleRegistered = (email: string) => {
+    notify({ kind: 'success', title: m.registered, description: m.registeredHint });
+    navigate({ pathname: signInPath, search }, { relative: 'path', state: { email } });
+  };
+
   return (
     <div className="flex w-full justify-center px-0 py-2 sm:py-8">
       <AuthCard title={intl.formatMessage(m.registerTitle)} subtitle={intl.formatMessage(m.registerSubtitle)}>
-        <RegisterForm />
+        <RegisterForm onRegistered={handleRegistered} />
         <p className="mt-6 text-center text-sm text-fg-muted">
           {intl.formatMessage(m.haveAccount)}
-          <Link to={signInPath} relative="path" className="ms-1 font-medium text-brand underline-offset-2 hover:underline">
+          <Link
+            to={{ pathname: signInPath, search }}
+            relative="path"
+            className="ms-1 font-medium text-brand underline-offset-2 hover:underline"
+          >
             {intl.formatMessage(m.goToSignIn)}
           </Link>
         </p>

@@ -1,0 +1,66 @@
+/**
+ * What the trader sees when a call fails (spec §8). The API layer only reports; this decides: a
+ * notification per catalogue row, and for 401 a sign-out (token, IndexedDB data and caches cleared), after
+ * which the route guard sends the user to sign in and back. Refusals with a message of their own
+ * ('rejected') are shown by the screen that made the call, next to what the trader was doing.
+ */
+import { defineMessages } from 'react-intl';
+import { signOutLocally } from '@/app/session/sign-out';
+import type { ApiError } from '@/lib/api/api-error';
+import { onApiError } from '@/lib/api/api-error-events';
+import { notify } from '@/lib/notify/notify';
+import { tokenAtom } from '@/lib/session/auth-atoms';
+import { store } from '@/lib/store';
+
+export const catalogueMessages = defineMessages({
+  authenticationFail: { id: 'app.apiError.authenticationFail', defaultMessage: 'Authentication Fail' },
+  pleaseLoginAgain: { id: 'app.apiError.pleaseLoginAgain', defaultMessage: 'Please login again' },
+  notFound: { id: 'app.apiError.notFound', defaultMessage: 'Not Found' },
+  internalServerError: { id: 'app.apiError.internalServerError', defaultMessage: 'Internal Server Error' },
+  timeOut: { id: 'app.apiError.timeOut', defaultMessage: 'Time Out' },
+  error: { id: 'app.apiError.error', defaultMessage: 'Error' },
+  unreachable: {
+    id: 'app.apiError.unreachable',
+    defaultMessage: 'The server could not be reached. Check your connection and try again.',
+  },
+});
+
+/** Sign-out has already happened on this device when its server call runs: its failures are not news. */
+const QUIET_PATHS = new Set(['/api/authenticate/logout/']);
+
+export function handleApiError(error: ApiError): void {
+  const m = catalogueMessages;
+  if (error.path && QUIET_PATHS.has(error.path)) return;
+  switch (error.kind) {
+    case 'unauthorized':
+      // Several calls may fail together when a session expires: say it and sign out once.
+      if (store.get(tokenAtom) === null) return;
+      notify({ kind: 'error', title: m.authenticationFail, description: m.pleaseLoginAgain });
+      void signOutLocally();
+      return;
+    case 'not_found':
+      notify({ kind: 'error', title: m.notFound });
+      return;
+    case 'server_error':
+      notify({ kind: 'error', title: m.internalServerError });
+      return;
+    case 'time_out':
+      notify({ kind: 'error', title: m.timeOut });
+      return;
+    case 'setup':
+      notify({ kind: 'error', title: m.error });
+      return;
+    case 'network':
+      notify({ kind: 'error', title: m.error, description: m.unreachable });
+      return;
+    case 'invalid_response':
+      notify({ kind: 'error', title: m.error, description: error.message });
+      return;
+    case 'rejected':
+      return;
+  }
+}
+
+export function startApiErrorNotifier(): () => void {
+  return onApiError(handleApiError);
+}

@@ -1,0 +1,45 @@
+import { defineMessage, defineMessages, type IntlShape, type MessageValue } from 'react-intl';
+import { isApiError } from '@/lib/api/api-error';
+
+const messages = defineMessages({
+  invalidCredentials: { id: 'auth.error.invalidCredentials', defaultMessage: 'Invalid email or password.' },
+  emailTaken: { id: 'auth.error.emailTaken', defaultMessage: 'An account with this email already exists. Sign in instead.' },
+  weakPassword: {
+    id: 'auth.error.weakPassword',
+    defaultMessage: 'This password is too common. Choose one that is harder to guess.',
+  },
+  unreachable: { id: 'auth.error.unreachable', defaultMessage: 'The server could not be reached. Check your connection.' },
+  timeOut: { id: 'auth.error.timeOut', defaultMessage: 'The server took too long to answer. Try again.' },
+  serverError: { id: 'auth.error.serverError', defaultMessage: 'Something went wrong on the server. Try again shortly.' },
+  generic: { id: 'auth.error.generic', defaultMessage: 'Error' },
+});
+
+const tooManyAttempts = defineMessage<{ minutes: MessageValue }>({
+  id: 'auth.error.tooManyAttempts',
+  defaultMessage: 'Too many failed sign-in attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+});
+
+/**
+ * The message a sign-in or registration form shows for a failure: known server codes in the trader's
+ * language, otherwise the server's own message (spec §4: failure shows the message), or 'Error'.
+ */
+export function authErrorText(error: unknown, intl: IntlShape): string {
+  if (!isApiError(error)) return intl.formatMessage(messages.generic);
+  switch (error.code) {
+    case 'invalid_credentials':
+      return intl.formatMessage(messages.invalidCredentials);
+    case 'too_many_attempts':
+    case 'too_many_requests':
+      return intl.formatMessage(tooManyAttempts, {
+        minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)),
+      });
+    case 'email_taken':
+      return intl.formatMessage(messages.emailTaken);
+    case 'weak_password':
+      return intl.formatMessage(messages.weakPassword);
+  }
+  if (error.kind === 'network') return intl.formatMessage(messages.unreachable);
+  if (error.kind === 'time_out') return intl.formatMessage(messages.timeOut);
+  if (error.kind === 'server_error') return intl.formatMessage(messages.serverError);
+  return error.message;
+}

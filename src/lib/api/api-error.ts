@@ -1,0 +1,83 @@
+/**
+ * Every failed call becomes an ApiError whose `kind` is a row of the spec's error catalogue (§8). The app
+ * decides what the trader sees from the kind; the message is the server's own when it sent one.
+ */
+export type ApiErrorKind =
+  /** 401: the session is over; only this kind signs the user out. */
+  | 'unauthorized'
+  | 'not_found'
+  | 'server_error'
+  /** 508 from the server, or no answer within the client's time-out. */
+  | 'time_out'
+  /** The request could not even be built or sent (bad URL, serialisation). */
+  | 'setup'
+  /** No answer at all: offline, DNS, connection refused or dropped. */
+  | 'network'
+  /** A 2xx answer without the field the call needs. */
+  | 'invalid_response'
+  /** Any other refusal (400, 403, 409, 422, 429, ...): the caller shows the server's message in context. */
+  | 'rejected';
+
+export type ApiErrorDetails = {
+  status?: number;
+  code?: string;
+  /** The request field a validation failure is about, when the server names one. */
+  field?: string;
+  retryAfterSeconds?: number;
+  /** The path of the call that failed, e.g. /api/authenticate/logout/. */
+  path?: string;
+  cause?: unknown;
+};
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly field: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly path: string | undefined;
+
+  constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
+    super(message, { cause: details.cause });
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = details.status;
+    this.code = details.code;
+    this.field = details.field;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.path = details.path;
+  }
+}
+
+export const FALLBACK_MESSAGE = 'Error';
+
+function readString(body: unknown, key: string): string | undefined {
+  if (typeof body !== 'object' || body === null || !(key in body)) return undefined;
+  const value = (body as Record<string, unknown>)[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+export function messageOf(body: unknown): string | undefined {
+  return readString(body, 'message');
+}
+
+/** Maps an HTTP failure to the catalogue (spec §8). */
+export function errorFromStatus(status: number, body: unknown, retryAfter?: string | null, path?: string): ApiError {
+  const message = messageOf(body) ?? FALLBACK_MESSAGE;
+  const details: ApiErrorDetails = {
+    status,
+    path,
+    code: readString(body, 'code'),
+    field: readString(body, 'field'),
+    retryAfterSeconds: retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined,
+  };
+  if (status === 401) return new ApiError('unauthorized', message, details);
+  if (status === 404) return new ApiError('not_found', message, details);
+  if (status === 500) return new ApiError('server_error', message, details);
+  if (status === 508) return new ApiError('time_out', message, details);
+  return new ApiError('rejected', message, details);
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

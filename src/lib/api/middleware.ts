@@ -1,0 +1,62 @@
+/**
+ * openapi-fetch middleware: HTTP concerns only. The bearer token on trading calls, the public key on
+ * analytics calls, and every failure normalised to an ApiError of the catalogue and reported.
+ */
+import type { Middleware } from 'openapi-fetch';
+import { ApiError, errorFromStatus } from '@/lib/api/api-error';
+import { reportApiError } from '@/lib/api/api-error-events';
+
+export function bearerTokenMiddleware(getToken: () => string | null): Middleware {
+  return {
+    onRequest({ request }) {
+      const token = getToken();
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      return request;
+    },
+  };
+}
+
+export function apiKeyMiddleware(getKey: () => string): Middleware {
+  return {
+    onRequest({ request }) {
+      request.headers.set('apikey', getKey());
+      return request;
+    },
+  };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  try {
+    return await response.clone().json();
+  } catch {
+    return undefined;
+  }
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** Turns HTTP failures and transport failures into reported ApiErrors; the caller's own aborts pass through. */
+export const catalogueMiddleware: Middleware = {
+  async onResponse({ request, response }) {
+    if (response.ok) return response;
+    const path = new URL(request.url).pathname;
+    const error = errorFromStatus(response.status, await readBody(response), response.headers.get('Retry-After'), path);
+    reportApiError(error);
+    throw error;
+  },
+  onError({ request, error }) {
+    if (error instanceof ApiError) {
+      // Already reported by onResponse, or a time-out from the fetch wrapper that still needs reporting.
+      if (error.kind === 'time_out' && error.status === undefined) reportApiError(error);
+      return error;
+    }
+    if (isAbortError(error)) return error instanceof Error ? error : new Error(String(error));
+    // fetch rejects with a TypeError when no answer arrives; anything else failed before sending.
+    const kind = error instanceof TypeError ? 'network' : 'setup';
+    const normalised = new ApiError(kind, 'Error', { cause: error, path: new URL(request.url).pathname });
+    reportApiError(normalised);
+    return normalised;
+  },
+};
