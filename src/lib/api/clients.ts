@@ -5,6 +5,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths as AnalyticsPaths } from '@openapi/analytics';
 import type { paths as MainPaths } from '@openapi/main';
+import { guardClient } from '@/lib/api/guard-client';
 import { apiKeyMiddleware, bearerTokenMiddleware, catalogueMiddleware } from '@/lib/api/middleware';
 import { defaultRuntimeConfig, type RuntimeConfig } from '@/lib/api/runtime-config';
 import { createTimeoutFetch } from '@/lib/api/timeout-fetch';
@@ -22,7 +23,7 @@ function buildClients(config: RuntimeConfig, fetchImpl?: (request: Request) => P
   main.use(bearerTokenMiddleware(() => store.get(tokenAtom)), catalogueMiddleware);
   const analytics = createClient<AnalyticsPaths>({ baseUrl: config.analyticsUrl, fetch });
   analytics.use(apiKeyMiddleware(() => config.analyticsAnonKey), catalogueMiddleware);
-  return { config, main, analytics };
+  return { config, main: guardClient(main), analytics: guardClient(analytics) };
 }
 
 let clients = buildClients(defaultRuntimeConfig);
