@@ -1,0 +1,38 @@
+import { defineMessages, useIntl } from 'react-intl';
+import { NavLink } from 'react-router-dom';
+
+const messages = defineMessages({
+  label: { id: 'settings.navLabel', defaultMessage: 'Settings sections' },
+  profile: { id: 'settings.profile', defaultMessage: 'Profile' },
+  password: { id: 'settings.password', defaultMessage: 'Change password' },
+  tradeDefaults: { id: 'settings.tradeDefaults', defaultMessage: 'Trade defaults' },
+});
+
+// Rendered inside the `:section/*` route: `..` climbs to the settings mount point, wherever the app puts it.
+const sections = [
+  { to: '../profile', label: messages.profile },
+  { to: '../password', label: messages.password },
+  { to: '../trade-defaults', label: messages.tradeDefaults },
+] as const;
+
+function linkClassName({ isActive }: { isActive: boolean }) {
+  const base = 'inline-flex items-center rounded-md px-3 py-2 text-sm font-medium';
+  return isActive ? `${base} bg-brand-soft text-brand` : `${base} text-fg-muted hover:bg-surface-muted hover:text-fg`;
+}
+
+export function SettingsNav() {
+  const intl = useIntl();
+  return (
+    <nav aria-label={intl.formatMessage(messages.label)}>
+      <ul className="flex flex-wrap gap-1 border-b border-line pb-2">
+        {sections.map((section) => (
+          <li key={section.to}>
+            <NavLink to={section.to} className={linkClassName}>
+              {intl.formatMessage(section.label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

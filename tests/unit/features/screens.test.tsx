@@ -1,0 +1,194 @@
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { type ComponentType } from 'react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StrategyAlertsScreen } from '@/features/alerts/routes/strategy-alerts-screen.tsx';
+import { HeatMapScreen } from '@/features/analytics/routes/heat-map-screen.tsx';
+import { MarketViewScreen } from '@/features/analytics/routes/market-view-screen.tsx';
+import { RecommendationsScreen } from '@/features/analytics/routes/recommendations-screen.tsx';
+import { ScreenerScreen } from '@/features/analytics/routes/screener-screen.tsx';
+import { BrokerListScreen } from '@/features/brokers/routes/broker-list-screen.tsx';
+import { BrokerLoginReturnScreen } from '@/features/brokers/routes/broker-login-return-screen.tsx';
+import { TradingViewChartScreen } from '@/features/charts/routes/trading-view-chart-screen.tsx';
+import { TvChartScreen } from '@/features/charts/routes/tv-chart-screen.tsx';
+import { DashboardScreen } from '@/features/dashboard/routes/dashboard-screen.tsx';
+import { ErrorPageScreen } from '@/features/errors/routes/error-page-screen.tsx';
+import { LiveTradeScreen } from '@/features/live-trade/routes/live-trade-screen.tsx';
+import { OrderBookScreen } from '@/features/orders/routes/order-book-screen.tsx';
+import { PortfolioScreen } from '@/features/portfolios/routes/portfolio-screen.tsx';
+import { PositionBookScreen } from '@/features/positions/routes/position-book-screen.tsx';
+import { PositionsScreen } from '@/features/positions/routes/positions-screen.tsx';
+import { SettingsScreen } from '@/features/settings/routes/settings-screen.tsx';
+import { StrategiesScreen } from '@/features/strategies/routes/strategies-screen.tsx';
+import { StrategyBuilderScreen } from '@/features/strategies/routes/strategy-builder-screen.tsx';
+import alerts from '@/i18n/locales/fr/alerts.json';
+import analytics from '@/i18n/locales/fr/analytics.json';
+import brokers from '@/i18n/locales/fr/brokers.json';
+import charts from '@/i18n/locales/fr/charts.json';
+import dashboard from '@/i18n/locales/fr/dashboard.json';
+import errors from '@/i18n/locales/fr/errors.json';
+import liveTrade from '@/i18n/locales/fr/live-trade.json';
+import orders from '@/i18n/locales/fr/orders.json';
+import portfolios from '@/i18n/locales/fr/portfolios.json';
+import positions from '@/i18n/locales/fr/positions.json';
+import settings from '@/i18n/locales/fr/settings.json';
+import strategies from '@/i18n/locales/fr/strategies.json';
+
+const frMessages: Record<string, string> = {
+  ...alerts,
+  ...analytics,
+  ...brokers,
+  ...charts,
+  ...dashboard,
+  ...errors,
+  ...liveTrade,
+  ...orders,
+  ...portfolios,
+  ...positions,
+  ...settings,
+  ...strategies,
+};
+
+let intlErrors: string[] = [];
+
+afterEach(() => {
+  intlErrors = [];
+});
+
+/** Renders `Screen` at `url`, mounted on `path` as the app's router mounts it (under an /app layout), in French. */
+function renderScreen(Screen: ComponentType, path: string, url: string) {
+  const route = path.startsWith('/app/') ? (
+    <Route path="/app" element={<Outlet />}>
+      <Route path={path.slice('/app/'.length)} element={<Screen />} />
+    </Route>
+  ) : (
+    <Route path={path} element={<Screen />} />
+  );
+  return render(
+    <IntlProvider locale="fr-FR" messages={frMessages} onError={(error) => intlErrors.push(error.message)}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>{route}</Routes>
+      </MemoryRouter>
+    </IntlProvider>,
+  );
+}
+
+const placeholderScreens: [string, ComponentType, string, string, string][] = [
+  ['PositionsScreen', PositionsScreen, '/app/position', '/app/position', 'Positions'],
+  ['PositionBookScreen', PositionBookScreen, '/app/position_book', '/app/position_book', 'Carnet de positions'],
+  ['OrderBookScreen', OrderBookScreen, '/app/order_book', '/app/order_book', 'Carnet d’ordres'],
+  ['BrokerListScreen', BrokerListScreen, '/app/broker', '/app/broker', 'Comptes courtier'],
+  ['BrokerLoginReturnScreen', BrokerLoginReturnScreen, '/app/broker/:broker/*', '/app/broker/zerodha/', 'Connexion au courtier'],
+  ['PortfolioScreen', PortfolioScreen, '/app/portfolio', '/app/portfolio', 'Portefeuilles et bots'],
+  ['StrategiesScreen', StrategiesScreen, '/app/strategies', '/app/strategies', 'Stratégies'],
+  ['StrategyBuilderScreen', StrategyBuilderScreen, '/app/strategy-builder', '/app/strategy-builder', 'Constructeur de stratégies'],
+  ['StrategyAlertsScreen', StrategyAlertsScreen, '/app/strategy_alerts', '/app/strategy_alerts', 'Alertes de stratégie'],
+  ['RecommendationsScreen', RecommendationsScreen, '/app/recommendations', '/app/recommendations', 'Recommandations'],
+  ['MarketViewScreen', MarketViewScreen, '/app/market_view', '/app/market_view', 'Vue du marché'],
+  ['HeatMapScreen', HeatMapScreen, '/app/heat_map', '/app/heat_map', 'Heatmap'],
+  ['ScreenerScreen', ScreenerScreen, '/app/screener_ticker', '/app/screener_ticker', 'Screener'],
+  ['TradingViewChartScreen', TradingViewChartScreen, '/app/trading_view_chart', '/app/trading_view_chart', 'Graphique'],
+  ['TvChartScreen', TvChartScreen, '/app/tv_chart', '/app/tv_chart', 'Graphique (plein écran)'],
+  ['LiveTradeScreen', LiveTradeScreen, '/app/dashboards/live-trade', '/app/dashboards/live-trade', 'Trading en direct'],
+];
+
+describe('placeholder screens', () => {
+  it.each(placeholderScreens)('%s shows its French title and an honest, labelled empty state', (_, Screen, path, url, title) => {
+    renderScreen(Screen, path, url);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+    // The empty state is a region named by its title, and that title says the feature is not there yet.
+    const region = screen.getByRole('region');
+    expect(region.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(region).getByRole('heading', { level: 2 }).textContent).toMatch(/pas encore disponibles?$/);
+    // Nothing that looks live: no buttons at all on a placeholder.
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(intlErrors).toEqual([]);
+  });
+});
+
+describe('BrokerLoginReturnScreen', () => {
+  it('names the broker from the URL and links back to the broker accounts', () => {
+    renderScreen(BrokerLoginReturnScreen, '/app/broker/:broker/*', '/app/broker/zerodha/callback?request_token=abc');
+    expect(screen.getByText('Courtier : zerodha')).toBeTruthy();
+    const back = screen.getByRole('link', { name: 'Retour aux comptes courtier' });
+    expect(back.getAttribute('href')).toBe('/app/broker');
+  });
+});
+
+describe('DashboardScreen', () => {
+  it('says nothing is live yet and walks through the first steps with real links', () => {
+    renderScreen(DashboardScreen, '/app/dashboards/default', '/app/dashboards/default');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Tableau de bord');
+    expect(screen.getByText(/^Rien n’est encore actif/)).toBeTruthy();
+    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(steps.map((step) => within(step).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Liez un compte courtier',
+      'Créez un portefeuille',
+      'Ajoutez des bots',
+    ]);
+    expect(screen.getByRole('link', { name: 'Voir les comptes courtier' }).getAttribute('href')).toBe('/app/broker');
+    expect(screen.getByRole('link', { name: 'Voir les portefeuilles' }).getAttribute('href')).toBe('/app/portfolio');
+    expect(intlErrors).toEqual([]);
+  });
+});
+
+describe('ErrorPageScreen', () => {
+  it.each(['/app/error-page-1', '/auth/error-page-1'])('at %s says something went wrong and links home', (url) => {
+    renderScreen(ErrorPageScreen, url, url);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Un problème est survenu');
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' }).getAttribute('href')).toBe('/');
+    expect(intlErrors).toEqual([]);
+  });
+});
+
+describe('SettingsScreen', () => {
+  const mount = '/app/pages/setting/*';
+
+  function currentSection() {
+    const nav = screen.getByRole('navigation', { name: 'Sections des paramètres' });
+    return within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent);
+  }
+
+  it('opens on the profile sub-page', () => {
+    renderScreen(SettingsScreen, mount, '/app/pages/setting/');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Paramètres');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'La modification du profil n’est pas encore disponible',
+    );
+    expect(currentSection()).toEqual(['Profil']);
+    expect(intlErrors).toEqual([]);
+  });
+
+  it('moves between sub-pages through its navigation, from any sub-page', async () => {
+    const user = userEvent.setup();
+    renderScreen(SettingsScreen, mount, '/app/pages/setting/password');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Le changement de mot de passe n’est pas encore disponible',
+    );
+    expect(currentSection()).toEqual(['Changer le mot de passe']);
+
+    const tradeDefaults = screen.getByRole('link', { name: 'Préférences de trading' });
+    await user.click(tradeDefaults);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Les préférences de trading ne sont pas encore disponibles',
+    );
+    expect(currentSection()).toEqual(['Préférences de trading']);
+    // The nav stays mounted, so keyboard focus is not lost to the page body.
+    expect(document.activeElement).toBe(tradeDefaults);
+
+    await user.click(screen.getByRole('link', { name: 'Profil' }));
+    expect(currentSection()).toEqual(['Profil']);
+    expect(screen.getByRole('link', { name: 'Profil' }).getAttribute('href')).toBe('/app/pages/setting/profile');
+  });
+
+  it.each(['/app/pages/setting/nowhere', '/app/pages/setting/no/where'])('sends %s to the profile', (url) => {
+    renderScreen(SettingsScreen, mount, url);
+    expect(currentSection()).toEqual(['Profil']);
+    expect(screen.getByRole('link', { name: 'Profil' }).getAttribute('href')).toBe('/app/pages/setting/profile');
+  });
+});
