@@ -24,7 +24,7 @@ function zone(files, ...extra) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'openapi/*.d.ts', 'test-results/**', 'playwright-report/**', '.data/**'] },
+  { ignores: ['.tmp/**', 'dist/**', 'node_modules/**', 'openapi/*.d.ts', 'test-results/**', 'playwright-report/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
