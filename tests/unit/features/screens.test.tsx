@@ -1,9 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
 import { type ComponentType } from 'react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StrategyAlertsScreen } from '@/features/alerts/routes/strategy-alerts-screen.tsx';
 import { HeatMapScreen } from '@/features/analytics/routes/heat-map-screen.tsx';
 import { MarketViewScreen } from '@/features/analytics/routes/market-view-screen.tsx';
@@ -27,28 +29,35 @@ import alerts from '@/i18n/locales/fr/alerts.json';
 import analytics from '@/i18n/locales/fr/analytics.json';
 import brokers from '@/i18n/locales/fr/brokers.json';
 import charts from '@/i18n/locales/fr/charts.json';
+import common from '@/i18n/locales/fr/common.json';
 import dashboard from '@/i18n/locales/fr/dashboard.json';
 import errors from '@/i18n/locales/fr/errors.json';
+import form from '@/i18n/locales/fr/form.json';
 import liveTrade from '@/i18n/locales/fr/live-trade.json';
 import orders from '@/i18n/locales/fr/orders.json';
 import portfolios from '@/i18n/locales/fr/portfolios.json';
 import positions from '@/i18n/locales/fr/positions.json';
 import settings from '@/i18n/locales/fr/settings.json';
 import strategies from '@/i18n/locales/fr/strategies.json';
+import validation from '@/i18n/locales/fr/validation.json';
+import { configureApiClients } from '@/lib/api/clients';
 
 const frMessages: Record<string, string> = {
   ...alerts,
   ...analytics,
   ...brokers,
   ...charts,
+  ...common,
   ...dashboard,
   ...errors,
+  ...form,
   ...liveTrade,
   ...orders,
   ...portfolios,
   ...positions,
   ...settings,
   ...strategies,
+  ...validation,
 };
 
 let intlErrors: string[] = [];
@@ -145,6 +154,22 @@ describe('ErrorPageScreen', () => {
 
 describe('SettingsScreen', () => {
   const mount = '/app/pages/setting/*';
+  const api = 'http://api.test';
+  const profile = {
+    id: 1,
+    email: 'asha@example.in',
+    name: 'Asha Verma',
+    mobile: '+919876543210',
+    trade_defaults: { product: 'MIS', order_type: 'MARKET', lots: 2, index: 'NIFTY', confirm_before_order: true },
+  };
+  // The profile and trade-defaults sections read the profile when they open.
+  const server = setupServer(http.get(`${api}/api/profile/user/`, () => HttpResponse.json({ user: profile })));
+
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+    configureApiClients({ apiBaseUrl: api, analyticsUrl: `${api}/analytics`, analyticsAnonKey: 'k' });
+  });
+  afterAll(() => server.close());
 
   function currentSection() {
     const nav = screen.getByRole('navigation', { name: 'Sections des paramètres' });
@@ -154,41 +179,50 @@ describe('SettingsScreen', () => {
       .map((link) => link.textContent);
   }
 
-  it('opens on the profile sub-page', () => {
+  function section() {
+    return screen.getByRole('heading', { level: 2 }).textContent;
+  }
+
+  it('opens on the profile sub-page, loads the profile and shows the form in French', async () => {
     renderScreen(SettingsScreen, mount, '/app/pages/setting/');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Paramètres');
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
-      'La modification du profil n’est pas encore disponible',
-    );
+    expect(section()).toBe('Profil');
     expect(currentSection()).toEqual(['Profil']);
+    expect(screen.getByRole('status').textContent).toBe('Chargement de votre profil…');
+    expect(((await screen.findByLabelText(/^Nom complet/)) as HTMLInputElement).value).toBe('Asha Verma');
+    expect(screen.getByRole('button', { name: 'Enregistrer les modifications' })).toBeTruthy();
     expect(intlErrors).toEqual([]);
   });
 
   it('moves between sub-pages through its navigation, from any sub-page', async () => {
     const user = userEvent.setup();
     renderScreen(SettingsScreen, mount, '/app/pages/setting/password');
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
-      'Le changement de mot de passe n’est pas encore disponible',
-    );
+    expect(section()).toBe('Mot de passe');
     expect(currentSection()).toEqual(['Changer le mot de passe']);
+    for (const label of [/^Mot de passe actuel/, /^Nouveau mot de passe/, /^Confirmer le nouveau mot de passe/]) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
 
     const tradeDefaults = screen.getByRole('link', { name: 'Préférences de trading' });
     await user.click(tradeDefaults);
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
-      'Les préférences de trading ne sont pas encore disponibles',
-    );
+    expect(section()).toBe('Préférences de trading');
     expect(currentSection()).toEqual(['Préférences de trading']);
     // The nav stays mounted, so keyboard focus is not lost to the page body.
     expect(document.activeElement).toBe(tradeDefaults);
+    expect(((await screen.findByLabelText(/^Quantité en lots/)) as HTMLInputElement).value).toBe('2');
+    expect(screen.getByRole('group', { name: 'Produit' })).toBeTruthy();
 
     await user.click(screen.getByRole('link', { name: 'Profil' }));
     expect(currentSection()).toEqual(['Profil']);
     expect(screen.getByRole('link', { name: 'Profil' }).getAttribute('href')).toBe('/app/pages/setting/profile');
+    await screen.findByLabelText(/^Nom complet/);
+    expect(intlErrors).toEqual([]);
   });
 
-  it.each(['/app/pages/setting/nowhere', '/app/pages/setting/no/where'])('sends %s to the profile', (url) => {
+  it.each(['/app/pages/setting/nowhere', '/app/pages/setting/no/where'])('sends %s to the profile', async (url) => {
     renderScreen(SettingsScreen, mount, url);
     expect(currentSection()).toEqual(['Profil']);
     expect(screen.getByRole('link', { name: 'Profil' }).getAttribute('href')).toBe('/app/pages/setting/profile');
+    await screen.findByLabelText(/^Nom complet/);
   });
 });

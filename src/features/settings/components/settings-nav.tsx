@@ -1,18 +1,16 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { NavLink } from 'react-router-dom';
+import { sectionMessages } from '@/features/settings/settings-messages';
 
 const messages = defineMessages({
   label: { id: 'settings.navLabel', defaultMessage: 'Settings sections' },
-  profile: { id: 'settings.profile', defaultMessage: 'Profile' },
-  password: { id: 'settings.password', defaultMessage: 'Change password' },
-  tradeDefaults: { id: 'settings.tradeDefaults', defaultMessage: 'Trade defaults' },
 });
 
 // Rendered inside the `:section/*` route: `..` climbs to the settings mount point, wherever the app puts it.
 const sections = [
-  { to: '../profile', label: messages.profile },
-  { to: '../password', label: messages.password },
-  { to: '../trade-defaults', label: messages.tradeDefaults },
+  { to: '../profile', label: sectionMessages.profile },
+  { to: '../password', label: sectionMessages.password },
+  { to: '../trade-defaults', label: sectionMessages.tradeDefaults },
 ] as const;
 
 function linkClassName({ isActive }: { isActive: boolean }) {

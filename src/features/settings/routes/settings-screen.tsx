@@ -3,11 +3,9 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SettingsNav } from '@/features/settings/components/settings-nav.tsx';
-import {
-  PasswordSection,
-  ProfileSection,
-  TradeDefaultsSection,
-} from '@/features/settings/components/settings-sections.tsx';
+import { PasswordSection } from '@/features/settings/components/password-section';
+import { ProfileSection } from '@/features/settings/components/profile-section';
+import { TradeDefaultsSection } from '@/features/settings/components/trade-defaults-section';
 
 const messages = defineMessages({
   title: { id: 'settings.title', defaultMessage: 'Settings' },
