@@ -8,10 +8,9 @@ import { IntlProvider, ReactIntlErrorCode, type IntlConfig } from 'react-intl';
 import { getLoadedMessages, loadMessages, type Messages } from '@/i18n/load-messages';
 import { intlLocaleFor, MARKET_TIME_ZONE, type Locale } from '@/i18n/locale';
 
-type Shown = { locale: Locale; messages: Messages };
-
 export { preloadMessages } from '@/i18n/load-messages';
 
+type Shown = { locale: Locale; messages: Messages };
 type OnIntlError = NonNullable<IntlConfig['onError']>;
 
 // Stable handlers: IntlProvider rebuilds its formatters whenever a config prop changes identity.

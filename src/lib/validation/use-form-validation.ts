@@ -31,8 +31,13 @@ export type FormValidation<V> = {
   setField: <K extends keyof V>(field: K, value: V[K]) => void;
   /** Marks a field as left, so its error shows. */
   blurField: (field: keyof V) => void;
-  /** The shown error of a field, translated; undefined when there is none. */
+  /** The shown error of a field (a rule's, else the server's), translated; undefined when there is none. */
   errorText: (field: keyof V) => string | undefined;
+  /**
+   * Shows an error the server found on a field (say "this email is already registered") until the field
+   * is edited; undefined clears it. It does not stop validateAll: the server has the last word anyway.
+   */
+  setServerError: (field: keyof V, message: MessageDescriptor | string | undefined) => void;
   fieldProps: (field: StringField<V>) => FieldProps;
   /** For submit: shows every error, focuses the first invalid field, returns whether the form is valid. */
   validateAll: () => boolean;
@@ -47,6 +52,7 @@ export function useFormValidation<V extends Record<string, unknown>>(
   const [values, setValues] = useState<V>(initialValues);
   const [touched, setTouched] = useState<FieldMap<V, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldMap<V, MessageDescriptor | string>>({});
   const elements = useRef(new Map<keyof V, HTMLElement>());
 
   const issues = useMemo(() => {
@@ -64,9 +70,23 @@ export function useFormValidation<V extends Record<string, unknown>>(
     return shown;
   }, [issues, touched, submitted]);
 
-  const setField = useCallback(<K extends keyof V>(field: K, value: V[K]) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
+  const setServerError = useCallback((field: keyof V, message: MessageDescriptor | string | undefined) => {
+    setServerErrors((previous) => {
+      if (previous[field] === message) return previous;
+      const next = { ...previous };
+      if (message === undefined) delete next[field];
+      else next[field] = message;
+      return next;
+    });
   }, []);
+
+  const setField = useCallback(
+    <K extends keyof V>(field: K, value: V[K]) => {
+      setValues((previous) => ({ ...previous, [field]: value }));
+      setServerError(field, undefined);
+    },
+    [setServerError],
+  );
 
   const blurField = useCallback((field: keyof V) => {
     setTouched((previous) => (previous[field] ? previous : { ...previous, [field]: true }));
@@ -74,7 +94,10 @@ export function useFormValidation<V extends Record<string, unknown>>(
 
   const errorText = (field: keyof V) => {
     const issue = errors[field];
-    return issue ? intl.formatMessage(issue.message, issue.values) : undefined;
+    if (issue) return intl.formatMessage(issue.message, issue.values);
+    const server = serverErrors[field];
+    if (server === undefined) return undefined;
+    return typeof server === 'string' ? server : intl.formatMessage(server);
   };
 
   const fieldProps = (field: StringField<V>): FieldProps => ({
@@ -101,6 +124,7 @@ export function useFormValidation<V extends Record<string, unknown>>(
     setValues(next);
     setTouched({});
     setSubmitted(false);
+    setServerErrors({});
   };
 
   return {
@@ -111,6 +135,7 @@ export function useFormValidation<V extends Record<string, unknown>>(
     setField,
     blurField,
     errorText,
+    setServerError,
     fieldProps,
     validateAll,
     reset,

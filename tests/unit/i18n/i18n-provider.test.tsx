@@ -36,7 +36,8 @@ describe('I18nProvider', () => {
       </I18nProvider>,
     );
     expect(screen.getByText('Cancel')).toBeTruthy();
-    expect(await screen.findByText('Annuler')).toBeTruthy();
+    // Generous wait: the first import of the French chunk is transformed on the fly under Vitest.
+    expect(await screen.findByText('Annuler', undefined, { timeout: 5000 })).toBeTruthy();
     expect(document.documentElement.lang).toBe('fr-FR');
   });
 

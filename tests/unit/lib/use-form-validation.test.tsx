@@ -35,6 +35,9 @@ function LoginForm({ onSubmit }: { onSubmit: (values: LoginValues) => void }) {
       <TextField label={intl.formatMessage(labels.email)} type="email" {...form.fieldProps('email')} />
       <PasswordField label={intl.formatMessage(labels.password)} {...form.fieldProps('password')} />
       <Button type="submit">{intl.formatMessage({ id: 'test.signIn', defaultMessage: 'Sign in' })}</Button>
+      <Button onClick={() => form.setServerError('email', 'Email already registered')}>
+        {intl.formatMessage({ id: 'test.serverSays', defaultMessage: 'Server rejects' })}
+      </Button>
     </form>
   );
 }
@@ -114,5 +117,16 @@ describe('useFormValidation', () => {
     expect(describedText(email())).toBe('Le champ Email est obligatoire');
     for (const [error] of errors.mock.calls) expect(String(error)).toMatch(/MISSING_TRANSLATION.*"test\./s);
     errors.mockRestore();
+  });
+
+  it('shows a server error on its field until the field is edited', async () => {
+    const user = userEvent.setup();
+    await renderForm('en');
+    await user.type(email(), 'trader@example.in');
+    await user.click(screen.getByRole('button', { name: 'Server rejects' }));
+    expect(email().getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(email())).toBe('Email already registered');
+    await user.type(email(), 'x');
+    expect(describedText(email())).toBe('');
   });
 });
