@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell';
-import { seedSessionToken } from './support/session';
+import { signInAsNewUser } from './support/session';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
 test('at 360 px the menu is a drawer that navigates and closes', async ({ page }) => {
-  await seedSessionToken(page);
+  await signInAsNewUser(page);
   const shell = new AppShell(page);
   await shell.open('/app/dashboards/default');
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
@@ -20,7 +20,7 @@ test('at 360 px the menu is a drawer that navigates and closes', async ({ page }
 });
 
 test('nothing overflows sideways at 360 px', async ({ page }) => {
-  await seedSessionToken(page);
+  await signInAsNewUser(page);
   const shell = new AppShell(page);
   for (const path of ['/app/dashboards/default', '/app/position', '/app/pages/setting/profile', '/app/broker']) {
     await shell.open(path);

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell';
-import { seedSessionToken } from './support/session';
+import { signInAsNewUser } from './support/session';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test('theme, language and direction change the page and survive a reload', async ({ page }) => {
-  await seedSessionToken(page);
+  await signInAsNewUser(page);
   const shell = new AppShell(page);
   await shell.open('/app/position');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
@@ -18,7 +18,7 @@ test('theme, language and direction change the page and survive a reload', async
   await shell.choose(panel, /^text direction$/i, /right to left/i);
   await expect(page.locator('body')).toHaveAttribute('dir', 'rtl');
   await shell.choose(panel, /^language$/i, /français/i);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
   await expect(panel.getByRole('group', { name: /^thème$/i })).toBeVisible();
   await shell.closeSettings(panel);
 
@@ -32,13 +32,13 @@ test('theme, language and direction change the page and survive a reload', async
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
   await expect(page.locator('body')).toHaveAttribute('dir', 'rtl');
   await expect(shell.mainMenu.getByRole('link', { name: 'Carnet d’ordres' })).toBeVisible();
 });
 
 test('navigation type and collapsed navigation apply and persist', async ({ page }) => {
-  await seedSessionToken(page);
+  await signInAsNewUser(page);
   const shell = new AppShell(page);
   await shell.open('/app/order_book');
   const expanded = await shell.mainMenu.boundingBox();
@@ -63,10 +63,10 @@ test('navigation type and collapsed navigation apply and persist', async ({ page
 test('a signed-out visitor can switch language and theme on the login page', async ({ page }) => {
   await page.goto('/auth/login');
   await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
   await page.getByRole('button', { name: /thème sombre/i }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell';
-import { seedSessionToken } from './support/session';
+import { signInAsNewUser } from './support/session';
 
 const protectedPaths = [
   '/app/dashboards/default',
@@ -42,11 +42,15 @@ test.describe('signed out', () => {
   });
 
   test('the root and unknown paths go through the default home to the login page', async ({ page }) => {
-    for (const path of ['/', '/no/such/page', '/app/no-such-screen', '/auth/nope']) {
+    for (const path of ['/', '/no/such/page', '/auth/nope']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/auth\/login\?/);
       expect(redirectOf(page.url()), path).toBe('/app/dashboards/default');
     }
+    // Under /app the guard speaks first; after sign-in the unknown screen then leads home.
+    await page.goto('/app/no-such-screen');
+    await expect(page).toHaveURL(/\/auth\/login\?/);
+    expect(redirectOf(page.url())).toBe('/app/no-such-screen');
   });
 
   test('the public pages open', async ({ page }) => {
@@ -60,7 +64,7 @@ test.describe('signed out', () => {
 
 test.describe('signed in', () => {
   test.beforeEach(async ({ page }) => {
-    await seedSessionToken(page);
+    await signInAsNewUser(page);
   });
 
   test('the root and unknown paths land on the default home', async ({ page }) => {
@@ -118,7 +122,7 @@ test.describe('screen chunks', () => {
   test.use({ serviceWorkers: 'block' });
 
   test('a chunk that cannot be fetched reloads once, then says which chunk failed and retries on demand', async ({ page }) => {
-    await seedSessionToken(page);
+    await signInAsNewUser(page);
     let blocked = true;
     let requests = 0;
     await page.route(/\/assets\/order-book-screen-[^/]+\.js$/, async (route) => {

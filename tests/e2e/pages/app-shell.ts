@@ -16,7 +16,7 @@ export class AppShell {
   }
 
   async openSettings(): Promise<Locator> {
-    await this.page.getByRole('button', { name: /layout settings|paramètres d'affichage/i }).click();
+    await this.page.getByRole('button', { name: /layout settings|paramètres d’affichage/i }).click();
     const panel = this.page.getByRole('dialog');
     await expect(panel).toBeVisible();
     return panel;

@@ -1,11 +1,36 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export type TestAccount = { email: string; password: string; name: string; mobile: string };
+
+let counter = 0;
+
+/** A fresh account per test, so tests never share sessions, passwords or throttling counters. */
+export function newAccount(): TestAccount {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}-${process.pid}-${counter}`;
+  return { email: `trader-${unique}@example.in`, password: `Nifty-${unique}-Strike!`, name: 'Asha Trader', mobile: '9876543210' };
+}
+
+/** Registers an account through the real API. */
+export async function registerAccount(request: APIRequestContext, account: TestAccount = newAccount()): Promise<TestAccount> {
+  const response = await request.post('/api/authenticate/register/', { data: account });
+  if (response.status() !== 201) throw new Error(`register answered ${response.status()}: ${await response.text()}`);
+  return account;
+}
+
+/** Signs in through the real API and returns the session token. */
+export async function loginToken(request: APIRequestContext, account: TestAccount): Promise<string> {
+  const response = await request.post('/api/authenticate/login/', { data: { email: account.email, password: account.password } });
+  if (!response.ok()) throw new Error(`login answered ${response.status()}: ${await response.text()}`);
+  const body = (await response.json()) as { token: string };
+  return body.token;
+}
 
 /**
  * Puts a session token where the app keeps it (IndexedDB via idb-keyval: database `keyval-store`, object
- * store `keyval`, key `auth_token`), exactly as a sign-in would, then reloads so the app restores it.
- * Until accounts and sign-in arrive, this is how the shell tests enter the signed-in state.
+ * store `keyval`, key `auth_token`), exactly as the sign-in screen does. The next page load restores it.
  */
-export async function seedSessionToken(page: Page, token = 'e2e-session-token'): Promise<void> {
+export async function storeSessionToken(page: Page, token: string): Promise<void> {
   if (!page.url().startsWith('http')) await page.goto('/auth/login');
   await page.evaluate(async (value) => {
     await new Promise<void>((resolve, reject) => {
@@ -24,6 +49,13 @@ export async function seedSessionToken(page: Page, token = 'e2e-session-token'):
       };
     });
   }, token);
+}
+
+/** A new account, signed in on this page (the sign-in screen itself is covered by accounts.spec.ts). */
+export async function signInAsNewUser(page: Page): Promise<TestAccount> {
+  const account = await registerAccount(page.request);
+  await storeSessionToken(page, await loginToken(page.request, account));
+  return account;
 }
 
 /** Reads a value the app stored in IndexedDB. */

@@ -16,19 +16,22 @@ const schema: FormSchema<LoginValues> = {
   password: { label: m.password, rules: [{ kind: 'required' }] },
 };
 
-export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
+type LoginFormProps = { initialEmail?: string; onSignedIn?: () => void };
+
+export function LoginForm({ initialEmail = '', onSignedIn }: LoginFormProps) {
   const intl = useIntl();
   const form = useFormValidation(schema, { email: initialEmail, password: '' });
   const { signIn, loading, message } = useSignIn();
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading || !form.validateAll()) return;
-    void signIn({ email: form.values.email.trim(), password: form.values.password });
+    const signedIn = await signIn({ email: form.values.email.trim(), password: form.values.password });
+    if (signedIn) onSignedIn?.();
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
       <FormError>{message}</FormError>
       <TextField
         label={intl.formatMessage(m.email)}
