@@ -6,6 +6,7 @@ import { ShellHeader } from '@/app/layouts/shell-header';
 import { SideNav } from '@/app/layouts/side-nav';
 import { TopNav } from '@/app/layouts/top-nav';
 import { useBlankLayout } from '@/app/layouts/use-blank-layout';
+import { useProfileLoader } from '@/app/session/use-profile-loader';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 
 /**
@@ -15,6 +16,7 @@ import { preferencesAtom } from '@/lib/preferences/preferences-atom';
  */
 export function AppLayout() {
   const blank = useBlankLayout();
+  useProfileLoader();
   const { navType, navCollapsed } = useAtomValue(preferencesAtom);
 
   if (blank) {

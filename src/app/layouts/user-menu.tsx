@@ -1,10 +1,12 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useAtomValue } from 'jotai';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import ArrowLeftStartOnRectangleIcon from '@heroicons/react/24/outline/ArrowLeftStartOnRectangleIcon';
 import UserCircleIcon from '@heroicons/react/24/outline/UserCircleIcon';
 import { LOGIN_ROUTE } from '@/app/router/paths';
 import { signOut } from '@/app/session/sign-out';
+import { userDataAtom } from '@/lib/session/user-profile-atoms';
 
 const messages = defineMessages({
   account: { id: 'app.userMenu.account', defaultMessage: 'Account' },
@@ -18,6 +20,7 @@ const itemClass =
 export function UserMenu() {
   const intl = useIntl();
   const navigate = useNavigate();
+  const user = useAtomValue(userDataAtom);
   const handleSignOut = async () => {
     const done = signOut();
     navigate(LOGIN_ROUTE, { replace: true });
@@ -35,6 +38,12 @@ export function UserMenu() {
         anchor="bottom end"
         className="z-50 min-w-52 rounded-md border border-line bg-surface-raised p-1 shadow-lg focus:outline-none"
       >
+        {user && (
+          <div className="border-b border-line px-3 pt-2 pb-2.5">
+            <p className="truncate text-sm font-semibold">{user.name}</p>
+            <p className="truncate text-xs text-fg-muted">{user.email}</p>
+          </div>
+        )}
         <MenuItem>
           <Link to="/app/pages/setting/profile" className={itemClass}>
             <UserCircleIcon className="size-5" aria-hidden="true" />

@@ -1,12 +1,14 @@
+import type { components } from '@openapi/main';
 import { atom } from 'jotai';
 
 /**
  * User-profile state of spec §3, shared by several features (accounts, portfolios, positions), so it lives in
- * shared code. The record shapes arrive with the OpenAPI contract; until then they are opaque records with an id.
+ * shared code. Broker accounts and portfolios are held as records with an id until their screens arrive.
  */
 export type Identified = { id: number | string };
+export type User = components['schemas']['User'];
 
-export const userDataAtom = atom<Record<string, unknown> | null>(null);
+export const userDataAtom = atom<User | null>(null);
 export const brokerAccountsAtom = atom<Identified[]>([]);
 export const selectedAccountAtom = atom<Identified | null>(null);
 export const brokerPortfoliosAtom = atom<Identified[]>([]);
