@@ -6,6 +6,7 @@ import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
 import type { ProfileUpdate, User } from '@/features/settings/api/settings-types';
 import { updateProfile } from '@/features/settings/api/update-profile';
+import { ReadOnlyField } from '@/features/settings/components/read-only-field';
 import { useRejection } from '@/features/settings/hooks/use-rejection';
 import { INDIAN_MOBILE_PATTERN, normaliseMobile } from '@/features/settings/mobile-number';
 import { useOperation } from '@/lib/api/use-operation';
@@ -85,11 +86,10 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
       <FormError>{rejection.banner}</FormError>
-      <TextField
+      <ReadOnlyField
         label={intl.formatMessage(messages.email)}
         type="email"
         value={saved.email}
-        readOnly
         hint={intl.formatMessage(messages.emailHint)}
       />
       <TextField
