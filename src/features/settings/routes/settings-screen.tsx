@@ -1,8 +1,8 @@
 import { type ComponentType } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { SettingsNav } from '@/features/settings/components/settings-nav.tsx';
+import { PageHeader } from '@/components/ui/page-header';
+import { SettingsNav } from '@/features/settings/components/settings-nav';
 import { PasswordSection } from '@/features/settings/components/password-section';
 import { ProfileSection } from '@/features/settings/components/profile-section';
 import { TradeDefaultsSection } from '@/features/settings/components/trade-defaults-section';
