@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { authMessages as m } from '@/features/auth/auth-messages';
 import { useRegister } from '@/features/auth/hooks/use-register';
-import { INDIAN_MOBILE_PATTERN } from '@/features/auth/mobile-number';
+import { INDIAN_MOBILE_PATTERN, normaliseMobile } from '@/lib/validation/indian-mobile';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { PasswordField } from '@/components/ui/password-field';
@@ -34,7 +34,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     const registered = await register({
       name: form.values.name.trim(),
       email,
-      mobile: form.values.mobile.replace(/[\s-]/g, ''),
+      mobile: normaliseMobile(form.values.mobile),
       password: form.values.password,
     });
     if (registered) onRegistered(email);

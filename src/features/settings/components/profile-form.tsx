@@ -8,7 +8,7 @@ import type { ProfileUpdate, User } from '@/features/settings/api/settings-types
 import { updateProfile } from '@/features/settings/api/update-profile';
 import { ReadOnlyField } from '@/features/settings/components/read-only-field';
 import { useRejection } from '@/features/settings/hooks/use-rejection';
-import { INDIAN_MOBILE_PATTERN, normaliseMobile } from '@/features/settings/mobile-number';
+import { INDIAN_MOBILE_PATTERN, normaliseMobile } from '@/lib/validation/indian-mobile';
 import { useOperation } from '@/lib/api/use-operation';
 import { notify } from '@/lib/notify/notify';
 import { userDataAtom } from '@/lib/session/user-profile-atoms';
