@@ -1,32 +1,79 @@
-// Builds the Fastify instance (without listening): security headers, compression, error shape, the
-// API route trees and the built PWA. main.ts listens; tests use `app.inject`.
+// Builds the Fastify instance (without listening): the database and its migrations, the services,
+// security headers, compression, error shape, the contract-driven API routes and the built PWA.
+// main.ts listens; tests use `app.inject`.
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { LogLevel } from './config.ts';
+import { backendOrigins, defaultPublicRuntimeConfig, type LogLevel, type PublicRuntimeConfig } from './config.ts';
+import { loadMainContract } from './contract/document.ts';
+import { createContractValidators } from './contract/validation.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { authDecorator, createAuthenticateHook } from './http/authentication.ts';
 import { registerApiNoStore } from './http/cache-policy.ts';
 import { registerCompression } from './http/compression.ts';
+import { contractKitDecorator, type ContractKit } from './http/contract-route.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
 import { registerFallback } from './http/fallback.ts';
 import { analyticsRoutes, apiRoutes, rootRoutes, type RouteContext } from './http/route-plugins.ts';
 import { buildSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticFiles } from './http/static-files.ts';
+import { ensureDemoAccount } from './services/accounts/demo-account.ts';
+import type { ScryptCost } from './services/accounts/passwords.ts';
+import type { ThrottleLimits } from './services/accounts/throttle.ts';
+import { systemClock, type Clock } from './services/clock.ts';
+import { createServices } from './services/services.ts';
 
 export type ServerOptions = {
   /** Vite's output folder (index.html, sw.js, assets/...). It may be missing: app routes then answer 503. */
   distDir: string;
-  /** Where the server keeps its data (the embedded database). */
+  /** Where the server keeps its data: the embedded database lives in `${dataDir}/pg`. */
   dataDir: string;
   logger?: boolean;
   logLevel?: LogLevel;
   /** Origins added to the CSP connect-src, e.g. an external analytics backend. */
   extraConnectSrc?: string[];
+  /** A PostgreSQL URL (DATABASE_URL); PGlite in dataDir when absent. */
+  databaseUrl?: string | undefined;
+  /** An already open database (tests). The caller keeps ownership: closing the server leaves it open. */
+  database?: Database;
+  /** What /config.json answers; same-origin defaults when absent. */
+  publicConfig?: PublicRuntimeConfig;
+  /** Tests only: a cheaper scrypt. Production always uses the OWASP parameters. */
+  scryptCost?: ScryptCost;
+  /** Tests only: a controllable "now" (session expiry, throttling windows). */
+  clock?: Clock;
+  /** Tests only: other sign-in and registration throttling limits. */
+  throttleLimits?: Partial<ThrottleLimits>;
 };
 
 /** Trading requests are small JSON documents; anything bigger is a mistake or an attack. */
 export const bodyLimitBytes = 1024 * 1024;
 
+async function prepareDatabase(options: ServerOptions): Promise<{ db: Database; owned: boolean }> {
+  if (options.database !== undefined) return { db: options.database, owned: false };
+  return { db: await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl }), owned: true };
+}
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { db, owned } = await prepareDatabase(options);
+  try {
+    return await buildOnDatabase(options, db, owned);
+  } catch (error) {
+    if (owned) await db.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabase: boolean): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  await migrate(db);
+  const services = createServices({ db, clock, scryptCost: options.scryptCost, throttleLimits: options.throttleLimits });
+  await ensureDemoAccount(db, services.passwords, clock());
+
+  const publicConfig = options.publicConfig ?? defaultPublicRuntimeConfig;
+  const connectSrc = [...new Set([...(options.extraConnectSrc ?? []), ...backendOrigins(publicConfig)])];
+  const securityHeaders = buildSecurityHeaders({ extraConnectSrc: connectSrc });
   const logLevel = options.logLevel ?? 'info';
-  const securityHeaders = buildSecurityHeaders({ extraConnectSrc: options.extraConnectSrc ?? [] });
   const app = Fastify({
     logger: options.logger === true ? { level: logLevel } : false,
     // One line per request is noise at the default level; `LOG_LEVEL=debug` brings it back.
@@ -40,13 +87,23 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       sendError(reply, 400, 'bad_request', error.message);
     },
   });
+  if (ownsDatabase) app.addHook('onClose', async () => db.close());
+
+  const contract = loadMainContract();
+  const kit: ContractKit = {
+    contract,
+    validators: createContractValidators(contract),
+    authenticate: createAuthenticateHook(services.accounts),
+  };
+  app.decorate(contractKitDecorator, kit);
+  app.decorateRequest(authDecorator, null);
 
   registerSecurityHeaders(app, securityHeaders);
   registerApiNoStore(app);
   registerErrorHandler(app);
   await registerCompression(app);
 
-  const context: RouteContext = { dataDir: options.dataDir };
+  const context: RouteContext = { dataDir: options.dataDir, db, clock, services, publicConfig };
   await app.register(apiRoutes, { prefix: '/api', context });
   await app.register(analyticsRoutes, { prefix: '/analytics', context });
   await app.register(rootRoutes, { context });

@@ -5,6 +5,25 @@ import { repoRoot } from './paths.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+/** What /config.json tells the PWA: where its two backends are and the analytics public key. */
+export type PublicRuntimeConfig = {
+  /** '' means the same origin as the PWA. */
+  apiBaseUrl: string;
+  /** A path on this origin ('/analytics') or another origin's URL. */
+  analyticsUrl: string;
+  /** Identifies the app to the analytics backend, not the user; public by design. */
+  analyticsAnonKey: string;
+};
+
+/** The documented default key of the bundled analytics backend (README). */
+export const defaultAnalyticsAnonKey = 'strikedesk-public-anon-key';
+
+export const defaultPublicRuntimeConfig: PublicRuntimeConfig = {
+  apiBaseUrl: '',
+  analyticsUrl: '/analytics',
+  analyticsAnonKey: defaultAnalyticsAnonKey,
+};
+
 export type ServerConfig = {
   port: number;
   host: string;
@@ -13,6 +32,9 @@ export type ServerConfig = {
   logLevel: LogLevel;
   /** Extra origins allowed in the CSP connect-src, e.g. a hosted analytics backend. */
   extraConnectSrc: string[];
+  /** PostgreSQL instead of the embedded PGlite when set (DATABASE_URL). */
+  databaseUrl: string | undefined;
+  publicConfig: PublicRuntimeConfig;
 };
 
 export class ConfigError extends Error {
@@ -71,6 +93,58 @@ export function isCspOrigin(source: string): boolean {
   return /^(https?|wss?):\/\/[A-Za-z0-9.\-*]+(:\d{1,5})?\/?$/.test(source);
 }
 
+function parseDatabaseUrl(raw: string | undefined): string | undefined {
+  const url = raw?.trim() ?? '';
+  if (url === '') return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    throw new ConfigError('DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/strikedesk.');
+  }
+  return url;
+}
+
+function absoluteHttpUrl(text: string): URL | null {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function parsePublicApiUrl(raw: string | undefined): string {
+  const text = raw?.trim() ?? '';
+  if (text === '') return '';
+  if (absoluteHttpUrl(text) === null) {
+    throw new ConfigError(`PUBLIC_API_URL must be an http(s) URL like https://api.example.com, got "${raw}".`);
+  }
+  return text.replace(/\/+$/, '');
+}
+
+function parseAnalyticsUrl(raw: string | undefined): string {
+  const text = raw?.trim() ?? '';
+  if (text === '') return defaultPublicRuntimeConfig.analyticsUrl;
+  // A path on this origin; `//host` would be another origin in disguise.
+  const isPath = /^\/(?!\/)[^\s?#\\]*$/.test(text);
+  if (!isPath && absoluteHttpUrl(text) === null) {
+    throw new ConfigError(`ANALYTICS_URL must be a path like /analytics or an http(s) URL, got "${raw}".`);
+  }
+  return text.length > 1 ? text.replace(/\/+$/, '') : text;
+}
+
+function parseAnonKey(raw: string | undefined): string {
+  const text = raw?.trim() ?? '';
+  if (text === '') return defaultAnalyticsAnonKey;
+  if (!/^[\x21-\x7e]{1,4096}$/.test(text)) throw new ConfigError('ANALYTICS_ANON_KEY must be printable text without spaces.');
+  return text;
+}
+
+/** Origins of the backends that are not this server, which the CSP connect-src must let the PWA reach. */
+export function backendOrigins(config: PublicRuntimeConfig): string[] {
+  return [config.apiBaseUrl, config.analyticsUrl]
+    .map((url) => absoluteHttpUrl(url)?.origin)
+    .filter((origin): origin is string => origin !== undefined);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: parsePort(env.PORT),
@@ -79,5 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: parseDir(env.DIST_DIR, join(repoRoot, 'dist')),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     extraConnectSrc: parseConnectSrc(env.EXTRA_CONNECT_SRC),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    publicConfig: {
+      apiBaseUrl: parsePublicApiUrl(env.PUBLIC_API_URL),
+      analyticsUrl: parseAnalyticsUrl(env.ANALYTICS_URL),
+      analyticsAnonKey: parseAnonKey(env.ANALYTICS_ANON_KEY),
+    },
   };
 }

@@ -6,13 +6,14 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { demoAccount } from './services/accounts/demo-account.ts';
 
 export type StartOptions = {
   /** Defaults to process.env. */
   env?: NodeJS.ProcessEnv;
   /** Install SIGINT/SIGTERM handlers that close the server and exit (default true). */
   handleSignals?: boolean;
-  /** Where the "is running at" line goes (default console.log). */
+  /** Where the "is running at" and demo-account lines go (default console.log). */
   print?: (line: string) => void;
 };
 
@@ -73,6 +74,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logger: true,
     logLevel: config.logLevel,
     extraConnectSrc: config.extraConnectSrc,
+    databaseUrl: config.databaseUrl,
+    publicConfig: config.publicConfig,
   });
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -83,7 +86,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = displayUrl(config.host, boundPort(app, config.port));
   const everywhere = config.host === '0.0.0.0' || config.host === '::' ? ' (listening on all interfaces)' : '';
   print(`StrikeDesk is running at ${url}${everywhere}`);
+  print(`Demo account: ${demoAccount.email} / ${demoAccount.password}`);
   if (options.handleSignals ?? true) installSignalHandlers(app, print);
+  // Closing the app also closes the database (an onClose hook in buildServer).
   return { app, url, close: () => app.close() };
 }
 
@@ -97,6 +102,8 @@ export function exitWithStartupError(error: unknown): never {
     console.error(`StrikeDesk cannot start: ${error.message}`);
   } else if (isErrnoException(error) && error.code === 'EADDRINUSE') {
     console.error('StrikeDesk cannot start: the port is already in use. Stop the other program or set PORT to another port.');
+  } else if (isErrnoException(error) && (error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND')) {
+    console.error(`StrikeDesk cannot start: the database could not be reached (${error.code}). Check DATABASE_URL.`);
   } else if (isErrnoException(error) && (error.code === 'EACCES' || error.code === 'EPERM')) {
     console.error(`StrikeDesk cannot start: permission denied (${error.message}).`);
   } else {

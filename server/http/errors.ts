@@ -3,17 +3,28 @@
 // whose details stay in the log, never in the answer.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
-export type ErrorBody = { message: string; code: string };
+export type ErrorBody = { message: string; code: string; field?: string };
+
+export type HttpErrorOptions = {
+  /** The offending request field, dotted for nested ones (orders.0.price). */
+  field?: string;
+  /** Headers the answer needs (Retry-After, WWW-Authenticate). */
+  headers?: Record<string, string>;
+};
 
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly statusCode: number;
   readonly code: string;
+  readonly field: string | undefined;
+  readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, code: string, message: string) {
+  constructor(statusCode: number, code: string, message: string, options: HttpErrorOptions = {}) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
+    this.field = options.field;
+    this.headers = options.headers ?? {};
   }
 }
 
@@ -39,8 +50,8 @@ export function codeForStatus(statusCode: number): string {
   return codeByStatus[statusCode] ?? (statusCode >= 500 ? 'internal_error' : 'bad_request');
 }
 
-export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string): FastifyReply {
-  const body: ErrorBody = { message, code };
+export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string, field?: string): FastifyReply {
+  const body: ErrorBody = field === undefined ? { message, code } : { message, code, field };
   return reply.code(statusCode).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
 }
 
@@ -56,7 +67,8 @@ function statusOf(error: FastifyError): number {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return sendError(reply, error.statusCode, error.code, error.message);
+      reply.headers(error.headers);
+      return sendError(reply, error.statusCode, error.code, error.message, error.field);
     }
     if (error.validation) {
       return sendError(reply, 400, 'validation_failed', error.message);

@@ -2,11 +2,23 @@
 // prefix; add a feature's routes by registering its plugin in the matching list below. Paths inside a
 // plugin are relative to the prefix (`/health/` here answers `/api/health/`).
 import type { FastifyPluginAsync } from 'fastify';
+import type { PublicRuntimeConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Clock } from '../services/clock.ts';
+import type { Services } from '../services/services.ts';
+import { authRoutes } from './auth-routes.ts';
+import { configRoutes } from './config-routes.ts';
 import { healthRoutes } from './health-routes.ts';
+import { profileRoutes } from './profile-routes.ts';
 
-/** What route plugins may need from the server; grows as the database and services arrive. */
+/** What route plugins may need from the server. Routes call services; only services touch `db`. */
 export type RouteContext = {
   dataDir: string;
+  db: Database;
+  clock: Clock;
+  services: Services;
+  /** Served at /config.json. */
+  publicConfig: PublicRuntimeConfig;
 };
 
 /**
@@ -19,7 +31,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 
 /** The trading backend, mounted at /api (Django-style paths with trailing slashes). */
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
-  const plugins: RoutePlugin[] = [healthRoutes];
+  const plugins: RoutePlugin[] = [healthRoutes, authRoutes, profileRoutes];
   for (const plugin of plugins) await app.register(plugin, { context });
 };
 
@@ -31,6 +43,6 @@ export const analyticsRoutes: RoutePlugin = async (app, { context }) => {
 
 /** Routes outside both backends, at the site root (e.g. /config.json, /broker-login); they win over static files. */
 export const rootRoutes: RoutePlugin = async (app, { context }) => {
-  const plugins: RoutePlugin[] = [];
+  const plugins: RoutePlugin[] = [configRoutes];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

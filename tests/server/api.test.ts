@@ -2,14 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app.ts';
 import { HttpError } from '../../server/http/errors.ts';
+import type { Database } from '../../server/db/database.ts';
 import { createDistFixture, type DistFixture } from './support/dist-fixture.ts';
+import { createTestDatabase } from './support/test-database.ts';
+import { testScryptCost } from './support/test-server.ts';
 
 let fixture: DistFixture;
+/** One throw-away database shared by every server this file builds. */
+let db: Database;
 let app: FastifyInstance;
 
 beforeAll(async () => {
   fixture = await createDistFixture();
-  app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir });
+  db = await createTestDatabase();
+  app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
   app.post('/api/test-echo/', async (request) => ({ received: request.body }));
   app.get('/api/test-conflict/', async () => {
     throw new HttpError(409, 'idempotency_in_progress', 'A request with this key is still running.');
@@ -18,6 +24,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
+  await db.close();
   await fixture.cleanup();
 });
 

@@ -2,20 +2,27 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app.ts';
+import type { Database } from '../../server/db/database.ts';
 import { createDistFixture, type DistFixture } from './support/dist-fixture.ts';
+import { createTestDatabase } from './support/test-database.ts';
+import { testScryptCost } from './support/test-server.ts';
 
 let fixture: DistFixture;
+/** One throw-away database shared by every server this file builds. */
+let db: Database;
 let app: FastifyInstance;
 const bigRows = Array.from({ length: 200 }, (_, i) => ({ id: i, symbol: 'NIFTY', strike: 24000 + i * 50 }));
 
 beforeAll(async () => {
   fixture = await createDistFixture();
-  app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir });
+  db = await createTestDatabase();
+  app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
   app.get('/api/test-big/', async () => ({ data: bigRows }));
 });
 
 afterAll(async () => {
   await app.close();
+  await db.close();
   await fixture.cleanup();
 });
 

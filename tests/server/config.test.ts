@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { backendOrigins, ConfigError, loadConfig } from '../../server/config.ts';
 import { repoRoot } from '../../server/paths.ts';
 
 describe('loadConfig', () => {
@@ -12,6 +12,8 @@ describe('loadConfig', () => {
     expect(config.distDir).toBe(join(repoRoot, 'dist'));
     expect(config.logLevel).toBe('info');
     expect(config.extraConnectSrc).toEqual([]);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicConfig).toEqual({ apiBaseUrl: '', analyticsUrl: '/analytics', analyticsAnonKey: 'strikedesk-public-anon-key' });
   });
 
   it('reads the environment', () => {
@@ -22,6 +24,10 @@ describe('loadConfig', () => {
       DIST_DIR: 'build/web',
       LOG_LEVEL: 'WARN',
       EXTRA_CONNECT_SRC: 'https://abc.supabase.co, wss://abc.supabase.co',
+      DATABASE_URL: 'postgres://strikedesk:secret@db.internal:5432/strikedesk',
+      PUBLIC_API_URL: 'https://api.strikedesk.example/',
+      ANALYTICS_URL: 'https://abc.supabase.co/',
+      ANALYTICS_ANON_KEY: 'eyJhbGciOi.public',
     });
     expect(config).toEqual({
       port: 3000,
@@ -30,6 +36,12 @@ describe('loadConfig', () => {
       distDir: resolve(process.cwd(), 'build/web'),
       logLevel: 'warn',
       extraConnectSrc: ['https://abc.supabase.co', 'wss://abc.supabase.co'],
+      databaseUrl: 'postgres://strikedesk:secret@db.internal:5432/strikedesk',
+      publicConfig: {
+        apiBaseUrl: 'https://api.strikedesk.example',
+        analyticsUrl: 'https://abc.supabase.co',
+        analyticsAnonKey: 'eyJhbGciOi.public',
+      },
     });
   });
 
@@ -46,5 +58,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
     expect(() => loadConfig({ EXTRA_CONNECT_SRC: "https://a.example;script-src 'unsafe-inline'" })).toThrow(ConfigError);
     expect(() => loadConfig({ EXTRA_CONNECT_SRC: '*' })).toThrow(ConfigError);
+  });
+
+  it('accepts an analytics path on this origin', () => {
+    expect(loadConfig({ ANALYTICS_URL: '/data/' }).publicConfig.analyticsUrl).toBe('/data');
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://db/strikedesk', /DATABASE_URL must be a PostgreSQL URL/],
+    ['PUBLIC_API_URL', '/api', /PUBLIC_API_URL must be an http\(s\) URL/],
+    ['PUBLIC_API_URL', 'javascript:alert(1)', /PUBLIC_API_URL/],
+    ['ANALYTICS_URL', '//evil.example', /ANALYTICS_URL must be a path/],
+    ['ANALYTICS_URL', 'ftp://files.example', /ANALYTICS_URL/],
+    ['ANALYTICS_ANON_KEY', 'two words', /ANALYTICS_ANON_KEY/],
+  ])('rejects %s=%s', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('backendOrigins (added to the CSP connect-src)', () => {
+  it('lists the origins of backends elsewhere, and nothing for same-origin paths', () => {
+    expect(backendOrigins({ apiBaseUrl: '', analyticsUrl: '/analytics', analyticsAnonKey: 'k' })).toEqual([]);
+    expect(
+      backendOrigins({ apiBaseUrl: 'https://api.example.com/v1', analyticsUrl: 'https://abc.supabase.co:8443/x', analyticsAnonKey: 'k' }),
+    ).toEqual(['https://api.example.com', 'https://abc.supabase.co:8443']);
   });
 });

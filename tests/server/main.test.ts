@@ -5,11 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/main.ts';
 import { repoRoot } from '../../server/paths.ts';
 import { createDistFixture, type DistFixture } from './support/dist-fixture.ts';
+import { seedPgliteDataDir } from './support/test-database.ts';
 
 let fixture: DistFixture;
 
 beforeAll(async () => {
   fixture = await createDistFixture();
+  // The process tests reuse this DATA_DIR: give it an initialised cluster so they skip initdb.
+  await seedPgliteDataDir(fixture.dataDir);
 });
 
 afterAll(async () => {
@@ -17,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('startServer (what server/main.ts runs)', () => {
-  it('listens on a real port, creates DATA_DIR and answers over HTTP', async () => {
+  it('listens on a real port, creates DATA_DIR and its database, and answers over HTTP', async () => {
     const lines: string[] = [];
     const dataDir = join(fixture.root, 'fresh', 'data');
     const server = await startServer({
@@ -26,15 +29,24 @@ describe('startServer (what server/main.ts runs)', () => {
       print: (line) => lines.push(line),
     });
     try {
-      expect(lines).toEqual([`StrikeDesk is running at ${server.url}`]);
+      expect(lines).toEqual([`StrikeDesk is running at ${server.url}`, 'Demo account: demo@strikedesk.in / StrikeDesk@2026']);
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       expect(server.url).not.toBe('http://127.0.0.1:0/');
-      expect(existsSync(dataDir)).toBe(true);
+      expect(existsSync(join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
 
       const health = await fetch(new URL('/api/health/', server.url));
       expect(health.status).toBe(200);
       expect(health.headers.get('cache-control')).toBe('no-store');
       expect(await health.json()).toEqual({ status: 'ok' });
+
+      // The demo account works from the first start, with the password npm start prints.
+      const login = await fetch(new URL('/api/authenticate/login/', server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@strikedesk.in', password: 'StrikeDesk@2026' }),
+      });
+      expect(login.status).toBe(200);
+      expect(await login.json()).toMatchObject({ user: { email: 'demo@strikedesk.in', name: 'Demo Trader' } });
 
       const page = await fetch(new URL('/app/order_book', server.url));
       expect(page.status).toBe(200);
@@ -52,7 +64,7 @@ function runMain(env: Record<string, string>, stopWith?: NodeJS.Signals): Promis
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
       cwd: repoRoot,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
     });
     let stdout = '';
     let stderr = '';

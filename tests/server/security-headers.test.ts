@@ -3,25 +3,32 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app.ts';
 import { buildContentSecurityPolicy } from '../../server/http/security-headers.ts';
+import type { Database } from '../../server/db/database.ts';
 import { createDistFixture, type DistFixture } from './support/dist-fixture.ts';
+import { createTestDatabase } from './support/test-database.ts';
+import { testScryptCost } from './support/test-server.ts';
 
 let fixture: DistFixture;
+/** One throw-away database shared by every server this file builds. */
+let db: Database;
 let app: FastifyInstance;
 let unbuilt: FastifyInstance;
 
 beforeAll(async () => {
   fixture = await createDistFixture();
-  app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir });
+  db = await createTestDatabase();
+  app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
   // A route that fails the way a bug would, to see what an unexpected error looks like from outside.
   app.get('/api/test-failure/', async () => {
     throw new Error('database password is hunter2');
   });
-  unbuilt = await buildServer({ distDir: join(fixture.root, 'missing'), dataDir: fixture.dataDir });
+  unbuilt = await buildServer({ distDir: join(fixture.root, 'missing'), dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
 });
 
 afterAll(async () => {
   await app.close();
   await unbuilt.close();
+  await db.close();
   await fixture.cleanup();
 });
 
@@ -96,6 +103,8 @@ describe('content security policy', () => {
     const withAnalytics = await buildServer({
       distDir: fixture.distDir,
       dataDir: fixture.dataDir,
+      database: db,
+      scryptCost: testScryptCost,
       extraConnectSrc: ['https://analytics.example.com'],
     });
     try {

@@ -2,20 +2,27 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app.ts';
+import type { Database } from '../../server/db/database.ts';
 import { createDistFixture, fileText, type DistFixture } from './support/dist-fixture.ts';
+import { createTestDatabase } from './support/test-database.ts';
+import { testScryptCost } from './support/test-server.ts';
 
 const immutable = 'public, max-age=31536000, immutable';
 
 let fixture: DistFixture;
+/** One throw-away database shared by every server this file builds. */
+let db: Database;
 let app: FastifyInstance;
 
 beforeAll(async () => {
   fixture = await createDistFixture();
-  app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir });
+  db = await createTestDatabase();
+  app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
 });
 
 afterAll(async () => {
   await app.close();
+  await db.close();
   await fixture.cleanup();
 });
 
@@ -113,7 +120,7 @@ describe('before the first build', () => {
   let unbuilt: FastifyInstance;
 
   beforeAll(async () => {
-    unbuilt = await buildServer({ distDir: join(fixture.root, 'no-dist-here'), dataDir: fixture.dataDir });
+    unbuilt = await buildServer({ distDir: join(fixture.root, 'no-dist-here'), dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
   });
 
   afterAll(async () => {

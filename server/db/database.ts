@@ -1,0 +1,32 @@
+// The one database interface the services see. Two implementations: PGlite (embedded Postgres in
+// WebAssembly, the default) and a PostgreSQL server through pg.Pool (DATABASE_URL). Both speak the same
+// SQL; services write plain Postgres and never ask which one they have.
+
+export type QueryResult<T> = { rows: T[] };
+
+export type Queryable = {
+  /** One statement with $1, $2… parameters. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+};
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = Queryable & {
+  readonly kind: DatabaseKind;
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. Inside, use only
+   * `tx`: on PGlite (a single connection) a query on the outer database would wait for the transaction
+   * to end, forever.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** Postgres error codes the services act on. */
+export const pgErrorCodes = { uniqueViolation: '23505' } as const;
+
+export function isPgError(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+}

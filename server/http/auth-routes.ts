@@ -1,0 +1,24 @@
+// /api/authenticate/*: registration, sign-in and sign-out, as openapi/main.yaml declares them.
+import { requireAuth } from './authentication.ts';
+import { route } from './contract-route.ts';
+import type { RoutePlugin } from './route-plugins.ts';
+
+export const authRoutes: RoutePlugin = async (app, { context }) => {
+  const { accounts } = context.services;
+
+  route(app, 'registerUser', async (request, reply) => {
+    const user = await accounts.register(request.body, { ip: request.ip });
+    reply.code(201);
+    return { user, message: 'Account created. Sign in to continue.' };
+  });
+
+  route(app, 'loginUser', async (request) => {
+    const signedIn = await accounts.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+    return { user: signedIn.user, token: signedIn.token, message: 'Signed in', expires_at: signedIn.expiresAt.toISOString() };
+  });
+
+  route(app, 'logoutUser', async (request) => {
+    await accounts.logout(requireAuth(request));
+    return { message: 'Signed out' };
+  });
+};

@@ -1,0 +1,132 @@
+// Registration, sign-in, sessions and the signed-in user's own data. Every method acts only on the
+// user it is given (from their session), so one user's token can never read or change another's data.
+import type { components } from '../../../openapi/main.d.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Clock } from '../clock.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { createSession, findActiveSession, revokeOtherSessions, revokeSession } from './sessions.ts';
+import { assertNotThrottled, clearEvents, recordEvent, type ThrottleLimits } from './throttle.ts';
+import * as users from './users.ts';
+
+type Schemas = components['schemas'];
+export type User = users.User;
+export type TradeDefaults = users.TradeDefaults;
+
+export type AuthContext = { user: User; sessionId: string };
+
+export type SignedIn = { user: User; token: string; expiresAt: Date };
+
+export type ClientInfo = { ip: string; userAgent?: string | undefined };
+
+export type AccountsServiceOptions = {
+  db: Database;
+  clock: Clock;
+  hasher: PasswordHasher;
+  limits: ThrottleLimits;
+};
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** +91 followed by the 10 digits, whichever way the number was typed (the contract's pattern checked it). */
+export function normaliseMobile(mobile: string): string {
+  return `+91${mobile.slice(-10)}`;
+}
+
+function cleanName(name: string, field = 'name'): string {
+  const trimmed = name.trim().replace(/\s+/g, ' ');
+  if (trimmed === '') throw new HttpError(400, 'validation_failed', `${field}: must not be empty`, { field });
+  return trimmed;
+}
+
+function assertNotCommon(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw new HttpError(422, 'weak_password', 'This password is too common: choose one that is harder to guess.', { field });
+  }
+}
+
+export const invalidCredentials = (): HttpError => new HttpError(400, 'invalid_credentials', 'Invalid email or password');
+
+export function createAccountsService({ db, clock, hasher, limits }: AccountsServiceOptions) {
+  const accountKey = (email: string) => email.trim().toLowerCase();
+
+  async function register(input: Schemas['RegisterRequest'], client: ClientInfo): Promise<User> {
+    const name = cleanName(input.name);
+    assertNotCommon(input.password, 'password');
+    await assertNotThrottled(db, [{ scope: 'register_ip', key: client.ip, rule: limits.registerPerIp }], clock());
+    await recordEvent(db, 'register_ip', client.ip, clock());
+    // Hash before looking at the email, so "taken" and "created" take the same time.
+    const passwordHash = await hasher.hash(input.password);
+    const created = await users.insertUser(db, { email: input.email, name, mobile: normaliseMobile(input.mobile), passwordHash }, clock());
+    if (created === null) {
+      throw new HttpError(409, 'email_taken', 'An account with this email already exists', { field: 'email' });
+    }
+    return created.user;
+  }
+
+  async function login(input: Schemas['LoginRequest'], client: ClientInfo): Promise<SignedIn> {
+    const key = accountKey(input.email);
+    await assertNotThrottled(
+      db,
+      [
+        { scope: 'login_account', key, rule: limits.loginPerAccount },
+        { scope: 'login_ip', key: client.ip, rule: limits.loginPerIp },
+      ],
+      clock(),
+    );
+    const record = await users.findUserByEmail(db, input.email);
+    // Unknown email and wrong password cost the same hash and get the same answer.
+    const valid = record === null ? await hasher.verifyAgainstNobody(input.password) : await hasher.verify(input.password, record.passwordHash);
+    if (record === null || !valid) {
+      await recordEvent(db, 'login_account', key, clock());
+      await recordEvent(db, 'login_ip', client.ip, clock());
+      throw invalidCredentials();
+    }
+    await clearEvents(db, 'login_account', key);
+    const session = await createSession(db, record.user.id, clock(), client.userAgent);
+    return { user: record.user, ...session };
+  }
+
+  async function authenticate(token: string): Promise<AuthContext | null> {
+    const session = await findActiveSession(db, token, clock());
+    return session === null ? null : { user: session.record.user, sessionId: session.sessionId };
+  }
+
+  async function logout(auth: AuthContext): Promise<void> {
+    await revokeSession(db, auth.sessionId, clock());
+  }
+
+  async function updateProfile(auth: AuthContext, input: Schemas['ProfileUpdateRequest']): Promise<User> {
+    const changes = {
+      name: input.name === undefined ? undefined : cleanName(input.name),
+      mobile: input.mobile === undefined ? undefined : normaliseMobile(input.mobile),
+    };
+    return (await users.updateProfile(db, auth.user.id, changes, clock())).user;
+  }
+
+  async function changePassword(auth: AuthContext, input: Schemas['ChangePasswordRequest'], client: ClientInfo): Promise<void> {
+    const key = accountKey(auth.user.email);
+    // Guessing the current password from a stolen session counts against the account like failed sign-ins.
+    await assertNotThrottled(db, [{ scope: 'login_account', key, rule: limits.loginPerAccount }], clock());
+    assertNotCommon(input.new_password, 'new_password');
+    const record = await users.findUserById(db, auth.user.id);
+    if (record === null || !(await hasher.verify(input.current_password, record.passwordHash))) {
+      await recordEvent(db, 'login_account', key, clock());
+      await recordEvent(db, 'login_ip', client.ip, clock());
+      throw new HttpError(422, 'invalid_current_password', 'The current password is not correct', { field: 'current_password' });
+    }
+    const passwordHash = await hasher.hash(input.new_password);
+    await db.transaction(async (tx) => {
+      await users.updatePasswordHash(tx, auth.user.id, passwordHash, clock());
+      await revokeOtherSessions(tx, auth.user.id, auth.sessionId, clock());
+      await clearEvents(tx, 'login_account', key);
+    });
+  }
+
+  async function updateTradeDefaults(auth: AuthContext, defaults: TradeDefaults): Promise<TradeDefaults> {
+    return (await users.updateTradeDefaults(db, auth.user.id, defaults, clock())).user.trade_defaults;
+  }
+
+  return { register, login, authenticate, logout, updateProfile, changePassword, updateTradeDefaults };
+}

@@ -1,0 +1,83 @@
+// Databases for server tests. PGlite by default: each one starts from a cached dump of an empty cluster
+// (initdb once per machine, ~6 s; every later database ~1 s). With TEST_DATABASE_URL, the same tests
+// also run on PostgreSQL, each database being a fresh schema dropped on close.
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from '../../../server/db/database.ts';
+import { pgliteDir } from '../../../server/db/open-database.ts';
+import { openPgliteDatabase } from '../../../server/db/pglite-database.ts';
+import { openPostgresDatabase } from '../../../server/db/postgres-database.ts';
+import { repoRoot } from '../../../server/paths.ts';
+
+export type TestBackend = 'pglite' | 'postgres';
+
+const postgresUrl = process.env.TEST_DATABASE_URL?.trim() ?? '';
+
+/** Every database-backed suite runs once per backend listed here. */
+export const testBackends: readonly TestBackend[] = postgresUrl === '' ? ['pglite'] : ['pglite', 'postgres'];
+
+const pgliteVersion = (
+  JSON.parse(readFileSync(join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }
+).version;
+const gzipType = 'application/x-gzip';
+
+let template: Promise<Blob> | undefined;
+
+async function loadOrCreateTemplate(): Promise<Blob> {
+  const file = join(tmpdir(), `strikedesk-pglite-empty-${pgliteVersion}.tar.gz`);
+  if (existsSync(file)) return new Blob([await readFile(file)], { type: gzipType });
+  const fresh = await PGlite.create();
+  const dump = await fresh.dumpDataDir('gzip');
+  await fresh.close();
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  // Several test workers may race to write it: each writes its own file and renames it into place.
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, file);
+  return new Blob([bytes], { type: gzipType });
+}
+
+/** A dump of a freshly initialised, empty cluster (no migrations), cached across runs. */
+export function emptyClusterTemplate(): Promise<Blob> {
+  template ??= loadOrCreateTemplate();
+  return template;
+}
+
+async function createPostgresDatabase(): Promise<Database> {
+  const schema = `sd_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const db = openPostgresDatabase({ connectionString: postgresUrl, schema, maxConnections: 4 });
+  return {
+    ...db,
+    async close() {
+      await db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined);
+      await db.close();
+    },
+  };
+}
+
+/** A new, empty (not yet migrated) database on the given backend. */
+export async function createTestDatabase(backend: TestBackend = 'pglite'): Promise<Database> {
+  if (backend === 'postgres') {
+    if (postgresUrl === '') throw new Error('TEST_DATABASE_URL is not set');
+    return createPostgresDatabase();
+  }
+  return openPgliteDatabase({ loadDataDir: await emptyClusterTemplate() });
+}
+
+/** Prepares DATA_DIR so the server opens an existing cluster instead of running initdb (slow). */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  const db = await openPgliteDatabase({ dataDir: pgliteDir(dataDir), loadDataDir: await emptyClusterTemplate() });
+  await db.close();
+}
