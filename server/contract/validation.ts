@@ -108,7 +108,7 @@ function describe(error: ErrorObject, field: string): string {
     case 'uniqueItems':
       return 'must not contain the same value twice';
     case 'minProperties':
-      return field === '' ? `send at least ${plural(Number(params.limit), 'field')}` : `must have at least ${plural(Number(params.limit), 'field')}`;
+      return `must have at least ${plural(Number(params.limit), 'field')}`;
     case 'oneOf':
     case 'anyOf':
       return 'does not match any of the allowed forms';
@@ -135,6 +135,7 @@ export function describeFailure(errors: readonly ErrorObject[], part: RequestPar
   }
   if (parent === '') {
     if (part === 'body' && error.keyword === 'type') return { message: 'The request body must be a JSON object' };
+    if (error.keyword === 'minProperties') return { message: `Send at least ${plural(Number(params.limit), 'field')}` };
     return { message: `The request ${part === 'body' ? 'body' : part} ${describe(error, '')}` };
   }
   return { message: `${parent}: ${describe(error, parent)}`, field: parent };

@@ -1,0 +1,157 @@
+// The route helper: operations declared by operationId get their method, path, schemas and bearer
+// check from openapi/main.yaml. Exercised with trading operations whose real handlers come later.
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadMainContract } from '../../server/contract/document.ts';
+import { describeFailure } from '../../server/contract/validation.ts';
+import { route, routeUrl, type AnswerOf } from '../../server/http/contract-route.ts';
+import { signedInAccount } from './support/accounts.ts';
+import { assertMatchesContract, contractClient } from './support/contract-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+let server: TestServer;
+let token: string;
+const seen: unknown[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.register(
+    async (api) => {
+      route(api, 'getPortfolios', async (request) => {
+        seen.push(request.params);
+        return { portfolios: [] };
+      });
+      route(api, 'getOrderBook', async (request) => {
+        seen.push(request.query);
+        return {} as AnswerOf<'getOrderBook'>;
+      });
+      route(api, 'placeTrades', async (request) => {
+        seen.push(request.body);
+        return {} as AnswerOf<'placeTrades'>;
+      });
+    },
+    { prefix: '/api' },
+  );
+  token = (await signedInAccount(contractClient(server.app))).token;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const auth = () => ({ authorization: `Bearer ${token}` });
+const order = { tradingsymbol: 'NIFTY25JAN23500CE', exchange: 'NFO', transaction_type: 'SELL', order_type: 'LIMIT', product: 'MIS', quantity: 65, price: 142.35 };
+
+async function inject(operationId: string, method: 'GET' | 'POST', url: string, options: { headers?: Record<string, string>; payload?: unknown } = {}) {
+  const res = await server.app.inject({ method, url, headers: { ...auth(), ...options.headers }, ...(options.payload === undefined ? {} : { payload: options.payload as object }) });
+  if (res.statusCode >= 400) assertMatchesContract(operationId, res);
+  return res;
+}
+
+describe('path parameters', () => {
+  it('are coerced to their declared type', async () => {
+    seen.length = 0;
+    const res = await inject('getPortfolios', 'GET', '/api/portfolios/all-portfolios/42/');
+    expect(res.statusCode).toBe(200);
+    expect(seen).toEqual([{ accountId: 42 }]);
+  });
+
+  it.each([
+    ['abc', /^accountId: must be a whole number$/],
+    ['0', /^accountId: must be at least 1$/],
+    ['4.5', /^accountId: must be a whole number$/],
+  ])('refuses %s naming the parameter', async (value, message) => {
+    const res = await inject('getPortfolios', 'GET', `/api/portfolios/all-portfolios/${value}/`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', field: 'accountId' });
+    expect(res.json().message).toMatch(message);
+  });
+});
+
+describe('query parameters', () => {
+  it('validate declared ones and ignore others', async () => {
+    seen.length = 0;
+    const ok = await inject('getOrderBook', 'GET', '/api/order-book/order-book/PA1234?start_date=2025-01-16&utm_source=x');
+    expect(ok.statusCode).toBe(200);
+    expect(seen).toEqual([{ start_date: '2025-01-16', utm_source: 'x' }]);
+    const bad = await inject('getOrderBook', 'GET', '/api/order-book/order-book/PA1234?start_date=16-01-2025');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 'validation_failed', field: 'start_date', message: 'start_date: must be a date like 2025-01-16' });
+  });
+});
+
+describe('headers and nested bodies', () => {
+  const url = '/api/order-book/order-book/place_trades/';
+  const body = { account_number: 'PA1234', orders: [order] };
+
+  it('require the Idempotency-Key the contract declares, named as the contract spells it', async () => {
+    const missing = await inject('placeTrades', 'POST', url, { payload: body });
+    expect(missing.json()).toEqual({ code: 'validation_failed', field: 'Idempotency-Key', message: 'Idempotency-Key: is required' });
+    const short = await inject('placeTrades', 'POST', url, { payload: body, headers: { 'idempotency-key': 'abc' } });
+    expect(short.json()).toMatchObject({ field: 'Idempotency-Key', message: 'Idempotency-Key: must be at least 8 characters' });
+    const ok = await inject('placeTrades', 'POST', url, { payload: body, headers: { 'Idempotency-Key': '0b6f2a4e-6c1d-4c36' } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a LIMIT order without price', { ...order, price: undefined }, 'orders.0.price', 'orders.0.price: is required'],
+    ['an unknown order field', { ...order, validity: 'IOC' }, 'orders.0.validity', 'unknown field "orders.0.validity"'],
+    ['a quantity of zero', { ...order, quantity: 0 }, 'orders.0.quantity', 'orders.0.quantity: must be at least 1'],
+    ['a bad symbol', { ...order, tradingsymbol: 'nifty ce' }, 'orders.0.tradingsymbol', 'orders.0.tradingsymbol: is not in the expected format'],
+  ])('name the nested field for %s', async (_label, bad, field, message) => {
+    const res = await inject('placeTrades', 'POST', url, { payload: { account_number: 'PA1234', orders: [order, bad].reverse() }, headers: { 'idempotency-key': 'key-12345678' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'validation_failed', field, message });
+  });
+
+  it('checks the bearer token before anything else', async () => {
+    const res = await server.app.inject({ method: 'POST', url, payload: { nonsense: true } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('route()', () => {
+  it('turns contract paths into Fastify paths under the plugin prefix', () => {
+    const contract = loadMainContract();
+    const update = contract.operations.get('updateBrokerAccount');
+    expect(update && routeUrl(update, '/api')).toBe('/accounts/accounts/:id/');
+    const health = contract.operations.get('getHealth');
+    expect(() => health && routeUrl(health, '/analytics')).toThrow(/cannot be registered under the prefix/);
+  });
+
+  it('knows which operations need a token', () => {
+    const { operations } = loadMainContract();
+    expect(operations.get('loginUser')?.requiresAuth).toBe(false);
+    expect(operations.get('registerUser')?.requiresAuth).toBe(false);
+    expect(operations.get('getHealth')?.requiresAuth).toBe(false);
+    expect(operations.get('getUserProfile')?.requiresAuth).toBe(true);
+    expect(operations.get('placeTrades')?.requiresAuth).toBe(true);
+  });
+
+  it('refuses an operationId the contract does not have', async () => {
+    const app = Fastify();
+    app.decorate('contractKit', server.app.getDecorator('contractKit'));
+    await expect(
+      app.register(async (api) => route(api, 'noSuchOperation' as 'getHealth', async () => ({ status: 'ok' as const })), { prefix: '/api' }),
+    ).rejects.toThrow(/has no operation "noSuchOperation"/);
+  });
+});
+
+describe('describeFailure', () => {
+  it('prefers the combinator error of a failed oneOf', () => {
+    const failure = describeFailure(
+      [
+        { keyword: 'type', instancePath: '/a', schemaPath: '#/oneOf/0/type', params: { type: 'string' } },
+        { keyword: 'oneOf', instancePath: '/a', schemaPath: '#/oneOf', params: { passingSchemas: null } },
+      ],
+      'body',
+    );
+    expect(failure).toEqual({ field: 'a', message: 'a: does not match any of the allowed forms' });
+  });
+
+  it('describes a bad type at the root of the body', () => {
+    expect(describeFailure([{ keyword: 'type', instancePath: '', schemaPath: '#/type', params: { type: 'object' } }], 'body')).toEqual({
+      message: 'The request body must be a JSON object',
+    });
+  });
+});

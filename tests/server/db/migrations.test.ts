@@ -1,0 +1,129 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database.ts';
+import { loadMigrations, migrate, type Migration } from '../../../server/db/migrate.ts';
+import { createTestDatabase, testBackends } from '../support/test-database.ts';
+
+const tables = ['idempotency_keys', 'schema_migrations', 'sessions', 'throttle_events', 'users'];
+
+async function tableNames(db: Database): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name",
+  );
+  return rows.map((row) => row.name);
+}
+
+describe.each(testBackends)('migrations on %s', (backend) => {
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+  });
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('apply every migration once, and nothing the second time', async () => {
+    const all = await loadMigrations();
+    expect(await migrate(db)).toEqual(all.map((migration) => migration.version));
+    expect(await migrate(db)).toEqual([]);
+    expect(await tableNames(db)).toEqual(tables);
+    const { rows } = await db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
+    expect(rows).toEqual(all.map(({ version, name }) => ({ version, name })));
+  });
+
+  it('let concurrent starts take turns (advisory lock): each migration runs once', async () => {
+    const fresh = await createTestDatabase(backend);
+    try {
+      const results = await Promise.all([migrate(fresh), migrate(fresh), migrate(fresh)]);
+      expect(results.flat()).toEqual([1]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('roll back entirely when one migration fails', async () => {
+    const fresh = await createTestDatabase(backend);
+    const broken: Migration[] = [
+      { version: 1, name: 'good', up: (tx) => tx.exec('CREATE TABLE good_table (id integer)') },
+      { version: 2, name: 'bad', up: (tx) => tx.exec('CREATE TABLE oops (id no_such_type)') },
+    ];
+    try {
+      await expect(migrate(fresh, broken)).rejects.toThrow(/no_such_type/);
+      expect(await tableNames(fresh)).not.toContain('good_table');
+      expect(await migrate(fresh, broken.slice(0, 1))).toEqual([1]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('enforce the account rules in the schema too', async () => {
+    const now = new Date();
+    const insert = (email: string, mobile = '+919876543210') =>
+      db.query(
+        `INSERT INTO users (email, name, mobile, password_hash, trade_defaults, created_at, updated_at)
+         VALUES ($1, 'N', $2, 'x', '{}'::jsonb, $3, $3)`,
+        [email, mobile, now],
+      );
+    await insert('case@example.in');
+    await expect(insert('CASE@example.in')).rejects.toMatchObject({ code: '23505' });
+    await expect(insert('other@example.in', '9876543210')).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('commit a transaction that resolves and roll back one that throws', async () => {
+    await db.exec('CREATE TABLE tx_probe (n integer)');
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO tx_probe VALUES ($1)', [1]);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO tx_probe VALUES ($1)', [2]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const { rows } = await db.query<{ n: number }>('SELECT n FROM tx_probe');
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('loadMigrations', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'strikedesk-migrations-'));
+  });
+
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+    dir = await mkdtemp(join(tmpdir(), 'strikedesk-migrations-'));
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('orders .sql and .ts migrations by version', async () => {
+    await writeFile(join(dir, '010-later.sql'), 'SELECT 1;');
+    await writeFile(join(dir, '002-code.ts'), 'export async function up(tx) { await tx.exec("SELECT 2"); }\n');
+    await writeFile(join(dir, '001-first.sql'), 'SELECT 1;');
+    const migrations = await loadMigrations(dir);
+    expect(migrations.map(({ version, name }) => `${version}:${name}`)).toEqual(['1:first', '2:code', '10:later']);
+  });
+
+  it.each([
+    [['1-short.sql'], /look like 001-create-users.sql/],
+    [['001-Capital.sql'], /look like/],
+    [['001-a.sql', '001-b.sql'], /share version 1/],
+  ])('refuses %j', async (files, message) => {
+    for (const file of files) await writeFile(join(dir, file), 'SELECT 1;');
+    await expect(loadMigrations(dir)).rejects.toThrow(message);
+  });
+
+  it('refuses a .ts migration without up()', async () => {
+    await writeFile(join(dir, '001-empty.ts'), 'export const nothing = 1;\n');
+    await expect(loadMigrations(dir)).rejects.toThrow(/must export an up\(tx\) function/);
+  });
+});
