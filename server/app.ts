@@ -14,6 +14,7 @@ import { registerCompression } from './http/compression.ts';
 import { contractKitDecorator, type ContractKit } from './http/contract-route.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
 import { registerFallback } from './http/fallback.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { analyticsRoutes, apiRoutes, rootRoutes, type RouteContext } from './http/route-plugins.ts';
 import { buildSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticFiles } from './http/static-files.ts';
@@ -101,6 +102,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   registerSecurityHeaders(app, securityHeaders);
   registerApiNoStore(app);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   await registerCompression(app);
 
   const context: RouteContext = { dataDir: options.dataDir, db, clock, services, publicConfig };

@@ -71,7 +71,7 @@ function fieldOf(instancePath: string, names: ReadonlyMap<string, string>): stri
   return names.get(dotted) ?? dotted;
 }
 
-function describe(error: ErrorObject, field: string): string {
+function explain(error: ErrorObject, field: string): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'type': {
@@ -125,20 +125,20 @@ export function describeFailure(errors: readonly ErrorObject[], part: RequestPar
   const parent = fieldOf(error.instancePath, names);
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'additionalProperties') {
-    const field = [parent, String(params.additionalProperty)].filter((part) => part !== '').join('.');
+    const field = [parent, String(params.additionalProperty)].filter((segment) => segment !== '').join('.');
     return { message: `unknown field "${field}"`, field };
   }
   if (error.keyword === 'required') {
     const missing = String(params.missingProperty);
-    const field = [parent, names.get(missing) ?? missing].filter((part) => part !== '').join('.');
+    const field = [parent, names.get(missing) ?? missing].filter((segment) => segment !== '').join('.');
     return { message: `${field}: is required`, field };
   }
   if (parent === '') {
     if (part === 'body' && error.keyword === 'type') return { message: 'The request body must be a JSON object' };
     if (error.keyword === 'minProperties') return { message: `Send at least ${plural(Number(params.limit), 'field')}` };
-    return { message: `The request ${part === 'body' ? 'body' : part} ${describe(error, '')}` };
+    return { message: `The request ${part === 'body' ? 'body' : part} ${explain(error, '')}` };
   }
-  return { message: `${parent}: ${describe(error, parent)}`, field: parent };
+  return { message: `${parent}: ${explain(error, parent)}`, field: parent };
 }
 
 function parameterSchema(contract: Contract, parameters: ContractParameter[], lowerCase: boolean): JsonObject {

@@ -170,3 +170,35 @@ describe('sign-in timing', () => {
     expect(median(wrong)).toBeGreaterThan(median(unknown) * 0.6);
   });
 });
+
+describe('bodies of body-less calls', () => {
+  let server: TestServer;
+  let call: ContractCall;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    call = contractClient(server.app);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('signs out even when the client sends Content-Type: application/json with no body', async () => {
+    const { token } = await signedInAccount(call);
+    const res = await call('logoutUser', { token, headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers the validation error, not a parser error, for an empty body where one is required', async () => {
+    const res = await call('loginUser', { headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'validation_failed', message: 'The request body must be a JSON object' });
+  });
+
+  it('still refuses prototype-poisoning bodies', async () => {
+    const res = await call('loginUser', { payload: '{"email":"a@b.in","password":"x","__proto__":{"admin":true}}' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'bad_request' });
+  });
+});
