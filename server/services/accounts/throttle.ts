@@ -18,7 +18,9 @@ export const defaultThrottleLimits: ThrottleLimits = {
   loginPerAccount: { limit: 5, windowMs: 15 * minute },
   // Enough for an office behind one address; far too few to guess passwords across accounts.
   loginPerIp: { limit: 20, windowMs: 15 * minute },
-  registerPerIp: { limit: 30, windowMs: 60 * minute },
+  // Each registration costs a deliberately slow hash: this bounds the CPU one address can take, yet
+  // leaves room for a classroom, an office or a browser test suite behind one address.
+  registerPerIp: { limit: 100, windowMs: 60 * minute },
 };
 
 export type ThrottleScope = 'login_account' | 'login_ip' | 'register_ip';
