@@ -22,9 +22,10 @@ export function UserMenu() {
   const navigate = useNavigate();
   const user = useAtomValue(userDataAtom);
   const handleSignOut = async () => {
-    const done = signOut();
+    await signOut();
+    // The route guard has already sent the page to sign-in with a redirect back here; a deliberate
+    // sign-out starts afresh instead.
     navigate(LOGIN_ROUTE, { replace: true });
-    await done;
   };
   return (
     <Menu>

@@ -32,11 +32,11 @@ export async function signOutLocally(): Promise<void> {
 }
 
 /**
- * The user's sign-out: local first (immediate, works offline), then the server is asked to revoke the
- * token; its answer changes nothing for the trader.
+ * The user's sign-out: local first (immediate, works offline), and the server is asked to revoke the token
+ * in the background; its answer changes nothing for the trader, so it is not awaited.
  */
 export async function signOut(): Promise<void> {
   const token = store.get(tokenAtom);
   await signOutLocally();
-  if (token) await logoutUser(token).catch(() => undefined);
+  if (token) void logoutUser(token).catch(() => undefined);
 }

@@ -30,7 +30,11 @@ export function TextField({
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const hasError = error !== undefined && error !== null && error !== false && error !== '';
-  const describers = [describedBy, hint ? hintId : undefined, hasError ? errorId : undefined].filter(Boolean);
+  // One message line sits under every field, reserved even when empty, and an error takes the hint's
+  // place: a message appearing must not push the form down between a pointer's press and release (the
+  // click on "Create account" would be lost).
+  const showHint = Boolean(hint) && !hasError;
+  const describers = [describedBy, showHint ? hintId : undefined, hasError ? errorId : undefined].filter(Boolean);
 
   return (
     <div className={cx('flex flex-col gap-1', className)}>
@@ -54,17 +58,19 @@ export function TextField({
         />
         {trailing && <div className="absolute inset-y-0 end-0 flex items-center">{trailing}</div>}
       </div>
-      {hint && (
-        <p id={hintId} className="text-sm text-fg-muted">
-          {hint}
-        </p>
-      )}
-      {hasError && (
-        <p id={errorId} className="flex items-start gap-1 text-sm text-danger">
-          <ExclamationCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{error}</span>
-        </p>
-      )}
+      <div className="min-h-5 text-sm">
+        {showHint && (
+          <p id={hintId} className="text-fg-muted">
+            {hint}
+          </p>
+        )}
+        {hasError && (
+          <p id={errorId} className="flex items-start gap-1 text-danger">
+            <ExclamationCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{error}</span>
+          </p>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * Form state plus validation for every StrikeDesk form. Errors are derived from the current values on
  * each render (never stored), so they follow edits and the language on screen. A field shows its error
- * once it has been left (blur) or the form was submitted; after that it updates as the user types.
+ * once it has been edited and left (blur), or the form was submitted; after that it updates as the user
+ * types. Merely passing through an empty field says nothing: an error popping up there would shift the
+ * layout under the pointer, e.g. as the user heads for a "Create an account" link.
  */
 import { useCallback, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
@@ -54,6 +56,7 @@ export function useFormValidation<V extends Record<string, unknown>>(
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldMap<V, MessageDescriptor | string>>({});
   const elements = useRef(new Map<keyof V, HTMLElement>());
+  const edited = useRef(new Set<keyof V>());
 
   const issues = useMemo(() => {
     const formatLabel = (label: MessageDescriptor | string) =>
@@ -83,12 +86,14 @@ export function useFormValidation<V extends Record<string, unknown>>(
   const setField = useCallback(
     <K extends keyof V>(field: K, value: V[K]) => {
       setValues((previous) => ({ ...previous, [field]: value }));
+      edited.current.add(field);
       setServerError(field, undefined);
     },
     [setServerError],
   );
 
   const blurField = useCallback((field: keyof V) => {
+    if (!edited.current.has(field)) return;
     setTouched((previous) => (previous[field] ? previous : { ...previous, [field]: true }));
   }, []);
 
@@ -121,6 +126,7 @@ export function useFormValidation<V extends Record<string, unknown>>(
   };
 
   const reset = (next: V = initialValues) => {
+    edited.current.clear();
     setValues(next);
     setTouched({});
     setSubmitted(false);

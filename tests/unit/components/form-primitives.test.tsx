@@ -52,14 +52,25 @@ describe('Button', () => {
 });
 
 describe('TextField', () => {
-  it('links its hint and error to the input and marks it invalid', () => {
+  const describedBy = (input: HTMLElement) =>
+    (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent);
+
+  it('links its hint to the input', () => {
+    render(<TextField label="Mobile" hint="10 digits" />);
+    const input = screen.getByRole('textbox', { name: 'Mobile' });
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(describedBy(input)).toEqual(['10 digits']);
+  });
+
+  it('shows an error in the hint\'s place, linked to the input, and marks it invalid', () => {
     render(<TextField label="Mobile" hint="10 digits" error="Mobile is required" />);
     const input = screen.getByRole('textbox', { name: 'Mobile' });
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    const described = (input.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent);
-    expect(described).toEqual(['10 digits', 'Mobile is required']);
+    expect(describedBy(input)).toEqual(['Mobile is required']);
+    expect(screen.queryByText('10 digits')).toBeNull();
   });
 });
 

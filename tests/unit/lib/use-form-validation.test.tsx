@@ -68,12 +68,18 @@ const describedText = (input: HTMLElement) =>
     .trim();
 
 describe('useFormValidation', () => {
-  it('shows a field error only once the field has been left, and updates it while typing', async () => {
+  it('shows a field error once the field has been edited and left, and updates it while typing', async () => {
     const user = userEvent.setup();
     await renderForm('en');
     expect(email().getAttribute('aria-invalid')).toBeNull();
 
+    // Passing through an untouched field says nothing (no layout shift under the pointer).
     await user.click(email());
+    await user.tab();
+    expect(email().getAttribute('aria-invalid')).toBeNull();
+
+    await user.type(email(), 'x');
+    await user.clear(email());
     await user.tab();
     expect(email().getAttribute('aria-invalid')).toBe('true');
     expect(describedText(email())).toBe('Email is required');
