@@ -1,8 +1,8 @@
 import { atom } from 'jotai';
-import { brokerAccountsAtom, selectedAccountAtom, type Identified } from '@/lib/session/user-profile-atoms';
+import { brokerAccountsAtom, selectedAccountAtom, type BrokerAccount } from '@/lib/session/user-profile-atoms';
 
 /** The broker-accounts slice that survives reloads (spec §4: list and selected account, key `root`). */
-export type AccountsSlice = { brokerAccounts: Identified[]; selectedAccount: Identified | null };
+export type AccountsSlice = { brokerAccounts: BrokerAccount[]; selectedAccount: BrokerAccount | null };
 
 export const accountsSliceAtom = atom(
   (get): AccountsSlice => ({ brokerAccounts: get(brokerAccountsAtom), selectedAccount: get(selectedAccountAtom) }),

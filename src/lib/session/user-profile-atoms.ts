@@ -2,17 +2,22 @@ import type { components } from '@openapi/main';
 import { atom } from 'jotai';
 
 /**
- * User-profile state of spec §3, shared by several features (accounts, portfolios, positions), so it lives in
- * shared code. Broker accounts and portfolios are held as records with an id until their screens arrive.
+ * User-profile state of spec §3. It is shared by several features (accounts, portfolios, positions), so
+ * it lives in shared code; each feature changes it through its own calls.
  */
-export type Identified = { id: number | string };
 export type User = components['schemas']['User'];
+export type BrokerAccount = components['schemas']['BrokerAccount'];
+export type Portfolio = components['schemas']['Portfolio'];
 
 export const userDataAtom = atom<User | null>(null);
-export const brokerAccountsAtom = atom<Identified[]>([]);
-export const selectedAccountAtom = atom<Identified | null>(null);
-export const brokerPortfoliosAtom = atom<Identified[]>([]);
-export const selectedPortfolioAtom = atom<Identified | null>(null);
+export const brokerAccountsAtom = atom<BrokerAccount[]>([]);
+export const selectedAccountAtom = atom<BrokerAccount | null>(null);
+export const brokerPortfoliosAtom = atom<Portfolio[]>([]);
+export const selectedPortfolioAtom = atom<Portfolio | null>(null);
 /** A trading day (YYYY-MM-DD, IST) for the books; null means today. */
 export const selectedDateAtom = atom<string | null>(null);
-export const loginBrokerAccountIdAtom = atom<number | string | null>(null);
+/**
+ * The account whose broker login is under way. The broker's login page is a full page away, so this is
+ * persisted (see session-persistence.ts) to be there when the broker sends the trader back.
+ */
+export const loginBrokerAccountIdAtom = atom<number | null>(null);

@@ -24,6 +24,17 @@ async function freshApp() {
   return { restoreState, store, tokenAtom, brokerAccountsAtom, selectedAccountAtom, preferencesAtom };
 }
 
+const account = (id: number) => ({
+  id,
+  broker: 'paper',
+  name: `Account ${id}`,
+  account_number: `PA${id}`,
+  api_key: `key-${id}`,
+  capital: 500000,
+  is_logged_in: false,
+  session_expires_at: null,
+});
+
 const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 beforeEach(async () => {
@@ -38,16 +49,17 @@ beforeEach(async () => {
 describe('restoring the session', () => {
   it('restores the token, the accounts slice and the preferences', async () => {
     await real.set('auth_token', 'tok-123');
-    await real.set('root', { version: 1, brokerAccounts: [{ id: 7 }, { id: 9 }], selectedAccount: { id: 9 } });
+    await real.set('root', { version: 2, brokerAccounts: [account(7), account(9)], selectedAccount: account(9) });
+    await real.set('broker_login', 9);
     await real.set('preferences', { version: 1, theme: 'dark', locale: 'fr', direction: 'rtl', navType: 'top' });
     const app = await freshApp();
 
     const statuses = await app.restoreState();
 
-    expect(statuses).toEqual({ token: 'restored', accounts: 'restored', preferences: 'restored' });
+    expect(statuses).toEqual({ token: 'restored', accounts: 'restored', preferences: 'restored', brokerLogin: 'restored' });
     expect(app.store.get(app.tokenAtom)).toBe('tok-123');
-    expect(app.store.get(app.brokerAccountsAtom)).toEqual([{ id: 7 }, { id: 9 }]);
-    expect(app.store.get(app.selectedAccountAtom)).toEqual({ id: 9 });
+    expect(app.store.get(app.brokerAccountsAtom)).toEqual([account(7), account(9)]);
+    expect(app.store.get(app.selectedAccountAtom)).toEqual(account(9));
     expect(app.store.get(app.preferencesAtom)).toMatchObject({ theme: 'dark', locale: 'fr', direction: 'rtl', navType: 'top' });
   });
 
@@ -55,10 +67,10 @@ describe('restoring the session', () => {
     const app = await freshApp();
     await app.restoreState();
     app.store.set(app.tokenAtom, 'fresh-token');
-    app.store.set(app.selectedAccountAtom, { id: 3 });
+    app.store.set(app.selectedAccountAtom, account(3));
     await flush();
     expect(await real.get('auth_token')).toBe('fresh-token');
-    expect(await real.get('root')).toEqual({ version: 1, brokerAccounts: [], selectedAccount: { id: 3 } });
+    expect(await real.get('root')).toEqual({ version: 2, brokerAccounts: [], selectedAccount: account(3) });
 
     app.store.set(app.tokenAtom, null);
     await flush();
@@ -67,7 +79,7 @@ describe('restoring the session', () => {
 
   it('gives up after 5000 ms, shows the app signed out, and never overwrites what is stored', async () => {
     await real.set('auth_token', 'slow-token');
-    await real.set('root', { version: 1, brokerAccounts: [{ id: 1 }], selectedAccount: { id: 1 } });
+    await real.set('root', { version: 2, brokerAccounts: [account(1)], selectedAccount: account(1) });
     vi.mocked(idb.get).mockImplementation(() => new Promise(() => {}));
     const app = await freshApp();
     vi.useFakeTimers();
@@ -82,25 +94,25 @@ describe('restoring the session', () => {
     const statuses = await restoring;
     vi.useRealTimers();
 
-    expect(statuses).toEqual({ token: 'timeout', accounts: 'timeout', preferences: 'timeout' });
+    expect(statuses).toEqual({ token: 'timeout', accounts: 'timeout', preferences: 'timeout', brokerLogin: 'timeout' });
     expect(app.store.get(app.tokenAtom)).toBeNull();
     await flush();
     expect(idb.set).not.toHaveBeenCalled();
     expect(idb.del).not.toHaveBeenCalled();
     expect(await real.get('auth_token')).toBe('slow-token');
-    expect(await real.get('root')).toEqual({ version: 1, brokerAccounts: [{ id: 1 }], selectedAccount: { id: 1 } });
+    expect(await real.get('root')).toEqual({ version: 2, brokerAccounts: [account(1)], selectedAccount: account(1) });
   });
 
   it('treats a corrupt stored value as absent without overwriting it', async () => {
     await real.set('auth_token', 12345);
-    await real.set('root', { version: 99, brokerAccounts: 'nope' });
+    await real.set('root', { version: 2, brokerAccounts: [{ id: 1 }], selectedAccount: null });
     await real.set('preferences', 'garbage');
     const app = await freshApp();
 
     const statuses = await app.restoreState();
     await flush();
 
-    expect(statuses).toEqual({ token: 'corrupt', accounts: 'corrupt', preferences: 'corrupt' });
+    expect(statuses).toMatchObject({ token: 'corrupt', accounts: 'corrupt', preferences: 'corrupt' });
     expect(app.store.get(app.tokenAtom)).toBeNull();
     expect(app.store.get(app.brokerAccountsAtom)).toEqual([]);
     expect(app.store.get(app.preferencesAtom).theme).toBe('light');
