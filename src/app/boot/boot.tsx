@@ -4,7 +4,6 @@ import { App } from '@/app/app';
 import { restoreState } from '@/app/boot/restore-state';
 import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
 import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
-import { startServiceWorker } from '@/app/pwa/register-service-worker';
 import { unregisterForeignWorkers } from '@/app/pwa/unregister-foreign-workers';
 import { preloadMessages } from '@/i18n/load-messages';
 import { configureApiClients } from '@/lib/api/clients';
@@ -43,5 +42,6 @@ export async function boot(container: HTMLElement): Promise<void> {
       <App />
     </StrictMode>,
   );
-  startServiceWorker();
+  // workbox-window is not needed to show the first screen: it loads after it.
+  void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker());
 }

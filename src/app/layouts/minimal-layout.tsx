@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router-dom';
-import { BrandIcon, shellMessages } from '@/app/layouts/nav-items';
+import { BrandIcon, shellMessages } from '@/app/layouts/brand';
 import { QuickPreferences } from '@/app/layouts/quick-preferences';
 
 /**

@@ -4,7 +4,6 @@ import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
 import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
 import BriefcaseIcon from '@heroicons/react/24/outline/BriefcaseIcon';
 import BuildingLibraryIcon from '@heroicons/react/24/outline/BuildingLibraryIcon';
-import ChartBarIcon from '@heroicons/react/24/outline/ChartBarIcon';
 import ChartPieIcon from '@heroicons/react/24/outline/ChartPieIcon';
 import ClipboardDocumentListIcon from '@heroicons/react/24/outline/ClipboardDocumentListIcon';
 import DocumentTextIcon from '@heroicons/react/24/outline/DocumentTextIcon';
@@ -60,10 +59,3 @@ export const navItems: NavItem[] = [
   { to: '/app/trading_view_chart', label: labels.charts, Icon: PresentationChartLineIcon },
 ];
 
-export const BrandIcon = ChartBarIcon;
-
-export const shellMessages = defineMessages({
-  brand: { id: 'app.brand', defaultMessage: 'StrikeDesk' },
-  english: { id: 'app.language.en', defaultMessage: 'English' },
-  french: { id: 'app.language.fr', defaultMessage: 'Français' },
-});

@@ -2,7 +2,7 @@ import { useAtom } from 'jotai';
 import { defineMessages, useIntl } from 'react-intl';
 import MoonIcon from '@heroicons/react/24/outline/MoonIcon';
 import SunIcon from '@heroicons/react/24/outline/SunIcon';
-import { shellMessages } from '@/app/layouts/nav-items';
+import { shellMessages } from '@/app/layouts/brand';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 
 const messages = defineMessages({

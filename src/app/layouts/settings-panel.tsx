@@ -2,7 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
-import { shellMessages } from '@/app/layouts/nav-items';
+import { shellMessages } from '@/app/layouts/brand';
 import { SettingsChoice } from '@/app/layouts/settings-choice';
 import { settingsMessages as m } from '@/app/layouts/settings-messages';
 import { preferencesAtom, type Preferences } from '@/lib/preferences/preferences-atom';

@@ -4,7 +4,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import Bars3Icon from '@heroicons/react/24/outline/Bars3Icon';
 import Cog6ToothIcon from '@heroicons/react/24/outline/Cog6ToothIcon';
-import { BrandIcon, shellMessages } from '@/app/layouts/nav-items';
+import { BrandIcon, shellMessages } from '@/app/layouts/brand';
 import { OfflineBadge } from '@/app/layouts/offline-badge';
 import { SettingsPanel } from '@/app/layouts/settings-panel';
 import { UserMenu } from '@/app/layouts/user-menu';

@@ -2,7 +2,6 @@ import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import ArrowPathIcon from '@heroicons/react/24/outline/ArrowPathIcon';
-import { acceptUpdate } from '@/app/pwa/register-service-worker';
 import { updateAvailableAtom } from '@/app/pwa/update-available-atom';
 
 const messages = defineMessages({
@@ -27,7 +26,8 @@ export function UpdatePrompt() {
 
   const handleReload = () => {
     setReloading(true);
-    acceptUpdate();
+    // Loaded at boot already (see boot.tsx): this resolves at once.
+    void import('@/app/pwa/register-service-worker').then((worker) => worker.acceptUpdate());
   };
 
   return (

@@ -45,7 +45,7 @@ describe('<UpdatePrompt />', () => {
     expect(acceptUpdate).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
-    expect(acceptUpdate).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(acceptUpdate).toHaveBeenCalledOnce());
     const updating = screen.getByRole('button', { name: 'Updating…' });
     expect((updating as HTMLButtonElement).disabled).toBe(true);
   });
