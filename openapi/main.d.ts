@@ -230,7 +230,8 @@ export interface paths {
          * @description The broker's login page redirects back to `/app/broker/<broker>/...?request_token=...`; the PWA posts
          *     the token here. The server checks it (single use, valid 5 minutes, checksum = SHA-256 of api_key +
          *     request_token + api_secret) and opens a session that expires at 06:00 IST the next day. An expired or
-         *     reused token answers 422 `request_token_invalid`; a broker_name that is not the account's broker 400.
+         *     reused token answers 422 `request_token_invalid`; a checksum the broker refuses (the api_secret changed
+         *     since the broker login) 422 `checksum_invalid`; a broker_name that is not the account's broker 400.
          */
         post: operations["loginBrokerAccount"];
         delete?: never;
@@ -769,6 +770,12 @@ export interface components {
          * @enum {string}
          */
         BotMode: "paper";
+        /**
+         * @description paper (the default) trades on the paper broker. live is accepted by the schema but refused with 422
+         *     `live_trading_unavailable` until a real broker adapter exists.
+         * @enum {string}
+         */
+        RequestedBotMode: "paper" | "live";
         /** @example Tuesday NIFTY straddle */
         BotName: string;
         /**
@@ -888,7 +895,7 @@ export interface components {
             /**
              * Format: uri-reference
              * @description The broker's login page; the PWA appends the account's api_key.
-             * @example /broker/paper/login
+             * @example /broker-login/paper
              */
             login_url?: string;
         };
@@ -1037,7 +1044,7 @@ export interface components {
             /** @description Defaults to active. */
             status?: components["schemas"]["BotStatus"];
             params: components["schemas"]["BotParams"];
-            mode?: components["schemas"]["BotMode"];
+            mode?: components["schemas"]["RequestedBotMode"];
         };
         TradingBotUpdate: {
             name?: components["schemas"]["BotName"];
@@ -1048,7 +1055,7 @@ export interface components {
             target_pct?: components["schemas"]["TargetPct"];
             status?: components["schemas"]["BotStatus"];
             params?: components["schemas"]["BotParams"];
-            mode?: components["schemas"]["BotMode"];
+            mode?: components["schemas"]["RequestedBotMode"];
         };
         TradingBotsResponse: {
             trading_bots: components["schemas"]["TradingBot"][];
@@ -1084,7 +1091,7 @@ export interface components {
             /** @description Defaults to active. */
             status?: components["schemas"]["BotStatus"];
             params: components["schemas"]["BotParams"];
-            mode?: components["schemas"]["BotMode"];
+            mode?: components["schemas"]["RequestedBotMode"];
             entry_time: components["schemas"]["ClockTime"];
             exit_time: components["schemas"]["ClockTime"];
             weekdays: components["schemas"]["Weekdays"];
@@ -1098,7 +1105,7 @@ export interface components {
             target_pct?: components["schemas"]["TargetPct"];
             status?: components["schemas"]["BotStatus"];
             params?: components["schemas"]["BotParams"];
-            mode?: components["schemas"]["BotMode"];
+            mode?: components["schemas"]["RequestedBotMode"];
             entry_time?: components["schemas"]["ClockTime"];
             exit_time?: components["schemas"]["ClockTime"];
             weekdays?: components["schemas"]["Weekdays"];
