@@ -1,32 +1,72 @@
 import LinkIcon from '@heroicons/react/24/outline/LinkIcon';
+import PlusIcon from '@heroicons/react/20/solid/PlusIcon';
+import { useAtom } from 'jotai';
+import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import type { BrokerAccount } from '@/features/brokers/api/broker-types';
+import { brokersMessages } from '@/features/brokers/brokers-messages';
+import { AccountFormDialog, type FormTarget } from '@/features/brokers/components/account-form-dialog';
+import { AccountList } from '@/features/brokers/components/account-list';
+import { AccountsStatus } from '@/features/brokers/components/accounts-status';
+import { DeleteAccountDialog } from '@/features/brokers/components/delete-account-dialog';
+import { useBrokerAccounts } from '@/features/brokers/hooks/use-broker-accounts';
+import { useStartLogin } from '@/features/brokers/hooks/use-start-login';
+import { selectedAccountAtom } from '@/lib/session/user-profile-atoms';
 
 const messages = defineMessages({
-  title: { id: 'brokers.title', defaultMessage: 'Broker accounts' },
-  description: {
-    id: 'brokers.description',
-    defaultMessage: 'Link your broker accounts and log in to them each trading day.',
-  },
-  emptyTitle: { id: 'brokers.emptyTitle', defaultMessage: 'Linking broker accounts is not available yet' },
+  emptyTitle: { id: 'brokers.emptyTitle', defaultMessage: 'Link your first broker account' },
   emptyDescription: {
     id: 'brokers.emptyDescription',
     defaultMessage:
-      'Soon you will add your broker account here (client ID, API key and secret), log in to the broker each morning and see which sessions are active. Every portfolio and bot lives under a broker account, so this is where you will start.',
+      'Every portfolio and bot lives under a broker account. Add yours with its API key and secret, then log in to the broker each trading day.',
   },
 });
 
+/** /app/broker: the trader's broker accounts, linking, editing and unlinking them, and broker login. */
 export function BrokerListScreen() {
   const intl = useIntl();
+  const text = intl.formatMessage;
+  const { ready, error, reload, brokers, accounts } = useBrokerAccounts();
+  const [selected, setSelected] = useAtom(selectedAccountAtom);
+  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+  const [deleting, setDeleting] = useState<BrokerAccount | null>(null);
+  const { loggingInId, logIn } = useStartLogin();
+
+  const addButton = (
+    <Button onClick={() => setFormTarget({ kind: 'add' })}>
+      <PlusIcon aria-hidden="true" className="size-5" />
+      {text(brokersMessages.addAccount)}
+    </Button>
+  );
+
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      <EmptyState
-        icon={LinkIcon}
-        title={intl.formatMessage(messages.emptyTitle)}
-        description={intl.formatMessage(messages.emptyDescription)}
+      <PageHeader
+        title={text(brokersMessages.title)}
+        description={text(brokersMessages.description)}
+        actions={ready && accounts.length > 0 ? addButton : undefined}
       />
+      {!ready ? (
+        <AccountsStatus error={error} onRetry={() => void reload()} />
+      ) : accounts.length === 0 ? (
+        <EmptyState icon={LinkIcon} title={text(messages.emptyTitle)} description={text(messages.emptyDescription)} action={addButton} />
+      ) : (
+        <AccountList
+          accounts={accounts}
+          brokers={brokers}
+          selectedId={selected?.id ?? null}
+          onSelect={setSelected}
+          onEdit={(account) => setFormTarget({ kind: 'edit', account })}
+          onDelete={setDeleting}
+          onLogIn={logIn}
+          loggingInId={loggingInId}
+        />
+      )}
+      <AccountFormDialog target={formTarget} brokers={brokers} onClose={() => setFormTarget(null)} />
+      <DeleteAccountDialog account={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }

@@ -1,50 +1,68 @@
-import KeyIcon from '@heroicons/react/24/outline/KeyIcon';
-import { defineMessages, type MessageValue, type NoMessageValues, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { PageHeader } from '@/components/ui/page-header';
+import { REQUEST_TOKEN_PATTERN } from '@/features/brokers/api/broker-types';
+import { LoginFailure } from '@/features/brokers/components/login-failure';
+import { RestartLoginButton } from '@/features/brokers/components/restart-login-button';
+import { ReturnMessage } from '@/features/brokers/components/return-message';
+import { useCompleteBrokerLogin } from '@/features/brokers/hooks/use-complete-broker-login';
+import { returnDescription, returnMessages as m } from '@/features/brokers/return-messages';
+import { loginBrokerAccountIdAtom } from '@/lib/session/user-profile-atoms';
 
-const messages = defineMessages<{
-  readonly title: NoMessageValues;
-  readonly description: { readonly broker: MessageValue };
-  readonly emptyTitle: NoMessageValues;
-  readonly emptyDescription: { readonly broker: MessageValue };
-  readonly back: NoMessageValues;
-}>({
-  title: { id: 'brokers.loginTitle', defaultMessage: 'Broker login' },
-  description: { id: 'brokers.loginDescription', defaultMessage: 'Broker: {broker}' },
-  emptyTitle: { id: 'brokers.loginEmptyTitle', defaultMessage: 'Broker login is not available yet' },
-  emptyDescription: {
-    id: 'brokers.loginEmptyDescription',
-    defaultMessage:
-      'This page will complete your {broker} login when the broker sends you back, then return you to your broker accounts. Linking accounts and broker login arrive with broker accounts; no broker session has been opened.',
-  },
-  back: { id: 'brokers.loginBack', defaultMessage: 'Back to broker accounts' },
-});
+/** Why the return cannot be completed before asking the server, or null when there is a token to post. */
+type Problem = { title: MessageDescriptor; hint: MessageDescriptor; tone: 'info' | 'error' } | null;
 
-/** Where a broker's login page sends the trader back to (/app/broker/:broker/*). */
+function problemOf(params: URLSearchParams, accountId: number | null): Problem {
+  const status = params.get('status');
+  const action = params.get('action');
+  const token = params.get('request_token');
+  if (status === 'cancelled') return { title: m.cancelled, hint: m.cancelledHint, tone: 'info' };
+  if ((status !== null && status !== 'success') || (action !== null && action !== 'login')) {
+    return { title: m.brokerFailed, hint: m.brokerFailedHint, tone: 'error' };
+  }
+  if (token === null || !REQUEST_TOKEN_PATTERN.test(token)) return { title: m.noToken, hint: m.noTokenHint, tone: 'error' };
+  if (accountId === null) return { title: m.noAccount, hint: m.noAccountHint, tone: 'error' };
+  return null;
+}
+
+/**
+ * Where a broker's login page sends the trader back to (/app/broker/:broker/*, Kite-style query:
+ * request_token, action, status). The token is exchanged for a broker session, then the trader lands on
+ * the broker accounts, replacing this page in the history so Back cannot post the token again.
+ */
 export function BrokerLoginReturnScreen() {
   const intl = useIntl();
+  const text = intl.formatMessage;
+  const navigate = useNavigate();
   const broker = useParams()['broker'] ?? '';
+  const [params] = useSearchParams();
+  // The account as remembered on arrival: a success clears the remembered one (spec §4).
+  const remembered = useAtomValue(loginBrokerAccountIdAtom);
+  const [accountId] = useState(remembered);
+  const problem = problemOf(params, accountId);
+  const token = params.get('request_token') ?? '';
+  const request = problem === null && accountId !== null ? { accountId, token, broker } : null;
+  const { outcome, retry } = useCompleteBrokerLogin(request);
+
+  useEffect(() => {
+    if (outcome?.ok) void navigate('/app/broker', { replace: true });
+  }, [outcome, navigate]);
+
+  const restart = accountId === null ? null : <RestartLoginButton accountId={accountId} />;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader
-        title={intl.formatMessage(messages.title)}
-        description={intl.formatMessage(messages.description, { broker })}
-      />
-      <EmptyState
-        icon={KeyIcon}
-        title={intl.formatMessage(messages.emptyTitle)}
-        description={intl.formatMessage(messages.emptyDescription, { broker })}
-        action={
-          <Link
-            to="/app/broker"
-            className="inline-flex items-center rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-fg hover:opacity-90"
-          >
-            {intl.formatMessage(messages.back)}
-          </Link>
-        }
-      />
+      <PageHeader title={text(m.title)} description={text(returnDescription, { broker })} />
+      {problem ? (
+        <ReturnMessage tone={problem.tone} title={text(problem.title)} actions={restart}>
+          <p>{text(problem.hint)}</p>
+        </ReturnMessage>
+      ) : outcome && !outcome.ok && accountId !== null ? (
+        <LoginFailure error={outcome.error} accountId={accountId} onRetry={retry} />
+      ) : (
+        <ReturnMessage tone="progress" title={text(m.completing)} />
+      )}
     </div>
   );
 }

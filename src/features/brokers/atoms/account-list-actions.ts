@@ -1,0 +1,37 @@
+/**
+ * The only writers of the broker-accounts slice (spec §4): a create appends, an update replaces the item
+ * with the same id, a delete removes it. The selected account is a copy of one list item, so each action
+ * keeps it in step: refreshed when its account changes, cleared when its account goes.
+ */
+import { atom } from 'jotai';
+import type { BrokerAccount } from '@/features/brokers/api/broker-types';
+import { appendItem, removeItem, replaceItem } from '@/lib/session/list-rules';
+import {
+  brokerAccountsAtom,
+  loginBrokerAccountIdAtom,
+  selectedAccountAtom,
+} from '@/lib/session/user-profile-atoms';
+
+/** The list as the server answered it; a selected account the server no longer has is dropped. */
+export const accountsLoadedAtom = atom(null, (get, set, accounts: BrokerAccount[]) => {
+  set(brokerAccountsAtom, accounts);
+  const selected = get(selectedAccountAtom);
+  if (selected) set(selectedAccountAtom, accounts.find((account) => account.id === selected.id) ?? null);
+});
+
+/** A new account; it becomes the selected one when none is, so the other screens have an account to show. */
+export const accountAddedAtom = atom(null, (get, set, account: BrokerAccount) => {
+  set(brokerAccountsAtom, appendItem(get(brokerAccountsAtom), account));
+  if (get(selectedAccountAtom) === null) set(selectedAccountAtom, account);
+});
+
+export const accountUpdatedAtom = atom(null, (get, set, account: BrokerAccount) => {
+  set(brokerAccountsAtom, replaceItem(get(brokerAccountsAtom), account));
+  if (get(selectedAccountAtom)?.id === account.id) set(selectedAccountAtom, account);
+});
+
+export const accountRemovedAtom = atom(null, (get, set, id: number) => {
+  set(brokerAccountsAtom, removeItem(get(brokerAccountsAtom), id));
+  if (get(selectedAccountAtom)?.id === id) set(selectedAccountAtom, null);
+  if (get(loginBrokerAccountIdAtom) === id) set(loginBrokerAccountIdAtom, null);
+});

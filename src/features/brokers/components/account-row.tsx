@@ -1,0 +1,70 @@
+import CheckBadgeIcon from '@heroicons/react/20/solid/CheckBadgeIcon';
+import { useId } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { cx } from '@/components/ui/class-names';
+import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
+import { columnMessages, columns } from '@/features/brokers/components/account-columns';
+import { AccountActions, type AccountRowActions } from '@/features/brokers/components/account-actions';
+import { SessionStatus } from '@/features/brokers/components/session-status';
+import { useFormat } from '@/lib/format/use-format';
+
+export type { AccountRowActions };
+
+const messages = defineMessages({
+  selected: { id: 'brokers.selected', defaultMessage: 'Selected' },
+});
+
+type AccountRowProps = AccountRowActions & {
+  account: BrokerAccount;
+  broker: Broker | undefined;
+  selected: boolean;
+};
+
+const label = 'text-xs font-medium text-fg-muted md:sr-only';
+
+export function AccountRow({ account, broker, selected, ...actions }: AccountRowProps) {
+  const intl = useIntl();
+  const { formatInr } = useFormat();
+  const nameId = useId();
+  return (
+    <li
+      aria-labelledby={nameId}
+      className={cx(
+        'flex flex-col gap-3 rounded-lg border bg-surface p-4 md:flex-row md:items-center md:gap-0 md:px-0 md:py-3',
+        selected ? 'border-brand ring-1 ring-brand' : 'border-line',
+      )}
+    >
+      <div className={cx('flex min-w-0 flex-col gap-1', columns.account)}>
+        <h3 id={nameId} className="font-semibold text-fg break-words">
+          {account.name}
+        </h3>
+        <p className="text-sm text-fg-muted break-words">{broker?.display_name ?? account.broker}</p>
+        {selected ? (
+          <p className="inline-flex items-center gap-1 text-sm font-medium text-brand">
+            <CheckBadgeIcon aria-hidden="true" className="size-4 shrink-0" />
+            {intl.formatMessage(messages.selected)}
+          </p>
+        ) : null}
+      </div>
+      <dl className={cx('grid grid-cols-2 gap-x-4 gap-y-3 text-sm md:gap-0', columns.details)}>
+        <div className={cx('flex min-w-0 flex-col gap-0.5', columns.number)}>
+          <dt className={label}>{intl.formatMessage(columnMessages.number)}</dt>
+          <dd className="font-mono break-all text-fg">{account.account_number}</dd>
+        </div>
+        <div className={cx('flex min-w-0 flex-col gap-0.5', columns.capital)}>
+          <dt className={label}>{intl.formatMessage(columnMessages.capital)}</dt>
+          <dd className="text-fg tabular-nums">{formatInr(account.capital)}</dd>
+        </div>
+        <div className={cx('col-span-2 flex min-w-0 flex-col gap-0.5', columns.session)}>
+          <dt className={label}>{intl.formatMessage(columnMessages.session)}</dt>
+          <dd>
+            <SessionStatus account={account} />
+          </dd>
+        </div>
+      </dl>
+      <div className={columns.actions}>
+        <AccountActions account={account} broker={broker} selected={selected} {...actions} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect } from 'react';
+import { getBrokerAccounts } from '@/features/brokers/api/get-broker-accounts';
+import { getBrokers } from '@/features/brokers/api/get-brokers';
+import { accountsLoadedAtom } from '@/features/brokers/atoms/account-list-actions';
+import { brokersAtom } from '@/features/brokers/atoms/brokers-atom';
+import { useOperation } from '@/lib/api/use-operation';
+import { brokerAccountsAtom } from '@/lib/session/user-profile-atoms';
+
+/**
+ * The brokers and the trader's accounts, read fresh when the screen opens (another device may have
+ * changed them). `ready` is false until the first answer; from then on the list is brokerAccountsAtom,
+ * which the screen's actions keep up to date.
+ */
+export function useBrokerAccounts() {
+  const setBrokers = useSetAtom(brokersAtom);
+  const setAccounts = useSetAtom(accountsLoadedAtom);
+
+  // The atoms are written before the operation resolves, so `ready` never shows the list stored on the device.
+  const loadAndKeep = useCallback(async () => {
+    const [brokers, accounts] = await Promise.all([getBrokers(), getBrokerAccounts()]);
+    setBrokers(brokers);
+    setAccounts(accounts);
+    return true;
+  }, [setBrokers, setAccounts]);
+  const { run, data, error } = useOperation(loadAndKeep);
+
+  useEffect(() => {
+    void run();
+  }, [run]);
+
+  return {
+    ready: data === true,
+    error,
+    reload: run,
+    brokers: useAtomValue(brokersAtom),
+    accounts: useAtomValue(brokerAccountsAtom),
+  };
+}

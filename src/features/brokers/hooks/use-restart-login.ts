@@ -1,0 +1,46 @@
+import { useCallback, useState } from 'react';
+import type { BrokerAccount } from '@/features/brokers/api/broker-types';
+import { getBrokerAccounts } from '@/features/brokers/api/get-broker-accounts';
+import { getBrokers } from '@/features/brokers/api/get-brokers';
+import { accountsLoadedAtom } from '@/features/brokers/atoms/account-list-actions';
+import { brokersAtom } from '@/features/brokers/atoms/brokers-atom';
+import { brokerLoginUrl, startBrokerLogin } from '@/features/brokers/start-broker-login';
+import { useOperation } from '@/lib/api/use-operation';
+import { store } from '@/lib/store';
+
+type Target = { account: BrokerAccount; url: string } | null;
+
+/** The account and its broker's login page, read fresh: the page may have been opened cold. */
+async function findLoginTarget(accountId: number): Promise<Target> {
+  const [brokers, accounts] = await Promise.all([getBrokers(), getBrokerAccounts()]);
+  store.set(brokersAtom, brokers);
+  store.set(accountsLoadedAtom, accounts);
+  const account = accounts.find((candidate) => candidate.id === accountId);
+  if (!account) return null;
+  const url = brokerLoginUrl(brokers.find((broker) => broker.name === account.broker), account);
+  return url ? { account, url } : null;
+}
+
+/**
+ * Starts the broker login again for the account that was logging in. `unavailable` turns true when the
+ * account is no longer linked or its broker has no login page.
+ */
+export function useRestartLogin(accountId: number) {
+  const find = useOperation(findLoginTarget);
+  const [leaving, setLeaving] = useState(false);
+  const [unavailable, setUnavailable] = useState(false);
+  const { run } = find;
+
+  const restart = useCallback(async () => {
+    const target = await run(accountId);
+    if (target === undefined) return;
+    if (target === null) {
+      setUnavailable(true);
+      return;
+    }
+    setLeaving(true);
+    await startBrokerLogin(target.url, target.account);
+  }, [run, accountId]);
+
+  return { restart, busy: find.loading || leaving, unavailable, error: find.error };
+}

@@ -1,0 +1,164 @@
+/**
+ * The broker accounts screen: what it loads and shows, its empty and failure states, selecting an
+ * account, and starting the broker login. HTTP is MSW (see brokers-harness).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { restoreValue } from '@/lib/persist/idb-storage';
+import { brokerLoginBinding } from '@/lib/session/session-persistence';
+import {
+  brokerAccountsAtom,
+  loginBrokerAccountIdAtom,
+  selectedAccountAtom,
+} from '@/lib/session/user-profile-atoms';
+import { store } from '@/lib/store';
+import {
+  API,
+  kite,
+  main,
+  paper,
+  renderBrokers,
+  serveAccounts,
+  serveBrokers,
+  server,
+  swing,
+  useBrokersServer,
+} from './brokers-harness.tsx';
+
+useBrokersServer();
+
+function row(name: string) {
+  return screen.getByRole('listitem', { name });
+}
+
+describe('broker accounts list', () => {
+  it('loads the brokers and accounts and shows each account with its broker session', async () => {
+    serveBrokers();
+    serveAccounts([main, swing]);
+    renderBrokers();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Broker accounts');
+    expect(screen.getByRole('status').textContent).toBe('Loading your broker accounts…');
+
+    const first = await screen.findByRole('listitem', { name: 'Main paper account' });
+    expect(within(first).getByText('Paper broker (simulated)')).toBeTruthy();
+    expect(within(first).getByText('PA1234')).toBeTruthy();
+    expect(within(first).getByText('₹5,00,000.00')).toBeTruthy();
+    expect(within(first).getByText('Logged out')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Log in to broker: Main paper account' })).toBeTruthy();
+
+    const second = row('Swing');
+    expect(within(second).getByText('Zerodha Kite')).toBeTruthy();
+    expect(within(second).getByText('₹12,50,000.50')).toBeTruthy();
+    // The session end in IST, in words and not by colour alone; no login button while logged in.
+    expect(within(second).getByText('Logged in until 17 Jan 2099, 06:00:00 IST')).toBeTruthy();
+    expect(within(second).queryByRole('button', { name: /^Log in to broker/ })).toBeNull();
+    expect(store.get(brokerAccountsAtom)).toEqual([main, swing]);
+  });
+
+  it('counts a session whose end has passed as logged out, whatever the stored flag says', async () => {
+    serveBrokers();
+    serveAccounts([{ ...swing, session_expires_at: '2020-01-17T06:00:00+05:30' }]);
+    renderBrokers();
+    const item = await screen.findByRole('listitem', { name: 'Swing' });
+    expect(within(item).getByText('Logged out')).toBeTruthy();
+    expect(within(item).getByRole('button', { name: 'Log in to broker: Swing' })).toBeTruthy();
+  });
+
+  it('leads to linking a first account when there is none', async () => {
+    const user = userEvent.setup();
+    serveBrokers();
+    serveAccounts([]);
+    renderBrokers();
+    const empty = await screen.findByRole('region', { name: 'Link your first broker account' });
+    await user.click(within(empty).getByRole('button', { name: 'Add account' }));
+    expect(screen.getByRole('dialog', { name: 'Link a broker account' })).toBeTruthy();
+  });
+
+  it('offers a retry when the accounts cannot be loaded, never a blank screen', async () => {
+    const user = userEvent.setup();
+    serveBrokers();
+    server.use(
+      http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ message: 'Boom', code: 'internal' }, { status: 500 }), {
+        once: true,
+      }),
+    );
+    renderBrokers();
+    expect((await screen.findByRole('alert')).textContent).toContain('Your broker accounts could not be loaded.');
+
+    serveAccounts([main]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: 'Main paper account' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('drops a selected account the server no longer has, and refreshes one it still has', async () => {
+    serveBrokers();
+    const renamed = { ...main, name: 'Renamed' };
+    serveAccounts([renamed]);
+    store.set(selectedAccountAtom, main);
+    renderBrokers();
+    await screen.findByRole('listitem', { name: 'Renamed' });
+    expect(store.get(selectedAccountAtom)).toEqual(renamed);
+
+    store.set(selectedAccountAtom, swing);
+    store.set(brokerAccountsAtom, []);
+    serveAccounts([renamed]);
+    renderBrokers();
+    await waitFor(() => expect(store.get(selectedAccountAtom)).toBeNull());
+  });
+});
+
+describe('selecting an account', () => {
+  it('marks the chosen account as selected and keeps it in the persisted selection', async () => {
+    const user = userEvent.setup();
+    serveBrokers();
+    serveAccounts([main, swing]);
+    renderBrokers();
+    const item = await screen.findByRole('listitem', { name: 'Swing' });
+    expect(within(item).queryByText('Selected')).toBeNull();
+
+    await user.click(within(item).getByRole('button', { name: 'Actions for Swing' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Select' }));
+    expect(store.get(selectedAccountAtom)).toEqual(swing);
+    expect(within(row('Swing')).getByText('Selected')).toBeTruthy();
+    expect(within(row('Main paper account')).queryByText('Selected')).toBeNull();
+
+    // Selecting again is not offered for the account already selected.
+    await user.click(within(row('Swing')).getByRole('button', { name: 'Actions for Swing' }));
+    expect(screen.queryByRole('menuitem', { name: 'Select' })).toBeNull();
+  });
+});
+
+describe('logging in to a broker', () => {
+  it('remembers the account, on the device too, then opens the broker login page with its api_key', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    serveBrokers([paper, kite]);
+    serveAccounts([main, { ...swing, is_logged_in: false, session_expires_at: null }]);
+    renderBrokers();
+
+    await user.click(await screen.findByRole('button', { name: 'Log in to broker: Main paper account' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2');
+    expect(store.get(loginBrokerAccountIdAtom)).toBe(main.id);
+    // Written before leaving: the broker's page is a full page load away.
+    expect(await restoreValue(brokerLoginBinding.key, brokerLoginBinding.parse)).toEqual({ status: 'restored', value: main.id });
+    // Another login cannot start while the page is leaving.
+    expect((screen.getByRole('button', { name: 'Log in to broker: Swing' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('adds the api_key to a login page that already has a query', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    serveBrokers([paper, kite]);
+    serveAccounts([{ ...swing, is_logged_in: false, session_expires_at: null }]);
+    renderBrokers();
+    await user.click(await screen.findByRole('button', { name: 'Log in to broker: Swing' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://kite.example/connect/login?v=3&api_key=kite_abc'));
+    expect(store.get(loginBrokerAccountIdAtom)).toBe(swing.id);
+  });
+});
