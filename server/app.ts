@@ -22,7 +22,9 @@ import { ensureDemoAccount } from './services/accounts/demo-account.ts';
 import type { ScryptCost } from './services/accounts/passwords.ts';
 import type { ThrottleLimits } from './services/accounts/throttle.ts';
 import { systemClock, type Clock } from './services/clock.ts';
+import { loadOrCreateSecretKey } from './services/secrets/secret-key.ts';
 import { createServices } from './services/services.ts';
+import { syncBaseStrategies } from './services/strategies/strategies-service.ts';
 
 export type ServerOptions = {
   /** Vite's output folder (index.html, sw.js, assets/...). It may be missing: app routes then answer 503. */
@@ -45,6 +47,11 @@ export type ServerOptions = {
   clock?: Clock;
   /** Tests only: other sign-in and registration throttling limits. */
   throttleLimits?: Partial<ThrottleLimits>;
+  /**
+   * The AES-256 key sealing broker credentials (STRIKEDESK_SECRET_KEY). When absent, the key in
+   * `${dataDir}/secret.key`, generated on first start.
+   */
+  secretKey?: Buffer | undefined;
 };
 
 /** Trading requests are small JSON documents; anything bigger is a mistake or an attack. */
@@ -68,8 +75,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabase: boolean): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   await migrate(db);
-  const services = createServices({ db, clock, scryptCost: options.scryptCost, throttleLimits: options.throttleLimits });
+  const secretKey = options.secretKey ?? (await loadOrCreateSecretKey(options.dataDir));
+  const services = createServices({ db, clock, secretKey, scryptCost: options.scryptCost, throttleLimits: options.throttleLimits });
   await ensureDemoAccount(db, services.passwords, clock());
+  await syncBaseStrategies(db);
 
   const publicConfig = options.publicConfig ?? defaultPublicRuntimeConfig;
   const connectSrc = [...new Set([...(options.extraConnectSrc ?? []), ...backendOrigins(publicConfig)])];

@@ -2,6 +2,7 @@
 // should stop the server with a message, not make it listen somewhere unexpected.
 import { isAbsolute, join, resolve } from 'node:path';
 import { repoRoot } from './paths.ts';
+import { parseSecretKey } from './services/secrets/secret-key.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -35,6 +36,8 @@ export type ServerConfig = {
   /** PostgreSQL instead of the embedded PGlite when set (DATABASE_URL). */
   databaseUrl: string | undefined;
   publicConfig: PublicRuntimeConfig;
+  /** STRIKEDESK_SECRET_KEY: seals broker credentials; a key generated into DATA_DIR when absent. */
+  secretKey: Buffer | undefined;
 };
 
 export class ConfigError extends Error {
@@ -145,6 +148,15 @@ export function backendOrigins(config: PublicRuntimeConfig): string[] {
     .filter((origin): origin is string => origin !== undefined);
 }
 
+function parseSecretKeyEnv(raw: string | undefined): Buffer | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const key = parseSecretKey(raw);
+  if (key === null) {
+    throw new ConfigError('STRIKEDESK_SECRET_KEY must be 32 random bytes in base64, e.g. the output of `openssl rand -base64 32`.');
+  }
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: parsePort(env.PORT),
@@ -159,5 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       analyticsUrl: parseAnalyticsUrl(env.ANALYTICS_URL),
       analyticsAnonKey: parseAnonKey(env.ANALYTICS_ANON_KEY),
     },
+    secretKey: parseSecretKeyEnv(env.STRIKEDESK_SECRET_KEY),
   };
 }

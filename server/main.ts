@@ -76,6 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     extraConnectSrc: config.extraConnectSrc,
     databaseUrl: config.databaseUrl,
     publicConfig: config.publicConfig,
+    secretKey: config.secretKey,
   });
   try {
     await app.listen({ port: config.port, host: config.host });

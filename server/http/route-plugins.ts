@@ -7,8 +7,12 @@ import type { Database } from '../db/database.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Services } from '../services/services.ts';
 import { authRoutes } from './auth-routes.ts';
+import { botRoutes } from './bot-routes.ts';
+import { brokerAccountRoutes } from './broker-account-routes.ts';
+import { brokerLoginRoutes } from './broker-login-routes.ts';
 import { configRoutes } from './config-routes.ts';
 import { healthRoutes } from './health-routes.ts';
+import { portfolioRoutes } from './portfolio-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 
 /** What route plugins may need from the server. Routes call services; only services touch `db`. */
@@ -31,7 +35,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 
 /** The trading backend, mounted at /api (Django-style paths with trailing slashes). */
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
-  const plugins: RoutePlugin[] = [healthRoutes, authRoutes, profileRoutes];
+  const plugins: RoutePlugin[] = [healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, portfolioRoutes, botRoutes];
   for (const plugin of plugins) await app.register(plugin, { context });
 };
 
@@ -43,6 +47,6 @@ export const analyticsRoutes: RoutePlugin = async (app, { context }) => {
 
 /** Routes outside both backends, at the site root (e.g. /config.json, /broker-login); they win over static files. */
 export const rootRoutes: RoutePlugin = async (app, { context }) => {
-  const plugins: RoutePlugin[] = [configRoutes];
+  const plugins: RoutePlugin[] = [configRoutes, brokerLoginRoutes];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

@@ -1,28 +1,62 @@
-// Builds the domain services over one database. Later areas (brokers, portfolios, bots, orders) add
-// their service here, and routes reach them through the route context.
+// Builds the domain services over one database. Later areas (orders, positions) add their service
+// here, and routes reach them through the route context.
 import type { Database } from '../db/database.ts';
 import { createAccountsService, type AccountsService } from './accounts/accounts-service.ts';
 import { createPasswordHasher, owaspScryptCost, type PasswordHasher, type ScryptCost } from './accounts/passwords.ts';
 import { defaultThrottleLimits, type ThrottleLimits } from './accounts/throttle.ts';
+import { createBrokerAccountsService, type BrokerAccountsService } from './broker-accounts/broker-accounts-service.ts';
+import { dailyBotKind, tradingBotKind } from './bots/bot-kinds.ts';
+import type { DailyBot, TradingBot } from './bots/bot-rules.ts';
+import { createBotsService, type BotsService } from './bots/bots-service.ts';
+import { createBrokerRegistry, type BrokerRegistry } from './brokers/broker-adapter.ts';
+import { createBrokersService, type BrokersService } from './brokers/brokers-service.ts';
+import { createPaperBroker, type PaperBroker } from './brokers/paper/paper-broker.ts';
 import type { Clock } from './clock.ts';
+import { createPortfoliosService, type PortfoliosService } from './portfolios/portfolios-service.ts';
+import { createSecretBox } from './secrets/secret-box.ts';
+import { createStrategiesService, type StrategiesService } from './strategies/strategies-service.ts';
 
 export type Services = {
   accounts: AccountsService;
   passwords: PasswordHasher;
+  brokerRegistry: BrokerRegistry;
+  /** The paper broker also hosts its login page (server/http/broker-login-routes.ts). */
+  paperBroker: PaperBroker;
+  brokers: BrokersService;
+  brokerAccounts: BrokerAccountsService;
+  portfolios: PortfoliosService;
+  strategies: StrategiesService;
+  tradingBots: BotsService<TradingBot>;
+  dailyBots: BotsService<DailyBot>;
 };
 
 export type ServicesOptions = {
   db: Database;
   clock: Clock;
+  /** AES-256 key sealing broker credentials at rest (secrets/secret-key.ts says where it comes from). */
+  secretKey: Buffer;
   scryptCost?: ScryptCost | undefined;
   throttleLimits?: Partial<ThrottleLimits> | undefined;
 };
 
-export function createServices({ db, clock, scryptCost, throttleLimits }: ServicesOptions): Services {
+export function createServices({ db, clock, secretKey, scryptCost, throttleLimits }: ServicesOptions): Services {
   const passwords = createPasswordHasher(scryptCost ?? owaspScryptCost);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
+  const secrets = createSecretBox(secretKey);
+  const paperBroker = createPaperBroker({ db, secrets });
+  // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
+  const brokerRegistry = createBrokerRegistry([paperBroker]);
+  const strategies = createStrategiesService({ db });
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, limits }),
     passwords,
+    brokerRegistry,
+    paperBroker,
+    brokers: createBrokersService({ db, registry: brokerRegistry }),
+    brokerAccounts: createBrokerAccountsService({ db, clock, secrets, brokers: brokerRegistry }),
+    portfolios: createPortfoliosService({ db, clock }),
+    strategies,
+    tradingBots: createBotsService(tradingBotKind, { db, clock, strategies }),
+    dailyBots: createBotsService(dailyBotKind, { db, clock, strategies }),
   };
 }

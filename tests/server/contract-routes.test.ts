@@ -1,5 +1,6 @@
 // The route helper: operations declared by operationId get their method, path, schemas and bearer
-// check from openapi/main.yaml. Exercised with trading operations whose real handlers come later.
+// check from openapi/main.yaml. Exercised with trading operations whose real handlers come later
+// (order book, positions); when one gets its real route, pick another here.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMainContract } from '../../server/contract/document.ts';
@@ -17,9 +18,9 @@ beforeAll(async () => {
   server = await startTestServer();
   await server.app.register(
     async (api) => {
-      route(api, 'getPortfolios', async (request) => {
+      route(api, 'getPositionSummary', async (request) => {
         seen.push(request.params);
-        return { portfolios: [] };
+        return {} as AnswerOf<'getPositionSummary'>;
       });
       route(api, 'getOrderBook', async (request) => {
         seen.push(request.query);
@@ -51,19 +52,19 @@ async function inject(operationId: string, method: 'GET' | 'POST', url: string, 
 describe('path parameters', () => {
   it('are coerced to their declared type', async () => {
     seen.length = 0;
-    const res = await inject('getPortfolios', 'GET', '/api/portfolios/all-portfolios/42/');
+    const res = await inject('getPositionSummary', 'GET', '/api/position/summary/42/');
     expect(res.statusCode).toBe(200);
-    expect(seen).toEqual([{ accountId: 42 }]);
+    expect(seen).toEqual([{ id: 42 }]);
   });
 
   it.each([
-    ['abc', /^accountId: must be a whole number$/],
-    ['0', /^accountId: must be at least 1$/],
-    ['4.5', /^accountId: must be a whole number$/],
+    ['abc', /^id: must be a whole number$/],
+    ['0', /^id: must be at least 1$/],
+    ['4.5', /^id: must be a whole number$/],
   ])('refuses %s naming the parameter', async (value, message) => {
-    const res = await inject('getPortfolios', 'GET', `/api/portfolios/all-portfolios/${value}/`);
+    const res = await inject('getPositionSummary', 'GET', `/api/position/summary/${value}/`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', field: 'accountId' });
+    expect(res.json()).toMatchObject({ code: 'validation_failed', field: 'id' });
     expect(res.json().message).toMatch(message);
   });
 });

@@ -1,0 +1,34 @@
+// /api/brokers/* and /api/accounts/*: the supported brokers, the user's broker accounts, and the
+// exchange of a broker's request_token for a broker session (Kite-style login).
+import { requireAuth } from './authentication.ts';
+import { route } from './contract-route.ts';
+import type { RoutePlugin } from './route-plugins.ts';
+
+export const brokerAccountRoutes: RoutePlugin = async (app, { context }) => {
+  const { brokers, brokerAccounts } = context.services;
+  const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
+
+  route(app, 'getBrokers', async () => ({ brokers: await brokers.list() }));
+
+  route(app, 'getBrokerAccounts', async (request) => ({ broker_accounts: await brokerAccounts.list(userId(request)) }));
+
+  route(app, 'createBrokerAccount', async (request, reply) => {
+    const account = await brokerAccounts.create(userId(request), request.body);
+    reply.code(201);
+    return { broker_accounts: account };
+  });
+
+  route(app, 'updateBrokerAccount', async (request) => ({
+    broker_accounts: await brokerAccounts.update(userId(request), request.params.id, request.body),
+  }));
+
+  route(app, 'deleteBrokerAccount', async (request) => {
+    await brokerAccounts.remove(userId(request), request.params.id);
+    return { message: 'Broker account deleted with its portfolios and bots' };
+  });
+
+  route(app, 'loginBrokerAccount', async (request) => {
+    const account = await brokerAccounts.logIn(userId(request), request.params.accountId, request.body);
+    return { message: 'Logged in to the broker until 06:00 IST', broker_accounts: account };
+  });
+};

@@ -1,0 +1,36 @@
+// The two kinds of bot. A trading bot is signal-driven and runs through market hours; a daily bot also
+// has a schedule: it enters at entry_time and exits at exit_time (IST) on the chosen weekdays.
+import { checkSchedule, type DailyBot, type TradingBot } from './bot-rules.ts';
+import { commonFields, type BotKind, type BotRow } from './bots-service.ts';
+
+export const tradingBotKind: BotKind<TradingBot> = {
+  table: 'trading_bots',
+  label: 'Trading bot',
+  extraColumns: [],
+  extraSelect: [],
+  toBot: commonFields,
+  checkExtra: (bot) => bot,
+  extraValues: () => [],
+};
+
+function weekdaysOf(value: unknown): number[] {
+  // array_to_json comes back parsed on both drivers; a text form would be the only other shape.
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(list) ? list.map(Number) : [];
+}
+
+export const dailyBotKind: BotKind<DailyBot> = {
+  table: 'daily_bots',
+  label: 'Daily bot',
+  extraColumns: ['entry_time', 'exit_time', 'weekdays'],
+  extraSelect: ['b.entry_time', 'b.exit_time', 'array_to_json(b.weekdays) AS weekdays'],
+  toBot: (row: BotRow) => ({
+    ...commonFields(row),
+    entry_time: String(row.entry_time),
+    exit_time: String(row.exit_time),
+    weekdays: weekdaysOf(row.weekdays),
+  }),
+  checkExtra: (bot) => ({ ...bot, ...checkSchedule(bot) }),
+  // A Postgres array literal: both drivers pass text through unchanged, whatever they do with JS arrays.
+  extraValues: (bot) => [bot.entry_time, bot.exit_time, `{${bot.weekdays.join(',')}}`],
+};

@@ -1,0 +1,59 @@
+// The rules every bot obeys, whatever the contract's schemas cannot say: paper mode only, params valid
+// for the chosen base strategy (defaults filled in), lots within the index's freeze limit, and for daily
+// bots a schedule inside market hours. Failures answer 422 naming the field and the limit.
+import type { components } from '../../../openapi/main.d.ts';
+import type { Queryable } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import { indexFacts } from '../market/index-config.ts';
+import { clockMinutes, marketHours } from '../market/ist.ts';
+import type { StrategiesService } from '../strategies/strategies-service.ts';
+import { cleanText } from '../text.ts';
+
+type Schemas = components['schemas'];
+export type TradingBot = Schemas['TradingBot'];
+export type DailyBot = Schemas['DailyBot'];
+export type RequestedMode = NonNullable<Schemas['TradingBotCreate']['mode']>;
+
+/** A bot's own fields, as the trader asked for them (mode may still be a live one). */
+export type BotFields = Omit<TradingBot, 'id' | 'portfolio_id' | 'mode'> & { mode: RequestedMode };
+
+export type Schedule = Pick<DailyBot, 'entry_time' | 'exit_time' | 'weekdays'>;
+
+const unprocessable = (code: string, field: string, message: string) => new HttpError(422, code, `${field}: ${message}`, { field });
+
+/** The fields as they will be stored, or a 422. */
+export async function checkBotFields(q: Queryable, strategies: StrategiesService, fields: BotFields, now: Date): Promise<Omit<TradingBot, 'id' | 'portfolio_id'>> {
+  const name = cleanText(fields.name, 'name');
+  if (fields.mode !== 'paper') {
+    throw unprocessable('live_trading_unavailable', 'mode', 'Live trading needs a real broker adapter; bots run in paper mode for now');
+  }
+  const strategy = await strategies.find(q, fields.base_strategy);
+  if (strategy === null) throw unprocessable('unknown_base_strategy', 'base_strategy', `there is no base strategy ${fields.base_strategy}`);
+  const params = strategies.checkParams(strategy, fields.params);
+  const facts = await indexFacts(q, fields.underlying, now);
+  if (fields.lots > facts.freezeLots) {
+    const units = new Intl.NumberFormat('en-IN').format(facts.freezeQuantity);
+    throw unprocessable(
+      'lots_above_freeze_limit',
+      'lots',
+      `${fields.underlying} allows at most ${facts.freezeLots} lots per order (freeze quantity ${units} units, lot size ${facts.lotSize}); got ${fields.lots}`,
+    );
+  }
+  return { ...fields, name, params, mode: 'paper' };
+}
+
+/** Entry and exit inside market hours (09:15–15:30 IST), entry first; weekdays sorted. */
+export function checkSchedule(schedule: Schedule): Schedule {
+  const open = clockMinutes(marketHours.open);
+  const close = clockMinutes(marketHours.close);
+  for (const field of ['entry_time', 'exit_time'] as const) {
+    const minutes = clockMinutes(schedule[field]);
+    if (minutes < open || minutes > close) {
+      throw unprocessable('outside_market_hours', field, `${schedule[field]} is outside market hours (${marketHours.open}–${marketHours.close} IST)`);
+    }
+  }
+  if (clockMinutes(schedule.entry_time) >= clockMinutes(schedule.exit_time)) {
+    throw unprocessable('entry_not_before_exit', 'exit_time', `must be after the entry time (${schedule.entry_time})`);
+  }
+  return { ...schedule, weekdays: [...schedule.weekdays].sort((a, b) => a - b) };
+}

@@ -1,0 +1,130 @@
+// Trading bots and daily bots: one implementation, two kinds (bot-kinds.ts). A bot belongs to a
+// portfolio, which belongs to a broker account, which belongs to a user; every query walks that chain
+// from the signed-in user, so another user's bot or portfolio answers 404 whichever id names it.
+import type { Database, Queryable } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Clock } from '../clock.ts';
+import { findOwnedPortfolio } from '../portfolios/portfolios-service.ts';
+import type { StrategiesService } from '../strategies/strategies-service.ts';
+import { cleanText, notFound } from '../text.ts';
+import { checkBotFields, type BotFields, type TradingBot } from './bot-rules.ts';
+
+export type BotRow = Record<string, unknown>;
+
+/** What distinguishes one kind of bot from the other. */
+export type BotKind<Bot extends TradingBot> = {
+  table: 'trading_bots' | 'daily_bots';
+  label: string;
+  /** Columns beyond the common ones, in the order `extraValues` gives them. */
+  extraColumns: readonly string[];
+  /** SQL expressions that read the extra columns back (same order). */
+  extraSelect: readonly string[];
+  toBot: (row: BotRow) => Bot;
+  /** Checks and normalises the kind's own fields (422 on a broken rule). */
+  checkExtra: (bot: Bot) => Bot;
+  extraValues: (bot: Bot) => unknown[];
+};
+
+export type BotInput<Bot extends TradingBot> = Omit<Bot, 'id' | 'portfolio_id' | 'status' | 'mode'> & Partial<Pick<BotFields, 'status' | 'mode'>>;
+export type BotChanges<Bot extends TradingBot> = Partial<Omit<Bot, 'id' | 'portfolio_id' | 'mode'>> & Partial<Pick<BotFields, 'mode'>>;
+
+const commonColumns = ['name', 'base_strategy_id', 'underlying', 'lots', 'stop_loss_pct', 'target_pct', 'status', 'params', 'mode'] as const;
+
+export function commonFields(row: BotRow): TradingBot {
+  return {
+    id: Number(row.id),
+    portfolio_id: Number(row.portfolio_id),
+    name: String(row.name),
+    base_strategy: Number(row.base_strategy_id),
+    underlying: row.underlying as TradingBot['underlying'],
+    lots: Number(row.lots),
+    stop_loss_pct: Number(row.stop_loss_pct),
+    target_pct: Number(row.target_pct),
+    status: row.status as TradingBot['status'],
+    params: row.params as TradingBot['params'],
+    mode: 'paper',
+  };
+}
+
+export type BotsService<Bot extends TradingBot> = ReturnType<typeof createBotsService<Bot>>;
+
+export type BotsServiceOptions = { db: Database; clock: Clock; strategies: StrategiesService };
+
+export function createBotsService<Bot extends TradingBot>(kind: BotKind<Bot>, { db, clock, strategies }: BotsServiceOptions) {
+  const select = `SELECT b.id, b.portfolio_id, ${commonColumns.map((column) => `b.${column}`).join(', ')}${kind.extraSelect.map((expression) => `, ${expression}`).join('')}
+    FROM ${kind.table} b`;
+  const botNotFound = () => notFound(kind.label);
+
+  async function findOwned(q: Queryable, userId: number, botId: number): Promise<Bot | null> {
+    const { rows } = await q.query<BotRow>(
+      `${select} JOIN portfolios p ON p.id = b.portfolio_id JOIN broker_accounts a ON a.id = p.broker_account_id
+       WHERE b.id = $1 AND a.user_id = $2`,
+      [botId, userId],
+    );
+    return rows[0] === undefined ? null : kind.toBot(rows[0]);
+  }
+
+  async function requirePortfolio(q: Queryable, userId: number, portfolioId: number): Promise<void> {
+    if ((await findOwnedPortfolio(q, userId, portfolioId)) === null) throw notFound('Portfolio');
+  }
+
+  /** The complete bot as it will be stored: every rule checked, defaults filled in. */
+  async function checked(q: Queryable, draft: Bot & { mode: BotFields['mode'] }): Promise<Bot> {
+    const common = await checkBotFields(q, strategies, draft, clock());
+    return kind.checkExtra({ ...draft, ...common });
+  }
+
+  function values(bot: Bot): unknown[] {
+    const common = [bot.name, bot.base_strategy, bot.underlying, bot.lots, bot.stop_loss_pct, bot.target_pct, bot.status, JSON.stringify(bot.params), bot.mode];
+    return [...common, ...kind.extraValues(bot)];
+  }
+
+  async function list(userId: number, portfolioId: number): Promise<Bot[]> {
+    await requirePortfolio(db, userId, portfolioId);
+    const { rows } = await db.query<BotRow>(`${select} WHERE b.portfolio_id = $1 ORDER BY b.id`, [portfolioId]);
+    return rows.map(kind.toBot);
+  }
+
+  async function create(userId: number, portfolioId: number, input: BotInput<Bot> & { portfolio_id: number }): Promise<Bot> {
+    if (input.portfolio_id !== portfolioId) {
+      const message = `portfolio_id: must be the portfolio of the path (${portfolioId}), got ${input.portfolio_id}`;
+      throw new HttpError(400, 'portfolio_mismatch', message, { field: 'portfolio_id' });
+    }
+    await requirePortfolio(db, userId, portfolioId);
+    const { portfolio_id: _portfolioId, ...fields } = input;
+    const draft = { ...fields, id: 0, portfolio_id: portfolioId, status: input.status ?? 'active', mode: input.mode ?? 'paper' } as Bot & { mode: BotFields['mode'] };
+    const bot = await checked(db, draft);
+    const columns = [...commonColumns, ...kind.extraColumns];
+    const now = clock();
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO ${kind.table} (portfolio_id, ${columns.join(', ')}, created_at, updated_at)
+       VALUES ($1, ${columns.map((_, index) => `$${index + 2}`).join(', ')}, $${columns.length + 2}, $${columns.length + 2}) RETURNING id`,
+      [portfolioId, ...values(bot), now],
+    );
+    return (await findOwned(db, userId, Number(rows[0]?.id))) as Bot;
+  }
+
+  async function update(userId: number, botId: number, changes: BotChanges<Bot>): Promise<Bot> {
+    const current = await findOwned(db, userId, botId);
+    if (current === null) throw botNotFound();
+    const merged = { ...current, ...changes } as Bot & { mode: BotFields['mode'] };
+    // Pausing or stopping must always work, even if the strategy's schema or the index's limits have
+    // tightened since the bot was saved: only a change of what the bot trades is checked again.
+    const statusOnly = Object.keys(changes).every((key) => key === 'status' || key === 'name');
+    const bot = statusOnly ? { ...merged, name: cleanText(merged.name, 'name') } : await checked(db, merged);
+    const columns = [...commonColumns, ...kind.extraColumns];
+    await db.query(
+      `UPDATE ${kind.table} SET ${columns.map((column, index) => `${column} = $${index + 2}`).join(', ')}, updated_at = $${columns.length + 2}
+       WHERE id = $1`,
+      [botId, ...values(bot), clock()],
+    );
+    return (await findOwned(db, userId, botId)) as Bot;
+  }
+
+  async function remove(userId: number, botId: number): Promise<void> {
+    if ((await findOwned(db, userId, botId)) === null) throw botNotFound();
+    await db.query(`DELETE FROM ${kind.table} WHERE id = $1`, [botId]);
+  }
+
+  return { list, create, update, remove };
+}

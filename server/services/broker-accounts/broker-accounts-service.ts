@@ -1,0 +1,178 @@
+// Broker accounts: linking, editing and unlinking them, and the Kite-style broker login. Every method
+// takes the signed-in user's id and touches only that user's accounts (others' answer 404). api_secret
+// goes in sealed (secret-box.ts) and never comes out in an answer.
+import type { components } from '../../../openapi/main.d.ts';
+import { isPgError, pgErrorCodes, type Database, type Queryable } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import { BrokerLoginError, sessionChecksum, type BrokerRegistry } from '../brokers/broker-adapter.ts';
+import type { Clock } from '../clock.ts';
+import { formatRupees } from '../money.ts';
+import { SecretUnreadableError, type SecretBox } from '../secrets/secret-box.ts';
+import { cleanText, notFound } from '../text.ts';
+import { allocatedCapital, findOwnedAccount, listOwnedAccounts, toBrokerAccount, type AccountRow, type BrokerAccount } from './broker-accounts-repo.ts';
+
+type Schemas = components['schemas'];
+
+export type BrokerAccountsServiceOptions = { db: Database; clock: Clock; secrets: SecretBox; brokers: BrokerRegistry };
+
+export type BrokerAccountsService = ReturnType<typeof createBrokerAccountsService>;
+
+const accountNotFound = () => notFound('Broker account');
+
+/** Two requests racing past the uniqueness checks: the database's unique indexes have the last word. */
+function duplicateToConflict(error: unknown): never {
+  if (isPgError(error, pgErrorCodes.uniqueViolation)) {
+    throw new HttpError(409, 'account_exists', 'This account number or API key was linked by another request at the same time');
+  }
+  throw error;
+}
+
+export function createBrokerAccountsService({ db, clock, secrets, brokers }: BrokerAccountsServiceOptions) {
+  async function brokerIdOf(slug: string): Promise<number> {
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM brokers WHERE slug = $1', [slug]);
+    const id = rows[0]?.id;
+    if (id === undefined || brokers.get(slug) === undefined) {
+      throw new HttpError(400, 'unknown_broker', `broker: "${slug}" is not a supported broker`, { field: 'broker' });
+    }
+    return id;
+  }
+
+  /** 409 when this user already linked the number with this broker, or any account uses the api_key. */
+  async function assertUnique(q: Queryable, brokerId: number, userId: number, values: { accountNumber?: string; apiKey?: string }, exceptId = 0) {
+    if (values.accountNumber !== undefined) {
+      const { rows } = await q.query(
+        'SELECT 1 FROM broker_accounts WHERE user_id = $1 AND broker_id = $2 AND upper(account_number) = upper($3) AND id <> $4',
+        [userId, brokerId, values.accountNumber, exceptId],
+      );
+      if (rows.length > 0) {
+        const message = `You have already linked account ${values.accountNumber} with this broker`;
+        throw new HttpError(409, 'account_exists', message, { field: 'account_number' });
+      }
+    }
+    if (values.apiKey !== undefined) {
+      const { rows } = await q.query('SELECT 1 FROM broker_accounts WHERE broker_id = $1 AND api_key = $2 AND id <> $3', [brokerId, values.apiKey, exceptId]);
+      if (rows.length > 0) {
+        const message = 'This API key is already linked to another account: each account needs its own API key';
+        throw new HttpError(409, 'api_key_taken', message, { field: 'api_key' });
+      }
+    }
+  }
+
+  async function list(userId: number): Promise<BrokerAccount[]> {
+    const now = clock();
+    return (await listOwnedAccounts(db, userId)).map((row) => toBrokerAccount(row, now));
+  }
+
+  async function reload(accountId: number, userId: number): Promise<BrokerAccount> {
+    const row = await findOwnedAccount(db, userId, accountId);
+    if (row === null) throw accountNotFound();
+    return toBrokerAccount(row, clock());
+  }
+
+  async function create(userId: number, input: Schemas['BrokerAccountCreate']): Promise<BrokerAccount> {
+    const brokerId = await brokerIdOf(input.broker);
+    const name = cleanText(input.name, 'name');
+    await assertUnique(db, brokerId, userId, { accountNumber: input.account_number, apiKey: input.api_key });
+    const now = clock();
+    const { rows } = await db
+      .query<{ id: number }>(
+        `INSERT INTO broker_accounts (user_id, broker_id, name, account_number, api_key, api_secret_encrypted, capital, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
+        [userId, brokerId, name, input.account_number, input.api_key, secrets.seal(input.api_secret), input.capital, now],
+      )
+      .catch(duplicateToConflict);
+    return reload(Number(rows[0]?.id), userId);
+  }
+
+  function secretChanged(row: AccountRow, apiSecret: string | undefined): boolean {
+    if (apiSecret === undefined) return false;
+    try {
+      return secrets.open(row.api_secret_encrypted) !== apiSecret;
+    } catch (error) {
+      if (error instanceof SecretUnreadableError) return true;
+      throw error;
+    }
+  }
+
+  async function update(userId: number, accountId: number, changes: Schemas['BrokerAccountUpdate']): Promise<BrokerAccount> {
+    const name = changes.name === undefined ? undefined : cleanText(changes.name, 'name');
+    await db.transaction(async (tx) => {
+      // Locked, so a portfolio created meanwhile cannot slip past the capital check below.
+      const row = await findOwnedAccount(tx, userId, accountId, true);
+      if (row === null) throw accountNotFound();
+      if (changes.capital !== undefined) {
+        const held = await allocatedCapital(tx, accountId);
+        if (changes.capital < held) {
+          const message = `This account's portfolios hold ${formatRupees(held)}, more than the new capital of ${formatRupees(changes.capital)}. Lower their capital first.`;
+          throw new HttpError(422, 'capital_exceeded', message, { field: 'capital' });
+        }
+      }
+      const accountNumber = changes.account_number !== undefined && changes.account_number !== row.account_number ? changes.account_number : undefined;
+      const apiKey = changes.api_key !== undefined && changes.api_key !== row.api_key ? changes.api_key : undefined;
+      await assertUnique(tx, row.broker_id, userId, { accountNumber, apiKey }, accountId);
+      // New credentials mean the broker session belongs to the old ones: log the account out.
+      const loggedOut = accountNumber !== undefined || apiKey !== undefined || secretChanged(row, changes.api_secret);
+      await tx.query(
+        `UPDATE broker_accounts SET name = coalesce($2, name), account_number = coalesce($3, account_number),
+           api_key = coalesce($4, api_key), api_secret_encrypted = coalesce($5, api_secret_encrypted),
+           capital = coalesce($6, capital), updated_at = $7,
+           session_access_token_encrypted = CASE WHEN $8 THEN NULL ELSE session_access_token_encrypted END,
+           session_opened_at = CASE WHEN $8 THEN NULL ELSE session_opened_at END,
+           session_expires_at = CASE WHEN $8 THEN NULL ELSE session_expires_at END
+         WHERE id = $1`,
+        [
+          accountId,
+          name ?? null,
+          accountNumber ?? null,
+          apiKey ?? null,
+          changes.api_secret === undefined ? null : secrets.seal(changes.api_secret),
+          changes.capital ?? null,
+          clock(),
+          loggedOut,
+        ],
+      ).catch(duplicateToConflict);
+    });
+    return reload(accountId, userId);
+  }
+
+  async function remove(userId: number, accountId: number): Promise<void> {
+    // Portfolios, their bots and pending request_tokens go with it (ON DELETE CASCADE).
+    const { rows } = await db.query('DELETE FROM broker_accounts WHERE id = $1 AND user_id = $2 RETURNING id', [accountId, userId]);
+    if (rows.length === 0) throw accountNotFound();
+  }
+
+  async function logIn(userId: number, accountId: number, input: Schemas['BrokerLoginRequest']): Promise<BrokerAccount> {
+    const row = await findOwnedAccount(db, userId, accountId);
+    if (row === null) throw accountNotFound();
+    const adapter = brokers.get(row.broker);
+    if (input.broker_name !== row.broker || adapter === undefined) {
+      const message = `broker_name: this account is with the "${row.broker}" broker, not "${input.broker_name}"`;
+      throw new HttpError(400, 'broker_mismatch', message, { field: 'broker_name' });
+    }
+    let apiSecret: string;
+    try {
+      apiSecret = secrets.open(row.api_secret_encrypted);
+    } catch (error) {
+      if (!(error instanceof SecretUnreadableError)) throw error;
+      const message = "This account's API secret can no longer be read (the server's secret key changed). Edit the account, enter the API secret again, then log in to the broker.";
+      throw new HttpError(422, 'api_secret_unreadable', message, { field: 'api_secret' });
+    }
+    const now = clock();
+    let session;
+    try {
+      const checksum = sessionChecksum(row.api_key, input.request_token, apiSecret);
+      session = await adapter.createSession({ accountId, apiKey: row.api_key, requestToken: input.request_token, checksum, now });
+    } catch (error) {
+      if (error instanceof BrokerLoginError) throw new HttpError(422, error.reason, error.message, { field: 'request_token' });
+      throw error;
+    }
+    await db.query(
+      `UPDATE broker_accounts SET session_access_token_encrypted = $2, session_opened_at = $3, session_expires_at = $4, updated_at = $3
+       WHERE id = $1`,
+      [accountId, secrets.seal(session.accessToken), now, session.expiresAt],
+    );
+    return reload(accountId, userId);
+  }
+
+  return { list, create, update, remove, logIn };
+}

@@ -1,0 +1,72 @@
+// What a broker must provide to StrikeDesk. Routes and services only ever talk to a BrokerAdapter found
+// in the registry by the account's broker slug, so adding a real broker (Kite Connect) means writing one
+// adapter and one row in `brokers` (a migration) — no route changes.
+//
+// The login follows Kite Connect's flow, which every adapter maps onto:
+//   1. The PWA sends the trader to `loginUrl` with the account's `api_key` appended as a query
+//      parameter (Kite: https://kite.zerodha.com/connect/login?v=3&api_key=...).
+//   2. The broker's own page asks for the broker credentials and redirects back to
+//      `/app/broker/<slug>/callback?request_token=...&action=login&status=success` (or `status=cancelled`).
+//   3. The PWA posts the request_token to POST /api/accounts/account-login/{accountId}/. The server
+//      computes checksum = SHA-256(api_key + request_token + api_secret) and calls `createSession`
+//      (Kite: POST /session/token), which answers an access token and when it expires.
+// Later stages add orders, positions and the order book here (Kite: /orders, /portfolio/positions).
+// The paper broker (paper/paper-broker.ts) is the reference implementation.
+import { createHash } from 'node:crypto';
+
+export type SessionRequest = {
+  /** The StrikeDesk broker account the session is for. */
+  accountId: number;
+  apiKey: string;
+  requestToken: string;
+  /** SHA-256 hex of api_key + request_token + api_secret: proves the caller knows the secret. */
+  checksum: string;
+  now: Date;
+};
+
+export type BrokerSession = {
+  /** Sent with every later broker call; stored encrypted, never answered. */
+  accessToken: string;
+  expiresAt: Date;
+};
+
+/**
+ * The broker refused the exchange. `request_token_invalid`: unknown, already used, expired or issued for
+ * another account. `checksum_invalid`: the api_secret is not the one the broker knows.
+ */
+export type BrokerLoginFailure = 'request_token_invalid' | 'checksum_invalid';
+
+export class BrokerLoginError extends Error {
+  override name = 'BrokerLoginError';
+  readonly reason: BrokerLoginFailure;
+
+  constructor(reason: BrokerLoginFailure, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+export type BrokerAdapter = {
+  /** Matches `brokers.slug` and the `broker` of accounts, e.g. "paper", "kite". */
+  slug: string;
+  /** The broker's login page; the PWA appends `api_key=<the account's api_key>` to its query. */
+  loginUrl: string;
+  /** Exchanges a request_token for a session, or throws BrokerLoginError. */
+  createSession: (request: SessionRequest) => Promise<BrokerSession>;
+};
+
+/** Kite Connect's checksum: SHA-256 (hex) of api_key, request_token and api_secret, concatenated. */
+export function sessionChecksum(apiKey: string, requestToken: string, apiSecret: string): string {
+  return createHash('sha256').update(apiKey + requestToken + apiSecret).digest('hex');
+}
+
+export type BrokerRegistry = {
+  get: (slug: string) => BrokerAdapter | undefined;
+  slugs: () => string[];
+};
+
+export function createBrokerRegistry(adapters: readonly BrokerAdapter[]): BrokerRegistry {
+  const bySlug = new Map(adapters.map((adapter) => [adapter.slug, adapter]));
+  if (bySlug.size !== adapters.length) throw new Error('Two broker adapters share a slug');
+  return { get: (slug) => bySlug.get(slug), slugs: () => [...bySlug.keys()] };
+}

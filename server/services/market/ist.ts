@@ -1,0 +1,31 @@
+// India Standard Time without a time-zone database: IST is UTC+05:30 all year (no daylight saving), so
+// plain offset arithmetic is exact.
+export const istOffsetMs = (5 * 60 + 30) * 60 * 1000;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The market's regular session, HH:MM IST. */
+export const marketHours = { open: '09:15', close: '15:30' } as const;
+
+/** Minutes since midnight of an `HH:MM` text (already checked against the contract's pattern). */
+export function clockMinutes(time: string): number {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
+/** The IST calendar date of an instant, YYYY-MM-DD. */
+export function istDate(instant: Date): string {
+  return new Date(instant.getTime() + istOffsetMs).toISOString().slice(0, 10);
+}
+
+/**
+ * When a broker session opened at `now` ends: the next 06:00 IST (Kite's sessions are flushed every
+ * morning before the market opens). Logged in at 09:30 it ends at 06:00 tomorrow; at 02:00, at 06:00 today.
+ */
+export function nextSessionExpiry(now: Date): Date {
+  const sixAm = 6 * 60 * 60 * 1000;
+  const shifted = now.getTime() + istOffsetMs;
+  const todaySixAm = shifted - (shifted % dayMs) + sixAm;
+  const next = todaySixAm > shifted ? todaySixAm : todaySixAm + dayMs;
+  return new Date(next - istOffsetMs);
+}

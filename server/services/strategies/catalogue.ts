@@ -1,0 +1,118 @@
+// The base strategies bots can run, in the order the PWA lists them. The slug is the stable key (bots
+// keep the row id; translations and tests use the slug); names, descriptions and parameter schemas may
+// change here and are written to the database at every start.
+import {
+  legStopLoss,
+  moveStopLossToCost,
+  paramSchema,
+  reEntry,
+  steps,
+  strikeOffset,
+  trailingStopLoss,
+  wingWidth,
+  type ParamSchema,
+} from './param-fields.ts';
+
+export type CatalogueEntry = { slug: string; name: string; description: string; parameters: ParamSchema };
+
+const distance = (leg: 'call' | 'put', defaultSteps: number) => ({
+  [`${leg}_distance`]: steps(
+    `${leg === 'call' ? 'Call' : 'Put'} distance (steps)`,
+    `How far out of the money the sold ${leg} is, in strike steps from at-the-money.`,
+    { minimum: 1, maximum: 30, default: defaultSteps },
+  ),
+});
+
+const spreadFields = (leg: 'call' | 'put') => ({
+  ...strikeOffset(`Strike of the bought ${leg}, in strike steps from at-the-money: positive above the spot, negative below.`),
+  spread_width: steps('Spread width (steps)', `Distance from the bought ${leg} to the sold ${leg}, in strike steps.`, { minimum: 1, maximum: 20, default: 4 }),
+});
+
+export const baseStrategyCatalogue: readonly CatalogueEntry[] = [
+  {
+    slug: 'short_straddle',
+    name: 'Short straddle',
+    description: 'Sell the at-the-money call and put. Profits when the index stays near the strike; loses on a big move either way.',
+    parameters: paramSchema(strikeOffset(), legStopLoss, moveStopLossToCost, reEntry, trailingStopLoss),
+  },
+  {
+    slug: 'short_strangle',
+    name: 'Short strangle',
+    description: 'Sell an out-of-the-money call and put. A wider profit range than the straddle, for less premium.',
+    parameters: paramSchema(distance('call', 4), distance('put', 4), legStopLoss, moveStopLossToCost, reEntry, trailingStopLoss),
+  },
+  {
+    slug: 'iron_condor',
+    name: 'Iron condor',
+    description: 'A short strangle with bought wings further out: the loss is capped and the margin much lower.',
+    parameters: paramSchema(distance('call', 4), distance('put', 4), wingWidth(4), legStopLoss, reEntry, trailingStopLoss),
+  },
+  {
+    slug: 'iron_butterfly',
+    name: 'Iron butterfly',
+    description: 'A short straddle with bought wings: more premium than the condor, a narrower profit range, capped loss.',
+    parameters: paramSchema(strikeOffset(), wingWidth(6), legStopLoss, reEntry, trailingStopLoss),
+  },
+  {
+    slug: 'bull_call_spread',
+    name: 'Bull call spread',
+    description: 'Buy a call and sell a higher one. A bullish view with capped loss and capped profit.',
+    parameters: paramSchema(spreadFields('call'), trailingStopLoss),
+  },
+  {
+    slug: 'bear_put_spread',
+    name: 'Bear put spread',
+    description: 'Buy a put and sell a lower one. A bearish view with capped loss and capped profit.',
+    parameters: paramSchema(spreadFields('put'), trailingStopLoss),
+  },
+  {
+    slug: 'long_straddle',
+    name: 'Long straddle',
+    description: 'Buy the at-the-money call and put. Profits from a big move either way; time decay works against it.',
+    parameters: paramSchema(strikeOffset(), trailingStopLoss),
+  },
+  {
+    slug: 'trend_option_buyer',
+    name: 'Trend-following option buyer',
+    description: 'Buys a call when the trend turns up and a put when it turns down, exiting on the opposite signal or the stop-loss.',
+    parameters: paramSchema(
+      {
+        indicator: {
+          title: 'Trend indicator',
+          description: 'supertrend: follow the Supertrend flip. ema_crossover: follow the fast EMA crossing the slow one.',
+          type: 'string',
+          enum: ['supertrend', 'ema_crossover'],
+          default: 'supertrend',
+        },
+        timeframe_minutes: {
+          title: 'Candle timeframe (minutes)',
+          description: 'The candles the indicator is computed on.',
+          type: 'integer',
+          enum: [1, 3, 5, 15],
+          default: 5,
+        },
+        supertrend_period: steps('Supertrend period', 'Candles in the Supertrend ATR (supertrend only).', { minimum: 5, maximum: 50, default: 10 }),
+        supertrend_multiplier: {
+          title: 'Supertrend multiplier',
+          description: 'ATR multiple of the Supertrend bands (supertrend only).',
+          type: 'number',
+          minimum: 1,
+          maximum: 5,
+          multipleOf: 0.5,
+          default: 3,
+        },
+        fast_ema: steps('Fast EMA', 'Candles in the fast average (ema_crossover only).', { minimum: 3, maximum: 50, default: 9 }),
+        slow_ema: steps('Slow EMA', 'Candles in the slow average (ema_crossover only).', { minimum: 5, maximum: 200, default: 21 }),
+        max_trades_per_day: steps('Trades per day', 'The most entries in one day.', { minimum: 1, maximum: 10, default: 3 }),
+        exit_on_reverse_signal: {
+          title: 'Exit on the opposite signal',
+          description: 'Close the position as soon as the trend turns the other way.',
+          type: 'boolean',
+          default: true,
+        },
+      },
+      strikeOffset('Strike of the bought option, in strike steps from at-the-money: positive is out of the money, negative in the money.'),
+      trailingStopLoss,
+    ),
+  },
+];

@@ -1,0 +1,99 @@
+// Building blocks of the base strategies' parameter schemas (JSON Schema 2020-12). The PWA renders each
+// property as a form field from its title, description, type, bounds, enum and default, so every field
+// here carries all of them; the server fills omitted fields with their defaults when a bot is saved.
+export type ParamField = {
+  title: string;
+  description: string;
+  type: 'integer' | 'number' | 'boolean' | 'string';
+  default: number | boolean | string;
+  minimum?: number;
+  maximum?: number;
+  multipleOf?: number;
+  enum?: readonly (string | number)[];
+};
+
+export type ParamFields = Record<string, ParamField>;
+
+export type ParamSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema';
+  type: 'object';
+  additionalProperties: false;
+  properties: ParamFields;
+};
+
+export function paramSchema(...groups: ParamFields[]): ParamSchema {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.assign({}, ...groups) as ParamFields,
+  };
+}
+
+export function steps(title: string, description: string, range: { minimum: number; maximum: number; default: number }): ParamField {
+  return { title, description, type: 'integer', ...range };
+}
+
+export const strikeOffset = (description = 'Strikes away from at-the-money, in strike steps: positive above the spot, negative below. 0 is at the money.'): ParamFields => ({
+  strike_offset: steps('Strike offset (steps)', description, { minimum: -10, maximum: 10, default: 0 }),
+});
+
+export const legStopLoss: ParamFields = {
+  leg_stop_loss_pct: {
+    title: 'Stop-loss per leg (%)',
+    description: "Exit a sold leg when its premium rises this much above the entry price; 0 leaves only the bot's overall stop-loss.",
+    type: 'number',
+    minimum: 0,
+    maximum: 500,
+    default: 30,
+  },
+};
+
+export const reEntry: ParamFields = {
+  re_entry: {
+    title: 'Re-entry after a stop-loss',
+    description: 'none: stay out. same_strike: sell the same strike again once its premium is back to the entry price. new_atm: enter again at the new at-the-money strike.',
+    type: 'string',
+    enum: ['none', 'same_strike', 'new_atm'],
+    default: 'none',
+  },
+  max_re_entries: steps('Re-entries per day', 'How many times a day the bot may enter again after a stop-loss.', { minimum: 0, maximum: 5, default: 1 }),
+};
+
+export const trailingStopLoss: ParamFields = {
+  trailing_sl: {
+    title: 'Trailing stop-loss',
+    description: 'Lock in profit: once the profit reaches the trigger, the stop-loss follows it up.',
+    type: 'boolean',
+    default: false,
+  },
+  trail_trigger_pct: {
+    title: 'Trail from profit (%)',
+    description: 'Start trailing once the profit reaches this percentage of the premium at risk.',
+    type: 'number',
+    minimum: 1,
+    maximum: 100,
+    default: 20,
+  },
+  trail_step_pct: {
+    title: 'Trail step (%)',
+    description: 'Each time the profit grows by this percentage, the stop-loss moves up by the same amount.',
+    type: 'number',
+    minimum: 1,
+    maximum: 50,
+    default: 10,
+  },
+};
+
+export const moveStopLossToCost: ParamFields = {
+  move_sl_to_cost: {
+    title: 'Move stop-loss to cost',
+    description: "When one leg hits its stop-loss, move the other leg's stop-loss to its entry price.",
+    type: 'boolean',
+    default: true,
+  },
+};
+
+export const wingWidth = (defaultSteps: number): ParamFields => ({
+  wing_width: steps('Wing width (steps)', 'Distance from each sold strike to its bought hedge, in strike steps.', { minimum: 1, maximum: 30, default: defaultSteps }),
+});

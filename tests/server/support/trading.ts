@@ -1,0 +1,108 @@
+// Shortcuts for broker-account, portfolio and bot tests. Every api_secret a test uses comes from
+// newApiSecret(), and every answer the guarded client sees (JSON or HTML) is scanned for all of them: a
+// secret that ever reaches an answer fails the test that caused it.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { contractClient, type CallOptions, type ContractCall } from './contract-client.ts';
+
+const secrets = new Set<string>();
+
+export function newApiSecret(): string {
+  const secret = `sekret-${randomBytes(12).toString('hex')}`;
+  secrets.add(secret);
+  return secret;
+}
+
+export function expectNoSecret(text: string): void {
+  for (const secret of secrets) {
+    if (text.includes(secret)) throw new Error(`An answer leaked an api_secret: ${text.slice(0, 300)}`);
+  }
+}
+
+/** The contract client, plus the secret scan on every answer. */
+export function guardedClient(app: FastifyInstance): ContractCall {
+  const call = contractClient(app);
+  return (async (operationId: string, options: CallOptions = {}) => {
+    const answer = await call(operationId, options);
+    expectNoSecret(answer.raw.body);
+    expectNoSecret(JSON.stringify(answer.headers));
+    return answer;
+  }) as ContractCall;
+}
+
+/** A raw request (HTML pages, redirects), scanned for secrets like API answers. */
+export async function injectGuarded(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const response = await app.inject(options);
+  expectNoSecret(response.body);
+  expectNoSecret(JSON.stringify(response.headers));
+  return response;
+}
+
+let counter = 0;
+
+export type NewBrokerAccount = { broker: string; name: string; account_number: string; api_key: string; api_secret: string; capital: number };
+
+export function newBrokerAccount(overrides: Partial<NewBrokerAccount> = {}): NewBrokerAccount {
+  counter += 1;
+  const unique = `${process.pid}${counter}${randomBytes(3).toString('hex')}`;
+  return {
+    broker: 'paper',
+    name: `Paper account ${counter}`,
+    account_number: `PA${unique}`.slice(0, 32),
+    api_key: `paper_${unique}`,
+    api_secret: newApiSecret(),
+    capital: 500000,
+    ...overrides,
+  };
+}
+
+export type BrokerAccount = {
+  id: number;
+  broker: string;
+  name: string;
+  account_number: string;
+  api_key: string;
+  capital: number;
+  is_logged_in: boolean;
+  session_expires_at: string | null;
+};
+
+export async function createBrokerAccount(call: ContractCall, token: string, overrides: Partial<NewBrokerAccount> = {}) {
+  const input = newBrokerAccount(overrides);
+  const res = await call<{ broker_accounts: BrokerAccount }>('createBrokerAccount', { token, body: input });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { input, account: res.body.broker_accounts };
+}
+
+export type Portfolio = { id: number; broker_account: number; name: string; description: string; capital: number };
+
+export async function createPortfolio(call: ContractCall, token: string, accountId: number, capital = 100000, name = 'Weekly expiry') {
+  const res = await call<{ portfolios: Portfolio }>('createPortfolio', { token, body: { broker_account: accountId, name, capital } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.portfolios;
+}
+
+export type BaseStrategy = { id: number; slug: string; name: string; description: string; parameters: Record<string, unknown> };
+
+export async function baseStrategies(call: ContractCall, token: string): Promise<Map<string, BaseStrategy>> {
+  const res = await call<{ base_strategies: BaseStrategy[] }>('getBaseStrategies', { token });
+  expect(res.status).toBe(200);
+  return new Map(res.body.base_strategies.map((strategy) => [strategy.slug, strategy]));
+}
+
+/** Logs in on the paper broker's page; answers the request_token of the redirect back to the PWA. */
+export async function paperBrokerLogin(app: FastifyInstance, input: { api_key: string; account_number: string }, password = 'paper-pass'): Promise<string> {
+  const res = await injectGuarded(app, {
+    method: 'POST',
+    url: '/broker-login/paper',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ api_key: input.api_key, client_id: input.account_number, password }).toString(),
+  });
+  expect(res.statusCode, res.body).toBe(303);
+  const location = new URL(String(res.headers.location), 'http://localhost');
+  expect(location.pathname).toBe('/app/broker/paper/callback');
+  const token = location.searchParams.get('request_token');
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return token ?? '';
+}
