@@ -88,8 +88,6 @@ const placeholderScreens: [string, ComponentType, string, string, string][] = [
   ['PositionsScreen', PositionsScreen, '/app/position', '/app/position', 'Positions'],
   ['PositionBookScreen', PositionBookScreen, '/app/position_book', '/app/position_book', 'Carnet de positions'],
   ['OrderBookScreen', OrderBookScreen, '/app/order_book', '/app/order_book', 'Carnet d’ordres'],
-  ['BrokerListScreen', BrokerListScreen, '/app/broker', '/app/broker', 'Comptes courtier'],
-  ['BrokerLoginReturnScreen', BrokerLoginReturnScreen, '/app/broker/:broker/*', '/app/broker/zerodha/', 'Connexion au courtier'],
   ['PortfolioScreen', PortfolioScreen, '/app/portfolio', '/app/portfolio', 'Portefeuilles et bots'],
   ['StrategiesScreen', StrategiesScreen, '/app/strategies', '/app/strategies', 'Stratégies'],
   ['StrategyBuilderScreen', StrategyBuilderScreen, '/app/strategy-builder', '/app/strategy-builder', 'Constructeur de stratégies'],
@@ -117,12 +115,61 @@ describe('placeholder screens', () => {
   });
 });
 
-describe('BrokerLoginReturnScreen', () => {
-  it('names the broker from the URL and links back to the broker accounts', () => {
-    renderScreen(BrokerLoginReturnScreen, '/app/broker/:broker/*', '/app/broker/zerodha/callback?request_token=abc');
-    expect(screen.getByText('Courtier : zerodha')).toBeTruthy();
+describe('broker screens', () => {
+  const api = 'http://api.test';
+  const account = {
+    id: 11,
+    broker: 'paper',
+    name: 'Compte principal',
+    account_number: 'PA1234',
+    api_key: 'paper_key',
+    capital: 500000,
+    is_logged_in: false,
+    session_expires_at: null,
+  };
+  let accounts: (typeof account)[] = [];
+  const server = setupServer(
+    http.get(`${api}/api/brokers/brokers/`, () =>
+      HttpResponse.json({ brokers: [{ id: 1, name: 'paper', display_name: 'Paper broker', login_url: '/broker-login/paper' }] }),
+    ),
+    http.get(`${api}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: accounts })),
+  );
+
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+    configureApiClients({ apiBaseUrl: api, analyticsUrl: `${api}/analytics`, analyticsAnonKey: 'k' });
+  });
+  afterAll(() => server.close());
+
+  it('BrokerListScreen lists the accounts in French', async () => {
+    accounts = [account];
+    renderScreen(BrokerListScreen, '/app/broker', '/app/broker');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Comptes courtier');
+    expect(screen.getByRole('status').textContent).toBe('Chargement de vos comptes courtier…');
+    const item = await screen.findByRole('listitem', { name: 'Compte principal' });
+    expect(within(item).getByText('Déconnecté')).toBeTruthy();
+    expect(within(item).getByText('500 000,00 ₹')).toBeTruthy();
+    expect(within(item).getByRole('button', { name: 'Se connecter au courtier : Compte principal' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ajouter un compte' })).toBeTruthy();
+    expect(intlErrors).toEqual([]);
+  });
+
+  it('BrokerListScreen leads to linking a first account when there is none', async () => {
+    accounts = [];
+    renderScreen(BrokerListScreen, '/app/broker', '/app/broker');
+    const empty = await screen.findByRole('region', { name: 'Liez votre premier compte courtier' });
+    expect(within(empty).getByRole('button', { name: 'Ajouter un compte' })).toBeTruthy();
+    expect(intlErrors).toEqual([]);
+  });
+
+  it('BrokerLoginReturnScreen names the broker from the URL and says a cancelled login was cancelled', () => {
+    renderScreen(BrokerLoginReturnScreen, '/app/broker/:broker/*', '/app/broker/paper/callback?status=cancelled');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Connexion au courtier');
+    expect(screen.getByText('Courtier : paper')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Connexion au courtier annulée');
     const back = screen.getByRole('link', { name: 'Retour aux comptes courtier' });
     expect(back.getAttribute('href')).toBe('/app/broker');
+    expect(intlErrors).toEqual([]);
   });
 });
 
