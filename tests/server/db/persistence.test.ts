@@ -1,5 +1,5 @@
-// The default database: PGlite files under DATA_DIR/pg, kept across restarts; DATABASE_URL switches to
-// PostgreSQL.
+// The default database: PGlite files under DATA_DIR/pg, kept across restarts with the generated secret
+// key (DATA_DIR/secret.key); DATABASE_URL switches to PostgreSQL.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { contractClient } from '../support/contract-client.ts';
 import { createDistFixture, type DistFixture } from '../support/dist-fixture.ts';
 import { seedPgliteDataDir } from '../support/test-database.ts';
 import { testScryptCost } from '../support/test-server.ts';
+import { createBrokerAccount, paperBrokerLogin } from '../support/trading.ts';
 
 let fixture: DistFixture;
 
@@ -29,8 +30,10 @@ describe('PGlite in DATA_DIR', () => {
     const first = await buildServer(options);
     const account = await register(contractClient(first));
     const token = await login(contractClient(first), account);
+    const linked = await createBrokerAccount(contractClient(first), token);
     await first.close();
     expect(existsSync(join(fixture.dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+    expect(existsSync(join(fixture.dataDir, 'secret.key'))).toBe(true);
 
     const second = await buildServer(options);
     try {
@@ -40,6 +43,14 @@ describe('PGlite in DATA_DIR', () => {
       // Still exactly one demo account: the seed is idempotent.
       const profile = await call('loginUser', { body: { email: 'demo@strikedesk.in', password: 'StrikeDesk@2026' } });
       expect(profile.status).toBe(200);
+      // The generated secret key was kept: the api_secret sealed before the restart still opens.
+      const requestToken = await paperBrokerLogin(second, linked.input);
+      const brokerLogin = await call('loginBrokerAccount', {
+        token,
+        params: { accountId: linked.account.id },
+        body: { request_token: requestToken, broker_name: 'paper' },
+      });
+      expect(brokerLogin.status).toBe(200);
     } finally {
       await second.close();
     }

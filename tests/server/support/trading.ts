@@ -106,3 +106,24 @@ export async function paperBrokerLogin(app: FastifyInstance, input: { api_key: s
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   return token ?? '';
 }
+
+export function tradingBotBody(portfolioId: number, baseStrategy: number, overrides: Record<string, unknown> = {}) {
+  return {
+    portfolio_id: portfolioId,
+    name: 'NIFTY straddle',
+    base_strategy: baseStrategy,
+    underlying: 'NIFTY',
+    lots: 2,
+    stop_loss_pct: 25,
+    target_pct: 50,
+    params: { strike_offset: 0 },
+    ...overrides,
+  };
+}
+
+export function dailyBotBody(portfolioId: number, baseStrategy: number, overrides: Record<string, unknown> = {}) {
+  return { ...tradingBotBody(portfolioId, baseStrategy), name: 'Tuesday straddle', entry_time: '09:20', exit_time: '15:15', weekdays: [2], ...overrides };
+}
+
+export type TradingBot = ReturnType<typeof tradingBotBody> & { id: number; status: string; mode: string };
+export type DailyBot = ReturnType<typeof dailyBotBody> & { id: number; status: string; mode: string };

@@ -1,5 +1,6 @@
 // The Kite-style broker login: the paper broker's own page (HTML, CSP-compatible), its redirect back to
 // the PWA with a request_token, and the exchange of that token for a broker session.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
@@ -209,6 +210,29 @@ describe.each(testBackends)('broker login on %s', (backend) => {
       expect(renamed.body.broker_accounts.is_logged_in).toBe(true);
       const rekeyed = await call<{ broker_accounts: BrokerAccount }>('updateBrokerAccount', { token, params: { id: account.id }, body: { api_key: `${input.api_key}-2` } });
       expect(rekeyed.body.broker_accounts).toMatchObject({ is_logged_in: false, session_expires_at: null });
+    });
+
+    it('asks for the API secret again when the server cannot read it any more (its key changed)', async () => {
+      const { token, input, account } = await linkedAccount();
+      const requestToken = await paperBrokerLogin(server.app, input);
+      const rekeyed = await startTestServer({ database: server.db, clock: server.clock, secretKey: randomBytes(32) });
+      try {
+        const res = await guardedClient(rekeyed.app)('loginBrokerAccount', {
+          token,
+          params: { accountId: account.id },
+          body: { request_token: requestToken, broker_name: 'paper' },
+        });
+        expect(res.status).toBe(422);
+        expect(res.body).toMatchObject({ code: 'api_secret_unreadable', field: 'api_secret' });
+        const page = await injectGuarded(rekeyed.app, form({ api_key: input.api_key, client_id: input.account_number, password: 'long-enough' }));
+        expect(page.statusCode).toBe(422);
+        expect(page.body).toContain("This account&#39;s API secret can no longer be read.");
+      } finally {
+        await rekeyed.close();
+      }
+      // Entering the secret again (under the server's own key) makes the login work again.
+      expect((await call('updateBrokerAccount', { token, params: { id: account.id }, body: { api_secret: newApiSecret() } })).status).toBe(200);
+      expect((await exchange(token, account.id, await paperBrokerLogin(server.app, input))).status).toBe(200);
     });
 
     it('validates the request body against the contract', async () => {

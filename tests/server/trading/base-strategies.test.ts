@@ -1,0 +1,85 @@
+// The base-strategy catalogue the PWA renders bot forms from: every strategy the product promises, each
+// with a usable JSON Schema (draft 2020-12) whose fields carry a title, a description, a type and a default.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncBaseStrategies } from '../../../server/services/strategies/strategies-service.ts';
+import { signedInAccount } from '../support/accounts.ts';
+import type { ContractCall } from '../support/contract-client.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { baseStrategies, guardedClient, type BaseStrategy } from '../support/trading.ts';
+
+type Field = { title?: unknown; description?: unknown; type?: unknown; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number };
+
+let server: TestServer;
+let call: ContractCall;
+let catalogue: Map<string, BaseStrategy>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  call = guardedClient(server.app);
+  catalogue = await baseStrategies(call, (await signedInAccount(call)).token);
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('GET /api/base_strategies/base_strategies/', () => {
+  it('lists the promised strategies in a stable order', () => {
+    expect([...catalogue.keys()]).toEqual([
+      'short_straddle',
+      'short_strangle',
+      'iron_condor',
+      'iron_butterfly',
+      'bull_call_spread',
+      'bear_put_spread',
+      'long_straddle',
+      'trend_option_buyer',
+    ]);
+    for (const strategy of catalogue.values()) {
+      expect(strategy.name.length).toBeGreaterThan(3);
+      expect(strategy.description.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('gives each a strict draft 2020-12 object schema the PWA can render field by field', () => {
+    const ajv = new Ajv2020({ strict: true, useDefaults: true });
+    for (const strategy of catalogue.values()) {
+      const schema = strategy.parameters as { $schema?: string; type?: string; additionalProperties?: boolean; properties?: Record<string, Field> };
+      expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(schema.type).toBe('object');
+      expect(schema.additionalProperties).toBe(false);
+      const fields = Object.entries(schema.properties ?? {});
+      expect(fields.length, strategy.slug).toBeGreaterThan(0);
+      for (const [name, field] of fields) {
+        expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
+        expect(typeof field.title, `${strategy.slug}.${name}`).toBe('string');
+        expect(typeof field.description, `${strategy.slug}.${name}`).toBe('string');
+        expect(['integer', 'number', 'boolean', 'string']).toContain(field.type);
+        expect(field.default, `${strategy.slug}.${name} default`).toBeDefined();
+        if (field.enum !== undefined) expect(field.enum).toContain(field.default);
+        if (field.minimum !== undefined) expect(Number(field.default)).toBeGreaterThanOrEqual(field.minimum);
+        if (field.maximum !== undefined) expect(Number(field.default)).toBeLessThanOrEqual(field.maximum);
+      }
+      // The defaults alone make a valid set of params.
+      const validate = ajv.compile(schema);
+      const params = {};
+      expect(validate(params), `${strategy.slug}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      expect(Object.keys(params).sort()).toEqual(fields.map(([name]) => name).sort());
+    }
+  });
+
+  it('offers the rules traders expect: strike offset, wing width, re-entry and a trailing stop-loss', () => {
+    const fieldsOf = (slug: string) => Object.keys((catalogue.get(slug)?.parameters as { properties: object }).properties);
+    expect(fieldsOf('short_straddle')).toEqual(expect.arrayContaining(['strike_offset', 're_entry', 'max_re_entries', 'trailing_sl', 'leg_stop_loss_pct']));
+    expect(fieldsOf('iron_condor')).toEqual(expect.arrayContaining(['call_distance', 'put_distance', 'wing_width']));
+    expect(fieldsOf('bull_call_spread')).toEqual(expect.arrayContaining(['strike_offset', 'spread_width']));
+    expect(fieldsOf('trend_option_buyer')).toEqual(expect.arrayContaining(['indicator', 'timeframe_minutes', 'max_trades_per_day', 'trailing_sl']));
+  });
+
+  it('keeps ids stable when the catalogue is written again at the next start', async () => {
+    await syncBaseStrategies(server.db);
+    const again = await baseStrategies(call, (await signedInAccount(call)).token);
+    expect([...again.values()].map((strategy) => strategy.id)).toEqual([...catalogue.values()].map((strategy) => strategy.id));
+  });
+});

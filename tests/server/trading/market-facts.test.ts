@@ -1,0 +1,69 @@
+// Index facts as effective-dated data, and the IST clock arithmetic the broker session relies on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { indexFacts } from '../../../server/services/market/index-config.ts';
+import { istDate, nextSessionExpiry } from '../../../server/services/market/ist.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+
+describe('nextSessionExpiry (06:00 IST)', () => {
+  it.each([
+    ['09:30 IST', '2026-01-15T04:00:00Z', '2026-01-16T00:30:00.000Z'],
+    ['23:59 IST', '2026-01-15T18:29:00Z', '2026-01-16T00:30:00.000Z'],
+    ['00:10 IST, the next calendar day', '2026-01-15T18:40:00Z', '2026-01-16T00:30:00.000Z'],
+    ['05:59 IST', '2026-01-16T00:29:00Z', '2026-01-16T00:30:00.000Z'],
+    ['06:00 IST exactly', '2026-01-16T00:30:00Z', '2026-01-17T00:30:00.000Z'],
+    ['the last day of a month', '2026-01-31T10:00:00Z', '2026-02-01T00:30:00.000Z'],
+  ])('logged in at %s ends at the next 06:00 IST', (_label, now, expiry) => {
+    expect(nextSessionExpiry(new Date(now)).toISOString()).toBe(expiry);
+  });
+
+  it('dates instants in IST', () => {
+    expect(istDate(new Date('2026-01-15T18:29:59Z'))).toBe('2026-01-15');
+    expect(istDate(new Date('2026-01-15T18:30:00Z'))).toBe('2026-01-16');
+  });
+});
+
+describe('index facts', () => {
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await migrate(db);
+  });
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it.each([
+    ['NIFTY', 65, 50, 1800, 27, 'weekly', 2, 'NFO'],
+    ['BANKNIFTY', 30, 100, 900, 30, 'monthly', 2, 'NFO'],
+    ['FINNIFTY', 60, 50, 1800, 30, 'monthly', 2, 'NFO'],
+    ['MIDCPNIFTY', 120, 25, 2800, 23, 'monthly', 2, 'NFO'],
+    ['SENSEX', 20, 100, 1000, 50, 'weekly', 4, 'BFO'],
+  ] as const)('%s: lot %i, step %i, freeze %i units = %i lots, %s expiry', async (index, lotSize, strikeStep, freezeQuantity, freezeLots, expiryCycle, expiryWeekday, exchange) => {
+    expect(await indexFacts(db, index, new Date('2026-01-15T04:00:00Z'))).toEqual({
+      index,
+      effectiveFrom: '2025-12-30',
+      lotSize,
+      strikeStep,
+      freezeQuantity,
+      freezeLots,
+      expiryCycle,
+      expiryWeekday,
+      exchange,
+    });
+  });
+
+  it('switch to a new row on its effective IST date, and fall back to the earliest before the first', async () => {
+    await db.query(
+      `INSERT INTO index_config (index_name, effective_from, lot_size, strike_step, freeze_quantity, expiry_cycle, expiry_weekday, exchange)
+       VALUES ('NIFTY', '2026-07-01', 75, 50, 1800, 'weekly', 2, 'NFO')`,
+    );
+    expect((await indexFacts(db, 'NIFTY', new Date('2026-06-30T18:29:00Z'))).lotSize).toBe(65);
+    const july = await indexFacts(db, 'NIFTY', new Date('2026-06-30T18:30:00Z'));
+    expect(july).toMatchObject({ lotSize: 75, freezeLots: 24, effectiveFrom: '2026-07-01' });
+    expect((await indexFacts(db, 'NIFTY', new Date('2020-01-01T00:00:00Z'))).effectiveFrom).toBe('2025-12-30');
+  });
+});

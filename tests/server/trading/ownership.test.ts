@@ -1,0 +1,120 @@
+// Ownership on every object endpoint: a second user gets 404 — never 403, and the same answer as for an
+// id that does not exist — for the first user's accounts, portfolios and bots, whether the id is in the
+// path or in the body. Nothing of the first user's changes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadMainContract } from '../../../server/contract/document.ts';
+import { signedInAccount } from '../support/accounts.ts';
+import type { CallOptions, ContractCall } from '../support/contract-client.ts';
+import { testBackends } from '../support/test-database.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import {
+  baseStrategies,
+  createBrokerAccount,
+  createPortfolio,
+  dailyBotBody,
+  guardedClient,
+  paperBrokerLogin,
+  tradingBotBody,
+  type BrokerAccount,
+} from '../support/trading.ts';
+
+type Ids = { account: number; portfolio: number; tradingBot: number; dailyBot: number; strategy: number };
+
+/** One probe per object endpoint, aimed at the given ids. */
+function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
+  return [
+    ['updateBrokerAccount', { params: { id: ids.account }, body: { name: 'Hijacked', capital: 1 } }],
+    ['deleteBrokerAccount', { params: { id: ids.account } }],
+    ['loginBrokerAccount', { params: { accountId: ids.account }, body: { request_token: requestToken, broker_name: 'paper' } }],
+    ['getPortfolios', { params: { accountId: ids.account } }],
+    ['createPortfolio', { body: { broker_account: ids.account, name: 'Mine now', capital: 1 } }],
+    ['updatePortfolio', { params: { id: ids.portfolio }, body: { name: 'Hijacked' } }],
+    ['deletePortfolio', { params: { id: ids.portfolio } }],
+    ['getTradingBots', { params: { portfolioId: ids.portfolio } }],
+    ['createTradingBot', { params: { portfolioId: ids.portfolio }, body: tradingBotBody(ids.portfolio, ids.strategy) }],
+    ['updateTradingBot', { params: { id: ids.tradingBot }, body: { status: 'paused' } }],
+    ['deleteTradingBot', { params: { id: ids.tradingBot } }],
+    ['getDailyBots', { params: { portfolioId: ids.portfolio } }],
+    ['createDailyBot', { params: { portfolioId: ids.portfolio }, body: dailyBotBody(ids.portfolio, ids.strategy) }],
+    ['updateDailyBot', { params: { id: ids.dailyBot }, body: { status: 'paused' } }],
+    ['deleteDailyBot', { params: { id: ids.dailyBot } }],
+  ];
+}
+
+describe.each(testBackends)('ownership on %s', (backend) => {
+  let server: TestServer;
+  let call: ContractCall;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+    call = guardedClient(server.app);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('probes every operation that names an account, a portfolio or a bot', () => {
+    const tagged = [...loadMainContract().operations.values()]
+      .filter((operation) => /^\/api\/(accounts|portfolios|trading_bots|daily_bots)\//.test(operation.path))
+      .map((operation) => operation.operationId)
+      // These two name no object: they act on the caller's own list.
+      .filter((operationId) => operationId !== 'getBrokerAccounts' && operationId !== 'createBrokerAccount');
+    const ids = { account: 1, portfolio: 1, tradingBot: 1, dailyBot: 1, strategy: 1 };
+    expect(probes(ids, 'x').map(([operationId]) => operationId).sort()).toEqual(tagged.sort());
+  });
+
+  it("answers 404 to another user for every object of the first user's, and changes nothing", async () => {
+    const owner = await signedInAccount(call);
+    const { input, account } = await createBrokerAccount(call, owner.token);
+    const portfolio = await createPortfolio(call, owner.token, account.id);
+    const strategy = (await baseStrategies(call, owner.token)).get('short_straddle')?.id ?? 0;
+    const tradingBot = await call<{ trading_bot: { id: number } }>('createTradingBot', {
+      token: owner.token,
+      params: { portfolioId: portfolio.id },
+      body: tradingBotBody(portfolio.id, strategy),
+    });
+    const dailyBot = await call<{ daily_bot: { id: number } }>('createDailyBot', { token: owner.token, params: { portfolioId: portfolio.id }, body: dailyBotBody(portfolio.id, strategy) });
+    const ids: Ids = { account: account.id, portfolio: portfolio.id, tradingBot: tradingBot.body.trading_bot.id, dailyBot: dailyBot.body.daily_bot.id, strategy };
+    const missing: Ids = { account: 999999, portfolio: 999999, tradingBot: 999999, dailyBot: 999999, strategy };
+    // The owner's fresh request_token: even holding it, the intruder cannot use it on the owner's account.
+    const requestToken = await paperBrokerLogin(server.app, input);
+
+    const snapshot = async () => ({
+      accounts: (await call('getBrokerAccounts', { token: owner.token })).body,
+      portfolios: (await call('getPortfolios', { token: owner.token, params: { accountId: account.id } })).body,
+      tradingBots: (await call('getTradingBots', { token: owner.token, params: { portfolioId: portfolio.id } })).body,
+      dailyBots: (await call('getDailyBots', { token: owner.token, params: { portfolioId: portfolio.id } })).body,
+    });
+    const before = await snapshot();
+
+    const intruder = await signedInAccount(call);
+    // The intruder has an account and a portfolio of their own, so body ids are the only thing wrong.
+    const own = await createBrokerAccount(call, intruder.token);
+    await createPortfolio(call, intruder.token, own.account.id);
+    const missingAnswers = new Map<string, unknown>();
+    for (const [operationId, options] of probes(missing, requestToken)) {
+      missingAnswers.set(operationId, (await call(operationId, { ...options, token: intruder.token })).body);
+    }
+    for (const [operationId, options] of probes(ids, requestToken)) {
+      const res = await call(operationId, { ...options, token: intruder.token });
+      expect(res.status, `${operationId} ${JSON.stringify(res.body)}`).toBe(404);
+      expect(res.body, `${operationId} tells "not yours" from "missing"`).toEqual(missingAnswers.get(operationId));
+    }
+    const intruderAccounts = await call<{ broker_accounts: BrokerAccount[] }>('getBrokerAccounts', { token: intruder.token });
+    expect(intruderAccounts.body.broker_accounts.map((item) => item.id)).toEqual([own.account.id]);
+
+    expect(await snapshot()).toEqual(before);
+    // The owner's request_token was not consumed by the intruder's attempt.
+    const login = await call('loginBrokerAccount', { token: owner.token, params: { accountId: account.id }, body: { request_token: requestToken, broker_name: 'paper' } });
+    expect(login.status).toBe(200);
+  });
+
+  it('asks for a token on every one of these operations (401)', async () => {
+    const ids = { account: 1, portfolio: 1, tradingBot: 1, dailyBot: 1, strategy: 1 };
+    for (const [operationId, options] of [...probes(ids, 'x'.repeat(20)), ['getBrokerAccounts', {}], ['createBrokerAccount', { body: {} }], ['getBrokers', {}], ['getBaseStrategies', {}]] as [string, CallOptions][]) {
+      const res = await call(operationId, options);
+      expect(res.status, operationId).toBe(401);
+    }
+  });
+});
