@@ -144,8 +144,8 @@ describe('broker screens', () => {
   it('BrokerListScreen lists the accounts in French', async () => {
     accounts = [account];
     renderScreen(BrokerListScreen, '/app/broker', '/app/broker');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Comptes courtier');
-    expect(screen.getByRole('status').textContent).toBe('Chargement de vos comptes courtier…');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Comptes de courtage');
+    expect(screen.getByRole('status').textContent).toBe('Chargement de vos comptes de courtage…');
     const item = await screen.findByRole('listitem', { name: 'Compte principal' });
     expect(within(item).getByText('Déconnecté')).toBeTruthy();
     expect(within(item).getByText('500 000,00 ₹')).toBeTruthy();
@@ -157,7 +157,7 @@ describe('broker screens', () => {
   it('BrokerListScreen leads to linking a first account when there is none', async () => {
     accounts = [];
     renderScreen(BrokerListScreen, '/app/broker', '/app/broker');
-    const empty = await screen.findByRole('region', { name: 'Liez votre premier compte courtier' });
+    const empty = await screen.findByRole('region', { name: 'Liez votre premier compte de courtage' });
     expect(within(empty).getByRole('button', { name: 'Ajouter un compte' })).toBeTruthy();
     expect(intlErrors).toEqual([]);
   });
@@ -167,7 +167,7 @@ describe('broker screens', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Connexion au courtier');
     expect(screen.getByText('Courtier : paper')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Connexion au courtier annulée');
-    const back = screen.getByRole('link', { name: 'Retour aux comptes courtier' });
+    const back = screen.getByRole('link', { name: 'Retour aux comptes de courtage' });
     expect(back.getAttribute('href')).toBe('/app/broker');
     expect(intlErrors).toEqual([]);
   });

@@ -1,26 +1,21 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import ArrowRightEndOnRectangleIcon from '@heroicons/react/20/solid/ArrowRightEndOnRectangleIcon';
 import CheckBadgeIcon from '@heroicons/react/20/solid/CheckBadgeIcon';
 import EllipsisVerticalIcon from '@heroicons/react/20/solid/EllipsisVerticalIcon';
 import PencilSquareIcon from '@heroicons/react/20/solid/PencilSquareIcon';
 import TrashIcon from '@heroicons/react/20/solid/TrashIcon';
 import type { ComponentType, ReactNode } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
-import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/class-names';
-import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
-import { brokersMessages } from '@/features/brokers/brokers-messages';
-import { isSessionOpen } from '@/features/brokers/session-open';
-import { brokerLoginUrl } from '@/features/brokers/start-broker-login';
+import type { BrokerAccount } from '@/features/brokers/api/broker-types';
 import { commonMessages } from '@/i18n/common-messages';
 
-type Named = { account: MessageValue };
-const moreLabel = defineMessage<Named>({ id: 'brokers.moreActions', defaultMessage: 'Actions for {account}' });
-const logInLabel = defineMessage<Named>({ id: 'brokers.logInAccount', defaultMessage: 'Log in to broker: {account}' });
+const moreLabel = defineMessage<{ account: MessageValue }>({
+  id: 'brokers.moreActions',
+  defaultMessage: 'Actions for {account}',
+});
 
 const messages = defineMessages({
   select: { id: 'brokers.select', defaultMessage: 'Select' },
-  noLoginPage: { id: 'brokers.noLoginPage', defaultMessage: 'This broker has no login page.' },
 });
 
 export type AccountRowActions = {
@@ -32,33 +27,21 @@ export type AccountRowActions = {
   loggingInId: number | null;
 };
 
-type AccountActionsProps = AccountRowActions & { account: BrokerAccount; broker: Broker | undefined; selected: boolean };
+type AccountActionsProps = Pick<AccountRowActions, 'onSelect' | 'onEdit' | 'onDelete'> & {
+  account: BrokerAccount;
+  selected: boolean;
+};
 
-export function AccountActions(props: AccountActionsProps) {
-  const { account, broker, selected, onSelect, onEdit, onDelete, onLogIn, loggingInId } = props;
+/** The account's less frequent actions, in a menu named after it: select, edit, delete. */
+export function AccountActions({ account, selected, onSelect, onEdit, onDelete }: AccountActionsProps) {
   const intl = useIntl();
   const text = intl.formatMessage;
-  const url = brokerLoginUrl(broker, account);
-  const loggedOut = !isSessionOpen(account);
   return (
-    <div className="flex flex-wrap items-center gap-2 md:justify-end">
-      {loggedOut && url ? (
-        <Button
-          aria-label={text(logInLabel, { account: account.name })}
-          busy={loggingInId === account.id}
-          disabled={loggingInId !== null}
-          onClick={() => onLogIn(account, url)}
-          className="grow md:grow-0"
-        >
-          <ArrowRightEndOnRectangleIcon aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-          {text(brokersMessages.logIn)}
-        </Button>
-      ) : null}
-      {loggedOut && !url ? <p className="text-sm text-fg-muted">{text(messages.noLoginPage)}</p> : null}
+    <div className="flex justify-end">
       <Menu>
         <MenuButton
           aria-label={text(moreLabel, { account: account.name })}
-          className="ms-auto inline-flex size-11 items-center justify-center rounded-md border border-line text-fg-muted hover:bg-surface-muted hover:text-fg md:ms-0"
+          className="inline-flex size-11 items-center justify-center rounded-md border border-line text-fg-muted hover:bg-surface-muted hover:text-fg"
         >
           <EllipsisVerticalIcon aria-hidden="true" className="size-5" />
         </MenuButton>

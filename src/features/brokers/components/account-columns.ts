@@ -6,11 +6,11 @@ import { defineMessages } from 'react-intl';
  */
 export const columns = {
   account: 'md:min-w-0 md:basis-0 md:grow-[3] md:px-3',
-  details: 'md:flex md:min-w-0 md:basis-0 md:grow-[7]',
+  details: 'md:flex md:min-w-0 md:basis-0 md:grow-[8]',
   number: 'md:min-w-0 md:basis-0 md:grow-[2] md:px-3',
-  capital: 'md:min-w-0 md:basis-0 md:grow-[2] md:px-3 md:text-end',
-  session: 'md:min-w-0 md:basis-0 md:grow-[3] md:px-3',
-  actions: 'md:w-60 md:shrink-0 md:px-3',
+  capital: 'md:min-w-0 md:basis-0 md:grow-[2.5] md:px-3 md:text-end',
+  session: 'md:min-w-0 md:basis-0 md:grow-[3.5] md:px-3',
+  actions: 'md:w-20 md:shrink-0 md:px-3',
 } as const;
 
 /** The columns' names: the header row's text and each card's labels. */

@@ -5,6 +5,7 @@ import { cx } from '@/components/ui/class-names';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { columnMessages, columns } from '@/features/brokers/components/account-columns';
 import { AccountActions, type AccountRowActions } from '@/features/brokers/components/account-actions';
+import { LoginButton } from '@/features/brokers/components/login-button';
 import { SessionStatus } from '@/features/brokers/components/session-status';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -22,7 +23,7 @@ type AccountRowProps = AccountRowActions & {
 
 const label = 'text-xs font-medium text-fg-muted md:sr-only';
 
-export function AccountRow({ account, broker, selected, ...actions }: AccountRowProps) {
+export function AccountRow({ account, broker, selected, onLogIn, loggingInId, ...actions }: AccountRowProps) {
   const intl = useIntl();
   const { formatInr } = useFormat();
   const nameId = useId();
@@ -30,11 +31,11 @@ export function AccountRow({ account, broker, selected, ...actions }: AccountRow
     <li
       aria-labelledby={nameId}
       className={cx(
-        'flex flex-col gap-3 rounded-lg border bg-surface p-4 md:flex-row md:items-center md:gap-0 md:px-0 md:py-3',
+        'relative flex flex-col gap-3 rounded-lg border bg-surface p-4 md:flex-row md:items-center md:gap-0 md:px-0 md:py-3',
         selected ? 'border-brand ring-1 ring-brand' : 'border-line',
       )}
     >
-      <div className={cx('flex min-w-0 flex-col gap-1', columns.account)}>
+      <div className={cx('flex min-w-0 flex-col gap-1 pe-12 md:pe-3', columns.account)}>
         <h3 id={nameId} className="font-semibold text-fg break-words">
           {account.name}
         </h3>
@@ -57,13 +58,15 @@ export function AccountRow({ account, broker, selected, ...actions }: AccountRow
         </div>
         <div className={cx('col-span-2 flex min-w-0 flex-col gap-0.5', columns.session)}>
           <dt className={label}>{intl.formatMessage(columnMessages.session)}</dt>
-          <dd>
+          <dd className="flex flex-col items-start gap-2">
             <SessionStatus account={account} />
+            <LoginButton account={account} broker={broker} onLogIn={onLogIn} loggingInId={loggingInId} />
           </dd>
         </div>
       </dl>
-      <div className={columns.actions}>
-        <AccountActions account={account} broker={broker} selected={selected} {...actions} />
+      {/* On a phone the menu sits in the card's top corner, beside the name. */}
+      <div className={cx('absolute end-2 top-2 md:static', columns.actions)}>
+        <AccountActions account={account} selected={selected} {...actions} />
       </div>
     </li>
   );
