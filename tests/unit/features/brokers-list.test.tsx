@@ -2,7 +2,7 @@
  * The broker accounts screen: what it loads and shows, its empty and failure states, selecting an
  * account, and starting the broker login. HTTP is MSW (see brokers-harness).
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -147,7 +147,14 @@ describe('logging in to a broker', () => {
     // Written before leaving: the broker's page is a full page load away.
     expect(await restoreValue(brokerLoginBinding.key, brokerLoginBinding.parse)).toEqual({ status: 'restored', value: main.id });
     // Another login cannot start while the page is leaving.
-    expect((screen.getByRole('button', { name: 'Log in to broker: Swing' }) as HTMLButtonElement).disabled).toBe(true);
+    const other = screen.getByRole('button', { name: 'Log in to broker: Swing' }) as HTMLButtonElement;
+    expect(other.disabled).toBe(true);
+
+    // Back from the broker's page restores this page from the back-forward cache: usable again.
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(other.disabled).toBe(false);
   });
 
   it('adds the api_key to a login page that already has a query', async () => {

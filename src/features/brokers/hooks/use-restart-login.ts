@@ -4,6 +4,7 @@ import { getBrokerAccounts } from '@/features/brokers/api/get-broker-accounts';
 import { getBrokers } from '@/features/brokers/api/get-brokers';
 import { accountsLoadedAtom } from '@/features/brokers/atoms/account-list-actions';
 import { brokersAtom } from '@/features/brokers/atoms/brokers-atom';
+import { usePageRestored } from '@/features/brokers/hooks/use-page-restored';
 import { brokerLoginUrl, startBrokerLogin } from '@/features/brokers/start-broker-login';
 import { useOperation } from '@/lib/api/use-operation';
 import { store } from '@/lib/store';
@@ -28,6 +29,7 @@ async function findLoginTarget(accountId: number): Promise<Target> {
 export function useRestartLogin(accountId: number) {
   const find = useOperation(findLoginTarget);
   const [leaving, setLeaving] = useState(false);
+  usePageRestored(useCallback(() => setLeaving(false), []));
   const [unavailable, setUnavailable] = useState(false);
   const { run } = find;
 
