@@ -88,7 +88,6 @@ const placeholderScreens: [string, ComponentType, string, string, string][] = [
   ['PositionsScreen', PositionsScreen, '/app/position', '/app/position', 'Positions'],
   ['PositionBookScreen', PositionBookScreen, '/app/position_book', '/app/position_book', 'Carnet de positions'],
   ['OrderBookScreen', OrderBookScreen, '/app/order_book', '/app/order_book', 'Carnet d’ordres'],
-  ['PortfolioScreen', PortfolioScreen, '/app/portfolio', '/app/portfolio', 'Portefeuilles et bots'],
   ['StrategiesScreen', StrategiesScreen, '/app/strategies', '/app/strategies', 'Stratégies'],
   ['StrategyBuilderScreen', StrategyBuilderScreen, '/app/strategy-builder', '/app/strategy-builder', 'Constructeur de stratégies'],
   ['StrategyAlertsScreen', StrategyAlertsScreen, '/app/strategy_alerts', '/app/strategy_alerts', 'Alertes de stratégie'],
@@ -169,6 +168,48 @@ describe('broker screens', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Connexion au courtier annulée');
     const back = screen.getByRole('link', { name: 'Retour aux comptes de courtage' });
     expect(back.getAttribute('href')).toBe('/app/broker');
+    expect(intlErrors).toEqual([]);
+  });
+});
+
+describe('PortfolioScreen', () => {
+  const api = 'http://api.test';
+  const account = {
+    id: 11,
+    broker: 'paper',
+    name: 'Compte principal',
+    account_number: 'PA1234',
+    api_key: 'paper_key',
+    capital: 500000,
+    is_logged_in: true,
+    session_expires_at: null,
+  };
+  const portfolio = { id: 5, broker_account: 11, name: 'Hebdomadaire', description: '', capital: 300000 };
+  const server = setupServer(
+    http.get(`${api}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: [account] })),
+    http.get(`${api}/api/portfolios/all-portfolios/11/`, () => HttpResponse.json({ portfolios: [portfolio] })),
+    http.get(`${api}/api/base_strategies/base_strategies/`, () => HttpResponse.json({ base_strategies: [] })),
+    http.get(`${api}/api/trading_bots/trading_bots/5/`, () => HttpResponse.json({ trading_bots: [] })),
+    http.get(`${api}/api/daily_bots/daily_bots/5/`, () => HttpResponse.json({ daily_bots: [] })),
+  );
+
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+    configureApiClients({ apiBaseUrl: api, analyticsUrl: `${api}/analytics`, analyticsAnonKey: 'k' });
+  });
+  afterAll(() => server.close());
+
+  it('shows the account’s portfolios and leads to a first bot, in French', async () => {
+    renderScreen(PortfolioScreen, '/app/portfolio', '/app/portfolio');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Portefeuilles et bots');
+    const card = await screen.findByRole('article', { name: 'Hebdomadaire' });
+    expect(within(card).getByText('Aucune description')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Compte de courtage' })).toBeTruthy();
+    expect(screen.getByText('300 000 ₹ alloués sur 500 000 ₹')).toBeTruthy();
+    const empty = await screen.findByRole('region', { name: 'Aucun bot de trading pour l’instant' });
+    expect(within(empty).getByRole('button', { name: 'Créez un bot à partir d’une stratégie de base' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Bots de trading (0)' })).toBeTruthy();
+    expect(screen.getByText('Paper trading uniquement')).toBeTruthy();
     expect(intlErrors).toEqual([]);
   });
 });

@@ -1,32 +1,80 @@
-import Squares2X2Icon from '@heroicons/react/24/outline/Squares2X2Icon';
-import { defineMessages, useIntl } from 'react-intl';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
+import LinkIcon from '@heroicons/react/24/outline/LinkIcon';
+import WifiIcon from '@heroicons/react/24/outline/WifiIcon';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { AccountChooser } from '@/features/portfolios/components/account-chooser';
+import { BotsSection } from '@/features/portfolios/components/bots-section';
+import { LoadStatus } from '@/features/portfolios/components/load-status';
+import { PortfolioSection } from '@/features/portfolios/components/portfolio-section';
+import { useBrokerAccounts } from '@/features/portfolios/hooks/use-broker-accounts';
+import { usePortfolioList } from '@/features/portfolios/hooks/use-portfolio-list';
+import { portfolioMessages as m } from '@/features/portfolios/portfolio-messages';
+import { useOnlineStatus } from '@/lib/network/use-online-status';
 
-const messages = defineMessages({
-  title: { id: 'portfolios.title', defaultMessage: 'Portfolios and bots' },
-  description: {
-    id: 'portfolios.description',
-    defaultMessage: 'Group your bots into portfolios under each broker account.',
-  },
-  emptyTitle: { id: 'portfolios.emptyTitle', defaultMessage: 'Portfolios and bots are not available yet' },
-  emptyDescription: {
-    id: 'portfolios.emptyDescription',
-    defaultMessage:
-      'Here you will create portfolios under a broker account and add bots to them: trading bots that follow signals through market hours, and daily bots that enter and exit at set times on the weekdays you choose, in paper mode first. Link a broker account first; portfolios live under it.',
-  },
-});
+// Features cannot import the app's path constants, so the broker accounts screen is spelled out here.
+const BROKER_ACCOUNTS_PATH = '/app/broker';
 
+/**
+ * /app/portfolio: choose a broker account, then one of its portfolios, then manage that portfolio's
+ * trading bots and daily bots. Changes need the network (trading calls are never queued), so offline they
+ * are disabled and the screen says why.
+ */
 export function PortfolioScreen() {
   const intl = useIntl();
+  const online = useOnlineStatus();
+  const accounts = useBrokerAccounts();
+  const { account } = accounts;
+  const portfolios = usePortfolioList(account?.id ?? null);
+
+  const content = () => {
+    if (accounts.accounts.length === 0) {
+      if (!accounts.loaded) {
+        return (
+          <LoadStatus
+            loadingText={intl.formatMessage(m.accountsLoading)}
+            failedText={intl.formatMessage(m.accountsFailed)}
+            failed={accounts.error !== null && !accounts.loading}
+            onRetry={() => void accounts.reload()}
+          />
+        );
+      }
+      return (
+        <EmptyState
+          icon={LinkIcon}
+          title={intl.formatMessage(m.noAccountsTitle)}
+          description={intl.formatMessage(m.noAccountsText)}
+          action={
+            <Link
+              to={BROKER_ACCOUNTS_PATH}
+              className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-medium text-brand-fg hover:opacity-90"
+            >
+              {intl.formatMessage(m.noAccountsAction)}
+            </Link>
+          }
+        />
+      );
+    }
+    return (
+      <>
+        <AccountChooser accounts={accounts.accounts} account={account} onChoose={accounts.choose} />
+        {account ? <PortfolioSection account={account} list={portfolios} canChange={online} /> : null}
+        {account && portfolios.portfolio ? <BotsSection portfolio={portfolios.portfolio} canChange={online} /> : null}
+      </>
+    );
+  };
+
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      <EmptyState
-        icon={Squares2X2Icon}
-        title={intl.formatMessage(messages.emptyTitle)}
-        description={intl.formatMessage(messages.emptyDescription)}
-      />
+      <PageHeader title={intl.formatMessage(m.title)} description={intl.formatMessage(m.description)} />
+      {online ? null : (
+        <p role="status" className="flex items-start gap-2 rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg">
+          <WifiIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warn" />
+          {intl.formatMessage(m.offline)}
+        </p>
+      )}
+      {content()}
     </div>
   );
 }

@@ -1,0 +1,71 @@
+import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
+
+/** Labels, hints and rule texts of the bot forms. */
+export const botFormMessages = defineMessages({
+  createTrading: { id: 'portfolios.botForm.createTrading', defaultMessage: 'New trading bot' },
+  createDaily: { id: 'portfolios.botForm.createDaily', defaultMessage: 'New daily bot' },
+  strategy: { id: 'portfolios.botForm.strategy', defaultMessage: 'Base strategy' },
+  strategyPlaceholder: { id: 'portfolios.botForm.strategyPlaceholder', defaultMessage: 'Choose a strategy…' },
+  strategyRequired: { id: 'portfolios.botForm.strategyRequired', defaultMessage: 'Choose the base strategy the bot runs' },
+  strategiesLoading: { id: 'portfolios.botForm.strategiesLoading', defaultMessage: 'Loading the base strategies…' },
+  strategiesFailed: {
+    id: 'portfolios.botForm.strategiesFailed',
+    defaultMessage: 'The base strategies could not be loaded, so a bot cannot be set up yet.',
+  },
+  name: { id: 'portfolios.botForm.name', defaultMessage: 'Bot name' },
+  nameHint: { id: 'portfolios.botForm.nameHint', defaultMessage: 'For example “Tuesday NIFTY straddle”' },
+  underlying: { id: 'portfolios.botForm.underlying', defaultMessage: 'Underlying index' },
+  lots: { id: 'portfolios.botForm.lots', defaultMessage: 'Lots per leg' },
+  stopLoss: { id: 'portfolios.botForm.stopLoss', defaultMessage: 'Stop-loss (%)' },
+  stopLossHint: {
+    id: 'portfolios.botForm.stopLossHint',
+    defaultMessage: 'Exit when the loss reaches this share of the premium at risk',
+  },
+  target: { id: 'portfolios.botForm.target', defaultMessage: 'Target (%)' },
+  targetHint: { id: 'portfolios.botForm.targetHint', defaultMessage: 'Exit when the profit reaches this share' },
+  paramsHeading: { id: 'portfolios.botForm.paramsHeading', defaultMessage: 'Strategy parameters' },
+  paramsNone: { id: 'portfolios.botForm.paramsNone', defaultMessage: 'This strategy has no parameters to set.' },
+  paramsPick: {
+    id: 'portfolios.botForm.paramsPick',
+    defaultMessage: 'Choose a base strategy to set its parameters.',
+  },
+  optionNone: { id: 'portfolios.botForm.optionNone', defaultMessage: 'Not set' },
+  scheduleHeading: { id: 'portfolios.botForm.scheduleHeading', defaultMessage: 'Schedule (IST)' },
+  entryTime: { id: 'portfolios.botForm.entryTime', defaultMessage: 'Entry time' },
+  exitTime: { id: 'portfolios.botForm.exitTime', defaultMessage: 'Exit time' },
+  weekdays: { id: 'portfolios.botForm.weekdays', defaultMessage: 'Runs on' },
+  weekdaysRequired: { id: 'portfolios.botForm.weekdaysRequired', defaultMessage: 'Choose at least one weekday' },
+  outsideMarketHours: {
+    id: 'portfolios.botForm.outsideMarketHours',
+    defaultMessage: '{label} must be between {open} and {close} IST, while the market is open',
+  },
+  exitBeforeEntry: { id: 'portfolios.botForm.exitBeforeEntry', defaultMessage: '{label} must be after the entry time' },
+  timeFormat: { id: 'portfolios.botForm.timeFormat', defaultMessage: '{label} must be a time such as 09:20' },
+  aboveMin: { id: 'portfolios.botForm.aboveMin', defaultMessage: '{label} must be greater than {min, number}' },
+  belowMax: { id: 'portfolios.botForm.belowMax', defaultMessage: '{label} must be less than {max, number}' },
+  multipleOf: { id: 'portfolios.botForm.multipleOf', defaultMessage: '{label} must be a multiple of {step, number}' },
+  paperOnly: { id: 'portfolios.botForm.paperOnly', defaultMessage: 'Paper trading only' },
+  paperOnlyText: {
+    id: 'portfolios.botForm.paperOnlyText',
+    defaultMessage: 'Bots trade on paper, with simulated orders, until a real broker connection is available.',
+  },
+  create: { id: 'portfolios.botForm.create', defaultMessage: 'Create bot' },
+  save: { id: 'portfolios.botForm.save', defaultMessage: 'Save bot' },
+});
+
+export const editBotTitle = defineMessage<{ name: MessageValue }>({
+  id: 'portfolios.botForm.editTitle',
+  defaultMessage: 'Edit “{name}”',
+});
+export const intoPortfolio = defineMessage<{ portfolio: MessageValue }>({
+  id: 'portfolios.botForm.intoPortfolio',
+  defaultMessage: 'In the portfolio “{portfolio}”',
+});
+export const lotsHint = defineMessage<{ min: MessageValue; max: MessageValue }>({
+  id: 'portfolios.botForm.lotsHint',
+  defaultMessage: '{min, number} to {max, number}, within the index’s freeze limit',
+});
+export const timeHint = defineMessage<{ open: MessageValue; close: MessageValue }>({
+  id: 'portfolios.botForm.timeHint',
+  defaultMessage: 'Between {open} and {close} IST',
+});

@@ -1,0 +1,28 @@
+import { useIntl } from 'react-intl';
+import type { BrokerAccount, Portfolio } from '@/features/portfolios/api/portfolio-types';
+import { allocatedText } from '@/features/portfolios/portfolio-messages';
+import { allocatedCapital } from '@/features/portfolios/model/capital';
+import { useFormat } from '@/lib/format/use-format';
+
+type AllocationSummaryProps = { account: BrokerAccount; portfolios: readonly Portfolio[] };
+
+/** How much of the account's capital its portfolios hold, in words and as a bar (the words carry it). */
+export function AllocationSummary({ account, portfolios }: AllocationSummaryProps) {
+  const intl = useIntl();
+  const { formatInr } = useFormat();
+  const allocated = allocatedCapital(portfolios);
+  const share = account.capital > 0 ? Math.min(1, allocated / account.capital) : 0;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <p className="text-sm text-fg">
+        {intl.formatMessage(allocatedText, {
+          allocated: formatInr(allocated, { maximumFractionDigits: 0 }),
+          capital: formatInr(account.capital, { maximumFractionDigits: 0 }),
+        })}
+      </p>
+      <div aria-hidden="true" className="h-1.5 w-full overflow-hidden rounded-full bg-surface-muted sm:max-w-md">
+        <div className="h-full rounded-full bg-brand" style={{ width: `${share * 100}%` }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import PauseIcon from '@heroicons/react/20/solid/PauseIcon';
+import PlayIcon from '@heroicons/react/20/solid/PlayIcon';
+import PencilSquareIcon from '@heroicons/react/24/outline/PencilSquareIcon';
+import TrashIcon from '@heroicons/react/24/outline/TrashIcon';
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { Button } from '@/components/ui/button';
+import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
+import { botMessages as m, deleteLabel, editLabel, pauseLabel, resumeLabel } from '@/features/portfolios/bot-messages';
+import { BotFacts } from '@/features/portfolios/components/bot-facts';
+import { BotStatus } from '@/features/portfolios/components/bot-status';
+import { IconButton } from '@/features/portfolios/components/icon-button';
+import type { Bot } from '@/features/portfolios/model/bot-kind';
+
+type BotCardProps = {
+  bot: Bot;
+  strategies: readonly BaseStrategy[];
+  /** The status change is on its way: the toggle is busy and cannot be pressed twice. */
+  toggling: boolean;
+  canChange: boolean;
+  onToggle: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
+export function BotCard({ bot, strategies, toggling, canChange, onToggle, onEdit, onDelete }: BotCardProps) {
+  const intl = useIntl();
+  const titleId = useId();
+  const name = bot.name;
+  const pausing = bot.status === 'active';
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={titleId} className="min-w-0 font-semibold text-fg break-words">
+          {name}
+        </h3>
+        <BotStatus status={bot.status} />
+      </div>
+      <BotFacts bot={bot} strategies={strategies} />
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-line pt-3">
+        <Button
+          variant="secondary"
+          busy={toggling}
+          disabled={!canChange}
+          onClick={onToggle}
+          aria-label={intl.formatMessage(pausing ? pauseLabel : resumeLabel, { name })}
+        >
+          {pausing ? <PauseIcon className="size-5" aria-hidden /> : <PlayIcon className="size-5" aria-hidden />}
+          {intl.formatMessage(pausing ? m.pause : m.resume)}
+        </Button>
+        <div className="-me-2 flex">
+          <IconButton label={intl.formatMessage(editLabel, { name })} icon={PencilSquareIcon} onClick={onEdit} disabled={!canChange} />
+          <IconButton
+            label={intl.formatMessage(deleteLabel, { name })}
+            icon={TrashIcon}
+            onClick={onDelete}
+            disabled={!canChange}
+            tone="danger"
+          />
+        </div>
+      </div>
+    </article>
+  );
+}

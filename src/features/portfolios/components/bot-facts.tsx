@@ -1,0 +1,38 @@
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
+import { botMessages as m, lotsText, scheduleText } from '@/features/portfolios/bot-messages';
+import { useWeekdayNames } from '@/features/portfolios/hooks/use-weekday-names';
+import { isDailyBot, type Bot } from '@/features/portfolios/model/bot-kind';
+import { useFormat } from '@/lib/format/use-format';
+
+type BotFactsProps = { bot: Bot; strategies: readonly BaseStrategy[] };
+
+/** What a bot runs and how: strategy, index, size, exits and, for a daily bot, when. */
+export function BotFacts({ bot, strategies }: BotFactsProps) {
+  const intl = useIntl();
+  const { formatPercent } = useFormat();
+  const dayNames = useWeekdayNames('short');
+  const strategy = strategies.find((candidate) => candidate.id === bot.base_strategy);
+  const facts: [MessageDescriptor, string][] = [
+    [m.strategy, strategy?.name ?? intl.formatMessage(m.unknownStrategy)],
+    [m.underlying, bot.underlying],
+    [m.lots, intl.formatMessage(lotsText, { lots: bot.lots })],
+    [m.stopLoss, formatPercent(bot.stop_loss_pct / 100)],
+    [m.target, formatPercent(bot.target_pct / 100)],
+  ];
+  if (isDailyBot(bot)) {
+    facts.push([m.schedule, intl.formatMessage(scheduleText, { entry: bot.entry_time, exit: bot.exit_time })]);
+    const days = [...bot.weekdays].sort((a, b) => a - b).map((day) => dayNames.get(day) ?? String(day));
+    facts.push([m.weekdays, intl.formatList(days, { type: 'conjunction', style: 'narrow' })]);
+  }
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+      {facts.map(([label, value]) => (
+        <div key={label.id} className="min-w-0">
+          <dt className="text-fg-muted">{intl.formatMessage(label)}</dt>
+          <dd className="font-medium text-fg break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,68 @@
+import { useRef, type FormEvent } from 'react';
+import { FormError } from '@/components/ui/form-error';
+import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
+import { BotCommonFields } from '@/features/portfolios/components/bot-common-fields';
+import { PaperNote } from '@/features/portfolios/components/paper-note';
+import { ParamFields } from '@/features/portfolios/components/param-fields';
+import { ScheduleFields } from '@/features/portfolios/components/schedule-fields';
+import { StrategyField } from '@/features/portfolios/components/strategy-field';
+import { useBotForm } from '@/features/portfolios/hooks/use-bot-form';
+import type { Bot, BotFields, BotKind } from '@/features/portfolios/model/bot-kind';
+import type { ApiError } from '@/lib/api/api-error';
+
+type BotFormProps = {
+  id: string;
+  kind: BotKind;
+  strategies: readonly BaseStrategy[];
+  /** The bot to edit; a new one is set up without it. */
+  bot?: Bot;
+  busy: boolean;
+  /** The save's failure, shown on the field the server names. */
+  error: ApiError | null;
+  onSave: (fields: BotFields) => void;
+};
+
+/** A bot's fields: its strategy first, then what every bot has, the strategy's parameters and, daily, its schedule. */
+export function BotForm({ id, kind, strategies, bot, busy, error, onSave }: BotFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useBotForm(kind, strategies, error, formRef, bot);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const fields = form.validate();
+    if (!fields) return;
+    form.markSent();
+    onSave(fields);
+  };
+
+  const weekdays = form.values.weekdays;
+  return (
+    <form id={id} ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <PaperNote />
+      <FormError>{form.banner}</FormError>
+      <StrategyField
+        strategies={strategies}
+        chosen={form.strategy}
+        field={form.bind('base_strategy')}
+        onChoose={form.chooseStrategy}
+      />
+      <BotCommonFields bind={form.bind} />
+      <ParamFields
+        chosen={form.strategy !== undefined}
+        params={form.params}
+        values={form.values}
+        bind={form.bind}
+        onSet={form.setField}
+      />
+      {kind === 'daily' ? (
+        <ScheduleFields
+          bind={form.bind}
+          weekdays={Array.isArray(weekdays) ? weekdays : []}
+          weekdaysError={form.errorOf('weekdays')}
+          onWeekdays={form.setWeekdays}
+        />
+      ) : null}
+    </form>
+  );
+}

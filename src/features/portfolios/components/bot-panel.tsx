@@ -1,0 +1,102 @@
+import PlusIcon from '@heroicons/react/20/solid/PlusIcon';
+import CpuChipIcon from '@heroicons/react/24/outline/CpuChipIcon';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import type { Portfolio, TradingBot } from '@/features/portfolios/api/portfolio-types';
+import { botMessages as m } from '@/features/portfolios/bot-messages';
+import { BotCard } from '@/features/portfolios/components/bot-card';
+import { BotFormDialog } from '@/features/portfolios/components/bot-form-dialog';
+import { DeleteBotDialog } from '@/features/portfolios/components/delete-bot-dialog';
+import { LoadStatus } from '@/features/portfolios/components/load-status';
+import type { useBaseStrategies } from '@/features/portfolios/hooks/use-base-strategies';
+import { useBotActions } from '@/features/portfolios/hooks/use-bot-actions';
+import type { useBotList } from '@/features/portfolios/hooks/use-bot-list';
+import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
+
+type Dialog<B> = { kind: 'create' } | { kind: 'edit'; bot: B } | { kind: 'delete'; bot: B } | null;
+
+type BotPanelProps<B extends TradingBot> = {
+  api: BotKindApi<B>;
+  portfolio: Portfolio;
+  list: ReturnType<typeof useBotList<B>>;
+  catalogue: ReturnType<typeof useBaseStrategies>;
+  canChange: boolean;
+};
+
+/** One kind of bot in the portfolio: their cards with pause/resume, edit and delete, and a way to add one. */
+export function BotPanel<B extends TradingBot>({ api, portfolio, list, catalogue, canChange }: BotPanelProps<B>) {
+  const intl = useIntl();
+  const [dialog, setDialog] = useState<Dialog<B>>(null);
+  const { toggleStatus, isToggling } = useBotActions(api);
+  const daily = api.kind === 'daily';
+  const close = () => setDialog(null);
+  const openCreate = () => setDialog({ kind: 'create' });
+
+  const body = () => {
+    if (!list.loaded) {
+      return (
+        <LoadStatus
+          loadingText={intl.formatMessage(m.loading)}
+          failedText={intl.formatMessage(m.loadFailed)}
+          failed={list.error !== null && !list.loading}
+          onRetry={() => void list.reload()}
+        />
+      );
+    }
+    if (list.bots.length === 0) {
+      return (
+        <EmptyState
+          icon={CpuChipIcon}
+          title={intl.formatMessage(daily ? m.emptyDaily : m.emptyTrading)}
+          description={intl.formatMessage(m.emptyText)}
+          action={
+            <Button onClick={openCreate} disabled={!canChange}>
+              {intl.formatMessage(m.emptyAction)}
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <ul className="grid gap-3 lg:grid-cols-2">
+        {list.bots.map((bot) => (
+          <li key={bot.id}>
+            <BotCard
+              bot={bot}
+              strategies={catalogue.strategies}
+              toggling={isToggling(bot.id)}
+              canChange={canChange}
+              onToggle={() => void toggleStatus(bot)}
+              onEdit={() => setDialog({ kind: 'edit', bot })}
+              onDelete={() => setDialog({ kind: 'delete', bot })}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="min-w-0 text-sm text-fg-muted">{intl.formatMessage(daily ? m.dailyHint : m.tradingHint)}</p>
+        {list.loaded && list.bots.length > 0 ? (
+          <Button onClick={openCreate} disabled={!canChange}>
+            <PlusIcon className="size-5" aria-hidden />
+            {intl.formatMessage(daily ? m.newDaily : m.newTrading)}
+          </Button>
+        ) : null}
+      </div>
+      {body()}
+      {dialog?.kind === 'create' ? (
+        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} onClose={close} />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} bot={dialog.bot} onClose={close} />
+      ) : null}
+      {dialog?.kind === 'delete' ? <DeleteBotDialog api={api} bot={dialog.bot} onClose={close} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { cx } from '@/components/ui/class-names';
+import type { Portfolio } from '@/features/portfolios/api/portfolio-types';
+import { botMessages as m, sectionTitle, tabLabel } from '@/features/portfolios/bot-messages';
+import { BotPanel } from '@/features/portfolios/components/bot-panel';
+import { PaperNote } from '@/features/portfolios/components/paper-note';
+import { useBaseStrategies } from '@/features/portfolios/hooks/use-base-strategies';
+import { useBotList } from '@/features/portfolios/hooks/use-bot-list';
+import { dailyBotApi, tradingBotApi } from '@/features/portfolios/model/bot-kind-api';
+
+const tabClass = cx(
+  'min-h-11 rounded-md px-3 text-sm font-medium text-fg-muted hover:bg-surface-muted',
+  'data-selected:bg-brand-soft data-selected:text-fg',
+);
+
+/** The chosen portfolio's bots, one tab per kind; both lists are read at once so each tab shows its count. */
+export function BotsSection({ portfolio, canChange }: { portfolio: Portfolio; canChange: boolean }) {
+  const intl = useIntl();
+  const headingId = useId();
+  const catalogue = useBaseStrategies();
+  const trading = useBotList(tradingBotApi, portfolio.id);
+  const daily = useBotList(dailyBotApi, portfolio.id);
+  // The count shows once known: "(0)" while loading would say something false.
+  const label = (kind: 'trading' | 'daily', list: { loaded: boolean; bots: readonly unknown[] }) =>
+    list.loaded
+      ? intl.formatMessage(tabLabel, { kind, count: list.bots.length })
+      : intl.formatMessage(kind === 'daily' ? m.dailyTab : m.tradingTab);
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-lg font-semibold text-fg break-words">
+        {intl.formatMessage(sectionTitle, { portfolio: portfolio.name })}
+      </h2>
+      <PaperNote />
+      <TabGroup className="flex flex-col gap-4">
+        <TabList aria-label={intl.formatMessage(m.tabsLabel)} className="flex flex-wrap gap-2 border-b border-line pb-2">
+          <Tab className={tabClass}>{label('trading', trading)}</Tab>
+          <Tab className={tabClass}>{label('daily', daily)}</Tab>
+        </TabList>
+        <TabPanels>
+          <TabPanel>
+            <BotPanel api={tradingBotApi} portfolio={portfolio} list={trading} catalogue={catalogue} canChange={canChange} />
+          </TabPanel>
+          <TabPanel>
+            <BotPanel api={dailyBotApi} portfolio={portfolio} list={daily} catalogue={catalogue} canChange={canChange} />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </section>
+  );
+}

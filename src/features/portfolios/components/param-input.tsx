@@ -1,0 +1,67 @@
+import { useIntl } from 'react-intl';
+import { TextField } from '@/components/ui/text-field';
+import { botFormMessages as m } from '@/features/portfolios/bot-form-messages';
+import { CheckboxField } from '@/features/portfolios/components/checkbox-field';
+import { SelectField } from '@/features/portfolios/components/select-field';
+import type { BoundField } from '@/features/portfolios/hooks/use-bot-form';
+import type { FieldValue } from '@/features/portfolios/model/param-rules';
+import type { NumberParam, ParamField } from '@/features/portfolios/model/param-schema';
+
+type ParamInputProps = {
+  field: ParamField;
+  bound: BoundField;
+  checked: boolean;
+  onSet: (value: FieldValue) => void;
+};
+
+/** The browser's own bounds on a number input, from the schema (exclusive bounds are checked by the rules). */
+function numberBounds(field: NumberParam) {
+  return {
+    min: field.min ?? field.exclusiveMin,
+    max: field.max ?? field.exclusiveMax,
+    step: field.step ?? (field.integer ? 1 : 'any'),
+  };
+}
+
+/** One strategy parameter, drawn from its JSON Schema: its title is the label and its description the hint. */
+export function ParamInput({ field, bound, checked, onSet }: ParamInputProps) {
+  const intl = useIntl();
+  switch (field.kind) {
+    case 'boolean':
+      return <CheckboxField label={field.label} hint={field.hint} name={bound.name} checked={checked} onChange={onSet} />;
+    case 'enum':
+      return (
+        <SelectField label={field.label} hint={field.hint} required={field.required} {...bound}>
+          {field.required ? null : <option value="">{intl.formatMessage(m.optionNone)}</option>}
+          {field.options.map((option) => (
+            <option key={String(option)} value={String(option)}>
+              {String(option)}
+            </option>
+          ))}
+        </SelectField>
+      );
+    case 'number':
+      return (
+        <TextField
+          label={field.label}
+          hint={field.hint}
+          type="number"
+          inputMode={field.integer && (field.min ?? 0) >= 0 ? 'numeric' : 'decimal'}
+          required={field.required}
+          {...numberBounds(field)}
+          {...bound}
+        />
+      );
+    case 'text':
+      return (
+        <TextField
+          label={field.label}
+          hint={field.hint}
+          autoComplete="off"
+          required={field.required}
+          maxLength={field.maxLength}
+          {...bound}
+        />
+      );
+  }
+}

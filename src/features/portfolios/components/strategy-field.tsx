@@ -1,0 +1,37 @@
+import { useIntl } from 'react-intl';
+import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
+import { botFormMessages as m } from '@/features/portfolios/bot-form-messages';
+import { SelectField } from '@/features/portfolios/components/select-field';
+import type { BoundField } from '@/features/portfolios/hooks/use-bot-form';
+
+type StrategyFieldProps = {
+  strategies: readonly BaseStrategy[];
+  chosen: BaseStrategy | undefined;
+  field: BoundField;
+  onChoose: (id: string) => void;
+};
+
+/** The base strategy, with what it does under the choice: that is how a trader tells an iron condor from a butterfly. */
+export function StrategyField({ strategies, chosen, field, onChoose }: StrategyFieldProps) {
+  const intl = useIntl();
+  return (
+    <SelectField
+      label={intl.formatMessage(m.strategy)}
+      required
+      {...field}
+      onChange={(event) => onChoose(event.currentTarget.value)}
+      hint={chosen?.description}
+    >
+      {chosen ? null : (
+        <option value="" disabled>
+          {intl.formatMessage(m.strategyPlaceholder)}
+        </option>
+      )}
+      {strategies.map((strategy) => (
+        <option key={strategy.id} value={strategy.id}>
+          {strategy.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

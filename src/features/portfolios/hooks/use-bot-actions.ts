@@ -1,0 +1,87 @@
+import { useSetAtom } from 'jotai';
+import { useCallback, useState } from 'react';
+import type { TradingBot } from '@/features/portfolios/api/portfolio-types';
+import { botMessages as m } from '@/features/portfolios/bot-messages';
+import { nextStatus, type BotChanges, type BotFields } from '@/features/portfolios/model/bot-kind';
+import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
+import { isApiError } from '@/lib/api/api-error';
+import { useOperation } from '@/lib/api/use-operation';
+import { notify } from '@/lib/notify/notify';
+import { appendItem, removeItem, replaceItem } from '@/lib/session/list-rules';
+
+/**
+ * Create, update, delete and pause/resume for one kind of bot, applying spec §4 to its list: a created bot
+ * is appended, an updated one replaced by id, a deleted one removed. Each has its own loading flag; the
+ * status toggle's is per bot, so pausing one bot leaves the others' buttons alone.
+ */
+export function useBotActions<B extends TradingBot>(api: BotKindApi<B>) {
+  const setList = useSetAtom(api.atom);
+  const [toggling, setToggling] = useState<ReadonlySet<number>>(() => new Set());
+
+  // A bot only joins the list of its own portfolio: the trader may have moved on while the call ran.
+  const put = useCallback(
+    (bot: B, rule: typeof appendItem<B>) =>
+      setList((list) => (list.portfolioId === bot.portfolio_id ? { ...list, bots: rule(list.bots, bot) } : list)),
+    [setList],
+  );
+
+  const create = useOperation(
+    useCallback(
+      async (portfolioId: number, fields: BotFields) => {
+        const bot = await api.create(portfolioId, fields);
+        put(bot, appendItem);
+        return bot;
+      },
+      [api, put],
+    ),
+  );
+
+  const update = useOperation(
+    useCallback(
+      async (id: number, changes: BotChanges) => {
+        const bot = await api.update(id, changes);
+        put(bot, replaceItem);
+        return bot;
+      },
+      [api, put],
+    ),
+  );
+
+  const remove = useOperation(
+    useCallback(
+      async (bot: B) => {
+        await api.remove(bot.id);
+        setList((list) => ({ ...list, bots: removeItem(list.bots, bot.id) }));
+        return bot;
+      },
+      [api, setList],
+    ),
+  );
+
+  const toggleStatus = useCallback(
+    async (bot: B) => {
+      const status = nextStatus(bot.status);
+      const pausing = status === 'paused';
+      setToggling((ids) => new Set(ids).add(bot.id));
+      try {
+        put(await api.update(bot.id, { status }), replaceItem);
+        notify({ kind: 'success', title: pausing ? m.pausedNotice : m.resumedNotice, values: { name: bot.name } });
+      } catch (error) {
+        // Catalogue failures were already notified by the app; a refusal says why in the server's words.
+        if (isApiError(error) && error.kind === 'rejected') {
+          const title = pausing ? m.pauseFailed : m.resumeFailed;
+          notify({ kind: 'error', title, description: error.message, values: { name: bot.name } });
+        }
+      } finally {
+        setToggling((ids) => {
+          const next = new Set(ids);
+          next.delete(bot.id);
+          return next;
+        });
+      }
+    },
+    [api, put],
+  );
+
+  return { create, update, remove, toggleStatus, isToggling: (id: number) => toggling.has(id) };
+}

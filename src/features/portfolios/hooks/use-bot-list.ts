@@ -1,0 +1,26 @@
+import { useAtom, useStore } from 'jotai';
+import { useCallback, useEffect } from 'react';
+import type { TradingBot } from '@/features/portfolios/api/portfolio-types';
+import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
+import { useOperation } from '@/lib/api/use-operation';
+import { selectedPortfolioAtom } from '@/lib/session/user-profile-atoms';
+
+/** One kind of bot in a portfolio, read when the portfolio is chosen. */
+export function useBotList<B extends TradingBot>(api: BotKindApi<B>, portfolioId: number) {
+  const store = useStore();
+  const [list, setList] = useAtom(api.atom);
+  const { run, loading, error } = useOperation(api.list);
+
+  const load = useCallback(async () => {
+    const bots = await run(portfolioId);
+    // An answer for a portfolio the trader has left is dropped.
+    if (bots && store.get(selectedPortfolioAtom)?.id === portfolioId) setList({ portfolioId, bots });
+  }, [run, portfolioId, store, setList]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const loaded = list.portfolioId === portfolioId;
+  return { bots: loaded ? list.bots : [], loaded, loading, error, reload: load };
+}

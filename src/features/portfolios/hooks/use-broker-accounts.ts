@@ -1,0 +1,34 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useCallback, useEffect } from 'react';
+import { getBrokerAccounts } from '@/features/portfolios/api/get-broker-accounts';
+import { useOperation } from '@/lib/api/use-operation';
+import { brokerAccountsAtom, selectedAccountAtom } from '@/lib/session/user-profile-atoms';
+
+/**
+ * The trader's broker accounts, read fresh when the screen opens (the stored list shows meanwhile, and
+ * offline), and the chosen one. The choice is selectedAccountAtom, which survives reloads; it defaults to
+ * the first account, and follows the fresh list when an account changed elsewhere.
+ */
+export function useBrokerAccounts() {
+  const stored = useAtomValue(brokerAccountsAtom);
+  const [selected, setSelected] = useAtom(selectedAccountAtom);
+  const { run, data, loading, error } = useOperation(getBrokerAccounts);
+
+  const load = useCallback(async () => {
+    const list = await run();
+    if (list) setSelected((current) => list.find((account) => account.id === current?.id) ?? list[0] ?? null);
+  }, [run, setSelected]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const accounts = data ?? stored;
+  const account = accounts.find((candidate) => candidate.id === selected?.id) ?? null;
+  const choose = (id: number) => {
+    const next = accounts.find((candidate) => candidate.id === id);
+    if (next) setSelected(next);
+  };
+
+  return { accounts, account, loaded: data !== undefined, loading, error, reload: load, choose };
+}

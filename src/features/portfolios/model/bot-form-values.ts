@@ -1,0 +1,158 @@
+/**
+ * A bot form's values and rules. Values are flat and keyed by the server's field names (lots,
+ * params.strike_offset), numbers kept as typed so a half-typed value is never lost; the strategy's own
+ * parameters come from its JSON Schema (param-schema.ts).
+ */
+import {
+  INDEX_NAMES,
+  MAX_LOTS,
+  MAX_NAME_LENGTH,
+  MAX_STOP_LOSS_PCT,
+  MAX_TARGET_PCT,
+  MIN_LOTS,
+  type BaseStrategy,
+  type IndexName,
+} from '@/features/portfolios/api/portfolio-types';
+import { botFormMessages as m } from '@/features/portfolios/bot-form-messages';
+import { isDailyBot, type Bot, type BotFields, type BotKind } from '@/features/portfolios/model/bot-kind';
+import {
+  MARKET_CLOSE,
+  MARKET_OPEN,
+  WEEKDAYS,
+  isBefore,
+  isClockTime,
+  isWithinMarketHours,
+  toClockTime,
+} from '@/features/portfolios/model/market-hours';
+import { initialParamValue, paramName, paramSchema, paramsFrom, type FieldValue } from '@/features/portfolios/model/param-rules';
+import { paramFields, type ParamField } from '@/features/portfolios/model/param-schema';
+import { toNumber } from '@/lib/validation/coerce';
+import type { FormSchema, Rule } from '@/lib/validation/rules';
+
+export type BotFormValues = Record<string, FieldValue>;
+/** Where a new bot starts: the trader's trade defaults when known. */
+export type BotStart = { underlying: IndexName; lots: number };
+
+const aboveZero: Rule = {
+  kind: 'custom',
+  test: (value) => value === '' || (toNumber(value) ?? 1) > 0,
+  message: m.aboveMin,
+  values: { min: 0 },
+};
+
+const timeRules: Rule[] = [
+  { kind: 'required' },
+  { kind: 'custom', test: (value) => value === '' || isClockTime(value), message: m.timeFormat },
+  {
+    kind: 'custom',
+    test: (value) => !isClockTime(value) || isWithinMarketHours(value),
+    message: m.outsideMarketHours,
+    values: { open: MARKET_OPEN, close: MARKET_CLOSE },
+  },
+];
+
+const commonSchema: FormSchema<BotFormValues> = {
+  base_strategy: { label: m.strategy, rules: [{ kind: 'required', message: m.strategyRequired }] },
+  name: {
+    label: m.name,
+    rules: [{ kind: 'required' }, { kind: 'whitespace' }, { kind: 'length', max: MAX_NAME_LENGTH }],
+  },
+  underlying: { label: m.underlying, rules: [{ kind: 'required' }, { kind: 'enum', values: INDEX_NAMES }] },
+  lots: {
+    label: m.lots,
+    rules: [{ kind: 'required' }, { kind: 'type', type: 'integer' }, { kind: 'range', min: MIN_LOTS, max: MAX_LOTS }],
+  },
+  stop_loss_pct: {
+    label: m.stopLoss,
+    rules: [{ kind: 'required' }, { kind: 'type', type: 'number' }, aboveZero, { kind: 'range', max: MAX_STOP_LOSS_PCT }],
+  },
+  target_pct: {
+    label: m.target,
+    rules: [{ kind: 'required' }, { kind: 'type', type: 'number' }, aboveZero, { kind: 'range', max: MAX_TARGET_PCT }],
+  },
+};
+
+const scheduleSchema: FormSchema<BotFormValues> = {
+  entry_time: { label: m.entryTime, rules: timeRules },
+  exit_time: {
+    label: m.exitTime,
+    rules: [
+      ...timeRules,
+      {
+        kind: 'custom',
+        test: (value, values) =>
+          !isClockTime(value) || !isClockTime(values.entry_time) || isBefore(values.entry_time, value),
+        message: m.exitBeforeEntry,
+      },
+    ],
+  },
+  weekdays: { label: m.weekdays, rules: [{ kind: 'required', message: m.weekdaysRequired }] },
+};
+
+/** Every rule of the form for this kind and the chosen strategy's parameters, in the order fields appear. */
+export function botFormSchema(kind: BotKind, params: readonly ParamField[]): FormSchema<BotFormValues> {
+  const schema: Record<string, FormSchema<BotFormValues>[string]> = { ...commonSchema };
+  for (const field of params) schema[paramName(field.key)] = paramSchema(field);
+  return kind === 'daily' ? { ...schema, ...scheduleSchema } : schema;
+}
+
+export function strategyOf(strategies: readonly BaseStrategy[], id: unknown): BaseStrategy | undefined {
+  return strategies.find((strategy) => String(strategy.id) === id);
+}
+
+/** A new bot's values, or an existing bot's as saved. */
+export function initialBotValues(
+  kind: BotKind,
+  strategies: readonly BaseStrategy[],
+  start: BotStart,
+  bot?: Bot,
+): BotFormValues {
+  const values: BotFormValues = bot
+    ? {
+        base_strategy: String(bot.base_strategy),
+        name: bot.name,
+        underlying: bot.underlying,
+        lots: String(bot.lots),
+        stop_loss_pct: String(bot.stop_loss_pct),
+        target_pct: String(bot.target_pct),
+      }
+    : { base_strategy: '', name: '', underlying: start.underlying, lots: String(start.lots), stop_loss_pct: '25', target_pct: '50' };
+  const strategy = bot ? strategyOf(strategies, String(bot.base_strategy)) : undefined;
+  for (const field of paramFields(strategy?.parameters)) {
+    values[paramName(field.key)] = initialParamValue(field, bot?.params[field.key]);
+  }
+  if (kind === 'daily') {
+    const schedule = bot && isDailyBot(bot) ? bot : { entry_time: '09:20', exit_time: '15:15', weekdays: [...WEEKDAYS] };
+    values.entry_time = schedule.entry_time;
+    values.exit_time = schedule.exit_time;
+    values.weekdays = [...schedule.weekdays].sort((a, b) => a - b);
+  }
+  return values;
+}
+
+const textOf = (value: FieldValue | undefined) => (typeof value === 'string' ? value : '');
+
+/** The bot the values describe (call once they are valid), or null while a number does not read. */
+export function botFieldsFrom(kind: BotKind, values: BotFormValues, params: readonly ParamField[]): BotFields | null {
+  const baseStrategy = toNumber(values.base_strategy);
+  const lots = toNumber(values.lots);
+  const stopLoss = toNumber(values.stop_loss_pct);
+  const target = toNumber(values.target_pct);
+  const underlying = INDEX_NAMES.find((index) => index === values.underlying);
+  if (baseStrategy === null || lots === null || stopLoss === null || target === null || !underlying) return null;
+  const fields: BotFields = {
+    name: textOf(values.name).trim(),
+    base_strategy: baseStrategy,
+    underlying,
+    lots,
+    stop_loss_pct: stopLoss,
+    target_pct: target,
+    params: paramsFrom(values, params),
+  };
+  if (kind === 'daily') {
+    fields.entry_time = toClockTime(textOf(values.entry_time));
+    fields.exit_time = toClockTime(textOf(values.exit_time));
+    fields.weekdays = Array.isArray(values.weekdays) ? [...values.weekdays].sort((a, b) => a - b) : [];
+  }
+  return fields;
+}

@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  API,
+  backend,
+  description,
+  field,
+  findCard,
+  renderPortfolioScreen,
+  server,
+  usePortfolioBackend,
+} from './portfolio-harness';
+
+usePortfolioBackend();
+
+async function openNewBot(kind: 'Trading bots' | 'Daily bots', button: string) {
+  const user = userEvent.setup();
+  renderPortfolioScreen();
+  await user.click(await screen.findByRole('tab', { name: new RegExp(`^${kind} \\(\\d+\\)$`) }));
+  await user.click(await screen.findByRole('button', { name: button }));
+  return { user, dialog: screen.getByRole('dialog') };
+}
+
+async function fillCommon(user: ReturnType<typeof userEvent.setup>, strategy: string, name: string) {
+  await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), strategy);
+  await user.type(field(/^Bot name/), name);
+}
+
+describe('a bot form from a base strategy’s schema', () => {
+  it('draws the strategy’s parameters: numbers with bounds, an enum as a select, a boolean as a checkbox', async () => {
+    const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
+    expect(within(dialog).getByText('Choose a base strategy to set its parameters.')).toBeTruthy();
+    await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Short straddle');
+    expect(description(field(/^Base strategy/))).toBe('Sell the at-the-money call and put.');
+
+    const offset = field(/^Strike offset/);
+    expect([offset.type, offset.min, offset.max, offset.step, offset.value]).toEqual(['number', '-10', '10', '1', '0']);
+    expect(description(offset)).toBe('Steps away from the ATM strike');
+    const expiry = field<HTMLSelectElement>(/^Expiry/);
+    expect(within(expiry).getAllByRole('option').map((option) => option.textContent)).toEqual(['weekly', 'monthly']);
+    expect(expiry.value).toBe('weekly');
+    const reenter = screen.getByRole('checkbox', { name: 'Re-enter after a stop-loss' }) as HTMLInputElement;
+    expect(reenter.checked).toBe(false);
+    // No title: the key made readable; multipleOf is the step.
+    const cap = field(/^Premium cap/);
+    expect([cap.min, cap.max, cap.step, cap.value]).toEqual(['0', '500', '0.05', '']);
+
+    // Another strategy brings its own fields; coming back keeps what was typed.
+    await user.clear(offset);
+    await user.type(offset, '2');
+    await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Iron condor');
+    expect(screen.queryByLabelText(/^Strike offset/)).toBeNull();
+    expect(field(/^Wing width/).value).toBe('200');
+    await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Short straddle');
+    expect(field(/^Strike offset/).value).toBe('2');
+  });
+
+  it('refuses values the schema forbids on the client, says why on each field, and sends nothing', async () => {
+    const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
+    await fillCommon(user, 'Short straddle', 'Wide straddle');
+    await user.clear(field(/^Strike offset/));
+    await user.type(field(/^Strike offset/), '12');
+    await user.type(field(/^Premium cap/), '10.02');
+    await user.clear(field(/^Lots per leg/));
+    await user.type(field(/^Lots per leg/), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+
+    expect(description(field(/^Lots per leg/))).toBe('Lots per leg must be between 1 and 1,000');
+    expect(description(field(/^Strike offset/))).toBe('Strike offset must be between -10 and 10');
+    expect(description(field(/^Premium cap/))).toBe('Premium cap must be a multiple of 0.05');
+    expect(document.activeElement).toBe(field(/^Lots per leg/));
+    expect(backend.changes).toEqual([]);
+  });
+
+  it('creates a trading bot with typed params in paper mode and appends it', async () => {
+    const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
+    await fillCommon(user, 'Short straddle', 'Expiry straddle');
+    await user.selectOptions(field<HTMLSelectElement>(/^Underlying index/), 'BANKNIFTY');
+    await user.clear(field(/^Strike offset/));
+    await user.type(field(/^Strike offset/), '-1');
+    await user.selectOptions(field<HTMLSelectElement>(/^Expiry/), 'monthly');
+    await user.click(screen.getByRole('checkbox', { name: 'Re-enter after a stop-loss' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+
+    await findCard('Expiry straddle');
+    expect(backend.changes).toEqual([
+      {
+        method: 'POST',
+        path: '/api/trading_bots/trading_bots/21/',
+        body: {
+          name: 'Expiry straddle',
+          base_strategy: 11,
+          underlying: 'BANKNIFTY',
+          lots: 1,
+          stop_loss_pct: 25,
+          target_pct: 50,
+          params: { strike_offset: -1, expiry: 'monthly', reenter: true },
+          portfolio_id: 21,
+          mode: 'paper',
+        },
+      },
+    ]);
+    expect(screen.getByRole('tab', { name: 'Trading bots (2)' })).toBeTruthy();
+  });
+
+  it('shows a refusal on the parameter the server names and keeps the form as typed', async () => {
+    server.use(
+      http.post(`${API}/api/trading_bots/trading_bots/:portfolioId/`, () =>
+        HttpResponse.json(
+          { message: 'params.strike_offset must be at most 5 for BANKNIFTY', code: 'validation_failed', field: 'params.strike_offset' },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
+    await fillCommon(user, 'Short straddle', 'Far straddle');
+    await user.clear(field(/^Strike offset/));
+    await user.type(field(/^Strike offset/), '8');
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+
+    const offset = field(/^Strike offset/);
+    await waitFor(() => expect(description(offset)).toBe('params.strike_offset must be at most 5 for BANKNIFTY'));
+    expect(document.activeElement).toBe(offset);
+    expect([offset.value, field(/^Bot name/).value]).toEqual(['8', 'Far straddle']);
+
+    // The error stays with the refused value: editing the field clears it.
+    await user.type(offset, '{Backspace}4');
+    expect(offset.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows the freeze-limit refusal on lots', async () => {
+    server.use(
+      http.post(`${API}/api/trading_bots/trading_bots/:portfolioId/`, () =>
+        HttpResponse.json({ message: 'NIFTY allows at most 27 lots per order', code: 'freeze_limit', field: 'lots' }, { status: 422 }),
+      ),
+    );
+    const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
+    await fillCommon(user, 'Iron condor', 'Big condor');
+    await user.clear(field(/^Lots per leg/));
+    await user.type(field(/^Lots per leg/), '40');
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+    await waitFor(() => expect(description(field(/^Lots per leg/))).toBe('NIFTY allows at most 27 lots per order'));
+  });
+});
+
+describe('a daily bot form', () => {
+  it('sends its times and weekdays', async () => {
+    const { user, dialog } = await openNewBot('Daily bots', 'New daily bot');
+    await fillCommon(user, 'Iron condor', 'Friday condor');
+    await user.clear(field(/^Entry time/));
+    await user.type(field(/^Entry time/), '09:45');
+    await user.clear(field(/^Exit time/));
+    await user.type(field(/^Exit time/), '15:00');
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday']) {
+      await user.click(screen.getByRole('checkbox', { name: day }));
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+
+    const bot = await findCard('Friday condor');
+    expect(backend.changes).toEqual([
+      {
+        method: 'POST',
+        path: '/api/daily_bots/daily_bots/21/',
+        body: {
+          name: 'Friday condor',
+          base_strategy: 12,
+          underlying: 'NIFTY',
+          lots: 1,
+          stop_loss_pct: 25,
+          target_pct: 50,
+          params: { wing_width: 200 },
+          entry_time: '09:45',
+          exit_time: '15:00',
+          weekdays: [5],
+          portfolio_id: 21,
+          mode: 'paper',
+        },
+      },
+    ]);
+    expect(within(bot).getByText('09:45 to 15:00 IST')).toBeTruthy();
+    expect(within(bot).getByText('Fri')).toBeTruthy();
+  });
+
+  it('refuses an exit before the entry, a time outside market hours and no weekday, on the client', async () => {
+    const { user, dialog } = await openNewBot('Daily bots', 'New daily bot');
+    await fillCommon(user, 'Iron condor', 'Backwards');
+    await user.clear(field(/^Entry time/));
+    await user.type(field(/^Entry time/), '14:00');
+    await user.clear(field(/^Exit time/));
+    await user.type(field(/^Exit time/), '10:30');
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      await user.click(screen.getByRole('checkbox', { name: day }));
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+
+    expect(description(field(/^Exit time/))).toBe('Exit time must be after the entry time');
+    expect(within(dialog).getByText('Choose at least one weekday')).toBeTruthy();
+    await user.clear(field(/^Entry time/));
+    await user.type(field(/^Entry time/), '09:00');
+    expect(description(field(/^Entry time/))).toBe('Entry time must be between 09:15 and 15:30 IST, while the market is open');
+    expect(backend.changes).toEqual([]);
+  });
+});
