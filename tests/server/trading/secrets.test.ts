@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
 import { createSecretBox, SecretUnreadableError } from '../../../server/services/secrets/secret-box.ts';
 import { loadOrCreateSecretKey, parseSecretKey } from '../../../server/services/secrets/secret-key.ts';
+import { expectNoSecret, newApiSecret } from '../support/trading.ts';
 
 describe('the secret box (AES-256-GCM)', () => {
   const box = createSecretBox(randomBytes(32));
@@ -68,5 +69,13 @@ describe('the secret key', () => {
       expect(() => loadConfig({ STRIKEDESK_SECRET_KEY: bad })).toThrow(ConfigError);
     }
     expect(() => loadConfig({ STRIKEDESK_SECRET_KEY: 'short' })).toThrow(/openssl rand -base64 32/);
+  });
+});
+
+describe("the suite's api_secret scan", () => {
+  it('catches a secret in an answer', () => {
+    const secret = newApiSecret();
+    expect(() => expectNoSecret(`{"broker_accounts":{"api_secret":"${secret}"}}`)).toThrow(/leaked an api_secret/);
+    expect(() => expectNoSecret('{"broker_accounts":{}}')).not.toThrow();
   });
 });
