@@ -2,12 +2,11 @@
 // The build stamp's time is the moment the build *started*, so a file saved during a build still
 // counts as newer and triggers the next one.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { exitWithStartupError, startServer } from '../server/main.ts';
-import { repoRoot } from '../server/paths.ts';
+import { isEntryPoint, repoRoot } from '../server/paths.ts';
 
 /** Everything `vite build` reads, besides node_modules (package-lock.json stands for those). */
 const inputDirs = ['src', 'sw', 'public', 'openapi'];
@@ -100,17 +99,8 @@ async function main(): Promise<void> {
   await startServer().catch(exitWithStartupError);
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return pathToFileURL(realpathSync(script)).href === import.meta.url;
-  } catch {
-    return false;
-  }
-}
 
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   main().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

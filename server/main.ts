@@ -1,9 +1,8 @@
 // Entry point: `npx tsx server/main.ts` (or `npm start`, which builds the PWA first). Reads the
 // environment (see config.ts), creates DATA_DIR, listens, and shuts down cleanly on SIGINT/SIGTERM.
 import { mkdir } from 'node:fs/promises';
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { isEntryPoint } from './paths.ts';
 import { buildServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccount } from './services/accounts/demo-account.ts';
@@ -113,16 +112,7 @@ export function exitWithStartupError(error: unknown): never {
   process.exit(1);
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return pathToFileURL(realpathSync(script)).href === import.meta.url;
-  } catch {
-    return false;
-  }
-}
 
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   startServer().catch(exitWithStartupError);
 }
