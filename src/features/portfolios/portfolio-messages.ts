@@ -58,9 +58,9 @@ export const allocatedText = defineMessage<{ allocated: MessageValue; capital: M
   id: 'portfolios.allocated',
   defaultMessage: '{allocated} of {capital} allocated',
 });
-export const accountOption = defineMessage<{ name: MessageValue; number: MessageValue; broker: MessageValue }>({
+export const accountOption = defineMessage<{ name: MessageValue; number: MessageValue }>({
   id: 'portfolios.accountOption',
-  defaultMessage: '{name} ({number}, {broker})',
+  defaultMessage: '{name} ({number})',
 });
 export const editTitle = defineMessage<{ name: MessageValue }>({
   id: 'portfolios.form.editTitle',

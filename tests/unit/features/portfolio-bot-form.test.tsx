@@ -130,10 +130,13 @@ describe('a bot form from a base strategy’s schema', () => {
     expect(offset.getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('shows the freeze-limit refusal on lots', async () => {
+  it('shows the freeze-limit refusal on lots, without repeating the field’s name', async () => {
     server.use(
       http.post(`${API}/api/trading_bots/trading_bots/:portfolioId/`, () =>
-        HttpResponse.json({ message: 'NIFTY allows at most 27 lots per order', code: 'freeze_limit', field: 'lots' }, { status: 422 }),
+        HttpResponse.json(
+          { message: 'lots: NIFTY allows at most 27 lots per order', code: 'lots_above_freeze_limit', field: 'lots' },
+          { status: 422 },
+        ),
       ),
     );
     const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');

@@ -36,8 +36,8 @@ describe('choosing an account', () => {
     await findCard('Spare hedges');
     expect(accountSelect().value).toBe('2');
     expect(within(accountSelect()).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Main paper account (PA1234, paper)',
-      'Spare account (PA9999, paper)',
+      'Main paper account (PA1234)',
+      'Spare account (PA9999)',
     ]);
     expect(screen.getByText('₹50,000 of ₹2,00,000 allocated')).toBeTruthy();
 
@@ -178,6 +178,21 @@ describe('portfolios', () => {
     expect(backend.changes).toEqual([{ method: 'DELETE', path: '/api/portfolios/portfolios/21/', body: undefined }]);
     expect(store.get(selectedPortfolioAtom)?.name).toBe('Monthly');
     expect(notifications()).toEqual([{ kind: 'success', title: 'Portfolio “{name}” deleted', values: { name: 'Weekly expiry' } }]);
+  });
+
+  it('shows another portfolio’s bots on request and takes the trader to them', async () => {
+    const user = userEvent.setup();
+    renderPortfolioScreen();
+    await screen.findByRole('article', { name: 'Tuesday straddle' });
+    const show = within(await findCard('Monthly')).getByRole('button', { name: 'Show bots' });
+    expect(show.getAttribute('aria-pressed')).toBe('false');
+    await user.click(show);
+
+    const heading = screen.getByRole('heading', { name: 'Bots in “Monthly”' });
+    expect(document.activeElement).toBe(heading);
+    expect(show.getAttribute('aria-pressed')).toBe('true');
+    expect(await screen.findByRole('region', { name: 'No trading bots yet' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Tuesday straddle' })).toBeNull();
   });
 
   it('keeps a portfolio when the confirmation is cancelled', async () => {

@@ -25,7 +25,6 @@ export function AccountChooser({ accounts, account, onChoose }: AccountChooserPr
           {intl.formatMessage(accountOption, {
             name: candidate.name,
             number: candidate.account_number,
-            broker: candidate.broker,
           })}
         </option>
       ))}

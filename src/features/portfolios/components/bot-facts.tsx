@@ -23,7 +23,7 @@ export function BotFacts({ bot, strategies }: BotFactsProps) {
   if (isDailyBot(bot)) {
     facts.push([m.schedule, intl.formatMessage(scheduleText, { entry: bot.entry_time, exit: bot.exit_time })]);
     const days = [...bot.weekdays].sort((a, b) => a - b).map((day) => dayNames.get(day) ?? String(day));
-    facts.push([m.weekdays, intl.formatList(days, { type: 'conjunction', style: 'narrow' })]);
+    facts.push([m.weekdays, intl.formatList(days, { type: 'unit', style: 'short' })]);
   }
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">

@@ -1,5 +1,5 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { cx } from '@/components/ui/class-names';
 import type { Portfolio } from '@/features/portfolios/api/portfolio-types';
@@ -16,7 +16,9 @@ const tabClass = cx(
 );
 
 /** The chosen portfolio's bots, one tab per kind; both lists are read at once so each tab shows its count. */
-export function BotsSection({ portfolio, canChange }: { portfolio: Portfolio; canChange: boolean }) {
+type BotsSectionProps = { portfolio: Portfolio; canChange: boolean; ref?: Ref<HTMLElement> };
+
+export function BotsSection({ portfolio, canChange, ref }: BotsSectionProps) {
   const intl = useIntl();
   const headingId = useId();
   const catalogue = useBaseStrategies();
@@ -29,8 +31,8 @@ export function BotsSection({ portfolio, canChange }: { portfolio: Portfolio; ca
       : intl.formatMessage(kind === 'daily' ? m.dailyTab : m.tradingTab);
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h2 id={headingId} className="text-lg font-semibold text-fg break-words">
+    <section ref={ref} aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-fg break-words">
         {intl.formatMessage(sectionTitle, { portfolio: portfolio.name })}
       </h2>
       <PaperNote />

@@ -23,7 +23,7 @@ export function FormDialog({ title, description, onClose, children, actions }: F
     <Dialog open onClose={onClose} className="relative z-40">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex sm:items-center sm:justify-center sm:p-4">
-        <DialogPanel className="flex h-full w-full flex-col bg-surface text-fg safe-area-px sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl sm:rounded-lg sm:border sm:border-line sm:shadow-xl">
+        <DialogPanel className="flex h-full w-full flex-col bg-surface text-fg safe-area-px safe-area-pt safe-area-pb sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl sm:rounded-lg sm:border sm:border-line sm:shadow-xl">
           <div className="flex items-start justify-between gap-3 border-b border-line px-4 py-3">
             <div className="min-w-0">
               <DialogTitle className="text-lg font-semibold break-words">{title}</DialogTitle>
@@ -39,7 +39,7 @@ export function FormDialog({ title, description, onClose, children, actions }: F
             </button>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">{children}</div>
-          <div className="flex flex-col-reverse gap-2 border-t border-line px-4 py-3 sm:flex-row sm:justify-end">
+          <div className="flex gap-2 border-t border-line px-4 py-3 *:flex-1 sm:justify-end sm:*:flex-none">
             {actions}
           </div>
         </DialogPanel>

@@ -19,10 +19,12 @@ type PortfolioSectionProps = {
   account: BrokerAccount;
   list: ReturnType<typeof usePortfolioList>;
   canChange: boolean;
+  /** The trader asked for a portfolio's bots. */
+  onShowBots: (portfolio: Portfolio) => void;
 };
 
 /** The account's portfolios: how much capital they hold, each one's card, and their create/edit/delete dialogs. */
-export function PortfolioSection({ account, list, canChange }: PortfolioSectionProps) {
+export function PortfolioSection({ account, list, canChange, onShowBots }: PortfolioSectionProps) {
   const intl = useIntl();
   const headingId = useId();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -63,7 +65,7 @@ export function PortfolioSection({ account, list, canChange }: PortfolioSectionP
               portfolio={portfolio}
               selected={portfolio.id === selected?.id}
               canChange={canChange}
-              onSelect={() => list.choose(portfolio)}
+              onSelect={() => onShowBots(portfolio)}
               onEdit={() => setDialog({ kind: 'edit', portfolio })}
               onDelete={() => setDialog({ kind: 'delete', portfolio })}
             />

@@ -29,11 +29,13 @@ export function useRefusal(
     if (target instanceof HTMLElement) target.focus();
   }, [error, field, formRef]);
 
+  // Under its field, "lots: NIFTY allows at most 27 lots" need not repeat which field it is about.
+  const underField = field !== null && text?.startsWith(`${field}: `) ? text.slice(field.length + 2) : text;
   return {
     /** Call with the values about to be sent. */
     markSent: setSent,
     banner: field === null ? text : null,
     fieldError: (name: string): string | undefined =>
-      name === field && sent !== null && Object.is(values[name], sent[name]) ? (text ?? undefined) : undefined,
+      name === field && sent !== null && Object.is(values[name], sent[name]) ? (underField ?? undefined) : undefined,
   };
 }

@@ -1,5 +1,6 @@
 import LinkIcon from '@heroicons/react/24/outline/LinkIcon';
 import WifiIcon from '@heroicons/react/24/outline/WifiIcon';
+import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -8,6 +9,7 @@ import { AccountChooser } from '@/features/portfolios/components/account-chooser
 import { BotsSection } from '@/features/portfolios/components/bots-section';
 import { LoadStatus } from '@/features/portfolios/components/load-status';
 import { PortfolioSection } from '@/features/portfolios/components/portfolio-section';
+import type { Portfolio } from '@/features/portfolios/api/portfolio-types';
 import { useBrokerAccounts } from '@/features/portfolios/hooks/use-broker-accounts';
 import { usePortfolioList } from '@/features/portfolios/hooks/use-portfolio-list';
 import { portfolioMessages as m } from '@/features/portfolios/portfolio-messages';
@@ -27,6 +29,13 @@ export function PortfolioScreen() {
   const accounts = useBrokerAccounts();
   const { account } = accounts;
   const portfolios = usePortfolioList(account?.id ?? null);
+  const botsRef = useRef<HTMLElement>(null);
+
+  // On a phone the bots are a long way down: focusing their heading takes the trader (and a screen reader) there.
+  const handleShowBots = (portfolio: Portfolio) => {
+    portfolios.choose(portfolio);
+    botsRef.current?.querySelector<HTMLElement>('h2')?.focus();
+  };
 
   const content = () => {
     if (accounts.accounts.length === 0) {
@@ -59,8 +68,8 @@ export function PortfolioScreen() {
     return (
       <>
         <AccountChooser accounts={accounts.accounts} account={account} onChoose={accounts.choose} />
-        {account ? <PortfolioSection account={account} list={portfolios} canChange={online} /> : null}
-        {account && portfolios.portfolio ? <BotsSection portfolio={portfolios.portfolio} canChange={online} /> : null}
+        {account ? <PortfolioSection account={account} list={portfolios} canChange={online} onShowBots={handleShowBots} /> : null}
+        {account && portfolios.portfolio ? <BotsSection ref={botsRef} portfolio={portfolios.portfolio} canChange={online} /> : null}
       </>
     );
   };
