@@ -15,9 +15,9 @@ const tabClass = cx(
   'data-selected:bg-brand-soft data-selected:text-fg',
 );
 
-/** The chosen portfolio's bots, one tab per kind; both lists are read at once so each tab shows its count. */
 type BotsSectionProps = { portfolio: Portfolio; canChange: boolean; ref?: Ref<HTMLElement> };
 
+/** The chosen portfolio's bots, one tab per kind; both lists are read at once so each tab shows its count. */
 export function BotsSection({ portfolio, canChange, ref }: BotsSectionProps) {
   const intl = useIntl();
   const headingId = useId();

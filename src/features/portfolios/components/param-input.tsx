@@ -32,7 +32,10 @@ export function ParamInput({ field, bound, checked, onSet }: ParamInputProps) {
     case 'enum':
       return (
         <SelectField label={field.label} hint={field.hint} required={field.required} {...bound}>
-          {field.required ? null : <option value="">{intl.formatMessage(m.optionNone)}</option>}
+          {/* Left out, an optional choice takes the schema's default, so only one without a default can be "not set". */}
+          {field.required || field.defaultValue !== undefined ? null : (
+            <option value="">{intl.formatMessage(m.optionNone)}</option>
+          )}
           {field.options.map((option) => (
             <option key={String(option)} value={String(option)}>
               {String(option)}
