@@ -17,7 +17,7 @@ type Row = { id: number; slug: string; name: string; description: string; parame
 export async function syncBaseStrategies(db: Queryable): Promise<void> {
   for (const [position, entry] of baseStrategyCatalogue.entries()) {
     await db.query(
-      `INSERT INTO base_strategies (slug, name, description, parameters, position) VALUES ($1, $2, $3, $4::jsonb, $5)
+      `INSERT INTO base_strategies (slug, name, description, parameters, position) VALUES ($1, $2, $3, $4::json, $5)
        ON CONFLICT (slug) DO UPDATE SET name = excluded.name, description = excluded.description,
          parameters = excluded.parameters, position = excluded.position`,
       [entry.slug, entry.name, entry.description, JSON.stringify(entry.parameters), position],

@@ -2,6 +2,7 @@
 // with a usable JSON Schema (draft 2020-12) whose fields carry a title, a description, a type and a default.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseStrategyCatalogue } from '../../../server/services/strategies/catalogue.ts';
 import { syncBaseStrategies } from '../../../server/services/strategies/strategies-service.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
@@ -39,6 +40,14 @@ describe('GET /api/base_strategies/base_strategies/', () => {
     for (const strategy of catalogue.values()) {
       expect(strategy.name.length).toBeGreaterThan(3);
       expect(strategy.description.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('answers each schema\'s parameters in the order the catalogue wrote them (the form follows it)', () => {
+    for (const entry of baseStrategyCatalogue) {
+      const served = catalogue.get(entry.slug)?.parameters as { properties?: object } | undefined;
+      const written = entry.parameters as { properties?: object };
+      expect(Object.keys(served?.properties ?? {}), entry.slug).toEqual(Object.keys(written.properties ?? {}));
     }
   });
 
