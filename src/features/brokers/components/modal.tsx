@@ -20,7 +20,7 @@ type ModalProps = {
 export function Modal({ open, onClose, title, description, children }: ModalProps) {
   const intl = useIntl();
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-40">
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-40">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
         <DialogPanel className="flex max-h-dvh w-full flex-col overflow-y-auto rounded-t-xl bg-surface shadow-xl sm:max-w-lg sm:rounded-xl">

@@ -23,7 +23,7 @@ export function ConfirmDialog({ title, description, confirmLabel, busy, error, o
     if (!busy) onClose();
   };
   return (
-    <Dialog open onClose={handleClose} role="alertdialog" className="relative z-40">
+    <Dialog open onClose={handleClose} role="alertdialog" className="fixed inset-0 z-40">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center p-3 safe-area-pb [--safe-area-min:0.75rem] sm:items-center sm:p-4">
         <DialogPanel className="flex w-full max-w-md flex-col gap-4 rounded-lg border border-line bg-surface p-4 text-fg shadow-xl">

@@ -20,7 +20,7 @@ type FormDialogProps = {
 export function FormDialog({ title, description, onClose, children, actions }: FormDialogProps) {
   const intl = useIntl();
   return (
-    <Dialog open onClose={onClose} className="relative z-40">
+    <Dialog open onClose={onClose} className="fixed inset-0 z-40">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex sm:items-center sm:justify-center sm:p-4">
         <DialogPanel className="flex h-full w-full flex-col bg-surface text-fg safe-area-px safe-area-pt safe-area-pb sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl sm:rounded-lg sm:border sm:border-line sm:shadow-xl">

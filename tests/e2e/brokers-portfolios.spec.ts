@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { BrokerAccountsPage } from './pages/broker-accounts-page';
+import { PortfolioPage } from './pages/portfolio-page';
+import { readStoredValue, signInAsNewUser } from './support/session';
+
+test('link a paper account, log in at the broker, organise a portfolio and run its bots', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsNewUser(page);
+  const accountNumber = `PA${Date.now().toString().slice(-6)}`;
+  const brokers = new BrokerAccountsPage(page);
+
+  // Link a paper account.
+  await brokers.open();
+  await page.getByRole('region', { name: 'Link your first broker account' }).getByRole('button', { name: 'Add account' }).click();
+  await brokers.linkPaperAccount({ name: 'Main paper', accountNumber, capital: '500000' });
+  await expect(brokers.row('Main paper')).toContainText('Logged out');
+  await expect(brokers.row('Main paper')).toContainText('₹5,00,000');
+
+  // Log in to the broker through its own page, and come back logged in.
+  const returnUrl = await brokers.logInToBroker('Main paper', accountNumber);
+  expect(new URL(returnUrl).pathname).toBe('/app/broker/paper/callback');
+  await expect(page.getByText(/Logged in to Paper broker/)).toBeVisible();
+  await expect(brokers.row('Main paper')).toContainText('Logged in until');
+
+  // The same login link a second time is refused with the server's message.
+  const token = String(await readStoredValue(page, 'auth_token'));
+  const accounts = await page.request.get('/api/accounts/all-accounts/', { headers: { Authorization: `Bearer ${token}` } });
+  const accountId = ((await accounts.json()) as { broker_accounts: { id: number }[] }).broker_accounts[0]?.id;
+  await page.evaluate(async (id) => {
+    await new Promise<void>((resolve) => {
+      const open = indexedDB.open('keyval-store');
+      open.onsuccess = () => {
+        const tx = open.result.transaction('keyval', 'readwrite');
+        tx.objectStore('keyval').put(id, 'broker_login');
+        tx.oncomplete = () => resolve();
+      };
+    });
+  }, accountId);
+  await page.goto(returnUrl);
+  await expect(page.getByText('This login link has expired or was already used. Log in to the broker again.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in to the broker again' })).toBeVisible();
+
+  // The selected account survives a reload.
+  await page.goto('/app/portfolio');
+  await page.reload();
+  const portfolios = new PortfolioPage(page);
+  await expect(page.getByLabel('Broker account')).toHaveValue(String(accountId));
+  expect(await readStoredValue(page, 'root')).toMatchObject({ selectedAccount: { id: accountId } });
+
+  // A portfolio under the account.
+  await portfolios.createPortfolio('Weekly expiry', '200000');
+  await expect(page.getByText(/₹2,00,000 of ₹5,00,000 allocated/)).toBeVisible();
+
+  // A daily bot.
+  await portfolios.openBotsTab('Daily bots');
+  await page.getByRole('button', { name: /new daily bot|create a bot from a base strategy/i }).first().click();
+  await portfolios.fillBot('Short straddle', 'Tuesday straddle', '1');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Entry time').fill('09:20');
+  await dialog.getByLabel('Exit time').fill('15:10');
+  await dialog.getByRole('checkbox', { name: 'Tuesday' }).check();
+  await dialog.getByRole('button', { name: 'Create bot' }).click();
+  await expect(page.getByText('Bot “Tuesday straddle” created')).toBeVisible();
+  await expect(page.getByText('09:20 to 15:10 IST')).toBeVisible();
+
+  // A trading bot; more lots than the freeze limit are refused on the field.
+  await portfolios.openBotsTab('Trading bots');
+  await page.getByRole('button', { name: /new trading bot|create a bot from a base strategy/i }).first().click();
+  await portfolios.fillBot('Iron condor', 'NIFTY condor', '500');
+  await dialog.getByRole('button', { name: 'Create bot' }).click();
+  await expect(dialog.getByText(/freeze/i)).toBeVisible();
+  await dialog.getByLabel('Lots per leg').fill('1');
+  await dialog.getByRole('button', { name: 'Create bot' }).click();
+  await expect(page.getByText('Bot “NIFTY condor” created')).toBeVisible();
+
+  // Edit it, pause it, delete it.
+  await page.getByRole('button', { name: 'Edit NIFTY condor' }).click();
+  await dialog.getByLabel('Lots per leg').fill('2');
+  await dialog.getByRole('button', { name: 'Save bot' }).click();
+  await expect(page.getByText('Bot “NIFTY condor” updated')).toBeVisible();
+  await expect(page.getByText('2 lots')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Pause NIFTY condor' }).click();
+  await expect(page.getByText('Bot “NIFTY condor” paused')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resume NIFTY condor' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete NIFTY condor' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete bot' }).click();
+  await expect(page.getByText('Bot “NIFTY condor” deleted')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit NIFTY condor' })).toHaveCount(0);
+});
