@@ -1,7 +1,7 @@
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
+import { Modal } from '@/components/ui/modal';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { AccountForm } from '@/features/brokers/components/account-form';
-import { Modal } from '@/features/brokers/components/modal';
 
 const messages = defineMessages({
   addTitle: { id: 'brokers.form.addTitle', defaultMessage: 'Link a broker account' },

@@ -1,13 +1,10 @@
 import { useSetAtom } from 'jotai';
 import { defineMessages, type MessageValue, type NoMessageValues, useIntl } from 'react-intl';
-import { Button } from '@/components/ui/button';
-import { FormError } from '@/components/ui/form-error';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { BrokerAccount } from '@/features/brokers/api/broker-types';
 import { deleteBrokerAccount } from '@/features/brokers/api/delete-broker-account';
 import { accountRemovedAtom } from '@/features/brokers/atoms/account-list-actions';
 import { rejectionOf } from '@/features/brokers/brokers-error-text';
-import { Modal } from '@/features/brokers/components/modal';
-import { commonMessages } from '@/i18n/common-messages';
 import { isApiError } from '@/lib/api/api-error';
 import { useOperation } from '@/lib/api/use-operation';
 import { notify } from '@/lib/notify/notify';
@@ -66,23 +63,17 @@ export function DeleteAccountDialog({ account, onClose }: DeleteAccountDialogPro
   };
 
   return (
-    <Modal
+    // role=dialog, not alertdialog: the brokers screen and its tests name this one a dialog.
+    <ConfirmDialog
       open={account !== null}
-      onClose={handleClose}
+      role="dialog"
       title={text(messages.title, names)}
       description={text(messages.description, names)}
-    >
-      <div className="flex flex-col gap-4">
-        <FormError>{rejectionOf(remove.error, intl)?.text}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={handleClose} disabled={remove.loading} data-autofocus>
-            {text(commonMessages.cancel)}
-          </Button>
-          <Button variant="danger" busy={remove.loading} onClick={() => void handleConfirm()}>
-            {text(messages.confirm)}
-          </Button>
-        </div>
-      </div>
-    </Modal>
+      confirmLabel={text(messages.confirm)}
+      busy={remove.loading}
+      error={rejectionOf(remove.error, intl)?.text}
+      onConfirm={() => void handleConfirm()}
+      onClose={handleClose}
+    />
   );
 }

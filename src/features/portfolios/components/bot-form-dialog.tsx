@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import type { Portfolio, TradingBot } from '@/features/portfolios/api/portfolio-types';
 import { botFormMessages as f, editBotTitle, intoPortfolio } from '@/features/portfolios/bot-form-messages';
 import { botMessages as m } from '@/features/portfolios/bot-messages';
 import { BotForm } from '@/features/portfolios/components/bot-form';
-import { FormDialog } from '@/features/portfolios/components/form-dialog';
 import { LoadStatus } from '@/features/portfolios/components/load-status';
 import type { useBaseStrategies } from '@/features/portfolios/hooks/use-base-strategies';
 import { useBotActions } from '@/features/portfolios/hooks/use-bot-actions';
@@ -41,7 +41,7 @@ export function BotFormDialog<B extends TradingBot>({ api, portfolio, catalogue,
     ? intl.formatMessage(editBotTitle, { name: bot.name })
     : intl.formatMessage(api.kind === 'daily' ? f.createDaily : f.createTrading);
   return (
-    <FormDialog
+    <Modal
       title={title}
       description={intl.formatMessage(intoPortfolio, { portfolio: portfolio.name })}
       onClose={onClose}
@@ -74,6 +74,6 @@ export function BotFormDialog<B extends TradingBot>({ api, portfolio, catalogue,
           onRetry={() => void catalogue.reload()}
         />
       )}
-    </FormDialog>
+    </Modal>
   );
 }

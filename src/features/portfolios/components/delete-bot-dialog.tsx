@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { TradingBot } from '@/features/portfolios/api/portfolio-types';
 import { botMessages as m, deleteText, deleteTitle } from '@/features/portfolios/bot-messages';
-import { ConfirmDialog } from '@/features/portfolios/components/confirm-dialog';
 import { useBotActions } from '@/features/portfolios/hooks/use-bot-actions';
 import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
 import { refusalText } from '@/features/portfolios/refusal-text';

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { Portfolio } from '@/features/portfolios/api/portfolio-types';
-import { ConfirmDialog } from '@/features/portfolios/components/confirm-dialog';
 import { usePortfolioActions } from '@/features/portfolios/hooks/use-portfolio-actions';
 import { deleteConfirm, deleteText, deleteTitle, portfolioMessages as m } from '@/features/portfolios/portfolio-messages';
 import { refusalText } from '@/features/portfolios/refusal-text';

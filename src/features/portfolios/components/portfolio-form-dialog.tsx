@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -9,7 +10,6 @@ import {
   type BrokerAccount,
   type Portfolio,
 } from '@/features/portfolios/api/portfolio-types';
-import { FormDialog } from '@/features/portfolios/components/form-dialog';
 import { usePortfolioActions } from '@/features/portfolios/hooks/use-portfolio-actions';
 import { useRefusal } from '@/features/portfolios/hooks/use-refusal';
 import { freeCapital } from '@/features/portfolios/model/capital';
@@ -98,7 +98,7 @@ export function PortfolioFormDialog({ account, portfolios, portfolio, onClose }:
   };
 
   return (
-    <FormDialog
+    <Modal
       title={portfolio ? intl.formatMessage(editTitle, { name: portfolio.name }) : intl.formatMessage(f.createTitle)}
       description={intl.formatMessage(underAccount, { account: account.name })}
       onClose={onClose}
@@ -126,6 +126,6 @@ export function PortfolioFormDialog({ account, portfolios, portfolio, onClose }:
           {...field('capital')}
         />
       </form>
-    </FormDialog>
+    </Modal>
   );
 }

@@ -1,0 +1,74 @@
+import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { cx } from '@/components/ui/class-names';
+import { commonMessages } from '@/i18n/common-messages';
+
+export type ModalProps = {
+  /** Shown while true; a caller that mounts the modal only when needed can leave it out. */
+  open?: boolean;
+  /** Called on Escape, on the backdrop and on the close button. */
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Buttons in a footer that stays put while the body scrolls; a form's submit names it with form={id}. */
+  actions?: ReactNode;
+  /** alertdialog for a question that interrupts (ConfirmDialog). */
+  role?: 'dialog' | 'alertdialog';
+  /** A short question: a card at the foot of a phone's screen instead of the full screen. */
+  compact?: boolean;
+};
+
+/**
+ * A Headless UI dialog (focus trapped and returned, Escape closes): full screen on a phone, so a long form
+ * scrolls between a fixed header and fixed buttons, and a centred panel from 576 px.
+ */
+export function Modal({ open = true, onClose, title, description, children, actions, role, compact = false }: ModalProps) {
+  const intl = useIntl();
+  return (
+    // The root keeps a size (fixed inset-0): browser tests check the dialog covers the screen.
+    <Dialog open={open} onClose={onClose} role={role} className="fixed inset-0 z-40">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div
+        className={cx(
+          'fixed inset-0 flex sm:items-center sm:justify-center sm:p-4',
+          compact && 'items-end justify-center p-3 safe-area-pb [--safe-area-min:0.75rem]',
+        )}
+      >
+        <DialogPanel
+          className={cx(
+            'flex w-full flex-col bg-surface text-fg',
+            compact
+              ? 'max-h-full max-w-md rounded-lg border border-line shadow-xl'
+              : 'h-full safe-area-px safe-area-pt safe-area-pb sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl sm:rounded-lg sm:border sm:border-line sm:shadow-xl',
+          )}
+        >
+          <div className="flex items-start justify-between gap-3 border-b border-line px-4 py-3">
+            <div className="min-w-0 py-2">
+              <DialogTitle className="text-lg font-semibold break-words">{title}</DialogTitle>
+              {description ? (
+                <Description className="mt-1 text-sm text-fg-muted break-words">{description}</Description>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={intl.formatMessage(commonMessages.close)}
+              className="-me-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted"
+            >
+              <XMarkIcon className="size-6" aria-hidden="true" />
+            </button>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto p-4">{children}</div>
+          {actions ? (
+            <div className="flex gap-2 border-t border-line px-4 py-3 *:flex-1 sm:justify-end sm:*:flex-none">
+              {actions}
+            </div>
+          ) : null}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
