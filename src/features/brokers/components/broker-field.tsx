@@ -1,7 +1,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import type { Broker } from '@/features/brokers/api/broker-types';
 import { accountFieldMessages } from '@/features/brokers/components/account-form-schema';
-import { SelectField } from '@/features/brokers/components/select-field';
+import { SelectField } from '@/components/ui/select-field';
 import type { FieldProps } from '@/lib/validation/use-form-validation';
 
 const messages = defineMessages({

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { BrokerAccount } from '@/features/portfolios/api/portfolio-types';
-import { SelectField } from '@/features/portfolios/components/select-field';
+import { SelectField } from '@/components/ui/select-field';
 import { accountOption, portfolioMessages as m } from '@/features/portfolios/portfolio-messages';
 
 type AccountChooserProps = {

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { TextField } from '@/components/ui/text-field';
 import { INDEX_NAMES, MAX_LOTS, MAX_STOP_LOSS_PCT, MAX_TARGET_PCT, MIN_LOTS } from '@/features/portfolios/api/portfolio-types';
 import { botFormMessages as m, lotsHint } from '@/features/portfolios/bot-form-messages';
-import { SelectField } from '@/features/portfolios/components/select-field';
+import { SelectField } from '@/components/ui/select-field';
 import type { BoundField } from '@/features/portfolios/hooks/use-bot-form';
 
 /** Name, index, size and exits: what every bot has, whatever its strategy. */

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
 import { botFormMessages as m } from '@/features/portfolios/bot-form-messages';
-import { SelectField } from '@/features/portfolios/components/select-field';
+import { SelectField } from '@/components/ui/select-field';
 import type { BoundField } from '@/features/portfolios/hooks/use-bot-form';
 
 type StrategyFieldProps = {
