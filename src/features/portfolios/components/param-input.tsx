@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
 import { TextField } from '@/components/ui/text-field';
 import { botFormMessages as m } from '@/features/portfolios/bot-form-messages';
-import { CheckboxField } from '@/features/portfolios/components/checkbox-field';
-import { SelectField } from '@/features/portfolios/components/select-field';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { SelectField } from '@/components/ui/select-field';
 import type { BoundField } from '@/features/portfolios/hooks/use-bot-form';
 import type { FieldValue } from '@/features/portfolios/model/param-rules';
 import type { NumberParam, ParamField } from '@/features/portfolios/model/param-schema';

@@ -15,7 +15,7 @@ import {
   type User,
 } from '@/features/settings/api/settings-types';
 import { updateTradeDefaults } from '@/features/settings/api/update-trade-defaults';
-import { CheckboxField } from '@/features/settings/components/checkbox-field';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { OptionGroup, type Option } from '@/features/settings/components/option-group';
 import { useRejection } from '@/features/settings/hooks/use-rejection';
 import { lotsHint, tradeDefaultsMessages as m } from '@/features/settings/trade-defaults-messages';
