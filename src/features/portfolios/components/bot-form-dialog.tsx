@@ -6,7 +6,7 @@ import type { Portfolio, TradingBot } from '@/features/portfolios/api/portfolio-
 import { botFormMessages as f, editBotTitle, intoPortfolio } from '@/features/portfolios/bot-form-messages';
 import { botMessages as m } from '@/features/portfolios/bot-messages';
 import { BotForm } from '@/features/portfolios/components/bot-form';
-import { LoadStatus } from '@/features/portfolios/components/load-status';
+import { LoadStatus } from '@/components/ui/load-status';
 import type { useBaseStrategies } from '@/features/portfolios/hooks/use-base-strategies';
 import { useBotActions } from '@/features/portfolios/hooks/use-bot-actions';
 import type { BotFields } from '@/features/portfolios/model/bot-kind';

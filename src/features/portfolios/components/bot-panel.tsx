@@ -9,7 +9,7 @@ import { botMessages as m } from '@/features/portfolios/bot-messages';
 import { BotCard } from '@/features/portfolios/components/bot-card';
 import { BotFormDialog } from '@/features/portfolios/components/bot-form-dialog';
 import { DeleteBotDialog } from '@/features/portfolios/components/delete-bot-dialog';
-import { LoadStatus } from '@/features/portfolios/components/load-status';
+import { LoadStatus } from '@/components/ui/load-status';
 import type { useBaseStrategies } from '@/features/portfolios/hooks/use-base-strategies';
 import { useBotActions } from '@/features/portfolios/hooks/use-bot-actions';
 import type { useBotList } from '@/features/portfolios/hooks/use-bot-list';

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import type { BrokerAccount, Portfolio } from '@/features/portfolios/api/portfolio-types';
 import { AllocationSummary } from '@/features/portfolios/components/allocation-summary';
 import { DeletePortfolioDialog } from '@/features/portfolios/components/delete-portfolio-dialog';
-import { LoadStatus } from '@/features/portfolios/components/load-status';
+import { LoadStatus } from '@/components/ui/load-status';
 import { PortfolioCard } from '@/features/portfolios/components/portfolio-card';
 import { PortfolioFormDialog } from '@/features/portfolios/components/portfolio-form-dialog';
 import type { usePortfolioList } from '@/features/portfolios/hooks/use-portfolio-list';

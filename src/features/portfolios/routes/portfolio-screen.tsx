@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { AccountChooser } from '@/features/portfolios/components/account-chooser';
 import { BotsSection } from '@/features/portfolios/components/bots-section';
-import { LoadStatus } from '@/features/portfolios/components/load-status';
+import { LoadStatus } from '@/components/ui/load-status';
 import { PortfolioSection } from '@/features/portfolios/components/portfolio-section';
 import type { Portfolio } from '@/features/portfolios/api/portfolio-types';
 import { useBrokerAccounts } from '@/features/portfolios/hooks/use-broker-accounts';

@@ -1,8 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { Button } from '@/components/ui/button';
-import { FormError } from '@/components/ui/form-error';
+import { LoadStatus } from '@/components/ui/load-status';
 import { rejectionText } from '@/features/settings/settings-error-text';
-import { commonMessages } from '@/i18n/common-messages';
 import type { ApiError } from '@/lib/api/api-error';
 
 const messages = defineMessages({
@@ -10,31 +8,16 @@ const messages = defineMessages({
   loadFailed: { id: 'settings.profileLoadFailed', defaultMessage: 'Your profile could not be loaded.' },
 });
 
-/**
- * What a section shows before its form: the profile on its way, or why it did not come and a retry.
- * The cause of most failures was already notified by the app; a refusal's own message is repeated here.
- */
+/** The profile on its way, or why it did not come (a refusal's own message repeated) and a retry. */
 export function ProfileStatus({ error, onRetry }: { error: ApiError | null; onRetry: () => void }) {
   const intl = useIntl();
-  if (!error) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-fg-muted">
-        <span
-          aria-hidden="true"
-          className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none"
-        />
-        {intl.formatMessage(messages.loading)}
-      </p>
-    );
-  }
   return (
-    <div className="flex flex-col items-start gap-3">
-      <FormError title={intl.formatMessage(messages.loadFailed)} className="w-full">
-        {rejectionText(error, intl)}
-      </FormError>
-      <Button variant="secondary" onClick={onRetry}>
-        {intl.formatMessage(commonMessages.retry)}
-      </Button>
-    </div>
+    <LoadStatus
+      loadingText={intl.formatMessage(messages.loading)}
+      failedText={intl.formatMessage(messages.loadFailed)}
+      failed={error !== null}
+      detail={error ? rejectionText(error, intl) : undefined}
+      onRetry={onRetry}
+    />
   );
 }
