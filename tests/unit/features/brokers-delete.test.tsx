@@ -26,7 +26,7 @@ async function askToDelete(user: UserEvent, name: string) {
   const item = await screen.findByRole('listitem', { name });
   await user.click(within(item).getByRole('button', { name: `Actions for ${name}` }));
   await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
-  return screen.getByRole('dialog', { name: `Delete “${name}”?` });
+  return screen.getByRole('alertdialog', { name: `Delete “${name}”?` });
 }
 
 describe('deleting an account', () => {
@@ -42,7 +42,7 @@ describe('deleting an account', () => {
     expect(within(dialog).getByText(/^Unlinking “Main paper account” \(PA1234\) also deletes its portfolios and bots/)).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls.map((call) => call.path)).toEqual(['/api/accounts/accounts/11/']);
     expect(store.get(brokerAccountsAtom)).toEqual([swing]);
     expect(store.get(selectedAccountAtom)).toBeNull();
@@ -72,7 +72,7 @@ describe('deleting an account', () => {
     renderBrokers();
     const dialog = await askToDelete(user, 'Main paper account');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls).toEqual([]);
     expect(store.get(brokerAccountsAtom)).toEqual([main]);
   });
@@ -102,6 +102,6 @@ describe('deleting an account', () => {
     const dialog = await askToDelete(user, 'Main paper account');
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     await waitFor(() => expect(store.get(brokerAccountsAtom)).toEqual([]));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

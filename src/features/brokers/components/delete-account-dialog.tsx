@@ -63,10 +63,8 @@ export function DeleteAccountDialog({ account, onClose }: DeleteAccountDialogPro
   };
 
   return (
-    // role=dialog, not alertdialog: the brokers screen and its tests name this one a dialog.
     <ConfirmDialog
       open={account !== null}
-      role="dialog"
       title={text(messages.title, names)}
       description={text(messages.description, names)}
       confirmLabel={text(messages.confirm)}
