@@ -9,6 +9,8 @@ test('at 360 px the menu is a drawer that navigates and closes', async ({ page }
   const shell = new AppShell(page);
   await shell.open('/app/dashboards/default');
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+  // One menu button on a phone: collapsing the side navigation is a desktop control.
+  await expect(page.getByRole('button', { name: /collapse menu|expand menu/i })).toBeHidden();
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });

@@ -21,8 +21,8 @@ const messages = defineMessages({
   skip: { id: 'app.header.skip', defaultMessage: 'Skip to content' },
 });
 
-const iconButton =
-  'inline-flex size-11 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg';
+// No display utility here: each button sets its own, or `hidden` and `inline-flex` would fight over it.
+const iconButton = 'size-11 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg';
 
 export function ShellHeader() {
   const intl = useIntl();
@@ -38,7 +38,7 @@ export function ShellHeader() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
         {intl.formatMessage(messages.skip)}
       </a>
-      <button type="button" className={`${iconButton} lg:hidden`} onClick={() => setMobileNavOpen(true)} aria-label={intl.formatMessage(messages.openMenu)}>
+      <button type="button" className={`${iconButton} inline-flex lg:hidden`} onClick={() => setMobileNavOpen(true)} aria-label={intl.formatMessage(messages.openMenu)}>
         <Bars3Icon className="size-6" aria-hidden="true" />
       </button>
       {preferences.navType === 'side' && (
@@ -59,7 +59,7 @@ export function ShellHeader() {
       <div className="flex-1" />
       <OfflineBadge />
       <InstallButton />
-      <button type="button" className={iconButton} onClick={() => setSettingsOpen(true)} aria-label={intl.formatMessage(messages.settings)}>
+      <button type="button" className={`${iconButton} inline-flex`} onClick={() => setSettingsOpen(true)} aria-label={intl.formatMessage(messages.settings)}>
         <Cog6ToothIcon className="size-6" aria-hidden="true" />
       </button>
       <UserMenu />
