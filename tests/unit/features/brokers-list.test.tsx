@@ -57,6 +57,28 @@ describe('broker accounts list', () => {
     expect(store.get(brokerAccountsAtom)).toEqual([main, swing]);
   });
 
+  it('offline, says why and disables what needs the server (add, log in), and enables it again online', async () => {
+    serveBrokers();
+    serveAccounts([main]);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderBrokers();
+      const login = await screen.findByRole('button', { name: 'Log in to broker: Main paper account' });
+      expect(login.hasAttribute('disabled')).toBe(true);
+      expect(screen.getByRole('button', { name: 'Add account' }).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByText(/You are offline/)).toBeTruthy();
+
+      onLine.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(login.hasAttribute('disabled')).toBe(false);
+      expect(screen.queryByText(/You are offline/)).toBeNull();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('counts a session whose end has passed as logged out, whatever the stored flag says', async () => {
     serveBrokers();
     serveAccounts([{ ...swing, session_expires_at: '2020-01-17T06:00:00+05:30' }]);

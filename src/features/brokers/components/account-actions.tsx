@@ -25,15 +25,17 @@ export type AccountRowActions = {
   onLogIn: (account: BrokerAccount, url: string) => void;
   /** The account whose broker login page is opening, if any. */
   loggingInId: number | null;
+  /** Offline, nothing that needs the server can start (selecting an account is local and stays). */
+  offline: boolean;
 };
 
-type AccountActionsProps = Pick<AccountRowActions, 'onSelect' | 'onEdit' | 'onDelete'> & {
+type AccountActionsProps = Pick<AccountRowActions, 'onSelect' | 'onEdit' | 'onDelete' | 'offline'> & {
   account: BrokerAccount;
   selected: boolean;
 };
 
 /** The account's less frequent actions, in a menu named after it: select, edit, delete. */
-export function AccountActions({ account, selected, onSelect, onEdit, onDelete }: AccountActionsProps) {
+export function AccountActions({ account, selected, onSelect, onEdit, onDelete, offline }: AccountActionsProps) {
   const intl = useIntl();
   const text = intl.formatMessage;
   return (
@@ -54,10 +56,10 @@ export function AccountActions({ account, selected, onSelect, onEdit, onDelete }
               {text(messages.select)}
             </ActionItem>
           )}
-          <ActionItem icon={PencilSquareIcon} onClick={() => onEdit(account)}>
+          <ActionItem icon={PencilSquareIcon} onClick={() => onEdit(account)} disabled={offline}>
             {text(commonMessages.edit)}
           </ActionItem>
-          <ActionItem icon={TrashIcon} onClick={() => onDelete(account)} danger>
+          <ActionItem icon={TrashIcon} onClick={() => onDelete(account)} danger disabled={offline}>
             {text(commonMessages.delete)}
           </ActionItem>
         </MenuItems>
@@ -70,17 +72,18 @@ type ActionItemProps = {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
   onClick: () => void;
   danger?: boolean;
+  disabled?: boolean;
   children: ReactNode;
 };
 
-function ActionItem({ icon: Icon, onClick, danger = false, children }: ActionItemProps) {
+function ActionItem({ icon: Icon, onClick, danger = false, disabled = false, children }: ActionItemProps) {
   return (
-    <MenuItem>
+    <MenuItem disabled={disabled}>
       <button
         type="button"
         onClick={onClick}
         className={cx(
-          'flex min-h-11 w-full items-center gap-2 rounded px-3 text-start text-sm data-focus:bg-surface-muted',
+          'flex min-h-11 w-full items-center gap-2 rounded px-3 text-start text-sm data-focus:bg-surface-muted data-disabled:opacity-50',
           danger ? 'text-danger' : 'text-fg',
         )}
       >

@@ -23,7 +23,7 @@ type AccountRowProps = AccountRowActions & {
 
 const label = 'text-xs font-medium text-fg-muted md:sr-only';
 
-export function AccountRow({ account, broker, selected, onLogIn, loggingInId, ...actions }: AccountRowProps) {
+export function AccountRow({ account, broker, selected, onLogIn, loggingInId, offline, ...actions }: AccountRowProps) {
   const intl = useIntl();
   const { formatInr } = useFormat();
   const nameId = useId();
@@ -60,13 +60,13 @@ export function AccountRow({ account, broker, selected, onLogIn, loggingInId, ..
           <dt className={label}>{intl.formatMessage(columnMessages.session)}</dt>
           <dd className="flex flex-col items-start gap-2">
             <SessionStatus account={account} />
-            <LoginButton account={account} broker={broker} onLogIn={onLogIn} loggingInId={loggingInId} />
+            <LoginButton account={account} broker={broker} onLogIn={onLogIn} loggingInId={loggingInId} offline={offline} />
           </dd>
         </div>
       </dl>
       {/* On a phone the menu sits in the card's top corner, beside the name. */}
       <div className={cx('absolute end-2 top-2 md:static', columns.actions)}>
-        <AccountActions account={account} selected={selected} {...actions} />
+        <AccountActions account={account} selected={selected} offline={offline} {...actions} />
       </div>
     </li>
   );

@@ -21,10 +21,11 @@ type LoginButtonProps = {
   onLogIn: (account: BrokerAccount, url: string) => void;
   /** The account whose broker login page is opening, if any: no second login starts meanwhile. */
   loggingInId: number | null;
+  offline: boolean;
 };
 
 /** "Log in to broker" while the account's broker session is closed; nothing while it is open. */
-export function LoginButton({ account, broker, onLogIn, loggingInId }: LoginButtonProps) {
+export function LoginButton({ account, broker, onLogIn, loggingInId, offline }: LoginButtonProps) {
   const intl = useIntl();
   if (isSessionOpen(account)) return null;
   const url = brokerLoginUrl(broker, account);
@@ -33,7 +34,7 @@ export function LoginButton({ account, broker, onLogIn, loggingInId }: LoginButt
     <Button
       aria-label={intl.formatMessage(logInLabel, { account: account.name })}
       busy={loggingInId === account.id}
-      disabled={loggingInId !== null}
+      disabled={offline || loggingInId !== null}
       onClick={() => onLogIn(account, url)}
       className="w-full md:w-auto md:min-h-9 md:px-3 md:text-sm"
     >

@@ -14,6 +14,7 @@ import { AccountsStatus } from '@/features/brokers/components/accounts-status';
 import { DeleteAccountDialog } from '@/features/brokers/components/delete-account-dialog';
 import { useBrokerAccounts } from '@/features/brokers/hooks/use-broker-accounts';
 import { useStartLogin } from '@/features/brokers/hooks/use-start-login';
+import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { selectedAccountAtom } from '@/lib/session/user-profile-atoms';
 
 const messages = defineMessages({
@@ -22,6 +23,10 @@ const messages = defineMessages({
     id: 'brokers.emptyDescription',
     defaultMessage:
       'Every portfolio and bot lives under a broker account. Add yours with its API key and secret, then log in to the broker each trading day.',
+  },
+  offline: {
+    id: 'brokers.offline',
+    defaultMessage: 'You are offline: accounts can be added, changed or logged in to the broker again once you are back online.',
   },
 });
 
@@ -34,9 +39,10 @@ export function BrokerListScreen() {
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [deleting, setDeleting] = useState<BrokerAccount | null>(null);
   const { loggingInId, logIn } = useStartLogin();
+  const online = useOnlineStatus();
 
   const addButton = (
-    <Button onClick={() => setFormTarget({ kind: 'add' })}>
+    <Button onClick={() => setFormTarget({ kind: 'add' })} disabled={!online}>
       <PlusIcon aria-hidden="true" className="size-5" />
       {text(brokersMessages.addAccount)}
     </Button>
@@ -49,6 +55,11 @@ export function BrokerListScreen() {
         description={text(brokersMessages.description)}
         actions={ready && accounts.length > 0 ? addButton : undefined}
       />
+      {!online && (
+        <p role="status" className="rounded-md border border-line bg-surface-muted px-4 py-3 text-sm text-fg-muted">
+          {text(messages.offline)}
+        </p>
+      )}
       {!ready ? (
         <AccountsStatus error={error} onRetry={() => void reload()} />
       ) : accounts.length === 0 ? (
@@ -63,6 +74,7 @@ export function BrokerListScreen() {
           onDelete={setDeleting}
           onLogIn={logIn}
           loggingInId={loggingInId}
+          offline={!online}
         />
       )}
       <AccountFormDialog target={formTarget} brokers={brokers} onClose={() => setFormTarget(null)} />
