@@ -96,6 +96,21 @@ export default tseslint.config(
       ],
     },
   },
+  // Services speak the domain: they raise DomainError and never know the transport (server/http).
+  {
+    files: ['server/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**', '**/sw/**', '@/*'], message: 'server/ never imports src/ or sw/.' },
+            { group: ['**/http/**', '**/http', 'fastify', '@fastify/*'], message: 'Services raise DomainError; only server/http knows HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['eslint.config.js', 'vite.config.ts', 'vitest.config.ts', 'playwright.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -1,13 +1,15 @@
 // One error shape for every JSON answer: `{ "message": ..., "code": ... }` with a meaningful status.
-// Route code throws HttpError for expected failures; anything else thrown is a bug and becomes a 500
-// whose details stay in the log, never in the answer.
+// Services raise DomainError (a code, a message, a field) and this file alone maps codes to statuses;
+// HTTP-only refusals (authentication, request validation) throw HttpError. Anything else thrown is a
+// bug and becomes a 500 whose details stay in the log, never in the answer.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { DomainError, type DomainErrorCode } from '../services/domain-error.ts';
 
 export type ErrorBody = { message: string; code: string; field?: string };
 
 export type HttpErrorOptions = {
   /** The offending request field, dotted for nested ones (orders.0.price). */
-  field?: string;
+  field?: string | undefined;
   /** Headers the answer needs (Retry-After, WWW-Authenticate). */
   headers?: Record<string, string>;
 };
@@ -59,13 +61,46 @@ export function sendNotFound(reply: FastifyReply): FastifyReply {
   return sendError(reply, 404, 'not_found', 'Not Found');
 }
 
+/** Every domain code answers one status; the type makes a new code without a status a compile error. */
+export const statusByDomainCode: Record<DomainErrorCode, number> = {
+  validation_failed: 400,
+  unknown_broker: 400,
+  broker_mismatch: 400,
+  portfolio_mismatch: 400,
+  invalid_credentials: 400,
+  not_found: 404,
+  email_taken: 409,
+  account_exists: 409,
+  api_key_taken: 409,
+  weak_password: 422,
+  invalid_current_password: 422,
+  capital_exceeded: 422,
+  api_secret_unreadable: 422,
+  request_token_invalid: 422,
+  checksum_invalid: 422,
+  live_trading_unavailable: 422,
+  unknown_base_strategy: 422,
+  invalid_params: 422,
+  lots_above_freeze_limit: 422,
+  outside_market_hours: 422,
+  entry_not_before_exit: 422,
+  too_many_attempts: 429,
+};
+
+/** The HTTP answer of a domain refusal. */
+export function httpErrorOf(error: DomainError): HttpError {
+  const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
+  return new HttpError(statusByDomainCode[error.code], error.code, error.message, { field: error.field, headers });
+}
+
 function statusOf(error: FastifyError): number {
   const status = error.statusCode;
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const error = thrown instanceof DomainError ? httpErrorOf(thrown) : thrown;
     if (error instanceof HttpError) {
       reply.headers(error.headers);
       return sendError(reply, error.statusCode, error.code, error.message, error.field);

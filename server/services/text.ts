@@ -1,13 +1,8 @@
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from './domain-error.ts';
 
-/** Trimmed, inner runs of spaces collapsed; a blank value is refused naming the field (400). */
+/** Trimmed, inner runs of spaces collapsed; a blank value is refused naming the field. */
 export function cleanText(value: string, field: string): string {
   const trimmed = value.trim().replace(/\s+/g, ' ');
-  if (trimmed === '') throw new HttpError(400, 'validation_failed', `${field}: must not be empty`, { field });
+  if (trimmed === '') throw new DomainError('validation_failed', `${field}: must not be empty`, { field });
   return trimmed;
-}
-
-/** Other users' objects are indistinguishable from missing ones: always 404, never 403. */
-export function notFound(what: string): HttpError {
-  return new HttpError(404, 'not_found', `${what} not found`);
 }

@@ -2,7 +2,7 @@
 // user it is given (from their session), so one user's token can never read or change another's data.
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Clock } from '../clock.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -36,17 +36,17 @@ export function normaliseMobile(mobile: string): string {
 
 function cleanName(name: string, field = 'name'): string {
   const trimmed = name.trim().replace(/\s+/g, ' ');
-  if (trimmed === '') throw new HttpError(400, 'validation_failed', `${field}: must not be empty`, { field });
+  if (trimmed === '') throw new DomainError('validation_failed', `${field}: must not be empty`, { field });
   return trimmed;
 }
 
 function assertNotCommon(password: string, field: string): void {
   if (isCommonPassword(password)) {
-    throw new HttpError(422, 'weak_password', 'This password is too common: choose one that is harder to guess.', { field });
+    throw new DomainError('weak_password', 'This password is too common: choose one that is harder to guess.', { field });
   }
 }
 
-export const invalidCredentials = (): HttpError => new HttpError(400, 'invalid_credentials', 'Invalid email or password');
+export const invalidCredentials = (): DomainError => new DomainError('invalid_credentials', 'Invalid email or password');
 
 export function createAccountsService({ db, clock, hasher, limits }: AccountsServiceOptions) {
   const accountKey = (email: string) => email.trim().toLowerCase();
@@ -60,7 +60,7 @@ export function createAccountsService({ db, clock, hasher, limits }: AccountsSer
     const passwordHash = await hasher.hash(input.password);
     const created = await users.insertUser(db, { email: input.email, name, mobile: normaliseMobile(input.mobile), passwordHash }, clock());
     if (created === null) {
-      throw new HttpError(409, 'email_taken', 'An account with this email already exists', { field: 'email' });
+      throw new DomainError('email_taken', 'An account with this email already exists', { field: 'email' });
     }
     return created.user;
   }
@@ -114,7 +114,7 @@ export function createAccountsService({ db, clock, hasher, limits }: AccountsSer
     if (record === null || !(await hasher.verify(input.current_password, record.passwordHash))) {
       await recordEvent(db, 'login_account', key, clock());
       await recordEvent(db, 'login_ip', client.ip, clock());
-      throw new HttpError(422, 'invalid_current_password', 'The current password is not correct', { field: 'current_password' });
+      throw new DomainError('invalid_current_password', 'The current password is not correct', { field: 'current_password' });
     }
     const passwordHash = await hasher.hash(input.new_password);
     await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 // Sliding-window throttling of failed sign-ins (per account and per IP address) and of registrations
 // (per IP address). Events live in the database so every server instance counts the same attempts.
 import type { Queryable } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 
 export type ThrottleRule = { limit: number; windowMs: number };
 
@@ -51,15 +51,13 @@ export async function clearEvents(db: Queryable, scope: ThrottleScope, key: stri
   await db.query('DELETE FROM throttle_events WHERE scope = $1 AND key = $2', [scope, key]);
 }
 
-export function tooManyAttempts(seconds: number): HttpError {
+export function tooManyAttempts(seconds: number): DomainError {
   const minutes = Math.ceil(seconds / 60);
   const wait = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new HttpError(429, 'too_many_attempts', `Too many attempts. Try again in ${wait}.`, {
-    headers: { 'retry-after': String(seconds) },
-  });
+  return new DomainError('too_many_attempts', `Too many attempts. Try again in ${wait}.`, { retryAfterSeconds: seconds });
 }
 
-/** Throws 429 when any of the checks is locked, with the longest wait of them. */
+/** Throws too_many_attempts when any of the checks is locked, with the longest wait of them. */
 export async function assertNotThrottled(
   db: Queryable,
   checks: readonly { scope: ThrottleScope; key: string; rule: ThrottleRule }[],

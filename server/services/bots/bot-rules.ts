@@ -3,7 +3,7 @@
 // bots a schedule inside market hours. Failures answer 422 naming the field and the limit.
 import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError, type DomainErrorCode } from '../domain-error.ts';
 import { indexFacts } from '../market/index-config.ts';
 import { clockMinutes, marketHours } from '../market/ist.ts';
 import type { StrategiesService } from '../strategies/strategies-service.ts';
@@ -19,7 +19,7 @@ export type BotFields = Omit<TradingBot, 'id' | 'portfolio_id' | 'mode'> & { mod
 
 export type Schedule = Pick<DailyBot, 'entry_time' | 'exit_time' | 'weekdays'>;
 
-const unprocessable = (code: string, field: string, message: string) => new HttpError(422, code, `${field}: ${message}`, { field });
+const unprocessable = (code: DomainErrorCode, field: string, message: string) => new DomainError(code, `${field}: ${message}`, { field });
 
 /** The fields as they will be stored, or a 422. */
 export async function checkBotFields(q: Queryable, strategies: StrategiesService, fields: BotFields, now: Date): Promise<Omit<TradingBot, 'id' | 'portfolio_id'>> {

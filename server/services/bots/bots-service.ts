@@ -2,11 +2,11 @@
 // portfolio, which belongs to a broker account, which belongs to a user; every query walks that chain
 // from the signed-in user, so another user's bot or portfolio answers 404 whichever id names it.
 import type { Database, Queryable } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError, notFound } from '../domain-error.ts';
 import type { Clock } from '../clock.ts';
 import { findOwnedPortfolio } from '../portfolios/portfolios-service.ts';
 import type { StrategiesService } from '../strategies/strategies-service.ts';
-import { cleanText, notFound } from '../text.ts';
+import { cleanText } from '../text.ts';
 import { checkBotFields, type BotFields, type TradingBot } from './bot-rules.ts';
 
 export type BotRow = Record<string, unknown>;
@@ -88,7 +88,7 @@ export function createBotsService<Bot extends TradingBot>(kind: BotKind<Bot>, { 
   async function create(userId: number, portfolioId: number, input: BotInput<Bot> & { portfolio_id: number }): Promise<Bot> {
     if (input.portfolio_id !== portfolioId) {
       const message = `portfolio_id: must be the portfolio of the path (${portfolioId}), got ${input.portfolio_id}`;
-      throw new HttpError(400, 'portfolio_mismatch', message, { field: 'portfolio_id' });
+      throw new DomainError('portfolio_mismatch', message, { field: 'portfolio_id' });
     }
     await requirePortfolio(db, userId, portfolioId);
     const { portfolio_id: _portfolioId, ...fields } = input;

@@ -3,12 +3,12 @@
 // goes in sealed (secret-box.ts) and never comes out in an answer.
 import type { components } from '../../../openapi/main.d.ts';
 import { isPgError, pgErrorCodes, type Database, type Queryable } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError, notFound } from '../domain-error.ts';
 import { BrokerLoginError, sessionChecksum, type BrokerRegistry } from '../brokers/broker-adapter.ts';
 import type { Clock } from '../clock.ts';
 import { formatRupees } from '../money.ts';
 import { SecretUnreadableError, type SecretBox } from '../secrets/secret-box.ts';
-import { cleanText, notFound } from '../text.ts';
+import { cleanText } from '../text.ts';
 import { allocatedCapital, findOwnedAccount, listOwnedAccounts, toBrokerAccount, type AccountRow, type BrokerAccount } from './broker-accounts-repo.ts';
 
 type Schemas = components['schemas'];
@@ -22,7 +22,7 @@ const accountNotFound = () => notFound('Broker account');
 /** Two requests racing past the uniqueness checks: the database's unique indexes have the last word. */
 function duplicateToConflict(error: unknown): never {
   if (isPgError(error, pgErrorCodes.uniqueViolation)) {
-    throw new HttpError(409, 'account_exists', 'This account number or API key was linked by another request at the same time');
+    throw new DomainError('account_exists', 'This account number or API key was linked by another request at the same time');
   }
   throw error;
 }
@@ -32,7 +32,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
     const { rows } = await db.query<{ id: number }>('SELECT id FROM brokers WHERE slug = $1', [slug]);
     const id = rows[0]?.id;
     if (id === undefined || brokers.get(slug) === undefined) {
-      throw new HttpError(400, 'unknown_broker', `broker: "${slug}" is not a supported broker`, { field: 'broker' });
+      throw new DomainError('unknown_broker', `broker: "${slug}" is not a supported broker`, { field: 'broker' });
     }
     return id;
   }
@@ -46,14 +46,14 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
       );
       if (rows.length > 0) {
         const message = `You have already linked account ${values.accountNumber} with this broker`;
-        throw new HttpError(409, 'account_exists', message, { field: 'account_number' });
+        throw new DomainError('account_exists', message, { field: 'account_number' });
       }
     }
     if (values.apiKey !== undefined) {
       const { rows } = await q.query('SELECT 1 FROM broker_accounts WHERE broker_id = $1 AND api_key = $2 AND id <> $3', [brokerId, values.apiKey, exceptId]);
       if (rows.length > 0) {
         const message = 'This API key is already linked to another account: each account needs its own API key';
-        throw new HttpError(409, 'api_key_taken', message, { field: 'api_key' });
+        throw new DomainError('api_key_taken', message, { field: 'api_key' });
       }
     }
   }
@@ -104,7 +104,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
         const held = await allocatedCapital(tx, accountId);
         if (changes.capital < held) {
           const message = `This account's portfolios hold ${formatRupees(held)}, more than the new capital of ${formatRupees(changes.capital)}. Lower their capital first.`;
-          throw new HttpError(422, 'capital_exceeded', message, { field: 'capital' });
+          throw new DomainError('capital_exceeded', message, { field: 'capital' });
         }
       }
       const accountNumber = changes.account_number !== undefined && changes.account_number !== row.account_number ? changes.account_number : undefined;
@@ -147,7 +147,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
     const adapter = brokers.get(row.broker);
     if (input.broker_name !== row.broker || adapter === undefined) {
       const message = `broker_name: this account is with the "${row.broker}" broker, not "${input.broker_name}"`;
-      throw new HttpError(400, 'broker_mismatch', message, { field: 'broker_name' });
+      throw new DomainError('broker_mismatch', message, { field: 'broker_name' });
     }
     let apiSecret: string;
     try {
@@ -155,7 +155,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
     } catch (error) {
       if (!(error instanceof SecretUnreadableError)) throw error;
       const message = "This account's API secret can no longer be read (the server's secret key changed). Edit the account, enter the API secret again, then log in to the broker.";
-      throw new HttpError(422, 'api_secret_unreadable', message, { field: 'api_secret' });
+      throw new DomainError('api_secret_unreadable', message, { field: 'api_secret' });
     }
     const now = clock();
     let session;
@@ -163,7 +163,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
       const checksum = sessionChecksum(row.api_key, input.request_token, apiSecret);
       session = await adapter.createSession({ accountId, apiKey: row.api_key, requestToken: input.request_token, checksum, now });
     } catch (error) {
-      if (error instanceof BrokerLoginError) throw new HttpError(422, error.reason, error.message, { field: 'request_token' });
+      if (error instanceof BrokerLoginError) throw new DomainError(error.reason, error.message, { field: 'request_token' });
       throw error;
     }
     await db.query(

@@ -3,11 +3,11 @@
 // fit into the same headroom. Every method acts on the signed-in user's objects only (others: 404).
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError, notFound } from '../domain-error.ts';
 import { allocatedCapital, findOwnedAccount } from '../broker-accounts/broker-accounts-repo.ts';
 import type { Clock } from '../clock.ts';
 import { formatRupees } from '../money.ts';
-import { cleanText, notFound } from '../text.ts';
+import { cleanText } from '../text.ts';
 
 type Schemas = components['schemas'];
 export type Portfolio = Schemas['Portfolio'];
@@ -46,7 +46,7 @@ async function assertFits(tx: Queryable, userId: number, accountId: number, capi
   const available = Number(account.capital);
   if (total > available) {
     const message = `Portfolios would hold ${formatRupees(total)} but the account's capital is ${formatRupees(available)}`;
-    throw new HttpError(422, 'capital_exceeded', message, { field: 'capital' });
+    throw new DomainError('capital_exceeded', message, { field: 'capital' });
   }
 }
 

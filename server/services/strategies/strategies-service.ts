@@ -5,7 +5,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { components } from '../../../openapi/main.d.ts';
 import { describeFailure } from '../../contract/validation.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 import { baseStrategyCatalogue } from './catalogue.ts';
 
 export type BaseStrategy = components['schemas']['BaseStrategy'];
@@ -66,7 +66,7 @@ export function createStrategiesService({ db }: { db: Database }) {
     if (validate(copy)) return copy;
     const errors = (validate.errors ?? []).map((error) => ({ ...error, instancePath: `/params${error.instancePath}` }));
     const failure = describeFailure(errors, 'body');
-    throw new HttpError(422, 'invalid_params', `${failure.message} (${strategy.name})`, failure.field === undefined ? {} : { field: failure.field });
+    throw new DomainError('invalid_params', `${failure.message} (${strategy.name})`, failure.field === undefined ? {} : { field: failure.field });
   }
 
   return { list, find, checkParams };

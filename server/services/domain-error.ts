@@ -1,0 +1,59 @@
+// The one error type the domain raises. Services run inside requests today, and outside them tomorrow
+// (the fill engine, the simulator, the bot engine): none of them knows HTTP, so a refusal carries only
+// what it means (a stable code), what to tell the trader (the message) and which input field caused it.
+// server/http/errors.ts alone decides which status each code answers.
+
+export type DomainErrorCode =
+  // The input is well-formed by the contract but not usable (a blank name, an unknown broker slug).
+  | 'validation_failed'
+  | 'unknown_broker'
+  | 'broker_mismatch'
+  | 'portfolio_mismatch'
+  // Missing, or owned by someone else: the two are indistinguishable on purpose.
+  | 'not_found'
+  | 'invalid_credentials'
+  // Conflicts with what is stored.
+  | 'email_taken'
+  | 'account_exists'
+  | 'api_key_taken'
+  // A domain rule refused a well-formed request.
+  | 'weak_password'
+  | 'invalid_current_password'
+  | 'capital_exceeded'
+  | 'api_secret_unreadable'
+  | 'request_token_invalid'
+  | 'checksum_invalid'
+  | 'live_trading_unavailable'
+  | 'unknown_base_strategy'
+  | 'invalid_params'
+  | 'lots_above_freeze_limit'
+  | 'outside_market_hours'
+  | 'entry_not_before_exit'
+  // Throttled: `retryAfterSeconds` says when to try again.
+  | 'too_many_attempts';
+
+export type DomainErrorOptions = {
+  /** The offending input field, dotted for nested ones (orders.0.price). */
+  field?: string | undefined;
+  /** For throttling refusals: seconds until one more attempt is allowed. */
+  retryAfterSeconds?: number | undefined;
+};
+
+export class DomainError extends Error {
+  override name = 'DomainError';
+  readonly code: DomainErrorCode;
+  readonly field: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: DomainErrorCode, message: string, options: DomainErrorOptions = {}) {
+    super(message);
+    this.code = code;
+    this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+/** Other users' objects are indistinguishable from missing ones: always not_found, never "forbidden". */
+export function notFound(what: string): DomainError {
+  return new DomainError('not_found', `${what} not found`);
+}
