@@ -96,6 +96,13 @@ export default tseslint.config(
       ],
     },
   },
+  // quant/ is pure option maths shared by the server and the PWA: no I/O, no dependency, nothing of either.
+  {
+    files: ['quant/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./[\\w-]+\\.ts$)', message: 'quant/ imports only its own files.' }] }],
+    },
+  },
   // Services speak the domain: they raise DomainError and never know the transport (server/http).
   {
     files: ['server/services/**/*.ts'],

@@ -1,0 +1,55 @@
+// Implied volatility: the σ at which Black-76 gives the quoted premium. Newton's method converges in a
+// few steps near the money but can overshoot where vega is small (far from the money, near expiry), so
+// every step is kept inside a bracket that always holds the root, and a step that would leave it (or a
+// vanishing vega) falls back to bisection. Premiums that no volatility explains get a reason instead.
+import { black76Price, black76VegaPerUnit } from './black76.ts';
+import { checkMarketInputs, QuantInputError, requireFinite, type OptionInputs } from './option-inputs.ts';
+
+export type ImpliedVolatilityInputs = Omit<OptionInputs, 'volatility'> & { price: number };
+
+export type ImpliedVolatilityFailure =
+  /** No time is left: the premium is only intrinsic value. */
+  | 'expired'
+  /** Below the discounted intrinsic value: an arbitrage, or a stale quote. */
+  | 'below_intrinsic'
+  /** Exactly intrinsic: any volatility small enough explains it. */
+  | 'no_time_value'
+  /** At or above what any volatility can reach (the discounted forward for a call, strike for a put). */
+  | 'above_maximum';
+
+export type ImpliedVolatilityResult = { ok: true; volatility: number } | { ok: false; reason: ImpliedVolatilityFailure };
+
+/** 1000 %: far beyond any index option, yet finite so the bracket is closed. */
+export const maximumVolatility = 10;
+const maxIterations = 100;
+
+export function impliedVolatility(inputs: ImpliedVolatilityInputs): ImpliedVolatilityResult {
+  checkMarketInputs(inputs);
+  requireFinite('price', inputs.price);
+  if (inputs.price < 0) throw new QuantInputError(`price must not be negative, got ${inputs.price}`);
+  if (inputs.years === 0) return { ok: false, reason: 'expired' };
+
+  const priceAt = (volatility: number) => black76Price({ ...inputs, volatility });
+  const floor = priceAt(0);
+  const tolerance = 1e-12 * Math.max(1, inputs.price);
+  if (inputs.price < floor - tolerance) return { ok: false, reason: 'below_intrinsic' };
+  if (inputs.price <= floor + tolerance) return { ok: false, reason: 'no_time_value' };
+  if (inputs.price >= priceAt(maximumVolatility)) return { ok: false, reason: 'above_maximum' };
+
+  let low = 0;
+  let high = maximumVolatility;
+  // Brenner–Subrahmanyam's at-the-money estimate, a sound start anywhere near the money.
+  const discountedForward = Math.exp(-inputs.rate * inputs.years) * inputs.forward;
+  let volatility = Math.min(2, Math.max(0.01, (Math.sqrt((2 * Math.PI) / inputs.years) * inputs.price) / discountedForward));
+  for (let iteration = 0; iteration < maxIterations; iteration += 1) {
+    const error = priceAt(volatility) - inputs.price;
+    if (Math.abs(error) <= tolerance) break;
+    if (error > 0) high = volatility;
+    else low = volatility;
+    const vega = black76VegaPerUnit({ ...inputs, volatility });
+    const newton = vega > 0 ? volatility - error / vega : null;
+    volatility = newton !== null && newton > low && newton < high ? newton : (low + high) / 2;
+    if (high - low <= 1e-15 * Math.max(1, high)) break;
+  }
+  return { ok: true, volatility };
+}
