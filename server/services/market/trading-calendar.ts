@@ -1,0 +1,61 @@
+// Which days the exchanges trade, and when. Weekends are closed; holidays close a weekday; special
+// sessions open a day that would be closed (the Union Budget on a Sunday) or set other hours (Muhurat
+// trading on Diwali evening). The days themselves are data (the market_calendar table, one year of
+// exchange circulars at a time), never constants in code: this module only reads them.
+import { marketHours } from './ist.ts';
+
+export type Exchange = 'NSE' | 'BSE';
+
+export type Session = { open: string; close: string };
+
+export type SpecialSession = Session & { description: string };
+
+export type TradingCalendar = {
+  /** IST dates (YYYY-MM-DD) on which a weekday is closed, with the exchange's reason. */
+  holidays: ReadonlyMap<string, string>;
+  /** IST dates with their own hours; they win over a weekend or a holiday on the same date. */
+  specialSessions: ReadonlyMap<string, SpecialSession>;
+};
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+function dateNumber(date: string): number {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(time)) throw new RangeError(`not a date: ${date}`);
+  return time;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(dateNumber(date) + days * dayMs).toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a calendar date: 1 Monday … 7 Sunday. */
+export function isoWeekday(date: string): number {
+  const day = new Date(dateNumber(date)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The day's session, or null when the exchange is closed all day. */
+export function sessionOn(calendar: TradingCalendar, date: string): Session | null {
+  const special = calendar.specialSessions.get(date);
+  if (special !== undefined) return { open: special.open, close: special.close };
+  if (isoWeekday(date) >= 6 || calendar.holidays.has(date)) return null;
+  return { open: marketHours.open, close: marketHours.close };
+}
+
+export function isTradingDay(calendar: TradingCalendar, date: string): boolean {
+  return sessionOn(calendar, date) !== null;
+}
+
+/**
+ * The trading day on or before `date`. Expiries falling on a holiday move here, as the exchanges move
+ * them. A year of closures in a row means the calendar is broken, not that the market is.
+ */
+export function tradingDayOnOrBefore(calendar: TradingCalendar, date: string): string {
+  let day = date;
+  for (let step = 0; step < 366; step += 1) {
+    if (isTradingDay(calendar, day)) return day;
+    day = addDays(day, -1);
+  }
+  throw new Error(`no trading day in the year before ${date}: the market calendar is wrong`);
+}

@@ -1,0 +1,91 @@
+// Expiry dates and Kite tradingsymbols from index facts and the exchange calendar (NSE's 2026 circular).
+import { describe, expect, it } from 'vitest';
+import { listExpiries } from '../../../server/services/market/expiries.ts';
+import { isTradingDay, sessionOn, tradingDayOnOrBefore, type TradingCalendar } from '../../../server/services/market/trading-calendar.ts';
+import { optionTradingsymbol } from '../../../server/services/market/tradingsymbol.ts';
+
+const calendar: TradingCalendar = {
+  holidays: new Map([
+    ['2026-03-03', 'Holi'],
+    ['2026-03-26', 'Shri Ram Navami'],
+    ['2026-03-31', 'Shri Mahavir Jayanti'],
+    ['2026-11-10', 'Diwali Balipratipada'],
+    ['2026-11-24', 'Prakash Gurpurb Sri Guru Nanak Dev'],
+    ['2026-12-25', 'Christmas'],
+  ]),
+  specialSessions: new Map([['2026-02-01', { open: '09:15', close: '15:30', description: 'Union Budget' }]]),
+};
+const nifty = { expiryCycle: 'weekly', expiryWeekday: 2 } as const;
+const sensex = { expiryCycle: 'weekly', expiryWeekday: 4 } as const;
+const bankNifty = { expiryCycle: 'monthly', expiryWeekday: 2 } as const;
+
+describe('the trading calendar', () => {
+  it('closes weekends and holidays, and opens special sessions', () => {
+    expect(isTradingDay(calendar, '2026-11-23')).toBe(true);
+    expect(isTradingDay(calendar, '2026-11-24')).toBe(false);
+    expect(isTradingDay(calendar, '2026-11-22')).toBe(false);
+    expect(sessionOn(calendar, '2026-02-01')).toEqual({ open: '09:15', close: '15:30' });
+    expect(sessionOn(calendar, '2026-11-23')).toEqual({ open: '09:15', close: '15:30' });
+  });
+
+  it('finds the trading day on or before a date, across a weekend', () => {
+    expect(tradingDayOnOrBefore(calendar, '2026-12-27')).toBe('2026-12-24');
+    expect(tradingDayOnOrBefore(calendar, '2026-11-23')).toBe('2026-11-23');
+  });
+});
+
+describe('expiries', () => {
+  it('lists NIFTY weeklies on Tuesdays and moves holiday expiries to the trading day before', () => {
+    expect(listExpiries(nifty, calendar, '2026-11-03', { weekly: 4, monthly: 2 })).toEqual([
+      { date: '2026-11-03', kind: 'weekly' },
+      { date: '2026-11-09', kind: 'weekly' },
+      { date: '2026-11-17', kind: 'weekly' },
+      { date: '2026-11-23', kind: 'monthly' },
+      { date: '2026-12-29', kind: 'monthly' },
+    ]);
+  });
+
+  it('moves a monthly expiry on a holiday (31 March 2026, Mahavir Jayanti) to the Monday', () => {
+    const expiries = listExpiries(nifty, calendar, '2026-03-01', { weekly: 5, monthly: 1 });
+    expect(expiries).toContainEqual({ date: '2026-03-02', kind: 'weekly' });
+    expect(expiries).toContainEqual({ date: '2026-03-30', kind: 'monthly' });
+    expect(expiries.map((expiry) => expiry.date)).not.toContain('2026-03-31');
+  });
+
+  it('lists SENSEX weeklies on Thursdays, the last one monthly and shifted off Ram Navami', () => {
+    const expiries = listExpiries(sensex, calendar, '2026-03-19', { weekly: 2, monthly: 1 });
+    expect(expiries).toEqual([
+      { date: '2026-03-19', kind: 'weekly' },
+      { date: '2026-03-25', kind: 'monthly' },
+    ]);
+  });
+
+  it('lists only monthlies for a monthly index', () => {
+    expect(listExpiries(bankNifty, calendar, '2026-11-22', { weekly: 4, monthly: 2 })).toEqual([
+      { date: '2026-11-23', kind: 'monthly' },
+      { date: '2026-12-29', kind: 'monthly' },
+    ]);
+  });
+
+  it('keeps the day after a shifted expiry from listing the past', () => {
+    expect(listExpiries(nifty, calendar, '2026-11-24', { weekly: 1, monthly: 1 })[0]).toEqual({ date: '2026-12-01', kind: 'weekly' });
+  });
+});
+
+describe('Kite tradingsymbols', () => {
+  it.each([
+    ['a December weekly', 'NIFTY', { date: '2026-12-01', kind: 'weekly' }, 24000, 'CE', 'NIFTY26D0124000CE'],
+    ['an October weekly', 'NIFTY', { date: '2026-10-06', kind: 'weekly' }, 25050, 'PE', 'NIFTY26O0625050PE'],
+    ['a November weekly', 'NIFTY', { date: '2026-11-09', kind: 'weekly' }, 24000, 'PE', 'NIFTY26N0924000PE'],
+    ['a January weekly', 'NIFTY', { date: '2027-01-05', kind: 'weekly' }, 25000, 'CE', 'NIFTY2710525000CE'],
+    ['a September weekly', 'SENSEX', { date: '2026-09-03', kind: 'weekly' }, 81000, 'CE', 'SENSEX2690381000CE'],
+    ['a monthly', 'NIFTY', { date: '2026-12-29', kind: 'monthly' }, 24000, 'CE', 'NIFTY26DEC24000CE'],
+    ['a monthly moved off a holiday', 'BANKNIFTY', { date: '2026-11-23', kind: 'monthly' }, 52000, 'PE', 'BANKNIFTY26NOV52000PE'],
+  ] as const)('names %s', (_label, index, expiry, strike, type, symbol) => {
+    expect(optionTradingsymbol(index, expiry, strike, type)).toBe(symbol);
+  });
+});
+
+it('refuses a strike off the whole-rupee grid', () => {
+  expect(() => optionTradingsymbol('NIFTY', { date: '2026-12-29', kind: 'monthly' }, 24012.5, 'CE')).toThrow(RangeError);
+});
