@@ -19,7 +19,7 @@ import { analyticsRoutes, apiRoutes, rootRoutes, type RouteContext } from './htt
 import { buildSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import { ensureDemoAccount } from './services/accounts/demo-account.ts';
-import type { ScryptCost } from './services/accounts/passwords.ts';
+import type { PasswordHasher, ScryptCost } from './services/accounts/passwords.ts';
 import type { ThrottleLimits } from './services/accounts/throttle.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { loadOrCreateSecretKey } from './services/secrets/secret-key.ts';
@@ -43,6 +43,10 @@ export type ServerOptions = {
   publicConfig?: PublicRuntimeConfig;
   /** Tests only: a cheaper scrypt. Production always uses the OWASP parameters. */
   scryptCost?: ScryptCost;
+  /** Tests only: a hasher standing in for scrypt (one that counts or holds verifications). */
+  passwordHasher?: PasswordHasher;
+  /** Password hashes allowed to run at once (PASSWORD_HASH_CONCURRENCY); beyond it sign-ins answer 503 at once. */
+  hashConcurrency?: number | undefined;
   /** Tests only: a controllable "now" (session expiry, throttling windows). */
   clock?: Clock;
   /** Tests only: other sign-in and registration throttling limits. */
@@ -76,7 +80,15 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   const clock = options.clock ?? systemClock;
   await migrate(db);
   const secretKey = options.secretKey ?? (await loadOrCreateSecretKey(options.dataDir));
-  const services = createServices({ db, clock, secretKey, scryptCost: options.scryptCost, throttleLimits: options.throttleLimits });
+  const services = createServices({
+    db,
+    clock,
+    secretKey,
+    scryptCost: options.scryptCost,
+    hasher: options.passwordHasher,
+    hashConcurrency: options.hashConcurrency,
+    throttleLimits: options.throttleLimits,
+  });
   await ensureDemoAccount(db, services.passwords, clock());
   await syncBaseStrategies(db);
 

@@ -1,6 +1,14 @@
-// Sliding-window throttling of failed sign-ins (per account and per IP address) and of registrations
-// (per IP address). Events live in the database so every server instance counts the same attempts.
-import type { Queryable } from '../../db/database.ts';
+// Sliding-window throttling of sign-ins and password checks (per account and per IP address), of
+// registrations (per IP address) and of the paper broker's login form. Events live in the database so
+// every server instance counts the same attempts.
+//
+// An attempt is *reserved* before the slow work it guards (a ~0.6 s password hash), not recorded after
+// it: otherwise forty parallel guesses all pass a check that sees none of the others. The check and the
+// reservation happen in one transaction under transaction-scoped advisory locks on the keys, so under
+// PostgreSQL's READ COMMITTED two instances cannot both count four and both insert the fifth: the second
+// waits for the first to commit, then counts again. The locks end with the transaction and cannot leak.
+import { createHash } from 'node:crypto';
+import type { Database, Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 
 export type ThrottleRule = { limit: number; windowMs: number };
@@ -23,18 +31,47 @@ export const defaultThrottleLimits: ThrottleLimits = {
   registerPerIp: { limit: 100, windowMs: 60 * minute },
 };
 
-export type ThrottleScope = 'login_account' | 'login_ip' | 'register_ip';
+export type ThrottleScope =
+  | 'login_account'
+  | 'login_ip'
+  | 'register_ip'
+  | 'broker_login_failed_key'
+  | 'broker_login_failed_ip'
+  | 'broker_login_token_account'
+  | 'broker_login_token_ip';
+
+export type ThrottleCheck = { scope: ThrottleScope; key: string; rule: ThrottleRule };
+
+/** The events written for a reserved attempt, so they can be given back. */
+export type Reservation = { eventIds: string[] };
 
 /** Events older than this are deleted whatever their scope: no rule looks back further. */
 const retentionMs = 24 * 60 * minute;
 
+/** The advisory-lock namespace of throttle keys (the two-int form never meets the migrations' one-bigint lock). */
+const lockSpace = 7_301_202;
+
+function lockId(scope: ThrottleScope, key: string): number {
+  return createHash('sha256').update(`${scope}\u0000${key}`).digest().readInt32BE(0);
+}
+
+/**
+ * Takes the checks' locks for the rest of the transaction, always in ascending order so two
+ * transactions locking the same keys cannot deadlock. Two keys sharing a hash only wait for each other.
+ */
+export async function lockThrottleKeys(tx: Queryable, checks: readonly Omit<ThrottleCheck, 'rule'>[]): Promise<void> {
+  const ids = [...new Set(checks.map((check) => lockId(check.scope, check.key)))].sort((a, b) => a - b);
+  for (const id of ids) await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [lockSpace, id]);
+}
+
 /** Seconds until one more attempt is allowed, or null when it is allowed now. */
-export async function retryAfterSeconds(db: Queryable, scope: ThrottleScope, key: string, rule: ThrottleRule, now: Date): Promise<number | null> {
+export async function retryAfterSeconds(db: Queryable, check: ThrottleCheck, now: Date): Promise<number | null> {
+  const { rule } = check;
   const { rows } = await db.query<{ created_at: Date }>(
     `SELECT created_at FROM throttle_events
      WHERE scope = $1 AND key = $2 AND created_at > $3
      ORDER BY created_at DESC LIMIT $4`,
-    [scope, key, new Date(now.getTime() - rule.windowMs), rule.limit],
+    [check.scope, check.key, new Date(now.getTime() - rule.windowMs), rule.limit],
   );
   const oldest = rows[rule.limit - 1];
   if (oldest === undefined) return null;
@@ -42,9 +79,48 @@ export async function retryAfterSeconds(db: Queryable, scope: ThrottleScope, key
   return Math.max(1, Math.ceil((unlockAt - now.getTime()) / 1000));
 }
 
-export async function recordEvent(db: Queryable, scope: ThrottleScope, key: string, now: Date): Promise<void> {
-  await db.query('INSERT INTO throttle_events (scope, key, created_at) VALUES ($1, $2, $3)', [scope, key, now]);
-  await db.query('DELETE FROM throttle_events WHERE created_at < $1', [new Date(now.getTime() - retentionMs)]);
+/** The longest wait of the checks, or null when none is at its limit. Call it under lockThrottleKeys. */
+export async function throttledFor(tx: Queryable, checks: readonly ThrottleCheck[], now: Date): Promise<number | null> {
+  let wait: number | null = null;
+  for (const check of checks) {
+    const seconds = await retryAfterSeconds(tx, check, now);
+    if (seconds !== null) wait = Math.max(wait ?? 0, seconds);
+  }
+  return wait;
+}
+
+/** Writes one event per check (and deletes events no rule looks at any more). */
+export async function insertEvents(tx: Queryable, checks: readonly Omit<ThrottleCheck, 'rule'>[], now: Date): Promise<Reservation> {
+  const eventIds: string[] = [];
+  for (const check of checks) {
+    const { rows } = await tx.query<{ id: string }>('INSERT INTO throttle_events (scope, key, created_at) VALUES ($1, $2, $3) RETURNING id::text', [
+      check.scope,
+      check.key,
+      now,
+    ]);
+    if (rows[0] !== undefined) eventIds.push(rows[0].id);
+  }
+  await tx.query('DELETE FROM throttle_events WHERE created_at < $1', [new Date(now.getTime() - retentionMs)]);
+  return { eventIds };
+}
+
+/**
+ * Counts one attempt against every check, or throws too_many_attempts (writing nothing) when any is at
+ * its limit. The caller keeps the reservation as the attempt's record, or gives it back.
+ */
+export async function reserveAttempt(db: Database, checks: readonly ThrottleCheck[], now: Date): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    await lockThrottleKeys(tx, checks);
+    const wait = await throttledFor(tx, checks, now);
+    if (wait !== null) throw tooManyAttempts(wait);
+    return insertEvents(tx, checks, now);
+  });
+}
+
+/** Gives a reservation back: the attempt it stood for does not count (it succeeded, or never ran). */
+export async function releaseReservation(db: Queryable, reservation: Reservation): Promise<void> {
+  if (reservation.eventIds.length === 0) return;
+  await db.query('DELETE FROM throttle_events WHERE id = ANY($1::bigint[])', [reservation.eventIds]);
 }
 
 export async function clearEvents(db: Queryable, scope: ThrottleScope, key: string): Promise<void> {
@@ -55,18 +131,4 @@ export function tooManyAttempts(seconds: number): DomainError {
   const minutes = Math.ceil(seconds / 60);
   const wait = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return new DomainError('too_many_attempts', `Too many attempts. Try again in ${wait}.`, { retryAfterSeconds: seconds });
-}
-
-/** Throws too_many_attempts when any of the checks is locked, with the longest wait of them. */
-export async function assertNotThrottled(
-  db: Queryable,
-  checks: readonly { scope: ThrottleScope; key: string; rule: ThrottleRule }[],
-  now: Date,
-): Promise<void> {
-  let wait = 0;
-  for (const check of checks) {
-    const seconds = await retryAfterSeconds(db, check.scope, check.key, check.rule, now);
-    if (seconds !== null) wait = Math.max(wait, seconds);
-  }
-  if (wait > 0) throw tooManyAttempts(wait);
 }
