@@ -55,7 +55,9 @@ export interface paths {
          * Sign in with email and password.
          * @description Unknown email and wrong password answer the same 400 `invalid_credentials` in similar time (not
          *     401: that status means "your session ended"). Failed attempts are throttled per account and per
-         *     IP address (429 with `Retry-After`).
+         *     IP address (429 with `Retry-After`); an attempt counts from the moment it is checked, so parallel
+         *     guesses share the same limit. Password checks running at once are bounded: beyond that the
+         *     server answers 503 `server_busy` with `Retry-After` at once instead of queueing the request.
          */
         post: operations["loginUser"];
         delete?: never;
@@ -1507,6 +1509,25 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description Too busy for this now (password hashing is bounded, and excess sign-ins are refused at once instead
+         *     of queued); retry after the given number of seconds.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The server is busy checking other passwords. Try again in a second.",
+                 *       "code": "server_busy"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A server fault; details stay in the server log. */
         InternalError: {
             headers: {
@@ -1598,6 +1619,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     loginUser: {
@@ -1625,6 +1647,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logoutUser: {
@@ -1725,6 +1748,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateTradeDefaults: {
