@@ -23,7 +23,7 @@ import { registerStaticFiles } from './http/static-files.ts';
 import { defaultServerTimeouts, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
 import { ensureDemoAccount } from './services/accounts/demo-account.ts';
 import type { PasswordHasher, ScryptCost } from './services/accounts/passwords.ts';
-import type { ThrottleLimits } from './services/accounts/throttle.ts';
+import type { ThrottleLimits } from './services/throttle.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { loadOrCreateSecretKey } from './services/secrets/secret-key.ts';
 import { createServices } from './services/services.ts';

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { createAccountsService, type AccountsService } from './accounts/accounts-service.ts';
 import { createHashSlots, defaultHashConcurrency } from './accounts/hash-slots.ts';
 import { createPasswordHasher, owaspScryptCost, type PasswordHasher, type ScryptCost } from './accounts/passwords.ts';
-import { defaultThrottleLimits, type ThrottleLimits } from './accounts/throttle.ts';
+import { defaultThrottleLimits, type ThrottleLimits } from './throttle.ts';
 import { createBrokerAccountsService, type BrokerAccountsService } from './broker-accounts/broker-accounts-service.ts';
 import { dailyBotKind, tradingBotKind } from './bots/bot-kinds.ts';
 import type { DailyBot, TradingBot } from './bots/bot-rules.ts';
@@ -49,7 +49,7 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
   const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
   const secrets = createSecretBox(secretKey);
-  const paperBroker = createPaperBroker({ db, secrets });
+  const paperBroker = createPaperBroker({ db, secrets, limits });
   // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
   const brokerRegistry = createBrokerRegistry([paperBroker]);
   const strategies = createStrategiesService({ db });

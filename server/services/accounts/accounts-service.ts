@@ -8,7 +8,7 @@ import { isCommonPassword } from './common-passwords.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { serverBusy, type HashSlots } from './hash-slots.ts';
 import { createSession, findActiveSession, revokeOtherSessions, revokeSession } from './sessions.ts';
-import { clearEvents, releaseReservation, reserveAttempt, type Reservation, type ThrottleCheck, type ThrottleLimits } from './throttle.ts';
+import { clearEvents, releaseReservation, reserveAttempt, type Reservation, type ThrottleCheck, type ThrottleLimits } from '../throttle.ts';
 import * as users from './users.ts';
 
 type Schemas = components['schemas'];

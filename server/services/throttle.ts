@@ -8,8 +8,8 @@
 // PostgreSQL's READ COMMITTED two instances cannot both count four and both insert the fifth: the second
 // waits for the first to commit, then counts again. The locks end with the transaction and cannot leak.
 import { createHash } from 'node:crypto';
-import type { Database, Queryable } from '../../db/database.ts';
-import { DomainError } from '../domain-error.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { DomainError } from './domain-error.ts';
 
 export type ThrottleRule = { limit: number; windowMs: number };
 
@@ -17,6 +17,12 @@ export type ThrottleLimits = {
   loginPerAccount: ThrottleRule;
   loginPerIp: ThrottleRule;
   registerPerIp: ThrottleRule;
+  /** The paper broker's login form: Client IDs that match nothing, per api_key and per address. */
+  brokerLoginFailuresPerKey: ThrottleRule;
+  brokerLoginFailuresPerIp: ThrottleRule;
+  /** request_tokens it issues, per account (api_key and Client ID) and per address. */
+  brokerLoginTokensPerAccount: ThrottleRule;
+  brokerLoginTokensPerIp: ThrottleRule;
 };
 
 const minute = 60_000;
@@ -29,6 +35,12 @@ export const defaultThrottleLimits: ThrottleLimits = {
   // Each registration costs a deliberately slow hash: this bounds the CPU one address can take, yet
   // leaves room for a classroom, an office or a browser test suite behind one address.
   registerPerIp: { limit: 100, windowMs: 60 * minute },
+  // An api_key travels in URLs: ten wrong Client IDs are enough for a typo, too few to try them all.
+  brokerLoginFailuresPerKey: { limit: 10, windowMs: 15 * minute },
+  brokerLoginFailuresPerIp: { limit: 20, windowMs: 15 * minute },
+  // A trader logs in to the broker once a day; ten tokens in 15 minutes is generous, thirty an office.
+  brokerLoginTokensPerAccount: { limit: 10, windowMs: 15 * minute },
+  brokerLoginTokensPerIp: { limit: 30, windowMs: 15 * minute },
 };
 
 export type ThrottleScope =
