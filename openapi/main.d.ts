@@ -183,7 +183,9 @@ export interface paths {
         put?: never;
         /**
          * Link a broker account.
-         * @description An account number already linked by this user answers 409 `account_exists`.
+         * @description An account number already linked by this user answers 409 `account_exists`, an api_key this user
+         *     already linked 409 `api_key_taken`. Other users' accounts are never looked at: whether someone else
+         *     linked a key is not told (the broker's login page finds the account by api_key and Client ID).
          */
         post: operations["createBrokerAccount"];
         delete?: never;
@@ -896,7 +898,9 @@ export interface components {
             display_name: string;
             /**
              * Format: uri-reference
-             * @description The broker's login page; the PWA appends the account's api_key.
+             * @description The broker's login page; the PWA appends the account's api_key (it identifies the app; the
+             *     trader types the Client ID on the page), and may append `lang` (`en` or `fr`) for the page's
+             *     language, which otherwise follows Accept-Language.
              * @example /broker-login/paper
              */
             login_url?: string;
