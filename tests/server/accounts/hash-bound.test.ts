@@ -3,7 +3,7 @@
 // all of them. The hasher here behaves like that pool (4 threads, the rest in line) and holds the
 // attackers' hashes until the test releases them; the server's bound is 2 hashes at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register } from '../support/accounts.ts';
+import { login, newAccount, register } from '../support/accounts.ts';
 import { contractClient, type Answer, type ContractCall } from '../support/contract-client.ts';
 import { heldHasher, whenSettled, type HeldHasher } from '../support/held-hasher.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -103,5 +103,21 @@ describe('bounded password hashing', () => {
     expect(res.status).toBe(429);
     expect(held.started()).toBe(before);
     await drain(attacks);
+  });
+
+  it('answers registration and change-password 503 at once too, and counts neither against the address', async () => {
+    const trader = await register(call);
+    const token = await login(call, trader, '203.0.115.1');
+    const attacks = Array.from({ length: bound }, attack);
+    await held.whenHeld(bound);
+    const registration = await call('registerUser', { body: newAccount(), ip: '203.0.115.2' });
+    expect(registration.status).toBe(503);
+    expect(registration.body).toMatchObject({ code: 'server_busy' });
+    const change = await call('changePassword', { token, body: { current_password: trader.password, new_password: 'Straddle-Seller-2026' }, ip: '203.0.115.3' });
+    expect(change.status).toBe(503);
+    await drain(attacks);
+    const { rows } = await server.db.query("SELECT 1 FROM throttle_events WHERE key IN ('203.0.115.2', '203.0.115.3')");
+    expect(rows).toEqual([]);
+    expect((await call('changePassword', { token, body: { current_password: trader.password, new_password: 'Straddle-Seller-2026' } })).status).toBe(200);
   });
 });
