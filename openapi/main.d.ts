@@ -55,7 +55,9 @@ export interface paths {
          * Sign in with email and password.
          * @description Unknown email and wrong password answer the same 400 `invalid_credentials` in similar time (not
          *     401: that status means "your session ended"). Failed attempts are throttled per account and per
-         *     IP address (429 with `Retry-After`).
+         *     IP address (429 with `Retry-After`); an attempt counts from the moment it is checked, so parallel
+         *     guesses share the same limit. Password checks running at once are bounded: beyond that the
+         *     server answers 503 `server_busy` with `Retry-After` at once instead of queueing the request.
          */
         post: operations["loginUser"];
         delete?: never;
@@ -181,7 +183,9 @@ export interface paths {
         put?: never;
         /**
          * Link a broker account.
-         * @description An account number already linked by this user answers 409 `account_exists`.
+         * @description An account number already linked by this user answers 409 `account_exists`, an api_key this user
+         *     already linked 409 `api_key_taken`. Other users' accounts are never looked at: whether someone else
+         *     linked a key is not told (the broker's login page finds the account by api_key and Client ID).
          */
         post: operations["createBrokerAccount"];
         delete?: never;
@@ -894,7 +898,9 @@ export interface components {
             display_name: string;
             /**
              * Format: uri-reference
-             * @description The broker's login page; the PWA appends the account's api_key.
+             * @description The broker's login page; the PWA appends the account's api_key (it identifies the app; the
+             *     trader types the Client ID on the page), and may append `lang` (`en` or `fr`) for the page's
+             *     language, which otherwise follows Accept-Language.
              * @example /broker-login/paper
              */
             login_url?: string;
@@ -1507,6 +1513,25 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description Too busy for this now (password hashing is bounded, and excess sign-ins are refused at once instead
+         *     of queued); retry after the given number of seconds.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The server is busy checking other passwords. Try again in a second.",
+                 *       "code": "server_busy"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A server fault; details stay in the server log. */
         InternalError: {
             headers: {
@@ -1598,6 +1623,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     loginUser: {
@@ -1625,6 +1651,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logoutUser: {
@@ -1725,6 +1752,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateTradeDefaults: {

@@ -3,6 +3,7 @@
 // main.ts listens; tests use `app.inject`.
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { backendOrigins, defaultPublicRuntimeConfig, type LogLevel, type PublicRuntimeConfig } from './config.ts';
+import type { TrustProxy } from './config-network.ts';
 import { loadMainContract } from './contract/document.ts';
 import { createContractValidators } from './contract/validation.ts';
 import type { Database } from './db/database.ts';
@@ -11,16 +12,18 @@ import { openDatabase } from './db/open-database.ts';
 import { authDecorator, createAuthenticateHook } from './http/authentication.ts';
 import { registerApiNoStore } from './http/cache-policy.ts';
 import { registerCompression } from './http/compression.ts';
+import { createClientErrorHandler } from './http/client-errors.ts';
 import { contractKitDecorator, type ContractKit } from './http/contract-route.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
 import { registerFallback } from './http/fallback.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { analyticsRoutes, apiRoutes, rootRoutes, type RouteContext } from './http/route-plugins.ts';
-import { buildSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
+import { buildSecurityHeaders, createTlsTest, registerSecurityHeaders, securityHeaderSender } from './http/security-headers.ts';
 import { registerStaticFiles } from './http/static-files.ts';
+import { defaultServerTimeouts, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
 import { ensureDemoAccount } from './services/accounts/demo-account.ts';
-import type { ScryptCost } from './services/accounts/passwords.ts';
-import type { ThrottleLimits } from './services/accounts/throttle.ts';
+import type { PasswordHasher, ScryptCost } from './services/accounts/passwords.ts';
+import type { ThrottleLimits } from './services/throttle.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { loadOrCreateSecretKey } from './services/secrets/secret-key.ts';
 import { createServices } from './services/services.ts';
@@ -43,8 +46,18 @@ export type ServerOptions = {
   publicConfig?: PublicRuntimeConfig;
   /** Tests only: a cheaper scrypt. Production always uses the OWASP parameters. */
   scryptCost?: ScryptCost;
+  /** Tests only: a hasher standing in for scrypt (one that counts or holds verifications). */
+  passwordHasher?: PasswordHasher;
+  /** Password hashes allowed to run at once (PASSWORD_HASH_CONCURRENCY); beyond it sign-ins answer 503 at once. */
+  hashConcurrency?: number | undefined;
   /** Tests only: a controllable "now" (session expiry, throttling windows). */
   clock?: Clock;
+  /** Whose X-Forwarded-* headers to believe (TRUST_PROXY); nobody's when absent. */
+  trustProxy?: TrustProxy | undefined;
+  /** Where users reach the server (PUBLIC_ORIGIN); an https origin turns HSTS on for requests to it. */
+  publicOrigin?: string | undefined;
+  /** How long the server waits on clients (REQUEST_TIMEOUT_MS, IDLE_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS). */
+  timeouts?: Partial<ServerTimeouts> | undefined;
   /** Tests only: other sign-in and registration throttling limits. */
   throttleLimits?: Partial<ThrottleLimits>;
   /**
@@ -76,24 +89,38 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   const clock = options.clock ?? systemClock;
   await migrate(db);
   const secretKey = options.secretKey ?? (await loadOrCreateSecretKey(options.dataDir));
-  const services = createServices({ db, clock, secretKey, scryptCost: options.scryptCost, throttleLimits: options.throttleLimits });
+  const services = createServices({
+    db,
+    clock,
+    secretKey,
+    scryptCost: options.scryptCost,
+    hasher: options.passwordHasher,
+    hashConcurrency: options.hashConcurrency,
+    throttleLimits: options.throttleLimits,
+  });
   await ensureDemoAccount(db, services.passwords, clock());
   await syncBaseStrategies(db);
 
   const publicConfig = options.publicConfig ?? defaultPublicRuntimeConfig;
   const connectSrc = [...new Set([...(options.extraConnectSrc ?? []), ...backendOrigins(publicConfig)])];
   const securityHeaders = buildSecurityHeaders({ extraConnectSrc: connectSrc });
+  const sendSecurityHeaders = securityHeaderSender(securityHeaders, createTlsTest(options.publicOrigin));
   const logLevel = options.logLevel ?? 'info';
   const app = Fastify({
     logger: options.logger === true ? { level: logLevel } : false,
     // One line per request is noise at the default level; `LOG_LEVEL=debug` brings it back.
     logController: new LogController({ disableRequestLogging: logLevel !== 'debug' && logLevel !== 'trace' }),
     bodyLimit: bodyLimitBytes,
+    // Per-IP limits count the client behind a load balancer, not the balancer, once it is trusted.
+    trustProxy: options.trustProxy ?? false,
+    ...timeoutOptions({ ...defaultServerTimeouts, ...options.timeouts }),
+    clientErrorHandler: createClientErrorHandler(securityHeaders),
     // Django-style clients are inconsistent about the trailing slash; accept both spellings.
     routerOptions: { ignoreTrailingSlash: true },
     // Raised before routing, so no hook runs for it: answer in the usual shape, with the usual headers.
-    frameworkErrors: (error, _request, reply) => {
-      reply.headers(securityHeaders);
+    // (Fastify hands this one a request that ignores trustProxy: only the public origin earns it HSTS.)
+    frameworkErrors: (error, request, reply) => {
+      sendSecurityHeaders(request, reply);
       sendError(reply, 400, 'bad_request', error.message);
     },
   });
@@ -108,7 +135,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   app.decorate(contractKitDecorator, kit);
   app.decorateRequest(authDecorator, null);
 
-  registerSecurityHeaders(app, securityHeaders);
+  registerSecurityHeaders(app, sendSecurityHeaders);
   registerApiNoStore(app);
   registerErrorHandler(app);
   registerJsonBodyParser(app);

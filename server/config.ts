@@ -1,6 +1,9 @@
 // Reads the server's environment once, at start-up, and fails loudly on a bad value: a typo in PORT
 // should stop the server with a message, not make it listen somewhere unexpected.
 import { isAbsolute, join, resolve } from 'node:path';
+import { ConfigError } from './config-error.ts';
+import { parseHashConcurrency, parsePublicOrigin, parseTimeouts, parseTrustProxy, type TrustProxy } from './config-network.ts';
+import type { ServerTimeouts } from './http/timeouts.ts';
 import { repoRoot } from './paths.ts';
 import { parseSecretKey } from './services/secrets/secret-key.ts';
 
@@ -38,11 +41,17 @@ export type ServerConfig = {
   publicConfig: PublicRuntimeConfig;
   /** STRIKEDESK_SECRET_KEY: seals broker credentials; a key generated into DATA_DIR when absent. */
   secretKey: Buffer | undefined;
+  /** REQUEST_TIMEOUT_MS, IDLE_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS. */
+  timeouts: ServerTimeouts;
+  /** TRUST_PROXY: whose X-Forwarded-For / -Proto / -Host to believe (per-IP limits behind a load balancer). */
+  trustProxy: TrustProxy;
+  /** PUBLIC_ORIGIN: the origin users reach the server at; an https one turns HSTS on for it. */
+  publicOrigin: string | undefined;
+  /** PASSWORD_HASH_CONCURRENCY: password hashes run at once; more sign-ins answer 503 at once. */
+  hashConcurrency: number;
 };
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 const logLevels: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -172,5 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       analyticsAnonKey: parseAnonKey(env.ANALYTICS_ANON_KEY),
     },
     secretKey: parseSecretKeyEnv(env.STRIKEDESK_SECRET_KEY),
+    timeouts: parseTimeouts(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicOrigin: parsePublicOrigin(env.PUBLIC_ORIGIN),
+    hashConcurrency: parseHashConcurrency(env.PASSWORD_HASH_CONCURRENCY),
   };
 }

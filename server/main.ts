@@ -76,6 +76,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     databaseUrl: config.databaseUrl,
     publicConfig: config.publicConfig,
     secretKey: config.secretKey,
+    timeouts: config.timeouts,
+    trustProxy: config.trustProxy,
+    publicOrigin: config.publicOrigin,
+    hashConcurrency: config.hashConcurrency,
   });
   try {
     await app.listen({ port: config.port, host: config.host });

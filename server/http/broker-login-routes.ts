@@ -4,24 +4,36 @@
 // to the PWA with a single-use request_token, exactly as Kite redirects to an app's redirect URL.
 import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
-import { paperSlug } from '../services/brokers/paper/paper-broker.ts';
-import { paperCancelPath, paperLoginCssPath, renderLoginForm, renderUnknownKey, type LoginFormView } from './paper-login-page.ts';
+import { isPlausibleApiKey, paperSlug, type PaperFieldProblems } from '../services/brokers/paper/paper-broker.ts';
+import { paperCancelPath, paperIconPath, paperLoginCssPath, renderInvalidLink, renderLoginForm, type PaperLoginField } from './paper-login-page.ts';
+import { negotiateLang, paperLoginText, type PaperLoginLang } from './paper-login-text.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 
 const css = readFileSync(new URL('./paper-login.css', import.meta.url), 'utf8');
+// StrikeDesk's own icon: the page shows the app the trader logs in to, and uses it as its favicon.
+const icon = readFileSync(new URL('../../public/favicon.svg', import.meta.url));
 
 const callbackPath = `/app/broker/${paperSlug}/callback`;
 
-type LoginQuery = { api_key?: string | string[] };
-type LoginForm = Partial<Record<'api_key' | 'client_id' | 'password', string>>;
+type LoginQuery = { api_key?: string | string[]; lang?: string | string[] };
+type LoginForm = Partial<Record<'api_key' | 'client_id' | 'password' | 'lang', string>>;
 
 function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  // The page and its answers carry request_tokens and account names: nothing may keep a copy.
-  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  // The page and its answers carry request_tokens: nothing may keep a copy. Its language follows
+  // Accept-Language when the link names none.
+  return reply.code(status).header('cache-control', 'no-store').header('vary', 'Accept-Language').type('text/html; charset=utf-8').send(html);
 }
 
 function first(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+function fieldMessages(lang: PaperLoginLang, problems: PaperFieldProblems): Partial<Record<PaperLoginField, string>> {
+  const text = paperLoginText[lang];
+  const messages: Partial<Record<PaperLoginField, string>> = {};
+  if (problems.client_id !== undefined) messages.client_id = problems.client_id === 'missing' ? text.clientIdMissing : text.clientIdUnknown;
+  if (problems.password !== undefined) messages.password = problems.password === 'missing' ? text.passwordMissing : text.passwordShort;
+  return messages;
 }
 
 export const brokerLoginRoutes: RoutePlugin = async (app, { context }) => {
@@ -38,41 +50,40 @@ export const brokerLoginRoutes: RoutePlugin = async (app, { context }) => {
     return css;
   });
 
+  app.get(paperIconPath, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml');
+    return icon;
+  });
+
+  // Any api_key gets the same form: whether an account uses it is learned only with its Client ID.
   app.get<{ Querystring: LoginQuery }>('/broker-login/paper', async (request, reply) => {
+    const lang = negotiateLang(first(request.query.lang), request.headers['accept-language']);
     const apiKey = first(request.query.api_key);
-    const account = apiKey === '' ? null : await paperBroker.findLoginAccount(apiKey);
-    if (account === null) return sendHtml(reply, 404, renderUnknownKey());
-    return sendHtml(reply, 200, renderLoginForm({ apiKey, accountName: account.name, accountNumber: account.accountNumber }));
+    if (!isPlausibleApiKey(apiKey)) return sendHtml(reply, 404, renderInvalidLink(lang));
+    return sendHtml(reply, 200, renderLoginForm({ lang, apiKey }));
   });
 
   app.post<{ Body: LoginForm | undefined }>('/broker-login/paper', async (request, reply) => {
     const form = request.body ?? {};
+    const lang = negotiateLang(form.lang, request.headers['accept-language']);
     const apiKey = form.api_key ?? '';
     const clientId = form.client_id ?? '';
-    const account = apiKey === '' ? null : await paperBroker.findLoginAccount(apiKey);
-    if (account === null) return sendHtml(reply, 404, renderUnknownKey());
-    const result = await paperBroker.logIn({ apiKey, clientId, password: form.password ?? '' }, context.clock());
-    if (result.outcome === 'ok') {
-      const query = new URLSearchParams({ request_token: result.requestToken, action: 'login', status: 'success' });
-      return reply.header('cache-control', 'no-store').redirect(`${callbackPath}?${query.toString()}`, 303);
+    if (!isPlausibleApiKey(apiKey)) return sendHtml(reply, 404, renderInvalidLink(lang));
+    const result = await paperBroker.logIn({ apiKey, clientId, password: form.password ?? '', ip: request.ip }, context.clock());
+    const view = { lang, apiKey, clientId };
+    switch (result.outcome) {
+      case 'ok': {
+        const query = new URLSearchParams({ request_token: result.requestToken, action: 'login', status: 'success' });
+        return reply.header('cache-control', 'no-store').redirect(`${callbackPath}?${query.toString()}`, 303);
+      }
+      case 'invalid':
+        return sendHtml(reply, 400, renderLoginForm({ ...view, fieldErrors: fieldMessages(lang, result.fields) }));
+      case 'secret_unreadable':
+        return sendHtml(reply, 422, renderLoginForm({ ...view, formError: paperLoginText[lang].secretUnreadable }));
+      case 'throttled':
+        reply.header('retry-after', String(result.retryAfterSeconds));
+        return sendHtml(reply, 429, renderLoginForm({ ...view, formError: paperLoginText[lang].tooManyAttempts(result.retryAfterSeconds) }));
     }
-    if (result.outcome === 'unknown_api_key') return sendHtml(reply, 404, renderUnknownKey());
-    const errors: Record<typeof result.outcome, { status: number; error: NonNullable<LoginFormView['error']> }> = {
-      wrong_client_id: {
-        status: 400,
-        error: { field: 'client_id', message: 'This Client ID does not match the account. Enter the account number shown above.' },
-      },
-      short_password: {
-        status: 400,
-        error: { field: 'password', message: 'Paper accounts need a password of at least 6 characters.' },
-      },
-      secret_unreadable: {
-        status: 422,
-        error: { field: 'form', message: "This account's API secret can no longer be read. Edit the account in StrikeDesk, enter its API secret again, then log in." },
-      },
-    };
-    const { status, error } = errors[result.outcome];
-    return sendHtml(reply, status, renderLoginForm({ apiKey, accountName: account.name, accountNumber: account.accountNumber, clientId, error }));
   });
 
   app.get(paperCancelPath, async (_request, reply) => {

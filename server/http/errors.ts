@@ -85,6 +85,7 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   outside_market_hours: 422,
   entry_not_before_exit: 422,
   too_many_attempts: 429,
+  server_busy: 503,
 };
 
 /** The HTTP answer of a domain refusal. */

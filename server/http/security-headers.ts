@@ -1,7 +1,7 @@
 // Security headers for every answer the server gives: static files, API, 404s and errors alike.
 // They are set in onSend, which Fastify runs for error and not-found replies too; the few framework
 // errors raised before routing (a malformed URL) set them by hand (see app.ts).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isCspOrigin } from '../config.ts';
 
 export type SecurityHeaderOptions = {
@@ -47,9 +47,33 @@ export function buildSecurityHeaders(options: SecurityHeaderOptions = {}): Secur
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+/** A year, subdomains included: what hstspreload.org asks for, and what a trading site should promise. */
+export const hstsHeaderValue = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Whether the answer travels over TLS: the connection itself is TLS, a trusted proxy says it was
+ * (X-Forwarded-Proto, believed only with TRUST_PROXY), or the request names the configured https
+ * public origin, which only its TLS terminator forwards. Plain http to 127.0.0.1 is none of these.
+ */
+export function createTlsTest(publicOrigin: string | undefined): (request: FastifyRequest) => boolean {
+  const origin = publicOrigin === undefined ? null : new URL(publicOrigin);
+  const httpsHost = origin?.protocol === 'https:' ? origin.hostname : null;
+  return (request) => request.protocol === 'https' || (httpsHost !== null && request.hostname.toLowerCase() === httpsHost);
+}
+
+export type SecurityHeaderSender = (request: FastifyRequest, reply: FastifyReply) => void;
+
+/** Sets the headers on a reply; HSTS only where createTlsTest says the answer goes over TLS. */
+export function securityHeaderSender(headers: SecurityHeaders, overTls: (request: FastifyRequest) => boolean): SecurityHeaderSender {
+  return (request, reply) => {
     reply.headers(headers);
+    if (overTls(request)) reply.header('strict-transport-security', hstsHeaderValue);
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, send: SecurityHeaderSender): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    send(request, reply);
     return payload;
   });
 }

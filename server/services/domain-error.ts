@@ -30,7 +30,9 @@ export type DomainErrorCode =
   | 'outside_market_hours'
   | 'entry_not_before_exit'
   // Throttled: `retryAfterSeconds` says when to try again.
-  | 'too_many_attempts';
+  | 'too_many_attempts'
+  // Too much work of this kind is running (password hashing): try again after `retryAfterSeconds`.
+  | 'server_busy';
 
 export type DomainErrorOptions = {
   /** The offending input field, dotted for nested ones (orders.0.price). */

@@ -2,8 +2,9 @@
 // here, and routes reach them through the route context.
 import type { Database } from '../db/database.ts';
 import { createAccountsService, type AccountsService } from './accounts/accounts-service.ts';
+import { createHashSlots, defaultHashConcurrency } from './accounts/hash-slots.ts';
 import { createPasswordHasher, owaspScryptCost, type PasswordHasher, type ScryptCost } from './accounts/passwords.ts';
-import { defaultThrottleLimits, type ThrottleLimits } from './accounts/throttle.ts';
+import { defaultThrottleLimits, type ThrottleLimits } from './throttle.ts';
 import { createBrokerAccountsService, type BrokerAccountsService } from './broker-accounts/broker-accounts-service.ts';
 import { dailyBotKind, tradingBotKind } from './bots/bot-kinds.ts';
 import type { DailyBot, TradingBot } from './bots/bot-rules.ts';
@@ -36,19 +37,24 @@ export type ServicesOptions = {
   /** AES-256 key sealing broker credentials at rest (secrets/secret-key.ts says where it comes from). */
   secretKey: Buffer;
   scryptCost?: ScryptCost | undefined;
+  /** Tests only: a hasher standing in for scrypt (counting or holding verifications). */
+  hasher?: PasswordHasher | undefined;
+  /** How many password hashes may run at once (hash-slots.ts); more answer server_busy at once. */
+  hashConcurrency?: number | undefined;
   throttleLimits?: Partial<ThrottleLimits> | undefined;
 };
 
-export function createServices({ db, clock, secretKey, scryptCost, throttleLimits }: ServicesOptions): Services {
-  const passwords = createPasswordHasher(scryptCost ?? owaspScryptCost);
+export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits }: ServicesOptions): Services {
+  const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
+  const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
   const secrets = createSecretBox(secretKey);
-  const paperBroker = createPaperBroker({ db, secrets });
+  const paperBroker = createPaperBroker({ db, secrets, limits });
   // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
   const brokerRegistry = createBrokerRegistry([paperBroker]);
   const strategies = createStrategiesService({ db });
   return {
-    accounts: createAccountsService({ db, clock, hasher: passwords, limits }),
+    accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits }),
     passwords,
     brokerRegistry,
     paperBroker,

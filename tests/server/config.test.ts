@@ -14,6 +14,11 @@ describe('loadConfig', () => {
     expect(config.extraConnectSrc).toEqual([]);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicConfig).toEqual({ apiBaseUrl: '', analyticsUrl: '/analytics', analyticsAnonKey: 'strikedesk-public-anon-key' });
+    expect(config.timeouts).toEqual({ requestMs: 30_000, idleMs: 70_000, keepAliveMs: 72_000 });
+    // Nobody's X-Forwarded-For is believed until a proxy is named: a client could forge it.
+    expect(config.trustProxy).toBe(false);
+    expect(config.publicOrigin).toBeUndefined();
+    expect(config.hashConcurrency).toBe(2);
   });
 
   it('reads the environment', () => {
@@ -28,6 +33,12 @@ describe('loadConfig', () => {
       PUBLIC_API_URL: 'https://api.strikedesk.example/',
       ANALYTICS_URL: 'https://abc.supabase.co/',
       ANALYTICS_ANON_KEY: 'eyJhbGciOi.public',
+      REQUEST_TIMEOUT_MS: '15000',
+      IDLE_TIMEOUT_MS: '65000',
+      KEEP_ALIVE_TIMEOUT_MS: '61000',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback, fd00::/8',
+      PUBLIC_ORIGIN: 'https://Trade.Example.in/',
+      PASSWORD_HASH_CONCURRENCY: '3',
     });
     expect(config).toEqual({
       port: 3000,
@@ -42,7 +53,20 @@ describe('loadConfig', () => {
         analyticsUrl: 'https://abc.supabase.co',
         analyticsAnonKey: 'eyJhbGciOi.public',
       },
+      timeouts: { requestMs: 15_000, idleMs: 65_000, keepAliveMs: 61_000 },
+      trustProxy: ['10.0.0.0/8', '192.168.1.7', 'loopback', 'fd00::/8'],
+      publicOrigin: 'https://trade.example.in',
+      hashConcurrency: 3,
     });
+  });
+
+  it.each([
+    ['true', true],
+    ['TRUE', true],
+    ['false', false],
+    ['', false],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it('accepts port 0 (any free port)', () => {
@@ -71,6 +95,16 @@ describe('loadConfig', () => {
     ['ANALYTICS_URL', '//evil.example', /ANALYTICS_URL must be a path/],
     ['ANALYTICS_URL', 'ftp://files.example', /ANALYTICS_URL/],
     ['ANALYTICS_ANON_KEY', 'two words', /ANALYTICS_ANON_KEY/],
+    ['REQUEST_TIMEOUT_MS', '0', /REQUEST_TIMEOUT_MS must be a whole number from 1000/],
+    ['IDLE_TIMEOUT_MS', '30s', /IDLE_TIMEOUT_MS/],
+    ['KEEP_ALIVE_TIMEOUT_MS', '99999999', /KEEP_ALIVE_TIMEOUT_MS/],
+    ['PASSWORD_HASH_CONCURRENCY', '0', /PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 64/],
+    // A hop count cannot tell the proxy from a client forging the header.
+    ['TRUST_PROXY', '1', /TRUST_PROXY must be true, false, or the proxy's addresses/],
+    ['TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY/],
+    ['TRUST_PROXY', 'proxy.internal', /TRUST_PROXY/],
+    ['PUBLIC_ORIGIN', 'https://trade.example.in/app', /PUBLIC_ORIGIN must be an origin/],
+    ['PUBLIC_ORIGIN', 'trade.example.in', /PUBLIC_ORIGIN/],
   ])('rejects %s=%s', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

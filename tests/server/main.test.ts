@@ -57,6 +57,37 @@ describe('startServer (what server/main.ts runs)', () => {
   });
 });
 
+describe('startServer and the network settings', () => {
+  it('gives the server the time-outs, trusted proxies and public origin from the environment', async () => {
+    const server = await startServer({
+      env: {
+        PORT: '0',
+        DATA_DIR: fixture.dataDir,
+        DIST_DIR: fixture.distDir,
+        LOG_LEVEL: 'silent',
+        REQUEST_TIMEOUT_MS: '12000',
+        IDLE_TIMEOUT_MS: '64000',
+        KEEP_ALIVE_TIMEOUT_MS: '65000',
+        TRUST_PROXY: '127.0.0.1',
+        PUBLIC_ORIGIN: 'https://trade.example.in',
+      },
+      handleSignals: false,
+      print: () => undefined,
+    });
+    try {
+      expect(server.app.server.requestTimeout).toBe(12_000);
+      expect(server.app.server.timeout).toBe(64_000);
+      expect(server.app.server.keepAliveTimeout).toBe(65_000);
+      const viaProxy = await fetch(new URL('/api/health/', server.url), { headers: { 'x-forwarded-proto': 'https' } });
+      expect(viaProxy.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      const direct = await fetch(new URL('/api/health/', server.url));
+      expect(direct.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 type Run = { code: number | null; stdout: string; stderr: string };
 
 /** Runs server/main.ts as `npx tsx server/main.ts` would, optionally stopping it once it is up. */

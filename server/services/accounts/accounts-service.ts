@@ -6,8 +6,9 @@ import { DomainError } from '../domain-error.ts';
 import type { Clock } from '../clock.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import type { PasswordHasher } from './passwords.ts';
+import { serverBusy, type HashSlots } from './hash-slots.ts';
 import { createSession, findActiveSession, revokeOtherSessions, revokeSession } from './sessions.ts';
-import { assertNotThrottled, clearEvents, recordEvent, type ThrottleLimits } from './throttle.ts';
+import { clearEvents, releaseReservation, reserveAttempt, type Reservation, type ThrottleCheck, type ThrottleLimits } from '../throttle.ts';
 import * as users from './users.ts';
 
 type Schemas = components['schemas'];
@@ -24,6 +25,8 @@ export type AccountsServiceOptions = {
   db: Database;
   clock: Clock;
   hasher: PasswordHasher;
+  /** Bounds the hashes running at once; shared by every service that hashes passwords. */
+  hashSlots: HashSlots;
   limits: ThrottleLimits;
 };
 
@@ -48,16 +51,36 @@ function assertNotCommon(password: string, field: string): void {
 
 export const invalidCredentials = (): DomainError => new DomainError('invalid_credentials', 'Invalid email or password');
 
-export function createAccountsService({ db, clock, hasher, limits }: AccountsServiceOptions) {
+export function createAccountsService({ db, clock, hasher, hashSlots, limits }: AccountsServiceOptions) {
   const accountKey = (email: string) => email.trim().toLowerCase();
+  const passwordChecks = (email: string, ip: string): ThrottleCheck[] => [
+    { scope: 'login_account', key: accountKey(email), rule: limits.loginPerAccount },
+    { scope: 'login_ip', key: ip, rule: limits.loginPerIp },
+  ];
+
+  /**
+   * Runs password work in a hash slot. With none free, the attempt never ran: its reservation is given
+   * back and the caller is told at once to retry, instead of waiting behind everyone else's hashes.
+   */
+  async function hashing<T>(reservation: Reservation, work: () => Promise<T>): Promise<T> {
+    const release = hashSlots.tryAcquire();
+    if (release === null) {
+      await releaseReservation(db, reservation);
+      throw serverBusy();
+    }
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
 
   async function register(input: Schemas['RegisterRequest'], client: ClientInfo): Promise<User> {
     const name = cleanName(input.name);
     assertNotCommon(input.password, 'password');
-    await assertNotThrottled(db, [{ scope: 'register_ip', key: client.ip, rule: limits.registerPerIp }], clock());
-    await recordEvent(db, 'register_ip', client.ip, clock());
-    // Hash before looking at the email, so "taken" and "created" take the same time.
-    const passwordHash = await hasher.hash(input.password);
+    const reservation = await reserveAttempt(db, [{ scope: 'register_ip', key: client.ip, rule: limits.registerPerIp }], clock());
+    // Hash before looking at the email, so "taken" and "created" take the same time. Both count.
+    const passwordHash = await hashing(reservation, () => hasher.hash(input.password));
     const created = await users.insertUser(db, { email: input.email, name, mobile: normaliseMobile(input.mobile), passwordHash }, clock());
     if (created === null) {
       throw new DomainError('email_taken', 'An account with this email already exists', { field: 'email' });
@@ -66,24 +89,18 @@ export function createAccountsService({ db, clock, hasher, limits }: AccountsSer
   }
 
   async function login(input: Schemas['LoginRequest'], client: ClientInfo): Promise<SignedIn> {
-    const key = accountKey(input.email);
-    await assertNotThrottled(
-      db,
-      [
-        { scope: 'login_account', key, rule: limits.loginPerAccount },
-        { scope: 'login_ip', key: client.ip, rule: limits.loginPerIp },
-      ],
-      clock(),
-    );
+    // Reserved before the hash: parallel guesses each take one of the account's five attempts.
+    const reservation = await reserveAttempt(db, passwordChecks(input.email, client.ip), clock());
     const record = await users.findUserByEmail(db, input.email);
     // Unknown email and wrong password cost the same hash and get the same answer.
-    const valid = record === null ? await hasher.verifyAgainstNobody(input.password) : await hasher.verify(input.password, record.passwordHash);
-    if (record === null || !valid) {
-      await recordEvent(db, 'login_account', key, clock());
-      await recordEvent(db, 'login_ip', client.ip, clock());
-      throw invalidCredentials();
-    }
-    await clearEvents(db, 'login_account', key);
+    const valid = await hashing(reservation, () =>
+      record === null ? hasher.verifyAgainstNobody(input.password) : hasher.verify(input.password, record.passwordHash),
+    );
+    // A failure keeps its reservation: that is the failed attempt's record.
+    if (record === null || !valid) throw invalidCredentials();
+    // A success forgives the account's failures and counts against neither the account nor the address.
+    await clearEvents(db, 'login_account', accountKey(input.email));
+    await releaseReservation(db, reservation);
     const session = await createSession(db, record.user.id, clock(), client.userAgent);
     return { user: record.user, ...session };
   }
@@ -106,21 +123,24 @@ export function createAccountsService({ db, clock, hasher, limits }: AccountsSer
   }
 
   async function changePassword(auth: AuthContext, input: Schemas['ChangePasswordRequest'], client: ClientInfo): Promise<void> {
-    const key = accountKey(auth.user.email);
-    // Guessing the current password from a stolen session counts against the account like failed sign-ins.
-    await assertNotThrottled(db, [{ scope: 'login_account', key, rule: limits.loginPerAccount }], clock());
+    // Refused before reserving: a too-common new password says nothing about the current one.
     assertNotCommon(input.new_password, 'new_password');
+    // Guessing the current password from a stolen session counts against the account like failed sign-ins.
+    const reservation = await reserveAttempt(db, passwordChecks(auth.user.email, client.ip), clock());
     const record = await users.findUserById(db, auth.user.id);
-    if (record === null || !(await hasher.verify(input.current_password, record.passwordHash))) {
-      await recordEvent(db, 'login_account', key, clock());
-      await recordEvent(db, 'login_ip', client.ip, clock());
+    // One slot for both hashes: a right current password is never refused half-way for lack of a slot.
+    const passwordHash = await hashing(reservation, async () => {
+      if (record === null || !(await hasher.verify(input.current_password, record.passwordHash))) return null;
+      return hasher.hash(input.new_password);
+    });
+    if (passwordHash === null) {
       throw new DomainError('invalid_current_password', 'The current password is not correct', { field: 'current_password' });
     }
-    const passwordHash = await hasher.hash(input.new_password);
     await db.transaction(async (tx) => {
       await users.updatePasswordHash(tx, auth.user.id, passwordHash, clock());
       await revokeOtherSessions(tx, auth.user.id, auth.sessionId, clock());
-      await clearEvents(tx, 'login_account', key);
+      await clearEvents(tx, 'login_account', accountKey(auth.user.email));
+      await releaseReservation(tx, reservation);
     });
   }
 

@@ -52,10 +52,17 @@ export async function listOwnedAccounts(db: Queryable, userId: number): Promise<
   return rows;
 }
 
-/** The account a broker's login page is for: api_keys are unique per broker. */
-export async function findAccountByApiKey(db: Queryable, brokerSlug: string, apiKey: string): Promise<AccountRow | null> {
-  const { rows } = await db.query<AccountRow>(`${accountSelect} WHERE b.slug = $1 AND a.api_key = $2`, [brokerSlug, apiKey]);
-  return rows[0] ?? null;
+/**
+ * The accounts a broker's login page is for: the app's api_key and the Client ID typed on the page,
+ * whatever its case. Usually one; several when users linked the same key and Client ID.
+ */
+export async function findLoginAccounts(db: Queryable, brokerSlug: string, apiKey: string, clientId: string): Promise<AccountRow[]> {
+  const { rows } = await db.query<AccountRow>(`${accountSelect} WHERE b.slug = $1 AND a.api_key = $2 AND upper(a.account_number) = upper($3) ORDER BY a.id`, [
+    brokerSlug,
+    apiKey,
+    clientId,
+  ]);
+  return rows;
 }
 
 /** What the account's portfolios hold together, in rupees. */

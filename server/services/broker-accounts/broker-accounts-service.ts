@@ -37,7 +37,10 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
     return id;
   }
 
-  /** 409 when this user already linked the number with this broker, or any account uses the api_key. */
+  /**
+   * 409 when this user already linked the number, or the api_key, with this broker. Only this user's
+   * accounts are looked at: whether someone else linked a key is nobody's business (migration 004).
+   */
   async function assertUnique(q: Queryable, brokerId: number, userId: number, values: { accountNumber?: string; apiKey?: string }, exceptId = 0) {
     if (values.accountNumber !== undefined) {
       const { rows } = await q.query(
@@ -50,9 +53,14 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
       }
     }
     if (values.apiKey !== undefined) {
-      const { rows } = await q.query('SELECT 1 FROM broker_accounts WHERE broker_id = $1 AND api_key = $2 AND id <> $3', [brokerId, values.apiKey, exceptId]);
+      const { rows } = await q.query('SELECT 1 FROM broker_accounts WHERE user_id = $1 AND broker_id = $2 AND api_key = $3 AND id <> $4', [
+        userId,
+        brokerId,
+        values.apiKey,
+        exceptId,
+      ]);
       if (rows.length > 0) {
-        const message = 'This API key is already linked to another account: each account needs its own API key';
+        const message = 'You have already linked this API key to another of your accounts: each account needs its own API key';
         throw new DomainError('api_key_taken', message, { field: 'api_key' });
       }
     }

@@ -84,6 +84,15 @@ describe.each(testBackends)('throttling on %s', (backend) => {
     expect((await attempt(account.email, account.password)).status).toBe(429);
   });
 
+  it('forgets events older than a day as new attempts come in', async () => {
+    const email = `old-${Date.now()}@example.in`;
+    await attempt(email, 'guess');
+    server.clock.advance(25 * 60 * minute);
+    await attempt(`other-${Date.now()}@example.in`, 'guess');
+    const { rows } = await db.query('SELECT 1 FROM throttle_events WHERE key = $1', [email]);
+    expect(rows).toEqual([]);
+  });
+
   it('shares the counts between server instances on one database', async () => {
     const other = await startTestServer({ database: db, clock: server.clock });
     try {

@@ -98,18 +98,19 @@ describe.each(testBackends)('brokers and broker accounts on %s', (backend) => {
     expect(res.body).toMatchObject({ code, field });
   });
 
-  it('refuses an account number linked twice (any case) and an api_key already in use, on create and update', async () => {
+  it('refuses an account number or an api_key this user linked twice (any case), on create and update', async () => {
     const { token } = await signedInAccount(call);
     const { input, account } = await createBrokerAccount(call, token);
     const sameNumber = await call('createBrokerAccount', { token, body: newBrokerAccount({ account_number: input.account_number.toLowerCase() }) });
     expect(sameNumber.status).toBe(409);
     expect(sameNumber.body).toMatchObject({ code: 'account_exists', field: 'account_number' });
 
-    // api_keys identify the account on the broker's login page, across all users.
-    const other = await signedInAccount(call);
-    const sameKey = await call('createBrokerAccount', { token: other.token, body: newBrokerAccount({ api_key: input.api_key }) });
+    const sameKey = await call('createBrokerAccount', { token, body: newBrokerAccount({ api_key: input.api_key }) });
     expect(sameKey.status).toBe(409);
     expect(sameKey.body).toMatchObject({ code: 'api_key_taken', field: 'api_key' });
+    // Another user's key is none of this user's business: linking it answers nothing about it.
+    const other = await signedInAccount(call);
+    expect((await call('createBrokerAccount', { token: other.token, body: newBrokerAccount({ api_key: input.api_key }) })).status).toBe(201);
     // Another user may use the same account number: it is their own client id at the broker.
     expect((await call('createBrokerAccount', { token: other.token, body: newBrokerAccount({ account_number: input.account_number }) })).status).toBe(201);
 

@@ -49,7 +49,7 @@ describe.each(testBackends)('broker login on %s', (backend) => {
     call<LoginBody>('loginBrokerAccount', { token, params: { accountId }, body: { request_token: requestToken, broker_name: brokerName } });
 
   describe('the login page', () => {
-    it('shows the account, a Client ID and a password field, the password rule and Cancel, without inline script or style', async () => {
+    it('shows the app (StrikeDesk), never the account, with a Client ID and a password field, the password rule and Cancel, without inline script or style', async () => {
       const { input } = await linkedAccount({ name: 'Asha <b>"main"</b>' });
       const res = await injectGuarded(server.app, { method: 'GET', url: `/broker-login/paper?api_key=${encodeURIComponent(input.api_key)}` });
       expect(res.statusCode).toBe(200);
@@ -59,9 +59,10 @@ describe.each(testBackends)('broker login on %s', (backend) => {
       const html = res.body;
       expectCspCompatible(html);
       expect(html).toContain('<h1>Paper broker — log in</h1>');
-      expect(html).toContain('Asha &#60;b&#62;&#34;main&#34;&#60;/b&#62;');
-      expect(html).not.toContain('<b>"main"</b>');
-      expect(html).toContain(input.account_number);
+      expect(html).toMatch(/Log in to continue to <strong>StrikeDesk<\/strong>/);
+      // The api_key travels in URLs: whoever holds it learns nothing about the account from the page.
+      expect(html).not.toContain('Asha');
+      expect(html).not.toContain(input.account_number);
       expect(html).toMatch(/<label for="client_id">Client ID<\/label>\s*<input id="client_id" name="client_id"/);
       expect(html).toMatch(/<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/);
       expect(html).toContain('Paper accounts accept any password of at least 6 characters.');
@@ -73,32 +74,67 @@ describe.each(testBackends)('broker login on %s', (backend) => {
       expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
     });
 
+    it('shows the same form for an api_key nobody linked: the page does not say whether a key exists', async () => {
+      const { input } = await linkedAccount();
+      const known = await injectGuarded(server.app, { method: 'GET', url: `/broker-login/paper?api_key=${encodeURIComponent(input.api_key)}` });
+      const unknown = await injectGuarded(server.app, { method: 'GET', url: `/broker-login/paper?api_key=${encodeURIComponent(`${input.api_key}-x`)}` });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.body.replaceAll(`${input.api_key}-x`, 'KEY')).toBe(known.body.replaceAll(input.api_key, 'KEY'));
+    });
+
     it.each([
-      ['an unknown api_key', '/broker-login/paper?api_key=nobody'],
       ['no api_key', '/broker-login/paper'],
+      ['an api_key longer than any linked one', `/broker-login/paper?api_key=${'k'.repeat(129)}`],
+      ['an api_key with a NUL byte', '/broker-login/paper?api_key=a%00b'],
     ])('answers a 404 page for %s', async (_label, url) => {
       const res = await injectGuarded(server.app, { method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expectCspCompatible(res.body);
       expect(res.body).toContain('This login link is not valid');
-      const posted = await injectGuarded(server.app, form({ api_key: 'nobody', client_id: 'X', password: 'secret1' }));
+      const apiKey = new URL(url, 'http://x').searchParams.get('api_key') ?? '';
+      const posted = await injectGuarded(server.app, form({ api_key: apiKey, client_id: 'X', password: 'secret1' }));
       expect(posted.statusCode).toBe(404);
     });
 
-    it('re-renders the form with an error for a wrong Client ID or a short password', async () => {
+    it('puts each refusal under its field: a Client ID that matches no account, a short password, empty fields', async () => {
       const { input, account } = await linkedAccount();
       const wrong = await injectGuarded(server.app, form({ api_key: input.api_key, client_id: 'ZZ999', password: 'long-enough' }));
       expect(wrong.statusCode).toBe(400);
       expectCspCompatible(wrong.body);
-      expect(wrong.body).toContain('role="alert">This Client ID does not match the account.');
+      expect(wrong.body).toContain('<title>Error: Paper broker — log in</title>');
+      expect(wrong.body).toContain(
+        '<p class="field-error" id="client_id-error">No paper account with this Client ID is linked to this app. Check the Client ID, or link the account in StrikeDesk first.</p>',
+      );
       expect(wrong.body).toContain('value="ZZ999"');
-      expect(wrong.body).toMatch(/id="client_id"[^>]*aria-invalid="true"/);
+      expect(wrong.body).toMatch(/<input id="client_id" [^>]*aria-describedby="client_id-error client_id-hint" aria-invalid="true" autofocus>/);
+      expect(wrong.body).toMatch(/<input id="password" [^>]*aria-describedby="password-hint">/);
+      expect(wrong.body).toMatch(/<div class="summary" role="alert"[^>]*>\s*<h2 id="summary-heading">There is a problem<\/h2>\s*<ul><li><a href="#client_id">No paper account/);
 
       const short = await injectGuarded(server.app, form({ api_key: input.api_key, client_id: input.account_number, password: '12345' }));
       expect(short.statusCode).toBe(400);
-      expect(short.body).toContain('Paper accounts need a password of at least 6 characters.');
+      expect(short.body).toContain('<p class="field-error" id="password-error">Paper accounts need a password of at least 6 characters.</p>');
+      expect(short.body).toMatch(/<input id="password" [^>]*aria-describedby="password-error password-hint" aria-invalid="true" autofocus>/);
+      expect(short.body).not.toContain('client_id-error');
+
+      const empty = await injectGuarded(server.app, form({ api_key: input.api_key, client_id: ' ', password: '' }));
+      expect(empty.statusCode).toBe(400);
+      expect(empty.body).toContain('<p class="field-error" id="client_id-error">Enter your Client ID.</p>');
+      expect(empty.body).toContain('<p class="field-error" id="password-error">Enter your password.</p>');
+      // Only the first field in error takes the focus.
+      expect(empty.body.match(/ autofocus>/g)).toHaveLength(1);
       expect((await server.db.query('SELECT 1 FROM broker_request_tokens WHERE broker_account_id = $1', [account.id])).rows).toEqual([]);
+    });
+
+    it("leaves validation to the server: the form is novalidate, and the page has StrikeDesk's icon as its favicon", async () => {
+      const { input } = await linkedAccount();
+      const res = await injectGuarded(server.app, { method: 'GET', url: `/broker-login/paper?api_key=${encodeURIComponent(input.api_key)}` });
+      expect(res.body).toMatch(/<form method="post" action="\/broker-login\/paper" novalidate>/);
+      expect(res.body).toContain('<link rel="icon" href="/broker-login/paper/icon.svg" type="image/svg+xml">');
+      const icon = await server.app.inject({ method: 'GET', url: '/broker-login/paper/icon.svg' });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['content-type']).toBe('image/svg+xml');
+      expect(icon.body).toMatch(/^<svg /);
     });
 
     it('sends Cancel back to the PWA with status=cancelled', async () => {

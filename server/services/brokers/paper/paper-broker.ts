@@ -2,11 +2,17 @@
 // own login page (server/http/broker-login-routes.ts renders it), issues single-use request_tokens valid
 // 5 minutes (only their SHA-256 is stored) and, like Kite, checks the session checksum against the
 // api_secret it knew when the trader logged in — so a secret changed in between is refused.
+//
+// As on Kite, the api_key in the login link identifies the app (StrikeDesk), and the Client ID typed on
+// the page identifies the account: the page shows nobody's account before the form is filled in. The
+// form is throttled (Client IDs that match nothing, and tokens issued) in the same transaction that
+// checks it, under the throttle keys' locks, so parallel posts share the limits.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../../../db/database.ts';
-import { findAccountByApiKey } from '../../broker-accounts/broker-accounts-repo.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import { findLoginAccounts, type AccountRow } from '../../broker-accounts/broker-accounts-repo.ts';
 import { nextSessionExpiry } from '../../market/ist.ts';
 import { SecretUnreadableError, type SecretBox } from '../../secrets/secret-box.ts';
+import { insertEvents, lockThrottleKeys, throttledFor, type ThrottleCheck, type ThrottleLimits } from '../../throttle.ts';
 import { BrokerLoginError, sessionChecksum, type BrokerAdapter } from '../broker-adapter.ts';
 
 export const paperSlug = 'paper';
@@ -16,20 +22,31 @@ export const requestTokenLifetimeMs = 5 * 60 * 1000;
 
 export const expiredOrUsedMessage = 'This login link has expired or was already used. Log in to the broker again.';
 
-export type PaperLoginAccount = { name: string; accountNumber: string; apiKey: string };
+export type PaperLoginInput = { apiKey: string; clientId: string; password: string; ip: string };
 
-export type PaperLoginInput = { apiKey: string; clientId: string; password: string };
+/** Why a field was refused; the page words it in the trader's language. */
+export type PaperFieldProblems = { client_id?: 'missing' | 'unknown'; password?: 'missing' | 'short' };
 
 export type PaperLoginResult =
   | { outcome: 'ok'; requestToken: string }
-  | { outcome: 'unknown_api_key' | 'wrong_client_id' | 'short_password' | 'secret_unreadable' };
+  | { outcome: 'invalid'; fields: PaperFieldProblems }
+  | { outcome: 'secret_unreadable' }
+  | { outcome: 'throttled'; retryAfterSeconds: number };
 
 export type PaperBroker = BrokerAdapter & {
-  /** The account the login page is for, or null for an unknown api_key. */
-  findLoginAccount: (apiKey: string) => Promise<PaperLoginAccount | null>;
   /** The login form's check: on success a fresh request_token for the redirect back to the PWA. */
   logIn: (input: PaperLoginInput, now: Date) => Promise<PaperLoginResult>;
 };
+
+type PaperBrokerOptions = { db: Database; secrets: SecretBox; limits: ThrottleLimits };
+
+/** What migration 002 lets an account number be, upper-cased: anything else matches no account. */
+const clientIdShape = /^[A-Z0-9_-]{2,32}$/;
+
+/** Could this be a linked account's api_key (the contract's 1 to 128 characters, no NUL)? Others are bad links. */
+export function isPlausibleApiKey(apiKey: string): boolean {
+  return apiKey.length >= 1 && apiKey.length <= 128 && !apiKey.includes('\u0000');
+}
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -41,48 +58,85 @@ function sameHex(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function createPaperBroker({ db, secrets }: { db: Database; secrets: SecretBox }): PaperBroker {
-  async function findLoginAccount(apiKey: string): Promise<PaperLoginAccount | null> {
-    const row = await findAccountByApiKey(db, paperSlug, apiKey);
-    return row === null ? null : { name: row.name, accountNumber: row.account_number, apiKey: row.api_key };
-  }
+/** What is wrong with the form before any account is looked at, or null. Never counted, never reveals an account. */
+function fieldProblems(clientId: string, password: string): PaperFieldProblems | null {
+  const problems: PaperFieldProblems = {};
+  if (clientId === '') problems.client_id = 'missing';
+  if (password === '') problems.password = 'missing';
+  else if (password.length < paperPasswordMinLength) problems.password = 'short';
+  return Object.keys(problems).length === 0 ? null : problems;
+}
 
-  async function logIn({ apiKey, clientId, password }: PaperLoginInput, now: Date): Promise<PaperLoginResult> {
-    const row = await findAccountByApiKey(db, paperSlug, apiKey);
-    if (row === null) return { outcome: 'unknown_api_key' };
-    if (clientId.trim().toUpperCase() !== row.account_number.toUpperCase()) return { outcome: 'wrong_client_id' };
-    if (password.length < paperPasswordMinLength) return { outcome: 'short_password' };
-    let apiSecret: string;
+export function createPaperBroker({ db, secrets, limits }: PaperBrokerOptions): PaperBroker {
+  function openSecret(row: AccountRow): string | null {
     try {
-      apiSecret = secrets.open(row.api_secret_encrypted);
+      return secrets.open(row.api_secret_encrypted);
     } catch (error) {
-      if (error instanceof SecretUnreadableError) return { outcome: 'secret_unreadable' };
+      if (error instanceof SecretUnreadableError) return null;
       throw error;
     }
+  }
+
+  /** One token for every matching account whose secret can be read: a row each, with its own checksum. */
+  async function issueToken(tx: Queryable, rows: AccountRow[], now: Date): Promise<string | null> {
     const requestToken = randomBytes(32).toString('base64url');
-    await db.query(
-      `INSERT INTO broker_request_tokens (broker_account_id, token_hash, expected_checksum, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5)`,
-      [row.id, hashToken(requestToken), sessionChecksum(row.api_key, requestToken, apiSecret), now, new Date(now.getTime() + requestTokenLifetimeMs)],
-    );
-    // Housekeeping: this account's tokens from yesterday and before serve no one.
-    await db.query('DELETE FROM broker_request_tokens WHERE broker_account_id = $1 AND expires_at < $2', [
-      row.id,
-      new Date(now.getTime() - 24 * 60 * 60 * 1000),
-    ]);
-    return { outcome: 'ok', requestToken };
+    let issued = 0;
+    for (const row of rows) {
+      const apiSecret = openSecret(row);
+      if (apiSecret === null) continue;
+      await tx.query(
+        `INSERT INTO broker_request_tokens (broker_account_id, token_hash, expected_checksum, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [row.id, hashToken(requestToken), sessionChecksum(row.api_key, requestToken, apiSecret), now, new Date(now.getTime() + requestTokenLifetimeMs)],
+      );
+      // Housekeeping: this account's tokens from yesterday and before serve no one.
+      await tx.query('DELETE FROM broker_request_tokens WHERE broker_account_id = $1 AND expires_at < $2', [row.id, new Date(now.getTime() - 24 * 60 * 60 * 1000)]);
+      issued += 1;
+    }
+    return issued === 0 ? null : requestToken;
+  }
+
+  async function logIn({ apiKey, clientId: typed, password, ip }: PaperLoginInput, now: Date): Promise<PaperLoginResult> {
+    // The page refuses such links first; no account has such a key, and it cannot even be a database value.
+    if (!isPlausibleApiKey(apiKey)) return { outcome: 'invalid', fields: { client_id: 'unknown' } };
+    const clientId = typed.trim().toUpperCase();
+    const problems = fieldProblems(clientId, password);
+    if (problems !== null) return { outcome: 'invalid', fields: problems };
+    const failures: ThrottleCheck[] = [
+      { scope: 'broker_login_failed_key', key: apiKey, rule: limits.brokerLoginFailuresPerKey },
+      { scope: 'broker_login_failed_ip', key: ip, rule: limits.brokerLoginFailuresPerIp },
+    ];
+    const tokens: ThrottleCheck[] = [
+      { scope: 'broker_login_token_account', key: JSON.stringify([apiKey, clientId]), rule: limits.brokerLoginTokensPerAccount },
+      { scope: 'broker_login_token_ip', key: ip, rule: limits.brokerLoginTokensPerIp },
+    ];
+    return db.transaction(async (tx): Promise<PaperLoginResult> => {
+      await lockThrottleKeys(tx, [...failures, ...tokens]);
+      const wait = await throttledFor(tx, [...failures, ...tokens], now);
+      if (wait !== null) return { outcome: 'throttled', retryAfterSeconds: wait };
+      const rows = clientIdShape.test(clientId) ? await findLoginAccounts(tx, paperSlug, apiKey, clientId) : [];
+      if (rows.length === 0) {
+        await insertEvents(tx, failures, now);
+        return { outcome: 'invalid', fields: { client_id: 'unknown' } };
+      }
+      const requestToken = await issueToken(tx, rows, now);
+      if (requestToken === null) return { outcome: 'secret_unreadable' };
+      await insertEvents(tx, tokens, now);
+      return { outcome: 'ok', requestToken };
+    });
   }
 
   async function createSession({ accountId, requestToken, checksum, now }: Parameters<BrokerAdapter['createSession']>[0]) {
-    // One statement finds and consumes the token, so two concurrent exchanges cannot both win. A failed
-    // checksum still consumes it: a stolen token gives one guess at the secret, not five minutes of them.
-    const { rows } = await db.query<{ expected_checksum: string }>(
-      `UPDATE broker_request_tokens SET used_at = $3
-       WHERE token_hash = $1 AND broker_account_id = $2 AND used_at IS NULL AND expires_at > $3
-       RETURNING expected_checksum`,
-      [hashToken(requestToken), accountId, now],
+    // One statement finds and consumes the token (every account's row of it), so two concurrent
+    // exchanges cannot both win. A failed checksum still consumes it: a stolen token gives one guess at
+    // the secret, not five minutes of them.
+    const { rows } = await db.query<{ broker_account_id: number; expected_checksum: string }>(
+      `UPDATE broker_request_tokens SET used_at = $2
+       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+       RETURNING broker_account_id, expected_checksum`,
+      [hashToken(requestToken), now],
     );
-    const expected = rows[0]?.expected_checksum;
+    const expected = rows.find((row) => Number(row.broker_account_id) === accountId)?.expected_checksum;
     if (expected === undefined) throw new BrokerLoginError('request_token_invalid', expiredOrUsedMessage);
     if (!sameHex(expected, checksum.toLowerCase())) {
       throw new BrokerLoginError(
@@ -93,5 +147,5 @@ export function createPaperBroker({ db, secrets }: { db: Database; secrets: Secr
     return { accessToken: randomBytes(32).toString('base64url'), expiresAt: nextSessionExpiry(now) };
   }
 
-  return { slug: paperSlug, loginUrl: paperLoginPath, createSession, findLoginAccount, logIn };
+  return { slug: paperSlug, loginUrl: paperLoginPath, createSession, logIn };
 }

@@ -1,0 +1,148 @@
+// The paper broker's login form under attack, and in French: Client IDs that match nothing are limited
+// per api_key and per address, request_tokens per account and per address (also when posted in
+// parallel, and on PostgreSQL under READ COMMITTED), and two users who linked the same api_key and
+// Client ID each get a working login without learning of each other.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAccount } from '../support/accounts.ts';
+import type { ContractCall } from '../support/contract-client.ts';
+import { testBackends } from '../support/test-database.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { createBrokerAccount, guardedClient, injectGuarded, newApiSecret } from '../support/trading.ts';
+
+const minute = 60_000;
+
+type Fields = { api_key: string; client_id: string; password: string; lang?: string };
+
+describe.each(testBackends)('the paper login form under attack on %s', (backend) => {
+  let server: TestServer;
+  let call: ContractCall;
+  let ipCounter = 0;
+  const freshIp = () => `10.44.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+    call = guardedClient(server.app);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const post = (fields: Fields, ip = freshIp(), headers: Record<string, string> = {}) =>
+    injectGuarded(server.app, {
+      method: 'POST',
+      url: '/broker-login/paper',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(fields).toString(),
+      remoteAddress: ip,
+    });
+
+  async function linked(overrides = {}) {
+    const user = await signedInAccount(call);
+    return { token: user.token, ...(await createBrokerAccount(call, user.token, overrides)) };
+  }
+
+  it('locks an api_key for the rest of 15 minutes after 10 Client IDs that match nothing, from any address', async () => {
+    const { input } = await linked();
+    for (let i = 0; i < 10; i++) expect((await post({ api_key: input.api_key, client_id: `GUESS${i}`, password: 'paper-pass' })).statusCode).toBe(400);
+    const locked = await post({ api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBe('900');
+    expect(locked.body).toContain('<p class="error" role="alert">Too many attempts. Try again in 15 minutes.</p>');
+    server.clock.advance(15 * minute);
+    expect((await post({ api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' })).statusCode).toBe(303);
+  });
+
+  it('limits one address to 20 Client IDs that match nothing, whatever the api_keys', async () => {
+    const ip = '192.0.2.150';
+    const { input } = await linked();
+    for (let i = 0; i < 20; i++) expect((await post({ api_key: `spray-${i}`, client_id: 'PA1234', password: 'paper-pass' }, ip)).statusCode).toBe(400);
+    expect((await post({ api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' }, ip)).statusCode).toBe(429);
+    expect((await post({ api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' })).statusCode).toBe(303);
+  });
+
+  it('issues 10 request_tokens per account in 15 minutes, even to 30 posts sent together', async () => {
+    const { input } = await linked();
+    const fields = { api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' };
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post(fields)));
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses.filter((status) => status === 303)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    // Another account is not held back by this one.
+    const { input: other } = await linked();
+    expect((await post({ api_key: other.api_key, client_id: other.account_number, password: 'paper-pass' })).statusCode).toBe(303);
+  });
+
+  it('issues 30 request_tokens per address in 15 minutes, across accounts', async () => {
+    const ip = '192.0.2.151';
+    for (let i = 0; i < 30; i++) {
+      const { input } = await linked();
+      expect((await post({ api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' }, ip)).statusCode).toBe(303);
+    }
+    const { input } = await linked();
+    expect((await post({ api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' }, ip)).statusCode).toBe(429);
+  });
+
+  it('gives two users who linked the same api_key and Client ID one token that opens either session, once', async () => {
+    const first = await linked();
+    const second = await linked({ api_key: first.input.api_key, account_number: first.input.account_number, api_secret: newApiSecret() });
+    const login = async () => {
+      const res = await post({ api_key: first.input.api_key, client_id: first.input.account_number, password: 'paper-pass' });
+      expect(res.statusCode).toBe(303);
+      return new URL(String(res.headers.location), 'http://x').searchParams.get('request_token') ?? '';
+    };
+    const exchange = (who: typeof first, requestToken: string) =>
+      call('loginBrokerAccount', { token: who.token, params: { accountId: who.account.id }, body: { request_token: requestToken, broker_name: 'paper' } });
+
+    const shared = await login();
+    expect((await exchange(second, shared)).status).toBe(200);
+    // Single use across both accounts.
+    expect((await exchange(first, shared)).body).toMatchObject({ code: 'request_token_invalid' });
+    expect((await exchange(first, await login())).status).toBe(200);
+  });
+});
+
+describe('the paper login page in French', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const page = (query: string, headers: Record<string, string> = {}) => injectGuarded(server.app, { method: 'GET', url: `/broker-login/paper?${query}`, headers });
+
+  it('follows Accept-Language, and a lang in the link wins', async () => {
+    const french = await page('api_key=k1', { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' });
+    expect(french.body).toContain('<html lang="fr">');
+    expect(french.body).toContain('<h1>Courtier fictif — connexion</h1>');
+    expect(french.body).toContain('<label for="client_id">Identifiant client</label>');
+    expect(french.body).toContain('<input type="hidden" name="lang" value="fr">');
+    expect(french.body).toContain('<a href="/broker-login/paper?api_key=k1&#38;lang=en" lang="en" hreflang="en">English</a>');
+    expect(french.headers.vary).toContain('Accept-Language');
+
+    const english = await page('api_key=k1&lang=en', { 'accept-language': 'fr' });
+    expect(english.body).toContain('<html lang="en">');
+    expect((await page('api_key=k1', { 'accept-language': 'de, fr;q=0.5' })).body).toContain('<html lang="fr">');
+    expect((await page('api_key=k1', { 'accept-language': 'de, en;q=0.1, fr;q=0.5' })).body).toContain('<html lang="fr">');
+    expect((await page('api_key=k1', { 'accept-language': 'de' })).body).toContain('<html lang="en">');
+    expect((await page('api_key=k1&lang=fr')).body).toContain('<html lang="fr">');
+    expect((await page('lang=fr')).body).toContain('Ce lien de connexion n’est pas valide');
+  });
+
+  it('answers refusals in the language the form was in', async () => {
+    const res = await injectGuarded(server.app, {
+      method: 'POST',
+      url: '/broker-login/paper',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ api_key: 'k1', client_id: '', password: '123', lang: 'fr' }).toString(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('<title>Erreur : Courtier fictif — connexion</title>');
+    expect(res.body).toContain('<p class="field-error" id="client_id-error">Saisissez votre identifiant client.</p>');
+    expect(res.body).toContain('<p class="field-error" id="password-error">Les comptes fictifs demandent un mot de passe d’au moins 6 caractères.</p>');
+  });
+});
