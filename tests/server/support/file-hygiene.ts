@@ -5,9 +5,11 @@
 // globals only through those helpers: a plain assignment would outlive the file.
 import { afterAll, vi } from 'vitest';
 
-afterAll(() => {
+export function undoProcessChanges(): void {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
-});
+}
+
+afterAll(undoProcessChanges);
