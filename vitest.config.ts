@@ -23,6 +23,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // One module graph per worker, so one PGlite per worker serves every file, each in a schema of
+          // its own (tests/server/support/test-database.ts); file-hygiene undoes what a file changed.
+          isolate: false,
+          setupFiles: ['tests/server/support/file-hygiene.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -8,12 +8,21 @@ import { createDistFixture, type DistFixture } from './support/dist-fixture.ts';
 import { seedPgliteDataDir } from './support/test-database.ts';
 
 let fixture: DistFixture;
+/** A DATA_DIR that has been started in before, for the process tests (a restart, as on a real machine). */
+let startedDataDir: Promise<string> | undefined;
 
 beforeAll(async () => {
   fixture = await createDistFixture();
-  // The process tests reuse this DATA_DIR: give it an initialised cluster so they skip initdb.
-  await seedPgliteDataDir(fixture.dataDir);
 });
+
+/**
+ * The first test's DATA_DIR, once its server has stopped: initdb, migrations and the demo account are
+ * done, so the process tests skip them. Run on its own (-t), a process test seeds a cluster instead.
+ */
+function dataDirStartedBefore(): Promise<string> {
+  startedDataDir ??= seedPgliteDataDir(fixture.dataDir).then(() => fixture.dataDir);
+  return startedDataDir;
+}
 
 afterAll(async () => {
   await fixture.cleanup();
@@ -54,6 +63,7 @@ describe('startServer (what server/main.ts runs)', () => {
     } finally {
       await server.close();
     }
+    startedDataDir ??= Promise.resolve(dataDir);
   });
 });
 
@@ -124,10 +134,7 @@ describe('server/main.ts as a process', () => {
   });
 
   it.each(['SIGTERM', 'SIGINT'] as const)('stops cleanly on %s', async (signal) => {
-    const run = await runMain(
-      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: fixture.dataDir, DIST_DIR: fixture.distDir },
-      signal,
-    );
+    const run = await runMain({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: await dataDirStartedBefore(), DIST_DIR: fixture.distDir }, signal);
     expect(run.healthStatus).toBe(200);
     expect(run.stdout).toContain(`Received ${signal}: stopping StrikeDesk`);
     expect(run.code).toBe(0);

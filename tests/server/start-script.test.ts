@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildReason, stampName } from '../../scripts/start.ts';
+import { buildPwa, buildReason, stampName } from '../../scripts/build-pwa.ts';
+import { repoRoot } from '../../server/paths.ts';
 
 let root: string;
 const builtAt = new Date('2025-06-02T10:00:00Z');
@@ -32,7 +33,7 @@ describe('npm start decides when to build', () => {
     expect(buildReason(root)).toMatch(/dist\/index\.html is missing/);
   });
 
-  it('builds when dist/ has no stamp (built some other way)', async () => {
+  it('builds when dist/ has no stamp (a bare vite build)', async () => {
     await put('dist/index.html', builtAt);
     expect(buildReason(root)).toMatch(/no dist\/\.build-stamp/);
   });
@@ -60,5 +61,33 @@ describe('npm start decides when to build', () => {
     await put('README.md', after);
     await put('src/node_modules/x/index.js', after);
     expect(buildReason(root)).toBeNull();
+  });
+});
+
+describe('every build counts for npm start', () => {
+  /** Stands in for `vite build` (a real one takes a minute): writes what it would, or fails. */
+  const fakeViteBuild = (code: number) => async (at: string) => {
+    if (code === 0) await put(join('dist', 'index.html'), new Date());
+    expect(at).toBe(root);
+    return code;
+  };
+
+  it('a build through build-pwa leaves dist/ stamped and current', async () => {
+    expect(await buildPwa(root, fakeViteBuild(0))).toBe(true);
+    expect(buildReason(root)).toBeNull();
+  });
+
+  it('a failed build leaves no stamp', async () => {
+    expect(await buildPwa(root, fakeViteBuild(1))).toBe(false);
+    await put('dist/index.html', builtAt);
+    expect(buildReason(root)).toMatch(/no dist\/\.build-stamp/);
+  });
+
+  it('npm test and npm run build build through build-pwa, never with a bare vite build', async () => {
+    const { scripts } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts['build:pwa']).toBe('tsx scripts/build-pwa.ts');
+    expect(scripts.test).toContain('npm run build:pwa');
+    expect(scripts.build).toContain('npm run build:pwa');
+    for (const [name, command] of Object.entries(scripts)) expect(command, name).not.toMatch(/\bvite build\b/);
   });
 });

@@ -1,6 +1,10 @@
-// Databases for server tests. PGlite by default: each one starts from a cached dump of an empty cluster
-// (initdb once per machine, ~6 s; every later database ~1 s). With TEST_DATABASE_URL, the same tests
-// also run on PostgreSQL, each database being a fresh schema dropped on close.
+// Databases for server tests: one shared connection per Vitest worker, a fresh schema per database.
+// The server project runs with isolate: false (vitest.config.ts), so this module, and the PGlite it
+// opens, live as long as the worker and serve every test file it runs: PGlite starts once per worker
+// (from a cached dump of an empty cluster: no initdb), and each createTestDatabase() is a new empty
+// schema on it, dropped on close. Starting PGlite per file cost 2-3 s; a schema costs milliseconds
+// (migrations, run by the server on its database, are the rest). With TEST_DATABASE_URL, the same tests
+// also run on PostgreSQL, each database a fresh schema there too, dropped on close.
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +17,7 @@ import { pgliteDir } from '../../../server/db/open-database.ts';
 import { openPgliteDatabase } from '../../../server/db/pglite-database.ts';
 import { openPostgresDatabase } from '../../../server/db/postgres-database.ts';
 import { repoRoot } from '../../../server/paths.ts';
+import { createSchemaDatabase, shareConnection, type SharedConnection } from './schema-database.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
 
@@ -48,21 +53,31 @@ export function emptyClusterTemplate(): Promise<Blob> {
   return template;
 }
 
+const newSchemaName = () => `sd_test_${randomBytes(6).toString('hex')}`;
+
+let workerPglite: Promise<SharedConnection> | undefined;
+
+/** This worker's PGlite, started on first use and kept until the worker exits. */
+function sharedPglite(): Promise<SharedConnection> {
+  workerPglite ??= emptyClusterTemplate().then(async (dump) => shareConnection(await openPgliteDatabase({ loadDataDir: dump })));
+  return workerPglite;
+}
+
+let postgresAdmin: pg.Pool | undefined;
+
 async function createPostgresDatabase(): Promise<Database> {
-  const schema = `sd_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE SCHEMA ${schema}`);
-  } finally {
-    await admin.end();
-  }
+  const schema = newSchemaName();
+  // One connection per worker creates and drops schemas; each database has its own small pool, whose
+  // connections start in its schema (the server's own option), so they can run in parallel.
+  postgresAdmin ??= new pg.Pool({ connectionString: postgresUrl, max: 1 }).on('error', () => undefined);
+  const admin = postgresAdmin;
+  await admin.query(`CREATE SCHEMA ${schema}`);
   const db = openPostgresDatabase({ connectionString: postgresUrl, schema, maxConnections: 4 });
   return {
     ...db,
     async close() {
-      await db.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined);
       await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     },
   };
 }
@@ -73,7 +88,7 @@ export async function createTestDatabase(backend: TestBackend = 'pglite'): Promi
     if (postgresUrl === '') throw new Error('TEST_DATABASE_URL is not set');
     return createPostgresDatabase();
   }
-  return openPgliteDatabase({ loadDataDir: await emptyClusterTemplate() });
+  return createSchemaDatabase(await sharedPglite(), newSchemaName());
 }
 
 /** Prepares DATA_DIR so the server opens an existing cluster instead of running initdb (slow). */

@@ -42,6 +42,19 @@ describe('public routes', () => {
       to: '/app/position_book?start_date=2026-11-20',
     });
   });
+
+  // The decision itself must pass the parameter through safeRedirectTarget: a signed-in visitor lands
+  // here straight from a link anyone can craft, so handing back the raw value is an open redirect.
+  it.each([
+    ['https://evil.example/app', 'an absolute URL'],
+    ['//evil.example/app', 'a protocol-relative URL'],
+    ['/\\evil.example', 'a backslash trick'],
+    ['javascript:alert(1)', 'a script URL'],
+    ['/auth/login?redirect=/app', 'the login page itself'],
+  ])('send a signed-in visitor asked to go to %s (%s) to the default home instead', (target) => {
+    const search = `?${new URLSearchParams({ redirect: target })}`;
+    expect(decideAccess('public', true, { pathname: '/auth/login', search })).toEqual({ kind: 'redirect', to: DEFAULT_HOME });
+  });
 });
 
 describe('redirect targets', () => {

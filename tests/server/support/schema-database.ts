@@ -1,0 +1,63 @@
+// One database connection shared by many test databases, each living in its own schema. PGlite is one
+// session, so whoever runs a statement must first make the session's search_path point at its own
+// schema, and nobody else may slip a statement in between: every call takes the connection's turn
+// (a promise chain), switches the search_path when another schema had it last, then runs. A
+// transaction keeps the turn until it ends, as PGlite itself does, so a query on the outer database
+// inside a transaction waits forever here too (the rule in server/db/database.ts holds unchanged).
+import type { Database, Queryable } from '../../../server/db/database.ts';
+import { isSafeIdentifier } from '../../../server/db/postgres-database.ts';
+
+export type SharedConnection = {
+  base: Database;
+  /** Runs fn when every earlier call on the connection has finished. */
+  turn: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** The schema the session's search_path names now. */
+  current: string | null;
+};
+
+export function shareConnection(base: Database): SharedConnection {
+  let tail: Promise<unknown> = Promise.resolve();
+  const shared: SharedConnection = {
+    base,
+    current: null,
+    turn(fn) {
+      const run = tail.then(fn);
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  };
+  return shared;
+}
+
+/** A database that sees only `schema` on the shared connection; close() drops the schema. */
+export async function createSchemaDatabase(shared: SharedConnection, schema: string): Promise<Database> {
+  if (!isSafeIdentifier(schema)) throw new Error(`Not a safe schema name: "${schema}"`);
+  let closed = false;
+  const inSchema = <T>(fn: () => Promise<T>): Promise<T> =>
+    shared.turn(async () => {
+      if (closed) throw new Error(`The test database ${schema} is closed`);
+      if (shared.current !== schema) {
+        // Outside any transaction, so a rollback can never undo the switch behind our back.
+        await shared.base.exec(`SET search_path TO ${schema}`);
+        shared.current = schema;
+      }
+      return fn();
+    });
+  await shared.turn(() => shared.base.exec(`CREATE SCHEMA ${schema}`));
+  const outer: Queryable = {
+    query: <T>(sql: string, params?: readonly unknown[]) => inSchema(() => shared.base.query<T>(sql, params)),
+    exec: (sql: string) => inSchema(() => shared.base.exec(sql)),
+  };
+  return {
+    kind: shared.base.kind,
+    query: outer.query,
+    exec: outer.exec,
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => inSchema(() => shared.base.transaction(fn)),
+    close: () =>
+      shared.turn(async () => {
+        if (closed) return;
+        closed = true;
+        await shared.base.exec(`DROP SCHEMA ${schema} CASCADE`);
+      }),
+  };
+}
