@@ -651,7 +651,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @example 42 */
+        /**
+         * @description A row id; ids are Postgres integer columns, so 1 to 2^31 - 1.
+         * @example 42
+         */
         Id: number;
         /**
          * @description Indian rupees.

@@ -1,9 +1,13 @@
 // Request validation from the contract's schemas with Ajv (JSON Schema 2020-12, as the contract tests
-// compile them). Bodies are never coerced and unknown fields are refused; path and query parameters,
-// which arrive as text, are coerced to their declared types. A failure names the field in plain words.
+// compile them). Bodies are never coerced and unknown fields are refused; path, query and header
+// parameters, which arrive as text, become numbers only when spelled as plain decimals
+// (parameter-coercion.ts). Before any schema, every string and field name of every part is checked for
+// text Postgres cannot keep (text-guard.ts). A failure names the field in plain words.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Contract, ContractOperation, ContractParameter, JsonObject } from './document.ts';
+import { parameterCoercion, type ParameterCoercion } from './parameter-coercion.ts';
+import { findTextFault } from './text-guard.ts';
 
 export type RequestPart = 'body' | 'params' | 'querystring' | 'headers';
 
@@ -14,7 +18,7 @@ export type RequestValidators = Partial<Record<RequestPart, (data: unknown) => V
 
 export type ContractValidators = { forOperation: (operation: ContractOperation) => RequestValidators };
 
-function newAjv(contract: Contract, coerceTypes: boolean): Ajv2020 {
+function newAjv(contract: Contract): Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
     // `if/then` conditional requirements (LIMIT needs a price) are correct JSON Schema that strictRequired flags.
@@ -23,7 +27,7 @@ function newAjv(contract: Contract, coerceTypes: boolean): Ajv2020 {
     allErrors: false,
     removeAdditional: false,
     useDefaults: false,
-    coerceTypes,
+    coerceTypes: false,
   });
   addFormats(ajv);
   // The OpenAPI wrappers are not schemas; inert keywords let pointers reach the schemas inside them.
@@ -153,31 +157,44 @@ function parameterSchema(contract: Contract, parameters: ContractParameter[], lo
   return { type: 'object', properties, required, additionalProperties: true };
 }
 
-function check(validate: ValidateFunction, part: RequestPart, names?: ReadonlyMap<string, string>) {
-  return (data: unknown): ValidationFailure | null => (validate(data) ? null : describeFailure(validate.errors ?? [], part, names));
+const partWords: Record<RequestPart, string> = { body: 'body', params: 'path', querystring: 'query', headers: 'headers' };
+
+type CheckOptions = { names?: ReadonlyMap<string, string>; coerce?: ParameterCoercion };
+
+function check(validate: ValidateFunction, part: RequestPart, { names, coerce }: CheckOptions = {}) {
+  return (data: unknown): ValidationFailure | null => {
+    const fault = findTextFault(data);
+    if (fault !== null) {
+      const dotted = fault.path.join('.');
+      const field = names?.get(dotted) ?? dotted;
+      return field === '' ? { message: `The request ${partWords[part]}: ${fault.message}` } : { message: `${field}: ${fault.message}`, field };
+    }
+    coerce?.(data);
+    return validate(data) ? null : describeFailure(validate.errors ?? [], part, names);
+  };
 }
 
 export function createContractValidators(contract: Contract): ContractValidators {
-  const strictAjv = newAjv(contract, false);
-  const coercingAjv = newAjv(contract, true);
+  const ajv = newAjv(contract);
   return {
     forOperation(operation) {
       const validators: RequestValidators = {};
       if (operation.bodySchemaPointer !== null) {
-        validators.body = check(strictAjv.compile({ $ref: `${contract.id}${operation.bodySchemaPointer}` }), 'body');
+        validators.body = check(ajv.compile({ $ref: `${contract.id}${operation.bodySchemaPointer}` }), 'body');
       }
-      const byLocation = (location: ContractParameter['in']) => operation.parameters.filter((parameter) => parameter.in === location);
-      const path = byLocation('path');
-      if (path.length > 0) validators.params = check(coercingAjv.compile(parameterSchema(contract, path, false)), 'params');
-      const query = byLocation('query');
-      if (query.length > 0) {
-        validators.querystring = check(coercingAjv.compile(parameterSchema(contract, query, false)), 'querystring');
-      }
-      const headers = byLocation('header');
-      if (headers.length > 0) {
+      const parts = [
+        ['path', 'params', false],
+        ['query', 'querystring', false],
+        ['header', 'headers', true],
+      ] as const;
+      for (const [location, part, lowerCase] of parts) {
+        const parameters = operation.parameters.filter((parameter) => parameter.in === location);
+        if (parameters.length === 0) continue;
+        const nameOf = (parameter: ContractParameter) => (lowerCase ? parameter.name.toLowerCase() : parameter.name);
         // Node lower-cases header names; answers still name them as the contract spells them.
-        const names = new Map(headers.map((header) => [header.name.toLowerCase(), header.name]));
-        validators.headers = check(strictAjv.compile(parameterSchema(contract, headers, true)), 'headers', names);
+        const names = new Map(lowerCase ? parameters.map((parameter) => [nameOf(parameter), parameter.name]) : []);
+        const validate = ajv.compile(parameterSchema(contract, parameters, lowerCase));
+        validators[part] = check(validate, part, { names, coerce: parameterCoercion(parameters, nameOf) });
       }
       return validators;
     },
