@@ -657,17 +657,17 @@ export interface components {
          */
         Id: number;
         /**
-         * @description Indian rupees.
+         * @description Indian rupees, to the paisa (stored as numeric(15, 2)).
          * @example 500000
          */
         Money: number;
         /**
-         * @description Rupees per unit (tick size 0.05, checked by the server); 0 when not applicable.
+         * @description Rupees per unit, to the paisa (the instrument's tick size, 0.05 for options, is checked by the server); 0 when not applicable.
          * @example 142.35
          */
         Price: number;
         /**
-         * @description Rupees; negative is a loss.
+         * @description Rupees, to the paisa; negative is a loss.
          * @example -1250.5
          */
         Pnl: number;
@@ -787,13 +787,16 @@ export interface components {
          */
         BotLots: number;
         /**
-         * @description Exit when the loss reaches this percentage of the premium (or capital) at risk.
+         * @description Exit when the loss reaches this percentage of the premium (or capital) at risk. Two decimals
+         *     (stored as numeric(7, 2)), so the smallest is 0.01.
          * @example 25
+         * @example 12.5
          */
         StopLossPct: number;
         /**
-         * @description Exit when the profit reaches this percentage.
+         * @description Exit when the profit reaches this percentage. Two decimals (stored as numeric(7, 2)), so the smallest is 0.01.
          * @example 50
+         * @example 0.07
          */
         TargetPct: number;
         /**

@@ -18,6 +18,16 @@ export type RequestValidators = Partial<Record<RequestPart, (data: unknown) => V
 
 export type ContractValidators = { forOperation: (operation: ContractOperation) => RequestValidators };
 
+/**
+ * Ajv's `multipleOfPrecision`: how far (1e-3 of a step) a number may sit from a multiple of its
+ * `multipleOf`. Binary floating point holds neither 0.07 nor 0.01 exactly (0.07 / 0.01 is
+ * 7.000000000000001), so an exact test refuses valid rupees. Up to the contract's largest amount
+ * (1e10 rupees) the rounding error stays below 2e-4 of a step, while 0.001 is 0.1 of a step from a
+ * paisa; what the tolerance lets through is within 1e-5 rupees of a paisa, where numeric(…, 2) puts it.
+ * Every Ajv that checks the contract uses this (the contract tests' too).
+ */
+export const multipleOfPrecision = 3;
+
 function newAjv(contract: Contract): Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
@@ -28,6 +38,7 @@ function newAjv(contract: Contract): Ajv2020 {
     removeAdditional: false,
     useDefaults: false,
     coerceTypes: false,
+    multipleOfPrecision,
   });
   addFormats(ajv);
   // The OpenAPI wrappers are not schemas; inert keywords let pointers reach the schemas inside them.
@@ -103,8 +114,13 @@ function explain(error: ErrorObject, field: string): string {
       const words = { minimum: 'at least', maximum: 'at most', exclusiveMinimum: 'greater than', exclusiveMaximum: 'less than' };
       return `must be ${words[error.keyword]} ${String(params.limit)}`;
     }
-    case 'multipleOf':
+    case 'multipleOf': {
+      // 0.01 reads better as what it means: rupees to the paisa, percentages to two decimals.
+      const step = Number(params.multipleOf);
+      const places = Math.round(-Math.log10(step));
+      if (places > 0 && 10 ** -places === step) return `must have at most ${plural(places, 'decimal place')}`;
       return `must be a multiple of ${String(params.multipleOf)}`;
+    }
     case 'minItems':
       return `must have at least ${plural(Number(params.limit), 'item')}`;
     case 'maxItems':
