@@ -800,7 +800,8 @@ export interface components {
          */
         TargetPct: number;
         /**
-         * @description Strategy parameters; must validate against the base strategy's `parameters` schema.
+         * @description Strategy parameters; must validate against the base strategy's `parameters` schema. At most 64
+         *     fields; like every request body, nested at most 32 levels deep (400 `json_too_deep`).
          * @example {
          *       "strike_offset": 0,
          *       "hedge_distance": 200

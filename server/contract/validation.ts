@@ -129,6 +129,8 @@ function explain(error: ErrorObject, field: string): string {
       return 'must not contain the same value twice';
     case 'minProperties':
       return `must have at least ${plural(Number(params.limit), 'field')}`;
+    case 'maxProperties':
+      return `must have at most ${plural(Number(params.limit), 'field')}`;
     case 'oneOf':
     case 'anyOf':
       return 'does not match any of the allowed forms';
