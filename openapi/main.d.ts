@@ -1053,7 +1053,14 @@ export interface components {
             params: components["schemas"]["BotParams"];
             mode?: components["schemas"]["RequestedBotMode"];
         };
+        /**
+         * @description Fields left out keep their value; the bot as answered can be sent back whole. `id` and
+         *     `portfolio_id` are accepted when they are the bot's own (400 otherwise: a bot stays in its
+         *     portfolio, whose orders and positions are its own; create a bot in the other portfolio instead).
+         */
         TradingBotUpdate: {
+            id?: components["schemas"]["Id"];
+            portfolio_id?: components["schemas"]["Id"];
             name?: components["schemas"]["BotName"];
             base_strategy?: components["schemas"]["Id"];
             underlying?: components["schemas"]["IndexName"];
@@ -1103,7 +1110,14 @@ export interface components {
             exit_time: components["schemas"]["ClockTime"];
             weekdays: components["schemas"]["Weekdays"];
         };
+        /**
+         * @description Fields left out keep their value; the bot as answered can be sent back whole. `id` and
+         *     `portfolio_id` are accepted when they are the bot's own (400 otherwise: a bot stays in its
+         *     portfolio, whose orders and positions are its own; create a bot in the other portfolio instead).
+         */
         DailyBotUpdate: {
+            id?: components["schemas"]["Id"];
+            portfolio_id?: components["schemas"]["Id"];
             name?: components["schemas"]["BotName"];
             base_strategy?: components["schemas"]["Id"];
             underlying?: components["schemas"]["IndexName"];
