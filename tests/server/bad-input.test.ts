@@ -3,6 +3,7 @@
 // a time, as a signed-in trader owning real objects, and every answer must be below 500 and, when 4xx,
 // the { message, code } shape. Operations whose real handlers come later get a stand-in handler, so
 // their contract validation is exercised now; their real route replaces it the day it exists.
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMainContract, type ContractOperation } from '../../server/contract/document.ts';
 import { route, routeUrl, type OperationId } from '../../server/http/contract-route.ts';
@@ -33,6 +34,7 @@ function faultOf(status: number, contentType: unknown, body: string): string | n
 describe.each(testBackends)('bad input on every operation, on %s', (backend) => {
   let server: TestServer;
   let owner: Owner;
+  const netCatches: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer({ backend });
@@ -46,6 +48,13 @@ describe.each(testBackends)('bad input on every operation, on %s', (backend) => 
       },
       { prefix: '/api' },
     );
+    // The database safety net must stay a net: bad values are refused by validation, before the
+    // database sees them. Record every time it fires (the test server logs nothing).
+    server.app.addHook('onRequest', async (request) => {
+      const recorder = Object.create(request.log) as FastifyBaseLogger;
+      recorder.warn = (details: unknown) => void netCatches.push(`${request.method} ${request.url.slice(0, 80)} ${JSON.stringify(details).slice(0, 200)}`);
+      request.log = recorder;
+    });
     owner = await createOwner(contractClient(server.app));
   });
 
@@ -78,5 +87,6 @@ describe.each(testBackends)('bad input on every operation, on %s', (backend) => 
     console.info(`bad-input matrix on ${backend}: ${requests.length} requests to ${operations.length} operations in ${Math.round(performance.now() - started)} ms`);
     expect(faults.slice(0, 30), `${faults.length} bad answers of ${requests.length}`).toEqual([]);
     expect(requests.length).toBeGreaterThan(3000);
+    expect(netCatches).toEqual([]);
   });
 });
