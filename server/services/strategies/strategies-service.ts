@@ -3,7 +3,8 @@
 // stored bot always carries every parameter its strategy reads.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { components } from '../../../openapi/main.d.ts';
-import { describeFailure, multipleOfPrecision } from '../../contract/validation.ts';
+import { describeFailure } from '../../contract/failure-messages.ts';
+import { multipleOfPrecision } from '../../contract/validation.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { baseStrategyCatalogue } from './catalogue.ts';
