@@ -50,7 +50,7 @@ export function badRequests(operation: ContractOperation, sample: SampleRequest,
   const json = 'application/json';
   const headers = { ...sample.headers, ...(operation.requiresAuth ? { authorization: `Bearer ${token}` } : {}) };
   const validUrl = urlOf(operation, sample.params, encodedQuery(sample.query));
-  const validPayload = sample.body === undefined ? undefined : JSON.stringify(sample.body);
+  const validPayload = sample.bodies[0] === undefined ? undefined : JSON.stringify(sample.bodies[0]);
   const withBody = (label: string, payload: string | Buffer, contentType = json): BadRequest => ({
     label,
     method,
@@ -60,14 +60,16 @@ export function badRequests(operation: ContractOperation, sample: SampleRequest,
   });
   const requests: BadRequest[] = [];
 
-  if (sample.body !== undefined) {
-    for (const { path, sample: valid } of placesIn(sample.body)) {
-      for (const bad of badValuesFor(valid)) requests.push(withBody(`body.${path.join('.')} = ${bad.label}`, bodyWith(sample.body, path, bad.json)));
+  for (const body of sample.bodies) {
+    for (const { path, sample: valid } of placesIn(body)) {
+      for (const bad of badValuesFor(valid)) requests.push(withBody(`body.${path.join('.')} = ${bad.label}`, bodyWith(body, path, bad.json)));
       if (typeof valid === 'object' && valid !== null && !Array.isArray(valid)) {
-        requests.push(withBody(`body.${path.join('.')} with an unknown field`, bodyWith(sample.body, path, JSON.stringify({ ...valid, zz_unknown: 1 }))));
+        requests.push(withBody(`body.${path.join('.')} with an unknown field`, bodyWith(body, path, JSON.stringify({ ...valid, zz_unknown: 1 }))));
       }
     }
-    requests.push(withBody('an unknown top-level field', JSON.stringify({ ...(sample.body as object), zz_unknown: 1 })));
+    requests.push(withBody('an unknown top-level field', JSON.stringify({ ...(body as object), zz_unknown: 1 })));
+  }
+  if (sample.bodies.length > 0) {
     for (const whole of wholeBodies) requests.push(withBody(`whole body: ${whole.label}`, whole.payload, whole.contentType));
   }
 
