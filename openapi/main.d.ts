@@ -655,20 +655,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @example 42 */
+        /**
+         * @description A row id; ids are Postgres integer columns, so 1 to 2^31 - 1.
+         * @example 42
+         */
         Id: number;
         /**
-         * @description Indian rupees.
+         * @description Indian rupees, to the paisa (stored as numeric(15, 2)).
          * @example 500000
          */
         Money: number;
         /**
-         * @description Rupees per unit (tick size 0.05, checked by the server); 0 when not applicable.
+         * @description Rupees per unit, to the paisa (the instrument's tick size, 0.05 for options, is checked by the server); 0 when not applicable.
          * @example 142.35
          */
         Price: number;
         /**
-         * @description Rupees; negative is a loss.
+         * @description Rupees, to the paisa; negative is a loss.
          * @example -1250.5
          */
         Pnl: number;
@@ -788,17 +791,21 @@ export interface components {
          */
         BotLots: number;
         /**
-         * @description Exit when the loss reaches this percentage of the premium (or capital) at risk.
+         * @description Exit when the loss reaches this percentage of the premium (or capital) at risk. Two decimals
+         *     (stored as numeric(7, 2)), so the smallest is 0.01.
          * @example 25
+         * @example 12.5
          */
         StopLossPct: number;
         /**
-         * @description Exit when the profit reaches this percentage.
+         * @description Exit when the profit reaches this percentage. Two decimals (stored as numeric(7, 2)), so the smallest is 0.01.
          * @example 50
+         * @example 0.07
          */
         TargetPct: number;
         /**
-         * @description Strategy parameters; must validate against the base strategy's `parameters` schema.
+         * @description Strategy parameters; must validate against the base strategy's `parameters` schema. At most 64
+         *     fields; like every request body, nested at most 32 levels deep (400 `json_too_deep`).
          * @example {
          *       "strike_offset": 0,
          *       "hedge_distance": 200
@@ -1052,7 +1059,14 @@ export interface components {
             params: components["schemas"]["BotParams"];
             mode?: components["schemas"]["RequestedBotMode"];
         };
+        /**
+         * @description Fields left out keep their value; the bot as answered can be sent back whole. `id` and
+         *     `portfolio_id` are accepted when they are the bot's own (400 otherwise: a bot stays in its
+         *     portfolio, whose orders and positions are its own; create a bot in the other portfolio instead).
+         */
         TradingBotUpdate: {
+            id?: components["schemas"]["Id"];
+            portfolio_id?: components["schemas"]["Id"];
             name?: components["schemas"]["BotName"];
             base_strategy?: components["schemas"]["Id"];
             underlying?: components["schemas"]["IndexName"];
@@ -1102,7 +1116,14 @@ export interface components {
             exit_time: components["schemas"]["ClockTime"];
             weekdays: components["schemas"]["Weekdays"];
         };
+        /**
+         * @description Fields left out keep their value; the bot as answered can be sent back whole. `id` and
+         *     `portfolio_id` are accepted when they are the bot's own (400 otherwise: a bot stays in its
+         *     portfolio, whose orders and positions are its own; create a bot in the other portfolio instead).
+         */
         DailyBotUpdate: {
+            id?: components["schemas"]["Id"];
+            portfolio_id?: components["schemas"]["Id"];
             name?: components["schemas"]["BotName"];
             base_strategy?: components["schemas"]["Id"];
             underlying?: components["schemas"]["IndexName"];

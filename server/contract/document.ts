@@ -21,6 +21,8 @@ export type ContractParameter = {
   required: boolean;
   /** JSON Pointer of the parameter's schema inside the document. */
   schemaPointer: string;
+  /** The JSON types the schema declares (`type`, references followed): how its text is read. */
+  types: readonly string[];
 };
 
 export type ContractOperation = {
@@ -76,6 +78,13 @@ function isSecured(security: unknown): boolean {
   return Array.isArray(security) && security.length > 0 && !security.some((item) => isJsonObject(item) && Object.keys(item).length === 0);
 }
 
+function declaredTypes(doc: JsonObject, schema: unknown, pointer: string): string[] {
+  const { node } = follow(doc, schema, pointer);
+  const type = isJsonObject(node) ? node.type : undefined;
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) ? type.filter((item): item is string => typeof item === 'string') : [];
+}
+
 function readParameters(doc: JsonObject, list: unknown, pointer: string): ContractParameter[] {
   if (!Array.isArray(list)) return [];
   return list.map((item, index) => {
@@ -88,6 +97,7 @@ function readParameters(doc: JsonObject, list: unknown, pointer: string): Contra
       in: node.in as ContractParameter['in'],
       required: node.required === true,
       schemaPointer: `${at}/schema`,
+      types: declaredTypes(doc, node.schema, `${at}/schema`),
     };
   });
 }

@@ -30,3 +30,13 @@ export const pgErrorCodes = { uniqueViolation: '23505' } as const;
 export function isPgError(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 }
+
+/**
+ * The SQLSTATE of an error the database itself raised, else null. Both drivers throw a DatabaseError
+ * carrying `code` (five characters) and `severity`; Node's own errors carry a `code` too (EPIPE), never
+ * a severity.
+ */
+export function sqlStateOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('severity' in error) || !('code' in error)) return null;
+  return typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error.code : null;
+}

@@ -3,7 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { operations } from '../../openapi/main.d.ts';
 import type { Contract, ContractOperation, JsonObject } from '../contract/document.ts';
-import type { ContractValidators, RequestPart } from '../contract/validation.ts';
+import type { RequestPart } from '../contract/failure-messages.ts';
+import type { ContractValidators } from '../contract/validation.ts';
 import { HttpError } from './errors.ts';
 
 export type OperationId = keyof operations;

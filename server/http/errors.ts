@@ -1,9 +1,11 @@
 // One error shape for every JSON answer: `{ "message": ..., "code": ... }` with a meaningful status.
 // Services raise DomainError (a code, a message, a field) and this file alone maps codes to statuses;
-// HTTP-only refusals (authentication, request validation) throw HttpError. Anything else thrown is a
-// bug and becomes a 500 whose details stay in the log, never in the answer.
+// HTTP-only refusals (authentication, request validation) throw HttpError. A database error caused by
+// request values is a 4xx (database-refusals.ts). Anything else thrown is a bug and becomes a 500
+// whose details stay in the log, never in the answer.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../services/domain-error.ts';
+import { databaseRefusalOf } from './database-refusals.ts';
 
 export type ErrorBody = { message: string; code: string; field?: string };
 
@@ -108,6 +110,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       return sendError(reply, 400, 'validation_failed', error.message);
+    }
+    const refusal = databaseRefusalOf(error);
+    if (refusal !== null) {
+      request.log.warn({ err: error, sqlState: refusal.sqlState }, 'the database refused a request value the contract let through');
+      return sendError(reply, refusal.statusCode, refusal.code, refusal.message);
     }
     const status = statusOf(error);
     if (status >= 500) {

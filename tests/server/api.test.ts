@@ -96,6 +96,6 @@ describe('request bodies', () => {
       payload: '{"quantity":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'bad_request' });
+    expect(res.json()).toMatchObject({ code: 'invalid_json' });
   });
 });

@@ -4,7 +4,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMainContract } from '../../server/contract/document.ts';
-import { describeFailure } from '../../server/contract/validation.ts';
+import { describeFailure } from '../../server/contract/failure-messages.ts';
 import { route, routeUrl, type AnswerOf } from '../../server/http/contract-route.ts';
 import { signedInAccount } from './support/accounts.ts';
 import { assertMatchesContract, contractClient } from './support/contract-client.ts';

@@ -1,6 +1,7 @@
 // Trading bots and daily bots: one implementation, two kinds (bot-kinds.ts). A bot belongs to a
 // portfolio, which belongs to a broker account, which belongs to a user; every query walks that chain
 // from the signed-in user, so another user's bot or portfolio answers 404 whichever id names it.
+import { isDeepStrictEqual } from 'node:util';
 import type { Database, Queryable } from '../../db/database.ts';
 import { DomainError, notFound } from '../domain-error.ts';
 import type { Clock } from '../clock.ts';
@@ -26,7 +27,8 @@ export type BotKind<Bot extends TradingBot> = {
 };
 
 export type BotInput<Bot extends TradingBot> = Omit<Bot, 'id' | 'portfolio_id' | 'status' | 'mode'> & Partial<Pick<BotFields, 'status' | 'mode'>>;
-export type BotChanges<Bot extends TradingBot> = Partial<Omit<Bot, 'id' | 'portfolio_id' | 'mode'>> & Partial<Pick<BotFields, 'mode'>>;
+/** An update: any of the bot's fields, `id` and `portfolio_id` included when they are its own. */
+export type BotChanges<Bot extends TradingBot> = Partial<Omit<Bot, 'mode'>> & Partial<Pick<BotFields, 'mode'>>;
 
 const commonColumns = ['name', 'base_strategy_id', 'underlying', 'lots', 'stop_loss_pct', 'target_pct', 'status', 'params', 'mode'] as const;
 
@@ -104,9 +106,28 @@ export function createBotsService<Bot extends TradingBot>(kind: BotKind<Bot>, { 
     return (await findOwned(db, userId, Number(rows[0]?.id))) as Bot;
   }
 
-  async function update(userId: number, botId: number, changes: BotChanges<Bot>): Promise<Bot> {
+  /**
+   * The fields that really change. A client may send the bot back as it was answered: its own id and
+   * portfolio are accepted and dropped, another bot's id or another portfolio is refused (a bot stays in
+   * its portfolio: its orders and positions belong there), and fields sent with their current value
+   * are no change at all.
+   */
+  function realChanges(current: Bot, { id, portfolio_id: portfolioId, ...fields }: BotChanges<Bot>): Partial<Bot> {
+    if (id !== undefined && id !== current.id) {
+      throw new DomainError('validation_failed', `id: this is ${kind.label.toLowerCase()} ${current.id}, got ${id}`, { field: 'id' });
+    }
+    if (portfolioId !== undefined && portfolioId !== current.portfolio_id) {
+      const message = `portfolio_id: a bot stays in its portfolio (${current.portfolio_id}); create a new bot in portfolio ${portfolioId} instead`;
+      throw new DomainError('portfolio_mismatch', message, { field: 'portfolio_id' });
+    }
+    const changed = Object.entries(fields).filter(([key, value]) => !isDeepStrictEqual(value, current[key as keyof Bot]));
+    return Object.fromEntries(changed) as Partial<Bot>;
+  }
+
+  async function update(userId: number, botId: number, input: BotChanges<Bot>): Promise<Bot> {
     const current = await findOwned(db, userId, botId);
     if (current === null) throw botNotFound();
+    const changes = realChanges(current, input);
     const merged = { ...current, ...changes } as Bot & { mode: BotFields['mode'] };
     // Pausing or stopping must always work, even if the strategy's schema or the index's limits have
     // tightened since the bot was saved: only a change of what the bot trades is checked again.

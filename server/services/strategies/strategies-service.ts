@@ -3,7 +3,8 @@
 // stored bot always carries every parameter its strategy reads.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { components } from '../../../openapi/main.d.ts';
-import { describeFailure } from '../../contract/validation.ts';
+import { describeFailure } from '../../contract/failure-messages.ts';
+import { multipleOfPrecision } from '../../contract/validation.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { baseStrategyCatalogue } from './catalogue.ts';
@@ -33,7 +34,7 @@ export type StrategiesService = ReturnType<typeof createStrategiesService>;
 
 export function createStrategiesService({ db }: { db: Database }) {
   // Strict, like the contract's validators; useDefaults fills what the trader left out.
-  const ajv = new Ajv2020({ strict: true, allErrors: false, useDefaults: true, coerceTypes: false });
+  const ajv = new Ajv2020({ strict: true, allErrors: false, useDefaults: true, coerceTypes: false, multipleOfPrecision });
   const compiled = new Map<string, ValidateFunction>();
 
   async function list(): Promise<BaseStrategy[]> {

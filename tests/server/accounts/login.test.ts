@@ -199,6 +199,6 @@ describe('bodies of body-less calls', () => {
   it('still refuses prototype-poisoning bodies', async () => {
     const res = await call('loginUser', { payload: '{"email":"a@b.in","password":"x","__proto__":{"admin":true}}' });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'bad_request' });
+    expect(res.body).toMatchObject({ code: 'forbidden_key', field: '__proto__' });
   });
 });

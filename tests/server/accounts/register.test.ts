@@ -90,7 +90,7 @@ describe.each(testBackends)('POST /api/authenticate/register/ on %s', (backend) 
     expect((await call('registerUser', { body: [newAccount()] })).status).toBe(400);
     const malformed = await call('registerUser', { payload: '{"email":' });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ code: 'bad_request' });
+    expect(malformed.body).toMatchObject({ code: 'invalid_json' });
   });
 
   it('creates nothing when validation fails', async () => {

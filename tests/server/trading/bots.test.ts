@@ -167,9 +167,9 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
   it.each([
     ['zero lots', { lots: 0 }, 'lots', 'lots: must be at least 1'],
     ['fractional lots', { lots: 1.5 }, 'lots', 'lots: must be a whole number'],
-    ['a zero stop-loss', { stop_loss_pct: 0 }, 'stop_loss_pct', 'stop_loss_pct: must be greater than 0'],
+    ['a zero stop-loss', { stop_loss_pct: 0 }, 'stop_loss_pct', 'stop_loss_pct: must be at least 0.01'],
     ['a stop-loss above 100%', { stop_loss_pct: 100.5 }, 'stop_loss_pct', 'stop_loss_pct: must be at most 100'],
-    ['a zero target', { target_pct: 0 }, 'target_pct', 'target_pct: must be greater than 0'],
+    ['a zero target', { target_pct: 0 }, 'target_pct', 'target_pct: must be at least 0.01'],
     ['a target above 1000%', { target_pct: 1001 }, 'target_pct', 'target_pct: must be at most 1000'],
     ['an unknown status', { status: 'running' }, 'status', 'status: must be one of active, paused, stopped'],
     ['an unknown index', { underlying: 'NIFTYIT' }, 'underlying', 'underlying: must be one of NIFTY, BANKNIFTY, FINNIFTY, MIDCPNIFTY, SENSEX'],

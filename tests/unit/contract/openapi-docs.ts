@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parseDocument } from 'yaml';
+import { multipleOfPrecision } from '../../../server/contract/validation.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -98,7 +99,8 @@ export function listOperations(doc: Json): Operation[] {
  * The document is registered under `id`, so any of its schemas compiles from a JSON Pointer.
  */
 export function createAjv(api: ApiDocument): { ajv: Ajv2020; id: string } {
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, allErrors: true });
+  // The server's tolerance for multipleOf 0.01 (binary floats hold neither 0.07 nor 0.01 exactly).
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true, allErrors: true, multipleOfPrecision });
   addFormats(ajv);
   // The OpenAPI wrappers are not schemas; declare them as inert keywords so pointers can reach inside.
   ajv.addKeyword('components');

@@ -176,7 +176,9 @@ describe('main.yaml validation rules', () => {
     expect(valid('DailyBotCreate', { ...bot, lots: 0 })).toBe(false);
     expect(valid('DailyBotUpdate', { status: 'paused' })).toBe(true);
     expect(valid('DailyBotUpdate', { status: 'sleeping' })).toBe(false);
-    expect(valid('DailyBotUpdate', { portfolio_id: 2 })).toBe(false);
+    // The bot sent back as answered: its own id and portfolio are accepted (the server checks they are its own).
+    expect(valid('DailyBotUpdate', { id: 7, portfolio_id: 2, status: 'paused' })).toBe(true);
+    expect(valid('DailyBotUpdate', { portfolio_id: 0 })).toBe(false);
   });
 
   it('accepts only well-formed idempotency keys', () => {
