@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { noParserAlias, precompileMessages } from './scripts/i18n/precompile-messages.ts';
 import { pwaManifest } from './scripts/pwa-manifest.ts';
 
 // The API server `npm run dev` starts next to Vite (see scripts/dev.ts).
@@ -10,9 +11,11 @@ const devApiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // Messages reach the runtime as AST (precompileMessages), so react-intl runs without the ICU parser.
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, noParserAlias],
   },
   plugins: [
+    precompileMessages(),
     react(),
     tailwindcss(),
     VitePWA({

@@ -2,7 +2,7 @@
  * Bundle budgets on the built files (run after `vite build`). Sizes are gzip at the default level, so the
  * bytes do not vary from run to run. The chunk graph comes from Vite's build manifest.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -82,5 +82,23 @@ describe('bundle budget', () => {
       .map((chunk) => chunk.src);
     expect(new Set(screenSources).size).toBe(screenSources.length);
     expect(screenSources.length).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe('messages are precompiled (react-intl without its ICU parser)', () => {
+  const scripts = readdirSync(join(dist, 'assets'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => ({ file, code: readFileSync(join(dist, 'assets', file), 'utf8') }));
+
+  it('no script carries the ICU parser; react-intl uses the parser-free entry', () => {
+    // An error kind only the parser names; and the error the parser-free entry throws for a string message.
+    expect(scripts.filter(({ code }) => code.includes('EXPECT_ARGUMENT_CLOSING_BRACE')).map(({ file }) => file)).toEqual([]);
+    expect(scripts.some(({ code }) => code.includes('uncompiled message'))).toBe(true);
+  });
+
+  it('every defaultMessage in the build is an AST, never an ICU string', () => {
+    const uncompiled = scripts.filter(({ code }) => /defaultMessage:\s*["'`]/.test(code)).map(({ file }) => file);
+    expect(uncompiled).toEqual([]);
+    expect(scripts.some(({ code }) => code.includes('defaultMessage:[{type:'))).toBe(true);
   });
 });
