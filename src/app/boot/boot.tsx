@@ -6,17 +6,17 @@ import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
 import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
 import { unregisterForeignWorkers } from '@/app/pwa/unregister-foreign-workers';
 import { preloadMessages } from '@/i18n/load-messages';
-import { configureApiClients } from '@/lib/api/clients';
+import { configureApiClientsWhen } from '@/lib/api/clients';
 import { loadRuntimeConfig } from '@/lib/api/runtime-config';
 import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 import { store } from '@/lib/store';
 
 /**
- * Starts the app: session and preferences come back from IndexedDB (and the backends' addresses from
- * /config.json) while index.html's splash shows, the
+ * Starts the app: session and preferences come back from IndexedDB while index.html's splash shows, the
  * document takes the trader's theme, direction and language, and only then does React render, so there is
- * no flash of the wrong theme or of English for a French user.
+ * no flash of the wrong theme or of English for a French user. The backends' addresses (/config.json) are
+ * not needed to paint: API requests wait for them instead (see lib/api/clients).
  */
 export async function boot(container: HTMLElement): Promise<void> {
   listenForInstallPrompt();
@@ -27,8 +27,8 @@ export async function boot(container: HTMLElement): Promise<void> {
   }
 
   startApiErrorNotifier();
-  const [config] = await Promise.all([loadRuntimeConfig(), restoreState()]);
-  configureApiClients(config);
+  void configureApiClientsWhen(loadRuntimeConfig());
+  await restoreState();
   const applyPreferences = () => applyPreferencesToDocument(store.get(preferencesAtom));
   applyPreferences();
   store.sub(preferencesAtom, applyPreferences);
