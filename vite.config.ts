@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preloadFirstScreen } from './scripts/build/preload-first-screen.ts';
 import { noParserAlias, precompileMessages } from './scripts/i18n/precompile-messages.ts';
 import { pwaManifest } from './scripts/pwa-manifest.ts';
 
@@ -18,6 +19,8 @@ export default defineConfig({
     precompileMessages(),
     react(),
     tailwindcss(),
+    // A first visit lands on sign-in (every other route needs a session): its chunk loads with the entry.
+    preloadFirstScreen(['src/features/auth/routes/login-screen.tsx']),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -67,6 +67,17 @@ describe('bundle budget', () => {
     expect([...files].some((file) => file.includes('app-layout'))).toBe(false);
   });
 
+  it('index.html fetches every file of the first visit itself: none waits for the entry to run', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const fetched = new Set(
+      [...html.matchAll(/<(?:script type="module"|link rel="(?:modulepreload|stylesheet)")[^>]*(?:src|href)="\/([^"]+)"/g)].map(
+        ([, file]) => file,
+      ),
+    );
+    const needed = staticClosure(manifest, findKey(manifest, 'src/features/auth/routes/login-screen.tsx'));
+    expect([...needed].filter((file) => !fetched.has(file))).toEqual([]);
+  });
+
   it(`every screen chunk is at most ${SCREEN_CHUNK_BUDGET / KB} KB gzip`, () => {
     const screens = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry);
     expect(screens.length).toBeGreaterThanOrEqual(20);

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { restoreState } from '@/app/boot/restore-state';
+import { preloadScreens } from '@/app/router/preload-screens';
+import { routes } from '@/app/router/routes';
 import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
 import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
 import { unregisterForeignWorkers } from '@/app/pwa/unregister-foreign-workers';
@@ -28,6 +30,9 @@ export async function boot(container: HTMLElement): Promise<void> {
 
   startApiErrorNotifier();
   void configureApiClientsWhen(loadRuntimeConfig());
+  // Not awaited: the screen's files are already on their way (index.html preloads sign-in's); if they are
+  // still missing at the first render, the screen shows its loading state as before.
+  void preloadScreens(routes, window.location.pathname);
   await restoreState();
   const applyPreferences = () => applyPreferencesToDocument(store.get(preferencesAtom));
   applyPreferences();
