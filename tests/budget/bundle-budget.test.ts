@@ -2,64 +2,26 @@
  * Bundle budgets on the built files (run after `vite build`). Sizes are gzip at the default level, so the
  * bytes do not vary from run to run. The chunk graph comes from Vite's build manifest.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { findKey, firstVisitFiles, gzipSizes, loadManifest, SIGN_IN_SCREEN, staticClosure } from './first-visit-files.ts';
 
 const dist = join(process.cwd(), 'dist');
-const manifestPath = join(dist, '.vite', 'manifest.json');
-
-type Chunk = {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-};
-type Manifest = Record<string, Chunk>;
 
 const KB = 1000;
 const FIRST_VISIT_BUDGET = 150 * KB;
 const SCREEN_CHUNK_BUDGET = 60 * KB;
 
-function loadManifest(): Manifest {
-  if (!existsSync(manifestPath)) throw new Error('No build found: run `vite build` before the budget test.');
-  return JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-}
-
 const gzipSize = (file: string) => gzipSync(readFileSync(join(dist, file))).length;
 
-/** Every file a chunk needs before it runs: itself, its static imports (transitively) and their CSS. */
-function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return new Set();
-  seen.add(key);
-  const files = new Set([chunk.file, ...(chunk.css ?? [])]);
-  for (const imported of chunk.imports ?? []) {
-    for (const file of staticClosure(manifest, imported, seen)) files.add(file);
-  }
-  return files;
-}
-
-function findKey(manifest: Manifest, suffix: string): string {
-  const key = Object.keys(manifest).find((k) => k.endsWith(suffix));
-  if (!key) throw new Error(`${suffix} is not in the build manifest`);
-  return key;
-}
-
 describe('bundle budget', () => {
-  const manifest = loadManifest();
+  const manifest = loadManifest(dist);
 
   it(`a first visit to /auth/login downloads at most ${FIRST_VISIT_BUDGET / KB} KB gzip of JS and CSS`, () => {
-    const files = new Set([
-      ...staticClosure(manifest, 'index.html'),
-      ...staticClosure(manifest, findKey(manifest, 'src/features/auth/routes/login-screen.tsx')),
-    ]);
-    const sizes = [...files].map((file) => [file, gzipSize(file)] as const);
-    const total = sizes.reduce((sum, [, size]) => sum + size, 0);
+    const files = firstVisitFiles(manifest);
+    const { sizes, total } = gzipSizes(dist, files);
     console.info(`first visit /auth/login: ${(total / KB).toFixed(1)} KB gzip in ${files.size} files`);
     for (const [file, size] of sizes) console.info(`  ${file}: ${(size / KB).toFixed(1)} KB`);
     expect(total).toBeLessThanOrEqual(FIRST_VISIT_BUDGET);
@@ -74,7 +36,7 @@ describe('bundle budget', () => {
         ([, file]) => file,
       ),
     );
-    const needed = staticClosure(manifest, findKey(manifest, 'src/features/auth/routes/login-screen.tsx'));
+    const needed = staticClosure(manifest, findKey(manifest, SIGN_IN_SCREEN));
     expect([...needed].filter((file) => !fetched.has(file))).toEqual([]);
   });
 
