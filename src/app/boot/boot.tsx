@@ -7,6 +7,7 @@ import { routes } from '@/app/router/routes';
 import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
 import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
 import { unregisterForeignWorkers } from '@/app/pwa/unregister-foreign-workers';
+import { answerKnownLocaleQueries } from '@/i18n/known-locales';
 import { preloadMessages } from '@/i18n/load-messages';
 import { configureApiClientsWhen } from '@/lib/api/clients';
 import { loadRuntimeConfig } from '@/lib/api/runtime-config';
@@ -22,6 +23,7 @@ import { store } from '@/lib/store';
  */
 export async function boot(container: HTMLElement): Promise<void> {
   listenForInstallPrompt();
+  answerKnownLocaleQueries();
   if ('serviceWorker' in navigator) {
     unregisterForeignWorkers(navigator.serviceWorker).catch((error: unknown) =>
       console.error('Could not unregister an older service worker', error),
@@ -47,6 +49,12 @@ export async function boot(container: HTMLElement): Promise<void> {
       <App />
     </StrictMode>,
   );
-  // workbox-window is not needed to show the first screen: it loads after it.
-  void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker());
+  // The service worker's install downloads every screen for offline use: it starts once the page has
+  // loaded, so it never competes with the first screen for the network or the main thread.
+  afterLoad(() => void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker()));
+}
+
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
 }

@@ -8,6 +8,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
+vi.mock('@/app/pwa/register-service-worker', () => ({ startServiceWorker: vi.fn() }));
+
 const API = 'http://configured.test';
 const server = setupServer();
 const signIns: string[] = [];
@@ -17,6 +19,7 @@ afterAll(() => server.close());
 afterEach(() => {
   server.resetHandlers();
   vi.unstubAllGlobals();
+  Reflect.deleteProperty(document, 'readyState');
 });
 
 /** /config.json answers only when the test says so. */
@@ -60,4 +63,21 @@ describe('boot on a first visit to /auth/login', () => {
     answerConfig({ api_base_url: API });
     await waitFor(() => expect(signIns).toEqual([`${API}/api/authenticate/login/`]));
   }, 30_000);
+
+  it('starts the service worker (and its download of every screen) only once the page has loaded', async () => {
+    vi.resetModules();
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    holdConfig();
+    const { boot } = await import('@/app/boot/boot');
+    const worker = await import('@/app/pwa/register-service-worker');
+    vi.mocked(worker.startServiceWorker).mockClear();
+    const container = document.createElement('div');
+    document.body.append(container);
+
+    await boot(container);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(worker.startServiceWorker).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(worker.startServiceWorker).toHaveBeenCalledTimes(1));
+  });
 });
