@@ -57,8 +57,22 @@ async function runOnce(url: string): Promise<LighthouseRun> {
   }
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine): such a run is retried. */
+const ATTEMPTS = 3;
+
+async function runWithRetries(url: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url);
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !String(error).includes('Lighthouse:')) throw error;
+      console.warn(`  Lighthouse run failed (${String(error)}); trying again.`);
+    }
+  }
+}
+
 export async function lighthouseRuns(url: string, runs: number): Promise<LighthouseRun[]> {
   const results: LighthouseRun[] = [];
-  for (let run = 0; run < runs; run += 1) results.push(await runOnce(url));
+  for (let run = 0; run < runs; run += 1) results.push(await runWithRetries(url));
   return results;
 }
