@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { findKey, firstVisitFiles, gzipSizes, loadManifest, SIGN_IN_SCREEN, staticClosure } from './first-visit-files.ts';
+import { definesClass, stringWords } from './stylesheet-classes.ts';
 
 const dist = join(process.cwd(), 'dist');
 
@@ -38,6 +39,17 @@ describe('bundle budget', () => {
     );
     const needed = staticClosure(manifest, findKey(manifest, SIGN_IN_SCREEN));
     expect([...needed].filter((file) => !fetched.has(file))).toEqual([]);
+  });
+
+  it("the first visit's stylesheet defines every class its scripts use that any screen's stylesheet defines", () => {
+    const files = [...firstVisitFiles(manifest)];
+    const read = (file: string) => readFileSync(join(dist, file), 'utf8');
+    const firstCss = files.filter((file) => file.endsWith('.css')).map(read).join('\n');
+    const allCss = read(manifest['src/all-screens.css']?.file ?? 'all-screens.css is not in the build');
+    const words = new Set(files.filter((file) => file.endsWith('.js')).flatMap((file) => [...stringWords(read(file))]));
+    const missing = [...words].filter((word) => definesClass(allCss, word) && !definesClass(firstCss, word));
+    expect(missing).toEqual([]);
+    expect(words.has('min-h-dvh') && definesClass(firstCss, 'min-h-dvh')).toBe(true);
   });
 
   it(`every screen chunk is at most ${SCREEN_CHUNK_BUDGET / KB} KB gzip`, () => {
