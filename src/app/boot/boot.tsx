@@ -4,11 +4,10 @@ import { App } from '@/app/app';
 import { restoreState } from '@/app/boot/restore-state';
 import { preloadScreens } from '@/app/router/preload-screens';
 import { routes } from '@/app/router/routes';
-import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
 import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
-import { unregisterForeignWorkers } from '@/app/pwa/unregister-foreign-workers';
 import { answerKnownLocaleQueries } from '@/i18n/known-locales';
 import { preloadMessages } from '@/i18n/load-messages';
+import { onApiError } from '@/lib/api/api-error-events';
 import { configureApiClientsWhen } from '@/lib/api/clients';
 import { loadRuntimeConfig } from '@/lib/api/runtime-config';
 import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
@@ -24,13 +23,10 @@ import { store } from '@/lib/store';
 export async function boot(container: HTMLElement): Promise<void> {
   listenForInstallPrompt();
   answerKnownLocaleQueries();
-  if ('serviceWorker' in navigator) {
-    unregisterForeignWorkers(navigator.serviceWorker).catch((error: unknown) =>
-      console.error('Could not unregister an older service worker', error),
-    );
-  }
-
-  startApiErrorNotifier();
+  // What the trader is told when a call fails is not needed to paint: its module loads after the page
+  // (or at the first failure, if one comes sooner), and failures are handled in the order they came.
+  const notifier = () => import('@/app/session/api-error-notifier');
+  onApiError((error) => void notifier().then((module) => module.handleApiError(error)));
   void configureApiClientsWhen(loadRuntimeConfig());
   // Not awaited: the screen's files are already on their way (index.html preloads sign-in's); if they are
   // still missing at the first render, the screen shows its loading state as before.
@@ -51,7 +47,15 @@ export async function boot(container: HTMLElement): Promise<void> {
   );
   // The service worker's install downloads every screen for offline use: it starts once the page has
   // loaded, so it never competes with the first screen for the network or the main thread.
-  afterLoad(() => void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker()));
+  afterLoad(() => {
+    void notifier();
+    void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker());
+    if ('serviceWorker' in navigator) {
+      void import('@/app/pwa/unregister-foreign-workers')
+        .then((module) => module.unregisterForeignWorkers(navigator.serviceWorker))
+        .catch((error: unknown) => console.error('Could not unregister an older service worker', error));
+    }
+  });
 }
 
 function afterLoad(run: () => void): void {
