@@ -12,8 +12,10 @@ export function classSelector(name: string): string {
 export function definesClass(css: string, name: string): boolean {
   const selector = classSelector(name);
   for (let at = css.indexOf(selector); at !== -1; at = css.indexOf(selector, at + 1)) {
-    // The selector must end here (not be the start of a longer class name).
-    if (!/[\w\\-]/.test(css[at + selector.length] ?? '')) return true;
+    // The selector must end here (not be the start of a longer class name), and style the element itself:
+    // `.group` inside `:where(.group)` only scopes another class's variant.
+    const ends = !/[\w\\-]/.test(css[at + selector.length] ?? '');
+    if (ends && css[at - 1] !== '(') return true;
   }
   return false;
 }
