@@ -27,9 +27,9 @@ export function firstScreenTags(bundle: Bundle, entryFile: string, sources: read
   const styles = new Set<string>();
   for (const source of sources) {
     const screen = Object.values(bundle).find(
-      (item): item is Chunk => isChunk(item) && item.isDynamicEntry && (item.facadeModuleId ?? '').endsWith(`/${source}`),
+      (item): item is Chunk => isChunk(item) && item.moduleIds.some((id) => id.endsWith(`/${source}`)),
     );
-    if (!screen) throw new Error(`preload-first-screen: ${source} is not a lazy chunk of this build`);
+    if (!screen) throw new Error(`preload-first-screen: ${source} is in no chunk of this build`);
     for (const file of staticClosure(bundle, screen.fileName)) {
       const chunk = bundle[file];
       // The entry's own imports and their CSS are linked by Vite already.
