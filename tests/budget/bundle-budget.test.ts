@@ -12,7 +12,9 @@ import { definesClass, stringWords } from './stylesheet-classes.ts';
 const dist = join(process.cwd(), 'dist');
 
 const KB = 1000;
-const FIRST_VISIT_BUDGET = 150 * KB;
+// 146.1 KB before issue 7; 134.2 KB after it (parser-free react-intl, split stylesheet, deferred toasts, notifier
+// and service worker), with a little room for the sign-in screen's own growth.
+const FIRST_VISIT_BUDGET = 136 * KB;
 const SCREEN_CHUNK_BUDGET = 60 * KB;
 
 /** Lazy modules shown on the public pages too (with index.css only): their classes must be in it. */

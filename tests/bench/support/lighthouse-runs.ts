@@ -16,9 +16,9 @@ export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** chrome-launcher adds its defaults (no background networking, no component updates, no sync, …). */
 export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage'];
 
-export type LighthouseRun = { score: number; tbtMs: number; lcpMs: number; fcpMs: number };
+export type LighthouseRun = { score: number; tbtMs: number; lcpMs: number; fcpMs: number; scriptCssBytes: number };
 
-type Item = { url?: unknown };
+type Item = { url?: unknown; resourceType?: unknown; transferSize?: unknown; sessionTargetType?: unknown };
 
 /** URLs the page requested from anywhere but `origin` (data: and blob: URLs are not requests). */
 function foreignRequests(items: readonly Item[], origin: string): string[] {
@@ -45,11 +45,16 @@ async function runOnce(url: string): Promise<LighthouseRun> {
     const foreign = foreignRequests(items, new URL(url).origin);
     if (foreign.length > 0) throw new Error(`the page requested other hosts: ${foreign.join(', ')}`);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    // What the page itself fetched (the service worker's precache of every screen is not the page's).
+    const scriptCssBytes = items
+      .filter((item) => (item.resourceType === 'Script' || item.resourceType === 'Stylesheet') && (item.sessionTargetType ?? 'page') === 'page')
+      .reduce((sum, item) => sum + (typeof item.transferSize === 'number' ? item.transferSize : 0), 0);
     return {
       score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
       tbtMs: metric('total-blocking-time'),
       lcpMs: metric('largest-contentful-paint'),
       fcpMs: metric('first-contentful-paint'),
+      scriptCssBytes,
     };
   } finally {
     await chrome.kill();
