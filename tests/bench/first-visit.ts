@@ -84,7 +84,7 @@ async function main(): Promise<void> {
       ['', ...apps.map((app) => app.name)],
       [
         ['JS + CSS, gzip (what sign-in needs; budget test)', ...column((f) => kb(f.bytes))],
-        ['JS + CSS the page fetched (on the wire, Lighthouse)', ...column((f) => kb(lh(f, 'scriptCssBytes').median))],
+        ['JS + CSS the page fetched until idle, on the wire with headers (Lighthouse)', ...column((f) => kb(lh(f, 'scriptCssBytes').median))],
         ['Lighthouse mobile performance', ...column((f) => cell(lh(f, 'score'), String))],
         ['Total Blocking Time (Lighthouse)', ...column((f) => cell(lh(f, 'tbtMs'), ms))],
         ['LCP (Lighthouse, simulated)', ...column((f) => cell(lh(f, 'lcpMs'), ms))],
