@@ -16,18 +16,13 @@ export type LazyScreenComponent = ComponentType & { preload: () => Promise<unkno
  */
 export function lazyScreen(chunk: string, load: Loader): LazyScreenComponent {
   const current: { loading: Promise<ComponentType> | null; Loaded: ComponentType | null } = { loading: null, Loaded: null };
+  // One attempt at a time: a failure (of a preload, say) is what the screen shows until the trader retries,
+  // so a chunk is never fetched more often than the reload guard of load-chunk expects.
   const fetchScreen = () => {
-    current.loading ??= loadChunk(chunk, load).then(
-      (Screen) => {
-        current.Loaded = Screen;
-        return Screen;
-      },
-      (error: unknown) => {
-        // Forget the failure, so a retry fetches again.
-        current.loading = null;
-        throw error;
-      },
-    );
+    current.loading ??= loadChunk(chunk, load).then((Screen) => {
+      current.Loaded = Screen;
+      return Screen;
+    });
     return current.loading;
   };
   const makeLazy = (): ComponentType => lazy(() => fetchScreen().then((Screen) => ({ default: Screen })));
@@ -37,6 +32,7 @@ export function lazyScreen(chunk: string, load: Loader): LazyScreenComponent {
     // Chosen once per mount: switching from the lazy wrapper to the loaded screen later would remount it.
     const [Screen, setScreen] = useState<ComponentType>(() => current.Loaded ?? shared);
     const handleRetry = () => {
+      current.loading = null;
       shared = makeLazy();
       setScreen(() => shared);
     };

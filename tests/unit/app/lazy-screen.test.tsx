@@ -60,3 +60,21 @@ describe('lazy screens', () => {
     expect([login.mock.calls.length, shell.mock.calls.length, orders.mock.calls.length]).toEqual([1, 1, 1]);
   });
 });
+
+describe('a screen whose chunk fails', () => {
+  it('shows the failure of its preload without fetching again, and fetches anew on Try again', async () => {
+    const load = vi.fn(screenNamed('Orders')).mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+    const Screen = lazyScreen('orders', load);
+    // Offline, so load-chunk reports the failure instead of reloading the page.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await expect(Screen.preload()).rejects.toThrow('Loading chunk orders failed');
+    renderScreen(Screen);
+    expect(await screen.findByRole('alert')).toBeDefined();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeDefined();
+    expect(load).toHaveBeenCalledTimes(2);
+    vi.restoreAllMocks();
+  });
+});
