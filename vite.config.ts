@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preloadFirstScreen } from './scripts/build/preload-first-screen.ts';
+import { noParserAlias, precompileMessages } from './scripts/i18n/precompile-messages.ts';
 import { pwaManifest } from './scripts/pwa-manifest.ts';
 
 // The API server `npm run dev` starts next to Vite (see scripts/dev.ts).
@@ -10,11 +12,15 @@ const devApiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // Messages reach the runtime as AST (precompileMessages), so react-intl runs without the ICU parser.
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, noParserAlias],
   },
   plugins: [
+    precompileMessages(),
     react(),
     tailwindcss(),
+    // A first visit lands on sign-in (every other route needs a session): its chunk loads with the entry.
+    preloadFirstScreen(['src/features/auth/routes/login-screen.tsx']),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -42,6 +48,8 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser the app supports (es2022) understands modulepreload: the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -1,7 +1,12 @@
+import type { MessageFormatElement } from 'react-intl';
 import type { Locale } from '@/i18n/locale';
 
-/** A compiled-at-runtime catalogue: message id → translated ICU string. */
-export type Messages = Record<string, string>;
+/**
+ * A catalogue: message id → translated message. The build compiles every catalogue to AST (see
+ * scripts/i18n/precompile-messages.ts), because the app ships react-intl without its ICU parser; unit
+ * tests, which run without that build step, see the ICU strings of the JSON files.
+ */
+export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 // English is every descriptor's defaultMessage, so its catalogue is empty and always ready.
 const loaded = new Map<Locale, Messages>([['en', {}]]);

@@ -2,33 +2,36 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { restoreState } from '@/app/boot/restore-state';
-import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
+import { preloadScreens } from '@/app/router/preload-screens';
+import { routes } from '@/app/router/routes';
 import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
-import { unregisterForeignWorkers } from '@/app/pwa/unregister-foreign-workers';
+import { answerKnownLocaleQueries } from '@/i18n/known-locales';
 import { preloadMessages } from '@/i18n/load-messages';
-import { configureApiClients } from '@/lib/api/clients';
+import { onApiError } from '@/lib/api/api-error-events';
+import { configureApiClientsWhen } from '@/lib/api/clients';
 import { loadRuntimeConfig } from '@/lib/api/runtime-config';
 import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 import { store } from '@/lib/store';
 
 /**
- * Starts the app: session and preferences come back from IndexedDB (and the backends' addresses from
- * /config.json) while index.html's splash shows, the
+ * Starts the app: session and preferences come back from IndexedDB while index.html's splash shows, the
  * document takes the trader's theme, direction and language, and only then does React render, so there is
- * no flash of the wrong theme or of English for a French user.
+ * no flash of the wrong theme or of English for a French user. The backends' addresses (/config.json) are
+ * not needed to paint: API requests wait for them instead (see lib/api/clients).
  */
 export async function boot(container: HTMLElement): Promise<void> {
   listenForInstallPrompt();
-  if ('serviceWorker' in navigator) {
-    unregisterForeignWorkers(navigator.serviceWorker).catch((error: unknown) =>
-      console.error('Could not unregister an older service worker', error),
-    );
-  }
-
-  startApiErrorNotifier();
-  const [config] = await Promise.all([loadRuntimeConfig(), restoreState()]);
-  configureApiClients(config);
+  answerKnownLocaleQueries();
+  // What the trader is told when a call fails is not needed to paint: its module loads after the page
+  // (or at the first failure, if one comes sooner), and failures are handled in the order they came.
+  const notifier = () => import('@/app/session/api-error-notifier');
+  onApiError((error) => void notifier().then((module) => module.handleApiError(error)));
+  void configureApiClientsWhen(loadRuntimeConfig());
+  // Not awaited: the screen's files are already on their way (index.html preloads sign-in's); if they are
+  // still missing at the first render, the screen shows its loading state as before.
+  void preloadScreens(routes, window.location.pathname);
+  await restoreState();
   const applyPreferences = () => applyPreferencesToDocument(store.get(preferencesAtom));
   applyPreferences();
   store.sub(preferencesAtom, applyPreferences);
@@ -42,6 +45,20 @@ export async function boot(container: HTMLElement): Promise<void> {
       <App />
     </StrictMode>,
   );
-  // workbox-window is not needed to show the first screen: it loads after it.
-  void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker());
+  // The service worker's install downloads every screen for offline use: it starts once the page has
+  // loaded, so it never competes with the first screen for the network or the main thread.
+  afterLoad(() => {
+    void notifier();
+    void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker());
+    if ('serviceWorker' in navigator) {
+      void import('@/app/pwa/unregister-foreign-workers')
+        .then((module) => module.unregisterForeignWorkers(navigator.serviceWorker))
+        .catch((error: unknown) => console.error('Could not unregister an older service worker', error));
+    }
+  });
+}
+
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
 }

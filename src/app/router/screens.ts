@@ -10,7 +10,10 @@ export const screens = {
   errorPage: lazyScreen('error-page', () =>
     import('@/features/errors/routes/error-page-screen').then((m) => m.ErrorPageScreen),
   ),
-  appShell: lazyScreen('app-shell', () => import('@/app/layouts/app-layout').then((m) => m.AppLayout)),
+  // The full stylesheet comes with the shell: index.css has only what the public pages use.
+  appShell: lazyScreen('app-shell', () =>
+    Promise.all([import('@/app/layouts/app-layout'), import('@/all-screens.css')]).then(([m]) => m.AppLayout),
+  ),
   dashboard: lazyScreen('dashboard', () =>
     import('@/features/dashboard/routes/dashboard-screen').then((m) => m.DashboardScreen),
   ),

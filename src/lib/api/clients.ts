@@ -1,6 +1,8 @@
 /**
  * One openapi-fetch client per backend (the only place createClient is called). They are rebuilt when the
- * runtime configuration arrives at boot; until then same-origin defaults apply.
+ * runtime configuration arrives at boot. The first screen does not wait for it (the sign-in form paints
+ * at once): a request made before it has arrived waits for it instead, so it still goes to the configured
+ * backend.
  */
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths as AnalyticsPaths } from '@openapi/analytics';
@@ -27,12 +29,42 @@ function buildClients(config: RuntimeConfig, fetchImpl?: (request: Request) => P
 }
 
 let clients = buildClients(defaultRuntimeConfig);
+/** Settles when the configuration is known; null once it is (requests then go straight to the clients). */
+let pending: Promise<unknown> | null = null;
 
-/** Points the clients at the configured backends (boot), or at a test server with its own fetch. */
+/** Points the clients at the configured backends, or at a test server with its own fetch. */
 export function configureApiClients(config: RuntimeConfig, fetchImpl?: (request: Request) => Promise<Response>): void {
   clients = buildClients(config, fetchImpl);
+  pending = null;
 }
 
-export const mainApi = (): MainClient => clients.main;
-export const analyticsApi = (): AnalyticsClient => clients.analytics;
+/**
+ * Boot: the configuration is on its way (loadRuntimeConfig never rejects). Requests made meanwhile wait for
+ * it; nothing else does.
+ */
+export function configureApiClientsWhen(config: Promise<RuntimeConfig>): Promise<void> {
+  const settled = config.then((loaded) => {
+    if (pending === settled) configureApiClients(loaded);
+  });
+  pending = settled;
+  return settled;
+}
+
+/** A client whose request methods first wait for the configuration, then call the configured client. */
+function deferred<C extends object>(current: () => C): C {
+  return new Proxy(current(), {
+    get(_target, prop) {
+      const value: unknown = Reflect.get(current(), prop);
+      if (typeof value !== 'function' || typeof prop !== 'string' || !/^[A-Z]+$/.test(prop)) return value;
+      return (...args: unknown[]) =>
+        (pending ?? Promise.resolve()).then(() => (Reflect.get(current(), prop) as (...a: unknown[]) => unknown)(...args));
+    },
+  });
+}
+
+const deferredMain = deferred(() => clients.main);
+const deferredAnalytics = deferred(() => clients.analytics);
+
+export const mainApi = (): MainClient => (pending ? deferredMain : clients.main);
+export const analyticsApi = (): AnalyticsClient => (pending ? deferredAnalytics : clients.analytics);
 export const runtimeConfig = (): RuntimeConfig => clients.config;

@@ -12,6 +12,11 @@ import { frMessages } from '@/i18n/locales/fr/index';
 const root = resolve(import.meta.dirname, '../../..');
 const localesDir = join(root, 'src/i18n/locales');
 const enMessages = JSON.parse(readFileSync(join(localesDir, 'en.json'), 'utf8')) as Record<string, string>;
+const frDir = join(localesDir, 'fr');
+const frFiles = readdirSync(frDir).filter((name) => name.endsWith('.json'));
+const readJson = (file: string) => JSON.parse(readFileSync(join(frDir, file), 'utf8')) as Record<string, unknown>;
+// The French source text (the build compiles it to AST; the argument check reads the ICU strings themselves).
+const frSource: Record<string, unknown> = Object.assign({}, ...frFiles.map(readJson));
 const ID = /^([a-z][a-z0-9-]*)\.[A-Za-z0-9_.-]+$/;
 
 /** Same arguments as `npm run i18n:extract`, into a temporary file. */
@@ -78,12 +83,12 @@ describe('message catalogues', () => {
 
   it('French messages use the same ICU arguments as English', () => {
     const mismatches = Object.keys(enMessages)
-      .filter((id) => frMessages[id] !== undefined)
+      .filter((id) => frSource[id] !== undefined)
       .map((id) => {
         const en = argumentNames(enMessages[id] ?? '');
         let fr: string[];
         try {
-          fr = argumentNames(frMessages[id] ?? '');
+          fr = argumentNames(String(frSource[id]));
         } catch (error) {
           return `${id}: invalid ICU in French (${String(error)})`;
         }
@@ -98,10 +103,9 @@ describe('message catalogues', () => {
     const misplaced: string[] = [];
     const duplicated: string[] = [];
     const seen = new Set<string>();
-    const frDir = join(localesDir, 'fr');
-    for (const file of readdirSync(frDir).filter((name) => name.endsWith('.json'))) {
+    for (const file of frFiles) {
       const namespace = file.slice(0, -'.json'.length);
-      const messages = JSON.parse(readFileSync(join(frDir, file), 'utf8')) as Record<string, unknown>;
+      const messages = readJson(file);
       for (const [id, text] of Object.entries(messages)) {
         if (ID.exec(id)?.[1] !== namespace || typeof text !== 'string') misplaced.push(`${file}: ${id}`);
         if (seen.has(id)) duplicated.push(id);

@@ -1,0 +1,83 @@
+/**
+ * The first visit: boot paints the sign-in form without waiting for /config.json, and a sign-in made before
+ * the configuration has arrived waits for it and goes to the configured backend (never to a guessed one).
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.mock('@/app/pwa/register-service-worker', () => ({ startServiceWorker: vi.fn() }));
+
+const API = 'http://configured.test';
+const server = setupServer();
+const signIns: string[] = [];
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => {
+  server.resetHandlers();
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(document, 'readyState');
+});
+
+/** /config.json answers only when the test says so. */
+function holdConfig() {
+  let answer: (body: unknown) => void = () => {};
+  const answered = new Promise<Response>((resolve) => {
+    answer = (body) => resolve(Response.json(body));
+  });
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === '/config.json' ? answered : realFetch(input, init),
+  );
+  return answer;
+}
+
+describe('boot on a first visit to /auth/login', () => {
+  it('paints the sign-in form before /config.json answers; a sign-in waits for it', async () => {
+    server.use(
+      http.post(`${API}/api/authenticate/login/`, ({ request }) => {
+        signIns.push(request.url);
+        return HttpResponse.json({ message: 'Invalid credentials', code: 'invalid_credentials' }, { status: 400 });
+      }),
+    );
+    const answerConfig = holdConfig();
+    window.history.replaceState(null, '', '/auth/login');
+    const { boot } = await import('@/app/boot/boot');
+    const container = document.createElement('div');
+    document.body.append(container);
+
+    await boot(container);
+    // The lazy screen's first import is transformed on the fly here: slow on a busy machine, hence the wait.
+    const signIn = await screen.findByRole('button', { name: 'Sign in' }, { timeout: 15_000 });
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'asha@example.in');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(signIn);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signIns).toEqual([]);
+
+    answerConfig({ api_base_url: API });
+    await waitFor(() => expect(signIns).toEqual([`${API}/api/authenticate/login/`]));
+  }, 30_000);
+
+  it('starts the service worker (and its download of every screen) only once the page has loaded', async () => {
+    vi.resetModules();
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    holdConfig();
+    const { boot } = await import('@/app/boot/boot');
+    const worker = await import('@/app/pwa/register-service-worker');
+    vi.mocked(worker.startServiceWorker).mockClear();
+    const container = document.createElement('div');
+    document.body.append(container);
+
+    await boot(container);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(worker.startServiceWorker).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(worker.startServiceWorker).toHaveBeenCalledTimes(1));
+  });
+});
