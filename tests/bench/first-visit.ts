@@ -13,7 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { buildPwa, buildReason } from '../../scripts/start.ts';
+import { buildPwa, buildReason } from '../../scripts/build-pwa.ts';
 import { repoRoot } from '../../server/paths.ts';
 import { firstVisitFiles, gzipSizes, loadManifest, SIGN_IN_SCREEN } from '../budget/first-visit-files.ts';
 import { buildBaselineApp } from './support/baseline-app.ts';
