@@ -26,6 +26,7 @@ import {
   userDataAtom,
 } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
+import { withoutIsolates } from '@/lib/format/isolate';
 
 type Schemas = components['schemas'];
 export type BrokerAccount = Schemas['BrokerAccount'];
@@ -244,10 +245,10 @@ export function cardNames(): string[] {
   return screen.queryAllByRole('article').map((article) => within(article).getByRole('heading').textContent ?? '');
 }
 
-/** What a screen reader reads after a field's name: its hint and error (aria-describedby). */
+/** What a screen reader reads after a field's name: its hint and error (aria-describedby); isolates are silent. */
 export function description(element: HTMLElement): string {
   const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  return withoutIsolates(ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
 }
 
 export function field<T extends HTMLElement = HTMLInputElement>(label: string | RegExp): T {
