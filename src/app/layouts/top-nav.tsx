@@ -40,18 +40,21 @@ export function TopNav() {
           ))}
         </ul>
         {overflow.length > 0 ? <NavMoreMenu items={overflow} /> : null}
-        <div ref={ruler} aria-hidden="true" inert className="invisible absolute start-0 top-0 flex w-max gap-1">
-          {navItems.map(({ to, label, Icon }) => (
-            <span key={to} className={topItemClass(false)}>
-              <Icon className="size-5 shrink-0" />
-              <span>{intl.formatMessage(label)}</span>
+        {/* Zero height and clipped, so the ruler's full width never makes the bar scroll. */}
+        <div aria-hidden="true" inert className="invisible absolute inset-x-0 top-0 h-0 overflow-hidden">
+          <div ref={ruler} className="flex w-max gap-1">
+            {navItems.map(({ to, label, Icon }) => (
+              <span key={to} className={topItemClass(false)}>
+                <Icon className="size-5 shrink-0" />
+                <span>{intl.formatMessage(label)}</span>
+              </span>
+            ))}
+            <span className={topItemClass(false)}>
+              <span className="size-5 shrink-0" />
+              <span>{intl.formatMessage(moreMessages.more)}</span>
+              <span className="size-4 shrink-0" />
             </span>
-          ))}
-          <span className={topItemClass(false)}>
-            <span className="size-5 shrink-0" />
-            <span>{intl.formatMessage(moreMessages.more)}</span>
-            <span className="size-4 shrink-0" />
-          </span>
+          </div>
         </div>
       </div>
     </nav>
