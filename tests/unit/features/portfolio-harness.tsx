@@ -16,6 +16,8 @@ import { dailyBotsAtom } from '@/features/portfolios/atoms/daily-bots-atom';
 import { tradingBotsAtom } from '@/features/portfolios/atoms/trading-bots-atom';
 import { PortfolioScreen } from '@/features/portfolios/routes/portfolio-screen';
 import { configureApiClients } from '@/lib/api/clients';
+import { portfolioListStampAtom } from '@/features/portfolios/atoms/portfolio-list-stamp-atom';
+import { withoutIsolates } from '@/lib/format/isolate';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import {
@@ -26,7 +28,6 @@ import {
   userDataAtom,
 } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
-import { withoutIsolates } from '@/lib/format/isolate';
 
 type Schemas = components['schemas'];
 export type BrokerAccount = Schemas['BrokerAccount'];
@@ -210,6 +211,7 @@ export function usePortfolioBackend() {
     store.set(brokerAccountsAtom, []);
     store.set(selectedAccountAtom, null);
     store.set(brokerPortfoliosAtom, []);
+    store.set(portfolioListStampAtom, null);
     store.set(selectedPortfolioAtom, null);
     store.set(baseStrategiesAtom, null);
     store.set(tradingBotsAtom, { portfolioId: null, bots: [] });
