@@ -133,3 +133,19 @@ test.describe('notifications on a phone', () => {
     await page.screenshot({ path: `${SHOTS}/notification-360.png` });
   });
 });
+
+test('each screen names the tab, in the trader’s language, and a route change is announced with focus on its heading', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsNewUser(page);
+  const shell = new AppShell(page);
+  await shell.open('/app/order_book');
+  await expect(page).toHaveTitle('Order book · StrikeDesk');
+
+  await shell.mainMenu.getByRole('link', { name: 'Portfolios' }).click();
+  await expect(page).toHaveTitle('Portfolios · StrikeDesk');
+  await expect(page.locator('[aria-live=polite][role=status]').filter({ hasText: 'Portfolios · StrikeDesk' })).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+  await shell.useLayout({ language: /français/i });
+  await expect(page).toHaveTitle('Portefeuilles · StrikeDesk');
+});
