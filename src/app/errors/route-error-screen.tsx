@@ -1,5 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useDocumentTitle } from '@/app/router/use-document-title';
 
 const messages = defineMessages({
   title: { id: 'app.routeError.title', defaultMessage: 'Unexpected Application Error!' },
@@ -20,6 +21,7 @@ function describe(error: unknown): string {
 export function RouteErrorScreen() {
   const intl = useIntl();
   const error = useRouteError();
+  useDocumentTitle(messages.title);
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold">{intl.formatMessage(messages.title)}</h1>

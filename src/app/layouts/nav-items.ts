@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { MessageDescriptor } from 'react-intl';
 import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
 import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
 import BriefcaseIcon from '@heroicons/react/24/outline/BriefcaseIcon';
@@ -15,24 +15,9 @@ import PresentationChartLineIcon from '@heroicons/react/24/outline/PresentationC
 import PuzzlePieceIcon from '@heroicons/react/24/outline/PuzzlePieceIcon';
 import Squares2X2Icon from '@heroicons/react/24/outline/Squares2X2Icon';
 import WrenchScrewdriverIcon from '@heroicons/react/24/outline/WrenchScrewdriverIcon';
+import { screenNames } from '@/app/router/screen-names';
 
-const labels = defineMessages({
-  dashboard: { id: 'app.nav.dashboard', defaultMessage: 'Dashboard' },
-  liveTrade: { id: 'app.nav.liveTrade', defaultMessage: 'Live trade' },
-  brokers: { id: 'app.nav.brokers', defaultMessage: 'Broker accounts' },
-  portfolio: { id: 'app.nav.portfolio', defaultMessage: 'Portfolios' },
-  positions: { id: 'app.nav.positions', defaultMessage: 'Positions' },
-  positionBook: { id: 'app.nav.positionBook', defaultMessage: 'Position book' },
-  orderBook: { id: 'app.nav.orderBook', defaultMessage: 'Order book' },
-  strategies: { id: 'app.nav.strategies', defaultMessage: 'Strategies' },
-  strategyBuilder: { id: 'app.nav.strategyBuilder', defaultMessage: 'Strategy builder' },
-  alerts: { id: 'app.nav.alerts', defaultMessage: 'Alerts' },
-  recommendations: { id: 'app.nav.recommendations', defaultMessage: 'Recommendations' },
-  marketView: { id: 'app.nav.marketView', defaultMessage: 'Market view' },
-  heatMap: { id: 'app.nav.heatMap', defaultMessage: 'Heat map' },
-  screener: { id: 'app.nav.screener', defaultMessage: 'Screener' },
-  charts: { id: 'app.nav.charts', defaultMessage: 'Charts' },
-});
+const labels = screenNames;
 
 export type NavItem = {
   to: string;

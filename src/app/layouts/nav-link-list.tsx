@@ -5,15 +5,13 @@ import { navItems } from '@/app/layouts/nav-items';
 type Props = {
   /** Icons only (the collapsed side navigation); labels stay available to screen readers and as tooltips. */
   collapsed?: boolean;
-  orientation?: 'vertical' | 'horizontal';
   onNavigate?: () => void;
 };
 
-export function NavLinkList({ collapsed = false, orientation = 'vertical', onNavigate }: Props) {
+export function NavLinkList({ collapsed = false, onNavigate }: Props) {
   const intl = useIntl();
-  const horizontal = orientation === 'horizontal';
   return (
-    <ul className={horizontal ? 'flex gap-1 overflow-x-auto' : 'flex flex-col gap-0.5'}>
+    <ul className="flex flex-col gap-0.5">
       {navItems.map(({ to, label, Icon }) => {
         const text = intl.formatMessage(label);
         return (
@@ -26,13 +24,7 @@ export function NavLinkList({ collapsed = false, orientation = 'vertical', onNav
                 [
                   'flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium whitespace-nowrap',
                   collapsed ? 'justify-center' : '',
-                  horizontal
-                    ? isActive
-                      ? 'bg-white/20 text-white'
-                      : 'text-white/85 hover:bg-white/10'
-                    : isActive
-                      ? 'bg-brand-soft text-brand'
-                      : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
+                  isActive ? 'bg-brand-soft text-brand' : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
                 ].join(' ')
               }
             >

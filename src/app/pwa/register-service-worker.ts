@@ -2,6 +2,10 @@
  * Registers the service worker and offers updates without ever forcing them: a new version waits until
  * the trader accepts (UpdatePrompt → acceptUpdate), then the page reloads once, when the new worker has
  * taken control. A mid-session reload could interrupt an order being placed, so it is never automatic.
+ *
+ * A page without a service worker is a normal case, not an error: private windows, browsers or policies
+ * that block workers, insecure origins and some webviews give no `navigator.serviceWorker`, or one whose
+ * `register` rejects or resolves nothing. The app then simply runs online only, and says nothing.
  */
 import { Workbox } from 'workbox-window';
 import { SERVICE_WORKER_URL } from '@/app/pwa/unregister-foreign-workers';
@@ -21,9 +25,20 @@ export type ServiceWorkerHandle = {
   acceptUpdate: () => void;
   checkForUpdate: () => Promise<void>;
   stop: () => void;
+  /** Resolves true once the worker is registered, false when this browser gives none. Never rejects. */
+  registered: Promise<boolean>;
 };
 
 let current: ServiceWorkerHandle | null = null;
+
+/** The browser's service worker container, or undefined where there is none (the property can be missing or empty). */
+export function serviceWorkerContainer(): ServiceWorkerContainer | undefined {
+  return 'serviceWorker' in navigator ? (navigator.serviceWorker ?? undefined) : undefined;
+}
+
+function unavailable(reload: () => void): ServiceWorkerHandle {
+  return { acceptUpdate: reload, checkForUpdate: () => Promise.resolve(), stop: () => undefined, registered: Promise.resolve(false) };
+}
 
 /** Registers the worker (scope '/', a classic script: the build emits an IIFE) and wires the update flow. */
 export function registerServiceWorker(options: ServiceWorkerOptions = {}): ServiceWorkerHandle {
@@ -33,6 +48,8 @@ export function registerServiceWorker(options: ServiceWorkerOptions = {}): Servi
     updateCheckIntervalMs = UPDATE_CHECK_INTERVAL_MS,
   } = options;
   current?.stop();
+  // Workbox itself touches navigator.serviceWorker as soon as it is built.
+  if (!serviceWorkerContainer()) return unavailable(reload);
 
   const workbox = new Workbox(scriptUrl, { scope: '/' });
   let waiting = false;
@@ -70,7 +87,24 @@ export function registerServiceWorker(options: ServiceWorkerOptions = {}): Servi
   const interval = window.setInterval(() => void checkForUpdate(), updateCheckIntervalMs);
   document.addEventListener('visibilitychange', handleVisibilityChange);
 
-  workbox.register().catch((error: unknown) => console.error('Service worker registration failed', error));
+  const stopChecks = () => {
+    window.clearInterval(interval);
+    document.removeEventListener('visibilitychange', handleVisibilityChange);
+  };
+
+  // A blocked worker rejects; one that resolves no registration makes Workbox fail reading its `waiting`.
+  // Either way there is no worker to update: stop checking, and keep the console for real errors.
+  const registered = workbox.register().then(
+    (registration) => {
+      if (registration) return true;
+      stopChecks();
+      return false;
+    },
+    () => {
+      stopChecks();
+      return false;
+    },
+  );
 
   const handle: ServiceWorkerHandle = {
     acceptUpdate: () => {
@@ -81,10 +115,10 @@ export function registerServiceWorker(options: ServiceWorkerOptions = {}): Servi
     },
     checkForUpdate,
     stop: () => {
-      window.clearInterval(interval);
-      document.removeEventListener('visibilitychange', handleVisibilityChange);
+      stopChecks();
       if (current === handle) current = null;
     },
+    registered,
   };
   current = handle;
   return handle;
@@ -92,7 +126,7 @@ export function registerServiceWorker(options: ServiceWorkerOptions = {}): Servi
 
 /** Call once at boot. Production builds only: the dev server has no service worker. */
 export function startServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || current) return;
+  if (!import.meta.env.PROD || !serviceWorkerContainer() || current) return;
   registerServiceWorker();
 }
 

@@ -15,18 +15,30 @@ export type RegistrationLike = {
 
 export type ContainerLike = { getRegistrations: () => Promise<readonly RegistrationLike[]> };
 
+async function listRegistrations(container: ContainerLike | undefined): Promise<readonly RegistrationLike[]> {
+  if (!container) return [];
+  try {
+    return await container.getRegistrations();
+  } catch {
+    return [];
+  }
+}
+
 const scriptKey = (url: string) => {
   const parsed = new URL(url, window.location.href);
   return `${parsed.origin}${parsed.pathname}`;
 };
 
-/** Unregisters every registration none of whose workers runs `ownScriptUrl`; resolves to how many it removed. */
+/**
+ * Unregisters every registration none of whose workers runs `ownScriptUrl`; resolves to how many it removed.
+ * A browser without service workers (no container, or one that refuses to list them) has none to remove.
+ */
 export async function unregisterForeignWorkers(
-  container: ContainerLike = navigator.serviceWorker,
+  container: ContainerLike | undefined = navigator.serviceWorker ?? undefined,
   ownScriptUrl: string = SERVICE_WORKER_URL,
 ): Promise<number> {
   const own = scriptKey(ownScriptUrl);
-  const registrations = await container.getRegistrations();
+  const registrations = await listRegistrations(container);
   const foreign = registrations.filter((registration) => {
     const workers = [registration.installing, registration.waiting, registration.active].filter(
       (worker) => worker !== null,

@@ -2,44 +2,48 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { RouteErrorScreen } from '@/app/errors/route-error-screen';
 import { MinimalLayout } from '@/app/layouts/minimal-layout';
 import { AUTH_BASE, APP_BASE, DEFAULT_HOME } from '@/app/router/paths';
+import type { RouteHandle } from '@/app/router/route-handle';
+import { RootLayout } from '@/app/router/root-layout';
 import { RouteGuard } from '@/app/router/route-guard';
+import { screenNames as names } from '@/app/router/screen-names';
 import { screens } from '@/app/router/screens';
 
-/** Route metadata read by the app layout: blank-layout routes hide the menu and header (spec §2). */
-export type RouteHandle = { blankLayout?: boolean };
-const blank: RouteHandle = { blankLayout: true };
+/** A screen's route metadata: its name, and (blank) whether it hides the menu and header (spec §2). */
+const titled = (title: RouteHandle['title']): RouteHandle => ({ title });
+const blank = (title: RouteHandle['title']): RouteHandle => ({ title, blankLayout: true });
 
 const S = screens;
 
 /** The protected screens under /app (spec §2), in the spec's order. */
 const appChildren: RouteObject[] = [
   { index: true, element: <Navigate to="/" replace /> },
-  { path: 'dashboards/default', element: <S.dashboard /> },
-  { path: 'login-1', element: <S.login />, handle: blank },
-  { path: 'register', element: <S.register />, handle: blank },
-  { path: 'error-page-1', element: <S.errorPage />, handle: blank },
-  { path: 'pages/setting/*', element: <S.settings /> },
-  { path: 'position', element: <S.positions /> },
-  { path: 'strategy_alerts', element: <S.strategyAlerts /> },
-  { path: 'broker/:broker/*', element: <S.brokerLoginReturn /> },
-  { path: 'broker', element: <S.brokerList /> },
-  { path: 'portfolio', element: <S.portfolio /> },
-  { path: 'position_book', element: <S.positionBook /> },
-  { path: 'order_book', element: <S.orderBook /> },
-  { path: 'trading_view_chart', element: <S.tradingViewChart /> },
-  { path: 'tv_chart', element: <S.tvChart /> },
-  { path: 'screener_ticker', element: <S.screener /> },
-  { path: 'strategies', element: <S.strategies /> },
-  { path: 'recommendations', element: <S.recommendations /> },
-  { path: 'market_view', element: <S.marketView /> },
-  { path: 'heat_map', element: <S.heatMap /> },
-  { path: 'dashboards/live-trade', element: <S.liveTrade /> },
-  { path: 'strategy-builder', element: <S.strategyBuilder /> },
+  { path: 'dashboards/default', element: <S.dashboard />, handle: titled(names.dashboard) },
+  { path: 'login-1', element: <S.login />, handle: blank(names.signIn) },
+  { path: 'register', element: <S.register />, handle: blank(names.register) },
+  { path: 'error-page-1', element: <S.errorPage />, handle: blank(names.errorPage) },
+  { path: 'pages/setting/*', element: <S.settings />, handle: titled(names.settings) },
+  { path: 'position', element: <S.positions />, handle: titled(names.positions) },
+  { path: 'strategy_alerts', element: <S.strategyAlerts />, handle: titled(names.alerts) },
+  { path: 'broker/:broker/*', element: <S.brokerLoginReturn />, handle: titled(names.brokerLogin) },
+  { path: 'broker', element: <S.brokerList />, handle: titled(names.brokers) },
+  { path: 'portfolio', element: <S.portfolio />, handle: titled(names.portfolio) },
+  { path: 'position_book', element: <S.positionBook />, handle: titled(names.positionBook) },
+  { path: 'order_book', element: <S.orderBook />, handle: titled(names.orderBook) },
+  { path: 'trading_view_chart', element: <S.tradingViewChart />, handle: titled(names.charts) },
+  { path: 'tv_chart', element: <S.tvChart />, handle: titled(names.charts) },
+  { path: 'screener_ticker', element: <S.screener />, handle: titled(names.screener) },
+  { path: 'strategies', element: <S.strategies />, handle: titled(names.strategies) },
+  { path: 'recommendations', element: <S.recommendations />, handle: titled(names.recommendations) },
+  { path: 'market_view', element: <S.marketView />, handle: titled(names.marketView) },
+  { path: 'heat_map', element: <S.heatMap />, handle: titled(names.heatMap) },
+  { path: 'dashboards/live-trade', element: <S.liveTrade />, handle: titled(names.liveTrade) },
+  { path: 'strategy-builder', element: <S.strategyBuilder />, handle: titled(names.strategyBuilder) },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
 export const routes: RouteObject[] = [
   {
+    element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
     children: [
       { path: '/', element: <Navigate to={DEFAULT_HOME} replace /> },
@@ -52,9 +56,9 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Navigate to="/" replace /> },
-          { path: 'login', element: <S.login /> },
-          { path: 'register', element: <S.register /> },
-          { path: 'error-page-1', element: <S.errorPage /> },
+          { path: 'login', element: <S.login />, handle: titled(names.signIn) },
+          { path: 'register', element: <S.register />, handle: titled(names.register) },
+          { path: 'error-page-1', element: <S.errorPage />, handle: titled(names.errorPage) },
           { path: '*', element: <Navigate to="/" replace /> },
         ],
       },

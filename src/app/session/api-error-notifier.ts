@@ -2,7 +2,9 @@
  * What the trader sees when a call fails (spec §8). The API layer only reports; this decides: a
  * notification per catalogue row, and for 401 a sign-out (token, IndexedDB data and caches cleared), after
  * which the route guard sends the user to sign in and back. Refusals with a message of their own
- * ('rejected') are shown by the screen that made the call, next to what the trader was doing.
+ * ('rejected') are shown by the screen that made the call, next to what the trader was doing; so are
+ * failures to reach the server while the browser is offline (the Offline badge is the one message for that).
+ * The rest (spec §8's catalogue rows) are notifications, and screens do not repeat their cause.
  */
 import { defineMessages } from 'react-intl';
 import { signOutLocally } from '@/app/session/sign-out';
@@ -51,6 +53,9 @@ export function handleApiError(error: ApiError): void {
       notify({ kind: 'error', title: m.error });
       return;
     case 'network':
+      // Offline, the header's Offline badge says it once and each screen shows what it could not load:
+      // a notification per failed call would say it again and again.
+      if (!navigator.onLine) return;
       notify({ kind: 'error', title: m.error, description: m.unreachable });
       return;
     case 'invalid_response':

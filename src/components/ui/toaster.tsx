@@ -1,7 +1,12 @@
 /**
- * The notification stack of spec §9: top inline-end (top-right in LTR, mirrored in RTL), under the
- * header, newest last. Errors are alerts (assertive); the rest are statuses in a polite live region.
- * Mount once, inside the I18nProvider, so texts are formatted (and re-translated) at render time.
+ * The notification stack of spec §9, placed where it hides nothing the trader is reading:
+ * - from 576 px, top inline-end (top-right in LTR, mirrored in RTL) below the header and the top
+ *   navigation bar (--toaster-top, set by the layout), as the spec says: page titles and text start at the
+ *   inline-start edge, so the corner they leave is free;
+ * - on phones, at the bottom edge (above the home indicator), where a full-width toast covers no page
+ *   title or dialog text, and only the newest shows: older ones wait underneath until it closes.
+ * Newest last. Errors are alerts (assertive); the rest are statuses in a polite live region. Mount once,
+ * inside the I18nProvider, so texts are formatted (and re-translated) at render time.
  */
 import { useAtomValue } from 'jotai';
 import { useIntl } from 'react-intl';
@@ -18,9 +23,9 @@ export function Toaster() {
   return (
     <section
       aria-label={intl.formatMessage(toasterMessages.region)}
-      className="pointer-events-none fixed end-0 top-[calc(var(--spacing-header)+0.5rem)] z-50 w-full max-w-sm px-2"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 px-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:start-auto sm:end-0 sm:bottom-auto sm:top-[var(--toaster-top,calc(var(--spacing-header)+0.5rem))] sm:w-full sm:max-w-sm sm:pb-0"
     >
-      <div aria-live="polite" aria-relevant="additions" className="flex flex-col gap-2">
+      <div aria-live="polite" aria-relevant="additions" className="flex flex-col gap-2 max-sm:[&>*:not(:last-child)]:hidden">
         {notifications.map((notification) => (
           <ToasterItem key={notification.id} notification={notification} onDismiss={dismissNotification} />
         ))}

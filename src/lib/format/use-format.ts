@@ -10,6 +10,7 @@ import {
   type NumberOptions,
   type PercentOptions,
 } from '@/lib/format/number';
+import { isolate } from '@/lib/format/isolate';
 
 export type BoundFormat = {
   locale: Locale;
@@ -22,19 +23,23 @@ export type BoundFormat = {
   formatTime: (input: DateInput) => string;
 };
 
-/** The formatters of src/lib/format bound to the language on screen (react-intl's locale). */
+/**
+ * The formatters of src/lib/format bound to the language on screen (react-intl's locale), for display:
+ * each value comes isolated (see isolate.ts), so every screen that shows a number, an amount or a date
+ * keeps it whole in right-to-left layouts. The pure functions stay plain for inputs and computations.
+ */
 export function useFormat(): BoundFormat {
   const locale = localeFromIntl(useIntl().locale);
   return useMemo(
     () => ({
       locale,
-      formatInr: (value, opts) => formatInr(value, locale, opts),
-      formatSignedInr: (value, opts) => formatSignedInr(value, locale, opts),
-      formatNumber: (value, opts) => formatNumber(value, locale, opts),
-      formatPercent: (fraction, opts) => formatPercent(fraction, locale, opts),
-      formatDate: (input) => formatDate(input, locale),
-      formatDateTime: (input) => formatDateTime(input, locale),
-      formatTime: (input) => formatTime(input, locale),
+      formatInr: (value, opts) => isolate(formatInr(value, locale, opts)),
+      formatSignedInr: (value, opts) => isolate(formatSignedInr(value, locale, opts)),
+      formatNumber: (value, opts) => isolate(formatNumber(value, locale, opts)),
+      formatPercent: (fraction, opts) => isolate(formatPercent(fraction, locale, opts)),
+      formatDate: (input) => isolate(formatDate(input, locale)),
+      formatDateTime: (input) => isolate(formatDateTime(input, locale)),
+      formatTime: (input) => isolate(formatTime(input, locale)),
     }),
     [locale],
   );

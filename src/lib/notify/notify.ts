@@ -11,8 +11,11 @@ import {
 } from '@/lib/notify/notifications-atom';
 
 export const DEFAULT_NOTIFICATION_MS = 4500;
-/** Beyond this many, the oldest one makes room: a burst of failures must not bury the screen. */
-export const MAX_NOTIFICATIONS = 5;
+/**
+ * Beyond this many, the oldest one makes room: a burst of failures must not bury the screen. Three is what
+ * fits beside a desktop page without reaching its content; phones show only the newest (see Toaster).
+ */
+export const MAX_NOTIFICATIONS = 3;
 
 export type NotifyInput = {
   kind: NotificationKind;

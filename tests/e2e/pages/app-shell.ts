@@ -31,4 +31,24 @@ export class AppShell {
     await panel.getByRole('button', { name: /close settings|fermer/i }).click();
     await expect(panel).toBeHidden();
   }
+
+  /** Sets the layout through the settings panel, as a trader would (each choice is optional). */
+  async useLayout(choices: { navigation?: RegExp; direction?: RegExp; theme?: RegExp; language?: RegExp }): Promise<void> {
+    const panel = await this.openSettings();
+    if (choices.navigation) await this.choose(panel, /^navigation$/i, choices.navigation);
+    if (choices.theme) await this.choose(panel, /^(theme|thème)$/i, choices.theme);
+    if (choices.direction) await this.choose(panel, /^(text direction|sens du texte)$/i, choices.direction);
+    if (choices.language) await this.choose(panel, /^(language|langue)$/i, choices.language);
+    await this.closeSettings(panel);
+  }
+
+  /** The More button of the top bar, holding the items that do not fit. */
+  moreButton(): Locator {
+    return this.mainMenu.getByRole('button', { name: /^(more|plus)$/i });
+  }
+
+  /** The links the top bar shows in its row (not those under More). */
+  rowLinks(): Locator {
+    return this.mainMenu.getByRole('link');
+  }
 }

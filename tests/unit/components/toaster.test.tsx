@@ -5,7 +5,7 @@ import { commonMessages } from '@/i18n/common-messages';
 import { I18nProvider, preloadMessages } from '@/i18n/i18n-provider';
 import type { Locale } from '@/i18n/locale';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
-import { dismissAllNotifications, dismissNotification, notify } from '@/lib/notify/notify';
+import { dismissAllNotifications, dismissNotification, MAX_NOTIFICATIONS, notify } from '@/lib/notify/notify';
 import { store } from '@/lib/store';
 
 function renderToaster(locale: Locale = 'en') {
@@ -106,6 +106,18 @@ describe('notifications', () => {
     act(() => vi.advanceTimersByTime(2500));
     expect(toasts().queryByText('First')).toBeNull();
     expect(toasts().queryByText('Second')).not.toBeNull();
+  });
+
+  it('keeps at most three, the oldest making room for the newest', () => {
+    renderToaster();
+    act(() => {
+      for (const title of ['First', 'Second', 'Third', 'Fourth']) notify({ kind: 'info', title, durationMs: 0 });
+    });
+    expect(MAX_NOTIFICATIONS).toBe(3);
+    const texts = toasts()
+      .getAllByRole('status')
+      .map((toast) => toast.textContent);
+    expect(texts).toEqual(['InformationSecond', 'InformationThird', 'InformationFourth']);
   });
 
   it('does not stack the same message twice, and can dismiss by id', () => {

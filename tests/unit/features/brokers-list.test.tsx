@@ -26,6 +26,7 @@ import {
   swing,
   useBrokersServer,
 } from './brokers-harness.tsx';
+import { plainText } from '../support/plain-text.ts';
 
 useBrokersServer();
 
@@ -44,15 +45,15 @@ describe('broker accounts list', () => {
     const first = await screen.findByRole('listitem', { name: 'Main paper account' });
     expect(within(first).getByText('Paper broker (simulated)')).toBeTruthy();
     expect(within(first).getByText('PA1234')).toBeTruthy();
-    expect(within(first).getByText('₹5,00,000.00')).toBeTruthy();
+    expect(within(first).getByText('₹5,00,000.00', { normalizer: plainText })).toBeTruthy();
     expect(within(first).getByText('Logged out')).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Log in to broker: Main paper account' })).toBeTruthy();
 
     const second = row('Swing');
     expect(within(second).getByText('Zerodha Kite')).toBeTruthy();
-    expect(within(second).getByText('₹12,50,000.50')).toBeTruthy();
+    expect(within(second).getByText('₹12,50,000.50', { normalizer: plainText })).toBeTruthy();
     // The session end in IST, in words and not by colour alone; no login button while logged in.
-    expect(within(second).getByText('Logged in until 17 Jan 2099, 06:00:00 IST')).toBeTruthy();
+    expect(within(second).getByText('Logged in until 17 Jan 2099, 06:00:00 IST', { normalizer: plainText })).toBeTruthy();
     expect(within(second).queryByRole('button', { name: /^Log in to broker/ })).toBeNull();
     expect(store.get(brokerAccountsAtom)).toEqual([main, swing]);
   });

@@ -26,6 +26,7 @@ import {
   useBrokersServer,
   where,
 } from './brokers-harness.tsx';
+import { plainText } from '../support/plain-text.ts';
 
 useBrokersServer();
 
@@ -57,7 +58,7 @@ describe('broker login return', () => {
     expect(notifications()).toEqual([{ kind: 'success', title: 'Logged in to {broker}', values: { broker: 'Paper broker (simulated)' } }]);
     // The list is read again and shows the open session.
     const item = await screen.findByRole('listitem', { name: 'Main paper account' });
-    expect(within(item).getByText('Logged in until 17 Jan 2099, 06:00:00 IST')).toBeTruthy();
+    expect(within(item).getByText('Logged in until 17 Jan 2099, 06:00:00 IST', { normalizer: plainText })).toBeTruthy();
     expect(store.get(brokerAccountsAtom)).toEqual([loggedIn, swing]);
   });
 

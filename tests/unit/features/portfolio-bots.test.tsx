@@ -19,13 +19,14 @@ import {
   straddleBot,
   usePortfolioBackend,
 } from './portfolio-harness';
+import { plainText } from '../support/plain-text.ts';
 
 usePortfolioBackend();
 
 const facts = (article: HTMLElement) =>
   within(article)
     .getAllByRole('term')
-    .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    .map((term) => plainText(`${term.textContent}: ${term.nextElementSibling?.textContent}`));
 
 describe('bot lists', () => {
   it('show each bot’s strategy, index, size, exits and status in words; daily bots their schedule', async () => {

@@ -16,6 +16,8 @@ import { dailyBotsAtom } from '@/features/portfolios/atoms/daily-bots-atom';
 import { tradingBotsAtom } from '@/features/portfolios/atoms/trading-bots-atom';
 import { PortfolioScreen } from '@/features/portfolios/routes/portfolio-screen';
 import { configureApiClients } from '@/lib/api/clients';
+import { portfolioListStampAtom } from '@/features/portfolios/atoms/portfolio-list-stamp-atom';
+import { withoutIsolates } from '@/lib/format/isolate';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import {
@@ -209,6 +211,7 @@ export function usePortfolioBackend() {
     store.set(brokerAccountsAtom, []);
     store.set(selectedAccountAtom, null);
     store.set(brokerPortfoliosAtom, []);
+    store.set(portfolioListStampAtom, null);
     store.set(selectedPortfolioAtom, null);
     store.set(baseStrategiesAtom, null);
     store.set(tradingBotsAtom, { portfolioId: null, bots: [] });
@@ -244,10 +247,10 @@ export function cardNames(): string[] {
   return screen.queryAllByRole('article').map((article) => within(article).getByRole('heading').textContent ?? '');
 }
 
-/** What a screen reader reads after a field's name: its hint and error (aria-describedby). */
+/** What a screen reader reads after a field's name: its hint and error (aria-describedby); isolates are silent. */
 export function description(element: HTMLElement): string {
   const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  return withoutIsolates(ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
 }
 
 export function field<T extends HTMLElement = HTMLInputElement>(label: string | RegExp): T {

@@ -20,6 +20,7 @@ import {
   weekly,
   type Portfolio,
 } from './portfolio-harness';
+import { plainText } from '../support/plain-text.ts';
 
 usePortfolioBackend();
 
@@ -39,14 +40,14 @@ describe('choosing an account', () => {
       'Main paper account (PA1234)',
       'Spare account (PA9999)',
     ]);
-    expect(screen.getByText('₹50,000 of ₹2,00,000 allocated')).toBeTruthy();
+    expect(screen.getByText('₹50,000 of ₹2,00,000 allocated', { normalizer: plainText })).toBeTruthy();
 
     await user.selectOptions(accountSelect(), '1');
     await findCard('Weekly expiry');
     expect(cardNames().slice(0, 2)).toEqual(['Weekly expiry', 'Monthly']);
     expect(screen.queryByRole('article', { name: 'Spare hedges' })).toBeNull();
     expect(store.get(selectedAccountAtom)?.id).toBe(1);
-    expect(screen.getByText('₹4,00,000 of ₹5,00,000 allocated')).toBeTruthy();
+    expect(screen.getByText('₹4,00,000 of ₹5,00,000 allocated', { normalizer: plainText })).toBeTruthy();
   });
 
   it('chooses the first account when none is remembered', async () => {
@@ -90,7 +91,7 @@ describe('portfolios', () => {
       },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByText('₹1,50,000 of ₹5,00,000 allocated')).toBeTruthy();
+    expect(screen.getByText('₹1,50,000 of ₹5,00,000 allocated', { normalizer: plainText })).toBeTruthy();
     expect(notifications()).toEqual([
       { kind: 'success', title: 'Portfolio “{name}” created', values: { name: 'Expiry straddles' } },
     ]);

@@ -41,6 +41,7 @@ import settings from '@/i18n/locales/fr/settings.json';
 import strategies from '@/i18n/locales/fr/strategies.json';
 import validation from '@/i18n/locales/fr/validation.json';
 import { configureApiClients } from '@/lib/api/clients';
+import { plainText } from '../support/plain-text.ts';
 
 const frMessages: Record<string, string> = {
   ...alerts,
@@ -147,7 +148,7 @@ describe('broker screens', () => {
     expect(screen.getByRole('status').textContent).toBe('Chargement de vos comptes de courtage…');
     const item = await screen.findByRole('listitem', { name: 'Compte principal' });
     expect(within(item).getByText('Déconnecté')).toBeTruthy();
-    expect(within(item).getByText('500 000,00 ₹')).toBeTruthy();
+    expect(within(item).getByText('500 000,00 ₹', { normalizer: plainText })).toBeTruthy();
     expect(within(item).getByRole('button', { name: 'Se connecter au courtier : Compte principal' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ajouter un compte' })).toBeTruthy();
     expect(intlErrors).toEqual([]);
@@ -205,7 +206,7 @@ describe('PortfolioScreen', () => {
     const card = await screen.findByRole('article', { name: 'Hebdomadaire' });
     expect(within(card).getByText('Aucune description')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Compte de courtage' })).toBeTruthy();
-    expect(screen.getByText('300 000 ₹ alloués sur 500 000 ₹')).toBeTruthy();
+    expect(screen.getByText('300 000 ₹ alloués sur 500 000 ₹', { normalizer: plainText })).toBeTruthy();
     const empty = await screen.findByRole('region', { name: 'Aucun bot de trading pour l’instant' });
     expect(within(empty).getByRole('button', { name: 'Créez un bot à partir d’une stratégie de base' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Bots de trading (0)' })).toBeTruthy();

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatTime, NO_DATE } from '@/lib/format/date';
 import { formatInr, formatNumber, formatPercent, formatSignedInr } from '@/lib/format/number';
+import { isolate, withoutIsolates } from '@/lib/format/isolate';
 import { useFormat } from '@/lib/format/use-format';
 import { I18nProvider, preloadMessages } from '@/i18n/i18n-provider';
 
@@ -91,9 +92,17 @@ function Amounts() {
 describe('useFormat', () => {
   it('binds the formatters to the language on screen', async () => {
     const { unmount } = await renderIn('fr');
-    expect(spaces(screen.getByText(/^fr /).textContent ?? '')).toBe('fr 123 456,50 ₹ 21/11/2026 14:05:09');
+    expect(spaces(screen.getByText(/^fr /).textContent ?? '')).toBe(`fr ${isolate('123 456,50 ₹')} ${isolate('21/11/2026 14:05:09')}`);
     unmount();
     await renderIn('en');
-    expect(screen.getByText(/^en /).textContent).toBe('en ₹1,23,456.50 21 Nov 2026, 14:05:09');
+    expect(screen.getByText(/^en /).textContent).toBe(`en ${isolate('₹1,23,456.50')} ${isolate('21 Nov 2026, 14:05:09')}`);
+  });
+
+  it('isolates every value it formats for display, so right-to-left layouts cannot pull it apart', async () => {
+    await renderIn('en');
+    const text = screen.getByText(/^en /).textContent ?? '';
+    // First strong isolate … pop directional isolate, around the amount and around the date.
+    expect(text.match(/\u2068[^\u2069]*\u2069/g)).toEqual(['\u2068₹1,23,456.50\u2069', '\u2068' + '21 Nov 2026, 14:05:09' + '\u2069']);
+    expect(withoutIsolates(text)).toBe('en ₹1,23,456.50 21 Nov 2026, 14:05:09');
   });
 });

@@ -19,7 +19,7 @@ const { FakeWorkbox, instances } = vi.hoisted(() => {
   const instances: InstanceType<typeof FakeWorkbox>[] = [];
   class FakeWorkbox {
     readonly listeners = new Map<string, ((event: WorkboxEventLike) => void)[]>();
-    readonly register = vi.fn(() => Promise.resolve(undefined));
+    readonly register = vi.fn(() => Promise.resolve({}));
     readonly update = vi.fn(() => Promise.resolve());
     readonly messageSkipWaiting = vi.fn();
     constructor(
@@ -51,12 +51,15 @@ function start() {
 }
 
 beforeEach(() => {
+  // jsdom has no service workers; these tests are about a browser that has them.
+  Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
   instances.length = 0;
   reload.mockReset();
   store.set(updateAvailableAtom, false);
 });
 
 afterEach(() => {
+  Reflect.deleteProperty(navigator, 'serviceWorker');
   handle?.stop();
   vi.useRealTimers();
 });
@@ -133,12 +136,7 @@ describe('service worker updates', () => {
   });
 
   it('does nothing outside production builds, even where service workers are supported', () => {
-    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
-    try {
-      startServiceWorker();
-    } finally {
-      Reflect.deleteProperty(navigator, 'serviceWorker');
-    }
+    startServiceWorker();
     expect(instances).toHaveLength(0);
   });
 });

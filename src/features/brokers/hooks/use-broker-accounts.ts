@@ -5,12 +5,13 @@ import { getBrokers } from '@/features/brokers/api/get-brokers';
 import { accountsLoadedAtom } from '@/features/brokers/atoms/account-list-actions';
 import { brokersAtom } from '@/features/brokers/atoms/brokers-atom';
 import { useOperation } from '@/lib/api/use-operation';
+import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 import { brokerAccountsAtom } from '@/lib/session/user-profile-atoms';
 
 /**
  * The brokers and the trader's accounts, read fresh when the screen opens (another device may have
  * changed them). `ready` is false until the first answer; from then on the list is brokerAccountsAtom,
- * which the screen's actions keep up to date.
+ * which the screen's actions keep up to date. A failed read is tried again when the connection comes back.
  */
 export function useBrokerAccounts() {
   const setBrokers = useSetAtom(brokersAtom);
@@ -23,11 +24,12 @@ export function useBrokerAccounts() {
     setAccounts(accounts);
     return true;
   }, [setBrokers, setAccounts]);
-  const { run, data, error } = useOperation(loadAndKeep);
+  const { run, data, error, loading } = useOperation(loadAndKeep);
 
   useEffect(() => {
     void run();
   }, [run]);
+  useReloadWhenOnline(error !== null && !loading, run);
 
   return {
     ready: data === true,

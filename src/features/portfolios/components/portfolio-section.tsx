@@ -82,7 +82,7 @@ export function PortfolioSection({ account, list, canChange, onShowBots }: Portf
           <h2 id={headingId} className="text-lg font-semibold text-fg">
             {intl.formatMessage(m.portfolios)}
           </h2>
-          <AllocationSummary account={account} portfolios={portfolios} />
+          <AllocationSummary account={account} portfolios={list.state} />
         </div>
         {list.loaded && portfolios.length > 0 ? (
           <Button onClick={openCreate} disabled={!canChange}>

@@ -3,9 +3,10 @@ import { useCallback, useEffect } from 'react';
 import type { TradingBot } from '@/features/portfolios/api/portfolio-types';
 import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
 import { useOperation } from '@/lib/api/use-operation';
+import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 import { selectedPortfolioAtom } from '@/lib/session/user-profile-atoms';
 
-/** One kind of bot in a portfolio, read when the portfolio is chosen. */
+/** One kind of bot in a portfolio, read when the portfolio is chosen, and again when back online after a failure. */
 export function useBotList<B extends TradingBot>(api: BotKindApi<B>, portfolioId: number) {
   const store = useStore();
   const [list, setList] = useAtom(api.atom);
@@ -20,6 +21,7 @@ export function useBotList<B extends TradingBot>(api: BotKindApi<B>, portfolioId
   useEffect(() => {
     void load();
   }, [load]);
+  useReloadWhenOnline(error !== null && !loading, load);
 
   const loaded = list.portfolioId === portfolioId;
   return { bots: loaded ? list.bots : [], loaded, loading, error, reload: load };

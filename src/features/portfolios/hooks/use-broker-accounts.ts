@@ -2,6 +2,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { getBrokerAccounts } from '@/features/portfolios/api/get-broker-accounts';
 import { useOperation } from '@/lib/api/use-operation';
+import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 import { brokerAccountsAtom, selectedAccountAtom } from '@/lib/session/user-profile-atoms';
 
 /**
@@ -22,6 +23,7 @@ export function useBrokerAccounts() {
   useEffect(() => {
     void load();
   }, [load]);
+  useReloadWhenOnline(error !== null && !loading, load);
 
   const accounts = data ?? stored;
   const account = accounts.find((candidate) => candidate.id === selected?.id) ?? null;

@@ -1,0 +1,20 @@
+import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
+import { RouteAnnouncer } from '@/app/router/route-announcer';
+import { titledMatch } from '@/app/router/route-handle';
+import { useDocumentTitle } from '@/app/router/use-document-title';
+
+/**
+ * Wraps every route: the document title follows the screen, route changes are announced and focus the
+ * new screen's heading, and scroll starts at the top of a new screen (restored on Back).
+ */
+export function RootLayout() {
+  const screen = titledMatch(useMatches());
+  const title = useDocumentTitle(screen?.title);
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+      <RouteAnnouncer screenKey={screen?.id ?? null} title={title} />
+    </>
+  );
+}
