@@ -33,13 +33,19 @@ describe('a bot form from a base strategy’s schema', () => {
     const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
     expect(within(dialog).getByText('Choose a base strategy to set its parameters.')).toBeTruthy();
     await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Short straddle');
-    expect(description(field(/^Base strategy/))).toBe('Sell the at-the-money call and put.');
+    // A known slug and key read in the app's words (strategy-text.ts); unknown keys keep the server's.
+    expect(description(field(/^Base strategy/))).toBe(
+      'Sell the at-the-money call and put. Profits when the index stays near the strike; loses on a big move either way.',
+    );
 
     const offset = field(/^Strike offset/);
     expect([offset.type, offset.min, offset.max, offset.step, offset.value]).toEqual(['number', '-10', '10', '1', '0']);
-    expect(description(offset)).toBe('Steps away from the ATM strike');
+    expect(description(offset)).toBe(
+      'Strikes away from at-the-money, in strike steps: positive above the spot, negative below. 0 is at the money.',
+    );
     const expiry = field<HTMLSelectElement>(/^Expiry/);
-    expect(within(expiry).getAllByRole('option').map((option) => option.textContent)).toEqual(['weekly', 'monthly']);
+    // An option the app has no words for reads as the server's value made readable.
+    expect(within(expiry).getAllByRole('option').map((option) => option.textContent)).toEqual(['Weekly', 'Monthly']);
     expect(expiry.value).toBe('weekly');
     const reenter = screen.getByRole('checkbox', { name: 'Re-enter after a stop-loss' }) as HTMLInputElement;
     expect(reenter.checked).toBe(false);
@@ -68,7 +74,7 @@ describe('a bot form from a base strategy’s schema', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
 
     expect(description(field(/^Lots per leg/))).toBe('Lots per leg must be between 1 and 1,000');
-    expect(description(field(/^Strike offset/))).toBe('Strike offset must be between -10 and 10');
+    expect(description(field(/^Strike offset/))).toBe('Strike offset (steps) must be between -10 and 10');
     expect(description(field(/^Premium cap/))).toBe('Premium cap must be a multiple of 0.05');
     expect(document.activeElement).toBe(field(/^Lots per leg/));
     expect(backend.changes).toEqual([]);
@@ -80,7 +86,7 @@ describe('a bot form from a base strategy’s schema', () => {
     await user.selectOptions(field<HTMLSelectElement>(/^Underlying index/), 'BANKNIFTY');
     await user.clear(field(/^Strike offset/));
     await user.type(field(/^Strike offset/), '-1');
-    await user.selectOptions(field<HTMLSelectElement>(/^Expiry/), 'monthly');
+    await user.selectOptions(field<HTMLSelectElement>(/^Expiry/), 'Monthly');
     await user.click(screen.getByRole('checkbox', { name: 'Re-enter after a stop-loss' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
 

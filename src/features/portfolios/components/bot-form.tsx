@@ -51,6 +51,7 @@ export function BotForm({ id, kind, strategies, bot, busy, error, onSave }: BotF
       <ParamFields
         chosen={form.strategy !== undefined}
         params={form.params}
+        disabled={form.disabled}
         values={form.values}
         bind={form.bind}
         onSet={form.setField}
