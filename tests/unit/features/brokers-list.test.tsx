@@ -57,6 +57,15 @@ describe('broker accounts list', () => {
     expect(store.get(brokerAccountsAtom)).toEqual([main, swing]);
   });
 
+  it('names brokers in the trader’s language, and one the app does not know by the server’s name', async () => {
+    serveBrokers();
+    serveAccounts([main, swing]);
+    renderBrokers('/app/broker', { locale: 'fr' });
+    const first = await screen.findByRole('listitem', { name: 'Main paper account' });
+    expect(within(first).getByText('Courtier fictif (simulé)')).toBeTruthy();
+    expect(within(row('Swing')).getByText('Zerodha Kite')).toBeTruthy();
+  });
+
   it('offline, says why and disables what needs the server (add, log in), and enables it again online', async () => {
     serveBrokers();
     serveAccounts([main]);

@@ -5,6 +5,7 @@ import { cx } from '@/components/ui/class-names';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { columnMessages, columns } from '@/features/brokers/components/account-columns';
 import { AccountActions, type AccountRowActions } from '@/features/brokers/components/account-actions';
+import { brokerName } from '@/features/brokers/broker-names';
 import { LoginButton } from '@/features/brokers/components/login-button';
 import { SessionStatus } from '@/features/brokers/components/session-status';
 import { useFormat } from '@/lib/format/use-format';
@@ -39,7 +40,7 @@ export function AccountRow({ account, broker, selected, onLogIn, loggingInId, of
         <h3 id={nameId} className="font-semibold text-fg break-words">
           {account.name}
         </h3>
-        <p className="text-sm text-fg-muted break-words">{broker?.display_name ?? account.broker}</p>
+        <p className="text-sm text-fg-muted break-words">{brokerName(account.broker, broker ? [broker] : [], intl)}</p>
         {selected ? (
           <p className="inline-flex items-center gap-1 text-sm font-medium text-brand">
             <CheckBadgeIcon aria-hidden="true" className="size-4 shrink-0" />
