@@ -192,6 +192,31 @@ describe('a daily bot form', () => {
     expect(within(bot).getByText('Fri')).toBeTruthy();
   });
 
+  it('takes times as 24-hour text on every device, as a phone keypad types them, and says so', async () => {
+    const { user, dialog } = await openNewBot('Daily bots', 'New daily bot');
+    await fillCommon(user, 'Iron condor', 'Keypad condor');
+    const entry = field(/^Entry time/);
+    // Not <input type=time>: that follows the browser's locale and shows "02:00 PM" to some traders.
+    expect([entry.type, entry.inputMode]).toEqual(['text', 'numeric']);
+    expect(description(entry)).toBe('24-hour clock, between 09:15 and 15:30 IST');
+    await user.clear(entry);
+    await user.type(entry, '0945');
+    await user.tab();
+    expect(entry.value).toBe('09:45');
+    const exit = field(/^Exit time/);
+    await user.clear(exit);
+    await user.type(exit, '14h5');
+    await user.tab();
+    expect(description(exit)).toBe('Exit time must be a 24-hour time such as 09:20 or 14:45');
+    await user.type(exit, '0');
+    await user.tab();
+    expect(exit.value).toBe('14:50');
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+
+    await findCard('Keypad condor');
+    expect(backend.changes[0]?.body).toMatchObject({ entry_time: '09:45', exit_time: '14:50' });
+  });
+
   it('refuses an exit before the entry, a time outside market hours and no weekday, on the client', async () => {
     const { user, dialog } = await openNewBot('Daily bots', 'New daily bot');
     await fillCommon(user, 'Iron condor', 'Backwards');

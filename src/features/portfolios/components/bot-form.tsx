@@ -59,6 +59,7 @@ export function BotForm({ id, kind, strategies, bot, busy, error, onSave }: BotF
       {kind === 'daily' ? (
         <ScheduleFields
           bind={form.bind}
+          onTime={form.setField}
           weekdays={Array.isArray(weekdays) ? weekdays : []}
           weekdaysError={form.errorOf('weekdays')}
           onWeekdays={form.setWeekdays}

@@ -22,11 +22,11 @@ import {
   isBefore,
   isClockTime,
   isWithinMarketHours,
-  toClockTime,
 } from '@/features/portfolios/model/market-hours';
 import { initialParamValue, paramName, paramSchema, paramsFrom, type FieldValue } from '@/features/portfolios/model/param-rules';
 import { isParamEnabled } from '@/features/portfolios/model/param-enabled';
 import { paramFields, type ParamField } from '@/features/portfolios/model/param-schema';
+import { parseClockTime } from '@/lib/validation/clock-time';
 import { toNumber } from '@/lib/validation/coerce';
 import type { FormSchema, Rule } from '@/lib/validation/rules';
 
@@ -163,8 +163,8 @@ export function botFieldsFrom(
     params: paramsFrom(values, params, disabled),
   };
   if (kind === 'daily') {
-    fields.entry_time = toClockTime(textOf(values.entry_time));
-    fields.exit_time = toClockTime(textOf(values.exit_time));
+    fields.entry_time = parseClockTime(values.entry_time) ?? textOf(values.entry_time);
+    fields.exit_time = parseClockTime(values.exit_time) ?? textOf(values.exit_time);
     fields.weekdays = Array.isArray(values.weekdays) ? [...values.weekdays].sort((a, b) => a - b) : [];
   }
   return fields;
