@@ -57,7 +57,7 @@ describe('broker login return', () => {
     expect(notifications()).toEqual([{ kind: 'success', title: 'Logged in to Paper broker (simulated)', values: undefined }]);
     // The list is read again and shows the open session.
     const item = await screen.findByRole('listitem', { name: 'Main paper account' });
-    expect(within(item).getByText('Logged in until 17 Jan 2099, 06:00:00 IST')).toBeTruthy();
+    expect(within(item).getByText('Logged in until 17 Jan 2099, 06:00 IST')).toBeTruthy();
     expect(store.get(brokerAccountsAtom)).toEqual([loggedIn, swing]);
   });
 
@@ -95,7 +95,7 @@ describe('broker login return', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Log in to the broker again' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2&lang=en'));
     expect(store.get(loginBrokerAccountIdAtom)).toBe(main.id);
   });
 

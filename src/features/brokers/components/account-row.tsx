@@ -6,7 +6,7 @@ import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types'
 import { columnMessages, columns } from '@/features/brokers/components/account-columns';
 import { AccountActions, type AccountRowActions } from '@/features/brokers/components/account-actions';
 import { brokerName } from '@/features/brokers/broker-names';
-import { LoginButton } from '@/features/brokers/components/login-button';
+import { SessionActions } from '@/features/brokers/components/session-actions';
 import { SessionStatus } from '@/features/brokers/components/session-status';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -24,7 +24,7 @@ type AccountRowProps = AccountRowActions & {
 
 const label = 'text-xs font-medium text-fg-muted md:sr-only';
 
-export function AccountRow({ account, broker, selected, onLogIn, loggingInId, offline, ...actions }: AccountRowProps) {
+export function AccountRow({ account, broker, selected, onLogIn, onLogOut, loggingInId, offline, ...actions }: AccountRowProps) {
   const intl = useIntl();
   const { formatInr } = useFormat();
   const nameId = useId();
@@ -61,7 +61,14 @@ export function AccountRow({ account, broker, selected, onLogIn, loggingInId, of
           <dt className={label}>{intl.formatMessage(columnMessages.session)}</dt>
           <dd className="flex flex-col items-start gap-2">
             <SessionStatus account={account} />
-            <LoginButton account={account} broker={broker} onLogIn={onLogIn} loggingInId={loggingInId} offline={offline} />
+            <SessionActions
+              account={account}
+              broker={broker}
+              onLogIn={onLogIn}
+              onLogOut={onLogOut}
+              loggingInId={loggingInId}
+              offline={offline}
+            />
           </dd>
         </div>
       </dl>
