@@ -64,6 +64,16 @@ describe('broker accounts list', () => {
     expect(store.get(brokerAccountsAtom)).toEqual([main, swing]);
   });
 
+  it('keeps the heading outline whole: each account is an h2 under the screen’s h1', async () => {
+    serveBrokers();
+    serveAccounts([main, swing]);
+    renderBrokers();
+    await screen.findByRole('listitem', { name: 'Main paper account' });
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels).toEqual([1, 2, 2]);
+    levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0)).toBeLessThanOrEqual(1));
+  });
+
   it('names brokers in the trader’s language, and one the app does not know by the server’s name', async () => {
     serveBrokers();
     serveAccounts([main, swing]);

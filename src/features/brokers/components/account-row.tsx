@@ -37,9 +37,10 @@ export function AccountRow({ account, broker, selected, onLogIn, onLogOut, loggi
       )}
     >
       <div className={cx('flex min-w-0 flex-col gap-1 pe-12 md:pe-3', columns.account)}>
-        <h3 id={nameId} className="font-semibold text-fg break-words">
+        {/* h2: the rows sit straight under the screen's h1, and an outline must not skip a level. */}
+        <h2 id={nameId} className="font-semibold text-fg break-words">
           {account.name}
-        </h3>
+        </h2>
         <p className="text-sm text-fg-muted break-words">{brokerName(account.broker, broker ? [broker] : [], intl)}</p>
         {selected ? (
           <p className="inline-flex items-center gap-1 text-sm font-medium text-brand">
