@@ -79,8 +79,10 @@ function renderScreen(Screen: ComponentType, locale: 'en' | 'fr' = 'en') {
   );
 }
 
+type State = { state: string; backend: Backend; summary: string; current: string; done: string[]; link: [string, string] };
+
 /** Each state: what the backend holds, the step the screens must point to, and where its link goes. */
-const states = [
+const states: State[] = [
   {
     state: 'no broker account',
     backend: { accounts: [], portfolios: [], dailyBots: [] },
@@ -113,7 +115,7 @@ const states = [
     done: ['Link a broker account', 'Log in to your broker', 'Create a portfolio'],
     link: ['Go to portfolios', '/app/portfolio'],
   },
-] as const;
+];
 
 const allDone: Backend = { accounts: [loggedIn], portfolios: [portfolio], dailyBots: [dailyBot] };
 
