@@ -55,7 +55,8 @@ async function usePreferences(page: Page, preferences: { locale: 'en' | 'fr'; th
   }, preferences);
 }
 
-const pageBehindIsHidden = (page: Page) => page.locator('#root').evaluate((root) => root.inert && root.getAttribute('aria-hidden') === 'true');
+const pageBehindIsHidden = (page: Page) =>
+  page.locator('#root').evaluate((root) => root instanceof HTMLElement && root.inert && root.getAttribute('aria-hidden') === 'true');
 
 test('every dialog hides the page behind it from a screen reader, however it is opened', async ({ page }) => {
   await setUpTrader(page);
