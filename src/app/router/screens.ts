@@ -12,8 +12,8 @@ export const screens = {
   ),
   appShell: lazyScreen('app-shell', () => import('@/app/layouts/app-layout').then((m) => m.AppLayout)),
   // These two combine brokers and portfolios, so they live in the app layer (ARCHITECTURE.md).
-  dashboard: lazyScreen('dashboard', () => import('@/app/screens/dashboard-screen').then((m) => m.DashboardScreen)),
-  liveTrade: lazyScreen('live-trade', () => import('@/app/screens/live-trade-screen').then((m) => m.LiveTradeScreen)),
+  dashboard: lazyScreen('dashboard', () => import('@/app/routes/dashboard-screen').then((m) => m.DashboardScreen)),
+  liveTrade: lazyScreen('live-trade', () => import('@/app/routes/live-trade-screen').then((m) => m.LiveTradeScreen)),
   settings: lazyScreen('settings', () => import('@/features/settings/routes/settings-screen').then((m) => m.SettingsScreen)),
   positions: lazyScreen('positions', () =>
     import('@/features/positions/routes/positions-screen').then((m) => m.PositionsScreen),

@@ -10,8 +10,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
 import { isStepDone, nextStep, type SetupFacts } from '@/app/getting-started/setup-progress';
-import { DashboardScreen } from '@/app/screens/dashboard-screen';
-import { LiveTradeScreen } from '@/app/screens/live-trade-screen';
+import { DashboardScreen } from '@/app/routes/dashboard-screen';
+import { LiveTradeScreen } from '@/app/routes/live-trade-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
 
