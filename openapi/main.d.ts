@@ -244,6 +244,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounts/account-logout/{accountId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A broker account id. */
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the account's broker session (log out of the broker).
+         * @description Ends the broker session opened by account-login: the stored access token is dropped and the account
+         *     answers `is_logged_in: false`. Logging out of an account that has no open session changes nothing
+         *     and answers the same way. Bots of the account cannot reach the broker until the next broker login.
+         */
+        post: operations["logoutBrokerAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portfolios/all-portfolios/{accountId}/": {
         parameters: {
             query?: never;
@@ -960,6 +985,7 @@ export interface components {
             request_token: string;
             broker_name: components["schemas"]["BrokerSlug"];
         };
+        /** @description The account with its broker session as it now is (after a broker login or log-out). */
         BrokerLoginResponse: {
             message: components["schemas"]["Message"];
             broker_accounts: components["schemas"]["BrokerAccount"];
@@ -1011,7 +1037,9 @@ export interface components {
             /** @example Sell the at-the-money call and put; profits when the index stays near the strike. */
             description: string;
             /**
-             * @description A JSON Schema (draft 2020-12) of the bot `params` this strategy takes.
+             * @description A JSON Schema (draft 2020-12) of the bot `params` this strategy takes. A property may carry the
+             *     annotation `x-enabled-when` (`{ "trailing_sl": [true] }`): it only matters while each named sibling
+             *     parameter holds one of the listed values, and forms disable it otherwise. It validates nothing.
              * @example {
              *       "type": "object",
              *       "additionalProperties": false,
@@ -1962,6 +1990,33 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    logoutBrokerAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A broker account id. */
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out of the broker; the account as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerLoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

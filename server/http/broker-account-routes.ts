@@ -1,5 +1,5 @@
-// /api/brokers/* and /api/accounts/*: the supported brokers, the user's broker accounts, and the
-// exchange of a broker's request_token for a broker session (Kite-style login).
+// /api/brokers/* and /api/accounts/*: the supported brokers, the user's broker accounts, the exchange
+// of a broker's request_token for a broker session (Kite-style login), and the log-out that ends it.
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';
@@ -31,4 +31,9 @@ export const brokerAccountRoutes: RoutePlugin = async (app, { context }) => {
     const account = await brokerAccounts.logIn(userId(request), request.params.accountId, request.body);
     return { message: 'Logged in to the broker until 06:00 IST', broker_accounts: account };
   });
+
+  route(app, 'logoutBrokerAccount', async (request) => ({
+    message: 'Logged out of the broker',
+    broker_accounts: await brokerAccounts.logOut(userId(request), request.params.accountId),
+  }));
 };

@@ -72,12 +72,17 @@ test('register, sign in, land on the requested page, keep the session, change pa
   await expect(page).toHaveURL('/app/order_book');
 });
 
-test('registering an email twice is refused with a clear message', async ({ page }) => {
+test('registering an email twice is refused under the email, with a link to sign in instead', async ({ page }) => {
   const account = await registerAccount(page.request);
-  await page.goto('/auth/register');
+  await page.goto('/auth/register?redirect=%2Fapp%2Fportfolio');
   await new RegisterPage(page).register(account);
-  await expect(page.getByRole('alert').filter({ hasText: 'An account with this email already exists' })).toBeVisible();
-  await expect(page).toHaveURL('/auth/register');
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveAccessibleDescription('An account with this email already exists. Sign in instead');
+  await expect(email).toBeFocused();
+  await expect(page).toHaveURL('/auth/register?redirect=%2Fapp%2Fportfolio');
+  await page.getByRole('link', { name: 'Sign in instead' }).click();
+  await expect(page).toHaveURL('/auth/login?redirect=%2Fapp%2Fportfolio');
+  await expect(page.getByLabel('Email')).toHaveValue(account.email);
 });
 
 test('the blank-layout sign-in and registration pages work while signed in', async ({ page }) => {

@@ -9,6 +9,7 @@ import type { Clock } from '../clock.ts';
 import { formatRupees } from '../money.ts';
 import { SecretUnreadableError, type SecretBox } from '../secrets/secret-box.ts';
 import { cleanText } from '../text.ts';
+import { logOutBrokerAccount } from './broker-session.ts';
 import { allocatedCapital, findOwnedAccount, listOwnedAccounts, toBrokerAccount, type AccountRow, type BrokerAccount } from './broker-accounts-repo.ts';
 
 type Schemas = components['schemas'];
@@ -182,5 +183,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
     return reload(accountId, userId);
   }
 
-  return { list, create, update, remove, logIn };
+  const logOut = (userId: number, accountId: number) => logOutBrokerAccount(db, clock, userId, accountId);
+
+  return { list, create, update, remove, logIn, logOut };
 }

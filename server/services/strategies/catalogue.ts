@@ -2,6 +2,7 @@
 // keep the row id; translations and tests use the slug); names, descriptions and parameter schemas may
 // change here and are written to the database at every start.
 import {
+  enabledWhenKeyword,
   legStopLoss,
   moveStopLossToCost,
   paramSchema,
@@ -27,6 +28,9 @@ const spreadFields = (leg: 'call' | 'put') => ({
   ...strikeOffset(`Strike of the bought ${leg}, in strike steps from at-the-money: positive above the spot, negative below.`),
   spread_width: steps('Spread width (steps)', `Distance from the bought ${leg} to the sold ${leg}, in strike steps.`, { minimum: 1, maximum: 20, default: 4 }),
 });
+
+const supertrendOnly = { [enabledWhenKeyword]: { indicator: ['supertrend'] } };
+const emaOnly = { [enabledWhenKeyword]: { indicator: ['ema_crossover'] } };
 
 export const baseStrategyCatalogue: readonly CatalogueEntry[] = [
   {
@@ -91,7 +95,10 @@ export const baseStrategyCatalogue: readonly CatalogueEntry[] = [
           enum: [1, 3, 5, 15],
           default: 5,
         },
-        supertrend_period: steps('Supertrend period', 'Candles in the Supertrend ATR (supertrend only).', { minimum: 5, maximum: 50, default: 10 }),
+        supertrend_period: {
+          ...steps('Supertrend period', 'Candles in the Supertrend ATR (supertrend only).', { minimum: 5, maximum: 50, default: 10 }),
+          ...supertrendOnly,
+        },
         supertrend_multiplier: {
           title: 'Supertrend multiplier',
           description: 'ATR multiple of the Supertrend bands (supertrend only).',
@@ -100,9 +107,10 @@ export const baseStrategyCatalogue: readonly CatalogueEntry[] = [
           maximum: 5,
           multipleOf: 0.5,
           default: 3,
+          ...supertrendOnly,
         },
-        fast_ema: steps('Fast EMA', 'Candles in the fast average (ema_crossover only).', { minimum: 3, maximum: 50, default: 9 }),
-        slow_ema: steps('Slow EMA', 'Candles in the slow average (ema_crossover only).', { minimum: 5, maximum: 200, default: 21 }),
+        fast_ema: { ...steps('Fast EMA', 'Candles in the fast average (ema_crossover only).', { minimum: 3, maximum: 50, default: 9 }), ...emaOnly },
+        slow_ema: { ...steps('Slow EMA', 'Candles in the slow average (ema_crossover only).', { minimum: 5, maximum: 200, default: 21 }), ...emaOnly },
         max_trades_per_day: steps('Trades per day', 'The most entries in one day.', { minimum: 1, maximum: 10, default: 3 }),
         exit_on_reverse_signal: {
           title: 'Exit on the opposite signal',

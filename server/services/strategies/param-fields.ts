@@ -1,6 +1,14 @@
 // Building blocks of the base strategies' parameter schemas (JSON Schema 2020-12). The PWA renders each
 // property as a form field from its title, description, type, bounds, enum and default, so every field
 // here carries all of them; the server fills omitted fields with their defaults when a bot is saved.
+//
+// `x-enabled-when` is an annotation (it validates nothing): the field only matters while each named
+// sibling parameter holds one of the listed values, e.g. the trail step while the trailing stop-loss is on.
+// The PWA disables the field otherwise. Any future strategy can use it without a change in the PWA.
+export const enabledWhenKeyword = 'x-enabled-when';
+
+export type EnabledWhen = Record<string, readonly (string | number | boolean)[]>;
+
 export type ParamField = {
   title: string;
   description: string;
@@ -10,6 +18,7 @@ export type ParamField = {
   maximum?: number;
   multipleOf?: number;
   enum?: readonly (string | number)[];
+  [enabledWhenKeyword]?: EnabledWhen;
 };
 
 export type ParamFields = Record<string, ParamField>;
@@ -57,7 +66,10 @@ export const reEntry: ParamFields = {
     enum: ['none', 'same_strike', 'new_atm'],
     default: 'none',
   },
-  max_re_entries: steps('Re-entries per day', 'How many times a day the bot may enter again after a stop-loss.', { minimum: 0, maximum: 5, default: 1 }),
+  max_re_entries: {
+    ...steps('Re-entries per day', 'How many times a day the bot may enter again after a stop-loss.', { minimum: 0, maximum: 5, default: 1 }),
+    [enabledWhenKeyword]: { re_entry: ['same_strike', 'new_atm'] },
+  },
 };
 
 export const trailingStopLoss: ParamFields = {
@@ -74,6 +86,7 @@ export const trailingStopLoss: ParamFields = {
     minimum: 1,
     maximum: 100,
     default: 20,
+    [enabledWhenKeyword]: { trailing_sl: [true] },
   },
   trail_step_pct: {
     title: 'Trail step (%)',
@@ -82,6 +95,7 @@ export const trailingStopLoss: ParamFields = {
     minimum: 1,
     maximum: 50,
     default: 10,
+    [enabledWhenKeyword]: { trailing_sl: [true] },
   },
 };
 

@@ -8,6 +8,7 @@ import { multipleOfPrecision } from '../../contract/validation.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { baseStrategyCatalogue } from './catalogue.ts';
+import { enabledWhenKeyword } from './param-fields.ts';
 
 export type BaseStrategy = components['schemas']['BaseStrategy'];
 export type BotParams = components['schemas']['BotParams'];
@@ -35,6 +36,8 @@ export type StrategiesService = ReturnType<typeof createStrategiesService>;
 export function createStrategiesService({ db }: { db: Database }) {
   // Strict, like the contract's validators; useDefaults fills what the trader left out.
   const ajv = new Ajv2020({ strict: true, allErrors: false, useDefaults: true, coerceTypes: false, multipleOfPrecision });
+  // An annotation for the PWA (param-fields.ts): known to Ajv so strict mode accepts it, it checks nothing.
+  ajv.addKeyword({ keyword: enabledWhenKeyword, schemaType: 'object' });
   const compiled = new Map<string, ValidateFunction>();
 
   async function list(): Promise<BaseStrategy[]> {

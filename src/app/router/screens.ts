@@ -14,12 +14,9 @@ export const screens = {
   appShell: lazyScreen('app-shell', () =>
     Promise.all([import('@/app/layouts/app-layout'), import('@/all-screens.css')]).then(([m]) => m.AppLayout),
   ),
-  dashboard: lazyScreen('dashboard', () =>
-    import('@/features/dashboard/routes/dashboard-screen').then((m) => m.DashboardScreen),
-  ),
-  liveTrade: lazyScreen('live-trade', () =>
-    import('@/features/live-trade/routes/live-trade-screen').then((m) => m.LiveTradeScreen),
-  ),
+  // These two combine brokers and portfolios, so they live in the app layer (ARCHITECTURE.md).
+  dashboard: lazyScreen('dashboard', () => import('@/app/routes/dashboard-screen').then((m) => m.DashboardScreen)),
+  liveTrade: lazyScreen('live-trade', () => import('@/app/routes/live-trade-screen').then((m) => m.LiveTradeScreen)),
   settings: lazyScreen('settings', () => import('@/features/settings/routes/settings-screen').then((m) => m.SettingsScreen)),
   positions: lazyScreen('positions', () =>
     import('@/features/positions/routes/positions-screen').then((m) => m.PositionsScreen),

@@ -7,19 +7,21 @@ export type CheckboxFieldProps = {
   name: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  disabled?: boolean;
 };
 
 /** A native checkbox with its label and help: the whole bordered row is the target, large enough for a thumb. */
-export function CheckboxField({ label, hint, name, checked, onChange }: CheckboxFieldProps) {
+export function CheckboxField({ label, hint, name, checked, onChange, disabled = false }: CheckboxFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   return (
-    <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border border-line bg-surface px-3 py-2.5 has-focus-visible:outline-2 has-focus-visible:outline-focus">
+    <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border border-line bg-surface px-3 py-2.5 has-focus-visible:outline-2 has-focus-visible:outline-focus has-disabled:cursor-not-allowed has-disabled:bg-surface-muted">
       <input
         type="checkbox"
         name={name}
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChange(event.currentTarget.checked)}
         // Named by the label alone; the hint is read after it, not as part of the name.
         aria-labelledby={labelId}

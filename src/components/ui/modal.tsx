@@ -1,6 +1,6 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { cx } from '@/components/ui/class-names';
 import { commonMessages } from '@/i18n/common-messages';
@@ -27,9 +27,16 @@ export type ModalProps = {
  */
 export function Modal({ open = true, onClose, title, description, children, actions, role, compact = false }: ModalProps) {
   const intl = useIntl();
+  // Headless UI hides the page behind a dialog (inert, aria-hidden) in an effect that runs when the dialog
+  // opens. A dialog mounted already open runs it before its portal and the page's root are known, and it
+  // never runs again: the page stays readable to a screen reader. Mounting it closed and opening it on the
+  // next commit makes every caller, whether it mounts the modal on demand or keeps it mounted, behave alike.
+  const [mounted, setMounted] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the second commit is the point: see above.
+  useEffect(() => setMounted(true), []);
   return (
     // The root keeps a size (fixed inset-0): browser tests check the dialog covers the screen.
-    <Dialog open={open} onClose={onClose} role={role} className="fixed inset-0 z-40">
+    <Dialog open={open && mounted} onClose={onClose} role={role} className="fixed inset-0 z-40">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div
         className={cx(

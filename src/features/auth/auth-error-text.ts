@@ -1,9 +1,10 @@
 import { defineMessage, defineMessages, type IntlShape, type MessageValue } from 'react-intl';
 import { isApiError } from '@/lib/api/api-error';
+import type { Refusal } from '@/lib/validation/use-server-refusal';
 
 const messages = defineMessages({
   invalidCredentials: { id: 'auth.error.invalidCredentials', defaultMessage: 'Invalid email or password.' },
-  emailTaken: { id: 'auth.error.emailTaken', defaultMessage: 'An account with this email already exists. Sign in instead.' },
+  emailTaken: { id: 'auth.error.emailTaken', defaultMessage: 'An account with this email already exists.' },
   weakPassword: {
     id: 'auth.error.weakPassword',
     defaultMessage: 'This password is too common. Choose one that is harder to guess.',
@@ -42,4 +43,16 @@ export function authErrorText(error: unknown, intl: IntlShape): string {
   if (error.kind === 'time_out') return intl.formatMessage(messages.timeOut);
   if (error.kind === 'server_error') return intl.formatMessage(messages.serverError);
   return error.message;
+}
+
+/** Codes that are about one field even when the server does not name it. */
+const CODE_FIELDS: Record<string, string> = { email_taken: 'email', weak_password: 'password' };
+
+/** An auth form's refusal, for useServerRefusal: the text above, and the field it is about when there is one. */
+export type AuthRefusal = Refusal & { code?: string | undefined };
+
+export function authRefusal(error: unknown, intl: IntlShape): AuthRefusal {
+  const text = authErrorText(error, intl);
+  if (!isApiError(error) || error.kind !== 'rejected') return { text };
+  return { text, field: error.field ?? (error.code ? CODE_FIELDS[error.code] : undefined), code: error.code };
 }

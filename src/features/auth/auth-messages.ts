@@ -24,6 +24,7 @@ export const authMessages = defineMessages({
   register: { id: 'auth.register.submit', defaultMessage: 'Create account' },
   haveAccount: { id: 'auth.register.haveAccount', defaultMessage: 'Already have an account?' },
   goToSignIn: { id: 'auth.register.signIn', defaultMessage: 'Sign in' },
+  signInInstead: { id: 'auth.register.signInInstead', defaultMessage: 'Sign in instead' },
   registered: { id: 'auth.register.done', defaultMessage: 'Account created' },
   registeredHint: { id: 'auth.register.doneHint', defaultMessage: 'Sign in with your email and password.' },
 });

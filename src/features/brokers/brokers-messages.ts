@@ -10,5 +10,6 @@ export const brokersMessages = defineMessages({
   addAccount: { id: 'brokers.addAccount', defaultMessage: 'Add account' },
   logIn: { id: 'brokers.logIn', defaultMessage: 'Log in to broker' },
   logInAgain: { id: 'brokers.logInAgain', defaultMessage: 'Log in to the broker again' },
+  logOut: { id: 'brokers.logOut', defaultMessage: 'Log out of broker' },
   backToAccounts: { id: 'brokers.backToAccounts', defaultMessage: 'Back to broker accounts' },
 });

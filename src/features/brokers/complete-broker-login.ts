@@ -4,21 +4,16 @@
  * caller shares it. What a success changes (the account, the remembered login, the notification) happens
  * here too, so it happens once and even if the trader has already left the screen.
  */
-import { defineMessage, type MessageValue } from 'react-intl';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { getBrokers } from '@/features/brokers/api/get-brokers';
 import { loginBrokerAccount } from '@/features/brokers/api/login-broker-account';
 import { accountUpdatedAtom } from '@/features/brokers/atoms/account-list-actions';
 import { brokersAtom } from '@/features/brokers/atoms/brokers-atom';
+import { loggedInNotice } from '@/features/brokers/broker-names';
 import { ApiError, isApiError } from '@/lib/api/api-error';
 import { notify } from '@/lib/notify/notify';
 import { loginBrokerAccountIdAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
-
-const loggedIn = defineMessage<{ broker: MessageValue }>({
-  id: 'brokers.loggedIn',
-  defaultMessage: 'Logged in to {broker}',
-});
 
 export type LoginRequest = { accountId: number; token: string; broker: string };
 export type LoginOutcome = { ok: true; account: BrokerAccount } | { ok: false; error: ApiError };
@@ -43,8 +38,7 @@ async function post({ accountId, token, broker }: LoginRequest): Promise<LoginOu
     if (brokers.length > 0) store.set(brokersAtom, brokers);
     store.set(loginBrokerAccountIdAtom, null);
     store.set(accountUpdatedAtom, account);
-    const name = brokers.find((known) => known.name === account.broker)?.display_name ?? account.broker;
-    notify({ kind: 'success', title: loggedIn, values: { broker: name }, description: account.name });
+    notify({ kind: 'success', ...loggedInNotice(account.broker, brokers), description: account.name });
     return { ok: true, account };
   } catch (error) {
     return { ok: false, error: isApiError(error) ? error : new ApiError('setup', 'Error', { cause: error }) };

@@ -3,16 +3,20 @@
  * them back to /app/broker/<broker>/..., so the account being logged in is remembered on the device first.
  */
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
+import type { Locale } from '@/i18n/locale';
 import { storeValue } from '@/lib/persist/idb-storage';
 import { brokerLoginBinding } from '@/lib/session/session-persistence';
 import { loginBrokerAccountIdAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
 
-/** The broker's login page for this account, or null when the broker has none. */
-export function brokerLoginUrl(broker: Broker | undefined, account: BrokerAccount): string | null {
+/**
+ * The broker's login page for this account, or null when the broker has none. `lang` asks the page for
+ * the trader's language (the paper broker's page reads it; a broker that does not ignores it).
+ */
+export function brokerLoginUrl(broker: Broker | undefined, account: BrokerAccount, lang: Locale): string | null {
   if (!broker?.login_url) return null;
   const separator = broker.login_url.includes('?') ? '&' : '?';
-  return `${broker.login_url}${separator}api_key=${encodeURIComponent(account.api_key)}`;
+  return `${broker.login_url}${separator}api_key=${encodeURIComponent(account.api_key)}&lang=${lang}`;
 }
 
 export async function startBrokerLogin(url: string, account: BrokerAccount): Promise<void> {

@@ -40,7 +40,7 @@ export const botFormMessages = defineMessages({
     defaultMessage: '{label} must be between {open} and {close} IST, while the market is open',
   },
   exitBeforeEntry: { id: 'portfolios.botForm.exitBeforeEntry', defaultMessage: '{label} must be after the entry time' },
-  timeFormat: { id: 'portfolios.botForm.timeFormat', defaultMessage: '{label} must be a time such as 09:20' },
+  timeFormat: { id: 'portfolios.botForm.timeFormat', defaultMessage: '{label} must be a 24-hour time such as 09:20 or 14:45' },
   aboveMin: { id: 'portfolios.botForm.aboveMin', defaultMessage: '{label} must be greater than {min, number}' },
   belowMax: { id: 'portfolios.botForm.belowMax', defaultMessage: '{label} must be less than {max, number}' },
   multipleOf: { id: 'portfolios.botForm.multipleOf', defaultMessage: '{label} must be a multiple of {step, number}' },
@@ -67,5 +67,5 @@ export const lotsHint = defineMessage<{ min: MessageValue; max: MessageValue }>(
 });
 export const timeHint = defineMessage<{ open: MessageValue; close: MessageValue }>({
   id: 'portfolios.botForm.timeHint',
-  defaultMessage: 'Between {open} and {close} IST',
+  defaultMessage: '24-hour clock, between {open} and {close} IST',
 });

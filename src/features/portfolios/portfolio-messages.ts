@@ -29,6 +29,7 @@ export const portfolioMessages = defineMessages({
   capital: { id: 'portfolios.capital', defaultMessage: 'Capital' },
   noDescription: { id: 'portfolios.noDescription', defaultMessage: 'No description' },
   showBots: { id: 'portfolios.showBots', defaultMessage: 'Show bots' },
+  showingBots: { id: 'portfolios.showingBots', defaultMessage: 'Showing bots' },
   offline: {
     id: 'portfolios.offline',
     defaultMessage: 'You are offline: portfolios and bots can be changed again once you are back online.',

@@ -12,3 +12,14 @@ export function normaliseMobile(text: string): string {
   const compact = text.replace(/[\s-]/g, '');
   return compact.startsWith('0') ? compact.slice(1) : compact;
 }
+
+const STORED = /^(?:\+91)?([6-9]\d{4})(\d{5})$/;
+
+/**
+ * A stored number as the fields' hint writes it ("98765 43210"): the +91 every Indian number shares is
+ * left out, the ten digits grouped 5 + 5 as people read them aloud. Anything else is shown as stored.
+ */
+export function formatMobile(stored: string): string {
+  const match = STORED.exec(stored.replace(/[\s-]/g, ''));
+  return match ? `${match[1]} ${match[2]}` : stored;
+}

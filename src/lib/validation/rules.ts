@@ -56,6 +56,11 @@ export type FieldSchema = {
   /** The field's name as shown to the user, e.g. the same descriptor as its visible label. */
   label: MessageDescriptor | string;
   rules: readonly Rule[];
+  /**
+   * The rules apply only while this holds for the form's values, e.g. a trail step only while the trailing
+   * stop-loss is on: a field that does not matter now must not block the form.
+   */
+  when?: (values: Readonly<Record<string, unknown>>) => boolean;
 };
 
 export type FormSchema<V> = { readonly [K in keyof V]?: FieldSchema };

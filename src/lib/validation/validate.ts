@@ -159,7 +159,7 @@ export function validateForm<V extends Record<string, unknown>>(
   const issues: Partial<Record<keyof V, ValidationIssue>> = {};
   for (const field of Object.keys(schema) as (keyof V & string)[]) {
     const fieldSchema = schema[field];
-    if (!fieldSchema) continue;
+    if (!fieldSchema || (fieldSchema.when && !fieldSchema.when(values))) continue;
     const issue = validateValue(values[field], fieldSchema.rules, formatLabel(fieldSchema.label), values);
     if (issue) issues[field] = issue;
   }

@@ -3,13 +3,23 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseStrategyCatalogue } from '../../../server/services/strategies/catalogue.ts';
+import { enabledWhenKeyword } from '../../../server/services/strategies/param-fields.ts';
 import { syncBaseStrategies } from '../../../server/services/strategies/strategies-service.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { baseStrategies, guardedClient, type BaseStrategy } from '../support/trading.ts';
 
-type Field = { title?: unknown; description?: unknown; type?: unknown; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number };
+type Field = {
+  title?: unknown;
+  description?: unknown;
+  type?: unknown;
+  default?: unknown;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  [enabledWhenKeyword]?: Record<string, unknown[]>;
+};
 
 let server: TestServer;
 let call: ContractCall;
@@ -53,6 +63,7 @@ describe('GET /api/base_strategies/base_strategies/', () => {
 
   it('gives each a strict draft 2020-12 object schema the PWA can render field by field', () => {
     const ajv = new Ajv2020({ strict: true, useDefaults: true });
+    ajv.addKeyword({ keyword: enabledWhenKeyword, schemaType: 'object' });
     for (const strategy of catalogue.values()) {
       const schema = strategy.parameters as { $schema?: string; type?: string; additionalProperties?: boolean; properties?: Record<string, Field> };
       expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
@@ -84,6 +95,30 @@ describe('GET /api/base_strategies/base_strategies/', () => {
     expect(fieldsOf('iron_condor')).toEqual(expect.arrayContaining(['call_distance', 'put_distance', 'wing_width']));
     expect(fieldsOf('bull_call_spread')).toEqual(expect.arrayContaining(['strike_offset', 'spread_width']));
     expect(fieldsOf('trend_option_buyer')).toEqual(expect.arrayContaining(['indicator', 'timeframe_minutes', 'max_trades_per_day', 'trailing_sl']));
+  });
+
+  it('says which fields only matter while another parameter holds certain values, naming values it can hold', () => {
+    const dependent = new Map<string, Record<string, unknown[]>>();
+    for (const strategy of catalogue.values()) {
+      const properties = (strategy.parameters as { properties: Record<string, Field> }).properties;
+      for (const [name, field] of Object.entries(properties)) {
+        const condition = field[enabledWhenKeyword];
+        if (condition === undefined) continue;
+        dependent.set(`${strategy.slug}.${name}`, condition);
+        for (const [other, values] of Object.entries(condition)) {
+          const controller = properties[other];
+          expect(controller, `${strategy.slug}.${name} depends on ${other}`).toBeDefined();
+          const possible = controller?.type === 'boolean' ? [true, false] : (controller?.enum ?? []);
+          expect(values.length).toBeGreaterThan(0);
+          for (const value of values) expect(possible, `${strategy.slug}.${name}`).toContain(value);
+        }
+      }
+    }
+    expect(dependent.get('short_straddle.trail_step_pct')).toEqual({ trailing_sl: [true] });
+    expect(dependent.get('short_straddle.trail_trigger_pct')).toEqual({ trailing_sl: [true] });
+    expect(dependent.get('short_straddle.max_re_entries')).toEqual({ re_entry: ['same_strike', 'new_atm'] });
+    expect(dependent.get('trend_option_buyer.fast_ema')).toEqual({ indicator: ['ema_crossover'] });
+    expect(dependent.get('trend_option_buyer.supertrend_period')).toEqual({ indicator: ['supertrend'] });
   });
 
   it('keeps ids stable when the catalogue is written again at the next start', async () => {

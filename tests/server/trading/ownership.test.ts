@@ -26,6 +26,7 @@ function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
     ['updateBrokerAccount', { params: { id: ids.account }, body: { name: 'Hijacked', capital: 1 } }],
     ['deleteBrokerAccount', { params: { id: ids.account } }],
     ['loginBrokerAccount', { params: { accountId: ids.account }, body: { request_token: requestToken, broker_name: 'paper' } }],
+    ['logoutBrokerAccount', { params: { accountId: ids.account } }],
     ['getPortfolios', { params: { accountId: ids.account } }],
     ['createPortfolio', { body: { broker_account: ids.account, name: 'Mine now', capital: 1 } }],
     ['updatePortfolio', { params: { id: ids.portfolio }, body: { name: 'Hijacked' } }],

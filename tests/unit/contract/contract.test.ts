@@ -19,7 +19,7 @@ import {
 const documents = [loadDocument('main'), loadDocument('analytics')];
 const main = documents[0]!;
 
-/** Every call of spec §7 (plus sign-out and health), exactly: nothing missing, nothing extra. */
+/** Every call of spec §7 (plus sign-out, broker log-out and health), exactly: nothing missing, nothing extra. */
 const expectedOperations: Record<ApiDocument['name'], string[]> = {
   main: [
     'GET /api/health/',
@@ -36,6 +36,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'PUT /api/accounts/accounts/{id}/',
     'DELETE /api/accounts/accounts/{id}/',
     'POST /api/accounts/account-login/{accountId}/',
+    'POST /api/accounts/account-logout/{accountId}/',
     'GET /api/portfolios/all-portfolios/{accountId}/',
     'POST /api/portfolios/portfolios/',
     'PUT /api/portfolios/portfolios/{id}/',

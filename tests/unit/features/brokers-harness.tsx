@@ -15,6 +15,7 @@ import type { components } from '@openapi/main';
 import { brokersAtom } from '@/features/brokers/atoms/brokers-atom';
 import { BrokerListScreen } from '@/features/brokers/routes/broker-list-screen';
 import { BrokerLoginReturnScreen } from '@/features/brokers/routes/broker-login-return-screen';
+import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
 import { tokenAtom } from '@/lib/session/auth-atoms';
@@ -121,10 +122,10 @@ function Where() {
   return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
 }
 
-function providers(children: ReactNode, strict: boolean) {
+function providers(children: ReactNode, strict: boolean, locale: 'en' | 'fr') {
   const tree = (
     <Provider store={store}>
-      <IntlProvider locale="en" defaultLocale="en">
+      <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : undefined}>
         {children}
       </IntlProvider>
     </Provider>
@@ -132,7 +133,7 @@ function providers(children: ReactNode, strict: boolean) {
   return strict ? <StrictMode>{tree}</StrictMode> : tree;
 }
 
-export function renderBrokers(url = '/app/broker', { strict = false } = {}) {
+export function renderBrokers(url = '/app/broker', { strict = false, locale = 'en' as 'en' | 'fr' } = {}) {
   return render(
     providers(
       <MemoryRouter initialEntries={[url]}>
@@ -143,6 +144,7 @@ export function renderBrokers(url = '/app/broker', { strict = false } = {}) {
         <Where />
       </MemoryRouter>,
       strict,
+      locale,
     ),
   );
 }

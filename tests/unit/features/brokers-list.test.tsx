@@ -16,9 +16,12 @@ import {
 import { store } from '@/lib/store';
 import {
   API,
+  SESSION_END,
   kite,
   main,
+  notifications,
   paper,
+  record,
   renderBrokers,
   serveAccounts,
   serveBrokers,
@@ -52,10 +55,33 @@ describe('broker accounts list', () => {
     const second = row('Swing');
     expect(within(second).getByText('Zerodha Kite')).toBeTruthy();
     expect(within(second).getByText('₹12,50,000.50', { normalizer: plainText })).toBeTruthy();
-    // The session end in IST, in words and not by colour alone; no login button while logged in.
-    expect(within(second).getByText('Logged in until 17 Jan 2099, 06:00:00 IST', { normalizer: plainText })).toBeTruthy();
+    // The session end in IST to the minute, in words and not by colour alone; while logged in, the
+    // session can be renewed or ended.
+    expect(within(second).getByText('Logged in until 17 Jan 2099, 06:00 IST', { normalizer: plainText })).toBeTruthy();
     expect(within(second).queryByRole('button', { name: /^Log in to broker/ })).toBeNull();
+    expect(within(second).getByRole('button', { name: 'Log in to the broker again: Swing' })).toBeTruthy();
+    expect(within(second).getByRole('button', { name: 'Log out of the broker: Swing' })).toBeTruthy();
+    expect(within(first).queryByRole('button', { name: /^Log out/ })).toBeNull();
     expect(store.get(brokerAccountsAtom)).toEqual([main, swing]);
+  });
+
+  it('keeps the heading outline whole: each account is an h2 under the screen’s h1', async () => {
+    serveBrokers();
+    serveAccounts([main, swing]);
+    renderBrokers();
+    await screen.findByRole('listitem', { name: 'Main paper account' });
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels).toEqual([1, 2, 2]);
+    levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0)).toBeLessThanOrEqual(1));
+  });
+
+  it('names brokers in the trader’s language, and one the app does not know by the server’s name', async () => {
+    serveBrokers();
+    serveAccounts([main, swing]);
+    renderBrokers('/app/broker', { locale: 'fr' });
+    const first = await screen.findByRole('listitem', { name: 'Main paper account' });
+    expect(within(first).getByText('Courtier fictif (simulé)')).toBeTruthy();
+    expect(within(row('Swing')).getByText('Zerodha Kite')).toBeTruthy();
   });
 
   it('offline, says why and disables what needs the server (add, log in), and enables it again online', async () => {
@@ -165,7 +191,7 @@ describe('logging in to a broker', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Log in to broker: Main paper account' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2');
+    expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2&lang=en');
     expect(store.get(loginBrokerAccountIdAtom)).toBe(main.id);
     // Written before leaving: the broker's page is a full page load away.
     expect(await restoreValue(brokerLoginBinding.key, brokerLoginBinding.parse)).toEqual({ status: 'restored', value: main.id });
@@ -188,7 +214,71 @@ describe('logging in to a broker', () => {
     serveAccounts([{ ...swing, is_logged_in: false, session_expires_at: null }]);
     renderBrokers();
     await user.click(await screen.findByRole('button', { name: 'Log in to broker: Swing' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://kite.example/connect/login?v=3&api_key=kite_abc'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://kite.example/connect/login?v=3&api_key=kite_abc&lang=en'));
     expect(store.get(loginBrokerAccountIdAtom)).toBe(swing.id);
+  });
+
+  it('asks the broker’s page for the trader’s language', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    serveBrokers([paper, kite]);
+    serveAccounts([main]);
+    renderBrokers('/app/broker', { locale: 'fr' });
+    await user.click(await screen.findByRole('button', { name: 'Se connecter au courtier : Main paper account' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2&lang=fr'));
+  });
+
+  it('logs in again to an account whose session is still open', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    serveBrokers([paper, kite]);
+    serveAccounts([{ ...main, is_logged_in: true, session_expires_at: SESSION_END }]);
+    renderBrokers();
+    await user.click(await screen.findByRole('button', { name: 'Log in to the broker again: Main paper account' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2&lang=en'));
+    expect(store.get(loginBrokerAccountIdAtom)).toBe(main.id);
+  });
+});
+
+describe('logging out of a broker', () => {
+  it('asks first, then ends the session and shows the account as the server answers it', async () => {
+    const user = userEvent.setup();
+    const open = { ...main, is_logged_in: true, session_expires_at: SESSION_END };
+    serveBrokers([paper, kite]);
+    serveAccounts([open, swing]);
+    store.set(selectedAccountAtom, open);
+    const calls = record('post', '/api/accounts/account-logout/:accountId/', () =>
+      HttpResponse.json({ message: 'Logged out of the broker', broker_accounts: main }),
+    );
+    renderBrokers();
+    await user.click(await screen.findByRole('button', { name: 'Log out of the broker: Main paper account' }));
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Log out of the broker for “Main paper account”?' });
+    expect(calls).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Log out of broker' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls).toEqual([{ path: '/api/accounts/account-logout/11/', body: undefined }]);
+    const item = row('Main paper account');
+    expect(within(item).getByText('Logged out')).toBeTruthy();
+    expect(within(item).getByRole('button', { name: 'Log in to broker: Main paper account' })).toBeTruthy();
+    expect(store.get(brokerAccountsAtom)).toEqual([main, swing]);
+    expect(store.get(selectedAccountAtom)).toEqual(main);
+    expect(notifications()).toEqual([{ kind: 'success', title: 'Logged out of the broker', values: undefined }]);
+  });
+
+  it('keeps the session when the trader cancels', async () => {
+    const user = userEvent.setup();
+    serveBrokers([paper, kite]);
+    serveAccounts([swing]);
+    const calls = record('post', '/api/accounts/account-logout/:accountId/', () => HttpResponse.json({}));
+    renderBrokers();
+    await user.click(await screen.findByRole('button', { name: 'Log out of the broker: Swing' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls).toEqual([]);
+    expect(within(row('Swing')).getByText('Logged in until 17 Jan 2099, 06:00 IST', { normalizer: plainText })).toBeTruthy();
   });
 });

@@ -55,10 +55,10 @@ describe('broker login return', () => {
     ]);
     expect(store.get(loginBrokerAccountIdAtom)).toBeNull();
     expect(store.get(selectedAccountAtom)).toEqual(loggedIn);
-    expect(notifications()).toEqual([{ kind: 'success', title: 'Logged in to {broker}', values: { broker: 'Paper broker (simulated)' } }]);
+    expect(notifications()).toEqual([{ kind: 'success', title: 'Logged in to Paper broker (simulated)', values: undefined }]);
     // The list is read again and shows the open session.
     const item = await screen.findByRole('listitem', { name: 'Main paper account' });
-    expect(within(item).getByText('Logged in until 17 Jan 2099, 06:00:00 IST', { normalizer: plainText })).toBeTruthy();
+    expect(within(item).getByText('Logged in until 17 Jan 2099, 06:00 IST', { normalizer: plainText })).toBeTruthy();
     expect(store.get(brokerAccountsAtom)).toEqual([loggedIn, swing]);
   });
 
@@ -96,7 +96,7 @@ describe('broker login return', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Log in to the broker again' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2&lang=en'));
     expect(store.get(loginBrokerAccountIdAtom)).toBe(main.id);
   });
 
@@ -110,6 +110,20 @@ describe('broker login return', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Broker login failed');
     expect(alert.textContent).toContain('This account is not a kite account');
+    // A broker the app has no words for is named as the server names it, never by its slug.
+    expect(await screen.findByText('Broker: Zerodha Kite')).toBeTruthy();
+  });
+
+  it('names the broker, not its slug, in the trader’s language', async () => {
+    rememberLogin();
+    renderBrokers('/app/broker/paper/callback?status=cancelled');
+    expect(screen.getByText('Broker: Paper broker (simulated)')).toBeTruthy();
+  });
+
+  it('names the broker in French too', async () => {
+    rememberLogin();
+    renderBrokers('/app/broker/paper/callback?status=cancelled', { locale: 'fr' });
+    expect(screen.getByText('Courtier : Courtier fictif (simulé)')).toBeTruthy();
   });
 
   it('sends the same token again after a failure that may not have reached the server', async () => {

@@ -33,13 +33,19 @@ describe('a bot form from a base strategy’s schema', () => {
     const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
     expect(within(dialog).getByText('Choose a base strategy to set its parameters.')).toBeTruthy();
     await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Short straddle');
-    expect(description(field(/^Base strategy/))).toBe('Sell the at-the-money call and put.');
+    // A known slug and key read in the app's words (strategy-text.ts); unknown keys keep the server's.
+    expect(description(field(/^Base strategy/))).toBe(
+      'Sell the at-the-money call and put. Profits when the index stays near the strike; loses on a big move either way.',
+    );
 
     const offset = field(/^Strike offset/);
     expect([offset.type, offset.min, offset.max, offset.step, offset.value]).toEqual(['number', '-10', '10', '1', '0']);
-    expect(description(offset)).toBe('Steps away from the ATM strike');
+    expect(description(offset)).toBe(
+      'Strikes away from at-the-money, in strike steps: positive above the spot, negative below. 0 is at the money.',
+    );
     const expiry = field<HTMLSelectElement>(/^Expiry/);
-    expect(within(expiry).getAllByRole('option').map((option) => option.textContent)).toEqual(['weekly', 'monthly']);
+    // An option the app has no words for reads as the server's value made readable.
+    expect(within(expiry).getAllByRole('option').map((option) => option.textContent)).toEqual(['Weekly', 'Monthly']);
     expect(expiry.value).toBe('weekly');
     const reenter = screen.getByRole('checkbox', { name: 'Re-enter after a stop-loss' }) as HTMLInputElement;
     expect(reenter.checked).toBe(false);
@@ -68,7 +74,7 @@ describe('a bot form from a base strategy’s schema', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
 
     expect(description(field(/^Lots per leg/))).toBe('Lots per leg must be between 1 and 1,000');
-    expect(description(field(/^Strike offset/))).toBe('Strike offset must be between -10 and 10');
+    expect(description(field(/^Strike offset/))).toBe('Strike offset (steps) must be between -10 and 10');
     expect(description(field(/^Premium cap/))).toBe('Premium cap must be a multiple of 0.05');
     expect(document.activeElement).toBe(field(/^Lots per leg/));
     expect(backend.changes).toEqual([]);
@@ -80,7 +86,7 @@ describe('a bot form from a base strategy’s schema', () => {
     await user.selectOptions(field<HTMLSelectElement>(/^Underlying index/), 'BANKNIFTY');
     await user.clear(field(/^Strike offset/));
     await user.type(field(/^Strike offset/), '-1');
-    await user.selectOptions(field<HTMLSelectElement>(/^Expiry/), 'monthly');
+    await user.selectOptions(field<HTMLSelectElement>(/^Expiry/), 'Monthly');
     await user.click(screen.getByRole('checkbox', { name: 'Re-enter after a stop-loss' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
 
@@ -184,6 +190,31 @@ describe('a daily bot form', () => {
     ]);
     expect(within(bot).getByText('09:45 to 15:00 IST')).toBeTruthy();
     expect(within(bot).getByText('Fri')).toBeTruthy();
+  });
+
+  it('takes times as 24-hour text on every device, as a phone keypad types them, and says so', async () => {
+    const { user, dialog } = await openNewBot('Daily bots', 'New daily bot');
+    await fillCommon(user, 'Iron condor', 'Keypad condor');
+    const entry = field(/^Entry time/);
+    // Not <input type=time>: that follows the browser's locale and shows "02:00 PM" to some traders.
+    expect([entry.type, entry.inputMode]).toEqual(['text', 'numeric']);
+    expect(description(entry)).toBe('24-hour clock, between 09:15 and 15:30 IST');
+    await user.clear(entry);
+    await user.type(entry, '0945');
+    await user.tab();
+    expect(entry.value).toBe('09:45');
+    const exit = field(/^Exit time/);
+    await user.clear(exit);
+    await user.type(exit, '14h5');
+    await user.tab();
+    expect(description(exit)).toBe('Exit time must be a 24-hour time such as 09:20 or 14:45');
+    await user.type(exit, '0');
+    await user.tab();
+    expect(exit.value).toBe('14:50');
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+
+    await findCard('Keypad condor');
+    expect(backend.changes[0]?.body).toMatchObject({ entry_time: '09:45', exit_time: '14:50' });
   });
 
   it('refuses an exit before the entry, a time outside market hours and no weekday, on the client', async () => {

@@ -15,6 +15,7 @@ import { baseStrategiesAtom } from '@/features/portfolios/atoms/base-strategies-
 import { dailyBotsAtom } from '@/features/portfolios/atoms/daily-bots-atom';
 import { tradingBotsAtom } from '@/features/portfolios/atoms/trading-bots-atom';
 import { PortfolioScreen } from '@/features/portfolios/routes/portfolio-screen';
+import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
 import { portfolioListStampAtom } from '@/features/portfolios/atoms/portfolio-list-stamp-atom';
 import { withoutIsolates } from '@/lib/format/isolate';
@@ -220,10 +221,11 @@ export function usePortfolioBackend() {
   afterEach(() => server.resetHandlers());
 }
 
-export function renderPortfolioScreen() {
+/** In English by default; in French with the app's French catalogue. */
+export function renderPortfolioScreen(locale: 'en' | 'fr' = 'en') {
   return render(
     <Provider store={store}>
-      <IntlProvider locale="en" defaultLocale="en">
+      <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : undefined}>
         <MemoryRouter initialEntries={['/app/portfolio']}>
           <Routes>
             <Route path="/app/portfolio" element={<PortfolioScreen />} />

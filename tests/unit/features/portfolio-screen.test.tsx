@@ -7,6 +7,7 @@ import { store } from '@/lib/store';
 import {
   API,
   backend,
+  card,
   cardNames,
   description,
   field,
@@ -185,13 +186,19 @@ describe('portfolios', () => {
     const user = userEvent.setup();
     renderPortfolioScreen();
     await screen.findByRole('article', { name: 'Tuesday straddle' });
-    const show = within(await findCard('Monthly')).getByRole('button', { name: 'Show bots' });
-    expect(show.getAttribute('aria-pressed')).toBe('false');
+    const shown = within(card('Weekly expiry')).getByRole('button', { name: 'Showing bots' });
+    expect(shown.getAttribute('aria-current')).toBe('true');
+    const show = within(card('Monthly')).getByRole('button', { name: 'Show bots' });
+    expect(show.hasAttribute('aria-current')).toBe(false);
     await user.click(show);
 
     const heading = screen.getByRole('heading', { name: 'Bots in “Monthly”' });
     expect(document.activeElement).toBe(heading);
-    expect(show.getAttribute('aria-pressed')).toBe('true');
+    // Said in words, with no glyph: "✓ Show bots" read as a check mark and an order.
+    expect(show.textContent).toBe('Showing bots');
+    expect(show.querySelector('svg')).toBeNull();
+    expect(show.getAttribute('aria-current')).toBe('true');
+    expect(within(card('Weekly expiry')).getByRole('button', { name: 'Show bots' }).hasAttribute('aria-current')).toBe(false);
     expect(await screen.findByRole('region', { name: 'No trading bots yet' })).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'Tuesday straddle' })).toBeNull();
   });

@@ -15,9 +15,7 @@ import { BrokerListScreen } from '@/features/brokers/routes/broker-list-screen.t
 import { BrokerLoginReturnScreen } from '@/features/brokers/routes/broker-login-return-screen.tsx';
 import { TradingViewChartScreen } from '@/features/charts/routes/trading-view-chart-screen.tsx';
 import { TvChartScreen } from '@/features/charts/routes/tv-chart-screen.tsx';
-import { DashboardScreen } from '@/features/dashboard/routes/dashboard-screen.tsx';
 import { ErrorPageScreen } from '@/features/errors/routes/error-page-screen.tsx';
-import { LiveTradeScreen } from '@/features/live-trade/routes/live-trade-screen.tsx';
 import { OrderBookScreen } from '@/features/orders/routes/order-book-screen.tsx';
 import { PortfolioScreen } from '@/features/portfolios/routes/portfolio-screen.tsx';
 import { PositionBookScreen } from '@/features/positions/routes/position-book-screen.tsx';
@@ -30,10 +28,8 @@ import analytics from '@/i18n/locales/fr/analytics.json';
 import brokers from '@/i18n/locales/fr/brokers.json';
 import charts from '@/i18n/locales/fr/charts.json';
 import common from '@/i18n/locales/fr/common.json';
-import dashboard from '@/i18n/locales/fr/dashboard.json';
 import errors from '@/i18n/locales/fr/errors.json';
 import form from '@/i18n/locales/fr/form.json';
-import liveTrade from '@/i18n/locales/fr/live-trade.json';
 import orders from '@/i18n/locales/fr/orders.json';
 import portfolios from '@/i18n/locales/fr/portfolios.json';
 import positions from '@/i18n/locales/fr/positions.json';
@@ -49,10 +45,8 @@ const frMessages: Record<string, string> = {
   ...brokers,
   ...charts,
   ...common,
-  ...dashboard,
   ...errors,
   ...form,
-  ...liveTrade,
   ...orders,
   ...portfolios,
   ...positions,
@@ -98,7 +92,6 @@ const placeholderScreens: [string, ComponentType, string, string, string][] = [
   ['ScreenerScreen', ScreenerScreen, '/app/screener_ticker', '/app/screener_ticker', 'Screener'],
   ['TradingViewChartScreen', TradingViewChartScreen, '/app/trading_view_chart', '/app/trading_view_chart', 'Graphique'],
   ['TvChartScreen', TvChartScreen, '/app/tv_chart', '/app/tv_chart', 'Graphique (plein écran)'],
-  ['LiveTradeScreen', LiveTradeScreen, '/app/dashboards/live-trade', '/app/dashboards/live-trade', 'Trading en direct'],
 ];
 
 describe('placeholder screens', () => {
@@ -162,10 +155,10 @@ describe('broker screens', () => {
     expect(intlErrors).toEqual([]);
   });
 
-  it('BrokerLoginReturnScreen names the broker from the URL and says a cancelled login was cancelled', () => {
+  it('BrokerLoginReturnScreen names the broker of the URL and says a cancelled login was cancelled', () => {
     renderScreen(BrokerLoginReturnScreen, '/app/broker/:broker/*', '/app/broker/paper/callback?status=cancelled');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Connexion au courtier');
-    expect(screen.getByText('Courtier : paper')).toBeTruthy();
+    expect(screen.getByText('Courtier : Courtier fictif (simulé)')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Connexion au courtier annulée');
     const back = screen.getByRole('link', { name: 'Retour aux comptes de courtage' });
     expect(back.getAttribute('href')).toBe('/app/broker');
@@ -210,27 +203,12 @@ describe('PortfolioScreen', () => {
     const empty = await screen.findByRole('region', { name: 'Aucun bot de trading pour l’instant' });
     expect(within(empty).getByRole('button', { name: 'Créez un bot à partir d’une stratégie de base' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Bots de trading (0)' })).toBeTruthy();
-    expect(screen.getByText('Paper trading uniquement')).toBeTruthy();
+    expect(screen.getByText('Trading simulé uniquement')).toBeTruthy();
     expect(intlErrors).toEqual([]);
   });
 });
 
-describe('DashboardScreen', () => {
-  it('says nothing is live yet and walks through the first steps with real links', () => {
-    renderScreen(DashboardScreen, '/app/dashboards/default', '/app/dashboards/default');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Tableau de bord');
-    expect(screen.getByText(/^Rien n’est encore actif/)).toBeTruthy();
-    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
-    expect(steps.map((step) => within(step).getByRole('heading', { level: 3 }).textContent)).toEqual([
-      'Liez un compte courtier',
-      'Créez un portefeuille',
-      'Ajoutez des bots',
-    ]);
-    expect(screen.getByRole('link', { name: 'Voir les comptes courtier' }).getAttribute('href')).toBe('/app/broker');
-    expect(screen.getByRole('link', { name: 'Voir les portefeuilles' }).getAttribute('href')).toBe('/app/portfolio');
-    expect(intlErrors).toEqual([]);
-  });
-});
+// The dashboard and live trade follow what the trader has: tests/unit/app/getting-started.test.tsx.
 
 describe('ErrorPageScreen', () => {
   it.each(['/app/error-page-1', '/auth/error-page-1'])('at %s says something went wrong and links home', (url) => {

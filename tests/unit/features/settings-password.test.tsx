@@ -76,6 +76,22 @@ describe('change password', () => {
     expect(current.getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('shows “too common” under the new password, not above the form', async () => {
+    recordPosts('/api/profile/user/change_password/', () =>
+      HttpResponse.json(
+        { message: 'This password is too common: choose one that is harder to guess.', code: 'weak_password', field: 'new_password' },
+        { status: 422 },
+      ),
+    );
+    renderSettings('password');
+    await fill('old-secret-1', 'password123', 'password123');
+
+    const next = input(/^New password/);
+    await waitFor(() => expect(description(next)).toContain('This password is too common. Choose one that is harder to guess.'));
+    expect(document.activeElement).toBe(next);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('changes the password, says other devices were signed out, and clears the fields', async () => {
     const bodies = recordPosts('/api/profile/user/change_password/', () => HttpResponse.json({ message: 'Password changed' }));
     renderSettings('password');

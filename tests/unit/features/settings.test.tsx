@@ -32,7 +32,8 @@ describe('profile', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading your profile…');
 
     expect((await findInput(/^Full name/)).value).toBe('Asha Verma');
-    expect(input(/^Mobile number/).value).toBe('+919876543210');
+    // Stored as +919876543210, shown the way the hint writes it.
+    expect(input(/^Mobile number/).value).toBe('98765 43210');
     const email = input(/^Email/);
     expect(email.value).toBe('asha@example.in');
     expect(email.readOnly).toBe(true);
@@ -62,6 +63,7 @@ describe('profile', () => {
     expect(bodies).toEqual([{ name: 'Asha V. Rao', mobile: '9812345678' }]);
     expect(store.get(userDataAtom)).toEqual(updated);
     expect(name.value).toBe('Asha V. Rao');
+    expect(mobile.value).toBe('98123 45678');
     expect(save.disabled).toBe(true);
   });
 

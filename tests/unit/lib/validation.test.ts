@@ -107,6 +107,14 @@ describe('validation rules, in English and French', () => {
     expect(validateForm({ password: 'secret-1', confirm: 'secret-1' }, schema)).toEqual({});
   });
 
+  it('applies a field’s rules only while its `when` holds', () => {
+    const schema = {
+      trail_step: { label: 'Trail step', rules: [{ kind: 'range', min: 1, max: 50 }], when: (values: Readonly<Record<string, unknown>>) => values.trailing === true },
+    } as const;
+    expect(Object.keys(validateForm({ trailing: false, trail_step: '500' }, schema))).toEqual([]);
+    expect(Object.keys(validateForm({ trailing: true, trail_step: '500' }, schema))).toEqual(['trail_step']);
+  });
+
   it('translates descriptor labels through the given formatter', () => {
     const label = { id: 'test.emailLabel', defaultMessage: 'Email' };
     const issues = validateForm({ email: '' }, { email: { label, rules: [{ kind: 'required' }] } }, () => 'E-mail');

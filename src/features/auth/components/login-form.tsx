@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { authMessages as m } from '@/features/auth/auth-messages';
 import { useSignIn } from '@/features/auth/hooks/use-sign-in';
@@ -8,6 +8,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import type { FormSchema } from '@/lib/validation/rules';
 import { useFormValidation } from '@/lib/validation/use-form-validation';
+import { useServerRefusal } from '@/lib/validation/use-server-refusal';
 
 type LoginValues = { email: string; password: string };
 
@@ -16,23 +17,33 @@ const schema: FormSchema<LoginValues> = {
   password: { label: m.password, rules: [{ kind: 'required' }] },
 };
 
+const FIELDS = Object.keys(schema);
+
 type LoginFormProps = { initialEmail?: string; onSignedIn?: () => void };
 
 export function LoginForm({ initialEmail = '', onSignedIn }: LoginFormProps) {
   const intl = useIntl();
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useFormValidation(schema, { email: initialEmail, password: '' });
-  const { signIn, loading, message } = useSignIn();
+  const { signIn, loading, refusal } = useSignIn();
+  const server = useServerRefusal(refusal, form.values, FIELDS, formRef);
+
+  const field = (name: keyof LoginValues) => {
+    const props = form.fieldProps(name);
+    return { ...props, error: server.fieldError(name) ?? props.error };
+  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading || !form.validateAll()) return;
+    server.markSent(form.values);
     const signedIn = await signIn({ email: form.values.email.trim(), password: form.values.password });
     if (signedIn) onSignedIn?.();
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
-      <FormError>{message}</FormError>
+    <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
+      <FormError>{server.banner}</FormError>
       <TextField
         label={intl.formatMessage(m.email)}
         type="email"
@@ -40,14 +51,14 @@ export function LoginForm({ initialEmail = '', onSignedIn }: LoginFormProps) {
         inputMode="email"
         required
         autoFocus={initialEmail === ''}
-        {...form.fieldProps('email')}
+        {...field('email')}
       />
       <PasswordField
         label={intl.formatMessage(m.password)}
         autoComplete="current-password"
         required
         autoFocus={initialEmail !== ''}
-        {...form.fieldProps('password')}
+        {...field('password')}
       />
       <Button type="submit" busy={loading} className="w-full">
         {intl.formatMessage(m.signIn)}

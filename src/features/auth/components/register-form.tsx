@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { authMessages as m } from '@/features/auth/auth-messages';
 import { useRegister } from '@/features/auth/hooks/use-register';
@@ -9,6 +9,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import type { FormSchema } from '@/lib/validation/rules';
 import { useFormValidation } from '@/lib/validation/use-form-validation';
+import { useServerRefusal } from '@/lib/validation/use-server-refusal';
 
 type RegisterValues = { name: string; email: string; mobile: string; password: string };
 
@@ -22,29 +23,62 @@ const schema: FormSchema<RegisterValues> = {
   password: { label: m.password, rules: [{ kind: 'required' }, { kind: 'length', min: 8, max: 128 }] },
 };
 
-export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+const FIELDS = Object.keys(schema);
+
+type RegisterFormProps = {
+  onRegistered: (email: string) => void;
+  /** Offered under the email when it is already registered: a link to sign in with it instead. */
+  signInInstead: (email: string) => ReactNode;
+};
+
+export function RegisterForm({ onRegistered, signInInstead }: RegisterFormProps) {
   const intl = useIntl();
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useFormValidation(schema, { name: '', email: '', mobile: '', password: '' });
-  const { register, loading, message } = useRegister();
+  const { register, loading, refusal } = useRegister();
+  const server = useServerRefusal(refusal, form.values, FIELDS, formRef);
+
+  const field = (name: keyof RegisterValues) => {
+    const props = form.fieldProps(name);
+    return { ...props, error: server.fieldError(name) ?? props.error };
+  };
+  const email = field('email');
+  const emailTaken = refusal?.code === 'email_taken' && server.fieldError('email') !== undefined;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading || !form.validateAll()) return;
-    const email = form.values.email.trim();
+    server.markSent(form.values);
     const registered = await register({
       name: form.values.name.trim(),
-      email,
+      email: form.values.email.trim(),
       mobile: normaliseMobile(form.values.mobile),
       password: form.values.password,
     });
-    if (registered) onRegistered(email);
+    if (registered) onRegistered(form.values.email.trim());
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
-      <FormError>{message}</FormError>
-      <TextField label={intl.formatMessage(m.name)} autoComplete="name" required autoFocus {...form.fieldProps('name')} />
-      <TextField label={intl.formatMessage(m.email)} type="email" autoComplete="email" inputMode="email" required {...form.fieldProps('email')} />
+    <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
+      <FormError>{server.banner}</FormError>
+      <TextField label={intl.formatMessage(m.name)} autoComplete="name" required autoFocus {...field('name')} />
+      <TextField
+        label={intl.formatMessage(m.email)}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        {...email}
+        error={
+          emailTaken ? (
+            <>
+              {email.error} {signInInstead(form.values.email.trim())}
+            </>
+          ) : (
+            email.error
+          )
+        }
+      />
       <TextField
         label={intl.formatMessage(m.mobile)}
         type="tel"
@@ -52,14 +86,14 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         inputMode="tel"
         hint={intl.formatMessage(m.mobileHint)}
         required
-        {...form.fieldProps('mobile')}
+        {...field('mobile')}
       />
       <PasswordField
         label={intl.formatMessage(m.password)}
         autoComplete="new-password"
         hint={intl.formatMessage(m.passwordHint)}
         required
-        {...form.fieldProps('password')}
+        {...field('password')}
       />
       <Button type="submit" busy={loading} className="w-full">
         {intl.formatMessage(m.register)}

@@ -2,27 +2,30 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { RegisterRequest } from '@/features/auth/api/auth-types';
 import { registerUser } from '@/features/auth/api/register-user';
-import { authErrorText } from '@/features/auth/auth-error-text';
+import { authRefusal, type AuthRefusal } from '@/features/auth/auth-error-text';
 
-/** Registration (spec §4): success only clears loading (the screen then leads to sign-in); failure shows the message. */
+/**
+ * Registration (spec §4): success only clears loading (the screen then leads to sign-in); failure shows the
+ * message, on the field it is about when there is one (useServerRefusal).
+ */
 export function useRegister() {
   const intl = useIntl();
   const [loading, setLoading] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<AuthRefusal | null>(null);
 
   const register = async (details: RegisterRequest): Promise<boolean> => {
     setLoading(true);
-    setMessage(null);
+    setRefusal(null);
     try {
       await registerUser(details);
       return true;
     } catch (error) {
-      setMessage(authErrorText(error, intl));
+      setRefusal(authRefusal(error, intl));
       return false;
     } finally {
       setLoading(false);
     }
   };
 
-  return { register, loading, message };
+  return { register, loading, refusal };
 }

@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { LoginRequest } from '@/features/auth/api/auth-types';
 import { loginUser } from '@/features/auth/api/login-user';
-import { authErrorText } from '@/features/auth/auth-error-text';
+import { authRefusal } from '@/features/auth/auth-error-text';
 import {
   authLoadingAtom,
   authMessageAtom,
@@ -14,7 +15,8 @@ import { userDataAtom } from '@/lib/session/user-profile-atoms';
 
 /**
  * Sign-in as spec §4 has it: on success the token is stored and held in state and redirect set to root
- * (the public-route guard then takes the user to the page they asked for); on failure the message shows.
+ * (the public-route guard then takes the user to the page they asked for); on failure the message shows,
+ * on the field it is about when the server names one (useServerRefusal).
  */
 export function useSignIn() {
   const intl = useIntl();
@@ -27,6 +29,8 @@ export function useSignIn() {
   const setToken = useSetAtom(tokenAtom);
   const setRedirect = useSetAtom(authRedirectAtom);
   const setUser = useSetAtom(userDataAtom);
+  // The spec's auth state holds the message; which field it is about is this form's business.
+  const [field, setField] = useState<string | undefined>(undefined);
 
   const signIn = async (credentials: LoginRequest): Promise<boolean> => {
     setLoading(true);
@@ -38,7 +42,9 @@ export function useSignIn() {
       setToken(token);
       return true;
     } catch (error) {
-      setMessage(authErrorText(error, intl));
+      const refusal = authRefusal(error, intl);
+      setMessage(refusal.text);
+      setField(refusal.field);
       setShowMessage(true);
       return false;
     } finally {
@@ -46,5 +52,7 @@ export function useSignIn() {
     }
   };
 
-  return { signIn, loading, message: showMessage ? message : null };
+  // One object per refusal: a new one would count as a new refusal and take the focus back to its field.
+  const refusal = useMemo(() => (showMessage && message ? { text: message, field } : null), [showMessage, message, field]);
+  return { signIn, loading, refusal };
 }

@@ -21,7 +21,20 @@ export function RegisterScreen() {
   return (
     <div className="flex w-full justify-center px-0 py-2 sm:py-8">
       <AuthCard title={intl.formatMessage(m.registerTitle)} subtitle={intl.formatMessage(m.registerSubtitle)}>
-        <RegisterForm onRegistered={handleRegistered} />
+        <RegisterForm
+          onRegistered={handleRegistered}
+          signInInstead={(email) => (
+            // The email goes along, and the redirect too: signing in still lands where the trader was going.
+            <Link
+              to={{ pathname: signInPath, search }}
+              relative="path"
+              state={{ email }}
+              className="font-medium text-brand underline underline-offset-2"
+            >
+              {intl.formatMessage(m.signInInstead)}
+            </Link>
+          )}
+        />
         <p className="mt-6 text-center text-sm text-fg-muted">
           {intl.formatMessage(m.haveAccount)}
           <Link

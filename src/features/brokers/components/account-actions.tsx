@@ -23,6 +23,8 @@ export type AccountRowActions = {
   onEdit: (account: BrokerAccount) => void;
   onDelete: (account: BrokerAccount) => void;
   onLogIn: (account: BrokerAccount, url: string) => void;
+  /** Asks to end the account's broker session. */
+  onLogOut: (account: BrokerAccount) => void;
   /** The account whose broker login page is opening, if any. */
   loggingInId: number | null;
   /** Offline, nothing that needs the server can start (selecting an account is local and stays). */

@@ -5,7 +5,8 @@ import { cx } from '@/components/ui/class-names';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { columnMessages, columns } from '@/features/brokers/components/account-columns';
 import { AccountActions, type AccountRowActions } from '@/features/brokers/components/account-actions';
-import { LoginButton } from '@/features/brokers/components/login-button';
+import { brokerName } from '@/features/brokers/broker-names';
+import { SessionActions } from '@/features/brokers/components/session-actions';
 import { SessionStatus } from '@/features/brokers/components/session-status';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -23,7 +24,7 @@ type AccountRowProps = AccountRowActions & {
 
 const label = 'text-xs font-medium text-fg-muted md:sr-only';
 
-export function AccountRow({ account, broker, selected, onLogIn, loggingInId, offline, ...actions }: AccountRowProps) {
+export function AccountRow({ account, broker, selected, onLogIn, onLogOut, loggingInId, offline, ...actions }: AccountRowProps) {
   const intl = useIntl();
   const { formatInr } = useFormat();
   const nameId = useId();
@@ -36,10 +37,11 @@ export function AccountRow({ account, broker, selected, onLogIn, loggingInId, of
       )}
     >
       <div className={cx('flex min-w-0 flex-col gap-1 pe-12 md:pe-3', columns.account)}>
-        <h3 id={nameId} className="font-semibold text-fg break-words">
+        {/* h2: the rows sit straight under the screen's h1, and an outline must not skip a level. */}
+        <h2 id={nameId} className="font-semibold text-fg break-words">
           {account.name}
-        </h3>
-        <p className="text-sm text-fg-muted break-words">{broker?.display_name ?? account.broker}</p>
+        </h2>
+        <p className="text-sm text-fg-muted break-words">{brokerName(account.broker, broker ? [broker] : [], intl)}</p>
         {selected ? (
           <p className="inline-flex items-center gap-1 text-sm font-medium text-brand">
             <CheckBadgeIcon aria-hidden="true" className="size-4 shrink-0" />
@@ -60,7 +62,14 @@ export function AccountRow({ account, broker, selected, onLogIn, loggingInId, of
           <dt className={label}>{intl.formatMessage(columnMessages.session)}</dt>
           <dd className="flex flex-col items-start gap-2">
             <SessionStatus account={account} />
-            <LoginButton account={account} broker={broker} onLogIn={onLogIn} loggingInId={loggingInId} offline={offline} />
+            <SessionActions
+              account={account}
+              broker={broker}
+              onLogIn={onLogIn}
+              onLogOut={onLogOut}
+              loggingInId={loggingInId}
+              offline={offline}
+            />
           </dd>
         </div>
       </dl>

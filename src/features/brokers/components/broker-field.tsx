@@ -1,5 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
 import type { Broker } from '@/features/brokers/api/broker-types';
+import { brokerName } from '@/features/brokers/broker-names';
 import { accountFieldMessages } from '@/features/brokers/components/account-form-schema';
 import { SelectField } from '@/components/ui/select-field';
 import type { FieldProps } from '@/lib/validation/use-form-validation';
@@ -27,7 +28,7 @@ export function BrokerField({ brokers, locked, ...props }: BrokerFieldProps) {
     >
       {brokers.map((broker) => (
         <option key={broker.id} value={broker.name}>
-          {broker.display_name}
+          {brokerName(broker.name, brokers, intl)}
         </option>
       ))}
       {known ? null : <option value={props.value}>{props.value}</option>}

@@ -2,12 +2,13 @@ import CheckCircleIcon from '@heroicons/react/20/solid/CheckCircleIcon';
 import MinusCircleIcon from '@heroicons/react/20/solid/MinusCircleIcon';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import type { BrokerAccount } from '@/features/brokers/api/broker-types';
+import { sessionEndTime } from '@/features/brokers/session-end';
 import { isSessionOpen } from '@/features/brokers/session-open';
 import { useFormat } from '@/lib/format/use-format';
 
-const loggedInUntil = defineMessage<{ time: MessageValue }>({
+const loggedInUntil = defineMessage<{ date: MessageValue; time: MessageValue }>({
   id: 'brokers.session.loggedInUntil',
-  defaultMessage: 'Logged in until {time} IST',
+  defaultMessage: 'Logged in until {date}, {time} IST',
 });
 
 const messages = defineMessages({
@@ -18,7 +19,7 @@ const messages = defineMessages({
 /** The broker session in words and an icon, never colour alone. */
 export function SessionStatus({ account }: { account: BrokerAccount }) {
   const intl = useIntl();
-  const { formatDateTime } = useFormat();
+  const { formatDate, locale } = useFormat();
   if (!isSessionOpen(account)) {
     return (
       <span className="inline-flex items-start gap-1.5 text-fg-muted">
@@ -34,7 +35,7 @@ export function SessionStatus({ account }: { account: BrokerAccount }) {
       <span className="text-fg">
         {ends === null
           ? intl.formatMessage(messages.loggedIn)
-          : intl.formatMessage(loggedInUntil, { time: formatDateTime(ends) })}
+          : intl.formatMessage(loggedInUntil, { date: formatDate(ends), time: sessionEndTime(ends, locale) })}
       </span>
     </span>
   );

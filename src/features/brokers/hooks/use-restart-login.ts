@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { BrokerAccount } from '@/features/brokers/api/broker-types';
 import { getBrokerAccounts } from '@/features/brokers/api/get-broker-accounts';
 import { getBrokers } from '@/features/brokers/api/get-brokers';
@@ -6,19 +7,20 @@ import { accountsLoadedAtom } from '@/features/brokers/atoms/account-list-action
 import { brokersAtom } from '@/features/brokers/atoms/brokers-atom';
 import { usePageRestored } from '@/features/brokers/hooks/use-page-restored';
 import { brokerLoginUrl, startBrokerLogin } from '@/features/brokers/start-broker-login';
+import { localeFromIntl, type Locale } from '@/i18n/locale';
 import { useOperation } from '@/lib/api/use-operation';
 import { store } from '@/lib/store';
 
 type Target = { account: BrokerAccount; url: string } | null;
 
 /** The account and its broker's login page, read fresh: the page may have been opened cold. */
-async function findLoginTarget(accountId: number): Promise<Target> {
+async function findLoginTarget(accountId: number, lang: Locale): Promise<Target> {
   const [brokers, accounts] = await Promise.all([getBrokers(), getBrokerAccounts()]);
   store.set(brokersAtom, brokers);
   store.set(accountsLoadedAtom, accounts);
   const account = accounts.find((candidate) => candidate.id === accountId);
   if (!account) return null;
-  const url = brokerLoginUrl(brokers.find((broker) => broker.name === account.broker), account);
+  const url = brokerLoginUrl(brokers.find((broker) => broker.name === account.broker), account, lang);
   return url ? { account, url } : null;
 }
 
@@ -27,6 +29,7 @@ async function findLoginTarget(accountId: number): Promise<Target> {
  * account is no longer linked or its broker has no login page.
  */
 export function useRestartLogin(accountId: number) {
+  const lang = localeFromIntl(useIntl().locale);
   const find = useOperation(findLoginTarget);
   const [leaving, setLeaving] = useState(false);
   usePageRestored(useCallback(() => setLeaving(false), []));
@@ -34,7 +37,7 @@ export function useRestartLogin(accountId: number) {
   const { run } = find;
 
   const restart = useCallback(async () => {
-    const target = await run(accountId);
+    const target = await run(accountId, lang);
     if (target === undefined) return;
     if (target === null) {
       setUnavailable(true);
@@ -42,7 +45,7 @@ export function useRestartLogin(accountId: number) {
     }
     setLeaving(true);
     await startBrokerLogin(target.url, target.account);
-  }, [run, accountId]);
+  }, [run, accountId, lang]);
 
   return { restart, busy: find.loading || leaving, unavailable, error: find.error };
 }

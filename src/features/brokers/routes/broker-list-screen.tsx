@@ -12,6 +12,7 @@ import { AccountFormDialog, type FormTarget } from '@/features/brokers/component
 import { AccountList } from '@/features/brokers/components/account-list';
 import { AccountsStatus } from '@/features/brokers/components/accounts-status';
 import { DeleteAccountDialog } from '@/features/brokers/components/delete-account-dialog';
+import { LogoutDialog } from '@/features/brokers/components/logout-dialog';
 import { useBrokerAccounts } from '@/features/brokers/hooks/use-broker-accounts';
 import { useStartLogin } from '@/features/brokers/hooks/use-start-login';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
@@ -38,6 +39,7 @@ export function BrokerListScreen() {
   const [selected, setSelected] = useAtom(selectedAccountAtom);
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [deleting, setDeleting] = useState<BrokerAccount | null>(null);
+  const [loggingOut, setLoggingOut] = useState<BrokerAccount | null>(null);
   const { loggingInId, logIn } = useStartLogin();
   const online = useOnlineStatus();
 
@@ -73,12 +75,14 @@ export function BrokerListScreen() {
           onEdit={(account) => setFormTarget({ kind: 'edit', account })}
           onDelete={setDeleting}
           onLogIn={logIn}
+          onLogOut={setLoggingOut}
           loggingInId={loggingInId}
           offline={!online}
         />
       )}
       <AccountFormDialog target={formTarget} brokers={brokers} onClose={() => setFormTarget(null)} />
       <DeleteAccountDialog account={deleting} onClose={() => setDeleting(null)} />
+      <LogoutDialog account={loggingOut} onClose={() => setLoggingOut(null)} />
     </div>
   );
 }

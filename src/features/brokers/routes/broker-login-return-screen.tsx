@@ -7,6 +7,7 @@ import { REQUEST_TOKEN_PATTERN } from '@/features/brokers/api/broker-types';
 import { LoginFailure } from '@/features/brokers/components/login-failure';
 import { RestartLoginButton } from '@/features/brokers/components/restart-login-button';
 import { ReturnMessage } from '@/features/brokers/components/return-message';
+import { useBrokerName } from '@/features/brokers/hooks/use-broker-name';
 import { useCompleteBrokerLogin } from '@/features/brokers/hooks/use-complete-broker-login';
 import { returnDescription, returnMessages as m } from '@/features/brokers/return-messages';
 import { loginBrokerAccountIdAtom } from '@/lib/session/user-profile-atoms';
@@ -45,6 +46,7 @@ export function BrokerLoginReturnScreen() {
   const token = params.get('request_token') ?? '';
   const request = problem === null && accountId !== null ? { accountId, token, broker } : null;
   const { outcome, retry } = useCompleteBrokerLogin(request);
+  const brokerText = useBrokerName(broker);
 
   useEffect(() => {
     if (outcome?.ok) void navigate('/app/broker', { replace: true });
@@ -53,7 +55,7 @@ export function BrokerLoginReturnScreen() {
   const restart = accountId === null ? null : <RestartLoginButton accountId={accountId} />;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={text(m.title)} description={text(returnDescription, { broker })} />
+      <PageHeader title={text(m.title)} description={text(returnDescription, { broker: brokerText })} />
       {problem ? (
         <ReturnMessage tone={problem.tone} title={text(problem.title)} actions={restart}>
           <p>{text(problem.hint)}</p>

@@ -3,6 +3,7 @@ import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
 import { botMessages as m, lotsText, scheduleText } from '@/features/portfolios/bot-messages';
 import { useWeekdayNames } from '@/features/portfolios/hooks/use-weekday-names';
 import { isDailyBot, type Bot } from '@/features/portfolios/model/bot-kind';
+import { strategyName } from '@/features/portfolios/strategy-text/strategy-text';
 import { useFormat } from '@/lib/format/use-format';
 
 type BotFactsProps = { bot: Bot; strategies: readonly BaseStrategy[] };
@@ -14,7 +15,7 @@ export function BotFacts({ bot, strategies }: BotFactsProps) {
   const dayNames = useWeekdayNames('short');
   const strategy = strategies.find((candidate) => candidate.id === bot.base_strategy);
   const facts: [MessageDescriptor, string][] = [
-    [m.strategy, strategy?.name ?? intl.formatMessage(m.unknownStrategy)],
+    [m.strategy, strategy ? strategyName(strategy, intl) : intl.formatMessage(m.unknownStrategy)],
     [m.underlying, bot.underlying],
     [m.lots, intl.formatMessage(lotsText, { lots: bot.lots })],
     [m.stopLoss, formatPercent(bot.stop_loss_pct / 100)],

@@ -51,6 +51,7 @@ export function BotForm({ id, kind, strategies, bot, busy, error, onSave }: BotF
       <ParamFields
         chosen={form.strategy !== undefined}
         params={form.params}
+        disabled={form.disabled}
         values={form.values}
         bind={form.bind}
         onSet={form.setField}
@@ -58,6 +59,7 @@ export function BotForm({ id, kind, strategies, bot, busy, error, onSave }: BotF
       {kind === 'daily' ? (
         <ScheduleFields
           bind={form.bind}
+          onTime={form.setField}
           weekdays={Array.isArray(weekdays) ? weekdays : []}
           weekdaysError={form.errorOf('weekdays')}
           onWeekdays={form.setWeekdays}

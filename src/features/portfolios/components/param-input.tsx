@@ -12,6 +12,8 @@ type ParamInputProps = {
   bound: BoundField;
   checked: boolean;
   onSet: (value: FieldValue) => void;
+  /** Set while the field does not matter (x-enabled-when): it says why in place of its hint. */
+  disabledNote?: string | undefined;
 };
 
 /** The browser's own bounds on a number input, from the schema (exclusive bounds are checked by the rules). */
@@ -24,21 +26,23 @@ function numberBounds(field: NumberParam) {
 }
 
 /** One strategy parameter, drawn from its JSON Schema: its title is the label and its description the hint. */
-export function ParamInput({ field, bound, checked, onSet }: ParamInputProps) {
+export function ParamInput({ field, bound, checked, onSet, disabledNote }: ParamInputProps) {
   const intl = useIntl();
+  const disabled = disabledNote !== undefined;
+  const hint = disabledNote ?? field.hint;
   switch (field.kind) {
     case 'boolean':
-      return <CheckboxField label={field.label} hint={field.hint} name={bound.name} checked={checked} onChange={onSet} />;
+      return <CheckboxField label={field.label} hint={hint} name={bound.name} checked={checked} onChange={onSet} disabled={disabled} />;
     case 'enum':
       return (
-        <SelectField label={field.label} hint={field.hint} required={field.required} {...bound}>
+        <SelectField label={field.label} hint={hint} required={field.required} disabled={disabled} {...bound}>
           {/* Left out, an optional choice takes the schema's default, so only one without a default can be "not set". */}
           {field.required || field.defaultValue !== undefined ? null : (
             <option value="">{intl.formatMessage(m.optionNone)}</option>
           )}
-          {field.options.map((option) => (
+          {field.options.map((option, index) => (
             <option key={String(option)} value={String(option)}>
-              {String(option)}
+              {field.optionLabels?.[index] ?? String(option)}
             </option>
           ))}
         </SelectField>
@@ -47,7 +51,8 @@ export function ParamInput({ field, bound, checked, onSet }: ParamInputProps) {
       return (
         <TextField
           label={field.label}
-          hint={field.hint}
+          hint={hint}
+          disabled={disabled}
           type="number"
           inputMode={field.integer && (field.min ?? 0) >= 0 ? 'numeric' : 'decimal'}
           required={field.required}
@@ -59,7 +64,8 @@ export function ParamInput({ field, bound, checked, onSet }: ParamInputProps) {
       return (
         <TextField
           label={field.label}
-          hint={field.hint}
+          hint={hint}
+          disabled={disabled}
           autoComplete="off"
           required={field.required}
           maxLength={field.maxLength}

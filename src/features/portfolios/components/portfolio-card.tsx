@@ -1,4 +1,3 @@
-import CheckIcon from '@heroicons/react/20/solid/CheckIcon';
 import PencilSquareIcon from '@heroicons/react/24/outline/PencilSquareIcon';
 import TrashIcon from '@heroicons/react/24/outline/TrashIcon';
 import { useId } from 'react';
@@ -57,9 +56,15 @@ export function PortfolioCard({ portfolio, selected, canChange, onSelect, onEdit
       <p className={cx('flex-1 text-sm break-words', portfolio.description ? 'text-fg' : 'text-fg-muted')}>
         {portfolio.description || intl.formatMessage(m.noDescription)}
       </p>
-      <Button variant={selected ? 'primary' : 'secondary'} aria-pressed={selected} onClick={onSelect} className="self-start">
-        {selected ? <CheckIcon className="size-5" aria-hidden /> : null}
-        {intl.formatMessage(m.showBots)}
+      {/* The chosen portfolio says so in words and to a screen reader (aria-current); pressing it again still
+          takes the trader down to its bots. */}
+      <Button
+        variant={selected ? 'primary' : 'secondary'}
+        aria-current={selected ? 'true' : undefined}
+        onClick={onSelect}
+        className="self-start"
+      >
+        {intl.formatMessage(selected ? m.showingBots : m.showBots)}
       </Button>
     </article>
   );

@@ -2,7 +2,7 @@ import { ExclamationCircleIcon } from '@heroicons/react/20/solid';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { cx } from '@/components/ui/class-names';
-import { TextField } from '@/components/ui/text-field';
+import { TimeField } from '@/components/ui/time-field';
 import { botFormMessages as m, timeHint } from '@/features/portfolios/bot-form-messages';
 import type { BoundField } from '@/features/portfolios/hooks/use-bot-form';
 import { useWeekdayNames } from '@/features/portfolios/hooks/use-weekday-names';
@@ -10,20 +10,22 @@ import { MARKET_CLOSE, MARKET_OPEN, WEEKDAYS } from '@/features/portfolios/model
 
 type ScheduleFieldsProps = {
   bind: (name: string) => BoundField;
+  /** Sets a time as HH:MM once its field is left. */
+  onTime: (name: 'entry_time' | 'exit_time', time: string) => void;
   weekdays: readonly number[];
   weekdaysError: string | undefined;
   onWeekdays: (weekdays: number[]) => void;
 };
 
 /** A daily bot's entry and exit times (IST, inside market hours) and the weekdays it runs on. */
-export function ScheduleFields({ bind, weekdays, weekdaysError, onWeekdays }: ScheduleFieldsProps) {
+export function ScheduleFields({ bind, onTime, weekdays, weekdaysError, onWeekdays }: ScheduleFieldsProps) {
   const intl = useIntl();
   const t = intl.formatMessage;
   const shortNames = useWeekdayNames('short');
   const longNames = useWeekdayNames('long');
   const errorId = useId();
   const hint = t(timeHint, { open: MARKET_OPEN, close: MARKET_CLOSE });
-  const time = { type: 'time', min: MARKET_OPEN, max: MARKET_CLOSE, step: 60, required: true, hint } as const;
+  const time = (name: 'entry_time' | 'exit_time') => ({ required: true, hint, onNormalise: (value: string) => onTime(name, value), ...bind(name) });
   const toggle = (day: number, on: boolean) =>
     onWeekdays(on ? [...weekdays, day].sort((a, b) => a - b) : weekdays.filter((other) => other !== day));
 
@@ -31,8 +33,8 @@ export function ScheduleFields({ bind, weekdays, weekdaysError, onWeekdays }: Sc
     <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="text-base font-semibold text-fg">{t(m.scheduleHeading)}</legend>
       <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
-        <TextField label={t(m.entryTime)} {...time} {...bind('entry_time')} />
-        <TextField label={t(m.exitTime)} {...time} {...bind('exit_time')} />
+        <TimeField label={t(m.entryTime)} {...time('entry_time')} />
+        <TimeField label={t(m.exitTime)} {...time('exit_time')} />
       </div>
       <fieldset aria-describedby={weekdaysError ? errorId : undefined} className="flex min-w-0 flex-col gap-2">
         <legend className="text-sm font-medium text-fg">{t(m.weekdays)}</legend>

@@ -3,6 +3,7 @@ import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
 import { botFormMessages as m } from '@/features/portfolios/bot-form-messages';
 import { SelectField } from '@/components/ui/select-field';
 import type { BoundField } from '@/features/portfolios/hooks/use-bot-form';
+import { strategyDescription, strategyName } from '@/features/portfolios/strategy-text/strategy-text';
 
 type StrategyFieldProps = {
   strategies: readonly BaseStrategy[];
@@ -20,7 +21,7 @@ export function StrategyField({ strategies, chosen, field, onChoose }: StrategyF
       required
       {...field}
       onChange={(event) => onChoose(event.currentTarget.value)}
-      hint={chosen?.description}
+      hint={chosen ? strategyDescription(chosen, intl) : undefined}
     >
       {chosen ? null : (
         <option value="" disabled>
@@ -29,7 +30,7 @@ export function StrategyField({ strategies, chosen, field, onChoose }: StrategyF
       )}
       {strategies.map((strategy) => (
         <option key={strategy.id} value={strategy.id}>
-          {strategy.name}
+          {strategyName(strategy, intl)}
         </option>
       ))}
     </SelectField>

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useMemo, useState, type ChangeEvent, type RefObject } from 'react';
+import { useIntl } from 'react-intl';
 import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
 import { useRefusal } from '@/features/portfolios/hooks/use-refusal';
 import type { Bot, BotKind } from '@/features/portfolios/model/bot-kind';
@@ -10,8 +11,10 @@ import {
   strategyOf,
   type BotFormValues,
 } from '@/features/portfolios/model/bot-form-values';
+import { disabledParamKeys } from '@/features/portfolios/model/param-enabled';
 import { initialParamValue, paramName, type FieldValue } from '@/features/portfolios/model/param-rules';
 import { paramFields } from '@/features/portfolios/model/param-schema';
+import { localiseParams } from '@/features/portfolios/strategy-text/strategy-text';
 import type { ApiError } from '@/lib/api/api-error';
 import { userDataAtom } from '@/lib/session/user-profile-atoms';
 import { useFormValidation } from '@/lib/validation/use-form-validation';
@@ -41,15 +44,18 @@ export function useBotForm(
   formRef: RefObject<HTMLFormElement | null>,
   bot?: Bot,
 ) {
+  const intl = useIntl();
   const user = useAtomValue(userDataAtom);
   const [initial] = useState(() =>
     initialBotValues(kind, strategies, { underlying: user?.trade_defaults.index ?? 'NIFTY', lots: user?.trade_defaults.lots ?? 1 }, bot),
   );
   const [strategyId, setStrategyId] = useState(() => initial.base_strategy);
   const strategy = strategyOf(strategies, strategyId);
-  const params = useMemo(() => paramFields(strategy?.parameters), [strategy]);
+  // In the trader's language: the labels name the fields in rule messages too.
+  const params = useMemo(() => localiseParams(paramFields(strategy?.parameters), strategy?.slug, intl), [strategy, intl]);
   const schema = useMemo(() => botFormSchema(kind, params), [kind, params]);
   const form = useFormValidation<BotFormValues>(schema, initial);
+  const disabled = disabledParamKeys(params, form.values);
   const refusal = useRefusal(error, form.values, Object.keys(schema), formRef);
 
   const errorOf = (name: string) => refusal.fieldError(name) ?? form.errorText(name);
@@ -77,7 +83,7 @@ export function useBotForm(
 
   /** On submit: the bot to send, or null after showing every error and focusing the first. */
   const validate = () => {
-    if (form.validateAll()) return botFieldsFrom(kind, form.values, params);
+    if (form.validateAll()) return botFieldsFrom(kind, form.values, params, disabled);
     const issues = validateForm(form.values, schema);
     const first = Object.keys(schema).find((name) => issues[name] !== undefined);
     if (first && SAFE_NAME.test(first)) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -88,6 +94,8 @@ export function useBotForm(
     values: form.values,
     strategy,
     params,
+    /** Keys of the parameters that do not matter with the values chosen now (x-enabled-when). */
+    disabled,
     bind,
     errorOf,
     setField: (name: string, value: FieldValue) => form.setField(name, value),

@@ -22,10 +22,11 @@ import {
   isBefore,
   isClockTime,
   isWithinMarketHours,
-  toClockTime,
 } from '@/features/portfolios/model/market-hours';
 import { initialParamValue, paramName, paramSchema, paramsFrom, type FieldValue } from '@/features/portfolios/model/param-rules';
+import { isParamEnabled } from '@/features/portfolios/model/param-enabled';
 import { paramFields, type ParamField } from '@/features/portfolios/model/param-schema';
+import { parseClockTime } from '@/lib/validation/clock-time';
 import { toNumber } from '@/lib/validation/coerce';
 import type { FormSchema, Rule } from '@/lib/validation/rules';
 
@@ -89,10 +90,17 @@ const scheduleSchema: FormSchema<BotFormValues> = {
   weekdays: { label: m.weekdays, rules: [{ kind: 'required', message: m.weekdaysRequired }] },
 };
 
-/** Every rule of the form for this kind and the chosen strategy's parameters, in the order fields appear. */
+/**
+ * Every rule of the form for this kind and the chosen strategy's parameters, in the order fields appear. A
+ * parameter's rules hold only while it is enabled: a value that does not matter now must not block saving.
+ */
 export function botFormSchema(kind: BotKind, params: readonly ParamField[]): FormSchema<BotFormValues> {
   const schema: Record<string, FormSchema<BotFormValues>[string]> = { ...commonSchema };
-  for (const field of params) schema[paramName(field.key)] = paramSchema(field);
+  for (const field of params) {
+    const rules = paramSchema(field);
+    schema[paramName(field.key)] =
+      field.enabledWhen.length === 0 ? rules : { ...rules, when: (values) => isParamEnabled(field, params, values) };
+  }
   return kind === 'daily' ? { ...schema, ...scheduleSchema } : schema;
 }
 
@@ -133,7 +141,12 @@ export function initialBotValues(
 const textOf = (value: FieldValue | undefined) => (typeof value === 'string' ? value : '');
 
 /** The bot the values describe (call once they are valid), or null while a number does not read. */
-export function botFieldsFrom(kind: BotKind, values: BotFormValues, params: readonly ParamField[]): BotFields | null {
+export function botFieldsFrom(
+  kind: BotKind,
+  values: BotFormValues,
+  params: readonly ParamField[],
+  disabled: ReadonlySet<string> = new Set(),
+): BotFields | null {
   const baseStrategy = toNumber(values.base_strategy);
   const lots = toNumber(values.lots);
   const stopLoss = toNumber(values.stop_loss_pct);
@@ -147,11 +160,11 @@ export function botFieldsFrom(kind: BotKind, values: BotFormValues, params: read
     lots,
     stop_loss_pct: stopLoss,
     target_pct: target,
-    params: paramsFrom(values, params),
+    params: paramsFrom(values, params, disabled),
   };
   if (kind === 'daily') {
-    fields.entry_time = toClockTime(textOf(values.entry_time));
-    fields.exit_time = toClockTime(textOf(values.exit_time));
+    fields.entry_time = parseClockTime(values.entry_time) ?? textOf(values.entry_time);
+    fields.exit_time = parseClockTime(values.exit_time) ?? textOf(values.exit_time);
     fields.weekdays = Array.isArray(values.weekdays) ? [...values.weekdays].sort((a, b) => a - b) : [];
   }
   return fields;

@@ -7,6 +7,7 @@ import type { BotParams } from '@/features/portfolios/api/portfolio-types';
 import type { ParamField } from '@/features/portfolios/model/param-schema';
 import { toNumber } from '@/lib/validation/coerce';
 import type { FieldSchema, Rule } from '@/lib/validation/rules';
+import { validateValue } from '@/lib/validation/validate';
 
 export type FieldValue = string | boolean | number[];
 
@@ -100,11 +101,20 @@ export function initialParamValue(field: ParamField, saved?: unknown): FieldValu
   }
 }
 
-/** The `params` to send: values converted back to the schema's types; an optional field left empty is omitted. */
-export function paramsFrom(values: Readonly<Record<string, FieldValue>>, fields: readonly ParamField[]): BotParams {
+/**
+ * The `params` to send: values converted back to the schema's types; an optional field left empty is
+ * omitted. A disabled field (its x-enabled-when does not hold) keeps its value when the value is valid, so
+ * turning the trailing stop-loss off and on again loses nothing; an invalid one is left to the default.
+ */
+export function paramsFrom(
+  values: Readonly<Record<string, FieldValue>>,
+  fields: readonly ParamField[],
+  disabled: ReadonlySet<string> = new Set(),
+): BotParams {
   const params: BotParams = {};
   for (const field of fields) {
     const value = values[paramName(field.key)];
+    if (disabled.has(field.key) && validateValue(value, paramSchema(field).rules, field.label) !== null) continue;
     if (field.kind === 'boolean') {
       params[field.key] = value === true;
       continue;

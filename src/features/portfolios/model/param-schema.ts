@@ -3,13 +3,19 @@
  * renders. Only the shapes a strategy's parameters take are understood: numbers and integers with bounds
  * and a step, booleans, enums, and text. A property of any other shape is skipped rather than guessed at:
  * the server validates `params` against the full schema and names the field if something is missing.
+ * The `x-enabled-when` annotation ({ trailing_sl: [true] }) says a field only matters while each named
+ * sibling holds one of the listed values; the form disables it otherwise (param-enabled.ts).
  */
+export type EnabledWhen = { key: string; values: readonly (string | number | boolean)[] }[];
+
 type Common = {
   key: string;
   /** The schema's `title`, else the key made readable (strike_offset → Strike offset). */
   label: string;
   hint?: string;
   required: boolean;
+  /** Empty when the field always matters. */
+  enabledWhen: EnabledWhen;
 };
 
 export type NumberParam = Common & {
@@ -23,7 +29,13 @@ export type NumberParam = Common & {
   defaultValue?: number;
 };
 export type BooleanParam = Common & { kind: 'boolean'; defaultValue: boolean };
-export type EnumParam = Common & { kind: 'enum'; options: (string | number)[]; defaultValue?: string | number };
+export type EnumParam = Common & {
+  kind: 'enum';
+  options: (string | number)[];
+  /** What each option reads as, in the options' order; the option itself when absent. */
+  optionLabels?: string[];
+  defaultValue?: string | number;
+};
 export type TextParam = Common & {
   kind: 'text';
   minLength?: number;
@@ -66,8 +78,26 @@ function enumOptions(schema: Json): (string | number)[] | undefined {
   return values.every((value) => typeof value === 'string' || typeof value === 'number') ? values : undefined;
 }
 
+const isScalar = (value: unknown): value is string | number | boolean =>
+  typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+
+/** A malformed condition is dropped: the field then simply stays enabled. */
+function enabledWhen(schema: Json): EnabledWhen {
+  const conditions = schema['x-enabled-when'];
+  if (!isRecord(conditions)) return [];
+  return Object.entries(conditions).flatMap(([key, values]) =>
+    Array.isArray(values) && values.length > 0 && values.every(isScalar) ? [{ key, values }] : [],
+  );
+}
+
 function toField(key: string, schema: Json, required: boolean): ParamField | null {
-  const common: Common = { key, label: text(schema.title) ?? readableKey(key), hint: text(schema.description), required };
+  const common: Common = {
+    key,
+    label: text(schema.title) ?? readableKey(key),
+    hint: text(schema.description),
+    required,
+    enabledWhen: enabledWhen(schema),
+  };
   const type = typeOf(schema);
   const options = enumOptions(schema);
   if (options) {

@@ -8,7 +8,7 @@ import type { ProfileUpdate, User } from '@/features/settings/api/settings-types
 import { updateProfile } from '@/features/settings/api/update-profile';
 import { ReadOnlyField } from '@/features/settings/components/read-only-field';
 import { useRejection } from '@/features/settings/hooks/use-rejection';
-import { INDIAN_MOBILE_PATTERN, normaliseMobile } from '@/lib/validation/indian-mobile';
+import { formatMobile, INDIAN_MOBILE_PATTERN, normaliseMobile } from '@/lib/validation/indian-mobile';
 import { useOperation } from '@/lib/api/use-operation';
 import { notify } from '@/lib/notify/notify';
 import { userDataAtom } from '@/lib/session/user-profile-atoms';
@@ -63,7 +63,8 @@ export function ProfileForm({ user }: { user: User }) {
   const setUser = useSetAtom(userDataAtom);
   const formRef = useRef<HTMLFormElement>(null);
   const [saved, setSaved] = useState(user);
-  const form = useFormValidation(schema, { name: user.name, mobile: user.mobile });
+  // The number is edited in the hint's form (98765 43210), not as stored (+919876543210).
+  const form = useFormValidation(schema, { name: user.name, mobile: formatMobile(user.mobile) });
   const save = useOperation(updateProfile);
   const rejection = useRejection(save.error, form.values, formRef);
   const changes = changesFrom(form.values, saved);
@@ -77,7 +78,7 @@ export function ProfileForm({ user }: { user: User }) {
     if (!updated) return;
     setSaved(updated);
     setUser(updated);
-    form.reset({ name: updated.name, mobile: updated.mobile });
+    form.reset({ name: updated.name, mobile: formatMobile(updated.mobile) });
     notify({ kind: 'success', title: messages.saved });
   };
 

@@ -1,0 +1,130 @@
+import { defineMessages } from 'react-intl';
+
+/** Parameter titles, by the parameter's key: a key means the same thing in every strategy. */
+export const paramTitles = defineMessages({
+  strike_offset: { id: 'portfolios.param.strike_offset.title', defaultMessage: 'Strike offset (steps)' },
+  call_distance: { id: 'portfolios.param.call_distance.title', defaultMessage: 'Call distance (steps)' },
+  put_distance: { id: 'portfolios.param.put_distance.title', defaultMessage: 'Put distance (steps)' },
+  spread_width: { id: 'portfolios.param.spread_width.title', defaultMessage: 'Spread width (steps)' },
+  wing_width: { id: 'portfolios.param.wing_width.title', defaultMessage: 'Wing width (steps)' },
+  leg_stop_loss_pct: { id: 'portfolios.param.leg_stop_loss_pct.title', defaultMessage: 'Stop-loss per leg (%)' },
+  move_sl_to_cost: { id: 'portfolios.param.move_sl_to_cost.title', defaultMessage: 'Move stop-loss to cost' },
+  re_entry: { id: 'portfolios.param.re_entry.title', defaultMessage: 'Re-entry after a stop-loss' },
+  max_re_entries: { id: 'portfolios.param.max_re_entries.title', defaultMessage: 'Re-entries per day' },
+  trailing_sl: { id: 'portfolios.param.trailing_sl.title', defaultMessage: 'Trailing stop-loss' },
+  trail_trigger_pct: { id: 'portfolios.param.trail_trigger_pct.title', defaultMessage: 'Trail from profit (%)' },
+  trail_step_pct: { id: 'portfolios.param.trail_step_pct.title', defaultMessage: 'Trail step (%)' },
+  indicator: { id: 'portfolios.param.indicator.title', defaultMessage: 'Trend indicator' },
+  timeframe_minutes: { id: 'portfolios.param.timeframe_minutes.title', defaultMessage: 'Candle timeframe (minutes)' },
+  supertrend_period: { id: 'portfolios.param.supertrend_period.title', defaultMessage: 'Supertrend period' },
+  supertrend_multiplier: { id: 'portfolios.param.supertrend_multiplier.title', defaultMessage: 'Supertrend multiplier' },
+  fast_ema: { id: 'portfolios.param.fast_ema.title', defaultMessage: 'Fast EMA' },
+  slow_ema: { id: 'portfolios.param.slow_ema.title', defaultMessage: 'Slow EMA' },
+  max_trades_per_day: { id: 'portfolios.param.max_trades_per_day.title', defaultMessage: 'Trades per day' },
+  exit_on_reverse_signal: { id: 'portfolios.param.exit_on_reverse_signal.title', defaultMessage: 'Exit on the opposite signal' },
+});
+
+/** Parameter descriptions, by key; an enum's description names its options as the form shows them. */
+export const paramHints = defineMessages({
+  strike_offset: {
+    id: 'portfolios.param.strike_offset.hint',
+    defaultMessage: 'Strikes away from at-the-money, in strike steps: positive above the spot, negative below. 0 is at the money.',
+  },
+  call_distance: {
+    id: 'portfolios.param.call_distance.hint',
+    defaultMessage: 'How far out of the money the sold call is, in strike steps from at-the-money.',
+  },
+  put_distance: {
+    id: 'portfolios.param.put_distance.hint',
+    defaultMessage: 'How far out of the money the sold put is, in strike steps from at-the-money.',
+  },
+  spread_width: {
+    id: 'portfolios.param.spread_width.hint',
+    defaultMessage: 'Distance from the bought option to the sold one, in strike steps.',
+  },
+  wing_width: {
+    id: 'portfolios.param.wing_width.hint',
+    defaultMessage: 'Distance from each sold strike to its bought hedge, in strike steps.',
+  },
+  leg_stop_loss_pct: {
+    id: 'portfolios.param.leg_stop_loss_pct.hint',
+    defaultMessage:
+      'Exit a sold leg when its premium rises this much above the entry price; 0 leaves only the bot’s overall stop-loss.',
+  },
+  move_sl_to_cost: {
+    id: 'portfolios.param.move_sl_to_cost.hint',
+    defaultMessage: 'When one leg hits its stop-loss, move the other leg’s stop-loss to its entry price.',
+  },
+  re_entry: {
+    id: 'portfolios.param.re_entry.hint',
+    defaultMessage:
+      'Stay out: no new entry. Same strike: sell the same strike again once its premium is back to the entry price. New at-the-money strike: enter again at the new at-the-money strike.',
+  },
+  max_re_entries: {
+    id: 'portfolios.param.max_re_entries.hint',
+    defaultMessage: 'How many times a day the bot may enter again after a stop-loss.',
+  },
+  trailing_sl: {
+    id: 'portfolios.param.trailing_sl.hint',
+    defaultMessage: 'Lock in profit: once the profit reaches the trigger, the stop-loss follows it up.',
+  },
+  trail_trigger_pct: {
+    id: 'portfolios.param.trail_trigger_pct.hint',
+    defaultMessage: 'Start trailing once the profit reaches this percentage of the premium at risk.',
+  },
+  trail_step_pct: {
+    id: 'portfolios.param.trail_step_pct.hint',
+    defaultMessage: 'Each time the profit grows by this percentage, the stop-loss moves up by the same amount.',
+  },
+  indicator: {
+    id: 'portfolios.param.indicator.hint',
+    defaultMessage: 'Supertrend: follow the Supertrend flip. EMA crossover: follow the fast EMA crossing the slow one.',
+  },
+  timeframe_minutes: { id: 'portfolios.param.timeframe_minutes.hint', defaultMessage: 'The candles the indicator is computed on.' },
+  supertrend_period: { id: 'portfolios.param.supertrend_period.hint', defaultMessage: 'Candles in the Supertrend ATR.' },
+  supertrend_multiplier: {
+    id: 'portfolios.param.supertrend_multiplier.hint',
+    defaultMessage: 'ATR multiple of the Supertrend bands.',
+  },
+  fast_ema: { id: 'portfolios.param.fast_ema.hint', defaultMessage: 'Candles in the fast average.' },
+  slow_ema: { id: 'portfolios.param.slow_ema.hint', defaultMessage: 'Candles in the slow average.' },
+  max_trades_per_day: { id: 'portfolios.param.max_trades_per_day.hint', defaultMessage: 'The most entries in one day.' },
+  exit_on_reverse_signal: {
+    id: 'portfolios.param.exit_on_reverse_signal.hint',
+    defaultMessage: 'Close the position as soon as the trend turns the other way.',
+  },
+});
+
+/** Descriptions one strategy words its own way, by "slug.key". */
+export const strategyParamHints = defineMessages({
+  'bull_call_spread.strike_offset': {
+    id: 'portfolios.param.bull_call_spread.strike_offset.hint',
+    defaultMessage: 'Strike of the bought call, in strike steps from at-the-money: positive above the spot, negative below.',
+  },
+  'bear_put_spread.strike_offset': {
+    id: 'portfolios.param.bear_put_spread.strike_offset.hint',
+    defaultMessage: 'Strike of the bought put, in strike steps from at-the-money: positive above the spot, negative below.',
+  },
+  'trend_option_buyer.strike_offset': {
+    id: 'portfolios.param.trend_option_buyer.strike_offset.hint',
+    defaultMessage:
+      'Strike of the bought option, in strike steps from at-the-money: positive is out of the money, negative in the money.',
+  },
+  'bull_call_spread.spread_width': {
+    id: 'portfolios.param.bull_call_spread.spread_width.hint',
+    defaultMessage: 'Distance from the bought call to the sold call, in strike steps.',
+  },
+  'bear_put_spread.spread_width': {
+    id: 'portfolios.param.bear_put_spread.spread_width.hint',
+    defaultMessage: 'Distance from the bought put to the sold put, in strike steps.',
+  },
+});
+
+/** What an enum parameter's options read as, by "key.value". */
+export const optionLabels = defineMessages({
+  're_entry.none': { id: 'portfolios.param.re_entry.none', defaultMessage: 'Stay out' },
+  're_entry.same_strike': { id: 'portfolios.param.re_entry.same_strike', defaultMessage: 'Same strike' },
+  're_entry.new_atm': { id: 'portfolios.param.re_entry.new_atm', defaultMessage: 'New at-the-money strike' },
+  'indicator.supertrend': { id: 'portfolios.param.indicator.supertrend', defaultMessage: 'Supertrend' },
+  'indicator.ema_crossover': { id: 'portfolios.param.indicator.ema_crossover', defaultMessage: 'EMA crossover' },
+});

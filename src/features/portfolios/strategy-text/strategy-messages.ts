@@ -1,0 +1,55 @@
+import { defineMessages } from 'react-intl';
+
+/**
+ * The base strategies' names and descriptions, by slug (server/services/strategies/catalogue.ts). A
+ * strategy the app does not know yet shows the server's own text (strategy-text.ts).
+ */
+export const strategyNames = defineMessages({
+  short_straddle: { id: 'portfolios.strategy.short_straddle.name', defaultMessage: 'Short straddle' },
+  short_strangle: { id: 'portfolios.strategy.short_strangle.name', defaultMessage: 'Short strangle' },
+  iron_condor: { id: 'portfolios.strategy.iron_condor.name', defaultMessage: 'Iron condor' },
+  iron_butterfly: { id: 'portfolios.strategy.iron_butterfly.name', defaultMessage: 'Iron butterfly' },
+  bull_call_spread: { id: 'portfolios.strategy.bull_call_spread.name', defaultMessage: 'Bull call spread' },
+  bear_put_spread: { id: 'portfolios.strategy.bear_put_spread.name', defaultMessage: 'Bear put spread' },
+  long_straddle: { id: 'portfolios.strategy.long_straddle.name', defaultMessage: 'Long straddle' },
+  trend_option_buyer: { id: 'portfolios.strategy.trend_option_buyer.name', defaultMessage: 'Trend-following option buyer' },
+});
+
+export const strategyDescriptions = defineMessages({
+  short_straddle: {
+    id: 'portfolios.strategy.short_straddle.description',
+    defaultMessage:
+      'Sell the at-the-money call and put. Profits when the index stays near the strike; loses on a big move either way.',
+  },
+  short_strangle: {
+    id: 'portfolios.strategy.short_strangle.description',
+    defaultMessage: 'Sell an out-of-the-money call and put. A wider profit range than the straddle, for less premium.',
+  },
+  iron_condor: {
+    id: 'portfolios.strategy.iron_condor.description',
+    defaultMessage: 'A short strangle with bought wings further out: the loss is capped and the margin much lower.',
+  },
+  iron_butterfly: {
+    id: 'portfolios.strategy.iron_butterfly.description',
+    defaultMessage:
+      'A short straddle with bought wings: more premium than the condor, a narrower profit range, capped loss.',
+  },
+  bull_call_spread: {
+    id: 'portfolios.strategy.bull_call_spread.description',
+    defaultMessage: 'Buy a call and sell a higher one. A bullish view with capped loss and capped profit.',
+  },
+  bear_put_spread: {
+    id: 'portfolios.strategy.bear_put_spread.description',
+    defaultMessage: 'Buy a put and sell a lower one. A bearish view with capped loss and capped profit.',
+  },
+  long_straddle: {
+    id: 'portfolios.strategy.long_straddle.description',
+    defaultMessage:
+      'Buy the at-the-money call and put. Profits from a big move either way; time decay works against it.',
+  },
+  trend_option_buyer: {
+    id: 'portfolios.strategy.trend_option_buyer.description',
+    defaultMessage:
+      'Buys a call when the trend turns up and a put when it turns down, exiting on the opposite signal or the stop-loss.',
+  },
+});

@@ -1,0 +1,163 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { BrokerAccountsPage } from './pages/broker-accounts-page';
+import { loginToken, registerAccount, storeSessionToken } from './support/session';
+
+/** A signed-in trader with a paper account (logged in to the broker or not), a portfolio and, if asked, a bot. */
+async function setUpTrader(page: Page, { loggedIn = true, bot = true } = {}) {
+  const account = await registerAccount(page.request);
+  const token = await loginToken(page.request, account);
+  const headers = { Authorization: `Bearer ${token}` };
+  const api = page.request;
+  const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const input = { broker: 'paper', name: 'Main paper', account_number: `PA${unique}`.slice(0, 16), api_key: `paper_${unique}`, api_secret: `secret_${unique}`, capital: 500000 };
+  const created = await api.post('/api/accounts/accounts/', { headers, data: input });
+  const accountId = ((await created.json()) as { broker_accounts: { id: number } }).broker_accounts.id;
+  if (loggedIn) await brokerLogin(api, headers, accountId, input);
+  const portfolio = await api.post('/api/portfolios/portfolios/', { headers, data: { broker_account: accountId, name: 'Weekly expiry', description: 'Short premium', capital: 200000 } });
+  const portfolioId = ((await portfolio.json()) as { portfolios: { id: number } }).portfolios.id;
+  if (bot) {
+    const strategies = await api.get('/api/base_strategies/base_strategies/', { headers });
+    const straddle = ((await strategies.json()) as { base_strategies: { id: number; slug: string }[] }).base_strategies.find((s) => s.slug === 'short_straddle');
+    await api.post(`/api/trading_bots/trading_bots/${portfolioId}/`, {
+      headers,
+      data: { portfolio_id: portfolioId, name: 'Tuesday straddle', base_strategy: straddle?.id, underlying: 'NIFTY', lots: 1, stop_loss_pct: 25, target_pct: 50, params: {} },
+    });
+  }
+  await storeSessionToken(page, token);
+  return { token, accountId };
+}
+
+/** The Kite-style login through the paper broker's form and the token exchange, without the browser. */
+async function brokerLogin(api: APIRequestContext, headers: Record<string, string>, accountId: number, input: { api_key: string; account_number: string }) {
+  const form = await api.post('/broker-login/paper', {
+    form: { api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' },
+    maxRedirects: 0,
+  });
+  const requestToken = new URL(String(form.headers().location), 'http://localhost').searchParams.get('request_token');
+  const login = await api.post(`/api/accounts/account-login/${accountId}/`, { headers, data: { request_token: requestToken, broker_name: 'paper' } });
+  expect(login.ok()).toBe(true);
+}
+
+/** Stores display preferences where the app reads them before its first render. */
+async function usePreferences(page: Page, preferences: { locale: 'en' | 'fr'; theme: 'light' | 'dark'; direction: 'ltr' | 'rtl' }) {
+  await page.evaluate(async (value) => {
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open('keyval-store');
+      request.onupgradeneeded = () => request.result.createObjectStore('keyval');
+      request.onerror = () => reject(request.error);
+      request.onsuccess = () => {
+        const tx = request.result.transaction('keyval', 'readwrite');
+        tx.objectStore('keyval').put({ version: 1, navType: 'side', navCollapsed: false, topNavColor: 'blue', ...value }, 'preferences');
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  }, preferences);
+}
+
+const pageBehindIsHidden = (page: Page) =>
+  page.locator('#root').evaluate((root) => root instanceof HTMLElement && root.inert && root.getAttribute('aria-hidden') === 'true');
+
+test('every dialog hides the page behind it from a screen reader, however it is opened', async ({ page }) => {
+  await setUpTrader(page);
+  await page.goto('/app/broker');
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await pageBehindIsHidden(page)).toBe(true);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/app/portfolio');
+  for (const open of ['New portfolio', 'Edit Weekly expiry', 'New trading bot', 'Edit Tuesday straddle']) {
+    await page.getByRole('button', { name: open }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await pageBehindIsHidden(page), open).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await pageBehindIsHidden(page)).toBe(false);
+  }
+  await page.getByRole('button', { name: 'Delete Tuesday straddle' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  expect(await pageBehindIsHidden(page)).toBe(true);
+});
+
+test('a broker session can be ended and started again, and shows its end to the minute', async ({ page }) => {
+  await setUpTrader(page);
+  const brokers = new BrokerAccountsPage(page);
+  await brokers.open();
+  await expect(brokers.row('Main paper')).toContainText(/Logged in until .*, 06:00 IST/);
+  await brokers.row('Main paper').getByRole('button', { name: 'Log out of the broker: Main paper' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Log out of the broker for “Main paper”?' });
+  await confirm.getByRole('button', { name: 'Log out of broker' }).click();
+  await expect(brokers.row('Main paper')).toContainText('Logged out');
+  await page.reload();
+  await expect(brokers.row('Main paper')).toContainText('Logged out');
+  await expect(brokers.row('Main paper').getByRole('button', { name: 'Log in to broker: Main paper' })).toBeVisible();
+});
+
+const shots = process.env.SCREENSHOT_DIR ?? '.tmp/screens';
+
+for (const width of [360, 1280]) {
+  test(`the feature screens in French, dark and right to left at ${width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+    await setUpTrader(page);
+    await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'rtl' });
+
+    await page.goto('/app/dashboards/default');
+    await expect(page.getByText(/^Tout est prêt/)).toBeVisible();
+    await page.screenshot({ path: `${shots}/dashboard-${width}.png`, fullPage: true });
+
+    await page.goto('/app/broker');
+    await expect(page.getByText(/Connecté jusqu’au .* à 06:00 IST/)).toBeVisible();
+    await expect(page.getByText('Courtier fictif (simulé)')).toBeVisible();
+    await page.screenshot({ path: `${shots}/brokers-${width}.png`, fullPage: true });
+
+    await page.goto('/app/portfolio');
+    await expect(page.getByRole('button', { name: 'Bots affichés' })).toBeVisible();
+    await page.screenshot({ path: `${shots}/portfolio-${width}.png`, fullPage: true });
+    await page.getByRole('tab', { name: /^Bots quotidiens/ }).click();
+    await page.getByRole('button', { name: /Créez un bot|Nouveau bot quotidien/ }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Stratégie de base').selectOption({ label: 'Straddle vendeur' });
+    await expect(dialog.getByLabel('Pas de suivi (%)')).toBeDisabled();
+    await expect(dialog.getByLabel('Heure d’entrée')).toHaveAttribute('inputmode', 'numeric');
+    await page.screenshot({ path: `${shots}/bot-form-${width}.png` });
+    await dialog.getByRole('checkbox', { name: 'Stop-loss suiveur' }).check();
+    await dialog.getByLabel('Heure d’entrée').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/bot-form-schedule-${width}.png` });
+    await page.keyboard.press('Escape');
+
+    await page.goto('/app/dashboards/live-trade');
+    await expect(page.getByText(/^Vos bots sont prêts/)).toBeVisible();
+    await page.screenshot({ path: `${shots}/live-trade-${width}.png`, fullPage: true });
+  });
+}
+
+test('the dashboard and live trade point a trader not logged in to the broker to logging in', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await setUpTrader(page, { loggedIn: false, bot: false });
+  await page.goto('/app/dashboards/default');
+  await expect(page.getByText('Your broker account is linked. Log in to your broker to open today’s session.')).toBeVisible();
+  const next = page.getByRole('listitem').and(page.locator('[aria-current="step"]'));
+  await expect(next.getByRole('heading', { level: 3 })).toHaveText('Log in to your broker');
+  await page.screenshot({ path: `${shots}/dashboard-pending-360.png`, fullPage: true });
+  await page.goto('/app/dashboards/live-trade');
+  await expect(page.getByText(/the next step is: Log in to your broker\.$/)).toBeVisible();
+  await page.getByRole('link', { name: 'Go to broker accounts' }).click();
+  await expect(page).toHaveURL('/app/broker');
+});
+
+test('a registration refusal shows on its field, in French', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const account = await registerAccount(page.request);
+  await page.goto('/auth/register');
+  await usePreferences(page, { locale: 'fr', theme: 'light', direction: 'ltr' });
+  await page.reload();
+  await page.getByLabel('Nom complet').fill(account.name);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Numéro de mobile').fill(account.mobile);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Créer le compte' }).click();
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Un compte existe déjà avec cet e-mail. Se connecter plutôt');
+  await page.screenshot({ path: `${shots}/register-refusal-360.png` });
+});

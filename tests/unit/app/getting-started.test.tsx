@@ -1,0 +1,199 @@
+// The dashboard and live trade say what to do next from what the trader has: no broker account, an
+// account not logged in to its broker, no portfolio, no bot, or all of it. HTTP is MSW with bodies typed
+// from the OpenAPI schemas; an unexpected request fails the test.
+import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ComponentType } from 'react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '@openapi/main';
+import { isStepDone, nextStep, type SetupFacts } from '@/app/getting-started/setup-progress';
+import { DashboardScreen } from '@/app/routes/dashboard-screen';
+import { LiveTradeScreen } from '@/app/routes/live-trade-screen';
+import { frMessages } from '@/i18n/locales/fr/index';
+import { configureApiClients } from '@/lib/api/clients';
+
+type Schemas = components['schemas'];
+
+const API = 'http://api.test';
+const server = setupServer();
+
+const account: Schemas['BrokerAccount'] = {
+  id: 1,
+  broker: 'paper',
+  name: 'Main',
+  account_number: 'PA1234',
+  api_key: 'paper_key',
+  capital: 500000,
+  is_logged_in: false,
+  session_expires_at: null,
+};
+const loggedIn: Schemas['BrokerAccount'] = { ...account, is_logged_in: true, session_expires_at: '2099-01-17T00:30:00Z' };
+const portfolio: Schemas['Portfolio'] = { id: 21, broker_account: 1, name: 'Weekly', description: '', capital: 100000 };
+const dailyBot: Schemas['DailyBot'] = {
+  id: 41,
+  portfolio_id: 21,
+  name: 'Morning condor',
+  base_strategy: 3,
+  underlying: 'NIFTY',
+  lots: 1,
+  stop_loss_pct: 25,
+  target_pct: 50,
+  status: 'active',
+  params: {},
+  mode: 'paper',
+  entry_time: '09:20',
+  exit_time: '15:10',
+  weekdays: [1],
+};
+
+type Backend = { accounts: Schemas['BrokerAccount'][]; portfolios: Schemas['Portfolio'][]; dailyBots: Schemas['DailyBot'][] };
+
+function serve({ accounts, portfolios, dailyBots }: Backend) {
+  server.use(
+    http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: accounts })),
+    http.get(`${API}/api/portfolios/all-portfolios/:accountId/`, ({ params }) =>
+      HttpResponse.json({ portfolios: portfolios.filter((item) => item.broker_account === Number(params.accountId)) }),
+    ),
+    http.get(`${API}/api/trading_bots/trading_bots/:portfolioId/`, () => HttpResponse.json({ trading_bots: [] })),
+    http.get(`${API}/api/daily_bots/daily_bots/:portfolioId/`, ({ params }) =>
+      HttpResponse.json({ daily_bots: dailyBots.filter((bot) => bot.portfolio_id === Number(params.portfolioId)) }),
+    ),
+  );
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' }));
+afterEach(() => server.resetHandlers());
+
+function renderScreen(Screen: ComponentType, locale: 'en' | 'fr' = 'en') {
+  return render(
+    <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : undefined}>
+      <MemoryRouter>
+        <Screen />
+      </MemoryRouter>
+    </IntlProvider>,
+  );
+}
+
+type State = { state: string; backend: Backend; summary: string; current: string; done: string[]; link: [string, string] };
+
+/** Each state: what the backend holds, the step the screens must point to, and where its link goes. */
+const states: State[] = [
+  {
+    state: 'no broker account',
+    backend: { accounts: [], portfolios: [], dailyBots: [] },
+    summary: 'Start by linking a broker account: every portfolio and bot lives under it.',
+    current: 'Link a broker account',
+    done: [],
+    link: ['Go to broker accounts', '/app/broker'],
+  },
+  {
+    state: 'an account not logged in to its broker',
+    backend: { accounts: [account], portfolios: [], dailyBots: [] },
+    summary: 'Your broker account is linked. Log in to your broker to open today’s session.',
+    current: 'Log in to your broker',
+    done: ['Link a broker account'],
+    link: ['Go to broker accounts', '/app/broker'],
+  },
+  {
+    state: 'no portfolio',
+    backend: { accounts: [loggedIn], portfolios: [], dailyBots: [] },
+    summary: 'You are logged in to your broker. Create a portfolio to group your bots.',
+    current: 'Create a portfolio',
+    done: ['Link a broker account', 'Log in to your broker'],
+    link: ['Go to portfolios', '/app/portfolio'],
+  },
+  {
+    state: 'no bot',
+    backend: { accounts: [loggedIn], portfolios: [portfolio], dailyBots: [] },
+    summary: 'Your portfolio is ready. Add a bot to it.',
+    current: 'Add a bot',
+    done: ['Link a broker account', 'Log in to your broker', 'Create a portfolio'],
+    link: ['Go to portfolios', '/app/portfolio'],
+  },
+];
+
+const allDone: Backend = { accounts: [loggedIn], portfolios: [portfolio], dailyBots: [dailyBot] };
+
+function stepNames(filter: (step: HTMLElement) => boolean): string[] {
+  return within(screen.getByRole('list'))
+    .getAllByRole('listitem')
+    .filter(filter)
+    .map((step) => within(step).getByRole('heading', { level: 3 }).textContent ?? '');
+}
+
+describe('the dashboard', () => {
+  it.each(states)('with $state, points to the next step and marks the ones done', async ({ backend, summary, current, done, link }) => {
+    serve(backend);
+    renderScreen(DashboardScreen);
+    expect((await screen.findByText(summary)).getAttribute('role')).toBe('status');
+    expect(stepNames((step) => step.getAttribute('aria-current') === 'step')).toEqual([current]);
+    expect(stepNames((step) => within(step).queryByText('Done') !== null)).toEqual(done);
+    const next = screen.getByRole('listitem', { current: 'step' });
+    expect(within(next).getByRole('link', { name: link[0] }).getAttribute('href')).toBe(link[1]);
+  });
+
+  it('with everything done, says so honestly: trading arrives with the coming releases', async () => {
+    serve(allDone);
+    renderScreen(DashboardScreen);
+    expect(await screen.findByText(/^You are set up/)).toBeTruthy();
+    expect(screen.getByText(/Live prices, positions, P&L and trading arrive with the coming releases\.$/)).toBeTruthy();
+    expect(stepNames((step) => within(step).queryByText('Done') !== null)).toHaveLength(4);
+    expect(screen.queryByRole('listitem', { current: 'step' })).toBeNull();
+    expect(screen.queryByText(/create a portfolio and add a bot first/i)).toBeNull();
+  });
+
+  it('counts a session closed at 06:00 IST as not logged in, even with portfolios and bots', async () => {
+    serve({ ...allDone, accounts: [{ ...loggedIn, session_expires_at: '2020-01-17T00:30:00Z' }] });
+    renderScreen(DashboardScreen);
+    expect(await screen.findByText('Your broker account is linked. Log in to your broker to open today’s session.')).toBeTruthy();
+    expect(stepNames((step) => within(step).queryByText('Done') !== null)).toEqual([
+      'Link a broker account',
+      'Create a portfolio',
+      'Add a bot',
+    ]);
+  });
+
+  it('speaks French', async () => {
+    serve(allDone);
+    renderScreen(DashboardScreen, 'fr');
+    expect(await screen.findByText(/^Tout est prêt/)).toBeTruthy();
+    expect(screen.getAllByText('Fait')).toHaveLength(4);
+  });
+});
+
+describe('live trade', () => {
+  it.each(states)('with $state, names the next step and links to it', async ({ backend, current, link }) => {
+    serve(backend);
+    renderScreen(LiveTradeScreen);
+    const region = await screen.findByRole('region', { name: 'Live trade is not available yet' });
+    expect(within(region).getByText(new RegExp(`the next step is: ${current}\\.$`))).toBeTruthy();
+    expect(within(region).getByRole('link', { name: link[0] }).getAttribute('href')).toBe(link[1]);
+    expect(region.textContent).not.toMatch(/create a portfolio and add a bot first/i);
+  });
+
+  it('with everything done, asks for nothing more and says trading arrives with the coming releases', async () => {
+    serve(allDone);
+    renderScreen(LiveTradeScreen);
+    const region = await screen.findByRole('region', { name: 'Live trade is not available yet' });
+    expect(within(region).getByText(/^Your bots are set up\./)).toBeTruthy();
+    expect(within(region).queryByRole('link')).toBeNull();
+  });
+});
+
+describe('setup progress', () => {
+  const facts = (partial: Partial<SetupFacts>): SetupFacts => ({ hasAccount: false, loggedIn: false, hasPortfolio: false, hasBot: false, ...partial });
+
+  it('takes the first step not done, in the order they can be done', () => {
+    expect(nextStep(facts({}))).toBe('link-account');
+    expect(nextStep(facts({ hasAccount: true }))).toBe('log-in');
+    expect(nextStep(facts({ hasAccount: true, loggedIn: true }))).toBe('create-portfolio');
+    expect(nextStep(facts({ hasAccount: true, loggedIn: true, hasPortfolio: true }))).toBe('add-bot');
+    expect(nextStep(facts({ hasAccount: true, loggedIn: true, hasPortfolio: true, hasBot: true }))).toBeNull();
+    expect(isStepDone('log-in', facts({ loggedIn: true }))).toBe(false);
+  });
+});

@@ -1,0 +1,16 @@
+// Every broker the server ships has a name in the app's catalogues, so none shows the server's English
+// display name (or its slug) to a French trader.
+import { describe, expect, it } from 'vitest';
+import { knownBrokerSlugs } from '@/features/brokers/broker-names';
+import { frMessages } from '@/i18n/locales/fr/index';
+import { paperSlug } from '../../../server/services/brokers/paper/paper-broker.ts';
+
+describe('broker names', () => {
+  it('cover every broker the server ships, in English and French', () => {
+    for (const slug of [paperSlug]) {
+      expect(knownBrokerSlugs).toContain(slug);
+      expect(frMessages[`brokers.name.${slug}`]).toBeTruthy();
+      expect(frMessages[`brokers.loggedIn.${slug}`]).toBeTruthy();
+    }
+  });
+});
