@@ -12,9 +12,10 @@ import { definesClass, stringWords } from './stylesheet-classes.ts';
 const dist = join(process.cwd(), 'dist');
 
 const KB = 1000;
-// 146.1 KB before issue 7; 134.2 KB after it (parser-free react-intl, split stylesheet, deferred toasts, notifier
-// and service worker), with a little room for the sign-in screen's own growth.
-const FIRST_VISIT_BUDGET = 136 * KB;
+// 146.1 KB before issue 7; 134.2 KB after its first-visit work (parser-free react-intl, split stylesheet, deferred
+// toasts, notifier and service worker); 137.2 KB once the sign-in page's field refusals, value isolates and load
+// states landed. The goal is 130 KB.
+const FIRST_VISIT_BUDGET = 138 * KB;
 const SCREEN_CHUNK_BUDGET = 60 * KB;
 
 /** Lazy modules shown on the public pages too (with index.css only): their classes must be in it. */
