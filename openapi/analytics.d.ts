@@ -352,13 +352,55 @@ export interface components {
         MarketDataRequest: {
             instruments: components["schemas"]["Instrument"][];
         };
+        /**
+         * @description A quote. Only `last_price` and `timestamp` are promised by every backend; the reference server's
+         *     simulator also fills the rest (options carry their implied volatility and greeks from Black-76 on
+         *     the forward). `change` is against the previous session's close.
+         */
         LastPrice: {
             /** @example 23456.8 */
             last_price: number;
             /** @description When this price was traded (or simulated). */
             timestamp: components["schemas"]["Timestamp"];
+            /** @description The previous session's close. */
+            close?: number;
+            /** @description last_price − close. */
+            change?: number;
+            /** @description change / close × 100, two decimals. */
+            change_percent?: number;
+            open?: number;
+            high?: number;
+            low?: number;
+            /** @description Best bid (options; on the 0.05 tick). */
+            bid?: number;
+            /** @description Best ask (options; on the 0.05 tick). */
+            ask?: number;
+            volume?: number;
+            /** @description Open interest in units (options). */
+            oi?: number;
+            /** @description Implied volatility in percent (options); null when no volatility explains the price. */
+            iv?: number | null;
+            delta?: number;
+            gamma?: number;
+            /** @description Per calendar day, in rupees per unit. */
+            theta?: number;
+            /** @description Per 1 volatility point, in rupees per unit. */
+            vega?: number;
+        };
+        MarketStatus: {
+            /**
+             * @description open between 09:15 and 15:30 IST on trading days (always, in demo mode).
+             * @enum {string}
+             */
+            status: "open" | "closed";
+            /** @description The reference server's demo mode keeps the simulated market open at any hour. */
+            demo: boolean;
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description When the market opens next (closed only). */
+            next_open?: components["schemas"]["Timestamp"];
         };
         MarketDataResponse: {
+            market?: components["schemas"]["MarketStatus"];
             /**
              * @description Keyed by instrument as requested.
              * @example {

@@ -676,6 +676,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/expiries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The option expiries an index has from today, nearest first (weekly and monthly marked).
+         * @description From the effective-dated index facts and the exchange calendar: an expiry that falls on a holiday
+         *     moves to the previous trading day, as the exchanges do. Caches for a trading day.
+         */
+        get: operations["getExpiries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/instruments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every option of an index for one expiry (Kite's instrument fields), strikes around the money.
+         * @description At least 25 strikes either side of the at-the-money strike at the index's strike step, widened
+         *     (never narrowed) through the trading day as the spot moves. `valid_until` says how long the answer
+         *     may be kept: the end of the trading day, or sooner when the strike range widens.
+         */
+        get: operations["getInstruments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/stream/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Live ticks of up to 500 instruments as Server-Sent Events (read with fetch, bearer header).
+         * @description Answers `text/event-stream` and stays open. Events, each a JSON `data:` line:
+         *     - `snapshot` first (and after every reconnection): analytics `MarketDataResponse` for every requested
+         *       instrument the market knows, plus `market`;
+         *     - `ticks` on each simulator tick: a `MarketDataResponse` with only the instruments that changed;
+         *     - `market` when the market opens, closes or demo mode changes: a `MarketStatus`;
+         *     - `heartbeat` every 5 seconds when nothing else was sent: `{ "timestamp": ... }`.
+         *     Each event has an `id:` (the tick's sequence). To change the instruments, open a new stream and
+         *     close the old one. The server ends streams it must shed (shutdown, too many per user) after an
+         *     `error` event with `{ message, code }`; the client reconnects with back-off and falls back to
+         *     polling the analytics `market_data` function meanwhile.
+         */
+        post: operations["getMarketStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -710,6 +782,75 @@ export interface components {
          * @example -65
          */
         SignedQuantity: number;
+        /**
+         * Format: date
+         * @example 2026-11-24
+         */
+        Date: string;
+        /**
+         * @description weekly contracts use the `NIFTY26D0124000CE` symbol form, monthly the `NIFTY26DEC24000CE` form.
+         * @enum {string}
+         */
+        ExpiryKind: "weekly" | "monthly";
+        Expiry: {
+            date: components["schemas"]["Date"];
+            kind: components["schemas"]["ExpiryKind"];
+        };
+        ExpiriesResponse: {
+            index: components["schemas"]["IndexName"];
+            /**
+             * @description The index's own instrument for market data, Kite style.
+             * @example NSE:NIFTY 50
+             * @example BSE:SENSEX
+             */
+            underlying: string;
+            expiries: components["schemas"]["Expiry"][];
+        };
+        /** @enum {string} */
+        OptionType: "CE" | "PE";
+        /** @description One option contract, with the fields of Kite's instrument dump that a trader needs. */
+        OptionInstrument: {
+            /**
+             * @description `EXCHANGE:TRADINGSYMBOL`, the key in market data.
+             * @example NFO:NIFTY26D0124000CE
+             */
+            instrument: string;
+            /** @example 12345678 */
+            instrument_token: number;
+            /** @enum {string} */
+            exchange: "NFO" | "BFO";
+            /** @example NIFTY26D0124000CE */
+            tradingsymbol: string;
+            name: components["schemas"]["IndexName"];
+            /** @example 24000 */
+            strike: number;
+            instrument_type: components["schemas"]["OptionType"];
+            expiry: components["schemas"]["Date"];
+            /** @example 65 */
+            lot_size: number;
+            /** @example 0.05 */
+            tick_size: number;
+        };
+        InstrumentsResponse: {
+            index: components["schemas"]["IndexName"];
+            /** @example NSE:NIFTY 50 */
+            underlying: string;
+            expiry: components["schemas"]["Date"];
+            kind: components["schemas"]["ExpiryKind"];
+            /** @example 50 */
+            strike_step: number;
+            /** @example 65 */
+            lot_size: number;
+            /** @example 1800 */
+            freeze_quantity: number;
+            /** @description Keep the answer until then at most (the end of the IST trading day). */
+            valid_until: components["schemas"]["Timestamp"];
+            /** @description Sorted by strike, CE before PE at each strike. */
+            instruments: components["schemas"]["OptionInstrument"][];
+        };
+        MarketStreamRequest: {
+            instruments: string[];
+        };
         /**
          * Format: date-time
          * @example 2025-01-16T09:21:07+05:30
@@ -1605,6 +1746,7 @@ export interface components {
         PortfolioIdPath: components["schemas"]["Id"];
         /** @description The broker account number (client id), for example "PA1234". */
         AccountNumberPath: components["schemas"]["AccountNumber"];
+        IndexQuery: components["schemas"]["IndexName"];
         /** @description A trading day in India (IST), YYYY-MM-DD; today when absent. */
         StartDateQuery: string;
         /**
@@ -2714,6 +2856,87 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getExpiries: {
+        parameters: {
+            query: {
+                index: components["parameters"]["IndexQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index's expiries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpiriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInstruments: {
+        parameters: {
+            query: {
+                index: components["parameters"]["IndexQuery"];
+                /** @description One of the index's expiries (getExpiries), YYYY-MM-DD. */
+                expiry: components["schemas"]["Date"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instruments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstrumentsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMarketStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketStreamRequest"];
+            };
+        };
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
