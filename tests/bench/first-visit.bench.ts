@@ -1,11 +1,11 @@
 /**
- * `npm run bench`: what a first visit to /auth/login costs, beside a bare React 19 + router app measured the
- * same way in the same run. Prints a table of medians (min–max over the runs); a benchmark, not a test.
+ * The first-visit benchmark: what a first visit to /auth/login costs, beside a bare React 19 + router app
+ * measured the same way in the same run. Prints a table of medians (min–max over the runs); a benchmark, not a test.
  *
- *   npm run bench                 5 runs of each measure
- *   npm run bench -- --runs 9     more runs, steadier medians
- *   npm run bench -- --no-baseline
- *   npm run bench -- --compare /tmp/old/dist   adds a column for another build (e.g. before a change)
+ *   npm run bench -- first-visit                  5 runs of each measure
+ *   npm run bench -- first-visit --runs 9         more runs, steadier medians
+ *   npm run bench -- first-visit --no-baseline
+ *   npm run bench -- first-visit --compare /tmp/old/dist   adds a column for another build (e.g. before a change)
  *
  * Builds the app first when its sources changed (as `npm start` does), serves each build with the real
  * server on 127.0.0.1 (started and stopped here), and uses the system Chromium (CHROME_PATH, default
