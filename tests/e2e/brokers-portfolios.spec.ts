@@ -49,7 +49,8 @@ test('link a paper account, log in at the broker, organise a portfolio and run i
 
   // A portfolio under the account.
   await portfolios.createPortfolio('Weekly expiry', '200000');
-  await expect(page.getByText(/₹2,00,000 of ₹5,00,000 allocated/)).toBeVisible();
+  // Amounts are isolated (FSI … PDI) so they keep their order right to left.
+  await expect(page.getByText(/\u2068₹2,00,000\u2069 of \u2068₹5,00,000\u2069 allocated/)).toBeVisible();
 
   // A daily bot.
   await portfolios.openBotsTab('Daily bots');
