@@ -15,6 +15,11 @@ const messages = defineMessages({
   generic: { id: 'auth.error.generic', defaultMessage: 'Error' },
 });
 
+const serverBusy = defineMessage<{ seconds: MessageValue }>({
+  id: 'auth.error.serverBusy',
+  defaultMessage: 'The server is busy checking other sign-ins. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+});
+
 const tooManyAttempts = defineMessage<{ minutes: MessageValue }>({
   id: 'auth.error.tooManyAttempts',
   defaultMessage: 'Too many failed sign-in attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
@@ -34,6 +39,9 @@ export function authErrorText(error: unknown, intl: IntlShape): string {
       return intl.formatMessage(tooManyAttempts, {
         minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)),
       });
+    // 503: every password check is taken; the server answers at once rather than queue the trader.
+    case 'server_busy':
+      return intl.formatMessage(serverBusy, { seconds: Math.max(1, error.retryAfterSeconds ?? 1) });
     case 'email_taken':
       return intl.formatMessage(messages.emailTaken);
     case 'weak_password':

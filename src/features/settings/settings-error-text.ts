@@ -12,6 +12,11 @@ const messages = defineMessages({
   },
 });
 
+const serverBusy = defineMessage<{ seconds: MessageValue }>({
+  id: 'settings.error.serverBusy',
+  defaultMessage: 'The server is busy. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+});
+
 const tooManyAttempts = defineMessage<{ minutes: MessageValue }>({
   id: 'settings.error.tooManyAttempts',
   defaultMessage: 'Too many attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
@@ -33,6 +38,9 @@ export function rejectionText(error: ApiError, intl: IntlShape): string | null {
       return intl.formatMessage(tooManyAttempts, {
         minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)),
       });
+    // 503 from a password change when every password check is taken.
+    case 'server_busy':
+      return intl.formatMessage(serverBusy, { seconds: Math.max(1, error.retryAfterSeconds ?? 1) });
   }
   return error.message;
 }

@@ -113,6 +113,22 @@ describe('registration refusals', () => {
 });
 
 describe('sign-in refusals', () => {
+  it('says the server is busy, and for how long, when every password check is taken (503)', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(`${API}/api/authenticate/login/`, () =>
+        HttpResponse.json({ message: 'Busy', code: 'server_busy' }, { status: 503, headers: { 'Retry-After': '2' } }),
+      ),
+    );
+    renderAt('/auth/login');
+    await user.type(input(/^Email/), 'asha@example.in');
+    await user.type(input(/^Password/), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The server is busy checking other sign-ins. Try again in 2 seconds.',
+    );
+  });
+
   it('keeps “invalid email or password” above the form: it is about both fields', async () => {
     const user = userEvent.setup();
     refuse('/api/authenticate/login/', 401, { message: 'Invalid email or password', code: 'invalid_credentials' });

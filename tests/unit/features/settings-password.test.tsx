@@ -92,6 +92,16 @@ describe('change password', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says the server is busy, and for how long, when every password check is taken (503)', async () => {
+    recordPosts('/api/profile/user/change_password/', () =>
+      HttpResponse.json({ message: 'Busy', code: 'server_busy' }, { status: 503, headers: { 'Retry-After': '1' } }),
+    );
+    renderSettings('password');
+    await fill('old-secret-1', 'new-secret-22', 'new-secret-22');
+    expect((await screen.findByRole('alert')).textContent).toContain('The server is busy. Try again in 1 second.');
+    expect(input(/^New password/).value).toBe('new-secret-22');
+  });
+
   it('changes the password, says other devices were signed out, and clears the fields', async () => {
     const bodies = recordPosts('/api/profile/user/change_password/', () => HttpResponse.json({ message: 'Password changed' }));
     renderSettings('password');
