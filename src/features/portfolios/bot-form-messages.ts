@@ -44,6 +44,7 @@ export const botFormMessages = defineMessages({
   aboveMin: { id: 'portfolios.botForm.aboveMin', defaultMessage: '{label} must be greater than {min, number}' },
   belowMax: { id: 'portfolios.botForm.belowMax', defaultMessage: '{label} must be less than {max, number}' },
   multipleOf: { id: 'portfolios.botForm.multipleOf', defaultMessage: '{label} must be a multiple of {step, number}' },
+  twoDecimals: { id: 'portfolios.botForm.twoDecimals', defaultMessage: '{label} takes at most two decimals' },
   paperOnly: { id: 'portfolios.botForm.paperOnly', defaultMessage: 'Paper trading only' },
   paperOnlyText: {
     id: 'portfolios.botForm.paperOnlyText',

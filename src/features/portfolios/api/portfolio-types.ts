@@ -26,6 +26,7 @@ export const MAX_CAPITAL = 10_000_000_000;
 /** BotLots: 1–1000 (the server also checks the index's freeze limit). */
 export const MIN_LOTS = 1;
 export const MAX_LOTS = 1000;
-/** StopLossPct: above 0, at most 100; TargetPct: above 0, at most 1000. */
+/** StopLossPct: 0.01 to 100; TargetPct: 0.01 to 1000; both in hundredths (numeric(7, 2) columns). */
+export const MIN_PCT = 0.01;
 export const MAX_STOP_LOSS_PCT = 100;
 export const MAX_TARGET_PCT = 1000;

@@ -10,6 +10,7 @@ import {
   MAX_STOP_LOSS_PCT,
   MAX_TARGET_PCT,
   MIN_LOTS,
+  MIN_PCT,
   type BaseStrategy,
   type IndexName,
 } from '@/features/portfolios/api/portfolio-types';
@@ -34,12 +35,22 @@ export type BotFormValues = Record<string, FieldValue>;
 /** Where a new bot starts: the trader's trade defaults when known. */
 export type BotStart = { underlying: IndexName; lots: number };
 
-const aboveZero: Rule = {
+/** Percentages are kept in hundredths: 12.345 would be stored as 12.35, so it is refused as typed. */
+const inHundredths: Rule = {
   kind: 'custom',
-  test: (value) => value === '' || (toNumber(value) ?? 1) > 0,
-  message: m.aboveMin,
-  values: { min: 0 },
+  test: (value) => {
+    const number = value === '' ? null : toNumber(value);
+    return number === null || Math.abs(number * 100 - Math.round(number * 100)) < 1e-9;
+  },
+  message: m.twoDecimals,
 };
+
+const percentRules = (max: number): Rule[] => [
+  { kind: 'required' },
+  { kind: 'type', type: 'number' },
+  { kind: 'range', min: MIN_PCT, max },
+  inHundredths,
+];
 
 const timeRules: Rule[] = [
   { kind: 'required' },
@@ -63,14 +74,8 @@ const commonSchema: FormSchema<BotFormValues> = {
     label: m.lots,
     rules: [{ kind: 'required' }, { kind: 'type', type: 'integer' }, { kind: 'range', min: MIN_LOTS, max: MAX_LOTS }],
   },
-  stop_loss_pct: {
-    label: m.stopLoss,
-    rules: [{ kind: 'required' }, { kind: 'type', type: 'number' }, aboveZero, { kind: 'range', max: MAX_STOP_LOSS_PCT }],
-  },
-  target_pct: {
-    label: m.target,
-    rules: [{ kind: 'required' }, { kind: 'type', type: 'number' }, aboveZero, { kind: 'range', max: MAX_TARGET_PCT }],
-  },
+  stop_loss_pct: { label: m.stopLoss, rules: percentRules(MAX_STOP_LOSS_PCT) },
+  target_pct: { label: m.target, rules: percentRules(MAX_TARGET_PCT) },
 };
 
 const scheduleSchema: FormSchema<BotFormValues> = {
