@@ -126,6 +126,22 @@ describe.each(testBackends)('broker login on %s', (backend) => {
       expect((await server.db.query('SELECT 1 FROM broker_request_tokens WHERE broker_account_id = $1', [account.id])).rows).toEqual([]);
     });
 
+    it('answers text the database cannot keep (a NUL, a lone surrogate) in a Client ID or an api_key with the page and the refusal, never a 500', async () => {
+      const { input, account } = await linkedAccount();
+      for (const clientId of [`${input.account_number}\u0000`, 'PA\ud800']) {
+        const res = await injectGuarded(server.app, form({ api_key: input.api_key, client_id: clientId, password: 'long-enough' }));
+        expect(res.statusCode).toBe(400);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.body).toContain('<p class="field-error" id="client_id-error">');
+      }
+      const key = await injectGuarded(server.app, form({ api_key: `${input.api_key}\u0000`, client_id: input.account_number, password: 'long-enough' }));
+      expect(key.statusCode).toBe(404);
+      expect(key.headers['content-type']).toMatch(/^text\/html/);
+      const link = await injectGuarded(server.app, { method: 'GET', url: `/broker-login/paper?api_key=${encodeURIComponent(`${input.api_key}\u0000`)}` });
+      expect(link.statusCode).toBe(404);
+      expect((await server.db.query('SELECT 1 FROM broker_request_tokens WHERE broker_account_id = $1', [account.id])).rows).toEqual([]);
+    });
+
     it("leaves validation to the server: the form is novalidate, and the page has StrikeDesk's icon as its favicon", async () => {
       const { input } = await linkedAccount();
       const res = await injectGuarded(server.app, { method: 'GET', url: `/broker-login/paper?api_key=${encodeURIComponent(input.api_key)}` });
