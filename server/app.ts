@@ -28,6 +28,8 @@ import { systemClock, type Clock } from './services/clock.ts';
 import { loadOrCreateSecretKey } from './services/secrets/secret-key.ts';
 import { createServices } from './services/services.ts';
 import { syncBaseStrategies } from './services/strategies/strategies-service.ts';
+import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
+import { startMarketLoop } from './services/market/market-loop.ts';
 
 export type ServerOptions = {
   /** Vite's output folder (index.html, sw.js, assets/...). It may be missing: app routes then answer 503. */
@@ -65,7 +67,14 @@ export type ServerOptions = {
    * `${dataDir}/secret.key`, generated on first start.
    */
   secretKey?: Buffer | undefined;
+  /**
+   * The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS). When absent it does not tick on its own
+   * (tests tick it through services.market with their clock); `npm start` passes the configured one.
+   */
+  market?: Partial<MarketConfig> | undefined;
 };
+
+export const servicesDecorator = 'services';
 
 /** Trading requests are small JSON documents; anything bigger is a mistake or an attack. */
 export const bodyLimitBytes = 1024 * 1024;
@@ -97,6 +106,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     hasher: options.passwordHasher,
     hashConcurrency: options.hashConcurrency,
     throttleLimits: options.throttleLimits,
+    market: { ...defaultMarketConfig, tickMs: 0, ...options.market },
   });
   await ensureDemoAccount(db, services.passwords, clock());
   await syncBaseStrategies(db);
@@ -125,6 +135,14 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     },
   });
   if (ownsDatabase) app.addHook('onClose', async () => db.close());
+  if (services.market.tickMs > 0) {
+    const loop = startMarketLoop({
+      market: services.market,
+      feed: services.marketFeed,
+      onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
+    });
+    app.addHook('preClose', async () => loop.stop());
+  }
 
   const contract = loadMainContract();
   const kit: ContractKit = {
@@ -133,6 +151,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     authenticate: createAuthenticateHook(services.accounts),
   };
   app.decorate(contractKitDecorator, kit);
+  // Tests and benchmarks reach the services (the market's tick, for one) through the app they built.
+  app.decorate(servicesDecorator, services);
   app.decorateRequest(authDecorator, null);
 
   registerSecurityHeaders(app, sendSecurityHeaders);

@@ -2,6 +2,7 @@
 // should stop the server with a message, not make it listen somewhere unexpected.
 import { isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
+import { parseMarketConfig, type MarketConfig } from './config-market.ts';
 import { parseHashConcurrency, parsePublicOrigin, parseTimeouts, parseTrustProxy, type TrustProxy } from './config-network.ts';
 import type { ServerTimeouts } from './http/timeouts.ts';
 import { repoRoot } from './paths.ts';
@@ -49,6 +50,8 @@ export type ServerConfig = {
   publicOrigin: string | undefined;
   /** PASSWORD_HASH_CONCURRENCY: password hashes run at once; more sign-ins answer 503 at once. */
   hashConcurrency: number;
+  /** MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS: the simulated market. */
+  market: MarketConfig;
 };
 
 export { ConfigError };
@@ -185,5 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicOrigin: parsePublicOrigin(env.PUBLIC_ORIGIN),
     hashConcurrency: parseHashConcurrency(env.PASSWORD_HASH_CONCURRENCY),
+    market: parseMarketConfig(env),
   };
 }

@@ -80,6 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     trustProxy: config.trustProxy,
     publicOrigin: config.publicOrigin,
     hashConcurrency: config.hashConcurrency,
+    market: config.market,
   });
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -88,6 +88,7 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   entry_not_before_exit: 422,
   too_many_attempts: 429,
   server_busy: 503,
+  too_many_streams: 429,
 };
 
 /** The HTTP answer of a domain refusal. */

@@ -12,6 +12,7 @@ import { brokerAccountRoutes } from './broker-account-routes.ts';
 import { brokerLoginRoutes } from './broker-login-routes.ts';
 import { configRoutes } from './config-routes.ts';
 import { healthRoutes } from './health-routes.ts';
+import { marketDataRoutes, marketRoutes } from './market-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 
@@ -35,13 +36,13 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 
 /** The trading backend, mounted at /api (Django-style paths with trailing slashes). */
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
-  const plugins: RoutePlugin[] = [healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, portfolioRoutes, botRoutes];
+  const plugins: RoutePlugin[] = [healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, portfolioRoutes, botRoutes, marketRoutes];
   for (const plugin of plugins) await app.register(plugin, { context });
 };
 
 /** The analytics backend, mounted at /analytics (PostgREST tables under /rest/v1, functions under /functions/v1). */
 export const analyticsRoutes: RoutePlugin = async (app, { context }) => {
-  const plugins: RoutePlugin[] = [];
+  const plugins: RoutePlugin[] = [marketDataRoutes];
   for (const plugin of plugins) await app.register(plugin, { context });
 };
 

@@ -32,7 +32,9 @@ export type DomainErrorCode =
   // Throttled: `retryAfterSeconds` says when to try again.
   | 'too_many_attempts'
   // Too much work of this kind is running (password hashing): try again after `retryAfterSeconds`.
-  | 'server_busy';
+  | 'server_busy'
+  // This trader already has as many live price streams open as one may.
+  | 'too_many_streams';
 
 export type DomainErrorOptions = {
   /** The offending input field, dotted for nested ones (orders.0.price). */

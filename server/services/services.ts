@@ -16,6 +16,9 @@ import type { Clock } from './clock.ts';
 import { createPortfoliosService, type PortfoliosService } from './portfolios/portfolios-service.ts';
 import { createSecretBox } from './secrets/secret-box.ts';
 import { createStrategiesService, type StrategiesService } from './strategies/strategies-service.ts';
+import { createMarketService, type MarketService } from './market/market-service.ts';
+import { seedOf } from './market/simulator.ts';
+import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -29,6 +32,9 @@ export type Services = {
   strategies: StrategiesService;
   tradingBots: BotsService<TradingBot>;
   dailyBots: BotsService<DailyBot>;
+  market: MarketService;
+  /** Tells this instance's live price streams when the market moved. */
+  marketFeed: MarketFeed;
 };
 
 export type ServicesOptions = {
@@ -42,9 +48,11 @@ export type ServicesOptions = {
   /** How many password hashes may run at once (hash-slots.ts); more answer server_busy at once. */
   hashConcurrency?: number | undefined;
   throttleLimits?: Partial<ThrottleLimits> | undefined;
+  /** The simulated market: demo mode, seed text and milliseconds between ticks. */
+  market: { demo: boolean; seed: string; tickMs: number };
 };
 
-export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits }: ServicesOptions): Services {
+export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market }: ServicesOptions): Services {
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -53,6 +61,7 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
   // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
   const brokerRegistry = createBrokerRegistry([paperBroker]);
   const strategies = createStrategiesService({ db });
+  const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits }),
     passwords,
@@ -64,5 +73,7 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     strategies,
     tradingBots: createBotsService(tradingBotKind, { db, clock, strategies }),
     dailyBots: createBotsService(dailyBotKind, { db, clock, strategies }),
+    market: marketService,
+    marketFeed: createMarketFeed(marketService),
   };
 }

@@ -1,0 +1,33 @@
+// The simulated market's settings: MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS.
+import { ConfigError } from './config-error.ts';
+
+export type MarketConfig = {
+  /** Keep the market open at any hour (on by default, so a new user sees prices move at 2 a.m.). */
+  demo: boolean;
+  /** Any text: the same seed and clock give the same ticks. */
+  seed: string;
+  /** Milliseconds between ticks; 0 stops the simulator (prices stay where they are). */
+  tickMs: number;
+};
+
+export const defaultMarketConfig: MarketConfig = { demo: true, seed: 'strikedesk', tickMs: 1000 };
+
+export function parseMarketConfig(env: NodeJS.ProcessEnv): MarketConfig {
+  const demoText = env.MARKET_DEMO?.trim().toLowerCase() ?? '';
+  let demo = defaultMarketConfig.demo;
+  if (['on', 'true', '1', 'yes'].includes(demoText)) demo = true;
+  else if (['off', 'false', '0', 'no'].includes(demoText)) demo = false;
+  else if (demoText !== '') throw new ConfigError(`MARKET_DEMO must be on or off, got "${env.MARKET_DEMO}".`);
+
+  const seed = env.MARKET_SEED?.trim() || defaultMarketConfig.seed;
+
+  const tickText = env.MARKET_TICK_MS?.trim() ?? '';
+  let tickMs = defaultMarketConfig.tickMs;
+  if (tickText !== '') {
+    tickMs = Number(tickText);
+    if (!/^\d+$/.test(tickText) || (tickMs !== 0 && (tickMs < 100 || tickMs > 60_000))) {
+      throw new ConfigError(`MARKET_TICK_MS must be 0 (no ticks) or a whole number from 100 to 60000, got "${env.MARKET_TICK_MS}".`);
+    }
+  }
+  return { demo, seed, tickMs };
+}

@@ -1,0 +1,154 @@
+// The live market over HTTP: expiries and instruments (/api/market/...), the live tick stream (Server-Sent
+// Events, /api/market/stream/), and the analytics backend's market_data function (/analytics/functions/v1/).
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IndexName } from '../services/market/index-config.ts';
+import type { MarketUpdate } from '../services/market/market-feed.ts';
+import { requireAuth } from './authentication.ts';
+import { route } from './contract-route.ts';
+import { DomainError } from '../services/domain-error.ts';
+import type { RoutePlugin } from './route-plugins.ts';
+
+/** Streams one trader may hold open at once (tabs share one through the PWA's tab leader). */
+export const streamsPerUser = 4;
+/** A comment line keeps proxies and the idle time-out from closing a quiet stream. */
+const heartbeatMs = 5000;
+const instrumentPattern = /^(NSE|NFO|BSE|BFO):[A-Z0-9][A-Z0-9 &_-]{0,39}$/;
+
+export const marketRoutes: RoutePlugin = async (app, { context }) => {
+  const { market, marketFeed } = context.services;
+  const openStreams = new Map<number, number>();
+  const closers = new Set<() => void>();
+
+  route(app, 'getExpiries', async (request) => market.expiries(request.query.index));
+
+  route(app, 'getInstruments', async (request) => market.instruments(request.query.index, request.query.expiry));
+
+  route(app, 'getMarketStream', async (request, reply) => {
+    const userId = requireAuth(request).user.id;
+    const open = openStreams.get(userId) ?? 0;
+    if (open >= streamsPerUser) {
+      throw new DomainError('too_many_streams', `At most ${streamsPerUser} live price streams may be open at once: close another tab or screen first.`, {
+        retryAfterSeconds: 5,
+      });
+    }
+    const instruments = request.body.instruments;
+    const indexOf = new Map<string, IndexName | null>();
+    for (const key of instruments) indexOf.set(key, await market.indexOfInstrument(key));
+
+    openStreams.set(userId, open + 1);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // Tells nginx-style proxies not to buffer the events.
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+
+    let lastSentAt = Date.now();
+    // Set when the socket's buffer is full: ticks are dropped until it drains, then a snapshot resyncs.
+    let congested = false;
+    const write = (event: string, data: unknown, id?: number) => {
+      if (congested || raw.writableEnded) return;
+      const idLine = id === undefined ? '' : `id: ${id}\n`;
+      congested = !raw.write(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      lastSentAt = Date.now();
+    };
+    const sendSnapshot = async () => {
+      const states = await market.states();
+      const seq = Math.max(0, ...[...states.values()].map((state) => state.seq));
+      write('snapshot', { market: await market.status(), data: await market.quotes(instruments, states) }, seq);
+    };
+    const onUpdate = (update: MarketUpdate) => {
+      if (update.status !== null) write('market', update.status);
+      const moved = instruments.filter((key) => {
+        const index = indexOf.get(key);
+        return index !== null && index !== undefined && update.moved.has(index);
+      });
+      if (moved.length === 0) return;
+      const seq = Math.max(0, ...[...update.moved].map((name) => update.states.get(name)?.seq ?? 0));
+      void market.quotes(moved, update.states).then((data) => write('ticks', { data }, seq));
+    };
+
+    let closed = false;
+    const unsubscribe = marketFeed.subscribe(onUpdate);
+    const heartbeat = setInterval(() => {
+      if (Date.now() - lastSentAt >= heartbeatMs) write('heartbeat', { timestamp: new Date().toISOString() });
+    }, heartbeatMs);
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      clearInterval(heartbeat);
+      closers.delete(shutdown);
+      openStreams.set(userId, (openStreams.get(userId) ?? 1) - 1);
+      if ((openStreams.get(userId) ?? 0) <= 0) openStreams.delete(userId);
+    };
+    const shutdown = () => {
+      write('error', { message: 'The server is restarting: reconnect in a moment.', code: 'server_restarting' });
+      raw.end();
+      close();
+    };
+    closers.add(shutdown);
+    raw.on('drain', () => {
+      congested = false;
+      void sendSnapshot();
+    });
+    raw.on('close', close);
+    await sendSnapshot();
+    // The reply was hijacked: Fastify sends nothing more; this value is never serialised.
+    return undefined as never;
+  });
+
+  // Streams never end by themselves: end them before the server waits for its connections to close.
+  app.addHook('preClose', async () => {
+    for (const shutdown of [...closers]) shutdown();
+  });
+};
+
+/** PostgREST's error shape, which the analytics document promises. */
+function sendAnalyticsError(reply: FastifyReply, status: number, code: string, message: string, hint: string | null = null) {
+  return reply.code(status).header('cache-control', 'no-store').send({ message, code, details: null, hint });
+}
+
+function hasAnonKey(request: FastifyRequest, expected: string): boolean {
+  const given = request.headers.apikey;
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function instrumentsOf(body: unknown): string[] | string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'The body must be an object {"instruments": [...]}.';
+  const unknown = Object.keys(body).find((key) => key !== 'instruments');
+  if (unknown !== undefined) return `Unknown field "${unknown}": the body takes only "instruments".`;
+  const { instruments } = body as { instruments?: unknown };
+  if (!Array.isArray(instruments) || instruments.length === 0 || instruments.length > 500) {
+    return '"instruments" must be a list of 1 to 500 instruments.';
+  }
+  for (const item of instruments) {
+    if (typeof item !== 'string' || !instrumentPattern.test(item)) {
+      return `"${String(item).slice(0, 60)}" is not an instrument: write EXCHANGE:TRADINGSYMBOL, e.g. NFO:NIFTY26D0124000CE.`;
+    }
+  }
+  if (new Set(instruments).size !== instruments.length) return '"instruments" lists an instrument twice.';
+  return instruments as string[];
+}
+
+/** The analytics backend's market_data function (Supabase-style edge function). */
+export const marketDataRoutes: RoutePlugin = async (app, { context }) => {
+  const { market } = context.services;
+  app.post('/functions/v1/market_data', async (request, reply) => {
+    if (!hasAnonKey(request, context.publicConfig.analyticsAnonKey)) {
+      return sendAnalyticsError(reply, 401, 'PGRST301', 'The apikey header is missing or wrong.', 'Send the anonymous key from /config.json as apikey.');
+    }
+    const instruments = instrumentsOf(request.body);
+    if (typeof instruments === 'string') return sendAnalyticsError(reply, 400, 'PGRST100', instruments);
+    const states = await market.states();
+    return { market: await market.status(), data: await market.quotes(instruments, states) };
+  });
+};

@@ -1,0 +1,23 @@
+// Reads an exchange's calendar from the market_calendar table (migration 005), where the exchanges'
+// circulars are entered year by year. trading-calendar.ts does the date arithmetic on what is read here.
+import type { Queryable } from '../../db/database.ts';
+import type { Exchange, SpecialSession, TradingCalendar } from './trading-calendar.ts';
+
+type Row = { day: string; kind: 'holiday' | 'special_session'; open_time: string | null; close_time: string | null; description: string };
+
+export async function loadTradingCalendar(db: Queryable, exchange: Exchange): Promise<TradingCalendar> {
+  const { rows } = await db.query<Row>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, kind, open_time, close_time, description
+     FROM market_calendar WHERE exchange = $1 ORDER BY day`,
+    [exchange],
+  );
+  const holidays = new Map<string, string>();
+  const specialSessions = new Map<string, SpecialSession>();
+  for (const row of rows) {
+    if (row.kind === 'holiday') holidays.set(row.day, row.description);
+    else if (row.open_time !== null && row.close_time !== null) {
+      specialSessions.set(row.day, { open: row.open_time, close: row.close_time, description: row.description });
+    }
+  }
+  return { holidays, specialSessions };
+}

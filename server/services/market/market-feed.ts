@@ -1,0 +1,48 @@
+// Tells this instance's subscribers (the live price streams) when the market moved. Every instance polls the
+// stored index state once a tick, whoever the leader is, so a tick made by another instance reaches this
+// instance's streams as surely as its own; the market status is followed the same way.
+import type { IndexName } from './index-config.ts';
+import type { IndexSnapshot, MarketService, MarketStatus } from './market-service.ts';
+
+export type MarketUpdate = {
+  states: Map<IndexName, IndexSnapshot>;
+  /** Indices whose tick is newer than at the previous update. */
+  moved: ReadonlySet<IndexName>;
+  /** The status when it changed since the previous update, else null. */
+  status: MarketStatus | null;
+};
+
+export type MarketListener = (update: MarketUpdate) => void;
+
+export function createMarketFeed(market: Pick<MarketService, 'readStates' | 'status'>) {
+  const listeners = new Set<MarketListener>();
+  const lastSeq = new Map<IndexName, number>();
+  let lastStatus: string | null = null;
+
+  /** Reads the stored state and notifies the listeners of what moved; returns the indices that moved. */
+  async function poll(now?: Date): Promise<ReadonlySet<IndexName>> {
+    const states = await market.readStates();
+    const moved = new Set<IndexName>();
+    for (const [name, state] of states) {
+      if (lastSeq.get(name) !== state.seq) moved.add(name);
+      lastSeq.set(name, state.seq);
+    }
+    const status = await market.status(now);
+    const statusKey = `${status.status}/${status.demo}`;
+    const changedStatus = statusKey === lastStatus ? null : status;
+    lastStatus = statusKey;
+    if (moved.size > 0 || changedStatus !== null) {
+      for (const listener of [...listeners]) listener({ states, moved, status: changedStatus });
+    }
+    return moved;
+  }
+
+  function subscribe(listener: MarketListener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  return { poll, subscribe, subscribers: () => listeners.size };
+}
+
+export type MarketFeed = ReturnType<typeof createMarketFeed>;
