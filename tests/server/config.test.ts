@@ -39,6 +39,9 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback, fd00::/8',
       PUBLIC_ORIGIN: 'https://Trade.Example.in/',
       PASSWORD_HASH_CONCURRENCY: '3',
+      MARKET_DEMO: 'off',
+      MARKET_SEED: 'expiry-day',
+      MARKET_TICK_MS: '500',
     });
     expect(config).toEqual({
       port: 3000,
@@ -57,7 +60,16 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '192.168.1.7', 'loopback', 'fd00::/8'],
       publicOrigin: 'https://trade.example.in',
       hashConcurrency: 3,
+      market: { demo: false, seed: 'expiry-day', tickMs: 500 },
     });
+  });
+
+  it('runs the simulated market in demo mode, one tick a second, by default, and refuses market settings it cannot use', () => {
+    expect(loadConfig({}).market).toEqual({ demo: true, seed: 'strikedesk', tickMs: 1000 });
+    expect(loadConfig({ MARKET_DEMO: 'ON', MARKET_TICK_MS: '0' }).market).toMatchObject({ demo: true, tickMs: 0 });
+    expect(() => loadConfig({ MARKET_DEMO: 'maybe' })).toThrow('MARKET_DEMO must be on or off, got "maybe".');
+    expect(() => loadConfig({ MARKET_TICK_MS: '50' })).toThrow(/MARKET_TICK_MS must be 0 \(no ticks\) or a whole number from 100 to 60000/);
+    expect(() => loadConfig({ MARKET_TICK_MS: '1e3' })).toThrow(/MARKET_TICK_MS/);
   });
 
   it.each([

@@ -29,7 +29,8 @@ export function createMarketFeed(market: Pick<MarketService, 'readStates' | 'sta
     }
     const status = await market.status(now);
     const statusKey = `${status.status}/${status.demo}`;
-    const changedStatus = statusKey === lastStatus ? null : status;
+    // The first poll only learns the status: every stream's snapshot already carried it.
+    const changedStatus = lastStatus === null || statusKey === lastStatus ? null : status;
     lastStatus = statusKey;
     if (moved.size > 0 || changedStatus !== null) {
       for (const listener of [...listeners]) listener({ states, moved, status: changedStatus });
