@@ -67,11 +67,13 @@ export type ServerOptions = {
    * `${dataDir}/secret.key`, generated on first start.
    */
   secretKey?: Buffer | undefined;
-  /**
-   * The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS). When absent it does not tick on its own
-   * (tests tick it through services.market with their clock); `npm start` passes the configured one.
-   */
+  /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS); the defaults when absent. */
   market?: Partial<MarketConfig> | undefined;
+  /**
+   * Tick the market on a timer (`npm start`). Off by default: tests and benchmarks tick it by hand through
+   * the services, with their own clock.
+   */
+  tickOnTimer?: boolean;
 };
 
 export const servicesDecorator = 'services';
@@ -106,7 +108,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     hasher: options.passwordHasher,
     hashConcurrency: options.hashConcurrency,
     throttleLimits: options.throttleLimits,
-    market: { ...defaultMarketConfig, tickMs: 0, ...options.market },
+    market: { ...defaultMarketConfig, ...options.market },
   });
   await ensureDemoAccount(db, services.passwords, clock());
   await syncBaseStrategies(db);
@@ -135,7 +137,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     },
   });
   if (ownsDatabase) app.addHook('onClose', async () => db.close());
-  if (services.market.tickMs > 0) {
+  if (options.tickOnTimer === true && services.market.tickMs > 0) {
     const loop = startMarketLoop({
       market: services.market,
       feed: services.marketFeed,

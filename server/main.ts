@@ -81,6 +81,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     publicOrigin: config.publicOrigin,
     hashConcurrency: config.hashConcurrency,
     market: config.market,
+    tickOnTimer: true,
   });
   try {
     await app.listen({ port: config.port, host: config.host });

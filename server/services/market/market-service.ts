@@ -124,6 +124,11 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
   const calendars = new Map<Exchange, TradingCalendar>();
   /** Listed contracts never change, so a contract once read is kept (keyed EXCHANGE:TRADINGSYMBOL). */
   const contracts = new Map<string, ContractRow>();
+  /**
+   * The last quote computed for each contract, with the tick it belongs to: every stream showing a contract
+   * shares one computation per tick (an implied volatility solve is the costly part).
+   */
+  const lastQuotes = new Map<string, { seq: number; quote: LastPrice }>();
 
   async function models(): Promise<Map<IndexName, IndexModel>> {
     if (indices !== null) return indices;
@@ -438,7 +443,7 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
 
   /**
    * Quotes for instruments as Kite names them (`NSE:NIFTY 50`, `NFO:NIFTY26D0124000CE`); instruments the
-   * market does not know are left out. `only` limits the answer to indices whose tick is newer than given.
+   * market does not know are left out.
    */
   async function quotes(keys: readonly string[], current?: Map<IndexName, IndexSnapshot>): Promise<Record<string, LastPrice>> {
     const all = await models();
@@ -457,7 +462,14 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
       const model = row === undefined ? undefined : all.get(row.name);
       const state = row === undefined ? undefined : byState.get(row.name);
       if (row === undefined || model === undefined || state === undefined) continue;
-      data[key] = contractQuote(model, row, state);
+      const cached = lastQuotes.get(key);
+      if (cached !== undefined && cached.seq === state.seq && cached.quote.timestamp === new Date(state.tickedAtMs).toISOString()) {
+        data[key] = cached.quote;
+        continue;
+      }
+      const quote = contractQuote(model, row, state);
+      lastQuotes.set(key, { seq: state.seq, quote });
+      data[key] = quote;
     }
     return data;
   }
