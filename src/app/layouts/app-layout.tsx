@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { MobileNavDrawer } from '@/app/layouts/mobile-nav-drawer';
 import { ShellFooter } from '@/app/layouts/shell-footer';
 import { ShellHeader } from '@/app/layouts/shell-header';
+import { MarketStrip } from '@/features/market/components/market-strip';
 import { SideNav } from '@/app/layouts/side-nav';
 import { TopNav } from '@/app/layouts/top-nav';
 import { useBlankLayout } from '@/app/layouts/use-blank-layout';
@@ -35,6 +36,7 @@ export function AppLayout() {
       {sideNav ? <SideNav collapsed={navCollapsed} /> : <TopNav />}
       <MobileNavDrawer />
       <div className={`flex min-h-[calc(100dvh-var(--spacing-header))] flex-col ${sideNav ? navWidth : ''}`}>
+        <MarketStrip />
         <main id="main" className="mx-auto w-full max-w-content flex-1 px-3 py-4 sm:px-6 sm:py-6">
           <Outlet />
         </main>

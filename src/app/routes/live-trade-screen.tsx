@@ -6,15 +6,16 @@ import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
+import { OptionChain } from '@/features/market/components/option-chain';
 
 const messages = defineMessages({
   title: { id: 'live-trade.title', defaultMessage: 'Live trade' },
-  description: { id: 'live-trade.description', defaultMessage: 'Your running bots and their P&L, live.' },
-  emptyTitle: { id: 'live-trade.emptyTitle', defaultMessage: 'Live trade is not available yet' },
+  description: { id: 'live-trade.description', defaultMessage: 'The option chain live, your running bots and their P&L.' },
+  emptyTitle: { id: 'live-trade.emptyTitle', defaultMessage: 'Ordering is not available yet' },
   ready: {
     id: 'live-trade.readyDescription',
     defaultMessage:
-      'Your bots are set up. Live prices, open legs, combined P&L and square-off arrive here with the coming releases.',
+      'Your bots are set up. Placing orders from the chain, open legs, combined P&L and square-off arrive here with the coming releases.',
   },
 });
 
@@ -35,6 +36,7 @@ export function LiveTradeScreen() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+      <OptionChain />
       {next === undefined ? (
         <LoadStatus
           loadingText={intl.formatMessage(setupMessages.loading)}

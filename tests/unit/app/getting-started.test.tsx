@@ -61,6 +61,25 @@ function serve({ accounts, portfolios, dailyBots }: Backend) {
     http.get(`${API}/api/daily_bots/daily_bots/:portfolioId/`, ({ params }) =>
       HttpResponse.json({ daily_bots: dailyBots.filter((bot) => bot.portfolio_id === Number(params.portfolioId)) }),
     ),
+    // Live trade's option chain: one expiry, one strike; no stream (the feed polls market_data).
+    http.get(`${API}/api/market/expiries/`, () =>
+      HttpResponse.json({ index: 'NIFTY', underlying: 'NSE:NIFTY 50', expiries: [{ date: '2026-12-01', kind: 'weekly' }] } satisfies Schemas['ExpiriesResponse']),
+    ),
+    http.get(`${API}/api/market/instruments/`, () =>
+      HttpResponse.json({
+        index: 'NIFTY',
+        underlying: 'NSE:NIFTY 50',
+        expiry: '2026-12-01',
+        kind: 'weekly',
+        strike_step: 50,
+        lot_size: 65,
+        freeze_quantity: 1800,
+        valid_until: '2026-12-01T10:00:00Z',
+        instruments: [],
+      } satisfies Schemas['InstrumentsResponse']),
+    ),
+    http.post(`${API}/api/market/stream/`, () => HttpResponse.json({ message: 'Not Found', code: 'not_found' }, { status: 404 })),
+    http.post(`${API}/analytics/functions/v1/market_data`, () => HttpResponse.json({ data: {} })),
   );
 }
 
@@ -170,7 +189,7 @@ describe('live trade', () => {
   it.each(states)('with $state, names the next step and links to it', async ({ backend, current, link }) => {
     serve(backend);
     renderScreen(LiveTradeScreen);
-    const region = await screen.findByRole('region', { name: 'Live trade is not available yet' });
+    const region = await screen.findByRole('region', { name: 'Ordering is not available yet' });
     expect(within(region).getByText(new RegExp(`the next step is: ${current}\\.$`))).toBeTruthy();
     expect(within(region).getByRole('link', { name: link[0] }).getAttribute('href')).toBe(link[1]);
     expect(region.textContent).not.toMatch(/create a portfolio and add a bot first/i);
@@ -179,7 +198,7 @@ describe('live trade', () => {
   it('with everything done, asks for nothing more and says trading arrives with the coming releases', async () => {
     serve(allDone);
     renderScreen(LiveTradeScreen);
-    const region = await screen.findByRole('region', { name: 'Live trade is not available yet' });
+    const region = await screen.findByRole('region', { name: 'Ordering is not available yet' });
     expect(within(region).getByText(/^Your bots are set up\./)).toBeTruthy();
     expect(within(region).queryByRole('link')).toBeNull();
   });

@@ -1,0 +1,71 @@
+import ArrowDownIcon from '@heroicons/react/20/solid/ArrowDownIcon';
+import ArrowUpIcon from '@heroicons/react/20/solid/ArrowUpIcon';
+import { useAtomValue } from 'jotai';
+import { defineMessage, useIntl, type MessageValue } from 'react-intl';
+import { QuoteAge } from '@/features/market/components/quote-age';
+import { liveFeed } from '@/features/market/feed/live-feed';
+import { useQuote } from '@/features/market/hooks/use-quote';
+import { indexInstruments, marketMessages as m } from '@/features/market/market-messages';
+import { useFormat } from '@/lib/format/use-format';
+import { store } from '@/lib/store';
+
+const changeText = defineMessage<{ change: MessageValue; percent: MessageValue }>({
+  id: 'market.strip.change',
+  defaultMessage: '{change} ({percent})',
+});
+
+function IndexTile({ index, instrument }: { index: string; instrument: string }) {
+  const intl = useIntl();
+  const { formatNumber, formatPercent } = useFormat();
+  const quote = useQuote(instrument);
+  const change = quote?.change;
+  const direction = change === undefined || change === 0 ? null : change > 0 ? 'up' : 'down';
+  const tone = direction === 'up' ? 'text-profit' : direction === 'down' ? 'text-loss' : 'text-fg-muted';
+  return (
+    <li className="flex shrink-0 items-baseline gap-1.5 whitespace-nowrap" aria-label={index}>
+      <span className="font-semibold text-fg">{index}</span>
+      {quote === null ? (
+        <span className="text-fg-muted">{intl.formatMessage(m.noPrice)}</span>
+      ) : (
+        <>
+          <span className="tabular-nums text-fg">{formatNumber(quote.last_price, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</span>
+          {change !== undefined && quote.change_percent !== undefined && (
+            <span className={`inline-flex items-center gap-0.5 tabular-nums ${tone}`}>
+              {direction === 'up' && <ArrowUpIcon className="size-3.5" aria-hidden="true" />}
+              {direction === 'down' && <ArrowDownIcon className="size-3.5" aria-hidden="true" />}
+              {direction !== null && <span className="sr-only">{intl.formatMessage(m[direction])}</span>}
+              {intl.formatMessage(changeText, {
+                change: formatNumber(change, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
+                percent: formatPercent(quote.change_percent / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
+              })}
+            </span>
+          )}
+          <QuoteAge timestamp={quote.timestamp} />
+        </>
+      )}
+    </li>
+  );
+}
+
+/** The indices' live prices along the top of every signed-in screen; scrolls sideways on a phone. */
+export function MarketStrip() {
+  const intl = useIntl();
+  const market = useAtomValue(liveFeed().marketAtom, { store });
+  return (
+    <div className="flex items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs sm:px-6 sm:text-sm">
+      {market?.demo === true && (
+        <span title={intl.formatMessage(m.demoHint)} className="shrink-0 rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand">
+          {intl.formatMessage(m.demo)}
+        </span>
+      )}
+      {market?.status === 'closed' && (
+        <span className="shrink-0 rounded-full bg-surface-muted px-2 py-0.5 font-semibold text-fg-muted">{intl.formatMessage(m.closed)}</span>
+      )}
+      <ul aria-label={intl.formatMessage(m.stripLabel)} className="flex items-center gap-5">
+        {indexInstruments.map(({ index, instrument }) => (
+          <IndexTile key={instrument} index={index} instrument={instrument} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * Live prices for whatever the screens show. One Jotai atom per instrument, created when a screen
+ * subscribes and dropped when the last subscriber leaves (memory follows the screens, not the day). Ticks
+ * are buffered and applied at most once per animation frame, so a tick re-renders only the rows whose
+ * instrument moved and typing never competes with a burst of prices.
+ *
+ * Transport: the server's event stream when it answers (snapshot, then ticks); meanwhile, and whenever it
+ * fails or is absent (a hosted analytics backend has none), the analytics market_data call once a second,
+ * retrying the stream with back-off. Paused while the page is hidden or offline; resumed on return.
+ */
+import { atom, type PrimitiveAtom, type createStore } from 'jotai';
+import type { components } from '@openapi/analytics';
+import { createSseParser } from '@/features/market/feed/sse-parser';
+
+export type Quote = components['schemas']['LastPrice'];
+export type MarketStatus = components['schemas']['MarketStatus'];
+export type MarketSnapshot = { data: Record<string, Quote>; market?: MarketStatus };
+
+export type FeedTransport = {
+  /** Opens the event stream for these instruments; rejects when the server refuses or is unreachable. */
+  openStream(instruments: readonly string[], signal: AbortSignal): Promise<ReadableStream<Uint8Array>>;
+  /** One read of the last prices. */
+  poll(instruments: readonly string[], signal: AbortSignal): Promise<MarketSnapshot>;
+};
+
+export type FeedMode = 'idle' | 'stream' | 'polling' | 'paused';
+
+type Timer = ReturnType<typeof setTimeout>;
+
+export type FeedEnvironment = {
+  store: ReturnType<typeof createStore>;
+  transport: FeedTransport;
+  now?: () => number;
+  requestFrame?: (callback: () => void) => void;
+  setTimer?: (callback: () => void, ms: number) => Timer;
+  clearTimer?: (timer: Timer) => void;
+};
+
+export const pollIntervalMs = 1000;
+const firstRetryMs = 1000;
+const longestRetryMs = 30_000;
+
+export function createPriceFeed({
+  store,
+  transport,
+  now = () => Date.now(),
+  requestFrame = (callback) => requestAnimationFrame(() => callback()),
+  setTimer = (callback, ms) => setTimeout(callback, ms),
+  clearTimer = (timer) => clearTimeout(timer),
+}: FeedEnvironment) {
+  const atoms = new Map<string, PrimitiveAtom<Quote | null>>();
+  const wanted = new Map<string, number>();
+  /** Quotes that arrived since the last frame; newest wins. */
+  let pending = new Map<string, Quote>();
+  let frameRequested = false;
+  let paused = false;
+  let connection: AbortController | null = null;
+  let reconnectTimer: Timer | null = null;
+  let retryMs = firstRetryMs;
+
+  const modeAtom = atom<FeedMode>('idle');
+  const marketAtom = atom<MarketStatus | null>(null);
+  /** When the last prices arrived (epoch ms), whatever the transport; null before the first. */
+  const lastMessageAtAtom = atom<number | null>(null);
+
+  function atomFor(instrument: string): PrimitiveAtom<Quote | null> {
+    let quote = atoms.get(instrument);
+    if (quote === undefined) {
+      quote = atom<Quote | null>(null);
+      atoms.set(instrument, quote);
+    }
+    return quote;
+  }
+
+  function flush(): void {
+    frameRequested = false;
+    const batch = pending;
+    pending = new Map();
+    for (const [instrument, quote] of batch) {
+      const target = atoms.get(instrument);
+      if (target !== undefined) store.set(target, quote);
+    }
+  }
+
+  function receive(snapshot: MarketSnapshot): void {
+    for (const [instrument, quote] of Object.entries(snapshot.data)) pending.set(instrument, quote);
+    if (snapshot.market !== undefined) store.set(marketAtom, snapshot.market);
+    store.set(lastMessageAtAtom, now());
+    if (!frameRequested && pending.size > 0) {
+      frameRequested = true;
+      requestFrame(flush);
+    }
+  }
+
+  function stop(): void {
+    connection?.abort();
+    connection = null;
+    if (reconnectTimer !== null) clearTimer(reconnectTimer);
+    reconnectTimer = null;
+  }
+
+  /** Restarts the transport for the instruments wanted now (coalescing changes made in one turn). */
+  function scheduleReconnect(delayMs = 0): void {
+    if (reconnectTimer !== null) clearTimer(reconnectTimer);
+    reconnectTimer = setTimer(() => {
+      reconnectTimer = null;
+      connect();
+    }, delayMs);
+  }
+
+  function connect(): void {
+    connection?.abort();
+    connection = null;
+    // Atoms nobody follows any more go now, not at unsubscribe: a screen that remounts at once (React's
+    // strict mode, a route change back) finds the atom it already reads.
+    for (const instrument of atoms.keys()) {
+      if (!wanted.has(instrument)) {
+        atoms.delete(instrument);
+        pending.delete(instrument);
+      }
+    }
+    if (paused) {
+      store.set(modeAtom, 'paused');
+      return;
+    }
+    if (wanted.size === 0) {
+      store.set(modeAtom, 'idle');
+      return;
+    }
+    const controller = new AbortController();
+    connection = controller;
+    void run([...wanted.keys()].sort(), controller);
+  }
+
+  async function run(instruments: string[], controller: AbortController): Promise<void> {
+    const { signal } = controller;
+    try {
+      const body = await transport.openStream(instruments, signal);
+      store.set(modeAtom, 'stream');
+      retryMs = firstRetryMs;
+      await readStream(body, signal);
+    } catch {
+      // Refused, unreachable or cut: poll meanwhile, and try the stream again later.
+    }
+    if (signal.aborted) return;
+    store.set(modeAtom, 'polling');
+    const retryIn = retryMs;
+    retryMs = Math.min(retryMs * 2, longestRetryMs);
+    reconnectTimer = setTimer(() => {
+      reconnectTimer = null;
+      if (connection === controller) connect();
+    }, retryIn);
+    await pollUntilAborted(instruments, signal);
+  }
+
+  async function readStream(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<void> {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    const parser = createSseParser(({ event, data }) => {
+      if (event === 'snapshot' || event === 'ticks') receive(JSON.parse(data) as MarketSnapshot);
+      else if (event === 'market') store.set(marketAtom, JSON.parse(data) as MarketStatus);
+    });
+    signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done || signal.aborted) return;
+      parser.push(decoder.decode(value, { stream: true }));
+    }
+  }
+
+  async function pollUntilAborted(instruments: string[], signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        receive(await transport.poll(instruments, signal));
+      } catch {
+        // No answer this second: the age badges and the delayed banner say so.
+      }
+      if (signal.aborted) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimer(resolve, pollIntervalMs);
+        signal.addEventListener('abort', () => {
+          clearTimer(timer);
+          resolve();
+        }, { once: true });
+      });
+    }
+  }
+
+  /** Starts following these instruments; the returned function stops (each subscription once). */
+  function subscribe(instruments: readonly string[]): () => void {
+    let added = false;
+    for (const instrument of instruments) {
+      atomFor(instrument);
+      const count = wanted.get(instrument) ?? 0;
+      wanted.set(instrument, count + 1);
+      if (count === 0) added = true;
+    }
+    if (added) scheduleReconnect();
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      let removed = false;
+      for (const instrument of instruments) {
+        const count = (wanted.get(instrument) ?? 1) - 1;
+        if (count > 0) {
+          wanted.set(instrument, count);
+          continue;
+        }
+        wanted.delete(instrument);
+        removed = true;
+      }
+      if (removed) scheduleReconnect();
+    };
+  }
+
+  /** Hidden page or offline: stop the transport (the last prices stay, with their age). */
+  function pause(): void {
+    if (paused) return;
+    paused = true;
+    stop();
+    store.set(modeAtom, 'paused');
+  }
+
+  function resume(): void {
+    if (!paused) return;
+    paused = false;
+    retryMs = firstRetryMs;
+    scheduleReconnect();
+  }
+
+  return {
+    atomFor,
+    subscribe,
+    pause,
+    resume,
+    modeAtom,
+    marketAtom,
+    lastMessageAtAtom,
+    /** How many instruments have an atom (tests: memory follows the screens). */
+    atomCount: () => atoms.size,
+  };
+}
+
+export type PriceFeed = ReturnType<typeof createPriceFeed>;

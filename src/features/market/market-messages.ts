@@ -1,0 +1,34 @@
+import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
+
+export const marketMessages = defineMessages({
+  stripLabel: { id: 'market.strip.label', defaultMessage: 'Indices' },
+  demo: { id: 'market.demo', defaultMessage: 'Demo market' },
+  demoHint: {
+    id: 'market.demoHint',
+    defaultMessage: 'Simulated prices, open at any hour so you can try everything. Nothing here is a real market price.',
+  },
+  closed: { id: 'market.closed', defaultMessage: 'Market closed' },
+  noPrice: { id: 'market.noPrice', defaultMessage: 'No price yet' },
+  delayedOffline: {
+    id: 'market.delayedOffline',
+    defaultMessage: 'Prices paused while you are offline. The figures shown are as of their age.',
+  },
+  up: { id: 'market.up', defaultMessage: 'up' },
+  down: { id: 'market.down', defaultMessage: 'down' },
+});
+
+export const ageText = defineMessage<{ seconds: MessageValue }>({ id: 'market.age', defaultMessage: '{seconds} s old' });
+export const ageMinutesText = defineMessage<{ minutes: MessageValue }>({ id: 'market.ageMinutes', defaultMessage: '{minutes} min old' });
+export const delayedText = defineMessage<{ seconds: MessageValue }>({
+  id: 'market.delayed',
+  defaultMessage: 'Prices delayed: nothing has arrived for {seconds, plural, one {# second} other {# seconds}}. The figures shown are as of their age.',
+});
+
+/** Display names of the indices' own instruments, as traders call them. */
+export const indexInstruments = [
+  { index: 'NIFTY', instrument: 'NSE:NIFTY 50' },
+  { index: 'BANKNIFTY', instrument: 'NSE:NIFTY BANK' },
+  { index: 'FINNIFTY', instrument: 'NSE:NIFTY FIN SERVICE' },
+  { index: 'MIDCPNIFTY', instrument: 'NSE:NIFTY MID SELECT' },
+  { index: 'SENSEX', instrument: 'BSE:SENSEX' },
+] as const;

@@ -1,0 +1,180 @@
+// The live price feed: SSE frames however the chunks fall, one atom per followed instrument (dropped when
+// nobody follows it), ticks applied once per frame, and polling while the stream is refused.
+import { createStore } from 'jotai';
+import { describe, expect, it } from 'vitest';
+import { createPriceFeed, type FeedTransport, type MarketSnapshot } from '@/features/market/feed/price-feed';
+import { createSseParser, type ServerEvent } from '@/features/market/feed/sse-parser';
+
+describe('the SSE parser', () => {
+  it('reads frames split anywhere, joins data lines, skips comments and keeps the last id', () => {
+    const events: ServerEvent[] = [];
+    const parser = createSseParser((event) => events.push(event));
+    const text = ': hello\r\nid: 7\r\nevent: ticks\r\ndata: {"a":\r\ndata: 1}\r\n\r\nevent: heartbeat\ndata: {}\n\n';
+    for (const char of text) parser.push(char);
+    expect(events).toEqual([
+      { event: 'ticks', data: '{"a":\n1}', id: '7' },
+      { event: 'heartbeat', data: '{}', id: '7' },
+    ]);
+  });
+});
+
+function harness(transport: Partial<FeedTransport> = {}) {
+  const store = createStore();
+  const frames: (() => void)[] = [];
+  const timers: { at: number; run: () => void }[] = [];
+  let clock = 0;
+  const feed = createPriceFeed({
+    store,
+    transport: {
+      openStream: transport.openStream ?? (() => Promise.reject(new Error('no stream'))),
+      poll: transport.poll ?? (() => Promise.resolve({ data: {} })),
+    },
+    now: () => clock,
+    requestFrame: (callback) => frames.push(callback),
+    setTimer: (run, ms) => {
+      const timer = { at: clock + ms, run };
+      timers.push(timer);
+      return timer as unknown as ReturnType<typeof setTimeout>;
+    },
+    clearTimer: (timer) => {
+      const i = timers.indexOf(timer as unknown as (typeof timers)[number]);
+      if (i >= 0) timers.splice(i, 1);
+    },
+  });
+  /** Moves the clock, running due timers, and lets promises settle. */
+  const advance = async (ms: number) => {
+    clock += ms;
+    for (;;) {
+      const due = timers.filter((t) => t.at <= clock).sort((a, b) => a.at - b.at)[0];
+      if (due === undefined) break;
+      timers.splice(timers.indexOf(due), 1);
+      due.run();
+      for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    }
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+  };
+  const frame = () => frames.splice(0).forEach((run) => run());
+  return { store, feed, advance, frame };
+}
+
+const quote = (last_price: number) => ({ last_price, timestamp: '2026-11-20T04:30:00.000Z' });
+
+function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+    },
+  });
+}
+
+describe('the price feed', () => {
+  it('applies the stream once per frame, only to followed instruments', async () => {
+    const snapshot: MarketSnapshot = { data: { 'NSE:NIFTY 50': quote(26050), 'BSE:SENSEX': quote(85300) } };
+    const tick: MarketSnapshot = { data: { 'NSE:NIFTY 50': quote(26051.5) } };
+    const { store, feed, advance, frame } = harness({
+      openStream: () => Promise.resolve(streamOf([`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`, `event: ticks\ndata: ${JSON.stringify(tick)}\n\n`])),
+    });
+    const release = feed.subscribe(['NSE:NIFTY 50']);
+    const nifty = feed.atomFor('NSE:NIFTY 50');
+    let renders = 0;
+    store.sub(nifty, () => (renders += 1));
+    await advance(0);
+    expect(store.get(nifty)).toBeNull();
+    frame();
+    // Snapshot and tick arrived before the frame: one write, the newest price.
+    expect(store.get(nifty)?.last_price).toBe(26051.5);
+    expect(renders).toBe(1);
+    expect(feed.atomCount()).toBe(1);
+    release();
+    await advance(0);
+    expect(feed.atomCount()).toBe(0);
+  });
+
+  it('polls market_data once a second while the stream is refused, and retries the stream with back-off', async () => {
+    let opens = 0;
+    let polls = 0;
+    const { store, feed, advance, frame } = harness({
+      openStream: () => {
+        opens += 1;
+        return Promise.reject(new Error('404'));
+      },
+      poll: () => {
+        polls += 1;
+        return Promise.resolve({ data: { 'NSE:NIFTY 50': quote(26000 + polls) }, market: { status: 'open', demo: true, timestamp: '2026-11-20T04:30:00.000Z' } });
+      },
+    });
+    feed.subscribe(['NSE:NIFTY 50']);
+    await advance(0);
+    expect(store.get(feed.modeAtom)).toBe('polling');
+    await advance(900);
+    expect(opens).toBe(1);
+    expect(polls).toBe(1);
+    await advance(100);
+    // The stream is tried again after 1 s, then after 2 s: polling goes on meanwhile.
+    expect(opens).toBe(2);
+    await advance(2000);
+    expect(opens).toBe(3);
+    expect(polls).toBeGreaterThanOrEqual(3);
+    frame();
+    expect(store.get(feed.atomFor('NSE:NIFTY 50'))?.last_price).toBe(26000 + polls);
+    expect(store.get(feed.marketAtom)).toMatchObject({ demo: true });
+    expect(store.get(feed.lastMessageAtAtom)).not.toBeNull();
+  });
+
+  it('stops while paused and follows again on resume', async () => {
+    let polls = 0;
+    const { store, feed, advance } = harness({ poll: () => Promise.resolve({ data: { x: quote(++polls) } }) });
+    feed.subscribe(['NSE:NIFTY 50']);
+    await advance(0);
+    feed.pause();
+    const before = polls;
+    await advance(5000);
+    expect(polls).toBe(before);
+    expect(store.get(feed.modeAtom)).toBe('paused');
+    feed.resume();
+    await advance(0);
+    expect(store.get(feed.modeAtom)).toBe('polling');
+    expect(polls).toBeGreaterThan(before);
+  });
+});
+
+describe('rows on screen', () => {
+  it('re-render only where a tick landed', async () => {
+    const { render, act } = await import('@testing-library/react');
+    const { useAtomValue } = await import('jotai');
+    const { createElement } = await import('react');
+    const tick: MarketSnapshot = { data: { 'NFO:B': quote(12.5) } };
+    let push: (text: string) => void = () => undefined;
+    const { store, feed, advance, frame } = harness({
+      openStream: () =>
+        Promise.resolve(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              push = (text) => controller.enqueue(new TextEncoder().encode(text));
+            },
+          }),
+        ),
+    });
+    const renders = new Map<string, number>();
+    function Row({ instrument }: { instrument: string }) {
+      renders.set(instrument, (renders.get(instrument) ?? 0) + 1);
+      const value = useAtomValue(feed.atomFor(instrument), { store });
+      return createElement('p', null, `${instrument} ${value?.last_price ?? '-'}`);
+    }
+    feed.subscribe(['NFO:A', 'NFO:B', 'NFO:C']);
+    const view = render(createElement('div', null, ['NFO:A', 'NFO:B', 'NFO:C'].map((i) => createElement(Row, { key: i, instrument: i }))));
+    await act(async () => {
+      await advance(0);
+    });
+    const before = Object.fromEntries(renders);
+    await act(async () => {
+      push(`event: ticks\ndata: ${JSON.stringify(tick)}\n\n`);
+      await advance(0);
+      frame();
+    });
+    expect(view.getByText('NFO:B 12.5')).toBeTruthy();
+    const after = Object.fromEntries(renders);
+    expect({ A: after['NFO:A']! - before['NFO:A']!, B: after['NFO:B']! - before['NFO:B']!, C: after['NFO:C']! - before['NFO:C']! }).toEqual({ A: 0, B: 1, C: 0 });
+  });
+});
