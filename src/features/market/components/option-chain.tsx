@@ -36,6 +36,7 @@ const captionText = defineMessage<{ index: MessageValue; expiry: MessageValue }>
   id: 'market.chain.captionValue',
   defaultMessage: 'Option chain of {index}, expiry {expiry}',
 });
+const expiryText = defineMessage<{ date: MessageValue; kind: MessageValue }>({ id: 'market.chain.expiryValue', defaultMessage: '{date} ({kind})' });
 const lotText = defineMessage<{ lot: MessageValue }>({ id: 'market.chain.lot', defaultMessage: 'Lot size {lot}' });
 const bidAskText = defineMessage<{ bid: MessageValue; ask: MessageValue }>({ id: 'market.chain.bidAskValue', defaultMessage: '{bid} / {ask}' });
 const spotText = defineMessage<{ spot: MessageValue }>({ id: 'market.chain.spotValue', defaultMessage: 'Spot {spot}' });
@@ -123,7 +124,7 @@ function HeaderCells({ mirrored, phone }: { mirrored: boolean; phone: string }) 
  */
 export function OptionChain() {
   const intl = useIntl();
-  const { formatNumber } = useFormat();
+  const { formatNumber, formatDate } = useFormat();
   const [index, setIndex] = useState<IndexName>('NIFTY');
   /** The expiry the trader picked, for the index it was picked for; else the nearest. */
   const [picked, setPicked] = useState<{ index: IndexName; expiry: string } | null>(null);
@@ -152,11 +153,17 @@ export function OptionChain() {
     const key = `${index}/${expiry}`;
     if (atm === null || scrolledFor.current === key || atmRow.current === null) return;
     scrolledFor.current = key;
-    atmRow.current.scrollIntoView?.({ block: 'center' });
+    // Scroll the chain's own box, not the page: the pickers and the strip stay in view.
+    const row = atmRow.current;
+    const box = row.closest<HTMLElement>('[data-chain-scroll]');
+    if (box !== null) box.scrollTop = row.offsetTop - box.clientHeight / 2 + row.offsetHeight / 2;
   }, [atm, index, expiry]);
 
   const expiryLabel = (item: Expiry) =>
-    `${item.date} · ${intl.formatMessage(item.kind === 'weekly' ? messages.weekly : messages.monthly)}`;
+    intl.formatMessage(expiryText, {
+      date: formatDate(`${item.date}T10:00:00Z`),
+      kind: intl.formatMessage(item.kind === 'weekly' ? messages.weekly : messages.monthly),
+    });
   const failed = expiries.error !== null || chain.error !== null;
   const spotLine =
     spot === null ? null : intl.formatMessage(spotText, { spot: formatNumber(spot.last_price, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
@@ -207,7 +214,7 @@ export function OptionChain() {
           onRetry={() => void (expiry === null ? runExpiries(index) : runChain(index, expiry))}
         />
       ) : (
-        <div className="max-h-[70dvh] overflow-auto rounded-lg border border-line">
+        <div data-chain-scroll className="relative max-h-[70dvh] overflow-auto rounded-lg border border-line">
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">{intl.formatMessage(captionText, { index, expiry: expiry ?? '' })}</caption>
             <thead className="sticky top-0 z-10 bg-surface-raised text-xs text-fg-muted">

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { signInAsNewUser } from './support/session';
+
+// The simulated market on the real server (demo mode, one tick a second): the strip and the option chain
+// move by themselves; offline, the prices pause, say so and show their age; back online they move again.
+test('the option chain and the index strip tick live, pause offline with their age, and resume', async ({ page, context }) => {
+  await signInAsNewUser(page);
+  await page.goto('/app/dashboards/live-trade');
+
+  const strip = page.getByRole('list', { name: 'Indices' });
+  const nifty = strip.getByRole('listitem', { name: 'NIFTY', exact: true });
+  await expect(nifty).toContainText(/\d{2},\d{3}\.\d{2}/);
+  await expect(page.getByText('Demo market')).toBeVisible();
+
+  const chain = page.getByRole('table', { name: /Option chain of NIFTY/ });
+  await expect(chain).toBeVisible();
+  const atm = chain.locator('tr[aria-current="true"]');
+  await expect(atm).toHaveCount(1);
+  await expect(atm).toContainText(/At the money/);
+  await expect(chain.getByText(/^Spot \u2068?\d/)).toBeVisible();
+
+  // Prices move: the at-the-money row's text changes within a few ticks.
+  const first = await atm.innerText();
+  await expect.poll(async () => atm.innerText(), { timeout: 15_000 }).not.toBe(first);
+
+  // Offline: the banner says prices are paused and, after 5 s, every price shows its age.
+  await context.setOffline(true);
+  await expect(page.getByText('Prices paused while you are offline. The figures shown are as of their age.')).toBeVisible();
+  await expect(nifty.getByText(/\d+ s old/)).toBeVisible({ timeout: 15_000 });
+  await expect(atm.getByText(/\d+ s old/).first()).toBeVisible();
+
+  // Back online: the prices move again and the age badges go.
+  await context.setOffline(false);
+  await expect(page.getByText(/Prices paused/)).toHaveCount(0);
+  await expect(nifty.getByText(/s old/)).toHaveCount(0, { timeout: 15_000 });
+  const resumed = await atm.innerText();
+  await expect.poll(async () => atm.innerText(), { timeout: 15_000 }).not.toBe(resumed);
+});
+
+test('on a phone the chain shows one side at a time', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAsNewUser(page);
+  await page.goto('/app/dashboards/live-trade');
+  const calls = page.getByRole('button', { name: 'Calls (CE)' });
+  const puts = page.getByRole('button', { name: 'Puts (PE)' });
+  await expect(calls).toHaveAttribute('aria-pressed', 'true');
+  const chain = page.getByRole('table', { name: /Option chain of NIFTY/ });
+  await expect(chain.getByRole('columnheader', { name: 'Calls (CE)' })).toBeVisible();
+  await expect(chain.getByRole('columnheader', { name: 'Puts (PE)' })).toBeHidden();
+  await puts.click();
+  await expect(chain.getByRole('columnheader', { name: 'Puts (PE)' })).toBeVisible();
+  await expect(chain.getByRole('columnheader', { name: 'Calls (CE)' })).toBeHidden();
+  await page.screenshot({ path: '.tmp/screens/market-chain-360.png', fullPage: false });
+});
