@@ -49,10 +49,16 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
     });
 
     let lastSentAt = Date.now();
-    // Set when the socket's buffer is full: ticks are dropped until it drains, then a snapshot resyncs.
+    // Set when the socket's buffer is full: events are dropped until it drains, then, if any was dropped,
+    // one snapshot resyncs the client. (A snapshot alone may fill the buffer: that drops nothing.)
     let congested = false;
+    let dropped = false;
     const write = (event: string, data: unknown, id?: number) => {
-      if (congested || raw.writableEnded) return;
+      if (raw.writableEnded) return;
+      if (congested) {
+        dropped = true;
+        return;
+      }
       const idLine = id === undefined ? '' : `id: ${id}\n`;
       congested = !raw.write(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       lastSentAt = Date.now();
@@ -95,6 +101,8 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
     closers.add(shutdown);
     raw.on('drain', () => {
       congested = false;
+      if (!dropped) return;
+      dropped = false;
       void sendSnapshot();
     });
     raw.on('close', close);

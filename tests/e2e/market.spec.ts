@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell';
 import { signInAsNewUser } from './support/session';
 
 // The simulated market on the real server (demo mode, one tick a second): the strip and the option chain
@@ -52,3 +53,20 @@ test('on a phone the chain shows one side at a time', async ({ page }) => {
   await expect(chain.getByRole('columnheader', { name: 'Calls (CE)' })).toBeHidden();
   await page.screenshot({ path: '.tmp/screens/market-chain-360.png', fullPage: false });
 });
+
+for (const width of [360, 1280]) {
+  test(`the chain in French, dark and right to left at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signInAsNewUser(page);
+    const shell = new AppShell(page);
+    await shell.open('/app/dashboards/live-trade');
+    await shell.useLayout({ theme: /^dark$/i, direction: /right to left/i, language: /français/i });
+    await expect(page.locator('body')).toHaveAttribute('dir', 'rtl');
+    const chain = page.getByRole('table', { name: /Chaîne d’options de NIFTY/ });
+    await expect(chain.locator('tr[aria-current="true"]')).toContainText(/À la monnaie/);
+    await expect(page.getByText('Marché de démonstration')).toBeVisible();
+    // The strip scrolls inside itself: the page is never wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `test-results/market/chain-rtl-dark-fr-${width}.png` });
+  });
+}

@@ -223,6 +223,19 @@ describe.each(testBackends)('the simulated market on %s', (backend) => {
     expect(tick.event).toBe('ticks');
     expect(tick.data.data['NSE:NIFTY 50']?.last_price).toBe((await marketOf(server).states()).get('NIFTY')!.spotPaise / 100);
 
+    // A snapshot bigger than the socket's buffer (a whole chain) is sent once: the next event is a tick,
+    // not another snapshot (the drain once resent snapshots for ever, starving every other request).
+    const chainKeys = (await get<Instruments>('/api/market/instruments/?index=NIFTY&expiry=2026-11-23')).body.instruments.map((i) => i.instrument);
+    const big = await open(['NSE:NIFTY 50', ...chainKeys]);
+    const bigEvents = readEvents(big.body!);
+    expect((await bigEvents.next()).event).toBe('snapshot');
+    server.clock.advance(1000);
+    await marketOf(server).tick();
+    await feedOf(server).poll();
+    expect((await bigEvents.next()).event).toBe('ticks');
+    await bigEvents.cancel();
+    await waitFor(() => feedOf(server).subscribers() === 1);
+
     // Four streams per trader at most.
     const more = await Promise.all([1, 2, 3, 4].map(() => open(['NSE:NIFTY 50'])));
     expect(more.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);

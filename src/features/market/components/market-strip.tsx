@@ -52,7 +52,9 @@ export function MarketStrip() {
   const intl = useIntl();
   const market = useAtomValue(liveFeed().marketAtom, { store });
   return (
-    <div className="flex items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs sm:px-6 sm:text-sm">
+    // The row scrolls inside its own box; `relative` keeps the screen-reader-only words (absolutely
+    // positioned) inside it too, or they would widen the page right to left.
+    <div className="relative flex min-w-0 max-w-full items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs sm:px-6 sm:text-sm">
       {market?.demo === true && (
         <span title={intl.formatMessage(m.demoHint)} className="shrink-0 rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand">
           {intl.formatMessage(m.demo)}
