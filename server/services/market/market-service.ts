@@ -399,14 +399,21 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
     for (const row of rows) contracts.set(`${row.exchange}:${row.tradingsymbol}`, row);
   }
 
-  function indexQuote(state: IndexSnapshot): LastPrice {
-    const change = state.spotPaise - state.previousClosePaise;
+  /** The fields every quote has: last price, its time, the previous close and the change from it. */
+  function priceFields(lastPaise: number, closePaise: number, tickedAtMs: number) {
+    const change = lastPaise - closePaise;
     return {
-      last_price: rupees(state.spotPaise),
-      timestamp: new Date(state.tickedAtMs).toISOString(),
-      close: rupees(state.previousClosePaise),
+      last_price: rupees(lastPaise),
+      timestamp: new Date(tickedAtMs).toISOString(),
+      close: rupees(closePaise),
       change: rupees(change),
-      change_percent: round((change / state.previousClosePaise) * 100, 2),
+      change_percent: round((change / closePaise) * 100, 2),
+    };
+  }
+
+  function indexQuote(state: IndexSnapshot): LastPrice {
+    return {
+      ...priceFields(state.spotPaise, state.previousClosePaise, state.tickedAtMs),
       open: rupees(state.dayOpenPaise),
       high: rupees(state.dayHighPaise),
       low: rupees(state.dayLowPaise),
@@ -422,13 +429,8 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
       lotSize: row.lot_size,
     };
     const quote = optionQuote(model.params, contract, state, seed);
-    const change = quote.lastPaise - quote.closePaise;
     return {
-      last_price: rupees(quote.lastPaise),
-      timestamp: new Date(state.tickedAtMs).toISOString(),
-      close: rupees(quote.closePaise),
-      change: rupees(change),
-      change_percent: round((change / quote.closePaise) * 100, 2),
+      ...priceFields(quote.lastPaise, quote.closePaise, state.tickedAtMs),
       bid: rupees(quote.bidPaise),
       ask: rupees(quote.askPaise),
       volume: quote.volume,
