@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
-import { getExpiries, type Expiry, type IndexName } from '@/features/market/api/get-expiries';
-import { getInstruments, type OptionInstrument } from '@/features/market/api/get-instruments';
+import { expiriesForTheDay, instrumentsForTheDay } from '@/features/market/api/cached-market-facts';
+import type { Expiry, IndexName } from '@/features/market/api/get-expiries';
+import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import { PricesDelayedBanner } from '@/features/market/components/prices-delayed-banner';
 import { QuoteAge } from '@/features/market/components/quote-age';
 import type { Quote } from '@/features/market/feed/price-feed';
@@ -129,8 +130,8 @@ export function OptionChain() {
   /** The expiry the trader picked, for the index it was picked for; else the nearest. */
   const [picked, setPicked] = useState<{ index: IndexName; expiry: string } | null>(null);
   const [side, setSide] = useState<Side>('CE');
-  const expiries = useOperation(getExpiries);
-  const chain = useOperation(getInstruments);
+  const expiries = useOperation(expiriesForTheDay);
+  const chain = useOperation(instrumentsForTheDay);
   const underlying = indexInstruments.find((item) => item.index === index)?.instrument ?? '';
   const spot = useQuote(underlying);
 

@@ -1,0 +1,45 @@
+/**
+ * Expiries and instruments change once a trading day, so they are kept in IndexedDB for that day: the chain
+ * opens at once on a revisit and, offline, still shows its strikes (prices then say how old they are).
+ * A kept copy is used only while it is valid; after that the network is asked, and the old copy is the
+ * answer only when the network fails.
+ */
+import { getExpiries, type Expiry, type IndexName } from '@/features/market/api/get-expiries';
+import { getInstruments, type Instruments } from '@/features/market/api/get-instruments';
+import { restoreValue, storeValue } from '@/lib/persist/idb-storage';
+
+type Kept<T> = { validUntil: string; value: T };
+
+const isKept = (raw: unknown): raw is Kept<unknown> =>
+  typeof raw === 'object' && raw !== null && 'validUntil' in raw && typeof raw.validUntil === 'string' && 'value' in raw;
+
+/** The end of today's session, 15:30 IST, or tomorrow's once it has passed. */
+export function tradingDayEnd(now: number): string {
+  const istOffsetMs = 330 * 60 * 1000;
+  const istDate = new Date(now + istOffsetMs).toISOString().slice(0, 10);
+  const close = Date.parse(`${istDate}T10:00:00Z`);
+  return new Date(close > now ? close : close + 24 * 60 * 60 * 1000).toISOString();
+}
+
+async function keptOrFetched<T>(key: string, fetch: () => Promise<T>, validUntil: (value: T) => string, now: number): Promise<T> {
+  const restored = await restoreValue(key, (raw) => (isKept(raw) ? (raw as Kept<T>) : undefined), 1000);
+  const kept = restored.status === 'restored' ? restored.value : null;
+  if (kept !== null && Date.parse(kept.validUntil) > now) return kept.value;
+  try {
+    const value = await fetch();
+    // A copy that cannot be kept (storage full, private window) costs only the next visit's request.
+    await storeValue(key, { validUntil: validUntil(value), value } satisfies Kept<T>).catch(() => undefined);
+    return value;
+  } catch (error) {
+    if (kept !== null) return kept.value;
+    throw error;
+  }
+}
+
+export function expiriesForTheDay(index: IndexName, now = Date.now()): Promise<Expiry[]> {
+  return keptOrFetched(`market:expiries:${index}`, () => getExpiries(index), () => tradingDayEnd(now), now);
+}
+
+export function instrumentsForTheDay(index: IndexName, expiry: string, now = Date.now()): Promise<Instruments> {
+  return keptOrFetched(`market:instruments:${index}:${expiry}`, () => getInstruments(index, expiry), (value) => value.valid_until, now);
+}
