@@ -70,3 +70,24 @@ for (const width of [360, 1280]) {
     await page.screenshot({ path: `test-results/market/chain-rtl-dark-fr-${width}.png` });
   });
 }
+
+test('two tabs share one price stream, and the second tab still ticks', async ({ page, context }) => {
+  const streams: string[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/market/stream/') streams.push(request.frame().page() === page ? 'first' : 'second');
+  });
+  await signInAsNewUser(page);
+  await page.goto('/app/dashboards/default');
+  const firstNifty = page.getByRole('list', { name: 'Indices' }).getByRole('listitem', { name: 'NIFTY', exact: true });
+  await expect(firstNifty).toContainText(/\d{2},\d{3}\.\d{2}/);
+
+  const second = await context.newPage();
+  await second.goto('/app/dashboards/live-trade');
+  const atm = second.getByRole('table', { name: /Option chain of NIFTY/ }).locator('tr[aria-current="true"]');
+  await expect(atm).toHaveCount(1);
+  const before = await atm.innerText();
+  await expect.poll(async () => atm.innerText(), { timeout: 15_000 }).not.toBe(before);
+  // Only the first tab (the leader) ever opened a stream; the second follows it.
+  expect(streams.length).toBeGreaterThan(0);
+  expect(new Set(streams)).toEqual(new Set(['first']));
+});

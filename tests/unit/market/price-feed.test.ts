@@ -178,3 +178,44 @@ describe('rows on screen', () => {
     expect({ A: after['NFO:A']! - before['NFO:A']!, B: after['NFO:B']! - before['NFO:B']!, C: after['NFO:C']! - before['NFO:C']! }).toEqual({ A: 0, B: 1, C: 0 });
   });
 });
+
+describe('tabs sharing one connection', () => {
+  it('the leader streams what every tab wants and passes prices on; a follower opens nothing', async () => {
+    const opened: string[][] = [];
+    const leaderTab = harness({
+      openStream: (instruments) => {
+        opened.push([...instruments]);
+        return Promise.resolve(streamOf([`event: snapshot\ndata: ${JSON.stringify({ data: { 'NFO:X': quote(7), 'NSE:NIFTY 50': quote(26050) } })}\n\n`]));
+      },
+    });
+    let followerOpened = 0;
+    const followerTab = harness({
+      openStream: () => {
+        followerOpened += 1;
+        return Promise.reject(new Error('followers never connect'));
+      },
+    });
+    // A BroadcastChannel between the two tabs.
+    leaderTab.feed.shareWith({ sendWanted: () => undefined, sendSnapshot: (snapshot) => followerTab.feed.fromLeader(snapshot) }, true);
+    followerTab.feed.shareWith({ sendWanted: (instruments) => leaderTab.feed.tabWants('tab-2', instruments), sendSnapshot: () => undefined }, false);
+
+    leaderTab.feed.subscribe(['NSE:NIFTY 50']);
+    followerTab.feed.subscribe(['NFO:X']);
+    await followerTab.advance(0);
+    await leaderTab.advance(0);
+    expect(followerOpened).toBe(0);
+    expect(followerTab.store.get(followerTab.feed.modeAtom)).toBe('follower');
+    expect(opened.at(-1)).toEqual(['NFO:X', 'NSE:NIFTY 50']);
+    followerTab.frame();
+    expect(followerTab.store.get(followerTab.feed.atomFor('NFO:X'))?.last_price).toBe(7);
+
+    // A hidden leader keeps its stream open for the other tab; once nobody else wants prices, it pauses.
+    expect(leaderTab.store.get(leaderTab.feed.modeAtom)).toBe('stream');
+    leaderTab.feed.pause();
+    await leaderTab.advance(5000);
+    expect(leaderTab.store.get(leaderTab.feed.modeAtom)).toBe('stream');
+    leaderTab.feed.tabWants('tab-2', []);
+    await leaderTab.advance(0);
+    expect(leaderTab.store.get(leaderTab.feed.modeAtom)).toBe('paused');
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The app's one price feed: the reference server's event stream (with the trader's bearer token, which only
  * fetch can send) and the analytics market_data call as its fallback. It pauses while the page is hidden or
- * offline and resumes on return.
+ * offline and resumes on return, and one tab runs it for all the tabs of the app.
  */
 import { analyticsApi, runtimeConfig } from '@/lib/api/clients';
 import { tokenAtom } from '@/lib/session/auth-atoms';
@@ -29,9 +29,47 @@ const transport: FeedTransport = {
 
 let feed: PriceFeed | null = null;
 
+type TabMessage =
+  | { type: 'wanted'; tabId: string; instruments: string[] }
+  | { type: 'snapshot'; snapshot: MarketSnapshot }
+  | { type: 'leader' };
+
+/**
+ * One tab holds the Web Lock and runs the connection for every tab; the lock passes to another tab when it
+ * closes. Without Web Locks or BroadcastChannel each tab simply runs its own.
+ */
+function shareAcrossTabs(shared: PriceFeed): void {
+  if (typeof BroadcastChannel === 'undefined' || typeof navigator.locks === 'undefined') return;
+  const channel = new BroadcastChannel('strikedesk-prices');
+  const tabId = crypto.randomUUID();
+  const post = (message: TabMessage) => channel.postMessage(message);
+  shared.shareWith(
+    {
+      sendWanted: (instruments) => post({ type: 'wanted', tabId, instruments: [...instruments] }),
+      sendSnapshot: (snapshot) => post({ type: 'snapshot', snapshot }),
+    },
+    false,
+  );
+  channel.onmessage = (event: MessageEvent<TabMessage>) => {
+    const message = event.data;
+    if (message.type === 'wanted') shared.tabWants(message.tabId, message.instruments);
+    else if (message.type === 'snapshot') shared.fromLeader(message.snapshot);
+    // A new leader: say again what this tab wants.
+    else shared.setLeader(false);
+  };
+  window.addEventListener('pagehide', () => post({ type: 'wanted', tabId, instruments: [] }));
+  void navigator.locks.request('strikedesk-price-feed', () => {
+    shared.setLeader(true);
+    post({ type: 'leader' });
+    // Held for the tab's life: the lock is released when the tab goes.
+    return new Promise<never>(() => undefined);
+  });
+}
+
 export function liveFeed(): PriceFeed {
   if (feed !== null) return feed;
   const created = createPriceFeed({ store, transport });
+  shareAcrossTabs(created);
   const follow = () => {
     if (document.visibilityState === 'hidden' || !navigator.onLine) created.pause();
     else created.resume();

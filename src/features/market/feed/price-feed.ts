@@ -23,7 +23,19 @@ export type FeedTransport = {
   poll(instruments: readonly string[], signal: AbortSignal): Promise<MarketSnapshot>;
 };
 
-export type FeedMode = 'idle' | 'stream' | 'polling' | 'paused';
+export type FeedMode = 'idle' | 'stream' | 'polling' | 'paused' | 'follower';
+
+/**
+ * How the tabs of one browser share one connection (browsers cap connections per origin): the leader tab
+ * runs the transport for what every tab wants and passes every snapshot on; the others only say what they
+ * want. The app's implementation uses Web Locks (leader election) and a BroadcastChannel.
+ */
+export type TabLink = {
+  /** Followers: tell the leader what this tab wants (an empty list when it wants nothing). */
+  sendWanted(instruments: readonly string[]): void;
+  /** Leader: pass a snapshot on to the other tabs. */
+  sendSnapshot(snapshot: MarketSnapshot): void;
+};
 
 type Timer = ReturnType<typeof setTimeout>;
 
@@ -50,6 +62,10 @@ export function createPriceFeed({
 }: FeedEnvironment) {
   const atoms = new Map<string, PrimitiveAtom<Quote | null>>();
   const wanted = new Map<string, number>();
+  /** Leader only: what each other tab wants. */
+  const otherTabs = new Map<string, readonly string[]>();
+  let leader = true;
+  let link: TabLink | null = null;
   /** Quotes that arrived since the last frame; newest wins. */
   let pending = new Map<string, Quote>();
   let frameRequested = false;
@@ -82,7 +98,8 @@ export function createPriceFeed({
     }
   }
 
-  function receive(snapshot: MarketSnapshot): void {
+  function receive(snapshot: MarketSnapshot, fromLeader = false): void {
+    if (leader && !fromLeader) link?.sendSnapshot(snapshot);
     for (const [instrument, quote] of Object.entries(snapshot.data)) pending.set(instrument, quote);
     if (snapshot.market !== undefined) store.set(marketAtom, snapshot.market);
     store.set(lastMessageAtAtom, now());
@@ -119,17 +136,25 @@ export function createPriceFeed({
         pending.delete(instrument);
       }
     }
-    if (paused) {
+    // A hidden leader keeps serving the tabs that still want prices.
+    if (paused && !(leader && otherTabs.size > 0)) {
       store.set(modeAtom, 'paused');
       return;
     }
-    if (wanted.size === 0) {
+    if (!leader) {
+      link?.sendWanted([...wanted.keys()]);
+      store.set(modeAtom, wanted.size === 0 ? 'idle' : 'follower');
+      return;
+    }
+    const all = new Set(wanted.keys());
+    for (const instruments of otherTabs.values()) for (const instrument of instruments) all.add(instrument);
+    if (all.size === 0) {
       store.set(modeAtom, 'idle');
       return;
     }
     const controller = new AbortController();
     connection = controller;
-    void run([...wanted.keys()].sort(), controller);
+    void run([...all].sort(), controller);
   }
 
   async function run(instruments: string[], controller: AbortController): Promise<void> {
@@ -218,6 +243,7 @@ export function createPriceFeed({
   function pause(): void {
     if (paused) return;
     paused = true;
+    if (leader && otherTabs.size > 0) return;
     stop();
     store.set(modeAtom, 'paused');
   }
@@ -229,7 +255,35 @@ export function createPriceFeed({
     scheduleReconnect();
   }
 
+  /** Joins the other tabs: as leader (this tab runs the transport) or as a follower. */
+  function shareWith(tabLink: TabLink, isLeader: boolean): void {
+    link = tabLink;
+    setLeader(isLeader);
+  }
+
+  function setLeader(isLeader: boolean): void {
+    leader = isLeader;
+    if (!isLeader) otherTabs.clear();
+    scheduleReconnect();
+  }
+
+  /** Leader: another tab says what it wants (nothing, when it closes). */
+  function tabWants(tabId: string, instruments: readonly string[]): void {
+    if (instruments.length === 0) otherTabs.delete(tabId);
+    else otherTabs.set(tabId, instruments);
+    if (leader) scheduleReconnect();
+  }
+
+  /** Follower: the leader passed a snapshot on. */
+  function fromLeader(snapshot: MarketSnapshot): void {
+    if (!leader) receive(snapshot, true);
+  }
+
   return {
+    shareWith,
+    setLeader,
+    tabWants,
+    fromLeader,
     atomFor,
     subscribe,
     pause,
