@@ -52,7 +52,8 @@ function installSignalHandlers(app: FastifyInstance, print: (line: string) => vo
     }, shutdownGraceMs);
     timer.unref();
     app.close().then(
-      () => process.exit(0),
+      // A pipe's writes are asynchronous: exit once what was printed (the line above) has left.
+      () => process.stdout.write('', () => process.exit(0)),
       (error: unknown) => {
         console.error('Error while stopping the server:', error);
         process.exit(1);
