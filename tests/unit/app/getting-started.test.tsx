@@ -18,7 +18,28 @@ import { configureApiClients } from '@/lib/api/clients';
 type Schemas = components['schemas'];
 
 const API = 'http://api.test';
-const server = setupServer();
+// Live trade's option chain, for every test (requests may outlive one): one expiry, no strikes, no stream
+// (the feed polls market_data).
+const server = setupServer(
+    http.get(`${API}/api/market/expiries/`, () =>
+      HttpResponse.json({ index: 'NIFTY', underlying: 'NSE:NIFTY 50', expiries: [{ date: '2026-12-01', kind: 'weekly' }] } satisfies Schemas['ExpiriesResponse']),
+    ),
+    http.get(`${API}/api/market/instruments/`, () =>
+      HttpResponse.json({
+        index: 'NIFTY',
+        underlying: 'NSE:NIFTY 50',
+        expiry: '2026-12-01',
+        kind: 'weekly',
+        strike_step: 50,
+        lot_size: 65,
+        freeze_quantity: 1800,
+        valid_until: '2026-12-01T10:00:00Z',
+        instruments: [],
+      } satisfies Schemas['InstrumentsResponse']),
+    ),
+    http.post(`${API}/api/market/stream/`, () => HttpResponse.json({ message: 'Not Found', code: 'not_found' }, { status: 404 })),
+    http.post(`${API}/analytics/functions/v1/market_data`, () => HttpResponse.json({ data: {} })),
+);
 
 const account: Schemas['BrokerAccount'] = {
   id: 1,
@@ -61,25 +82,6 @@ function serve({ accounts, portfolios, dailyBots }: Backend) {
     http.get(`${API}/api/daily_bots/daily_bots/:portfolioId/`, ({ params }) =>
       HttpResponse.json({ daily_bots: dailyBots.filter((bot) => bot.portfolio_id === Number(params.portfolioId)) }),
     ),
-    // Live trade's option chain: one expiry, one strike; no stream (the feed polls market_data).
-    http.get(`${API}/api/market/expiries/`, () =>
-      HttpResponse.json({ index: 'NIFTY', underlying: 'NSE:NIFTY 50', expiries: [{ date: '2026-12-01', kind: 'weekly' }] } satisfies Schemas['ExpiriesResponse']),
-    ),
-    http.get(`${API}/api/market/instruments/`, () =>
-      HttpResponse.json({
-        index: 'NIFTY',
-        underlying: 'NSE:NIFTY 50',
-        expiry: '2026-12-01',
-        kind: 'weekly',
-        strike_step: 50,
-        lot_size: 65,
-        freeze_quantity: 1800,
-        valid_until: '2026-12-01T10:00:00Z',
-        instruments: [],
-      } satisfies Schemas['InstrumentsResponse']),
-    ),
-    http.post(`${API}/api/market/stream/`, () => HttpResponse.json({ message: 'Not Found', code: 'not_found' }, { status: 404 })),
-    http.post(`${API}/analytics/functions/v1/market_data`, () => HttpResponse.json({ data: {} })),
   );
 }
 

@@ -40,7 +40,9 @@ describe('a portfolio list that did not come', () => {
     // The failure is said in place; no notification says it again (the Offline badge tells the connection).
     expect(notifications()).toEqual([]);
 
-    // Back online: the list is read again without the trader asking.
+    // Back online: the list is read again without the trader asking. (The screen listens for 'online'
+    // from an effect run after the failure renders: let React finish it first, as a real reconnection would.)
+    await act(async () => undefined);
     online = true;
     act(() => {
       window.dispatchEvent(new Event('online'));
