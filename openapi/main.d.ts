@@ -607,6 +607,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order-book/margins/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What orders would need (margin with hedge benefit, premium, charges) against what is available, placing nothing.
+         * @description Kite's POST /margins/basket. Places nothing, so it needs no Idempotency-Key.
+         */
+        post: operations["getOrderMargins"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/position-book/position-book/{accountNumber}": {
         parameters: {
             query?: {
@@ -1506,6 +1526,11 @@ export interface components {
          *       "realised": 0,
          *       "unrealised": 1446.25,
          *       "m2m": 1446.25,
+         *       "close_price": 131.4,
+         *       "charges": 27.68,
+         *       "net_pnl": 1418.57,
+         *       "lot_size": 65,
+         *       "expiry": "2025-01-30",
          *       "buy_quantity": 0,
          *       "buy_price": 0,
          *       "buy_value": 0,
@@ -1527,10 +1552,18 @@ export interface components {
             overnight_quantity: components["schemas"]["SignedQuantity"];
             average_price: components["schemas"]["Price"];
             last_price: components["schemas"]["Price"];
-            /** @description realised + unrealised. */
+            /** @description The contract's previous close (m2m marks carried quantity from it). */
+            close_price: components["schemas"]["Price"];
+            /** @description Gross P&L, before charges (Kite's figure) = realised + unrealised. */
             pnl: components["schemas"]["Pnl"];
             realised: components["schemas"]["Pnl"];
             unrealised: components["schemas"]["Pnl"];
+            /** @description Brokerage, STT, exchange charges, SEBI fees, GST and stamp duty on this position's trades. */
+            charges: components["schemas"]["Money"];
+            /** @description Net P&L, after charges (pnl − charges): the figure screens show first. */
+            net_pnl: components["schemas"]["Pnl"];
+            lot_size: number;
+            expiry: components["schemas"]["Date"];
             /** @description Mark-to-market P&L since the previous close. */
             m2m: components["schemas"]["Pnl"];
             buy_quantity: number;
@@ -1545,6 +1578,7 @@ export interface components {
             portfolio_id: number | null;
         };
         PositionBook: {
+            margins: components["schemas"]["AccountMargins"];
             /** @description Net positions, carried overnight ones included. */
             net: components["schemas"]["Position"][];
             /** @description Today's activity only. */
@@ -1552,6 +1586,32 @@ export interface components {
             status: components["schemas"]["BrokerDataStatus"];
             /** @description When the broker data was read; null when nothing is known. */
             as_of: components["schemas"]["NullableTimestamp"];
+        };
+        /**
+         * @description The account's funds as the broker sees them. equity = capital + the trades' cash flow − charges +
+         *     open positions at their last price; used = margin blocked for positions and working orders (SPAN-like
+         *     estimate + exposure, see the README) + the value of long options held; available = equity − used.
+         */
+        AccountMargins: {
+            available: components["schemas"]["Pnl"];
+            used: components["schemas"]["Pnl"];
+            equity: components["schemas"]["Pnl"];
+        };
+        OrderMarginsRequest: {
+            account_number: components["schemas"]["AccountNumber"];
+            portfolio_id?: components["schemas"]["Id"];
+            orders: components["schemas"]["OrderRequest"][];
+        };
+        OrderMarginsResponse: {
+            margins: {
+                /** @description What placing these orders together would take from the available funds (margin change with hedge benefit + premium for buys + charges); negative when they free margin. */
+                required: components["schemas"]["Pnl"];
+                available: components["schemas"]["Pnl"];
+                /** @description The change in blocked margin (SPAN-like estimate + exposure). */
+                margin: components["schemas"]["Pnl"];
+                premium: components["schemas"]["Money"];
+                charges: components["schemas"]["Money"];
+            };
         };
         PositionBookResponse: {
             position_book: components["schemas"]["PositionBook"];
@@ -1571,8 +1631,12 @@ export interface components {
             capital: components["schemas"]["Money"];
             realised: components["schemas"]["Pnl"];
             unrealised: components["schemas"]["Pnl"];
-            /** @description realised + unrealised. */
+            /** @description Gross P&L, before charges = realised + unrealised. */
             pnl: components["schemas"]["Pnl"];
+            charges: components["schemas"]["Money"];
+            /** @description Net P&L, after charges. */
+            net_pnl: components["schemas"]["Pnl"];
+            /** @description Margin the portfolio's open positions block on their own (SPAN-like estimate + exposure) plus its long options' value. */
             margin_used: components["schemas"]["Money"];
             /** @description Positions with a non-zero quantity. */
             open_positions: number;
@@ -2766,6 +2830,35 @@ export interface operations {
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrderMargins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderMarginsRequest"];
+            };
+        };
+        responses: {
+            /** @description The margins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderMarginsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -141,6 +141,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     const loop = startMarketLoop({
       market: services.market,
       feed: services.marketFeed,
+      afterTick: () => services.paperTrading.onTick(),
       onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
     });
     app.addHook('preClose', async () => loop.stop());

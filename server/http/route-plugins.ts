@@ -8,6 +8,7 @@ import type { Clock } from '../services/clock.ts';
 import type { Services } from '../services/services.ts';
 import { authRoutes } from './auth-routes.ts';
 import { botRoutes } from './bot-routes.ts';
+import { tradingRoutes } from './trading-routes.ts';
 import { brokerAccountRoutes } from './broker-account-routes.ts';
 import { brokerLoginRoutes } from './broker-login-routes.ts';
 import { configRoutes } from './config-routes.ts';
@@ -36,7 +37,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 
 /** The trading backend, mounted at /api (Django-style paths with trailing slashes). */
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
-  const plugins: RoutePlugin[] = [healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, portfolioRoutes, botRoutes, marketRoutes];
+  const plugins: RoutePlugin[] = [healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes];
   for (const plugin of plugins) await app.register(plugin, { context });
 };
 

@@ -29,6 +29,19 @@ export type DomainErrorCode =
   | 'lots_above_freeze_limit'
   | 'outside_market_hours'
   | 'entry_not_before_exit'
+  // Trading: the instrument is not listed; the broker session is over; the order is final, modified too
+  // often, or refused by the exchange's rules; a stop-loss or target that would not reduce the position.
+  | 'unknown_instrument'
+  | 'broker_session_expired'
+  | 'order_not_working'
+  | 'modification_limit'
+  | 'order_refused'
+  | 'order_not_reducing'
+  // Idempotency-Key reused with another body, or while its first request still runs.
+  | 'idempotency_key_reused'
+  | 'idempotency_in_progress'
+  // The broker's order rate limits (Kite: 10 a second, 400 a minute, 5,000 a day per account).
+  | 'order_rate_limited'
   // Throttled: `retryAfterSeconds` says when to try again.
   | 'too_many_attempts'
   // Too much work of this kind is running (password hashing): try again after `retryAfterSeconds`.

@@ -19,6 +19,9 @@ import { createStrategiesService, type StrategiesService } from './strategies/st
 import { createMarketService, type MarketService } from './market/market-service.ts';
 import { seedOf } from './market/simulator.ts';
 import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
+import { createPaperTrading, type PaperTrading, type PriceSource, type RateLimits } from './brokers/paper/paper-trading.ts';
+import { freezeQuantityOf, marketPrices } from './brokers/paper/market-prices.ts';
+import { createTradingService, type TradingService } from './trading/trading-service.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -35,6 +38,9 @@ export type Services = {
   market: MarketService;
   /** Tells this instance's live price streams when the market moved. */
   marketFeed: MarketFeed;
+  /** The paper broker's order engine (its fills run on the market's ticks). */
+  paperTrading: PaperTrading;
+  trading: TradingService;
 };
 
 export type ServicesOptions = {
@@ -50,18 +56,23 @@ export type ServicesOptions = {
   throttleLimits?: Partial<ThrottleLimits> | undefined;
   /** The simulated market: demo mode, seed text and milliseconds between ticks. */
   market: { demo: boolean; seed: string; tickMs: number };
+  /** Tests only: scripted quotes for the paper broker instead of the simulated market's. */
+  prices?: PriceSource | undefined;
+  /** Tests only: the broker's order rate limits (Kite's by default). */
+  rateLimits?: RateLimits | undefined;
 };
 
-export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market }: ServicesOptions): Services {
+export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits }: ServicesOptions): Services {
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
   const secrets = createSecretBox(secretKey);
-  const paperBroker = createPaperBroker({ db, secrets, limits });
-  // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
-  const brokerRegistry = createBrokerRegistry([paperBroker]);
   const strategies = createStrategiesService({ db });
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
+  const paperTrading = createPaperTrading({ db, clock, prices: prices ?? marketPrices(marketService), freezeQuantity: freezeQuantityOf(db), rateLimits });
+  const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading });
+  // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
+  const brokerRegistry = createBrokerRegistry([paperBroker]);
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits }),
     passwords,
@@ -75,5 +86,7 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     dailyBots: createBotsService(dailyBotKind, { db, clock, strategies }),
     market: marketService,
     marketFeed: createMarketFeed(marketService),
+    paperTrading,
+    trading: createTradingService({ db, clock, brokers: brokerRegistry }),
   };
 }

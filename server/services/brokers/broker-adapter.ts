@@ -10,9 +10,9 @@
 //   3. The PWA posts the request_token to POST /api/accounts/account-login/{accountId}/. The server
 //      computes checksum = SHA-256(api_key + request_token + api_secret) and calls `createSession`
 //      (Kite: POST /session/token), which answers an access token and when it expires.
-// Later stages add orders, positions and the order book here (Kite: /orders, /portfolio/positions).
 // The paper broker (paper/paper-broker.ts) is the reference implementation.
 import { createHash } from 'node:crypto';
+import type { PaperTrading } from './paper/paper-trading.ts';
 
 export type SessionRequest = {
   /** The StrikeDesk broker account the session is for. */
@@ -53,6 +53,11 @@ export type BrokerAdapter = {
   loginUrl: string;
   /** Exchanges a request_token for a session, or throws BrokerLoginError. */
   createSession: (request: SessionRequest) => Promise<BrokerSession>;
+  /**
+   * Orders, trades, positions and funds (Kite: /orders, /trades, /portfolio/positions, /margins). The paper
+   * broker's is the reference; a real broker's adapter maps the same calls onto its API.
+   */
+  trading?: PaperTrading;
 };
 
 /** Kite Connect's checksum: SHA-256 (hex) of api_key, request_token and api_secret, concatenated. */

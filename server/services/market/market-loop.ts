@@ -1,18 +1,26 @@
-// Drives the market on a timer: try to tick (only the leader does), then tell this instance's streams what
-// moved. One pass at a time (a slow database never stacks passes), and old candles are pruned once an hour.
+// Drives the market on a timer: try to tick (only the leader does), let the leader's paper broker fill the
+// orders the move reached, then tell this instance's streams what moved. One pass at a time (a slow database never stacks passes), and old candles are pruned once an hour.
 import type { MarketFeed } from './market-feed.ts';
 import type { MarketService } from './market-service.ts';
 
 const pruneEveryMs = 60 * 60 * 1000;
 
-export function startMarketLoop({ market, feed, onError }: { market: MarketService; feed: MarketFeed; onError: (error: unknown) => void }) {
+type MarketLoopOptions = {
+  market: MarketService;
+  feed: MarketFeed;
+  /** Runs after each tick this instance led (the paper broker's fill engine). */
+  afterTick: () => Promise<unknown>;
+  onError: (error: unknown) => void;
+};
+
+export function startMarketLoop({ market, feed, afterTick, onError }: MarketLoopOptions) {
   let running = false;
   let lastPruneMs = 0;
   const pass = async () => {
     if (running) return;
     running = true;
     try {
-      await market.tick();
+      if (await market.tick()) await afterTick();
       await feed.poll();
       if (Date.now() - lastPruneMs > pruneEveryMs) {
         lastPruneMs = Date.now();

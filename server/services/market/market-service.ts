@@ -9,15 +9,18 @@ import type { components } from '../../../openapi/main.d.ts';
 import type { components as analytics } from '../../../openapi/analytics.d.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
+import { forwardFromSpot } from '../../../quant/option-inputs.ts';
 import { DomainError } from '../domain-error.ts';
 import { listExpiries, type Expiry } from './expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
 import { clockMinutes, istDate, istOffsetMs } from './ist.ts';
 import { loadTradingCalendar } from './calendar-data.ts';
 import {
+  expiryInstantMs,
   normal,
   nextSpotPaise,
   optionQuote,
+  smileVolatility,
   type IndexState,
   type OptionContract,
   type SimulationParams,
@@ -476,6 +479,23 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
     return data;
   }
 
+  /**
+   * What the paper broker prices margin with: the index's spot now, the rate and the simulator's smile
+   * (the volatility it prices each strike at).
+   */
+  async function pricing(index: IndexName) {
+    const model = modelOf(await models(), index);
+    const state = (await states()).get(index);
+    const spot = (state?.spotPaise ?? model.startSpotPaise) / 100;
+    const nowMs = state?.tickedAtMs ?? clock().getTime();
+    const { rate } = model.params;
+    const volatility = (strike: number, expiry: string) => {
+      const years = Math.max(1 / (365 * 24), (expiryInstantMs(expiry) - nowMs) / (365 * 24 * 60 * 60 * 1000));
+      return smileVolatility(model.params, forwardFromSpot(spot, rate, years), strike, years);
+    };
+    return { spot, rate, nowMs, volatility };
+  }
+
   /** Which index an instrument moves with (null for one the market does not know). */
   async function indexOfInstrument(key: string): Promise<IndexName | null> {
     const all = await models();
@@ -484,7 +504,7 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
     return contracts.get(key)?.name ?? null;
   }
 
-  return { tick, states, readStates: () => readStates(), status, expiries, instruments, quotes, indexOfInstrument, pruneCandles, candles, tickMs, demo };
+  return { tick, states, readStates: () => readStates(), status, sessionState, pricing, expiries, instruments, quotes, indexOfInstrument, pruneCandles, candles, tickMs, demo };
 }
 
 export type MarketService = ReturnType<typeof createMarketService>;

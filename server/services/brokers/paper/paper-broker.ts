@@ -14,6 +14,7 @@ import { nextSessionExpiry } from '../../market/ist.ts';
 import { SecretUnreadableError, type SecretBox } from '../../secrets/secret-box.ts';
 import { insertEvents, lockThrottleKeys, throttledFor, type ThrottleCheck, type ThrottleLimits } from '../../throttle.ts';
 import { BrokerLoginError, sessionChecksum, type BrokerAdapter } from '../broker-adapter.ts';
+import type { PaperTrading } from './paper-trading.ts';
 
 export const paperSlug = 'paper';
 export const paperLoginPath = '/broker-login/paper';
@@ -38,7 +39,7 @@ export type PaperBroker = BrokerAdapter & {
   logIn: (input: PaperLoginInput, now: Date) => Promise<PaperLoginResult>;
 };
 
-type PaperBrokerOptions = { db: Database; secrets: SecretBox; limits: ThrottleLimits };
+type PaperBrokerOptions = { db: Database; secrets: SecretBox; limits: ThrottleLimits; trading: PaperTrading };
 
 /** What migration 002 lets an account number be, upper-cased: anything else matches no account. */
 const clientIdShape = /^[A-Z0-9_-]{2,32}$/;
@@ -67,7 +68,7 @@ function fieldProblems(clientId: string, password: string): PaperFieldProblems |
   return Object.keys(problems).length === 0 ? null : problems;
 }
 
-export function createPaperBroker({ db, secrets, limits }: PaperBrokerOptions): PaperBroker {
+export function createPaperBroker({ db, secrets, limits, trading }: PaperBrokerOptions): PaperBroker {
   function openSecret(row: AccountRow): string | null {
     try {
       return secrets.open(row.api_secret_encrypted);
@@ -147,5 +148,5 @@ export function createPaperBroker({ db, secrets, limits }: PaperBrokerOptions): 
     return { accessToken: randomBytes(32).toString('base64url'), expiresAt: nextSessionExpiry(now) };
   }
 
-  return { slug: paperSlug, loginUrl: paperLoginPath, createSession, logIn };
+  return { slug: paperSlug, loginUrl: paperLoginPath, createSession, logIn, trading };
 }

@@ -1,0 +1,50 @@
+// /api/order-book/*, /api/position-book/* and /api/position/*: trading through the account's broker.
+// Every trading POST carries an Idempotency-Key (the contract makes it required); the service answers the
+// stored answer for a repeated key, which this layer marks with Idempotent-Replayed.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IdempotentAnswer } from '../services/trading/trading-service.ts';
+import { requireAuth } from './authentication.ts';
+import { route } from './contract-route.ts';
+import { HttpError } from './errors.ts';
+import type { RoutePlugin } from './route-plugins.ts';
+
+export const tradingRoutes: RoutePlugin = async (app, { context }) => {
+  const { trading } = context.services;
+  const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
+
+  // The stored answer is the contract's OrdersResponse, so the type the route expects is what it holds.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const answer = (reply: FastifyReply, result: IdempotentAnswer): any => {
+    reply.code(result.status);
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return result.body;
+  };
+
+  /** The contract requires the header, so validation already refused a request without exactly one. */
+  const idempotencyKey = (request: FastifyRequest): string => {
+    const key = request.headers['idempotency-key'];
+    if (typeof key !== 'string') throw new HttpError(400, 'validation_failed', 'headers: Idempotency-Key is required', { field: 'Idempotency-Key' });
+    return key;
+  };
+
+  route(app, 'placeTrades', async (request, reply) =>
+    answer(reply, await trading.placeTrades(userId(request), idempotencyKey(request), request.body)));
+  route(app, 'executeOrder', async (request, reply) =>
+    answer(reply, await trading.executeOrder(userId(request), idempotencyKey(request), request.body)));
+  route(app, 'squareoffTrades', async (request, reply) =>
+    answer(reply, await trading.squareoffTrades(userId(request), idempotencyKey(request), request.body)));
+  route(app, 'placeStopLossOrder', async (request, reply) =>
+    answer(reply, await trading.placeStopLoss(userId(request), idempotencyKey(request), request.body)));
+  route(app, 'placeTargetOrder', async (request, reply) =>
+    answer(reply, await trading.placeTarget(userId(request), idempotencyKey(request), request.body)));
+  route(app, 'modifyOrder', async (request, reply) =>
+    answer(reply, await trading.modifyOrder(userId(request), idempotencyKey(request), request.body)));
+  route(app, 'cancelOrder', async (request, reply) =>
+    answer(reply, await trading.cancelOrders(userId(request), idempotencyKey(request), request.body)));
+
+  route(app, 'getOrderBook', async (request) => trading.orderBook(userId(request), request.params.accountNumber, request.query.start_date));
+  route(app, 'getOrderMargins', async (request) => trading.orderMargins(userId(request), request.body));
+  route(app, 'getPositionBook', async (request) => trading.positionBook(userId(request), request.params.accountNumber, request.query.start_date));
+  route(app, 'getPositions', async (request) => trading.positions(userId(request), request.params.portfolioId, request.query.start_date));
+  route(app, 'getPositionSummary', async (request) => trading.summary(userId(request), request.params.id, request.query.start_date));
+};

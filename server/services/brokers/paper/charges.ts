@@ -1,0 +1,108 @@
+// What an executed order costs, from the effective-dated charge_rates table (migration 006), in exact
+// integer paise: rates are read as decimal text and applied with BigInt, rounded half up to the paisa
+// per component. Brokerage is per executed order (the order's first fill carries it); STT is on the sell
+// side, stamp duty on the buy side, exchange charges and SEBI fees on both; GST is on brokerage, exchange
+// charges and SEBI fees together.
+import type { Queryable } from '../../../db/database.ts';
+
+export type ChargeRates = {
+  brokeragePerOrderPaise: number;
+  sttSell: string;
+  exchange: string;
+  sebi: string;
+  gst: string;
+  stampBuy: string;
+  sttExercise: string;
+};
+
+export type Charges = {
+  brokerage: number;
+  stt: number;
+  exchange: number;
+  sebi: number;
+  gst: number;
+  stamp: number;
+};
+
+export const noCharges: Charges = { brokerage: 0, stt: 0, exchange: 0, sebi: 0, gst: 0, stamp: 0 };
+
+/** `amountPaise × rate` rounded half up to the paisa, exactly (rate is decimal text such as "0.0003553"). */
+export function applyRate(amountPaise: number, rate: string): number {
+  if (!/^\d+(\.\d+)?$/.test(rate)) throw new Error(`Not a rate: ${rate}`);
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const scale = 10n ** BigInt(fraction.length);
+  const scaled = BigInt(whole + fraction);
+  const product = BigInt(amountPaise) * scaled;
+  return Number((product * 2n + scale) / (2n * scale));
+}
+
+export function totalCharges(charges: Charges): number {
+  return charges.brokerage + charges.stt + charges.exchange + charges.sebi + charges.gst + charges.stamp;
+}
+
+export function addCharges(a: Charges, b: Charges): Charges {
+  return {
+    brokerage: a.brokerage + b.brokerage,
+    stt: a.stt + b.stt,
+    exchange: a.exchange + b.exchange,
+    sebi: a.sebi + b.sebi,
+    gst: a.gst + b.gst,
+    stamp: a.stamp + b.stamp,
+  };
+}
+
+/** The charges on one fill of `quantity` units at `pricePaise`; `firstFill` carries the order's brokerage. */
+export function fillCharges(rates: ChargeRates, side: 'BUY' | 'SELL', quantity: number, pricePaise: number, firstFill: boolean): Charges {
+  const turnover = quantity * pricePaise;
+  const brokerage = firstFill ? rates.brokeragePerOrderPaise : 0;
+  const exchange = applyRate(turnover, rates.exchange);
+  const sebi = applyRate(turnover, rates.sebi);
+  return {
+    brokerage,
+    stt: side === 'SELL' ? applyRate(turnover, rates.sttSell) : 0,
+    exchange,
+    sebi,
+    gst: applyRate(brokerage + exchange + sebi, rates.gst),
+    stamp: side === 'BUY' ? applyRate(turnover, rates.stampBuy) : 0,
+  };
+}
+
+/** A bought option settled in the money at expiry pays STT on its intrinsic value, and nothing else. */
+export function exerciseCharges(rates: ChargeRates, quantity: number, intrinsicPaise: number): Charges {
+  return { ...noCharges, stt: applyRate(quantity * intrinsicPaise, rates.sttExercise) };
+}
+
+type RateRow = {
+  brokerage_per_order_paise: string;
+  stt_sell_rate: string;
+  exchange_rate: string;
+  sebi_rate: string;
+  gst_rate: string;
+  stamp_buy_rate: string;
+  stt_exercise_rate: string;
+};
+
+/** Postgres prints numeric(10, 8) with trailing zeros: "0.00150000" reads as "0.0015". */
+function rateText(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
+/** The rates in force on an IST date for an exchange's options (NFO or BFO). */
+export async function chargeRatesOn(db: Queryable, exchange: 'NFO' | 'BFO', istDay: string): Promise<ChargeRates> {
+  const { rows } = await db.query<RateRow>(
+    `SELECT brokerage_per_order_paise, stt_sell_rate, exchange_rate, sebi_rate, gst_rate, stamp_buy_rate, stt_exercise_rate
+     FROM charge_rates WHERE segment = $1 AND effective_from <= $2::date ORDER BY effective_from DESC LIMIT 1`,
+    [`${exchange}-OPT`, istDay],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error(`charge_rates has no ${exchange}-OPT row in force on ${istDay}`);
+  return {
+    brokeragePerOrderPaise: Number(row.brokerage_per_order_paise),
+    sttSell: rateText(String(row.stt_sell_rate)),
+    exchange: rateText(String(row.exchange_rate)),
+    sebi: rateText(String(row.sebi_rate)),
+    gst: rateText(String(row.gst_rate)),
+    stampBuy: rateText(String(row.stamp_buy_rate)),
+    sttExercise: rateText(String(row.stt_exercise_rate)),
+  };
+}

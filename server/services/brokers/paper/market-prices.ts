@@ -1,0 +1,40 @@
+// The paper broker's prices come from the simulated market: its quotes (rupees) read as paise, the index
+// spot for expiry settlement, the smile for margin, and its session clock for "market closed".
+import type { Queryable } from '../../../db/database.ts';
+import { indexFacts, type IndexName } from '../../market/index-config.ts';
+import type { MarketService } from '../../market/market-service.ts';
+import type { Quote } from './order-rules.ts';
+import type { PriceSource } from './paper-trading.ts';
+import { toPaise } from './paise.ts';
+
+export function marketPrices(market: MarketService): PriceSource {
+  return {
+    async quotes(keys) {
+      const data = await market.quotes(keys);
+      const found = new Map<string, Quote>();
+      for (const [key, quote] of Object.entries(data)) {
+        if (quote.bid === undefined || quote.ask === undefined) continue;
+        found.set(key, {
+          bidPaise: toPaise(quote.bid),
+          askPaise: toPaise(quote.ask),
+          lastPaise: toPaise(quote.last_price),
+          closePaise: toPaise(quote.close ?? quote.last_price),
+        });
+      }
+      return found;
+    },
+    async spotPaise(index: IndexName) {
+      const state = (await market.states()).get(index);
+      if (state === undefined) throw new Error(`The market has no state for ${index}`);
+      return state.spotPaise;
+    },
+    pricing: (index) => market.pricing(index),
+    marketOpen: async (exchange, now) => (await market.sessionState(exchange === 'BFO' ? 'BSE' : 'NSE', now)).open,
+    demo: market.demo,
+  };
+}
+
+/** The freeze quantity in force today, from the effective-dated index facts. */
+export function freezeQuantityOf(db: Queryable) {
+  return async (index: IndexName, now: Date) => (await indexFacts(db, index, now)).freezeQuantity;
+}

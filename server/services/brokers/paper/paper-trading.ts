@@ -1,0 +1,1088 @@
+// The paper broker's order book, trades and positions: Kite's order model on the simulated market.
+//
+// Consistency: every change to an account's orders runs in one transaction that first locks the account's
+// row. Placements, modifications, cancellations and fills of one account therefore happen one at a time,
+// on every server instance alike, so the rate limits and the margin check count what is really there, and
+// an order can never fill twice. A MARKET or marketable LIMIT order fills inside the transaction that
+// places it (never later on a tick as well); resting orders fill on the market's ticks (fillWorkingOrders),
+// each fill in its own transaction.
+//
+// Fills: MARKET at the other side of the simulated bid/ask within the exchange's market protection, else
+// cancelled with the reason; LIMIT when the market reaches it, at the limit or better; SL triggers on the
+// last price and then works as a LIMIT. Fills are whole (the simulator has no depth to fill partially).
+import type { Database, Queryable } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { DomainError } from '../../domain-error.ts';
+import { clockMinutes, istDate, istOffsetMs } from '../../market/ist.ts';
+import type { IndexName } from '../../market/index-config.ts';
+import { expiryInstantMs } from '../../market/simulator.ts';
+import { chargeRatesOn, exerciseCharges, fillCharges, noCharges, totalCharges, type ChargeRates, type Charges } from './charges.ts';
+import { underlyingMargin, type MarginLeg, type MarginParams } from './margin.ts';
+import { limitFill, marketFill, orderRefusal, stopTriggered, type FillDecision, type OrderType, type Quote, type Side } from './order-rules.ts';
+import { formatPaise } from './paise.ts';
+
+export type Product = 'MIS' | 'NRML';
+export type OrderStatus = 'OPEN' | 'TRIGGER PENDING' | 'COMPLETE' | 'CANCELLED' | 'REJECTED';
+export type OrderPurpose = 'entry' | 'stoploss' | 'target' | 'squareoff' | 'auto_squareoff';
+
+/** The broker account an action is for, already checked to be the caller's. */
+export type TradingAccount = { id: number; accountNumber: string; capitalPaise: number };
+
+export type OrderIntent = {
+  exchange: string;
+  tradingsymbol: string;
+  side: Side;
+  orderType: OrderType;
+  product: Product;
+  quantity: number;
+  pricePaise: number;
+  triggerPaise: number;
+};
+
+export type OrderRow = {
+  id: string;
+  order_id: string;
+  exchange_order_id: string | null;
+  broker_account_id: number;
+  portfolio_id: number | null;
+  instrument_token: number;
+  exchange: 'NFO' | 'BFO';
+  tradingsymbol: string;
+  transaction_type: Side;
+  order_type: OrderType;
+  product: Product;
+  quantity: number;
+  price_paise: string;
+  trigger_price_paise: string;
+  filled_quantity: number;
+  filled_value_paise: string;
+  cancelled_quantity: number;
+  status: OrderStatus;
+  status_message: string | null;
+  tag: string | null;
+  purpose: OrderPurpose;
+  oco_group: string | null;
+  modifications: number;
+  placed_at: Date;
+  exchange_at: Date | null;
+};
+
+export type TradeRow = {
+  trade_id: string;
+  order_id: string | null;
+  broker_account_id: number;
+  portfolio_id: number | null;
+  instrument_token: number;
+  exchange: 'NFO' | 'BFO';
+  tradingsymbol: string;
+  product: Product;
+  transaction_type: Side;
+  quantity: number;
+  price_paise: string;
+  kind: 'fill' | 'settlement';
+  filled_at: Date;
+};
+
+export type Contract = {
+  instrumentToken: number;
+  exchange: 'NFO' | 'BFO';
+  tradingsymbol: string;
+  index: IndexName;
+  expiry: string;
+  strike: number;
+  kind: 'CE' | 'PE';
+  lotSize: number;
+  freezeQuantity: number;
+};
+
+/** Where prices come from: the simulated market by default, scripted quotes in tests. */
+export type PriceSource = {
+  /** Quotes keyed `EXCHANGE:TRADINGSYMBOL`; instruments without a price are left out. */
+  quotes: (keys: readonly string[]) => Promise<Map<string, Quote>>;
+  /** The index's spot in paise (expiry settlement). */
+  spotPaise: (index: IndexName) => Promise<number>;
+  /** What margin is priced with for an index. */
+  pricing: (index: IndexName) => Promise<{ spot: number; rate: number; nowMs: number; volatility: (strike: number, expiry: string) => number }>;
+  /** Whether the exchange takes orders now (always in demo mode). */
+  marketOpen: (exchange: 'NFO' | 'BFO', now: Date) => Promise<boolean>;
+  demo: boolean;
+};
+
+export type RateLimits = { perSecond: number; perMinute: number; perDay: number };
+export type Funds = {
+  /** Capital + the trades' cash flow − charges + open positions at their last price. */
+  equityPaise: number;
+  /** Margin blocked for positions and working entry orders, plus the value of long options held. */
+  usedPaise: number;
+  availablePaise: number;
+  marginPaise: number;
+};
+
+export type PositionRef = { exchange: string; tradingsymbol: string; product: Product; quantity?: number | undefined };
+
+export type OrderChanges = { quantity?: number | undefined; pricePaise?: number | undefined; triggerPaise?: number | undefined; orderType?: OrderType | undefined };
+
+/** Kite's limits per account. */
+export const kiteRateLimits: RateLimits = { perSecond: 10, perMinute: 400, perDay: 5000 };
+export const maxModifications = 25;
+/** MIS positions are squared off by the broker at this IST time (outside demo mode). */
+export const misSquareOffTime = '15:20';
+
+const working: readonly OrderStatus[] = ['OPEN', 'TRIGGER PENDING'];
+const orderColumns = `o.id, o.order_id, o.exchange_order_id, o.broker_account_id, o.portfolio_id, o.instrument_token, o.exchange,
+  o.tradingsymbol, o.transaction_type, o.order_type, o.product, o.quantity, o.price_paise, o.trigger_price_paise,
+  o.filled_quantity, o.filled_value_paise, o.cancelled_quantity, o.status, o.status_message, o.tag, o.purpose, o.oco_group,
+  o.modifications, o.placed_at, o.exchange_at`;
+const contractColumns = `instrument_token, exchange, tradingsymbol, name, to_char(expiry, 'YYYY-MM-DD') AS expiry, strike,
+  instrument_type, lot_size`;
+
+type ContractRow = {
+  instrument_token: number;
+  exchange: 'NFO' | 'BFO';
+  tradingsymbol: string;
+  name: IndexName;
+  expiry: string;
+  strike: number;
+  instrument_type: 'CE' | 'PE';
+  lot_size: number;
+};
+
+export const pendingOf = (row: Pick<OrderRow, 'quantity' | 'filled_quantity' | 'cancelled_quantity'>) =>
+  row.quantity - row.filled_quantity - row.cancelled_quantity;
+
+const sideSign = (side: Side) => (side === 'BUY' ? 1 : -1);
+const keyOf = (c: { exchange: string; tradingsymbol: string }) => `${c.exchange}:${c.tradingsymbol}`;
+
+type PaperTradingOptions = {
+  db: Database;
+  clock: Clock;
+  prices: PriceSource;
+  /** index_config's freeze quantity for an index today. */
+  freezeQuantity: (index: IndexName, now: Date) => Promise<number>;
+  rateLimits?: RateLimits;
+};
+
+export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimits = kiteRateLimits }: PaperTradingOptions) {
+  // ---- reference data ------------------------------------------------------------------------------
+
+  async function contractOf(q: Queryable, exchange: string, tradingsymbol: string, now: Date): Promise<Contract | null> {
+    const { rows } = await q.query<ContractRow>(`SELECT ${contractColumns} FROM instruments WHERE exchange = $1 AND tradingsymbol = $2`, [
+      exchange,
+      tradingsymbol,
+    ]);
+    const row = rows[0];
+    return row === undefined ? null : contractFromRow(row, await freezeQuantity(row.name, now));
+  }
+
+  function contractFromRow(row: ContractRow, freeze: number): Contract {
+    return {
+      instrumentToken: row.instrument_token,
+      exchange: row.exchange,
+      tradingsymbol: row.tradingsymbol,
+      index: row.name,
+      expiry: row.expiry,
+      strike: row.strike,
+      kind: row.instrument_type,
+      lotSize: row.lot_size,
+      freezeQuantity: freeze,
+    };
+  }
+
+  async function contractsByToken(q: Queryable, tokens: readonly number[], now: Date): Promise<Map<number, Contract>> {
+    if (tokens.length === 0) return new Map();
+    const { rows } = await q.query<ContractRow>(`SELECT ${contractColumns} FROM instruments WHERE instrument_token = ANY($1::int[])`, [[...tokens]]);
+    const found = new Map<number, Contract>();
+    for (const row of rows) found.set(row.instrument_token, contractFromRow(row, await freezeQuantity(row.name, now)));
+    return found;
+  }
+
+  const ratesCache = new Map<string, ChargeRates>();
+  async function ratesFor(q: Queryable, exchange: 'NFO' | 'BFO', day: string): Promise<ChargeRates> {
+    const key = `${exchange}:${day}`;
+    const known = ratesCache.get(key);
+    if (known !== undefined) return known;
+    const rates = await chargeRatesOn(q, exchange, day);
+    ratesCache.set(key, rates);
+    return rates;
+  }
+
+  async function marginParams(q: Queryable, index: IndexName, day: string): Promise<MarginParams> {
+    const { rows } = await q.query<{ price_scan: string; volatility_scan: string; exposure_rate: string; short_option_minimum: string }>(
+      `SELECT price_scan, volatility_scan, exposure_rate, short_option_minimum FROM margin_params
+       WHERE index_name = $1 AND effective_from <= $2::date ORDER BY effective_from DESC LIMIT 1`,
+      [index, day],
+    );
+    const row = rows[0];
+    if (row === undefined) throw new Error(`margin_params has no row for ${index} in force on ${day}`);
+    return {
+      priceScan: Number(row.price_scan),
+      volatilityScan: Number(row.volatility_scan),
+      exposureRate: Number(row.exposure_rate),
+      shortOptionMinimum: Number(row.short_option_minimum),
+    };
+  }
+
+  // ---- ids ---------------------------------------------------------------------------------------------
+
+  async function nextOrderId(q: Queryable, now: Date): Promise<{ orderId: string; exchangeOrderId: string }> {
+    const { rows } = await q.query<{ seq: string }>(`SELECT nextval('paper_order_seq') AS seq`);
+    const seq = BigInt(rows[0]?.seq ?? 0);
+    const day = istDate(now).slice(2).replaceAll('-', '');
+    return { orderId: `${day}${String(seq).padStart(9, '0')}`, exchangeOrderId: String(1_100_000_000_000_000n + seq) };
+  }
+
+  async function nextTradeId(q: Queryable): Promise<string> {
+    const { rows } = await q.query<{ seq: string }>(`SELECT nextval('paper_trade_seq') AS seq`);
+    return String(10_000_000n + BigInt(rows[0]?.seq ?? 0));
+  }
+
+  // ---- locks, limits ---------------------------------------------------------------------------------
+
+  /** Serialises everything that changes this account's orders (see the top of the file). */
+  async function lockAccount(q: Queryable, accountId: number): Promise<void> {
+    await q.query('SELECT id FROM broker_accounts WHERE id = $1 FOR UPDATE', [accountId]);
+  }
+
+  /** Kite's 10 orders a second, 400 a minute and 5,000 a day, counted in the database (every instance shares them). */
+  async function checkRateLimits(q: Queryable, accountId: number, count: number, now: Date): Promise<void> {
+    const { rows } = await q.query<{ second: string; minute: string; day: string; oldest_in_minute: Date | null }>(
+      `SELECT count(*) FILTER (WHERE placed_at > $2::timestamptz - interval '1 second') AS second,
+              count(*) FILTER (WHERE placed_at > $2::timestamptz - interval '1 minute') AS minute,
+              count(*) FILTER (WHERE trading_day = $3::date) AS day,
+              min(placed_at) FILTER (WHERE placed_at > $2::timestamptz - interval '1 minute') AS oldest_in_minute
+       FROM paper_orders WHERE broker_account_id = $1 AND placed_at > $2::timestamptz - interval '1 day'`,
+      [accountId, now, istDate(now)],
+    );
+    const row = rows[0];
+    const second = Number(row?.second ?? 0);
+    const minute = Number(row?.minute ?? 0);
+    const day = Number(row?.day ?? 0);
+    if (day + count > rateLimits.perDay) {
+      throw new DomainError('order_rate_limited', `This account has placed ${day} orders today; the broker allows ${rateLimits.perDay} a day.`, {
+        retryAfterSeconds: secondsToNextIstDay(now),
+      });
+    }
+    if (minute + count > rateLimits.perMinute) {
+      const oldest = row?.oldest_in_minute === null || row?.oldest_in_minute === undefined ? now : new Date(row.oldest_in_minute);
+      throw new DomainError('order_rate_limited', `Too many orders: the broker allows ${rateLimits.perMinute} a minute per account. Try again shortly.`, {
+        retryAfterSeconds: Math.max(1, Math.ceil((oldest.getTime() + 60_000 - now.getTime()) / 1000)),
+      });
+    }
+    if (second + count > rateLimits.perSecond) {
+      const message = count > rateLimits.perSecond
+        ? `This request makes ${count} orders; the broker takes at most ${rateLimits.perSecond} a second per account. Send fewer at once.`
+        : `Too many orders: the broker allows ${rateLimits.perSecond} a second per account. Try again in a second.`;
+      throw new DomainError('order_rate_limited', message, { retryAfterSeconds: 1 });
+    }
+  }
+
+  function secondsToNextIstDay(now: Date): number {
+    const shifted = now.getTime() + istOffsetMs;
+    const dayMs = 24 * 60 * 60 * 1000;
+    return Math.max(1, Math.ceil((dayMs - (shifted % dayMs)) / 1000));
+  }
+
+  // ---- positions and money ---------------------------------------------------------------------------
+
+  type OpenLeg = { contract: Contract; portfolioId: number | null; product: Product; quantity: number };
+
+  /** Open quantities per instrument, product and portfolio, from the account's trades. */
+  async function openLegs(q: Queryable, accountId: number, now: Date): Promise<OpenLeg[]> {
+    const { rows } = await q.query<{ instrument_token: number; portfolio_id: number | null; product: Product; quantity: string }>(
+      `SELECT instrument_token, portfolio_id, product,
+              sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity
+       FROM paper_trades WHERE broker_account_id = $1 GROUP BY instrument_token, portfolio_id, product
+       HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0`,
+      [accountId],
+    );
+    const contracts = await contractsByToken(q, rows.map((row) => row.instrument_token), now);
+    return rows.flatMap((row) => {
+      const contract = contracts.get(row.instrument_token);
+      return contract === undefined ? [] : [{ contract, portfolioId: row.portfolio_id, product: row.product, quantity: Number(row.quantity) }];
+    });
+  }
+
+  /** Margin (SPAN-like scan risk + exposure) for a set of signed quantities per contract, in paise. */
+  async function marginFor(q: Queryable, legs: ReadonlyArray<{ contract: Contract; quantity: number }>, now: Date): Promise<number> {
+    const byIndex = new Map<IndexName, Map<number, { contract: Contract; quantity: number }>>();
+    for (const leg of legs) {
+      const perContract = byIndex.get(leg.contract.index) ?? new Map<number, { contract: Contract; quantity: number }>();
+      const held = perContract.get(leg.contract.instrumentToken);
+      perContract.set(leg.contract.instrumentToken, { contract: leg.contract, quantity: (held?.quantity ?? 0) + leg.quantity });
+      byIndex.set(leg.contract.index, perContract);
+    }
+    let total = 0;
+    for (const [index, perContract] of byIndex) {
+      const pricing = await prices.pricing(index);
+      const params = await marginParams(q, index, istDate(now));
+      const marginLegs: MarginLeg[] = [...perContract.values()].map(({ contract, quantity }) => ({
+        strike: contract.strike,
+        kind: contract.kind,
+        expiryMs: expiryInstantMs(contract.expiry),
+        quantity,
+        volatility: pricing.volatility(contract.strike, contract.expiry),
+      }));
+      total += underlyingMargin({ spot: pricing.spot, rate: pricing.rate, nowMs: pricing.nowMs, params, legs: marginLegs }).totalPaise;
+    }
+    return total;
+  }
+
+  type WorkingEntry = { contract: Contract; side: Side; pending: number; pricePaise: number };
+
+  async function workingEntries(q: Queryable, accountId: number, now: Date): Promise<WorkingEntry[]> {
+    const { rows } = await q.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.status IN ('OPEN', 'TRIGGER PENDING') AND o.purpose = 'entry'`,
+      [accountId],
+    );
+    const contracts = await contractsByToken(q, rows.map((row) => row.instrument_token), now);
+    return rows.flatMap((row) => {
+      const contract = contracts.get(row.instrument_token);
+      return contract === undefined
+        ? []
+        : [{ contract, side: row.transaction_type, pending: pendingOf(row), pricePaise: Number(row.price_paise) }];
+    });
+  }
+
+
+  async function fundsOf(q: Queryable, account: TradingAccount, now: Date, extra: WorkingEntry[] = []): Promise<Funds> {
+    const { rows } = await q.query<{ flow: string | null; charges: string | null }>(
+      `SELECT sum(CASE WHEN transaction_type = 'SELL' THEN quantity * price_paise ELSE -quantity * price_paise END) AS flow,
+              sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise) AS charges
+       FROM paper_trades WHERE broker_account_id = $1`,
+      [account.id],
+    );
+    const legs = await openLegs(q, account.id, now);
+    const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)));
+    let openValue = 0;
+    let longValue = 0;
+    for (const leg of legs) {
+      const last = quotes.get(keyOf(leg.contract))?.lastPaise ?? 0;
+      openValue += leg.quantity * last;
+      if (leg.quantity > 0) longValue += leg.quantity * last;
+    }
+    const entries = [...(await workingEntries(q, account.id, now)), ...extra];
+    const marginLegs = [
+      ...legs.map((leg) => ({ contract: leg.contract, quantity: leg.quantity })),
+      ...entries.map((entry) => ({ contract: entry.contract, quantity: sideSign(entry.side) * entry.pending })),
+    ];
+    const marginPaise = await marginFor(q, marginLegs, now);
+    const entryPremium = entries.filter((entry) => entry.side === 'BUY').reduce((sum, entry) => sum + entry.pending * entry.pricePaise, 0);
+    const equityPaise = account.capitalPaise + Number(rows[0]?.flow ?? 0) - Number(rows[0]?.charges ?? 0) + openValue;
+    const usedPaise = marginPaise + longValue + entryPremium;
+    return { equityPaise, usedPaise, availablePaise: equityPaise - usedPaise, marginPaise };
+  }
+
+  // ---- placing -------------------------------------------------------------------------------------
+
+  type PlaceOptions = { portfolioId: number | null; tag: string | null; purpose: OrderPurpose; ocoGroup?: string | null };
+
+  /** Splits a quantity into orders no larger than the freeze quantity (whole lots each). */
+  function slices(quantity: number, contract: Contract): number[] {
+    const maxPerOrder = Math.max(contract.lotSize, Math.floor(contract.freezeQuantity / contract.lotSize) * contract.lotSize);
+    if (quantity <= maxPerOrder || quantity % contract.lotSize !== 0) return [quantity];
+    const parts: number[] = [];
+    for (let left = quantity; left > 0; left -= maxPerOrder) parts.push(Math.min(left, maxPerOrder));
+    return parts;
+  }
+
+  async function resolve(q: Queryable, intents: readonly OrderIntent[], now: Date): Promise<Array<{ intent: OrderIntent; contract: Contract }>> {
+    const resolved: Array<{ intent: OrderIntent; contract: Contract }> = [];
+    for (const [index, intent] of intents.entries()) {
+      const contract = await contractOf(q, intent.exchange, intent.tradingsymbol, now);
+      if (contract === null) {
+        const field = intents.length === 1 ? 'tradingsymbol' : `orders.${index}.tradingsymbol`;
+        throw new DomainError('unknown_instrument', `${intent.exchange}:${intent.tradingsymbol} is not a listed contract. Pick it from the option chain.`, { field });
+      }
+      resolved.push({ intent, contract });
+    }
+    return resolved;
+  }
+
+  /**
+   * Places orders for an account inside the caller's transaction (which also records the idempotency
+   * answer): each one is rejected with its reason, filled at once, or left working. Sliced above the
+   * freeze quantity. Rate limits count every slice.
+   */
+  async function placeOrders(q: Queryable, account: TradingAccount, intents: readonly OrderIntent[], options: PlaceOptions): Promise<OrderRow[]> {
+    const now = clock();
+    await lockAccount(q, account.id);
+    const resolved = await resolve(q, intents, now);
+    const planned = resolved.flatMap(({ intent, contract }) => slices(intent.quantity, contract).map((quantity) => ({ intent: { ...intent, quantity }, contract })));
+    await checkRateLimits(q, account.id, planned.length, now);
+    await checkPortfolio(q, account.id, options.portfolioId);
+    const placed: OrderRow[] = [];
+    for (const { intent, contract } of planned) placed.push(await placeOne(q, account, intent, contract, options, now));
+    return placed;
+  }
+
+  async function checkPortfolio(q: Queryable, accountId: number, portfolioId: number | null): Promise<void> {
+    if (portfolioId === null) return;
+    const { rows } = await q.query('SELECT 1 FROM portfolios WHERE id = $1 AND broker_account_id = $2', [portfolioId, accountId]);
+    if (rows.length === 0) {
+      throw new DomainError('portfolio_mismatch', 'portfolio_id: this portfolio is not one of this broker account\'s portfolios', { field: 'portfolio_id' });
+    }
+  }
+
+  async function insertOrder(
+    q: Queryable,
+    account: TradingAccount,
+    intent: OrderIntent,
+    contract: Contract,
+    options: PlaceOptions,
+    status: OrderStatus,
+    message: string | null,
+    now: Date,
+  ): Promise<OrderRow> {
+    const ids = await nextOrderId(q, now);
+    const accepted = status !== 'REJECTED';
+    const { rows } = await q.query<OrderRow>(
+      `INSERT INTO paper_orders AS o (order_id, exchange_order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol,
+         transaction_type, order_type, product, quantity, price_paise, trigger_price_paise, status, status_message, tag, purpose,
+         oco_group, trading_day, placed_at, exchange_at, updated_at, cancelled_quantity)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $20, $22)
+       RETURNING ${orderColumns}`,
+      [
+        ids.orderId,
+        accepted ? ids.exchangeOrderId : null,
+        account.id,
+        options.portfolioId,
+        contract.instrumentToken,
+        contract.exchange,
+        contract.tradingsymbol,
+        intent.side,
+        intent.orderType,
+        intent.product,
+        intent.quantity,
+        intent.orderType === 'MARKET' || intent.orderType === 'SL-M' ? 0 : intent.pricePaise,
+        intent.orderType === 'SL' || intent.orderType === 'SL-M' ? intent.triggerPaise : 0,
+        status,
+        message,
+        options.tag,
+        options.purpose,
+        options.ocoGroup ?? null,
+        istDate(now),
+        now,
+        accepted ? now : null,
+        status === 'REJECTED' ? intent.quantity : 0,
+      ],
+    );
+    return rows[0]!;
+  }
+
+  function expired(contract: Contract, now: Date): boolean {
+    return now.getTime() >= expiryInstantMs(contract.expiry);
+  }
+
+  async function placeOne(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<OrderRow> {
+    const reject = (message: string) => insertOrder(q, account, intent, contract, options, 'REJECTED', message, now);
+    if (expired(contract, now)) return reject(`${contract.tradingsymbol} expired on ${contract.expiry}. Pick a current expiry.`);
+    if (!(await prices.marketOpen(contract.exchange, now))) {
+      return reject('Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days.');
+    }
+    const quote = (await prices.quotes([keyOf(contract)])).get(keyOf(contract));
+    if (quote === undefined) return reject(`No price for ${contract.tradingsymbol} right now. Try again in a moment.`);
+    const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5 }, quote);
+    if (refusal !== null) return reject(refusal);
+    if (options.purpose === 'entry') {
+      const refusedForMargin = await marginRefusal(q, account, intent, contract, quote, now);
+      if (refusedForMargin !== null) return reject(refusedForMargin);
+    }
+    if (intent.orderType === 'MARKET') {
+      const decision = marketFill(intent.side, quote);
+      const order = await insertOrder(q, account, intent, contract, options, 'OPEN', null, now);
+      return applyDecision(q, order, contract, decision, now);
+    }
+    if (intent.orderType === 'LIMIT') {
+      const order = await insertOrder(q, account, intent, contract, options, 'OPEN', null, now);
+      return applyDecision(q, order, contract, limitFill(intent.side, intent.pricePaise, quote), now);
+    }
+    return insertOrder(q, account, intent, contract, options, 'TRIGGER PENDING', null, now);
+  }
+
+  /** What an entry order needs (margin change + premium for a buy + charges) against what is available. */
+  async function marginRefusal(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, quote: Quote, now: Date): Promise<string | null> {
+    const required = await requiredFor(q, account, [{ intent, contract, quote }], now);
+    if (required.requiredPaise <= required.availablePaise) return null;
+    return `Insufficient funds. Required margin is ${formatPaise(required.requiredPaise)} but available margin is ${formatPaise(required.availablePaise)}.`;
+  }
+
+  async function requiredFor(q: Queryable, account: TradingAccount, legs: ReadonlyArray<{ intent: OrderIntent; contract: Contract; quote: Quote }>, now: Date) {
+    const before = await fundsOf(q, account, now);
+    let chargesPaise = 0;
+    let premiumPaise = 0;
+    const entries: WorkingEntry[] = [];
+    for (const { intent, contract, quote } of legs) {
+      const pricePaise = intent.orderType === 'MARKET' ? (intent.side === 'BUY' ? quote.askPaise : quote.bidPaise) : intent.pricePaise;
+      entries.push({ contract, side: intent.side, pending: intent.quantity, pricePaise });
+      const rates = await ratesFor(q, contract.exchange, istDate(now));
+      chargesPaise += totalCharges(fillCharges(rates, intent.side, intent.quantity, pricePaise, true));
+      if (intent.side === 'BUY') premiumPaise += intent.quantity * pricePaise;
+    }
+    const after = await fundsOf(q, account, now, entries);
+    const requiredPaise = after.usedPaise - before.usedPaise + chargesPaise;
+    return { requiredPaise, availablePaise: before.availablePaise, chargesPaise, premiumPaise, marginPaise: after.marginPaise - before.marginPaise };
+  }
+
+  /**
+   * What orders would need together now (margin change with hedge benefit, premium, charges) against what
+   * is available, without placing them: the ticket and the strategy builder show it before sending.
+   */
+  async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[]) {
+    const now = clock();
+    const legs = [];
+    for (const { intent, contract } of await resolve(db, intents, now)) {
+      const quote = (await prices.quotes([keyOf(contract)])).get(keyOf(contract));
+      if (quote === undefined) throw new DomainError('unknown_instrument', `No price for ${intent.tradingsymbol} right now`, { field: 'tradingsymbol' });
+      legs.push({ intent, contract, quote });
+    }
+    return requiredFor(db, account, legs, now);
+  }
+
+  /** Margin blocked by one portfolio's open positions (its own legs, priced alone) plus its long options' value. */
+  async function portfolioMargin(account: TradingAccount, portfolioId: number): Promise<number> {
+    const now = clock();
+    const legs = (await openLegs(db, account.id, now)).filter((leg) => leg.portfolioId === portfolioId);
+    const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)));
+    const longValue = legs.reduce((sum, leg) => sum + (leg.quantity > 0 ? leg.quantity * (quotes.get(keyOf(leg.contract))?.lastPaise ?? 0) : 0), 0);
+    return (await marginFor(db, legs, now)) + longValue;
+  }
+
+  async function funds(account: TradingAccount): Promise<Funds> {
+    return fundsOf(db, account, clock());
+  }
+
+  // ---- fills -------------------------------------------------------------------------------------------
+
+  async function applyDecision(q: Queryable, order: OrderRow, contract: Contract, decision: FillDecision, now: Date): Promise<OrderRow> {
+    if (decision.action === 'none') return order;
+    if (decision.action === 'cancel') return cancelRow(q, order, decision.message, now);
+    if (decision.action === 'trigger') {
+      const { rows } = await q.query<OrderRow>(
+        `UPDATE paper_orders o SET status = 'OPEN', order_type = 'SL', updated_at = $2 WHERE id = $1 RETURNING ${orderColumns}`,
+        [order.id, now],
+      );
+      return rows[0]!;
+    }
+    return fill(q, order, contract, decision.pricePaise, now);
+  }
+
+  async function fill(q: Queryable, order: OrderRow, contract: Contract, pricePaise: number, now: Date): Promise<OrderRow> {
+    const quantity = pendingOf(order);
+    const rates = await ratesFor(q, contract.exchange, istDate(now));
+    const charges = fillCharges(rates, order.transaction_type, quantity, pricePaise, order.filled_quantity === 0);
+    await insertTrade(q, order, contract, order.transaction_type, quantity, pricePaise, charges, 'fill', now);
+    const { rows } = await q.query<OrderRow>(
+      `UPDATE paper_orders o SET filled_quantity = filled_quantity + $2, filled_value_paise = filled_value_paise + $3, status = 'COMPLETE',
+         updated_at = $4 WHERE id = $1 RETURNING ${orderColumns}`,
+      [order.id, quantity, quantity * pricePaise, now],
+    );
+    const filled = rows[0]!;
+    if (filled.oco_group !== null && (filled.purpose === 'stoploss' || filled.purpose === 'target')) {
+      const what = filled.purpose === 'stoploss' ? 'its stop-loss' : 'its target';
+      await cancelGroup(q, filled, `Cancelled: ${what} filled (one cancels the other).`, now);
+    }
+    await fitProtection(q, filled.broker_account_id, filled.portfolio_id, contract, filled.product, now);
+    return filled;
+  }
+
+  async function insertTrade(
+    q: Queryable,
+    order: Pick<OrderRow, 'order_id' | 'broker_account_id' | 'portfolio_id' | 'product'> | null,
+    contract: Contract,
+    side: Side,
+    quantity: number,
+    pricePaise: number,
+    charges: Charges,
+    kind: 'fill' | 'settlement',
+    now: Date,
+    owner?: { accountId: number; portfolioId: number | null; product: Product },
+  ): Promise<void> {
+    const tradeId = await nextTradeId(q);
+    await q.query(
+      `INSERT INTO paper_trades (trade_id, order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol, product,
+         transaction_type, quantity, price_paise, brokerage_paise, stt_paise, exchange_paise, sebi_paise, gst_paise, stamp_paise, kind,
+         trading_day, filled_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+      [
+        tradeId,
+        order?.order_id ?? null,
+        order?.broker_account_id ?? owner?.accountId,
+        order === null ? owner?.portfolioId ?? null : order.portfolio_id,
+        contract.instrumentToken,
+        contract.exchange,
+        contract.tradingsymbol,
+        order?.product ?? owner?.product,
+        side,
+        quantity,
+        pricePaise,
+        charges.brokerage,
+        charges.stt,
+        charges.exchange,
+        charges.sebi,
+        charges.gst,
+        charges.stamp,
+        kind,
+        istDate(now),
+        now,
+      ],
+    );
+  }
+
+  async function cancelRow(q: Queryable, order: OrderRow, message: string | null, now: Date): Promise<OrderRow> {
+    const { rows } = await q.query<OrderRow>(
+      `UPDATE paper_orders o SET status = 'CANCELLED', status_message = $2, cancelled_quantity = quantity - filled_quantity, updated_at = $3
+       WHERE id = $1 AND status IN ('OPEN', 'TRIGGER PENDING') RETURNING ${orderColumns}`,
+      [order.id, message, now],
+    );
+    return rows[0] ?? order;
+  }
+
+  async function cancelGroup(q: Queryable, filled: OrderRow, message: string, now: Date): Promise<void> {
+    const { rows } = await q.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.oco_group = $1 AND o.id <> $2 AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
+      [filled.oco_group, filled.id],
+    );
+    for (const sibling of rows) await cancelRow(q, sibling, message, now);
+  }
+
+  /** Signed open quantity of one position (a portfolio's share, or the account-level one when portfolioId is null). */
+  async function positionQuantity(q: Queryable, accountId: number, portfolioId: number | null, instrumentToken: number, product: Product): Promise<number> {
+    const { rows } = await q.query<{ quantity: string | null }>(
+      `SELECT sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity FROM paper_trades
+       WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3 AND product = $4`,
+      [accountId, portfolioId, instrumentToken, product],
+    );
+    return Number(rows[0]?.quantity ?? 0);
+  }
+
+  /**
+   * Keeps a position's stop-loss and target orders no larger than the position: reduced by hand, they
+   * shrink with it (Kite's GTT OCO); closed or flipped, they are cancelled.
+   */
+  async function fitProtection(q: Queryable, accountId: number, portfolioId: number | null, contract: Contract, product: Product, now: Date): Promise<void> {
+    const { rows } = await q.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.portfolio_id IS NOT DISTINCT FROM $2
+         AND o.instrument_token = $3 AND o.product = $4 AND o.purpose IN ('stoploss', 'target') AND o.status IN ('OPEN', 'TRIGGER PENDING')
+       ORDER BY o.id`,
+      [accountId, portfolioId, contract.instrumentToken, product],
+    );
+    if (rows.length === 0) return;
+    const open = await positionQuantity(q, accountId, portfolioId, contract.instrumentToken, product);
+    for (const order of rows) {
+      const reduces = open !== 0 && Math.sign(open) === -sideSign(order.transaction_type);
+      if (!reduces) {
+        await cancelRow(q, order, 'Cancelled: the position it protected is closed.', now);
+        continue;
+      }
+      const pending = pendingOf(order);
+      if (pending > Math.abs(open)) {
+        await q.query(`UPDATE paper_orders SET quantity = filled_quantity + cancelled_quantity + $2, updated_at = $3 WHERE id = $1`, [
+          order.id,
+          Math.abs(open),
+          now,
+        ]);
+      }
+    }
+  }
+
+  /**
+   * One pass of the fill engine on the leader after a tick: working orders whose price the market reached
+   * fill; stop-losses trigger; MIS positions are squared off at 15:20 IST (outside demo mode); contracts
+   * past their expiry settle. Each order's change is its own transaction under the account's lock.
+   */
+  async function onTick(now = clock()): Promise<{ filled: number; triggered: number; cancelled: number; settled: number }> {
+    const counts = { filled: 0, triggered: 0, cancelled: 0, settled: 0 };
+    const { rows } = await db.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id`,
+    );
+    const contracts = await contractsByToken(db, [...new Set(rows.map((row) => row.instrument_token))], now);
+    const quotes = await prices.quotes([...contracts.values()].map(keyOf));
+    for (const candidate of rows) {
+      const contract = contracts.get(candidate.instrument_token);
+      const quote = contract === undefined ? undefined : quotes.get(keyOf(contract));
+      if (contract === undefined || quote === undefined || expired(contract, now)) continue;
+      if (decide(candidate, quote).action === 'none') continue;
+      const outcome = await db.transaction(async (tx) => {
+        await lockAccount(tx, candidate.broker_account_id);
+        const { rows: current } = await tx.query<OrderRow>(`SELECT ${orderColumns} FROM paper_orders o WHERE o.id = $1`, [candidate.id]);
+        let order = current[0];
+        if (order === undefined || !working.includes(order.status)) return null;
+        let decision = decide(order, quote);
+        if (decision.action === 'trigger') {
+          order = await applyDecision(tx, order, contract, decision, now);
+          counts.triggered += 1;
+          decision = decide(order, quote);
+        }
+        const after = await applyDecision(tx, order, contract, decision, now);
+        return after.status;
+      });
+      if (outcome === 'COMPLETE') counts.filled += 1;
+      if (outcome === 'CANCELLED') counts.cancelled += 1;
+    }
+    if (!prices.demo && clockMinutes(istTime(now)) >= clockMinutes(misSquareOffTime)) await squareOffMis(now);
+    counts.settled = await settleExpired(now);
+    return counts;
+  }
+
+  function decide(order: OrderRow, quote: Quote): FillDecision {
+    if (order.status === 'TRIGGER PENDING') {
+      return stopTriggered(order.transaction_type, Number(order.trigger_price_paise), quote) ? { action: 'trigger' } : { action: 'none' };
+    }
+    if (order.order_type === 'MARKET') return marketFill(order.transaction_type, quote);
+    return limitFill(order.transaction_type, Number(order.price_paise), quote);
+  }
+
+  function istTime(now: Date): string {
+    return new Date(now.getTime() + istOffsetMs).toISOString().slice(11, 16);
+  }
+
+  /** The broker's own MIS square-off: today's intraday positions closed at market after 15:20 IST. */
+  async function squareOffMis(now: Date): Promise<void> {
+    const { rows } = await db.query<{ broker_account_id: number; account_number: string; capital: string }>(
+      `SELECT DISTINCT t.broker_account_id, a.account_number, a.capital FROM paper_trades t JOIN broker_accounts a ON a.id = t.broker_account_id
+       WHERE t.product = 'MIS' GROUP BY t.broker_account_id, a.account_number, a.capital, t.instrument_token, t.portfolio_id
+       HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`,
+    );
+    for (const row of rows) {
+      const account = { id: row.broker_account_id, accountNumber: row.account_number, capitalPaise: Math.round(Number(row.capital) * 100) };
+      await db.transaction(async (tx) => {
+        const legs = (await openLegs(tx, account.id, now)).filter((leg) => leg.product === 'MIS');
+        await closeLegs(tx, account, legs, { tag: 'AUTO-SQOFF', purpose: 'auto_squareoff' }, now);
+      });
+    }
+  }
+
+  /** Contracts past 15:30 IST on their expiry day settle at intrinsic value against the index's spot. */
+  async function settleExpired(now: Date): Promise<number> {
+    const { rows } = await db.query<{ broker_account_id: number; instrument_token: number }>(
+      `SELECT DISTINCT t.broker_account_id, t.instrument_token FROM paper_trades t JOIN instruments i ON i.instrument_token = t.instrument_token
+       WHERE i.expiry <= $1::date GROUP BY t.broker_account_id, t.instrument_token, t.portfolio_id, t.product
+       HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`,
+      [istDate(now)],
+    );
+    let settled = 0;
+    for (const row of rows) {
+      const contract = (await contractsByToken(db, [row.instrument_token], now)).get(row.instrument_token);
+      if (contract === undefined || !expired(contract, now)) continue;
+      const spotPaise = await prices.spotPaise(contract.index);
+      const strikePaise = contract.strike * 100;
+      const intrinsicPaise = Math.max(0, contract.kind === 'CE' ? spotPaise - strikePaise : strikePaise - spotPaise);
+      settled += await db.transaction(async (tx) => {
+        await lockAccount(tx, row.broker_account_id);
+        const { rows: working } = await tx.query<OrderRow>(
+          `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.instrument_token = $2 AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
+          [row.broker_account_id, row.instrument_token],
+        );
+        for (const order of working) await cancelRow(tx, order, 'Cancelled: the contract expired.', now);
+        const legs = (await openLegs(tx, row.broker_account_id, now)).filter((leg) => leg.contract.instrumentToken === row.instrument_token);
+        const rates = await ratesFor(tx, contract.exchange, istDate(now));
+        for (const leg of legs) {
+          const side: Side = leg.quantity > 0 ? 'SELL' : 'BUY';
+          const quantity = Math.abs(leg.quantity);
+          const charges = leg.quantity > 0 && intrinsicPaise > 0 ? exerciseCharges(rates, quantity, intrinsicPaise) : noCharges;
+          await insertTrade(tx, null, contract, side, quantity, intrinsicPaise, charges, 'settlement', now, {
+            accountId: row.broker_account_id,
+            portfolioId: leg.portfolioId,
+            product: leg.product,
+          });
+        }
+        return legs.length;
+      });
+    }
+    return settled;
+  }
+
+  // ---- square-off, protection ------------------------------------------------------------------------
+
+  /**
+   * Closes legs at market: their working orders cancelled first, then shorts bought back before longs are
+   * sold (never a naked short in between), each sliced at the freeze quantity.
+   */
+  async function closeLegs(
+    q: Queryable,
+    account: TradingAccount,
+    legs: readonly OpenLeg[],
+    options: { tag: string | null; purpose: OrderPurpose },
+    now: Date,
+  ): Promise<OrderRow[]> {
+    for (const leg of legs) {
+      const { rows } = await q.query<OrderRow>(
+        `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.portfolio_id IS NOT DISTINCT FROM $2
+           AND o.instrument_token = $3 AND o.product = $4 AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
+        [account.id, leg.portfolioId, leg.contract.instrumentToken, leg.product],
+      );
+      for (const order of rows) await cancelRow(q, order, 'Cancelled before the position was squared off.', now);
+    }
+    const ordered = [...legs.filter((leg) => leg.quantity < 0), ...legs.filter((leg) => leg.quantity > 0)];
+    const placed: OrderRow[] = [];
+    for (const leg of ordered) {
+      const side: Side = leg.quantity < 0 ? 'BUY' : 'SELL';
+      for (const quantity of slices(Math.abs(leg.quantity), leg.contract)) {
+        const intent: OrderIntent = {
+          exchange: leg.contract.exchange,
+          tradingsymbol: leg.contract.tradingsymbol,
+          side,
+          orderType: 'MARKET',
+          product: leg.product,
+          quantity,
+          pricePaise: 0,
+          triggerPaise: 0,
+        };
+        placed.push(await placeOne(q, account, intent, leg.contract, { portfolioId: leg.portfolioId, tag: options.tag, purpose: options.purpose }, now));
+      }
+    }
+    return placed;
+  }
+
+
+  /**
+   * Brings the named positions to zero (or reduces one by `quantity`): the portfolio's share when a
+   * portfolio is given, else every share in the account. Flat positions place nothing, so repeating it is
+   * harmless.
+   */
+  async function squareOff(q: Queryable, account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[], tag: string | null): Promise<OrderRow[]> {
+    const now = clock();
+    await lockAccount(q, account.id);
+    await checkPortfolio(q, account.id, portfolioId);
+    const open = await openLegs(q, account.id, now);
+    const legs: OpenLeg[] = [];
+    for (const ref of refs) {
+      const matching = open.filter(
+        (leg) =>
+          leg.contract.exchange === ref.exchange &&
+          leg.contract.tradingsymbol === ref.tradingsymbol &&
+          leg.product === ref.product &&
+          (portfolioId === null || leg.portfolioId === portfolioId),
+      );
+      let toClose = ref.quantity ?? Number.POSITIVE_INFINITY;
+      for (const leg of matching) {
+        const quantity = Math.min(Math.abs(leg.quantity), toClose);
+        if (quantity <= 0) continue;
+        toClose -= quantity;
+        legs.push({ ...leg, quantity: Math.sign(leg.quantity) * quantity });
+      }
+    }
+    const count = legs.reduce((sum, leg) => sum + slices(Math.abs(leg.quantity), leg.contract).length, 0);
+    if (count > 0) await checkRateLimits(q, account.id, count, now);
+    return closeLegs(q, account, legs, { tag, purpose: 'squareoff' }, now);
+  }
+
+  /**
+   * A stop-loss (SL) or target (LIMIT) order that reduces a position, paired with the position's other
+   * protective order so that one filling cancels the other.
+   */
+  async function protect(
+    q: Queryable,
+    account: TradingAccount,
+    kind: 'stoploss' | 'target',
+    intent: OrderIntent,
+    portfolioId: number | null,
+    tag: string | null,
+  ): Promise<OrderRow[]> {
+    const now = clock();
+    await lockAccount(q, account.id);
+    await checkPortfolio(q, account.id, portfolioId);
+    const { contract } = (await resolve(q, [intent], now))[0]!;
+    const open = await positionQuantity(q, account.id, portfolioId, contract.instrumentToken, intent.product);
+    const reduces = open !== 0 && Math.sign(open) === -sideSign(intent.side);
+    if (!reduces || intent.quantity > Math.abs(open)) {
+      const what = kind === 'stoploss' ? 'A stop-loss' : 'A target';
+      const position = open === 0 ? 'there is no open position' : `the position is ${open > 0 ? 'long' : 'short'} ${Math.abs(open)}`;
+      const closing = open > 0 ? 'SELL' : 'BUY';
+      throw new DomainError('order_not_reducing', `${what} must reduce the position (${closing} at most ${Math.abs(open)}): ${position}.`, {
+        field: 'quantity',
+      });
+    }
+    await checkRateLimits(q, account.id, 1, now);
+    const { rows } = await q.query<{ oco_group: string | null; id: string }>(
+      `SELECT oco_group, id FROM paper_orders WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3
+         AND product = $4 AND purpose IN ('stoploss', 'target') AND status IN ('OPEN', 'TRIGGER PENDING') ORDER BY id LIMIT 1`,
+      [account.id, portfolioId, contract.instrumentToken, intent.product],
+    );
+    const partner = rows[0];
+    const placed = await placeOne(q, account, intent, contract, { portfolioId, tag, purpose: kind, ocoGroup: partner?.oco_group ?? partner?.id ?? null }, now);
+    if (placed.oco_group === null && working.includes(placed.status)) {
+      await q.query('UPDATE paper_orders SET oco_group = id WHERE id = $1', [placed.id]);
+      placed.oco_group = placed.id;
+    }
+    if (partner !== undefined && partner.oco_group === null) await q.query('UPDATE paper_orders SET oco_group = $2 WHERE id = $1', [partner.id, partner.id]);
+    return [placed];
+  }
+
+  // ---- modify, cancel ----------------------------------------------------------------------------------
+
+  async function ownedOrder(q: Queryable, accountId: number, orderId: string, lock = false): Promise<OrderRow> {
+    const { rows } = await q.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.order_id = $2${lock ? ' FOR UPDATE' : ''}`,
+      [accountId, orderId],
+    );
+    const order = rows[0];
+    if (order === undefined) throw new DomainError('not_found', `Order ${orderId} not found in this account's order book`, { field: 'order_id' });
+    return order;
+  }
+
+
+  async function modifyOrder(q: Queryable, account: TradingAccount, orderId: string, changes: OrderChanges): Promise<OrderRow> {
+    const now = clock();
+    await lockAccount(q, account.id);
+    const order = await ownedOrder(q, account.id, orderId, true);
+    if (!working.includes(order.status)) {
+      throw new DomainError('order_not_working', `Order ${orderId} is ${order.status} and can no longer be modified.`, { field: 'order_id' });
+    }
+    if (order.modifications >= maxModifications) {
+      throw new DomainError('modification_limit', `Order ${orderId} was already modified ${maxModifications} times, the most an order allows. Cancel it and place a new one.`, {
+        field: 'order_id',
+      });
+    }
+    await checkRateLimits(q, account.id, 0, now);
+    const contract = (await contractsByToken(q, [order.instrument_token], now)).get(order.instrument_token)!;
+    const orderType = changes.orderType ?? order.order_type;
+    const intent: OrderIntent = {
+      exchange: order.exchange,
+      tradingsymbol: order.tradingsymbol,
+      side: order.transaction_type,
+      orderType,
+      product: order.product,
+      quantity: changes.quantity ?? order.quantity,
+      pricePaise: changes.pricePaise ?? Number(order.price_paise),
+      triggerPaise: changes.triggerPaise ?? Number(order.trigger_price_paise),
+    };
+    if (intent.quantity <= order.filled_quantity) {
+      throw new DomainError('validation_failed', `quantity: ${order.filled_quantity} units are already filled; the new quantity must be larger.`, { field: 'quantity' });
+    }
+    const quote = (await prices.quotes([keyOf(contract)])).get(keyOf(contract));
+    if (quote === undefined) throw new DomainError('validation_failed', `No price for ${contract.tradingsymbol} right now. Try again in a moment.`);
+    // A triggered stop-loss already works as a limit order: its trigger no longer matters.
+    const triggered = order.status === 'OPEN' && order.order_type === 'SL' && orderType === 'SL';
+    const refusal = orderRefusal({ ...intent, orderType: triggered ? 'LIMIT' : orderType, lotSize: contract.lotSize, tickPaise: 5 }, quote);
+    if (refusal !== null) throw new DomainError('order_refused', refusal, { field: changes.pricePaise !== undefined ? 'price' : undefined });
+    const status: OrderStatus = orderType === 'SL' && !triggered ? 'TRIGGER PENDING' : 'OPEN';
+    const { rows } = await q.query<OrderRow>(
+      `UPDATE paper_orders o SET quantity = $2, price_paise = $3, trigger_price_paise = $4, order_type = $5, status = $6,
+         modifications = modifications + 1, updated_at = $7 WHERE id = $1 RETURNING ${orderColumns}`,
+      [
+        order.id,
+        intent.quantity,
+        orderType === 'MARKET' ? 0 : intent.pricePaise,
+        orderType === 'SL' ? intent.triggerPaise : 0,
+        orderType,
+        status,
+        now,
+      ],
+    );
+    const modified = rows[0]!;
+    if (modified.status === 'OPEN') return applyDecision(q, modified, contract, decide(modified, quote), now);
+    return modified;
+  }
+
+  /** Cancels working orders; final ones are answered as they are, so repeating a cancel is harmless. */
+  async function cancelOrders(q: Queryable, account: TradingAccount, orderIds: readonly string[]): Promise<OrderRow[]> {
+    const now = clock();
+    await lockAccount(q, account.id);
+    const answered: OrderRow[] = [];
+    for (const orderId of orderIds) {
+      const order = await ownedOrder(q, account.id, orderId, true);
+      answered.push(working.includes(order.status) ? await cancelRow(q, order, 'Cancelled by you.', now) : order);
+    }
+    return answered;
+  }
+
+  // ---- reading ---------------------------------------------------------------------------------------
+
+  async function orderBook(account: TradingAccount, day: string): Promise<{ orders: OrderRow[]; trades: TradeRow[] }> {
+    const { rows: orders } = await db.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.trading_day = $2::date ORDER BY o.id DESC`,
+      [account.id, day],
+    );
+    const { rows: trades } = await db.query<TradeRow>(
+      `SELECT trade_id, order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol, product, transaction_type,
+         quantity, price_paise, kind, filled_at FROM paper_trades WHERE broker_account_id = $1 AND trading_day = $2::date ORDER BY id DESC`,
+      [account.id, day],
+    );
+    return { orders, trades };
+  }
+
+  type TotalsRow = {
+    instrument_token: number;
+    portfolio_id: number | null;
+    product: Product;
+    buy_quantity: string;
+    buy_value: string;
+    sell_quantity: string;
+    sell_value: string;
+    day_buy_quantity: string;
+    day_buy_value: string;
+    day_sell_quantity: string;
+    day_sell_value: string;
+    charges: string;
+    day_charges: string;
+    last_trade_price: string;
+  };
+
+  /**
+   * Trade totals per position up to the end of `day`: a portfolio's own (portfolioId given), or the whole
+   * account netted across portfolios. Positions still open, or traded on `day`.
+   */
+  async function positionTotals(account: TradingAccount, day: string, portfolioId: number | null) {
+    const byPortfolio = portfolioId !== null;
+    const { rows } = await db.query<TotalsRow>(
+      `SELECT instrument_token, ${byPortfolio ? 'portfolio_id' : 'NULL::integer AS portfolio_id'}, product,
+         sum(quantity) FILTER (WHERE transaction_type = 'BUY') AS buy_quantity,
+         sum(quantity * price_paise) FILTER (WHERE transaction_type = 'BUY') AS buy_value,
+         sum(quantity) FILTER (WHERE transaction_type = 'SELL') AS sell_quantity,
+         sum(quantity * price_paise) FILTER (WHERE transaction_type = 'SELL') AS sell_value,
+         sum(quantity) FILTER (WHERE transaction_type = 'BUY' AND trading_day = $2::date) AS day_buy_quantity,
+         sum(quantity * price_paise) FILTER (WHERE transaction_type = 'BUY' AND trading_day = $2::date) AS day_buy_value,
+         sum(quantity) FILTER (WHERE transaction_type = 'SELL' AND trading_day = $2::date) AS day_sell_quantity,
+         sum(quantity * price_paise) FILTER (WHERE transaction_type = 'SELL' AND trading_day = $2::date) AS day_sell_value,
+         sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise) AS charges,
+         sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise) FILTER (WHERE trading_day = $2::date) AS day_charges,
+         (array_agg(price_paise ORDER BY id DESC))[1] AS last_trade_price
+       FROM paper_trades WHERE broker_account_id = $1 AND trading_day <= $2::date ${byPortfolio ? 'AND portfolio_id = $3' : ''}
+       GROUP BY instrument_token, ${byPortfolio ? 'portfolio_id, ' : ''}product
+       HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0 OR bool_or(trading_day = $2::date)
+       ORDER BY instrument_token, product`,
+      byPortfolio ? [account.id, day, portfolioId] : [account.id, day],
+    );
+    const contracts = await contractsByToken(db, rows.map((row) => row.instrument_token), clock());
+    const quotes = await prices.quotes([...contracts.values()].map(keyOf));
+    return rows.flatMap((row) => {
+      const contract = contracts.get(row.instrument_token);
+      if (contract === undefined) return [];
+      const n = (value: string | null) => Number(value ?? 0);
+      const totals = {
+        buyQuantity: n(row.buy_quantity),
+        buyValuePaise: n(row.buy_value),
+        sellQuantity: n(row.sell_quantity),
+        sellValuePaise: n(row.sell_value),
+        dayBuyQuantity: n(row.day_buy_quantity),
+        dayBuyValuePaise: n(row.day_buy_value),
+        daySellQuantity: n(row.day_sell_quantity),
+        daySellValuePaise: n(row.day_sell_value),
+        chargesPaise: n(row.charges),
+        dayChargesPaise: n(row.day_charges),
+      };
+      // A closed position's P&L needs no price; an open one is marked at the market's last price.
+      const quote = quotes.get(keyOf(contract));
+      const lastPaise = quote?.lastPaise ?? n(row.last_trade_price);
+      return [{ contract, portfolioId: row.portfolio_id, product: row.product, totals, lastPaise, closePaise: quote?.closePaise ?? lastPaise, priced: quote !== undefined }];
+    });
+  }
+
+  return {
+    placeOrders,
+    modifyOrder,
+    cancelOrders,
+    squareOff,
+    protect,
+    orderBook,
+    positionTotals,
+    funds,
+    orderMargin,
+    portfolioMargin,
+    onTick,
+    contractsByToken: (tokens: readonly number[]) => contractsByToken(db, tokens, clock()),
+  };
+}
+
+export type PaperTrading = ReturnType<typeof createPaperTrading>;
