@@ -30,6 +30,7 @@ import { createServices } from './services/services.ts';
 import { syncBaseStrategies } from './services/strategies/strategies-service.ts';
 import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
+import type { PriceSource, RateLimits } from './services/brokers/paper/paper-trading.ts';
 
 export type ServerOptions = {
   /** Vite's output folder (index.html, sw.js, assets/...). It may be missing: app routes then answer 503. */
@@ -67,6 +68,10 @@ export type ServerOptions = {
    * `${dataDir}/secret.key`, generated on first start.
    */
   secretKey?: Buffer | undefined;
+  /** Tests only: scripted quotes for the paper broker (its fills, margins and settlements). */
+  prices?: PriceSource | undefined;
+  /** Tests only: the paper broker's order rate limits (Kite's by default). */
+  rateLimits?: RateLimits | undefined;
   /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS); the defaults when absent. */
   market?: Partial<MarketConfig> | undefined;
   /**
@@ -109,6 +114,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     hashConcurrency: options.hashConcurrency,
     throttleLimits: options.throttleLimits,
     market: { ...defaultMarketConfig, ...options.market },
+    prices: options.prices,
+    rateLimits: options.rateLimits,
   });
   await ensureDemoAccount(db, services.passwords, clock());
   await syncBaseStrategies(db);
@@ -141,7 +148,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     const loop = startMarketLoop({
       market: services.market,
       feed: services.marketFeed,
-      afterTick: () => services.paperTrading.onTick(),
+      afterTick: (ticked) => services.paperTrading.onTick(undefined, { fills: ticked }),
       onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
     });
     app.addHook('preClose', async () => loop.stop());

@@ -20,7 +20,7 @@ import { createMarketService, type MarketService } from './market/market-service
 import { seedOf } from './market/simulator.ts';
 import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
 import { createPaperTrading, type PaperTrading, type PriceSource, type RateLimits } from './brokers/paper/paper-trading.ts';
-import { freezeQuantityOf, marketPrices } from './brokers/paper/market-prices.ts';
+import { marketPrices } from './brokers/paper/market-prices.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
 
 export type Services = {
@@ -69,7 +69,7 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
   const secrets = createSecretBox(secretKey);
   const strategies = createStrategiesService({ db });
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
-  const paperTrading = createPaperTrading({ db, clock, prices: prices ?? marketPrices(marketService), freezeQuantity: freezeQuantityOf(db), rateLimits });
+  const paperTrading = createPaperTrading({ db, clock, prices: prices ?? marketPrices(marketService), rateLimits });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading });
   // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
   const brokerRegistry = createBrokerRegistry([paperBroker]);

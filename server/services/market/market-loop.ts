@@ -8,8 +8,8 @@ const pruneEveryMs = 60 * 60 * 1000;
 type MarketLoopOptions = {
   market: MarketService;
   feed: MarketFeed;
-  /** Runs after each tick this instance led (the paper broker's fill engine). */
-  afterTick: () => Promise<unknown>;
+  /** Runs after every pass, told whether this instance led a tick (the paper broker's fill engine fills only then). */
+  afterTick: (ticked: boolean) => Promise<unknown>;
   onError: (error: unknown) => void;
 };
 
@@ -20,7 +20,7 @@ export function startMarketLoop({ market, feed, afterTick, onError }: MarketLoop
     if (running) return;
     running = true;
     try {
-      if (await market.tick()) await afterTick();
+      await afterTick(await market.tick());
       await feed.poll();
       if (Date.now() - lastPruneMs > pruneEveryMs) {
         lastPruneMs = Date.now();

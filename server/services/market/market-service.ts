@@ -133,9 +133,9 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
    */
   const lastQuotes = new Map<string, { seq: number; quote: LastPrice }>();
 
-  async function models(): Promise<Map<IndexName, IndexModel>> {
+  async function models(q: Queryable = db): Promise<Map<IndexName, IndexModel>> {
     if (indices !== null) return indices;
-    const { rows } = await db.query<IndexRow>('SELECT * FROM market_simulation ORDER BY index_name');
+    const { rows } = await q.query<IndexRow>('SELECT * FROM market_simulation ORDER BY index_name');
     indices = new Map(
       rows.map((row, stream): [IndexName, IndexModel] => [
         row.index_name,
@@ -157,18 +157,18 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
     return indices;
   }
 
-  async function calendar(exchange: Exchange): Promise<TradingCalendar> {
+  async function calendar(exchange: Exchange, q: Queryable = db): Promise<TradingCalendar> {
     const known = calendars.get(exchange);
     if (known !== undefined) return known;
-    const loaded = await loadTradingCalendar(db, exchange);
+    const loaded = await loadTradingCalendar(q, exchange);
     calendars.set(exchange, loaded);
     return loaded;
   }
 
   /** Whether `exchange` trades at `now` (always, in demo mode), and when it opens next when it does not. */
-  async function sessionState(exchange: Exchange, now: Date): Promise<{ open: boolean; nextOpen: Date | null }> {
+  async function sessionState(exchange: Exchange, now: Date, q: Queryable = db): Promise<{ open: boolean; nextOpen: Date | null }> {
     if (demo) return { open: true, nextOpen: null };
-    const days = await calendar(exchange);
+    const days = await calendar(exchange, q);
     const minutes = clockMinutes(new Date(now.getTime() + istOffsetMs).toISOString().slice(11, 16));
     const today = istDate(now);
     const session = sessionOn(days, today);
@@ -392,10 +392,10 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
     };
   }
 
-  async function contractsFor(keys: readonly string[]): Promise<void> {
+  async function contractsFor(keys: readonly string[], q: Queryable = db): Promise<void> {
     const missing = keys.filter((key) => !contracts.has(key) && /^(NFO|BFO):/.test(key));
     if (missing.length === 0) return;
-    const { rows } = await db.query<ContractRow>(
+    const { rows } = await q.query<ContractRow>(
       `SELECT ${contractColumns} FROM instruments WHERE exchange || ':' || tradingsymbol = ANY($1::text[])`,
       [missing],
     );
@@ -450,10 +450,10 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
    * Quotes for instruments as Kite names them (`NSE:NIFTY 50`, `NFO:NIFTY26D0124000CE`); instruments the
    * market does not know are left out.
    */
-  async function quotes(keys: readonly string[], current?: Map<IndexName, IndexSnapshot>): Promise<Record<string, LastPrice>> {
-    const all = await models();
-    const byState = current ?? (await states());
-    await contractsFor(keys);
+  async function quotes(keys: readonly string[], current?: Map<IndexName, IndexSnapshot>, q?: Queryable): Promise<Record<string, LastPrice>> {
+    const all = await models(q);
+    const byState = current ?? (q === undefined ? await states() : await readStates(q));
+    await contractsFor(keys, q);
     const underlyings = new Map([...all.values()].map((model) => [model.underlying, model]));
     const data: Record<string, LastPrice> = {};
     for (const key of keys) {
@@ -483,9 +483,9 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
    * What the paper broker prices margin with: the index's spot now, the rate and the simulator's smile
    * (the volatility it prices each strike at).
    */
-  async function pricing(index: IndexName) {
-    const model = modelOf(await models(), index);
-    const state = (await states()).get(index);
+  async function pricing(index: IndexName, q?: Queryable) {
+    const model = modelOf(await models(q), index);
+    const state = (q === undefined ? await states() : await readStates(q)).get(index);
     const spot = (state?.spotPaise ?? model.startSpotPaise) / 100;
     const nowMs = state?.tickedAtMs ?? clock().getTime();
     const { rate } = model.params;
@@ -504,7 +504,7 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
     return contracts.get(key)?.name ?? null;
   }
 
-  return { tick, states, readStates: () => readStates(), status, sessionState, pricing, expiries, instruments, quotes, indexOfInstrument, pruneCandles, candles, tickMs, demo };
+  return { tick, states, readStates: (q?: Queryable) => readStates(q), status, sessionState, pricing, expiries, instruments, quotes, indexOfInstrument, pruneCandles, candles, tickMs, demo };
 }
 
 export type MarketService = ReturnType<typeof createMarketService>;

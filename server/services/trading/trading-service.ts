@@ -297,7 +297,7 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
         pnl: sum((f) => f.pnlPaise),
         charges: sum((f) => f.chargesPaise),
         net_pnl: sum((f) => f.netPnlPaise),
-        margin_used: 0,
+        margin_used: toRupees(await found.broker.portfolioMargin(found.account, portfolioId)),
         open_positions: figures.filter((f) => f.quantity !== 0).length,
         ...dataStatus(found),
       },

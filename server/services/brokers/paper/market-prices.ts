@@ -1,5 +1,6 @@
 // The paper broker's prices come from the simulated market: its quotes (rupees) read as paise, the index
-// spot for expiry settlement, the smile for margin, and its session clock for "market closed".
+// spot for expiry settlement, the smile for margin, and its session clock for "market closed". Every read
+// goes through the caller's transaction (on PGlite, a query outside it would wait for it forever).
 import type { Queryable } from '../../../db/database.ts';
 import { indexFacts, type IndexName } from '../../market/index-config.ts';
 import type { MarketService } from '../../market/market-service.ts';
@@ -9,8 +10,8 @@ import { toPaise } from './paise.ts';
 
 export function marketPrices(market: MarketService): PriceSource {
   return {
-    async quotes(keys) {
-      const data = await market.quotes(keys);
+    async quotes(keys, q) {
+      const data = await market.quotes(keys, undefined, q);
       const found = new Map<string, Quote>();
       for (const [key, quote] of Object.entries(data)) {
         if (quote.bid === undefined || quote.ask === undefined) continue;
@@ -23,18 +24,18 @@ export function marketPrices(market: MarketService): PriceSource {
       }
       return found;
     },
-    async spotPaise(index: IndexName) {
-      const state = (await market.states()).get(index);
+    async spotPaise(index: IndexName, q) {
+      const state = (await market.readStates(q)).get(index);
       if (state === undefined) throw new Error(`The market has no state for ${index}`);
       return state.spotPaise;
     },
-    pricing: (index) => market.pricing(index),
-    marketOpen: async (exchange, now) => (await market.sessionState(exchange === 'BFO' ? 'BSE' : 'NSE', now)).open,
+    pricing: (index, q) => market.pricing(index, q),
+    marketOpen: async (exchange, now, q) => (await market.sessionState(exchange === 'BFO' ? 'BSE' : 'NSE', now, q)).open,
     demo: market.demo,
   };
 }
 
 /** The freeze quantity in force today, from the effective-dated index facts. */
-export function freezeQuantityOf(db: Queryable) {
-  return async (index: IndexName, now: Date) => (await indexFacts(db, index, now)).freezeQuantity;
+export async function freezeQuantity(q: Queryable, index: IndexName, now: Date): Promise<number> {
+  return (await indexFacts(q, index, now)).freezeQuantity;
 }

@@ -20,6 +20,7 @@ import { chargeRatesOn, exerciseCharges, fillCharges, noCharges, totalCharges, t
 import { underlyingMargin, type MarginLeg, type MarginParams } from './margin.ts';
 import { limitFill, marketFill, orderRefusal, stopTriggered, type FillDecision, type OrderType, type Quote, type Side } from './order-rules.ts';
 import { formatPaise } from './paise.ts';
+import { freezeQuantity } from './market-prices.ts';
 
 export type Product = 'MIS' | 'NRML';
 export type OrderStatus = 'OPEN' | 'TRIGGER PENDING' | 'COMPLETE' | 'CANCELLED' | 'REJECTED';
@@ -95,16 +96,16 @@ export type Contract = {
   freezeQuantity: number;
 };
 
-/** Where prices come from: the simulated market by default, scripted quotes in tests. */
+/** Where prices come from: the simulated market by default, scripted quotes in tests. Reads go through `q`. */
 export type PriceSource = {
   /** Quotes keyed `EXCHANGE:TRADINGSYMBOL`; instruments without a price are left out. */
-  quotes: (keys: readonly string[]) => Promise<Map<string, Quote>>;
+  quotes: (keys: readonly string[], q: Queryable) => Promise<Map<string, Quote>>;
   /** The index's spot in paise (expiry settlement). */
-  spotPaise: (index: IndexName) => Promise<number>;
+  spotPaise: (index: IndexName, q: Queryable) => Promise<number>;
   /** What margin is priced with for an index. */
-  pricing: (index: IndexName) => Promise<{ spot: number; rate: number; nowMs: number; volatility: (strike: number, expiry: string) => number }>;
+  pricing: (index: IndexName, q: Queryable) => Promise<{ spot: number; rate: number; nowMs: number; volatility: (strike: number, expiry: string) => number }>;
   /** Whether the exchange takes orders now (always in demo mode). */
-  marketOpen: (exchange: 'NFO' | 'BFO', now: Date) => Promise<boolean>;
+  marketOpen: (exchange: 'NFO' | 'BFO', now: Date, q: Queryable) => Promise<boolean>;
   demo: boolean;
 };
 
@@ -157,12 +158,10 @@ type PaperTradingOptions = {
   db: Database;
   clock: Clock;
   prices: PriceSource;
-  /** index_config's freeze quantity for an index today. */
-  freezeQuantity: (index: IndexName, now: Date) => Promise<number>;
   rateLimits?: RateLimits;
 };
 
-export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimits = kiteRateLimits }: PaperTradingOptions) {
+export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLimits }: PaperTradingOptions) {
   // ---- reference data ------------------------------------------------------------------------------
 
   async function contractOf(q: Queryable, exchange: string, tradingsymbol: string, now: Date): Promise<Contract | null> {
@@ -171,7 +170,7 @@ export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimi
       tradingsymbol,
     ]);
     const row = rows[0];
-    return row === undefined ? null : contractFromRow(row, await freezeQuantity(row.name, now));
+    return row === undefined ? null : contractFromRow(row, await freezeQuantity(q, row.name, now));
   }
 
   function contractFromRow(row: ContractRow, freeze: number): Contract {
@@ -192,7 +191,7 @@ export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimi
     if (tokens.length === 0) return new Map();
     const { rows } = await q.query<ContractRow>(`SELECT ${contractColumns} FROM instruments WHERE instrument_token = ANY($1::int[])`, [[...tokens]]);
     const found = new Map<number, Contract>();
-    for (const row of rows) found.set(row.instrument_token, contractFromRow(row, await freezeQuantity(row.name, now)));
+    for (const row of rows) found.set(row.instrument_token, contractFromRow(row, await freezeQuantity(q, row.name, now)));
     return found;
   }
 
@@ -313,7 +312,7 @@ export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimi
     }
     let total = 0;
     for (const [index, perContract] of byIndex) {
-      const pricing = await prices.pricing(index);
+      const pricing = await prices.pricing(index, q);
       const params = await marginParams(q, index, istDate(now));
       const marginLegs: MarginLeg[] = [...perContract.values()].map(({ contract, quantity }) => ({
         strike: contract.strike,
@@ -352,7 +351,7 @@ export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimi
       [account.id],
     );
     const legs = await openLegs(q, account.id, now);
-    const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)));
+    const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)), q);
     let openValue = 0;
     let longValue = 0;
     for (const leg of legs) {
@@ -476,10 +475,10 @@ export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimi
   async function placeOne(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<OrderRow> {
     const reject = (message: string) => insertOrder(q, account, intent, contract, options, 'REJECTED', message, now);
     if (expired(contract, now)) return reject(`${contract.tradingsymbol} expired on ${contract.expiry}. Pick a current expiry.`);
-    if (!(await prices.marketOpen(contract.exchange, now))) {
+    if (!(await prices.marketOpen(contract.exchange, now, q))) {
       return reject('Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days.');
     }
-    const quote = (await prices.quotes([keyOf(contract)])).get(keyOf(contract));
+    const quote = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
     if (quote === undefined) return reject(`No price for ${contract.tradingsymbol} right now. Try again in a moment.`);
     const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5 }, quote);
     if (refusal !== null) return reject(refusal);
@@ -531,7 +530,7 @@ export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimi
     const now = clock();
     const legs = [];
     for (const { intent, contract } of await resolve(db, intents, now)) {
-      const quote = (await prices.quotes([keyOf(contract)])).get(keyOf(contract));
+      const quote = (await prices.quotes([keyOf(contract)], db)).get(keyOf(contract));
       if (quote === undefined) throw new DomainError('unknown_instrument', `No price for ${intent.tradingsymbol} right now`, { field: 'tradingsymbol' });
       legs.push({ intent, contract, quote });
     }
@@ -542,7 +541,7 @@ export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimi
   async function portfolioMargin(account: TradingAccount, portfolioId: number): Promise<number> {
     const now = clock();
     const legs = (await openLegs(db, account.id, now)).filter((leg) => leg.portfolioId === portfolioId);
-    const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)));
+    const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)), db);
     const longValue = legs.reduce((sum, leg) => sum + (leg.quantity > 0 ? leg.quantity * (quotes.get(keyOf(leg.contract))?.lastPaise ?? 0) : 0), 0);
     return (await marginFor(db, legs, now)) + longValue;
   }
@@ -686,17 +685,26 @@ export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimi
   }
 
   /**
-   * One pass of the fill engine on the leader after a tick: working orders whose price the market reached
-   * fill; stop-losses trigger; MIS positions are squared off at 15:20 IST (outside demo mode); contracts
-   * past their expiry settle. Each order's change is its own transaction under the account's lock.
+   * One pass of the fill engine: after a tick this instance led (`fills`), working orders whose price the
+   * market reached fill and stop-losses trigger; on every pass, MIS positions are squared off from 15:20 IST
+   * (outside demo mode) and contracts past their expiry settle (after the close, when no tick comes). Each
+   * change is its own transaction under the account's lock that re-reads what it changes, so a second
+   * instance doing the same pass finds nothing left to do.
    */
-  async function onTick(now = clock()): Promise<{ filled: number; triggered: number; cancelled: number; settled: number }> {
+  async function onTick(now = clock(), { fills = true }: { fills?: boolean } = {}): Promise<{ filled: number; triggered: number; cancelled: number; settled: number }> {
     const counts = { filled: 0, triggered: 0, cancelled: 0, settled: 0 };
+    if (fills) await fillWorking(now, counts);
+    if (!prices.demo && clockMinutes(istTime(now)) >= clockMinutes(misSquareOffTime)) await squareOffMis(now);
+    counts.settled = await settleExpired(now);
+    return counts;
+  }
+
+  async function fillWorking(now: Date, counts: { filled: number; triggered: number; cancelled: number }): Promise<void> {
     const { rows } = await db.query<OrderRow>(
       `SELECT ${orderColumns} FROM paper_orders o WHERE o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id`,
     );
     const contracts = await contractsByToken(db, [...new Set(rows.map((row) => row.instrument_token))], now);
-    const quotes = await prices.quotes([...contracts.values()].map(keyOf));
+    const quotes = await prices.quotes([...contracts.values()].map(keyOf), db);
     for (const candidate of rows) {
       const contract = contracts.get(candidate.instrument_token);
       const quote = contract === undefined ? undefined : quotes.get(keyOf(contract));
@@ -719,9 +727,6 @@ export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimi
       if (outcome === 'COMPLETE') counts.filled += 1;
       if (outcome === 'CANCELLED') counts.cancelled += 1;
     }
-    if (!prices.demo && clockMinutes(istTime(now)) >= clockMinutes(misSquareOffTime)) await squareOffMis(now);
-    counts.settled = await settleExpired(now);
-    return counts;
   }
 
   function decide(order: OrderRow, quote: Quote): FillDecision {
@@ -764,7 +769,7 @@ export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimi
     for (const row of rows) {
       const contract = (await contractsByToken(db, [row.instrument_token], now)).get(row.instrument_token);
       if (contract === undefined || !expired(contract, now)) continue;
-      const spotPaise = await prices.spotPaise(contract.index);
+      const spotPaise = await prices.spotPaise(contract.index, db);
       const strikePaise = contract.strike * 100;
       const intrinsicPaise = Math.max(0, contract.kind === 'CE' ? spotPaise - strikePaise : strikePaise - spotPaise);
       settled += await db.transaction(async (tx) => {
@@ -950,7 +955,7 @@ export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimi
     if (intent.quantity <= order.filled_quantity) {
       throw new DomainError('validation_failed', `quantity: ${order.filled_quantity} units are already filled; the new quantity must be larger.`, { field: 'quantity' });
     }
-    const quote = (await prices.quotes([keyOf(contract)])).get(keyOf(contract));
+    const quote = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
     if (quote === undefined) throw new DomainError('validation_failed', `No price for ${contract.tradingsymbol} right now. Try again in a moment.`);
     // A triggered stop-loss already works as a limit order: its trigger no longer matters.
     const triggered = order.status === 'OPEN' && order.order_type === 'SL' && orderType === 'SL';
@@ -1045,7 +1050,7 @@ export function createPaperTrading({ db, clock, prices, freezeQuantity, rateLimi
       byPortfolio ? [account.id, day, portfolioId] : [account.id, day],
     );
     const contracts = await contractsByToken(db, rows.map((row) => row.instrument_token), clock());
-    const quotes = await prices.quotes([...contracts.values()].map(keyOf));
+    const quotes = await prices.quotes([...contracts.values()].map(keyOf), db);
     return rows.flatMap((row) => {
       const contract = contracts.get(row.instrument_token);
       if (contract === undefined) return [];

@@ -1,0 +1,124 @@
+// A trading desk for server tests: a real server whose paper broker prices from scripted quotes (each test
+// sets the bid, ask and last it needs, then runs the fill engine as a tick would), and a signed-in user
+// with a paper account logged in to its broker.
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import { servicesDecorator } from '../../../server/app.ts';
+import type { Quote } from '../../../server/services/brokers/paper/order-rules.ts';
+import type { PriceSource } from '../../../server/services/brokers/paper/paper-trading.ts';
+import type { Services } from '../../../server/services/services.ts';
+import { signedInAccount } from './accounts.ts';
+import type { Answer, ContractCall } from './contract-client.ts';
+import { createBrokerAccount, paperBrokerLogin } from './trading.ts';
+import type { ManualClock, TestServer } from './test-server.ts';
+
+export type Order = components['schemas']['Order'];
+export type Position = components['schemas']['Position'];
+export type OrdersResponse = components['schemas']['OrdersResponse'];
+export type Instrument = components['schemas']['OptionInstrument'];
+
+export type ScriptedMarket = {
+  source: PriceSource;
+  /** Sets a contract's quote, in rupees. */
+  set: (tradingsymbol: string, quote: { bid: number; ask: number; last?: number; close?: number }) => void;
+  spot: (rupees: number) => void;
+  open: (isOpen: boolean) => void;
+};
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+
+/** Quotes a test scripts; margin priced at a flat 12 % volatility around the scripted spot. */
+export function scriptedMarket(clock: ManualClock): ScriptedMarket {
+  const quotes = new Map<string, Quote>();
+  let spotPaise = 2_605_000;
+  let isOpen = true;
+  return {
+    source: {
+      quotes: async (keys) => new Map(keys.flatMap((key) => (quotes.has(key) ? [[key, quotes.get(key)!] as const] : []))),
+      spotPaise: async () => spotPaise,
+      pricing: async () => ({ spot: spotPaise / 100, rate: 0.055, nowMs: clock.now().getTime(), volatility: () => 0.12 }),
+      marketOpen: async () => isOpen,
+      demo: true,
+    },
+    set: (tradingsymbol, { bid, ask, last, close }) => {
+      const lastPaise = paise(last ?? (bid + ask) / 2);
+      quotes.set(`NFO:${tradingsymbol}`, { bidPaise: paise(bid), askPaise: paise(ask), lastPaise, closePaise: paise(close ?? last ?? bid) });
+    },
+    spot: (rupees) => {
+      spotPaise = paise(rupees);
+    },
+    open: (value) => {
+      isOpen = value;
+    },
+  };
+}
+
+export type Desk = Awaited<ReturnType<typeof openDesk>>;
+
+/** A user with a paper account (₹5,00,000 unless told) logged in to its broker, and NIFTY's nearest contracts. */
+export async function openDesk(server: TestServer, call: ContractCall, capital = 500000) {
+  const { token } = await signedInAccount(call);
+  const { input, account } = await createBrokerAccount(call, token, { capital });
+  const login = await call('loginBrokerAccount', {
+    token,
+    params: { accountId: account.id },
+    body: { request_token: await paperBrokerLogin(server.app, input), broker_name: 'paper' },
+  });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  const expiries = await call<components['schemas']['ExpiriesResponse']>('getExpiries', { token, query: { index: 'NIFTY' } });
+  const expiry = expiries.body.expiries[0]!.date;
+  const listed = await call<components['schemas']['InstrumentsResponse']>('getInstruments', { token, query: { index: 'NIFTY', expiry } });
+  expect(listed.status).toBe(200);
+  const contract = (strike: number, type: 'CE' | 'PE'): Instrument => {
+    const found = listed.body.instruments.find((instrument) => instrument.strike === strike && instrument.instrument_type === type);
+    if (found === undefined) throw new Error(`NIFTY ${expiry} ${strike}${type} is not listed`);
+    return found;
+  };
+  const strikes = [...new Set(listed.body.instruments.map((instrument) => instrument.strike))];
+  const atm = strikes[Math.floor(strikes.length / 2)]!;
+  const accountNumber = account.account_number;
+
+  const trade = <T = OrdersResponse>(operation: string, body: Record<string, unknown>, key: string = randomUUID()) =>
+    call<T>(operation, { token, body: { account_number: accountNumber, ...body }, headers: { 'idempotency-key': key } });
+
+  const order = (symbol: string, side: 'BUY' | 'SELL', quantity: number, extra: Record<string, unknown> = {}) => ({
+    tradingsymbol: symbol,
+    exchange: 'NFO',
+    transaction_type: side,
+    order_type: 'MARKET',
+    product: 'NRML',
+    quantity,
+    ...extra,
+  });
+
+  /** One order through place_trades; answers the order as the broker left it. */
+  const place = async (symbol: string, side: 'BUY' | 'SELL', quantity: number, extra: Record<string, unknown> = {}): Promise<Order> => {
+    const res = await trade('placeTrades', { orders: [order(symbol, side, quantity, extra)] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.orders).toHaveLength(1);
+    return res.body.orders[0]!;
+  };
+
+  const orderBook = async () => {
+    const res = await call<components['schemas']['OrderBookResponse']>('getOrderBook', { token, params: { accountNumber } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  const positionBook = async () => {
+    const res = await call<components['schemas']['PositionBookResponse']>('getPositionBook', { token, params: { accountNumber } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.position_book;
+  };
+
+  const services = server.app.getDecorator<Services>(servicesDecorator);
+  /** What the leader does after a tick: fill what the scripted quotes reached, settle what expired. */
+  const tick = () => services.paperTrading.onTick(server.clock.now());
+
+  return { token, account, accountNumber, expiry, contract, atm, lotSize: listed.body.lot_size, trade, order, place, orderBook, positionBook, tick, services };
+}
+
+export function statusOf(answer: Answer<OrdersResponse>): string[] {
+  return answer.body.orders.map((order) => order.status);
+}

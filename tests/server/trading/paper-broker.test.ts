@@ -1,0 +1,449 @@
+// The paper broker end to end through the HTTP contract, on scripted quotes: fills for each order type,
+// stop-loss triggers, market protection, every rejection a trader can meet, margin with hedge benefit,
+// charges and P&L in paise, the stop-loss/target pair, square-off, expiry settlement and idempotency.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { requestHash } from '../../../server/services/trading/idempotency.ts';
+import type { ContractCall } from '../support/contract-client.ts';
+import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket } from '../support/paper-desk.ts';
+import { guardedClient } from '../support/trading.ts';
+import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
+
+// Friday 20 November 2026, 10:00 IST. NIFTY's nearest expiry is Monday 23 November (the monthly contract,
+// moved forward from Tuesday's Guru Nanak Jayanti holiday).
+const friday = new Date('2026-11-20T04:30:00Z');
+
+describe('the paper broker', () => {
+  let server: TestServer;
+  let call: ContractCall;
+  let market: ScriptedMarket;
+  let desk: Desk;
+  let call24000: string;
+  let call24200: string;
+  let put24000: string;
+
+  beforeAll(async () => {
+    const clock = manualClock(friday);
+    market = scriptedMarket(clock);
+    server = await startTestServer({ clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source });
+    call = guardedClient(server.app);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  beforeEach(async () => {
+    // A second per test: the rate limits (10 orders a second) stay out of the way of tests not about them.
+    server.clock.advance(60_000);
+    market.open(true);
+    market.spot(26050);
+    desk = await openDesk(server, call);
+    call24000 = desk.contract(desk.atm, 'CE').tradingsymbol;
+    call24200 = desk.contract(desk.atm + 200, 'CE').tradingsymbol;
+    put24000 = desk.contract(desk.atm, 'PE').tradingsymbol;
+    market.set(call24000, { bid: 120, ask: 120.5, last: 120.25, close: 110 });
+    market.set(call24200, { bid: 45, ask: 45.5, last: 45.2, close: 40 });
+    market.set(put24000, { bid: 130, ask: 130.6, last: 130.3, close: 140 });
+  });
+
+  describe('fills', () => {
+    it('fills a MARKET buy at the ask and a MARKET sell at the bid, at once, with a trade each', async () => {
+      const buy = await desk.place(call24000, 'BUY', 65);
+      expect(buy).toMatchObject({ status: 'COMPLETE', filled_quantity: 65, pending_quantity: 0, average_price: 120.5, order_type: 'MARKET', price: 0 });
+      expect(buy.order_id).toMatch(/^261120\d{9}$/);
+      const sell = await desk.place(call24000, 'SELL', 65);
+      expect(sell).toMatchObject({ status: 'COMPLETE', average_price: 120 });
+      const book = await desk.orderBook();
+      expect(book.status).toBe('OK');
+      expect(book.order_book.map((order) => order.order_id)).toEqual([sell.order_id, buy.order_id]);
+      expect(book.trades.map((trade) => [trade.order_id, trade.quantity, trade.average_price])).toEqual([
+        [sell.order_id, 65, 120],
+        [buy.order_id, 65, 120.5],
+      ]);
+    });
+
+    it('cancels a MARKET order the market protection band does not cover, saying why', async () => {
+      // Ask ₹150 against a last price of ₹100: beyond last + 20 % (₹120).
+      market.set(call24000, { bid: 99, ask: 150, last: 100 });
+      const order = await desk.place(call24000, 'BUY', 65);
+      expect(order.status).toBe('CANCELLED');
+      expect(order.filled_quantity).toBe(0);
+      expect(order.status_message).toContain('market protection');
+      expect(order.status_message).toContain('₹150.00');
+      expect((await desk.positionBook()).net).toEqual([]);
+    });
+
+    it('rests a LIMIT buy below the ask and fills it at the ask once the market comes down to it, at the limit or better', async () => {
+      const order = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 118 });
+      expect(order).toMatchObject({ status: 'OPEN', pending_quantity: 65, filled_quantity: 0 });
+      await desk.tick();
+      expect((await desk.orderBook()).order_book[0]!.status).toBe('OPEN');
+      market.set(call24000, { bid: 117, ask: 117.5, last: 117.2 });
+      expect((await desk.tick()).filled).toBe(1);
+      const filled = (await desk.orderBook()).order_book[0]!;
+      expect(filled).toMatchObject({ status: 'COMPLETE', average_price: 117.5, filled_quantity: 65, pending_quantity: 0 });
+    });
+
+    it('fills a marketable LIMIT sell at once at the bid', async () => {
+      const order = await desk.place(call24000, 'SELL', 65, { order_type: 'LIMIT', price: 119 });
+      expect(order).toMatchObject({ status: 'COMPLETE', average_price: 120 });
+    });
+
+    it('triggers an SL buy when the last price reaches the trigger, then works it as a LIMIT', async () => {
+      await desk.place(call24000, 'SELL', 65);
+      const stop = await desk.place(call24000, 'BUY', 65, { order_type: 'SL', trigger_price: 140, price: 142 });
+      expect(stop.status).toBe('TRIGGER PENDING');
+      market.set(call24000, { bid: 139, ask: 139.5, last: 139.5 });
+      expect((await desk.tick()).triggered).toBe(0);
+      // Triggered at ₹140, but the offer (₹143) is above the ₹142 limit: it waits as an open limit order.
+      market.set(call24000, { bid: 142.5, ask: 143, last: 140 });
+      expect(await desk.tick()).toMatchObject({ triggered: 1, filled: 0 });
+      expect((await desk.orderBook()).order_book[0]).toMatchObject({ status: 'OPEN', order_type: 'SL' });
+      market.set(call24000, { bid: 141.5, ask: 142, last: 141.8 });
+      expect((await desk.tick()).filled).toBe(1);
+      expect((await desk.orderBook()).order_book[0]).toMatchObject({ status: 'COMPLETE', average_price: 142 });
+    });
+  });
+
+  describe('rejections a trader understands', () => {
+    const rejected = async (order: Order, fragment: string) => {
+      expect(order.status).toBe('REJECTED');
+      expect(order.status_message).toContain(fragment);
+      expect(order.filled_quantity).toBe(0);
+      expect(order.exchange_order_id).toBeNull();
+    };
+
+    it('refuses SL-M on index options with the exchange reason', async () => {
+      await rejected(await desk.place(call24000, 'BUY', 65, { order_type: 'SL-M', trigger_price: 140 }), 'SL-M orders are not allowed for index options');
+    });
+
+    it('refuses a quantity that is not whole lots, naming the lot size', async () => {
+      await rejected(await desk.place(call24000, 'BUY', 70), 'not a multiple of the lot size 65');
+    });
+
+    it('refuses a price off the 0.05 tick', async () => {
+      await rejected(await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 118.32 }), 'tick size ₹0.05');
+    });
+
+    it('refuses a limit price far outside the band', async () => {
+      await rejected(await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 400 }), 'too far from the last price');
+      await rejected(await desk.place(call24000, 'SELL', 65, { order_type: 'LIMIT', price: 50 }), 'too far from the last price');
+    });
+
+    it('refuses orders while the market is closed', async () => {
+      market.open(false);
+      await rejected(await desk.place(call24000, 'BUY', 65), 'Markets are closed');
+    });
+
+    it('refuses a sale the funds cannot carry, showing required and available margin', async () => {
+      const small = await openDesk(server, call, 50_000);
+      const order = await small.place(call24000, 'SELL', 65);
+      await rejected(order, 'Insufficient funds. Required margin is ₹');
+      expect(order.status_message).toMatch(/but available margin is ₹50,000\.00\.$/);
+    });
+
+    it('answers 403 "log in to the broker again" once the broker session has expired, placing nothing', async () => {
+      server.clock.advance(3 * 24 * 60 * 60 * 1000);
+      const res = await desk.trade('placeTrades', { orders: [desk.order(call24000, 'BUY', 65)] });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'broker_session_expired', message: expect.stringContaining('Log in to the broker again') });
+      server.clock.advance(-3 * 24 * 60 * 60 * 1000);
+      expect((await desk.orderBook()).order_book).toEqual([]);
+    });
+
+    it('reads positions and orders as UNKNOWN, never as fresh, while the session is expired', async () => {
+      await desk.place(call24000, 'BUY', 65);
+      server.clock.advance(3 * 24 * 60 * 60 * 1000);
+      const book = await desk.positionBook();
+      server.clock.advance(-3 * 24 * 60 * 60 * 1000);
+      expect(book.status).toBe('UNKNOWN');
+      expect(book.as_of).not.toBeNull();
+    });
+
+    it('allows 25 modifications of an order and refuses the 26th', async () => {
+      const order = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });
+      for (let n = 1; n <= 25; n += 1) {
+        const res = await desk.trade('modifyOrder', { order_id: order.order_id, price: 100 + n * 0.05 });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.orders[0]!.modifications).toBe(n);
+      }
+      const refused = await desk.trade('modifyOrder', { order_id: order.order_id, price: 99 });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({ code: 'modification_limit' });
+    });
+
+    it('counts orders per account like Kite: the 11th in one second answers 429 with Retry-After', async () => {
+      for (let n = 0; n < 10; n += 1) await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });
+      const res = await desk.trade('placeTrades', { orders: [desk.order(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 })] });
+      expect(res.status).toBe(429);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.body).toMatchObject({ code: 'order_rate_limited' });
+      server.clock.advance(1000);
+      expect((await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 })).status).toBe('OPEN');
+    });
+
+    it('answers 422 for a contract that is not listed, placing nothing', async () => {
+      const res = await desk.trade('placeTrades', { orders: [desk.order('NIFTY26NOV99000CE', 'BUY', 65)] });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ code: 'unknown_instrument', field: 'tradingsymbol' });
+    });
+  });
+
+  describe('margin', () => {
+    const marginOf = async (orders: Array<Record<string, unknown>>) => {
+      const res = await call<{ margins: { required: number; margin: number; premium: number; charges: number; available: number } }>('getOrderMargins', {
+        token: desk.token,
+        body: { account_number: desk.accountNumber, orders },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.margins;
+    };
+
+    it('asks a naked short for SPAN-like margin and a bull call spread far less (the hedge benefit)', async () => {
+      const naked = await marginOf([desk.order(call24200, 'SELL', 65)]);
+      const spread = await marginOf([desk.order(call24000, 'BUY', 65), desk.order(call24200, 'SELL', 65)]);
+      // One NIFTY lot short near the money at 26,050 needs about a lakh (scan risk) plus 2 % exposure on
+      // ₹16.9 lakh of notional; the spread can lose at most its width, so it needs exposure and the debit.
+      expect(naked.margin).toBeGreaterThan(80_000);
+      expect(naked.margin).toBeLessThan(200_000);
+      expect(spread.margin).toBeLessThan(naked.margin * 0.4);
+      expect(spread.premium).toBe(120.5 * 65);
+      expect(naked.available).toBe(500_000);
+    });
+
+    it('needs only the premium and charges to buy an option', async () => {
+      const buy = await marginOf([desk.order(call24000, 'BUY', 65)]);
+      expect(buy.margin).toBe(0);
+      // ₹7,832.50 premium + ₹20 brokerage + exchange, SEBI, GST and stamp duty.
+      expect(buy.required).toBeCloseTo(7832.5 + buy.charges, 2);
+      expect(buy.charges).toBeGreaterThan(20);
+    });
+  });
+
+  describe('charges and P&L', () => {
+    it('charges a round trip as the worked example says, and nets P&L in paise', async () => {
+      market.set(call24000, { bid: 100, ask: 100, last: 100 });
+      await desk.place(call24000, 'BUY', 65);
+      market.set(call24000, { bid: 110.05, ask: 110.1, last: 110.05 });
+      await desk.place(call24000, 'SELL', 65);
+      // Rates in force on 20 November 2026 (charge_rates, from 1 April 2026), on ₹6,500.00 bought and
+      // ₹7,153.25 sold:
+      //   buy:  brokerage ₹20.00; exchange 0.03553 % = ₹2.309… → ₹2.31; SEBI ₹10/crore = ₹0.0065 → ₹0.01;
+      //         GST 18 % of ₹22.32 = ₹4.0176 → ₹4.02; stamp 0.003 % = ₹0.195 → ₹0.20.        Total ₹26.54
+      //   sell: brokerage ₹20.00; STT 0.15 % = ₹10.729875 → ₹10.73; exchange ₹2.5415… → ₹2.54;
+      //         SEBI ₹0.00715… → ₹0.01; GST 18 % of ₹22.55 = ₹4.059 → ₹4.06; no stamp.        Total ₹37.34
+      // Gross P&L 65 × (110.05 − 100.00) = ₹653.25; net ₹653.25 − ₹63.88 = ₹589.37.
+      const [position] = (await desk.positionBook()).net;
+      expect(position).toMatchObject({ quantity: 0, pnl: 653.25, realised: 653.25, unrealised: 0, charges: 63.88, net_pnl: 589.37 });
+      expect(position).toMatchObject({ buy_quantity: 65, buy_value: 6500, buy_price: 100, sell_quantity: 65, sell_value: 7153.25, sell_price: 110.05 });
+    });
+
+    it('marks an open short to the last price: unrealised from its average, m2m, and margins that fall by the loss', async () => {
+      await desk.place(call24000, 'SELL', 130);
+      market.set(call24000, { bid: 125, ask: 125.5, last: 125.35, close: 110 });
+      const book = await desk.positionBook();
+      const [position] = book.net;
+      // Sold 130 at ₹120.00 (the bid); marked at ₹125.35: 130 × −5.35 = −₹695.50.
+      expect(position).toMatchObject({ quantity: -130, average_price: 120, last_price: 125.35, pnl: -695.5, unrealised: -695.5, realised: 0, m2m: -695.5 });
+      expect(book.day[0]).toMatchObject({ quantity: -130, pnl: -695.5 });
+      expect(book.margins.used).toBeGreaterThan(100_000);
+      expect(book.margins.available).toBeCloseTo(book.margins.equity - book.margins.used, 2);
+    });
+  });
+
+  describe('stop-loss and target', () => {
+    it('pairs them: the stop-loss filling cancels the target; modifying the target keeps the pair', async () => {
+      await desk.place(call24000, 'BUY', 130);
+      const common = { tradingsymbol: call24000, exchange: 'NFO', product: 'NRML', transaction_type: 'SELL', quantity: 130 };
+      const stop = await desk.trade('placeStopLossOrder', { ...common, order_type: 'SL', trigger_price: 100, price: 99 });
+      expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+      expect(stop.body.orders[0]).toMatchObject({ status: 'TRIGGER PENDING' });
+      const target = await desk.trade('placeTargetOrder', { ...common, price: 150 });
+      expect(target.body.orders[0]).toMatchObject({ status: 'OPEN', order_type: 'LIMIT', price: 150 });
+      const modified = await desk.trade('modifyOrder', { order_id: target.body.orders[0]!.order_id, price: 160 });
+      expect(modified.body.orders[0]).toMatchObject({ status: 'OPEN', price: 160, modifications: 1 });
+
+      market.set(call24000, { bid: 99.5, ask: 100, last: 99.9 });
+      await desk.tick();
+      const book = (await desk.orderBook()).order_book;
+      const byId = new Map(book.map((order) => [order.order_id, order]));
+      expect(byId.get(stop.body.orders[0]!.order_id)).toMatchObject({ status: 'COMPLETE', average_price: 99.5 });
+      expect(byId.get(target.body.orders[0]!.order_id)).toMatchObject({ status: 'CANCELLED', status_message: expect.stringContaining('one cancels the other') });
+      expect((await desk.positionBook()).net[0]!.quantity).toBe(0);
+    });
+
+    it('shrinks both when the position is reduced by hand, and cancels them when it is closed', async () => {
+      await desk.place(call24000, 'BUY', 130);
+      const common = { tradingsymbol: call24000, exchange: 'NFO', product: 'NRML', transaction_type: 'SELL', quantity: 130 };
+      const stop = (await desk.trade('placeStopLossOrder', { ...common, order_type: 'SL', trigger_price: 100, price: 99 })).body.orders[0]!;
+      const target = (await desk.trade('placeTargetOrder', { ...common, price: 150 })).body.orders[0]!;
+      await desk.place(call24000, 'SELL', 65);
+      let book = new Map((await desk.orderBook()).order_book.map((order) => [order.order_id, order]));
+      expect(book.get(stop.order_id)).toMatchObject({ quantity: 65, pending_quantity: 65, status: 'TRIGGER PENDING' });
+      expect(book.get(target.order_id)).toMatchObject({ quantity: 65, pending_quantity: 65, status: 'OPEN' });
+      await desk.place(call24000, 'SELL', 65);
+      book = new Map((await desk.orderBook()).order_book.map((order) => [order.order_id, order]));
+      expect(book.get(stop.order_id)?.status).toBe('CANCELLED');
+      expect(book.get(target.order_id)?.status).toBe('CANCELLED');
+    });
+
+    it('refuses a stop-loss that would not reduce the position (422)', async () => {
+      await desk.place(call24000, 'BUY', 65);
+      const res = await desk.trade('placeStopLossOrder', {
+        tradingsymbol: call24000, exchange: 'NFO', product: 'NRML', transaction_type: 'SELL', quantity: 130, order_type: 'SL', trigger_price: 100, price: 99,
+      });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ code: 'order_not_reducing' });
+    });
+  });
+
+  describe('square-off', () => {
+    it('buys shorts back before selling longs, cancels working orders first, slices at the freeze quantity, and is harmless repeated', async () => {
+      // NIFTY's freeze quantity is 1,800 (27 lots of 65 = 1,755 per order): 1,950 units short take two orders.
+      // A bull call spread of 30 lots: ₹50 lakh carries its exposure margin; the hedge goes first.
+      desk = await openDesk(server, call, 5_000_000);
+      const opened = await desk.trade('placeTrades', { orders: [desk.order(call24000, 'BUY', 1950), desk.order(call24200, 'SELL', 1950)] });
+      expect(opened.body.orders.map((order) => [order.quantity, order.status])).toEqual([
+        [1755, 'COMPLETE'],
+        [195, 'COMPLETE'],
+        [1755, 'COMPLETE'],
+        [195, 'COMPLETE'],
+      ]);
+      const working = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });
+      const positions = [
+        { tradingsymbol: call24000, exchange: 'NFO', product: 'NRML' },
+        { tradingsymbol: call24200, exchange: 'NFO', product: 'NRML' },
+      ];
+      const res = await desk.trade('squareoffTrades', { positions });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.orders.map((order) => [order.tradingsymbol, order.transaction_type, order.quantity, order.status])).toEqual([
+        [call24200, 'BUY', 1755, 'COMPLETE'],
+        [call24200, 'BUY', 195, 'COMPLETE'],
+        [call24000, 'SELL', 1755, 'COMPLETE'],
+        [call24000, 'SELL', 195, 'COMPLETE'],
+      ]);
+      const book = new Map((await desk.orderBook()).order_book.map((order) => [order.order_id, order]));
+      expect(book.get(working.order_id)?.status).toBe('CANCELLED');
+      expect((await desk.positionBook()).net.map((position) => position.quantity)).toEqual([0, 0]);
+      const again = await desk.trade('squareoffTrades', { positions });
+      expect(again.status).toBe(200);
+      expect(again.body.orders).toEqual([]);
+    });
+
+    it('squares off part of one position with execute_order', async () => {
+      await desk.place(call24000, 'BUY', 195);
+      const res = await desk.trade('executeOrder', { action: 'squareoff', tradingsymbol: call24000, exchange: 'NFO', product: 'NRML', quantity: 65 });
+      expect(res.body.orders).toMatchObject([{ transaction_type: 'SELL', quantity: 65, status: 'COMPLETE' }]);
+      expect((await desk.positionBook()).net[0]!.quantity).toBe(130);
+    });
+  });
+
+  describe('expiry', () => {
+    it('settles at the close of expiry day at intrinsic value against the spot: in the money realised, out of the money worthless', async () => {
+      const strike = desk.atm;
+      await desk.place(call24000, 'BUY', 65);
+      await desk.place(put24000, 'SELL', 65);
+      // Monday 23 November, 15:31 IST: the spot closed 150 points above the strike.
+      const clock = server.clock;
+      const start = clock.now().getTime();
+      clock.advance(Date.parse('2026-11-23T10:01:00Z') - start);
+      market.spot(strike + 150);
+      // Every account's positions in the contract settle (earlier tests' too): at least this desk's two.
+      expect((await desk.tick()).settled).toBeGreaterThanOrEqual(2);
+      const book = await desk.positionBook();
+      const byType = new Map(book.net.map((position) => [position.tradingsymbol, position]));
+      // Bought at ₹120.50, settled at ₹150.00: ₹29.50 × 65 = ₹1,917.50 gross.
+      expect(byType.get(call24000)).toMatchObject({ quantity: 0, sell_price: 150, pnl: 1917.5 });
+      // Sold at ₹130.00, expired worthless: the premium is kept.
+      expect(byType.get(put24000)).toMatchObject({ quantity: 0, buy_price: 0, pnl: 130 * 65 });
+      expect((await desk.tick()).settled).toBe(0);
+      clock.advance(start - clock.now().getTime());
+    });
+  });
+
+  describe('idempotency', () => {
+    const body = () => ({ orders: [{ tradingsymbol: call24000, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: 65 }] });
+
+    it('answers the same key and body with the stored answer, marked as replayed, and places once', async () => {
+      const key = randomUUID();
+      const first = await desk.trade('placeTrades', body(), key);
+      const second = await desk.trade('placeTrades', body(), key);
+      expect(second.status).toBe(200);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.body).toEqual(first.body);
+      expect((await desk.orderBook()).order_book).toHaveLength(1);
+    });
+
+    it('refuses the same key with another body (422) and a key whose first request still runs (409)', async () => {
+      const key = randomUUID();
+      await desk.trade('placeTrades', body(), key);
+      const other = await desk.trade('placeTrades', { orders: [{ ...body().orders[0], quantity: 130 }] }, key);
+      expect(other.status).toBe(422);
+      expect(other.body).toMatchObject({ code: 'idempotency_key_reused' });
+
+      const running = randomUUID();
+      const userId = Number((await server.db.query<{ user_id: number }>('SELECT user_id FROM broker_accounts WHERE id = $1', [desk.account.id])).rows[0]!.user_id);
+      const now = server.clock.now();
+      await server.db.query(
+        `INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at) VALUES ($1, $2, $3, 'running', $4, $5)`,
+        [userId, running, requestHash('placeTrades', { account_number: desk.accountNumber, ...body() }), now, new Date(now.getTime() + 86_400_000)],
+      );
+      const inFlight = await desk.trade('placeTrades', body(), running);
+      expect(inFlight.status).toBe(409);
+      expect(inFlight.body).toMatchObject({ code: 'idempotency_in_progress' });
+      // A claim older than any request can run belongs to a server that died mid-request: taken over.
+      server.clock.advance(91_000);
+      const resumed = await desk.trade('placeTrades', body(), running);
+      expect(resumed.status).toBe(200);
+      expect(resumed.body.orders[0]!.tag).toMatch(/^k[A-Za-z0-9_-]{19}$/);
+    });
+
+    it('makes exactly one order from 50 concurrent sends of one intent', async () => {
+      const key = randomUUID();
+      const answers = await Promise.all(Array.from({ length: 50 }, () => desk.trade<OrdersResponse & { code?: string }>('placeTrades', body(), key)));
+      expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+      const placed = new Set(answers.filter((answer) => answer.status === 200).map((answer) => answer.body.orders[0]!.order_id));
+      expect(placed.size).toBe(1);
+      expect((await desk.orderBook()).order_book).toHaveLength(1);
+    });
+
+    it('requires an Idempotency-Key (400) on every trading POST', async () => {
+      const res = await call('placeTrades', { token: desk.token, body: { account_number: desk.accountNumber, ...body() } });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('Idempotency-Key');
+    });
+
+    it('tags the orders with the key, so a client that lost the answer finds them in the book', async () => {
+      const key = 'intent-0001-abcdefgh';
+      const res = await desk.trade('placeTrades', body(), key);
+      expect(res.body.orders[0]!.tag).toBe(key);
+      expect((await desk.orderBook()).order_book.filter((order) => order.tag === key)).toHaveLength(1);
+    });
+  });
+
+  describe('ownership', () => {
+    it('answers 404 for another user\'s account and orders, on every trading call', async () => {
+      const other = await openDesk(server, call);
+      const theirs = await other.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });
+      const asMe = { account_number: other.accountNumber };
+      for (const [operation, extra] of [
+        ['placeTrades', { orders: [desk.order(call24000, 'BUY', 65)] }],
+        ['executeOrder', { action: 'squareoff', tradingsymbol: call24000, exchange: 'NFO', product: 'NRML' }],
+        ['squareoffTrades', { positions: [{ tradingsymbol: call24000, exchange: 'NFO', product: 'NRML' }] }],
+        ['modifyOrder', { order_id: theirs.order_id, price: 101 }],
+        ['cancelOrder', { order_ids: [theirs.order_id] }],
+        ['placeTargetOrder', { tradingsymbol: call24000, exchange: 'NFO', product: 'NRML', transaction_type: 'SELL', quantity: 65, price: 150 }],
+      ] as const) {
+        const res = await desk.trade(operation, { ...extra, ...asMe });
+        expect(res.status, `${operation}: ${JSON.stringify(res.body)}`).toBe(404);
+      }
+      // My own account cannot reach their order either.
+      const mine = await desk.trade('cancelOrder', { order_ids: [theirs.order_id] });
+      expect(mine.status).toBe(404);
+      const book = await call('getOrderBook', { token: desk.token, params: { accountNumber: other.accountNumber } });
+      expect(book.status).toBe(404);
+      expect((await other.orderBook()).order_book[0]!.status).toBe('OPEN');
+    });
+  });
+});
