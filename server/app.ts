@@ -30,6 +30,7 @@ import { createServices } from './services/services.ts';
 import { syncBaseStrategies } from './services/strategies/strategies-service.ts';
 import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
+import { ensureDemoDesk } from './services/demo/demo-desk.ts';
 import type { PriceSource, RateLimits } from './services/brokers/paper/paper-trading.ts';
 
 export type ServerOptions = {
@@ -68,6 +69,8 @@ export type ServerOptions = {
    * `${dataDir}/secret.key`, generated on first start.
    */
   secretKey?: Buffer | undefined;
+  /** Give the demo user a logged-in paper account, a portfolio and a few trades (`npm start`). */
+  demoDesk?: boolean | undefined;
   /** Tests only: scripted quotes for the paper broker (its fills, margins and settlements). */
   prices?: PriceSource | undefined;
   /** Tests only: the paper broker's order rate limits (Kite's by default). */
@@ -118,6 +121,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     rateLimits: options.rateLimits,
   });
   await ensureDemoAccount(db, services.passwords, clock());
+  if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
   await syncBaseStrategies(db);
 
   const publicConfig = options.publicConfig ?? defaultPublicRuntimeConfig;

@@ -83,6 +83,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     hashConcurrency: config.hashConcurrency,
     market: config.market,
     tickOnTimer: true,
+    demoDesk: true,
   });
   try {
     await app.listen({ port: config.port, host: config.host });
