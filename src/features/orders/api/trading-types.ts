@@ -1,0 +1,18 @@
+import type { components } from '@openapi/main';
+
+type Schemas = components['schemas'];
+export type Order = Schemas['Order'];
+export type Trade = Schemas['Trade'];
+export type OrderRequest = Schemas['OrderRequest'];
+export type OrderBook = Schemas['OrderBookResponse'];
+export type OrdersResponse = Schemas['OrdersResponse'];
+export type OrderMargins = Schemas['OrderMarginsResponse']['margins'];
+export type PlaceTradesRequest = Schemas['PlaceTradesRequest'];
+export type ModifyOrderRequest = Schemas['ModifyOrderRequest'];
+export type ExecuteOrderRequest = Schemas['ExecuteOrderRequest'];
+export type SquareoffTradesRequest = Schemas['SquareoffTradesRequest'];
+export type StopLossOrderRequest = Schemas['StopLossOrderRequest'];
+export type TargetOrderRequest = Schemas['TargetOrderRequest'];
+export type TransactionType = Schemas['TransactionType'];
+export type Product = Schemas['Product'];
+export type OrderStatus = Schemas['OrderStatus'];
