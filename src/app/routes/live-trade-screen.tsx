@@ -1,69 +1,163 @@
 import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
+import { useEffect, useState } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { setupMessages, stepText } from '@/app/getting-started/setup-messages';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
+import { DeskPositions } from '@/app/trading/desk-positions';
+import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
+import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
+import { SelectField } from '@/components/ui/select-field';
+import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import { OptionChain } from '@/features/market/components/option-chain';
+import { useQuote } from '@/features/market/hooks/use-quote';
+import { OrderTicket } from '@/features/orders/components/order-ticket';
+import { useOnlineStatus } from '@/lib/network/use-online-status';
 
 const messages = defineMessages({
   title: { id: 'live-trade.title', defaultMessage: 'Live trade' },
-  description: { id: 'live-trade.description', defaultMessage: 'The option chain live, your running bots and their P&L.' },
-  emptyTitle: { id: 'live-trade.emptyTitle', defaultMessage: 'Ordering is not available yet' },
-  ready: {
-    id: 'live-trade.readyDescription',
-    defaultMessage:
-      'Your bots are set up. Placing orders from the chain, open legs, combined P&L and square-off arrive here with the coming releases.',
-  },
+  description: { id: 'live-trade.description', defaultMessage: 'The option chain live: tap a price to trade, follow your positions and square off.' },
+  emptyTitle: { id: 'live-trade.emptyTitle', defaultMessage: 'Set up a broker account to trade' },
+  account: { id: 'live-trade.account', defaultMessage: 'Broker account' },
+  portfolio: { id: 'live-trade.portfolio', defaultMessage: 'Portfolio' },
+  accountOnly: { id: 'live-trade.accountOnly', defaultMessage: 'No portfolio (account only)' },
+  pick: { id: 'live-trade.pick', defaultMessage: 'Tap a price in the option chain to open the order ticket.' },
+  loading: { id: 'live-trade.loading', defaultMessage: 'Loading your broker accounts…' },
+  failed: { id: 'live-trade.failed', defaultMessage: 'Your broker accounts could not be loaded.' },
+  logIn: { id: 'live-trade.logIn', defaultMessage: 'Log in to the broker' },
 });
 
 const pending = defineMessage<{ step: MessageValue }>({
   id: 'live-trade.pendingDescription',
-  defaultMessage:
-    'During market hours this screen will follow your running bots: open legs, combined P&L and square-off. It arrives with the coming releases; to be ready, the next step is: {step}.',
+  defaultMessage: 'Trading needs a paper broker account you are logged in to. The next step is: {step}.',
 });
 
+const accountOption = defineMessage<{ name: MessageValue; number: MessageValue }>({ id: 'live-trade.accountOption', defaultMessage: '{name} ({number})' });
+
+const wideQuery = '(min-width: 1440px)';
+
+/** Whether the ticket fits beside the chain (else it opens over it). */
+function useWideScreen(): boolean {
+  const [wide, setWide] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(wideQuery).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(wideQuery);
+    const onChange = () => setWide(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return wide;
+}
+
 /**
- * /app/dashboards/live-trade. Until trading arrives it says so honestly, and what the trader should do
- * next follows what they have (brokers and portfolios together: an app-layer screen).
+ * /app/dashboards/live-trade: the option chain with the order ticket beside it (over it on a phone), and the
+ * chosen portfolio's positions below, marked live, with square off, stop-loss, target and square off all.
  */
 export function LiveTradeScreen() {
   const intl = useIntl();
-  const { next, error, reload } = useSetupProgress();
+  const desk = useTradingDesk();
+  const { next } = useSetupProgress();
+  const online = useOnlineStatus();
+  const wide = useWideScreen();
+  const [picked, setPicked] = useState<OptionInstrument | null>(null);
+  const [placedStamp, setPlacedStamp] = useState(0);
+  const quote = useQuote(picked?.instrument ?? null);
+  const account = desk.account;
+  const tradingDisabled = !online || account === null || !desk.sessionOpen;
+
+  const ticket =
+    picked === null ? null : (
+      <OrderTicket
+        key={picked.instrument}
+        instrument={picked}
+        quote={quote}
+        accountNumber={account?.account_number ?? null}
+        portfolioId={desk.portfolio?.id ?? null}
+        sessionOpen={desk.sessionOpen}
+        defaults={desk.defaults}
+        initialSide="BUY"
+        onPlaced={() => setPlacedStamp((value) => value + 1)}
+        onClose={() => setPicked(null)}
+      />
+    );
+
+  if (desk.state !== 'ready') {
+    return (
+      <div className="flex flex-col gap-6">
+        <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+        <LoadStatus
+          loadingText={intl.formatMessage(messages.loading)}
+          failedText={intl.formatMessage(messages.failed)}
+          failed={desk.state === 'failed'}
+          onRetry={desk.reload}
+        />
+      </div>
+    );
+  }
+
   const step = next ? stepText[next] : null;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      <OptionChain />
-      {next === undefined ? (
-        <LoadStatus
-          loadingText={intl.formatMessage(setupMessages.loading)}
-          failedText={intl.formatMessage(setupMessages.failed)}
-          failed={error !== null}
-          onRetry={() => void reload()}
-        />
-      ) : (
+      {account === null ? (
         <EmptyState
           icon={BoltIcon}
           title={intl.formatMessage(messages.emptyTitle)}
-          description={
-            step
-              ? intl.formatMessage(pending, { step: intl.formatMessage(step.title) })
-              : intl.formatMessage(messages.ready)
-          }
+          description={step ? intl.formatMessage(pending, { step: intl.formatMessage(step.title) }) : intl.formatMessage(setupMessages.loading)}
           action={
             step ? (
-              <Link
-                to={step.link.to}
-                className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-medium text-brand-fg hover:opacity-90"
-              >
+              <Link to={step.link.to} className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-medium text-brand-fg hover:opacity-90">
                 {intl.formatMessage(step.link.label)}
               </Link>
             ) : undefined
           }
         />
+      ) : (
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-3xl">
+          <SelectField label={intl.formatMessage(messages.account)} value={account.id} onChange={(event) => desk.chooseAccount(Number(event.target.value))}>
+            {desk.accounts.map((item) => (
+              <option key={item.id} value={item.id}>
+                {intl.formatMessage(accountOption, { name: item.name, number: item.account_number })}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={intl.formatMessage(messages.portfolio)}
+            value={desk.portfolio?.id ?? ''}
+            onChange={(event) => desk.choosePortfolio(event.target.value === '' ? null : Number(event.target.value))}
+          >
+            {desk.portfolios.length === 0 && <option value="">{intl.formatMessage(messages.accountOnly)}</option>}
+            {desk.portfolios.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </SelectField>
+          {!desk.sessionOpen && (
+            <Link to={stepText['log-in'].link.to} className="text-sm font-medium text-brand underline sm:col-span-2">
+              {intl.formatMessage(messages.logIn)}
+            </Link>
+          )}
+        </div>
+      )}
+      <div className="grid grid-cols-1 gap-6 min-[1440px]:grid-cols-[minmax(0,1fr)_24rem] min-[1440px]:items-start">
+        <OptionChain onPick={account === null ? undefined : setPicked} />
+        {wide && account !== null && (
+          <aside className="sticky top-4">
+            {ticket ?? <p className="rounded-lg border border-dashed border-line p-4 text-sm text-fg-muted">{intl.formatMessage(messages.pick)}</p>}
+          </aside>
+        )}
+      </div>
+      {!wide && ticket !== null && (
+        <Modal onClose={() => setPicked(null)} title={picked?.tradingsymbol ?? ''} compact>
+          {ticket}
+        </Modal>
+      )}
+      {account !== null && (
+        <DeskPositions accountNumber={account.account_number} portfolioId={desk.portfolio?.id ?? null} tradingDisabled={tradingDisabled} refreshKey={placedStamp} />
       )}
     </div>
   );

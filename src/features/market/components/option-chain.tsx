@@ -40,6 +40,7 @@ const captionText = defineMessage<{ index: MessageValue; expiry: MessageValue }>
 const expiryText = defineMessage<{ date: MessageValue; kind: MessageValue }>({ id: 'market.chain.expiryValue', defaultMessage: '{date} ({kind})' });
 const lotText = defineMessage<{ lot: MessageValue }>({ id: 'market.chain.lot', defaultMessage: 'Lot size {lot}' });
 const bidAskText = defineMessage<{ bid: MessageValue; ask: MessageValue }>({ id: 'market.chain.bidAskValue', defaultMessage: '{bid} / {ask}' });
+const tradeText = defineMessage<{ symbol: MessageValue }>({ id: 'market.chain.trade', defaultMessage: 'Trade {symbol}' });
 const spotText = defineMessage<{ spot: MessageValue }>({ id: 'market.chain.spotValue', defaultMessage: 'Spot {spot}' });
 /** Shown where a figure is missing: never a number computed from nothing. */
 const missing = '\u2014';
@@ -67,13 +68,19 @@ export function atmStrike(strikes: readonly number[], spot: number | null): numb
   return strikes.reduce((best, strike) => (Math.abs(strike - spot) < Math.abs(best - spot) ? strike : best));
 }
 
-function SideCells({ instrument, side, visible }: { instrument: OptionInstrument | undefined; side: Side; visible: boolean }) {
+type Pick = ((instrument: OptionInstrument) => void) | undefined;
+
+function SideCells({ instrument, side, visible, onPick }: { instrument: OptionInstrument | undefined; side: Side; visible: boolean; onPick: Pick }) {
   const quote = useQuote(instrument?.instrument ?? null);
-  return <QuoteCells quote={quote} mirrored={side === 'CE'} phone={phoneClass(visible)} />;
+  const pick = instrument === undefined || onPick === undefined ? undefined : () => onPick(instrument);
+  return <QuoteCells quote={quote} mirrored={side === 'CE'} phone={phoneClass(visible)} onPick={pick} symbol={instrument?.tradingsymbol ?? ''} />;
 }
 
-/** A side's five cells (mirrored for calls, so LTP sits next to the strike); `phone` hides the side on a phone. */
-function QuoteCells({ quote, mirrored, phone }: { quote: Quote | null; mirrored: boolean; phone: string }) {
+/**
+ * A side's five cells (mirrored for calls, so LTP sits next to the strike); `phone` hides the side on a phone.
+ * With `onPick`, the last price is a button that opens the order ticket for the contract.
+ */
+function QuoteCells({ quote, mirrored, phone, onPick, symbol }: { quote: Quote | null; mirrored: boolean; phone: string; onPick: (() => void) | undefined; symbol: string }) {
   const intl = useIntl();
   const { formatNumber } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
@@ -81,7 +88,18 @@ function QuoteCells({ quote, mirrored, phone }: { quote: Quote | null; mirrored:
   const tone = change === undefined || change === 0 ? 'text-fg-muted' : change > 0 ? 'text-profit' : 'text-loss';
   const cells: ReactNode[] = [
     <td key="ltp" className={`px-2 py-1.5 text-end font-semibold tabular-nums text-fg ${phone}`}>
-      {quote === null ? missing : formatNumber(quote.last_price, two)}
+      {onPick === undefined ? (
+        quote === null ? missing : formatNumber(quote.last_price, two)
+      ) : (
+        <button
+          type="button"
+          onClick={onPick}
+          aria-label={intl.formatMessage(tradeText, { symbol })}
+          className="min-h-9 rounded px-1 font-semibold text-brand underline-offset-2 hover:underline"
+        >
+          {quote === null ? missing : formatNumber(quote.last_price, two)}
+        </button>
+      )}
       {quote !== null && (
         <span className="ms-1">
           <QuoteAge timestamp={quote.timestamp} />
@@ -123,7 +141,7 @@ function HeaderCells({ mirrored, phone }: { mirrored: boolean; phone: string }) 
  * the at-the-money strike marked and the spot shown at its place in the ladder; on a phone one side at a
  * time. Every price is live and shows its age once it is older than 5 s.
  */
-export function OptionChain() {
+export function OptionChain({ onPick }: { onPick?: (instrument: OptionInstrument) => void } = {}) {
   const intl = useIntl();
   const { formatNumber, formatDate } = useFormat();
   const [index, setIndex] = useState<IndexName>('NIFTY');
@@ -241,12 +259,12 @@ export function OptionChain() {
                       aria-current={isAtm ? 'true' : undefined}
                       className={`border-b border-line/60 ${isAtm ? 'bg-brand-soft' : ''}`}
                     >
-                      <SideCells instrument={row.ce} side="CE" visible={side === 'CE'} />
+                      <SideCells instrument={row.ce} side="CE" visible={side === 'CE'} onPick={onPick} />
                       <th scope="row" className="px-2 py-1.5 text-center font-semibold tabular-nums text-fg">
                         {formatNumber(row.strike)}
                         {isAtm && <span className="sr-only">{intl.formatMessage(messages.atm)}</span>}
                       </th>
-                      <SideCells instrument={row.pe} side="PE" visible={side === 'PE'} />
+                      <SideCells instrument={row.pe} side="PE" visible={side === 'PE'} onPick={onPick} />
                     </tr>
                   </ChainRowGroup>
                 );

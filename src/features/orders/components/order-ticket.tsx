@@ -30,7 +30,6 @@ export type TicketDefaults = { product: Product; order_type: 'MARKET' | 'LIMIT';
 type TicketType = 'MARKET' | 'LIMIT' | 'SL';
 
 const messages = defineMessages({
-  title: { id: 'orders.ticket.title', defaultMessage: 'Order ticket' },
   side: { id: 'orders.ticket.side', defaultMessage: 'Buy or sell' },
   lots: { id: 'orders.ticket.lots', defaultMessage: 'Lots' },
   type: { id: 'orders.ticket.type', defaultMessage: 'Order type' },
@@ -47,6 +46,7 @@ const messages = defineMessages({
   short: { id: 'orders.ticket.short', defaultMessage: 'Not enough funds: the broker will reject this order.' },
 });
 
+const headingText = defineMessage<{ symbol: MessageValue }>({ id: 'orders.ticket.heading', defaultMessage: 'Order ticket: {symbol}' });
 const quantityText = defineMessage<{ quantity: MessageValue; lot: MessageValue }>({
   id: 'orders.ticket.quantity',
   defaultMessage: 'Quantity {quantity} ({lot} a lot)',
@@ -208,7 +208,7 @@ export function OrderTicket({
       <div className="flex items-start justify-between gap-2">
         <div>
           <h2 id={`${formId}-title`} className="text-base font-semibold text-fg">
-            {intl.formatMessage(messages.title)}: <span dir="ltr">{instrument.tradingsymbol}</span>
+            {intl.formatMessage(headingText, { symbol: <span dir="ltr">{instrument.tradingsymbol}</span> })}
           </h2>
           <p className="text-xs text-fg-muted tabular-nums">
             {quote === null

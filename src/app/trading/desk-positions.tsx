@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
+import { getPositionBook, getPositions, type Position } from '@/features/positions/api/position-calls';
+import { PositionsTable } from '@/features/positions/components/positions-table';
+import { positionMessages } from '@/features/positions/position-messages';
+import { LoadStatus } from '@/components/ui/load-status';
+import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+
+const messages = defineMessages({
+  title: { id: 'live-trade.positions', defaultMessage: 'Positions' },
+});
+
+/** Re-read the broker's positions this often while the desk is open (fills of resting orders land on ticks). */
+const refreshMs = 3000;
+
+type Loaded = { positions: Position[]; unknown: boolean };
+
+/**
+ * The desk's positions: the chosen portfolio's (or the account's when it has none), marked live, with
+ * square off, stop-loss and target on each row and "square off all". A failed read empties the list and
+ * says why (spec §4), never keeping numbers that can no longer be trusted.
+ */
+export function DeskPositions({
+  accountNumber,
+  portfolioId,
+  tradingDisabled,
+  refreshKey,
+}: {
+  accountNumber: string;
+  portfolioId: number | null;
+  tradingDisabled: boolean;
+  refreshKey: number;
+}) {
+  const intl = useIntl();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [stamp, setStamp] = useState(0);
+  const reload = useCallback(() => setStamp((value) => value + 1), []);
+
+  useEffect(() => {
+    let current = true;
+    const read = portfolioId === null
+      ? getPositionBook(accountNumber).then((book) => ({ positions: book.net, unknown: book.status === 'UNKNOWN' }))
+      : getPositions(portfolioId).then((data) => ({ positions: data.positions, unknown: data.status === 'UNKNOWN' }));
+    read
+      .then((value) => {
+        if (!current) return;
+        setLoaded(value);
+        setFailed(false);
+      })
+      .catch(() => {
+        if (!current) return;
+        setLoaded(null);
+        setFailed(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [accountNumber, portfolioId, refreshKey, stamp]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && navigator.onLine) reload();
+    }, refreshMs);
+    return () => clearInterval(timer);
+  }, [reload]);
+
+  const instruments = (loaded?.positions ?? []).filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`);
+  const live = useLiveQuotes(instruments);
+  const common = { accountNumber, portfolioId, disabled: tradingDisabled, onDone: reload };
+
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="desk-positions-title">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="desk-positions-title" className="text-lg font-semibold text-fg">
+          {intl.formatMessage(messages.title)}
+        </h2>
+        {loaded !== null && <SquareOffAll {...common} positions={loaded.positions} />}
+      </div>
+      {loaded?.unknown && (
+        <p role="status" className="rounded-md border border-warn bg-warn/10 p-2 text-sm text-fg">
+          {intl.formatMessage(positionMessages.unknown)}
+        </p>
+      )}
+      {loaded === null ? (
+        <LoadStatus
+          loadingText={intl.formatMessage(positionMessages.loading)}
+          failedText={intl.formatMessage(positionMessages.failed)}
+          failed={failed}
+          onRetry={reload}
+        />
+      ) : (
+        <PositionsTable positions={loaded.positions} live={live} renderActions={(position) => <PositionActions {...common} position={position} />} />
+      )}
+    </section>
+  );
+}

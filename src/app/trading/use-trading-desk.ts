@@ -1,0 +1,98 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { getBrokerAccounts } from '@/features/brokers/api/get-broker-accounts';
+import { isSessionOpen } from '@/features/brokers/session-open';
+import { getPortfolios } from '@/features/portfolios/api/get-portfolios';
+import type { BrokerAccount, Portfolio } from '@/features/portfolios/api/portfolio-types';
+import type { TicketDefaults } from '@/features/orders/components/order-ticket';
+import { selectedAccountAtom, selectedPortfolioAtom, userDataAtom } from '@/lib/session/user-profile-atoms';
+import { store } from '@/lib/store';
+
+const fallbackDefaults: TicketDefaults = { product: 'MIS', order_type: 'MARKET', lots: 1, confirm_before_order: true };
+
+export type TradingDesk = {
+  state: 'loading' | 'failed' | 'ready';
+  accounts: BrokerAccount[];
+  account: BrokerAccount | null;
+  sessionOpen: boolean;
+  portfolios: Portfolio[];
+  portfolio: Portfolio | null;
+  chooseAccount: (id: number) => void;
+  choosePortfolio: (id: number | null) => void;
+  defaults: TicketDefaults;
+  reload: () => void;
+};
+
+/**
+ * The account and portfolio the desk trades for: the trader's selected ones (kept across screens), else
+ * the first account logged in to its broker and its first portfolio. Orders belong to the portfolio chosen.
+ */
+export function useTradingDesk(): TradingDesk {
+  const [selectedAccount, setSelectedAccount] = useAtom(selectedAccountAtom, { store });
+  const [selectedPortfolio, setSelectedPortfolio] = useAtom(selectedPortfolioAtom, { store });
+  const user = useAtomValue(userDataAtom, { store });
+  const [accounts, setAccounts] = useState<BrokerAccount[] | null>(null);
+  const [portfolios, setPortfolios] = useState<Portfolio[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [stamp, setStamp] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    getBrokerAccounts()
+      .then((list) => {
+        if (!current) return;
+        setAccounts(list);
+        setFailed(false);
+      })
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [stamp]);
+
+  const account =
+    accounts?.find((candidate) => candidate.id === selectedAccount?.id) ??
+    accounts?.find((candidate) => isSessionOpen(candidate)) ??
+    accounts?.[0] ??
+    null;
+
+  const accountId = account?.id ?? null;
+  useEffect(() => {
+    if (accountId === null) return;
+    let current = true;
+    getPortfolios(accountId)
+      .then((list) => current && setPortfolios(list))
+      .catch(() => current && setPortfolios([]));
+    return () => {
+      current = false;
+    };
+  }, [accountId, stamp]);
+
+  const portfolio =
+    selectedPortfolio === null
+      ? (portfolios[0] ?? null)
+      : (portfolios.find((candidate) => candidate.id === selectedPortfolio.id) ?? portfolios[0] ?? null);
+
+  const chooseAccount = useCallback(
+    (id: number) => setSelectedAccount(accounts?.find((candidate) => candidate.id === id) ?? null),
+    [accounts, setSelectedAccount],
+  );
+  const choosePortfolio = useCallback(
+    (id: number | null) => setSelectedPortfolio(portfolios.find((candidate) => candidate.id === id) ?? null),
+    [portfolios, setSelectedPortfolio],
+  );
+  const reload = useCallback(() => setStamp((value) => value + 1), []);
+  const saved = user?.trade_defaults;
+  return {
+    state: failed ? 'failed' : accounts === null ? 'loading' : 'ready',
+    accounts: accounts ?? [],
+    account,
+    sessionOpen: account !== null && isSessionOpen(account),
+    portfolios: account === null ? [] : portfolios.filter((candidate) => candidate.broker_account === account.id),
+    portfolio: portfolio !== null && account !== null && portfolio.broker_account === account.id ? portfolio : null,
+    chooseAccount,
+    choosePortfolio,
+    defaults: saved === undefined ? fallbackDefaults : { ...saved, confirm_before_order: saved.confirm_before_order },
+    reload,
+  };
+}

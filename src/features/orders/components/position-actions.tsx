@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
+import type { components } from '@openapi/main';
+import { executeOrder, placeStopLoss, placeTarget, squareoffTrades } from '@/features/orders/api/trading-calls';
+import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
+import { useIntent } from '@/features/orders/hooks/use-intent';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { TextField } from '@/components/ui/text-field';
+import { useFormat } from '@/lib/format/use-format';
+
+type Position = components['schemas']['Position'];
+
+const messages = defineMessages({
+  squareOff: { id: 'orders.position.squareOff', defaultMessage: 'Square off' },
+  stopLoss: { id: 'orders.position.stopLoss', defaultMessage: 'Stop-loss' },
+  target: { id: 'orders.position.target', defaultMessage: 'Target' },
+  squareOffAll: { id: 'orders.position.squareOffAll', defaultMessage: 'Square off all' },
+  squareOffAllTitle: { id: 'orders.position.squareOffAllTitle', defaultMessage: 'Square off every open position?' },
+  squareOffAllBody: {
+    id: 'orders.position.squareOffAllBody',
+    defaultMessage: 'Working orders on these positions are cancelled first; then shorts are bought back before longs are sold, at market.',
+  },
+  trigger: { id: 'orders.position.trigger', defaultMessage: 'Trigger price (₹)' },
+  limit: { id: 'orders.position.limit', defaultMessage: 'Limit price once triggered (₹)' },
+  targetPrice: { id: 'orders.position.targetPrice', defaultMessage: 'Target price (₹)' },
+  pairNote: {
+    id: 'orders.position.pairNote',
+    defaultMessage: 'A stop-loss and a target on the same position form a pair: when one fills, the other is cancelled.',
+  },
+  send: { id: 'orders.position.send', defaultMessage: 'Place' },
+  confirm: { id: 'orders.position.confirm', defaultMessage: 'Square off' },
+  done: { id: 'orders.position.done', defaultMessage: 'Done' },
+});
+
+const closeLine = defineMessage<{ side: MessageValue; quantity: MessageValue; symbol: MessageValue }>({
+  id: 'orders.position.closeLine',
+  defaultMessage: '{side} {quantity} {symbol} at market',
+});
+const squareOffOne = defineMessage<{ symbol: MessageValue }>({ id: 'orders.position.squareOffOne', defaultMessage: 'Square off {symbol}?' });
+const protectTitle = defineMessage<{ kind: MessageValue; symbol: MessageValue }>({ id: 'orders.position.protectTitle', defaultMessage: '{kind} for {symbol}' });
+const buyText = defineMessage({ id: 'orders.position.buy', defaultMessage: 'Buy' });
+const sellText = defineMessage({ id: 'orders.position.sell', defaultMessage: 'Sell' });
+
+type Common = { accountNumber: string; portfolioId: number | null; disabled: boolean; onDone: () => void };
+
+const refOf = (position: Position) => ({ tradingsymbol: position.tradingsymbol, exchange: position.exchange, product: position.product });
+const portfolioPart = (portfolioId: number | null) => (portfolioId === null ? {} : { portfolio_id: portfolioId });
+
+/** What closing a position does, line by line: the confirmation lists exactly this. */
+function CloseLines({ positions }: { positions: readonly Position[] }) {
+  const intl = useIntl();
+  const { formatNumber } = useFormat();
+  const ordered = [...positions.filter((p) => p.quantity < 0), ...positions.filter((p) => p.quantity > 0)];
+  return (
+    <ul className="flex flex-col gap-1 text-sm text-fg">
+      {ordered.map((position) => (
+        <li key={`${position.tradingsymbol}:${position.product}`}>
+          {intl.formatMessage(closeLine, {
+            side: intl.formatMessage(position.quantity < 0 ? buyText : sellText),
+            quantity: formatNumber(Math.abs(position.quantity)),
+            symbol: position.tradingsymbol,
+          })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SquareOffDialog({ positions, title, accountNumber, portfolioId, onDone, onClose }: Omit<Common, 'disabled'> & { positions: readonly Position[]; title: string; onClose: () => void }) {
+  const intl = useIntl();
+  const intent = useIntent(accountNumber);
+  const finished = intent.outcome !== null && intent.outcome.kind !== 'unknown';
+  const send = async () => {
+    const owner = { account_number: accountNumber, ...portfolioPart(portfolioId) };
+    const [only] = positions;
+    const outcome = await intent.run((key) =>
+      positions.length === 1 && only !== undefined
+        ? executeOrder(key, { action: 'squareoff', ...owner, ...refOf(only) })
+        : squareoffTrades(key, { ...owner, positions: positions.map(refOf) }),
+    );
+    if (outcome !== null) onDone();
+  };
+  return (
+    <Modal
+      onClose={onClose}
+      title={title}
+      role="alertdialog"
+      description={intl.formatMessage(messages.squareOffAllBody)}
+      actions={
+        <>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            {intl.formatMessage(messages.done)}
+          </Button>
+          {!finished && (
+            <Button type="button" variant="danger" disabled={intent.pending} aria-busy={intent.pending} onClick={() => void send()}>
+              {intl.formatMessage(messages.confirm)}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3">
+        <CloseLines positions={positions} />
+        <IntentOutcomeView outcome={intent.outcome} checking={intent.checking} />
+      </div>
+    </Modal>
+  );
+}
+
+function ProtectDialog({ kind, position, accountNumber, portfolioId, onDone, onClose }: Omit<Common, 'disabled'> & { kind: 'stoploss' | 'target'; position: Position; onClose: () => void }) {
+  const intl = useIntl();
+  const intent = useIntent(accountNumber);
+  const long = position.quantity > 0;
+  // Suggested levels: 20 % against the position for a stop-loss, 30 % in its favour for a target, on the tick.
+  const tick = (value: number) => (Math.round(value * 20) / 20).toFixed(2);
+  const [trigger, setTrigger] = useState(() => tick(position.average_price * (long ? 0.8 : 1.2)));
+  const [limit, setLimit] = useState(() => tick(position.average_price * (long ? 0.78 : 1.22)));
+  const [target, setTarget] = useState(() => tick(position.average_price * (long ? 1.3 : 0.7)));
+  const base = {
+    account_number: accountNumber,
+    ...portfolioPart(portfolioId),
+    ...refOf(position),
+    transaction_type: long ? ('SELL' as const) : ('BUY' as const),
+    quantity: Math.abs(position.quantity),
+  };
+  const send = async () => {
+    const outcome = await intent.run((key) =>
+      kind === 'stoploss'
+        ? placeStopLoss(key, { ...base, order_type: 'SL', trigger_price: Number(trigger), price: Number(limit) })
+        : placeTarget(key, { ...base, price: Number(target) }),
+    );
+    if (outcome !== null) onDone();
+  };
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    intent.changed();
+  };
+  const finished = intent.outcome !== null && (intent.outcome.kind === 'answered' || intent.outcome.kind === 'found');
+  return (
+    <Modal
+      onClose={onClose}
+      title={intl.formatMessage(protectTitle, { kind: intl.formatMessage(kind === 'stoploss' ? messages.stopLoss : messages.target), symbol: position.tradingsymbol })}
+      description={intl.formatMessage(messages.pairNote)}
+      actions={
+        <>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            {intl.formatMessage(messages.done)}
+          </Button>
+          {!finished && (
+            <Button type="button" disabled={intent.pending} aria-busy={intent.pending} onClick={() => void send()}>
+              {intl.formatMessage(messages.send)}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3">
+        {kind === 'stoploss' ? (
+          <>
+            <TextField label={intl.formatMessage(messages.trigger)} inputMode="decimal" value={trigger} onChange={(event) => edit(setTrigger)(event.target.value)} />
+            <TextField label={intl.formatMessage(messages.limit)} inputMode="decimal" value={limit} onChange={(event) => edit(setLimit)(event.target.value)} />
+          </>
+        ) : (
+          <TextField label={intl.formatMessage(messages.targetPrice)} inputMode="decimal" value={target} onChange={(event) => edit(setTarget)(event.target.value)} />
+        )}
+        <IntentOutcomeView outcome={intent.outcome} checking={intent.checking} />
+      </div>
+    </Modal>
+  );
+}
+
+/** A position row's buttons: square off, stop-loss, target (none once it is closed; an open dialog stays). */
+export function PositionActions({ position, ...common }: Common & { position: Position }) {
+  const intl = useIntl();
+  // The position as it was when the trader asked: a dialog keeps describing it after a reload changes it.
+  const [open, setOpen] = useState<{ kind: 'squareoff' | 'stoploss' | 'target'; position: Position } | null>(null);
+  const close = () => setOpen(null);
+  const button = 'min-h-9 rounded-md border border-line px-2 text-xs font-medium text-fg hover:bg-surface-raised disabled:opacity-50';
+  const ask = (kind: 'squareoff' | 'stoploss' | 'target') => () => setOpen({ kind, position });
+  return (
+    <div className="flex flex-wrap justify-end gap-1">
+      {position.quantity !== 0 && (
+        <>
+          <button type="button" className={button} disabled={common.disabled} onClick={ask('squareoff')}>
+            {intl.formatMessage(messages.squareOff)}
+          </button>
+          <button type="button" className={button} disabled={common.disabled} onClick={ask('stoploss')}>
+            {intl.formatMessage(messages.stopLoss)}
+          </button>
+          <button type="button" className={button} disabled={common.disabled} onClick={ask('target')}>
+            {intl.formatMessage(messages.target)}
+          </button>
+        </>
+      )}
+      {open?.kind === 'squareoff' && (
+        <SquareOffDialog {...common} positions={[open.position]} title={intl.formatMessage(squareOffOne, { symbol: open.position.tradingsymbol })} onClose={close} />
+      )}
+      {(open?.kind === 'stoploss' || open?.kind === 'target') && <ProtectDialog {...common} kind={open.kind} position={open.position} onClose={close} />}
+    </div>
+  );
+}
+
+/** "Square off all", after a confirmation that lists what will be closed. */
+export function SquareOffAll({ positions, ...common }: Common & { positions: readonly Position[] }) {
+  const intl = useIntl();
+  // The positions as they were when the trader asked: the dialog stays (with its outcome) after they close.
+  const [asked, setAsked] = useState<readonly Position[] | null>(null);
+  const openPositions = positions.filter((position) => position.quantity !== 0);
+  return (
+    <>
+      {openPositions.length > 0 && (
+        <Button type="button" variant="danger" disabled={common.disabled} onClick={() => setAsked(openPositions)}>
+          {intl.formatMessage(messages.squareOffAll)}
+        </Button>
+      )}
+      {asked !== null && (
+        <SquareOffDialog {...common} positions={asked} title={intl.formatMessage(messages.squareOffAllTitle)} onClose={() => setAsked(null)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
+
+export const positionMessages = defineMessages({
+  caption: { id: 'positions.table.caption', defaultMessage: 'Positions' },
+  instrument: { id: 'positions.table.instrument', defaultMessage: 'Instrument' },
+  product: { id: 'positions.table.product', defaultMessage: 'Product' },
+  quantity: { id: 'positions.table.quantity', defaultMessage: 'Qty' },
+  average: { id: 'positions.table.average', defaultMessage: 'Avg.' },
+  ltp: { id: 'positions.table.ltp', defaultMessage: 'LTP' },
+  netPnl: { id: 'positions.table.netPnl', defaultMessage: 'Net P&L' },
+  grossPnl: { id: 'positions.table.grossPnl', defaultMessage: 'Gross P&L' },
+  charges: { id: 'positions.table.charges', defaultMessage: 'Charges' },
+  actions: { id: 'positions.table.actions', defaultMessage: 'Actions' },
+  total: { id: 'positions.table.total', defaultMessage: 'Total' },
+  closed: { id: 'positions.table.closed', defaultMessage: 'closed' },
+  none: { id: 'positions.table.none', defaultMessage: 'No positions today.' },
+  unknown: {
+    id: 'positions.table.unknown',
+    defaultMessage: 'Positions unknown: the broker session has expired. What is shown is the last known state; log in to the broker to see the current one.',
+  },
+  netNote: { id: 'positions.table.netNote', defaultMessage: 'Net P&L is after brokerage, STT, exchange charges, SEBI fees, GST and stamp duty.' },
+  loading: { id: 'positions.loading', defaultMessage: 'Loading positions…' },
+  failed: { id: 'positions.failed', defaultMessage: 'Positions could not be loaded, so none are shown.' },
+});
+
+export const marginsText = defineMessage<{ available: MessageValue; used: MessageValue }>({
+  id: 'positions.margins',
+  defaultMessage: 'Margin available {available} · used {used}',
+});

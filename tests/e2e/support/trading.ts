@@ -1,0 +1,38 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { loginToken, registerAccount, storeSessionToken } from './session';
+
+export type TradingUser = { token: string; accountNumber: string; accountId: number; portfolioId: number };
+
+let counter = 0;
+
+/**
+ * A new user signed in on this page with a paper account logged in to its broker (through the broker's own
+ * login page, as a trader would) and one portfolio, all set up through the real API.
+ */
+export async function signInReadyToTrade(page: Page, capital = 1_000_000): Promise<TradingUser> {
+  const request: APIRequestContext = page.request;
+  const user = await registerAccount(request);
+  const token = await loginToken(request, user);
+  const auth = { authorization: `Bearer ${token}` };
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${process.pid}${counter}`.toUpperCase();
+  const accountNumber = `PT${unique}`.slice(0, 32);
+  const created = await request.post('/api/accounts/accounts/', {
+    headers: auth,
+    data: { broker: 'paper', name: 'Paper desk', account_number: accountNumber, api_key: `key_${unique}`, api_secret: `secret_${unique}_x`, capital },
+  });
+  if (created.status() !== 201) throw new Error(`linking answered ${created.status()}: ${await created.text()}`);
+  const accountId = ((await created.json()) as { broker_accounts: { id: number } }).broker_accounts.id;
+  const form = await request.post('/broker-login/paper', {
+    form: { api_key: `key_${unique}`, client_id: accountNumber, password: 'paper-pass' },
+    maxRedirects: 0,
+  });
+  const requestToken = new URL(form.headers().location ?? '', 'http://x').searchParams.get('request_token');
+  const login = await request.post(`/api/accounts/account-login/${accountId}/`, { headers: auth, data: { request_token: requestToken, broker_name: 'paper' } });
+  if (!login.ok()) throw new Error(`broker login answered ${login.status()}: ${await login.text()}`);
+  const portfolio = await request.post('/api/portfolios/portfolios/', { headers: auth, data: { broker_account: accountId, name: 'Desk portfolio', capital: 500000 } });
+  if (portfolio.status() !== 201) throw new Error(`portfolio answered ${portfolio.status()}: ${await portfolio.text()}`);
+  const portfolioId = ((await portfolio.json()) as { portfolios: { id: number } }).portfolios.id;
+  await storeSessionToken(page, token);
+  return { token, accountNumber, accountId, portfolioId };
+}

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInReadyToTrade, type TradingUser } from './support/trading';
+
+// Paper trading on the real server and its simulated market (demo mode, one tick a second): the desk's
+// ticket, its honest outcomes, positions marked live, protection orders and square-off; the order book.
+
+/** A figure as screens show it: isolated (U+2068 … U+2069) so it reads whole in right-to-left layouts. */
+const figure = (text: string) => new RegExp(`^\u2068?${text.replace(/[+.]/g, '\\$&')}\u2069?$`);
+
+async function openTicket(page: Page): Promise<void> {
+  const chain = page.getByRole('table', { name: /Option chain of NIFTY/ });
+  await expect(chain.locator('tr[aria-current="true"]')).toHaveCount(1);
+  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /^Trade NIFTY.*CE$/ }).click();
+  await expect(page.getByTestId('order-ticket')).toBeVisible();
+}
+
+async function buyAtMarket(page: Page, lots = '1'): Promise<void> {
+  const ticket = page.getByTestId('order-ticket');
+  await ticket.getByLabel('Lots').fill(lots);
+  await ticket.getByRole('button', { name: /^Buy \u2068?\d/ }).click();
+  // The trade defaults ask for a review step first.
+  await ticket.getByRole('button', { name: 'Confirm' }).click();
+  await expect(ticket.getByRole('status').filter({ hasText: /filled at/ })).toBeVisible();
+}
+
+const orderBookRows = async (page: Page, user: TradingUser) => {
+  const response = await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });
+  return ((await response.json()) as { order_book: Array<{ status: string; tag: string | null; tradingsymbol: string; transaction_type: string }> }).order_book;
+};
+
+test('a market order fills, shows in the positions, takes a stop-loss and a target, and square off all flattens', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const user = await signInReadyToTrade(page);
+  await page.goto('/app/dashboards/live-trade');
+  await openTicket(page);
+  const ticket = page.getByTestId('order-ticket');
+  await expect(ticket.getByText(/Required .* · Available .* · Charges/)).toBeVisible();
+  await buyAtMarket(page);
+
+  const positions = page.getByRole('table', { name: 'Positions' });
+  const row = positions.locator('tr[data-position]').first();
+  await expect(row.locator('[data-field="quantity"]')).toHaveText(figure('+65'));
+  await expect(row.locator('[data-field="net-pnl"]')).toContainText('₹');
+
+  // A stop-loss just under the market and a far target: the pair.
+  await row.getByRole('button', { name: 'Target' }).click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Place' }).click();
+  await expect(dialog.getByRole('status')).toContainText(/open, waiting at/);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await row.getByRole('button', { name: 'Stop-loss' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Place' }).click();
+  await expect(dialog.getByRole('status')).toContainText(/waiting for the trigger/);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const book = await orderBookRows(page, user);
+  expect(book.map((order) => order.status).sort()).toEqual(['COMPLETE', 'OPEN', 'TRIGGER PENDING']);
+
+  // Two more, then square off all: the confirmation lists what will be closed; the book goes flat.
+  await openTicket(page);
+  await buyAtMarket(page, '2');
+  await expect(row.locator('[data-field="quantity"]')).toHaveText(figure('+195'));
+  await page.getByRole('button', { name: 'Square off all' }).click();
+  dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByText(/^Sell \u2068?195\u2069? NIFTY.*CE at market$/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Square off' }).click();
+  await expect(dialog.getByRole('status')).toContainText(/Sell \u2068?195\u2069? .*filled at/);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(row.locator('[data-field="quantity"]')).toHaveText(figure('0'));
+  const after = await orderBookRows(page, user);
+  // The stop-loss and target were cancelled before the square-off.
+  expect(after.filter((order) => order.status === 'CANCELLED')).toHaveLength(2);
+  await page.screenshot({ path: 'test-results/trading/desk-1280.png', fullPage: true });
+});
+
+test('an answer lost after the server placed the order: the page finds it in the order book, and the server holds one order', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const user = await signInReadyToTrade(page);
+  await page.goto('/app/dashboards/live-trade');
+  await openTicket(page);
+  // The request reaches the server, which places the order; the answer never reaches the page.
+  await page.route('**/api/order-book/order-book/execute_order/', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await buyAtMarket(page).catch(() => undefined);
+  const ticket = page.getByTestId('order-ticket');
+  await expect(ticket.getByText('Found in the order book:')).toBeVisible();
+  await expect(ticket.getByText(/filled at/)).toBeVisible();
+  expect(await orderBookRows(page, user)).toHaveLength(1);
+});
+
+test('offline, the ticket is disabled with the reason and no trading call reaches the server after reconnecting', async ({ page, context }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const user = await signInReadyToTrade(page);
+  const trading: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/order-book/order-book/')) trading.push(request.url());
+  });
+  await page.goto('/app/dashboards/live-trade');
+  await openTicket(page);
+  await context.setOffline(true);
+  const ticket = page.getByTestId('order-ticket');
+  await expect(ticket.getByText('You are offline: trading is disabled until the connection returns.')).toBeVisible();
+  await expect(ticket.getByRole('button', { name: /^Buy \u2068?\d/ })).toBeDisabled();
+  await ticket.getByRole('button', { name: /^Buy \u2068?\d/ }).click({ force: true });
+  await context.setOffline(false);
+  await expect(ticket.getByRole('button', { name: /^Buy \u2068?\d/ })).toBeEnabled();
+  await page.waitForTimeout(1000);
+  expect(trading).toEqual([]);
+  expect(await orderBookRows(page, user)).toEqual([]);
+});
