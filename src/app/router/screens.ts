@@ -21,12 +21,9 @@ export const screens = {
   positions: lazyScreen('positions', () =>
     import('@/features/positions/routes/positions-screen').then((m) => m.PositionsScreen),
   ),
-  positionBook: lazyScreen('position-book', () =>
-    import('@/features/positions/routes/position-book-screen').then((m) => m.PositionBookScreen),
-  ),
-  orderBook: lazyScreen('order-book', () =>
-    import('@/features/orders/routes/order-book-screen').then((m) => m.OrderBookScreen),
-  ),
+  // The books choose among the trader's broker accounts (brokers) and trade (orders): app layer too.
+  positionBook: lazyScreen('position-book', () => import('@/app/routes/position-book-screen').then((m) => m.PositionBookScreen)),
+  orderBook: lazyScreen('order-book', () => import('@/app/routes/order-book-screen').then((m) => m.OrderBookScreen)),
   strategyAlerts: lazyScreen('strategy-alerts', () =>
     import('@/features/alerts/routes/strategy-alerts-screen').then((m) => m.StrategyAlertsScreen),
   ),

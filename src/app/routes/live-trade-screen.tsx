@@ -1,11 +1,12 @@
 import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { setupMessages, stepText } from '@/app/getting-started/setup-messages';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
 import { DeskPositions } from '@/app/trading/desk-positions';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
+import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { Modal } from '@/components/ui/modal';
@@ -37,21 +38,6 @@ const pending = defineMessage<{ step: MessageValue }>({
 
 const accountOption = defineMessage<{ name: MessageValue; number: MessageValue }>({ id: 'live-trade.accountOption', defaultMessage: '{name} ({number})' });
 
-const wideQuery = '(min-width: 1440px)';
-
-/** Whether the ticket fits beside the chain (else it opens over it). */
-function useWideScreen(): boolean {
-  const [wide, setWide] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(wideQuery).matches);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(wideQuery);
-    const onChange = () => setWide(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return wide;
-}
-
 /**
  * /app/dashboards/live-trade: the option chain with the order ticket beside it (over it on a phone), and the
  * chosen portfolio's positions below, marked live, with square off, stop-loss, target and square off all.
@@ -61,7 +47,7 @@ export function LiveTradeScreen() {
   const desk = useTradingDesk();
   const { next } = useSetupProgress();
   const online = useOnlineStatus();
-  const wide = useWideScreen();
+  const wide = useWideScreen('(min-width: 1440px)');
   const [picked, setPicked] = useState<OptionInstrument | null>(null);
   const [placedStamp, setPlacedStamp] = useState(0);
   const quote = useQuote(picked?.instrument ?? null);

@@ -1,7 +1,7 @@
 // The dashboard and live trade say what to do next from what the trader has: no broker account, an
 // account not logged in to its broker, no portfolio, no bot, or all of it. HTTP is MSW with bodies typed
 // from the OpenAPI schemas; an unexpected request fails the test.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
@@ -81,6 +81,12 @@ function serve({ accounts, portfolios, dailyBots }: Backend) {
     http.get(`${API}/api/trading_bots/trading_bots/:portfolioId/`, () => HttpResponse.json({ trading_bots: [] })),
     http.get(`${API}/api/daily_bots/daily_bots/:portfolioId/`, ({ params }) =>
       HttpResponse.json({ daily_bots: dailyBots.filter((bot) => bot.portfolio_id === Number(params.portfolioId)) }),
+    ),
+    http.get(`${API}/api/position/position/:portfolioId/`, () =>
+      HttpResponse.json({ data: { positions: [], status: 'OK', as_of: '2026-11-20T05:00:00.000Z' } }),
+    ),
+    http.get(`${API}/api/position-book/position-book/:accountNumber`, () =>
+      HttpResponse.json({ position_book: { net: [], day: [], margins: { available: 0, used: 0, equity: 0 }, status: 'OK', as_of: null } }),
     ),
   );
 }
@@ -188,21 +194,28 @@ describe('the dashboard', () => {
 });
 
 describe('live trade', () => {
-  it.each(states)('with $state, names the next step and links to it', async ({ backend, current, link }) => {
-    serve(backend);
+  it('with no broker account, names the first step and links to it', async () => {
+    serve(states[0]!.backend);
     renderScreen(LiveTradeScreen);
-    const region = await screen.findByRole('region', { name: 'Ordering is not available yet' });
-    expect(within(region).getByText(new RegExp(`the next step is: ${current}\\.$`))).toBeTruthy();
-    expect(within(region).getByRole('link', { name: link[0] }).getAttribute('href')).toBe(link[1]);
-    expect(region.textContent).not.toMatch(/create a portfolio and add a bot first/i);
+    const region = await screen.findByRole('region', { name: 'Set up a broker account to trade' });
+    expect(within(region).getByText(/The next step is: Link a broker account\.$/)).toBeTruthy();
+    expect(within(region).getByRole('link', { name: 'Go to broker accounts' }).getAttribute('href')).toBe('/app/broker');
   });
 
-  it('with everything done, asks for nothing more and says trading arrives with the coming releases', async () => {
+  it('with an account not logged in to its broker, shows the desk with a way to log in', async () => {
+    serve(states[1]!.backend);
+    renderScreen(LiveTradeScreen);
+    expect((await screen.findByRole('link', { name: 'Log in to the broker' })).getAttribute('href')).toBe('/app/broker');
+    expect(screen.queryByRole('region', { name: 'Set up a broker account to trade' })).toBeNull();
+  });
+
+  it('with everything done, opens the desk on the account and its portfolio, with its positions', async () => {
     serve(allDone);
     renderScreen(LiveTradeScreen);
-    const region = await screen.findByRole('region', { name: 'Ordering is not available yet' });
-    expect(within(region).getByText(/^Your bots are set up\./)).toBeTruthy();
-    expect(within(region).queryByRole('link')).toBeNull();
+    const portfolioChoice = await screen.findByRole('combobox', { name: 'Portfolio' });
+    await waitFor(() => expect((portfolioChoice as HTMLSelectElement).value).toBe(String(portfolio.id)));
+    expect(await screen.findByText('No positions today.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log in to the broker' })).toBeNull();
   });
 });
 

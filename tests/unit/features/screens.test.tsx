@@ -16,9 +16,7 @@ import { BrokerLoginReturnScreen } from '@/features/brokers/routes/broker-login-
 import { TradingViewChartScreen } from '@/features/charts/routes/trading-view-chart-screen.tsx';
 import { TvChartScreen } from '@/features/charts/routes/tv-chart-screen.tsx';
 import { ErrorPageScreen } from '@/features/errors/routes/error-page-screen.tsx';
-import { OrderBookScreen } from '@/features/orders/routes/order-book-screen.tsx';
 import { PortfolioScreen } from '@/features/portfolios/routes/portfolio-screen.tsx';
-import { PositionBookScreen } from '@/features/positions/routes/position-book-screen.tsx';
 import { PositionsScreen } from '@/features/positions/routes/positions-screen.tsx';
 import { SettingsScreen } from '@/features/settings/routes/settings-screen.tsx';
 import { StrategiesScreen } from '@/features/strategies/routes/strategies-screen.tsx';
@@ -81,8 +79,6 @@ function renderScreen(Screen: ComponentType, path: string, url: string) {
 
 const placeholderScreens: [string, ComponentType, string, string, string][] = [
   ['PositionsScreen', PositionsScreen, '/app/position', '/app/position', 'Positions'],
-  ['PositionBookScreen', PositionBookScreen, '/app/position_book', '/app/position_book', 'Carnet de positions'],
-  ['OrderBookScreen', OrderBookScreen, '/app/order_book', '/app/order_book', 'Carnet d’ordres'],
   ['StrategiesScreen', StrategiesScreen, '/app/strategies', '/app/strategies', 'Stratégies'],
   ['StrategyBuilderScreen', StrategyBuilderScreen, '/app/strategy-builder', '/app/strategy-builder', 'Constructeur de stratégies'],
   ['StrategyAlertsScreen', StrategyAlertsScreen, '/app/strategy_alerts', '/app/strategy_alerts', 'Alertes de stratégie'],

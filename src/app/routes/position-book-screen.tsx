@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useState } from 'react';
+import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
+import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+import { useTradingDesk } from '@/app/trading/use-trading-desk';
+import { LoadStatus } from '@/components/ui/load-status';
+import { PageHeader } from '@/components/ui/page-header';
+import { SelectField } from '@/components/ui/select-field';
+import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
+import { getPositionBook, type PositionBook } from '@/features/positions/api/position-calls';
+import { PositionsTable } from '@/features/positions/components/positions-table';
+import { marginsText, positionMessages } from '@/features/positions/position-messages';
+import { useFormat } from '@/lib/format/use-format';
+import { useOnlineStatus } from '@/lib/network/use-online-status';
+
+const messages = defineMessages({
+  title: { id: 'position-book.title', defaultMessage: 'Position book' },
+  description: { id: 'position-book.description', defaultMessage: 'The account’s positions across its portfolios, net and today’s, with realised and unrealised P&L after charges.' },
+  account: { id: 'position-book.account', defaultMessage: 'Broker account' },
+  view: { id: 'position-book.view', defaultMessage: 'Show' },
+  net: { id: 'position-book.net', defaultMessage: 'Net positions' },
+  day: { id: 'position-book.day', defaultMessage: 'Today’s positions' },
+  noAccount: { id: 'position-book.noAccount', defaultMessage: 'Link a broker account to see its positions.' },
+});
+
+const totalsText = defineMessage<{ realised: MessageValue; unrealised: MessageValue; charges: MessageValue }>({
+  id: 'position-book.totals',
+  defaultMessage: 'Realised {realised} · Unrealised {unrealised} (gross) · Charges {charges}',
+});
+
+const refreshMs = 3000;
+
+/** /app/position_book: an account's net and day positions (every portfolio's share netted), live. */
+export function PositionBookScreen() {
+  const intl = useIntl();
+  const { formatInr, formatSignedInr } = useFormat();
+  const desk = useTradingDesk();
+  const online = useOnlineStatus();
+  const [view, setView] = useState<'net' | 'day'>('net');
+  const [book, setBook] = useState<PositionBook | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [stamp, setStamp] = useState(0);
+  const reload = useCallback(() => setStamp((value) => value + 1), []);
+  const accountNumber = desk.account?.account_number ?? null;
+
+  useEffect(() => {
+    if (accountNumber === null) return;
+    let current = true;
+    getPositionBook(accountNumber)
+      .then((value) => {
+        if (!current) return;
+        setBook(value);
+        setFailed(false);
+      })
+      .catch(() => {
+        if (!current) return;
+        setBook(null);
+        setFailed(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [accountNumber, stamp]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && navigator.onLine) reload();
+    }, refreshMs);
+    return () => clearInterval(timer);
+  }, [reload]);
+
+  const positions = book === null ? [] : view === 'net' ? book.net : book.day;
+  const live = useLiveQuotes(positions.filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`));
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const sum = (pick: (p: (typeof positions)[number]) => number) => positions.reduce((total, p) => total + Math.round(pick(p) * 100), 0) / 100;
+  const common = { accountNumber: accountNumber ?? '', portfolioId: null, disabled: !online || !desk.sessionOpen, onDone: reload };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+      {desk.state === 'ready' && desk.account === null && <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noAccount)}</p>}
+      {desk.account !== null && (
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-3xl">
+          <SelectField label={intl.formatMessage(messages.account)} value={desk.account.id} onChange={(event) => desk.chooseAccount(Number(event.target.value))}>
+            {desk.accounts.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.account_number}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={intl.formatMessage(messages.view)} value={view} onChange={(event) => setView(event.target.value as 'net' | 'day')}>
+            <option value="net">{intl.formatMessage(messages.net)}</option>
+            <option value="day">{intl.formatMessage(messages.day)}</option>
+          </SelectField>
+        </div>
+      )}
+      {book?.status === 'UNKNOWN' && (
+        <p role="status" className="rounded-md border border-warn bg-warn/10 p-2 text-sm text-fg">
+          {intl.formatMessage(positionMessages.unknown)}
+        </p>
+      )}
+      {accountNumber !== null &&
+        (book === null ? (
+          <LoadStatus loadingText={intl.formatMessage(positionMessages.loading)} failedText={intl.formatMessage(positionMessages.failed)} failed={failed} onRetry={reload} />
+        ) : (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
+              <p>
+                {intl.formatMessage(marginsText, { available: formatInr(book.margins.available, two), used: formatInr(book.margins.used, two) })}
+              </p>
+              <p>
+                {intl.formatMessage(totalsText, {
+                  realised: formatSignedInr(sum((p) => p.realised), two),
+                  unrealised: formatSignedInr(sum((p) => p.unrealised), two),
+                  charges: formatInr(sum((p) => p.charges), two),
+                })}
+              </p>
+              <SquareOffAll {...common} positions={book.net} />
+            </div>
+            <PositionsTable positions={positions} live={live} renderActions={view === 'net' ? (position) => <PositionActions {...common} position={position} /> : undefined} />
+          </>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
+import type { Order, OrderStatus } from '@/features/orders/api/trading-types';
+import { CancelOrderDialog, ModifyOrderDialog, orderActionMessages } from '@/features/orders/components/order-dialogs';
+import { productMessages, sideMessages, statusMessages, typeMessages } from '@/features/orders/order-messages';
+import { SelectField } from '@/components/ui/select-field';
+import { useFormat } from '@/lib/format/use-format';
+
+const messages = defineMessages({
+  caption: { id: 'orders.book.caption', defaultMessage: 'Orders' },
+  filter: { id: 'orders.book.filter', defaultMessage: 'Status' },
+  all: { id: 'orders.book.all', defaultMessage: 'All orders' },
+  working: { id: 'orders.book.working', defaultMessage: 'Open and trigger pending' },
+  time: { id: 'orders.book.time', defaultMessage: 'Time' },
+  instrument: { id: 'orders.book.instrument', defaultMessage: 'Instrument' },
+  side: { id: 'orders.book.side', defaultMessage: 'Side' },
+  filled: { id: 'orders.book.filled', defaultMessage: 'Filled / qty' },
+  type: { id: 'orders.book.typeColumn', defaultMessage: 'Type' },
+  product: { id: 'orders.book.product', defaultMessage: 'Product' },
+  price: { id: 'orders.book.priceColumn', defaultMessage: 'Price' },
+  trigger: { id: 'orders.book.triggerColumn', defaultMessage: 'Trigger' },
+  average: { id: 'orders.book.average', defaultMessage: 'Avg. price' },
+  status: { id: 'orders.book.status', defaultMessage: 'Status' },
+  tag: { id: 'orders.book.tag', defaultMessage: 'Tag' },
+  actions: { id: 'orders.book.actions', defaultMessage: 'Actions' },
+  none: { id: 'orders.book.none', defaultMessage: 'No orders on this day.' },
+  noneFiltered: { id: 'orders.book.noneFiltered', defaultMessage: 'No orders with this status.' },
+});
+
+const fillText = defineMessage<{ filled: MessageValue; quantity: MessageValue }>({ id: 'orders.book.fill', defaultMessage: '{filled} / {quantity}' });
+const cardText = defineMessage<{ side: MessageValue; fill: MessageValue; type: MessageValue }>({ id: 'orders.book.card', defaultMessage: '{side} {fill} · {type}' });
+
+type Filter = 'all' | 'working' | OrderStatus;
+const working = (order: Order) => order.status === 'OPEN' || order.status === 'TRIGGER PENDING';
+const rowHeight = 44;
+const cardHeight = 132;
+
+const statusTone: Record<OrderStatus, string> = {
+  OPEN: 'text-brand',
+  'TRIGGER PENDING': 'text-warn',
+  COMPLETE: 'text-profit',
+  CANCELLED: 'text-fg-muted',
+  REJECTED: 'text-loss',
+};
+
+/**
+ * The day's orders, newest first, virtualised so 10,000 rows scroll smoothly (only the rows in view are in
+ * the page; spacer rows keep the table's height and its sticky header). Working orders can be modified and
+ * cancelled. On a phone the rows are cards.
+ */
+export function OrderBookTable({
+  orders,
+  accountNumber,
+  tradingDisabled,
+  phone,
+  onChanged,
+}: {
+  orders: readonly Order[];
+  accountNumber: string;
+  tradingDisabled: boolean;
+  phone: boolean;
+  onChanged: () => void;
+}) {
+  const intl = useIntl();
+  const { formatNumber, formatTime } = useFormat();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [dialog, setDialog] = useState<{ kind: 'modify' | 'cancel'; order: Order } | null>(null);
+  const shown = useMemo(
+    () => (filter === 'all' ? orders : orders.filter((order) => (filter === 'working' ? working(order) : order.status === filter))),
+    [orders, filter],
+  );
+  const scroller = useRef<HTMLDivElement | null>(null);
+  // The virtualizer re-renders this component on scroll itself; no memoised value here depends on it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => (phone ? cardHeight : rowHeight),
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = items.length === 0 ? 0 : virtualizer.getTotalSize() - items[items.length - 1]!.end;
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const money = (value: number) => (value === 0 ? '\u2014' : formatNumber(value, two));
+
+  const actions = (order: Order) =>
+    working(order) ? (
+      <div className="flex justify-end gap-1">
+        <button
+          type="button"
+          disabled={tradingDisabled}
+          onClick={() => setDialog({ kind: 'modify', order })}
+          className="min-h-9 rounded-md border border-line px-2 text-xs font-medium text-fg hover:bg-surface-raised disabled:opacity-50"
+        >
+          {intl.formatMessage(orderActionMessages.modify)}
+        </button>
+        <button
+          type="button"
+          disabled={tradingDisabled}
+          onClick={() => setDialog({ kind: 'cancel', order })}
+          className="min-h-9 rounded-md border border-line px-2 text-xs font-medium text-loss hover:bg-surface-raised disabled:opacity-50"
+        >
+          {intl.formatMessage(orderActionMessages.cancel)}
+        </button>
+      </div>
+    ) : null;
+
+  const statusCell = (order: Order) => (
+    <span className={`font-medium ${statusTone[order.status]}`} title={order.status_message ?? undefined}>
+      {intl.formatMessage(statusMessages[order.status])}
+      {order.status_message !== null && <span className="block truncate text-xs font-normal text-fg-muted">{order.status_message}</span>}
+    </span>
+  );
+
+  return (
+    <div className="flex flex-col gap-3">
+      <SelectField label={intl.formatMessage(messages.filter)} value={filter} onChange={(event) => setFilter(event.target.value as Filter)} className="sm:w-64">
+        <option value="all">{intl.formatMessage(messages.all)}</option>
+        <option value="working">{intl.formatMessage(messages.working)}</option>
+        {(['COMPLETE', 'CANCELLED', 'REJECTED'] as const).map((status) => (
+          <option key={status} value={status}>
+            {intl.formatMessage(statusMessages[status])}
+          </option>
+        ))}
+      </SelectField>
+      {shown.length === 0 ? (
+        <p className="text-sm text-fg-muted">{intl.formatMessage(orders.length === 0 ? messages.none : messages.noneFiltered)}</p>
+      ) : phone ? (
+        <div ref={scroller} className="max-h-[70dvh] overflow-auto" role="list" aria-label={intl.formatMessage(messages.caption)}>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const order = shown[item.index]!;
+              return (
+                <div
+                  key={order.order_id}
+                  role="listitem"
+                  data-order-id={order.order_id}
+                  className="absolute inset-x-0 p-1"
+                  style={{ top: item.start, height: cardHeight }}
+                >
+                  <div className="flex h-full flex-col justify-between rounded-lg border border-line bg-surface p-2 text-sm">
+                    <div className="flex justify-between gap-2">
+                      <span className="font-medium text-fg" dir="ltr">
+                        {order.tradingsymbol}
+                      </span>
+                      <span className="text-xs text-fg-muted">{formatTime(order.order_timestamp)}</span>
+                    </div>
+                    <div className="flex justify-between gap-2 text-fg-muted">
+                      <span>
+                        {intl.formatMessage(cardText, {
+                          side: intl.formatMessage(sideMessages[order.transaction_type]),
+                          fill: intl.formatMessage(fillText, { filled: formatNumber(order.filled_quantity), quantity: formatNumber(order.quantity) }),
+                          type: intl.formatMessage(typeMessages[order.order_type]),
+                        })}
+                      </span>
+                      <span className="tabular-nums">{money(order.average_price || order.price)}</span>
+                    </div>
+                    <div className="flex items-end justify-between gap-2">
+                      {statusCell(order)}
+                      {actions(order)}
+                    </div>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      ) : (
+        <div ref={scroller} className="max-h-[70dvh] overflow-auto rounded-lg border border-line">
+          <table className="w-full border-collapse text-sm" aria-rowcount={shown.length + 1}>
+            <caption className="sr-only">{intl.formatMessage(messages.caption)}</caption>
+            <thead className="sticky top-0 z-10 bg-surface-raised text-xs text-fg-muted">
+              <tr aria-rowindex={1}>
+                {[messages.time, messages.instrument, messages.side, messages.filled, messages.type, messages.product, messages.price, messages.trigger, messages.average, messages.status, messages.tag, messages.actions].map(
+                  (label) => (
+                    <th key={label.id} scope="col" className="whitespace-nowrap px-2 py-2 text-start">
+                      {intl.formatMessage(label)}
+                    </th>
+                  ),
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {before > 0 && <tr aria-hidden="true" style={{ height: before }} />}
+              {items.map((item) => {
+                const order = shown[item.index]!;
+                return (
+                  <tr key={order.order_id} aria-rowindex={item.index + 2} data-order-id={order.order_id} className="border-b border-line/60" style={{ height: rowHeight }}>
+                    <td className="whitespace-nowrap px-2 text-fg-muted tabular-nums">{formatTime(order.order_timestamp)}</td>
+                    <td className="whitespace-nowrap px-2 font-medium text-fg" dir="ltr">
+                      {order.tradingsymbol}
+                    </td>
+                    <td className={`px-2 font-medium ${order.transaction_type === 'BUY' ? 'text-profit' : 'text-loss'}`}>
+                      {intl.formatMessage(sideMessages[order.transaction_type])}
+                    </td>
+                    <td className="whitespace-nowrap px-2 tabular-nums">
+                      {intl.formatMessage(fillText, { filled: formatNumber(order.filled_quantity), quantity: formatNumber(order.quantity) })}
+                    </td>
+                    <td className="whitespace-nowrap px-2">{intl.formatMessage(typeMessages[order.order_type])}</td>
+                    <td className="px-2">{intl.formatMessage(productMessages[order.product])}</td>
+                    <td className="px-2 text-end tabular-nums">{money(order.price)}</td>
+                    <td className="px-2 text-end tabular-nums">{money(order.trigger_price)}</td>
+                    <td className="px-2 text-end tabular-nums">{money(order.average_price)}</td>
+                    <td className="max-w-64 px-2" data-field="status">
+                      {statusCell(order)}
+                    </td>
+                    <td className="px-2 text-xs text-fg-muted" dir="ltr">
+                      {order.tag ?? ''}
+                    </td>
+                    <td className="px-2">{actions(order)}</td>
+                  </tr>
+                );
+              })}
+              {after > 0 && <tr aria-hidden="true" style={{ height: after }} />}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {dialog?.kind === 'modify' && (
+        <ModifyOrderDialog order={dialog.order} accountNumber={accountNumber} onDone={onChanged} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'cancel' && (
+        <CancelOrderDialog order={dialog.order} accountNumber={accountNumber} onDone={onChanged} onClose={() => setDialog(null)} />
+      )}
+    </div>
+  );
+}
