@@ -49,7 +49,7 @@ describe('API basics', () => {
   it.each([
     ['GET', '/api/unknown'],
     ['GET', '/api/'],
-    ['GET', '/api/order-book/order-book/ZX1234?start_date=2025-01-02'],
+    ['GET', '/api/order-book/nothing/ZX1234?start_date=2025-01-02'],
     ['POST', '/api/unknown/'],
     ['DELETE', '/api/health/'],
     ['GET', '/analytics/rest/v1/commentary'],

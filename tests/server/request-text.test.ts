@@ -1,8 +1,6 @@
 // Text Postgres cannot keep (NUL, lone surrogates) is refused by the contract layer in every request part,
 // naming the field, instead of reaching the database (22021: a 500) or being stored as U+FFFD.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerOf } from '../../server/http/contract-route.ts';
-import { route } from '../../server/http/contract-route.ts';
 import { signedInAccount } from './support/accounts.ts';
 import type { ContractCall } from './support/contract-client.ts';
 import { testBackends } from './support/test-database.ts';
@@ -18,14 +16,6 @@ describe.each(testBackends)('unstorable text on %s', (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer({ backend });
-    // Operations whose real handlers come later: enough to reach their query and header validation.
-    await server.app.register(
-      async (api) => {
-        route(api, 'getOrderBook', async () => ({ order_book: [], trades: [], status: 'OK', as_of: null }) as AnswerOf<'getOrderBook'>);
-        route(api, 'placeTrades', async () => ({ message: 'none', orders: [] }));
-      },
-      { prefix: '/api' },
-    );
     call = guardedClient(server.app);
     token = (await signedInAccount(call)).token;
     const { account } = await createBrokerAccount(call, token);

