@@ -69,7 +69,7 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
   const secrets = createSecretBox(secretKey);
   const strategies = createStrategiesService({ db });
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
-  const paperTrading = createPaperTrading({ db, clock, prices: prices ?? marketPrices(marketService), rateLimits });
+  const paperTrading = createPaperTrading({ db, clock, prices: prices ?? marketPrices(marketService, db), rateLimits });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading });
   // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
   const brokerRegistry = createBrokerRegistry([paperBroker]);

@@ -483,9 +483,9 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
    * What the paper broker prices margin with: the index's spot now, the rate and the simulator's smile
    * (the volatility it prices each strike at).
    */
-  async function pricing(index: IndexName, q?: Queryable) {
+  async function pricing(index: IndexName, q?: Queryable, current?: Map<IndexName, IndexSnapshot>) {
     const model = modelOf(await models(q), index);
-    const state = (q === undefined ? await states() : await readStates(q)).get(index);
+    const state = (current ?? (q === undefined ? await states() : await readStates(q))).get(index);
     const spot = (state?.spotPaise ?? model.startSpotPaise) / 100;
     const nowMs = state?.tickedAtMs ?? clock().getTime();
     const { rate } = model.params;

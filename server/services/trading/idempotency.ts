@@ -1,16 +1,18 @@
-// One answer per Idempotency-Key (ARCHITECTURE.md, "Order safety"). A key is claimed as 'running' in its
-// own short transaction, so a second request with it while the first runs answers 409 at once instead of
-// waiting. The work and the stored answer then commit in ONE transaction: either the orders exist and the
-// key holds their answer, or neither does. A server killed mid-request leaves only a 'running' claim with
-// no orders behind it; once it is older than any request can run, the next request takes it over.
+// One answer per Idempotency-Key (ARCHITECTURE.md, "Order safety"). The key's row is inserted in the same
+// transaction as the orders it places and holds their answer when that transaction commits: either the
+// orders exist and the key answers them, or neither exists (a failure, a refusal or a server killed
+// mid-request leaves nothing, and the same key may be tried again). A second request with the key while
+// the first still runs waits on the uncommitted row only briefly (lock_timeout) and answers 409; after
+// it, it finds the stored answer. On PGlite, one connection runs transactions one after another, so a
+// second request simply finds the first one's answer.
 import { createHash } from 'node:crypto';
-import type { Database, Queryable } from '../../db/database.ts';
+import { sqlStateOf, type Database, type Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 
 export const idempotencyLifetimeMs = 24 * 60 * 60 * 1000;
-/** Longer than the 60 s request time-out: a claim this old belongs to a request that died. */
-export const abandonedClaimMs = 90 * 1000;
+/** How long a request waits for another one holding the same key before answering 409. */
+const inFlightWait = '100ms';
 
 export type StoredAnswer = { status: number; body: unknown; replayed: boolean };
 
@@ -35,47 +37,46 @@ export function tagOfKey(key: string): string {
   return `k${createHash('sha256').update(key).digest('base64url').slice(0, 19)}`;
 }
 
-type KeyRow = { request_hash: string; status: 'running' | 'completed'; response_status: number | null; response_body: unknown; created_at: Date; expires_at: Date };
+type KeyRow = { request_hash: string; status: 'running' | 'completed'; response_status: number | null; response_body: unknown; expires_at: Date };
+
+const inProgress = () =>
+  new DomainError('idempotency_in_progress', 'A request with this Idempotency-Key is still running. Check the order book for its outcome.', {
+    retryAfterSeconds: 1,
+  });
 
 export function createIdempotency({ db, clock }: { db: Database; clock: Clock }) {
-  async function claim(userId: number, key: string, hash: string): Promise<StoredAnswer | null> {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const now = clock();
-      const { rows: claimed } = await db.query(
+  /** Claims the key inside `tx`; answers the stored answer when the key already has one for this body. */
+  async function claim(tx: Queryable, userId: number, key: string, hash: string): Promise<StoredAnswer | null> {
+    const now = clock();
+    const insert = () =>
+      tx.query(
         `INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at) VALUES ($1, $2, $3, 'running', $4, $5)
          ON CONFLICT (user_id, key) DO NOTHING RETURNING 1`,
         [userId, key, hash, now, new Date(now.getTime() + idempotencyLifetimeMs)],
       );
-      if (claimed.length > 0) return null;
-      const { rows } = await db.query<KeyRow>(
-        'SELECT request_hash, status, response_status, response_body, created_at, expires_at FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-        [userId, key],
-      );
-      const row = rows[0];
-      if (row === undefined) continue;
-      if (new Date(row.expires_at).getTime() <= now.getTime()) {
-        await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND expires_at <= $3', [userId, key, now]);
-        continue;
-      }
-      if (row.request_hash !== hash) {
-        throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new intent.');
-      }
-      if (row.status === 'completed') return { status: Number(row.response_status), body: row.response_body, replayed: true };
-      if (now.getTime() - new Date(row.created_at).getTime() > abandonedClaimMs) {
-        const { rows: taken } = await db.query(
-          `UPDATE idempotency_keys SET created_at = $3 WHERE user_id = $1 AND key = $2 AND status = 'running' AND created_at = $4 RETURNING 1`,
-          [userId, key, now, row.created_at],
-        );
-        if (taken.length > 0) return null;
-        continue;
-      }
-      throw new DomainError('idempotency_in_progress', 'A request with this Idempotency-Key is still running. Check the order book for its outcome.', {
-        retryAfterSeconds: 1,
-      });
+    let claimed;
+    try {
+      claimed = await insert();
+    } catch (error) {
+      if (sqlStateOf(error) === '55P03') throw inProgress();
+      throw error;
     }
-    throw new DomainError('idempotency_in_progress', 'A request with this Idempotency-Key is still running. Check the order book for its outcome.', {
-      retryAfterSeconds: 1,
-    });
+    if (claimed.rows.length > 0) return null;
+    const { rows } = await tx.query<KeyRow>(
+      'SELECT request_hash, status, response_status, response_body, expires_at FROM idempotency_keys WHERE user_id = $1 AND key = $2 FOR UPDATE',
+      [userId, key],
+    );
+    const row = rows[0];
+    // Expired, or a claim committed by a server before this design (never by this one): the key is free.
+    if (row === undefined || new Date(row.expires_at).getTime() <= now.getTime() || row.status === 'running') {
+      await tx.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [userId, key]);
+      await insert();
+      return null;
+    }
+    if (row.request_hash !== hash) {
+      throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new intent.');
+    }
+    return { status: Number(row.response_status), body: row.response_body, replayed: true };
   }
 
   /**
@@ -89,21 +90,20 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     hash: string,
     work: (tx: Queryable) => Promise<{ status: number; body: unknown }>,
   ): Promise<StoredAnswer> {
-    const stored = await claim(userId, key, hash);
-    if (stored !== null) return stored;
-    try {
-      return await db.transaction(async (tx) => {
-        const answer = await work(tx);
-        await tx.query(
-          `UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_body = $4 WHERE user_id = $1 AND key = $2`,
-          [userId, key, answer.status, JSON.stringify(answer.body)],
-        );
-        return { ...answer, replayed: false };
-      });
-    } catch (error) {
-      await db.query(`DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status = 'running'`, [userId, key]);
-      throw error;
-    }
+    return db.transaction(async (tx) => {
+      await tx.query(`SET LOCAL lock_timeout = '${inFlightWait}'`);
+      const stored = await claim(tx, userId, key, hash);
+      if (stored !== null) return stored;
+      await tx.query('SET LOCAL lock_timeout = 0');
+      const answer = await work(tx);
+      await tx.query(`UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_body = $4 WHERE user_id = $1 AND key = $2`, [
+        userId,
+        key,
+        answer.status,
+        JSON.stringify(answer.body),
+      ]);
+      return { ...answer, replayed: false };
+    });
   }
 
   return { run };

@@ -3,7 +3,6 @@
 // charges and P&L in paise, the stop-loss/target pair, square-off, expiry settlement and idempotency.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { requestHash } from '../../../server/services/trading/idempotency.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket } from '../support/paper-desk.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
@@ -396,28 +395,60 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       expect((await desk.orderBook()).order_book).toHaveLength(1);
     });
 
-    it('refuses the same key with another body (422) and a key whose first request still runs (409)', async () => {
+    it('refuses the same key with another body (422), placing nothing more', async () => {
       const key = randomUUID();
       await desk.trade('placeTrades', body(), key);
       const other = await desk.trade('placeTrades', { orders: [{ ...body().orders[0], quantity: 130 }] }, key);
       expect(other.status).toBe(422);
       expect(other.body).toMatchObject({ code: 'idempotency_key_reused' });
+      expect((await desk.orderBook()).order_book).toHaveLength(1);
+    });
 
-      const running = randomUUID();
-      const userId = Number((await server.db.query<{ user_id: number }>('SELECT user_id FROM broker_accounts WHERE id = $1', [desk.account.id])).rows[0]!.user_id);
-      const now = server.clock.now();
-      await server.db.query(
-        `INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at) VALUES ($1, $2, $3, 'running', $4, $5)`,
-        [userId, running, requestHash('placeTrades', { account_number: desk.accountNumber, ...body() }), now, new Date(now.getTime() + 86_400_000)],
-      );
-      const inFlight = await desk.trade('placeTrades', body(), running);
+    it.runIf(backend === 'postgres')('answers 409 while another request holds the key, and places once it is free', async () => {
+      const key = randomUUID();
+      const userId = (await server.db.query<{ user_id: number }>('SELECT user_id FROM broker_accounts WHERE id = $1', [desk.account.id])).rows[0]!.user_id;
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let claimed = () => undefined as void;
+      const holding = new Promise<void>((resolve) => {
+        claimed = resolve;
+      });
+      // Another request's transaction: it has claimed the key and not committed yet.
+      const other = server.db
+        .transaction(async (tx) => {
+          const now = server.clock.now();
+          await tx.query(
+            `INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at) VALUES ($1, $2, 'x', 'running', $3, $4)`,
+            [userId, key, now, new Date(now.getTime() + 86_400_000)],
+          );
+          claimed();
+          await held;
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      await holding;
+      const inFlight = await desk.trade('placeTrades', body(), key);
       expect(inFlight.status).toBe(409);
       expect(inFlight.body).toMatchObject({ code: 'idempotency_in_progress' });
-      // A claim older than any request can run belongs to a server that died mid-request: taken over.
-      server.clock.advance(91_000);
-      const resumed = await desk.trade('placeTrades', body(), running);
-      expect(resumed.status).toBe(200);
-      expect(resumed.body.orders[0]!.tag).toMatch(/^k[A-Za-z0-9_-]{19}$/);
+      expect(inFlight.headers['retry-after']).toBe('1');
+      release();
+      await other;
+      const placed = await desk.trade('placeTrades', body(), key);
+      expect(placed.status).toBe(200);
+      expect((await desk.orderBook()).order_book).toHaveLength(1);
+    });
+
+    it('stores nothing for a refused request: the same key places once the refusal is gone', async () => {
+      const key = 'retry-after-refusal1';
+      server.clock.advance(3 * 24 * 60 * 60 * 1000);
+      const refused = await desk.trade('placeTrades', body(), key);
+      server.clock.advance(-3 * 24 * 60 * 60 * 1000);
+      expect(refused.status).toBe(403);
+      const placed = await desk.trade('placeTrades', body(), key);
+      expect(placed.status).toBe(200);
+      expect(placed.body.orders[0]!.tag).toBe(key);
     });
 
     it('makes exactly one order from 50 concurrent sends of one intent', async () => {

@@ -3,15 +3,28 @@
 // goes through the caller's transaction (on PGlite, a query outside it would wait for it forever).
 import type { Queryable } from '../../../db/database.ts';
 import { indexFacts, type IndexName } from '../../market/index-config.ts';
-import type { MarketService } from '../../market/market-service.ts';
+import type { IndexSnapshot, MarketService } from '../../market/market-service.ts';
 import type { Quote } from './order-rules.ts';
 import type { PriceSource } from './paper-trading.ts';
 import { toPaise } from './paise.ts';
 
-export function marketPrices(market: MarketService): PriceSource {
+export function marketPrices(market: MarketService, db: Queryable): PriceSource {
+  // One read of the market's state per transaction: an order's quote, margin and checks all see the same
+  // tick, and the state is not read again for each of them.
+  const statesByTransaction = new WeakMap<Queryable, Promise<Map<IndexName, IndexSnapshot>>>();
+  const statesIn = (q: Queryable) => {
+    // Outside a transaction every read is fresh.
+    if (q === db) return market.readStates(q);
+    let states = statesByTransaction.get(q);
+    if (states === undefined) {
+      states = market.readStates(q);
+      statesByTransaction.set(q, states);
+    }
+    return states;
+  };
   return {
     async quotes(keys, q) {
-      const data = await market.quotes(keys, undefined, q);
+      const data = await market.quotes(keys, await statesIn(q), q);
       const found = new Map<string, Quote>();
       for (const [key, quote] of Object.entries(data)) {
         if (quote.bid === undefined || quote.ask === undefined) continue;
@@ -25,11 +38,11 @@ export function marketPrices(market: MarketService): PriceSource {
       return found;
     },
     async spotPaise(index: IndexName, q) {
-      const state = (await market.readStates(q)).get(index);
+      const state = (await statesIn(q)).get(index);
       if (state === undefined) throw new Error(`The market has no state for ${index}`);
       return state.spotPaise;
     },
-    pricing: (index, q) => market.pricing(index, q),
+    pricing: async (index, q) => market.pricing(index, q, await statesIn(q)),
     marketOpen: async (exchange, now, q) => (await market.sessionState(exchange === 'BFO' ? 'BSE' : 'NSE', now, q)).open,
     demo: market.demo,
   };

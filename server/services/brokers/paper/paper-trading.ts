@@ -137,6 +137,8 @@ const orderColumns = `o.id, o.order_id, o.exchange_order_id, o.broker_account_id
 const contractColumns = `instrument_token, exchange, tradingsymbol, name, to_char(expiry, 'YYYY-MM-DD') AS expiry, strike,
   instrument_type, lot_size`;
 
+type PricingCache = Map<IndexName, Awaited<ReturnType<PriceSource['pricing']>>>;
+
 type ContractRow = {
   instrument_token: number;
   exchange: 'NFO' | 'BFO';
@@ -164,13 +166,19 @@ type PaperTradingOptions = {
 export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLimits }: PaperTradingOptions) {
   // ---- reference data ------------------------------------------------------------------------------
 
+  const tokenBySymbol = new Map<string, number>();
   async function contractOf(q: Queryable, exchange: string, tradingsymbol: string, now: Date): Promise<Contract | null> {
+    const known = tokenBySymbol.get(`${exchange}:${tradingsymbol}`);
+    if (known !== undefined) return (await contractsByToken(q, [known], now)).get(known) ?? null;
     const { rows } = await q.query<ContractRow>(`SELECT ${contractColumns} FROM instruments WHERE exchange = $1 AND tradingsymbol = $2`, [
       exchange,
       tradingsymbol,
     ]);
     const row = rows[0];
-    return row === undefined ? null : contractFromRow(row, await freezeQuantity(q, row.name, now));
+    if (row === undefined) return null;
+    contractRows.set(row.instrument_token, row);
+    tokenBySymbol.set(`${exchange}:${tradingsymbol}`, row.instrument_token);
+    return contractFromRow(row, await freezeOn(q, row.name, now));
   }
 
   function contractFromRow(row: ContractRow, freeze: number): Contract {
@@ -187,12 +195,30 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     };
   }
 
+  /** Listed contracts never change: a row read once is kept (the freeze quantity is looked up per day). */
+  const contractRows = new Map<number, ContractRow>();
   async function contractsByToken(q: Queryable, tokens: readonly number[], now: Date): Promise<Map<number, Contract>> {
-    if (tokens.length === 0) return new Map();
-    const { rows } = await q.query<ContractRow>(`SELECT ${contractColumns} FROM instruments WHERE instrument_token = ANY($1::int[])`, [[...tokens]]);
+    const missing = tokens.filter((token) => !contractRows.has(token));
+    if (missing.length > 0) {
+      const { rows } = await q.query<ContractRow>(`SELECT ${contractColumns} FROM instruments WHERE instrument_token = ANY($1::int[])`, [missing]);
+      for (const row of rows) contractRows.set(row.instrument_token, row);
+    }
     const found = new Map<number, Contract>();
-    for (const row of rows) found.set(row.instrument_token, contractFromRow(row, await freezeQuantity(q, row.name, now)));
+    for (const token of tokens) {
+      const row = contractRows.get(token);
+      if (row !== undefined) found.set(token, contractFromRow(row, await freezeOn(q, row.name, now)));
+    }
     return found;
+  }
+
+  const freezeCache = new Map<string, number>();
+  async function freezeOn(q: Queryable, index: IndexName, now: Date): Promise<number> {
+    const key = `${index}:${istDate(now)}`;
+    const known = freezeCache.get(key);
+    if (known !== undefined) return known;
+    const freeze = await freezeQuantity(q, index, now);
+    freezeCache.set(key, freeze);
+    return freeze;
   }
 
   const ratesCache = new Map<string, ChargeRates>();
@@ -205,7 +231,10 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     return rates;
   }
 
+  const marginParamsCache = new Map<string, MarginParams>();
   async function marginParams(q: Queryable, index: IndexName, day: string): Promise<MarginParams> {
+    const cached = marginParamsCache.get(`${index}:${day}`);
+    if (cached !== undefined) return cached;
     const { rows } = await q.query<{ price_scan: string; volatility_scan: string; exposure_rate: string; short_option_minimum: string }>(
       `SELECT price_scan, volatility_scan, exposure_rate, short_option_minimum FROM margin_params
        WHERE index_name = $1 AND effective_from <= $2::date ORDER BY effective_from DESC LIMIT 1`,
@@ -213,12 +242,14 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     );
     const row = rows[0];
     if (row === undefined) throw new Error(`margin_params has no row for ${index} in force on ${day}`);
-    return {
+    const params = {
       priceScan: Number(row.price_scan),
       volatilityScan: Number(row.volatility_scan),
       exposureRate: Number(row.exposure_rate),
       shortOptionMinimum: Number(row.short_option_minimum),
     };
+    marginParamsCache.set(`${index}:${day}`, params);
+    return params;
   }
 
   // ---- ids ---------------------------------------------------------------------------------------------
@@ -302,7 +333,7 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
   }
 
   /** Margin (SPAN-like scan risk + exposure) for a set of signed quantities per contract, in paise. */
-  async function marginFor(q: Queryable, legs: ReadonlyArray<{ contract: Contract; quantity: number }>, now: Date): Promise<number> {
+  async function marginFor(q: Queryable, legs: ReadonlyArray<{ contract: Contract; quantity: number }>, now: Date, pricingCache: PricingCache = new Map()): Promise<number> {
     const byIndex = new Map<IndexName, Map<number, { contract: Contract; quantity: number }>>();
     for (const leg of legs) {
       const perContract = byIndex.get(leg.contract.index) ?? new Map<number, { contract: Contract; quantity: number }>();
@@ -312,7 +343,11 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     }
     let total = 0;
     for (const [index, perContract] of byIndex) {
-      const pricing = await prices.pricing(index, q);
+      let pricing = pricingCache.get(index);
+      if (pricing === undefined) {
+        pricing = await prices.pricing(index, q);
+        pricingCache.set(index, pricing);
+      }
       const params = await marginParams(q, index, istDate(now));
       const marginLegs: MarginLeg[] = [...perContract.values()].map(({ contract, quantity }) => ({
         strike: contract.strike,
@@ -343,7 +378,10 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
   }
 
 
-  async function fundsOf(q: Queryable, account: TradingAccount, now: Date, extra: WorkingEntry[] = []): Promise<Funds> {
+  /** What the account holds, read once: the trades' cash flow and charges, open legs, their quotes, working entries. */
+  type AccountBook = { flowPaise: number; chargesPaise: number; legs: OpenLeg[]; quotes: Map<string, Quote>; entries: WorkingEntry[] };
+
+  async function readBook(q: Queryable, account: TradingAccount, now: Date): Promise<AccountBook> {
     const { rows } = await q.query<{ flow: string | null; charges: string | null }>(
       `SELECT sum(CASE WHEN transaction_type = 'SELL' THEN quantity * price_paise ELSE -quantity * price_paise END) AS flow,
               sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise) AS charges
@@ -352,23 +390,33 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     );
     const legs = await openLegs(q, account.id, now);
     const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)), q);
+    const entries = await workingEntries(q, account.id, now);
+    return { flowPaise: Number(rows[0]?.flow ?? 0), chargesPaise: Number(rows[0]?.charges ?? 0), legs, quotes, entries };
+  }
+
+  /** The account's funds from what it holds, with `extra` entry orders counted as if working. */
+  async function fundsFrom(q: Queryable, account: TradingAccount, book: AccountBook, extra: readonly WorkingEntry[], now: Date, pricing: PricingCache): Promise<Funds> {
     let openValue = 0;
     let longValue = 0;
-    for (const leg of legs) {
-      const last = quotes.get(keyOf(leg.contract))?.lastPaise ?? 0;
+    for (const leg of book.legs) {
+      const last = book.quotes.get(keyOf(leg.contract))?.lastPaise ?? 0;
       openValue += leg.quantity * last;
       if (leg.quantity > 0) longValue += leg.quantity * last;
     }
-    const entries = [...(await workingEntries(q, account.id, now)), ...extra];
+    const entries = [...book.entries, ...extra];
     const marginLegs = [
-      ...legs.map((leg) => ({ contract: leg.contract, quantity: leg.quantity })),
+      ...book.legs.map((leg) => ({ contract: leg.contract, quantity: leg.quantity })),
       ...entries.map((entry) => ({ contract: entry.contract, quantity: sideSign(entry.side) * entry.pending })),
     ];
-    const marginPaise = await marginFor(q, marginLegs, now);
+    const marginPaise = await marginFor(q, marginLegs, now, pricing);
     const entryPremium = entries.filter((entry) => entry.side === 'BUY').reduce((sum, entry) => sum + entry.pending * entry.pricePaise, 0);
-    const equityPaise = account.capitalPaise + Number(rows[0]?.flow ?? 0) - Number(rows[0]?.charges ?? 0) + openValue;
+    const equityPaise = account.capitalPaise + book.flowPaise - book.chargesPaise + openValue;
     const usedPaise = marginPaise + longValue + entryPremium;
     return { equityPaise, usedPaise, availablePaise: equityPaise - usedPaise, marginPaise };
+  }
+
+  async function fundsOf(q: Queryable, account: TradingAccount, now: Date): Promise<Funds> {
+    return fundsFrom(q, account, await readBook(q, account, now), [], now, new Map());
   }
 
   // ---- placing -------------------------------------------------------------------------------------
@@ -506,7 +554,9 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
   }
 
   async function requiredFor(q: Queryable, account: TradingAccount, legs: ReadonlyArray<{ intent: OrderIntent; contract: Contract; quote: Quote }>, now: Date) {
-    const before = await fundsOf(q, account, now);
+    const book = await readBook(q, account, now);
+    const pricing: PricingCache = new Map();
+    const before = await fundsFrom(q, account, book, [], now, pricing);
     let chargesPaise = 0;
     let premiumPaise = 0;
     const entries: WorkingEntry[] = [];
@@ -517,7 +567,7 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
       chargesPaise += totalCharges(fillCharges(rates, intent.side, intent.quantity, pricePaise, true));
       if (intent.side === 'BUY') premiumPaise += intent.quantity * pricePaise;
     }
-    const after = await fundsOf(q, account, now, entries);
+    const after = await fundsFrom(q, account, book, entries, now, pricing);
     const requiredPaise = after.usedPaise - before.usedPaise + chargesPaise;
     return { requiredPaise, availablePaise: before.availablePaise, chargesPaise, premiumPaise, marginPaise: after.marginPaise - before.marginPaise };
   }

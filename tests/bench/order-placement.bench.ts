@@ -1,0 +1,152 @@
+/**
+ * The order benchmark: how many orders a second the reference server's paper broker takes over HTTP, and
+ * how long each waits, on the embedded PGlite and (given a URL) on PostgreSQL.
+ *
+ *   npm run bench -- order-placement                                   PGlite, 2,000 orders
+ *   npm run bench -- order-placement --database-url postgres://…       and PostgreSQL too
+ *   npm run bench -- order-placement --orders 5000 --concurrency 32
+ *
+ * Each order is a MARKET buy of one NIFTY lot through place_trades, with its own Idempotency-Key, spread
+ * over many paper accounts (Kite's limit is 10 orders a second per account, so one account could never
+ * show the server's own limit). It fills at once: the figure includes the margin check, the fill, its
+ * charges and the idempotency record, all in one transaction. Server and clients share 127.0.0.1 and the
+ * machine's cores. A benchmark, not a test: it prints a table and passes or fails nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { buildServer, servicesDecorator } from '../../server/app.ts';
+import type { Services } from '../../server/services/services.ts';
+import { table } from './support/stats.ts';
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '2000' },
+    accounts: { type: 'string', default: '60' },
+    concurrency: { type: 'string', default: '24' },
+    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? '' },
+  },
+});
+const orderCount = Number(values.orders);
+const accountCount = Number(values.accounts);
+const concurrency = Number(values.concurrency);
+
+type Result = { backend: string; orders: number; seconds: number; latencies: number[]; refused: Map<number, number> };
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** A user with a paper account logged in to its broker, set up through the real endpoints. */
+async function tradingAccount(app: FastifyInstance, i: number): Promise<{ token: string; accountNumber: string }> {
+  const remoteAddress = `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+  const email = `orders${i}-${randomUUID().slice(0, 8)}@example.in`;
+  const password = 'bench-password-1';
+  await app.inject({ method: 'POST', url: '/api/authenticate/register/', remoteAddress, payload: { email, password, name: 'Bench', mobile: '+919876543210' } });
+  const login = await app.inject({ method: 'POST', url: '/api/authenticate/login/', remoteAddress, payload: { email, password } });
+  const token = login.json<{ token: string }>().token;
+  const accountNumber = `BN${i}${randomUUID().slice(0, 6)}`.toUpperCase();
+  const apiKey = `bench_${accountNumber}`;
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/accounts/accounts/',
+    remoteAddress,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { broker: 'paper', name: 'Bench', account_number: accountNumber, api_key: apiKey, api_secret: 'bench-secret-123', capital: 100_000_000 },
+  });
+  const accountId = created.json<{ broker_accounts: { id: number } }>().broker_accounts.id;
+  const form = await app.inject({
+    method: 'POST',
+    url: '/broker-login/paper',
+    remoteAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ api_key: apiKey, client_id: accountNumber, password: 'paper-pass' }).toString(),
+  });
+  const requestToken = new URL(String(form.headers.location), 'http://x').searchParams.get('request_token');
+  await app.inject({
+    method: 'POST',
+    url: `/api/accounts/account-login/${accountId}/`,
+    remoteAddress,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { request_token: requestToken, broker_name: 'paper' },
+  });
+  return { token, accountNumber };
+}
+
+async function run(backend: string, databaseUrl: string | undefined): Promise<Result> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-order-bench-'));
+  const app = await buildServer({
+    distDir: join(dataDir, 'dist'),
+    dataDir,
+    databaseUrl,
+    scryptCost: { N: 2 ** 10, r: 8, p: 1 },
+  });
+  try {
+    const services = app.getDecorator<Services>(servicesDecorator);
+    await services.market.tick();
+    const expiry = (await services.market.expiries('NIFTY')).expiries[0]!.date;
+    const chain = await services.market.instruments('NIFTY', expiry);
+    const spot = (await services.market.states()).get('NIFTY')!.spotPaise / 100;
+    const atm = chain.instruments.reduce((best, item) => (Math.abs(item.strike - spot) < Math.abs(best.strike - spot) ? item : best));
+    const symbol = chain.instruments.find((item) => item.strike === atm.strike && item.instrument_type === 'CE')!.tradingsymbol;
+    const accounts: Array<{ token: string; accountNumber: string }> = [];
+    for (let i = 0; i < accountCount; i += 1) accounts.push(await tradingAccount(app, i));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}/api/order-book/order-book/place_trades/`;
+
+    const latencies: number[] = [];
+    const refused = new Map<number, number>();
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let i = next++; i < orderCount; i = next++) {
+          const account = accounts[i % accounts.length]!;
+          const sent = performance.now();
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+            body: JSON.stringify({
+              account_number: account.accountNumber,
+              orders: [{ tradingsymbol: symbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: chain.lot_size }],
+            }),
+          });
+          await res.arrayBuffer();
+          latencies.push(performance.now() - sent);
+          if (res.status !== 200) refused.set(res.status, (refused.get(res.status) ?? 0) + 1);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    return { backend, orders: orderCount, seconds, latencies, refused };
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const results = [await run('PGlite (embedded)', undefined)];
+  const databaseUrl = values['database-url'];
+  if (databaseUrl !== '') results.push(await run('PostgreSQL', databaseUrl));
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(
+    table(
+      ['database', 'orders', 'orders/s', 'p50', 'p99', 'refused'],
+      results.map((result) => {
+        const sorted = [...result.latencies].sort((a, b) => a - b);
+        const refusedText = result.refused.size === 0 ? 'none' : [...result.refused].map(([status, count]) => `${count} × ${status}`).join(', ');
+        return [result.backend, String(result.orders), (result.orders / result.seconds).toFixed(0), ms(percentile(sorted, 50)), ms(percentile(sorted, 99)), refusedText];
+      }),
+    ),
+  );
+  console.log(`\n${accountCount} paper accounts, ${concurrency} requests in flight, MARKET buys that fill at once; goal ≥ 300 orders/s with p99 < 100 ms on PostgreSQL.`);
+  if (databaseUrl === '') console.log('PostgreSQL not measured: pass --database-url (or BENCH_DATABASE_URL).');
+}
+
+await main();
