@@ -446,6 +446,11 @@ export interface paths {
             query?: {
                 /** @description A trading day in India (IST), YYYY-MM-DD; today when absent. */
                 start_date?: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description Only the orders changed, and the trades made, at or after this instant (the `as_of` of the previous
+                 *     answer): a screen that follows the book live reads what changed, not the whole day again.
+                 */
+                updated_since?: components["schemas"]["Timestamp"];
             };
             header?: never;
             path: {
@@ -2598,6 +2603,11 @@ export interface operations {
             query?: {
                 /** @description A trading day in India (IST), YYYY-MM-DD; today when absent. */
                 start_date?: components["parameters"]["StartDateQuery"];
+                /**
+                 * @description Only the orders changed, and the trades made, at or after this instant (the `as_of` of the previous
+                 *     answer): a screen that follows the book live reads what changed, not the whole day again.
+                 */
+                updated_since?: components["schemas"]["Timestamp"];
             };
             header?: never;
             path: {

@@ -42,7 +42,8 @@ export const tradingRoutes: RoutePlugin = async (app, { context }) => {
   route(app, 'cancelOrder', async (request, reply) =>
     answer(reply, await trading.cancelOrders(userId(request), idempotencyKey(request), request.body)));
 
-  route(app, 'getOrderBook', async (request) => trading.orderBook(userId(request), request.params.accountNumber, request.query.start_date));
+  route(app, 'getOrderBook', async (request) =>
+    trading.orderBook(userId(request), request.params.accountNumber, request.query.start_date, request.query.updated_since));
   route(app, 'getOrderMargins', async (request) => trading.orderMargins(userId(request), request.body));
   route(app, 'getPositionBook', async (request) => trading.positionBook(userId(request), request.params.accountNumber, request.query.start_date));
   route(app, 'getPositions', async (request) => trading.positions(userId(request), request.params.portfolioId, request.query.start_date));

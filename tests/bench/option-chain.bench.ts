@@ -9,71 +9,17 @@
  */
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { buildPwa, buildReason } from '../../scripts/build-pwa.ts';
 import { repoRoot } from '../../server/paths.ts';
 import { storeSessionToken } from '../e2e/support/session.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './support/lighthouse-runs.ts';
 import { serve } from './support/serve.ts';
+import { measure, type Figures } from './support/main-thread.ts';
 import { table } from './support/stats.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } });
 const phaseMs = Number(values.seconds) * 1000;
-
-type Figures = { longestTaskMs: number; longTasks: number; frames: number; droppedFrames: number; worstFrameMs: number };
-
-/** Watches long tasks and frame gaps in the page for `ms` while `act` runs there. */
-async function measure(page: Page, ms: number, act: 'idle' | 'scroll' | 'type'): Promise<Figures> {
-  return page.evaluate(
-    ({ duration, action }) =>
-      new Promise<Figures>((resolve) => {
-        const tasks: number[] = [];
-        const observer = new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) tasks.push(entry.duration);
-        });
-        observer.observe({ type: 'longtask' });
-        const gaps: number[] = [];
-        const box = document.querySelector<HTMLElement>('[data-chain-scroll]');
-        const field = document.createElement('input');
-        field.setAttribute('aria-label', 'bench typing');
-        document.body.append(field);
-        field.focus();
-        let last = performance.now();
-        const end = last + duration;
-        let direction = 1;
-        const frame = (now: number) => {
-          gaps.push(now - last);
-          last = now;
-          if (action === 'scroll' && box !== null) {
-            if (box.scrollTop + box.clientHeight >= box.scrollHeight - 2) direction = -1;
-            if (box.scrollTop <= 0) direction = 1;
-            box.scrollTop += 24 * direction;
-          }
-          if (action === 'type') {
-            // One key every frame: what a fast typist's input events cost the main thread.
-            field.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
-            field.value += 'a';
-            field.dispatchEvent(new InputEvent('input', { data: 'a', bubbles: true }));
-          }
-          if (now < end) requestAnimationFrame(frame);
-          else {
-            observer.disconnect();
-            field.remove();
-            const frameMs = 1000 / 60;
-            resolve({
-              longestTaskMs: Math.max(0, ...tasks),
-              longTasks: tasks.length,
-              frames: gaps.length,
-              droppedFrames: gaps.filter((gap) => gap > frameMs * 2).length,
-              worstFrameMs: Math.max(0, ...gaps),
-            });
-          }
-        };
-        requestAnimationFrame(frame);
-      }),
-    { duration: ms, action: act },
-  );
-}
 
 async function main(): Promise<void> {
   const reason = buildReason(repoRoot);
@@ -96,7 +42,7 @@ async function main(): Promise<void> {
     // Let a few ticks land before measuring.
     await page.waitForTimeout(3000);
     const rows: [string, Figures][] = [];
-    for (const phase of ['idle', 'scroll', 'type'] as const) rows.push([phase, await measure(page, phaseMs, phase)]);
+    for (const phase of ['idle', 'scroll', 'type'] as const) rows.push([phase, await measure(page, phaseMs, phase, '[data-chain-scroll]')]);
     const ms = (value: number) => `${Math.round(value)} ms`;
     console.log(`\nLive trade at 1280 px: the strip (5 indices) and the NIFTY chain (${cells} rows, two contracts each) ticking once a second, ${phaseMs / 1000} s per phase\n`);
     console.log(

@@ -206,9 +206,9 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
       : { status: 'UNKNOWN' as const, as_of: found.sessionEndedAt === null ? null : found.sessionEndedAt.toISOString() };
   }
 
-  async function orderBook(userId: number, accountNumber: string, startDate: string | undefined): Promise<Schemas['OrderBookResponse']> {
+  async function orderBook(userId: number, accountNumber: string, startDate: string | undefined, updatedSince?: string): Promise<Schemas['OrderBookResponse']> {
     const found = await findAccount(userId, accountNumber);
-    const { orders, trades } = await found.broker.orderBook(found.account, dayOf(startDate));
+    const { orders, trades } = await found.broker.orderBook(found.account, dayOf(startDate), updatedSince === undefined ? null : new Date(updatedSince));
     return {
       order_book: orders.map((row) => toOrder(row, found.account.accountNumber)),
       trades: trades.map((row) => toTrade(row, found.account.accountNumber)),

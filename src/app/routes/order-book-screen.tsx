@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
@@ -6,7 +6,7 @@ import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { getOrderBook } from '@/features/orders/api/trading-calls';
+import { getOrderBook, mergeOrderBook } from '@/features/orders/api/trading-calls';
 import type { OrderBook } from '@/features/orders/api/trading-types';
 import { OrderBookTable } from '@/features/orders/components/order-book-table';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
@@ -41,17 +41,25 @@ export function OrderBookScreen() {
   const reload = useCallback(() => setStamp((value) => value + 1), []);
   const accountNumber = desk.account?.account_number ?? null;
 
+  // The whole day on opening (and when the account or day changes), then only what changed since.
+  const shown = useRef<{ key: string; book: OrderBook } | null>(null);
   useEffect(() => {
     if (accountNumber === null) return;
     let current = true;
-    getOrderBook(accountNumber, date === '' ? undefined : date)
+    const key = `${accountNumber}/${date}`;
+    const previous = shown.current?.key === key ? shown.current.book : null;
+    const day = date === '' ? undefined : date;
+    getOrderBook(accountNumber, day, previous?.as_of ?? undefined)
       .then((value) => {
         if (!current) return;
-        setBook(value);
+        const next = previous === null ? value : mergeOrderBook(previous, value);
+        shown.current = { key, book: next };
+        setBook((old) => (old !== null && old.order_book === next.order_book && old.status === next.status ? old : next));
         setFailed(false);
       })
       .catch(() => {
         if (!current) return;
+        shown.current = null;
         setBook(null);
         setFailed(true);
       });

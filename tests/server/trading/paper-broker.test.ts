@@ -64,6 +64,22 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       ]);
     });
 
+    it('answers only what changed since a previous read of the book (updated_since)', async () => {
+      const working = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });
+      await desk.place(call24000, 'BUY', 65);
+      server.clock.advance(1000);
+      const first = await desk.orderBook();
+      const read = (since: string) =>
+        call<{ order_book: Order[]; trades: unknown[]; as_of: string }>('getOrderBook', { token: desk.token, params: { accountNumber: desk.accountNumber }, query: { updated_since: since } });
+      const nothing = await read(first.as_of!);
+      expect(nothing.body.order_book).toEqual([]);
+      expect(nothing.body.trades).toEqual([]);
+      server.clock.advance(1000);
+      await desk.trade('modifyOrder', { order_id: working.order_id, price: 101 });
+      const changed = await read(nothing.body.as_of);
+      expect(changed.body.order_book.map((order) => [order.order_id, order.price])).toEqual([[working.order_id, 101]]);
+    });
+
     it('cancels a MARKET order the market protection band does not cover, saying why', async () => {
       // Ask ₹150 against a last price of ₹100: beyond last + 20 % (₹120).
       market.set(call24000, { bid: 99, ask: 150, last: 100 });

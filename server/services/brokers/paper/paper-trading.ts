@@ -1044,15 +1044,18 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
 
   // ---- reading ---------------------------------------------------------------------------------------
 
-  async function orderBook(account: TradingAccount, day: string): Promise<{ orders: OrderRow[]; trades: TradeRow[] }> {
+  /** A day's orders and trades, newest first; with `since`, only those changed (or made) at or after it. */
+  async function orderBook(account: TradingAccount, day: string, since: Date | null = null): Promise<{ orders: OrderRow[]; trades: TradeRow[] }> {
     const { rows: orders } = await db.query<OrderRow>(
-      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.trading_day = $2::date ORDER BY o.id DESC`,
-      [account.id, day],
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.trading_day = $2::date
+         AND ($3::timestamptz IS NULL OR o.updated_at >= $3) ORDER BY o.id DESC`,
+      [account.id, day, since],
     );
     const { rows: trades } = await db.query<TradeRow>(
       `SELECT trade_id, order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol, product, transaction_type,
-         quantity, price_paise, kind, filled_at FROM paper_trades WHERE broker_account_id = $1 AND trading_day = $2::date ORDER BY id DESC`,
-      [account.id, day],
+         quantity, price_paise, kind, filled_at FROM paper_trades WHERE broker_account_id = $1 AND trading_day = $2::date
+         AND ($3::timestamptz IS NULL OR filled_at >= $3) ORDER BY id DESC`,
+      [account.id, day, since],
     );
     return { orders, trades };
   }

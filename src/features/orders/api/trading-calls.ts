@@ -47,12 +47,29 @@ export async function cancelOrders(key: string, accountNumber: string, orderIds:
   return requireField(await mainApi().POST('/api/order-book/order-book/cancel_order/', { params: keyed(key), body }), 'orders').orders;
 }
 
-/** The account's orders and trades of a trading day (today when no date). */
-export async function getOrderBook(accountNumber: string, date?: string): Promise<OrderBook> {
-  const answer = await mainApi().GET('/api/order-book/order-book/{accountNumber}', {
-    params: { path: { accountNumber }, query: date === undefined ? {} : { start_date: date } },
-  });
+/**
+ * The account's orders and trades of a trading day (today when no date); with `updatedSince` (a previous
+ * answer's as_of), only what changed since.
+ */
+export async function getOrderBook(accountNumber: string, date?: string, updatedSince?: string): Promise<OrderBook> {
+  const query = { ...(date === undefined ? {} : { start_date: date }), ...(updatedSince === undefined ? {} : { updated_since: updatedSince }) };
+  const answer = await mainApi().GET('/api/order-book/order-book/{accountNumber}', { params: { path: { accountNumber }, query } });
   return requireField(answer, 'order_book', 'trades');
+}
+
+/**
+ * A book with the changes of a later read applied: changed orders replaced where they stand, new ones on
+ * top (newest first). The same object comes back when nothing changed, so nothing re-renders.
+ */
+export function mergeOrderBook(book: OrderBook, changes: OrderBook): OrderBook {
+  if (changes.order_book.length === 0 && changes.trades.length === 0 && changes.status === book.status) return { ...book, as_of: changes.as_of };
+  const changed = new Map(changes.order_book.map((order) => [order.order_id, order]));
+  const known = new Set(book.order_book.map((order) => order.order_id));
+  const added = changes.order_book.filter((order) => !known.has(order.order_id));
+  const orders = [...added, ...book.order_book.map((order) => changed.get(order.order_id) ?? order)];
+  const tradeIds = new Set(book.trades.map((trade) => trade.trade_id));
+  const trades = [...changes.trades.filter((trade) => !tradeIds.has(trade.trade_id)), ...book.trades];
+  return { order_book: orders, trades, status: changes.status, as_of: changes.as_of };
 }
 
 /** What orders would need together (margin with hedge benefit, premium, charges); places nothing. */

@@ -168,7 +168,7 @@ export function OrderBookTable({
           </div>
         </div>
       ) : (
-        <div ref={scroller} className="max-h-[70dvh] overflow-auto rounded-lg border border-line">
+        <div ref={scroller} data-order-scroll className="max-h-[70dvh] overflow-auto rounded-lg border border-line">
           <table className="w-full border-collapse text-sm" aria-rowcount={shown.length + 1}>
             <caption className="sr-only">{intl.formatMessage(messages.caption)}</caption>
             <thead className="sticky top-0 z-10 bg-surface-raised text-xs text-fg-muted">
