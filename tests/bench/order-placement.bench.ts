@@ -4,7 +4,7 @@
  *
  *   npm run bench -- order-placement                                   PGlite, 2,000 orders
  *   npm run bench -- order-placement --database-url postgres://…       and PostgreSQL too
- *   npm run bench -- order-placement --orders 5000 --concurrency 32
+ *   npm run bench -- order-placement --orders 5000 --concurrency 32    (8 requests in flight by default)
  *
  * Each order is a MARKET buy of one NIFTY lot through place_trades, with its own Idempotency-Key, spread
  * over many paper accounts (Kite's limit is 10 orders a second per account, so one account could never
@@ -27,7 +27,7 @@ const { values } = parseArgs({
   options: {
     orders: { type: 'string', default: '2000' },
     accounts: { type: 'string', default: '60' },
-    concurrency: { type: 'string', default: '24' },
+    concurrency: { type: 'string', default: '8' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? '' },
   },
 });
