@@ -1645,6 +1645,17 @@ export interface components {
             margin_used: components["schemas"]["Money"];
             /** @description Positions with a non-zero quantity. */
             open_positions: number;
+            /**
+             * @description Net realised P&L per trading day up to start_date (at average cost per position, after that day's
+             *     charges), oldest first, with its running total. Open positions' unrealised P&L is not in it.
+             */
+            days: {
+                date: components["schemas"]["Date"];
+                net_realised: components["schemas"]["Pnl"];
+                cumulative: components["schemas"]["Pnl"];
+            }[];
+            /** @description The largest fall of the cumulative net realised P&L from an earlier peak. */
+            max_drawdown: components["schemas"]["Money"];
             status: components["schemas"]["BrokerDataStatus"];
             /** @description When the broker data was read; null when nothing is known. */
             as_of: components["schemas"]["NullableTimestamp"];

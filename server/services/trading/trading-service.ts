@@ -8,7 +8,7 @@ import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { istDate } from '../market/ist.ts';
-import { averagePaise, dayTotals, positionFigures } from '../brokers/paper/position-math.ts';
+import { averagePaise, dayTotals, maxDrawdown, positionFigures, realisedByDay } from '../brokers/paper/position-math.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import type { OrderIntent, OrderRow, PaperTrading, Product, TradeRow, TradingAccount } from '../brokers/paper/paper-trading.ts';
 import { createIdempotency, requestHash, tagOfKey } from './idempotency.ts';
@@ -288,6 +288,7 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
     const entries = await found.broker.positionTotals(found.account, dayOf(startDate), portfolioId);
     const figures = entries.map((entry) => positionFigures(entry.totals, entry.lastPaise, entry.closePaise));
     const sum = (pick: (f: (typeof figures)[number]) => number) => toRupees(figures.reduce((total, f) => total + pick(f), 0));
+    const days = realisedByDay(await found.broker.ledger(found.account, portfolioId, dayOf(startDate)));
     return {
       data: {
         portfolio_id: portfolioId,
@@ -299,6 +300,8 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
         net_pnl: sum((f) => f.netPnlPaise),
         margin_used: toRupees(await found.broker.portfolioMargin(found.account, portfolioId)),
         open_positions: figures.filter((f) => f.quantity !== 0).length,
+        days: days.map((day) => ({ date: day.day, net_realised: toRupees(day.netRealisedPaise), cumulative: toRupees(day.cumulativePaise) })),
+        max_drawdown: toRupees(maxDrawdown(days)),
         ...dataStatus(found),
       },
     };

@@ -18,9 +18,7 @@ export const screens = {
   dashboard: lazyScreen('dashboard', () => import('@/app/routes/dashboard-screen').then((m) => m.DashboardScreen)),
   liveTrade: lazyScreen('live-trade', () => import('@/app/routes/live-trade-screen').then((m) => m.LiveTradeScreen)),
   settings: lazyScreen('settings', () => import('@/features/settings/routes/settings-screen').then((m) => m.SettingsScreen)),
-  positions: lazyScreen('positions', () =>
-    import('@/features/positions/routes/positions-screen').then((m) => m.PositionsScreen),
-  ),
+  positions: lazyScreen('positions', () => import('@/app/routes/positions-screen').then((m) => m.PositionsScreen)),
   // The books choose among the trader's broker accounts (brokers) and trade (orders): app layer too.
   positionBook: lazyScreen('position-book', () => import('@/app/routes/position-book-screen').then((m) => m.PositionBookScreen)),
   orderBook: lazyScreen('order-book', () => import('@/app/routes/order-book-screen').then((m) => m.OrderBookScreen)),

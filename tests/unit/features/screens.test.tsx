@@ -17,7 +17,6 @@ import { TradingViewChartScreen } from '@/features/charts/routes/trading-view-ch
 import { TvChartScreen } from '@/features/charts/routes/tv-chart-screen.tsx';
 import { ErrorPageScreen } from '@/features/errors/routes/error-page-screen.tsx';
 import { PortfolioScreen } from '@/features/portfolios/routes/portfolio-screen.tsx';
-import { PositionsScreen } from '@/features/positions/routes/positions-screen.tsx';
 import { SettingsScreen } from '@/features/settings/routes/settings-screen.tsx';
 import { StrategiesScreen } from '@/features/strategies/routes/strategies-screen.tsx';
 import { StrategyBuilderScreen } from '@/features/strategies/routes/strategy-builder-screen.tsx';
@@ -78,7 +77,6 @@ function renderScreen(Screen: ComponentType, path: string, url: string) {
 }
 
 const placeholderScreens: [string, ComponentType, string, string, string][] = [
-  ['PositionsScreen', PositionsScreen, '/app/position', '/app/position', 'Positions'],
   ['StrategiesScreen', StrategiesScreen, '/app/strategies', '/app/strategies', 'Stratégies'],
   ['StrategyBuilderScreen', StrategyBuilderScreen, '/app/strategy-builder', '/app/strategy-builder', 'Constructeur de stratégies'],
   ['StrategyAlertsScreen', StrategyAlertsScreen, '/app/strategy_alerts', '/app/strategy_alerts', 'Alertes de stratégie'],

@@ -1127,7 +1127,26 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     });
   }
 
+  /** A portfolio's trades up to the end of `day`, in the order they happened (its daily P&L history). */
+  async function ledger(account: TradingAccount, portfolioId: number, day: string) {
+    const { rows } = await db.query<{ day: string; instrument_token: number; product: string; transaction_type: Side; quantity: number; price_paise: string; charges: string }>(
+      `SELECT to_char(trading_day, 'YYYY-MM-DD') AS day, instrument_token, product, transaction_type, quantity, price_paise,
+         brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise AS charges
+       FROM paper_trades WHERE broker_account_id = $1 AND portfolio_id = $2 AND trading_day <= $3::date ORDER BY id`,
+      [account.id, portfolioId, day],
+    );
+    return rows.map((row) => ({
+      day: row.day,
+      key: `${row.instrument_token}:${row.product}`,
+      side: row.transaction_type,
+      quantity: row.quantity,
+      pricePaise: Number(row.price_paise),
+      chargesPaise: Number(row.charges),
+    }));
+  }
+
   return {
+    ledger,
     placeOrders,
     modifyOrder,
     cancelOrders,

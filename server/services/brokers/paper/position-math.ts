@@ -82,3 +82,56 @@ export function dayTotals(totals: TradeTotals): TradeTotals {
     dayChargesPaise: totals.dayChargesPaise,
   };
 }
+
+export type LedgerTrade = { day: string; key: string; side: 'BUY' | 'SELL'; quantity: number; pricePaise: number; chargesPaise: number };
+export type DayResult = { day: string; netRealisedPaise: number; cumulativePaise: number };
+
+/**
+ * Net realised P&L per trading day, at average cost per position (`key`: instrument and product): a trade
+ * that reduces a position realises (price − average) on the quantity it closes; one that adds moves the
+ * average. Each day's charges are taken off that day. Trades must come in the order they happened.
+ */
+export function realisedByDay(trades: readonly LedgerTrade[]): DayResult[] {
+  const held = new Map<string, { quantity: number; average: number }>();
+  const byDay = new Map<string, number>();
+  for (const trade of trades) {
+    const position = held.get(trade.key) ?? { quantity: 0, average: 0 };
+    const signed = trade.side === 'BUY' ? trade.quantity : -trade.quantity;
+    let realised = 0;
+    if (position.quantity === 0 || Math.sign(position.quantity) === Math.sign(signed)) {
+      const total = Math.abs(position.quantity) + trade.quantity;
+      position.average = (position.average * Math.abs(position.quantity) + trade.pricePaise * trade.quantity) / total;
+      position.quantity += signed;
+    } else {
+      const closing = Math.min(trade.quantity, Math.abs(position.quantity));
+      realised = closing * (trade.pricePaise - position.average) * Math.sign(position.quantity);
+      const left = trade.quantity - closing;
+      position.quantity += Math.sign(signed) * closing;
+      if (left > 0) {
+        position.quantity = Math.sign(signed) * left;
+        position.average = trade.pricePaise;
+      }
+    }
+    held.set(trade.key, position);
+    byDay.set(trade.day, (byDay.get(trade.day) ?? 0) + realised - trade.chargesPaise);
+  }
+  let cumulative = 0;
+  return [...byDay.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, net]) => {
+      const netRealisedPaise = Math.round(net);
+      cumulative += netRealisedPaise;
+      return { day, netRealisedPaise, cumulativePaise: cumulative };
+    });
+}
+
+/** The largest fall of the cumulative P&L from an earlier peak (0 when it never fell), in paise. */
+export function maxDrawdown(days: readonly DayResult[]): number {
+  let peak = 0;
+  let worst = 0;
+  for (const day of days) {
+    peak = Math.max(peak, day.cumulativePaise);
+    worst = Math.max(worst, peak - day.cumulativePaise);
+  }
+  return worst;
+}

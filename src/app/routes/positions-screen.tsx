@@ -1,0 +1,166 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
+import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+import { useTradingDesk } from '@/app/trading/use-trading-desk';
+import { LoadStatus } from '@/components/ui/load-status';
+import { PageHeader } from '@/components/ui/page-header';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
+import { getPositions, getPositionSummary, type PortfolioPositions, type PositionSummary } from '@/features/positions/api/position-calls';
+import { PositionsTable } from '@/features/positions/components/positions-table';
+import { positionMessages } from '@/features/positions/position-messages';
+import { useFormat } from '@/lib/format/use-format';
+import { useOnlineStatus } from '@/lib/network/use-online-status';
+
+const PnlHistoryChart = lazy(() => import('@/features/positions/components/pnl-history-chart').then((m) => ({ default: m.PnlHistoryChart })));
+
+const messages = defineMessages({
+  title: { id: 'positions.title', defaultMessage: 'Positions' },
+  description: { id: 'positions.description', defaultMessage: 'A portfolio’s positions, live, with its P&L day by day.' },
+  portfolio: { id: 'positions.portfolio', defaultMessage: 'Portfolio' },
+  date: { id: 'positions.date', defaultMessage: 'Trading day' },
+  noPortfolio: { id: 'positions.noPortfolio', defaultMessage: 'Create a portfolio under a broker account to see its positions.' },
+  manual: { id: 'positions.manual', defaultMessage: 'Manual trades' },
+  botsLater: { id: 'positions.botsLater', defaultMessage: 'Positions opened by bots will be grouped by bot here once bots trade.' },
+  history: { id: 'positions.history', defaultMessage: 'Net realised P&L, day by day' },
+  chartLabel: { id: 'positions.chartLabel', defaultMessage: 'Cumulative net realised P&L per trading day' },
+  noHistory: { id: 'positions.noHistory', defaultMessage: 'No closed trades yet: the history starts with the first realised P&L.' },
+  netPnl: { id: 'positions.summary.netPnl', defaultMessage: 'Net P&L' },
+  realised: { id: 'positions.summary.realised', defaultMessage: 'Realised (gross)' },
+  unrealised: { id: 'positions.summary.unrealised', defaultMessage: 'Unrealised (gross)' },
+  charges: { id: 'positions.summary.charges', defaultMessage: 'Charges' },
+  margin: { id: 'positions.summary.margin', defaultMessage: 'Margin used' },
+  open: { id: 'positions.summary.open', defaultMessage: 'Open positions' },
+  drawdown: { id: 'positions.summary.drawdown', defaultMessage: 'Max drawdown' },
+});
+
+const summaryCaption = defineMessage<{ time: MessageValue }>({ id: 'positions.summary.asOf', defaultMessage: 'As of {time} IST' });
+
+const refreshMs = 3000;
+
+type Loaded = { positions: PortfolioPositions; summary: PositionSummary };
+
+/** /app/position: the chosen portfolio's positions and summary for a day, its P&L history and drawdown. */
+export function PositionsScreen() {
+  const intl = useIntl();
+  const { formatInr, formatSignedInr, formatNumber, formatTime } = useFormat();
+  const desk = useTradingDesk();
+  const online = useOnlineStatus();
+  const [date, setDate] = useState('');
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [stamp, setStamp] = useState(0);
+  const reload = useCallback(() => setStamp((value) => value + 1), []);
+  const portfolioId = desk.portfolio?.id ?? null;
+
+  useEffect(() => {
+    if (portfolioId === null) return;
+    let current = true;
+    const day = date === '' ? undefined : date;
+    Promise.all([getPositions(portfolioId, day), getPositionSummary(portfolioId, day)])
+      .then(([positions, summary]) => {
+        if (!current) return;
+        setLoaded({ positions, summary });
+        setFailed(false);
+      })
+      .catch(() => {
+        if (!current) return;
+        // A failed positions fetch empties the list (spec §4): no figures that can no longer be trusted.
+        setLoaded(null);
+        setFailed(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [portfolioId, date, stamp]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && navigator.onLine) reload();
+    }, refreshMs);
+    return () => clearInterval(timer);
+  }, [reload]);
+
+  const positions = loaded?.positions.positions ?? [];
+  const live = useLiveQuotes(positions.filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`));
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const accountNumber = desk.account?.account_number ?? '';
+  const common = { accountNumber, portfolioId, disabled: !online || !desk.sessionOpen, onDone: reload };
+  const summary = loaded?.summary;
+  const tiles = summary
+    ? [
+        [messages.netPnl, formatSignedInr(summary.net_pnl, two)],
+        [messages.realised, formatSignedInr(summary.realised, two)],
+        [messages.unrealised, formatSignedInr(summary.unrealised, two)],
+        [messages.charges, formatInr(summary.charges, two)],
+        [messages.margin, formatInr(summary.margin_used, two)],
+        [messages.open, formatNumber(summary.open_positions)],
+        [messages.drawdown, formatInr(summary.max_drawdown, two)],
+      ] as const
+    : [];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+      {desk.state === 'ready' && desk.portfolio === null && <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noPortfolio)}</p>}
+      {desk.portfolio !== null && (
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-3xl">
+          <SelectField label={intl.formatMessage(messages.portfolio)} value={desk.portfolio.id} onChange={(event) => desk.choosePortfolio(Number(event.target.value))}>
+            {desk.portfolios.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={intl.formatMessage(messages.date)} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+        </div>
+      )}
+      {loaded?.positions.status === 'UNKNOWN' && (
+        <p role="status" className="rounded-md border border-warn bg-warn/10 p-2 text-sm text-fg">
+          {intl.formatMessage(positionMessages.unknown)}
+        </p>
+      )}
+      {portfolioId !== null &&
+        (loaded === null || summary === undefined ? (
+          <LoadStatus loadingText={intl.formatMessage(positionMessages.loading)} failedText={intl.formatMessage(positionMessages.failed)} failed={failed} onRetry={reload} />
+        ) : (
+          <>
+            <section aria-label={intl.formatMessage(messages.netPnl)} className="flex flex-col gap-2">
+              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+                {tiles.map(([label, value]) => (
+                  <div key={label.id} className="rounded-lg border border-line bg-surface p-3">
+                    <dt className="text-xs text-fg-muted">{intl.formatMessage(label)}</dt>
+                    <dd className="text-base font-semibold tabular-nums text-fg">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {summary.as_of !== null && <p className="text-xs text-fg-muted">{intl.formatMessage(summaryCaption, { time: formatTime(summary.as_of) })}</p>}
+            </section>
+            <section className="flex flex-col gap-2" aria-labelledby="positions-manual">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 id="positions-manual" className="text-lg font-semibold text-fg">
+                  {intl.formatMessage(messages.manual)}
+                </h2>
+                <SquareOffAll {...common} positions={positions} />
+              </div>
+              <PositionsTable positions={positions} live={live} renderActions={(position) => <PositionActions {...common} position={position} />} />
+              <p className="text-xs text-fg-muted">{intl.formatMessage(messages.botsLater)}</p>
+            </section>
+            <section className="flex flex-col gap-2" aria-labelledby="positions-history">
+              <h2 id="positions-history" className="text-lg font-semibold text-fg">
+                {intl.formatMessage(messages.history)}
+              </h2>
+              {summary.days.length === 0 ? (
+                <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noHistory)}</p>
+              ) : (
+                <Suspense fallback={<div className="h-64" />}>
+                  <PnlHistoryChart days={summary.days} label={intl.formatMessage(messages.chartLabel)} />
+                </Suspense>
+              )}
+            </section>
+          </>
+        ))}
+    </div>
+  );
+}
