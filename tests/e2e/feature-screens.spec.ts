@@ -128,7 +128,8 @@ for (const width of [360, 1280]) {
     await page.keyboard.press('Escape');
 
     await page.goto('/app/dashboards/live-trade');
-    await expect(page.getByText(/^Vos bots sont prêts/)).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Portefeuille' })).toHaveValue(/\d+/);
+    await expect(page.getByText('Aucune position aujourd’hui.')).toBeVisible();
     await page.screenshot({ path: `${shots}/live-trade-${width}.png`, fullPage: true });
   });
 }
@@ -142,8 +143,7 @@ test('the dashboard and live trade point a trader not logged in to the broker to
   await expect(next.getByRole('heading', { level: 3 })).toHaveText('Log in to your broker');
   await page.screenshot({ path: `${shots}/dashboard-pending-360.png`, fullPage: true });
   await page.goto('/app/dashboards/live-trade');
-  await expect(page.getByText(/the next step is: Log in to your broker\.$/)).toBeVisible();
-  await page.getByRole('link', { name: 'Go to broker accounts' }).click();
+  await page.getByRole('link', { name: 'Log in to the broker' }).click();
   await expect(page).toHaveURL('/app/broker');
 });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { AppShell } from './pages/app-shell';
 import { signInReadyToTrade, type TradingUser } from './support/trading';
 
 // Paper trading on the real server and its simulated market (demo mode, one tick a second): the desk's
@@ -22,7 +23,7 @@ async function buyAtMarket(page: Page, lots = '1'): Promise<void> {
   await ticket.getByRole('button', { name: 'Confirm' }).click();
   await expect(ticket.getByRole('status').filter({ hasText: /filled at/ })).toBeVisible();
   // Below 1,440 px the ticket opens over the chain: close it to see the positions.
-  if ((page.viewportSize()?.width ?? 0) < 1440) await ticket.getByRole('button', { name: 'Close' }).click();
+  if ((page.viewportSize()?.width ?? 0) < 1440) await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 }
 
 const orderBookRows = async (page: Page, user: TradingUser) => {
@@ -75,6 +76,13 @@ test('a market order fills, shows in the positions, takes a stop-loss and a targ
   // The stop-loss and target were cancelled before the square-off.
   expect(after.filter((order) => order.status === 'CANCELLED')).toHaveLength(2);
   await page.screenshot({ path: 'test-results/trading/desk-1500.png' });
+
+  // The portfolio's page: the day's summary and its realised P&L history (a lazy chart).
+  await page.goto('/app/position');
+  await expect(page.getByRole('heading', { name: 'Manual trades' })).toBeVisible();
+  await expect(page.getByText('Max drawdown')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Cumulative net realised P&L per trading day' }).locator('canvas').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/trading/positions-1500.png', fullPage: true });
 });
 
 test('an answer lost after the server placed the order: the page finds it in the order book, and the server holds one order', async ({ page }) => {
@@ -156,4 +164,19 @@ test('the order book lists the day’s orders live; a working target is modified
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(page.getByRole('list', { name: 'Orders' }).getByRole('listitem')).toHaveCount(2);
   await page.screenshot({ path: 'test-results/trading/order-book-360.png' });
+});
+
+test('the desk in French, dark and right to left on a 360 px phone: the ticket opens over the chain and fits', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInReadyToTrade(page);
+  const shell = new AppShell(page);
+  await shell.open('/app/dashboards/live-trade');
+  await shell.useLayout({ theme: /^dark$/i, direction: /right to left/i, language: /français/i });
+  const chain = page.getByRole('table', { name: /Chaîne d’options de NIFTY/ });
+  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /^Négocier NIFTY.*CE$/ }).click();
+  const ticket = page.getByTestId('order-ticket');
+  await expect(ticket.getByText(/Requis .* · Disponible .* · Frais/)).toBeVisible();
+  await expect(ticket.getByRole('button', { name: /^Acheter \u2068?65/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/trading/ticket-rtl-dark-fr-360.png' });
 });

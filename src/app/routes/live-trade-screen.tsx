@@ -66,7 +66,8 @@ export function LiveTradeScreen() {
         defaults={desk.defaults}
         initialSide="BUY"
         onPlaced={() => setPlacedStamp((value) => value + 1)}
-        onClose={() => setPicked(null)}
+        // Over the chain the dialog has its own close button.
+        onClose={wide ? () => setPicked(null) : undefined}
       />
     );
 
