@@ -15,6 +15,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // Typing through user-event in jsdom takes seconds on two busy cores (CI builds and browsers run
+          // alongside): 5 s was too close.
+          testTimeout: 15_000,
         },
       },
       {

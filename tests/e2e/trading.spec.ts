@@ -28,10 +28,11 @@ async function buyAtMarket(page: Page, lots = '1'): Promise<void> {
 
 const orderBookRows = async (page: Page, user: TradingUser) => {
   const response = await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });
-  return ((await response.json()) as { order_book: Array<{ status: string; tag: string | null; tradingsymbol: string; transaction_type: string; price: number; modifications: number }> }).order_book;
+  return ((await response.json()) as { order_book: Array<{ order_id: string; status: string; tag: string | null; tradingsymbol: string; transaction_type: string; price: number; modifications: number }> }).order_book;
 };
 
-test('a market order fills, shows in the positions, takes a stop-loss and a target, and square off all flattens', async ({ page }) => {
+test('a market order fills, takes a stop-loss and a target, the target is modified, the stop-loss fills and cancels the target, and square off all flattens', async ({ page }) => {
+  test.setTimeout(150_000);
   // Wide enough for the ticket beside the chain.
   await page.setViewportSize({ width: 1500, height: 900 });
   const user = await signInReadyToTrade(page);
@@ -60,21 +61,55 @@ test('a market order fills, shows in the positions, takes a stop-loss and a targ
   await dialog.getByRole('button', { name: 'Done' }).click();
   const book = await orderBookRows(page, user);
   expect(book.map((order) => order.status).sort()).toEqual(['COMPLETE', 'OPEN', 'TRIGGER PENDING']);
+  const targetId = book.find((order) => order.status === 'OPEN')!.order_id;
+  const stopId = book.find((order) => order.status === 'TRIGGER PENDING')!.order_id;
+
+  // In the order book: modify the target.
+  await page.goto('/app/order_book');
+  const orders = page.getByRole('table', { name: 'Orders' });
+  await orders.locator(`tr[data-order-id="${targetId}"]`).getByRole('button', { name: 'Modify' }).click();
+  const modify = page.getByRole('dialog');
+  const targetPrice = modify.getByLabel('Price (₹)');
+  const raised = (Number(await targetPrice.inputValue()) + 1).toFixed(2);
+  await targetPrice.fill(raised);
+  await modify.getByRole('button', { name: 'Modify order' }).click();
+  await expect(modify.getByRole('status')).toContainText(/open, waiting at/);
+  await modify.getByRole('button', { name: 'Done' }).click();
+
+  // The market decides when a stop-loss fills: keep its trigger one tick under the last price until it
+  // does (a few ticks of the simulator's random walk).
+  const contract = book[0]!.tradingsymbol;
+  const lastPrice = async () => {
+    const quote = await page.request.post('/analytics/functions/v1/market_data', { headers: { apikey: anonKey }, data: { instruments: [`NFO:${contract}`] } });
+    return ((await quote.json()) as { data: Record<string, { last_price: number }> }).data[`NFO:${contract}`]!.last_price;
+  };
+  const anonKey = ((await (await page.request.get('/config.json')).json()) as { analytics_anon_key: string }).analytics_anon_key;
+  const stopStatus = async () => (await orderBookRows(page, user)).find((order) => order.order_id === stopId)?.status;
+  for (let attempt = 0; attempt < 10 && (await stopStatus()) !== 'COMPLETE'; attempt += 1) {
+    const trigger = Math.round((await lastPrice()) * 20 - 1) / 20;
+    await page.request.post('/api/order-book/order-book/modify_order/', {
+      headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': `rearm-${stopId}-${attempt}` },
+      data: { account_number: user.accountNumber, order_id: stopId, order_type: 'SL', trigger_price: trigger, price: Math.max(0.05, trigger - 5) },
+    });
+    await expect.poll(stopStatus, { timeout: 6000 }).toBe('COMPLETE').catch(() => undefined);
+  }
+  // The stop-loss filled; its pair, the target, was cancelled with the reason; the position is flat.
+  await expect(orders.locator(`tr[data-order-id="${stopId}"] [data-field="status"]`)).toContainText('Complete');
+  await expect(orders.locator(`tr[data-order-id="${targetId}"] [data-field="status"]`)).toContainText(/Cancelled.*one cancels the other/);
 
   // Two more, then square off all: the confirmation lists what will be closed; the book goes flat.
+  await page.goto('/app/dashboards/live-trade');
+  await expect(row.locator('[data-field="quantity"]')).toHaveText(figure('0'));
   await openTicket(page);
   await buyAtMarket(page, '2');
-  await expect(row.locator('[data-field="quantity"]')).toHaveText(figure('+195'));
+  await expect(row.locator('[data-field="quantity"]')).toHaveText(figure('+130'));
   await page.getByRole('button', { name: 'Square off all' }).click();
   dialog = page.getByRole('alertdialog');
-  await expect(dialog.getByText(/^Sell \u2068?195\u2069? NIFTY.*CE at market$/)).toBeVisible();
+  await expect(dialog.getByText(/^Sell \u2068?130\u2069? NIFTY.*CE at market$/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Square off' }).click();
-  await expect(dialog.getByRole('status')).toContainText(/Sell \u2068?195\u2069? .*filled at/);
+  await expect(dialog.getByRole('status')).toContainText(/Sell \u2068?130\u2069? .*filled at/);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(row.locator('[data-field="quantity"]')).toHaveText(figure('0'));
-  const after = await orderBookRows(page, user);
-  // The stop-loss and target were cancelled before the square-off.
-  expect(after.filter((order) => order.status === 'CANCELLED')).toHaveLength(2);
   await page.screenshot({ path: 'test-results/trading/desk-1500.png' });
 
   // The portfolio's page: the day's summary and its realised P&L history (a lazy chart).

@@ -4,6 +4,7 @@ import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react
 import { Link } from 'react-router-dom';
 import { setupMessages, stepText } from '@/app/getting-started/setup-messages';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
+import { AccountChoice } from '@/app/trading/account-choice';
 import { DeskPositions } from '@/app/trading/desk-positions';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
@@ -22,7 +23,6 @@ const messages = defineMessages({
   title: { id: 'live-trade.title', defaultMessage: 'Live trade' },
   description: { id: 'live-trade.description', defaultMessage: 'The option chain live: tap a price to trade, follow your positions and square off.' },
   emptyTitle: { id: 'live-trade.emptyTitle', defaultMessage: 'Set up a broker account to trade' },
-  account: { id: 'live-trade.account', defaultMessage: 'Broker account' },
   portfolio: { id: 'live-trade.portfolio', defaultMessage: 'Portfolio' },
   accountOnly: { id: 'live-trade.accountOnly', defaultMessage: 'No portfolio (account only)' },
   pick: { id: 'live-trade.pick', defaultMessage: 'Tap a price in the option chain to open the order ticket.' },
@@ -35,8 +35,6 @@ const pending = defineMessage<{ step: MessageValue }>({
   id: 'live-trade.pendingDescription',
   defaultMessage: 'Trading needs a paper broker account you are logged in to. The next step is: {step}.',
 });
-
-const accountOption = defineMessage<{ name: MessageValue; number: MessageValue }>({ id: 'live-trade.accountOption', defaultMessage: '{name} ({number})' });
 
 /**
  * /app/dashboards/live-trade: the option chain with the order ticket beside it (over it on a phone), and the
@@ -104,13 +102,7 @@ export function LiveTradeScreen() {
         />
       ) : (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-3xl">
-          <SelectField label={intl.formatMessage(messages.account)} value={account.id} onChange={(event) => desk.chooseAccount(Number(event.target.value))}>
-            {desk.accounts.map((item) => (
-              <option key={item.id} value={item.id}>
-                {intl.formatMessage(accountOption, { name: item.name, number: item.account_number })}
-              </option>
-            ))}
-          </SelectField>
+          <AccountChoice desk={desk} />
           <SelectField
             label={intl.formatMessage(messages.portfolio)}
             value={desk.portfolio?.id ?? ''}

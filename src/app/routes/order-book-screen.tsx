@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import { AccountChoice } from '@/app/trading/account-choice';
+import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
-import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { getOrderBook, mergeOrderBook } from '@/features/orders/api/trading-calls';
 import type { OrderBook } from '@/features/orders/api/trading-types';
@@ -14,7 +15,6 @@ import { useOnlineStatus } from '@/lib/network/use-online-status';
 const messages = defineMessages({
   title: { id: 'orders.title', defaultMessage: 'Order book' },
   description: { id: 'orders.description', defaultMessage: 'Every order of the day on a broker account, with its status; modify or cancel open ones.' },
-  account: { id: 'orders.account', defaultMessage: 'Broker account' },
   date: { id: 'orders.date', defaultMessage: 'Trading day' },
   loading: { id: 'orders.loading', defaultMessage: 'Loading the order book…' },
   failed: { id: 'orders.failed', defaultMessage: 'The order book could not be loaded, so no orders are shown.' },
@@ -35,45 +35,23 @@ export function OrderBookScreen() {
   const online = useOnlineStatus();
   const phone = !useWideScreen('(min-width: 768px)');
   const [date, setDate] = useState('');
-  const [book, setBook] = useState<OrderBook | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [stamp, setStamp] = useState(0);
-  const reload = useCallback(() => setStamp((value) => value + 1), []);
   const accountNumber = desk.account?.account_number ?? null;
-
   // The whole day on opening (and when the account or day changes), then only what changed since.
+  const key = `${accountNumber}/${date}`;
   const shown = useRef<{ key: string; book: OrderBook } | null>(null);
-  useEffect(() => {
-    if (accountNumber === null) return;
-    let current = true;
-    const key = `${accountNumber}/${date}`;
-    const previous = shown.current?.key === key ? shown.current.book : null;
-    const day = date === '' ? undefined : date;
-    getOrderBook(accountNumber, day, previous?.as_of ?? undefined)
-      .then((value) => {
-        if (!current) return;
-        const next = previous === null ? value : mergeOrderBook(previous, value);
-        shown.current = { key, book: next };
-        setBook((old) => (old !== null && old.order_book === next.order_book && old.status === next.status ? old : next));
-        setFailed(false);
-      })
-      .catch(() => {
-        if (!current) return;
-        shown.current = null;
-        setBook(null);
-        setFailed(true);
-      });
-    return () => {
-      current = false;
-    };
-  }, [accountNumber, date, stamp]);
-
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && navigator.onLine) reload();
-    }, refreshMs);
-    return () => clearInterval(timer);
-  }, [reload]);
+  const load =
+    accountNumber === null
+      ? null
+      : async () => {
+          const previous = shown.current?.key === key ? shown.current.book : null;
+          const changes = await getOrderBook(accountNumber, date === '' ? undefined : date, previous?.as_of ?? undefined);
+          const next = previous === null ? changes : mergeOrderBook(previous, changes);
+          // Nothing changed: the same book, so nothing re-renders.
+          const same = previous !== null && next.order_book === previous.order_book && next.status === previous.status;
+          shown.current = { key, book: next };
+          return same ? previous : next;
+        };
+  const { data: book, failed, reload } = usePolled(load, key, refreshMs);
 
   return (
     <div className="flex flex-col gap-6">
@@ -81,13 +59,7 @@ export function OrderBookScreen() {
       {desk.state === 'ready' && desk.account === null && <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noAccount)}</p>}
       {desk.account !== null && (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-3xl">
-          <SelectField label={intl.formatMessage(messages.account)} value={desk.account.id} onChange={(event) => desk.chooseAccount(Number(event.target.value))}>
-            {desk.accounts.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.account_number}
-              </option>
-            ))}
-          </SelectField>
+          <AccountChoice desk={desk} />
           <TextField label={intl.formatMessage(messages.date)} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
         </div>
       )}

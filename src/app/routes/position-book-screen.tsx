@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
+import { AccountChoice } from '@/app/trading/account-choice';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select-field';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
-import { getPositionBook, type PositionBook } from '@/features/positions/api/position-calls';
+import { getPositionBook } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
 import { marginsText, positionMessages } from '@/features/positions/position-messages';
 import { useFormat } from '@/lib/format/use-format';
@@ -15,7 +17,6 @@ import { useOnlineStatus } from '@/lib/network/use-online-status';
 const messages = defineMessages({
   title: { id: 'position-book.title', defaultMessage: 'Position book' },
   description: { id: 'position-book.description', defaultMessage: 'The account’s positions across its portfolios, net and today’s, with realised and unrealised P&L after charges.' },
-  account: { id: 'position-book.account', defaultMessage: 'Broker account' },
   view: { id: 'position-book.view', defaultMessage: 'Show' },
   net: { id: 'position-book.net', defaultMessage: 'Net positions' },
   day: { id: 'position-book.day', defaultMessage: 'Today’s positions' },
@@ -36,37 +37,8 @@ export function PositionBookScreen() {
   const desk = useTradingDesk();
   const online = useOnlineStatus();
   const [view, setView] = useState<'net' | 'day'>('net');
-  const [book, setBook] = useState<PositionBook | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [stamp, setStamp] = useState(0);
-  const reload = useCallback(() => setStamp((value) => value + 1), []);
   const accountNumber = desk.account?.account_number ?? null;
-
-  useEffect(() => {
-    if (accountNumber === null) return;
-    let current = true;
-    getPositionBook(accountNumber)
-      .then((value) => {
-        if (!current) return;
-        setBook(value);
-        setFailed(false);
-      })
-      .catch(() => {
-        if (!current) return;
-        setBook(null);
-        setFailed(true);
-      });
-    return () => {
-      current = false;
-    };
-  }, [accountNumber, stamp]);
-
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && navigator.onLine) reload();
-    }, refreshMs);
-    return () => clearInterval(timer);
-  }, [reload]);
+  const { data: book, failed, reload } = usePolled(accountNumber === null ? null : () => getPositionBook(accountNumber), accountNumber ?? '', refreshMs);
 
   const positions = book === null ? [] : view === 'net' ? book.net : book.day;
   const live = useLiveQuotes(positions.filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`));
@@ -80,13 +52,7 @@ export function PositionBookScreen() {
       {desk.state === 'ready' && desk.account === null && <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noAccount)}</p>}
       {desk.account !== null && (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-3xl">
-          <SelectField label={intl.formatMessage(messages.account)} value={desk.account.id} onChange={(event) => desk.chooseAccount(Number(event.target.value))}>
-            {desk.accounts.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.account_number}
-              </option>
-            ))}
-          </SelectField>
+          <AccountChoice desk={desk} />
           <SelectField label={intl.formatMessage(messages.view)} value={view} onChange={(event) => setView(event.target.value as 'net' | 'day')}>
             <option value="net">{intl.formatMessage(messages.net)}</option>
             <option value="day">{intl.formatMessage(messages.day)}</option>

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
@@ -48,39 +49,18 @@ export function PositionsScreen() {
   const desk = useTradingDesk();
   const online = useOnlineStatus();
   const [date, setDate] = useState('');
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [stamp, setStamp] = useState(0);
-  const reload = useCallback(() => setStamp((value) => value + 1), []);
   const portfolioId = desk.portfolio?.id ?? null;
-
-  useEffect(() => {
-    if (portfolioId === null) return;
-    let current = true;
-    const day = date === '' ? undefined : date;
-    Promise.all([getPositions(portfolioId, day), getPositionSummary(portfolioId, day)])
-      .then(([positions, summary]) => {
-        if (!current) return;
-        setLoaded({ positions, summary });
-        setFailed(false);
-      })
-      .catch(() => {
-        if (!current) return;
-        // A failed positions fetch empties the list (spec §4): no figures that can no longer be trusted.
-        setLoaded(null);
-        setFailed(true);
-      });
-    return () => {
-      current = false;
-    };
-  }, [portfolioId, date, stamp]);
-
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && navigator.onLine) reload();
-    }, refreshMs);
-    return () => clearInterval(timer);
-  }, [reload]);
+  const day = date === '' ? undefined : date;
+  const { data: loaded, failed, reload } = usePolled(
+    portfolioId === null
+      ? null
+      : async (): Promise<Loaded> => {
+          const [positions, summary] = await Promise.all([getPositions(portfolioId, day), getPositionSummary(portfolioId, day)]);
+          return { positions, summary };
+        },
+    `${portfolioId}/${date}`,
+    refreshMs,
+  );
 
   const positions = loaded?.positions.positions ?? [];
   const live = useLiveQuotes(positions.filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`));

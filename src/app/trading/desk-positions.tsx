@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionBook, getPositions, type Position } from '@/features/positions/api/position-calls';
@@ -6,6 +6,7 @@ import { PositionsTable } from '@/features/positions/components/positions-table'
 import { positionMessages } from '@/features/positions/position-messages';
 import { LoadStatus } from '@/components/ui/load-status';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+import { usePolled } from '@/app/trading/use-polled';
 
 const messages = defineMessages({
   title: { id: 'live-trade.positions', defaultMessage: 'Positions' },
@@ -33,38 +34,18 @@ export function DeskPositions({
   refreshKey: number;
 }) {
   const intl = useIntl();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [stamp, setStamp] = useState(0);
-  const reload = useCallback(() => setStamp((value) => value + 1), []);
-
+  const { data: loaded, failed, reload } = usePolled(
+    async (): Promise<Loaded> =>
+      portfolioId === null
+        ? getPositionBook(accountNumber).then((book) => ({ positions: book.net, unknown: book.status === 'UNKNOWN' }))
+        : getPositions(portfolioId).then((data) => ({ positions: data.positions, unknown: data.status === 'UNKNOWN' })),
+    `${accountNumber}/${portfolioId}`,
+    refreshMs,
+  );
+  // An order placed from the ticket: read the positions now rather than at the next refresh.
   useEffect(() => {
-    let current = true;
-    const read = portfolioId === null
-      ? getPositionBook(accountNumber).then((book) => ({ positions: book.net, unknown: book.status === 'UNKNOWN' }))
-      : getPositions(portfolioId).then((data) => ({ positions: data.positions, unknown: data.status === 'UNKNOWN' }));
-    read
-      .then((value) => {
-        if (!current) return;
-        setLoaded(value);
-        setFailed(false);
-      })
-      .catch(() => {
-        if (!current) return;
-        setLoaded(null);
-        setFailed(true);
-      });
-    return () => {
-      current = false;
-    };
-  }, [accountNumber, portfolioId, refreshKey, stamp]);
-
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && navigator.onLine) reload();
-    }, refreshMs);
-    return () => clearInterval(timer);
-  }, [reload]);
+    if (refreshKey > 0) reload();
+  }, [refreshKey, reload]);
 
   const instruments = (loaded?.positions ?? []).filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`);
   const live = useLiveQuotes(instruments);

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/**
+ * Broker data a screen follows live: read when `key` changes, again every `intervalMs` while the page is
+ * visible and online, and on `reload()`. A failed read empties it (spec §4: a failed positions fetch
+ * empties the list) so no figure outlives the data behind it; `failed` says why. `load` is null while there
+ * is nothing to read (no account yet).
+ */
+export function usePolled<T>(load: (() => Promise<T>) | null, key: string, intervalMs: number) {
+  // What was read, for which key: after a change of key (another account or day) nothing of the old one shows.
+  const [read, setRead] = useState<{ key: string; value: T } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [stamp, setStamp] = useState(0);
+  const reload = useCallback(() => setStamp((value) => value + 1), []);
+
+  useEffect(() => {
+    if (load === null) return;
+    let current = true;
+    load()
+      .then((value) => {
+        if (!current) return;
+        setRead((old) => (old !== null && old.key === key && old.value === value ? old : { key, value }));
+        setFailed(false);
+      })
+      .catch(() => {
+        if (!current) return;
+        setRead(null);
+        setFailed(true);
+      });
+    return () => {
+      current = false;
+    };
+    // `load` is rebuilt on every render; `key` names what it reads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, stamp]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && navigator.onLine) reload();
+    }, intervalMs);
+    return () => clearInterval(timer);
+  }, [reload, intervalMs]);
+
+  return { data: read !== null && read.key === key ? read.value : null, failed, reload };
+}
