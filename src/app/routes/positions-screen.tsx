@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { usePolled } from '@/app/trading/use-polled';
@@ -9,12 +9,12 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositions, getPositionSummary, type PortfolioPositions, type PositionSummary } from '@/features/positions/api/position-calls';
+import { PnlHistory } from '@/features/positions/components/pnl-history';
 import { PositionsTable } from '@/features/positions/components/positions-table';
 import { positionMessages } from '@/features/positions/position-messages';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 
-const PnlHistoryChart = lazy(() => import('@/features/positions/components/pnl-history-chart').then((m) => ({ default: m.PnlHistoryChart })));
 
 const messages = defineMessages({
   title: { id: 'positions.title', defaultMessage: 'Positions' },
@@ -134,9 +134,7 @@ export function PositionsScreen() {
               {summary.days.length === 0 ? (
                 <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noHistory)}</p>
               ) : (
-                <Suspense fallback={<div className="h-64" />}>
-                  <PnlHistoryChart days={summary.days} label={intl.formatMessage(messages.chartLabel)} />
-                </Suspense>
+                <PnlHistory days={summary.days} label={intl.formatMessage(messages.chartLabel)} />
               )}
             </section>
           </>
