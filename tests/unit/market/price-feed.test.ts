@@ -2,7 +2,7 @@
 // nobody follows it), ticks applied once per frame, and polling while the stream is refused.
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { createPriceFeed, mergeDeltas, type FeedTransport, type MarketSnapshot, type Quote } from '@/features/market/feed/price-feed';
+import { createPriceFeed, mergeDeltas, quotesPerFrame, type FeedTransport, type MarketSnapshot, type Quote } from '@/features/market/feed/price-feed';
 import { createSseParser, type ServerEvent } from '@/features/market/feed/sse-parser';
 
 describe('the SSE parser', () => {
@@ -275,5 +275,22 @@ describe('tabs sharing one connection', () => {
     expect(mergeDeltas(held, { 'NFO:Y': { last_price: 2 }, 'NFO:Z': { last_price: 3 } })).toBeNull();
     // Nothing merged when one of the deltas cannot be.
     expect(held.get('NFO:Y')).toEqual(quote(1));
+  });
+
+  it('spreads a whole chain over a few frames, so no frame re-renders every row', async () => {
+    const keys = Array.from({ length: 300 }, (_, i) => `NFO:X${i}`);
+    const data = Object.fromEntries(keys.map((key, i) => [key, quote(i + 1)]));
+    const { store, feed, advance, frame } = harness({
+      openStream: () => Promise.resolve(streamOf([`event: snapshot\ndata: ${JSON.stringify({ data })}\n\n`])),
+    });
+    feed.subscribe(keys);
+    await advance(0);
+    const applied = () => keys.filter((key) => store.get(feed.atomFor(key)) !== null).length;
+    frame();
+    expect(applied()).toBe(quotesPerFrame);
+    frame();
+    expect(applied()).toBe(2 * quotesPerFrame);
+    frame();
+    expect(applied()).toBe(300);
   });
 });

@@ -70,6 +70,8 @@ export type FeedEnvironment = {
 };
 
 export const pollIntervalMs = 1000;
+/** Quotes applied per animation frame (each re-renders one row's side). */
+export const quotesPerFrame = 120;
 const firstRetryMs = 1000;
 const longestRetryMs = 30_000;
 
@@ -111,11 +113,20 @@ export function createPriceFeed({
 
   function flush(): void {
     frameRequested = false;
-    const batch = pending;
-    pending = new Map();
-    for (const [instrument, quote] of batch) {
+    // At most `quotesPerFrame` atoms a frame: a whole chain's tick (500 rows re-rendering) is spread over a
+    // few frames instead of one long task; the rest waits for the next frame (newest quote still wins).
+    let applied = 0;
+    for (const [instrument, quote] of pending) {
+      if (applied === quotesPerFrame) break;
+      pending.delete(instrument);
       const target = atoms.get(instrument);
-      if (target !== undefined) store.set(target, quote);
+      if (target === undefined) continue;
+      store.set(target, quote);
+      applied += 1;
+    }
+    if (pending.size > 0) {
+      frameRequested = true;
+      requestFrame(flush);
     }
   }
 
