@@ -90,7 +90,7 @@ export function createPriceFeed({
   let leader = true;
   let link: TabLink | null = null;
   /** Quotes that arrived since the last frame; newest wins. */
-  let pending = new Map<string, Quote>();
+  const pending = new Map<string, Quote>();
   let frameRequested = false;
   let paused = false;
   let connection: AbortController | null = null;
