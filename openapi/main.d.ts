@@ -754,11 +754,16 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Live ticks of up to 500 instruments as Server-Sent Events (read with fetch, bearer header).
+         * Live ticks of up to 1000 instruments as Server-Sent Events (read with fetch, bearer header).
          * @description Answers `text/event-stream` and stays open. Events, each a JSON `data:` line:
-         *     - `snapshot` first (and after every reconnection): analytics `MarketDataResponse` for every requested
-         *       instrument the market knows, plus `market`;
-         *     - `ticks` on each simulator tick: a `MarketDataResponse` with only the instruments that changed;
+         *     - `snapshot` first, and again whenever the server resyncs the stream (it had to drop events for a
+         *       slow reader): analytics `MarketDataResponse` with the full quote of every requested instrument the
+         *       market knows, plus `market`;
+         *     - `delta` on each simulator tick: `{ "data": { <instrument>: <fields> } }` with only the instruments
+         *       that changed and, for each, only the `LastPrice` fields whose value differs from what this stream
+         *       sent last (a field becoming `null` is sent as `null`). The client merges each into the quote it
+         *       holds from the snapshot and the deltas since; a delta for an instrument it holds no quote for
+         *       means it lost track, and it reopens the stream for a new snapshot;
          *     - `market` when the market opens, closes or demo mode changes: a `MarketStatus`;
          *     - `heartbeat` every 5 seconds when nothing else was sent: `{ "timestamp": ... }`.
          *     Each event has an `id:` (the tick's sequence). To change the instruments, open a new stream and

@@ -2,12 +2,12 @@
 // Events, /api/market/stream/), and the analytics backend's market_data function (/analytics/functions/v1/).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { IndexName } from '../services/market/index-config.ts';
 import type { MarketUpdate } from '../services/market/market-feed.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import { DomainError } from '../services/domain-error.ts';
 import type { RoutePlugin } from './route-plugins.ts';
+import { createStreamSession } from './market-stream.ts';
 
 /** Streams one trader may hold open at once (tabs share one through the PWA's tab leader). */
 export const streamsPerUser = 4;
@@ -33,8 +33,7 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
       });
     }
     const instruments = request.body.instruments;
-    const indexOf = new Map<string, IndexName | null>();
-    for (const key of instruments) indexOf.set(key, await market.indexOfInstrument(key));
+    const indexOf = await market.indicesOfInstruments(instruments);
 
     openStreams.set(userId, open + 1);
     reply.hijack();
@@ -48,41 +47,30 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
       connection: 'keep-alive',
     });
 
-    let lastSentAt = Date.now();
-    // Set when the socket's buffer is full: events are dropped until it drains, then, if any was dropped,
-    // one snapshot resyncs the client. (A snapshot alone may fill the buffer: that drops nothing.)
-    let congested = false;
-    let dropped = false;
-    const write = (event: string, data: unknown, id?: number) => {
-      if (raw.writableEnded) return;
-      if (congested) {
-        dropped = true;
-        return;
-      }
-      const idLine = id === undefined ? '' : `id: ${id}\n`;
-      congested = !raw.write(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      lastSentAt = Date.now();
-    };
-    const sendSnapshot = async () => {
-      const states = await market.states();
-      const seq = Math.max(0, ...[...states.values()].map((state) => state.seq));
-      write('snapshot', { market: await market.status(), data: await market.quotes(instruments, states) }, seq);
-    };
+    const session = createStreamSession({
+      sink: { write: (chunk) => raw.write(chunk), ended: () => raw.writableEnded },
+      loadSnapshot: async () => {
+        const states = await market.states();
+        const seq = Math.max(0, ...[...states.values()].map((state) => state.seq));
+        return { seq, market: await market.status(), data: await market.quotes(instruments, states) };
+      },
+      onError: (error) => request.log.error({ err: error }, 'the price stream failed to send'),
+    });
     const onUpdate = (update: MarketUpdate) => {
-      if (update.status !== null) write('market', update.status);
+      if (update.status !== null) void session.market(update.status);
       const moved = instruments.filter((key) => {
         const index = indexOf.get(key);
         return index !== null && index !== undefined && update.moved.has(index);
       });
       if (moved.length === 0) return;
       const seq = Math.max(0, ...[...update.moved].map((name) => update.states.get(name)?.seq ?? 0));
-      void market.quotes(moved, update.states).then((data) => write('ticks', { data }, seq));
+      void session.tick(async () => ({ seq, data: await market.quotes(moved, update.states) }));
     };
 
     let closed = false;
     const unsubscribe = marketFeed.subscribe(onUpdate);
     const heartbeat = setInterval(() => {
-      if (Date.now() - lastSentAt >= heartbeatMs) write('heartbeat', { timestamp: new Date().toISOString() });
+      if (Date.now() - session.lastSentAt() >= heartbeatMs) session.heartbeat();
     }, heartbeatMs);
     const close = () => {
       if (closed) return;
@@ -94,19 +82,14 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
       if ((openStreams.get(userId) ?? 0) <= 0) openStreams.delete(userId);
     };
     const shutdown = () => {
-      write('error', { message: 'The server is restarting: reconnect in a moment.', code: 'server_restarting' });
+      session.error({ message: 'The server is restarting: reconnect in a moment.', code: 'server_restarting' });
       raw.end();
       close();
     };
     closers.add(shutdown);
-    raw.on('drain', () => {
-      congested = false;
-      if (!dropped) return;
-      dropped = false;
-      void sendSnapshot();
-    });
+    raw.on('drain', session.drained);
     raw.on('close', close);
-    await sendSnapshot();
+    await session.subscribe();
     // The reply was hijacked: Fastify sends nothing more; this value is never serialised.
     return undefined as never;
   });

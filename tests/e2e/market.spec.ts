@@ -67,6 +67,25 @@ for (const width of [360, 1280]) {
     await expect(page.getByText('Marché de démonstration')).toBeVisible();
     // The strip scrolls inside itself: the page is never wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // Every picker shows its whole label and its whole choice ("23/11/2026 (mensuelle)" was cut at 360 px).
+    const pickers = page.getByRole('region', { name: 'Chaîne d’options' }).getByRole('combobox');
+    await expect(pickers).toHaveCount(3);
+    await expect(pickers.nth(2)).toHaveValue(/\d{4}-\d{2}-\d{2}/);
+    const cut = await pickers.evaluateAll((selects) =>
+      (selects as HTMLSelectElement[]).flatMap((select) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = select.selectedOptions[0]?.text ?? '';
+        const room = select.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+        const label = select.labels[0];
+        const problems: string[] = [];
+        if (context.measureText(text).width > room) problems.push(`"${text}" needs ${Math.ceil(context.measureText(text).width)} px, has ${room}`);
+        if (label !== undefined && label.scrollWidth > label.clientWidth) problems.push(`label "${label.textContent}" is cut`);
+        return problems;
+      }),
+    );
+    expect(cut).toEqual([]);
     await page.screenshot({ path: `test-results/market/chain-rtl-dark-fr-${width}.png` });
   });
 }
@@ -90,4 +109,38 @@ test('two tabs share one price stream, and the second tab still ticks', async ({
   // Only the first tab (the leader) ever opened a stream; the second follows it.
   expect(streams.length).toBeGreaterThan(0);
   expect(new Set(streams)).toEqual(new Set(['first']));
+});
+
+test('offline, a reload still shows the chain’s strikes, and no price rather than an invented one', async ({ page, context }) => {
+  await signInAsNewUser(page);
+  await page.goto('/app/dashboards/live-trade');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const chain = page.getByRole('table', { name: /Option chain of NIFTY/ });
+  await expect(chain.locator('tr[aria-current="true"]')).toHaveCount(1);
+  const listed = await chain.getByRole('rowheader').allInnerTexts();
+  expect(listed).toHaveLength(21);
+
+  await context.setOffline(true);
+  const response = await page.reload();
+  expect(response?.fromServiceWorker()).toBe(true);
+  // The strikes come from the copy kept for the trading day.
+  await expect(chain).toBeVisible({ timeout: 20_000 });
+  const strikes = chain.getByRole('rowheader');
+  await expect(strikes).toHaveCount(21);
+  for (const strike of await strikes.allInnerTexts()) expect(strike).toMatch(/^\u2068?\d{2},\d{3}\u2069?$/);
+  // No price arrived since the reload: the chain says why, each contract says so, and no figure is made up.
+  await expect(page.getByText('You are offline: no prices until the connection returns. The strikes are those kept for today.')).toBeVisible();
+  await expect(chain.getByLabel('No price')).toHaveCount(42);
+  for (const row of await chain.locator('tbody tr').allInnerTexts()) expect(row.replace(/\d{2},\d{3}/, '')).not.toMatch(/\d/);
+  await expect(chain.locator('tr[aria-current="true"]')).toHaveCount(0);
+  await expect(chain.getByText(/^Spot/)).toHaveCount(0);
+  const nifty = page.getByRole('list', { name: 'Indices' }).getByRole('listitem', { name: 'NIFTY', exact: true });
+  await expect(nifty).toContainText('No price yet');
+  await page.screenshot({ path: 'test-results/market/chain-offline-reload.png' });
+
+  // Back online, prices arrive by themselves.
+  await context.setOffline(false);
+  await expect(chain.locator('tr[aria-current="true"]')).toHaveCount(1, { timeout: 20_000 });
+  await expect(chain.getByLabel('No price')).toHaveCount(0);
 });

@@ -36,8 +36,11 @@ type OptionInstrument = components['schemas']['OptionInstrument'];
 
 /** Any fixed number: the advisory lock every instance asks for before moving the market. */
 export const marketLockKey = 8_842_026;
-/** Strikes listed either side of the at-the-money strike, at least. */
-export const strikesEachSide = 25;
+/**
+ * Strikes listed either side of the at-the-money strike, at least: wide enough for a trader's "all strikes"
+ * (NIFTY lists 251 strikes, 502 contracts, an expiry, as the exchange lists far out-of-the-money strikes too).
+ */
+export const strikesEachSide = 125;
 
 export type MarketOptions = {
   db: Database;
@@ -496,15 +499,15 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
     return { spot, rate, nowMs, volatility };
   }
 
-  /** Which index an instrument moves with (null for one the market does not know). */
-  async function indexOfInstrument(key: string): Promise<IndexName | null> {
+  /** Which index each instrument moves with (null for one the market does not know), in one query. */
+  async function indicesOfInstruments(keys: readonly string[]): Promise<Map<string, IndexName | null>> {
     const all = await models();
-    for (const model of all.values()) if (model.underlying === key) return model.name;
-    await contractsFor([key]);
-    return contracts.get(key)?.name ?? null;
+    const underlyings = new Map([...all.values()].map((model) => [model.underlying, model.name]));
+    await contractsFor(keys);
+    return new Map(keys.map((key) => [key, underlyings.get(key) ?? contracts.get(key)?.name ?? null]));
   }
 
-  return { tick, states, readStates: (q?: Queryable) => readStates(q), status, sessionState, pricing, expiries, instruments, quotes, indexOfInstrument, pruneCandles, candles, tickMs, demo };
+  return { tick, states, readStates: (q?: Queryable) => readStates(q), status, sessionState, pricing, expiries, instruments, quotes, indicesOfInstruments, pruneCandles, candles, tickMs, demo };
 }
 
 export type MarketService = ReturnType<typeof createMarketService>;

@@ -13,6 +13,10 @@ export const marketMessages = defineMessages({
     id: 'market.delayedOffline',
     defaultMessage: 'Prices paused while you are offline. The figures shown are as of their age.',
   },
+  offlineNoPrices: {
+    id: 'market.offlineNoPrices',
+    defaultMessage: 'You are offline: no prices until the connection returns. The strikes are those kept for today.',
+  },
   up: { id: 'market.up', defaultMessage: 'up' },
   down: { id: 'market.down', defaultMessage: 'down' },
 });

@@ -69,14 +69,15 @@ describe.each(testBackends)('the simulated market on %s', (backend) => {
     expect((await get('/api/market/expiries/?index=NOPE')).status).toBe(400);
   });
 
-  it('lists at least 25 strikes either side of the money with Kite symbols and tokens that never change', async () => {
+  it('lists at least 125 strikes either side of the money with Kite symbols and tokens that never change', async () => {
     const first = await get<Instruments>('/api/market/instruments/?index=NIFTY&expiry=2026-12-01');
     expect(first.status).toBe(200);
     const { body } = first;
     expect(body).toMatchObject({ index: 'NIFTY', kind: 'weekly', strike_step: 50, lot_size: 65, underlying: 'NSE:NIFTY 50' });
-    expect(body.instruments).toHaveLength(51 * 2);
+    // 125 strikes either side: "all strikes" of a NIFTY expiry is over 500 contracts.
+    expect(body.instruments).toHaveLength(251 * 2);
     const strikes = [...new Set(body.instruments.map((i) => i.strike))];
-    expect(strikes[25]).toBe(26050);
+    expect(strikes[125]).toBe(26050);
     expect(body.instruments.find((i) => i.strike === 26000 && i.instrument_type === 'CE')).toMatchObject({
       instrument: 'NFO:NIFTY26D0126000CE',
       tradingsymbol: 'NIFTY26D0126000CE',
@@ -198,8 +199,49 @@ describe.each(testBackends)('the simulated market on %s', (backend) => {
     }
   });
 
+  it('streams a whole chain as one snapshot, then per tick only the fields that changed', async () => {
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const chainKeys = (await get<Instruments>('/api/market/instruments/?index=NIFTY&expiry=2026-12-01')).body.instruments.map((i) => i.instrument);
+    expect(chainKeys.length).toBeGreaterThanOrEqual(500);
+    const instruments = ['NSE:NIFTY 50', ...chainKeys];
+    const res = await fetch(`${address}/api/market/stream/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ instruments }),
+    });
+    expect(res.status).toBe(200);
+    const events = readEvents(res.body!);
+    const snapshot = await events.next();
+    expect(snapshot.event).toBe('snapshot');
+    expect(Object.keys(snapshot.data.data)).toHaveLength(instruments.length);
+    const held = new Map(Object.entries(snapshot.data.data));
+
+    for (let tick = 1; tick <= 3; tick += 1) {
+      // Another instance (the restart test's) may have ticked at this clock: step until this one ticks.
+      for (let step = 0; step < 3 && !(await marketOf(server).tick()); step += 1) server.clock.advance(1000);
+      await feedOf(server).poll();
+      const delta = await events.next();
+      expect(delta.event).toBe('delta');
+      // Every field sent differs from what the stream held; the previous close never moves within a day.
+      for (const [instrument, fields] of Object.entries(delta.data.data)) {
+        const before = held.get(instrument)!;
+        expect(before).toBeDefined();
+        for (const [field, value] of Object.entries(fields)) expect(value, `${instrument}.${field}`).not.toEqual(before[field as keyof Quote]);
+        expect(fields).not.toHaveProperty('close');
+        held.set(instrument, { ...before, ...fields });
+      }
+      expect(delta.bytes).toBeLessThan(snapshot.bytes * 0.75);
+      if (tick === 1) console.log(`the stream for ${instruments.length} instruments: snapshot ${snapshot.bytes} B, a tick's delta ${delta.bytes} B`);
+    }
+    // The merged quotes are exactly what the market answers now.
+    const now = await marketData({ instruments: instruments.slice(0, 500) });
+    for (const [instrument, quote] of Object.entries(now.body.data)) expect(held.get(instrument), instrument).toEqual(quote);
+    await events.cancel();
+    await waitFor(() => feedOf(server).subscribers() === 0);
+  });
+
   it('streams a snapshot, then the ticks of the instruments asked for, and ends streams on shutdown', async () => {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;
     const open = (instruments: string[]) =>
       fetch(`http://127.0.0.1:${port}/api/market/stream/`, {
@@ -220,7 +262,7 @@ describe.each(testBackends)('the simulated market on %s', (backend) => {
     await marketOf(server).tick();
     await feedOf(server).poll();
     const tick = await events.next();
-    expect(tick.event).toBe('ticks');
+    expect(tick.event).toBe('delta');
     expect(tick.data.data['NSE:NIFTY 50']?.last_price).toBe((await marketOf(server).states()).get('NIFTY')!.spotPaise / 100);
 
     // A snapshot bigger than the socket's buffer (a whole chain) is sent once: the next event is a tick,
@@ -232,7 +274,7 @@ describe.each(testBackends)('the simulated market on %s', (backend) => {
     server.clock.advance(1000);
     await marketOf(server).tick();
     await feedOf(server).poll();
-    expect((await bigEvents.next()).event).toBe('ticks');
+    expect((await bigEvents.next()).event).toBe('delta');
     await bigEvents.cancel();
     await waitFor(() => feedOf(server).subscribers() === 1);
 
@@ -295,9 +337,9 @@ async function waitFor(condition: () => boolean): Promise<void> {
 }
 
 type Quote = analytics['schemas']['LastPrice'];
-type ServerEvent = { event: string; data: { data: Record<string, Quote>; market?: analytics['schemas']['MarketStatus'] } };
+type ServerEvent = { event: string; bytes: number; data: { data: Record<string, Quote>; market?: analytics['schemas']['MarketStatus'] } };
 
-/** Reads Server-Sent Events one at a time from a fetch body. */
+/** Reads Server-Sent Events one at a time from a fetch body, heartbeats left out. */
 function readEvents(body: ReadableStream<Uint8Array>) {
   const reader = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).getReader();
   let buffer = '';
@@ -310,7 +352,9 @@ function readEvents(body: ReadableStream<Uint8Array>) {
           buffer = buffer.slice(end + 2);
           const event = /^event: (.*)$/m.exec(frame)?.[1] ?? 'message';
           const data = /^data: (.*)$/m.exec(frame)?.[1] ?? 'null';
-          return { event, data: JSON.parse(data) };
+          // A heartbeat only says the stream is alive (a slow machine may take 5 s between two events).
+          if (event === 'heartbeat') continue;
+          return { event, bytes: Buffer.byteLength(frame), data: JSON.parse(data) };
         }
         const { value, done } = await reader.read();
         if (done) throw new Error('the stream ended');

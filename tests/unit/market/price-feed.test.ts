@@ -2,7 +2,7 @@
 // nobody follows it), ticks applied once per frame, and polling while the stream is refused.
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { createPriceFeed, type FeedTransport, type MarketSnapshot } from '@/features/market/feed/price-feed';
+import { createPriceFeed, mergeDeltas, quotesPerFrame, type FeedTransport, type MarketSnapshot, type Quote } from '@/features/market/feed/price-feed';
 import { createSseParser, type ServerEvent } from '@/features/market/feed/sse-parser';
 
 describe('the SSE parser', () => {
@@ -217,5 +217,80 @@ describe('tabs sharing one connection', () => {
     leaderTab.feed.tabWants('tab-2', []);
     await leaderTab.advance(0);
     expect(leaderTab.store.get(leaderTab.feed.modeAtom)).toBe('paused');
+  });
+
+  it('merges deltas into the snapshot: whole quotes reach the atoms and the other tabs', async () => {
+    const full = { ...quote(150), close: 148, change: 2, bid: 149.95, ask: 150.05, iv: 12.5, delta: 0.51 };
+    const sent: MarketSnapshot[] = [];
+    const opens: number[] = [];
+    const { store, feed, advance, frame } = harness({
+      openStream: () => {
+        opens.push(1);
+        return Promise.resolve(
+          streamOf([
+            `event: snapshot\ndata: ${JSON.stringify({ data: { 'NFO:X': full, 'NSE:NIFTY 50': quote(26050) } })}\n\n`,
+            `event: delta\ndata: ${JSON.stringify({ data: { 'NFO:X': { last_price: 151, change: 3, timestamp: '2026-11-20T04:30:01.000Z' } } })}\n\n`,
+            `event: delta\ndata: ${JSON.stringify({ data: { 'NFO:X': { iv: null, timestamp: '2026-11-20T04:30:02.000Z' } } })}\n\n`,
+          ]),
+        );
+      },
+    });
+    feed.shareWith({ sendWanted: () => undefined, sendSnapshot: (snapshot) => sent.push(snapshot) }, true);
+    feed.subscribe(['NFO:X', 'NSE:NIFTY 50']);
+    await advance(0);
+    frame();
+    const merged = { ...full, last_price: 151, change: 3, iv: null, timestamp: '2026-11-20T04:30:02.000Z' };
+    expect(store.get(feed.atomFor('NFO:X'))).toEqual(merged);
+    // The index had no delta: its snapshot stands.
+    expect(store.get(feed.atomFor('NSE:NIFTY 50'))).toEqual(quote(26050));
+    // Followers get whole quotes, never a delta they could not merge.
+    expect(sent.at(-1)).toEqual({ data: { 'NFO:X': merged } });
+    expect(opens).toHaveLength(1);
+  });
+
+  it('never pieces a quote together: a delta without its snapshot reopens the stream for a new one', async () => {
+    let opens = 0;
+    const { store, feed, advance, frame } = harness({
+      openStream: () => {
+        opens += 1;
+        return Promise.resolve(
+          streamOf(
+            opens === 1
+              ? [`event: delta\ndata: ${JSON.stringify({ data: { 'NFO:X': { last_price: 151 } } })}\n\n`]
+              : [`event: snapshot\ndata: ${JSON.stringify({ data: { 'NFO:X': quote(152) } })}\n\n`],
+          ),
+        );
+      },
+    });
+    feed.subscribe(['NFO:X']);
+    await advance(0);
+    frame();
+    expect(store.get(feed.atomFor('NFO:X'))).toBeNull();
+    await advance(1000);
+    frame();
+    expect(opens).toBe(2);
+    expect(store.get(feed.atomFor('NFO:X'))).toEqual(quote(152));
+
+    const held = new Map<string, Quote>([['NFO:Y', quote(1)]]);
+    expect(mergeDeltas(held, { 'NFO:Y': { last_price: 2 }, 'NFO:Z': { last_price: 3 } })).toBeNull();
+    // Nothing merged when one of the deltas cannot be.
+    expect(held.get('NFO:Y')).toEqual(quote(1));
+  });
+
+  it('spreads a whole chain over a few frames, so no frame re-renders every row', async () => {
+    const keys = Array.from({ length: 300 }, (_, i) => `NFO:X${i}`);
+    const data = Object.fromEntries(keys.map((key, i) => [key, quote(i + 1)]));
+    const { store, feed, advance, frame } = harness({
+      openStream: () => Promise.resolve(streamOf([`event: snapshot\ndata: ${JSON.stringify({ data })}\n\n`])),
+    });
+    feed.subscribe(keys);
+    await advance(0);
+    const applied = () => keys.filter((key) => store.get(feed.atomFor(key)) !== null).length;
+    frame();
+    expect(applied()).toBe(quotesPerFrame);
+    frame();
+    expect(applied()).toBe(2 * quotesPerFrame);
+    frame();
+    expect(applied()).toBe(300);
   });
 });

@@ -6,7 +6,10 @@ import { delayedText, marketMessages as m } from '@/features/market/market-messa
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { store } from '@/lib/store';
 
-/** Says so when the prices stop arriving for 10 s (or the connection is gone): data never silently freezes. */
+/**
+ * Says so when the prices stop arriving for 10 s (or the connection is gone), and why there are none when
+ * the page opened offline: data never silently freezes, nor silently stays empty.
+ */
 export function PricesDelayedBanner() {
   const intl = useIntl();
   const feed = liveFeed();
@@ -14,12 +17,15 @@ export function PricesDelayedBanner() {
   const now = useAtomValue(nowAtom, { store });
   const lastMessageAt = useAtomValue(feed.lastMessageAtAtom, { store });
   const mode = useAtomValue(feed.modeAtom, { store });
-  if (mode === 'idle' || lastMessageAt === null) return null;
-  const silentMs = now - lastMessageAt;
-  if (online && silentMs < delayedAfterMs) return null;
-  return (
-    <p role="status" className="rounded-md border border-warn/40 bg-warn/10 px-3 py-2 text-sm text-fg">
-      {online ? intl.formatMessage(delayedText, { seconds: Math.floor(silentMs / 1000) }) : intl.formatMessage(m.delayedOffline)}
-    </p>
-  );
+  if (mode === 'idle') return null;
+  const text = (): string | null => {
+    // Offline before any price arrived (a reload without a connection): say why the chain has no prices.
+    if (lastMessageAt === null) return online ? null : intl.formatMessage(m.offlineNoPrices);
+    if (!online) return intl.formatMessage(m.delayedOffline);
+    const silentMs = now - lastMessageAt;
+    return silentMs < delayedAfterMs ? null : intl.formatMessage(delayedText, { seconds: Math.floor(silentMs / 1000) });
+  };
+  const said = text();
+  if (said === null) return null;
+  return <p role="status" className="rounded-md border border-warn/40 bg-warn/10 px-3 py-2 text-sm text-fg">{said}</p>;
 }

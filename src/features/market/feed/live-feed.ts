@@ -8,6 +8,9 @@ import { tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
 import { createPriceFeed, type FeedTransport, type MarketSnapshot, type PriceFeed } from '@/features/market/feed/price-feed';
 
+/** The analytics contract's limit per market_data call. */
+const marketDataLimit = 500;
+
 const transport: FeedTransport = {
   async openStream(instruments, signal) {
     const token = store.get(tokenAtom);
@@ -21,9 +24,22 @@ const transport: FeedTransport = {
     return response.body;
   },
   async poll(instruments, signal) {
-    const { data, error } = await analyticsApi().POST('/functions/v1/market_data', { body: { instruments: [...instruments] }, signal });
-    if (data === undefined) throw error instanceof Error ? error : new Error('market_data failed');
-    return data as MarketSnapshot;
+    // market_data takes at most 500 instruments a call (every strike of a chain is more): one call per 500.
+    const parts: string[][] = [];
+    for (let start = 0; start < instruments.length; start += marketDataLimit) parts.push(instruments.slice(start, start + marketDataLimit));
+    const answers = await Promise.all(
+      parts.map(async (part) => {
+        const { data, error } = await analyticsApi().POST('/functions/v1/market_data', { body: { instruments: part }, signal });
+        if (data === undefined) throw error instanceof Error ? error : new Error('market_data failed');
+        return data as MarketSnapshot;
+      }),
+    );
+    const merged: MarketSnapshot = { data: {} };
+    for (const answer of answers) {
+      Object.assign(merged.data, answer.data);
+      if (answer.market !== undefined) merged.market = answer.market;
+    }
+    return merged;
   },
 };
 

@@ -4,7 +4,8 @@
  * are buffered and applied at most once per animation frame, so a tick re-renders only the rows whose
  * instrument moved and typing never competes with a burst of prices.
  *
- * Transport: the server's event stream when it answers (snapshot, then ticks); meanwhile, and whenever it
+ * Transport: the server's event stream when it answers (a snapshot, then per tick only the fields that
+ * changed, merged here into the quotes the stream sent before); meanwhile, and whenever it
  * fails or is absent (a hosted analytics backend has none), the analytics market_data call once a second,
  * retrying the stream with back-off. Paused while the page is hidden or offline; resumed on return.
  */
@@ -15,6 +16,26 @@ import { createSseParser } from '@/features/market/feed/sse-parser';
 export type Quote = components['schemas']['LastPrice'];
 export type MarketStatus = components['schemas']['MarketStatus'];
 export type MarketSnapshot = { data: Record<string, Quote>; market?: MarketStatus };
+
+/** The fields of a quote that changed since the stream's last word on it (`delta` events). */
+export type QuoteDelta = Partial<Quote>;
+
+/**
+ * Merges each instrument's delta into the quote `held` has for it, updating `held`, and returns the whole
+ * quotes that changed; null when a delta names an instrument `held` has no quote for (nothing to merge into:
+ * a quote is never pieced together from part of one).
+ */
+export function mergeDeltas(held: Map<string, Quote>, deltas: Record<string, QuoteDelta>): Record<string, Quote> | null {
+  const merged: Record<string, Quote> = {};
+  for (const [instrument, delta] of Object.entries(deltas)) {
+    const base = held.get(instrument);
+    if (base === undefined) return null;
+    const quote: Quote = { ...base, ...delta, last_price: delta.last_price ?? base.last_price, timestamp: delta.timestamp ?? base.timestamp };
+    merged[instrument] = quote;
+  }
+  for (const [instrument, quote] of Object.entries(merged)) held.set(instrument, quote);
+  return merged;
+}
 
 export type FeedTransport = {
   /** Opens the event stream for these instruments; rejects when the server refuses or is unreachable. */
@@ -49,6 +70,8 @@ export type FeedEnvironment = {
 };
 
 export const pollIntervalMs = 1000;
+/** Quotes applied per animation frame (each re-renders one row's side). */
+export const quotesPerFrame = 120;
 const firstRetryMs = 1000;
 const longestRetryMs = 30_000;
 
@@ -67,7 +90,7 @@ export function createPriceFeed({
   let leader = true;
   let link: TabLink | null = null;
   /** Quotes that arrived since the last frame; newest wins. */
-  let pending = new Map<string, Quote>();
+  const pending = new Map<string, Quote>();
   let frameRequested = false;
   let paused = false;
   let connection: AbortController | null = null;
@@ -90,11 +113,20 @@ export function createPriceFeed({
 
   function flush(): void {
     frameRequested = false;
-    const batch = pending;
-    pending = new Map();
-    for (const [instrument, quote] of batch) {
+    // At most `quotesPerFrame` atoms a frame: a whole chain's tick (500 rows re-rendering) is spread over a
+    // few frames instead of one long task; the rest waits for the next frame (newest quote still wins).
+    let applied = 0;
+    for (const [instrument, quote] of pending) {
+      if (applied === quotesPerFrame) break;
+      pending.delete(instrument);
       const target = atoms.get(instrument);
-      if (target !== undefined) store.set(target, quote);
+      if (target === undefined) continue;
+      store.set(target, quote);
+      applied += 1;
+    }
+    if (pending.size > 0) {
+      frameRequested = true;
+      requestFrame(flush);
     }
   }
 
@@ -181,9 +213,20 @@ export function createPriceFeed({
   async function readStream(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<void> {
     const reader = body.getReader();
     const decoder = new TextDecoder();
+    // What this stream has said of each instrument: the snapshot with every delta since merged in.
+    let held = new Map<string, Quote>();
     const parser = createSseParser(({ event, data }) => {
-      if (event === 'snapshot' || event === 'ticks') receive(JSON.parse(data) as MarketSnapshot);
-      else if (event === 'market') store.set(marketAtom, JSON.parse(data) as MarketStatus);
+      if (event === 'snapshot' || event === 'ticks') {
+        const snapshot = JSON.parse(data) as MarketSnapshot;
+        if (event === 'snapshot') held = new Map();
+        for (const [instrument, quote] of Object.entries(snapshot.data)) held.set(instrument, quote);
+        receive(snapshot);
+      } else if (event === 'delta') {
+        const merged = mergeDeltas(held, (JSON.parse(data) as { data: Record<string, QuoteDelta> }).data);
+        // A change to a quote this stream never sent: it lost track; reopening it brings a full snapshot.
+        if (merged === null) throw new Error('a price delta for an instrument without a snapshot');
+        receive({ data: merged });
+      } else if (event === 'market') store.set(marketAtom, JSON.parse(data) as MarketStatus);
     });
     signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
     for (;;) {

@@ -1,0 +1,93 @@
+// The option chain's strike range: ±10 strikes around the money by default, ±25 or every strike on request,
+// and the choice is remembered (IndexedDB) for the next visit.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { clear } from 'idb-keyval';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { IntlProvider } from 'react-intl';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '@openapi/main';
+import { OptionChain } from '@/features/market/components/option-chain';
+import { configureApiClients } from '@/lib/api/clients';
+
+type Schemas = components['schemas'];
+const API = 'http://api.test';
+const strikes = Array.from({ length: 101 }, (_, i) => 23_550 + i * 50);
+const instruments: Schemas['OptionInstrument'][] = strikes.flatMap((strike, i) =>
+  (['CE', 'PE'] as const).map((type, j) => ({
+    instrument: `NFO:NIFTY26D01${strike}${type}`,
+    instrument_token: 1000 + i * 2 + j,
+    exchange: 'NFO' as const,
+    tradingsymbol: `NIFTY26D01${strike}${type}`,
+    name: 'NIFTY' as const,
+    strike,
+    instrument_type: type,
+    expiry: '2026-12-01',
+    lot_size: 65,
+    tick_size: 0.05,
+  })),
+);
+
+const server = setupServer(
+  http.get(`${API}/api/market/expiries/`, () =>
+    HttpResponse.json({ index: 'NIFTY', underlying: 'NSE:NIFTY 50', expiries: [{ date: '2026-12-01', kind: 'weekly' }] } satisfies Schemas['ExpiriesResponse']),
+  ),
+  http.get(`${API}/api/market/instruments/`, () =>
+    HttpResponse.json({
+      index: 'NIFTY',
+      underlying: 'NSE:NIFTY 50',
+      expiry: '2026-12-01',
+      kind: 'weekly',
+      strike_step: 50,
+      lot_size: 65,
+      freeze_quantity: 1800,
+      valid_until: '2099-12-01T10:00:00Z',
+      instruments,
+    } satisfies Schemas['InstrumentsResponse']),
+  ),
+  http.post(`${API}/api/market/stream/`, () => HttpResponse.json({ message: 'Not Found', code: 'not_found' }, { status: 404 })),
+  http.post(`${API}/analytics/functions/v1/market_data`, () =>
+    HttpResponse.json({ data: { 'NSE:NIFTY 50': { last_price: 26_040, timestamp: new Date().toISOString() } } }),
+  ),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(async () => {
+  await clear();
+  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
+});
+afterEach(() => server.resetHandlers());
+
+const renderChain = () =>
+  render(
+    <IntlProvider locale="en" defaultLocale="en">
+      <OptionChain />
+    </IntlProvider>,
+  );
+const strikeRows = async () => {
+  const table = await screen.findByRole('table', { name: /Option chain of NIFTY/ });
+  return within(table).getAllByRole('rowheader').map((cell) => Number(cell.textContent?.replace(/\D/g, '')));
+};
+
+describe('the option chain strike range', () => {
+  it('shows ±10 strikes around the money, every strike on request, and remembers the choice', async () => {
+    const user = userEvent.setup();
+    const first = renderChain();
+    const range = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Strikes' });
+    await waitFor(() => expect(range.value).toBe('10'));
+    // Centred on the money once the spot arrives (26,040: the 26,050 strike).
+    await within(await screen.findByRole('table')).findByText('At the money', {}, { timeout: 3000 });
+    expect(await strikeRows()).toEqual(strikes.slice(40, 61));
+
+    await user.selectOptions(range, 'All');
+    expect(await strikeRows()).toHaveLength(101);
+    first.unmount();
+
+    renderChain();
+    const remembered = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Strikes' });
+    await waitFor(() => expect(remembered.value).toBe('all'));
+    expect(await strikeRows()).toHaveLength(101);
+  });
+});
