@@ -69,25 +69,19 @@ export function LiveTradeScreen() {
       />
     );
 
-  if (desk.state !== 'ready') {
-    return (
-      <div className="flex flex-col gap-6">
-        <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+  const step = next ? stepText[next] : null;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+      {desk.state !== 'ready' ? (
+        // Offline (or while loading) the accounts may be unknown, but the chain's strikes kept for the day still show.
         <LoadStatus
           loadingText={intl.formatMessage(messages.loading)}
           failedText={intl.formatMessage(messages.failed)}
           failed={desk.state === 'failed'}
           onRetry={desk.reload}
         />
-      </div>
-    );
-  }
-
-  const step = next ? stepText[next] : null;
-  return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      {account === null ? (
+      ) : account === null ? (
         <EmptyState
           icon={BoltIcon}
           title={intl.formatMessage(messages.emptyTitle)}

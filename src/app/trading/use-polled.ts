@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 
 /**
  * Broker data a screen follows live: read when `key` changes, again every `intervalMs` while the page is
@@ -41,5 +42,6 @@ export function usePolled<T>(load: (() => Promise<T>) | null, key: string, inter
     return () => clearInterval(timer);
   }, [reload, intervalMs]);
 
+  useReloadWhenOnline(failed, reload);
   return { data: read !== null && read.key === key ? read.value : null, failed, reload };
 }

@@ -5,6 +5,7 @@ import { isSessionOpen } from '@/features/brokers/session-open';
 import { getPortfolios } from '@/features/portfolios/api/get-portfolios';
 import type { BrokerAccount, Portfolio } from '@/features/portfolios/api/portfolio-types';
 import type { TicketDefaults } from '@/features/orders/components/order-ticket';
+import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 import { selectedAccountAtom, selectedPortfolioAtom, userDataAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
 
@@ -82,6 +83,7 @@ export function useTradingDesk(): TradingDesk {
     [portfolios, setSelectedPortfolio],
   );
   const reload = useCallback(() => setStamp((value) => value + 1), []);
+  useReloadWhenOnline(failed, reload);
   const saved = user?.trade_defaults;
   return {
     state: failed ? 'failed' : accounts === null ? 'loading' : 'ready',
