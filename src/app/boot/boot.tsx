@@ -8,7 +8,7 @@ import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
 import { answerKnownLocaleQueries } from '@/i18n/known-locales';
 import { preloadMessages } from '@/i18n/load-messages';
 import { onApiError } from '@/lib/api/api-error-events';
-import { configureApiClientsWhen } from '@/lib/api/clients';
+import { configureApiClientsWhen, loadApiClients } from '@/lib/api/clients';
 import { loadRuntimeConfig } from '@/lib/api/runtime-config';
 import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
@@ -49,6 +49,8 @@ export async function boot(container: HTMLElement): Promise<void> {
   // loaded, so it never competes with the first screen for the network or the main thread.
   afterLoad(() => {
     void notifier();
+    // The API clients (openapi-fetch) are not needed to paint either; a request made sooner loads them itself.
+    loadApiClients().catch((error: unknown) => console.error('Could not load the API clients', error));
     void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker());
     if ('serviceWorker' in navigator) {
       void import('@/app/pwa/unregister-foreign-workers')
