@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { preloadFirstScreen } from './scripts/build/preload-first-screen.ts';
 import { noParserAlias, precompileMessages } from './scripts/i18n/precompile-messages.ts';
 import { pwaManifest } from './scripts/pwa-manifest.ts';
 
@@ -19,8 +18,6 @@ export default defineConfig({
     precompileMessages(),
     react(),
     tailwindcss(),
-    // A first visit lands on sign-in (every other route needs a session): its chunk loads with the entry.
-    preloadFirstScreen(['src/features/auth/routes/login-screen.tsx']),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -50,6 +47,15 @@ export default defineConfig({
     target: 'es2022',
     // Every browser the app supports (es2022) understands modulepreload: the polyfill would only add bytes.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (sign-in included) stays in the entry chunk. Left alone,
+        // Rolldown splits out each module a lazy screen shares with it (rolldown/rolldown#10731): half a
+        // dozen small files, and on a slow phone network each request past the browser's six connections
+        // costs a round trip before the form paints.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     proxy: {

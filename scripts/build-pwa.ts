@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { isEntryPoint, repoRoot } from '../server/paths.ts';
 
 /** Everything `vite build` reads, besides node_modules (package-lock.json stands for those). */
-const inputDirs = ['src', 'sw', 'public', 'openapi', 'scripts/build', 'scripts/i18n'];
+const inputDirs = ['src', 'sw', 'public', 'openapi', 'scripts/i18n'];
 const inputFiles = ['index.html', 'vite.config.ts', 'scripts/pwa-manifest.ts', 'package-lock.json'];
 export const stampName = '.build-stamp';
 

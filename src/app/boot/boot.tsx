@@ -28,8 +28,8 @@ export async function boot(container: HTMLElement): Promise<void> {
   const notifier = () => import('@/app/session/api-error-notifier');
   onApiError((error) => void notifier().then((module) => module.handleApiError(error)));
   void configureApiClientsWhen(loadRuntimeConfig());
-  // Not awaited: the screen's files are already on their way (index.html preloads sign-in's); if they are
-  // still missing at the first render, the screen shows its loading state as before.
+  // Not awaited: sign-in is part of the entry; another screen's files start downloading here, during the
+  // restore, and if they are still missing at the first render the screen shows its loading state.
   void preloadScreens(routes, window.location.pathname);
   await restoreState();
   const applyPreferences = () => applyPreferencesToDocument(store.get(preferencesAtom));
