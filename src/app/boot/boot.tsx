@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { loadRouteErrorScreen } from '@/app/errors/lazy-route-error-screen';
 import { restoreState } from '@/app/boot/restore-state';
 import { preloadScreens } from '@/app/router/preload-screens';
 import { routes } from '@/app/router/routes';
@@ -9,7 +10,7 @@ import { answerKnownLocaleQueries } from '@/i18n/known-locales';
 import { preloadMessages } from '@/i18n/load-messages';
 import { onApiError } from '@/lib/api/api-error-events';
 import { configureApiClientsWhen, loadApiClients } from '@/lib/api/clients';
-import { loadRuntimeConfig } from '@/lib/api/runtime-config';
+import { fallbackRuntimeConfig } from '@/lib/api/runtime-config';
 import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 import { store } from '@/lib/store';
@@ -27,7 +28,9 @@ export async function boot(container: HTMLElement): Promise<void> {
   // (or at the first failure, if one comes sooner), and failures are handled in the order they came.
   const notifier = () => import('@/app/session/api-error-notifier');
   onApiError((error) => void notifier().then((module) => module.handleApiError(error)));
-  void configureApiClientsWhen(loadRuntimeConfig());
+  void configureApiClientsWhen(
+    import('@/lib/api/load-runtime-config').then((module) => module.loadRuntimeConfig(), fallbackRuntimeConfig),
+  );
   // Not awaited: sign-in is part of the entry; another screen's files start downloading here, during the
   // restore, and if they are still missing at the first render the screen shows its loading state.
   void preloadScreens(routes, window.location.pathname);
@@ -49,6 +52,8 @@ export async function boot(container: HTMLElement): Promise<void> {
   // loaded, so it never competes with the first screen for the network or the main thread.
   afterLoad(() => {
     void notifier();
+    // Rarely needed, so not part of the entry; fetched now so that an error later finds it (see its module).
+    loadRouteErrorScreen().catch(() => undefined);
     // The API clients (openapi-fetch) are not needed to paint either; a request made sooner loads them itself.
     loadApiClients().catch((error: unknown) => console.error('Could not load the API clients', error));
     void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker());
