@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { loadRouteErrorScreen } from '@/app/errors/lazy-route-error-screen';
@@ -43,10 +43,15 @@ export async function boot(container: HTMLElement): Promise<void> {
     console.error('Could not load the language catalogue', error),
   );
 
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition, so React renders the first screen in slices and gives the main thread back between
+  // them (a tap or a keystroke is not held up behind one long task); the splash stays until it commits.
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   // The service worker's install downloads every screen for offline use: it starts once the page has
   // loaded, so it never competes with the first screen for the network or the main thread.
