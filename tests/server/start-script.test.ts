@@ -82,13 +82,14 @@ describe('every build counts for npm start', () => {
   it('leaves brotli and gzip copies beside the text files of 1 KB or more, for the server to send as they are', async () => {
     const script = 'export const strike = "NIFTY 24000 CE";\n'.repeat(60);
     const writeBuild = async () => {
-      for (const [path, content] of [
+      const files: [string, string][] = [
         ['dist/index.html', '<!doctype html><title>StrikeDesk</title>'],
         ['dist/assets/index-AbC.js', script],
         ['dist/assets/tiny-Xy.js', 'export {};'],
         ['dist/icon-192.png', script],
         ['dist/.vite/manifest.json', script],
-      ]) {
+      ];
+      for (const [path, content] of files) {
         await mkdir(dirname(join(root, path)), { recursive: true });
         await writeFile(join(root, path), content);
       }
