@@ -24,12 +24,19 @@ import { store } from '@/lib/store';
 export async function boot(container: HTMLElement): Promise<void> {
   listenForInstallPrompt();
   answerKnownLocaleQueries();
+  // Settles once the first screen has been committed. Whatever the first screen does not need waits for
+  // it, so neither its downloads nor its work come between the entry and the sign-in form.
+  let firstCommit = () => {};
+  const committed = new Promise<void>((resolve) => (firstCommit = resolve));
   // What the trader is told when a call fails is not needed to paint: its module loads after the page
   // (or at the first failure, if one comes sooner), and failures are handled in the order they came.
   const notifier = () => import('@/app/session/api-error-notifier');
   onApiError((error) => void notifier().then((module) => module.handleApiError(error)));
+  // Requests made before the configuration is known wait for it.
   void configureApiClientsWhen(
-    import('@/lib/api/load-runtime-config').then((module) => module.loadRuntimeConfig(), fallbackRuntimeConfig),
+    committed
+      .then(() => import('@/lib/api/load-runtime-config'))
+      .then((module) => module.loadRuntimeConfig(), fallbackRuntimeConfig),
   );
   // Not awaited: sign-in is part of the entry; another screen's files start downloading here, during the
   // restore, and if they are still missing at the first render the screen shows its loading state.
@@ -49,12 +56,14 @@ export async function boot(container: HTMLElement): Promise<void> {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App />
+        <App onFirstCommit={firstCommit} />
       </StrictMode>,
     ),
   );
   // The service worker's install downloads every screen for offline use: it starts once the page has
-  // loaded, so it never competes with the first screen for the network or the main thread.
+  // loaded and the first screen is up, so it never competes with the first screen for the network or the
+  // main thread.
+  await committed;
   afterLoad(() => {
     void notifier();
     // Rarely needed, so not part of the entry; fetched now so that an error later finds it (see its module).
