@@ -8,9 +8,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { isEntryPoint, repoRoot } from '../server/paths.ts';
+import { precompressDist } from './precompress.ts';
 
 /** Everything `vite build` reads, besides node_modules (package-lock.json stands for those). */
-const inputDirs = ['src', 'sw', 'public', 'openapi', 'scripts/build', 'scripts/i18n'];
+const inputDirs = ['src', 'sw', 'public', 'openapi', 'scripts/i18n'];
 const inputFiles = ['index.html', 'vite.config.ts', 'scripts/pwa-manifest.ts', 'package-lock.json'];
 export const stampName = '.build-stamp';
 
@@ -68,11 +69,12 @@ const runViteBuild: ViteBuild = (root) =>
     child.on('exit', (code) => resolve(code ?? 1));
   });
 
-/** Builds into root/dist and stamps it; returns false when the build failed. */
+/** Builds into root/dist, adds the compressed copies the server sends, and stamps it; false when the build failed. */
 export async function buildPwa(root: string, build: ViteBuild = runViteBuild): Promise<boolean> {
   const startedAt = new Date();
   const code = await build(root);
   if (code !== 0) return false;
+  await precompressDist(join(root, 'dist'));
   const stamp = join(root, 'dist', stampName);
   await writeFile(stamp, `Built at ${startedAt.toISOString()}\n`);
   await utimes(stamp, startedAt, startedAt);

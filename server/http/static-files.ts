@@ -20,10 +20,16 @@ export async function registerStaticFiles(app: FastifyInstance, { distDir }: Sta
     // Dot files (.vite/manifest.json, .build-stamp) are build bookkeeping, not part of the site.
     dotfiles: 'ignore',
     cacheControl: false,
+    // The build writes brotli and gzip copies beside its text files (scripts/precompress.ts): sent as they
+    // are when the browser accepts them, so nothing is compressed per request. Other files, or a build
+    // without copies, are compressed on the fly (compression.ts), which leaves an encoded answer alone.
+    preCompressed: true,
     // API paths never come from disk, even if a file of that name were in dist/.
     allowedPath: (pathName) => !isApiPath(pathName) && !isAnalyticsPath(pathName),
+    // A compressed copy (index.html.br) takes the policy of the file it stands for (index.html).
     setHeaders: (reply, filePath) => {
-      reply.header('cache-control', staticCacheControl(relative(distDir, filePath).split(sep).join('/')));
+      const served = relative(distDir, filePath).split(sep).join('/');
+      reply.header('cache-control', staticCacheControl(served.replace(/\.(br|gz)$/, '')));
     },
   });
 }

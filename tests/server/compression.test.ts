@@ -1,4 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app.ts';
@@ -75,5 +77,45 @@ describe('compression', () => {
     const icon = await app.inject({ method: 'GET', url: '/icon.png', headers: { 'accept-encoding': 'gzip, br' } });
     expect(icon.headers['content-encoding']).toBeUndefined();
     expect(icon.rawPayload.equals(bytesOf('icon.png'))).toBe(true);
+  });
+});
+
+describe('compressed copies written by the build', () => {
+  const script = Array.from({ length: 300 }, (_, i) => `export const strike${i} = ${24000 + i * 50};`).join('\n');
+  const br = brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  const gz = gzipSync(script, { level: 9 });
+
+  beforeAll(async () => {
+    await writeFile(join(fixture.distDir, 'assets/pre-Zz1.js'), script);
+    await writeFile(join(fixture.distDir, 'assets/pre-Zz1.js.br'), br);
+    await writeFile(join(fixture.distDir, 'assets/pre-Zz1.js.gz'), gz);
+    await writeFile(join(fixture.distDir, 'sw.js.br'), brotliCompressSync(bytesOf('sw.js')));
+  });
+
+  it.each([
+    ['br', br],
+    ['gzip', gz],
+  ])('are sent as they are to a client that accepts %s, as the file they stand for', async (encoding, copy) => {
+    const res = await app.inject({ method: 'GET', url: '/assets/pre-Zz1.js', headers: { 'accept-encoding': `${encoding}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    // The build's bytes, not a second compression of them (on the fly, brotli runs at a lower quality).
+    expect(res.rawPayload.equals(copy)).toBe(true);
+    expect(String(res.headers['content-type'])).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(varies(res.headers.vary)).toBe(true);
+  });
+
+  it('keep the policy of the file they stand for: the service worker is revalidated', async () => {
+    const res = await app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).equals(bytesOf('sw.js'))).toBe(true);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('leave a client that accepts no encoding with the plain file', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/pre-Zz1.js' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.toString()).toBe(script);
   });
 });

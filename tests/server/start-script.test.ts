@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildPwa, buildReason, stampName } from '../../scripts/build-pwa.ts';
 import { repoRoot } from '../../server/paths.ts';
@@ -74,6 +76,32 @@ describe('every build counts for npm start', () => {
 
   it('a build through build-pwa leaves dist/ stamped and current', async () => {
     expect(await buildPwa(root, fakeViteBuild(0))).toBe(true);
+    expect(buildReason(root)).toBeNull();
+  });
+
+  it('leaves brotli and gzip copies beside the text files of 1 KB or more, for the server to send as they are', async () => {
+    const script = 'export const strike = "NIFTY 24000 CE";\n'.repeat(60);
+    const writeBuild = async () => {
+      const files: [string, string][] = [
+        ['dist/index.html', '<!doctype html><title>StrikeDesk</title>'],
+        ['dist/assets/index-AbC.js', script],
+        ['dist/assets/tiny-Xy.js', 'export {};'],
+        ['dist/icon-192.png', script],
+        ['dist/.vite/manifest.json', script],
+      ];
+      for (const [path, content] of files) {
+        await mkdir(dirname(join(root, path)), { recursive: true });
+        await writeFile(join(root, path), content);
+      }
+      return 0;
+    };
+    expect(await buildPwa(root, writeBuild)).toBe(true);
+    const copy = (suffix: string) => readFile(join(root, `dist/assets/index-AbC.js${suffix}`));
+    expect(brotliDecompressSync(await copy('.br')).toString()).toBe(script);
+    expect(gunzipSync(await copy('.gz')).toString()).toBe(script);
+    for (const left of ['dist/index.html', 'dist/assets/tiny-Xy.js', 'dist/icon-192.png', 'dist/.vite/manifest.json']) {
+      expect([existsSync(join(root, `${left}.br`)), existsSync(join(root, `${left}.gz`))], left).toEqual([false, false]);
+    }
     expect(buildReason(root)).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 /**
  * Starts loading the lazy screens the current URL will render, at boot, while the session is still being
  * restored, so the first render usually finds them loaded (no spinner, no extra round trip after the entry
- * has run). index.html already preloads the sign-in chunk's files (see scripts/build/preload-first-screen).
+ * has run). Sign-in needs none of this: it is part of the entry (see screens.ts).
  */
 import { Children, isValidElement, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';

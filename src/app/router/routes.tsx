@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { RouteErrorScreen } from '@/app/errors/route-error-screen';
+import { LazyRouteErrorScreen } from '@/app/errors/lazy-route-error-screen';
 import { MinimalLayout } from '@/app/layouts/minimal-layout';
 import { AUTH_BASE, APP_BASE, DEFAULT_HOME } from '@/app/router/paths';
 import type { RouteHandle } from '@/app/router/route-handle';
@@ -44,7 +44,7 @@ const appChildren: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorScreen />,
+    errorElement: <LazyRouteErrorScreen />,
     children: [
       { path: '/', element: <Navigate to={DEFAULT_HOME} replace /> },
       {

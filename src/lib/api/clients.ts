@@ -1,40 +1,55 @@
 /**
- * One openapi-fetch client per backend (the only place createClient is called). They are rebuilt when the
- * runtime configuration arrives at boot. The first screen does not wait for it (the sign-in form paints
- * at once): a request made before it has arrived waits for it instead, so it still goes to the configured
- * backend.
+ * One client per backend. The runtime configuration arrives at boot and the clients themselves
+ * (openapi-fetch and its middleware, lib/api/build-clients) load after the first paint: the sign-in form
+ * needs neither to paint. A request made before both are here waits for them, so it still goes to the
+ * configured backend through the same middleware.
  */
-import createClient, { type Client } from 'openapi-fetch';
-import type { paths as AnalyticsPaths } from '@openapi/analytics';
-import type { paths as MainPaths } from '@openapi/main';
-import { guardClient } from '@/lib/api/guard-client';
-import { apiKeyMiddleware, bearerTokenMiddleware, catalogueMiddleware } from '@/lib/api/middleware';
+import type { AnalyticsClient, buildClients, Clients, FetchImpl, MainClient } from '@/lib/api/build-clients';
+import { ApiError } from '@/lib/api/api-error';
+import { reportApiError } from '@/lib/api/api-error-events';
 import { defaultRuntimeConfig, type RuntimeConfig } from '@/lib/api/runtime-config';
-import { createTimeoutFetch } from '@/lib/api/timeout-fetch';
-import { tokenAtom } from '@/lib/session/auth-atoms';
-import { store } from '@/lib/store';
 
-export type MainClient = Client<MainPaths>;
-export type AnalyticsClient = Client<AnalyticsPaths>;
+export type { AnalyticsClient, MainClient };
 
-type Clients = { config: RuntimeConfig; main: MainClient; analytics: AnalyticsClient };
+type Builder = { buildClients: typeof buildClients };
 
-function buildClients(config: RuntimeConfig, fetchImpl?: (request: Request) => Promise<Response>): Clients {
-  const fetch = createTimeoutFetch(undefined, fetchImpl);
-  const main = createClient<MainPaths>({ baseUrl: config.apiBaseUrl, fetch });
-  main.use(bearerTokenMiddleware(() => store.get(tokenAtom)), catalogueMiddleware);
-  const analytics = createClient<AnalyticsPaths>({ baseUrl: config.analyticsUrl, fetch });
-  analytics.use(apiKeyMiddleware(() => config.analyticsAnonKey), catalogueMiddleware);
-  return { config, main: guardClient(main), analytics: guardClient(analytics) };
-}
-
-let clients = buildClients(defaultRuntimeConfig);
-/** Settles when the configuration is known; null once it is (requests then go straight to the clients). */
+let config: RuntimeConfig = defaultRuntimeConfig;
+let fetchImpl: FetchImpl | undefined;
+/** The clients for `config`, once the builder has loaded (rebuilt when the configuration changes). */
+let clients: Clients | null = null;
+let builder: Builder | null = null;
+let loading: Promise<Builder> | null = null;
+/** Settles when the configuration is known; null once it is. */
 let pending: Promise<unknown> | null = null;
 
+function current(): Clients | null {
+  if (clients === null && builder !== null) clients = builder.buildClients(config, fetchImpl);
+  return clients;
+}
+
+/**
+ * Starts loading the clients' code (boot calls this once the page has loaded). A failed download (offline
+ * before the service worker has the files) is tried again by the next request.
+ */
+export function loadApiClients(): Promise<Builder> {
+  loading ??= import('@/lib/api/build-clients').then(
+    (loaded) => {
+      builder = loaded;
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
 /** Points the clients at the configured backends, or at a test server with its own fetch. */
-export function configureApiClients(config: RuntimeConfig, fetchImpl?: (request: Request) => Promise<Response>): void {
-  clients = buildClients(config, fetchImpl);
+export function configureApiClients(next: RuntimeConfig, nextFetch?: FetchImpl): void {
+  config = next;
+  fetchImpl = nextFetch;
+  clients = null;
   pending = null;
 }
 
@@ -42,29 +57,48 @@ export function configureApiClients(config: RuntimeConfig, fetchImpl?: (request:
  * Boot: the configuration is on its way (loadRuntimeConfig never rejects). Requests made meanwhile wait for
  * it; nothing else does.
  */
-export function configureApiClientsWhen(config: Promise<RuntimeConfig>): Promise<void> {
-  const settled = config.then((loaded) => {
+export function configureApiClientsWhen(next: Promise<RuntimeConfig>): Promise<void> {
+  const settled = next.then((loaded) => {
     if (pending === settled) configureApiClients(loaded);
   });
   pending = settled;
   return settled;
 }
 
-/** A client whose request methods first wait for the configuration, then call the configured client. */
-function deferred<C extends object>(current: () => C): C {
-  return new Proxy(current(), {
+/** The clients once the configuration is known and their code is here; a failed download is a network error. */
+async function ready(): Promise<Clients> {
+  await pending;
+  try {
+    await loadApiClients();
+  } catch (error) {
+    const failure = new ApiError('network', 'Error', { cause: error });
+    reportApiError(failure);
+    throw failure;
+  }
+  await pending;
+  const built = current();
+  if (built === null) throw new Error('the API clients did not load');
+  return built;
+}
+
+/** A client whose request methods (GET, POST, …) first wait for `ready`, then call the real client. */
+function deferred<C extends object>(pick: (built: Clients) => C): C {
+  return new Proxy({} as C, {
     get(_target, prop) {
-      const value: unknown = Reflect.get(current(), prop);
-      if (typeof value !== 'function' || typeof prop !== 'string' || !/^[A-Z]+$/.test(prop)) return value;
+      if (typeof prop !== 'string' || !/^[A-Z]+$/.test(prop)) {
+        const built = current();
+        return built === null ? undefined : Reflect.get(pick(built), prop);
+      }
       return (...args: unknown[]) =>
-        (pending ?? Promise.resolve()).then(() => (Reflect.get(current(), prop) as (...a: unknown[]) => unknown)(...args));
+        ready().then((built) => (Reflect.get(pick(built), prop) as (...a: unknown[]) => unknown)(...args));
     },
   });
 }
 
-const deferredMain = deferred(() => clients.main);
-const deferredAnalytics = deferred(() => clients.analytics);
+const deferredMain = deferred((built) => built.main);
+const deferredAnalytics = deferred((built) => built.analytics);
 
-export const mainApi = (): MainClient => (pending ? deferredMain : clients.main);
-export const analyticsApi = (): AnalyticsClient => (pending ? deferredAnalytics : clients.analytics);
-export const runtimeConfig = (): RuntimeConfig => clients.config;
+export const mainApi = (): MainClient => (pending === null ? (current()?.main ?? deferredMain) : deferredMain);
+export const analyticsApi = (): AnalyticsClient =>
+  pending === null ? (current()?.analytics ?? deferredAnalytics) : deferredAnalytics;
+export const runtimeConfig = (): RuntimeConfig => config;

@@ -1,12 +1,14 @@
 /**
  * The yardstick: a bare React 19 + React Router app with a sign-in form and nothing else, built with the
  * project's own Vite and React plugin into .tmp/ (inside the repository so it resolves the same
- * node_modules), and served by the same server, so both columns of the table differ only in the app.
+ * node_modules), given the same compressed copies as the app's build (scripts/precompress.ts) and served
+ * by the same server, so both columns of the table differ only in the app.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { precompressDist } from '../../../scripts/precompress.ts';
 
 const files: Record<string, string> = {
   'index.html': `<!doctype html>
@@ -73,5 +75,6 @@ export async function buildBaselineApp(root: string): Promise<string> {
     plugins: [react()],
     build: { outDir, emptyOutDir: true, manifest: true, target: 'es2022' },
   });
+  await precompressDist(outDir);
   return outDir;
 }
