@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, isApiError } from '@/lib/api/api-error';
 
 export type OperationState<R> = {
@@ -15,16 +15,24 @@ export type OperationState<R> = {
  */
 export function useOperation<A extends unknown[], R>(operation: (...args: A) => Promise<R>) {
   const [state, setState] = useState<OperationState<R>>({ loading: false, error: null, data: undefined });
+  // A call may outlive the screen that made it (the trader navigated away): its answer then updates nothing.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const run = useCallback(async (...args: A): Promise<R | undefined> => {
     setState((previous) => ({ ...previous, loading: true, error: null }));
     try {
       const data = await operation(...args);
-      setState({ loading: false, error: null, data });
+      if (mounted.current) setState({ loading: false, error: null, data });
       return data;
     } catch (error) {
       const apiError = isApiError(error) ? error : new ApiError('setup', 'Error', { cause: error });
-      setState((previous) => ({ ...previous, loading: false, error: apiError }));
+      if (mounted.current) setState((previous) => ({ ...previous, loading: false, error: apiError }));
       return undefined;
     }
   }, [operation]);
