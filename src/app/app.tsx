@@ -9,25 +9,42 @@ import { store } from '@/lib/store';
 const router = createBrowserRouter(routes);
 
 // Neither is needed to paint the first screen (notifications wait in their atom; an update is offered
-// long after start), so they load once it has painted instead of before it.
+// long after start), so they load once it has been painted instead of before it.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 const UpdatePrompt = lazy(() => import('@/app/pwa/update-prompt').then((module) => ({ default: module.UpdatePrompt })));
 
 type AppProps = {
-  /** Called once the first screen has been committed: what boot leaves until then starts here. */
+  /** Called once the first screen has been committed and painted: what boot leaves until then starts here. */
   onFirstCommit?: () => void;
 };
 
-/** Shows its children from the second render on: their downloads and work never delay the first screen. */
-function AfterFirstCommit({ children, onFirstCommit }: AppProps & { children: ReactNode }) {
-  const [committed, setCommitted] = useState(false);
-  useEffect(() => {
-    // A second render on purpose: that is what puts these downloads after the first screen.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setCommitted(true);
-    onFirstCommit?.();
-  }, [onFirstCommit]);
-  return committed ? children : null;
+/** Runs `run` once the browser has painted the next frame: a timer set from inside the frame's callback. */
+function afterNextPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Shows its children once the first screen has been painted (not merely committed: effects run before the
+ * paint), so their downloads and work never delay it.
+ */
+function AfterFirstPaint({ children, onFirstCommit }: AppProps & { children: ReactNode }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        setPainted(true);
+        onFirstCommit?.();
+      }),
+    [onFirstCommit],
+  );
+  return painted ? children : null;
 }
 
 function LocalizedApp({ onFirstCommit }: AppProps) {
@@ -35,12 +52,12 @@ function LocalizedApp({ onFirstCommit }: AppProps) {
   return (
     <I18nProvider locale={locale}>
       <RouterProvider router={router} />
-      <AfterFirstCommit onFirstCommit={onFirstCommit}>
+      <AfterFirstPaint onFirstCommit={onFirstCommit}>
         <Suspense fallback={null}>
           <Toaster />
           <UpdatePrompt />
         </Suspense>
-      </AfterFirstCommit>
+      </AfterFirstPaint>
     </I18nProvider>
   );
 }

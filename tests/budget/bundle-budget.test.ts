@@ -14,7 +14,7 @@ const dist = join(process.cwd(), 'dist');
 const KB = 1000;
 // 146.1 KB before issue 7; 134.2 KB after its first-visit work (parser-free react-intl, split stylesheet, deferred
 // toasts, notifier and service worker); 137.2 KB once the sign-in page's field refusals, value isolates and load
-// states landed; 129.8 KB with the API clients, /config.json's reader and the error screen loaded after the
+// states landed; 129.9 KB with the API clients, /config.json's reader and the error screen loaded after the
 // first paint, sign-in in the entry and one chunk for the entry's imports. The goal was 130 KB.
 const FIRST_VISIT_BUDGET = 130 * KB;
 const SCREEN_CHUNK_BUDGET = 60 * KB;

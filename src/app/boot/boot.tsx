@@ -24,8 +24,8 @@ import { store } from '@/lib/store';
 export async function boot(container: HTMLElement): Promise<void> {
   listenForInstallPrompt();
   answerKnownLocaleQueries();
-  // Settles once the first screen has been committed. Whatever the first screen does not need waits for
-  // it, so neither its downloads nor its work come between the entry and the sign-in form.
+  // Settles once the first screen has been committed and painted. Whatever it does not need waits for
+  // that, so neither its downloads nor its work come between the entry and the sign-in form.
   let firstCommit = () => {};
   const committed = new Promise<void>((resolve) => (firstCommit = resolve));
   // What the trader is told when a call fails is not needed to paint: its module loads after the page
