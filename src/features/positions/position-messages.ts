@@ -9,7 +9,6 @@ export const positionMessages = defineMessages({
   ltp: { id: 'positions.table.ltp', defaultMessage: 'LTP' },
   netPnl: { id: 'positions.table.netPnl', defaultMessage: 'Net P&L' },
   grossPnl: { id: 'positions.table.grossPnl', defaultMessage: 'Gross P&L' },
-  charges: { id: 'positions.table.charges', defaultMessage: 'Charges' },
   actions: { id: 'positions.table.actions', defaultMessage: 'Actions' },
   total: { id: 'positions.table.total', defaultMessage: 'Total' },
   closed: { id: 'positions.table.closed', defaultMessage: 'closed' },

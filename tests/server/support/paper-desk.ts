@@ -9,7 +9,7 @@ import type { Quote } from '../../../server/services/brokers/paper/order-rules.t
 import type { PriceSource } from '../../../server/services/brokers/paper/paper-trading.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { signedInAccount } from './accounts.ts';
-import type { Answer, ContractCall } from './contract-client.ts';
+import type { ContractCall } from './contract-client.ts';
 import { createBrokerAccount, paperBrokerLogin } from './trading.ts';
 import type { ManualClock, TestServer } from './test-server.ts';
 
@@ -123,8 +123,4 @@ export async function openDesk(server: TestServer, call: ContractCall, capital =
   const tick = () => services.paperTrading.onTick(server.clock.now());
 
   return { token, account, accountNumber, expiry, contract, atm, lotSize: listed.body.lot_size, trade, order, place, orderBook, positionBook, tick, services };
-}
-
-export function statusOf(answer: Answer<OrdersResponse>): string[] {
-  return answer.body.orders.map((order) => order.status);
 }

@@ -40,17 +40,6 @@ export function totalCharges(charges: Charges): number {
   return charges.brokerage + charges.stt + charges.exchange + charges.sebi + charges.gst + charges.stamp;
 }
 
-export function addCharges(a: Charges, b: Charges): Charges {
-  return {
-    brokerage: a.brokerage + b.brokerage,
-    stt: a.stt + b.stt,
-    exchange: a.exchange + b.exchange,
-    sebi: a.sebi + b.sebi,
-    gst: a.gst + b.gst,
-    stamp: a.stamp + b.stamp,
-  };
-}
-
 /** The charges on one fill of `quantity` units at `pricePaise`; `firstFill` carries the order's brokerage. */
 export function fillCharges(rates: ChargeRates, side: 'BUY' | 'SELL', quantity: number, pricePaise: number, firstFill: boolean): Charges {
   const turnover = quantity * pricePaise;

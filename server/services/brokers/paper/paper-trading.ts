@@ -1158,7 +1158,6 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     orderMargin,
     portfolioMargin,
     onTick,
-    contractsByToken: (tokens: readonly number[]) => contractsByToken(db, tokens, clock()),
   };
 }
 
