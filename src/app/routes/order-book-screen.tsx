@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { AccountChoice } from '@/app/trading/account-choice';
 import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
@@ -64,9 +65,7 @@ export function OrderBookScreen() {
         </div>
       )}
       {book?.status === 'UNKNOWN' && (
-        <p role="status" className="rounded-md border border-warn bg-warn/10 p-2 text-sm text-fg">
-          {intl.formatMessage(messages.unknown)}
-        </p>
+        <BrokerDataNote>{intl.formatMessage(messages.unknown)}</BrokerDataNote>
       )}
       {accountNumber !== null &&
         (book === null ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import { AccountChoice } from '@/app/trading/account-choice';
+import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
@@ -60,9 +61,7 @@ export function PositionBookScreen() {
         </div>
       )}
       {book?.status === 'UNKNOWN' && (
-        <p role="status" className="rounded-md border border-warn bg-warn/10 p-2 text-sm text-fg">
-          {intl.formatMessage(positionMessages.unknown)}
-        </p>
+        <BrokerDataNote>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
       )}
       {accountNumber !== null &&
         (book === null ? (

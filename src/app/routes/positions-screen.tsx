@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
+import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
@@ -97,9 +98,7 @@ export function PositionsScreen() {
         </div>
       )}
       {loaded?.positions.status === 'UNKNOWN' && (
-        <p role="status" className="rounded-md border border-warn bg-warn/10 p-2 text-sm text-fg">
-          {intl.formatMessage(positionMessages.unknown)}
-        </p>
+        <BrokerDataNote>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
       )}
       {portfolioId !== null &&
         (loaded === null || summary === undefined ? (

@@ -5,6 +5,7 @@ import { getPositionBook, getPositions, type Position } from '@/features/positio
 import { PositionsTable } from '@/features/positions/components/positions-table';
 import { positionMessages } from '@/features/positions/position-messages';
 import { LoadStatus } from '@/components/ui/load-status';
+import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { usePolled } from '@/app/trading/use-polled';
 
@@ -60,9 +61,7 @@ export function DeskPositions({
         {loaded !== null && <SquareOffAll {...common} positions={loaded.positions} />}
       </div>
       {loaded?.unknown && (
-        <p role="status" className="rounded-md border border-warn bg-warn/10 p-2 text-sm text-fg">
-          {intl.formatMessage(positionMessages.unknown)}
-        </p>
+        <BrokerDataNote>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
       )}
       {loaded === null ? (
         <LoadStatus
