@@ -111,6 +111,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest/v1/candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price bars of each index at 1, 5 and 15 minutes (the chart screens ask for one index and interval, newest first).
+         * @description Built from the simulator's minute bars (a view in the reference server). Daily bars are `daily_data`.
+         *     `volume` is the number of the index's option contracts traded in the bar (an index has no volume of its own).
+         */
+        get: operations["getCandles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/functions/v1/market_data": {
         parameters: {
             query?: never;
@@ -240,12 +261,27 @@ export interface components {
             high: number;
             low: number;
             close: number;
+            /** @description Option contracts of the index traded that day. */
+            volume: number;
             change: number;
             change_pct: components["schemas"]["Percent"];
             pcr: components["schemas"]["NullableNumber"];
             max_pain: components["schemas"]["NullableNumber"];
             iv: components["schemas"]["NullableNumber"];
             vix: components["schemas"]["NullableNumber"];
+        };
+        Candle: {
+            index: components["schemas"]["IndexName"];
+            /** @enum {string} */
+            interval: "1m" | "5m" | "15m";
+            /** @description Start of the bar. */
+            time: components["schemas"]["Timestamp"];
+            open: number;
+            high: number;
+            low: number;
+            close: number;
+            /** @description Option contracts of the index traded in the bar. */
+            volume: number;
         };
         RecommendationLeg: {
             /** @example NIFTY25JAN23500CE */
@@ -678,6 +714,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IndexConfig"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCandles: {
+        parameters: {
+            query?: {
+                /** @description `*` (default) or a comma-separated list of columns. */
+                select?: components["parameters"]["Select"];
+                /** @description Comma-separated `column.asc|desc[.nullsfirst|.nullslast]`. */
+                order?: components["parameters"]["Order"];
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+                index?: components["parameters"]["IndexFilter"];
+                interval?: components["schemas"]["Filter"];
+                time?: components["schemas"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bars. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Candle"][];
                 };
             };
             400: components["responses"]["BadRequest"];

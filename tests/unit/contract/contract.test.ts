@@ -72,6 +72,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'GET /rest/v1/daily_data',
     'GET /rest/v1/screener',
     'GET /rest/v1/bots',
+    'GET /rest/v1/candles',
     'GET /rest/v1/index_config',
     'POST /functions/v1/market_data',
   ],
