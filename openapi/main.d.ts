@@ -632,6 +632,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/kill-switch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kill switch of each of the trader's broker accounts, and its recent arm and disarm events. */
+        get: operations["getKillSwitches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kill-switch/arm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Arm the kill switch of one broker account, or of all of them; blocks entries, cancels working orders, flattens positions.
+         * @description In one transaction per account: new orders that could open a position are refused from every path
+         *     (desk, baskets, bots) until the switch is disarmed; every working order is cancelled; every open
+         *     position is closed at market (shorts bought back before longs are sold, sliced at the freeze
+         *     quantity). Exits stay allowed. Arming an armed switch flattens again and keeps the first arming time.
+         *     While the broker session is over the block still holds, and the answer says the orders could not be
+         *     cancelled or closed until the trader logs in to the broker again.
+         */
+        post: operations["armKillSwitch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kill-switch/disarm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disarm one account's kill switch (typed confirmation; refused during its cool-off period).
+         * @description Disarming re-enables new orders on that account only; it places, cancels and changes nothing else.
+         *     `confirmation` must be the account number, typed. Refused with 422 before `cool_off_until`.
+         */
+        post: operations["disarmKillSwitch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/position-book/position-book/{accountNumber}": {
         parameters: {
             query?: {
@@ -1408,6 +1471,78 @@ export interface components {
             status: components["schemas"]["BrokerDataStatus"];
             /** @description When the broker data was read; null when nothing is known. */
             as_of: components["schemas"]["NullableTimestamp"];
+        };
+        /**
+         * @description Where the trader armed or disarmed it (audited); risk_limit when a limit armed it.
+         * @enum {string}
+         */
+        KillSwitchSource: "header" | "shortcut" | "notification" | "settings" | "risk_limit";
+        KillSwitchEvent: {
+            /** @enum {string} */
+            action: "arm" | "disarm";
+            /** Format: date-time */
+            at: string;
+            source: components["schemas"]["KillSwitchSource"];
+            reason: string | null;
+            /** @description What it did, for the audit trail ("3 orders cancelled, 4 positions closed"). */
+            summary: string;
+        };
+        KillSwitch: {
+            account_number: components["schemas"]["AccountNumber"];
+            armed: boolean;
+            /** Format: date-time */
+            armed_at: string | null;
+            reason: string | null;
+            /**
+             * Format: date-time
+             * @description Disarming is refused before this time (null when it may be disarmed at once).
+             */
+            cool_off_until: string | null;
+            /** @description The latest arm and disarm events, newest first (at most 20). */
+            events: components["schemas"]["KillSwitchEvent"][];
+        };
+        KillSwitchesResponse: {
+            kill_switches: components["schemas"]["KillSwitch"][];
+        };
+        ArmKillSwitchRequest: {
+            /** @description The account to stop; omitted for every account of the trader. */
+            account_number?: components["schemas"]["AccountNumber"];
+            source: components["schemas"]["KillSwitchSource"];
+            reason?: string;
+            /**
+             * @description Hours during which disarming is refused (Zerodha uses 12); 0 allows disarming at once.
+             * @default 0
+             */
+            cool_off_hours: number;
+        };
+        KillSwitchAccountResult: {
+            account_number: components["schemas"]["AccountNumber"];
+            /** Format: date-time */
+            armed_at: string;
+            /** @description Always true once armed; new entries are refused from now on. */
+            blocked: boolean;
+            /** @description The working orders it cancelled. */
+            cancelled: components["schemas"]["Order"][];
+            /** @description The market orders that closed positions, with their outcome. */
+            exits: components["schemas"]["Order"][];
+            /** @description Whether every position of the account is now closed. */
+            flat: boolean;
+            /** @example Blocked; 2 orders cancelled; 4 positions closed */
+            message: components["schemas"]["Message"];
+        };
+        KillSwitchResult: {
+            message: components["schemas"]["Message"];
+            accounts: components["schemas"]["KillSwitchAccountResult"][];
+        };
+        DisarmKillSwitchRequest: {
+            account_number: components["schemas"]["AccountNumber"];
+            /** @description The account number, typed by the trader. */
+            confirmation: string;
+            source: components["schemas"]["KillSwitchSource"];
+        };
+        DisarmKillSwitchResponse: {
+            message: components["schemas"]["Message"];
+            kill_switch: components["schemas"]["KillSwitch"];
         };
         OrdersResponse: {
             /** @example 2 orders placed */
@@ -2879,6 +3014,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderMarginsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getKillSwitches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per broker account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KillSwitchesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    armKillSwitch: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description One key per user intent (a UUID is ideal), reused when that intent is retried. Same key and body
+                 *     within 24 h: the first answer again. Different body: 422. First request still running: 409.
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArmKillSwitchRequest"];
+            };
+        };
+        responses: {
+            /** @description What was done for each account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KillSwitchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disarmKillSwitch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisarmKillSwitchRequest"];
+            };
+        };
+        responses: {
+            /** @description The account's kill switch, now disarmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisarmKillSwitchResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -37,6 +37,11 @@ export type DomainErrorCode =
   | 'modification_limit'
   | 'order_refused'
   | 'order_not_reducing'
+  // The kill switch: entries refused while it is armed; disarming refused during its cool-off, or without
+  // the typed confirmation.
+  | 'kill_switch_armed'
+  | 'kill_switch_cooling_off'
+  | 'confirmation_mismatch'
   // Idempotency-Key reused with another body, or while its first request still runs.
   | 'idempotency_key_reused'
   | 'idempotency_in_progress'

@@ -21,6 +21,7 @@ import { seedOf } from './market/simulator.ts';
 import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
 import { createPaperTrading, type PaperTrading, type PriceSource, type RateLimits } from './brokers/paper/paper-trading.ts';
 import { marketPrices } from './brokers/paper/market-prices.ts';
+import { createKillSwitchService, type KillSwitchService } from './trading/kill-switch-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
 
 export type Services = {
@@ -41,6 +42,7 @@ export type Services = {
   /** The paper broker's order engine (its fills run on the market's ticks). */
   paperTrading: PaperTrading;
   trading: TradingService;
+  killSwitch: KillSwitchService;
 };
 
 export type ServicesOptions = {
@@ -88,5 +90,6 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     marketFeed: createMarketFeed(marketService),
     paperTrading,
     trading: createTradingService({ db, clock, brokers: brokerRegistry }),
+    killSwitch: createKillSwitchService({ db, clock, brokers: brokerRegistry }),
   };
 }

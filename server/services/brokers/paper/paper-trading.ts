@@ -268,9 +268,15 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
 
   // ---- locks, limits ---------------------------------------------------------------------------------
 
-  /** Serialises everything that changes this account's orders (see the top of the file). */
-  async function lockAccount(q: Queryable, accountId: number): Promise<void> {
-    await q.query('SELECT id FROM broker_accounts WHERE id = $1 FOR UPDATE', [accountId]);
+  /**
+   * Serialises everything that changes this account's orders (see the top of the file), and says since when
+   * its kill switch is armed (null: not armed). Arming writes the row this locks, so an order that waited
+   * here reads the armed switch (009-kill-switch.sql).
+   */
+  async function lockAccount(q: Queryable, accountId: number): Promise<{ killedAt: Date | null }> {
+    const { rows } = await q.query<{ kill_switch_armed_at: Date | null }>('SELECT kill_switch_armed_at FROM broker_accounts WHERE id = $1 FOR UPDATE', [accountId]);
+    const armedAt = rows[0]?.kill_switch_armed_at ?? null;
+    return { killedAt: armedAt === null ? null : new Date(armedAt) };
   }
 
   /** Kite's 10 orders a second, 400 a minute and 5,000 a day, counted in the database (every instance shares them). */
@@ -452,7 +458,13 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
    */
   async function placeOrders(q: Queryable, account: TradingAccount, intents: readonly OrderIntent[], options: PlaceOptions): Promise<OrderRow[]> {
     const now = clock();
-    await lockAccount(q, account.id);
+    const { killedAt } = await lockAccount(q, account.id);
+    if (killedAt !== null && options.purpose === 'entry') {
+      throw new DomainError(
+        'kill_switch_armed',
+        `The kill switch of account ${account.accountNumber} is on since ${istTime(killedAt)} IST: new orders are blocked until you turn it off. Exits still work.`,
+      );
+    }
     const resolved = await resolve(q, intents, now);
     const planned = resolved.flatMap(({ intent, contract }) => slices(intent.quantity, contract).map((quantity) => ({ intent: { ...intent, quantity }, contract })));
     await checkRateLimits(q, account.id, planned.length, now);
@@ -923,6 +935,25 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
   }
 
   /**
+   * The kill switch's work inside the caller's transaction (which armed it under this account's lock): every
+   * working order cancelled, then every open position closed at market, shorts first, sliced at the freeze
+   * quantity. Not held to the API's order rate limits: a broker's own kill switch is not an API client, and
+   * a flatten refused for speed would leave the trader exposed.
+   */
+  async function flattenAccount(q: Queryable, account: TradingAccount, tag: string): Promise<{ cancelled: OrderRow[]; exits: OrderRow[] }> {
+    const now = clock();
+    await lockAccount(q, account.id);
+    const { rows: workingOrders } = await q.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id FOR UPDATE`,
+      [account.id],
+    );
+    const cancelled: OrderRow[] = [];
+    for (const order of workingOrders) cancelled.push(await cancelRow(q, order, 'Cancelled by the kill switch.', now));
+    const exits = await closeLegs(q, account, await openLegs(q, account.id, now), { tag, purpose: 'squareoff' }, now);
+    return { cancelled, exits };
+  }
+
+  /**
    * A stop-loss (SL) or target (LIMIT) order that reduces a position, paired with the position's other
    * protective order so that one filling cancels the other.
    */
@@ -1151,6 +1182,7 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     modifyOrder,
     cancelOrders,
     squareOff,
+    flattenAccount,
     protect,
     orderBook,
     positionTotals,

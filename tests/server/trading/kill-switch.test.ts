@@ -1,0 +1,245 @@
+// The kill switch through the HTTP contract, on scripted quotes: arming blocks every entry, cancels every
+// working order (stop-losses and targets too, the "resting orders survive the flatten" bug) and flattens
+// shorts before longs; exits still work while entries are blocked; disarming needs the typed account number,
+// waits out its cool-off and says what it re-enables; every step is audited. On PostgreSQL, entries racing
+// the arm from two server instances never leave an open position behind.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import type { ContractCall } from '../support/contract-client.ts';
+import { openDesk, scriptedMarket, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { guardedClient } from '../support/trading.ts';
+import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
+
+type Schemas = components['schemas'];
+
+// Friday 20 November 2026, 10:00 IST, as in paper-broker.test.ts.
+const friday = new Date('2026-11-20T04:30:00Z');
+const hourMs = 60 * 60 * 1000;
+
+function killSwitchCalls(call: ContractCall, desk: Desk) {
+  const arm = (body: Record<string, unknown> = {}, key: string = randomUUID()) =>
+    call<Schemas['KillSwitchResult']>('armKillSwitch', {
+      token: desk.token,
+      body: { account_number: desk.accountNumber, source: 'header', ...body },
+      headers: { 'idempotency-key': key },
+    });
+  const disarm = (confirmation: string = desk.accountNumber) =>
+    call<Schemas['DisarmKillSwitchResponse']>('disarmKillSwitch', {
+      token: desk.token,
+      body: { account_number: desk.accountNumber, confirmation, source: 'settings' },
+    });
+  const state = async () => {
+    const res = await call<Schemas['KillSwitchesResponse']>('getKillSwitches', { token: desk.token });
+    expect(res.status).toBe(200);
+    return res.body.kill_switches.find((entry) => entry.account_number === desk.accountNumber)!;
+  };
+  return { arm, disarm, state };
+}
+
+const openQuantities = (book: Schemas['PositionBook']) => book.net.filter((position) => position.quantity !== 0);
+
+describe.each(testBackends)('the kill switch on %s', (backend) => {
+  let server: TestServer;
+  let call: ContractCall;
+  let market: ScriptedMarket;
+  let desk: Desk;
+  let kill: ReturnType<typeof killSwitchCalls>;
+  let callAtm: string;
+  let putAtm: string;
+
+  beforeAll(async () => {
+    const clock = manualClock(friday);
+    market = scriptedMarket(clock);
+    server = await startTestServer({ backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source });
+    call = guardedClient(server.app);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  beforeEach(async () => {
+    server.clock.advance(60_000);
+    market.open(true);
+    desk = await openDesk(server, call);
+    kill = killSwitchCalls(call, desk);
+    callAtm = desk.contract(desk.atm, 'CE').tradingsymbol;
+    putAtm = desk.contract(desk.atm, 'PE').tradingsymbol;
+    market.set(callAtm, { bid: 120, ask: 120.5 });
+    market.set(putAtm, { bid: 130, ask: 130.6 });
+  });
+
+  it('cancels every working order, buys the short back before selling the long, and blocks new entries', async () => {
+    const lot = desk.lotSize;
+    await desk.place(callAtm, 'BUY', 2 * lot);
+    await desk.place(putAtm, 'SELL', lot);
+    const stopLoss = await desk.trade('placeStopLossOrder', desk.order(callAtm, 'SELL', 2 * lot, { order_type: 'SL', price: 90, trigger_price: 95 }));
+    expect(stopLoss.status, JSON.stringify(stopLoss.body)).toBe(200);
+    const restingEntry = await desk.place(callAtm, 'BUY', lot, { order_type: 'LIMIT', price: 100 });
+    expect(restingEntry.status).toBe('OPEN');
+
+    const res = await kill.arm({ reason: 'Market is running away' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [result] = res.body.accounts;
+    expect(result).toMatchObject({ account_number: desk.accountNumber, blocked: true, flat: true });
+    expect(result!.cancelled.map((order) => [order.order_id, order.status, order.status_message])).toEqual(
+      expect.arrayContaining([
+        [stopLoss.body.orders[0]!.order_id, 'CANCELLED', 'Cancelled by the kill switch.'],
+        [restingEntry.order_id, 'CANCELLED', 'Cancelled by the kill switch.'],
+      ]),
+    );
+    expect(result!.exits.map((order) => [order.tradingsymbol, order.transaction_type, order.quantity, order.status])).toEqual([
+      [putAtm, 'BUY', lot, 'COMPLETE'],
+      [callAtm, 'SELL', 2 * lot, 'COMPLETE'],
+    ]);
+    expect(result!.message).toBe('New orders blocked; 2 working orders cancelled; 2 exits filled');
+
+    const book = await desk.orderBook();
+    expect(book.order_book.filter((order) => order.status === 'OPEN' || order.status === 'TRIGGER PENDING')).toEqual([]);
+    expect(openQuantities(await desk.positionBook())).toEqual([]);
+
+    const entry = await desk.trade('placeTrades', { orders: [desk.order(callAtm, 'BUY', lot)] });
+    expect(entry.status).toBe(403);
+    expect(entry.body).toMatchObject({ code: 'kill_switch_armed', message: expect.stringContaining('new orders are blocked until you turn it off') });
+    const single = await desk.trade('executeOrder', { ...desk.order(callAtm, 'BUY', lot), action: 'open' });
+    expect(single.status).toBe(403);
+    expect((await desk.orderBook()).order_book).toHaveLength(book.order_book.length);
+
+    const state = await kill.state();
+    expect(state).toMatchObject({ armed: true, reason: 'Market is running away', cool_off_until: null });
+    expect(state.events[0]).toMatchObject({ action: 'arm', source: 'header', reason: 'Market is running away', summary: result!.message });
+  });
+
+  it('lets exits through while entries are blocked', async () => {
+    await desk.place(callAtm, 'BUY', desk.lotSize);
+    market.open(false);
+    const res = await kill.arm();
+    const [result] = res.body.accounts;
+    expect(result!.flat).toBe(false);
+    expect(result!.exits[0]).toMatchObject({ status: 'REJECTED', status_message: expect.stringContaining('Markets are closed') });
+    expect(result!.message).toContain('1 exit not filled (Markets are closed.');
+    expect(res.body.message).toContain('not everything is closed');
+
+    market.open(true);
+    const exit = await desk.trade('squareoffTrades', { positions: [{ exchange: 'NFO', tradingsymbol: callAtm, product: 'NRML' }] });
+    expect(exit.status, JSON.stringify(exit.body)).toBe(200);
+    expect(exit.body.orders[0]).toMatchObject({ transaction_type: 'SELL', status: 'COMPLETE' });
+    expect((await desk.trade('placeTrades', { orders: [desk.order(callAtm, 'BUY', desk.lotSize)] })).status).toBe(403);
+  });
+
+  it('answers a repeated key with the first answer, and arming again keeps the first arming time', async () => {
+    const key = randomUUID();
+    const first = await kill.arm({}, key);
+    const replay = await kill.arm({}, key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    server.clock.advance(5_000);
+    const again = await kill.arm();
+    expect(again.body.accounts[0]!.armed_at).toBe(first.body.accounts[0]!.armed_at);
+    expect((await kill.state()).events.map((event) => event.action)).toEqual(['arm', 'arm']);
+  });
+
+  it('disarms only with the typed account number and after the cool-off, saying what it re-enables', async () => {
+    await kill.arm({ cool_off_hours: 12 });
+    const wrong = await kill.disarm('yes');
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ code: 'confirmation_mismatch', field: 'confirmation' });
+    const early = await kill.disarm();
+    expect(early.status).toBe(422);
+    expect(early.body).toMatchObject({ code: 'kill_switch_cooling_off' });
+
+    server.clock.advance(12 * hourMs);
+    const off = await kill.disarm(desk.accountNumber.toLowerCase());
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.message).toBe(`New orders allowed again on ${desk.accountNumber}. Nothing else changed: no order was placed or restored.`);
+    expect(off.body.kill_switch).toMatchObject({ armed: false, armed_at: null });
+    expect(off.body.kill_switch.events.map((event) => [event.action, event.source])).toEqual([
+      ['disarm', 'settings'],
+      ['arm', 'header'],
+    ]);
+    const again = await kill.disarm();
+    expect(again.body.message).toContain('already off');
+    server.clock.advance(-12 * hourMs);
+    expect((await desk.trade('placeTrades', { orders: [desk.order(callAtm, 'BUY', desk.lotSize)] })).status).toBe(200);
+  });
+
+  it('holds the block while the broker session is over, and says how to close what is open', async () => {
+    await desk.place(callAtm, 'BUY', desk.lotSize);
+    server.clock.advance(3 * 24 * hourMs);
+    try {
+      const res = await kill.arm();
+      expect(res.status).toBe(200);
+      expect(res.body.accounts[0]).toMatchObject({ blocked: true, flat: false, cancelled: [], exits: [] });
+      expect(res.body.accounts[0]!.message).toContain('log in to the broker, then turn the kill switch on again');
+    } finally {
+      server.clock.advance(-3 * 24 * hourMs);
+    }
+    expect((await desk.trade('placeTrades', { orders: [desk.order(callAtm, 'BUY', desk.lotSize)] })).status).toBe(403);
+  });
+
+  it('arms every account of the trader when no account is named, and refuses an account that is not theirs', async () => {
+    const res = await call<Schemas['KillSwitchResult']>('armKillSwitch', {
+      token: desk.token,
+      body: { source: 'shortcut' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.accounts.map((account) => account.account_number)).toEqual([desk.accountNumber]);
+    const other = await openDesk(server, call);
+    const theirs = await call('armKillSwitch', {
+      token: desk.token,
+      body: { account_number: other.accountNumber, source: 'header' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(theirs.status).toBe(404);
+    expect((await other.trade('placeTrades', { orders: [other.order(callAtm, 'BUY', other.lotSize)] })).status).toBe(200);
+  });
+});
+
+// The race the row lock closes: entries sent from two instances while the switch is armed either land before
+// it (and are flattened by it) or are refused after it. Nothing is left open or working.
+describe.runIf(testBackends.includes('postgres'))('entries racing the kill switch on two instances of PostgreSQL', () => {
+  it('leaves no open position and no working order behind', async () => {
+    const clock = manualClock(friday);
+    const market = scriptedMarket(clock);
+    const database = await createTestDatabase('postgres');
+    const options = { backend: 'postgres' as const, database, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source };
+    const first = await startTestServer(options);
+    const second = await startTestServer(options);
+    try {
+      const desk = await openDesk(first, guardedClient(first.app));
+      const symbol = desk.contract(desk.atm, 'CE').tradingsymbol;
+      market.set(symbol, { bid: 120, ask: 120.5 });
+      const headers = () => ({ authorization: `Bearer ${desk.token}`, 'idempotency-key': randomUUID() });
+      const entry = (server: TestServer, orderType: 'MARKET' | 'LIMIT') =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/order-book/order-book/place_trades/',
+          headers: headers(),
+          payload: { account_number: desk.accountNumber, orders: [desk.order(symbol, 'BUY', desk.lotSize, orderType === 'LIMIT' ? { order_type: 'LIMIT', price: 100 } : {})] },
+        });
+      const arm = second.app.inject({
+        method: 'POST',
+        url: '/api/kill-switch/arm/',
+        headers: headers(),
+        payload: { account_number: desk.accountNumber, source: 'header' },
+      });
+      const entries = Array.from({ length: 8 }, (_, n) => entry(n % 2 === 0 ? first : second, n % 4 < 2 ? 'MARKET' : 'LIMIT'));
+      const answers = await Promise.all([...entries.slice(0, 4), arm, ...entries.slice(4)]);
+      expect(answers[4]!.statusCode, answers[4]!.body).toBe(200);
+      const statuses = answers.filter((_, n) => n !== 4).map((answer) => answer.statusCode);
+      expect(statuses.every((status) => status === 200 || status === 403)).toBe(true);
+      const book = await desk.orderBook();
+      expect(book.order_book.filter((order) => order.status === 'OPEN' || order.status === 'TRIGGER PENDING')).toEqual([]);
+      expect(openQuantities(await desk.positionBook())).toEqual([]);
+      const late = await entry(first, 'MARKET');
+      expect(late.statusCode).toBe(403);
+    } finally {
+      await first.close();
+      await second.close();
+      await database.close();
+    }
+  });
+});
