@@ -695,6 +695,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/risk-limits/{accountNumber}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The broker account number (client id), for example "PA1234". */
+                accountNumber: components["parameters"]["AccountNumberPath"];
+            };
+            cookie?: never;
+        };
+        /** The account's risk limits and how much of each is used today. */
+        get: operations["getRiskLimits"];
+        /**
+         * Set the account's risk limits (null removes one); they hold every day until changed.
+         * @description The day's loss and the profit lock are watched on every market tick: a breach turns the account's kill
+         *     switch on with the reason (new orders blocked, working orders cancelled, positions closed). Lots per
+         *     order, trades today and open positions are checked before each new order, which is refused when it
+         *     would go past the limit.
+         */
+        put: operations["updateRiskLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/position-book/position-book/{accountNumber}": {
         parameters: {
             query?: {
@@ -1471,6 +1498,42 @@ export interface components {
             status: components["schemas"]["BrokerDataStatus"];
             /** @description When the broker data was read; null when nothing is known. */
             as_of: components["schemas"]["NullableTimestamp"];
+        };
+        /** @description Each limit is null when not set. Amounts in rupees. */
+        RiskLimits: {
+            /** @description The day's net loss (after charges) at which the kill switch turns on. */
+            max_loss_today: components["schemas"]["Money"] | null;
+            /** @description Once the day's net P&L reaches this, the profit lock follows its peak. */
+            profit_lock_from: components["schemas"]["Money"] | null;
+            /** @description The share of the day's peak P&L kept; falling below it turns the kill switch on. Set with profit_lock_from. */
+            profit_lock_keep_pct: number | null;
+            /** @description Entry orders a day (rejected ones not counted). */
+            max_trades_today: number | null;
+            max_lots_per_order: number | null;
+            /** @description Instruments with an open quantity at once. */
+            max_open_positions: number | null;
+        };
+        RiskUsage: {
+            /** @description Net P&L today (mark to market, after today's charges); negative is a loss. */
+            pnl_today: number;
+            /** @description The highest pnl_today seen by the watcher today. */
+            peak_pnl_today: number;
+            /** @description The P&L below which the profit lock turns the kill switch on; null until the lock engages. */
+            locked_profit: number | null;
+            trades_today: number;
+            open_positions: number;
+            /**
+             * @description UNKNOWN while the broker session is over (the figures are then the last known).
+             * @enum {string}
+             */
+            status: "OK" | "UNKNOWN";
+            /** Format: date-time */
+            as_of: string;
+        };
+        RiskLimitsResponse: {
+            account_number: components["schemas"]["AccountNumber"];
+            limits: components["schemas"]["RiskLimits"];
+            usage: components["schemas"]["RiskUsage"];
         };
         /**
          * @description Where the trader armed or disarmed it (audited); risk_limit when a limit armed it.
@@ -3101,6 +3164,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DisarmKillSwitchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRiskLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The broker account number (client id), for example "PA1234". */
+                accountNumber: components["parameters"]["AccountNumberPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Limits and use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskLimitsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateRiskLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The broker account number (client id), for example "PA1234". */
+                accountNumber: components["parameters"]["AccountNumberPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskLimits"];
+            };
+        };
+        responses: {
+            /** @description The limits now in force and their use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskLimitsResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

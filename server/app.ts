@@ -152,7 +152,11 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     const loop = startMarketLoop({
       market: services.market,
       feed: services.marketFeed,
-      afterTick: (ticked) => services.paperTrading.onTick(undefined, { fills: ticked }),
+      afterTick: async (ticked) => {
+        await services.paperTrading.onTick(undefined, { fills: ticked });
+        // Prices moved only if this instance led the tick: then the day's loss and profit locks are read.
+        if (ticked) await services.riskLimits.watch();
+      },
       onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
     });
     app.addHook('preClose', async () => loop.stop());

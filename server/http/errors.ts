@@ -91,6 +91,7 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   kill_switch_armed: 403,
   kill_switch_cooling_off: 422,
   confirmation_mismatch: 422,
+  risk_limit_exceeded: 422,
   order_not_working: 422,
   modification_limit: 422,
   order_refused: 422,

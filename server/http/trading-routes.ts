@@ -1,4 +1,4 @@
-// /api/order-book/*, /api/position-book/*, /api/position/* and /api/kill-switch/*: trading through the account's broker.
+// /api/order-book/*, /api/position-book/*, /api/position/*, /api/kill-switch/* and /api/risk-limits/*: trading through the account's broker.
 // Every trading POST carries an Idempotency-Key (the contract makes it required); the service answers the
 // stored answer for a repeated key, which this layer marks with Idempotent-Replayed.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +9,7 @@ import { HttpError } from './errors.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 
 export const tradingRoutes: RoutePlugin = async (app, { context }) => {
-  const { trading, killSwitch } = context.services;
+  const { trading, killSwitch, riskLimits } = context.services;
   const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
 
   // The stored answer is the contract's OrdersResponse, so the type the route expects is what it holds.
@@ -47,6 +47,8 @@ export const tradingRoutes: RoutePlugin = async (app, { context }) => {
     answer(reply, await killSwitch.arm(userId(request), idempotencyKey(request), request.body, clientOf(request))));
   route(app, 'disarmKillSwitch', async (request) => killSwitch.disarm(userId(request), request.body, clientOf(request)));
   route(app, 'getKillSwitches', async (request) => killSwitch.list(userId(request)));
+  route(app, 'getRiskLimits', async (request) => riskLimits.get(userId(request), request.params.accountNumber));
+  route(app, 'updateRiskLimits', async (request) => riskLimits.update(userId(request), request.params.accountNumber, request.body));
 
   route(app, 'getOrderBook', async (request) =>
     trading.orderBook(userId(request), request.params.accountNumber, request.query.start_date, request.query.updated_since));

@@ -42,6 +42,8 @@ export type DomainErrorCode =
   | 'kill_switch_armed'
   | 'kill_switch_cooling_off'
   | 'confirmation_mismatch'
+  // An entry that would go past one of the account's risk limits (lots per order, trades today, open positions).
+  | 'risk_limit_exceeded'
   // Idempotency-Key reused with another body, or while its first request still runs.
   | 'idempotency_key_reused'
   | 'idempotency_in_progress'

@@ -22,6 +22,7 @@ import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
 import { createPaperTrading, type PaperTrading, type PriceSource, type RateLimits } from './brokers/paper/paper-trading.ts';
 import { marketPrices } from './brokers/paper/market-prices.ts';
 import { createKillSwitchService, type KillSwitchService } from './trading/kill-switch-service.ts';
+import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
 
 export type Services = {
@@ -43,6 +44,8 @@ export type Services = {
   paperTrading: PaperTrading;
   trading: TradingService;
   killSwitch: KillSwitchService;
+  /** Watched by the leader after each tick (server/app.ts). */
+  riskLimits: RiskLimitsService;
 };
 
 export type ServicesOptions = {
@@ -75,6 +78,7 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading });
   // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
   const brokerRegistry = createBrokerRegistry([paperBroker]);
+  const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry });
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits }),
     passwords,
@@ -90,6 +94,7 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     marketFeed: createMarketFeed(marketService),
     paperTrading,
     trading: createTradingService({ db, clock, brokers: brokerRegistry }),
-    killSwitch: createKillSwitchService({ db, clock, brokers: brokerRegistry }),
+    killSwitch,
+    riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
   };
 }

@@ -10,6 +10,7 @@ import { toPaise } from '../brokers/paper/paise.ts';
 import type { OrderRow } from '../brokers/paper/paper-trading.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
+import { istOffsetMs } from '../market/ist.ts';
 import { createIdempotency, requestHash, tagOfKey, type StoredAnswer } from './idempotency.ts';
 import { toOrder } from './trading-service.ts';
 
@@ -35,6 +36,13 @@ type EventRow = { broker_account_id: number; action: 'arm' | 'disarm'; at: Date;
 
 const eventsShown = 20;
 const hourMs = 60 * 60 * 1000;
+const dayMs = 24 * hourMs;
+
+/** The start of the next IST calendar day. */
+function nextIstMidnight(now: Date): Date {
+  const istDayStartMs = Math.floor((now.getTime() + istOffsetMs) / dayMs) * dayMs - istOffsetMs;
+  return new Date(istDayStartMs + dayMs);
+}
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -55,12 +63,12 @@ function armedSummary(result: Omit<AccountResult, 'message'>, sessionOpen: boole
 export function createKillSwitchService({ db, clock, brokers }: { db: Database; clock: Clock; brokers: BrokerRegistry }) {
   const idempotency = createIdempotency({ db, clock });
 
+  const accountColumns = `a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.kill_switch_armed_at, a.kill_switch_reason,
+    a.kill_switch_cool_off_until FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id`;
+
   async function accountsOf(q: Queryable, userId: number, accountNumber: string | undefined, lock = false): Promise<AccountRow[]> {
     const { rows } = await q.query<AccountRow>(
-      `SELECT a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.kill_switch_armed_at, a.kill_switch_reason,
-         a.kill_switch_cool_off_until
-       FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id
-       WHERE a.user_id = $1 AND ($2::text IS NULL OR upper(a.account_number) = upper($2)) ORDER BY a.id${lock ? ' FOR UPDATE OF a' : ''}`,
+      `SELECT ${accountColumns} WHERE a.user_id = $1 AND ($2::text IS NULL OR upper(a.account_number) = upper($2)) ORDER BY a.id${lock ? ' FOR UPDATE OF a' : ''}`,
       [userId, accountNumber ?? null],
     );
     if (accountNumber !== undefined && rows.length === 0) {
@@ -77,17 +85,18 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
     );
   }
 
-  async function armOne(tx: Queryable, row: AccountRow, userId: number | null, body: Schemas['ArmKillSwitchRequest'], tag: string, client: ClientFacts): Promise<AccountResult> {
+  type Arming = { source: KillSwitchSource; reason: string | null; coolOffUntil: Date | null };
+
+  async function armOne(tx: Queryable, row: AccountRow, userId: number | null, arming: Arming, tag: string, client: ClientFacts): Promise<AccountResult> {
     const now = clock();
     // Writes the row every order locks before placing (paper-trading.ts lockAccount): orders already past
     // the lock finish first and are flattened below; orders waiting on it read the block.
-    const coolOffUntil = body.cool_off_hours ? new Date(now.getTime() + body.cool_off_hours * hourMs) : null;
     const { rows } = await tx.query<{ kill_switch_armed_at: Date }>(
       `UPDATE broker_accounts SET kill_switch_armed_at = COALESCE(kill_switch_armed_at, $2),
          kill_switch_reason = COALESCE($3, kill_switch_reason),
          kill_switch_cool_off_until = GREATEST(kill_switch_cool_off_until, $4)
        WHERE id = $1 RETURNING kill_switch_armed_at`,
-      [row.id, now, body.reason ?? null, coolOffUntil],
+      [row.id, now, arming.reason, arming.coolOffUntil],
     );
     const armedAt = new Date(rows[0]!.kill_switch_armed_at).toISOString();
     const broker = brokers.get(row.broker)?.trading;
@@ -106,7 +115,7 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
       flat: sessionOpen && exits.every((order) => order.status === 'COMPLETE'),
     };
     const message = armedSummary(result, sessionOpen);
-    await audit(tx, row.id, userId, { action: 'arm', source: body.source, reason: body.reason ?? null, summary: message }, client);
+    await audit(tx, row.id, userId, { action: 'arm', source: arming.source, reason: arming.reason, summary: message }, client);
     return { ...result, message };
   }
 
@@ -115,7 +124,9 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
     return idempotency.run(userId, key, requestHash('armKillSwitch', body), async (tx) => {
       const accounts = await accountsOf(tx, userId, body.account_number);
       const results: AccountResult[] = [];
-      for (const row of accounts) results.push(await armOne(tx, row, userId, body, tagOfKey(key), client));
+      const coolOffUntil = body.cool_off_hours ? new Date(clock().getTime() + body.cool_off_hours * hourMs) : null;
+      const arming = { source: body.source, reason: body.reason ?? null, coolOffUntil };
+      for (const row of accounts) results.push(await armOne(tx, row, userId, arming, tagOfKey(key), client));
       const answer: Schemas['KillSwitchResult'] = {
         message:
           results.length === 0
@@ -126,6 +137,21 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
         accounts: results,
       };
       return { status: 200, body: answer };
+    });
+  }
+
+  /**
+   * A breached risk limit turns the switch on (the risk-limit watcher, on the leader). Does nothing when it is
+   * already on, so the watcher of a second instance, or of the next tick, cannot arm it twice.
+   */
+  async function armForRiskLimit(accountId: number, reason: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<AccountRow>(`SELECT ${accountColumns} WHERE a.id = $1 FOR UPDATE OF a`, [accountId]);
+      const row = rows[0];
+      if (row === undefined || row.kill_switch_armed_at !== null) return false;
+      // A breached limit holds for the rest of the trading day, as brokers' daily loss limits do.
+      await armOne(tx, row, null, { source: 'risk_limit', reason, coolOffUntil: nextIstMidnight(clock()) }, 'RISK-LIMIT', { address: null, userAgent: null });
+      return true;
     });
   }
 
@@ -178,7 +204,7 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
     });
   }
 
-  return { arm, disarm, list };
+  return { arm, armForRiskLimit, disarm, list };
 }
 
 export type KillSwitchService = ReturnType<typeof createKillSwitchService>;

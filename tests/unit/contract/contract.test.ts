@@ -62,6 +62,8 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'GET /api/kill-switch/',
     'POST /api/kill-switch/arm/',
     'POST /api/kill-switch/disarm/',
+    'GET /api/risk-limits/{accountNumber}/',
+    'PUT /api/risk-limits/{accountNumber}/',
     'GET /api/position-book/position-book/{accountNumber}',
     'GET /api/position/position/{portfolioId}/',
     'GET /api/position/summary/{id}/',

@@ -119,6 +119,9 @@ export type Funds = {
   marginPaise: number;
 };
 
+/** What an entry must respect, read under the account's lock. */
+type EntryGuards = { killedAt: Date | null; maxTradesToday: number | null; maxLotsPerOrder: number | null; maxOpenPositions: number | null };
+
 export type PositionRef = { exchange: string; tradingsymbol: string; product: Product; quantity?: number | undefined };
 
 export type OrderChanges = { quantity?: number | undefined; pricePaise?: number | undefined; triggerPaise?: number | undefined; orderType?: OrderType | undefined };
@@ -269,14 +272,69 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
   // ---- locks, limits ---------------------------------------------------------------------------------
 
   /**
-   * Serialises everything that changes this account's orders (see the top of the file), and says since when
-   * its kill switch is armed (null: not armed). Arming writes the row this locks, so an order that waited
-   * here reads the armed switch (009-kill-switch.sql).
+   * Serialises everything that changes this account's orders (see the top of the file), and reads what an
+   * entry must respect: since when its kill switch is armed (null: not armed; arming writes the row this
+   * locks, so an order that waited here reads the armed switch — 009-kill-switch-risk-limits.sql) and the
+   * account's per-order risk limits.
    */
-  async function lockAccount(q: Queryable, accountId: number): Promise<{ killedAt: Date | null }> {
-    const { rows } = await q.query<{ kill_switch_armed_at: Date | null }>('SELECT kill_switch_armed_at FROM broker_accounts WHERE id = $1 FOR UPDATE', [accountId]);
-    const armedAt = rows[0]?.kill_switch_armed_at ?? null;
-    return { killedAt: armedAt === null ? null : new Date(armedAt) };
+  async function lockAccount(q: Queryable, accountId: number): Promise<EntryGuards> {
+    const { rows } = await q.query<{ kill_switch_armed_at: Date | null; max_trades_today: number | null; max_lots_per_order: number | null; max_open_positions: number | null }>(
+      `SELECT a.kill_switch_armed_at, r.max_trades_today, r.max_lots_per_order, r.max_open_positions
+       FROM broker_accounts a LEFT JOIN risk_limits r ON r.broker_account_id = a.id WHERE a.id = $1 FOR UPDATE OF a`,
+      [accountId],
+    );
+    const row = rows[0];
+    const armedAt = row?.kill_switch_armed_at ?? null;
+    return {
+      killedAt: armedAt === null ? null : new Date(armedAt),
+      maxTradesToday: row?.max_trades_today ?? null,
+      maxLotsPerOrder: row?.max_lots_per_order ?? null,
+      maxOpenPositions: row?.max_open_positions ?? null,
+    };
+  }
+
+  /** How many entry orders the account placed on a day (rejected ones not counted): the trades-today limit. */
+  async function entriesOn(q: Queryable, accountId: number, day: string): Promise<number> {
+    const { rows } = await q.query<{ count: string }>(
+      `SELECT count(*) AS count FROM paper_orders WHERE broker_account_id = $1 AND trading_day = $2::date AND purpose = 'entry' AND status <> 'REJECTED'`,
+      [accountId, day],
+    );
+    return Number(rows[0]!.count);
+  }
+
+  /** Refuses entries while the kill switch is armed, and entries that would go past a per-order risk limit. */
+  async function guardEntries(q: Queryable, account: TradingAccount, guards: EntryGuards, resolved: ReadonlyArray<{ intent: OrderIntent; contract: Contract }>, now: Date) {
+    if (guards.killedAt !== null) {
+      throw new DomainError(
+        'kill_switch_armed',
+        `The kill switch of account ${account.accountNumber} is on since ${istTime(guards.killedAt)} IST: new orders are blocked until you turn it off. Exits still work.`,
+      );
+    }
+    const refuse = (message: string, field?: string) => {
+      throw new DomainError('risk_limit_exceeded', `${message} Change your risk limits in settings if you mean it.`, { field });
+    };
+    if (guards.maxLotsPerOrder !== null) {
+      resolved.forEach(({ intent, contract }, index) => {
+        const lots = intent.quantity / contract.lotSize;
+        if (lots > guards.maxLotsPerOrder!) {
+          refuse(`${lots} lots of ${contract.tradingsymbol} is more than your limit of ${guards.maxLotsPerOrder} lots per order.`, resolved.length === 1 ? 'quantity' : `orders.${index}.quantity`);
+        }
+      });
+    }
+    if (guards.maxTradesToday !== null) {
+      const today = await entriesOn(q, account.id, istDate(now));
+      if (today + resolved.length > guards.maxTradesToday) {
+        refuse(`You have placed ${today} of your ${guards.maxTradesToday} trades today.`);
+      }
+    }
+    if (guards.maxOpenPositions !== null) {
+      const open = await openLegs(q, account.id, now);
+      const held = new Set(open.map((leg) => `${leg.contract.instrumentToken}:${leg.product}`));
+      const adding = new Set(resolved.map(({ intent, contract }) => `${contract.instrumentToken}:${intent.product}`).filter((key) => !held.has(key)));
+      if (held.size + adding.size > guards.maxOpenPositions) {
+        refuse(`This would hold ${held.size + adding.size} positions at once; your limit is ${guards.maxOpenPositions}.`);
+      }
+    }
   }
 
   /** Kite's 10 orders a second, 400 a minute and 5,000 a day, counted in the database (every instance shares them). */
@@ -458,14 +516,9 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
    */
   async function placeOrders(q: Queryable, account: TradingAccount, intents: readonly OrderIntent[], options: PlaceOptions): Promise<OrderRow[]> {
     const now = clock();
-    const { killedAt } = await lockAccount(q, account.id);
-    if (killedAt !== null && options.purpose === 'entry') {
-      throw new DomainError(
-        'kill_switch_armed',
-        `The kill switch of account ${account.accountNumber} is on since ${istTime(killedAt)} IST: new orders are blocked until you turn it off. Exits still work.`,
-      );
-    }
+    const guards = await lockAccount(q, account.id);
     const resolved = await resolve(q, intents, now);
+    if (options.purpose === 'entry') await guardEntries(q, account, guards, resolved, now);
     const planned = resolved.flatMap(({ intent, contract }) => slices(intent.quantity, contract).map((quantity) => ({ intent: { ...intent, quantity }, contract })));
     await checkRateLimits(q, account.id, planned.length, now);
     await checkPortfolio(q, account.id, options.portfolioId);
@@ -1183,6 +1236,7 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     cancelOrders,
     squareOff,
     flattenAccount,
+    entriesOn,
     protect,
     orderBook,
     positionTotals,

@@ -23,3 +23,27 @@ CREATE TABLE kill_switch_events (
   summary text NOT NULL
 );
 CREATE INDEX kill_switch_events_account_idx ON kill_switch_events (broker_account_id, at DESC);
+
+-- Risk limits per broker account, in force every day until changed (no re-arming each morning). Null: not
+-- set. Money in paise, like the paper broker's tables.
+CREATE TABLE risk_limits (
+  broker_account_id integer PRIMARY KEY REFERENCES broker_accounts (id) ON DELETE CASCADE,
+  max_loss_today_paise bigint CHECK (max_loss_today_paise > 0),
+  profit_lock_from_paise bigint CHECK (profit_lock_from_paise > 0),
+  profit_lock_keep_pct integer CHECK (profit_lock_keep_pct BETWEEN 1 AND 100),
+  max_trades_today integer CHECK (max_trades_today >= 1),
+  max_lots_per_order integer CHECK (max_lots_per_order >= 1),
+  max_open_positions integer CHECK (max_open_positions >= 1),
+  updated_at timestamptz NOT NULL,
+  CHECK ((profit_lock_from_paise IS NULL) = (profit_lock_keep_pct IS NULL))
+);
+
+-- What the watcher saw of each account's day: the peak net P&L the profit lock trails, and the latest.
+CREATE TABLE risk_days (
+  broker_account_id integer NOT NULL REFERENCES broker_accounts (id) ON DELETE CASCADE,
+  trading_day date NOT NULL,
+  peak_pnl_paise bigint NOT NULL,
+  last_pnl_paise bigint NOT NULL,
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (broker_account_id, trading_day)
+);
