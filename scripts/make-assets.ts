@@ -9,7 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BoltIcon, BriefcaseIcon, QueueListIcon } from '@heroicons/react/24/outline';
+import { BoltIcon, BriefcaseIcon, QueueListIcon, StopCircleIcon } from '@heroicons/react/24/outline';
 import { chromium, type Browser } from 'playwright-core';
 import { createElement, type ComponentType, type SVGProps } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -72,6 +72,7 @@ const pngs: Png[] = [
   { file: 'shortcuts/positions-96.png', svg: shortcutIcon(BriefcaseIcon), size: 96, opaque: false },
   { file: 'shortcuts/order-book-96.png', svg: shortcutIcon(QueueListIcon), size: 96, opaque: false },
   { file: 'shortcuts/live-trade-96.png', svg: shortcutIcon(BoltIcon), size: 96, opaque: false },
+  { file: 'shortcuts/kill-switch-96.png', svg: shortcutIcon(StopCircleIcon), size: 96, opaque: false },
 ];
 
 type Shot = { file: string; width: number; height: number; scale: number };

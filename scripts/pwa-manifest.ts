@@ -64,5 +64,12 @@ export const pwaManifest: Partial<ManifestOptions> = {
       url: '/app/dashboards/live-trade',
       icons: shortcutIcon('live-trade'),
     },
+    {
+      // Opens the app with the kill switch's confirmation: trading needs the trader's tap there.
+      name: 'Kill switch',
+      short_name: 'Kill switch',
+      url: '/app/dashboards/default?kill-switch=arm',
+      icons: shortcutIcon('kill-switch'),
+    },
   ],
 };

@@ -14,6 +14,7 @@ import LightBulbIcon from '@heroicons/react/24/outline/LightBulbIcon';
 import PresentationChartLineIcon from '@heroicons/react/24/outline/PresentationChartLineIcon';
 import PuzzlePieceIcon from '@heroicons/react/24/outline/PuzzlePieceIcon';
 import Squares2X2Icon from '@heroicons/react/24/outline/Squares2X2Icon';
+import StopCircleIcon from '@heroicons/react/24/outline/StopCircleIcon';
 import WrenchScrewdriverIcon from '@heroicons/react/24/outline/WrenchScrewdriverIcon';
 import { screenNames } from '@/app/router/screen-names';
 
@@ -37,6 +38,7 @@ export const navItems: NavItem[] = [
   { to: '/app/strategies', label: labels.strategies, Icon: PuzzlePieceIcon },
   { to: '/app/strategy-builder', label: labels.strategyBuilder, Icon: WrenchScrewdriverIcon },
   { to: '/app/strategy_alerts', label: labels.alerts, Icon: BellAlertIcon },
+  { to: '/app/kill_switch', label: labels.killSwitch, Icon: StopCircleIcon },
   { to: '/app/recommendations', label: labels.recommendations, Icon: LightBulbIcon },
   { to: '/app/market_view', label: labels.marketView, Icon: GlobeAltIcon },
   { to: '/app/heat_map', label: labels.heatMap, Icon: FireIcon },

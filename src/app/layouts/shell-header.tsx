@@ -9,6 +9,7 @@ import { OfflineBadge } from '@/app/layouts/offline-badge';
 import { SettingsPanel } from '@/app/layouts/settings-panel';
 import { UserMenu } from '@/app/layouts/user-menu';
 import { InstallButton } from '@/app/pwa/install-button';
+import { KillSwitchButton } from '@/features/kill-switch/components/kill-switch-button';
 import { DEFAULT_HOME } from '@/app/router/paths';
 import { mobileNavOpenAtom, preferencesAtom } from '@/lib/preferences/preferences-atom';
 
@@ -58,6 +59,7 @@ export function ShellHeader() {
       </Link>
       <div className="flex-1" />
       <OfflineBadge />
+      <KillSwitchButton />
       <InstallButton />
       <button type="button" className={`${iconButton} inline-flex`} onClick={() => setSettingsOpen(true)} aria-label={intl.formatMessage(messages.settings)}>
         <Cog6ToothIcon className="size-6" aria-hidden="true" />

@@ -56,5 +56,8 @@ export const screens = {
   marketView: lazyScreen('market-view', () =>
     import('@/features/analytics/routes/market-view-screen').then((m) => m.MarketViewScreen),
   ),
+  killSwitch: lazyScreen('kill-switch', () =>
+    import('@/features/kill-switch/routes/kill-switch-screen').then((m) => m.KillSwitchScreen),
+  ),
   heatMap: lazyScreen('heat-map', () => import('@/features/analytics/routes/heat-map-screen').then((m) => m.HeatMapScreen)),
 };

@@ -56,12 +56,14 @@ describe('web app manifest', () => {
     for (const shot of screenshots) expect(shot.label).toBeTruthy();
   });
 
-  it('offers shortcuts to positions, the order book and live trade, each with a 96 px icon', () => {
+  it('offers shortcuts to positions, the order book, live trade and the kill switch, each with a 96 px icon', () => {
     const shortcuts = pwaManifest.shortcuts ?? [];
     expect(shortcuts.map((shortcut) => shortcut.url)).toEqual([
       '/app/position',
       '/app/order_book',
       '/app/dashboards/live-trade',
+      // Opens the kill switch's confirmation (KillSwitchButton reads the parameter): never arms by itself.
+      '/app/dashboards/default?kill-switch=arm',
     ]);
     for (const shortcut of shortcuts) expect(shortcut.icons?.[0]?.sizes).toBe('96x96');
   });

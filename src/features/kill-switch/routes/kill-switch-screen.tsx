@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { disarmKillSwitch, getKillSwitches, type KillSwitch, type KillSwitchEvent } from '@/features/kill-switch/api/kill-switch-calls';
+import { KillSwitchDialog } from '@/features/kill-switch/components/kill-switch-dialog';
+import { RiskLimitsForm } from '@/features/kill-switch/components/risk-limits-form';
+import { killSwitchPageMessages as messages } from '@/features/kill-switch/kill-switch-messages';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormError } from '@/components/ui/form-error';
+import { LoadStatus } from '@/components/ui/load-status';
+import { PageHeader } from '@/components/ui/page-header';
+import { TextField } from '@/components/ui/text-field';
+import { isApiError } from '@/lib/api/api-error';
+import { useFormat } from '@/lib/format/use-format';
+import StopCircleIcon from '@heroicons/react/24/outline/StopCircleIcon';
+
+const sourceMessages = {
+  header: messages.sourceHeader,
+  shortcut: messages.sourceShortcut,
+  notification: messages.sourceNotification,
+  settings: messages.sourceSettings,
+  risk_limit: messages.sourceRiskLimit,
+} as const;
+
+/** /app/kill_switch: each account's switch (turn it off with the typed account number), its history and its limits. */
+export function KillSwitchScreen() {
+  const intl = useIntl();
+  const [switches, setSwitches] = useState<KillSwitch[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [stopping, setStopping] = useState(false);
+
+  const [stamp, setStamp] = useState(0);
+  const load = useCallback(() => setStamp((value) => value + 1), []);
+  useEffect(() => {
+    let current = true;
+    getKillSwitches()
+      .then((list) => {
+        if (!current) return;
+        setSwitches(list);
+        setFailed(false);
+      })
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [stamp]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={intl.formatMessage(messages.title)}
+        description={intl.formatMessage(messages.description)}
+        actions={
+          switches !== null && switches.length > 0 ? (
+            <Button variant="danger" onClick={() => setStopping(true)}>
+              {intl.formatMessage(messages.stopAll)}
+            </Button>
+          ) : null
+        }
+      />
+      {switches === null ? (
+        <LoadStatus loadingText={intl.formatMessage(messages.loading)} failedText={intl.formatMessage(messages.failed)} failed={failed} onRetry={load} />
+      ) : switches.length === 0 ? (
+        <EmptyState icon={StopCircleIcon} title={intl.formatMessage(messages.noAccountsTitle)} description={intl.formatMessage(messages.noAccounts)} />
+      ) : (
+        switches.map((entry) => <AccountSwitch key={entry.account_number} entry={entry} onChanged={load} />)
+      )}
+      {stopping && (
+        <KillSwitchDialog
+          source="settings"
+          onClose={() => {
+            setStopping(false);
+            load();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function AccountSwitch({ entry, onChanged }: { entry: KillSwitch; onChanged: () => void }) {
+  const intl = useIntl();
+  const { formatDateTime } = useFormat();
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const handleDisarm = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await disarmKillSwitch(entry.account_number, typed);
+      setTyped('');
+      onChanged();
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4" aria-labelledby={`switch-${entry.account_number}`} data-testid="account-switch">
+      <div className="flex flex-col gap-1">
+        <h2 id={`switch-${entry.account_number}`} className="text-lg font-semibold">
+          {entry.account_number}
+        </h2>
+        <p className={`font-medium ${entry.armed ? 'text-loss' : 'text-profit'}`} data-testid="switch-state">
+          {entry.armed ? intl.formatMessage(messages.on, { time: formatDateTime(entry.armed_at!) }) : intl.formatMessage(messages.off)}
+        </p>
+        {entry.armed && entry.reason !== null && <p className="text-sm">{intl.formatMessage(messages.reason, { reason: entry.reason })}</p>}
+        {entry.armed && entry.cool_off_until !== null && (
+          <p className="text-sm text-fg-muted">{intl.formatMessage(messages.coolOffUntil, { time: formatDateTime(entry.cool_off_until) })}</p>
+        )}
+      </div>
+      {entry.armed && (
+        <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={(event) => void handleDisarm(event)}>
+          <TextField
+            className="sm:flex-1"
+            label={intl.formatMessage(messages.disarmLabel, { account: entry.account_number })}
+            hint={intl.formatMessage(messages.disarmHint)}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Button type="submit" variant="secondary" busy={busy} disabled={typed.trim() === ''}>
+            {intl.formatMessage(messages.disarm)}
+          </Button>
+        </form>
+      )}
+      <FormError>{error}</FormError>
+      <RiskLimitsForm accountNumber={entry.account_number} />
+      {entry.events.length > 0 && (
+        <details>
+          <summary className="cursor-pointer font-medium">{intl.formatMessage(messages.history)}</summary>
+          <ul className="mt-2 flex flex-col gap-1 text-sm">
+            {entry.events.map((event, index) => (
+              <EventLine key={index} event={event} />
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function EventLine({ event }: { event: KillSwitchEvent }) {
+  const intl = useIntl();
+  const { formatDateTime } = useFormat();
+  const values = { time: formatDateTime(event.at), source: intl.formatMessage(sourceMessages[event.source]), summary: event.summary };
+  return <li>{intl.formatMessage(event.action === 'arm' ? messages.eventArm : messages.eventDisarm, values)}</li>;
+}

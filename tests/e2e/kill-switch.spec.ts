@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AppShell } from './pages/app-shell';
+import { signInReadyToTrade, type TradingUser } from './support/trading';
+
+// The kill switch on the real server and its simulated market (demo mode): one tap from the header, one
+// confirmation, each account's outcome in final terms, entries refused afterwards, and turning it off with
+// the typed account number on its page. The home-screen shortcut only opens the confirmation.
+
+type Instrument = { tradingsymbol: string; strike: number; instrument_type: 'CE' | 'PE' };
+
+/** A position through the API, as if the trader had bought at the desk: one lot of NIFTY's at-the-money call. */
+async function buyOneLot(page: Page, user: TradingUser): Promise<number> {
+  const auth = { authorization: `Bearer ${user.token}` };
+  const expiries = (await (await page.request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
+  const listed = (await (
+    await page.request.get(`/api/market/instruments/?index=NIFTY&expiry=${expiries.expiries[0]!.date}`, { headers: auth })
+  ).json()) as { instruments: Instrument[]; lot_size: number };
+  const strikes = [...new Set(listed.instruments.map((instrument) => instrument.strike))];
+  const atm = strikes[Math.floor(strikes.length / 2)];
+  const call = listed.instruments.find((instrument) => instrument.strike === atm && instrument.instrument_type === 'CE')!;
+  const order = { tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: listed.lot_size };
+  const placed = await page.request.post('/api/order-book/order-book/place_trades/', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { account_number: user.accountNumber, orders: [order] },
+  });
+  return placed.status();
+}
+
+async function openPositions(page: Page, user: TradingUser): Promise<number> {
+  const response = await page.request.get(`/api/position-book/position-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const book = (await response.json()) as { position_book: { net: Array<{ quantity: number }> } };
+  return book.position_book.net.filter((position) => position.quantity !== 0).length;
+}
+
+test('one tap from the header stops the account: the position is closed, entries are refused, and it is turned off with the typed account number', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await signInReadyToTrade(page);
+  expect(await buyOneLot(page, user)).toBe(200);
+  expect(await openPositions(page, user)).toBe(1);
+
+  await page.goto('/app/position');
+  await page.getByRole('button', { name: 'Kill switch', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Stop trading now?' });
+  await expect(dialog).toContainText('cancels every working order');
+  await dialog.getByLabel('Accounts').selectOption(user.accountNumber);
+  await dialog.getByRole('button', { name: 'Stop trading' }).click();
+
+  const result = page.getByTestId('kill-switch-result');
+  await expect(result).toContainText('New orders blocked; 0 working orders cancelled; 1 exit filled');
+  await expect(result.getByRole('listitem')).toContainText(/^Sell \u2068?65\u2069? NIFTY\w+CE: filled at/);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('button', { name: 'Kill switch is on' })).toBeVisible();
+
+  expect(await openPositions(page, user)).toBe(0);
+  expect(await buyOneLot(page, user)).toBe(403);
+
+  await page.goto('/app/kill_switch');
+  const card = page.getByTestId('account-switch');
+  await expect(card.getByTestId('switch-state')).toContainText('On since');
+  await card.getByLabel(`Type ${user.accountNumber} to turn it off`).fill(user.accountNumber.toLowerCase());
+  await card.getByRole('button', { name: 'Turn off' }).click();
+  await expect(card.getByTestId('switch-state')).toHaveText('Off: orders are allowed.');
+  await card.getByText('History').click();
+  await expect(card.getByRole('listitem')).toHaveCount(2);
+  await expect(card.getByRole('listitem').first()).toContainText('turned off from this page: New orders allowed again');
+  await expect(card.getByRole('listitem').last()).toContainText('turned on from the header: New orders blocked');
+  expect(await buyOneLot(page, user)).toBe(200);
+});
+
+test('the home-screen shortcut opens the confirmation and arms nothing by itself', async ({ page }) => {
+  const user = await signInReadyToTrade(page);
+  await page.goto('/app/dashboards/default?kill-switch=arm');
+  const dialog = page.getByRole('alertdialog', { name: 'Stop trading now?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/app\/dashboards\/default$/);
+  const response = await page.request.get('/api/kill-switch/', { headers: { authorization: `Bearer ${user.token}` } });
+  expect(((await response.json()) as { kill_switches: Array<{ armed: boolean }> }).kill_switches).toEqual([expect.objectContaining({ armed: false })]);
+});
+
+test('risk limits are set on the kill switch page and show their use, in French, dark and right to left on a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await signInReadyToTrade(page);
+  await page.goto('/app/kill_switch');
+  const card = page.getByTestId('account-switch');
+  await card.getByLabel('Maximum loss today (₹)').fill('10000');
+  await card.getByLabel('Maximum trades today').fill('0');
+  await card.getByRole('button', { name: 'Save limits' }).click();
+  await expect(card.getByText('Enter a whole number of 1 or more, or leave it empty.')).toBeVisible();
+  await card.getByLabel('Maximum trades today').fill('20');
+  await card.getByRole('button', { name: 'Save limits' }).click();
+  await expect(card.getByRole('status').filter({ hasText: 'Limits saved.' })).toBeVisible();
+  await expect(card.getByText(/of \u2068?₹10,000\.00\u2069? loss/)).toBeVisible();
+  await expect(card.getByText(/^\u2068?0\u2069? of \u2068?20\u2069?$/)).toBeVisible();
+  const saved = await page.request.get(`/api/risk-limits/${user.accountNumber}/`, { headers: { authorization: `Bearer ${user.token}` } });
+  expect(((await saved.json()) as { limits: { max_loss_today: number; max_trades_today: number } }).limits).toMatchObject({ max_loss_today: 10000, max_trades_today: 20 });
+
+  // French, dark, right to left: the page fits the phone and names things in French.
+  await new AppShell(page).useLayout({ theme: /^dark$/i, direction: /right to left/i, language: /français/i });
+  await expect(page.locator('body')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coupe-circuit et limites de risque');
+  await expect(page.getByRole('button', { name: 'Coupe-circuit', exact: true })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/kill-switch/fr-dark-rtl-360.png', fullPage: true });
+});
