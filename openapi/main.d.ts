@@ -1499,12 +1499,14 @@ export interface components {
             /** @description When the broker data was read; null when nothing is known. */
             as_of: components["schemas"]["NullableTimestamp"];
         };
+        /** @description Rupees, at least one paisa (a limit of zero would trip at once; leave it null instead). */
+        LimitAmount: number;
         /** @description Each limit is null when not set. Amounts in rupees. */
         RiskLimits: {
             /** @description The day's net loss (after charges) at which the kill switch turns on. */
-            max_loss_today: components["schemas"]["Money"] | null;
+            max_loss_today: components["schemas"]["LimitAmount"] | null;
             /** @description Once the day's net P&L reaches this, the profit lock follows its peak. */
-            profit_lock_from: components["schemas"]["Money"] | null;
+            profit_lock_from: components["schemas"]["LimitAmount"] | null;
             /** @description The share of the day's peak P&L kept; falling below it turns the kill switch on. Set with profit_lock_from. */
             profit_lock_keep_pct: number | null;
             /** @description Entry orders a day (rejected ones not counted). */
