@@ -11,10 +11,30 @@ export type PostgresOptions = {
 
 type PgQueryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
+/**
+ * Names for the statements the server sends, so each connection parses and plans a statement once and then
+ * only binds and executes it (PostgreSQL's extended protocol): an order runs about fifteen of them, and
+ * parsing and planning them again each time was a good part of the database's work. The server's SQL is
+ * a fixed set of texts; the cap keeps a text built from variable parts from growing every connection's
+ * statement cache without bound (past it, statements go unnamed, as before).
+ */
+const statementNames = new Map<string, string>();
+const maxNamedStatements = 2000;
+
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < maxNamedStatements) {
+    name = `s${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 function wrap(target: PgQueryable): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query(sql, [...params]);
+      const name = statementName(sql);
+      const result = await target.query(name === undefined ? { text: sql, values: [...params] } : { name, text: sql, values: [...params] });
       return { rows: result.rows as T[] };
     },
     async exec(sql: string) {

@@ -2,17 +2,15 @@
 // transaction as the orders it places and holds their answer when that transaction commits: either the
 // orders exist and the key answers them, or neither exists (a failure, a refusal or a server killed
 // mid-request leaves nothing, and the same key may be tried again). A second request with the key while
-// the first still runs waits on the uncommitted row only briefly (lock_timeout) and answers 409; after
-// it, it finds the stored answer. On PGlite, one connection runs transactions one after another, so a
+// the first still runs answers 409 at once (it cannot take the key's advisory lock); after it, it finds the
+// stored answer. On PGlite, one connection runs transactions one after another, so a
 // second request simply finds the first one's answer.
 import { createHash } from 'node:crypto';
-import { sqlStateOf, type Database, type Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 
 export const idempotencyLifetimeMs = 24 * 60 * 60 * 1000;
-/** How long a request waits for another one holding the same key before answering 409. */
-const inFlightWait = '100ms';
 
 export type StoredAnswer = { status: number; body: unknown; replayed: boolean };
 
@@ -45,32 +43,39 @@ const inProgress = () =>
   });
 
 export function createIdempotency({ db, clock }: { db: Database; clock: Clock }) {
-  /** Claims the key inside `tx`; answers the stored answer when the key already has one for this body. */
+  /**
+   * Claims the key inside `tx`; answers the stored answer when the key already has one for this body. The
+   * claim first takes a transaction-scoped advisory lock on (user, key), without waiting: every claim of a
+   * key takes it, so holding it means no other transaction is inserting this key, and the INSERT below can
+   * never wait on an uncommitted row; not getting it means the key's first request still runs (409). One
+   * round trip in the usual case.
+   */
   async function claim(tx: Queryable, userId: number, key: string, hash: string): Promise<StoredAnswer | null> {
     const now = clock();
-    const insert = () =>
-      tx.query(
-        `INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at) VALUES ($1, $2, $3, 'running', $4, $5)
-         ON CONFLICT (user_id, key) DO NOTHING RETURNING 1`,
-        [userId, key, hash, now, new Date(now.getTime() + idempotencyLifetimeMs)],
-      );
-    let claimed;
-    try {
-      claimed = await insert();
-    } catch (error) {
-      if (sqlStateOf(error) === '55P03') throw inProgress();
-      throw error;
-    }
-    if (claimed.rows.length > 0) return null;
+    const values = [userId, key, hash, now, new Date(now.getTime() + idempotencyLifetimeMs)];
+    const { rows: claims } = await tx.query<{ held: boolean; claimed: boolean }>(
+      `WITH lock AS (SELECT pg_try_advisory_xact_lock(hashtextextended($2::text, $1::int)) AS held),
+       inserted AS (
+         INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at)
+         SELECT $1::int, $2::text, $3::text, 'running', $4::timestamptz, $5::timestamptz FROM lock WHERE held
+         ON CONFLICT (user_id, key) DO NOTHING RETURNING 1)
+       SELECT (SELECT held FROM lock) AS held, EXISTS (SELECT 1 FROM inserted) AS claimed`,
+      values,
+    );
+    if (!claims[0]!.held) throw inProgress();
+    if (claims[0]!.claimed) return null;
     const { rows } = await tx.query<KeyRow>(
-      'SELECT request_hash, status, response_status, response_body, expires_at FROM idempotency_keys WHERE user_id = $1 AND key = $2 FOR UPDATE',
+      'SELECT request_hash, status, response_status, response_body, expires_at FROM idempotency_keys WHERE user_id = $1 AND key = $2',
       [userId, key],
     );
-    const row = rows[0];
+    const row = rows[0]!;
     // Expired, or a claim committed by a server before this design (never by this one): the key is free.
-    if (row === undefined || new Date(row.expires_at).getTime() <= now.getTime() || row.status === 'running') {
-      await tx.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [userId, key]);
-      await insert();
+    if (new Date(row.expires_at).getTime() <= now.getTime() || row.status === 'running') {
+      await tx.query(
+        `UPDATE idempotency_keys SET request_hash = $3, status = 'running', response_status = NULL, response_body = NULL, created_at = $4, expires_at = $5
+         WHERE user_id = $1 AND key = $2`,
+        values,
+      );
       return null;
     }
     if (row.request_hash !== hash) {
@@ -91,10 +96,8 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     work: (tx: Queryable) => Promise<{ status: number; body: unknown }>,
   ): Promise<StoredAnswer> {
     return db.transaction(async (tx) => {
-      await tx.query(`SET LOCAL lock_timeout = '${inFlightWait}'`);
       const stored = await claim(tx, userId, key, hash);
       if (stored !== null) return stored;
-      await tx.query('SET LOCAL lock_timeout = 0');
       const answer = await work(tx);
       await tx.query(`UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_body = $4 WHERE user_id = $1 AND key = $2`, [
         userId,

@@ -431,10 +431,12 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       const holding = new Promise<void>((resolve) => {
         claimed = resolve;
       });
-      // Another request's transaction: it has claimed the key and not committed yet.
+      // Another request's transaction: it has claimed the key (its advisory lock, then its row, as
+      // idempotency.ts claims) and not committed yet.
       const other = server.db
         .transaction(async (tx) => {
           const now = server.clock.now();
+          await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($2::text, $1::int))', [userId, key]);
           await tx.query(
             `INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at) VALUES ($1, $2, 'x', 'running', $3, $4)`,
             [userId, key, now, new Date(now.getTime() + 86_400_000)],

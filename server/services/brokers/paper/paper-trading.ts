@@ -257,18 +257,6 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
 
   // ---- ids ---------------------------------------------------------------------------------------------
 
-  async function nextOrderId(q: Queryable, now: Date): Promise<{ orderId: string; exchangeOrderId: string }> {
-    const { rows } = await q.query<{ seq: string }>(`SELECT nextval('paper_order_seq') AS seq`);
-    const seq = BigInt(rows[0]?.seq ?? 0);
-    const day = istDate(now).slice(2).replaceAll('-', '');
-    return { orderId: `${day}${String(seq).padStart(9, '0')}`, exchangeOrderId: String(1_100_000_000_000_000n + seq) };
-  }
-
-  async function nextTradeId(q: Queryable): Promise<string> {
-    const { rows } = await q.query<{ seq: string }>(`SELECT nextval('paper_trade_seq') AS seq`);
-    return String(10_000_000n + BigInt(rows[0]?.seq ?? 0));
-  }
-
   // ---- locks, limits ---------------------------------------------------------------------------------
 
   /**
@@ -381,19 +369,21 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
   type OpenLeg = { contract: Contract; portfolioId: number | null; product: Product; quantity: number };
 
   /** Open quantities per instrument, product and portfolio, from the account's trades. */
-  async function openLegs(q: Queryable, accountId: number, now: Date): Promise<OpenLeg[]> {
-    const { rows } = await q.query<{ instrument_token: number; portfolio_id: number | null; product: Product; quantity: string }>(
-      `SELECT instrument_token, portfolio_id, product,
-              sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity
-       FROM paper_trades WHERE broker_account_id = $1 GROUP BY instrument_token, portfolio_id, product
-       HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0`,
-      [accountId],
-    );
+  const openLegsSql = `SELECT instrument_token, portfolio_id, product, sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity
+    FROM paper_trades WHERE broker_account_id = $1 GROUP BY instrument_token, portfolio_id, product
+    HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0`;
+  type OpenLegRow = { instrument_token: number; portfolio_id: number | null; product: Product; quantity: string | number };
+
+  async function legsOf(q: Queryable, rows: readonly OpenLegRow[], now: Date): Promise<OpenLeg[]> {
     const contracts = await contractsByToken(q, rows.map((row) => row.instrument_token), now);
     return rows.flatMap((row) => {
       const contract = contracts.get(row.instrument_token);
       return contract === undefined ? [] : [{ contract, portfolioId: row.portfolio_id, product: row.product, quantity: Number(row.quantity) }];
     });
+  }
+
+  async function openLegs(q: Queryable, accountId: number, now: Date): Promise<OpenLeg[]> {
+    return legsOf(q, (await q.query<OpenLegRow>(openLegsSql, [accountId])).rows, now);
   }
 
   /** Margin (SPAN-like scan risk + exposure) for a set of signed quantities per contract, in paise. */
@@ -427,35 +417,35 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
 
   type WorkingEntry = { contract: Contract; side: Side; pending: number; pricePaise: number };
 
-  async function workingEntries(q: Queryable, accountId: number, now: Date): Promise<WorkingEntry[]> {
-    const { rows } = await q.query<OrderRow>(
-      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.status IN ('OPEN', 'TRIGGER PENDING') AND o.purpose = 'entry'`,
-      [accountId],
-    );
-    const contracts = await contractsByToken(q, rows.map((row) => row.instrument_token), now);
-    return rows.flatMap((row) => {
-      const contract = contracts.get(row.instrument_token);
-      return contract === undefined
-        ? []
-        : [{ contract, side: row.transaction_type, pending: pendingOf(row), pricePaise: Number(row.price_paise) }];
-    });
-  }
-
-
   /** What the account holds, read once: the trades' cash flow and charges, open legs, their quotes, working entries. */
   type AccountBook = { flowPaise: number; chargesPaise: number; legs: OpenLeg[]; quotes: Map<string, Quote>; entries: WorkingEntry[] };
 
+  type EntryRow = { instrument_token: number; transaction_type: Side; pending: number; price_paise: number };
+  const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+  /** One round trip for the whole book: every order placed reads it for its margin check. */
   async function readBook(q: Queryable, account: TradingAccount, now: Date): Promise<AccountBook> {
-    const { rows } = await q.query<{ flow: string | null; charges: string | null }>(
-      `SELECT sum(CASE WHEN transaction_type = 'SELL' THEN quantity * price_paise ELSE -quantity * price_paise END) AS flow,
-              sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise) AS charges
-       FROM paper_trades WHERE broker_account_id = $1`,
+    const { rows } = await q.query<{ flow: string | null; charges: string | null; legs: unknown; entries: unknown }>(
+      `SELECT t.flow, t.charges,
+         (SELECT coalesce(json_agg(l), '[]'::json) FROM (${openLegsSql}) l) AS legs,
+         (SELECT coalesce(json_agg(e), '[]'::json) FROM (
+            SELECT instrument_token, transaction_type, quantity - filled_quantity - cancelled_quantity AS pending, price_paise FROM paper_orders
+            WHERE broker_account_id = $1 AND status IN ('OPEN', 'TRIGGER PENDING') AND purpose = 'entry') e) AS entries
+       FROM (SELECT sum(CASE WHEN transaction_type = 'SELL' THEN quantity * price_paise ELSE -quantity * price_paise END) AS flow,
+               sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise) AS charges
+             FROM paper_trades WHERE broker_account_id = $1) t`,
       [account.id],
     );
-    const legs = await openLegs(q, account.id, now);
+    const row = rows[0]!;
+    const legs = await legsOf(q, jsonOf<OpenLegRow[]>(row.legs), now);
+    const entryRows = jsonOf<EntryRow[]>(row.entries);
+    const contracts = await contractsByToken(q, entryRows.map((entry) => entry.instrument_token), now);
+    const entries = entryRows.flatMap((entry) => {
+      const contract = contracts.get(entry.instrument_token);
+      return contract === undefined ? [] : [{ contract, side: entry.transaction_type, pending: Number(entry.pending), pricePaise: Number(entry.price_paise) }];
+    });
     const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)), q);
-    const entries = await workingEntries(q, account.id, now);
-    return { flowPaise: Number(rows[0]?.flow ?? 0), chargesPaise: Number(rows[0]?.charges ?? 0), legs, quotes, entries };
+    return { flowPaise: Number(row.flow ?? 0), chargesPaise: Number(row.charges ?? 0), legs, quotes, entries };
   }
 
   /** The account's funds from what it holds, with `extra` entry orders counted as if working. */
@@ -545,17 +535,23 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     message: string | null,
     now: Date,
   ): Promise<OrderRow> {
-    const ids = await nextOrderId(q, now);
     const accepted = status !== 'REJECTED';
+    // The Kite-like ids come from the order sequence inside the INSERT: the IST date (yymmdd) and 9 digits,
+    // and an exchange order id for an order the exchange accepted.
     const { rows } = await q.query<OrderRow>(
-      `INSERT INTO paper_orders AS o (order_id, exchange_order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol,
+      `WITH seq AS (SELECT nextval('paper_order_seq') AS n)
+       INSERT INTO paper_orders AS o (order_id, exchange_order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol,
          transaction_type, order_type, product, quantity, price_paise, trigger_price_paise, status, status_message, tag, purpose,
          oco_group, trading_day, placed_at, exchange_at, updated_at, cancelled_quantity)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $20, $22)
+       SELECT $1::text || CASE WHEN seq.n < 1000000000 THEN lpad(seq.n::text, 9, '0') ELSE seq.n::text END,
+         CASE WHEN $2::boolean THEN (1100000000000000 + seq.n)::text END, $3::int, $4::int, $5::int, $6::text, $7::text, $8::text, $9::text,
+         $10::text, $11::int, $12::bigint, $13::bigint, $14::text, $15::text, $16::text, $17::text, $18::bigint, $19::date, $20::timestamptz,
+         $21::timestamptz, $20::timestamptz, $22::int
+       FROM seq
        RETURNING ${orderColumns}`,
       [
-        ids.orderId,
-        accepted ? ids.exchangeOrderId : null,
+        istDate(now).slice(2).replaceAll('-', ''),
+        accepted,
         account.id,
         options.portfolioId,
         contract.instrumentToken,
@@ -684,23 +680,35 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     const quantity = pendingOf(order);
     const rates = await ratesFor(q, contract.exchange, istDate(now));
     const charges = fillCharges(rates, order.transaction_type, quantity, pricePaise, order.filled_quantity === 0);
-    await insertTrade(q, order, contract, order.transaction_type, quantity, pricePaise, charges, 'fill', now);
-    const { rows } = await q.query<OrderRow>(
-      `UPDATE paper_orders o SET filled_quantity = filled_quantity + $2, filled_value_paise = filled_value_paise + $3, status = 'COMPLETE',
-         updated_at = $4 WHERE id = $1 RETURNING ${orderColumns}`,
-      [order.id, quantity, quantity * pricePaise, now],
+    // The trade and the order's fill in one statement, which also says whether another order protects the
+    // position (most fills have none, and then there is nothing to refit).
+    const { rows } = await q.query<OrderRow & { protected: boolean }>(
+      `WITH trade AS (${tradeInsertSql(5)})
+       UPDATE paper_orders o SET filled_quantity = filled_quantity + $2, filled_value_paise = filled_value_paise + $3, status = 'COMPLETE',
+         updated_at = $4 WHERE id = $1
+       RETURNING ${orderColumns}, EXISTS (SELECT 1 FROM paper_orders p WHERE p.broker_account_id = o.broker_account_id
+         AND p.portfolio_id IS NOT DISTINCT FROM o.portfolio_id AND p.instrument_token = o.instrument_token AND p.product = o.product
+         AND p.purpose IN ('stoploss', 'target') AND p.status IN ('OPEN', 'TRIGGER PENDING') AND p.id <> o.id) AS protected`,
+      [order.id, quantity, quantity * pricePaise, now, ...tradeValues(order, contract, order.transaction_type, quantity, pricePaise, charges, 'fill', now)],
     );
-    const filled = rows[0]!;
+    const { protected: isProtected, ...filled } = rows[0]!;
     if (filled.oco_group !== null && (filled.purpose === 'stoploss' || filled.purpose === 'target')) {
       const what = filled.purpose === 'stoploss' ? 'its stop-loss' : 'its target';
       await cancelGroup(q, filled, `Cancelled: ${what} filled (one cancels the other).`, now);
     }
-    await fitProtection(q, filled.broker_account_id, filled.portfolio_id, contract, filled.product, now);
+    if (isProtected) await fitProtection(q, filled.broker_account_id, filled.portfolio_id, contract, filled.product, now);
     return filled;
   }
 
-  async function insertTrade(
-    q: Queryable,
+  type TradeOwner = { accountId: number; portfolioId: number | null; product: Product };
+
+  /** A paper_trades INSERT whose 19 values start at parameter $first (the trade id comes from its sequence). */
+  const tradeInsertSql = (first: number) => `INSERT INTO paper_trades (trade_id, order_id, broker_account_id, portfolio_id, instrument_token, exchange,
+       tradingsymbol, product, transaction_type, quantity, price_paise, brokerage_paise, stt_paise, exchange_paise, sebi_paise, gst_paise,
+       stamp_paise, kind, trading_day, filled_at)
+     VALUES ((10000000 + nextval('paper_trade_seq'))::text, ${Array.from({ length: 19 }, (_, n) => `$${first + n}`).join(', ')})`;
+
+  function tradeValues(
     order: Pick<OrderRow, 'order_id' | 'broker_account_id' | 'portfolio_id' | 'product'> | null,
     contract: Contract,
     side: Side,
@@ -709,37 +717,29 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     charges: Charges,
     kind: 'fill' | 'settlement',
     now: Date,
-    owner?: { accountId: number; portfolioId: number | null; product: Product },
-  ): Promise<void> {
-    const tradeId = await nextTradeId(q);
-    await q.query(
-      `INSERT INTO paper_trades (trade_id, order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol, product,
-         transaction_type, quantity, price_paise, brokerage_paise, stt_paise, exchange_paise, sebi_paise, gst_paise, stamp_paise, kind,
-         trading_day, filled_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
-      [
-        tradeId,
-        order?.order_id ?? null,
-        order?.broker_account_id ?? owner?.accountId,
-        order === null ? owner?.portfolioId ?? null : order.portfolio_id,
-        contract.instrumentToken,
-        contract.exchange,
-        contract.tradingsymbol,
-        order?.product ?? owner?.product,
-        side,
-        quantity,
-        pricePaise,
-        charges.brokerage,
-        charges.stt,
-        charges.exchange,
-        charges.sebi,
-        charges.gst,
-        charges.stamp,
-        kind,
-        istDate(now),
-        now,
-      ],
-    );
+    owner?: TradeOwner,
+  ): unknown[] {
+    return [
+      order?.order_id ?? null,
+      order?.broker_account_id ?? owner?.accountId,
+      order === null ? owner?.portfolioId ?? null : order.portfolio_id,
+      contract.instrumentToken,
+      contract.exchange,
+      contract.tradingsymbol,
+      order?.product ?? owner?.product,
+      side,
+      quantity,
+      pricePaise,
+      charges.brokerage,
+      charges.stt,
+      charges.exchange,
+      charges.sebi,
+      charges.gst,
+      charges.stamp,
+      kind,
+      istDate(now),
+      now,
+    ];
   }
 
   async function cancelRow(q: Queryable, order: OrderRow, message: string | null, now: Date): Promise<OrderRow> {
@@ -900,11 +900,8 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
           const side: Side = leg.quantity > 0 ? 'SELL' : 'BUY';
           const quantity = Math.abs(leg.quantity);
           const charges = leg.quantity > 0 && intrinsicPaise > 0 ? exerciseCharges(rates, quantity, intrinsicPaise) : noCharges;
-          await insertTrade(tx, null, contract, side, quantity, intrinsicPaise, charges, 'settlement', now, {
-            accountId: row.broker_account_id,
-            portfolioId: leg.portfolioId,
-            product: leg.product,
-          });
+          const owner = { accountId: row.broker_account_id, portfolioId: leg.portfolioId, product: leg.product };
+          await tx.query(tradeInsertSql(1), tradeValues(null, contract, side, quantity, intrinsicPaise, charges, 'settlement', now, owner));
         }
         return legs.length;
       });
