@@ -40,7 +40,7 @@ function killSwitchCalls(call: ContractCall, desk: Desk) {
 
 const openQuantities = (book: Schemas['PositionBook']) => book.net.filter((position) => position.quantity !== 0);
 
-describe.each(testBackends)('the kill switch on %s', (backend) => {
+describe.each(testBackends)('the kill switch and risk limits on %s', (backend) => {
   let server: TestServer;
   let call: ContractCall;
   let market: ScriptedMarket;
@@ -67,8 +67,8 @@ describe.each(testBackends)('the kill switch on %s', (backend) => {
     kill = killSwitchCalls(call, desk);
     callAtm = desk.contract(desk.atm, 'CE').tradingsymbol;
     putAtm = desk.contract(desk.atm, 'PE').tradingsymbol;
-    market.set(callAtm, { bid: 120, ask: 120.5 });
-    market.set(putAtm, { bid: 130, ask: 130.6 });
+    market.set(callAtm, { bid: 120, ask: 120.5, last: 120.25, close: 120 });
+    market.set(putAtm, { bid: 130, ask: 130.6, last: 130.3, close: 130 });
   });
 
   it('cancels every working order, buys the short back before selling the long, and blocks new entries', async () => {
@@ -196,112 +196,84 @@ describe.each(testBackends)('the kill switch on %s', (backend) => {
     expect(theirs.status).toBe(404);
     expect((await other.trade('placeTrades', { orders: [other.order(callAtm, 'BUY', other.lotSize)] })).status).toBe(200);
   });
-});
 
-describe.each(testBackends)('risk limits on %s', (backend) => {
-  let server: TestServer;
-  let call: ContractCall;
-  let market: ScriptedMarket;
-  let desk: Desk;
-  let callAtm: string;
-  let putAtm: string;
+  describe('risk limits', () => {
+    const noLimits = { max_loss_today: null, profit_lock_from: null, profit_lock_keep_pct: null, max_trades_today: null, max_lots_per_order: null, max_open_positions: null };
+    const setLimits = (limits: Partial<Schemas['RiskLimits']>) =>
+      call<Schemas['RiskLimitsResponse']>('updateRiskLimits', { token: desk.token, params: { accountNumber: desk.accountNumber }, body: { ...noLimits, ...limits } });
+    const limits = async () => {
+      const res = await call<Schemas['RiskLimitsResponse']>('getRiskLimits', { token: desk.token, params: { accountNumber: desk.accountNumber } });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const buy = (symbol: string, lots: number) => desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', lots * desk.lotSize)] });
+    const watch = () => desk.services.riskLimits.watch(server.clock.now());
 
-  const noLimits = { max_loss_today: null, profit_lock_from: null, profit_lock_keep_pct: null, max_trades_today: null, max_lots_per_order: null, max_open_positions: null };
-  const setLimits = (limits: Partial<Schemas['RiskLimits']>) =>
-    call<Schemas['RiskLimitsResponse']>('updateRiskLimits', { token: desk.token, params: { accountNumber: desk.accountNumber }, body: { ...noLimits, ...limits } });
-  const limits = async () => {
-    const res = await call<Schemas['RiskLimitsResponse']>('getRiskLimits', { token: desk.token, params: { accountNumber: desk.accountNumber } });
-    expect(res.status).toBe(200);
-    return res.body;
-  };
-  const buy = (symbol: string, lots: number) => desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', lots * desk.lotSize)] });
-  const watch = () => desk.services.riskLimits.watch(server.clock.now());
+    it('stores the limits, answers their use, and refuses a profit lock set by half', async () => {
+      const saved = await setLimits({ max_loss_today: 10000, max_trades_today: 20 });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.limits).toEqual({ ...noLimits, max_loss_today: 10000, max_trades_today: 20 });
+      expect((await buy(callAtm, 1)).status).toBe(200);
+      const { usage } = await limits();
+      expect(usage).toMatchObject({ trades_today: 1, open_positions: 1, status: 'OK', locked_profit: null });
+      // Bought at the ask (120.50), marked at the last (120.25): 65 × −0.25 less the buy's charges.
+      expect(usage.pnl_today).toBeLessThan(-16.25);
+      expect(usage.pnl_today).toBeGreaterThan(-60);
+      const half = await setLimits({ profit_lock_from: 5000 });
+      expect(half.status, JSON.stringify(half.body)).toBe(400);
+      expect(half.body).toMatchObject({ code: 'validation_failed', field: 'profit_lock_keep_pct' });
+    });
 
-  beforeAll(async () => {
-    const clock = manualClock(friday);
-    market = scriptedMarket(clock);
-    server = await startTestServer({ backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source });
-    call = guardedClient(server.app);
-  });
+    it('refuses an entry past lots per order, trades today or open positions, and lets exits through', async () => {
+      await setLimits({ max_lots_per_order: 2, max_trades_today: 2, max_open_positions: 1 });
+      const tooBig = await buy(callAtm, 3);
+      expect(tooBig.status).toBe(422);
+      expect(tooBig.body).toMatchObject({ code: 'risk_limit_exceeded', field: 'quantity', message: expect.stringContaining('more than your limit of 2 lots per order') });
+      expect((await buy(callAtm, 2)).status).toBe(200);
+      const second = await buy(putAtm, 1);
+      expect(second.status).toBe(422);
+      expect(second.body.message).toContain('your limit is 1');
+      expect((await buy(callAtm, 1)).status).toBe(200);
+      const third = await buy(callAtm, 1);
+      expect(third.status).toBe(422);
+      expect(third.body.message).toContain('You have placed 2 of your 2 trades today.');
+      const exit = await desk.trade('squareoffTrades', { positions: [{ exchange: 'NFO', tradingsymbol: callAtm, product: 'NRML' }] });
+      expect(exit.status).toBe(200);
+      expect(exit.body.orders[0]).toMatchObject({ status: 'COMPLETE', quantity: 3 * desk.lotSize });
+    });
 
-  afterAll(async () => {
-    await server.close();
-  });
+    it('turns the kill switch on when the day\'s loss reaches the limit, for the rest of the day', async () => {
+      await setLimits({ max_loss_today: 1000 });
+      expect((await buy(callAtm, 1)).status).toBe(200);
+      expect(await watch()).toBe(0);
+      // 65 × (120.50 − 100) = ₹1,332.50 lost, before charges.
+      market.set(callAtm, { bid: 100, ask: 100.5, last: 100, close: 120 });
+      expect(await watch()).toBe(1);
+      expect(await watch()).toBe(0);
+      const state = await call<Schemas['KillSwitchesResponse']>('getKillSwitches', { token: desk.token });
+      const mine = state.body.kill_switches.find((entry) => entry.account_number === desk.accountNumber)!;
+      expect(mine).toMatchObject({ armed: true, reason: expect.stringMatching(/^Risk limit: today's loss of ₹1,3\d\d\.\d\d reached your maximum loss of ₹1,000\.00\.$/) });
+      expect(mine.events[0]).toMatchObject({ action: 'arm', source: 'risk_limit', summary: 'New orders blocked; 0 working orders cancelled; 1 exit filled' });
+      expect(new Date(mine.cool_off_until!).toISOString()).toBe('2026-11-20T18:30:00.000Z');
+      expect((await desk.positionBook()).net.filter((position) => position.quantity !== 0)).toEqual([]);
+      expect((await buy(callAtm, 1)).status).toBe(403);
+    });
 
-  beforeEach(async () => {
-    server.clock.advance(60_000);
-    market.open(true);
-    desk = await openDesk(server, call);
-    callAtm = desk.contract(desk.atm, 'CE').tradingsymbol;
-    putAtm = desk.contract(desk.atm, 'PE').tradingsymbol;
-    market.set(callAtm, { bid: 120, ask: 120.5, last: 120.25, close: 120 });
-    market.set(putAtm, { bid: 130, ask: 130.6, last: 130.3, close: 130 });
-  });
-
-  it('stores the limits, answers their use, and refuses a profit lock set by half', async () => {
-    const saved = await setLimits({ max_loss_today: 10000, max_trades_today: 20 });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.limits).toEqual({ ...noLimits, max_loss_today: 10000, max_trades_today: 20 });
-    expect((await buy(callAtm, 1)).status).toBe(200);
-    const { usage } = await limits();
-    expect(usage).toMatchObject({ trades_today: 1, open_positions: 1, status: 'OK', locked_profit: null });
-    // Bought at the ask (120.50), marked at the last (120.25): 65 × −0.25 less the buy's charges.
-    expect(usage.pnl_today).toBeLessThan(-16.25);
-    expect(usage.pnl_today).toBeGreaterThan(-60);
-    const half = await setLimits({ profit_lock_from: 5000 });
-    expect(half.status, JSON.stringify(half.body)).toBe(400);
-    expect(half.body).toMatchObject({ code: 'validation_failed', field: 'profit_lock_keep_pct' });
-  });
-
-  it('refuses an entry past lots per order, trades today or open positions, and lets exits through', async () => {
-    await setLimits({ max_lots_per_order: 2, max_trades_today: 2, max_open_positions: 1 });
-    const tooBig = await buy(callAtm, 3);
-    expect(tooBig.status).toBe(422);
-    expect(tooBig.body).toMatchObject({ code: 'risk_limit_exceeded', field: 'quantity', message: expect.stringContaining('more than your limit of 2 lots per order') });
-    expect((await buy(callAtm, 2)).status).toBe(200);
-    const second = await buy(putAtm, 1);
-    expect(second.status).toBe(422);
-    expect(second.body.message).toContain('your limit is 1');
-    expect((await buy(callAtm, 1)).status).toBe(200);
-    const third = await buy(callAtm, 1);
-    expect(third.status).toBe(422);
-    expect(third.body.message).toContain('You have placed 2 of your 2 trades today.');
-    const exit = await desk.trade('squareoffTrades', { positions: [{ exchange: 'NFO', tradingsymbol: callAtm, product: 'NRML' }] });
-    expect(exit.status).toBe(200);
-    expect(exit.body.orders[0]).toMatchObject({ status: 'COMPLETE', quantity: 3 * desk.lotSize });
-  });
-
-  it('turns the kill switch on when the day\'s loss reaches the limit, for the rest of the day', async () => {
-    await setLimits({ max_loss_today: 1000 });
-    expect((await buy(callAtm, 1)).status).toBe(200);
-    expect(await watch()).toBe(0);
-    // 65 × (120.50 − 100) = ₹1,332.50 lost, before charges.
-    market.set(callAtm, { bid: 100, ask: 100.5, last: 100, close: 120 });
-    expect(await watch()).toBe(1);
-    expect(await watch()).toBe(0);
-    const state = await call<Schemas['KillSwitchesResponse']>('getKillSwitches', { token: desk.token });
-    const mine = state.body.kill_switches.find((entry) => entry.account_number === desk.accountNumber)!;
-    expect(mine).toMatchObject({ armed: true, reason: expect.stringMatching(/^Risk limit: today's loss of ₹1,3\d\d\.\d\d reached your maximum loss of ₹1,000\.00\.$/) });
-    expect(mine.events[0]).toMatchObject({ action: 'arm', source: 'risk_limit', summary: 'New orders blocked; 0 working orders cancelled; 1 exit filled' });
-    expect(new Date(mine.cool_off_until!).toISOString()).toBe('2026-11-20T18:30:00.000Z');
-    expect((await desk.positionBook()).net.filter((position) => position.quantity !== 0)).toEqual([]);
-    expect((await buy(callAtm, 1)).status).toBe(403);
-  });
-
-  it('locks in a share of the day\'s peak P&L and turns the kill switch on when the P&L falls below it', async () => {
-    await setLimits({ profit_lock_from: 1000, profit_lock_keep_pct: 50 });
-    expect((await buy(callAtm, 1)).status).toBe(200);
-    // 65 × (150 − 120.50) = ₹1,917.50 before charges: the lock engages at half the peak.
-    market.set(callAtm, { bid: 150, ask: 150.5, last: 150, close: 120 });
-    expect(await watch()).toBe(0);
-    const { usage } = await limits();
-    expect(usage.locked_profit).toBeCloseTo(usage.peak_pnl_today / 2, 0);
-    market.set(callAtm, { bid: 140, ask: 140.5, last: 140, close: 120 });
-    expect(await watch()).toBe(0);
-    // 65 × (130 − 120.50) = ₹617.50: below half the peak.
-    market.set(callAtm, { bid: 130, ask: 130.5, last: 130, close: 120 });
-    expect(await watch()).toBe(1);
-    expect((await buy(callAtm, 1)).status).toBe(403);
+    it('locks in a share of the day\'s peak P&L and turns the kill switch on when the P&L falls below it', async () => {
+      await setLimits({ profit_lock_from: 1000, profit_lock_keep_pct: 50 });
+      expect((await buy(callAtm, 1)).status).toBe(200);
+      // 65 × (150 − 120.50) = ₹1,917.50 before charges: the lock engages at half the peak.
+      market.set(callAtm, { bid: 150, ask: 150.5, last: 150, close: 120 });
+      expect(await watch()).toBe(0);
+      const { usage } = await limits();
+      expect(usage.locked_profit).toBeCloseTo(usage.peak_pnl_today / 2, 0);
+      market.set(callAtm, { bid: 140, ask: 140.5, last: 140, close: 120 });
+      expect(await watch()).toBe(0);
+      // 65 × (130 − 120.50) = ₹617.50: below half the peak.
+      market.set(callAtm, { bid: 130, ask: 130.5, last: 130, close: 120 });
+      expect(await watch()).toBe(1);
+      expect((await buy(callAtm, 1)).status).toBe(403);
+    });
   });
 });
 
