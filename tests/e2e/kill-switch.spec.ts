@@ -54,7 +54,7 @@ test('one tap from the header stops the account: the position is closed, entries
   expect(await openPositions(page, user)).toBe(0);
   expect(await buyOneLot(page, user)).toBe(403);
 
-  await page.goto('/app/kill_switch');
+  await page.goto('/app/kill-switch');
   const card = page.getByTestId('account-switch');
   await expect(card.getByTestId('switch-state')).toContainText('On since');
   await card.getByLabel(`Type ${user.accountNumber} to turn it off`).fill(user.accountNumber.toLowerCase());
@@ -81,7 +81,7 @@ test('the home-screen shortcut opens the confirmation and arms nothing by itself
 test('risk limits are set on the kill switch page and show their use, in French, dark and right to left on a 360 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const user = await signInReadyToTrade(page);
-  await page.goto('/app/kill_switch');
+  await page.goto('/app/kill-switch');
   const card = page.getByTestId('account-switch');
   await card.getByLabel('Maximum loss today (₹)').fill('10000');
   await card.getByLabel('Maximum trades today').fill('0');

@@ -38,7 +38,7 @@ export const navItems: NavItem[] = [
   { to: '/app/strategies', label: labels.strategies, Icon: PuzzlePieceIcon },
   { to: '/app/strategy-builder', label: labels.strategyBuilder, Icon: WrenchScrewdriverIcon },
   { to: '/app/strategy_alerts', label: labels.alerts, Icon: BellAlertIcon },
-  { to: '/app/kill_switch', label: labels.killSwitch, Icon: StopCircleIcon },
+  { to: '/app/kill-switch', label: labels.killSwitch, Icon: StopCircleIcon },
   { to: '/app/recommendations', label: labels.recommendations, Icon: LightBulbIcon },
   { to: '/app/market_view', label: labels.marketView, Icon: GlobeAltIcon },
   { to: '/app/heat_map', label: labels.heatMap, Icon: FireIcon },

@@ -37,7 +37,7 @@ const appChildren: RouteObject[] = [
   { path: 'market_view', element: <S.marketView />, handle: titled(names.marketView) },
   { path: 'heat_map', element: <S.heatMap />, handle: titled(names.heatMap) },
   { path: 'dashboards/live-trade', element: <S.liveTrade />, handle: titled(names.liveTrade) },
-  { path: 'kill_switch', element: <S.killSwitch />, handle: titled(names.killSwitch) },
+  { path: 'kill-switch', element: <S.killSwitch />, handle: titled(names.killSwitch) },
   { path: 'strategy-builder', element: <S.strategyBuilder />, handle: titled(names.strategyBuilder) },
   { path: '*', element: <Navigate to="/" replace /> },
 ];

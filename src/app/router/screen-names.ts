@@ -15,7 +15,7 @@ export const screenNames = defineMessages({
   strategies: { id: 'app.nav.strategies', defaultMessage: 'Strategies' },
   strategyBuilder: { id: 'app.nav.strategyBuilder', defaultMessage: 'Strategy builder' },
   alerts: { id: 'app.nav.alerts', defaultMessage: 'Alerts' },
-  killSwitch: { id: 'app.nav.killSwitch', defaultMessage: 'Kill switch and limits' },
+  killSwitch: { id: 'app.nav.killSwitch', defaultMessage: 'Kill switch' },
   recommendations: { id: 'app.nav.recommendations', defaultMessage: 'Recommendations' },
   marketView: { id: 'app.nav.marketView', defaultMessage: 'Market view' },
   heatMap: { id: 'app.nav.heatMap', defaultMessage: 'Heat map' },

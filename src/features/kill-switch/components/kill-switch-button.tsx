@@ -6,7 +6,10 @@ import { getKillSwitches } from '@/features/kill-switch/api/kill-switch-calls';
 import { KillSwitchDialog } from '@/features/kill-switch/components/kill-switch-dialog';
 import { killSwitchMessages as messages } from '@/features/kill-switch/kill-switch-messages';
 
-/** `?kill-switch=arm` on any screen opens the confirmation: the home-screen shortcut and the push action's target. */
+/**
+ * `?kill-switch=arm` on any screen opens the confirmation: the home-screen shortcut's and a notification
+ * action's target; `?kill-switch=page` is the kill switch page's own button (the audit trail says which).
+ */
 export const killSwitchParam = 'kill-switch';
 
 /**
@@ -16,9 +19,11 @@ export const killSwitchParam = 'kill-switch';
 export function KillSwitchButton() {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
-  const [open, setOpen] = useState(params.get(killSwitchParam) === 'arm');
+  const asked = params.get(killSwitchParam);
+  const [clicked, setClicked] = useState(false);
   const [armed, setArmed] = useState(false);
-  const source = params.get(killSwitchParam) === 'arm' ? 'shortcut' : 'header';
+  const open = clicked || asked === 'arm' || asked === 'page';
+  const source = asked === 'arm' ? 'shortcut' : asked === 'page' ? 'settings' : 'header';
 
   const refresh = useCallback(() => {
     getKillSwitches()
@@ -28,7 +33,7 @@ export function KillSwitchButton() {
   useEffect(refresh, [refresh]);
 
   const handleClose = () => {
-    setOpen(false);
+    setClicked(false);
     refresh();
     if (params.has(killSwitchParam)) {
       params.delete(killSwitchParam);
@@ -41,7 +46,7 @@ export function KillSwitchButton() {
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => setClicked(true)}
         aria-label={label}
         title={label}
         data-armed={armed || undefined}

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
 import { disarmKillSwitch, getKillSwitches, type KillSwitch, type KillSwitchEvent } from '@/features/kill-switch/api/kill-switch-calls';
-import { KillSwitchDialog } from '@/features/kill-switch/components/kill-switch-dialog';
+import { killSwitchParam } from '@/features/kill-switch/components/kill-switch-button';
 import { RiskLimitsForm } from '@/features/kill-switch/components/risk-limits-form';
 import { killSwitchPageMessages as messages } from '@/features/kill-switch/kill-switch-messages';
 import { Button } from '@/components/ui/button';
@@ -22,12 +23,15 @@ const sourceMessages = {
   risk_limit: messages.sourceRiskLimit,
 } as const;
 
-/** /app/kill_switch: each account's switch (turn it off with the typed account number), its history and its limits. */
+/** /app/kill-switch: each account's switch (turn it off with the typed account number), its history and its limits. */
 export function KillSwitchScreen() {
   const intl = useIntl();
   const [switches, setSwitches] = useState<KillSwitch[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [stopping, setStopping] = useState(false);
+  // "Stop all accounts" opens the header's own confirmation (one dialog for the whole app); when it closes
+  // the parameter goes, and the switches are read again.
+  const [params, setParams] = useSearchParams();
+  const stopping = params.has(killSwitchParam);
 
   const [stamp, setStamp] = useState(0);
   const load = useCallback(() => setStamp((value) => value + 1), []);
@@ -43,7 +47,7 @@ export function KillSwitchScreen() {
     return () => {
       current = false;
     };
-  }, [stamp]);
+  }, [stamp, stopping]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -52,7 +56,7 @@ export function KillSwitchScreen() {
         description={intl.formatMessage(messages.description)}
         actions={
           switches !== null && switches.length > 0 ? (
-            <Button variant="danger" onClick={() => setStopping(true)}>
+            <Button variant="danger" onClick={() => setParams({ [killSwitchParam]: 'page' })}>
               {intl.formatMessage(messages.stopAll)}
             </Button>
           ) : null
@@ -64,15 +68,6 @@ export function KillSwitchScreen() {
         <EmptyState icon={StopCircleIcon} title={intl.formatMessage(messages.noAccountsTitle)} description={intl.formatMessage(messages.noAccounts)} />
       ) : (
         switches.map((entry) => <AccountSwitch key={entry.account_number} entry={entry} onChanged={load} />)
-      )}
-      {stopping && (
-        <KillSwitchDialog
-          source="settings"
-          onClose={() => {
-            setStopping(false);
-            load();
-          }}
-        />
       )}
     </div>
   );
