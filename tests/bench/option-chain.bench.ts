@@ -40,8 +40,10 @@ async function main(): Promise<void> {
     await page.locator('tr[aria-current="true"]').waitFor({ timeout: 60_000 });
     // Every strike of the expiry (about 500 contracts), as the figure asks.
     await page.getByRole('combobox', { name: 'Strikes' }).selectOption('all');
-    await page.waitForFunction(() => document.querySelectorAll('[data-chain-scroll] tbody th[scope="row"]').length > 200, undefined, { timeout: 60_000 });
-    const strikes = await page.locator('[data-chain-scroll] tbody th[scope="row"]').count();
+    // The ladder renders the rows in view; the table counts every strike (and its two header rows).
+    const ladder = page.locator('[data-chain-scroll] table');
+    await page.waitForFunction(() => Number(document.querySelector('[data-chain-scroll] table')?.getAttribute('aria-rowcount')) > 200, undefined, { timeout: 60_000 });
+    const strikes = Number(await ladder.getAttribute('aria-rowcount')) - 2;
     // What ticks: the strip's five indices and both sides of every strike (each a contract the stream sends).
     const ticking = 5 + 2 * strikes;
     // Let a few ticks land before measuring.

@@ -7,6 +7,7 @@ import type { Side } from '@/features/market/components/option-chain-cells';
 import type { PickContract } from '@/features/market/components/option-chain-cells';
 import { ChainTable, rowsOf } from '@/features/market/components/option-chain-table';
 import { PricesDelayedBanner } from '@/features/market/components/prices-delayed-banner';
+import { liveFeed } from '@/features/market/feed/live-feed';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { useStrikeRange } from '@/features/market/hooks/use-strike-range';
 import { indexInstruments } from '@/features/market/market-messages';
@@ -80,6 +81,12 @@ export function OptionChain({ onPick }: { onPick?: PickContract } = {}) {
     const shown = new Set(strikesInWindow(strikes, anchorStrike, range));
     return allRows.filter((row) => shown.has(row.strike));
   }, [allRows, strikes, anchorStrike, range]);
+
+  // The whole range follows the stream, not only the rows in view: with every strike the ladder renders only
+  // what is on screen (option-chain-table.tsx), and a row scrolled into view must show its price at once,
+  // not wait for the stream to reopen with it. Prices off screen update their atoms and render nothing.
+  const instruments = useMemo(() => rows.flatMap((row) => [row.ce?.instrument, row.pe?.instrument].filter((item) => item !== undefined)), [rows]);
+  useEffect(() => liveFeed().subscribe(instruments), [instruments]);
 
   const expiryLabel = (item: Expiry) =>
     intl.formatMessage(expiryText, {
