@@ -10,6 +10,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerAnalyticsCaching } from './analytics-cache';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -40,11 +41,8 @@ registerRoute(
 // and an offline order fails at once instead of being sent later at a stale price.
 // Do not add a default handler (setDefaultHandler) or a catch-all route: it would capture /api/.
 
-// Runtime caching of analytics reads goes here (later work), registered for GET /analytics/rest/v1/*:
-//   NetworkFirst with networkTimeoutSeconds ~3, a dedicated cache name, an expiration plugin, and a
-//   plugin that stamps the fetch time so screens can show "as of ...".
-// Cached market snapshots go here too: POST /analytics/functions/v1/market_data, cached under a key
-// derived from the normalised request body (Cache API keys must be GET requests).
+// Analytics reads and market snapshots: network first, then the copy saved on the device (analytics-cache.ts).
+registerAnalyticsCaching();
 
 type SkipWaitingMessage = { type: 'SKIP_WAITING' };
 

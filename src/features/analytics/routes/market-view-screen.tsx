@@ -1,29 +1,179 @@
-import GlobeAsiaAustraliaIcon from '@heroicons/react/24/outline/GlobeAsiaAustraliaIcon';
+import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { analyticsMessages as m } from '@/features/analytics/analytics-messages';
+import { getCommentary, getDailyData, getMarketData, pageSizes, type Commentary, type DailyData, type MarketData } from '@/features/analytics/api/analytics-reads';
+import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
+import { SentimentBadge } from '@/features/analytics/components/sentiment-badge';
+import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
+import { ChangeText } from '@/components/ui/change-text';
+import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({
   title: { id: 'analytics.marketViewTitle', defaultMessage: 'Market view' },
   description: { id: 'analytics.marketViewDescription', defaultMessage: 'Index levels, market commentary and the data of the day.' },
-  emptyTitle: { id: 'analytics.marketViewEmptyTitle', defaultMessage: 'Market view is not available yet' },
-  emptyDescription: {
-    id: 'analytics.marketViewEmptyDescription',
-    defaultMessage:
-      'It will bring together NIFTY, BANKNIFTY, FINNIFTY, MIDCPNIFTY and SENSEX levels, the latest market commentary and the daily data, each with the time it was fetched so you can read it offline too.',
-  },
+  snapshots: { id: 'analytics.snapshots', defaultMessage: 'Index snapshots' },
+  commentary: { id: 'analytics.commentary', defaultMessage: 'Commentary' },
+  daily: { id: 'analytics.daily', defaultMessage: 'Daily data' },
+  commentaryPage: { id: 'analytics.commentaryPage', defaultMessage: 'Commentary pages' },
 });
 
+const refresh = { snapshots: 5_000, commentary: 30_000, daily: 300_000 };
+
+const cell = 'px-2 py-1.5';
+const head = `${cell} font-medium`;
+
+function SnapshotsTable({ rows }: { rows: MarketData[] }) {
+  const intl = useIntl();
+  const { formatNumber, formatTime } = useFormat();
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const maybe = (value: number | null, digits = 2) => (value === null ? intl.formatMessage(m.notAvailable) : formatNumber(value, { maximumFractionDigits: digits }));
+  if (rows.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(m.noRows)}</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-line">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">{intl.formatMessage(messages.snapshots)}</caption>
+        <thead className="bg-surface-raised text-xs text-fg-muted">
+          <tr className="border-b border-line">
+            <th scope="col" className={`${head} text-start`}>{intl.formatMessage(m.time)}</th>
+            <th scope="col" className={`${head} text-start`}>{intl.formatMessage(m.index)}</th>
+            <th scope="col" className={`${head} text-end`}>{intl.formatMessage(m.spot)}</th>
+            <th scope="col" className={`${head} text-end`}>{intl.formatMessage(m.change)}</th>
+            <th scope="col" className={`${head} hidden text-end sm:table-cell`}>{intl.formatMessage(m.pcr)}</th>
+            <th scope="col" className={`${head} hidden text-end md:table-cell`}>{intl.formatMessage(m.maxPain)}</th>
+            <th scope="col" className={`${head} hidden text-end md:table-cell`}>{intl.formatMessage(m.iv)}</th>
+            <th scope="col" className={`${head} hidden text-end lg:table-cell`}>{intl.formatMessage(m.vix)}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-b border-line last:border-0">
+              <td className={`${cell} whitespace-nowrap tabular-nums text-fg-muted`}>{formatTime(row.created_at)}</td>
+              <th scope="row" className={`${cell} text-start font-semibold`}>{row.index}</th>
+              <td className={`${cell} text-end tabular-nums`}>{formatNumber(row.spot, two)}</td>
+              <td className={`${cell} text-end`}><ChangeText change={row.change} percent={row.change_pct} /></td>
+              <td className={`${cell} hidden text-end tabular-nums sm:table-cell`}>{maybe(row.pcr)}</td>
+              <td className={`${cell} hidden text-end tabular-nums md:table-cell`}>{maybe(row.max_pain, 0)}</td>
+              <td className={`${cell} hidden text-end tabular-nums md:table-cell`}>{maybe(row.iv)}</td>
+              <td className={`${cell} hidden text-end tabular-nums lg:table-cell`}>{maybe(row.vix)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Commentary is the server's plain text: paragraphs split on blank lines, rendered as text, never HTML. */
+function CommentaryFeed({ rows }: { rows: Commentary[] }) {
+  const intl = useIntl();
+  const { formatDateTime } = useFormat();
+  if (rows.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(m.noRows)}</p>;
+  return (
+    <ol className="flex flex-col gap-3">
+      {rows.map((item) => (
+        <li key={item.id}>
+          <article className="rounded-lg border border-line bg-surface p-3" aria-labelledby={`commentary-${item.id}`}>
+            <div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-fg-muted">
+              <span className="font-semibold text-fg">{item.index ?? intl.formatMessage(m.marketWide)}</span>
+              <SentimentBadge value={item.sentiment} />
+              <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
+            </div>
+            <h3 id={`commentary-${item.id}`} className="text-sm font-semibold text-fg">{item.title}</h3>
+            {item.body.split(/\n\s*\n/).map((paragraph, i) => (
+              <p key={i} className="mt-1 whitespace-pre-line text-sm text-fg">{paragraph}</p>
+            ))}
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function DailyTable({ rows, caption }: { rows: DailyData[]; caption: string }) {
+  const intl = useIntl();
+  const { formatNumber, formatDate } = useFormat();
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  if (rows.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(m.noRows)}</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-line">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-surface-raised text-xs text-fg-muted">
+          <tr className="border-b border-line">
+            <th scope="col" className={`${head} text-start`}>{intl.formatMessage(m.date)}</th>
+            <th scope="col" className={`${head} text-start`}>{intl.formatMessage(m.index)}</th>
+            <th scope="col" className={`${head} hidden text-end sm:table-cell`}>{intl.formatMessage(m.open)}</th>
+            <th scope="col" className={`${head} hidden text-end sm:table-cell`}>{intl.formatMessage(m.high)}</th>
+            <th scope="col" className={`${head} hidden text-end sm:table-cell`}>{intl.formatMessage(m.low)}</th>
+            <th scope="col" className={`${head} text-end`}>{intl.formatMessage(m.close)}</th>
+            <th scope="col" className={`${head} text-end`}>{intl.formatMessage(m.change)}</th>
+            <th scope="col" className={`${head} hidden text-end md:table-cell`}>{intl.formatMessage(m.volume)}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-b border-line last:border-0">
+              <td className={`${cell} whitespace-nowrap tabular-nums`}>{formatDate(row.date)}</td>
+              <th scope="row" className={`${cell} text-start font-semibold`}>{row.index}</th>
+              <td className={`${cell} hidden text-end tabular-nums sm:table-cell`}>{formatNumber(row.open, two)}</td>
+              <td className={`${cell} hidden text-end tabular-nums sm:table-cell`}>{formatNumber(row.high, two)}</td>
+              <td className={`${cell} hidden text-end tabular-nums sm:table-cell`}>{formatNumber(row.low, two)}</td>
+              <td className={`${cell} text-end tabular-nums`}>{formatNumber(row.close, two)}</td>
+              <td className={`${cell} text-end`}><ChangeText change={row.change} percent={row.change_pct} /></td>
+              <td className={`${cell} hidden text-end tabular-nums md:table-cell`}>{formatNumber(row.volume)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `section-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section aria-labelledby={id} className="flex min-w-0 flex-col gap-2">
+      <h2 id={id} className="text-base font-semibold text-fg">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** /app/market_view: the latest index snapshots, the commentary feed (100 a page) and the daily bars. */
 export function MarketViewScreen() {
   const intl = useIntl();
+  const [page, setPage] = useState(1);
+  const snapshots = useAnalyticsRead(getMarketData, 'snapshots', refresh.snapshots);
+  const commentary = useAnalyticsRead(() => getCommentary(page), `commentary:${page}`, page === 1 ? refresh.commentary : undefined);
+  const daily = useAnalyticsRead(() => getDailyData(), 'daily', refresh.daily);
+  const total = commentary.answer?.total ?? null;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      <EmptyState
-        icon={GlobeAsiaAustraliaIcon}
-        title={intl.formatMessage(messages.emptyTitle)}
-        description={intl.formatMessage(messages.emptyDescription)}
-      />
+      <Section title={intl.formatMessage(messages.snapshots)}>
+        <AnalyticsPanel read={snapshots}>{(rows) => <SnapshotsTable rows={rows} />}</AnalyticsPanel>
+      </Section>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <Section title={intl.formatMessage(messages.commentary)}>
+          <AnalyticsPanel read={commentary}>
+            {(rows) => (
+              <>
+                <CommentaryFeed rows={rows} />
+                {total !== null && total > pageSizes.commentary && (
+                  <nav aria-label={intl.formatMessage(messages.commentaryPage)}>
+                    <Pagination page={page} pageSize={pageSizes.commentary} total={total} onChange={(next) => setPage(next)} compact />
+                  </nav>
+                )}
+              </>
+            )}
+          </AnalyticsPanel>
+        </Section>
+        <Section title={intl.formatMessage(messages.daily)}>
+          <AnalyticsPanel read={daily}>{(rows) => <DailyTable rows={rows} caption={intl.formatMessage(messages.daily)} />}</AnalyticsPanel>
+        </Section>
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
 import { botMessages as m, lotsText, scheduleText } from '@/features/portfolios/bot-messages';
 import { useWeekdayNames } from '@/features/portfolios/hooks/use-weekday-names';
 import { isDailyBot, type Bot } from '@/features/portfolios/model/bot-kind';
-import { strategyName } from '@/features/portfolios/strategy-text/strategy-text';
+import { strategyName } from '@/i18n/strategy-messages';
 import { useFormat } from '@/lib/format/use-format';
 
 type BotFactsProps = { bot: Bot; strategies: readonly BaseStrategy[] };

@@ -3,7 +3,7 @@ import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
 import { botFormMessages as m } from '@/features/portfolios/bot-form-messages';
 import { SelectField } from '@/components/ui/select-field';
 import type { BoundField } from '@/features/portfolios/hooks/use-bot-form';
-import { strategyDescription, strategyName } from '@/features/portfolios/strategy-text/strategy-text';
+import { strategyDescription, strategyName } from '@/i18n/strategy-messages';
 
 type StrategyFieldProps = {
   strategies: readonly BaseStrategy[];

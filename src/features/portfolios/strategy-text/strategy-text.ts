@@ -1,11 +1,10 @@
 /**
- * What a trader reads of the server's strategy catalogue, in their language: names, descriptions,
- * parameter titles and hints, and enum options, looked up by slug and key in the app's catalogue. What the
+ * What a trader reads of the server's strategy parameters, in their language (the strategies' names and
+ * descriptions are in i18n/strategy-messages.ts): parameter titles and hints, and enum options, looked up by slug and key in the app's catalogue. What the
  * app does not know yet (a strategy or parameter added on the server) shows the server's own text, so a
  * new strategy still renders.
  */
 import type { IntlShape, MessageDescriptor } from 'react-intl';
-import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
 import { readableKey, type ParamField } from '@/features/portfolios/model/param-schema';
 import {
   optionLabels,
@@ -13,25 +12,13 @@ import {
   paramTitles,
   strategyParamHints,
 } from '@/features/portfolios/strategy-text/param-messages';
-import { strategyDescriptions, strategyNames } from '@/features/portfolios/strategy-text/strategy-messages';
+import { strategyNames } from '@/i18n/strategy-messages';
 
 type Table = Readonly<Record<string, MessageDescriptor>>;
 
 /** Own keys only: a slug such as "constructor" must not find Object.prototype's. */
 function lookup(table: Table, key: string): MessageDescriptor | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
-type StrategyText = Pick<BaseStrategy, 'slug' | 'name' | 'description'>;
-
-export function strategyName(strategy: StrategyText, intl: IntlShape): string {
-  const message = lookup(strategyNames, strategy.slug);
-  return message ? intl.formatMessage(message) : strategy.name;
-}
-
-export function strategyDescription(strategy: StrategyText, intl: IntlShape): string {
-  const message = lookup(strategyDescriptions, strategy.slug);
-  return message ? intl.formatMessage(message) : strategy.description;
 }
 
 // Keys some strategy describes its own way: for a strategy the app does not know, the server's wording of

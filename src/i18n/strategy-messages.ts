@@ -1,8 +1,9 @@
-import { defineMessages } from 'react-intl';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 
 /**
- * The base strategies' names and descriptions, by slug (server/services/strategies/catalogue.ts). A
- * strategy the app does not know yet shows the server's own text (strategy-text.ts).
+ * The base strategies' names and descriptions, by slug (server/services/strategies/catalogue.ts): the words
+ * every screen uses for a strategy (portfolios and bots, recommendations, hosted strategies). A strategy the
+ * app does not know yet shows the server's own text.
  */
 export const strategyNames = defineMessages({
   short_straddle: { id: 'portfolios.strategy.short_straddle.name', defaultMessage: 'Short straddle' },
@@ -53,3 +54,20 @@ export const strategyDescriptions = defineMessages({
       'Buys a call when the trend turns up and a put when it turns down, exiting on the opposite signal or the stop-loss.',
   },
 });
+
+type StrategyText = { slug: string; name: string; description: string };
+
+/** Own keys only: a slug such as "constructor" must not find Object.prototype's. */
+function lookup(table: Readonly<Record<string, MessageDescriptor>>, key: string): MessageDescriptor | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+export function strategyName(strategy: StrategyText, intl: IntlShape): string {
+  const message = lookup(strategyNames, strategy.slug);
+  return message ? intl.formatMessage(message) : strategy.name;
+}
+
+export function strategyDescription(strategy: StrategyText, intl: IntlShape): string {
+  const message = lookup(strategyDescriptions, strategy.slug);
+  return message ? intl.formatMessage(message) : strategy.description;
+}

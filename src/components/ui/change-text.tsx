@@ -1,0 +1,31 @@
+import ArrowDownIcon from '@heroicons/react/20/solid/ArrowDownIcon';
+import ArrowUpIcon from '@heroicons/react/20/solid/ArrowUpIcon';
+import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
+import { useFormat } from '@/lib/format/use-format';
+
+const m = defineMessages({
+  up: { id: 'market.up', defaultMessage: 'up' },
+  down: { id: 'market.down', defaultMessage: 'down' },
+});
+
+const changeText = defineMessage<{ change: MessageValue; percent: MessageValue }>({
+  id: 'market.strip.change',
+  defaultMessage: '{change} ({percent})',
+});
+
+/** "+98.45 (+0.42 %)" with an arrow and its word for screen readers: the colour is never the only sign. */
+export function ChangeText({ change, percent }: { change: number; percent: number }) {
+  const intl = useIntl();
+  const { formatNumber, formatPercent } = useFormat();
+  const direction = change === 0 ? null : change > 0 ? 'up' : 'down';
+  const tone = direction === 'up' ? 'text-profit' : direction === 'down' ? 'text-loss' : 'text-fg-muted';
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' } as const;
+  return (
+    <span className={`inline-flex items-center gap-0.5 whitespace-nowrap tabular-nums ${tone}`}>
+      {direction === 'up' && <ArrowUpIcon className="size-3.5" aria-hidden="true" />}
+      {direction === 'down' && <ArrowDownIcon className="size-3.5" aria-hidden="true" />}
+      {direction !== null && <span className="sr-only">{intl.formatMessage(m[direction])}</span>}
+      {intl.formatMessage(changeText, { change: formatNumber(change, two), percent: formatPercent(percent / 100, two) })}
+    </span>
+  );
+}

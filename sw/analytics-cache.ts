@@ -1,0 +1,116 @@
+/**
+ * The last market snapshots, for traders on flaky connections: analytics reads are answered from the
+ * network when it answers within a few seconds, else from the copy saved on the device. Every saved answer
+ * carries when the server produced it (`X-Fetched-At`; stamped here when a backend such as Supabase does
+ * not send it), and an answer from the saved copy says so (`X-Served-From: cache`), so the screens show
+ * "as of" and the offline banner (src/features/analytics/api/analytics-reads.ts).
+ *
+ * Only the analytics backend is handled: public market data. Trading calls (/api/) never reach this file.
+ */
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types';
+
+export const analyticsReadsCache = 'analytics-reads';
+export const marketDataCache = 'analytics-market-data';
+const networkTimeoutSeconds = 4;
+
+/** GET <analytics>/rest/v1/<table>, on the app's origin or the configured analytics backend's. */
+export const isAnalyticsRead = (url: URL, method: string) => method === 'GET' && /\/rest\/v1\/[a-z_]+$/.test(url.pathname);
+export const isMarketDataCall = (url: URL, method: string) => method === 'POST' && url.pathname.endsWith('/functions/v1/market_data');
+
+function withHeaders(response: Response, extra: Record<string, string>): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** A fresh network answer keeps the server's fetch time, or gets now. */
+function stamped(response: Response): Response {
+  return response.headers.has('x-fetched-at') ? response : withHeaders(response, { 'x-fetched-at': new Date().toISOString() });
+}
+
+const servedFromCache = (response: Response) => withHeaders(response, { 'x-served-from': 'cache' });
+
+const stampPlugin: WorkboxPlugin = {
+  fetchDidSucceed: async ({ response }) => (response.ok ? stamped(response) : response),
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse === undefined ? undefined : servedFromCache(cachedResponse)),
+};
+
+/** The request body's instruments, sorted and without repeats: the same prices asked in any order share a copy. */
+export function normalisedInstruments(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== 'object' || parsed === null || !('instruments' in parsed) || !Array.isArray(parsed.instruments)) return null;
+    return [...new Set(parsed.instruments.map(String))].sort().join(',');
+  } catch {
+    return null;
+  }
+}
+
+async function marketDataKey(url: URL, body: string): Promise<Request | null> {
+  const instruments = normalisedInstruments(body);
+  if (instruments === null) return null;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(instruments));
+  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  // Cache API keys are GET requests: the POST is saved under a GET URL named after its normalised body.
+  return new Request(`${url.origin}${url.pathname}?instruments=${hex}`);
+}
+
+const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
+
+function fetchWithin(request: Request, seconds: number): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('network time-out')), seconds * 1000);
+    fetch(request).then(
+      (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error('network error'));
+      },
+    );
+  });
+}
+
+const marketDataExpiration = new CacheExpiration(marketDataCache, { maxEntries: 40, maxAgeSeconds: 7 * 24 * 60 * 60 });
+
+/** market_data: network first within the time-out; a good answer is saved under its normalised body. */
+async function marketData(request: Request, url: URL): Promise<Response> {
+  const key = await marketDataKey(url, await request.clone().text());
+  try {
+    const response = stamped(await fetchWithin(request, networkTimeoutSeconds));
+    if (response.ok && key !== null) {
+      const copy = response.clone();
+      void (async () => {
+        try {
+          await (await caches.open(marketDataCache)).put(key, copy);
+          await marketDataExpiration.updateTimestamp(key.url);
+          await marketDataExpiration.expireEntries();
+        } catch (error) {
+          if (isQuotaError(error)) await caches.delete(marketDataCache);
+        }
+      })();
+    }
+    return response;
+  } catch (error) {
+    const saved = key === null ? undefined : await caches.match(key, { cacheName: marketDataCache });
+    if (saved !== undefined) return servedFromCache(saved);
+    throw error;
+  }
+}
+
+export function registerAnalyticsCaching(): void {
+  registerRoute(
+    ({ url, request }) => isAnalyticsRead(url, request.method),
+    new NetworkFirst({
+      cacheName: analyticsReadsCache,
+      networkTimeoutSeconds,
+      plugins: [stampPlugin, new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true })],
+    }),
+  );
+  registerRoute(({ url, request }) => isMarketDataCall(url, request.method), ({ request, url }) => marketData(request, url), 'POST');
+}
