@@ -346,6 +346,12 @@ export interface components {
             /** Format: date */
             since: string;
             updated_at: components["schemas"]["Timestamp"];
+            /** @description Cumulative P&L (rupees, after charges) at the close of each trading day since `since`, oldest first. */
+            equity_curve: {
+                /** Format: date */
+                date: string;
+                pnl: number;
+            }[];
         };
         IndexConfig: {
             id: components["schemas"]["Id"];

@@ -45,7 +45,7 @@ export const screens = {
     import('@/features/analytics/routes/screener-screen').then((m) => m.ScreenerScreen),
   ),
   strategies: lazyScreen('strategies', () =>
-    import('@/features/strategies/routes/strategies-screen').then((m) => m.StrategiesScreen),
+    import('@/features/analytics/routes/strategies-screen').then((m) => m.StrategiesScreen),
   ),
   strategyBuilder: lazyScreen('strategy-builder', () =>
     import('@/features/strategies/routes/strategy-builder-screen').then((m) => m.StrategyBuilderScreen),

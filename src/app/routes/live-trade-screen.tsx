@@ -6,6 +6,7 @@ import { setupMessages, stepText } from '@/app/getting-started/setup-messages';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
 import { AccountChoice } from '@/app/trading/account-choice';
 import { DeskPositions } from '@/app/trading/desk-positions';
+import { useLinkedInstrument } from '@/app/trading/use-linked-instrument';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -29,7 +30,19 @@ const messages = defineMessages({
   loading: { id: 'live-trade.loading', defaultMessage: 'Loading your broker accounts…' },
   failed: { id: 'live-trade.failed', defaultMessage: 'Your broker accounts could not be loaded.' },
   logIn: { id: 'live-trade.logIn', defaultMessage: 'Log in to the broker' },
+  finding: { id: 'live-trade.finding', defaultMessage: 'Finding the contract…' },
 });
+
+const linkMessages = {
+  unlisted: defineMessage<{ symbol: MessageValue }>({
+    id: 'live-trade.unlisted',
+    defaultMessage: '{symbol} is not listed today (it may have expired). Pick a contract in the chain.',
+  }),
+  unavailable: defineMessage<{ symbol: MessageValue }>({
+    id: 'live-trade.unavailable',
+    defaultMessage: '{symbol} could not be looked up right now. Pick it in the chain when the connection is back.',
+  }),
+};
 
 const pending = defineMessage<{ step: MessageValue }>({
   id: 'live-trade.pendingDescription',
@@ -46,7 +59,16 @@ export function LiveTradeScreen() {
   const { next } = useSetupProgress();
   const online = useOnlineStatus();
   const wide = useWideScreen('(min-width: 1440px)');
-  const [picked, setPicked] = useState<OptionInstrument | null>(null);
+  const [chosen, setChosen] = useState<OptionInstrument | null>(null);
+  // A link's contract opens the ticket until the trader picks another or closes it.
+  const linked = useLinkedInstrument();
+  const [linkClosed, setLinkClosed] = useState(false);
+  const linkedTrade = linked.state === 'found' && !linkClosed ? linked.trade : null;
+  const picked = chosen ?? linkedTrade?.instrument ?? null;
+  const setPicked = (instrument: OptionInstrument | null) => {
+    setChosen(instrument);
+    setLinkClosed(true);
+  };
   const [placedStamp, setPlacedStamp] = useState(0);
   const quote = useQuote(picked?.instrument ?? null);
   const account = desk.account;
@@ -62,7 +84,8 @@ export function LiveTradeScreen() {
         portfolioId={desk.portfolio?.id ?? null}
         sessionOpen={desk.sessionOpen}
         defaults={desk.defaults}
-        initialSide="BUY"
+        initialSide={chosen === null && linkedTrade !== null ? linkedTrade.side : 'BUY'}
+        initialLots={chosen === null ? linkedTrade?.lots : null}
         onPlaced={() => setPlacedStamp((value) => value + 1)}
         // Over the chain the dialog has its own close button.
         onClose={wide ? () => setPicked(null) : undefined}
@@ -115,6 +138,12 @@ export function LiveTradeScreen() {
             </Link>
           )}
         </div>
+      )}
+      {linked.state === 'finding' && <p role="status" className="text-sm text-fg-muted">{intl.formatMessage(messages.finding)}</p>}
+      {(linked.state === 'unlisted' || linked.state === 'unavailable') && !linkClosed && (
+        <p role="alert" className="rounded-lg border border-warn/40 bg-warn/10 px-3 py-2 text-sm text-fg">
+          {intl.formatMessage(linkMessages[linked.state], { symbol: linked.symbol })}
+        </p>
       )}
       <div className="grid grid-cols-1 gap-6 min-[1440px]:grid-cols-[minmax(0,1fr)_24rem] min-[1440px]:items-start">
         <OptionChain onPick={account === null ? undefined : setPicked} />

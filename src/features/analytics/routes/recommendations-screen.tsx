@@ -1,29 +1,39 @@
-import LightBulbIcon from '@heroicons/react/24/outline/LightBulbIcon';
 import { defineMessages, useIntl } from 'react-intl';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
+import { PageHeader } from '@/components/ui/page-header';
+import { analyticsMessages as m } from '@/features/analytics/analytics-messages';
+import { getRecommendations } from '@/features/analytics/api/analytics-reads';
+import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
+import { RecommendationCard } from '@/features/analytics/components/recommendation-card';
+import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
 
 const messages = defineMessages({
   title: { id: 'analytics.recommendationsTitle', defaultMessage: 'Recommendations' },
-  description: { id: 'analytics.recommendationsDescription', defaultMessage: 'Trade ideas from the analytics desk.' },
-  emptyTitle: { id: 'analytics.recommendationsEmptyTitle', defaultMessage: 'Recommendations are not available yet' },
-  emptyDescription: {
-    id: 'analytics.recommendationsEmptyDescription',
-    defaultMessage:
-      'Curated trade ideas will be listed here in order of priority, each with its instrument, its rationale and the time it was fetched, so you always know how fresh it is, even offline.',
+  description: {
+    id: 'analytics.recommendationsDescription',
+    defaultMessage: 'Trade ideas from the analytics desk, in its order, with why and what each can make or lose. “Trade this” opens the order ticket on the desk, ready to check and send.',
   },
 });
 
+/** /app/recommendations: the screener's setups by display_order, with their rationale and legs. */
 export function RecommendationsScreen() {
   const intl = useIntl();
+  const read = useAnalyticsRead(getRecommendations, 'recommendations', 60_000);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      <EmptyState
-        icon={LightBulbIcon}
-        title={intl.formatMessage(messages.emptyTitle)}
-        description={intl.formatMessage(messages.emptyDescription)}
-      />
+      <AnalyticsPanel read={read}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <p className="text-sm text-fg-muted">{intl.formatMessage(m.noRows)}</p>
+          ) : (
+            <ol className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+              {rows.map((item) => (
+                <li key={item.id}><RecommendationCard item={item} /></li>
+              ))}
+            </ol>
+          )
+        }
+      </AnalyticsPanel>
     </div>
   );
 }

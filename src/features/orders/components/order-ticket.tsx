@@ -98,6 +98,7 @@ export function OrderTicket({
   sessionOpen,
   defaults,
   initialSide,
+  initialLots,
   onPlaced,
   onClose,
 }: {
@@ -108,6 +109,8 @@ export function OrderTicket({
   sessionOpen: boolean;
   defaults: TicketDefaults;
   initialSide: TransactionType;
+  /** Lots to start with (a recommendation's), else the trade defaults'. */
+  initialLots?: number | null;
   onPlaced?: () => void;
   onClose?: () => void;
 }) {
@@ -116,7 +119,7 @@ export function OrderTicket({
   const online = useOnlineStatus();
   const formId = useId();
   const [side, setSide] = useState<TransactionType>(initialSide);
-  const [lotsText, setLotsText] = useState(String(defaults.lots));
+  const [lotsText, setLotsText] = useState(String(initialLots ?? defaults.lots));
   const [type, setType] = useState<TicketType>(defaults.order_type);
   const [product, setProduct] = useState<Product>(defaults.product);
   const [priceText, setPriceText] = useState(() => (quote === null ? '' : quote.last_price.toFixed(2)));

@@ -9,6 +9,7 @@ import { BotForm } from '@/features/portfolios/components/bot-form';
 import { LoadStatus } from '@/components/ui/load-status';
 import type { useBaseStrategies } from '@/features/portfolios/hooks/use-base-strategies';
 import { useBotActions } from '@/features/portfolios/hooks/use-bot-actions';
+import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
 import type { BotFields } from '@/features/portfolios/model/bot-kind';
 import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
 import { commonMessages } from '@/i18n/common-messages';
@@ -20,11 +21,12 @@ type BotFormDialogProps<B extends TradingBot> = {
   catalogue: ReturnType<typeof useBaseStrategies>;
   /** The bot to edit; a new one is created without it. */
   bot?: B;
+  preset?: BotPreset;
   onClose: () => void;
 };
 
 /** Creates or edits one bot. A refusal keeps the dialog open with everything the trader typed. */
-export function BotFormDialog<B extends TradingBot>({ api, portfolio, catalogue, bot, onClose }: BotFormDialogProps<B>) {
+export function BotFormDialog<B extends TradingBot>({ api, portfolio, catalogue, bot, preset, onClose }: BotFormDialogProps<B>) {
   const intl = useIntl();
   const formId = useId();
   const { create, update } = useBotActions(api);
@@ -62,6 +64,7 @@ export function BotFormDialog<B extends TradingBot>({ api, portfolio, catalogue,
           kind={api.kind}
           strategies={catalogue.strategies}
           bot={bot}
+          preset={preset}
           busy={save.loading}
           error={save.error}
           onSave={(fields) => void handleSave(fields)}

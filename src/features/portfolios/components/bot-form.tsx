@@ -7,6 +7,7 @@ import { ParamFields } from '@/features/portfolios/components/param-fields';
 import { ScheduleFields } from '@/features/portfolios/components/schedule-fields';
 import { StrategyField } from '@/features/portfolios/components/strategy-field';
 import { useBotForm } from '@/features/portfolios/hooks/use-bot-form';
+import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
 import type { Bot, BotFields, BotKind } from '@/features/portfolios/model/bot-kind';
 import type { ApiError } from '@/lib/api/api-error';
 
@@ -16,6 +17,8 @@ type BotFormProps = {
   strategies: readonly BaseStrategy[];
   /** The bot to edit; a new one is set up without it. */
   bot?: Bot;
+  /** A new bot's strategy chosen before the form opened. */
+  preset?: BotPreset;
   busy: boolean;
   /** The save's failure, shown on the field the server names. */
   error: ApiError | null;
@@ -23,9 +26,9 @@ type BotFormProps = {
 };
 
 /** A bot's fields: its strategy first, then what every bot has, the strategy's parameters and, daily, its schedule. */
-export function BotForm({ id, kind, strategies, bot, busy, error, onSave }: BotFormProps) {
+export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave }: BotFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useBotForm(kind, strategies, error, formRef, bot);
+  const form = useBotForm(kind, strategies, error, formRef, bot, preset);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

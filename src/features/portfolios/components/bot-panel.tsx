@@ -13,6 +13,7 @@ import { LoadStatus } from '@/components/ui/load-status';
 import type { useBaseStrategies } from '@/features/portfolios/hooks/use-base-strategies';
 import { useBotActions } from '@/features/portfolios/hooks/use-bot-actions';
 import type { useBotList } from '@/features/portfolios/hooks/use-bot-list';
+import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
 import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
 
 type Dialog<B> = { kind: 'create' } | { kind: 'edit'; bot: B } | { kind: 'delete'; bot: B } | null;
@@ -23,12 +24,14 @@ type BotPanelProps<B extends TradingBot> = {
   list: ReturnType<typeof useBotList<B>>;
   catalogue: ReturnType<typeof useBaseStrategies>;
   canChange: boolean;
+  /** A new bot chosen elsewhere: its form opens at once, with that strategy. */
+  preset?: BotPreset;
 };
 
 /** One kind of bot in the portfolio: their cards with pause/resume, edit and delete, and a way to add one. */
-export function BotPanel<B extends TradingBot>({ api, portfolio, list, catalogue, canChange }: BotPanelProps<B>) {
+export function BotPanel<B extends TradingBot>({ api, portfolio, list, catalogue, canChange, preset }: BotPanelProps<B>) {
   const intl = useIntl();
-  const [dialog, setDialog] = useState<Dialog<B>>(null);
+  const [dialog, setDialog] = useState<Dialog<B>>(preset !== undefined && canChange ? { kind: 'create' } : null);
   const { toggleStatus, isToggling } = useBotActions(api);
   const daily = api.kind === 'daily';
   const close = () => setDialog(null);
@@ -91,7 +94,7 @@ export function BotPanel<B extends TradingBot>({ api, portfolio, list, catalogue
       </div>
       {body()}
       {dialog?.kind === 'create' ? (
-        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} onClose={close} />
+        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} preset={preset} onClose={close} />
       ) : null}
       {dialog?.kind === 'edit' ? (
         <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} bot={dialog.bot} onClose={close} />

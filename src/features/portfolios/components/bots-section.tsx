@@ -8,6 +8,7 @@ import { BotPanel } from '@/features/portfolios/components/bot-panel';
 import { PaperNote } from '@/features/portfolios/components/paper-note';
 import { useBaseStrategies } from '@/features/portfolios/hooks/use-base-strategies';
 import { useBotList } from '@/features/portfolios/hooks/use-bot-list';
+import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
 import { dailyBotApi, tradingBotApi } from '@/features/portfolios/model/bot-kind-api';
 
 const tabClass = cx(
@@ -15,10 +16,10 @@ const tabClass = cx(
   'data-selected:bg-brand-soft data-selected:text-fg',
 );
 
-type BotsSectionProps = { portfolio: Portfolio; canChange: boolean; ref?: Ref<HTMLElement> };
+type BotsSectionProps = { portfolio: Portfolio; canChange: boolean; ref?: Ref<HTMLElement>; preset?: BotPreset };
 
 /** The chosen portfolio's bots, one tab per kind; both lists are read at once so each tab shows its count. */
-export function BotsSection({ portfolio, canChange, ref }: BotsSectionProps) {
+export function BotsSection({ portfolio, canChange, ref, preset }: BotsSectionProps) {
   const intl = useIntl();
   const headingId = useId();
   const catalogue = useBaseStrategies();
@@ -36,17 +37,17 @@ export function BotsSection({ portfolio, canChange, ref }: BotsSectionProps) {
         {intl.formatMessage(sectionTitle, { portfolio: portfolio.name })}
       </h2>
       <PaperNote />
-      <TabGroup className="flex flex-col gap-4">
+      <TabGroup className="flex flex-col gap-4" defaultIndex={preset?.kind === 'daily' ? 1 : 0}>
         <TabList aria-label={intl.formatMessage(m.tabsLabel)} className="flex flex-wrap gap-2 border-b border-line pb-2">
           <Tab className={tabClass}>{label('trading', trading)}</Tab>
           <Tab className={tabClass}>{label('daily', daily)}</Tab>
         </TabList>
         <TabPanels>
           <TabPanel>
-            <BotPanel api={tradingBotApi} portfolio={portfolio} list={trading} catalogue={catalogue} canChange={canChange} />
+            <BotPanel api={tradingBotApi} portfolio={portfolio} list={trading} catalogue={catalogue} canChange={canChange} preset={preset?.kind === 'trading' ? preset : undefined} />
           </TabPanel>
           <TabPanel>
-            <BotPanel api={dailyBotApi} portfolio={portfolio} list={daily} catalogue={catalogue} canChange={canChange} />
+            <BotPanel api={dailyBotApi} portfolio={portfolio} list={daily} catalogue={catalogue} canChange={canChange} preset={preset?.kind === 'daily' ? preset : undefined} />
           </TabPanel>
         </TabPanels>
       </TabGroup>

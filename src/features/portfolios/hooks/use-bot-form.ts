@@ -10,6 +10,7 @@ import {
   initialBotValues,
   strategyOf,
   type BotFormValues,
+  type BotPreset,
 } from '@/features/portfolios/model/bot-form-values';
 import { disabledParamKeys } from '@/features/portfolios/model/param-enabled';
 import { initialParamValue, paramName, type FieldValue } from '@/features/portfolios/model/param-rules';
@@ -43,11 +44,12 @@ export function useBotForm(
   error: ApiError | null,
   formRef: RefObject<HTMLFormElement | null>,
   bot?: Bot,
+  preset?: BotPreset,
 ) {
   const intl = useIntl();
   const user = useAtomValue(userDataAtom);
   const [initial] = useState(() =>
-    initialBotValues(kind, strategies, { underlying: user?.trade_defaults.index ?? 'NIFTY', lots: user?.trade_defaults.lots ?? 1 }, bot),
+    initialBotValues(kind, strategies, { underlying: preset?.underlying ?? user?.trade_defaults.index ?? 'NIFTY', lots: user?.trade_defaults.lots ?? 1, strategySlug: preset?.strategySlug, name: preset?.name }, bot),
   );
   const [strategyId, setStrategyId] = useState(() => initial.base_strategy);
   const strategy = strategyOf(strategies, strategyId);

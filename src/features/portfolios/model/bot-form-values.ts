@@ -33,7 +33,11 @@ import type { FormSchema, Rule } from '@/lib/validation/rules';
 
 export type BotFormValues = Record<string, FieldValue>;
 /** Where a new bot starts: the trader's trade defaults when known. */
-export type BotStart = { underlying: IndexName; lots: number };
+/** What a new bot starts from: the trade defaults, and a strategy chosen elsewhere (a hosted strategy's "use this"). */
+/** A new bot's strategy, underlying and name chosen before the form opens (from a link). */
+export type BotPreset = { strategySlug: string; underlying?: IndexName; name?: string; kind: BotKind };
+
+export type BotStart = { underlying: IndexName; lots: number; strategySlug?: string; name?: string };
 
 /** Percentages are kept in hundredths: 12.345 would be stored as 12.35, so it is refused as typed. */
 const inHundredths: Rule = {
@@ -129,8 +133,15 @@ export function initialBotValues(
         stop_loss_pct: String(bot.stop_loss_pct),
         target_pct: String(bot.target_pct),
       }
-    : { base_strategy: '', name: '', underlying: start.underlying, lots: String(start.lots), stop_loss_pct: '25', target_pct: '50' };
-  const strategy = bot ? strategyOf(strategies, String(bot.base_strategy)) : undefined;
+    : {
+        base_strategy: String(strategies.find((item) => item.slug === start.strategySlug)?.id ?? ''),
+        name: start.name ?? '',
+        underlying: start.underlying,
+        lots: String(start.lots),
+        stop_loss_pct: '25',
+        target_pct: '50',
+      };
+  const strategy = strategyOf(strategies, values.base_strategy);
   for (const field of paramFields(strategy?.parameters)) {
     values[paramName(field.key)] = initialParamValue(field, bot?.params[field.key]);
   }

@@ -1,8 +1,8 @@
 import LinkIcon from '@heroicons/react/24/outline/LinkIcon';
 import WifiIcon from '@heroicons/react/24/outline/WifiIcon';
 import { useRef } from 'react';
-import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { defineMessage, useIntl, type MessageValue } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { AccountChooser } from '@/features/portfolios/components/account-chooser';
@@ -12,8 +12,28 @@ import { PortfolioSection } from '@/features/portfolios/components/portfolio-sec
 import type { Portfolio } from '@/features/portfolios/api/portfolio-types';
 import { useBrokerAccounts } from '@/features/portfolios/hooks/use-broker-accounts';
 import { usePortfolioList } from '@/features/portfolios/hooks/use-portfolio-list';
+import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
 import { portfolioMessages as m } from '@/features/portfolios/portfolio-messages';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
+
+const presetNote = defineMessage<{ name: MessageValue }>({
+  id: 'portfolios.presetNote',
+  defaultMessage: 'Choose the portfolio that should run “{name}”: its bot form opens with that strategy, ready to check and create.',
+});
+
+const indexNames = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'] as const;
+
+/**
+ * A bot to create, from a link (`?strategy=short_straddle&underlying=NIFTY&name=…&kind=daily`: a hosted
+ * strategy's "Use this strategy"); anything the link gets wrong is simply not preset.
+ */
+function usePreset(): BotPreset | undefined {
+  const [params] = useSearchParams();
+  const strategySlug = params.get('strategy');
+  if (strategySlug === null || !/^[a-z][a-z0-9_]*$/.test(strategySlug)) return undefined;
+  const underlying = indexNames.find((name) => name === params.get('underlying'));
+  return { strategySlug, underlying, name: params.get('name')?.slice(0, 100) ?? undefined, kind: params.get('kind') === 'trading' ? 'trading' : 'daily' };
+}
 
 // Features cannot import the app's path constants, so the broker accounts screen is spelled out here.
 const BROKER_ACCOUNTS_PATH = '/app/broker';
@@ -30,6 +50,7 @@ export function PortfolioScreen() {
   const { account } = accounts;
   const portfolios = usePortfolioList(account?.id ?? null);
   const botsRef = useRef<HTMLElement>(null);
+  const preset = usePreset();
 
   // On a phone the bots are a long way down: focusing their heading takes the trader (and a screen reader) there.
   const handleShowBots = (portfolio: Portfolio) => {
@@ -69,7 +90,7 @@ export function PortfolioScreen() {
       <>
         <AccountChooser accounts={accounts.accounts} account={account} onChoose={accounts.choose} />
         {account ? <PortfolioSection account={account} list={portfolios} canChange={online} onShowBots={handleShowBots} /> : null}
-        {account && portfolios.portfolio ? <BotsSection ref={botsRef} portfolio={portfolios.portfolio} canChange={online} /> : null}
+        {account && portfolios.portfolio ? <BotsSection ref={botsRef} portfolio={portfolios.portfolio} canChange={online} preset={preset} /> : null}
       </>
     );
   };
@@ -81,6 +102,11 @@ export function PortfolioScreen() {
         <p role="status" className="flex items-start gap-2 rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg">
           <WifiIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warn" />
           {intl.formatMessage(m.offline)}
+        </p>
+      )}
+      {preset !== undefined && (
+        <p role="status" className="rounded-md border border-line bg-brand-soft px-3 py-2 text-sm text-fg">
+          {intl.formatMessage(presetNote, { name: preset.name ?? preset.strategySlug })}
         </p>
       )}
       {content()}

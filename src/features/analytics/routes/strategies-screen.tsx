@@ -1,0 +1,96 @@
+import { defineMessages, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { PageHeader } from '@/components/ui/page-header';
+import { analyticsMessages as m } from '@/features/analytics/analytics-messages';
+import { getStrategyBots, type StrategyBot } from '@/features/analytics/api/analytics-reads';
+import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
+import { EquityCurve } from '@/features/analytics/components/equity-curve';
+import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
+import { strategyName } from '@/i18n/strategy-messages';
+import { useFormat } from '@/lib/format/use-format';
+
+const messages = defineMessages({
+  title: { id: 'strategies.libraryTitle', defaultMessage: 'Strategies' },
+  description: {
+    id: 'strategies.libraryDescription',
+    defaultMessage: 'The desk’s strategy bots and how they have done on paper. Pick one to run it as a bot in one of your portfolios.',
+  },
+  capital: { id: 'strategies.capital', defaultMessage: 'Capital required' },
+  returns: { id: 'strategies.return', defaultMessage: 'Return' },
+  pnl: { id: 'strategies.pnl', defaultMessage: 'P&L' },
+  winRate: { id: 'strategies.winRate', defaultMessage: 'Winning days' },
+  drawdown: { id: 'strategies.drawdown', defaultMessage: 'Max drawdown' },
+  trades: { id: 'strategies.trades', defaultMessage: 'Trades' },
+  since: { id: 'strategies.since', defaultMessage: 'Since' },
+  use: { id: 'strategies.use', defaultMessage: 'Use this strategy' },
+  paper: { id: 'strategies.paper', defaultMessage: 'Paper results, after charges. Past results do not promise future ones.' },
+});
+
+/** The portfolio screen with a new bot's form open on this strategy (portfolio-screen.tsx reads the link). */
+function botLink(bot: StrategyBot): string {
+  const kind = bot.strategy === 'trend_option_buyer' ? 'trading' : 'daily';
+  return `/app/portfolio?${new URLSearchParams({ strategy: bot.strategy, underlying: bot.underlying, name: bot.name, kind }).toString()}`;
+}
+
+function StrategyCard({ bot }: { bot: StrategyBot }) {
+  const intl = useIntl();
+  const { formatInr, formatSignedInr, formatPercent, formatNumber, formatDate } = useFormat();
+  const pct = (value: number, signed = false) =>
+    formatPercent(value / 100, { minimumFractionDigits: 1, maximumFractionDigits: 1, ...(signed ? { signDisplay: 'exceptZero' as const } : {}) });
+  const facts: Array<[string, string, string?]> = [
+    [intl.formatMessage(messages.returns), pct(bot.pnl_pct, true), bot.pnl_pct >= 0 ? 'text-profit' : 'text-loss'],
+    [intl.formatMessage(messages.pnl), formatSignedInr(bot.pnl, { maximumFractionDigits: 0 }), bot.pnl >= 0 ? 'text-profit' : 'text-loss'],
+    [intl.formatMessage(messages.winRate), pct(bot.win_rate)],
+    [intl.formatMessage(messages.drawdown), pct(bot.max_drawdown_pct)],
+    [intl.formatMessage(messages.capital), formatInr(bot.capital, { maximumFractionDigits: 0 })],
+    [intl.formatMessage(messages.trades), formatNumber(bot.trades)],
+  ];
+  return (
+    <article className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4" aria-labelledby={`strategy-${bot.id}`}>
+      <div>
+        <h2 id={`strategy-${bot.id}`} className="text-base font-semibold text-fg">{bot.name}</h2>
+        <p className="text-xs text-fg-muted">
+          {bot.underlying} · {strategyName({ slug: bot.strategy, name: bot.strategy, description: '' }, intl)} · {intl.formatMessage(messages.since)} {formatDate(bot.since)}
+        </p>
+      </div>
+      <p className="text-sm text-fg">{bot.description}</p>
+      <EquityCurve bot={bot} />
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+        {facts.map(([label, value, tone]) => (
+          <div key={label}>
+            <dt className="text-xs text-fg-muted">{label}</dt>
+            <dd className={`tabular-nums ${tone ?? 'text-fg'}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link to={botLink(bot)} className="inline-flex min-h-11 items-center self-start rounded-md bg-brand px-4 font-medium text-brand-fg hover:opacity-90">
+        {intl.formatMessage(messages.use)}
+      </Link>
+    </article>
+  );
+}
+
+/** /app/strategies: the hosted strategy bots with their track record; "use this strategy" makes it a bot of yours. */
+export function StrategiesScreen() {
+  const intl = useIntl();
+  const read = useAnalyticsRead(getStrategyBots, 'strategy-bots', 60_000);
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+      <p className="text-xs text-fg-muted">{intl.formatMessage(messages.paper)}</p>
+      <AnalyticsPanel read={read}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <p className="text-sm text-fg-muted">{intl.formatMessage(m.noRows)}</p>
+          ) : (
+            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              {rows.map((bot) => (
+                <li key={bot.id}><StrategyCard bot={bot} /></li>
+              ))}
+            </ul>
+          )
+        }
+      </AnalyticsPanel>
+    </div>
+  );
+}
