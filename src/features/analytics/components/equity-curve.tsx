@@ -32,7 +32,7 @@ export function EquityCurve({ bot }: { bot: StrategyBot }) {
       className="h-24 w-full"
       preserveAspectRatio="none"
       role="img"
-      dir="ltr"
+      style={{ direction: 'ltr' }}
       aria-label={intl.formatMessage(summary, {
         from: formatDate(first.date),
         to: formatDate(last.date),

@@ -1,4 +1,4 @@
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { analyticsMessages as m } from '@/features/analytics/analytics-messages';
@@ -21,9 +21,13 @@ const messages = defineMessages({
   winRate: { id: 'strategies.winRate', defaultMessage: 'Winning days' },
   drawdown: { id: 'strategies.drawdown', defaultMessage: 'Max drawdown' },
   trades: { id: 'strategies.trades', defaultMessage: 'Trades' },
-  since: { id: 'strategies.since', defaultMessage: 'Since' },
   use: { id: 'strategies.use', defaultMessage: 'Use this strategy' },
   paper: { id: 'strategies.paper', defaultMessage: 'Paper results, after charges. Past results do not promise future ones.' },
+});
+
+const byline = defineMessage<{ index: MessageValue; strategy: MessageValue; since: MessageValue }>({
+  id: 'strategies.byline',
+  defaultMessage: '{index} · {strategy} · since {since}',
 });
 
 /** The portfolio screen with a new bot's form open on this strategy (portfolio-screen.tsx reads the link). */
@@ -50,7 +54,7 @@ function StrategyCard({ bot }: { bot: StrategyBot }) {
       <div>
         <h2 id={`strategy-${bot.id}`} className="text-base font-semibold text-fg">{bot.name}</h2>
         <p className="text-xs text-fg-muted">
-          {bot.underlying} · {strategyName({ slug: bot.strategy, name: bot.strategy, description: '' }, intl)} · {intl.formatMessage(messages.since)} {formatDate(bot.since)}
+          {intl.formatMessage(byline, { index: bot.underlying, strategy: strategyName({ slug: bot.strategy, name: bot.strategy, description: '' }, intl), since: formatDate(bot.since) })}
         </p>
       </div>
       <p className="text-sm text-fg">{bot.description}</p>
