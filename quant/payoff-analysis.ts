@@ -126,15 +126,16 @@ function samplingGrid(strikes: number[]): number[] {
   return grid.filter((x, index) => index === 0 || x !== grid[index - 1]);
 }
 
-/** The boundary of {pnl > 0} between `low` and `high`, whose sides differ. */
+/** The boundary of {pnl > 0} between `low` and `high`, whose sides differ, to the last bit of the price. */
 function bisect(pnl: PnlFunction, low: number, high: number): number {
   const lowProfitable = pnl(low) > 0;
-  for (let iteration = 0; iteration < 200 && high - low > 1e-9 * Math.max(1, high); iteration += 1) {
+  for (let iteration = 0; iteration < 200; iteration += 1) {
     const middle = (low + high) / 2;
+    if (middle === low || middle === high) break;
     if (pnl(middle) > 0 === lowProfitable) low = middle;
     else high = middle;
   }
-  return (low + high) / 2;
+  return lowProfitable ? low : high;
 }
 
 const goldenRatio = (Math.sqrt(5) - 1) / 2;
