@@ -11,7 +11,7 @@
 // price·e^(rT) (Black-76 with no dividend, as the option chain prices it). The chart redraws at 60 fps
 // while a slider moves, so a curve sets each leg up once and then only moves the forward.
 import { black76Price } from './black76.ts';
-import { QuantInputError, requireFinite, yearsToExpiry, type OptionInputs } from './option-inputs.ts';
+import { QuantInputError, requireFinite, yearsToExpiry, type OptionInputs, type OptionKind } from './option-inputs.ts';
 import { checkLegs, nearestExpiryMs, signedQuantity, type StrategyLeg } from './strategy-legs.ts';
 
 export type PayoffScenario = {
@@ -66,7 +66,7 @@ export function pnlFunctionAt(legs: readonly StrategyLeg[], atMs: number, scenar
   const priced: PricedLeg[] = [];
   /** −Σ quantity × entry of the legs already expired: their P&L before the intrinsic value. */
   let expiredCost = 0;
-  const expired: { quantity: number; kind: 'CE' | 'PE'; strike: number }[] = [];
+  const expired: { quantity: number; kind: OptionKind; strike: number }[] = [];
   for (const leg of legs) {
     if (!leg.enabled) continue;
     const quantity = signedQuantity(leg);
