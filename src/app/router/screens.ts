@@ -38,9 +38,9 @@ export const screens = {
     import('@/features/portfolios/routes/portfolio-screen').then((m) => m.PortfolioScreen),
   ),
   tradingViewChart: lazyScreen('trading-view-chart', () =>
-    import('@/features/charts/routes/trading-view-chart-screen').then((m) => m.TradingViewChartScreen),
+    import('@/features/analytics/routes/trading-view-chart-screen').then((m) => m.TradingViewChartScreen),
   ),
-  tvChart: lazyScreen('tv-chart', () => import('@/features/charts/routes/tv-chart-screen').then((m) => m.TvChartScreen)),
+  tvChart: lazyScreen('tv-chart', () => import('@/features/analytics/routes/tv-chart-screen').then((m) => m.TvChartScreen)),
   screener: lazyScreen('screener', () =>
     import('@/features/analytics/routes/screener-screen').then((m) => m.ScreenerScreen),
   ),

@@ -13,8 +13,8 @@ import { RecommendationsScreen } from '@/features/analytics/routes/recommendatio
 import { ScreenerScreen } from '@/features/analytics/routes/screener-screen.tsx';
 import { BrokerListScreen } from '@/features/brokers/routes/broker-list-screen.tsx';
 import { BrokerLoginReturnScreen } from '@/features/brokers/routes/broker-login-return-screen.tsx';
-import { TradingViewChartScreen } from '@/features/charts/routes/trading-view-chart-screen.tsx';
-import { TvChartScreen } from '@/features/charts/routes/tv-chart-screen.tsx';
+import { TradingViewChartScreen } from '@/features/analytics/routes/trading-view-chart-screen.tsx';
+import { TvChartScreen } from '@/features/analytics/routes/tv-chart-screen.tsx';
 import { ErrorPageScreen } from '@/features/errors/routes/error-page-screen.tsx';
 import { PortfolioScreen } from '@/features/portfolios/routes/portfolio-screen.tsx';
 import { SettingsScreen } from '@/features/settings/routes/settings-screen.tsx';

@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from 'react';
+import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import { SelectField } from '@/components/ui/select-field';
+import { getCandles, getDailyData, type CandleInterval, type IndexName } from '@/features/analytics/api/analytics-reads';
+import type { Bar, CandleChart } from '@/features/analytics/charts/candle-chart';
+import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
+import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
+
+const messages = defineMessages({
+  symbol: { id: 'charts.symbol', defaultMessage: 'Index' },
+  interval: { id: 'charts.interval', defaultMessage: 'Interval' },
+  minute: { id: 'charts.interval.1m', defaultMessage: '1 minute' },
+  fiveMinutes: { id: 'charts.interval.5m', defaultMessage: '5 minutes' },
+  fifteenMinutes: { id: 'charts.interval.15m', defaultMessage: '15 minutes' },
+  day: { id: 'charts.interval.1D', defaultMessage: '1 day' },
+  legend: { id: 'charts.legend', defaultMessage: 'Candles with the option contracts traded below them; the lines are the 20- and 50-bar simple moving averages.' },
+  attribution: { id: 'charts.attribution', defaultMessage: 'Charts by TradingView' },
+  noBars: { id: 'charts.noBars', defaultMessage: 'No bars yet for this index and interval.' },
+  loadingChart: { id: 'charts.loadingChart', defaultMessage: 'Loading the chart…' },
+});
+
+const chartLabel = defineMessage<{ index: MessageValue }>({ id: 'charts.label', defaultMessage: '{index} price chart' });
+
+const indices: readonly IndexName[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'];
+type Interval = CandleInterval | '1D';
+const intervals: ReadonlyArray<{ value: Interval; label: keyof typeof messages }> = [
+  { value: '1m', label: 'minute' },
+  { value: '5m', label: 'fiveMinutes' },
+  { value: '15m', label: 'fifteenMinutes' },
+  { value: '1D', label: 'day' },
+];
+
+/** Bars a chart asks for: a session of minutes (375), about a week of 5 and 15 minutes, a year of days. */
+const barsWanted: Record<Interval, number> = { '1m': 375, '5m': 375, '15m': 250, '1D': 250 };
+
+async function readBars(index: IndexName, interval: Interval) {
+  if (interval === '1D') {
+    const answer = await getDailyData(index, barsWanted['1D']);
+    const bars: Bar[] = [...answer.value].reverse().map((day) => ({ time: day.date, open: day.open, high: day.high, low: day.low, close: day.close, volume: day.volume }));
+    return { ...answer, value: bars };
+  }
+  return getCandles(index, interval, barsWanted[interval]);
+}
+
+function ChartCanvas({ bars, daily, className, label }: { bars: Bar[]; daily: boolean; className: string; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<CandleChart | null>(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    // lightweight-charts is its own chunk, fetched only when a chart screen opens.
+    void import('@/features/analytics/charts/candle-chart').then(({ drawCandleChart }) => {
+      if (cancelled || box.current === null) return;
+      chart.current = drawCandleChart(box.current);
+      setReady(true);
+    });
+    return () => {
+      cancelled = true;
+      chart.current?.remove();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (ready) chart.current?.show(bars, daily);
+  }, [bars, daily, ready]);
+
+  return <div ref={box} role="img" aria-label={label} aria-busy={!ready} className={className} data-testid="candle-chart" data-bars={bars.length} />;
+}
+
+/**
+ * An index's candles from the analytics backend with index and interval pickers (kept in the link, so a chart
+ * can be shared and reopened), volume and moving averages. Intraday bars refresh every 15 s.
+ */
+export function ChartPanel({ height }: { height: string }) {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const index = indices.find((name) => name === params.get('index')) ?? 'NIFTY';
+  const interval = intervals.find((item) => item.value === params.get('interval'))?.value ?? '5m';
+  const read = useAnalyticsRead(() => readBars(index, interval), `${index}:${interval}`, interval === '1D' ? undefined : 15_000);
+  const choose = (name: 'index' | 'interval', value: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set(name, value);
+      return next;
+    }, { replace: true });
+
+  return (
+    <div className="flex min-w-0 flex-col gap-3">
+      <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+        <SelectField label={intl.formatMessage(messages.symbol)} value={index} onChange={(event) => choose('index', event.target.value)}>
+          {indices.map((name) => (
+            <option key={name} value={name}>{name}</option>
+          ))}
+        </SelectField>
+        <SelectField label={intl.formatMessage(messages.interval)} value={interval} onChange={(event) => choose('interval', event.target.value)}>
+          {intervals.map((item) => (
+            <option key={item.value} value={item.value}>{intl.formatMessage(messages[item.label])}</option>
+          ))}
+        </SelectField>
+      </div>
+      <AnalyticsPanel read={read} loadingText={intl.formatMessage(messages.loadingChart)}>
+        {(bars) =>
+          bars.length === 0 ? (
+            <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noBars)}</p>
+          ) : (
+            <>
+              <ChartCanvas bars={bars} daily={interval === '1D'} className={`w-full ${height}`} label={intl.formatMessage(chartLabel, { index })} />
+              <p className="text-xs text-fg-muted">{intl.formatMessage(messages.legend)}</p>
+            </>
+          )
+        }
+      </AnalyticsPanel>
+      <p className="text-xs text-fg-muted">
+        <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer" className="underline">{intl.formatMessage(messages.attribution)}</a>
+      </p>
+    </div>
+  );
+}
