@@ -59,5 +59,5 @@ export const screens = {
   killSwitch: lazyScreen('kill-switch', () =>
     import('@/features/kill-switch/routes/kill-switch-screen').then((m) => m.KillSwitchScreen),
   ),
-  heatMap: lazyScreen('heat-map', () => import('@/features/analytics/routes/heat-map-screen').then((m) => m.HeatMapScreen)),
+  heatMap: lazyScreen('heat-map', () => import('@/app/routes/heat-map-screen').then((m) => m.HeatMapScreen)),
 };

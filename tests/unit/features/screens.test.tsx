@@ -7,18 +7,11 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StrategyAlertsScreen } from '@/features/alerts/routes/strategy-alerts-screen.tsx';
-import { HeatMapScreen } from '@/features/analytics/routes/heat-map-screen.tsx';
-import { MarketViewScreen } from '@/features/analytics/routes/market-view-screen.tsx';
-import { RecommendationsScreen } from '@/features/analytics/routes/recommendations-screen.tsx';
-import { ScreenerScreen } from '@/features/analytics/routes/screener-screen.tsx';
 import { BrokerListScreen } from '@/features/brokers/routes/broker-list-screen.tsx';
 import { BrokerLoginReturnScreen } from '@/features/brokers/routes/broker-login-return-screen.tsx';
-import { TradingViewChartScreen } from '@/features/analytics/routes/trading-view-chart-screen.tsx';
-import { TvChartScreen } from '@/features/analytics/routes/tv-chart-screen.tsx';
 import { ErrorPageScreen } from '@/features/errors/routes/error-page-screen.tsx';
 import { PortfolioScreen } from '@/features/portfolios/routes/portfolio-screen.tsx';
 import { SettingsScreen } from '@/features/settings/routes/settings-screen.tsx';
-import { StrategiesScreen } from '@/features/strategies/routes/strategies-screen.tsx';
 import { StrategyBuilderScreen } from '@/features/strategies/routes/strategy-builder-screen.tsx';
 import alerts from '@/i18n/locales/fr/alerts.json';
 import analytics from '@/i18n/locales/fr/analytics.json';
@@ -77,15 +70,8 @@ function renderScreen(Screen: ComponentType, path: string, url: string) {
 }
 
 const placeholderScreens: [string, ComponentType, string, string, string][] = [
-  ['StrategiesScreen', StrategiesScreen, '/app/strategies', '/app/strategies', 'Stratégies'],
   ['StrategyBuilderScreen', StrategyBuilderScreen, '/app/strategy-builder', '/app/strategy-builder', 'Constructeur de stratégies'],
   ['StrategyAlertsScreen', StrategyAlertsScreen, '/app/strategy_alerts', '/app/strategy_alerts', 'Alertes de stratégie'],
-  ['RecommendationsScreen', RecommendationsScreen, '/app/recommendations', '/app/recommendations', 'Recommandations'],
-  ['MarketViewScreen', MarketViewScreen, '/app/market_view', '/app/market_view', 'Vue du marché'],
-  ['HeatMapScreen', HeatMapScreen, '/app/heat_map', '/app/heat_map', 'Heatmap'],
-  ['ScreenerScreen', ScreenerScreen, '/app/screener_ticker', '/app/screener_ticker', 'Screener'],
-  ['TradingViewChartScreen', TradingViewChartScreen, '/app/trading_view_chart', '/app/trading_view_chart', 'Graphique'],
-  ['TvChartScreen', TvChartScreen, '/app/tv_chart', '/app/tv_chart', 'Graphique (plein écran)'],
 ];
 
 describe('placeholder screens', () => {

@@ -100,3 +100,11 @@ export async function getCandles(index: IndexName, interval: CandleInterval, lim
   const answer = answerOf(data, response, error);
   return { ...answer, value: [...answer.value].reverse() };
 }
+
+export type LastPrices = Schemas['MarketDataResponse'];
+
+/** Last prices of up to 500 instruments from the market_data function (saved by the service worker too). */
+export async function getLastPrices(instruments: readonly string[]): Promise<AnalyticsAnswer<LastPrices>> {
+  const { data, error, response } = await analyticsApi().POST('/functions/v1/market_data', { body: { instruments: [...instruments] } });
+  return answerOf(data, response, error);
+}
