@@ -7,6 +7,7 @@ import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
+import { StaleNote } from '@/components/ui/stale-note';
 import { TextField } from '@/components/ui/text-field';
 import { getOrderBook, mergeOrderBook } from '@/features/orders/api/trading-calls';
 import type { OrderBook } from '@/features/orders/api/trading-types';
@@ -52,7 +53,7 @@ export function OrderBookScreen() {
           shown.current = { key, book: next };
           return same ? previous : next;
         };
-  const { data: book, failed, reload } = usePolled(load, key, refreshMs);
+  const { data: book, asOf, failed, reload } = usePolled(load, key, refreshMs, 'order-book');
 
   return (
     <div className="flex flex-col gap-6">
@@ -64,6 +65,7 @@ export function OrderBookScreen() {
           <TextField label={intl.formatMessage(messages.date)} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
         </div>
       )}
+      {asOf !== null && <StaleNote asOf={asOf} />}
       {book?.status === 'UNKNOWN' && (
         <BrokerDataNote>{intl.formatMessage(messages.unknown)}</BrokerDataNote>
       )}

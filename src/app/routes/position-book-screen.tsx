@@ -7,6 +7,7 @@ import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
+import { StaleNote } from '@/components/ui/stale-note';
 import { SelectField } from '@/components/ui/select-field';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionBook } from '@/features/positions/api/position-calls';
@@ -39,7 +40,7 @@ export function PositionBookScreen() {
   const online = useOnlineStatus();
   const [view, setView] = useState<'net' | 'day'>('net');
   const accountNumber = desk.account?.account_number ?? null;
-  const { data: book, failed, reload } = usePolled(accountNumber === null ? null : () => getPositionBook(accountNumber), accountNumber ?? '', refreshMs);
+  const { data: book, asOf, failed, reload } = usePolled(accountNumber === null ? null : () => getPositionBook(accountNumber), accountNumber ?? '', refreshMs, 'position-book');
 
   const positions = book === null ? [] : view === 'net' ? book.net : book.day;
   const live = useLiveQuotes(positions.filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`));
@@ -60,6 +61,7 @@ export function PositionBookScreen() {
           </SelectField>
         </div>
       )}
+      {asOf !== null && <StaleNote asOf={asOf} />}
       {book?.status === 'UNKNOWN' && (
         <BrokerDataNote>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
       )}

@@ -6,6 +6,7 @@ import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
+import { StaleNote } from '@/components/ui/stale-note';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
@@ -52,7 +53,7 @@ export function PositionsScreen() {
   const [date, setDate] = useState('');
   const portfolioId = desk.portfolio?.id ?? null;
   const day = date === '' ? undefined : date;
-  const { data: loaded, failed, reload } = usePolled(
+  const { data: loaded, asOf, failed, reload } = usePolled(
     portfolioId === null
       ? null
       : async (): Promise<Loaded> => {
@@ -61,6 +62,7 @@ export function PositionsScreen() {
         },
     `${portfolioId}/${date}`,
     refreshMs,
+    'positions',
   );
 
   const positions = loaded?.positions.positions ?? [];
@@ -84,6 +86,7 @@ export function PositionsScreen() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+      {asOf !== null && <StaleNote asOf={asOf} />}
       {desk.state === 'ready' && desk.portfolio === null && <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noPortfolio)}</p>}
       {desk.portfolio !== null && (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-3xl">

@@ -5,6 +5,7 @@ import { getPositionBook, getPositions, type Position } from '@/features/positio
 import { PositionsTable } from '@/features/positions/components/positions-table';
 import { positionMessages } from '@/features/positions/position-messages';
 import { LoadStatus } from '@/components/ui/load-status';
+import { StaleNote } from '@/components/ui/stale-note';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { usePolled } from '@/app/trading/use-polled';
@@ -35,13 +36,14 @@ export function DeskPositions({
   refreshKey: number;
 }) {
   const intl = useIntl();
-  const { data: loaded, failed, reload } = usePolled(
+  const { data: loaded, asOf, failed, reload } = usePolled(
     async (): Promise<Loaded> =>
       portfolioId === null
         ? getPositionBook(accountNumber).then((book) => ({ positions: book.net, unknown: book.status === 'UNKNOWN' }))
         : getPositions(portfolioId).then((data) => ({ positions: data.positions, unknown: data.status === 'UNKNOWN' })),
     `${accountNumber}/${portfolioId}`,
     refreshMs,
+    'desk-positions',
   );
   // An order placed from the ticket: read the positions now rather than at the next refresh.
   useEffect(() => {
@@ -58,6 +60,7 @@ export function DeskPositions({
         <h2 id="desk-positions-title" className="text-lg font-semibold text-fg">
           {intl.formatMessage(messages.title)}
         </h2>
+        {asOf !== null && <StaleNote asOf={asOf} />}
         {loaded !== null && <SquareOffAll {...common} positions={loaded.positions} />}
       </div>
       {loaded?.unknown && (

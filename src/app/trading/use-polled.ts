@@ -1,18 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
+import { readSnapshot, saveSnapshot } from '@/lib/persist/snapshot';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 
 /**
  * Broker data a screen follows live: read when `key` changes, again every `intervalMs` while the page is
  * visible and online, and on `reload()`. A failed read empties it (spec §4: a failed positions fetch
- * empties the list) so no figure outlives the data behind it; `failed` says why. `load` is null while there
- * is nothing to read (no account yet).
+ * empties the list) so no figure outlives the data behind it; `failed` says why. The one exception is the
+ * device's snapshot (`snapshot` names it): each good read is kept, and when a read fails the last kept one
+ * shows instead, with `asOf` saying when it was fetched, read-only (trading needs the network anyway).
+ * `load` is null while there is nothing to read (no account yet).
  */
-export function usePolled<T>(load: (() => Promise<T>) | null, key: string, intervalMs: number) {
+export function usePolled<T>(load: (() => Promise<T>) | null, key: string, intervalMs: number, snapshot?: string) {
   // What was read, for which key: after a change of key (another account or day) nothing of the old one shows.
-  const [read, setRead] = useState<{ key: string; value: T } | null>(null);
+  const [read, setRead] = useState<{ key: string; value: T; asOf: number | null } | null>(null);
   const [failed, setFailed] = useState(false);
   const [stamp, setStamp] = useState(0);
   const reload = useCallback(() => setStamp((value) => value + 1), []);
+  const snapshotName = snapshot === undefined ? null : `${snapshot}:${key}`;
 
   useEffect(() => {
     if (load === null) return;
@@ -20,12 +24,14 @@ export function usePolled<T>(load: (() => Promise<T>) | null, key: string, inter
     load()
       .then((value) => {
         if (!current) return;
-        setRead((old) => (old !== null && old.key === key && old.value === value ? old : { key, value }));
+        setRead((old) => (old !== null && old.key === key && old.value === value && old.asOf === null ? old : { key, value, asOf: null }));
         setFailed(false);
+        if (snapshotName !== null) saveSnapshot(snapshotName, value);
       })
-      .catch(() => {
+      .catch(async () => {
+        const kept = snapshotName === null ? null : await readSnapshot<T>(snapshotName);
         if (!current) return;
-        setRead(null);
+        setRead(kept === null ? null : { key, value: kept.value, asOf: kept.at });
         setFailed(true);
       });
     return () => {
@@ -43,5 +49,6 @@ export function usePolled<T>(load: (() => Promise<T>) | null, key: string, inter
   }, [reload, intervalMs]);
 
   useReloadWhenOnline(failed, reload);
-  return { data: read !== null && read.key === key ? read.value : null, failed, reload };
+  const current = read !== null && read.key === key ? read : null;
+  return { data: current?.value ?? null, asOf: current?.asOf ?? null, failed, reload };
 }

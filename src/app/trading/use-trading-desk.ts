@@ -6,6 +6,7 @@ import { getPortfolios } from '@/features/portfolios/api/get-portfolios';
 import type { BrokerAccount, Portfolio } from '@/features/portfolios/api/portfolio-types';
 import type { TicketDefaults } from '@/features/orders/components/order-ticket';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
+import { readSnapshot, saveSnapshot } from '@/lib/persist/snapshot';
 import { selectedAccountAtom, selectedPortfolioAtom, userDataAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
 
@@ -13,6 +14,8 @@ const fallbackDefaults: TicketDefaults = { product: 'MIS', order_type: 'MARKET',
 
 export type TradingDesk = {
   state: 'loading' | 'failed' | 'ready';
+  /** Set when the accounts shown are the device's last-known ones (offline): when they were fetched. */
+  asOf: number | null;
   accounts: BrokerAccount[];
   account: BrokerAccount | null;
   sessionOpen: boolean;
@@ -35,6 +38,7 @@ export function useTradingDesk(): TradingDesk {
   const [accounts, setAccounts] = useState<BrokerAccount[] | null>(null);
   const [portfolios, setPortfolios] = useState<Portfolio[]>([]);
   const [failed, setFailed] = useState(false);
+  const [asOf, setAsOf] = useState<number | null>(null);
   const [stamp, setStamp] = useState(0);
 
   useEffect(() => {
@@ -43,9 +47,20 @@ export function useTradingDesk(): TradingDesk {
       .then((list) => {
         if (!current) return;
         setAccounts(list);
+        setAsOf(null);
         setFailed(false);
+        saveSnapshot('desk:accounts', list);
       })
-      .catch(() => current && setFailed(true));
+      .catch(async () => {
+        // Offline, the desk still knows which accounts and portfolios its snapshots belong to.
+        const kept = await readSnapshot<BrokerAccount[]>('desk:accounts');
+        if (!current) return;
+        if (kept !== null) {
+          setAccounts(kept.value);
+          setAsOf(kept.at);
+        }
+        setFailed(true);
+      });
     return () => {
       current = false;
     };
@@ -62,8 +77,15 @@ export function useTradingDesk(): TradingDesk {
     if (accountId === null) return;
     let current = true;
     getPortfolios(accountId)
-      .then((list) => current && setPortfolios(list))
-      .catch(() => current && setPortfolios([]));
+      .then((list) => {
+        if (!current) return;
+        setPortfolios(list);
+        saveSnapshot(`desk:portfolios:${accountId}`, list);
+      })
+      .catch(async () => {
+        const kept = await readSnapshot<Portfolio[]>(`desk:portfolios:${accountId}`);
+        if (current) setPortfolios(kept?.value ?? []);
+      });
     return () => {
       current = false;
     };
@@ -86,7 +108,8 @@ export function useTradingDesk(): TradingDesk {
   useReloadWhenOnline(failed, reload);
   const saved = user?.trade_defaults;
   return {
-    state: failed ? 'failed' : accounts === null ? 'loading' : 'ready',
+    state: failed && asOf === null ? 'failed' : accounts === null ? 'loading' : 'ready',
+    asOf,
     accounts: accounts ?? [],
     account,
     sessionOpen: account !== null && isSessionOpen(account),
