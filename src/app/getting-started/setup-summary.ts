@@ -12,7 +12,7 @@ const messages = defineMessages({
   done: {
     id: 'dashboard.summary.done',
     defaultMessage:
-      'You are set up: a broker account logged in, a portfolio and a bot in paper mode. Live prices, positions, P&L and trading arrive with the coming releases.',
+      'You are set up: a broker account logged in, a portfolio and a bot in paper mode. Your day is below.',
   },
 });
 

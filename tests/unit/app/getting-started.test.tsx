@@ -39,6 +39,9 @@ const server = setupServer(
     ),
     http.post(`${API}/api/market/stream/`, () => HttpResponse.json({ message: 'Not Found', code: 'not_found' }, { status: 404 })),
     http.post(`${API}/analytics/functions/v1/market_data`, () => HttpResponse.json({ data: {} })),
+    http.get(`${API}/analytics/rest/v1/commentary`, () =>
+      HttpResponse.json([], { headers: { 'x-fetched-at': '2026-11-20T05:00:00.000Z', 'content-range': '*/0' } }),
+    ),
 );
 
 const account: Schemas['BrokerAccount'] = {
@@ -147,7 +150,7 @@ const states: State[] = [
 const allDone: Backend = { accounts: [loggedIn], portfolios: [portfolio], dailyBots: [dailyBot] };
 
 function stepNames(filter: (step: HTMLElement) => boolean): string[] {
-  return within(screen.getByRole('list'))
+  return within(within(screen.getByRole('region', { name: /^(Getting started|Pour commencer)$/ })).getByRole('list'))
     .getAllByRole('listitem')
     .filter(filter)
     .map((step) => within(step).getByRole('heading', { level: 3 }).textContent ?? '');
@@ -164,14 +167,17 @@ describe('the dashboard', () => {
     expect(within(next).getByRole('link', { name: link[0] }).getAttribute('href')).toBe(link[1]);
   });
 
-  it('with everything done, says so honestly: trading arrives with the coming releases', async () => {
+  it('with everything done, says so and shows the day instead of the steps', async () => {
     serve(allDone);
     renderScreen(DashboardScreen);
     expect(await screen.findByText(/^You are set up/)).toBeTruthy();
-    expect(screen.getByText(/Live prices, positions, P&L and trading arrive with the coming releases\.$/)).toBeTruthy();
-    expect(stepNames((step) => within(step).queryByText('Done') !== null)).toHaveLength(4);
+    expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull();
     expect(screen.queryByRole('listitem', { current: 'step' })).toBeNull();
-    expect(screen.queryByText(/create a portfolio and add a bot first/i)).toBeNull();
+    const pnl = screen.getByRole('region', { name: 'P&L today' });
+    // No trade today: ₹0.00 net, and the figure says it is net with gross and charges beside it.
+    expect(await within(pnl).findByText(/Gross ₹0\.00 · charges ₹0\.00/, { normalizer: (text) => text.replace(/[\u2066-\u2069]/g, '') })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Bots' })).getByText('1 running, 0 paused')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Open positions' })).getByText('No open position across 1 account')).toBeTruthy();
   });
 
   it('counts a session closed at 06:00 IST as not logged in, even with portfolios and bots', async () => {
@@ -189,7 +195,7 @@ describe('the dashboard', () => {
     serve(allDone);
     renderScreen(DashboardScreen, 'fr');
     expect(await screen.findByText(/^Tout est prêt/)).toBeTruthy();
-    expect(screen.getAllByText('Fait')).toHaveLength(4);
+    expect(await screen.findByRole('region', { name: 'P&L du jour' })).toBeTruthy();
   });
 });
 

@@ -49,9 +49,10 @@ function answerOf<T>(value: T | undefined, response: Response, error: unknown): 
   };
 }
 
-export async function getCommentary(page: number): Promise<AnalyticsAnswer<Commentary[]>> {
+/** A page of commentary, newest first (`size` rows a page: spec §9's 100 unless a panel shows fewer). */
+export async function getCommentary(page: number, size: number = pageSizes.commentary): Promise<AnalyticsAnswer<Commentary[]>> {
   const { data, error, response } = await analyticsApi().GET('/rest/v1/commentary', {
-    params: { query: { order: 'created_at.desc', limit: pageSizes.commentary, offset: (page - 1) * pageSizes.commentary } },
+    params: { query: { order: 'created_at.desc', limit: size, offset: (page - 1) * size } },
     headers: { Prefer: 'count=exact' },
   });
   return answerOf(data, response, error);

@@ -1,0 +1,45 @@
+/**
+ * The dashboard's broker figures in one read: every broker account with its position book (an account whose
+ * book could not be read says so on its own row) and how many bots run in its portfolios.
+ */
+import { getBrokerAccounts } from '@/features/brokers/api/get-broker-accounts';
+import type { BrokerAccount } from '@/features/brokers/api/broker-types';
+import { getDailyBots } from '@/features/portfolios/api/get-daily-bots';
+import { getPortfolios } from '@/features/portfolios/api/get-portfolios';
+import { getTradingBots } from '@/features/portfolios/api/get-trading-bots';
+import { getPositionBook, type Position, type PositionBook } from '@/features/positions/api/position-calls';
+
+export type AccountFigures = { account: BrokerAccount; book: PositionBook | null };
+export type DashboardData = { accounts: AccountFigures[]; bots: { running: number; paused: number } | null };
+
+export type DayPnl = { net: number; gross: number; charges: number };
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+
+/**
+ * Today's P&L of a book: the net positions' mark-to-market since the previous close (carried quantity and
+ * today's trades), less today's charges. Summed in paise so the rupees come out exact.
+ */
+export function dayPnl(book: PositionBook): DayPnl {
+  const gross = book.net.reduce((sum, position) => sum + paise(position.m2m), 0);
+  const charges = book.day.reduce((sum, position) => sum + paise(position.charges), 0);
+  return { gross: gross / 100, charges: charges / 100, net: (gross - charges) / 100 };
+}
+
+export const openPositions = (book: PositionBook): Position[] => book.net.filter((position) => position.quantity !== 0);
+
+async function botCounts(accounts: readonly BrokerAccount[]): Promise<DashboardData['bots']> {
+  const portfolios = (await Promise.all(accounts.map((account) => getPortfolios(account.id)))).flat();
+  const lists = await Promise.all(portfolios.map((portfolio) => Promise.all([getTradingBots(portfolio.id), getDailyBots(portfolio.id)])));
+  const bots = lists.flat(2);
+  return { running: bots.filter((bot) => bot.status === 'active').length, paused: bots.filter((bot) => bot.status === 'paused').length };
+}
+
+export async function loadDashboard(): Promise<DashboardData> {
+  const accounts = await getBrokerAccounts();
+  const [books, bots] = await Promise.all([
+    Promise.all(accounts.map((account) => getPositionBook(account.account_number).catch(() => null))),
+    botCounts(accounts).catch(() => null),
+  ]);
+  return { accounts: accounts.map((account, i) => ({ account, book: books[i] ?? null })), bots };
+}
