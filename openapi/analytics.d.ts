@@ -343,6 +343,12 @@ export interface components {
             trades: number;
             /** @description Deepest peak-to-trough fall, percent of capital (positive). */
             max_drawdown_pct: number;
+            /** @description The bot's equity (capital plus cumulative P&L, rupees) at each session's close since `since`, oldest first. */
+            equity_curve: {
+                /** Format: date */
+                date: string;
+                equity: number;
+            }[];
             /** Format: date */
             since: string;
             updated_at: components["schemas"]["Timestamp"];

@@ -123,6 +123,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   await ensureDemoAccount(db, services.passwords, clock());
   if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
   await syncBaseStrategies(db);
+  await services.analytics.seedIfEmpty();
 
   const publicConfig = options.publicConfig ?? defaultPublicRuntimeConfig;
   const connectSrc = [...new Set([...(options.extraConnectSrc ?? []), ...backendOrigins(publicConfig)])];
@@ -154,8 +155,12 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
       feed: services.marketFeed,
       afterTick: async (ticked) => {
         await services.paperTrading.onTick(undefined, { fills: ticked });
-        // Prices moved only if this instance led the tick: then the day's loss and profit locks are read.
-        if (ticked) await services.riskLimits.watch();
+        // Prices moved only if this instance led the tick: then the day's loss and profit locks are read,
+        // and the analytics tables get what is due (snapshots, commentary, daily bars).
+        if (ticked) {
+          await services.riskLimits.watch();
+          await services.analytics.afterTick();
+        }
       },
       onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
     });
