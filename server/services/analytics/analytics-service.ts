@@ -22,7 +22,8 @@ import { addDays, isTradingDay, type Exchange } from '../market/trading-calendar
 import { runRead } from './analytics-reader.ts';
 import { botRecord, houseBots, type DailyBar } from './house-bots.ts';
 import type { ReadQuery } from './postgrest-query.ts';
-import { recommend, type Pricing, type Recommendation } from './recommendations.ts';
+import { premiumOf, recommend, type Pricing, type Recommendation } from './recommendations.ts';
+import { optionTradingsymbol } from '../market/tradingsymbol.ts';
 
 export const analyticsCadence = { snapshotMs: 5_000, chainMs: 60_000, pruneMs: 10 * 60_000 } as const;
 export const analyticsRetention = {
@@ -537,7 +538,39 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         spot = spot / Math.exp(fiveMinutes * normal(seed, 9_300_000 + k, stream));
       }
       await insertRows(db, 'data', snapshotColumns, snapshots);
+      await seedSignals(index, facts, states, now);
     }
+  }
+
+  /**
+   * Screener signals for the at-the-money call and put of the nearest expiry, priced by the simulator's model
+   * (the live ones, from quotes of listed contracts, follow within a minute of the first tick).
+   */
+  async function seedSignals(index: IndexName, facts: IndexFacts, states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+    const expiry = await nearestExpiry(index, now);
+    if (expiry === null) return;
+    const pricing = await market.pricing(index, undefined, states);
+    const atm = Math.round(pricing.spot / facts.strikeStep) * facts.strikeStep;
+    const rows = (['CE', 'PE'] as const).map((type) => {
+      const oi = Math.round(40_000 * (0.8 + 0.4 * uniform(seed, atm, type === 'CE' ? 1 : 2))) * facts.lotSize;
+      return [
+        now,
+        index,
+        optionTradingsymbol(index, expiry, atm, type),
+        premiumOf(pricing, type, atm, expiry),
+        0,
+        0,
+        null,
+        null,
+        round2(pricing.volatility(atm, expiry.date) * 100),
+        null,
+        type === 'CE' ? oi : null,
+        type === 'PE' ? oi : null,
+        'screener',
+        `At-the-money ${type === 'CE' ? 'call' : 'put'} of the ${expiry.date} expiry: ${(oi / 100_000).toFixed(2)} lakh units open`,
+      ];
+    });
+    await insertRows(db, 'data', [...snapshotColumns, 'indicator', 'signal'], rows);
   }
 
   async function seedCommentary(now: Date): Promise<void> {

@@ -63,7 +63,7 @@ export type Recommendation = {
 const formatLevel = (value: number) => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 
 /** A premium on the 0.05 tick, at least one tick. */
-function premiumOf(pricing: Pricing, type: OptionType, strike: number, expiry: Expiry): number {
+export function premiumOf(pricing: Pricing, type: OptionType, strike: number, expiry: Expiry): number {
   const years = Math.max(1 / (365 * 24), yearsToExpiry(pricing.nowMs, expiryInstantMs(expiry.date)));
   const forward = forwardFromSpot(pricing.spot, pricing.rate, years);
   const price = black76Price({ kind: type, forward, strike, years, rate: pricing.rate, volatility: pricing.volatility(strike, expiry.date) });
