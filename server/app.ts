@@ -155,12 +155,11 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
       feed: services.marketFeed,
       afterTick: async (ticked) => {
         await services.paperTrading.onTick(undefined, { fills: ticked });
-        // Prices moved only if this instance led the tick: then the day's loss and profit locks are read,
-        // and the analytics tables get what is due (snapshots, commentary, daily bars).
-        if (ticked) {
-          await services.riskLimits.watch();
-          await services.analytics.afterTick();
-        }
+        // Prices moved only if this instance led the tick: then the day's loss and profit locks are read.
+        if (ticked) await services.riskLimits.watch();
+        // The analytics tables: everything due on the leader; elsewhere (or with the market closed) only the
+        // daily bars of sessions that are over.
+        await services.analytics.afterTick(undefined, ticked);
       },
       onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
     });

@@ -158,7 +158,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
 
   /** The listed contracts of the nearest expiry within ten strikes of the money, listing them first if needed. */
   async function nearChain(index: IndexName, facts: IndexFacts, expiry: Expiry, spot: number, now: Date) {
-    const band = [spot - 10 * facts.strikeStep, spot + 10 * facts.strikeStep];
+    const band = [Math.floor(spot - 10 * facts.strikeStep), Math.ceil(spot + 10 * facts.strikeStep)];
     const select = () =>
       db.query<{ key: string; tradingsymbol: string; strike: number; instrument_type: 'CE' | 'PE' }>(
         `SELECT exchange || ':' || tradingsymbol AS key, tradingsymbol, strike, instrument_type FROM instruments
@@ -412,25 +412,33 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   }
 
   /**
-   * What the leader writes after a tick, whichever of it is due (see the cadences above). Tests call it with
-   * their own clock's time.
+   * What is due after a pass of the market loop (see the cadences above). `ticked`: this instance led a tick,
+   * so it writes everything. Otherwise (another instance leads, or the market is closed and nobody ticks) it
+   * only writes the daily bars of sessions that are over: a bar is inserted once whoever tries (ON CONFLICT),
+   * and only the instance that inserted it tells the close, updates the bots and makes new recommendations.
+   * Tests call it with their own clock's time.
    */
-  async function afterTick(now = clock()): Promise<void> {
+  async function afterTick(now = clock(), ticked = true): Promise<void> {
     const nowMs = now.getTime();
+    const due = nowMs - lastChainMs >= analyticsCadence.chainMs || (ticked && nowMs - lastSnapshotMs >= analyticsCadence.snapshotMs);
+    if (!due) return;
     const states = await market.states();
     if (nowMs - lastChainMs >= analyticsCadence.chainMs) {
       lastChainMs = nowMs;
-      await writeChainFigures(states, now);
-      await tellVolatilitySpikes(states, now);
+      if (ticked) {
+        await writeChainFigures(states, now);
+        await tellVolatilitySpikes(states, now);
+      }
       const closed = await writeDailyBars(states, now);
       if (closed.length > 0) {
         await updateBots(db, now, closed);
         await refreshRecommendations(states, now);
-      } else {
+      } else if (ticked) {
         const { rows } = await db.query<{ live: string }>('SELECT count(*) AS live FROM screener WHERE valid_until IS NULL OR valid_until > $1', [now]);
         if (Number(rows[0]?.live ?? 0) === 0) await refreshRecommendations(states, now);
       }
     }
+    if (!ticked) return;
     if (nowMs - lastSnapshotMs >= analyticsCadence.snapshotMs) {
       lastSnapshotMs = nowMs;
       await writeSnapshots(states, now);
