@@ -343,15 +343,15 @@ export interface components {
             trades: number;
             /** @description Deepest peak-to-trough fall, percent of capital (positive). */
             max_drawdown_pct: number;
-            /** Format: date */
-            since: string;
-            updated_at: components["schemas"]["Timestamp"];
-            /** @description Cumulative P&L (rupees, after charges) at the close of each trading day since `since`, oldest first. */
+            /** @description The bot's equity (capital plus cumulative P&L, rupees) at each session's close since `since`, oldest first. */
             equity_curve: {
                 /** Format: date */
                 date: string;
-                pnl: number;
+                equity: number;
             }[];
+            /** Format: date */
+            since: string;
+            updated_at: components["schemas"]["Timestamp"];
         };
         IndexConfig: {
             id: components["schemas"]["Id"];

@@ -123,6 +123,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   await ensureDemoAccount(db, services.passwords, clock());
   if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
   await syncBaseStrategies(db);
+  await services.analytics.seedIfEmpty();
 
   const publicConfig = options.publicConfig ?? defaultPublicRuntimeConfig;
   const connectSrc = [...new Set([...(options.extraConnectSrc ?? []), ...backendOrigins(publicConfig)])];
@@ -156,6 +157,9 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
         await services.paperTrading.onTick(undefined, { fills: ticked });
         // Prices moved only if this instance led the tick: then the day's loss and profit locks are read.
         if (ticked) await services.riskLimits.watch();
+        // The analytics tables: everything due on the leader; elsewhere (or with the market closed) only the
+        // daily bars of sessions that are over.
+        await services.analytics.afterTick(undefined, ticked);
       },
       onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
     });

@@ -101,11 +101,11 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
 };
 
 /** PostgREST's error shape, which the analytics document promises. */
-function sendAnalyticsError(reply: FastifyReply, status: number, code: string, message: string, hint: string | null = null) {
+export function sendAnalyticsError(reply: FastifyReply, status: number, code: string, message: string, hint: string | null = null) {
   return reply.code(status).header('cache-control', 'no-store').send({ message, code, details: null, hint });
 }
 
-function hasAnonKey(request: FastifyRequest, expected: string): boolean {
+export function hasAnonKey(request: FastifyRequest, expected: string): boolean {
   const given = request.headers.apikey;
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);

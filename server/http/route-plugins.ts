@@ -6,6 +6,7 @@ import type { PublicRuntimeConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Services } from '../services/services.ts';
+import { analyticsTableRoutes } from './analytics-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { botRoutes } from './bot-routes.ts';
 import { tradingRoutes } from './trading-routes.ts';
@@ -43,7 +44,7 @@ export const apiRoutes: RoutePlugin = async (app, { context }) => {
 
 /** The analytics backend, mounted at /analytics (PostgREST tables under /rest/v1, functions under /functions/v1). */
 export const analyticsRoutes: RoutePlugin = async (app, { context }) => {
-  const plugins: RoutePlugin[] = [marketDataRoutes];
+  const plugins: RoutePlugin[] = [analyticsTableRoutes, marketDataRoutes];
   for (const plugin of plugins) await app.register(plugin, { context });
 };
 

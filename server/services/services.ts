@@ -17,6 +17,7 @@ import { createPortfoliosService, type PortfoliosService } from './portfolios/po
 import { createSecretBox } from './secrets/secret-box.ts';
 import { createStrategiesService, type StrategiesService } from './strategies/strategies-service.ts';
 import { createMarketService, type MarketService } from './market/market-service.ts';
+import { createAnalyticsService, type AnalyticsService } from './analytics/analytics-service.ts';
 import { seedOf } from './market/simulator.ts';
 import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
 import { createPaperTrading, type PaperTrading, type PriceSource, type RateLimits } from './brokers/paper/paper-trading.ts';
@@ -46,6 +47,8 @@ export type Services = {
   killSwitch: KillSwitchService;
   /** Watched by the leader after each tick (server/app.ts). */
   riskLimits: RiskLimitsService;
+  /** The analytics backend's tables: read by /analytics/rest/v1, written by the leader after each tick. */
+  analytics: AnalyticsService;
 };
 
 export type ServicesOptions = {
@@ -96,5 +99,6 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     trading: createTradingService({ db, clock, brokers: brokerRegistry }),
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
+    analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
   };
 }

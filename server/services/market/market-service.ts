@@ -21,6 +21,8 @@ import {
   nextSpotPaise,
   optionQuote,
   smileVolatility,
+  tickOptionVolume,
+  uniform,
   type IndexState,
   type OptionContract,
   type SimulationParams,
@@ -206,6 +208,8 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
   async function states(): Promise<Map<IndexName, IndexSnapshot>> {
     const stored = await readStates();
     if (stored.size > 0) return stored;
+    // Read the models before the transaction: inside it, a query on `db` would wait forever on PGlite.
+    await models();
     await db.transaction(async (tx) => initialise(tx, clock()));
     return readStates();
   }
@@ -248,14 +252,14 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
         if (model === undefined || facts === undefined || !openByExchange.get(exchangeOf(facts))) continue;
         // Another instance ticked a moment ago (clocks and timers differ a little): half a tick is too soon.
         if (!fresh && now.getTime() - state.tickedAtMs < tickMs / 2) continue;
-        await moveIndex(tx, model, state, now);
+        await moveIndex(tx, model, state, now, facts);
         ticked = true;
       }
       return ticked;
     });
   }
 
-  async function moveIndex(tx: Queryable, model: IndexModel, state: IndexSnapshot, now: Date): Promise<void> {
+  async function moveIndex(tx: Queryable, model: IndexModel, state: IndexSnapshot, now: Date, facts: IndexFacts): Promise<void> {
     const seq = state.seq + 1;
     const today = istDate(now);
     const newSession = today !== state.sessionDate;
@@ -277,11 +281,13 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
       );
     }
     const minute = new Date(now.getTime() - (now.getTime() % 60_000));
+    // A counter-based draw of its own (its own stream, apart from the options'), so the same seed gives the same volumes.
+    const volume = tickOptionVolume(spotPaise, facts.strikeStep, uniform(seed, seq, -1 - model.stream));
     await tx.query(
-      `INSERT INTO market_candles (index_name, minute, open, high, low, close, ticks) VALUES ($1, $2, $3, $3, $3, $3, 1)
+      `INSERT INTO market_candles (index_name, minute, open, high, low, close, ticks, volume) VALUES ($1, $2, $3, $3, $3, $3, 1, $4)
        ON CONFLICT (index_name, minute) DO UPDATE SET high = GREATEST(market_candles.high, $3),
-         low = LEAST(market_candles.low, $3), close = $3, ticks = market_candles.ticks + 1`,
-      [model.name, minute, spot],
+         low = LEAST(market_candles.low, $3), close = $3, ticks = market_candles.ticks + 1, volume = market_candles.volume + $4`,
+      [model.name, minute, spot, volume],
     );
   }
 

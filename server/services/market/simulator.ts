@@ -162,3 +162,14 @@ export function optionQuote(params: SimulationParams, contract: OptionContract, 
   });
   return { lastPaise, bidPaise, askPaise, closePaise, volume, oi, iv, ...greeks };
 }
+
+/**
+ * Option contracts of an index traded in one tick, summed over its strikes as optionQuote's volume model has
+ * them: each contract trades about 30 × interest lots a tick, interest = exp(−(k / 0.03)²) in log-moneyness k,
+ * for a call and a put at every strike. Summed over strikes `strikeStep` apart that is 2 × 30 × 0.03 × √π ×
+ * spot / strikeStep lots, scaled by this tick's draw (0.5 to 1.5).
+ */
+export function tickOptionVolume(spotPaise: number, strikeStep: number, draw: number): number {
+  const strikesInPlay = (0.03 * Math.sqrt(Math.PI) * spotPaise) / 100 / strikeStep;
+  return Math.max(0, Math.round(2 * 30 * strikesInPlay * (0.5 + draw)));
+}

@@ -7,12 +7,18 @@ import { loadMigrations, migrate, type Migration } from '../../../server/db/migr
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 
 const tables = [
+  'analytics_candles',
+  'analytics_index_config',
   'base_strategies',
+  'bots',
   'broker_accounts',
   'broker_request_tokens',
   'brokers',
   'charge_rates',
+  'commentary',
   'daily_bots',
+  'daily_data',
+  'data',
   'idempotency_keys',
   'index_config',
   'instruments',
@@ -28,6 +34,7 @@ const tables = [
   'risk_days',
   'risk_limits',
   'schema_migrations',
+  'screener',
   'sessions',
   'throttle_events',
   'trading_bots',

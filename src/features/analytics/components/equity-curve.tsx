@@ -18,13 +18,14 @@ export function EquityCurve({ bot }: { bot: StrategyBot }) {
   const first = points[0];
   const last = points.at(-1);
   if (first === undefined || last === undefined || points.length < 2) return null;
-  const values = points.map((point) => point.pnl);
+  // Cumulative P&L: the equity less the capital deployed.
+  const values = points.map((point) => point.equity - bot.capital);
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
   const span = high - low || 1;
   const x = (i: number) => (i / (points.length - 1)) * width;
   const y = (value: number) => height - ((value - low) / span) * height;
-  const path = points.map((point, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(point.pnl).toFixed(1)}`).join('');
+  const path = values.map((value, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(value).toFixed(1)}`).join('');
   const rupees = (value: number) => formatSignedInr(value, { maximumFractionDigits: 0 });
   return (
     <svg
@@ -36,13 +37,13 @@ export function EquityCurve({ bot }: { bot: StrategyBot }) {
       aria-label={intl.formatMessage(summary, {
         from: formatDate(first.date),
         to: formatDate(last.date),
-        last: rupees(last.pnl),
+        last: rupees(values.at(-1)!),
         low: rupees(Math.min(...values)),
         high: rupees(Math.max(...values)),
       })}
     >
       <line x1="0" x2={width} y1={y(0)} y2={y(0)} className="stroke-line" strokeDasharray="4 4" vectorEffect="non-scaling-stroke" />
-      <path d={path} fill="none" className={last.pnl >= 0 ? 'stroke-profit' : 'stroke-loss'} strokeWidth="2" vectorEffect="non-scaling-stroke" />
+      <path d={path} fill="none" className={values.at(-1)! >= 0 ? 'stroke-profit' : 'stroke-loss'} strokeWidth="2" vectorEffect="non-scaling-stroke" />
     </svg>
   );
 }

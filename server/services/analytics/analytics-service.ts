@@ -1,0 +1,635 @@
+// The analytics backend's data: read through the PostgREST-style API, seeded at start when empty so a new
+// user sees a full market at once, and kept alive by the market's leader after each tick (server/app.ts):
+//   every 5 s   an index snapshot per index (data, indicator null), and commentary when the index crossed a
+//               round level (twice its strike step) since the last snapshot;
+//   every 60 s  the option-chain figures of each index's nearest expiry (put-call ratio, max pain, open
+//               interest) from the simulator's quotes, screener signals (data, indicator 'screener'),
+//               commentary on a big option mover or on realised volatility running well above what the
+//               options imply, and a daily bar for every session that is over (the market closed, or in demo
+//               mode a new IST day began) with its closing commentary, the house bots' record and new
+//               recommendations;
+//   every 10 min old rows are pruned, so the tables stay bounded.
+// Time comes from the injected clock only; nothing sleeps.
+import type { Database, Queryable } from '../../db/database.ts';
+import type { Clock } from '../clock.ts';
+import { loadTradingCalendar } from '../market/calendar-data.ts';
+import type { Expiry } from '../market/expiries.ts';
+import { indexFacts, type IndexFacts, type IndexName } from '../market/index-config.ts';
+import { istDate, istOffsetMs, marketHours } from '../market/ist.ts';
+import type { IndexSnapshot, LastPrice, MarketService } from '../market/market-service.ts';
+import { normal, tickOptionVolume, uniform } from '../market/simulator.ts';
+import { addDays, isTradingDay, type Exchange } from '../market/trading-calendar.ts';
+import { runRead } from './analytics-reader.ts';
+import { botRecord, houseBots, type DailyBar } from './house-bots.ts';
+import type { ReadQuery } from './postgrest-query.ts';
+import { premiumOf, recommend, type Pricing, type Recommendation } from './recommendations.ts';
+import { optionTradingsymbol } from '../market/tradingsymbol.ts';
+
+export const analyticsCadence = { snapshotMs: 5_000, chainMs: 60_000, pruneMs: 10 * 60_000 } as const;
+export const analyticsRetention = {
+  snapshotsMs: 6 * 60 * 60_000,
+  signalsMs: 24 * 60 * 60_000,
+  commentaryMs: 7 * 24 * 60 * 60_000,
+  commentaryRows: 2000,
+  dailyDays: 400,
+} as const;
+/** Sessions of daily bars seeded for each index. */
+export const seededSessions = 30;
+
+const indexNames: readonly IndexName[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'];
+const minuteMs = 60_000;
+const dayMs = 24 * 60 * minuteMs;
+/** Minutes of a regular session (09:15–15:30), for annualising minute returns and daily volumes. */
+const sessionMinutes = 375;
+
+export type AnalyticsServiceOptions = { db: Database; clock: Clock; market: MarketService; seed: number };
+
+type ChainStats = { pcr: number | null; maxPain: number | null; callOi: number; putOi: number };
+type Sentiment = 'bullish' | 'bearish' | 'neutral';
+type Commentary = { title: string; body: string; index: IndexName | null; sentiment: Sentiment; at: Date };
+
+const rupees = (paise: number) => paise / 100;
+
+/** One INSERT of many rows (seeding writes hundreds; one statement each would slow every start). */
+async function insertRows(q: Queryable, table: string, columns: readonly string[], rows: readonly unknown[][], suffix = ''): Promise<void> {
+  if (rows.length === 0) return;
+  const params: unknown[] = [];
+  const tuples = rows.map((row) => `(${row.map((value) => { params.push(value); return `$${params.length}`; }).join(', ')})`);
+  await q.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}${suffix}`, params);
+}
+
+const dailyColumns = ['created_at', 'date', '"index"', 'open', 'high', 'low', 'close', 'volume', 'change', 'change_pct', 'pcr', 'max_pain', 'iv', 'vix'];
+const snapshotColumns = ['created_at', '"index"', 'symbol', 'spot', 'change', 'change_pct', 'pcr', 'max_pain', 'iv', 'vix', 'call_oi', 'put_oi'];
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const level = (value: number) => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
+const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
+const istTime = (at: Date) => new Date(at.getTime() + istOffsetMs).toISOString().slice(11, 16);
+/** The instant an IST date starts. */
+const istDayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - istOffsetMs);
+
+export function createAnalyticsService({ db, clock, market, seed }: AnalyticsServiceOptions) {
+  let lastSnapshotMs = Number.NEGATIVE_INFINITY;
+  let lastChainMs = Number.NEGATIVE_INFINITY;
+  let lastPruneMs = Number.NEGATIVE_INFINITY;
+  const chains = new Map<IndexName, ChainStats>();
+  /** Each index's spot at the last snapshot this instance wrote: a level crossed in between is news. */
+  const lastSpots = new Map<IndexName, number>();
+  /** When each piece of news was last told, so a level crossed back and forth is told once in a while. */
+  const told = new Map<string, number>();
+
+  async function exchangeOpen(facts: IndexFacts, now: Date): Promise<boolean> {
+    return (await market.sessionState(facts.exchange === 'BFO' ? 'BSE' : 'NSE', now)).open;
+  }
+
+  async function nearestExpiry(index: IndexName, now: Date): Promise<Expiry | null> {
+    return (await market.expiries(index, now)).expiries[0] ?? null;
+  }
+
+  /** The at-the-money implied volatility (percent) the simulator prices the nearest expiry at, and NIFTY's 30-day one (the VIX). */
+  async function volatilities(index: IndexName, states: Map<IndexName, IndexSnapshot>, now: Date): Promise<{ iv: number | null; vix: number | null; pricing: Pricing }> {
+    const pricing = await market.pricing(index, undefined, states);
+    const expiry = await nearestExpiry(index, now);
+    const iv = expiry === null ? null : round2(pricing.volatility(pricing.spot, expiry.date) * 100);
+    const nifty = await market.pricing('NIFTY', undefined, states);
+    const vix = round2(nifty.volatility(nifty.spot, addDays(istDate(now), 30)) * 100);
+    return { iv, vix, pricing };
+  }
+
+  async function say(q: Queryable, item: Commentary): Promise<void> {
+    await q.query('INSERT INTO commentary (created_at, title, body, "index", sentiment) VALUES ($1, $2, $3, $4, $5)', [item.at, item.title, item.body, item.index, item.sentiment]);
+  }
+
+  /** Tells a piece of news unless the same key was told less than `quietMs` ago. */
+  async function sayOnce(key: string, quietMs: number, item: Commentary): Promise<void> {
+    const last = told.get(key);
+    if (last !== undefined && item.at.getTime() - last < quietMs) return;
+    told.set(key, item.at.getTime());
+    await say(db, item);
+  }
+
+  async function writeSnapshots(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+    for (const index of indexNames) {
+      const state = states.get(index);
+      if (state === undefined) continue;
+      const facts = await indexFacts(db, index, now);
+      const { iv, vix } = await volatilities(index, states, now);
+      const chain = chains.get(index);
+      const spot = rupees(state.spotPaise);
+      const change = rupees(state.spotPaise - state.previousClosePaise);
+      const changePct = round2((change / rupees(state.previousClosePaise)) * 100);
+      await db.query(
+        `INSERT INTO data (created_at, "index", symbol, spot, change, change_pct, pcr, max_pain, iv, vix, call_oi, put_oi, indicator, signal)
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, NULL, NULL)`,
+        [now, index, spot, change, changePct, chain?.pcr ?? null, chain?.maxPain ?? null, iv, vix, chain?.callOi ?? null, chain?.putOi ?? null],
+      );
+      const previous = lastSpots.get(index) ?? (await lastSnapshotSpot(index, now));
+      lastSpots.set(index, spot);
+      if (previous !== null) await tellLevelBreak(index, facts, previous, state, chain, now);
+    }
+  }
+
+  async function lastSnapshotSpot(index: IndexName, now: Date): Promise<number | null> {
+    const { rows } = await db.query<{ spot: string }>(
+      `SELECT spot FROM data WHERE "index" = $1 AND indicator IS NULL AND created_at < $2 ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [index, now],
+    );
+    return rows[0] === undefined ? null : Number(rows[0].spot);
+  }
+
+  /** Round levels are twice the strike step apart (NIFTY 100, BANKNIFTY 200): the ones traders watch. */
+  async function tellLevelBreak(index: IndexName, facts: IndexFacts, previous: number, state: IndexSnapshot, chain: ChainStats | undefined, now: Date) {
+    const spot = rupees(state.spotPaise);
+    const step = facts.strikeStep * 2;
+    if (Math.floor(previous / step) === Math.floor(spot / step)) return;
+    const up = spot > previous;
+    const crossed = up ? Math.floor(spot / step) * step : Math.ceil(spot / step) * step;
+    const dayChange = ((state.spotPaise - state.previousClosePaise) / state.previousClosePaise) * 100;
+    const figures = chain?.pcr == null ? '' : `\n\nPut-call ratio ${chain.pcr.toFixed(2)}${chain.maxPain === null ? '' : `, max pain ${level(chain.maxPain)}`}.`;
+    await sayOnce(`level:${index}:${crossed}:${up}`, 15 * minuteMs, {
+      at: now,
+      index,
+      sentiment: up ? 'bullish' : 'bearish',
+      title: up ? `${index} breaks above ${level(crossed)}` : `${index} slips below ${level(crossed)}`,
+      body:
+        `${index} crossed ${level(crossed)} at ${istTime(now)} IST and trades at ${level(spot)}, ${signed(dayChange)} % on the day ` +
+        `(range ${level(rupees(state.dayLowPaise))}–${level(rupees(state.dayHighPaise))}).${figures}`,
+    });
+  }
+
+  /** The listed contracts of the nearest expiry within ten strikes of the money, listing them first if needed. */
+  async function nearChain(index: IndexName, facts: IndexFacts, expiry: Expiry, spot: number, now: Date) {
+    const band = [Math.floor(spot - 10 * facts.strikeStep), Math.ceil(spot + 10 * facts.strikeStep)];
+    const select = () =>
+      db.query<{ key: string; tradingsymbol: string; strike: number; instrument_type: 'CE' | 'PE' }>(
+        `SELECT exchange || ':' || tradingsymbol AS key, tradingsymbol, strike, instrument_type FROM instruments
+         WHERE name = $1 AND expiry = $2 AND strike BETWEEN $3 AND $4 ORDER BY strike, instrument_type`,
+        [index, expiry.date, band[0], band[1]],
+      );
+    let { rows } = await select();
+    if (rows.length === 0) {
+      await market.instruments(index, expiry.date, now);
+      ({ rows } = await select());
+    }
+    return rows;
+  }
+
+  async function writeChainFigures(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+    for (const index of indexNames) {
+      const state = states.get(index);
+      const expiry = await nearestExpiry(index, now);
+      if (state === undefined || expiry === null) continue;
+      const facts = await indexFacts(db, index, now);
+      const contracts = await nearChain(index, facts, expiry, rupees(state.spotPaise), now);
+      const quotes = await market.quotes(contracts.map((contract) => contract.key), states);
+      const quoted = contracts.flatMap((contract) => {
+        const quote = quotes[contract.key];
+        return quote === undefined ? [] : [{ ...contract, quote }];
+      });
+      const oi = (type: 'CE' | 'PE') => quoted.filter((item) => item.instrument_type === type).reduce((sum, item) => sum + (item.quote.oi ?? 0), 0);
+      const callOi = oi('CE');
+      const putOi = oi('PE');
+      // Max pain: the expiry level at which the options' holders are paid least.
+      let maxPain: number | null = null;
+      let least = Number.POSITIVE_INFINITY;
+      for (const strike of new Set(quoted.map((item) => item.strike))) {
+        const paid = quoted.reduce((sum, item) => {
+          const intrinsic = item.instrument_type === 'CE' ? Math.max(0, strike - item.strike) : Math.max(0, item.strike - strike);
+          return sum + intrinsic * (item.quote.oi ?? 0);
+        }, 0);
+        if (paid < least) {
+          least = paid;
+          maxPain = strike;
+        }
+      }
+      const chain: ChainStats = { pcr: callOi === 0 ? null : round2(putOi / callOi), maxPain, callOi, putOi };
+      chains.set(index, chain);
+      await writeSignals(index, quoted, chain, now);
+    }
+  }
+
+  type Quoted = { tradingsymbol: string; strike: number; instrument_type: 'CE' | 'PE'; quote: LastPrice };
+
+  async function writeSignals(index: IndexName, quoted: readonly Quoted[], chain: ChainStats, now: Date): Promise<void> {
+    const byOi = (type: 'CE' | 'PE') =>
+      quoted.filter((item) => item.instrument_type === type).reduce<Quoted | null>((best, item) => ((item.quote.oi ?? 0) > (best?.quote.oi ?? -1) ? item : best), null);
+    const mover = quoted
+      .filter((item) => item.quote.last_price >= 1)
+      .reduce<Quoted | null>((best, item) => (Math.abs(item.quote.change_percent ?? 0) > Math.abs(best?.quote.change_percent ?? -1) ? item : best), null);
+    const lakh = (units: number) => `${(units / 100_000).toFixed(2)} lakh`;
+    const signals: [Quoted | null, (item: Quoted) => string][] = [
+      [byOi('CE'), (item) => `Highest call open interest at ${item.strike} (${lakh(item.quote.oi ?? 0)} units): resistance`],
+      [byOi('PE'), (item) => `Highest put open interest at ${item.strike} (${lakh(item.quote.oi ?? 0)} units): support`],
+      [mover, (item) => `Biggest mover of the chain: ${signed(item.quote.change_percent ?? 0)} % today`],
+    ];
+    for (const [item, reason] of signals) {
+      if (item === null) continue;
+      const { quote } = item;
+      await db.query(
+        `INSERT INTO data (created_at, "index", symbol, spot, change, change_pct, pcr, max_pain, iv, vix, call_oi, put_oi, indicator, signal)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, $11, 'screener', $12)`,
+        [
+          now,
+          index,
+          item.tradingsymbol,
+          quote.last_price,
+          quote.change ?? 0,
+          quote.change_percent ?? 0,
+          chain.pcr,
+          chain.maxPain,
+          quote.iv ?? null,
+          item.instrument_type === 'CE' ? (quote.oi ?? null) : null,
+          item.instrument_type === 'PE' ? (quote.oi ?? null) : null,
+          reason(item),
+        ],
+      );
+    }
+    const moved = mover?.quote.change_percent ?? 0;
+    if (mover !== null && (moved >= 60 || moved <= -50)) {
+      const up = moved > 0;
+      await sayOnce(`mover:${mover.tradingsymbol}:${istDate(now)}:${up}`, dayMs, {
+        at: now,
+        index,
+        sentiment: (mover.instrument_type === 'CE') === up ? 'bullish' : 'bearish',
+        title: `${mover.tradingsymbol} ${up ? 'jumps' : 'drops'} ${Math.abs(moved).toFixed(0)} % today`,
+        body: `${mover.tradingsymbol} trades at ₹${level(mover.quote.last_price)}, ${signed(moved)} % on the day, the biggest move among ${index}'s options near the money.`,
+      });
+    }
+  }
+
+  /** Realised volatility of the last 15 minute bars against what the options imply: a jump is news. */
+  async function tellVolatilitySpikes(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+    for (const index of indexNames) {
+      const { rows } = await db.query<{ close: string }>(
+        `SELECT close FROM market_candles WHERE index_name = $1 AND minute >= $2 AND minute < $3 ORDER BY minute`,
+        [index, new Date(now.getTime() - 16 * minuteMs), new Date(now.getTime() - (now.getTime() % minuteMs))],
+      );
+      if (rows.length < 11) continue;
+      const closes = rows.map((row) => Number(row.close));
+      const returns = closes.slice(1).map((close, i) => Math.log(close / closes[i]!));
+      const realised = Math.sqrt((returns.reduce((sum, r) => sum + r * r, 0) / returns.length) * 252 * sessionMinutes) * 100;
+      const { iv } = await volatilities(index, states, now);
+      if (iv === null || realised < 1.25 * iv) continue;
+      const move = ((closes[closes.length - 1]! - closes[0]!) / closes[0]!) * 100;
+      await sayOnce(`volatility:${index}`, 30 * minuteMs, {
+        at: now,
+        index,
+        sentiment: move < 0 ? 'bearish' : move > 0 ? 'bullish' : 'neutral',
+        title: `${index} volatility spikes: ${realised.toFixed(1)} % realised`,
+        body:
+          `Over the last ${returns.length} minutes ${index} has moved at an annualised ${realised.toFixed(1)} %, well above the ` +
+          `${iv.toFixed(1)} % its at-the-money options imply (${signed(move)} % over the stretch). Option sellers may widen their quotes.`,
+      });
+    }
+  }
+
+  type CandleRow = { day: string; minute: Date; open: string; high: string; low: string; close: string; volume: string };
+
+  /** Writes the daily bar of every session that is over and has none yet; returns the indices that got one. */
+  async function writeDailyBars(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<IndexName[]> {
+    const written: IndexName[] = [];
+    const today = istDate(now);
+    for (const index of indexNames) {
+      const state = states.get(index);
+      if (state === undefined) continue;
+      const facts = await indexFacts(db, index, now);
+      const { rows: last } = await db.query<{ date: string; close: string }>(
+        `SELECT to_char(date, 'YYYY-MM-DD') AS date, close FROM daily_data WHERE "index" = $1 ORDER BY date DESC LIMIT 1`,
+        [index],
+      );
+      const from = last[0] === undefined ? addDays(today, -3) : addDays(last[0].date, 1);
+      const { rows } = await db.query<CandleRow>(
+        `SELECT to_char((minute AT TIME ZONE 'UTC') + interval '5 hours 30 minutes', 'YYYY-MM-DD') AS day, minute, open, high, low, close, volume
+         FROM market_candles WHERE index_name = $1 AND minute >= $2 ORDER BY minute`,
+        [index, istDayStart(from < addDays(today, -3) ? addDays(today, -3) : from)],
+      );
+      const days = new Map<string, CandleRow[]>();
+      for (const row of rows) days.set(row.day, [...(days.get(row.day) ?? []), row]);
+      let previousClose = last[0] === undefined ? null : Number(last[0].close);
+      for (const [day, candles] of days) {
+        const over = day < today || (day === today && !(await exchangeOpen(facts, now)));
+        if (!over) break;
+        const open = Number(candles[0]!.open);
+        const close = Number(candles[candles.length - 1]!.close);
+        const before = previousClose ?? (day === state.sessionDate ? rupees(state.previousClosePaise) : open);
+        const { rows: snapshot } = await db.query<{ pcr: string | null; max_pain: string | null; iv: string | null; vix: string | null }>(
+          `SELECT pcr, max_pain, iv, vix FROM data WHERE "index" = $1 AND indicator IS NULL AND created_at >= $2 AND created_at < $3
+           ORDER BY created_at DESC, id DESC LIMIT 1`,
+          [index, istDayStart(day), istDayStart(addDays(day, 1))],
+        );
+        const figures = snapshot[0];
+        const inserted = await db.query(
+          `INSERT INTO daily_data (created_at, date, "index", open, high, low, close, volume, change, change_pct, pcr, max_pain, iv, vix)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT ("index", date) DO NOTHING RETURNING id`,
+          [
+            now,
+            day,
+            index,
+            open,
+            Math.max(...candles.map((candle) => Number(candle.high))),
+            Math.min(...candles.map((candle) => Number(candle.low))),
+            close,
+            candles.reduce((sum, candle) => sum + Number(candle.volume), 0),
+            round2(close - before),
+            round2(((close - before) / before) * 100),
+            figures?.pcr ?? null,
+            figures?.max_pain ?? null,
+            figures?.iv ?? null,
+            figures?.vix ?? null,
+          ],
+        );
+        previousClose = close;
+        if (inserted.rows.length === 0) continue;
+        written.push(index);
+        const changePct = ((close - before) / before) * 100;
+        await say(db, {
+          at: now,
+          index,
+          sentiment: changePct >= 0.3 ? 'bullish' : changePct <= -0.3 ? 'bearish' : 'neutral',
+          title: `${index} closes ${changePct >= 0 ? 'higher' : 'lower'} at ${level(close)}`,
+          body: `${index} ended the ${day} session at ${level(close)}, ${signed(close - before)} points (${signed(changePct)} %), after trading between ${level(Math.min(...candles.map((c) => Number(c.low))))} and ${level(Math.max(...candles.map((c) => Number(c.high))))}.`,
+        });
+      }
+    }
+    return written;
+  }
+
+  async function updateBots(q: Queryable, now: Date, underlyings: readonly IndexName[]): Promise<void> {
+    for (const bot of houseBots.filter((candidate) => underlyings.includes(candidate.underlying))) {
+      const { rows: found } = await q.query<{ since: string }>(`SELECT to_char(since, 'YYYY-MM-DD') AS since FROM bots WHERE name = $1`, [bot.name]);
+      if (found[0] === undefined) continue;
+      const { rows } = await q.query<{ date: string; open: string; high: string; low: string; close: string; iv: string | null }>(
+        `SELECT to_char(date, 'YYYY-MM-DD') AS date, open, high, low, close, iv FROM daily_data WHERE "index" = $1 AND date >= $2 ORDER BY date`,
+        [bot.underlying, found[0].since],
+      );
+      const bars: DailyBar[] = rows.map((row) => ({
+        date: row.date,
+        open: Number(row.open),
+        high: Number(row.high),
+        low: Number(row.low),
+        close: Number(row.close),
+        iv: row.iv === null ? null : Number(row.iv),
+      }));
+      const record = botRecord(bot, bars);
+      await q.query(
+        `UPDATE bots SET pnl = $2, pnl_pct = $3, win_rate = $4, trades = $5, max_drawdown_pct = $6, equity_curve = $7::jsonb, updated_at = $8 WHERE name = $1`,
+        [bot.name, record.pnl, record.pnlPct, record.winRate, record.trades, record.maxDrawdownPct, JSON.stringify(record.equityCurve), now],
+      );
+    }
+  }
+
+  /** Replaces the recommendations with fresh ones, strongest first. */
+  async function refreshRecommendations(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+    const made: Recommendation[] = [];
+    for (const index of indexNames) {
+      const state = states.get(index);
+      const expiry = await nearestExpiry(index, now);
+      if (state === undefined || expiry === null) continue;
+      const facts = await indexFacts(db, index, now);
+      const pricing = await market.pricing(index, undefined, states);
+      const changePct = ((state.spotPaise - state.previousClosePaise) / state.previousClosePaise) * 100;
+      made.push(recommend(index, facts, expiry, pricing, changePct));
+    }
+    made.sort((a, b) => b.strength - a.strength);
+    await db.transaction(async (tx) => {
+      await tx.query('DELETE FROM screener');
+      for (const [order, item] of made.entries()) {
+        await tx.query(
+          `INSERT INTO screener (display_order, created_at, "index", title, strategy, view, rationale, legs, max_profit, max_loss, breakevens, valid_until)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11::jsonb, $12)`,
+          [order, now, item.index, item.title, item.strategy, item.view, item.rationale, JSON.stringify(item.legs), item.payoff.maxProfit, item.payoff.maxLoss, JSON.stringify(item.payoff.breakevens), item.validUntil],
+        );
+      }
+    });
+  }
+
+  async function prune(now: Date): Promise<void> {
+    const at = (ms: number) => new Date(now.getTime() - ms);
+    await db.query('DELETE FROM data WHERE indicator IS NULL AND created_at < $1', [at(analyticsRetention.snapshotsMs)]);
+    await db.query('DELETE FROM data WHERE indicator IS NOT NULL AND created_at < $1', [at(analyticsRetention.signalsMs)]);
+    await db.query('DELETE FROM commentary WHERE created_at < $1', [at(analyticsRetention.commentaryMs)]);
+    await db.query(`DELETE FROM commentary WHERE id < (SELECT id FROM commentary ORDER BY id DESC OFFSET $1 LIMIT 1)`, [analyticsRetention.commentaryRows - 1]);
+    await db.query('DELETE FROM daily_data WHERE date < $1', [addDays(istDate(now), -analyticsRetention.dailyDays)]);
+  }
+
+  /**
+   * What is due after a pass of the market loop (see the cadences above). `ticked`: this instance led a tick,
+   * so it writes everything. Otherwise (another instance leads, or the market is closed and nobody ticks) it
+   * only writes the daily bars of sessions that are over: a bar is inserted once whoever tries (ON CONFLICT),
+   * and only the instance that inserted it tells the close, updates the bots and makes new recommendations.
+   * Tests call it with their own clock's time.
+   */
+  async function afterTick(now = clock(), ticked = true): Promise<void> {
+    const nowMs = now.getTime();
+    const due = nowMs - lastChainMs >= analyticsCadence.chainMs || (ticked && nowMs - lastSnapshotMs >= analyticsCadence.snapshotMs);
+    if (!due) return;
+    const states = await market.states();
+    if (nowMs - lastChainMs >= analyticsCadence.chainMs) {
+      lastChainMs = nowMs;
+      if (ticked) {
+        await writeChainFigures(states, now);
+        await tellVolatilitySpikes(states, now);
+      }
+      const closed = await writeDailyBars(states, now);
+      if (closed.length > 0) {
+        await updateBots(db, now, closed);
+        await refreshRecommendations(states, now);
+      } else if (ticked) {
+        const { rows } = await db.query<{ live: string }>('SELECT count(*) AS live FROM screener WHERE valid_until IS NULL OR valid_until > $1', [now]);
+        if (Number(rows[0]?.live ?? 0) === 0) await refreshRecommendations(states, now);
+      }
+    }
+    if (!ticked) return;
+    if (nowMs - lastSnapshotMs >= analyticsCadence.snapshotMs) {
+      lastSnapshotMs = nowMs;
+      await writeSnapshots(states, now);
+    }
+    if (nowMs - lastPruneMs >= analyticsCadence.pruneMs) {
+      lastPruneMs = nowMs;
+      await prune(now);
+    }
+  }
+
+  // ---- Seeding: a full market at once, made from the same models, before the first tick. ----
+
+  async function isEmpty(table: 'commentary' | 'data' | 'daily_data' | 'screener' | 'bots'): Promise<boolean> {
+    const { rows } = await db.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`);
+    return rows[0]?.any !== true;
+  }
+
+  /** The trading days before today, oldest first. */
+  async function pastSessions(exchange: Exchange, today: string, count: number): Promise<string[]> {
+    const calendar = await loadTradingCalendar(db, exchange);
+    const days: string[] = [];
+    for (let day = addDays(today, -1); days.length < count; day = addDays(day, -1)) {
+      if (isTradingDay(calendar, day)) days.unshift(day);
+    }
+    return days;
+  }
+
+  /**
+   * Daily bars for the last sessions, walked back from the previous close with the index's own volatility
+   * (seeded draws: the same seed gives the same history). Volumes are a session of ticks at the model's rate.
+   */
+  async function seedDailyBars(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+    const today = istDate(now);
+    const { rows: params } = await db.query<{ index_name: IndexName; volatility: string; atm_volatility: string }>('SELECT index_name, volatility, atm_volatility FROM market_simulation');
+    const ticksPerSession = (sessionMinutes * minuteMs) / Math.max(100, market.tickMs || 1000);
+    for (const [stream, row] of params.entries()) {
+      const state = states.get(row.index_name);
+      if (state === undefined) continue;
+      const facts = await indexFacts(db, row.index_name, now);
+      const days = await pastSessions(facts.exchange === 'BFO' ? 'BSE' : 'NSE', today, seededSessions);
+      const daily = Number(row.volatility) / Math.sqrt(252);
+      const closes: number[] = new Array<number>(days.length);
+      closes[days.length - 1] = rupees(state.previousClosePaise);
+      for (let i = days.length - 1; i > 0; i -= 1) closes[i - 1] = closes[i]! / Math.exp(daily * normal(seed, 1_000_000 + i, 100 + stream));
+      const bars: unknown[][] = [];
+      for (const [i, day] of days.entries()) {
+        const close = round2(closes[i]!);
+        const before = i === 0 ? close / Math.exp(daily * normal(seed, 1_000_000, 100 + stream)) : closes[i - 1]!;
+        const open = round2(before * Math.exp(0.3 * daily * normal(seed, 2_000_000 + i, 100 + stream)));
+        const high = round2(Math.max(open, close) * (1 + 0.4 * daily * Math.abs(normal(seed, 3_000_000 + i, 100 + stream))));
+        const low = round2(Math.min(open, close) * (1 - 0.4 * daily * Math.abs(normal(seed, 4_000_000 + i, 100 + stream))));
+        const volume = Math.round(tickOptionVolume(close * 100, facts.strikeStep, 0.5) * ticksPerSession * (0.8 + 0.4 * uniform(seed, 5_000_000 + i, stream)));
+        const iv = round2(Number(row.atm_volatility) * 100 * (1 + 0.08 * normal(seed, 6_000_000 + i, stream)));
+        bars.push(
+          [
+            new Date(istDayStart(day).getTime() + (15 * 60 + 30) * minuteMs),
+            day,
+            row.index_name,
+            open,
+            high,
+            low,
+            close,
+            volume,
+            round2(close - before),
+            round2(((close - before) / before) * 100),
+            round2(0.7 + 0.6 * uniform(seed, 7_000_000 + i, stream)),
+            Math.round(close / facts.strikeStep) * facts.strikeStep,
+            iv,
+            round2(13 * (1 + 0.1 * normal(seed, 8_000_000 + i, 0))),
+          ],
+        );
+      }
+      await insertRows(db, 'daily_data', dailyColumns, bars, ' ON CONFLICT ("index", date) DO NOTHING');
+    }
+  }
+
+  /** Snapshots every 5 minutes over the last two hours, walked back from the current spot. */
+  async function seedSnapshots(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+    for (const [stream, index] of indexNames.entries()) {
+      const state = states.get(index);
+      if (state === undefined) continue;
+      const facts = await indexFacts(db, index, now);
+      const { iv, vix } = await volatilities(index, states, now);
+      const fiveMinutes = 0.12 / Math.sqrt(252 * (sessionMinutes / 5));
+      let spot = rupees(state.spotPaise);
+      const snapshots: unknown[][] = [];
+      for (let k = 0; k < 24; k += 1) {
+        const close = rupees(state.previousClosePaise);
+        snapshots.push(
+          [
+            new Date(now.getTime() - k * 5 * minuteMs),
+            index,
+            index,
+            round2(spot),
+            round2(spot - close),
+            round2(((spot - close) / close) * 100),
+            round2(0.8 + 0.4 * uniform(seed, 9_000_000 + k, stream)),
+            Math.round(spot / facts.strikeStep) * facts.strikeStep,
+            iv,
+            vix,
+            Math.round(1_000_000 * (0.9 + 0.2 * uniform(seed, 9_100_000 + k, stream))) * facts.lotSize,
+            Math.round(1_000_000 * (0.9 + 0.2 * uniform(seed, 9_200_000 + k, stream))) * facts.lotSize,
+          ],
+        );
+        spot = spot / Math.exp(fiveMinutes * normal(seed, 9_300_000 + k, stream));
+      }
+      await insertRows(db, 'data', snapshotColumns, snapshots);
+      await seedSignals(index, facts, states, now);
+    }
+  }
+
+  /**
+   * Screener signals for the at-the-money call and put of the nearest expiry, priced by the simulator's model
+   * (the live ones, from quotes of listed contracts, follow within a minute of the first tick).
+   */
+  async function seedSignals(index: IndexName, facts: IndexFacts, states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+    const expiry = await nearestExpiry(index, now);
+    if (expiry === null) return;
+    const pricing = await market.pricing(index, undefined, states);
+    const atm = Math.round(pricing.spot / facts.strikeStep) * facts.strikeStep;
+    const rows = (['CE', 'PE'] as const).map((type) => {
+      const oi = Math.round(40_000 * (0.8 + 0.4 * uniform(seed, atm, type === 'CE' ? 1 : 2))) * facts.lotSize;
+      return [
+        now,
+        index,
+        optionTradingsymbol(index, expiry, atm, type),
+        premiumOf(pricing, type, atm, expiry),
+        0,
+        0,
+        null,
+        null,
+        round2(pricing.volatility(atm, expiry.date) * 100),
+        null,
+        type === 'CE' ? oi : null,
+        type === 'PE' ? oi : null,
+        'screener',
+        `At-the-money ${type === 'CE' ? 'call' : 'put'} of the ${expiry.date} expiry: ${(oi / 100_000).toFixed(2)} lakh units open`,
+      ];
+    });
+    await insertRows(db, 'data', [...snapshotColumns, 'indicator', 'signal'], rows);
+  }
+
+  async function seedCommentary(now: Date): Promise<void> {
+    const { rows } = await db.query<{ date: string; index: IndexName; close: string; change: string; change_pct: string; high: string; low: string }>(
+      `SELECT to_char(date, 'YYYY-MM-DD') AS date, "index", close, change, change_pct, high, low FROM daily_data
+       WHERE date >= (SELECT max(date) - 7 FROM daily_data) ORDER BY date, "index"`,
+    );
+    const closes = rows.map((row): Commentary => {
+      const changePct = Number(row.change_pct);
+      return {
+        at: new Date(istDayStart(row.date).getTime() + (15 * 60 + 35) * minuteMs),
+        index: row.index,
+        sentiment: changePct >= 0.3 ? 'bullish' : changePct <= -0.3 ? 'bearish' : 'neutral',
+        title: `${row.index} closes ${changePct >= 0 ? 'higher' : 'lower'} at ${level(Number(row.close))}`,
+        body: `${row.index} ended the ${row.date} session at ${level(Number(row.close))}, ${signed(Number(row.change))} points (${signed(changePct)} %), after trading between ${level(Number(row.low))} and ${level(Number(row.high))}.`,
+      };
+    });
+    await insertRows(db, 'commentary', ['created_at', 'title', 'body', '"index"', 'sentiment'], closes.map((item) => [item.at, item.title, item.body, item.index, item.sentiment]));
+    await say(db, {
+      at: now,
+      index: null,
+      sentiment: 'neutral',
+      title: 'Simulated market live',
+      body: `Prices on StrikeDesk come from its market simulator: indices move tick by tick from ${marketHours.open} to ${marketHours.close} IST (or all day in demo mode), and this feed reports what they do.`,
+    });
+  }
+
+  async function seedBots(now: Date): Promise<void> {
+    const { rows } = await db.query<{ since: string | null }>(`SELECT to_char(min(date), 'YYYY-MM-DD') AS since FROM daily_data`);
+    const since = rows[0]?.since ?? istDate(now);
+    for (const bot of houseBots) {
+      await db.query(
+        `INSERT INTO bots (name, strategy, underlying, description, capital, pnl, pnl_pct, win_rate, trades, max_drawdown_pct, equity_curve, since, updated_at)
+         VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0, 0, '[]'::jsonb, $6, $7) ON CONFLICT (name) DO NOTHING`,
+        [bot.name, bot.strategy, bot.underlying, bot.description, bot.capital, since, now],
+      );
+    }
+    await updateBots(db, now, indexNames);
+  }
+
+  /** Fills every empty analytics table (a new database, or one a test emptied); tables with rows are left alone. */
+  async function seedIfEmpty(now = clock()): Promise<void> {
+    const states = await market.states();
+    if (await isEmpty('daily_data')) await seedDailyBars(states, now);
+    if (await isEmpty('data')) await seedSnapshots(states, now);
+    if (await isEmpty('commentary')) await seedCommentary(now);
+    if (await isEmpty('screener')) await refreshRecommendations(states, now);
+    if (await isEmpty('bots')) await seedBots(now);
+  }
+
+  return { read: (query: ReadQuery) => runRead(db, query), afterTick, seedIfEmpty };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
