@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { MobileNavDrawer } from '@/app/layouts/mobile-nav-drawer';
 import { ShellFooter } from '@/app/layouts/shell-footer';
@@ -8,6 +9,7 @@ import { SideNav } from '@/app/layouts/side-nav';
 import { TopNav } from '@/app/layouts/top-nav';
 import { useBlankLayout } from '@/app/layouts/use-blank-layout';
 import { useProfileLoader } from '@/app/session/use-profile-loader';
+import { requestPersistentStorage } from '@/lib/persist/device-storage';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 
 /**
@@ -18,6 +20,10 @@ import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 export function AppLayout() {
   const blank = useBlankLayout();
   useProfileLoader();
+  // Signed in: ask the browser to keep the snapshots a trader relies on offline (settings show the answer).
+  useEffect(() => {
+    void requestPersistentStorage();
+  }, []);
   const { navType, navCollapsed } = useAtomValue(preferencesAtom);
 
   if (blank) {

@@ -1,19 +1,23 @@
-import ArrowDownIcon from '@heroicons/react/20/solid/ArrowDownIcon';
-import ArrowUpIcon from '@heroicons/react/20/solid/ArrowUpIcon';
+import ArrowDownIcon from '@heroicons/react/16/solid/ArrowDownIcon';
+import ArrowUpIcon from '@heroicons/react/16/solid/ArrowUpIcon';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { useFormat } from '@/lib/format/use-format';
 
 const m = defineMessages({
-  up: { id: 'market.up', defaultMessage: 'up' },
-  down: { id: 'market.down', defaultMessage: 'down' },
+  up: { id: 'change.up', defaultMessage: 'up' },
+  down: { id: 'change.down', defaultMessage: 'down' },
 });
 
 const changeText = defineMessage<{ change: MessageValue; percent: MessageValue }>({
-  id: 'market.strip.change',
+  id: 'change.text',
   defaultMessage: '{change} ({percent})',
 });
 
-/** "+98.45 (+0.42 %)" with an arrow and its word for screen readers: the colour is never the only sign. */
+/**
+ * "+98.45 (+0.42 %)" with an arrow and its word for screen readers: the colour is never the only sign. The
+ * index strip of the shell draws the same thing itself: importing this would add a chunk to the list the
+ * first visit's script carries, and that script is at its budget.
+ */
 export function ChangeText({ change, percent }: { change: number; percent: number }) {
   const intl = useIntl();
   const { formatNumber, formatPercent } = useFormat();

@@ -17,6 +17,8 @@ export const marketMessages = defineMessages({
     id: 'market.offlineNoPrices',
     defaultMessage: 'You are offline: no prices until the connection returns. The strikes are those kept for today.',
   },
+  up: { id: 'market.up', defaultMessage: 'up' },
+  down: { id: 'market.down', defaultMessage: 'down' },
 });
 
 export const ageText = defineMessage<{ seconds: MessageValue }>({ id: 'market.age', defaultMessage: '{seconds} s old' });

@@ -5,4 +5,5 @@ export const sectionMessages = defineMessages({
   profile: { id: 'settings.profile', defaultMessage: 'Profile' },
   password: { id: 'settings.password', defaultMessage: 'Change password' },
   tradeDefaults: { id: 'settings.tradeDefaults', defaultMessage: 'Trade defaults' },
+  storage: { id: 'settings.storage', defaultMessage: 'Storage' },
 });

@@ -5,7 +5,8 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { paramFields, type ParamField } from '@/features/portfolios/model/param-schema';
-import { localiseParams, strategyDescription, strategyName } from '@/features/portfolios/strategy-text/strategy-text';
+import { localiseParams } from '@/features/portfolios/strategy-text/strategy-text';
+import { strategyDescription, strategyName } from '@/i18n/strategy-messages';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { baseStrategyCatalogue } from '../../../server/services/strategies/catalogue.ts';
 

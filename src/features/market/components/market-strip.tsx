@@ -1,6 +1,7 @@
+import ArrowDownIcon from '@heroicons/react/20/solid/ArrowDownIcon';
+import ArrowUpIcon from '@heroicons/react/20/solid/ArrowUpIcon';
 import { useAtomValue } from 'jotai';
-import { useIntl } from 'react-intl';
-import { ChangeText } from '@/components/ui/change-text';
+import { defineMessage, useIntl, type MessageValue } from 'react-intl';
 import { QuoteAge } from '@/features/market/components/quote-age';
 import { liveFeed } from '@/features/market/feed/live-feed';
 import { useQuote } from '@/features/market/hooks/use-quote';
@@ -8,10 +9,18 @@ import { indexInstruments, marketMessages as m } from '@/features/market/market-
 import { useFormat } from '@/lib/format/use-format';
 import { store } from '@/lib/store';
 
+const changeText = defineMessage<{ change: MessageValue; percent: MessageValue }>({
+  id: 'market.strip.change',
+  defaultMessage: '{change} ({percent})',
+});
+
 function IndexTile({ index, instrument }: { index: string; instrument: string }) {
   const intl = useIntl();
-  const { formatNumber } = useFormat();
+  const { formatNumber, formatPercent } = useFormat();
   const quote = useQuote(instrument);
+  const change = quote?.change;
+  const direction = change === undefined || change === 0 ? null : change > 0 ? 'up' : 'down';
+  const tone = direction === 'up' ? 'text-profit' : direction === 'down' ? 'text-loss' : 'text-fg-muted';
   return (
     <li className="flex shrink-0 items-baseline gap-1.5 whitespace-nowrap" aria-label={index}>
       <span className="font-semibold text-fg">{index}</span>
@@ -20,7 +29,17 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
       ) : (
         <>
           <span className="tabular-nums text-fg">{formatNumber(quote.last_price, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</span>
-          {quote.change !== undefined && quote.change_percent !== undefined && <ChangeText change={quote.change} percent={quote.change_percent} />}
+          {change !== undefined && quote.change_percent !== undefined && (
+            <span className={`inline-flex items-center gap-0.5 tabular-nums ${tone}`}>
+              {direction === 'up' && <ArrowUpIcon className="size-3.5" aria-hidden="true" />}
+              {direction === 'down' && <ArrowDownIcon className="size-3.5" aria-hidden="true" />}
+              {direction !== null && <span className="sr-only">{intl.formatMessage(m[direction])}</span>}
+              {intl.formatMessage(changeText, {
+                change: formatNumber(change, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
+                percent: formatPercent(quote.change_percent / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
+              })}
+            </span>
+          )}
           <QuoteAge timestamp={quote.timestamp} />
         </>
       )}

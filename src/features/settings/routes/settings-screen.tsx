@@ -5,17 +5,19 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SettingsNav } from '@/features/settings/components/settings-nav';
 import { PasswordSection } from '@/features/settings/components/password-section';
 import { ProfileSection } from '@/features/settings/components/profile-section';
+import { StorageSection } from '@/features/settings/components/storage-section';
 import { TradeDefaultsSection } from '@/features/settings/components/trade-defaults-section';
 
 const messages = defineMessages({
   title: { id: 'settings.title', defaultMessage: 'Settings' },
-  description: { id: 'settings.description', defaultMessage: 'Your profile, password and trading defaults.' },
+  description: { id: 'settings.description', defaultMessage: 'Your profile, password, trading defaults and the data kept on this device.' },
 });
 
 const sections: Record<string, ComponentType> = {
   profile: ProfileSection,
   password: PasswordSection,
   'trade-defaults': TradeDefaultsSection,
+  storage: StorageSection,
 };
 
 // One route for every section keeps the header and nav mounted while the trader moves between sections,
