@@ -1,30 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell';
-import { signInReadyToTrade, type TradingUser } from './support/trading';
+import { buyOneLot, signInReadyToTrade, type TradingUser } from './support/trading';
 
 // The kill switch on the real server and its simulated market (demo mode): one tap from the header, one
 // confirmation, each account's outcome in final terms, entries refused afterwards, and turning it off with
 // the typed account number on its page. The home-screen shortcut only opens the confirmation.
-
-type Instrument = { tradingsymbol: string; strike: number; instrument_type: 'CE' | 'PE' };
-
-/** A position through the API, as if the trader had bought at the desk: one lot of NIFTY's at-the-money call. */
-async function buyOneLot(page: Page, user: TradingUser): Promise<number> {
-  const auth = { authorization: `Bearer ${user.token}` };
-  const expiries = (await (await page.request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
-  const listed = (await (
-    await page.request.get(`/api/market/instruments/?index=NIFTY&expiry=${expiries.expiries[0]!.date}`, { headers: auth })
-  ).json()) as { instruments: Instrument[]; lot_size: number };
-  const strikes = [...new Set(listed.instruments.map((instrument) => instrument.strike))];
-  const atm = strikes[Math.floor(strikes.length / 2)];
-  const call = listed.instruments.find((instrument) => instrument.strike === atm && instrument.instrument_type === 'CE')!;
-  const order = { tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: listed.lot_size };
-  const placed = await page.request.post('/api/order-book/order-book/place_trades/', {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { account_number: user.accountNumber, orders: [order] },
-  });
-  return placed.status();
-}
 
 async function openPositions(page: Page, user: TradingUser): Promise<number> {
   const response = await page.request.get(`/api/position-book/position-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });
