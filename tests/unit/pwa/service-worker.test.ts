@@ -1,6 +1,7 @@
 /**
- * sw/sw.ts with the Workbox modules mocked: what it precaches, which navigations the shell answers,
- * that trading calls get no route at all, and that only an explicit SKIP_WAITING activates an update.
+ * sw/sw.ts with the Workbox modules mocked: what it precaches, which navigations the shell answers, that
+ * the only other routes are the analytics backend's (reads and market_data) and no trading call matches
+ * them, and that only an explicit SKIP_WAITING activates an update.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -19,6 +20,12 @@ vi.mock('workbox-precaching', () => ({
   createHandlerBoundToURL: workbox.createHandlerBoundToURL,
 }));
 vi.mock('workbox-core', () => ({ clientsClaim: workbox.clientsClaim }));
+vi.mock('workbox-strategies', () => ({
+  NetworkFirst: class {
+    constructor(readonly options: { cacheName: string; networkTimeoutSeconds: number }) {}
+  },
+}));
+vi.mock('workbox-expiration', () => ({ ExpirationPlugin: class {}, CacheExpiration: class {} }));
 vi.mock('workbox-routing', () => ({
   registerRoute: workbox.registerRoute,
   NavigationRoute: class {
@@ -63,8 +70,25 @@ describe('service worker', () => {
     }
   });
 
-  it('registers nothing but the navigation route, so trading calls are never cached or replayed', () => {
-    expect(workbox.registerRoute).toHaveBeenCalledTimes(1);
+  it('routes only the analytics backend: reads network first within 4 s, market_data by POST; no trading call matches', () => {
+    type Matcher = (context: { url: URL; request: { method: string } }) => boolean;
+    const routes = workbox.registerRoute.mock.calls.slice(1) as unknown as Array<[Matcher, unknown, string?]>;
+    expect(routes).toHaveLength(2);
+    const matched = (method: string, url: string) => routes.some(([match]) => match({ url: new URL(url, 'https://app.test'), request: { method } }));
+    expect(matched('GET', '/analytics/rest/v1/commentary?order=created_at.desc&limit=100')).toBe(true);
+    expect(matched('GET', 'https://project.supabase.co/rest/v1/daily_data?limit=10')).toBe(true);
+    expect(matched('POST', '/analytics/functions/v1/market_data')).toBe(true);
+    expect(routes[0]![1]).toMatchObject({ options: { cacheName: 'analytics-reads', networkTimeoutSeconds: 4 } });
+    for (const [method, url] of [
+      ['POST', '/api/order-book/order-book/place_trades/'],
+      ['POST', '/api/kill-switch/arm/'],
+      ['GET', '/api/order-book/order-book/PA1234'],
+      ['GET', '/api/position-book/position-book/PA1234'],
+      ['POST', '/api/market/stream/'],
+      ['POST', '/analytics/rest/v1/commentary'],
+    ] as const) {
+      expect(matched(method, url), `${method} ${url}`).toBe(false);
+    }
   });
 
   it('activates a waiting update only when the page sends SKIP_WAITING', () => {
