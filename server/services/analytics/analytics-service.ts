@@ -18,7 +18,7 @@ import { indexFacts, type IndexFacts, type IndexName } from '../market/index-con
 import { istDate, istOffsetMs, marketHours } from '../market/ist.ts';
 import type { IndexSnapshot, LastPrice, MarketService } from '../market/market-service.ts';
 import { normal, tickOptionVolume, uniform } from '../market/simulator.ts';
-import { addDays, isTradingDay, type Exchange } from '../market/trading-calendar.ts';
+import { addDays, isTradingDay, type Exchange, type TradingCalendar } from '../market/trading-calendar.ts';
 import { runRead } from './analytics-reader.ts';
 import { botRecord, houseBots, type DailyBar } from './house-bots.ts';
 import type { ReadQuery } from './postgrest-query.ts';
@@ -81,8 +81,30 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     return (await market.sessionState(facts.exchange === 'BFO' ? 'BSE' : 'NSE', now)).open;
   }
 
+  // Index facts change only from one IST date to the next, and the nearest expiry also at 15:30 IST: the
+  // writer asks for both many times a pass, so they are kept per day (and per side of the close).
+  const factsByDay = new Map<string, IndexFacts>();
+  const expiryByDay = new Map<string, Expiry | null>();
+
+  async function factsOf(index: IndexName, now: Date): Promise<IndexFacts> {
+    const key = `${index}:${istDate(now)}`;
+    let facts = factsByDay.get(key);
+    if (facts === undefined) {
+      if (factsByDay.size > 50) factsByDay.clear();
+      facts = await indexFacts(db, index, now);
+      factsByDay.set(key, facts);
+    }
+    return facts;
+  }
+
   async function nearestExpiry(index: IndexName, now: Date): Promise<Expiry | null> {
-    return (await market.expiries(index, now)).expiries[0] ?? null;
+    const afterClose = istTime(now) >= marketHours.close;
+    const key = `${index}:${istDate(now)}:${afterClose}`;
+    if (!expiryByDay.has(key)) {
+      if (expiryByDay.size > 50) expiryByDay.clear();
+      expiryByDay.set(key, (await market.expiries(index, now)).expiries[0] ?? null);
+    }
+    return expiryByDay.get(key) ?? null;
   }
 
   /** The at-the-money implied volatility (percent) the simulator prices the nearest expiry at, and NIFTY's 30-day one (the VIX). */
@@ -111,7 +133,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     for (const index of indexNames) {
       const state = states.get(index);
       if (state === undefined) continue;
-      const facts = await indexFacts(db, index, now);
+      const facts = await factsOf(index, now);
       const { iv, vix } = await volatilities(index, states, now);
       const chain = chains.get(index);
       const spot = rupees(state.spotPaise);
@@ -178,7 +200,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       const state = states.get(index);
       const expiry = await nearestExpiry(index, now);
       if (state === undefined || expiry === null) continue;
-      const facts = await indexFacts(db, index, now);
+      const facts = await factsOf(index, now);
       const contracts = await nearChain(index, facts, expiry, rupees(state.spotPaise), now);
       const quotes = await market.quotes(contracts.map((contract) => contract.key), states);
       const quoted = contracts.flatMap((contract) => {
@@ -291,7 +313,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     for (const index of indexNames) {
       const state = states.get(index);
       if (state === undefined) continue;
-      const facts = await indexFacts(db, index, now);
+      const facts = await factsOf(index, now);
       const { rows: last } = await db.query<{ date: string; close: string }>(
         `SELECT to_char(date, 'YYYY-MM-DD') AS date, close FROM daily_data WHERE "index" = $1 ORDER BY date DESC LIMIT 1`,
         [index],
@@ -353,28 +375,42 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     return written;
   }
 
+  /** Recomputes the record of the house bots trading these indices, from their daily bars since `since`. */
   async function updateBots(q: Queryable, now: Date, underlyings: readonly IndexName[]): Promise<void> {
-    for (const bot of houseBots.filter((candidate) => underlyings.includes(candidate.underlying))) {
-      const { rows: found } = await q.query<{ since: string }>(`SELECT to_char(since, 'YYYY-MM-DD') AS since FROM bots WHERE name = $1`, [bot.name]);
-      if (found[0] === undefined) continue;
-      const { rows } = await q.query<{ date: string; open: string; high: string; low: string; close: string; iv: string | null }>(
-        `SELECT to_char(date, 'YYYY-MM-DD') AS date, open, high, low, close, iv FROM daily_data WHERE "index" = $1 AND date >= $2 ORDER BY date`,
-        [bot.underlying, found[0].since],
-      );
-      const bars: DailyBar[] = rows.map((row) => ({
-        date: row.date,
-        open: Number(row.open),
-        high: Number(row.high),
-        low: Number(row.low),
-        close: Number(row.close),
-        iv: row.iv === null ? null : Number(row.iv),
-      }));
-      const record = botRecord(bot, bars);
-      await q.query(
-        `UPDATE bots SET pnl = $2, pnl_pct = $3, win_rate = $4, trades = $5, max_drawdown_pct = $6, equity_curve = $7::jsonb, updated_at = $8 WHERE name = $1`,
-        [bot.name, record.pnl, record.pnlPct, record.winRate, record.trades, record.maxDrawdownPct, JSON.stringify(record.equityCurve), now],
-      );
-    }
+    const bots = houseBots.filter((candidate) => underlyings.includes(candidate.underlying));
+    const { rows: found } = await q.query<{ name: string; since: string }>(`SELECT name, to_char(since, 'YYYY-MM-DD') AS since FROM bots WHERE name = ANY($1::text[])`, [bots.map((bot) => bot.name)]);
+    if (found.length === 0) return;
+    const since = new Map(found.map((row) => [row.name, row.since]));
+    const { rows } = await q.query<{ index: IndexName; date: string; open: string; high: string; low: string; close: string; iv: string | null }>(
+      `SELECT "index", to_char(date, 'YYYY-MM-DD') AS date, open, high, low, close, iv FROM daily_data
+       WHERE "index" = ANY($1::text[]) AND date >= $2::date ORDER BY date`,
+      [underlyings, [...since.values()].sort()[0]],
+    );
+    const records = bots.flatMap((bot) => {
+      const from = since.get(bot.name);
+      if (from === undefined) return [];
+      const bars: DailyBar[] = rows
+        .filter((row) => row.index === bot.underlying && row.date >= from)
+        .map((row) => ({ date: row.date, open: Number(row.open), high: Number(row.high), low: Number(row.low), close: Number(row.close), iv: row.iv === null ? null : Number(row.iv) }));
+      return [{ name: bot.name, ...botRecord(bot, bars) }];
+    });
+    await q.query(
+      `UPDATE bots SET pnl = u.pnl, pnl_pct = u.pnl_pct, win_rate = u.win_rate, trades = u.trades, max_drawdown_pct = u.drawdown,
+         equity_curve = u.curve::jsonb, updated_at = $8
+       FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::numeric[], $5::int[], $6::numeric[], $7::text[])
+         AS u (name, pnl, pnl_pct, win_rate, trades, drawdown, curve)
+       WHERE bots.name = u.name`,
+      [
+        records.map((record) => record.name),
+        records.map((record) => record.pnl),
+        records.map((record) => record.pnlPct),
+        records.map((record) => record.winRate),
+        records.map((record) => record.trades),
+        records.map((record) => record.maxDrawdownPct),
+        records.map((record) => JSON.stringify(record.equityCurve)),
+        now,
+      ],
+    );
   }
 
   /** Replaces the recommendations with fresh ones, strongest first. */
@@ -384,7 +420,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       const state = states.get(index);
       const expiry = await nearestExpiry(index, now);
       if (state === undefined || expiry === null) continue;
-      const facts = await indexFacts(db, index, now);
+      const facts = await factsOf(index, now);
       const pricing = await market.pricing(index, undefined, states);
       const changePct = ((state.spotPaise - state.previousClosePaise) / state.previousClosePaise) * 100;
       made.push(recommend(index, facts, expiry, pricing, changePct));
@@ -457,8 +493,9 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   }
 
   /** The trading days before today, oldest first. */
-  async function pastSessions(exchange: Exchange, today: string, count: number): Promise<string[]> {
-    const calendar = await loadTradingCalendar(db, exchange);
+  async function pastSessions(exchange: Exchange, today: string, count: number, calendars: Map<Exchange, TradingCalendar>): Promise<string[]> {
+    const calendar = calendars.get(exchange) ?? (await loadTradingCalendar(db, exchange));
+    calendars.set(exchange, calendar);
     const days: string[] = [];
     for (let day = addDays(today, -1); days.length < count; day = addDays(day, -1)) {
       if (isTradingDay(calendar, day)) days.unshift(day);
@@ -474,11 +511,12 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     const today = istDate(now);
     const { rows: params } = await db.query<{ index_name: IndexName; volatility: string; atm_volatility: string }>('SELECT index_name, volatility, atm_volatility FROM market_simulation');
     const ticksPerSession = (sessionMinutes * minuteMs) / Math.max(100, market.tickMs || 1000);
+    const calendars = new Map<Exchange, TradingCalendar>();
     for (const [stream, row] of params.entries()) {
       const state = states.get(row.index_name);
       if (state === undefined) continue;
-      const facts = await indexFacts(db, row.index_name, now);
-      const days = await pastSessions(facts.exchange === 'BFO' ? 'BSE' : 'NSE', today, seededSessions);
+      const facts = await factsOf(row.index_name, now);
+      const days = await pastSessions(facts.exchange === 'BFO' ? 'BSE' : 'NSE', today, seededSessions, calendars);
       const daily = Number(row.volatility) / Math.sqrt(252);
       const closes: number[] = new Array<number>(days.length);
       closes[days.length - 1] = rupees(state.previousClosePaise);
@@ -520,7 +558,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     for (const [stream, index] of indexNames.entries()) {
       const state = states.get(index);
       if (state === undefined) continue;
-      const facts = await indexFacts(db, index, now);
+      const facts = await factsOf(index, now);
       const { iv, vix } = await volatilities(index, states, now);
       const fiveMinutes = 0.12 / Math.sqrt(252 * (sessionMinutes / 5));
       let spot = rupees(state.spotPaise);
@@ -609,13 +647,13 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   async function seedBots(now: Date): Promise<void> {
     const { rows } = await db.query<{ since: string | null }>(`SELECT to_char(min(date), 'YYYY-MM-DD') AS since FROM daily_data`);
     const since = rows[0]?.since ?? istDate(now);
-    for (const bot of houseBots) {
-      await db.query(
-        `INSERT INTO bots (name, strategy, underlying, description, capital, pnl, pnl_pct, win_rate, trades, max_drawdown_pct, equity_curve, since, updated_at)
-         VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0, 0, '[]'::jsonb, $6, $7) ON CONFLICT (name) DO NOTHING`,
-        [bot.name, bot.strategy, bot.underlying, bot.description, bot.capital, since, now],
-      );
-    }
+    await insertRows(
+      db,
+      'bots',
+      ['name', 'strategy', 'underlying', 'description', 'capital', 'pnl', 'pnl_pct', 'win_rate', 'trades', 'max_drawdown_pct', 'equity_curve', 'since', 'updated_at'],
+      houseBots.map((bot) => [bot.name, bot.strategy, bot.underlying, bot.description, bot.capital, 0, 0, 0, 0, 0, '[]', since, now]),
+      ' ON CONFLICT (name) DO NOTHING',
+    );
     await updateBots(db, now, indexNames);
   }
 
