@@ -74,6 +74,17 @@ describe.each(testBackends)('analytics tables over HTTP, on %s', (backend) => {
       expect(Date.parse(rows[0]!.created_at)).toBe(Date.parse('2026-01-16T08:00:00Z'));
     });
 
+    it('are compressed when big, keeping their headers', async () => {
+      const res = await server.app.inject({ method: 'GET', url: `${base}/daily_data?limit=100`, headers: { ...key, 'accept-encoding': 'gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['x-fetched-at']).toBe(server.clock.now().toISOString());
+      expect(res.headers['content-range']).toBe('0-99/*');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    });
+
     it('answer only the selected columns', async () => {
       const res = await get('commentary?select=id,title&limit=1');
       expect(res.json()).toEqual([{ id: ids[4], title: 'e' }]);
