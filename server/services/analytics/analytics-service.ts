@@ -33,6 +33,8 @@ export const analyticsRetention = {
   commentaryRows: 2000,
   dailyDays: 400,
 } as const;
+/** Any fixed number: the advisory lock servers take to seed the analytics tables once. */
+export const analyticsSeedLockKey = 8_842_027;
 /** Sessions of daily bars seeded for each index. */
 export const seededSessions = 30;
 
@@ -413,8 +415,8 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     );
   }
 
-  /** Replaces the recommendations with fresh ones, strongest first. */
-  async function refreshRecommendations(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+  /** Fresh recommendations, strongest first. */
+  async function makeRecommendations(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<Recommendation[]> {
     const made: Recommendation[] = [];
     for (const index of indexNames) {
       const state = states.get(index);
@@ -425,17 +427,23 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       const changePct = ((state.spotPaise - state.previousClosePaise) / state.previousClosePaise) * 100;
       made.push(recommend(index, facts, expiry, pricing, changePct));
     }
-    made.sort((a, b) => b.strength - a.strength);
-    await db.transaction(async (tx) => {
-      await tx.query('DELETE FROM screener');
-      for (const [order, item] of made.entries()) {
-        await tx.query(
-          `INSERT INTO screener (display_order, created_at, "index", title, strategy, view, rationale, legs, max_profit, max_loss, breakevens, valid_until)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11::jsonb, $12)`,
-          [order, now, item.index, item.title, item.strategy, item.view, item.rationale, JSON.stringify(item.legs), item.payoff.maxProfit, item.payoff.maxLoss, JSON.stringify(item.payoff.breakevens), item.validUntil],
-        );
-      }
-    });
+    return made.sort((a, b) => b.strength - a.strength);
+  }
+
+  async function writeRecommendations(tx: Queryable, made: readonly Recommendation[], now: Date): Promise<void> {
+    await tx.query('DELETE FROM screener');
+    await insertRows(
+      tx,
+      'screener',
+      ['display_order', 'created_at', '"index"', 'title', 'strategy', 'view', 'rationale', 'legs', 'max_profit', 'max_loss', 'breakevens', 'valid_until'],
+      made.map((item, order) => [order, now, item.index, item.title, item.strategy, item.view, item.rationale, JSON.stringify(item.legs), item.payoff.maxProfit, item.payoff.maxLoss, JSON.stringify(item.payoff.breakevens), item.validUntil]),
+    );
+  }
+
+  /** Replaces the recommendations with fresh ones, strongest first. */
+  async function refreshRecommendations(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+    const made = await makeRecommendations(states, now);
+    await db.transaction((tx) => writeRecommendations(tx, made, now));
   }
 
   async function prune(now: Date): Promise<void> {
@@ -487,8 +495,11 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
 
   // ---- Seeding: a full market at once, made from the same models, before the first tick. ----
 
-  async function isEmpty(table: 'commentary' | 'data' | 'daily_data' | 'screener' | 'bots'): Promise<boolean> {
-    const { rows } = await db.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`);
+  type SeededTable = 'commentary' | 'data' | 'daily_data' | 'screener' | 'bots';
+  const seededTables: readonly SeededTable[] = ['daily_data', 'data', 'commentary', 'screener', 'bots'];
+
+  async function isEmpty(q: Queryable, table: SeededTable): Promise<boolean> {
+    const { rows } = await q.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`);
     return rows[0]?.any !== true;
   }
 
@@ -507,11 +518,12 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
    * Daily bars for the last sessions, walked back from the previous close with the index's own volatility
    * (seeded draws: the same seed gives the same history). Volumes are a session of ticks at the model's rate.
    */
-  async function seedDailyBars(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+  async function buildDailyBars(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<unknown[][]> {
     const today = istDate(now);
     const { rows: params } = await db.query<{ index_name: IndexName; volatility: string; atm_volatility: string }>('SELECT index_name, volatility, atm_volatility FROM market_simulation');
     const ticksPerSession = (sessionMinutes * minuteMs) / Math.max(100, market.tickMs || 1000);
     const calendars = new Map<Exchange, TradingCalendar>();
+    const bars: unknown[][] = [];
     for (const [stream, row] of params.entries()) {
       const state = states.get(row.index_name);
       if (state === undefined) continue;
@@ -521,7 +533,6 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       const closes: number[] = new Array<number>(days.length);
       closes[days.length - 1] = rupees(state.previousClosePaise);
       for (let i = days.length - 1; i > 0; i -= 1) closes[i - 1] = closes[i]! / Math.exp(daily * normal(seed, 1_000_000 + i, 100 + stream));
-      const bars: unknown[][] = [];
       for (const [i, day] of days.entries()) {
         const close = round2(closes[i]!);
         const before = i === 0 ? close / Math.exp(daily * normal(seed, 1_000_000, 100 + stream)) : closes[i - 1]!;
@@ -549,12 +560,14 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
           ],
         );
       }
-      await insertRows(db, 'daily_data', dailyColumns, bars, ' ON CONFLICT ("index", date) DO NOTHING');
     }
+    return bars;
   }
 
   /** Snapshots every 5 minutes over the last two hours, walked back from the current spot. */
-  async function seedSnapshots(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+  async function buildSnapshots(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<{ snapshots: unknown[][]; signals: unknown[][] }> {
+    const snapshots: unknown[][] = [];
+    const signals: unknown[][] = [];
     for (const [stream, index] of indexNames.entries()) {
       const state = states.get(index);
       if (state === undefined) continue;
@@ -562,7 +575,6 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       const { iv, vix } = await volatilities(index, states, now);
       const fiveMinutes = 0.12 / Math.sqrt(252 * (sessionMinutes / 5));
       let spot = rupees(state.spotPaise);
-      const snapshots: unknown[][] = [];
       for (let k = 0; k < 24; k += 1) {
         const close = rupees(state.previousClosePaise);
         snapshots.push(
@@ -583,21 +595,21 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         );
         spot = spot / Math.exp(fiveMinutes * normal(seed, 9_300_000 + k, stream));
       }
-      await insertRows(db, 'data', snapshotColumns, snapshots);
-      await seedSignals(index, facts, states, now);
+      signals.push(...(await buildSignals(index, facts, states, now)));
     }
+    return { snapshots, signals };
   }
 
   /**
    * Screener signals for the at-the-money call and put of the nearest expiry, priced by the simulator's model
    * (the live ones, from quotes of listed contracts, follow within a minute of the first tick).
    */
-  async function seedSignals(index: IndexName, facts: IndexFacts, states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+  async function buildSignals(index: IndexName, facts: IndexFacts, states: Map<IndexName, IndexSnapshot>, now: Date): Promise<unknown[][]> {
     const expiry = await nearestExpiry(index, now);
-    if (expiry === null) return;
+    if (expiry === null) return [];
     const pricing = await market.pricing(index, undefined, states);
     const atm = Math.round(pricing.spot / facts.strikeStep) * facts.strikeStep;
-    const rows = (['CE', 'PE'] as const).map((type) => {
+    return (['CE', 'PE'] as const).map((type) => {
       const oi = Math.round(40_000 * (0.8 + 0.4 * uniform(seed, atm, type === 'CE' ? 1 : 2))) * facts.lotSize;
       return [
         now,
@@ -616,11 +628,10 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         `At-the-money ${type === 'CE' ? 'call' : 'put'} of the ${expiry.date} expiry: ${(oi / 100_000).toFixed(2)} lakh units open`,
       ];
     });
-    await insertRows(db, 'data', [...snapshotColumns, 'indicator', 'signal'], rows);
   }
 
-  async function seedCommentary(now: Date): Promise<void> {
-    const { rows } = await db.query<{ date: string; index: IndexName; close: string; change: string; change_pct: string; high: string; low: string }>(
+  async function seedCommentary(q: Queryable, now: Date): Promise<void> {
+    const { rows } = await q.query<{ date: string; index: IndexName; close: string; change: string; change_pct: string; high: string; low: string }>(
       `SELECT to_char(date, 'YYYY-MM-DD') AS date, "index", close, change, change_pct, high, low FROM daily_data
        WHERE date >= (SELECT max(date) - 7 FROM daily_data) ORDER BY date, "index"`,
     );
@@ -634,8 +645,8 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         body: `${row.index} ended the ${row.date} session at ${level(Number(row.close))}, ${signed(Number(row.change))} points (${signed(changePct)} %), after trading between ${level(Number(row.low))} and ${level(Number(row.high))}.`,
       };
     });
-    await insertRows(db, 'commentary', ['created_at', 'title', 'body', '"index"', 'sentiment'], closes.map((item) => [item.at, item.title, item.body, item.index, item.sentiment]));
-    await say(db, {
+    await insertRows(q, 'commentary', ['created_at', 'title', 'body', '"index"', 'sentiment'], closes.map((item) => [item.at, item.title, item.body, item.index, item.sentiment]));
+    await say(q, {
       at: now,
       index: null,
       sentiment: 'neutral',
@@ -644,27 +655,46 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     });
   }
 
-  async function seedBots(now: Date): Promise<void> {
-    const { rows } = await db.query<{ since: string | null }>(`SELECT to_char(min(date), 'YYYY-MM-DD') AS since FROM daily_data`);
+  async function seedBots(q: Queryable, now: Date): Promise<void> {
+    const { rows } = await q.query<{ since: string | null }>(`SELECT to_char(min(date), 'YYYY-MM-DD') AS since FROM daily_data`);
     const since = rows[0]?.since ?? istDate(now);
     await insertRows(
-      db,
+      q,
       'bots',
       ['name', 'strategy', 'underlying', 'description', 'capital', 'pnl', 'pnl_pct', 'win_rate', 'trades', 'max_drawdown_pct', 'equity_curve', 'since', 'updated_at'],
       houseBots.map((bot) => [bot.name, bot.strategy, bot.underlying, bot.description, bot.capital, 0, 0, 0, 0, 0, '[]', since, now]),
       ' ON CONFLICT (name) DO NOTHING',
     );
-    await updateBots(db, now, indexNames);
+    await updateBots(q, now, indexNames);
   }
 
-  /** Fills every empty analytics table (a new database, or one a test emptied); tables with rows are left alone. */
+  /**
+   * Fills every empty analytics table (a new database, or one a test emptied); tables with rows are left
+   * alone. Servers starting together on one PostgreSQL seed once: the writes run in one transaction behind
+   * an advisory lock, each table checked again inside it. What the rows need from the market (its state,
+   * facts, expiries, calendar) is read before: inside the transaction only `tx` may be used.
+   */
   async function seedIfEmpty(now = clock()): Promise<void> {
+    const empty = new Set<SeededTable>();
+    for (const table of seededTables) if (await isEmpty(db, table)) empty.add(table);
+    if (empty.size === 0) return;
     const states = await market.states();
-    if (await isEmpty('daily_data')) await seedDailyBars(states, now);
-    if (await isEmpty('data')) await seedSnapshots(states, now);
-    if (await isEmpty('commentary')) await seedCommentary(now);
-    if (await isEmpty('screener')) await refreshRecommendations(states, now);
-    if (await isEmpty('bots')) await seedBots(now);
+    const bars = empty.has('daily_data') ? await buildDailyBars(states, now) : [];
+    const data = empty.has('data') ? await buildSnapshots(states, now) : { snapshots: [], signals: [] };
+    const recommendations = empty.has('screener') ? await makeRecommendations(states, now) : [];
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [analyticsSeedLockKey]);
+      if (empty.has('daily_data') && (await isEmpty(tx, 'daily_data'))) {
+        await insertRows(tx, 'daily_data', dailyColumns, bars, ' ON CONFLICT ("index", date) DO NOTHING');
+      }
+      if (empty.has('data') && (await isEmpty(tx, 'data'))) {
+        await insertRows(tx, 'data', snapshotColumns, data.snapshots);
+        await insertRows(tx, 'data', [...snapshotColumns, 'indicator', 'signal'], data.signals);
+      }
+      if (empty.has('commentary') && (await isEmpty(tx, 'commentary'))) await seedCommentary(tx, now);
+      if (empty.has('screener') && (await isEmpty(tx, 'screener'))) await writeRecommendations(tx, recommendations, now);
+      if (empty.has('bots') && (await isEmpty(tx, 'bots'))) await seedBots(tx, now);
+    });
   }
 
   return { read: (query: ReadQuery) => runRead(db, query), afterTick, seedIfEmpty };
