@@ -70,7 +70,9 @@ export const analyticsTableRoutes: RoutePlugin = async (app, { context }) => {
       return reply.code(partial ? 206 : 200).type('application/json; charset=utf-8').send(result.body);
     } catch (error) {
       if (error instanceof PostgrestRefusal) return refuse(reply, error);
-      throw error;
+      // A fault of the server (the database is down): logged, and answered in the contract's shape.
+      request.log.error({ err: error }, 'analytics read failed');
+      return refuse(reply, new PostgrestRefusal(500, 'XX000', 'Internal Server Error'));
     }
   });
 

@@ -282,6 +282,18 @@ describe.each(testBackends)('analytics tables over HTTP, on %s', (backend) => {
       }
     });
 
+    it('a fault of the server itself is a 500 in the contract\u2019s shape, with nothing of the cause', async () => {
+      await server.db.query('ALTER TABLE bots RENAME TO bots_away');
+      try {
+        const res = await get('bots');
+        expect(res.statusCode).toBe(500);
+        expect(res.json()).toEqual({ message: 'Internal Server Error', code: 'XX000', details: null, hint: null });
+      } finally {
+        await server.db.query('ALTER TABLE bots_away RENAME TO bots');
+      }
+      expect((await get('bots?limit=1')).statusCode).toBe(200);
+    });
+
     it('values with quotes are only values: they match nothing and harm nothing', async () => {
       expect(await titles(`commentary?index=eq.${encodeURIComponent("O'Brien\"; --")}`)).toEqual([]);
       expect(await titles(`commentary?index=in.${encodeURIComponent('("it\'s","a \\"b\\"")')}`)).toEqual([]);
