@@ -19,11 +19,11 @@ import { istDate, istOffsetMs, marketHours } from '../market/ist.ts';
 import type { IndexSnapshot, LastPrice, MarketService } from '../market/market-service.ts';
 import { normal, tickOptionVolume, uniform } from '../market/simulator.ts';
 import { addDays, isTradingDay, type Exchange, type TradingCalendar } from '../market/trading-calendar.ts';
+import { optionTradingsymbol } from '../market/tradingsymbol.ts';
 import { runRead } from './analytics-reader.ts';
 import { botRecord, houseBots, type DailyBar } from './house-bots.ts';
 import type { ReadQuery } from './postgrest-query.ts';
 import { premiumOf, recommend, type Pricing, type Recommendation } from './recommendations.ts';
-import { optionTradingsymbol } from '../market/tradingsymbol.ts';
 
 export const analyticsCadence = { snapshotMs: 5_000, chainMs: 60_000, pruneMs: 10 * 60_000 } as const;
 export const analyticsRetention = {
@@ -38,7 +38,8 @@ export const analyticsSeedLockKey = 8_842_027;
 /** Sessions of daily bars seeded for each index. */
 export const seededSessions = 30;
 
-const indexNames: readonly IndexName[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'];
+/** The indices the market simulates (market_simulation), in a stable order. */
+const indicesOf = (states: ReadonlyMap<IndexName, IndexSnapshot>): IndexName[] => [...states.keys()].sort();
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
 /** Minutes of a regular session (09:15–15:30), for annualising minute returns and daily volumes. */
@@ -132,7 +133,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   }
 
   async function writeSnapshots(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
-    for (const index of indexNames) {
+    for (const index of indicesOf(states)) {
       const state = states.get(index);
       if (state === undefined) continue;
       const facts = await factsOf(index, now);
@@ -198,7 +199,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   }
 
   async function writeChainFigures(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
-    for (const index of indexNames) {
+    for (const index of indicesOf(states)) {
       const state = states.get(index);
       const expiry = await nearestExpiry(index, now);
       if (state === undefined || expiry === null) continue;
@@ -282,7 +283,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
 
   /** Realised volatility of the last 15 minute bars against what the options imply: a jump is news. */
   async function tellVolatilitySpikes(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
-    for (const index of indexNames) {
+    for (const index of indicesOf(states)) {
       const { rows } = await db.query<{ close: string }>(
         `SELECT close FROM market_candles WHERE index_name = $1 AND minute >= $2 AND minute < $3 ORDER BY minute`,
         [index, new Date(now.getTime() - 16 * minuteMs), new Date(now.getTime() - (now.getTime() % minuteMs))],
@@ -312,7 +313,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   async function writeDailyBars(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<IndexName[]> {
     const written: IndexName[] = [];
     const today = istDate(now);
-    for (const index of indexNames) {
+    for (const index of indicesOf(states)) {
       const state = states.get(index);
       if (state === undefined) continue;
       const facts = await factsOf(index, now);
@@ -418,7 +419,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   /** Fresh recommendations, strongest first. */
   async function makeRecommendations(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<Recommendation[]> {
     const made: Recommendation[] = [];
-    for (const index of indexNames) {
+    for (const index of indicesOf(states)) {
       const state = states.get(index);
       const expiry = await nearestExpiry(index, now);
       if (state === undefined || expiry === null) continue;
@@ -568,7 +569,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   async function buildSnapshots(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<{ snapshots: unknown[][]; signals: unknown[][] }> {
     const snapshots: unknown[][] = [];
     const signals: unknown[][] = [];
-    for (const [stream, index] of indexNames.entries()) {
+    for (const [stream, index] of indicesOf(states).entries()) {
       const state = states.get(index);
       if (state === undefined) continue;
       const facts = await factsOf(index, now);
@@ -665,7 +666,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       houseBots.map((bot) => [bot.name, bot.strategy, bot.underlying, bot.description, bot.capital, 0, 0, 0, 0, 0, '[]', since, now]),
       ' ON CONFLICT (name) DO NOTHING',
     );
-    await updateBots(q, now, indexNames);
+    await updateBots(q, now, [...new Set(houseBots.map((bot) => bot.underlying))]);
   }
 
   /**
