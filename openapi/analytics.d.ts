@@ -522,7 +522,19 @@ export interface components {
         IndexFilter: components["schemas"]["Filter"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Rows, PostgREST style: `first-last/total`, `*` for the range of an empty page and for the total unless
+         *     `Prefer: count=exact` was sent (`0-9/*`, `20-29/345`, `*\/0`). A counted read that returns only part of
+         *     the rows answers 206.
+         */
+        ContentRange: string;
+        /**
+         * @description When the server read the rows (its clock). The service worker keeps it with a cached copy so an offline
+         *     screen can say "as of". The reference server sends it; a hosted PostgREST does not.
+         */
+        FetchedAt: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -550,6 +562,8 @@ export interface operations {
             /** @description Commentary rows. */
             200: {
                 headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    "X-Fetched-At": components["headers"]["FetchedAt"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -585,6 +599,8 @@ export interface operations {
             /** @description Market data rows. */
             200: {
                 headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    "X-Fetched-At": components["headers"]["FetchedAt"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -618,6 +634,8 @@ export interface operations {
             /** @description Daily rows. */
             200: {
                 headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    "X-Fetched-At": components["headers"]["FetchedAt"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -650,6 +668,8 @@ export interface operations {
             /** @description Recommendation rows. */
             200: {
                 headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    "X-Fetched-At": components["headers"]["FetchedAt"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -683,6 +703,8 @@ export interface operations {
             /** @description Bot rows. */
             200: {
                 headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    "X-Fetched-At": components["headers"]["FetchedAt"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -716,6 +738,8 @@ export interface operations {
             /** @description Index config rows. */
             200: {
                 headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    "X-Fetched-At": components["headers"]["FetchedAt"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -749,6 +773,8 @@ export interface operations {
             /** @description Bars. */
             200: {
                 headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    "X-Fetched-At": components["headers"]["FetchedAt"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -159,7 +159,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
         if (ticked) await services.riskLimits.watch();
         // The analytics tables: everything due on the leader; elsewhere (or with the market closed) only the
         // daily bars of sessions that are over.
-        await services.analytics.afterTick(undefined, ticked);
+        // A failure there is logged and must not cost the live prices their update (feed.poll comes next).
+        await services.analytics.afterTick(undefined, ticked).catch((error: unknown) => app.log.warn({ err: error }, 'analytics writer failed'));
       },
       onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
     });

@@ -30,6 +30,21 @@ export const analyticsTableRoutes: RoutePlugin = async (app, { context }) => {
     return false;
   };
 
+  // Content-Range here counts rows, not bytes, yet @fastify/compress leaves any answer carrying one
+  // uncompressed (for byte ranges that is right). So the header is added after compression has run: this
+  // plugin's onRoute hook runs after the compression plugin's, which put its onSend hook on the route first.
+  const rowRanges = new WeakMap<FastifyReply, string>();
+  const addRowRange = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const range = rowRanges.get(reply);
+    if (range !== undefined) reply.header('content-range', range);
+    return payload;
+  };
+  app.addHook('onRoute', (options) => {
+    if (!options.url.endsWith('/rest/v1/:table')) return;
+    const hooks = options.onSend === undefined ? [] : Array.isArray(options.onSend) ? options.onSend : [options.onSend];
+    options.onSend = [...hooks, addRowRange];
+  });
+
   app.get<{ Params: { table: string } }>('/rest/v1/:table', async (request, reply) => {
     if (!checkKey(request, reply)) return reply;
     try {
@@ -39,7 +54,7 @@ export const analyticsTableRoutes: RoutePlugin = async (app, { context }) => {
       });
       const result = await services.analytics.read(read);
       reply.header('cache-control', 'no-cache').header('x-fetched-at', clock().toISOString());
-      reply.header('content-range', contentRange(read.offset, result.rows, result.total));
+      rowRanges.set(reply, contentRange(read.offset, result.rows, result.total));
       if (result.total !== null && read.offset > 0 && read.offset >= result.total) {
         throw new PostgrestRefusal(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${read.offset} was requested, but there are only ${result.total} rows.`);
       }
@@ -55,7 +70,9 @@ export const analyticsTableRoutes: RoutePlugin = async (app, { context }) => {
       return reply.code(partial ? 206 : 200).type('application/json; charset=utf-8').send(result.body);
     } catch (error) {
       if (error instanceof PostgrestRefusal) return refuse(reply, error);
-      throw error;
+      // A fault of the server (the database is down): logged, and answered in the contract's shape.
+      request.log.error({ err: error }, 'analytics read failed');
+      return refuse(reply, new PostgrestRefusal(500, 'XX000', 'Internal Server Error'));
     }
   });
 

@@ -52,7 +52,7 @@ describe('API basics', () => {
     ['GET', '/api/order-book/nothing/ZX1234?start_date=2025-01-02'],
     ['POST', '/api/unknown/'],
     ['DELETE', '/api/health/'],
-    ['GET', '/analytics/rest/v1/commentary'],
+    ['GET', '/analytics/rest/v2/commentary'],
     ['POST', '/analytics/functions/v1/nothing'],
   ] as const)('%s %s → 404 JSON with no-store', async (method, url) => {
     const res = await app.inject({ method, url, headers: { accept: 'text/html' } });

@@ -47,7 +47,9 @@ const answers: [string, InjectOptions, number][] = [
   ['a HEAD request', { method: 'HEAD', url: '/app/order_book' }, 200],
   ['the health API', { method: 'GET', url: '/api/health/' }, 200],
   ['an unknown API path', { method: 'GET', url: '/api/unknown' }, 404],
-  ['an unknown analytics path', { method: 'GET', url: '/analytics/rest/v1/nothing' }, 404],
+  ['an unknown analytics path', { method: 'GET', url: '/analytics/rest/v2/nothing' }, 404],
+  ['an analytics table read', { method: 'GET', url: '/analytics/rest/v1/commentary?limit=1', headers: { apikey: 'strikedesk-public-anon-key' } }, 200],
+  ['an analytics read without its key', { method: 'GET', url: '/analytics/rest/v1/commentary' }, 401],
   ['a missing asset', { method: 'GET', url: '/assets/missing-123.js' }, 404],
   ['a POST to an unknown path', { method: 'POST', url: '/somewhere', payload: {} }, 404],
   [

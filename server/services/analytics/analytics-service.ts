@@ -18,12 +18,12 @@ import { indexFacts, type IndexFacts, type IndexName } from '../market/index-con
 import { istDate, istOffsetMs, marketHours } from '../market/ist.ts';
 import type { IndexSnapshot, LastPrice, MarketService } from '../market/market-service.ts';
 import { normal, tickOptionVolume, uniform } from '../market/simulator.ts';
-import { addDays, isTradingDay, type Exchange } from '../market/trading-calendar.ts';
+import { addDays, isTradingDay, type Exchange, type TradingCalendar } from '../market/trading-calendar.ts';
+import { optionTradingsymbol } from '../market/tradingsymbol.ts';
 import { runRead } from './analytics-reader.ts';
 import { botRecord, houseBots, type DailyBar } from './house-bots.ts';
 import type { ReadQuery } from './postgrest-query.ts';
 import { premiumOf, recommend, type Pricing, type Recommendation } from './recommendations.ts';
-import { optionTradingsymbol } from '../market/tradingsymbol.ts';
 
 export const analyticsCadence = { snapshotMs: 5_000, chainMs: 60_000, pruneMs: 10 * 60_000 } as const;
 export const analyticsRetention = {
@@ -33,10 +33,13 @@ export const analyticsRetention = {
   commentaryRows: 2000,
   dailyDays: 400,
 } as const;
+/** Any fixed number: the advisory lock servers take to seed the analytics tables once. */
+export const analyticsSeedLockKey = 8_842_027;
 /** Sessions of daily bars seeded for each index. */
 export const seededSessions = 30;
 
-const indexNames: readonly IndexName[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'];
+/** The indices the market simulates (market_simulation), in a stable order. */
+const indicesOf = (states: ReadonlyMap<IndexName, IndexSnapshot>): IndexName[] => [...states.keys()].sort();
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
 /** Minutes of a regular session (09:15–15:30), for annualising minute returns and daily volumes. */
@@ -81,8 +84,30 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     return (await market.sessionState(facts.exchange === 'BFO' ? 'BSE' : 'NSE', now)).open;
   }
 
+  // Index facts change only from one IST date to the next, and the nearest expiry also at 15:30 IST: the
+  // writer asks for both many times a pass, so they are kept per day (and per side of the close).
+  const factsByDay = new Map<string, IndexFacts>();
+  const expiryByDay = new Map<string, Expiry | null>();
+
+  async function factsOf(index: IndexName, now: Date): Promise<IndexFacts> {
+    const key = `${index}:${istDate(now)}`;
+    let facts = factsByDay.get(key);
+    if (facts === undefined) {
+      if (factsByDay.size > 50) factsByDay.clear();
+      facts = await indexFacts(db, index, now);
+      factsByDay.set(key, facts);
+    }
+    return facts;
+  }
+
   async function nearestExpiry(index: IndexName, now: Date): Promise<Expiry | null> {
-    return (await market.expiries(index, now)).expiries[0] ?? null;
+    const afterClose = istTime(now) >= marketHours.close;
+    const key = `${index}:${istDate(now)}:${afterClose}`;
+    if (!expiryByDay.has(key)) {
+      if (expiryByDay.size > 50) expiryByDay.clear();
+      expiryByDay.set(key, (await market.expiries(index, now)).expiries[0] ?? null);
+    }
+    return expiryByDay.get(key) ?? null;
   }
 
   /** The at-the-money implied volatility (percent) the simulator prices the nearest expiry at, and NIFTY's 30-day one (the VIX). */
@@ -108,10 +133,10 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   }
 
   async function writeSnapshots(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
-    for (const index of indexNames) {
+    for (const index of indicesOf(states)) {
       const state = states.get(index);
       if (state === undefined) continue;
-      const facts = await indexFacts(db, index, now);
+      const facts = await factsOf(index, now);
       const { iv, vix } = await volatilities(index, states, now);
       const chain = chains.get(index);
       const spot = rupees(state.spotPaise);
@@ -174,11 +199,11 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   }
 
   async function writeChainFigures(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
-    for (const index of indexNames) {
+    for (const index of indicesOf(states)) {
       const state = states.get(index);
       const expiry = await nearestExpiry(index, now);
       if (state === undefined || expiry === null) continue;
-      const facts = await indexFacts(db, index, now);
+      const facts = await factsOf(index, now);
       const contracts = await nearChain(index, facts, expiry, rupees(state.spotPaise), now);
       const quotes = await market.quotes(contracts.map((contract) => contract.key), states);
       const quoted = contracts.flatMap((contract) => {
@@ -258,7 +283,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
 
   /** Realised volatility of the last 15 minute bars against what the options imply: a jump is news. */
   async function tellVolatilitySpikes(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
-    for (const index of indexNames) {
+    for (const index of indicesOf(states)) {
       const { rows } = await db.query<{ close: string }>(
         `SELECT close FROM market_candles WHERE index_name = $1 AND minute >= $2 AND minute < $3 ORDER BY minute`,
         [index, new Date(now.getTime() - 16 * minuteMs), new Date(now.getTime() - (now.getTime() % minuteMs))],
@@ -288,10 +313,10 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   async function writeDailyBars(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<IndexName[]> {
     const written: IndexName[] = [];
     const today = istDate(now);
-    for (const index of indexNames) {
+    for (const index of indicesOf(states)) {
       const state = states.get(index);
       if (state === undefined) continue;
-      const facts = await indexFacts(db, index, now);
+      const facts = await factsOf(index, now);
       const { rows: last } = await db.query<{ date: string; close: string }>(
         `SELECT to_char(date, 'YYYY-MM-DD') AS date, close FROM daily_data WHERE "index" = $1 ORDER BY date DESC LIMIT 1`,
         [index],
@@ -353,53 +378,73 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     return written;
   }
 
+  /** Recomputes the record of the house bots trading these indices, from their daily bars since `since`. */
   async function updateBots(q: Queryable, now: Date, underlyings: readonly IndexName[]): Promise<void> {
-    for (const bot of houseBots.filter((candidate) => underlyings.includes(candidate.underlying))) {
-      const { rows: found } = await q.query<{ since: string }>(`SELECT to_char(since, 'YYYY-MM-DD') AS since FROM bots WHERE name = $1`, [bot.name]);
-      if (found[0] === undefined) continue;
-      const { rows } = await q.query<{ date: string; open: string; high: string; low: string; close: string; iv: string | null }>(
-        `SELECT to_char(date, 'YYYY-MM-DD') AS date, open, high, low, close, iv FROM daily_data WHERE "index" = $1 AND date >= $2 ORDER BY date`,
-        [bot.underlying, found[0].since],
-      );
-      const bars: DailyBar[] = rows.map((row) => ({
-        date: row.date,
-        open: Number(row.open),
-        high: Number(row.high),
-        low: Number(row.low),
-        close: Number(row.close),
-        iv: row.iv === null ? null : Number(row.iv),
-      }));
-      const record = botRecord(bot, bars);
-      await q.query(
-        `UPDATE bots SET pnl = $2, pnl_pct = $3, win_rate = $4, trades = $5, max_drawdown_pct = $6, equity_curve = $7::jsonb, updated_at = $8 WHERE name = $1`,
-        [bot.name, record.pnl, record.pnlPct, record.winRate, record.trades, record.maxDrawdownPct, JSON.stringify(record.equityCurve), now],
-      );
-    }
+    const bots = houseBots.filter((candidate) => underlyings.includes(candidate.underlying));
+    const { rows: found } = await q.query<{ name: string; since: string }>(`SELECT name, to_char(since, 'YYYY-MM-DD') AS since FROM bots WHERE name = ANY($1::text[])`, [bots.map((bot) => bot.name)]);
+    if (found.length === 0) return;
+    const since = new Map(found.map((row) => [row.name, row.since]));
+    const { rows } = await q.query<{ index: IndexName; date: string; open: string; high: string; low: string; close: string; iv: string | null }>(
+      `SELECT "index", to_char(date, 'YYYY-MM-DD') AS date, open, high, low, close, iv FROM daily_data
+       WHERE "index" = ANY($1::text[]) AND date >= $2::date ORDER BY date`,
+      [underlyings, [...since.values()].sort()[0]],
+    );
+    const records = bots.flatMap((bot) => {
+      const from = since.get(bot.name);
+      if (from === undefined) return [];
+      const bars: DailyBar[] = rows
+        .filter((row) => row.index === bot.underlying && row.date >= from)
+        .map((row) => ({ date: row.date, open: Number(row.open), high: Number(row.high), low: Number(row.low), close: Number(row.close), iv: row.iv === null ? null : Number(row.iv) }));
+      return [{ name: bot.name, ...botRecord(bot, bars) }];
+    });
+    await q.query(
+      `UPDATE bots SET pnl = u.pnl, pnl_pct = u.pnl_pct, win_rate = u.win_rate, trades = u.trades, max_drawdown_pct = u.drawdown,
+         equity_curve = u.curve::jsonb, updated_at = $8
+       FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::numeric[], $5::int[], $6::numeric[], $7::text[])
+         AS u (name, pnl, pnl_pct, win_rate, trades, drawdown, curve)
+       WHERE bots.name = u.name`,
+      [
+        records.map((record) => record.name),
+        records.map((record) => record.pnl),
+        records.map((record) => record.pnlPct),
+        records.map((record) => record.winRate),
+        records.map((record) => record.trades),
+        records.map((record) => record.maxDrawdownPct),
+        records.map((record) => JSON.stringify(record.equityCurve)),
+        now,
+      ],
+    );
   }
 
-  /** Replaces the recommendations with fresh ones, strongest first. */
-  async function refreshRecommendations(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+  /** Fresh recommendations, strongest first. */
+  async function makeRecommendations(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<Recommendation[]> {
     const made: Recommendation[] = [];
-    for (const index of indexNames) {
+    for (const index of indicesOf(states)) {
       const state = states.get(index);
       const expiry = await nearestExpiry(index, now);
       if (state === undefined || expiry === null) continue;
-      const facts = await indexFacts(db, index, now);
+      const facts = await factsOf(index, now);
       const pricing = await market.pricing(index, undefined, states);
       const changePct = ((state.spotPaise - state.previousClosePaise) / state.previousClosePaise) * 100;
       made.push(recommend(index, facts, expiry, pricing, changePct));
     }
-    made.sort((a, b) => b.strength - a.strength);
-    await db.transaction(async (tx) => {
-      await tx.query('DELETE FROM screener');
-      for (const [order, item] of made.entries()) {
-        await tx.query(
-          `INSERT INTO screener (display_order, created_at, "index", title, strategy, view, rationale, legs, max_profit, max_loss, breakevens, valid_until)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11::jsonb, $12)`,
-          [order, now, item.index, item.title, item.strategy, item.view, item.rationale, JSON.stringify(item.legs), item.payoff.maxProfit, item.payoff.maxLoss, JSON.stringify(item.payoff.breakevens), item.validUntil],
-        );
-      }
-    });
+    return made.sort((a, b) => b.strength - a.strength);
+  }
+
+  async function writeRecommendations(tx: Queryable, made: readonly Recommendation[], now: Date): Promise<void> {
+    await tx.query('DELETE FROM screener');
+    await insertRows(
+      tx,
+      'screener',
+      ['display_order', 'created_at', '"index"', 'title', 'strategy', 'view', 'rationale', 'legs', 'max_profit', 'max_loss', 'breakevens', 'valid_until'],
+      made.map((item, order) => [order, now, item.index, item.title, item.strategy, item.view, item.rationale, JSON.stringify(item.legs), item.payoff.maxProfit, item.payoff.maxLoss, JSON.stringify(item.payoff.breakevens), item.validUntil]),
+    );
+  }
+
+  /** Replaces the recommendations with fresh ones, strongest first. */
+  async function refreshRecommendations(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+    const made = await makeRecommendations(states, now);
+    await db.transaction((tx) => writeRecommendations(tx, made, now));
   }
 
   async function prune(now: Date): Promise<void> {
@@ -451,14 +496,18 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
 
   // ---- Seeding: a full market at once, made from the same models, before the first tick. ----
 
-  async function isEmpty(table: 'commentary' | 'data' | 'daily_data' | 'screener' | 'bots'): Promise<boolean> {
-    const { rows } = await db.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`);
+  type SeededTable = 'commentary' | 'data' | 'daily_data' | 'screener' | 'bots';
+  const seededTables: readonly SeededTable[] = ['daily_data', 'data', 'commentary', 'screener', 'bots'];
+
+  async function isEmpty(q: Queryable, table: SeededTable): Promise<boolean> {
+    const { rows } = await q.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`);
     return rows[0]?.any !== true;
   }
 
   /** The trading days before today, oldest first. */
-  async function pastSessions(exchange: Exchange, today: string, count: number): Promise<string[]> {
-    const calendar = await loadTradingCalendar(db, exchange);
+  async function pastSessions(exchange: Exchange, today: string, count: number, calendars: Map<Exchange, TradingCalendar>): Promise<string[]> {
+    const calendar = calendars.get(exchange) ?? (await loadTradingCalendar(db, exchange));
+    calendars.set(exchange, calendar);
     const days: string[] = [];
     for (let day = addDays(today, -1); days.length < count; day = addDays(day, -1)) {
       if (isTradingDay(calendar, day)) days.unshift(day);
@@ -470,20 +519,21 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
    * Daily bars for the last sessions, walked back from the previous close with the index's own volatility
    * (seeded draws: the same seed gives the same history). Volumes are a session of ticks at the model's rate.
    */
-  async function seedDailyBars(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+  async function buildDailyBars(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<unknown[][]> {
     const today = istDate(now);
     const { rows: params } = await db.query<{ index_name: IndexName; volatility: string; atm_volatility: string }>('SELECT index_name, volatility, atm_volatility FROM market_simulation');
     const ticksPerSession = (sessionMinutes * minuteMs) / Math.max(100, market.tickMs || 1000);
+    const calendars = new Map<Exchange, TradingCalendar>();
+    const bars: unknown[][] = [];
     for (const [stream, row] of params.entries()) {
       const state = states.get(row.index_name);
       if (state === undefined) continue;
-      const facts = await indexFacts(db, row.index_name, now);
-      const days = await pastSessions(facts.exchange === 'BFO' ? 'BSE' : 'NSE', today, seededSessions);
+      const facts = await factsOf(row.index_name, now);
+      const days = await pastSessions(facts.exchange === 'BFO' ? 'BSE' : 'NSE', today, seededSessions, calendars);
       const daily = Number(row.volatility) / Math.sqrt(252);
       const closes: number[] = new Array<number>(days.length);
       closes[days.length - 1] = rupees(state.previousClosePaise);
       for (let i = days.length - 1; i > 0; i -= 1) closes[i - 1] = closes[i]! / Math.exp(daily * normal(seed, 1_000_000 + i, 100 + stream));
-      const bars: unknown[][] = [];
       for (const [i, day] of days.entries()) {
         const close = round2(closes[i]!);
         const before = i === 0 ? close / Math.exp(daily * normal(seed, 1_000_000, 100 + stream)) : closes[i - 1]!;
@@ -511,20 +561,21 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
           ],
         );
       }
-      await insertRows(db, 'daily_data', dailyColumns, bars, ' ON CONFLICT ("index", date) DO NOTHING');
     }
+    return bars;
   }
 
   /** Snapshots every 5 minutes over the last two hours, walked back from the current spot. */
-  async function seedSnapshots(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
-    for (const [stream, index] of indexNames.entries()) {
+  async function buildSnapshots(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<{ snapshots: unknown[][]; signals: unknown[][] }> {
+    const snapshots: unknown[][] = [];
+    const signals: unknown[][] = [];
+    for (const [stream, index] of indicesOf(states).entries()) {
       const state = states.get(index);
       if (state === undefined) continue;
-      const facts = await indexFacts(db, index, now);
+      const facts = await factsOf(index, now);
       const { iv, vix } = await volatilities(index, states, now);
       const fiveMinutes = 0.12 / Math.sqrt(252 * (sessionMinutes / 5));
       let spot = rupees(state.spotPaise);
-      const snapshots: unknown[][] = [];
       for (let k = 0; k < 24; k += 1) {
         const close = rupees(state.previousClosePaise);
         snapshots.push(
@@ -545,21 +596,21 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         );
         spot = spot / Math.exp(fiveMinutes * normal(seed, 9_300_000 + k, stream));
       }
-      await insertRows(db, 'data', snapshotColumns, snapshots);
-      await seedSignals(index, facts, states, now);
+      signals.push(...(await buildSignals(index, facts, states, now)));
     }
+    return { snapshots, signals };
   }
 
   /**
    * Screener signals for the at-the-money call and put of the nearest expiry, priced by the simulator's model
    * (the live ones, from quotes of listed contracts, follow within a minute of the first tick).
    */
-  async function seedSignals(index: IndexName, facts: IndexFacts, states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
+  async function buildSignals(index: IndexName, facts: IndexFacts, states: Map<IndexName, IndexSnapshot>, now: Date): Promise<unknown[][]> {
     const expiry = await nearestExpiry(index, now);
-    if (expiry === null) return;
+    if (expiry === null) return [];
     const pricing = await market.pricing(index, undefined, states);
     const atm = Math.round(pricing.spot / facts.strikeStep) * facts.strikeStep;
-    const rows = (['CE', 'PE'] as const).map((type) => {
+    return (['CE', 'PE'] as const).map((type) => {
       const oi = Math.round(40_000 * (0.8 + 0.4 * uniform(seed, atm, type === 'CE' ? 1 : 2))) * facts.lotSize;
       return [
         now,
@@ -578,11 +629,10 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         `At-the-money ${type === 'CE' ? 'call' : 'put'} of the ${expiry.date} expiry: ${(oi / 100_000).toFixed(2)} lakh units open`,
       ];
     });
-    await insertRows(db, 'data', [...snapshotColumns, 'indicator', 'signal'], rows);
   }
 
-  async function seedCommentary(now: Date): Promise<void> {
-    const { rows } = await db.query<{ date: string; index: IndexName; close: string; change: string; change_pct: string; high: string; low: string }>(
+  async function seedCommentary(q: Queryable, now: Date): Promise<void> {
+    const { rows } = await q.query<{ date: string; index: IndexName; close: string; change: string; change_pct: string; high: string; low: string }>(
       `SELECT to_char(date, 'YYYY-MM-DD') AS date, "index", close, change, change_pct, high, low FROM daily_data
        WHERE date >= (SELECT max(date) - 7 FROM daily_data) ORDER BY date, "index"`,
     );
@@ -596,8 +646,8 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         body: `${row.index} ended the ${row.date} session at ${level(Number(row.close))}, ${signed(Number(row.change))} points (${signed(changePct)} %), after trading between ${level(Number(row.low))} and ${level(Number(row.high))}.`,
       };
     });
-    await insertRows(db, 'commentary', ['created_at', 'title', 'body', '"index"', 'sentiment'], closes.map((item) => [item.at, item.title, item.body, item.index, item.sentiment]));
-    await say(db, {
+    await insertRows(q, 'commentary', ['created_at', 'title', 'body', '"index"', 'sentiment'], closes.map((item) => [item.at, item.title, item.body, item.index, item.sentiment]));
+    await say(q, {
       at: now,
       index: null,
       sentiment: 'neutral',
@@ -606,27 +656,46 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     });
   }
 
-  async function seedBots(now: Date): Promise<void> {
-    const { rows } = await db.query<{ since: string | null }>(`SELECT to_char(min(date), 'YYYY-MM-DD') AS since FROM daily_data`);
+  async function seedBots(q: Queryable, now: Date): Promise<void> {
+    const { rows } = await q.query<{ since: string | null }>(`SELECT to_char(min(date), 'YYYY-MM-DD') AS since FROM daily_data`);
     const since = rows[0]?.since ?? istDate(now);
-    for (const bot of houseBots) {
-      await db.query(
-        `INSERT INTO bots (name, strategy, underlying, description, capital, pnl, pnl_pct, win_rate, trades, max_drawdown_pct, equity_curve, since, updated_at)
-         VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0, 0, '[]'::jsonb, $6, $7) ON CONFLICT (name) DO NOTHING`,
-        [bot.name, bot.strategy, bot.underlying, bot.description, bot.capital, since, now],
-      );
-    }
-    await updateBots(db, now, indexNames);
+    await insertRows(
+      q,
+      'bots',
+      ['name', 'strategy', 'underlying', 'description', 'capital', 'pnl', 'pnl_pct', 'win_rate', 'trades', 'max_drawdown_pct', 'equity_curve', 'since', 'updated_at'],
+      houseBots.map((bot) => [bot.name, bot.strategy, bot.underlying, bot.description, bot.capital, 0, 0, 0, 0, 0, '[]', since, now]),
+      ' ON CONFLICT (name) DO NOTHING',
+    );
+    await updateBots(q, now, [...new Set(houseBots.map((bot) => bot.underlying))]);
   }
 
-  /** Fills every empty analytics table (a new database, or one a test emptied); tables with rows are left alone. */
+  /**
+   * Fills every empty analytics table (a new database, or one a test emptied); tables with rows are left
+   * alone. Servers starting together on one PostgreSQL seed once: the writes run in one transaction behind
+   * an advisory lock, each table checked again inside it. What the rows need from the market (its state,
+   * facts, expiries, calendar) is read before: inside the transaction only `tx` may be used.
+   */
   async function seedIfEmpty(now = clock()): Promise<void> {
+    const empty = new Set<SeededTable>();
+    for (const table of seededTables) if (await isEmpty(db, table)) empty.add(table);
+    if (empty.size === 0) return;
     const states = await market.states();
-    if (await isEmpty('daily_data')) await seedDailyBars(states, now);
-    if (await isEmpty('data')) await seedSnapshots(states, now);
-    if (await isEmpty('commentary')) await seedCommentary(now);
-    if (await isEmpty('screener')) await refreshRecommendations(states, now);
-    if (await isEmpty('bots')) await seedBots(now);
+    const bars = empty.has('daily_data') ? await buildDailyBars(states, now) : [];
+    const data = empty.has('data') ? await buildSnapshots(states, now) : { snapshots: [], signals: [] };
+    const recommendations = empty.has('screener') ? await makeRecommendations(states, now) : [];
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [analyticsSeedLockKey]);
+      if (empty.has('daily_data') && (await isEmpty(tx, 'daily_data'))) {
+        await insertRows(tx, 'daily_data', dailyColumns, bars, ' ON CONFLICT ("index", date) DO NOTHING');
+      }
+      if (empty.has('data') && (await isEmpty(tx, 'data'))) {
+        await insertRows(tx, 'data', snapshotColumns, data.snapshots);
+        await insertRows(tx, 'data', [...snapshotColumns, 'indicator', 'signal'], data.signals);
+      }
+      if (empty.has('commentary') && (await isEmpty(tx, 'commentary'))) await seedCommentary(tx, now);
+      if (empty.has('screener') && (await isEmpty(tx, 'screener'))) await writeRecommendations(tx, recommendations, now);
+      if (empty.has('bots') && (await isEmpty(tx, 'bots'))) await seedBots(tx, now);
+    });
   }
 
   return { read: (query: ReadQuery) => runRead(db, query), afterTick, seedIfEmpty };

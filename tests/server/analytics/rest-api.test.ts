@@ -74,6 +74,17 @@ describe.each(testBackends)('analytics tables over HTTP, on %s', (backend) => {
       expect(Date.parse(rows[0]!.created_at)).toBe(Date.parse('2026-01-16T08:00:00Z'));
     });
 
+    it('are compressed when big, keeping their headers', async () => {
+      const res = await server.app.inject({ method: 'GET', url: `${base}/daily_data?limit=100`, headers: { ...key, 'accept-encoding': 'gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['x-fetched-at']).toBe(server.clock.now().toISOString());
+      expect(res.headers['content-range']).toBe('0-99/*');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    });
+
     it('answer only the selected columns', async () => {
       const res = await get('commentary?select=id,title&limit=1');
       expect(res.json()).toEqual([{ id: ids[4], title: 'e' }]);
@@ -269,6 +280,18 @@ describe.each(testBackends)('analytics tables over HTTP, on %s', (backend) => {
         expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
         expect(body.message).toEqual(expect.any(String));
       }
+    });
+
+    it('a fault of the server itself is a 500 in the contract\u2019s shape, with nothing of the cause', async () => {
+      await server.db.query('ALTER TABLE bots RENAME TO bots_away');
+      try {
+        const res = await get('bots');
+        expect(res.statusCode).toBe(500);
+        expect(res.json()).toEqual({ message: 'Internal Server Error', code: 'XX000', details: null, hint: null });
+      } finally {
+        await server.db.query('ALTER TABLE bots_away RENAME TO bots');
+      }
+      expect((await get('bots?limit=1')).statusCode).toBe(200);
     });
 
     it('values with quotes are only values: they match nothing and harm nothing', async () => {

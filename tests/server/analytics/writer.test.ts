@@ -85,6 +85,30 @@ describe.each(testBackends)('the analytics writer, on %s', (backend) => {
     ]);
   });
 
+  it('tells when realised volatility jumps well above what the options imply', async () => {
+    const minute = server.clock.now().getTime() - (server.clock.now().getTime() % 60_000);
+    // Sixteen minute bars swinging 200 points each way: hundreds of percent a year, against an implied ~12 %.
+    for (let back = 1; back <= 16; back += 1) {
+      const close = back % 2 === 0 ? 26_300 : 26_100;
+      await server.db.query(
+        `INSERT INTO market_candles (index_name, minute, open, high, low, close, ticks, volume) VALUES ('NIFTY', $1, $2, $2, $2, $2, 60, 0)
+         ON CONFLICT (index_name, minute) DO UPDATE SET open = $2, high = $2, low = $2, close = $2`,
+        [new Date(minute - back * 60_000), close],
+      );
+    }
+    server.clock.advance(analyticsCadence.chainMs);
+    await services.analytics.afterTick(server.clock.now());
+    const { rows } = await server.db.query<{ title: string; body: string }>(`SELECT title, body FROM commentary WHERE "index" = 'NIFTY' ORDER BY id DESC LIMIT 1`);
+    expect(rows[0]!.title).toMatch(/^NIFTY volatility spikes: \d+\.\d % realised$/);
+    expect(rows[0]!.body).toMatch(/well above the \d+\.\d % its at-the-money options imply/);
+    // Told once in half an hour, however long it lasts.
+    const before = await count('SELECT count(*) AS n FROM commentary');
+    server.clock.advance(analyticsCadence.chainMs);
+    await services.analytics.afterTick(server.clock.now());
+    expect(await count(`SELECT count(*) AS n FROM commentary WHERE title LIKE 'NIFTY volatility%'`)).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM commentary')).toBeGreaterThanOrEqual(before);
+  });
+
   it('writes the daily bar from the session\u2019s minute candles once the market has closed', async () => {
     for (let i = 0; i < 90; i += 1) await tick(1000);
     await server.db.query(
@@ -95,7 +119,7 @@ describe.each(testBackends)('the analytics writer, on %s', (backend) => {
       `SELECT (array_agg(open ORDER BY minute))[1] AS open, max(high) AS high, min(low) AS low,
               (array_agg(close ORDER BY minute DESC))[1] AS close, sum(volume) AS volume
        FROM market_candles WHERE index_name = 'NIFTY' AND minute >= $1`,
-      [sessionStart],
+      [new Date('2026-01-15T18:30:00Z')],
     );
     const barsBefore = await count(`SELECT count(*) AS n FROM daily_data WHERE "index" = 'NIFTY'`);
     const { rows: recommendationsBefore } = await server.db.query<{ created_at: Date }>('SELECT created_at FROM screener LIMIT 1');

@@ -1,0 +1,42 @@
+// A new database gets a full market at once, seeded once even when two servers start on it together.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database.ts';
+import type { AnalyticsService } from '../../../server/services/analytics/analytics-service.ts';
+import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+describe.each(testBackends)('seeding the analytics tables, on %s', (backend) => {
+  let db: Database;
+  const servers: TestServer[] = [];
+
+  const count = async (sql: string) => Number((await db.query<{ n: string }>(sql)).rows[0]?.n ?? 0);
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    servers.push(await startTestServer({ database: db }), await startTestServer({ database: db }));
+    // Emptied, then both servers seed at the same moment (as two instances starting together would).
+    await db.exec('DELETE FROM commentary; DELETE FROM data; DELETE FROM daily_data; DELETE FROM screener; DELETE FROM bots;');
+    await Promise.all(servers.map((server) => server.app.getDecorator<{ analytics: AnalyticsService }>('services').analytics.seedIfEmpty()));
+  });
+
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    await db.close();
+  });
+
+  it('fills every table a screen reads', async () => {
+    expect(await count('SELECT count(*) AS n FROM commentary')).toBeGreaterThanOrEqual(10);
+    expect(await count('SELECT count(*) AS n FROM data WHERE indicator IS NULL')).toBeGreaterThanOrEqual(20);
+    expect(await count(`SELECT count(*) AS n FROM data WHERE indicator = 'screener'`)).toBeGreaterThanOrEqual(10);
+    expect(await count('SELECT min(n) AS n FROM (SELECT count(*) AS n FROM daily_data GROUP BY "index") AS per_index')).toBeGreaterThanOrEqual(10);
+    expect(await count('SELECT count(DISTINCT "index") AS n FROM daily_data')).toBe(5);
+    expect(await count('SELECT count(*) AS n FROM screener')).toBe(5);
+    expect(await count('SELECT count(*) AS n FROM bots WHERE jsonb_array_length(equity_curve) >= 10')).toBeGreaterThanOrEqual(6);
+  });
+
+  it('seeds once', async () => {
+    expect(await count('SELECT count(*) - count(DISTINCT (title, created_at)) AS n FROM commentary')).toBe(0);
+    expect(await count('SELECT count(*) - count(DISTINCT ("index", created_at)) AS n FROM data WHERE indicator IS NULL')).toBe(0);
+    expect(await count('SELECT count(*) - count(DISTINCT display_order) AS n FROM screener')).toBe(0);
+  });
+});
