@@ -33,8 +33,17 @@ function stamped(response: Response): Response {
 
 const servedFromCache = (response: Response) => withHeaders(response, { 'x-served-from': 'cache' });
 
+/**
+ * A counted read that returns part of the rows answers 206 (PostgREST's way), and the Cache API refuses to
+ * store a 206: it is an ordinary full answer to its query (no Range was asked), so it is kept as a 200.
+ */
+function storable(response: Response): Response {
+  if (response.status !== 206) return response;
+  return new Response(response.body, { status: 200, statusText: 'OK', headers: response.headers });
+}
+
 const stampPlugin: WorkboxPlugin = {
-  fetchDidSucceed: async ({ response }) => (response.ok ? stamped(response) : response),
+  fetchDidSucceed: async ({ response }) => (response.ok ? stamped(storable(response)) : response),
   cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse === undefined ? undefined : servedFromCache(cachedResponse)),
 };
 
