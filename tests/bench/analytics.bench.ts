@@ -81,7 +81,7 @@ async function offlineOpens(context: BrowserContext, base: string): Promise<Map<
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   for (const path of screens) {
     await page.goto(`${base}${path}`);
-    await page.getByTestId(path.includes('dashboards') ? 'as-of' : 'as-of').first().waitFor({ timeout: 60_000 });
+    await page.getByTestId('as-of').first().waitFor({ timeout: 60_000 });
   }
   await context.setOffline(true);
   const times = new Map<string, number>();
