@@ -565,6 +565,40 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     return bars;
   }
 
+  /**
+   * Minute bars for the last seeded session of each index, so a new trader's intraday chart is not empty:
+   * a Brownian bridge from the session's open to its close (seeded draws), its swings scaled to stay within
+   * the day's high and low, with the simulator's option volume. Written only where the index has no bars yet.
+   */
+  async function buildMinuteBars(dailyBars: readonly unknown[][], now: Date): Promise<unknown[][]> {
+    const lastOf = new Map<string, unknown[]>();
+    for (const bar of dailyBars) lastOf.set(String(bar[2]), bar);
+    const rows: unknown[][] = [];
+    for (const [stream, [index, bar]] of [...lastOf].entries()) {
+      const [, day, , open, high, low, close] = bar as [Date, string, IndexName, number, number, number, number];
+      const { strikeStep } = await factsOf(index as IndexName, now);
+      const start = istDayStart(day).getTime() + (9 * 60 + 15) * minuteMs;
+      const steps = sessionMinutes;
+      const walk = [0];
+      for (let i = 1; i <= steps; i += 1) walk.push(walk[i - 1]! + normal(seed, 9_000_000 + i, 200 + stream));
+      // Bridge: the walk with its end pulled to zero, on the straight line from open to close.
+      const noise = walk.map((value, i) => value - (walk[steps]! * i) / steps);
+      const line = (i: number) => open + ((close - open) * i) / steps;
+      const room = Math.min(...noise.map((n, i) => (n > 0 ? (high - line(i)) / n : n < 0 ? (low - line(i)) / n : Infinity)));
+      // A minute's move at about 12 % a year, less where the day's range has no room for it.
+      const scale = Math.max(0, Math.min(room, open * (0.12 / Math.sqrt(252 * sessionMinutes))));
+      const price = (i: number) => round2(line(i) + noise[i]! * scale);
+      for (let minute = 0; minute < steps; minute += 1) {
+        const first = price(minute);
+        const last = price(minute + 1);
+        const wiggle = Math.abs(normal(seed, 9_500_000 + minute, 200 + stream)) * scale * 0.5;
+        const volume = Math.round(tickOptionVolume(last * 100, strikeStep, 0.5) * 60 * (0.8 + 0.4 * uniform(seed, 9_800_000 + minute, stream)));
+        rows.push([index, new Date(start + minute * minuteMs), first, round2(Math.min(high, Math.max(first, last) + wiggle)), round2(Math.max(low, Math.min(first, last) - wiggle)), last, 60, volume]);
+      }
+    }
+    return rows;
+  }
+
   /** Snapshots every 5 minutes over the last two hours, walked back from the current spot. */
   async function buildSnapshots(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<{ snapshots: unknown[][]; signals: unknown[][] }> {
     const snapshots: unknown[][] = [];
@@ -683,10 +717,14 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     const bars = empty.has('daily_data') ? await buildDailyBars(states, now) : [];
     const data = empty.has('data') ? await buildSnapshots(states, now) : { snapshots: [], signals: [] };
     const recommendations = empty.has('screener') ? await makeRecommendations(states, now) : [];
+    const minuteBars = empty.has('daily_data') ? await buildMinuteBars(bars, now) : [];
     await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [analyticsSeedLockKey]);
       if (empty.has('daily_data') && (await isEmpty(tx, 'daily_data'))) {
         await insertRows(tx, 'daily_data', dailyColumns, bars, ' ON CONFLICT ("index", date) DO NOTHING');
+        const { rows: charted } = await tx.query<{ index_name: string }>('SELECT DISTINCT index_name FROM market_candles');
+        const uncharted = minuteBars.filter((bar) => !charted.some((row) => row.index_name === bar[0]));
+        await insertRows(tx, 'market_candles', ['index_name', 'minute', 'open', 'high', 'low', 'close', 'ticks', 'volume'], uncharted, ' ON CONFLICT DO NOTHING');
       }
       if (empty.has('data') && (await isEmpty(tx, 'data'))) {
         await insertRows(tx, 'data', snapshotColumns, data.snapshots);

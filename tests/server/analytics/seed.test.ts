@@ -34,6 +34,19 @@ describe.each(testBackends)('seeding the analytics tables, on %s', (backend) => 
     expect(await count('SELECT count(*) AS n FROM bots WHERE jsonb_array_length(equity_curve) >= 10')).toBeGreaterThanOrEqual(6);
   });
 
+  it('gives each index a past session of minute bars, so an intraday chart is never empty on a new database', async () => {
+    const { rows } = await db.query<{ index_name: string; bars: string; days: string; bad: string }>(
+      `SELECT index_name, count(*) AS bars, count(DISTINCT date_trunc('day', minute)) AS days,
+         count(*) FILTER (WHERE NOT (low <= least(open, close) AND high >= greatest(open, close) AND volume > 0)) AS bad
+       FROM market_candles GROUP BY index_name ORDER BY index_name`,
+    );
+    expect(rows.map((row) => row.index_name)).toEqual(['BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'NIFTY', 'SENSEX']);
+    for (const row of rows) {
+      expect(Number(row.bars), row.index_name).toBeGreaterThanOrEqual(375);
+      expect(Number(row.bad), row.index_name).toBe(0);
+    }
+  });
+
   it('seeds once', async () => {
     expect(await count('SELECT count(*) - count(DISTINCT (title, created_at)) AS n FROM commentary')).toBe(0);
     expect(await count('SELECT count(*) - count(DISTINCT ("index", created_at)) AS n FROM data WHERE indicator IS NULL')).toBe(0);
