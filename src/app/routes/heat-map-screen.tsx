@@ -7,6 +7,7 @@ import { getLastPrices, type AnalyticsAnswer } from '@/features/analytics/api/an
 import { squarify } from '@/features/analytics/charts/treemap';
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
 import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
+import { useIndexChoices } from '@/features/analytics/hooks/use-index-choices';
 import type { IndexName } from '@/features/market/api/get-expiries';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import { expiriesForTheDay, instrumentsForTheDay } from '@/features/market/api/cached-market-facts';
@@ -28,6 +29,7 @@ const messages = defineMessages({
   oi: { id: 'analytics.heatMap.oi', defaultMessage: 'Open interest' },
   iv: { id: 'analytics.heatMap.iv', defaultMessage: 'Implied volatility' },
   trade: { id: 'analytics.heatMap.trade', defaultMessage: 'Trade on the desk' },
+  lotSize: { id: 'analytics.heatMap.lotSize', defaultMessage: 'Lot size' },
   empty: { id: 'analytics.heatMap.empty', defaultMessage: 'No open interest to show yet.' },
   mapLabel: { id: 'analytics.heatMap.mapLabel', defaultMessage: 'Options by open interest and premium change' },
 });
@@ -139,7 +141,7 @@ function Legend() {
   );
 }
 
-function Details({ tile }: { tile: HeatTile }) {
+function Details({ tile, lotSize }: { tile: HeatTile; lotSize: number | null }) {
   const intl = useIntl();
   const { formatNumber, formatPercent } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
@@ -148,6 +150,7 @@ function Details({ tile }: { tile: HeatTile }) {
     [intl.formatMessage(messages.change), formatPercent(tile.changePct / 100, { maximumFractionDigits: 2, signDisplay: 'exceptZero' })],
     [intl.formatMessage(messages.oi), formatNumber(tile.oi)],
     [intl.formatMessage(messages.iv), tile.iv === null ? '—' : formatPercent(tile.iv / 100, { maximumFractionDigits: 1 })],
+    ...(lotSize === null ? [] : [[intl.formatMessage(messages.lotSize), formatNumber(lotSize)] as [string, string]]),
   ];
   const link = `/app/dashboards/live-trade?${new URLSearchParams({ symbol: tile.instrument.tradingsymbol, exchange: tile.instrument.exchange, side: 'BUY' }).toString()}`;
   return (
@@ -171,7 +174,9 @@ function Details({ tile }: { tile: HeatTile }) {
 /** /app/heat_map: where the open interest sits around the money and how its premiums moved today. */
 export function HeatMapScreen() {
   const intl = useIntl();
+  const choices = useIndexChoices();
   const [index, setIndex] = useState<IndexName>('NIFTY');
+  const lotSize = choices.find((choice) => choice.index === index)?.lotSize ?? null;
   const [selected, setSelected] = useState<string | null>(null);
   const read = useAnalyticsRead(() => readHeatMap(index), index, 10_000);
   const tile = read.answer?.value.tiles.find((item) => item.instrument.instrument === selected) ?? null;
@@ -180,14 +185,14 @@ export function HeatMapScreen() {
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
       <div className="sm:max-w-xs">
         <SelectField label={intl.formatMessage(messages.index)} value={index} onChange={(event) => { setIndex(event.target.value as IndexName); setSelected(null); }}>
-          {indexInstruments.map((item) => (
+          {choices.map((item) => (
             <option key={item.index} value={item.index}>{item.index}</option>
           ))}
         </SelectField>
       </div>
       <Legend />
       <AnalyticsPanel read={read}>{(data: HeatMapData) => <HeatMap data={data} selected={selected} onSelect={setSelected} />}</AnalyticsPanel>
-      {tile === null ? <p className="text-sm text-fg-muted">{intl.formatMessage(messages.tapHint)}</p> : <Details tile={tile} />}
+      {tile === null ? <p className="text-sm text-fg-muted">{intl.formatMessage(messages.tapHint)}</p> : <Details tile={tile} lotSize={lotSize} />}
     </div>
   );
 }

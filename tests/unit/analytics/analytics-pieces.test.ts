@@ -2,7 +2,7 @@
 // areas, the moving averages and the dashboard's P&L today.
 import { describe, expect, it } from 'vitest';
 import { dayPnl } from '@/app/dashboard/load-dashboard';
-import { totalOf } from '@/features/analytics/api/analytics-reads';
+import { indexChoices, totalOf, type IndexConfig } from '@/features/analytics/api/analytics-reads';
 import { chartTime, simpleMovingAverage, type Bar } from '@/features/analytics/charts/candle-chart';
 import { squarify } from '@/features/analytics/charts/treemap';
 import type { PositionBook } from '@/features/positions/api/position-calls';
@@ -70,5 +70,26 @@ describe('P&L today', () => {
   it('is the mark-to-market of the net positions less the day’s charges, exact in paise', () => {
     const book = { net: [position(0.1, 0), position(0.2, 0), position(-1234.56, 0)], day: [position(0, 20.36), position(0, 0.01)], margins: {}, status: 'OK', as_of: null } as unknown as PositionBook;
     expect(dayPnl(book)).toEqual({ gross: -1234.26, charges: 20.37, net: -1254.63 });
+  });
+});
+
+describe('index choices from index_config', () => {
+  const row = (id: number, index: IndexConfig['index'], effective_from: string, lot_size: number): IndexConfig => ({
+    id,
+    index,
+    exchange: 'NFO',
+    lot_size,
+    strike_step: 50,
+    freeze_quantity: 1800,
+    weekly_expiry_weekday: 2,
+    monthly_expiry_weekday: 2,
+    effective_from,
+  });
+  it('take each index’s first row in force today, ignore rows not yet in force, and keep each index in its place', () => {
+    const rows = [row(1, 'NIFTY', '2025-12-30', 75), row(2, 'BANKNIFTY', '2025-12-30', 30), row(6, 'NIFTY', '2026-06-01', 65), row(7, 'NIFTY', '2027-01-01', 50)];
+    expect(indexChoices(rows, '2026-11-23')).toEqual([
+      { index: 'NIFTY', lotSize: 65 },
+      { index: 'BANKNIFTY', lotSize: 30 },
+    ]);
   });
 });

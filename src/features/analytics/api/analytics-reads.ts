@@ -109,3 +109,26 @@ export async function getLastPrices(instruments: readonly string[]): Promise<Ana
   const { data, error, response } = await analyticsApi().POST('/functions/v1/market_data', { body: { instruments: [...instruments] } });
   return answerOf(data, response, error);
 }
+
+/** An index a screen offers; its lot size as index_config says (null until it has answered). */
+export type IndexChoice = { index: IndexName; lotSize: number | null };
+
+/**
+ * The indices the screens offer and their lot sizes, from index_config: for each index its first row in
+ * force today (rows newest first by effective_from), in the order the indices first appear (their rows' ids).
+ */
+export function indexChoices(rows: readonly IndexConfig[], today: string): IndexChoice[] {
+  const inForce = new Map<IndexName, IndexConfig>();
+  for (const row of [...rows].sort((a, b) => b.effective_from.localeCompare(a.effective_from))) {
+    if (row.effective_from <= today && !inForce.has(row.index)) inForce.set(row.index, row);
+  }
+  // Each index keeps its place (its first row's id) when a newer row changes its facts.
+  const place = new Map<IndexName, number>();
+  for (const row of rows) place.set(row.index, Math.min(place.get(row.index) ?? row.id, row.id));
+  return [...inForce.values()].sort((a, b) => place.get(a.index)! - place.get(b.index)!).map((row) => ({ index: row.index, lotSize: row.lot_size }));
+}
+
+export async function getIndexConfig(): Promise<AnalyticsAnswer<IndexConfig[]>> {
+  const { data, error, response } = await analyticsApi().GET('/rest/v1/index_config', { params: { query: { order: 'effective_from.desc' } } });
+  return answerOf(data, response, error);
+}

@@ -6,6 +6,7 @@ import { getCandles, getDailyData, type CandleInterval, type IndexName } from '@
 import type { Bar, CandleChart } from '@/features/analytics/charts/candle-chart';
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
 import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
+import { useIndexChoices } from '@/features/analytics/hooks/use-index-choices';
 
 const messages = defineMessages({
   symbol: { id: 'charts.symbol', defaultMessage: 'Index' },
@@ -22,7 +23,6 @@ const messages = defineMessages({
 
 const chartLabel = defineMessage<{ index: MessageValue }>({ id: 'charts.label', defaultMessage: '{index} price chart' });
 
-const indices: readonly IndexName[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'];
 type Interval = CandleInterval | '1D';
 const intervals: ReadonlyArray<{ value: Interval; label: keyof typeof messages }> = [
   { value: '1m', label: 'minute' },
@@ -77,7 +77,8 @@ function ChartCanvas({ bars, daily, className, label }: { bars: Bar[]; daily: bo
 export function ChartPanel({ height }: { height: string }) {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
-  const index = indices.find((name) => name === params.get('index')) ?? 'NIFTY';
+  const indices = useIndexChoices().map((choice) => choice.index);
+  const index: IndexName = indices.find((name) => name === params.get('index')) ?? indices[0] ?? 'NIFTY';
   const interval = intervals.find((item) => item.value === params.get('interval'))?.value ?? '5m';
   const read = useAnalyticsRead(() => readBars(index, interval), `${index}:${interval}`, interval === '1D' ? undefined : 15_000);
   const choose = (name: 'index' | 'interval', value: string) =>
