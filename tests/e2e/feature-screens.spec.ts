@@ -98,7 +98,7 @@ const shots = process.env.SCREENSHOT_DIR ?? '.tmp/screens';
 
 for (const width of [360, 1280]) {
   test(`the feature screens in French, dark and right to left at ${width} px`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
     await setUpTrader(page);
     await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'rtl' });
@@ -126,6 +126,22 @@ for (const width of [360, 1280]) {
     await dialog.getByLabel('Heure d’entrée').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/bot-form-schedule-${width}.png` });
     await page.keyboard.press('Escape');
+
+    // The analytics screens, each with its data and when it was fetched, nothing wider than the screen.
+    const analytics: Array<[string, string, RegExp]> = [
+      ['market-view', '/app/market_view', /^Au .* IST$/],
+      ['screener', '/app/screener_ticker', /^Au .* IST$/],
+      ['recommendations', '/app/recommendations', /^Au .* IST$/],
+      ['strategies', '/app/strategies', /^Au .* IST$/],
+      ['heat-map', '/app/heat_map', /^Au .* IST$/],
+      ['chart', '/app/trading_view_chart?index=NIFTY&interval=15m', /^Au .* IST$/],
+    ];
+    for (const [name, path, asOf] of analytics) {
+      await page.goto(path);
+      await expect(page.getByTestId('as-of').first(), path).toHaveText(asOf);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    }
 
     await page.goto('/app/dashboards/live-trade');
     await expect(page.getByRole('combobox', { name: 'Portefeuille' })).toHaveValue(/\d+/);
