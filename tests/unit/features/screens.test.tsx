@@ -19,7 +19,6 @@ import { ErrorPageScreen } from '@/features/errors/routes/error-page-screen.tsx'
 import { PortfolioScreen } from '@/features/portfolios/routes/portfolio-screen.tsx';
 import { SettingsScreen } from '@/features/settings/routes/settings-screen.tsx';
 import { StrategiesScreen } from '@/features/strategies/routes/strategies-screen.tsx';
-import { StrategyBuilderScreen } from '@/features/strategies/routes/strategy-builder-screen.tsx';
 import alerts from '@/i18n/locales/fr/alerts.json';
 import analytics from '@/i18n/locales/fr/analytics.json';
 import brokers from '@/i18n/locales/fr/brokers.json';
@@ -78,7 +77,6 @@ function renderScreen(Screen: ComponentType, path: string, url: string) {
 
 const placeholderScreens: [string, ComponentType, string, string, string][] = [
   ['StrategiesScreen', StrategiesScreen, '/app/strategies', '/app/strategies', 'Stratégies'],
-  ['StrategyBuilderScreen', StrategyBuilderScreen, '/app/strategy-builder', '/app/strategy-builder', 'Constructeur de stratégies'],
   ['StrategyAlertsScreen', StrategyAlertsScreen, '/app/strategy_alerts', '/app/strategy_alerts', 'Alertes de stratégie'],
   ['RecommendationsScreen', RecommendationsScreen, '/app/recommendations', '/app/recommendations', 'Recommandations'],
   ['MarketViewScreen', MarketViewScreen, '/app/market_view', '/app/market_view', 'Vue du marché'],
