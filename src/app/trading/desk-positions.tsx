@@ -5,6 +5,7 @@ import { getPositionBook, getPositions, type Position } from '@/features/positio
 import { PositionsTable } from '@/features/positions/components/positions-table';
 import { positionMessages } from '@/features/positions/position-messages';
 import { LoadStatus } from '@/components/ui/load-status';
+import { LiveBookPanel } from '@/app/strategy-builder/live-book-panel';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { usePolled } from '@/app/trading/use-polled';
@@ -73,6 +74,7 @@ export function DeskPositions({
       ) : (
         <PositionsTable positions={loaded.positions} live={live} renderActions={(position) => <PositionActions {...common} position={position} />} />
       )}
+      {loaded !== null && <LiveBookPanel accountNumber={accountNumber} positions={loaded.positions} />}
     </section>
   );
 }
