@@ -90,7 +90,7 @@ export function PayoffChart({ curve, range, spot, breakevens, sigma, markers = [
             <rect {...band(sigma.oneSigma.from, sigma.oneSigma.to)} y={chart.top} height={bottom - chart.top} className="fill-brand/10" data-testid="one-sigma" />
           </g>
         )}
-        <g aria-hidden="true" className="text-[10px]">
+        <g aria-hidden="true" className="text-[20px] sm:text-[11px]">
           {niceTicks(low, high, 5).map((value) => (
             <g key={`y${value}`}>
               <line x1={chart.left} x2={chart.width - chart.right} y1={scale.toY(value)} y2={scale.toY(value)} className={value === 0 ? 'stroke-fg-muted' : 'stroke-line'} strokeWidth={value === 0 ? 1 : 0.5} />
@@ -107,7 +107,7 @@ export function PayoffChart({ curve, range, spot, breakevens, sigma, markers = [
         </g>
         <path d={linePath(curve.prices, curve.onDate, scale)} fill="none" className="stroke-brand" strokeWidth={1.5} strokeDasharray="5 4" data-testid="today-line" />
         <path d={linePath(curve.prices, curve.atExpiry, scale)} fill="none" className="stroke-fg" strokeWidth={2} data-testid="expiry-line" />
-        <g aria-hidden="true" className="text-[10px]">
+        <g aria-hidden="true" className="text-[20px] sm:text-[11px]">
           <line x1={scale.toX(spot)} x2={scale.toX(spot)} y1={chart.top} y2={bottom} className="stroke-warn" strokeWidth={1} data-testid="spot-line" />
           <text x={scale.toX(spot) + 3} y={chart.top + 10} className="fill-warn">{intl.formatMessage(chartMessages.spot)}</text>
           {breakevens.filter((price) => price >= range.from && price <= range.to).map((price) => (
