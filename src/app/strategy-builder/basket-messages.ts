@@ -14,7 +14,6 @@ export const basketMessages = defineMessages({
   exitTitle: { id: 'strategies.basket.exitTitle', defaultMessage: 'Square off the filled legs?' },
   exitBody: { id: 'strategies.basket.exitBody', defaultMessage: 'Each filled leg is closed at market in this portfolio.' },
   exited: { id: 'strategies.basket.exited', defaultMessage: 'The filled legs were sent to be squared off.' },
-  working: { id: 'strategies.basket.working', defaultMessage: 'Working' },
   offline: { id: 'strategies.basket.offline', defaultMessage: 'You are offline: trading is disabled.' },
   noAccount: { id: 'strategies.basket.noAccount', defaultMessage: 'Set up a broker account to trade.' },
   noSession: { id: 'strategies.basket.noSession', defaultMessage: 'Log in to the broker to trade.' },

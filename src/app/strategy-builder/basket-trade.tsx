@@ -36,6 +36,13 @@ export function BasketTrade({ legs, accountNumber, portfolioId, product, blocked
   const [results, setResults] = useState<ReadonlyMap<string, LegResult>>(new Map());
   const [exited, setExited] = useState(false);
   const enabled = legs.filter((leg) => leg.enabled);
+  // Another basket is another intent: a new key, even when the last outcome was unknown.
+  const ordersKey = JSON.stringify(basketOrders(legs, product).map((item) => item.order));
+  const [intended, setIntended] = useState(ordersKey);
+  if (intended !== ordersKey) {
+    setIntended(ordersKey);
+    basket.changed();
+  }
   const portfolio = portfolioId === null ? {} : { portfolio_id: portfolioId };
 
   const send = async (toSend: readonly BuilderLeg[]) => {

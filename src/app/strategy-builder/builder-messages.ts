@@ -16,7 +16,6 @@ export const builderMessages = defineMessages({
   goLive: { id: 'strategies.builder.goLive', defaultMessage: 'Use current prices and edit' },
   portfolio: { id: 'strategies.builder.portfolio', defaultMessage: 'Portfolio' },
   accountOnly: { id: 'strategies.builder.accountOnly', defaultMessage: 'No portfolio (account only)' },
-  product: { id: 'strategies.builder.product', defaultMessage: 'Product' },
 });
 
 export const snapshotText = defineMessage<{ name: MessageValue; time: MessageValue }>({

@@ -41,6 +41,7 @@ export function LegCard({ leg, number, strikes, expiries, readOnly, filled = fal
         <p className="flex gap-1.5 font-semibold text-fg">
           <span className={leg.side === 'BUY' ? 'text-profit' : 'text-loss'}>{intl.formatMessage(leg.side === 'BUY' ? legMessages.buy : legMessages.sell)}</span>
           <span>{leg.tradingsymbol}</span>
+          {!leg.enabled && <span className="rounded bg-surface-muted px-1.5 text-xs font-medium text-fg-muted">{intl.formatMessage(legMessages.off)}</span>}
         </p>
         <p className="flex items-center gap-2 text-sm text-fg-muted">
           {filled

@@ -68,7 +68,7 @@ export function PayoffChart({ curve, range, spot, breakevens, sigma, markers = [
         });
 
   return (
-    <figure dir="ltr" className="flex flex-col gap-2">
+    <figure dir="ltr" className="flex flex-col gap-2" aria-label={intl.formatMessage(chartMessages.label)}>
       <svg
         viewBox={`0 0 ${chart.width} ${chart.height}`}
         className="h-auto w-full touch-none select-none rounded-md bg-surface text-fg focus:outline-2 focus:outline-brand"

@@ -30,6 +30,7 @@ export function SavedStrategies({ current, onOpen }: SavedStrategiesProps) {
   const [list, setList] = useState<SavedStrategy[] | null>(null);
   const [unavailable, setUnavailable] = useState(false);
   const [note, setNote] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
 
   useEffect(() => {
     let active = true;
@@ -53,9 +54,16 @@ export function SavedStrategies({ current, onOpen }: SavedStrategiesProps) {
       setNote(intl.formatMessage(savedMessages.saveFailed));
     }
   };
+  // The link is also shown, selectable: a browser without clipboard access still lets it be copied.
   const handleShare = async (strategy: SavedStrategy) => {
-    await navigator.clipboard?.writeText(shareLink(window.location.origin, strategy)).catch(() => undefined);
-    setNote(intl.formatMessage(savedMessages.copied));
+    const url = shareLink(window.location.origin, strategy);
+    setLink(url);
+    try {
+      await navigator.clipboard.writeText(url);
+      setNote(intl.formatMessage(savedMessages.copied));
+    } catch {
+      setNote(null);
+    }
   };
   const bot = current === null ? null : botLink(current, chosenName);
 
@@ -74,6 +82,7 @@ export function SavedStrategies({ current, onOpen }: SavedStrategiesProps) {
         )}
       </div>
       {note !== null && <p role="status" className="text-sm text-fg">{note}</p>}
+      {link !== null && <TextField label={intl.formatMessage(savedMessages.link)} value={link} readOnly onFocus={(event) => event.currentTarget.select()} />}
       {unavailable ? (
         <p className="text-sm text-fg-muted">{intl.formatMessage(savedMessages.unavailable)}</p>
       ) : list !== null && list.length === 0 ? (
