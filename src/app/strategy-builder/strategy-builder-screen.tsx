@@ -19,6 +19,7 @@ import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { store } from '@/lib/store';
 import { BuilderControls } from '@/app/strategy-builder/builder-controls';
+import { ChainPicker } from '@/app/strategy-builder/chain-picker';
 import { builderMessages, snapshotText } from '@/app/strategy-builder/builder-messages';
 import { BuilderTrading } from '@/app/strategy-builder/builder-trading';
 import { basketOrders } from '@/app/strategy-builder/basket-orders';
@@ -117,6 +118,7 @@ export function StrategyBuilderScreen() {
           onAddLeg={handleAddLeg}
         />
       )}
+      {snapshot === null && <ChainPicker index={index} onPick={(instrument) => builder.addInstrument(market, instrument)} />}
       {problem !== null && <p role="alert" className="text-sm text-loss">{problem}</p>}
       <StrategyPayoff legs={legs} spot={spot} nowMs={nowMs} priceAge={age} margin={margin} />
       <section className="flex flex-col gap-2" aria-labelledby="legs-title">

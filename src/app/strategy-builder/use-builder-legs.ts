@@ -98,6 +98,12 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
     setPreset(null);
   }
 
+  /** A contract picked in the option chain, bought by default (the card's side switches it). */
+  function addInstrument(market: BuilderMarket, instrument: OptionInstrument) {
+    setLegs((current) => [...current, legFor(instrument, market.quotes.get(instrument.instrument), { side: 'BUY', lots: 1 })]);
+    setPreset(null);
+  }
+
   function changeLeg(market: BuilderMarket, id: string, change: LegChange) {
     setLegs((current) =>
       current.map((leg) => {
@@ -149,7 +155,7 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
     replace([], null);
   }
 
-  return { legs, priced, preset, fills, snapshot, applyPreset, addLeg, changeLeg, removeLeg, recordFills, open, goLive, clear };
+  return { legs, priced, preset, fills, snapshot, applyPreset, addLeg, addInstrument, changeLeg, removeLeg, recordFills, open, goLive, clear };
 }
 
 export type BuilderLegs = ReturnType<typeof useBuilderLegs>;
