@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell';
 import { StrategyBuilderPage } from './pages/strategy-builder-page';
 import { signInReadyToTrade } from './support/trading';
 
@@ -61,4 +62,51 @@ test('an iron condor from the preset is read, stressed, traded as one basket, an
   await expect(livePayoff.getByTestId('max-loss').locator('dd')).toHaveText(expected.loss ?? '');
   await expect(livePayoff.getByTestId('breakevens').locator('dd')).toHaveText(expected.breakevens ?? '');
   await expect(livePayoff.getByTestId('expiry-line')).toBeVisible();
+});
+
+test('on a 360 px phone a strategy is saved, reopened offline read-only at its prices, shared as a link, and read in French, dark and right to left', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInReadyToTrade(page);
+  const builder = new StrategyBuilderPage(page);
+  await builder.open();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await builder.chooseExpiry(1);
+  await builder.buildFromPreset('Bull call spread', 2);
+  // On a phone the figures are folded under the chart until asked for.
+  await expect(builder.figure('max-profit')).toBeHidden();
+  await page.getByRole('button', { name: 'Show figures' }).click();
+  await expect(builder.figure('max-profit')).toHaveText(money);
+  await builder.save('Spread');
+  const link = await builder.shareLink('Spread');
+  expect(new URL(link).pathname).toBe('/app/strategy-builder');
+
+  // Offline: the saved strategy opens read-only with the prices it was saved with, and cannot be traded.
+  await context.setOffline(true);
+  await builder.savedStrategy('Spread').getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByText('A saved strategy, read-only')).toBeVisible();
+  await expect(builder.legCards()).toHaveCount(2);
+  await expect(builder.legCards().first().getByLabel('Strike')).toBeDisabled();
+  // The figures stay unfolded, now at the snapshot's prices.
+  await expect(builder.figure('max-profit')).toHaveText(money);
+  await expect(page.getByRole('button', { name: /^Trade all/ })).toBeDisabled();
+  await expect(page.getByText('You are offline: trading is disabled.')).toBeVisible();
+  await context.setOffline(false);
+
+  // The link opens the same legs, read-only, in another tab.
+  const other = await context.newPage();
+  await other.setViewportSize({ width: 360, height: 740 });
+  await other.goto(link);
+  await expect(other.getByText('A saved strategy, read-only')).toBeVisible();
+  await expect(other.getByTestId('leg-card')).toHaveCount(2);
+  await other.close();
+
+  // French, dark, right to left: the page fits the phone and the chart still runs left to right.
+  await new AppShell(page).useLayout({ theme: /^dark$/i, direction: /right to left/i, language: /français/i });
+  await expect(page.locator('body')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Constructeur de stratégies');
+  await expect(page.locator('figure[dir="ltr"]')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/strategy-builder/fr-dark-rtl-360.png', fullPage: true });
 });

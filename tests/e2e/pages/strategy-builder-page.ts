@@ -50,4 +50,21 @@ export class StrategyBuilderPage {
   basketLegs(): Locator {
     return this.page.getByTestId('basket-leg');
   }
+
+  async save(name: string): Promise<void> {
+    const saved = this.page.getByRole('region', { name: 'Saved strategies' });
+    await saved.getByLabel('Name').fill(name);
+    await saved.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(saved.getByRole('status')).toHaveText('Saved on this device.');
+  }
+
+  savedStrategy(name: string): Locator {
+    return this.page.getByTestId('saved-strategy').filter({ hasText: name });
+  }
+
+  /** The share link of a saved strategy, as the screen shows it beside copying it. */
+  async shareLink(name: string): Promise<string> {
+    await this.savedStrategy(name).getByRole('button', { name: 'Copy share link' }).click();
+    return this.page.getByLabel('Share link').inputValue();
+  }
 }
