@@ -19,6 +19,7 @@ export const basketMessages = defineMessages({
   noSession: { id: 'strategies.basket.noSession', defaultMessage: 'Log in to the broker to trade.' },
   snapshot: { id: 'strategies.basket.snapshot', defaultMessage: 'Take the strategy live (current prices) before trading it.' },
   noLegs: { id: 'strategies.basket.noLegs', defaultMessage: 'Switch on at least one leg to trade.' },
+  resolving: { id: 'strategies.basket.resolving', defaultMessage: 'A leg’s contract is still being looked up.' },
 });
 
 export const tradeAllText = defineMessage<{ count: MessageValue }>({

@@ -29,9 +29,11 @@ export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradin
         ? basketMessages.noSession
         : readOnly
           ? basketMessages.snapshot
-          : legs.some((leg) => leg.enabled)
-            ? null
-            : basketMessages.noLegs;
+          : !legs.some((leg) => leg.enabled)
+            ? basketMessages.noLegs
+            : legs.some((leg) => leg.enabled && leg.tradingsymbol === '')
+              ? basketMessages.resolving
+              : null;
   return (
     <div className="flex flex-col gap-3">
       {account !== null && (

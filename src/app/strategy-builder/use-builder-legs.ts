@@ -31,6 +31,17 @@ function legFor(instrument: OptionInstrument, quote: Quote | undefined, shape: {
   };
 }
 
+/** The contract for a leg's kind, expiry and strike (the nearest listed strike), priced from its quote. */
+function resolve(market: BuilderMarket, leg: BuilderLeg): BuilderLeg | undefined {
+  const instrument =
+    market.find(leg.expiry, leg.kind, leg.strike) ??
+    market.chains
+      .get(leg.expiry)
+      ?.instruments.filter((item) => item.instrument_type === leg.kind)
+      .reduce<OptionInstrument | undefined>((best, item) => (best === undefined || Math.abs(item.strike - leg.strike) < Math.abs(best.strike - leg.strike) ? item : best), undefined);
+  return instrument === undefined ? undefined : legFor(instrument, market.quotes.get(instrument.instrument), leg, leg);
+}
+
 export const instrumentOf = (leg: { exchange: string; tradingsymbol: string }) => `${leg.exchange}:${leg.tradingsymbol}`;
 
 /**
@@ -44,11 +55,15 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
   const [fills, setFills] = useState<ReadonlyMap<string, number>>(new Map());
   const [snapshot, setSnapshot] = useState<SavedStrategy | null>(initial);
 
-  /** The legs with the prices to draw them at. */
+  /**
+   * The legs with the prices to draw them at. A leg moved to an expiry whose chain had not arrived yet gets
+   * its contract here, once it has.
+   */
   const priced = (market: BuilderMarket): BuilderLeg[] =>
     snapshot !== null
       ? legs
-      : legs.map((leg) => {
+      : legs.map((stored) => {
+          const leg = stored.tradingsymbol === '' ? (resolve(market, stored) ?? stored) : stored;
           const fill = fills.get(leg.id);
           if (fill !== undefined) return { ...leg, entryPrice: fill };
           const quote = market.quotes.get(instrumentOf(leg));
@@ -111,10 +126,8 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
         const contractChanged = change.kind !== undefined || change.strike !== undefined || change.expiry !== undefined;
         const next = { ...leg, ...change };
         if (!contractChanged) return next;
-        const instrument = market.find(next.expiry, next.kind, next.strike) ?? market.chains.get(next.expiry)?.instruments
-          .filter((item) => item.instrument_type === next.kind)
-          .reduce<OptionInstrument | undefined>((best, item) => (best === undefined || Math.abs(item.strike - next.strike) < Math.abs(best.strike - next.strike) ? item : best), undefined);
-        return instrument === undefined ? leg : legFor(instrument, market.quotes.get(instrument.instrument), next, next);
+        // Until the new expiry's chain arrives the leg has no contract; priced() gives it one then.
+        return resolve(market, next) ?? { ...next, expiryMs: expiryInstant(next.expiry), tradingsymbol: '' };
       }),
     );
     // The structure is no longer the preset's once a side or a kind changes; strikes and lots keep it.

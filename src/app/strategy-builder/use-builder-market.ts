@@ -58,7 +58,8 @@ export function useBuilderMarket(index: IndexName, chosenExpiry: string | null, 
   }, [allChains, index]);
   const expiry = chosenExpiry ?? expiries?.[0]?.date ?? null;
   const wanted = [...new Set([...(expiry === null ? [] : [expiry]), ...legs.map((leg) => leg.expiry)])].sort().join(',');
-  const legInstruments = legs.map((leg) => `${leg.exchange}:${leg.tradingsymbol}`).join(',');
+  // A leg waiting for its new expiry's chain has no contract yet (and nothing to follow).
+  const legInstruments = legs.filter((leg) => leg.tradingsymbol !== '').map((leg) => `${leg.exchange}:${leg.tradingsymbol}`).join(',');
   useEffect(() => {
     let current = true;
     for (const date of wanted === '' ? [] : wanted.split(',')) {

@@ -95,6 +95,22 @@ describe('builder legs', () => {
     expect(result.current.preset).toBeNull();
   });
 
+  it('move a leg to an expiry whose chain has not arrived, and give it its contract once it has', () => {
+    const market = marketWith(premium);
+    const { result } = renderHook(() => useBuilderLegs(null));
+    act(() => result.current.addLeg(market, expiry, spot, 'CE', 'BUY'));
+    const [leg] = result.current.legs;
+    act(() => result.current.changeLeg(market, leg!.id, { expiry: '2026-12-08' }));
+    expect(result.current.legs[0]).toMatchObject({ expiry: '2026-12-08', tradingsymbol: '', expiryMs: Date.UTC(2026, 11, 8, 10, 0) });
+    const nextWeek = { ...chain, expiry: '2026-12-08', instruments: chain.instruments.map((item) => ({ ...item, expiry: '2026-12-08', tradingsymbol: item.tradingsymbol.replace('26D01', '26D08'), instrument: item.instrument.replace('26D01', '26D08') })) };
+    const arrived: BuilderMarket = {
+      ...market,
+      chains: new Map([...market.chains, ['2026-12-08', nextWeek]]),
+      find: (date, kind, strike) => (date === '2026-12-08' ? nextWeek : chain).instruments.find((item) => item.instrument_type === kind && item.strike === strike),
+    };
+    expect(result.current.priced(arrived)[0]).toMatchObject({ tradingsymbol: 'NIFTY26D0826050CE', strike: 26_050, side: 'BUY' });
+  });
+
   it('add a leg at the money and refuse a preset before the chain’s prices are in', () => {
     const market = marketWith(premium);
     const { result } = renderHook(() => useBuilderLegs(null));
