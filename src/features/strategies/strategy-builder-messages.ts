@@ -101,3 +101,7 @@ export const savedItemText = defineMessage<{ index: MessageValue; legs: MessageV
   id: 'strategies.saved.item',
   defaultMessage: '{index} · {legs, plural, one {# leg} other {# legs}} · prices as of {time}',
 });
+export const flowText = defineMessage<{ received: MessageValue; paid: MessageValue }>({
+  id: 'strategies.figures.flow',
+  defaultMessage: 'Sold for {received}, bought for {paid}',
+});

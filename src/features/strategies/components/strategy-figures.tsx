@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import type { Extreme } from '@quant/payoff-analysis.ts';
 import type { StrategySummary } from '@quant/strategy.ts';
 import { roundToPaise } from '@quant/paise.ts';
-import { figureMessages, hedgeBenefitText, paidText, probabilityModelText, ratioText, receivedText } from '@/features/strategies/strategy-builder-messages';
+import { figureMessages, flowText, hedgeBenefitText, paidText, probabilityModelText, ratioText, receivedText } from '@/features/strategies/strategy-builder-messages';
 import { cx } from '@/components/ui/class-names';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -74,7 +74,12 @@ export function StrategyFigures({ summary, realised, margin, priceAge }: Figures
         </Figure>
         {realised === undefined && (
           <Figure label={intl.formatMessage(figureMessages.netPremium)} testId="net-premium">
-            {intl.formatMessage(netPremium >= 0 ? receivedText : paidText, { amount: formatInr(Math.abs(netPremium)) })}
+            <span className="flex flex-col">
+              <span>{intl.formatMessage(netPremium >= 0 ? receivedText : paidText, { amount: formatInr(Math.abs(netPremium)) })}</span>
+              <span className="text-xs font-normal text-fg-muted">
+                {intl.formatMessage(flowText, { received: formatInr(roundToPaise(premium.received) / 100), paid: formatInr(roundToPaise(premium.paid) / 100) })}
+              </span>
+            </span>
           </Figure>
         )}
         {margin && (

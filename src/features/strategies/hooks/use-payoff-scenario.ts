@@ -56,7 +56,10 @@ export function usePayoffScenario(legs: readonly StrategyLeg[], liveSpot: number
   const setSliders = (change: Partial<ScenarioSliders>) => setState((current) => ({ ...current, ...change }));
   const framed = useFrameValue(sliders);
   const deferred = useDeferredValue(sliders);
-  const active = useMemo(() => enabledLegs(legs), [legs]);
+  // Callers derive their legs on every render (live prices); by content, a re-render with the same legs
+  // (a slider's input event) does not recompute the curve a second time in the same frame.
+  const legsKey = JSON.stringify(enabledLegs(legs));
+  const active = useMemo(() => JSON.parse(legsKey) as StrategyLeg[], [legsKey]);
   const nearest = nearestExpiryMs(active);
   // Whole minutes: the clock ticks every second, the curve need not.
   const minute = Math.floor(nowMs / 60_000) * 60_000;

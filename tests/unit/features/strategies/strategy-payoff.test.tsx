@@ -34,7 +34,7 @@ describe('figures', () => {
     expect(figure('max-profit')).toBe('+₹18,850.00');
     // 26,050 ± 290 of premium.
     expect(figure('breakevens')).toBe('25,760 and 26,340');
-    expect(figure('net-premium')).toBe('₹18,850.00 received');
+    expect(figure('net-premium')).toBe('₹18,850.00 receivedSold for ₹18,850.00, bought for ₹0.00');
     expect(figure('reward-risk')).toBe('Not applicable');
   });
 
