@@ -24,7 +24,7 @@ import { builderMessages, snapshotText } from '@/app/strategy-builder/builder-me
 import { BuilderTrading } from '@/app/strategy-builder/builder-trading';
 import { basketOrders } from '@/app/strategy-builder/basket-orders';
 import { instrumentOf, MissingQuoteError, useBuilderLegs } from '@/app/strategy-builder/use-builder-legs';
-import { useBuilderMarket } from '@/app/strategy-builder/use-builder-market';
+import { indexNames, useBuilderMarket } from '@/app/strategy-builder/use-builder-market';
 import { useStrategyMargin } from '@/app/strategy-builder/use-strategy-margin';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 
@@ -75,8 +75,7 @@ export function StrategyBuilderScreen() {
   const handlePreset = (preset: PresetName) => attempt(() => expiry !== null && liveSpot !== null && builder.applyPreset(market, preset, expiry, liveSpot));
   const handleAddLeg = (kind: 'CE' | 'PE', side: 'BUY' | 'SELL') => attempt(() => expiry !== null && liveSpot !== null && builder.addLeg(market, expiry, liveSpot, kind, side));
   const handleOpen = (strategy: SavedStrategy) => {
-    const known = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'] as const;
-    const savedIndex = known.find((name) => name === strategy.index);
+    const savedIndex = indexNames.find((name) => name === strategy.index);
     if (savedIndex) setIndex(savedIndex);
     builder.open(strategy);
   };
