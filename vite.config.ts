@@ -25,7 +25,12 @@ const devApiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   resolve: {
     // Messages reach the runtime as AST (precompileMessages), so react-intl runs without the ICU parser.
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, noParserAlias],
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // The pure option maths shared with the server (quant/), for the strategy builder's lazy chunk only.
+      { find: '@quant', replacement: fileURLToPath(new URL('./quant', import.meta.url)) },
+      noParserAlias,
+    ],
   },
   plugins: [
     precompileMessages(),

@@ -2,7 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)), '@quant': fileURLToPath(new URL('./quant', import.meta.url)) };
 
 export default defineConfig({
   test: {

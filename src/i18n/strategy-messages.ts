@@ -13,6 +13,9 @@ export const strategyNames = defineMessages({
   bull_call_spread: { id: 'portfolios.strategy.bull_call_spread.name', defaultMessage: 'Bull call spread' },
   bear_put_spread: { id: 'portfolios.strategy.bear_put_spread.name', defaultMessage: 'Bear put spread' },
   long_straddle: { id: 'portfolios.strategy.long_straddle.name', defaultMessage: 'Long straddle' },
+  long_strangle: { id: 'portfolios.strategy.long_strangle.name', defaultMessage: 'Long strangle' },
+  bull_put_spread: { id: 'portfolios.strategy.bull_put_spread.name', defaultMessage: 'Bull put spread' },
+  bear_call_spread: { id: 'portfolios.strategy.bear_call_spread.name', defaultMessage: 'Bear call spread' },
   trend_option_buyer: { id: 'portfolios.strategy.trend_option_buyer.name', defaultMessage: 'Trend-following option buyer' },
 });
 
@@ -47,6 +50,18 @@ export const strategyDescriptions = defineMessages({
     id: 'portfolios.strategy.long_straddle.description',
     defaultMessage:
       'Buy the at-the-money call and put. Profits from a big move either way; time decay works against it.',
+  },
+  long_strangle: {
+    id: 'portfolios.strategy.long_strangle.description',
+    defaultMessage: 'Buy an out-of-the-money call and put. Cheaper than the straddle; needs a bigger move either way.',
+  },
+  bull_put_spread: {
+    id: 'portfolios.strategy.bull_put_spread.description',
+    defaultMessage: 'Sell a put and buy a lower one. A credit for a view that the index holds up, with capped loss.',
+  },
+  bear_call_spread: {
+    id: 'portfolios.strategy.bear_call_spread.description',
+    defaultMessage: 'Sell a call and buy a higher one. A credit for a view that the index stays down, with capped loss.',
   },
   trend_option_buyer: {
     id: 'portfolios.strategy.trend_option_buyer.description',

@@ -48,7 +48,7 @@ export const screens = {
     import('@/features/analytics/routes/strategies-screen').then((m) => m.StrategiesScreen),
   ),
   strategyBuilder: lazyScreen('strategy-builder', () =>
-    import('@/features/strategies/routes/strategy-builder-screen').then((m) => m.StrategyBuilderScreen),
+    import('@/app/routes/strategy-builder-screen').then((m) => m.StrategyBuilderScreen),
   ),
   recommendations: lazyScreen('recommendations', () =>
     import('@/features/analytics/routes/recommendations-screen').then((m) => m.RecommendationsScreen),

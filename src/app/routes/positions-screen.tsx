@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
+import { LiveBookPanel } from '@/app/strategy-builder/live-book-panel';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { usePolled } from '@/app/trading/use-polled';
@@ -129,6 +130,7 @@ export function PositionsScreen() {
               <PositionsTable positions={positions} live={live} renderActions={(position) => <PositionActions {...common} position={position} />} />
               <p className="text-xs text-fg-muted">{intl.formatMessage(messages.botsLater)}</p>
             </section>
+            <LiveBookPanel accountNumber={accountNumber} positions={positions} />
             <section className="flex flex-col gap-2" aria-labelledby="positions-history">
               <h2 id="positions-history" className="text-lg font-semibold text-fg">
                 {intl.formatMessage(messages.history)}

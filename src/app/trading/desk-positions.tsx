@@ -6,6 +6,7 @@ import { PositionsTable } from '@/features/positions/components/positions-table'
 import { positionMessages } from '@/features/positions/position-messages';
 import { LoadStatus } from '@/components/ui/load-status';
 import { StaleNote } from '@/components/ui/stale-note';
+import { LiveBookPanel } from '@/app/strategy-builder/live-book-panel';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { usePolled } from '@/app/trading/use-polled';
@@ -76,6 +77,7 @@ export function DeskPositions({
       ) : (
         <PositionsTable positions={loaded.positions} live={live} renderActions={(position) => <PositionActions {...common} position={position} />} />
       )}
+      {loaded !== null && <LiveBookPanel accountNumber={accountNumber} positions={loaded.positions} />}
     </section>
   );
 }

@@ -12,7 +12,6 @@ import { BrokerLoginReturnScreen } from '@/features/brokers/routes/broker-login-
 import { ErrorPageScreen } from '@/features/errors/routes/error-page-screen.tsx';
 import { PortfolioScreen } from '@/features/portfolios/routes/portfolio-screen.tsx';
 import { SettingsScreen } from '@/features/settings/routes/settings-screen.tsx';
-import { StrategyBuilderScreen } from '@/features/strategies/routes/strategy-builder-screen.tsx';
 import alerts from '@/i18n/locales/fr/alerts.json';
 import analytics from '@/i18n/locales/fr/analytics.json';
 import brokers from '@/i18n/locales/fr/brokers.json';
@@ -70,7 +69,6 @@ function renderScreen(Screen: ComponentType, path: string, url: string) {
 }
 
 const placeholderScreens: [string, ComponentType, string, string, string][] = [
-  ['StrategyBuilderScreen', StrategyBuilderScreen, '/app/strategy-builder', '/app/strategy-builder', 'Constructeur de stratégies'],
   ['StrategyAlertsScreen', StrategyAlertsScreen, '/app/strategy_alerts', '/app/strategy_alerts', 'Alertes de stratégie'],
 ];
 

@@ -1,0 +1,153 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import { QuantInputError } from '@quant/option-inputs.ts';
+import type { PresetName } from '@quant/strategy-presets.ts';
+import type { IndexName } from '@/features/market/api/get-expiries';
+import { QuoteAge } from '@/features/market/components/quote-age';
+import { nowAtom } from '@/features/market/feed/now-atom';
+import { LegCard } from '@/features/strategies/components/leg-card';
+import { SavedStrategies } from '@/features/strategies/components/saved-strategies';
+import { StrategyPayoff } from '@/features/strategies/components/strategy-payoff';
+import { decodeStrategy, type SavedStrategy } from '@/features/strategies/model/saved-strategy';
+import { legMessages } from '@/features/strategies/strategy-builder-messages';
+import { Button } from '@/components/ui/button';
+import { LoadStatus } from '@/components/ui/load-status';
+import { PageHeader } from '@/components/ui/page-header';
+import { useFormat } from '@/lib/format/use-format';
+import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { store } from '@/lib/store';
+import { BuilderControls } from '@/app/strategy-builder/builder-controls';
+import { ChainPicker } from '@/app/strategy-builder/chain-picker';
+import { builderMessages, snapshotText } from '@/app/strategy-builder/builder-messages';
+import { BuilderTrading } from '@/app/strategy-builder/builder-trading';
+import { basketOrders } from '@/app/strategy-builder/basket-orders';
+import { instrumentOf, MissingQuoteError, useBuilderLegs } from '@/app/strategy-builder/use-builder-legs';
+import { indexNames, useBuilderMarket } from '@/app/strategy-builder/use-builder-market';
+import { useStrategyMargin } from '@/app/strategy-builder/use-strategy-margin';
+import { useTradingDesk } from '@/app/trading/use-trading-desk';
+
+/**
+ * /app/strategy-builder: pick an index and expiry, build legs from a preset or one by one, read the payoff
+ * and its figures (chart above, legs as cards, figures collapsible on a phone), trade the legs as one basket,
+ * save, share or turn them into a bot. A saved or shared strategy opens read-only with its own prices,
+ * offline too.
+ */
+export function StrategyBuilderScreen() {
+  const intl = useIntl();
+  const { formatDateTime } = useFormat();
+  const online = useOnlineStatus();
+  const [params] = useSearchParams();
+  const [index, setIndex] = useState<IndexName>('NIFTY');
+  const [chosenExpiry, setChosenExpiry] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  // A shared link opens its strategy read-only.
+  const [shared] = useState(() => {
+    const encoded = params.get('s');
+    return encoded === null ? null : (decodeStrategy(encoded) ?? null);
+  });
+  const builder = useBuilderLegs(shared);
+  const market = useBuilderMarket(index, chosenExpiry, builder.legs);
+  const expiry = market.expiry;
+  const legs = builder.priced(market);
+  const now = useAtomValue(nowAtom, { store });
+  const desk = useTradingDesk();
+  const margin = useStrategyMargin(desk.account?.account_number ?? null, basketOrders(legs, desk.defaults.product).map((item) => item.order), online);
+
+  const snapshot = builder.snapshot;
+  const liveSpot = market.spot?.last_price ?? null;
+  const spot = snapshot !== null ? snapshot.spot : liveSpot;
+  const nowMs = snapshot !== null ? Date.parse(snapshot.takenAt) : now;
+  const stamps = snapshot !== null ? [] : [market.spot, ...legs.filter((leg) => leg.enabled && !builder.fills.has(leg.id)).map((leg) => market.quotes.get(instrumentOf(leg)))];
+  const oldest = stamps.reduce<string | undefined>((old, quote) => (quote && (old === undefined || Date.parse(quote.timestamp) < Date.parse(old)) ? quote.timestamp : old), undefined);
+
+  const attempt = (action: () => void) => {
+    try {
+      action();
+      setProblem(null);
+    } catch (error) {
+      if (error instanceof MissingQuoteError) setProblem(intl.formatMessage(builderMessages.waitPrices));
+      else if (error instanceof QuantInputError) setProblem(error.message);
+      else throw error;
+    }
+  };
+  const handlePreset = (preset: PresetName) => attempt(() => expiry !== null && liveSpot !== null && builder.applyPreset(market, preset, expiry, liveSpot));
+  const handleAddLeg = (kind: 'CE' | 'PE', side: 'BUY' | 'SELL') => attempt(() => expiry !== null && liveSpot !== null && builder.addLeg(market, expiry, liveSpot, kind, side));
+  const handleOpen = (strategy: SavedStrategy) => {
+    const savedIndex = indexNames.find((name) => name === strategy.index);
+    if (savedIndex) setIndex(savedIndex);
+    builder.open(strategy);
+  };
+
+  const current: Omit<SavedStrategy, 'name'> | null =
+    builder.legs.length === 0 || spot === null
+      ? null
+      : { index: snapshot?.index ?? index, spot, takenAt: snapshot?.takenAt ?? oldest ?? new Date(now).toISOString(), preset: builder.preset, legs };
+  const strikes = [...new Set((expiry === null ? [] : (market.chains.get(expiry)?.instruments ?? [])).map((item) => item.strike))];
+  const readOnly = snapshot !== null;
+  const age = <QuoteAge timestamp={oldest} />;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={intl.formatMessage(builderMessages.title)} description={intl.formatMessage(builderMessages.description)} />
+      {snapshot !== null ? (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-warn/40 bg-warn/10 px-3 py-2 text-sm text-fg">
+          <span className="flex flex-col">
+            <strong>{intl.formatMessage(builderMessages.snapshotTitle)}</strong>
+            <span>{intl.formatMessage(snapshotText, { name: snapshot.name, time: formatDateTime(snapshot.takenAt) })}</span>
+          </span>
+          <Button variant="secondary" onClick={builder.goLive} disabled={!online}>{intl.formatMessage(builderMessages.goLive)}</Button>
+        </div>
+      ) : market.state !== 'ready' ? (
+        <LoadStatus loadingText={intl.formatMessage(builderMessages.loading)} failedText={intl.formatMessage(builderMessages.failed)} failed={market.state === 'failed'} onRetry={market.reload} />
+      ) : (
+        <BuilderControls
+          index={index}
+          expiry={expiry}
+          expiries={market.expiries}
+          disabled={market.chain === null || liveSpot === null}
+          onIndex={(next) => {
+            setIndex(next);
+            setChosenExpiry(null);
+            builder.clear();
+          }}
+          onExpiry={setChosenExpiry}
+          onPreset={handlePreset}
+          onAddLeg={handleAddLeg}
+        />
+      )}
+      {snapshot === null && <ChainPicker index={index} onPick={(instrument) => builder.addInstrument(market, instrument)} />}
+      {problem !== null && <p role="alert" className="text-sm text-loss">{problem}</p>}
+      <StrategyPayoff legs={legs} spot={spot} nowMs={nowMs} priceAge={age} margin={margin} />
+      <section className="flex flex-col gap-2" aria-labelledby="legs-title">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="legs-title" className="text-lg font-semibold text-fg">{intl.formatMessage(legMessages.title)}</h2>
+          {builder.legs.length > 0 && !readOnly && <Button variant="ghost" onClick={builder.clear}>{intl.formatMessage(builderMessages.clear)}</Button>}
+        </div>
+        {builder.legs.length === 0 ? (
+          <p className="text-sm text-fg-muted">{intl.formatMessage(legMessages.empty)}</p>
+        ) : (
+          <ol className="flex flex-col gap-2">
+            {legs.map((leg, position) => (
+              <LegCard
+                key={leg.id}
+                leg={leg}
+                number={position + 1}
+                strikes={strikes}
+                expiries={market.expiries.map((item) => item.date)}
+                readOnly={readOnly}
+                filled={builder.fills.has(leg.id)}
+                priceAge={<QuoteAge timestamp={market.quotes.get(instrumentOf(leg))?.timestamp} />}
+                onChange={(change) => builder.changeLeg(market, leg.id, change)}
+                onRemove={() => builder.removeLeg(leg.id)}
+              />
+            ))}
+          </ol>
+        )}
+      </section>
+      <BuilderTrading desk={desk} legs={legs} readOnly={readOnly} onFilled={builder.recordFills} />
+      <SavedStrategies current={current} onOpen={handleOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { placeTrades, squareoffTrades } from '@/features/orders/api/trading-calls';
+import type { Product } from '@/features/orders/api/trading-types';
+import { useOrderSentence } from '@/features/orders/components/intent-outcome';
+import { useIntent } from '@/features/orders/hooks/use-intent';
+import { intentMessages } from '@/features/orders/order-messages';
+import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { basketMessages, confirmBodyText, failedLegText, notSentText, tradeAllText } from '@/app/strategy-builder/basket-messages';
+import { basketOrders } from '@/app/strategy-builder/basket-orders';
+import { legResults, type LegResult } from '@/app/strategy-builder/basket-results';
+
+type BasketTradeProps = {
+  legs: readonly BuilderLeg[];
+  accountNumber: string | null;
+  portfolioId: number | null;
+  product: Product;
+  /** Why trading is not possible now (offline, no session, a snapshot), already translated; null when it is. */
+  blocked: string | null;
+  onFilled: (fills: ReadonlyMap<string, LegResult & { status: 'filled' }>) => void;
+};
+
+/**
+ * "Trade all": the enabled legs as one basket (place_trades, one idempotency key per intent, hedges first),
+ * each leg's outcome, and when some legs filled while others failed, the two ways out: retry the failed
+ * legs (a new intent with only those) or exit what filled (square off those positions).
+ */
+export function BasketTrade({ legs, accountNumber, portfolioId, product, blocked, onFilled }: BasketTradeProps) {
+  const intl = useIntl();
+  const sentence = useOrderSentence();
+  const basket = useIntent(accountNumber);
+  const exit = useIntent(accountNumber);
+  const [confirming, setConfirming] = useState<'trade' | 'exit' | null>(null);
+  const [results, setResults] = useState<ReadonlyMap<string, LegResult>>(new Map());
+  const [exited, setExited] = useState(false);
+  const enabled = legs.filter((leg) => leg.enabled);
+  // Another basket is another intent: a new key, even when the last outcome was unknown.
+  const ordersKey = JSON.stringify(basketOrders(legs, product).map((item) => item.order));
+  const [intended, setIntended] = useState(ordersKey);
+  if (intended !== ordersKey) {
+    setIntended(ordersKey);
+    basket.changed();
+  }
+  const portfolio = portfolioId === null ? {} : { portfolio_id: portfolioId };
+
+  const send = async (toSend: readonly BuilderLeg[]) => {
+    if (accountNumber === null) return;
+    const items = basketOrders(toSend, product);
+    const outcome = await basket.run((key) => placeTrades(key, { account_number: accountNumber, ...portfolio, orders: items.map((item) => item.order) }));
+    if (outcome === null) return;
+    const found = legResults(items.map((item) => item.leg), outcome);
+    setResults((current) => new Map([...current, ...found]));
+    const filled = new Map([...found].filter((entry): entry is [string, LegResult & { status: 'filled' }] => entry[1].status === 'filled'));
+    if (filled.size > 0) onFilled(filled);
+  };
+
+  const filledLegs = enabled.filter((leg) => results.get(leg.id)?.status === 'filled');
+  const failedLegs = enabled.filter((leg) => results.get(leg.id)?.status === 'failed');
+  const partial = filledLegs.length > 0 && failedLegs.length > 0 && !exited;
+
+  const exitFilled = async () => {
+    if (accountNumber === null) return;
+    const positions = filledLegs.map((leg) => ({ tradingsymbol: leg.tradingsymbol, exchange: leg.exchange, product }));
+    const outcome = await exit.run((key) => squareoffTrades(key, { account_number: accountNumber, ...portfolio, positions }));
+    setConfirming(null);
+    if (outcome !== null && (outcome.kind === 'answered' || outcome.kind === 'found')) setExited(true);
+  };
+
+  const outcome = basket.outcome;
+  return (
+    <section className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-3 sm:p-4" aria-labelledby="basket-title">
+      <h2 id="basket-title" className="text-lg font-semibold text-fg">{intl.formatMessage(basketMessages.title)}</h2>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={() => setConfirming('trade')} disabled={blocked !== null || enabled.length === 0} busy={basket.pending}>
+          {intl.formatMessage(tradeAllText, { count: enabled.length })}
+        </Button>
+        {blocked !== null && <p className="text-sm text-fg-muted">{blocked}</p>}
+      </div>
+      {basket.checking && <p role="status" className="text-sm font-medium text-warn">{intl.formatMessage(intentMessages.checking)}</p>}
+      {outcome?.kind === 'not_placed' && <p role="status" className="text-sm text-fg">{intl.formatMessage(intentMessages.notPlaced)}</p>}
+      {outcome?.kind === 'unknown' && <p role="alert" className="text-sm text-loss">{intl.formatMessage(intentMessages.unknown)}</p>}
+      {results.size > 0 && (
+        <ul className="flex flex-col gap-1 text-sm" aria-label={intl.formatMessage(basketMessages.title)}>
+          {enabled.map((leg) => {
+            const result = results.get(leg.id);
+            const text =
+              result === undefined ? intl.formatMessage(notSentText, { symbol: leg.tradingsymbol })
+              : result.status === 'failed' ? intl.formatMessage(failedLegText, { symbol: leg.tradingsymbol, reason: result.reason })
+              : result.orders.map(sentence).join(' · ');
+            const tone = result?.status === 'filled' ? 'text-profit' : result?.status === 'failed' ? 'font-semibold text-loss' : 'text-fg';
+            return (
+              <li key={leg.id} className={tone} data-testid="basket-leg" data-status={result?.status ?? 'not-sent'}>
+                {text}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {partial && (
+        <div role="alert" className="flex flex-col gap-2 rounded-lg border-2 border-loss bg-loss/10 p-3">
+          <p className="font-semibold text-loss">{intl.formatMessage(basketMessages.partialTitle)}</p>
+          <p className="text-sm text-fg">{intl.formatMessage(basketMessages.partialBody)}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => void send(failedLegs)} busy={basket.pending} disabled={blocked !== null}>{intl.formatMessage(basketMessages.retry)}</Button>
+            <Button variant="danger" onClick={() => setConfirming('exit')} busy={exit.pending} disabled={blocked !== null}>{intl.formatMessage(basketMessages.exit)}</Button>
+          </div>
+        </div>
+      )}
+      {exited && <p role="status" className="text-sm text-fg">{intl.formatMessage(basketMessages.exited)}</p>}
+      <ConfirmDialog
+        open={confirming === 'trade'}
+        title={intl.formatMessage(basketMessages.confirmTitle)}
+        description={intl.formatMessage(confirmBodyText, { count: enabled.length })}
+        confirmLabel={intl.formatMessage(basketMessages.confirm)}
+        busy={basket.pending}
+        onConfirm={() => {
+          setConfirming(null);
+          setResults(new Map());
+          setExited(false);
+          void send(enabled);
+        }}
+        onClose={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={confirming === 'exit'}
+        title={intl.formatMessage(basketMessages.exitTitle)}
+        description={intl.formatMessage(basketMessages.exitBody)}
+        confirmLabel={intl.formatMessage(basketMessages.exit)}
+        busy={exit.pending}
+        onConfirm={() => void exitFilled()}
+        onClose={() => setConfirming(null)}
+      />
+    </section>
+  );
+}

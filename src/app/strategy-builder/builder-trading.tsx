@@ -1,0 +1,64 @@
+import { useIntl } from 'react-intl';
+import type { Order } from '@/features/orders/api/trading-types';
+import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
+import { SelectField } from '@/components/ui/select-field';
+import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { AccountChoice } from '@/app/trading/account-choice';
+import type { TradingDesk } from '@/app/trading/use-trading-desk';
+import { basketMessages } from '@/app/strategy-builder/basket-messages';
+import { BasketTrade } from '@/app/strategy-builder/basket-trade';
+import { builderMessages } from '@/app/strategy-builder/builder-messages';
+
+type BuilderTradingProps = {
+  desk: TradingDesk;
+  legs: readonly BuilderLeg[];
+  readOnly: boolean;
+  onFilled: (fills: ReadonlyMap<string, Order>) => void;
+};
+
+/** Which account and portfolio the basket trades for (the desk's choice, kept across screens), and the basket. */
+export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradingProps) {
+  const intl = useIntl();
+  const online = useOnlineStatus();
+  const account = desk.account;
+  const blocked = !online
+    ? basketMessages.offline
+    : account === null
+      ? basketMessages.noAccount
+      : !desk.sessionOpen
+        ? basketMessages.noSession
+        : readOnly
+          ? basketMessages.snapshot
+          : !legs.some((leg) => leg.enabled)
+            ? basketMessages.noLegs
+            : legs.some((leg) => leg.enabled && leg.tradingsymbol === '')
+              ? basketMessages.resolving
+              : null;
+  return (
+    <div className="flex flex-col gap-3">
+      {account !== null && (
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-3xl">
+          <AccountChoice desk={desk} />
+          <SelectField
+            label={intl.formatMessage(builderMessages.portfolio)}
+            value={desk.portfolio?.id ?? ''}
+            onChange={(event) => desk.choosePortfolio(event.target.value === '' ? null : Number(event.target.value))}
+          >
+            {desk.portfolios.length === 0 && <option value="">{intl.formatMessage(builderMessages.accountOnly)}</option>}
+            {desk.portfolios.map((item) => (
+              <option key={item.id} value={item.id}>{item.name}</option>
+            ))}
+          </SelectField>
+        </div>
+      )}
+      <BasketTrade
+        legs={legs}
+        accountNumber={account?.account_number ?? null}
+        portfolioId={desk.portfolio?.id ?? null}
+        product={desk.defaults.product}
+        blocked={blocked === null ? null : intl.formatMessage(blocked)}
+        onFilled={(fills) => onFilled(new Map([...fills].map(([id, result]) => [id, result.order])))}
+      />
+    </div>
+  );
+}

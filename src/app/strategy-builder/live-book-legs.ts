@@ -1,0 +1,61 @@
+import type { StrategyLeg } from '@quant/strategy-legs.ts';
+import type { Instruments } from '@/features/market/api/get-instruments';
+import type { Quote } from '@/features/market/feed/price-feed';
+import type { Order } from '@/features/orders/api/trading-types';
+import type { Position } from '@/features/positions/api/position-calls';
+import { assumedRate, expiryInstant } from '@/features/strategies/model/builder-leg';
+import type { ChartMarker } from '@/features/strategies/components/payoff-chart';
+import { underlyingAtPremium } from '@/features/strategies/model/premium-to-underlying';
+
+/** The index an option's tradingsymbol belongs to (the longest name first: BANKNIFTY is not NIFTY). */
+export function indexOfSymbol(tradingsymbol: string): 'NIFTY' | 'BANKNIFTY' | 'FINNIFTY' | 'MIDCPNIFTY' | 'SENSEX' | null {
+  const names = ['MIDCPNIFTY', 'BANKNIFTY', 'FINNIFTY', 'SENSEX', 'NIFTY'] as const;
+  return names.find((name) => tradingsymbol.startsWith(name)) ?? null;
+}
+
+export type BookLeg = StrategyLeg & { tradingsymbol: string; exchange: string };
+
+/**
+ * The open positions as legs: one unit per lot-size unit (lotSize 1, lots = |quantity|, so any quantity is
+ * whole), entered at the position's average price, with the contract's strike and kind from the day's
+ * instruments and its IV from the live quote. Positions whose contract is not listed are left out.
+ */
+export function bookLegs(positions: readonly Position[], chains: ReadonlyMap<string, Instruments>, quotes: ReadonlyMap<string, Quote>): BookLeg[] {
+  const legs: BookLeg[] = [];
+  for (const position of positions) {
+    if (position.quantity === 0) continue;
+    const index = indexOfSymbol(position.tradingsymbol);
+    const instrument = index === null ? undefined : chains.get(`${index}:${position.expiry}`)?.instruments.find((item) => item.tradingsymbol === position.tradingsymbol);
+    if (instrument === undefined) continue;
+    const iv = quotes.get(instrument.instrument)?.iv;
+    legs.push({
+      side: position.quantity > 0 ? 'BUY' : 'SELL',
+      kind: instrument.instrument_type,
+      strike: instrument.strike,
+      lots: Math.abs(position.quantity),
+      lotSize: 1,
+      expiryMs: expiryInstant(position.expiry),
+      entryPrice: position.average_price,
+      volatility: iv == null ? 0 : iv / 100,
+      enabled: true,
+      tradingsymbol: position.tradingsymbol,
+      exchange: position.exchange,
+    });
+  }
+  return legs;
+}
+
+/** Working stop-loss (trigger pending) and target (open limit) orders that would close a leg, as underlying prices. */
+export function orderMarkers(legs: readonly BookLeg[], orders: readonly Order[], nowMs: number, spot: number, label: (kind: ChartMarker['kind'], order: Order) => string): ChartMarker[] {
+  const markers: ChartMarker[] = [];
+  for (const order of orders) {
+    const leg = legs.find((candidate) => candidate.tradingsymbol === order.tradingsymbol && candidate.exchange === order.exchange);
+    if (leg === undefined || order.transaction_type === leg.side) continue;
+    const kind = order.status === 'TRIGGER PENDING' ? 'stopLoss' : order.status === 'OPEN' && order.order_type === 'LIMIT' ? 'target' : null;
+    if (kind === null) continue;
+    const premium = kind === 'stopLoss' ? order.trigger_price : order.price;
+    const price = underlyingAtPremium(leg, premium, nowMs, assumedRate, spot);
+    if (price !== null) markers.push({ price, kind, label: label(kind, order) });
+  }
+  return markers;
+}

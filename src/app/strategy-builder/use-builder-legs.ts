@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { presetLegs, type PresetName } from '@quant/strategy-presets.ts';
+import type { Order } from '@/features/orders/api/trading-types';
+import type { OptionInstrument } from '@/features/market/api/get-instruments';
+import type { Quote } from '@/features/market/feed/price-feed';
+import type { LegChange } from '@/features/strategies/components/leg-card';
+import { expiryInstant, newLegId, type BuilderLeg } from '@/features/strategies/model/builder-leg';
+import type { SavedStrategy } from '@/features/strategies/model/saved-strategy';
+import type { BuilderMarket } from '@/app/strategy-builder/use-builder-market';
+
+/** A quote the preset or a new leg needs has not arrived yet. */
+export class MissingQuoteError extends Error {}
+
+const volatilityOf = (quote: Quote | undefined, fallback: number) => (quote?.iv == null ? fallback : quote.iv / 100);
+
+function legFor(instrument: OptionInstrument, quote: Quote | undefined, shape: { side: 'BUY' | 'SELL'; lots: number }, previous?: BuilderLeg): BuilderLeg {
+  return {
+    id: previous?.id ?? newLegId(),
+    side: shape.side,
+    kind: instrument.instrument_type,
+    strike: instrument.strike,
+    lots: shape.lots,
+    lotSize: instrument.lot_size,
+    expiryMs: expiryInstant(instrument.expiry),
+    entryPrice: quote?.last_price ?? previous?.entryPrice ?? 0,
+    volatility: volatilityOf(quote, previous?.volatility ?? 0),
+    enabled: previous?.enabled ?? true,
+    tradingsymbol: instrument.tradingsymbol,
+    exchange: instrument.exchange,
+    expiry: instrument.expiry,
+  };
+}
+
+/** The contract for a leg's kind, expiry and strike (the nearest listed strike), priced from its quote. */
+function resolve(market: BuilderMarket, leg: BuilderLeg): BuilderLeg | undefined {
+  const instrument =
+    market.find(leg.expiry, leg.kind, leg.strike) ??
+    market.chains
+      .get(leg.expiry)
+      ?.instruments.filter((item) => item.instrument_type === leg.kind)
+      .reduce<OptionInstrument | undefined>((best, item) => (best === undefined || Math.abs(item.strike - leg.strike) < Math.abs(best.strike - leg.strike) ? item : best), undefined);
+  return instrument === undefined ? undefined : legFor(instrument, market.quotes.get(instrument.instrument), leg, leg);
+}
+
+export const instrumentOf = (leg: { exchange: string; tradingsymbol: string }) => `${leg.exchange}:${leg.tradingsymbol}`;
+
+/**
+ * The builder's legs. While live, each leg's premium and IV follow its quote (derived on every render, never
+ * copied); a leg that filled keeps its fill price; a snapshot (a saved or shared strategy) keeps the prices
+ * it was saved with and cannot be edited until the trader takes it live.
+ */
+export function useBuilderLegs(initial: SavedStrategy | null) {
+  const [legs, setLegs] = useState<BuilderLeg[]>(initial?.legs ?? []);
+  const [preset, setPreset] = useState<PresetName | null>(initial?.preset ?? null);
+  const [fills, setFills] = useState<ReadonlyMap<string, number>>(new Map());
+  const [snapshot, setSnapshot] = useState<SavedStrategy | null>(initial);
+
+  /**
+   * The legs with the prices to draw them at. A leg moved to an expiry whose chain had not arrived yet gets
+   * its contract here, once it has.
+   */
+  const priced = (market: BuilderMarket): BuilderLeg[] =>
+    snapshot !== null
+      ? legs
+      : legs.map((stored) => {
+          const leg = stored.tradingsymbol === '' ? (resolve(market, stored) ?? stored) : stored;
+          const fill = fills.get(leg.id);
+          if (fill !== undefined) return { ...leg, entryPrice: fill };
+          const quote = market.quotes.get(instrumentOf(leg));
+          return quote === undefined ? leg : { ...leg, entryPrice: quote.last_price, volatility: volatilityOf(quote, leg.volatility) };
+        });
+
+  const replace = (next: BuilderLeg[], origin: PresetName | null) => {
+    setLegs(next);
+    setPreset(origin);
+    setFills(new Map());
+  };
+
+  function applyPreset(market: BuilderMarket, name: PresetName, expiry: string, spot: number) {
+    const chain = market.chains.get(expiry);
+    if (chain === undefined) throw new MissingQuoteError(expiry);
+    const shapes = presetLegs({
+      preset: name,
+      spot,
+      strikeStep: chain.strike_step,
+      strikes: [...new Set(chain.instruments.map((item) => item.strike))],
+      expiryMs: expiryInstant(expiry),
+      lotSize: chain.lot_size,
+      quote: (kind, strike) => {
+        const instrument = market.find(expiry, kind, strike);
+        const quote = instrument && market.quotes.get(instrument.instrument);
+        if (quote === undefined) throw new MissingQuoteError(`${kind} ${strike}`);
+        return { price: quote.last_price, volatility: volatilityOf(quote, 0) };
+      },
+    });
+    replace(
+      shapes.map((shape) => {
+        const instrument = market.find(expiry, shape.kind, shape.strike);
+        if (instrument === undefined) throw new MissingQuoteError(`${shape.kind} ${shape.strike}`);
+        return legFor(instrument, market.quotes.get(instrument.instrument), shape);
+      }),
+      name,
+    );
+  }
+
+  function addLeg(market: BuilderMarket, expiry: string, spot: number, kind: 'CE' | 'PE', side: 'BUY' | 'SELL') {
+    const chain = market.chains.get(expiry);
+    if (chain === undefined || chain.instruments.length === 0) throw new MissingQuoteError(expiry);
+    const nearest = chain.instruments
+      .filter((item) => item.instrument_type === kind)
+      .reduce((best, item) => (Math.abs(item.strike - spot) < Math.abs(best.strike - spot) ? item : best));
+    setLegs((current) => [...current, legFor(nearest, market.quotes.get(nearest.instrument), { side, lots: 1 })]);
+    setPreset(null);
+  }
+
+  /** A contract picked in the option chain, bought by default (the card's side switches it). */
+  function addInstrument(market: BuilderMarket, instrument: OptionInstrument) {
+    setLegs((current) => [...current, legFor(instrument, market.quotes.get(instrument.instrument), { side: 'BUY', lots: 1 })]);
+    setPreset(null);
+  }
+
+  function changeLeg(market: BuilderMarket, id: string, change: LegChange) {
+    setLegs((current) =>
+      current.map((leg) => {
+        if (leg.id !== id) return leg;
+        const contractChanged = change.kind !== undefined || change.strike !== undefined || change.expiry !== undefined;
+        const next = { ...leg, ...change };
+        if (!contractChanged) return next;
+        // Until the new expiry's chain arrives the leg has no contract; priced() gives it one then.
+        return resolve(market, next) ?? { ...next, expiryMs: expiryInstant(next.expiry), tradingsymbol: '' };
+      }),
+    );
+    // The structure is no longer the preset's once a side or a kind changes; strikes and lots keep it.
+    if (change.side !== undefined || change.kind !== undefined || change.expiry !== undefined) setPreset(null);
+    setFills((current) => {
+      const next = new Map(current);
+      next.delete(id);
+      return next;
+    });
+  }
+
+  function removeLeg(id: string) {
+    setLegs((current) => current.filter((leg) => leg.id !== id));
+    setPreset(null);
+  }
+
+  /** Fills of "Trade all": each leg keeps the average price it filled at. */
+  function recordFills(filled: ReadonlyMap<string, Order>) {
+    setFills((current) => {
+      const next = new Map(current);
+      for (const [id, order] of filled) next.set(id, order.average_price);
+      return next;
+    });
+  }
+
+  function open(saved: SavedStrategy) {
+    setSnapshot(saved);
+    replace(saved.legs, saved.preset);
+  }
+
+  /** A snapshot becomes live: prices follow the market again and the legs can be edited. */
+  function goLive() {
+    setSnapshot(null);
+  }
+
+  function clear() {
+    setSnapshot(null);
+    replace([], null);
+  }
+
+  return { legs, priced, preset, fills, snapshot, applyPreset, addLeg, addInstrument, changeLeg, removeLeg, recordFills, open, goLive, clear };
+}
+
+export type BuilderLegs = ReturnType<typeof useBuilderLegs>;

@@ -1,0 +1,99 @@
+import { useEffect, useMemo, useState } from 'react';
+import { expiriesForTheDay, instrumentsForTheDay } from '@/features/market/api/cached-market-facts';
+import type { Expiry, IndexName } from '@/features/market/api/get-expiries';
+import type { Instruments, OptionInstrument } from '@/features/market/api/get-instruments';
+import type { Quote } from '@/features/market/feed/price-feed';
+import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+
+export const indexNames: readonly IndexName[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'];
+
+/** Strikes either side of the money whose quotes are followed, so a preset is priced the moment it is picked. */
+const windowStrikes = 14;
+
+export type BuilderMarket = {
+  state: 'loading' | 'failed' | 'ready';
+  expiries: Expiry[];
+  /** The chosen expiry, else the nearest. */
+  expiry: string | null;
+  /** Every expiry's chain loaded so far (the chosen one and those the legs use). */
+  chains: ReadonlyMap<string, Instruments>;
+  chain: Instruments | null;
+  spot: Quote | null;
+  quotes: ReadonlyMap<string, Quote>;
+  find: (expiry: string, kind: 'CE' | 'PE', strike: number) => OptionInstrument | undefined;
+  reload: () => void;
+};
+
+/**
+ * The market facts the builder needs: the index's expiries, the chains of the chosen expiry and of every
+ * expiry a leg uses (kept for the day, see cached-market-facts), and live quotes of the index, of the
+ * legs and of the strikes around the money.
+ */
+export function useBuilderMarket(index: IndexName, chosenExpiry: string | null, legs: readonly { expiry: string; exchange: string; tradingsymbol: string }[]): BuilderMarket {
+  const [loaded, setLoaded] = useState<{ index: IndexName; list: Expiry[] } | null>(null);
+  /** Keyed `INDEX:date`, so another index's chains never answer for this one. */
+  const [allChains, setChains] = useState<ReadonlyMap<string, Instruments>>(new Map());
+  const [failed, setFailed] = useState(false);
+  const [stamp, setStamp] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    expiriesForTheDay(index)
+      .then((list) => {
+        if (!current) return;
+        setLoaded({ index, list });
+        setFailed(false);
+      })
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [index, stamp]);
+
+  const expiries = loaded?.index === index ? loaded.list : null;
+  const chains = useMemo(() => {
+    const mine = new Map<string, Instruments>();
+    for (const [key, chain] of allChains) if (key.startsWith(`${index}:`)) mine.set(key.slice(index.length + 1), chain);
+    return mine;
+  }, [allChains, index]);
+  const expiry = chosenExpiry ?? expiries?.[0]?.date ?? null;
+  const wanted = [...new Set([...(expiry === null ? [] : [expiry]), ...legs.map((leg) => leg.expiry)])].sort().join(',');
+  // A leg waiting for its new expiry's chain has no contract yet (and nothing to follow).
+  const legInstruments = legs.filter((leg) => leg.tradingsymbol !== '').map((leg) => `${leg.exchange}:${leg.tradingsymbol}`).join(',');
+  useEffect(() => {
+    let current = true;
+    for (const date of wanted === '' ? [] : wanted.split(',')) {
+      instrumentsForTheDay(index, date)
+        .then((chain) => current && setChains((known) => new Map(known).set(`${index}:${date}`, chain)))
+        .catch(() => current && setFailed(true));
+    }
+    return () => {
+      current = false;
+    };
+  }, [index, wanted, stamp]);
+
+  const chain = expiry === null ? null : (chains.get(expiry) ?? null);
+  const followed = useMemo(() => {
+    const mine = legInstruments === '' ? [] : legInstruments.split(',');
+    if (chain === null) return mine;
+    const step = chain.strike_step;
+    const spotGuess = chain.instruments.length === 0 ? 0 : (chain.instruments[Math.floor(chain.instruments.length / 2)]?.strike ?? 0);
+    return [chain.underlying, ...mine, ...chain.instruments.filter((item) => Math.abs(item.strike - spotGuess) <= windowStrikes * step).map((item) => item.instrument)];
+  }, [chain, legInstruments]);
+  const quotes = useLiveQuotes([...new Set(followed)]);
+
+  const find = (date: string, kind: 'CE' | 'PE', strike: number) =>
+    chains.get(date)?.instruments.find((item) => item.instrument_type === kind && item.strike === strike);
+
+  return {
+    state: failed && expiries === null ? 'failed' : expiries === null ? 'loading' : 'ready',
+    expiries: expiries ?? [],
+    expiry,
+    chains,
+    chain,
+    spot: chain === null ? null : (quotes.get(chain.underlying) ?? null),
+    quotes,
+    find,
+    reload: () => setStamp((value) => value + 1),
+  };
+}

@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { OptionKind } from '@quant/option-inputs.ts';
+import type { LegSide } from '@quant/strategy-legs.ts';
+import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
+import { legMessages, filledText, legText, priceText, removeText } from '@/features/strategies/strategy-builder-messages';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { cx } from '@/components/ui/class-names';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { useFormat } from '@/lib/format/use-format';
+
+export type LegChange = Partial<{ side: LegSide; kind: OptionKind; strike: number; lots: number; expiry: string; enabled: boolean }>;
+
+type LegCardProps = {
+  leg: BuilderLeg;
+  number: number;
+  strikes: readonly number[];
+  expiries: readonly string[];
+  readOnly: boolean;
+  /** The price was a fill (after "Trade all"), not the live quote. */
+  filled?: boolean;
+  priceAge?: ReactNode;
+  onChange: (change: LegChange) => void;
+  onRemove: () => void;
+};
+
+/** One leg as a card (the builder's list at any width): every field editable, and a switch to leave it out. */
+export function LegCard({ leg, number, strikes, expiries, readOnly, filled = false, priceAge, onChange, onRemove }: LegCardProps) {
+  const intl = useIntl();
+  const { formatInr, formatPercent, formatDate } = useFormat();
+  const price = formatInr(leg.entryPrice);
+  return (
+    <li
+      className={cx('flex flex-col gap-2 rounded-lg border p-3', leg.enabled ? 'border-line bg-surface' : 'border-dashed border-line bg-surface-muted opacity-80')}
+      aria-label={intl.formatMessage(legText, { number })}
+      data-testid="leg-card"
+      data-side={leg.side}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex gap-1.5 font-semibold text-fg">
+          <span className={leg.side === 'BUY' ? 'text-profit' : 'text-loss'}>{intl.formatMessage(leg.side === 'BUY' ? legMessages.buy : legMessages.sell)}</span>
+          <span>{leg.tradingsymbol}</span>
+          {!leg.enabled && <span className="rounded bg-surface-muted px-1.5 text-xs font-medium text-fg-muted">{intl.formatMessage(legMessages.off)}</span>}
+        </p>
+        <p className="flex items-center gap-2 text-sm text-fg-muted">
+          {filled
+            ? intl.formatMessage(filledText, { price })
+            : intl.formatMessage(priceText, { price, iv: formatPercent(leg.volatility, { maximumFractionDigits: 1 }) })}
+          {!filled && priceAge}
+        </p>
+      </div>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+        <SelectField label={intl.formatMessage(legMessages.side)} value={leg.side} disabled={readOnly} onChange={(event) => onChange({ side: event.target.value === 'BUY' ? 'BUY' : 'SELL' })}>
+          <option value="BUY">{intl.formatMessage(legMessages.buy)}</option>
+          <option value="SELL">{intl.formatMessage(legMessages.sell)}</option>
+        </SelectField>
+        <SelectField label={intl.formatMessage(legMessages.kind)} value={leg.kind} disabled={readOnly} onChange={(event) => onChange({ kind: event.target.value === 'CE' ? 'CE' : 'PE' })}>
+          <option value="CE">{intl.formatMessage(legMessages.call)}</option>
+          <option value="PE">{intl.formatMessage(legMessages.put)}</option>
+        </SelectField>
+        <SelectField label={intl.formatMessage(legMessages.strike)} value={leg.strike} disabled={readOnly} onChange={(event) => onChange({ strike: Number(event.target.value) })}>
+          {(strikes.includes(leg.strike) ? strikes : [leg.strike, ...strikes]).map((strike) => (
+            <option key={strike} value={strike}>{strike}</option>
+          ))}
+        </SelectField>
+        <TextField
+          label={intl.formatMessage(legMessages.lots)}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          value={leg.lots}
+          disabled={readOnly}
+          onChange={(event) => {
+            const lots = Number(event.target.value);
+            if (Number.isSafeInteger(lots) && lots >= 1 && lots <= 100) onChange({ lots });
+          }}
+        />
+        <SelectField label={intl.formatMessage(legMessages.expiry)} value={leg.expiry} disabled={readOnly} onChange={(event) => onChange({ expiry: event.target.value })} className="col-span-2 sm:col-span-1">
+          {(expiries.includes(leg.expiry) ? expiries : [leg.expiry, ...expiries]).map((expiry) => (
+            <option key={expiry} value={expiry}>{formatDate(expiry)}</option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CheckboxField label={intl.formatMessage(legMessages.enabled)} name={`${leg.id}-enabled`} checked={leg.enabled} disabled={readOnly} onChange={(enabled) => onChange({ enabled })} />
+        {!readOnly && (
+          <button type="button" onClick={onRemove} className="min-h-11 rounded-md px-3 text-sm font-medium text-danger hover:underline">
+            {intl.formatMessage(removeText, { number })}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,106 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { datePnlFunction, defaultPriceRange, expiryPnlFunction, payoffCurve, type PayoffCurve, type PriceRange } from '@quant/payoff.ts';
+import { summariseStrategy, type StrategySummary } from '@quant/strategy.ts';
+import { enabledLegs, nearestExpiryMs, type StrategyLeg } from '@quant/strategy-legs.ts';
+import { assumedRate } from '@/features/strategies/model/builder-leg';
+import { useFrameValue } from '@/features/strategies/hooks/use-frame-value';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** The spot slider moves the underlying this far either way of its live price. */
+export const spotShiftLimit = 0.1;
+/** The IV slider shifts every leg's volatility this far either way (volatility points / 100). */
+export const volatilityShiftLimit = 0.2;
+const curvePoints = 240;
+
+export type ScenarioSliders = {
+  /** Fraction of the live spot: 0.02 is 2 % above it. */
+  spotShift: number;
+  volatilityShift: number;
+  /** Days left to the nearest expiry on the "today" line; null means now. */
+  daysLeft: number | null;
+};
+
+export type PayoffScenarioState = {
+  sliders: ScenarioSliders;
+  setSliders: (change: Partial<ScenarioSliders>) => void;
+  reset: () => void;
+  /** The spot the sliders put the underlying at. */
+  spot: number;
+  /** Days from now to the nearest expiry (the days slider's top), 0 with no leg. */
+  daysToExpiry: number;
+  /** Recomputed once per frame while a slider moves. */
+  curve: PayoffCurve | null;
+  range: PriceRange | null;
+  /** The crosshair's reading at a price: P&L at expiry and on the chosen date (null before any leg). */
+  readAt: ((price: number) => { atExpiry: number; onDate: number }) | null;
+  /** Follows the sliders when the screen has time (useDeferredValue): the figures, not the drawing. */
+  summary: StrategySummary | null;
+  /** The figures could not be computed (a leg the maths refuses): its message. */
+  error: string | null;
+};
+
+const initial: ScenarioSliders = { spotShift: 0, volatilityShift: 0, daysLeft: null };
+
+function scenarioFor(state: ScenarioSliders, liveSpot: number | null, nearest: number | null, daysToExpiry: number) {
+  if (liveSpot === null || nearest === null) return null;
+  const days = state.daysLeft === null ? daysToExpiry : Math.min(state.daysLeft, daysToExpiry);
+  return { spot: liveSpot * (1 + state.spotShift), atMs: nearest - days * dayMs, rate: assumedRate, volatilityShift: state.volatilityShift };
+}
+
+/**
+ * The payoff chart's scenario: the sliders' state, the curve (payoffCurve, once per animation frame) and the
+ * figures (summariseStrategy, deferred so dragging never waits for them).
+ */
+export function usePayoffScenario(legs: readonly StrategyLeg[], liveSpot: number | null, nowMs: number): PayoffScenarioState {
+  const [sliders, setState] = useState(initial);
+  const setSliders = (change: Partial<ScenarioSliders>) => setState((current) => ({ ...current, ...change }));
+  const framed = useFrameValue(sliders);
+  const deferred = useDeferredValue(sliders);
+  // Callers derive their legs on every render (live prices); by content, a re-render with the same legs
+  // (a slider's input event) does not recompute the curve a second time in the same frame.
+  const legsKey = JSON.stringify(enabledLegs(legs));
+  const active = useMemo(() => JSON.parse(legsKey) as StrategyLeg[], [legsKey]);
+  const nearest = nearestExpiryMs(active);
+  // Whole minutes: the clock ticks every second, the curve need not.
+  const minute = Math.floor(nowMs / 60_000) * 60_000;
+  const daysToExpiry = nearest === null ? 0 : Math.max(0, (nearest - minute) / dayMs);
+
+  const drawn = useMemo(() => {
+    const scenario = scenarioFor(framed, liveSpot, nearest, daysToExpiry);
+    if (scenario === null || liveSpot === null) return { curve: null, range: null, readAt: null, error: null };
+    try {
+      const atExpiry = expiryPnlFunction(active, scenario);
+      const onDate = datePnlFunction(active, scenario);
+      const readAt = (price: number) => ({ atExpiry: atExpiry(price), onDate: onDate(price) });
+      const base = defaultPriceRange(active, liveSpot, curvePoints);
+      const moved = defaultPriceRange(active, scenario.spot, curvePoints);
+      const range = { from: Math.min(base.from, moved.from), to: Math.max(base.to, moved.to), points: curvePoints };
+      return { curve: payoffCurve(active, scenario, range), range, readAt, error: null };
+    } catch (error) {
+      return { curve: null, range: null, readAt: null, error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [active, framed, liveSpot, nearest, daysToExpiry]);
+
+  const figures = useMemo(() => {
+    const scenario = scenarioFor(deferred, liveSpot, nearest, daysToExpiry);
+    if (scenario === null) return { summary: null, error: null };
+    try {
+      return { summary: summariseStrategy(active, { ...scenario, nowMs: minute }), error: null };
+    } catch (error) {
+      return { summary: null, error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [active, deferred, liveSpot, nearest, daysToExpiry, minute]);
+
+  return {
+    sliders,
+    setSliders,
+    reset: () => setState(initial),
+    spot: liveSpot === null ? 0 : liveSpot * (1 + sliders.spotShift),
+    daysToExpiry,
+    curve: drawn.curve,
+    range: drawn.range,
+    readAt: drawn.readAt,
+    summary: figures.summary,
+    error: drawn.error ?? figures.error,
+  };
+}

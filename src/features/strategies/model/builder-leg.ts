@@ -1,0 +1,36 @@
+// A leg as the builder holds it: the maths' StrategyLeg plus the contract it trades (tradingsymbol,
+// exchange, expiry date), so the same list draws the payoff, asks for the margin and places the basket.
+import type { StrategyLeg } from '@quant/strategy-legs.ts';
+
+export type Exchange = 'NFO' | 'BFO';
+
+export type BuilderLeg = StrategyLeg & {
+  /** Stable across edits, for React keys and the basket's per-leg outcome. */
+  id: string;
+  tradingsymbol: string;
+  exchange: Exchange;
+  /** YYYY-MM-DD. */
+  expiry: string;
+};
+
+/**
+ * The builder's assumed risk-free rate for the "today" line and the greeks. The reference server keeps its
+ * own as market data but does not publish it; 6.5 % is the RBI repo rate the simulator is seeded with.
+ */
+export const assumedRate = 0.065;
+
+/** Options on Indian indices expire at the close, 15:30 IST (10:00 UTC) on the expiry day. */
+export function expiryInstant(date: string): number {
+  return Date.parse(`${date}T10:00:00Z`);
+}
+
+let counter = 0;
+export function newLegId(): string {
+  counter += 1;
+  return `leg-${Date.now().toString(36)}-${counter}`;
+}
+
+/** Hedges (buys) before sells, each group in its own order: a basket sent so keeps the margin benefit. */
+export function hedgesFirst<T extends { side: 'BUY' | 'SELL' }>(legs: readonly T[]): T[] {
+  return [...legs.filter((leg) => leg.side === 'BUY'), ...legs.filter((leg) => leg.side === 'SELL')];
+}

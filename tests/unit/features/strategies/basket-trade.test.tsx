@@ -1,0 +1,138 @@
+// "Trade all" against a mocked broker: one basket, hedges first, one key per intent; a basket where a
+// sold leg is rejected after the wings filled is shown loudly, with the two ways out: retrying only the
+// failed leg (a new intent, a new key) or squaring off what filled.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { IntlProvider } from 'react-intl';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { components } from '@openapi/main';
+import { BasketTrade } from '@/app/strategy-builder/basket-trade';
+import { configureApiClients } from '@/lib/api/clients';
+import { ironCondor } from './strategy-fixtures';
+
+type Schemas = components['schemas'];
+const API = 'http://api.test';
+
+type Sent = { key: string | null; body: Schemas['PlaceTradesRequest'] | Schemas['SquareoffTradesRequest']; path: string };
+let sent: Sent[] = [];
+let rejectSymbol: string | null = null;
+
+const filled = (request: Schemas['OrderRequest'], index: number): Schemas['Order'] => {
+  const rejected = request.tradingsymbol === rejectSymbol;
+  return {
+    order_id: `O${sent.length}-${index}`,
+    exchange_order_id: rejected ? null : `X${index}`,
+    account_number: 'PA1',
+    portfolio_id: 7,
+    tradingsymbol: request.tradingsymbol,
+    exchange: request.exchange,
+    transaction_type: request.transaction_type,
+    order_type: request.order_type,
+    product: request.product,
+    variety: 'regular',
+    validity: 'DAY',
+    quantity: request.quantity,
+    price: 0,
+    trigger_price: 0,
+    average_price: rejected ? 0 : 20 + index,
+    filled_quantity: rejected ? 0 : request.quantity,
+    pending_quantity: 0,
+    cancelled_quantity: 0,
+    status: rejected ? 'REJECTED' : 'COMPLETE',
+    status_message: rejected ? 'Insufficient funds: margin required exceeds available' : null,
+    tag: 'k',
+    order_timestamp: '2026-11-24T06:00:00Z',
+    exchange_timestamp: null,
+    modifications: 0,
+  };
+};
+
+const server = setupServer(
+  http.post(`${API}/api/order-book/order-book/place_trades/`, async ({ request }) => {
+    const body = (await request.json()) as Schemas['PlaceTradesRequest'];
+    sent.push({ key: request.headers.get('Idempotency-Key'), body, path: 'place_trades' });
+    return HttpResponse.json({ message: 'placed', orders: body.orders.map(filled) } satisfies Schemas['OrdersResponse']);
+  }),
+  http.post(`${API}/api/order-book/order-book/squareoff_trades/`, async ({ request }) => {
+    const body = (await request.json()) as Schemas['SquareoffTradesRequest'];
+    sent.push({ key: request.headers.get('Idempotency-Key'), body, path: 'squareoff_trades' });
+    return HttpResponse.json({ message: 'placed', orders: [] } satisfies Schemas['OrdersResponse']);
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  sent = [];
+  rejectSymbol = null;
+  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function renderBasket(onFilled = vi.fn()) {
+  const legs = ironCondor();
+  render(
+    <IntlProvider locale="en-IN" defaultLocale="en-IN">
+      <BasketTrade legs={legs} accountNumber="PA1" portfolioId={7} product="MIS" blocked={null} onFilled={onFilled} />
+    </IntlProvider>,
+  );
+  return { legs, onFilled };
+}
+
+async function tradeAll() {
+  await userEvent.click(screen.getByRole('button', { name: 'Trade all (4 legs)' }));
+  await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Place the orders' }));
+}
+
+describe('Trade all', () => {
+  it('sends one basket, hedges first, for the portfolio, and shows every leg filled', async () => {
+    const { legs, onFilled } = renderBasket();
+    await tradeAll();
+    await waitFor(() => expect(screen.getAllByTestId('basket-leg').map((leg) => leg.dataset.status)).toEqual(['filled', 'filled', 'filled', 'filled']));
+    expect(sent).toHaveLength(1);
+    const body = sent[0]?.body as Schemas['PlaceTradesRequest'];
+    expect(body.portfolio_id).toBe(7);
+    expect(body.orders.map((order) => order.transaction_type)).toEqual(['BUY', 'BUY', 'SELL', 'SELL']);
+    expect(sent[0]?.key).toMatch(/^[A-Za-z0-9]{20}$/);
+    // The builder is told each leg's fill, to price it there from now on.
+    const fills = onFilled.mock.calls[0]?.[0] as Map<string, { order: { average_price: number } }>;
+    expect([...fills.keys()].sort()).toEqual(legs.map((leg) => leg.id).sort());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a leg rejected after others filled loudly, and retries only that leg under a new key', async () => {
+    const { legs } = renderBasket();
+    const sold = legs.find((leg) => leg.side === 'SELL' && leg.kind === 'CE');
+    rejectSymbol = sold?.tradingsymbol ?? null;
+    await tradeAll();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Only part of the strategy was traded');
+    expect(screen.getByText(new RegExp(`${rejectSymbol}: failed — Insufficient funds`))).toBeTruthy();
+
+    // Retry: only the failed leg, as a new intent.
+    rejectSymbol = null;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry the failed legs' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    const retry = sent[1]?.body as Schemas['PlaceTradesRequest'];
+    expect(retry.orders.map((order) => order.tradingsymbol)).toEqual([sold?.tradingsymbol]);
+    expect(sent[1]?.key).not.toBe(sent[0]?.key);
+    await waitFor(() => expect(screen.getAllByTestId('basket-leg').every((leg) => leg.dataset.status === 'filled')).toBe(true));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('squares off only the filled legs when the trader chooses to exit', async () => {
+    const { legs } = renderBasket();
+    rejectSymbol = legs.find((leg) => leg.side === 'SELL')?.tradingsymbol ?? null;
+    await tradeAll();
+    const alert = await screen.findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Exit what filled' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Exit what filled' }));
+    await waitFor(() => expect(sent.map((item) => item.path)).toEqual(['place_trades', 'squareoff_trades']));
+    const exit = sent[1]?.body as Schemas['SquareoffTradesRequest'];
+    expect(exit.portfolio_id).toBe(7);
+    expect(exit.positions.map((position) => position.tradingsymbol).sort()).toEqual(legs.filter((leg) => leg.tradingsymbol !== rejectSymbol).map((leg) => leg.tradingsymbol).sort());
+    expect(await screen.findByText('The filled legs were sent to be squared off.')).toBeTruthy();
+  });
+});
