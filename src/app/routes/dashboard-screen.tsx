@@ -205,7 +205,7 @@ export function DashboardScreen() {
           )}
         </Tile>
         <Tile title={intl.formatMessage(messages.indices)}>
-          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:grid-cols-3">
             {indexInstruments.map((item) => (
               <IndexTile key={item.index} index={item.index} instrument={item.instrument} />
             ))}

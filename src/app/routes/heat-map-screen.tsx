@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
@@ -85,42 +85,61 @@ async function readHeatMap(index: IndexName): Promise<AnalyticsAnswer<HeatMapDat
   return { ...answer, value: { spot, tiles } };
 }
 
-const mapWidth = 1000;
-const mapHeight = 560;
+/**
+ * The map's size in CSS pixels: the width it is given, and a height that makes it landscape on a wide screen
+ * and portrait on a phone, so tiles stay big enough to read.
+ */
+function useMapSize() {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = box.current;
+    if (element === null) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const height = width < 640 ? Math.round(width * 1.5) : Math.round(Math.min(640, width * 0.56));
+  return { box, width, height };
+}
 
 function HeatMap({ data, selected, onSelect }: { data: HeatMapData; selected: string | null; onSelect: (instrument: string) => void }) {
   const intl = useIntl();
   const { formatNumber, formatPercent } = useFormat();
-  const tiles = useMemo(() => squarify(data.tiles, (tile) => tile.oi, mapWidth, mapHeight), [data.tiles]);
-  if (tiles.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.empty)}</p>;
+  const { box, width: mapWidth, height: mapHeight } = useMapSize();
+  const tiles = useMemo(() => squarify(data.tiles, (tile) => tile.oi, mapWidth, mapHeight), [data.tiles, mapWidth, mapHeight]);
+  if (data.tiles.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.empty)}</p>;
   const percent = (value: number) => formatPercent(value / 100, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
   return (
-    <ul aria-label={intl.formatMessage(messages.mapLabel)} className="relative w-full overflow-hidden rounded-lg border border-line" style={{ aspectRatio: `${mapWidth} / ${mapHeight}`, direction: 'ltr' }}>
-      {tiles.map(({ item, x, y, width, height }) => {
-        const bucket = bucketOf(item.changePct);
-        const roomy = width > 70 && height > 44;
-        return (
-          <li key={item.instrument.instrument} className="absolute p-px" style={{ left: `${(x / mapWidth) * 100}%`, top: `${(y / mapHeight) * 100}%`, width: `${(width / mapWidth) * 100}%`, height: `${(height / mapHeight) * 100}%` }}>
-            <button
-              type="button"
-              aria-pressed={selected === item.instrument.instrument}
-              aria-label={intl.formatMessage(tileLabel, { strike: item.instrument.strike, type: item.instrument.instrument_type, change: percent(item.changePct), oi: formatNumber(item.oi) })}
-              onClick={() => onSelect(item.instrument.instrument)}
-              className={`flex size-full flex-col items-center justify-center overflow-hidden rounded-sm text-[0.7rem] leading-tight ${bucket.tone} aria-pressed:ring-2 aria-pressed:ring-fg focus-visible:outline-2 focus-visible:outline-brand`}
-            >
-              {roomy ? (
-                <>
-                  <span className="font-semibold">{intl.formatMessage(tileName, { strike: item.instrument.strike, type: item.instrument.instrument_type })}</span>
-                  <span className="tabular-nums">{intl.formatMessage(tileChange, { mark: bucket.mark, change: percent(item.changePct) })}</span>
-                </>
-              ) : (
-                <span aria-hidden="true">{bucket.mark}</span>
-              )}
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+    <div ref={box} className="w-full">
+      <ul aria-label={intl.formatMessage(messages.mapLabel)} className="relative w-full overflow-hidden rounded-lg border border-line" style={{ height: mapHeight, direction: 'ltr' }}>
+        {tiles.map(({ item, x, y, width, height }) => {
+          const bucket = bucketOf(item.changePct);
+          // Tiles too small for their words show only the change's mark (their button still names everything).
+          const roomy = width > 64 && height > 34;
+          return (
+            <li key={item.instrument.instrument} className="absolute p-px" style={{ left: x, top: y, width, height }}>
+              <button
+                type="button"
+                aria-pressed={selected === item.instrument.instrument}
+                aria-label={intl.formatMessage(tileLabel, { strike: item.instrument.strike, type: item.instrument.instrument_type, change: percent(item.changePct), oi: formatNumber(item.oi) })}
+                onClick={() => onSelect(item.instrument.instrument)}
+                className={`flex size-full flex-col items-center justify-center overflow-hidden rounded-sm text-[0.7rem] leading-tight ${bucket.tone} aria-pressed:ring-2 aria-pressed:ring-fg focus-visible:outline-2 focus-visible:outline-brand`}
+              >
+                {roomy ? (
+                  <>
+                    <span className="font-semibold">{intl.formatMessage(tileName, { strike: item.instrument.strike, type: item.instrument.instrument_type })}</span>
+                    <span className="tabular-nums">{intl.formatMessage(tileChange, { mark: bucket.mark, change: percent(item.changePct) })}</span>
+                  </>
+                ) : (
+                  <span aria-hidden="true">{bucket.mark}</span>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 
