@@ -791,6 +791,208 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bots/state/{portfolioId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A portfolio id. */
+                portfolioId: components["parameters"]["PortfolioIdPath"];
+            };
+            cookie?: never;
+        };
+        /** What each of the portfolio's bots is doing today (for their cards), polled while the screen is open. */
+        get: operations["getBotStates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bots/runs/{kind}/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["BotKind"];
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** A bot's history, one run per trading day (newest first, the last 60 days), with each action it took. */
+        get: operations["getBotRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/position/by-bot/{portfolioId}/": {
+        parameters: {
+            query?: {
+                /** @description A trading day in India (IST), YYYY-MM-DD; today when absent. */
+                start_date?: components["parameters"]["StartDateQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description A portfolio id. */
+                portfolioId: components["parameters"]["PortfolioIdPath"];
+            };
+            cookie?: never;
+        };
+        /** A portfolio's positions grouped by the bot whose orders made them; the trader's own orders form the group without a bot. */
+        get: operations["getPositionsByBot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trader's alerts feed, newest first; `after` reads only what is newer (in-app notifications poll it). */
+        get: operations["getAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/read/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks every alert up to an id as read. */
+        post: operations["updateAlertsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/price-alerts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trader's price alerts. */
+        get: operations["getPriceAlerts"];
+        put?: never;
+        /** Alert when an index's or an option's last price crosses a level, once or every time. */
+        post: operations["createPriceAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/price-alerts/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a price alert. */
+        delete: operations["deletePriceAlert"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's VAPID public key and the trader's devices that receive push notifications, with the events each chose. */
+        get: operations["getPushSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/devices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Subscribe this device (its PushSubscription) or change the events it receives; keyed by the endpoint. */
+        put: operations["updatePushDevice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/devices/remove/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop sending push notifications to a device. */
+        post: operations["deletePushDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test notification to one of the trader's devices. */
+        post: operations["createTestPush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/expiries/": {
         parameters: {
             query?: never;
@@ -1334,6 +1536,12 @@ export interface components {
             status: components["schemas"]["BotStatus"];
             params: components["schemas"]["BotParams"];
             mode: components["schemas"]["BotMode"];
+            /** @description Start of the daily entry window (IST); signals before it are ignored. Defaults to 09:30. */
+            entry_from: components["schemas"]["ClockTime"];
+            /** @description End of the daily entry window (IST); no new entry after it. Defaults to 14:30. */
+            entry_until: components["schemas"]["ClockTime"];
+            /** @description Any open position is closed at this time (IST). Defaults to 15:15. */
+            exit_time: components["schemas"]["ClockTime"];
         };
         TradingBotCreate: {
             portfolio_id: components["schemas"]["Id"];
@@ -1347,6 +1555,12 @@ export interface components {
             status?: components["schemas"]["BotStatus"];
             params: components["schemas"]["BotParams"];
             mode?: components["schemas"]["RequestedBotMode"];
+            /** @description Start of the daily entry window (IST); signals before it are ignored. Defaults to 09:30. */
+            entry_from?: components["schemas"]["ClockTime"];
+            /** @description End of the daily entry window (IST); no new entry after it. Defaults to 14:30. */
+            entry_until?: components["schemas"]["ClockTime"];
+            /** @description Any open position is closed at this time (IST). Defaults to 15:15. */
+            exit_time?: components["schemas"]["ClockTime"];
         };
         /**
          * @description Fields left out keep their value; the bot as answered can be sent back whole. `id` and
@@ -1365,6 +1579,13 @@ export interface components {
             status?: components["schemas"]["BotStatus"];
             params?: components["schemas"]["BotParams"];
             mode?: components["schemas"]["RequestedBotMode"];
+            /** @description Start of the daily entry window (IST); signals before it are ignored. Defaults to 09:30. */
+            entry_from?: components["schemas"]["ClockTime"];
+            /** @description End of the daily entry window (IST); no new entry after it. Defaults to 14:30. */
+            entry_until?: components["schemas"]["ClockTime"];
+            /** @description Any open position is closed at this time (IST). Defaults to 15:15. */
+            exit_time?: components["schemas"]["ClockTime"];
+            pause_action?: components["schemas"]["PauseAction"];
         };
         TradingBotsResponse: {
             trading_bots: components["schemas"]["TradingBot"][];
@@ -1425,6 +1646,7 @@ export interface components {
             entry_time?: components["schemas"]["ClockTime"];
             exit_time?: components["schemas"]["ClockTime"];
             weekdays?: components["schemas"]["Weekdays"];
+            pause_action?: components["schemas"]["PauseAction"];
         };
         DailyBotsResponse: {
             daily_bots: components["schemas"]["DailyBot"][];
@@ -1834,6 +2056,199 @@ export interface components {
         };
         PositionsResponse: {
             data: components["schemas"]["PortfolioPositions"];
+        };
+        /** @enum {string} */
+        BotKind: "trading" | "daily";
+        BotRef: {
+            kind: components["schemas"]["BotKind"];
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["BotName"];
+        };
+        /**
+         * @description What a paused bot does with the position it holds: keep_managing (no new entry, but its stop-loss,
+         *     target and exit time still close the position) or exit_now (the engine closes it on its next tick).
+         *     Required when pausing a bot that holds a position (422 pause_choice_required otherwise).
+         * @enum {string}
+         */
+        PauseAction: "keep_managing" | "exit_now";
+        /**
+         * @description waiting: before today's entry (or a trading bot waiting for its signal); in_position; exited: done for
+         *     today (exit time, stop-loss, target, signal); stopped: the kill switch or an error stopped it (see
+         *     reason); paused; not_today: not one of its weekdays or not a trading day; missed: the entry was due
+         *     while the server was down and the late-entry window had passed.
+         * @enum {string}
+         */
+        BotDayState: "waiting" | "in_position" | "exited" | "stopped" | "paused" | "not_today" | "missed";
+        /** @enum {string} */
+        BotActionName: "enter" | "re_enter" | "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit";
+        /**
+         * @description claimed (the broker call is under way or its outcome is being reconciled), completed, failed (see message), skipped (missed-action policy).
+         * @enum {string}
+         */
+        BotActionStatus: "claimed" | "completed" | "failed" | "skipped";
+        BotActionRecord: {
+            action: components["schemas"]["BotActionName"];
+            /** @description 1 for the day's first entry and its exit, 2 after the first re-entry, and so on. */
+            sequence: number;
+            status: components["schemas"]["BotActionStatus"];
+            claimed_at: components["schemas"]["Timestamp"];
+            completed_at: components["schemas"]["NullableTimestamp"];
+            message: string | null;
+            order_ids: string[];
+        };
+        BotState: {
+            kind: components["schemas"]["BotKind"];
+            bot_id: components["schemas"]["Id"];
+            trading_day: components["schemas"]["Date"];
+            state: components["schemas"]["BotDayState"];
+            /** @description Why it stopped, exited, missed or was paused, in words. */
+            reason: string | null;
+            /** @description Net P&L of the bot's trades today (after charges, open legs at their last price); null before its first trade. */
+            pnl_today: components["schemas"]["Pnl"] | null;
+            entries_today: number;
+            open_positions: number;
+            last_action: components["schemas"]["BotActionRecord"] | null;
+            /** @description When the bot will next act on schedule (a daily bot's entry or exit); null when nothing is scheduled. */
+            next_action_at: components["schemas"]["NullableTimestamp"];
+        };
+        BotStatesResponse: {
+            bots: components["schemas"]["BotState"][];
+            as_of: components["schemas"]["Timestamp"];
+        };
+        BotRun: {
+            trading_day: components["schemas"]["Date"];
+            state: components["schemas"]["BotDayState"];
+            reason: string | null;
+            entries: number;
+            /** @description Net P&L of the day's trades (after charges); null when it did not trade. */
+            pnl: components["schemas"]["Pnl"] | null;
+            actions: components["schemas"]["BotActionRecord"][];
+        };
+        BotRunsResponse: {
+            bot: components["schemas"]["BotRef"];
+            runs: components["schemas"]["BotRun"][];
+        };
+        BotPositionGroup: {
+            /** @description Null for the trader's own orders (desk, baskets, square-offs). */
+            bot: components["schemas"]["BotRef"] | null;
+            positions: components["schemas"]["Position"][];
+            /** @description Gross P&L of the group's positions (the sum of their pnl). */
+            pnl: components["schemas"]["Pnl"];
+        };
+        PositionsByBotResponse: {
+            data: {
+                groups: components["schemas"]["BotPositionGroup"][];
+                status: components["schemas"]["BrokerDataStatus"];
+                as_of: components["schemas"]["NullableTimestamp"];
+            };
+        };
+        AlertId: number;
+        /** @enum {string} */
+        AlertCategory: "bot" | "order" | "kill_switch" | "broker_session" | "price";
+        /** @enum {string} */
+        AlertEvent: "bot_entered" | "bot_exited" | "bot_stop_loss" | "bot_target" | "bot_rejected" | "bot_error" | "bot_missed" | "bot_stopped" | "order_filled" | "order_rejected" | "stop_loss_hit" | "target_hit" | "kill_switch_armed" | "kill_switch_disarmed" | "broker_session_expiring" | "broker_session_expired" | "price_crossed";
+        /** @enum {string} */
+        AlertSeverity: "info" | "success" | "warning" | "danger";
+        Alert: {
+            id: components["schemas"]["AlertId"];
+            category: components["schemas"]["AlertCategory"];
+            event: components["schemas"]["AlertEvent"];
+            severity: components["schemas"]["AlertSeverity"];
+            title: string;
+            body: string;
+            at: components["schemas"]["Timestamp"];
+            /** @description The app path that shows what the alert is about (an order book, a bot's portfolio, the kill switch). */
+            link: string;
+            account_number: components["schemas"]["AccountNumber"] | null;
+            bot: components["schemas"]["BotRef"] | null;
+            read: boolean;
+        };
+        AlertsResponse: {
+            alerts: components["schemas"]["Alert"][];
+            unread: number;
+            as_of: components["schemas"]["Timestamp"];
+        };
+        UnreadAlertsResponse: {
+            unread: number;
+        };
+        /**
+         * @description above fires when the last price crosses the level upwards, below when it crosses it downwards.
+         * @enum {string}
+         */
+        PriceAlertDirection: "above" | "below";
+        /**
+         * @description once disarms the alert after it fires; every_time fires at each new crossing.
+         * @enum {string}
+         */
+        PriceAlertRepeat: "once" | "every_time";
+        PriceAlertCreate: {
+            /** @description An index (NIFTY, BANKNIFTY, …) or an option's tradingsymbol (NIFTY26D0124000CE). */
+            symbol: string;
+            direction: components["schemas"]["PriceAlertDirection"];
+            level: components["schemas"]["Price"];
+            repeat: components["schemas"]["PriceAlertRepeat"];
+        };
+        PriceAlert: {
+            id: components["schemas"]["Id"];
+            symbol: string;
+            direction: components["schemas"]["PriceAlertDirection"];
+            level: components["schemas"]["Price"];
+            repeat: components["schemas"]["PriceAlertRepeat"];
+            active: boolean;
+            /** @description The last price the watcher saw; null before its first look. */
+            last_price: components["schemas"]["Price"] | null;
+            triggered_count: number;
+            last_triggered_at: components["schemas"]["NullableTimestamp"];
+            created_at: components["schemas"]["Timestamp"];
+        };
+        PriceAlertResponse: {
+            price_alert: components["schemas"]["PriceAlert"];
+        };
+        PriceAlertsResponse: {
+            price_alerts: components["schemas"]["PriceAlert"][];
+        };
+        /**
+         * @description fills (an order filled), rejections (with the broker's message), stop_loss_target (a stop-loss or
+         *     target hit, the trader's or a bot's), kill_switch, broker_session (expired, and the pre-market
+         *     reminder to log in), price_alerts, bot_activity (bot entries, exits, errors and missed actions).
+         * @enum {string}
+         */
+        PushTopic: "fills" | "rejections" | "stop_loss_target" | "kill_switch" | "broker_session" | "price_alerts" | "bot_activity";
+        PushKeys: {
+            p256dh: string;
+            auth: string;
+        };
+        /**
+         * Format: uri
+         * @description The push service URL of the device's PushSubscription (https).
+         */
+        PushEndpoint: string;
+        PushDeviceSave: {
+            endpoint: components["schemas"]["PushEndpoint"];
+            keys: components["schemas"]["PushKeys"];
+            /** @description How the trader tells devices apart ("Pixel 8, Chrome"). */
+            label: string;
+            topics: components["schemas"]["PushTopic"][];
+        };
+        PushDevice: {
+            endpoint: components["schemas"]["PushEndpoint"];
+            label: string;
+            topics: components["schemas"]["PushTopic"][];
+            created_at: components["schemas"]["Timestamp"];
+            last_sent_at: components["schemas"]["NullableTimestamp"];
+            /** @description What the push service last refused, if anything. */
+            last_error: string | null;
+        };
+        PushDeviceResponse: {
+            device: components["schemas"]["PushDevice"];
+        };
+        PushSettingsResponse: {
+            /** @description The application server key (base64url) to pass to PushManager.subscribe. */
+            vapid_public_key: string;
+            devices: components["schemas"]["PushDevice"][];
+        };
+        PushEndpointRequest: {
+            endpoint: components["schemas"]["PushEndpoint"];
         };
         /** @description Portfolio-level totals for the day. */
         PositionSummary: {
@@ -3316,6 +3731,330 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PositionSummaryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBotStates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A portfolio id. */
+                portfolioId: components["parameters"]["PortfolioIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per bot of the portfolio, trading and daily. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotStatesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBotRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["BotKind"];
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotRunsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPositionsByBot: {
+        parameters: {
+            query?: {
+                /** @description A trading day in India (IST), YYYY-MM-DD; today when absent. */
+                start_date?: components["parameters"]["StartDateQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description A portfolio id. */
+                portfolioId: components["parameters"]["PortfolioIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups (bots without a position today are left out). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PositionsByBotResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAlerts: {
+        parameters: {
+            query?: {
+                /** @description Only alerts with a smaller id (the next page). */
+                before?: components["schemas"]["AlertId"];
+                /** @description Only alerts with a larger id (what arrived since the last read). */
+                after?: number;
+                category?: components["schemas"]["AlertCategory"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAlertsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    up_to: components["schemas"]["AlertId"];
+                };
+            };
+        };
+        responses: {
+            /** @description How many stay unread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadAlertsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPriceAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every price alert, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceAlertsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPriceAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceAlertCreate"];
+            };
+        };
+        responses: {
+            /** @description The alert, armed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceAlertResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePriceAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPushSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Push settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSettingsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePushDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushDeviceSave"];
+            };
+        };
+        responses: {
+            /** @description The device as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushDeviceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePushDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description Removed (also when it was not subscribed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTestPush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description What the push service answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,16 +1,25 @@
 // The two kinds of bot. A trading bot is signal-driven and runs through market hours; a daily bot also
 // has a schedule: it enters at entry_time and exits at exit_time (IST) on the chosen weekdays.
-import { checkSchedule, type DailyBot, type TradingBot } from './bot-rules.ts';
+import { checkSchedule, checkTradingWindow, type DailyBot, type TradingBot } from './bot-rules.ts';
 import { commonFields, type BotKind, type BotRow } from './bots-service.ts';
+
+/** A trading bot's window when the trader leaves it out: after the opening's noise, flat well before the close. */
+export const defaultTradingWindow = { entry_from: '09:30', entry_until: '14:30', exit_time: '15:15' } as const;
 
 export const tradingBotKind: BotKind<TradingBot> = {
   table: 'trading_bots',
   label: 'Trading bot',
-  extraColumns: [],
-  extraSelect: [],
-  toBot: commonFields,
-  checkExtra: (bot) => bot,
-  extraValues: () => [],
+  extraColumns: ['entry_from', 'entry_until', 'exit_time'],
+  extraSelect: ['b.entry_from', 'b.entry_until', 'b.exit_time'],
+  toBot: (row: BotRow) => ({
+    ...commonFields(row),
+    entry_from: String(row.entry_from),
+    entry_until: String(row.entry_until),
+    exit_time: String(row.exit_time),
+  }),
+  checkExtra: (bot) => ({ ...bot, ...checkTradingWindow(bot) }),
+  extraValues: (bot) => [bot.entry_from, bot.entry_until, bot.exit_time],
+  defaults: defaultTradingWindow,
 };
 
 function weekdaysOf(value: unknown): number[] {
@@ -33,4 +42,5 @@ export const dailyBotKind: BotKind<DailyBot> = {
   checkExtra: (bot) => ({ ...bot, ...checkSchedule(bot) }),
   // A Postgres array literal: both drivers pass text through unchanged, whatever they do with JS arrays.
   extraValues: (bot) => [bot.entry_time, bot.exit_time, `{${bot.weekdays.join(',')}}`],
+  defaults: {},
 };

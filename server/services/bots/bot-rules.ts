@@ -12,17 +12,22 @@ import { cleanText } from '../text.ts';
 type Schemas = components['schemas'];
 export type TradingBot = Schemas['TradingBot'];
 export type DailyBot = Schemas['DailyBot'];
+/** The trading bot's own schedule: its entry window and exit time. */
+type TradingWindowField = 'entry_from' | 'entry_until' | 'exit_time';
+/** What every bot has, whatever its kind. */
+export type BotCommon = Omit<TradingBot, TradingWindowField>;
+export type TradingWindow = Pick<TradingBot, TradingWindowField>;
 export type RequestedMode = NonNullable<Schemas['TradingBotCreate']['mode']>;
 
 /** A bot's own fields, as the trader asked for them (mode may still be a live one). */
-export type BotFields = Omit<TradingBot, 'id' | 'portfolio_id' | 'mode'> & { mode: RequestedMode };
+export type BotFields = Omit<BotCommon, 'id' | 'portfolio_id' | 'mode'> & { mode: RequestedMode };
 
 export type Schedule = Pick<DailyBot, 'entry_time' | 'exit_time' | 'weekdays'>;
 
 const unprocessable = (code: DomainErrorCode, field: string, message: string) => new DomainError(code, `${field}: ${message}`, { field });
 
 /** The fields as they will be stored, or a 422. */
-export async function checkBotFields(q: Queryable, strategies: StrategiesService, fields: BotFields, now: Date): Promise<Omit<TradingBot, 'id' | 'portfolio_id'>> {
+export async function checkBotFields(q: Queryable, strategies: StrategiesService, fields: BotFields, now: Date): Promise<Omit<BotCommon, 'id' | 'portfolio_id'>> {
   const name = cleanText(fields.name, 'name');
   if (fields.mode !== 'paper') {
     throw unprocessable('live_trading_unavailable', 'mode', 'Live trading needs a real broker adapter; bots run in paper mode for now');
@@ -42,16 +47,32 @@ export async function checkBotFields(q: Queryable, strategies: StrategiesService
   return { ...fields, name, params, mode: 'paper' };
 }
 
-/** Entry and exit inside market hours (09:15–15:30 IST), entry first; weekdays sorted. */
-export function checkSchedule(schedule: Schedule): Schedule {
+function checkInMarketHours<Field extends string>(times: Record<Field, string>, fields: readonly Field[]): void {
   const open = clockMinutes(marketHours.open);
   const close = clockMinutes(marketHours.close);
-  for (const field of ['entry_time', 'exit_time'] as const) {
-    const minutes = clockMinutes(schedule[field]);
+  for (const field of fields) {
+    const minutes = clockMinutes(times[field]);
     if (minutes < open || minutes > close) {
-      throw unprocessable('outside_market_hours', field, `${schedule[field]} is outside market hours (${marketHours.open}–${marketHours.close} IST)`);
+      throw unprocessable('outside_market_hours', field, `${times[field]} is outside market hours (${marketHours.open}–${marketHours.close} IST)`);
     }
   }
+}
+
+/** The trading bot's window: inside market hours, entries open before they close, and close by the exit time. */
+export function checkTradingWindow(window: TradingWindow): TradingWindow {
+  checkInMarketHours(window, ['entry_from', 'entry_until', 'exit_time']);
+  if (clockMinutes(window.entry_from) >= clockMinutes(window.entry_until)) {
+    throw unprocessable('entry_not_before_exit', 'entry_until', `must be after the start of the entry window (${window.entry_from})`);
+  }
+  if (clockMinutes(window.entry_until) > clockMinutes(window.exit_time)) {
+    throw unprocessable('entry_not_before_exit', 'exit_time', `must not be before the end of the entry window (${window.entry_until})`);
+  }
+  return window;
+}
+
+/** Entry and exit inside market hours (09:15–15:30 IST), entry first; weekdays sorted. */
+export function checkSchedule(schedule: Schedule): Schedule {
+  checkInMarketHours(schedule, ['entry_time', 'exit_time']);
   if (clockMinutes(schedule.entry_time) >= clockMinutes(schedule.exit_time)) {
     throw unprocessable('entry_not_before_exit', 'exit_time', `must be after the entry time (${schedule.entry_time})`);
   }

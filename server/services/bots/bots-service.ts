@@ -8,12 +8,12 @@ import type { Clock } from '../clock.ts';
 import { findOwnedPortfolio } from '../portfolios/portfolios-service.ts';
 import type { StrategiesService } from '../strategies/strategies-service.ts';
 import { cleanText } from '../text.ts';
-import { checkBotFields, type BotFields, type TradingBot } from './bot-rules.ts';
+import { checkBotFields, type BotCommon, type BotFields, type TradingWindow } from './bot-rules.ts';
 
 export type BotRow = Record<string, unknown>;
 
 /** What distinguishes one kind of bot from the other. */
-export type BotKind<Bot extends TradingBot> = {
+export type BotKind<Bot extends BotCommon> = {
   table: 'trading_bots' | 'daily_bots';
   label: string;
   /** Columns beyond the common ones, in the order `extraValues` gives them. */
@@ -24,35 +24,40 @@ export type BotKind<Bot extends TradingBot> = {
   /** Checks and normalises the kind's own fields (422 on a broken rule). */
   checkExtra: (bot: Bot) => Bot;
   extraValues: (bot: Bot) => unknown[];
+  /** Values a create may leave out (a trading bot's window). */
+  defaults: Partial<Bot>;
 };
 
-export type BotInput<Bot extends TradingBot> = Omit<Bot, 'id' | 'portfolio_id' | 'status' | 'mode'> & Partial<Pick<BotFields, 'status' | 'mode'>>;
+type DefaultedField = keyof TradingWindow;
+export type BotInput<Bot extends BotCommon> = Omit<Bot, 'id' | 'portfolio_id' | 'status' | 'mode' | DefaultedField> &
+  Partial<Pick<BotFields, 'status' | 'mode'>> &
+  Partial<Pick<Bot, Extract<keyof Bot, DefaultedField>>>;
 /** An update: any of the bot's fields, `id` and `portfolio_id` included when they are its own. */
-export type BotChanges<Bot extends TradingBot> = Partial<Omit<Bot, 'mode'>> & Partial<Pick<BotFields, 'mode'>>;
+export type BotChanges<Bot extends BotCommon> = Partial<Omit<Bot, 'mode'>> & Partial<Pick<BotFields, 'mode'>> & { pause_action?: unknown };
 
 const commonColumns = ['name', 'base_strategy_id', 'underlying', 'lots', 'stop_loss_pct', 'target_pct', 'status', 'params', 'mode'] as const;
 
-export function commonFields(row: BotRow): TradingBot {
+export function commonFields(row: BotRow): BotCommon {
   return {
     id: Number(row.id),
     portfolio_id: Number(row.portfolio_id),
     name: String(row.name),
     base_strategy: Number(row.base_strategy_id),
-    underlying: row.underlying as TradingBot['underlying'],
+    underlying: row.underlying as BotCommon['underlying'],
     lots: Number(row.lots),
     stop_loss_pct: Number(row.stop_loss_pct),
     target_pct: Number(row.target_pct),
-    status: row.status as TradingBot['status'],
-    params: row.params as TradingBot['params'],
+    status: row.status as BotCommon['status'],
+    params: row.params as BotCommon['params'],
     mode: 'paper',
   };
 }
 
-export type BotsService<Bot extends TradingBot> = ReturnType<typeof createBotsService<Bot>>;
+export type BotsService<Bot extends BotCommon> = ReturnType<typeof createBotsService<Bot>>;
 
 export type BotsServiceOptions = { db: Database; clock: Clock; strategies: StrategiesService };
 
-export function createBotsService<Bot extends TradingBot>(kind: BotKind<Bot>, { db, clock, strategies }: BotsServiceOptions) {
+export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { db, clock, strategies }: BotsServiceOptions) {
   const select = `SELECT b.id, b.portfolio_id, ${commonColumns.map((column) => `b.${column}`).join(', ')}${kind.extraSelect.map((expression) => `, ${expression}`).join('')}
     FROM ${kind.table} b`;
   const botNotFound = () => notFound(kind.label);
@@ -94,7 +99,7 @@ export function createBotsService<Bot extends TradingBot>(kind: BotKind<Bot>, { 
     }
     await requirePortfolio(db, userId, portfolioId);
     const { portfolio_id: _portfolioId, ...fields } = input;
-    const draft = { ...fields, id: 0, portfolio_id: portfolioId, status: input.status ?? 'active', mode: input.mode ?? 'paper' } as Bot & { mode: BotFields['mode'] };
+    const draft = { ...kind.defaults, ...fields, id: 0, portfolio_id: portfolioId, status: input.status ?? 'active', mode: input.mode ?? 'paper' } as Bot & { mode: BotFields['mode'] };
     const bot = await checked(db, draft);
     const columns = [...commonColumns, ...kind.extraColumns];
     const now = clock();
@@ -112,7 +117,7 @@ export function createBotsService<Bot extends TradingBot>(kind: BotKind<Bot>, { 
    * its portfolio: its orders and positions belong there), and fields sent with their current value
    * are no change at all.
    */
-  function realChanges(current: Bot, { id, portfolio_id: portfolioId, ...fields }: BotChanges<Bot>): Partial<Bot> {
+  function realChanges(current: Bot, { id, portfolio_id: portfolioId, pause_action: _pauseAction, ...fields }: BotChanges<Bot>): Partial<Bot> {
     if (id !== undefined && id !== current.id) {
       throw new DomainError('validation_failed', `id: this is ${kind.label.toLowerCase()} ${current.id}, got ${id}`, { field: 'id' });
     }

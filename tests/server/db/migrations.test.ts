@@ -7,6 +7,8 @@ import { loadMigrations, migrate, type Migration } from '../../../server/db/migr
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 
 const tables = [
+  'alert_reads',
+  'alerts',
   'analytics_candles',
   'analytics_index_config',
   'base_strategies',

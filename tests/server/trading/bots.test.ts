@@ -60,6 +60,10 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
       target_pct: 50,
       status: 'active',
       mode: 'paper',
+      // The entry window a trader who leaves it out gets.
+      entry_from: '09:30',
+      entry_until: '14:30',
+      exit_time: '15:15',
       params: { strike_offset: 1, leg_stop_loss_pct: 30, move_sl_to_cost: true, re_entry: 'none', max_re_entries: 1, trailing_sl: false, trail_trigger_pct: 20, trail_step_pct: 10 },
     });
 
@@ -204,6 +208,16 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
     ['an exit before the entry', { entry_time: '14:00', exit_time: '10:00' }, 'entry_not_before_exit', 'exit_time', 'exit_time: must be after the entry time (14:00)'],
   ])('refuses a daily bot with %s (422)', async (_label, overrides, code, field, message) => {
     const res = await createDaily(dailyBotBody(portfolioId, id('short_straddle'), overrides));
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ code, field, message });
+  });
+
+  it.each([
+    ['a window opening before the market', { entry_from: '09:00' }, 'outside_market_hours', 'entry_from', 'entry_from: 09:00 is outside market hours (09:15–15:30 IST)'],
+    ['a window closing before it opens', { entry_from: '11:00', entry_until: '10:00' }, 'entry_not_before_exit', 'entry_until', 'entry_until: must be after the start of the entry window (11:00)'],
+    ['an exit inside the window', { entry_until: '15:00', exit_time: '14:00' }, 'entry_not_before_exit', 'exit_time', 'exit_time: must not be before the end of the entry window (15:00)'],
+  ])('refuses a trading bot with %s (422)', async (_label, overrides, code, field, message) => {
+    const res = await createTrading(tradingBotBody(portfolioId, id('trend_option_buyer'), overrides));
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ code, field, message });
   });

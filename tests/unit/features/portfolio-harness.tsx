@@ -95,9 +95,13 @@ export const straddleBot: TradingBot = {
   status: 'active',
   params: { strike_offset: 0, expiry: 'weekly', reenter: false },
   mode: 'paper',
+  entry_from: '09:30',
+  entry_until: '14:30',
+  exit_time: '15:15',
 };
+const { entry_from: _from, entry_until: _until, ...botCommon } = straddleBot;
 export const morningBot: DailyBot = {
-  ...straddleBot,
+  ...botCommon,
   id: 41,
   name: 'Morning condor',
   base_strategy: 12,

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import type { Portfolio, TradingBot } from '@/features/portfolios/api/portfolio-types';
+import type { Portfolio } from '@/features/portfolios/api/portfolio-types';
 import { botFormMessages as f, editBotTitle, intoPortfolio } from '@/features/portfolios/bot-form-messages';
 import { botMessages as m } from '@/features/portfolios/bot-messages';
 import { BotForm } from '@/features/portfolios/components/bot-form';
@@ -10,12 +10,12 @@ import { LoadStatus } from '@/components/ui/load-status';
 import type { useBaseStrategies } from '@/features/portfolios/hooks/use-base-strategies';
 import { useBotActions } from '@/features/portfolios/hooks/use-bot-actions';
 import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
-import type { BotFields } from '@/features/portfolios/model/bot-kind';
+import type { Bot, BotFields } from '@/features/portfolios/model/bot-kind';
 import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
 import { commonMessages } from '@/i18n/common-messages';
 import { notify } from '@/lib/notify/notify';
 
-type BotFormDialogProps<B extends TradingBot> = {
+type BotFormDialogProps<B extends Bot> = {
   api: BotKindApi<B>;
   portfolio: Portfolio;
   catalogue: ReturnType<typeof useBaseStrategies>;
@@ -26,7 +26,7 @@ type BotFormDialogProps<B extends TradingBot> = {
 };
 
 /** Creates or edits one bot. A refusal keeps the dialog open with everything the trader typed. */
-export function BotFormDialog<B extends TradingBot>({ api, portfolio, catalogue, bot, preset, onClose }: BotFormDialogProps<B>) {
+export function BotFormDialog<B extends Bot>({ api, portfolio, catalogue, bot, preset, onClose }: BotFormDialogProps<B>) {
   const intl = useIntl();
   const formId = useId();
   const { create, update } = useBotActions(api);

@@ -1,10 +1,11 @@
 import PlusIcon from '@heroicons/react/20/solid/PlusIcon';
+import type { Bot } from '@/features/portfolios/model/bot-kind';
 import CpuChipIcon from '@heroicons/react/24/outline/CpuChipIcon';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { Portfolio, TradingBot } from '@/features/portfolios/api/portfolio-types';
+import type { Portfolio } from '@/features/portfolios/api/portfolio-types';
 import { botMessages as m } from '@/features/portfolios/bot-messages';
 import { BotCard } from '@/features/portfolios/components/bot-card';
 import { BotFormDialog } from '@/features/portfolios/components/bot-form-dialog';
@@ -18,7 +19,7 @@ import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
 
 type Dialog<B> = { kind: 'create' } | { kind: 'edit'; bot: B } | { kind: 'delete'; bot: B } | null;
 
-type BotPanelProps<B extends TradingBot> = {
+type BotPanelProps<B extends Bot> = {
   api: BotKindApi<B>;
   portfolio: Portfolio;
   list: ReturnType<typeof useBotList<B>>;
@@ -29,7 +30,7 @@ type BotPanelProps<B extends TradingBot> = {
 };
 
 /** One kind of bot in the portfolio: their cards with pause/resume, edit and delete, and a way to add one. */
-export function BotPanel<B extends TradingBot>({ api, portfolio, list, catalogue, canChange, preset }: BotPanelProps<B>) {
+export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canChange, preset }: BotPanelProps<B>) {
   const intl = useIntl();
   const [dialog, setDialog] = useState<Dialog<B>>(preset !== undefined && canChange ? { kind: 'create' } : null);
   const { toggleStatus, isToggling } = useBotActions(api);

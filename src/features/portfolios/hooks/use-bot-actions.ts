@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
+import type { Bot } from '@/features/portfolios/model/bot-kind';
 import { useCallback, useState } from 'react';
-import type { TradingBot } from '@/features/portfolios/api/portfolio-types';
 import { botMessages as m } from '@/features/portfolios/bot-messages';
 import { nextStatus, type BotChanges, type BotFields } from '@/features/portfolios/model/bot-kind';
 import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
@@ -14,7 +14,7 @@ import { appendItem, removeItem, replaceItem } from '@/lib/session/list-rules';
  * is appended, an updated one replaced by id, a deleted one removed. Each has its own loading flag; the
  * status toggle's is per bot, so pausing one bot leaves the others' buttons alone.
  */
-export function useBotActions<B extends TradingBot>(api: BotKindApi<B>) {
+export function useBotActions<B extends Bot>(api: BotKindApi<B>) {
   const setList = useSetAtom(api.atom);
   const [toggling, setToggling] = useState<ReadonlySet<number>>(() => new Set());
 

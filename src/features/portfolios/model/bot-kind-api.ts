@@ -15,9 +15,9 @@ import { updateDailyBot } from '@/features/portfolios/api/update-daily-bot';
 import { updateTradingBot } from '@/features/portfolios/api/update-trading-bot';
 import { dailyBotsAtom } from '@/features/portfolios/atoms/daily-bots-atom';
 import { tradingBotsAtom } from '@/features/portfolios/atoms/trading-bots-atom';
-import type { BotChanges, BotFields, BotKind, PortfolioBots, Schedule } from '@/features/portfolios/model/bot-kind';
+import type { Bot, BotChanges, BotFields, BotKind, PortfolioBots, Schedule } from '@/features/portfolios/model/bot-kind';
 
-export type BotKindApi<B extends TradingBot> = {
+export type BotKindApi<B extends Bot> = {
   kind: BotKind;
   atom: PrimitiveAtom<PortfolioBots<B>>;
   list: (portfolioId: number) => Promise<B[]>;

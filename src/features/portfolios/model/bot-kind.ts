@@ -15,7 +15,7 @@ export type BotFields = Omit<TradingBotCreate, 'portfolio_id' | 'status' | 'mode
 export type BotChanges = Partial<BotFields> & { status?: BotStatus };
 
 /** A bot list knows whose it is, so an answer that arrives after the trader moved on never lands elsewhere. */
-export type PortfolioBots<B extends TradingBot> = { portfolioId: number | null; bots: B[] };
+export type PortfolioBots<B extends Bot> = { portfolioId: number | null; bots: B[] };
 
 export function isDailyBot(bot: Bot): bot is DailyBot {
   return 'entry_time' in bot;

@@ -1,0 +1,51 @@
+// Writing to the trader's alerts feed. Every part of the server that sees an event worth telling (the bot
+// engine, the leader's watchers) calls recordAlert inside its own transaction, so the alert exists exactly
+// when the event does; the push dispatcher and the feed read the table afterwards.
+import type { components } from '../../../openapi/main.d.ts';
+import type { Queryable } from '../../db/database.ts';
+
+type Schemas = components['schemas'];
+
+export type NewAlert = {
+  userId: number;
+  accountId: number | null;
+  category: Schemas['AlertCategory'];
+  event: Schemas['AlertEvent'];
+  severity: Schemas['AlertSeverity'];
+  title: string;
+  body: string;
+  /** The app path that shows what it is about, e.g. /app/order_book. */
+  link: string;
+  bot?: { kind: Schemas['BotKind']; id: number; name: string } | null | undefined;
+  at: Date;
+  /** Same key, same user: written once, whoever writes it again (another instance, a retried tick). */
+  dedupeKey?: string | null | undefined;
+};
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/** Adds an alert; answers its id, or null when an alert with the same dedupe key was already written. */
+export async function recordAlert(q: Queryable, alert: NewAlert): Promise<number | null> {
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO alerts (user_id, broker_account_id, category, event, severity, title, body, link, bot_kind, bot_id, bot_name, at, dedupe_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+     RETURNING id`,
+    [
+      alert.userId,
+      alert.accountId,
+      alert.category,
+      alert.event,
+      alert.severity,
+      clip(alert.title, 120),
+      clip(alert.body, 500),
+      alert.link,
+      alert.bot?.kind ?? null,
+      alert.bot?.id ?? null,
+      alert.bot === null || alert.bot === undefined ? null : clip(alert.bot.name, 100),
+      alert.at,
+      alert.dedupeKey ?? null,
+    ],
+  );
+  return rows[0] === undefined ? null : Number(rows[0].id);
+}
