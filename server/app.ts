@@ -32,6 +32,7 @@ import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
 import type { PriceSource, RateLimits } from './services/brokers/paper/paper-trading.ts';
+import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
 
 export type ServerOptions = {
   /** Vite's output folder (index.html, sw.js, assets/...). It may be missing: app routes then answer 503. */
@@ -75,6 +76,8 @@ export type ServerOptions = {
   prices?: PriceSource | undefined;
   /** Tests only: the paper broker's order rate limits (Kite's by default). */
   rateLimits?: RateLimits | undefined;
+  /** Tests only: a crash injected into the bot engine (between a broker call and the action's completion). */
+  engineHooks?: EngineHooks | undefined;
   /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS); the defaults when absent. */
   market?: Partial<MarketConfig> | undefined;
   /**
@@ -119,6 +122,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     market: { ...defaultMarketConfig, ...options.market },
     prices: options.prices,
     rateLimits: options.rateLimits,
+    engineHooks: options.engineHooks,
   });
   await ensureDemoAccount(db, services.passwords, clock());
   if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
@@ -157,6 +161,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
         await services.paperTrading.onTick(undefined, { fills: ticked });
         // Prices moved only if this instance led the tick: then the day's loss and profit locks are read.
         if (ticked) await services.riskLimits.watch();
+        // The bots act on the leader only, after the prices they read have moved (bots/engine/bot-engine.ts).
+        if (ticked) await services.botEngine.tick().catch((error: unknown) => app.log.warn({ err: error }, 'bot engine failed'));
         // The analytics tables: everything due on the leader; elsewhere (or with the market closed) only the
         // daily bars of sessions that are over.
         // A failure there is logged and must not cost the live prices their update (feed.poll comes next).

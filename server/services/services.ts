@@ -25,6 +25,8 @@ import { marketPrices } from './brokers/paper/market-prices.ts';
 import { createKillSwitchService, type KillSwitchService } from './trading/kill-switch-service.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
+import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
+import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -49,6 +51,10 @@ export type Services = {
   riskLimits: RiskLimitsService;
   /** The analytics backend's tables: read by /analytics/rest/v1, written by the leader after each tick. */
   analytics: AnalyticsService;
+  /** Runs the bots after each tick the leader led (server/app.ts). */
+  botEngine: BotEngine;
+  /** What the bots' cards and histories show. */
+  botStatus: BotStatusService;
 };
 
 export type ServicesOptions = {
@@ -68,16 +74,19 @@ export type ServicesOptions = {
   prices?: PriceSource | undefined;
   /** Tests only: the broker's order rate limits (Kite's by default). */
   rateLimits?: RateLimits | undefined;
+  /** Tests only: a crash injected into the bot engine. */
+  engineHooks?: EngineHooks | undefined;
 };
 
-export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits }: ServicesOptions): Services {
+export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, engineHooks }: ServicesOptions): Services {
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
   const secrets = createSecretBox(secretKey);
   const strategies = createStrategiesService({ db });
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
-  const paperTrading = createPaperTrading({ db, clock, prices: prices ?? marketPrices(marketService, db), rateLimits });
+  const priceSource = prices ?? marketPrices(marketService, db);
+  const paperTrading = createPaperTrading({ db, clock, prices: priceSource, rateLimits });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading });
   // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
   const brokerRegistry = createBrokerRegistry([paperBroker]);
@@ -100,5 +109,7 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
+    botEngine: createBotEngine({ db, clock, paperTrading, prices: priceSource, market: marketService, hooks: engineHooks }),
+    botStatus: createBotStatus({ db, clock, prices: priceSource }),
   };
 }
