@@ -19,7 +19,7 @@ export const istInstant = (day: string, time: string) => new Date(Date.parse(`${
 
 export type BotDesk = Awaited<ReturnType<typeof openBotDesk>>;
 
-export async function openBotDesk(backend: TestBackend, options: { database?: Database; engineHooks?: EngineHooks; clockStart?: Date } = {}) {
+export async function openBotDesk(backend: TestBackend, options: { database?: Database; engineHooks?: EngineHooks; clockStart?: Date; capital?: number } = {}) {
   const clock = manualClock(options.clockStart ?? istInstant(monday, '09:00'));
   const market = scriptedMarket(clock);
   const server = await startTestServer({
@@ -31,7 +31,7 @@ export async function openBotDesk(backend: TestBackend, options: { database?: Da
     ...(options.engineHooks === undefined ? {} : { engineHooks: options.engineHooks }),
   });
   const call = guardedClient(server.app);
-  const desk = await openDesk(server, call);
+  const desk = await openDesk(server, call, options.capital);
   const portfolio = await createPortfolio(call, desk.token, desk.account.id);
   const strategies = await baseStrategies(call, desk.token);
   market.spot(desk.atm);
