@@ -162,7 +162,10 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
         // Prices moved only if this instance led the tick: then the day's loss and profit locks are read.
         if (ticked) await services.riskLimits.watch();
         // The bots act on the leader only, after the prices they read have moved (bots/engine/bot-engine.ts).
-        if (ticked) await services.botEngine.tick().catch((error: unknown) => app.log.warn({ err: error }, 'bot engine failed'));
+        if (ticked) {
+          const bots = await services.botEngine.tick().catch((error: unknown) => ({ errors: [error] }));
+          for (const error of bots.errors) app.log.warn({ err: error }, 'bot engine: an action broke off (its claim is reconciled later)');
+        }
         // The analytics tables: everything due on the leader; elsewhere (or with the market closed) only the
         // daily bars of sessions that are over.
         // A failure there is logged and must not cost the live prices their update (feed.poll comes next).

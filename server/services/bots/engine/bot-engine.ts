@@ -37,12 +37,20 @@ import { botKey, type ActionRow, type BotRunRow, type Decision, type EngineBot, 
 import { decide, istInstant, lateEntryMs, profitOf, signalStrategies } from './rules.ts';
 import { aggregate, emaCrossover, supertrendFlip, type Signal } from './signals.ts';
 
-export type TickCounts = { evaluated: number; acted: number; ms: number };
+/** `failed`: bots whose action broke off with an unexpected error (its claim is reconciled on a later tick); `errors` says what broke. */
+export type TickCounts = { evaluated: number; acted: number; failed: number; ms: number; errors: unknown[] };
 
 /** Tests only: a crash between the broker call and the action's completion. */
 export type EngineHooks = { afterBrokerCall?: (action: ActionRow) => Promise<void> | void };
 
-type EngineOptions = { db: Database; clock: Clock; paperTrading: PaperTrading; prices: PriceSource; market: MarketService; hooks?: EngineHooks };
+type EngineOptions = {
+  db: Database;
+  clock: Clock;
+  paperTrading: PaperTrading;
+  prices: PriceSource;
+  market: MarketService;
+  hooks?: EngineHooks | undefined;
+};
 
 /** A claim older than this is a crash's leftover, reconciled from the order book. */
 const staleClaimMs = 30_000;
@@ -451,6 +459,8 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
     for (const exchange of ['NFO', 'BFO'] as const) tradingDays.set(exchange, isTradingDay(await calendarOf(exchange), day));
     const peaks: Array<{ kind: string; id: number; peak: number }> = [];
     let acted = 0;
+    let failed = 0;
+    const errors: unknown[] = [];
     for (const bot of bots) {
       const key = botKey(bot.kind, bot.id);
       const run = runs.get(key) ?? null;
@@ -471,8 +481,15 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
         const profit = profitOf(run, lastPrices);
         if (profit !== null && profit > (run.peakProfitPaise ?? 0)) peaks.push({ kind: bot.kind, id: bot.id, peak: profit });
       }
+      // Without a broker session the broker cannot be reached: the bot acts once the trader logs in again.
       if (decision.type === 'none' || !bot.sessionOpen) continue;
-      if (await act(bot, decision, run, botHeld, now)) acted += 1;
+      try {
+        if (await act(bot, decision, run, botHeld, now)) acted += 1;
+      } catch (error) {
+        // One bot's broken action (a lost connection, a crash between its steps) must not hold the others up.
+        failed += 1;
+        errors.push(error);
+      }
     }
     if (peaks.length > 0) {
       await db.query(
@@ -482,9 +499,15 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
       );
     }
     for (const action of actions) {
-      if (action.status === 'claimed' && nowMs - action.claimedAt.getTime() >= staleClaimMs && (await reconcile(action, now))) acted += 1;
+      if (action.status !== 'claimed' || nowMs - action.claimedAt.getTime() < staleClaimMs) continue;
+      try {
+        if (await reconcile(action, now)) acted += 1;
+      } catch (error) {
+        failed += 1;
+        errors.push(error);
+      }
     }
-    return { evaluated: bots.length, acted, ms: performance.now() - started };
+    return { evaluated: bots.length, acted, failed, ms: performance.now() - started, errors };
   }
 
   return { tick };

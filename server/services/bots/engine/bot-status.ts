@@ -49,10 +49,14 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
     return byBot;
   }
 
-  async function tradesToday(bot: EngineBot, day: string): Promise<boolean> {
-    const facts = await indexFacts(db, bot.underlying, new Date(`${day}T06:00:00Z`));
-    const calendar = await loadTradingCalendar(db, facts.exchange === 'NFO' ? 'NSE' : 'BSE');
-    return isTradingDay(calendar, day) && (bot.weekdays === null || bot.weekdays.includes(isoWeekday(day)));
+  /** Whether each index's exchange trades on `day` (read once per index and request). */
+  async function tradingDays(bots: readonly EngineBot[], day: string): Promise<Map<string, boolean>> {
+    const open = new Map<string, boolean>();
+    for (const index of new Set(bots.map((bot) => bot.underlying))) {
+      const facts = await indexFacts(db, index, new Date(`${day}T06:00:00Z`));
+      open.set(index, isTradingDay(await loadTradingCalendar(db, facts.exchange === 'NFO' ? 'NSE' : 'BSE'), day));
+    }
+    return open;
   }
 
   async function states(userId: number, portfolioId: number): Promise<Schemas['BotStatesResponse']> {
@@ -64,6 +68,7 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
     const [runs, held, flows, actions] = [await loadRuns(db, day, portfolioId), await loadHeld(db, { portfolioId }), await loadDayFlows(db, day, portfolioId), await actionsOf(bots, day)];
     const keys = [...new Set([...held.values()].flat().map((leg) => `${leg.exchange}:${leg.tradingsymbol}`))];
     const quotes = keys.length === 0 ? new Map() : await prices.quotes(keys, db);
+    const open = await tradingDays(bots, day);
     const answer: Schemas['BotState'][] = [];
     for (const bot of bots) {
       const key = botKey(bot.kind, bot.id);
@@ -75,7 +80,7 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
         const open = legs.reduce((sum, leg) => sum + leg.quantity * (quotes.get(`${leg.exchange}:${leg.tradingsymbol}`)?.lastPaise ?? 0), 0);
         pnl = toRupees(flow.flowPaise - flow.chargesPaise + open);
       }
-      const today = await tradesToday(bot, day);
+      const today = (open.get(bot.underlying) ?? false) && (bot.weekdays === null || bot.weekdays.includes(isoWeekday(day)));
       let state: Schemas['BotDayState'];
       if (bot.status === 'stopped') state = 'stopped';
       else if (legs.length > 0) state = 'in_position';
