@@ -144,6 +144,37 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
     expect(await t.run('daily', bot.id)).toMatchObject({ state: 'exited', entries: 2 });
   });
 
+  it('exits at once a position left from an earlier day whose exit the engine missed', async () => {
+    const bot = await t.createDaily({ weekdays: [1, 2, 3], params: { expiry: 'next_weekly' } });
+    const next = (offset: number, type: 'CE' | 'PE') => {
+      const listed = t.desk.services.market.instruments('NIFTY', '2026-12-01', t.server.clock.now());
+      return listed.then((answer) => answer.instruments.find((row) => row.strike === t.desk.atm + offset && row.instrument_type === type)!.tradingsymbol);
+    };
+    t.market.set(await next(0, 'CE'), { bid: 150, ask: 150.5, last: 150.25 });
+    t.market.set(await next(0, 'PE'), { bid: 140, ask: 140.5, last: 140.25 });
+    t.at(monday, '09:20');
+    expect((await t.tick()).acted).toBe(1);
+    expect((await t.orders('daily', bot.id)).map((order) => order.tradingsymbol)).toEqual([await next(0, 'CE'), await next(0, 'PE')]);
+    // Down from 15:00 on Monday until Wednesday morning (Tuesday is a holiday).
+    t.at('2026-11-25', '09:16');
+    // The broker session ended at 06:00: without it the bot cannot act. The trader logs in again.
+    expect((await t.tick()).acted).toBe(0);
+    await t.server.db.query(`UPDATE broker_accounts SET session_expires_at = $2 WHERE id = $1`, [t.desk.account.id, new Date(t.server.clock.now().getTime() + 3_600_000 * 20)]);
+    expect((await t.tick()).acted).toBe(1);
+    const actions = await t.actions('daily', bot.id);
+    expect(actions.map((action) => [action.action, action.status, action.idempotency_key])).toEqual([
+      ['enter', 'completed', `BD${bot.id}-261123-E1`],
+      ['exit', 'completed', `BD${bot.id}-261125-X1`],
+    ]);
+    expect((await t.orders('daily', bot.id)).slice(2).map((order) => [order.transaction_type, order.status])).toEqual([
+      ['BUY', 'COMPLETE'],
+      ['BUY', 'COMPLETE'],
+    ]);
+    // And the day goes on: the bot enters at 09:20 as usual.
+    t.at('2026-11-25', '09:20');
+    expect((await t.tick()).acted).toBe(1);
+  });
+
   it('acts on an entry up to 10 minutes late, records a later one as missed, and carries out a late exit', async () => {
     const onTime = await t.createDaily({ entry_time: '09:20' });
     const late = await t.createDaily({ entry_time: '09:15', exit_time: '15:00' });

@@ -4,7 +4,7 @@
 // - Stopped bots, days that are not trading days (the exchange calendar) and, for daily bots, days that are
 //   not among their weekdays: nothing. While one of the bot's actions is claimed (under way), nothing.
 // - In a position: exit_time passed → exit (always, also when paused or late: a due exit is carried out as
-//   soon as the engine runs again). Paused with exit_now → pause_exit. Then on the combined premium E (the
+//   soon as the engine runs again; legs left from an earlier day go at once). Paused with exit_now → pause_exit. Then on the combined premium E (the
 //   net premium of the legs at entry, unsigned) and the profit P (Σ signed quantity × (last − entry)):
 //   stop-loss when −P ≥ stop_loss_pct % of E (for a credit strategy: the premium rose), target when P ≥
 //   target_pct % of E, trailing stop (trailing_sl) when the day's best profit reached trail_trigger_pct % of
@@ -82,9 +82,11 @@ function exitRule(input: RuleInputs, sequence: number): Decision {
   const { bot, run, lastPrices } = input;
   const exit = (action: Extract<Decision, { type: 'exit' }>['action'], reason: string): Decision => ({ type: 'exit', action, sequence, reason });
   const minutes = clockMinutes(new Date(input.nowMs + istOffsetMs).toISOString().slice(11, 16));
+  // Legs held without a run today were entered on an earlier day whose exit the engine missed: due already.
+  if (run === null || run.entries === 0) return exit('exit', 'Exit of a position left from an earlier trading day (its exit was missed)');
   if (minutes >= clockMinutes(bot.exitTime)) return exit('exit', `Exit time ${bot.exitTime}`);
-  if (bot.status === 'paused' && run?.pauseAction === 'exit_now') return exit('pause_exit', 'Paused: exit now');
-  if (run === null || run.legs.length === 0 || run.entryPremiumPaise === null || run.entryPremiumPaise <= 0) return { type: 'none' };
+  if (bot.status === 'paused' && run.pauseAction === 'exit_now') return exit('pause_exit', 'Paused: exit now');
+  if (run.legs.length === 0 || run.entryPremiumPaise === null || run.entryPremiumPaise <= 0) return { type: 'none' };
   const premium = run.entryPremiumPaise;
   const profit = profitOf(run, lastPrices);
   if (profit !== null) {
