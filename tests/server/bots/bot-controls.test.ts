@@ -95,6 +95,24 @@ describe.each(testBackends)('bot controls on %s', (backend) => {
     expect((await t.alerts(waiting.id)).map((alert) => alert.event)).toEqual(['bot_stopped', 'bot_rejected']);
   });
 
+  it('stops the bots when a breached risk limit arms the kill switch, saying which limit', async () => {
+    const bot = await t.createDaily();
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:20');
+    await t.tick();
+    const limits = { max_loss_today: 2000, profit_lock_from: null, profit_lock_keep_pct: null, max_trades_today: null, max_lots_per_order: null, max_open_positions: null };
+    expect((await t.call('updateRiskLimits', { token: t.desk.token, params: { accountNumber: t.desk.accountNumber }, body: limits })).status).toBe(200);
+    t.straddle(130, 110);
+    t.at(monday, '09:25');
+    expect(await t.desk.services.riskLimits.watch(t.server.clock.now())).toBe(1);
+    const state = await t.run('daily', bot.id);
+    expect(state?.state).toBe('stopped');
+    expect(state?.reason).toMatch(/^Kill switch: Risk limit: today's loss of .* reached your maximum loss of ₹2,000\.00\.$/);
+    expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_stopped']);
+    t.at(monday, '09:30');
+    expect((await t.tick()).evaluated).toBe(0);
+  });
+
   it('records a broker refusal on the action, and exits what filled of a partly refused entry', async () => {
     const bot = await t.createDaily();
     // No price for the put: its order is refused while the call's fills.
