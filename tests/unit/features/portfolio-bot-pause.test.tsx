@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, backend, botState, card, findCard, morningBot, notifications, renderPortfolioScreen, server, straddleBot } from './portfolio-harness';
+import { API, backend, card, findCard, morningBot, notifications, renderPortfolioScreen, server, straddleBot } from './portfolio-harness';
 import { usePortfolioBackend } from './portfolio-harness';
+import { botState } from './bot-state-fixtures';
 
 usePortfolioBackend();
 

@@ -7,7 +7,6 @@ import { BOT_STATE_POLL_MS } from '@/features/portfolios/hooks/use-bot-states';
 import {
   API,
   backend,
-  botState,
   card,
   findCard,
   morningBot,
@@ -17,6 +16,7 @@ import {
 } from './portfolio-harness';
 import { plainText } from '../support/plain-text.ts';
 import { usePortfolioBackend } from './portfolio-harness';
+import { botState } from './bot-state-fixtures';
 
 usePortfolioBackend();
 
