@@ -129,6 +129,16 @@ describe('polling the bots’ states', () => {
     await readsReach([21, 21, 21]);
     await act(async () => vi.advanceTimersByTime(BOT_STATE_POLL_MS));
     await readsReach([21, 21, 21, 21]);
+
+    // Offline: no read is tried until the connection is back, then one at once.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(async () => vi.advanceTimersByTime(BOT_STATE_POLL_MS * 2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(backend.stateReads).toHaveLength(4);
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await readsReach([21, 21, 21, 21, 21]);
+    onLine.mockRestore();
   });
 
   it('keeps the last answer with its age when a poll fails', async () => {

@@ -55,11 +55,13 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
 
   const toggle = async (bot: B, pauseAction?: PauseAction) => {
     const outcome = await toggleStatus(bot, pauseAction);
-    if (outcome === 'choice_required') setDialog({ kind: 'pause', bot });
-    else if (outcome === 'done') {
-      setDialog(null);
-      onStatusChanged();
+    // A refusal was notified with the server's reason; only a position the last poll missed asks again.
+    if (outcome === 'choice_required') {
+      setDialog({ kind: 'pause', bot });
+      return;
     }
+    setDialog(null);
+    if (outcome === 'done') onStatusChanged();
   };
   // The last poll may be 5 s old: a bot that entered since is caught by the server (pause_choice_required).
   const handleToggle = (bot: B) => {
