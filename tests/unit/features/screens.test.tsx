@@ -163,6 +163,7 @@ describe('PortfolioScreen', () => {
     http.get(`${api}/api/base_strategies/base_strategies/`, () => HttpResponse.json({ base_strategies: [] })),
     http.get(`${api}/api/trading_bots/trading_bots/5/`, () => HttpResponse.json({ trading_bots: [] })),
     http.get(`${api}/api/daily_bots/daily_bots/5/`, () => HttpResponse.json({ daily_bots: [] })),
+    http.get(`${api}/api/bots/state/5/`, () => HttpResponse.json({ bots: [], as_of: '2026-11-20T05:00:00Z' })),
   );
 
   beforeAll(() => {
