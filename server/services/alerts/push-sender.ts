@@ -41,7 +41,8 @@ export function createWebPushSender(vapid: VapidKeys, timeoutMs = pushTimeoutMs)
       const response = await fetch(request.endpoint, {
         method: request.method,
         headers: request.headers,
-        body: request.body,
+        // A copy typed as a plain Uint8Array: fetch's types (DOM and Node's alike) accept it.
+        body: request.body === null ? null : new Uint8Array(request.body),
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await response.text().catch(() => '');
