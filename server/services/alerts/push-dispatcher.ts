@@ -77,24 +77,21 @@ export function createPushDispatcher({ db, clock, send }: { db: Database; clock:
     const report: DispatchReport = { claimed: claimed.length, sent: 0, failed: 0, removed: 0 };
     const fresh = claimed.filter((alert) => now.getTime() - new Date(alert.at).getTime() <= staleAfterMs);
     const devices = await devicesOf([...new Set(fresh.map((alert) => alert.user_id))]);
-    const jobs: { device: DeviceRow; alert: ClaimedRow }[] = [];
-    for (const alert of fresh) {
-      const topic = topicOf(alert.event);
-      for (const device of devices) {
-        if (device.user_id === alert.user_id && device.topics.includes(topic)) jobs.push({ device, alert });
-      }
+    // One queue per device, sent in order: a phone shows its alerts in the order they happened, and a device the
+    // push service says is gone is not tried again in this pass.
+    const queues: { device: DeviceRow; alerts: ClaimedRow[] }[] = [];
+    for (const device of devices) {
+      const alerts = fresh.filter((alert) => alert.user_id === device.user_id && device.topics.includes(topicOf(alert.event)));
+      if (alerts.length > 0) queues.push({ device, alerts });
     }
-    const queue = [...jobs];
-    const gone = new Set<number>();
     const worker = async () => {
-      for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
-        if (gone.has(job.device.id)) continue;
-        const { device, alert } = job;
-        const payload = payloadOf({ ...alert, id: Number(alert.id), opensPosition: alert.opens_position });
-        const outcome = await send(device, JSON.stringify(payload), deliveryOf(alert.event));
-        const result = await record(device, outcome, now);
-        if (result === 'removed') gone.add(device.id);
-        report[result] += 1;
+      for (let queue = queues.shift(); queue !== undefined; queue = queues.shift()) {
+        for (const alert of queue.alerts) {
+          const payload = payloadOf({ ...alert, id: Number(alert.id), opensPosition: alert.opens_position });
+          const result = await record(queue.device, await send(queue.device, JSON.stringify(payload), deliveryOf(alert.event)), now);
+          report[result] += 1;
+          if (result === 'removed') break;
+        }
       }
     };
     await Promise.all(Array.from({ length: parallelSends }, worker));
