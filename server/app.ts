@@ -178,9 +178,11 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
         // Prices moved only if this instance led the tick: then the day's loss and profit locks are read.
         if (ticked) await services.riskLimits.watch();
         // Every pass, not only ticks: the 08:45 broker-session reminder falls before the market opens. The
-        // watchers elect their own leader; the dispatcher pushes what they (and the bot engine) wrote.
-        const alerts = await services.alerts.watchers.run();
-        for (const { step, error } of alerts.errors) app.log.warn({ err: error, step }, 'alert watcher failed');
+        // watchers elect their own leader; the dispatcher pushes what they (and the bot engine) wrote. In the
+        // background: a slow push service must not hold the new prices back.
+        void services.alerts.watchers.kick()?.then((report) => {
+          for (const { step, error } of report.errors) app.log.warn({ err: error, step }, 'alert watcher failed');
+        });
         // The analytics tables: everything due on the leader; elsewhere (or with the market closed) only the
         // daily bars of sessions that are over.
         // A failure there is logged and must not cost the live prices their update (feed.poll comes next).
@@ -188,7 +190,10 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
       },
       onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
     });
-    app.addHook('preClose', async () => loop.stop());
+    app.addHook('preClose', async () => {
+      loop.stop();
+      await services.alerts.watchers.settle();
+    });
   }
 
   const contract = loadMainContract();

@@ -112,6 +112,17 @@ describe.each(testBackends)('the alert watchers on %s', (backend) => {
     expect(alerts[0]).toMatchObject({ event: 'broker_session_expired', category: 'broker_session', link: '/app/broker', account_number: desk.accountNumber });
   });
 
+  it('runs one background pass at a time for the market loop', async () => {
+    const first = env.services.alerts.watchers.kick();
+    expect(first).not.toBeNull();
+    expect(env.services.alerts.watchers.kick()).toBeNull();
+    expect((await first!).errors).toEqual([]);
+    await env.services.alerts.watchers.settle();
+    const next = env.services.alerts.watchers.kick();
+    expect(next).not.toBeNull();
+    await next;
+  });
+
   it('fires a price alert once, or at every new crossing', async () => {
     const create = async (body: Record<string, unknown>) => {
       const res = await env.call<Schemas['PriceAlertResponse']>('createPriceAlert', { token: desk.token, body });

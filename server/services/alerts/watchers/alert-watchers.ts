@@ -66,7 +66,28 @@ export function createAlertWatchers({ db, clock, prices, dispatcher }: AlertWatc
     return report;
   }
 
-  return { run };
+  let running: Promise<AlertWatchReport> | null = null;
+
+  /**
+   * Starts a pass in the background unless one is still under way, and answers it (null when skipped): the
+   * market loop must not wait on a slow push service before it streams the new prices.
+   */
+  function kick(now?: Date): Promise<AlertWatchReport> | null {
+    if (running !== null) return null;
+    const pass = run(now);
+    running = pass;
+    void pass.finally(() => {
+      running = null;
+    });
+    return pass;
+  }
+
+  /** Resolves once the background pass (if any) has ended: the server waits for it before closing the database. */
+  async function settle(): Promise<void> {
+    await running;
+  }
+
+  return { run, kick, settle };
 }
 
 export type AlertWatchers = ReturnType<typeof createAlertWatchers>;
