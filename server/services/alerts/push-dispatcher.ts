@@ -25,7 +25,7 @@ type ClaimedRow = {
   body: string;
   link: string;
   at: Date;
-  opens_position: boolean;
+  position_open: boolean;
 };
 type DeviceRow = { id: number; user_id: number; endpoint: string; p256dh: string; auth: string; topics: string[] };
 
@@ -33,8 +33,8 @@ export type DispatchReport = { claimed: number; sent: number; failed: number; re
 
 export function createPushDispatcher({ db, clock, send }: { db: Database; clock: Clock; send: PushSender }) {
   async function claim(tx: Queryable, now: Date): Promise<ClaimedRow[]> {
-    // An order alert's dedupe key is order:<order_id>:<status> (order-watcher.ts): a filled entry opened a
-    // position, so its notification offers to square it off.
+    // An order alert's dedupe key is order:<order_id>:<status> (order-watcher.ts). After a fill that leaves its
+    // position open, the notification offers to square it off.
     const { rows } = await tx.query<ClaimedRow>(
       `WITH claimed AS (
          SELECT id FROM alerts WHERE pushed_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
@@ -42,8 +42,11 @@ export function createPushDispatcher({ db, clock, send }: { db: Database; clock:
        UPDATE alerts a SET pushed_at = $2 FROM claimed WHERE a.id = claimed.id
        RETURNING a.id, a.user_id, a.category, a.event, a.title, a.body, a.link, a.at,
          (a.event = 'order_filled' AND EXISTS (
-           SELECT 1 FROM paper_orders o WHERE o.order_id = split_part(a.dedupe_key, ':', 2) AND o.purpose = 'entry'
-         )) AS opens_position`,
+           SELECT 1 FROM paper_orders o JOIN paper_trades t
+             ON t.broker_account_id = o.broker_account_id AND t.instrument_token = o.instrument_token AND t.product = o.product
+           WHERE o.order_id = split_part(a.dedupe_key, ':', 2)
+           GROUP BY o.id HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0
+         )) AS position_open`,
       [alertsPerPass, now],
     );
     return rows.sort((a, b) => Number(a.id) - Number(b.id));
@@ -87,7 +90,7 @@ export function createPushDispatcher({ db, clock, send }: { db: Database; clock:
     const worker = async () => {
       for (let queue = queues.shift(); queue !== undefined; queue = queues.shift()) {
         for (const alert of queue.alerts) {
-          const payload = payloadOf({ ...alert, id: Number(alert.id), opensPosition: alert.opens_position });
+          const payload = payloadOf({ ...alert, id: Number(alert.id), positionOpen: alert.position_open });
           const result = await record(queue.device, await send(queue.device, JSON.stringify(payload), deliveryOf(alert.event)), now);
           report[result] += 1;
           if (result === 'removed') break;

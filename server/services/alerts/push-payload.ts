@@ -73,14 +73,14 @@ export type AlertForPush = {
   title: string;
   body: string;
   link: string;
-  /** The order that filled opened (or added to) a position, so squaring off is worth offering. */
-  opensPosition: boolean;
+  /** The position the filled order traded is open now, so squaring it off is worth offering. */
+  positionOpen: boolean;
 };
 
-export function actionsOf(alert: Pick<AlertForPush, 'event' | 'opensPosition'>): PushAction[] {
+export function actionsOf(alert: Pick<AlertForPush, 'event' | 'positionOpen'>): PushAction[] {
   const actions: PushAction[] = [{ action: 'open', title: 'Open' }];
   if (killSwitchWorthy.has(alert.event)) actions.push({ action: 'kill_switch', title: 'Kill switch…' });
-  if (alert.event === 'order_filled' && alert.opensPosition) actions.push({ action: 'square_off', title: 'Square off…' });
+  if (alert.event === 'order_filled' && alert.positionOpen) actions.push({ action: 'square_off', title: 'Square off…' });
   return actions;
 }
 

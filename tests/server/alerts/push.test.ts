@@ -157,6 +157,26 @@ describe.each(testBackends)('web push on %s', (backend) => {
     expect(pushService.received).toHaveLength(before);
   });
 
+  it('offers to square off a fill only while its position is open', async () => {
+    const browser = browserSubscription();
+    const endpoint = pushService.endpoint('fills-phone');
+    await env.call('updatePushDevice', { token: desk.token, body: { endpoint, keys: browser.keys, label: 'fills-phone', topics: ['fills'] } });
+    const symbol = desk.contract(desk.atm, 'PE').tradingsymbol;
+    env.market.set(symbol, { bid: 130, ask: 130.5, last: 130.2 });
+    const pushed = async () => {
+      env.clock.advance(1000);
+      await env.services.alerts.watchers.run();
+      return pushService.received
+        .filter((push) => endpoint.endsWith(push.path))
+        .map((push) => JSON.parse(browser.decrypt(push.body)) as PushPayload)
+        .map((payload) => [payload.title, payload.actions.map((action) => action.action)]);
+    };
+    await desk.place(symbol, 'SELL', desk.lotSize);
+    expect(await pushed()).toEqual([[`Sold ${desk.lotSize} ${symbol}`, ['open', 'square_off']]]);
+    await desk.place(symbol, 'BUY', desk.lotSize);
+    expect((await pushed())[1]).toEqual([`Bought ${desk.lotSize} ${symbol}`, ['open']]);
+  });
+
   it('survives a push service that cannot be reached, and leaves stale alerts in the feed only', async () => {
     const browser = browserSubscription();
     // A port nothing listens on: the connection is refused.
