@@ -25,6 +25,8 @@ import { marketPrices } from './brokers/paper/market-prices.ts';
 import { createKillSwitchService, type KillSwitchService } from './trading/kill-switch-service.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
+import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
+import type { LastPriceSource } from './alerts/watchers/price-watcher.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -49,6 +51,8 @@ export type Services = {
   riskLimits: RiskLimitsService;
   /** The analytics backend's tables: read by /analytics/rest/v1, written by the leader after each tick. */
   analytics: AnalyticsService;
+  /** The alerts feed, price alerts, push devices, and the watchers the market loop runs after each pass. */
+  alerts: AlertServices;
 };
 
 export type ServicesOptions = {
@@ -68,9 +72,13 @@ export type ServicesOptions = {
   prices?: PriceSource | undefined;
   /** Tests only: the broker's order rate limits (Kite's by default). */
   rateLimits?: RateLimits | undefined;
+  /** Web push: the VAPID keys (alerts/vapid-keys.ts), and for tests a local push service. */
+  push: PushOptions;
+  /** Tests only: scripted last prices for price alerts instead of the market's. */
+  alertPrices?: LastPriceSource | undefined;
 };
 
-export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits }: ServicesOptions): Services {
+export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, push, alertPrices }: ServicesOptions): Services {
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -100,5 +108,6 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
+    alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
   };
 }
