@@ -33,6 +33,9 @@ import { startMarketLoop } from './services/market/market-loop.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
 import type { PriceSource, RateLimits } from './services/brokers/paper/paper-trading.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
+import type { PushSender } from './services/alerts/push-sender.ts';
+import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
+import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
 
 export type ServerOptions = {
   /** Vite's output folder (index.html, sw.js, assets/...). It may be missing: app routes then answer 503. */
@@ -70,6 +73,20 @@ export type ServerOptions = {
    * `${dataDir}/secret.key`, generated on first start.
    */
   secretKey?: Buffer | undefined;
+  /**
+   * Web push (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT): the key pair, else the one in
+   * `${dataDir}/vapid.json`, generated on first start. Tests may add a local push service.
+   */
+  push?: {
+    keys?: { publicKey: string; privateKey: string } | undefined;
+    subject?: string | undefined;
+    /** Tests only: another transport than web-push over fetch. */
+    send?: PushSender | undefined;
+    /** Tests only: accept push endpoints on plain http (a push service on 127.0.0.1). */
+    allowHttpEndpoints?: boolean | undefined;
+  };
+  /** Tests only: scripted last prices for price alerts instead of the market's. */
+  alertPrices?: LastPriceSource | undefined;
   /** Give the demo user a logged-in paper account, a portfolio and a few trades (`npm start`). */
   demoDesk?: boolean | undefined;
   /** Tests only: scripted quotes for the paper broker (its fills, margins and settlements). */
@@ -111,6 +128,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   const clock = options.clock ?? systemClock;
   await migrate(db);
   const secretKey = options.secretKey ?? (await loadOrCreateSecretKey(options.dataDir));
+  const vapid = await loadVapidKeys(options.dataDir, options.push?.keys, options.push?.subject);
   const services = createServices({
     db,
     clock,
@@ -123,6 +141,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     prices: options.prices,
     rateLimits: options.rateLimits,
     engineHooks: options.engineHooks,
+    push: { vapid, send: options.push?.send, allowHttpEndpoints: options.push?.allowHttpEndpoints },
+    alertPrices: options.alertPrices,
   });
   await ensureDemoAccount(db, services.passwords, clock());
   if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
@@ -166,6 +186,12 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
           const bots = await services.botEngine.tick().catch((error: unknown) => ({ errors: [error] }));
           for (const error of bots.errors) app.log.warn({ err: error }, 'bot engine: an action broke off (its claim is reconciled later)');
         }
+        // Every pass, not only ticks: the 08:45 broker-session reminder falls before the market opens. The
+        // watchers elect their own leader; the dispatcher pushes what they (and the bot engine) wrote. In the
+        // background: a slow push service must not hold the new prices back.
+        void services.alerts.watchers.kick()?.then((report) => {
+          for (const { step, error } of report.errors) app.log.warn({ err: error, step }, 'alert watcher failed');
+        });
         // The analytics tables: everything due on the leader; elsewhere (or with the market closed) only the
         // daily bars of sessions that are over.
         // A failure there is logged and must not cost the live prices their update (feed.poll comes next).
@@ -173,7 +199,10 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
       },
       onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
     });
-    app.addHook('preClose', async () => loop.stop());
+    app.addHook('preClose', async () => {
+      loop.stop();
+      await services.alerts.watchers.settle();
+    });
   }
 
   const contract = loadMainContract();

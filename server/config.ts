@@ -7,6 +7,7 @@ import { parseHashConcurrency, parsePublicOrigin, parseTimeouts, parseTrustProxy
 import type { ServerTimeouts } from './http/timeouts.ts';
 import { repoRoot } from './paths.ts';
 import { parseSecretKey } from './services/secrets/secret-key.ts';
+import { isVapidSubject, parseVapidPair } from './services/alerts/vapid-keys.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -52,6 +53,12 @@ export type ServerConfig = {
   hashConcurrency: number;
   /** MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS: the simulated market. */
   market: MarketConfig;
+  /**
+   * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (together): the web push key pair, else one generated into
+   * DATA_DIR/vapid.json; VAPID_SUBJECT: the contact push services may reach the operator at (mailto: or https:).
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string | undefined;
 };
 
 export { ConfigError };
@@ -169,6 +176,26 @@ function parseSecretKeyEnv(raw: string | undefined): Buffer | undefined {
   return key;
 }
 
+function parseVapidKeys(publicKey: string | undefined, privateKey: string | undefined): { publicKey: string; privateKey: string } | undefined {
+  const pub = publicKey?.trim() ?? '';
+  const priv = privateKey?.trim() ?? '';
+  if (pub === '' && priv === '') return undefined;
+  const pair = pub === '' || priv === '' ? null : parseVapidPair(pub, priv);
+  if (pair === null) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, as `npx web-push generate-vapid-keys` prints them (base64url P-256 keys).',
+    );
+  }
+  return pair;
+}
+
+function parseVapidSubject(raw: string | undefined): string | undefined {
+  const text = raw?.trim() ?? '';
+  if (text === '') return undefined;
+  if (!isVapidSubject(text)) throw new ConfigError(`VAPID_SUBJECT must be a mailto: address or an https: URL, got "${raw}".`);
+  return text;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: parsePort(env.PORT),
@@ -189,5 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicOrigin: parsePublicOrigin(env.PUBLIC_ORIGIN),
     hashConcurrency: parseHashConcurrency(env.PASSWORD_HASH_CONCURRENCY),
     market: parseMarketConfig(env),
+    vapidKeys: parseVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
+    vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
   };
 }

@@ -82,6 +82,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     publicOrigin: config.publicOrigin,
     hashConcurrency: config.hashConcurrency,
     market: config.market,
+    push: { keys: config.vapidKeys, subject: config.vapidSubject },
     tickOnTimer: true,
     demoDesk: true,
   });

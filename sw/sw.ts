@@ -6,11 +6,13 @@
  * - Updates are offered, never forced: a new worker waits until the page posts SKIP_WAITING
  *   (src/app/pwa/register-service-worker.ts does it when the trader accepts).
  * - Trading calls (/api/) are never intercepted: no cache, no queue, no replay.
+ * - Push notifications are shown and their taps open the app (push.ts); the worker never trades.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerAnalyticsCaching } from './analytics-cache';
+import { registerPushHandlers } from './push';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -55,3 +57,5 @@ self.addEventListener('message', (event) => {
     void self.skipWaiting();
   }
 });
+
+registerPushHandlers(self);

@@ -6,6 +6,7 @@ import type { PublicRuntimeConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Services } from '../services/services.ts';
+import { alertRoutes } from './alert-routes.ts';
 import { analyticsTableRoutes } from './analytics-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { botRoutes } from './bot-routes.ts';
@@ -38,7 +39,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 
 /** The trading backend, mounted at /api (Django-style paths with trailing slashes). */
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
-  const plugins: RoutePlugin[] = [healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes];
+  const plugins: RoutePlugin[] = [healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes];
   for (const plugin of plugins) await app.register(plugin, { context });
 };
 

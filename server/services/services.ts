@@ -27,6 +27,8 @@ import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
 import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
 import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
+import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
+import type { LastPriceSource } from './alerts/watchers/price-watcher.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -55,6 +57,8 @@ export type Services = {
   botEngine: BotEngine;
   /** What the bots' cards and histories show. */
   botStatus: BotStatusService;
+  /** The alerts feed, price alerts, push devices, and the watchers the market loop runs after each pass. */
+  alerts: AlertServices;
 };
 
 export type ServicesOptions = {
@@ -76,9 +80,13 @@ export type ServicesOptions = {
   rateLimits?: RateLimits | undefined;
   /** Tests only: a crash injected into the bot engine. */
   engineHooks?: EngineHooks | undefined;
+  /** Web push: the VAPID keys (alerts/vapid-keys.ts), and for tests a local push service. */
+  push: PushOptions;
+  /** Tests only: scripted last prices for price alerts instead of the market's. */
+  alertPrices?: LastPriceSource | undefined;
 };
 
-export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, engineHooks }: ServicesOptions): Services {
+export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, engineHooks, push, alertPrices }: ServicesOptions): Services {
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -111,5 +119,6 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
     botEngine: createBotEngine({ db, clock, paperTrading, prices: priceSource, market: marketService, hooks: engineHooks }),
     botStatus: createBotStatus({ db, clock, prices: priceSource }),
+    alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
   };
 }

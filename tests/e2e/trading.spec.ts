@@ -114,7 +114,9 @@ test('a market order fills, takes a stop-loss and a target, the target is modifi
 
   // The portfolio's page: the day's summary and its realised P&L history (a lazy chart).
   await page.goto('/app/position');
-  await expect(page.getByRole('heading', { name: 'Manual trades' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Positions by bot' })).toBeVisible();
+  // The desk's trades are the trader's own: their group has no bot.
+  await expect(page.getByRole('heading', { name: 'Your own orders' })).toBeVisible();
   await expect(page.getByText('Max drawdown')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Cumulative net realised P&L per trading day' }).locator('canvas').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/trading/positions-1500.png', fullPage: true });

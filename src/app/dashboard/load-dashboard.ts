@@ -1,16 +1,17 @@
 /**
  * The dashboard's broker figures in one read: every broker account with its position book (an account whose
- * book could not be read says so on its own row) and how many bots run in its portfolios.
+ * book could not be read says so on its own row) and what the bots of its portfolios do today (one state read
+ * per portfolio).
  */
 import { getBrokerAccounts } from '@/features/brokers/api/get-broker-accounts';
 import type { BrokerAccount } from '@/features/brokers/api/broker-types';
-import { getDailyBots } from '@/features/portfolios/api/get-daily-bots';
+import { botsToday, type BotsToday } from '@/app/dashboard/bots-today';
+import { getBotStates } from '@/features/portfolios/api/get-bot-states';
 import { getPortfolios } from '@/features/portfolios/api/get-portfolios';
-import { getTradingBots } from '@/features/portfolios/api/get-trading-bots';
 import { getPositionBook, type Position, type PositionBook } from '@/features/positions/api/position-calls';
 
 export type AccountFigures = { account: BrokerAccount; book: PositionBook | null };
-export type DashboardData = { accounts: AccountFigures[]; bots: { running: number; paused: number } | null };
+export type DashboardData = { accounts: AccountFigures[]; bots: BotsToday | null };
 
 export type DayPnl = { net: number; gross: number; charges: number };
 
@@ -30,9 +31,8 @@ export const openPositions = (book: PositionBook): Position[] => book.net.filter
 
 async function botCounts(accounts: readonly BrokerAccount[]): Promise<DashboardData['bots']> {
   const portfolios = (await Promise.all(accounts.map((account) => getPortfolios(account.id)))).flat();
-  const lists = await Promise.all(portfolios.map((portfolio) => Promise.all([getTradingBots(portfolio.id), getDailyBots(portfolio.id)])));
-  const bots = lists.flat(2);
-  return { running: bots.filter((bot) => bot.status === 'active').length, paused: bots.filter((bot) => bot.status === 'paused').length };
+  const answers = await Promise.all(portfolios.map((portfolio) => getBotStates(portfolio.id)));
+  return botsToday(answers.flatMap((answer) => answer.bots));
 }
 
 export async function loadDashboard(): Promise<DashboardData> {

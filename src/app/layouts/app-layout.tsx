@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { MobileNavDrawer } from '@/app/layouts/mobile-nav-drawer';
 import { ShellFooter } from '@/app/layouts/shell-footer';
@@ -11,6 +11,12 @@ import { useBlankLayout } from '@/app/layouts/use-blank-layout';
 import { useProfileLoader } from '@/app/session/use-profile-loader';
 import { requestPersistentStorage } from '@/lib/persist/device-storage';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
+
+// New alerts as toasts while signed in: lazy, so the layout's download stays as it was; a chunk that cannot
+// load (offline before the worker has it) costs the toasts, never the layout.
+const AlertsNotifier = lazy(() =>
+  import('@/features/alerts/components/alerts-notifier').then((m) => ({ default: m.AlertsNotifier }), () => ({ default: () => null })),
+);
 
 /**
  * The full layout of signed-in pages (spec §2, §9): header 70 px, footer 60 px, side navigation 250 px
@@ -48,6 +54,7 @@ export function AppLayout() {
         </main>
         <ShellFooter />
       </div>
+      <Suspense fallback={null}><AlertsNotifier /></Suspense>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { BotsTile } from '@/app/dashboard/bots-tile';
 import { dayPnl, loadDashboard, openPositions, type DashboardData } from '@/app/dashboard/load-dashboard';
 import { GettingStartedSteps } from '@/app/getting-started/getting-started-steps';
 import { setupSummary } from '@/app/getting-started/setup-summary';
@@ -38,8 +39,6 @@ const messages = defineMessages({
   bookUnknown: { id: 'dashboard.bookUnknown', defaultMessage: 'Unknown until you log in to the broker' },
   netLabel: { id: 'dashboard.net', defaultMessage: 'net' },
   noPrice: { id: 'dashboard.noPrice', defaultMessage: 'No price' },
-  botsUnavailable: { id: 'dashboard.botsUnavailable', defaultMessage: 'Your bots could not be read.' },
-  botsPnl: { id: 'dashboard.botsPnl', defaultMessage: 'Bots do not trade yet (they run on paper once the bot engine arrives), so they have no P&L today.' },
   seeAll: { id: 'dashboard.seeAll', defaultMessage: 'Market view' },
 });
 
@@ -52,10 +51,6 @@ const positionsText = defineMessage<{ count: number; accounts: number }>({
   defaultMessage: '{count, plural, =0 {No open position} one {# open position} other {# open positions}} across {accounts, plural, one {# account} other {# accounts}}',
 });
 const mtmText = defineMessage<{ mtm: MessageValue }>({ id: 'dashboard.mtm', defaultMessage: 'Unrealised (MTM, gross): {mtm}' });
-const botsText = defineMessage<{ running: number; paused: number }>({
-  id: 'dashboard.botsText',
-  defaultMessage: '{running, plural, one {# running} other {# running}}, {paused, plural, one {# paused} other {# paused}}',
-});
 
 const refreshMs = 5000;
 const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
@@ -142,17 +137,6 @@ function PositionsTile({ data }: { data: DashboardData }) {
   );
 }
 
-function BotsTile({ data }: { data: DashboardData }) {
-  const intl = useIntl();
-  if (data.bots === null) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.botsUnavailable)}</p>;
-  return (
-    <div className="flex flex-col gap-1 text-sm">
-      <p className="text-fg">{intl.formatMessage(botsText, data.bots)}</p>
-      <p className="text-xs text-fg-muted">{intl.formatMessage(messages.botsPnl)}</p>
-    </div>
-  );
-}
-
 function CommentaryTile() {
   const intl = useIntl();
   const { formatTime } = useFormat();
@@ -212,7 +196,7 @@ export function DashboardScreen() {
           </ul>
         </Tile>
         <Tile title={intl.formatMessage(messages.positions)}>{data !== null && <PositionsTile data={data} />}</Tile>
-        <Tile title={intl.formatMessage(messages.bots)}>{data !== null && <BotsTile data={data} />}</Tile>
+        <Tile title={intl.formatMessage(messages.bots)}>{data !== null && <BotsTile bots={data.bots} />}</Tile>
         <Tile title={intl.formatMessage(messages.commentary)} wide>
           <CommentaryTile />
         </Tile>

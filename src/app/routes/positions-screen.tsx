@@ -11,9 +11,10 @@ import { StaleNote } from '@/components/ui/stale-note';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
-import { getPositions, getPositionSummary, type PortfolioPositions, type PositionSummary } from '@/features/positions/api/position-calls';
+import { getPositionsByBot, getPositionSummary, type PositionsByBot, type PositionSummary } from '@/features/positions/api/position-calls';
 import { PnlHistory } from '@/features/positions/components/pnl-history';
-import { PositionsTable } from '@/features/positions/components/positions-table';
+import { PositionGroups } from '@/features/positions/components/position-groups';
+import { groupMessages } from '@/features/positions/group-messages';
 import { positionMessages } from '@/features/positions/position-messages';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
@@ -25,8 +26,6 @@ const messages = defineMessages({
   portfolio: { id: 'positions.portfolio', defaultMessage: 'Portfolio' },
   date: { id: 'positions.date', defaultMessage: 'Trading day' },
   noPortfolio: { id: 'positions.noPortfolio', defaultMessage: 'Create a portfolio under a broker account to see its positions.' },
-  manual: { id: 'positions.manual', defaultMessage: 'Manual trades' },
-  botsLater: { id: 'positions.botsLater', defaultMessage: 'Positions opened by bots will be grouped by bot here once bots trade.' },
   history: { id: 'positions.history', defaultMessage: 'Net realised P&L, day by day' },
   chartLabel: { id: 'positions.chartLabel', defaultMessage: 'Cumulative net realised P&L per trading day' },
   noHistory: { id: 'positions.noHistory', defaultMessage: 'No closed trades yet: the history starts with the first realised P&L.' },
@@ -43,7 +42,7 @@ const summaryCaption = defineMessage<{ time: MessageValue }>({ id: 'positions.su
 
 const refreshMs = 3000;
 
-type Loaded = { positions: PortfolioPositions; summary: PositionSummary };
+type Loaded = { byBot: PositionsByBot; summary: PositionSummary };
 
 /** /app/position: the chosen portfolio's positions and summary for a day, its P&L history and drawdown. */
 export function PositionsScreen() {
@@ -58,15 +57,17 @@ export function PositionsScreen() {
     portfolioId === null
       ? null
       : async (): Promise<Loaded> => {
-          const [positions, summary] = await Promise.all([getPositions(portfolioId, day), getPositionSummary(portfolioId, day)]);
-          return { positions, summary };
+          const [byBot, summary] = await Promise.all([getPositionsByBot(portfolioId, day), getPositionSummary(portfolioId, day)]);
+          return { byBot, summary };
         },
     `${portfolioId}/${date}`,
     refreshMs,
-    'positions',
+    // Named apart from the ungrouped list kept before, so an old snapshot is never read as groups.
+    'positions-by-bot',
   );
 
-  const positions = loaded?.positions.positions ?? [];
+  const groups = loaded?.byBot.groups ?? [];
+  const positions = groups.flatMap((group) => group.positions);
   const live = useLiveQuotes(positions.filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`));
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const accountNumber = desk.account?.account_number ?? '';
@@ -101,7 +102,7 @@ export function PositionsScreen() {
           <TextField label={intl.formatMessage(messages.date)} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
         </div>
       )}
-      {loaded?.positions.status === 'UNKNOWN' && (
+      {loaded?.byBot.status === 'UNKNOWN' && (
         <BrokerDataNote>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
       )}
       {portfolioId !== null &&
@@ -120,15 +121,14 @@ export function PositionsScreen() {
               </dl>
               {summary.as_of !== null && <p className="text-xs text-fg-muted">{intl.formatMessage(summaryCaption, { time: formatTime(summary.as_of) })}</p>}
             </section>
-            <section className="flex flex-col gap-2" aria-labelledby="positions-manual">
+            <section className="flex flex-col gap-3" aria-labelledby="positions-by-bot">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <h2 id="positions-manual" className="text-lg font-semibold text-fg">
-                  {intl.formatMessage(messages.manual)}
+                <h2 id="positions-by-bot" className="text-lg font-semibold text-fg">
+                  {intl.formatMessage(groupMessages.heading)}
                 </h2>
                 <SquareOffAll {...common} positions={positions} />
               </div>
-              <PositionsTable positions={positions} live={live} renderActions={(position) => <PositionActions {...common} position={position} />} />
-              <p className="text-xs text-fg-muted">{intl.formatMessage(messages.botsLater)}</p>
+              <PositionGroups groups={groups} live={live} renderActions={(position) => <PositionActions {...common} position={position} />} />
             </section>
             <LiveBookPanel accountNumber={accountNumber} positions={positions} />
             <section className="flex flex-col gap-2" aria-labelledby="positions-history">

@@ -33,6 +33,15 @@ export const botFormMessages = defineMessages({
   scheduleHeading: { id: 'portfolios.botForm.scheduleHeading', defaultMessage: 'Schedule (IST)' },
   entryTime: { id: 'portfolios.botForm.entryTime', defaultMessage: 'Entry time' },
   exitTime: { id: 'portfolios.botForm.exitTime', defaultMessage: 'Exit time' },
+  windowHeading: { id: 'portfolios.botForm.windowHeading', defaultMessage: 'Trading day (IST)' },
+  windowText: {
+    id: 'portfolios.botForm.windowText',
+    defaultMessage: 'The bot enters on its signals only inside the entry window, and closes anything still open at the exit time.',
+  },
+  entryFrom: { id: 'portfolios.botForm.entryFrom', defaultMessage: 'Entries from' },
+  entryUntil: { id: 'portfolios.botForm.entryUntil', defaultMessage: 'Entries until' },
+  untilBeforeFrom: { id: 'portfolios.botForm.untilBeforeFrom', defaultMessage: '{label} must be after the start of the entry window' },
+  exitBeforeUntil: { id: 'portfolios.botForm.exitBeforeUntil', defaultMessage: '{label} must not be before the end of the entry window' },
   weekdays: { id: 'portfolios.botForm.weekdays', defaultMessage: 'Runs on' },
   weekdaysRequired: { id: 'portfolios.botForm.weekdaysRequired', defaultMessage: 'Choose at least one weekday' },
   outsideMarketHours: {

@@ -32,6 +32,8 @@ export const botMessages = defineMessages({
   target: { id: 'portfolios.bots.target', defaultMessage: 'Target' },
   schedule: { id: 'portfolios.bots.schedule', defaultMessage: 'Schedule' },
   weekdays: { id: 'portfolios.bots.weekdays', defaultMessage: 'Days' },
+  entryWindow: { id: 'portfolios.bots.entryWindow', defaultMessage: 'Entry window' },
+  exitAt: { id: 'portfolios.bots.exitAt', defaultMessage: 'Exit by' },
   active: { id: 'portfolios.bots.active', defaultMessage: 'Active' },
   paused: { id: 'portfolios.bots.paused', defaultMessage: 'Paused' },
   stopped: { id: 'portfolios.bots.stopped', defaultMessage: 'Stopped' },
@@ -59,6 +61,10 @@ export const sectionTitle = defineMessage<{ portfolio: MessageValue }>({
 export const scheduleText = defineMessage<{ entry: MessageValue; exit: MessageValue }>({
   id: 'portfolios.bots.scheduleText',
   defaultMessage: '{entry} to {exit} IST',
+});
+export const clockText = defineMessage<{ time: MessageValue }>({
+  id: 'portfolios.bots.clockText',
+  defaultMessage: '{time} IST',
 });
 export const lotsText = defineMessage<{ lots: MessageValue }>({
   id: 'portfolios.bots.lotsText',

@@ -5,5 +5,6 @@ export const sectionMessages = defineMessages({
   profile: { id: 'settings.profile', defaultMessage: 'Profile' },
   password: { id: 'settings.password', defaultMessage: 'Change password' },
   tradeDefaults: { id: 'settings.tradeDefaults', defaultMessage: 'Trade defaults' },
+  notifications: { id: 'settings.notifications', defaultMessage: 'Notifications' },
   storage: { id: 'settings.storage', defaultMessage: 'Storage' },
 });

@@ -8,6 +8,7 @@ import { createTestDatabase, testBackends } from '../support/test-database.ts';
 
 const tables = [
   'alert_reads',
+  'alert_watch_cursors',
   'alerts',
   'analytics_candles',
   'analytics_index_config',
@@ -35,6 +36,8 @@ const tables = [
   'paper_orders',
   'paper_trades',
   'portfolios',
+  'price_alerts',
+  'push_devices',
   'risk_days',
   'risk_limits',
   'schema_migrations',

@@ -85,6 +85,25 @@ function serve({ accounts, portfolios, dailyBots }: Backend) {
     http.get(`${API}/api/daily_bots/daily_bots/:portfolioId/`, ({ params }) =>
       HttpResponse.json({ daily_bots: dailyBots.filter((bot) => bot.portfolio_id === Number(params.portfolioId)) }),
     ),
+    http.get(`${API}/api/bots/state/:portfolioId/`, ({ params }) =>
+      HttpResponse.json({
+        bots: dailyBots
+          .filter((bot) => bot.portfolio_id === Number(params.portfolioId))
+          .map((bot) => ({
+            kind: 'daily',
+            bot_id: bot.id,
+            trading_day: '2026-11-20',
+            state: 'in_position',
+            reason: null,
+            pnl_today: -1250.5,
+            entries_today: 1,
+            open_positions: 2,
+            last_action: null,
+            next_action_at: null,
+          })),
+        as_of: '2026-11-20T05:00:00.000Z',
+      }),
+    ),
     http.get(`${API}/api/position/position/:portfolioId/`, () =>
       HttpResponse.json({ data: { positions: [], status: 'OK', as_of: '2026-11-20T05:00:00.000Z' } }),
     ),
@@ -176,7 +195,12 @@ describe('the dashboard', () => {
     const pnl = screen.getByRole('region', { name: 'P&L today' });
     // No trade today: ₹0.00 net, and the figure says it is net with gross and charges beside it.
     expect(await within(pnl).findByText(/Gross ₹0\.00 · charges ₹0\.00/, { normalizer: (text) => text.replace(/[\u2066-\u2069]/g, '') })).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Bots' })).getByText('1 running, 0 paused')).toBeTruthy();
+    const bots = screen.getByRole('region', { name: 'Bots' });
+    expect(within(bots).getByText('1 running · 1 in position · 0 paused')).toBeTruthy();
+    // Net, with its sign and its word: colour is not the only signal.
+    expect(within(bots).getByText('Net P&L today')).toBeTruthy();
+    expect(bots.querySelector('[data-field="bot-pnl"]')?.textContent?.replace(/[\u2066-\u2069]/g, '')).toBe('loss-₹1,250.50');
+    expect(within(bots).queryByText(/do not trade/)).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Open positions' })).getByText('No open position across 1 account')).toBeTruthy();
   });
 

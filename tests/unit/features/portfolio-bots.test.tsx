@@ -39,6 +39,8 @@ describe('bot lists', () => {
       'Lots: 2 lots',
       'Stop-loss: 25%',
       'Target: 50%',
+      'Entry window: 09:30 to 14:30 IST',
+      'Exit by: 15:15 IST',
     ]);
     expect(within(bot).getByText('Active')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Daily bots (1)' })).toBeTruthy();
@@ -148,6 +150,9 @@ describe('editing and deleting', () => {
           stop_loss_pct: 25,
           target_pct: 50,
           params: { strike_offset: 0, expiry: 'weekly', reenter: false },
+          entry_from: '09:30',
+          entry_until: '14:30',
+          exit_time: '15:15',
         },
       },
     ]);

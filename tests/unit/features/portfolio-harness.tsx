@@ -36,6 +36,8 @@ export type Portfolio = Schemas['Portfolio'];
 export type BaseStrategy = Schemas['BaseStrategy'];
 export type TradingBot = Schemas['TradingBot'];
 export type DailyBot = Schemas['DailyBot'];
+export type BotState = Schemas['BotState'];
+export type BotRun = Schemas['BotRun'];
 
 export const API = 'http://api.test';
 export const server = setupServer();
@@ -120,6 +122,12 @@ export const backend = {
   strategies: [] as BaseStrategy[],
   tradingBots: [] as TradingBot[],
   dailyBots: [] as DailyBot[],
+  /** Today's state of each bot (GET /api/bots/state/:portfolioId/ answers those of the portfolio's bots). */
+  botStates: [] as BotState[],
+  /** Each bot's runs, keyed `kind/id`. */
+  botRuns: {} as Record<string, BotRun[]>,
+  /** How many times each portfolio's bot states were read. */
+  stateReads: [] as number[],
   /** Every PUT, POST and DELETE, in order. */
   changes: [] as Recorded[],
 };
@@ -190,6 +198,20 @@ const routes = [
     const remaining = backend.portfolios.filter((candidate) => candidate.broker_account === portfolio.broker_account);
     return HttpResponse.json({ message: 'Deleted', portfolios: remaining });
   }),
+  http.get(`${API}/api/bots/state/:portfolioId/`, ({ params }) => {
+    const portfolioId = Number(params.portfolioId);
+    backend.stateReads.push(portfolioId);
+    const mine = (kind: 'trading' | 'daily', id: number) =>
+      (kind === 'trading' ? backend.tradingBots : backend.dailyBots).some((bot) => bot.id === id && bot.portfolio_id === portfolioId);
+    const bots = backend.botStates.filter((state) => mine(state.kind, state.bot_id));
+    return HttpResponse.json({ bots, as_of: '2026-11-24T04:00:00Z' });
+  }),
+  http.get(`${API}/api/bots/runs/:kind/:id/`, ({ params }) => {
+    const kind = params.kind === 'daily' ? 'daily' : 'trading';
+    const bot = (kind === 'trading' ? backend.tradingBots : backend.dailyBots).find((candidate) => candidate.id === Number(params.id));
+    if (!bot) return notFound();
+    return HttpResponse.json({ bot: { kind, id: bot.id, name: bot.name }, runs: backend.botRuns[`${kind}/${bot.id}`] ?? [] });
+  }),
   http.get(`${API}/api/base_strategies/base_strategies/`, () => HttpResponse.json({ base_strategies: backend.strategies })),
   ...botRoutes('trading_bots', 'trading_bot', 'tradingBots'),
   ...botRoutes('daily_bots', 'daily_bot', 'dailyBots'),
@@ -207,6 +229,9 @@ export function usePortfolioBackend() {
       strategies: [shortStraddle, ironCondor],
       tradingBots: [straddleBot],
       dailyBots: [morningBot],
+      botStates: [],
+      botRuns: {},
+      stateReads: [],
       changes: [],
     });
     server.use(...routes);

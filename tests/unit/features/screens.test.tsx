@@ -6,7 +6,6 @@ import { type ComponentType } from 'react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { StrategyAlertsScreen } from '@/features/alerts/routes/strategy-alerts-screen.tsx';
 import { BrokerListScreen } from '@/features/brokers/routes/broker-list-screen.tsx';
 import { BrokerLoginReturnScreen } from '@/features/brokers/routes/broker-login-return-screen.tsx';
 import { ErrorPageScreen } from '@/features/errors/routes/error-page-screen.tsx';
@@ -67,24 +66,6 @@ function renderScreen(Screen: ComponentType, path: string, url: string) {
     </IntlProvider>,
   );
 }
-
-const placeholderScreens: [string, ComponentType, string, string, string][] = [
-  ['StrategyAlertsScreen', StrategyAlertsScreen, '/app/strategy_alerts', '/app/strategy_alerts', 'Alertes de stratégie'],
-];
-
-describe('placeholder screens', () => {
-  it.each(placeholderScreens)('%s shows its French title and an honest, labelled empty state', (_, Screen, path, url, title) => {
-    renderScreen(Screen, path, url);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
-    // The empty state is a region named by its title, and that title says the feature is not there yet.
-    const region = screen.getByRole('region');
-    expect(region.getAttribute('aria-describedby')).toBeTruthy();
-    expect(within(region).getByRole('heading', { level: 2 }).textContent).toMatch(/pas encore disponibles?$/);
-    // Nothing that looks live: no buttons at all on a placeholder.
-    expect(screen.queryAllByRole('button')).toHaveLength(0);
-    expect(intlErrors).toEqual([]);
-  });
-});
 
 describe('broker screens', () => {
   const api = 'http://api.test';
@@ -163,6 +144,7 @@ describe('PortfolioScreen', () => {
     http.get(`${api}/api/base_strategies/base_strategies/`, () => HttpResponse.json({ base_strategies: [] })),
     http.get(`${api}/api/trading_bots/trading_bots/5/`, () => HttpResponse.json({ trading_bots: [] })),
     http.get(`${api}/api/daily_bots/daily_bots/5/`, () => HttpResponse.json({ daily_bots: [] })),
+    http.get(`${api}/api/bots/state/5/`, () => HttpResponse.json({ bots: [], as_of: '2026-11-20T05:00:00Z' })),
   );
 
   beforeAll(() => {

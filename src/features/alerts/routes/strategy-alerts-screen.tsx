@@ -1,29 +1,41 @@
-import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
-import { defineMessages, useIntl } from 'react-intl';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
+import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PageHeader } from '@/components/ui/page-header';
+import { alertMessages as messages } from '@/features/alerts/alert-messages';
+import { AlertFeed } from '@/features/alerts/components/alert-feed';
+import { PriceAlertsSection } from '@/features/alerts/components/price-alerts-section';
 
-const messages = defineMessages({
-  title: { id: 'alerts.strategyTitle', defaultMessage: 'Strategy alerts' },
-  description: { id: 'alerts.strategyDescription', defaultMessage: 'Signals and events from your bots.' },
-  emptyTitle: { id: 'alerts.strategyEmptyTitle', defaultMessage: 'Strategy alerts are not available yet' },
-  emptyDescription: {
-    id: 'alerts.strategyEmptyDescription',
-    defaultMessage:
-      "Your bots' signals will appear here as they happen (entries, exits, stop-loss hits and rejected orders) so you can react without watching every screen. They arrive with bots.",
-  },
-});
+const viewParam = 'view';
+const priceView = 'price';
 
+function viewLinkClass(current: boolean) {
+  const base = 'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium';
+  return current ? `${base} bg-brand-soft text-brand` : `${base} text-fg-muted hover:bg-surface-muted hover:text-fg`;
+}
+
+/** /app/strategy_alerts: the feed of everything that happened, and the trader's price alerts (?view=price). */
 export function StrategyAlertsScreen() {
   const intl = useIntl();
+  const [params] = useSearchParams();
+  const price = params.get(viewParam) === priceView;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      <EmptyState
-        icon={BellAlertIcon}
-        title={intl.formatMessage(messages.emptyTitle)}
-        description={intl.formatMessage(messages.emptyDescription)}
-      />
+      <nav aria-label={intl.formatMessage(messages.views)}>
+        <ul className="flex flex-wrap gap-1 border-b border-line pb-2">
+          <li>
+            <Link to="?" replace aria-current={price ? undefined : 'page'} className={viewLinkClass(!price)}>
+              {intl.formatMessage(messages.viewFeed)}
+            </Link>
+          </li>
+          <li>
+            <Link to={`?${viewParam}=${priceView}`} replace aria-current={price ? 'page' : undefined} className={viewLinkClass(price)}>
+              {intl.formatMessage(messages.viewPrice)}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      {price ? <PriceAlertsSection /> : <AlertFeed />}
     </div>
   );
 }

@@ -23,7 +23,8 @@ export function KillSwitchButton() {
   const [clicked, setClicked] = useState(false);
   const [armed, setArmed] = useState(false);
   const open = clicked || asked === 'arm' || asked === 'page';
-  const source = asked === 'arm' ? 'shortcut' : asked === 'page' ? 'settings' : 'header';
+  // A push notification's action adds source=notification (sw/push.ts), so the audit says where it came from.
+  const source = asked === 'arm' ? (params.get('source') === 'notification' ? 'notification' : 'shortcut') : asked === 'page' ? 'settings' : 'header';
 
   const refresh = useCallback(() => {
     getKillSwitches()
@@ -37,6 +38,7 @@ export function KillSwitchButton() {
     refresh();
     if (params.has(killSwitchParam)) {
       params.delete(killSwitchParam);
+      params.delete('source');
       setParams(params, { replace: true });
     }
   };

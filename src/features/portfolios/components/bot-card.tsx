@@ -1,29 +1,36 @@
 import PauseIcon from '@heroicons/react/20/solid/PauseIcon';
 import PlayIcon from '@heroicons/react/20/solid/PlayIcon';
+import ClockIcon from '@heroicons/react/24/outline/ClockIcon';
 import PencilSquareIcon from '@heroicons/react/24/outline/PencilSquareIcon';
 import TrashIcon from '@heroicons/react/24/outline/TrashIcon';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
+import type { BotState } from '@/features/portfolios/api/bot-engine-types';
 import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
 import { botMessages as m, deleteLabel, editLabel, pauseLabel, resumeLabel } from '@/features/portfolios/bot-messages';
 import { BotFacts } from '@/features/portfolios/components/bot-facts';
+import { botStateMessages as hm, historyLabel } from '@/features/portfolios/bot-state-messages';
 import { BotStatus } from '@/features/portfolios/components/bot-status';
+import { BotToday } from '@/features/portfolios/components/bot-today';
 import { IconButton } from '@/features/portfolios/components/icon-button';
 import type { Bot } from '@/features/portfolios/model/bot-kind';
 
 type BotCardProps = {
   bot: Bot;
   strategies: readonly BaseStrategy[];
+  /** Today's state from the last poll; undefined until the server said. */
+  state: BotState | undefined;
   /** The status change is on its way: the toggle is busy and cannot be pressed twice. */
   toggling: boolean;
   canChange: boolean;
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  onHistory: () => void;
 };
 
-export function BotCard({ bot, strategies, toggling, canChange, onToggle, onEdit, onDelete }: BotCardProps) {
+export function BotCard({ bot, strategies, state, toggling, canChange, onToggle, onEdit, onDelete, onHistory }: BotCardProps) {
   const intl = useIntl();
   const titleId = useId();
   const name = bot.name;
@@ -36,6 +43,7 @@ export function BotCard({ bot, strategies, toggling, canChange, onToggle, onEdit
         </h3>
         <BotStatus status={bot.status} />
       </div>
+      <BotToday state={state} />
       <BotFacts bot={bot} strategies={strategies} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-line pt-3">
         <Button
@@ -48,7 +56,11 @@ export function BotCard({ bot, strategies, toggling, canChange, onToggle, onEdit
           {pausing ? <PauseIcon className="size-5" aria-hidden /> : <PlayIcon className="size-5" aria-hidden />}
           {intl.formatMessage(pausing ? m.pause : m.resume)}
         </Button>
-        <div className="-me-2 flex">
+        <Button variant="ghost" onClick={onHistory} aria-label={intl.formatMessage(historyLabel, { name })}>
+          <ClockIcon className="size-5" aria-hidden />
+          {intl.formatMessage(hm.history)}
+        </Button>
+        <div className="-me-2 ms-auto flex">
           <IconButton label={intl.formatMessage(editLabel, { name })} icon={PencilSquareIcon} onClick={onEdit} disabled={!canChange} />
           <IconButton
             label={intl.formatMessage(deleteLabel, { name })}

@@ -1,6 +1,6 @@
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
-import { botMessages as m, lotsText, scheduleText } from '@/features/portfolios/bot-messages';
+import { botMessages as m, clockText, lotsText, scheduleText } from '@/features/portfolios/bot-messages';
 import { useWeekdayNames } from '@/features/portfolios/hooks/use-weekday-names';
 import { isDailyBot, type Bot } from '@/features/portfolios/model/bot-kind';
 import { strategyName } from '@/i18n/strategy-messages';
@@ -8,7 +8,7 @@ import { useFormat } from '@/lib/format/use-format';
 
 type BotFactsProps = { bot: Bot; strategies: readonly BaseStrategy[] };
 
-/** What a bot runs and how: strategy, index, size, exits and, for a daily bot, when. */
+/** What a bot runs and how: strategy, index, size, exits and when (a daily bot's schedule, a trading bot's window). */
 export function BotFacts({ bot, strategies }: BotFactsProps) {
   const intl = useIntl();
   const { formatPercent } = useFormat();
@@ -25,6 +25,9 @@ export function BotFacts({ bot, strategies }: BotFactsProps) {
     facts.push([m.schedule, intl.formatMessage(scheduleText, { entry: bot.entry_time, exit: bot.exit_time })]);
     const days = [...bot.weekdays].sort((a, b) => a - b).map((day) => dayNames.get(day) ?? String(day));
     facts.push([m.weekdays, intl.formatList(days, { type: 'unit', style: 'short' })]);
+  } else {
+    facts.push([m.entryWindow, intl.formatMessage(scheduleText, { entry: bot.entry_from, exit: bot.entry_until })]);
+    facts.push([m.exitAt, intl.formatMessage(clockText, { time: bot.exit_time })]);
   }
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">

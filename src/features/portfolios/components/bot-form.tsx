@@ -5,6 +5,7 @@ import { BotCommonFields } from '@/features/portfolios/components/bot-common-fie
 import { PaperNote } from '@/features/portfolios/components/paper-note';
 import { ParamFields } from '@/features/portfolios/components/param-fields';
 import { ScheduleFields } from '@/features/portfolios/components/schedule-fields';
+import { TradingWindowFields } from '@/features/portfolios/components/trading-window-fields';
 import { StrategyField } from '@/features/portfolios/components/strategy-field';
 import { useBotForm } from '@/features/portfolios/hooks/use-bot-form';
 import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
@@ -25,7 +26,7 @@ type BotFormProps = {
   onSave: (fields: BotFields) => void;
 };
 
-/** A bot's fields: its strategy first, then what every bot has, the strategy's parameters and, daily, its schedule. */
+/** A bot's fields: its strategy first, then what every bot has, the strategy's parameters and its day: a daily bot's schedule, a trading bot's entry window and exit time. */
 export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave }: BotFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useBotForm(kind, strategies, error, formRef, bot, preset);
@@ -67,7 +68,9 @@ export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave
           weekdaysError={form.errorOf('weekdays')}
           onWeekdays={form.setWeekdays}
         />
-      ) : null}
+      ) : (
+        <TradingWindowFields bind={form.bind} onTime={form.setField} />
+      )}
     </form>
   );
 }

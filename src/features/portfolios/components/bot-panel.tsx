@@ -16,8 +16,16 @@ import { useBotActions } from '@/features/portfolios/hooks/use-bot-actions';
 import type { useBotList } from '@/features/portfolios/hooks/use-bot-list';
 import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
 import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
+import type { BotKind } from '@/features/portfolios/model/bot-kind';
+import type { BotState, PauseAction } from '@/features/portfolios/api/bot-engine-types';
+import { BotHistoryDialog } from '@/features/portfolios/components/bot-history-dialog';
+import { PauseChoiceDialog } from '@/features/portfolios/components/pause-choice-dialog';
+import { ResumeBotDialog } from '@/features/portfolios/components/resume-bot-dialog';
 
-type Dialog<B> = { kind: 'create' } | { kind: 'edit'; bot: B } | { kind: 'delete'; bot: B } | null;
+type Dialog<B> =
+  | { kind: 'create' }
+  | { kind: 'edit' | 'delete' | 'pause' | 'resume' | 'history'; bot: B }
+  | null;
 
 type BotPanelProps<B extends Bot> = {
   api: BotKindApi<B>;
@@ -27,16 +35,40 @@ type BotPanelProps<B extends Bot> = {
   canChange: boolean;
   /** A new bot chosen elsewhere: its form opens at once, with that strategy. */
   preset?: BotPreset;
+  /** Today's state of a bot, from the portfolio's last poll. */
+  stateOf: (kind: BotKind, botId: number) => BotState | undefined;
+  /** A bot changed status: its state is read again at once rather than at the next poll. */
+  onStatusChanged: () => void;
 };
 
 /** One kind of bot in the portfolio: their cards with pause/resume, edit and delete, and a way to add one. */
-export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canChange, preset }: BotPanelProps<B>) {
+/** A bot holding a position must be told what to do with it when paused. */
+const holdsPosition = (state: BotState | undefined) => state !== undefined && (state.state === 'in_position' || state.open_positions > 0);
+
+export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canChange, preset, stateOf, onStatusChanged }: BotPanelProps<B>) {
   const intl = useIntl();
   const [dialog, setDialog] = useState<Dialog<B>>(preset !== undefined && canChange ? { kind: 'create' } : null);
   const { toggleStatus, isToggling } = useBotActions(api);
   const daily = api.kind === 'daily';
   const close = () => setDialog(null);
   const openCreate = () => setDialog({ kind: 'create' });
+
+  const toggle = async (bot: B, pauseAction?: PauseAction) => {
+    const outcome = await toggleStatus(bot, pauseAction);
+    // A refusal was notified with the server's reason; only a position the last poll missed asks again.
+    if (outcome === 'choice_required') {
+      setDialog({ kind: 'pause', bot });
+      return;
+    }
+    setDialog(null);
+    if (outcome === 'done') onStatusChanged();
+  };
+  // The last poll may be 5 s old: a bot that entered since is caught by the server (pause_choice_required).
+  const handleToggle = (bot: B) => {
+    if (bot.status === 'active' && holdsPosition(stateOf(api.kind, bot.id))) setDialog({ kind: 'pause', bot });
+    else if (bot.status === 'stopped') setDialog({ kind: 'resume', bot });
+    else void toggle(bot);
+  };
 
   const body = () => {
     if (!list.loaded) {
@@ -70,9 +102,11 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
             <BotCard
               bot={bot}
               strategies={catalogue.strategies}
+              state={stateOf(api.kind, bot.id)}
               toggling={isToggling(bot.id)}
               canChange={canChange}
-              onToggle={() => void toggleStatus(bot)}
+              onToggle={() => handleToggle(bot)}
+              onHistory={() => setDialog({ kind: 'history', bot })}
               onEdit={() => setDialog({ kind: 'edit', bot })}
               onDelete={() => setDialog({ kind: 'delete', bot })}
             />
@@ -101,6 +135,24 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
         <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} bot={dialog.bot} onClose={close} />
       ) : null}
       {dialog?.kind === 'delete' ? <DeleteBotDialog api={api} bot={dialog.bot} onClose={close} /> : null}
+      {dialog?.kind === 'pause' ? (
+        <PauseChoiceDialog
+          name={dialog.bot.name}
+          busy={isToggling(dialog.bot.id)}
+          onChoose={(action) => void toggle(dialog.bot, action)}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'resume' ? (
+        <ResumeBotDialog
+          name={dialog.bot.name}
+          reason={stateOf(api.kind, dialog.bot.id)?.reason ?? null}
+          busy={isToggling(dialog.bot.id)}
+          onConfirm={() => void toggle(dialog.bot)}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'history' ? <BotHistoryDialog kind={api.kind} botId={dialog.bot.id} name={dialog.bot.name} onClose={close} /> : null}
     </div>
   );
 }

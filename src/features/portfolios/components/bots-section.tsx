@@ -8,6 +8,8 @@ import { BotPanel } from '@/features/portfolios/components/bot-panel';
 import { PaperNote } from '@/features/portfolios/components/paper-note';
 import { useBaseStrategies } from '@/features/portfolios/hooks/use-base-strategies';
 import { useBotList } from '@/features/portfolios/hooks/use-bot-list';
+import { useBotStates } from '@/features/portfolios/hooks/use-bot-states';
+import { StaleNote } from '@/components/ui/stale-note';
 import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
 import { dailyBotApi, tradingBotApi } from '@/features/portfolios/model/bot-kind-api';
 
@@ -25,6 +27,8 @@ export function BotsSection({ portfolio, canChange, ref, preset }: BotsSectionPr
   const catalogue = useBaseStrategies();
   const trading = useBotList(tradingBotApi, portfolio.id);
   const daily = useBotList(dailyBotApi, portfolio.id);
+  const states = useBotStates(portfolio.id);
+  const common = { portfolio, catalogue, canChange, stateOf: states.stateOf, onStatusChanged: () => void states.reload() };
   // The count shows once known: "(0)" while loading would say something false.
   const label = (kind: 'trading' | 'daily', list: { loaded: boolean; bots: readonly unknown[] }) =>
     list.loaded
@@ -37,6 +41,7 @@ export function BotsSection({ portfolio, canChange, ref, preset }: BotsSectionPr
         {intl.formatMessage(sectionTitle, { portfolio: portfolio.name })}
       </h2>
       <PaperNote />
+      {states.staleSince !== null && <StaleNote asOf={states.staleSince} />}
       <TabGroup className="flex flex-col gap-4" defaultIndex={preset?.kind === 'daily' ? 1 : 0}>
         <TabList aria-label={intl.formatMessage(m.tabsLabel)} className="flex flex-wrap gap-2 border-b border-line pb-2">
           <Tab className={tabClass}>{label('trading', trading)}</Tab>
@@ -44,10 +49,10 @@ export function BotsSection({ portfolio, canChange, ref, preset }: BotsSectionPr
         </TabList>
         <TabPanels>
           <TabPanel>
-            <BotPanel api={tradingBotApi} portfolio={portfolio} list={trading} catalogue={catalogue} canChange={canChange} preset={preset?.kind === 'trading' ? preset : undefined} />
+            <BotPanel api={tradingBotApi} list={trading} {...common} preset={preset?.kind === 'trading' ? preset : undefined} />
           </TabPanel>
           <TabPanel>
-            <BotPanel api={dailyBotApi} portfolio={portfolio} list={daily} catalogue={catalogue} canChange={canChange} preset={preset?.kind === 'daily' ? preset : undefined} />
+            <BotPanel api={dailyBotApi} list={daily} {...common} preset={preset?.kind === 'daily' ? preset : undefined} />
           </TabPanel>
         </TabPanels>
       </TabGroup>

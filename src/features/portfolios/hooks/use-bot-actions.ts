@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import type { Bot } from '@/features/portfolios/model/bot-kind';
 import { useCallback, useState } from 'react';
+import type { PauseAction } from '@/features/portfolios/api/bot-engine-types';
 import { botMessages as m } from '@/features/portfolios/bot-messages';
 import { nextStatus, type BotChanges, type BotFields } from '@/features/portfolios/model/bot-kind';
 import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
@@ -8,6 +9,11 @@ import { isApiError } from '@/lib/api/api-error';
 import { useOperation } from '@/lib/api/use-operation';
 import { notify } from '@/lib/notify/notify';
 import { appendItem, removeItem, replaceItem } from '@/lib/session/list-rules';
+
+/** The server's code when a bot holding a position is paused without saying what to do with it. */
+const PAUSE_CHOICE_REQUIRED = 'pause_choice_required';
+
+export type ToggleOutcome = 'done' | 'choice_required' | 'failed';
 
 /**
  * Create, update, delete and pause/resume for one kind of bot, applying spec §4 to its list: a created bot
@@ -58,20 +64,28 @@ export function useBotActions<B extends Bot>(api: BotKindApi<B>) {
     ),
   );
 
+  /**
+   * Pause or resume. Pausing a bot that holds a position needs `pauseAction`; without it the server answers
+   * 422 pause_choice_required (the position opened since the last poll), and the outcome says the trader
+   * must choose, with nothing notified.
+   */
   const toggleStatus = useCallback(
-    async (bot: B) => {
+    async (bot: B, pauseAction?: PauseAction): Promise<ToggleOutcome> => {
       const status = nextStatus(bot.status);
       const pausing = status === 'paused';
       setToggling((ids) => new Set(ids).add(bot.id));
       try {
-        put(await api.update(bot.id, { status }), replaceItem);
+        put(await api.update(bot.id, pausing && pauseAction ? { status, pause_action: pauseAction } : { status }), replaceItem);
         notify({ kind: 'success', title: pausing ? m.pausedNotice : m.resumedNotice, values: { name: bot.name } });
+        return 'done';
       } catch (error) {
+        if (isApiError(error) && error.code === PAUSE_CHOICE_REQUIRED) return 'choice_required';
         // Catalogue failures were already notified by the app; a refusal says why in the server's words.
         if (isApiError(error) && error.kind === 'rejected') {
           const title = pausing ? m.pauseFailed : m.resumeFailed;
           notify({ kind: 'error', title, description: error.message, values: { name: bot.name } });
         }
+        return 'failed';
       } finally {
         setToggling((ids) => {
           const next = new Set(ids);

@@ -22,6 +22,7 @@ import {
   WEEKDAYS,
   isBefore,
   isClockTime,
+  isNotAfter,
   isWithinMarketHours,
 } from '@/features/portfolios/model/market-hours';
 import { initialParamValue, paramName, paramSchema, paramsFrom, type FieldValue } from '@/features/portfolios/model/param-rules';
@@ -99,6 +100,39 @@ const scheduleSchema: FormSchema<BotFormValues> = {
   weekdays: { label: m.weekdays, rules: [{ kind: 'required', message: m.weekdaysRequired }] },
 };
 
+/** Both times read: the rule compares them; otherwise each time's own rules speak. */
+const bothTimes = (a: unknown, b: unknown) => isClockTime(a) && isClockTime(b);
+
+/** A trading bot's day: entries from < until ≤ exit, all inside market hours. */
+const windowSchema: FormSchema<BotFormValues> = {
+  entry_from: { label: m.entryFrom, rules: timeRules },
+  entry_until: {
+    label: m.entryUntil,
+    rules: [
+      ...timeRules,
+      {
+        kind: 'custom',
+        test: (value, values) => !bothTimes(value, values.entry_from) || isBefore(values.entry_from, value),
+        message: m.untilBeforeFrom,
+      },
+    ],
+  },
+  exit_time: {
+    label: m.exitTime,
+    rules: [
+      ...timeRules,
+      {
+        kind: 'custom',
+        test: (value, values) => !bothTimes(value, values.entry_until) || isNotAfter(values.entry_until, value),
+        message: m.exitBeforeUntil,
+      },
+    ],
+  },
+};
+
+/** Where a new trading bot's day starts (the server's defaults). */
+export const DEFAULT_WINDOW = { entry_from: '09:30', entry_until: '14:30', exit_time: '15:15' } as const;
+
 /**
  * Every rule of the form for this kind and the chosen strategy's parameters, in the order fields appear. A
  * parameter's rules hold only while it is enabled: a value that does not matter now must not block saving.
@@ -110,7 +144,7 @@ export function botFormSchema(kind: BotKind, params: readonly ParamField[]): For
     schema[paramName(field.key)] =
       field.enabledWhen.length === 0 ? rules : { ...rules, when: (values) => isParamEnabled(field, params, values) };
   }
-  return kind === 'daily' ? { ...schema, ...scheduleSchema } : schema;
+  return { ...schema, ...(kind === 'daily' ? scheduleSchema : windowSchema) };
 }
 
 export function strategyOf(strategies: readonly BaseStrategy[], id: unknown): BaseStrategy | undefined {
@@ -150,6 +184,11 @@ export function initialBotValues(
     values.entry_time = schedule.entry_time;
     values.exit_time = schedule.exit_time;
     values.weekdays = [...schedule.weekdays].sort((a, b) => a - b);
+  } else {
+    const window = bot && !isDailyBot(bot) ? bot : DEFAULT_WINDOW;
+    values.entry_from = window.entry_from;
+    values.entry_until = window.entry_until;
+    values.exit_time = window.exit_time;
   }
   return values;
 }
@@ -182,6 +221,10 @@ export function botFieldsFrom(
     fields.entry_time = parseClockTime(values.entry_time) ?? textOf(values.entry_time);
     fields.exit_time = parseClockTime(values.exit_time) ?? textOf(values.exit_time);
     fields.weekdays = Array.isArray(values.weekdays) ? [...values.weekdays].sort((a, b) => a - b) : [];
+  } else {
+    fields.entry_from = parseClockTime(values.entry_from) ?? textOf(values.entry_from);
+    fields.entry_until = parseClockTime(values.entry_until) ?? textOf(values.entry_until);
+    fields.exit_time = parseClockTime(values.exit_time) ?? textOf(values.exit_time);
   }
   return fields;
 }

@@ -1,7 +1,7 @@
 /**
  * What differs between trading bots and daily bots, so one set of hooks and components serves both:
  * their calls, their list atom, and which fields their bodies carry (the contract rejects unknown fields,
- * so a trading bot's body never carries a schedule).
+ * so a trading bot's body never carries a daily schedule, and a daily bot's never an entry window).
  */
 import type { PrimitiveAtom } from 'jotai';
 import { createDailyBot } from '@/features/portfolios/api/create-daily-bot';
@@ -15,7 +15,7 @@ import { updateDailyBot } from '@/features/portfolios/api/update-daily-bot';
 import { updateTradingBot } from '@/features/portfolios/api/update-trading-bot';
 import { dailyBotsAtom } from '@/features/portfolios/atoms/daily-bots-atom';
 import { tradingBotsAtom } from '@/features/portfolios/atoms/trading-bots-atom';
-import type { Bot, BotChanges, BotFields, BotKind, PortfolioBots, Schedule } from '@/features/portfolios/model/bot-kind';
+import type { Bot, BotChanges, BotFields, BotKind, PortfolioBots, Schedule, TradingWindow } from '@/features/portfolios/model/bot-kind';
 
 export type BotKindApi<B extends Bot> = {
   kind: BotKind;
@@ -29,8 +29,14 @@ export type BotKindApi<B extends Bot> = {
 /** Bots run on paper until a real broker adapter exists (BotMode). */
 const PAPER = 'paper';
 
-function withoutSchedule<T extends Partial<Schedule>>(fields: T): Omit<T, keyof Schedule> {
-  const { entry_time: _entry, exit_time: _exit, weekdays: _weekdays, ...rest } = fields;
+/** Both kinds have exit_time; only daily bots have entry_time and weekdays. */
+function withoutDailyFields<T extends Partial<Schedule>>(fields: T): Omit<T, 'entry_time' | 'weekdays'> {
+  const { entry_time: _entry, weekdays: _weekdays, ...rest } = fields;
+  return rest;
+}
+
+function withoutWindow<T extends Partial<TradingWindow>>(fields: T): Omit<T, 'entry_from' | 'entry_until'> {
+  const { entry_from: _from, entry_until: _until, ...rest } = fields;
   return rest;
 }
 
@@ -48,8 +54,8 @@ export const tradingBotApi: BotKindApi<TradingBot> = {
   atom: tradingBotsAtom,
   list: getTradingBots,
   create: (portfolioId, fields) =>
-    createTradingBot({ ...withoutSchedule(fields), portfolio_id: portfolioId, mode: PAPER }),
-  update: (id, changes) => updateTradingBot(id, withoutSchedule(changes)),
+    createTradingBot({ ...withoutDailyFields(fields), portfolio_id: portfolioId, mode: PAPER }),
+  update: (id, changes) => updateTradingBot(id, withoutDailyFields(changes)),
   remove: deleteTradingBot,
 };
 
@@ -58,7 +64,7 @@ export const dailyBotApi: BotKindApi<DailyBot> = {
   atom: dailyBotsAtom,
   list: getDailyBots,
   create: (portfolioId, fields) =>
-    createDailyBot({ ...fields, ...scheduleOf(fields), portfolio_id: portfolioId, mode: PAPER }),
-  update: updateDailyBot,
+    createDailyBot({ ...withoutWindow(fields), ...scheduleOf(fields), portfolio_id: portfolioId, mode: PAPER }),
+  update: (id, changes) => updateDailyBot(id, withoutWindow(changes)),
   remove: deleteDailyBot,
 };

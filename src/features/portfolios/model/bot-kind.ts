@@ -1,3 +1,4 @@
+import type { PauseAction } from '@/features/portfolios/api/bot-engine-types';
 import type {
   BotStatus,
   DailyBot,
@@ -10,9 +11,13 @@ export type BotKind = 'trading' | 'daily';
 export type Bot = TradingBot | DailyBot;
 export type Schedule = Pick<DailyBot, 'entry_time' | 'exit_time' | 'weekdays'>;
 
-/** What a bot form describes: a bot's own fields, plus its schedule for a daily bot. */
+/** A trading bot's day: signals count from entry_from until entry_until; anything open is closed at exit_time. */
+export type TradingWindow = Pick<TradingBot, 'entry_from' | 'entry_until' | 'exit_time'>;
+
+/** What a bot form describes: a bot's own fields, plus its schedule (daily) or its entry window (trading). */
 export type BotFields = Omit<TradingBotCreate, 'portfolio_id' | 'status' | 'mode'> & Partial<Schedule>;
-export type BotChanges = Partial<BotFields> & { status?: BotStatus };
+/** pause_action: what a bot being paused does with the position it holds. */
+export type BotChanges = Partial<BotFields> & { status?: BotStatus; pause_action?: PauseAction };
 
 /** A bot list knows whose it is, so an answer that arrives after the trader moved on never lands elsewhere. */
 export type PortfolioBots<B extends Bot> = { portfolioId: number | null; bots: B[] };

@@ -22,5 +22,11 @@ export function isBefore(entry: unknown, exit: unknown): boolean {
   return from !== null && to !== null && from < to;
 }
 
+export function isNotAfter(earlier: unknown, later: unknown): boolean {
+  const from = parseClockTime(earlier);
+  const to = parseClockTime(later);
+  return from !== null && to !== null && from <= to;
+}
+
 /** ISO weekdays a daily bot can run on: 1 Monday … 5 Friday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5] as const;

@@ -30,3 +30,14 @@ export async function getPositionSummary(portfolioId: number, date?: string): Pr
   });
   return requireField(answer, 'data').data;
 }
+
+export type BotPositionGroup = Schemas['BotPositionGroup'];
+export type PositionsByBot = Schemas['PositionsByBotResponse']['data'];
+
+/** One portfolio's positions grouped by the bot that made them; the trader's own orders have no bot. */
+export async function getPositionsByBot(portfolioId: number, date?: string): Promise<PositionsByBot> {
+  const answer = await mainApi().GET('/api/position/by-bot/{portfolioId}/', {
+    params: { path: { portfolioId }, query: date === undefined ? {} : { start_date: date } },
+  });
+  return requireField(answer, 'data').data;
+}

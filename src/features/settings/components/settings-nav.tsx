@@ -11,6 +11,7 @@ const sections = [
   { to: '../profile', label: sectionMessages.profile },
   { to: '../password', label: sectionMessages.password },
   { to: '../trade-defaults', label: sectionMessages.tradeDefaults },
+  { to: '../notifications', label: sectionMessages.notifications },
   { to: '../storage', label: sectionMessages.storage },
 ] as const;
 

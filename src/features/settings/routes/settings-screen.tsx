@@ -3,6 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { SettingsNav } from '@/features/settings/components/settings-nav';
+import { NotificationsSection } from '@/features/settings/components/notifications-section';
 import { PasswordSection } from '@/features/settings/components/password-section';
 import { ProfileSection } from '@/features/settings/components/profile-section';
 import { StorageSection } from '@/features/settings/components/storage-section';
@@ -10,13 +11,14 @@ import { TradeDefaultsSection } from '@/features/settings/components/trade-defau
 
 const messages = defineMessages({
   title: { id: 'settings.title', defaultMessage: 'Settings' },
-  description: { id: 'settings.description', defaultMessage: 'Your profile, password, trading defaults and the data kept on this device.' },
+  description: { id: 'settings.description', defaultMessage: 'Your profile, password, trading defaults, notifications and the data kept on this device.' },
 });
 
 const sections: Record<string, ComponentType> = {
   profile: ProfileSection,
   password: PasswordSection,
   'trade-defaults': TradeDefaultsSection,
+  notifications: NotificationsSection,
   storage: StorageSection,
 };
 

@@ -1,0 +1,108 @@
+// What a push notification carries for an alert, and which of the trader's chosen topics it belongs to.
+// The service worker (sw/push.ts) shows `title` and `body`, opens `url` on a tap, and offers `actions`:
+// an action that trades (kill switch, square off) only opens the app at its confirmation.
+import type { components } from '../../../openapi/main.d.ts';
+
+type Schemas = components['schemas'];
+export type PushTopic = Schemas['PushTopic'];
+export type AlertEvent = Schemas['AlertEvent'];
+
+export const pushTopics: readonly PushTopic[] = ['fills', 'rejections', 'stop_loss_target', 'kill_switch', 'broker_session', 'price_alerts', 'bot_activity'];
+
+const topicByEvent: Record<AlertEvent, PushTopic> = {
+  order_filled: 'fills',
+  order_rejected: 'rejections',
+  bot_rejected: 'rejections',
+  stop_loss_hit: 'stop_loss_target',
+  target_hit: 'stop_loss_target',
+  bot_stop_loss: 'stop_loss_target',
+  bot_target: 'stop_loss_target',
+  kill_switch_armed: 'kill_switch',
+  kill_switch_disarmed: 'kill_switch',
+  broker_session_expiring: 'broker_session',
+  broker_session_expired: 'broker_session',
+  price_crossed: 'price_alerts',
+  bot_entered: 'bot_activity',
+  bot_exited: 'bot_activity',
+  bot_error: 'bot_activity',
+  bot_missed: 'bot_activity',
+  bot_stopped: 'bot_activity',
+};
+
+export function topicOf(event: AlertEvent): PushTopic {
+  return topicByEvent[event];
+}
+
+/** Events after which a trader may want to stop everything: the notification offers the kill switch. */
+const killSwitchWorthy = new Set<AlertEvent>(['bot_error', 'bot_rejected', 'order_rejected', 'stop_loss_hit', 'bot_stop_loss']);
+
+/** Events a trader acts on at once: delivered with high urgency and dropped if not delivered soon. */
+const tradingEvents = new Set<AlertEvent>([
+  'order_filled',
+  'order_rejected',
+  'stop_loss_hit',
+  'target_hit',
+  'bot_entered',
+  'bot_exited',
+  'bot_stop_loss',
+  'bot_target',
+  'bot_rejected',
+  'bot_error',
+  'kill_switch_armed',
+  'kill_switch_disarmed',
+  'price_crossed',
+]);
+
+export type PushAction = { action: 'open' | 'kill_switch' | 'square_off'; title: string };
+
+export type PushPayload = {
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+  alert_id: number | null;
+  category: Schemas['AlertCategory'] | null;
+  event: AlertEvent | null;
+  actions: PushAction[];
+};
+
+export type AlertForPush = {
+  id: number;
+  category: Schemas['AlertCategory'];
+  event: AlertEvent;
+  title: string;
+  body: string;
+  link: string;
+  /** The position the filled order traded is open now, so squaring it off is worth offering. */
+  positionOpen: boolean;
+};
+
+export function actionsOf(alert: Pick<AlertForPush, 'event' | 'positionOpen'>): PushAction[] {
+  const actions: PushAction[] = [{ action: 'open', title: 'Open' }];
+  if (killSwitchWorthy.has(alert.event)) actions.push({ action: 'kill_switch', title: 'Kill switch…' });
+  if (alert.event === 'order_filled' && alert.positionOpen) actions.push({ action: 'square_off', title: 'Square off…' });
+  return actions;
+}
+
+export function payloadOf(alert: AlertForPush): PushPayload {
+  return {
+    title: alert.title,
+    body: alert.body,
+    tag: `alert-${alert.id}`,
+    url: alert.link,
+    alert_id: alert.id,
+    category: alert.category,
+    event: alert.event,
+    actions: actionsOf(alert),
+  };
+}
+
+export type DeliveryOptions = { ttlSeconds: number; urgency: 'normal' | 'high' };
+
+/**
+ * A fill or a stop-loss is worth knowing within minutes, not tomorrow: a push service holding it for an
+ * offline phone drops it after 10 minutes. A session reminder keeps for hours.
+ */
+export function deliveryOf(event: AlertEvent): DeliveryOptions {
+  return tradingEvents.has(event) ? { ttlSeconds: 10 * 60, urgency: 'high' } : { ttlSeconds: 6 * 60 * 60, urgency: 'normal' };
+}

@@ -1,0 +1,49 @@
+// Every arm and disarm of a kill switch (kill_switch_events, written by the kill switch service), told to the
+// account's owner: whoever did it (the trader on another device, a risk limit), the phone hears of it.
+import type { Queryable } from '../../../db/database.ts';
+import { recordAlert } from '../alert-log.ts';
+import { advance, readFrom } from './cursors.ts';
+
+const cursorName = 'kill_switch_events';
+
+type EventRow = {
+  id: string;
+  action: 'arm' | 'disarm';
+  source: string;
+  at: Date;
+  reason: string | null;
+  summary: string;
+  broker_account_id: number;
+  user_id: number;
+  account_number: string;
+};
+
+export async function watchKillSwitches(tx: Queryable, now: Date): Promise<number> {
+  const from = await readFrom(tx, cursorName, now);
+  const { rows } = await tx.query<EventRow>(
+    `SELECT e.id, e.action, e.source, e.at, e.reason, e.summary, e.broker_account_id, a.user_id, a.account_number
+     FROM kill_switch_events e JOIN broker_accounts a ON a.id = e.broker_account_id
+     WHERE e.at > $1 AND e.at <= $2 ORDER BY e.at, e.id`,
+    [from, now],
+  );
+  let written = 0;
+  for (const row of rows) {
+    const armed = row.action === 'arm';
+    const byRiskLimit = row.source === 'risk_limit';
+    const id = await recordAlert(tx, {
+      userId: row.user_id,
+      accountId: row.broker_account_id,
+      category: 'kill_switch',
+      event: armed ? 'kill_switch_armed' : 'kill_switch_disarmed',
+      severity: armed ? 'danger' : 'info',
+      title: armed ? `Kill switch on for ${row.account_number}${byRiskLimit ? ' (risk limit)' : ''}` : `Kill switch off for ${row.account_number}`,
+      body: row.reason === null || row.summary.includes(row.reason) ? row.summary : `${row.reason} ${row.summary}`,
+      link: '/app/kill-switch',
+      at: new Date(row.at),
+      dedupeKey: `kill-switch:${row.id}`,
+    });
+    if (id !== null) written += 1;
+  }
+  await advance(tx, cursorName, now);
+  return written;
+}

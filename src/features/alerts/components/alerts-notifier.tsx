@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import type { Alert, AlertSeverity } from '@/features/alerts/api/alert-calls';
+import { alertMessages } from '@/features/alerts/alert-messages';
+import { pollNewAlerts } from '@/features/alerts/model/poll-new-alerts';
+import type { NotificationKind } from '@/lib/notify/notifications-atom';
+import { notify } from '@/lib/notify/notify';
+
+/** Danger is an error toast, which the toaster announces assertively (role=alert); the rest politely. */
+const kinds: Record<AlertSeverity, NotificationKind> = { danger: 'error', warning: 'warning', success: 'success', info: 'info' };
+/** The toaster keeps three: a bigger burst is one summary rather than three of many. */
+const MAX_TOASTS = 3;
+
+export function showNewAlerts(alerts: readonly Alert[]): void {
+  if (alerts.length > MAX_TOASTS) {
+    const danger = alerts.some((alert) => alert.severity === 'danger');
+    notify({ kind: danger ? 'error' : 'info', title: alertMessages.newAlerts, description: alertMessages.newAlertsHint, values: { count: alerts.length } });
+    return;
+  }
+  // The server's own words, shown as text (the toaster never renders them as HTML).
+  for (const alert of alerts) notify({ kind: kinds[alert.severity], title: alert.title, description: alert.body === '' ? undefined : alert.body });
+}
+
+/**
+ * The in-app notifications of new alerts. Rendered by the signed-in layout through React.lazy, so none of
+ * this (nor the alerts API) is in the first visit's download; it renders nothing itself.
+ */
+export function AlertsNotifier() {
+  useEffect(() => pollNewAlerts(showNewAlerts), []);
+  return null;
+}

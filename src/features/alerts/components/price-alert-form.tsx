@@ -1,0 +1,118 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import type { PriceAlertCreate } from '@/features/alerts/api/alert-calls';
+import { priceMessages as messages } from '@/features/alerts/alert-messages';
+import { ApiError, isApiError } from '@/lib/api/api-error';
+import { notify } from '@/lib/notify/notify';
+import { useServerRefusal } from '@/lib/validation/use-server-refusal';
+
+const indexNames = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'] as const;
+const fields = ['symbol', 'direction', 'level', 'repeat'] as const;
+
+/** A level the contract takes: a positive price in rupees, at most to the paisa. */
+export function parseLevel(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
+  const level = Number(trimmed);
+  return level > 0 && level <= 10_000_000 ? level : null;
+}
+
+type PriceAlertFormProps = { onCreate: (body: PriceAlertCreate) => Promise<void> };
+
+/** Create a price alert; the server's refusal shows under the field it names (or above the form). */
+export function PriceAlertForm({ onCreate }: PriceAlertFormProps) {
+  const intl = useIntl();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [kind, setKind] = useState<'index' | 'option'>('index');
+  const [index, setIndex] = useState<string>(indexNames[0]);
+  const [option, setOption] = useState('');
+  const [direction, setDirection] = useState<PriceAlertCreate['direction']>('above');
+  const [levelText, setLevelText] = useState('');
+  const [repeat, setRepeat] = useState<PriceAlertCreate['repeat']>('once');
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const symbol = kind === 'index' ? index : option.trim().toUpperCase();
+  const values = { symbol, direction, level: levelText, repeat };
+  const refusal = useServerRefusal(error?.kind === 'rejected' ? { text: error.message, field: error.field } : null, values, fields, formRef);
+  const level = parseLevel(levelText);
+  const symbolError = checked && symbol === '' ? intl.formatMessage(messages.symbolRequired) : undefined;
+  const levelError = checked && level === null ? intl.formatMessage(messages.levelInvalid) : undefined;
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (symbol === '' || level === null || busy) return;
+    setBusy(true);
+    setError(null);
+    refusal.markSent(values);
+    try {
+      await onCreate({ symbol, direction, level, repeat });
+      notify({ kind: 'success', title: messages.created });
+      setLevelText('');
+      setChecked(false);
+    } catch (failure) {
+      setError(isApiError(failure) ? failure : new ApiError('setup', 'Error', { cause: failure }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
+      {refusal.banner !== null && <FormError className="sm:col-span-2">{refusal.banner}</FormError>}
+      <SelectField label={intl.formatMessage(messages.instrument)} value={kind} onChange={(event) => setKind(event.target.value === 'option' ? 'option' : 'index')}>
+        <option value="index">{intl.formatMessage(messages.kindIndex)}</option>
+        <option value="option">{intl.formatMessage(messages.kindOption)}</option>
+      </SelectField>
+      {kind === 'index' ? (
+        <SelectField name="symbol" label={intl.formatMessage(messages.index)} value={index} onChange={(event) => setIndex(event.target.value)} error={refusal.fieldError('symbol')}>
+          {indexNames.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+      ) : (
+        <TextField
+          name="symbol"
+          label={intl.formatMessage(messages.option)}
+          hint={intl.formatMessage(messages.optionHint)}
+          value={option}
+          onChange={(event) => setOption(event.target.value)}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          dir="ltr"
+          error={symbolError ?? refusal.fieldError('symbol')}
+        />
+      )}
+      <SelectField name="direction" label={intl.formatMessage(messages.direction)} value={direction} onChange={(event) => setDirection(event.target.value === 'below' ? 'below' : 'above')} error={refusal.fieldError('direction')}>
+        <option value="above">{intl.formatMessage(messages.above)}</option>
+        <option value="below">{intl.formatMessage(messages.below)}</option>
+      </SelectField>
+      <TextField
+        name="level"
+        label={intl.formatMessage(messages.level)}
+        inputMode="decimal"
+        value={levelText}
+        onChange={(event) => setLevelText(event.target.value)}
+        error={levelError ?? refusal.fieldError('level')}
+      />
+      <SelectField name="repeat" label={intl.formatMessage(messages.repeat)} value={repeat} onChange={(event) => setRepeat(event.target.value === 'every_time' ? 'every_time' : 'once')} error={refusal.fieldError('repeat')}>
+        <option value="once">{intl.formatMessage(messages.once)}</option>
+        <option value="every_time">{intl.formatMessage(messages.everyTime)}</option>
+      </SelectField>
+      <div className="flex items-end pb-6 sm:col-span-2">
+        <Button type="submit" busy={busy}>
+          {intl.formatMessage(messages.create)}
+        </Button>
+      </div>
+    </form>
+  );
+}

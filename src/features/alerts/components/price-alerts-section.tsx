@@ -1,0 +1,27 @@
+import { useIntl } from 'react-intl';
+import { LoadStatus } from '@/components/ui/load-status';
+import { priceMessages as messages } from '@/features/alerts/alert-messages';
+import { PriceAlertForm } from '@/features/alerts/components/price-alert-form';
+import { PriceAlertList } from '@/features/alerts/components/price-alert-list';
+import { usePriceAlerts } from '@/features/alerts/hooks/use-price-alerts';
+
+export function PriceAlertsSection() {
+  const intl = useIntl();
+  const { list, failed, reload, create, remove } = usePriceAlerts();
+  return (
+    <section aria-labelledby="price-alerts-heading" className="flex flex-col gap-4">
+      <div>
+        <h2 id="price-alerts-heading" className="text-lg font-semibold">
+          {intl.formatMessage(messages.title)}
+        </h2>
+        <p className="mt-1 text-sm text-fg-muted">{intl.formatMessage(messages.description)}</p>
+      </div>
+      <PriceAlertForm onCreate={create} />
+      {list === null ? (
+        <LoadStatus loadingText={intl.formatMessage(messages.loading)} failedText={intl.formatMessage(messages.failed)} failed={failed} onRetry={reload} />
+      ) : (
+        <PriceAlertList alerts={list} onDelete={remove} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  createPriceAlert,
+  deletePriceAlert,
+  getPriceAlerts,
+  type PriceAlert,
+  type PriceAlertCreate,
+} from '@/features/alerts/api/alert-calls';
+import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
+
+/** The trader's price alerts: read once (and again back online after a failure), created and deleted here. */
+export function usePriceAlerts() {
+  const [list, setList] = useState<PriceAlert[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [stamp, setStamp] = useState(0);
+  const reload = useCallback(() => setStamp((value) => value + 1), []);
+
+  useEffect(() => {
+    let current = true;
+    getPriceAlerts()
+      .then((alerts) => {
+        if (!current) return;
+        setList(alerts);
+        setFailed(false);
+      })
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [stamp]);
+  useReloadWhenOnline(failed, reload);
+
+  /** Throws the server's refusal for the form to place. */
+  const create = async (body: PriceAlertCreate) => {
+    const created = await createPriceAlert(body);
+    setList((old) => [created, ...(old ?? []).filter((alert) => alert.id !== created.id)]);
+  };
+
+  const remove = async (id: number) => {
+    await deletePriceAlert(id);
+    setList((old) => (old ?? []).filter((alert) => alert.id !== id));
+  };
+
+  return { list, failed, reload, create, remove };
+}

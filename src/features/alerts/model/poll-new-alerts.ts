@@ -1,0 +1,58 @@
+/**
+ * While the app is open, signed in and visible: asks the feed every 10 s for what is newer than the last
+ * alert seen (`after`) and hands it over, oldest first. The first read only learns where the feed stands:
+ * what arrived before the app was opened is the feed's business, not a burst of toasts. Hidden or offline,
+ * nothing is asked; coming back asks at once. A failure waits twice as long each time (up to 5 minutes), so
+ * a server in trouble is not asked, and its failure not announced, every 10 s.
+ */
+import { getAlerts, type Alert } from '@/features/alerts/api/alert-calls';
+
+export const POLL_MS = 10_000;
+const MAX_WAIT_MS = 300_000;
+const PAGE = 20;
+
+const canAsk = () => document.visibilityState === 'visible' && navigator.onLine;
+
+export function pollNewAlerts(onNew: (alerts: Alert[]) => void): () => void {
+  let stopped = false;
+  let inFlight = false;
+  let failures = 0;
+  let lastId: number | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void tick(), ms);
+  };
+
+  const tick = async () => {
+    if (stopped || inFlight || !canAsk()) return;
+    inFlight = true;
+    try {
+      const page = await getAlerts(lastId === null ? { limit: 1 } : { after: lastId, limit: PAGE });
+      const seen = lastId;
+      lastId = Math.max(lastId ?? 0, ...page.alerts.map((alert) => alert.id));
+      if (seen !== null && page.alerts.length > 0 && !stopped) onNew([...page.alerts].sort((a, b) => a.id - b.id));
+      failures = 0;
+    } catch {
+      failures += 1;
+    } finally {
+      inFlight = false;
+    }
+    if (!stopped) schedule(Math.min(POLL_MS * 2 ** failures, MAX_WAIT_MS));
+  };
+
+  const resume = () => {
+    if (canAsk() && !inFlight) schedule(0);
+  };
+  document.addEventListener('visibilitychange', resume);
+  window.addEventListener('online', resume);
+  void tick();
+
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', resume);
+    window.removeEventListener('online', resume);
+  };
+}

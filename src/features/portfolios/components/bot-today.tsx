@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { BotState } from '@/features/portfolios/api/bot-engine-types';
+import { botStateMessages as m, dayStateMessage, nextActionMessage } from '@/features/portfolios/bot-state-messages';
+import { actionText } from '@/features/portfolios/components/bot-action-text';
+import { BotPnl } from '@/features/portfolios/components/bot-pnl';
+import { useClockTime } from '@/features/portfolios/hooks/use-clock-time';
+
+const TONES: Record<BotState['state'], string> = {
+  waiting: 'bg-surface-muted text-fg',
+  in_position: 'bg-brand-soft text-fg',
+  exited: 'bg-surface-muted text-fg',
+  stopped: 'bg-danger/10 text-danger',
+  paused: 'bg-warn/10 text-fg',
+  not_today: 'bg-surface-muted text-fg-muted',
+  missed: 'bg-warn/10 text-fg',
+};
+
+/**
+ * What the bot is doing today, as the server last said: its state in words (with the reason when it
+ * stopped, exited, missed or was paused), its net P&L, its last action and when, and its next one.
+ * `state` undefined: not known yet (first read pending or failed), and nothing is made up meanwhile.
+ */
+export function BotToday({ state }: { state: BotState | undefined }) {
+  const intl = useIntl();
+  const clock = useClockTime();
+  if (state === undefined) {
+    return <p className="text-sm text-fg-muted">{intl.formatMessage(m.unknown)}</p>;
+  }
+  const last = state.last_action;
+  const rows: [string, ReactNode][] = [
+    [intl.formatMessage(m.pnlToday), <BotPnl key="pnl" pnl={state.pnl_today} />],
+    [
+      intl.formatMessage(m.lastAction),
+      last === null ? (
+        intl.formatMessage(m.noAction)
+      ) : (
+        <>
+          {actionText(intl, last, clock)}
+          {last.status === 'failed' && last.message ? <span className="block text-danger break-words">{last.message}</span> : null}
+        </>
+      ),
+    ],
+  ];
+  if (state.next_action_at !== null) {
+    rows.push([intl.formatMessage(m.nextAction), intl.formatMessage(nextActionMessage, { state: state.state, time: clock(state.next_action_at) })]);
+  }
+  return (
+    <div className="flex flex-col gap-2 rounded-md border border-line bg-surface-raised p-3 text-sm" data-bot-state={state.state}>
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="text-fg-muted">{intl.formatMessage(m.today)}</span>
+        <span className={`rounded px-2 py-0.5 font-medium ${TONES[state.state]}`}>{intl.formatMessage(dayStateMessage, { state: state.state })}</span>
+      </p>
+      {state.reason ? <p className="text-fg break-words">{state.reason}</p> : null}
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-3">
+        {rows.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-fg-muted">{label}</dt>
+            <dd className="font-medium text-fg break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BotState, BotStates } from '@/features/portfolios/api/bot-engine-types';
+import { getBotStates } from '@/features/portfolios/api/get-bot-states';
+import type { BotKind } from '@/features/portfolios/model/bot-kind';
+
+/** How often the cards ask what their bots are doing while the screen is in view. */
+export const BOT_STATE_POLL_MS = 5000;
+
+type Received = { portfolioId: number; states: BotStates; at: number };
+
+const canPoll = () => document.visibilityState === 'visible' && navigator.onLine;
+
+/**
+ * Today's state of every bot in the portfolio, one call for all its cards, read again every 5 s while the
+ * page is visible and online (a hidden tab or an offline phone asks nothing). A failed read keeps the last
+ * answer and says how old it is (`staleSince`): the cards never show a state the server did not give.
+ */
+export function useBotStates(portfolioId: number) {
+  const [received, setReceived] = useState<Received | null>(null);
+  const [failed, setFailed] = useState(false);
+  // Only the latest read may land: an older answer arriving late must not replace a newer one.
+  const latest = useRef(0);
+
+  const load = useCallback(() => {
+    const call = (latest.current += 1);
+    return getBotStates(portfolioId).then(
+      (states) => {
+        if (call !== latest.current) return;
+        setReceived({ portfolioId, states, at: Date.now() });
+        setFailed(false);
+      },
+      () => {
+        if (call === latest.current) setFailed(true);
+      },
+    );
+  }, [portfolioId]);
+
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => {
+      if (canPoll()) void load();
+    }, BOT_STATE_POLL_MS);
+    // Back in view or back online: read at once instead of showing a state up to 5 s old.
+    const handleReturn = () => {
+      if (canPoll()) void load();
+    };
+    document.addEventListener('visibilitychange', handleReturn);
+    window.addEventListener('online', handleReturn);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', handleReturn);
+      window.removeEventListener('online', handleReturn);
+      latest.current += 1;
+    };
+  }, [load]);
+
+  const current = received?.portfolioId === portfolioId ? received : null;
+  const stateOf = useCallback(
+    (kind: BotKind, botId: number): BotState | undefined => current?.states.bots.find((state) => state.kind === kind && state.bot_id === botId),
+    [current],
+  );
+  return { stateOf, loaded: current !== null, staleSince: failed && current !== null ? current.at : null, reload: load };
+}

@@ -1,0 +1,265 @@
+// The leader's alert watchers on a real server with scripted quotes and an injected clock: orders filled,
+// rejected and stopped out; the kill switch armed and disarmed; broker sessions that end and the pre-market
+// reminder (trading days only, by the exchange calendar); price alerts crossing once or every time. A second
+// pass, or a second server instance on the same database, writes nothing twice.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { marketLastPrices } from '../../../server/services/alerts/watchers/price-watcher.ts';
+import { signedInAccount } from '../support/accounts.ts';
+import { openDesk, type Desk } from '../support/paper-desk.ts';
+import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createBrokerAccount } from '../support/trading.ts';
+import { feed, startAlertServer, type AlertServer, type Schemas } from './alert-server.ts';
+
+// Friday 20 November 2026, 10:00 IST.
+const friday = new Date('2026-11-20T04:30:00Z');
+const minuteMs = 60_000;
+
+describe.each(testBackends)('the alert watchers on %s', (backend) => {
+  let env: AlertServer;
+  let desk: Desk;
+  let callAtm: string;
+
+  beforeAll(async () => {
+    env = await startAlertServer(backend, friday);
+  });
+
+  afterAll(async () => {
+    await env.close();
+  });
+
+  beforeEach(async () => {
+    env.clock.advance(minuteMs);
+    desk = await openDesk(env.server, env.call);
+    callAtm = desk.contract(desk.atm, 'CE').tradingsymbol;
+    env.market.set(callAtm, { bid: 120, ask: 120.5, last: 120.25, close: 120 });
+  });
+
+  const run = () => env.services.alerts.watchers.run();
+  const events = async (token = desk.token) => (await feed(env.call, token)).alerts.map((alert) => alert.event);
+
+  it('tells a fill, a rejection with the broker message and a stop-loss hit, each once', async () => {
+    const lot = desk.lotSize;
+    await desk.place(callAtm, 'BUY', lot);
+    const rejected = await desk.place(callAtm, 'BUY', lot + 5);
+    expect(rejected.status).toBe('REJECTED');
+    const first = await run();
+    expect(first.errors).toEqual([]);
+    const alerts = (await feed(env.call, desk.token)).alerts;
+    expect(alerts.map((alert) => alert.event).sort()).toEqual(['order_filled', 'order_rejected']);
+    const filled = alerts.find((alert) => alert.event === 'order_filled')!;
+    expect(filled).toMatchObject({
+      category: 'order',
+      severity: 'success',
+      title: `Bought ${lot} ${callAtm}`,
+      link: '/app/order_book',
+      account_number: desk.accountNumber,
+    });
+    expect(filled.body).toContain('at ₹120.50');
+    const rejection = alerts.find((alert) => alert.event === 'order_rejected')!;
+    expect(rejection).toMatchObject({ severity: 'danger', title: `Order rejected: BUY ${lot + 5} ${callAtm}` });
+    expect(rejection.body).toContain(rejected.status_message!);
+
+    // The same pass again, and a pass a moment later: nothing new.
+    expect((await run()).written.orders).toBe(0);
+    env.clock.advance(2000);
+    expect((await run()).written.orders).toBe(0);
+    expect(await events()).toHaveLength(2);
+
+    const stop = await desk.trade('placeStopLossOrder', desk.order(callAtm, 'SELL', lot, { order_type: 'SL', trigger_price: 100, price: 99 }));
+    expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+    env.clock.advance(1000);
+    env.market.set(callAtm, { bid: 99.5, ask: 100, last: 99.9 });
+    await desk.tick();
+    await run();
+    const hit = (await feed(env.call, desk.token)).alerts[0]!;
+    expect(hit).toMatchObject({ event: 'stop_loss_hit', severity: 'warning', title: `Stop-loss hit: ${callAtm}` });
+    expect(hit.body).toContain(`Sold ${lot} ${callAtm} at ₹99.50`);
+  });
+
+  it('tells the kill switch armed and disarmed, with what it did', async () => {
+    await desk.place(callAtm, 'BUY', desk.lotSize);
+    await run();
+    const armed = await env.call<Schemas['KillSwitchResult']>('armKillSwitch', {
+      token: desk.token,
+      body: { account_number: desk.accountNumber, source: 'header', reason: 'Runaway market' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(armed.status, JSON.stringify(armed.body)).toBe(200);
+    env.clock.advance(1000);
+    const disarmed = await env.call('disarmKillSwitch', {
+      token: desk.token,
+      body: { account_number: desk.accountNumber, confirmation: desk.accountNumber, source: 'settings' },
+    });
+    expect(disarmed.status, JSON.stringify(disarmed.body)).toBe(200);
+    await run();
+    await run();
+    const alerts = (await feed(env.call, desk.token, { category: 'kill_switch' })).alerts;
+    expect(alerts.map((alert) => alert.event)).toEqual(['kill_switch_disarmed', 'kill_switch_armed']);
+    expect(alerts[1]).toMatchObject({ severity: 'danger', title: `Kill switch on for ${desk.accountNumber}`, link: '/app/kill-switch' });
+    expect(alerts[1]!.body).toContain('Runaway market');
+    expect(alerts[1]!.body).toContain(armed.body.accounts[0]!.message);
+    // The flatten's exit filled: told as a fill too (the feed's order category).
+    expect((await feed(env.call, desk.token, { category: 'order' })).alerts).toHaveLength(2);
+  });
+
+  it('tells a broker session that ended, once per expiry', async () => {
+    await env.server.db.query('UPDATE broker_accounts SET session_expires_at = $2 WHERE id = $1', [desk.account.id, new Date(env.clock.now().getTime() - minuteMs)]);
+    await run();
+    await run();
+    const alerts = (await feed(env.call, desk.token)).alerts;
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ event: 'broker_session_expired', category: 'broker_session', link: '/app/broker', account_number: desk.accountNumber });
+  });
+
+  it('runs one background pass at a time for the market loop', async () => {
+    const first = env.services.alerts.watchers.kick();
+    expect(first).not.toBeNull();
+    expect(env.services.alerts.watchers.kick()).toBeNull();
+    expect((await first!).errors).toEqual([]);
+    await env.services.alerts.watchers.settle();
+    const next = env.services.alerts.watchers.kick();
+    expect(next).not.toBeNull();
+    await next;
+  });
+
+  it('fires a price alert once, or at every new crossing', async () => {
+    const create = async (body: Record<string, unknown>) => {
+      const res = await env.call<Schemas['PriceAlertResponse']>('createPriceAlert', { token: desk.token, body });
+      expect(res.status).toBe(201);
+      return res.body.price_alert.id;
+    };
+    const once = await create({ symbol: 'FINNIFTY', direction: 'above', level: 27700, repeat: 'once' });
+    const every = await create({ symbol: 'FINNIFTY', direction: 'below', level: 27600, repeat: 'every_time' });
+    const onOption = await create({ symbol: callAtm, direction: 'below', level: 100, repeat: 'once' });
+    const step = async (finnifty: number, option?: number) => {
+      env.lastPrices.set('FINNIFTY', finnifty);
+      if (option !== undefined) env.lastPrices.set(callAtm, option);
+      env.clock.advance(1000);
+      return (await run()).written.prices;
+    };
+    // The first look only records where the price is: 27,750 is above 27,700 already, but nothing crossed.
+    expect(await step(27750, 120)).toBe(0);
+    expect(await step(27650)).toBe(0);
+    expect(await step(27700)).toBe(1); // above: 27,650 < 27,700 ≤ 27,700
+    expect(await step(27650)).toBe(0);
+    expect(await step(27800)).toBe(0); // spent: once
+    expect(await step(27590)).toBe(1); // below: 27,800 > 27,600 ≥ 27,590
+    expect(await step(27610)).toBe(0);
+    expect(await step(27600)).toBe(1); // below again: 27,610 > 27,600 ≥ 27,600
+    expect(await step(27500)).toBe(0); // already below
+    expect(await step(27500, 99.95)).toBe(1);
+
+    const listed = new Map(
+      (await env.call<Schemas['PriceAlertsResponse']>('getPriceAlerts', { token: desk.token })).body.price_alerts.map((alert) => [alert.id, alert]),
+    );
+    // A spent alert is no longer watched: its last price is the one it fired at.
+    expect(listed.get(once)).toMatchObject({ active: false, triggered_count: 1, last_price: 27700 });
+    expect(listed.get(every)).toMatchObject({ active: true, triggered_count: 2, last_price: 27500, last_triggered_at: expect.any(String) });
+    expect(listed.get(onOption)).toMatchObject({ active: false, triggered_count: 1 });
+    const alerts = (await feed(env.call, desk.token, { category: 'price' })).alerts;
+    expect(alerts.map((alert) => alert.title)).toEqual([
+      `${callAtm} fell below ₹100.00`,
+      'FINNIFTY fell below 27,600.00',
+      'FINNIFTY fell below 27,600.00',
+      'FINNIFTY rose above 27,700.00',
+    ]);
+    expect(alerts[0]!.link).toBe(`/app/dashboards/live-trade?symbol=${callAtm}`);
+    expect(alerts[3]).toMatchObject({ event: 'price_crossed', link: '/app/tv_chart?symbol=FINNIFTY' });
+  });
+
+  it('reads an index from the market state and an option from its quote', async () => {
+    const prices = await marketLastPrices(env.services.market)(
+      [
+        { symbol: 'NIFTY', exchange: null },
+        { symbol: callAtm, exchange: 'NFO' },
+        { symbol: 'NIFTY99ZZ', exchange: 'NFO' },
+      ],
+      env.server.db,
+    );
+    const states = await env.services.market.readStates();
+    const quotes = await env.services.market.quotes([`NFO:${callAtm}`]);
+    expect(prices.get('NIFTY')).toBe(states.get('NIFTY')!.spotPaise);
+    expect(prices.get(callAtm)).toBe(Math.round(quotes[`NFO:${callAtm}`]!.last_price * 100));
+    expect(prices.has('NIFTY99ZZ')).toBe(false);
+  });
+
+  it('writes each alert once when two server instances watch the same database at once', async () => {
+    const db = backend === 'postgres' ? await createTestDatabase('postgres') : env.server.db;
+    const first = backend === 'postgres' ? await startAlertServer(backend, env.clock.now(), db) : env;
+    const second = await startAlertServer(backend, first.clock.now(), db);
+    try {
+      const twin = await openDesk(first.server, first.call);
+      const symbol = twin.contract(twin.atm, 'PE').tradingsymbol;
+      first.market.set(symbol, { bid: 90, ask: 90.5, last: 90.2 });
+      for (let n = 0; n < 3; n += 1) await twin.place(symbol, 'BUY', twin.lotSize);
+      await first.server.db.query('UPDATE broker_accounts SET session_expires_at = $2 WHERE id = $1', [twin.account.id, new Date(first.clock.now().getTime() - minuteMs)]);
+      const [a, b] = await Promise.all([first.services.alerts.watchers.run(), second.services.alerts.watchers.run()]);
+      expect([...a.errors, ...b.errors]).toEqual([]);
+      await Promise.all([first.services.alerts.watchers.run(), second.services.alerts.watchers.run()]);
+      const alerts = (await feed(first.call, twin.token)).alerts;
+      expect(alerts.map((alert) => alert.event).sort()).toEqual(['broker_session_expired', 'order_filled', 'order_filled', 'order_filled']);
+    } finally {
+      await second.close();
+      if (first !== env) await first.close();
+      if (db !== env.server.db) await db.close();
+    }
+  });
+});
+
+// Monday 23 November 2026 08:40 IST; Tuesday 24 November is a holiday (Guru Nanak Jayanti).
+const mondayMorning = new Date('2026-11-23T03:10:00Z');
+
+describe.each(testBackends)('the pre-market broker reminder on %s', (backend) => {
+  let env: AlertServer;
+
+  beforeAll(async () => {
+    env = await startAlertServer(backend, mondayMorning);
+  });
+
+  afterAll(async () => {
+    await env.close();
+  });
+
+  it('reminds at 08:45 on trading days for every account without a session, once a day', async () => {
+    const loggedIn = await openDesk(env.server, env.call);
+    const idle = await signedInAccount(env.call);
+    const { account } = await createBrokerAccount(env.call, idle.token);
+    const eventsOf = async (token: string) => (await feed(env.call, token)).alerts.map((alert) => `${alert.event} ${alert.at.slice(0, 10)}`);
+    const runAt = async (iso: string) => {
+      const at = new Date(iso);
+      env.clock.advance(at.getTime() - env.clock.now().getTime());
+      const report = await env.services.alerts.watchers.run();
+      expect(report.errors).toEqual([]);
+    };
+
+    await runAt('2026-11-23T03:14:00Z'); // 08:44 IST: not yet
+    expect(await eventsOf(idle.token)).toEqual([]);
+    await runAt('2026-11-23T03:15:00Z'); // 08:45 IST
+    await runAt('2026-11-23T03:30:00Z'); // 09:00 IST: already told today
+    const reminders = (await feed(env.call, idle.token)).alerts;
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toMatchObject({
+      event: 'broker_session_expiring',
+      category: 'broker_session',
+      link: '/app/broker',
+      account_number: account.account_number,
+      title: `Log in to your broker: ${account.account_number}`,
+    });
+    expect(reminders[0]!.body).toContain('The market opens at 09:15 IST');
+    // The account logged in at 08:40 has its session: no reminder.
+    expect(await eventsOf(loggedIn.token)).toEqual([]);
+
+    await runAt('2026-11-24T03:20:00Z'); // Tuesday 08:50 IST: a holiday. The session that ended at 06:00 is told.
+    expect(await eventsOf(idle.token)).toEqual(['broker_session_expiring 2026-11-23']);
+    expect(await eventsOf(loggedIn.token)).toEqual(['broker_session_expired 2026-11-24']);
+
+    await runAt('2026-11-25T03:20:00Z'); // Wednesday 08:50 IST: a trading day, both accounts logged out.
+    expect(await eventsOf(idle.token)).toEqual(['broker_session_expiring 2026-11-25', 'broker_session_expiring 2026-11-23']);
+    expect(await eventsOf(loggedIn.token)).toEqual(['broker_session_expiring 2026-11-25', 'broker_session_expired 2026-11-24']);
+
+    await runAt('2026-11-25T03:50:00Z'); // 09:20 IST: the market is open, no more reminders
+    await runAt('2026-11-28T03:20:00Z'); // Saturday
+    expect(await eventsOf(idle.token)).toHaveLength(2);
+  });
+});

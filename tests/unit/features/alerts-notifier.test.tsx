@@ -1,0 +1,120 @@
+/**
+ * In-app notifications of new alerts: the first read only learns where the feed stands, then every 10 s
+ * what came `after` the last one seen becomes a toast, read out politely, danger ones assertively; a burst is
+ * one summary; nothing is asked while the page is hidden, and coming back asks at once.
+ */
+import { act, render, screen, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { AlertsNotifier } from '@/features/alerts/components/alerts-notifier';
+import { loadApiClients } from '@/lib/api/clients';
+import { alert, feed, serveFeed, useAlertsServer } from './alerts-harness';
+
+useAlertsServer();
+
+// Captured before any test fakes the timers: the real wait lets MSW's answers arrive.
+const realSetTimeout = globalThis.setTimeout;
+let visibility: DocumentVisibilityState = 'visible';
+beforeAll(async () => {
+  await loadApiClients();
+});
+beforeEach(() => {
+  visibility = 'visible';
+  vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  serveFeed();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** Lets timers due within `ms` run, and the requests they start settle. */
+async function elapse(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+  // MSW answers through real I/O callbacks: let them run, then React.
+  for (let round = 0; round < 4; round += 1) {
+    await act(async () => {
+      await new Promise((resolve) => realSetTimeout(resolve, 10));
+    });
+  }
+}
+
+function renderNotifier() {
+  return render(
+    <IntlProvider locale="en" defaultLocale="en">
+      <Toaster />
+      <AlertsNotifier />
+    </IntlProvider>,
+  );
+}
+
+const region = () => screen.getByRole('region', { name: 'Notifications' });
+
+describe('in-app alert notifications', () => {
+  it('toasts only what arrives after the app opened, danger assertively and the rest politely', async () => {
+    feed.alerts = [alert(1), alert(2)];
+    renderNotifier();
+    await elapse(0);
+    expect(feed.queries.map((query) => query.toString())).toEqual(['limit=1']);
+    expect(within(region()).queryAllByRole('status')).toEqual([]);
+
+    feed.alerts.push(
+      alert(3, { title: 'Straddle entered', body: 'Sold 1 lot NIFTY 24500 CE and PE', severity: 'info', category: 'bot', event: 'bot_entered' }),
+      alert(4, { title: 'Order rejected', body: '<b>Insufficient margin</b>', severity: 'danger', event: 'order_rejected' }),
+    );
+    await elapse(10_000);
+    expect(feed.queries.at(-1)?.get('after')).toBe('2');
+    const polite = within(region()).getByRole('status');
+    expect(polite.textContent).toContain('Straddle entered');
+    expect(polite.textContent).toContain('Sold 1 lot NIFTY 24500 CE and PE');
+    expect(polite.closest('[aria-live="polite"]')).toBeTruthy();
+    const assertive = within(region()).getByRole('alert');
+    expect(assertive.textContent).toContain('Order rejected');
+    // The server's text stays text.
+    expect(assertive.textContent).toContain('<b>Insufficient margin</b>');
+    expect(assertive.querySelector('b')).toBeNull();
+
+    await elapse(10_000);
+    expect(feed.queries.at(-1)?.get('after')).toBe('4');
+  });
+
+  it('says a burst in one notification', async () => {
+    renderNotifier();
+    await elapse(0);
+    feed.alerts = [1, 2, 3, 4, 5].map((id) => alert(id, { severity: id === 2 ? 'danger' : 'success' }));
+    await elapse(10_000);
+    expect(within(region()).getByRole('alert').textContent).toContain('5 new alerts');
+    expect(screen.queryByText('Order 5 filled')).toBeNull();
+  });
+
+  it('asks nothing while the page is hidden, and asks at once when it shows again', async () => {
+    renderNotifier();
+    await elapse(0);
+    const asked = feed.queries.length;
+    visibility = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await elapse(10_000);
+    await elapse(60_000);
+    expect(feed.queries).toHaveLength(asked);
+
+    feed.alerts = [alert(7, { title: 'Kill switch on', severity: 'warning', category: 'kill_switch', event: 'kill_switch_armed' })];
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await elapse(0);
+    expect(feed.queries).toHaveLength(asked + 1);
+    expect(within(region()).getByRole('status').textContent).toContain('Kill switch on');
+  });
+
+  it('stops asking once unmounted (signed out)', async () => {
+    const view = renderNotifier();
+    await elapse(0);
+    const asked = feed.queries.length;
+    view.unmount();
+    await elapse(30_000);
+    expect(feed.queries).toHaveLength(asked);
+  });
+});

@@ -1,0 +1,165 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BotActionRecord } from '@/features/portfolios/api/bot-engine-types';
+import { BOT_STATE_POLL_MS } from '@/features/portfolios/hooks/use-bot-states';
+import {
+  API,
+  backend,
+  card,
+  findCard,
+  morningBot,
+  renderPortfolioScreen,
+  server,
+  straddleBot,
+} from './portfolio-harness';
+import { plainText } from '../support/plain-text.ts';
+import { usePortfolioBackend } from './portfolio-harness';
+import { botState } from './bot-state-fixtures';
+
+usePortfolioBackend();
+
+// 09:20 and 15:10 IST.
+const AT_0920 = '2026-11-24T03:50:00Z';
+const AT_1510 = '2026-11-24T09:40:00Z';
+
+const entered: BotActionRecord = { action: 'enter', sequence: 1, status: 'completed', claimed_at: AT_0920, completed_at: AT_0920, message: null, order_ids: ['A1'] };
+
+/** The card's "today" block as a reader sees it, label: value. */
+const today = (article: HTMLElement) => {
+  const block = article.querySelector('[data-bot-state]');
+  if (!(block instanceof HTMLElement)) return null;
+  const terms = within(block).getAllByRole('term').map((term) => plainText(`${term.textContent}: ${term.nextElementSibling?.textContent}`));
+  return { state: block.dataset.botState, text: plainText(block.textContent ?? ''), terms };
+};
+
+/**
+ * Waits for the reads to reach `expected`. Testing Library's waitFor re-checks on a setInterval, which these
+ * tests fake; this one waits on real time-outs.
+ */
+async function readsReach(expected: number[]) {
+  for (let tries = 0; tries < 40 && backend.stateReads.length < expected.length; tries += 1) {
+    await act(() => new Promise((resolve) => setTimeout(resolve, 25)));
+  }
+  expect(backend.stateReads).toEqual(expected);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+});
+
+describe('a bot card’s day', () => {
+  it('shows the state in words, the net P&L with its sign, the last action and when, and the next one', async () => {
+    backend.botStates = [
+      botState(straddleBot, 'trading', { state: 'in_position', pnl_today: 1250.5, entries_today: 1, open_positions: 2, last_action: entered, next_action_at: AT_1510 }),
+    ];
+    renderPortfolioScreen();
+    const bot = await findCard('Tuesday straddle');
+    await waitFor(() => expect(today(bot)?.state).toBe('in_position'));
+    expect(within(bot).getByText('In position')).toBeTruthy();
+    expect(today(bot)?.terms).toEqual(['Net P&L today: profit+₹1,250.50', 'Last action: Entered 09:20', 'Next: Exits at 15:10']);
+    expect(bot.querySelector('[data-field="bot-pnl"]')?.className).toContain('text-profit');
+  });
+
+  it('shows "—" for a P&L the server does not have, never a computed zero; a loss with its minus sign', async () => {
+    backend.tradingBots = [straddleBot, { ...straddleBot, id: 32, name: 'Losing straddle' }];
+    backend.botStates = [
+      botState(straddleBot, 'trading', { state: 'waiting', next_action_at: AT_0920 }),
+      botState({ id: 32 }, 'trading', { state: 'exited', reason: 'Stop-loss hit on combined premium', pnl_today: -980.5, last_action: { ...entered, action: 'stop_loss' } }),
+    ];
+    renderPortfolioScreen();
+    const waiting = await findCard('Tuesday straddle');
+    await waitFor(() => expect(today(waiting)?.state).toBe('waiting'));
+    expect(today(waiting)?.terms).toEqual(['Net P&L today: —No trade yet', 'Last action: None yet', 'Next: Enters at 09:20']);
+    expect(today(waiting)?.text).not.toMatch(/₹/);
+
+    const losing = card('Losing straddle');
+    expect(today(losing)?.text).toContain('Exited today');
+    expect(today(losing)?.text).toContain('Stop-loss hit on combined premium');
+    expect(today(losing)?.terms).toEqual(['Net P&L today: loss-₹980.50', 'Last action: Stop-loss hit 09:20']);
+    expect(losing.querySelector('[data-field="bot-pnl"]')?.className).toContain('text-loss');
+  });
+
+  it('says a stopped bot’s reason, and a failed action the broker’s reason', async () => {
+    backend.botStates = [
+      botState(straddleBot, 'trading', {
+        state: 'stopped',
+        reason: 'Kill switch armed for PA1234',
+        last_action: { ...entered, status: 'failed', completed_at: null, message: 'Insufficient margin: ₹12,000 short' },
+      }),
+    ];
+    renderPortfolioScreen();
+    const bot = await findCard('Tuesday straddle');
+    await waitFor(() => expect(today(bot)?.state).toBe('stopped'));
+    expect(today(bot)?.text).toContain('Kill switch armed for PA1234');
+    expect(today(bot)?.terms).toEqual(['Net P&L today: —No trade yet', 'Last action: Entry failed at 09:20Insufficient margin: ₹12,000 short']);
+  });
+
+  it('says nothing about today until the server has: no state is made up', async () => {
+    server.use(http.get(`${API}/api/bots/state/:portfolioId/`, () => HttpResponse.json({ message: 'down', code: 'x' }, { status: 500 })));
+    renderPortfolioScreen();
+    const bot = await findCard('Tuesday straddle');
+    expect(within(bot).getByText('Not known yet')).toBeTruthy();
+    expect(today(bot)).toBeNull();
+  });
+});
+
+describe('polling the bots’ states', () => {
+  it('reads once per portfolio for all its bots, every 5 s while visible, and not at all while hidden', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    backend.botStates = [botState(straddleBot, 'trading'), botState(morningBot, 'daily')];
+    renderPortfolioScreen();
+    await findCard('Tuesday straddle');
+    await readsReach([21]);
+
+    await act(async () => vi.advanceTimersByTime(BOT_STATE_POLL_MS));
+    await readsReach([21, 21]);
+
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await act(async () => vi.advanceTimersByTime(BOT_STATE_POLL_MS * 3));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(backend.stateReads).toEqual([21, 21]);
+
+    // Back in view: read at once, then every 5 s again.
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await readsReach([21, 21, 21]);
+    await act(async () => vi.advanceTimersByTime(BOT_STATE_POLL_MS));
+    await readsReach([21, 21, 21, 21]);
+
+    // Offline: no read is tried until the connection is back, then one at once.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(async () => vi.advanceTimersByTime(BOT_STATE_POLL_MS * 2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(backend.stateReads).toHaveLength(4);
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await readsReach([21, 21, 21, 21, 21]);
+    onLine.mockRestore();
+  });
+
+  it('keeps the last answer with its age when a poll fails', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    backend.botStates = [botState(straddleBot, 'trading', { state: 'in_position', pnl_today: 300 })];
+    renderPortfolioScreen();
+    const bot = await findCard('Tuesday straddle');
+    await waitFor(() => expect(today(bot)?.state).toBe('in_position'));
+
+    server.use(http.get(`${API}/api/bots/state/:portfolioId/`, () => HttpResponse.error()));
+    await act(async () => vi.advanceTimersByTime(BOT_STATE_POLL_MS));
+    expect(await screen.findByText(/^Last known, as of/)).toBeTruthy();
+    expect(today(card('Tuesday straddle'))?.terms[0]).toBe('Net P&L today: profit+₹300.00');
+  });
+
+  it('lets the trader open a bot’s history from its card', async () => {
+    const user = userEvent.setup();
+    renderPortfolioScreen();
+    await findCard('Tuesday straddle');
+    expect(screen.getByRole('button', { name: 'History of Tuesday straddle' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'History of Tuesday straddle' }));
+    expect(await screen.findByRole('dialog', { name: 'History of “Tuesday straddle”' })).toBeTruthy();
+  });
+});
