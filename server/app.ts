@@ -32,6 +32,7 @@ import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
 import type { PriceSource, RateLimits } from './services/brokers/paper/paper-trading.ts';
+import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
 import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
@@ -92,6 +93,8 @@ export type ServerOptions = {
   prices?: PriceSource | undefined;
   /** Tests only: the paper broker's order rate limits (Kite's by default). */
   rateLimits?: RateLimits | undefined;
+  /** Tests only: a crash injected into the bot engine (between a broker call and the action's completion). */
+  engineHooks?: EngineHooks | undefined;
   /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS); the defaults when absent. */
   market?: Partial<MarketConfig> | undefined;
   /**
@@ -137,6 +140,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     market: { ...defaultMarketConfig, ...options.market },
     prices: options.prices,
     rateLimits: options.rateLimits,
+    engineHooks: options.engineHooks,
     push: { vapid, send: options.push?.send, allowHttpEndpoints: options.push?.allowHttpEndpoints },
     alertPrices: options.alertPrices,
   });
@@ -177,6 +181,11 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
         await services.paperTrading.onTick(undefined, { fills: ticked });
         // Prices moved only if this instance led the tick: then the day's loss and profit locks are read.
         if (ticked) await services.riskLimits.watch();
+        // The bots act on the leader only, after the prices they read have moved (bots/engine/bot-engine.ts).
+        if (ticked) {
+          const bots = await services.botEngine.tick().catch((error: unknown) => ({ errors: [error] }));
+          for (const error of bots.errors) app.log.warn({ err: error }, 'bot engine: an action broke off (its claim is reconciled later)');
+        }
         // Every pass, not only ticks: the 08:45 broker-session reminder falls before the market opens. The
         // watchers elect their own leader; the dispatcher pushes what they (and the bot engine) wrote. In the
         // background: a slow push service must not hold the new prices back.

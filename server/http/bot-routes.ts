@@ -5,8 +5,12 @@ import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 
 export const botRoutes: RoutePlugin = async (app, { context }) => {
-  const { strategies, tradingBots, dailyBots } = context.services;
+  const { strategies, tradingBots, dailyBots, botStatus } = context.services;
   const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
+
+  route(app, 'getBotStates', async (request) => botStatus.states(userId(request), request.params.portfolioId));
+
+  route(app, 'getBotRuns', async (request) => botStatus.runs(userId(request), request.params.kind, request.params.id));
 
   route(app, 'getBaseStrategies', async () => ({ base_strategies: await strategies.list() }));
 

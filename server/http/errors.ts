@@ -86,6 +86,7 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   lots_above_freeze_limit: 422,
   outside_market_hours: 422,
   entry_not_before_exit: 422,
+  pause_choice_required: 422,
   unknown_instrument: 422,
   broker_session_expired: 403,
   kill_switch_armed: 403,

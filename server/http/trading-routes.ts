@@ -55,5 +55,6 @@ export const tradingRoutes: RoutePlugin = async (app, { context }) => {
   route(app, 'getOrderMargins', async (request) => trading.orderMargins(userId(request), request.body));
   route(app, 'getPositionBook', async (request) => trading.positionBook(userId(request), request.params.accountNumber, request.query.start_date));
   route(app, 'getPositions', async (request) => trading.positions(userId(request), request.params.portfolioId, request.query.start_date));
+  route(app, 'getPositionsByBot', async (request) => trading.positionsByBot(userId(request), request.params.portfolioId, request.query.start_date));
   route(app, 'getPositionSummary', async (request) => trading.summary(userId(request), request.params.id, request.query.start_date));
 };

@@ -29,6 +29,8 @@ export type DomainErrorCode =
   | 'lots_above_freeze_limit'
   | 'outside_market_hours'
   | 'entry_not_before_exit'
+  // Pausing a bot that holds a position needs the trader's choice: keep managing it, or exit now.
+  | 'pause_choice_required'
   // Trading: the instrument is not listed; the broker session is over; the order is final, modified too
   // often, or refused by the exchange's rules; a stop-loss or target that would not reduce the position.
   | 'unknown_instrument'

@@ -25,6 +25,8 @@ import { marketPrices } from './brokers/paper/market-prices.ts';
 import { createKillSwitchService, type KillSwitchService } from './trading/kill-switch-service.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
+import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
+import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
 import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
 import type { LastPriceSource } from './alerts/watchers/price-watcher.ts';
 
@@ -51,6 +53,10 @@ export type Services = {
   riskLimits: RiskLimitsService;
   /** The analytics backend's tables: read by /analytics/rest/v1, written by the leader after each tick. */
   analytics: AnalyticsService;
+  /** Runs the bots after each tick the leader led (server/app.ts). */
+  botEngine: BotEngine;
+  /** What the bots' cards and histories show. */
+  botStatus: BotStatusService;
   /** The alerts feed, price alerts, push devices, and the watchers the market loop runs after each pass. */
   alerts: AlertServices;
 };
@@ -72,20 +78,23 @@ export type ServicesOptions = {
   prices?: PriceSource | undefined;
   /** Tests only: the broker's order rate limits (Kite's by default). */
   rateLimits?: RateLimits | undefined;
+  /** Tests only: a crash injected into the bot engine. */
+  engineHooks?: EngineHooks | undefined;
   /** Web push: the VAPID keys (alerts/vapid-keys.ts), and for tests a local push service. */
   push: PushOptions;
   /** Tests only: scripted last prices for price alerts instead of the market's. */
   alertPrices?: LastPriceSource | undefined;
 };
 
-export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, push, alertPrices }: ServicesOptions): Services {
+export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, engineHooks, push, alertPrices }: ServicesOptions): Services {
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
   const secrets = createSecretBox(secretKey);
   const strategies = createStrategiesService({ db });
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
-  const paperTrading = createPaperTrading({ db, clock, prices: prices ?? marketPrices(marketService, db), rateLimits });
+  const priceSource = prices ?? marketPrices(marketService, db);
+  const paperTrading = createPaperTrading({ db, clock, prices: priceSource, rateLimits });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading });
   // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
   const brokerRegistry = createBrokerRegistry([paperBroker]);
@@ -108,6 +117,8 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
+    botEngine: createBotEngine({ db, clock, paperTrading, prices: priceSource, market: marketService, hooks: engineHooks }),
+    botStatus: createBotStatus({ db, clock, prices: priceSource }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
   };
 }

@@ -8,6 +8,7 @@ import type { Clock } from '../clock.ts';
 import { findOwnedPortfolio } from '../portfolios/portfolios-service.ts';
 import type { StrategiesService } from '../strategies/strategies-service.ts';
 import { cleanText } from '../text.ts';
+import { applyPauseChoice } from './engine/pause-choice.ts';
 import { checkBotFields, type BotCommon, type BotFields, type TradingWindow } from './bot-rules.ts';
 
 export type BotRow = Record<string, unknown>;
@@ -133,6 +134,11 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
     const current = await findOwned(db, userId, botId);
     if (current === null) throw botNotFound();
     const changes = realChanges(current, input);
+    const status = changes.status ?? current.status;
+    if (status !== current.status || (status === 'paused' && input.pause_action !== undefined)) {
+      const botKind = kind.table === 'daily_bots' ? 'daily' : 'trading';
+      await applyPauseChoice(db, { kind: botKind, id: botId, portfolioId: current.portfolio_id, from: current.status, to: status }, input.pause_action, clock());
+    }
     const merged = { ...current, ...changes } as Bot & { mode: BotFields['mode'] };
     // Pausing or stopping must always work, even if the strategy's schema or the index's limits have
     // tightened since the bot was saved: only a change of what the bot trades is checked again.

@@ -3,6 +3,7 @@
 // change here and are written to the database at every start.
 import {
   enabledWhenKeyword,
+  expiryChoice,
   legStopLoss,
   moveStopLossToCost,
   paramSchema,
@@ -37,49 +38,50 @@ export const baseStrategyCatalogue: readonly CatalogueEntry[] = [
     slug: 'short_straddle',
     name: 'Short straddle',
     description: 'Sell the at-the-money call and put. Profits when the index stays near the strike; loses on a big move either way.',
-    parameters: paramSchema(strikeOffset(), legStopLoss, moveStopLossToCost, reEntry, trailingStopLoss),
+    parameters: paramSchema(expiryChoice, strikeOffset(), legStopLoss, moveStopLossToCost, reEntry, trailingStopLoss),
   },
   {
     slug: 'short_strangle',
     name: 'Short strangle',
     description: 'Sell an out-of-the-money call and put. A wider profit range than the straddle, for less premium.',
-    parameters: paramSchema(distance('call', 4), distance('put', 4), legStopLoss, moveStopLossToCost, reEntry, trailingStopLoss),
+    parameters: paramSchema(expiryChoice, distance('call', 4), distance('put', 4), legStopLoss, moveStopLossToCost, reEntry, trailingStopLoss),
   },
   {
     slug: 'iron_condor',
     name: 'Iron condor',
     description: 'A short strangle with bought wings further out: the loss is capped and the margin much lower.',
-    parameters: paramSchema(distance('call', 4), distance('put', 4), wingWidth(4), legStopLoss, reEntry, trailingStopLoss),
+    parameters: paramSchema(expiryChoice, distance('call', 4), distance('put', 4), wingWidth(4), legStopLoss, reEntry, trailingStopLoss),
   },
   {
     slug: 'iron_butterfly',
     name: 'Iron butterfly',
     description: 'A short straddle with bought wings: more premium than the condor, a narrower profit range, capped loss.',
-    parameters: paramSchema(strikeOffset(), wingWidth(6), legStopLoss, reEntry, trailingStopLoss),
+    parameters: paramSchema(expiryChoice, strikeOffset(), wingWidth(6), legStopLoss, reEntry, trailingStopLoss),
   },
   {
     slug: 'bull_call_spread',
     name: 'Bull call spread',
     description: 'Buy a call and sell a higher one. A bullish view with capped loss and capped profit.',
-    parameters: paramSchema(spreadFields('call'), trailingStopLoss),
+    parameters: paramSchema(expiryChoice, spreadFields('call'), trailingStopLoss),
   },
   {
     slug: 'bear_put_spread',
     name: 'Bear put spread',
     description: 'Buy a put and sell a lower one. A bearish view with capped loss and capped profit.',
-    parameters: paramSchema(spreadFields('put'), trailingStopLoss),
+    parameters: paramSchema(expiryChoice, spreadFields('put'), trailingStopLoss),
   },
   {
     slug: 'long_straddle',
     name: 'Long straddle',
     description: 'Buy the at-the-money call and put. Profits from a big move either way; time decay works against it.',
-    parameters: paramSchema(strikeOffset(), trailingStopLoss),
+    parameters: paramSchema(expiryChoice, strikeOffset(), trailingStopLoss),
   },
   {
     slug: 'trend_option_buyer',
     name: 'Trend-following option buyer',
     description: 'Buys a call when the trend turns up and a put when it turns down, exiting on the opposite signal or the stop-loss.',
     parameters: paramSchema(
+      expiryChoice,
       {
         indicator: {
           title: 'Trend indicator',

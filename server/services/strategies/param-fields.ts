@@ -58,6 +58,17 @@ export const legStopLoss: ParamFields = {
   },
 };
 
+/** Which contracts the bot trades; an index without weekly contracts uses its monthly one for either weekly choice. */
+export const expiryChoice: ParamFields = {
+  expiry: {
+    title: 'Expiry',
+    description: 'current_weekly: the nearest expiry. next_weekly: the one after it. monthly: the month\'s last expiry. An index without weeklies trades its monthly contract.',
+    type: 'string',
+    enum: ['current_weekly', 'next_weekly', 'monthly'],
+    default: 'current_weekly',
+  },
+};
+
 export const reEntry: ParamFields = {
   re_entry: {
     title: 'Re-entry after a stop-loss',

@@ -13,6 +13,7 @@ import { DomainError } from '../domain-error.ts';
 import { istOffsetMs } from '../market/ist.ts';
 import { createIdempotency, requestHash, tagOfKey, type StoredAnswer } from './idempotency.ts';
 import { toOrder } from './trading-service.ts';
+import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
 
 type Schemas = components['schemas'];
 type KillSwitch = Schemas['KillSwitch'];
@@ -99,6 +100,9 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
       [row.id, now, arming.reason, arming.coolOffUntil],
     );
     const armedAt = new Date(rows[0]!.kill_switch_armed_at).toISOString();
+    // The account's bots stop in this same transaction: none can place another order (and placeOrders refuses
+    // their entries anyway while the switch is armed).
+    await stopBotsOfAccount(tx, row.id, `Kill switch: ${arming.reason ?? (arming.source === 'risk_limit' ? 'a risk limit was breached' : 'turned on by you')}`, now);
     const broker = brokers.get(row.broker)?.trading;
     const sessionOpen = broker !== undefined && row.session_expires_at !== null && new Date(row.session_expires_at).getTime() > now.getTime();
     let cancelled: OrderRow[] = [];
@@ -197,7 +201,7 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
         );
       }
       await tx.query('UPDATE broker_accounts SET kill_switch_armed_at = NULL, kill_switch_reason = NULL, kill_switch_cool_off_until = NULL WHERE id = $1', [row.id]);
-      const summary = `New orders allowed again on ${row.account_number}. Nothing else changed: no order was placed or restored.`;
+      const summary = `New orders allowed again on ${row.account_number}. Nothing else changed: no order was placed or restored, and bots stopped by the kill switch stay stopped until you resume them.`;
       await audit(tx, row.id, userId, { action: 'disarm', source: body.source, reason: null, summary }, client);
       const disarmed = { ...row, kill_switch_armed_at: null, kill_switch_reason: null, kill_switch_cool_off_until: null };
       return { message: summary, kill_switch: (await switchesOf(tx, [disarmed]))[0]! };

@@ -283,6 +283,30 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
     return { data: { positions: entries.map((entry) => toPosition(entry, false)), ...dataStatus(found) } };
   }
 
+  /** The portfolio's positions netted per bot (from the bot of each trade's order); the trader's own orders form the group without one. */
+  async function positionsByBot(userId: number, portfolioId: number, startDate: string | undefined): Promise<Schemas['PositionsByBotResponse']> {
+    const { found } = await portfolioAccount(userId, portfolioId);
+    const entries = await found.broker.positionTotals(found.account, dayOf(startDate), portfolioId, { byBot: true });
+    const { rows: names } = await db.query<{ kind: 'trading' | 'daily'; id: number; name: string }>(
+      `SELECT 'daily' AS kind, id, name FROM daily_bots WHERE portfolio_id = $1 UNION ALL SELECT 'trading' AS kind, id, name FROM trading_bots WHERE portfolio_id = $1`,
+      [portfolioId],
+    );
+    const nameOf = new Map(names.map((row) => [`${row.kind}:${row.id}`, row.name]));
+    const groups = new Map<string, Schemas['BotPositionGroup']>();
+    for (const entry of entries) {
+      const key = entry.bot === null ? 'trader' : `${entry.bot.kind}:${entry.bot.id}`;
+      const bot = entry.bot === null ? null : { ...entry.bot, name: nameOf.get(key) ?? `Deleted ${entry.bot.kind} bot ${entry.bot.id}` };
+      const group = groups.get(key) ?? { bot, positions: [], pnl: 0 };
+      const position = toPosition(entry, false);
+      group.positions.push(position);
+      group.pnl = toRupees(toPaise(group.pnl) + toPaise(position.pnl));
+      groups.set(key, group);
+    }
+    // The trader's own group first, then the bots in the order they were made.
+    const ordered = [...groups.values()].sort((a, b) => (a.bot === null ? -1 : b.bot === null ? 1 : a.bot.kind.localeCompare(b.bot.kind) || a.bot.id - b.bot.id));
+    return { data: { groups: ordered, ...dataStatus(found) } };
+  }
+
   async function summary(userId: number, portfolioId: number, startDate: string | undefined): Promise<Schemas['PositionSummaryResponse']> {
     const { found, capital } = await portfolioAccount(userId, portfolioId);
     const entries = await found.broker.positionTotals(found.account, dayOf(startDate), portfolioId);
@@ -321,7 +345,7 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
     };
   }
 
-  return { placeTrades, executeOrder, squareoffTrades, placeStopLoss, placeTarget, modifyOrder, cancelOrders, orderBook, positionBook, positions, summary, orderMargins };
+  return { placeTrades, executeOrder, squareoffTrades, placeStopLoss, placeTarget, modifyOrder, cancelOrders, orderBook, positionBook, positions, positionsByBot, summary, orderMargins };
 }
 
 export type TradingService = ReturnType<typeof createTradingService>;

@@ -13,6 +13,8 @@ const tables = [
   'analytics_candles',
   'analytics_index_config',
   'base_strategies',
+  'bot_actions',
+  'bot_runs',
   'bots',
   'broker_accounts',
   'broker_request_tokens',

@@ -64,7 +64,7 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
       entry_from: '09:30',
       entry_until: '14:30',
       exit_time: '15:15',
-      params: { strike_offset: 1, leg_stop_loss_pct: 30, move_sl_to_cost: true, re_entry: 'none', max_re_entries: 1, trailing_sl: false, trail_trigger_pct: 20, trail_step_pct: 10 },
+      params: { expiry: 'current_weekly', strike_offset: 1, leg_stop_loss_pct: 30, move_sl_to_cost: true, re_entry: 'none', max_re_entries: 1, trailing_sl: false, trail_trigger_pct: 20, trail_step_pct: 10 },
     });
 
     const listed = await call<{ trading_bots: TradingBot[] }>('getTradingBots', { token, params: { portfolioId } });

@@ -153,7 +153,7 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
     server.clock.advance(12 * hourMs);
     const off = await kill.disarm(desk.accountNumber.toLowerCase());
     expect(off.status, JSON.stringify(off.body)).toBe(200);
-    expect(off.body.message).toBe(`New orders allowed again on ${desk.accountNumber}. Nothing else changed: no order was placed or restored.`);
+    expect(off.body.message).toBe(`New orders allowed again on ${desk.accountNumber}. Nothing else changed: no order was placed or restored, and bots stopped by the kill switch stay stopped until you resume them.`);
     expect(off.body.kill_switch).toMatchObject({ armed: false, armed_at: null });
     expect(off.body.kill_switch.events.map((event) => [event.action, event.source])).toEqual([
       ['disarm', 'settings'],

@@ -122,6 +122,11 @@ export type Funds = {
 /** What an entry must respect, read under the account's lock. */
 type EntryGuards = { killedAt: Date | null; maxTradesToday: number | null; maxLotsPerOrder: number | null; maxOpenPositions: number | null };
 
+/** Which bot placed an order (null or absent: the trader), so positions can be grouped by bot. */
+export type OrderBot = { kind: 'trading' | 'daily'; id: number };
+
+export type PaperPlaceOptions = { portfolioId: number | null; tag: string | null; purpose: OrderPurpose; ocoGroup?: string | null; bot?: OrderBot | null };
+
 export type PositionRef = { exchange: string; tradingsymbol: string; product: Product; quantity?: number | undefined };
 
 export type OrderChanges = { quantity?: number | undefined; pricePaise?: number | undefined; triggerPaise?: number | undefined; orderType?: OrderType | undefined };
@@ -366,19 +371,27 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
 
   // ---- positions and money ---------------------------------------------------------------------------
 
-  type OpenLeg = { contract: Contract; portfolioId: number | null; product: Product; quantity: number };
+  type OpenLeg = { contract: Contract; portfolioId: number | null; product: Product; quantity: number; bot?: OrderBot | null };
 
   /** Open quantities per instrument, product and portfolio, from the account's trades. */
   const openLegsSql = `SELECT instrument_token, portfolio_id, product, sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity
     FROM paper_trades WHERE broker_account_id = $1 GROUP BY instrument_token, portfolio_id, product
     HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0`;
-  type OpenLegRow = { instrument_token: number; portfolio_id: number | null; product: Product; quantity: string | number };
+  type OpenLegRow = { instrument_token: number; portfolio_id: number | null; product: Product; quantity: string | number; bot_kind?: OrderBot['kind'] | null; bot_id?: number | null };
+
+  /** Open legs split further by the bot whose orders opened them (the kill switch closes each share under its bot's name). */
+  const openLegsByBotSql = `SELECT t.instrument_token, t.portfolio_id, t.product, o.bot_kind, o.bot_id,
+      sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) AS quantity
+    FROM paper_trades t LEFT JOIN paper_orders o ON o.order_id = t.order_id WHERE t.broker_account_id = $1
+    GROUP BY t.instrument_token, t.portfolio_id, t.product, o.bot_kind, o.bot_id
+    HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`;
 
   async function legsOf(q: Queryable, rows: readonly OpenLegRow[], now: Date): Promise<OpenLeg[]> {
     const contracts = await contractsByToken(q, rows.map((row) => row.instrument_token), now);
     return rows.flatMap((row) => {
       const contract = contracts.get(row.instrument_token);
-      return contract === undefined ? [] : [{ contract, portfolioId: row.portfolio_id, product: row.product, quantity: Number(row.quantity) }];
+      const bot = row.bot_kind === undefined || row.bot_kind === null || row.bot_id === undefined || row.bot_id === null ? null : { kind: row.bot_kind, id: Number(row.bot_id) };
+      return contract === undefined ? [] : [{ contract, portfolioId: row.portfolio_id, product: row.product, quantity: Number(row.quantity), bot }];
     });
   }
 
@@ -475,7 +488,7 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
 
   // ---- placing -------------------------------------------------------------------------------------
 
-  type PlaceOptions = { portfolioId: number | null; tag: string | null; purpose: OrderPurpose; ocoGroup?: string | null };
+  type PlaceOptions = PaperPlaceOptions;
 
   /** Splits a quantity into orders no larger than the freeze quantity (whole lots each). */
   function slices(quantity: number, contract: Contract): number[] {
@@ -542,11 +555,11 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
       `WITH seq AS (SELECT nextval('paper_order_seq') AS n)
        INSERT INTO paper_orders AS o (order_id, exchange_order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol,
          transaction_type, order_type, product, quantity, price_paise, trigger_price_paise, status, status_message, tag, purpose,
-         oco_group, trading_day, placed_at, exchange_at, updated_at, cancelled_quantity)
+         oco_group, trading_day, placed_at, exchange_at, updated_at, cancelled_quantity, bot_kind, bot_id)
        SELECT $1::text || CASE WHEN seq.n < 1000000000 THEN lpad(seq.n::text, 9, '0') ELSE seq.n::text END,
          CASE WHEN $2::boolean THEN (1100000000000000 + seq.n)::text END, $3::int, $4::int, $5::int, $6::text, $7::text, $8::text, $9::text,
          $10::text, $11::int, $12::bigint, $13::bigint, $14::text, $15::text, $16::text, $17::text, $18::bigint, $19::date, $20::timestamptz,
-         $21::timestamptz, $20::timestamptz, $22::int
+         $21::timestamptz, $20::timestamptz, $22::int, $23::text, $24::int
        FROM seq
        RETURNING ${orderColumns}`,
       [
@@ -572,6 +585,8 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
         now,
         accepted ? now : null,
         status === 'REJECTED' ? intent.quantity : 0,
+        options.bot?.kind ?? null,
+        options.bot?.id ?? null,
       ],
     );
     return rows[0]!;
@@ -945,7 +960,7 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
           pricePaise: 0,
           triggerPaise: 0,
         };
-        placed.push(await placeOne(q, account, intent, leg.contract, { portfolioId: leg.portfolioId, tag: options.tag, purpose: options.purpose }, now));
+        placed.push(await placeOne(q, account, intent, leg.contract, { portfolioId: leg.portfolioId, tag: options.tag, purpose: options.purpose, bot: leg.bot ?? null }, now));
       }
     }
     return placed;
@@ -999,7 +1014,7 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     );
     const cancelled: OrderRow[] = [];
     for (const order of workingOrders) cancelled.push(await cancelRow(q, order, 'Cancelled by the kill switch.', now));
-    const exits = await closeLegs(q, account, await openLegs(q, account.id, now), { tag, purpose: 'squareoff' }, now);
+    const exits = await closeLegs(q, account, await legsOf(q, (await q.query<OpenLegRow>(openLegsByBotSql, [account.id])).rows, now), { tag, purpose: 'squareoff' }, now);
     return { cancelled, exits };
   }
 
@@ -1162,10 +1177,15 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
    * Trade totals per position up to the end of `day`: a portfolio's own (portfolioId given), or the whole
    * account netted across portfolios. Positions still open, or traded on `day`.
    */
-  async function positionTotals(account: TradingAccount, day: string, portfolioId: number | null) {
+  async function positionTotals(account: TradingAccount, day: string, portfolioId: number | null, { byBot = false }: { byBot?: boolean } = {}) {
     const byPortfolio = portfolioId !== null;
-    const { rows } = await db.query<TotalsRow>(
-      `SELECT instrument_token, ${byPortfolio ? 'portfolio_id' : 'NULL::integer AS portfolio_id'}, product,
+    // Grouped by bot, each trade carries the bot of its order (settlements, which have none, are the trader's).
+    const source = byBot
+      ? '(SELECT t.*, o.bot_kind, o.bot_id FROM paper_trades t LEFT JOIN paper_orders o ON o.order_id = t.order_id) paper_trades'
+      : 'paper_trades';
+    const botColumns = byBot ? 'bot_kind, bot_id' : 'NULL::text AS bot_kind, NULL::integer AS bot_id';
+    const { rows } = await db.query<TotalsRow & { bot_kind: 'trading' | 'daily' | null; bot_id: number | null }>(
+      `SELECT instrument_token, ${byPortfolio ? 'portfolio_id' : 'NULL::integer AS portfolio_id'}, product, ${botColumns},
          sum(quantity) FILTER (WHERE transaction_type = 'BUY') AS buy_quantity,
          sum(quantity * price_paise) FILTER (WHERE transaction_type = 'BUY') AS buy_value,
          sum(quantity) FILTER (WHERE transaction_type = 'SELL') AS sell_quantity,
@@ -1177,8 +1197,8 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
          sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise) AS charges,
          sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise) FILTER (WHERE trading_day = $2::date) AS day_charges,
          (array_agg(price_paise ORDER BY id DESC))[1] AS last_trade_price
-       FROM paper_trades WHERE broker_account_id = $1 AND trading_day <= $2::date ${byPortfolio ? 'AND portfolio_id = $3' : ''}
-       GROUP BY instrument_token, ${byPortfolio ? 'portfolio_id, ' : ''}product
+       FROM ${source} WHERE broker_account_id = $1 AND trading_day <= $2::date ${byPortfolio ? 'AND portfolio_id = $3' : ''}
+       GROUP BY instrument_token, ${byPortfolio ? 'portfolio_id, ' : ''}${byBot ? 'bot_kind, bot_id, ' : ''}product
        HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0 OR bool_or(trading_day = $2::date)
        ORDER BY instrument_token, product`,
       byPortfolio ? [account.id, day, portfolioId] : [account.id, day],
@@ -1204,7 +1224,8 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
       // A closed position's P&L needs no price; an open one is marked at the market's last price.
       const quote = quotes.get(keyOf(contract));
       const lastPaise = quote?.lastPaise ?? n(row.last_trade_price);
-      return [{ contract, portfolioId: row.portfolio_id, product: row.product, totals, lastPaise, closePaise: quote?.closePaise ?? lastPaise, priced: quote !== undefined }];
+      const bot: OrderBot | null = row.bot_kind === null || row.bot_id === null ? null : { kind: row.bot_kind, id: Number(row.bot_id) };
+      return [{ contract, portfolioId: row.portfolio_id, product: row.product, bot, totals, lastPaise, closePaise: quote?.closePaise ?? lastPaise, priced: quote !== undefined }];
     });
   }
 

@@ -2,6 +2,7 @@ import { defineMessages } from 'react-intl';
 
 /** Parameter titles, by the parameter's key: a key means the same thing in every strategy. */
 export const paramTitles = defineMessages({
+  expiry: { id: 'portfolios.param.expiry.title', defaultMessage: 'Expiry' },
   strike_offset: { id: 'portfolios.param.strike_offset.title', defaultMessage: 'Strike offset (steps)' },
   call_distance: { id: 'portfolios.param.call_distance.title', defaultMessage: 'Call distance (steps)' },
   put_distance: { id: 'portfolios.param.put_distance.title', defaultMessage: 'Put distance (steps)' },
@@ -26,6 +27,11 @@ export const paramTitles = defineMessages({
 
 /** Parameter descriptions, by key; an enum's description names its options as the form shows them. */
 export const paramHints = defineMessages({
+  expiry: {
+    id: 'portfolios.param.expiry.hint',
+    defaultMessage:
+      'Current weekly: the nearest expiry. Next weekly: the one after it. Monthly: the month’s last expiry. An index without weekly contracts trades its monthly one.',
+  },
   strike_offset: {
     id: 'portfolios.param.strike_offset.hint',
     defaultMessage: 'Strikes away from at-the-money, in strike steps: positive above the spot, negative below. 0 is at the money.',
@@ -122,6 +128,9 @@ export const strategyParamHints = defineMessages({
 
 /** What an enum parameter's options read as, by "key.value". */
 export const optionLabels = defineMessages({
+  'expiry.current_weekly': { id: 'portfolios.param.expiry.current_weekly', defaultMessage: 'Current weekly' },
+  'expiry.next_weekly': { id: 'portfolios.param.expiry.next_weekly', defaultMessage: 'Next weekly' },
+  'expiry.monthly': { id: 'portfolios.param.expiry.monthly', defaultMessage: 'Monthly' },
   're_entry.none': { id: 'portfolios.param.re_entry.none', defaultMessage: 'Stay out' },
   're_entry.same_strike': { id: 'portfolios.param.re_entry.same_strike', defaultMessage: 'Same strike' },
   're_entry.new_atm': { id: 'portfolios.param.re_entry.new_atm', defaultMessage: 'New at-the-money strike' },

@@ -1,0 +1,144 @@
+// What a trader sees of the bots: each bot's state today for its card (getBotStates) and its history of runs
+// with every action (getBotRuns). Read-only; owner checks walk portfolio → account → user (404 otherwise).
+import type { components } from '../../../../openapi/main.d.ts';
+import type { Database } from '../../../db/database.ts';
+import { toRupees } from '../../brokers/paper/paise.ts';
+import type { PriceSource } from '../../brokers/paper/paper-trading.ts';
+import type { Clock } from '../../clock.ts';
+import { notFound } from '../../domain-error.ts';
+import { loadTradingCalendar } from '../../market/calendar-data.ts';
+import { indexFacts } from '../../market/index-config.ts';
+import { clockMinutes, istDate, istOffsetMs } from '../../market/ist.ts';
+import { isoWeekday, isTradingDay } from '../../market/trading-calendar.ts';
+import { findOwnedPortfolio } from '../../portfolios/portfolios-service.ts';
+import type { BotKind } from './action-keys.ts';
+import { actionColumns, botsOfPortfolio, loadDayFlows, loadHeld, loadRuns, runColumns, toAction, toRun } from './engine-store.ts';
+import { botKey, type ActionRow, type EngineBot } from './engine-types.ts';
+import { istInstant } from './rules.ts';
+
+type Schemas = components['schemas'];
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+export function actionRecord(action: ActionRow): Schemas['BotActionRecord'] {
+  return {
+    action: action.action,
+    sequence: action.sequence,
+    status: action.status,
+    claimed_at: action.claimedAt.toISOString(),
+    completed_at: iso(action.completedAt),
+    message: action.message,
+    order_ids: action.orderIds,
+  };
+}
+
+export function createBotStatus({ db, clock, prices }: { db: Database; clock: Clock; prices: PriceSource }) {
+  async function actionsOf(bots: ReadonlyArray<{ kind: BotKind; id: number }>, since: string): Promise<Map<string, ActionRow[]>> {
+    const byBot = new Map<string, ActionRow[]>();
+    if (bots.length === 0) return byBot;
+    const { rows } = await db.query<Parameters<typeof toAction>[0]>(
+      `SELECT ${actionColumns} FROM bot_actions a JOIN unnest($1::text[], $2::int[]) AS wanted (want_kind, want_id) ON a.bot_kind = wanted.want_kind AND a.bot_id = wanted.want_id
+       WHERE a.trading_day >= $3::date ORDER BY a.id`,
+      [bots.map((bot) => bot.kind), bots.map((bot) => bot.id), since],
+    );
+    for (const row of rows) {
+      const action = toAction(row);
+      const key = botKey(action.kind, action.botId);
+      byBot.set(key, [...(byBot.get(key) ?? []), action]);
+    }
+    return byBot;
+  }
+
+  /** Whether each index's exchange trades on `day` (read once per index and request). */
+  async function tradingDays(bots: readonly EngineBot[], day: string): Promise<Map<string, boolean>> {
+    const open = new Map<string, boolean>();
+    for (const index of new Set(bots.map((bot) => bot.underlying))) {
+      const facts = await indexFacts(db, index, new Date(`${day}T06:00:00Z`));
+      open.set(index, isTradingDay(await loadTradingCalendar(db, facts.exchange === 'NFO' ? 'NSE' : 'BSE'), day));
+    }
+    return open;
+  }
+
+  async function states(userId: number, portfolioId: number): Promise<Schemas['BotStatesResponse']> {
+    if ((await findOwnedPortfolio(db, userId, portfolioId)) === null) throw notFound('Portfolio');
+    const now = clock();
+    const day = istDate(now);
+    const minutes = clockMinutes(new Date(now.getTime() + istOffsetMs).toISOString().slice(11, 16));
+    const bots = await botsOfPortfolio(db, portfolioId, now.getTime());
+    const [runs, held, flows, actions] = [await loadRuns(db, day, portfolioId), await loadHeld(db, { portfolioId }), await loadDayFlows(db, day, portfolioId), await actionsOf(bots, day)];
+    const keys = [...new Set([...held.values()].flat().map((leg) => `${leg.exchange}:${leg.tradingsymbol}`))];
+    const quotes = keys.length === 0 ? new Map() : await prices.quotes(keys, db);
+    const open = await tradingDays(bots, day);
+    const answer: Schemas['BotState'][] = [];
+    for (const bot of bots) {
+      const key = botKey(bot.kind, bot.id);
+      const run = runs.get(key) ?? null;
+      const legs = held.get(key) ?? [];
+      const flow = flows.get(key);
+      let pnl: number | null = null;
+      if (flow !== undefined) {
+        const open = legs.reduce((sum, leg) => sum + leg.quantity * (quotes.get(`${leg.exchange}:${leg.tradingsymbol}`)?.lastPaise ?? 0), 0);
+        pnl = toRupees(flow.flowPaise - flow.chargesPaise + open);
+      }
+      const today = (open.get(bot.underlying) ?? false) && (bot.weekdays === null || bot.weekdays.includes(isoWeekday(day)));
+      let state: Schemas['BotDayState'];
+      if (bot.status === 'stopped') state = 'stopped';
+      else if (legs.length > 0) state = 'in_position';
+      else if (run !== null && run.state !== 'in_position') state = bot.status === 'paused' && run.state === 'waiting' ? 'paused' : run.state;
+      else if (!today) state = 'not_today';
+      else state = bot.status === 'paused' ? 'paused' : 'waiting';
+      let next: Date | null = null;
+      if (today && bot.status !== 'stopped') {
+        if (state === 'in_position' && minutes < clockMinutes(bot.exitTime)) next = new Date(istInstant(day, bot.exitTime));
+        else if (state === 'waiting' && run === null && minutes < clockMinutes(bot.entryFrom)) next = new Date(istInstant(day, bot.entryFrom));
+      }
+      const botActions = actions.get(key) ?? [];
+      const last = botActions[botActions.length - 1];
+      answer.push({
+        kind: bot.kind,
+        bot_id: bot.id,
+        trading_day: day,
+        state,
+        reason: run?.reason ?? (bot.status === 'stopped' ? 'Stopped' : null),
+        pnl_today: pnl,
+        entries_today: run?.entries ?? 0,
+        open_positions: legs.length,
+        last_action: last === undefined ? null : actionRecord(last),
+        next_action_at: iso(next),
+      });
+    }
+    return { bots: answer, as_of: now.toISOString() };
+  }
+
+  async function runsOf(userId: number, kind: BotKind, botId: number): Promise<Schemas['BotRunsResponse']> {
+    const table = kind === 'daily' ? 'daily_bots' : 'trading_bots';
+    const { rows } = await db.query<{ id: number; name: string }>(
+      `SELECT b.id, b.name FROM ${table} b JOIN portfolios p ON p.id = b.portfolio_id JOIN broker_accounts a ON a.id = p.broker_account_id
+       WHERE b.id = $1 AND a.user_id = $2`,
+      [botId, userId],
+    );
+    const bot = rows[0];
+    if (bot === undefined) throw notFound(kind === 'daily' ? 'Daily bot' : 'Trading bot');
+    const since = istDate(new Date(clock().getTime() - 60 * 24 * 60 * 60 * 1000));
+    const { rows: runRows } = await db.query<Parameters<typeof toRun>[0]>(
+      `SELECT ${runColumns} FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2 AND trading_day >= $3::date ORDER BY trading_day DESC`,
+      [kind, botId, since],
+    );
+    const actions = (await actionsOf([{ kind, id: botId }], since)).get(botKey(kind, botId)) ?? [];
+    return {
+      bot: { kind, id: Number(bot.id), name: bot.name },
+      runs: runRows.map(toRun).map((run) => ({
+        trading_day: run.day,
+        state: run.state,
+        reason: run.reason,
+        entries: run.entries,
+        pnl: run.pnlPaise === null ? null : toRupees(run.pnlPaise),
+        actions: actions.filter((action) => action.day === run.day).map(actionRecord),
+      })),
+    };
+  }
+
+  return { states, runs: runsOf };
+}
+
+export type BotStatusService = ReturnType<typeof createBotStatus>;

@@ -1,0 +1,218 @@
+// The engine's reads, set-based: one query each for the bots that may act, their runs today, their actions
+// today (and any claim left open), and what they hold; never a query per bot. 1,000 bots cost the same five
+// round trips as one.
+import type { Queryable } from '../../../db/database.ts';
+import { toPaise } from '../../brokers/paper/paise.ts';
+import type { IndexName } from '../../market/index-config.ts';
+import type { BotActionName, BotKind } from './action-keys.ts';
+import { botKey, type ActionRow, type BotRunRow, type EngineBot, type HeldLeg, type RunLeg } from './engine-types.ts';
+
+const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+type BotSqlRow = {
+  kind: BotKind;
+  id: number;
+  name: string;
+  portfolio_id: number;
+  user_id: number;
+  account_id: number;
+  account_number: string;
+  capital: string;
+  session_expires_at: Date | null;
+  status: EngineBot['status'];
+  slug: string;
+  underlying: IndexName;
+  lots: number;
+  stop_loss_pct: string;
+  target_pct: string;
+  params: unknown;
+  entry_from: string;
+  entry_until: string;
+  exit_time: string;
+  weekdays: unknown;
+};
+
+const botSelect = (kind: BotKind) => {
+  const table = kind === 'daily' ? 'daily_bots' : 'trading_bots';
+  const window = kind === 'daily' ? "b.entry_time AS entry_from, b.entry_time AS entry_until, b.exit_time, array_to_json(b.weekdays) AS weekdays" : 'b.entry_from, b.entry_until, b.exit_time, NULL::json AS weekdays';
+  return `SELECT '${kind}'::text AS kind, b.id, b.name, b.portfolio_id, a.user_id, a.id AS account_id, a.account_number, a.capital, a.session_expires_at,
+      b.status, s.slug, b.underlying, b.lots, b.stop_loss_pct, b.target_pct, b.params, ${window}
+    FROM ${table} b JOIN base_strategies s ON s.id = b.base_strategy_id JOIN portfolios p ON p.id = b.portfolio_id
+      JOIN broker_accounts a ON a.id = p.broker_account_id`;
+};
+
+function toBot(row: BotSqlRow, nowMs: number): EngineBot {
+  const weekdays = row.weekdays === null ? null : jsonOf<unknown[]>(row.weekdays).map(Number);
+  return {
+    kind: row.kind,
+    id: Number(row.id),
+    name: row.name,
+    portfolioId: Number(row.portfolio_id),
+    userId: Number(row.user_id),
+    account: { id: Number(row.account_id), accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) },
+    sessionOpen: row.session_expires_at !== null && new Date(row.session_expires_at).getTime() > nowMs,
+    status: row.status,
+    strategy: row.slug,
+    underlying: row.underlying,
+    lots: Number(row.lots),
+    stopLossPct: Number(row.stop_loss_pct),
+    targetPct: Number(row.target_pct),
+    params: jsonOf<Record<string, unknown>>(row.params),
+    entryFrom: row.entry_from,
+    entryUntil: row.entry_until,
+    exitTime: row.exit_time,
+    weekdays,
+  };
+}
+
+/** Bots that may act: every bot not stopped (paused bots still manage, or exit, what they hold). */
+export async function loadBots(q: Queryable, nowMs: number, only?: { kind: BotKind; id: number }): Promise<EngineBot[]> {
+  const filter = only === undefined ? "WHERE b.status <> 'stopped'" : 'WHERE b.id = $1';
+  const kinds: BotKind[] = only === undefined ? ['daily', 'trading'] : [only.kind];
+  const sql = kinds.map((kind) => `${botSelect(kind)} ${filter}`).join(' UNION ALL ');
+  const { rows } = await q.query<BotSqlRow>(`${sql} ORDER BY kind, id`, only === undefined ? [] : [only.id]);
+  return rows.map((row) => toBot(row, nowMs));
+}
+
+export const botsOfPortfolio = async (q: Queryable, portfolioId: number, nowMs: number): Promise<EngineBot[]> => {
+  const { rows } = await q.query<BotSqlRow>(`${botSelect('daily')} WHERE b.portfolio_id = $1 UNION ALL ${botSelect('trading')} WHERE b.portfolio_id = $1 ORDER BY kind, id`, [portfolioId]);
+  return rows.map((row) => toBot(row, nowMs));
+};
+
+type RunSqlRow = {
+  bot_kind: BotKind;
+  bot_id: number;
+  trading_day: string;
+  state: BotRunRow['state'];
+  reason: string | null;
+  entries: number;
+  re_entries_used: number;
+  entry_premium_paise: string | null;
+  peak_profit_paise: string | null;
+  legs: unknown;
+  last_signal_at: Date | null;
+  pause_action: BotRunRow['pauseAction'];
+  pnl_paise: string | null;
+};
+
+export const runColumns = `bot_kind, bot_id, to_char(trading_day, 'YYYY-MM-DD') AS trading_day, state, reason, entries, re_entries_used, entry_premium_paise,
+  peak_profit_paise, legs, last_signal_at, pause_action, pnl_paise`;
+
+export function toRun(row: RunSqlRow): BotRunRow & { day: string; pnlPaise: number | null } {
+  return {
+    day: row.trading_day,
+    state: row.state,
+    reason: row.reason,
+    entries: Number(row.entries),
+    reEntriesUsed: Number(row.re_entries_used),
+    entryPremiumPaise: row.entry_premium_paise === null ? null : Number(row.entry_premium_paise),
+    peakProfitPaise: row.peak_profit_paise === null ? null : Number(row.peak_profit_paise),
+    legs: jsonOf<RunLeg[]>(row.legs),
+    lastSignalAt: row.last_signal_at === null ? null : new Date(row.last_signal_at),
+    pauseAction: row.pause_action,
+    pnlPaise: row.pnl_paise === null ? null : Number(row.pnl_paise),
+  };
+}
+
+export async function loadRuns(q: Queryable, day: string, portfolioId?: number): Promise<Map<string, BotRunRow & { day: string; pnlPaise: number | null }>> {
+  const { rows } = await q.query<RunSqlRow>(
+    `SELECT ${runColumns} FROM bot_runs WHERE trading_day = $1::date ${portfolioId === undefined ? '' : 'AND portfolio_id = $2'}`,
+    portfolioId === undefined ? [day] : [day, portfolioId],
+  );
+  return new Map(rows.map((row) => [botKey(row.bot_kind, Number(row.bot_id)), toRun(row)]));
+}
+
+type ActionSqlRow = {
+  id: string;
+  bot_kind: BotKind;
+  bot_id: number;
+  trading_day: string;
+  action: BotActionName;
+  sequence: number;
+  phase: 'entry' | 'exit';
+  status: ActionRow['status'];
+  attempts: number;
+  claimed_at: Date;
+  completed_at: Date | null;
+  message: string | null;
+  idempotency_key: string;
+  order_ids: unknown;
+};
+
+export const actionColumns = `id, bot_kind, bot_id, to_char(trading_day, 'YYYY-MM-DD') AS trading_day, action, sequence, phase, status, attempts, claimed_at,
+  completed_at, message, idempotency_key, array_to_json(order_ids) AS order_ids`;
+
+export function toAction(row: ActionSqlRow): ActionRow {
+  return {
+    id: Number(row.id),
+    kind: row.bot_kind,
+    botId: Number(row.bot_id),
+    day: row.trading_day,
+    action: row.action,
+    sequence: Number(row.sequence),
+    phase: row.phase,
+    status: row.status,
+    attempts: Number(row.attempts),
+    claimedAt: new Date(row.claimed_at),
+    completedAt: row.completed_at === null ? null : new Date(row.completed_at),
+    message: row.message,
+    key: row.idempotency_key,
+    orderIds: jsonOf<string[] | null>(row.order_ids) ?? [],
+  };
+}
+
+/** Today's actions, and any action still claimed from an earlier day (a crash to reconcile). Newest last. */
+export async function loadActions(q: Queryable, day: string): Promise<ActionRow[]> {
+  const { rows } = await q.query<ActionSqlRow>(`SELECT ${actionColumns} FROM bot_actions WHERE trading_day = $1::date OR status = 'claimed' ORDER BY id`, [day]);
+  return rows.map(toAction);
+}
+
+/** What every bot holds now, netted from its orders' trades. */
+export async function loadHeld(q: Queryable, only?: { kind: BotKind; id: number } | { portfolioId: number }): Promise<Map<string, HeldLeg[]>> {
+  const filter = only === undefined ? '' : 'portfolioId' in only ? 'AND o.portfolio_id = $1' : 'AND o.bot_kind = $1 AND o.bot_id = $2';
+  const values = only === undefined ? [] : 'portfolioId' in only ? [only.portfolioId] : [only.kind, only.id];
+  const { rows } = await q.query<{ bot_kind: BotKind; bot_id: number; exchange: string; tradingsymbol: string; product: HeldLeg['product']; quantity: string }>(
+    `SELECT o.bot_kind, o.bot_id, t.exchange, t.tradingsymbol, t.product, sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) AS quantity
+     FROM paper_orders o JOIN paper_trades t ON t.order_id = o.order_id
+     WHERE o.bot_id IS NOT NULL ${filter}
+     GROUP BY o.bot_kind, o.bot_id, t.exchange, t.tradingsymbol, t.product
+     HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`,
+    values,
+  );
+  const held = new Map<string, HeldLeg[]>();
+  for (const row of rows) {
+    const key = botKey(row.bot_kind, Number(row.bot_id));
+    held.set(key, [...(held.get(key) ?? []), { exchange: row.exchange, tradingsymbol: row.tradingsymbol, product: row.product, quantity: Number(row.quantity) }]);
+  }
+  return held;
+}
+
+/** Net P&L of each bot's trades on `day` (cash flow − charges; open legs are added at their last price by the caller). */
+export async function loadDayFlows(q: Queryable, day: string, portfolioId?: number): Promise<Map<string, { flowPaise: number; chargesPaise: number; traded: boolean }>> {
+  const { rows } = await q.query<{ bot_kind: BotKind; bot_id: number; flow: string; charges: string }>(
+    `SELECT o.bot_kind, o.bot_id,
+       sum(CASE WHEN t.transaction_type = 'SELL' THEN t.quantity * t.price_paise ELSE -t.quantity * t.price_paise END) AS flow,
+       sum(t.brokerage_paise + t.stt_paise + t.exchange_paise + t.sebi_paise + t.gst_paise + t.stamp_paise) AS charges
+     FROM paper_orders o JOIN paper_trades t ON t.order_id = o.order_id
+     WHERE o.bot_id IS NOT NULL AND t.trading_day = $1::date ${portfolioId === undefined ? '' : 'AND o.portfolio_id = $2'}
+     GROUP BY o.bot_kind, o.bot_id`,
+    portfolioId === undefined ? [day] : [day, portfolioId],
+  );
+  return new Map(rows.map((row) => [botKey(row.bot_kind, Number(row.bot_id)), { flowPaise: Number(row.flow), chargesPaise: Number(row.charges), traded: true }]));
+}
+
+/** Minute candles since `since` for the indices asked, oldest first. */
+export async function loadCandles(q: Queryable, indices: readonly IndexName[], since: Date) {
+  if (indices.length === 0) return new Map<IndexName, Array<{ minute: Date; open: number; high: number; low: number; close: number }>>();
+  const { rows } = await q.query<{ index_name: IndexName; minute: Date; open: string; high: string; low: string; close: string }>(
+    'SELECT index_name, minute, open, high, low, close FROM market_candles WHERE index_name = ANY($1::text[]) AND minute >= $2 ORDER BY index_name, minute',
+    [indices, since],
+  );
+  const byIndex = new Map<IndexName, Array<{ minute: Date; open: number; high: number; low: number; close: number }>>();
+  for (const row of rows) {
+    const list = byIndex.get(row.index_name) ?? [];
+    list.push({ minute: new Date(row.minute), open: Number(row.open), high: Number(row.high), low: Number(row.low), close: Number(row.close) });
+    byIndex.set(row.index_name, list);
+  }
+  return byIndex;
+}

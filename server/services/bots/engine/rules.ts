@@ -1,0 +1,166 @@
+// What a bot does on this tick, from what the engine read (pure: no database, no clock of its own).
+//
+// Every rule, in the order it is checked:
+// - Stopped bots, days that are not trading days (the exchange calendar) and, for daily bots, days that are
+//   not among their weekdays: nothing. While one of the bot's actions is claimed (under way), nothing.
+// - In a position: exit_time passed → exit (always, also when paused or late: a due exit is carried out as
+//   soon as the engine runs again; legs left from an earlier day go at once). Paused with exit_now → pause_exit. Then on the combined premium E (the
+//   net premium of the legs at entry, unsigned) and the profit P (Σ signed quantity × (last − entry)):
+//   stop-loss when −P ≥ stop_loss_pct % of E (for a credit strategy: the premium rose), target when P ≥
+//   target_pct % of E, trailing stop (trailing_sl) when the day's best profit reached trail_trigger_pct % of
+//   E and P fell trail_step_pct % of E below it, per-leg stop-loss (leg_stop_loss_pct) when a sold leg's
+//   price rose, or a bought leg's fell, by that percentage: the whole position is exited. A trading bot with
+//   exit_on_reverse_signal exits on a signal against the option it holds.
+// - Flat, active (paused bots take no entry) and before exit_time:
+//   - Daily bots, and trading bots whose strategy has no signal: enter once at entry time (a trading bot's
+//     entry_from). Missed-action policy: an entry more than 10 minutes late (the server was down at entry
+//     time) is not placed; it is recorded as skipped and the day's state is "missed", with an alert.
+//   - After a stop-loss, trailing or per-leg stop exit, re-entry as configured: new_atm enters again around
+//     the money at once; same_strike enters the same legs again once their combined premium is back to the
+//     entry premium; at most max_re_entries times a day.
+//   - Trading bots with signals (trend_option_buyer): inside entry_from–entry_until, on a fresh signal
+//     (signals.ts), up to max_trades_per_day entries; a signal is acted on once.
+import { clockMinutes, istOffsetMs } from '../../market/ist.ts';
+import { isoWeekday } from '../../market/trading-calendar.ts';
+import type { Signal } from './signals.ts';
+import type { ActionRow, BotRunRow, Decision, EngineBot, HeldLeg } from './engine-types.ts';
+
+/** How late an entry may still be placed (see the policy above). */
+export const lateEntryMs = 10 * 60_000;
+
+export const signalStrategies: readonly string[] = ['trend_option_buyer'];
+
+const stopExits = new Set(['stop_loss', 'leg_stop_loss', 'trailing_stop']);
+
+export type RuleInputs = {
+  bot: EngineBot;
+  run: BotRunRow | null;
+  held: readonly HeldLeg[];
+  /** Last prices (paise) keyed EXCHANGE:TRADINGSYMBOL. */
+  lastPrices: ReadonlyMap<string, number>;
+  actions: readonly ActionRow[];
+  nowMs: number;
+  day: string;
+  tradingDay: boolean;
+  signal: Signal | null;
+};
+
+const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+
+/** The instant an IST clock time falls on `day`. */
+export function istInstant(day: string, time: string): number {
+  return Date.parse(`${day}T${time}:00Z`) - istOffsetMs;
+}
+
+/** Profit of the run's legs at the last prices (paise), or null when a leg has no price. */
+export function profitOf(run: BotRunRow, lastPrices: ReadonlyMap<string, number>): number | null {
+  let profit = 0;
+  for (const leg of run.legs) {
+    const last = lastPrices.get(`${leg.exchange}:${leg.tradingsymbol}`);
+    if (last === undefined) return null;
+    profit += (leg.side === 'BUY' ? 1 : -1) * leg.quantity * (last - leg.pricePaise);
+  }
+  return profit;
+}
+
+/** The legs' net premium now, credit positive (what selling them all at once would bring in). */
+function creditNow(run: BotRunRow, lastPrices: ReadonlyMap<string, number>): number | null {
+  let credit = 0;
+  for (const leg of run.legs) {
+    const last = lastPrices.get(`${leg.exchange}:${leg.tradingsymbol}`);
+    if (last === undefined) return null;
+    credit += (leg.side === 'SELL' ? 1 : -1) * leg.quantity * last;
+  }
+  return credit;
+}
+
+function entryCredit(run: BotRunRow): number {
+  return run.legs.reduce((sum, leg) => sum + (leg.side === 'SELL' ? 1 : -1) * leg.quantity * leg.pricePaise, 0);
+}
+
+function exitRule(input: RuleInputs, sequence: number): Decision {
+  const { bot, run, lastPrices } = input;
+  const exit = (action: Extract<Decision, { type: 'exit' }>['action'], reason: string): Decision => ({ type: 'exit', action, sequence, reason });
+  const minutes = clockMinutes(new Date(input.nowMs + istOffsetMs).toISOString().slice(11, 16));
+  // Legs held without a run today were entered on an earlier day whose exit the engine missed: due already.
+  if (run === null || run.entries === 0) return exit('exit', 'Exit of a position left from an earlier trading day (its exit was missed)');
+  if (minutes >= clockMinutes(bot.exitTime)) return exit('exit', `Exit time ${bot.exitTime}`);
+  if (bot.status === 'paused' && run.pauseAction === 'exit_now') return exit('pause_exit', 'Paused: exit now');
+  if (run.legs.length === 0 || run.entryPremiumPaise === null || run.entryPremiumPaise <= 0) return { type: 'none' };
+  const premium = run.entryPremiumPaise;
+  const profit = profitOf(run, lastPrices);
+  if (profit !== null) {
+    if (-profit >= (premium * bot.stopLossPct) / 100) return exit('stop_loss', `Stop-loss: lost ${bot.stopLossPct}% of the entry premium`);
+    if (profit >= (premium * bot.targetPct) / 100) return exit('target', `Target: made ${bot.targetPct}% of the entry premium`);
+    if (bot.params.trailing_sl === true) {
+      const peak = Math.max(run.peakProfitPaise ?? 0, profit);
+      const trigger = (premium * num(bot.params.trail_trigger_pct, 20)) / 100;
+      const step = (premium * num(bot.params.trail_step_pct, 10)) / 100;
+      if (peak >= trigger && profit <= peak - step) return exit('trailing_stop', 'Trailing stop: profit fell back from its best');
+    }
+  }
+  const legPct = bot.params.leg_stop_loss_pct;
+  if (typeof legPct === 'number') {
+    for (const leg of run.legs) {
+      const last = lastPrices.get(`${leg.exchange}:${leg.tradingsymbol}`);
+      if (last === undefined) continue;
+      const hit = leg.side === 'SELL' ? last >= leg.pricePaise * (1 + legPct / 100) : last <= leg.pricePaise * (1 - legPct / 100);
+      if (hit) return exit('leg_stop_loss', `Leg stop-loss: ${leg.tradingsymbol} moved ${legPct}% against the position`);
+    }
+  }
+  if (input.signal !== null && bot.params.exit_on_reverse_signal === true && (run.lastSignalAt === null || input.signal.at > run.lastSignalAt)) {
+    const holdsCall = run.legs.some((leg) => leg.tradingsymbol.endsWith('CE'));
+    if ((holdsCall && input.signal.direction === 'down') || (!holdsCall && input.signal.direction === 'up')) {
+      return exit('signal_exit', `Signal: the trend turned ${input.signal.direction}`);
+    }
+  }
+  return { type: 'none' };
+}
+
+function entryRule(input: RuleInputs): Decision {
+  const { bot, run, actions, nowMs, day } = input;
+  const entries = run?.entries ?? 0;
+  const minutes = clockMinutes(new Date(nowMs + istOffsetMs).toISOString().slice(11, 16));
+  const hasEntry = (sequence: number) => actions.some((action) => action.phase === 'entry' && action.sequence === sequence);
+  if (signalStrategies.includes(bot.strategy)) {
+    if (minutes < clockMinutes(bot.entryFrom) || minutes >= clockMinutes(bot.entryUntil)) return { type: 'none' };
+    if (entries >= num(bot.params.max_trades_per_day, 3) || hasEntry(entries + 1)) return { type: 'none' };
+    const signal = input.signal;
+    if (signal === null || (run?.lastSignalAt != null && signal.at <= run.lastSignalAt)) return { type: 'none' };
+    return { type: 'entry', action: entries === 0 ? 'enter' : 're_enter', sequence: entries + 1, legs: signal.direction === 'up' ? 'CE' : 'PE', signalAt: signal.at };
+  }
+  if (entries === 0) {
+    if (hasEntry(1) || minutes < clockMinutes(bot.entryFrom)) return { type: 'none' };
+    const lateMs = nowMs - istInstant(day, bot.entryFrom);
+    if (lateMs > lateEntryMs) {
+      return { type: 'missed', reason: `Entry at ${bot.entryFrom} missed: the engine ran ${Math.round(lateMs / 60_000)} minutes late (more than 10), so it did not enter` };
+    }
+    return { type: 'entry', action: 'enter', sequence: 1, legs: 'preset', signalAt: null };
+  }
+  // Re-entry after a stop exit of the current sequence.
+  const mode = bot.params.re_entry;
+  if (run === null || (mode !== 'new_atm' && mode !== 'same_strike') || run.reEntriesUsed >= num(bot.params.max_re_entries, 1) || hasEntry(entries + 1)) {
+    return { type: 'none' };
+  }
+  if (bot.weekdays === null && minutes >= clockMinutes(bot.entryUntil)) return { type: 'none' };
+  const lastExit = actions.find((action) => action.phase === 'exit' && action.sequence === entries && action.status === 'completed');
+  if (lastExit === undefined || !stopExits.has(lastExit.action)) return { type: 'none' };
+  if (mode === 'same_strike') {
+    const now = creditNow(run, input.lastPrices);
+    if (now === null || now > entryCredit(run)) return { type: 'none' };
+    return { type: 'entry', action: 're_enter', sequence: entries + 1, legs: 'same', signalAt: null };
+  }
+  return { type: 'entry', action: 're_enter', sequence: entries + 1, legs: 'preset', signalAt: null };
+}
+
+export function decide(input: RuleInputs): Decision {
+  const { bot } = input;
+  if (bot.status === 'stopped' || !input.tradingDay) return { type: 'none' };
+  if (bot.weekdays !== null && !bot.weekdays.includes(isoWeekday(input.day))) return { type: 'none' };
+  if (input.actions.some((action) => action.status === 'claimed')) return { type: 'none' };
+  if (input.held.length > 0) return exitRule(input, Math.max(1, input.run?.entries ?? 1));
+  if (bot.status !== 'active') return { type: 'none' };
+  const minutes = clockMinutes(new Date(input.nowMs + istOffsetMs).toISOString().slice(11, 16));
+  if (minutes >= clockMinutes(bot.exitTime)) return { type: 'none' };
+  return entryRule(input);
+}

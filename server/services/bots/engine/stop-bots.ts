@@ -1,0 +1,40 @@
+// The kill switch stops an account's bots in the transaction that arms it: every bot of the account's
+// portfolios goes to status 'stopped', its run of the day says why, and the trader gets a bot_stopped alert.
+// Bots stay stopped after the switch is turned off, until the trader resumes each one.
+import type { Queryable } from '../../../db/database.ts';
+import { recordAlert } from '../../alerts/alert-log.ts';
+import { istDate } from '../../market/ist.ts';
+import type { BotKind } from './action-keys.ts';
+import { changeRun } from './bot-runs.ts';
+
+export async function stopBotsOfAccount(q: Queryable, accountId: number, reason: string, now: Date): Promise<number> {
+  const stopped: Array<{ kind: BotKind; id: number; name: string; portfolio_id: number; user_id: number }> = [];
+  for (const [kind, table] of [['daily', 'daily_bots'], ['trading', 'trading_bots']] as const) {
+    const { rows } = await q.query<{ id: number; name: string; portfolio_id: number; user_id: number }>(
+      `UPDATE ${table} b SET status = 'stopped', updated_at = $2 FROM portfolios p JOIN broker_accounts a ON a.id = p.broker_account_id
+       WHERE p.id = b.portfolio_id AND p.broker_account_id = $1 AND b.status <> 'stopped'
+       RETURNING b.id, b.name, b.portfolio_id, a.user_id`,
+      [accountId, now],
+    );
+    stopped.push(...rows.map((row) => ({ ...row, kind })));
+  }
+  const day = istDate(now);
+  for (const bot of stopped) {
+    const ref = { kind: bot.kind, id: Number(bot.id), portfolioId: Number(bot.portfolio_id) };
+    await changeRun(q, ref, day, () => ({ state: 'stopped', reason, pauseAction: null }), now);
+    await recordAlert(q, {
+      userId: Number(bot.user_id),
+      accountId,
+      category: 'bot',
+      event: 'bot_stopped',
+      severity: 'danger',
+      title: `${bot.name} stopped`,
+      body: `${reason} The bot stays stopped until you resume it.`,
+      link: `/app/portfolio?portfolio=${ref.portfolioId}`,
+      bot: { kind: bot.kind, id: ref.id, name: bot.name },
+      at: now,
+      dedupeKey: `bot:stop:${bot.kind}${ref.id}:${now.getTime()}`,
+    });
+  }
+  return stopped.length;
+}

@@ -1,0 +1,173 @@
+// What the trader controls and sees: pausing a bot in a position (the choice, 422 without it), the kill switch
+// stopping the account's bots (and a bot refused after it), broker refusals recorded on the action, and the
+// routes (states, runs, positions by bot) answering the contract, 404 for another trader's bots.
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import { signedInAccount } from '../support/accounts.ts';
+import { testBackends } from '../support/test-database.ts';
+import { istInstant, monday, openBotDesk, type BotDesk } from './bot-desk.ts';
+
+type Schemas = components['schemas'];
+
+describe.each(testBackends)('bot controls on %s', (backend) => {
+  let t: BotDesk;
+
+  beforeEach(async () => {
+    t = await openBotDesk(backend, { capital: 2_000_000 });
+  });
+
+  afterEach(async () => {
+    await t.server.close();
+  });
+
+  const pause = (botId: number, pauseAction?: string) =>
+    t.call('updateDailyBot', { token: t.desk.token, params: { id: botId }, body: { status: 'paused', ...(pauseAction === undefined ? {} : { pause_action: pauseAction }) } });
+
+  it('asks for a choice when pausing a bot in a position: keep_managing exits on its rules, exit_now on the next tick', async () => {
+    const keep = await t.createDaily();
+    const leave = await t.createDaily();
+    const idle = await t.createDaily({ entry_time: '11:00' });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:20');
+    expect((await t.tick()).acted).toBe(2);
+
+    const refused = await pause(keep.id);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'pause_choice_required', field: 'pause_action' });
+    expect((await pause(idle.id)).status).toBe(200);
+    expect((await pause(keep.id, 'keep_managing')).status).toBe(200);
+    expect((await pause(leave.id, 'exit_now')).status).toBe(200);
+    expect(await t.run('daily', keep.id)).toMatchObject({ pause_action: 'keep_managing' });
+
+    t.at(monday, '09:25');
+    expect((await t.tick()).acted).toBe(1);
+    expect((await t.actions('daily', leave.id)).map((action) => action.action)).toEqual(['enter', 'pause_exit']);
+    expect((await t.actions('daily', keep.id)).map((action) => action.action)).toEqual(['enter']);
+    // Paused bots take no new entry; the kept position still goes at its exit time.
+    t.at(monday, '11:00');
+    expect((await t.tick()).acted).toBe(0);
+    expect(await t.actions('daily', idle.id)).toEqual([]);
+    t.at(monday, '15:10');
+    expect((await t.tick()).acted).toBe(1);
+    expect((await t.actions('daily', keep.id)).map((action) => action.action)).toEqual(['enter', 'exit']);
+  });
+
+  it('stops every bot of the account when the kill switch is armed, and a bot resumed under it is refused, not crashed', async () => {
+    const holding = await t.createDaily();
+    const waiting = await t.createDaily({ entry_time: '10:00' });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:20');
+    await t.tick();
+    t.at(monday, '09:40');
+    const armed = await t.call<Schemas['KillSwitchResult']>('armKillSwitch', {
+      token: t.desk.token,
+      body: { account_number: t.desk.accountNumber, source: 'header', reason: 'Too volatile' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(armed.status, JSON.stringify(armed.body)).toBe(200);
+    expect(armed.body.accounts[0]).toMatchObject({ flat: true });
+    const bots = await t.call<{ daily_bots: Schemas['DailyBot'][] }>('getDailyBots', { token: t.desk.token, params: { portfolioId: t.portfolio.id } });
+    expect(bots.body.daily_bots.map((bot) => bot.status)).toEqual(['stopped', 'stopped']);
+    for (const bot of [holding, waiting]) {
+      expect(await t.run('daily', bot.id)).toMatchObject({ state: 'stopped', reason: 'Kill switch: Too volatile' });
+      expect((await t.alerts(bot.id)).map((alert) => alert.event)).toContain('bot_stopped');
+    }
+    // The flatten closed the bot's legs under its name: the bot holds nothing.
+    const closing = (await t.orders('daily', holding.id)).slice(2);
+    expect(closing.map((order) => [order.transaction_type, order.status, order.purpose])).toEqual([
+      ['BUY', 'COMPLETE', 'squareoff'],
+      ['BUY', 'COMPLETE', 'squareoff'],
+    ]);
+
+    t.at(monday, '10:00');
+    expect((await t.tick()).acted).toBe(0);
+    expect(await t.orders('daily', waiting.id)).toEqual([]);
+
+    const resumed = await t.call('updateDailyBot', { token: t.desk.token, params: { id: waiting.id }, body: { status: 'active' } });
+    expect(resumed.status).toBe(200);
+    t.at(monday, '10:05');
+    expect((await t.tick()).acted).toBe(1);
+    const [entry] = await t.actions('daily', waiting.id);
+    expect(entry).toMatchObject({ action: 'enter', status: 'failed' });
+    expect(entry!.message).toMatch(/kill switch .* is on/);
+    expect(await t.orders('daily', waiting.id)).toEqual([]);
+    expect((await t.alerts(waiting.id)).map((alert) => alert.event)).toEqual(['bot_stopped', 'bot_rejected']);
+  });
+
+  it('stops the bots when a breached risk limit arms the kill switch, saying which limit', async () => {
+    const bot = await t.createDaily();
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:20');
+    await t.tick();
+    const limits = { max_loss_today: 2000, profit_lock_from: null, profit_lock_keep_pct: null, max_trades_today: null, max_lots_per_order: null, max_open_positions: null };
+    expect((await t.call('updateRiskLimits', { token: t.desk.token, params: { accountNumber: t.desk.accountNumber }, body: limits })).status).toBe(200);
+    t.straddle(130, 110);
+    t.at(monday, '09:25');
+    expect(await t.desk.services.riskLimits.watch(t.server.clock.now())).toBe(1);
+    const state = await t.run('daily', bot.id);
+    expect(state?.state).toBe('stopped');
+    expect(state?.reason).toMatch(/^Kill switch: Risk limit: today's loss of .* reached your maximum loss of ₹2,000\.00\.$/);
+    expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_stopped']);
+    t.at(monday, '09:30');
+    expect((await t.tick()).evaluated).toBe(0);
+  });
+
+  it('records a broker refusal on the action, and exits what filled of a partly refused entry', async () => {
+    const bot = await t.createDaily();
+    // No price for the put: its order is refused while the call's fills.
+    t.price(0, 'CE', 100.25);
+    t.at(monday, '09:20');
+    expect((await t.tick()).acted).toBe(1);
+    expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.status])).toEqual([
+      ['enter', 'failed'],
+      ['exit', 'completed'],
+    ]);
+    expect((await t.actions('daily', bot.id))[0]!.message).toMatch(/No price for/);
+    expect((await t.orders('daily', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.status])).toEqual([
+      [t.symbol(0, 'CE'), 'SELL', 'COMPLETE'],
+      [t.symbol(0, 'PE'), 'SELL', 'REJECTED'],
+      [t.symbol(0, 'CE'), 'BUY', 'COMPLETE'],
+    ]);
+    expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_rejected', 'bot_exited']);
+    t.at(monday, '09:25');
+    expect((await t.tick()).acted).toBe(0);
+  });
+
+  it('answers states, runs and positions by bot as the contract says, and 404 for another trader', async () => {
+    const bot = await t.createDaily();
+    const later = await t.createDaily({ entry_time: '12:00', name: 'Noon straddle' });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:20');
+    await t.tick();
+    t.price(2, 'CE', 50);
+    const own = await t.desk.trade<Schemas['OrdersResponse']>('placeTrades', { portfolio_id: t.portfolio.id, orders: [t.desk.order(t.symbol(2, 'CE'), 'BUY', t.desk.lotSize)] });
+    expect(own.body.orders.map((order) => order.status)).toEqual(['COMPLETE']);
+
+    const states = await t.call<Schemas['BotStatesResponse']>('getBotStates', { token: t.desk.token, params: { portfolioId: t.portfolio.id } });
+    expect(states.status, JSON.stringify(states.body)).toBe(200);
+    const [first, second] = states.body.bots;
+    expect(first).toMatchObject({ kind: 'daily', bot_id: bot.id, trading_day: monday, state: 'in_position', entries_today: 1, open_positions: 2 });
+    expect(first!.last_action).toMatchObject({ action: 'enter', sequence: 1, status: 'completed' });
+    expect(first!.next_action_at).toBe(istInstant(monday, '15:10').toISOString());
+    expect(typeof first!.pnl_today).toBe('number');
+    expect(second).toMatchObject({ bot_id: later.id, state: 'waiting', pnl_today: null, last_action: null, next_action_at: istInstant(monday, '12:00').toISOString() });
+
+    const runs = await t.call<Schemas['BotRunsResponse']>('getBotRuns', { token: t.desk.token, params: { kind: 'daily', id: bot.id } });
+    expect(runs.status).toBe(200);
+    expect(runs.body.bot).toEqual({ kind: 'daily', id: bot.id, name: bot.name });
+    expect(runs.body.runs.map((run) => [run.trading_day, run.state, run.entries, run.actions.map((action) => action.action)])).toEqual([[monday, 'in_position', 1, ['enter']]]);
+
+    const byBot = await t.call<Schemas['PositionsByBotResponse']>('getPositionsByBot', { token: t.desk.token, params: { portfolioId: t.portfolio.id } });
+    expect(byBot.status, JSON.stringify(byBot.body)).toBe(200);
+    expect(byBot.body.data.groups.map((group) => [group.bot?.id ?? null, group.positions.map((position) => [position.tradingsymbol, position.quantity])])).toEqual([
+      [null, [[t.symbol(2, 'CE'), t.desk.lotSize]]],
+      [bot.id, expect.arrayContaining([[t.symbol(0, 'CE'), -t.desk.lotSize], [t.symbol(0, 'PE'), -t.desk.lotSize]])],
+    ]);
+
+    const other = await signedInAccount(t.call);
+    expect((await t.call('getBotStates', { token: other.token, params: { portfolioId: t.portfolio.id } })).status).toBe(404);
+    expect((await t.call('getBotRuns', { token: other.token, params: { kind: 'daily', id: bot.id } })).status).toBe(404);
+    expect((await t.call('getPositionsByBot', { token: other.token, params: { portfolioId: t.portfolio.id } })).status).toBe(404);
+  });
+});

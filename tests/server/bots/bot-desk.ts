@@ -1,0 +1,100 @@
+// A desk for bot-engine tests: a real server whose paper broker prices from scripted quotes, a signed-in
+// trader with a logged-in paper account and a portfolio, the clock set on Monday 23 November 2026 (a trading
+// day; Tuesday the 24th is a holiday, Guru Nanak Jayanti), and the engine ticked by hand at IST times.
+import { expect } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import type { Database } from '../../../server/db/database.ts';
+import type { EngineHooks } from '../../../server/services/bots/engine/bot-engine.ts';
+import { istOffsetMs } from '../../../server/services/market/ist.ts';
+import { openDesk, scriptedMarket } from '../support/paper-desk.ts';
+import type { TestBackend } from '../support/test-database.ts';
+import { manualClock, startTestServer } from '../support/test-server.ts';
+import { baseStrategies, createPortfolio, dailyBotBody, guardedClient, tradingBotBody } from '../support/trading.ts';
+
+type Schemas = components['schemas'];
+
+export const monday = '2026-11-23';
+export const tuesdayHoliday = '2026-11-24';
+export const istInstant = (day: string, time: string) => new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
+
+export type BotDesk = Awaited<ReturnType<typeof openBotDesk>>;
+
+export async function openBotDesk(backend: TestBackend, options: { database?: Database; engineHooks?: EngineHooks; clockStart?: Date; capital?: number } = {}) {
+  const clock = manualClock(options.clockStart ?? istInstant(monday, '09:00'));
+  const market = scriptedMarket(clock);
+  const server = await startTestServer({
+    backend,
+    clock,
+    market: { seed: 'paper', demo: true, tickMs: 1000 },
+    prices: market.source,
+    ...(options.database === undefined ? {} : { database: options.database }),
+    ...(options.engineHooks === undefined ? {} : { engineHooks: options.engineHooks }),
+  });
+  const call = guardedClient(server.app);
+  const desk = await openDesk(server, call, options.capital);
+  const portfolio = await createPortfolio(call, desk.token, desk.account.id);
+  const strategies = await baseStrategies(call, desk.token);
+  market.spot(desk.atm);
+  const step = 50;
+  const symbol = (offsetSteps: number, type: 'CE' | 'PE') => desk.contract(desk.atm + offsetSteps * step, type).tradingsymbol;
+  /** Sets a contract's price (rupees), with a 0.50 spread around it. */
+  const price = (offsetSteps: number, type: 'CE' | 'PE', rupees: number) => market.set(symbol(offsetSteps, type), { bid: rupees - 0.25, ask: rupees + 0.25, last: rupees, close: rupees });
+  const straddle = (call: number, put: number) => {
+    price(0, 'CE', call);
+    price(0, 'PE', put);
+  };
+
+  const at = (day: string, time: string, seconds = 0) => {
+    const target = istInstant(day, time).getTime() + seconds * 1000;
+    server.clock.advance(target - server.clock.now().getTime());
+  };
+  const tick = () => desk.services.botEngine.tick(server.clock.now());
+
+  const createDaily = async (overrides: Record<string, unknown> = {}) => {
+    const slug = typeof overrides.strategy === 'string' ? overrides.strategy : 'short_straddle';
+    const { strategy: _strategy, ...rest } = overrides;
+    const res = await call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', {
+      token: desk.token,
+      params: { portfolioId: portfolio.id },
+      body: dailyBotBody(portfolio.id, strategies.get(slug)!.id, { lots: 1, weekdays: [1, 2], entry_time: '09:20', exit_time: '15:10', params: {}, ...rest }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.daily_bot;
+  };
+
+  const createTrading = async (overrides: Record<string, unknown> = {}) => {
+    const res = await call<{ trading_bot: Schemas['TradingBot'] }>('createTradingBot', {
+      token: desk.token,
+      params: { portfolioId: portfolio.id },
+      body: tradingBotBody(portfolio.id, strategies.get('trend_option_buyer')!.id, { lots: 1, params: {}, ...overrides }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.trading_bot;
+  };
+
+  const actions = async (kind: 'daily' | 'trading', botId: number) =>
+    (
+      await server.db.query<{ action: string; sequence: number; status: string; message: string | null; idempotency_key: string; order_ids: string[] }>(
+        'SELECT action, sequence, status, message, idempotency_key, order_ids FROM bot_actions WHERE bot_kind = $1 AND bot_id = $2 ORDER BY id',
+        [kind, botId],
+      )
+    ).rows;
+  const orders = async (kind: 'daily' | 'trading', botId: number) =>
+    (
+      await server.db.query<{ order_id: string; tradingsymbol: string; transaction_type: string; quantity: number; status: string; tag: string; purpose: string }>(
+        'SELECT order_id, tradingsymbol, transaction_type, quantity, status, tag, purpose FROM paper_orders WHERE bot_kind = $1 AND bot_id = $2 ORDER BY id',
+        [kind, botId],
+      )
+    ).rows;
+  const alerts = async (botId: number) =>
+    (await server.db.query<{ event: string; body: string; link: string }>('SELECT event, body, link FROM alerts WHERE bot_id = $1 ORDER BY id', [botId])).rows;
+  const run = async (kind: 'daily' | 'trading', botId: number, day = monday) =>
+    (
+      await server.db.query<{ state: string; reason: string | null; entries: number; pause_action: string | null }>(
+        `SELECT state, reason, entries, pause_action FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2 AND trading_day = $3::date`,
+        [kind, botId, day],
+      )
+    ).rows[0];
+
+  return { server, call, market, desk, portfolio, strategies, symbol, price, straddle, at, tick, createDaily, createTrading, actions, orders, alerts, run };
+}

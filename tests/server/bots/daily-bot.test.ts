@@ -1,0 +1,201 @@
+// Daily bots on the engine, injected clock and scripted prices: the schedule on a trading day and a holiday,
+// the legs around the money (hedges first in, shorts first out), stop-loss and target on the combined
+// premium, the trailing stop, the re-entry cap and the missed-action policy.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testBackends } from '../support/test-database.ts';
+import { monday, openBotDesk, tuesdayHoliday, type BotDesk } from './bot-desk.ts';
+
+describe.each(testBackends)('daily bots on %s', (backend) => {
+  let t: BotDesk;
+
+  beforeEach(async () => {
+    t = await openBotDesk(backend);
+  });
+
+  afterEach(async () => {
+    await t.server.close();
+  });
+
+  it('enters at 09:20 with the legs around the money (hedges first), exits at 15:10 (shorts first), and does nothing on a holiday', async () => {
+    const bot = await t.createDaily({ strategy: 'iron_condor' });
+    for (const [steps, type, rupees] of [[4, 'CE', 60], [8, 'CE', 20], [-4, 'PE', 55], [-8, 'PE', 18]] as const) t.price(steps, type, rupees);
+    t.at(monday, '09:19');
+    expect((await t.tick()).acted).toBe(0);
+    t.at(monday, '09:20');
+    expect(await t.tick()).toMatchObject({ evaluated: 1, acted: 1 });
+    const lot = t.desk.lotSize;
+    const entry = await t.orders('daily', bot.id);
+    expect(entry.map((order) => [order.tradingsymbol, order.transaction_type, order.quantity, order.status, order.purpose])).toEqual([
+      [t.symbol(8, 'CE'), 'BUY', lot, 'COMPLETE', 'entry'],
+      [t.symbol(-8, 'PE'), 'BUY', lot, 'COMPLETE', 'entry'],
+      [t.symbol(4, 'CE'), 'SELL', lot, 'COMPLETE', 'entry'],
+      [t.symbol(-4, 'PE'), 'SELL', lot, 'COMPLETE', 'entry'],
+    ]);
+    expect(new Set(entry.map((order) => order.tag))).toEqual(new Set([`BD${bot.id}-261123-E1`]));
+    t.at(monday, '09:21');
+    expect((await t.tick()).acted).toBe(0);
+    t.at(monday, '15:09');
+    expect((await t.tick()).acted).toBe(0);
+    t.at(monday, '15:10');
+    expect((await t.tick()).acted).toBe(1);
+    const exit = (await t.orders('daily', bot.id)).slice(4);
+    expect(exit.map((order) => [order.transaction_type, order.status, order.tag, order.purpose])).toEqual([
+      ['BUY', 'COMPLETE', `BD${bot.id}-261123-X1`, 'squareoff'],
+      ['BUY', 'COMPLETE', `BD${bot.id}-261123-X1`, 'squareoff'],
+      ['SELL', 'COMPLETE', `BD${bot.id}-261123-X1`, 'squareoff'],
+      ['SELL', 'COMPLETE', `BD${bot.id}-261123-X1`, 'squareoff'],
+    ]);
+    expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.sequence, action.status])).toEqual([
+      ['enter', 1, 'completed'],
+      ['exit', 1, 'completed'],
+    ]);
+    expect(await t.run('daily', bot.id)).toMatchObject({ state: 'exited', entries: 1 });
+    expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_exited']);
+    expect((await t.alerts(bot.id))[0]!.link).toBe(`/app/portfolio?portfolio=${t.portfolio.id}`);
+
+    t.at(tuesdayHoliday, '09:20');
+    await t.tick();
+    t.at(tuesdayHoliday, '09:25');
+    await t.tick();
+    expect(await t.orders('daily', bot.id)).toHaveLength(8);
+    expect(await t.run('daily', bot.id, tuesdayHoliday)).toBeUndefined();
+  });
+
+  it('exits on the stop-loss when the combined premium of a short straddle rises by stop_loss_pct', async () => {
+    const bot = await t.createDaily({ stop_loss_pct: 25, target_pct: 50, params: { leg_stop_loss_pct: 100 } });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:20');
+    await t.tick();
+    // Sold at the bids: 100 + 100 = 200 a unit. 240 is a 20 % loss: held.
+    t.straddle(140, 100);
+    t.at(monday, '09:30');
+    expect((await t.tick()).acted).toBe(0);
+    t.straddle(150, 100);
+    t.at(monday, '09:31');
+    expect((await t.tick()).acted).toBe(1);
+    expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.status])).toEqual([
+      ['enter', 'completed'],
+      ['stop_loss', 'completed'],
+    ]);
+    expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_stop_loss']);
+    const state = await t.run('daily', bot.id);
+    expect(state).toMatchObject({ state: 'exited', reason: 'stop-loss hit' });
+  });
+
+  it('exits at the target when the combined premium falls by target_pct', async () => {
+    const bot = await t.createDaily({ stop_loss_pct: 25, target_pct: 50 });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:20');
+    await t.tick();
+    t.straddle(60, 45);
+    t.at(monday, '10:00');
+    expect((await t.tick()).acted).toBe(0);
+    t.straddle(55, 45);
+    t.at(monday, '10:01');
+    expect((await t.tick()).acted).toBe(1);
+    expect((await t.actions('daily', bot.id)).map((action) => action.action)).toEqual(['enter', 'target']);
+    expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_target']);
+  });
+
+  it('trails: after the profit reaches trail_trigger_pct, a fall of trail_step_pct from its best exits', async () => {
+    const bot = await t.createDaily({ target_pct: 80, params: { trailing_sl: true, trail_trigger_pct: 20, trail_step_pct: 10 } });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:20');
+    await t.tick();
+    // Best profit: 200 − 150 = 50 a unit (25 %): the trail is armed at 50 − 20 = 30.
+    t.straddle(75, 75);
+    t.at(monday, '10:00');
+    expect((await t.tick()).acted).toBe(0);
+    t.straddle(84, 84);
+    t.at(monday, '10:01');
+    expect((await t.tick()).acted).toBe(0);
+    t.straddle(86, 85);
+    t.at(monday, '10:02');
+    expect((await t.tick()).acted).toBe(1);
+    expect((await t.actions('daily', bot.id)).map((action) => action.action)).toEqual(['enter', 'trailing_stop']);
+  });
+
+  it('re-enters at the new money after a stop-loss, at most max_re_entries times', async () => {
+    const bot = await t.createDaily({ stop_loss_pct: 25, params: { re_entry: 'new_atm', max_re_entries: 1, leg_stop_loss_pct: 100 } });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:20');
+    await t.tick();
+    t.straddle(160, 100);
+    t.at(monday, '09:40');
+    await t.tick();
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:41');
+    expect((await t.tick()).acted).toBe(1);
+    t.straddle(160, 100);
+    t.at(monday, '09:50');
+    await t.tick();
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:51');
+    expect((await t.tick()).acted).toBe(0);
+    t.at(monday, '10:30');
+    expect((await t.tick()).acted).toBe(0);
+    expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.sequence])).toEqual([
+      ['enter', 1],
+      ['stop_loss', 1],
+      ['re_enter', 2],
+      ['stop_loss', 2],
+    ]);
+    expect(await t.orders('daily', bot.id)).toHaveLength(8);
+    expect(await t.run('daily', bot.id)).toMatchObject({ state: 'exited', entries: 2 });
+  });
+
+  it('exits at once a position left from an earlier day whose exit the engine missed', async () => {
+    const bot = await t.createDaily({ weekdays: [1, 2, 3], params: { expiry: 'next_weekly' } });
+    const next = (offset: number, type: 'CE' | 'PE') => {
+      const listed = t.desk.services.market.instruments('NIFTY', '2026-12-01', t.server.clock.now());
+      return listed.then((answer) => answer.instruments.find((row) => row.strike === t.desk.atm + offset && row.instrument_type === type)!.tradingsymbol);
+    };
+    t.market.set(await next(0, 'CE'), { bid: 150, ask: 150.5, last: 150.25 });
+    t.market.set(await next(0, 'PE'), { bid: 140, ask: 140.5, last: 140.25 });
+    t.at(monday, '09:20');
+    expect((await t.tick()).acted).toBe(1);
+    expect((await t.orders('daily', bot.id)).map((order) => order.tradingsymbol)).toEqual([await next(0, 'CE'), await next(0, 'PE')]);
+    // Down from 15:00 on Monday until Wednesday morning (Tuesday is a holiday).
+    t.at('2026-11-25', '09:16');
+    // The broker session ended at 06:00: without it the bot cannot act. The trader logs in again.
+    expect((await t.tick()).acted).toBe(0);
+    await t.server.db.query(`UPDATE broker_accounts SET session_expires_at = $2 WHERE id = $1`, [t.desk.account.id, new Date(t.server.clock.now().getTime() + 3_600_000 * 20)]);
+    expect((await t.tick()).acted).toBe(1);
+    const actions = await t.actions('daily', bot.id);
+    expect(actions.map((action) => [action.action, action.status, action.idempotency_key])).toEqual([
+      ['enter', 'completed', `BD${bot.id}-261123-E1`],
+      ['exit', 'completed', `BD${bot.id}-261125-X1`],
+    ]);
+    expect((await t.orders('daily', bot.id)).slice(2).map((order) => [order.transaction_type, order.status])).toEqual([
+      ['BUY', 'COMPLETE'],
+      ['BUY', 'COMPLETE'],
+    ]);
+    // And the day goes on: the bot enters at 09:20 as usual.
+    t.at('2026-11-25', '09:20');
+    expect((await t.tick()).acted).toBe(1);
+  });
+
+  it('acts on an entry up to 10 minutes late, records a later one as missed, and carries out a late exit', async () => {
+    const onTime = await t.createDaily({ entry_time: '09:20' });
+    const late = await t.createDaily({ entry_time: '09:15', exit_time: '15:00' });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:29', 30);
+    expect((await t.tick()).acted).toBe(2);
+    expect((await t.actions('daily', onTime.id)).map((action) => [action.action, action.status])).toEqual([['enter', 'completed']]);
+    const missed = await t.actions('daily', late.id);
+    expect(missed.map((action) => [action.action, action.status])).toEqual([['enter', 'skipped']]);
+    expect(missed[0]!.message).toMatch(/missed: the engine ran 15 minutes late \(more than 10\)/);
+    expect(await t.orders('daily', late.id)).toEqual([]);
+    expect(await t.run('daily', late.id)).toMatchObject({ state: 'missed' });
+    expect((await t.alerts(late.id)).map((alert) => alert.event)).toEqual(['bot_missed']);
+    // The server was down through 15:10: the exit is carried out when the engine runs again.
+    t.at(monday, '15:24');
+    expect((await t.tick()).acted).toBe(1);
+    expect((await t.actions('daily', onTime.id)).map((action) => [action.action, action.status])).toEqual([
+      ['enter', 'completed'],
+      ['exit', 'completed'],
+    ]);
+    t.at(monday, '15:25');
+    expect((await t.tick()).acted).toBe(0);
+  });
+});

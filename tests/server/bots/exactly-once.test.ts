@@ -1,0 +1,90 @@
+// Exactly once: a crash between the broker call and the action's completion leaves a claimed row that a new
+// engine instance reconciles from the order book by its tag (never placing again); two server instances on
+// one database ticking at the same moment act once between them.
+import { describe, expect, it } from 'vitest';
+import { servicesDecorator } from '../../../server/app.ts';
+import type { Services } from '../../../server/services/services.ts';
+import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { monday, openBotDesk } from './bot-desk.ts';
+
+const engineOf = (server: TestServer) => server.app.getDecorator<Services>(servicesDecorator).botEngine;
+
+describe.each(testBackends)('exactly-once bot actions on %s', (backend) => {
+  it('reconciles an action claimed before a crash from the order book by its tag, with one set of orders', async () => {
+    const database = await createTestDatabase(backend);
+    let crash = true;
+    const t = await openBotDesk(backend, {
+      database,
+      engineHooks: {
+        afterBrokerCall: () => {
+          if (crash) {
+            crash = false;
+            throw new Error('power cut after the broker call');
+          }
+        },
+      },
+    });
+    let restarted: TestServer | undefined;
+    try {
+      const bot = await t.createDaily();
+      t.straddle(100.25, 100.25);
+      t.at(monday, '09:20');
+      expect(await t.tick()).toMatchObject({ acted: 0, failed: 1 });
+      expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.status])).toEqual([['enter', 'claimed']]);
+      const placed = await t.orders('daily', bot.id);
+      expect(placed.map((order) => order.status)).toEqual(['COMPLETE', 'COMPLETE']);
+
+      // A new instance (the crashed one is gone) on the same database.
+      restarted = await startTestServer({ backend, database, clock: t.server.clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: t.market.source });
+      const engine = engineOf(restarted);
+      t.at(monday, '09:20', 10);
+      expect((await engine.tick(t.server.clock.now())).acted).toBe(0);
+      t.at(monday, '09:21');
+      expect((await engine.tick(t.server.clock.now())).acted).toBe(1);
+      t.at(monday, '09:22');
+      expect((await engine.tick(t.server.clock.now())).acted).toBe(0);
+
+      expect(await t.orders('daily', bot.id)).toEqual(placed);
+      const [entry] = await t.actions('daily', bot.id);
+      expect(entry).toMatchObject({ action: 'enter', status: 'completed' });
+      expect([...entry!.order_ids].sort()).toEqual(placed.map((order) => order.order_id).sort());
+      expect(await t.run('daily', bot.id)).toMatchObject({ state: 'in_position', entries: 1 });
+      expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered']);
+    } finally {
+      await restarted?.close();
+      await t.server.close();
+      await database.close();
+    }
+  });
+
+  it('acts once when two server instances tick at the same moment', async () => {
+    const database = await createTestDatabase(backend);
+    const t = await openBotDesk(backend, { database, capital: 2_000_000 });
+    const second = await startTestServer({ backend, database, clock: t.server.clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: t.market.source });
+    try {
+      const bots = [await t.createDaily(), await t.createDaily(), await t.createDaily()];
+      t.straddle(100.25, 100.25);
+      t.at(monday, '09:20');
+      const both = async () => {
+        const counts = await Promise.all([t.tick(), engineOf(second).tick(t.server.clock.now()), t.tick(), engineOf(second).tick(t.server.clock.now())]);
+        return counts.reduce((sum, count) => sum + count.acted, 0);
+      };
+      expect(await both()).toBe(3);
+      t.at(monday, '15:10');
+      expect(await both()).toBe(3);
+      for (const bot of bots) {
+        expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.status])).toEqual([
+          ['enter', 'completed'],
+          ['exit', 'completed'],
+        ]);
+        expect((await t.orders('daily', bot.id)).map((order) => order.transaction_type)).toEqual(['SELL', 'SELL', 'BUY', 'BUY']);
+        expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_exited']);
+      }
+    } finally {
+      await second.close();
+      await t.server.close();
+      await database.close();
+    }
+  });
+});
