@@ -17,7 +17,7 @@ export const tradingBotKind: BotKind<TradingBot> = {
     entry_until: String(row.entry_until),
     exit_time: String(row.exit_time),
   }),
-  checkExtra: (bot) => ({ ...bot, ...checkTradingWindow(bot) }),
+  checkExtra: (bot, hours) => ({ ...bot, ...checkTradingWindow(bot, hours) }),
   extraValues: (bot) => [bot.entry_from, bot.entry_until, bot.exit_time],
   defaults: defaultTradingWindow,
 };
@@ -39,7 +39,7 @@ export const dailyBotKind: BotKind<DailyBot> = {
     exit_time: String(row.exit_time),
     weekdays: weekdaysOf(row.weekdays),
   }),
-  checkExtra: (bot) => ({ ...bot, ...checkSchedule(bot) }),
+  checkExtra: (bot, hours) => ({ ...bot, ...checkSchedule(bot, hours) }),
   // A Postgres array literal: both drivers pass text through unchanged, whatever they do with JS arrays.
   extraValues: (bot) => [bot.entry_time, bot.exit_time, `{${bot.weekdays.join(',')}}`],
   defaults: {},

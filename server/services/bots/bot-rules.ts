@@ -47,20 +47,25 @@ export async function checkBotFields(q: Queryable, strategies: StrategiesService
   return { ...fields, name, params, mode: 'paper' };
 }
 
-function checkInMarketHours<Field extends string>(times: Record<Field, string>, fields: readonly Field[]): void {
-  const open = clockMinutes(marketHours.open);
-  const close = clockMinutes(marketHours.close);
+/** The hours a bot's times must fall in (IST). */
+export type SessionHours = { open: string; close: string };
+/** Demo mode: the simulated market never closes, so a bot may be scheduled at any time of day. */
+export const demoHours: SessionHours = { open: '00:00', close: '23:59' };
+
+function checkInMarketHours<Field extends string>(times: Record<Field, string>, fields: readonly Field[], hours: SessionHours): void {
+  const open = clockMinutes(hours.open);
+  const close = clockMinutes(hours.close);
   for (const field of fields) {
     const minutes = clockMinutes(times[field]);
     if (minutes < open || minutes > close) {
-      throw unprocessable('outside_market_hours', field, `${times[field]} is outside market hours (${marketHours.open}–${marketHours.close} IST)`);
+      throw unprocessable('outside_market_hours', field, `${times[field]} is outside market hours (${hours.open}–${hours.close} IST)`);
     }
   }
 }
 
 /** The trading bot's window: inside market hours, entries open before they close, and close by the exit time. */
-export function checkTradingWindow(window: TradingWindow): TradingWindow {
-  checkInMarketHours(window, ['entry_from', 'entry_until', 'exit_time']);
+export function checkTradingWindow(window: TradingWindow, hours: SessionHours = marketHours): TradingWindow {
+  checkInMarketHours(window, ['entry_from', 'entry_until', 'exit_time'], hours);
   if (clockMinutes(window.entry_from) >= clockMinutes(window.entry_until)) {
     throw unprocessable('entry_not_before_exit', 'entry_until', `must be after the start of the entry window (${window.entry_from})`);
   }
@@ -71,8 +76,8 @@ export function checkTradingWindow(window: TradingWindow): TradingWindow {
 }
 
 /** Entry and exit inside market hours (09:15–15:30 IST), entry first; weekdays sorted. */
-export function checkSchedule(schedule: Schedule): Schedule {
-  checkInMarketHours(schedule, ['entry_time', 'exit_time']);
+export function checkSchedule(schedule: Schedule, hours: SessionHours = marketHours): Schedule {
+  checkInMarketHours(schedule, ['entry_time', 'exit_time'], hours);
   if (clockMinutes(schedule.entry_time) >= clockMinutes(schedule.exit_time)) {
     throw unprocessable('entry_not_before_exit', 'exit_time', `must be after the entry time (${schedule.entry_time})`);
   }

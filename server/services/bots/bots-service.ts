@@ -9,7 +9,8 @@ import { findOwnedPortfolio } from '../portfolios/portfolios-service.ts';
 import type { StrategiesService } from '../strategies/strategies-service.ts';
 import { cleanText } from '../text.ts';
 import { applyPauseChoice } from './engine/pause-choice.ts';
-import { checkBotFields, type BotCommon, type BotFields, type TradingWindow } from './bot-rules.ts';
+import { marketHours } from '../market/ist.ts';
+import { checkBotFields, demoHours, type BotCommon, type BotFields, type SessionHours, type TradingWindow } from './bot-rules.ts';
 
 export type BotRow = Record<string, unknown>;
 
@@ -22,8 +23,8 @@ export type BotKind<Bot extends BotCommon> = {
   /** SQL expressions that read the extra columns back (same order). */
   extraSelect: readonly string[];
   toBot: (row: BotRow) => Bot;
-  /** Checks and normalises the kind's own fields (422 on a broken rule). */
-  checkExtra: (bot: Bot) => Bot;
+  /** Checks and normalises the kind's own fields (422 on a broken rule); its times must fall in `hours`. */
+  checkExtra: (bot: Bot, hours: SessionHours) => Bot;
   extraValues: (bot: Bot) => unknown[];
   /** Values a create may leave out (a trading bot's window). */
   defaults: Partial<Bot>;
@@ -56,9 +57,11 @@ export function commonFields(row: BotRow): BotCommon {
 
 export type BotsService<Bot extends BotCommon> = ReturnType<typeof createBotsService<Bot>>;
 
-export type BotsServiceOptions = { db: Database; clock: Clock; strategies: StrategiesService };
+/** `demo`: the simulated market never closes, so schedules may take any time of day. */
+export type BotsServiceOptions = { db: Database; clock: Clock; strategies: StrategiesService; demo: boolean };
 
-export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { db, clock, strategies }: BotsServiceOptions) {
+export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { db, clock, strategies, demo }: BotsServiceOptions) {
+  const hours = demo ? demoHours : marketHours;
   const select = `SELECT b.id, b.portfolio_id, ${commonColumns.map((column) => `b.${column}`).join(', ')}${kind.extraSelect.map((expression) => `, ${expression}`).join('')}
     FROM ${kind.table} b`;
   const botNotFound = () => notFound(kind.label);
@@ -79,7 +82,7 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
   /** The complete bot as it will be stored: every rule checked, defaults filled in. */
   async function checked(q: Queryable, draft: Bot & { mode: BotFields['mode'] }): Promise<Bot> {
     const common = await checkBotFields(q, strategies, draft, clock());
-    return kind.checkExtra({ ...draft, ...common });
+    return kind.checkExtra({ ...draft, ...common }, hours);
   }
 
   function values(bot: Bot): unknown[] {

@@ -44,10 +44,6 @@ export const botFormMessages = defineMessages({
   exitBeforeUntil: { id: 'portfolios.botForm.exitBeforeUntil', defaultMessage: '{label} must not be before the end of the entry window' },
   weekdays: { id: 'portfolios.botForm.weekdays', defaultMessage: 'Runs on' },
   weekdaysRequired: { id: 'portfolios.botForm.weekdaysRequired', defaultMessage: 'Choose at least one weekday' },
-  outsideMarketHours: {
-    id: 'portfolios.botForm.outsideMarketHours',
-    defaultMessage: '{label} must be between {open} and {close} IST, while the market is open',
-  },
   exitBeforeEntry: { id: 'portfolios.botForm.exitBeforeEntry', defaultMessage: '{label} must be after the entry time' },
   timeFormat: { id: 'portfolios.botForm.timeFormat', defaultMessage: '{label} must be a 24-hour time such as 09:20 or 14:45' },
   aboveMin: { id: 'portfolios.botForm.aboveMin', defaultMessage: '{label} must be greater than {min, number}' },

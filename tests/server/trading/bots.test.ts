@@ -26,7 +26,8 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
   const id = (slug: string) => strategies.get(slug)?.id ?? 0;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend });
+    // Outside demo mode: schedules must fit the exchange's session (a demo server takes any time, below).
+    server = await startTestServer({ backend, market: { demo: false } });
     call = guardedClient(server.app);
     token = (await signedInAccount(call)).token;
     const { account } = await createBrokerAccount(call, token);
@@ -269,5 +270,35 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
     expect([await count('trading_bots', first.id), await count('daily_bots', first.id)]).toEqual([0, 0]);
     await call('deleteBrokerAccount', { token, params: { id: account.id } });
     expect([await count('trading_bots', second.id), await count('daily_bots', second.id)]).toEqual([0, 0]);
+  });
+});
+
+describe('bots on a demo-mode server', () => {
+  it('accept a schedule at any time of day: the simulated market never closes', async () => {
+    const server = await startTestServer();
+    try {
+      const call = guardedClient(server.app);
+      const { token } = await signedInAccount(call);
+      const { account } = await createBrokerAccount(call, token);
+      const portfolioId = (await createPortfolio(call, token, account.id)).id;
+      const strategy = (await baseStrategies(call, token)).get('short_straddle')!.id;
+      const daily = await call<{ daily_bot: DailyBot }>('createDailyBot', {
+        token,
+        params: { portfolioId },
+        body: dailyBotBody(portfolioId, strategy, { entry_time: '20:05', exit_time: '21:00' }),
+      });
+      expect(daily.status).toBe(201);
+      expect(daily.body.daily_bot).toMatchObject({ entry_time: '20:05', exit_time: '21:00' });
+      const trading = await call('createTradingBot', {
+        token,
+        params: { portfolioId },
+        body: tradingBotBody(portfolioId, strategy, { entry_from: '06:00', entry_until: '07:00', exit_time: '23:30' }),
+      });
+      expect(trading.status).toBe(201);
+      const backwards = await call<{ code: string }>('createDailyBot', { token, params: { portfolioId }, body: dailyBotBody(portfolioId, strategy, { entry_time: '21:00', exit_time: '20:05' }) });
+      expect(backwards.body.code).toBe('entry_not_before_exit');
+    } finally {
+      await server.close();
+    }
   });
 });

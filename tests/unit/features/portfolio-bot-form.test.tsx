@@ -220,7 +220,7 @@ describe('a daily bot form', () => {
     expect(backend.changes[0]?.body).toMatchObject({ entry_time: '09:45', exit_time: '14:50' });
   });
 
-  it('refuses an exit before the entry, a time outside market hours and no weekday, on the client', async () => {
+  it('refuses an exit before the entry and no weekday on the client (the server judges market hours: a demo market never closes)', async () => {
     const { user, dialog } = await openNewBot('Daily bots', 'New daily bot');
     await fillCommon(user, 'Iron condor', 'Backwards');
     await user.clear(field(/^Entry time/));
@@ -234,9 +234,6 @@ describe('a daily bot form', () => {
 
     expect(description(field(/^Exit time/))).toBe('Exit time must be after the entry time');
     expect(within(dialog).getByText('Choose at least one weekday')).toBeTruthy();
-    await user.clear(field(/^Entry time/));
-    await user.type(field(/^Entry time/), '09:00');
-    expect(description(field(/^Entry time/))).toBe('Entry time must be between 09:15 and 15:30 IST, while the market is open');
     expect(backend.changes).toEqual([]);
   });
 });

@@ -475,6 +475,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
         nowMs,
         day,
         tradingDay: tradingDays.get(facts.exchange) ?? false,
+        demo: prices.demo,
         signal: signals.get(key) ?? null,
       });
       if (run !== null && botHeld.length > 0) {

@@ -9,12 +9,12 @@ import { notFound } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { indexFacts } from '../../market/index-config.ts';
 import { clockMinutes, istDate, istOffsetMs } from '../../market/ist.ts';
-import { isoWeekday, isTradingDay } from '../../market/trading-calendar.ts';
+import { isTradingDay } from '../../market/trading-calendar.ts';
 import { findOwnedPortfolio } from '../../portfolios/portfolios-service.ts';
 import type { BotKind } from './action-keys.ts';
 import { actionColumns, botsOfPortfolio, loadDayFlows, loadHeld, loadRuns, runColumns, toAction, toRun } from './engine-store.ts';
 import { botKey, type ActionRow, type EngineBot } from './engine-types.ts';
-import { istInstant } from './rules.ts';
+import { botRunsOn, istInstant } from './rules.ts';
 
 type Schemas = components['schemas'];
 
@@ -77,10 +77,14 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
       const flow = flows.get(key);
       let pnl: number | null = null;
       if (flow !== undefined) {
-        const open = legs.reduce((sum, leg) => sum + leg.quantity * (quotes.get(`${leg.exchange}:${leg.tradingsymbol}`)?.lastPaise ?? 0), 0);
-        pnl = toRupees(flow.flowPaise - flow.chargesPaise + open);
+        // An open leg without a price leaves the P&L unknown, never computed as if the leg were worth nothing.
+        const values = legs.map((leg) => {
+          const last = quotes.get(`${leg.exchange}:${leg.tradingsymbol}`)?.lastPaise;
+          return last === undefined ? null : leg.quantity * last;
+        });
+        if (values.every((value) => value !== null)) pnl = toRupees(flow.flowPaise - flow.chargesPaise + values.reduce((sum, value) => sum + value, 0));
       }
-      const today = (open.get(bot.underlying) ?? false) && (bot.weekdays === null || bot.weekdays.includes(isoWeekday(day)));
+      const today = botRunsOn(bot.weekdays, day, open.get(bot.underlying) ?? false, prices.demo);
       let state: Schemas['BotDayState'];
       if (bot.status === 'stopped') state = 'stopped';
       else if (legs.length > 0) state = 'in_position';

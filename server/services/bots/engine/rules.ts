@@ -42,6 +42,8 @@ export type RuleInputs = {
   nowMs: number;
   day: string;
   tradingDay: boolean;
+  /** Demo mode: the market never closes, so every day counts (see botRunsOn). */
+  demo: boolean;
   signal: Signal | null;
 };
 
@@ -153,10 +155,22 @@ function entryRule(input: RuleInputs): Decision {
   return { type: 'entry', action: 're_enter', sequence: entries + 1, legs: 'preset', signalAt: null };
 }
 
+/**
+ * Whether a bot runs on `day`: a trading day of its exchange and, for a daily bot, one of its weekdays. In demo
+ * mode the simulated market is open every day at any hour, so a bot runs on every day the exchange would be
+ * shut and on Saturdays and Sundays too (its weekdays, Monday to Friday, still choose among the others), so a
+ * new user can watch a bot trade whenever they try it.
+ */
+export function botRunsOn(weekdays: readonly number[] | null, day: string, tradingDay: boolean, demo: boolean): boolean {
+  if (!tradingDay && !demo) return false;
+  if (weekdays === null) return true;
+  const weekday = isoWeekday(day);
+  return weekdays.includes(weekday) || (demo && weekday > 5);
+}
+
 export function decide(input: RuleInputs): Decision {
   const { bot } = input;
-  if (bot.status === 'stopped' || !input.tradingDay) return { type: 'none' };
-  if (bot.weekdays !== null && !bot.weekdays.includes(isoWeekday(input.day))) return { type: 'none' };
+  if (bot.status === 'stopped' || !botRunsOn(bot.weekdays, input.day, input.tradingDay, input.demo)) return { type: 'none' };
   if (input.actions.some((action) => action.status === 'claimed')) return { type: 'none' };
   if (input.held.length > 0) return exitRule(input, Math.max(1, input.run?.entries ?? 1));
   if (bot.status !== 'active') return { type: 'none' };

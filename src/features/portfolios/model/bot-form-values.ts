@@ -17,13 +17,10 @@ import {
 import { botFormMessages as m } from '@/features/portfolios/bot-form-messages';
 import { isDailyBot, type Bot, type BotFields, type BotKind } from '@/features/portfolios/model/bot-kind';
 import {
-  MARKET_CLOSE,
-  MARKET_OPEN,
   WEEKDAYS,
   isBefore,
   isClockTime,
   isNotAfter,
-  isWithinMarketHours,
 } from '@/features/portfolios/model/market-hours';
 import { initialParamValue, paramName, paramSchema, paramsFrom, type FieldValue } from '@/features/portfolios/model/param-rules';
 import { isParamEnabled } from '@/features/portfolios/model/param-enabled';
@@ -60,12 +57,6 @@ const percentRules = (max: number): Rule[] => [
 const timeRules: Rule[] = [
   { kind: 'required' },
   { kind: 'custom', test: (value) => value === '' || isClockTime(value), message: m.timeFormat },
-  {
-    kind: 'custom',
-    test: (value) => !isClockTime(value) || isWithinMarketHours(value),
-    message: m.outsideMarketHours,
-    values: { open: MARKET_OPEN, close: MARKET_CLOSE },
-  },
 ];
 
 const commonSchema: FormSchema<BotFormValues> = {

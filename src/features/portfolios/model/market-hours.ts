@@ -1,6 +1,8 @@
 /**
- * The trading session daily bots must fit in (NSE/BSE, IST). Times are read with parseClockTime, so
- * "0920" and "9h20" count as 09:20; "HH:MM" strings then compare correctly as text.
+ * The trading session bots' times must fit in (NSE/BSE, IST), shown as a hint. The server decides: a demo
+ * server's market never closes and takes any time, so the form does not refuse other times itself.
+ * Times are read with parseClockTime, so "0920" and "9h20" count as 09:20; "HH:MM" strings then compare
+ * correctly as text.
  */
 import { parseClockTime } from '@/lib/validation/clock-time';
 
@@ -9,11 +11,6 @@ export const MARKET_CLOSE = '15:30';
 
 export function isClockTime(value: unknown): boolean {
   return parseClockTime(value) !== null;
-}
-
-export function isWithinMarketHours(value: unknown): boolean {
-  const time = parseClockTime(value);
-  return time !== null && time >= MARKET_OPEN && time <= MARKET_CLOSE;
 }
 
 export function isBefore(entry: unknown, exit: unknown): boolean {
