@@ -1,6 +1,6 @@
 import LinkIcon from '@heroicons/react/24/outline/LinkIcon';
 import WifiIcon from '@heroicons/react/24/outline/WifiIcon';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { defineMessage, useIntl, type MessageValue } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -35,6 +35,24 @@ function usePreset(): BotPreset | undefined {
   return { strategySlug, underlying, name: params.get('name')?.slice(0, 100) ?? undefined, kind: params.get('kind') === 'trading' ? 'trading' : 'daily' };
 }
 
+/**
+ * The portfolio a link names (`?portfolio=12`: a bot's alert or notification), chosen once the account's
+ * portfolios are listed; a portfolio that is not among them is ignored.
+ */
+function useLinkedPortfolio(portfolios: ReturnType<typeof usePortfolioList>): void {
+  const [params] = useSearchParams();
+  const linkedId = Number(params.get('portfolio'));
+  const linked = portfolios.portfolios.find((portfolio) => portfolio.id === linkedId);
+  const { choose } = portfolios;
+  // Once per link: the trader may pick another portfolio afterwards, and a reloaded list must not undo it.
+  const appliedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (linked === undefined || appliedFor.current === linked.id) return;
+    appliedFor.current = linked.id;
+    choose(linked);
+  }, [linked, choose]);
+}
+
 // Features cannot import the app's path constants, so the broker accounts screen is spelled out here.
 const BROKER_ACCOUNTS_PATH = '/app/broker';
 
@@ -51,6 +69,7 @@ export function PortfolioScreen() {
   const portfolios = usePortfolioList(account?.id ?? null);
   const botsRef = useRef<HTMLElement>(null);
   const preset = usePreset();
+  useLinkedPortfolio(portfolios);
 
   // On a phone the bots are a long way down: focusing their heading takes the trader (and a screen reader) there.
   const handleShowBots = (portfolio: Portfolio) => {

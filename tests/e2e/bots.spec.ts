@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PortfolioPage } from './pages/portfolio-page';
+import { signInReadyToTrade, type TradingUser } from './support/trading';
+
+// A bot that trades, on the real server and its simulated market in demo mode (open at any hour, every day):
+// a daily iron condor due a minute from now enters on the engine's tick, its card shows the position and its
+// P&L, the header's kill switch cancels the working order, flattens the book and stops the bot with the
+// reason, and the alerts feed tells each step.
+
+const istOffsetMs = (5 * 60 + 30) * 60_000;
+const istClock = (ms: number) => new Date(ms + istOffsetMs).toISOString().slice(11, 16);
+
+/** The next whole IST minute, and an exit half an hour later (kept before midnight). */
+async function nextMinute(page: Page): Promise<{ entry: string; exit: string }> {
+  // A bot's day ends at 23:59 IST: a run that starts in the last minutes waits for the new day.
+  if (istClock(Date.now() + 60_000) >= '23:58') await page.waitForTimeout(4 * 60_000);
+  const entryMs = Math.ceil((Date.now() + 1000) / 60_000) * 60_000;
+  const exit = istClock(entryMs + 30 * 60_000);
+  return { entry: istClock(entryMs), exit: exit < istClock(entryMs) ? '23:59' : exit };
+}
+
+async function netQuantities(page: Page, user: TradingUser): Promise<number[]> {
+  const response = await page.request.get(`/api/position-book/position-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const book = (await response.json()) as { position_book: { net: Array<{ quantity: number }> } };
+  return book.position_book.net.map((position) => position.quantity);
+}
+
+/** A buy far below the market: it stays working until something cancels it. */
+async function placeWorkingOrder(page: Page, user: TradingUser): Promise<void> {
+  const auth = { authorization: `Bearer ${user.token}` };
+  const expiries = (await (await page.request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
+  const listed = (await (await page.request.get(`/api/market/instruments/?index=NIFTY&expiry=${expiries.expiries[0]!.date}`, { headers: auth })).json()) as {
+    instruments: Array<{ tradingsymbol: string; instrument_type: string; strike: number }>;
+    lot_size: number;
+  };
+  const strikes = [...new Set(listed.instruments.map((item) => item.strike))].sort((a, b) => a - b);
+  const call = listed.instruments.find((item) => item.strike === strikes[Math.floor(strikes.length / 2)] && item.instrument_type === 'CE')!;
+  const placed = await page.request.post('/api/order-book/order-book/place_trades/', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      account_number: user.accountNumber,
+      portfolio_id: user.portfolioId,
+      orders: [{ tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'LIMIT', product: 'NRML', quantity: listed.lot_size, price: 0.05 }],
+    },
+  });
+  const body = (await placed.json()) as { orders: Array<{ status: string }> };
+  expect(body.orders[0]?.status).toBe('OPEN');
+}
+
+test('a daily bot enters on time, its card shows the position and P&L, and the kill switch flattens it and stops it, each step in the alerts feed', async ({ page }) => {
+  test.setTimeout(240_000);
+  const user = await signInReadyToTrade(page, 5_000_000);
+  const portfolios = new PortfolioPage(page);
+  await portfolios.open();
+  await portfolios.openBotsTab('Daily bots');
+  await page.getByRole('button', { name: /new daily bot|create a bot from a base strategy/i }).first().click();
+  await portfolios.fillBot('Iron condor', 'E2E condor', '1');
+  const dialog = page.getByRole('dialog');
+  const { entry, exit } = await nextMinute(page);
+  await dialog.getByLabel('Entry time').fill(entry);
+  await dialog.getByLabel('Exit time').fill(exit);
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) await dialog.getByRole('checkbox', { name: day }).check();
+  await dialog.getByRole('button', { name: 'Create bot' }).click();
+  await expect(page.getByText('Bot “E2E condor” created')).toBeVisible();
+
+  // The engine enters on the first tick of the entry minute; the card reads the bot's state every 5 s.
+  const card = page.getByRole('article', { name: 'E2E condor' });
+  await expect(card.locator('[data-bot-state]')).toHaveAttribute('data-bot-state', 'in_position', { timeout: 100_000 });
+  await expect(card).toContainText(`Entered ${entry}`);
+  await expect(card).toContainText(`Exits at ${exit}`);
+  await expect(card.getByText('No trade yet')).toHaveCount(0);
+  await expect(card).toContainText(/Net P&L today.*₹/s);
+  const held = (await netQuantities(page, user)).filter((quantity) => quantity !== 0);
+  expect(held).toHaveLength(4);
+  expect(held.filter((quantity) => quantity < 0)).toHaveLength(2);
+
+  // Positions by bot: the condor's four legs under its name.
+  await page.goto('/app/position');
+  const group = page.getByRole('region', { name: /E2E condor/ });
+  await expect(group).toBeVisible({ timeout: 15_000 });
+
+  // One tap from the header: the working order is cancelled, the four legs closed, the bot stopped.
+  await placeWorkingOrder(page, user);
+  await page.getByRole('button', { name: 'Kill switch', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Stop trading now?' });
+  await confirm.getByLabel('Accounts').selectOption(user.accountNumber);
+  await confirm.getByRole('button', { name: 'Stop trading' }).click();
+  await expect(page.getByTestId('kill-switch-result')).toContainText('New orders blocked; 1 working order cancelled; 4 exits filled');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Done' }).click();
+  expect((await netQuantities(page, user)).every((quantity) => quantity === 0)).toBe(true);
+
+  await portfolios.open();
+  await portfolios.openBotsTab('Daily bots');
+  await expect(card.locator('[data-bot-state]')).toHaveAttribute('data-bot-state', 'stopped', { timeout: 15_000 });
+  await expect(card).toContainText('Kill switch');
+
+  // The alerts feed: the entry, the kill switch and the stopped bot (the leader's watchers write within a tick
+  // or two, so the feed is read again until they are there).
+  await page.goto('/app/strategy_alerts');
+  const items = page.getByTestId('alert-item');
+  await expect(async () => {
+    await page.reload();
+    await expect(items.filter({ hasText: 'E2E condor entered' })).toHaveCount(1, { timeout: 2000 });
+    await expect(items.filter({ hasText: `Kill switch on for ${user.accountNumber}` })).toHaveCount(1, { timeout: 2000 });
+    await expect(items.filter({ hasText: 'E2E condor stopped' })).toHaveCount(1, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(items.filter({ hasText: `Kill switch on for ${user.accountNumber}` })).toContainText('4 exits filled');
+
+  // An alert's link leads to the bot's portfolio.
+  await items.filter({ hasText: 'E2E condor stopped' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/app\/portfolio\?portfolio=\d+/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Portfolios and bots' })).toBeVisible();
+});
