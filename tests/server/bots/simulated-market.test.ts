@@ -51,4 +51,34 @@ describe('a daily bot on the simulated market', () => {
     expect(rows.every((row) => /^NIFTY26NOV\d+(CE|PE)$/.test(row.tradingsymbol))).toBe(true);
     expect((await step('15:10')).acted).toBe(1);
   });
+
+  it('after 15:30 on an expiry day (demo mode) enters the next contract, not the one that expired at the close', async () => {
+    const call = guardedClient(server.app);
+    const desk = await openDesk(server, call);
+    const portfolio = await createPortfolio(call, desk.token, desk.account.id);
+    const strategy = (await baseStrategies(call, desk.token)).get('iron_condor')!;
+    // The demo market never closes, so a bot may be due at 16:00 on this expiry day (the weekly moves to Monday).
+    const demoBots = await startTestServer({ database: server.db, clock: server.clock, market: { seed: 'paper', demo: true, tickMs: 1000 } });
+    try {
+      const created = await guardedClient(demoBots.app)<{ daily_bot: { id: number } }>('createDailyBot', {
+        token: desk.token,
+        params: { portfolioId: portfolio.id },
+        body: dailyBotBody(portfolio.id, strategy.id, { lots: 1, weekdays: [1], entry_time: '16:00', exit_time: '16:30', params: {} }),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const demo = demoBots.app.getDecorator<Services>(servicesDecorator);
+      server.clock.advance(istInstant(monday, '16:00').getTime() - server.clock.now().getTime());
+      await demo.market.tick(server.clock.now());
+      expect((await demo.botEngine.tick(server.clock.now())).acted).toBe(1);
+      const { rows } = await server.db.query<{ tradingsymbol: string; status: string }>('SELECT tradingsymbol, status FROM paper_orders WHERE bot_id = $1', [
+        created.body.daily_bot.id,
+      ]);
+      expect(rows).toHaveLength(4);
+      expect(rows.every((row) => row.status === 'COMPLETE')).toBe(true);
+      // Today's weekly (NIFTY26N23…) is over at 15:30: the next weekly, Tuesday 1 December (NIFTY26D01…).
+      expect(rows.every((row) => /^NIFTY26D01\d+(CE|PE)$/.test(row.tradingsymbol)), rows.map((row) => row.tradingsymbol).join()).toBe(true);
+    } finally {
+      await demoBots.app.close();
+    }
+  });
 });

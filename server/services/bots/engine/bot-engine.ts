@@ -23,7 +23,7 @@ import type { OrderIntent, OrderRow, PaperTrading, PriceSource } from '../../bro
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
-import { listExpiries, type Expiry } from '../../market/expiries.ts';
+import type { Expiry } from '../../market/expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from '../../market/index-config.ts';
 import { istDate } from '../../market/ist.ts';
 import type { MarketService } from '../../market/market-service.ts';
@@ -85,9 +85,12 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
     return facts;
   }
 
-  /** The contract month the bot's `expiry` parameter names; an index without weeklies uses its monthly. */
-  async function expiryFor(bot: EngineBot, facts: IndexFacts, day: string): Promise<Expiry> {
-    const expiries = listExpiries(facts, await calendarOf(facts.exchange), day);
+  /**
+   * The contract the bot's `expiry` parameter names among those still trading now (after 15:30 IST on an
+   * expiry day, that day's contract is over); an index without weeklies uses its monthly.
+   */
+  async function expiryFor(bot: EngineBot, facts: IndexFacts, now: Date): Promise<Expiry> {
+    const { expiries } = await market.expiries(bot.underlying, now);
     const choice = bot.params.expiry;
     const monthly = expiries.find((expiry) => expiry.kind === 'monthly') ?? expiries[0]!;
     if (choice === 'monthly' || facts.expiryCycle === 'monthly') return monthly;
@@ -97,7 +100,6 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
   // ---- entries and exits -----------------------------------------------------------------------------
 
   async function entryIntents(bot: EngineBot, decision: Extract<Decision, { type: 'entry' }>, run: BotRunRow | null, now: Date): Promise<OrderIntent[]> {
-    const day = istDate(now);
     const market = (side: 'BUY' | 'SELL', exchange: string, tradingsymbol: string, quantity: number): OrderIntent => ({
       exchange,
       tradingsymbol,
@@ -113,7 +115,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
       return [...legs.filter((leg) => leg.side === 'BUY'), ...legs.filter((leg) => leg.side === 'SELL')].map((leg) => market(leg.side, leg.exchange, leg.tradingsymbol, leg.quantity));
     }
     const facts = await factsOf(bot.underlying, now);
-    const expiry = await expiryFor(bot, facts, day);
+    const expiry = await expiryFor(bot, facts, now);
     if (!listed.has(`${bot.underlying}:${expiry.date}`)) {
       await marketInstruments(bot.underlying, expiry.date, now);
       listed.add(`${bot.underlying}:${expiry.date}`);
