@@ -66,8 +66,10 @@ test('a daily bot enters on time, its card shows the position and P&L, and the k
   // The engine enters on the first tick of the entry minute; the card reads the bot's state every 5 s.
   const card = page.getByRole('article', { name: 'E2E condor' });
   await expect(card.locator('[data-bot-state]')).toHaveAttribute('data-bot-state', 'in_position', { timeout: 100_000 });
-  await expect(card).toContainText(`Entered ${entry}`);
-  await expect(card).toContainText(`Exits at ${exit}`);
+  // Times are isolated (FSI … PDI) so they keep their order right to left.
+  const isolated = (text: string) => new RegExp(text.replace(/(\d\d:\d\d)/, '\u2068?$1\u2069?'));
+  await expect(card).toContainText(isolated(`Entered ${entry}`));
+  await expect(card).toContainText(isolated(`Exits at ${exit}`));
   await expect(card.getByText('No trade yet')).toHaveCount(0);
   await expect(card).toContainText(/Net P&L today.*₹/s);
   const held = (await netQuantities(page, user)).filter((quantity) => quantity !== 0);
