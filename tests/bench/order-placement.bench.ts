@@ -22,10 +22,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import { buildServer, servicesDecorator } from '../../server/app.ts';
 import type { Services } from '../../server/services/services.ts';
 import type { LoadJob, LoadResult } from './support/http-load.ts';
+import { tradingAccount } from './support/trading-account.ts';
 import { median, table } from './support/stats.ts';
 
 const { values } = parseArgs({
@@ -46,42 +46,6 @@ type Result = { backend: string; orders: number; seconds: number; latencies: num
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-/** A user with a paper account logged in to its broker, set up through the real endpoints. */
-async function tradingAccount(app: FastifyInstance, i: number): Promise<{ token: string; accountNumber: string }> {
-  const remoteAddress = `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
-  const email = `orders${i}-${randomUUID().slice(0, 8)}@example.in`;
-  const password = 'bench-password-1';
-  await app.inject({ method: 'POST', url: '/api/authenticate/register/', remoteAddress, payload: { email, password, name: 'Bench', mobile: '+919876543210' } });
-  const login = await app.inject({ method: 'POST', url: '/api/authenticate/login/', remoteAddress, payload: { email, password } });
-  const token = login.json<{ token: string }>().token;
-  const accountNumber = `BN${i}${randomUUID().slice(0, 6)}`.toUpperCase();
-  const apiKey = `bench_${accountNumber}`;
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/accounts/accounts/',
-    remoteAddress,
-    headers: { authorization: `Bearer ${token}` },
-    payload: { broker: 'paper', name: 'Bench', account_number: accountNumber, api_key: apiKey, api_secret: 'bench-secret-123', capital: 100_000_000 },
-  });
-  const accountId = created.json<{ broker_accounts: { id: number } }>().broker_accounts.id;
-  const form = await app.inject({
-    method: 'POST',
-    url: '/broker-login/paper',
-    remoteAddress,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ api_key: apiKey, client_id: accountNumber, password: 'paper-pass' }).toString(),
-  });
-  const requestToken = new URL(String(form.headers.location), 'http://x').searchParams.get('request_token');
-  await app.inject({
-    method: 'POST',
-    url: `/api/accounts/account-login/${accountId}/`,
-    remoteAddress,
-    headers: { authorization: `Bearer ${token}` },
-    payload: { request_token: requestToken, broker_name: 'paper' },
-  });
-  return { token, accountNumber };
 }
 
 /** Runs the requests from a load generator in its own process (support/http-load.ts). */

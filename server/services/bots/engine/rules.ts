@@ -9,7 +9,8 @@
 //   stop-loss when −P ≥ stop_loss_pct % of E (for a credit strategy: the premium rose), target when P ≥
 //   target_pct % of E, trailing stop (trailing_sl) when the day's best profit reached trail_trigger_pct % of
 //   E and P fell trail_step_pct % of E below it, per-leg stop-loss (leg_stop_loss_pct) when a sold leg's
-//   price rose, or a bought leg's fell, by that percentage: the whole position is exited. A trading bot with
+//   price rose by that percentage (0: off): the whole position is exited. A failed action is tried again a
+//   minute later (retryAfterMs), not on every tick. A trading bot with
 //   exit_on_reverse_signal exits on a signal against the option it holds.
 // - Flat, active (paused bots take no entry) and before exit_time:
 //   - Daily bots, and trading bots whose strategy has no signal: enter once at entry time (a trading bot's
@@ -27,6 +28,12 @@ import type { ActionRow, BotRunRow, Decision, EngineBot, HeldLeg } from './engin
 
 /** How late an entry may still be placed (see the policy above). */
 export const lateEntryMs = 10 * 60_000;
+
+/**
+ * How long after a failed action the bot tries again: a refusal (no bid for a far wing, margin) is not
+ * retried on every tick, which would fill the order book with cancelled orders.
+ */
+export const retryAfterMs = 60_000;
 
 export const signalStrategies: readonly string[] = ['trend_option_buyer'];
 
@@ -101,13 +108,13 @@ function exitRule(input: RuleInputs, sequence: number): Decision {
       if (peak >= trigger && profit <= peak - step) return exit('trailing_stop', 'Trailing stop: profit fell back from its best');
     }
   }
+  // Per sold leg, as the parameter says (a bought wing is the hedge, not a risk); 0 turns it off.
   const legPct = bot.params.leg_stop_loss_pct;
-  if (typeof legPct === 'number') {
+  if (typeof legPct === 'number' && legPct > 0) {
     for (const leg of run.legs) {
       const last = lastPrices.get(`${leg.exchange}:${leg.tradingsymbol}`);
-      if (last === undefined) continue;
-      const hit = leg.side === 'SELL' ? last >= leg.pricePaise * (1 + legPct / 100) : last <= leg.pricePaise * (1 - legPct / 100);
-      if (hit) return exit('leg_stop_loss', `Leg stop-loss: ${leg.tradingsymbol} moved ${legPct}% against the position`);
+      if (leg.side !== 'SELL' || last === undefined) continue;
+      if (last >= leg.pricePaise * (1 + legPct / 100)) return exit('leg_stop_loss', `Leg stop-loss: ${leg.tradingsymbol} rose ${legPct}% above its entry`);
     }
   }
   if (input.signal !== null && bot.params.exit_on_reverse_signal === true && (run.lastSignalAt === null || input.signal.at > run.lastSignalAt)) {
@@ -172,6 +179,8 @@ export function decide(input: RuleInputs): Decision {
   const { bot } = input;
   if (bot.status === 'stopped' || !botRunsOn(bot.weekdays, input.day, input.tradingDay, input.demo)) return { type: 'none' };
   if (input.actions.some((action) => action.status === 'claimed')) return { type: 'none' };
+  const failedLately = (action: ActionRow) => action.status === 'failed' && input.nowMs - (action.completedAt ?? action.claimedAt).getTime() < retryAfterMs;
+  if (input.actions.some(failedLately)) return { type: 'none' };
   if (input.held.length > 0) return exitRule(input, Math.max(1, input.run?.entries ?? 1));
   if (bot.status !== 'active') return { type: 'none' };
   const minutes = clockMinutes(new Date(input.nowMs + istOffsetMs).toISOString().slice(11, 16));
