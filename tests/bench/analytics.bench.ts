@@ -9,13 +9,10 @@
  * Builds the app when its sources changed (as `npm start` does), serves it with the real server on
  * 127.0.0.1 with a throw-away database, signs in as the demo trader, and uses the system Chromium.
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { buildPwa, buildReason } from '../../scripts/build-pwa.ts';
-import { repoRoot } from '../../server/paths.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './support/lighthouse-runs.ts';
-import { serve } from './support/serve.ts';
+import { serveBuiltApp } from './support/serve.ts';
 import { spread, table, type Spread } from './support/stats.ts';
 import { CPU_SLOWDOWN, SLOW_4G } from './support/throttled-lcp.ts';
 
@@ -96,12 +93,7 @@ async function offlineOpens(context: BrowserContext, base: string): Promise<Map<
 }
 
 async function main(): Promise<void> {
-  const reason = buildReason(repoRoot);
-  if (reason !== null) {
-    console.log(`Building the app first (${reason})…`);
-    await buildPwa(repoRoot);
-  }
-  const served = await serve(repoRoot, join(repoRoot, 'dist'));
+  const served = await serveBuiltApp();
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
   try {
     const first = new Map<string, { ms: number[]; bytes: number[] }>();

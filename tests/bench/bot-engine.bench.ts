@@ -6,9 +6,10 @@
  *   npm run bench -- bot-engine                                   PGlite, 1,000 bots
  *   npm run bench -- bot-engine --bots 2000 --database-url postgres://…
  *
- * Three ticks are timed: before the entry time (every bot evaluated, none acts), the entry tick (every bot
- * claims its entry and places four orders: 4,000 orders in one tick, the worst case a schedule can make),
- * and ticks in position (every bot's stop-loss, target and trailing rules read at the live quotes). The
+ * Timed: a tick before the entry time (every bot evaluated, none acts), the entry burst (every bot due at
+ * once, four orders each: 4,000 orders, the worst case a schedule can make; the engine places what fits its
+ * share of each tick and leaves the rest due for the next, exits first), and ticks in position (every bot's
+ * stop-loss, target and trailing rules read at the live quotes). The
  * clock is injected, the market ticked by hand; Kite's per-account order rate limits are lifted (one
  * account holds every bot here, which no broker would allow), so the figure is the engine's own.
  * A benchmark, not a test: it prints a table and passes or fails nothing.
@@ -33,8 +34,8 @@ const { values } = parseArgs({
 const botCount = Number(values.bots);
 if (!Number.isInteger(botCount) || botCount < 1) throw new Error('--bots takes a whole number, 1 or more');
 
-/** Monday 23 November 2026, a trading day. */
-const istAt = (time: string) => new Date(Date.parse(`2026-11-23T${time}:00Z`) - istOffsetMs);
+/** Monday 23 November 2026, a trading day; `seconds` after the minute. */
+const istAt = (time: string, seconds = 0) => new Date(Date.parse(`2026-11-23T${time}:00Z`) - istOffsetMs + seconds * 1000);
 
 type Row = { backend: string; phase: string; evaluated: number; acted: number; ms: number };
 
@@ -91,15 +92,20 @@ async function run(backend: string, databaseUrl: string | undefined): Promise<Ro
       [template, botCount - 1],
     );
     const rowsOut: Row[] = [];
-    const tick = async (phase: string, time: string) => {
-      now = istAt(time);
+    const tick = async (phase: string, time: string, seconds = 0) => {
+      now = istAt(time, seconds);
       await services.market.tick(now);
       const counts = await services.botEngine.tick(now);
       rowsOut.push({ backend, phase, evaluated: counts.evaluated, acted: counts.acted, ms: counts.ms });
       return counts;
     };
     await tick('waiting (before the entry)', '09:19');
-    await tick('entry (every bot enters: 4 orders each)', '09:20');
+    // Every bot is due at 09:20: the engine places what fits its share of each tick (exits first) and leaves
+    // the rest due for the next, so the market keeps ticking through the burst.
+    let entered = 0;
+    for (let second = 0; entered < botCount && second < 600; second += 1) {
+      entered += (await tick('entry burst (all due at 09:20, 4 orders each), per tick', '09:20', second)).acted;
+    }
     for (const time of ['09:21', '09:22', '09:23', '09:24', '09:25']) await tick('in position (stop-loss, target, trailing read)', time);
     return rowsOut;
   } finally {
@@ -121,7 +127,9 @@ async function main(): Promise<void> {
     for (const phase of phases) {
       const of = measured.filter((row) => row.phase === phase);
       const ms = median(of.map((row) => row.ms));
-      rows.push([backend, phase, String(of[0]!.evaluated), String(of.reduce((sum, row) => sum + row.acted, 0)), `${ms.toFixed(0)} ms${of.length > 1 ? ` (median of ${of.length})` : ''}`, ms <= 1000 ? 'yes' : 'no']);
+      const worst = Math.max(...of.map((row) => row.ms));
+      const time = of.length > 1 ? `${ms.toFixed(0)} ms median, ${worst.toFixed(0)} ms worst, ${of.length} ticks` : `${ms.toFixed(0)} ms`;
+      rows.push([backend, phase, String(of[0]!.evaluated), String(of.reduce((sum, row) => sum + row.acted, 0)), time, worst <= 1000 ? 'yes' : 'no']);
     }
   }
   console.log(table(['database', 'tick', 'bots evaluated', 'actions taken', 'engine time', 'within 1 s'], rows));

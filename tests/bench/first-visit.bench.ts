@@ -13,12 +13,11 @@
  */
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { buildPwa, buildReason } from '../../scripts/build-pwa.ts';
 import { repoRoot } from '../../server/paths.ts';
 import { firstVisitFiles, gzipSizes, loadManifest, SIGN_IN_SCREEN } from '../budget/first-visit-files.ts';
 import { buildBaselineApp } from './support/baseline-app.ts';
 import { lighthouseRuns, type LighthouseRun } from './support/lighthouse-runs.ts';
-import { serve, type Served } from './support/serve.ts';
+import { buildIfChanged, serve, type Served } from './support/serve.ts';
 import { spread, table, type Spread } from './support/stats.ts';
 import { throttledLcpRuns } from './support/throttled-lcp.ts';
 
@@ -36,11 +35,7 @@ const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of runs, 1 or more');
 
 async function prepareApps(): Promise<App[]> {
-  const reason = buildReason(repoRoot);
-  if (reason !== null) {
-    console.log(`Building StrikeDesk: ${reason}…`);
-    if (!(await buildPwa(repoRoot))) throw new Error('the build failed');
-  }
+  await buildIfChanged();
   const apps: App[] = [];
   if (!values['no-baseline']) {
     console.log('Building the bare React 19 + router baseline…');

@@ -11,14 +11,11 @@
  * 127.0.0.1 with a throw-away database (demo mode: the market is open at any hour) and uses the system
  * Chromium. "Flat" is read from the server after the result shows: every position's quantity is zero.
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
-import { buildPwa, buildReason } from '../../scripts/build-pwa.ts';
-import { repoRoot } from '../../server/paths.ts';
 import { signInReadyToTrade, type TradingUser } from '../e2e/support/trading.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './support/lighthouse-runs.ts';
-import { serve } from './support/serve.ts';
+import { serveBuiltApp } from './support/serve.ts';
 import { spread, table, type Spread } from './support/stats.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, positions: { type: 'string', default: '40' } } });
@@ -102,12 +99,7 @@ async function armCall(page: Page, user: TradingUser): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const reason = buildReason(repoRoot);
-  if (reason !== null) {
-    console.log(`Building the app first (${reason})…`);
-    await buildPwa(repoRoot);
-  }
-  const served = await serve(repoRoot, join(repoRoot, 'dist'));
+  const served = await serveBuiltApp();
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
   const tap: number[] = [];
   const server: number[] = [];

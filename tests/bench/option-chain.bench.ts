@@ -8,13 +8,10 @@
  *   npm run bench -- option-chain --seconds 10
  */
 import { parseArgs } from 'node:util';
-import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { buildPwa, buildReason } from '../../scripts/build-pwa.ts';
-import { repoRoot } from '../../server/paths.ts';
 import { storeSessionToken } from '../e2e/support/session.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './support/lighthouse-runs.ts';
-import { serve } from './support/serve.ts';
+import { serveBuiltApp } from './support/serve.ts';
 import { measure, type Figures } from './support/main-thread.ts';
 import { table } from './support/stats.ts';
 
@@ -22,12 +19,7 @@ const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5
 const phaseMs = Number(values.seconds) * 1000;
 
 async function main(): Promise<void> {
-  const reason = buildReason(repoRoot);
-  if (reason !== null) {
-    console.log(`Building StrikeDesk: ${reason}…`);
-    if (!(await buildPwa(repoRoot))) throw new Error('the build failed');
-  }
-  const served = await serve(repoRoot, join(repoRoot, 'dist'));
+  const served = await serveBuiltApp();
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   try {
     const context = await browser.newContext({ baseURL: served.url, viewport: { width: 1280, height: 800 } });

@@ -10,15 +10,12 @@
  *
  * A benchmark, not a test: it prints a table and passes or fails nothing.
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { buildPwa, buildReason } from '../../scripts/build-pwa.ts';
-import { repoRoot } from '../../server/paths.ts';
 import { storeSessionToken } from '../e2e/support/session.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './support/lighthouse-runs.ts';
 import { measure, type Figures } from './support/main-thread.ts';
-import { serve } from './support/serve.ts';
+import { serveBuiltApp } from './support/serve.ts';
 import { table } from './support/stats.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, orders: { type: 'string', default: '10000' } } });
@@ -67,12 +64,7 @@ function orderBook(accountNumber: string) {
 }
 
 async function main(): Promise<void> {
-  const reason = buildReason(repoRoot);
-  if (reason !== null) {
-    console.log(`Building StrikeDesk: ${reason}…`);
-    if (!(await buildPwa(repoRoot))) throw new Error('the build failed');
-  }
-  const served = await serve(repoRoot, join(repoRoot, 'dist'));
+  const served = await serveBuiltApp();
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   try {
     const context = await browser.newContext({ baseURL: served.url, viewport: { width: 1280, height: 800 } });

@@ -13,11 +13,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
-import { buildPwa, buildReason } from '../../scripts/build-pwa.ts';
 import { repoRoot } from '../../server/paths.ts';
 import { storeSessionToken } from '../e2e/support/session.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './support/lighthouse-runs.ts';
-import { serve } from './support/serve.ts';
+import { buildIfChanged, serve } from './support/serve.ts';
 import { table } from './support/stats.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } });
@@ -78,11 +77,7 @@ function drag(page: Page, label: string, ms: number): Promise<Drag> {
 }
 
 async function main(): Promise<void> {
-  const reason = buildReason(repoRoot);
-  if (reason !== null) {
-    console.log(`Building StrikeDesk: ${reason}…`);
-    if (!(await buildPwa(repoRoot))) throw new Error('the build failed');
-  }
+  await buildIfChanged();
   const assets = join(repoRoot, 'dist', 'assets');
   const chunk = readdirSync(assets).find((file) => /^strategy-builder-screen-.*\.js$/.test(file));
   const chunkKb = chunk === undefined ? Number.NaN : gzipSync(readFileSync(join(assets, chunk))).length / 1024;

@@ -3,11 +3,10 @@
 // browser's subscription is bound to the public key it was made with), else a pair generated once into
 // `${DATA_DIR}/vapid.json` (mode 0600), the way secret-key.ts makes secret.key. Losing the pair makes every
 // subscription stale: browsers then subscribe again when the trader opens the app.
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type * as WebPush from 'web-push';
+import { readOrCreateDataFile } from '../secrets/data-file.ts';
 
 // web-push is CommonJS and Node's ESM loader cannot see its named exports: load it as CommonJS.
 export const webPush = createRequire(import.meta.url)('web-push') as typeof WebPush;
@@ -39,16 +38,11 @@ export function isVapidSubject(subject: string): boolean {
   }
 }
 
-function isErrno(error: unknown, code: string): boolean {
-  return error instanceof Error && 'code' in error && error.code === code;
-}
-
-async function readPairFile(path: string): Promise<{ publicKey: string; privateKey: string }> {
+function pairOf(path: string, text: string): { publicKey: string; privateKey: string } {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(path, 'utf8'));
-  } catch (error) {
-    if (isErrno(error, 'ENOENT')) throw error;
+    parsed = JSON.parse(text);
+  } catch {
     parsed = null;
   }
   const record = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
@@ -61,24 +55,11 @@ async function readPairFile(path: string): Promise<{ publicKey: string; privateK
 /** Reads `${dataDir}/vapid.json`, creating it on first start. Two servers starting at once agree on one pair. */
 export async function loadOrCreateVapidPair(dataDir: string): Promise<{ publicKey: string; privateKey: string }> {
   const path = join(dataDir, vapidFileName);
-  try {
-    return await readPairFile(path);
-  } catch (error) {
-    if (!isErrno(error, 'ENOENT')) throw error;
-  }
-  await mkdir(dataDir, { recursive: true });
-  // Written whole under a private name, then linked into place: link() fails if another server got there first.
-  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  const fresh = webPush.generateVAPIDKeys();
-  await writeFile(temporary, `${JSON.stringify({ publicKey: fresh.publicKey, privateKey: fresh.privateKey })}\n`, { mode: 0o600 });
-  try {
-    await link(temporary, path);
-  } catch (error) {
-    if (!isErrno(error, 'EEXIST')) throw error;
-  } finally {
-    await unlink(temporary);
-  }
-  return readPairFile(path);
+  const fresh = () => {
+    const { publicKey, privateKey } = webPush.generateVAPIDKeys();
+    return `${JSON.stringify({ publicKey, privateKey })}\n`;
+  };
+  return pairOf(path, await readOrCreateDataFile(path, fresh));
 }
 
 export type VapidEnv = { publicKey: string; privateKey: string } | undefined;

@@ -3,8 +3,8 @@
 // generated once into `${DATA_DIR}/secret.key` (mode 0600) next to the embedded database. Losing the key
 // makes stored api_secrets unreadable: their owners then enter them again.
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readOrCreateDataFile } from './data-file.ts';
 import { secretKeyBytes } from './secret-box.ts';
 
 export const secretKeyFileName = 'secret.key';
@@ -17,12 +17,8 @@ export function parseSecretKey(text: string): Buffer | null {
   return key.length === secretKeyBytes ? key : null;
 }
 
-function isErrno(error: unknown, code: string): boolean {
-  return error instanceof Error && 'code' in error && error.code === code;
-}
-
-async function readKeyFile(path: string): Promise<Buffer> {
-  const key = parseSecretKey(await readFile(path, 'utf8'));
+function keyOf(path: string, text: string): Buffer {
+  const key = parseSecretKey(text);
   if (key === null) throw new Error(`${path} does not hold a base64 32-byte key; restore it or set STRIKEDESK_SECRET_KEY`);
   return key;
 }
@@ -30,22 +26,5 @@ async function readKeyFile(path: string): Promise<Buffer> {
 /** Reads `${dataDir}/secret.key`, creating it on first start. Two servers starting at once agree on one key. */
 export async function loadOrCreateSecretKey(dataDir: string): Promise<Buffer> {
   const path = join(dataDir, secretKeyFileName);
-  try {
-    return await readKeyFile(path);
-  } catch (error) {
-    if (!isErrno(error, 'ENOENT')) throw error;
-  }
-  await mkdir(dataDir, { recursive: true });
-  // Written whole under a private name, then linked into place: link() fails if another server got there
-  // first, and nobody ever reads a half-written key. The winner's key is what everyone reads below.
-  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(temporary, `${randomBytes(secretKeyBytes).toString('base64')}\n`, { mode: 0o600 });
-  try {
-    await link(temporary, path);
-  } catch (error) {
-    if (!isErrno(error, 'EEXIST')) throw error;
-  } finally {
-    await unlink(temporary);
-  }
-  return readKeyFile(path);
+  return keyOf(path, await readOrCreateDataFile(path, () => `${randomBytes(secretKeyBytes).toString('base64')}\n`));
 }

@@ -6,6 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildPwa, buildReason } from '../../../scripts/build-pwa.ts';
+import { repoRoot } from '../../../server/paths.ts';
 
 export type Served = { url: string; stop: () => Promise<void> };
 
@@ -53,4 +55,18 @@ export async function serve(root: string, distDir: string): Promise<Served> {
     await stop();
     throw error;
   }
+}
+
+/** Builds the app when its sources changed since the last build (as `npm start` does). */
+export async function buildIfChanged(): Promise<void> {
+  const reason = buildReason(repoRoot);
+  if (reason === null) return;
+  console.log(`Building StrikeDesk: ${reason}…`);
+  if (!(await buildPwa(repoRoot))) throw new Error('the build failed');
+}
+
+/** The app as built now, served by the real server. */
+export async function serveBuiltApp(): Promise<Served> {
+  await buildIfChanged();
+  return serve(repoRoot, join(repoRoot, 'dist'));
 }

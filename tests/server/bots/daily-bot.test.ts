@@ -198,4 +198,22 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
     t.at(monday, '15:25');
     expect((await t.tick()).acted).toBe(0);
   });
+
+  it('when more bots are due than a tick can place, exits go first and the rest wait for the next tick', async () => {
+    await t.server.close();
+    t = await openBotDesk(backend, { engineHooks: { actBudgetMs: 0 } });
+    // The entering bot is older, so it is read first: the exit still goes before it.
+    const late = await t.createDaily({ entry_time: '10:00', exit_time: '15:10' });
+    const early = await t.createDaily({ entry_time: '09:20', exit_time: '10:00' });
+    t.straddle(100, 100);
+    t.at(monday, '09:20');
+    expect(await t.tick()).toMatchObject({ acted: 1, deferred: 0 });
+    t.at(monday, '10:00');
+    expect(await t.tick()).toMatchObject({ acted: 1, deferred: 1 });
+    expect((await t.actions('daily', early.id)).map((action) => action.action)).toEqual(['enter', 'exit']);
+    expect(await t.actions('daily', late.id)).toEqual([]);
+    t.at(monday, '10:00', 1);
+    expect(await t.tick()).toMatchObject({ acted: 1, deferred: 0 });
+    expect((await t.actions('daily', late.id)).map((action) => action.action)).toEqual(['enter']);
+  });
 });

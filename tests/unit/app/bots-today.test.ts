@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { components } from '@openapi/main';
 import { botsToday } from '@/app/dashboard/bots-today';
+import { botState } from '../features/bot-state-fixtures';
 
-type BotState = components['schemas']['BotState'];
-
-const state = (bot_id: number, over: Partial<BotState>): BotState => ({
-  kind: 'daily',
-  bot_id,
-  trading_day: '2026-11-24',
-  state: 'waiting',
-  reason: null,
-  pnl_today: null,
-  entries_today: 0,
-  open_positions: 0,
-  last_action: null,
-  next_action_at: null,
-  ...over,
-});
+const state = (bot_id: number, over: Parameters<typeof botState>[2]) => botState({ id: bot_id }, 'daily', over);
 
 describe('the dashboard’s bots today', () => {
   it('counts running, in position, paused and stopped bots, and sums their net P&L to the paisa', () => {

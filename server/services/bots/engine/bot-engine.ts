@@ -38,10 +38,18 @@ import { decide, istInstant, lateEntryMs, profitOf, signalStrategies } from './r
 import { aggregate, emaCrossover, supertrendFlip, type Signal } from './signals.ts';
 
 /** `failed`: bots whose action broke off with an unexpected error (its claim is reconciled on a later tick); `errors` says what broke. */
-export type TickCounts = { evaluated: number; acted: number; failed: number; ms: number; errors: unknown[] };
+/** `deferred`: bots due to act that wait for the next tick (the tick's time for orders was spent). */
+export type TickCounts = { evaluated: number; acted: number; failed: number; deferred: number; ms: number; errors: unknown[] };
+
+/** The engine's share of the one-second market tick for placing orders (one action always goes through). */
+const actBudgetMs = 600;
 
 /** Tests only: a crash between the broker call and the action's completion. */
-export type EngineHooks = { afterBrokerCall?: (action: ActionRow) => Promise<void> | void };
+export type EngineHooks = {
+  afterBrokerCall?: (action: ActionRow) => Promise<void> | void;
+  /** Tests only: another share of the tick for placing orders (actBudgetMs). */
+  actBudgetMs?: number;
+};
 
 type EngineOptions = {
   db: Database;
@@ -463,6 +471,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
     let acted = 0;
     let failed = 0;
     const errors: unknown[] = [];
+    const due: Array<{ bot: EngineBot; decision: Exclude<Decision, { type: 'none' }>; run: BotRunRow | null; held: HeldLeg[] }> = [];
     for (const bot of bots) {
       const key = botKey(bot.kind, bot.id);
       const run = runs.get(key) ?? null;
@@ -485,7 +494,18 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
         if (profit !== null && profit > (run.peakProfitPaise ?? 0)) peaks.push({ kind: bot.kind, id: bot.id, peak: profit });
       }
       // Without a broker session the broker cannot be reached: the bot acts once the trader logs in again.
-      if (decision.type === 'none' || !bot.sessionOpen) continue;
+      if (decision.type !== 'none' && bot.sessionOpen) due.push({ bot, decision, run, held: botHeld });
+    }
+    // Exits first: when more bots act at once than one tick can place (a thousand entries at 09:20), closing
+    // risk never waits behind opening it. What the budget leaves waits for the next tick, still due, so the
+    // market's ticks (and the live prices) never stall behind a burst of orders.
+    due.sort((a, b) => Number(a.decision.type !== 'exit') - Number(b.decision.type !== 'exit'));
+    let deferred = 0;
+    for (const { bot, decision, run, held: botHeld } of due) {
+      if (acted + failed > 0 && performance.now() - started > (hooks.actBudgetMs ?? actBudgetMs)) {
+        deferred += 1;
+        continue;
+      }
       try {
         if (await act(bot, decision, run, botHeld, now)) acted += 1;
       } catch (error) {
@@ -510,7 +530,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
         errors.push(error);
       }
     }
-    return { evaluated: bots.length, acted, failed, ms: performance.now() - started, errors };
+    return { evaluated: bots.length, acted, failed, deferred, ms: performance.now() - started, errors };
   }
 
   return { tick };
