@@ -143,6 +143,24 @@ for (const width of [360, 1280]) {
       await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
     }
 
+    // Issue 12's screens: the bot card's day, the alerts feed and price alerts, positions by bot, notifications.
+    await page.goto('/app/portfolio');
+    await expect(page.locator('[data-bot-state]').first()).toContainText('Aujourd’hui');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'bot card').toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${shots}/bot-card-${width}.png`, fullPage: true });
+    const issue12: Array<[string, string, (page: Page) => ReturnType<Page['locator']>]> = [
+      ['alerts', '/app/strategy_alerts', (p) => p.getByTestId('alert-item').or(p.getByText('Aucune alerte pour l’instant')).first()],
+      ['price-alerts', '/app/strategy_alerts?view=price', (p) => p.getByRole('heading', { name: 'Alertes de prix' })],
+      ['positions-by-bot', '/app/position', (p) => p.locator('#positions-by-bot')],
+      ['notifications', '/app/pages/setting/notifications', (p) => p.getByRole('heading', { name: 'Notifications' }).first()],
+    ];
+    for (const [name, path, content] of issue12) {
+      await page.goto(path);
+      await expect(content(page), path).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    }
+
     await page.goto('/app/dashboards/live-trade');
     await expect(page.getByRole('combobox', { name: 'Portefeuille' })).toHaveValue(/\d+/);
     await expect(page.getByText('Aucune position aujourd’hui.')).toBeVisible();
