@@ -12,6 +12,7 @@
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROME_FLAGS, CHROME_PATH } from './support/lighthouse-runs.ts';
+import { storeSessionToken } from '../e2e/support/session.ts';
 import { serveBuiltApp } from './support/serve.ts';
 import { spread, table, type Spread } from './support/stats.ts';
 import { CPU_SLOWDOWN, SLOW_4G } from './support/throttled-lcp.ts';
@@ -28,19 +29,7 @@ async function signIn(page: Page, base: string): Promise<void> {
   const response = await page.request.post(`${base}/api/authenticate/login/`, { data: demo });
   const { token } = (await response.json()) as { token: string };
   await page.goto(`${base}/auth/login`);
-  await page.evaluate(async (value) => {
-    await new Promise<void>((resolve, reject) => {
-      const request = indexedDB.open('keyval-store');
-      request.onupgradeneeded = () => request.result.createObjectStore('keyval');
-      request.onerror = () => reject(request.error);
-      request.onsuccess = () => {
-        const tx = request.result.transaction('keyval', 'readwrite');
-        tx.objectStore('keyval').put(value, 'auth_token');
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      };
-    });
-  }, token);
+  await storeSessionToken(page, token);
 }
 
 const phone = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };

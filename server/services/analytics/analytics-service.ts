@@ -15,7 +15,7 @@ import type { Clock } from '../clock.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import type { Expiry } from '../market/expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from '../market/index-config.ts';
-import { istDate, istOffsetMs, marketHours } from '../market/ist.ts';
+import { istClock, istDate, istOffsetMs, marketHours } from '../market/ist.ts';
 import type { IndexSnapshot, LastPrice, MarketService } from '../market/market-service.ts';
 import { normal, tickOptionVolume, uniform } from '../market/simulator.ts';
 import { addDays, isTradingDay, type Exchange, type TradingCalendar } from '../market/trading-calendar.ts';
@@ -66,7 +66,6 @@ const snapshotColumns = ['created_at', '"index"', 'symbol', 'spot', 'change', 'c
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const level = (value: number) => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
-const istTime = (at: Date) => new Date(at.getTime() + istOffsetMs).toISOString().slice(11, 16);
 /** The instant an IST date starts. */
 const istDayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - istOffsetMs);
 
@@ -101,7 +100,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   }
 
   async function nearestExpiry(index: IndexName, now: Date): Promise<Expiry | null> {
-    const afterClose = istTime(now) >= marketHours.close;
+    const afterClose = istClock(now) >= marketHours.close;
     const key = `${index}:${istDate(now)}:${afterClose}`;
     if (!expiryByDay.has(key)) {
       if (expiryByDay.size > 50) expiryByDay.clear();
@@ -176,7 +175,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       sentiment: up ? 'bullish' : 'bearish',
       title: up ? `${index} breaks above ${level(crossed)}` : `${index} slips below ${level(crossed)}`,
       body:
-        `${index} crossed ${level(crossed)} at ${istTime(now)} IST and trades at ${level(spot)}, ${signed(dayChange)} % on the day ` +
+        `${index} crossed ${level(crossed)} at ${istClock(now)} IST and trades at ${level(spot)}, ${signed(dayChange)} % on the day ` +
         `(range ${level(rupees(state.dayLowPaise))}–${level(rupees(state.dayHighPaise))}).${figures}`,
     });
   }

@@ -12,6 +12,7 @@ import { cleanText } from '../text.ts';
 type Schemas = components['schemas'];
 export type TradingBot = Schemas['TradingBot'];
 export type DailyBot = Schemas['DailyBot'];
+export type PauseAction = Schemas['PauseAction'];
 /** The trading bot's own schedule: its entry window and exit time. */
 type TradingWindowField = 'entry_from' | 'entry_until' | 'exit_time';
 /** What every bot has, whatever its kind. */

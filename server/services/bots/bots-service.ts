@@ -10,7 +10,7 @@ import type { StrategiesService } from '../strategies/strategies-service.ts';
 import { cleanText } from '../text.ts';
 import { applyPauseChoice } from './engine/pause-choice.ts';
 import { marketHours } from '../market/ist.ts';
-import { checkBotFields, demoHours, type BotCommon, type BotFields, type SessionHours, type TradingWindow } from './bot-rules.ts';
+import { checkBotFields, demoHours, type BotCommon, type BotFields, type PauseAction, type SessionHours, type TradingWindow } from './bot-rules.ts';
 
 export type BotRow = Record<string, unknown>;
 
@@ -35,7 +35,7 @@ export type BotInput<Bot extends BotCommon> = Omit<Bot, 'id' | 'portfolio_id' | 
   Partial<Pick<BotFields, 'status' | 'mode'>> &
   Partial<Pick<Bot, Extract<keyof Bot, DefaultedField>>>;
 /** An update: any of the bot's fields, `id` and `portfolio_id` included when they are its own. */
-export type BotChanges<Bot extends BotCommon> = Partial<Omit<Bot, 'mode'>> & Partial<Pick<BotFields, 'mode'>> & { pause_action?: unknown };
+export type BotChanges<Bot extends BotCommon> = Partial<Omit<Bot, 'mode'>> & Partial<Pick<BotFields, 'mode'>> & { pause_action?: PauseAction | undefined };
 
 const commonColumns = ['name', 'base_strategy_id', 'underlying', 'lots', 'stop_loss_pct', 'target_pct', 'status', 'params', 'mode'] as const;
 

@@ -18,6 +18,16 @@ export function istDate(instant: Date): string {
   return new Date(instant.getTime() + istOffsetMs).toISOString().slice(0, 10);
 }
 
+/** The IST wall-clock time of an instant, HH:MM. */
+export function istClock(instant: Date): string {
+  return new Date(instant.getTime() + istOffsetMs).toISOString().slice(11, 16);
+}
+
+/** Minutes since IST midnight of an instant (to the whole minute). */
+export function istMinutes(instant: Date): number {
+  return clockMinutes(istClock(instant));
+}
+
 /**
  * When a broker session opened at `now` ends: the next 06:00 IST (Kite's sessions are flushed every
  * morning before the market opens). Logged in at 09:30 it ends at 06:00 tomorrow; at 02:00, at 06:00 today.

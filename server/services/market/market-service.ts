@@ -13,7 +13,7 @@ import { forwardFromSpot } from '../../../quant/option-inputs.ts';
 import { DomainError } from '../domain-error.ts';
 import { listExpiries, type Expiry } from './expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
-import { clockMinutes, istDate, istOffsetMs } from './ist.ts';
+import { clockMinutes, istDate, istMinutes, istOffsetMs } from './ist.ts';
 import { loadTradingCalendar } from './calendar-data.ts';
 import {
   expiryInstantMs,
@@ -174,7 +174,7 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
   async function sessionState(exchange: Exchange, now: Date, q: Queryable = db): Promise<{ open: boolean; nextOpen: Date | null }> {
     if (demo) return { open: true, nextOpen: null };
     const days = await calendar(exchange, q);
-    const minutes = clockMinutes(new Date(now.getTime() + istOffsetMs).toISOString().slice(11, 16));
+    const minutes = istMinutes(now);
     const today = istDate(now);
     const session = sessionOn(days, today);
     if (session !== null && minutes >= clockMinutes(session.open) && minutes < clockMinutes(session.close)) {

@@ -3,7 +3,7 @@
 // day, by the exchange calendar), a reminder for every account whose session is not open, once a day.
 import type { Queryable } from '../../../db/database.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
-import { clockMinutes, istDate, istOffsetMs } from '../../market/ist.ts';
+import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { sessionOn, type TradingCalendar } from '../../market/trading-calendar.ts';
 import { recordAlert } from '../alert-log.ts';
 
@@ -44,7 +44,7 @@ async function remind(tx: Queryable, now: Date, calendar: TradingCalendar): Prom
   const today = istDate(now);
   const session = sessionOn(calendar, today);
   if (session === null) return 0;
-  const minutes = clockMinutes(new Date(now.getTime() + istOffsetMs).toISOString().slice(11, 16));
+  const minutes = istMinutes(now);
   const opens = clockMinutes(session.open);
   if (minutes < opens - reminderLeadMinutes || minutes >= opens) return 0;
   const { rows } = await tx.query<AccountRow>(

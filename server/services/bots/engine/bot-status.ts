@@ -8,7 +8,7 @@ import type { Clock } from '../../clock.ts';
 import { notFound } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { indexFacts } from '../../market/index-config.ts';
-import { clockMinutes, istDate, istOffsetMs } from '../../market/ist.ts';
+import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { isTradingDay } from '../../market/trading-calendar.ts';
 import { findOwnedPortfolio } from '../../portfolios/portfolios-service.ts';
 import type { BotKind } from './action-keys.ts';
@@ -63,7 +63,7 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
     if ((await findOwnedPortfolio(db, userId, portfolioId)) === null) throw notFound('Portfolio');
     const now = clock();
     const day = istDate(now);
-    const minutes = clockMinutes(new Date(now.getTime() + istOffsetMs).toISOString().slice(11, 16));
+    const minutes = istMinutes(now);
     const bots = await botsOfPortfolio(db, portfolioId, now.getTime());
     const [runs, held, flows, actions] = [await loadRuns(db, day, portfolioId), await loadHeld(db, { portfolioId }), await loadDayFlows(db, day, portfolioId), await actionsOf(bots, day)];
     const keys = [...new Set([...held.values()].flat().map((leg) => `${leg.exchange}:${leg.tradingsymbol}`))];

@@ -11,19 +11,14 @@ import { loadHeld } from './engine-store.ts';
 
 type PauseAction = components['schemas']['PauseAction'];
 
-const pauseActions: readonly unknown[] = ['keep_managing', 'exit_now'];
-
 export async function applyPauseChoice(
   q: Queryable,
   bot: { kind: BotKind; id: number; portfolioId: number; from: string; to: string },
-  pauseAction: unknown,
+  pauseAction: PauseAction | undefined,
   now: Date,
 ): Promise<void> {
   const pausing = bot.to === 'paused';
   if (!pausing && bot.from !== 'paused') return;
-  if (pausing && pauseAction !== undefined && !pauseActions.includes(pauseAction)) {
-    throw new DomainError('validation_failed', 'pause_action: must be keep_managing or exit_now', { field: 'pause_action' });
-  }
   const holding = ((await loadHeld(q, { kind: bot.kind, id: bot.id })).size ?? 0) > 0;
   if (pausing && holding && pauseAction === undefined) {
     throw new DomainError(
@@ -36,5 +31,5 @@ export async function applyPauseChoice(
     await changeRun(q, bot, istDate(now), (run) => ({ pauseAction: null, state: run.state === 'paused' ? 'waiting' : run.state }), now);
     return;
   }
-  if (holding) await changeRun(q, bot, istDate(now), () => ({ pauseAction: pauseAction as PauseAction }), now);
+  if (holding) await changeRun(q, bot, istDate(now), () => (pauseAction === undefined ? {} : { pauseAction }), now);
 }

@@ -21,7 +21,7 @@
 //     entry premium; at most max_re_entries times a day.
 //   - Trading bots with signals (trend_option_buyer): inside entry_from–entry_until, on a fresh signal
 //     (signals.ts), up to max_trades_per_day entries; a signal is acted on once.
-import { clockMinutes, istOffsetMs } from '../../market/ist.ts';
+import { clockMinutes, istMinutes, istOffsetMs } from '../../market/ist.ts';
 import { isoWeekday } from '../../market/trading-calendar.ts';
 import type { Signal } from './signals.ts';
 import type { ActionRow, BotRunRow, Decision, EngineBot, HeldLeg } from './engine-types.ts';
@@ -90,7 +90,7 @@ function entryCredit(run: BotRunRow): number {
 function exitRule(input: RuleInputs, sequence: number): Decision {
   const { bot, run, lastPrices } = input;
   const exit = (action: Extract<Decision, { type: 'exit' }>['action'], reason: string): Decision => ({ type: 'exit', action, sequence, reason });
-  const minutes = clockMinutes(new Date(input.nowMs + istOffsetMs).toISOString().slice(11, 16));
+  const minutes = istMinutes(new Date(input.nowMs));
   // Legs held without a run today were entered on an earlier day whose exit the engine missed: due already.
   if (run === null || run.entries === 0) return exit('exit', 'Exit of a position left from an earlier trading day (its exit was missed)');
   if (minutes >= clockMinutes(bot.exitTime)) return exit('exit', `Exit time ${bot.exitTime}`);
@@ -129,7 +129,7 @@ function exitRule(input: RuleInputs, sequence: number): Decision {
 function entryRule(input: RuleInputs): Decision {
   const { bot, run, actions, nowMs, day } = input;
   const entries = run?.entries ?? 0;
-  const minutes = clockMinutes(new Date(nowMs + istOffsetMs).toISOString().slice(11, 16));
+  const minutes = istMinutes(new Date(nowMs));
   const hasEntry = (sequence: number) => actions.some((action) => action.phase === 'entry' && action.sequence === sequence);
   if (signalStrategies.includes(bot.strategy)) {
     if (minutes < clockMinutes(bot.entryFrom) || minutes >= clockMinutes(bot.entryUntil)) return { type: 'none' };
@@ -183,7 +183,7 @@ export function decide(input: RuleInputs): Decision {
   if (input.actions.some(failedLately)) return { type: 'none' };
   if (input.held.length > 0) return exitRule(input, Math.max(1, input.run?.entries ?? 1));
   if (bot.status !== 'active') return { type: 'none' };
-  const minutes = clockMinutes(new Date(input.nowMs + istOffsetMs).toISOString().slice(11, 16));
+  const minutes = istMinutes(new Date(input.nowMs));
   if (minutes >= clockMinutes(bot.exitTime)) return { type: 'none' };
   return entryRule(input);
 }

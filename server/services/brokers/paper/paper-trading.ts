@@ -13,7 +13,7 @@
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
-import { clockMinutes, istDate, istOffsetMs } from '../../market/ist.ts';
+import { clockMinutes, istClock, istDate, istMinutes, istOffsetMs } from '../../market/ist.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import { expiryInstantMs } from '../../market/simulator.ts';
 import { chargeRatesOn, exerciseCharges, fillCharges, noCharges, totalCharges, type ChargeRates, type Charges } from './charges.ts';
@@ -300,7 +300,7 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     if (guards.killedAt !== null) {
       throw new DomainError(
         'kill_switch_armed',
-        `The kill switch of account ${account.accountNumber} is on since ${istTime(guards.killedAt)} IST: new orders are blocked until you turn it off. Exits still work.`,
+        `The kill switch of account ${account.accountNumber} is on since ${istClock(guards.killedAt)} IST: new orders are blocked until you turn it off. Exits still work.`,
       );
     }
     const refuse = (message: string, field?: string) => {
@@ -824,7 +824,7 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
   async function onTick(now = clock(), { fills = true }: { fills?: boolean } = {}): Promise<{ filled: number; triggered: number; cancelled: number; settled: number }> {
     const counts = { filled: 0, triggered: 0, cancelled: 0, settled: 0 };
     if (fills) await fillWorking(now, counts);
-    if (!prices.demo && clockMinutes(istTime(now)) >= clockMinutes(misSquareOffTime)) await squareOffMis(now);
+    if (!prices.demo && istMinutes(now) >= clockMinutes(misSquareOffTime)) await squareOffMis(now);
     counts.settled = await settleExpired(now);
     return counts;
   }
@@ -867,9 +867,6 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     return limitFill(order.transaction_type, Number(order.price_paise), quote);
   }
 
-  function istTime(now: Date): string {
-    return new Date(now.getTime() + istOffsetMs).toISOString().slice(11, 16);
-  }
 
   /** The broker's own MIS square-off: today's intraday positions closed at market after 15:20 IST. */
   async function squareOffMis(now: Date): Promise<void> {
