@@ -2088,6 +2088,8 @@ export interface components {
         BotActionStatus: "claimed" | "completed" | "failed" | "skipped";
         BotActionRecord: {
             action: components["schemas"]["BotActionName"];
+            /** @description The sold leg (tradingsymbol) whose own stop-loss fired, for leg_stop_loss; null for actions on the whole position. A leg stop closes that leg and its side's hedge; the rest of the position stays until the last sold leg stops or another exit is due. */
+            leg: string | null;
             /** @description 1 for the day's first entry and its exit, 2 after the first re-entry, and so on. */
             sequence: number;
             status: components["schemas"]["BotActionStatus"];

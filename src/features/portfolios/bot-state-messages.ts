@@ -62,6 +62,12 @@ export const actionStatusMessage = defineMessage<{ status: MessageValue; action:
     '{status, select, failed {{action} failed at {time}} claimed {{action} under way since {time}} skipped {{action} skipped at {time}} other {{action} done at {time}}}',
 });
 
+/** An action on one leg of the position (a per-leg stop): "Leg stop-loss hit 10:15 · NIFTY26D0125800CE". */
+export const legActionMessage = defineMessage<{ action: MessageValue; leg: MessageValue }>({
+  id: 'portfolios.botState.legAction',
+  defaultMessage: '{action} · {leg}',
+});
+
 export const statusWordMessage = defineMessage<{ status: MessageValue }>({
   id: 'portfolios.botState.statusWord',
   defaultMessage: '{status, select, failed {Failed} claimed {Under way} skipped {Skipped} other {Done}}',

@@ -1,6 +1,7 @@
 // Daily bots on the engine, injected clock and scripted prices: the schedule on a trading day and a holiday,
 // the legs around the money (hedges first in, shorts first out), stop-loss and target on the combined
-// premium, the trailing stop, the re-entry cap and the missed-action policy.
+// premium, the per-leg stop (that leg only, the rest's stop moved to cost), the trailing stop, the re-entry
+// cap and the missed-action policy.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testBackends } from '../support/test-database.ts';
 import { monday, openBotDesk, tuesdayHoliday, type BotDesk } from './bot-desk.ts';
@@ -113,6 +114,80 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
     t.at(monday, '10:02');
     expect((await t.tick()).acted).toBe(1);
     expect((await t.actions('daily', bot.id)).map((action) => action.action)).toEqual(['enter', 'trailing_stop']);
+  });
+
+  it('a per-leg stop buys back that leg only; with move_sl_to_cost the other leg then stops at its entry price', async () => {
+    const bot = await t.createDaily({ stop_loss_pct: 100, target_pct: 90, params: { leg_stop_loss_pct: 30, move_sl_to_cost: true } });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:20');
+    await t.tick();
+    const entry = await t.orders('daily', bot.id);
+    const legLetter = (symbol: string) => String.fromCharCode(97 + entry.findIndex((order) => order.tradingsymbol === symbol));
+    // Sold at the bids, 100 each: the call's stop is at 130.
+    t.straddle(129.5, 92);
+    t.at(monday, '10:00');
+    expect((await t.tick()).acted).toBe(0);
+    t.straddle(130.25, 90);
+    t.at(monday, '10:15');
+    expect((await t.tick()).acted).toBe(1);
+    const callBack = (await t.orders('daily', bot.id)).slice(2);
+    expect(callBack.map((order) => [order.tradingsymbol, order.transaction_type, order.status, order.tag, order.purpose])).toEqual([
+      [t.symbol(0, 'CE'), 'BUY', 'COMPLETE', `BD${bot.id}-261123-G1${legLetter(t.symbol(0, 'CE'))}`, 'squareoff'],
+    ]);
+    expect(await t.run('daily', bot.id)).toMatchObject({ state: 'in_position', entries: 1 });
+    const alerts = await t.alerts(bot.id);
+    expect(alerts.map((alert) => alert.event)).toEqual(['bot_entered', 'bot_stop_loss']);
+    expect(alerts[1]!.body).toBe(`Bought back ${t.symbol(0, 'CE')}. Still open: ${t.symbol(0, 'PE')}. Their stop-loss is now at cost (the entry price).`);
+    // The put alone now stops at its entry price, 100 (not at 130).
+    t.straddle(150, 99.5);
+    t.at(monday, '11:00');
+    expect((await t.tick()).acted).toBe(0);
+    t.straddle(150, 100.25);
+    t.at(monday, '11:30');
+    expect((await t.tick()).acted).toBe(1);
+    const actions = await t.actions('daily', bot.id);
+    expect(actions.map((action) => [action.action, action.sequence, action.status])).toEqual([
+      ['enter', 1, 'completed'],
+      ['leg_stop_loss', 1, 'completed'],
+      ['leg_stop_loss', 1, 'completed'],
+    ]);
+    expect(actions[2]!.idempotency_key).toBe(`BD${bot.id}-261123-G1${legLetter(t.symbol(0, 'PE'))}`);
+    expect((await t.orders('daily', bot.id)).slice(3).map((order) => [order.tradingsymbol, order.transaction_type])).toEqual([[t.symbol(0, 'PE'), 'BUY']]);
+    expect(await t.run('daily', bot.id)).toMatchObject({ state: 'exited', reason: "a leg's stop-loss hit" });
+    // Flat: the exit time finds nothing left to do.
+    t.at(monday, '15:10');
+    expect((await t.tick()).acted).toBe(0);
+    const states = await t.call<{ bots: Array<{ last_action: { action: string; leg: string | null } | null; open_positions: number }> }>('getBotStates', {
+      token: t.desk.token,
+      params: { portfolioId: t.portfolio.id },
+    });
+    expect(states.body.bots[0]).toMatchObject({ open_positions: 0, last_action: { action: 'leg_stop_loss', leg: t.symbol(0, 'PE') } });
+  });
+
+  it('an iron condor’s leg stop closes that side (the short and its wing) and keeps the other side until the exit time', async () => {
+    const bot = await t.createDaily({ strategy: 'iron_condor', stop_loss_pct: 100, target_pct: 90, params: { leg_stop_loss_pct: 50 } });
+    for (const [steps, type, rupees] of [[4, 'CE', 60], [8, 'CE', 20], [-4, 'PE', 55], [-8, 'PE', 18]] as const) t.price(steps, type, rupees);
+    t.at(monday, '09:20');
+    await t.tick();
+    t.price(4, 'CE', 90);
+    t.price(8, 'CE', 35);
+    t.at(monday, '10:00');
+    expect((await t.tick()).acted).toBe(1);
+    const callSide = (await t.orders('daily', bot.id)).slice(4);
+    expect(callSide.map((order) => [order.tradingsymbol, order.transaction_type, order.status])).toEqual([
+      [t.symbol(4, 'CE'), 'BUY', 'COMPLETE'],
+      [t.symbol(8, 'CE'), 'SELL', 'COMPLETE'],
+    ]);
+    expect(new Set(callSide.map((order) => order.tag)).size).toBe(1);
+    expect(await t.run('daily', bot.id)).toMatchObject({ state: 'in_position' });
+    t.at(monday, '15:10');
+    expect((await t.tick()).acted).toBe(1);
+    expect((await t.orders('daily', bot.id)).slice(6).map((order) => [order.tradingsymbol, order.transaction_type, order.tag])).toEqual([
+      [t.symbol(-4, 'PE'), 'BUY', `BD${bot.id}-261123-X1`],
+      [t.symbol(-8, 'PE'), 'SELL', `BD${bot.id}-261123-X1`],
+    ]);
+    expect((await t.actions('daily', bot.id)).map((action) => action.action)).toEqual(['enter', 'leg_stop_loss', 'exit']);
+    expect(await t.run('daily', bot.id)).toMatchObject({ state: 'exited' });
   });
 
   it('re-enters at the new money after a stop-loss, at most max_re_entries times', async () => {

@@ -58,6 +58,56 @@ describe.each(testBackends)('exactly-once bot actions on %s', (backend) => {
     }
   });
 
+  it('reconciles a per-leg stop claimed before a crash: that leg bought back once, the other leg kept', async () => {
+    const database = await createTestDatabase(backend);
+    let calls = 0;
+    const t = await openBotDesk(backend, {
+      database,
+      engineHooks: {
+        afterBrokerCall: (action) => {
+          calls += 1;
+          if (action.phase === 'adjust' && calls === 2) throw new Error('power cut after the broker call');
+        },
+      },
+    });
+    let restarted: TestServer | undefined;
+    try {
+      const bot = await t.createDaily({ stop_loss_pct: 100, target_pct: 90, params: { leg_stop_loss_pct: 30, move_sl_to_cost: false } });
+      t.straddle(100.25, 100.25);
+      t.at(monday, '09:20');
+      await t.tick();
+      t.straddle(131, 95);
+      t.at(monday, '10:00');
+      expect(await t.tick()).toMatchObject({ acted: 0, failed: 1 });
+      expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.status])).toEqual([
+        ['enter', 'completed'],
+        ['leg_stop_loss', 'claimed'],
+      ]);
+
+      restarted = await startTestServer({ backend, database, clock: t.server.clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: t.market.source });
+      const engine = engineOf(restarted);
+      t.at(monday, '10:01');
+      expect((await engine.tick(t.server.clock.now())).acted).toBe(1);
+      t.at(monday, '10:02');
+      expect((await engine.tick(t.server.clock.now())).acted).toBe(0);
+      expect((await t.orders('daily', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type])).toEqual([
+        [t.symbol(0, 'CE'), 'SELL'],
+        [t.symbol(0, 'PE'), 'SELL'],
+        [t.symbol(0, 'CE'), 'BUY'],
+      ]);
+      expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.status])).toEqual([
+        ['enter', 'completed'],
+        ['leg_stop_loss', 'completed'],
+      ]);
+      expect(await t.run('daily', bot.id)).toMatchObject({ state: 'in_position' });
+      expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_stop_loss']);
+    } finally {
+      await restarted?.close();
+      await t.server.close();
+      await database.close();
+    }
+  });
+
   it('acts once when two server instances tick at the same moment', async () => {
     const database = await createTestDatabase(backend);
     const t = await openBotDesk(backend, { database, capital: 2_000_000 });

@@ -1,5 +1,6 @@
-// The exit rules on their own (pure): the per-leg stop-loss watches sold legs only and 0 turns it off, and a
-// failed action waits a minute before the next try instead of placing orders on every tick.
+// The exit rules on their own (pure): the per-leg stop-loss watches sold legs only, closes that leg with its
+// side's hedge and keeps the rest (the rest's stop at cost with move_sl_to_cost), 0 turns it off, and a failed
+// action waits a minute before the next try instead of placing orders on every tick.
 import { describe, expect, it } from 'vitest';
 import type { ActionRow, BotRunRow, EngineBot } from '../../../server/services/bots/engine/engine-types.ts';
 import { decide, retryAfterMs, type RuleInputs } from '../../../server/services/bots/engine/rules.ts';
@@ -60,9 +61,50 @@ const inputs = (overrides: Partial<RuleInputs>): RuleInputs => ({
 });
 
 describe('exit rules', () => {
-  it('stops out on a sold leg that rose by leg_stop_loss_pct, never on a bought wing that fell', () => {
+  it('stops out a sold leg that rose by leg_stop_loss_pct with its side’s hedge only, never on a bought wing that fell', () => {
     expect(decide(inputs({ lastPrices: prices(2, 40) }))).toEqual({ type: 'none' });
-    expect(decide(inputs({ lastPrices: prices(10, 52) }))).toMatchObject({ type: 'exit', action: 'leg_stop_loss' });
+    const callUp = new Map([...prices(10, 40), ['NFO:SHORTCE', 5200]]);
+    expect(decide(inputs({ lastPrices: callUp }))).toEqual({
+      type: 'adjust',
+      action: 'leg_stop_loss',
+      sequence: 1,
+      reason: 'Leg stop-loss: SHORTCE rose 30% above its entry',
+      leg: { index: 1, tradingsymbol: 'SHORTCE' },
+      closes: ['NFO:WINGCE', 'NFO:SHORTCE'],
+    });
+  });
+
+  it('exits the rest when the last open sold leg stops; with move_sl_to_cost that leg’s stop is its entry price', () => {
+    const callClosed: BotRunRow = { ...run, legs: run.legs.map((l) => (l.side === 'BUY' && l.tradingsymbol === 'WINGCE' ? { ...l, exitPricePaise: 500 } : l.tradingsymbol === 'SHORTCE' ? { ...l, exitPricePaise: 5200 } : l)) };
+    const held = inputs({}).held.filter((l) => l.tradingsymbol.endsWith('PE'));
+    const putAt = (rupees: number) => new Map([...prices(10, 40), ['NFO:SHORTPE', rupees * 100]]);
+    // Without move_sl_to_cost the put keeps its 30 % stop: at its entry price, nothing.
+    expect(decide(inputs({ run: callClosed, held, lastPrices: putAt(40) }))).toEqual({ type: 'none' });
+    expect(decide(inputs({ run: callClosed, held, lastPrices: putAt(52) }))).toEqual({
+      type: 'exit',
+      action: 'leg_stop_loss',
+      sequence: 1,
+      reason: 'Leg stop-loss: SHORTPE rose 30% above its entry',
+      leg: { index: 2, tradingsymbol: 'SHORTPE' },
+    });
+    const atCost = { ...bot, params: { leg_stop_loss_pct: 30, move_sl_to_cost: true } };
+    expect(decide(inputs({ bot: atCost, run: callClosed, held, lastPrices: putAt(39.95) }))).toEqual({ type: 'none' });
+    expect(decide(inputs({ bot: atCost, run: callClosed, held, lastPrices: putAt(40) }))).toMatchObject({
+      type: 'exit',
+      action: 'leg_stop_loss',
+      reason: 'Leg stop-loss: SHORTPE back at its entry price (stop moved to cost)',
+    });
+  });
+
+  it('keeps judging the combined stop-loss on the whole day’s position: a stopped leg counts at its exit price', () => {
+    // The call leg was bought back at 70 (a 30 loss a unit; its wing sold at 30, a 20 gain): 10 a unit lost.
+    // Premium at entry 60 a unit; a 25 % stop-loss is 15 a unit. The put side losing 5 more (short at 45) trips it.
+    const tight = { ...bot, stopLossPct: 25, params: { leg_stop_loss_pct: 0 } };
+    const legs = run.legs.map((l) => (l.tradingsymbol === 'SHORTCE' ? { ...l, exitPricePaise: 7000 } : l.tradingsymbol === 'WINGCE' ? { ...l, exitPricePaise: 3000 } : l));
+    const held = inputs({}).held.filter((l) => l.tradingsymbol.endsWith('PE'));
+    const putAt = (rupees: number) => new Map([...prices(10, 40), ['NFO:SHORTPE', rupees * 100]]);
+    expect(decide(inputs({ bot: tight, run: { ...run, entryPremiumPaise: 65 * 6000, legs }, held, lastPrices: putAt(44.9) }))).toEqual({ type: 'none' });
+    expect(decide(inputs({ bot: tight, run: { ...run, entryPremiumPaise: 65 * 6000, legs }, held, lastPrices: putAt(45) }))).toMatchObject({ type: 'exit', action: 'stop_loss' });
   });
 
   it('has no per-leg stop-loss at 0', () => {
@@ -77,7 +119,8 @@ describe('exit rules', () => {
       day: monday,
       action: 'leg_stop_loss',
       sequence: 1,
-      phase: 'exit',
+      phase: 'adjust',
+      leg: 'SHORTCE',
       status: 'failed',
       attempts: 1,
       claimedAt: new Date(at('10:00')),
@@ -88,6 +131,6 @@ describe('exit rules', () => {
     };
     const due = { lastPrices: prices(10, 52), actions: [failed] };
     expect(decide(inputs({ ...due, nowMs: at('10:00') + retryAfterMs - 1000 }))).toEqual({ type: 'none' });
-    expect(decide(inputs({ ...due, nowMs: at('10:00') + retryAfterMs }))).toMatchObject({ type: 'exit', action: 'leg_stop_loss' });
+    expect(decide(inputs({ ...due, nowMs: at('10:00') + retryAfterMs }))).toMatchObject({ type: 'adjust', action: 'leg_stop_loss' });
   });
 });

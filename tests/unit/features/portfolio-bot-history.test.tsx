@@ -12,6 +12,7 @@ usePortfolioBackend();
 const action = (over: Partial<BotActionRecord>): BotActionRecord => ({
   action: 'enter',
   sequence: 1,
+  leg: null,
   status: 'completed',
   claimed_at: '2026-11-24T04:00:00Z',
   completed_at: '2026-11-24T04:00:00Z',

@@ -24,7 +24,7 @@ usePortfolioBackend();
 const AT_0920 = '2026-11-24T03:50:00Z';
 const AT_1510 = '2026-11-24T09:40:00Z';
 
-const entered: BotActionRecord = { action: 'enter', sequence: 1, status: 'completed', claimed_at: AT_0920, completed_at: AT_0920, message: null, order_ids: ['A1'] };
+const entered: BotActionRecord = { action: 'enter', sequence: 1, leg: null, status: 'completed', claimed_at: AT_0920, completed_at: AT_0920, message: null, order_ids: ['A1'] };
 
 /** The card's "today" block as a reader sees it, label: value. */
 const today = (article: HTMLElement) => {
@@ -80,6 +80,15 @@ describe('a bot card’s day', () => {
     expect(today(losing)?.text).toContain('Stop-loss hit on combined premium');
     expect(today(losing)?.terms).toEqual(['Net P&L today: loss-₹980.50', 'Last action: Stop-loss hit 09:20']);
     expect(losing.querySelector('[data-field="bot-pnl"]')?.className).toContain('text-loss');
+  });
+
+  it('names the leg a per-leg stop closed while the bot stays in position with the rest', async () => {
+    const legStop: BotActionRecord = { ...entered, action: 'leg_stop_loss', leg: 'NIFTY26D0125800CE', claimed_at: '2026-11-24T04:45:00Z', completed_at: '2026-11-24T04:45:00Z' };
+    backend.botStates = [botState(straddleBot, 'trading', { state: 'in_position', pnl_today: -420, entries_today: 1, open_positions: 1, last_action: legStop, next_action_at: AT_1510 })];
+    renderPortfolioScreen();
+    const bot = await findCard('Tuesday straddle');
+    await waitFor(() => expect(today(bot)?.state).toBe('in_position'));
+    expect(today(bot)?.terms).toEqual(['Net P&L today: loss-₹420.00', 'Last action: Leg stop-loss hit 10:15 · NIFTY26D0125800CE', 'Next: Exits at 15:10']);
   });
 
   it('says a stopped bot’s reason, and a failed action the broker’s reason', async () => {

@@ -1,7 +1,9 @@
 // The idempotency key of a bot action, also the tag of every order it places. Kite's tags are at most 20
 // characters, so the key is compact: B, the kind (D daily, T trading), the bot id, the IST date (yymmdd),
 // the action's letter and its sequence, and the attempt when an exit is retried: "BD42-261123-E1",
-// "BT7-261123-X1.2". Unique per bot, day, action, sequence and attempt, which is what the unique row is.
+// "BT7-261123-X1.2". A per-leg stop adds the leg's letter (its place among the position's legs, a for the
+// first): "BD42-261123-G1b". Unique per bot, day, action, sequence, leg and attempt, which is what the unique
+// row is.
 import type { components } from '../../../../openapi/main.d.ts';
 
 export type BotKind = components['schemas']['BotKind'];
@@ -19,11 +21,10 @@ const letters: Record<BotActionName, string> = {
   pause_exit: 'P',
 };
 
-export const entryActions: readonly BotActionName[] = ['enter', 're_enter'];
-export const phaseOf = (action: BotActionName): 'entry' | 'exit' => (entryActions.includes(action) ? 'entry' : 'exit');
-
-export function actionKey(kind: BotKind, botId: number, day: string, action: BotActionName, sequence: number, attempt = 1): string {
-  const key = `B${kind === 'daily' ? 'D' : 'T'}${botId}-${day.slice(2).replaceAll('-', '')}-${letters[action]}${sequence}${attempt > 1 ? `.${attempt}` : ''}`;
+/** `leg`: the stopped leg's place among the position's legs (0 for a), for a per-leg stop. */
+export function actionKey(kind: BotKind, botId: number, day: string, action: BotActionName, sequence: number, attempt = 1, leg: number | null = null): string {
+  const legLetter = leg === null ? '' : String.fromCharCode(97 + leg);
+  const key = `B${kind === 'daily' ? 'D' : 'T'}${botId}-${day.slice(2).replaceAll('-', '')}-${letters[action]}${sequence}${legLetter}${attempt > 1 ? `.${attempt}` : ''}`;
   if (key.length > 20) throw new Error(`bot action key ${key} is longer than Kite's 20-character tag`);
   return key;
 }

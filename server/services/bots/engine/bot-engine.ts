@@ -30,11 +30,11 @@ import type { MarketService } from '../../market/market-service.ts';
 import { isTradingDay, type TradingCalendar } from '../../market/trading-calendar.ts';
 import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
 import { recordAlert } from '../../alerts/alert-log.ts';
-import { actionKey, phaseOf, type BotActionName } from './action-keys.ts';
+import { actionKey, type BotActionName } from './action-keys.ts';
 import { changeRun, flatDayPnl } from './bot-runs.ts';
 import { actionColumns, loadActions, loadBots, loadCandles, loadHeld, loadRuns, toAction } from './engine-store.ts';
-import { botKey, type ActionRow, type BotRunRow, type Decision, type EngineBot, type HeldLeg, type RunLeg } from './engine-types.ts';
-import { decide, istInstant, lateEntryMs, profitOf, signalStrategies } from './rules.ts';
+import { botKey, type ActionPhase, type ActionRow, type BotRunRow, type Decision, type EngineBot, type HeldLeg, type RunLeg, type StoppedLeg } from './engine-types.ts';
+import { decide, istInstant, lateEntryMs, legStopCloses, profitOf, signalStrategies } from './rules.ts';
 import { aggregate, emaCrossover, supertrendFlip, type Signal } from './signals.ts';
 
 /** `failed`: bots whose action broke off with an unexpected error (its claim is reconciled on a later tick); `errors` says what broke. */
@@ -173,27 +173,30 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
 
   // ---- claim, broker call, completion --------------------------------------------------------------------
 
-  async function claim(bot: EngineBot, day: string, action: BotActionName, sequence: number, now: Date): Promise<ActionRow | null> {
+  /** `leg`: the stopped leg of a per-leg stop (its phase 'adjust', or 'exit' when it closes the rest). */
+  async function claim(bot: EngineBot, day: string, action: BotActionName, sequence: number, phase: ActionPhase, now: Date, leg: StoppedLeg | null = null): Promise<ActionRow | null> {
+    const keyOf = (attempt: number) => actionKey(bot.kind, bot.id, day, action, sequence, attempt, leg?.index ?? null);
     const { rows } = await db.query<Parameters<typeof toAction>[0]>(
-      `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, idempotency_key)
-       VALUES ($1, $2, $3::date, $4, $5, $6, 'claimed', $7, $8) ON CONFLICT DO NOTHING RETURNING ${actionColumns}`,
-      [bot.kind, bot.id, day, action, sequence, phaseOf(action), now, actionKey(bot.kind, bot.id, day, action, sequence)],
+      `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, leg, status, claimed_at, idempotency_key)
+       VALUES ($1, $2, $3::date, $4, $5, $6, $7, 'claimed', $8, $9) ON CONFLICT DO NOTHING RETURNING ${actionColumns}`,
+      [bot.kind, bot.id, day, action, sequence, phase, leg?.tradingsymbol ?? null, now, keyOf(1)],
     );
     if (rows[0] !== undefined) return toAction(rows[0]);
-    if (phaseOf(action) === 'entry') return null;
+    if (phase === 'entry') return null;
     // The same exit failed before: claim it again for another attempt, once its retry delay has passed.
     const { rows: failed } = await db.query<{ id: string; attempts: number }>(
       `SELECT id, attempts FROM bot_actions WHERE bot_kind = $1 AND bot_id = $2 AND trading_day = $3::date AND action = $4 AND sequence = $5
-         AND status = 'failed' AND completed_at <= $6`,
-      [bot.kind, bot.id, day, action, sequence, new Date(now.getTime() - exitRetryMs)],
+         AND leg IS NOT DISTINCT FROM $6 AND status = 'failed' AND completed_at <= $7`,
+      [bot.kind, bot.id, day, action, sequence, leg?.tradingsymbol ?? null, new Date(now.getTime() - exitRetryMs)],
     );
     const row = failed[0];
     if (row === undefined) return null;
     try {
+      // The phase too: a leg stop that failed as an adjustment may be retried as the exit of the rest.
       const { rows: retried } = await db.query<Parameters<typeof toAction>[0]>(
-        `UPDATE bot_actions SET status = 'claimed', attempts = attempts + 1, claimed_at = $2, completed_at = NULL, message = NULL, idempotency_key = $3
+        `UPDATE bot_actions SET status = 'claimed', attempts = attempts + 1, phase = $5, claimed_at = $2, completed_at = NULL, message = NULL, idempotency_key = $3
          WHERE id = $1 AND status = 'failed' AND attempts = $4 RETURNING ${actionColumns}`,
-        [row.id, now, actionKey(bot.kind, bot.id, day, action, sequence, row.attempts + 1), row.attempts],
+        [row.id, now, keyOf(row.attempts + 1), row.attempts, phase],
       );
       return retried[0] === undefined ? null : toAction(retried[0]);
     } catch {
@@ -262,6 +265,16 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
       }));
   }
 
+  /** The average fill price (paise) of each contract the orders filled, over all their slices. */
+  function averageFills(orders: readonly OrderRow[]): Map<string, number> {
+    const totals = new Map<string, { value: number; quantity: number }>();
+    for (const order of orders) {
+      const total = totals.get(order.tradingsymbol) ?? { value: 0, quantity: 0 };
+      totals.set(order.tradingsymbol, { value: total.value + Number(order.filled_value_paise), quantity: total.quantity + order.filled_quantity });
+    }
+    return new Map([...totals].filter(([, total]) => total.quantity > 0).map(([symbol, total]) => [symbol, Math.round(total.value / total.quantity)]));
+  }
+
   /** Whether the bot will act again today after this exit (a re-entry or another signal). */
   function mayEnterAgain(bot: EngineBot, run: BotRunRow, exit: BotActionName): boolean {
     if (exit === 'exit' || exit === 'pause_exit' || bot.status !== 'active') return false;
@@ -312,6 +325,25 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
         }
         return partial;
       }
+      if (action.phase === 'adjust') {
+        if (!ok) {
+          await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', `${bot.name}: leg exit refused`, `${failure ?? 'Refused by the broker.'} The engine tries again in a minute.`, now);
+          return false;
+        }
+        const exitPrices = averageFills(filled);
+        const next = await changeRun(tx, bot, day, (run) => ({
+          legs: run.legs.map((leg) => {
+            const price = exitPrices.get(leg.tradingsymbol);
+            return price === undefined || leg.exitPricePaise !== undefined ? leg : { ...leg, exitPricePaise: price };
+          }),
+        }), now);
+        const hedges = [...exitPrices.keys()].filter((symbol) => symbol !== action.leg);
+        const open = next.legs.filter((leg) => leg.exitPricePaise === undefined).map((leg) => leg.tradingsymbol);
+        const atCost = bot.params.move_sl_to_cost === true ? ' Their stop-loss is now at cost (the entry price).' : '';
+        const body = `Bought back ${action.leg}${hedges.length > 0 ? ` and closed its hedge ${hedges.join(', ')}` : ''}. Still open: ${open.join(', ')}.${atCost}`;
+        await alert(tx, bot, action, 'bot_stop_loss', 'warning', `${bot.name}: ${exitReason(action.action)}`, body, now);
+        return false;
+      }
       if (ok) {
         const next = await changeRun(tx, bot, day, (run) => {
           const again = mayEnterAgain(bot, run, action.action);
@@ -319,7 +351,8 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
         }, now);
         const event = stopActions.has(action.action) ? 'bot_stop_loss' : action.action === 'target' ? 'bot_target' : 'bot_exited';
         const pnlText = pnl === null ? '' : ` Net P&L today ${formatPaise(pnl)}.`;
-        await alert(tx, bot, action, event, event === 'bot_stop_loss' ? 'warning' : event === 'bot_target' ? 'success' : 'info', `${bot.name}: ${exitReason(action.action)}`, `Closed ${next.legs.length} legs.${pnlText}`, now);
+        const closed = next.legs.filter((leg) => leg.exitPricePaise === undefined).length;
+        await alert(tx, bot, action, event, event === 'bot_stop_loss' ? 'warning' : event === 'bot_target' ? 'success' : 'info', `${bot.name}: ${exitReason(action.action)}`, `Closed ${closed} legs.${pnlText}`, now);
       } else {
         await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', `${bot.name}: exit refused`, `${failure ?? 'Refused by the broker.'} The engine tries again in a minute.`, now);
       }
@@ -343,11 +376,15 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
   async function act(bot: EngineBot, decision: Exclude<Decision, { type: 'none' }>, run: BotRunRow | null, held: readonly HeldLeg[], now: Date): Promise<boolean> {
     const day = istDate(now);
     if (decision.type === 'missed') return recordMissed(bot, day, decision.reason, now);
-    const action = await claim(bot, day, decision.action, decision.sequence, now);
+    const phase = decision.type === 'entry' ? 'entry' : decision.type === 'adjust' ? 'adjust' : 'exit';
+    const action = await claim(bot, day, decision.action, decision.sequence, phase, now, decision.type === 'entry' ? null : (decision.leg ?? null));
     if (action === null) return false;
     let intents: OrderIntent[];
     try {
-      intents = decision.type === 'entry' ? await entryIntents(bot, decision, run, now) : exitIntents(held);
+      intents =
+        decision.type === 'entry'
+          ? await entryIntents(bot, decision, run, now)
+          : exitIntents(decision.type === 'adjust' ? held.filter((leg) => decision.closes.includes(keyOf(leg))) : held);
     } catch (error) {
       await complete(bot, action, { orders: [], failure: messageOf(error), error: !(error instanceof DomainError) }, now, null);
       return true;
@@ -363,7 +400,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
     if (partial) {
       // A partly refused entry: exit what filled at once, under the entry's sequence.
       const held = (await loadHeld(db, bot)).get(botKey(bot.kind, bot.id)) ?? [];
-      const exit = held.length === 0 ? null : await claim(bot, action.day, 'exit', action.sequence, now);
+      const exit = held.length === 0 ? null : await claim(bot, action.day, 'exit', action.sequence, 'exit', now);
       if (exit !== null) await complete(bot, exit, await brokerCall(bot, exit, exitIntents(held)), now, null);
     }
   }
@@ -401,9 +438,12 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
     ]);
     if (rows.length === 0) return false;
     const taken = { ...action, claimedAt: now };
-    if (action.phase === 'exit') {
+    if (action.phase !== 'entry') {
       const held = (await loadHeld(db, bot)).get(botKey(bot.kind, bot.id)) ?? [];
-      await carryOut(bot, taken, exitIntents(held), now, null);
+      const run = action.phase === 'adjust' ? (await loadRuns(db, action.day)).get(botKey(bot.kind, bot.id)) : undefined;
+      const index = run?.legs.findIndex((leg) => leg.tradingsymbol === action.leg) ?? -1;
+      const closes = run === undefined || index < 0 ? null : legStopCloses(run.legs, index).closes;
+      await carryOut(bot, taken, exitIntents(closes === null ? held : held.filter((leg) => closes.includes(keyOf(leg)))), now, null);
       return true;
     }
     const due = istInstant(action.day, bot.entryFrom);
@@ -499,7 +539,8 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
     // Exits first: when more bots act at once than one tick can place (a thousand entries at 09:20), closing
     // risk never waits behind opening it. What the budget leaves waits for the next tick, still due, so the
     // market's ticks (and the live prices) never stall behind a burst of orders.
-    due.sort((a, b) => Number(a.decision.type !== 'exit') - Number(b.decision.type !== 'exit'));
+    const opensRisk = (decision: Decision) => Number(decision.type === 'entry' || decision.type === 'missed');
+    due.sort((a, b) => opensRisk(a.decision) - opensRisk(b.decision));
     let deferred = 0;
     for (const { bot, decision, run, held: botHeld } of due) {
       if (acted + failed > 0 && performance.now() - started > (hooks.actBudgetMs ?? actBudgetMs)) {

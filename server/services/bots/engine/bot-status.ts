@@ -24,6 +24,7 @@ export function actionRecord(action: ActionRow): Schemas['BotActionRecord'] {
   return {
     action: action.action,
     sequence: action.sequence,
+    leg: action.leg,
     status: action.status,
     claimed_at: action.claimedAt.toISOString(),
     completed_at: iso(action.completedAt),

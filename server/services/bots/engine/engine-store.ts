@@ -129,7 +129,8 @@ type ActionSqlRow = {
   trading_day: string;
   action: BotActionName;
   sequence: number;
-  phase: 'entry' | 'exit';
+  phase: ActionRow['phase'];
+  leg: string | null;
   status: ActionRow['status'];
   attempts: number;
   claimed_at: Date;
@@ -139,8 +140,8 @@ type ActionSqlRow = {
   order_ids: unknown;
 };
 
-export const actionColumns = `id, bot_kind, bot_id, to_char(trading_day, 'YYYY-MM-DD') AS trading_day, action, sequence, phase, status, attempts, claimed_at,
-  completed_at, message, idempotency_key, array_to_json(order_ids) AS order_ids`;
+export const actionColumns = `id, bot_kind, bot_id, to_char(trading_day, 'YYYY-MM-DD') AS trading_day, action, sequence, phase, leg, status, attempts,
+  claimed_at, completed_at, message, idempotency_key, array_to_json(order_ids) AS order_ids`;
 
 export function toAction(row: ActionSqlRow): ActionRow {
   return {
@@ -151,6 +152,7 @@ export function toAction(row: ActionSqlRow): ActionRow {
     action: row.action,
     sequence: Number(row.sequence),
     phase: row.phase,
+    leg: row.leg,
     status: row.status,
     attempts: Number(row.attempts),
     claimedAt: new Date(row.claimed_at),

@@ -28,7 +28,8 @@ export type EngineBot = {
   weekdays: number[] | null;
 };
 
-export type RunLeg = { exchange: string; tradingsymbol: string; side: 'BUY' | 'SELL'; quantity: number; pricePaise: number };
+/** A leg the position was entered with; `exitPricePaise` once its own stop-loss closed it (average fill). */
+export type RunLeg = { exchange: string; tradingsymbol: string; side: 'BUY' | 'SELL'; quantity: number; pricePaise: number; exitPricePaise?: number };
 
 export type BotRunRow = {
   state: Schemas['BotDayState'];
@@ -49,7 +50,10 @@ export type ActionRow = {
   day: string;
   action: BotActionName;
   sequence: number;
-  phase: 'entry' | 'exit';
+  /** adjust: a per-leg stop closing part of the position. */
+  phase: ActionPhase;
+  /** The sold leg whose own stop fired (leg_stop_loss); null for actions on the whole position. */
+  leg: string | null;
   status: Schemas['BotActionStatus'];
   attempts: number;
   claimedAt: Date;
@@ -62,10 +66,17 @@ export type ActionRow = {
 /** A leg the bot holds now (from its orders' trades): signed quantity, long positive. */
 export type HeldLeg = { exchange: string; tradingsymbol: string; product: 'MIS' | 'NRML'; quantity: number };
 
+export type ActionPhase = 'entry' | 'adjust' | 'exit';
+
+/** A sold leg whose own stop-loss fired: its place among the run's legs and its contract. */
+export type StoppedLeg = { index: number; tradingsymbol: string };
+
 export type Decision =
   | { type: 'none' }
   | { type: 'missed'; reason: string }
   | { type: 'entry'; action: 'enter' | 're_enter'; sequence: number; legs: 'preset' | 'same' | 'CE' | 'PE'; signalAt: Date | null }
-  | { type: 'exit'; action: Exclude<BotActionName, 'enter' | 're_enter'>; sequence: number; reason: string };
+  | { type: 'exit'; action: Exclude<BotActionName, 'enter' | 're_enter'>; sequence: number; reason: string; leg?: StoppedLeg }
+  /** A per-leg stop: close `closes` (EXCHANGE:TRADINGSYMBOL, the leg and its side's hedges), keep the rest. */
+  | { type: 'adjust'; action: 'leg_stop_loss'; sequence: number; reason: string; leg: StoppedLeg; closes: string[] };
 
 export const botKey = (kind: BotKind, id: number) => `${kind}:${id}`;

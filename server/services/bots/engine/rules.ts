@@ -8,10 +8,15 @@
 //   net premium of the legs at entry, unsigned) and the profit P (Σ signed quantity × (last − entry)):
 //   stop-loss when −P ≥ stop_loss_pct % of E (for a credit strategy: the premium rose), target when P ≥
 //   target_pct % of E, trailing stop (trailing_sl) when the day's best profit reached trail_trigger_pct % of
-//   E and P fell trail_step_pct % of E below it, per-leg stop-loss (leg_stop_loss_pct) when a sold leg's
-//   price rose by that percentage (0: off): the whole position is exited. A failed action is tried again a
-//   minute later (retryAfterMs), not on every tick. A trading bot with
-//   exit_on_reverse_signal exits on a signal against the option it holds.
+//   E and P fell trail_step_pct % of E below it: the whole position is exited. P counts the legs a per-leg
+//   stop already closed at their exit price, so the overall stop and target keep judging the day's position.
+//   Per-leg stop-loss (leg_stop_loss_pct, 0: off) on sold legs only (a bought wing is the hedge, not a risk):
+//   when a sold leg's price rose that much above its entry, that leg is bought back with its side's hedges
+//   (the bought legs of the same option type) and the rest stays (an 'adjust'); with move_sl_to_cost, the
+//   remaining sold legs' stop is then their entry price. When the leg is the last sold one left, the whole
+//   rest goes (a position of hedges alone has no purpose). A failed action is tried again a minute later
+//   (retryAfterMs), not on every tick. A trading bot with exit_on_reverse_signal exits on a signal against
+//   the option it holds.
 // - Flat, active (paused bots take no entry) and before exit_time:
 //   - Daily bots, and trading bots whose strategy has no signal: enter once at entry time (a trading bot's
 //     entry_from). Missed-action policy: an entry more than 10 minutes late (the server was down at entry
@@ -24,7 +29,7 @@
 import { clockMinutes, istMinutes, istOffsetMs } from '../../market/ist.ts';
 import { isoWeekday } from '../../market/trading-calendar.ts';
 import type { Signal } from './signals.ts';
-import type { ActionRow, BotRunRow, Decision, EngineBot, HeldLeg } from './engine-types.ts';
+import type { ActionRow, BotRunRow, Decision, EngineBot, HeldLeg, RunLeg } from './engine-types.ts';
 
 /** How late an entry may still be placed (see the policy above). */
 export const lateEntryMs = 10 * 60_000;
@@ -61,11 +66,11 @@ export function istInstant(day: string, time: string): number {
   return Date.parse(`${day}T${time}:00Z`) - istOffsetMs;
 }
 
-/** Profit of the run's legs at the last prices (paise), or null when a leg has no price. */
+/** Profit of the run's legs at the last prices (legs a stop closed at their exit price), paise; null when a leg has no price. */
 export function profitOf(run: BotRunRow, lastPrices: ReadonlyMap<string, number>): number | null {
   let profit = 0;
   for (const leg of run.legs) {
-    const last = lastPrices.get(`${leg.exchange}:${leg.tradingsymbol}`);
+    const last = leg.exitPricePaise ?? lastPrices.get(`${leg.exchange}:${leg.tradingsymbol}`);
     if (last === undefined) return null;
     profit += (leg.side === 'BUY' ? 1 : -1) * leg.quantity * (last - leg.pricePaise);
   }
@@ -85,6 +90,41 @@ function creditNow(run: BotRunRow, lastPrices: ReadonlyMap<string, number>): num
 
 function entryCredit(run: BotRunRow): number {
   return run.legs.reduce((sum, leg) => sum + (leg.side === 'SELL' ? 1 : -1) * leg.quantity * leg.pricePaise, 0);
+}
+
+const optionType = (tradingsymbol: string) => tradingsymbol.slice(-2);
+const isOpen = (leg: RunLeg) => leg.exitPricePaise === undefined;
+
+/**
+ * What a per-leg stop on the run's leg `index` closes: the leg and the open bought legs of its option type
+ * (EXCHANGE:TRADINGSYMBOL), and whether that leaves no sold leg open (then the whole rest is exited).
+ */
+export function legStopCloses(legs: readonly RunLeg[], index: number): { closes: string[]; last: boolean } {
+  const stopped = legs[index]!;
+  const closes = legs
+    .filter((leg, at) => at === index || (leg.side === 'BUY' && isOpen(leg) && optionType(leg.tradingsymbol) === optionType(stopped.tradingsymbol)))
+    .map((leg) => `${leg.exchange}:${leg.tradingsymbol}`);
+  const last = !legs.some((leg, at) => at !== index && leg.side === 'SELL' && isOpen(leg));
+  return { closes, last };
+}
+
+/** The per-leg stop-loss (see the rules above), or null when no open sold leg reached its stop. */
+function legStopRule({ bot, run, lastPrices }: RuleInputs, sequence: number): Decision | null {
+  const legPct = bot.params.leg_stop_loss_pct;
+  if (run === null || typeof legPct !== 'number' || legPct <= 0) return null;
+  const atCost = bot.params.move_sl_to_cost === true && run.legs.some((leg) => leg.side === 'SELL' && !isOpen(leg));
+  for (const [index, leg] of run.legs.entries()) {
+    const last = lastPrices.get(`${leg.exchange}:${leg.tradingsymbol}`);
+    if (leg.side !== 'SELL' || !isOpen(leg) || last === undefined) continue;
+    const stop = atCost ? leg.pricePaise : leg.pricePaise * (1 + legPct / 100);
+    if (last < stop) continue;
+    const reason = atCost ? `Leg stop-loss: ${leg.tradingsymbol} back at its entry price (stop moved to cost)` : `Leg stop-loss: ${leg.tradingsymbol} rose ${legPct}% above its entry`;
+    const stopped = { index, tradingsymbol: leg.tradingsymbol };
+    const { closes, last: lastSold } = legStopCloses(run.legs, index);
+    if (lastSold) return { type: 'exit', action: 'leg_stop_loss', sequence, reason, leg: stopped };
+    return { type: 'adjust', action: 'leg_stop_loss', sequence, reason, leg: stopped, closes };
+  }
+  return null;
 }
 
 function exitRule(input: RuleInputs, sequence: number): Decision {
@@ -108,15 +148,8 @@ function exitRule(input: RuleInputs, sequence: number): Decision {
       if (peak >= trigger && profit <= peak - step) return exit('trailing_stop', 'Trailing stop: profit fell back from its best');
     }
   }
-  // Per sold leg, as the parameter says (a bought wing is the hedge, not a risk); 0 turns it off.
-  const legPct = bot.params.leg_stop_loss_pct;
-  if (typeof legPct === 'number' && legPct > 0) {
-    for (const leg of run.legs) {
-      const last = lastPrices.get(`${leg.exchange}:${leg.tradingsymbol}`);
-      if (leg.side !== 'SELL' || last === undefined) continue;
-      if (last >= leg.pricePaise * (1 + legPct / 100)) return exit('leg_stop_loss', `Leg stop-loss: ${leg.tradingsymbol} rose ${legPct}% above its entry`);
-    }
-  }
+  const legStop = legStopRule(input, sequence);
+  if (legStop !== null) return legStop;
   if (input.signal !== null && bot.params.exit_on_reverse_signal === true && (run.lastSignalAt === null || input.signal.at > run.lastSignalAt)) {
     const holdsCall = run.legs.some((leg) => leg.tradingsymbol.endsWith('CE'));
     if ((holdsCall && input.signal.direction === 'down') || (!holdsCall && input.signal.direction === 'up')) {

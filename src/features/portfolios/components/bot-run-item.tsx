@@ -37,7 +37,7 @@ export function BotRunItem({ run }: { run: BotRun }) {
       {run.actions.length > 0 ? (
         <ul aria-label={intl.formatMessage(m.runActions)} className="flex flex-col gap-1 border-t border-line pt-2">
           {run.actions.map((action) => (
-            <li key={`${action.action}-${action.sequence}`} className="flex flex-col" data-action-status={action.status}>
+            <li key={`${action.action}-${action.sequence}-${action.leg ?? ''}`} className="flex flex-col" data-action-status={action.status}>
               <span className="flex flex-wrap justify-between gap-x-2">
                 <span className="text-fg">{actionText(intl, action, clock)}</span>
                 <span className={action.status === 'failed' ? 'font-medium text-danger' : 'text-fg-muted'}>
