@@ -2,9 +2,10 @@
 // stopped is evaluated (rules.ts) on a few set-based reads (engine-store.ts), and the few that must act do.
 // Never inside a request; the clock is injected.
 //
-// Exactly once: every action is a bot_actions row unique per bot, trading day, action and sequence (and one
-// live exit per sequence). It is CLAIMED (inserted, ON CONFLICT DO NOTHING) in its own transaction before the
-// broker call; whoever inserts it acts, any other instance or tick finds it and does nothing. The broker
+// Exactly once: every action is a bot_actions row unique per bot, trading day, action, sequence and leg (a
+// per-leg stop's 'adjust' names its leg), with one live exit per sequence. It is CLAIMED (inserted, ON
+// CONFLICT DO NOTHING) in its own transaction before the broker call; whoever inserts it acts, any other
+// instance or tick finds it and does nothing. The broker
 // call is the trader's own path (paperTrading.placeOrders: account lock, kill switch, risk limits, rate
 // limits, margin) in its own transaction, the action's idempotency key as the orders' tag, hedges (buys)
 // before sells on entry and shorts bought back before longs sold on exit. Under the account's lock it first
