@@ -5,7 +5,7 @@ import { signInReadyToTrade, type TradingUser } from './support/trading';
 // A bot that trades, on the real server and its simulated market in demo mode (open at any hour, every day):
 // a daily iron condor due a minute from now enters on the engine's tick, its card shows the position and its
 // P&L, the header's kill switch cancels the working order, flattens the book and stops the bot with the
-// reason, and the alerts feed tells each step.
+// reason, the menu counts the unread alerts, and the alerts feed tells each step.
 
 const istOffsetMs = (5 * 60 + 30) * 60_000;
 const istClock = (ms: number) => new Date(ms + istOffsetMs).toISOString().slice(11, 16);
@@ -96,9 +96,14 @@ test('a daily bot enters on time, its card shows the position and P&L, and the k
   await expect(card.locator('[data-bot-state]')).toHaveAttribute('data-bot-state', 'stopped', { timeout: 15_000 });
   await expect(card).toContainText('Kill switch');
 
+  // The menu's alerts entry counts what is unread, read out in words; the phone's menu button carries a dot.
+  const alertsEntry = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /^Alerts \d+ unread alerts$/ });
+  await expect(alertsEntry).toBeVisible({ timeout: 15_000 });
+
   // The alerts feed: the entry, the kill switch and the stopped bot (the leader's watchers write within a tick
   // or two, so the feed is read again until they are there).
-  await page.goto('/app/strategy_alerts');
+  await alertsEntry.click();
+  await expect(page).toHaveURL(/\/app\/strategy_alerts$/);
   const items = page.getByTestId('alert-item');
   await expect(async () => {
     await page.reload();
@@ -107,6 +112,8 @@ test('a daily bot enters on time, its card shows the position and P&L, and the k
     await expect(items.filter({ hasText: 'E2E condor stopped' })).toHaveCount(1, { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
   await expect(items.filter({ hasText: `Kill switch on for ${user.accountNumber}` })).toContainText('4 exits filled');
+  // Reading the whole feed marks it read: the count goes.
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Alerts', exact: true })).toBeVisible({ timeout: 15_000 });
 
   // An alert's link leads to the bot's portfolio.
   await items.filter({ hasText: 'E2E condor stopped' }).getByRole('link').first().click();

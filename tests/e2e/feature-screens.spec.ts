@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
 import { loginToken, registerAccount, storeSessionToken } from './support/session';
+import { buyOneLot } from './support/trading';
 
 /** A signed-in trader with a paper account (logged in to the broker or not), a portfolio and, if asked, a bot. */
 async function setUpTrader(page: Page, { loggedIn = true, bot = true } = {}) {
@@ -24,7 +25,7 @@ async function setUpTrader(page: Page, { loggedIn = true, bot = true } = {}) {
     });
   }
   await storeSessionToken(page, token);
-  return { token, accountId };
+  return { token, accountId, accountNumber: input.account_number, portfolioId };
 }
 
 /** The Kite-style login through the paper broker's form and the token exchange, without the browser. */
@@ -100,8 +101,10 @@ for (const width of [360, 1280]) {
   test(`the feature screens in French, dark and right to left at ${width} px`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-    await setUpTrader(page);
+    const trader = await setUpTrader(page);
     await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'rtl' });
+    // A fill, so the alerts menu entry has something unread to count.
+    expect(await buyOneLot(page, trader)).toBe(200);
 
     await page.goto('/app/dashboards/default');
     await expect(page.getByText(/^Tout est prêt/)).toBeVisible();
@@ -143,11 +146,19 @@ for (const width of [360, 1280]) {
       await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
     }
 
-    // Issue 12's screens: the bot card's day, the alerts feed and price alerts, positions by bot, notifications.
+    // Issue 12's screens: the bot card's day, the menu's unread count (a dot on the phone's menu button), the
+    // alerts feed and price alerts, positions by bot, notifications.
     await page.goto('/app/portfolio');
     await expect(page.locator('[data-bot-state]').first()).toContainText('Aujourd’hui');
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'bot card').toBeLessThanOrEqual(width);
+    await expect(page.locator(width < 992 ? '[data-unread-dot]' : '[data-unread-alerts]')).toBeVisible({ timeout: 15_000 });
     await page.screenshot({ path: `${shots}/bot-card-${width}.png`, fullPage: true });
+    if (width < 992) {
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await expect(page.getByRole('link', { name: /^Alertes \d+ alertes? non lues?$/ })).toBeVisible();
+      await page.screenshot({ path: `${shots}/menu-unread-${width}.png` });
+      await page.keyboard.press('Escape');
+    }
     const issue12: Array<[string, string, (page: Page) => ReturnType<Page['locator']>]> = [
       ['alerts', '/app/strategy_alerts', (p) => p.getByTestId('alert-item').or(p.getByText('Aucune alerte pour l’instant')).first()],
       ['price-alerts', '/app/strategy_alerts?view=price', (p) => p.getByRole('heading', { name: 'Alertes de prix' })],

@@ -17,6 +17,7 @@ import Squares2X2Icon from '@heroicons/react/24/outline/Squares2X2Icon';
 import StopCircleIcon from '@heroicons/react/24/outline/StopCircleIcon';
 import WrenchScrewdriverIcon from '@heroicons/react/24/outline/WrenchScrewdriverIcon';
 import { screenNames } from '@/app/router/screen-names';
+import { UnreadAlertsBadge } from '@/features/alerts/components/unread-alerts-badge';
 
 const labels = screenNames;
 
@@ -24,6 +25,8 @@ export type NavItem = {
   to: string;
   label: MessageDescriptor;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** A mark beside the entry (the alerts' unread count), renders nothing when there is nothing to say. */
+  Badge?: ComponentType<{ variant: 'count' | 'dot'; className?: string }>;
 };
 
 /** The menu of the product (spec §1); the admin-template entries of the spec are not part of it. */
@@ -37,7 +40,7 @@ export const navItems: NavItem[] = [
   { to: '/app/order_book', label: labels.orderBook, Icon: DocumentTextIcon },
   { to: '/app/strategies', label: labels.strategies, Icon: PuzzlePieceIcon },
   { to: '/app/strategy-builder', label: labels.strategyBuilder, Icon: WrenchScrewdriverIcon },
-  { to: '/app/strategy_alerts', label: labels.alerts, Icon: BellAlertIcon },
+  { to: '/app/strategy_alerts', label: labels.alerts, Icon: BellAlertIcon, Badge: UnreadAlertsBadge },
   { to: '/app/kill-switch', label: labels.killSwitch, Icon: StopCircleIcon },
   { to: '/app/recommendations', label: labels.recommendations, Icon: LightBulbIcon },
   { to: '/app/market_view', label: labels.marketView, Icon: GlobeAltIcon },

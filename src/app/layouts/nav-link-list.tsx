@@ -12,7 +12,7 @@ export function NavLinkList({ collapsed = false, onNavigate }: Props) {
   const intl = useIntl();
   return (
     <ul className="flex flex-col gap-0.5">
-      {navItems.map(({ to, label, Icon }) => {
+      {navItems.map(({ to, label, Icon, Badge }) => {
         const text = intl.formatMessage(label);
         return (
           <li key={to} className="shrink-0">
@@ -22,7 +22,7 @@ export function NavLinkList({ collapsed = false, onNavigate }: Props) {
               title={collapsed ? text : undefined}
               className={({ isActive }) =>
                 [
-                  'flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium whitespace-nowrap',
+                  'relative flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium whitespace-nowrap',
                   collapsed ? 'justify-center' : '',
                   isActive ? 'bg-brand-soft text-brand' : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
                 ].join(' ')
@@ -30,6 +30,7 @@ export function NavLinkList({ collapsed = false, onNavigate }: Props) {
             >
               <Icon className="size-5 shrink-0" aria-hidden="true" />
               <span className={collapsed ? 'sr-only' : undefined}>{text}</span>
+              {Badge ? <Badge variant="count" className={collapsed ? 'absolute top-0.5 end-2' : ''} /> : null}
             </NavLink>
           </li>
         );

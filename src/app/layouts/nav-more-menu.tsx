@@ -22,22 +22,26 @@ export function NavMoreMenu({ items }: { items: readonly NavItem[] }) {
   const intl = useIntl();
   const { pathname } = useLocation();
   const holdsCurrent = items.some(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+  // An entry with something to say (unread alerts) marks the button too, or it would go unseen in here.
+  const Badge = items.find((item) => item.Badge !== undefined)?.Badge;
   return (
     <Menu>
       <MenuButton className={topItemClass(holdsCurrent)}>
         <EllipsisHorizontalIcon className="size-5 shrink-0" aria-hidden="true" />
         <span>{intl.formatMessage(moreMessages.more)}</span>
+        {Badge ? <Badge variant="dot" /> : null}
         <ChevronDownIcon className="size-4 shrink-0" aria-hidden="true" />
       </MenuButton>
       <MenuItems
         anchor="bottom end"
         className="z-50 max-h-[calc(100dvh-8rem)] min-w-56 overflow-y-auto rounded-md border border-line bg-surface-raised p-1 text-fg shadow-lg focus:outline-none"
       >
-        {items.map(({ to, label, Icon }) => (
+        {items.map(({ to, label, Icon, Badge: EntryBadge }) => (
           <MenuItem key={to}>
             <NavLink to={to} className={entryClass}>
               <Icon className="size-5 shrink-0 text-fg-muted" aria-hidden="true" />
               {intl.formatMessage(label)}
+              {EntryBadge ? <EntryBadge variant="count" /> : null}
             </NavLink>
           </MenuItem>
         ))}

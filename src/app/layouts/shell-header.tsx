@@ -9,6 +9,7 @@ import { OfflineBadge } from '@/app/layouts/offline-badge';
 import { SettingsPanel } from '@/app/layouts/settings-panel';
 import { UserMenu } from '@/app/layouts/user-menu';
 import { InstallButton } from '@/app/pwa/install-button';
+import { UnreadAlertsBadge } from '@/features/alerts/components/unread-alerts-badge';
 import { KillSwitchButton } from '@/features/kill-switch/components/kill-switch-button';
 import { DEFAULT_HOME } from '@/app/router/paths';
 import { mobileNavOpenAtom, preferencesAtom } from '@/lib/preferences/preferences-atom';
@@ -39,8 +40,9 @@ export function ShellHeader() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
         {intl.formatMessage(messages.skip)}
       </a>
-      <button type="button" className={`${iconButton} inline-flex lg:hidden`} onClick={() => setMobileNavOpen(true)} aria-label={intl.formatMessage(messages.openMenu)}>
+      <button type="button" className={`${iconButton} relative inline-flex lg:hidden`} onClick={() => setMobileNavOpen(true)} aria-label={intl.formatMessage(messages.openMenu)}>
         <Bars3Icon className="size-6" aria-hidden="true" />
+        <UnreadAlertsBadge variant="dot" className="absolute top-2 end-2" />
       </button>
       {preferences.navType === 'side' && (
         <button

@@ -30,11 +30,12 @@ export function TopNav() {
     >
       <div ref={row} className="relative mx-auto flex max-w-content gap-1">
         <ul className="flex min-w-0 gap-1">
-          {navItems.slice(0, shown).map(({ to, label, Icon }) => (
+          {navItems.slice(0, shown).map(({ to, label, Icon, Badge }) => (
             <li key={to}>
               <NavLink to={to} className={({ isActive }) => topItemClass(isActive)}>
                 <Icon className="size-5 shrink-0" aria-hidden="true" />
                 <span>{intl.formatMessage(label)}</span>
+                {Badge ? <Badge variant="count" /> : null}
               </NavLink>
             </li>
           ))}
@@ -43,10 +44,11 @@ export function TopNav() {
         {/* Zero height and clipped, so the ruler's full width never makes the bar scroll. */}
         <div aria-hidden="true" inert className="invisible absolute inset-x-0 top-0 h-0 overflow-hidden">
           <div ref={ruler} className="flex w-max gap-1">
-            {navItems.map(({ to, label, Icon }) => (
+            {navItems.map(({ to, label, Icon, Badge }) => (
               <span key={to} className={topItemClass(false)}>
                 <Icon className="size-5 shrink-0" />
                 <span>{intl.formatMessage(label)}</span>
+                {Badge ? <Badge variant="count" /> : null}
               </span>
             ))}
             <span className={topItemClass(false)}>

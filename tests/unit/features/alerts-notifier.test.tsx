@@ -1,14 +1,17 @@
 /**
  * In-app notifications of new alerts: the first read only learns where the feed stands, then every 10 s
  * what came `after` the last one seen becomes a toast, read out politely, danger ones assertively; a burst is
- * one summary; nothing is asked while the page is hidden, and coming back asks at once.
+ * one summary; nothing is asked while the page is hidden, and coming back asks at once. Each answer's unread
+ * count feeds the menu's badge, forgotten at sign-out.
  */
 import { act, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { AlertsNotifier } from '@/features/alerts/components/alerts-notifier';
+import { UnreadAlertsBadge } from '@/features/alerts/components/unread-alerts-badge';
 import { loadApiClients } from '@/lib/api/clients';
+import { plainText } from '../support/plain-text.ts';
 import { alert, feed, serveFeed, useAlertsServer } from './alerts-harness';
 
 useAlertsServer();
@@ -107,6 +110,46 @@ describe('in-app alert notifications', () => {
     await elapse(0);
     expect(feed.queries).toHaveLength(asked + 1);
     expect(within(region()).getByRole('status').textContent).toContain('Kill switch on');
+  });
+
+  it('keeps the menu badge at the server’s unread count, "99+" beyond 99, and forgets it when signed out', async () => {
+    feed.alerts = [alert(1), alert(2, { read: true })];
+    const badge = () => document.querySelector('[data-unread-alerts]');
+    const view = render(
+      <IntlProvider locale="en" defaultLocale="en">
+        <AlertsNotifier />
+        <UnreadAlertsBadge variant="count" />
+      </IntlProvider>,
+    );
+    expect(badge()).toBeNull();
+    await elapse(0);
+    // Read out in words; the bare number is for the eye only (the browser test reads the entry's name in Chromium).
+    expect(plainText(badge()?.querySelector('[aria-hidden="true"]')?.textContent ?? '')).toBe('1');
+    expect(badge()?.querySelector('.sr-only')?.textContent).toBe('1 unread alert');
+
+    feed.alerts.push(alert(3), alert(4));
+    await elapse(10_000);
+    expect(badge()?.getAttribute('data-unread-alerts')).toBe('3');
+    expect(badge()?.querySelector('.sr-only')?.textContent).toBe('3 unread alerts');
+
+    feed.alerts = Array.from({ length: 120 }, (_, index) => alert(index + 1));
+    await elapse(10_000);
+    expect(plainText(badge()?.querySelector('[aria-hidden="true"]')?.textContent ?? '')).toBe('99+');
+    expect(badge()?.querySelector('.sr-only')?.textContent).toBe('120 unread alerts');
+
+    for (const entry of feed.alerts) entry.read = true;
+    await elapse(10_000);
+    expect(badge()).toBeNull();
+
+    feed.alerts.push(alert(121));
+    await elapse(10_000);
+    expect(badge()).not.toBeNull();
+    view.rerender(
+      <IntlProvider locale="en" defaultLocale="en">
+        <UnreadAlertsBadge variant="count" />
+      </IntlProvider>,
+    );
+    expect(badge()).toBeNull();
   });
 
   it('stops asking once unmounted (signed out)', async () => {

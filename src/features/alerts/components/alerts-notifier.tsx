@@ -1,7 +1,9 @@
+import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { Alert, AlertSeverity } from '@/features/alerts/api/alert-calls';
 import { alertMessages } from '@/features/alerts/alert-messages';
 import { pollNewAlerts } from '@/features/alerts/model/poll-new-alerts';
+import { unreadAlertsAtom } from '@/features/alerts/model/unread-alerts';
 import type { NotificationKind } from '@/lib/notify/notifications-atom';
 import { notify } from '@/lib/notify/notify';
 
@@ -21,10 +23,18 @@ export function showNewAlerts(alerts: readonly Alert[]): void {
 }
 
 /**
- * The in-app notifications of new alerts. Rendered by the signed-in layout through React.lazy, so none of
- * this (nor the alerts API) is in the first visit's download; it renders nothing itself.
+ * The in-app notifications of new alerts, and the unread count for the menu's badge. Rendered by the
+ * signed-in layout through React.lazy, so none of this (nor the alerts API) is in the first visit's
+ * download; it renders nothing itself. Signing out unmounts it and forgets the count.
  */
 export function AlertsNotifier() {
-  useEffect(() => pollNewAlerts(showNewAlerts), []);
+  const setUnread = useSetAtom(unreadAlertsAtom);
+  useEffect(() => {
+    const stop = pollNewAlerts(showNewAlerts, setUnread);
+    return () => {
+      stop();
+      setUnread(null);
+    };
+  }, [setUnread]);
   return null;
 }

@@ -5,9 +5,11 @@
  * it read up to the newest alert shown; a category view does not, since an id mark would also cover the
  * other categories' alerts the trader has not seen.
  */
+import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { getAlerts, updateAlertsRead, type Alert, type AlertCategory } from '@/features/alerts/api/alert-calls';
 import { parseAlerts } from '@/features/alerts/model/alert-shape';
+import { unreadAlertsAtom } from '@/features/alerts/model/unread-alerts';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 import { readSnapshot, saveSnapshot } from '@/lib/persist/snapshot';
 
@@ -24,9 +26,11 @@ function keep(alerts: Alert[]): void {
   saveSnapshot(ALERTS_SNAPSHOT, alerts.slice(0, KEPT));
 }
 
-function markRead(alerts: Alert[]): void {
+/** Marks the feed read up to its newest alert; answers the server's count of what stays unread. */
+async function markRead(alerts: Alert[]): Promise<number | null> {
   const newest = alerts[0];
-  if (newest !== undefined && alerts.some((alert) => !alert.read)) void updateAlertsRead(newest.id).catch(() => undefined);
+  if (newest === undefined || !alerts.some((alert) => !alert.read)) return null;
+  return updateAlertsRead(newest.id).catch(() => null);
 }
 
 export function useAlertFeed(category: AlertCategory | null) {
@@ -36,6 +40,7 @@ export function useAlertFeed(category: AlertCategory | null) {
   const [moreFailed, setMoreFailed] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const [stamp, setStamp] = useState(0);
+  const setUnread = useSetAtom(unreadAlertsAtom);
   const reload = useCallback(() => setStamp((value) => value + 1), []);
 
   useEffect(() => {
@@ -46,9 +51,12 @@ export function useAlertFeed(category: AlertCategory | null) {
         setFeed({ key, alerts: page.alerts, more: page.alerts.length === ALERTS_PAGE, unread: page.unread, asOf: null });
         setFailed(false);
         setMoreFailed(false);
+        setUnread(page.unread);
         if (category === null) {
           keep(page.alerts);
-          markRead(page.alerts);
+          void markRead(page.alerts).then((unread) => {
+            if (unread !== null) setUnread(unread);
+          });
         }
       })
       .catch(async () => {

@@ -1,6 +1,7 @@
 /**
  * While the app is open, signed in and visible: asks the feed every 10 s for what is newer than the last
- * alert seen (`after`) and hands it over, oldest first. The first read only learns where the feed stands:
+ * alert seen (`after`) and hands it over, oldest first, with the server's count of unread alerts (`onUnread`,
+ * for the menu's badge). The first read only learns where the feed stands:
  * what arrived before the app was opened is the feed's business, not a burst of toasts. Hidden or offline,
  * nothing is asked; coming back asks at once. A failure waits twice as long each time (up to 5 minutes), so
  * a server in trouble is not asked, and its failure not announced, every 10 s.
@@ -13,7 +14,7 @@ const PAGE = 20;
 
 const canAsk = () => document.visibilityState === 'visible' && navigator.onLine;
 
-export function pollNewAlerts(onNew: (alerts: Alert[]) => void): () => void {
+export function pollNewAlerts(onNew: (alerts: Alert[]) => void, onUnread: (unread: number) => void = () => undefined): () => void {
   let stopped = false;
   let inFlight = false;
   let failures = 0;
@@ -32,7 +33,9 @@ export function pollNewAlerts(onNew: (alerts: Alert[]) => void): () => void {
       const page = await getAlerts(lastId === null ? { limit: 1 } : { after: lastId, limit: PAGE });
       const seen = lastId;
       lastId = Math.max(lastId ?? 0, ...page.alerts.map((alert) => alert.id));
-      if (seen !== null && page.alerts.length > 0 && !stopped) onNew([...page.alerts].sort((a, b) => a.id - b.id));
+      if (stopped) return;
+      onUnread(page.unread);
+      if (seen !== null && page.alerts.length > 0) onNew([...page.alerts].sort((a, b) => a.id - b.id));
       failures = 0;
     } catch {
       failures += 1;
