@@ -2148,7 +2148,7 @@ export interface components {
         /** @enum {string} */
         AlertCategory: "bot" | "order" | "kill_switch" | "broker_session" | "price";
         /** @enum {string} */
-        AlertEvent: "bot_entered" | "bot_exited" | "bot_stop_loss" | "bot_target" | "bot_rejected" | "bot_error" | "bot_missed" | "bot_stopped" | "order_filled" | "order_rejected" | "stop_loss_hit" | "target_hit" | "kill_switch_armed" | "kill_switch_disarmed" | "broker_session_expiring" | "broker_session_expired" | "price_crossed";
+        AlertEvent: "bot_entered" | "bot_exited" | "bot_stop_loss" | "bot_target" | "bot_rejected" | "bot_error" | "bot_missed" | "bot_stopped" | "order_filled" | "order_rejected" | "stop_loss_hit" | "target_hit" | "kill_switch_armed" | "kill_switch_disarmed" | "broker_session_expiring" | "broker_session_expired" | "price_crossed" | "price_alert_expired";
         /** @enum {string} */
         AlertSeverity: "info" | "success" | "warning" | "danger";
         Alert: {

@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
+import { expiryInstantMs } from '../market/simulator.ts';
 
 type Schemas = components['schemas'];
 type PriceAlert = Schemas['PriceAlert'];
@@ -44,12 +45,15 @@ function priceAlertOf(row: PriceAlertRow): PriceAlert {
   };
 }
 
-/** An index name, or a listed option's tradingsymbol with its exchange; null when the market knows neither. */
-async function resolveSymbol(q: Queryable, symbol: string): Promise<{ exchange: 'NFO' | 'BFO' | null } | null> {
+/** An index name, or a listed option's tradingsymbol with its exchange and expiry; null when the market knows neither. */
+async function resolveSymbol(q: Queryable, symbol: string): Promise<{ exchange: 'NFO' | 'BFO' | null; expiry: string | null } | null> {
   const { rows: indices } = await q.query('SELECT 1 FROM market_simulation WHERE index_name = $1', [symbol]);
-  if (indices.length > 0) return { exchange: null };
-  const { rows } = await q.query<{ exchange: 'NFO' | 'BFO' }>('SELECT exchange FROM instruments WHERE tradingsymbol = $1 ORDER BY exchange LIMIT 1', [symbol]);
-  return rows[0] === undefined ? null : { exchange: rows[0].exchange };
+  if (indices.length > 0) return { exchange: null, expiry: null };
+  const { rows } = await q.query<{ exchange: 'NFO' | 'BFO'; expiry: string }>(
+    `SELECT exchange, to_char(expiry, 'YYYY-MM-DD') AS expiry FROM instruments WHERE tradingsymbol = $1 ORDER BY exchange LIMIT 1`,
+    [symbol],
+  );
+  return rows[0] === undefined ? null : rows[0];
 }
 
 export function createPriceAlertsService({ db, clock }: { db: Database; clock: Clock }) {
@@ -69,6 +73,10 @@ export function createPriceAlertsService({ db, clock }: { db: Database; clock: C
         `${body.symbol} is neither an index (${rows.map((row) => row.index_name).join(', ')}) nor a listed option's tradingsymbol.`,
         { field: 'symbol' },
       );
+    }
+    // A contract past its expiry never trades again: an alert on it could never fire.
+    if (resolved.expiry !== null && clock().getTime() >= expiryInstantMs(resolved.expiry)) {
+      throw new DomainError('validation_failed', `${body.symbol} expired on ${resolved.expiry}. Pick a current expiry.`, { field: 'symbol' });
     }
     return db.transaction(async (tx) => {
       // Serialises this trader's creations, so two at once cannot both pass the cap.

@@ -22,6 +22,7 @@ const topicByEvent: Record<AlertEvent, PushTopic> = {
   broker_session_expiring: 'broker_session',
   broker_session_expired: 'broker_session',
   price_crossed: 'price_alerts',
+  price_alert_expired: 'price_alerts',
   bot_entered: 'bot_activity',
   bot_exited: 'bot_activity',
   bot_error: 'bot_activity',

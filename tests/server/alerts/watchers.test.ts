@@ -263,3 +263,51 @@ describe.each(testBackends)('the pre-market broker reminder on %s', (backend) =>
     expect(await eventsOf(idle.token)).toHaveLength(2);
   });
 });
+
+describe.each(testBackends)('price alerts on an option that expires on %s', (backend) => {
+  let env: AlertServer;
+
+  beforeAll(async () => {
+    env = await startAlertServer(backend, friday);
+  });
+
+  afterAll(async () => {
+    await env.close();
+  });
+
+  it('turns the alert off at 15:30 IST on the expiry day and says so once; an expired contract takes no new alert', async () => {
+    const desk = await openDesk(env.server, env.call);
+    const call = desk.contract(desk.atm, 'CE').tradingsymbol;
+    const { rows } = await env.server.db.query<{ expiry: string }>(`SELECT to_char(expiry, 'YYYY-MM-DD') AS expiry FROM instruments WHERE tradingsymbol = $1`, [call]);
+    const expiry = rows[0]!.expiry;
+    const created = await env.call<Schemas['PriceAlertResponse']>('createPriceAlert', { token: desk.token, body: { symbol: call, direction: 'below', level: 50, repeat: 'once' } });
+    expect(created.status).toBe(201);
+    env.lastPrices.set(call, 120);
+    const runAt = async (iso: string) => {
+      env.clock.advance(new Date(iso).getTime() - env.clock.now().getTime());
+      const report = await env.services.alerts.watchers.run();
+      expect(report.errors).toEqual([]);
+      return report.written.prices;
+    };
+    // 15:29 IST on the expiry day: still trading, still watched.
+    expect(await runAt(`${expiry}T09:59:00Z`)).toBe(0);
+    expect((await env.call<Schemas['PriceAlertsResponse']>('getPriceAlerts', { token: desk.token })).body.price_alerts[0]).toMatchObject({ active: true });
+    // 15:30 IST: the contract is over; even a price below the level now is no crossing.
+    env.lastPrices.set(call, 0.05);
+    expect(await runAt(`${expiry}T10:00:00Z`)).toBe(1);
+    expect(await runAt(`${expiry}T10:01:00Z`)).toBe(0);
+    expect((await env.call<Schemas['PriceAlertsResponse']>('getPriceAlerts', { token: desk.token })).body.price_alerts[0]).toMatchObject({ active: false, triggered_count: 0 });
+    const alerts = (await feed(env.call, desk.token, { category: 'price' })).alerts;
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      event: 'price_alert_expired',
+      title: `${call} expired: price alert off`,
+      body: `The contract expired on ${expiry} at 15:30 IST; its alert below ₹50.00 can no longer fire.`,
+      link: '/app/strategy_alerts?view=price',
+    });
+
+    const refused = await env.call<Schemas['ErrorResponse']>('createPriceAlert', { token: desk.token, body: { symbol: call, direction: 'above', level: 10, repeat: 'once' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'validation_failed', field: 'symbol', message: `${call} expired on ${expiry}. Pick a current expiry.` });
+  });
+});

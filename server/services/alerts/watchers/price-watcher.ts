@@ -2,9 +2,12 @@
 // compared with what the watcher saw last time. Crossing the level since then (above: before < level ≤ now;
 // below: before > level ≥ now) fires it; `once` then turns it off, `every_time` waits for the next crossing.
 // The first look only records the price: a level already passed when the alert was made is not a crossing.
+// An alert on an option whose contract has expired (15:30 IST on its expiry day) can never fire: it is turned
+// off, and the trader told so once.
 import type { Queryable } from '../../../db/database.ts';
 import { formatPaise, toPaise } from '../../brokers/paper/paise.ts';
 import type { MarketService } from '../../market/market-service.ts';
+import { expiryInstantMs } from '../../market/simulator.ts';
 import { recordAlert } from '../alert-log.ts';
 import { priceAlertColumns, type PriceAlertRow } from '../price-alerts-service.ts';
 
@@ -44,10 +47,43 @@ export function createPriceWatcher(prices: LastPriceSource) {
       `SELECT ${priceAlertColumns}, user_id FROM price_alerts WHERE active ORDER BY id FOR UPDATE`,
     );
     if (rows.length === 0) return 0;
-    const unique = new Map(rows.map((row) => [row.symbol, { symbol: row.symbol, exchange: row.exchange }]));
-    const last = await prices([...unique.values()], tx);
+    const options = [...new Set(rows.filter((row) => row.exchange !== null).map((row) => row.symbol))];
+    const { rows: contracts } =
+      options.length === 0
+        ? { rows: [] }
+        : await tx.query<{ exchange: string; tradingsymbol: string; expiry: string }>(
+            `SELECT exchange, tradingsymbol, to_char(expiry, 'YYYY-MM-DD') AS expiry FROM instruments WHERE tradingsymbol = ANY($1::text[])`,
+            [options],
+          );
+    const expiries = new Map(contracts.map((contract) => [`${contract.exchange}:${contract.tradingsymbol}`, contract.expiry]));
+    const expiryOf = (row: PriceAlertRow) => (row.exchange === null ? undefined : expiries.get(`${row.exchange}:${row.symbol}`));
+    const live = rows.filter((row) => {
+      const expiry = expiryOf(row);
+      return expiry === undefined || now.getTime() < expiryInstantMs(expiry);
+    });
+    const unique = new Map(live.map((row) => [row.symbol, { symbol: row.symbol, exchange: row.exchange }]));
+    const last = unique.size === 0 ? new Map<string, number>() : await prices([...unique.values()], tx);
     let written = 0;
     for (const row of rows) {
+      const expiry = expiryOf(row);
+      if (expiry !== undefined && now.getTime() >= expiryInstantMs(expiry)) {
+        const level = formatPaise(Number(row.level_paise));
+        const id = await recordAlert(tx, {
+          userId: row.user_id,
+          accountId: null,
+          category: 'price',
+          event: 'price_alert_expired',
+          severity: 'info',
+          title: `${row.symbol} expired: price alert off`,
+          body: `The contract expired on ${expiry} at 15:30 IST; its alert ${row.direction === 'above' ? 'above' : 'below'} ${level} can no longer fire.`,
+          link: '/app/strategy_alerts?view=price',
+          at: now,
+          dedupeKey: `price:${row.id}:expired`,
+        });
+        if (id !== null) written += 1;
+        await tx.query('UPDATE price_alerts SET active = false WHERE id = $1', [row.id]);
+        continue;
+      }
       const nowPaise = last.get(row.symbol);
       if (nowPaise === undefined) continue;
       const beforePaise = row.last_price_paise === null ? null : Number(row.last_price_paise);
