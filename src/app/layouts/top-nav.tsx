@@ -54,6 +54,8 @@ export function TopNav() {
             <span className={topItemClass(false)}>
               <span className="size-5 shrink-0" />
               <span>{intl.formatMessage(moreMessages.more)}</span>
+              {/* Room for the unread dot the button may carry. */}
+              <span className="size-2.5 shrink-0" />
               <span className="size-4 shrink-0" />
             </span>
           </div>
