@@ -15,26 +15,29 @@ import { browserSubscription, startLocalPushService, verifyVapid, type LocalPush
 const friday = new Date('2026-11-20T04:30:00Z');
 
 type Category = NewAlert['category'];
-const recorded: [AlertEvent, Category, string][] = [
-  ['bot_entered', 'bot', '/app/portfolio'],
-  ['bot_exited', 'bot', '/app/portfolio'],
-  ['bot_stop_loss', 'bot', '/app/portfolio'],
-  ['bot_target', 'bot', '/app/portfolio'],
-  ['bot_rejected', 'bot', '/app/order_book'],
-  ['bot_error', 'bot', '/app/portfolio'],
-  ['bot_missed', 'bot', '/app/portfolio'],
-  ['bot_stopped', 'bot', '/app/portfolio'],
-  ['order_rejected', 'order', '/app/order_book'],
-  ['stop_loss_hit', 'order', '/app/order_book'],
-  ['target_hit', 'order', '/app/order_book'],
-  ['kill_switch_armed', 'kill_switch', '/app/kill-switch'],
-  ['kill_switch_disarmed', 'kill_switch', '/app/kill-switch'],
-  ['broker_session_expiring', 'broker_session', '/app/broker'],
-  ['broker_session_expired', 'broker_session', '/app/broker'],
-  ['price_crossed', 'price', '/app/tv_chart?symbol=NIFTY'],
+// Every event of the contract (the Record makes a new one a compile error here until it is listed).
+const recordedByEvent: Record<AlertEvent, [Category, string]> = {
+  bot_entered: ['bot', '/app/portfolio'],
+  bot_exited: ['bot', '/app/portfolio'],
+  bot_stop_loss: ['bot', '/app/portfolio'],
+  bot_target: ['bot', '/app/portfolio'],
+  bot_rejected: ['bot', '/app/order_book'],
+  bot_error: ['bot', '/app/portfolio'],
+  bot_missed: ['bot', '/app/portfolio'],
+  bot_stopped: ['bot', '/app/portfolio'],
+  order_rejected: ['order', '/app/order_book'],
+  stop_loss_hit: ['order', '/app/order_book'],
+  target_hit: ['order', '/app/order_book'],
+  kill_switch_armed: ['kill_switch', '/app/kill-switch'],
+  kill_switch_disarmed: ['kill_switch', '/app/kill-switch'],
+  broker_session_expiring: ['broker_session', '/app/broker'],
+  broker_session_expired: ['broker_session', '/app/broker'],
+  price_crossed: ['price', '/app/tv_chart?symbol=NIFTY'],
+  price_alert_expired: ['price', '/app/strategy_alerts?view=price'],
   // A fill that closed a position (no entry order behind it): nothing to square off.
-  ['order_filled', 'order', '/app/order_book'],
-];
+  order_filled: ['order', '/app/order_book'],
+};
+const recorded = Object.entries(recordedByEvent).map(([event, [category, link]]) => [event as AlertEvent, category, link] as const);
 
 const open = { action: 'open', title: 'Open' };
 const killSwitch = { action: 'kill_switch', title: 'Kill switch…' };
@@ -134,7 +137,8 @@ describe.each(testBackends)('web push on %s', (backend) => {
         event,
         actions: withKillSwitch.has(event) ? [open, killSwitch] : [open],
       });
-      const slow = event === 'broker_session_expiring' || event === 'broker_session_expired' || event === 'bot_missed' || event === 'bot_stopped';
+      // Not a moment to act in: normal urgency, kept for 6 hours.
+      const slow = ['broker_session_expiring', 'broker_session_expired', 'bot_missed', 'bot_stopped', 'price_alert_expired'].includes(event);
       expect(headers, event).toMatchObject(slow ? { urgency: 'normal', ttl: '21600' } : { urgency: 'high', ttl: '600' });
     }
 

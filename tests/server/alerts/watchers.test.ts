@@ -306,7 +306,7 @@ describe.each(testBackends)('price alerts on an option that expires on %s', (bac
       link: '/app/strategy_alerts?view=price',
     });
 
-    const refused = await env.call<Schemas['ErrorResponse']>('createPriceAlert', { token: desk.token, body: { symbol: call, direction: 'above', level: 10, repeat: 'once' } });
+    const refused = await env.call<Schemas['Error']>('createPriceAlert', { token: desk.token, body: { symbol: call, direction: 'above', level: 10, repeat: 'once' } });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'validation_failed', field: 'symbol', message: `${call} expired on ${expiry}. Pick a current expiry.` });
   });
