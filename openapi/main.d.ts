@@ -2197,6 +2197,8 @@ export interface components {
             level: components["schemas"]["Price"];
             repeat: components["schemas"]["PriceAlertRepeat"];
             active: boolean;
+            /** @description The option's contract has expired (15:30 IST on its expiry day), which turned the alert off; always false for an index. */
+            expired: boolean;
             /** @description The last price the watcher saw; null before its first look. */
             last_price: components["schemas"]["Price"] | null;
             triggered_count: number;

@@ -30,7 +30,7 @@ export type PriceAlertRow = {
 export const priceAlertColumns =
   'id, symbol, exchange, direction, level_paise, repeat, active, last_price_paise, triggered_count, last_triggered_at, created_at';
 
-function priceAlertOf(row: PriceAlertRow): PriceAlert {
+function priceAlertOf(row: PriceAlertRow, expired: boolean): PriceAlert {
   return {
     id: row.id,
     symbol: row.symbol,
@@ -38,6 +38,7 @@ function priceAlertOf(row: PriceAlertRow): PriceAlert {
     level: toRupees(Number(row.level_paise)),
     repeat: row.repeat,
     active: row.active,
+    expired,
     last_price: row.last_price_paise === null ? null : toRupees(Number(row.last_price_paise)),
     triggered_count: row.triggered_count,
     last_triggered_at: row.last_triggered_at === null ? null : new Date(row.last_triggered_at).toISOString(),
@@ -58,8 +59,14 @@ async function resolveSymbol(q: Queryable, symbol: string): Promise<{ exchange: 
 
 export function createPriceAlertsService({ db, clock }: { db: Database; clock: Clock }) {
   async function list(userId: number): Promise<Schemas['PriceAlertsResponse']> {
-    const { rows } = await db.query<PriceAlertRow>(`SELECT ${priceAlertColumns} FROM price_alerts WHERE user_id = $1 ORDER BY id DESC`, [userId]);
-    return { price_alerts: rows.map(priceAlertOf) };
+    const columns = priceAlertColumns.split(', ').map((column) => `a.${column}`).join(', ');
+    const { rows } = await db.query<PriceAlertRow & { expiry: string | null }>(
+      `SELECT ${columns}, to_char(i.expiry, 'YYYY-MM-DD') AS expiry FROM price_alerts a
+       LEFT JOIN instruments i ON i.exchange = a.exchange AND i.tradingsymbol = a.symbol WHERE a.user_id = $1 ORDER BY a.id DESC`,
+      [userId],
+    );
+    const now = clock().getTime();
+    return { price_alerts: rows.map((row) => priceAlertOf(row, row.expiry !== null && now >= expiryInstantMs(row.expiry))) };
   }
 
   async function create(userId: number, body: Schemas['PriceAlertCreate']): Promise<Schemas['PriceAlertResponse']> {
@@ -90,7 +97,7 @@ export function createPriceAlertsService({ db, clock }: { db: Database; clock: C
          RETURNING ${priceAlertColumns}`,
         [userId, body.symbol, resolved.exchange, body.direction, levelPaise, body.repeat, clock()],
       );
-      return { price_alert: priceAlertOf(rows[0]!) };
+      return { price_alert: priceAlertOf(rows[0]!, false) };
     });
   }
 

@@ -80,6 +80,7 @@ export const priceMessages = {
     noPrice: { id: 'alerts.price.noPrice', defaultMessage: 'No price seen yet' },
     active: { id: 'alerts.price.active', defaultMessage: 'Active' },
     done: { id: 'alerts.price.done', defaultMessage: 'Fired, now off' },
+    expired: { id: 'alerts.price.expired', defaultMessage: 'Contract expired, now off' },
     empty: { id: 'alerts.price.empty', defaultMessage: 'No price alerts yet. Create one above.' },
     loading: { id: 'alerts.price.loading', defaultMessage: 'Loading your price alerts…' },
     failed: { id: 'alerts.price.failed', defaultMessage: 'Your price alerts could not be loaded.' },

@@ -291,12 +291,12 @@ describe.each(testBackends)('price alerts on an option that expires on %s', (bac
     };
     // 15:29 IST on the expiry day: still trading, still watched.
     expect(await runAt(`${expiry}T09:59:00Z`)).toBe(0);
-    expect((await env.call<Schemas['PriceAlertsResponse']>('getPriceAlerts', { token: desk.token })).body.price_alerts[0]).toMatchObject({ active: true });
+    expect((await env.call<Schemas['PriceAlertsResponse']>('getPriceAlerts', { token: desk.token })).body.price_alerts[0]).toMatchObject({ active: true, expired: false });
     // 15:30 IST: the contract is over; even a price below the level now is no crossing.
     env.lastPrices.set(call, 0.05);
     expect(await runAt(`${expiry}T10:00:00Z`)).toBe(1);
     expect(await runAt(`${expiry}T10:01:00Z`)).toBe(0);
-    expect((await env.call<Schemas['PriceAlertsResponse']>('getPriceAlerts', { token: desk.token })).body.price_alerts[0]).toMatchObject({ active: false, triggered_count: 0 });
+    expect((await env.call<Schemas['PriceAlertsResponse']>('getPriceAlerts', { token: desk.token })).body.price_alerts[0]).toMatchObject({ active: false, expired: true, triggered_count: 0 });
     const alerts = (await feed(env.call, desk.token, { category: 'price' })).alerts;
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({

@@ -19,6 +19,7 @@ const niftyAbove: PriceAlert = {
   level: 24500,
   repeat: 'every_time',
   active: true,
+  expired: false,
   last_price: 24412.35,
   triggered_count: 2,
   last_triggered_at: '2026-11-20T05:00:00Z',
@@ -60,6 +61,19 @@ describe('price alerts', () => {
     expect(within(item).getByText('Every time')).toBeTruthy();
     expect(within(item).getByText('Last price ₹24,412.35', { normalizer: plainText })).toBeTruthy();
     expect(within(item).getByText('Triggered 2 times')).toBeTruthy();
+  });
+
+  it('says whether an alert that is off fired or lost its contract at expiry', async () => {
+    stored = [
+      { ...niftyAbove, id: 5, symbol: 'NIFTY26N2424000CE', repeat: 'once', active: false, triggered_count: 1 },
+      { ...niftyAbove, id: 6, symbol: 'NIFTY26N2424000PE', repeat: 'every_time', active: false, expired: true, triggered_count: 3 },
+    ];
+    renderAlerts('/app/strategy_alerts?view=price');
+    const fired = (await screen.findByText('NIFTY26N2424000CE above ₹24,500.00', { normalizer: plainText })).closest('li')!;
+    expect(within(fired).getByText('Fired, now off')).toBeTruthy();
+    const expired = screen.getByText('NIFTY26N2424000PE above ₹24,500.00', { normalizer: plainText }).closest('li')!;
+    expect(within(expired).getByText('Contract expired, now off')).toBeTruthy();
+    expect(within(expired).queryByText('Fired, now off')).toBeNull();
   });
 
   it('creates one for an option typed in, sending the symbol upper-cased and the level in rupees', async () => {

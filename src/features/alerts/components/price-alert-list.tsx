@@ -37,7 +37,7 @@ export function PriceAlertList({ alerts, onDelete }: PriceAlertListProps) {
               <p className="font-semibold break-words">{rule}</p>
               <p className="flex flex-wrap gap-x-3 text-sm text-fg-muted">
                 <span>{intl.formatMessage(alert.repeat === 'once' ? messages.once : messages.everyTime)}</span>
-                <span>{intl.formatMessage(alert.active ? messages.active : messages.done)}</span>
+                <span>{intl.formatMessage(alert.active ? messages.active : alert.expired ? messages.expired : messages.done)}</span>
                 <span>{alert.last_price === null ? intl.formatMessage(messages.noPrice) : intl.formatMessage(messages.lastPrice, { price: price(alert.last_price) })}</span>
                 <span>{intl.formatMessage(messages.triggered, { count: alert.triggered_count })}</span>
               </p>
