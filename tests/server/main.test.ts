@@ -103,7 +103,9 @@ type Run = { code: number | null; stdout: string; stderr: string };
 /** Runs server/main.ts as `npx tsx server/main.ts` would, optionally stopping it once it is up. */
 function runMain(env: Record<string, string>, stopWith?: NodeJS.Signals): Promise<Run & { healthStatus?: number }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
+    // One process, tsx as a loader: the tsx command runs the script in a child of its own and relays signals
+    // to it, and under a busy CI machine that relay lost the SIGINT's "stopping" line.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: repoRoot,
       env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
     });
