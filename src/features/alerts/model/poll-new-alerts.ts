@@ -1,10 +1,10 @@
 /**
  * While the app is open, signed in and visible: asks the feed every 10 s for what is newer than the last
  * alert seen (`after`) and hands it over, oldest first, with the server's count of unread alerts (`onUnread`,
- * for the menu's badge). The first read only learns where the feed stands:
- * what arrived before the app was opened is the feed's business, not a burst of toasts. Hidden or offline,
- * nothing is asked; coming back asks at once. A failure waits twice as long each time (up to 5 minutes), so
- * a server in trouble is not asked, and its failure not announced, every 10 s.
+ * for the menu's badge). The first read only learns where the feed stands: what arrived before the app was
+ * opened is the feed's business, not a burst of toasts. Hidden or offline, nothing is asked; coming back
+ * asks at once. A failure waits twice as long each time (up to 5 minutes), so a server in trouble is not
+ * asked, and its failure not announced, every 10 s.
  */
 import { getAlerts, type Alert } from '@/features/alerts/api/alert-calls';
 
@@ -14,7 +14,7 @@ const PAGE = 20;
 
 const canAsk = () => document.visibilityState === 'visible' && navigator.onLine;
 
-export function pollNewAlerts(onNew: (alerts: Alert[]) => void, onUnread: (unread: number) => void = () => undefined): () => void {
+export function pollNewAlerts(onNew: (alerts: Alert[]) => void, onUnread: (unread: number) => void): () => void {
   let stopped = false;
   let inFlight = false;
   let failures = 0;
