@@ -50,7 +50,7 @@ export const strikeOffset = (description = 'Strikes away from at-the-money, in s
 export const legStopLoss: ParamFields = {
   leg_stop_loss_pct: {
     title: 'Stop-loss per leg (%)',
-    description: "Exit a sold leg when its premium rises this much above the entry price; 0 leaves only the bot's overall stop-loss.",
+    description: "Buy back a sold leg, with its side's hedge, when its premium rises this much above the entry price; the other legs stay. 0 leaves only the bot's overall stop-loss.",
     type: 'number',
     minimum: 0,
     maximum: 500,

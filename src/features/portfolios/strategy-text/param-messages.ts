@@ -55,7 +55,7 @@ export const paramHints = defineMessages({
   leg_stop_loss_pct: {
     id: 'portfolios.param.leg_stop_loss_pct.hint',
     defaultMessage:
-      'Exit a sold leg when its premium rises this much above the entry price; 0 leaves only the bot’s overall stop-loss.',
+      'Buy back a sold leg, with its side’s hedge, when its premium rises this much above the entry price; the other legs stay. 0 leaves only the bot’s overall stop-loss.',
   },
   move_sl_to_cost: {
     id: 'portfolios.param.move_sl_to_cost.hint',
