@@ -190,6 +190,38 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
     expect(await t.run('daily', bot.id)).toMatchObject({ state: 'exited' });
   });
 
+  it('a leg stop whose hedge has no bid still buys the short back, keeps the wing, and is not tried again', async () => {
+    const bot = await t.createDaily({ strategy: 'iron_condor', stop_loss_pct: 100, target_pct: 90, params: { leg_stop_loss_pct: 50 } });
+    for (const [steps, type, rupees] of [[4, 'CE', 60], [8, 'CE', 20], [-4, 'PE', 55], [-8, 'PE', 18]] as const) t.price(steps, type, rupees);
+    t.at(monday, '09:20');
+    await t.tick();
+    t.price(4, 'CE', 90);
+    t.market.set(t.symbol(8, 'CE'), { bid: 0, ask: 0.1, last: 0.05 });
+    t.at(monday, '10:00');
+    expect((await t.tick()).acted).toBe(1);
+    expect((await t.orders('daily', bot.id)).slice(4).map((order) => [order.tradingsymbol, order.transaction_type, order.status])).toEqual([
+      [t.symbol(4, 'CE'), 'BUY', 'COMPLETE'],
+      [t.symbol(8, 'CE'), 'SELL', 'CANCELLED'],
+    ]);
+    const [, legStop] = await t.actions('daily', bot.id);
+    expect(legStop).toMatchObject({ action: 'leg_stop_loss', status: 'completed' });
+    expect(legStop!.message).toMatch(new RegExp(`^${t.symbol(8, 'CE')}: .*there is no bid`));
+    expect((await t.alerts(bot.id))[1]!.body).toMatch(/^Bought back .*\. Its hedge was not sold \(.*\): it stays until the position's exit\. Still open: /);
+    // The short is bought back: nothing more to do until the exit time, which takes what is left.
+    for (const minute of ['10:01', '10:02', '10:05']) {
+      t.at(monday, minute);
+      expect((await t.tick()).acted).toBe(0);
+    }
+    t.price(8, 'CE', 1);
+    t.at(monday, '15:10');
+    expect((await t.tick()).acted).toBe(1);
+    expect((await t.orders('daily', bot.id)).slice(6).map((order) => [order.tradingsymbol, order.transaction_type, order.status])).toEqual([
+      [t.symbol(-4, 'PE'), 'BUY', 'COMPLETE'],
+      [t.symbol(8, 'CE'), 'SELL', 'COMPLETE'],
+      [t.symbol(-8, 'PE'), 'SELL', 'COMPLETE'],
+    ]);
+  });
+
   it('re-enters at the new money after a stop-loss, at most max_re_entries times', async () => {
     const bot = await t.createDaily({ stop_loss_pct: 25, params: { re_entry: 'new_atm', max_re_entries: 1, leg_stop_loss_pct: 100 } });
     t.straddle(100.25, 100.25);

@@ -290,7 +290,9 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
     const filled = outcome.orders.filter((order) => order.status === 'COMPLETE');
     const refused = outcome.orders.filter((order) => order.status !== 'COMPLETE');
     const failure = outcome.failure ?? (refused.length > 0 ? `${refused[0]!.tradingsymbol}: ${refused[0]!.status_message ?? refused[0]!.status}` : null);
-    const ok = failure === null && filled.length > 0;
+    // A leg stop has done its job once the sold leg is bought back: a hedge that could not be sold (a far wing
+    // with no bid) stays with the position until its exit, and the action says why in its message.
+    const ok = action.phase === 'adjust' ? filled.some((order) => order.tradingsymbol === action.leg) : failure === null && filled.length > 0;
     const pnl = action.phase === 'exit' && ok ? await flatDayPnl(db, bot, day) : null;
     return db.transaction(async (tx) => {
       const { rows } = await tx.query(
@@ -327,10 +329,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
         return partial;
       }
       if (action.phase === 'adjust') {
-        if (!ok) {
-          await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', `${bot.name}: leg exit refused`, `${failure ?? 'Refused by the broker.'} The engine tries again in a minute.`, now);
-          return false;
-        }
+        // Whatever filled is closed, even when the action failed: the run never counts a closed leg as open.
         const exitPrices = averageFills(filled);
         const next = await changeRun(tx, bot, day, (run) => ({
           legs: run.legs.map((leg) => {
@@ -338,10 +337,15 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
             return price === undefined || leg.exitPricePaise !== undefined ? leg : { ...leg, exitPricePaise: price };
           }),
         }), now);
+        if (!ok) {
+          await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', `${bot.name}: leg exit refused`, `${failure ?? 'Refused by the broker.'} The engine tries again in a minute.`, now);
+          return false;
+        }
         const hedges = [...exitPrices.keys()].filter((symbol) => symbol !== action.leg);
         const open = next.legs.filter((leg) => leg.exitPricePaise === undefined).map((leg) => leg.tradingsymbol);
         const atCost = bot.params.move_sl_to_cost === true ? ' Their stop-loss is now at cost (the entry price).' : '';
-        const body = `Bought back ${action.leg}${hedges.length > 0 ? ` and closed its hedge ${hedges.join(', ')}` : ''}. Still open: ${open.join(', ')}.${atCost}`;
+        const unsold = failure === null ? '' : ` Its hedge was not sold (${failure}): it stays until the position's exit.`;
+        const body = `Bought back ${action.leg}${hedges.length > 0 ? ` and closed its hedge ${hedges.join(', ')}` : ''}.${unsold} Still open: ${open.join(', ')}.${atCost}`;
         await alert(tx, bot, action, 'bot_stop_loss', 'warning', `${bot.name}: ${exitReason(action.action)}`, body, now);
         return false;
       }
