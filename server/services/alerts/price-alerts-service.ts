@@ -30,6 +30,15 @@ export type PriceAlertRow = {
 export const priceAlertColumns =
   'id, symbol, exchange, direction, level_paise, repeat, active, last_price_paise, triggered_count, last_triggered_at, created_at';
 
+/** The option's expiry (YYYY-MM-DD) beside a price_alerts row, as `expiry`; null for an index. */
+export const optionExpiryColumn = `(SELECT to_char(i.expiry, 'YYYY-MM-DD') FROM instruments i
+  WHERE i.exchange = price_alerts.exchange AND i.tradingsymbol = price_alerts.symbol) AS expiry`;
+
+/** Whether an option's contract is over at `now` (15:30 IST on its expiry day): an alert on it can never fire. */
+export function contractExpired(expiry: string | null, now: Date): boolean {
+  return expiry !== null && now.getTime() >= expiryInstantMs(expiry);
+}
+
 function priceAlertOf(row: PriceAlertRow, expired: boolean): PriceAlert {
   return {
     id: row.id,
@@ -59,14 +68,12 @@ async function resolveSymbol(q: Queryable, symbol: string): Promise<{ exchange: 
 
 export function createPriceAlertsService({ db, clock }: { db: Database; clock: Clock }) {
   async function list(userId: number): Promise<Schemas['PriceAlertsResponse']> {
-    const columns = priceAlertColumns.split(', ').map((column) => `a.${column}`).join(', ');
     const { rows } = await db.query<PriceAlertRow & { expiry: string | null }>(
-      `SELECT ${columns}, to_char(i.expiry, 'YYYY-MM-DD') AS expiry FROM price_alerts a
-       LEFT JOIN instruments i ON i.exchange = a.exchange AND i.tradingsymbol = a.symbol WHERE a.user_id = $1 ORDER BY a.id DESC`,
+      `SELECT ${priceAlertColumns}, ${optionExpiryColumn} FROM price_alerts WHERE user_id = $1 ORDER BY id DESC`,
       [userId],
     );
-    const now = clock().getTime();
-    return { price_alerts: rows.map((row) => priceAlertOf(row, row.expiry !== null && now >= expiryInstantMs(row.expiry))) };
+    const now = clock();
+    return { price_alerts: rows.map((row) => priceAlertOf(row, contractExpired(row.expiry, now))) };
   }
 
   async function create(userId: number, body: Schemas['PriceAlertCreate']): Promise<Schemas['PriceAlertResponse']> {
@@ -81,8 +88,7 @@ export function createPriceAlertsService({ db, clock }: { db: Database; clock: C
         { field: 'symbol' },
       );
     }
-    // A contract past its expiry never trades again: an alert on it could never fire.
-    if (resolved.expiry !== null && clock().getTime() >= expiryInstantMs(resolved.expiry)) {
+    if (contractExpired(resolved.expiry, clock())) {
       throw new DomainError('validation_failed', `${body.symbol} expired on ${resolved.expiry}. Pick a current expiry.`, { field: 'symbol' });
     }
     return db.transaction(async (tx) => {

@@ -319,8 +319,7 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
    * list starts at the next day.
    */
   async function expiriesOf(facts: IndexFacts, now: Date): Promise<Expiry[]> {
-    const ist = new Date(now.getTime() + istOffsetMs).toISOString();
-    const afterClose = clockMinutes(ist.slice(11, 16)) >= clockMinutes('15:30');
+    const afterClose = istMinutes(now) >= clockMinutes('15:30');
     const from = afterClose ? addDays(istDate(now), 1) : istDate(now);
     return listExpiries(facts, await calendar(exchangeOf(facts)), from);
   }

@@ -43,6 +43,10 @@ export async function openBotDesk(backend: TestBackend, options: { database?: Da
     price(0, 'CE', call);
     price(0, 'PE', put);
   };
+  /** An iron condor's four strikes (shorts 4 steps out, wings 8) at their opening prices. */
+  const condor = () => {
+    for (const [steps, type, rupees] of [[4, 'CE', 60], [8, 'CE', 20], [-4, 'PE', 55], [-8, 'PE', 18]] as const) price(steps, type, rupees);
+  };
 
   const at = (day: string, time: string, seconds = 0) => {
     const target = istInstant(day, time).getTime() + seconds * 1000;
@@ -96,5 +100,5 @@ export async function openBotDesk(backend: TestBackend, options: { database?: Da
       )
     ).rows[0];
 
-  return { server, call, market, desk, portfolio, strategies, symbol, price, straddle, at, tick, createDaily, createTrading, actions, orders, alerts, run };
+  return { server, call, market, desk, portfolio, strategies, symbol, price, straddle, condor, at, tick, createDaily, createTrading, actions, orders, alerts, run };
 }

@@ -19,7 +19,7 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
 
   it('enters at 09:20 with the legs around the money (hedges first), exits at 15:10 (shorts first), and does nothing on a holiday', async () => {
     const bot = await t.createDaily({ strategy: 'iron_condor' });
-    for (const [steps, type, rupees] of [[4, 'CE', 60], [8, 'CE', 20], [-4, 'PE', 55], [-8, 'PE', 18]] as const) t.price(steps, type, rupees);
+    t.condor();
     t.at(monday, '09:19');
     expect((await t.tick()).acted).toBe(0);
     t.at(monday, '09:20');
@@ -166,7 +166,7 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
 
   it('an iron condor’s leg stop closes that side (the short and its wing) and keeps the other side until the exit time', async () => {
     const bot = await t.createDaily({ strategy: 'iron_condor', stop_loss_pct: 100, target_pct: 90, params: { leg_stop_loss_pct: 50 } });
-    for (const [steps, type, rupees] of [[4, 'CE', 60], [8, 'CE', 20], [-4, 'PE', 55], [-8, 'PE', 18]] as const) t.price(steps, type, rupees);
+    t.condor();
     t.at(monday, '09:20');
     await t.tick();
     t.price(4, 'CE', 90);
@@ -192,7 +192,7 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
 
   it('a leg stop whose hedge has no bid still buys the short back, keeps the wing, and is not tried again', async () => {
     const bot = await t.createDaily({ strategy: 'iron_condor', stop_loss_pct: 100, target_pct: 90, params: { leg_stop_loss_pct: 50 } });
-    for (const [steps, type, rupees] of [[4, 'CE', 60], [8, 'CE', 20], [-4, 'PE', 55], [-8, 'PE', 18]] as const) t.price(steps, type, rupees);
+    t.condor();
     t.at(monday, '09:20');
     await t.tick();
     t.price(4, 'CE', 90);

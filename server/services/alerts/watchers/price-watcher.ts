@@ -7,9 +7,8 @@
 import type { Queryable } from '../../../db/database.ts';
 import { formatPaise, toPaise } from '../../brokers/paper/paise.ts';
 import type { MarketService } from '../../market/market-service.ts';
-import { expiryInstantMs } from '../../market/simulator.ts';
 import { recordAlert } from '../alert-log.ts';
-import { priceAlertColumns, type PriceAlertRow } from '../price-alerts-service.ts';
+import { contractExpired, optionExpiryColumn, priceAlertColumns, type PriceAlertRow } from '../price-alerts-service.ts';
 
 export type WatchedSymbol = { symbol: string; exchange: 'NFO' | 'BFO' | null };
 
@@ -43,30 +42,12 @@ export function crossed(direction: 'above' | 'below', levelPaise: number, before
 
 export function createPriceWatcher(prices: LastPriceSource) {
   return async function watchPrices(tx: Queryable, now: Date): Promise<number> {
-    const { rows } = await tx.query<PriceAlertRow & { user_id: number }>(
-      `SELECT ${priceAlertColumns}, user_id FROM price_alerts WHERE active ORDER BY id FOR UPDATE`,
+    const { rows } = await tx.query<PriceAlertRow & { user_id: number; expiry: string | null }>(
+      `SELECT ${priceAlertColumns}, user_id, ${optionExpiryColumn} FROM price_alerts WHERE active ORDER BY id FOR UPDATE`,
     );
-    if (rows.length === 0) return 0;
-    const options = [...new Set(rows.filter((row) => row.exchange !== null).map((row) => row.symbol))];
-    const { rows: contracts } =
-      options.length === 0
-        ? { rows: [] }
-        : await tx.query<{ exchange: string; tradingsymbol: string; expiry: string }>(
-            `SELECT exchange, tradingsymbol, to_char(expiry, 'YYYY-MM-DD') AS expiry FROM instruments WHERE tradingsymbol = ANY($1::text[])`,
-            [options],
-          );
-    const expiries = new Map(contracts.map((contract) => [`${contract.exchange}:${contract.tradingsymbol}`, contract.expiry]));
-    const expiryOf = (row: PriceAlertRow) => (row.exchange === null ? undefined : expiries.get(`${row.exchange}:${row.symbol}`));
-    const live = rows.filter((row) => {
-      const expiry = expiryOf(row);
-      return expiry === undefined || now.getTime() < expiryInstantMs(expiry);
-    });
-    const unique = new Map(live.map((row) => [row.symbol, { symbol: row.symbol, exchange: row.exchange }]));
-    const last = unique.size === 0 ? new Map<string, number>() : await prices([...unique.values()], tx);
     let written = 0;
     for (const row of rows) {
-      const expiry = expiryOf(row);
-      if (expiry !== undefined && now.getTime() >= expiryInstantMs(expiry)) {
+      if (contractExpired(row.expiry, now)) {
         const level = formatPaise(Number(row.level_paise));
         const id = await recordAlert(tx, {
           userId: row.user_id,
@@ -75,15 +56,20 @@ export function createPriceWatcher(prices: LastPriceSource) {
           event: 'price_alert_expired',
           severity: 'info',
           title: `${row.symbol} expired: price alert off`,
-          body: `The contract expired on ${expiry} at 15:30 IST; its alert ${row.direction === 'above' ? 'above' : 'below'} ${level} can no longer fire.`,
+          body: `The contract expired on ${row.expiry} at 15:30 IST; its alert ${row.direction === 'above' ? 'above' : 'below'} ${level} can no longer fire.`,
           link: '/app/strategy_alerts?view=price',
           at: now,
           dedupeKey: `price:${row.id}:expired`,
         });
         if (id !== null) written += 1;
         await tx.query('UPDATE price_alerts SET active = false WHERE id = $1', [row.id]);
-        continue;
       }
+    }
+    const live = rows.filter((row) => !contractExpired(row.expiry, now));
+    if (live.length === 0) return written;
+    const unique = new Map(live.map((row) => [row.symbol, { symbol: row.symbol, exchange: row.exchange }]));
+    const last = await prices([...unique.values()], tx);
+    for (const row of live) {
       const nowPaise = last.get(row.symbol);
       if (nowPaise === undefined) continue;
       const beforePaise = row.last_price_paise === null ? null : Number(row.last_price_paise);

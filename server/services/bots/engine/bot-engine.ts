@@ -70,6 +70,8 @@ const stopActions = new Set<BotActionName>(['stop_loss', 'leg_stop_loss', 'trail
 const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 const keyOf = (leg: { exchange: string; tradingsymbol: string }) => `${leg.exchange}:${leg.tradingsymbol}`;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** What the bot holds of the contracts a leg stop closes (EXCHANGE:TRADINGSYMBOL). */
+const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.filter((leg) => closes.includes(keyOf(leg)));
 
 export function createBotEngine({ db, clock, paperTrading, prices, market, hooks = {} }: EngineOptions) {
   const calendars = new Map<string, TradingCalendar>();
@@ -176,11 +178,11 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
 
   /** `leg`: the stopped leg of a per-leg stop (its phase 'adjust', or 'exit' when it closes the rest). */
   async function claim(bot: EngineBot, day: string, action: BotActionName, sequence: number, phase: ActionPhase, now: Date, leg: StoppedLeg | null = null): Promise<ActionRow | null> {
-    const keyOf = (attempt: number) => actionKey(bot.kind, bot.id, day, action, sequence, attempt, leg?.index ?? null);
+    const keyFor = (attempt: number) => actionKey(bot.kind, bot.id, day, action, sequence, attempt, leg?.index ?? null);
     const { rows } = await db.query<Parameters<typeof toAction>[0]>(
       `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, leg, status, claimed_at, idempotency_key)
        VALUES ($1, $2, $3::date, $4, $5, $6, $7, 'claimed', $8, $9) ON CONFLICT DO NOTHING RETURNING ${actionColumns}`,
-      [bot.kind, bot.id, day, action, sequence, phase, leg?.tradingsymbol ?? null, now, keyOf(1)],
+      [bot.kind, bot.id, day, action, sequence, phase, leg?.tradingsymbol ?? null, now, keyFor(1)],
     );
     if (rows[0] !== undefined) return toAction(rows[0]);
     if (phase === 'entry') return null;
@@ -197,7 +199,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
       const { rows: retried } = await db.query<Parameters<typeof toAction>[0]>(
         `UPDATE bot_actions SET status = 'claimed', attempts = attempts + 1, phase = $5, claimed_at = $2, completed_at = NULL, message = NULL, idempotency_key = $3
          WHERE id = $1 AND status = 'failed' AND attempts = $4 RETURNING ${actionColumns}`,
-        [row.id, now, keyOf(row.attempts + 1), row.attempts, phase],
+        [row.id, now, keyFor(row.attempts + 1), row.attempts, phase],
       );
       return retried[0] === undefined ? null : toAction(retried[0]);
     } catch {
@@ -356,8 +358,9 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
         }, now);
         const event = stopActions.has(action.action) ? 'bot_stop_loss' : action.action === 'target' ? 'bot_target' : 'bot_exited';
         const pnlText = pnl === null ? '' : ` Net P&L today ${formatPaise(pnl)}.`;
-        const closed = next.legs.filter((leg) => leg.exitPricePaise === undefined).length;
-        await alert(tx, bot, action, event, event === 'bot_stop_loss' ? 'warning' : event === 'bot_target' ? 'success' : 'info', `${bot.name}: ${exitReason(action.action)}`, `Closed ${closed} legs.${pnlText}`, now);
+        // The legs this exit closed: those a leg stop had not closed before.
+        const closedNow = next.legs.filter((leg) => leg.exitPricePaise === undefined).length;
+        await alert(tx, bot, action, event, event === 'bot_stop_loss' ? 'warning' : event === 'bot_target' ? 'success' : 'info', `${bot.name}: ${exitReason(action.action)}`, `Closed ${closedNow} legs.${pnlText}`, now);
       } else {
         await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', `${bot.name}: exit refused`, `${failure ?? 'Refused by the broker.'} The engine tries again in a minute.`, now);
       }
@@ -389,7 +392,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
       intents =
         decision.type === 'entry'
           ? await entryIntents(bot, decision, run, now)
-          : exitIntents(decision.type === 'adjust' ? held.filter((leg) => decision.closes.includes(keyOf(leg))) : held);
+          : exitIntents(decision.type === 'adjust' ? heldAmong(held, decision.closes) : held);
     } catch (error) {
       await complete(bot, action, { orders: [], failure: messageOf(error), error: !(error instanceof DomainError) }, now, null);
       return true;
@@ -448,7 +451,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
       const run = action.phase === 'adjust' ? (await loadRuns(db, action.day)).get(botKey(bot.kind, bot.id)) : undefined;
       const index = run?.legs.findIndex((leg) => leg.tradingsymbol === action.leg) ?? -1;
       const closes = run === undefined || index < 0 ? null : legStopCloses(run.legs, index).closes;
-      await carryOut(bot, taken, exitIntents(closes === null ? held : held.filter((leg) => closes.includes(keyOf(leg)))), now, null);
+      await carryOut(bot, taken, exitIntents(closes === null ? held : heldAmong(held, closes)), now, null);
       return true;
     }
     const due = istInstant(action.day, bot.entryFrom);

@@ -867,7 +867,6 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     return limitFill(order.transaction_type, Number(order.price_paise), quote);
   }
 
-
   /** The broker's own MIS square-off: today's intraday positions closed at market after 15:20 IST. */
   async function squareOffMis(now: Date): Promise<void> {
     const { rows } = await db.query<{ broker_account_id: number; account_number: string; capital: string }>(
