@@ -31,7 +31,8 @@ import { syncBaseStrategies } from './services/strategies/strategies-service.ts'
 import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
-import type { PriceSource, RateLimits } from './services/brokers/paper/paper-trading.ts';
+import type { RateLimits } from './services/brokers/paper/order-entry.ts';
+import type { PriceSource } from './services/brokers/paper/price-source.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';

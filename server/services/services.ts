@@ -20,7 +20,9 @@ import { createMarketService, type MarketService } from './market/market-service
 import { createAnalyticsService, type AnalyticsService } from './analytics/analytics-service.ts';
 import { seedOf } from './market/simulator.ts';
 import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
-import { createPaperTrading, type PaperTrading, type PriceSource, type RateLimits } from './brokers/paper/paper-trading.ts';
+import { createPaperTrading, type PaperTrading } from './brokers/paper/paper-trading.ts';
+import type { RateLimits } from './brokers/paper/order-entry.ts';
+import type { PriceSource } from './brokers/paper/price-source.ts';
 import { marketPrices } from './brokers/paper/market-prices.ts';
 import { createKillSwitchService, type KillSwitchService } from './trading/kill-switch-service.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';

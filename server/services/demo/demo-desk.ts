@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { demoAccount } from '../accounts/demo-account.ts';
 import { findUserByEmail } from '../accounts/users.ts';
 import type { Clock } from '../clock.ts';
-import type { OrderIntent } from '../brokers/paper/paper-trading.ts';
+import type { OrderIntent } from '../brokers/broker-trading.ts';
 import type { Services } from '../services.ts';
 
 export const demoBrokerAccount = { account_number: 'DEMO01', name: 'Demo paper account', capital: 1_000_000 } as const;

@@ -7,7 +7,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
-import type { OrderRow } from '../brokers/paper/paper-trading.ts';
+import type { BrokerOrder } from '../brokers/broker-trading.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { istOffsetMs } from '../market/ist.ts';
@@ -90,7 +90,7 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
 
   async function armOne(tx: Queryable, row: AccountRow, userId: number | null, arming: Arming, tag: string, client: ClientFacts): Promise<AccountResult> {
     const now = clock();
-    // Writes the row every order locks before placing (paper-trading.ts lockAccount): orders already past
+    // Writes the row every order locks before placing (paper/order-rows.ts lockAccount): orders already past
     // the lock finish first and are flattened below; orders waiting on it read the block.
     const { rows } = await tx.query<{ kill_switch_armed_at: Date }>(
       `UPDATE broker_accounts SET kill_switch_armed_at = COALESCE(kill_switch_armed_at, $2),
@@ -105,8 +105,8 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
     await stopBotsOfAccount(tx, row.id, `Kill switch: ${arming.reason ?? (arming.source === 'risk_limit' ? 'a risk limit was breached' : 'turned on by you')}`, now);
     const broker = brokers.get(row.broker)?.trading;
     const sessionOpen = broker !== undefined && row.session_expires_at !== null && new Date(row.session_expires_at).getTime() > now.getTime();
-    let cancelled: OrderRow[] = [];
-    let exits: OrderRow[] = [];
+    let cancelled: BrokerOrder[] = [];
+    let exits: BrokerOrder[] = [];
     if (sessionOpen) {
       ({ cancelled, exits } = await broker.flattenAccount(tx, { id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) }, tag));
     }

@@ -10,7 +10,7 @@ import { DomainError } from '../domain-error.ts';
 import { istDate } from '../market/ist.ts';
 import { averagePaise, dayTotals, maxDrawdown, positionFigures, realisedByDay } from '../brokers/paper/position-math.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
-import type { OrderIntent, OrderRow, PaperTrading, Product, TradeRow, TradingAccount } from '../brokers/paper/paper-trading.ts';
+import type { BrokerOrder, BrokerTrade, BrokerTrading, OrderIntent, PositionEntry, Product, TradingAccount } from '../brokers/broker-trading.ts';
 import { createIdempotency, requestHash, tagOfKey } from './idempotency.ts';
 
 type Schemas = components['schemas'];
@@ -38,7 +38,7 @@ function intentOf(body: OrderRequestBody): OrderIntent {
   };
 }
 
-export function toOrder(row: OrderRow, accountNumber: string): Order {
+export function toOrder(row: BrokerOrder, accountNumber: string): Order {
   return {
     order_id: row.order_id,
     exchange_order_id: row.exchange_order_id,
@@ -68,7 +68,7 @@ export function toOrder(row: OrderRow, accountNumber: string): Order {
   };
 }
 
-function toTrade(row: TradeRow, accountNumber: string): Trade {
+function toTrade(row: BrokerTrade, accountNumber: string): Trade {
   return {
     trade_id: row.trade_id,
     order_id: row.order_id ?? `settlement-${row.trade_id}`,
@@ -100,7 +100,7 @@ function ordersMessage(orders: readonly Order[], verb: string): string {
 export function createTradingService({ db, clock, brokers }: { db: Database; clock: Clock; brokers: BrokerRegistry }) {
   const idempotency = createIdempotency({ db, clock });
 
-  async function findAccount(userId: number, accountNumber: string): Promise<{ account: TradingAccount; broker: PaperTrading; sessionOpen: boolean; sessionEndedAt: Date | null }> {
+  async function findAccount(userId: number, accountNumber: string): Promise<{ account: TradingAccount; broker: BrokerTrading; sessionOpen: boolean; sessionEndedAt: Date | null }> {
     const { rows } = await db.query<AccountRow>(
       `SELECT a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id
        WHERE a.user_id = $1 AND upper(a.account_number) = upper($2) ORDER BY a.id LIMIT 1`,
@@ -134,7 +134,7 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
   async function idempotentOrders(
     call: TradingCall,
     verb: string,
-    act: (tx: Parameters<Parameters<typeof idempotency.run>[3]>[0], found: Awaited<ReturnType<typeof tradingAccount>>, tag: string) => Promise<OrderRow[]>,
+    act: (tx: Parameters<Parameters<typeof idempotency.run>[3]>[0], found: Awaited<ReturnType<typeof tradingAccount>>, tag: string) => Promise<BrokerOrder[]>,
   ): Promise<IdempotentAnswer> {
     const found = await tradingAccount(call.userId, call.body.account_number);
     return idempotency.run(call.userId, call.key, requestHash(call.operation, call.body), async (tx) => {
@@ -216,9 +216,7 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
     };
   }
 
-  type Totals = Awaited<ReturnType<PaperTrading['positionTotals']>>[number];
-
-  function toPosition(entry: Totals, day: boolean): Position {
+  function toPosition(entry: PositionEntry, day: boolean): Position {
     const totals = day ? dayTotals(entry.totals) : entry.totals;
     const figures = positionFigures(totals, entry.lastPaise, entry.closePaise);
     return {

@@ -20,7 +20,8 @@ import type { Database, Queryable } from '../../../db/database.ts';
 import { presetShape, presetNames, type PresetName } from '../../../../quant/strategy-presets.ts';
 import type { Quote } from '../../brokers/paper/order-rules.ts';
 import { formatPaise } from '../../brokers/paper/paise.ts';
-import type { OrderIntent, OrderRow, PaperTrading, PriceSource } from '../../brokers/paper/paper-trading.ts';
+import type { BrokerOrder, BrokerTrading, OrderIntent } from '../../brokers/broker-trading.ts';
+import type { PriceSource } from '../../brokers/paper/price-source.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
@@ -55,7 +56,7 @@ export type EngineHooks = {
 type EngineOptions = {
   db: Database;
   clock: Clock;
-  paperTrading: PaperTrading;
+  paperTrading: BrokerTrading;
   prices: PriceSource;
   market: MarketService;
   hooks?: EngineHooks | undefined;
@@ -208,8 +209,8 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
     }
   }
 
-  async function ordersByTag(q: Queryable, accountId: number, tag: string): Promise<OrderRow[]> {
-    const { rows } = await q.query<OrderRow>(
+  async function ordersByTag(q: Queryable, accountId: number, tag: string): Promise<BrokerOrder[]> {
+    const { rows } = await q.query<BrokerOrder>(
       `SELECT id, order_id, status, status_message, tradingsymbol, exchange, transaction_type, quantity, filled_quantity, filled_value_paise, product
        FROM paper_orders WHERE broker_account_id = $1 AND tag = $2 ORDER BY id`,
       [accountId, tag],
@@ -217,7 +218,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
     return rows;
   }
 
-  type BrokerOutcome = { orders: OrderRow[]; failure: string | null; error: boolean };
+  type BrokerOutcome = { orders: BrokerOrder[]; failure: string | null; error: boolean };
 
   async function brokerCall(bot: EngineBot, action: ActionRow, intents: readonly OrderIntent[]): Promise<BrokerOutcome> {
     try {
@@ -256,7 +257,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
     });
   }
 
-  function legsFrom(orders: readonly OrderRow[]): RunLeg[] {
+  function legsFrom(orders: readonly BrokerOrder[]): RunLeg[] {
     return orders
       .filter((order) => order.status === 'COMPLETE' && order.filled_quantity > 0)
       .map((order) => ({
@@ -269,7 +270,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
   }
 
   /** The average fill price (paise) of each contract the orders filled, over all their slices. */
-  function averageFills(orders: readonly OrderRow[]): Map<string, number> {
+  function averageFills(orders: readonly BrokerOrder[]): Map<string, number> {
     const totals = new Map<string, { value: number; quantity: number }>();
     for (const order of orders) {
       const total = totals.get(order.tradingsymbol) ?? { value: 0, quantity: 0 };

@@ -14,7 +14,7 @@ import { nextSessionExpiry } from '../../market/ist.ts';
 import { SecretUnreadableError, type SecretBox } from '../../secrets/secret-box.ts';
 import { insertEvents, lockThrottleKeys, throttledFor, type ThrottleCheck, type ThrottleLimits } from '../../throttle.ts';
 import { BrokerLoginError, sessionChecksum, type BrokerAdapter } from '../broker-adapter.ts';
-import type { PaperTrading } from './paper-trading.ts';
+import type { BrokerTrading } from '../broker-trading.ts';
 
 export const paperSlug = 'paper';
 export const paperLoginPath = '/broker-login/paper';
@@ -39,7 +39,7 @@ export type PaperBroker = BrokerAdapter & {
   logIn: (input: PaperLoginInput, now: Date) => Promise<PaperLoginResult>;
 };
 
-type PaperBrokerOptions = { db: Database; secrets: SecretBox; limits: ThrottleLimits; trading: PaperTrading };
+type PaperBrokerOptions = { db: Database; secrets: SecretBox; limits: ThrottleLimits; trading: BrokerTrading };
 
 /** What migration 002 lets an account number be, upper-cased: anything else matches no account. */
 const clientIdShape = /^[A-Z0-9_-]{2,32}$/;
