@@ -26,7 +26,7 @@ import type { PasswordHasher, ScryptCost } from './services/accounts/passwords.t
 import type { ThrottleLimits } from './services/throttle.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { loadOrCreateSecretKey } from './services/secrets/secret-key.ts';
-import { createServices } from './services/services.ts';
+import { createServices, type TradingHooks } from './services/services.ts';
 import { syncBaseStrategies } from './services/strategies/strategies-service.ts';
 import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
@@ -96,6 +96,8 @@ export type ServerOptions = {
   rateLimits?: RateLimits | undefined;
   /** Tests only: a crash injected into the bot engine (between a broker call and the action's completion). */
   engineHooks?: EngineHooks | undefined;
+  /** Tests only: a crash injected into the order pipeline or the kill switch (around a broker call). */
+  tradingHooks?: TradingHooks | undefined;
   /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS); the defaults when absent. */
   market?: Partial<MarketConfig> | undefined;
   /**
@@ -142,6 +144,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     prices: options.prices,
     rateLimits: options.rateLimits,
     engineHooks: options.engineHooks,
+    tradingHooks: options.tradingHooks,
     push: { vapid, send: options.push?.send, allowHttpEndpoints: options.push?.allowHttpEndpoints },
     alertPrices: options.alertPrices,
   });

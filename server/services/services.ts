@@ -24,7 +24,8 @@ import { createPaperTrading, type PaperTrading } from './brokers/paper/paper-tra
 import type { RateLimits } from './brokers/paper/order-entry.ts';
 import type { PriceSource } from './brokers/paper/price-source.ts';
 import { marketPrices } from './brokers/paper/market-prices.ts';
-import { createKillSwitchService, type KillSwitchService } from './trading/kill-switch-service.ts';
+import { createKillSwitchService, type KillSwitchHooks, type KillSwitchService } from './trading/kill-switch-service.ts';
+import type { PipelineHooks } from './trading/order-pipeline.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
 import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
@@ -63,6 +64,8 @@ export type Services = {
   alerts: AlertServices;
 };
 
+export type TradingHooks = PipelineHooks & KillSwitchHooks;
+
 export type ServicesOptions = {
   db: Database;
   clock: Clock;
@@ -82,13 +85,15 @@ export type ServicesOptions = {
   rateLimits?: RateLimits | undefined;
   /** Tests only: a crash injected into the bot engine. */
   engineHooks?: EngineHooks | undefined;
+  /** Tests only: a crash injected into the order pipeline or the kill switch, between their steps. */
+  tradingHooks?: TradingHooks | undefined;
   /** Web push: the VAPID keys (alerts/vapid-keys.ts), and for tests a local push service. */
   push: PushOptions;
   /** Tests only: scripted last prices for price alerts instead of the market's. */
   alertPrices?: LastPriceSource | undefined;
 };
 
-export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, engineHooks, push, alertPrices }: ServicesOptions): Services {
+export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, engineHooks, tradingHooks, push, alertPrices }: ServicesOptions): Services {
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -100,7 +105,7 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading });
   // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
   const brokerRegistry = createBrokerRegistry([paperBroker]);
-  const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry });
+  const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, hooks: tradingHooks });
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits }),
     passwords,
@@ -115,11 +120,11 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     market: marketService,
     marketFeed: createMarketFeed(marketService),
     paperTrading,
-    trading: createTradingService({ db, clock, brokers: brokerRegistry }),
+    trading: createTradingService({ db, clock, brokers: brokerRegistry, hooks: tradingHooks }),
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
-    botEngine: createBotEngine({ db, clock, paperTrading, prices: priceSource, market: marketService, hooks: engineHooks }),
+    botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, prices: priceSource, market: marketService, hooks: engineHooks }),
     botStatus: createBotStatus({ db, clock, prices: priceSource }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
   };

@@ -3,8 +3,13 @@
 // The paper broker (paper/paper-trading.ts) implements it; a live broker's adapter maps the same calls onto
 // its API. Orders and trades are Kite-shaped records in integer paise; `tag` is how an intent finds its
 // orders again after a lost answer.
-import type { Queryable } from '../../db/database.ts';
+//
+// No call takes a transaction: a real broker is never called inside one (ARCHITECTURE.md). Callers claim
+// the intent first and record the answer after (trading/order-pipeline.ts); each call of the paper broker
+// runs in its own transaction under the account's lock.
+import { DomainError } from '../domain-error.ts';
 import type { IndexName } from '../market/index-config.ts';
+import { istClock } from '../market/ist.ts';
 
 export type Side = 'BUY' | 'SELL';
 export type OrderType = 'MARKET' | 'LIMIT' | 'SL' | 'SL-M';
@@ -87,7 +92,7 @@ export type Instrument = {
 /** Which bot placed an order (null or absent: the trader), so positions can be grouped by bot. */
 export type OrderBot = { kind: 'trading' | 'daily'; id: number };
 
-export type PlaceOptions = { portfolioId: number | null; tag: string | null; purpose: OrderPurpose; ocoGroup?: string | null; bot?: OrderBot | null };
+export type PlaceOptions = { portfolioId: number | null; tag: string; purpose: OrderPurpose; ocoGroup?: string | null; bot?: OrderBot | null };
 
 export type PositionRef = { exchange: string; tradingsymbol: string; product: Product; quantity?: number | undefined };
 
@@ -135,22 +140,36 @@ export type PositionEntry = {
 /** One trade of a portfolio's history, for its daily P&L. `key` names the position (instrument and product). */
 export type LedgerTrade = { day: string; key: string; side: Side; quantity: number; pricePaise: number; chargesPaise: number };
 
+/** What placing an entry answers while the account's kill switch is armed (exits stay allowed). */
+export function killSwitchRefusal(accountNumber: string, armedAt: Date): DomainError {
+  return new DomainError(
+    'kill_switch_armed',
+    `The kill switch of account ${accountNumber} is on since ${istClock(armedAt)} IST: new orders are blocked until you turn it off. Exits still work.`,
+  );
+}
+
 export type BrokerTrading = {
   /** Paper trading or a real broker's: shown to the trader so the two can never be confused. */
   mode: 'paper' | 'live';
-  /** Each intent rejected with its reason, filled or left working; sliced above the freeze quantity. */
-  placeOrders(q: Queryable, account: TradingAccount, intents: readonly OrderIntent[], options: PlaceOptions): Promise<BrokerOrder[]>;
-  modifyOrder(q: Queryable, account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder>;
+  /**
+   * Each intent rejected with its reason, filled or left working; sliced above the freeze quantity. Entries
+   * are refused while the account's kill switch is armed (killSwitchRefusal). `options.tag` is on every
+   * order, so ordersByTag finds them after a lost answer.
+   */
+  placeOrders(account: TradingAccount, intents: readonly OrderIntent[], options: PlaceOptions): Promise<BrokerOrder[]>;
+  /** The orders carrying `tag` (placed at or after `since` when given), oldest first: how a claim is reconciled. */
+  ordersByTag(account: TradingAccount, tag: string, since?: Date | null): Promise<BrokerOrder[]>;
+  modifyOrder(account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder>;
   /** Final orders are answered as they are, so repeating a cancel is harmless. */
-  cancelOrders(q: Queryable, account: TradingAccount, orderIds: readonly string[]): Promise<BrokerOrder[]>;
+  cancelOrders(account: TradingAccount, orderIds: readonly string[]): Promise<BrokerOrder[]>;
   /** Brings positions to zero (or reduces one by its quantity); flat positions place nothing. */
-  squareOff(q: Queryable, account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[], tag: string | null): Promise<BrokerOrder[]>;
+  squareOff(account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[], tag: string): Promise<BrokerOrder[]>;
   /** A stop-loss or target that reduces a position, paired with its other protective order (one cancels the other). */
-  protect(q: Queryable, account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, portfolioId: number | null, tag: string | null): Promise<BrokerOrder[]>;
-  /** The kill switch's work: every working order cancelled, every position closed at market. */
-  flattenAccount(q: Queryable, account: TradingAccount, tag: string): Promise<{ cancelled: BrokerOrder[]; exits: BrokerOrder[] }>;
+  protect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, portfolioId: number | null, tag: string): Promise<BrokerOrder[]>;
+  /** The kill switch's work: every working order cancelled, every position closed at market. Repeating it is harmless. */
+  flattenAccount(account: TradingAccount, tag: string): Promise<{ cancelled: BrokerOrder[]; exits: BrokerOrder[] }>;
   /** Entry orders placed on a day, rejected ones not counted (the trades-today limit). */
-  entriesOn(q: Queryable, accountId: number, day: string): Promise<number>;
+  entriesOn(account: TradingAccount, day: string): Promise<number>;
   /** A day's orders and trades, newest first; with `since`, only those changed at or after it. */
   orderBook(account: TradingAccount, day: string, since?: Date | null): Promise<{ orders: BrokerOrder[]; trades: BrokerTrade[] }>;
   /** Positions open or traded on `day`: a portfolio's own, or the account's netted across portfolios. */

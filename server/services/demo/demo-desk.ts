@@ -51,17 +51,11 @@ export async function ensureDemoDesk(db: Database, services: Services, clock: Cl
       ? []
       : [{ exchange: 'NFO', tradingsymbol, side, orderType: 'MARKET', product: 'NRML', quantity: chain.lot_size, pricePaise: 0, triggerPaise: 0 }];
   const tradingAccount = { id: account.id, accountNumber: account.account_number, capitalPaise: account.capital * 100 };
-  await db.transaction(async (tx) => {
-    const trading = services.paperTrading;
-    // A put bought and sold back: a closed round trip with realised P&L and charges.
-    await trading.placeOrders(tx, tradingAccount, leg(symbol(atm, 'PE'), 'BUY'), { portfolioId: portfolio.id, tag: 'demo', purpose: 'entry' });
-    await trading.placeOrders(tx, tradingAccount, leg(symbol(atm, 'PE'), 'SELL'), { portfolioId: portfolio.id, tag: 'demo', purpose: 'entry' });
-    // An open bear call spread, the hedge bought first.
-    await trading.placeOrders(
-      tx,
-      tradingAccount,
-      [...leg(symbol(atm + 4 * chain.strike_step, 'CE'), 'BUY'), ...leg(symbol(atm + 2 * chain.strike_step, 'CE'), 'SELL')],
-      { portfolioId: portfolio.id, tag: 'demo', purpose: 'entry' },
-    );
-  });
+  const trading = services.paperTrading;
+  const options = { portfolioId: portfolio.id, tag: 'demo', purpose: 'entry' } as const;
+  // A put bought and sold back: a closed round trip with realised P&L and charges.
+  await trading.placeOrders(tradingAccount, leg(symbol(atm, 'PE'), 'BUY'), options);
+  await trading.placeOrders(tradingAccount, leg(symbol(atm, 'PE'), 'SELL'), options);
+  // An open bear call spread, the hedge bought first.
+  await trading.placeOrders(tradingAccount, [...leg(symbol(atm + 4 * chain.strike_step, 'CE'), 'BUY'), ...leg(symbol(atm + 2 * chain.strike_step, 'CE'), 'SELL')], options);
 }

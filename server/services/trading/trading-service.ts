@@ -1,6 +1,7 @@
 // Trading for a signed-in user: finds their broker account by its number, checks the broker session,
-// hands the intent to the account's broker (the adapter's `trading`; the paper broker's today) under one
-// Idempotency-Key, and turns the broker's rows into the contract's Order and Position (rupees at the edge).
+// hands the intent to the account's broker (the adapter's `trading`, a BrokerTrading) through the order
+// pipeline (claim, broker call, record: one answer per Idempotency-Key), and turns the broker's records into
+// the contract's Order and Position (order-answers.ts, rupees at the edge).
 // Transport-free: refusals are DomainErrors that server/http maps to statuses.
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
@@ -8,97 +9,24 @@ import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { istDate } from '../market/ist.ts';
-import { averagePaise, dayTotals, maxDrawdown, positionFigures, realisedByDay } from '../brokers/paper/position-math.ts';
+import { maxDrawdown, positionFigures, realisedByDay } from '../brokers/paper/position-math.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
-import type { BrokerOrder, BrokerTrade, BrokerTrading, OrderIntent, PositionEntry, Product, TradingAccount } from '../brokers/broker-trading.ts';
-import { createIdempotency, requestHash, tagOfKey } from './idempotency.ts';
+import type { BrokerOrder, BrokerTrading, TradingAccount } from '../brokers/broker-trading.ts';
+import { requestHash, tagOfKey } from './idempotency.ts';
+import { intentOf, ordersMessage, toOrder, toPosition, toTrade } from './order-answers.ts';
+import { createOrderPipeline, type PipelineHooks } from './order-pipeline.ts';
 
 type Schemas = components['schemas'];
-type Order = Schemas['Order'];
-type Trade = Schemas['Trade'];
-type Position = Schemas['Position'];
 type OrdersResponse = Schemas['OrdersResponse'];
 
 export type IdempotentAnswer = { status: number; body: unknown; replayed: boolean };
 
 type AccountRow = { id: number; account_number: string; capital: string; broker: string; session_expires_at: Date | null };
 
-type OrderRequestBody = Pick<Schemas['OrderRequest'], 'tradingsymbol' | 'exchange' | 'transaction_type' | 'order_type' | 'product' | 'quantity' | 'price' | 'trigger_price'>;
+type TradingServiceOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; hooks?: PipelineHooks | undefined };
 
-function intentOf(body: OrderRequestBody): OrderIntent {
-  return {
-    exchange: body.exchange,
-    tradingsymbol: body.tradingsymbol,
-    side: body.transaction_type,
-    orderType: body.order_type,
-    product: body.product,
-    quantity: body.quantity,
-    pricePaise: toPaise(body.price ?? 0),
-    triggerPaise: toPaise(body.trigger_price ?? 0),
-  };
-}
-
-export function toOrder(row: BrokerOrder, accountNumber: string): Order {
-  return {
-    order_id: row.order_id,
-    exchange_order_id: row.exchange_order_id,
-    account_number: accountNumber,
-    portfolio_id: row.portfolio_id,
-    tradingsymbol: row.tradingsymbol,
-    instrument_token: row.instrument_token,
-    exchange: row.exchange,
-    transaction_type: row.transaction_type,
-    order_type: row.order_type,
-    product: row.product,
-    variety: 'regular',
-    validity: 'DAY',
-    quantity: row.quantity,
-    price: toRupees(Number(row.price_paise)),
-    trigger_price: toRupees(Number(row.trigger_price_paise)),
-    average_price: toRupees(averagePaise(Number(row.filled_value_paise), row.filled_quantity)),
-    filled_quantity: row.filled_quantity,
-    pending_quantity: row.status === 'OPEN' || row.status === 'TRIGGER PENDING' ? row.quantity - row.filled_quantity - row.cancelled_quantity : 0,
-    cancelled_quantity: row.cancelled_quantity,
-    status: row.status,
-    status_message: row.status_message,
-    tag: row.tag,
-    order_timestamp: new Date(row.placed_at).toISOString(),
-    exchange_timestamp: row.exchange_at === null ? null : new Date(row.exchange_at).toISOString(),
-    modifications: row.modifications,
-  };
-}
-
-function toTrade(row: BrokerTrade, accountNumber: string): Trade {
-  return {
-    trade_id: row.trade_id,
-    order_id: row.order_id ?? `settlement-${row.trade_id}`,
-    account_number: accountNumber,
-    portfolio_id: row.portfolio_id,
-    tradingsymbol: row.tradingsymbol,
-    instrument_token: row.instrument_token,
-    exchange: row.exchange,
-    product: row.product,
-    transaction_type: row.transaction_type,
-    quantity: row.quantity,
-    average_price: toRupees(Number(row.price_paise)),
-    fill_timestamp: new Date(row.filled_at).toISOString(),
-  };
-}
-
-/** "2 orders placed, 1 rejected": what the trader reads first; every order's own outcome follows. */
-function ordersMessage(orders: readonly Order[], verb: string): string {
-  if (orders.length === 0) return 'Nothing to do: no open quantity';
-  const rejected = orders.filter((order) => order.status === 'REJECTED').length;
-  const cancelled = orders.filter((order) => order.status === 'CANCELLED').length;
-  const done = orders.length - rejected - cancelled;
-  const parts = [`${done} ${done === 1 ? 'order' : 'orders'} ${verb}`];
-  if (rejected > 0) parts.push(`${rejected} rejected`);
-  if (cancelled > 0) parts.push(`${cancelled} cancelled`);
-  return parts.join(', ');
-}
-
-export function createTradingService({ db, clock, brokers }: { db: Database; clock: Clock; brokers: BrokerRegistry }) {
-  const idempotency = createIdempotency({ db, clock });
+export function createTradingService({ db, clock, brokers, hooks }: TradingServiceOptions) {
+  const pipeline = createOrderPipeline({ db, clock, hooks });
 
   async function findAccount(userId: number, accountNumber: string): Promise<{ account: TradingAccount; broker: BrokerTrading; sessionOpen: boolean; sessionEndedAt: Date | null }> {
     const { rows } = await db.query<AccountRow>(
@@ -129,62 +57,75 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
   }
 
   type TradingCall = { userId: number; key: string; operation: string; body: { account_number: string } };
+  type Found = Awaited<ReturnType<typeof tradingAccount>>;
+  /** What an operation does with the broker: whether it opens risk, its portfolio, and its orders' own tag. */
+  type Intent = { entry: boolean; portfolioId: number | null; tag?: string | undefined };
 
   /** Every trading POST: the account's broker session open, one answer per Idempotency-Key. */
-  async function idempotentOrders(
-    call: TradingCall,
-    verb: string,
-    act: (tx: Parameters<Parameters<typeof idempotency.run>[3]>[0], found: Awaited<ReturnType<typeof tradingAccount>>, tag: string) => Promise<BrokerOrder[]>,
-  ): Promise<IdempotentAnswer> {
+  async function idempotentOrders(call: TradingCall, verb: string, intent: Intent, act: (found: Found, tag: string) => Promise<BrokerOrder[]>): Promise<IdempotentAnswer> {
     const found = await tradingAccount(call.userId, call.body.account_number);
-    return idempotency.run(call.userId, call.key, requestHash(call.operation, call.body), async (tx) => {
-      const rows = await act(tx, found, tagOfKey(call.key));
-      const orders = rows.map((row) => toOrder(row, found.account.accountNumber));
-      const body: OrdersResponse = { message: ordersMessage(orders, verb), orders };
-      return { status: 200, body };
+    return pipeline.run({
+      userId: call.userId,
+      key: call.key,
+      hash: requestHash(call.operation, call.body),
+      account: found.account,
+      broker: found.broker,
+      entry: intent.entry,
+      portfolioId: intent.portfolioId,
+      tag: intent.tag ?? tagOfKey(call.key),
+      place: (tag) => act(found, tag),
+      answer: (rows, note) => {
+        const orders = rows.map((row) => toOrder(row, found.account.accountNumber));
+        const message = ordersMessage(orders, verb);
+        const body: OrdersResponse = { message: note === null ? message : `${message}; ${note}`, orders };
+        return { status: 200, body };
+      },
     });
   }
 
   const portfolioOf = (body: { portfolio_id?: number | undefined }) => body.portfolio_id ?? null;
+  const entry = (body: { portfolio_id?: number | undefined }, tag?: string): Intent => ({ entry: true, portfolioId: portfolioOf(body), tag });
+  const exit = (body: { portfolio_id?: number | undefined }, tag?: string): Intent => ({ entry: false, portfolioId: portfolioOf(body), tag });
+  const change: Intent = { entry: false, portfolioId: null };
 
   function placeTrades(userId: number, key: string, body: Schemas['PlaceTradesRequest']) {
-    return idempotentOrders({ userId, key, operation: 'placeTrades', body }, 'placed', (tx, found, keyTag) =>
-      found.broker.placeOrders(tx, found.account, body.orders.map(intentOf), { portfolioId: portfolioOf(body), tag: body.orders[0]?.tag ?? keyTag, purpose: 'entry' }),
+    return idempotentOrders({ userId, key, operation: 'placeTrades', body }, 'placed', entry(body, body.orders[0]?.tag), (found, tag) =>
+      found.broker.placeOrders(found.account, body.orders.map(intentOf), { portfolioId: portfolioOf(body), tag, purpose: 'entry' }),
     );
   }
 
   function executeOrder(userId: number, key: string, body: Schemas['ExecuteOrderRequest']) {
     if (body.action === 'open') {
-      return idempotentOrders({ userId, key, operation: 'executeOrder', body }, 'placed', (tx, found, keyTag) =>
-        found.broker.placeOrders(tx, found.account, [intentOf(body)], { portfolioId: portfolioOf(body), tag: body.tag ?? keyTag, purpose: 'entry' }),
+      return idempotentOrders({ userId, key, operation: 'executeOrder', body }, 'placed', entry(body, body.tag), (found, tag) =>
+        found.broker.placeOrders(found.account, [intentOf(body)], { portfolioId: portfolioOf(body), tag, purpose: 'entry' }),
       );
     }
-    return idempotentOrders({ userId, key, operation: 'executeOrder', body }, 'placed', (tx, found, keyTag) =>
-      found.broker.squareOff(tx, found.account, portfolioOf(body), [{ exchange: body.exchange, tradingsymbol: body.tradingsymbol, product: body.product, quantity: body.quantity }], keyTag),
+    return idempotentOrders({ userId, key, operation: 'executeOrder', body }, 'placed', exit(body), (found, tag) =>
+      found.broker.squareOff(found.account, portfolioOf(body), [{ exchange: body.exchange, tradingsymbol: body.tradingsymbol, product: body.product, quantity: body.quantity }], tag),
     );
   }
 
   function squareoffTrades(userId: number, key: string, body: Schemas['SquareoffTradesRequest']) {
-    return idempotentOrders({ userId, key, operation: 'squareoffTrades', body }, 'placed', (tx, found, keyTag) =>
-      found.broker.squareOff(tx, found.account, portfolioOf(body), body.positions, keyTag),
+    return idempotentOrders({ userId, key, operation: 'squareoffTrades', body }, 'placed', exit(body), (found, tag) =>
+      found.broker.squareOff(found.account, portfolioOf(body), body.positions, tag),
     );
   }
 
   function placeStopLoss(userId: number, key: string, body: Schemas['StopLossOrderRequest']) {
-    return idempotentOrders({ userId, key, operation: 'placeStopLossOrder', body }, 'placed', (tx, found, keyTag) =>
-      found.broker.protect(tx, found.account, 'stoploss', intentOf(body), portfolioOf(body), body.tag ?? keyTag),
+    return idempotentOrders({ userId, key, operation: 'placeStopLossOrder', body }, 'placed', exit(body, body.tag), (found, tag) =>
+      found.broker.protect(found.account, 'stoploss', intentOf(body), portfolioOf(body), tag),
     );
   }
 
   function placeTarget(userId: number, key: string, body: Schemas['TargetOrderRequest']) {
-    return idempotentOrders({ userId, key, operation: 'placeTargetOrder', body }, 'placed', (tx, found, keyTag) =>
-      found.broker.protect(tx, found.account, 'target', intentOf({ ...body, order_type: 'LIMIT' }), portfolioOf(body), body.tag ?? keyTag),
+    return idempotentOrders({ userId, key, operation: 'placeTargetOrder', body }, 'placed', exit(body, body.tag), (found, tag) =>
+      found.broker.protect(found.account, 'target', intentOf({ ...body, order_type: 'LIMIT' }), portfolioOf(body), tag),
     );
   }
 
   function modifyOrder(userId: number, key: string, body: Schemas['ModifyOrderRequest']) {
-    return idempotentOrders({ userId, key, operation: 'modifyOrder', body }, 'modified', async (tx, found) => [
-      await found.broker.modifyOrder(tx, found.account, body.order_id, {
+    return idempotentOrders({ userId, key, operation: 'modifyOrder', body }, 'modified', change, async (found) => [
+      await found.broker.modifyOrder(found.account, body.order_id, {
         quantity: body.quantity,
         pricePaise: body.price === undefined ? undefined : toPaise(body.price),
         triggerPaise: body.trigger_price === undefined ? undefined : toPaise(body.trigger_price),
@@ -194,7 +135,7 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
   }
 
   function cancelOrders(userId: number, key: string, body: Schemas['CancelOrderRequest']) {
-    return idempotentOrders({ userId, key, operation: 'cancelOrder', body }, 'cancelled', (tx, found) => found.broker.cancelOrders(tx, found.account, body.order_ids));
+    return idempotentOrders({ userId, key, operation: 'cancelOrder', body }, 'cancelled', change, (found) => found.broker.cancelOrders(found.account, body.order_ids));
   }
 
   const dayOf = (startDate: string | undefined) => startDate ?? istDate(clock());
@@ -213,39 +154,6 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
       order_book: orders.map((row) => toOrder(row, found.account.accountNumber)),
       trades: trades.map((row) => toTrade(row, found.account.accountNumber)),
       ...dataStatus(found),
-    };
-  }
-
-  function toPosition(entry: PositionEntry, day: boolean): Position {
-    const totals = day ? dayTotals(entry.totals) : entry.totals;
-    const figures = positionFigures(totals, entry.lastPaise, entry.closePaise);
-    return {
-      tradingsymbol: entry.contract.tradingsymbol,
-      exchange: entry.contract.exchange,
-      instrument_token: entry.contract.instrumentToken,
-      product: entry.product as Product,
-      quantity: figures.quantity,
-      overnight_quantity: day ? 0 : figures.overnightQuantity,
-      average_price: toRupees(figures.averagePricePaise),
-      last_price: toRupees(entry.lastPaise),
-      close_price: toRupees(entry.closePaise),
-      pnl: toRupees(figures.pnlPaise),
-      realised: toRupees(figures.realisedPaise),
-      unrealised: toRupees(figures.unrealisedPaise),
-      m2m: toRupees(figures.m2mPaise),
-      charges: toRupees(figures.chargesPaise),
-      net_pnl: toRupees(figures.netPnlPaise),
-      buy_quantity: totals.buyQuantity,
-      buy_price: toRupees(figures.buyPricePaise),
-      buy_value: toRupees(totals.buyValuePaise),
-      sell_quantity: totals.sellQuantity,
-      sell_price: toRupees(figures.sellPricePaise),
-      sell_value: toRupees(totals.sellValuePaise),
-      day_buy_quantity: totals.dayBuyQuantity,
-      day_sell_quantity: totals.daySellQuantity,
-      lot_size: entry.contract.lotSize,
-      expiry: entry.contract.expiry,
-      portfolio_id: entry.portfolioId,
     };
   }
 

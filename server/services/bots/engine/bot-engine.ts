@@ -6,11 +6,12 @@
 // per-leg stop's 'adjust' names its leg), with one live exit per sequence. It is CLAIMED (inserted, ON
 // CONFLICT DO NOTHING) in its own transaction before the broker call; whoever inserts it acts, any other
 // instance or tick finds it and does nothing. The broker
-// call is the trader's own path (paperTrading.placeOrders: account lock, kill switch, risk limits, rate
-// limits, margin) in its own transaction, the action's idempotency key as the orders' tag, hedges (buys)
-// before sells on entry and shorts bought back before longs sold on exit. Under the account's lock it first
-// looks for orders already carrying the tag, so the call can never be made twice. The action is COMPLETED
-// after it (status, message, order ids, the run of the day and the trader's alert in one transaction).
+// call goes through the account's broker interface (placeOrders: on paper the trader's own path, with the
+// account lock, kill switch, risk limits, rate limits and margin), outside any transaction, the action's
+// idempotency key as the orders' tag, hedges (buys) before sells on entry and shorts bought back before longs
+// sold on exit. Only the claim's holder calls, and it first looks for orders already carrying the tag, so the
+// call is made once. The action is COMPLETED after it (status, message, order ids, the run of the day and the
+// trader's alert in one transaction).
 //
 // A claim left behind by a crash between the broker call and the completion is reconciled from the order
 // book by its tag once it is 30 seconds old: orders found complete the action; no orders means the broker
@@ -20,6 +21,7 @@ import type { Database, Queryable } from '../../../db/database.ts';
 import { presetShape, presetNames, type PresetName } from '../../../../quant/strategy-presets.ts';
 import type { Quote } from '../../brokers/paper/order-rules.ts';
 import { formatPaise } from '../../brokers/paper/paise.ts';
+import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import type { BrokerOrder, BrokerTrading, OrderIntent } from '../../brokers/broker-trading.ts';
 import type { PriceSource } from '../../brokers/paper/price-source.ts';
 import type { Clock } from '../../clock.ts';
@@ -56,7 +58,7 @@ export type EngineHooks = {
 type EngineOptions = {
   db: Database;
   clock: Clock;
-  paperTrading: BrokerTrading;
+  brokers: BrokerRegistry;
   prices: PriceSource;
   market: MarketService;
   hooks?: EngineHooks | undefined;
@@ -74,7 +76,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** What the bot holds of the contracts a leg stop closes (EXCHANGE:TRADINGSYMBOL). */
 const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.filter((leg) => closes.includes(keyOf(leg)));
 
-export function createBotEngine({ db, clock, paperTrading, prices, market, hooks = {} }: EngineOptions) {
+export function createBotEngine({ db, clock, brokers, prices, market, hooks = {} }: EngineOptions) {
   const calendars = new Map<string, TradingCalendar>();
   const factsCache = new Map<string, IndexFacts>();
   const listed = new Set<string>();
@@ -209,30 +211,27 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
     }
   }
 
-  async function ordersByTag(q: Queryable, accountId: number, tag: string): Promise<BrokerOrder[]> {
-    const { rows } = await q.query<BrokerOrder>(
-      `SELECT id, order_id, status, status_message, tradingsymbol, exchange, transaction_type, quantity, filled_quantity, filled_value_paise, product
-       FROM paper_orders WHERE broker_account_id = $1 AND tag = $2 ORDER BY id`,
-      [accountId, tag],
-    );
-    return rows;
+  function brokerOf(bot: EngineBot): BrokerTrading {
+    const broker = brokers.get(bot.broker)?.trading;
+    if (broker === undefined) throw new DomainError('live_trading_unavailable', `Trading through the "${bot.broker}" broker is not available yet`);
+    return broker;
   }
 
   type BrokerOutcome = { orders: BrokerOrder[]; failure: string | null; error: boolean };
 
   async function brokerCall(bot: EngineBot, action: ActionRow, intents: readonly OrderIntent[]): Promise<BrokerOutcome> {
     try {
-      const orders = await db.transaction(async (tx) => {
-        await tx.query('SELECT id FROM broker_accounts WHERE id = $1 FOR UPDATE', [bot.account.id]);
-        const existing = await ordersByTag(tx, bot.account.id, action.key);
-        if (existing.length > 0) return existing;
-        return paperTrading.placeOrders(tx, bot.account, intents, {
-          portfolioId: bot.portfolioId,
-          tag: action.key,
-          purpose: action.phase === 'entry' ? 'entry' : 'squareoff',
-          bot: { kind: bot.kind, id: bot.id },
-        });
-      });
+      const broker = brokerOf(bot);
+      const existing = await broker.ordersByTag(bot.account, action.key);
+      const orders =
+        existing.length > 0
+          ? existing
+          : await broker.placeOrders(bot.account, intents, {
+              portfolioId: bot.portfolioId,
+              tag: action.key,
+              purpose: action.phase === 'entry' ? 'entry' : 'squareoff',
+              bot: { kind: bot.kind, id: bot.id },
+            });
       return { orders, failure: null, error: false };
     } catch (error) {
       return { orders: [], failure: messageOf(error), error: !(error instanceof DomainError) };
@@ -434,7 +433,7 @@ export function createBotEngine({ db, clock, paperTrading, prices, market, hooks
   async function reconcile(action: ActionRow, now: Date): Promise<boolean> {
     const bot = (await loadBots(db, now.getTime(), { kind: action.kind, id: action.botId }))[0];
     if (bot === undefined) return false;
-    const orders = await ordersByTag(db, bot.account.id, action.key);
+    const orders = await brokerOf(bot).ordersByTag(bot.account, action.key);
     if (orders.length > 0) {
       await complete(bot, action, { orders, failure: null, error: false }, now, null);
       return true;

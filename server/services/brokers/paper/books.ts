@@ -74,6 +74,16 @@ export function createBooks({ db, clock, prices, contracts }: { db: Database; cl
     return Number(rows[0]!.count);
   }
 
+  /** The orders carrying `tag`, placed at or after `since` when given, oldest first. */
+  async function ordersByTag(account: TradingAccount, tag: string, since: Date | null = null): Promise<OrderRow[]> {
+    const { rows } = await db.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.tag = $2 AND ($3::timestamptz IS NULL OR o.placed_at >= $3)
+       ORDER BY o.id`,
+      [account.id, tag, since],
+    );
+    return rows;
+  }
+
   /** A day's orders and trades, newest first; with `since`, only those changed (or made) at or after it. */
   async function orderBook(account: TradingAccount, day: string, since: Date | null = null): Promise<{ orders: OrderRow[]; trades: BrokerTrade[] }> {
     const { rows: orders } = await db.query<OrderRow>(
@@ -164,7 +174,7 @@ export function createBooks({ db, clock, prices, contracts }: { db: Database; cl
     }));
   }
 
-  return { legsOf, openLegs, positionQuantity, entriesOn, orderBook, positionTotals, ledger };
+  return { legsOf, openLegs, positionQuantity, entriesOn, ordersByTag, orderBook, positionTotals, ledger };
 }
 
 export type Books = ReturnType<typeof createBooks>;

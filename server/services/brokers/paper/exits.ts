@@ -4,11 +4,12 @@
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
+import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import type { OrderIntent, OrderPurpose, PositionRef, Side, TradingAccount } from '../broker-trading.ts';
 import { openLegsByBotSql, type Books, type OpenLeg, type OpenLegRow } from './books.ts';
 import type { Contracts } from './contracts.ts';
 import type { OrderEntry } from './order-entry.ts';
-import { cancelRow, checkPortfolio, lockAccount, orderColumns, sideSign, working, type OrderRow } from './order-rows.ts';
+import { cancelRow, lockAccount, orderColumns, sideSign, working, type OrderRow } from './order-rows.ts';
 
 export function createExits({ clock, contracts, books, entry }: { clock: Clock; contracts: Contracts; books: Books; entry: OrderEntry }) {
   const { resolve } = contracts;
@@ -23,7 +24,7 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
     q: Queryable,
     account: TradingAccount,
     legs: readonly OpenLeg[],
-    options: { tag: string | null; purpose: OrderPurpose },
+    options: { tag: string; purpose: OrderPurpose },
     now: Date,
   ): Promise<OrderRow[]> {
     for (const leg of legs) {
@@ -60,7 +61,7 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
    * portfolio is given, else every share in the account. Flat positions place nothing, so repeating it is
    * harmless.
    */
-  async function squareOff(q: Queryable, account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[], tag: string | null): Promise<OrderRow[]> {
+  async function squareOff(q: Queryable, account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[], tag: string): Promise<OrderRow[]> {
     const now = clock();
     await lockAccount(q, account.id);
     await checkPortfolio(q, account.id, portfolioId);
@@ -88,9 +89,9 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
   }
 
   /**
-   * The kill switch's work inside the caller's transaction (which armed it under this account's lock): every
+   * The kill switch's work, once its arming committed (an order placed after that is refused): every
    * working order cancelled, then every open position closed at market, shorts first, sliced at the freeze
-   * quantity. Not held to the API's order rate limits: a broker's own kill switch is not an API client, and
+   * quantity. Repeating it finds nothing left to do. Not held to the API's order rate limits: a broker's own kill switch is not an API client, and
    * a flatten refused for speed would leave the trader exposed.
    */
   async function flattenAccount(q: Queryable, account: TradingAccount, tag: string): Promise<{ cancelled: OrderRow[]; exits: OrderRow[] }> {
@@ -116,7 +117,7 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
     kind: 'stoploss' | 'target',
     intent: OrderIntent,
     portfolioId: number | null,
-    tag: string | null,
+    tag: string,
   ): Promise<OrderRow[]> {
     const now = clock();
     await lockAccount(q, account.id);

@@ -4,14 +4,15 @@
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
-import { istClock, istDate, istOffsetMs } from '../../market/ist.ts';
-import type { OrderIntent, PlaceOptions, TradingAccount } from '../broker-trading.ts';
+import { istDate, istOffsetMs } from '../../market/ist.ts';
+import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
+import { killSwitchRefusal, type OrderIntent, type PlaceOptions, type TradingAccount } from '../broker-trading.ts';
 import type { Books } from './books.ts';
 import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
 import type { PaperFunds } from './funds.ts';
 import type { Matching } from './matching.ts';
 import { limitFill, marketFill, orderRefusal, type Quote } from './order-rules.ts';
-import { checkPortfolio, insertOrder, lockAccount, type EntryGuards, type OrderRow } from './order-rows.ts';
+import { insertOrder, lockAccount, type EntryGuards, type OrderRow } from './order-rows.ts';
 import { formatPaise } from './paise.ts';
 import type { PriceSource } from './price-source.ts';
 
@@ -30,12 +31,7 @@ export function createOrderEntry({ clock, prices, rateLimits, contracts, books, 
 
   /** Refuses entries while the kill switch is armed, and entries that would go past a per-order risk limit. */
   async function guardEntries(q: Queryable, account: TradingAccount, guards: EntryGuards, resolved: ReadonlyArray<{ intent: OrderIntent; contract: Contract }>, now: Date) {
-    if (guards.killedAt !== null) {
-      throw new DomainError(
-        'kill_switch_armed',
-        `The kill switch of account ${account.accountNumber} is on since ${istClock(guards.killedAt)} IST: new orders are blocked until you turn it off. Exits still work.`,
-      );
-    }
+    if (guards.killedAt !== null) throw killSwitchRefusal(account.accountNumber, guards.killedAt);
     const refuse = (message: string, field?: string) => {
       throw new DomainError('risk_limit_exceeded', `${message} Change your risk limits in settings if you mean it.`, { field });
     };
@@ -112,9 +108,9 @@ export function createOrderEntry({ clock, prices, rateLimits, contracts, books, 
   }
 
   /**
-   * Places orders for an account inside the caller's transaction (which also records the idempotency
-   * answer): each one is rejected with its reason, filled at once, or left working. Sliced above the
-   * freeze quantity. Rate limits count every slice.
+   * Places orders for an account inside `q`, the transaction of this one call (paper-trading.ts): each one
+   * is rejected with its reason, filled at once, or left working. Sliced above the freeze quantity. Rate
+   * limits count every slice.
    */
   async function placeOrders(q: Queryable, account: TradingAccount, intents: readonly OrderIntent[], options: PlaceOptions): Promise<OrderRow[]> {
     const now = clock();

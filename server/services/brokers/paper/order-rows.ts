@@ -46,14 +46,6 @@ export async function lockAccount(q: Queryable, accountId: number): Promise<Entr
   };
 }
 
-export async function checkPortfolio(q: Queryable, accountId: number, portfolioId: number | null): Promise<void> {
-  if (portfolioId === null) return;
-  const { rows } = await q.query('SELECT 1 FROM portfolios WHERE id = $1 AND broker_account_id = $2', [portfolioId, accountId]);
-  if (rows.length === 0) {
-    throw new DomainError('portfolio_mismatch', 'portfolio_id: this portfolio is not one of this broker account\'s portfolios', { field: 'portfolio_id' });
-  }
-}
-
 export async function insertOrder(
   q: Queryable,
   account: TradingAccount,

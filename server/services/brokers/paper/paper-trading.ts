@@ -3,7 +3,8 @@
 // which only a simulated broker has.
 //
 // Consistency: every change to an account's orders runs in one transaction that first locks the account's
-// row. Placements, modifications, cancellations and fills of one account therefore happen one at a time,
+// row (each call of the interface opens its own; the kill switch is read again under that lock, so an entry
+// that waited on an arming sees it). Placements, modifications, cancellations and fills of one account therefore happen one at a time,
 // on every server instance alike, so the rate limits and the margin check count what is really there, and
 // an order can never fill twice. A MARKET or marketable LIMIT order fills inside the transaction that
 // places it (never later on a tick as well); resting orders fill on the market's ticks (matching.ts
@@ -13,7 +14,7 @@
 // books.ts (reading positions and the order book), funds.ts (margin and funds), matching.ts (fills, OCO,
 // protection fitting), order-entry.ts (guards, rate limits, slicing, placing), order-changes.ts (modify,
 // cancel), exits.ts (square-off, flatten, protection) and settlement.ts (MIS square-off, expiry).
-import type { Database } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { clockMinutes, istMinutes } from '../../market/ist.ts';
 import type { BrokerTrading } from '../broker-trading.ts';
@@ -59,15 +60,22 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     return counts;
   }
 
+  /** A change, run in a transaction of its own (which it starts by locking the account's row). */
+  const inTransaction =
+    <Args extends unknown[], Result>(change: (q: Queryable, ...args: Args) => Promise<Result>) =>
+    (...args: Args): Promise<Result> =>
+      db.transaction((tx) => change(tx, ...args));
+
   const trading: BrokerTrading = {
     mode: 'paper',
-    placeOrders: entry.placeOrders,
-    modifyOrder: changes.modifyOrder,
-    cancelOrders: changes.cancelOrders,
-    squareOff: exits.squareOff,
-    flattenAccount: exits.flattenAccount,
-    protect: exits.protect,
-    entriesOn: books.entriesOn,
+    placeOrders: inTransaction(entry.placeOrders),
+    ordersByTag: books.ordersByTag,
+    modifyOrder: inTransaction(changes.modifyOrder),
+    cancelOrders: inTransaction(changes.cancelOrders),
+    squareOff: inTransaction(exits.squareOff),
+    flattenAccount: inTransaction(exits.flattenAccount),
+    protect: inTransaction(exits.protect),
+    entriesOn: (account, day) => books.entriesOn(db, account.id, day),
     orderBook: books.orderBook,
     positionTotals: books.positionTotals,
     ledger: books.ledger,
