@@ -33,8 +33,9 @@ export async function loginForRequestToken(server: KiteTestServer, credentials =
 
 export type LoggedIn = { server: KiteTestServer; http: KiteHttp; accessToken: string };
 
-export async function startLoggedIn(options: KiteServerOptions = {}, timeoutMs?: number): Promise<LoggedIn> {
-  const server = await startKiteServer({ heartbeatMs: 0, ...options, apps: [testApp, ...(options.apps ?? [])] });
+export async function startLoggedIn(options: KiteServerOptions & { postbackUrl?: string; timeoutMs?: number } = {}): Promise<LoggedIn> {
+  const { postbackUrl = null, timeoutMs, ...serverOptions } = options;
+  const server = await startKiteServer({ heartbeatMs: 0, ...serverOptions, apps: [{ ...testApp, postbackUrl }, ...(options.apps ?? [])] });
   const anonymous = createKiteHttp({ apiRoot: server.apiRoot, apiKey: testApp.apiKey });
   const session = await createSession(anonymous, await loginForRequestToken(server), testApp.apiSecret);
   const http = createKiteHttp({ apiRoot: server.apiRoot, apiKey: testApp.apiKey, accessToken: session.access_token, timeoutMs });
