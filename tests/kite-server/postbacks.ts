@@ -11,7 +11,7 @@ export type Postbacks = ReturnType<typeof createPostbacks>;
 
 export function createPostbacks() {
   const deliveries: PostbackDelivery[] = [];
-  const pending = new Set<Promise<void>>();
+  let queue: Promise<void> = Promise.resolve();
 
   function deliver(app: App, order: KiteOrder, status: string): void {
     if (!app.postbackUrl) return;
@@ -26,24 +26,23 @@ export function createPostbacks() {
     };
     const delivery: PostbackDelivery = { url, body, status: null, error: null };
     deliveries.push(delivery);
-    const sending = fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-      .then(async (response) => {
-        delivery.status = response.status;
-        await response.body?.cancel();
-      })
-      .catch((error: unknown) => {
-        delivery.error = error instanceof Error ? error.message : String(error);
-      })
-      .finally(() => pending.delete(sending));
-    pending.add(sending);
+    // One at a time, in order, so a receiver sees an order's changes in the sequence they happened.
+    queue = queue.then(() =>
+      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(5000) })
+        .then(async (response) => {
+          delivery.status = response.status;
+          await response.body?.cancel();
+        })
+        .catch((error: unknown) => {
+          delivery.error = error instanceof Error ? error.message : String(error);
+        }),
+    );
   }
 
   return {
     deliver,
     deliveries: () => [...deliveries],
     /** Resolves once every delivery started so far has been answered or has failed. */
-    async settle(): Promise<void> {
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
+    settle: (): Promise<void> => queue,
   };
 }

@@ -3,6 +3,7 @@
 // Order writes count against the rate limit; a test can make the next request answer 429, or the next
 // order placement happen and then lose its answer (the socket is destroyed without a reply).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isObject } from '../../server/services/brokers/kite/kite-json.ts';
 import { AnswerError, inputError } from './answer-error.ts';
 import type { App, Apps } from './apps.ts';
 import { basketMarginJson, charges, orderMarginJson, type PricedOrder } from './calculators.ts';
@@ -32,8 +33,8 @@ function pricedOrders(body: string, market: Market): PricedOrder[] {
   const list = parseJsonBody(body);
   if (!Array.isArray(list)) throw inputError('Expected a list of orders.');
   return list.map((item: unknown) => {
-    if (typeof item !== 'object' || item === null) throw inputError('Invalid order.');
-    const field = (key: string): unknown => (key in item ? (item as Record<string, unknown>)[key] : undefined);
+    if (!isObject(item)) throw inputError('Invalid order.');
+    const field = (key: string): unknown => item[key];
     const instrument = market.find(`${String(field('exchange'))}:${String(field('tradingsymbol'))}`);
     if (!instrument) throw inputError('Invalid `tradingsymbol`.');
     const side = field('transaction_type') === 'SELL' ? 'SELL' : 'BUY';
@@ -74,7 +75,7 @@ const routes: Route[] = [
     const list = parseJsonBody(body);
     return pricedOrders(body, context.market).map((order, index) => {
       const raw: unknown = Array.isArray(list) ? list[index] : undefined;
-      const field = (key: string) => (typeof raw === 'object' && raw !== null && key in raw ? String((raw as Record<string, unknown>)[key]) : '');
+      const field = (key: string) => (isObject(raw) && typeof raw[key] === 'string' ? raw[key] : '');
       return {
         transaction_type: order.side, tradingsymbol: order.instrument.tradingsymbol, exchange: order.instrument.exchange,
         variety: field('variety') || 'regular', product: field('product') || 'NRML', order_type: field('order_type') || 'MARKET',

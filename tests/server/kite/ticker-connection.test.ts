@@ -109,6 +109,10 @@ describe('Kite ticker connection', () => {
     ticker.connect();
     await events.next((event) => event.type === 'connected');
     await events.next(tickOf(call, 'full'));
+    // Any frame restarts the watch: 3 s, a tick, then 4.999 s more is still fresh.
+    scheduler.advance(3000);
+    kite.server.control.setPrice(call, 101);
+    await events.next(tickOf(call, 'full'));
     kite.server.control.silenceTicker(true);
     scheduler.advance(4999);
     expect(ticker.isStale()).toBe(false);

@@ -68,6 +68,7 @@ export function strList(o: JsonObject, key: string): string[] {
 export function numbers<K extends string>(o: JsonObject, keys: readonly K[]): Record<K, number> {
   const record: Partial<Record<K, number>> = {};
   for (const key of keys) record[key] = numOr(o, key, 0);
+  // Every key of K was just set, which TypeScript cannot follow through the loop.
   return record as Record<K, number>;
 }
 
