@@ -155,6 +155,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/brokers/kite/postback/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Kite Connect's order postback (Kite calls this, not the PWA).
+         * @description Register `<origin>/api/brokers/kite/postback/` as the postback URL of the Kite Connect app. Kite posts
+         *     every change of an order of the app's users as JSON. It is accepted only when `checksum` is
+         *     SHA-256(order_id + order_timestamp + api_secret) with the api_secret of the linked Kite account that
+         *     placed the order; anything else answers 400 `postback_refused` and is logged, never trusted. A
+         *     verified update moves StrikeDesk's copy of the order forward (never back) and tells the trader a
+         *     final state.
+         */
+        post: operations["receiveKitePostback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounts/all-accounts/": {
         parameters: {
             query?: never;
@@ -1318,6 +1343,25 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @description Kite Connect's order postback, as Kite sends it (its order fields, plus user_id, unfilled_quantity,
+         *     app_id and checksum). Kite's, not StrikeDesk's: fields Kite adds are accepted, and the server checks
+         *     the presence and the checksum of what it needs itself, so every refusal is logged.
+         */
+        KitePostback: {
+            /** @example 220303000308932 */
+            order_id?: string;
+            /** @example 2022-03-03 09:24:25 */
+            order_timestamp?: string;
+            /** @description SHA-256 (hex) of order_id + order_timestamp + the Kite app's api_secret. */
+            checksum?: string;
+            /** @example AB1234 */
+            user_id?: string;
+            /** @example COMPLETE */
+            status?: string;
+        } & {
+            [key: string]: unknown;
+        };
         MessageResponse: {
             message: components["schemas"]["Message"];
         };
@@ -1697,6 +1741,18 @@ export interface components {
             exchange_timestamp: components["schemas"]["NullableTimestamp"];
             /** @description How many times the order was modified (at most 25). */
             modifications: number;
+            /**
+             * @description A live broker's own status when it says more than `status` (Kite: `OPEN PENDING`, `MODIFY PENDING`,
+             *     `CANCEL PENDING`...: still working, not yet confirmed). Absent for paper orders.
+             * @example OPEN PENDING
+             */
+            broker_status?: string | null;
+            /** @description The order this one is a slice of (Kite's autoslice above the freeze quantity); absent otherwise. */
+            parent_order_id?: string | null;
+            /** @description Percent sent with a MARKET or SL-M order to a live broker (-1 is Kite's automatic protection). */
+            market_protection?: number | null;
+            /** @description The broker turned this MARKET order into a LIMIT at `price` (Kite's market protection). */
+            converted_to_limit?: boolean;
         };
         /** @description One fill of an order. */
         Trade: {
@@ -2409,7 +2465,9 @@ export interface components {
         };
         /**
          * @description Too busy for this now (password hashing is bounded, and excess sign-ins are refused at once instead
-         *     of queued); retry after the given number of seconds.
+         *     of queued), or a live broker could not answer (`broker_unavailable`) or did not confirm a write
+         *     (`broker_outcome_unknown`: read the order book; the same Idempotency-Key retried after its lease finds
+         *     the order by its tag instead of placing it twice); retry after the given number of seconds.
          */
         ServiceUnavailable: {
             headers: {
@@ -2699,6 +2757,32 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    receiveKitePostback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KitePostback"];
+            };
+        };
+        responses: {
+            /** @description Verified and applied (or already known). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getBrokerAccounts: {
         parameters: {
             query?: never;
@@ -2837,6 +2921,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logoutBrokerAccount: {
@@ -3264,8 +3349,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     modifyOrder: {
@@ -3296,6 +3383,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
@@ -3326,6 +3414,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     placeTrades: {
@@ -3356,6 +3445,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executeOrder: {
@@ -3386,6 +3476,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     squareoffTrades: {
@@ -3416,6 +3507,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     placeStopLossOrder: {
@@ -3446,6 +3538,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     placeTargetOrder: {
@@ -3476,6 +3569,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrderMargins: {
@@ -3502,9 +3596,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getKillSwitches: {
@@ -3563,6 +3659,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     disarmKillSwitch: {
@@ -3679,8 +3776,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPositions: {
@@ -3709,8 +3808,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPositionSummary: {
@@ -3739,8 +3840,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBotStates: {
@@ -3823,8 +3926,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAlerts: {

@@ -32,6 +32,7 @@ import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine
 import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
 import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
 import type { LastPriceSource } from './alerts/watchers/price-watcher.ts';
+import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/kite-broker/kite-live.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -62,6 +63,8 @@ export type Services = {
   botStatus: BotStatusService;
   /** The alerts feed, price alerts, push devices, and the watchers the market loop runs after each pass. */
   alerts: AlertServices;
+  /** Live trading on Kite Connect: its postbacks and the leader's periodic /orders read (server/app.ts). */
+  kite: KiteLive;
 };
 
 export type TradingHooks = PipelineHooks & KillSwitchHooks;
@@ -91,9 +94,11 @@ export type ServicesOptions = {
   push: PushOptions;
   /** Tests only: scripted last prices for price alerts instead of the market's. */
   alertPrices?: LastPriceSource | undefined;
+  /** Where Kite Connect is (KITE_API_ROOT...), and for tests its client's fetch, time-out and limits. */
+  kite: Omit<KiteLiveOptions, 'db' | 'clock' | 'secrets'>;
 };
 
-export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, engineHooks, tradingHooks, push, alertPrices }: ServicesOptions): Services {
+export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, engineHooks, tradingHooks, push, alertPrices, kite }: ServicesOptions): Services {
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -103,8 +108,9 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
   const priceSource = prices ?? marketPrices(marketService, db);
   const paperTrading = createPaperTrading({ db, clock, prices: priceSource, rateLimits });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading });
-  // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
-  const brokerRegistry = createBrokerRegistry([paperBroker]);
+  const kiteLive = createKiteLive({ db, clock, secrets, ...kite });
+  // Every broker the server can talk to: the paper broker and Zerodha's Kite Connect.
+  const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker]);
   const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, hooks: tradingHooks });
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits }),
@@ -127,5 +133,6 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, prices: priceSource, market: marketService, hooks: engineHooks }),
     botStatus: createBotStatus({ db, clock, prices: priceSource }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
+    kite: kiteLive,
   };
 }

@@ -5,6 +5,7 @@ import type { KiteErrorType } from '../../server/services/brokers/kite/kite-erro
 import { inputError } from './answer-error.ts';
 import { type AppConfig, type Apps, defaultMargins } from './apps.ts';
 import { parseJsonBody, readBody, sendError, sendJson } from './http-util.ts';
+import type { ServerInstrument } from './instruments-data.ts';
 import type { Market } from './market.ts';
 import type { OrderBook } from './order-book.ts';
 import type { Postbacks } from './postbacks.ts';
@@ -18,6 +19,8 @@ export type KiteControl = ReturnType<typeof createControl>;
 export function createControl({ apps, market, book, hub, postbacks, faults }: ControlDeps) {
   return {
     registerApp: (config: AppConfig) => apps.register(config),
+    /** Lists more contracts (with their freeze quantity), e.g. those the server under test offers. */
+    listInstruments: (rows: readonly ServerInstrument[]) => market.list(rows),
     /** Moves an instrument's last price (rupees): ticks go out and resting orders it reaches fill. */
     setPrice(instrument: number | string, lastPrice: number): void {
       const row = market.find(instrument);

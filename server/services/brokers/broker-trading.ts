@@ -58,6 +58,14 @@ export type BrokerOrder = {
   modifications: number;
   placed_at: Date;
   exchange_at: Date | null;
+  /** A live broker's own status when it says more than `status` (Kite: "OPEN PENDING", "MODIFY PENDING"). */
+  broker_status?: string | null;
+  /** The order this one is a slice of (Kite's autoslice answers the parent's id with its children). */
+  parent_order_id?: string | null;
+  /** Percent sent with a MARKET or SL-M order to a live broker (-1: the broker's automatic protection). */
+  market_protection?: number | null;
+  /** The broker turned this MARKET order into a LIMIT at `price_paise` (Kite's market protection). */
+  converted_to_limit?: boolean;
 };
 
 /** A fill, or an expiry's settlement (no order). */
