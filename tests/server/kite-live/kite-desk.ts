@@ -26,7 +26,29 @@ export type OrdersResponse = Schemas['OrdersResponse'];
 // Friday 20 November 2026, 10:00 IST: a trading day.
 export const friday = new Date('2026-11-20T04:30:00Z');
 
+/** Kite's network as the adapter sees it: a test can make the next request matching a path fail before it is sent. */
+export function faultyNetwork() {
+  const faults: { match: (url: string, method: string) => boolean; error: Error }[] = [];
+  const calls: string[] = [];
+  const fetchThrough: typeof fetch = async (input, init) => {
+    const url = input instanceof URL ? input.toString() : typeof input === 'string' ? input : input.url;
+    const method = init?.method ?? 'GET';
+    calls.push(`${method} ${new URL(url).pathname}`);
+    const fault = faults.findIndex((candidate) => candidate.match(url, method));
+    if (fault >= 0) throw faults.splice(fault, 1)[0]!.error;
+    return fetch(input, init);
+  };
+  return {
+    fetch: fetchThrough,
+    /** The next request of `method` to a path starting with `path` fails with a connection reset, never sent. */
+    failNext: (method: string, path: string) =>
+      faults.push({ match: (url, m) => m === method && new URL(url).pathname.startsWith(path), error: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }) }),
+    calls: () => [...calls],
+  };
+}
+
 export type KiteStack = {
+  network: ReturnType<typeof faultyNetwork>;
   kite: KiteTestServer;
   server: TestServer;
   call: ContractCall;
@@ -42,6 +64,7 @@ export async function startKiteStack(backend: TestBackend, options: { clockStart
   const kite = await startKiteServer({ clock: clock.now, heartbeatMs: 0, instruments: [] });
   const market = scriptedMarket(clock);
   const secretKey = randomBytes(32);
+  const network = faultyNetwork();
   const server = await startTestServer({
     secretKey,
     backend,
@@ -49,11 +72,12 @@ export async function startKiteStack(backend: TestBackend, options: { clockStart
     market: { seed: 'kite', demo: true, tickMs: 1000 },
     prices: market.source,
     kite: { apiRoot: kite.apiRoot, loginUrl: kite.loginUrl, tickerUrl: kite.tickerUrl },
-    kiteClient: { ...(options.limits === undefined ? {} : { limits: options.limits }), timeoutMs: options.timeoutMs ?? 5000 },
+    kiteClient: { ...(options.limits === undefined ? {} : { limits: options.limits }), timeoutMs: options.timeoutMs ?? 5000, fetch: network.fetch },
     ...(options.database === undefined ? {} : { database: options.database }),
   });
   const call = guardedClient(server.app);
   return {
+    network,
     kite,
     server,
     call,

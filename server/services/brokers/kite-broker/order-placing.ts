@@ -34,8 +34,17 @@ type Deps = { db: Database; clock: Clock; calls: KiteCalls; mirror: Mirror; upda
 
 const rupees = (paise: number) => paise / 100;
 
+/** How Kite's autoslice cuts a quantity: whole lots up to the freeze quantity, the rest last. */
+export function slicesOf(quantity: number, freezeQuantity: number, lotSize: number): number[] {
+  const size = freezeQuantity - (freezeQuantity % Math.max(1, lotSize));
+  if (size <= 0 || quantity <= freezeQuantity) return [quantity];
+  const slices: number[] = [];
+  for (let left = quantity; left > 0; left -= Math.min(left, size)) slices.push(Math.min(left, size));
+  return slices;
+}
+
 export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, contracts }: Deps) {
-  async function formOf(intent: OrderIntent, tag: string): Promise<{ form: KitePlaceOrder; token: number }> {
+  async function formOf(intent: OrderIntent, tag: string): Promise<{ form: KitePlaceOrder; token: number; slices: number[] }> {
     const contract = await contracts.contractOf(intent.exchange, intent.tradingsymbol, clock());
     const protectedType = intent.orderType === 'MARKET' || intent.orderType === 'SL-M';
     const form: KitePlaceOrder = {
@@ -54,7 +63,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
       // Unknown to StrikeDesk's instruments: let Kite slice if it must.
       ...(contract === null || intent.quantity > contract.freezeQuantity ? { autoslice: true } : {}),
     };
-    return { form, token: contract?.instrumentToken ?? 0 };
+    return { form, token: contract?.instrumentToken ?? 0, slices: contract === null ? [] : slicesOf(intent.quantity, contract.freezeQuantity, contract.lotSize) };
   }
 
   /** Orders of Kite's book carrying `tag` that match the intent and are not yet taken: a lost answer's order. */
@@ -74,7 +83,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
       taken.add(orderId);
     };
     for (const [index, { intent, who }] of placements.entries()) {
-      const { form, token } = await formOf(intent, tag);
+      const { form, token, slices } = await formOf(intent, tag);
       const placed = { parentOrderId: null, tag, intent, marketProtection: form.market_protection ?? null, instrumentToken: token };
       try {
         const answer = await calls.withSession(account, (session) => placeOrder(session.http, form));
@@ -84,7 +93,9 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
           continue;
         }
         for (const [slice, child] of answer.children.entries()) {
-          const sliced = { ...placed, parentOrderId: answer.order_id };
+          // A refused slice's quantity is Kite's cut of the order (the answer names none); Kite's book has the others'.
+          const sliceQuantity = slices.length === answer.children.length ? slices[slice]! : intent.quantity;
+          const sliced = { ...placed, parentOrderId: answer.order_id, intent: { ...intent, quantity: sliceQuantity } };
           const orderId = 'order_id' in child ? child.order_id : `${answer.order_id}-${slice + 1}`;
           const refused = 'error' in child ? child.error : null;
           await mirror.recordPlaced(
