@@ -53,7 +53,9 @@ export type KiteStack = {
   server: TestServer;
   call: ContractCall;
   services: Services;
-  /** Opens a value the server sealed at rest (the test knows the server's key). */
+  /** The server's key for values sealed at rest (a second instance on the same database needs it too). */
+  secretKey: Buffer;
+  /** Opens a value the server sealed at rest. */
   unseal: (sealed: string) => string;
   close: () => Promise<void>;
 };
@@ -82,6 +84,7 @@ export async function startKiteStack(backend: TestBackend, options: { clockStart
     server,
     call,
     services: server.app.getDecorator<Services>(servicesDecorator),
+    secretKey,
     unseal: (sealed) => createSecretBox(secretKey).open(sealed),
     close: async () => {
       await server.close();
