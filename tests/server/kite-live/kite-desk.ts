@@ -14,7 +14,7 @@ import type { Services } from '../../../server/services/services.ts';
 import { startKiteServer, type KiteTestServer } from '../../kite-server/kite-server.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
-import { scriptedMarket } from '../support/paper-desk.ts';
+import { scriptedMarket, type ScriptedMarket } from '../support/paper-desk.ts';
 import type { TestBackend } from '../support/test-database.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 import { guardedClient, newBrokerAccount, type BrokerAccount } from '../support/trading.ts';
@@ -49,6 +49,8 @@ export function faultyNetwork() {
 
 export type KiteStack = {
   network: ReturnType<typeof faultyNetwork>;
+  /** The quotes StrikeDesk's own market reads (the bot engine decides on them); Kite's prices are the test server's. */
+  market: ScriptedMarket;
   kite: KiteTestServer;
   server: TestServer;
   call: ContractCall;
@@ -80,6 +82,7 @@ export async function startKiteStack(backend: TestBackend, options: { clockStart
   const call = guardedClient(server.app);
   return {
     network,
+    market,
     kite,
     server,
     call,

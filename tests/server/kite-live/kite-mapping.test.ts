@@ -1,0 +1,65 @@
+// The Kite adapter's pure rules: Kite's statuses mapped honestly (final only when Kite says so), autoslice's
+// cut, Kite's option symbols read, and an account's positions split into the shares its portfolios and bots
+// hold.
+import { describe, expect, it } from 'vitest';
+import { parseOptionSymbol } from '../../../server/services/brokers/kite-broker/contracts.ts';
+import { splitIntoShares, type Leg } from '../../../server/services/brokers/kite-broker/exits.ts';
+import { contractStatus } from '../../../server/services/brokers/kite-broker/order-mapping.ts';
+import { slicesOf } from '../../../server/services/brokers/kite-broker/order-placing.ts';
+
+describe("Kite's statuses in the contract's words", () => {
+  it.each([
+    ['COMPLETE', 'LIMIT', 0, 'COMPLETE'],
+    ['CANCELLED', 'LIMIT', 0, 'CANCELLED'],
+    ['REJECTED', 'MARKET', 0, 'REJECTED'],
+    ['OPEN', 'LIMIT', 0, 'OPEN'],
+    ['TRIGGER PENDING', 'SL', 0, 'TRIGGER PENDING'],
+    ['PUT ORDER REQ RECEIVED', 'MARKET', 0, 'OPEN'],
+    ['VALIDATION PENDING', 'LIMIT', 0, 'OPEN'],
+    ['OPEN PENDING', 'SL', 0, 'TRIGGER PENDING'],
+    ['MODIFY VALIDATION PENDING', 'SL-M', 0, 'TRIGGER PENDING'],
+    ['MODIFY PENDING', 'LIMIT', 10, 'OPEN'],
+    ['MODIFIED', 'LIMIT', 0, 'OPEN'],
+    ['CANCEL PENDING', 'LIMIT', 0, 'OPEN'],
+    ['CANCEL PENDING', 'SL', 0, 'TRIGGER PENDING'],
+    ['AMO REQ RECEIVED', 'LIMIT', 0, 'OPEN'],
+    ['SOMETHING NEW', 'LIMIT', 0, 'OPEN'],
+  ])('%s (%s, %i filled) reads %s', (kite, orderType, filled, shown) => {
+    expect(contractStatus(kite, orderType, filled)).toBe(shown);
+  });
+});
+
+describe("autoslice's cut", () => {
+  it('cuts whole lots up to the freeze quantity, the rest last', () => {
+    expect(slicesOf(1950, 1800, 65)).toEqual([1755, 195]);
+    expect(slicesOf(1800, 1800, 75)).toEqual([1800]);
+    expect(slicesOf(3600, 1800, 75)).toEqual([1800, 1800]);
+  });
+});
+
+describe("Kite's option symbols", () => {
+  it('reads monthly and weekly contracts', () => {
+    expect(parseOptionSymbol('NIFTY26DEC24000CE')).toEqual({ index: 'NIFTY', year: 2026, month: 11, day: null, strike: 24000, kind: 'CE' });
+    expect(parseOptionSymbol('NIFTY26D0124000PE')).toEqual({ index: 'NIFTY', year: 2026, month: 11, day: 1, strike: 24000, kind: 'PE' });
+    expect(parseOptionSymbol('BANKNIFTY2611759000CE')).toEqual({ index: 'BANKNIFTY', year: 2026, month: 0, day: 17, strike: 59000, kind: 'CE' });
+    expect(parseOptionSymbol('RELIANCE26DEC3000CE')).toBeNull();
+  });
+});
+
+describe('positions split into shares', () => {
+  const share = (quantity: number, portfolioId: number | null, bot: Leg['bot'] = null): Leg => ({ exchange: 'NFO', tradingsymbol: 'X', product: 'NRML', quantity, portfolioId, bot });
+
+  it("gives each portfolio and bot its share of Kite's quantity, the rest to the account", () => {
+    const net = new Map([['NFO:X:NRML', { exchange: 'NFO', tradingsymbol: 'X', product: 'NRML' as const, quantity: -195 }]]);
+    expect(splitIntoShares(net, [share(-65, 1, { kind: 'daily', id: 7 }), share(-65, 2)])).toEqual([
+      share(-65, 1, { kind: 'daily', id: 7 }),
+      share(-65, 2),
+      share(-65, null),
+    ]);
+  });
+
+  it('never gives a share more than Kite holds, nor one of the other side', () => {
+    const net = new Map([['NFO:X:NRML', { exchange: 'NFO', tradingsymbol: 'X', product: 'NRML' as const, quantity: 65 }]]);
+    expect(splitIntoShares(net, [share(-65, 1), share(130, 2)])).toEqual([share(65, 2)]);
+  });
+});
