@@ -1344,22 +1344,13 @@ export interface components {
             };
         };
         /**
-         * @description Kite Connect's order postback, as Kite sends it (its order fields, plus user_id, unfilled_quantity,
-         *     app_id and checksum). Kite's, not StrikeDesk's: fields Kite adds are accepted, and the server checks
-         *     the presence and the checksum of what it needs itself, so every refusal is logged.
+         * @description Kite Connect's order postback, as Kite sends it: its order fields (order_id, order_timestamp, status,
+         *     filled_quantity, average_price, tag...), plus user_id, unfilled_quantity, app_id and checksum (SHA-256
+         *     hex of order_id + order_timestamp + the Kite app's api_secret). Kite's body, not StrikeDesk's, so a
+         *     free map: fields Kite adds are accepted, and the server checks what it needs itself, logging every
+         *     refusal.
          */
         KitePostback: {
-            /** @example 220303000308932 */
-            order_id?: string;
-            /** @example 2022-03-03 09:24:25 */
-            order_timestamp?: string;
-            /** @description SHA-256 (hex) of order_id + order_timestamp + the Kite app's api_secret. */
-            checksum?: string;
-            /** @example AB1234 */
-            user_id?: string;
-            /** @example COMPLETE */
-            status?: string;
-        } & {
             [key: string]: unknown;
         };
         MessageResponse: {
