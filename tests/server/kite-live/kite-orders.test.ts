@@ -82,6 +82,21 @@ describe.each(testBackends)('orders on a Kite account on %s', (backend) => {
     expect(res.body).toMatchObject({ code: 'order_refused', message: `Kite refused the order for ${desk.symbol(desk.atm, 'CE')}: Quantity should be a multiple of lot size ${desk.lotSize}.` });
   });
 
+  it('stops a basket at an order Kite refused once another was placed: the refused one and the rest reported, not sent', async () => {
+    const [call, put] = [desk.symbol(desk.atm, 'CE'), desk.symbol(desk.atm, 'PE')];
+    const basket = [desk.order(put, 'BUY', desk.lotSize), desk.order(call, 'SELL', desk.lotSize + 1), desk.order(call, 'SELL', desk.lotSize)];
+    const res = await desk.place(basket, {}, 'half-basket-1');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('1 order placed, 2 rejected');
+    expect(res.body.orders.map((order) => [order.tradingsymbol, order.status, order.status_message])).toEqual([
+      [put, 'COMPLETE', null],
+      [call, 'REJECTED', `Kite refused the order for ${call}: Quantity should be a multiple of lot size ${desk.lotSize}.`],
+      [call, 'REJECTED', 'Not sent: an earlier order of this basket was refused.'],
+    ]);
+    expect(res.body.orders.slice(1).every((order) => /^SD[0-9A-F]{12}$/.test(order.order_id))).toBe(true);
+    expect(stack.kite.control.orders().filter((order) => order!.tag === 'half-basket-1')).toHaveLength(1);
+  });
+
   it("shows an order Kite's risk check rejected, with Kite's message, and tells the trader", async () => {
     stack.kite.control.setMargins(desk.input.api_key, 1000);
     const call = desk.symbol(desk.atm + 50, 'CE');

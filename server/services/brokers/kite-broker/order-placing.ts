@@ -9,6 +9,7 @@
 // "outcome unknown", keeping the intent's claim so its retry looks the tag up again before placing. A
 // refusal (Kite's 4xx, its 429) before anything was placed refuses the whole call; after something was
 // placed it stops the basket (its hedges may be what failed), the rest reported as not sent.
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
@@ -33,6 +34,12 @@ export type Placement = { intent: OrderIntent; who: Attribution };
 type Deps = { db: Database; clock: Clock; calls: KiteCalls; mirror: Mirror; updates: OrderUpdates; limits: KiteRateLimits; contracts: KiteContracts };
 
 const rupees = (paise: number) => paise / 100;
+
+/**
+ * The id StrikeDesk gives an order Kite never booked (refused at the door, or not sent after such a refusal):
+ * marked "SD" so it cannot be taken for Kite's numeric ids, and unique although a tag may be used again.
+ */
+const unsentId = () => `SD${randomBytes(6).toString('hex').toUpperCase()}`;
 
 /** How Kite's autoslice cuts a quantity: whole lots up to the freeze quantity, the rest last. */
 export function slicesOf(quantity: number, freezeQuantity: number, lotSize: number): number[] {
@@ -122,7 +129,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
         for (const [rest, later] of placements.entries()) {
           if (rest < index) continue;
           const statusMessage = rest === index ? refusal.message : 'Not sent: an earlier order of this basket was refused.';
-          const orderId = `${tag}-${rest + 1}`;
+          const orderId = unsentId();
           const unsent = { ...placed, intent: later.intent, instrumentToken: rest === index ? token : 0, marketProtection: rest === index ? placed.marketProtection : null };
           await mirror.recordPlaced(account.id, { ...unsent, orderId, status: 'REJECTED', statusMessage }, later.who);
           recorded(orderId);
