@@ -82,4 +82,22 @@ describe.each(testBackends)('a Kite session ended mid-day on %s', (backend) => {
     expect(live.body).toMatchObject({ status: 'OK' });
     expect(live.body.order_book).toHaveLength(1);
   });
+
+  it('meets the TokenException on an order just as well: nothing placed, the key free, the account logged out', async () => {
+    const desk = await openKiteDesk(stack);
+    stack.server.clock.advance(1000);
+    stack.kite.control.expireAllTokens();
+    const call = desk.symbol(desk.atm, 'CE');
+    const refused = await desk.place([desk.order(call, 'BUY', desk.lotSize)], {}, 'token-died-1');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'broker_session_expired' });
+    expect(stack.kite.control.orders().filter((order) => order!.tag === 'token-died-1')).toEqual([]);
+    const { rows } = await stack.server.db.query<{ sealed: string | null }>('SELECT session_access_token_encrypted AS sealed FROM broker_accounts WHERE id = $1', [desk.account.id]);
+    expect(rows[0]!.sealed).toBeNull();
+    // Logged in again, the same Idempotency-Key places the order: the refusal had freed it.
+    expect((await desk.logIn()).status).toBe(200);
+    const placed = await desk.place([desk.order(call, 'BUY', desk.lotSize)], {}, 'token-died-1');
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(stack.kite.control.orders().filter((order) => order!.tag === 'token-died-1')).toHaveLength(1);
+  });
 });
