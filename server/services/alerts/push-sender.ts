@@ -29,8 +29,8 @@ export const pushTimeoutMs = 10_000;
 export const pushFailureMessages = {
   unreachable: 'Push service unreachable.',
   unusableKeys: "The subscription's keys are unusable.",
-  notPushService: 'Not sent: the endpoint is not one of the push services notifications go to.',
-  privateAddress: "Not sent: the push service's address is private or local.",
+  notPushService: "The endpoint is not on one of the browsers' push services.",
+  privateAddress: "The push service's address is private or local.",
 };
 
 const refusalMessages: Record<PushRefusal, string> = {
