@@ -2224,7 +2224,7 @@ export interface components {
         };
         /**
          * Format: uri
-         * @description The push service URL of the device's PushSubscription (https).
+         * @description The push service URL of the device's PushSubscription. Saving refuses (400, field `endpoint`) one that is not https on the default port, not on one of the browsers' push services the server allows (PUSH_SERVICE_HOSTS), or whose host resolves to a private, loopback, link-local, multicast or unique-local address.
          */
         PushEndpoint: string;
         PushDeviceSave: {
@@ -2240,7 +2240,7 @@ export interface components {
             topics: components["schemas"]["PushTopic"][];
             created_at: components["schemas"]["Timestamp"];
             last_sent_at: components["schemas"]["NullableTimestamp"];
-            /** @description What the push service last refused, if anything. */
+            /** @description Why the last push to this device failed, if it did: a fixed text (the push service's status, unreachable, an endpoint refused), never what the push service answered. */
             last_error: string | null;
         };
         PushDeviceResponse: {
@@ -4052,7 +4052,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What the push service answered. */
+            /** @description Whether the test was delivered; a failure is told with a fixed text, never what the push service answered. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -34,6 +34,7 @@ import { ensureDemoDesk } from './services/demo/demo-desk.ts';
 import type { PriceSource, RateLimits } from './services/brokers/paper/paper-trading.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
+import type { HostResolver } from './services/alerts/push-targets.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
 import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
 
@@ -80,10 +81,15 @@ export type ServerOptions = {
   push?: {
     keys?: { publicKey: string; privateKey: string } | undefined;
     subject?: string | undefined;
-    /** Tests only: another transport than web-push over fetch. */
+    /**
+     * PUSH_SERVICE_HOSTS: the hosts push endpoints may point at (push-targets.ts), the browsers' push services by
+     * default; tests add their local push service's origin.
+     */
+    serviceHosts?: readonly string[] | undefined;
+    /** Tests only: a scripted DNS instead of the system's. */
+    resolve?: HostResolver | undefined;
+    /** Tests only: another transport than web push to the checked endpoint. */
     send?: PushSender | undefined;
-    /** Tests only: accept push endpoints on plain http (a push service on 127.0.0.1). */
-    allowHttpEndpoints?: boolean | undefined;
   };
   /** Tests only: scripted last prices for price alerts instead of the market's. */
   alertPrices?: LastPriceSource | undefined;
@@ -141,7 +147,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     prices: options.prices,
     rateLimits: options.rateLimits,
     engineHooks: options.engineHooks,
-    push: { vapid, send: options.push?.send, allowHttpEndpoints: options.push?.allowHttpEndpoints },
+    push: { vapid, serviceHosts: options.push?.serviceHosts, resolve: options.push?.resolve, send: options.push?.send },
     alertPrices: options.alertPrices,
   });
   await ensureDemoAccount(db, services.passwords, clock());
