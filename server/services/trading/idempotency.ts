@@ -47,15 +47,20 @@ type KeyRow = {
   status: 'running' | 'completed';
   response_status: number | null;
   response_body: unknown;
+  created_at: Date;
   expires_at: Date;
   plan: unknown;
   paced_at: Date | null;
 };
 
-/** What claiming a key found: it is this request's now, it holds an answer, or it holds a paced intent to resume. */
-export type Claim = { kind: 'claimed' } | { kind: 'stored'; answer: StoredAnswer } | { kind: 'resume'; plan: unknown };
+/**
+ * What claiming a key found: it is this request's now, it holds an answer, or it holds a paced intent to
+ * resume. `since`: when the key was claimed for this intent (a key claimed again after it expired names
+ * another intent).
+ */
+export type Claim = { kind: 'claimed'; since: Date } | { kind: 'stored'; answer: StoredAnswer } | { kind: 'resume'; since: Date; plan: unknown };
 
-const keyColumns = 'request_hash, status, response_status, response_body, expires_at, plan, paced_at';
+const keyColumns = 'request_hash, status, response_status, response_body, created_at, expires_at, plan, paced_at';
 const storedAnswer = (row: KeyRow): StoredAnswer => ({ status: Number(row.response_status), body: row.response_body, replayed: true });
 
 const inProgress = () =>
@@ -84,7 +89,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
       values,
     );
     if (!claims[0]!.held) throw inProgress();
-    if (claims[0]!.claimed) return { kind: 'claimed' };
+    if (claims[0]!.claimed) return { kind: 'claimed', since: now };
     const { rows } = await tx.query<KeyRow>(`SELECT ${keyColumns} FROM idempotency_keys WHERE user_id = $1 AND key = $2`, [userId, key]);
     const row = rows[0]!;
     const expired = new Date(row.expires_at).getTime() <= now.getTime();
@@ -97,14 +102,14 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
          WHERE user_id = $1 AND key = $2`,
         values,
       );
-      return { kind: 'claimed' };
+      return { kind: 'claimed', since: now };
     }
     if (row.request_hash !== hash) {
       throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new intent.');
     }
     if (!paced) return { kind: 'stored', answer: storedAnswer(row) };
     if (now.getTime() - new Date(row.paced_at!).getTime() < pacingStalledMs) throw inProgress();
-    return { kind: 'resume', plan: row.plan };
+    return { kind: 'resume', since: new Date(row.created_at), plan: row.plan };
   }
 
   /** Stores the key's answer: the same key and body answer it again from now on. */

@@ -8,9 +8,9 @@
 // is placed (a few seconds at most: 400 orders, a minute's worth, is the most one request may make).
 //
 // Exactly once: the first step claims the Idempotency-Key and plans the intent (every check, every slice)
-// in one transaction; if orders remain, the plan is committed with the key. Each order names its intent and
-// slice number, unique per account, and each step places only slices not yet in the book, under the account's
-// lock. A request with the key while the intent runs answers 409; a retry after the server running it died
+// in one transaction; if orders remain, the plan is committed with the key. Each order names its intent (the
+// key and when it was claimed: a key used again after it expired is another intent) and slice number, unique
+// per account, and each step places only slices not yet in the book, under the account's lock. A request with the key while the intent runs answers 409; a retry after the server running it died
 // (no step for 10 s) resumes it with the stored plan and places only what is missing.
 import type { Database, Queryable } from '../../db/database.ts';
 import type { OrderRow, PaperTrading, PlannedSlice, TradingAccount } from '../brokers/paper/paper-trading.ts';
@@ -39,13 +39,13 @@ export type PacedIntent = {
 type Step = StoredAnswer | { waitMs: number };
 
 export function createPacedIntents({ db, idempotency, wait }: { db: Database; idempotency: Idempotency; wait: Wait }) {
-  async function step(tx: Queryable, intent: PacedIntent, plan: readonly PlannedSlice[], mustStart: boolean): Promise<Step> {
-    const progress = await intent.broker.placePlanned(tx, intent.account, intent.key, plan, { mustStart });
+  async function step(tx: Queryable, intent: PacedIntent, ref: string, plan: readonly PlannedSlice[], mustStart: boolean): Promise<Step> {
+    const progress = await intent.broker.placePlanned(tx, intent.account, ref, plan, { mustStart });
     if (progress.remaining > 0) {
       await idempotency.pacing(tx, intent.userId, intent.key, plan);
       return { waitMs: progress.waitMs };
     }
-    const answer = { status: 200, body: intent.answer(await intent.broker.intentOrders(tx, intent.account, intent.key)) };
+    const answer = { status: 200, body: intent.answer(await intent.broker.intentOrders(tx, intent.account, ref)) };
     await idempotency.complete(tx, intent.userId, intent.key, answer);
     return { ...answer, replayed: false };
   }
@@ -53,11 +53,13 @@ export function createPacedIntents({ db, idempotency, wait }: { db: Database; id
   /** Places the intent once per key, over as many seconds as the broker's rate limit needs. */
   async function run(intent: PacedIntent): Promise<StoredAnswer> {
     let plan: readonly PlannedSlice[] = [];
+    let ref = '';
     let outcome: Step = await db.transaction(async (tx) => {
       const claim = await idempotency.claim(tx, intent.userId, intent.key, intent.hash);
       if (claim.kind === 'stored') return claim.answer;
+      ref = `${intent.key}@${claim.since.toISOString()}`;
       plan = claim.kind === 'resume' ? (claim.plan as PlannedSlice[]) : await intent.plan(tx);
-      return step(tx, intent, plan, claim.kind === 'claimed');
+      return step(tx, intent, ref, plan, claim.kind === 'claimed');
     });
     while ('waitMs' in outcome) {
       await wait(outcome.waitMs);
@@ -65,7 +67,7 @@ export function createPacedIntents({ db, idempotency, wait }: { db: Database; id
         const found = await idempotency.resumeStep(tx, intent.userId, intent.key);
         if (found === 'busy') return { waitMs: busyWaitMs };
         if (found !== 'running') return found;
-        return step(tx, intent, plan, false);
+        return step(tx, intent, ref, plan, false);
       });
     }
     return outcome;

@@ -172,6 +172,19 @@ describe.each(testBackends)('orders paced at 10 a second on %s', (backend) => {
     expect(other.body.code).toBe('idempotency_key_reused');
   });
 
+  it('treats a key used again after it expired as a new intent, whose slices are its own', async () => {
+    const key = randomUUID();
+    const first = await desk.trade('placeTrades', { orders: basket(2) }, key);
+    expect(first.status).toBe(200);
+    // The key's 24 hours are over (the broker session would be too, so the key's row is aged instead).
+    await server.db.query(`UPDATE idempotency_keys SET expires_at = $2 WHERE key = $1`, [key, server.clock.now()]);
+    server.clock.advance(1000);
+    const later = await desk.trade('placeTrades', { orders: basket(2) }, key);
+    expect(later.status).toBe(200);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(later.body.orders.map((order) => order.order_id)).not.toEqual(first.body.orders.map((order) => order.order_id));
+  });
+
   it('rejects what is left of an entry once the kill switch is armed mid-way, each slice saying why', async () => {
     onWait = async (ms) => {
       const armed = await call('armKillSwitch', {

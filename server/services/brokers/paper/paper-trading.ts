@@ -133,7 +133,7 @@ export type PaperPlaceOptions = {
   purpose: OrderPurpose;
   ocoGroup?: string | null;
   bot?: OrderBot | null;
-  /** A paced intent's order: its Idempotency-Key and slice number (unique per account: placed at most once). */
+  /** A paced intent's order: the intent (its Idempotency-Key and claim) and slice number, unique per account: placed at most once. */
   intent?: { key: string; slice: number } | null;
 };
 
@@ -562,13 +562,13 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
   async function placePlanned(
     q: Queryable,
     account: TradingAccount,
-    key: string,
+    intentRef: string,
     plan: readonly PlannedSlice[],
     { mustStart }: { mustStart: boolean },
   ): Promise<{ remaining: number; waitMs: number }> {
     const now = clock();
     const guards = await lockAccount(q, account.id);
-    const { rows } = await q.query<{ intent_slice: number }>('SELECT intent_slice FROM paper_orders WHERE broker_account_id = $1 AND intent_key = $2', [account.id, key]);
+    const { rows } = await q.query<{ intent_slice: number }>('SELECT intent_slice FROM paper_orders WHERE broker_account_id = $1 AND intent_key = $2', [account.id, intentRef]);
     const placed = new Set(rows.map((row) => Number(row.intent_slice)));
     const todo = plan.flatMap((slice, number) => (placed.has(number) ? [] : [{ slice, number }]));
     if (todo.length === 0) return { remaining: 0, waitMs: 0 };
@@ -586,7 +586,7 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
       if (refusal === null && sent >= room) break;
       const contract = await contractOf(q, slice.intent.exchange, slice.intent.tradingsymbol, now);
       if (contract === null) throw new Error(`${slice.intent.tradingsymbol} was planned but is no longer listed`);
-      const options = { portfolioId: gone ? null : slice.portfolioId, tag: slice.tag, purpose: slice.purpose, bot: slice.bot, intent: { key, slice: number } };
+      const options = { portfolioId: gone ? null : slice.portfolioId, tag: slice.tag, purpose: slice.purpose, bot: slice.bot, intent: { key: intentRef, slice: number } };
       if (refusal === null) {
         await placeOne(q, account, slice.intent, contract, options, now);
         sent += 1;
@@ -599,10 +599,10 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
   }
 
   /** An intent's orders, in the order it planned them. */
-  async function intentOrders(q: Queryable, account: TradingAccount, key: string): Promise<OrderRow[]> {
+  async function intentOrders(q: Queryable, account: TradingAccount, intentRef: string): Promise<OrderRow[]> {
     const { rows } = await q.query<OrderRow>(
       `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.intent_key = $2 ORDER BY o.intent_slice`,
-      [account.id, key],
+      [account.id, intentRef],
     );
     return rows;
   }
