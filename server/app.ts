@@ -32,6 +32,7 @@ import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
 import type { PriceSource, RateLimits } from './services/brokers/paper/paper-trading.ts';
+import type { Wait } from './services/trading/paced-intent.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
 import type { HostResolver } from './services/alerts/push-targets.ts';
@@ -99,6 +100,8 @@ export type ServerOptions = {
   prices?: PriceSource | undefined;
   /** Tests only: the paper broker's order rate limits (Kite's by default). */
   rateLimits?: RateLimits | undefined;
+  /** Tests only: how an intent paced over several seconds waits for the next one (tests move their clock). */
+  wait?: Wait | undefined;
   /** Tests only: a crash injected into the bot engine (between a broker call and the action's completion). */
   engineHooks?: EngineHooks | undefined;
   /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS); the defaults when absent. */
@@ -146,6 +149,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     market: { ...defaultMarketConfig, ...options.market },
     prices: options.prices,
     rateLimits: options.rateLimits,
+    wait: options.wait,
     engineHooks: options.engineHooks,
     push: { vapid, serviceHosts: options.push?.serviceHosts, resolve: options.push?.resolve, send: options.push?.send },
     alertPrices: options.alertPrices,

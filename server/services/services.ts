@@ -25,6 +25,7 @@ import { marketPrices } from './brokers/paper/market-prices.ts';
 import { createKillSwitchService, type KillSwitchService } from './trading/kill-switch-service.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
+import type { Wait } from './trading/paced-intent.ts';
 import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
 import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
 import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
@@ -78,6 +79,8 @@ export type ServicesOptions = {
   prices?: PriceSource | undefined;
   /** Tests only: the broker's order rate limits (Kite's by default). */
   rateLimits?: RateLimits | undefined;
+  /** Tests only: how an intent paced over several seconds waits for the next one (a timer by default). */
+  wait?: Wait | undefined;
   /** Tests only: a crash injected into the bot engine. */
   engineHooks?: EngineHooks | undefined;
   /** Web push: the VAPID keys (alerts/vapid-keys.ts), and for tests a local push service. */
@@ -86,7 +89,7 @@ export type ServicesOptions = {
   alertPrices?: LastPriceSource | undefined;
 };
 
-export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, engineHooks, push, alertPrices }: ServicesOptions): Services {
+export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, wait, engineHooks, push, alertPrices }: ServicesOptions): Services {
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -113,7 +116,7 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     market: marketService,
     marketFeed: createMarketFeed(marketService),
     paperTrading,
-    trading: createTradingService({ db, clock, brokers: brokerRegistry }),
+    trading: createTradingService({ db, clock, brokers: brokerRegistry, ...(wait === undefined ? {} : { wait }) }),
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),

@@ -10,8 +10,9 @@ import { DomainError } from '../domain-error.ts';
 import { istDate } from '../market/ist.ts';
 import { averagePaise, dayTotals, maxDrawdown, positionFigures, realisedByDay } from '../brokers/paper/position-math.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
-import type { OrderIntent, OrderRow, PaperTrading, Product, TradeRow, TradingAccount } from '../brokers/paper/paper-trading.ts';
+import type { OrderIntent, OrderRow, PaperTrading, PlannedSlice, Product, TradeRow, TradingAccount } from '../brokers/paper/paper-trading.ts';
 import { createIdempotency, requestHash, tagOfKey } from './idempotency.ts';
+import { createPacedIntents, timerWait, type Wait } from './paced-intent.ts';
 
 type Schemas = components['schemas'];
 type Order = Schemas['Order'];
@@ -97,8 +98,10 @@ function ordersMessage(orders: readonly Order[], verb: string): string {
   return parts.join(', ');
 }
 
-export function createTradingService({ db, clock, brokers }: { db: Database; clock: Clock; brokers: BrokerRegistry }) {
+/** `wait`: how a paced intent waits for the next second (tests pass one that moves their clock). */
+export function createTradingService({ db, clock, brokers, wait = timerWait }: { db: Database; clock: Clock; brokers: BrokerRegistry; wait?: Wait }) {
   const idempotency = createIdempotency({ db, clock });
+  const paced = createPacedIntents({ db, idempotency, wait });
 
   async function findAccount(userId: number, accountNumber: string): Promise<{ account: TradingAccount; broker: PaperTrading; sessionOpen: boolean; sessionEndedAt: Date | null }> {
     const { rows } = await db.query<AccountRow>(
@@ -145,28 +148,49 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
     });
   }
 
+  /** A POST that places orders: planned under the key, then placed over as many seconds as the rate limit needs (paced-intent.ts). */
+  async function pacedOrders(
+    call: TradingCall,
+    plan: (tx: Parameters<Parameters<typeof idempotency.run>[3]>[0], found: Awaited<ReturnType<typeof tradingAccount>>, tag: string) => Promise<PlannedSlice[]>,
+  ): Promise<IdempotentAnswer> {
+    const found = await tradingAccount(call.userId, call.body.account_number);
+    return paced.run({
+      userId: call.userId,
+      key: call.key,
+      hash: requestHash(call.operation, call.body),
+      account: found.account,
+      broker: found.broker,
+      plan: (tx) => plan(tx, found, tagOfKey(call.key)),
+      answer: (rows): OrdersResponse => {
+        const orders = rows.map((row) => toOrder(row, found.account.accountNumber));
+        return { message: ordersMessage(orders, 'placed'), orders };
+      },
+    });
+  }
+
   const portfolioOf = (body: { portfolio_id?: number | undefined }) => body.portfolio_id ?? null;
 
   function placeTrades(userId: number, key: string, body: Schemas['PlaceTradesRequest']) {
-    return idempotentOrders({ userId, key, operation: 'placeTrades', body }, 'placed', (tx, found, keyTag) =>
-      found.broker.placeOrders(tx, found.account, body.orders.map(intentOf), { portfolioId: portfolioOf(body), tag: body.orders[0]?.tag ?? keyTag, purpose: 'entry' }),
+    return pacedOrders({ userId, key, operation: 'placeTrades', body }, (tx, found, keyTag) =>
+      found.broker.planOrders(tx, found.account, body.orders.map(intentOf), { portfolioId: portfolioOf(body), tag: body.orders[0]?.tag ?? keyTag, purpose: 'entry' }),
     );
   }
 
   function executeOrder(userId: number, key: string, body: Schemas['ExecuteOrderRequest']) {
     if (body.action === 'open') {
-      return idempotentOrders({ userId, key, operation: 'executeOrder', body }, 'placed', (tx, found, keyTag) =>
-        found.broker.placeOrders(tx, found.account, [intentOf(body)], { portfolioId: portfolioOf(body), tag: body.tag ?? keyTag, purpose: 'entry' }),
+      return pacedOrders({ userId, key, operation: 'executeOrder', body }, (tx, found, keyTag) =>
+        found.broker.planOrders(tx, found.account, [intentOf(body)], { portfolioId: portfolioOf(body), tag: body.tag ?? keyTag, purpose: 'entry' }),
       );
     }
-    return idempotentOrders({ userId, key, operation: 'executeOrder', body }, 'placed', (tx, found, keyTag) =>
-      found.broker.squareOff(tx, found.account, portfolioOf(body), [{ exchange: body.exchange, tradingsymbol: body.tradingsymbol, product: body.product, quantity: body.quantity }], keyTag),
+    const position = { exchange: body.exchange, tradingsymbol: body.tradingsymbol, product: body.product, quantity: body.quantity };
+    return pacedOrders({ userId, key, operation: 'executeOrder', body }, (tx, found, keyTag) =>
+      found.broker.planSquareOff(tx, found.account, portfolioOf(body), [position], keyTag),
     );
   }
 
   function squareoffTrades(userId: number, key: string, body: Schemas['SquareoffTradesRequest']) {
-    return idempotentOrders({ userId, key, operation: 'squareoffTrades', body }, 'placed', (tx, found, keyTag) =>
-      found.broker.squareOff(tx, found.account, portfolioOf(body), body.positions, keyTag),
+    return pacedOrders({ userId, key, operation: 'squareoffTrades', body }, (tx, found, keyTag) =>
+      found.broker.planSquareOff(tx, found.account, portfolioOf(body), body.positions, keyTag),
     );
   }
 
@@ -333,7 +357,7 @@ export function createTradingService({ db, clock, brokers }: { db: Database; clo
 
   async function orderMargins(userId: number, body: Schemas['OrderMarginsRequest']): Promise<Schemas['OrderMarginsResponse']> {
     const found = await findAccount(userId, body.account_number);
-    const margin = await found.broker.orderMargin(found.account, body.orders.map(intentOf));
+    const margin = await found.broker.orderMargin(found.account, body.orders.map(intentOf), portfolioOf(body));
     return {
       margins: {
         required: toRupees(margin.requiredPaise),

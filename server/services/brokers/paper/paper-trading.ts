@@ -13,7 +13,7 @@
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
-import { clockMinutes, istClock, istDate, istMinutes, istOffsetMs } from '../../market/ist.ts';
+import { clockMinutes, istClock, istDate, istMinutes } from '../../market/ist.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import { expiryInstantMs } from '../../market/simulator.ts';
 import { chargeRatesOn, exerciseCharges, fillCharges, noCharges, totalCharges, type ChargeRates, type Charges } from './charges.ts';
@@ -21,6 +21,9 @@ import { underlyingMargin, type MarginLeg, type MarginParams } from './margin.ts
 import { limitFill, marketFill, orderRefusal, stopTriggered, type FillDecision, type OrderType, type Quote, type Side } from './order-rules.ts';
 import { formatPaise } from './paise.ts';
 import { freezeQuantity } from './market-prices.ts';
+import { checkIntentRoom, checkRateLimits as checkLimits, kiteRateLimits, perSecondRefusal, rateCounts, roomNow, type RateLimits } from './order-rate.ts';
+
+export { kiteRateLimits, type RateLimits } from './order-rate.ts';
 
 export type Product = 'MIS' | 'NRML';
 export type OrderStatus = 'OPEN' | 'TRIGGER PENDING' | 'COMPLETE' | 'CANCELLED' | 'REJECTED';
@@ -109,7 +112,6 @@ export type PriceSource = {
   demo: boolean;
 };
 
-export type RateLimits = { perSecond: number; perMinute: number; perDay: number };
 export type Funds = {
   /** Capital + the trades' cash flow − charges + open positions at their last price. */
   equityPaise: number;
@@ -125,15 +127,29 @@ type EntryGuards = { killedAt: Date | null; maxTradesToday: number | null; maxLo
 /** Which bot placed an order (null or absent: the trader), so positions can be grouped by bot. */
 export type OrderBot = { kind: 'trading' | 'daily'; id: number };
 
-export type PaperPlaceOptions = { portfolioId: number | null; tag: string | null; purpose: OrderPurpose; ocoGroup?: string | null; bot?: OrderBot | null };
+export type PaperPlaceOptions = {
+  portfolioId: number | null;
+  tag: string | null;
+  purpose: OrderPurpose;
+  ocoGroup?: string | null;
+  bot?: OrderBot | null;
+  /** A paced intent's order: the intent (its Idempotency-Key and claim) and slice number, unique per account: placed at most once. */
+  intent?: { key: string; slice: number } | null;
+};
+
+/**
+ * One order of a trader's intent, planned but not yet placed: what placePlanned needs to place it in a later
+ * transaction (stored as JSON with the intent's key while the intent is paced).
+ */
+export type PlannedSlice = { intent: OrderIntent; portfolioId: number | null; tag: string | null; purpose: OrderPurpose; bot: OrderBot | null };
 
 export type PositionRef = { exchange: string; tradingsymbol: string; product: Product; quantity?: number | undefined };
 
 export type OrderChanges = { quantity?: number | undefined; pricePaise?: number | undefined; triggerPaise?: number | undefined; orderType?: OrderType | undefined };
 
-/** Kite's limits per account. */
-export const kiteRateLimits: RateLimits = { perSecond: 10, perMinute: 400, perDay: 5000 };
 export const maxModifications = 25;
+/** Kite's autoslice: an order above the freeze quantity is split into at most this many orders. */
+export const maxSlicesPerOrder = 20;
 /** MIS positions are squared off by the broker at this IST time (outside demo mode). */
 export const misSquareOffTime = '15:20';
 
@@ -295,14 +311,12 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     return Number(rows[0]!.count);
   }
 
+  const killSwitchMessage = (account: TradingAccount, killedAt: Date) =>
+    `The kill switch of account ${account.accountNumber} is on since ${istClock(killedAt)} IST: new orders are blocked until you turn it off. Exits still work.`;
+
   /** Refuses entries while the kill switch is armed, and entries that would go past a per-order risk limit. */
   async function guardEntries(q: Queryable, account: TradingAccount, guards: EntryGuards, resolved: ReadonlyArray<{ intent: OrderIntent; contract: Contract }>, now: Date) {
-    if (guards.killedAt !== null) {
-      throw new DomainError(
-        'kill_switch_armed',
-        `The kill switch of account ${account.accountNumber} is on since ${istClock(guards.killedAt)} IST: new orders are blocked until you turn it off. Exits still work.`,
-      );
-    }
+    if (guards.killedAt !== null) throw new DomainError('kill_switch_armed', killSwitchMessage(account, guards.killedAt));
     const refuse = (message: string, field?: string) => {
       throw new DomainError('risk_limit_exceeded', `${message} Change your risk limits in settings if you mean it.`, { field });
     };
@@ -330,44 +344,7 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     }
   }
 
-  /** Kite's 10 orders a second, 400 a minute and 5,000 a day, counted in the database (every instance shares them). */
-  async function checkRateLimits(q: Queryable, accountId: number, count: number, now: Date): Promise<void> {
-    const { rows } = await q.query<{ second: string; minute: string; day: string; oldest_in_minute: Date | null }>(
-      `SELECT count(*) FILTER (WHERE placed_at > $2::timestamptz - interval '1 second') AS second,
-              count(*) FILTER (WHERE placed_at > $2::timestamptz - interval '1 minute') AS minute,
-              count(*) FILTER (WHERE trading_day = $3::date) AS day,
-              min(placed_at) FILTER (WHERE placed_at > $2::timestamptz - interval '1 minute') AS oldest_in_minute
-       FROM paper_orders WHERE broker_account_id = $1 AND placed_at > $2::timestamptz - interval '1 day'`,
-      [accountId, now, istDate(now)],
-    );
-    const row = rows[0];
-    const second = Number(row?.second ?? 0);
-    const minute = Number(row?.minute ?? 0);
-    const day = Number(row?.day ?? 0);
-    if (day + count > rateLimits.perDay) {
-      throw new DomainError('order_rate_limited', `This account has placed ${day} orders today; the broker allows ${rateLimits.perDay} a day.`, {
-        retryAfterSeconds: secondsToNextIstDay(now),
-      });
-    }
-    if (minute + count > rateLimits.perMinute) {
-      const oldest = row?.oldest_in_minute === null || row?.oldest_in_minute === undefined ? now : new Date(row.oldest_in_minute);
-      throw new DomainError('order_rate_limited', `Too many orders: the broker allows ${rateLimits.perMinute} a minute per account. Try again shortly.`, {
-        retryAfterSeconds: Math.max(1, Math.ceil((oldest.getTime() + 60_000 - now.getTime()) / 1000)),
-      });
-    }
-    if (second + count > rateLimits.perSecond) {
-      const message = count > rateLimits.perSecond
-        ? `This request makes ${count} orders; the broker takes at most ${rateLimits.perSecond} a second per account. Send fewer at once.`
-        : `Too many orders: the broker allows ${rateLimits.perSecond} a second per account. Try again in a second.`;
-      throw new DomainError('order_rate_limited', message, { retryAfterSeconds: 1 });
-    }
-  }
-
-  function secondsToNextIstDay(now: Date): number {
-    const shifted = now.getTime() + istOffsetMs;
-    const dayMs = 24 * 60 * 60 * 1000;
-    return Math.max(1, Math.ceil((dayMs - (shifted % dayMs)) / 1000));
-  }
+  const checkRateLimits = (q: Queryable, accountId: number, count: number, now: Date) => checkLimits(q, accountId, count, now, rateLimits);
 
   // ---- positions and money ---------------------------------------------------------------------------
 
@@ -490,9 +467,12 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
 
   type PlaceOptions = PaperPlaceOptions;
 
+  /** The most one order may hold: the freeze quantity rounded down to whole lots. */
+  const maxPerOrderOf = (contract: Contract) => Math.max(contract.lotSize, Math.floor(contract.freezeQuantity / contract.lotSize) * contract.lotSize);
+
   /** Splits a quantity into orders no larger than the freeze quantity (whole lots each). */
   function slices(quantity: number, contract: Contract): number[] {
-    const maxPerOrder = Math.max(contract.lotSize, Math.floor(contract.freezeQuantity / contract.lotSize) * contract.lotSize);
+    const maxPerOrder = maxPerOrderOf(contract);
     if (quantity <= maxPerOrder || quantity % contract.lotSize !== 0) return [quantity];
     const parts: number[] = [];
     for (let left = quantity; left > 0; left -= maxPerOrder) parts.push(Math.min(left, maxPerOrder));
@@ -532,10 +512,99 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
 
   async function checkPortfolio(q: Queryable, accountId: number, portfolioId: number | null): Promise<void> {
     if (portfolioId === null) return;
-    const { rows } = await q.query('SELECT 1 FROM portfolios WHERE id = $1 AND broker_account_id = $2', [portfolioId, accountId]);
+    // Held until the orders are in: a portfolio deleted meanwhile waits, instead of failing their foreign key.
+    const { rows } = await q.query('SELECT 1 FROM portfolios WHERE id = $1 AND broker_account_id = $2 FOR KEY SHARE', [portfolioId, accountId]);
     if (rows.length === 0) {
       throw new DomainError('portfolio_mismatch', 'portfolio_id: this portfolio is not one of this broker account\'s portfolios', { field: 'portfolio_id' });
     }
+  }
+
+  /** Kite's autoslice splits one order into at most 20: a larger one is refused, never partly placed. */
+  function refuseOversized(intent: OrderIntent, contract: Contract, field: string): void {
+    const perOrder = maxPerOrderOf(contract);
+    if (intent.quantity % contract.lotSize !== 0 || intent.quantity <= perOrder * maxSlicesPerOrder) return;
+    throw new DomainError(
+      'too_many_orders',
+      `${intent.quantity} units of ${contract.tradingsymbol} would go out as ${Math.ceil(intent.quantity / perOrder)} orders of at most ${perOrder} ` +
+        `(the exchange's freeze quantity); the broker slices one order into at most ${maxSlicesPerOrder}, that is ${perOrder * maxSlicesPerOrder} units. ` +
+        'Place the rest as another order.',
+      { field },
+    );
+  }
+
+  /**
+   * A trader's intent checked and sliced, not yet placed (placePlanned places it, over several seconds when
+   * the second cannot take it all): under the account's lock, the kill switch and risk limits for entries, at
+   * most 20 slices an order, room in the minute's and the day's limits for every slice, and the portfolio.
+   */
+  async function planOrders(q: Queryable, account: TradingAccount, intents: readonly OrderIntent[], options: PlaceOptions): Promise<PlannedSlice[]> {
+    const now = clock();
+    const guards = await lockAccount(q, account.id);
+    const resolved = await resolve(q, intents, now);
+    if (options.purpose === 'entry') await guardEntries(q, account, guards, resolved, now);
+    resolved.forEach(({ intent, contract }, index) => refuseOversized(intent, contract, resolved.length === 1 ? 'quantity' : `orders.${index}.quantity`));
+    const plan = resolved.flatMap(({ intent, contract }) =>
+      slices(intent.quantity, contract).map((quantity) => ({ intent: { ...intent, quantity }, portfolioId: options.portfolioId, tag: options.tag, purpose: options.purpose, bot: options.bot ?? null })),
+    );
+    await checkIntentRoom(q, account.id, plan.length, now, rateLimits);
+    await checkPortfolio(q, account.id, options.portfolioId);
+    return plan;
+  }
+
+  /**
+   * Places what the broker takes now of a planned intent, in its order, skipping the slices already placed
+   * (by this request's earlier steps, or by the request a retry resumes): as many as the second has room
+   * for. What can no longer go out is rejected with its reason, so every slice ends in the book: an entry
+   * once the kill switch is armed, every slice once the minute's or the day's limit is used up (by other
+   * orders since the plan), a slice whose portfolio was deleted meanwhile. `mustStart`: an intent not begun
+   * that the second has no room for is refused (429, nothing placed), as a single order would be.
+   */
+  async function placePlanned(
+    q: Queryable,
+    account: TradingAccount,
+    intentRef: string,
+    plan: readonly PlannedSlice[],
+    { mustStart }: { mustStart: boolean },
+  ): Promise<{ remaining: number; waitMs: number }> {
+    const now = clock();
+    const guards = await lockAccount(q, account.id);
+    const { rows } = await q.query<{ intent_slice: number }>('SELECT intent_slice FROM paper_orders WHERE broker_account_id = $1 AND intent_key = $2', [account.id, intentRef]);
+    const placed = new Set(rows.map((row) => Number(row.intent_slice)));
+    const todo = plan.flatMap((slice, number) => (placed.has(number) ? [] : [{ slice, number }]));
+    if (todo.length === 0) return { remaining: 0, waitMs: 0 };
+    const { room, stop, waitMs } = roomNow(await rateCounts(q, account.id, now), rateLimits);
+    if (room === 0 && stop === null && mustStart) throw perSecondRefusal(rateLimits);
+    const portfolioIds = [...new Set(todo.flatMap(({ slice }) => (slice.portfolioId === null ? [] : [slice.portfolioId])))];
+    const { rows: live } = await q.query<{ id: number }>('SELECT id FROM portfolios WHERE broker_account_id = $1 AND id = ANY($2::int[]) FOR KEY SHARE', [account.id, portfolioIds]);
+    const livePortfolios = new Set(live.map((row) => Number(row.id)));
+    let handled = 0;
+    let sent = 0;
+    for (const { slice, number } of todo) {
+      const gone = slice.portfolioId !== null && !livePortfolios.has(slice.portfolioId);
+      const killed = slice.purpose === 'entry' && guards.killedAt !== null ? killSwitchMessage(account, guards.killedAt) : null;
+      const refusal = killed ?? stop ?? (gone ? 'Its portfolio was deleted.' : null);
+      if (refusal === null && sent >= room) break;
+      const contract = await contractOf(q, slice.intent.exchange, slice.intent.tradingsymbol, now);
+      if (contract === null) throw new Error(`${slice.intent.tradingsymbol} was planned but is no longer listed`);
+      const options = { portfolioId: gone ? null : slice.portfolioId, tag: slice.tag, purpose: slice.purpose, bot: slice.bot, intent: { key: intentRef, slice: number } };
+      if (refusal === null) {
+        await placeOne(q, account, slice.intent, contract, options, now);
+        sent += 1;
+      } else {
+        await insertOrder(q, account, slice.intent, contract, options, 'REJECTED', `Not sent: ${refusal}`, now);
+      }
+      handled += 1;
+    }
+    return { remaining: todo.length - handled, waitMs };
+  }
+
+  /** An intent's orders, in the order it planned them. */
+  async function intentOrders(q: Queryable, account: TradingAccount, intentRef: string): Promise<OrderRow[]> {
+    const { rows } = await q.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.intent_key = $2 ORDER BY o.intent_slice`,
+      [account.id, intentRef],
+    );
+    return rows;
   }
 
   async function insertOrder(
@@ -555,11 +624,11 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
       `WITH seq AS (SELECT nextval('paper_order_seq') AS n)
        INSERT INTO paper_orders AS o (order_id, exchange_order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol,
          transaction_type, order_type, product, quantity, price_paise, trigger_price_paise, status, status_message, tag, purpose,
-         oco_group, trading_day, placed_at, exchange_at, updated_at, cancelled_quantity, bot_kind, bot_id)
+         oco_group, trading_day, placed_at, exchange_at, updated_at, cancelled_quantity, bot_kind, bot_id, intent_key, intent_slice)
        SELECT $1::text || CASE WHEN seq.n < 1000000000 THEN lpad(seq.n::text, 9, '0') ELSE seq.n::text END,
          CASE WHEN $2::boolean THEN (1100000000000000 + seq.n)::text END, $3::int, $4::int, $5::int, $6::text, $7::text, $8::text, $9::text,
          $10::text, $11::int, $12::bigint, $13::bigint, $14::text, $15::text, $16::text, $17::text, $18::bigint, $19::date, $20::timestamptz,
-         $21::timestamptz, $20::timestamptz, $22::int, $23::text, $24::int
+         $21::timestamptz, $20::timestamptz, $22::int, $23::text, $24::int, $25::text, $26::int
        FROM seq
        RETURNING ${orderColumns}`,
       [
@@ -587,6 +656,8 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
         status === 'REJECTED' ? intent.quantity : 0,
         options.bot?.kind ?? null,
         options.bot?.id ?? null,
+        options.intent?.key ?? null,
+        options.intent?.slice ?? null,
       ],
     );
     return rows[0]!;
@@ -652,8 +723,9 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
    * What orders would need together now (margin change with hedge benefit, premium, charges) against what
    * is available, without placing them: the ticket and the strategy builder show it before sending.
    */
-  async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[]) {
+  async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[], portfolioId: number | null = null) {
     const now = clock();
+    await checkPortfolio(db, account.id, portfolioId);
     const legs = [];
     for (const { intent, contract } of await resolve(db, intents, now)) {
       const quote = (await prices.quotes([keyOf(contract)], db)).get(keyOf(contract));
@@ -922,17 +994,8 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
 
   // ---- square-off, protection ------------------------------------------------------------------------
 
-  /**
-   * Closes legs at market: their working orders cancelled first, then shorts bought back before longs are
-   * sold (never a naked short in between), each sliced at the freeze quantity.
-   */
-  async function closeLegs(
-    q: Queryable,
-    account: TradingAccount,
-    legs: readonly OpenLeg[],
-    options: { tag: string | null; purpose: OrderPurpose },
-    now: Date,
-  ): Promise<OrderRow[]> {
+  /** Cancels the working orders on positions about to be closed. */
+  async function cancelWorkingOn(q: Queryable, account: TradingAccount, legs: readonly OpenLeg[], now: Date): Promise<void> {
     for (const leg of legs) {
       const { rows } = await q.query<OrderRow>(
         `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.portfolio_id IS NOT DISTINCT FROM $2
@@ -941,34 +1004,53 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
       );
       for (const order of rows) await cancelRow(q, order, 'Cancelled before the position was squared off.', now);
     }
+  }
+
+  /** The MARKET orders that close legs: shorts bought back before longs are sold (never a naked short in between), each sliced at the freeze quantity. */
+  function exitSlices(legs: readonly OpenLeg[], options: { tag: string | null; purpose: OrderPurpose }): Array<PlannedSlice & { contract: Contract }> {
     const ordered = [...legs.filter((leg) => leg.quantity < 0), ...legs.filter((leg) => leg.quantity > 0)];
-    const placed: OrderRow[] = [];
-    for (const leg of ordered) {
-      const side: Side = leg.quantity < 0 ? 'BUY' : 'SELL';
-      for (const quantity of slices(Math.abs(leg.quantity), leg.contract)) {
-        const intent: OrderIntent = {
+    return ordered.flatMap((leg) =>
+      slices(Math.abs(leg.quantity), leg.contract).map((quantity) => ({
+        contract: leg.contract,
+        intent: {
           exchange: leg.contract.exchange,
           tradingsymbol: leg.contract.tradingsymbol,
-          side,
-          orderType: 'MARKET',
+          side: leg.quantity < 0 ? ('BUY' as const) : ('SELL' as const),
+          orderType: 'MARKET' as const,
           product: leg.product,
           quantity,
           pricePaise: 0,
           triggerPaise: 0,
-        };
-        placed.push(await placeOne(q, account, intent, leg.contract, { portfolioId: leg.portfolioId, tag: options.tag, purpose: options.purpose, bot: leg.bot ?? null }, now));
-      }
-    }
+        },
+        portfolioId: leg.portfolioId,
+        tag: options.tag,
+        purpose: options.purpose,
+        bot: leg.bot ?? null,
+      })),
+    );
+  }
+
+  /** Closes legs at market at once (the broker's own square-offs): their working orders cancelled first. */
+  async function closeLegs(
+    q: Queryable,
+    account: TradingAccount,
+    legs: readonly OpenLeg[],
+    options: { tag: string | null; purpose: OrderPurpose },
+    now: Date,
+  ): Promise<OrderRow[]> {
+    await cancelWorkingOn(q, account, legs, now);
+    const placed: OrderRow[] = [];
+    for (const { contract, intent, ...slice } of exitSlices(legs, options)) placed.push(await placeOne(q, account, intent, contract, slice, now));
     return placed;
   }
 
-
   /**
-   * Brings the named positions to zero (or reduces one by `quantity`): the portfolio's share when a
-   * portfolio is given, else every share in the account. Flat positions place nothing, so repeating it is
+   * Plans bringing the named positions to zero (or reducing one by `quantity`): the portfolio's share when a
+   * portfolio is given, else every share in the account. Their working orders are cancelled now; the exits
+   * are placed by placePlanned (paced like any intent). Flat positions plan nothing, so repeating it is
    * harmless.
    */
-  async function squareOff(q: Queryable, account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[], tag: string | null): Promise<OrderRow[]> {
+  async function planSquareOff(q: Queryable, account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[], tag: string | null): Promise<PlannedSlice[]> {
     const now = clock();
     await lockAccount(q, account.id);
     await checkPortfolio(q, account.id, portfolioId);
@@ -990,9 +1072,10 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
         legs.push({ ...leg, quantity: Math.sign(leg.quantity) * quantity });
       }
     }
-    const count = legs.reduce((sum, leg) => sum + slices(Math.abs(leg.quantity), leg.contract).length, 0);
-    if (count > 0) await checkRateLimits(q, account.id, count, now);
-    return closeLegs(q, account, legs, { tag, purpose: 'squareoff' }, now);
+    const plan = exitSlices(legs, { tag, purpose: 'squareoff' });
+    await checkIntentRoom(q, account.id, plan.length, now, rateLimits);
+    await cancelWorkingOn(q, account, legs, now);
+    return plan.map(({ contract: _contract, ...slice }) => slice);
   }
 
   /**
@@ -1069,6 +1152,25 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
   }
 
 
+  /**
+   * A modification that would store the order as it is (the same values, or only a field its type ignores:
+   * a trigger on a LIMIT order, a price on a MARKET one) is refused before it spends one of the 25.
+   */
+  function refuseNoChange(order: OrderRow, changes: OrderChanges): void {
+    const orderType = changes.orderType ?? order.order_type;
+    const pricePaise = orderType === 'MARKET' ? 0 : changes.pricePaise ?? Number(order.price_paise);
+    const triggerPaise = orderType === 'SL' ? changes.triggerPaise ?? Number(order.trigger_price_paise) : 0;
+    const same = orderType === order.order_type && (changes.quantity ?? order.quantity) === order.quantity
+      && pricePaise === Number(order.price_paise) && triggerPaise === Number(order.trigger_price_paise);
+    if (!same) return;
+    const ignoredTrigger = changes.triggerPaise !== undefined && orderType !== 'SL';
+    const ignoredPrice = changes.pricePaise !== undefined && orderType === 'MARKET';
+    const why = ignoredTrigger ? ` (a ${orderType} order takes no trigger price)` : ignoredPrice ? ' (a MARKET order takes no price)' : '';
+    throw new DomainError('nothing_to_modify', `Nothing would change on order ${order.order_id}${why}: it was not modified, and the modification was not counted.`, {
+      field: ignoredTrigger ? 'trigger_price' : ignoredPrice ? 'price' : undefined,
+    });
+  }
+
   async function modifyOrder(q: Queryable, account: TradingAccount, orderId: string, changes: OrderChanges): Promise<OrderRow> {
     const now = clock();
     await lockAccount(q, account.id);
@@ -1076,6 +1178,7 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     if (!working.includes(order.status)) {
       throw new DomainError('order_not_working', `Order ${orderId} is ${order.status} and can no longer be modified.`, { field: 'order_id' });
     }
+    refuseNoChange(order, changes);
     if (order.modifications >= maxModifications) {
       throw new DomainError('modification_limit', `Order ${orderId} was already modified ${maxModifications} times, the most an order allows. Cancel it and place a new one.`, {
         field: 'order_id',
@@ -1248,7 +1351,10 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
     placeOrders,
     modifyOrder,
     cancelOrders,
-    squareOff,
+    planOrders,
+    planSquareOff,
+    placePlanned,
+    intentOrders,
     flattenAccount,
     entriesOn,
     protect,
