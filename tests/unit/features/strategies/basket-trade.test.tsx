@@ -75,7 +75,7 @@ function renderBasket(onFilled = vi.fn()) {
   const legs = ironCondor();
   render(
     <IntlProvider locale="en-IN" defaultLocale="en-IN">
-      <BasketTrade legs={legs} accountNumber="PA1" portfolioId={7} product="MIS" blocked={null} onFilled={onFilled} />
+      <BasketTrade legs={legs} account={{ id: 1, name: 'Main', account_number: 'PA1', broker: 'paper' }} portfolioId={7} product="MIS" blocked={null} onFilled={onFilled} />
     </IntlProvider>,
   );
   return { legs, onFilled };
