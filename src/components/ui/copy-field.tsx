@@ -25,7 +25,7 @@ const copiedForMs = 3000;
 export function CopyField({ label, value }: { label: string; value: string }) {
   const intl = useIntl();
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const [state, setState] = useState<CopyState>('idle');
 
   useEffect(() => {
@@ -51,15 +51,17 @@ export function CopyField({ label, value }: { label: string; value: string }) {
       <label htmlFor={inputId} className="text-sm font-medium text-fg">
         {label}
       </label>
-      <div className="flex gap-2">
-        <input
+      <div className="flex items-start gap-2">
+        {/* A text area so a long address wraps and shows whole on a phone; it grows to its content. */}
+        <textarea
           ref={input}
           id={inputId}
           readOnly
           dir="ltr"
+          rows={2}
           value={value}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-h-11 min-w-0 flex-1 rounded-md border border-line bg-surface-muted px-3 font-mono text-sm text-fg"
+          className="min-h-11 min-w-0 flex-1 resize-none rounded-md border border-line bg-surface-muted px-3 py-2.5 font-mono text-sm break-all text-fg field-sizing-content"
         />
         <Button variant="secondary" onClick={() => void handleCopy()} aria-label={intl.formatMessage(copyLabel, { what: label })}>
           {state === 'copied' ? <CheckIcon aria-hidden="true" className="size-5 text-profit" /> : <ClipboardDocumentIcon aria-hidden="true" className="size-5" />}

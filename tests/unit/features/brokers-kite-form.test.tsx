@@ -46,8 +46,8 @@ describe('a Kite account', () => {
     const user = userEvent.setup();
     const dialog = await openKiteForm(user);
     const console = within(dialog).getByRole('region', { name: 'Register StrikeDesk in the Kite developer console' });
-    const redirect = within(console).getByLabelText<HTMLInputElement>('Redirect URL');
-    const postback = within(console).getByLabelText<HTMLInputElement>('Postback URL');
+    const redirect = within(console).getByLabelText<HTMLTextAreaElement>('Redirect URL');
+    const postback = within(console).getByLabelText<HTMLTextAreaElement>('Postback URL');
     expect(redirect.value).toBe(`${window.location.origin}/app/broker/kite/callback`);
     // The tests' API server is http://api.test: Zerodha must post to wherever the trading API answers.
     expect(postback.value).toBe('http://api.test/api/brokers/kite/postback/');
@@ -67,7 +67,7 @@ describe('a Kite account', () => {
     const dialog = await openKiteForm(user);
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
     await user.click(within(dialog).getByRole('button', { name: 'Copy Postback URL' }));
-    const postback = within(dialog).getByLabelText<HTMLInputElement>('Postback URL');
+    const postback = within(dialog).getByLabelText<HTMLTextAreaElement>('Postback URL');
     await waitFor(() => expect(document.activeElement).toBe(postback));
     expect([postback.selectionStart, postback.selectionEnd]).toEqual([0, postback.value.length]);
     expect(within(dialog).getByText('Selected: copy it with Ctrl+C (⌘C on a Mac) or your device’s menu.')).toBeTruthy();
