@@ -110,6 +110,28 @@ describe('Trade all', () => {
     await waitFor(() => expect(sent.map((item) => item.path)).toEqual(['place_trades']));
   });
 
+  it('asks before exiting what filled on a live account when the day is not confirmed, inside the exit question', async () => {
+    await clearStoredValues();
+    const { legs } = renderBasket(vi.fn(), { id: 3, name: 'Swing', account_number: 'ZX9876', broker: 'kite' });
+    rejectSymbol = legs.find((leg) => leg.side === 'SELL')?.tradingsymbol ?? null;
+    await tradeAll();
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: /First live order today/ })).getByRole('button', { name: 'Send with real money' }));
+    const alert = await screen.findByRole('alert');
+    // As if the day had turned since: the exit is a new day's first live order.
+    await clearStoredValues();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Exit what filled' }));
+    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Square off the filled legs?' })).getByRole('button', { name: 'Exit what filled' }));
+    const live = await screen.findByRole('alertdialog', { name: /First live order today/ });
+    await userEvent.click(within(live).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent.map((item) => item.path)).toEqual(['place_trades']);
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Exit what filled' }));
+    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Square off the filled legs?' })).getByRole('button', { name: 'Exit what filled' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: /First live order today/ })).getByRole('button', { name: 'Send with real money' }));
+    await waitFor(() => expect(sent.map((item) => item.path)).toEqual(['place_trades', 'squareoff_trades']));
+  });
+
   it('sends one basket, hedges first, for the portfolio, and shows every leg filled', async () => {
     const { legs, onFilled } = renderBasket();
     await tradeAll();
