@@ -1,14 +1,56 @@
-// A bound on password hashes running at once. scrypt runs on libuv's thread pool (4 threads unless
-// UV_THREADPOOL_SIZE says otherwise), which file reads, compression and DNS share; unbounded, forty
-// failing sign-ins queue there and a trader's own sign-in waits behind all of them (17 s was measured).
-// So a hash that finds no free slot is not queued: the caller is told at once to come back shortly.
+// A bound on password hashes running at once, and a short, fair line in front of it. scrypt runs on
+// libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file reads,
+// compression and DNS share: unbounded, forty failing sign-ins queued there and a trader's own sign-in
+// waited behind all of them (17 s measured). Refusing every hash that found no free slot (503 at once)
+// was no better under a flood from many addresses: the flood kept the slots busy and a trader honouring
+// Retry-After needed 10-37 s and up to 34 tries. So a hash that finds no free slot waits in line:
+//  - known devices go first (a sign-in with the account's device token, a signed-in user changing their
+//    password): a flood of strangers delays them by at most the hashes already running;
+//  - one address, and one network (IPv4 /24, IPv6 /64), may hold only a few places, running or waiting,
+//    so a single network cannot fill the line (known devices are exempt: a mobile carrier's shared
+//    address must not let a stranger behind it crowd the owner out);
+//  - the line is short and a place is kept at most `maxWaitMs`: beyond that the server is truly
+//    saturated and answers 503 with Retry-After, as before.
 import { DomainError } from '../domain-error.ts';
+import type { ClientAddress } from '../client-network.ts';
+
+export type HashPriority = 'known' | 'other';
+
+export type HashClient = ClientAddress & { priority: HashPriority };
+
+export type HashQueueLimits = {
+  /** Hashes running at once. */
+  slots: number;
+  /** Places (running or waiting) one address, and one network, may hold; known devices are exempt. */
+  perAddress: number;
+  perNetwork: number;
+  /** Places in line, for each priority. */
+  maxWaiting: number;
+  /** The longest a hash waits for a slot before the answer is 503. */
+  maxWaitMs: number;
+};
+
+export type HashPass = {
+  /** Waits its turn for a slot and returns its release; throws server_busy when the line is full or too slow. */
+  slot(): Promise<() => void>;
+  /** Gives the client's place back (idempotent). */
+  leave(): void;
+};
 
 export type HashSlots = {
-  /** A release function when a slot was free, or null when every slot is taken. */
-  tryAcquire(): (() => void) | null;
-  /** Slots taken right now. */
+  /** A place for this client, or server_busy at once when its address or network holds too many. */
+  enter(client: HashClient): HashPass;
+  /** Slots taken right now, and hashes waiting for one. */
   inUse(): number;
+  waiting(): number;
+};
+
+/** Starts a timer and returns its cancel; injected so tests decide when a wait runs out. */
+export type StartTimer = (ms: number, fire: () => void) => () => void;
+
+const systemTimer: StartTimer = (ms, fire) => {
+  const timer = setTimeout(fire, ms);
+  return () => clearTimeout(timer);
 };
 
 /**
@@ -17,7 +59,15 @@ export type HashSlots = {
  */
 export const defaultHashConcurrency = 2;
 
-/** What a saturated hasher answers; a hash lasts well under a second, so "one second" is honest. */
+/**
+ * A hash lasts about half a second, so eight in line is two seconds of work for two slots: a trader
+ * behind them still signs in within the two-second goal, and more would only wait to be refused. Three
+ * places per address leave room for a small office behind one; five per network keep any one network
+ * to half of the ten places.
+ */
+export const defaultHashQueueLimits: HashQueueLimits = { slots: defaultHashConcurrency, perAddress: 3, perNetwork: 5, maxWaiting: 8, maxWaitMs: 2000 };
+
+/** What a saturated hasher answers; the line moves every half second, so "one second" is honest. */
 export const busyRetryAfterSeconds = 1;
 
 export function serverBusy(): DomainError {
@@ -26,21 +76,78 @@ export function serverBusy(): DomainError {
   });
 }
 
-export function createHashSlots(limit: number = defaultHashConcurrency): HashSlots {
-  if (!Number.isInteger(limit) || limit < 1) throw new Error(`Hash concurrency must be a whole number of at least 1, got ${limit}`);
+type Waiter = { grant: () => void; refuse: () => void };
+
+export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTimer: StartTimer = systemTimer): HashSlots {
+  const limits = { ...defaultHashQueueLimits, ...options };
+  if (!Number.isInteger(limits.slots) || limits.slots < 1) throw new Error(`Hash concurrency must be a whole number of at least 1, got ${limits.slots}`);
   let taken = 0;
-  return {
-    tryAcquire() {
-      if (taken >= limit) return null;
+  const lines: Record<HashPriority, Waiter[]> = { known: [], other: [] };
+  const places = new Map<string, number>();
+  const count = (key: string, change: number) => {
+    const next = (places.get(key) ?? 0) + change;
+    if (next === 0) places.delete(key);
+    else places.set(key, next);
+  };
+
+  function release(): () => void {
+    let released = false;
+    // Idempotent, so a release in both a catch and a finally cannot free someone else's slot.
+    return () => {
+      if (released) return;
+      released = true;
+      const next = lines.known.shift() ?? lines.other.shift();
+      if (next === undefined) taken -= 1;
+      else next.grant();
+    };
+  }
+
+  function slot(priority: HashPriority): Promise<() => void> {
+    if (taken < limits.slots) {
       taken += 1;
-      let released = false;
-      return () => {
-        // Idempotent, so a release in both a catch and a finally cannot free someone else's slot.
-        if (released) return;
-        released = true;
-        taken -= 1;
+      return Promise.resolve(release());
+    }
+    const line = lines[priority];
+    if (line.length >= limits.maxWaiting) return Promise.reject(serverBusy());
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        // The slot passes straight from the releaser to this waiter: `taken` stays the same.
+        grant: () => {
+          cancel();
+          resolve(release());
+        },
+        refuse: () => reject(serverBusy()),
+      };
+      const cancel = startTimer(limits.maxWaitMs, () => {
+        line.splice(line.indexOf(waiter), 1);
+        waiter.refuse();
+      });
+      line.push(waiter);
+    });
+  }
+
+  return {
+    enter(client) {
+      const counted = client.priority === 'other';
+      const address = `a ${client.ip}`;
+      const network = `n ${client.network}`;
+      if (counted && ((places.get(address) ?? 0) >= limits.perAddress || (places.get(network) ?? 0) >= limits.perNetwork)) throw serverBusy();
+      if (counted) {
+        count(address, 1);
+        count(network, 1);
+      }
+      let left = false;
+      return {
+        slot: () => slot(client.priority),
+        leave() {
+          if (left || !counted) return;
+          left = true;
+          count(address, -1);
+          count(network, -1);
+        },
       };
     },
     inUse: () => taken,
+    waiting: () => lines.known.length + lines.other.length,
   };
 }

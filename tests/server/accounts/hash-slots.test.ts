@@ -1,0 +1,110 @@
+// The line in front of the password hashes (hash-slots.ts): known devices first, a few places per
+// address and per network, a short line and a bounded wait, and 503 server_busy beyond them.
+import { describe, expect, it } from 'vitest';
+import { createHashSlots, type HashClient, type HashPriority } from '../../../server/services/accounts/hash-slots.ts';
+import { DomainError } from '../../../server/services/domain-error.ts';
+import { manualTimers } from '../support/manual-timers.ts';
+
+let counter = 0;
+/** A client on an address and network of its own. */
+const stranger = (priority: HashPriority = 'other'): HashClient => {
+  counter += 1;
+  return { ip: `10.0.${counter}.1`, network: `10.0.${counter}.0/24`, priority };
+};
+
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => 'granted',
+    (error: unknown) => (error instanceof DomainError ? error.code : 'other error'),
+  );
+}
+
+describe('the hash line', () => {
+  it('runs at most `slots` hashes, and hands a freed slot to a known device before anyone who waited longer', async () => {
+    const slots = createHashSlots({ slots: 2 }, manualTimers().startTimer);
+    const running = [await slots.enter(stranger()).slot(), await slots.enter(stranger()).slot()];
+    const order: string[] = [];
+    const early = slots.enter(stranger()).slot().then((release) => (order.push('stranger who came first'), release));
+    const known = slots.enter(stranger('known')).slot().then((release) => (order.push('known device'), release));
+    await settled();
+    expect([slots.inUse(), slots.waiting()]).toEqual([2, 2]);
+
+    running[0]?.();
+    const knownRelease = await known;
+    await settled();
+    expect(order).toEqual(['known device']);
+    running[1]?.();
+    const earlyRelease = await early;
+    expect(order).toEqual(['known device', 'stranger who came first']);
+    knownRelease();
+    earlyRelease();
+    expect([slots.inUse(), slots.waiting()]).toEqual([0, 0]);
+  });
+
+  it('frees a slot once however often its release is called', async () => {
+    const slots = createHashSlots({ slots: 1 }, manualTimers().startTimer);
+    const release = await slots.enter(stranger()).slot();
+    const next = slots.enter(stranger()).slot();
+    release();
+    release();
+    const second = await next;
+    expect(slots.inUse()).toBe(1);
+    const third = slots.enter(stranger()).slot();
+    await settled();
+    expect(slots.waiting()).toBe(1);
+    second();
+    (await third)();
+    expect(slots.inUse()).toBe(0);
+  });
+
+  it('lets one address hold 3 places and one network 5, running or waiting, but not a known device', async () => {
+    const slots = createHashSlots({ slots: 1 }, manualTimers().startTimer);
+    const office = { ip: '203.0.113.7', network: '203.0.113.0/24', priority: 'other' as const };
+    const first = slots.enter(office);
+    slots.enter(office);
+    slots.enter(office);
+    expect(() => slots.enter(office)).toThrow(/busy/);
+    slots.enter({ ...office, ip: '203.0.113.8' });
+    slots.enter({ ...office, ip: '203.0.113.9' });
+    expect(() => slots.enter({ ...office, ip: '203.0.113.10' })).toThrow(/busy/);
+    // The owner behind the same carrier address is never crowded out.
+    expect(() => slots.enter({ ...office, priority: 'known' })).not.toThrow();
+    first.leave();
+    first.leave();
+    expect(() => slots.enter({ ...office, ip: '203.0.113.10' })).not.toThrow();
+    expect(() => slots.enter(office)).toThrow(/busy/);
+  });
+
+  it('keeps at most 8 waiting of each priority, and refuses more at once', async () => {
+    const slots = createHashSlots({ slots: 1 }, manualTimers().startTimer);
+    await slots.enter(stranger()).slot();
+    const waiting = Array.from({ length: 8 }, () => slots.enter(stranger()).slot());
+    expect(await refusal(slots.enter(stranger()).slot())).toBe('server_busy');
+    // Known devices have a line of their own.
+    void slots.enter(stranger('known')).slot();
+    await settled();
+    expect(slots.waiting()).toBe(9);
+    expect(waiting).toHaveLength(8);
+  });
+
+  it('answers server_busy to a hash that waited past maxWaitMs, and leaves the line as it was', async () => {
+    const timers = manualTimers();
+    const slots = createHashSlots({ slots: 1, maxWaitMs: 2000 }, timers.startTimer);
+    const release = await slots.enter(stranger()).slot();
+    const late = refusal(slots.enter(stranger()).slot());
+    await settled();
+    timers.fireAll();
+    expect(await late).toBe('server_busy');
+    expect(slots.waiting()).toBe(0);
+    release();
+    expect(slots.inUse()).toBe(0);
+    // A hash granted in time has its timer cancelled.
+    const holder = await slots.enter(stranger()).slot();
+    const granted = slots.enter(stranger()).slot();
+    holder();
+    (await granted)();
+    expect(timers.pending()).toBe(0);
+  });
+});
