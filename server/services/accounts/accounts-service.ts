@@ -64,12 +64,18 @@ function assertNotCommon(password: string, field: string): void {
 export const invalidCredentials = (): DomainError => new DomainError('invalid_credentials', 'Invalid email or password');
 
 export function createAccountsService({ db, clock, hasher, hashSlots, limits, deviceTokens }: AccountsServiceOptions) {
-  /** A place in the hash line and a slot; when refused (server_busy), the attempt never ran and its reservation is given back. */
-  async function admit(reservation: Reservation, client: HashClient): Promise<{ pass: HashPass; release: () => void }> {
+  /**
+   * A place in the hash line, then a slot, or for an `imitation` (an unknown email's, passwords.ts) the
+   * wait a slot would have taken, with no slot (hash-slots.ts). When refused (server_busy), the attempt
+   * never ran: its reservation is given back.
+   */
+  async function admit(reservation: Reservation, client: HashClient, imitation: boolean): Promise<{ pass: HashPass; release: () => void }> {
     let pass: HashPass | undefined;
     try {
       pass = hashSlots.enter(client);
-      return { pass, release: await pass.slot() };
+      if (!imitation) return { pass, release: await pass.slot() };
+      await pass.turn();
+      return { pass, release: () => undefined };
     } catch (error) {
       pass?.leave();
       await releaseReservation(db, reservation);
@@ -77,15 +83,10 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits, de
     }
   }
 
-  /**
-   * Runs password work once its turn in the hash line comes (hash-slots.ts). An `imitation` (an unknown
-   * email's, passwords.ts) waits its turn like a hash, so the line treats both alike, then gives the
-   * slot back at once: it only waits, and needs no thread.
-   */
+  /** Runs password work once its turn in the hash line comes. */
   async function hashing<T>(reservation: Reservation, client: HashClient, work: () => Promise<T>, imitation = false): Promise<T> {
-    const { pass, release } = await admit(reservation, client);
+    const { pass, release } = await admit(reservation, client, imitation);
     try {
-      if (imitation) release();
       return await work();
     } finally {
       release();
@@ -107,12 +108,13 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits, de
   }
 
   /**
-   * Timing: an unknown email and a wrong password run the same queries, the same throttles (sign-in-guard.ts)
-   * and the same turn in the hash line, then one hashes while the other waits as long as a recent real
-   * hash took (passwords.ts). What remains is that a real hash holds a slot and an imitation does not:
-   * someone who keeps every slot busy with their own guesses could notice one slot fewer while a real
-   * email is checked. That needs a flood of guesses at accounts they know, each one throttled, to learn
-   * what registering with the email tells at once (`email_taken`), so it is left there.
+   * Timing: an unknown email and a wrong password run the same queries, the same throttles
+   * (sign-in-guard.ts), the same wait for a turn in the hash line and the same refusals there; then one
+   * hashes while the other waits as long as a recent real hash took (passwords.ts). What remains is
+   * that a real hash holds a slot and an imitation does not: someone who keeps every slot busy with
+   * their own guesses could notice one slot fewer while a real email is checked. That takes a steady
+   * flood of throttled guesses at accounts they already know, to learn what registering with the email
+   * says at once (`email_taken`), so it is left there.
    */
   async function login(input: Schemas['LoginRequest'], client: ClientInfo): Promise<SignedIn> {
     const record = await users.findUserByEmail(db, input.email);

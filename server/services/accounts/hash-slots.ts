@@ -10,7 +10,10 @@
 //    so a single network cannot fill the line (known devices are exempt: a mobile carrier's shared
 //    address must not let a stranger behind it crowd the owner out);
 //  - the line is short and a place is kept at most `maxWaitMs`: beyond that the server is truly
-//    saturated and answers 503 with Retry-After, as before.
+//    saturated and answers 503 with Retry-After, as before;
+//  - an unknown email's imitation of a hash (passwords.ts) takes no slot and no place: it waits as
+//    long as a real hash arriving with it would (the slots freed before its turn) and is refused where
+//    that one would be, so a flood of made-up emails neither fills the line nor answers differently.
 import { DomainError } from '../domain-error.ts';
 import type { ClientAddress } from '../client-network.ts';
 
@@ -33,6 +36,12 @@ export type HashQueueLimits = {
 export type HashPass = {
   /** Waits its turn for a slot and returns its release; throws server_busy when the line is full or too slow. */
   slot(): Promise<() => void>;
+  /**
+   * Waits as long as `slot()` would, and fails when it would, but takes no slot and no place in line:
+   * for work that only imitates a hash (an unknown email's, passwords.ts), so that a flood of those
+   * neither fills the line nor answers differently from real sign-ins.
+   */
+  turn(): Promise<void>;
   /** Gives the client's place back (idempotent). */
   leave(): void;
 };
@@ -40,9 +49,10 @@ export type HashPass = {
 export type HashSlots = {
   /** A place for this client, or server_busy at once when its address or network holds too many. */
   enter(client: HashClient): HashPass;
-  /** Slots taken right now, and hashes waiting for one. */
+  /** Slots taken right now, hashes waiting for one, and imitations waiting for their turn. */
   inUse(): number;
   waiting(): number;
+  imitating(): number;
 };
 
 /** Starts a timer and returns its cancel; injected so tests decide when a wait runs out. */
@@ -76,13 +86,17 @@ export function serverBusy(): DomainError {
   });
 }
 
-type Waiter = { grant: () => void; refuse: () => void };
+type Waiter = { grant: () => void };
+
+/** An imitation's turn: due after `releases` more slots are freed, as a real hash in its place would be. */
+type Phantom = { priority: HashPriority; releases: number; due: () => void };
 
 export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTimer: StartTimer = systemTimer): HashSlots {
   const limits = { ...defaultHashQueueLimits, ...options };
   if (!Number.isInteger(limits.slots) || limits.slots < 1) throw new Error(`Hash concurrency must be a whole number of at least 1, got ${limits.slots}`);
   let taken = 0;
   const lines: Record<HashPriority, Waiter[]> = { known: [], other: [] };
+  let phantoms: Phantom[] = [];
   const places = new Map<string, number>();
   const count = (key: string, change: number) => {
     const next = (places.get(key) ?? 0) + change;
@@ -99,7 +113,30 @@ export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTim
       const next = lines.known.shift() ?? lines.other.shift();
       if (next === undefined) taken -= 1;
       else next.grant();
+      for (const phantom of phantoms) phantom.releases -= 1;
+      const due = phantoms.filter((phantom) => phantom.releases <= 0);
+      phantoms = phantoms.filter((phantom) => phantom.releases > 0);
+      for (const phantom of due) phantom.due();
     };
+  }
+
+  /**
+   * Joins a line (`join` returns how to leave it) and settles with what `done` is given, or refuses at
+   * once when the line is full and after maxWaitMs otherwise: an imitation where a real hash would.
+   */
+  function bounded<T>(priority: HashPriority, join: (done: (value: T) => void) => () => void): Promise<T> {
+    if (lines[priority].length >= limits.maxWaiting) return Promise.reject(serverBusy());
+    return new Promise((resolve, reject) => {
+      let cancelTimer: () => void = () => undefined;
+      const leave = join((value) => {
+        cancelTimer();
+        resolve(value);
+      });
+      cancelTimer = startTimer(limits.maxWaitMs, () => {
+        leave();
+        reject(serverBusy());
+      });
+    });
   }
 
   function slot(priority: HashPriority): Promise<() => void> {
@@ -107,22 +144,27 @@ export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTim
       taken += 1;
       return Promise.resolve(release());
     }
-    const line = lines[priority];
-    if (line.length >= limits.maxWaiting) return Promise.reject(serverBusy());
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        // The slot passes straight from the releaser to this waiter: `taken` stays the same.
-        grant: () => {
-          cancel();
-          resolve(release());
-        },
-        refuse: () => reject(serverBusy()),
-      };
-      const cancel = startTimer(limits.maxWaitMs, () => {
-        line.splice(line.indexOf(waiter), 1);
-        waiter.refuse();
-      });
+    return bounded<() => void>(priority, (done) => {
+      const line = lines[priority];
+      // The slot passes straight from the releaser to this waiter: `taken` stays the same.
+      const waiter: Waiter = { grant: () => done(release()) };
       line.push(waiter);
+      // A known device that joins now goes before every imitation of an unknown device still waiting.
+      if (priority === 'known') for (const phantom of phantoms) if (phantom.priority === 'other') phantom.releases += 1;
+      return () => line.splice(line.indexOf(waiter), 1);
+    });
+  }
+
+  function turn(priority: HashPriority): Promise<void> {
+    if (taken < limits.slots) return Promise.resolve();
+    // A real hash would wait for every known device in line, and for every other one unless it is known.
+    const ahead = lines.known.length + (priority === 'other' ? lines.other.length : 0);
+    return bounded<void>(priority, (done) => {
+      const phantom: Phantom = { priority, releases: ahead + 1, due: () => done() };
+      phantoms.push(phantom);
+      return () => {
+        phantoms = phantoms.filter((other) => other !== phantom);
+      };
     });
   }
 
@@ -139,6 +181,7 @@ export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTim
       let left = false;
       return {
         slot: () => slot(client.priority),
+        turn: () => turn(client.priority),
         leave() {
           if (left || !counted) return;
           left = true;
@@ -149,5 +192,6 @@ export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTim
     },
     inUse: () => taken,
     waiting: () => lines.known.length + lines.other.length,
+    imitating: () => phantoms.length,
   };
 }

@@ -77,6 +77,25 @@ describe.each(testBackends)('signing in during a flood of guesses on %s', (backe
     expect(answers.map((res) => res.status)).toEqual(Array(40).fill(400));
   });
 
+  it('keeps unknown-email guesses out of the line while real guesses hold the slots: a new device still gets a place', async () => {
+    const trader = await register(call);
+    const victims = [];
+    for (let i = 0; i < bound + 6; i++) victims.push(await register(call, newAccount()));
+    const realGuesses = victims.map((victim) => attack(victim.email));
+    await held.whenHeld(bound);
+    await until(() => line.waiting() === 6);
+    // Twenty made-up emails wait for the turn a real hash would get, without taking the two places left.
+    const madeUp = Array.from({ length: 20 }, () => attack());
+    await until(() => line.imitating() === 20);
+    expect(line.waiting()).toBe(6);
+
+    const newDevice = call('loginUser', { body: { email: trader.email, password: trader.password }, ip: '203.0.113.9' });
+    await until(() => line.waiting() === 7);
+    const answers = await drain([...realGuesses, ...madeUp]);
+    expect(answers.map((res) => res.status)).toEqual(Array(bound + 6 + 20).fill(400));
+    expect((await newDevice).status).toBe(200);
+  });
+
   it('puts a known device first while guesses at real accounts take both slots and fill the line', async () => {
     const trader = await register(call);
     const cookie = await knownDeviceCookie(call, trader);

@@ -107,4 +107,38 @@ describe('the hash line', () => {
     (await granted)();
     expect(timers.pending()).toBe(0);
   });
+
+  it("makes an imitation wait for the slots a real hash would wait for, taking neither a slot nor a place", async () => {
+    const slots = createHashSlots({ slots: 1 }, manualTimers().startTimer);
+    const running = await slots.enter(stranger()).slot();
+    const first = slots.enter(stranger()).slot();
+    const imitation = slots.enter(stranger()).turn().then(() => 'due');
+    await settled();
+    expect([slots.inUse(), slots.waiting(), slots.imitating()]).toEqual([1, 1, 1]);
+    // A known device that comes later is served first, for the imitation as for a real hash.
+    const known = slots.enter(stranger('known')).slot();
+    running();
+    (await known)();
+    expect(await Promise.race([imitation, settled().then(() => 'waiting')])).toBe('waiting');
+    (await first)();
+    expect(await imitation).toBe('due');
+    expect([slots.inUse(), slots.waiting(), slots.imitating()]).toEqual([0, 0, 0]);
+    // With a slot free, an imitation's turn is now.
+    await slots.enter(stranger()).turn();
+  });
+
+  it('refuses an imitation where a real hash would be refused: a full line, a wait past maxWaitMs', async () => {
+    const timers = manualTimers();
+    const slots = createHashSlots({ slots: 1, maxWaiting: 2 }, timers.startTimer);
+    const running = await slots.enter(stranger()).slot();
+    const waiting = [slots.enter(stranger()).slot(), slots.enter(stranger()).slot()];
+    expect(await refusal(slots.enter(stranger()).turn())).toBe('server_busy');
+    const late = refusal(slots.enter(stranger('known')).turn());
+    await settled();
+    timers.fireAll();
+    expect(await late).toBe('server_busy');
+    expect(slots.imitating()).toBe(0);
+    running();
+    for (const release of await Promise.allSettled(waiting)) if (release.status === 'fulfilled') release.value();
+  });
 });

@@ -1,0 +1,118 @@
+/**
+ * The sign-in bench's clients, each in a process of its own so the server under test keeps its event
+ * loop (see sign-in-flood.bench.ts). Reads one job as JSON on stdin and prints its result on stdout.
+ *
+ *  - `flood`: failed sign-ins, `concurrency` at a time for `seconds`, each from its own loopback source
+ *    address (127.0.0.0/8 is all local on Linux) spread over `networks` /24s: mostly unknown emails,
+ *    some wrong passwords at real accounts.
+ *  - `probe`: a trader signing in every `intervalMs`, alternately from a known device (it sends back
+ *    the device cookie it was given, as a browser does) and from a new one, retrying after 429 and 503
+ *    as Retry-After says, as a patient client would; each sign-in is timed from its first try.
+ */
+import { request } from 'node:http';
+import { text } from 'node:stream/consumers';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export type FloodJob = {
+  role: 'flood';
+  url: string;
+  concurrency: number;
+  seconds: number;
+  maxRequests: number;
+  networks: number;
+  /** Real accounts some guesses go to (they take real hashes), and which share of guesses. */
+  realEmails: string[];
+  realShare: number;
+};
+export type FloodResult = { sent: number; seconds: number; statuses: Record<string, number> };
+
+export type ProbeJob = {
+  role: 'probe';
+  url: string;
+  seconds: number;
+  startAfterMs: number;
+  intervalMs: number;
+  giveUpMs: number;
+  email: string;
+  password: string;
+  /** `name=value` of the known device's cookie. */
+  cookie: string;
+};
+export type SignInSample = { ms: number; tries: number; signedIn: boolean };
+export type ProbeResult = { known: SignInSample[]; fresh: SignInSample[] };
+
+type Answer = { status: number; retryAfter: number; setCookie: string | undefined };
+
+function post(url: URL, body: string, localAddress: string, cookie?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+    if (cookie !== undefined) headers.cookie = cookie;
+    // A connection of its own from its own source address: a pooled one would keep the first address.
+    const sent = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, localAddress, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => {
+        const cookieHeader = response.headers['set-cookie']?.[0];
+        resolve({ status: response.statusCode ?? 0, retryAfter: Number(response.headers['retry-after'] ?? 1), setCookie: cookieHeader });
+      });
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+async function flood(job: FloodJob): Promise<FloodResult> {
+  const url = new URL(job.url);
+  const statuses: Record<string, number> = {};
+  const started = performance.now();
+  const until = started + job.seconds * 1000;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: job.concurrency }, async () => {
+      for (let i = next++; i < job.maxRequests && performance.now() < until; i = next++) {
+        const network = i % job.networks;
+        const address = `127.${1 + (network >> 8)}.${network & 255}.${1 + (Math.floor(i / job.networks) % 250)}`;
+        const real = job.realEmails.length > 0 && i % Math.round(1 / job.realShare) === 0;
+        const email = real ? job.realEmails[i % job.realEmails.length] : `ghost-${i}@flood.example`;
+        const answer = await post(url, JSON.stringify({ email, password: `guess-${i}-wrong` }), address).catch(() => ({ status: 0 }));
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      }
+    }),
+  );
+  return { sent: Object.values(statuses).reduce((sum, count) => sum + count, 0), seconds: (performance.now() - started) / 1000, statuses };
+}
+
+async function signIn(url: URL, job: ProbeJob, address: string, cookie: string | undefined): Promise<SignInSample & { cookie: string | undefined }> {
+  const started = performance.now();
+  const body = JSON.stringify({ email: job.email, password: job.password });
+  for (let tries = 1; ; tries++) {
+    const answer = await post(url, body, address, cookie);
+    const ms = performance.now() - started;
+    if (answer.status === 200) return { ms, tries, signedIn: true, cookie: answer.setCookie?.split(';')[0] };
+    if ((answer.status !== 429 && answer.status !== 503) || ms + answer.retryAfter * 1000 > job.giveUpMs) return { ms, tries, signedIn: false, cookie };
+    await sleep(answer.retryAfter * 1000);
+  }
+}
+
+async function probe(job: ProbeJob): Promise<ProbeResult> {
+  const url = new URL(job.url);
+  const result: ProbeResult = { known: [], fresh: [] };
+  await sleep(job.startAfterMs);
+  const until = performance.now() + job.seconds * 1000;
+  let cookie: string | undefined = job.cookie;
+  for (let turn = 0; performance.now() < until; turn++) {
+    const tickAt = performance.now() + job.intervalMs;
+    if (turn % 2 === 0) {
+      const { cookie: kept, ...sample } = await signIn(url, job, '127.0.0.1', cookie);
+      cookie = kept ?? cookie;
+      result.known.push(sample);
+    } else {
+      const { cookie: _dropped, ...sample } = await signIn(url, job, '127.0.0.2', undefined);
+      result.fresh.push(sample);
+    }
+    await sleep(Math.max(0, tickAt - performance.now()));
+  }
+  return result;
+}
+
+const job = JSON.parse(await text(process.stdin)) as FloodJob | ProbeJob;
+process.stdout.write(JSON.stringify(job.role === 'flood' ? await flood(job) : await probe(job)));
