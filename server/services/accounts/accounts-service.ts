@@ -7,7 +7,7 @@ import type { Clock } from '../clock.ts';
 import { clientAddress } from '../client-network.ts';
 import type { DeviceTokens } from '../device-tokens.ts';
 import type { ThrottleLimits } from '../throttle-limits.ts';
-import { clearEvents, releaseReservation, reserveAttempt, type Reservation, type ThrottleCheck } from '../throttle.ts';
+import { clearEvents, eventsInWindow, releaseReservation, reserveAttempt, type Reservation, type ThrottleCheck } from '../throttle.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import type { HashClient, HashPass, HashSlots } from './hash-slots.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -123,9 +123,11 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits, de
     // Only the holder of this account's device token (signed by this server) takes the known-device path.
     const knownDevice = userId === null ? null : deviceTokens.read(String(userId), client.deviceTokens?.[String(userId)], clock());
     const guard = signInGuard(limits, input.email, userId, address, knownDevice);
+    // A sign-in at an account nobody has been failing at goes before guesses at accounts under attack.
+    const quiet = (await eventsInWindow(db, guard.account, clock())) === 0;
     // Reserved before the hash: parallel guesses each count.
     const reservation = await reserveAttempt(db, guard.checks, clock(), guard.refusalsCountAgainst);
-    const priority = knownDevice === null ? 'other' : 'known';
+    const priority = knownDevice !== null ? 'known' : quiet ? 'quiet' : 'other';
     const valid = await hashing(
       reservation,
       { ...address, priority },

@@ -5,7 +5,9 @@
 // was no better under a flood from many addresses: the flood kept the slots busy and a trader honouring
 // Retry-After needed 10-37 s and up to 34 tries. So a hash that finds no free slot waits in line:
 //  - known devices go first (a sign-in with the account's device token, a signed-in user changing their
-//    password): a flood of strangers delays them by at most the hashes already running;
+//    password): a flood of strangers delays them by at most the hashes already running; then sign-ins
+//    at a quiet account (no failure in its window), then the rest (guesses at accounts under attack,
+//    registrations): an attacker must know a fresh email for every guess that goes before a trader;
 //  - one address, and one network (IPv4 /24, IPv6 /64), may hold only a few places, running or waiting,
 //    so a single network cannot fill the line (known devices are exempt: a mobile carrier's shared
 //    address must not let a stranger behind it crowd the owner out);
@@ -17,7 +19,11 @@
 import { DomainError } from '../domain-error.ts';
 import type { ClientAddress } from '../client-network.ts';
 
-export type HashPriority = 'known' | 'other';
+/** In the order served: a known device, a sign-in at an account with no recent failure, the rest. */
+export type HashPriority = 'known' | 'quiet' | 'other';
+
+const priorities: readonly HashPriority[] = ['known', 'quiet', 'other'];
+const rank = (priority: HashPriority) => priorities.indexOf(priority);
 
 export type HashClient = ClientAddress & { priority: HashPriority };
 
@@ -95,7 +101,8 @@ export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTim
   const limits = { ...defaultHashQueueLimits, ...options };
   if (!Number.isInteger(limits.slots) || limits.slots < 1) throw new Error(`Hash concurrency must be a whole number of at least 1, got ${limits.slots}`);
   let taken = 0;
-  const lines: Record<HashPriority, Waiter[]> = { known: [], other: [] };
+  const lines: Record<HashPriority, Waiter[]> = { known: [], quiet: [], other: [] };
+  const first = () => priorities.map((priority) => lines[priority]).find((line) => line.length > 0)?.shift();
   let phantoms: Phantom[] = [];
   const places = new Map<string, number>();
   const count = (key: string, change: number) => {
@@ -110,7 +117,7 @@ export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTim
     return () => {
       if (released) return;
       released = true;
-      const next = lines.known.shift() ?? lines.other.shift();
+      const next = first();
       if (next === undefined) taken -= 1;
       else next.grant();
       for (const phantom of phantoms) phantom.releases -= 1;
@@ -149,16 +156,16 @@ export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTim
       // The slot passes straight from the releaser to this waiter: `taken` stays the same.
       const waiter: Waiter = { grant: () => done(release()) };
       line.push(waiter);
-      // A known device that joins now goes before every imitation of an unknown device still waiting.
-      if (priority === 'known') for (const phantom of phantoms) if (phantom.priority === 'other') phantom.releases += 1;
+      // Whoever joins now goes before every imitation of a lower priority still waiting.
+      for (const phantom of phantoms) if (rank(phantom.priority) > rank(priority)) phantom.releases += 1;
       return () => line.splice(line.indexOf(waiter), 1);
     });
   }
 
   function turn(priority: HashPriority): Promise<void> {
     if (taken < limits.slots) return Promise.resolve();
-    // A real hash would wait for every known device in line, and for every other one unless it is known.
-    const ahead = lines.known.length + (priority === 'other' ? lines.other.length : 0);
+    // A real hash would wait for everyone in line of its priority or a higher one.
+    const ahead = priorities.slice(0, rank(priority) + 1).reduce((sum, each) => sum + lines[each].length, 0);
     return bounded<void>(priority, (done) => {
       const phantom: Phantom = { priority, releases: ahead + 1, due: () => done() };
       phantoms.push(phantom);
@@ -170,7 +177,7 @@ export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTim
 
   return {
     enter(client) {
-      const counted = client.priority === 'other';
+      const counted = client.priority !== 'known';
       const address = `a ${client.ip}`;
       const network = `n ${client.network}`;
       if (counted && ((places.get(address) ?? 0) >= limits.perAddress || (places.get(network) ?? 0) >= limits.perNetwork)) throw serverBusy();
@@ -191,7 +198,7 @@ export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTim
       };
     },
     inUse: () => taken,
-    waiting: () => lines.known.length + lines.other.length,
+    waiting: () => priorities.reduce((sum, priority) => sum + lines[priority].length, 0),
     imitating: () => phantoms.length,
   };
 }

@@ -12,6 +12,8 @@ import type { AuditedThrottle } from './security-events.ts';
 export type SignInLimits = Pick<ThrottleLimits, 'loginPerAccount' | 'loginPerDevice' | 'loginPerIp' | 'loginPerNetwork'>;
 
 export type SignInGuard = {
+  /** The account-wide throttle (unknown devices), whose quiet or busy state orders the hash line. */
+  account: ThrottleCheck;
   /** Reserved before the password check. */
   checks: ThrottleCheck[];
   /** Counted even when the attempt is refused. */
@@ -31,6 +33,7 @@ export function signInGuard(limits: SignInLimits, email: string, userId: number 
   if (userId !== null && knownDevice !== null) {
     const device: ThrottleCheck = { scope: 'login_device', key: `${userId}:${knownDevice}`, rule: limits.loginPerDevice };
     return {
+      account,
       checks: [device],
       refusalsCountAgainst: [],
       audited: [accountAudit, { scope: 'device', deviceId: knownDevice, check: device }],
@@ -41,5 +44,5 @@ export function signInGuard(limits: SignInLimits, email: string, userId: number 
     { scope: 'login_ip', key: address.ip, rule: limits.loginPerIp },
     { scope: 'login_network', key: address.network, rule: limits.loginPerNetwork },
   ];
-  return { checks: [account, ...guesser], refusalsCountAgainst: guesser, audited: [accountAudit], forgivenOnSuccess: [] };
+  return { account, checks: [account, ...guesser], refusalsCountAgainst: guesser, audited: [accountAudit], forgivenOnSuccess: [] };
 }

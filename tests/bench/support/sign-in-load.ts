@@ -5,9 +5,9 @@
  *  - `flood`: failed sign-ins, `concurrency` at a time for `seconds`, each from its own loopback source
  *    address (127.0.0.0/8 is all local on Linux) spread over `networks` /24s: mostly unknown emails,
  *    some wrong passwords at real accounts.
- *  - `probe`: a trader signing in every `intervalMs`, alternately from a known device (it sends back
- *    the device cookie it was given, as a browser does) and from a new one, retrying after 429 and 503
- *    as Retry-After says, as a patient client would; each sign-in is timed from its first try.
+ *  - `probe`: a trader signing in every `intervalMs` from a known device (it sends back the device
+ *    cookie it was given, as a browser does) and, side by side, from a new one, each retrying after 429
+ *    and 503 as Retry-After says, as a patient client would; each sign-in is timed from its first try.
  */
 import { request } from 'node:http';
 import { text } from 'node:stream/consumers';
@@ -93,25 +93,26 @@ async function signIn(url: URL, job: ProbeJob, address: string, cookie: string |
   }
 }
 
-async function probe(job: ProbeJob): Promise<ProbeResult> {
+/** One device signing in every `intervalMs` until the time is up; a known one keeps the cookie it is given. */
+async function probeLoop(job: ProbeJob, address: string, known: boolean): Promise<SignInSample[]> {
   const url = new URL(job.url);
-  const result: ProbeResult = { known: [], fresh: [] };
-  await sleep(job.startAfterMs);
+  const samples: SignInSample[] = [];
   const until = performance.now() + job.seconds * 1000;
-  let cookie: string | undefined = job.cookie;
-  for (let turn = 0; performance.now() < until; turn++) {
+  let cookie: string | undefined = known ? job.cookie : undefined;
+  while (performance.now() < until) {
     const tickAt = performance.now() + job.intervalMs;
-    if (turn % 2 === 0) {
-      const { cookie: kept, ...sample } = await signIn(url, job, '127.0.0.1', cookie);
-      cookie = kept ?? cookie;
-      result.known.push(sample);
-    } else {
-      const { cookie: _dropped, ...sample } = await signIn(url, job, '127.0.0.2', undefined);
-      result.fresh.push(sample);
-    }
+    const { cookie: given, ...sample } = await signIn(url, job, address, cookie);
+    if (known) cookie = given ?? cookie;
+    samples.push(sample);
     await sleep(Math.max(0, tickAt - performance.now()));
   }
-  return result;
+  return samples;
+}
+
+async function probe(job: ProbeJob): Promise<ProbeResult> {
+  await sleep(job.startAfterMs);
+  const [known, fresh] = await Promise.all([probeLoop(job, '127.0.0.1', true), probeLoop(job, '127.0.0.2', false)]);
+  return { known, fresh };
 }
 
 const job = JSON.parse(await text(process.stdin)) as FloodJob | ProbeJob;

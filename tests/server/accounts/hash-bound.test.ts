@@ -48,6 +48,18 @@ describe.each(testBackends)('signing in during a flood of guesses on %s', (backe
     return call('loginUser', { body: { email: email ?? `target-${counter}@example.in`, password: `attack-${counter}` }, ip: `10.${77 + (counter >> 8)}.${counter & 255}.1` });
   };
 
+  /** Accounts strangers already failed at once: guesses at them wait behind sign-ins at quiet accounts. */
+  async function underAttack(count: number): Promise<string[]> {
+    const emails: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const victim = await register(call, newAccount());
+      counter += 1;
+      expect((await call('loginUser', { body: { email: victim.email, password: 'first-wrong' }, ip: `10.${200 + (counter >> 8)}.${counter & 255}.1` })).status).toBe(400);
+      emails.push(victim.email);
+    }
+    return emails;
+  }
+
   /** Releases held checks until every request has its answer. */
   async function drain(requests: Promise<Answer>[]): Promise<Answer[]> {
     let done = false;
@@ -123,6 +135,24 @@ describe.each(testBackends)('signing in during a flood of guesses on %s', (backe
     expect((await drain(attacks)).map((res) => res.status)).toEqual(Array(bound + 8).fill(400));
   });
 
+  it('puts a new device at a quiet account before guesses at accounts under attack', async () => {
+    const trader = await register(call);
+    const [oneMore] = await underAttack(1);
+    const attacks = (await underAttack(bound + 8)).map((email) => attack(email));
+    await held.whenHeld(bound);
+    await until(() => line.waiting() === 8);
+    // The line for guesses at attacked accounts is full; a sign-in at an account nobody failed at has its own.
+    expect((await attack(oneMore)).status).toBe(503);
+    let answered = 0;
+    for (const request of attacks) void request.then(() => (answered += 1));
+    const newDevice = call('loginUser', { body: { email: trader.email, password: trader.password }, ip: '203.0.113.10' });
+    await until(() => line.waiting() === 9);
+    held.releaseOne();
+    expect((await newDevice).status).toBe(200);
+    expect(answered).toBe(1);
+    expect((await drain(attacks)).map((res) => res.status)).toEqual(Array(bound + 8).fill(400));
+  });
+
   it('answers 503 with Retry-After to a place that waited too long, and counts it nowhere', async () => {
     const trader = await register(call);
     const victims = [await register(call, newAccount()), await register(call, newAccount())];
@@ -164,10 +194,8 @@ describe.each(testBackends)('signing in during a flood of guesses on %s', (backe
     await drain(attacks);
   });
 
-  it('answers a registration 503 when the line is full, and counts it nowhere', async () => {
-    const victims = [];
-    for (let i = 0; i < bound + 8; i++) victims.push(await register(call, newAccount()));
-    const attacks = victims.map((victim) => attack(victim.email));
+  it('answers a registration 503 when its line is full, and counts it nowhere', async () => {
+    const attacks = (await underAttack(bound + 8)).map((email) => attack(email));
     await held.whenHeld(bound);
     await until(() => line.waiting() === 8);
     const registration = await call('registerUser', { body: newAccount(), ip: '203.0.115.2' });

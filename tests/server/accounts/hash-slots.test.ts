@@ -141,4 +141,20 @@ describe('the hash line', () => {
     running();
     for (const release of await Promise.allSettled(waiting)) if (release.status === 'fulfilled') release.value();
   });
+
+  it('serves a sign-in at a quiet account after known devices and before the rest, and imitations likewise', async () => {
+    const slots = createHashSlots({ slots: 1 }, manualTimers().startTimer);
+    const order: string[] = [];
+    const running = await slots.enter(stranger()).slot();
+    const join = (priority: HashPriority, label: string) => slots.enter(stranger(priority)).slot().then((release) => (order.push(label), release));
+    const other = join('other', 'guess at an attacked account');
+    const quietImitation = slots.enter(stranger('quiet')).turn().then(() => order.push('imitation at a quiet account'));
+    const quiet = join('quiet', 'sign-in at a quiet account');
+    const known = join('known', 'known device');
+    await settled();
+    running();
+    for (const next of [known, quiet, other]) (await next)();
+    await quietImitation;
+    expect(order).toEqual(['known device', 'sign-in at a quiet account', 'imitation at a quiet account', 'guess at an attacked account']);
+  });
 });
