@@ -98,6 +98,7 @@ async function run(databaseUrl: string | undefined): Promise<Run[]> {
         seconds,
         maxRequests: Number(values['max-requests']),
         networks: Number(values.networks),
+        tag: randomUUID().slice(0, 8),
         realEmails: realShare > 0 ? realEmails : [],
         realShare,
       });
@@ -130,7 +131,9 @@ async function main(): Promise<void> {
   for (const [backend, url] of backends) {
     for (const result of await run(url)) {
       rows.push(row(backend, result.name, 'known device', result.probes.known), row(backend, result.name, 'new device', result.probes.fresh));
-      const statuses = Object.entries(result.flood.statuses).map(([status, count]) => `${count} × ${status}`).join(', ');
+      const tally = (counts: Record<string, number>) => Object.entries(counts).map(([status, count]) => `${count} × ${status}`).join(', ');
+      const real = Object.keys(result.flood.statuses.real).length === 0 ? '' : `; at real accounts ${tally(result.flood.statuses.real)}`;
+      const statuses = `made-up emails ${tally(result.flood.statuses['made-up'])}${real}`;
       const rate = (result.flood.sent / result.flood.seconds).toFixed(0);
       floodLines.push(`${backend}, ${result.name}: ${result.flood.sent} guesses in ${result.flood.seconds.toFixed(1)} s (${rate}/s): ${statuses}`);
     }

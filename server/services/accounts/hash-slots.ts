@@ -5,17 +5,19 @@
 // was no better under a flood from many addresses: the flood kept the slots busy and a trader honouring
 // Retry-After needed 10-37 s and up to 34 tries. So a hash that finds no free slot waits in line:
 //  - known devices go first (a sign-in with the account's device token, a signed-in user changing their
-//    password): a flood of strangers delays them by at most the hashes already running; then sign-ins
-//    at a quiet account (no failure in its window), then the rest (guesses at accounts under attack,
-//    registrations): an attacker must know a fresh email for every guess that goes before a trader;
+//    password), then sign-ins at a quiet account (no failure in its window), then the rest (guesses at
+//    accounts under attack, registrations), which may never hold the last free slot: with two slots, a
+//    trader never waits behind an attacker's hash, and an attacker needs a fresh email for every guess
+//    that goes before a trader;
 //  - one address, and one network (IPv4 /24, IPv6 /64), may hold only a few places, running or waiting,
 //    so a single network cannot fill the line (known devices are exempt: a mobile carrier's shared
 //    address must not let a stranger behind it crowd the owner out);
 //  - the line is short and a place is kept at most `maxWaitMs`: beyond that the server is truly
 //    saturated and answers 503 with Retry-After, as before;
-//  - an unknown email's imitation of a hash (passwords.ts) takes no slot and no place: it waits as
-//    long as a real hash arriving with it would (the slots freed before its turn) and is refused where
-//    that one would be, so a flood of made-up emails neither fills the line nor answers differently.
+//  - an unknown email's imitation of a hash (passwords.ts) waits in line like a hash and is refused
+//    where a hash would be, but when its turn comes it passes the slot straight on, and it is not
+//    counted in the line's length: a flood of made-up emails neither fills the line nor holds a slot,
+//    nor answers differently from real sign-ins.
 import { DomainError } from '../domain-error.ts';
 import type { ClientAddress } from '../client-network.ts';
 
@@ -23,7 +25,6 @@ import type { ClientAddress } from '../client-network.ts';
 export type HashPriority = 'known' | 'quiet' | 'other';
 
 const priorities: readonly HashPriority[] = ['known', 'quiet', 'other'];
-const rank = (priority: HashPriority) => priorities.indexOf(priority);
 
 export type HashClient = ClientAddress & { priority: HashPriority };
 
@@ -92,86 +93,68 @@ export function serverBusy(): DomainError {
   });
 }
 
-type Waiter = { grant: () => void };
-
-/** An imitation's turn: due after `releases` more slots are freed, as a real hash in its place would be. */
-type Phantom = { priority: HashPriority; releases: number; due: () => void };
+/** Someone in line: `grant` hands it a slot (an imitation passes it straight on). */
+type Waiter = { grant: () => void; imitation: boolean };
 
 export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTimer: StartTimer = systemTimer): HashSlots {
   const limits = { ...defaultHashQueueLimits, ...options };
   if (!Number.isInteger(limits.slots) || limits.slots < 1) throw new Error(`Hash concurrency must be a whole number of at least 1, got ${limits.slots}`);
+  // The rest may hold every slot but one, so a trader always finds one; with a single slot, they share it.
+  const slotsForTheRest = Math.max(1, limits.slots - 1);
   let taken = 0;
+  let takenByTheRest = 0;
   const lines: Record<HashPriority, Waiter[]> = { known: [], quiet: [], other: [] };
-  const first = () => priorities.map((priority) => lines[priority]).find((line) => line.length > 0)?.shift();
-  let phantoms: Phantom[] = [];
   const places = new Map<string, number>();
   const count = (key: string, change: number) => {
     const next = (places.get(key) ?? 0) + change;
     if (next === 0) places.delete(key);
     else places.set(key, next);
   };
+  const mayTake = (priority: HashPriority) => taken < limits.slots && (priority !== 'other' || takenByTheRest < slotsForTheRest);
+  const realWaiting = (priority: HashPriority) => lines[priority].filter((waiter) => !waiter.imitation).length;
 
-  function release(): () => void {
+  function take(priority: HashPriority): () => void {
+    taken += 1;
+    if (priority === 'other') takenByTheRest += 1;
     let released = false;
     // Idempotent, so a release in both a catch and a finally cannot free someone else's slot.
     return () => {
       if (released) return;
       released = true;
-      const next = first();
-      if (next === undefined) taken -= 1;
-      else next.grant();
-      for (const phantom of phantoms) phantom.releases -= 1;
-      const due = phantoms.filter((phantom) => phantom.releases <= 0);
-      phantoms = phantoms.filter((phantom) => phantom.releases > 0);
-      for (const phantom of due) phantom.due();
+      taken -= 1;
+      if (priority === 'other') takenByTheRest -= 1;
+      serveNext();
     };
   }
 
-  /**
-   * Joins a line (`join` returns how to leave it) and settles with what `done` is given, or refuses at
-   * once when the line is full and after maxWaitMs otherwise: an imitation where a real hash would.
-   */
-  function bounded<T>(priority: HashPriority, join: (done: (value: T) => void) => () => void): Promise<T> {
-    if (lines[priority].length >= limits.maxWaiting) return Promise.reject(serverBusy());
+  /** Hands free slots to the first in line who may take one; imitations pass theirs straight on. */
+  function serveNext(): void {
+    for (;;) {
+      const priority = priorities.find((each) => lines[each].length > 0 && mayTake(each));
+      const next = priority === undefined ? undefined : lines[priority].shift();
+      if (next === undefined) return;
+      next.grant();
+    }
+  }
+
+  /** Waits in line for a slot (an imitation: for its turn), refused at once when the line is full and after maxWaitMs otherwise. */
+  function wait<T>(priority: HashPriority, imitation: boolean, granted: () => T): Promise<T> {
+    if (mayTake(priority)) return Promise.resolve(granted());
+    if (realWaiting(priority) >= limits.maxWaiting) return Promise.reject(serverBusy());
+    const line = lines[priority];
     return new Promise((resolve, reject) => {
-      let cancelTimer: () => void = () => undefined;
-      const leave = join((value) => {
-        cancelTimer();
-        resolve(value);
-      });
-      cancelTimer = startTimer(limits.maxWaitMs, () => {
-        leave();
+      const waiter: Waiter = {
+        imitation,
+        grant: () => {
+          cancelTimer();
+          resolve(granted());
+        },
+      };
+      const cancelTimer = startTimer(limits.maxWaitMs, () => {
+        line.splice(line.indexOf(waiter), 1);
         reject(serverBusy());
       });
-    });
-  }
-
-  function slot(priority: HashPriority): Promise<() => void> {
-    if (taken < limits.slots) {
-      taken += 1;
-      return Promise.resolve(release());
-    }
-    return bounded<() => void>(priority, (done) => {
-      const line = lines[priority];
-      // The slot passes straight from the releaser to this waiter: `taken` stays the same.
-      const waiter: Waiter = { grant: () => done(release()) };
       line.push(waiter);
-      // Whoever joins now goes before every imitation of a lower priority still waiting.
-      for (const phantom of phantoms) if (rank(phantom.priority) > rank(priority)) phantom.releases += 1;
-      return () => line.splice(line.indexOf(waiter), 1);
-    });
-  }
-
-  function turn(priority: HashPriority): Promise<void> {
-    if (taken < limits.slots) return Promise.resolve();
-    // A real hash would wait for everyone in line of its priority or a higher one.
-    const ahead = priorities.slice(0, rank(priority) + 1).reduce((sum, each) => sum + lines[each].length, 0);
-    return bounded<void>(priority, (done) => {
-      const phantom: Phantom = { priority, releases: ahead + 1, due: () => done() };
-      phantoms.push(phantom);
-      return () => {
-        phantoms = phantoms.filter((other) => other !== phantom);
-      };
     });
   }
 
@@ -187,8 +170,8 @@ export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTim
       }
       let left = false;
       return {
-        slot: () => slot(client.priority),
-        turn: () => turn(client.priority),
+        slot: () => wait(client.priority, false, () => take(client.priority)),
+        turn: () => wait(client.priority, true, () => undefined),
         leave() {
           if (left || !counted) return;
           left = true;
@@ -198,7 +181,7 @@ export function createHashSlots(options: Partial<HashQueueLimits> = {}, startTim
       };
     },
     inUse: () => taken,
-    waiting: () => priorities.reduce((sum, priority) => sum + lines[priority].length, 0),
-    imitating: () => phantoms.length,
+    waiting: () => priorities.reduce((sum, priority) => sum + realWaiting(priority), 0),
+    imitating: () => priorities.reduce((sum, priority) => sum + lines[priority].length - realWaiting(priority), 0),
   };
 }

@@ -20,11 +20,14 @@ export type FloodJob = {
   seconds: number;
   maxRequests: number;
   networks: number;
+  /** Made-up emails are `ghost-<tag>-<n>`: a flood of its own never repeats another's. */
+  tag: string;
   /** Real accounts some guesses go to (they take real hashes), and which share of guesses. */
   realEmails: string[];
   realShare: number;
 };
-export type FloodResult = { sent: number; seconds: number; statuses: Record<string, number> };
+/** Answers counted by status, for made-up emails and for real accounts apart. */
+export type FloodResult = { sent: number; seconds: number; statuses: Record<'made-up' | 'real', Record<string, number>> };
 
 export type ProbeJob = {
   role: 'probe';
@@ -62,7 +65,7 @@ function post(url: URL, body: string, localAddress: string, cookie?: string): Pr
 
 async function flood(job: FloodJob): Promise<FloodResult> {
   const url = new URL(job.url);
-  const statuses: Record<string, number> = {};
+  const statuses: FloodResult['statuses'] = { 'made-up': {}, real: {} };
   const started = performance.now();
   const until = started + job.seconds * 1000;
   let next = 0;
@@ -72,13 +75,15 @@ async function flood(job: FloodJob): Promise<FloodResult> {
         const network = i % job.networks;
         const address = `127.${1 + (network >> 8)}.${network & 255}.${1 + (Math.floor(i / job.networks) % 250)}`;
         const real = job.realEmails.length > 0 && i % Math.round(1 / job.realShare) === 0;
-        const email = real ? job.realEmails[i % job.realEmails.length] : `ghost-${i}@flood.example`;
+        const email = real ? job.realEmails[i % job.realEmails.length] : `ghost-${job.tag}-${i}@flood.example`;
         const answer = await post(url, JSON.stringify({ email, password: `guess-${i}-wrong` }), address).catch(() => ({ status: 0 }));
-        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+        const tally = statuses[real ? 'real' : 'made-up'];
+        tally[answer.status] = (tally[answer.status] ?? 0) + 1;
       }
     }),
   );
-  return { sent: Object.values(statuses).reduce((sum, count) => sum + count, 0), seconds: (performance.now() - started) / 1000, statuses };
+  const sent = [...Object.values(statuses['made-up']), ...Object.values(statuses.real)].reduce((sum, count) => sum + count, 0);
+  return { sent, seconds: (performance.now() - started) / 1000, statuses };
 }
 
 async function signIn(url: URL, job: ProbeJob, address: string, cookie: string | undefined): Promise<SignInSample & { cookie: string | undefined }> {

@@ -24,7 +24,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 describe('the hash line', () => {
   it('runs at most `slots` hashes, and hands a freed slot to a known device before anyone who waited longer', async () => {
     const slots = createHashSlots({ slots: 2 }, manualTimers().startTimer);
-    const running = [await slots.enter(stranger()).slot(), await slots.enter(stranger()).slot()];
+    const running = [await slots.enter(stranger('quiet')).slot(), await slots.enter(stranger('quiet')).slot()];
     const order: string[] = [];
     const early = slots.enter(stranger()).slot().then((release) => (order.push('stranger who came first'), release));
     const known = slots.enter(stranger('known')).slot().then((release) => (order.push('known device'), release));
@@ -155,6 +155,22 @@ describe('the hash line', () => {
     running();
     for (const next of [known, quiet, other]) (await next)();
     await quietImitation;
-    expect(order).toEqual(['known device', 'sign-in at a quiet account', 'imitation at a quiet account', 'guess at an attacked account']);
+    expect(order).toEqual(['known device', 'imitation at a quiet account', 'sign-in at a quiet account', 'guess at an attacked account']);
+  });
+
+  it('keeps one of two slots for traders: guesses at attacked accounts and registrations hold at most one', async () => {
+    const slots = createHashSlots({ slots: 2 }, manualTimers().startTimer);
+    const attacker = await slots.enter(stranger('other')).slot();
+    const second = slots.enter(stranger('other')).slot();
+    await settled();
+    expect([slots.inUse(), slots.waiting()]).toEqual([1, 1]);
+    // A sign-in at a quiet account finds the kept slot free, and so does a known device once it is.
+    const trader = await slots.enter(stranger('quiet')).slot();
+    const known = slots.enter(stranger('known')).slot();
+    trader();
+    (await known)();
+    attacker();
+    (await second)();
+    expect([slots.inUse(), slots.waiting()]).toEqual([0, 0]);
   });
 });
