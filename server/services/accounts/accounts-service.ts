@@ -144,7 +144,8 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits, de
     await releaseReservation(db, reservation);
     await auditThrottles(db, record.user.id, guard.audited, client.ip, clock());
     const session = await createSession(db, record.user.id, clock(), client.userAgent);
-    // A fresh device id at each sign-in (OWASP's advice), so a copied token does not stay good forever.
+    // A fresh token at each sign-in (OWASP's advice): the browser's stays a year ahead, and a copied one
+    // expires a year after it was made.
     return { user: record.user, ...session, deviceToken: deviceTokens.issue(String(record.user.id), clock()) };
   }
 

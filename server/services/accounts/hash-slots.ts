@@ -44,9 +44,9 @@ export type HashPass = {
   /** Waits its turn for a slot and returns its release; throws server_busy when the line is full or too slow. */
   slot(): Promise<() => void>;
   /**
-   * Waits as long as `slot()` would, and fails when it would, but takes no slot and no place in line:
-   * for work that only imitates a hash (an unknown email's, passwords.ts), so that a flood of those
-   * neither fills the line nor answers differently from real sign-ins.
+   * Waits in line as `slot()` would, and fails when it would, but passes the slot straight on when its
+   * turn comes and is not counted in the line's length: for work that only imitates a hash (an unknown
+   * email's, passwords.ts), so that a flood of those neither fills the line nor answers differently.
    */
   turn(): Promise<void>;
   /** Gives the client's place back (idempotent). */
