@@ -31,10 +31,12 @@ import { syncBaseStrategies } from './services/strategies/strategies-service.ts'
 import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
-import type { RateLimits } from './services/brokers/paper/order-entry.ts';
 import type { PriceSource } from './services/brokers/paper/price-source.ts';
+import type { RateLimits } from './services/trading/order-rate.ts';
+import type { Wait } from './services/trading/paced-intent.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
+import type { HostResolver } from './services/alerts/push-targets.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
 import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
 
@@ -81,10 +83,15 @@ export type ServerOptions = {
   push?: {
     keys?: { publicKey: string; privateKey: string } | undefined;
     subject?: string | undefined;
-    /** Tests only: another transport than web-push over fetch. */
+    /**
+     * PUSH_SERVICE_HOSTS: the hosts push endpoints may point at (push-targets.ts), the browsers' push services by
+     * default; tests add their local push service's origin.
+     */
+    serviceHosts?: readonly string[] | undefined;
+    /** Tests only: a scripted DNS instead of the system's. */
+    resolve?: HostResolver | undefined;
+    /** Tests only: another transport than web push to the checked endpoint. */
     send?: PushSender | undefined;
-    /** Tests only: accept push endpoints on plain http (a push service on 127.0.0.1). */
-    allowHttpEndpoints?: boolean | undefined;
   };
   /** Tests only: scripted last prices for price alerts instead of the market's. */
   alertPrices?: LastPriceSource | undefined;
@@ -92,8 +99,10 @@ export type ServerOptions = {
   demoDesk?: boolean | undefined;
   /** Tests only: scripted quotes for the paper broker (its fills, margins and settlements). */
   prices?: PriceSource | undefined;
-  /** Tests only: the paper broker's order rate limits (Kite's by default). */
+  /** Tests only: the brokers' order rate limits, counted by the order pipeline (Kite's by default). */
   rateLimits?: RateLimits | undefined;
+  /** Tests only: how an intent paced over several seconds waits for the next one (tests move their clock). */
+  wait?: Wait | undefined;
   /** Tests only: a crash injected into the bot engine (between a broker call and the action's completion). */
   engineHooks?: EngineHooks | undefined;
   /** Tests only: a crash injected into the order pipeline or the kill switch (around a broker call). */
@@ -143,9 +152,10 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     market: { ...defaultMarketConfig, ...options.market },
     prices: options.prices,
     rateLimits: options.rateLimits,
+    wait: options.wait,
     engineHooks: options.engineHooks,
     tradingHooks: options.tradingHooks,
-    push: { vapid, send: options.push?.send, allowHttpEndpoints: options.push?.allowHttpEndpoints },
+    push: { vapid, serviceHosts: options.push?.serviceHosts, resolve: options.push?.resolve, send: options.push?.send },
     alertPrices: options.alertPrices,
   });
   await ensureDemoAccount(db, services.passwords, clock());

@@ -3,7 +3,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { parseMarketConfig, type MarketConfig } from './config-market.ts';
-import { parseHashConcurrency, parsePublicOrigin, parseTimeouts, parseTrustProxy, type TrustProxy } from './config-network.ts';
+import { parseHashConcurrency, parsePublicOrigin, parsePushServiceHosts, parseTimeouts, parseTrustProxy, type TrustProxy } from './config-network.ts';
 import type { ServerTimeouts } from './http/timeouts.ts';
 import { repoRoot } from './paths.ts';
 import { parseSecretKey } from './services/secrets/secret-key.ts';
@@ -59,6 +59,8 @@ export type ServerConfig = {
    */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string | undefined;
+  /** PUSH_SERVICE_HOSTS: the push services' hosts device endpoints may point at (the browsers' by default). */
+  pushServiceHosts: readonly string[];
 };
 
 export { ConfigError };
@@ -218,5 +220,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     market: parseMarketConfig(env),
     vapidKeys: parseVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
+    pushServiceHosts: parsePushServiceHosts(env.PUSH_SERVICE_HOSTS),
   };
 }

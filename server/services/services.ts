@@ -21,13 +21,14 @@ import { createAnalyticsService, type AnalyticsService } from './analytics/analy
 import { seedOf } from './market/simulator.ts';
 import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
 import { createPaperTrading, type PaperTrading } from './brokers/paper/paper-trading.ts';
-import type { RateLimits } from './brokers/paper/order-entry.ts';
 import type { PriceSource } from './brokers/paper/price-source.ts';
 import { marketPrices } from './brokers/paper/market-prices.ts';
 import { createKillSwitchService, type KillSwitchHooks, type KillSwitchService } from './trading/kill-switch-service.ts';
-import type { PipelineHooks } from './trading/order-pipeline.ts';
+import type { PipelineHooks } from './trading/intent-gate.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
+import type { Wait } from './trading/paced-intent.ts';
+import { kiteRateLimits, type RateLimits } from './trading/order-rate.ts';
 import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
 import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
 import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
@@ -83,6 +84,8 @@ export type ServicesOptions = {
   prices?: PriceSource | undefined;
   /** Tests only: the broker's order rate limits (Kite's by default). */
   rateLimits?: RateLimits | undefined;
+  /** Tests only: how an intent paced over several seconds waits for the next one (a timer by default). */
+  wait?: Wait | undefined;
   /** Tests only: a crash injected into the bot engine. */
   engineHooks?: EngineHooks | undefined;
   /** Tests only: a crash injected into the order pipeline or the kill switch, between their steps. */
@@ -93,7 +96,8 @@ export type ServicesOptions = {
   alertPrices?: LastPriceSource | undefined;
 };
 
-export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, engineHooks, tradingHooks, push, alertPrices }: ServicesOptions): Services {
+export function createServices(options: ServicesOptions): Services {
+  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices } = options;
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -101,7 +105,7 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
   const strategies = createStrategiesService({ db });
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
   const priceSource = prices ?? marketPrices(marketService, db);
-  const paperTrading = createPaperTrading({ db, clock, prices: priceSource, rateLimits });
+  const paperTrading = createPaperTrading({ db, clock, prices: priceSource });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading });
   // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
   const brokerRegistry = createBrokerRegistry([paperBroker]);
@@ -120,11 +124,11 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     market: marketService,
     marketFeed: createMarketFeed(marketService),
     paperTrading,
-    trading: createTradingService({ db, clock, brokers: brokerRegistry, hooks: tradingHooks }),
+    trading: createTradingService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks }),
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
-    botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, prices: priceSource, market: marketService, hooks: engineHooks }),
+    botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, prices: priceSource, market: marketService, hooks: engineHooks }),
     botStatus: createBotStatus({ db, clock, prices: priceSource }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
   };

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       MARKET_DEMO: 'off',
       MARKET_SEED: 'expiry-day',
       MARKET_TICK_MS: '500',
+      PUSH_SERVICE_HOSTS: 'FCM.googleapis.com, *.push.apple.com,http://127.0.0.1:8089/',
     });
     expect(config).toEqual({
       port: 3000,
@@ -61,7 +62,15 @@ describe('loadConfig', () => {
       publicOrigin: 'https://trade.example.in',
       hashConcurrency: 3,
       market: { demo: false, seed: 'expiry-day', tickMs: 500 },
+      pushServiceHosts: ['fcm.googleapis.com', '*.push.apple.com', 'http://127.0.0.1:8089'],
     });
+  });
+
+  it("sends push only to the browsers' push services by default, and refuses an allow-list entry it cannot read", () => {
+    expect(loadConfig({}).pushServiceHosts).toEqual(['fcm.googleapis.com', '*.push.services.mozilla.com', '*.push.apple.com', '*.notify.windows.com']);
+    for (const hosts of ['*', '*.com,', 'fcm.googleapis.com/fcm', 'https://push.example.in/path', 'ftp://push.example.in', '169.254.169.254:80', ',']) {
+      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: hosts }), hosts).toThrow(/PUSH_SERVICE_HOSTS must list push service hosts/);
+    }
   });
 
   it('runs the simulated market in demo mode, one tick a second, by default, and refuses market settings it cannot use', () => {

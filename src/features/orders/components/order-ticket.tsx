@@ -3,6 +3,8 @@ import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react
 import { executeOrder, getOrderMargins } from '@/features/orders/api/trading-calls';
 import type { OrderMargins, OrderRequest, Product, TransactionType } from '@/features/orders/api/trading-types';
 import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
+import { SliceHint } from '@/features/orders/components/slice-hint';
+import { slicePlan } from '@/features/orders/model/order-slices';
 import { useIntent } from '@/features/orders/hooks/use-intent';
 import { intentMessages, productMessages, sideMessages, typeMessages } from '@/features/orders/order-messages';
 import { Button } from '@/components/ui/button';
@@ -99,6 +101,7 @@ export function OrderTicket({
   defaults,
   initialSide,
   initialLots,
+  freezeQuantity = null,
   onPlaced,
   onClose,
 }: {
@@ -111,6 +114,8 @@ export function OrderTicket({
   initialSide: TransactionType;
   /** Lots to start with (a recommendation's), else the trade defaults'. */
   initialLots?: number | null;
+  /** The exchange's most per order for the contract's index (unknown: the ticket says nothing of slicing). */
+  freezeQuantity?: number | null;
   onPlaced?: () => void;
   onClose?: () => void;
 }) {
@@ -133,6 +138,7 @@ export function OrderTicket({
 
   const lots = Math.floor(toNumber(lotsText));
   const quantity = Number.isFinite(lots) && lots > 0 ? lots * instrument.lot_size : null;
+  const slicing = quantity === null || freezeQuantity === null ? null : slicePlan(quantity, instrument.lot_size, freezeQuantity);
   const price = toNumber(priceText);
   const trigger = toNumber(triggerText);
   const needsPrice = type !== 'MARKET';
@@ -177,7 +183,7 @@ export function OrderTicket({
   };
 
   const blocked = !online ? intentMessages.offline : accountNumber === null ? intentMessages.noAccount : !sessionOpen ? intentMessages.noSession : null;
-  const canSend = blocked === null && request !== null && !intent.pending && (!stale || staleAccepted);
+  const canSend = blocked === null && request !== null && slicing?.tooMany !== true && !intent.pending && (!stale || staleAccepted);
 
   const send = async () => {
     if (request === null || accountNumber === null) return;
@@ -286,6 +292,8 @@ export function OrderTicket({
           />
         )}
       </div>
+
+      {slicing !== null && <SliceHint plan={slicing} />}
 
       {blocked === null && request !== null && (
         <p className={`text-sm tabular-nums ${short ? 'text-loss' : 'text-fg-muted'}`} aria-live="polite">

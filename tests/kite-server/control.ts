@@ -1,0 +1,105 @@
+// What tests can do to the Kite test server, in process (`server.control`) or over HTTP
+// (POST/GET /__control/<name> with a JSON body) for browser tests that run it as a separate process.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { KiteErrorType } from '../../server/services/brokers/kite/kite-errors.ts';
+import { inputError } from './answer-error.ts';
+import { type AppConfig, type Apps, defaultMargins } from './apps.ts';
+import { parseJsonBody, readBody, sendError, sendJson } from './http-util.ts';
+import type { Market } from './market.ts';
+import type { OrderBook } from './order-book.ts';
+import type { Postbacks } from './postbacks.ts';
+import type { Faults } from './rest-routes.ts';
+import type { TickerHub } from './ticker-hub.ts';
+
+type ControlDeps = { apps: Apps; market: Market; book: OrderBook; hub: TickerHub; postbacks: Postbacks; faults: Faults };
+
+export type KiteControl = ReturnType<typeof createControl>;
+
+export function createControl({ apps, market, book, hub, postbacks, faults }: ControlDeps) {
+  return {
+    registerApp: (config: AppConfig) => apps.register(config),
+    /** Moves an instrument's last price (rupees): ticks go out and resting orders it reaches fill. */
+    setPrice(instrument: number | string, lastPrice: number): void {
+      const row = market.find(instrument);
+      if (!row) throw inputError(`Unknown instrument ${instrument}`);
+      market.setPrice(row.instrument_token, lastPrice);
+      book.priceMoved(row.instrument_token);
+      hub.priceMoved(row.instrument_token);
+    },
+    /** Fills a working order, all of it by default, at its limit (or the last price). */
+    fillOrder: (orderId: string, fill: { quantity?: number; price?: number } = {}) => book.fill(orderId, fill.quantity, fill.price),
+    rejectOrder: (orderId: string, message = 'Rejected by the exchange.') => book.reject(orderId, message),
+    /** Every access token stops working now (TokenException), and ticker sockets using them close. */
+    expireAllTokens(): void {
+      apps.expireAll();
+      hub.dropExpired();
+    },
+    /** The next autosliced placement refuses its child number `index` (0-based). */
+    failAutosliceChild(index: number, errorType: KiteErrorType = 'MarginException', message = 'Insufficient funds.'): void {
+      book.failNextSlice({ index, errorType, message });
+    },
+    /** The next placement happens, then its connection is destroyed without an answer. */
+    dropNextPlaceAnswer(): void {
+      faults.dropNextPlaceAnswer = true;
+    },
+    /** The next authenticated API request is answered 429 Too many requests. */
+    answer429Next(): void {
+      faults.answer429Next = true;
+    },
+    /** What GET /user/margins answers: a whole Kite margins object, or the equity net in rupees. */
+    setMargins(apiKey: string, margins: unknown): void {
+      const app = apps.get(apiKey);
+      if (!app) throw inputError(`Unknown api_key ${apiKey}`);
+      app.margins = typeof margins === 'number' ? defaultMargins(margins) : margins;
+    },
+    postbackDeliveries: () => postbacks.deliveries(),
+    settlePostbacks: () => postbacks.settle(),
+    orders: (orderId?: string) => (orderId ? [book.find(orderId)].filter(Boolean) : apps.all().flatMap((app) => book.orders(app.account))),
+    silenceTicker: (silent = true) => hub.setSilent(silent),
+    sendTickerHeartbeat: () => hub.sendHeartbeat(),
+    sendTickerError: (message: string) => hub.sendError(message),
+    dropTickerConnections: () => hub.dropAll(),
+    tickerConnectionCount: () => hub.connectionCount(),
+    tickerMessages: () => hub.received(),
+  };
+}
+
+type Body = Record<string, unknown>;
+const text = (body: Body, key: string) => (typeof body[key] === 'string' ? body[key] : undefined);
+const number = (body: Body, key: string) => (typeof body[key] === 'number' ? body[key] : undefined);
+
+export async function handleControl(control: KiteControl, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+  try {
+    const raw = request.method === 'POST' ? await readBody(request) : '';
+    const parsed = raw ? parseJsonBody(raw) : {};
+    const body: Body = typeof parsed === 'object' && parsed !== null ? { ...parsed } : {};
+    const name = url.pathname.slice('/__control/'.length);
+    const actions: Record<string, () => unknown> = {
+      apps: () => {
+        const [apiKey, apiSecret, redirectUrl] = [text(body, 'apiKey'), text(body, 'apiSecret'), text(body, 'redirectUrl')];
+        if (!apiKey || !apiSecret || !redirectUrl) throw inputError('apiKey, apiSecret and redirectUrl are required');
+        const config: AppConfig = { apiKey, apiSecret, redirectUrl, postbackUrl: text(body, 'postbackUrl') ?? null };
+        for (const key of ['userId', 'password', 'userName'] as const) if (text(body, key)) config[key] = text(body, key);
+        control.registerApp(config);
+        return { api_key: apiKey };
+      },
+      price: () => control.setPrice(number(body, 'instrument_token') ?? text(body, 'instrument') ?? '', number(body, 'last_price') ?? 0),
+      fill: () => control.fillOrder(text(body, 'order_id') ?? '', { quantity: number(body, 'quantity'), price: number(body, 'price') }),
+      reject: () => control.rejectOrder(text(body, 'order_id') ?? '', text(body, 'message')),
+      'expire-tokens': () => control.expireAllTokens(),
+      'fail-autoslice-child': () => control.failAutosliceChild(number(body, 'index') ?? 0),
+      'drop-next-place-answer': () => control.dropNextPlaceAnswer(),
+      'answer-429-next': () => control.answer429Next(),
+      margins: () => control.setMargins(text(body, 'api_key') ?? '', body.margins ?? number(body, 'net')),
+      postbacks: () => control.postbackDeliveries(),
+      orders: () => control.orders(),
+      'ticker-silence': () => control.silenceTicker(body.silent !== false),
+      'ticker-drop': () => control.dropTickerConnections(),
+    };
+    const action = actions[name];
+    if (!action) return sendJson(response, 404, { error: `No control ${name}` });
+    sendJson(response, 200, { result: (await action()) ?? null });
+  } catch (error) {
+    sendError(response, error);
+  }
+}

@@ -1,0 +1,190 @@
+// The test server's order system: one book per app (api_key). Orders walk Kite's statuses (PUT ORDER REQ
+// RECEIVED → VALIDATION PENDING → OPEN PENDING → OPEN or TRIGGER PENDING → COMPLETE, CANCELLED or REJECTED),
+// each state kept for GET /orders/:id. Protected MARKET orders become LIMIT orders tagged "mktp" as Kite's
+// are; autoslice splits a quantity above the freeze limit into children tagged "autoslice:<parent>".
+// Matching lives in order-matching.ts; every change is reported through `onChange`.
+import type { KiteOrder, KiteTrade } from '../../server/services/brokers/kite/kite-order-types.ts';
+import { formatKiteTime } from '../../server/services/brokers/kite/kite-json.ts';
+import type { KiteErrorType } from '../../server/services/brokers/kite/kite-errors.ts';
+import { inputError, orderError } from './answer-error.ts';
+import type { Market } from './market.ts';
+import { createMatching, type OrderRecord } from './order-matching.ts';
+import { isVariety, pricePaise, readOrderRequest, type OrderRequest } from './order-validation.ts';
+
+export type Account = { apiKey: string; userId: string; availableMarginPaise: () => number };
+export type OrderChange = 'state' | 'update' | 'final';
+export type SliceFailure = { index: number; errorType: KiteErrorType; message: string };
+
+export type OrderBookOptions = {
+  market: Market;
+  clock: () => Date;
+  onChange: (account: Account, order: KiteOrder, change: OrderChange) => void;
+};
+
+export type OrderBook = ReturnType<typeof createOrderBook>;
+
+const maxModifications = 25;
+
+export function createOrderBook({ market, clock, onChange }: OrderBookOptions) {
+  const records = new Map<string, OrderRecord>();
+  const trades: { account: Account; trade: KiteTrade; pricePaise: number; product: string }[] = [];
+  let sequence = 0;
+  let sliceFailure: SliceFailure | null = null;
+  const nextId = () => String(260115000000000 + ++sequence);
+
+  const matching = createMatching({
+    market,
+    clock,
+    nextId,
+    transition: (record, status, change) => transition(record, status, change),
+    addTrade: (account, trade, price, product) => trades.push({ account, trade, pricePaise: price, product }),
+  });
+
+  function transition(record: OrderRecord, status: string, change: OrderChange | null): void {
+    const now = formatKiteTime(clock());
+    record.order.status = status;
+    record.order.exchange_update_timestamp = record.order.exchange_order_id ? now : null;
+    record.history.push(structuredClone(record.order));
+    if (change) onChange(record.account, structuredClone(record.order), change);
+  }
+
+  function createOrder(account: Account, request: OrderRequest, extraTags: string[]): string {
+    const id = nextId();
+    const order: KiteOrder = {
+      order_id: id,
+      exchange_order_id: null,
+      parent_order_id: null,
+      placed_by: account.userId,
+      status: 'PUT ORDER REQ RECEIVED',
+      status_message: null,
+      status_message_raw: null,
+      order_timestamp: formatKiteTime(clock()),
+      exchange_update_timestamp: null,
+      exchange_timestamp: null,
+      variety: request.variety,
+      modified: false,
+      exchange: request.instrument.exchange,
+      tradingsymbol: request.instrument.tradingsymbol,
+      instrument_token: request.instrument.instrument_token,
+      order_type: request.orderType,
+      transaction_type: request.side,
+      validity: request.validity,
+      validity_ttl: request.validityTtl,
+      product: request.product,
+      quantity: request.quantity,
+      disclosed_quantity: request.disclosedQuantity,
+      price: request.pricePaise / 100,
+      trigger_price: request.triggerPaise / 100,
+      average_price: 0,
+      filled_quantity: 0,
+      pending_quantity: request.quantity,
+      cancelled_quantity: 0,
+      market_protection: request.marketProtection,
+      meta: {},
+      tag: request.tag,
+      tags: [...(request.tag ? [request.tag] : []), ...extraTags],
+      guid: `${id}-guid`,
+    };
+    const record: OrderRecord = { account, order, history: [], request, filledValuePaise: 0, modifications: 0 };
+    records.set(id, record);
+    transition(record, 'PUT ORDER REQ RECEIVED', null);
+    transition(record, 'VALIDATION PENDING', null);
+    transition(record, 'OPEN PENDING', null);
+    matching.admit(record);
+    return id;
+  }
+
+  function owned(account: Account, orderId: string): OrderRecord {
+    const record = records.get(orderId);
+    if (!record || record.account.apiKey !== account.apiKey) throw inputError("Couldn't find that `order_id`.");
+    return record;
+  }
+
+  function working(record: OrderRecord, verb: string): void {
+    if (record.order.status !== 'OPEN' && record.order.status !== 'TRIGGER PENDING') {
+      throw orderError(`Order cannot be ${verb} as it is ${record.order.status}.`);
+    }
+  }
+
+  return {
+    place(account: Account, variety: string, form: URLSearchParams): { order_id: string; children?: unknown[] } {
+      const request = readOrderRequest(variety, form, market);
+      const freeze = request.instrument.freeze_quantity;
+      if (freeze <= 0 || request.quantity <= freeze) return { order_id: createOrder(account, request, []) };
+      if (!request.autoslice) throw inputError(`Quantity exceeds the freeze limit of ${freeze}. Split the order or use autoslice.`);
+      const parentId = nextId();
+      const failure = sliceFailure;
+      sliceFailure = null;
+      const children: unknown[] = [];
+      for (let left = request.quantity, index = 0; left > 0; index++) {
+        const quantity = Math.min(left, freeze - (freeze % Math.max(1, request.instrument.lot_size)));
+        left -= quantity;
+        if (failure && failure.index === index) {
+          children.push({ error: { code: 400, error_type: failure.errorType, message: failure.message, data: null } });
+          continue;
+        }
+        children.push({ order_id: createOrder(account, { ...request, quantity }, ['autoslice', `autoslice:${parentId}`]) });
+      }
+      return { order_id: parentId, children };
+    },
+    modify(account: Account, variety: string, orderId: string, form: URLSearchParams): { order_id: string } {
+      const record = owned(account, orderId);
+      if (!isVariety(variety) || record.order.variety !== variety) throw inputError('Invalid `variety`.');
+      working(record, 'modified');
+      if (record.modifications >= maxModifications) throw orderError('Maximum allowed order modifications exceeded.');
+      const { order } = record;
+      const quantity = form.has('quantity') ? Number(form.get('quantity')) : order.quantity;
+      if (!Number.isInteger(quantity) || quantity < order.filled_quantity || quantity <= 0) throw inputError('Invalid `quantity`.');
+      if (form.has('price')) order.price = pricePaise(form.get('price') ?? undefined, 'price', record.request.instrument) / 100;
+      if (form.has('trigger_price')) order.trigger_price = pricePaise(form.get('trigger_price') ?? undefined, 'trigger_price', record.request.instrument) / 100;
+      const orderType = form.get('order_type');
+      if (orderType === 'LIMIT' || orderType === 'SL' || orderType === 'SL-M') order.order_type = orderType;
+      order.quantity = quantity;
+      order.pending_quantity = quantity - order.filled_quantity;
+      order.modified = true;
+      record.modifications += 1;
+      const resume = order.status;
+      transition(record, 'MODIFY VALIDATION PENDING', null);
+      transition(record, 'MODIFY PENDING', null);
+      transition(record, 'MODIFIED', null);
+      transition(record, resume, 'update');
+      matching.match(record, 'arrival');
+      return { order_id: orderId };
+    },
+    cancel(account: Account, variety: string, orderId: string): { order_id: string } {
+      const record = owned(account, orderId);
+      if (record.order.variety !== variety) throw inputError('Invalid `variety`.');
+      working(record, 'cancelled');
+      record.order.cancelled_quantity = record.order.pending_quantity;
+      record.order.pending_quantity = 0;
+      transition(record, 'CANCELLED', 'final');
+      return { order_id: orderId };
+    },
+    orders: (account: Account) => [...records.values()].filter((r) => r.account.apiKey === account.apiKey).map((r) => r.order),
+    history: (account: Account, orderId: string) => owned(account, orderId).history,
+    trades: (account: Account) => trades.filter((t) => t.account.apiKey === account.apiKey),
+    /** Every price change: resting orders that the new price reaches fill. */
+    priceMoved(token: number): void {
+      for (const record of records.values()) if (record.order.instrument_token === token) matching.match(record, 'resting');
+    },
+    fill(orderId: string, quantity?: number, priceRupees?: number): KiteOrder {
+      const record = records.get(orderId);
+      if (!record) throw inputError("Couldn't find that `order_id`.");
+      working(record, 'filled');
+      const price = priceRupees === undefined ? Math.round(record.order.price * 100) || market.lastPaise(record.order.instrument_token) : Math.round(priceRupees * 100);
+      matching.fill(record, quantity ?? record.order.pending_quantity, price);
+      return record.order;
+    },
+    reject(orderId: string, message: string): KiteOrder {
+      const record = records.get(orderId);
+      if (!record) throw inputError("Couldn't find that `order_id`.");
+      working(record, 'rejected');
+      matching.reject(record, message, message);
+      return record.order;
+    },
+    failNextSlice(failure: SliceFailure): void {
+      sliceFailure = failure;
+    },
+    find: (orderId: string) => records.get(orderId)?.order,
+  };
+}
