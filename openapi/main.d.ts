@@ -54,10 +54,13 @@ export interface paths {
         /**
          * Sign in with email and password.
          * @description Unknown email and wrong password answer the same 400 `invalid_credentials` in similar time (not
-         *     401: that status means "your session ended"). Failed attempts are throttled per account and per
-         *     IP address (429 with `Retry-After`); an attempt counts from the moment it is checked, so parallel
-         *     guesses share the same limit. Password checks running at once are bounded: beyond that the
-         *     server answers 503 `server_busy` with `Retry-After` at once instead of queueing the request.
+         *     401: that status means "your session ended"). Failed attempts are throttled on the guesser
+         *     (429 with `Retry-After`): per IP address and per network (IPv4 /24, IPv6 /64), and per device
+         *     cookie for a browser that signed in to the account before; failures from other devices only
+         *     slow the account's next sign-in from an unknown device (1 s, doubling up to 60 s), never lock it.
+         *     An attempt counts from the moment it is checked, so parallel guesses share the same limit.
+         *     Password checks running at once are bounded and wait in a short line, known devices first;
+         *     when the line is full or too slow the server answers 503 `server_busy` with `Retry-After`.
          */
         post: operations["loginUser"];
         delete?: never;
@@ -2425,8 +2428,8 @@ export interface components {
             };
         };
         /**
-         * @description Too busy for this now (password hashing is bounded, and excess sign-ins are refused at once instead
-         *     of queued); retry after the given number of seconds.
+         * @description Too busy for this now (password hashing is bounded, with a short line in front of it, and the line
+         *     is full or moved too slowly); retry after the given number of seconds.
          */
         ServiceUnavailable: {
             headers: {
@@ -2554,6 +2557,12 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /**
+                     * @description The device cookie (`sd_device_<user id>`, HttpOnly, SameSite=Strict, Path=/api/authenticate,
+                     *     Secure over https): this browser is now a known device of the account, whose sign-ins
+                     *     strangers' failed guesses neither lock nor slow. Same-origin fetches send it back.
+                     */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -23,10 +23,10 @@ import { registerStaticFiles } from './http/static-files.ts';
 import { defaultServerTimeouts, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
 import { ensureDemoAccount } from './services/accounts/demo-account.ts';
 import type { PasswordHasher, ScryptCost } from './services/accounts/passwords.ts';
-import type { ThrottleLimits } from './services/throttle.ts';
+import type { ThrottleLimits } from './services/throttle-limits.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { loadOrCreateSecretKey } from './services/secrets/secret-key.ts';
-import { createServices, type TradingHooks } from './services/services.ts';
+import { createServices, type ServicesOptions, type TradingHooks } from './services/services.ts';
 import { syncBaseStrategies } from './services/strategies/strategies-service.ts';
 import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
@@ -59,8 +59,10 @@ export type ServerOptions = {
   scryptCost?: ScryptCost;
   /** Tests only: a hasher standing in for scrypt (one that counts or holds verifications). */
   passwordHasher?: PasswordHasher;
-  /** Password hashes allowed to run at once (PASSWORD_HASH_CONCURRENCY); beyond it sign-ins answer 503 at once. */
+  /** Password hashes allowed to run at once (PASSWORD_HASH_CONCURRENCY); beyond it they wait in a short line. */
   hashConcurrency?: number | undefined;
+  /** Tests only: the hash line's other limits (hash-slots.ts), and a timer for its waits. */
+  hashQueue?: ServicesOptions['hashQueue'];
   /** Tests only: a controllable "now" (session expiry, throttling windows). */
   clock?: Clock;
   /** Whose X-Forwarded-* headers to believe (TRUST_PROXY); nobody's when absent. */
@@ -148,6 +150,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     scryptCost: options.scryptCost,
     hasher: options.passwordHasher,
     hashConcurrency: options.hashConcurrency,
+    hashQueue: options.hashQueue,
     throttleLimits: options.throttleLimits,
     market: { ...defaultMarketConfig, ...options.market },
     prices: options.prices,
@@ -166,7 +169,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   const publicConfig = options.publicConfig ?? defaultPublicRuntimeConfig;
   const connectSrc = [...new Set([...(options.extraConnectSrc ?? []), ...backendOrigins(publicConfig)])];
   const securityHeaders = buildSecurityHeaders({ extraConnectSrc: connectSrc });
-  const sendSecurityHeaders = securityHeaderSender(securityHeaders, createTlsTest(options.publicOrigin));
+  const overTls = createTlsTest(options.publicOrigin);
+  const sendSecurityHeaders = securityHeaderSender(securityHeaders, overTls);
   const logLevel = options.logLevel ?? 'info';
   const app = Fastify({
     logger: options.logger === true ? { level: logLevel } : false,
@@ -236,7 +240,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   registerJsonBodyParser(app);
   await registerCompression(app);
 
-  const context: RouteContext = { dataDir: options.dataDir, db, clock, services, publicConfig };
+  const context: RouteContext = { dataDir: options.dataDir, db, clock, services, publicConfig, overTls };
   await app.register(apiRoutes, { prefix: '/api', context });
   await app.register(analyticsRoutes, { prefix: '/analytics', context });
   await app.register(rootRoutes, { context });

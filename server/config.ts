@@ -49,7 +49,7 @@ export type ServerConfig = {
   trustProxy: TrustProxy;
   /** PUBLIC_ORIGIN: the origin users reach the server at; an https one turns HSTS on for it. */
   publicOrigin: string | undefined;
-  /** PASSWORD_HASH_CONCURRENCY: password hashes run at once; more sign-ins answer 503 at once. */
+  /** PASSWORD_HASH_CONCURRENCY: password hashes run at once; more wait in a short line (hash-slots.ts). */
   hashConcurrency: number;
   /** MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS: the simulated market. */
   market: MarketConfig;

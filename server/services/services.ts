@@ -2,9 +2,10 @@
 // here, and routes reach them through the route context.
 import type { Database } from '../db/database.ts';
 import { createAccountsService, type AccountsService } from './accounts/accounts-service.ts';
-import { createHashSlots, defaultHashConcurrency } from './accounts/hash-slots.ts';
+import { createHashSlots, defaultHashConcurrency, type HashQueueLimits, type HashSlots, type StartTimer } from './accounts/hash-slots.ts';
 import { createPasswordHasher, owaspScryptCost, type PasswordHasher, type ScryptCost } from './accounts/passwords.ts';
-import { defaultThrottleLimits, type ThrottleLimits } from './throttle.ts';
+import { createDeviceTokens } from './device-tokens.ts';
+import { defaultThrottleLimits, type ThrottleLimits } from './throttle-limits.ts';
 import { createBrokerAccountsService, type BrokerAccountsService } from './broker-accounts/broker-accounts-service.ts';
 import { dailyBotKind, tradingBotKind } from './bots/bot-kinds.ts';
 import type { DailyBot, TradingBot } from './bots/bot-rules.ts';
@@ -37,6 +38,8 @@ import type { LastPriceSource } from './alerts/watchers/price-watcher.ts';
 export type Services = {
   accounts: AccountsService;
   passwords: PasswordHasher;
+  /** The line in front of the password hashes (tests and the sign-in bench watch its length). */
+  hashSlots: HashSlots;
   brokerRegistry: BrokerRegistry;
   /** The paper broker also hosts its login page (server/http/broker-login-routes.ts). */
   paperBroker: PaperBroker;
@@ -75,8 +78,10 @@ export type ServicesOptions = {
   scryptCost?: ScryptCost | undefined;
   /** Tests only: a hasher standing in for scrypt (counting or holding verifications). */
   hasher?: PasswordHasher | undefined;
-  /** How many password hashes may run at once (hash-slots.ts); more answer server_busy at once. */
+  /** How many password hashes may run at once (hash-slots.ts); more wait in a short line. */
   hashConcurrency?: number | undefined;
+  /** Tests only: the hash line's other limits, and a timer for its waits. */
+  hashQueue?: { limits?: Partial<Omit<HashQueueLimits, 'slots'>>; startTimer?: StartTimer } | undefined;
   throttleLimits?: Partial<ThrottleLimits> | undefined;
   /** The simulated market: demo mode, seed text and milliseconds between ticks. */
   market: { demo: boolean; seed: string; tickMs: number };
@@ -97,22 +102,23 @@ export type ServicesOptions = {
 };
 
 export function createServices(options: ServicesOptions): Services {
-  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices } = options;
+  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices } = options;
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
-  const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
+  const hashSlots = createHashSlots({ ...hashQueue?.limits, slots: hashConcurrency ?? defaultHashConcurrency }, hashQueue?.startTimer);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
   const secrets = createSecretBox(secretKey);
   const strategies = createStrategiesService({ db });
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
   const priceSource = prices ?? marketPrices(marketService, db);
   const paperTrading = createPaperTrading({ db, clock, prices: priceSource });
-  const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading });
+  const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
   // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
   const brokerRegistry = createBrokerRegistry([paperBroker]);
   const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, hooks: tradingHooks });
   return {
-    accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits }),
+    accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits, deviceTokens: createDeviceTokens(secretKey, 'sign-in') }),
     passwords,
+    hashSlots,
     brokerRegistry,
     paperBroker,
     brokers: createBrokersService({ db, registry: brokerRegistry }),

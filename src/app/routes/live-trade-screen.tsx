@@ -82,7 +82,7 @@ export function LiveTradeScreen() {
         key={picked.instrument}
         instrument={picked}
         quote={quote}
-        accountNumber={account?.account_number ?? null}
+        account={account}
         portfolioId={desk.portfolio?.id ?? null}
         sessionOpen={desk.sessionOpen}
         defaults={desk.defaults}
@@ -162,7 +162,7 @@ export function LiveTradeScreen() {
         </Modal>
       )}
       {account !== null && (
-        <DeskPositions accountNumber={account.account_number} portfolioId={desk.portfolio?.id ?? null} tradingDisabled={tradingDisabled} refreshKey={placedStamp} />
+        <DeskPositions account={account} portfolioId={desk.portfolio?.id ?? null} tradingDisabled={tradingDisabled} refreshKey={placedStamp} />
       )}
     </div>
   );

@@ -25,6 +25,12 @@ const tooManyAttempts = defineMessage<{ minutes: MessageValue }>({
   defaultMessage: 'Too many failed sign-in attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
 });
 
+// Failed guesses at an account slow the next sign-in from a new device by seconds, not minutes.
+const tooManyAttemptsSeconds = defineMessage<{ seconds: MessageValue }>({
+  id: 'auth.error.tooManyAttemptsSeconds',
+  defaultMessage: 'Too many failed sign-in attempts. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+});
+
 /**
  * The message a sign-in or registration form shows for a failure: known server codes in the trader's
  * language, otherwise the server's own message (spec §4: failure shows the message), or 'Error'.
@@ -35,10 +41,11 @@ export function authErrorText(error: unknown, intl: IntlShape): string {
     case 'invalid_credentials':
       return intl.formatMessage(messages.invalidCredentials);
     case 'too_many_attempts':
-    case 'too_many_requests':
-      return intl.formatMessage(tooManyAttempts, {
-        minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)),
-      });
+    case 'too_many_requests': {
+      const seconds = Math.max(1, error.retryAfterSeconds ?? 60);
+      if (seconds < 60) return intl.formatMessage(tooManyAttemptsSeconds, { seconds });
+      return intl.formatMessage(tooManyAttempts, { minutes: Math.ceil(seconds / 60) });
+    }
     // 503: every password check is taken; the server answers at once rather than queue the trader.
     case 'server_busy':
       return intl.formatMessage(serverBusy, { seconds: Math.max(1, error.retryAfterSeconds ?? 1) });

@@ -7,6 +7,7 @@ import { loadMigrations, migrate, type Migration } from '../../../server/db/migr
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 
 const tables = [
+  'account_security_events',
   'alert_reads',
   'alert_watch_cursors',
   'alerts',

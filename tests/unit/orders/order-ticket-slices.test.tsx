@@ -40,7 +40,7 @@ function renderTicket(locale: 'en' | 'fr', lots: number) {
       <OrderTicket
         instrument={instrument}
         quote={{ last_price: 120, bid: 119.95, ask: 120.05, timestamp: new Date().toISOString() }}
-        accountNumber="PA1234"
+        account={{ id: 1, name: "Paper", account_number: "PA1234", broker: "paper" }}
         portfolioId={null}
         sessionOpen
         defaults={{ product: 'NRML', order_type: 'MARKET', lots, confirm_before_order: false }}
