@@ -10,8 +10,11 @@ import { changeRun, flatDayPnl } from './bot-runs.ts';
 import type { ActionRow, BotRunRow, EngineBot, RunLeg } from './engine-types.ts';
 import { num, signalStrategies } from './rules.ts';
 
-/** What a broker call did: its orders, why it failed (null: it did not), and whether that was a fault rather than a refusal. */
-export type BrokerOutcome = { orders: BrokerOrder[]; failure: string | null; error: boolean };
+/**
+ * What a broker call did: its orders, why it failed (null: it did not), whether that was a fault rather than
+ * a refusal, and what the kill switch closed when the entry was acknowledged after it armed (null: nothing).
+ */
+export type BrokerOutcome = { orders: BrokerOrder[]; failure: string | null; error: boolean; closed: string | null };
 
 export const stopActions = new Set<BotActionName>(['stop_loss', 'leg_stop_loss', 'trailing_stop']);
 
@@ -69,7 +72,8 @@ export function createBotCompletion({ db }: { db: Database }) {
     const day = action.day;
     const filled = outcome.orders.filter((order) => order.status === 'COMPLETE');
     const refused = outcome.orders.filter((order) => order.status !== 'COMPLETE');
-    const failure = outcome.failure ?? (refused.length > 0 ? `${refused[0]!.tradingsymbol}: ${refused[0]!.status_message ?? refused[0]!.status}` : null);
+    const closedNote = outcome.closed === null ? null : `${outcome.closed.charAt(0).toUpperCase()}${outcome.closed.slice(1)}.`;
+    const failure = closedNote ?? outcome.failure ?? (refused.length > 0 ? `${refused[0]!.tradingsymbol}: ${refused[0]!.status_message ?? refused[0]!.status}` : null);
     // A leg stop has done its job once the sold leg is bought back: a hedge that could not be sold (a far wing
     // with no bid) stays with the position until its exit, and the action says why in its message.
     const ok = action.phase === 'adjust' ? filled.some((order) => order.tradingsymbol === action.leg) : failure === null && filled.length > 0;
@@ -80,6 +84,12 @@ export function createBotCompletion({ db }: { db: Database }) {
         [action.id, ok ? 'completed' : 'failed', now, failure?.slice(0, 500) ?? null, `{${outcome.orders.map((order) => order.order_id).join(',')}}`],
       );
       if (rows.length === 0) return false;
+      if (action.phase === 'entry' && closedNote !== null) {
+        // Acknowledged after the kill switch armed, and closed at once (late-kill.ts): the bot stays stopped, holding nothing.
+        await changeRun(tx, bot, day, (run) => ({ state: 'stopped', reason: `Kill switch: ${closedNote}`, lastSignalAt: signalAt ?? run.lastSignalAt }), now);
+        await alert(tx, bot, action, 'bot_rejected', 'danger', `${bot.name}: entry closed by the kill switch`, closedNote, now);
+        return false;
+      }
       if (action.phase === 'entry') {
         const legs = legsFrom(outcome.orders);
         const partial = !ok && legs.length > 0;

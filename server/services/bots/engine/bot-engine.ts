@@ -7,9 +7,10 @@
 // CONFLICT DO NOTHING) in its own transaction before the broker call; whoever inserts it acts, any other
 // instance or tick finds it and does nothing (action-claims.ts). The broker call (bot-orders.ts) goes through
 // the account's broker interface outside any transaction, the action's idempotency key as the orders' tag,
-// hedges (buys) before sells on entry and shorts bought back before longs sold on exit (bot-intents.ts). The
-// action is COMPLETED after it (bot-completion.ts: status, message, order ids, the run of the day and the
-// trader's alert in one transaction).
+// hedges (buys) before sells on entry and shorts bought back before longs sold on exit (bot-intents.ts); an
+// entry acknowledged after the kill switch armed is closed at once. The action is COMPLETED after it
+// (bot-completion.ts: status, message, order ids, the run of the day and the trader's alert in one
+// transaction).
 //
 // A claim left behind by a crash between the broker call and the completion is reconciled from the order
 // book by its tag once it is 30 seconds old: orders found complete the action; no orders means the broker
@@ -74,7 +75,7 @@ const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.
 export function createBotEngine({ db, clock, brokers, limits, prices, market, hooks = {} }: EngineOptions) {
   const calendars = new Map<string, TradingCalendar>();
   const { factsOf, entryIntents, exitIntents } = createBotIntents({ db, prices, market });
-  const { brokerOf, brokerCall } = createBotOrders({ db, clock, brokers, limits });
+  const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits });
   const { complete, alert } = createBotCompletion({ db });
 
   async function calendarOf(exchange: 'NFO' | 'BFO'): Promise<TradingCalendar> {
@@ -101,7 +102,7 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
           ? await entryIntents(bot, decision, run, now)
           : exitIntents(decision.type === 'adjust' ? heldAmong(held, decision.closes) : held);
     } catch (error) {
-      await complete(bot, action, { orders: [], failure: messageOf(error), error: !(error instanceof DomainError) }, now, null);
+      await complete(bot, action, { orders: [], failure: messageOf(error), error: !(error instanceof DomainError), closed: null }, now, null);
       return true;
     }
     await carryOut(bot, action, intents, now, decision.type === 'entry' ? decision.signalAt : null);
@@ -109,8 +110,9 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
   }
 
   async function carryOut(bot: EngineBot, action: ActionRow, intents: readonly OrderIntent[], now: Date, signalAt: Date | null): Promise<void> {
-    const outcome = await brokerCall(bot, action, intents);
+    let outcome = await brokerCall(bot, action, intents);
     await hooks.afterBrokerCall?.(action);
+    if (action.phase === 'entry') outcome = await closeLate(bot, outcome);
     const partial = await complete(bot, action, outcome, now, signalAt);
     if (partial) {
       // A partly refused entry: exit what filled at once, under the entry's sequence.
@@ -142,7 +144,9 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
     if (bot === undefined) return false;
     const orders = await brokerOf(bot).ordersByTag(bot.account, action.key);
     if (orders.length > 0) {
-      await complete(bot, action, { orders, failure: null, error: false }, now, null);
+      // Found after a crash: an entry acknowledged after the kill switch armed is closed now.
+      const found = { orders, failure: null, error: false, closed: null };
+      await complete(bot, action, action.phase === 'entry' ? await closeLate(bot, found) : found, now, null);
       return true;
     }
     // No order carries the tag: the broker call never committed. Take the claim over (once, whoever is first).

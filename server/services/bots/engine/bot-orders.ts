@@ -4,13 +4,15 @@
 // once. The broker plans the orders (sliced at the freeze quantity; for entries the kill switch and risk
 // limits); a short gate under the account's row lock refuses an entry while the kill switch is armed and
 // counts the orders against the rate limits, all or nothing (a bot's action is not paced: it waits for no
-// second); then the broker places them.
+// second); then the broker places them. An entry acknowledged after the kill switch armed is closed at once,
+// as the trader's own entries are (late-kill.ts).
 import type { Database } from '../../../db/database.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import { killSwitchRefusal, type BrokerTrading, type OrderIntent } from '../../brokers/broker-trading.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { armedAt } from '../../trading/intent-gate.ts';
+import { closeIfKilled } from '../../trading/late-kill.ts';
 import { checkRateLimits, recordSends, type RateLimits } from '../../trading/order-rate.ts';
 import type { BrokerOutcome } from './bot-completion.ts';
 import type { ActionRow, EngineBot } from './engine-types.ts';
@@ -29,7 +31,7 @@ export function createBotOrders({ db, clock, brokers, limits }: { db: Database; 
     try {
       const broker = brokerOf(bot);
       const existing = await broker.ordersByTag(bot.account, action.key);
-      if (existing.length > 0) return { orders: existing, failure: null, error: false };
+      if (existing.length > 0) return { orders: existing, failure: null, error: false, closed: null };
       const entry = action.phase === 'entry';
       const plan = await broker.planOrders(bot.account, intents, { portfolioId: bot.portfolioId, purpose: entry ? 'entry' : 'squareoff', bot: { kind: bot.kind, id: bot.id } });
       await db.transaction(async (tx) => {
@@ -41,11 +43,18 @@ export function createBotOrders({ db, clock, brokers, limits }: { db: Database; 
       });
       const numbered = plan.orders.map((order, slice) => ({ ...order, slice }));
       const orders = await broker.placeOrders(bot.account, { ref: action.key, tag: action.key }, numbered);
-      return { orders, failure: null, error: false };
+      return { orders, failure: null, error: false, closed: null };
     } catch (error) {
-      return { orders: [], failure: messageOf(error), error: !(error instanceof DomainError) };
+      return { orders: [], failure: messageOf(error), error: !(error instanceof DomainError), closed: null };
     }
   }
 
-  return { brokerOf, brokerCall };
+  /** An entry the kill switch armed against while it was on its way: closed now, and the outcome says so. */
+  async function closeLate(bot: EngineBot, outcome: BrokerOutcome): Promise<BrokerOutcome> {
+    if (outcome.orders.length === 0) return outcome;
+    const closed = await closeIfKilled(db, clock, brokerOf(bot), bot.account, outcome.orders);
+    return closed === null ? outcome : { ...outcome, closed };
+  }
+
+  return { brokerOf, brokerCall, closeLate };
 }
