@@ -204,6 +204,8 @@ export type BrokerTrading = {
   recordUnsent(account: TradingAccount, intent: IntentRef, orders: ReadonlyArray<NumberedOrder & { reason: string }>): Promise<BrokerOrder[]>;
   /** The orders carrying `tag` (placed at or after `since` when given), oldest first: how a claim is reconciled. */
   ordersByTag(account: TradingAccount, tag: string, since?: Date | null): Promise<BrokerOrder[]>;
+  /** One order as the broker has it now. */
+  order(account: TradingAccount, orderId: string): Promise<BrokerOrder>;
   /** Refuses a change that changes nothing (nothing_to_modify), which would spend one of the order's 25. */
   modifyOrder(account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder>;
   /** Final orders are answered as they are, so repeating a cancel is harmless. `reason`: shown on each cancelled order. */

@@ -23,8 +23,12 @@ import { checkRateLimits, recordSends, type RateLimits } from './order-rate.ts';
 export type OrderCall = IntentCall & {
   /** Orders the call sends, counted in its gate (0: refused only when the second is already over its limit; null: never refused). */
   sends: number | null;
-  /** The broker call; `note` joins the answer's message. */
-  place: (tag: string) => Promise<{ orders: BrokerOrder[]; note?: string | null }>;
+  /**
+   * The broker call. `retry`: the claim was taken over from a request that never finished and no order
+   * carries the tag, so the first attempt's call may or may not have reached the broker (a modification
+   * carries no tag: see trading-service.ts modifyOrder). `note` joins the answer's message.
+   */
+  place: (tag: string, retry: boolean) => Promise<{ orders: BrokerOrder[]; note?: string | null }>;
 };
 
 type PipelineOptions = { db: Database; clock: Clock; limits: RateLimits; hooks?: PipelineHooks | undefined };
@@ -48,7 +52,7 @@ export function createOrderPipeline({ db, clock, limits, hooks = {} }: PipelineO
       try {
         if (call.entry && gated.armed !== null) throw killSwitchRefusal(call.account.accountNumber, gated.armed);
         await hooks.beforeBrokerCall?.(call.key);
-        const placed = await call.place(claim.tag);
+        const placed = await call.place(claim.tag, gated.reconcile);
         orders = placed.orders;
         note = placed.note ?? null;
       } catch (error) {

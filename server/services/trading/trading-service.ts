@@ -8,6 +8,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
 import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import type { Clock } from '../clock.ts';
+import { DomainError } from '../domain-error.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
 import type { BrokerOrder, IntentPlan } from '../brokers/broker-trading.ts';
 import { requestHash, tagOfKey } from './idempotency.ts';
@@ -72,10 +73,10 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
     verb: string,
     intent: Intent,
     sends: number | null,
-    act: (found: Found, tag: string) => Promise<{ orders: BrokerOrder[]; note?: string | null }>,
+    act: (found: Found, tag: string, retry: boolean) => Promise<{ orders: BrokerOrder[]; note?: string | null }>,
   ): Promise<IdempotentAnswer> {
     const { found, base } = await intentCall(call, verb, intent);
-    return pipeline.run({ ...base, sends, place: (tag) => act(found, tag) });
+    return pipeline.run({ ...base, sends, place: (tag, retry) => act(found, tag, retry) });
   }
 
   const portfolioOf = (body: { portfolio_id?: number | undefined }) => body.portfolio_id ?? null;
@@ -118,15 +119,29 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
     }));
   }
 
+  /**
+   * A modification carries no tag of its own, so a retry that took over a claim left by a crash cannot look
+   * its first attempt up: it modifies again. An order that already reads as asked (the first attempt went
+   * through before the crash) is answered as it stands, not refused with nothing_to_modify. An order changed
+   * again by another request between the crash and the retry gets this modification's values once more, as
+   * any repeated modification would; the answer shows the order as it ends. A retry of a key whose answer was
+   * stored (the usual case) answers that answer and modifies nothing.
+   */
   function modifyOrder(userId: number, key: string, body: Schemas['ModifyOrderRequest']) {
-    return singleCall({ userId, key, operation: 'modifyOrder', body }, 'modified', change, 0, async (found) => {
-      const changes = {
-        quantity: body.quantity,
-        pricePaise: body.price === undefined ? undefined : toPaise(body.price),
-        triggerPaise: body.trigger_price === undefined ? undefined : toPaise(body.trigger_price),
-        orderType: body.order_type,
-      };
-      return { orders: [await found.broker.modifyOrder(found.account, body.order_id, changes)] };
+    return singleCall({ userId, key, operation: 'modifyOrder', body }, 'modified', change, 0, async (found, _tag, retry) => {
+      try {
+        const changes = {
+          quantity: body.quantity,
+          pricePaise: body.price === undefined ? undefined : toPaise(body.price),
+          triggerPaise: body.trigger_price === undefined ? undefined : toPaise(body.trigger_price),
+          orderType: body.order_type,
+        };
+        return { orders: [await found.broker.modifyOrder(found.account, body.order_id, changes)] };
+      } catch (error) {
+        if (!retry || !(error instanceof DomainError) || error.code !== 'nothing_to_modify') throw error;
+        const order = await found.broker.order(found.account, body.order_id);
+        return { orders: [order], note: "it already read as asked (most likely modified by this request's first attempt, whose answer was lost), so it was not modified again" };
+      }
     });
   }
 

@@ -28,6 +28,7 @@ import { createMatching, type FillCounts } from './matching.ts';
 import { createOrderChanges } from './order-changes.ts';
 import { createOrderEntry } from './order-entry.ts';
 import { createOrderPlans } from './order-plans.ts';
+import { ownedOrder } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
 import { createSettlement, misSquareOffTime } from './settlement.ts';
 
@@ -72,6 +73,7 @@ export function createPaperTrading({ db, clock, prices }: PaperTradingOptions) {
     placeOrders: inTransaction(entry.placeOrders),
     recordUnsent: inTransaction(entry.recordUnsent),
     ordersByTag: books.ordersByTag,
+    order: (account, orderId) => ownedOrder(db, account.id, orderId),
     modifyOrder: inTransaction(changes.modifyOrder),
     cancelOrders: inTransaction(changes.cancelOrders),
     flattenAccount: inTransaction(exits.flattenAccount),
