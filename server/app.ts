@@ -26,12 +26,13 @@ import type { PasswordHasher, ScryptCost } from './services/accounts/passwords.t
 import type { ThrottleLimits } from './services/throttle-limits.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { loadOrCreateSecretKey } from './services/secrets/secret-key.ts';
-import { createServices, type ServicesOptions } from './services/services.ts';
+import { createServices, type ServicesOptions, type TradingHooks } from './services/services.ts';
 import { syncBaseStrategies } from './services/strategies/strategies-service.ts';
 import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
-import type { PriceSource, RateLimits } from './services/brokers/paper/paper-trading.ts';
+import type { PriceSource } from './services/brokers/paper/price-source.ts';
+import type { RateLimits } from './services/trading/order-rate.ts';
 import type { Wait } from './services/trading/paced-intent.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
@@ -100,12 +101,14 @@ export type ServerOptions = {
   demoDesk?: boolean | undefined;
   /** Tests only: scripted quotes for the paper broker (its fills, margins and settlements). */
   prices?: PriceSource | undefined;
-  /** Tests only: the paper broker's order rate limits (Kite's by default). */
+  /** Tests only: the brokers' order rate limits, counted by the order pipeline (Kite's by default). */
   rateLimits?: RateLimits | undefined;
   /** Tests only: how an intent paced over several seconds waits for the next one (tests move their clock). */
   wait?: Wait | undefined;
   /** Tests only: a crash injected into the bot engine (between a broker call and the action's completion). */
   engineHooks?: EngineHooks | undefined;
+  /** Tests only: a crash injected into the order pipeline or the kill switch (around a broker call). */
+  tradingHooks?: TradingHooks | undefined;
   /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS); the defaults when absent. */
   market?: Partial<MarketConfig> | undefined;
   /**
@@ -154,6 +157,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     rateLimits: options.rateLimits,
     wait: options.wait,
     engineHooks: options.engineHooks,
+    tradingHooks: options.tradingHooks,
     push: { vapid, serviceHosts: options.push?.serviceHosts, resolve: options.push?.resolve, send: options.push?.send },
     alertPrices: options.alertPrices,
   });

@@ -21,12 +21,15 @@ import { createMarketService, type MarketService } from './market/market-service
 import { createAnalyticsService, type AnalyticsService } from './analytics/analytics-service.ts';
 import { seedOf } from './market/simulator.ts';
 import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
-import { createPaperTrading, type PaperTrading, type PriceSource, type RateLimits } from './brokers/paper/paper-trading.ts';
+import { createPaperTrading, type PaperTrading } from './brokers/paper/paper-trading.ts';
+import type { PriceSource } from './brokers/paper/price-source.ts';
 import { marketPrices } from './brokers/paper/market-prices.ts';
-import { createKillSwitchService, type KillSwitchService } from './trading/kill-switch-service.ts';
+import { createKillSwitchService, type KillSwitchHooks, type KillSwitchService } from './trading/kill-switch-service.ts';
+import type { PipelineHooks } from './trading/intent-gate.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
 import type { Wait } from './trading/paced-intent.ts';
+import { kiteRateLimits, type RateLimits } from './trading/order-rate.ts';
 import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
 import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
 import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
@@ -65,6 +68,8 @@ export type Services = {
   alerts: AlertServices;
 };
 
+export type TradingHooks = PipelineHooks & KillSwitchHooks;
+
 export type ServicesOptions = {
   db: Database;
   clock: Clock;
@@ -88,6 +93,8 @@ export type ServicesOptions = {
   wait?: Wait | undefined;
   /** Tests only: a crash injected into the bot engine. */
   engineHooks?: EngineHooks | undefined;
+  /** Tests only: a crash injected into the order pipeline or the kill switch, between their steps. */
+  tradingHooks?: TradingHooks | undefined;
   /** Web push: the VAPID keys (alerts/vapid-keys.ts), and for tests a local push service. */
   push: PushOptions;
   /** Tests only: scripted last prices for price alerts instead of the market's. */
@@ -95,7 +102,7 @@ export type ServicesOptions = {
 };
 
 export function createServices(options: ServicesOptions): Services {
-  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits, wait, engineHooks, push, alertPrices } = options;
+  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices } = options;
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots({ ...hashQueue?.limits, slots: hashConcurrency ?? defaultHashConcurrency }, hashQueue?.startTimer);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -103,11 +110,11 @@ export function createServices(options: ServicesOptions): Services {
   const strategies = createStrategiesService({ db });
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
   const priceSource = prices ?? marketPrices(marketService, db);
-  const paperTrading = createPaperTrading({ db, clock, prices: priceSource, rateLimits });
+  const paperTrading = createPaperTrading({ db, clock, prices: priceSource });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
   // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
   const brokerRegistry = createBrokerRegistry([paperBroker]);
-  const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry });
+  const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, hooks: tradingHooks });
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits, deviceTokens: createDeviceTokens(secretKey, 'sign-in') }),
     passwords,
@@ -123,11 +130,11 @@ export function createServices(options: ServicesOptions): Services {
     market: marketService,
     marketFeed: createMarketFeed(marketService),
     paperTrading,
-    trading: createTradingService({ db, clock, brokers: brokerRegistry, ...(wait === undefined ? {} : { wait }) }),
+    trading: createTradingService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks }),
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
-    botEngine: createBotEngine({ db, clock, paperTrading, prices: priceSource, market: marketService, hooks: engineHooks }),
+    botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, prices: priceSource, market: marketService, hooks: engineHooks }),
     botStatus: createBotStatus({ db, clock, prices: priceSource }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
   };

@@ -12,7 +12,7 @@
 //      (Kite: POST /session/token), which answers an access token and when it expires.
 // The paper broker (paper/paper-broker.ts) is the reference implementation.
 import { createHash } from 'node:crypto';
-import type { PaperTrading } from './paper/paper-trading.ts';
+import type { BrokerTrading } from './broker-trading.ts';
 
 export type SessionRequest = {
   /** The StrikeDesk broker account the session is for. */
@@ -57,7 +57,7 @@ export type BrokerAdapter = {
    * Orders, trades, positions and funds (Kite: /orders, /trades, /portfolio/positions, /margins). The paper
    * broker's is the reference; a real broker's adapter maps the same calls onto its API.
    */
-  trading?: PaperTrading;
+  trading?: BrokerTrading;
 };
 
 /** Kite Connect's checksum: SHA-256 (hex) of api_key, request_token and api_secret, concatenated. */

@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { demoAccount } from '../accounts/demo-account.ts';
 import { findUserByEmail } from '../accounts/users.ts';
 import type { Clock } from '../clock.ts';
-import type { OrderIntent } from '../brokers/paper/paper-trading.ts';
+import type { OrderIntent } from '../brokers/broker-trading.ts';
 import type { Services } from '../services.ts';
 
 export const demoBrokerAccount = { account_number: 'DEMO01', name: 'Demo paper account', capital: 1_000_000 } as const;
@@ -51,17 +51,15 @@ export async function ensureDemoDesk(db: Database, services: Services, clock: Cl
       ? []
       : [{ exchange: 'NFO', tradingsymbol, side, orderType: 'MARKET', product: 'NRML', quantity: chain.lot_size, pricePaise: 0, triggerPaise: 0 }];
   const tradingAccount = { id: account.id, accountNumber: account.account_number, capitalPaise: account.capital * 100 };
-  await db.transaction(async (tx) => {
-    const trading = services.paperTrading;
-    // A put bought and sold back: a closed round trip with realised P&L and charges.
-    await trading.placeOrders(tx, tradingAccount, leg(symbol(atm, 'PE'), 'BUY'), { portfolioId: portfolio.id, tag: 'demo', purpose: 'entry' });
-    await trading.placeOrders(tx, tradingAccount, leg(symbol(atm, 'PE'), 'SELL'), { portfolioId: portfolio.id, tag: 'demo', purpose: 'entry' });
-    // An open bear call spread, the hedge bought first.
-    await trading.placeOrders(
-      tx,
-      tradingAccount,
-      [...leg(symbol(atm + 4 * chain.strike_step, 'CE'), 'BUY'), ...leg(symbol(atm + 2 * chain.strike_step, 'CE'), 'SELL')],
-      { portfolioId: portfolio.id, tag: 'demo', purpose: 'entry' },
-    );
-  });
+  const trading = services.paperTrading;
+  // Each step planned and placed at once (a handful of orders, well inside the rate limits), all tagged 'demo'.
+  const place = async (step: number, intents: OrderIntent[]) => {
+    const plan = await trading.planOrders(tradingAccount, intents, { portfolioId: portfolio.id, purpose: 'entry' });
+    await trading.placeOrders(tradingAccount, { ref: `demo-${step}`, tag: 'demo' }, plan.orders.map((order, slice) => ({ ...order, slice })));
+  };
+  // A put bought and sold back: a closed round trip with realised P&L and charges.
+  await place(1, leg(symbol(atm, 'PE'), 'BUY'));
+  await place(2, leg(symbol(atm, 'PE'), 'SELL'));
+  // An open bear call spread, the hedge bought first.
+  await place(3, [...leg(symbol(atm + 4 * chain.strike_step, 'CE'), 'BUY'), ...leg(symbol(atm + 2 * chain.strike_step, 'CE'), 'SELL')]);
 }

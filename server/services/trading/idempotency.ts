@@ -1,25 +1,41 @@
-// One answer per Idempotency-Key (ARCHITECTURE.md, "Order safety"). The key's row is inserted in the same
-// transaction as the orders it places and holds their answer when that transaction commits: either the
-// orders exist and the key answers them, or neither exists (a failure, a refusal or a server killed
-// mid-request leaves nothing, and the same key may be tried again). A second request with the key while
-// the first still runs answers 409 at once (it cannot take the key's advisory lock); after it, it finds the
-// stored answer. On PGlite, one connection runs transactions one after another, so a
-// second request simply finds the first one's answer.
+// One answer per Idempotency-Key (ARCHITECTURE.md, "Order safety"), with the broker called outside any
+// transaction ("A real broker is never called inside a database transaction"). A key lives in three steps:
+//   claim     in the caller's short gate transaction: the row inserted `running`, with the account, the tag
+//             the intent's orders carry and when it was claimed;
+//   the call  outside any transaction (order-pipeline.ts, kill-switch-service.ts);
+//   complete  the answer stored on the row; or release: the row deleted when the call was refused (nothing
+//             was placed, so the same key may be tried again).
+// A second request with the key finds the stored answer (same body), 422 (another body), or the key still
+// running: 409 while the claim is younger than its lease, else the claim was left by a crash or a lost
+// answer, and the request takes it over to reconcile it (the tag looked up at the broker before anything is
+// placed). Taking over is a compare-and-set on claimed_at under the row's lock, so two retries cannot both win.
 //
-// A paced intent (paced-intent.ts) is the one exception: its orders go out over several seconds, one
-// transaction each, so its row is committed while it runs, holding the plan and when its last step ran.
-// A request with the key meanwhile answers 409; once no step has run for `pacingStalledMs` (the server
-// running it died), the same request resumes it where it stopped.
+// A paced intent (paced-intent.ts) holds its key over several broker calls, one a second: the key keeps its
+// plan and progress, each step takes the claim again before its call (claimed_at: its lease starts over) and
+// says when it ended (paced_at). Between two steps the holder only waits for the next second, so once no
+// step has ended for `pacingStalledMs` while none is in its call, the holder is gone and a retry takes over,
+// without waiting out a whole lease.
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 
 export const idempotencyLifetimeMs = 24 * 60 * 60 * 1000;
-/** A paced intent whose last step is older than this is no longer running anywhere: a retry resumes it. */
+/** How long a claim is its request's own: longer than any broker call may take (a live broker's time-out is shorter). */
+export const claimLeaseMs = 30_000;
+/** A paced intent between two steps (its holder waits a second at most) with no step ended for this long is no longer running anywhere. */
 export const pacingStalledMs = 10_000;
 
 export type StoredAnswer = { status: number; body: unknown; replayed: boolean };
+
+/** A key this request holds: its orders' tag, when the intent was first claimed, and when this claim was taken. */
+export type Claim = { userId: number; key: string; tag: string; createdAt: Date; claimedAt: Date };
+
+/** How far a paced intent got: its plan (null until stored) and how many of its orders were handed to the broker or refused. */
+export type Progress = { plan: unknown; progress: number };
+
+/** `reconcile`: the claim was taken over from a request that never finished; its tag may already have orders. */
+export type ClaimOutcome = { stored: StoredAnswer } | ({ claim: Claim; reconcile: boolean } & Progress);
 
 /** The same operation and body, whatever the order of the body's keys, hash the same. */
 export function requestHash(operation: string, body: unknown): string {
@@ -49,19 +65,20 @@ type KeyRow = {
   response_body: unknown;
   created_at: Date;
   expires_at: Date;
+  tag: string | null;
+  claimed_at: Date | null;
   plan: unknown;
+  progress: number;
   paced_at: Date | null;
 };
 
-/**
- * What claiming a key found: it is this request's now, it holds an answer, or it holds a paced intent to
- * resume. `since`: when the key was claimed for this intent (a key claimed again after it expired names
- * another intent).
- */
-export type Claim = { kind: 'claimed'; since: Date } | { kind: 'stored'; answer: StoredAnswer } | { kind: 'resume'; since: Date; plan: unknown };
-
-const keyColumns = 'request_hash, status, response_status, response_body, created_at, expires_at, plan, paced_at';
-const storedAnswer = (row: KeyRow): StoredAnswer => ({ status: Number(row.response_status), body: row.response_body, replayed: true });
+/** Whether the key's holder may still be at work: within its lease in a call, or a paced intent recently between two steps. */
+function heldAt(row: KeyRow, now: Date): boolean {
+  const claimedAt = new Date(row.claimed_at ?? row.created_at).getTime();
+  const pacedAt = row.paced_at === null ? null : new Date(row.paced_at).getTime();
+  if (pacedAt !== null && pacedAt >= claimedAt) return now.getTime() - pacedAt < pacingStalledMs;
+  return now.getTime() - claimedAt < claimLeaseMs;
+}
 
 const inProgress = () =>
   new DomainError('idempotency_in_progress', 'A request with this Idempotency-Key is still running. Check the order book for its outcome.', {
@@ -70,97 +87,94 @@ const inProgress = () =>
 
 export function createIdempotency({ db, clock }: { db: Database; clock: Clock }) {
   /**
-   * Claims the key inside `tx`; answers the stored answer when the key already has one for this body. The
-   * claim first takes a transaction-scoped advisory lock on (user, key), without waiting: every claim of a
-   * key takes it, so holding it means no other transaction is inserting this key, and the INSERT below can
-   * never wait on an uncommitted row; not getting it means the key's first request still runs (409). One
-   * round trip in the usual case.
+   * Claims the key inside the gate transaction `tx` for an intent whose orders will carry `tag`, or answers
+   * the stored answer when the key already has one for this body. Refusals (409, 422) throw.
    */
-  async function claim(tx: Queryable, userId: number, key: string, hash: string): Promise<Claim> {
+  async function claim(tx: Queryable, userId: number, key: string, hash: string, { accountId, tag }: { accountId: number | null; tag: string }): Promise<ClaimOutcome> {
     const now = clock();
-    const values = [userId, key, hash, now, new Date(now.getTime() + idempotencyLifetimeMs)];
-    const { rows: claims } = await tx.query<{ held: boolean; claimed: boolean }>(
-      `WITH lock AS (SELECT pg_try_advisory_xact_lock(hashtextextended($2::text, $1::int)) AS held),
-       inserted AS (
-         INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at)
-         SELECT $1::int, $2::text, $3::text, 'running', $4::timestamptz, $5::timestamptz FROM lock WHERE held
-         ON CONFLICT (user_id, key) DO NOTHING RETURNING 1)
-       SELECT (SELECT held FROM lock) AS held, EXISTS (SELECT 1 FROM inserted) AS claimed`,
+    const values = [userId, key, hash, now, new Date(now.getTime() + idempotencyLifetimeMs), accountId, tag];
+    const fresh = (): ClaimOutcome => ({ claim: { userId, key, tag, createdAt: now, claimedAt: now }, reconcile: false, plan: null, progress: 0 });
+    // A concurrent first request's uncommitted row makes this wait for its (short) gate transaction.
+    const { rows: inserted } = await tx.query(
+      `INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at, broker_account_id, tag, claimed_at)
+       VALUES ($1, $2, $3, 'running', $4, $5, $6, $7, $4) ON CONFLICT (user_id, key) DO NOTHING RETURNING 1`,
       values,
     );
-    if (!claims[0]!.held) throw inProgress();
-    if (claims[0]!.claimed) return { kind: 'claimed', since: now };
-    const { rows } = await tx.query<KeyRow>(`SELECT ${keyColumns} FROM idempotency_keys WHERE user_id = $1 AND key = $2`, [userId, key]);
+    if (inserted.length > 0) return fresh();
+    const { rows } = await tx.query<KeyRow>(
+      `SELECT request_hash, status, response_status, response_body, created_at, expires_at, tag, claimed_at, plan, progress, paced_at FROM idempotency_keys
+       WHERE user_id = $1 AND key = $2 FOR UPDATE`,
+      [userId, key],
+    );
     const row = rows[0]!;
-    const expired = new Date(row.expires_at).getTime() <= now.getTime();
-    const paced = row.status === 'running' && row.paced_at !== null;
-    // Expired, or a claim committed by a server before this design (never by this one): the key is free.
-    if (expired || (row.status === 'running' && !paced)) {
+    // Expired, or a claim without a tag (committed by a server before claims had one): the key is free.
+    if (new Date(row.expires_at).getTime() <= now.getTime() || (row.status === 'running' && row.tag === null)) {
       await tx.query(
-        `UPDATE idempotency_keys SET request_hash = $3, status = 'running', response_status = NULL, response_body = NULL, plan = NULL, paced_at = NULL,
-           created_at = $4, expires_at = $5
+        `UPDATE idempotency_keys SET request_hash = $3, status = 'running', response_status = NULL, response_body = NULL, created_at = $4, expires_at = $5,
+           broker_account_id = $6, tag = $7, claimed_at = $4, plan = NULL, progress = 0, paced_at = NULL
          WHERE user_id = $1 AND key = $2`,
         values,
       );
-      return { kind: 'claimed', since: now };
+      return fresh();
     }
     if (row.request_hash !== hash) {
       throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new intent.');
     }
-    if (!paced) return { kind: 'stored', answer: storedAnswer(row) };
-    if (now.getTime() - new Date(row.paced_at!).getTime() < pacingStalledMs) throw inProgress();
-    return { kind: 'resume', since: new Date(row.created_at), plan: row.plan };
+    if (row.status === 'completed') return { stored: { status: Number(row.response_status), body: row.response_body, replayed: true } };
+    if (heldAt(row, now)) throw inProgress();
+    await tx.query(`UPDATE idempotency_keys SET claimed_at = $3 WHERE user_id = $1 AND key = $2`, [userId, key, now]);
+    return { claim: { userId, key, tag: row.tag!, createdAt: new Date(row.created_at), claimedAt: now }, reconcile: true, plan: row.plan, progress: Number(row.progress) };
   }
 
-  /** Stores the key's answer: the same key and body answer it again from now on. */
-  async function complete(tx: Queryable, userId: number, key: string, answer: { status: number; body: unknown }): Promise<void> {
-    await tx.query(
-      `UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_body = $4, plan = NULL, paced_at = NULL WHERE user_id = $1 AND key = $2`,
-      [userId, key, answer.status, JSON.stringify(answer.body)],
+  /**
+   * A paced intent's step, before its broker call, inside the step's transaction: the claim taken again (its
+   * lease starts over) with the plan and the progress this step makes. Refused (409) when a retry took the
+   * key over meanwhile: only the holder may send.
+   */
+  async function step(tx: Queryable, held: Claim, progress: Progress): Promise<Claim> {
+    const now = clock();
+    const { rows } = await tx.query(
+      `UPDATE idempotency_keys SET claimed_at = $4, plan = $5, progress = $6
+       WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3 RETURNING 1`,
+      [held.userId, held.key, held.claimedAt, now, JSON.stringify(progress.plan), progress.progress],
     );
+    if (rows.length === 0) throw inProgress();
+    return { ...held, claimedAt: now };
   }
 
-  /** A paced intent's step ran: its plan is kept with the key, and `paced_at` says it is alive. */
-  async function pacing(tx: Queryable, userId: number, key: string, plan: unknown): Promise<void> {
-    await tx.query('UPDATE idempotency_keys SET plan = $3, paced_at = $4 WHERE user_id = $1 AND key = $2', [userId, key, JSON.stringify(plan), clock()]);
-  }
-
-  /**
-   * A later step of a paced intent, in its own transaction: null when another request is in a step of the
-   * same key right now (try again shortly); the stored answer once the intent is complete; else the key is
-   * this transaction's until it ends.
-   */
-  async function resumeStep(tx: Queryable, userId: number, key: string): Promise<StoredAnswer | 'busy' | 'running'> {
-    const { rows } = await tx.query<{ held: boolean }>('SELECT pg_try_advisory_xact_lock(hashtextextended($2::text, $1::int)) AS held', [userId, key]);
-    if (!rows[0]!.held) return 'busy';
-    const { rows: keys } = await tx.query<KeyRow>(`SELECT ${keyColumns} FROM idempotency_keys WHERE user_id = $1 AND key = $2`, [userId, key]);
-    const row = keys[0];
-    return row !== undefined && row.status === 'completed' ? storedAnswer(row) : 'running';
+  /** A paced intent's step ended: its holder now waits for the next second (heldAt). */
+  async function stepped(held: Claim): Promise<void> {
+    await db.query(`UPDATE idempotency_keys SET paced_at = $4 WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3`, [
+      held.userId,
+      held.key,
+      held.claimedAt,
+      clock(),
+    ]);
   }
 
   /**
-   * Runs `work` once per (user, key): the same key and body answer the stored answer again; another body
-   * is refused (422); a key whose request still runs is refused (409). A refusal (a thrown error) stores
-   * nothing, so the intent may be tried again with the same key.
+   * Stores the answer on the key, if this request still holds it: a takeover after the lease moved claimed_at,
+   * and the retry that took it over records what it found by the tag. The answer is this request's either way.
    */
-  async function run(
-    userId: number,
-    key: string,
-    hash: string,
-    work: (tx: Queryable) => Promise<{ status: number; body: unknown }>,
-  ): Promise<StoredAnswer> {
-    return db.transaction(async (tx) => {
-      const claimed = await claim(tx, userId, key, hash);
-      if (claimed.kind === 'stored') return claimed.answer;
-      // Only a paced operation leaves a plan, and the hash names the operation: another one cannot meet it.
-      if (claimed.kind === 'resume') throw new Error('idempotency.run met a paced intent');
-      const answer = await work(tx);
-      await complete(tx, userId, key, answer);
-      return { ...answer, replayed: false };
-    });
+  async function complete(q: Queryable, held: Claim, answer: { status: number; body: unknown }): Promise<StoredAnswer> {
+    await q.query(
+      `UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5, plan = NULL, paced_at = NULL
+       WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3`,
+      [held.userId, held.key, held.claimedAt, answer.status, JSON.stringify(answer.body)],
+    );
+    return { ...answer, replayed: false };
   }
 
-  return { run, claim, complete, pacing, resumeStep };
+  /** Frees a key whose call was refused before anything was placed: the same intent may be sent again with it. */
+  async function release(held: Claim): Promise<void> {
+    await db.query(`DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3`, [
+      held.userId,
+      held.key,
+      held.claimedAt,
+    ]);
+  }
+
+  return { claim, step, stepped, complete, release };
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;

@@ -1,18 +1,22 @@
-// The kill switch of a trader's broker accounts. Arming one account, in the transaction that also records
-// the Idempotency-Key's answer: the block is written into the account's row (the row every order locks,
-// so an order waiting on that lock sees the block), every working order is cancelled, and every open
-// position is closed at market. Disarming needs the account number typed, waits out the cool-off chosen when
-// it was armed, and re-enables new orders only. Every arm and disarm is audited.
+// The kill switch of a trader's broker accounts. Arming one account is a short transaction that writes the
+// block into the account's row (the row every entry's gate and the paper broker lock, so an entry waiting on
+// that lock sees the block), stops the account's bots and records the arming; once it has committed, every
+// working order is cancelled and every open position closed at market through the broker interface, outside
+// any transaction (a live broker is slow), and the outcome is written onto the audit event. An entry claimed
+// before the arming and acknowledged after it is closed by its own pipeline (late-kill.ts). Disarming
+// needs the account number typed, waits out the cool-off chosen when it was armed, and re-enables new orders
+// only. Every arm and disarm is audited.
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
-import type { OrderRow } from '../brokers/paper/paper-trading.ts';
+import type { BrokerOrder } from '../brokers/broker-trading.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { istOffsetMs } from '../market/ist.ts';
 import { createIdempotency, requestHash, tagOfKey, type StoredAnswer } from './idempotency.ts';
-import { toOrder } from './trading-service.ts';
+import { toOrder } from './order-answers.ts';
+import { recordSends } from './order-rate.ts';
 import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
 
 type Schemas = components['schemas'];
@@ -47,10 +51,14 @@ function nextIstMidnight(now: Date): Date {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-function armedSummary(result: Omit<AccountResult, 'message'>, sessionOpen: boolean): string {
-  if (!sessionOpen) {
-    return 'New orders blocked. Working orders and positions could not be reached because the broker session is over: log in to the broker, then turn the kill switch on again to cancel and close them.';
-  }
+const sessionOver =
+  'Working orders and positions could not be reached because the broker session is over: log in to the broker, then turn the kill switch on again to cancel and close them.';
+/** The audit event's summary until the flatten reports: what stays true if this server stops before it does. */
+const unfinished = 'New orders blocked. Closing working orders and positions did not finish: turn the kill switch on again to close them.';
+
+/** `unreached`: why the broker could not be asked to close anything (null when it was). */
+function armedSummary(result: Omit<AccountResult, 'message'>, unreached: string | null): string {
+  if (unreached !== null) return `New orders blocked. ${unreached}`;
   const closed = result.exits.filter((order) => order.status === 'COMPLETE').length;
   const failed = result.exits.filter((order) => order.status !== 'COMPLETE');
   const parts = ['New orders blocked', `${plural(result.cancelled.length, 'working order', 'working orders')} cancelled`, `${plural(closed, 'exit', 'exits')} filled`];
@@ -61,7 +69,12 @@ function armedSummary(result: Omit<AccountResult, 'message'>, sessionOpen: boole
   return parts.join('; ');
 }
 
-export function createKillSwitchService({ db, clock, brokers }: { db: Database; clock: Clock; brokers: BrokerRegistry }) {
+/** Tests only: a crash injected after the arming committed, before anything was closed. */
+export type KillSwitchHooks = { afterArmed?: (accountNumbers: readonly string[]) => Promise<void> | void };
+
+type KillSwitchOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; hooks?: KillSwitchHooks | undefined };
+
+export function createKillSwitchService({ db, clock, brokers, hooks = {} }: KillSwitchOptions) {
   const idempotency = createIdempotency({ db, clock });
 
   const accountColumns = `a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.kill_switch_armed_at, a.kill_switch_reason,
@@ -78,20 +91,24 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
     return rows;
   }
 
-  async function audit(q: Queryable, accountId: number, userId: number | null, event: Omit<EventRow, 'broker_account_id' | 'at'>, client: ClientFacts) {
-    await q.query(
+  async function audit(q: Queryable, accountId: number, userId: number | null, event: Omit<EventRow, 'broker_account_id' | 'at'>, client: ClientFacts): Promise<string> {
+    const { rows } = await q.query<{ id: string }>(
       `INSERT INTO kill_switch_events (broker_account_id, user_id, action, source, at, reason, client_address, user_agent, summary)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
       [accountId, userId, event.action, event.source, clock(), event.reason, client.address, client.userAgent?.slice(0, 300) ?? null, event.summary],
     );
+    return rows[0]!.id;
   }
 
   type Arming = { source: KillSwitchSource; reason: string | null; coolOffUntil: Date | null };
+  type Armed = { row: AccountRow; armedAt: string; eventId: string };
 
-  async function armOne(tx: Queryable, row: AccountRow, userId: number | null, arming: Arming, tag: string, client: ClientFacts): Promise<AccountResult> {
+  /** Blocks the account's entries and stops its bots, inside the arming transaction `tx` (which holds the account's lock). */
+  async function armRow(tx: Queryable, row: AccountRow, userId: number | null, arming: Arming, client: ClientFacts): Promise<Armed> {
     const now = clock();
-    // Writes the row every order locks before placing (paper-trading.ts lockAccount): orders already past
-    // the lock finish first and are flattened below; orders waiting on it read the block.
+    // Writes the row every entry locks before placing (intent-gate.ts and pacing-step.ts, paper/order-rows.ts
+    // lockAccount): entries already past the lock finish first and are closed by the flatten or their own
+    // pipeline; entries waiting on it read the block; a paced entry's remaining orders are not sent.
     const { rows } = await tx.query<{ kill_switch_armed_at: Date }>(
       `UPDATE broker_accounts SET kill_switch_armed_at = COALESCE(kill_switch_armed_at, $2),
          kill_switch_reason = COALESCE($3, kill_switch_reason),
@@ -99,16 +116,32 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
        WHERE id = $1 RETURNING kill_switch_armed_at`,
       [row.id, now, arming.reason, arming.coolOffUntil],
     );
-    const armedAt = new Date(rows[0]!.kill_switch_armed_at).toISOString();
-    // The account's bots stop in this same transaction: none can place another order (and placeOrders refuses
-    // their entries anyway while the switch is armed).
+    // The account's bots stop in this same transaction: none can place another order (and their entries are
+    // refused anyway while the switch is armed).
     await stopBotsOfAccount(tx, row.id, `Kill switch: ${arming.reason ?? (arming.source === 'risk_limit' ? 'a risk limit was breached' : 'turned on by you')}`, now);
+    const eventId = await audit(tx, row.id, userId, { action: 'arm', source: arming.source, reason: arming.reason, summary: unfinished }, client);
+    return { row, armedAt: new Date(rows[0]!.kill_switch_armed_at).toISOString(), eventId };
+  }
+
+  /** The armed account's working orders cancelled and positions closed through its broker, outside any transaction. */
+  async function flatten({ row, armedAt }: Armed, tag: string): Promise<AccountResult> {
     const broker = brokers.get(row.broker)?.trading;
-    const sessionOpen = broker !== undefined && row.session_expires_at !== null && new Date(row.session_expires_at).getTime() > now.getTime();
-    let cancelled: OrderRow[] = [];
-    let exits: OrderRow[] = [];
+    const sessionOpen = broker !== undefined && row.session_expires_at !== null && new Date(row.session_expires_at).getTime() > clock().getTime();
+    let cancelled: BrokerOrder[] = [];
+    let exits: BrokerOrder[] = [];
+    let unreached: string | null = sessionOver;
     if (sessionOpen) {
-      ({ cancelled, exits } = await broker.flattenAccount(tx, { id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) }, tag));
+      try {
+        ({ cancelled, exits } = await broker.flattenAccount({ id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) }, tag));
+        // Sent like any order, so counted (a live broker counts them), though never refused for the rate.
+        await recordSends(db, row.id, exits.length, clock());
+        unreached = null;
+      } catch (error) {
+        // A broker's refusal: the block holds, and the trader is told how to finish. Anything else is a fault,
+        // and this key's retry arms again (harmless) and closes what is open.
+        if (!(error instanceof DomainError)) throw error;
+        unreached = `Working orders and positions could not be closed (${error.message}): turn the kill switch on again to close them.`;
+      }
     }
     const result = {
       account_number: row.account_number,
@@ -116,31 +149,48 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
       blocked: true,
       cancelled: cancelled.map((order) => toOrder(order, row.account_number)),
       exits: exits.map((order) => toOrder(order, row.account_number)),
-      flat: sessionOpen && exits.every((order) => order.status === 'COMPLETE'),
+      flat: unreached === null && exits.every((order) => order.status === 'COMPLETE'),
     };
-    const message = armedSummary(result, sessionOpen);
-    await audit(tx, row.id, userId, { action: 'arm', source: arming.source, reason: arming.reason, summary: message }, client);
-    return { ...result, message };
+    return { ...result, message: armedSummary(result, unreached) };
   }
 
-  /** Arms one account's kill switch, or every account's (each under its own lock, in id order). */
+  async function finishAudit(q: Queryable, eventId: string, summary: string): Promise<void> {
+    await q.query('UPDATE kill_switch_events SET summary = $2 WHERE id = $1', [eventId, summary]);
+  }
+
+  /**
+   * Arms one account's kill switch, or every account's (locked in id order): the arming and the key's claim
+   * commit first, then each account is flattened, then the outcome is recorded on the key and the audit.
+   */
   async function arm(userId: number, key: string, body: Schemas['ArmKillSwitchRequest'], client: ClientFacts): Promise<StoredAnswer> {
-    return idempotency.run(userId, key, requestHash('armKillSwitch', body), async (tx) => {
-      const accounts = await accountsOf(tx, userId, body.account_number);
-      const results: AccountResult[] = [];
-      const coolOffUntil = body.cool_off_hours ? new Date(clock().getTime() + body.cool_off_hours * hourMs) : null;
-      const arming = { source: body.source, reason: body.reason ?? null, coolOffUntil };
-      for (const row of accounts) results.push(await armOne(tx, row, userId, arming, tagOfKey(key), client));
-      const answer: Schemas['KillSwitchResult'] = {
-        message:
-          results.length === 0
-            ? 'You have no broker account to stop.'
-            : results.every((result) => result.flat)
-              ? `Kill switch on for ${plural(results.length, 'account', 'accounts')}: new orders blocked, everything closed.`
-              : `Kill switch on for ${plural(results.length, 'account', 'accounts')}: new orders blocked, but not everything is closed. Read each account's outcome.`,
-        accounts: results,
-      };
-      return { status: 200, body: answer };
+    const coolOffUntil = body.cool_off_hours ? new Date(clock().getTime() + body.cool_off_hours * hourMs) : null;
+    const arming = { source: body.source, reason: body.reason ?? null, coolOffUntil };
+    const gated = await db.transaction(async (tx) => {
+      const accounts = await accountsOf(tx, userId, body.account_number, true);
+      const accountId = body.account_number === undefined ? null : (accounts[0]?.id ?? null);
+      // A claim taken over after a crash arms again: arming keeps its first time, and flattening is harmless.
+      const outcome = await idempotency.claim(tx, userId, key, requestHash('armKillSwitch', body), { accountId, tag: tagOfKey(key) });
+      if ('stored' in outcome) return outcome;
+      const armed: Armed[] = [];
+      for (const row of accounts) armed.push(await armRow(tx, row, userId, arming, client));
+      return { claim: outcome.claim, armed };
+    });
+    if ('stored' in gated) return gated.stored;
+    await hooks.afterArmed?.(gated.armed.map(({ row }) => row.account_number));
+    const results: AccountResult[] = [];
+    for (const armed of gated.armed) results.push(await flatten(armed, gated.claim.tag));
+    const answer: Schemas['KillSwitchResult'] = {
+      message:
+        results.length === 0
+          ? 'You have no broker account to stop.'
+          : results.every((result) => result.flat)
+            ? `Kill switch on for ${plural(results.length, 'account', 'accounts')}: new orders blocked, everything closed.`
+            : `Kill switch on for ${plural(results.length, 'account', 'accounts')}: new orders blocked, but not everything is closed. Read each account's outcome.`,
+      accounts: results,
+    };
+    return db.transaction(async (tx) => {
+      for (const [index, armed] of gated.armed.entries()) await finishAudit(tx, armed.eventId, results[index]!.message);
+      return idempotency.complete(tx, gated.claim, { status: 200, body: answer });
     });
   }
 
@@ -149,14 +199,17 @@ export function createKillSwitchService({ db, clock, brokers }: { db: Database; 
    * already on, so the watcher of a second instance, or of the next tick, cannot arm it twice.
    */
   async function armForRiskLimit(accountId: number, reason: string): Promise<boolean> {
-    return db.transaction(async (tx) => {
+    const armed = await db.transaction(async (tx) => {
       const { rows } = await tx.query<AccountRow>(`SELECT ${accountColumns} WHERE a.id = $1 FOR UPDATE OF a`, [accountId]);
       const row = rows[0];
-      if (row === undefined || row.kill_switch_armed_at !== null) return false;
+      if (row === undefined || row.kill_switch_armed_at !== null) return null;
       // A breached limit holds for the rest of the trading day, as brokers' daily loss limits do.
-      await armOne(tx, row, null, { source: 'risk_limit', reason, coolOffUntil: nextIstMidnight(clock()) }, 'RISK-LIMIT', { address: null, userAgent: null });
-      return true;
+      return armRow(tx, row, null, { source: 'risk_limit', reason, coolOffUntil: nextIstMidnight(clock()) }, { address: null, userAgent: null });
     });
+    if (armed === null) return false;
+    await hooks.afterArmed?.([armed.row.account_number]);
+    await finishAudit(db, armed.eventId, (await flatten(armed, 'RISK-LIMIT')).message);
+    return true;
   }
 
   async function switchesOf(q: Queryable, accounts: readonly AccountRow[]): Promise<KillSwitch[]> {

@@ -1,76 +1,106 @@
-// A trader's intent the broker cannot take in one second goes out over several, as Kite's own basket and
-// autoslice do. Kite takes 10 orders a second per account; a basket holds up to 20 orders and an order above
-// the freeze quantity slices into up to 20: refusing those with a 429 would refuse them for ever (they never
-// fit in a second), and a 422 would make the trader split by hand what Kite places in one go. So the request
-// places what the second has room for now, waits for the next second to open (`wait`, injected: tests move
-// their clock instead of sleeping) and places the rest, one transaction a step: each order is in the book,
-// and in the trader's order book, as it goes out. The answer, every order of the intent, comes once the last
-// is placed (a few seconds at most: 400 orders, a minute's worth, is the most one request may make).
-//
-// Exactly once: the first step claims the Idempotency-Key and plans the intent (every check, every slice)
-// in one transaction; if orders remain, the plan is committed with the key. Each order names its intent (the
-// key and when it was claimed: a key used again after it expired is another intent) and slice number, unique
-// per account, and each step places only slices not yet in the book, under the account's lock. A request with the key while the intent runs answers 409; a retry after the server running it died
-// (no step for 10 s) resumes it with the stored plan and places only what is missing.
-import type { Database, Queryable } from '../../db/database.ts';
-import type { OrderRow, PaperTrading, PlannedSlice, TradingAccount } from '../brokers/paper/paper-trading.ts';
-import type { Idempotency, StoredAnswer } from './idempotency.ts';
+// A trader's intent that places orders from a plan (a basket of up to 20 orders, an order the broker slices
+// into up to 20 at the freeze quantity, a square-off), for every broker. A broker takes 10 orders a second
+// per account (Kite, and the paper broker as strict): refusing such an intent with a 429 would refuse it for
+// ever, and a 422 would make the trader split by hand what Kite's own basket and autoslice place in one go.
+// So the order pipeline paces it:
+//   1. gate (intent-gate.ts): the key claimed with its tag, the kill switch and the portfolio checked;
+//   2. plan: the broker says what the intent goes out as (sliced, checked), placing nothing;
+//   3. steps, until every order is out: a short transaction (pacing-step.ts) takes what the current second
+//      allows, counts it against the rate limits and stores the plan and progress on the key; one broker call
+//      sends those orders, numbered in the intent; the pipeline waits for the next second (`wait`, injected:
+//      tests move their clock). Each order is in the book as it goes out;
+//   4. record: the intent's orders, read back by its tag, stored as the key's answer.
+// Exactly once: a retry while a step runs answers 409; once the holder is gone (no step for 10 s between two
+// steps, or a broker call older than the 30 s lease: idempotency.ts), the retry takes the key over, finds
+// by the tag and the orders' numbers what reached the broker, and sends only the rest. The kill switch armed
+// mid-way stops the remaining entries (in the book as not sent), and an entry acknowledged after it armed is
+// closed at once (late-kill.ts).
+import type { Database } from '../../db/database.ts';
+import type { BrokerOrder, IntentPlan, IntentRef } from '../brokers/broker-trading.ts';
+import type { Clock } from '../clock.ts';
+import { DomainError } from '../domain-error.ts';
+import { createIdempotency, type StoredAnswer } from './idempotency.ts';
+import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.ts';
+import { closeIfKilled } from './late-kill.ts';
+import type { RateLimits } from './order-rate.ts';
+import { takeStep } from './pacing-step.ts';
 
 /** Waits `ms` milliseconds (a timer in production; tests advance their manual clock). */
 export type Wait = (ms: number) => Promise<void>;
 
 export const timerWait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** How long to wait when another request is in a step of the same intent right now. */
-const busyWaitMs = 200;
-
-export type PacedIntent = {
-  userId: number;
-  key: string;
-  hash: string;
-  account: TradingAccount;
-  broker: PaperTrading;
-  /** Checks and slices the intent inside the claiming transaction; a refusal (thrown) places and stores nothing. */
-  plan: (tx: Queryable) => Promise<PlannedSlice[]>;
-  /** The answer's body for the intent's orders. */
-  answer: (orders: OrderRow[]) => unknown;
+export type PacedCall = IntentCall & {
+  /** The broker's plan of the intent (outside any transaction); a refusal places nothing and frees the key. */
+  plan: () => Promise<IntentPlan>;
 };
 
-type Step = StoredAnswer | { waitMs: number };
+type PacedOptions = { db: Database; clock: Clock; limits: RateLimits; wait?: Wait | undefined; hooks?: PipelineHooks | undefined };
 
-export function createPacedIntents({ db, idempotency, wait }: { db: Database; idempotency: Idempotency; wait: Wait }) {
-  async function step(tx: Queryable, intent: PacedIntent, ref: string, plan: readonly PlannedSlice[], mustStart: boolean): Promise<Step> {
-    const progress = await intent.broker.placePlanned(tx, intent.account, ref, plan, { mustStart });
-    if (progress.remaining > 0) {
-      await idempotency.pacing(tx, intent.userId, intent.key, plan);
-      return { waitMs: progress.waitMs };
-    }
-    const answer = { status: 200, body: intent.answer(await intent.broker.intentOrders(tx, intent.account, ref)) };
-    await idempotency.complete(tx, intent.userId, intent.key, answer);
-    return { ...answer, replayed: false };
+const byNumber = (a: BrokerOrder, b: BrokerOrder) => (a.intent_slice ?? 0) - (b.intent_slice ?? 0);
+
+export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks = {} }: PacedOptions) {
+  const idempotency = createIdempotency({ db, clock });
+
+  /** The intent's orders at the broker (sent or recorded as not sent), by their number in the plan. */
+  async function ordersOf(call: PacedCall, intent: IntentRef, since: Date): Promise<BrokerOrder[]> {
+    const tagged = await call.broker.ordersByTag(call.account, intent.tag, since);
+    return tagged.filter((order) => order.intent_ref === intent.ref && order.intent_slice !== null).sort(byNumber);
   }
 
-  /** Places the intent once per key, over as many seconds as the broker's rate limit needs. */
-  async function run(intent: PacedIntent): Promise<StoredAnswer> {
-    let plan: readonly PlannedSlice[] = [];
-    let ref = '';
-    let outcome: Step = await db.transaction(async (tx) => {
-      const claim = await idempotency.claim(tx, intent.userId, intent.key, intent.hash);
-      if (claim.kind === 'stored') return claim.answer;
-      ref = `${intent.key}@${claim.since.toISOString()}`;
-      plan = claim.kind === 'resume' ? (claim.plan as PlannedSlice[]) : await intent.plan(tx);
-      return step(tx, intent, ref, plan, claim.kind === 'claimed');
-    });
-    while ('waitMs' in outcome) {
-      await wait(outcome.waitMs);
-      outcome = await db.transaction(async (tx): Promise<Step> => {
-        const found = await idempotency.resumeStep(tx, intent.userId, intent.key);
-        if (found === 'busy') return { waitMs: busyWaitMs };
-        if (found !== 'running') return found;
-        return step(tx, intent, ref, plan, false);
-      });
+  /** Places the intent once per key, over as many seconds as the rate limits need. */
+  async function run(call: PacedCall): Promise<StoredAnswer> {
+    const gated = await claimIntent(db, idempotency, call);
+    if ('stored' in gated) return gated.stored;
+    let claim = gated.claim;
+    // The key and when it was claimed: a key used again after it expired names another intent.
+    const intent: IntentRef = { ref: `${call.key}@${claim.createdAt.toISOString()}`, tag: claim.tag };
+    const done = new Map<number, BrokerOrder>();
+    if (gated.reconcile && gated.progress > 0) for (const order of await ordersOf(call, intent, claim.createdAt)) done.set(order.intent_slice!, order);
+    let plan = gated.plan as IntentPlan | null;
+    try {
+      plan ??= await call.plan();
+    } catch (error) {
+      if (error instanceof DomainError) await idempotency.release(claim);
+      throw error;
     }
-    return outcome;
+    let progress = gated.progress;
+    let stop: string | null = null;
+    let note: string | null = null;
+    for (;;) {
+      const step = await db.transaction((tx) => takeStep(tx, { call, idempotency, limits, clock }, { claim, plan: plan!, progress, done, stop }));
+      if ('refusal' in step) {
+        // Nothing of the intent reached the broker: refused as a single order would be, and the key is free.
+        await idempotency.release(claim);
+        throw step.refusal;
+      }
+      ({ claim, progress } = step);
+      const answered: BrokerOrder[] = [];
+      if (step.send.length > 0) {
+        try {
+          await hooks.beforeBrokerCall?.(call.key);
+          if (done.size === 0 && plan.cancel.length > 0) await call.broker.cancelOrders(call.account, plan.cancel, 'Cancelled before the position was squared off.');
+          answered.push(...(await call.broker.placeOrders(call.account, intent, step.send)));
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          if (done.size === 0) {
+            await idempotency.release(claim);
+            throw error;
+          }
+          // The broker refused mid-way (the paper broker: the kill switch, read under its lock): the rest is not sent.
+          stop = error.message;
+          step.unsent.push(...step.send.map((order) => ({ ...order, reason: error.message })));
+        }
+        await hooks.afterBrokerCall?.(call.key);
+      }
+      if (step.unsent.length > 0) answered.push(...(await call.broker.recordUnsent(call.account, intent, step.unsent)));
+      for (const order of answered) if (order.intent_slice !== null) done.set(order.intent_slice, order);
+      if (call.entry) note = (await closeIfKilled(db, clock, call.broker, call.account, answered)) ?? note;
+      if (step.remaining === 0) break;
+      await idempotency.stepped(claim);
+      await wait(step.waitMs);
+    }
+    return idempotency.complete(db, claim, call.answer(await ordersOf(call, intent, claim.createdAt), note));
   }
 
   return { run };

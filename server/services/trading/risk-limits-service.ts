@@ -1,12 +1,12 @@
 // A trader's risk limits per broker account, in force every day until changed. Lots per order, trades today
-// and open positions are checked by the broker under the account's lock before each entry (paper-trading.ts
-// guardEntries). The day's loss and the profit lock depend on prices, so the leader watches them after each
+// and open positions are checked by the broker under the account's lock when it plans each entry
+// (paper/order-plans.ts guardEntries). The day's loss and the profit lock depend on prices, so the leader watches them after each
 // tick: a breach turns the account's kill switch on with the reason, which blocks, cancels and flattens.
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import { formatPaise, toPaise, toRupees } from '../brokers/paper/paise.ts';
-import type { PaperTrading, TradingAccount } from '../brokers/paper/paper-trading.ts';
+import type { BrokerTrading, TradingAccount } from '../brokers/broker-trading.ts';
 import { positionFigures } from '../brokers/paper/position-math.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
@@ -75,7 +75,7 @@ export function createRiskLimitsService({ db, clock, brokers, killSwitch }: { db
   const sessionOpen = (row: AccountRow, now: Date) => row.session_expires_at !== null && new Date(row.session_expires_at).getTime() > now.getTime();
 
   /** Net P&L today (mark to market, after today's charges) and the open positions, from the broker. */
-  async function dayOf(broker: PaperTrading, account: TradingAccount, day: string) {
+  async function dayOf(broker: BrokerTrading, account: TradingAccount, day: string) {
     const entries = await broker.positionTotals(account, day, null);
     let pnlPaise = 0;
     let openPositions = 0;
@@ -112,7 +112,7 @@ export function createRiskLimitsService({ db, clock, brokers, killSwitch }: { db
         pnl_today: toRupees(pnlPaise),
         peak_pnl_today: toRupees(peakPaise),
         locked_profit: locked === null ? null : toRupees(locked),
-        trades_today: await broker.entriesOn(db, row.id, day),
+        trades_today: await broker.entriesOn(tradingAccount(row), day),
         open_positions: openPositions,
         status: 'OK',
         as_of: now.toISOString(),
@@ -130,7 +130,7 @@ export function createRiskLimitsService({ db, clock, brokers, killSwitch }: { db
         pnl_today: seen === undefined ? 0 : toRupees(Number(seen.last_pnl_paise)),
         peak_pnl_today: toRupees(peakPaise),
         locked_profit: locked === null ? null : toRupees(locked),
-        trades_today: broker === undefined ? 0 : await broker.entriesOn(db, row.id, day),
+        trades_today: broker === undefined ? 0 : await broker.entriesOn(tradingAccount(row), day),
         open_positions: 0,
         status: 'UNKNOWN',
         as_of: seen === undefined ? now.toISOString() : new Date(seen.updated_at).toISOString(),

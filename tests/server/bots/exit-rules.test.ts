@@ -13,6 +13,7 @@ const bot: EngineBot = {
   portfolioId: 1,
   userId: 1,
   account: { id: 1, accountNumber: 'PA1', capitalPaise: 100_000_000 },
+  broker: 'paper',
   sessionOpen: true,
   status: 'active',
   strategy: 'iron_condor',

@@ -34,6 +34,7 @@ const tables = [
   'market_candles',
   'market_index_state',
   'market_simulation',
+  'order_sends',
   'paper_orders',
   'paper_trades',
   'portfolios',

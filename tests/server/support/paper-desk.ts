@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Quote } from '../../../server/services/brokers/paper/order-rules.ts';
-import type { PriceSource } from '../../../server/services/brokers/paper/paper-trading.ts';
+import type { PriceSource } from '../../../server/services/brokers/paper/price-source.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { signedInAccount } from './accounts.ts';
 import type { ContractCall } from './contract-client.ts';

@@ -1,12 +1,15 @@
 // A server killed with SIGKILL in the middle of a burst of orders (the real `server/main.ts` in its own
 // process, on PGlite in a DATA_DIR): after a restart every order it acknowledged is in the book, and
-// sending every intent of the burst again with its Idempotency-Key leaves exactly one order per intent.
+// sending every intent of the burst again with its Idempotency-Key leaves exactly one order per intent,
+// whether the server died before an intent's broker call, after it, or before its answer was recorded.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pgliteDir } from '../../../server/db/open-database.ts';
+import { openPgliteDatabase } from '../../../server/db/pglite-database.ts';
 import { repoRoot } from '../../../server/paths.ts';
 import { seedPgliteDataDir } from '../support/test-database.ts';
 
@@ -130,6 +133,16 @@ it('loses no acknowledged order and duplicates none when killed mid-burst', asyn
   expect(acknowledged.size).toBeGreaterThanOrEqual(5);
   // Killed mid-burst: some intents never got their answer.
   expect(acknowledged.size).toBeLessThan(intents.length);
+
+  // Intents claimed but not answered when the server died are still `running`, and a retry within the
+  // claim's lease (30 s) answers 409, as it would for a request still in flight. The server keeps the real
+  // time, so the lease is made to pass by moving those claims back 30 s while it is down, not by waiting.
+  const db = await openPgliteDatabase({ dataDir: pgliteDir(dataDir) });
+  const { rows: unanswered } = await db.query<{ key: string }>(
+    `UPDATE idempotency_keys SET claimed_at = claimed_at - interval '30 seconds' WHERE status = 'running' RETURNING key`,
+  );
+  await db.close();
+  for (const { key } of unanswered) expect(acknowledged.has(key), key).toBe(false);
 
   server = await startServer();
   const books = new Map<string, { order_id: string; tag: string | null; status: string }[]>();

@@ -2,11 +2,12 @@
 // to 20 slices an order) place them: the server paces them over the next seconds, the trader sees each
 // order in the book as it goes out, a crash mid-way never places a slice twice, and only what could never
 // go out (an order above 20 slices) is refused, with a 422 that says the limit. The server's wait for the
-// next second moves the test's clock.
+// next second moves the test's clock; crashes are injected on either side of a step's broker call.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
-import { pacingStalledMs } from '../../../server/services/trading/idempotency.ts';
+import type { TradingHooks } from '../../../server/services/services.ts';
+import { claimLeaseMs, pacingStalledMs } from '../../../server/services/trading/idempotency.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
@@ -35,6 +36,8 @@ describe.each(testBackends)('orders paced at 10 a second on %s', (backend) => {
   let symbol: string;
   /** What the server does when it waits for the next second; each test may add to it. */
   let onWait: (ms: number) => Promise<void>;
+  /** What a step meets around its broker call; each test sets the hooks it needs. */
+  let hooks: TradingHooks = {};
 
   beforeAll(async () => {
     const clock = manualClock(friday);
@@ -45,6 +48,7 @@ describe.each(testBackends)('orders paced at 10 a second on %s', (backend) => {
       market: { seed: 'pacing', demo: true, tickMs: 1000 },
       prices: market.source,
       wait: (ms) => onWait(ms),
+      tradingHooks: { beforeBrokerCall: (key) => hooks.beforeBrokerCall?.(key), afterBrokerCall: (key) => hooks.afterBrokerCall?.(key) },
     });
     call = guardedClient(server.app);
   });
@@ -54,6 +58,7 @@ describe.each(testBackends)('orders paced at 10 a second on %s', (backend) => {
   });
 
   beforeEach(async () => {
+    hooks = {};
     server.clock.advance(60_000);
     onWait = async (ms) => {
       server.clock.advance(ms);
@@ -170,6 +175,60 @@ describe.each(testBackends)('orders paced at 10 a second on %s', (backend) => {
     const other = await desk.trade<{ code: string }>('placeTrades', { orders: basket(14) }, key);
     expect(other.status).toBe(422);
     expect(other.body.code).toBe('idempotency_key_reused');
+  });
+
+  /** Throws on the `nth` broker call of the test (1: the first second's, 2: the next one's). */
+  const crashOn = (nth: number, what: string) => {
+    let calls = 0;
+    return () => {
+      calls += 1;
+      if (calls === nth) throw new Error(what);
+    };
+  };
+
+  it('resumes an intent whose server died right after a broker call mid-way, finding its orders by tag and number and sending none twice', async () => {
+    hooks.afterBrokerCall = crashOn(2, 'power cut after the second broker call');
+    const key = randomUUID();
+    expect((await desk.trade('placeTrades', { orders: basket(15) }, key)).status).toBe(500);
+    const reached = (await desk.orderBook()).order_book;
+    expect(reached).toHaveLength(15);
+
+    // A broker call was under way when it died, not a wait between two seconds: the holder keeps the key for
+    // the whole lease of a call, since a live broker's answer may take that long.
+    server.clock.advance(pacingStalledMs);
+    expect((await desk.trade('placeTrades', { orders: basket(15) }, key)).status).toBe(409);
+    server.clock.advance(claimLeaseMs - pacingStalledMs);
+    // A live broker would place an order sent again: the retry must not call it at all.
+    let calls = 0;
+    hooks.beforeBrokerCall = () => {
+      calls += 1;
+    };
+    const resumed = await desk.trade('placeTrades', { orders: basket(15) }, key);
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    expect(calls).toBe(0);
+    expect(resumed.body.orders.map((order) => order.order_id).sort()).toEqual(reached.map((order) => order.order_id).sort());
+    expect((await desk.orderBook()).order_book).toHaveLength(15);
+  });
+
+  it('resumes an intent whose server died right before a broker call mid-way, sending only the orders that never reached the broker', async () => {
+    hooks.beforeBrokerCall = crashOn(2, 'power cut before the second broker call');
+    const key = randomUUID();
+    expect((await desk.trade('placeTrades', { orders: basket(15) }, key)).status).toBe(500);
+    const first = (await desk.orderBook()).order_book;
+    expect(first).toHaveLength(10);
+
+    server.clock.advance(claimLeaseMs);
+    const sent: number[] = [];
+    hooks.beforeBrokerCall = () => {
+      sent.push(1);
+    };
+    const resumed = await desk.trade('placeTrades', { orders: basket(15) }, key);
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    // One broker call, for the five the crash kept from the broker.
+    expect(sent).toHaveLength(1);
+    expect(resumed.body.orders).toHaveLength(15);
+    expect(resumed.body.orders.slice(0, 10).map((order) => order.order_id).sort()).toEqual(first.map((order) => order.order_id).sort());
+    expect((await desk.orderBook()).order_book).toHaveLength(15);
   });
 
   it('treats a key used again after it expired as a new intent, whose slices are its own', async () => {

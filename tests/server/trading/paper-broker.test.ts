@@ -438,44 +438,6 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       expect((await desk.orderBook()).order_book).toHaveLength(1);
     });
 
-    it.runIf(backend === 'postgres')('answers 409 while another request holds the key, and places once it is free', async () => {
-      const key = randomUUID();
-      const userId = (await server.db.query<{ user_id: number }>('SELECT user_id FROM broker_accounts WHERE id = $1', [desk.account.id])).rows[0]!.user_id;
-      let release = () => undefined as void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let claimed = () => undefined as void;
-      const holding = new Promise<void>((resolve) => {
-        claimed = resolve;
-      });
-      // Another request's transaction: it has claimed the key (its advisory lock, then its row, as
-      // idempotency.ts claims) and not committed yet.
-      const other = server.db
-        .transaction(async (tx) => {
-          const now = server.clock.now();
-          await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($2::text, $1::int))', [userId, key]);
-          await tx.query(
-            `INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at) VALUES ($1, $2, 'x', 'running', $3, $4)`,
-            [userId, key, now, new Date(now.getTime() + 86_400_000)],
-          );
-          claimed();
-          await held;
-          throw new Error('rolled back');
-        })
-        .catch(() => undefined);
-      await holding;
-      const inFlight = await desk.trade('placeTrades', body(), key);
-      expect(inFlight.status).toBe(409);
-      expect(inFlight.body).toMatchObject({ code: 'idempotency_in_progress' });
-      expect(inFlight.headers['retry-after']).toBe('1');
-      release();
-      await other;
-      const placed = await desk.trade('placeTrades', body(), key);
-      expect(placed.status).toBe(200);
-      expect((await desk.orderBook()).order_book).toHaveLength(1);
-    });
-
     it('stores nothing for a refused request: the same key places once the refusal is gone', async () => {
       const key = 'retry-after-refusal1';
       server.clock.advance(3 * 24 * 60 * 60 * 1000);

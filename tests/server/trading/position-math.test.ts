@@ -1,6 +1,7 @@
 // Kite's position arithmetic in paise, and the daily realised P&L history with its drawdown.
 import { describe, expect, it } from 'vitest';
-import { maxDrawdown, positionFigures, realisedByDay, type LedgerTrade } from '../../../server/services/brokers/paper/position-math.ts';
+import type { LedgerTrade } from '../../../server/services/brokers/broker-trading.ts';
+import { maxDrawdown, positionFigures, realisedByDay } from '../../../server/services/brokers/paper/position-math.ts';
 import { applyRate } from '../../../server/services/brokers/paper/charges.ts';
 
 const trade = (day: string, side: 'BUY' | 'SELL', quantity: number, rupees: number, charges = 0): LedgerTrade => ({

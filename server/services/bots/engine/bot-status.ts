@@ -3,7 +3,7 @@
 import type { components } from '../../../../openapi/main.d.ts';
 import type { Database } from '../../../db/database.ts';
 import { toRupees } from '../../brokers/paper/paise.ts';
-import type { PriceSource } from '../../brokers/paper/paper-trading.ts';
+import type { PriceSource } from '../../brokers/paper/price-source.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';

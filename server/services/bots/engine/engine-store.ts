@@ -18,6 +18,7 @@ type BotSqlRow = {
   account_id: number;
   account_number: string;
   capital: string;
+  broker: string;
   session_expires_at: Date | null;
   status: EngineBot['status'];
   slug: string;
@@ -35,10 +36,10 @@ type BotSqlRow = {
 const botSelect = (kind: BotKind) => {
   const table = kind === 'daily' ? 'daily_bots' : 'trading_bots';
   const window = kind === 'daily' ? "b.entry_time AS entry_from, b.entry_time AS entry_until, b.exit_time, array_to_json(b.weekdays) AS weekdays" : 'b.entry_from, b.entry_until, b.exit_time, NULL::json AS weekdays';
-  return `SELECT '${kind}'::text AS kind, b.id, b.name, b.portfolio_id, a.user_id, a.id AS account_id, a.account_number, a.capital, a.session_expires_at,
-      b.status, s.slug, b.underlying, b.lots, b.stop_loss_pct, b.target_pct, b.params, ${window}
+  return `SELECT '${kind}'::text AS kind, b.id, b.name, b.portfolio_id, a.user_id, a.id AS account_id, a.account_number, a.capital, k.slug AS broker,
+      a.session_expires_at, b.status, s.slug, b.underlying, b.lots, b.stop_loss_pct, b.target_pct, b.params, ${window}
     FROM ${table} b JOIN base_strategies s ON s.id = b.base_strategy_id JOIN portfolios p ON p.id = b.portfolio_id
-      JOIN broker_accounts a ON a.id = p.broker_account_id`;
+      JOIN broker_accounts a ON a.id = p.broker_account_id JOIN brokers k ON k.id = a.broker_id`;
 };
 
 function toBot(row: BotSqlRow, nowMs: number): EngineBot {
@@ -50,6 +51,7 @@ function toBot(row: BotSqlRow, nowMs: number): EngineBot {
     portfolioId: Number(row.portfolio_id),
     userId: Number(row.user_id),
     account: { id: Number(row.account_id), accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) },
+    broker: row.broker,
     sessionOpen: row.session_expires_at !== null && new Date(row.session_expires_at).getTime() > nowMs,
     status: row.status,
     strategy: row.slug,

@@ -12,6 +12,8 @@ export type EngineBot = {
   portfolioId: number;
   userId: number;
   account: { id: number; accountNumber: string; capitalPaise: number };
+  /** The account's broker (its slug in the broker registry). */
+  broker: string;
   sessionOpen: boolean;
   status: Schemas['BotStatus'];
   strategy: string;

@@ -5,7 +5,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { indexFacts, type IndexName } from '../../market/index-config.ts';
 import type { IndexSnapshot, MarketService } from '../../market/market-service.ts';
 import type { Quote } from './order-rules.ts';
-import type { PriceSource } from './paper-trading.ts';
+import type { PriceSource } from './price-source.ts';
 import { toPaise } from './paise.ts';
 
 export function marketPrices(market: MarketService, db: Queryable): PriceSource {

@@ -1,10 +1,8 @@
 // The exchange's and the broker's rules for one order, pure: what a trader meets on Kite, worded so they
 // know what to change. Each refusal becomes a REJECTED order with this text as its status_message (the
 // order book shows why, as Kite's does); nothing here touches the database.
+import type { OrderType, Side } from '../broker-trading.ts';
 import { formatPaise } from './paise.ts';
-
-export type Side = 'BUY' | 'SELL';
-export type OrderType = 'MARKET' | 'LIMIT' | 'SL' | 'SL-M';
 
 /** A contract's prices at one tick, in paise. */
 export type Quote = { bidPaise: number; askPaise: number; lastPaise: number; closePaise: number };

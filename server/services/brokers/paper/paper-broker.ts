@@ -17,7 +17,7 @@ import type { DeviceTokens } from '../../device-tokens.ts';
 import type { ThrottleLimits } from '../../throttle-limits.ts';
 import { clearEvents, insertEvents, lockThrottleKeys, throttledFor, type ThrottleCheck } from '../../throttle.ts';
 import { BrokerLoginError, sessionChecksum, type BrokerAdapter } from '../broker-adapter.ts';
-import type { PaperTrading } from './paper-trading.ts';
+import type { BrokerTrading } from '../broker-trading.ts';
 
 export const paperSlug = 'paper';
 export const paperLoginPath = '/broker-login/paper';
@@ -49,7 +49,7 @@ export type PaperBroker = BrokerAdapter & {
   logIn: (input: PaperLoginInput, now: Date) => Promise<PaperLoginResult>;
 };
 
-type PaperBrokerOptions = { db: Database; secrets: SecretBox; limits: ThrottleLimits; trading: PaperTrading; deviceTokens: DeviceTokens };
+type PaperBrokerOptions = { db: Database; secrets: SecretBox; limits: ThrottleLimits; trading: BrokerTrading; deviceTokens: DeviceTokens };
 
 /** What migration 002 lets an account number be, upper-cased: anything else matches no account. */
 const clientIdShape = /^[A-Z0-9_-]{2,32}$/;

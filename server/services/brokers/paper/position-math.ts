@@ -5,18 +5,7 @@
 //   realised   = pnl − unrealised
 //   m2m        = today's pnl, carried (overnight) quantity marked from the previous close
 //   net pnl    = pnl − charges (what the trader keeps; the figure screens show first)
-export type TradeTotals = {
-  buyQuantity: number;
-  buyValuePaise: number;
-  sellQuantity: number;
-  sellValuePaise: number;
-  dayBuyQuantity: number;
-  dayBuyValuePaise: number;
-  daySellQuantity: number;
-  daySellValuePaise: number;
-  chargesPaise: number;
-  dayChargesPaise: number;
-};
+import type { LedgerTrade, TradeTotals } from '../broker-trading.ts';
 
 export type PositionFigures = {
   quantity: number;
@@ -83,7 +72,6 @@ export function dayTotals(totals: TradeTotals): TradeTotals {
   };
 }
 
-export type LedgerTrade = { day: string; key: string; side: 'BUY' | 'SELL'; quantity: number; pricePaise: number; chargesPaise: number };
 export type DayResult = { day: string; netRealisedPaise: number; cumulativePaise: number };
 
 /**

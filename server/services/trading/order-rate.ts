@@ -1,15 +1,18 @@
-// Kite's order rate limits per account: 10 orders a second, 400 a minute, 5,000 a day. Counted in the
-// database, under the account's lock (paper-trading.ts lockAccount), so every server instance shares them.
+// A broker's order rate limits per account (Kite: 10 orders a second, 400 a minute, 5,000 a day; the paper
+// broker is as strict). Counted from order_sends, the log of every order StrikeDesk sends to any broker
+// (018-order-pipeline.sql), written and read under the account's row lock by the gates that send (the order
+// pipeline, the bot engine; the kill switch records its exits), so every server instance shares them and a
+// live broker's orders count exactly as paper ones.
 //
 // Two ways to meet them. A single call (a stop-loss, a bot's entry, a modification) is all or nothing:
 // refused with 429 and a Retry-After after which it does fit. A trader's intent (a basket of up to 20
-// orders, an order sliced into up to 20) is paced instead (trading/paced-intent.ts): it goes out as fast as
-// the second allows and waits for the next seconds for the rest, as Kite's own basket and autoslice do; only
+// orders, an order sliced into up to 20) is paced instead (paced-intent.ts): it goes out as fast as the
+// second allows and waits for the next seconds for the rest, as Kite's own basket and autoslice do; only
 // the minute's and the day's limits are checked up front, for all of its orders, and a request that could
 // never fit (more orders than a minute takes) is refused with 422, not with a 429 that waiting cannot cure.
-import type { Queryable } from '../../../db/database.ts';
-import { DomainError } from '../../domain-error.ts';
-import { istDate, istOffsetMs } from '../../market/ist.ts';
+import type { Queryable } from '../../db/database.ts';
+import { DomainError } from '../domain-error.ts';
+import { istDate, istOffsetMs } from '../market/ist.ts';
 
 export type RateLimits = { perSecond: number; perMinute: number; perDay: number };
 
@@ -24,11 +27,11 @@ export type RateCounts = { second: number; minute: number; day: number; secondFr
 
 export async function rateCounts(q: Queryable, accountId: number, now: Date): Promise<RateCounts> {
   const { rows } = await q.query<{ second: string; minute: string; day: string; oldest_in_second: Date | null }>(
-    `SELECT count(*) FILTER (WHERE placed_at > $2::timestamptz - interval '1 second') AS second,
-            count(*) FILTER (WHERE placed_at > $2::timestamptz - interval '1 minute') AS minute,
+    `SELECT count(*) FILTER (WHERE sent_at > $2::timestamptz - interval '1 second') AS second,
+            count(*) FILTER (WHERE sent_at > $2::timestamptz - interval '1 minute') AS minute,
             count(*) FILTER (WHERE trading_day = $3::date) AS day,
-            min(placed_at) FILTER (WHERE placed_at > $2::timestamptz - interval '1 second') AS oldest_in_second
-     FROM paper_orders WHERE broker_account_id = $1 AND placed_at > $2::timestamptz - interval '1 day'`,
+            min(sent_at) FILTER (WHERE sent_at > $2::timestamptz - interval '1 second') AS oldest_in_second
+     FROM order_sends WHERE broker_account_id = $1 AND sent_at > $2::timestamptz - interval '1 day'`,
     [accountId, now, istDate(now)],
   );
   const row = rows[0];
@@ -60,12 +63,12 @@ export const perSecondRefusal = (limits: RateLimits) =>
 /** Seconds until enough of the last minute's orders age out for `count` more (the k-th oldest's turn). */
 async function minuteFreesIn(q: Queryable, accountId: number, minute: number, count: number, limits: RateLimits, now: Date): Promise<number> {
   const mustAge = minute + count - limits.perMinute;
-  const { rows } = await q.query<{ placed_at: Date }>(
-    `SELECT placed_at FROM paper_orders WHERE broker_account_id = $1 AND placed_at > $2::timestamptz - interval '1 minute'
-     ORDER BY placed_at OFFSET $3 LIMIT 1`,
+  const { rows } = await q.query<{ sent_at: Date }>(
+    `SELECT sent_at FROM order_sends WHERE broker_account_id = $1 AND sent_at > $2::timestamptz - interval '1 minute'
+     ORDER BY sent_at OFFSET $3 LIMIT 1`,
     [accountId, now, mustAge - 1],
   );
-  const freedAt = rows[0] === undefined ? now.getTime() : new Date(rows[0].placed_at).getTime() + 60_000;
+  const freedAt = rows[0] === undefined ? now.getTime() : new Date(rows[0].sent_at).getTime() + 60_000;
   return Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000));
 }
 
@@ -118,4 +121,19 @@ export function roomNow(counts: RateCounts, limits: RateLimits): { room: number;
   if (counts.minute >= limits.perMinute) return { room: 0, stop: `The broker's limit of ${limits.perMinute} orders a minute is reached.`, waitMs: 0 };
   const room = Math.min(limits.perSecond - counts.second, limits.perMinute - counts.minute, limits.perDay - counts.day);
   return { room: Math.max(0, room), stop: null, waitMs: counts.secondFreesInMs };
+}
+
+/**
+ * Writes `count` orders sent to the account's broker now, inside the caller's transaction (which holds the
+ * account's row lock); the account's rows older than two days, which no limit counts, go.
+ */
+export async function recordSends(q: Queryable, accountId: number, count: number, now: Date): Promise<void> {
+  if (count <= 0) return;
+  await q.query(`INSERT INTO order_sends (broker_account_id, sent_at, trading_day) SELECT $1, $2, $3::date FROM generate_series(1, $4)`, [
+    accountId,
+    now,
+    istDate(now),
+    count,
+  ]);
+  await q.query(`DELETE FROM order_sends WHERE broker_account_id = $1 AND sent_at < $2::timestamptz - interval '2 days'`, [accountId, now]);
 }

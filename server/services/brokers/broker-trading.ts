@@ -1,0 +1,229 @@
+// The broker-neutral trading interface (ARCHITECTURE.md, "One broker interface, several brokers"): what the
+// routes' services, the kill switch, the risk limits and the bot engine ask of a broker, whichever it is.
+// The paper broker (paper/paper-trading.ts) implements it; a live broker's adapter maps the same calls onto
+// its API. Orders and trades are Kite-shaped records in integer paise; `tag` is how an intent finds its
+// orders again after a lost answer.
+//
+// No call takes a transaction: a real broker is never called inside one (ARCHITECTURE.md). Callers claim
+// the intent first and record the answer after (trading/order-pipeline.ts, trading/paced-intent.ts); each
+// call of the paper broker runs in its own transaction under the account's lock.
+//
+// Orders are placed from a plan: the broker says what an intent goes out as (planOrders, planSquareOff:
+// sliced at the freeze quantity, at most 20 slices an order, as Kite's autoslice), and the caller sends the
+// planned orders in as many calls as the rate limits need (10 a second per account, counted by the caller
+// in trading/order-rate.ts), each order numbered in its intent so that it is placed at most once.
+import { DomainError } from '../domain-error.ts';
+import type { IndexName } from '../market/index-config.ts';
+import { istClock } from '../market/ist.ts';
+
+export type Side = 'BUY' | 'SELL';
+export type OrderType = 'MARKET' | 'LIMIT' | 'SL' | 'SL-M';
+export type Exchange = 'NFO' | 'BFO';
+export type Product = 'MIS' | 'NRML';
+export type OrderStatus = 'OPEN' | 'TRIGGER PENDING' | 'COMPLETE' | 'CANCELLED' | 'REJECTED';
+export type OrderPurpose = 'entry' | 'stoploss' | 'target' | 'squareoff' | 'auto_squareoff';
+
+/** The broker account an action is for, already checked to be the caller's. */
+export type TradingAccount = { id: number; accountNumber: string; capitalPaise: number };
+
+export type OrderIntent = {
+  exchange: string;
+  tradingsymbol: string;
+  side: Side;
+  orderType: OrderType;
+  product: Product;
+  quantity: number;
+  pricePaise: number;
+  triggerPaise: number;
+};
+
+/** An order as the broker last reported it (Kite's fields, money in paise). */
+export type BrokerOrder = {
+  order_id: string;
+  exchange_order_id: string | null;
+  broker_account_id: number;
+  portfolio_id: number | null;
+  instrument_token: number;
+  exchange: Exchange;
+  tradingsymbol: string;
+  transaction_type: Side;
+  order_type: OrderType;
+  product: Product;
+  quantity: number;
+  price_paise: string;
+  trigger_price_paise: string;
+  filled_quantity: number;
+  filled_value_paise: string;
+  cancelled_quantity: number;
+  status: OrderStatus;
+  status_message: string | null;
+  tag: string | null;
+  purpose: OrderPurpose;
+  oco_group: string | null;
+  modifications: number;
+  placed_at: Date;
+  exchange_at: Date | null;
+  /** The intent this order was planned for and its number in the plan (placeOrders), null for the broker's own and the kill switch's orders. */
+  intent_ref: string | null;
+  intent_slice: number | null;
+};
+
+/** A fill, or an expiry's settlement (no order). */
+export type BrokerTrade = {
+  trade_id: string;
+  order_id: string | null;
+  broker_account_id: number;
+  portfolio_id: number | null;
+  instrument_token: number;
+  exchange: Exchange;
+  tradingsymbol: string;
+  product: Product;
+  transaction_type: Side;
+  quantity: number;
+  price_paise: string;
+  kind: 'fill' | 'settlement';
+  filled_at: Date;
+};
+
+/** A listed option contract. */
+export type Instrument = {
+  instrumentToken: number;
+  exchange: Exchange;
+  tradingsymbol: string;
+  index: IndexName;
+  expiry: string;
+  strike: number;
+  kind: 'CE' | 'PE';
+  lotSize: number;
+};
+
+/** Which bot placed an order (null or absent: the trader), so positions can be grouped by bot. */
+export type OrderBot = { kind: 'trading' | 'daily'; id: number };
+
+/** Whose orders an intent makes: its portfolio, why (an entry opens risk), and the bot placing them. */
+export type PlanOptions = { portfolioId: number | null; purpose: OrderPurpose; bot?: OrderBot | null };
+
+/** One order of an intent's plan: no larger than the broker takes in one order. Stored as JSON with the intent's key while it goes out. */
+export type PlannedOrder = OrderIntent & { portfolioId: number | null; purpose: OrderPurpose; bot: OrderBot | null };
+
+/**
+ * What an intent goes out as, in order; `cancel`: working orders to cancel before the first is placed (a
+ * square-off's, on the positions it closes, so none of them fills while the exits go out).
+ */
+export type IntentPlan = { orders: PlannedOrder[]; cancel: string[] };
+
+/** Which intent orders belong to: `ref` names it (with each order's number, unique per account), `tag` goes on every order. */
+export type IntentRef = { ref: string; tag: string };
+
+/** A planned order and its number in its intent's plan. */
+export type NumberedOrder = PlannedOrder & { slice: number };
+
+export type PositionRef = { exchange: string; tradingsymbol: string; product: Product; quantity?: number | undefined };
+
+export type OrderChanges = { quantity?: number | undefined; pricePaise?: number | undefined; triggerPaise?: number | undefined; orderType?: OrderType | undefined };
+
+export type Funds = {
+  /** Capital + the trades' cash flow − charges + open positions at their last price. */
+  equityPaise: number;
+  /** Margin blocked for positions and working entry orders, plus the value of long options held. */
+  usedPaise: number;
+  availablePaise: number;
+  marginPaise: number;
+};
+
+/** What orders would need together (margin change with hedge benefit, premium, charges) against what is available. */
+export type MarginQuote = { requiredPaise: number; availablePaise: number; chargesPaise: number; premiumPaise: number; marginPaise: number };
+
+/** Bought and sold quantities and values of one position, overall and on the day asked. */
+export type TradeTotals = {
+  buyQuantity: number;
+  buyValuePaise: number;
+  sellQuantity: number;
+  sellValuePaise: number;
+  dayBuyQuantity: number;
+  dayBuyValuePaise: number;
+  daySellQuantity: number;
+  daySellValuePaise: number;
+  chargesPaise: number;
+  dayChargesPaise: number;
+};
+
+/** One position's trade totals and prices (a portfolio's share, a bot's share, or the account's). */
+export type PositionEntry = {
+  contract: Instrument;
+  portfolioId: number | null;
+  product: Product;
+  bot: OrderBot | null;
+  totals: TradeTotals;
+  lastPaise: number;
+  closePaise: number;
+  /** False when the market had no price for it (lastPaise is then the last trade's). */
+  priced: boolean;
+};
+
+/** One trade of a portfolio's history, for its daily P&L. `key` names the position (instrument and product). */
+export type LedgerTrade = { day: string; key: string; side: Side; quantity: number; pricePaise: number; chargesPaise: number };
+
+/** What placing an entry answers while the account's kill switch is armed (exits stay allowed). */
+export function killSwitchRefusal(accountNumber: string, armedAt: Date): DomainError {
+  return new DomainError(
+    'kill_switch_armed',
+    `The kill switch of account ${accountNumber} is on since ${istClock(armedAt)} IST: new orders are blocked until you turn it off. Exits still work.`,
+  );
+}
+
+export type BrokerTrading = {
+  /** Paper trading or a real broker's: shown to the trader so the two can never be confused. */
+  mode: 'paper' | 'live';
+  /**
+   * What intents go out as, placing nothing: each sliced at the freeze quantity (an order of more than 20
+   * slices refused with too_many_orders), unknown contracts refused; entries refused while the kill switch
+   * is armed (killSwitchRefusal) or past the account's risk limits.
+   */
+  planOrders(account: TradingAccount, intents: readonly OrderIntent[], options: PlanOptions): Promise<IntentPlan>;
+  /**
+   * The exits that bring positions to zero (or reduce one by its quantity): the portfolio's share when a
+   * portfolio is given, else every share in the account; shorts bought back before longs are sold, each
+   * sliced at the freeze quantity; and the working orders on those positions, to cancel first. Flat
+   * positions plan nothing, so repeating a square-off is harmless. Places and cancels nothing.
+   */
+  planSquareOff(account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[]): Promise<IntentPlan>;
+  /**
+   * Places planned orders, in order, each rejected with its reason, filled or left working, each tagged and
+   * numbered in its intent; an order already placed under the same intent and number is answered as it is,
+   * never placed again. Entries are refused while the kill switch is armed (the paper broker reads it again
+   * under the account's lock). A live broker's adapter keeps the number in its mirror of the orders it
+   * placed (found again by the tag after a lost answer: the orders go out one at a time, in order).
+   */
+  placeOrders(account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[]): Promise<BrokerOrder[]>;
+  /**
+   * Puts planned orders that will not be sent in the book as REJECTED ("Not sent: <reason>"), so the trader
+   * sees every order of an intent end: the kill switch armed, a limit used up or a portfolio deleted while
+   * the intent went out. Nothing reaches the exchange.
+   */
+  recordUnsent(account: TradingAccount, intent: IntentRef, orders: ReadonlyArray<NumberedOrder & { reason: string }>): Promise<BrokerOrder[]>;
+  /** The orders carrying `tag` (placed at or after `since` when given), oldest first: how a claim is reconciled. */
+  ordersByTag(account: TradingAccount, tag: string, since?: Date | null): Promise<BrokerOrder[]>;
+  /** One order as the broker has it now. */
+  order(account: TradingAccount, orderId: string): Promise<BrokerOrder>;
+  /** Refuses a change that changes nothing (nothing_to_modify), which would spend one of the order's 25. */
+  modifyOrder(account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder>;
+  /** Final orders are answered as they are, so repeating a cancel is harmless. `reason`: shown on each cancelled order. */
+  cancelOrders(account: TradingAccount, orderIds: readonly string[], reason?: string): Promise<BrokerOrder[]>;
+  /** A stop-loss or target that reduces a position, paired with its other protective order (one cancels the other). */
+  protect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, portfolioId: number | null, tag: string): Promise<BrokerOrder[]>;
+  /** The kill switch's work: every working order cancelled, every position closed at market. Repeating it is harmless. */
+  flattenAccount(account: TradingAccount, tag: string): Promise<{ cancelled: BrokerOrder[]; exits: BrokerOrder[] }>;
+  /** Entry orders placed on a day, rejected ones not counted (the trades-today limit). */
+  entriesOn(account: TradingAccount, day: string): Promise<number>;
+  /** A day's orders and trades, newest first; with `since`, only those changed at or after it. */
+  orderBook(account: TradingAccount, day: string, since?: Date | null): Promise<{ orders: BrokerOrder[]; trades: BrokerTrade[] }>;
+  /** Positions open or traded on `day`: a portfolio's own, or the account's netted across portfolios. */
+  positionTotals(account: TradingAccount, day: string, portfolioId: number | null, options?: { byBot?: boolean }): Promise<PositionEntry[]>;
+  ledger(account: TradingAccount, portfolioId: number, day: string): Promise<LedgerTrade[]>;
+  funds(account: TradingAccount): Promise<Funds>;
+  /** What orders would need together now, without placing them (Kite: basket margins and charges). */
+  orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<MarginQuote>;
+  /** Margin blocked by one portfolio's open positions plus its long options' value. */
+  portfolioMargin(account: TradingAccount, portfolioId: number): Promise<number>;
+};

@@ -1,0 +1,140 @@
+// The paper broker's reference data: listed contracts (with the day's freeze quantity), the day's charge
+// rates and margin parameters. All of it is effective-dated data that never changes once read, so each is
+// kept after its first read (per contract, per index and day, per exchange and day).
+import type { Queryable } from '../../../db/database.ts';
+import { istDate } from '../../market/ist.ts';
+import type { IndexName } from '../../market/index-config.ts';
+import { expiryInstantMs } from '../../market/simulator.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { Instrument, OrderIntent } from '../broker-trading.ts';
+import { chargeRatesOn, type ChargeRates } from './charges.ts';
+import type { MarginParams } from './margin.ts';
+import { freezeQuantity } from './market-prices.ts';
+
+export type Contract = Instrument & { freezeQuantity: number };
+
+type ContractRow = {
+  instrument_token: number;
+  exchange: 'NFO' | 'BFO';
+  tradingsymbol: string;
+  name: IndexName;
+  expiry: string;
+  strike: number;
+  instrument_type: 'CE' | 'PE';
+  lot_size: number;
+};
+
+const contractColumns = `instrument_token, exchange, tradingsymbol, name, to_char(expiry, 'YYYY-MM-DD') AS expiry, strike,
+  instrument_type, lot_size`;
+
+/** `EXCHANGE:TRADINGSYMBOL`, the key quotes are asked by. */
+export const keyOf = (c: { exchange: string; tradingsymbol: string }) => `${c.exchange}:${c.tradingsymbol}`;
+
+export function expired(contract: Contract, now: Date): boolean {
+  return now.getTime() >= expiryInstantMs(contract.expiry);
+}
+
+export function createContracts() {
+  const tokenBySymbol = new Map<string, number>();
+  async function contractOf(q: Queryable, exchange: string, tradingsymbol: string, now: Date): Promise<Contract | null> {
+    const known = tokenBySymbol.get(`${exchange}:${tradingsymbol}`);
+    if (known !== undefined) return (await contractsByToken(q, [known], now)).get(known) ?? null;
+    const { rows } = await q.query<ContractRow>(`SELECT ${contractColumns} FROM instruments WHERE exchange = $1 AND tradingsymbol = $2`, [
+      exchange,
+      tradingsymbol,
+    ]);
+    const row = rows[0];
+    if (row === undefined) return null;
+    contractRows.set(row.instrument_token, row);
+    tokenBySymbol.set(`${exchange}:${tradingsymbol}`, row.instrument_token);
+    return contractFromRow(row, await freezeOn(q, row.name, now));
+  }
+
+  function contractFromRow(row: ContractRow, freeze: number): Contract {
+    return {
+      instrumentToken: row.instrument_token,
+      exchange: row.exchange,
+      tradingsymbol: row.tradingsymbol,
+      index: row.name,
+      expiry: row.expiry,
+      strike: row.strike,
+      kind: row.instrument_type,
+      lotSize: row.lot_size,
+      freezeQuantity: freeze,
+    };
+  }
+
+  /** Listed contracts never change: a row read once is kept (the freeze quantity is looked up per day). */
+  const contractRows = new Map<number, ContractRow>();
+  async function contractsByToken(q: Queryable, tokens: readonly number[], now: Date): Promise<Map<number, Contract>> {
+    const missing = tokens.filter((token) => !contractRows.has(token));
+    if (missing.length > 0) {
+      const { rows } = await q.query<ContractRow>(`SELECT ${contractColumns} FROM instruments WHERE instrument_token = ANY($1::int[])`, [missing]);
+      for (const row of rows) contractRows.set(row.instrument_token, row);
+    }
+    const found = new Map<number, Contract>();
+    for (const token of tokens) {
+      const row = contractRows.get(token);
+      if (row !== undefined) found.set(token, contractFromRow(row, await freezeOn(q, row.name, now)));
+    }
+    return found;
+  }
+
+  const freezeCache = new Map<string, number>();
+  async function freezeOn(q: Queryable, index: IndexName, now: Date): Promise<number> {
+    const key = `${index}:${istDate(now)}`;
+    const known = freezeCache.get(key);
+    if (known !== undefined) return known;
+    const freeze = await freezeQuantity(q, index, now);
+    freezeCache.set(key, freeze);
+    return freeze;
+  }
+
+  const ratesCache = new Map<string, ChargeRates>();
+  async function ratesFor(q: Queryable, exchange: 'NFO' | 'BFO', day: string): Promise<ChargeRates> {
+    const key = `${exchange}:${day}`;
+    const known = ratesCache.get(key);
+    if (known !== undefined) return known;
+    const rates = await chargeRatesOn(q, exchange, day);
+    ratesCache.set(key, rates);
+    return rates;
+  }
+
+  const marginParamsCache = new Map<string, MarginParams>();
+  async function marginParams(q: Queryable, index: IndexName, day: string): Promise<MarginParams> {
+    const cached = marginParamsCache.get(`${index}:${day}`);
+    if (cached !== undefined) return cached;
+    const { rows } = await q.query<{ price_scan: string; volatility_scan: string; exposure_rate: string; short_option_minimum: string }>(
+      `SELECT price_scan, volatility_scan, exposure_rate, short_option_minimum FROM margin_params
+       WHERE index_name = $1 AND effective_from <= $2::date ORDER BY effective_from DESC LIMIT 1`,
+      [index, day],
+    );
+    const row = rows[0];
+    if (row === undefined) throw new Error(`margin_params has no row for ${index} in force on ${day}`);
+    const params = {
+      priceScan: Number(row.price_scan),
+      volatilityScan: Number(row.volatility_scan),
+      exposureRate: Number(row.exposure_rate),
+      shortOptionMinimum: Number(row.short_option_minimum),
+    };
+    marginParamsCache.set(`${index}:${day}`, params);
+    return params;
+  }
+
+  async function resolve(q: Queryable, intents: readonly OrderIntent[], now: Date): Promise<Array<{ intent: OrderIntent; contract: Contract }>> {
+    const resolved: Array<{ intent: OrderIntent; contract: Contract }> = [];
+    for (const [index, intent] of intents.entries()) {
+      const contract = await contractOf(q, intent.exchange, intent.tradingsymbol, now);
+      if (contract === null) {
+        const field = intents.length === 1 ? 'tradingsymbol' : `orders.${index}.tradingsymbol`;
+        throw new DomainError('unknown_instrument', `${intent.exchange}:${intent.tradingsymbol} is not a listed contract. Pick it from the option chain.`, { field });
+      }
+      resolved.push({ intent, contract });
+    }
+    return resolved;
+  }
+
+  return { contractOf, contractsByToken, resolve, ratesFor, marginParams };
+}
+
+export type Contracts = ReturnType<typeof createContracts>;

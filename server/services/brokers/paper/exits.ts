@@ -1,0 +1,110 @@
+// Orders that reduce risk on the paper broker: closing legs at once (the broker's MIS square-off, the kill
+// switch's flatten) and protective stop-loss and target orders (one cancels the other). A trader's square-off
+// is planned (order-plans.ts) and paced like any intent. Exits are never refused for the kill switch or the
+// per-order risk limits.
+import type { Queryable } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { DomainError } from '../../domain-error.ts';
+import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
+import type { OrderIntent, TradingAccount } from '../broker-trading.ts';
+import { openLegsByBotSql, type Books, type OpenLeg, type OpenLegRow } from './books.ts';
+import type { Contracts } from './contracts.ts';
+import type { OrderEntry } from './order-entry.ts';
+import { exitOrders } from './order-plans.ts';
+import { cancelRow, lockAccount, orderColumns, sideSign, working, type OrderRow } from './order-rows.ts';
+
+export function createExits({ clock, contracts, books, entry }: { clock: Clock; contracts: Contracts; books: Books; entry: OrderEntry }) {
+  const { resolve } = contracts;
+  const { legsOf, positionQuantity } = books;
+  const { placeOne } = entry;
+
+  /**
+   * Closes legs at market at once (the broker's own square-offs, the kill switch's flatten): their working
+   * orders cancelled first, then shorts bought back before longs are sold, each sliced at the freeze quantity.
+   */
+  async function closeLegs(
+    q: Queryable,
+    account: TradingAccount,
+    legs: readonly OpenLeg[],
+    options: { tag: string; purpose: 'squareoff' | 'auto_squareoff' },
+    now: Date,
+  ): Promise<OrderRow[]> {
+    for (const leg of legs) {
+      const { rows } = await q.query<OrderRow>(
+        `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.portfolio_id IS NOT DISTINCT FROM $2
+           AND o.instrument_token = $3 AND o.product = $4 AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
+        [account.id, leg.portfolioId, leg.contract.instrumentToken, leg.product],
+      );
+      for (const order of rows) await cancelRow(q, order, 'Cancelled before the position was squared off.', now);
+    }
+    const placed: OrderRow[] = [];
+    for (const { contract, portfolioId, purpose, bot, ...intent } of exitOrders(legs, options.purpose)) {
+      placed.push(await placeOne(q, account, intent, contract, { portfolioId, tag: options.tag, purpose, bot }, now));
+    }
+    return placed;
+  }
+
+  /**
+   * The kill switch's work, once its arming committed (an order placed after that is refused): every
+   * working order cancelled, then every open position closed at market, shorts first, sliced at the freeze
+   * quantity. Repeating it finds nothing left to do. Not held to the API's order rate limits: a broker's own kill switch is not an API client, and
+   * a flatten refused for speed would leave the trader exposed.
+   */
+  async function flattenAccount(q: Queryable, account: TradingAccount, tag: string): Promise<{ cancelled: OrderRow[]; exits: OrderRow[] }> {
+    const now = clock();
+    await lockAccount(q, account.id);
+    const { rows: workingOrders } = await q.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id FOR UPDATE`,
+      [account.id],
+    );
+    const cancelled: OrderRow[] = [];
+    for (const order of workingOrders) cancelled.push(await cancelRow(q, order, 'Cancelled by the kill switch.', now));
+    const exits = await closeLegs(q, account, await legsOf(q, (await q.query<OpenLegRow>(openLegsByBotSql, [account.id])).rows, now), { tag, purpose: 'squareoff' }, now);
+    return { cancelled, exits };
+  }
+
+  /**
+   * A stop-loss (SL) or target (LIMIT) order that reduces a position, paired with the position's other
+   * protective order so that one filling cancels the other.
+   */
+  async function protect(
+    q: Queryable,
+    account: TradingAccount,
+    kind: 'stoploss' | 'target',
+    intent: OrderIntent,
+    portfolioId: number | null,
+    tag: string,
+  ): Promise<OrderRow[]> {
+    const now = clock();
+    await lockAccount(q, account.id);
+    await checkPortfolio(q, account.id, portfolioId);
+    const { contract } = (await resolve(q, [intent], now))[0]!;
+    const open = await positionQuantity(q, account.id, portfolioId, contract.instrumentToken, intent.product);
+    const reduces = open !== 0 && Math.sign(open) === -sideSign(intent.side);
+    if (!reduces || intent.quantity > Math.abs(open)) {
+      const what = kind === 'stoploss' ? 'A stop-loss' : 'A target';
+      const position = open === 0 ? 'there is no open position' : `the position is ${open > 0 ? 'long' : 'short'} ${Math.abs(open)}`;
+      const closing = open > 0 ? 'SELL' : 'BUY';
+      throw new DomainError('order_not_reducing', `${what} must reduce the position (${closing} at most ${Math.abs(open)}): ${position}.`, {
+        field: 'quantity',
+      });
+    }
+    const { rows } = await q.query<{ oco_group: string | null; id: string }>(
+      `SELECT oco_group, id FROM paper_orders WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3
+         AND product = $4 AND purpose IN ('stoploss', 'target') AND status IN ('OPEN', 'TRIGGER PENDING') ORDER BY id LIMIT 1`,
+      [account.id, portfolioId, contract.instrumentToken, intent.product],
+    );
+    const partner = rows[0];
+    const placed = await placeOne(q, account, intent, contract, { portfolioId, tag, purpose: kind, ocoGroup: partner?.oco_group ?? partner?.id ?? null }, now);
+    if (placed.oco_group === null && working.includes(placed.status)) {
+      await q.query('UPDATE paper_orders SET oco_group = id WHERE id = $1', [placed.id]);
+      placed.oco_group = placed.id;
+    }
+    if (partner !== undefined && partner.oco_group === null) await q.query('UPDATE paper_orders SET oco_group = $2 WHERE id = $1', [partner.id, partner.id]);
+    return [placed];
+  }
+
+  return { closeLegs, flattenAccount, protect };
+}
+
+export type Exits = ReturnType<typeof createExits>;

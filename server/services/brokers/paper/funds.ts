@@ -1,0 +1,161 @@
+// The paper broker's money: margin (SPAN-like scan risk + exposure, with hedge benefit) for what an account
+// holds and works, its funds, what new orders would need, and one portfolio's blocked margin.
+import type { Database, Queryable } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { DomainError } from '../../domain-error.ts';
+import { istDate } from '../../market/ist.ts';
+import type { IndexName } from '../../market/index-config.ts';
+import { expiryInstantMs } from '../../market/simulator.ts';
+import type { Funds, MarginQuote, OrderIntent, Side, TradingAccount } from '../broker-trading.ts';
+import { fillCharges, totalCharges } from './charges.ts';
+import { keyOf, type Contract, type Contracts } from './contracts.ts';
+import { underlyingMargin, type MarginLeg } from './margin.ts';
+import { openLegsSql, type Books, type OpenLeg, type OpenLegRow } from './books.ts';
+import type { Quote } from './order-rules.ts';
+import { sideSign } from './order-rows.ts';
+import type { PriceSource } from './price-source.ts';
+
+type PricingCache = Map<IndexName, Awaited<ReturnType<PriceSource['pricing']>>>;
+
+type WorkingEntry = { contract: Contract; side: Side; pending: number; pricePaise: number };
+
+/** What the account holds, read once: the trades' cash flow and charges, open legs, their quotes, working entries. */
+type AccountBook = { flowPaise: number; chargesPaise: number; legs: OpenLeg[]; quotes: Map<string, Quote>; entries: WorkingEntry[] };
+
+type EntryRow = { instrument_token: number; transaction_type: Side; pending: number; price_paise: number };
+const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+type FundsOptions = { db: Database; clock: Clock; prices: PriceSource; contracts: Contracts; books: Books };
+
+export function createFunds({ db, clock, prices, contracts, books }: FundsOptions) {
+  const { contractsByToken, marginParams, ratesFor, resolve } = contracts;
+  const { legsOf, openLegs } = books;
+
+  /** Margin (SPAN-like scan risk + exposure) for a set of signed quantities per contract, in paise. */
+  async function marginFor(q: Queryable, legs: ReadonlyArray<{ contract: Contract; quantity: number }>, now: Date, pricingCache: PricingCache = new Map()): Promise<number> {
+    const byIndex = new Map<IndexName, Map<number, { contract: Contract; quantity: number }>>();
+    for (const leg of legs) {
+      const perContract = byIndex.get(leg.contract.index) ?? new Map<number, { contract: Contract; quantity: number }>();
+      const held = perContract.get(leg.contract.instrumentToken);
+      perContract.set(leg.contract.instrumentToken, { contract: leg.contract, quantity: (held?.quantity ?? 0) + leg.quantity });
+      byIndex.set(leg.contract.index, perContract);
+    }
+    let total = 0;
+    for (const [index, perContract] of byIndex) {
+      let pricing = pricingCache.get(index);
+      if (pricing === undefined) {
+        pricing = await prices.pricing(index, q);
+        pricingCache.set(index, pricing);
+      }
+      const params = await marginParams(q, index, istDate(now));
+      const marginLegs: MarginLeg[] = [...perContract.values()].map(({ contract, quantity }) => ({
+        strike: contract.strike,
+        kind: contract.kind,
+        expiryMs: expiryInstantMs(contract.expiry),
+        quantity,
+        volatility: pricing.volatility(contract.strike, contract.expiry),
+      }));
+      total += underlyingMargin({ spot: pricing.spot, rate: pricing.rate, nowMs: pricing.nowMs, params, legs: marginLegs }).totalPaise;
+    }
+    return total;
+  }
+
+  /** One round trip for the whole book: every order placed reads it for its margin check. */
+  async function readBook(q: Queryable, account: TradingAccount, now: Date): Promise<AccountBook> {
+    const { rows } = await q.query<{ flow: string | null; charges: string | null; legs: unknown; entries: unknown }>(
+      `SELECT t.flow, t.charges,
+         (SELECT coalesce(json_agg(l), '[]'::json) FROM (${openLegsSql}) l) AS legs,
+         (SELECT coalesce(json_agg(e), '[]'::json) FROM (
+            SELECT instrument_token, transaction_type, quantity - filled_quantity - cancelled_quantity AS pending, price_paise FROM paper_orders
+            WHERE broker_account_id = $1 AND status IN ('OPEN', 'TRIGGER PENDING') AND purpose = 'entry') e) AS entries
+       FROM (SELECT sum(CASE WHEN transaction_type = 'SELL' THEN quantity * price_paise ELSE -quantity * price_paise END) AS flow,
+               sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise) AS charges
+             FROM paper_trades WHERE broker_account_id = $1) t`,
+      [account.id],
+    );
+    const row = rows[0]!;
+    const legs = await legsOf(q, jsonOf<OpenLegRow[]>(row.legs), now);
+    const entryRows = jsonOf<EntryRow[]>(row.entries);
+    const contracts = await contractsByToken(q, entryRows.map((entry) => entry.instrument_token), now);
+    const entries = entryRows.flatMap((entry) => {
+      const contract = contracts.get(entry.instrument_token);
+      return contract === undefined ? [] : [{ contract, side: entry.transaction_type, pending: Number(entry.pending), pricePaise: Number(entry.price_paise) }];
+    });
+    const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)), q);
+    return { flowPaise: Number(row.flow ?? 0), chargesPaise: Number(row.charges ?? 0), legs, quotes, entries };
+  }
+
+  /** The account's funds from what it holds, with `extra` entry orders counted as if working. */
+  async function fundsFrom(q: Queryable, account: TradingAccount, book: AccountBook, extra: readonly WorkingEntry[], now: Date, pricing: PricingCache): Promise<Funds> {
+    let openValue = 0;
+    let longValue = 0;
+    for (const leg of book.legs) {
+      const last = book.quotes.get(keyOf(leg.contract))?.lastPaise ?? 0;
+      openValue += leg.quantity * last;
+      if (leg.quantity > 0) longValue += leg.quantity * last;
+    }
+    const entries = [...book.entries, ...extra];
+    const marginLegs = [
+      ...book.legs.map((leg) => ({ contract: leg.contract, quantity: leg.quantity })),
+      ...entries.map((entry) => ({ contract: entry.contract, quantity: sideSign(entry.side) * entry.pending })),
+    ];
+    const marginPaise = await marginFor(q, marginLegs, now, pricing);
+    const entryPremium = entries.filter((entry) => entry.side === 'BUY').reduce((sum, entry) => sum + entry.pending * entry.pricePaise, 0);
+    const equityPaise = account.capitalPaise + book.flowPaise - book.chargesPaise + openValue;
+    const usedPaise = marginPaise + longValue + entryPremium;
+    return { equityPaise, usedPaise, availablePaise: equityPaise - usedPaise, marginPaise };
+  }
+
+  /** What entry orders need (margin change + premium for buys + charges) against what is available. */
+  async function requiredFor(q: Queryable, account: TradingAccount, legs: ReadonlyArray<{ intent: OrderIntent; contract: Contract; quote: Quote }>, now: Date): Promise<MarginQuote> {
+    const book = await readBook(q, account, now);
+    const pricing: PricingCache = new Map();
+    const before = await fundsFrom(q, account, book, [], now, pricing);
+    let chargesPaise = 0;
+    let premiumPaise = 0;
+    const entries: WorkingEntry[] = [];
+    for (const { intent, contract, quote } of legs) {
+      const pricePaise = intent.orderType === 'MARKET' ? (intent.side === 'BUY' ? quote.askPaise : quote.bidPaise) : intent.pricePaise;
+      entries.push({ contract, side: intent.side, pending: intent.quantity, pricePaise });
+      const rates = await ratesFor(q, contract.exchange, istDate(now));
+      chargesPaise += totalCharges(fillCharges(rates, intent.side, intent.quantity, pricePaise, true));
+      if (intent.side === 'BUY') premiumPaise += intent.quantity * pricePaise;
+    }
+    const after = await fundsFrom(q, account, book, entries, now, pricing);
+    const requiredPaise = after.usedPaise - before.usedPaise + chargesPaise;
+    return { requiredPaise, availablePaise: before.availablePaise, chargesPaise, premiumPaise, marginPaise: after.marginPaise - before.marginPaise };
+  }
+
+  /**
+   * What orders would need together now (margin change with hedge benefit, premium, charges) against what
+   * is available, without placing them: the ticket and the strategy builder show it before sending.
+   */
+  async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<MarginQuote> {
+    const now = clock();
+    const legs = [];
+    for (const { intent, contract } of await resolve(db, intents, now)) {
+      const quote = (await prices.quotes([keyOf(contract)], db)).get(keyOf(contract));
+      if (quote === undefined) throw new DomainError('unknown_instrument', `No price for ${intent.tradingsymbol} right now`, { field: 'tradingsymbol' });
+      legs.push({ intent, contract, quote });
+    }
+    return requiredFor(db, account, legs, now);
+  }
+
+  /** Margin blocked by one portfolio's open positions (its own legs, priced alone) plus its long options' value. */
+  async function portfolioMargin(account: TradingAccount, portfolioId: number): Promise<number> {
+    const now = clock();
+    const legs = (await openLegs(db, account.id, now)).filter((leg) => leg.portfolioId === portfolioId);
+    const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)), db);
+    const longValue = legs.reduce((sum, leg) => sum + (leg.quantity > 0 ? leg.quantity * (quotes.get(keyOf(leg.contract))?.lastPaise ?? 0) : 0), 0);
+    return (await marginFor(db, legs, now)) + longValue;
+  }
+
+  async function funds(account: TradingAccount): Promise<Funds> {
+    const now = clock();
+    return fundsFrom(db, account, await readBook(db, account, now), [], now, new Map());
+  }
+
+  return { requiredFor, orderMargin, portfolioMargin, funds };
+}
+
+export type PaperFunds = ReturnType<typeof createFunds>;

@@ -1,0 +1,141 @@
+// The paper broker's matching: an order's fill decision applied (filled whole at its price, triggered, or
+// cancelled with the reason), one-cancels-the-other between a position's stop-loss and target, protective
+// orders refitted to the position they protect, and the fill engine's pass over working orders on a tick.
+//
+// Fills: MARKET at the other side of the simulated bid/ask within the exchange's market protection, else
+// cancelled with the reason; LIMIT when the market reaches it, at the limit or better; SL triggers on the
+// last price and then works as a LIMIT. Fills are whole (the simulator has no depth to fill partially).
+import type { Database, Queryable } from '../../../db/database.ts';
+import { istDate } from '../../market/ist.ts';
+import type { Product } from '../broker-trading.ts';
+import { fillCharges } from './charges.ts';
+import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
+import type { Books } from './books.ts';
+import { limitFill, marketFill, stopTriggered, type FillDecision, type Quote } from './order-rules.ts';
+import { cancelRow, lockAccount, orderColumns, pendingOf, sideSign, tradeInsertSql, tradeValues, working, type OrderRow } from './order-rows.ts';
+import type { PriceSource } from './price-source.ts';
+
+export type FillCounts = { filled: number; triggered: number; cancelled: number };
+
+export function decide(order: OrderRow, quote: Quote): FillDecision {
+  if (order.status === 'TRIGGER PENDING') {
+    return stopTriggered(order.transaction_type, Number(order.trigger_price_paise), quote) ? { action: 'trigger' } : { action: 'none' };
+  }
+  if (order.order_type === 'MARKET') return marketFill(order.transaction_type, quote);
+  return limitFill(order.transaction_type, Number(order.price_paise), quote);
+}
+
+export function createMatching({ db, prices, contracts, books }: { db: Database; prices: PriceSource; contracts: Contracts; books: Books }) {
+  const { contractsByToken, ratesFor } = contracts;
+  const { positionQuantity } = books;
+
+  async function applyDecision(q: Queryable, order: OrderRow, contract: Contract, decision: FillDecision, now: Date): Promise<OrderRow> {
+    if (decision.action === 'none') return order;
+    if (decision.action === 'cancel') return cancelRow(q, order, decision.message, now);
+    if (decision.action === 'trigger') {
+      const { rows } = await q.query<OrderRow>(
+        `UPDATE paper_orders o SET status = 'OPEN', order_type = 'SL', updated_at = $2 WHERE id = $1 RETURNING ${orderColumns}`,
+        [order.id, now],
+      );
+      return rows[0]!;
+    }
+    return fill(q, order, contract, decision.pricePaise, now);
+  }
+
+  async function fill(q: Queryable, order: OrderRow, contract: Contract, pricePaise: number, now: Date): Promise<OrderRow> {
+    const quantity = pendingOf(order);
+    const rates = await ratesFor(q, contract.exchange, istDate(now));
+    const charges = fillCharges(rates, order.transaction_type, quantity, pricePaise, order.filled_quantity === 0);
+    // The trade and the order's fill in one statement, which also says whether another order protects the
+    // position (most fills have none, and then there is nothing to refit).
+    const { rows } = await q.query<OrderRow & { protected: boolean }>(
+      `WITH trade AS (${tradeInsertSql(5)})
+       UPDATE paper_orders o SET filled_quantity = filled_quantity + $2, filled_value_paise = filled_value_paise + $3, status = 'COMPLETE',
+         updated_at = $4 WHERE id = $1
+       RETURNING ${orderColumns}, EXISTS (SELECT 1 FROM paper_orders p WHERE p.broker_account_id = o.broker_account_id
+         AND p.portfolio_id IS NOT DISTINCT FROM o.portfolio_id AND p.instrument_token = o.instrument_token AND p.product = o.product
+         AND p.purpose IN ('stoploss', 'target') AND p.status IN ('OPEN', 'TRIGGER PENDING') AND p.id <> o.id) AS protected`,
+      [order.id, quantity, quantity * pricePaise, now, ...tradeValues(order, contract, order.transaction_type, quantity, pricePaise, charges, 'fill', now)],
+    );
+    const { protected: isProtected, ...filled } = rows[0]!;
+    if (filled.oco_group !== null && (filled.purpose === 'stoploss' || filled.purpose === 'target')) {
+      const what = filled.purpose === 'stoploss' ? 'its stop-loss' : 'its target';
+      await cancelGroup(q, filled, `Cancelled: ${what} filled (one cancels the other).`, now);
+    }
+    if (isProtected) await fitProtection(q, filled.broker_account_id, filled.portfolio_id, contract, filled.product, now);
+    return filled;
+  }
+
+  async function cancelGroup(q: Queryable, filled: OrderRow, message: string, now: Date): Promise<void> {
+    const { rows } = await q.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.oco_group = $1 AND o.id <> $2 AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
+      [filled.oco_group, filled.id],
+    );
+    for (const sibling of rows) await cancelRow(q, sibling, message, now);
+  }
+
+  /**
+   * Keeps a position's stop-loss and target orders no larger than the position: reduced by hand, they
+   * shrink with it (Kite's GTT OCO); closed or flipped, they are cancelled.
+   */
+  async function fitProtection(q: Queryable, accountId: number, portfolioId: number | null, contract: Contract, product: Product, now: Date): Promise<void> {
+    const { rows } = await q.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.portfolio_id IS NOT DISTINCT FROM $2
+         AND o.instrument_token = $3 AND o.product = $4 AND o.purpose IN ('stoploss', 'target') AND o.status IN ('OPEN', 'TRIGGER PENDING')
+       ORDER BY o.id`,
+      [accountId, portfolioId, contract.instrumentToken, product],
+    );
+    if (rows.length === 0) return;
+    const open = await positionQuantity(q, accountId, portfolioId, contract.instrumentToken, product);
+    for (const order of rows) {
+      const reduces = open !== 0 && Math.sign(open) === -sideSign(order.transaction_type);
+      if (!reduces) {
+        await cancelRow(q, order, 'Cancelled: the position it protected is closed.', now);
+        continue;
+      }
+      const pending = pendingOf(order);
+      if (pending > Math.abs(open)) {
+        await q.query(`UPDATE paper_orders SET quantity = filled_quantity + cancelled_quantity + $2, updated_at = $3 WHERE id = $1`, [
+          order.id,
+          Math.abs(open),
+          now,
+        ]);
+      }
+    }
+  }
+
+  /** Working orders whose price the market reached fill, and stop-losses trigger: each in its own transaction under the account's lock. */
+  async function fillWorking(now: Date, counts: FillCounts): Promise<void> {
+    const { rows } = await db.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id`,
+    );
+    const contracts = await contractsByToken(db, [...new Set(rows.map((row) => row.instrument_token))], now);
+    const quotes = await prices.quotes([...contracts.values()].map(keyOf), db);
+    for (const candidate of rows) {
+      const contract = contracts.get(candidate.instrument_token);
+      const quote = contract === undefined ? undefined : quotes.get(keyOf(contract));
+      if (contract === undefined || quote === undefined || expired(contract, now)) continue;
+      if (decide(candidate, quote).action === 'none') continue;
+      const outcome = await db.transaction(async (tx) => {
+        await lockAccount(tx, candidate.broker_account_id);
+        const { rows: current } = await tx.query<OrderRow>(`SELECT ${orderColumns} FROM paper_orders o WHERE o.id = $1`, [candidate.id]);
+        let order = current[0];
+        if (order === undefined || !working.includes(order.status)) return null;
+        let decision = decide(order, quote);
+        if (decision.action === 'trigger') {
+          order = await applyDecision(tx, order, contract, decision, now);
+          counts.triggered += 1;
+          decision = decide(order, quote);
+        }
+        const after = await applyDecision(tx, order, contract, decision, now);
+        return after.status;
+      });
+      if (outcome === 'COMPLETE') counts.filled += 1;
+      if (outcome === 'CANCELLED') counts.cancelled += 1;
+    }
+  }
+
+  return { applyDecision, fillWorking };
+}
+
+export type Matching = ReturnType<typeof createMatching>;

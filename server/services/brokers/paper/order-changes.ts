@@ -1,0 +1,110 @@
+// Changing a working paper order: a modification (at most 25 per order, checked against the same rules as a
+// new order and filled at once when it becomes marketable; one that changes nothing is refused before it
+// spends one of the 25) or a cancellation.
+import type { Queryable } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { OrderChanges, OrderIntent, OrderStatus, TradingAccount } from '../broker-trading.ts';
+import { keyOf, type Contracts } from './contracts.ts';
+import { decide, type Matching } from './matching.ts';
+import { orderRefusal } from './order-rules.ts';
+import { cancelRow, lockAccount, orderColumns, ownedOrder, working, type OrderRow } from './order-rows.ts';
+import type { PriceSource } from './price-source.ts';
+
+export const maxModifications = 25;
+
+type OrderChangesOptions = { clock: Clock; prices: PriceSource; contracts: Contracts; matching: Matching };
+
+/**
+ * A modification that would store the order as it is (the same values, or only a field its type ignores:
+ * a trigger on a LIMIT order, a price on a MARKET one) is refused before it spends one of the 25.
+ */
+function refuseNoChange(order: OrderRow, changes: OrderChanges): void {
+  const orderType = changes.orderType ?? order.order_type;
+  const pricePaise = orderType === 'MARKET' ? 0 : (changes.pricePaise ?? Number(order.price_paise));
+  const triggerPaise = orderType === 'SL' ? (changes.triggerPaise ?? Number(order.trigger_price_paise)) : 0;
+  const same =
+    orderType === order.order_type &&
+    (changes.quantity ?? order.quantity) === order.quantity &&
+    pricePaise === Number(order.price_paise) &&
+    triggerPaise === Number(order.trigger_price_paise);
+  if (!same) return;
+  const ignoredTrigger = changes.triggerPaise !== undefined && orderType !== 'SL';
+  const ignoredPrice = changes.pricePaise !== undefined && orderType === 'MARKET';
+  const why = ignoredTrigger ? ` (a ${orderType} order takes no trigger price)` : ignoredPrice ? ' (a MARKET order takes no price)' : '';
+  throw new DomainError('nothing_to_modify', `Nothing would change on order ${order.order_id}${why}: it was not modified, and the modification was not counted.`, {
+    field: ignoredTrigger ? 'trigger_price' : ignoredPrice ? 'price' : undefined,
+  });
+}
+
+export function createOrderChanges({ clock, prices, contracts, matching }: OrderChangesOptions) {
+  const { contractsByToken } = contracts;
+  const { applyDecision } = matching;
+
+  async function modifyOrder(q: Queryable, account: TradingAccount, orderId: string, changes: OrderChanges): Promise<OrderRow> {
+    const now = clock();
+    await lockAccount(q, account.id);
+    const order = await ownedOrder(q, account.id, orderId, true);
+    if (!working.includes(order.status)) {
+      throw new DomainError('order_not_working', `Order ${orderId} is ${order.status} and can no longer be modified.`, { field: 'order_id' });
+    }
+    refuseNoChange(order, changes);
+    if (order.modifications >= maxModifications) {
+      throw new DomainError('modification_limit', `Order ${orderId} was already modified ${maxModifications} times, the most an order allows. Cancel it and place a new one.`, {
+        field: 'order_id',
+      });
+    }
+    const contract = (await contractsByToken(q, [order.instrument_token], now)).get(order.instrument_token)!;
+    const orderType = changes.orderType ?? order.order_type;
+    const intent: OrderIntent = {
+      exchange: order.exchange,
+      tradingsymbol: order.tradingsymbol,
+      side: order.transaction_type,
+      orderType,
+      product: order.product,
+      quantity: changes.quantity ?? order.quantity,
+      pricePaise: changes.pricePaise ?? Number(order.price_paise),
+      triggerPaise: changes.triggerPaise ?? Number(order.trigger_price_paise),
+    };
+    if (intent.quantity <= order.filled_quantity) {
+      throw new DomainError('validation_failed', `quantity: ${order.filled_quantity} units are already filled; the new quantity must be larger.`, { field: 'quantity' });
+    }
+    const quote = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
+    if (quote === undefined) throw new DomainError('validation_failed', `No price for ${contract.tradingsymbol} right now. Try again in a moment.`);
+    // A triggered stop-loss already works as a limit order: its trigger no longer matters.
+    const triggered = order.status === 'OPEN' && order.order_type === 'SL' && orderType === 'SL';
+    const refusal = orderRefusal({ ...intent, orderType: triggered ? 'LIMIT' : orderType, lotSize: contract.lotSize, tickPaise: 5 }, quote);
+    if (refusal !== null) throw new DomainError('order_refused', refusal, { field: changes.pricePaise !== undefined ? 'price' : undefined });
+    const status: OrderStatus = orderType === 'SL' && !triggered ? 'TRIGGER PENDING' : 'OPEN';
+    const { rows } = await q.query<OrderRow>(
+      `UPDATE paper_orders o SET quantity = $2, price_paise = $3, trigger_price_paise = $4, order_type = $5, status = $6,
+         modifications = modifications + 1, updated_at = $7 WHERE id = $1 RETURNING ${orderColumns}`,
+      [
+        order.id,
+        intent.quantity,
+        orderType === 'MARKET' ? 0 : intent.pricePaise,
+        orderType === 'SL' ? intent.triggerPaise : 0,
+        orderType,
+        status,
+        now,
+      ],
+    );
+    const modified = rows[0]!;
+    if (modified.status === 'OPEN') return applyDecision(q, modified, contract, decide(modified, quote), now);
+    return modified;
+  }
+
+  /** Cancels working orders; final ones are answered as they are, so repeating a cancel is harmless. */
+  async function cancelOrders(q: Queryable, account: TradingAccount, orderIds: readonly string[], reason = 'Cancelled by you.'): Promise<OrderRow[]> {
+    const now = clock();
+    await lockAccount(q, account.id);
+    const answered: OrderRow[] = [];
+    for (const orderId of orderIds) {
+      const order = await ownedOrder(q, account.id, orderId, true);
+      answered.push(working.includes(order.status) ? await cancelRow(q, order, reason, now) : order);
+    }
+    return answered;
+  }
+
+  return { modifyOrder, cancelOrders };
+}

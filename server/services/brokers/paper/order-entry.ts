@@ -1,0 +1,116 @@
+// The paper broker's order entry: planned orders placed (each rejected with its reason, filled at once — a
+// MARKET or marketable LIMIT order — or left working), at most once per intent and number, and planned
+// orders that will not be sent put in the book as such. The rate limits are not the broker's to count: the
+// order pipeline counts every order sent to any broker (trading/order-rate.ts).
+import type { Queryable } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
+import { killSwitchRefusal, type IntentRef, type NumberedOrder, type OrderIntent, type TradingAccount } from '../broker-trading.ts';
+import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
+import type { PaperFunds } from './funds.ts';
+import type { Matching } from './matching.ts';
+import { limitFill, marketFill, orderRefusal, type Quote } from './order-rules.ts';
+import { insertOrder, lockAccount, orderColumns, type OrderRow, type PlaceOptions } from './order-rows.ts';
+import { formatPaise } from './paise.ts';
+import type { PriceSource } from './price-source.ts';
+
+type OrderEntryOptions = { clock: Clock; prices: PriceSource; contracts: Contracts; funds: PaperFunds; matching: Matching };
+
+export function createOrderEntry({ clock, prices, contracts, funds, matching }: OrderEntryOptions) {
+  const { resolve } = contracts;
+  const { requiredFor } = funds;
+  const { applyDecision } = matching;
+
+  /** The intent's orders already in the book, by their number. */
+  async function placedOf(q: Queryable, account: TradingAccount, ref: string): Promise<Map<number, OrderRow>> {
+    const { rows } = await q.query<OrderRow>(`SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.intent_key = $2`, [account.id, ref]);
+    return new Map(rows.map((row) => [Number(row.intent_slice), row]));
+  }
+
+  const optionsOf = (intent: IntentRef, order: NumberedOrder): PlaceOptions => ({
+    portfolioId: order.portfolioId,
+    tag: intent.tag,
+    purpose: order.purpose,
+    bot: order.bot,
+    intent: { ref: intent.ref, slice: order.slice },
+  });
+
+  /**
+   * Places planned orders inside `q`, the transaction of this one call (paper-trading.ts), under the
+   * account's lock: entries refused while the kill switch is armed (it is read again here, so an entry that
+   * waited on an arming sees it), every portfolio held until the orders are in, and an order already placed
+   * under its intent and number answered as it is.
+   */
+  async function placeOrders(q: Queryable, account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[]): Promise<OrderRow[]> {
+    const now = clock();
+    const guards = await lockAccount(q, account.id);
+    if (guards.killedAt !== null && orders.some((order) => order.purpose === 'entry')) throw killSwitchRefusal(account.accountNumber, guards.killedAt);
+    for (const portfolioId of new Set(orders.map((order) => order.portfolioId))) await checkPortfolio(q, account.id, portfolioId);
+    const placed = await placedOf(q, account, intent.ref);
+    const resolved = await resolve(q, orders, now);
+    const answered: OrderRow[] = [];
+    for (const [index, order] of orders.entries()) {
+      const known = placed.get(order.slice);
+      answered.push(known ?? (await placeOne(q, account, order, resolved[index]!.contract, optionsOf(intent, order), now)));
+    }
+    return answered;
+  }
+
+  /**
+   * Planned orders that will not be sent, in the book as REJECTED with the reason (those already there are
+   * answered as they are); one whose portfolio was deleted meanwhile is kept without it.
+   */
+  async function recordUnsent(q: Queryable, account: TradingAccount, intent: IntentRef, orders: ReadonlyArray<NumberedOrder & { reason: string }>): Promise<OrderRow[]> {
+    const now = clock();
+    await lockAccount(q, account.id);
+    const placed = await placedOf(q, account, intent.ref);
+    const resolved = await resolve(q, orders, now);
+    const portfolioIds = [...new Set(orders.flatMap((order) => (order.portfolioId === null ? [] : [order.portfolioId])))];
+    const { rows: live } = await q.query<{ id: number }>('SELECT id FROM portfolios WHERE broker_account_id = $1 AND id = ANY($2::int[]) FOR KEY SHARE', [account.id, portfolioIds]);
+    const kept = new Set(live.map((row) => Number(row.id)));
+    const answered: OrderRow[] = [];
+    for (const [index, order] of orders.entries()) {
+      const options = { ...optionsOf(intent, order), portfolioId: order.portfolioId !== null && kept.has(order.portfolioId) ? order.portfolioId : null };
+      const known = placed.get(order.slice);
+      answered.push(known ?? (await insertOrder(q, account, order, resolved[index]!.contract, options, 'REJECTED', `Not sent: ${order.reason}`, now)));
+    }
+    return answered;
+  }
+
+  async function placeOne(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<OrderRow> {
+    const reject = (message: string) => insertOrder(q, account, intent, contract, options, 'REJECTED', message, now);
+    if (expired(contract, now)) return reject(`${contract.tradingsymbol} expired on ${contract.expiry}. Pick a current expiry.`);
+    if (!(await prices.marketOpen(contract.exchange, now, q))) {
+      return reject('Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days.');
+    }
+    const quote = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
+    if (quote === undefined) return reject(`No price for ${contract.tradingsymbol} right now. Try again in a moment.`);
+    const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5 }, quote);
+    if (refusal !== null) return reject(refusal);
+    if (options.purpose === 'entry') {
+      const refusedForMargin = await marginRefusal(q, account, intent, contract, quote, now);
+      if (refusedForMargin !== null) return reject(refusedForMargin);
+    }
+    if (intent.orderType === 'MARKET') {
+      const decision = marketFill(intent.side, quote);
+      const order = await insertOrder(q, account, intent, contract, options, 'OPEN', null, now);
+      return applyDecision(q, order, contract, decision, now);
+    }
+    if (intent.orderType === 'LIMIT') {
+      const order = await insertOrder(q, account, intent, contract, options, 'OPEN', null, now);
+      return applyDecision(q, order, contract, limitFill(intent.side, intent.pricePaise, quote), now);
+    }
+    return insertOrder(q, account, intent, contract, options, 'TRIGGER PENDING', null, now);
+  }
+
+  /** What an entry order needs (margin change + premium for a buy + charges) against what is available. */
+  async function marginRefusal(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, quote: Quote, now: Date): Promise<string | null> {
+    const required = await requiredFor(q, account, [{ intent, contract, quote }], now);
+    if (required.requiredPaise <= required.availablePaise) return null;
+    return `Insufficient funds. Required margin is ${formatPaise(required.requiredPaise)} but available margin is ${formatPaise(required.availablePaise)}.`;
+  }
+
+  return { placeOrders, recordUnsent, placeOne };
+}
+
+export type OrderEntry = ReturnType<typeof createOrderEntry>;

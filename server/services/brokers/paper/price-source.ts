@@ -1,0 +1,17 @@
+// Where the paper broker's prices come from: the simulated market by default (market-prices.ts), scripted
+// quotes in tests. Reads go through `q`, the caller's transaction when there is one.
+import type { Queryable } from '../../../db/database.ts';
+import type { IndexName } from '../../market/index-config.ts';
+import type { Quote } from './order-rules.ts';
+
+export type PriceSource = {
+  /** Quotes keyed `EXCHANGE:TRADINGSYMBOL`; instruments without a price are left out. */
+  quotes: (keys: readonly string[], q: Queryable) => Promise<Map<string, Quote>>;
+  /** The index's spot in paise (expiry settlement). */
+  spotPaise: (index: IndexName, q: Queryable) => Promise<number>;
+  /** What margin is priced with for an index. */
+  pricing: (index: IndexName, q: Queryable) => Promise<{ spot: number; rate: number; nowMs: number; volatility: (strike: number, expiry: string) => number }>;
+  /** Whether the exchange takes orders now (always in demo mode). */
+  marketOpen: (exchange: 'NFO' | 'BFO', now: Date, q: Queryable) => Promise<boolean>;
+  demo: boolean;
+};

@@ -1,0 +1,78 @@
+// What the paper broker does on its own, without an order: MIS positions squared off after 15:20 IST (as
+// Zerodha does, outside demo mode), and contracts past 15:30 IST on their expiry day settled at intrinsic
+// value against the index's spot. Each account's change is its own transaction under its lock.
+import type { Database } from '../../../db/database.ts';
+import { istDate } from '../../market/ist.ts';
+import type { Side } from '../broker-trading.ts';
+import type { Books } from './books.ts';
+import { exerciseCharges, noCharges } from './charges.ts';
+import { expired, type Contracts } from './contracts.ts';
+import type { Exits } from './exits.ts';
+import { cancelRow, lockAccount, orderColumns, tradeInsertSql, tradeValues, type OrderRow } from './order-rows.ts';
+import type { PriceSource } from './price-source.ts';
+
+/** MIS positions are squared off by the broker at this IST time (outside demo mode). */
+export const misSquareOffTime = '15:20';
+
+type SettlementOptions = { db: Database; prices: PriceSource; contracts: Contracts; books: Books; exits: Exits };
+
+export function createSettlement({ db, prices, contracts, books, exits }: SettlementOptions) {
+  const { contractsByToken, ratesFor } = contracts;
+  const { openLegs } = books;
+  const { closeLegs } = exits;
+
+  /** The broker's own MIS square-off: today's intraday positions closed at market after 15:20 IST. */
+  async function squareOffMis(now: Date): Promise<void> {
+    const { rows } = await db.query<{ broker_account_id: number; account_number: string; capital: string }>(
+      `SELECT DISTINCT t.broker_account_id, a.account_number, a.capital FROM paper_trades t JOIN broker_accounts a ON a.id = t.broker_account_id
+       WHERE t.product = 'MIS' GROUP BY t.broker_account_id, a.account_number, a.capital, t.instrument_token, t.portfolio_id
+       HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`,
+    );
+    for (const row of rows) {
+      const account = { id: row.broker_account_id, accountNumber: row.account_number, capitalPaise: Math.round(Number(row.capital) * 100) };
+      await db.transaction(async (tx) => {
+        const legs = (await openLegs(tx, account.id, now)).filter((leg) => leg.product === 'MIS');
+        await closeLegs(tx, account, legs, { tag: 'AUTO-SQOFF', purpose: 'auto_squareoff' }, now);
+      });
+    }
+  }
+
+  /** Contracts past 15:30 IST on their expiry day settle at intrinsic value against the index's spot. */
+  async function settleExpired(now: Date): Promise<number> {
+    const { rows } = await db.query<{ broker_account_id: number; instrument_token: number }>(
+      `SELECT DISTINCT t.broker_account_id, t.instrument_token FROM paper_trades t JOIN instruments i ON i.instrument_token = t.instrument_token
+       WHERE i.expiry <= $1::date GROUP BY t.broker_account_id, t.instrument_token, t.portfolio_id, t.product
+       HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`,
+      [istDate(now)],
+    );
+    let settled = 0;
+    for (const row of rows) {
+      const contract = (await contractsByToken(db, [row.instrument_token], now)).get(row.instrument_token);
+      if (contract === undefined || !expired(contract, now)) continue;
+      const spotPaise = await prices.spotPaise(contract.index, db);
+      const strikePaise = contract.strike * 100;
+      const intrinsicPaise = Math.max(0, contract.kind === 'CE' ? spotPaise - strikePaise : strikePaise - spotPaise);
+      settled += await db.transaction(async (tx) => {
+        await lockAccount(tx, row.broker_account_id);
+        const { rows: working } = await tx.query<OrderRow>(
+          `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.instrument_token = $2 AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
+          [row.broker_account_id, row.instrument_token],
+        );
+        for (const order of working) await cancelRow(tx, order, 'Cancelled: the contract expired.', now);
+        const legs = (await openLegs(tx, row.broker_account_id, now)).filter((leg) => leg.contract.instrumentToken === row.instrument_token);
+        const rates = await ratesFor(tx, contract.exchange, istDate(now));
+        for (const leg of legs) {
+          const side: Side = leg.quantity > 0 ? 'SELL' : 'BUY';
+          const quantity = Math.abs(leg.quantity);
+          const charges = leg.quantity > 0 && intrinsicPaise > 0 ? exerciseCharges(rates, quantity, intrinsicPaise) : noCharges;
+          const owner = { accountId: row.broker_account_id, portfolioId: leg.portfolioId, product: leg.product };
+          await tx.query(tradeInsertSql(1), tradeValues(null, contract, side, quantity, intrinsicPaise, charges, 'settlement', now, owner));
+        }
+        return legs.length;
+      });
+    }
+    return settled;
+  }
+
+  return { squareOffMis, settleExpired };
+}

@@ -1,0 +1,118 @@
+// The trading contract's shapes from the broker's records: an order request as an intent, and orders,
+// trades and positions as the contract's Order, Trade and Position (paise to rupees at this edge).
+import type { components } from '../../../openapi/main.d.ts';
+import type { BrokerOrder, BrokerTrade, OrderIntent, PositionEntry, Product } from '../brokers/broker-trading.ts';
+import { toPaise, toRupees } from '../brokers/paper/paise.ts';
+import { averagePaise, dayTotals, positionFigures } from '../brokers/paper/position-math.ts';
+
+type Schemas = components['schemas'];
+type Order = Schemas['Order'];
+type Trade = Schemas['Trade'];
+type Position = Schemas['Position'];
+
+type OrderRequestBody = Pick<Schemas['OrderRequest'], 'tradingsymbol' | 'exchange' | 'transaction_type' | 'order_type' | 'product' | 'quantity' | 'price' | 'trigger_price'>;
+
+export function intentOf(body: OrderRequestBody): OrderIntent {
+  return {
+    exchange: body.exchange,
+    tradingsymbol: body.tradingsymbol,
+    side: body.transaction_type,
+    orderType: body.order_type,
+    product: body.product,
+    quantity: body.quantity,
+    pricePaise: toPaise(body.price ?? 0),
+    triggerPaise: toPaise(body.trigger_price ?? 0),
+  };
+}
+
+export function toOrder(row: BrokerOrder, accountNumber: string): Order {
+  return {
+    order_id: row.order_id,
+    exchange_order_id: row.exchange_order_id,
+    account_number: accountNumber,
+    portfolio_id: row.portfolio_id,
+    tradingsymbol: row.tradingsymbol,
+    instrument_token: row.instrument_token,
+    exchange: row.exchange,
+    transaction_type: row.transaction_type,
+    order_type: row.order_type,
+    product: row.product,
+    variety: 'regular',
+    validity: 'DAY',
+    quantity: row.quantity,
+    price: toRupees(Number(row.price_paise)),
+    trigger_price: toRupees(Number(row.trigger_price_paise)),
+    average_price: toRupees(averagePaise(Number(row.filled_value_paise), row.filled_quantity)),
+    filled_quantity: row.filled_quantity,
+    pending_quantity: row.status === 'OPEN' || row.status === 'TRIGGER PENDING' ? row.quantity - row.filled_quantity - row.cancelled_quantity : 0,
+    cancelled_quantity: row.cancelled_quantity,
+    status: row.status,
+    status_message: row.status_message,
+    tag: row.tag,
+    order_timestamp: new Date(row.placed_at).toISOString(),
+    exchange_timestamp: row.exchange_at === null ? null : new Date(row.exchange_at).toISOString(),
+    modifications: row.modifications,
+  };
+}
+
+export function toTrade(row: BrokerTrade, accountNumber: string): Trade {
+  return {
+    trade_id: row.trade_id,
+    order_id: row.order_id ?? `settlement-${row.trade_id}`,
+    account_number: accountNumber,
+    portfolio_id: row.portfolio_id,
+    tradingsymbol: row.tradingsymbol,
+    instrument_token: row.instrument_token,
+    exchange: row.exchange,
+    product: row.product,
+    transaction_type: row.transaction_type,
+    quantity: row.quantity,
+    average_price: toRupees(Number(row.price_paise)),
+    fill_timestamp: new Date(row.filled_at).toISOString(),
+  };
+}
+
+/** "2 orders placed, 1 rejected": what the trader reads first; every order's own outcome follows. */
+export function ordersMessage(orders: readonly Order[], verb: string): string {
+  if (orders.length === 0) return 'Nothing to do: no open quantity';
+  const rejected = orders.filter((order) => order.status === 'REJECTED').length;
+  const cancelled = orders.filter((order) => order.status === 'CANCELLED').length;
+  const done = orders.length - rejected - cancelled;
+  const parts = [`${done} ${done === 1 ? 'order' : 'orders'} ${verb}`];
+  if (rejected > 0) parts.push(`${rejected} rejected`);
+  if (cancelled > 0) parts.push(`${cancelled} cancelled`);
+  return parts.join(', ');
+}
+
+export function toPosition(entry: PositionEntry, day: boolean): Position {
+  const totals = day ? dayTotals(entry.totals) : entry.totals;
+  const figures = positionFigures(totals, entry.lastPaise, entry.closePaise);
+  return {
+    tradingsymbol: entry.contract.tradingsymbol,
+    exchange: entry.contract.exchange,
+    instrument_token: entry.contract.instrumentToken,
+    product: entry.product as Product,
+    quantity: figures.quantity,
+    overnight_quantity: day ? 0 : figures.overnightQuantity,
+    average_price: toRupees(figures.averagePricePaise),
+    last_price: toRupees(entry.lastPaise),
+    close_price: toRupees(entry.closePaise),
+    pnl: toRupees(figures.pnlPaise),
+    realised: toRupees(figures.realisedPaise),
+    unrealised: toRupees(figures.unrealisedPaise),
+    m2m: toRupees(figures.m2mPaise),
+    charges: toRupees(figures.chargesPaise),
+    net_pnl: toRupees(figures.netPnlPaise),
+    buy_quantity: totals.buyQuantity,
+    buy_price: toRupees(figures.buyPricePaise),
+    buy_value: toRupees(totals.buyValuePaise),
+    sell_quantity: totals.sellQuantity,
+    sell_price: toRupees(figures.sellPricePaise),
+    sell_value: toRupees(totals.sellValuePaise),
+    day_buy_quantity: totals.dayBuyQuantity,
+    day_sell_quantity: totals.daySellQuantity,
+    lot_size: entry.contract.lotSize,
+    expiry: entry.contract.expiry,
+    portfolio_id: entry.portfolioId,
+  };
+}

@@ -1,0 +1,72 @@
+// The order pipeline for a single broker call (a stop-loss, a target, a modification, a cancellation), the
+// same for every broker (ARCHITECTURE.md, "A real broker is never called inside a database transaction"):
+//   1. gate, one short transaction (intent-gate.ts): the account's row locked, an entry refused while the
+//      kill switch is armed, the portfolio checked, the Idempotency-Key claimed with the tag the intent's
+//      orders will carry, and the orders it sends counted against the rate limits (order-rate.ts);
+//   2. the broker call, outside any transaction;
+//   3. record: the answer stored on the key. An entry claimed before the switch armed and acknowledged
+//      after it is closed at once (late-kill.ts).
+// Intents that place orders from a plan (baskets, sliced orders, square-offs) go out paced over as many
+// seconds as the rate limits need: paced-intent.ts, built on the same gate.
+// A refusal (a DomainError from the broker) placed nothing: the key is released. Any other failure leaves
+// the key claimed: its retry, once the claim's lease is over, looks the tag up at the broker first, and
+// makes the call only when no order carries it.
+import type { Database } from '../../db/database.ts';
+import { killSwitchRefusal, type BrokerOrder } from '../brokers/broker-trading.ts';
+import type { Clock } from '../clock.ts';
+import { DomainError } from '../domain-error.ts';
+import { createIdempotency, type StoredAnswer } from './idempotency.ts';
+import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.ts';
+import { closeIfKilled } from './late-kill.ts';
+import { checkRateLimits, recordSends, type RateLimits } from './order-rate.ts';
+
+export type OrderCall = IntentCall & {
+  /** Orders the call sends, counted in its gate (0: refused only when the second is already over its limit; null: never refused). */
+  sends: number | null;
+  /**
+   * The broker call. `retry`: the claim was taken over from a request that never finished and no order
+   * carries the tag, so the first attempt's call may or may not have reached the broker (a modification
+   * carries no tag: see trading-service.ts modifyOrder). `note` joins the answer's message.
+   */
+  place: (tag: string, retry: boolean) => Promise<{ orders: BrokerOrder[]; note?: string | null }>;
+};
+
+type PipelineOptions = { db: Database; clock: Clock; limits: RateLimits; hooks?: PipelineHooks | undefined };
+
+export function createOrderPipeline({ db, clock, limits, hooks = {} }: PipelineOptions) {
+  const idempotency = createIdempotency({ db, clock });
+
+  /** Makes the call once per key, whatever fails between the steps. */
+  async function run(call: OrderCall): Promise<StoredAnswer> {
+    const gated = await claimIntent(db, idempotency, call, async (tx) => {
+      if (call.sends === null) return;
+      const now = clock();
+      await checkRateLimits(tx, call.account.id, call.sends, now, limits);
+      await recordSends(tx, call.account.id, call.sends, now);
+    });
+    if ('stored' in gated) return gated.stored;
+    const { claim } = gated;
+    let orders = gated.reconcile ? await call.broker.ordersByTag(call.account, claim.tag, claim.createdAt) : [];
+    let note: string | null = null;
+    if (orders.length === 0) {
+      try {
+        if (call.entry && gated.armed !== null) throw killSwitchRefusal(call.account.accountNumber, gated.armed);
+        await hooks.beforeBrokerCall?.(call.key);
+        const placed = await call.place(claim.tag, gated.reconcile);
+        orders = placed.orders;
+        note = placed.note ?? null;
+      } catch (error) {
+        if (error instanceof DomainError) await idempotency.release(claim);
+        throw error;
+      }
+    }
+    await hooks.afterBrokerCall?.(call.key);
+    const late = call.entry ? await closeIfKilled(db, clock, call.broker, call.account, orders) : null;
+    if (late !== null) orders = await call.broker.ordersByTag(call.account, claim.tag, claim.createdAt);
+    return idempotency.complete(db, claim, call.answer(orders, late ?? note));
+  }
+
+  return { run };
+}
+
+export type OrderPipeline = ReturnType<typeof createOrderPipeline>;

@@ -1,0 +1,204 @@
+// The order pipeline with the broker called outside any transaction (claim, broker call, record), on scripted
+// quotes, with crashes injected on either side of the broker call: a key still running answers 409 until its
+// claim's lease (30 s) is over; then its retry looks the orders' tag up at the broker, completing the key
+// with what it finds and placing only when nothing carries the tag. An entry the kill switch armed against
+// while it was on its way is closed when its answer is recorded, and an arming that died before closing
+// anything is finished by its retry. A modification, which carries no tag, retried after it went through
+// answers the order as it stands, never 422 nothing_to_modify.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import type { TradingHooks } from '../../../server/services/services.ts';
+import { tagOfKey } from '../../../server/services/trading/idempotency.ts';
+import type { ContractCall } from '../support/contract-client.ts';
+import { openDesk, scriptedMarket, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { testBackends } from '../support/test-database.ts';
+import { guardedClient } from '../support/trading.ts';
+import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
+
+type Schemas = components['schemas'];
+
+// Friday 20 November 2026, 10:00 IST, as in paper-broker.test.ts.
+const friday = new Date('2026-11-20T04:30:00Z');
+const leaseMs = 30_000;
+
+describe.each(testBackends)('the order pipeline on %s', (backend) => {
+  let server: TestServer;
+  let call: ContractCall;
+  let market: ScriptedMarket;
+  let desk: Desk;
+  let symbol: string;
+  // What the next request meets between its steps; each test sets the hooks it needs.
+  let hooks: TradingHooks = {};
+
+  beforeAll(async () => {
+    const clock = manualClock(friday);
+    market = scriptedMarket(clock);
+    const tradingHooks: TradingHooks = {
+      beforeBrokerCall: (key) => hooks.beforeBrokerCall?.(key),
+      afterBrokerCall: (key) => hooks.afterBrokerCall?.(key),
+      afterArmed: (accounts) => hooks.afterArmed?.(accounts),
+    };
+    server = await startTestServer({ backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source, tradingHooks });
+    call = guardedClient(server.app);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  beforeEach(async () => {
+    hooks = {};
+    server.clock.advance(60_000);
+    desk = await openDesk(server, call);
+    symbol = desk.contract(desk.atm, 'CE').tradingsymbol;
+    market.set(symbol, { bid: 120, ask: 120.5, last: 120.25, close: 110 });
+  });
+
+  const buy = (key: string) => desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', desk.lotSize)] }, key);
+  const tagged = async (tag: string) => (await desk.orderBook()).order_book.filter((order) => order.tag === tag);
+  const once = (what: string) => {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      throw new Error(what);
+    };
+  };
+
+  it('answers 409 while the first request with the key is between its claim and its answer, then the stored answer', async () => {
+    const key = randomUUID();
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reached = () => undefined as void;
+    const claimed = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    hooks.beforeBrokerCall = async () => {
+      reached();
+      await held;
+    };
+    const first = buy(key);
+    await claimed;
+    const meanwhile = await buy(key);
+    expect(meanwhile.status).toBe(409);
+    expect(meanwhile.body).toMatchObject({ code: 'idempotency_in_progress' });
+    expect(meanwhile.headers['retry-after']).toBe('1');
+    release();
+    expect((await first).status).toBe(200);
+    const after = await buy(key);
+    expect(after.headers['idempotent-replayed']).toBe('true');
+    expect(after.body).toEqual((await first).body);
+    expect((await desk.orderBook()).order_book).toHaveLength(1);
+  });
+
+  it('finds the orders of a first attempt that crashed after the broker call by their tag, and places nothing new', async () => {
+    const key = randomUUID();
+    hooks.afterBrokerCall = once('power cut after the broker call');
+    expect((await buy(key)).status).toBe(500);
+    const [placed] = await tagged(tagOfKey(key));
+    expect(placed).toMatchObject({ status: 'COMPLETE' });
+
+    const early = await buy(key);
+    expect(early.status).toBe(409);
+    server.clock.advance(leaseMs);
+    const retry = await buy(key);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(retry.body.orders.map((order) => order.order_id)).toEqual([placed!.order_id]);
+    const again = await buy(key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(retry.body);
+    expect((await desk.orderBook()).order_book).toHaveLength(1);
+  });
+
+  it('places once when the first attempt crashed before the broker call', async () => {
+    const key = randomUUID();
+    hooks.beforeBrokerCall = once('power cut before the broker call');
+    expect((await buy(key)).status).toBe(500);
+    expect((await desk.orderBook()).order_book).toEqual([]);
+
+    expect((await buy(key)).status).toBe(409);
+    server.clock.advance(leaseMs);
+    const retry = await buy(key);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.orders).toHaveLength(1);
+    expect(retry.body.orders[0]).toMatchObject({ status: 'COMPLETE', tag: tagOfKey(key) });
+    expect((await buy(key)).headers['idempotent-replayed']).toBe('true');
+    expect((await desk.orderBook()).order_book).toHaveLength(1);
+  });
+
+  const modify = (key: string, orderId: string) => desk.trade('modifyOrder', { order_id: orderId, price: 101 }, key);
+
+  it('answers a modification sent again with its key with the stored answer, not as a change that changes nothing', async () => {
+    const order = await desk.place(symbol, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 100 });
+    const key = randomUUID();
+    const first = await modify(key, order.order_id);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await modify(key, order.order_id);
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await desk.orderBook()).order_book[0]).toMatchObject({ order_id: order.order_id, price: 101, modifications: 1 });
+  });
+
+  it('answers a modification whose first attempt went through before a crash with the order as it stands, modified once', async () => {
+    const order = await desk.place(symbol, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 100 });
+    const key = randomUUID();
+    hooks.afterBrokerCall = once('power cut after the modification');
+    expect((await modify(key, order.order_id)).status).toBe(500);
+    expect((await desk.orderBook()).order_book[0]).toMatchObject({ price: 101, modifications: 1 });
+
+    expect((await modify(key, order.order_id)).status).toBe(409);
+    server.clock.advance(leaseMs);
+    const retry = await modify(key, order.order_id);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.orders[0]).toMatchObject({ order_id: order.order_id, price: 101, modifications: 1, status: 'OPEN' });
+    expect(retry.body.message).toBe("1 order modified; it already read as asked (most likely modified by this request's first attempt, whose answer was lost), so it was not modified again");
+    expect((await modify(key, order.order_id)).headers['idempotent-replayed']).toBe('true');
+    expect((await desk.orderBook()).order_book[0]).toMatchObject({ price: 101, modifications: 1 });
+  });
+
+  it('closes an entry claimed before the kill switch armed and acknowledged after it', async () => {
+    const armKey = randomUUID();
+    // The arming commits while the entry is on its way, and its instance dies before closing anything (a
+    // live broker's flatten would not have seen the order yet either).
+    hooks.afterArmed = once('power cut after arming');
+    hooks.afterBrokerCall = async () => {
+      const armed = await call('armKillSwitch', { token: desk.token, body: { account_number: desk.accountNumber, source: 'header' }, headers: { 'idempotency-key': armKey } });
+      expect(armed.status).toBe(500);
+    };
+    const entry = await buy(randomUUID());
+    expect(entry.status, JSON.stringify(entry.body)).toBe(200);
+    expect(entry.body.message).toContain('the kill switch was turned on while this was being placed, so everything was closed at once: 0 working orders cancelled, 1 exit filled');
+    expect(entry.body.orders[0]).toMatchObject({ transaction_type: 'BUY', status: 'COMPLETE' });
+    const book = await desk.orderBook();
+    expect(book.order_book.map((order) => [order.transaction_type, order.status, order.tag])).toEqual([
+      ['SELL', 'COMPLETE', 'KILL-SWITCH'],
+      ['BUY', 'COMPLETE', entry.body.orders[0]!.tag],
+    ]);
+    expect((await desk.positionBook()).net.filter((position) => position.quantity !== 0)).toEqual([]);
+  });
+
+  it('finishes an arming that died before closing anything when its key is sent again, and audits it meanwhile', async () => {
+    await desk.place(symbol, 'BUY', desk.lotSize);
+    const key = randomUUID();
+    const arm = () => call<Schemas['KillSwitchResult']>('armKillSwitch', { token: desk.token, body: { account_number: desk.accountNumber, source: 'header' }, headers: { 'idempotency-key': key } });
+    hooks.afterArmed = once('power cut after arming');
+    expect((await arm()).status).toBe(500);
+    const switches = await call<Schemas['KillSwitchesResponse']>('getKillSwitches', { token: desk.token });
+    const mine = switches.body.kill_switches.find((entry) => entry.account_number === desk.accountNumber)!;
+    expect(mine).toMatchObject({ armed: true });
+    expect(mine.events[0]!.summary).toBe('New orders blocked. Closing working orders and positions did not finish: turn the kill switch on again to close them.');
+    expect((await desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', desk.lotSize)] })).status).toBe(403);
+
+    expect((await arm()).status).toBe(409);
+    server.clock.advance(leaseMs);
+    const retry = await arm();
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.accounts[0]).toMatchObject({ flat: true, armed_at: mine.armed_at, message: 'New orders blocked; 0 working orders cancelled; 1 exit filled' });
+    expect((await desk.positionBook()).net.filter((position) => position.quantity !== 0)).toEqual([]);
+  });
+});
