@@ -54,10 +54,13 @@ export interface paths {
         /**
          * Sign in with email and password.
          * @description Unknown email and wrong password answer the same 400 `invalid_credentials` in similar time (not
-         *     401: that status means "your session ended"). Failed attempts are throttled per account and per
-         *     IP address (429 with `Retry-After`); an attempt counts from the moment it is checked, so parallel
-         *     guesses share the same limit. Password checks running at once are bounded: beyond that the
-         *     server answers 503 `server_busy` with `Retry-After` at once instead of queueing the request.
+         *     401: that status means "your session ended"). Failed attempts are throttled on the guesser
+         *     (429 with `Retry-After`): per IP address and per network (IPv4 /24, IPv6 /64), and per device
+         *     cookie for a browser that signed in to the account before; failures from other devices only
+         *     slow the account's next sign-in from an unknown device (1 s, doubling up to 60 s), never lock it.
+         *     An attempt counts from the moment it is checked, so parallel guesses share the same limit.
+         *     Password checks running at once are bounded and wait in a short line, known devices first;
+         *     when the line is full or too slow the server answers 503 `server_busy` with `Retry-After`.
          */
         post: operations["loginUser"];
         delete?: never;
@@ -503,7 +506,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Modify an open or trigger-pending order (at most 25 modifications per order). */
+        /**
+         * Modify an open or trigger-pending order (at most 25 modifications per order).
+         * @description A modification that would leave the order as it is (the same values, or only a field its type
+         *     ignores: a trigger price on a LIMIT order, a price on a MARKET one) is refused with 422
+         *     `nothing_to_modify` and does not count against the 25.
+         */
         post: operations["modifyOrder"];
         delete?: never;
         options?: never;
@@ -545,7 +553,15 @@ export interface paths {
          * Place a basket of 1–20 orders (for example the legs of a strategy).
          * @description Orders are placed in the given order. One the broker refuses is answered as an Order with status
          *     REJECTED and its status_message; 4xx answers mean nothing was placed. Quantities are in units (a
-         *     multiple of the lot size); orders above the freeze quantity are sliced into several orders.
+         *     multiple of the lot size); orders above the freeze quantity are sliced into several orders, at most
+         *     20 an order (Kite's autoslice): a larger one is refused with 422 `too_many_orders`.
+         *
+         *     The broker takes 10 orders a second per account. What the current second has no room for goes out
+         *     as the next seconds open (each order in the order book as it goes out) and the answer, every order
+         *     of the request, comes once the last is placed; a retry with the same key while they go out answers
+         *     409, and after a server failure resumes where it stopped, never placing an order twice. 429 only
+         *     when it helps to wait: the current second is already full (nothing placed, `Retry-After: 1`), or
+         *     this minute's or today's limit has no room for every order of the request.
          */
         post: operations["placeTrades"];
         delete?: never;
@@ -567,7 +583,8 @@ export interface paths {
          * Open a new position with one order, or square off (part of) one position.
          * @description `action: open` places the described order. `action: squareoff` places the MARKET order that brings
          *     the named position towards zero (the whole position when quantity is absent); on a flat position it
-         *     places nothing and answers an empty `orders`, so repeating it is harmless.
+         *     places nothing and answers an empty `orders`, so repeating it is harmless. Slicing and the 10 orders
+         *     a second are as for place_trades: orders beyond the current second go out as the next ones open.
          */
         post: operations["executeOrder"];
         delete?: never;
@@ -587,8 +604,10 @@ export interface paths {
         put?: never;
         /**
          * Square off exactly the listed positions (bring each to zero).
-         * @description Open orders on those instruments are cancelled first, then MARKET orders close what is left.
-         *     Positions already flat place nothing, so repeating the request is harmless.
+         * @description Open orders on those instruments are cancelled first, then MARKET orders close what is left
+         *     (shorts bought back before longs are sold, sliced at the freeze quantity; orders beyond the current
+         *     second's 10 go out as the next ones open, as for place_trades). Positions already flat place
+         *     nothing, so repeating the request is harmless.
          */
         post: operations["squareoffTrades"];
         delete?: never;
@@ -648,7 +667,8 @@ export interface paths {
         put?: never;
         /**
          * What orders would need (margin with hedge benefit, premium, charges) against what is available, placing nothing.
-         * @description Kite's POST /margins/basket. Places nothing, so it needs no Idempotency-Key.
+         * @description Kite's POST /margins/basket. Places nothing, so it needs no Idempotency-Key. A `portfolio_id` must
+         *     be one of the account's portfolios, else 400 `portfolio_mismatch` as in the order calls.
          */
         post: operations["getOrderMargins"];
         delete?: never;
@@ -2271,7 +2291,7 @@ export interface components {
         };
         /**
          * Format: uri
-         * @description The push service URL of the device's PushSubscription (https).
+         * @description The push service URL of the device's PushSubscription. Saving refuses (400, field `endpoint`) one that is not https on the default port, not on one of the browsers' push services the server allows (PUSH_SERVICE_HOSTS), or whose host resolves to a private, loopback, link-local, multicast or unique-local address.
          */
         PushEndpoint: string;
         PushDeviceSave: {
@@ -2287,7 +2307,7 @@ export interface components {
             topics: components["schemas"]["PushTopic"][];
             created_at: components["schemas"]["Timestamp"];
             last_sent_at: components["schemas"]["NullableTimestamp"];
-            /** @description What the push service last refused, if anything. */
+            /** @description Why the last push to this device failed, if it did: a fixed text (the push service's status, unreachable, an endpoint refused), never what the push service answered. */
             last_error: string | null;
         };
         PushDeviceResponse: {
@@ -2455,10 +2475,10 @@ export interface components {
             };
         };
         /**
-         * @description Too busy for this now (password hashing is bounded, and excess sign-ins are refused at once instead
-         *     of queued), or a live broker could not answer (`broker_unavailable`) or did not confirm a write
-         *     (`broker_outcome_unknown`: read the order book; the same Idempotency-Key retried after its lease finds
-         *     the order by its tag instead of placing it twice); retry after the given number of seconds.
+         * @description Too busy for this now (password hashing is bounded, with a short line in front of it, and the line
+         *     is full or moved too slowly), or a live broker could not answer (`broker_unavailable`) or did not
+         *     confirm a write (`broker_outcome_unknown`: read the order book; the same Idempotency-Key retried after
+         *     its lease finds the order by its tag instead of placing it twice); retry after the given number of seconds.
          */
         ServiceUnavailable: {
             headers: {
@@ -2586,6 +2606,12 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /**
+                     * @description The device cookie (`sd_device_<user id>`, HttpOnly, SameSite=Strict, Path=/api/authenticate,
+                     *     Secure over https): this browser is now a known device of the account, whose sign-ins
+                     *     strangers' failed guesses neither lock nor slow. Same-origin fetches send it back.
+                     */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4148,7 +4174,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What the push service answered. */
+            /** @description Whether the test was delivered; a failure is told with a fixed text, never what the push service answered. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -23,18 +23,20 @@ import { registerStaticFiles } from './http/static-files.ts';
 import { defaultServerTimeouts, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
 import { ensureDemoAccount } from './services/accounts/demo-account.ts';
 import type { PasswordHasher, ScryptCost } from './services/accounts/passwords.ts';
-import type { ThrottleLimits } from './services/throttle.ts';
+import type { ThrottleLimits } from './services/throttle-limits.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { loadOrCreateSecretKey } from './services/secrets/secret-key.ts';
-import { createServices, type TradingHooks } from './services/services.ts';
+import { createServices, type ServicesOptions, type TradingHooks } from './services/services.ts';
 import { syncBaseStrategies } from './services/strategies/strategies-service.ts';
 import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
-import type { RateLimits } from './services/brokers/paper/order-entry.ts';
 import type { PriceSource } from './services/brokers/paper/price-source.ts';
+import type { RateLimits } from './services/trading/order-rate.ts';
+import type { Wait } from './services/trading/paced-intent.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
+import type { HostResolver } from './services/alerts/push-targets.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
 import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
 import type { KiteEndpoints } from './services/brokers/kite/kite-endpoints.ts';
@@ -59,8 +61,10 @@ export type ServerOptions = {
   scryptCost?: ScryptCost;
   /** Tests only: a hasher standing in for scrypt (one that counts or holds verifications). */
   passwordHasher?: PasswordHasher;
-  /** Password hashes allowed to run at once (PASSWORD_HASH_CONCURRENCY); beyond it sign-ins answer 503 at once. */
+  /** Password hashes allowed to run at once (PASSWORD_HASH_CONCURRENCY); beyond it they wait in a short line. */
   hashConcurrency?: number | undefined;
+  /** Tests only: the hash line's other limits (hash-slots.ts), and a timer for its waits. */
+  hashQueue?: ServicesOptions['hashQueue'];
   /** Tests only: a controllable "now" (session expiry, throttling windows). */
   clock?: Clock;
   /** Whose X-Forwarded-* headers to believe (TRUST_PROXY); nobody's when absent. */
@@ -83,10 +87,15 @@ export type ServerOptions = {
   push?: {
     keys?: { publicKey: string; privateKey: string } | undefined;
     subject?: string | undefined;
-    /** Tests only: another transport than web-push over fetch. */
+    /**
+     * PUSH_SERVICE_HOSTS: the hosts push endpoints may point at (push-targets.ts), the browsers' push services by
+     * default; tests add their local push service's origin.
+     */
+    serviceHosts?: readonly string[] | undefined;
+    /** Tests only: a scripted DNS instead of the system's. */
+    resolve?: HostResolver | undefined;
+    /** Tests only: another transport than web push to the checked endpoint. */
     send?: PushSender | undefined;
-    /** Tests only: accept push endpoints on plain http (a push service on 127.0.0.1). */
-    allowHttpEndpoints?: boolean | undefined;
   };
   /** Tests only: scripted last prices for price alerts instead of the market's. */
   alertPrices?: LastPriceSource | undefined;
@@ -94,8 +103,10 @@ export type ServerOptions = {
   demoDesk?: boolean | undefined;
   /** Tests only: scripted quotes for the paper broker (its fills, margins and settlements). */
   prices?: PriceSource | undefined;
-  /** Tests only: the paper broker's order rate limits (Kite's by default). */
+  /** Tests only: the brokers' order rate limits, counted by the order pipeline (Kite's by default). */
   rateLimits?: RateLimits | undefined;
+  /** Tests only: how an intent paced over several seconds waits for the next one (tests move their clock). */
+  wait?: Wait | undefined;
   /** Tests only: a crash injected into the bot engine (between a broker call and the action's completion). */
   engineHooks?: EngineHooks | undefined;
   /** Tests only: a crash injected into the order pipeline or the kill switch (around a broker call). */
@@ -145,13 +156,15 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     scryptCost: options.scryptCost,
     hasher: options.passwordHasher,
     hashConcurrency: options.hashConcurrency,
+    hashQueue: options.hashQueue,
     throttleLimits: options.throttleLimits,
     market: { ...defaultMarketConfig, ...options.market },
     prices: options.prices,
     rateLimits: options.rateLimits,
+    wait: options.wait,
     engineHooks: options.engineHooks,
     tradingHooks: options.tradingHooks,
-    push: { vapid, send: options.push?.send, allowHttpEndpoints: options.push?.allowHttpEndpoints },
+    push: { vapid, serviceHosts: options.push?.serviceHosts, resolve: options.push?.resolve, send: options.push?.send },
     alertPrices: options.alertPrices,
     kite: { endpoints: options.kite, ...options.kiteClient },
   });
@@ -163,7 +176,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   const publicConfig = options.publicConfig ?? defaultPublicRuntimeConfig;
   const connectSrc = [...new Set([...(options.extraConnectSrc ?? []), ...backendOrigins(publicConfig)])];
   const securityHeaders = buildSecurityHeaders({ extraConnectSrc: connectSrc });
-  const sendSecurityHeaders = securityHeaderSender(securityHeaders, createTlsTest(options.publicOrigin));
+  const overTls = createTlsTest(options.publicOrigin);
+  const sendSecurityHeaders = securityHeaderSender(securityHeaders, overTls);
   const logLevel = options.logLevel ?? 'info';
   const app = Fastify({
     logger: options.logger === true ? { level: logLevel } : false,
@@ -238,7 +252,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   registerJsonBodyParser(app);
   await registerCompression(app);
 
-  const context: RouteContext = { dataDir: options.dataDir, db, clock, services, publicConfig };
+  const context: RouteContext = { dataDir: options.dataDir, db, clock, services, publicConfig, overTls };
   await app.register(apiRoutes, { prefix: '/api', context });
   await app.register(analyticsRoutes, { prefix: '/analytics', context });
   await app.register(rootRoutes, { context });

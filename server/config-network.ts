@@ -1,10 +1,12 @@
-// The environment variables about the network in front of the server: how long it waits on clients,
+// The environment variables about the network around the server: how long it waits on clients,
 // which proxies it believes about the client's address and protocol, the public origin it is reached at,
-// and how many password hashes it runs at once. Parsed once at start-up; a bad value stops the server.
+// how many password hashes it runs at once, and which push services it may send to. Parsed once at
+// start-up; a bad value stops the server.
 import { isIP } from 'node:net';
 import { ConfigError } from './config-error.ts';
 import { defaultServerTimeouts, type ServerTimeouts } from './http/timeouts.ts';
 import { defaultHashConcurrency } from './services/accounts/hash-slots.ts';
+import { defaultPushServiceHosts, pushHostEntryOf } from './services/alerts/push-targets.ts';
 
 /** Fastify's trustProxy: nobody, everybody, or these addresses / CIDR ranges / proxy-addr names. */
 export type TrustProxy = boolean | string[];
@@ -79,4 +81,22 @@ export function parsePublicOrigin(raw: string | undefined): string | undefined {
     throw new ConfigError(`PUBLIC_ORIGIN must be an origin like https://trade.example.in (no path), got "${raw}".`);
   }
   return url.origin;
+}
+
+/**
+ * PUSH_SERVICE_HOSTS: the hosts push endpoints may point at, replacing the browsers' push services; each a
+ * host name, `*.` and a domain for any name under it, or an origin trusted as it is (a push service of your own).
+ */
+export function parsePushServiceHosts(raw: string | undefined): readonly string[] {
+  const text = raw?.trim() ?? '';
+  if (text === '') return defaultPushServiceHosts;
+  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const hosts = entries.map(pushHostEntryOf);
+  const bad = entries.find((_, index) => hosts[index] === null);
+  if (bad !== undefined || hosts.length === 0) {
+    throw new ConfigError(
+      `PUSH_SERVICE_HOSTS must list push service hosts like fcm.googleapis.com,*.push.apple.com (or an origin like https://push.example.in), got "${bad ?? raw}".`,
+    );
+  }
+  return hosts.filter((host): host is string => host !== null);
 }

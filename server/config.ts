@@ -4,7 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { parseKiteConfig } from './config-kite.ts';
 import { parseMarketConfig, type MarketConfig } from './config-market.ts';
-import { parseHashConcurrency, parsePublicOrigin, parseTimeouts, parseTrustProxy, type TrustProxy } from './config-network.ts';
+import { parseHashConcurrency, parsePublicOrigin, parsePushServiceHosts, parseTimeouts, parseTrustProxy, type TrustProxy } from './config-network.ts';
 import type { ServerTimeouts } from './http/timeouts.ts';
 import type { KiteEndpoints } from './services/brokers/kite/kite-endpoints.ts';
 import { repoRoot } from './paths.ts';
@@ -51,7 +51,7 @@ export type ServerConfig = {
   trustProxy: TrustProxy;
   /** PUBLIC_ORIGIN: the origin users reach the server at; an https one turns HSTS on for it. */
   publicOrigin: string | undefined;
-  /** PASSWORD_HASH_CONCURRENCY: password hashes run at once; more sign-ins answer 503 at once. */
+  /** PASSWORD_HASH_CONCURRENCY: password hashes run at once; more wait in a short line (hash-slots.ts). */
   hashConcurrency: number;
   /** MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS: the simulated market. */
   market: MarketConfig;
@@ -63,6 +63,8 @@ export type ServerConfig = {
   vapidSubject: string | undefined;
   /** KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL: where Kite Connect is (Zerodha's by default). */
   kite: KiteEndpoints;
+  /** PUSH_SERVICE_HOSTS: the push services' hosts device endpoints may point at (the browsers' by default). */
+  pushServiceHosts: readonly string[];
 };
 
 export { ConfigError };
@@ -223,5 +225,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     vapidKeys: parseVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
     kite: parseKiteConfig(env),
+    pushServiceHosts: parsePushServiceHosts(env.PUSH_SERVICE_HOSTS),
   };
 }

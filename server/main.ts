@@ -82,7 +82,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     publicOrigin: config.publicOrigin,
     hashConcurrency: config.hashConcurrency,
     market: config.market,
-    push: { keys: config.vapidKeys, subject: config.vapidSubject },
+    push: { keys: config.vapidKeys, subject: config.vapidSubject, serviceHosts: config.pushServiceHosts },
     kite: config.kite,
     tickOnTimer: true,
     demoDesk: true,

@@ -1,6 +1,7 @@
 // /api/authenticate/*: registration, sign-in and sign-out, as openapi/main.yaml declares them.
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
+import { deviceCookie, deviceTokensOf, signInDeviceCookie } from './device-cookies.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 
 export const authRoutes: RoutePlugin = async (app, { context }) => {
@@ -12,8 +13,11 @@ export const authRoutes: RoutePlugin = async (app, { context }) => {
     return { user, message: 'Account created. Sign in to continue.' };
   });
 
-  route(app, 'loginUser', async (request) => {
-    const signedIn = await accounts.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+  route(app, 'loginUser', async (request, reply) => {
+    const deviceTokens = deviceTokensOf(request.headers.cookie, signInDeviceCookie);
+    const signedIn = await accounts.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'], deviceTokens });
+    // This browser is now a known device of the account: strangers' failures no longer hold it back.
+    reply.header('set-cookie', deviceCookie(signInDeviceCookie, String(signedIn.user.id), signedIn.deviceToken, context.overTls(request)));
     return { user: signedIn.user, token: signedIn.token, message: 'Signed in', expires_at: signedIn.expiresAt.toISOString() };
   });
 

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import { isPlausibleApiKey, paperSlug, type PaperFieldProblems } from '../services/brokers/paper/paper-broker.ts';
+import { deviceCookie, deviceTokenFor, paperLoginDeviceCookie } from './device-cookies.ts';
 import { paperCancelPath, paperIconPath, paperLoginCssPath, renderInvalidLink, renderLoginForm, type PaperLoginField } from './paper-login-page.ts';
 import { negotiateLang, paperLoginText, type PaperLoginLang } from './paper-login-text.ts';
 import type { RoutePlugin } from './route-plugins.ts';
@@ -31,7 +32,7 @@ function first(value: string | string[] | undefined): string {
 function fieldMessages(lang: PaperLoginLang, problems: PaperFieldProblems): Partial<Record<PaperLoginField, string>> {
   const text = paperLoginText[lang];
   const messages: Partial<Record<PaperLoginField, string>> = {};
-  if (problems.client_id !== undefined) messages.client_id = problems.client_id === 'missing' ? text.clientIdMissing : text.clientIdUnknown;
+  if (problems.client_id !== undefined) messages.client_id = problems.client_id === 'missing' ? text.clientIdMissing : text.clientIdNotAccepted;
   if (problems.password !== undefined) messages.password = problems.password === 'missing' ? text.passwordMissing : text.passwordShort;
   return messages;
 }
@@ -69,11 +70,14 @@ export const brokerLoginRoutes: RoutePlugin = async (app, { context }) => {
     const apiKey = form.api_key ?? '';
     const clientId = form.client_id ?? '';
     if (!isPlausibleApiKey(apiKey)) return sendHtml(reply, 404, renderInvalidLink(lang));
-    const result = await paperBroker.logIn({ apiKey, clientId, password: form.password ?? '', ip: request.ip }, context.clock());
+    const deviceToken = deviceTokenFor(request.headers.cookie, paperLoginDeviceCookie, apiKey);
+    const result = await paperBroker.logIn({ apiKey, clientId, password: form.password ?? '', ip: request.ip, deviceToken }, context.clock());
     const view = { lang, apiKey, clientId };
     switch (result.outcome) {
       case 'ok': {
         const query = new URLSearchParams({ request_token: result.requestToken, action: 'login', status: 'success' });
+        // This browser now logs in with this api_key as a known device: strangers' guesses never slow it.
+        reply.header('set-cookie', deviceCookie(paperLoginDeviceCookie, apiKey, result.deviceToken, context.overTls(request)));
         return reply.header('cache-control', 'no-store').redirect(`${callbackPath}?${query.toString()}`, 303);
       }
       case 'invalid':

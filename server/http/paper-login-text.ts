@@ -23,7 +23,7 @@ export type PaperLoginText = {
   note: string;
   summaryHeading: string;
   clientIdMissing: string;
-  clientIdUnknown: string;
+  clientIdNotAccepted: string;
   passwordMissing: string;
   passwordShort: string;
   secretUnreadable: string;
@@ -68,7 +68,7 @@ export const paperLoginText: Record<PaperLoginLang, PaperLoginText> = {
     note: "This page stands in for your broker's own login page. StrikeDesk never sees the password you type here.",
     summaryHeading: 'There is a problem',
     clientIdMissing: 'Enter your Client ID.',
-    clientIdUnknown: 'No paper account with this Client ID is linked to this app. Check the Client ID, or link the account in StrikeDesk first.',
+    clientIdNotAccepted: 'This Client ID and password were not accepted. Check the Client ID: it is the account number you linked in StrikeDesk.',
     passwordMissing: 'Enter your password.',
     passwordShort: `Paper accounts need a password of at least ${n} characters.`,
     secretUnreadable: "This account's API secret can no longer be read. Edit the account in StrikeDesk, enter its API secret again, then log in.",
@@ -97,7 +97,7 @@ export const paperLoginText: Record<PaperLoginLang, PaperLoginText> = {
     note: 'Cette page tient lieu de la page de connexion de votre courtier. StrikeDesk ne voit jamais le mot de passe saisi ici.',
     summaryHeading: 'Il y a un problème',
     clientIdMissing: 'Saisissez votre identifiant client.',
-    clientIdUnknown: 'Aucun compte fictif avec cet identifiant client n’est lié à cette application. Vérifiez l’identifiant, ou liez d’abord le compte dans StrikeDesk.',
+    clientIdNotAccepted: 'Cet identifiant client et ce mot de passe n’ont pas été acceptés. Vérifiez l’identifiant : c’est le numéro du compte que vous avez lié dans StrikeDesk.',
     passwordMissing: 'Saisissez votre mot de passe.',
     passwordShort: `Les comptes fictifs demandent un mot de passe d’au moins ${n} caractères.`,
     secretUnreadable: 'Le secret d’API de ce compte ne peut plus être lu. Modifiez le compte dans StrikeDesk, saisissez de nouveau son secret d’API, puis connectez-vous.',

@@ -1,7 +1,7 @@
 // The one place where HTTP routes are wired in. Each backend contract is a plugin tree under its own
 // prefix; add a feature's routes by registering its plugin in the matching list below. Paths inside a
 // plugin are relative to the prefix (`/health/` here answers `/api/health/`).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PublicRuntimeConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../services/clock.ts';
@@ -28,6 +28,8 @@ export type RouteContext = {
   services: Services;
   /** Served at /config.json. */
   publicConfig: PublicRuntimeConfig;
+  /** Whether the answer goes over TLS (directly, through a trusted proxy, or to the https PUBLIC_ORIGIN). */
+  overTls: (request: FastifyRequest) => boolean;
 };
 
 /**

@@ -1,6 +1,8 @@
-// Security headers for every answer the server gives: static files, API, 404s and errors alike.
+// Security headers for every answer the server gives: static files, API, streams, 404s and errors alike.
 // They are set in onSend, which Fastify runs for error and not-found replies too; the few framework
-// errors raised before routing (a malformed URL) set them by hand (see app.ts).
+// errors raised before routing (a malformed URL) set them by hand (see app.ts). A hijacked reply (the live
+// price stream) writes its own head on the raw response and never reaches onSend: the headers are put on
+// the raw response as the request arrives, and Node merges them into whatever head is written.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isCspOrigin } from '../config.ts';
 
@@ -72,6 +74,10 @@ export function securityHeaderSender(headers: SecurityHeaders, overTls: (request
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, send: SecurityHeaderSender): void {
+  app.addHook('onRequest', async (request, reply) => {
+    send(request, reply);
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     send(request, reply);
     return payload;

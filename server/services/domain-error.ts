@@ -37,6 +37,9 @@ export type DomainErrorCode =
   | 'broker_session_expired'
   | 'order_not_working'
   | 'modification_limit'
+  // A modification that would leave the order as it is (a trigger price on a LIMIT order): refused, and not
+  // counted against the order's 25.
+  | 'nothing_to_modify'
   | 'order_refused'
   | 'order_not_reducing'
   // The kill switch: entries refused while it is armed; disarming refused during its cool-off, or without
@@ -60,6 +63,9 @@ export type DomainErrorCode =
   // A broker login for another client ID than the account's; a postback that proves nothing (Kite's checksum).
   | 'broker_account_mismatch'
   | 'postback_refused'
+  // More orders than the broker takes for one request however long one waits: an order sliced into more
+  // than 20 (Kite's autoslice), or more orders than a minute's limit.
+  | 'too_many_orders'
   // Throttled: `retryAfterSeconds` says when to try again.
   | 'too_many_attempts'
   // Too much work of this kind is running (password hashing): try again after `retryAfterSeconds`.

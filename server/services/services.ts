@@ -2,9 +2,10 @@
 // here, and routes reach them through the route context.
 import type { Database } from '../db/database.ts';
 import { createAccountsService, type AccountsService } from './accounts/accounts-service.ts';
-import { createHashSlots, defaultHashConcurrency } from './accounts/hash-slots.ts';
+import { createHashSlots, defaultHashConcurrency, type HashQueueLimits, type HashSlots, type StartTimer } from './accounts/hash-slots.ts';
 import { createPasswordHasher, owaspScryptCost, type PasswordHasher, type ScryptCost } from './accounts/passwords.ts';
-import { defaultThrottleLimits, type ThrottleLimits } from './throttle.ts';
+import { createDeviceTokens } from './device-tokens.ts';
+import { defaultThrottleLimits, type ThrottleLimits } from './throttle-limits.ts';
 import { createBrokerAccountsService, type BrokerAccountsService } from './broker-accounts/broker-accounts-service.ts';
 import { dailyBotKind, tradingBotKind } from './bots/bot-kinds.ts';
 import type { DailyBot, TradingBot } from './bots/bot-rules.ts';
@@ -21,13 +22,14 @@ import { createAnalyticsService, type AnalyticsService } from './analytics/analy
 import { seedOf } from './market/simulator.ts';
 import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
 import { createPaperTrading, type PaperTrading } from './brokers/paper/paper-trading.ts';
-import type { RateLimits } from './brokers/paper/order-entry.ts';
 import type { PriceSource } from './brokers/paper/price-source.ts';
 import { marketPrices } from './brokers/paper/market-prices.ts';
 import { createKillSwitchService, type KillSwitchHooks, type KillSwitchService } from './trading/kill-switch-service.ts';
-import type { PipelineHooks } from './trading/order-pipeline.ts';
+import type { PipelineHooks } from './trading/intent-gate.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
+import type { Wait } from './trading/paced-intent.ts';
+import { kiteRateLimits, type RateLimits } from './trading/order-rate.ts';
 import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
 import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
 import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
@@ -37,6 +39,8 @@ import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/k
 export type Services = {
   accounts: AccountsService;
   passwords: PasswordHasher;
+  /** The line in front of the password hashes (tests and the sign-in bench watch its length). */
+  hashSlots: HashSlots;
   brokerRegistry: BrokerRegistry;
   /** The paper broker also hosts its login page (server/http/broker-login-routes.ts). */
   paperBroker: PaperBroker;
@@ -77,8 +81,10 @@ export type ServicesOptions = {
   scryptCost?: ScryptCost | undefined;
   /** Tests only: a hasher standing in for scrypt (counting or holding verifications). */
   hasher?: PasswordHasher | undefined;
-  /** How many password hashes may run at once (hash-slots.ts); more answer server_busy at once. */
+  /** How many password hashes may run at once (hash-slots.ts); more wait in a short line. */
   hashConcurrency?: number | undefined;
+  /** Tests only: the hash line's other limits, and a timer for its waits. */
+  hashQueue?: { limits?: Partial<Omit<HashQueueLimits, 'slots'>>; startTimer?: StartTimer } | undefined;
   throttleLimits?: Partial<ThrottleLimits> | undefined;
   /** The simulated market: demo mode, seed text and milliseconds between ticks. */
   market: { demo: boolean; seed: string; tickMs: number };
@@ -86,6 +92,8 @@ export type ServicesOptions = {
   prices?: PriceSource | undefined;
   /** Tests only: the broker's order rate limits (Kite's by default). */
   rateLimits?: RateLimits | undefined;
+  /** Tests only: how an intent paced over several seconds waits for the next one (a timer by default). */
+  wait?: Wait | undefined;
   /** Tests only: a crash injected into the bot engine. */
   engineHooks?: EngineHooks | undefined;
   /** Tests only: a crash injected into the order pipeline or the kill switch, between their steps. */
@@ -98,23 +106,25 @@ export type ServicesOptions = {
   kite: Omit<KiteLiveOptions, 'db' | 'clock' | 'secrets'>;
 };
 
-export function createServices({ db, clock, secretKey, scryptCost, hasher, hashConcurrency, throttleLimits, market, prices, rateLimits, engineHooks, tradingHooks, push, alertPrices, kite }: ServicesOptions): Services {
+export function createServices(options: ServicesOptions): Services {
+  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices, kite } = options;
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
-  const hashSlots = createHashSlots(hashConcurrency ?? defaultHashConcurrency);
+  const hashSlots = createHashSlots({ ...hashQueue?.limits, slots: hashConcurrency ?? defaultHashConcurrency }, hashQueue?.startTimer);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
   const secrets = createSecretBox(secretKey);
   const strategies = createStrategiesService({ db });
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
   const priceSource = prices ?? marketPrices(marketService, db);
-  const paperTrading = createPaperTrading({ db, clock, prices: priceSource, rateLimits });
-  const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading });
+  const paperTrading = createPaperTrading({ db, clock, prices: priceSource });
+  const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
   const kiteLive = createKiteLive({ db, clock, secrets, ...kite });
   // Every broker the server can talk to: the paper broker and Zerodha's Kite Connect.
   const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker]);
   const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, hooks: tradingHooks });
   return {
-    accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits }),
+    accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits, deviceTokens: createDeviceTokens(secretKey, 'sign-in') }),
     passwords,
+    hashSlots,
     brokerRegistry,
     paperBroker,
     brokers: createBrokersService({ db, registry: brokerRegistry }),
@@ -126,11 +136,11 @@ export function createServices({ db, clock, secretKey, scryptCost, hasher, hashC
     market: marketService,
     marketFeed: createMarketFeed(marketService),
     paperTrading,
-    trading: createTradingService({ db, clock, brokers: brokerRegistry, hooks: tradingHooks }),
+    trading: createTradingService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks }),
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
-    botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, prices: priceSource, market: marketService, hooks: engineHooks }),
+    botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, prices: priceSource, market: marketService, hooks: engineHooks }),
     botStatus: createBotStatus({ db, clock, prices: priceSource }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
     kite: kiteLive,

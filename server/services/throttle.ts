@@ -1,6 +1,6 @@
-// Sliding-window throttling of sign-ins and password checks (per account and per IP address), of
-// registrations (per IP address) and of the paper broker's login form. Events live in the database so
-// every server instance counts the same attempts.
+// Sliding-window throttling of sign-ins and password checks, of registrations and of the paper broker's
+// login form (throttle-limits.ts lists the limits and whose attempts each one counts). Events live in the
+// database so every server instance counts the same attempts.
 //
 // An attempt is *reserved* before the slow work it guards (a ~0.6 s password hash), not recorded after
 // it: otherwise forty parallel guesses all pass a check that sees none of the others. The check and the
@@ -11,44 +11,36 @@ import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { DomainError } from './domain-error.ts';
 
-export type ThrottleRule = { limit: number; windowMs: number };
+/** At most `limit` events in any `windowMs`: then nothing passes until the oldest leaves the window. */
+export type LimitRule = { limit: number; windowMs: number };
 
-export type ThrottleLimits = {
-  loginPerAccount: ThrottleRule;
-  loginPerIp: ThrottleRule;
-  registerPerIp: ThrottleRule;
-  /** The paper broker's login form: Client IDs that match nothing, per api_key and per address. */
-  brokerLoginFailuresPerKey: ThrottleRule;
-  brokerLoginFailuresPerIp: ThrottleRule;
-  /** request_tokens it issues, per account (api_key and Client ID) and per address. */
-  brokerLoginTokensPerAccount: ThrottleRule;
-  brokerLoginTokensPerIp: ThrottleRule;
-};
+/**
+ * Slows, never locks: `free` events in `windowMs` pass at once; after them each attempt must come at
+ * least `firstDelayMs` after the previous event, the interval doubling with every further event up to
+ * `maxDelayMs`. Whoever keeps guessing gets one try per `maxDelayMs`; whoever stops waits at most that.
+ */
+export type SlowingRule = { free: number; windowMs: number; firstDelayMs: number; maxDelayMs: number };
 
-const minute = 60_000;
+export type ThrottleRule = LimitRule | SlowingRule;
 
-export const defaultThrottleLimits: ThrottleLimits = {
-  // Five wrong passwords lock the account for the rest of the 15 minutes.
-  loginPerAccount: { limit: 5, windowMs: 15 * minute },
-  // Enough for an office behind one address; far too few to guess passwords across accounts.
-  loginPerIp: { limit: 20, windowMs: 15 * minute },
-  // Each registration costs a deliberately slow hash: this bounds the CPU one address can take, yet
-  // leaves room for a classroom, an office or a browser test suite behind one address.
-  registerPerIp: { limit: 100, windowMs: 60 * minute },
-  // An api_key travels in URLs: ten wrong Client IDs are enough for a typo, too few to try them all.
-  brokerLoginFailuresPerKey: { limit: 10, windowMs: 15 * minute },
-  brokerLoginFailuresPerIp: { limit: 20, windowMs: 15 * minute },
-  // A trader logs in to the broker once a day; ten tokens in 15 minutes is generous, thirty an office.
-  brokerLoginTokensPerAccount: { limit: 10, windowMs: 15 * minute },
-  brokerLoginTokensPerIp: { limit: 30, windowMs: 15 * minute },
-};
+const isSlowing = (rule: ThrottleRule): rule is SlowingRule => 'free' in rule;
+
+/** How many events in the window engage the rule (lock it, or start slowing). */
+export function engagesAt(rule: ThrottleRule): number {
+  return isSlowing(rule) ? rule.free : rule.limit;
+}
 
 export type ThrottleScope =
   | 'login_account'
+  | 'login_device'
   | 'login_ip'
+  | 'login_network'
+  | 'password_change_session'
   | 'register_ip'
   | 'broker_login_failed_key'
+  | 'broker_login_failed_device'
   | 'broker_login_failed_ip'
+  | 'broker_login_failed_network'
   | 'broker_login_token_account'
   | 'broker_login_token_ip';
 
@@ -58,7 +50,7 @@ export type ThrottleCheck = { scope: ThrottleScope; key: string; rule: ThrottleR
 export type Reservation = { eventIds: string[] };
 
 /** Events older than this are deleted whatever their scope: no rule looks back further. */
-const retentionMs = 24 * 60 * minute;
+const retentionMs = 24 * 60 * 60_000;
 
 /** The advisory-lock namespace of throttle keys (the two-int form never meets the migrations' one-bigint lock). */
 const lockSpace = 7_301_202;
@@ -76,19 +68,33 @@ export async function lockThrottleKeys(tx: Queryable, checks: readonly Omit<Thro
   for (const id of ids) await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [lockSpace, id]);
 }
 
-/** Seconds until one more attempt is allowed, or null when it is allowed now. */
-export async function retryAfterSeconds(db: Queryable, check: ThrottleCheck, now: Date): Promise<number | null> {
-  const { rule } = check;
+/** The moment one more attempt is allowed (epoch ms), or null when nothing holds it back. */
+async function allowedAt(db: Queryable, { scope, key, rule }: ThrottleCheck, now: Date): Promise<number | null> {
+  const since = new Date(now.getTime() - rule.windowMs);
+  if (isSlowing(rule)) {
+    const { rows } = await db.query<{ events: number; latest: Date | null }>(
+      'SELECT count(*)::int AS events, max(created_at) AS latest FROM throttle_events WHERE scope = $1 AND key = $2 AND created_at > $3',
+      [scope, key, since],
+    );
+    const { events = 0, latest = null } = rows[0] ?? {};
+    if (events < rule.free || latest === null) return null;
+    return new Date(latest).getTime() + Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** (events - rule.free));
+  }
   const { rows } = await db.query<{ created_at: Date }>(
     `SELECT created_at FROM throttle_events
      WHERE scope = $1 AND key = $2 AND created_at > $3
      ORDER BY created_at DESC LIMIT $4`,
-    [check.scope, check.key, new Date(now.getTime() - rule.windowMs), rule.limit],
+    [scope, key, since, rule.limit],
   );
   const oldest = rows[rule.limit - 1];
-  if (oldest === undefined) return null;
-  const unlockAt = new Date(oldest.created_at).getTime() + rule.windowMs;
-  return Math.max(1, Math.ceil((unlockAt - now.getTime()) / 1000));
+  return oldest === undefined ? null : new Date(oldest.created_at).getTime() + rule.windowMs;
+}
+
+/** Seconds until one more attempt is allowed, or null when it is allowed now. */
+export async function retryAfterSeconds(db: Queryable, check: ThrottleCheck, now: Date): Promise<number | null> {
+  const at = await allowedAt(db, check, now);
+  if (at === null || at <= now.getTime()) return null;
+  return Math.max(1, Math.ceil((at - now.getTime()) / 1000));
 }
 
 /** The longest wait of the checks, or null when none is at its limit. Call it under lockThrottleKeys. */
@@ -99,6 +105,27 @@ export async function throttledFor(tx: Queryable, checks: readonly ThrottleCheck
     if (seconds !== null) wait = Math.max(wait ?? 0, seconds);
   }
   return wait;
+}
+
+/** Events in the rule's window, reserved attempts included. */
+export async function eventsInWindow(db: Queryable, { scope, key, rule }: ThrottleCheck, now: Date): Promise<number> {
+  const { rows } = await db.query<{ events: number }>(
+    'SELECT count(*)::int AS events FROM throttle_events WHERE scope = $1 AND key = $2 AND created_at > $3',
+    [scope, key, new Date(now.getTime() - rule.windowMs)],
+  );
+  return rows[0]?.events ?? 0;
+}
+
+/**
+ * When an engaged rule stopped holding: the moment the event that engaged it (the `engagesAt`-th most
+ * recent) left the window. Null when that event is no longer kept (events are deleted after a day).
+ */
+export async function disengagedAt(db: Queryable, { scope, key, rule }: ThrottleCheck): Promise<Date | null> {
+  const { rows } = await db.query<{ created_at: Date }>(
+    'SELECT created_at FROM throttle_events WHERE scope = $1 AND key = $2 ORDER BY created_at DESC OFFSET $3 LIMIT 1',
+    [scope, key, engagesAt(rule) - 1],
+  );
+  return rows[0] === undefined ? null : new Date(new Date(rows[0].created_at).getTime() + rule.windowMs);
 }
 
 /** Writes one event per check (and deletes events no rule looks at any more). */
@@ -123,16 +150,26 @@ export async function insertEvents(tx: Queryable, checks: readonly Omit<Throttle
 }
 
 /**
- * Counts one attempt against every check, or throws too_many_attempts (writing nothing) when any is at
- * its limit. The caller keeps the reservation as the attempt's record, or gives it back.
+ * Counts one attempt against every check, or throws too_many_attempts when any is at its limit. A
+ * refused attempt writes nothing, except against `refusalsCountAgainst` (the guesser's own address):
+ * polling an account that is being slowed, to be first when it may be tried again, costs the poller.
+ * The caller keeps the reservation as the attempt's record, or gives it back.
  */
-export async function reserveAttempt(db: Database, checks: readonly ThrottleCheck[], now: Date): Promise<Reservation> {
-  return db.transaction(async (tx) => {
-    await lockThrottleKeys(tx, checks);
+export async function reserveAttempt(
+  db: Database,
+  checks: readonly ThrottleCheck[],
+  now: Date,
+  refusalsCountAgainst: readonly ThrottleCheck[] = [],
+): Promise<Reservation> {
+  const outcome = await db.transaction(async (tx) => {
+    await lockThrottleKeys(tx, [...checks, ...refusalsCountAgainst]);
     const wait = await throttledFor(tx, checks, now);
-    if (wait !== null) throw tooManyAttempts(wait);
-    return insertEvents(tx, checks, now);
+    if (wait === null) return insertEvents(tx, checks, now);
+    await insertEvents(tx, refusalsCountAgainst, now);
+    return wait;
   });
+  if (typeof outcome === 'number') throw tooManyAttempts(outcome);
+  return outcome;
 }
 
 /** Gives a reservation back: the attempt it stood for does not count (it succeeded, or never ran). */
@@ -147,6 +184,6 @@ export async function clearEvents(db: Queryable, scope: ThrottleScope, key: stri
 
 export function tooManyAttempts(seconds: number): DomainError {
   const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return new DomainError('too_many_attempts', `Too many attempts. Try again in ${wait}.`, { retryAfterSeconds: seconds });
 }

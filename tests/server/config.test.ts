@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       KITE_API_ROOT: 'http://127.0.0.1:9400/',
       KITE_LOGIN_URL: 'http://127.0.0.1:9400/connect/login',
       KITE_TICKER_URL: 'ws://127.0.0.1:9400/ticker',
+      PUSH_SERVICE_HOSTS: 'FCM.googleapis.com, *.push.apple.com,http://127.0.0.1:8089/',
     });
     expect(config).toEqual({
       port: 3000,
@@ -65,8 +66,17 @@ describe('loadConfig', () => {
       hashConcurrency: 3,
       market: { demo: false, seed: 'expiry-day', tickMs: 500 },
       kite: { apiRoot: 'http://127.0.0.1:9400', loginUrl: 'http://127.0.0.1:9400/connect/login', tickerUrl: 'ws://127.0.0.1:9400/ticker' },
+      pushServiceHosts: ['fcm.googleapis.com', '*.push.apple.com', 'http://127.0.0.1:8089'],
     });
   });
+
+  it("sends push only to the browsers' push services by default, and refuses an allow-list entry it cannot read", () => {
+    expect(loadConfig({}).pushServiceHosts).toEqual(['fcm.googleapis.com', '*.push.services.mozilla.com', '*.push.apple.com', '*.notify.windows.com']);
+    for (const hosts of ['*', '*.com,', 'fcm.googleapis.com/fcm', 'https://push.example.in/path', 'ftp://push.example.in', '169.254.169.254:80', ',']) {
+      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: hosts }), hosts).toThrow(/PUSH_SERVICE_HOSTS must list push service hosts/);
+    }
+  });
+
 
   it("points the Kite adapter at Zerodha by default, and refuses Kite URLs it cannot use", () => {
     expect(loadConfig({}).kite).toEqual({ apiRoot: 'https://api.kite.trade', loginUrl: 'https://kite.zerodha.com/connect/login', tickerUrl: 'wss://ws.kite.trade' });

@@ -49,6 +49,22 @@ describe('password hashing', () => {
   it('has a dummy verification for unknown users that always fails', async () => {
     expect(await hasher.verifyAgainstNobody('StrikeDesk@2026')).toBe(false);
   });
+
+  it('makes the dummy verification wait as long as a recent real hash took, without hashing', async () => {
+    const waits: number[] = [];
+    const timing = createPasswordHasher(testScryptCost, async (ms) => {
+      waits.push(ms);
+    });
+    // Before any real hash was timed, the dummy hashes for real once (and does not wait).
+    expect(await timing.verifyAgainstNobody('guess')).toBe(false);
+    expect(waits).toEqual([]);
+    await timing.verify('guess', await timing.hash('Iron-Condor-Weekly'));
+    for (let i = 0; i < 20; i++) expect(await timing.verifyAgainstNobody(`guess-${i}`)).toBe(false);
+    // Each wait is the duration of one of the three real hashes (the first dummy, the hash, the verification).
+    expect(waits).toHaveLength(20);
+    expect(Math.min(...waits)).toBeGreaterThan(0);
+    expect(new Set(waits).size).toBeLessThanOrEqual(3);
+  });
 });
 
 describe('common passwords', () => {

@@ -1,9 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app.ts';
-import { buildContentSecurityPolicy } from '../../server/http/security-headers.ts';
+import { buildContentSecurityPolicy, buildSecurityHeaders } from '../../server/http/security-headers.ts';
 import type { Database } from '../../server/db/database.ts';
+import { signedInAccount } from './support/accounts.ts';
+import { contractClient } from './support/contract-client.ts';
 import { createDistFixture, type DistFixture } from './support/dist-fixture.ts';
 import { createTestDatabase } from './support/test-database.ts';
 import { testScryptCost } from './support/test-server.ts';
@@ -89,6 +92,35 @@ describe('security headers on every kind of answer', () => {
     const res = await app.inject({ method: 'GET', url: '/api/test-failure/' });
     expect(res.json()).toEqual({ message: 'Internal Server Error', code: 'internal_error' });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('security headers on the live price stream', () => {
+  it('are the same as on any other API answer, HSTS included (the reply is hijacked, so no onSend runs)', async () => {
+    // Behind a trusted TLS proxy, so HSTS belongs on every answer.
+    const behindTls = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost, trustProxy: true });
+    try {
+      const { token } = await signedInAccount(contractClient(behindTls));
+      await behindTls.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(behindTls.server.address() as AddressInfo).port}`;
+      const headers = { authorization: `Bearer ${token}`, 'x-forwarded-proto': 'https' };
+      const health = await fetch(`${base}/api/health/`, { headers });
+      const stream = await fetch(`${base}/api/market/stream/`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ instruments: ['NSE:NIFTY 50'] }),
+      });
+      await stream.body?.cancel();
+      expect(health.status).toBe(200);
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const names = [...Object.keys(buildSecurityHeaders()), 'strict-transport-security'];
+      const pick = (response: Response) => Object.fromEntries(names.map((name) => [name, response.headers.get(name)]));
+      expect(Object.values(pick(health)).every((value) => value !== null)).toBe(true);
+      expect(pick(stream)).toEqual(pick(health));
+    } finally {
+      await behindTls.close();
+    }
   });
 });
 

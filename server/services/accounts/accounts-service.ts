@@ -4,11 +4,16 @@ import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Clock } from '../clock.ts';
+import { clientAddress } from '../client-network.ts';
+import type { DeviceTokens } from '../device-tokens.ts';
+import type { ThrottleLimits } from '../throttle-limits.ts';
+import { clearEvents, eventsInWindow, releaseReservation, reserveAttempt, type Reservation, type ThrottleCheck } from '../throttle.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import type { HashClient, HashPass, HashSlots } from './hash-slots.ts';
 import type { PasswordHasher } from './passwords.ts';
-import { serverBusy, type HashSlots } from './hash-slots.ts';
+import { auditThrottles } from './security-events.ts';
 import { createSession, findActiveSession, revokeOtherSessions, revokeSession } from './sessions.ts';
-import { clearEvents, releaseReservation, reserveAttempt, type Reservation, type ThrottleCheck, type ThrottleLimits } from '../throttle.ts';
+import { signInGuard } from './sign-in-guard.ts';
 import * as users from './users.ts';
 
 type Schemas = components['schemas'];
@@ -17,9 +22,15 @@ export type TradeDefaults = users.TradeDefaults;
 
 export type AuthContext = { user: User; sessionId: string };
 
-export type SignedIn = { user: User; token: string; expiresAt: Date };
+/** `deviceToken` makes this browser a known device of the account (HTTP keeps it in a cookie). */
+export type SignedIn = { user: User; token: string; expiresAt: Date; deviceToken: string };
 
-export type ClientInfo = { ip: string; userAgent?: string | undefined };
+export type ClientInfo = {
+  ip: string;
+  userAgent?: string | undefined;
+  /** The device tokens the browser holds, by account (user id): it may have signed in to several. */
+  deviceTokens?: Readonly<Record<string, string>> | undefined;
+};
 
 export type AccountsServiceOptions = {
   db: Database;
@@ -28,6 +39,7 @@ export type AccountsServiceOptions = {
   /** Bounds the hashes running at once; shared by every service that hashes passwords. */
   hashSlots: HashSlots;
   limits: ThrottleLimits;
+  deviceTokens: DeviceTokens;
 };
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -51,27 +63,34 @@ function assertNotCommon(password: string, field: string): void {
 
 export const invalidCredentials = (): DomainError => new DomainError('invalid_credentials', 'Invalid email or password');
 
-export function createAccountsService({ db, clock, hasher, hashSlots, limits }: AccountsServiceOptions) {
-  const accountKey = (email: string) => email.trim().toLowerCase();
-  const passwordChecks = (email: string, ip: string): ThrottleCheck[] => [
-    { scope: 'login_account', key: accountKey(email), rule: limits.loginPerAccount },
-    { scope: 'login_ip', key: ip, rule: limits.loginPerIp },
-  ];
-
+export function createAccountsService({ db, clock, hasher, hashSlots, limits, deviceTokens }: AccountsServiceOptions) {
   /**
-   * Runs password work in a hash slot. With none free, the attempt never ran: its reservation is given
-   * back and the caller is told at once to retry, instead of waiting behind everyone else's hashes.
+   * A place in the hash line, then a slot, or for an `imitation` (an unknown email's, passwords.ts) the
+   * wait a slot would have taken, with no slot (hash-slots.ts). When refused (server_busy), the attempt
+   * never ran: its reservation is given back.
    */
-  async function hashing<T>(reservation: Reservation, work: () => Promise<T>): Promise<T> {
-    const release = hashSlots.tryAcquire();
-    if (release === null) {
+  async function admit(reservation: Reservation, client: HashClient, imitation: boolean): Promise<{ pass: HashPass; release: () => void }> {
+    let pass: HashPass | undefined;
+    try {
+      pass = hashSlots.enter(client);
+      if (!imitation) return { pass, release: await pass.slot() };
+      await pass.turn();
+      return { pass, release: () => undefined };
+    } catch (error) {
+      pass?.leave();
       await releaseReservation(db, reservation);
-      throw serverBusy();
+      throw error;
     }
+  }
+
+  /** Runs password work once its turn in the hash line comes. */
+  async function hashing<T>(reservation: Reservation, client: HashClient, work: () => Promise<T>, imitation = false): Promise<T> {
+    const { pass, release } = await admit(reservation, client, imitation);
     try {
       return await work();
     } finally {
       release();
+      pass.leave();
     }
   }
 
@@ -80,7 +99,7 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits }: 
     assertNotCommon(input.password, 'password');
     const reservation = await reserveAttempt(db, [{ scope: 'register_ip', key: client.ip, rule: limits.registerPerIp }], clock());
     // Hash before looking at the email, so "taken" and "created" take the same time. Both count.
-    const passwordHash = await hashing(reservation, () => hasher.hash(input.password));
+    const passwordHash = await hashing(reservation, { ...clientAddress(client.ip), priority: 'other' }, () => hasher.hash(input.password));
     const created = await users.insertUser(db, { email: input.email, name, mobile: normaliseMobile(input.mobile), passwordHash }, clock());
     if (created === null) {
       throw new DomainError('email_taken', 'An account with this email already exists', { field: 'email' });
@@ -88,21 +107,46 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits }: 
     return created.user;
   }
 
+  /**
+   * Timing: an unknown email and a wrong password run the same queries, the same throttles
+   * (sign-in-guard.ts), the same wait for a turn in the hash line and the same refusals there; then one
+   * hashes while the other waits as long as a recent real hash took (passwords.ts). What remains is
+   * that a real hash holds a slot and an imitation does not: someone who keeps every slot busy with
+   * their own guesses could notice one slot fewer while a real email is checked. That takes a steady
+   * flood of throttled guesses at accounts they already know, to learn what registering with the email
+   * says at once (`email_taken`), so it is left there.
+   */
   async function login(input: Schemas['LoginRequest'], client: ClientInfo): Promise<SignedIn> {
-    // Reserved before the hash: parallel guesses each take one of the account's five attempts.
-    const reservation = await reserveAttempt(db, passwordChecks(input.email, client.ip), clock());
     const record = await users.findUserByEmail(db, input.email);
-    // Unknown email and wrong password cost the same hash and get the same answer.
-    const valid = await hashing(reservation, () =>
-      record === null ? hasher.verifyAgainstNobody(input.password) : hasher.verify(input.password, record.passwordHash),
+    const userId = record?.user.id ?? null;
+    const address = clientAddress(client.ip);
+    // Only the holder of this account's device token (signed by this server) takes the known-device path.
+    const knownDevice = userId === null ? null : deviceTokens.read(String(userId), client.deviceTokens?.[String(userId)], clock());
+    const guard = signInGuard(limits, input.email, userId, address, knownDevice);
+    // A sign-in at an account nobody has been failing at goes before guesses at accounts under attack.
+    const quiet = (await eventsInWindow(db, guard.account, clock())) === 0;
+    // Reserved before the hash: parallel guesses each count.
+    const reservation = await reserveAttempt(db, guard.checks, clock(), guard.refusalsCountAgainst);
+    const priority = knownDevice !== null ? 'known' : quiet ? 'quiet' : 'other';
+    const valid = await hashing(
+      reservation,
+      { ...address, priority },
+      () => (record === null ? hasher.verifyAgainstNobody(input.password) : hasher.verify(input.password, record.passwordHash)),
+      record === null,
     );
-    // A failure keeps its reservation: that is the failed attempt's record.
-    if (record === null || !valid) throw invalidCredentials();
-    // A success forgives the account's failures and counts against neither the account nor the address.
-    await clearEvents(db, 'login_account', accountKey(input.email));
+    if (record === null || !valid) {
+      // A failure keeps its reservation: that is the failed attempt's record.
+      await auditThrottles(db, userId, guard.audited, client.ip, clock());
+      throw invalidCredentials();
+    }
+    // A success counts against nothing, and forgives this device's own failures; strangers' stay.
+    for (const check of guard.forgivenOnSuccess) await clearEvents(db, check.scope, check.key);
     await releaseReservation(db, reservation);
+    await auditThrottles(db, record.user.id, guard.audited, client.ip, clock());
     const session = await createSession(db, record.user.id, clock(), client.userAgent);
-    return { user: record.user, ...session };
+    // A fresh token at each sign-in (OWASP's advice): the browser's stays a year ahead, and a copied one
+    // expires a year after it was made.
+    return { user: record.user, ...session, deviceToken: deviceTokens.issue(String(record.user.id), clock()) };
   }
 
   async function authenticate(token: string): Promise<AuthContext | null> {
@@ -125,11 +169,14 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits }: 
   async function changePassword(auth: AuthContext, input: Schemas['ChangePasswordRequest'], client: ClientInfo): Promise<void> {
     // Refused before reserving: a too-common new password says nothing about the current one.
     assertNotCommon(input.new_password, 'new_password');
-    // Guessing the current password from a stolen session counts against the account like failed sign-ins.
-    const reservation = await reserveAttempt(db, passwordChecks(auth.user.email, client.ip), clock());
+    // Guessing the current password from a stolen session is throttled on that session, never on the
+    // account: the thief must not be able to lock the owner's sign-in.
+    const check: ThrottleCheck = { scope: 'password_change_session', key: auth.sessionId, rule: limits.passwordChangePerSession };
+    const reservation = await reserveAttempt(db, [check], clock());
     const record = await users.findUserById(db, auth.user.id);
     // One slot for both hashes: a right current password is never refused half-way for lack of a slot.
-    const passwordHash = await hashing(reservation, async () => {
+    // A signed-in user goes first in the hash line, like a known device.
+    const passwordHash = await hashing(reservation, { ...clientAddress(client.ip), priority: 'known' }, async () => {
       if (record === null || !(await hasher.verify(input.current_password, record.passwordHash))) return null;
       return hasher.hash(input.new_password);
     });
@@ -139,7 +186,7 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits }: 
     await db.transaction(async (tx) => {
       await users.updatePasswordHash(tx, auth.user.id, passwordHash, clock());
       await revokeOtherSessions(tx, auth.user.id, auth.sessionId, clock());
-      await clearEvents(tx, 'login_account', accountKey(auth.user.email));
+      await clearEvents(tx, check.scope, check.key);
       await releaseReservation(tx, reservation);
     });
   }

@@ -7,6 +7,7 @@ import { createPriceAlertsService, type PriceAlertsService } from './price-alert
 import { createPushDevicesService, type PushDevicesService } from './push-devices-service.ts';
 import { createPushDispatcher } from './push-dispatcher.ts';
 import { createWebPushSender, type PushSender } from './push-sender.ts';
+import { createPushTargets, defaultPushServiceHosts, systemResolver, type HostResolver } from './push-targets.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 import { createAlertWatchers, type AlertWatchers } from './watchers/alert-watchers.ts';
 import { marketLastPrices, type LastPriceSource } from './watchers/price-watcher.ts';
@@ -21,10 +22,12 @@ export type AlertServices = {
 
 export type PushOptions = {
   vapid: VapidKeys;
-  /** Tests only: another transport than web-push over fetch. */
+  /** The push services' hosts endpoints may point at (PUSH_SERVICE_HOSTS; push-targets.ts): the browsers' by default. */
+  serviceHosts?: readonly string[] | undefined;
+  /** Tests only: a scripted DNS instead of the system's. */
+  resolve?: HostResolver | undefined;
+  /** Tests only: another transport than web push to the checked endpoint. */
   send?: PushSender | undefined;
-  /** Tests only: accept a push service on plain http (a local one). */
-  allowHttpEndpoints?: boolean | undefined;
 };
 
 export type AlertServicesOptions = {
@@ -37,11 +40,12 @@ export type AlertServicesOptions = {
 };
 
 export function createAlertServices({ db, clock, market, push, prices }: AlertServicesOptions): AlertServices {
-  const send = push.send ?? createWebPushSender(push.vapid);
+  const targets = createPushTargets({ hosts: push.serviceHosts ?? defaultPushServiceHosts, resolve: push.resolve ?? systemResolver });
+  const send = push.send ?? createWebPushSender(push.vapid, targets);
   return {
     feed: createAlertFeedService({ db, clock }),
     priceAlerts: createPriceAlertsService({ db, clock }),
-    pushDevices: createPushDevicesService({ db, clock, vapidPublicKey: push.vapid.publicKey, send, allowHttpEndpoints: push.allowHttpEndpoints }),
+    pushDevices: createPushDevicesService({ db, clock, vapidPublicKey: push.vapid.publicKey, send, targets }),
     watchers: createAlertWatchers({
       db,
       clock,

@@ -6,6 +6,7 @@ import type { Clock } from '../clock.ts';
 import { DomainError, notFound } from '../domain-error.ts';
 import { pushTopics, type PushTopic } from './push-payload.ts';
 import type { PushSender } from './push-sender.ts';
+import type { PushRefusal, PushTargets } from './push-targets.ts';
 
 type Schemas = components['schemas'];
 type PushDevice = Schemas['PushDevice'];
@@ -35,16 +36,25 @@ function decodedLength(text: string): number | null {
   return Buffer.from(body, 'base64url').length;
 }
 
+/** Why an endpoint is refused when a device is saved (push-targets.ts checks it again before every send). */
+const endpointRefusals: Record<PushRefusal, string> = {
+  not_https: 'A push endpoint must be an https URL, as browsers give it in their PushSubscription.',
+  port: "A push endpoint must use its push service's usual https port.",
+  host: "Notifications go only to the browsers' push services (Google, Mozilla, Apple, Microsoft), and this endpoint is not one of them.",
+  address: 'This push endpoint leads to a private or local network address, where notifications are never sent.',
+  unresolved: 'The push service of this endpoint could not be found. Try again in a moment.',
+};
+
 export type PushDevicesOptions = {
   db: Database;
   clock: Clock;
   vapidPublicKey: string;
   send: PushSender;
-  /** Tests only: a push service on http://127.0.0.1. Real push services are https. */
-  allowHttpEndpoints?: boolean | undefined;
+  /** Which endpoints may be saved: the push services' hosts at public addresses. */
+  targets: PushTargets;
 };
 
-export function createPushDevicesService({ db, clock, vapidPublicKey, send, allowHttpEndpoints = false }: PushDevicesOptions) {
+export function createPushDevicesService({ db, clock, vapidPublicKey, send, targets }: PushDevicesOptions) {
   const columns = 'endpoint, label, topics, created_at, last_sent_at, last_error';
 
   async function settings(userId: number): Promise<Schemas['PushSettingsResponse']> {
@@ -52,10 +62,7 @@ export function createPushDevicesService({ db, clock, vapidPublicKey, send, allo
     return { vapid_public_key: vapidPublicKey, devices: rows.map(deviceOf) };
   }
 
-  function checkSubscription(body: Schemas['PushDeviceSave']): void {
-    if (!body.endpoint.startsWith('https://') && !(allowHttpEndpoints && body.endpoint.startsWith('http://'))) {
-      throw new DomainError('validation_failed', 'A push endpoint must be an https URL, as browsers give it in their PushSubscription.', { field: 'endpoint' });
-    }
+  async function checkSubscription(body: Schemas['PushDeviceSave']): Promise<void> {
     // What the browser's PushSubscription holds: a P-256 public key (65 bytes) and a 16-byte auth secret.
     if (decodedLength(body.keys.p256dh) !== 65 || Buffer.from(body.keys.p256dh.replace(/=+$/, ''), 'base64url')[0] !== 4) {
       throw new DomainError('validation_failed', 'keys.p256dh must be the subscription\'s P-256 public key (65 bytes, base64url).', { field: 'keys.p256dh' });
@@ -64,6 +71,9 @@ export function createPushDevicesService({ db, clock, vapidPublicKey, send, allo
       throw new DomainError('validation_failed', 'keys.auth must be the subscription\'s 16-byte auth secret (base64url).', { field: 'keys.auth' });
     }
     if (body.label.trim() === '') throw new DomainError('validation_failed', 'Give the device a name, e.g. "Pixel 8, Chrome".', { field: 'label' });
+    // Last: the only check that may ask DNS.
+    const checked = await targets.check(body.endpoint);
+    if (!checked.ok) throw new DomainError('validation_failed', endpointRefusals[checked.refusal], { field: 'endpoint' });
   }
 
   /**
@@ -71,7 +81,7 @@ export function createPushDevicesService({ db, clock, vapidPublicKey, send, allo
    * this one (the same browser, signed in as someone else), so nobody receives another trader's alerts.
    */
   async function save(userId: number, body: Schemas['PushDeviceSave']): Promise<Schemas['PushDeviceResponse']> {
-    checkSubscription(body);
+    await checkSubscription(body);
     return db.transaction(async (tx) => {
       // Serialises this trader's saves, so two at once cannot both pass the device cap.
       await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);

@@ -1,7 +1,12 @@
-// Sends one web push message. web-push encrypts the payload (aes128gcm, RFC 8291) and signs the request
-// (VAPID, RFC 8292); the request itself goes out with fetch, under a timeout, so a slow push service costs
-// the dispatcher seconds, not the tick. Push services answer 201; 404 and 410 mean the subscription is gone.
+// Sends one web push message. The endpoint is checked first, every time (push-targets.ts: a known push
+// service, at a public address); web-push then encrypts the payload (aes128gcm, RFC 8291) and signs the
+// request (VAPID, RFC 8292), and push-request.ts posts it to the checked addresses under a timeout, so a slow
+// push service costs the dispatcher seconds, not the tick. Push services answer 201; 404 and 410 mean the
+// subscription is gone. What a push service says beyond its status is never kept: the outcome's message is
+// one of the fixed texts below, which the trader sees and the device keeps as its last error.
 import type { DeliveryOptions } from './push-payload.ts';
+import { postToTarget } from './push-request.ts';
+import type { PushRefusal, PushTargets } from './push-targets.ts';
 import { webPush, type VapidKeys } from './vapid-keys.ts';
 
 export type PushSubscriptionKeys = { endpoint: string; p256dh: string; auth: string };
@@ -10,7 +15,7 @@ export type PushOutcome =
   | { ok: true; status: number }
   | {
       ok: false;
-      /** The push service's status, or null when it could not be reached. */
+      /** The push service's status, or null when nothing was sent or it could not be reached. */
       status: number | null;
       /** The subscription expired or was withdrawn (404, 410): the device should be forgotten. */
       gone: boolean;
@@ -21,10 +26,30 @@ export type PushSender = (device: PushSubscriptionKeys, payload: string, deliver
 
 export const pushTimeoutMs = 10_000;
 
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+export const pushFailureMessages = {
+  unreachable: 'Push service unreachable.',
+  unusableKeys: "The subscription's keys are unusable.",
+  notPushService: "The endpoint is not on one of the browsers' push services.",
+  privateAddress: "The push service's address is private or local.",
+};
 
-export function createWebPushSender(vapid: VapidKeys, timeoutMs = pushTimeoutMs): PushSender {
+const refusalMessages: Record<PushRefusal, string> = {
+  not_https: pushFailureMessages.notPushService,
+  port: pushFailureMessages.notPushService,
+  host: pushFailureMessages.notPushService,
+  address: pushFailureMessages.privateAddress,
+  unresolved: pushFailureMessages.unreachable,
+};
+
+/** The fixed text of a status that is not a success. */
+export function answeredMessage(status: number): string {
+  return status >= 300 && status < 400 ? `Push service answered ${status}, a redirect: not followed.` : `Push service answered ${status}.`;
+}
+
+export function createWebPushSender(vapid: VapidKeys, targets: PushTargets, timeoutMs = pushTimeoutMs): PushSender {
   return async (device, payload, delivery) => {
+    const checked = await targets.check(device.endpoint);
+    if (!checked.ok) return { ok: false, status: null, gone: false, message: refusalMessages[checked.refusal] };
     let request: ReturnType<typeof webPush.generateRequestDetails>;
     try {
       request = webPush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, payload, {
@@ -33,25 +58,16 @@ export function createWebPushSender(vapid: VapidKeys, timeoutMs = pushTimeoutMs)
         urgency: delivery.urgency,
         contentEncoding: 'aes128gcm',
       });
-    } catch (error) {
+    } catch {
       // Keys the browser gave that cannot encrypt anything: the subscription is unusable.
-      return { ok: false, status: null, gone: true, message: clip(`The subscription's keys are unusable: ${String(error)}`, 500) };
+      return { ok: false, status: null, gone: true, message: pushFailureMessages.unusableKeys };
     }
     try {
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers,
-        // A copy typed as a plain Uint8Array: fetch's types (DOM and Node's alike) accept it.
-        body: request.body === null ? null : new Uint8Array(request.body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const text = await response.text().catch(() => '');
-      if (response.ok) return { ok: true, status: response.status };
-      const gone = response.status === 404 || response.status === 410;
-      return { ok: false, status: response.status, gone, message: clip(`Push service answered ${response.status}${text === '' ? '' : `: ${text}`}`, 500) };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return { ok: false, status: null, gone: false, message: clip(`Push service unreachable: ${reason}`, 500) };
+      const status = await postToTarget(checked.target, request, AbortSignal.timeout(timeoutMs));
+      if (status >= 200 && status < 300) return { ok: true, status };
+      return { ok: false, status, gone: status === 404 || status === 410, message: answeredMessage(status) };
+    } catch {
+      return { ok: false, status: null, gone: false, message: pushFailureMessages.unreachable };
     }
   };
 }

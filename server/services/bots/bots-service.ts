@@ -75,8 +75,8 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
     return rows[0] === undefined ? null : kind.toBot(rows[0]);
   }
 
-  async function requirePortfolio(q: Queryable, userId: number, portfolioId: number): Promise<void> {
-    if ((await findOwnedPortfolio(q, userId, portfolioId)) === null) throw notFound('Portfolio');
+  async function requirePortfolio(q: Queryable, userId: number, portfolioId: number, keep = false): Promise<void> {
+    if ((await findOwnedPortfolio(q, userId, portfolioId, keep)) === null) throw notFound('Portfolio');
   }
 
   /** The complete bot as it will be stored: every rule checked, defaults filled in. */
@@ -101,18 +101,21 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
       const message = `portfolio_id: must be the portfolio of the path (${portfolioId}), got ${input.portfolio_id}`;
       throw new DomainError('portfolio_mismatch', message, { field: 'portfolio_id' });
     }
-    await requirePortfolio(db, userId, portfolioId);
     const { portfolio_id: _portfolioId, ...fields } = input;
     const draft = { ...kind.defaults, ...fields, id: 0, portfolio_id: portfolioId, status: input.status ?? 'active', mode: input.mode ?? 'paper' } as Bot & { mode: BotFields['mode'] };
-    const bot = await checked(db, draft);
-    const columns = [...commonColumns, ...kind.extraColumns];
-    const now = clock();
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO ${kind.table} (portfolio_id, ${columns.join(', ')}, created_at, updated_at)
-       VALUES ($1, ${columns.map((_, index) => `$${index + 2}`).join(', ')}, $${columns.length + 2}, $${columns.length + 2}) RETURNING id`,
-      [portfolioId, ...values(bot), now],
-    );
-    return (await findOwned(db, userId, Number(rows[0]?.id))) as Bot;
+    // The portfolio is held while the bot goes in: deleted meanwhile, it is "not found", never a broken key.
+    return db.transaction(async (tx) => {
+      await requirePortfolio(tx, userId, portfolioId, true);
+      const bot = await checked(tx, draft);
+      const columns = [...commonColumns, ...kind.extraColumns];
+      const now = clock();
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO ${kind.table} (portfolio_id, ${columns.join(', ')}, created_at, updated_at)
+         VALUES ($1, ${columns.map((_, index) => `$${index + 2}`).join(', ')}, $${columns.length + 2}, $${columns.length + 2}) RETURNING id`,
+        [portfolioId, ...values(bot), now],
+      );
+      return (await findOwned(tx, userId, Number(rows[0]?.id))) as Bot;
+    });
   }
 
   /**

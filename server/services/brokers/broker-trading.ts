@@ -5,8 +5,13 @@
 // orders again after a lost answer.
 //
 // No call takes a transaction: a real broker is never called inside one (ARCHITECTURE.md). Callers claim
-// the intent first and record the answer after (trading/order-pipeline.ts); each call of the paper broker
-// runs in its own transaction under the account's lock.
+// the intent first and record the answer after (trading/order-pipeline.ts, trading/paced-intent.ts); each
+// call of the paper broker runs in its own transaction under the account's lock.
+//
+// Orders are placed from a plan: the broker says what an intent goes out as (planOrders, planSquareOff:
+// sliced at the freeze quantity, at most 20 slices an order, as Kite's autoslice), and the caller sends the
+// planned orders in as many calls as the rate limits need (10 a second per account, counted by the caller
+// in trading/order-rate.ts), each order numbered in its intent so that it is placed at most once.
 import { DomainError } from '../domain-error.ts';
 import type { IndexName } from '../market/index-config.ts';
 import { istClock } from '../market/ist.ts';
@@ -58,6 +63,9 @@ export type BrokerOrder = {
   modifications: number;
   placed_at: Date;
   exchange_at: Date | null;
+  /** The intent this order was planned for and its number in the plan (placeOrders), null for the broker's own and the kill switch's orders. */
+  intent_ref: string | null;
+  intent_slice: number | null;
   /** A live broker's own status when it says more than `status` (Kite: "OPEN PENDING", "MODIFY PENDING"). */
   broker_status?: string | null;
   /** The order this one is a slice of (Kite's autoslice answers the parent's id with its children). */
@@ -100,7 +108,23 @@ export type Instrument = {
 /** Which bot placed an order (null or absent: the trader), so positions can be grouped by bot. */
 export type OrderBot = { kind: 'trading' | 'daily'; id: number };
 
-export type PlaceOptions = { portfolioId: number | null; tag: string; purpose: OrderPurpose; ocoGroup?: string | null; bot?: OrderBot | null };
+/** Whose orders an intent makes: its portfolio, why (an entry opens risk), and the bot placing them. */
+export type PlanOptions = { portfolioId: number | null; purpose: OrderPurpose; bot?: OrderBot | null };
+
+/** One order of an intent's plan: no larger than the broker takes in one order. Stored as JSON with the intent's key while it goes out. */
+export type PlannedOrder = OrderIntent & { portfolioId: number | null; purpose: OrderPurpose; bot: OrderBot | null };
+
+/**
+ * What an intent goes out as, in order; `cancel`: working orders to cancel before the first is placed (a
+ * square-off's, on the positions it closes, so none of them fills while the exits go out).
+ */
+export type IntentPlan = { orders: PlannedOrder[]; cancel: string[] };
+
+/** Which intent orders belong to: `ref` names it (with each order's number, unique per account), `tag` goes on every order. */
+export type IntentRef = { ref: string; tag: string };
+
+/** A planned order and its number in its intent's plan. */
+export type NumberedOrder = PlannedOrder & { slice: number };
 
 export type PositionRef = { exchange: string; tradingsymbol: string; product: Product; quantity?: number | undefined };
 
@@ -160,18 +184,40 @@ export type BrokerTrading = {
   /** Paper trading or a real broker's: shown to the trader so the two can never be confused. */
   mode: 'paper' | 'live';
   /**
-   * Each intent rejected with its reason, filled or left working; sliced above the freeze quantity. Entries
-   * are refused while the account's kill switch is armed (killSwitchRefusal). `options.tag` is on every
-   * order, so ordersByTag finds them after a lost answer.
+   * What intents go out as, placing nothing: each sliced at the freeze quantity (an order of more than 20
+   * slices refused with too_many_orders), unknown contracts refused; entries refused while the kill switch
+   * is armed (killSwitchRefusal) or past the account's risk limits.
    */
-  placeOrders(account: TradingAccount, intents: readonly OrderIntent[], options: PlaceOptions): Promise<BrokerOrder[]>;
+  planOrders(account: TradingAccount, intents: readonly OrderIntent[], options: PlanOptions): Promise<IntentPlan>;
+  /**
+   * The exits that bring positions to zero (or reduce one by its quantity): the portfolio's share when a
+   * portfolio is given, else every share in the account; shorts bought back before longs are sold, each
+   * sliced at the freeze quantity; and the working orders on those positions, to cancel first. Flat
+   * positions plan nothing, so repeating a square-off is harmless. Places and cancels nothing.
+   */
+  planSquareOff(account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[]): Promise<IntentPlan>;
+  /**
+   * Places planned orders, in order, each rejected with its reason, filled or left working, each tagged and
+   * numbered in its intent; an order already placed under the same intent and number is answered as it is,
+   * never placed again. Entries are refused while the kill switch is armed (the paper broker reads it again
+   * under the account's lock). A live broker's adapter keeps the number in its mirror of the orders it
+   * placed (found again by the tag after a lost answer: the orders go out one at a time, in order).
+   */
+  placeOrders(account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[]): Promise<BrokerOrder[]>;
+  /**
+   * Puts planned orders that will not be sent in the book as REJECTED ("Not sent: <reason>"), so the trader
+   * sees every order of an intent end: the kill switch armed, a limit used up or a portfolio deleted while
+   * the intent went out. Nothing reaches the exchange.
+   */
+  recordUnsent(account: TradingAccount, intent: IntentRef, orders: ReadonlyArray<NumberedOrder & { reason: string }>): Promise<BrokerOrder[]>;
   /** The orders carrying `tag` (placed at or after `since` when given), oldest first: how a claim is reconciled. */
   ordersByTag(account: TradingAccount, tag: string, since?: Date | null): Promise<BrokerOrder[]>;
+  /** One order as the broker has it now. */
+  order(account: TradingAccount, orderId: string): Promise<BrokerOrder>;
+  /** Refuses a change that changes nothing (nothing_to_modify), which would spend one of the order's 25. */
   modifyOrder(account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder>;
-  /** Final orders are answered as they are, so repeating a cancel is harmless. */
-  cancelOrders(account: TradingAccount, orderIds: readonly string[]): Promise<BrokerOrder[]>;
-  /** Brings positions to zero (or reduces one by its quantity); flat positions place nothing. */
-  squareOff(account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[], tag: string): Promise<BrokerOrder[]>;
+  /** Final orders are answered as they are, so repeating a cancel is harmless. `reason`: shown on each cancelled order. */
+  cancelOrders(account: TradingAccount, orderIds: readonly string[], reason?: string): Promise<BrokerOrder[]>;
   /** A stop-loss or target that reduces a position, paired with its other protective order (one cancels the other). */
   protect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, portfolioId: number | null, tag: string): Promise<BrokerOrder[]>;
   /** The kill switch's work: every working order cancelled, every position closed at market. Repeating it is harmless. */

@@ -52,10 +52,14 @@ export async function ensureDemoDesk(db: Database, services: Services, clock: Cl
       : [{ exchange: 'NFO', tradingsymbol, side, orderType: 'MARKET', product: 'NRML', quantity: chain.lot_size, pricePaise: 0, triggerPaise: 0 }];
   const tradingAccount = { id: account.id, accountNumber: account.account_number, capitalPaise: account.capital * 100 };
   const trading = services.paperTrading;
-  const options = { portfolioId: portfolio.id, tag: 'demo', purpose: 'entry' } as const;
+  // Each step planned and placed at once (a handful of orders, well inside the rate limits), all tagged 'demo'.
+  const place = async (step: number, intents: OrderIntent[]) => {
+    const plan = await trading.planOrders(tradingAccount, intents, { portfolioId: portfolio.id, purpose: 'entry' });
+    await trading.placeOrders(tradingAccount, { ref: `demo-${step}`, tag: 'demo' }, plan.orders.map((order, slice) => ({ ...order, slice })));
+  };
   // A put bought and sold back: a closed round trip with realised P&L and charges.
-  await trading.placeOrders(tradingAccount, leg(symbol(atm, 'PE'), 'BUY'), options);
-  await trading.placeOrders(tradingAccount, leg(symbol(atm, 'PE'), 'SELL'), options);
+  await place(1, leg(symbol(atm, 'PE'), 'BUY'));
+  await place(2, leg(symbol(atm, 'PE'), 'SELL'));
   // An open bear call spread, the hedge bought first.
-  await trading.placeOrders(tradingAccount, [...leg(symbol(atm + 4 * chain.strike_step, 'CE'), 'BUY'), ...leg(symbol(atm + 2 * chain.strike_step, 'CE'), 'SELL')], options);
+  await place(3, [...leg(symbol(atm + 4 * chain.strike_step, 'CE'), 'BUY'), ...leg(symbol(atm + 2 * chain.strike_step, 'CE'), 'SELL')]);
 }

@@ -28,12 +28,16 @@ function toPortfolio(row: PortfolioRow): Portfolio {
 
 const portfolioNotFound = () => notFound('Portfolio');
 
-/** The portfolio when the user owns it (through its account); null otherwise. */
-export async function findOwnedPortfolio(db: Queryable, userId: number, portfolioId: number): Promise<Portfolio | null> {
+/**
+ * The portfolio when the user owns it (through its account); null otherwise. `keep`: inside a transaction,
+ * the row is held (FOR KEY SHARE) until it ends, so what is added under it meanwhile (a bot) cannot meet a
+ * deletion: one waiting on it then finds no portfolio, a deletion waits for the addition and takes it along.
+ */
+export async function findOwnedPortfolio(db: Queryable, userId: number, portfolioId: number, keep = false): Promise<Portfolio | null> {
   const { rows } = await db.query<PortfolioRow>(
     `SELECT p.id, p.broker_account_id, p.name, p.description, p.capital
      FROM portfolios p JOIN broker_accounts a ON a.id = p.broker_account_id
-     WHERE p.id = $1 AND a.user_id = $2`,
+     WHERE p.id = $1 AND a.user_id = $2${keep ? ' FOR KEY SHARE OF p' : ''}`,
     [portfolioId, userId],
   );
   return rows[0] === undefined ? null : toPortfolio(rows[0]);

@@ -9,6 +9,12 @@
 // running: 409 while the claim is younger than its lease, else the claim was left by a crash or a lost
 // answer, and the request takes it over to reconcile it (the tag looked up at the broker before anything is
 // placed). Taking over is a compare-and-set on claimed_at under the row's lock, so two retries cannot both win.
+//
+// A paced intent (paced-intent.ts) holds its key over several broker calls, one a second: the key keeps its
+// plan and progress, each step takes the claim again before its call (claimed_at: its lease starts over) and
+// says when it ended (paced_at). Between two steps the holder only waits for the next second, so once no
+// step has ended for `pacingStalledMs` while none is in its call, the holder is gone and a retry takes over,
+// without waiting out a whole lease.
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
@@ -17,14 +23,19 @@ import { DomainError } from '../domain-error.ts';
 export const idempotencyLifetimeMs = 24 * 60 * 60 * 1000;
 /** How long a claim is its request's own: longer than any broker call may take (a live broker's time-out is shorter). */
 export const claimLeaseMs = 30_000;
+/** A paced intent between two steps (its holder waits a second at most) with no step ended for this long is no longer running anywhere. */
+export const pacingStalledMs = 10_000;
 
 export type StoredAnswer = { status: number; body: unknown; replayed: boolean };
 
 /** A key this request holds: its orders' tag, when the intent was first claimed, and when this claim was taken. */
 export type Claim = { userId: number; key: string; tag: string; createdAt: Date; claimedAt: Date };
 
+/** How far a paced intent got: its plan (null until stored) and how many of its orders were handed to the broker or refused. */
+export type Progress = { plan: unknown; progress: number };
+
 /** `reconcile`: the claim was taken over from a request that never finished; its tag may already have orders. */
-export type ClaimOutcome = { stored: StoredAnswer } | { claim: Claim; reconcile: boolean };
+export type ClaimOutcome = { stored: StoredAnswer } | ({ claim: Claim; reconcile: boolean } & Progress);
 
 /** The same operation and body, whatever the order of the body's keys, hash the same. */
 export function requestHash(operation: string, body: unknown): string {
@@ -56,7 +67,18 @@ type KeyRow = {
   expires_at: Date;
   tag: string | null;
   claimed_at: Date | null;
+  plan: unknown;
+  progress: number;
+  paced_at: Date | null;
 };
+
+/** Whether the key's holder may still be at work: within its lease in a call, or a paced intent recently between two steps. */
+function heldAt(row: KeyRow, now: Date): boolean {
+  const claimedAt = new Date(row.claimed_at ?? row.created_at).getTime();
+  const pacedAt = row.paced_at === null ? null : new Date(row.paced_at).getTime();
+  if (pacedAt !== null && pacedAt >= claimedAt) return now.getTime() - pacedAt < pacingStalledMs;
+  return now.getTime() - claimedAt < claimLeaseMs;
+}
 
 const inProgress = () =>
   new DomainError('idempotency_in_progress', 'A request with this Idempotency-Key is still running. Check the order book for its outcome.', {
@@ -71,7 +93,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
   async function claim(tx: Queryable, userId: number, key: string, hash: string, { accountId, tag }: { accountId: number | null; tag: string }): Promise<ClaimOutcome> {
     const now = clock();
     const values = [userId, key, hash, now, new Date(now.getTime() + idempotencyLifetimeMs), accountId, tag];
-    const fresh = (): ClaimOutcome => ({ claim: { userId, key, tag, createdAt: now, claimedAt: now }, reconcile: false });
+    const fresh = (): ClaimOutcome => ({ claim: { userId, key, tag, createdAt: now, claimedAt: now }, reconcile: false, plan: null, progress: 0 });
     // A concurrent first request's uncommitted row makes this wait for its (short) gate transaction.
     const { rows: inserted } = await tx.query(
       `INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at, broker_account_id, tag, claimed_at)
@@ -80,7 +102,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     );
     if (inserted.length > 0) return fresh();
     const { rows } = await tx.query<KeyRow>(
-      `SELECT request_hash, status, response_status, response_body, created_at, expires_at, tag, claimed_at FROM idempotency_keys
+      `SELECT request_hash, status, response_status, response_body, created_at, expires_at, tag, claimed_at, plan, progress, paced_at FROM idempotency_keys
        WHERE user_id = $1 AND key = $2 FOR UPDATE`,
       [userId, key],
     );
@@ -89,7 +111,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     if (new Date(row.expires_at).getTime() <= now.getTime() || (row.status === 'running' && row.tag === null)) {
       await tx.query(
         `UPDATE idempotency_keys SET request_hash = $3, status = 'running', response_status = NULL, response_body = NULL, created_at = $4, expires_at = $5,
-           broker_account_id = $6, tag = $7, claimed_at = $4
+           broker_account_id = $6, tag = $7, claimed_at = $4, plan = NULL, progress = 0, paced_at = NULL
          WHERE user_id = $1 AND key = $2`,
         values,
       );
@@ -99,10 +121,35 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
       throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new intent.');
     }
     if (row.status === 'completed') return { stored: { status: Number(row.response_status), body: row.response_body, replayed: true } };
-    const claimedAt = new Date(row.claimed_at ?? row.created_at);
-    if (now.getTime() - claimedAt.getTime() < claimLeaseMs) throw inProgress();
+    if (heldAt(row, now)) throw inProgress();
     await tx.query(`UPDATE idempotency_keys SET claimed_at = $3 WHERE user_id = $1 AND key = $2`, [userId, key, now]);
-    return { claim: { userId, key, tag: row.tag!, createdAt: new Date(row.created_at), claimedAt: now }, reconcile: true };
+    return { claim: { userId, key, tag: row.tag!, createdAt: new Date(row.created_at), claimedAt: now }, reconcile: true, plan: row.plan, progress: Number(row.progress) };
+  }
+
+  /**
+   * A paced intent's step, before its broker call, inside the step's transaction: the claim taken again (its
+   * lease starts over) with the plan and the progress this step makes. Refused (409) when a retry took the
+   * key over meanwhile: only the holder may send.
+   */
+  async function step(tx: Queryable, held: Claim, progress: Progress): Promise<Claim> {
+    const now = clock();
+    const { rows } = await tx.query(
+      `UPDATE idempotency_keys SET claimed_at = $4, plan = $5, progress = $6
+       WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3 RETURNING 1`,
+      [held.userId, held.key, held.claimedAt, now, JSON.stringify(progress.plan), progress.progress],
+    );
+    if (rows.length === 0) throw inProgress();
+    return { ...held, claimedAt: now };
+  }
+
+  /** A paced intent's step ended: its holder now waits for the next second (heldAt). */
+  async function stepped(held: Claim): Promise<void> {
+    await db.query(`UPDATE idempotency_keys SET paced_at = $4 WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3`, [
+      held.userId,
+      held.key,
+      held.claimedAt,
+      clock(),
+    ]);
   }
 
   /**
@@ -111,7 +158,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
    */
   async function complete(q: Queryable, held: Claim, answer: { status: number; body: unknown }): Promise<StoredAnswer> {
     await q.query(
-      `UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5
+      `UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5, plan = NULL, paced_at = NULL
        WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3`,
       [held.userId, held.key, held.claimedAt, answer.status, JSON.stringify(answer.body)],
     );
@@ -127,7 +174,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     ]);
   }
 
-  return { claim, complete, release };
+  return { claim, step, stepped, complete, release };
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;

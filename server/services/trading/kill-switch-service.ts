@@ -3,7 +3,7 @@
 // that lock sees the block), stops the account's bots and records the arming; once it has committed, every
 // working order is cancelled and every open position closed at market through the broker interface, outside
 // any transaction (a live broker is slow), and the outcome is written onto the audit event. An entry claimed
-// before the arming and acknowledged after it is closed by its own pipeline (order-pipeline.ts). Disarming
+// before the arming and acknowledged after it is closed by its own pipeline (late-kill.ts). Disarming
 // needs the account number typed, waits out the cool-off chosen when it was armed, and re-enables new orders
 // only. Every arm and disarm is audited.
 import type { components } from '../../../openapi/main.d.ts';
@@ -16,6 +16,7 @@ import { DomainError } from '../domain-error.ts';
 import { istOffsetMs } from '../market/ist.ts';
 import { createIdempotency, requestHash, tagOfKey, type StoredAnswer } from './idempotency.ts';
 import { toOrder } from './order-answers.ts';
+import { recordSends } from './order-rate.ts';
 import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
 
 type Schemas = components['schemas'];
@@ -105,9 +106,9 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
   /** Blocks the account's entries and stops its bots, inside the arming transaction `tx` (which holds the account's lock). */
   async function armRow(tx: Queryable, row: AccountRow, userId: number | null, arming: Arming, client: ClientFacts): Promise<Armed> {
     const now = clock();
-    // Writes the row every entry locks before placing (order-pipeline.ts gate, paper/order-rows.ts lockAccount):
-    // entries already past the lock finish first and are closed by the flatten or their own pipeline; entries
-    // waiting on it read the block.
+    // Writes the row every entry locks before placing (intent-gate.ts and pacing-step.ts, paper/order-rows.ts
+    // lockAccount): entries already past the lock finish first and are closed by the flatten or their own
+    // pipeline; entries waiting on it read the block; a paced entry's remaining orders are not sent.
     const { rows } = await tx.query<{ kill_switch_armed_at: Date }>(
       `UPDATE broker_accounts SET kill_switch_armed_at = COALESCE(kill_switch_armed_at, $2),
          kill_switch_reason = COALESCE($3, kill_switch_reason),
@@ -132,6 +133,8 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
     if (sessionOpen) {
       try {
         ({ cancelled, exits } = await broker.flattenAccount({ id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) }, tag));
+        // Sent like any order, so counted (a live broker counts them), though never refused for the rate.
+        await recordSends(db, row.id, exits.length, clock());
         unreached = null;
       } catch (error) {
         // A broker's refusal: the block holds, and the trader is told how to finish. Anything else is a fault,

@@ -1,6 +1,6 @@
 // A trader's risk limits per broker account, in force every day until changed. Lots per order, trades today
-// and open positions are checked by the broker under the account's lock before each entry (paper/order-entry.ts
-// guardEntries). The day's loss and the profit lock depend on prices, so the leader watches them after each
+// and open positions are checked by the broker under the account's lock when it plans each entry
+// (paper/order-plans.ts guardEntries). The day's loss and the profit lock depend on prices, so the leader watches them after each
 // tick: a breach turns the account's kill switch on with the reason, which blocks, cancels and flattens.
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database, Queryable } from '../../db/database.ts';

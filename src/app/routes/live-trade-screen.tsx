@@ -6,6 +6,7 @@ import { setupMessages, stepText } from '@/app/getting-started/setup-messages';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
 import { AccountChoice } from '@/app/trading/account-choice';
 import { DeskPositions } from '@/app/trading/desk-positions';
+import { useFreezeQuantity } from '@/app/trading/use-freeze-quantity';
 import { useLinkedInstrument } from '@/app/trading/use-linked-instrument';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
@@ -71,6 +72,7 @@ export function LiveTradeScreen() {
   };
   const [placedStamp, setPlacedStamp] = useState(0);
   const quote = useQuote(picked?.instrument ?? null);
+  const freezeQuantity = useFreezeQuantity(picked);
   const account = desk.account;
   const tradingDisabled = !online || account === null || !desk.sessionOpen;
 
@@ -80,12 +82,13 @@ export function LiveTradeScreen() {
         key={picked.instrument}
         instrument={picked}
         quote={quote}
-        accountNumber={account?.account_number ?? null}
+        account={account}
         portfolioId={desk.portfolio?.id ?? null}
         sessionOpen={desk.sessionOpen}
         defaults={desk.defaults}
         initialSide={chosen === null && linkedTrade !== null ? linkedTrade.side : 'BUY'}
         initialLots={chosen === null ? linkedTrade?.lots : null}
+        freezeQuantity={freezeQuantity}
         onPlaced={() => setPlacedStamp((value) => value + 1)}
         // Over the chain the dialog has its own close button.
         onClose={wide ? () => setPicked(null) : undefined}
@@ -159,7 +162,7 @@ export function LiveTradeScreen() {
         </Modal>
       )}
       {account !== null && (
-        <DeskPositions accountNumber={account.account_number} portfolioId={desk.portfolio?.id ?? null} tradingDisabled={tradingDisabled} refreshKey={placedStamp} />
+        <DeskPositions account={account} portfolioId={desk.portfolio?.id ?? null} tradingDisabled={tradingDisabled} refreshKey={placedStamp} />
       )}
     </div>
   );

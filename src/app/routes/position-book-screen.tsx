@@ -46,7 +46,8 @@ export function PositionBookScreen() {
   const live = useLiveQuotes(positions.filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`));
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const sum = (pick: (p: (typeof positions)[number]) => number) => positions.reduce((total, p) => total + Math.round(pick(p) * 100), 0) / 100;
-  const common = { accountNumber: accountNumber ?? '', portfolioId: null, disabled: !online || !desk.sessionOpen, onDone: reload };
+  const account = desk.account;
+  const common = account === null ? null : { account, portfolioId: null, disabled: !online || !desk.sessionOpen, onDone: reload };
 
   return (
     <div className="flex flex-col gap-6">
@@ -65,7 +66,7 @@ export function PositionBookScreen() {
       {book?.status === 'UNKNOWN' && (
         <BrokerDataNote>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
       )}
-      {accountNumber !== null &&
+      {common !== null &&
         (book === null ? (
           <LoadStatus loadingText={intl.formatMessage(positionMessages.loading)} failedText={intl.formatMessage(positionMessages.failed)} failed={failed} onRetry={reload} />
         ) : (

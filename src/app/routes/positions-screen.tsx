@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { StaleNote } from '@/components/ui/stale-note';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { OrderAccount } from '@/features/orders/components/order-account';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionsByBot, getPositionSummary, type PositionsByBot, type PositionSummary } from '@/features/positions/api/position-calls';
 import { PnlHistory } from '@/features/positions/components/pnl-history';
@@ -70,8 +71,9 @@ export function PositionsScreen() {
   const positions = groups.flatMap((group) => group.positions);
   const live = useLiveQuotes(positions.filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`));
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  const accountNumber = desk.account?.account_number ?? '';
-  const common = { accountNumber, portfolioId, disabled: !online || !desk.sessionOpen, onDone: reload };
+  const account = desk.account;
+  // The chosen portfolio belongs to the desk's account, so whenever there are positions there is an account.
+  const common = account === null ? null : { account, portfolioId, disabled: !online || !desk.sessionOpen, onDone: reload };
   const summary = loaded?.summary;
   const tiles = summary
     ? [
@@ -100,12 +102,18 @@ export function PositionsScreen() {
             ))}
           </SelectField>
           <TextField label={intl.formatMessage(messages.date)} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+          {account !== null && (
+            <div className="sm:col-span-2">
+              <OrderAccount account={account} />
+            </div>
+          )}
         </div>
       )}
       {loaded?.byBot.status === 'UNKNOWN' && (
         <BrokerDataNote>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
       )}
-      {portfolioId !== null &&
+      {common !== null &&
+        portfolioId !== null &&
         (loaded === null || summary === undefined ? (
           <LoadStatus loadingText={intl.formatMessage(positionMessages.loading)} failedText={intl.formatMessage(positionMessages.failed)} failed={failed} onRetry={reload} />
         ) : (
@@ -130,7 +138,7 @@ export function PositionsScreen() {
               </div>
               <PositionGroups groups={groups} live={live} renderActions={(position) => <PositionActions {...common} position={position} />} />
             </section>
-            <LiveBookPanel accountNumber={accountNumber} positions={positions} />
+            <LiveBookPanel accountNumber={common.account.account_number} positions={positions} />
             <section className="flex flex-col gap-2" aria-labelledby="positions-history">
               <h2 id="positions-history" className="text-lg font-semibold text-fg">
                 {intl.formatMessage(messages.history)}

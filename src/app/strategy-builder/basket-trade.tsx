@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { placeTrades, squareoffTrades } from '@/features/orders/api/trading-calls';
-import type { Product } from '@/features/orders/api/trading-types';
+import type { Product, TradingAccount } from '@/features/orders/api/trading-types';
 import { useOrderSentence } from '@/features/orders/components/intent-outcome';
-import { useIntent } from '@/features/orders/hooks/use-intent';
+import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
+import { OrderAccount } from '@/features/orders/components/order-account';
+import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
 import { intentMessages } from '@/features/orders/order-messages';
 import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
 import { Button } from '@/components/ui/button';
@@ -14,7 +16,8 @@ import { legResults, type LegResult } from '@/app/strategy-builder/basket-result
 
 type BasketTradeProps = {
   legs: readonly BuilderLeg[];
-  accountNumber: string | null;
+  /** The account the basket goes to, named above "Trade all" with whether it is paper or live. */
+  account: TradingAccount | null;
   portfolioId: number | null;
   product: Product;
   /** Why trading is not possible now (offline, no session, a snapshot), already translated; null when it is. */
@@ -27,11 +30,12 @@ type BasketTradeProps = {
  * each leg's outcome, and when some legs filled while others failed, the two ways out: retry the failed
  * legs (a new intent with only those) or exit what filled (square off those positions).
  */
-export function BasketTrade({ legs, accountNumber, portfolioId, product, blocked, onFilled }: BasketTradeProps) {
+export function BasketTrade({ legs, account, portfolioId, product, blocked, onFilled }: BasketTradeProps) {
   const intl = useIntl();
   const sentence = useOrderSentence();
-  const basket = useIntent(accountNumber);
-  const exit = useIntent(accountNumber);
+  const basket = useOrderIntent(account);
+  const exit = useOrderIntent(account);
+  const accountNumber = account?.account_number ?? null;
   const [confirming, setConfirming] = useState<'trade' | 'exit' | null>(null);
   const [results, setResults] = useState<ReadonlyMap<string, LegResult>>(new Map());
   const [exited, setExited] = useState(false);
@@ -72,6 +76,7 @@ export function BasketTrade({ legs, accountNumber, portfolioId, product, blocked
   return (
     <section className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-3 sm:p-4" aria-labelledby="basket-title">
       <h2 id="basket-title" className="text-lg font-semibold text-fg">{intl.formatMessage(basketMessages.title)}</h2>
+      {account !== null && <OrderAccount account={account} />}
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={() => setConfirming('trade')} disabled={blocked !== null || enabled.length === 0} busy={basket.pending}>
           {intl.formatMessage(tradeAllText, { count: enabled.length })}
@@ -131,7 +136,11 @@ export function BasketTrade({ legs, accountNumber, portfolioId, product, blocked
         busy={exit.pending}
         onConfirm={() => void exitFilled()}
         onClose={() => setConfirming(null)}
-      />
+      >
+        {/* The exit is asked about while its own question stays open, so the live one is nested in it. */}
+        <LiveOrderDialog {...exit.question} />
+      </ConfirmDialog>
+      <LiveOrderDialog {...basket.question} />
     </section>
   );
 }

@@ -53,7 +53,7 @@ export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradin
       )}
       <BasketTrade
         legs={legs}
-        accountNumber={account?.account_number ?? null}
+        account={account}
         portfolioId={desk.portfolio?.id ?? null}
         product={desk.defaults.product}
         blocked={blocked === null ? null : intl.formatMessage(blocked)}

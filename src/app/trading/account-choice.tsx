@@ -1,21 +1,45 @@
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
+import { TradingModeBadge, tradingModeMessages } from '@/components/trading/trading-mode-badge';
 import { SelectField } from '@/components/ui/select-field';
 import type { TradingDesk } from '@/app/trading/use-trading-desk';
+import { isolate } from '@/lib/format/isolate';
+import { tradingModeOf } from '@/lib/trading/trading-mode';
 
 const messages = defineMessages({
   account: { id: 'live-trade.account', defaultMessage: 'Broker account' },
 });
-const accountOption = defineMessage<{ name: MessageValue; number: MessageValue }>({ id: 'live-trade.accountOption', defaultMessage: '{name} ({number})' });
+const accountOption = defineMessage<{ name: MessageValue; number: MessageValue; mode: MessageValue }>({
+  id: 'live-trade.accountOption',
+  defaultMessage: '{name} ({number}) · {mode}',
+});
 
-/** Which of the trader's broker accounts a trading screen shows (kept across screens). */
+/**
+ * Which of the trader's broker accounts a trading screen shows (kept across screens), each named with
+ * whether it is paper or live, and the chosen one's badge under the list, read with it.
+ */
 export function AccountChoice({ desk }: { desk: TradingDesk }) {
   const intl = useIntl();
   if (desk.account === null) return null;
+  const mode = tradingModeOf(desk.account);
   return (
-    <SelectField label={intl.formatMessage(messages.account)} value={desk.account.id} onChange={(event) => desk.chooseAccount(Number(event.target.value))}>
+    <SelectField
+      label={intl.formatMessage(messages.account)}
+      value={desk.account.id}
+      onChange={(event) => desk.chooseAccount(Number(event.target.value))}
+      hint={
+        <span className="flex flex-wrap items-center gap-2">
+          <TradingModeBadge mode={mode} />
+          <span>{intl.formatMessage(mode === 'live' ? tradingModeMessages.liveHint : tradingModeMessages.paperHint)}</span>
+        </span>
+      }
+    >
       {desk.accounts.map((item) => (
         <option key={item.id} value={item.id}>
-          {intl.formatMessage(accountOption, { name: item.name, number: item.account_number })}
+          {intl.formatMessage(accountOption, {
+            name: item.name,
+            number: isolate(item.account_number),
+            mode: intl.formatMessage(tradingModeMessages[tradingModeOf(item)]),
+          })}
         </option>
       ))}
     </SelectField>

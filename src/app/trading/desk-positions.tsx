@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import type { TradingAccount } from '@/features/orders/api/trading-types';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionBook, getPositions, type Position } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
@@ -26,17 +27,18 @@ type Loaded = { positions: Position[]; unknown: boolean };
  * says why (spec §4), never keeping numbers that can no longer be trusted.
  */
 export function DeskPositions({
-  accountNumber,
+  account,
   portfolioId,
   tradingDisabled,
   refreshKey,
 }: {
-  accountNumber: string;
+  account: TradingAccount;
   portfolioId: number | null;
   tradingDisabled: boolean;
   refreshKey: number;
 }) {
   const intl = useIntl();
+  const accountNumber = account.account_number;
   const { data: loaded, asOf, failed, reload } = usePolled(
     async (): Promise<Loaded> =>
       portfolioId === null
@@ -53,7 +55,7 @@ export function DeskPositions({
 
   const instruments = (loaded?.positions ?? []).filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`);
   const live = useLiveQuotes(instruments);
-  const common = { accountNumber, portfolioId, disabled: tradingDisabled, onDone: reload };
+  const common = { account, portfolioId, disabled: tradingDisabled, onDone: reload };
 
   return (
     <section className="flex flex-col gap-3" aria-labelledby="desk-positions-title">

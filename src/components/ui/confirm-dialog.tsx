@@ -20,6 +20,8 @@ type ConfirmDialogProps = {
   onClose: () => void;
   /** alertdialog by default: the question interrupts. */
   role?: 'dialog' | 'alertdialog';
+  /** Rendered inside: a dialog the confirmed action may open in turn, nested so it sits on top of this one. */
+  children?: ReactNode;
 };
 
 /** Asks before something that cannot be undone. Focus starts on Cancel, the safe choice. */
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   role = 'alertdialog',
+  children,
 }: ConfirmDialogProps) {
   const intl = useIntl();
   // While the call runs the dialog stays: closing it would hide the outcome.
@@ -51,6 +54,7 @@ export function ConfirmDialog({
             {confirmLabel}
           </Button>
         </div>
+        {children}
       </div>
     </Modal>
   );

@@ -15,15 +15,23 @@ const messages = defineMessages({
   generic: { id: 'auth.error.generic', defaultMessage: 'Error' },
 });
 
-const serverBusy = defineMessage<{ seconds: MessageValue }>({
+// `wait` is a duration Intl words in the trader's language ("4 seconds", "15 minutes"): one message serves
+// both, which keeps the first visit's entry small (sign-in is part of it).
+const serverBusy = defineMessage<{ wait: MessageValue }>({
   id: 'auth.error.serverBusy',
-  defaultMessage: 'The server is busy checking other sign-ins. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+  defaultMessage: 'The server is busy checking other sign-ins. Try again in {wait}.',
 });
 
-const tooManyAttempts = defineMessage<{ minutes: MessageValue }>({
+const tooManyAttempts = defineMessage<{ wait: MessageValue }>({
   id: 'auth.error.tooManyAttempts',
-  defaultMessage: 'Too many failed sign-in attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  defaultMessage: 'Too many failed sign-in attempts. Try again in {wait}.',
 });
+
+/** Failed guesses slow a new device's next sign-in by seconds; longer limits are said in minutes. */
+function waitText(seconds: number, intl: IntlShape): string {
+  const minutes = seconds >= 60;
+  return intl.formatNumber(minutes ? Math.ceil(seconds / 60) : seconds, { style: 'unit', unit: minutes ? 'minute' : 'second', unitDisplay: 'long' });
+}
 
 /**
  * The message a sign-in or registration form shows for a failure: known server codes in the trader's
@@ -36,12 +44,10 @@ export function authErrorText(error: unknown, intl: IntlShape): string {
       return intl.formatMessage(messages.invalidCredentials);
     case 'too_many_attempts':
     case 'too_many_requests':
-      return intl.formatMessage(tooManyAttempts, {
-        minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)),
-      });
+      return intl.formatMessage(tooManyAttempts, { wait: waitText(Math.max(1, error.retryAfterSeconds ?? 60), intl) });
     // 503: every password check is taken; the server answers at once rather than queue the trader.
     case 'server_busy':
-      return intl.formatMessage(serverBusy, { seconds: Math.max(1, error.retryAfterSeconds ?? 1) });
+      return intl.formatMessage(serverBusy, { wait: waitText(Math.max(1, error.retryAfterSeconds ?? 1), intl) });
     case 'email_taken':
       return intl.formatMessage(messages.emailTaken);
     case 'weak_password':

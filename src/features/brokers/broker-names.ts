@@ -7,12 +7,14 @@ import type { Broker } from '@/features/brokers/api/broker-types';
 
 const names = defineMessages({
   paper: { id: 'brokers.name.paper', defaultMessage: 'Paper broker (simulated)' },
+  kite: { id: 'brokers.name.kite', defaultMessage: 'Zerodha (Kite Connect)' },
 });
 
 // Notifications keep descriptors (they are formatted when shown, in the language then on screen), so the
 // broker's name is part of the message rather than a value translated now.
 const loggedInTo = defineMessages({
   paper: { id: 'brokers.loggedIn.paper', defaultMessage: 'Logged in to Paper broker (simulated)' },
+  kite: { id: 'brokers.loggedIn.kite', defaultMessage: 'Logged in to Zerodha (Kite Connect)' },
 });
 
 const loggedInToOther = defineMessage<{ broker: MessageValue }>({

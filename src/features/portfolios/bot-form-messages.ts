@@ -53,7 +53,12 @@ export const botFormMessages = defineMessages({
   paperOnly: { id: 'portfolios.botForm.paperOnly', defaultMessage: 'Paper trading only' },
   paperOnlyText: {
     id: 'portfolios.botForm.paperOnlyText',
-    defaultMessage: 'Bots trade on paper, with simulated orders, until a real broker connection is available.',
+    defaultMessage: 'Bots on this paper account trade with simulated orders: no real money is at stake.',
+  },
+  liveTrading: { id: 'portfolios.botForm.liveTrading', defaultMessage: 'Live trading: real money' },
+  liveTradingText: {
+    id: 'portfolios.botForm.liveTradingText',
+    defaultMessage: 'Bots on this account place real orders at the broker, with real money, on their own schedule.',
   },
   create: { id: 'portfolios.botForm.create', defaultMessage: 'Create bot' },
   save: { id: 'portfolios.botForm.save', defaultMessage: 'Save bot' },

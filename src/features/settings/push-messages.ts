@@ -43,7 +43,7 @@ export const pushMessages = {
     failed: { id: 'settings.push.failed', defaultMessage: 'Your notification settings could not be loaded.' },
   }),
   on: defineMessage<{ label: MessageValue }>({ id: 'settings.push.on', defaultMessage: 'On for this device ({label}).' }),
-  lastError: defineMessage<{ error: MessageValue }>({ id: 'settings.push.lastError', defaultMessage: 'Last refused by the push service: {error}' }),
+  lastError: defineMessage<{ error: MessageValue }>({ id: 'settings.push.lastError', defaultMessage: 'Last delivery failed: {error}' }),
   removeLabel: defineMessage<{ label: MessageValue }>({ id: 'settings.push.removeLabel', defaultMessage: 'Stop notifications to {label}' }),
 };
 

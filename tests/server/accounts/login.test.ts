@@ -155,7 +155,7 @@ describe('sign-in timing', () => {
     return performance.now() - started;
   }
 
-  it('spends the same password-hashing work on an unknown email as on a wrong password', async () => {
+  it('answers an unknown email in the time a wrong password takes, though it hashes nothing', async () => {
     const account = await register(call);
     await timed({ email: 'warm-up@example.in', password: 'x' }, '10.2.0.1');
     const wrong: number[] = [];
@@ -165,9 +165,42 @@ describe('sign-in timing', () => {
       unknown.push(await timed({ email: `ghost-${i}@example.in`, password: `wrong-${i}` }, `10.2.2.${i}`));
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-    // Without the dummy hash an unknown email would answer in a fraction of the time.
+    // Without the imitation (passwords.ts) an unknown email would answer in a fraction of the time.
     expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.6);
     expect(median(wrong)).toBeGreaterThan(median(unknown) * 0.6);
+  });
+});
+
+describe('the device cookie', () => {
+  let server: TestServer;
+  let call: ContractCall;
+
+  beforeAll(async () => {
+    server = await startTestServer({ trustProxy: true });
+    call = contractClient(server.app);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('is given at each sign-in: HttpOnly, SameSite=Strict, sent back only to the sign-in calls, Secure over https', async () => {
+    const account = await register(call);
+    const plain = await call<LoginBody>('loginUser', { body: { email: account.email, password: account.password } });
+    expect(plain.headers['set-cookie']).toMatch(
+      new RegExp(`^sd_device_${plain.body.user.id}=[A-Za-z0-9_-]{22}\\.\\d+\\.[A-Za-z0-9_-]{43}; Path=/api/authenticate; Max-Age=31536000; HttpOnly; SameSite=Strict$`),
+    );
+    const secure = await call('loginUser', { body: { email: account.email, password: account.password }, headers: { 'x-forwarded-proto': 'https' } });
+    expect(String(secure.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+    // A fresh device id each time, as OWASP advises.
+    expect(String(secure.headers['set-cookie']).split(';')[0]).not.toBe(String(plain.headers['set-cookie']).split(';')[0]);
+  });
+
+  it('is not given for a refused sign-in', async () => {
+    const account = await register(call);
+    const refused = await call('loginUser', { body: { email: account.email, password: 'not-the-password' }, ip: '10.5.0.1' });
+    expect(refused.status).toBe(400);
+    expect(refused.headers['set-cookie']).toBeUndefined();
   });
 });
 

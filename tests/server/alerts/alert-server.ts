@@ -1,9 +1,11 @@
 // A server for the alerts tests: the paper broker on scripted quotes, price alerts on scripted last prices,
-// push endpoints allowed on http://127.0.0.1 (a local push service), and a clock the test moves.
+// push endpoints allowed on the hosts a test names (its local push service's origin on 127.0.0.1), and a
+// clock the test moves.
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import type { Services } from '../../../server/services/services.ts';
+import type { HostResolver } from '../../../server/services/alerts/push-targets.ts';
 import type { LastPriceSource } from '../../../server/services/alerts/watchers/price-watcher.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { scriptedMarket, type ScriptedMarket } from '../support/paper-desk.ts';
@@ -31,7 +33,14 @@ export type AlertServer = {
   close: () => Promise<void>;
 };
 
-export async function startAlertServer(backend: TestBackend, start: Date, database?: Database): Promise<AlertServer> {
+export type AlertServerOptions = {
+  /** Another server's database, to run two instances on one. */
+  database?: Database;
+  /** Where push may go (PUSH_SERVICE_HOSTS, the browsers' push services when absent) and a scripted DNS. */
+  push?: { serviceHosts?: readonly string[]; resolve?: HostResolver };
+};
+
+export async function startAlertServer(backend: TestBackend, start: Date, { database, push = {} }: AlertServerOptions = {}): Promise<AlertServer> {
   const clock = manualClock(start);
   const market = scriptedMarket(clock);
   const lastPrices = scriptedLastPrices();
@@ -42,7 +51,7 @@ export async function startAlertServer(backend: TestBackend, start: Date, databa
     market: { seed: 'alerts', demo: true, tickMs: 1000 },
     prices: market.source,
     alertPrices: lastPrices.source,
-    push: { allowHttpEndpoints: true, subject: 'mailto:ops@strikedesk.example.com' },
+    push: { ...push, subject: 'mailto:ops@strikedesk.example.com' },
   });
   return {
     server,

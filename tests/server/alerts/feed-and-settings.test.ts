@@ -3,8 +3,6 @@
 // remove, test) through the HTTP contract: bad input answers a 4xx with a message, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAlert, type NewAlert } from '../../../server/services/alerts/alert-log.ts';
-import { createPushDevicesService } from '../../../server/services/alerts/push-devices-service.ts';
-import { DomainError } from '../../../server/services/domain-error.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { openDesk } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
@@ -20,8 +18,8 @@ describe.each(testBackends)('the alerts feed and its settings on %s', (backend) 
   let pushService: LocalPushService;
 
   beforeAll(async () => {
-    env = await startAlertServer(backend, friday);
     pushService = await startLocalPushService();
+    env = await startAlertServer(backend, friday, { push: { serviceHosts: [pushService.origin] } });
   });
 
   afterAll(async () => {
@@ -242,19 +240,5 @@ describe.each(testBackends)('the alerts feed and its settings on %s', (backend) 
     const gone = await env.call<{ message: string }>('deletePushDevice', { token: ravi.token, body: { endpoint } });
     expect(gone.body.message).toBe('This device will no longer receive notifications.');
     expect((await settings(ravi.token)).devices).toEqual([]);
-  });
-
-  it('accepts only https push endpoints outside tests', async () => {
-    const service = createPushDevicesService({
-      db: env.server.db,
-      clock: env.clock.now,
-      vapidPublicKey: 'unused',
-      send: async () => ({ ok: true, status: 201 }),
-    });
-    const asha = await signedInAccount(env.call);
-    const userId = await userIdOf(env.server.db, asha.email);
-    const body = { endpoint: 'http://169.254.169.254/latest', keys: browserSubscription().keys, label: 'x', topics: [] };
-    await expect(service.save(userId, body)).rejects.toThrow(DomainError);
-    await expect(service.save(userId, body)).rejects.toMatchObject({ code: 'validation_failed', field: 'endpoint' });
   });
 });

@@ -5,36 +5,42 @@ import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, v
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ReceivedPush = { path: string; headers: IncomingHttpHeaders; body: Buffer };
+export type ReceivedPush = { path: string; method: string; headers: IncomingHttpHeaders; body: Buffer };
+
+/** What the service answers for an endpoint: a status, or a status with a body or a redirect's Location. */
+export type PushAnswer = number | { status: number; body?: string; location?: string };
 
 export type LocalPushService = {
-  /** An endpoint on this service; `status` is what it answers for it (201 by default). */
-  endpoint: (name: string, status?: number) => string;
+  /** Its origin (http://127.0.0.1:<port>), which a test server's allow-list names to reach it. */
+  origin: string;
+  /** An endpoint on this service; `answer` is what it answers for it (201 by default). */
+  endpoint: (name: string, answer?: PushAnswer) => string;
   received: ReceivedPush[];
   close: () => Promise<void>;
 };
 
 export async function startLocalPushService(): Promise<LocalPushService> {
   const received: ReceivedPush[] = [];
-  const statuses = new Map<string, number>();
+  const answers = new Map<string, Exclude<PushAnswer, number>>();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
-      const status = statuses.get(path) ?? 201;
-      response.writeHead(status, { 'content-type': 'text/plain' });
-      response.end(status >= 400 ? `push service says ${status}` : '');
+      received.push({ path, method: request.method ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      const { status, body, location } = answers.get(path) ?? { status: 201 };
+      response.writeHead(status, { 'content-type': 'text/plain', ...(location === undefined ? {} : { location }) });
+      response.end(body ?? (status >= 400 ? `push service says ${status}` : ''));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    endpoint: (name, status) => {
+    origin,
+    endpoint: (name, answer) => {
       const path = `/push/${name}`;
-      if (status !== undefined) statuses.set(path, status);
-      return `http://127.0.0.1:${port}${path}`;
+      if (answer !== undefined) answers.set(path, typeof answer === 'number' ? { status: answer } : answer);
+      return `${origin}${path}`;
     },
     received,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),

@@ -186,8 +186,8 @@ describe.each(testBackends)('the alert watchers on %s', (backend) => {
 
   it('writes each alert once when two server instances watch the same database at once', async () => {
     const db = backend === 'postgres' ? await createTestDatabase('postgres') : env.server.db;
-    const first = backend === 'postgres' ? await startAlertServer(backend, env.clock.now(), db) : env;
-    const second = await startAlertServer(backend, first.clock.now(), db);
+    const first = backend === 'postgres' ? await startAlertServer(backend, env.clock.now(), { database: db }) : env;
+    const second = await startAlertServer(backend, first.clock.now(), { database: db });
     try {
       const twin = await openDesk(first.server, first.call);
       const symbol = twin.contract(twin.atm, 'PE').tradingsymbol;

@@ -1,6 +1,7 @@
 // What the trader controls and sees: pausing a bot in a position (the choice, 422 without it), the kill switch
-// stopping the account's bots (and a bot refused after it), broker refusals recorded on the action, and the
-// routes (states, runs, positions by bot) answering the contract, 404 for another trader's bots.
+// stopping the account's bots (a bot refused after it, a bot entry acknowledged after it closed at once),
+// broker refusals recorded on the action, and the routes (states, runs, positions by bot) answering the
+// contract, 404 for another trader's bots.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
@@ -169,5 +170,60 @@ describe.each(testBackends)('bot controls on %s', (backend) => {
     expect((await t.call('getBotStates', { token: other.token, params: { portfolioId: t.portfolio.id } })).status).toBe(404);
     expect((await t.call('getBotRuns', { token: other.token, params: { kind: 'daily', id: bot.id } })).status).toBe(404);
     expect((await t.call('getPositionsByBot', { token: other.token, params: { portfolioId: t.portfolio.id } })).status).toBe(404);
+  });
+});
+
+// The race a live broker opens: the arming commits while a bot's entry is on its way, and the arming's
+// flatten does not see the order (here its instance dies before closing anything). The engine closes the
+// entry once the broker acknowledged it, as the order pipeline does for the trader's own entries.
+describe.each(testBackends)('a bot entry racing the kill switch on %s', (backend) => {
+  it('closes an entry the broker acknowledged after the kill switch armed; the bot stays stopped, holding nothing', async () => {
+    let afterEntry = async () => undefined as void;
+    let arming = 0;
+    const t = await openBotDesk(backend, {
+      capital: 2_000_000,
+      engineHooks: { afterBrokerCall: () => afterEntry() },
+      tradingHooks: {
+        afterArmed: () => {
+          arming += 1;
+          if (arming === 1) throw new Error('power cut after arming');
+        },
+      },
+    });
+    try {
+      const bot = await t.createDaily();
+      t.straddle(100.25, 100.25);
+      afterEntry = async () => {
+        afterEntry = async () => undefined;
+        const armed = await t.call('armKillSwitch', {
+          token: t.desk.token,
+          body: { account_number: t.desk.accountNumber, source: 'header' },
+          headers: { 'idempotency-key': randomUUID() },
+        });
+        expect(armed.status).toBe(500);
+      };
+      t.at(monday, '09:20');
+      expect((await t.tick()).acted).toBe(1);
+
+      const [entry] = await t.actions('daily', bot.id);
+      expect(entry).toMatchObject({ action: 'enter', status: 'failed' });
+      expect(entry!.message).toBe('The kill switch was turned on while this was being placed, so everything was closed at once: 0 working orders cancelled, 2 exits filled.');
+      const orders = await t.orders('daily', bot.id);
+      expect(orders.map((order) => [order.transaction_type, order.status, order.purpose, order.tag])).toEqual([
+        ['SELL', 'COMPLETE', 'entry', entry!.idempotency_key],
+        ['SELL', 'COMPLETE', 'entry', entry!.idempotency_key],
+        ['BUY', 'COMPLETE', 'squareoff', 'KILL-SWITCH'],
+        ['BUY', 'COMPLETE', 'squareoff', 'KILL-SWITCH'],
+      ]);
+      expect((await t.desk.positionBook()).net.filter((position) => position.quantity !== 0)).toEqual([]);
+      expect(await t.run('daily', bot.id)).toMatchObject({ state: 'stopped', reason: `Kill switch: ${entry!.message}` });
+      expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_stopped', 'bot_rejected']);
+
+      t.at(monday, '09:25');
+      expect((await t.tick()).acted).toBe(0);
+      expect(await t.orders('daily', bot.id)).toHaveLength(4);
+    } finally {
+      await t.server.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../../server/db/database.ts';
 import type { EngineHooks } from '../../../server/services/bots/engine/bot-engine.ts';
+import type { TradingHooks } from '../../../server/services/services.ts';
 import { istOffsetMs } from '../../../server/services/market/ist.ts';
 import { openDesk, scriptedMarket } from '../support/paper-desk.ts';
 import type { TestBackend } from '../support/test-database.ts';
@@ -19,7 +20,9 @@ export const istInstant = (day: string, time: string) => new Date(Date.parse(`${
 
 export type BotDesk = Awaited<ReturnType<typeof openBotDesk>>;
 
-export async function openBotDesk(backend: TestBackend, options: { database?: Database; engineHooks?: EngineHooks; clockStart?: Date; capital?: number } = {}) {
+type BotDeskOptions = { database?: Database; engineHooks?: EngineHooks; tradingHooks?: TradingHooks; clockStart?: Date; capital?: number };
+
+export async function openBotDesk(backend: TestBackend, options: BotDeskOptions = {}) {
   const clock = manualClock(options.clockStart ?? istInstant(monday, '09:00'));
   const market = scriptedMarket(clock);
   const server = await startTestServer({
@@ -29,6 +32,7 @@ export async function openBotDesk(backend: TestBackend, options: { database?: Da
     prices: market.source,
     ...(options.database === undefined ? {} : { database: options.database }),
     ...(options.engineHooks === undefined ? {} : { engineHooks: options.engineHooks }),
+    ...(options.tradingHooks === undefined ? {} : { tradingHooks: options.tradingHooks }),
   });
   const call = guardedClient(server.app);
   const desk = await openDesk(server, call, options.capital);

@@ -7,6 +7,7 @@ import { loadMigrations, migrate, type Migration } from '../../../server/db/migr
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 
 const tables = [
+  'account_security_events',
   'alert_reads',
   'alert_watch_cursors',
   'alerts',
@@ -33,6 +34,7 @@ const tables = [
   'market_candles',
   'market_index_state',
   'market_simulation',
+  'order_sends',
   'paper_orders',
   'paper_trades',
   'portfolios',

@@ -35,3 +35,12 @@ export async function signedInAccount(call: ContractCall, overrides: Partial<New
   const account = await register(call, newAccount(overrides));
   return { ...account, token: await login(call, account) };
 }
+
+/** Signs in and returns the device cookie a browser would keep from it (`name=value`), to send back in a Cookie header. */
+export async function knownDeviceCookie(call: ContractCall, account: Pick<NewAccount, 'email' | 'password'>, ip?: string): Promise<string> {
+  const res = await call('loginUser', { body: { email: account.email, password: account.password }, ...(ip === undefined ? {} : { ip }) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
+  expect(cookie).toMatch(/^sd_device_\d+=/);
+  return cookie;
+}

@@ -1,15 +1,16 @@
 // A password hasher the test controls: it wraps the real (cheap) one, counts every hash it runs and the
 // most that ran at once, and holds the ones the test chooses until the test releases them. Parallel
 // sign-ins then overlap for certain, not by timing luck. With `threads`, it also behaves like libuv's
-// thread pool that scrypt really runs on: at most that many hashes run, the others wait in line.
+// thread pool that scrypt really runs on: at most that many hashes run, the others wait in line. An
+// unknown email's verifyAgainstNobody only waits (passwords.ts): it can be held, but takes no thread.
 import { createPasswordHasher, type PasswordHasher } from '../../../server/services/accounts/passwords.ts';
 import { testScryptCost } from './test-server.ts';
 
 export type HeldHasher = {
   hasher: PasswordHasher;
-  /** Hashes started (verifications, verifications against nobody, and new hashes). */
+  /** Hashes started (verifications, imitations for unknown emails, and new hashes). */
   started: () => number;
-  /** The most hashes that were under way (running, held or in line for a thread) at the same time. */
+  /** The most real hashes that were under way (running, held or in line for a thread) at the same time. */
   maxRunning: () => number;
   /** Hashes waiting for the test to release them. */
   held: () => number;
@@ -40,6 +41,7 @@ export function heldHasher(hold: (password: string) => boolean, options: HeldHas
   let underWay = 0;
   let onThreads = 0;
   let maxRunning = 0;
+  let imitating = 0;
 
   function notify(): void {
     for (const watcher of watchers.filter((candidate) => candidate.done())) {
@@ -55,11 +57,24 @@ export function heldHasher(hold: (password: string) => boolean, options: HeldHas
     });
   }
 
-  async function around<T>(password: string, work: () => Promise<T>): Promise<T> {
+  const holdIfChosen = (password: string) =>
+    hold(password)
+      ? new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          notify();
+        })
+      : Promise.resolve();
+
+  async function around<T>(password: string, work: () => Promise<T>, onThread = true): Promise<T> {
     started += 1;
     underWay += 1;
-    maxRunning = Math.max(maxRunning, underWay);
+    if (onThread) maxRunning = Math.max(maxRunning, underWay - imitating);
+    else imitating += 1;
     try {
+      if (!onThread) {
+        await holdIfChosen(password);
+        return await work();
+      }
       if (onThreads >= threads) {
         await new Promise<void>((resolve) => {
           line.push(resolve);
@@ -68,12 +83,7 @@ export function heldHasher(hold: (password: string) => boolean, options: HeldHas
       }
       onThreads += 1;
       try {
-        if (hold(password)) {
-          await new Promise<void>((resolve) => {
-            waiting.push(resolve);
-            notify();
-          });
-        }
+        await holdIfChosen(password);
         return await work();
       } finally {
         onThreads -= 1;
@@ -81,6 +91,7 @@ export function heldHasher(hold: (password: string) => boolean, options: HeldHas
       }
     } finally {
       underWay -= 1;
+      if (!onThread) imitating -= 1;
       notify();
     }
   }
@@ -89,7 +100,7 @@ export function heldHasher(hold: (password: string) => boolean, options: HeldHas
     hasher: {
       hash: (password) => around(password, () => inner.hash(password)),
       verify: (password, stored) => around(password, () => inner.verify(password, stored)),
-      verifyAgainstNobody: (password) => around(password, () => inner.verifyAgainstNobody(password)),
+      verifyAgainstNobody: (password) => around(password, () => inner.verifyAgainstNobody(password), false),
     },
     started: () => started,
     maxRunning: () => maxRunning,

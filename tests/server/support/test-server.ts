@@ -48,6 +48,8 @@ export async function startTestServer({ backend = 'pglite', database, clock = ma
       distDir: fixture.distDir,
       dataDir: fixture.dataDir,
       scryptCost: testScryptCost,
+      // A paced intent's wait for the next second moves this clock instead of sleeping.
+      wait: async (ms) => clock.advance(ms),
       ...options,
       database: db,
       clock: clock.now,

@@ -1,6 +1,8 @@
 // The paper broker's login form under attack, and in French: Client IDs that match nothing are limited
-// per api_key and per address, request_tokens per account and per address (also when posted in
-// parallel, and on PostgreSQL under READ COMMITTED), and two users who linked the same api_key and
+// per address and network, and only slow the api_key down for browsers that never logged in with it
+// (the owner's browser keeps its own allowance); request_tokens are limited per account and per address
+// (also when posted in parallel, and on PostgreSQL under READ COMMITTED); the answer does not tell a
+// Client ID linked elsewhere from one linked nowhere; and two users who linked the same api_key and
 // Client ID each get a working login without learning of each other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../support/accounts.ts';
@@ -9,15 +11,14 @@ import { testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createBrokerAccount, guardedClient, injectGuarded, newApiSecret } from '../support/trading.ts';
 
-const minute = 60_000;
-
 type Fields = { api_key: string; client_id: string; password: string; lang?: string };
 
 describe.each(testBackends)('the paper login form under attack on %s', (backend) => {
   let server: TestServer;
   let call: ContractCall;
   let ipCounter = 0;
-  const freshIp = () => `10.44.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  /** A fresh address on a network of its own. */
+  const freshIp = () => `10.${140 + (++ipCounter >> 8)}.${ipCounter & 255}.1`;
 
   beforeAll(async () => {
     server = await startTestServer({ backend });
@@ -42,15 +43,54 @@ describe.each(testBackends)('the paper login form under attack on %s', (backend)
     return { token: user.token, ...(await createBrokerAccount(call, user.token, overrides)) };
   }
 
-  it('locks an api_key for the rest of 15 minutes after 10 Client IDs that match nothing, from any address', async () => {
+  /** Logs in as the owner and returns the device cookie the browser keeps (`name=value`). */
+  async function ownerBrowser(input: { api_key: string; account_number: string }): Promise<string> {
+    const res = await post({ api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' });
+    expect(res.statusCode).toBe(303);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^sd_paper_device_[0-9a-f]{24}=[^;]+; Path=\/broker-login\/paper; Max-Age=31536000; HttpOnly; SameSite=Strict$/);
+    return cookie.split(';')[0] ?? '';
+  }
+
+  it("never lets ten strangers' unmatched Client IDs with a trader's api_key block the owner's login", async () => {
     const { input } = await linked();
+    const cookie = await ownerBrowser(input);
     for (let i = 0; i < 10; i++) expect((await post({ api_key: input.api_key, client_id: `GUESS${i}`, password: 'paper-pass' })).statusCode).toBe(400);
-    const locked = await post({ api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' });
+    // The strangers are slowed down now...
+    expect((await post({ api_key: input.api_key, client_id: 'GUESS10', password: 'paper-pass' })).statusCode).toBe(429);
+    // ...but the owner's browser logs in at once, from any address.
+    const owner = await post({ api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' }, freshIp(), { cookie });
+    expect(owner.statusCode).toBe(303);
+    // A browser that never logged in with this key is only slowed down, a second for now.
+    const fresh = { api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' };
+    const slowed = await post(fresh);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('1');
+    expect(slowed.body).toContain('<p class="error" role="alert">Too many attempts. Try again in 1 second.</p>');
+    server.clock.advance(1000);
+    expect((await post(fresh)).statusCode).toBe(303);
+  });
+
+  it("gives the owner's browser its own allowance: 10 of its own typos lock that browser, not the key", async () => {
+    const { input } = await linked();
+    const cookie = await ownerBrowser(input);
+    for (let i = 0; i < 10; i++) expect((await post({ api_key: input.api_key, client_id: `TYPO${i}`, password: 'paper-pass' }, freshIp(), { cookie })).statusCode).toBe(400);
+    const locked = await post({ api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' }, freshIp(), { cookie });
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBe('900');
-    expect(locked.body).toContain('<p class="error" role="alert">Too many attempts. Try again in 15 minutes.</p>');
-    server.clock.advance(15 * minute);
     expect((await post({ api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' })).statusCode).toBe(303);
+  });
+
+  it('answers a Client ID linked under another api_key exactly as one linked nowhere', async () => {
+    const { input } = await linked();
+    const { input: other } = await linked();
+    const elsewhere = await post({ api_key: input.api_key, client_id: other.account_number, password: 'paper-pass' });
+    const nowhere = await post({ api_key: input.api_key, client_id: 'NOWHERE99', password: 'paper-pass' });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(nowhere.statusCode).toBe(400);
+    expect(elsewhere.body.replaceAll(other.account_number, 'ID')).toBe(nowhere.body.replaceAll('NOWHERE99', 'ID'));
+    expect(elsewhere.body).not.toMatch(/no paper account|not linked|does not exist/i);
+    expect(Object.keys(elsewhere.headers).sort()).toEqual(Object.keys(nowhere.headers).sort());
   });
 
   it('limits one address to 20 Client IDs that match nothing, whatever the api_keys', async () => {

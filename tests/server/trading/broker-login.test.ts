@@ -104,12 +104,12 @@ describe.each(testBackends)('broker login on %s', (backend) => {
       expectCspCompatible(wrong.body);
       expect(wrong.body).toContain('<title>Error: Paper broker — log in</title>');
       expect(wrong.body).toContain(
-        '<p class="field-error" id="client_id-error">No paper account with this Client ID is linked to this app. Check the Client ID, or link the account in StrikeDesk first.</p>',
+        '<p class="field-error" id="client_id-error">This Client ID and password were not accepted. Check the Client ID: it is the account number you linked in StrikeDesk.</p>',
       );
       expect(wrong.body).toContain('value="ZZ999"');
       expect(wrong.body).toMatch(/<input id="client_id" [^>]*aria-describedby="client_id-error client_id-hint" aria-invalid="true" autofocus>/);
       expect(wrong.body).toMatch(/<input id="password" [^>]*aria-describedby="password-hint">/);
-      expect(wrong.body).toMatch(/<div class="summary" role="alert"[^>]*>\s*<h2 id="summary-heading">There is a problem<\/h2>\s*<ul><li><a href="#client_id">No paper account/);
+      expect(wrong.body).toMatch(/<div class="summary" role="alert"[^>]*>\s*<h2 id="summary-heading">There is a problem<\/h2>\s*<ul><li><a href="#client_id">This Client ID and password were not accepted/);
 
       const short = await injectGuarded(server.app, form({ api_key: input.api_key, client_id: input.account_number, password: '12345' }));
       expect(short.statusCode).toBe(400);

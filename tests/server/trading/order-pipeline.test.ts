@@ -3,7 +3,8 @@
 // claim's lease (30 s) is over; then its retry looks the orders' tag up at the broker, completing the key
 // with what it finds and placing only when nothing carries the tag. An entry the kill switch armed against
 // while it was on its way is closed when its answer is recorded, and an arming that died before closing
-// anything is finished by its retry.
+// anything is finished by its retry. A modification, which carries no tag, retried after it went through
+// answers the order as it stands, never 422 nothing_to_modify.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
@@ -127,6 +128,37 @@ describe.each(testBackends)('the order pipeline on %s', (backend) => {
     expect(retry.body.orders[0]).toMatchObject({ status: 'COMPLETE', tag: tagOfKey(key) });
     expect((await buy(key)).headers['idempotent-replayed']).toBe('true');
     expect((await desk.orderBook()).order_book).toHaveLength(1);
+  });
+
+  const modify = (key: string, orderId: string) => desk.trade('modifyOrder', { order_id: orderId, price: 101 }, key);
+
+  it('answers a modification sent again with its key with the stored answer, not as a change that changes nothing', async () => {
+    const order = await desk.place(symbol, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 100 });
+    const key = randomUUID();
+    const first = await modify(key, order.order_id);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await modify(key, order.order_id);
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await desk.orderBook()).order_book[0]).toMatchObject({ order_id: order.order_id, price: 101, modifications: 1 });
+  });
+
+  it('answers a modification whose first attempt went through before a crash with the order as it stands, modified once', async () => {
+    const order = await desk.place(symbol, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 100 });
+    const key = randomUUID();
+    hooks.afterBrokerCall = once('power cut after the modification');
+    expect((await modify(key, order.order_id)).status).toBe(500);
+    expect((await desk.orderBook()).order_book[0]).toMatchObject({ price: 101, modifications: 1 });
+
+    expect((await modify(key, order.order_id)).status).toBe(409);
+    server.clock.advance(leaseMs);
+    const retry = await modify(key, order.order_id);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.orders[0]).toMatchObject({ order_id: order.order_id, price: 101, modifications: 1, status: 'OPEN' });
+    expect(retry.body.message).toBe("1 order modified; it already read as asked (most likely modified by this request's first attempt, whose answer was lost), so it was not modified again");
+    expect((await modify(key, order.order_id)).headers['idempotent-replayed']).toBe('true');
+    expect((await desk.orderBook()).order_book[0]).toMatchObject({ price: 101, modifications: 1 });
   });
 
   it('closes an entry claimed before the kill switch armed and acknowledged after it', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket } from '../support/paper-desk.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
-import { guardedClient } from '../support/trading.ts';
+import { createPortfolio, guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
 // Friday 20 November 2026, 10:00 IST. NIFTY's nearest expiry is Monday 23 November (the monthly contract,
@@ -188,6 +188,24 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       const refused = await desk.trade('modifyOrder', { order_id: order.order_id, price: 99 });
       expect(refused.status).toBe(422);
       expect(refused.body).toMatchObject({ code: 'modification_limit' });
+    });
+
+    it('refuses a modification that changes nothing (a trigger on a LIMIT order) with 422, without counting it', async () => {
+      const order = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });
+      for (const [changes, field] of [
+        [{ trigger_price: 95 }, 'trigger_price'],
+        [{ price: 100, quantity: 65 }, undefined],
+        [{ order_type: 'LIMIT' }, undefined],
+      ] as const) {
+        const res = await desk.trade<{ code: string; message: string; field?: string }>('modifyOrder', { order_id: order.order_id, ...changes });
+        expect(res.status, JSON.stringify(res.body)).toBe(422);
+        expect(res.body.code).toBe('nothing_to_modify');
+        expect(res.body.field).toBe(field);
+        expect(res.body.message).toContain('Nothing would change');
+      }
+      expect((await desk.orderBook()).order_book[0]).toMatchObject({ order_id: order.order_id, modifications: 0, price: 100, trigger_price: 0 });
+      const real = await desk.trade('modifyOrder', { order_id: order.order_id, price: 101 });
+      expect(real.body.orders[0]!.modifications).toBe(1);
     });
 
     it('counts orders per account like Kite: the 11th in one second answers 429 with Retry-After', async () => {
@@ -455,6 +473,23 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
   });
 
   describe('ownership', () => {
+    it('refuses another user\'s portfolio_id in order margins as the order calls do', async () => {
+      const other = await openDesk(server, call);
+      const theirs = await createPortfolio(call, other.token, other.account.id);
+      const orders = [desk.order(call24000, 'BUY', 65)];
+      const placed = await desk.trade<{ code: string; field?: string }>('placeTrades', { orders, portfolio_id: theirs.id });
+      const margins = await call<{ code: string; field?: string }>('getOrderMargins', {
+        token: desk.token,
+        body: { account_number: desk.accountNumber, portfolio_id: theirs.id, orders },
+      });
+      expect(placed.status).toBe(400);
+      expect(placed.body).toMatchObject({ code: 'portfolio_mismatch', field: 'portfolio_id' });
+      expect([margins.status, margins.body.code, margins.body.field]).toEqual([placed.status, placed.body.code, placed.body.field]);
+      const mine = await createPortfolio(call, desk.token, desk.account.id);
+      const ownMargins = await call('getOrderMargins', { token: desk.token, body: { account_number: desk.accountNumber, portfolio_id: mine.id, orders } });
+      expect(ownMargins.status).toBe(200);
+    });
+
     it('answers 404 for another user\'s account and orders, on every trading call', async () => {
       const other = await openDesk(server, call);
       const theirs = await other.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });

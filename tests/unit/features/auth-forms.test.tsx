@@ -129,6 +129,20 @@ describe('sign-in refusals', () => {
     );
   });
 
+  it('says how many seconds to wait when failed attempts slow the sign-in down (429)', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(`${API}/api/authenticate/login/`, () =>
+        HttpResponse.json({ message: 'Too many attempts', code: 'too_many_attempts' }, { status: 429, headers: { 'Retry-After': '4' } }),
+      ),
+    );
+    renderAt('/auth/login');
+    await user.type(input(/^Email/), 'asha@example.in');
+    await user.type(input(/^Password/), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many failed sign-in attempts. Try again in 4 seconds.');
+  });
+
   it('keeps “invalid email or password” above the form: it is about both fields', async () => {
     const user = userEvent.setup();
     refuse('/api/authenticate/login/', 401, { message: 'Invalid email or password', code: 'invalid_credentials' });

@@ -7,7 +7,8 @@ import { paperSlug } from '../../../server/services/brokers/paper/paper-broker.t
 
 describe('broker names', () => {
   it('cover every broker the server ships, in English and French', () => {
-    for (const slug of [paperSlug]) {
+    // kite: issue 22's Zerodha adapter (its server module is being built beside this PWA work).
+    for (const slug of [paperSlug, 'kite']) {
       expect(knownBrokerSlugs).toContain(slug);
       expect(frMessages[`brokers.name.${slug}`]).toBeTruthy();
       expect(frMessages[`brokers.loggedIn.${slug}`]).toBeTruthy();

@@ -53,7 +53,12 @@ describe('broker accounts list', () => {
     expect(within(first).getByRole('button', { name: 'Log in to broker: Main paper account' })).toBeTruthy();
 
     const second = row('Swing');
-    expect(within(second).getByText('Zerodha Kite')).toBeTruthy();
+    expect(within(second).getByText('Zerodha (Kite Connect)')).toBeTruthy();
+    // Paper or live, in words: the paper broker's account is play money, any other broker's is real.
+    expect(within(first).getByText('Paper')).toBeTruthy();
+    expect(within(first).queryByText('Live')).toBeNull();
+    expect(within(second).getByText('Live')).toBeTruthy();
+    expect(within(second).queryByText('Paper')).toBeNull();
     expect(within(second).getByText('₹12,50,000.50', { normalizer: plainText })).toBeTruthy();
     // The session end in IST to the minute, in words and not by colour alone; while logged in, the
     // session can be renewed or ended.
@@ -76,12 +81,18 @@ describe('broker accounts list', () => {
   });
 
   it('names brokers in the trader’s language, and one the app does not know by the server’s name', async () => {
-    serveBrokers();
-    serveAccounts([main, swing]);
+    const upstox = { id: 3, name: 'upstox', display_name: 'Upstox' };
+    serveBrokers([paper, kite, upstox]);
+    serveAccounts([main, swing, { ...swing, id: 13, broker: 'upstox', name: 'Other', account_number: 'UP1' }]);
     renderBrokers('/app/broker', { locale: 'fr' });
     const first = await screen.findByRole('listitem', { name: 'Main paper account' });
     expect(within(first).getByText('Courtier fictif (simulé)')).toBeTruthy();
-    expect(within(row('Swing')).getByText('Zerodha Kite')).toBeTruthy();
+    expect(within(first).getByText('Simulé')).toBeTruthy();
+    expect(within(row('Swing')).getByText('Zerodha (Kite Connect)')).toBeTruthy();
+    expect(within(row('Swing')).getByText('Réel')).toBeTruthy();
+    // A broker the app does not know yet is named by the server, and counts as live: never the safe-looking case.
+    expect(within(row('Other')).getByText('Upstox')).toBeTruthy();
+    expect(within(row('Other')).getByText('Réel')).toBeTruthy();
   });
 
   it('offline, says why and disables what needs the server (add, log in), and enables it again online', async () => {

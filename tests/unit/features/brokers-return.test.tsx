@@ -110,8 +110,9 @@ describe('broker login return', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Broker login failed');
     expect(alert.textContent).toContain('This account is not a kite account');
-    // A broker the app has no words for is named as the server names it, never by its slug.
-    expect(await screen.findByText('Broker: Zerodha Kite')).toBeTruthy();
+    // Kite is named in the app's words, never by its slug (a broker the app has no words for gets the
+    // server's display name: brokers-list.test.tsx).
+    expect(await screen.findByText('Broker: Zerodha (Kite Connect)')).toBeTruthy();
   });
 
   it('names the broker, not its slug, in the trader’s language', async () => {

@@ -33,7 +33,7 @@ const laptop: PushDevice = {
   topics: ['kill_switch', 'fills'],
   created_at: '2026-11-01T05:00:00Z',
   last_sent_at: null,
-  last_error: 'Gone (410): the subscription has expired',
+  last_error: 'Push service answered 500.',
 };
 
 let devices: PushDevice[] = [];
@@ -152,12 +152,12 @@ describe('Settings › Notifications', () => {
     expect(await screen.findByText('Off on this device.')).toBeTruthy();
   });
 
-  it('lists the other devices with what they receive and what the push service last refused', async () => {
+  it('lists the other devices with what they receive and why the last push failed', async () => {
     installBrowser();
     renderSettings('notifications');
     const other = await screen.findByRole('listitem', { name: 'Firefox on Windows' });
     expect(within(other).getByText('Kill switch and Fills')).toBeTruthy();
-    expect(within(other).getByText('Last refused by the push service: Gone (410): the subscription has expired')).toBeTruthy();
+    expect(within(other).getByText('Last delivery failed: Push service answered 500.')).toBeTruthy();
   });
 
   it('a refused permission: says where to allow it, subscribes nothing, registers nothing', async () => {

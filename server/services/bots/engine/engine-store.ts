@@ -175,7 +175,7 @@ export async function loadActions(q: Queryable, day: string): Promise<ActionRow[
 export async function loadHeld(q: Queryable, only?: { kind: BotKind; id: number } | { portfolioId: number }): Promise<Map<string, HeldLeg[]>> {
   const filter = only === undefined ? '' : 'portfolioId' in only ? 'WHERE t.portfolio_id = $1' : 'WHERE t.bot_kind = $1 AND t.bot_id = $2';
   const values = only === undefined ? [] : 'portfolioId' in only ? [only.portfolioId] : [only.kind, only.id];
-  // bot_trades (migration 020): every broker's fills of bot orders, paper and live alike.
+  // bot_trades (migration 019): every broker's fills of bot orders, paper and live alike.
   const { rows } = await q.query<{ bot_kind: BotKind; bot_id: number; exchange: string; tradingsymbol: string; product: HeldLeg['product']; quantity: string }>(
     `SELECT t.bot_kind, t.bot_id, t.exchange, t.tradingsymbol, t.product, sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) AS quantity
      FROM bot_trades t ${filter}

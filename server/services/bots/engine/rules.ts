@@ -59,7 +59,7 @@ export type RuleInputs = {
   signal: Signal | null;
 };
 
-const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+export const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 
 /** The instant an IST clock time falls on `day`. */
 export function istInstant(day: string, time: string): number {

@@ -1,5 +1,5 @@
 // The mirror of what StrikeDesk placed on a Kite account (kite_tags, kite_orders, kite_trades: migration
-// 020). Kite knows nothing of portfolios and bots, so each order's attribution is written here: first under
+// 019). Kite knows nothing of portfolios and bots, so each order's attribution is written here: first under
 // its tag, before the place call (an order later found only by its tag is attributed from there), then on
 // the order's row once Kite answered its id. Every later look at Kite (the book read after a call, a
 // postback, the leader's periodic /orders read) goes through sync(), which only moves an order forward: a

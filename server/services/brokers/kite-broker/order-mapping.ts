@@ -8,7 +8,7 @@ import type { BrokerOrder, BrokerTrade, Exchange, OrderBot, OrderPurpose, OrderS
 import { kiteTime } from '../kite/kite-json.ts';
 import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
 
-/** A kite_orders row (migration 020). */
+/** A kite_orders row (migration 019). */
 export type MirrorOrder = {
   order_id: string;
   parent_order_id: string | null;

@@ -1,30 +1,32 @@
-// Orders that reduce risk on the paper broker: square-off (a position brought to zero, or reduced), the kill
-// switch's flatten, and protective stop-loss and target orders (one cancels the other). Exits are never
-// refused for the kill switch or the per-order risk limits.
+// Orders that reduce risk on the paper broker: closing legs at once (the broker's MIS square-off, the kill
+// switch's flatten) and protective stop-loss and target orders (one cancels the other). A trader's square-off
+// is planned (order-plans.ts) and paced like any intent. Exits are never refused for the kill switch or the
+// per-order risk limits.
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
-import type { OrderIntent, OrderPurpose, PositionRef, Side, TradingAccount } from '../broker-trading.ts';
+import type { OrderIntent, TradingAccount } from '../broker-trading.ts';
 import { openLegsByBotSql, type Books, type OpenLeg, type OpenLegRow } from './books.ts';
 import type { Contracts } from './contracts.ts';
 import type { OrderEntry } from './order-entry.ts';
+import { exitOrders } from './order-plans.ts';
 import { cancelRow, lockAccount, orderColumns, sideSign, working, type OrderRow } from './order-rows.ts';
 
 export function createExits({ clock, contracts, books, entry }: { clock: Clock; contracts: Contracts; books: Books; entry: OrderEntry }) {
   const { resolve } = contracts;
-  const { legsOf, openLegs, positionQuantity } = books;
-  const { checkRateLimits, placeOne, slices } = entry;
+  const { legsOf, positionQuantity } = books;
+  const { placeOne } = entry;
 
   /**
-   * Closes legs at market: their working orders cancelled first, then shorts bought back before longs are
-   * sold (never a naked short in between), each sliced at the freeze quantity.
+   * Closes legs at market at once (the broker's own square-offs, the kill switch's flatten): their working
+   * orders cancelled first, then shorts bought back before longs are sold, each sliced at the freeze quantity.
    */
   async function closeLegs(
     q: Queryable,
     account: TradingAccount,
     legs: readonly OpenLeg[],
-    options: { tag: string; purpose: OrderPurpose },
+    options: { tag: string; purpose: 'squareoff' | 'auto_squareoff' },
     now: Date,
   ): Promise<OrderRow[]> {
     for (const leg of legs) {
@@ -35,57 +37,11 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
       );
       for (const order of rows) await cancelRow(q, order, 'Cancelled before the position was squared off.', now);
     }
-    const ordered = [...legs.filter((leg) => leg.quantity < 0), ...legs.filter((leg) => leg.quantity > 0)];
     const placed: OrderRow[] = [];
-    for (const leg of ordered) {
-      const side: Side = leg.quantity < 0 ? 'BUY' : 'SELL';
-      for (const quantity of slices(Math.abs(leg.quantity), leg.contract)) {
-        const intent: OrderIntent = {
-          exchange: leg.contract.exchange,
-          tradingsymbol: leg.contract.tradingsymbol,
-          side,
-          orderType: 'MARKET',
-          product: leg.product,
-          quantity,
-          pricePaise: 0,
-          triggerPaise: 0,
-        };
-        placed.push(await placeOne(q, account, intent, leg.contract, { portfolioId: leg.portfolioId, tag: options.tag, purpose: options.purpose, bot: leg.bot ?? null }, now));
-      }
+    for (const { contract, portfolioId, purpose, bot, ...intent } of exitOrders(legs, options.purpose)) {
+      placed.push(await placeOne(q, account, intent, contract, { portfolioId, tag: options.tag, purpose, bot }, now));
     }
     return placed;
-  }
-
-  /**
-   * Brings the named positions to zero (or reduces one by `quantity`): the portfolio's share when a
-   * portfolio is given, else every share in the account. Flat positions place nothing, so repeating it is
-   * harmless.
-   */
-  async function squareOff(q: Queryable, account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[], tag: string): Promise<OrderRow[]> {
-    const now = clock();
-    await lockAccount(q, account.id);
-    await checkPortfolio(q, account.id, portfolioId);
-    const open = await openLegs(q, account.id, now);
-    const legs: OpenLeg[] = [];
-    for (const ref of refs) {
-      const matching = open.filter(
-        (leg) =>
-          leg.contract.exchange === ref.exchange &&
-          leg.contract.tradingsymbol === ref.tradingsymbol &&
-          leg.product === ref.product &&
-          (portfolioId === null || leg.portfolioId === portfolioId),
-      );
-      let toClose = ref.quantity ?? Number.POSITIVE_INFINITY;
-      for (const leg of matching) {
-        const quantity = Math.min(Math.abs(leg.quantity), toClose);
-        if (quantity <= 0) continue;
-        toClose -= quantity;
-        legs.push({ ...leg, quantity: Math.sign(leg.quantity) * quantity });
-      }
-    }
-    const count = legs.reduce((sum, leg) => sum + slices(Math.abs(leg.quantity), leg.contract).length, 0);
-    if (count > 0) await checkRateLimits(q, account.id, count, now);
-    return closeLegs(q, account, legs, { tag, purpose: 'squareoff' }, now);
   }
 
   /**
@@ -133,7 +89,6 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
         field: 'quantity',
       });
     }
-    await checkRateLimits(q, account.id, 1, now);
     const { rows } = await q.query<{ oco_group: string | null; id: string }>(
       `SELECT oco_group, id FROM paper_orders WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3
          AND product = $4 AND purpose IN ('stoploss', 'target') AND status IN ('OPEN', 'TRIGGER PENDING') ORDER BY id LIMIT 1`,
@@ -149,7 +104,7 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
     return [placed];
   }
 
-  return { closeLegs, squareOff, flattenAccount, protect };
+  return { closeLegs, flattenAccount, protect };
 }
 
 export type Exits = ReturnType<typeof createExits>;

@@ -1,24 +1,45 @@
 // Changing a working paper order: a modification (at most 25 per order, checked against the same rules as a
-// new order and filled at once when it becomes marketable) or a cancellation.
+// new order and filled at once when it becomes marketable; one that changes nothing is refused before it
+// spends one of the 25) or a cancellation.
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { OrderChanges, OrderIntent, OrderStatus, TradingAccount } from '../broker-trading.ts';
 import { keyOf, type Contracts } from './contracts.ts';
 import { decide, type Matching } from './matching.ts';
-import type { OrderEntry } from './order-entry.ts';
 import { orderRefusal } from './order-rules.ts';
 import { cancelRow, lockAccount, orderColumns, ownedOrder, working, type OrderRow } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
 
 export const maxModifications = 25;
 
-type OrderChangesOptions = { clock: Clock; prices: PriceSource; contracts: Contracts; matching: Matching; entry: OrderEntry };
+type OrderChangesOptions = { clock: Clock; prices: PriceSource; contracts: Contracts; matching: Matching };
 
-export function createOrderChanges({ clock, prices, contracts, matching, entry }: OrderChangesOptions) {
+/**
+ * A modification that would store the order as it is (the same values, or only a field its type ignores:
+ * a trigger on a LIMIT order, a price on a MARKET one) is refused before it spends one of the 25.
+ */
+function refuseNoChange(order: OrderRow, changes: OrderChanges): void {
+  const orderType = changes.orderType ?? order.order_type;
+  const pricePaise = orderType === 'MARKET' ? 0 : (changes.pricePaise ?? Number(order.price_paise));
+  const triggerPaise = orderType === 'SL' ? (changes.triggerPaise ?? Number(order.trigger_price_paise)) : 0;
+  const same =
+    orderType === order.order_type &&
+    (changes.quantity ?? order.quantity) === order.quantity &&
+    pricePaise === Number(order.price_paise) &&
+    triggerPaise === Number(order.trigger_price_paise);
+  if (!same) return;
+  const ignoredTrigger = changes.triggerPaise !== undefined && orderType !== 'SL';
+  const ignoredPrice = changes.pricePaise !== undefined && orderType === 'MARKET';
+  const why = ignoredTrigger ? ` (a ${orderType} order takes no trigger price)` : ignoredPrice ? ' (a MARKET order takes no price)' : '';
+  throw new DomainError('nothing_to_modify', `Nothing would change on order ${order.order_id}${why}: it was not modified, and the modification was not counted.`, {
+    field: ignoredTrigger ? 'trigger_price' : ignoredPrice ? 'price' : undefined,
+  });
+}
+
+export function createOrderChanges({ clock, prices, contracts, matching }: OrderChangesOptions) {
   const { contractsByToken } = contracts;
   const { applyDecision } = matching;
-  const { checkRateLimits } = entry;
 
   async function modifyOrder(q: Queryable, account: TradingAccount, orderId: string, changes: OrderChanges): Promise<OrderRow> {
     const now = clock();
@@ -27,12 +48,12 @@ export function createOrderChanges({ clock, prices, contracts, matching, entry }
     if (!working.includes(order.status)) {
       throw new DomainError('order_not_working', `Order ${orderId} is ${order.status} and can no longer be modified.`, { field: 'order_id' });
     }
+    refuseNoChange(order, changes);
     if (order.modifications >= maxModifications) {
       throw new DomainError('modification_limit', `Order ${orderId} was already modified ${maxModifications} times, the most an order allows. Cancel it and place a new one.`, {
         field: 'order_id',
       });
     }
-    await checkRateLimits(q, account.id, 0, now);
     const contract = (await contractsByToken(q, [order.instrument_token], now)).get(order.instrument_token)!;
     const orderType = changes.orderType ?? order.order_type;
     const intent: OrderIntent = {
@@ -74,13 +95,13 @@ export function createOrderChanges({ clock, prices, contracts, matching, entry }
   }
 
   /** Cancels working orders; final ones are answered as they are, so repeating a cancel is harmless. */
-  async function cancelOrders(q: Queryable, account: TradingAccount, orderIds: readonly string[]): Promise<OrderRow[]> {
+  async function cancelOrders(q: Queryable, account: TradingAccount, orderIds: readonly string[], reason = 'Cancelled by you.'): Promise<OrderRow[]> {
     const now = clock();
     await lockAccount(q, account.id);
     const answered: OrderRow[] = [];
     for (const orderId of orderIds) {
       const order = await ownedOrder(q, account.id, orderId, true);
-      answered.push(working.includes(order.status) ? await cancelRow(q, order, 'Cancelled by you.', now) : order);
+      answered.push(working.includes(order.status) ? await cancelRow(q, order, reason, now) : order);
     }
     return answered;
   }

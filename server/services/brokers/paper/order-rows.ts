@@ -3,12 +3,25 @@
 import type { Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
 import { istDate } from '../../market/ist.ts';
-import type { BrokerOrder, OrderIntent, OrderStatus, PlaceOptions, Product, Side, TradingAccount } from '../broker-trading.ts';
+import type { BrokerOrder, OrderBot, OrderIntent, OrderPurpose, OrderStatus, Product, Side, TradingAccount } from '../broker-trading.ts';
 import type { Charges } from './charges.ts';
 import type { Contract } from './contracts.ts';
 
 /** A paper order: the broker's record plus its row id (the order of placement). */
 export type OrderRow = BrokerOrder & { id: string };
+
+/**
+ * Whose an order is and why it is placed; `intent`: the planned intent it belongs to and its number in the
+ * plan (unique per account: placed at most once).
+ */
+export type PlaceOptions = {
+  portfolioId: number | null;
+  tag: string;
+  purpose: OrderPurpose;
+  ocoGroup?: string | null;
+  bot?: OrderBot | null;
+  intent?: { ref: string; slice: number } | null;
+};
 
 /** What an entry must respect, read under the account's lock. */
 export type EntryGuards = { killedAt: Date | null; maxTradesToday: number | null; maxLotsPerOrder: number | null; maxOpenPositions: number | null };
@@ -17,7 +30,7 @@ export const working: readonly OrderStatus[] = ['OPEN', 'TRIGGER PENDING'];
 export const orderColumns = `o.id, o.order_id, o.exchange_order_id, o.broker_account_id, o.portfolio_id, o.instrument_token, o.exchange,
   o.tradingsymbol, o.transaction_type, o.order_type, o.product, o.quantity, o.price_paise, o.trigger_price_paise,
   o.filled_quantity, o.filled_value_paise, o.cancelled_quantity, o.status, o.status_message, o.tag, o.purpose, o.oco_group,
-  o.modifications, o.placed_at, o.exchange_at`;
+  o.modifications, o.placed_at, o.exchange_at, o.intent_key AS intent_ref, o.intent_slice`;
 
 export const pendingOf = (row: Pick<OrderRow, 'quantity' | 'filled_quantity' | 'cancelled_quantity'>) =>
   row.quantity - row.filled_quantity - row.cancelled_quantity;
@@ -63,11 +76,11 @@ export async function insertOrder(
     `WITH seq AS (SELECT nextval('paper_order_seq') AS n)
      INSERT INTO paper_orders AS o (order_id, exchange_order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol,
        transaction_type, order_type, product, quantity, price_paise, trigger_price_paise, status, status_message, tag, purpose,
-       oco_group, trading_day, placed_at, exchange_at, updated_at, cancelled_quantity, bot_kind, bot_id)
+       oco_group, trading_day, placed_at, exchange_at, updated_at, cancelled_quantity, bot_kind, bot_id, intent_key, intent_slice)
      SELECT $1::text || CASE WHEN seq.n < 1000000000 THEN lpad(seq.n::text, 9, '0') ELSE seq.n::text END,
        CASE WHEN $2::boolean THEN (1100000000000000 + seq.n)::text END, $3::int, $4::int, $5::int, $6::text, $7::text, $8::text, $9::text,
        $10::text, $11::int, $12::bigint, $13::bigint, $14::text, $15::text, $16::text, $17::text, $18::bigint, $19::date, $20::timestamptz,
-       $21::timestamptz, $20::timestamptz, $22::int, $23::text, $24::int
+       $21::timestamptz, $20::timestamptz, $22::int, $23::text, $24::int, $25::text, $26::int
      FROM seq
      RETURNING ${orderColumns}`,
     [
@@ -95,6 +108,8 @@ export async function insertOrder(
       status === 'REJECTED' ? intent.quantity : 0,
       options.bot?.kind ?? null,
       options.bot?.id ?? null,
+      options.intent?.ref ?? null,
+      options.intent?.slice ?? null,
     ],
   );
   return rows[0]!;

@@ -12,7 +12,10 @@ import type { Database, Queryable } from '../../../db/database.ts';
 import { findLoginAccounts, type AccountRow } from '../../broker-accounts/broker-accounts-repo.ts';
 import { nextSessionExpiry } from '../../market/ist.ts';
 import { SecretUnreadableError, type SecretBox } from '../../secrets/secret-box.ts';
-import { insertEvents, lockThrottleKeys, throttledFor, type ThrottleCheck, type ThrottleLimits } from '../../throttle.ts';
+import { clientAddress } from '../../client-network.ts';
+import type { DeviceTokens } from '../../device-tokens.ts';
+import type { ThrottleLimits } from '../../throttle-limits.ts';
+import { clearEvents, insertEvents, lockThrottleKeys, throttledFor, type ThrottleCheck } from '../../throttle.ts';
 import { BrokerLoginError, sessionChecksum, type BrokerAdapter } from '../broker-adapter.ts';
 import type { BrokerTrading } from '../broker-trading.ts';
 
@@ -23,13 +26,20 @@ export const requestTokenLifetimeMs = 5 * 60 * 1000;
 
 export const expiredOrUsedMessage = 'This login link has expired or was already used. Log in to the broker again.';
 
-export type PaperLoginInput = { apiKey: string; clientId: string; password: string; ip: string };
+export type PaperLoginInput = {
+  apiKey: string;
+  clientId: string;
+  password: string;
+  ip: string;
+  /** The device token this browser got at an earlier login with this api_key, if any. */
+  deviceToken?: string | undefined;
+};
 
 /** Why a field was refused; the page words it in the trader's language. */
 export type PaperFieldProblems = { client_id?: 'missing' | 'unknown'; password?: 'missing' | 'short' };
 
 export type PaperLoginResult =
-  | { outcome: 'ok'; requestToken: string }
+  | { outcome: 'ok'; requestToken: string; deviceToken: string }
   | { outcome: 'invalid'; fields: PaperFieldProblems }
   | { outcome: 'secret_unreadable' }
   | { outcome: 'throttled'; retryAfterSeconds: number };
@@ -39,7 +49,7 @@ export type PaperBroker = BrokerAdapter & {
   logIn: (input: PaperLoginInput, now: Date) => Promise<PaperLoginResult>;
 };
 
-type PaperBrokerOptions = { db: Database; secrets: SecretBox; limits: ThrottleLimits; trading: BrokerTrading };
+type PaperBrokerOptions = { db: Database; secrets: SecretBox; limits: ThrottleLimits; trading: BrokerTrading; deviceTokens: DeviceTokens };
 
 /** What migration 002 lets an account number be, upper-cased: anything else matches no account. */
 const clientIdShape = /^[A-Z0-9_-]{2,32}$/;
@@ -68,7 +78,7 @@ function fieldProblems(clientId: string, password: string): PaperFieldProblems |
   return Object.keys(problems).length === 0 ? null : problems;
 }
 
-export function createPaperBroker({ db, secrets, limits, trading }: PaperBrokerOptions): PaperBroker {
+export function createPaperBroker({ db, secrets, limits, trading, deviceTokens }: PaperBrokerOptions): PaperBroker {
   function openSecret(row: AccountRow): string | null {
     try {
       return secrets.open(row.api_secret_encrypted);
@@ -97,16 +107,27 @@ export function createPaperBroker({ db, secrets, limits, trading }: PaperBrokerO
     return issued === 0 ? null : requestToken;
   }
 
-  async function logIn({ apiKey, clientId: typed, password, ip }: PaperLoginInput, now: Date): Promise<PaperLoginResult> {
+  /** Whose Client IDs that match nothing count where: a known device on its own, anyone else per address, network and key. */
+  function failureChecks(apiKey: string, ip: string, knownDevice: string | null): { failures: ThrottleCheck[]; guesser: ThrottleCheck[] } {
+    if (knownDevice !== null) {
+      return { failures: [{ scope: 'broker_login_failed_device', key: JSON.stringify([apiKey, knownDevice]), rule: limits.brokerLoginFailuresPerDevice }], guesser: [] };
+    }
+    const address = clientAddress(ip);
+    const guesser: ThrottleCheck[] = [
+      { scope: 'broker_login_failed_ip', key: address.ip, rule: limits.brokerLoginFailuresPerIp },
+      { scope: 'broker_login_failed_network', key: address.network, rule: limits.brokerLoginFailuresPerNetwork },
+    ];
+    return { failures: [{ scope: 'broker_login_failed_key', key: apiKey, rule: limits.brokerLoginFailuresPerKey }, ...guesser], guesser };
+  }
+
+  async function logIn({ apiKey, clientId: typed, password, ip, deviceToken }: PaperLoginInput, now: Date): Promise<PaperLoginResult> {
     // The page refuses such links first; no account has such a key, and it cannot even be a database value.
     if (!isPlausibleApiKey(apiKey)) return { outcome: 'invalid', fields: { client_id: 'unknown' } };
     const clientId = typed.trim().toUpperCase();
     const problems = fieldProblems(clientId, password);
     if (problems !== null) return { outcome: 'invalid', fields: problems };
-    const failures: ThrottleCheck[] = [
-      { scope: 'broker_login_failed_key', key: apiKey, rule: limits.brokerLoginFailuresPerKey },
-      { scope: 'broker_login_failed_ip', key: ip, rule: limits.brokerLoginFailuresPerIp },
-    ];
+    const knownDevice = deviceTokens.read(apiKey, deviceToken, now);
+    const { failures, guesser } = failureChecks(apiKey, ip, knownDevice);
     const tokens: ThrottleCheck[] = [
       { scope: 'broker_login_token_account', key: JSON.stringify([apiKey, clientId]), rule: limits.brokerLoginTokensPerAccount },
       { scope: 'broker_login_token_ip', key: ip, rule: limits.brokerLoginTokensPerIp },
@@ -114,7 +135,11 @@ export function createPaperBroker({ db, secrets, limits, trading }: PaperBrokerO
     return db.transaction(async (tx): Promise<PaperLoginResult> => {
       await lockThrottleKeys(tx, [...failures, ...tokens]);
       const wait = await throttledFor(tx, [...failures, ...tokens], now);
-      if (wait !== null) return { outcome: 'throttled', retryAfterSeconds: wait };
+      if (wait !== null) {
+        // Refused attempts count against the guesser's address, so polling a slowed key costs the poller.
+        await insertEvents(tx, guesser, now);
+        return { outcome: 'throttled', retryAfterSeconds: wait };
+      }
       const rows = clientIdShape.test(clientId) ? await findLoginAccounts(tx, paperSlug, apiKey, clientId) : [];
       if (rows.length === 0) {
         await insertEvents(tx, failures, now);
@@ -123,7 +148,9 @@ export function createPaperBroker({ db, secrets, limits, trading }: PaperBrokerO
       const requestToken = await issueToken(tx, rows, now);
       if (requestToken === null) return { outcome: 'secret_unreadable' };
       await insertEvents(tx, tokens, now);
-      return { outcome: 'ok', requestToken };
+      // This device's own typos are forgiven; strangers' failures at the key stay counted.
+      if (knownDevice !== null) for (const check of failures) await clearEvents(tx, check.scope, check.key);
+      return { outcome: 'ok', requestToken, deviceToken: deviceTokens.issue(apiKey, now) };
     });
   }
 

@@ -4,16 +4,18 @@
 //
 // Consistency: every change to an account's orders runs in one transaction that first locks the account's
 // row (each call of the interface opens its own; the kill switch is read again under that lock, so an entry
-// that waited on an arming sees it). Placements, modifications, cancellations and fills of one account therefore happen one at a time,
-// on every server instance alike, so the rate limits and the margin check count what is really there, and
-// an order can never fill twice. A MARKET or marketable LIMIT order fills inside the transaction that
+// that waited on an arming sees it). Placements, modifications, cancellations and fills of one account
+// therefore happen one at a time, on every server instance alike, so the margin check counts what is really
+// there, and an order can never fill twice. The rate limits are the order pipeline's (trading/order-rate.ts),
+// counted the same way for every broker. A MARKET or marketable LIMIT order fills inside the transaction that
 // places it (never later on a tick as well); resting orders fill on the market's ticks (matching.ts
 // fillWorking), each fill in its own transaction.
 //
 // The work is split by job: contracts.ts (reference data), order-rows.ts (the rows and the account lock),
 // books.ts (reading positions and the order book), funds.ts (margin and funds), matching.ts (fills, OCO,
-// protection fitting), order-entry.ts (guards, rate limits, slicing, placing), order-changes.ts (modify,
-// cancel), exits.ts (square-off, flatten, protection) and settlement.ts (MIS square-off, expiry).
+// protection fitting), order-plans.ts (guards, slicing, square-off plans), order-entry.ts (placing planned
+// orders), order-changes.ts (modify, cancel), exits.ts (closing legs at once, flatten, protection) and
+// settlement.ts (MIS square-off, expiry).
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { clockMinutes, istMinutes } from '../../market/ist.ts';
@@ -24,24 +26,22 @@ import { createExits } from './exits.ts';
 import { createFunds } from './funds.ts';
 import { createMatching, type FillCounts } from './matching.ts';
 import { createOrderChanges } from './order-changes.ts';
-import { createOrderEntry, kiteRateLimits, type RateLimits } from './order-entry.ts';
+import { createOrderEntry } from './order-entry.ts';
+import { createOrderPlans } from './order-plans.ts';
+import { ownedOrder } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
 import { createSettlement, misSquareOffTime } from './settlement.ts';
 
-type PaperTradingOptions = {
-  db: Database;
-  clock: Clock;
-  prices: PriceSource;
-  rateLimits?: RateLimits;
-};
+type PaperTradingOptions = { db: Database; clock: Clock; prices: PriceSource };
 
-export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLimits }: PaperTradingOptions) {
+export function createPaperTrading({ db, clock, prices }: PaperTradingOptions) {
   const contracts = createContracts();
   const books = createBooks({ db, clock, prices, contracts });
   const funds = createFunds({ db, clock, prices, contracts, books });
   const matching = createMatching({ db, prices, contracts, books });
-  const entry = createOrderEntry({ clock, prices, rateLimits, contracts, books, funds, matching });
-  const changes = createOrderChanges({ clock, prices, contracts, matching, entry });
+  const plans = createOrderPlans({ clock, contracts, books });
+  const entry = createOrderEntry({ clock, prices, contracts, funds, matching });
+  const changes = createOrderChanges({ clock, prices, contracts, matching });
   const exits = createExits({ clock, contracts, books, entry });
   const settlement = createSettlement({ db, prices, contracts, books, exits });
 
@@ -68,11 +68,14 @@ export function createPaperTrading({ db, clock, prices, rateLimits = kiteRateLim
 
   const trading: BrokerTrading = {
     mode: 'paper',
+    planOrders: inTransaction(plans.planOrders),
+    planSquareOff: inTransaction(plans.planSquareOff),
     placeOrders: inTransaction(entry.placeOrders),
+    recordUnsent: inTransaction(entry.recordUnsent),
     ordersByTag: books.ordersByTag,
+    order: (account, orderId) => ownedOrder(db, account.id, orderId),
     modifyOrder: inTransaction(changes.modifyOrder),
     cancelOrders: inTransaction(changes.cancelOrders),
-    squareOff: inTransaction(exits.squareOff),
     flattenAccount: inTransaction(exits.flattenAccount),
     protect: inTransaction(exits.protect),
     entriesOn: (account, day) => books.entriesOn(db, account.id, day),

@@ -19,5 +19,7 @@ export const MAX_API_KEY = 128;
 export const MAX_API_SECRET = 256;
 /** Money: 0 to 10,000,000,000 rupees. */
 export const MAX_CAPITAL = 10_000_000_000;
-/** The simulated broker the reference server ships; it has no developer console to issue keys. */
-export const PAPER_BROKER = 'paper';
+/** Zerodha's Kite Connect: live, real money. */
+export const KITE_BROKER = 'kite';
+/** The paper broker's slug: defined with the trading mode, which every feature reads (src/lib/trading). */
+export { PAPER_BROKER } from '@/lib/trading/trading-mode';

@@ -1,6 +1,7 @@
 import { defineMessages } from 'react-intl';
 import {
   ACCOUNT_NUMBER_PATTERN,
+  KITE_BROKER,
   MAX_ACCOUNT_NAME,
   MAX_API_KEY,
   MAX_API_SECRET,
@@ -18,6 +19,8 @@ export const accountFieldMessages = defineMessages({
   nameHint: { id: 'brokers.field.nameHint', defaultMessage: 'Your own label, e.g. “Main account”.' },
   accountNumber: { id: 'brokers.field.accountNumber', defaultMessage: 'Account number' },
   accountNumberHint: { id: 'brokers.field.accountNumberHint', defaultMessage: 'Your client ID at the broker, e.g. PA1234.' },
+  zerodhaClientId: { id: 'brokers.field.zerodhaClientId', defaultMessage: 'Zerodha client ID' },
+  zerodhaClientIdHint: { id: 'brokers.field.zerodhaClientIdHint', defaultMessage: 'The ID you log in to Kite with, e.g. AB1234.' },
   accountNumberFormat: {
     id: 'brokers.field.accountNumberFormat',
     defaultMessage: '{label} must be 2 to 32 letters, digits, hyphens or underscores',
@@ -69,6 +72,17 @@ export const editSchema: FormSchema<AccountValues> = {
   ...common,
   api_secret: { label: m.apiSecret, rules: [{ kind: 'length', max: MAX_API_SECRET }] },
 };
+
+// A Kite account's number is its Zerodha client ID, and its errors name it so.
+const kiteClientId = { ...common.account_number, label: m.zerodhaClientId };
+const kiteCreateSchema: FormSchema<AccountValues> = { ...createSchema, account_number: kiteClientId };
+const kiteEditSchema: FormSchema<AccountValues> = { ...editSchema, account_number: kiteClientId };
+
+/** The rules for linking (or editing) an account of `broker`; the schemas are constants, so validation is not redone each render. */
+export function schemaFor(broker: string, editing: boolean): FormSchema<AccountValues> {
+  if (broker === KITE_BROKER) return editing ? kiteEditSchema : kiteCreateSchema;
+  return editing ? editSchema : createSchema;
+}
 
 export function valuesOf(account: BrokerAccount): AccountValues {
   const { broker, name, account_number, api_key, capital } = account;

@@ -1,21 +1,21 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
-import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
+import { KITE_BROKER, type Broker, type BrokerAccount } from '@/features/brokers/api/broker-types';
 import { BrokerField } from '@/features/brokers/components/broker-field';
 import {
   accountFieldMessages as m,
   changesFrom,
-  createSchema,
-  editSchema,
   emptyValues,
+  schemaFor,
   valuesOf,
   type AccountValues,
 } from '@/features/brokers/components/account-form-schema';
 import { GenerateKeys } from '@/features/brokers/components/generate-keys';
+import { KiteConsole } from '@/features/brokers/components/kite-console';
 import { brokersMessages } from '@/features/brokers/brokers-messages';
 import { useFormRejection } from '@/features/brokers/hooks/use-form-rejection';
 import { useSaveAccount } from '@/features/brokers/hooks/use-save-account';
@@ -38,10 +38,12 @@ export function AccountForm({ account, brokers, onSaved, onCancel }: AccountForm
   const intl = useIntl();
   const text = intl.formatMessage;
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useFormValidation<AccountValues>(
-    account ? editSchema : createSchema,
-    account ? valuesOf(account) : emptyValues(brokers[0]?.name ?? ''),
-  );
+  const [initial] = useState(() => (account ? valuesOf(account) : emptyValues(brokers[0]?.name ?? '')));
+  // The broker chosen decides the rules (a Kite account's number is its Zerodha client ID), so it is known
+  // before the form's own state, which reads them.
+  const [broker, setBroker] = useState(initial.broker);
+  const form = useFormValidation<AccountValues>(schemaFor(broker, account !== undefined), initial);
+  const kite = broker === KITE_BROKER;
   const { save, loading, error } = useSaveAccount(account);
   const rejection = useFormRejection(error, form.values, formRef);
   const changed = !account || Object.keys(changesFrom(form.values, account)).length > 0;
@@ -61,17 +63,26 @@ export function AccountForm({ account, brokers, onSaved, onCancel }: AccountForm
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-3">
       <FormError>{rejection.banner}</FormError>
-      <BrokerField brokers={brokers} locked={account !== undefined} {...field('broker')} />
+      <BrokerField
+        brokers={brokers}
+        locked={account !== undefined}
+        {...field('broker')}
+        onChange={(event) => {
+          setBroker(event.currentTarget.value);
+          form.fieldProps('broker').onChange(event);
+        }}
+      />
       <TextField label={text(m.name)} hint={text(m.nameHint)} autoComplete="off" required data-autofocus {...field('name')} />
       <TextField
-        label={text(m.accountNumber)}
-        hint={text(m.accountNumberHint)}
+        label={text(kite ? m.zerodhaClientId : m.accountNumber)}
+        hint={text(kite ? m.zerodhaClientIdHint : m.accountNumberHint)}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         required
         {...field('account_number')}
       />
+      {kite && <KiteConsole />}
       <GenerateKeys
         broker={form.values.broker}
         onGenerate={(keys) => {

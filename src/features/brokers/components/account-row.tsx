@@ -1,6 +1,7 @@
 import CheckBadgeIcon from '@heroicons/react/20/solid/CheckBadgeIcon';
 import { useId } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import { TradingModeBadge } from '@/components/trading/trading-mode-badge';
 import { cx } from '@/components/ui/class-names';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { columnMessages, columns } from '@/features/brokers/components/account-columns';
@@ -9,6 +10,7 @@ import { brokerName } from '@/features/brokers/broker-names';
 import { SessionActions } from '@/features/brokers/components/session-actions';
 import { SessionStatus } from '@/features/brokers/components/session-status';
 import { useFormat } from '@/lib/format/use-format';
+import { tradingModeOf } from '@/lib/trading/trading-mode';
 
 export type { AccountRowActions };
 
@@ -41,7 +43,10 @@ export function AccountRow({ account, broker, selected, onLogIn, onLogOut, loggi
         <h2 id={nameId} className="font-semibold text-fg break-words">
           {account.name}
         </h2>
-        <p className="text-sm text-fg-muted break-words">{brokerName(account.broker, broker ? [broker] : [], intl)}</p>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-fg-muted">
+          <TradingModeBadge mode={tradingModeOf(account)} />
+          <span className="min-w-0 break-words">{brokerName(account.broker, broker ? [broker] : [], intl)}</span>
+        </p>
         {selected ? (
           <p className="inline-flex items-center gap-1 text-sm font-medium text-brand">
             <CheckBadgeIcon aria-hidden="true" className="size-4 shrink-0" />

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
+import { getBrokerAccounts, type BrokerAccount } from '@/features/kill-switch/api/get-broker-accounts';
 import { disarmKillSwitch, getKillSwitches, type KillSwitch, type KillSwitchEvent } from '@/features/kill-switch/api/kill-switch-calls';
 import { killSwitchParam } from '@/features/kill-switch/components/kill-switch-button';
 import { RiskLimitsForm } from '@/features/kill-switch/components/risk-limits-form';
 import { killSwitchPageMessages as messages } from '@/features/kill-switch/kill-switch-messages';
+import { TradingModeBadge } from '@/components/trading/trading-mode-badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormError } from '@/components/ui/form-error';
@@ -13,6 +15,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
+import { tradingModeOf } from '@/lib/trading/trading-mode';
 import StopCircleIcon from '@heroicons/react/24/outline/StopCircleIcon';
 
 const sourceMessages = {
@@ -48,6 +51,17 @@ export function KillSwitchScreen() {
       current = false;
     };
   }, [stamp, stopping]);
+  // The accounts only name the switches (and say paper or live): without them each switch still works.
+  const [accounts, setAccounts] = useState<BrokerAccount[]>([]);
+  useEffect(() => {
+    let current = true;
+    getBrokerAccounts()
+      .then((list) => current && setAccounts(list))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [stamp]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -67,13 +81,20 @@ export function KillSwitchScreen() {
       ) : switches.length === 0 ? (
         <EmptyState icon={StopCircleIcon} title={intl.formatMessage(messages.noAccountsTitle)} description={intl.formatMessage(messages.noAccounts)} />
       ) : (
-        switches.map((entry) => <AccountSwitch key={entry.account_number} entry={entry} onChanged={load} />)
+        switches.map((entry) => (
+          <AccountSwitch
+            key={entry.account_number}
+            entry={entry}
+            account={accounts.find((account) => account.account_number === entry.account_number)}
+            onChanged={load}
+          />
+        ))
       )}
     </div>
   );
 }
 
-function AccountSwitch({ entry, onChanged }: { entry: KillSwitch; onChanged: () => void }) {
+function AccountSwitch({ entry, account, onChanged }: { entry: KillSwitch; account: BrokerAccount | undefined; onChanged: () => void }) {
   const intl = useIntl();
   const { formatDateTime } = useFormat();
   const [typed, setTyped] = useState('');
@@ -101,6 +122,12 @@ function AccountSwitch({ entry, onChanged }: { entry: KillSwitch; onChanged: () 
         <h2 id={`switch-${entry.account_number}`} className="text-lg font-semibold">
           {entry.account_number}
         </h2>
+        {account !== undefined && (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-fg">
+            <TradingModeBadge mode={tradingModeOf(account)} />
+            <span className="min-w-0 break-words">{account.name}</span>
+          </p>
+        )}
         <p className={`font-medium ${entry.armed ? 'text-loss' : 'text-profit'}`} data-testid="switch-state">
           {entry.armed ? intl.formatMessage(messages.on, { time: formatDateTime(entry.armed_at!) }) : intl.formatMessage(messages.off)}
         </p>

@@ -1,9 +1,16 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
-import { executeOrder, getOrderMargins } from '@/features/orders/api/trading-calls';
-import type { OrderMargins, OrderRequest, Product, TransactionType } from '@/features/orders/api/trading-types';
+import { useId, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { executeOrder } from '@/features/orders/api/trading-calls';
+import type { OrderRequest, Product, TradingAccount, TransactionType } from '@/features/orders/api/trading-types';
 import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
-import { useIntent } from '@/features/orders/hooks/use-intent';
+import { SliceHint } from '@/features/orders/components/slice-hint';
+import { slicePlan } from '@/features/orders/model/order-slices';
+import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
+import { ticketMessages as messages, ticketText as t } from '@/features/orders/components/order-ticket-messages';
+import { OrderAccount } from '@/features/orders/components/order-account';
+import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
+import { useOrderMargins } from '@/features/orders/hooks/use-order-margins';
+import { useSecondsSince } from '@/features/orders/hooks/use-seconds-since';
 import { intentMessages, productMessages, sideMessages, typeMessages } from '@/features/orders/order-messages';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -11,6 +18,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { useFormat } from '@/lib/format/use-format';
+import { tradingModeOf } from '@/lib/trading/trading-mode';
 
 export type TicketInstrument = {
   instrument: string;
@@ -29,59 +37,8 @@ export type TicketDefaults = { product: Product; order_type: 'MARKET' | 'LIMIT';
 
 type TicketType = 'MARKET' | 'LIMIT' | 'SL';
 
-const messages = defineMessages({
-  side: { id: 'orders.ticket.side', defaultMessage: 'Buy or sell' },
-  lots: { id: 'orders.ticket.lots', defaultMessage: 'Lots' },
-  type: { id: 'orders.ticket.type', defaultMessage: 'Order type' },
-  product: { id: 'orders.ticket.product', defaultMessage: 'Product' },
-  price: { id: 'orders.ticket.price', defaultMessage: 'Limit price (₹)' },
-  trigger: { id: 'orders.ticket.trigger', defaultMessage: 'Trigger price (₹)' },
-  tickHint: { id: 'orders.ticket.tickHint', defaultMessage: 'In steps of ₹0.05' },
-  marginLoading: { id: 'orders.ticket.marginLoading', defaultMessage: 'Working out the margin…' },
-  marginFailed: { id: 'orders.ticket.marginFailed', defaultMessage: 'The margin could not be worked out; the broker checks it when the order is sent.' },
-  confirm: { id: 'orders.ticket.confirm', defaultMessage: 'Confirm' },
-  back: { id: 'orders.ticket.back', defaultMessage: 'Back' },
-  close: { id: 'orders.ticket.close', defaultMessage: 'Close' },
-  noPrice: { id: 'orders.ticket.noPrice', defaultMessage: 'No live price yet' },
-  short: { id: 'orders.ticket.short', defaultMessage: 'Not enough funds: the broker will reject this order.' },
-});
-
-const headingText = defineMessage<{ symbol: MessageValue }>({ id: 'orders.ticket.heading', defaultMessage: 'Order ticket: {symbol}' });
-const quantityText = defineMessage<{ quantity: MessageValue; lot: MessageValue }>({
-  id: 'orders.ticket.quantity',
-  defaultMessage: 'Quantity {quantity} ({lot} a lot)',
-});
-const submitText = defineMessage<{ side: MessageValue; quantity: MessageValue }>({ id: 'orders.ticket.submit', defaultMessage: '{side} {quantity}' });
-const marginText = defineMessage<{ required: MessageValue; available: MessageValue; charges: MessageValue }>({
-  id: 'orders.ticket.margin',
-  defaultMessage: 'Required {required} · Available {available} · Charges {charges}',
-});
-const staleText = defineMessage<{ seconds: MessageValue }>({
-  id: 'orders.ticket.stale',
-  defaultMessage: 'The last price is {seconds} s old. Place the order anyway',
-});
-const reviewText = defineMessage<{ side: MessageValue; quantity: MessageValue; symbol: MessageValue; how: MessageValue; product: MessageValue }>({
-  id: 'orders.ticket.review',
-  defaultMessage: '{side} {quantity} {symbol} {how}, {product}?',
-});
-const atMarketText = defineMessage({ id: 'orders.ticket.atMarket', defaultMessage: 'at market' });
-const atPriceText = defineMessage<{ price: MessageValue }>({ id: 'orders.ticket.atPrice', defaultMessage: 'at {price}' });
-const quoteText = defineMessage<{ last: MessageValue; bid: MessageValue; ask: MessageValue }>({
-  id: 'orders.ticket.quote',
-  defaultMessage: 'LTP {last} · Bid {bid} · Ask {ask}',
-});
-
 /** A price older than this asks for a second confirmation (issue: "a price older than 5 s"). */
 const staleAfterMs = 5000;
-
-function useSecondsSince(timestamp: string | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return timestamp === null ? null : Math.max(0, Math.floor((now - Date.parse(timestamp)) / 1000));
-}
 
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
@@ -93,24 +50,28 @@ const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 export function OrderTicket({
   instrument,
   quote,
-  accountNumber,
+  account,
   portfolioId,
   sessionOpen,
   defaults,
   initialSide,
   initialLots,
+  freezeQuantity = null,
   onPlaced,
   onClose,
 }: {
   instrument: TicketInstrument;
   quote: TicketQuote | null;
-  accountNumber: string | null;
+  /** The account the order goes to, named on the ticket with whether it is paper or live. */
+  account: TradingAccount | null;
   portfolioId: number | null;
   sessionOpen: boolean;
   defaults: TicketDefaults;
   initialSide: TransactionType;
   /** Lots to start with (a recommendation's), else the trade defaults'. */
   initialLots?: number | null;
+  /** The exchange's most per order for the contract's index (unknown: the ticket says nothing of slicing). */
+  freezeQuantity?: number | null;
   onPlaced?: () => void;
   onClose?: () => void;
 }) {
@@ -126,13 +87,15 @@ export function OrderTicket({
   const [triggerText, setTriggerText] = useState('');
   const [reviewing, setReviewing] = useState(false);
   const [staleAccepted, setStaleAccepted] = useState(false);
-  const [margins, setMargins] = useState<{ value: OrderMargins | null; failed: boolean }>({ value: null, failed: false });
-  const intent = useIntent(accountNumber);
+  const intent = useOrderIntent(account);
+  const accountNumber = account?.account_number ?? null;
+  const live = account !== null && tradingModeOf(account) === 'live';
   const age = useSecondsSince(quote?.timestamp ?? null);
   const stale = age !== null && age * 1000 > staleAfterMs;
 
   const lots = Math.floor(toNumber(lotsText));
   const quantity = Number.isFinite(lots) && lots > 0 ? lots * instrument.lot_size : null;
+  const slicing = quantity === null || freezeQuantity === null ? null : slicePlan(quantity, instrument.lot_size, freezeQuantity);
   const price = toNumber(priceText);
   const trigger = toNumber(triggerText);
   const needsPrice = type !== 'MARKET';
@@ -155,20 +118,7 @@ export function OrderTicket({
         };
   const requestKey = request === null ? null : JSON.stringify(request);
 
-  // The margin before sending, recomputed (debounced) as the ticket changes.
-  useEffect(() => {
-    if (requestKey === null || accountNumber === null || !online) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      getOrderMargins(accountNumber, [JSON.parse(requestKey) as OrderRequest])
-        .then((value) => current && setMargins({ value, failed: false }))
-        .catch(() => current && setMargins({ value: null, failed: true }));
-    }, 300);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [requestKey, accountNumber, online]);
+  const margins = useOrderMargins(requestKey, accountNumber, online);
 
   const edit = <T,>(set: (value: T) => void) => (value: T) => {
     set(value);
@@ -177,7 +127,7 @@ export function OrderTicket({
   };
 
   const blocked = !online ? intentMessages.offline : accountNumber === null ? intentMessages.noAccount : !sessionOpen ? intentMessages.noSession : null;
-  const canSend = blocked === null && request !== null && !intent.pending && (!stale || staleAccepted);
+  const canSend = blocked === null && request !== null && slicing?.tooMany !== true && !intent.pending && (!stale || staleAccepted);
 
   const send = async () => {
     if (request === null || accountNumber === null) return;
@@ -198,25 +148,26 @@ export function OrderTicket({
   };
 
   const sideLabel = intl.formatMessage(sideMessages[side]);
-  const how = type === 'MARKET' ? intl.formatMessage(atMarketText) : intl.formatMessage(atPriceText, { price: formatInr(price, two) });
+  const how = type === 'MARKET' ? intl.formatMessage(t.atMarket) : intl.formatMessage(t.atPrice, { price: formatInr(price, two) });
   const short = margins.value !== null && margins.value.required > margins.value.available;
 
   return (
     <form
       aria-labelledby={`${formId}-title`}
       onSubmit={onSubmit}
-      className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4"
+      // A live account's ticket is framed in red as well as badged: real money must never look like practice.
+      className={`flex flex-col gap-3 rounded-lg bg-surface p-4 ${live ? 'border-2 border-danger' : 'border border-line'}`}
       data-testid="order-ticket"
     >
       <div className="flex items-start justify-between gap-2">
         <div>
           <h2 id={`${formId}-title`} className="text-base font-semibold text-fg">
-            {intl.formatMessage(headingText, { symbol: <span dir="ltr">{instrument.tradingsymbol}</span> })}
+            {intl.formatMessage(t.heading, { symbol: <span dir="ltr">{instrument.tradingsymbol}</span> })}
           </h2>
           <p className="text-xs text-fg-muted tabular-nums">
             {quote === null
               ? intl.formatMessage(messages.noPrice)
-              : intl.formatMessage(quoteText, {
+              : intl.formatMessage(t.quote, {
                   last: formatNumber(quote.last_price, two),
                   bid: quote.bid === undefined ? '\u2014' : formatNumber(quote.bid, two),
                   ask: quote.ask === undefined ? '\u2014' : formatNumber(quote.ask, two),
@@ -229,6 +180,7 @@ export function OrderTicket({
           </Button>
         )}
       </div>
+      {account !== null && <OrderAccount account={account} />}
 
       <div role="group" aria-label={intl.formatMessage(messages.side)} className="flex gap-1">
         {(['BUY', 'SELL'] as const).map((choice) => (
@@ -252,7 +204,7 @@ export function OrderTicket({
           inputMode="numeric"
           value={lotsText}
           onChange={(event) => edit(setLotsText)(event.target.value)}
-          hint={quantity === null ? undefined : intl.formatMessage(quantityText, { quantity: formatNumber(quantity), lot: formatNumber(instrument.lot_size) })}
+          hint={quantity === null ? undefined : intl.formatMessage(t.quantity, { quantity: formatNumber(quantity), lot: formatNumber(instrument.lot_size) })}
         />
         <SelectField label={intl.formatMessage(messages.type)} value={type} onChange={(event) => edit(setType)(event.target.value as TicketType)}>
           {(['MARKET', 'LIMIT', 'SL'] as const).map((value) => (
@@ -287,10 +239,12 @@ export function OrderTicket({
         )}
       </div>
 
+      {slicing !== null && <SliceHint plan={slicing} />}
+
       {blocked === null && request !== null && (
         <p className={`text-sm tabular-nums ${short ? 'text-loss' : 'text-fg-muted'}`} aria-live="polite">
           {margins.value !== null
-            ? intl.formatMessage(marginText, {
+            ? intl.formatMessage(t.margin, {
                 required: formatInr(margins.value.required, two),
                 available: formatInr(margins.value.available, two),
                 charges: formatInr(margins.value.charges, two),
@@ -303,7 +257,7 @@ export function OrderTicket({
       {stale && blocked === null && (
         <CheckboxField
           name="stale-price"
-          label={intl.formatMessage(staleText, { seconds: formatNumber(age ?? 0) })}
+          label={intl.formatMessage(t.stale, { seconds: formatNumber(age ?? 0) })}
           checked={staleAccepted}
           onChange={setStaleAccepted}
         />
@@ -317,7 +271,7 @@ export function OrderTicket({
 
       {reviewing && quantity !== null && (
         <p role="status" className="rounded-md bg-brand-soft p-2 text-sm font-medium text-fg">
-          {intl.formatMessage(reviewText, {
+          {intl.formatMessage(t.review, {
             side: sideLabel,
             quantity: formatNumber(quantity),
             symbol: instrument.tradingsymbol,
@@ -338,10 +292,11 @@ export function OrderTicket({
             ? intl.formatMessage(intentMessages.sending)
             : reviewing
               ? intl.formatMessage(messages.confirm)
-              : intl.formatMessage(submitText, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) })}
+              : intl.formatMessage(t.submit, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) })}
         </Button>
       </div>
       <IntentOutcomeView outcome={intent.outcome} checking={intent.checking} />
+      <LiveOrderDialog {...intent.question} />
     </form>
   );
 }

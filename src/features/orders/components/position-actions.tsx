@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { components } from '@openapi/main';
 import { executeOrder, placeStopLoss, placeTarget, squareoffTrades } from '@/features/orders/api/trading-calls';
+import type { TradingAccount } from '@/features/orders/api/trading-types';
 import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
-import { useIntent } from '@/features/orders/hooks/use-intent';
+import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
+import { OrderAccount } from '@/features/orders/components/order-account';
+import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
@@ -42,7 +45,7 @@ const protectTitle = defineMessage<{ kind: MessageValue; symbol: MessageValue }>
 const buyText = defineMessage({ id: 'orders.position.buy', defaultMessage: 'Buy' });
 const sellText = defineMessage({ id: 'orders.position.sell', defaultMessage: 'Sell' });
 
-type Common = { accountNumber: string; portfolioId: number | null; disabled: boolean; onDone: () => void };
+type Common = { account: TradingAccount; portfolioId: number | null; disabled: boolean; onDone: () => void };
 
 const refOf = (position: Position) => ({ tradingsymbol: position.tradingsymbol, exchange: position.exchange, product: position.product });
 const portfolioPart = (portfolioId: number | null) => (portfolioId === null ? {} : { portfolio_id: portfolioId });
@@ -67,12 +70,12 @@ function CloseLines({ positions }: { positions: readonly Position[] }) {
   );
 }
 
-function SquareOffDialog({ positions, title, accountNumber, portfolioId, onDone, onClose }: Omit<Common, 'disabled'> & { positions: readonly Position[]; title: string; onClose: () => void }) {
+function SquareOffDialog({ positions, title, account, portfolioId, onDone, onClose }: Omit<Common, 'disabled'> & { positions: readonly Position[]; title: string; onClose: () => void }) {
   const intl = useIntl();
-  const intent = useIntent(accountNumber);
+  const intent = useOrderIntent(account);
   const finished = intent.outcome !== null && intent.outcome.kind !== 'unknown';
   const send = async () => {
-    const owner = { account_number: accountNumber, ...portfolioPart(portfolioId) };
+    const owner = { account_number: account.account_number, ...portfolioPart(portfolioId) };
     const [only] = positions;
     const outcome = await intent.run((key) =>
       positions.length === 1 && only !== undefined
@@ -101,16 +104,18 @@ function SquareOffDialog({ positions, title, accountNumber, portfolioId, onDone,
       }
     >
       <div className="flex flex-col gap-3">
+        <OrderAccount account={account} />
         <CloseLines positions={positions} />
         <IntentOutcomeView outcome={intent.outcome} checking={intent.checking} />
+        <LiveOrderDialog {...intent.question} />
       </div>
     </Modal>
   );
 }
 
-function ProtectDialog({ kind, position, accountNumber, portfolioId, onDone, onClose }: Omit<Common, 'disabled'> & { kind: 'stoploss' | 'target'; position: Position; onClose: () => void }) {
+function ProtectDialog({ kind, position, account, portfolioId, onDone, onClose }: Omit<Common, 'disabled'> & { kind: 'stoploss' | 'target'; position: Position; onClose: () => void }) {
   const intl = useIntl();
-  const intent = useIntent(accountNumber);
+  const intent = useOrderIntent(account);
   const long = position.quantity > 0;
   // Suggested levels: 20 % against the position for a stop-loss, 30 % in its favour for a target, on the tick.
   const tick = (value: number) => (Math.round(value * 20) / 20).toFixed(2);
@@ -118,7 +123,7 @@ function ProtectDialog({ kind, position, accountNumber, portfolioId, onDone, onC
   const [limit, setLimit] = useState(() => tick(position.average_price * (long ? 0.78 : 1.22)));
   const [target, setTarget] = useState(() => tick(position.average_price * (long ? 1.3 : 0.7)));
   const base = {
-    account_number: accountNumber,
+    account_number: account.account_number,
     ...portfolioPart(portfolioId),
     ...refOf(position),
     transaction_type: long ? ('SELL' as const) : ('BUY' as const),
@@ -156,6 +161,7 @@ function ProtectDialog({ kind, position, accountNumber, portfolioId, onDone, onC
       }
     >
       <div className="flex flex-col gap-3">
+        <OrderAccount account={account} />
         {kind === 'stoploss' ? (
           <>
             <TextField label={intl.formatMessage(messages.trigger)} inputMode="decimal" value={trigger} onChange={(event) => edit(setTrigger)(event.target.value)} />
@@ -165,6 +171,7 @@ function ProtectDialog({ kind, position, accountNumber, portfolioId, onDone, onC
           <TextField label={intl.formatMessage(messages.targetPrice)} inputMode="decimal" value={target} onChange={(event) => edit(setTarget)(event.target.value)} />
         )}
         <IntentOutcomeView outcome={intent.outcome} checking={intent.checking} />
+        <LiveOrderDialog {...intent.question} />
       </div>
     </Modal>
   );

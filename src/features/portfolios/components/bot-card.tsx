@@ -5,6 +5,7 @@ import PencilSquareIcon from '@heroicons/react/24/outline/PencilSquareIcon';
 import TrashIcon from '@heroicons/react/24/outline/TrashIcon';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
+import { TradingModeBadge } from '@/components/trading/trading-mode-badge';
 import { Button } from '@/components/ui/button';
 import type { BotState } from '@/features/portfolios/api/bot-engine-types';
 import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
@@ -15,9 +16,12 @@ import { BotStatus } from '@/features/portfolios/components/bot-status';
 import { BotToday } from '@/features/portfolios/components/bot-today';
 import { IconButton } from '@/features/portfolios/components/icon-button';
 import type { Bot } from '@/features/portfolios/model/bot-kind';
+import type { TradingMode } from '@/lib/trading/trading-mode';
 
 type BotCardProps = {
   bot: Bot;
+  /** Whether the bot's account trades paper or live: the account's broker decides where its orders go. */
+  mode: TradingMode;
   strategies: readonly BaseStrategy[];
   /** Today's state from the last poll; undefined until the server said. */
   state: BotState | undefined;
@@ -30,7 +34,7 @@ type BotCardProps = {
   onHistory: () => void;
 };
 
-export function BotCard({ bot, strategies, state, toggling, canChange, onToggle, onEdit, onDelete, onHistory }: BotCardProps) {
+export function BotCard({ bot, mode, strategies, state, toggling, canChange, onToggle, onEdit, onDelete, onHistory }: BotCardProps) {
   const intl = useIntl();
   const titleId = useId();
   const name = bot.name;
@@ -41,7 +45,10 @@ export function BotCard({ bot, strategies, state, toggling, canChange, onToggle,
         <h3 id={titleId} className="min-w-0 font-semibold text-fg break-words">
           {name}
         </h3>
-        <BotStatus status={bot.status} />
+        <span className="flex flex-wrap items-center gap-2">
+          <TradingModeBadge mode={mode} />
+          <BotStatus status={bot.status} />
+        </span>
       </div>
       <BotToday state={state} />
       <BotFacts bot={bot} strategies={strategies} />

@@ -14,6 +14,7 @@ import type { Bot, BotFields } from '@/features/portfolios/model/bot-kind';
 import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
 import { commonMessages } from '@/i18n/common-messages';
 import { notify } from '@/lib/notify/notify';
+import type { TradingMode } from '@/lib/trading/trading-mode';
 
 type BotFormDialogProps<B extends Bot> = {
   api: BotKindApi<B>;
@@ -22,11 +23,12 @@ type BotFormDialogProps<B extends Bot> = {
   /** The bot to edit; a new one is created without it. */
   bot?: B;
   preset?: BotPreset;
+  mode: TradingMode;
   onClose: () => void;
 };
 
 /** Creates or edits one bot. A refusal keeps the dialog open with everything the trader typed. */
-export function BotFormDialog<B extends Bot>({ api, portfolio, catalogue, bot, preset, onClose }: BotFormDialogProps<B>) {
+export function BotFormDialog<B extends Bot>({ api, portfolio, catalogue, bot, preset, mode, onClose }: BotFormDialogProps<B>) {
   const intl = useIntl();
   const formId = useId();
   const { create, update } = useBotActions(api);
@@ -65,6 +67,7 @@ export function BotFormDialog<B extends Bot>({ api, portfolio, catalogue, bot, p
           strategies={catalogue.strategies}
           bot={bot}
           preset={preset}
+          mode={mode}
           busy={save.loading}
           error={save.error}
           onSave={(fields) => void handleSave(fields)}

@@ -2,7 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { FormError } from '@/components/ui/form-error';
 import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
 import { BotCommonFields } from '@/features/portfolios/components/bot-common-fields';
-import { PaperNote } from '@/features/portfolios/components/paper-note';
+import { TradingModeNote } from '@/features/portfolios/components/trading-mode-note';
 import { ParamFields } from '@/features/portfolios/components/param-fields';
 import { ScheduleFields } from '@/features/portfolios/components/schedule-fields';
 import { TradingWindowFields } from '@/features/portfolios/components/trading-window-fields';
@@ -11,6 +11,7 @@ import { useBotForm } from '@/features/portfolios/hooks/use-bot-form';
 import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
 import type { Bot, BotFields, BotKind } from '@/features/portfolios/model/bot-kind';
 import type { ApiError } from '@/lib/api/api-error';
+import type { TradingMode } from '@/lib/trading/trading-mode';
 
 type BotFormProps = {
   id: string;
@@ -24,10 +25,12 @@ type BotFormProps = {
   /** The save's failure, shown on the field the server names. */
   error: ApiError | null;
   onSave: (fields: BotFields) => void;
+  /** Whether the portfolio's account trades paper or live. */
+  mode: TradingMode;
 };
 
 /** A bot's fields: its strategy first, then what every bot has, the strategy's parameters and its day: a daily bot's schedule, a trading bot's entry window and exit time. */
-export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave }: BotFormProps) {
+export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave, mode }: BotFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useBotForm(kind, strategies, error, formRef, bot, preset);
 
@@ -43,7 +46,7 @@ export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave
   const weekdays = form.values.weekdays;
   return (
     <form id={id} ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <PaperNote />
+      <TradingModeNote mode={mode} />
       <FormError>{form.banner}</FormError>
       <StrategyField
         strategies={strategies}

@@ -21,6 +21,7 @@ import type { BotState, PauseAction } from '@/features/portfolios/api/bot-engine
 import { BotHistoryDialog } from '@/features/portfolios/components/bot-history-dialog';
 import { PauseChoiceDialog } from '@/features/portfolios/components/pause-choice-dialog';
 import { ResumeBotDialog } from '@/features/portfolios/components/resume-bot-dialog';
+import type { TradingMode } from '@/lib/trading/trading-mode';
 
 type Dialog<B> =
   | { kind: 'create' }
@@ -39,13 +40,15 @@ type BotPanelProps<B extends Bot> = {
   stateOf: (kind: BotKind, botId: number) => BotState | undefined;
   /** A bot changed status: its state is read again at once rather than at the next poll. */
   onStatusChanged: () => void;
+  /** Whether the portfolio's account trades paper or live: every card and the form say it. */
+  mode: TradingMode;
 };
 
 /** One kind of bot in the portfolio: their cards with pause/resume, edit and delete, and a way to add one. */
 /** A bot holding a position must be told what to do with it when paused. */
 const holdsPosition = (state: BotState | undefined) => state !== undefined && (state.state === 'in_position' || state.open_positions > 0);
 
-export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canChange, preset, stateOf, onStatusChanged }: BotPanelProps<B>) {
+export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canChange, preset, stateOf, onStatusChanged, mode }: BotPanelProps<B>) {
   const intl = useIntl();
   const [dialog, setDialog] = useState<Dialog<B>>(preset !== undefined && canChange ? { kind: 'create' } : null);
   const { toggleStatus, isToggling } = useBotActions(api);
@@ -101,6 +104,7 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
           <li key={bot.id}>
             <BotCard
               bot={bot}
+              mode={mode}
               strategies={catalogue.strategies}
               state={stateOf(api.kind, bot.id)}
               toggling={isToggling(bot.id)}
@@ -129,10 +133,10 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
       </div>
       {body()}
       {dialog?.kind === 'create' ? (
-        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} preset={preset} onClose={close} />
+        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} preset={preset} mode={mode} onClose={close} />
       ) : null}
       {dialog?.kind === 'edit' ? (
-        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} bot={dialog.bot} onClose={close} />
+        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} bot={dialog.bot} mode={mode} onClose={close} />
       ) : null}
       {dialog?.kind === 'delete' ? <DeleteBotDialog api={api} bot={dialog.bot} onClose={close} /> : null}
       {dialog?.kind === 'pause' ? (

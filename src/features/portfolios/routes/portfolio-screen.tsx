@@ -15,6 +15,7 @@ import { usePortfolioList } from '@/features/portfolios/hooks/use-portfolio-list
 import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
 import { portfolioMessages as m } from '@/features/portfolios/portfolio-messages';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { tradingModeOf } from '@/lib/trading/trading-mode';
 
 const presetNote = defineMessage<{ name: MessageValue }>({
   id: 'portfolios.presetNote',
@@ -109,7 +110,7 @@ export function PortfolioScreen() {
       <>
         <AccountChooser accounts={accounts.accounts} account={account} onChoose={accounts.choose} />
         {account ? <PortfolioSection account={account} list={portfolios} canChange={online} onShowBots={handleShowBots} /> : null}
-        {account && portfolios.portfolio ? <BotsSection ref={botsRef} portfolio={portfolios.portfolio} canChange={online} preset={preset} /> : null}
+        {account && portfolios.portfolio ? <BotsSection ref={botsRef} portfolio={portfolios.portfolio} mode={tradingModeOf(account)} canChange={online} preset={preset} /> : null}
       </>
     );
   };

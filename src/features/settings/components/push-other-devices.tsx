@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 
 type PushOtherDevicesProps = { devices: readonly PushDevice[]; onRemove: (endpoint: string) => void };
 
-/** The trader's other devices: what each receives and what the push service last refused. */
+/** The trader's other devices: what each receives and why the last push to it failed, if it did. */
 export function PushOtherDevices({ devices, onRemove }: PushOtherDevicesProps) {
   const intl = useIntl();
   return (

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { components } from '@openapi/main';
 import { BasketTrade } from '@/app/strategy-builder/basket-trade';
 import { configureApiClients } from '@/lib/api/clients';
+import { clearStoredValues } from '@/lib/persist/idb-storage';
 import { ironCondor } from './strategy-fixtures';
 
 type Schemas = components['schemas'];
@@ -71,14 +72,16 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function renderBasket(onFilled = vi.fn()) {
+const paperAccount = { id: 1, name: 'Main', account_number: 'PA1', broker: 'paper' };
+
+function renderBasket(onFilled = vi.fn(), account = paperAccount) {
   const legs = ironCondor();
-  render(
+  const { unmount } = render(
     <IntlProvider locale="en-IN" defaultLocale="en-IN">
-      <BasketTrade legs={legs} accountNumber="PA1" portfolioId={7} product="MIS" blocked={null} onFilled={onFilled} />
+      <BasketTrade legs={legs} account={account} portfolioId={7} product="MIS" blocked={null} onFilled={onFilled} />
     </IntlProvider>,
   );
-  return { legs, onFilled };
+  return { legs, onFilled, unmount };
 }
 
 async function tradeAll() {
@@ -87,6 +90,48 @@ async function tradeAll() {
 }
 
 describe('Trade all', () => {
+  it('names the account as paper, or live with the first live basket of the day confirmed first', async () => {
+    await clearStoredValues();
+    const { unmount } = renderBasket();
+    expect(screen.getByText('Paper')).toBeTruthy();
+    unmount();
+
+    renderBasket(vi.fn(), { id: 2, name: 'Swing', account_number: 'ZX9876', broker: 'kite' });
+    expect(screen.getByText('Live')).toBeTruthy();
+    await tradeAll();
+    const live = await screen.findByRole('alertdialog', { name: /First live order today/ });
+    expect(live.textContent).toContain('ZX9876');
+    await userEvent.click(within(live).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent).toEqual([]);
+
+    await tradeAll();
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: /First live order today/ })).getByRole('button', { name: 'Send with real money' }));
+    await waitFor(() => expect(sent.map((item) => item.path)).toEqual(['place_trades']));
+  });
+
+  it('asks before exiting what filled on a live account when the day is not confirmed, inside the exit question', async () => {
+    await clearStoredValues();
+    const { legs } = renderBasket(vi.fn(), { id: 3, name: 'Swing', account_number: 'ZX9876', broker: 'kite' });
+    rejectSymbol = legs.find((leg) => leg.side === 'SELL')?.tradingsymbol ?? null;
+    await tradeAll();
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: /First live order today/ })).getByRole('button', { name: 'Send with real money' }));
+    const alert = await screen.findByRole('alert');
+    // As if the day had turned since: the exit is a new day's first live order.
+    await clearStoredValues();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Exit what filled' }));
+    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Square off the filled legs?' })).getByRole('button', { name: 'Exit what filled' }));
+    const live = await screen.findByRole('alertdialog', { name: /First live order today/ });
+    await userEvent.click(within(live).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent.map((item) => item.path)).toEqual(['place_trades']);
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Exit what filled' }));
+    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Square off the filled legs?' })).getByRole('button', { name: 'Exit what filled' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: /First live order today/ })).getByRole('button', { name: 'Send with real money' }));
+    await waitFor(() => expect(sent.map((item) => item.path)).toEqual(['place_trades', 'squareoff_trades']));
+  });
+
   it('sends one basket, hedges first, for the portfolio, and shows every leg filled', async () => {
     const { legs, onFilled } = renderBasket();
     await tradeAll();

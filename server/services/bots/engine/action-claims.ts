@@ -1,0 +1,42 @@
+// Claiming a bot action (bot-engine.ts says why): the bot_actions row inserted before the broker call, unique
+// per bot, trading day, action, sequence and leg, so whoever inserts it acts and any other instance or tick
+// does nothing. A failed exit is claimed again for another attempt once its retry delay has passed.
+import type { Database } from '../../../db/database.ts';
+import { actionKey, type BotActionName } from './action-keys.ts';
+import { actionColumns, toAction } from './engine-store.ts';
+import type { ActionPhase, ActionRow, EngineBot, StoppedLeg } from './engine-types.ts';
+
+/** A failed exit is tried again after this long (its cause, a closed market or a missing price, may pass). */
+const exitRetryMs = 60_000;
+
+/** `leg`: the stopped leg of a per-leg stop (its phase 'adjust', or 'exit' when it closes the rest). */
+export async function claimAction(db: Database, bot: EngineBot, day: string, action: BotActionName, sequence: number, phase: ActionPhase, now: Date, leg: StoppedLeg | null = null): Promise<ActionRow | null> {
+  const keyFor = (attempt: number) => actionKey(bot.kind, bot.id, day, action, sequence, attempt, leg?.index ?? null);
+  const { rows } = await db.query<Parameters<typeof toAction>[0]>(
+    `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, leg, status, claimed_at, idempotency_key)
+     VALUES ($1, $2, $3::date, $4, $5, $6, $7, 'claimed', $8, $9) ON CONFLICT DO NOTHING RETURNING ${actionColumns}`,
+    [bot.kind, bot.id, day, action, sequence, phase, leg?.tradingsymbol ?? null, now, keyFor(1)],
+  );
+  if (rows[0] !== undefined) return toAction(rows[0]);
+  if (phase === 'entry') return null;
+  // The same exit failed before: claim it again for another attempt, once its retry delay has passed.
+  const { rows: failed } = await db.query<{ id: string; attempts: number }>(
+    `SELECT id, attempts FROM bot_actions WHERE bot_kind = $1 AND bot_id = $2 AND trading_day = $3::date AND action = $4 AND sequence = $5
+       AND leg IS NOT DISTINCT FROM $6 AND status = 'failed' AND completed_at <= $7`,
+    [bot.kind, bot.id, day, action, sequence, leg?.tradingsymbol ?? null, new Date(now.getTime() - exitRetryMs)],
+  );
+  const row = failed[0];
+  if (row === undefined) return null;
+  try {
+    // The phase too: a leg stop that failed as an adjustment may be retried as the exit of the rest.
+    const { rows: retried } = await db.query<Parameters<typeof toAction>[0]>(
+      `UPDATE bot_actions SET status = 'claimed', attempts = attempts + 1, phase = $5, claimed_at = $2, completed_at = NULL, message = NULL, idempotency_key = $3
+       WHERE id = $1 AND status = 'failed' AND attempts = $4 RETURNING ${actionColumns}`,
+      [row.id, now, keyFor(row.attempts + 1), row.attempts, phase],
+    );
+    return retried[0] === undefined ? null : toAction(retried[0]);
+  } catch {
+    // Another exit of this sequence went live first (bot_actions_one_exit): it is that one's turn.
+    return null;
+  }
+}

@@ -1,0 +1,173 @@
+// A bot action's completion, in one transaction after its broker call: the action's status, message and
+// order ids, the bot's run of the day (its legs, premium and state), and the trader's alert. An entry that
+// filled only in part answers so, for the engine to exit what filled at once.
+import type { Database, Queryable } from '../../../db/database.ts';
+import type { BrokerOrder } from '../../brokers/broker-trading.ts';
+import { formatPaise } from '../../brokers/paper/paise.ts';
+import { recordAlert } from '../../alerts/alert-log.ts';
+import type { BotActionName } from './action-keys.ts';
+import { changeRun, flatDayPnl } from './bot-runs.ts';
+import type { ActionRow, BotRunRow, EngineBot, RunLeg } from './engine-types.ts';
+import { num, signalStrategies } from './rules.ts';
+
+/**
+ * What a broker call did: its orders, why it failed (null: it did not), whether that was a fault rather than
+ * a refusal, and what the kill switch closed when the entry was acknowledged after it armed (null: nothing).
+ */
+export type BrokerOutcome = { orders: BrokerOrder[]; failure: string | null; error: boolean; closed: string | null };
+
+export const stopActions = new Set<BotActionName>(['stop_loss', 'leg_stop_loss', 'trailing_stop']);
+
+export function createBotCompletion({ db }: { db: Database }) {
+  const link = (bot: EngineBot) => `/app/portfolio?portfolio=${bot.portfolioId}`;
+
+  async function alert(q: Queryable, bot: EngineBot, action: ActionRow, event: Parameters<typeof recordAlert>[1]['event'], severity: Parameters<typeof recordAlert>[1]['severity'], title: string, body: string, now: Date) {
+    await recordAlert(q, {
+      userId: bot.userId,
+      accountId: bot.account.id,
+      category: 'bot',
+      event,
+      severity,
+      title,
+      body,
+      link: link(bot),
+      bot: { kind: bot.kind, id: bot.id, name: bot.name },
+      at: now,
+      dedupeKey: `bot:${action.key}:${event}`,
+    });
+  }
+
+  function legsFrom(orders: readonly BrokerOrder[]): RunLeg[] {
+    return orders
+      .filter((order) => order.status === 'COMPLETE' && order.filled_quantity > 0)
+      .map((order) => ({
+        exchange: order.exchange,
+        tradingsymbol: order.tradingsymbol,
+        side: order.transaction_type,
+        quantity: order.filled_quantity,
+        pricePaise: Math.round(Number(order.filled_value_paise) / order.filled_quantity),
+      }));
+  }
+
+  /** The average fill price (paise) of each contract the orders filled, over all their slices. */
+  function averageFills(orders: readonly BrokerOrder[]): Map<string, number> {
+    const totals = new Map<string, { value: number; quantity: number }>();
+    for (const order of orders) {
+      const total = totals.get(order.tradingsymbol) ?? { value: 0, quantity: 0 };
+      totals.set(order.tradingsymbol, { value: total.value + Number(order.filled_value_paise), quantity: total.quantity + order.filled_quantity });
+    }
+    return new Map([...totals].filter(([, total]) => total.quantity > 0).map(([symbol, total]) => [symbol, Math.round(total.value / total.quantity)]));
+  }
+
+  /** Whether the bot will act again today after this exit (a re-entry or another signal). */
+  function mayEnterAgain(bot: EngineBot, run: BotRunRow, exit: BotActionName): boolean {
+    if (exit === 'exit' || exit === 'pause_exit' || bot.status !== 'active') return false;
+    if (signalStrategies.includes(bot.strategy)) return run.entries < num(bot.params.max_trades_per_day, 3);
+    const mode = bot.params.re_entry;
+    return stopActions.has(exit) && (mode === 'new_atm' || mode === 'same_strike') && run.reEntriesUsed < num(bot.params.max_re_entries, 1);
+  }
+
+  /** Completes a claimed action from its broker outcome; answers whether an entry left legs that must be exited now. */
+  async function complete(bot: EngineBot, action: ActionRow, outcome: BrokerOutcome, now: Date, signalAt: Date | null): Promise<boolean> {
+    const day = action.day;
+    const filled = outcome.orders.filter((order) => order.status === 'COMPLETE');
+    const refused = outcome.orders.filter((order) => order.status !== 'COMPLETE');
+    const closedNote = outcome.closed === null ? null : `${outcome.closed.charAt(0).toUpperCase()}${outcome.closed.slice(1)}.`;
+    const failure = closedNote ?? outcome.failure ?? (refused.length > 0 ? `${refused[0]!.tradingsymbol}: ${refused[0]!.status_message ?? refused[0]!.status}` : null);
+    // A leg stop has done its job once the sold leg is bought back: a hedge that could not be sold (a far wing
+    // with no bid) stays with the position until its exit, and the action says why in its message.
+    const ok = action.phase === 'adjust' ? filled.some((order) => order.tradingsymbol === action.leg) : failure === null && filled.length > 0;
+    const pnl = action.phase === 'exit' && ok ? await flatDayPnl(db, bot, day) : null;
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query(
+        `UPDATE bot_actions SET status = $2, completed_at = $3, message = $4, order_ids = $5::text[] WHERE id = $1 AND status = 'claimed' RETURNING id`,
+        [action.id, ok ? 'completed' : 'failed', now, failure?.slice(0, 500) ?? null, `{${outcome.orders.map((order) => order.order_id).join(',')}}`],
+      );
+      if (rows.length === 0) return false;
+      if (action.phase === 'entry' && closedNote !== null) {
+        // Acknowledged after the kill switch armed, and closed at once (late-kill.ts): the bot stays stopped, holding nothing.
+        await changeRun(tx, bot, day, (run) => ({ state: 'stopped', reason: `Kill switch: ${closedNote}`, lastSignalAt: signalAt ?? run.lastSignalAt }), now);
+        await alert(tx, bot, action, 'bot_rejected', 'danger', `${bot.name}: entry closed by the kill switch`, closedNote, now);
+        return false;
+      }
+      if (action.phase === 'entry') {
+        const legs = legsFrom(outcome.orders);
+        const partial = !ok && legs.length > 0;
+        const killed = outcome.failure !== null && /kill switch/i.test(outcome.failure);
+        await changeRun(tx, bot, day, (run) => {
+          if (ok || partial) {
+            const credit = legs.reduce((sum, leg) => sum + (leg.side === 'SELL' ? 1 : -1) * leg.quantity * leg.pricePaise, 0);
+            return {
+              state: 'in_position',
+              reason: partial ? `Entry partly refused (${failure}): exiting what filled` : null,
+              entries: action.sequence,
+              reEntriesUsed: run.reEntriesUsed + (action.action === 're_enter' && !signalStrategies.includes(bot.strategy) ? 1 : 0),
+              entryPremiumPaise: Math.abs(credit),
+              peakProfitPaise: 0,
+              legs,
+              lastSignalAt: signalAt ?? run.lastSignalAt,
+            };
+          }
+          return { state: killed ? 'stopped' : 'exited', reason: `Entry refused: ${failure}`, lastSignalAt: signalAt ?? run.lastSignalAt };
+        }, now);
+        if (ok) {
+          const premium = formatPaise(Math.abs(legs.reduce((sum, leg) => sum + (leg.side === 'SELL' ? 1 : -1) * leg.quantity * leg.pricePaise, 0)));
+          await alert(tx, bot, action, 'bot_entered', 'success', `${bot.name} entered`, `${legs.length} legs on ${bot.underlying}, net premium ${premium}.`, now);
+        } else {
+          await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', `${bot.name}: entry refused`, failure ?? 'Refused by the broker.', now);
+        }
+        return partial;
+      }
+      if (action.phase === 'adjust') {
+        // Whatever filled is closed, even when the action failed: the run never counts a closed leg as open.
+        const exitPrices = averageFills(filled);
+        const next = await changeRun(tx, bot, day, (run) => ({
+          legs: run.legs.map((leg) => {
+            const price = exitPrices.get(leg.tradingsymbol);
+            return price === undefined || leg.exitPricePaise !== undefined ? leg : { ...leg, exitPricePaise: price };
+          }),
+        }), now);
+        if (!ok) {
+          await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', `${bot.name}: leg exit refused`, `${failure ?? 'Refused by the broker.'} The engine tries again in a minute.`, now);
+          return false;
+        }
+        const hedges = [...exitPrices.keys()].filter((symbol) => symbol !== action.leg);
+        const open = next.legs.filter((leg) => leg.exitPricePaise === undefined).map((leg) => leg.tradingsymbol);
+        const atCost = bot.params.move_sl_to_cost === true ? ' Their stop-loss is now at cost (the entry price).' : '';
+        const unsold = failure === null ? '' : ` Its hedge was not sold (${failure}): it stays until the position's exit.`;
+        const body = `Bought back ${action.leg}${hedges.length > 0 ? ` and closed its hedge ${hedges.join(', ')}` : ''}.${unsold} Still open: ${open.join(', ')}.${atCost}`;
+        await alert(tx, bot, action, 'bot_stop_loss', 'warning', `${bot.name}: ${exitReason(action.action)}`, body, now);
+        return false;
+      }
+      if (ok) {
+        const next = await changeRun(tx, bot, day, (run) => {
+          const again = mayEnterAgain(bot, run, action.action);
+          return { state: again ? 'waiting' : 'exited', reason: exitReason(action.action), legs: run.legs, pnlPaise: pnl, pauseAction: null };
+        }, now);
+        const event = stopActions.has(action.action) ? 'bot_stop_loss' : action.action === 'target' ? 'bot_target' : 'bot_exited';
+        const pnlText = pnl === null ? '' : ` Net P&L today ${formatPaise(pnl)}.`;
+        // The legs this exit closed: those a leg stop had not closed before.
+        const closedNow = next.legs.filter((leg) => leg.exitPricePaise === undefined).length;
+        await alert(tx, bot, action, event, event === 'bot_stop_loss' ? 'warning' : event === 'bot_target' ? 'success' : 'info', `${bot.name}: ${exitReason(action.action)}`, `Closed ${closedNow} legs.${pnlText}`, now);
+      } else {
+        await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', `${bot.name}: exit refused`, `${failure ?? 'Refused by the broker.'} The engine tries again in a minute.`, now);
+      }
+      return false;
+    });
+  }
+
+  function exitReason(action: BotActionName): string {
+    const reasons: Partial<Record<BotActionName, string>> = {
+      exit: 'exited at its exit time',
+      stop_loss: 'stop-loss hit',
+      target: 'target reached',
+      trailing_stop: 'trailing stop hit',
+      leg_stop_loss: 'a leg\'s stop-loss hit',
+      signal_exit: 'exited on the opposite signal',
+      pause_exit: 'exited on pause',
+    };
+    return reasons[action] ?? action;
+  }
+
+  return { complete, alert };
+}

@@ -1,0 +1,109 @@
+// A trader's intent that places orders from a plan (a basket of up to 20 orders, an order the broker slices
+// into up to 20 at the freeze quantity, a square-off), for every broker. A broker takes 10 orders a second
+// per account (Kite, and the paper broker as strict): refusing such an intent with a 429 would refuse it for
+// ever, and a 422 would make the trader split by hand what Kite's own basket and autoslice place in one go.
+// So the order pipeline paces it:
+//   1. gate (intent-gate.ts): the key claimed with its tag, the kill switch and the portfolio checked;
+//   2. plan: the broker says what the intent goes out as (sliced, checked), placing nothing;
+//   3. steps, until every order is out: a short transaction (pacing-step.ts) takes what the current second
+//      allows, counts it against the rate limits and stores the plan and progress on the key; one broker call
+//      sends those orders, numbered in the intent; the pipeline waits for the next second (`wait`, injected:
+//      tests move their clock). Each order is in the book as it goes out;
+//   4. record: the intent's orders, read back by its tag, stored as the key's answer.
+// Exactly once: a retry while a step runs answers 409; once the holder is gone (no step for 10 s between two
+// steps, or a broker call older than the 30 s lease: idempotency.ts), the retry takes the key over, finds
+// by the tag and the orders' numbers what reached the broker, and sends only the rest. The kill switch armed
+// mid-way stops the remaining entries (in the book as not sent), and an entry acknowledged after it armed is
+// closed at once (late-kill.ts).
+import type { Database } from '../../db/database.ts';
+import type { BrokerOrder, IntentPlan, IntentRef } from '../brokers/broker-trading.ts';
+import type { Clock } from '../clock.ts';
+import { DomainError } from '../domain-error.ts';
+import { createIdempotency, type StoredAnswer } from './idempotency.ts';
+import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.ts';
+import { closeIfKilled } from './late-kill.ts';
+import type { RateLimits } from './order-rate.ts';
+import { takeStep } from './pacing-step.ts';
+
+/** Waits `ms` milliseconds (a timer in production; tests advance their manual clock). */
+export type Wait = (ms: number) => Promise<void>;
+
+export const timerWait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type PacedCall = IntentCall & {
+  /** The broker's plan of the intent (outside any transaction); a refusal places nothing and frees the key. */
+  plan: () => Promise<IntentPlan>;
+};
+
+type PacedOptions = { db: Database; clock: Clock; limits: RateLimits; wait?: Wait | undefined; hooks?: PipelineHooks | undefined };
+
+const byNumber = (a: BrokerOrder, b: BrokerOrder) => (a.intent_slice ?? 0) - (b.intent_slice ?? 0);
+
+export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks = {} }: PacedOptions) {
+  const idempotency = createIdempotency({ db, clock });
+
+  /** The intent's orders at the broker (sent or recorded as not sent), by their number in the plan. */
+  async function ordersOf(call: PacedCall, intent: IntentRef, since: Date): Promise<BrokerOrder[]> {
+    const tagged = await call.broker.ordersByTag(call.account, intent.tag, since);
+    return tagged.filter((order) => order.intent_ref === intent.ref && order.intent_slice !== null).sort(byNumber);
+  }
+
+  /** Places the intent once per key, over as many seconds as the rate limits need. */
+  async function run(call: PacedCall): Promise<StoredAnswer> {
+    const gated = await claimIntent(db, idempotency, call);
+    if ('stored' in gated) return gated.stored;
+    let claim = gated.claim;
+    // The key and when it was claimed: a key used again after it expired names another intent.
+    const intent: IntentRef = { ref: `${call.key}@${claim.createdAt.toISOString()}`, tag: claim.tag };
+    const done = new Map<number, BrokerOrder>();
+    if (gated.reconcile && gated.progress > 0) for (const order of await ordersOf(call, intent, claim.createdAt)) done.set(order.intent_slice!, order);
+    let plan = gated.plan as IntentPlan | null;
+    try {
+      plan ??= await call.plan();
+    } catch (error) {
+      if (error instanceof DomainError) await idempotency.release(claim);
+      throw error;
+    }
+    let progress = gated.progress;
+    let stop: string | null = null;
+    let note: string | null = null;
+    for (;;) {
+      const step = await db.transaction((tx) => takeStep(tx, { call, idempotency, limits, clock }, { claim, plan: plan!, progress, done, stop }));
+      if ('refusal' in step) {
+        // Nothing of the intent reached the broker: refused as a single order would be, and the key is free.
+        await idempotency.release(claim);
+        throw step.refusal;
+      }
+      ({ claim, progress } = step);
+      const answered: BrokerOrder[] = [];
+      if (step.send.length > 0) {
+        try {
+          await hooks.beforeBrokerCall?.(call.key);
+          if (done.size === 0 && plan.cancel.length > 0) await call.broker.cancelOrders(call.account, plan.cancel, 'Cancelled before the position was squared off.');
+          answered.push(...(await call.broker.placeOrders(call.account, intent, step.send)));
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          if (done.size === 0) {
+            await idempotency.release(claim);
+            throw error;
+          }
+          // The broker refused mid-way (the paper broker: the kill switch, read under its lock): the rest is not sent.
+          stop = error.message;
+          step.unsent.push(...step.send.map((order) => ({ ...order, reason: error.message })));
+        }
+        await hooks.afterBrokerCall?.(call.key);
+      }
+      if (step.unsent.length > 0) answered.push(...(await call.broker.recordUnsent(call.account, intent, step.unsent)));
+      for (const order of answered) if (order.intent_slice !== null) done.set(order.intent_slice, order);
+      if (call.entry) note = (await closeIfKilled(db, clock, call.broker, call.account, answered)) ?? note;
+      if (step.remaining === 0) break;
+      await idempotency.stepped(claim);
+      await wait(step.waitMs);
+    }
+    return idempotency.complete(db, claim, call.answer(await ordersOf(call, intent, claim.createdAt), note));
+  }
+
+  return { run };
+}
+
+export type PacedIntents = ReturnType<typeof createPacedIntents>;

@@ -1,0 +1,65 @@
+// One step of a paced intent (paced-intent.ts), in one short transaction under the account's row lock: which
+// of the plan's orders not yet at the broker go out now (as many as the second has room for, in order),
+// which will never go out and why (the kill switch armed, the minute's or the day's limit used up by other
+// orders since the intent began, a portfolio deleted, the broker's refusal mid-way), the orders sent counted
+// against the rate limits, and the plan and progress stored on the claimed key. Before anything of the
+// intent reached the broker, what would stop it refuses the whole intent instead, as for a single order:
+// 403 (kill switch), 400 (portfolio), 422 (more orders than a minute takes) or 429 (a full second or minute).
+import type { Queryable } from '../../db/database.ts';
+import { killSwitchRefusal, type BrokerOrder, type IntentPlan, type NumberedOrder } from '../brokers/broker-trading.ts';
+import type { Clock } from '../clock.ts';
+import { DomainError } from '../domain-error.ts';
+import { checkPortfolio } from '../portfolios/portfolio-check.ts';
+import type { Claim, Idempotency } from './idempotency.ts';
+import { armedAt, type IntentCall } from './intent-gate.ts';
+import { checkIntentRoom, perSecondRefusal, rateCounts, recordSends, roomNow, type RateLimits } from './order-rate.ts';
+
+export type StepDeps = { call: IntentCall; idempotency: Idempotency; limits: RateLimits; clock: Clock };
+
+/** Where the intent stands: its holder's claim, plan and progress, the orders the broker has (by number), and why the rest cannot go out, if it cannot. */
+export type StepState = { claim: Claim; plan: IntentPlan; progress: number; done: ReadonlyMap<number, BrokerOrder>; stop: string | null };
+
+export type Step =
+  | { refusal: DomainError }
+  | { claim: Claim; progress: number; send: NumberedOrder[]; unsent: Array<NumberedOrder & { reason: string }>; remaining: number; waitMs: number };
+
+export async function takeStep(tx: Queryable, { call, idempotency, limits, clock }: StepDeps, state: StepState): Promise<Step> {
+  const now = clock();
+  const { account } = call;
+  const armed = await armedAt(tx, account.id, true);
+  const todo = state.plan.orders.flatMap((order, slice) => (state.done.has(slice) ? [] : [{ ...order, slice }]));
+  if (todo.length === 0) return { claim: state.claim, progress: state.progress, send: [], unsent: [], remaining: 0, waitMs: 0 };
+  const begun = state.done.size > 0;
+  if (!begun) {
+    try {
+      if (call.entry && armed !== null) throw killSwitchRefusal(account.accountNumber, armed);
+      await checkPortfolio(tx, account.id, call.portfolioId);
+      await checkIntentRoom(tx, account.id, todo.length, now, limits);
+    } catch (error) {
+      if (error instanceof DomainError) return { refusal: error };
+      throw error;
+    }
+  }
+  const { room, stop: limitReached, waitMs } = roomNow(await rateCounts(tx, account.id, now), limits);
+  if (!begun && room === 0 && limitReached === null) return { refusal: perSecondRefusal(limits) };
+  const portfolioIds = [...new Set(todo.flatMap((order) => (order.portfolioId === null ? [] : [order.portfolioId])))];
+  const { rows: live } = await tx.query<{ id: number }>('SELECT id FROM portfolios WHERE broker_account_id = $1 AND id = ANY($2::int[]) FOR KEY SHARE', [
+    account.id,
+    portfolioIds,
+  ]);
+  const kept = new Set(live.map((row) => Number(row.id)));
+  const killed = call.entry && armed !== null ? killSwitchRefusal(account.accountNumber, armed).message : null;
+  const send: NumberedOrder[] = [];
+  const unsent: Array<NumberedOrder & { reason: string }> = [];
+  for (const order of todo) {
+    const gone = order.portfolioId !== null && !kept.has(order.portfolioId);
+    const reason = state.stop ?? killed ?? limitReached ?? (gone ? 'Its portfolio was deleted.' : null);
+    if (reason === null && send.length >= room) break;
+    if (reason === null) send.push(order);
+    else unsent.push({ ...order, reason });
+  }
+  await recordSends(tx, account.id, send.length, now);
+  const progress = state.progress + send.length + unsent.length;
+  const claim = await idempotency.step(tx, state.claim, { plan: state.plan, progress });
+  return { claim, progress, send, unsent, remaining: todo.length - send.length - unsent.length, waitMs };
+}

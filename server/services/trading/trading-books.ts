@@ -1,0 +1,130 @@
+// What a signed-in user reads of their trading: the order book, the position book with margins, a
+// portfolio's positions (overall and per bot) and its summary, and what orders would need in margin, from
+// the account's broker through the broker-neutral interface, in the contract's shapes (rupees at the edge).
+import type { components } from '../../../openapi/main.d.ts';
+import type { Database } from '../../db/database.ts';
+import { maxDrawdown, positionFigures, realisedByDay } from '../brokers/paper/position-math.ts';
+import { toPaise, toRupees } from '../brokers/paper/paise.ts';
+import type { Clock } from '../clock.ts';
+import { DomainError } from '../domain-error.ts';
+import { istDate } from '../market/ist.ts';
+import { checkPortfolio } from '../portfolios/portfolio-check.ts';
+import { intentOf, toOrder, toPosition, toTrade } from './order-answers.ts';
+import type { TradingAccounts } from './trading-accounts.ts';
+
+type Schemas = components['schemas'];
+
+export function createTradingBooks({ db, clock, accounts }: { db: Database; clock: Clock; accounts: TradingAccounts }) {
+  const { findAccount, dataStatus } = accounts;
+  const portfolioOf = (body: { portfolio_id?: number | undefined }) => body.portfolio_id ?? null;
+
+  const dayOf = (startDate: string | undefined) => startDate ?? istDate(clock());
+
+  async function orderBook(userId: number, accountNumber: string, startDate: string | undefined, updatedSince?: string): Promise<Schemas['OrderBookResponse']> {
+    const found = await findAccount(userId, accountNumber);
+    const { orders, trades } = await found.broker.orderBook(found.account, dayOf(startDate), updatedSince === undefined ? null : new Date(updatedSince));
+    return {
+      order_book: orders.map((row) => toOrder(row, found.account.accountNumber)),
+      trades: trades.map((row) => toTrade(row, found.account.accountNumber)),
+      ...dataStatus(found),
+    };
+  }
+
+  async function positionBook(userId: number, accountNumber: string, startDate: string | undefined): Promise<Schemas['PositionBookResponse']> {
+    const found = await findAccount(userId, accountNumber);
+    const day = dayOf(startDate);
+    const entries = await found.broker.positionTotals(found.account, day, null);
+    const today = entries.filter((entry) => entry.totals.dayBuyQuantity + entry.totals.daySellQuantity > 0);
+    const funds = await found.broker.funds(found.account);
+    return {
+      position_book: {
+        net: entries.map((entry) => toPosition(entry, false)),
+        day: today.map((entry) => toPosition(entry, true)),
+        margins: { available: toRupees(funds.availablePaise), used: toRupees(funds.usedPaise), equity: toRupees(funds.equityPaise) },
+        ...dataStatus(found),
+      },
+    };
+  }
+
+  async function portfolioAccount(userId: number, portfolioId: number) {
+    const { rows } = await db.query<{ account_number: string; capital: string }>(
+      `SELECT a.account_number, p.capital FROM portfolios p JOIN broker_accounts a ON a.id = p.broker_account_id WHERE p.id = $1 AND a.user_id = $2`,
+      [portfolioId, userId],
+    );
+    const row = rows[0];
+    if (row === undefined) throw new DomainError('not_found', 'Portfolio not found');
+    return { found: await findAccount(userId, row.account_number), capital: Number(row.capital) };
+  }
+
+  async function positions(userId: number, portfolioId: number, startDate: string | undefined): Promise<Schemas['PositionsResponse']> {
+    const { found } = await portfolioAccount(userId, portfolioId);
+    const entries = await found.broker.positionTotals(found.account, dayOf(startDate), portfolioId);
+    return { data: { positions: entries.map((entry) => toPosition(entry, false)), ...dataStatus(found) } };
+  }
+
+  /** The portfolio's positions netted per bot (from the bot of each trade's order); the trader's own orders form the group without one. */
+  async function positionsByBot(userId: number, portfolioId: number, startDate: string | undefined): Promise<Schemas['PositionsByBotResponse']> {
+    const { found } = await portfolioAccount(userId, portfolioId);
+    const entries = await found.broker.positionTotals(found.account, dayOf(startDate), portfolioId, { byBot: true });
+    const { rows: names } = await db.query<{ kind: 'trading' | 'daily'; id: number; name: string }>(
+      `SELECT 'daily' AS kind, id, name FROM daily_bots WHERE portfolio_id = $1 UNION ALL SELECT 'trading' AS kind, id, name FROM trading_bots WHERE portfolio_id = $1`,
+      [portfolioId],
+    );
+    const nameOf = new Map(names.map((row) => [`${row.kind}:${row.id}`, row.name]));
+    const groups = new Map<string, Schemas['BotPositionGroup']>();
+    for (const entry of entries) {
+      const key = entry.bot === null ? 'trader' : `${entry.bot.kind}:${entry.bot.id}`;
+      const bot = entry.bot === null ? null : { ...entry.bot, name: nameOf.get(key) ?? `Deleted ${entry.bot.kind} bot ${entry.bot.id}` };
+      const group = groups.get(key) ?? { bot, positions: [], pnl: 0 };
+      const position = toPosition(entry, false);
+      group.positions.push(position);
+      group.pnl = toRupees(toPaise(group.pnl) + toPaise(position.pnl));
+      groups.set(key, group);
+    }
+    // The trader's own group first, then the bots in the order they were made.
+    const ordered = [...groups.values()].sort((a, b) => (a.bot === null ? -1 : b.bot === null ? 1 : a.bot.kind.localeCompare(b.bot.kind) || a.bot.id - b.bot.id));
+    return { data: { groups: ordered, ...dataStatus(found) } };
+  }
+
+  async function summary(userId: number, portfolioId: number, startDate: string | undefined): Promise<Schemas['PositionSummaryResponse']> {
+    const { found, capital } = await portfolioAccount(userId, portfolioId);
+    const entries = await found.broker.positionTotals(found.account, dayOf(startDate), portfolioId);
+    const figures = entries.map((entry) => positionFigures(entry.totals, entry.lastPaise, entry.closePaise));
+    const sum = (pick: (f: (typeof figures)[number]) => number) => toRupees(figures.reduce((total, f) => total + pick(f), 0));
+    const days = realisedByDay(await found.broker.ledger(found.account, portfolioId, dayOf(startDate)));
+    return {
+      data: {
+        portfolio_id: portfolioId,
+        capital,
+        realised: sum((f) => f.realisedPaise),
+        unrealised: sum((f) => f.unrealisedPaise),
+        pnl: sum((f) => f.pnlPaise),
+        charges: sum((f) => f.chargesPaise),
+        net_pnl: sum((f) => f.netPnlPaise),
+        margin_used: toRupees(await found.broker.portfolioMargin(found.account, portfolioId)),
+        open_positions: figures.filter((f) => f.quantity !== 0).length,
+        days: days.map((day) => ({ date: day.day, net_realised: toRupees(day.netRealisedPaise), cumulative: toRupees(day.cumulativePaise) })),
+        max_drawdown: toRupees(maxDrawdown(days)),
+        ...dataStatus(found),
+      },
+    };
+  }
+
+  async function orderMargins(userId: number, body: Schemas['OrderMarginsRequest']): Promise<Schemas['OrderMarginsResponse']> {
+    const found = await findAccount(userId, body.account_number);
+    // As the order calls check it: a portfolio that is not this account's is refused, not priced.
+    await checkPortfolio(db, found.account.id, portfolioOf(body));
+    const margin = await found.broker.orderMargin(found.account, body.orders.map(intentOf));
+    return {
+      margins: {
+        required: toRupees(margin.requiredPaise),
+        available: toRupees(margin.availablePaise),
+        margin: toRupees(margin.marginPaise),
+        premium: toRupees(margin.premiumPaise),
+        charges: toRupees(margin.chargesPaise),
+      },
+    };
+  }
+
+  return { orderBook, positionBook, positions, positionsByBot, summary, orderMargins };
+}
