@@ -66,12 +66,40 @@ CREATE TABLE kite_orders (
   placed_at timestamptz NOT NULL,
   exchange_at timestamptz,
   updated_at timestamptz NOT NULL,
+  -- The intent this order was planned for and its number in the plan (the order pipeline's), so that an
+  -- order is placed at most once per intent and number; null for the kill switch's and protective orders.
+  intent_ref text,
+  intent_slice integer,
   UNIQUE (broker_account_id, order_id)
 );
+CREATE UNIQUE INDEX kite_orders_intent_idx ON kite_orders (broker_account_id, intent_ref, intent_slice) WHERE intent_ref IS NOT NULL;
 CREATE INDEX kite_orders_account_day_idx ON kite_orders (broker_account_id, trading_day);
 CREATE INDEX kite_orders_tag_idx ON kite_orders (broker_account_id, tag);
 CREATE INDEX kite_orders_working_idx ON kite_orders (broker_account_id) WHERE status NOT IN ('COMPLETE', 'CANCELLED', 'REJECTED');
 CREATE INDEX kite_orders_bot_idx ON kite_orders (bot_kind, bot_id) WHERE bot_id IS NOT NULL;
+
+-- Each numbered order of an intent as it was sent, written before the place call: an order Kite booked but
+-- whose answer never came is found later in Kite's book by its tag alone, and matched here to the lowest
+-- number of the same contract, side and quantity still without an order, which tells its number and whose
+-- it is. A send without an order once Kite's book was read after it was never booked and may go again.
+CREATE TABLE kite_sends (
+  broker_account_id integer NOT NULL REFERENCES broker_accounts (id) ON DELETE CASCADE,
+  intent_ref text NOT NULL,
+  intent_slice integer NOT NULL,
+  tag text NOT NULL,
+  exchange text NOT NULL,
+  tradingsymbol text NOT NULL,
+  transaction_type text NOT NULL CHECK (transaction_type IN ('BUY', 'SELL')),
+  quantity integer NOT NULL,
+  portfolio_id integer REFERENCES portfolios (id) ON DELETE SET NULL,
+  bot_kind text CHECK (bot_kind IN ('trading', 'daily')),
+  bot_id integer,
+  purpose text NOT NULL CHECK (purpose IN ('entry', 'stoploss', 'target', 'squareoff', 'auto_squareoff')),
+  order_id text,
+  sent_at timestamptz NOT NULL,
+  PRIMARY KEY (broker_account_id, intent_ref, intent_slice)
+);
+CREATE INDEX kite_sends_tag_idx ON kite_sends (broker_account_id, tag) WHERE order_id IS NULL;
 
 -- The fills of mirrored orders, for portfolio and bot attribution (the order says whose they are).
 CREATE TABLE kite_trades (

@@ -180,6 +180,20 @@ export function killSwitchRefusal(accountNumber: string, armedAt: Date): DomainE
   );
 }
 
+/**
+ * A live broker stopped an intent mid-way: it refused an order after others of the same call were placed (a
+ * basket's hedge may be what failed). `answered`: every order of the call, placed or in the book as REJECTED
+ * with the reason; the order pipeline sends nothing more of the intent.
+ */
+export class IntentStopped extends DomainError {
+  readonly answered: BrokerOrder[];
+
+  constructor(message: string, answered: BrokerOrder[]) {
+    super('order_refused', message);
+    this.answered = answered;
+  }
+}
+
 export type BrokerTrading = {
   /** Paper trading or a real broker's: shown to the trader so the two can never be confused. */
   mode: 'paper' | 'live';

@@ -1,13 +1,13 @@
-// The Kite adapter's pure rules: Kite's statuses mapped honestly (final only when Kite says so), autoslice's
-// cut, Kite's option symbols read, and an account's positions split into the shares its portfolios and bots
-// hold.
+// The Kite adapter's pure rules: Kite's statuses mapped honestly (final only when Kite says so), slicing at
+// the freeze quantity, Kite's option symbols read, and an account's positions split into the shares its
+// portfolios and bots hold.
 import { describe, expect, it } from 'vitest';
 import { KiteError, KiteOutcomeUnknownError, type KiteErrorType } from '../../../server/services/brokers/kite/kite-errors.ts';
 import { parseOptionSymbol } from '../../../server/services/brokers/kite-broker/contracts.ts';
 import { domainErrorOf } from '../../../server/services/brokers/kite-broker/kite-failures.ts';
 import { splitIntoShares, type Leg } from '../../../server/services/brokers/kite-broker/exits.ts';
 import { contractStatus } from '../../../server/services/brokers/kite-broker/order-mapping.ts';
-import { slicesOf } from '../../../server/services/brokers/kite-broker/order-placing.ts';
+import { slices } from '../../../server/services/brokers/order-slicing.ts';
 
 describe("Kite's errors in the trader's words", () => {
   const kite = (status: number, type: KiteErrorType, message: string) => new KiteError(status, type, message);
@@ -55,11 +55,12 @@ describe("Kite's statuses in the contract's words", () => {
   });
 });
 
-describe("autoslice's cut", () => {
+describe('slices at the freeze quantity, as autoslice cuts them', () => {
+  const contract = (freezeQuantity: number, lotSize: number) => ({ freezeQuantity, lotSize, tradingsymbol: 'X' });
   it('cuts whole lots up to the freeze quantity, the rest last', () => {
-    expect(slicesOf(1950, 1800, 65)).toEqual([1755, 195]);
-    expect(slicesOf(1800, 1800, 75)).toEqual([1800]);
-    expect(slicesOf(3600, 1800, 75)).toEqual([1800, 1800]);
+    expect(slices(1950, contract(1800, 65))).toEqual([1755, 195]);
+    expect(slices(1800, contract(1800, 75))).toEqual([1800]);
+    expect(slices(3600, contract(1800, 75))).toEqual([1800, 1800]);
   });
 });
 

@@ -8,12 +8,15 @@
 import type { Database } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
-import type { BrokerOrder, OrderBot, OrderIntent, PositionRef, Product, TradingAccount } from '../broker-trading.ts';
+import type { Clock } from '../../clock.ts';
+import type { BrokerOrder, OrderBot, OrderIntent, PlannedOrder, PositionRef, Product, TradingAccount } from '../broker-trading.ts';
+import { slices } from '../order-slicing.ts';
+import type { KiteContracts } from './contracts.ts';
 import type { KiteCalls } from './kite-calls.ts';
 import type { Mirror } from './mirror.ts';
-import { isShown, toBrokerOrder } from './order-mapping.ts';
+import { isShown, toBrokerOrder, type MirrorOrder } from './order-mapping.ts';
 import type { KiteOrderChanges } from './order-changes.ts';
-import type { OrderPlacing, Placement } from './order-placing.ts';
+import type { OrderPlacing } from './order-placing.ts';
 import type { KitePositionBooks } from './position-books.ts';
 
 /** A share of a position: signed quantity, whose it is. */
@@ -39,9 +42,9 @@ export function splitIntoShares(net: ReadonlyMap<string, { exchange: string; tra
   return legs;
 }
 
-type Deps = { db: Database; calls: KiteCalls; mirror: Mirror; placing: OrderPlacing; changes: KiteOrderChanges; positions: KitePositionBooks };
+type Deps = { db: Database; clock: Clock; contracts: KiteContracts; calls: KiteCalls; mirror: Mirror; placing: OrderPlacing; changes: KiteOrderChanges; positions: KitePositionBooks };
 
-export function createKiteExits({ db, calls, mirror, placing, changes, positions }: Deps) {
+export function createKiteExits({ db, clock, contracts, calls, mirror, placing, changes, positions }: Deps) {
   async function mirroredShares(accountId: number, portfolioId: number | null): Promise<Leg[]> {
     const { rows } = await db.query<ShareRow>(
       `SELECT t.exchange, t.tradingsymbol, t.product, t.portfolio_id, o.bot_kind, o.bot_id,
@@ -74,33 +77,14 @@ export function createKiteExits({ db, calls, mirror, placing, changes, positions
     return splitIntoShares(net, await mirroredShares(account.id, null));
   }
 
-  /** Working orders on these positions (the portfolio's, or any), cancelled first. */
-  async function cancelWorkingOn(account: TradingAccount, legs: readonly Leg[], portfolioId: number | null, unpaced: boolean): Promise<BrokerOrder[]> {
+  /** Working orders on these positions (the portfolio's, or any): cancelled before they are closed. */
+  async function workingOn(account: TradingAccount, legs: readonly Leg[], portfolioId: number | null): Promise<MirrorOrder[]> {
     const keys = new Set(legs.map(positionKey));
-    const working = (await mirror.working(account.id)).filter((order) => keys.has(positionKey(order)) && (portfolioId === null || order.portfolio_id === portfolioId));
-    return working.length === 0 ? [] : changes.cancelOrders(account, working.map((order) => order.order_id), { unpaced });
+    return (await mirror.working(account.id)).filter((order) => keys.has(positionKey(order)) && (portfolioId === null || order.portfolio_id === portfolioId));
   }
 
-  function exitsOf(legs: readonly Leg[]): Placement[] {
-    const ordered = [...legs.filter((leg) => leg.quantity < 0), ...legs.filter((leg) => leg.quantity > 0)];
-    return ordered.map((leg) => {
-      const intent: OrderIntent = {
-        exchange: leg.exchange,
-        tradingsymbol: leg.tradingsymbol,
-        side: leg.quantity < 0 ? 'BUY' : 'SELL',
-        orderType: 'MARKET',
-        product: leg.product,
-        quantity: Math.abs(leg.quantity),
-        pricePaise: 0,
-        triggerPaise: 0,
-      };
-      return { intent, who: { portfolioId: leg.portfolioId, bot: leg.bot, purpose: 'squareoff', ocoGroup: null } };
-    });
-  }
-
-  async function squareOff(account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[], tag: string): Promise<BrokerOrder[]> {
-    await checkPortfolio(db, account.id, portfolioId);
-    const open = await openLegs(account, portfolioId);
+  /** The shares of `open` that the refs close (all of each position, or the quantity a ref names). */
+  function legsToClose(open: readonly Leg[], refs: readonly PositionRef[]): Leg[] {
     const legs: Leg[] = [];
     for (const ref of refs) {
       let toClose = ref.quantity ?? Number.POSITIVE_INFINITY;
@@ -111,16 +95,42 @@ export function createKiteExits({ db, calls, mirror, placing, changes, positions
         legs.push({ ...leg, quantity: Math.sign(leg.quantity) * quantity });
       }
     }
-    if (legs.length === 0) return [];
-    await cancelWorkingOn(account, legs, portfolioId, false);
-    return placing.placeAll(account, exitsOf(legs), tag);
+    return legs;
+  }
+
+  /** The MARKET orders that close legs: shorts bought back before longs are sold, each sliced at the freeze quantity. */
+  async function exitOrders(legs: readonly Leg[]): Promise<PlannedOrder[]> {
+    const ordered = [...legs.filter((leg) => leg.quantity < 0), ...legs.filter((leg) => leg.quantity > 0)];
+    const orders: PlannedOrder[] = [];
+    for (const leg of ordered) {
+      const contract = await contracts.contractOf(leg.exchange, leg.tradingsymbol, clock());
+      const quantities = contract === null ? [Math.abs(leg.quantity)] : slices(Math.abs(leg.quantity), contract);
+      for (const quantity of quantities) {
+        orders.push({
+          exchange: leg.exchange,
+          tradingsymbol: leg.tradingsymbol,
+          side: leg.quantity < 0 ? 'BUY' : 'SELL',
+          orderType: 'MARKET',
+          product: leg.product,
+          quantity,
+          pricePaise: 0,
+          triggerPaise: 0,
+          portfolioId: leg.portfolioId,
+          purpose: 'squareoff',
+          bot: leg.bot,
+        });
+      }
+    }
+    return orders;
   }
 
   async function flattenAccount(account: TradingAccount, tag: string): Promise<{ cancelled: BrokerOrder[]; exits: BrokerOrder[] }> {
     const book = await changes.freshBook(account);
     const working = book.filter((order) => isShown(order) && !['COMPLETE', 'CANCELLED', 'REJECTED'].includes(order.status));
     const cancelled = working.length === 0 ? [] : await changes.cancelOrders(account, working.map((order) => order.order_id), { unpaced: true });
-    const exits = await placing.placeAll(account, exitsOf(await openLegs(account, null)), tag, { unpaced: true });
+    const orders = await exitOrders(await openLegs(account, null));
+    const placements = orders.map((order) => ({ intent: order, who: { portfolioId: order.portfolioId, bot: order.bot, purpose: order.purpose, ocoGroup: null } }));
+    const exits = await placing.placeAll(account, placements, tag, { unpaced: true });
     return { cancelled, exits };
   }
 
@@ -150,5 +160,7 @@ export function createKiteExits({ db, calls, mirror, placing, changes, positions
     return (await mirror.byIds(account.id, placed.map((order) => order.order_id))).map(toBrokerOrder);
   }
 
-  return { squareOff, flattenAccount, protect };
+  return { flattenAccount, protect, openLegs, workingOn, legsToClose, exitOrders };
 }
+
+export type KiteExits = ReturnType<typeof createKiteExits>;

@@ -4,7 +4,8 @@
 // transactions, which only record what was sent and what Kite answered (ARCHITECTURE.md).
 //
 // The work is split by job: kite-calls.ts (sessions, TokenException, Kite's errors, shared reads),
-// order-placing.ts (tags, market protection, autoslice, reconciliation by tag), order-changes.ts (modify,
+// order-plans.ts (what an intent goes out as: guards, slices, square-off), order-placing.ts (tags, market
+// protection, numbered orders placed once, reconciliation by tag), order-changes.ts (modify,
 // cancel), exits.ts (square-off, flatten, stop-loss and target), order-books.ts and position-books.ts (books
 // and positions), funds.ts (Kite's margins and charges), mirror.ts and order-updates.ts (what StrikeDesk
 // keeps of its orders, and what follows when Kite reports a change), rate-limits.ts (Kite's limits counted
@@ -20,6 +21,7 @@ import type { KiteSessions } from './kite-sessions.ts';
 import { createMirror } from './mirror.ts';
 import { createOrderBooks } from './order-books.ts';
 import { createOrderChanges } from './order-changes.ts';
+import { createKitePlans } from './order-plans.ts';
 import { createOrderPlacing } from './order-placing.ts';
 import { createOrderUpdates } from './order-updates.ts';
 import { createPositionBooks } from './position-books.ts';
@@ -39,16 +41,21 @@ export function createKiteTrading({ db, clock, sessions, limits: limitFigures = 
   const placing = createOrderPlacing({ db, clock, calls, mirror, updates, limits, contracts });
   const books = createOrderBooks({ db, clock, calls, mirror, updates });
   const positions = createPositionBooks({ db, clock, calls, contracts });
-  const exits = createKiteExits({ db, calls, mirror, placing, changes, positions });
+  const exits = createKiteExits({ db, clock, contracts, calls, mirror, placing, changes, positions });
+  const plans = createKitePlans({ db, clock, contracts, books, positions, exits });
   const funds = createKiteFunds({ db, calls, limits });
 
   const trading: BrokerTrading = {
     mode: 'live',
+    planOrders: plans.planOrders,
+    planSquareOff: plans.planSquareOff,
     placeOrders: placing.placeOrders,
+    recordUnsent: placing.recordUnsent,
     ordersByTag: books.ordersByTag,
+    order: books.order,
     modifyOrder: changes.modifyOrder,
+    // Kite's book keeps its own word on a cancelled order: StrikeDesk's reason is not added to it.
     cancelOrders: (account, orderIds) => changes.cancelOrders(account, orderIds),
-    squareOff: exits.squareOff,
     protect: exits.protect,
     flattenAccount: exits.flattenAccount,
     entriesOn: books.entriesOn,

@@ -11,6 +11,7 @@ import { istDate } from '../../market/ist.ts';
 import type { BrokerTrade, OrderBot, OrderIntent, OrderPurpose } from '../broker-trading.ts';
 import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
 import { isFinal, kiteStamp, kiteState, mirrorColumns, type KiteState, type MirrorOrder } from './order-mapping.ts';
+import { claimSend, markSent, type IntentNumber } from './sends.ts';
 
 export type Attribution = { portfolioId: number | null; bot: OrderBot | null; purpose: OrderPurpose; ocoGroup: string | null };
 
@@ -27,6 +28,8 @@ export type PlacedOrder = {
   status: string;
   statusMessage: string | null;
   instrumentToken: number;
+  /** Its place in the intent that planned it (null: the kill switch's, a stop-loss's or a target's). */
+  number: IntentNumber | null;
 };
 
 const tradeColumns = `trade_id, order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol, product, transaction_type,
@@ -65,31 +68,32 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
   /** An order Kite accepted (or refused with its own id, an autoslice child's), as StrikeDesk sent it. */
   async function recordPlaced(accountId: number, placed: PlacedOrder, who: Attribution): Promise<void> {
     const now = clock();
-    const { intent } = placed;
+    const { intent, number } = placed;
+    if (number !== null && !placed.orderId.startsWith('SD')) await markSent(db, accountId, number, placed.orderId);
     await db.query(
       `INSERT INTO kite_orders (broker_account_id, order_id, parent_order_id, tag, portfolio_id, bot_kind, bot_id, purpose, oco_group, variety, exchange,
          tradingsymbol, instrument_token, transaction_type, order_type, requested_order_type, product, quantity, price_paise, trigger_price_paise, status,
-         status_message, pending_quantity, market_protection, trading_day, placed_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'regular', $10, $11, $12, $13, $14, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24)
-       ON CONFLICT (broker_account_id, order_id) DO NOTHING`,
+         status_message, pending_quantity, market_protection, trading_day, placed_at, updated_at, intent_ref, intent_slice)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'regular', $10, $11, $12, $13, $14, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24, $25, $26)
+       ON CONFLICT DO NOTHING`,
       [
         accountId, placed.orderId, placed.parentOrderId, placed.tag, who.portfolioId, who.bot?.kind ?? null, who.bot?.id ?? null, who.purpose,
         who.ocoGroup, intent.exchange, intent.tradingsymbol, placed.instrumentToken, intent.side, intent.orderType, intent.product, intent.quantity,
         intent.pricePaise, intent.triggerPaise, placed.status, placed.statusMessage, isFinal(placed.status) ? 0 : intent.quantity,
-        placed.marketProtection, istDate(now), now,
+        placed.marketProtection, istDate(now), now, number?.ref ?? null, number?.slice ?? null,
       ],
     );
   }
 
-  async function insertAdopted(q: Queryable, accountId: number, order: KiteOrder, state: KiteState, who: Attribution, now: Date): Promise<MirrorOrder | null> {
+  async function insertAdopted(q: Queryable, accountId: number, order: KiteOrder, state: KiteState, who: Attribution, number: IntentNumber | null, now: Date): Promise<MirrorOrder | null> {
     const placedAt = state.placed_at ?? now;
     const { rows } = await q.query<MirrorOrder>(
       `INSERT INTO kite_orders (broker_account_id, order_id, parent_order_id, exchange_order_id, tag, portfolio_id, bot_kind, bot_id, purpose, oco_group,
          variety, exchange, tradingsymbol, instrument_token, transaction_type, order_type, requested_order_type, product, quantity, price_paise,
          trigger_price_paise, status, status_message, filled_quantity, pending_quantity, cancelled_quantity, filled_value_paise, market_protection,
-         converted_to_limit, trading_day, placed_at, exchange_at, updated_at)
+         converted_to_limit, trading_day, placed_at, exchange_at, updated_at, intent_ref, intent_slice)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30,
-         $31, $32, $33)
+         $31, $32, $33, $34, $35)
        ON CONFLICT (broker_account_id, order_id) DO NOTHING RETURNING ${mirrorColumns}`,
       [
         accountId, order.order_id, state.parent_order_id, state.exchange_order_id, order.tag, who.portfolioId, who.bot?.kind ?? null, who.bot?.id ?? null,
@@ -97,6 +101,7 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
         state.converted_to_limit ? 'MARKET' : state.order_type, state.product, state.quantity, state.price_paise, state.trigger_price_paise, state.status === 'UPDATE' ? 'OPEN' : state.status,
         state.status_message, state.filled_quantity, state.pending_quantity, state.cancelled_quantity, state.filled_value_paise,
         order.market_protection === 0 ? null : order.market_protection, state.converted_to_limit, istDate(placedAt), placedAt, state.exchange_at, now,
+        number?.ref ?? null, number?.slice ?? null,
       ],
     );
     return rows[0] ?? null;
@@ -149,9 +154,12 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
         const state = kiteState(order);
         const row = byId.get(order.order_id);
         if (row === undefined) {
-          const who = order.tag === null ? undefined : attributions.get(order.tag);
+          if (order.tag === null) continue;
+          // A numbered send first (a lost answer's order of an intent), else the tag's attribution.
+          const sent = await claimSend(tx, accountId, { ...order, tag: order.tag });
+          const who = sent?.who ?? attributions.get(order.tag);
           if (who === undefined) continue;
-          const adopted = await insertAdopted(tx, accountId, order, state, who, now);
+          const adopted = await insertAdopted(tx, accountId, order, state, who, sent?.number ?? null, now);
           if (adopted !== null) changes.push({ order: adopted, before: 'PUT ORDER REQ RECEIVED' });
           continue;
         }
@@ -204,6 +212,12 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
     return orderIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
 
+  /** An intent's orders in the mirror, by their number. */
+  async function byIntent(accountId: number, ref: string): Promise<Map<number, MirrorOrder>> {
+    const { rows } = await db.query<MirrorOrder>(`SELECT ${mirrorColumns} FROM kite_orders WHERE broker_account_id = $1 AND intent_ref = $2`, [accountId, ref]);
+    return new Map(rows.map((row) => [Number(row.intent_slice), row]));
+  }
+
   async function byTag(accountId: number, tag: string, since: Date | null): Promise<MirrorOrder[]> {
     const { rows } = await db.query<MirrorOrder>(
       `SELECT ${mirrorColumns} FROM kite_orders WHERE broker_account_id = $1 AND tag = $2 AND ($3::timestamptz IS NULL OR placed_at >= $3) ORDER BY id`,
@@ -243,7 +257,7 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
     ]);
   }
 
-  return { rememberTag, recordPlaced, sync, byIds, byTag, onDay, working, countModification };
+  return { rememberTag, recordPlaced, sync, byIds, byIntent, byTag, onDay, working, countModification };
 }
 
 export type Mirror = ReturnType<typeof createMirror>;

@@ -5,6 +5,7 @@
 // the trading service marks such data UNKNOWN, never fresh, and never shows it empty.
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
+import { DomainError } from '../../domain-error.ts';
 import { istDate } from '../../market/ist.ts';
 import type { BrokerOrder, BrokerTrade, TradingAccount } from '../broker-trading.ts';
 import type { KiteCalls } from './kite-calls.ts';
@@ -51,6 +52,17 @@ export function createOrderBooks({ db, clock, calls, mirror, updates }: { db: Da
     return { orders, trades };
   }
 
+  /** One order: the mirror's after Kite's book was read, or the book's own (an order placed in Kite's app). */
+  async function order(account: TradingAccount, orderId: string): Promise<BrokerOrder> {
+    const book = (await calls.hasSession(account)) ? await calls.orders(account) : [];
+    await updates.apply(account, book);
+    const [mirrored] = await mirror.byIds(account.id, [orderId]);
+    if (mirrored !== undefined) return toBrokerOrder(mirrored);
+    const atKite = book.find((candidate) => candidate.order_id === orderId && isShown(candidate));
+    if (atKite === undefined) throw new DomainError('not_found', `Order ${orderId} not found in this account's order book`, { field: 'order_id' });
+    return toBrokerOrder(unmirrored(atKite, account.id, clock()));
+  }
+
   async function entriesOn(account: TradingAccount, day: string): Promise<number> {
     const { rows } = await db.query<{ count: string }>(
       `SELECT count(*) AS count FROM kite_orders WHERE broker_account_id = $1 AND trading_day = $2::date AND purpose = 'entry' AND status <> 'REJECTED'`,
@@ -59,7 +71,7 @@ export function createOrderBooks({ db, clock, calls, mirror, updates }: { db: Da
     return Number(rows[0]?.count ?? 0);
   }
 
-  return { ordersByTag, orderBook, entriesOn };
+  return { ordersByTag, order, orderBook, entriesOn };
 }
 
 export type KiteOrderBooks = ReturnType<typeof createOrderBooks>;

@@ -43,12 +43,14 @@ export type MirrorOrder = {
   placed_at: Date;
   exchange_at: Date | null;
   updated_at: Date;
+  intent_ref: string | null;
+  intent_slice: number | null;
 };
 
 export const mirrorColumns = `order_id, parent_order_id, exchange_order_id, broker_account_id, tag, portfolio_id, bot_kind, bot_id, purpose, oco_group,
   variety, exchange, tradingsymbol, instrument_token, transaction_type, order_type, requested_order_type, product, quantity, price_paise,
   trigger_price_paise, status, status_message, filled_quantity, pending_quantity, cancelled_quantity, filled_value_paise, market_protection,
-  converted_to_limit, modifications, placed_at, exchange_at, updated_at`;
+  converted_to_limit, modifications, placed_at, exchange_at, updated_at, intent_ref, intent_slice`;
 
 /** What Kite's record of an order says, in the mirror's columns. */
 export type KiteState = Pick<
@@ -155,6 +157,8 @@ export function toBrokerOrder(row: MirrorOrder): BrokerOrder {
     parent_order_id: row.parent_order_id,
     market_protection: row.market_protection === null ? null : Number(row.market_protection),
     converted_to_limit: row.converted_to_limit,
+    intent_ref: row.intent_ref,
+    intent_slice: row.intent_slice === null ? null : Number(row.intent_slice),
   };
 }
 
@@ -176,6 +180,8 @@ export function unmirrored(order: KiteOrder, accountId: number, now: Date): Mirr
     modifications: 0,
     placed_at: state.placed_at ?? now,
     updated_at: now,
+    intent_ref: null,
+    intent_slice: null,
   };
 }
 
