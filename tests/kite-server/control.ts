@@ -41,6 +41,10 @@ export function createControl({ apps, market, book, hub, postbacks, faults }: Co
     failAutosliceChild(index: number, errorType: KiteErrorType = 'MarginException', message = 'Insufficient funds.'): void {
       book.failNextSlice({ index, errorType, message });
     },
+    /** The placement after the next `skip` ones is refused at the door with a Kite error (nothing booked). */
+    refusePlacement(skip: number, errorType: KiteErrorType = 'MarginException', message = 'Insufficient funds.'): void {
+      book.refusePlacement({ skip, errorType, message });
+    },
     /** The next placement happens, then its connection is destroyed without an answer. */
     dropNextPlaceAnswer(): void {
       faults.dropNextPlaceAnswer = true;
@@ -91,6 +95,7 @@ export async function handleControl(control: KiteControl, request: IncomingMessa
       reject: () => control.rejectOrder(text(body, 'order_id') ?? '', text(body, 'message')),
       'expire-tokens': () => control.expireAllTokens(),
       'fail-autoslice-child': () => control.failAutosliceChild(number(body, 'index') ?? 0),
+      'refuse-placement': () => control.refusePlacement(number(body, 'skip') ?? 0),
       'drop-next-place-answer': () => control.dropNextPlaceAnswer(),
       'answer-429-next': () => control.answer429Next(),
       margins: () => control.setMargins(text(body, 'api_key') ?? '', body.margins ?? number(body, 'net')),

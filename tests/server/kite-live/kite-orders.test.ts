@@ -1,6 +1,6 @@
 // Every order path of a live Kite account through the trading contract, against the Kite test server: place
-// (tag on every order, market protection on MARKET and the LIMIT Kite made of it shown), autoslice with each
-// child reported and a failing child as its own REJECTED order, Kite's refusals in its words, modify (counted),
+// (tag on every order, market protection on MARKET and the LIMIT Kite made of it shown), slices at the freeze
+// quantity each reported and a refused one stopping the rest, Kite's refusals in its words, modify (counted),
 // cancel (repeatable), square-off and stop-loss/target (one cancels the other, done by StrikeDesk).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testBackends } from '../support/test-database.ts';
@@ -58,22 +58,35 @@ describe.each(testBackends)('orders on a Kite account on %s', (backend) => {
     ]);
   });
 
-  it('slices an order above the freeze quantity, each child its own order, a refused child REJECTED with its reason', async () => {
+  it('slices an order above the freeze quantity, each slice its own order; a slice Kite refuses stops the rest, each reported', async () => {
     const put = desk.symbol(desk.atm, 'PE');
     stack.kite.control.setPrice(`NFO:${put}`, 80);
-    stack.kite.control.failAutosliceChild(1, 'MarginException', 'Insufficient funds.');
-    const quantity = 30 * desk.lotSize;
+    stack.kite.control.refusePlacement(1, 'MarginException', 'Insufficient funds.');
+    const sliceSize = 1800 - (1800 % desk.lotSize);
+    const quantity = 2 * sliceSize + desk.lotSize;
     const res = await desk.place([desk.order(put, 'BUY', quantity, { order_type: 'LIMIT', price: 75 })], {}, 'sliced-1');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const children = res.body.orders;
-    expect(children).toHaveLength(2);
-    const sliceSize = 1800 - (1800 % desk.lotSize);
-    expect(children[0]).toMatchObject({ quantity: sliceSize, status: 'OPEN', tag: 'sliced-1', order_type: 'LIMIT', price: 75 });
-    expect(children[1]).toMatchObject({ quantity: quantity - sliceSize, status: 'REJECTED', status_message: 'Slice 2 refused by Kite: Insufficient funds.' });
-    expect(children[0]!.parent_order_id).toBe(children[1]!.parent_order_id);
-    expect(children[0]!.parent_order_id).toMatch(/^\d+$/);
+    const slices = res.body.orders;
+    expect(slices.map((order) => [order.quantity, order.status, order.status_message])).toEqual([
+      [sliceSize, 'OPEN', null],
+      [sliceSize, 'REJECTED', `Kite refused the order for ${put}: Insufficient funds.`],
+      [desk.lotSize, 'REJECTED', 'Not sent: an earlier order of this basket was refused.'],
+    ]);
+    expect(slices[0]).toMatchObject({ tag: 'sliced-1', order_type: 'LIMIT', price: 75 });
+    // Only the first slice reached Kite, without autoslice: StrikeDesk numbers and paces each slice itself.
+    const atKite = stack.kite.control.orders().filter((order) => order!.tag === 'sliced-1');
+    expect(atKite.map((order) => order!.quantity)).toEqual([sliceSize]);
+    expect(atKite[0]!.tags).not.toContain('autoslice');
     const book = await desk.orderBook();
-    expect(book.body.order_book.filter((order) => order.tag === 'sliced-1').map((order) => order.status).sort()).toEqual(['OPEN', 'REJECTED']);
+    expect(book.body.order_book.filter((order) => order.tag === 'sliced-1').map((order) => order.status).sort()).toEqual(['OPEN', 'REJECTED', 'REJECTED']);
+  });
+
+  it('refuses an order that would need more than 10 slices, placing nothing', async () => {
+    const sliceSize = 1800 - (1800 % desk.lotSize);
+    const res = await desk.place([desk.order(desk.symbol(desk.atm, 'PE'), 'BUY', 10 * sliceSize + desk.lotSize)]);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'too_many_orders', field: 'quantity' });
+    expect(res.body.message).toContain('at most 10');
   });
 
   it("answers Kite's refusal at the door in Kite's words, placing nothing", async () => {

@@ -1,13 +1,10 @@
 // Never placed twice, never retried blindly: a placement whose answer Kite dropped is found by its tag and
 // answered as placed; a request that failed on the way is "outcome unknown", its Idempotency-Key held (409
 // for the lease), and its retry after the lease looks the tag up at Kite before placing, once; Kite's 429
-// placed nothing and frees the key. Kite's limits are counted in the database, so two server instances on
-// one database share them.
+// placed nothing and frees the key. Each order of an intent is matched back by its number, so two identical
+// orders of a basket are never taken for one another.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { kiteLimits } from '../../../server/services/brokers/kite-broker/rate-limits.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
-import { guardedClient } from '../support/trading.ts';
-import { startTestServer } from '../support/test-server.ts';
+import { testBackends } from '../support/test-database.ts';
 import { openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from './kite-desk.ts';
 
 describe.each(testBackends)('reconciliation on a Kite account on %s', (backend) => {
@@ -84,6 +81,36 @@ describe.each(testBackends)('reconciliation on a Kite account on %s', (backend) 
     expect(atKiteTagged('kite-429-1')).toHaveLength(1);
   });
 
+  it('matches a dropped answer to its number in the intent: two identical orders of a basket are placed once each', async () => {
+    const call = desk.symbol(desk.atm - 50, 'PE');
+    stack.kite.control.setPrice(`NFO:${call}`, 60);
+    stack.kite.control.dropNextPlaceAnswer();
+    const res = await desk.place([desk.order(call, 'BUY', desk.lotSize), desk.order(call, 'BUY', desk.lotSize)], {}, 'twin-orders-1');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const ids = res.body.orders.map((order) => order.order_id);
+    expect(new Set(ids).size).toBe(2);
+    expect(atKiteTagged('twin-orders-1').map((order) => order!.order_id).sort()).toEqual([...ids].sort());
+  });
+
+  it('finds a dropped answer by its tag on the retry when the book could not be read at once, and sends only the rest', async () => {
+    const call = desk.symbol(desk.atm - 100, 'CE');
+    stack.kite.control.setPrice(`NFO:${call}`, 140);
+    stack.kite.control.dropNextPlaceAnswer();
+    stack.network.failNext('GET', '/orders');
+    const basket = [desk.order(call, 'BUY', desk.lotSize), desk.order(call, 'BUY', desk.lotSize)];
+    const lost = await desk.place(basket, {}, 'unread-book-1');
+    expect(lost.status).toBe(503);
+    expect(lost.body).toMatchObject({ code: 'broker_outcome_unknown' });
+    // Kite has the first order; StrikeDesk could not tell.
+    expect(atKiteTagged('unread-book-1')).toHaveLength(1);
+    stack.server.clock.advance(31_000);
+    const retried = await desk.place(basket, {}, 'unread-book-1');
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.orders).toHaveLength(2);
+    expect(atKiteTagged('unread-book-1')).toHaveLength(2);
+    expect(retried.body.orders.map((order) => order.order_id).sort()).toEqual(atKiteTagged('unread-book-1').map((order) => order!.order_id).sort());
+  });
+
   it('is told outcome unknown when a cancel is lost, and the book then says what happened', async () => {
     const call = desk.symbol(desk.atm + 50, 'CE');
     const placed = await desk.place([desk.order(call, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 50 })]);
@@ -95,54 +122,5 @@ describe.each(testBackends)('reconciliation on a Kite account on %s', (backend) 
     expect(desk.atKite(orderId)!.status).toBe('OPEN');
     const book = await desk.orderBook();
     expect(book.body.order_book.find((order) => order.order_id === orderId)!.status).toBe('OPEN');
-  });
-});
-
-describe.each(testBackends)("Kite's limits counted in the database on %s", (backend) => {
-  it('shares the orders-a-second limit between two server instances on one database, and refuses a basket whole', async () => {
-    const database = await createTestDatabase(backend);
-    const limits = { ...kiteLimits, ordersPerSecond: 3 };
-    const stack = await startKiteStack(backend, { database, limits });
-    try {
-      const desk = await openKiteDesk(stack);
-      const other = await startTestServer({
-        backend,
-        database,
-        clock: stack.server.clock,
-        secretKey: stack.secretKey,
-        kite: { apiRoot: stack.kite.apiRoot, loginUrl: stack.kite.loginUrl, tickerUrl: stack.kite.tickerUrl },
-        kiteClient: { limits },
-      });
-      try {
-        stack.server.clock.advance(1000);
-        const call = desk.symbol(desk.atm, 'CE');
-        const basket = [desk.order(call, 'BUY', desk.lotSize), desk.order(call, 'BUY', desk.lotSize), desk.order(call, 'BUY', desk.lotSize), desk.order(call, 'BUY', desk.lotSize)];
-        const tooMany = await desk.place(basket);
-        expect(tooMany.status).toBe(429);
-        expect(tooMany.body).toMatchObject({ code: 'order_rate_limited', message: 'Kite allows 3 orders a second: send at most 3 at once per account: nothing was sent. Try again in a second.' });
-        expect(await desk.place([desk.order(call, 'BUY', desk.lotSize)])).toMatchObject({ status: 200 });
-        expect(await desk.place([desk.order(call, 'BUY', desk.lotSize)])).toMatchObject({ status: 200 });
-        // The second instance sees the two orders the first sent this second.
-        const otherCall = guardedClient(other.app);
-        const viaOther = (key: string) =>
-          otherCall('placeTrades', {
-            token: desk.token,
-            body: { account_number: desk.accountNumber, orders: [desk.order(call, 'BUY', desk.lotSize), desk.order(call, 'BUY', desk.lotSize)] },
-            headers: { 'idempotency-key': key },
-          });
-        const refused = await viaOther('second-instance-1');
-        expect(refused.status).toBe(429);
-        expect(refused.body).toMatchObject({ code: 'order_rate_limited', message: 'Kite allows 3 orders a second per account: nothing was sent. Try again in a second.' });
-        stack.server.clock.advance(1000);
-        expect((await viaOther('second-instance-2')).status).toBe(200);
-        const { rows } = await database.query<{ count: string }>("SELECT count(*) AS count FROM kite_api_calls WHERE broker_account_id = $1 AND kind = 'order'", [desk.account.id]);
-        expect(Number(rows[0]!.count)).toBe(4);
-      } finally {
-        await other.close();
-      }
-    } finally {
-      await stack.close();
-      await database.close();
-    }
   });
 });
