@@ -158,6 +158,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/brokers/kite/postback/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Kite Connect's order postback (Kite calls this, not the PWA).
+         * @description Register `<origin>/api/brokers/kite/postback/` as the postback URL of the Kite Connect app. Kite posts
+         *     every change of an order of the app's users as JSON. It is accepted only when `checksum` is
+         *     SHA-256(order_id + order_timestamp + api_secret) with the api_secret of the linked Kite account that
+         *     placed the order; anything else answers 400 `postback_refused` and is logged, never trusted. A
+         *     verified update moves StrikeDesk's copy of the order forward (never back) and tells the trader a
+         *     final state.
+         */
+        post: operations["receiveKitePostback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounts/all-accounts/": {
         parameters: {
             query?: never;
@@ -1338,6 +1363,16 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @description Kite Connect's order postback, as Kite sends it: its order fields (order_id, order_timestamp, status,
+         *     filled_quantity, average_price, tag...), plus user_id, unfilled_quantity, app_id and checksum (SHA-256
+         *     hex of order_id + order_timestamp + the Kite app's api_secret). Kite's body, not StrikeDesk's, so a
+         *     free map: fields Kite adds are accepted, and the server checks what it needs itself, logging every
+         *     refusal.
+         */
+        KitePostback: {
+            [key: string]: unknown;
+        };
         MessageResponse: {
             message: components["schemas"]["Message"];
         };
@@ -1717,6 +1752,18 @@ export interface components {
             exchange_timestamp: components["schemas"]["NullableTimestamp"];
             /** @description How many times the order was modified (at most 25). */
             modifications: number;
+            /**
+             * @description A live broker's own status when it says more than `status` (Kite: `OPEN PENDING`, `MODIFY PENDING`,
+             *     `CANCEL PENDING`...: still working, not yet confirmed). Absent for paper orders.
+             * @example OPEN PENDING
+             */
+            broker_status?: string | null;
+            /** @description The order this one is a slice of (Kite's autoslice above the freeze quantity); absent otherwise. */
+            parent_order_id?: string | null;
+            /** @description Percent sent with a MARKET or SL-M order to a live broker (-1 is Kite's automatic protection). */
+            market_protection?: number | null;
+            /** @description The broker turned this MARKET order into a LIMIT at `price` (Kite's market protection). */
+            converted_to_limit?: boolean;
         };
         /** @description One fill of an order. */
         Trade: {
@@ -2429,7 +2476,9 @@ export interface components {
         };
         /**
          * @description Too busy for this now (password hashing is bounded, with a short line in front of it, and the line
-         *     is full or moved too slowly); retry after the given number of seconds.
+         *     is full or moved too slowly), or a live broker could not answer (`broker_unavailable`) or did not
+         *     confirm a write (`broker_outcome_unknown`: read the order book; the same Idempotency-Key retried after
+         *     its lease finds the order by its tag instead of placing it twice); retry after the given number of seconds.
          */
         ServiceUnavailable: {
             headers: {
@@ -2725,6 +2774,32 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    receiveKitePostback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KitePostback"];
+            };
+        };
+        responses: {
+            /** @description Verified and applied (or already known). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getBrokerAccounts: {
         parameters: {
             query?: never;
@@ -2863,6 +2938,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logoutBrokerAccount: {
@@ -3290,8 +3366,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     modifyOrder: {
@@ -3322,6 +3400,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
@@ -3352,6 +3431,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     placeTrades: {
@@ -3382,6 +3462,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executeOrder: {
@@ -3412,6 +3493,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     squareoffTrades: {
@@ -3442,6 +3524,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     placeStopLossOrder: {
@@ -3472,6 +3555,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     placeTargetOrder: {
@@ -3502,6 +3586,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrderMargins: {
@@ -3528,9 +3613,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getKillSwitches: {
@@ -3589,6 +3676,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     disarmKillSwitch: {
@@ -3705,8 +3793,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPositions: {
@@ -3735,8 +3825,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPositionSummary: {
@@ -3765,8 +3857,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBotStates: {
@@ -3849,8 +3943,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAlerts: {

@@ -39,6 +39,8 @@ import type { PushSender } from './services/alerts/push-sender.ts';
 import type { HostResolver } from './services/alerts/push-targets.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
 import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
+import type { KiteEndpoints } from './services/brokers/kite/kite-endpoints.ts';
+import type { KiteLimits } from './services/brokers/kite-broker/rate-limits.ts';
 
 export type ServerOptions = {
   /** Vite's output folder (index.html, sw.js, assets/...). It may be missing: app routes then answer 503. */
@@ -111,6 +113,10 @@ export type ServerOptions = {
   tradingHooks?: TradingHooks | undefined;
   /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS); the defaults when absent. */
   market?: Partial<MarketConfig> | undefined;
+  /** Where Kite Connect is (KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL); Zerodha's when absent. */
+  kite?: KiteEndpoints | undefined;
+  /** Tests only: the Kite client's fetch and time-out, and other limits than Kite's. */
+  kiteClient?: { fetch?: typeof fetch; timeoutMs?: number; limits?: KiteLimits } | undefined;
   /**
    * Tick the market on a timer (`npm start`). Off by default: tests and benchmarks tick it by hand through
    * the services, with their own clock.
@@ -160,6 +166,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     tradingHooks: options.tradingHooks,
     push: { vapid, serviceHosts: options.push?.serviceHosts, resolve: options.push?.resolve, send: options.push?.send },
     alertPrices: options.alertPrices,
+    kite: { endpoints: options.kite, ...options.kiteClient },
   });
   await ensureDemoAccount(db, services.passwords, clock());
   if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
@@ -203,6 +210,11 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
         if (ticked) {
           const bots = await services.botEngine.tick().catch((error: unknown) => ({ errors: [error] }));
           for (const error of bots.errors) app.log.warn({ err: error }, 'bot engine: an action broke off (its claim is reconciled later)');
+        }
+        // Live accounts' working orders: Kite's book read on the leader, each account at most every 5 s.
+        if (ticked) {
+          const sync = await services.kite.orderSync.pass();
+          for (const { accountId, error } of sync.errors) app.log.warn({ err: error, accountId }, 'Kite order sync failed (tried again next pass)');
         }
         // Every pass, not only ticks: the 08:45 broker-session reminder falls before the market opens. The
         // watchers elect their own leader; the dispatcher pushes what they (and the bot engine) wrote. In the

@@ -2,9 +2,11 @@
 // should stop the server with a message, not make it listen somewhere unexpected.
 import { isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
+import { parseKiteConfig } from './config-kite.ts';
 import { parseMarketConfig, type MarketConfig } from './config-market.ts';
 import { parseHashConcurrency, parsePublicOrigin, parsePushServiceHosts, parseTimeouts, parseTrustProxy, type TrustProxy } from './config-network.ts';
 import type { ServerTimeouts } from './http/timeouts.ts';
+import type { KiteEndpoints } from './services/brokers/kite/kite-endpoints.ts';
 import { repoRoot } from './paths.ts';
 import { parseSecretKey } from './services/secrets/secret-key.ts';
 import { isVapidSubject, parseVapidPair } from './services/alerts/vapid-keys.ts';
@@ -59,6 +61,8 @@ export type ServerConfig = {
    */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string | undefined;
+  /** KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL: where Kite Connect is (Zerodha's by default). */
+  kite: KiteEndpoints;
   /** PUSH_SERVICE_HOSTS: the push services' hosts device endpoints may point at (the browsers' by default). */
   pushServiceHosts: readonly string[];
 };
@@ -220,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     market: parseMarketConfig(env),
     vapidKeys: parseVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
+    kite: parseKiteConfig(env),
     pushServiceHosts: parsePushServiceHosts(env.PUSH_SERVICE_HOSTS),
   };
 }

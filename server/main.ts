@@ -83,6 +83,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     hashConcurrency: config.hashConcurrency,
     market: config.market,
     push: { keys: config.vapidKeys, subject: config.vapidSubject, serviceHosts: config.pushServiceHosts },
+    kite: config.kite,
     tickOnTimer: true,
     demoDesk: true,
   });

@@ -15,6 +15,7 @@ import { brokerAccountRoutes } from './broker-account-routes.ts';
 import { brokerLoginRoutes } from './broker-login-routes.ts';
 import { configRoutes } from './config-routes.ts';
 import { healthRoutes } from './health-routes.ts';
+import { kiteRoutes } from './kite-routes.ts';
 import { marketDataRoutes, marketRoutes } from './market-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
@@ -41,7 +42,9 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 
 /** The trading backend, mounted at /api (Django-style paths with trailing slashes). */
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
-  const plugins: RoutePlugin[] = [healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes];
+  const plugins: RoutePlugin[] = [
+    healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
+  ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };
 

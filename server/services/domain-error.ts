@@ -54,6 +54,15 @@ export type DomainErrorCode =
   | 'idempotency_in_progress'
   // The broker's order rate limits (Kite: 10 a second, 400 a minute, 5,000 a day per account).
   | 'order_rate_limited'
+  // A live broker (Kite): it refused the request with its own message (broker_refused); it could not be
+  // reached or failed (broker_unavailable, try again); it may have acted without saying so
+  // (broker_outcome_unknown: the order book says what happened; the same Idempotency-Key reconciles it).
+  | 'broker_refused'
+  | 'broker_unavailable'
+  | 'broker_outcome_unknown'
+  // A broker login for another client ID than the account's; a postback that proves nothing (Kite's checksum).
+  | 'broker_account_mismatch'
+  | 'postback_refused'
   // More orders than the broker takes for one request however long one waits: an order sliced into more
   // than 20 (Kite's autoslice), or more orders than a minute's limit.
   | 'too_many_orders'

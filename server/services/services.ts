@@ -34,6 +34,7 @@ import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine
 import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
 import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
 import type { LastPriceSource } from './alerts/watchers/price-watcher.ts';
+import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/kite-broker/kite-live.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -66,6 +67,8 @@ export type Services = {
   botStatus: BotStatusService;
   /** The alerts feed, price alerts, push devices, and the watchers the market loop runs after each pass. */
   alerts: AlertServices;
+  /** Live trading on Kite Connect: its postbacks and the leader's periodic /orders read (server/app.ts). */
+  kite: KiteLive;
 };
 
 export type TradingHooks = PipelineHooks & KillSwitchHooks;
@@ -99,10 +102,12 @@ export type ServicesOptions = {
   push: PushOptions;
   /** Tests only: scripted last prices for price alerts instead of the market's. */
   alertPrices?: LastPriceSource | undefined;
+  /** Where Kite Connect is (KITE_API_ROOT...), and for tests its client's fetch, time-out and limits. */
+  kite: Omit<KiteLiveOptions, 'db' | 'clock' | 'secrets'>;
 };
 
 export function createServices(options: ServicesOptions): Services {
-  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices } = options;
+  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices, kite } = options;
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots({ ...hashQueue?.limits, slots: hashConcurrency ?? defaultHashConcurrency }, hashQueue?.startTimer);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -112,8 +117,9 @@ export function createServices(options: ServicesOptions): Services {
   const priceSource = prices ?? marketPrices(marketService, db);
   const paperTrading = createPaperTrading({ db, clock, prices: priceSource });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
-  // Every broker the server can talk to. A real one (Kite Connect) is added here, next to the paper broker.
-  const brokerRegistry = createBrokerRegistry([paperBroker]);
+  const kiteLive = createKiteLive({ db, clock, secrets, ...kite });
+  // Every broker the server can talk to: the paper broker and Zerodha's Kite Connect.
+  const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker]);
   const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, hooks: tradingHooks });
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits, deviceTokens: createDeviceTokens(secretKey, 'sign-in') }),
@@ -137,5 +143,6 @@ export function createServices(options: ServicesOptions): Services {
     botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, prices: priceSource, market: marketService, hooks: engineHooks }),
     botStatus: createBotStatus({ db, clock, prices: priceSource }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
+    kite: kiteLive,
   };
 }

@@ -5,6 +5,7 @@ import type { KiteErrorType } from '../../server/services/brokers/kite/kite-erro
 import { inputError } from './answer-error.ts';
 import { type AppConfig, type Apps, defaultMargins } from './apps.ts';
 import { parseJsonBody, readBody, sendError, sendJson } from './http-util.ts';
+import type { ServerInstrument } from './instruments-data.ts';
 import type { Market } from './market.ts';
 import type { OrderBook } from './order-book.ts';
 import type { Postbacks } from './postbacks.ts';
@@ -18,6 +19,8 @@ export type KiteControl = ReturnType<typeof createControl>;
 export function createControl({ apps, market, book, hub, postbacks, faults }: ControlDeps) {
   return {
     registerApp: (config: AppConfig) => apps.register(config),
+    /** Lists more contracts (with their freeze quantity), e.g. those the server under test offers. */
+    listInstruments: (rows: readonly ServerInstrument[]) => market.list(rows),
     /** Moves an instrument's last price (rupees): ticks go out and resting orders it reaches fill. */
     setPrice(instrument: number | string, lastPrice: number): void {
       const row = market.find(instrument);
@@ -37,6 +40,10 @@ export function createControl({ apps, market, book, hub, postbacks, faults }: Co
     /** The next autosliced placement refuses its child number `index` (0-based). */
     failAutosliceChild(index: number, errorType: KiteErrorType = 'MarginException', message = 'Insufficient funds.'): void {
       book.failNextSlice({ index, errorType, message });
+    },
+    /** The placement after the next `skip` ones is refused at the door with a Kite error (nothing booked). */
+    refusePlacement(skip: number, errorType: KiteErrorType = 'MarginException', message = 'Insufficient funds.'): void {
+      book.refusePlacement({ skip, errorType, message });
     },
     /** The next placement happens, then its connection is destroyed without an answer. */
     dropNextPlaceAnswer(): void {
@@ -88,6 +95,7 @@ export async function handleControl(control: KiteControl, request: IncomingMessa
       reject: () => control.rejectOrder(text(body, 'order_id') ?? '', text(body, 'message')),
       'expire-tokens': () => control.expireAllTokens(),
       'fail-autoslice-child': () => control.failAutosliceChild(number(body, 'index') ?? 0),
+      'refuse-placement': () => control.refusePlacement(number(body, 'skip') ?? 0),
       'drop-next-place-answer': () => control.dropNextPlaceAnswer(),
       'answer-429-next': () => control.answer429Next(),
       margins: () => control.setMargins(text(body, 'api_key') ?? '', body.margins ?? number(body, 'net')),

@@ -20,6 +20,7 @@ type PriceState = {
 export type Market = ReturnType<typeof createMarket>;
 
 export function createMarket(instruments: readonly ServerInstrument[], clock: () => Date) {
+  const listed = [...instruments];
   const byToken = new Map(instruments.map((row) => [row.instrument_token, row]));
   const byKey = new Map(instruments.map((row) => [`${row.exchange}:${row.tradingsymbol}`, row]));
   const prices = new Map<number, PriceState>();
@@ -117,5 +118,15 @@ export function createMarket(instruments: readonly ServerInstrument[], clock: ()
     };
   }
 
-  return { instruments, find, state, setPrice, tick, quote, lastPaise: (token: number) => state(token).last };
+  /** More contracts listed (a test lists the ones its server's market offers). */
+  function list(rows: readonly ServerInstrument[]): void {
+    for (const row of rows) {
+      if (byToken.has(row.instrument_token)) continue;
+      listed.push(row);
+      byToken.set(row.instrument_token, row);
+      byKey.set(`${row.exchange}:${row.tradingsymbol}`, row);
+    }
+  }
+
+  return { instruments: listed, find, state, setPrice, tick, quote, list, lastPaise: (token: number) => state(token).last };
 }

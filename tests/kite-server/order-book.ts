@@ -6,7 +6,7 @@
 import type { KiteOrder, KiteTrade } from '../../server/services/brokers/kite/kite-order-types.ts';
 import { formatKiteTime } from '../../server/services/brokers/kite/kite-json.ts';
 import type { KiteErrorType } from '../../server/services/brokers/kite/kite-errors.ts';
-import { inputError, orderError } from './answer-error.ts';
+import { AnswerError, inputError, orderError } from './answer-error.ts';
 import type { Market } from './market.ts';
 import { createMatching, type OrderRecord } from './order-matching.ts';
 import { isVariety, pricePaise, readOrderRequest, type OrderRequest } from './order-validation.ts';
@@ -14,6 +14,7 @@ import { isVariety, pricePaise, readOrderRequest, type OrderRequest } from './or
 export type Account = { apiKey: string; userId: string; availableMarginPaise: () => number };
 export type OrderChange = 'state' | 'update' | 'final';
 export type SliceFailure = { index: number; errorType: KiteErrorType; message: string };
+export type PlacementRefusal = { skip: number; errorType: KiteErrorType; message: string };
 
 export type OrderBookOptions = {
   market: Market;
@@ -30,6 +31,8 @@ export function createOrderBook({ market, clock, onChange }: OrderBookOptions) {
   const trades: { account: Account; trade: KiteTrade; pricePaise: number; product: string }[] = [];
   let sequence = 0;
   let sliceFailure: SliceFailure | null = null;
+  // A placement to refuse at the door: after `skip` more placements succeed.
+  let placementRefusal: PlacementRefusal | null = null;
   const nextId = () => String(260115000000000 + ++sequence);
 
   const matching = createMatching({
@@ -109,6 +112,11 @@ export function createOrderBook({ market, clock, onChange }: OrderBookOptions) {
   return {
     place(account: Account, variety: string, form: URLSearchParams): { order_id: string; children?: unknown[] } {
       const request = readOrderRequest(variety, form, market);
+      if (placementRefusal !== null && placementRefusal.skip-- === 0) {
+        const { errorType, message } = placementRefusal;
+        placementRefusal = null;
+        throw new AnswerError(400, errorType, message);
+      }
       const freeze = request.instrument.freeze_quantity;
       if (freeze <= 0 || request.quantity <= freeze) return { order_id: createOrder(account, request, []) };
       if (!request.autoslice) throw inputError(`Quantity exceeds the freeze limit of ${freeze}. Split the order or use autoslice.`);
@@ -184,6 +192,9 @@ export function createOrderBook({ market, clock, onChange }: OrderBookOptions) {
     },
     failNextSlice(failure: SliceFailure): void {
       sliceFailure = failure;
+    },
+    refusePlacement(refusal: PlacementRefusal): void {
+      placementRefusal = refusal;
     },
     find: (orderId: string) => records.get(orderId)?.order,
   };

@@ -42,6 +42,9 @@ describe('loadConfig', () => {
       MARKET_DEMO: 'off',
       MARKET_SEED: 'expiry-day',
       MARKET_TICK_MS: '500',
+      KITE_API_ROOT: 'http://127.0.0.1:9400/',
+      KITE_LOGIN_URL: 'http://127.0.0.1:9400/connect/login',
+      KITE_TICKER_URL: 'ws://127.0.0.1:9400/ticker',
       PUSH_SERVICE_HOSTS: 'FCM.googleapis.com, *.push.apple.com,http://127.0.0.1:8089/',
     });
     expect(config).toEqual({
@@ -62,6 +65,7 @@ describe('loadConfig', () => {
       publicOrigin: 'https://trade.example.in',
       hashConcurrency: 3,
       market: { demo: false, seed: 'expiry-day', tickMs: 500 },
+      kite: { apiRoot: 'http://127.0.0.1:9400', loginUrl: 'http://127.0.0.1:9400/connect/login', tickerUrl: 'ws://127.0.0.1:9400/ticker' },
       pushServiceHosts: ['fcm.googleapis.com', '*.push.apple.com', 'http://127.0.0.1:8089'],
     });
   });
@@ -71,6 +75,15 @@ describe('loadConfig', () => {
     for (const hosts of ['*', '*.com,', 'fcm.googleapis.com/fcm', 'https://push.example.in/path', 'ftp://push.example.in', '169.254.169.254:80', ',']) {
       expect(() => loadConfig({ PUSH_SERVICE_HOSTS: hosts }), hosts).toThrow(/PUSH_SERVICE_HOSTS must list push service hosts/);
     }
+  });
+
+
+  it("points the Kite adapter at Zerodha by default, and refuses Kite URLs it cannot use", () => {
+    expect(loadConfig({}).kite).toEqual({ apiRoot: 'https://api.kite.trade', loginUrl: 'https://kite.zerodha.com/connect/login', tickerUrl: 'wss://ws.kite.trade' });
+    expect(() => loadConfig({ KITE_API_ROOT: 'ftp://kite.example' })).toThrow('KITE_API_ROOT must be a http: or https: URL without a query, got "ftp://kite.example".');
+    expect(() => loadConfig({ KITE_TICKER_URL: 'https://ws.kite.trade' })).toThrow(/KITE_TICKER_URL must be a ws: or wss: URL/);
+    expect(() => loadConfig({ KITE_LOGIN_URL: 'kite login' })).toThrow(/KITE_LOGIN_URL must be a URL/);
+    expect(() => loadConfig({ KITE_LOGIN_URL: 'https://kite.zerodha.com/connect/login?v=3' })).toThrow(/without a query/);
   });
 
   it('runs the simulated market in demo mode, one tick a second, by default, and refuses market settings it cannot use', () => {

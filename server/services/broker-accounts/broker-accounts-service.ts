@@ -9,7 +9,7 @@ import type { Clock } from '../clock.ts';
 import { formatRupees } from '../money.ts';
 import { SecretUnreadableError, type SecretBox } from '../secrets/secret-box.ts';
 import { cleanText } from '../text.ts';
-import { logOutBrokerAccount } from './broker-session.ts';
+import { logOutBrokerAccount, type RevokeSession } from './broker-session.ts';
 import { allocatedCapital, findOwnedAccount, listOwnedAccounts, toBrokerAccount, type AccountRow, type BrokerAccount } from './broker-accounts-repo.ts';
 
 type Schemas = components['schemas'];
@@ -183,7 +183,24 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
     return reload(accountId, userId);
   }
 
-  const logOut = (userId: number, accountId: number) => logOutBrokerAccount(db, clock, userId, accountId);
+  /**
+   * Best effort: the account is logged out here already, and a token the broker failed to revoke still dies
+   * at its daily expiry (Kite: 06:00 IST), so a broker that cannot be reached does not fail the log-out.
+   */
+  const revoke: RevokeSession = async ({ broker, apiKey, sealedToken }) => {
+    const endSession = brokers.get(broker)?.endSession;
+    if (endSession === undefined) return;
+    let accessToken: string;
+    try {
+      accessToken = secrets.open(sealedToken);
+    } catch (error) {
+      if (error instanceof SecretUnreadableError) return;
+      throw error;
+    }
+    await endSession({ apiKey, accessToken }).catch(() => undefined);
+  };
+
+  const logOut = (userId: number, accountId: number) => logOutBrokerAccount(db, clock, userId, accountId, revoke);
 
   return { list, create, update, remove, logIn, logOut };
 }

@@ -33,8 +33,9 @@ export type BrokerSession = {
 /**
  * The broker refused the exchange. `request_token_invalid`: unknown, already used, expired or issued for
  * another account. `checksum_invalid`: the api_secret is not the one the broker knows.
+ * `broker_account_mismatch`: the broker logged in another client ID than the account's.
  */
-export type BrokerLoginFailure = 'request_token_invalid' | 'checksum_invalid';
+export type BrokerLoginFailure = 'request_token_invalid' | 'checksum_invalid' | 'broker_account_mismatch';
 
 export class BrokerLoginError extends Error {
   override name = 'BrokerLoginError';
@@ -53,6 +54,11 @@ export type BrokerAdapter = {
   loginUrl: string;
   /** Exchanges a request_token for a session, or throws BrokerLoginError. */
   createSession: (request: SessionRequest) => Promise<BrokerSession>;
+  /**
+   * Revokes a session at the broker when the trader logs out of it (Kite: DELETE /session/token). Absent when
+   * dropping the stored token is enough (the paper broker keeps no session of its own).
+   */
+  endSession?: (session: { apiKey: string; accessToken: string }) => Promise<void>;
   /**
    * Orders, trades, positions and funds (Kite: /orders, /trades, /portfolio/positions, /margins). The paper
    * broker's is the reference; a real broker's adapter maps the same calls onto its API.

@@ -66,6 +66,14 @@ export type BrokerOrder = {
   /** The intent this order was planned for and its number in the plan (placeOrders), null for the broker's own and the kill switch's orders. */
   intent_ref: string | null;
   intent_slice: number | null;
+  /** A live broker's own status when it says more than `status` (Kite: "OPEN PENDING", "MODIFY PENDING"). */
+  broker_status?: string | null;
+  /** The order this one is a slice of (Kite's autoslice answers the parent's id with its children). */
+  parent_order_id?: string | null;
+  /** Percent sent with a MARKET or SL-M order to a live broker (-1: the broker's automatic protection). */
+  market_protection?: number | null;
+  /** The broker turned this MARKET order into a LIMIT at `price_paise` (Kite's market protection). */
+  converted_to_limit?: boolean;
 };
 
 /** A fill, or an expiry's settlement (no order). */
@@ -170,6 +178,20 @@ export function killSwitchRefusal(accountNumber: string, armedAt: Date): DomainE
     'kill_switch_armed',
     `The kill switch of account ${accountNumber} is on since ${istClock(armedAt)} IST: new orders are blocked until you turn it off. Exits still work.`,
   );
+}
+
+/**
+ * A live broker stopped an intent mid-way: it refused an order after others of the same call were placed (a
+ * basket's hedge may be what failed). `answered`: every order of the call, placed or in the book as REJECTED
+ * with the reason; the order pipeline sends nothing more of the intent.
+ */
+export class IntentStopped extends DomainError {
+  readonly answered: BrokerOrder[];
+
+  constructor(message: string, answered: BrokerOrder[]) {
+    super('order_refused', message);
+    this.answered = answered;
+  }
 }
 
 export type BrokerTrading = {

@@ -52,6 +52,11 @@ export function toOrder(row: BrokerOrder, accountNumber: string): Order {
     order_timestamp: new Date(row.placed_at).toISOString(),
     exchange_timestamp: row.exchange_at === null ? null : new Date(row.exchange_at).toISOString(),
     modifications: row.modifications,
+    // A live broker's extras (kite-broker/order-mapping.ts); paper orders have none.
+    ...(row.broker_status === undefined ? {} : { broker_status: row.broker_status }),
+    ...(row.parent_order_id === undefined ? {} : { parent_order_id: row.parent_order_id }),
+    ...(row.market_protection === undefined ? {} : { market_protection: row.market_protection }),
+    ...(row.converted_to_limit === undefined ? {} : { converted_to_limit: row.converted_to_limit }),
   };
 }
 

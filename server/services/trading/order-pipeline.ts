@@ -56,7 +56,9 @@ export function createOrderPipeline({ db, clock, limits, hooks = {} }: PipelineO
         orders = placed.orders;
         note = placed.note ?? null;
       } catch (error) {
-        if (error instanceof DomainError) await idempotency.release(claim);
+        // A refusal placed nothing: the key is free again. A live broker's "outcome unknown" may have placed
+        // something: the claim stays, so the retry reconciles by the tag once the lease is over.
+        if (error instanceof DomainError && error.code !== 'broker_outcome_unknown') await idempotency.release(claim);
         throw error;
       }
     }

@@ -16,7 +16,7 @@
 // mid-way stops the remaining entries (in the book as not sent), and an entry acknowledged after it armed is
 // closed at once (late-kill.ts).
 import type { Database } from '../../db/database.ts';
-import type { BrokerOrder, IntentPlan, IntentRef } from '../brokers/broker-trading.ts';
+import { IntentStopped, type BrokerOrder, type IntentPlan, type IntentRef } from '../brokers/broker-trading.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { createIdempotency, type StoredAnswer } from './idempotency.ts';
@@ -83,13 +83,20 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
           answered.push(...(await call.broker.placeOrders(call.account, intent, step.send)));
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
-          if (done.size === 0) {
+          // The broker may have placed it: the claim stays, and its retry reads the book by the tag first.
+          if (error.code === 'broker_outcome_unknown') throw error;
+          if (error instanceof IntentStopped) {
+            // A live broker stopped the intent after placing part of this call: nothing more goes out.
+            answered.push(...error.answered);
+            stop = error.message;
+          } else if (done.size === 0) {
             await idempotency.release(claim);
             throw error;
+          } else {
+            // The broker refused mid-way (the paper broker: the kill switch, read under its lock): the rest is not sent.
+            stop = error.message;
+            step.unsent.push(...step.send.map((order) => ({ ...order, reason: error.message })));
           }
-          // The broker refused mid-way (the paper broker: the kill switch, read under its lock): the rest is not sent.
-          stop = error.message;
-          step.unsent.push(...step.send.map((order) => ({ ...order, reason: error.message })));
         }
         await hooks.afterBrokerCall?.(call.key);
       }

@@ -23,11 +23,17 @@ describe.each(testBackends)('brokers and broker accounts on %s', (backend) => {
     await server.close();
   });
 
-  it('lists the paper broker with its login page', async () => {
+  it('lists the paper broker and Kite with their login pages', async () => {
     const { token } = await signedInAccount(call);
     const res = await call('getBrokers', { token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ brokers: [{ id: 1, name: 'paper', display_name: 'Paper broker (simulated)', login_url: '/broker-login/paper' }] });
+    expect(res.body).toEqual({
+      brokers: [
+        { id: 1, name: 'paper', display_name: 'Paper broker (simulated)', login_url: '/broker-login/paper' },
+        // Zerodha's own page when KITE_LOGIN_URL is not set; the PWA appends the account's api_key.
+        { id: 2, name: 'kite', display_name: 'Zerodha (Kite Connect)', login_url: 'https://kite.zerodha.com/connect/login?v=3' },
+      ],
+    });
   });
 
   it('links, lists, edits and unlinks an account; answers never carry the secret', async () => {

@@ -1,5 +1,6 @@
-// Orders that became final since the last look: a fill (a stop-loss or target filling is a hit) or a
-// rejection with the broker's message. Read by updated_at, not id: an order keeps its id when it fills later.
+// Paper orders that became final since the last look: a fill (a stop-loss or target filling is a hit) or a
+// rejection with the broker's message. (Live orders are told from the update that brought their final state,
+// with the same alert and key: kite-broker/order-alerts.ts.) Read by updated_at, not id: an order keeps its id when it fills later.
 // Orders a bot placed are left to the bot engine, which tells them as bot events, once it marks them (the
 // bot_id column of migration 013); before that column exists every order is told.
 import type { Queryable } from '../../../db/database.ts';
@@ -11,8 +12,8 @@ const cursorName = 'orders';
 /** Orders read per look; more wait for the next tick. */
 const ordersPerLook = 500;
 
-type OrderRow = {
-  id: string;
+/** An order that became final, as its alert needs it (a paper order here; a live one from kite-broker/order-alerts.ts). */
+export type FinalOrder = {
   order_id: string;
   status: 'COMPLETE' | 'REJECTED';
   status_message: string | null;
@@ -28,10 +29,12 @@ type OrderRow = {
   account_number: string;
 };
 
+type OrderRow = FinalOrder & { id: string };
+
 /** The alert key of an order's final state; push-dispatcher.ts reads the order id back from it. */
 export const orderDedupeKey = (orderId: string, status: string) => `order:${orderId}:${status}`;
 
-function alertOf(row: OrderRow): NewAlert {
+export function orderAlert(row: FinalOrder): NewAlert {
   const side = row.transaction_type === 'BUY' ? 'Bought' : 'Sold';
   const base = { userId: row.user_id, accountId: row.broker_account_id, category: 'order' as const, link: '/app/order_book', at: new Date(row.updated_at) };
   const dedupeKey = orderDedupeKey(row.order_id, row.status);
@@ -80,7 +83,7 @@ export function createOrderWatcher() {
       [from, now, ordersPerLook],
     );
     let written = 0;
-    for (const row of rows) if ((await recordAlert(tx, alertOf(row))) !== null) written += 1;
+    for (const row of rows) if ((await recordAlert(tx, orderAlert(row))) !== null) written += 1;
     const last = rows.at(-1);
     await advance(tx, cursorName, rows.length === ordersPerLook && last !== undefined ? new Date(last.updated_at) : now);
     return written;

@@ -65,10 +65,10 @@ export async function changeRun(
 export async function flatDayPnl(q: Queryable, bot: { kind: BotKind; id: number }, day: string): Promise<number | null> {
   const { rows } = await q.query<{ flow: string | null; charges: string | null; open: string | null }>(
     `SELECT sum(CASE WHEN t.transaction_type = 'SELL' THEN t.quantity * t.price_paise ELSE -t.quantity * t.price_paise END) AS flow,
-       sum(t.brokerage_paise + t.stt_paise + t.exchange_paise + t.sebi_paise + t.gst_paise + t.stamp_paise) AS charges,
+       sum(t.charges_paise) AS charges,
        sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) AS open
-     FROM paper_orders o JOIN paper_trades t ON t.order_id = o.order_id
-     WHERE o.bot_kind = $1 AND o.bot_id = $2 AND t.trading_day = $3::date`,
+     FROM bot_trades t
+     WHERE t.bot_kind = $1 AND t.bot_id = $2 AND t.trading_day = $3::date`,
     [bot.kind, bot.id, day],
   );
   const row = rows[0];

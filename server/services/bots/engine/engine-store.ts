@@ -173,13 +173,13 @@ export async function loadActions(q: Queryable, day: string): Promise<ActionRow[
 
 /** What every bot holds now, netted from its orders' trades. */
 export async function loadHeld(q: Queryable, only?: { kind: BotKind; id: number } | { portfolioId: number }): Promise<Map<string, HeldLeg[]>> {
-  const filter = only === undefined ? '' : 'portfolioId' in only ? 'AND o.portfolio_id = $1' : 'AND o.bot_kind = $1 AND o.bot_id = $2';
+  const filter = only === undefined ? '' : 'portfolioId' in only ? 'WHERE t.portfolio_id = $1' : 'WHERE t.bot_kind = $1 AND t.bot_id = $2';
   const values = only === undefined ? [] : 'portfolioId' in only ? [only.portfolioId] : [only.kind, only.id];
+  // bot_trades (migration 019): every broker's fills of bot orders, paper and live alike.
   const { rows } = await q.query<{ bot_kind: BotKind; bot_id: number; exchange: string; tradingsymbol: string; product: HeldLeg['product']; quantity: string }>(
-    `SELECT o.bot_kind, o.bot_id, t.exchange, t.tradingsymbol, t.product, sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) AS quantity
-     FROM paper_orders o JOIN paper_trades t ON t.order_id = o.order_id
-     WHERE o.bot_id IS NOT NULL ${filter}
-     GROUP BY o.bot_kind, o.bot_id, t.exchange, t.tradingsymbol, t.product
+    `SELECT t.bot_kind, t.bot_id, t.exchange, t.tradingsymbol, t.product, sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) AS quantity
+     FROM bot_trades t ${filter}
+     GROUP BY t.bot_kind, t.bot_id, t.exchange, t.tradingsymbol, t.product
      HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`,
     values,
   );
@@ -194,12 +194,12 @@ export async function loadHeld(q: Queryable, only?: { kind: BotKind; id: number 
 /** Net P&L of each bot's trades on `day` (cash flow − charges; open legs are added at their last price by the caller). */
 export async function loadDayFlows(q: Queryable, day: string, portfolioId?: number): Promise<Map<string, { flowPaise: number; chargesPaise: number; traded: boolean }>> {
   const { rows } = await q.query<{ bot_kind: BotKind; bot_id: number; flow: string; charges: string }>(
-    `SELECT o.bot_kind, o.bot_id,
+    `SELECT t.bot_kind, t.bot_id,
        sum(CASE WHEN t.transaction_type = 'SELL' THEN t.quantity * t.price_paise ELSE -t.quantity * t.price_paise END) AS flow,
-       sum(t.brokerage_paise + t.stt_paise + t.exchange_paise + t.sebi_paise + t.gst_paise + t.stamp_paise) AS charges
-     FROM paper_orders o JOIN paper_trades t ON t.order_id = o.order_id
-     WHERE o.bot_id IS NOT NULL AND t.trading_day = $1::date ${portfolioId === undefined ? '' : 'AND o.portfolio_id = $2'}
-     GROUP BY o.bot_kind, o.bot_id`,
+       sum(t.charges_paise) AS charges
+     FROM bot_trades t
+     WHERE t.trading_day = $1::date ${portfolioId === undefined ? '' : 'AND t.portfolio_id = $2'}
+     GROUP BY t.bot_kind, t.bot_id`,
     portfolioId === undefined ? [day] : [day, portfolioId],
   );
   return new Map(rows.map((row) => [botKey(row.bot_kind, Number(row.bot_id)), { flowPaise: Number(row.flow), chargesPaise: Number(row.charges), traded: true }]));

@@ -43,6 +43,8 @@ export type KitePlaceOrder = {
 
 export type KiteModifyOrder = {
   order_type?: KiteOrderType;
+  /** Required by Kite when an order becomes MARKET or SL-M (-1: automatic protection). */
+  market_protection?: number;
   quantity?: number;
   price?: number;
   trigger_price?: number;

@@ -4,6 +4,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
 import { istDate } from '../../market/ist.ts';
 import type { BrokerOrder, OrderBot, OrderIntent, OrderPurpose, OrderStatus, Product, Side, TradingAccount } from '../broker-trading.ts';
+import { readEntryGuards, type EntryGuards } from '../entry-guards.ts';
 import type { Charges } from './charges.ts';
 import type { Contract } from './contracts.ts';
 
@@ -23,9 +24,6 @@ export type PlaceOptions = {
   intent?: { ref: string; slice: number } | null;
 };
 
-/** What an entry must respect, read under the account's lock. */
-export type EntryGuards = { killedAt: Date | null; maxTradesToday: number | null; maxLotsPerOrder: number | null; maxOpenPositions: number | null };
-
 export const working: readonly OrderStatus[] = ['OPEN', 'TRIGGER PENDING'];
 export const orderColumns = `o.id, o.order_id, o.exchange_order_id, o.broker_account_id, o.portfolio_id, o.instrument_token, o.exchange,
   o.tradingsymbol, o.transaction_type, o.order_type, o.product, o.quantity, o.price_paise, o.trigger_price_paise,
@@ -37,27 +35,8 @@ export const pendingOf = (row: Pick<OrderRow, 'quantity' | 'filled_quantity' | '
 
 export const sideSign = (side: Side) => (side === 'BUY' ? 1 : -1);
 
-/**
- * Serialises everything that changes this account's orders (paper-trading.ts says why), and reads what an
- * entry must respect: since when its kill switch is armed (null: not armed; arming writes the row this
- * locks, so an order that waited here reads the armed switch — 009-kill-switch-risk-limits.sql) and the
- * account's per-order risk limits.
- */
-export async function lockAccount(q: Queryable, accountId: number): Promise<EntryGuards> {
-  const { rows } = await q.query<{ kill_switch_armed_at: Date | null; max_trades_today: number | null; max_lots_per_order: number | null; max_open_positions: number | null }>(
-    `SELECT a.kill_switch_armed_at, r.max_trades_today, r.max_lots_per_order, r.max_open_positions
-     FROM broker_accounts a LEFT JOIN risk_limits r ON r.broker_account_id = a.id WHERE a.id = $1 FOR UPDATE OF a`,
-    [accountId],
-  );
-  const row = rows[0];
-  const armedAt = row?.kill_switch_armed_at ?? null;
-  return {
-    killedAt: armedAt === null ? null : new Date(armedAt),
-    maxTradesToday: row?.max_trades_today ?? null,
-    maxLotsPerOrder: row?.max_lots_per_order ?? null,
-    maxOpenPositions: row?.max_open_positions ?? null,
-  };
-}
+/** Serialises everything that changes this account's orders (paper-trading.ts says why), reading what an entry must respect. */
+export const lockAccount = (q: Queryable, accountId: number): Promise<EntryGuards> => readEntryGuards(q, accountId, true);
 
 export async function insertOrder(
   q: Queryable,

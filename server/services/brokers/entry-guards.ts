@@ -1,0 +1,66 @@
+// What an entry must respect on every broker before it is planned: the account's kill switch and its
+// per-order risk limits (lots per order, trades today, open positions). Each broker says how many entries it
+// placed today and which positions it holds; the rules are the same.
+import type { Queryable } from '../../db/database.ts';
+import { DomainError } from '../domain-error.ts';
+import { killSwitchRefusal, type Instrument, type OrderIntent, type TradingAccount } from './broker-trading.ts';
+
+export type EntryGuards = { killedAt: Date | null; maxTradesToday: number | null; maxLotsPerOrder: number | null; maxOpenPositions: number | null };
+
+/**
+ * Since when the account's kill switch is armed and its per-order risk limits; `lock` takes the account's
+ * row (the paper broker serialises an account's changes on it: arming writes that row, so an order that
+ * waited reads the armed switch — 009-kill-switch-risk-limits.sql).
+ */
+export async function readEntryGuards(q: Queryable, accountId: number, lock: boolean): Promise<EntryGuards> {
+  const { rows } = await q.query<{ kill_switch_armed_at: Date | null; max_trades_today: number | null; max_lots_per_order: number | null; max_open_positions: number | null }>(
+    `SELECT a.kill_switch_armed_at, r.max_trades_today, r.max_lots_per_order, r.max_open_positions
+     FROM broker_accounts a LEFT JOIN risk_limits r ON r.broker_account_id = a.id WHERE a.id = $1${lock ? ' FOR UPDATE OF a' : ''}`,
+    [accountId],
+  );
+  const row = rows[0];
+  const armedAt = row?.kill_switch_armed_at ?? null;
+  return {
+    killedAt: armedAt === null ? null : new Date(armedAt),
+    maxTradesToday: row?.max_trades_today ?? null,
+    maxLotsPerOrder: row?.max_lots_per_order ?? null,
+    maxOpenPositions: row?.max_open_positions ?? null,
+  };
+}
+
+/** What the broker holds, asked only when a limit needs it. */
+export type Holdings = {
+  entriesToday: () => Promise<number>;
+  /** `instrumentToken:product` of each open position. */
+  openKeys: () => Promise<Set<string>>;
+};
+
+/** Refuses entries while the kill switch is armed, and entries that would go past a per-order risk limit. */
+export async function guardEntries(
+  account: TradingAccount,
+  guards: EntryGuards,
+  resolved: ReadonlyArray<{ intent: OrderIntent; contract: Pick<Instrument, 'lotSize' | 'tradingsymbol' | 'instrumentToken'> }>,
+  holdings: Holdings,
+): Promise<void> {
+  if (guards.killedAt !== null) throw killSwitchRefusal(account.accountNumber, guards.killedAt);
+  const refuse = (message: string, field?: string) => {
+    throw new DomainError('risk_limit_exceeded', `${message} Change your risk limits in settings if you mean it.`, { field });
+  };
+  if (guards.maxLotsPerOrder !== null) {
+    resolved.forEach(({ intent, contract }, index) => {
+      const lots = intent.quantity / contract.lotSize;
+      if (lots > guards.maxLotsPerOrder!) {
+        refuse(`${lots} lots of ${contract.tradingsymbol} is more than your limit of ${guards.maxLotsPerOrder} lots per order.`, resolved.length === 1 ? 'quantity' : `orders.${index}.quantity`);
+      }
+    });
+  }
+  if (guards.maxTradesToday !== null) {
+    const today = await holdings.entriesToday();
+    if (today + resolved.length > guards.maxTradesToday) refuse(`You have placed ${today} of your ${guards.maxTradesToday} trades today.`);
+  }
+  if (guards.maxOpenPositions !== null) {
+    const held = await holdings.openKeys();
+    const adding = new Set(resolved.map(({ intent, contract }) => `${contract.instrumentToken}:${intent.product}`).filter((key) => !held.has(key)));
+    if (held.size + adding.size > guards.maxOpenPositions) refuse(`This would hold ${held.size + adding.size} positions at once; your limit is ${guards.maxOpenPositions}.`);
+  }
+}

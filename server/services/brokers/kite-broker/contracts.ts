@@ -1,0 +1,82 @@
+// What a Kite tradingsymbol is: the listed contract from the instruments table when StrikeDesk lists it,
+// else read from the symbol itself (Kite's naming, market/tradingsymbol.ts) with the index's facts in force
+// (lot size, freeze quantity, expiry weekday). The second way is a fallback until the instruments dump is
+// loaded each morning: a monthly contract's expiry is then its month's last expiry weekday, which an exchange
+// holiday may move a day earlier.
+import type { Queryable } from '../../../db/database.ts';
+import { indexFacts, type IndexName } from '../../market/index-config.ts';
+import type { Instrument } from '../broker-trading.ts';
+
+export type KiteContract = Instrument & { freezeQuantity: number };
+
+const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const weeklyMonths = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'O', 'N', 'D'];
+const symbolShape = /^(NIFTY|BANKNIFTY|FINNIFTY|MIDCPNIFTY|SENSEX)(\d{2})(?:([A-Z]{3})|([1-9OND])(\d{2}))(\d+)(CE|PE)$/;
+
+type ParsedSymbol = { index: IndexName; year: number; month: number; day: number | null; strike: number; kind: 'CE' | 'PE' };
+
+export function parseOptionSymbol(tradingsymbol: string): ParsedSymbol | null {
+  const match = symbolShape.exec(tradingsymbol);
+  if (match === null) return null;
+  const [, index, yy, monthName, weekMonth, dd, strike, kind] = match;
+  const month = monthName !== undefined ? months.indexOf(monthName) : weeklyMonths.indexOf(weekMonth ?? '');
+  if (month < 0) return null;
+  return {
+    index: index as IndexName,
+    year: 2000 + Number(yy),
+    month,
+    day: dd === undefined ? null : Number(dd),
+    strike: Number(strike),
+    kind: kind as 'CE' | 'PE',
+  };
+}
+
+/** The last `weekday` (ISO, 1 Monday) of a month, YYYY-MM-DD. */
+function lastWeekdayOf(year: number, month: number, weekday: number): string {
+  const last = new Date(Date.UTC(year, month + 1, 0));
+  const iso = ((last.getUTCDay() + 6) % 7) + 1;
+  last.setUTCDate(last.getUTCDate() - ((iso - weekday + 7) % 7));
+  return last.toISOString().slice(0, 10);
+}
+
+export function createKiteContracts(db: Queryable) {
+  const known = new Map<string, KiteContract>();
+
+  async function contractOf(exchange: string, tradingsymbol: string, now: Date, instrumentToken = 0): Promise<KiteContract | null> {
+    const key = `${exchange}:${tradingsymbol}`;
+    const cached = known.get(key);
+    if (cached !== undefined) return cached;
+    const { rows } = await db.query<{ instrument_token: number; name: IndexName; expiry: string; strike: number; instrument_type: 'CE' | 'PE'; lot_size: number }>(
+      `SELECT instrument_token, name, to_char(expiry, 'YYYY-MM-DD') AS expiry, strike, instrument_type, lot_size FROM instruments
+       WHERE exchange = $1 AND tradingsymbol = $2`,
+      [exchange, tradingsymbol],
+    );
+    const row = rows[0];
+    const parsed = row === undefined ? parseOptionSymbol(tradingsymbol) : null;
+    if (row === undefined && parsed === null) return null;
+    const index = row?.name ?? parsed!.index;
+    const facts = await indexFacts(db, index, now);
+    const contract: KiteContract = row !== undefined
+      ? { instrumentToken: row.instrument_token, exchange: facts.exchange, tradingsymbol, index, expiry: row.expiry, strike: row.strike, kind: row.instrument_type, lotSize: row.lot_size, freezeQuantity: facts.freezeQuantity }
+      : {
+          instrumentToken,
+          exchange: facts.exchange,
+          tradingsymbol,
+          index,
+          expiry: parsed!.day === null
+            ? lastWeekdayOf(parsed!.year, parsed!.month, facts.expiryWeekday)
+            : `${parsed!.year}-${String(parsed!.month + 1).padStart(2, '0')}-${String(parsed!.day).padStart(2, '0')}`,
+          strike: parsed!.strike,
+          kind: parsed!.kind,
+          lotSize: facts.lotSize,
+          freezeQuantity: facts.freezeQuantity,
+        };
+    // Only listed contracts are kept: a parsed one waits for its token from Kite's own records.
+    if (row !== undefined || instrumentToken !== 0) known.set(key, contract);
+    return contract;
+  }
+
+  return { contractOf };
+}
+
+export type KiteContracts = ReturnType<typeof createKiteContracts>;

@@ -1,0 +1,104 @@
+// A Kite account's money, in Kite's own figures: funds from /user/margins (equity segment), what orders
+// would need from /margins/basket (with the account's positions, so hedges count) plus what they would cost
+// from /charges/orders, and a portfolio's blocked margin as Kite would compute it for that portfolio's open
+// legs alone. The ticket and the strategy builder show these for a live account, never the paper estimate.
+import type { Database } from '../../../db/database.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { Funds, MarginQuote, OrderIntent, TradingAccount } from '../broker-trading.ts';
+import { basketMargins, orderCharges, type KiteMarginOrder } from '../kite/kite-margins.ts';
+import { getLtp } from '../kite/kite-market.ts';
+import type { KiteCalls } from './kite-calls.ts';
+import type { KiteRateLimits } from './rate-limits.ts';
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+const noFunds: Funds = { equityPaise: 0, usedPaise: 0, availablePaise: 0, marginPaise: 0 };
+
+function marginOrder(intent: OrderIntent): KiteMarginOrder {
+  return {
+    exchange: intent.exchange,
+    tradingsymbol: intent.tradingsymbol,
+    transaction_type: intent.side,
+    variety: 'regular',
+    product: intent.product,
+    order_type: intent.orderType,
+    quantity: intent.quantity,
+    ...(intent.orderType === 'LIMIT' || intent.orderType === 'SL' ? { price: intent.pricePaise / 100 } : {}),
+    ...(intent.orderType === 'SL' || intent.orderType === 'SL-M' ? { trigger_price: intent.triggerPaise / 100 } : {}),
+  };
+}
+
+export function createKiteFunds({ db, calls, limits }: { db: Database; calls: KiteCalls; limits: KiteRateLimits }) {
+  /** Without a session nothing is known: zeros, which the trading service marks UNKNOWN. */
+  async function funds(account: TradingAccount): Promise<Funds> {
+    if (!(await calls.hasSession(account))) return noFunds;
+    const equity = (await calls.margins(account)).equity;
+    if (equity === null) return noFunds;
+    const used = paise(equity.utilised.debits ?? 0);
+    const available = paise(equity.net);
+    return { equityPaise: available + used, usedPaise: used, availablePaise: available, marginPaise: paise((equity.utilised.span ?? 0) + (equity.utilised.exposure ?? 0)) };
+  }
+
+  /** Prices for the charges of orders without one of their own (MARKET, SL-M): Kite's last price. */
+  async function lastPrices(account: TradingAccount, intents: readonly OrderIntent[]): Promise<Map<string, number>> {
+    const keys = [...new Set(intents.filter((intent) => intent.orderType === 'MARKET' || intent.orderType === 'SL-M').map((intent) => `${intent.exchange}:${intent.tradingsymbol}`))];
+    if (keys.length === 0) return new Map();
+    await limits.reserve(account.id, 'quote');
+    const quotes = await calls.withKite(account, 'read', 'the last prices', (session) => getLtp(session.http, keys));
+    return new Map(Object.entries(quotes).map(([key, quote]) => [key, quote.last_price]));
+  }
+
+  /** The orders' charges from Kite's contract note, MARKET orders priced at Kite's last price. */
+  async function chargesOf(account: TradingAccount, intents: readonly OrderIntent[], orders: readonly KiteMarginOrder[]): Promise<number> {
+    const prices = await lastPrices(account, intents);
+    const priced = intents.map((intent, index) => ({
+      ...orders[index]!,
+      order_id: String(index + 1),
+      average_price: intent.orderType === 'LIMIT' || intent.orderType === 'SL' ? intent.pricePaise / 100 : (prices.get(`${intent.exchange}:${intent.tradingsymbol}`) ?? 0),
+    }));
+    const notes = await calls.withKite(account, 'read', 'the charges of these orders', (session) => orderCharges(session.http, priced));
+    return notes.reduce((sum, note) => sum + paise(note.charges.total), 0);
+  }
+
+  async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<MarginQuote> {
+    const orders = intents.map(marginOrder);
+    const basket = await calls.withKite(account, 'read', 'the margin of these orders', (session) => basketMargins(session.http, orders, true));
+    const chargesPaise = await chargesOf(account, intents, orders).catch((error: unknown) => {
+      // Kite's quotes are 1 a second: a second look within it takes the basket answer's own charges.
+      if (error instanceof DomainError && error.code === 'order_rate_limited') return paise(basket.charges.total);
+      throw error;
+    });
+    const available = (await funds(account)).availablePaise;
+    return {
+      requiredPaise: paise(basket.final.total) + chargesPaise,
+      availablePaise: available,
+      chargesPaise,
+      premiumPaise: Math.max(0, paise(basket.final.option_premium)),
+      marginPaise: paise(basket.final.span + basket.final.exposure),
+    };
+  }
+
+  /** What Kite would block for the portfolio's open legs alone. */
+  async function portfolioMargin(account: TradingAccount, portfolioId: number): Promise<number> {
+    if (!(await calls.hasSession(account))) return 0;
+    const { rows } = await db.query<{ exchange: string; tradingsymbol: string; product: 'MIS' | 'NRML'; quantity: string }>(
+      `SELECT exchange, tradingsymbol, product, sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity
+       FROM kite_trades WHERE broker_account_id = $1 AND portfolio_id = $2 GROUP BY exchange, tradingsymbol, product
+       HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0`,
+      [account.id, portfolioId],
+    );
+    if (rows.length === 0) return 0;
+    const legs = rows.map((row): KiteMarginOrder => ({
+      exchange: row.exchange,
+      tradingsymbol: row.tradingsymbol,
+      transaction_type: Number(row.quantity) > 0 ? 'BUY' : 'SELL',
+      variety: 'regular',
+      product: row.product,
+      order_type: 'MARKET',
+      quantity: Math.abs(Number(row.quantity)),
+    }));
+    const basket = await calls.withKite(account, 'read', "the portfolio's margin", (session) => basketMargins(session.http, legs, false));
+    return paise(basket.final.total);
+  }
+
+  return { funds, orderMargin, portfolioMargin };
+}

@@ -1,0 +1,74 @@
+// Zerodha's Kite Connect behind StrikeDesk's BrokerAdapter: the login (Kite's page, then POST /session/token
+// with checksum = SHA-256(api_key + request_token + api_secret)), the log-out (DELETE /session/token) and
+// live trading (kite-trading.ts). The access token Kite answers is sealed in broker_accounts by the caller
+// (broker-accounts-service.ts) and never answered to the PWA.
+import type { Queryable } from '../../../db/database.ts';
+import { DomainError } from '../../domain-error.ts';
+import { nextSessionExpiry } from '../../market/ist.ts';
+import { BrokerLoginError, type BrokerAdapter, type SessionRequest } from '../broker-adapter.ts';
+import type { BrokerTrading } from '../broker-trading.ts';
+import { KiteError } from '../kite/kite-errors.ts';
+import { objectAt, str } from '../kite/kite-json.ts';
+import type { KiteSessions } from './kite-sessions.ts';
+
+export const kiteSlug = 'kite';
+
+export type KiteBrokerOptions = { db: Queryable; sessions: KiteSessions; loginUrl: string; trading: BrokerTrading };
+
+/** Kite's login page wants `v=3`; the PWA appends the account's api_key (start-broker-login.ts). */
+export function kiteLoginPage(loginUrl: string): string {
+  const url = new URL(loginUrl);
+  url.searchParams.set('v', '3');
+  return url.toString();
+}
+
+function loginFailure(error: unknown): Error {
+  if (error instanceof KiteError && error.errorType === 'TokenException') {
+    return /checksum/i.test(error.message)
+      ? new BrokerLoginError('checksum_invalid', "Kite refused the login: the account's API secret is not the one Kite knows. Check the API secret, then log in to the broker again.")
+      : new BrokerLoginError('request_token_invalid', 'This Kite login has expired or was already used. Log in to the broker again.');
+  }
+  if (error instanceof KiteError && error.status !== 429 && error.errorType === 'InputException') {
+    return new BrokerLoginError('request_token_invalid', `Kite refused the login: ${error.message}`);
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new DomainError('broker_unavailable', `Kite could not be reached to finish the login (${detail}). Log in to the broker again in a moment.`, {
+    retryAfterSeconds: 5,
+  });
+}
+
+export function createKiteBroker({ db, sessions, loginUrl, trading }: KiteBrokerOptions): BrokerAdapter {
+  async function createSession({ accountId, apiKey, requestToken, checksum, now }: SessionRequest) {
+    let session;
+    try {
+      const data = await sessions.anonymous(apiKey).request({
+        method: 'POST',
+        path: '/session/token',
+        form: { api_key: apiKey, request_token: requestToken, checksum },
+      });
+      const o = objectAt(data, 'session');
+      session = { userId: str(o, 'user_id'), accessToken: str(o, 'access_token') };
+    } catch (error) {
+      throw loginFailure(error);
+    }
+    const { rows } = await db.query<{ account_number: string }>('SELECT account_number FROM broker_accounts WHERE id = $1', [accountId]);
+    const accountNumber = rows[0]?.account_number ?? '';
+    if (session.userId.toUpperCase() !== accountNumber.toUpperCase()) {
+      // Someone logged in to Kite with another client ID: that session must not trade this account.
+      await sessions.withToken(apiKey, session.accessToken).request({
+        method: 'DELETE', path: '/session/token', query: { api_key: apiKey, access_token: session.accessToken },
+      }).catch(() => undefined);
+      throw new BrokerLoginError(
+        'broker_account_mismatch',
+        `Kite logged in client ID ${session.userId}, but this account is ${accountNumber}. Log in to Kite with ${accountNumber}, or link ${session.userId} as its own account.`,
+      );
+    }
+    return { accessToken: session.accessToken, expiresAt: nextSessionExpiry(now) };
+  }
+
+  async function endSession({ apiKey, accessToken }: { apiKey: string; accessToken: string }) {
+    await sessions.withToken(apiKey, accessToken).request({ method: 'DELETE', path: '/session/token', query: { api_key: apiKey, access_token: accessToken } });
+  }
+
+  return { slug: kiteSlug, loginUrl: kiteLoginPage(loginUrl), createSession, endSession, trading };
+}

@@ -1,0 +1,41 @@
+// Everything live trading on Kite Connect needs, built once: the account sessions, the trading adapter, the
+// BrokerAdapter the registry lists (login, log-out, trading), the postback receiver and the leader's
+// periodic /orders read.
+import type { Database } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import type { SecretBox } from '../../secrets/secret-box.ts';
+import type { BrokerAdapter } from '../broker-adapter.ts';
+import { productionKiteEndpoints, type KiteEndpoints } from '../kite/kite-endpoints.ts';
+import { createKiteBroker } from './kite-broker.ts';
+import { createKiteSessions } from './kite-sessions.ts';
+import { createKiteTrading, type KiteTrading } from './kite-trading.ts';
+import { createKitePostbacks, type KitePostbacks } from './postbacks.ts';
+import { createKiteOrderSync, type KiteOrderSync } from './order-sync.ts';
+import type { KiteLimits } from './rate-limits.ts';
+
+export type KiteLiveOptions = {
+  db: Database;
+  clock: Clock;
+  secrets: SecretBox;
+  endpoints?: KiteEndpoints | undefined;
+  /** Tests only: another fetch for Kite's REST calls. */
+  fetch?: typeof fetch | undefined;
+  /** How long one Kite call may take (7 s, as Kite's own clients). */
+  timeoutMs?: number | undefined;
+  /** Tests only: other limits than Kite's published ones. */
+  limits?: KiteLimits | undefined;
+};
+
+export type KiteLive = { broker: BrokerAdapter; trading: KiteTrading; postbacks: KitePostbacks; orderSync: KiteOrderSync; endpoints: KiteEndpoints };
+
+export function createKiteLive({ db, clock, secrets, endpoints = productionKiteEndpoints, fetch, timeoutMs, limits }: KiteLiveOptions): KiteLive {
+  const sessions = createKiteSessions({ db, clock, secrets, client: { apiRoot: endpoints.apiRoot, fetch, timeoutMs } });
+  const trading = createKiteTrading({ db, clock, sessions, limits });
+  return {
+    broker: createKiteBroker({ db, sessions, loginUrl: endpoints.loginUrl, trading }),
+    trading,
+    postbacks: createKitePostbacks({ db, secrets, updates: trading.updates }),
+    orderSync: createKiteOrderSync({ db, clock, trading }),
+    endpoints,
+  };
+}

@@ -1,0 +1,72 @@
+// Live trading on Zerodha's Kite Connect behind the broker-neutral BrokerTrading interface: the routes, the
+// kill switch, the risk limits and the bot engine call it exactly as they call the paper broker. No call
+// takes a transaction and none runs inside one: each Kite request is made outside the database's
+// transactions, which only record what was sent and what Kite answered (ARCHITECTURE.md).
+//
+// The work is split by job: kite-calls.ts (sessions, TokenException, Kite's errors, shared reads),
+// order-plans.ts (what an intent goes out as: guards, slices, square-off), order-placing.ts (tags, market
+// protection, numbered orders placed once, reconciliation by tag), order-changes.ts (modify,
+// cancel), exits.ts (square-off, flatten, stop-loss and target), order-books.ts and position-books.ts (books
+// and positions), funds.ts (Kite's margins and charges), mirror.ts and order-updates.ts (what StrikeDesk
+// keeps of its orders, and what follows when Kite reports a change), rate-limits.ts (Kite's limits counted
+// in the database).
+import type { Database } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import type { BrokerTrading } from '../broker-trading.ts';
+import { createKiteContracts } from './contracts.ts';
+import { createKiteExits } from './exits.ts';
+import { createKiteFunds } from './funds.ts';
+import { createKiteCalls } from './kite-calls.ts';
+import type { KiteSessions } from './kite-sessions.ts';
+import { createMirror } from './mirror.ts';
+import { createOrderBooks } from './order-books.ts';
+import { createOrderChanges } from './order-changes.ts';
+import { createKitePlans } from './order-plans.ts';
+import { createOrderPlacing } from './order-placing.ts';
+import { createOrderUpdates } from './order-updates.ts';
+import { createPositionBooks } from './position-books.ts';
+import { createKiteRateLimits, kiteLimits, type KiteLimits } from './rate-limits.ts';
+
+export type KiteTradingOptions = { db: Database; clock: Clock; sessions: KiteSessions; limits?: KiteLimits | undefined };
+
+export function createKiteTrading({ db, clock, sessions, limits: limitFigures = kiteLimits }: KiteTradingOptions) {
+  const calls = createKiteCalls({ db, clock, sessions });
+  const mirror = createMirror({ db, clock });
+  const limits = createKiteRateLimits({ db, clock, limits: limitFigures });
+  const contracts = createKiteContracts(db);
+  // Order changes and updates need each other (a filled stop-loss cancels its target): `cancel` is only
+  // called once both exist.
+  const updates = createOrderUpdates({ db, mirror, calls, cancel: (account, ids) => changes.cancelOrders(account, ids, { unpaced: true }) });
+  const changes = createOrderChanges({ clock, calls, mirror, updates, limits });
+  const placing = createOrderPlacing({ db, clock, calls, mirror, updates, limits, contracts });
+  const books = createOrderBooks({ db, clock, calls, mirror, updates });
+  const positions = createPositionBooks({ db, clock, calls, contracts });
+  const exits = createKiteExits({ db, clock, contracts, calls, mirror, placing, changes, positions });
+  const plans = createKitePlans({ db, clock, contracts, books, positions, exits });
+  const funds = createKiteFunds({ db, calls, limits });
+
+  const trading: BrokerTrading = {
+    mode: 'live',
+    planOrders: plans.planOrders,
+    planSquareOff: plans.planSquareOff,
+    placeOrders: placing.placeOrders,
+    recordUnsent: placing.recordUnsent,
+    ordersByTag: books.ordersByTag,
+    order: books.order,
+    modifyOrder: changes.modifyOrder,
+    // Kite's book keeps its own word on a cancelled order: StrikeDesk's reason is not added to it.
+    cancelOrders: (account, orderIds) => changes.cancelOrders(account, orderIds),
+    protect: exits.protect,
+    flattenAccount: exits.flattenAccount,
+    entriesOn: books.entriesOn,
+    orderBook: books.orderBook,
+    positionTotals: positions.positionTotals,
+    ledger: positions.ledger,
+    funds: funds.funds,
+    orderMargin: funds.orderMargin,
+    portfolioMargin: funds.portfolioMargin,
+  };
+  return { ...trading, updates, calls };
+}
+
+export type KiteTrading = ReturnType<typeof createKiteTrading>;

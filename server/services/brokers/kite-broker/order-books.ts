@@ -1,0 +1,77 @@
+// Reading a Kite account's orders: the day's book, an intent's orders by tag, the entries counted by the
+// trades-today limit. With a session, today's book is Kite's own (every order, the trader's from Kite's app
+// too), brought into the mirror on the way, with portfolio and bot from the mirror. Without one (logged out,
+// or a TokenException just now) and for past days, the mirror answers: what StrikeDesk placed, as last seen;
+// the trading service marks such data UNKNOWN, never fresh, and never shows it empty.
+import type { Database } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { DomainError } from '../../domain-error.ts';
+import { istDate } from '../../market/ist.ts';
+import type { BrokerOrder, BrokerTrade, TradingAccount } from '../broker-trading.ts';
+import type { KiteCalls } from './kite-calls.ts';
+import type { Mirror } from './mirror.ts';
+import { isShown, toBrokerOrder, toBrokerTrade, unmirrored, type MirrorOrder } from './order-mapping.ts';
+import type { OrderUpdates } from './order-updates.ts';
+
+/** Clocks differ: an order Kite stamped a little before the claim was taken still belongs to it. */
+const clockSkewMs = 60_000;
+
+export function createOrderBooks({ db, clock, calls, mirror, updates }: { db: Database; clock: Clock; calls: KiteCalls; mirror: Mirror; updates: OrderUpdates }) {
+  /** An intent's orders, from Kite's book read now (never the mirror alone: a lost answer's order is only there). */
+  async function ordersByTag(account: TradingAccount, tag: string, since: Date | null = null): Promise<BrokerOrder[]> {
+    calls.forget(account.id);
+    await updates.apply(account, await calls.orders(account));
+    const from = since === null ? null : new Date(since.getTime() - clockSkewMs);
+    return (await mirror.byTag(account.id, tag, from)).map(toBrokerOrder);
+  }
+
+  async function orderBook(account: TradingAccount, day: string, since: Date | null = null): Promise<{ orders: BrokerOrder[]; trades: BrokerTrade[] }> {
+    const today = istDate(clock());
+    if (day !== today || !(await calls.hasSession(account))) {
+      const stored = await mirror.onDay(account.id, day, since);
+      return { orders: stored.orders.map(toBrokerOrder), trades: stored.trades };
+    }
+    const [book, fills] = await Promise.all([calls.orders(account), calls.trades(account)]);
+    await updates.apply(account, book, fills);
+    const stored = await mirror.onDay(account.id, day, null);
+    const mirrored = new Map(stored.orders.map((row) => [row.order_id, row]));
+    const now = clock();
+    const rows: MirrorOrder[] = [
+      ...book.filter((order) => isShown(order)).map((order) => mirrored.get(order.order_id) ?? unmirrored(order, account.id, now)),
+      // StrikeDesk's own records of what Kite never booked (a slice or an order Kite refused at the door).
+      ...stored.orders.filter((row) => !book.some((order) => order.order_id === row.order_id)),
+    ];
+    const changedSince = (row: MirrorOrder) => since === null || new Date(row.updated_at).getTime() >= since.getTime();
+    const orders = rows.filter(changedSince).sort((a, b) => new Date(b.placed_at).getTime() - new Date(a.placed_at).getTime()).map(toBrokerOrder);
+    const portfolioOf = (orderId: string) => mirrored.get(orderId)?.portfolio_id ?? null;
+    const trades = fills
+      .filter((trade) => isShown(trade))
+      .map((trade) => toBrokerTrade(trade, account.id, portfolioOf(trade.order_id)))
+      .filter((trade) => since === null || trade.filled_at.getTime() >= since.getTime())
+      .sort((a, b) => b.filled_at.getTime() - a.filled_at.getTime());
+    return { orders, trades };
+  }
+
+  /** One order: the mirror's after Kite's book was read, or the book's own (an order placed in Kite's app). */
+  async function order(account: TradingAccount, orderId: string): Promise<BrokerOrder> {
+    const book = (await calls.hasSession(account)) ? await calls.orders(account) : [];
+    await updates.apply(account, book);
+    const [mirrored] = await mirror.byIds(account.id, [orderId]);
+    if (mirrored !== undefined) return toBrokerOrder(mirrored);
+    const atKite = book.find((candidate) => candidate.order_id === orderId && isShown(candidate));
+    if (atKite === undefined) throw new DomainError('not_found', `Order ${orderId} not found in this account's order book`, { field: 'order_id' });
+    return toBrokerOrder(unmirrored(atKite, account.id, clock()));
+  }
+
+  async function entriesOn(account: TradingAccount, day: string): Promise<number> {
+    const { rows } = await db.query<{ count: string }>(
+      `SELECT count(*) AS count FROM kite_orders WHERE broker_account_id = $1 AND trading_day = $2::date AND purpose = 'entry' AND status <> 'REJECTED'`,
+      [account.id, day],
+    );
+    return Number(rows[0]?.count ?? 0);
+  }
+
+  return { ordersByTag, order, orderBook, entriesOn };
+}
+
+export type KiteOrderBooks = ReturnType<typeof createOrderBooks>;

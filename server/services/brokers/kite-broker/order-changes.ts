@@ -1,0 +1,110 @@
+// Modifying and cancelling orders on Kite, read from Kite's book first (its variety, whether it is still
+// working) and answered as the book says right after. Kite allows 25 modifications an order (counted on the
+// mirror, refused here before Kite would); a final order is answered as it is when cancelled again, so
+// repeating a cancel is harmless. Orders the trader placed in Kite's own app can be changed too: they are
+// in the account's book, without a portfolio.
+import { DomainError } from '../../domain-error.ts';
+import type { Clock } from '../../clock.ts';
+import type { BrokerOrder, OrderChanges, TradingAccount } from '../broker-trading.ts';
+import { KiteOutcomeUnknownError } from '../kite/kite-errors.ts';
+import { cancelOrder, modifyOrder as kiteModify, type KiteModifyOrder } from '../kite/kite-orders.ts';
+import type { KiteOrder, KiteOrderType, KiteVariety } from '../kite/kite-order-types.ts';
+import type { KiteCalls } from './kite-calls.ts';
+import { domainErrorOf, outcomeUnknown } from './kite-failures.ts';
+import type { Mirror } from './mirror.ts';
+import { isFinal, toBrokerOrder, unmirrored } from './order-mapping.ts';
+import type { OrderUpdates } from './order-updates.ts';
+import type { KiteRateLimits } from './rate-limits.ts';
+
+type Deps = { clock: Clock; calls: KiteCalls; mirror: Mirror; updates: OrderUpdates; limits: KiteRateLimits };
+
+const varieties: readonly string[] = ['regular', 'amo', 'co', 'iceberg', 'auction'];
+const variety = (order: KiteOrder): KiteVariety => (varieties.includes(order.variety) ? (order.variety as KiteVariety) : 'regular');
+
+export function createOrderChanges({ clock, calls, mirror, updates, limits }: Deps) {
+  /** Kite's book now, applied to the mirror. */
+  async function freshBook(account: TradingAccount): Promise<KiteOrder[]> {
+    calls.forget(account.id);
+    const book = await calls.orders(account);
+    await updates.apply(account, book);
+    return book;
+  }
+
+  /** The orders as StrikeDesk answers them: the mirror's rows, or Kite's own record for the trader's other orders. */
+  async function answer(account: TradingAccount, ids: readonly string[], book: readonly KiteOrder[]): Promise<BrokerOrder[]> {
+    const mirrored = new Map((await mirror.byIds(account.id, ids)).map((row) => [row.order_id, row]));
+    return ids.flatMap((id) => {
+      const row = mirrored.get(id) ?? (() => {
+        const order = book.find((candidate) => candidate.order_id === id);
+        return order === undefined ? undefined : unmirrored(order, account.id, clock());
+      })();
+      return row === undefined ? [] : [toBrokerOrder(row)];
+    });
+  }
+
+  function findIn(book: readonly KiteOrder[], orderId: string): KiteOrder {
+    const order = book.find((candidate) => candidate.order_id === orderId);
+    if (order === undefined) throw new DomainError('not_found', `Order ${orderId} is not in today's Kite order book`, { field: 'order_id' });
+    return order;
+  }
+
+  async function modifyOrder(account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder> {
+    const book = await freshBook(account);
+    const order = findIn(book, orderId);
+    if (isFinal(order.status)) {
+      throw new DomainError('order_not_working', `Order ${orderId} is ${order.status}: only a working order can be modified`, { field: 'order_id' });
+    }
+    const row = (await mirror.byIds(account.id, [orderId]))[0];
+    if (row !== undefined && row.modifications >= limits.limits.modificationsPerOrder) {
+      throw new DomainError('modification_limit', `Order ${orderId} was modified ${row.modifications} times, Kite's limit: cancel it and place a new one`);
+    }
+    const form: KiteModifyOrder = {
+      ...(changes.orderType === undefined ? {} : { order_type: changes.orderType as KiteOrderType }),
+      ...(changes.orderType === 'MARKET' || changes.orderType === 'SL-M' ? { market_protection: -1 } : {}),
+      ...(changes.quantity === undefined ? {} : { quantity: changes.quantity }),
+      ...(changes.pricePaise === undefined ? {} : { price: changes.pricePaise / 100 }),
+      ...(changes.triggerPaise === undefined ? {} : { trigger_price: changes.triggerPaise / 100 }),
+    };
+    await limits.reserve(account.id, 'order');
+    try {
+      await calls.withSession(account, (session) => kiteModify(session.http, variety(order), orderId, form));
+    } catch (error) {
+      if (error instanceof KiteOutcomeUnknownError) throw outcomeUnknown(`the modification of order ${orderId}`);
+      throw domainErrorOf(error, 'order', `the modification of order ${orderId}`) ?? error;
+    }
+    await mirror.countModification(account.id, orderId);
+    const after = await freshBook(account).catch(() => book);
+    return (await answer(account, [orderId], after))[0]!;
+  }
+
+  /** `unpaced`: the kill switch's cancels, counted but never refused by StrikeDesk's count (rate-limits.ts record). */
+  async function cancelOrders(account: TradingAccount, orderIds: readonly string[], { unpaced = false } = {}): Promise<BrokerOrder[]> {
+    const book = await freshBook(account);
+    const orders = orderIds.map((id) => findIn(book, id));
+    const working = orders.filter((order) => !isFinal(order.status));
+    if (unpaced) await limits.record(account.id, 'order', working.length);
+    else await limits.reserve(account.id, 'order', working.length);
+    let unknown: string | null = null;
+    for (const order of working) {
+      try {
+        await calls.withSession(account, (session) => cancelOrder(session.http, variety(order), order.order_id));
+      } catch (error) {
+        if (error instanceof KiteOutcomeUnknownError) {
+          unknown ??= order.order_id;
+          continue;
+        }
+        const refusal = domainErrorOf(error, 'order', `the cancellation of order ${order.order_id}`);
+        // An order that became final meanwhile (Kite: "cannot be cancelled as it is COMPLETE") is answered as it is.
+        if (refusal === null || refusal.code !== 'order_refused') throw refusal ?? error;
+      }
+    }
+    const after = working.length === 0 ? book : await freshBook(account);
+    if (unknown !== null && !isFinal(findIn(after, unknown).status)) throw outcomeUnknown(`the cancellation of order ${unknown}`);
+    return answer(account, orderIds, after);
+  }
+
+  return { modifyOrder, cancelOrders, freshBook, answer };
+}
+
+export type KiteOrderChanges = ReturnType<typeof createOrderChanges>;
+

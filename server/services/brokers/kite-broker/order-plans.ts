@@ -1,0 +1,63 @@
+// What an intent goes out as on a Kite account, placing nothing (the order pipeline then sends it, paced at
+// Kite's 10 orders a second: trading/paced-intent.ts). The rules are the paper broker's: the kill switch and
+// the per-order risk limits for entries (entry-guards.ts), slices at the freeze quantity (order-slicing.ts),
+// a square-off's exits with the working orders on those positions to cancel first. What differs is where
+// the facts come from: the contract from Kite's instruments, the entries of the day from the mirror, the
+// open positions from Kite's own book.
+import type { Database } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { DomainError } from '../../domain-error.ts';
+import { istDate } from '../../market/ist.ts';
+import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
+import type { IntentPlan, OrderIntent, PlanOptions, PositionRef, TradingAccount } from '../broker-trading.ts';
+import { guardEntries, readEntryGuards } from '../entry-guards.ts';
+import { refuseOversized, slices } from '../order-slicing.ts';
+import type { KiteContract, KiteContracts } from './contracts.ts';
+import type { KiteExits } from './exits.ts';
+import type { KiteOrderBooks } from './order-books.ts';
+import type { KitePositionBooks } from './position-books.ts';
+
+/**
+ * Zerodha asks API users to keep an order's slicing within 10 (its autoslice's limit for live orders); the
+ * paper broker allows 20. Past it the order is refused whole (too_many_orders), never partly placed.
+ */
+export const maxLiveSlicesPerOrder = 10;
+
+type Deps = { db: Database; clock: Clock; contracts: KiteContracts; books: KiteOrderBooks; positions: KitePositionBooks; exits: KiteExits };
+
+export function createKitePlans({ db, clock, contracts, books, positions, exits }: Deps) {
+  async function contractOf(exchange: string, tradingsymbol: string, field: string): Promise<KiteContract> {
+    const contract = await contracts.contractOf(exchange, tradingsymbol, clock());
+    if (contract === null) throw new DomainError('unknown_instrument', `${exchange}:${tradingsymbol} is not a listed contract. Pick it from the option chain.`, { field });
+    return contract;
+  }
+
+  async function planOrders(account: TradingAccount, intents: readonly OrderIntent[], options: PlanOptions): Promise<IntentPlan> {
+    const now = clock();
+    const fieldOf = (index: number, name: string) => (intents.length === 1 ? name : `orders.${index}.${name}`);
+    const resolved = await Promise.all(intents.map(async (intent, index) => ({ intent, contract: await contractOf(intent.exchange, intent.tradingsymbol, fieldOf(index, 'tradingsymbol')) })));
+    if (options.purpose === 'entry') {
+      await guardEntries(account, await readEntryGuards(db, account.id, false), resolved, {
+        entriesToday: () => books.entriesOn(account, istDate(now)),
+        openKeys: async () => new Set((await positions.kitePositions(account)).filter((position) => position.quantity !== 0).map((position) => `${position.instrument_token}:${position.product}`)),
+      });
+    }
+    resolved.forEach(({ intent, contract }, index) => refuseOversized(intent, contract, fieldOf(index, 'quantity'), maxLiveSlicesPerOrder));
+    await checkPortfolio(db, account.id, options.portfolioId);
+    const orders = resolved.flatMap(({ intent, contract }) =>
+      slices(intent.quantity, contract).map((quantity) => ({ ...intent, quantity, portfolioId: options.portfolioId, purpose: options.purpose, bot: options.bot ?? null })),
+    );
+    return { orders, cancel: [] };
+  }
+
+  /** The named positions' exits (each share under its own name, shorts first, sliced) and the working orders on them. */
+  async function planSquareOff(account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[]): Promise<IntentPlan> {
+    await checkPortfolio(db, account.id, portfolioId);
+    const legs = exits.legsToClose(await exits.openLegs(account, portfolioId), refs);
+    const orders = await exits.exitOrders(legs);
+    const cancel = (await exits.workingOn(account, legs, portfolioId)).map((order) => order.order_id);
+    return { orders, cancel };
+  }
+
+  return { planOrders, planSquareOff };
+}

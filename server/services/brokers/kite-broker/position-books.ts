@@ -1,0 +1,142 @@
+// A Kite account's positions. The account's own are Kite's (/portfolio/positions: carried over and today's,
+// whoever placed them). A portfolio's share, and a bot's within it, exist only in StrikeDesk: they are summed
+// from the mirrored fills of the orders placed for them, marked at Kite's last price for the contract. Without
+// a session (and for past days) the mirror answers for the account too: what StrikeDesk traded, as last seen.
+import type { Database } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { istDate } from '../../market/ist.ts';
+import type { LedgerTrade, OrderBot, PositionEntry, Product, Side, TradingAccount } from '../broker-trading.ts';
+import type { KitePosition } from '../kite/kite-account.ts';
+import type { KiteContracts } from './contracts.ts';
+import type { KiteCalls } from './kite-calls.ts';
+import { isShown } from './order-mapping.ts';
+
+type TotalsRow = {
+  instrument_token: number;
+  exchange: string;
+  tradingsymbol: string;
+  portfolio_id: number | null;
+  product: Product;
+  bot_kind: OrderBot['kind'] | null;
+  bot_id: number | null;
+} & Record<'buy_quantity' | 'buy_value' | 'sell_quantity' | 'sell_value' | 'day_buy_quantity' | 'day_buy_value' | 'day_sell_quantity' | 'day_sell_value' | 'charges' | 'day_charges' | 'last_trade_price', string | null>;
+
+/** A fill's share of its order's charges (known once the order completed). */
+const chargeShare = `CASE WHEN o.charges_paise IS NULL OR o.filled_quantity = 0 THEN 0 ELSE o.charges_paise::numeric * t.quantity / o.filled_quantity END`;
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+
+export function createPositionBooks({ db, clock, calls, contracts }: { db: Database; clock: Clock; calls: KiteCalls; contracts: KiteContracts }) {
+  async function mirroredTotals(account: TradingAccount, day: string, portfolioId: number | null, byBot: boolean): Promise<TotalsRow[]> {
+    const byPortfolio = portfolioId !== null;
+    const { rows } = await db.query<TotalsRow>(
+      `SELECT t.instrument_token, t.exchange, t.tradingsymbol, ${byPortfolio ? 't.portfolio_id' : 'NULL::integer AS portfolio_id'}, t.product,
+         ${byBot ? 'o.bot_kind, o.bot_id' : 'NULL::text AS bot_kind, NULL::integer AS bot_id'},
+         sum(t.quantity) FILTER (WHERE t.transaction_type = 'BUY') AS buy_quantity,
+         sum(t.quantity * t.price_paise) FILTER (WHERE t.transaction_type = 'BUY') AS buy_value,
+         sum(t.quantity) FILTER (WHERE t.transaction_type = 'SELL') AS sell_quantity,
+         sum(t.quantity * t.price_paise) FILTER (WHERE t.transaction_type = 'SELL') AS sell_value,
+         sum(t.quantity) FILTER (WHERE t.transaction_type = 'BUY' AND t.trading_day = $2::date) AS day_buy_quantity,
+         sum(t.quantity * t.price_paise) FILTER (WHERE t.transaction_type = 'BUY' AND t.trading_day = $2::date) AS day_buy_value,
+         sum(t.quantity) FILTER (WHERE t.transaction_type = 'SELL' AND t.trading_day = $2::date) AS day_sell_quantity,
+         sum(t.quantity * t.price_paise) FILTER (WHERE t.transaction_type = 'SELL' AND t.trading_day = $2::date) AS day_sell_value,
+         round(sum(${chargeShare})) AS charges, round(sum(${chargeShare}) FILTER (WHERE t.trading_day = $2::date)) AS day_charges,
+         (array_agg(t.price_paise ORDER BY t.filled_at DESC, t.id DESC))[1] AS last_trade_price
+       FROM kite_trades t JOIN kite_orders o ON o.broker_account_id = t.broker_account_id AND o.order_id = t.order_id
+       WHERE t.broker_account_id = $1 AND t.trading_day <= $2::date ${byPortfolio ? 'AND t.portfolio_id = $3' : ''}
+       GROUP BY t.instrument_token, t.exchange, t.tradingsymbol, ${byPortfolio ? 't.portfolio_id, ' : ''}${byBot ? 'o.bot_kind, o.bot_id, ' : ''}t.product
+       HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0 OR bool_or(t.trading_day = $2::date)
+       ORDER BY t.instrument_token, t.product`,
+      byPortfolio ? [account.id, day, portfolioId] : [account.id, day],
+    );
+    return rows;
+  }
+
+  /** Kite's net positions of the account (only the index options and futures StrikeDesk shows). */
+  async function kitePositions(account: TradingAccount): Promise<KitePosition[]> {
+    return (await calls.positions(account)).net.filter((position) => isShown(position));
+  }
+
+  async function fromMirror(account: TradingAccount, day: string, portfolioId: number | null, byBot: boolean, marks: Map<string, KitePosition>): Promise<PositionEntry[]> {
+    const now = clock();
+    const entries: PositionEntry[] = [];
+    for (const row of await mirroredTotals(account, day, portfolioId, byBot)) {
+      const contract = await contracts.contractOf(row.exchange, row.tradingsymbol, now, Number(row.instrument_token));
+      if (contract === null) continue;
+      const n = (value: string | null) => Number(value ?? 0);
+      const mark = marks.get(`${row.exchange}:${row.tradingsymbol}`);
+      const lastPaise = mark === undefined ? n(row.last_trade_price) : paise(mark.last_price);
+      entries.push({
+        contract,
+        portfolioId: row.portfolio_id,
+        product: row.product,
+        bot: row.bot_kind === null || row.bot_id === null ? null : { kind: row.bot_kind, id: Number(row.bot_id) },
+        totals: {
+          buyQuantity: n(row.buy_quantity), buyValuePaise: n(row.buy_value), sellQuantity: n(row.sell_quantity), sellValuePaise: n(row.sell_value),
+          dayBuyQuantity: n(row.day_buy_quantity), dayBuyValuePaise: n(row.day_buy_value), daySellQuantity: n(row.day_sell_quantity),
+          daySellValuePaise: n(row.day_sell_value), chargesPaise: n(row.charges), dayChargesPaise: n(row.day_charges),
+        },
+        lastPaise,
+        closePaise: mark === undefined ? lastPaise : paise(mark.close_price),
+        priced: mark !== undefined,
+      });
+    }
+    return entries;
+  }
+
+  async function fromKite(positions: readonly KitePosition[]): Promise<PositionEntry[]> {
+    const now = clock();
+    const entries: PositionEntry[] = [];
+    for (const position of positions) {
+      const contract = await contracts.contractOf(position.exchange, position.tradingsymbol, now, position.instrument_token);
+      if (contract === null) continue;
+      entries.push({
+        contract,
+        portfolioId: null,
+        product: position.product as Product,
+        bot: null,
+        totals: {
+          buyQuantity: position.buy_quantity, buyValuePaise: paise(position.buy_value), sellQuantity: position.sell_quantity,
+          sellValuePaise: paise(position.sell_value), dayBuyQuantity: position.day_buy_quantity, dayBuyValuePaise: paise(position.day_buy_value),
+          daySellQuantity: position.day_sell_quantity, daySellValuePaise: paise(position.day_sell_value),
+          // Kite's positions carry no charges; the contract note (/charges/orders) is per order.
+          chargesPaise: 0, dayChargesPaise: 0,
+        },
+        lastPaise: paise(position.last_price),
+        closePaise: paise(position.close_price),
+        priced: true,
+      });
+    }
+    return entries;
+  }
+
+  async function positionTotals(account: TradingAccount, day: string, portfolioId: number | null, { byBot = false }: { byBot?: boolean } = {}): Promise<PositionEntry[]> {
+    const live = day === istDate(clock()) && (await calls.hasSession(account));
+    const positions = live ? await kitePositions(account) : [];
+    if (portfolioId === null && live) return fromKite(positions);
+    const marks = new Map(positions.map((position) => [`${position.exchange}:${position.tradingsymbol}`, position]));
+    return fromMirror(account, day, portfolioId, byBot, marks);
+  }
+
+  async function ledger(account: TradingAccount, portfolioId: number, day: string): Promise<LedgerTrade[]> {
+    const { rows } = await db.query<{ day: string; instrument_token: number; product: string; transaction_type: Side; quantity: number; price_paise: string; charges: string }>(
+      `SELECT to_char(t.trading_day, 'YYYY-MM-DD') AS day, t.instrument_token, t.product, t.transaction_type, t.quantity, t.price_paise,
+         round(${chargeShare}) AS charges
+       FROM kite_trades t JOIN kite_orders o ON o.broker_account_id = t.broker_account_id AND o.order_id = t.order_id
+       WHERE t.broker_account_id = $1 AND t.portfolio_id = $2 AND t.trading_day <= $3::date ORDER BY t.filled_at, t.id`,
+      [account.id, portfolioId, day],
+    );
+    return rows.map((row) => ({
+      day: row.day,
+      key: `${row.instrument_token}:${row.product}`,
+      side: row.transaction_type,
+      quantity: row.quantity,
+      pricePaise: Number(row.price_paise),
+      chargesPaise: Number(row.charges),
+    }));
+  }
+
+  return { positionTotals, ledger, kitePositions };
+}
+
+export type KitePositionBooks = ReturnType<typeof createPositionBooks>;

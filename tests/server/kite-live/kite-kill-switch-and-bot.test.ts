@@ -1,0 +1,132 @@
+// The kill switch and a bot on a live Kite account, through the same broker interface as on paper: arming
+// cancels every working order at Kite and closes every position at market, shorts bought back before longs
+// sold, each exit under the share's portfolio; a daily bot enters at its time with its action's key as the
+// orders' tag, is seen holding its legs (from the mirrored fills), exits at its time, and acts once.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import { istOffsetMs } from '../../../server/services/market/ist.ts';
+import { testBackends } from '../support/test-database.ts';
+import { baseStrategies, createPortfolio, dailyBotBody } from '../support/trading.ts';
+import { openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from './kite-desk.ts';
+
+type Schemas = components['schemas'];
+
+const friday = '2026-11-20';
+const istInstant = (time: string) => new Date(Date.parse(`${friday}T${time}:00Z`) - istOffsetMs);
+
+describe.each(testBackends)('the kill switch and a bot on a Kite account on %s', (backend) => {
+  let stack: KiteStack;
+  let desk: KiteDesk;
+
+  beforeAll(async () => {
+    stack = await startKiteStack(backend, { clockStart: istInstant('09:30') });
+  });
+
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  beforeEach(async () => {
+    stack.server.clock.advance(1000);
+    desk = await openKiteDesk(stack);
+  });
+
+  const at = (time: string) => stack.server.clock.advance(istInstant(time).getTime() - stack.server.clock.now().getTime());
+
+  it('cancels every working order and flattens through the adapter, the short bought back before the long is sold', async () => {
+    const portfolio = await createPortfolio(stack.call, desk.token, desk.account.id);
+    const [call, put] = [desk.symbol(desk.atm, 'CE'), desk.symbol(desk.atm, 'PE')];
+    stack.kite.control.setPrice(`NFO:${call}`, 120);
+    stack.kite.control.setPrice(`NFO:${put}`, 130);
+    await desk.place([desk.order(call, 'BUY', 2 * desk.lotSize)], { portfolio_id: portfolio.id });
+    await desk.place([desk.order(put, 'SELL', desk.lotSize)]);
+    const stop = await desk.trade('placeStopLossOrder', desk.order(call, 'SELL', 2 * desk.lotSize, { order_type: 'SL', price: 94.5, trigger_price: 95, portfolio_id: portfolio.id }));
+    expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+    const resting = await desk.place([desk.order(call, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 100 })]);
+    expect(resting.body.orders[0]!.status).toBe('OPEN');
+
+    stack.server.clock.advance(1000);
+    const armed = await stack.call<Schemas['KillSwitchResult']>('armKillSwitch', {
+      token: desk.token,
+      body: { account_number: desk.accountNumber, source: 'header' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(armed.status, JSON.stringify(armed.body)).toBe(200);
+    const [result] = armed.body.accounts;
+    expect(result!.flat).toBe(true);
+    expect(result!.cancelled.map((order) => order.order_id).sort()).toEqual([stop.body.orders[0]!.order_id, resting.body.orders[0]!.order_id].sort());
+    expect(result!.cancelled.every((order) => order.status === 'CANCELLED')).toBe(true);
+    expect(result!.exits.map((order) => [order.transaction_type, order.tradingsymbol, order.quantity, order.status, order.portfolio_id])).toEqual([
+      ['BUY', put, desk.lotSize, 'COMPLETE', null],
+      ['SELL', call, 2 * desk.lotSize, 'COMPLETE', portfolio.id],
+    ]);
+    // At Kite: nothing working, nothing open.
+    const working = stack.kite.control.orders().filter((order) => order!.placed_by === desk.accountNumber && ['OPEN', 'TRIGGER PENDING'].includes(order!.status));
+    expect(working).toEqual([]);
+    const positions = await desk.positionBook();
+    expect(positions.body.position_book.net.filter((position) => position.quantity !== 0)).toEqual([]);
+    // New entries are refused before Kite is asked.
+    const calls = stack.network.calls().length;
+    const refused = await desk.place([desk.order(call, 'BUY', desk.lotSize)]);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'kill_switch_armed' });
+    expect(stack.network.calls().slice(calls).filter((line) => line.startsWith('POST /orders'))).toEqual([]);
+  });
+
+  it('runs a daily bot on Kite: enters at its time, holds its legs, exits at its time, once', async () => {
+    const portfolio = await createPortfolio(stack.call, desk.token, desk.account.id);
+    const strategy = (await baseStrategies(stack.call, desk.token)).get('short_straddle')!.id;
+    const created = await stack.call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', {
+      token: desk.token,
+      params: { portfolioId: portfolio.id },
+      body: dailyBotBody(portfolio.id, strategy, { lots: 1, weekdays: [5], entry_time: '10:05', exit_time: '10:30', params: {} }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const bot = created.body.daily_bot;
+    const [call, put] = [desk.symbol(desk.atm, 'CE'), desk.symbol(desk.atm, 'PE')];
+    // StrikeDesk's market (the engine's decisions) and Kite's (the fills) agree on the prices.
+    stack.market.spot(desk.atm);
+    for (const [symbol, rupees] of [[call, 120], [put, 110]] as const) {
+      stack.market.set(symbol, { bid: rupees - 0.25, ask: rupees + 0.25, last: rupees, close: rupees });
+      stack.kite.control.setPrice(`NFO:${symbol}`, rupees);
+    }
+    const tick = () => stack.services.botEngine.tick(stack.server.clock.now());
+    const botOrders = async () =>
+      (await stack.server.db.query<{ order_id: string; tradingsymbol: string; transaction_type: string; status: string; tag: string; purpose: string }>(
+        "SELECT order_id, tradingsymbol, transaction_type, status, tag, purpose FROM kite_orders WHERE bot_kind = 'daily' AND bot_id = $1 ORDER BY id",
+        [bot.id],
+      )).rows;
+
+    at('10:05');
+    await tick();
+    const entered = await botOrders();
+    expect(entered.map((order) => [order.transaction_type, order.tradingsymbol, order.status, order.purpose])).toEqual([
+      ['SELL', call, 'COMPLETE', 'entry'],
+      ['SELL', put, 'COMPLETE', 'entry'],
+    ]);
+    const run = async () => (await stack.server.db.query<{ state: string; entries: number }>('SELECT state, entries FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2', ['daily', bot.id])).rows[0];
+    expect(await run()).toMatchObject({ state: 'in_position', entries: 1 });
+    // Kite has the orders under the action's key, and StrikeDesk groups the position under the bot.
+    expect(stack.kite.control.orders().filter((order) => order!.tag === entered[0]!.tag)).toHaveLength(2);
+    const byBot = await stack.call<Schemas['PositionsByBotResponse']>('getPositionsByBot', { token: desk.token, params: { portfolioId: portfolio.id } });
+    expect(byBot.body.data.groups.map((group) => [group.bot?.id ?? null, group.positions.map((position) => position.quantity)])).toEqual([[bot.id, [-desk.lotSize, -desk.lotSize]]]);
+
+    at('10:10');
+    await tick();
+    expect(await botOrders()).toHaveLength(2);
+    at('10:30');
+    await tick();
+    const all = await botOrders();
+    expect(all.slice(2).map((order) => [order.transaction_type, order.status, order.purpose])).toEqual([
+      ['BUY', 'COMPLETE', 'squareoff'],
+      ['BUY', 'COMPLETE', 'squareoff'],
+    ]);
+    expect(await run()).toMatchObject({ state: 'exited', entries: 1 });
+    at('10:31');
+    await tick();
+    expect(await botOrders()).toHaveLength(4);
+    const atKite = stack.kite.control.orders().filter((order) => all.some((mine) => mine.tag === order!.tag));
+    expect(atKite).toHaveLength(4);
+  });
+});
