@@ -28,21 +28,21 @@ export const friday = new Date('2026-11-20T04:30:00Z');
 
 /** Kite's network as the adapter sees it: a test can make the next request matching a path fail before it is sent. */
 export function faultyNetwork() {
-  const faults: { match: (url: string, method: string) => boolean; error: Error }[] = [];
+  const faults: { match: (url: string, method: string) => boolean; error: Error; skip: number }[] = [];
   const calls: string[] = [];
   const fetchThrough: typeof fetch = async (input, init) => {
     const url = input instanceof URL ? input.toString() : typeof input === 'string' ? input : input.url;
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${new URL(url).pathname}`);
-    const fault = faults.findIndex((candidate) => candidate.match(url, method));
+    const fault = faults.findIndex((candidate) => candidate.match(url, method) && candidate.skip-- === 0);
     if (fault >= 0) throw faults.splice(fault, 1)[0]!.error;
     return fetch(input, init);
   };
   return {
     fetch: fetchThrough,
-    /** The next request of `method` to a path starting with `path` fails with a connection reset, never sent. */
-    failNext: (method: string, path: string) =>
-      faults.push({ match: (url, m) => m === method && new URL(url).pathname.startsWith(path), error: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }) }),
+    /** The next request of `method` to a path starting with `path` (after `skip` such requests) fails with a connection reset, never sent. */
+    failNext: (method: string, path: string, skip = 0) =>
+      faults.push({ match: (url, m) => m === method && new URL(url).pathname.startsWith(path), error: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }), skip }),
     calls: () => [...calls],
   };
 }

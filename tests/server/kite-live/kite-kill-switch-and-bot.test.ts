@@ -129,4 +129,44 @@ describe.each(testBackends)('the kill switch and a bot on a Kite account on %s',
     const atKite = stack.kite.control.orders().filter((order) => all.some((mine) => mine.tag === order!.tag));
     expect(atKite).toHaveLength(4);
   });
+
+  it("leaves a bot's entry claimed when Kite's answer is lost, and reconciles it from the book once the claim is stale, placing nothing twice", async () => {
+    const portfolio = await createPortfolio(stack.call, desk.token, desk.account.id);
+    const strategy = (await baseStrategies(stack.call, desk.token)).get('short_straddle')!.id;
+    const created = await stack.call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', {
+      token: desk.token,
+      params: { portfolioId: portfolio.id },
+      body: dailyBotBody(portfolio.id, strategy, { lots: 1, weekdays: [5], entry_time: '11:05', exit_time: '11:30', params: {} }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const bot = created.body.daily_bot;
+    const [call, put] = [desk.symbol(desk.atm, 'CE'), desk.symbol(desk.atm, 'PE')];
+    stack.market.spot(desk.atm);
+    for (const [symbol, rupees] of [[call, 120], [put, 110]] as const) {
+      stack.market.set(symbol, { bid: rupees - 0.25, ask: rupees + 0.25, last: rupees, close: rupees });
+      stack.kite.control.setPrice(`NFO:${symbol}`, rupees);
+    }
+    const tick = () => stack.services.botEngine.tick(stack.server.clock.now());
+    const action = async () =>
+      (await stack.server.db.query<{ status: string; idempotency_key: string }>("SELECT status, idempotency_key FROM bot_actions WHERE bot_kind = 'daily' AND bot_id = $1 AND phase = 'entry'", [bot.id])).rows[0];
+
+    at('11:05');
+    // The first leg reaches Kite but its answer is lost, and the book cannot be read right after (the
+    // engine's own look for the tag before placing is the first read).
+    stack.kite.control.dropNextPlaceAnswer();
+    stack.network.failNext('GET', '/orders', 1);
+    await tick();
+    const claimed = await action();
+    expect(claimed?.status).toBe('claimed');
+    const atKite = () => stack.kite.control.orders().filter((order) => order!.tag === claimed!.idempotency_key);
+    expect(atKite()).toHaveLength(1);
+
+    stack.server.clock.advance(31_000);
+    await tick();
+    expect((await action())?.status).toBe('completed');
+    // The lost leg is found by its tag; nothing was placed twice, and the bot knows what it holds.
+    expect(atKite()).toHaveLength(1);
+    const run = (await stack.server.db.query<{ state: string }>('SELECT state FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2', ['daily', bot.id])).rows[0];
+    expect(run?.state).not.toBe('entering');
+  });
 });
