@@ -169,4 +169,42 @@ describe.each(testBackends)('the kill switch and a bot on a Kite account on %s',
     const run = (await stack.server.db.query<{ state: string }>('SELECT state FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2', ['daily', bot.id])).rows[0];
     expect(run?.state).not.toBe('entering');
   });
+
+  it("exits what a bot's entry placed when Kite refuses a later leg at the door", async () => {
+    const portfolio = await createPortfolio(stack.call, desk.token, desk.account.id);
+    const strategy = (await baseStrategies(stack.call, desk.token)).get('short_straddle')!.id;
+    const created = await stack.call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', {
+      token: desk.token,
+      params: { portfolioId: portfolio.id },
+      body: dailyBotBody(portfolio.id, strategy, { lots: 1, weekdays: [5], entry_time: '12:05', exit_time: '12:30', params: {} }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const bot = created.body.daily_bot;
+    const [call, put] = [desk.symbol(desk.atm, 'CE'), desk.symbol(desk.atm, 'PE')];
+    stack.market.spot(desk.atm);
+    for (const [symbol, rupees] of [[call, 120], [put, 110]] as const) {
+      stack.market.set(symbol, { bid: rupees - 0.25, ask: rupees + 0.25, last: rupees, close: rupees });
+      stack.kite.control.setPrice(`NFO:${symbol}`, rupees);
+    }
+    // The earlier tests' bots act first (their exits), so this bot's entry is the only one at 12:05.
+    at('12:04');
+    await stack.services.botEngine.tick(stack.server.clock.now());
+    at('12:05');
+    stack.kite.control.refusePlacement(1, 'MarginException', 'Insufficient funds.');
+    await stack.services.botEngine.tick(stack.server.clock.now());
+    const orders = (await stack.server.db.query<{ tradingsymbol: string; transaction_type: string; status: string; purpose: string }>(
+      "SELECT tradingsymbol, transaction_type, status, purpose FROM kite_orders WHERE bot_kind = 'daily' AND bot_id = $1 ORDER BY id",
+      [bot.id],
+    )).rows;
+    expect(orders.map((order) => [order.transaction_type, order.tradingsymbol, order.status, order.purpose])).toEqual([
+      ['SELL', call, 'COMPLETE', 'entry'],
+      ['SELL', put, 'REJECTED', 'entry'],
+      ['BUY', call, 'COMPLETE', 'squareoff'],
+    ]);
+    const run = (await stack.server.db.query<{ state: string }>('SELECT state FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2', ['daily', bot.id])).rows[0];
+    expect(run).toMatchObject({ state: 'exited' });
+    // The trader is told why, in Kite's words.
+    const alerts = (await stack.server.db.query<{ body: string }>('SELECT body FROM alerts WHERE broker_account_id = $1 ORDER BY id', [desk.account.id])).rows;
+    expect(alerts.some((alert) => alert.body.includes('Insufficient funds.'))).toBe(true);
+  });
 });
