@@ -9,6 +9,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import type { components as analytics } from '../../../openapi/analytics.d.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
+import { marketAssumptions } from '../../../quant/market-assumptions.ts';
 import { forwardFromSpot } from '../../../quant/option-inputs.ts';
 import { DomainError } from '../domain-error.ts';
 import { listExpiries, type Expiry } from './expiries.ts';
@@ -65,7 +66,6 @@ type IndexRow = {
   atm_volatility: string;
   skew: string;
   curvature: string;
-  rate: string;
 };
 
 type StateRow = {
@@ -154,7 +154,8 @@ export function createMarketService({ db, clock, seed, demo, tickMs, candleReten
             atmVolatility: Number(row.atm_volatility),
             skew: Number(row.skew),
             curvature: Number(row.curvature),
-            rate: Number(row.rate),
+            // One rate for every figure (quant/market-assumptions.ts), not a column of its own.
+            rate: marketAssumptions.rate,
           },
         },
       ]),
