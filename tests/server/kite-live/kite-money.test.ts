@@ -47,12 +47,22 @@ describe.each(testBackends)("a Kite account's money on %s", (backend) => {
     ];
     const basket = basketMarginJson(priced);
     const charged = priced.reduce((sum, order) => sum + paise(charges(order).total), 0);
+    const sumOf = (pick: (note: ReturnType<typeof charges>) => number) => priced.reduce((sum, order) => sum + paise(pick(charges(order))), 0) / 100;
     expect(res.body.margins).toEqual({
       required: (paise(basket.final.total) + charged) / 100,
       available: 500000,
       margin: paise(basket.final.span + basket.final.exposure) / 100,
       premium: paise(Math.max(0, basket.final.option_premium)) / 100,
       charges: charged / 100,
+      // Kite's contract note line by line, each rounded to the paisa as the server reads it.
+      charge_breakdown: {
+        brokerage: sumOf((c) => c.brokerage),
+        stt: sumOf((c) => c.transaction_tax),
+        exchange: sumOf((c) => c.exchange_turnover_charge),
+        sebi: sumOf((c) => c.sebi_turnover_charge),
+        stamp_duty: sumOf((c) => c.stamp_duty),
+        gst: sumOf((c) => c.gst.total),
+      },
     });
   });
 
