@@ -1,8 +1,10 @@
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { usePolled } from '@/app/trading/use-polled';
-import { getKillSwitches, type KillSwitch } from '@/features/kill-switch/api/kill-switch-calls';
-import type { TradingAccount } from '@/features/orders/api/trading-types';
+// The orders feature's own read of the switches, not the kill switch feature's: importing that from the
+// desk would split it into a chunk of its own, one more file named by the entry (the first-visit budget).
+import { getKillSwitchStates } from '@/features/orders/api/trading-calls';
+import type { KillSwitchState as KillSwitch, TradingAccount } from '@/features/orders/api/trading-types';
 import { isolate } from '@/lib/format/isolate';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -20,7 +22,7 @@ const refreshMs = 15_000;
 
 /** The account's kill switch when it is on; null when off, or while it cannot be read (the server still refuses, and says why). */
 export function useArmedKillSwitch(account: TradingAccount | null): KillSwitch | null {
-  const { data } = usePolled(account === null ? null : getKillSwitches, account?.account_number ?? '', refreshMs);
+  const { data } = usePolled(account === null ? null : getKillSwitchStates, account?.account_number ?? '', refreshMs);
   return data?.find((entry) => entry.account_number === account?.account_number && entry.armed) ?? null;
 }
 
