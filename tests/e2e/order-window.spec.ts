@@ -33,14 +33,14 @@ for (const width of [1280, 360]) {
     await expect(fill).toContainText(/\d{2}:\d{2}:\d{2}/);
     // One lot bought at market: ₹20 brokerage and the rest, never nothing.
     await expect(fill).toContainText(/₹\u2068?2\d\.\d\d/);
-    await expect(book.total()).toContainText(/1 fill · charges ₹/);
+    await expect(book.total()).toContainText(/1 fill · charges \u2068?₹2\d\.\d\d/);
     // Nothing scrolls sideways on the page itself.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: `${shots}/trades-en-${width}.png`, fullPage: true });
 
     await new AppShell(page).useLayout({ theme: /^dark$/i, language: /français/i });
     await book.showTrades();
-    await expect(book.total()).toContainText(/1 exécution · frais/);
+    await expect(book.total()).toContainText(/1 exécution · frais \u2068?2\d,\d\d/);
     await expect(book.fills().first()).toContainText(/Acheter/);
     await page.screenshot({ path: `${shots}/trades-fr-dark-${width}.png`, fullPage: true });
   });
@@ -53,7 +53,8 @@ test('the desk of an account whose kill switch is on says so before an order is 
   await armKillSwitch(page, user);
   await page.goto('/app/dashboards/live-trade');
   const notice = page.getByTestId('kill-switch-notice');
-  await expect(notice).toContainText(`The kill switch of Paper desk (${user.accountNumber}) is on since`);
+  // Names and figures are isolated (U+2068 … U+2069) for right-to-left layouts: read without them.
+  await expect.poll(async () => (await notice.textContent())?.replace(/[\u2068\u2069]/g, '')).toContain(`The kill switch of Paper desk (${user.accountNumber}) is on since`);
   await expect(page.getByRole('button', { name: `Kill switch is on for Paper desk (${user.accountNumber})` })).toBeVisible();
   await page.screenshot({ path: `${shots}/kill-switch-notice-360.png`, fullPage: true });
   await notice.getByRole('link', { name: 'Kill switch page' }).click();
@@ -102,10 +103,11 @@ for (const width of [1500, 360]) {
     await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /NIFTY.*CE$/ }).click();
     const ticket = page.getByTestId('order-ticket');
     await expect(ticket.getByTestId('contract-name')).toHaveText(/^NIFTY \d{2} [a-zéû]{3,4}\.? \d+ CE$/);
-    await ticket.getByLabel('Type d’ordre').selectOption('SL');
-    await expect(ticket.getByText(/Pas encore prêt à l’envoi/)).toBeVisible();
     await ticket.getByTestId('charges-breakdown').locator('summary').click();
     await expect(ticket.getByTestId('charges-breakdown')).toContainText('Courtage');
+    await ticket.getByRole('button', { name: 'Vendre', exact: true }).click();
+    await ticket.getByLabel('Type d’ordre').selectOption('SL');
+    await expect(ticket.getByText(/Pas encore prêt à l’envoi/)).toBeVisible();
     await page.screenshot({ path: `${shots}/ticket-fr-dark-${width}.png`, fullPage: width > 1000 });
   });
 }
