@@ -114,6 +114,17 @@ describe.each(testBackends)("a Kite account's money on %s", (backend) => {
     });
     const positions = await stack.call<Schemas['PositionsResponse']>('getPositions', { token: desk.token, params: { portfolioId: portfolio.id } });
     expect(positions.body.data.positions.map((position) => [position.tradingsymbol, position.quantity, position.last_price])).toEqual([[call, -desk.lotSize, 95]]);
+
+    // The trade book: each fill carries its order's charges from Kite's contract note (the fills share a
+    // second here, so their order is not the point).
+    const book = await desk.orderBook();
+    expect(book.body.trades).toHaveLength(3);
+    expect(book.body.trades.map((trade) => [trade.transaction_type, trade.quantity, trade.charges])).toEqual(expect.arrayContaining([
+      ['SELL', desk.lotSize, feeOf('SELL', desk.lotSize, 90) / 100],
+      ['BUY', desk.lotSize, feeOf('BUY', desk.lotSize, 90) / 100],
+      ['SELL', 2 * desk.lotSize, feeOf('SELL', 2 * desk.lotSize, 100) / 100],
+    ]));
+    expect(book.body.order_book.every((order) => order.lot_size === desk.lotSize)).toBe(true);
   });
 
   it('answers a read Kite could not be reached for as "try again" (503), not as a fault', async () => {
