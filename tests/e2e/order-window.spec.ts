@@ -18,6 +18,24 @@ async function armKillSwitch(page: Page, user: TradingUser): Promise<void> {
   expect(armed.status(), await armed.text()).toBe(200);
 }
 
+/** A buy far under the market (₹1.00, one lot of NIFTY's at-the-money call): it stays open to be modified. */
+async function placeWorkingBuy(page: Page, user: TradingUser): Promise<void> {
+  const auth = { authorization: `Bearer ${user.token}` };
+  const expiries = (await (await page.request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
+  const listed = (await (await page.request.get(`/api/market/instruments/?index=NIFTY&expiry=${expiries.expiries[0]!.date}`, { headers: auth })).json()) as {
+    instruments: Array<{ tradingsymbol: string; instrument_type: string }>;
+    lot_size: number;
+  };
+  const calls = listed.instruments.filter((instrument) => instrument.instrument_type === 'CE');
+  const call = calls[Math.floor(calls.length / 2)]!;
+  const order = { tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'LIMIT', product: 'NRML', quantity: listed.lot_size, price: 1 };
+  const placed = await page.request.post('/api/order-book/order-book/place_trades/', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { account_number: user.accountNumber, orders: [order] },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+}
+
 for (const width of [1280, 360]) {
   test(`the trade book lists each fill with its time, price, quantity and charges at ${width} px, in English and French`, async ({ page }) => {
     test.setTimeout(90_000);
@@ -111,3 +129,33 @@ for (const width of [1500, 360]) {
     await page.screenshot({ path: `${shots}/ticket-fr-dark-${width}.png`, fullPage: width > 1000 });
   });
 }
+
+test('the Modify dialog takes lots like the ticket and its count of modifications follows each change, on a 360 px phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const user = await signInReadyToTrade(page);
+  await placeWorkingBuy(page, user);
+  const book = new OrderBookPage(page);
+  await book.open();
+  await page.getByRole('list', { name: 'Orders' }).getByRole('button', { name: 'Modify' }).click();
+  const dialog = page.getByRole('dialog');
+  const count = async () => (await dialog.textContent())?.replace(/[\u2068\u2069]/g, '') ?? '';
+  await expect.poll(count).toContain('Modified 0 of 25 times allowed.');
+  await expect(dialog.getByLabel('Lots')).toHaveValue('1');
+  await dialog.getByRole('button', { name: 'One lot more' }).click();
+  await expect.poll(count).toContain('Quantity 130 (65 a lot)');
+  await page.screenshot({ path: `${shots}/modify-en-360.png` });
+  await dialog.getByRole('button', { name: 'Modify order' }).click();
+  await expect(dialog.getByRole('status')).toContainText(/open, waiting at/);
+  await expect.poll(count).toContain('Modified 1 of 25 times allowed.');
+
+  // A second change in the same dialog: one tick up, and the count follows again.
+  await dialog.getByRole('button', { name: 'Price ₹0.05 higher' }).click();
+  await expect(dialog.getByLabel('Price (₹)')).toHaveValue('1.05');
+  await dialog.getByRole('button', { name: 'Modify order' }).click();
+  await expect.poll(count).toContain('Modified 2 of 25 times allowed.');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const response = await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const orders = ((await response.json()) as { order_book: Array<{ quantity: number; price: number; modifications: number }> }).order_book;
+  expect(orders).toEqual([expect.objectContaining({ quantity: 130, price: 1.05, modifications: 2 })]);
+});
