@@ -1764,6 +1764,11 @@ export interface components {
             market_protection?: number | null;
             /** @description The broker turned this MARKET order into a LIMIT at `price` (Kite's market protection). */
             converted_to_limit?: boolean;
+            /**
+             * @description The contract's lot size, so a modification can be typed in lots as the order was. The order book
+             *     carries it for every contract still listed; order answers and expired contracts leave it out.
+             */
+            lot_size?: number;
         };
         /** @description One fill of an order. */
         Trade: {
@@ -1780,6 +1785,11 @@ export interface components {
             quantity: components["schemas"]["Quantity"];
             average_price: components["schemas"]["Price"];
             fill_timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description What this fill cost (brokerage, STT, exchange and SEBI charges, stamp duty, GST): its share of its
+             *     order's charges. Null while a live broker has not priced the order (Kite does once it completes).
+             */
+            charges: components["schemas"]["Money"] | null;
         };
         OrderBookResponse: {
             order_book: components["schemas"]["Order"][];
@@ -2110,7 +2120,22 @@ export interface components {
                 margin: components["schemas"]["Pnl"];
                 premium: components["schemas"]["Money"];
                 charges: components["schemas"]["Money"];
+                charge_breakdown: components["schemas"]["ChargeBreakdown"];
             };
+        };
+        /** @description Charges by kind, as a contract note lists them; they add up to `charges` (a live broker's own lines may differ from its total by a paisa). */
+        ChargeBreakdown: {
+            brokerage: components["schemas"]["Money"];
+            /** @description Securities transaction tax (on the sell side of options). */
+            stt: components["schemas"]["Money"];
+            /** @description The exchange's transaction charges. */
+            exchange: components["schemas"]["Money"];
+            /** @description SEBI's turnover fees. */
+            sebi: components["schemas"]["Money"];
+            /** @description Stamp duty (on the buy side). */
+            stamp_duty: components["schemas"]["Money"];
+            /** @description GST on brokerage, exchange charges and SEBI fees. */
+            gst: components["schemas"]["Money"];
         };
         PositionBookResponse: {
             position_book: components["schemas"]["PositionBook"];

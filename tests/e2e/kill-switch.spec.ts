@@ -29,7 +29,7 @@ test('one tap from the header stops the account: the position is closed, entries
   await expect(result).toContainText('New orders blocked; 0 working orders cancelled; 1 exit filled');
   await expect(result.getByRole('listitem')).toContainText(/^Sell \u2068?65\u2069? NIFTY\w+CE: filled at/);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('button', { name: 'Kill switch is on' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Kill switch is on for Paper desk (${user.accountNumber})` })).toBeVisible();
 
   expect(await openPositions(page, user)).toBe(0);
   expect(await buyOneLot(page, user)).toBe(403);

@@ -91,6 +91,8 @@ export type BrokerTrade = {
   price_paise: string;
   kind: 'fill' | 'settlement';
   filled_at: Date;
+  /** What this fill cost (its share of the order's charges), null while the broker has not said (a live order not yet complete). */
+  charges_paise: string | null;
 };
 
 /** A listed option contract. */
@@ -139,8 +141,14 @@ export type Funds = {
   marginPaise: number;
 };
 
-/** What orders would need together (margin change with hedge benefit, premium, charges) against what is available. */
-export type MarginQuote = { requiredPaise: number; availablePaise: number; chargesPaise: number; premiumPaise: number; marginPaise: number };
+/** Charges by kind, in paise (a contract note's lines). */
+export type ChargeParts = { brokerage: number; stt: number; exchange: number; sebi: number; gst: number; stamp: number };
+
+/**
+ * What orders would need together (margin change with hedge benefit, premium, charges) against what is
+ * available; `chargeParts` is `chargesPaise` by kind, as the ticket shows it.
+ */
+export type MarginQuote = { requiredPaise: number; availablePaise: number; chargesPaise: number; chargeParts: ChargeParts; premiumPaise: number; marginPaise: number };
 
 /** Bought and sold quantities and values of one position, overall and on the day asked. */
 export type TradeTotals = {

@@ -74,6 +74,7 @@ export function toTrade(row: BrokerTrade, accountNumber: string): Trade {
     quantity: row.quantity,
     average_price: toRupees(Number(row.price_paise)),
     fill_timestamp: new Date(row.filled_at).toISOString(),
+    charges: row.charges_paise === null ? null : toRupees(Number(row.charges_paise)),
   };
 }
 

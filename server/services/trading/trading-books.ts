@@ -14,6 +14,20 @@ import type { TradingAccounts } from './trading-accounts.ts';
 
 type Schemas = components['schemas'];
 
+/**
+ * The lot size of each listed contract among the orders', by exchange and tradingsymbol (a live broker's
+ * instrument tokens are its own); an expired contract may be gone from the list: left out.
+ */
+async function lotSizesOf(db: Database, orders: ReadonlyArray<{ exchange: string; tradingsymbol: string }>): Promise<Map<string, number>> {
+  const symbols = [...new Set(orders.map((order) => order.tradingsymbol))];
+  if (symbols.length === 0) return new Map();
+  const { rows } = await db.query<{ exchange: string; tradingsymbol: string; lot_size: number }>(
+    'SELECT exchange, tradingsymbol, lot_size FROM instruments WHERE tradingsymbol = ANY($1::text[])',
+    [symbols],
+  );
+  return new Map(rows.map((row) => [`${row.exchange}:${row.tradingsymbol}`, Number(row.lot_size)]));
+}
+
 export function createTradingBooks({ db, clock, accounts }: { db: Database; clock: Clock; accounts: TradingAccounts }) {
   const { findAccount, dataStatus } = accounts;
   const portfolioOf = (body: { portfolio_id?: number | undefined }) => body.portfolio_id ?? null;
@@ -23,8 +37,12 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
   async function orderBook(userId: number, accountNumber: string, startDate: string | undefined, updatedSince?: string): Promise<Schemas['OrderBookResponse']> {
     const found = await findAccount(userId, accountNumber);
     const { orders, trades } = await found.broker.orderBook(found.account, dayOf(startDate), updatedSince === undefined ? null : new Date(updatedSince));
+    const lotSizes = await lotSizesOf(db, orders);
     return {
-      order_book: orders.map((row) => toOrder(row, found.account.accountNumber)),
+      order_book: orders.map((row) => {
+        const lotSize = lotSizes.get(`${row.exchange}:${row.tradingsymbol}`);
+        return { ...toOrder(row, found.account.accountNumber), ...(lotSize === undefined ? {} : { lot_size: lotSize }) };
+      }),
       trades: trades.map((row) => toTrade(row, found.account.accountNumber)),
       ...dataStatus(found),
     };
@@ -122,6 +140,14 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
         margin: toRupees(margin.marginPaise),
         premium: toRupees(margin.premiumPaise),
         charges: toRupees(margin.chargesPaise),
+        charge_breakdown: {
+          brokerage: toRupees(margin.chargeParts.brokerage),
+          stt: toRupees(margin.chargeParts.stt),
+          exchange: toRupees(margin.chargeParts.exchange),
+          sebi: toRupees(margin.chargeParts.sebi),
+          stamp_duty: toRupees(margin.chargeParts.stamp),
+          gst: toRupees(margin.chargeParts.gst),
+        },
       },
     };
   }

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { setupMessages, stepText } from '@/app/getting-started/setup-messages';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
 import { AccountChoice } from '@/app/trading/account-choice';
+import { KillSwitchNotice, useArmedKillSwitch } from '@/app/trading/kill-switch-notice';
 import { DeskPositions } from '@/app/trading/desk-positions';
 import { useFreezeQuantity } from '@/app/trading/use-freeze-quantity';
 import { useLinkedInstrument } from '@/app/trading/use-linked-instrument';
@@ -75,6 +76,8 @@ export function LiveTradeScreen() {
   const freezeQuantity = useFreezeQuantity(picked);
   const account = desk.account;
   const tradingDisabled = !online || account === null || !desk.sessionOpen;
+  const killSwitch = useArmedKillSwitch(account);
+  const killNotice = account === null || killSwitch === null ? null : <KillSwitchNotice account={account} armed={killSwitch} />;
 
   const ticket =
     picked === null ? null : (
@@ -89,6 +92,8 @@ export function LiveTradeScreen() {
         initialSide={chosen === null && linkedTrade !== null ? linkedTrade.side : 'BUY'}
         initialLots={chosen === null ? linkedTrade?.lots : null}
         freezeQuantity={freezeQuantity}
+        // Over the chain (a phone) the ticket hides the desk's notice: it says it again.
+        notice={wide || account === null || killSwitch === null ? null : <KillSwitchNotice account={account} armed={killSwitch} compact />}
         onPlaced={() => setPlacedStamp((value) => value + 1)}
         // Over the chain the dialog has its own close button.
         onClose={wide ? () => setPicked(null) : undefined}
@@ -142,6 +147,7 @@ export function LiveTradeScreen() {
           )}
         </div>
       )}
+      {killNotice}
       {linked.state === 'finding' && <p role="status" className="text-sm text-fg-muted">{intl.formatMessage(messages.finding)}</p>}
       {(linked.state === 'unlisted' || linked.state === 'unavailable') && !linkClosed && (
         <p role="alert" className="rounded-lg border border-warn/40 bg-warn/10 px-3 py-2 text-sm text-fg">

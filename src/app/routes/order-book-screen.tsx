@@ -11,12 +11,12 @@ import { StaleNote } from '@/components/ui/stale-note';
 import { TextField } from '@/components/ui/text-field';
 import { getOrderBook, mergeOrderBook } from '@/features/orders/api/trading-calls';
 import type { OrderBook } from '@/features/orders/api/trading-types';
-import { OrderBookTable } from '@/features/orders/components/order-book-table';
+import { OrderAndTradeBook } from '@/features/orders/components/order-and-trade-book';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 
 const messages = defineMessages({
   title: { id: 'orders.title', defaultMessage: 'Order book' },
-  description: { id: 'orders.description', defaultMessage: 'Every order of the day on a broker account, with its status; modify or cancel open ones.' },
+  description: { id: 'orders.description', defaultMessage: 'Every order of the day on a broker account, with its status, and every fill with its charges; modify or cancel open ones.' },
   date: { id: 'orders.date', defaultMessage: 'Trading day' },
   loading: { id: 'orders.loading', defaultMessage: 'Loading the order book…' },
   failed: { id: 'orders.failed', defaultMessage: 'The order book could not be loaded, so no orders are shown.' },
@@ -73,7 +73,7 @@ export function OrderBookScreen() {
         (book === null ? (
           <LoadStatus loadingText={intl.formatMessage(messages.loading)} failedText={intl.formatMessage(messages.failed)} failed={failed} onRetry={reload} />
         ) : (
-          <OrderBookTable orders={book.order_book} accountNumber={accountNumber} tradingDisabled={!online || !desk.sessionOpen} phone={phone} onChanged={reload} />
+          <OrderAndTradeBook book={book} accountNumber={accountNumber} tradingDisabled={!online || !desk.sessionOpen} phone={phone} onChanged={reload} />
         ))}
     </div>
   );

@@ -3,7 +3,6 @@ import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
 export const killSwitchMessages = {
   ...defineMessages({
     button: { id: 'kill-switch.button', defaultMessage: 'Kill switch' },
-    buttonArmed: { id: 'kill-switch.buttonArmed', defaultMessage: 'Kill switch is on' },
     dialogTitle: { id: 'kill-switch.dialogTitle', defaultMessage: 'Stop trading now?' },
     dialogDescription: { id: 'kill-switch.dialogDescription', defaultMessage: 'This blocks new orders from the desk, baskets and bots, cancels every working order (stop-losses and targets too), then closes every open position at market, buying shorts back before selling longs. Exits stay allowed. You can turn it off later from the kill switch page.' },
     which: { id: 'kill-switch.which', defaultMessage: 'Accounts' },
@@ -20,6 +19,7 @@ export const killSwitchMessages = {
     buy: { id: 'kill-switch.buy', defaultMessage: 'Buy' },
     sell: { id: 'kill-switch.sell', defaultMessage: 'Sell' },
   }),
+  buttonArmedFor: defineMessage<{ accounts: MessageValue }>({ id: 'kill-switch.buttonArmedFor', defaultMessage: 'Kill switch is on for {accounts}' }),
   coolOffHours: defineMessage<{ hours: MessageValue }>({ id: 'kill-switch.coolOffHours', defaultMessage: 'After {hours, plural, one {# hour} other {# hours}}' }),
   lostButArmed: defineMessage<{ accounts: MessageValue }>({ id: 'kill-switch.lostButArmed', defaultMessage: 'The answer was lost, but the kill switch is on for {accounts}. Check the position book: what was closed is there.' }),
   exitLine: defineMessage<{ side: MessageValue; quantity: MessageValue; symbol: MessageValue; status: MessageValue }>({ id: 'kill-switch.exitLine', defaultMessage: '{side} {quantity} {symbol}: {status}' }),

@@ -33,12 +33,22 @@ describe.each(testBackends)("a Kite account's money on %s", (backend) => {
     ];
     const basket = basketMarginJson(priced);
     const charged = priced.reduce((sum, order) => sum + paise(charges(order).total), 0);
+    const sumOf = (pick: (note: ReturnType<typeof charges>) => number) => priced.reduce((sum, order) => sum + paise(pick(charges(order))), 0) / 100;
     expect(res.body.margins).toEqual({
       required: (paise(basket.final.total) + charged) / 100,
       available: 500000,
       margin: paise(basket.final.span + basket.final.exposure) / 100,
       premium: paise(Math.max(0, basket.final.option_premium)) / 100,
       charges: charged / 100,
+      // Kite's contract note line by line, each rounded to the paisa as the server reads it.
+      charge_breakdown: {
+        brokerage: sumOf((c) => c.brokerage),
+        stt: sumOf((c) => c.transaction_tax),
+        exchange: sumOf((c) => c.exchange_turnover_charge),
+        sebi: sumOf((c) => c.sebi_turnover_charge),
+        stamp_duty: sumOf((c) => c.stamp_duty),
+        gst: sumOf((c) => c.gst.total),
+      },
     });
   });
 
@@ -90,6 +100,17 @@ describe.each(testBackends)("a Kite account's money on %s", (backend) => {
     });
     const positions = await live.stack.call<Schemas['PositionsResponse']>('getPositions', { token: live.desk.token, params: { portfolioId: portfolio.id } });
     expect(positions.body.data.positions.map((position) => [position.tradingsymbol, position.quantity, position.last_price])).toEqual([[call, -live.desk.lotSize, 95]]);
+
+    // The trade book: each fill carries its order's charges from Kite's contract note (the fills share a
+    // second here, so their order is not the point).
+    const book = await live.desk.orderBook();
+    expect(book.body.trades).toHaveLength(3);
+    expect(book.body.trades.map((trade) => [trade.transaction_type, trade.quantity, trade.charges])).toEqual(expect.arrayContaining([
+      ['SELL', live.desk.lotSize, feeOf('SELL', live.desk.lotSize, 90) / 100],
+      ['BUY', live.desk.lotSize, feeOf('BUY', live.desk.lotSize, 90) / 100],
+      ['SELL', 2 * live.desk.lotSize, feeOf('SELL', 2 * live.desk.lotSize, 100) / 100],
+    ]));
+    expect(book.body.order_book.every((order) => order.lot_size === live.desk.lotSize)).toBe(true);
   });
 
   it('answers a read Kite could not be reached for as "try again" (503), not as a fault', async () => {

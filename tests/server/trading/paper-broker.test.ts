@@ -255,6 +255,18 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       expect(buy.required).toBeCloseTo(7832.5 + buy.charges, 2);
       expect(buy.charges).toBeGreaterThan(20);
     });
+
+    it('breaks the charges down as a contract note does, the lines adding up to the total', async () => {
+      market.set(call24000, { bid: 100, ask: 100, last: 100 });
+      const res = await call<{ margins: { charges: number; charge_breakdown: Record<string, number> } }>('getOrderMargins', {
+        token: desk.token,
+        body: { account_number: desk.accountNumber, orders: [desk.order(call24000, 'BUY', 65), desk.order(call24200, 'SELL', 65, { order_type: 'LIMIT', price: 110.05 })] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // The worked example below: a ₹6,500.00 buy and a ₹7,153.25 sell (another contract: charges do not care).
+      expect(res.body.margins.charge_breakdown).toEqual({ brokerage: 40, stt: 10.73, exchange: 4.85, sebi: 0.02, stamp_duty: 0.2, gst: 8.08 });
+      expect(res.body.margins.charges).toBe(63.88);
+    });
   });
 
   describe('charges and P&L', () => {
@@ -272,6 +284,10 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       // Gross P&L 65 × (110.05 − 100.00) = ₹653.25; net ₹653.25 − ₹63.88 = ₹589.37.
       const [position] = (await desk.positionBook()).net;
       expect(position).toMatchObject({ quantity: 0, pnl: 653.25, realised: 653.25, unrealised: 0, charges: 63.88, net_pnl: 589.37 });
+      // The trade book carries each fill's own charges, and the order book each contract's lot size.
+      const book = await desk.orderBook();
+      expect(book.trades.map((trade) => [trade.transaction_type, trade.charges])).toEqual([['SELL', 37.34], ['BUY', 26.54]]);
+      expect(book.order_book.map((order) => order.lot_size)).toEqual([65, 65]);
       expect(position).toMatchObject({ buy_quantity: 65, buy_value: 6500, buy_price: 100, sell_quantity: 65, sell_value: 7153.25, sell_price: 110.05 });
     });
 

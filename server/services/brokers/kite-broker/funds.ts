@@ -4,8 +4,8 @@
 // legs alone. The ticket and the strategy builder show these for a live account, never the paper estimate.
 import type { Database } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
-import type { Funds, MarginQuote, OrderIntent, TradingAccount } from '../broker-trading.ts';
-import { basketMargins, orderCharges, type KiteMarginOrder } from '../kite/kite-margins.ts';
+import type { ChargeParts, Funds, MarginQuote, OrderIntent, TradingAccount } from '../broker-trading.ts';
+import { basketMargins, orderCharges, type KiteCharges, type KiteMarginOrder } from '../kite/kite-margins.ts';
 import { getLtp } from '../kite/kite-market.ts';
 import type { KiteCalls } from './kite-calls.ts';
 import type { KiteRateLimits } from './rate-limits.ts';
@@ -25,6 +25,27 @@ function marginOrder(intent: OrderIntent): KiteMarginOrder {
     ...(intent.orderType === 'LIMIT' || intent.orderType === 'SL' ? { price: intent.pricePaise / 100 } : {}),
     ...(intent.orderType === 'SL' || intent.orderType === 'SL-M' ? { trigger_price: intent.triggerPaise / 100 } : {}),
   };
+}
+
+/** Kite's total as it says it, and its lines. */
+type NoteCharges = { parts: ChargeParts; totalPaise: number };
+
+const noParts: ChargeParts = { brokerage: 0, stt: 0, exchange: 0, sebi: 0, gst: 0, stamp: 0 };
+
+/** A contract note's charges by kind, in paise (STT is Kite's transaction tax on options). */
+function partsOf(charges: KiteCharges): ChargeParts {
+  return {
+    brokerage: paise(charges.brokerage),
+    stt: paise(charges.transaction_tax),
+    exchange: paise(charges.exchange_turnover_charge),
+    sebi: paise(charges.sebi_turnover_charge),
+    gst: paise(charges.gst.total),
+    stamp: paise(charges.stamp_duty),
+  };
+}
+
+function addParts(a: ChargeParts, b: ChargeParts): ChargeParts {
+  return { brokerage: a.brokerage + b.brokerage, stt: a.stt + b.stt, exchange: a.exchange + b.exchange, sebi: a.sebi + b.sebi, gst: a.gst + b.gst, stamp: a.stamp + b.stamp };
 }
 
 export function createKiteFunds({ db, calls, limits }: { db: Database; calls: KiteCalls; limits: KiteRateLimits }) {
@@ -48,7 +69,7 @@ export function createKiteFunds({ db, calls, limits }: { db: Database; calls: Ki
   }
 
   /** The orders' charges from Kite's contract note, MARKET orders priced at Kite's last price. */
-  async function chargesOf(account: TradingAccount, intents: readonly OrderIntent[], orders: readonly KiteMarginOrder[]): Promise<number> {
+  async function chargesOf(account: TradingAccount, intents: readonly OrderIntent[], orders: readonly KiteMarginOrder[]): Promise<NoteCharges> {
     const prices = await lastPrices(account, intents);
     const priced = intents.map((intent, index) => ({
       ...orders[index]!,
@@ -56,22 +77,26 @@ export function createKiteFunds({ db, calls, limits }: { db: Database; calls: Ki
       average_price: intent.orderType === 'LIMIT' || intent.orderType === 'SL' ? intent.pricePaise / 100 : (prices.get(`${intent.exchange}:${intent.tradingsymbol}`) ?? 0),
     }));
     const notes = await calls.withKite(account, 'read', 'the charges of these orders', (session) => orderCharges(session.http, priced));
-    return notes.reduce((sum, note) => sum + paise(note.charges.total), 0);
+    return {
+      parts: notes.reduce((sum, note) => addParts(sum, partsOf(note.charges)), noParts),
+      totalPaise: notes.reduce((sum, note) => sum + paise(note.charges.total), 0),
+    };
   }
 
   async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<MarginQuote> {
     const orders = intents.map(marginOrder);
     const basket = await calls.withKite(account, 'read', 'the margin of these orders', (session) => basketMargins(session.http, orders, true));
-    const chargesPaise = await chargesOf(account, intents, orders).catch((error: unknown) => {
+    const charges = await chargesOf(account, intents, orders).catch((error: unknown): NoteCharges => {
       // Kite's quotes are 1 a second: a second look within it takes the basket answer's own charges.
-      if (error instanceof DomainError && error.code === 'order_rate_limited') return paise(basket.charges.total);
+      if (error instanceof DomainError && error.code === 'order_rate_limited') return { parts: partsOf(basket.charges), totalPaise: paise(basket.charges.total) };
       throw error;
     });
     const available = (await funds(account)).availablePaise;
     return {
-      requiredPaise: paise(basket.final.total) + chargesPaise,
+      requiredPaise: paise(basket.final.total) + charges.totalPaise,
       availablePaise: available,
-      chargesPaise,
+      chargesPaise: charges.totalPaise,
+      chargeParts: charges.parts,
       premiumPaise: Math.max(0, paise(basket.final.option_premium)),
       marginPaise: paise(basket.final.span + basket.final.exposure),
     };

@@ -32,9 +32,6 @@ export type PlacedOrder = {
   number: IntentNumber | null;
 };
 
-const tradeColumns = `trade_id, order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol, product, transaction_type,
-  quantity, price_paise, 'fill' AS kind, filled_at`;
-
 /** Kite's word on an order merged into the mirror's: forward only. */
 function merged(row: MirrorOrder, state: KiteState): KiteState {
   let status = state.status;
@@ -234,8 +231,13 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
       [accountId, day, since],
     );
     const { rows: trades } = await db.query<BrokerTrade>(
-      `SELECT ${tradeColumns} FROM kite_trades WHERE broker_account_id = $1 AND trading_day = $2::date AND ($3::timestamptz IS NULL OR filled_at >= $3)
-       ORDER BY filled_at DESC, id DESC`,
+      // Kite prices an order's charges once it completes; each fill carries its share (null until then).
+      `SELECT t.trade_id, t.order_id, t.broker_account_id, t.portfolio_id, t.instrument_token, t.exchange, t.tradingsymbol, t.product,
+         t.transaction_type, t.quantity, t.price_paise, 'fill' AS kind, t.filled_at,
+         CASE WHEN o.charges_paise IS NULL OR o.filled_quantity = 0 THEN NULL ELSE round(o.charges_paise::numeric * t.quantity / o.filled_quantity)::bigint END AS charges_paise
+       FROM kite_trades t LEFT JOIN kite_orders o ON o.broker_account_id = t.broker_account_id AND o.order_id = t.order_id
+       WHERE t.broker_account_id = $1 AND t.trading_day = $2::date AND ($3::timestamptz IS NULL OR t.filled_at >= $3)
+       ORDER BY t.filled_at DESC, t.id DESC`,
       [accountId, day, since],
     );
     return { orders, trades };

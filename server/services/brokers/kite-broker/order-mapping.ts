@@ -200,5 +200,7 @@ export function toBrokerTrade(trade: KiteTrade, accountId: number, portfolioId: 
     price_paise: String(paise(trade.average_price)),
     kind: 'fill',
     filled_at: kiteStamp(trade.fill_timestamp) ?? kiteStamp(trade.exchange_timestamp) ?? new Date(0),
+    // Kite's trades carry no charges: the mirror's share of the order's, once it is complete (order-books.ts).
+    charges_paise: null,
   };
 }

@@ -36,6 +36,11 @@ export function applyRate(amountPaise: number, rate: string): number {
   return Number((product * 2n + scale) / (2n * scale));
 }
 
+/** Two sets of charges added kind by kind (several orders' together). */
+export function addCharges(a: Charges, b: Charges): Charges {
+  return { brokerage: a.brokerage + b.brokerage, stt: a.stt + b.stt, exchange: a.exchange + b.exchange, sebi: a.sebi + b.sebi, gst: a.gst + b.gst, stamp: a.stamp + b.stamp };
+}
+
 export function totalCharges(charges: Charges): number {
   return charges.brokerage + charges.stt + charges.exchange + charges.sebi + charges.gst + charges.stamp;
 }

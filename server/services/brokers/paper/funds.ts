@@ -7,7 +7,7 @@ import { istDate } from '../../market/ist.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import { expiryInstantMs } from '../../market/simulator.ts';
 import type { Funds, MarginQuote, OrderIntent, Side, TradingAccount } from '../broker-trading.ts';
-import { fillCharges, totalCharges } from './charges.ts';
+import { addCharges, fillCharges, noCharges, totalCharges, type Charges } from './charges.ts';
 import { keyOf, type Contract, type Contracts } from './contracts.ts';
 import { underlyingMargin, type MarginLeg } from './margin.ts';
 import { openLegsSql, type Books, type OpenLeg, type OpenLegRow } from './books.ts';
@@ -114,19 +114,20 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     const book = await readBook(q, account, now);
     const pricing: PricingCache = new Map();
     const before = await fundsFrom(q, account, book, [], now, pricing);
-    let chargesPaise = 0;
+    let chargeParts: Charges = noCharges;
     let premiumPaise = 0;
     const entries: WorkingEntry[] = [];
     for (const { intent, contract, quote } of legs) {
       const pricePaise = intent.orderType === 'MARKET' ? (intent.side === 'BUY' ? quote.askPaise : quote.bidPaise) : intent.pricePaise;
       entries.push({ contract, side: intent.side, pending: intent.quantity, pricePaise });
       const rates = await ratesFor(q, contract.exchange, istDate(now));
-      chargesPaise += totalCharges(fillCharges(rates, intent.side, intent.quantity, pricePaise, true));
+      chargeParts = addCharges(chargeParts, fillCharges(rates, intent.side, intent.quantity, pricePaise, true));
       if (intent.side === 'BUY') premiumPaise += intent.quantity * pricePaise;
     }
     const after = await fundsFrom(q, account, book, entries, now, pricing);
+    const chargesPaise = totalCharges(chargeParts);
     const requiredPaise = after.usedPaise - before.usedPaise + chargesPaise;
-    return { requiredPaise, availablePaise: before.availablePaise, chargesPaise, premiumPaise, marginPaise: after.marginPaise - before.marginPaise };
+    return { requiredPaise, availablePaise: before.availablePaise, chargesPaise, chargeParts, premiumPaise, marginPaise: after.marginPaise - before.marginPaise };
   }
 
   /**

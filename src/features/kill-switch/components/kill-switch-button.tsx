@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import StopCircleIcon from '@heroicons/react/24/outline/StopCircleIcon';
+import { getBrokerAccounts } from '@/features/kill-switch/api/get-broker-accounts';
 import { getKillSwitches } from '@/features/kill-switch/api/kill-switch-calls';
 import { KillSwitchDialog } from '@/features/kill-switch/components/kill-switch-dialog';
 import { killSwitchMessages as messages } from '@/features/kill-switch/kill-switch-messages';
@@ -12,23 +13,33 @@ import { killSwitchMessages as messages } from '@/features/kill-switch/kill-swit
  */
 export const killSwitchParam = 'kill-switch';
 
+/** "Paper (PA1234)" for each armed account; its number alone when the accounts cannot be read. */
+async function armedAccounts(): Promise<string[]> {
+  const armed = (await getKillSwitches()).filter((entry) => entry.armed).map((entry) => entry.account_number);
+  if (armed.length === 0) return [];
+  const names = new Map((await getBrokerAccounts().catch(() => [])).map((account) => [account.account_number, account.name]));
+  return armed.map((number) => (names.has(number) ? `${names.get(number)} (${number})` : number));
+}
+
 /**
  * The kill switch in the header of every screen: one tap opens its one confirmation. Red and labelled "on"
- * while any account's switch is armed, so a trader sees at a glance that entries are blocked.
+ * while any account's switch is armed, naming the accounts, so a trader sees at a glance whose entries are
+ * blocked (one account's switch says nothing of the others').
  */
 export function KillSwitchButton() {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const asked = params.get(killSwitchParam);
   const [clicked, setClicked] = useState(false);
-  const [armed, setArmed] = useState(false);
+  const [armedNames, setArmedNames] = useState<string[]>([]);
+  const armed = armedNames.length > 0;
   const open = clicked || asked === 'arm' || asked === 'page';
   // A push notification's action adds source=notification (sw/push.ts), so the audit says where it came from.
   const source = asked === 'arm' ? (params.get('source') === 'notification' ? 'notification' : 'shortcut') : asked === 'page' ? 'settings' : 'header';
 
   const refresh = useCallback(() => {
-    getKillSwitches()
-      .then((list) => setArmed(list.some((entry) => entry.armed)))
+    armedAccounts()
+      .then(setArmedNames)
       .catch(() => undefined);
   }, []);
   useEffect(refresh, [refresh]);
@@ -43,7 +54,7 @@ export function KillSwitchButton() {
     }
   };
 
-  const label = intl.formatMessage(armed ? messages.buttonArmed : messages.button);
+  const label = armed ? intl.formatMessage(messages.buttonArmedFor, { accounts: intl.formatList(armedNames, { type: 'conjunction' }) }) : intl.formatMessage(messages.button);
   return (
     <>
       <button
@@ -57,7 +68,7 @@ export function KillSwitchButton() {
         }`}
       >
         <StopCircleIcon className="size-6" aria-hidden="true" />
-        <span className="hidden md:inline">{label}</span>
+        <span className="hidden max-w-64 truncate md:inline">{label}</span>
       </button>
       {open && <KillSwitchDialog onClose={handleClose} source={source} />}
     </>

@@ -3,6 +3,7 @@
 // unknown outcome is settled by send-intent.ts reading the order book.
 import type {
   ExecuteOrderRequest,
+  KillSwitchState,
   ModifyOrderRequest,
   OrderBook,
   OrderMargins,
@@ -70,6 +71,14 @@ export function mergeOrderBook(book: OrderBook, changes: OrderBook): OrderBook {
   const tradeIds = new Set(book.trades.map((trade) => trade.trade_id));
   const trades = [...changes.trades.filter((trade) => !tradeIds.has(trade.trade_id)), ...book.trades];
   return { order_book: orders, trades, status: changes.status, as_of: changes.as_of };
+}
+
+/**
+ * Every account's kill switch: the desk says so before an order is typed when its account's is on (the
+ * kill switch feature arms and disarms them; trading only needs to know).
+ */
+export async function getKillSwitchStates(): Promise<KillSwitchState[]> {
+  return requireField(await mainApi().GET('/api/kill-switch/'), 'kill_switches').kill_switches;
 }
 
 /** What orders would need together (margin with hedge benefit, premium, charges); places nothing. */

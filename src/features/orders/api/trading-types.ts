@@ -16,5 +16,6 @@ export type TargetOrderRequest = Schemas['TargetOrderRequest'];
 export type TransactionType = Schemas['TransactionType'];
 export type Product = Schemas['Product'];
 export type OrderStatus = Schemas['OrderStatus'];
+export type KillSwitchState = Schemas['KillSwitch'];
 /** What the trading screens know of the account they trade on: whose it is, and paper or live (its broker). */
 export type TradingAccount = Pick<Schemas['BrokerAccount'], 'id' | 'name' | 'account_number' | 'broker'>;

@@ -2,7 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { Order, OrderStatus } from '@/features/orders/api/trading-types';
-import { CancelOrderDialog, ModifyOrderDialog, orderActionMessages } from '@/features/orders/components/order-dialogs';
+import { ModifyOrderDialog } from '@/features/orders/components/modify-order-dialog';
+import { CancelOrderDialog, orderActionMessages } from '@/features/orders/components/order-dialogs';
 import { productMessages, sideMessages, statusMessages, typeMessages } from '@/features/orders/order-messages';
 import { SelectField } from '@/components/ui/select-field';
 import { useFormat } from '@/lib/format/use-format';
@@ -65,7 +66,9 @@ export function OrderBookTable({
   const intl = useIntl();
   const { formatNumber, formatTime } = useFormat();
   const [filter, setFilter] = useState<Filter>('all');
-  const [dialog, setDialog] = useState<{ kind: 'modify' | 'cancel'; order: Order } | null>(null);
+  const [opened, setOpened] = useState<{ kind: 'modify' | 'cancel'; order: Order } | null>(null);
+  // The dialog follows the book: a modification's count, made in it, shows when the book is read again.
+  const dialog = opened === null ? null : { ...opened, order: orders.find((order) => order.order_id === opened.order.order_id) ?? opened.order };
   const shown = useMemo(
     () => (filter === 'all' ? orders : orders.filter((order) => (filter === 'working' ? working(order) : order.status === filter))),
     [orders, filter],
@@ -91,7 +94,7 @@ export function OrderBookTable({
         <button
           type="button"
           disabled={tradingDisabled}
-          onClick={() => setDialog({ kind: 'modify', order })}
+          onClick={() => setOpened({ kind: 'modify', order })}
           className="min-h-9 rounded-md border border-line px-2 text-xs font-medium text-fg hover:bg-surface-raised disabled:opacity-50"
         >
           {intl.formatMessage(orderActionMessages.modify)}
@@ -99,7 +102,7 @@ export function OrderBookTable({
         <button
           type="button"
           disabled={tradingDisabled}
-          onClick={() => setDialog({ kind: 'cancel', order })}
+          onClick={() => setOpened({ kind: 'cancel', order })}
           className="min-h-9 rounded-md border border-line px-2 text-xs font-medium text-loss hover:bg-surface-raised disabled:opacity-50"
         >
           {intl.formatMessage(orderActionMessages.cancel)}
@@ -219,10 +222,10 @@ export function OrderBookTable({
         </div>
       )}
       {dialog?.kind === 'modify' && (
-        <ModifyOrderDialog order={dialog.order} accountNumber={accountNumber} onDone={onChanged} onClose={() => setDialog(null)} />
+        <ModifyOrderDialog order={dialog.order} accountNumber={accountNumber} onDone={onChanged} onClose={() => setOpened(null)} />
       )}
       {dialog?.kind === 'cancel' && (
-        <CancelOrderDialog order={dialog.order} accountNumber={accountNumber} onDone={onChanged} onClose={() => setDialog(null)} />
+        <CancelOrderDialog order={dialog.order} accountNumber={accountNumber} onDone={onChanged} onClose={() => setOpened(null)} />
       )}
     </div>
   );

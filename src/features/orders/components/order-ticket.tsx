@@ -1,21 +1,24 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { executeOrder } from '@/features/orders/api/trading-calls';
 import type { OrderRequest, Product, TradingAccount, TransactionType } from '@/features/orders/api/trading-types';
+import { ChargesBreakdown } from '@/features/orders/components/charges-breakdown';
 import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
 import { SliceHint } from '@/features/orders/components/slice-hint';
+import { cannotSendText, problemMessages } from '@/features/orders/components/ticket-check-messages';
+import { TicketFields, type TicketValues } from '@/features/orders/components/ticket-fields';
+import { contractName } from '@/features/orders/model/contract-name';
 import { slicePlan } from '@/features/orders/model/order-slices';
+import { checkTicket, firstProblem } from '@/features/orders/model/ticket-checks';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
 import { ticketMessages as messages, ticketText as t } from '@/features/orders/components/order-ticket-messages';
 import { OrderAccount } from '@/features/orders/components/order-account';
 import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
 import { useOrderMargins } from '@/features/orders/hooks/use-order-margins';
 import { useSecondsSince } from '@/features/orders/hooks/use-seconds-since';
-import { intentMessages, productMessages, sideMessages, typeMessages } from '@/features/orders/order-messages';
+import { intentMessages, productMessages, sideMessages } from '@/features/orders/order-messages';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { useFormat } from '@/lib/format/use-format';
 import { tradingModeOf } from '@/lib/trading/trading-mode';
@@ -35,12 +38,8 @@ export type TicketQuote = { last_price: number; bid?: number | undefined; ask?: 
 
 export type TicketDefaults = { product: Product; order_type: 'MARKET' | 'LIMIT'; lots: number; confirm_before_order: boolean };
 
-type TicketType = 'MARKET' | 'LIMIT' | 'SL';
-
 /** A price older than this asks for a second confirmation (issue: "a price older than 5 s"). */
 const staleAfterMs = 5000;
-
-const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /**
  * Buy or sell one option contract: lots with the quantity they make, order type, product, price and trigger
@@ -57,6 +56,7 @@ export function OrderTicket({
   initialSide,
   initialLots,
   freezeQuantity = null,
+  notice = null,
   onPlaced,
   onClose,
 }: {
@@ -72,19 +72,24 @@ export function OrderTicket({
   initialLots?: number | null;
   /** The exchange's most per order for the contract's index (unknown: the ticket says nothing of slicing). */
   freezeQuantity?: number | null;
+  /** Said above everything else (the account's kill switch is on). */
+  notice?: ReactNode;
   onPlaced?: () => void;
   onClose?: () => void;
 }) {
   const intl = useIntl();
-  const { formatInr, formatNumber } = useFormat();
+  const { formatInr, formatNumber, locale } = useFormat();
   const online = useOnlineStatus();
   const formId = useId();
   const [side, setSide] = useState<TransactionType>(initialSide);
-  const [lotsText, setLotsText] = useState(String(initialLots ?? defaults.lots));
-  const [type, setType] = useState<TicketType>(defaults.order_type);
-  const [product, setProduct] = useState<Product>(defaults.product);
-  const [priceText, setPriceText] = useState(() => (quote === null ? '' : quote.last_price.toFixed(2)));
-  const [triggerText, setTriggerText] = useState('');
+  const [values, setValues] = useState<TicketValues>(() => ({
+    lotsText: String(initialLots ?? defaults.lots),
+    type: defaults.order_type,
+    product: defaults.product,
+    priceText: quote === null ? '' : quote.last_price.toFixed(2),
+    triggerText: '',
+  }));
+  const { type, product } = values;
   const [reviewing, setReviewing] = useState(false);
   const [staleAccepted, setStaleAccepted] = useState(false);
   const intent = useOrderIntent(account);
@@ -93,18 +98,17 @@ export function OrderTicket({
   const age = useSecondsSince(quote?.timestamp ?? null);
   const stale = age !== null && age * 1000 > staleAfterMs;
 
-  const lots = Math.floor(toNumber(lotsText));
-  const quantity = Number.isFinite(lots) && lots > 0 ? lots * instrument.lot_size : null;
+  const checks = checkTicket({ side, ...values, lastPrice: quote?.last_price ?? null });
+  const problem = firstProblem(checks);
+  const quantity = checks.lots === undefined ? Number(values.lotsText) * instrument.lot_size : null;
   const slicing = quantity === null || freezeQuantity === null ? null : slicePlan(quantity, instrument.lot_size, freezeQuantity);
-  const price = toNumber(priceText);
-  const trigger = toNumber(triggerText);
+  const price = Number(values.priceText);
+  const trigger = Number(values.triggerText);
   const needsPrice = type !== 'MARKET';
-  const priceValid = !needsPrice || (Number.isFinite(price) && price > 0);
-  const triggerValid = type !== 'SL' || (Number.isFinite(trigger) && trigger > 0);
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
 
   const request: OrderRequest | null =
-    quantity === null || !priceValid || !triggerValid
+    quantity === null || problem !== null
       ? null
       : {
           tradingsymbol: instrument.tradingsymbol,
@@ -125,6 +129,7 @@ export function OrderTicket({
     setReviewing(false);
     intent.changed();
   };
+  const change = (changes: Partial<TicketValues>) => edit(setValues)({ ...values, ...changes });
 
   const blocked = !online ? intentMessages.offline : accountNumber === null ? intentMessages.noAccount : !sessionOpen ? intentMessages.noSession : null;
   const canSend = blocked === null && request !== null && slicing?.tooMany !== true && !intent.pending && (!stale || staleAccepted);
@@ -164,6 +169,9 @@ export function OrderTicket({
           <h2 id={`${formId}-title`} className="text-base font-semibold text-fg">
             {intl.formatMessage(t.heading, { symbol: <span dir="ltr">{instrument.tradingsymbol}</span> })}
           </h2>
+          <p className="text-sm font-medium text-fg" data-testid="contract-name">
+            {contractName(instrument, locale)}
+          </p>
           <p className="text-xs text-fg-muted tabular-nums">
             {quote === null
               ? intl.formatMessage(messages.noPrice)
@@ -180,6 +188,7 @@ export function OrderTicket({
           </Button>
         )}
       </div>
+      {notice}
       {account !== null && <OrderAccount account={account} />}
 
       <div role="group" aria-label={intl.formatMessage(messages.side)} className="flex gap-1">
@@ -198,46 +207,7 @@ export function OrderTicket({
         ))}
       </div>
 
-      <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label={intl.formatMessage(messages.lots)}
-          inputMode="numeric"
-          value={lotsText}
-          onChange={(event) => edit(setLotsText)(event.target.value)}
-          hint={quantity === null ? undefined : intl.formatMessage(t.quantity, { quantity: formatNumber(quantity), lot: formatNumber(instrument.lot_size) })}
-        />
-        <SelectField label={intl.formatMessage(messages.type)} value={type} onChange={(event) => edit(setType)(event.target.value as TicketType)}>
-          {(['MARKET', 'LIMIT', 'SL'] as const).map((value) => (
-            <option key={value} value={value}>
-              {intl.formatMessage(typeMessages[value])}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={intl.formatMessage(messages.product)} value={product} onChange={(event) => edit(setProduct)(event.target.value as Product)}>
-          {(['MIS', 'NRML'] as const).map((value) => (
-            <option key={value} value={value}>
-              {intl.formatMessage(productMessages[value])}
-            </option>
-          ))}
-        </SelectField>
-        {needsPrice && (
-          <TextField
-            label={intl.formatMessage(messages.price)}
-            inputMode="decimal"
-            value={priceText}
-            onChange={(event) => edit(setPriceText)(event.target.value)}
-            hint={intl.formatMessage(messages.tickHint)}
-          />
-        )}
-        {type === 'SL' && (
-          <TextField
-            label={intl.formatMessage(messages.trigger)}
-            inputMode="decimal"
-            value={triggerText}
-            onChange={(event) => edit(setTriggerText)(event.target.value)}
-          />
-        )}
-      </div>
+      <TicketFields values={values} onChange={change} checks={checks} lotSize={instrument.lot_size} quantity={quantity} lastPrice={quote?.last_price ?? null} />
 
       {slicing !== null && <SliceHint plan={slicing} />}
 
@@ -253,6 +223,7 @@ export function OrderTicket({
           {short && <span className="block">{intl.formatMessage(messages.short)}</span>}
         </p>
       )}
+      {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} />}
 
       {stale && blocked === null && (
         <CheckboxField
@@ -281,13 +252,23 @@ export function OrderTicket({
         </p>
       )}
 
+      {blocked === null && problem !== null && (
+        <p id={`${formId}-why`} className="text-sm font-medium text-loss">
+          {intl.formatMessage(cannotSendText, { reason: intl.formatMessage(problemMessages[problem]) })}
+        </p>
+      )}
+
       <div className="flex gap-2">
         {reviewing && (
           <Button type="button" variant="secondary" onClick={() => setReviewing(false)}>
             {intl.formatMessage(messages.back)}
           </Button>
         )}
-        <Button type="submit" variant={side === 'BUY' ? 'primary' : 'danger'} disabled={!canSend} aria-busy={intent.pending} className="flex-1">
+        <Button type="submit" variant={side === 'BUY' ? 'primary' : 'danger'} disabled={!canSend}
+          aria-busy={intent.pending}
+          aria-describedby={blocked === null && problem !== null ? `${formId}-why` : undefined}
+          className="flex-1"
+        >
           {intent.pending
             ? intl.formatMessage(intentMessages.sending)
             : reviewing

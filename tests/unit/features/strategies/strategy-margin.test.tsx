@@ -20,7 +20,7 @@ const server = setupServer(
     const { orders } = (await request.json()) as Schemas['OrderMarginsRequest'];
     asked.push(orders);
     const margin = orders.length > 1 ? 30_000 : orders[0]?.transaction_type === 'SELL' ? 50_000 : 2_000;
-    return HttpResponse.json({ margins: { required: margin + 100, available: 1_000_000, margin, premium: 0, charges: 100 } } satisfies Schemas['OrderMarginsResponse']);
+    return HttpResponse.json({ margins: { required: margin + 100, available: 1_000_000, margin, premium: 0, charges: 100, charge_breakdown: { brokerage: 20, stt: 0, exchange: 50, sebi: 1, stamp_duty: 10, gst: 19 } } } satisfies Schemas['OrderMarginsResponse']);
   }),
 );
 

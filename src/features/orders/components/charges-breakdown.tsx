@@ -1,0 +1,36 @@
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import type { OrderMargins } from '@/features/orders/api/trading-types';
+import { useFormat } from '@/lib/format/use-format';
+
+const lineMessages = defineMessages({
+  brokerage: { id: 'orders.charges.brokerage', defaultMessage: 'Brokerage' },
+  stt: { id: 'orders.charges.stt', defaultMessage: 'STT' },
+  exchange: { id: 'orders.charges.exchange', defaultMessage: 'Exchange charges' },
+  sebi: { id: 'orders.charges.sebi', defaultMessage: 'SEBI fees' },
+  stamp_duty: { id: 'orders.charges.stampDuty', defaultMessage: 'Stamp duty' },
+  gst: { id: 'orders.charges.gst', defaultMessage: 'GST' },
+});
+
+const summaryText = defineMessage({ id: 'orders.charges.summary', defaultMessage: 'Charges line by line' });
+
+const lines = ['brokerage', 'stt', 'exchange', 'sebi', 'stamp_duty', 'gst'] as const;
+
+/** The order's charges line by line, as a contract note lists them; folded under their total. */
+export function ChargesBreakdown({ margins }: { margins: OrderMargins }) {
+  const intl = useIntl();
+  const { formatInr } = useFormat();
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  return (
+    <details className="text-sm text-fg-muted" data-testid="charges-breakdown">
+      <summary className="min-h-9 cursor-pointer py-1">{intl.formatMessage(summaryText)}</summary>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 ps-4 tabular-nums">
+        {lines.map((line) => (
+          <div key={line} className="contents">
+            <dt>{intl.formatMessage(lineMessages[line])}</dt>
+            <dd className="text-end text-fg">{formatInr(margins.charge_breakdown[line], two)}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}

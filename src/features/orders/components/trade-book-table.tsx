@@ -1,0 +1,130 @@
+import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
+import type { Trade } from '@/features/orders/api/trading-types';
+import { productMessages, sideMessages } from '@/features/orders/order-messages';
+import { useFormat } from '@/lib/format/use-format';
+
+const messages = defineMessages({
+  caption: { id: 'orders.trades.caption', defaultMessage: 'Trades' },
+  time: { id: 'orders.trades.time', defaultMessage: 'Time' },
+  instrument: { id: 'orders.trades.instrument', defaultMessage: 'Instrument' },
+  side: { id: 'orders.trades.side', defaultMessage: 'Side' },
+  product: { id: 'orders.trades.product', defaultMessage: 'Product' },
+  quantity: { id: 'orders.trades.quantity', defaultMessage: 'Qty' },
+  price: { id: 'orders.trades.price', defaultMessage: 'Price' },
+  charges: { id: 'orders.trades.charges', defaultMessage: 'Charges' },
+  order: { id: 'orders.trades.order', defaultMessage: 'Order' },
+  settlement: { id: 'orders.trades.settlement', defaultMessage: 'Expiry settlement' },
+  none: { id: 'orders.trades.none', defaultMessage: 'No fills on this day.' },
+  chargesPending: { id: 'orders.trades.chargesPending', defaultMessage: 'Known once the order is complete' },
+});
+
+const totalText = defineMessage<{ count: number; charges: MessageValue }>({
+  id: 'orders.trades.total',
+  defaultMessage: '{count, plural, one {# fill} other {# fills}} · charges {charges}',
+});
+const cardText = defineMessage<{ side: MessageValue; quantity: MessageValue; price: MessageValue }>({
+  id: 'orders.trades.card',
+  defaultMessage: '{side} {quantity} at {price}',
+});
+const cardCharges = defineMessage<{ charges: MessageValue }>({ id: 'orders.trades.cardCharges', defaultMessage: 'Charges {charges}' });
+
+const settled = (trade: Trade) => trade.order_id.startsWith('settlement-');
+
+/**
+ * The day's fills, newest first (Kite's trade book): time, contract, side, quantity, price and what each
+ * cost. On a phone the rows are cards. A live broker's fill shows its charges once its order is complete.
+ */
+export function TradeBookTable({ trades, phone }: { trades: readonly Trade[]; phone: boolean }) {
+  const intl = useIntl();
+  const { formatInr, formatNumber, formatTime } = useFormat();
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const charges = (trade: Trade) => (trade.charges === null ? '\u2014' : formatInr(trade.charges, two));
+  const total = trades.reduce((sum, trade) => sum + Math.round((trade.charges ?? 0) * 100), 0) / 100;
+  const sideTone = (trade: Trade) => (trade.transaction_type === 'BUY' ? 'text-profit' : 'text-loss');
+  const orderText = (trade: Trade) => (settled(trade) ? intl.formatMessage(messages.settlement) : trade.order_id);
+
+  if (trades.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.none)}</p>;
+  const summary = (
+    <p className="text-sm text-fg-muted tabular-nums" data-testid="trades-total">
+      {intl.formatMessage(totalText, { count: trades.length, charges: formatInr(total, two) })}
+    </p>
+  );
+
+  if (phone) {
+    return (
+      <div className="flex flex-col gap-2">
+        {summary}
+        <ul aria-label={intl.formatMessage(messages.caption)} className="flex flex-col gap-2">
+          {trades.map((trade) => (
+            <li key={trade.trade_id} data-trade-id={trade.trade_id} className="flex flex-col gap-1 rounded-lg border border-line bg-surface p-3 text-sm">
+              <div className="flex justify-between gap-2">
+                <span className="font-medium text-fg" dir="ltr">
+                  {trade.tradingsymbol}
+                </span>
+                <span className="text-xs text-fg-muted tabular-nums">{formatTime(trade.fill_timestamp)}</span>
+              </div>
+              <div className="flex flex-wrap justify-between gap-x-3 tabular-nums">
+                <span className={`font-medium ${sideTone(trade)}`}>
+                  {intl.formatMessage(cardText, {
+                    side: intl.formatMessage(sideMessages[trade.transaction_type]),
+                    quantity: formatNumber(trade.quantity),
+                    price: formatNumber(trade.average_price, two),
+                  })}
+                </span>
+                <span className="text-fg-muted" title={trade.charges === null ? intl.formatMessage(messages.chargesPending) : undefined}>
+                  {intl.formatMessage(cardCharges, { charges: charges(trade) })}
+                </span>
+              </div>
+              <div className="flex justify-between gap-2 text-xs text-fg-muted">
+                <span>{intl.formatMessage(productMessages[trade.product])}</span>
+                <span dir="ltr">{orderText(trade)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  const headers = [messages.time, messages.instrument, messages.side, messages.product, messages.quantity, messages.price, messages.charges, messages.order];
+  const numeric = new Set<string>([messages.quantity.id, messages.price.id, messages.charges.id]);
+  return (
+    <div className="flex flex-col gap-2">
+      {summary}
+      <div className="max-h-[70dvh] overflow-auto rounded-lg border border-line">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">{intl.formatMessage(messages.caption)}</caption>
+          <thead className="sticky top-0 z-10 bg-surface-raised text-xs text-fg-muted">
+            <tr>
+              {headers.map((label) => (
+                <th key={label.id} scope="col" className={`whitespace-nowrap px-2 py-2 ${numeric.has(label.id) ? 'text-end' : 'text-start'}`}>
+                  {intl.formatMessage(label)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {trades.map((trade) => (
+              <tr key={trade.trade_id} data-trade-id={trade.trade_id} className="h-11 border-b border-line/60">
+                <td className="whitespace-nowrap px-2 text-fg-muted tabular-nums">{formatTime(trade.fill_timestamp)}</td>
+                <td className="whitespace-nowrap px-2 font-medium text-fg" dir="ltr">
+                  {trade.tradingsymbol}
+                </td>
+                <td className={`px-2 font-medium ${sideTone(trade)}`}>{intl.formatMessage(sideMessages[trade.transaction_type])}</td>
+                <td className="whitespace-nowrap px-2">{intl.formatMessage(productMessages[trade.product])}</td>
+                <td className="px-2 text-end tabular-nums">{formatNumber(trade.quantity)}</td>
+                <td className="px-2 text-end tabular-nums">{formatNumber(trade.average_price, two)}</td>
+                <td className="px-2 text-end tabular-nums" data-field="charges" title={trade.charges === null ? intl.formatMessage(messages.chargesPending) : undefined}>
+                  {charges(trade)}
+                </td>
+                <td className="whitespace-nowrap px-2 text-xs text-fg-muted" dir="ltr">
+                  {orderText(trade)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** /app/order_book: the order book and, a tab away, the trade book. */
+export class OrderBookPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/app/order_book');
+    await expect(this.page.getByRole('tablist')).toBeVisible();
+  }
+
+  /** Opens the trades tab (Trades / Exécutions, with its count). */
+  async showTrades(): Promise<void> {
+    await this.page.getByRole('tab', { name: /^(Trades|Exécutions) / }).click();
+  }
+
+  /** The fills: table rows on a wide screen, cards on a phone. */
+  fills(): Locator {
+    return this.page.locator('[data-trade-id]');
+  }
+
+  total(): Locator {
+    return this.page.getByTestId('trades-total');
+  }
+}
