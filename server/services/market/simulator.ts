@@ -27,30 +27,41 @@ export function expiryInstantMs(expiryDate: string): number {
   return Date.parse(`${expiryDate}T15:30:00Z`) - istOffsetMs;
 }
 
-/** The expiry the smile's skew and curvature are set for (a month out), and the shortest time it steepens to. */
+/** The expiry the smile's skew and curvature are set for (a month out), and the shortest times they steepen to. */
 const smileReferenceYears = 30 / 365;
-const smileShortestYears = 1 / 365;
+const skewShortestYears = 1 / 365;
+const curvatureShortestYears = 0.15 / 365;
 
 /**
- * How much steeper than a month out the smile is at `years` to expiry: √(30 days / T), T floored at a day.
- * A strike a fixed percentage away is more standard deviations away as expiry nears, and the market's smile
- * in log-moneyness steepens accordingly: about 2× a week out, 5.5× on expiry day, 0.7× two months out.
+ * How much steeper than a month out the smile's skew is at `years` to expiry: √(30 days / T), T floored at
+ * a day. A strike a fixed percentage away is more standard deviations away as expiry nears, so a smile that
+ * keeps its shape in standard deviations (in delta, as traders read it) steepens in log-moneyness: about
+ * 2× a week out, 5.5× on expiry day, 0.7× two months out.
  */
 export function smileSteepness(years: number): number {
-  return Math.sqrt(smileReferenceYears / Math.max(years, smileShortestYears));
+  return Math.sqrt(smileReferenceYears / Math.max(years, skewShortestYears));
+}
+
+/**
+ * How much more the wings curve than a month out: 30 days / T (the square of the skew's steepening, as a
+ * smile fixed in standard deviations has it), T floored at 3.6 hours. On expiry day this lifts both wings:
+ * out-of-the-money calls a percent away price near the money's volatility, puts several points over it.
+ */
+export function smileCurving(years: number): number {
+  return smileReferenceYears / Math.max(years, curvatureShortestYears);
 }
 
 /**
  * The implied volatility the simulator prices a strike at: the at-the-money level bent by the smile in
- * log-moneyness, k = ln(K / F): skew tilts it (negative: out-of-the-money puts dearer), curvature lifts both
- * wings, both scaled by smileSteepness; short expiries carry a little more at the money (gamma week).
- * Never below half the at-the-money level.
+ * log-moneyness, k = ln(K / F): skew tilts it (negative: out-of-the-money puts dearer), scaled by
+ * smileSteepness, and curvature lifts both wings, scaled by smileCurving; short expiries carry a little
+ * more at the money (gamma week). Never below half the at-the-money level.
  */
 export function smileVolatility(params: SimulationParams, forward: number, strike: number, years: number): number {
   const k = Math.log(strike / forward);
   const termBump = 1 + 0.15 * Math.exp(-years * 365 / 3);
   const level = params.atmVolatility * termBump;
-  return Math.max(level / 2, level + smileSteepness(years) * (params.skew * k + params.curvature * k * k));
+  return Math.max(level / 2, level + smileSteepness(years) * params.skew * k + smileCurving(years) * params.curvature * k * k);
 }
 
 export type OptionContract = {
