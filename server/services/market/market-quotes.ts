@@ -66,6 +66,30 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
    * only in a tick, so a quote of the same tick is still right.
    */
   const lastQuotes = new Map<string, { seq: number; quote: LastPrice }>();
+  /**
+   * Each contract's stored trading, with the index's `tradedAtMs` it was read at: OI and volume change only
+   * when the leader applies trading, which moves that instant, so until it moves the stored rows are not read
+   * again (about a tenth of a chain's quoting time).
+   */
+  const tradingSeen = new Map<number, { tradedAtMs: number | null; trading: StoredTrading }>();
+
+  async function tradingOf(q: Queryable, items: readonly { row: ContractRow; state: IndexSnapshot }[]): Promise<Map<number, StoredTrading>> {
+    const known = new Map<number, StoredTrading>();
+    const unread: number[] = [];
+    for (const { row, state } of items) {
+      const seen = tradingSeen.get(row.instrument_token);
+      if (seen !== undefined && seen.tradedAtMs === state.tradedAtMs) known.set(row.instrument_token, seen.trading);
+      else unread.push(row.instrument_token);
+    }
+    const read = await readTrading(q, unread);
+    for (const { row, state } of items) {
+      const trading = read.get(row.instrument_token);
+      if (trading === undefined) continue;
+      tradingSeen.set(row.instrument_token, { tradedAtMs: state.tradedAtMs, trading });
+      known.set(row.instrument_token, trading);
+    }
+    return known;
+  }
 
   /**
    * Quotes for instruments as Kite names them (`NSE:NIFTY 50`, `NFO:NIFTY26D0124000CE`); instruments the
@@ -96,7 +120,7 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
       }
       due.push({ key, row, model, state });
     }
-    const trading = await readTrading(q ?? db, due.map((item) => item.row.instrument_token));
+    const trading = await tradingOf(q ?? db, due);
     for (const { key, row, model, state } of due) {
       const quote = contractQuote(model, row, state, seed, trading.get(row.instrument_token));
       lastQuotes.set(key, { seq: state.seq, quote });
