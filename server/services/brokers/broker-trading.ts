@@ -133,7 +133,7 @@ export type OrderChanges = { quantity?: number | undefined; pricePaise?: number 
 export type Funds = {
   /** Capital + the trades' cash flow − charges + open positions at their last price. */
   equityPaise: number;
-  /** Margin blocked for positions and working entry orders, plus the value of long options held. */
+  /** Margin (SPAN + exposure) blocked for positions and working entry orders, plus long options' value, less short options' value (which equity already owes). */
   usedPaise: number;
   availablePaise: number;
   marginPaise: number;

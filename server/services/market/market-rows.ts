@@ -1,5 +1,6 @@
 // The simulated market's stored rows (migrations 005 and 021) and how they read as domain values: prices are
 // numeric rupees in the database and integer paise in the domain (rounded to the paisa here, once).
+import { marketAssumptions } from '../../../quant/market-assumptions.ts';
 import type { IndexName } from './index-config.ts';
 import type { IndexState, SimulationParams } from './simulator.ts';
 
@@ -11,7 +12,6 @@ export type IndexRow = {
   atm_volatility: string;
   skew: string;
   curvature: string;
-  rate: string;
 };
 
 export type StateRow = {
@@ -85,7 +85,8 @@ export function modelOf(row: IndexRow, stream: number): IndexModel {
       atmVolatility: Number(row.atm_volatility),
       skew: Number(row.skew),
       curvature: Number(row.curvature),
-      rate: Number(row.rate),
+      // One rate for every figure (quant/market-assumptions.ts), not a column of its own.
+      rate: marketAssumptions.rate,
     },
   };
 }

@@ -23,6 +23,7 @@ import { ChainPicker } from '@/app/strategy-builder/chain-picker';
 import { builderMessages, snapshotText } from '@/app/strategy-builder/builder-messages';
 import { BuilderTrading } from '@/app/strategy-builder/builder-trading';
 import { basketOrders } from '@/app/strategy-builder/basket-orders';
+import { expiryAtmVolatility } from '@/app/strategy-builder/expiry-atm-volatility';
 import { instrumentOf, MissingQuoteError, useBuilderLegs } from '@/app/strategy-builder/use-builder-legs';
 import { indexNames, useBuilderMarket } from '@/app/strategy-builder/use-builder-market';
 import { useStrategyMargin } from '@/app/strategy-builder/use-strategy-margin';
@@ -86,6 +87,7 @@ export function StrategyBuilderScreen() {
       : { index: snapshot?.index ?? index, spot, takenAt: snapshot?.takenAt ?? oldest ?? new Date(now).toISOString(), preset: builder.preset, legs };
   const strikes = [...new Set((expiry === null ? [] : (market.chains.get(expiry)?.instruments ?? [])).map((item) => item.strike))];
   const readOnly = snapshot !== null;
+  const atmVolatility = snapshot !== null ? null : expiryAtmVolatility(market, legs, spot, nowMs);
   const age = <QuoteAge timestamp={oldest} />;
 
   return (
@@ -119,7 +121,7 @@ export function StrategyBuilderScreen() {
       )}
       {snapshot === null && <ChainPicker index={index} onPick={(instrument) => builder.addInstrument(market, instrument)} />}
       {problem !== null && <p role="alert" className="text-sm text-loss">{problem}</p>}
-      <StrategyPayoff legs={legs} spot={spot} nowMs={nowMs} priceAge={age} margin={margin} />
+      <StrategyPayoff legs={legs} spot={spot} nowMs={nowMs} priceAge={age} margin={margin} atmVolatility={atmVolatility} />
       <section className="flex flex-col gap-2" aria-labelledby="legs-title">
         <div className="flex items-center justify-between gap-2">
           <h2 id="legs-title" className="text-lg font-semibold text-fg">{intl.formatMessage(legMessages.title)}</h2>

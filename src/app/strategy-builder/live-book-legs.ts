@@ -1,9 +1,10 @@
+import { marketAssumptions } from '@quant/market-assumptions.ts';
 import type { StrategyLeg } from '@quant/strategy-legs.ts';
 import type { Instruments } from '@/features/market/api/get-instruments';
 import type { Quote } from '@/features/market/feed/price-feed';
 import type { Order } from '@/features/orders/api/trading-types';
 import type { Position } from '@/features/positions/api/position-calls';
-import { assumedRate, expiryInstant } from '@/features/strategies/model/builder-leg';
+import { expiryInstant } from '@/features/strategies/model/builder-leg';
 import type { ChartMarker } from '@/features/strategies/components/payoff-chart';
 import { underlyingAtPremium } from '@/features/strategies/model/premium-to-underlying';
 
@@ -54,7 +55,7 @@ export function orderMarkers(legs: readonly BookLeg[], orders: readonly Order[],
     const kind = order.status === 'TRIGGER PENDING' ? 'stopLoss' : order.status === 'OPEN' && order.order_type === 'LIMIT' ? 'target' : null;
     if (kind === null) continue;
     const premium = kind === 'stopLoss' ? order.trigger_price : order.price;
-    const price = underlyingAtPremium(leg, premium, nowMs, assumedRate, spot);
+    const price = underlyingAtPremium(leg, premium, nowMs, marketAssumptions.rate, spot);
     if (price !== null) markers.push({ price, kind, label: label(kind, order) });
   }
   return markers;

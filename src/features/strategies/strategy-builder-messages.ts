@@ -70,7 +70,11 @@ export const readingText = defineMessage<{ price: MessageValue; expiry: MessageV
 export const pointsText = defineMessage<{ points: MessageValue }>({ id: 'strategies.sliders.points', defaultMessage: '{points} points' });
 export const daysValueText = defineMessage<{ days: MessageValue }>({ id: 'strategies.sliders.daysValue', defaultMessage: '{days, plural, one {# day} other {# days}}' });
 export const ratioText = defineMessage<{ reward: MessageValue }>({ id: 'strategies.figures.ratio', defaultMessage: '{reward} : 1' });
-export const probabilityModelText = defineMessage<{ volatility: MessageValue }>({ id: 'strategies.figures.probabilityModel', defaultMessage: 'Lognormal at the at-the-money leg’s implied volatility ({volatility}), risk-neutral, to the nearest expiry.' });
+export const probabilityModelText = defineMessage<{ volatility: MessageValue }>({ id: 'strategies.figures.probabilityModel', defaultMessage: 'Lognormal at the implied volatility of the leg nearest the money ({volatility}; the expiry’s at-the-money quote is not at hand), risk-neutral, to the nearest expiry.' });
+export const probabilityExpiryAtmText = defineMessage<{ volatility: MessageValue }>({
+  id: 'strategies.figures.probabilityExpiryAtm',
+  defaultMessage: 'Lognormal at the at-the-money implied volatility of the nearest expiry ({volatility}, from its option chain), risk-neutral, to that expiry.',
+});
 export const receivedText = defineMessage<{ amount: MessageValue }>({ id: 'strategies.figures.received', defaultMessage: '{amount} received' });
 export const paidText = defineMessage<{ amount: MessageValue }>({ id: 'strategies.figures.paid', defaultMessage: '{amount} paid' });
 export const hedgeBenefitText = defineMessage<{ amount: MessageValue }>({ id: 'strategies.figures.hedgeBenefit', defaultMessage: 'Hedge benefit {amount}' });

@@ -4,7 +4,7 @@
 // and NIFTY's nearest contracts listed on the test server with StrikeDesk's own symbols, lot size and freeze
 // quantity. The clock is one: both servers read it.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
@@ -28,21 +28,21 @@ export const friday = new Date('2026-11-20T04:30:00Z');
 
 /** Kite's network as the adapter sees it: a test can make the next request matching a path fail before it is sent. */
 export function faultyNetwork() {
-  const faults: { match: (url: string, method: string) => boolean; error: Error }[] = [];
+  const faults: { match: (url: string, method: string) => boolean; error: Error; skip: number }[] = [];
   const calls: string[] = [];
   const fetchThrough: typeof fetch = async (input, init) => {
     const url = input instanceof URL ? input.toString() : typeof input === 'string' ? input : input.url;
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${new URL(url).pathname}`);
-    const fault = faults.findIndex((candidate) => candidate.match(url, method));
+    const fault = faults.findIndex((candidate) => candidate.match(url, method) && candidate.skip-- === 0);
     if (fault >= 0) throw faults.splice(fault, 1)[0]!.error;
     return fetch(input, init);
   };
   return {
     fetch: fetchThrough,
-    /** The next request of `method` to a path starting with `path` fails with a connection reset, never sent. */
-    failNext: (method: string, path: string) =>
-      faults.push({ match: (url, m) => m === method && new URL(url).pathname.startsWith(path), error: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }) }),
+    /** The next request of `method` to a path starting with `path` (after `skip` such requests) fails with a connection reset, never sent. */
+    failNext: (method: string, path: string, skip = 0) =>
+      faults.push({ match: (url, m) => m === method && new URL(url).pathname.startsWith(path), error: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }), skip }),
     calls: () => [...calls],
   };
 }
@@ -187,4 +187,23 @@ export async function openKiteDesk(stack: KiteStack, options: { netRupees?: numb
   const atKite = (orderId: string) => kite.control.orders(orderId)[0];
 
   return { token, input, account, accountNumber, logIn, expiry, lotSize, atm, strikes, symbol, trade, order, place, orderBook, positionBook, atKite };
+}
+
+/**
+ * A Kite stack and a logged-in desk shared by a file's tests (`live.stack`, `live.desk`), each test in a
+ * second of its own: Kite's 10 orders a second are counted on the shared clock.
+ */
+export function useKiteDesk(backend: TestBackend): { stack: KiteStack; desk: KiteDesk } {
+  const live = {} as { stack: KiteStack; desk: KiteDesk };
+  beforeAll(async () => {
+    live.stack = await startKiteStack(backend);
+    live.desk = await openKiteDesk(live.stack);
+  });
+  afterAll(async () => {
+    await live.stack.close();
+  });
+  beforeEach(() => {
+    live.stack.server.clock.advance(1000);
+  });
+  return live;
 }

@@ -34,6 +34,28 @@ describe.each(testBackends)('the kill switch and a bot on a Kite account on %s',
 
   const at = (time: string) => stack.server.clock.advance(istInstant(time).getTime() - stack.server.clock.now().getTime());
 
+  /**
+   * A daily short-straddle bot of one lot on the desk's account, entering and exiting at the times given,
+   * with StrikeDesk's market (the engine's decisions) and Kite's (the fills) agreeing on the prices.
+   */
+  const straddleBot = async (entryTime: string, exitTime: string) => {
+    const portfolio = await createPortfolio(stack.call, desk.token, desk.account.id);
+    const strategy = (await baseStrategies(stack.call, desk.token)).get('short_straddle')!.id;
+    const created = await stack.call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', {
+      token: desk.token,
+      params: { portfolioId: portfolio.id },
+      body: dailyBotBody(portfolio.id, strategy, { lots: 1, weekdays: [5], entry_time: entryTime, exit_time: exitTime, params: {} }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const [call, put] = [desk.symbol(desk.atm, 'CE'), desk.symbol(desk.atm, 'PE')];
+    stack.market.spot(desk.atm);
+    for (const [symbol, rupees] of [[call, 120], [put, 110]] as const) {
+      stack.market.set(symbol, { bid: rupees - 0.25, ask: rupees + 0.25, last: rupees, close: rupees });
+      stack.kite.control.setPrice(`NFO:${symbol}`, rupees);
+    }
+    return { bot: created.body.daily_bot, portfolio, call, put };
+  };
+
   it('cancels every working order and flattens through the adapter, the short bought back before the long is sold', async () => {
     const portfolio = await createPortfolio(stack.call, desk.token, desk.account.id);
     const [call, put] = [desk.symbol(desk.atm, 'CE'), desk.symbol(desk.atm, 'PE')];
@@ -75,22 +97,7 @@ describe.each(testBackends)('the kill switch and a bot on a Kite account on %s',
   });
 
   it('runs a daily bot on Kite: enters at its time, holds its legs, exits at its time, once', async () => {
-    const portfolio = await createPortfolio(stack.call, desk.token, desk.account.id);
-    const strategy = (await baseStrategies(stack.call, desk.token)).get('short_straddle')!.id;
-    const created = await stack.call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', {
-      token: desk.token,
-      params: { portfolioId: portfolio.id },
-      body: dailyBotBody(portfolio.id, strategy, { lots: 1, weekdays: [5], entry_time: '10:05', exit_time: '10:30', params: {} }),
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const bot = created.body.daily_bot;
-    const [call, put] = [desk.symbol(desk.atm, 'CE'), desk.symbol(desk.atm, 'PE')];
-    // StrikeDesk's market (the engine's decisions) and Kite's (the fills) agree on the prices.
-    stack.market.spot(desk.atm);
-    for (const [symbol, rupees] of [[call, 120], [put, 110]] as const) {
-      stack.market.set(symbol, { bid: rupees - 0.25, ask: rupees + 0.25, last: rupees, close: rupees });
-      stack.kite.control.setPrice(`NFO:${symbol}`, rupees);
-    }
+    const { bot, portfolio, call, put } = await straddleBot('10:05', '10:30');
     const tick = () => stack.services.botEngine.tick(stack.server.clock.now());
     const botOrders = async () =>
       (await stack.server.db.query<{ order_id: string; tradingsymbol: string; transaction_type: string; status: string; tag: string; purpose: string }>(
@@ -128,5 +135,55 @@ describe.each(testBackends)('the kill switch and a bot on a Kite account on %s',
     expect(await botOrders()).toHaveLength(4);
     const atKite = stack.kite.control.orders().filter((order) => all.some((mine) => mine.tag === order!.tag));
     expect(atKite).toHaveLength(4);
+  });
+
+  it("leaves a bot's entry claimed when Kite's answer is lost, and reconciles it from the book once the claim is stale, placing nothing twice", async () => {
+    const { bot } = await straddleBot('11:05', '11:30');
+    const tick = () => stack.services.botEngine.tick(stack.server.clock.now());
+    const action = async () =>
+      (await stack.server.db.query<{ status: string; idempotency_key: string }>("SELECT status, idempotency_key FROM bot_actions WHERE bot_kind = 'daily' AND bot_id = $1 AND phase = 'entry'", [bot.id])).rows[0];
+
+    at('11:05');
+    // The first leg reaches Kite but its answer is lost, and the book cannot be read right after (the
+    // engine's own look for the tag before placing is the first read).
+    stack.kite.control.dropNextPlaceAnswer();
+    stack.network.failNext('GET', '/orders', 1);
+    await tick();
+    const claimed = await action();
+    expect(claimed?.status).toBe('claimed');
+    const atKite = () => stack.kite.control.orders().filter((order) => order!.tag === claimed!.idempotency_key);
+    expect(atKite()).toHaveLength(1);
+
+    stack.server.clock.advance(31_000);
+    await tick();
+    expect((await action())?.status).toBe('completed');
+    // The lost leg is found by its tag; nothing was placed twice, and the bot knows what it holds.
+    expect(atKite()).toHaveLength(1);
+    const run = (await stack.server.db.query<{ state: string }>('SELECT state FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2', ['daily', bot.id])).rows[0];
+    expect(run?.state).not.toBe('entering');
+  });
+
+  it("exits what a bot's entry placed when Kite refuses a later leg at the door", async () => {
+    const { bot, call, put } = await straddleBot('12:05', '12:30');
+    // The earlier tests' bots act first (their exits), so this bot's entry is the only one at 12:05.
+    at('12:04');
+    await stack.services.botEngine.tick(stack.server.clock.now());
+    at('12:05');
+    stack.kite.control.refusePlacement(1, 'MarginException', 'Insufficient funds.');
+    await stack.services.botEngine.tick(stack.server.clock.now());
+    const orders = (await stack.server.db.query<{ tradingsymbol: string; transaction_type: string; status: string; purpose: string }>(
+      "SELECT tradingsymbol, transaction_type, status, purpose FROM kite_orders WHERE bot_kind = 'daily' AND bot_id = $1 ORDER BY id",
+      [bot.id],
+    )).rows;
+    expect(orders.map((order) => [order.transaction_type, order.tradingsymbol, order.status, order.purpose])).toEqual([
+      ['SELL', call, 'COMPLETE', 'entry'],
+      ['SELL', put, 'REJECTED', 'entry'],
+      ['BUY', call, 'COMPLETE', 'squareoff'],
+    ]);
+    const run = (await stack.server.db.query<{ state: string }>('SELECT state FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2', ['daily', bot.id])).rows[0];
+    expect(run).toMatchObject({ state: 'exited' });
+    // The trader is told why, in Kite's words.
+    const alerts = (await stack.server.db.query<{ body: string }>('SELECT body FROM alerts WHERE broker_account_id = $1 ORDER BY id', [desk.account.id])).rows;
+    expect(alerts.some((alert) => alert.body.includes('Insufficient funds.'))).toBe(true);
   });
 });

@@ -2,48 +2,34 @@
 // plus /charges/orders (computed here by the test server's own calculators, so the test says "exactly what
 // Kite answered"), funds from /user/margins, a portfolio's summary from its mirrored fills with Kite's charges
 // and Kite's margin for its open legs; and a read Kite could not answer is "try again", never a 500.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { basketMarginJson, charges } from '../../kite-server/calculators.ts';
 import { testBackends } from '../support/test-database.ts';
 import { createPortfolio } from '../support/trading.ts';
-import { openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from './kite-desk.ts';
+import { useKiteDesk } from './kite-desk.ts';
 
 type Schemas = components['schemas'];
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 
 describe.each(testBackends)("a Kite account's money on %s", (backend) => {
-  let stack: KiteStack;
-  let desk: KiteDesk;
-
-  beforeAll(async () => {
-    stack = await startKiteStack(backend);
-    desk = await openKiteDesk(stack);
-  });
-
-  afterAll(async () => {
-    await stack.close();
-  });
-
-  beforeEach(() => {
-    stack.server.clock.advance(1000);
-  });
+  const live = useKiteDesk(backend);
 
   it("shows Kite's basket margin and charges for a live account's orders", async () => {
-    const [call, put] = [desk.symbol(desk.atm, 'CE'), desk.symbol(desk.atm, 'PE')];
-    stack.kite.control.setPrice(`NFO:${call}`, 120);
-    const orders = [desk.order(put, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 40 }), desk.order(call, 'SELL', desk.lotSize)];
-    const res = await stack.call<Schemas['OrderMarginsResponse']>('getOrderMargins', { token: desk.token, body: { account_number: desk.accountNumber, orders } });
+    const [call, put] = [live.desk.symbol(live.desk.atm, 'CE'), live.desk.symbol(live.desk.atm, 'PE')];
+    live.stack.kite.control.setPrice(`NFO:${call}`, 120);
+    const orders = [live.desk.order(put, 'BUY', live.desk.lotSize, { order_type: 'LIMIT', price: 40 }), live.desk.order(call, 'SELL', live.desk.lotSize)];
+    const res = await live.stack.call<Schemas['OrderMarginsResponse']>('getOrderMargins', { token: live.desk.token, body: { account_number: live.desk.accountNumber, orders } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
 
     const instrument = (symbol: string, strike: number, type: 'CE' | 'PE') => ({
-      instrument_token: 0, exchange_token: 0, tradingsymbol: symbol, name: 'NIFTY', last_price: 0, expiry: desk.expiry, strike, tick_size: 0.05,
-      lot_size: desk.lotSize, instrument_type: type, segment: 'NFO-OPT', exchange: 'NFO', freeze_quantity: 1800,
+      instrument_token: 0, exchange_token: 0, tradingsymbol: symbol, name: 'NIFTY', last_price: 0, expiry: live.desk.expiry, strike, tick_size: 0.05,
+      lot_size: live.desk.lotSize, instrument_type: type, segment: 'NFO-OPT', exchange: 'NFO', freeze_quantity: 1800,
     });
     const priced = [
-      { instrument: instrument(put, desk.atm, 'PE'), side: 'BUY' as const, quantity: desk.lotSize, pricePaise: 4000 },
-      { instrument: instrument(call, desk.atm, 'CE'), side: 'SELL' as const, quantity: desk.lotSize, pricePaise: 12000 },
+      { instrument: instrument(put, live.desk.atm, 'PE'), side: 'BUY' as const, quantity: live.desk.lotSize, pricePaise: 4000 },
+      { instrument: instrument(call, live.desk.atm, 'CE'), side: 'SELL' as const, quantity: live.desk.lotSize, pricePaise: 12000 },
     ];
     const basket = basketMarginJson(priced);
     const charged = priced.reduce((sum, order) => sum + paise(charges(order).total), 0);
@@ -63,36 +49,36 @@ describe.each(testBackends)("a Kite account's money on %s", (backend) => {
       available: { adhoc_margin: 0, cash: 450000, opening_balance: 450000, live_balance: 400000, collateral: 0, intraday_payin: 0 },
       utilised: { debits: 50000, exposure: 10000, m2m_realised: 0, m2m_unrealised: 0, option_premium: 10000, payout: 0, span: 30000, holding_sales: 0, turnover: 0, liquid_collateral: 0, stock_collateral: 0, delivery: 0 },
     });
-    stack.kite.control.setMargins(desk.input.api_key, { equity: segment(400000), commodity: segment(0) });
+    live.stack.kite.control.setMargins(live.desk.input.api_key, { equity: segment(400000), commodity: segment(0) });
     try {
-      const book = await desk.positionBook();
+      const book = await live.desk.positionBook();
       expect(book.status).toBe(200);
       expect(book.body.position_book.margins).toEqual({ available: 400000, used: 50000, equity: 450000 });
     } finally {
-      stack.kite.control.setMargins(desk.input.api_key, 500000);
+      live.stack.kite.control.setMargins(live.desk.input.api_key, 500000);
     }
   });
 
   it("sums a portfolio's P&L from its own fills, with Kite's charges and Kite's margin for its open legs", async () => {
-    const portfolio = await createPortfolio(stack.call, desk.token, desk.account.id);
-    const call = desk.symbol(desk.atm + 50, 'CE');
-    stack.kite.control.setPrice(`NFO:${call}`, 100);
-    const sold = await desk.place([desk.order(call, 'SELL', 2 * desk.lotSize)], { portfolio_id: portfolio.id });
+    const portfolio = await createPortfolio(live.stack.call, live.desk.token, live.desk.account.id);
+    const call = live.desk.symbol(live.desk.atm + 50, 'CE');
+    live.stack.kite.control.setPrice(`NFO:${call}`, 100);
+    const sold = await live.desk.place([live.desk.order(call, 'SELL', 2 * live.desk.lotSize)], { portfolio_id: portfolio.id });
     expect(sold.body.orders[0]!.status).toBe('COMPLETE');
     // Bought back half for the portfolio; a trade of the account's own, outside it, is not the portfolio's.
-    stack.kite.control.setPrice(`NFO:${call}`, 90);
-    await desk.place([desk.order(call, 'BUY', desk.lotSize)], { portfolio_id: portfolio.id });
-    await desk.place([desk.order(call, 'SELL', desk.lotSize)]);
-    stack.kite.control.setPrice(`NFO:${call}`, 95);
+    live.stack.kite.control.setPrice(`NFO:${call}`, 90);
+    await live.desk.place([live.desk.order(call, 'BUY', live.desk.lotSize)], { portfolio_id: portfolio.id });
+    await live.desk.place([live.desk.order(call, 'SELL', live.desk.lotSize)]);
+    live.stack.kite.control.setPrice(`NFO:${call}`, 95);
 
-    const summary = await stack.call<Schemas['PositionSummaryResponse']>('getPositionSummary', { token: desk.token, params: { id: portfolio.id } });
+    const summary = await live.stack.call<Schemas['PositionSummaryResponse']>('getPositionSummary', { token: live.desk.token, params: { id: portfolio.id } });
     expect(summary.status, JSON.stringify(summary.body)).toBe(200);
-    const instrument = { instrument_token: 0, exchange_token: 0, tradingsymbol: call, name: 'NIFTY', last_price: 0, expiry: desk.expiry, strike: desk.atm + 50, tick_size: 0.05, lot_size: desk.lotSize, instrument_type: 'CE', segment: 'NFO-OPT', exchange: 'NFO', freeze_quantity: 1800 };
+    const instrument = { instrument_token: 0, exchange_token: 0, tradingsymbol: call, name: 'NIFTY', last_price: 0, expiry: live.desk.expiry, strike: live.desk.atm + 50, tick_size: 0.05, lot_size: live.desk.lotSize, instrument_type: 'CE', segment: 'NFO-OPT', exchange: 'NFO', freeze_quantity: 1800 };
     const feeOf = (side: 'BUY' | 'SELL', quantity: number, rupees: number) => paise(charges({ instrument, side, quantity, pricePaise: paise(rupees) }).total);
-    const fees = feeOf('SELL', 2 * desk.lotSize, 100) + feeOf('BUY', desk.lotSize, 90);
-    const realised = paise(10) * desk.lotSize;
-    const unrealised = paise(5) * desk.lotSize;
-    const margin = basketMarginJson([{ instrument, side: 'SELL', quantity: desk.lotSize, pricePaise: paise(95) }]).final.total;
+    const fees = feeOf('SELL', 2 * live.desk.lotSize, 100) + feeOf('BUY', live.desk.lotSize, 90);
+    const realised = paise(10) * live.desk.lotSize;
+    const unrealised = paise(5) * live.desk.lotSize;
+    const margin = basketMarginJson([{ instrument, side: 'SELL', quantity: live.desk.lotSize, pricePaise: paise(95) }]).final.total;
     expect(summary.body.data).toMatchObject({
       status: 'OK',
       realised: realised / 100,
@@ -102,16 +88,16 @@ describe.each(testBackends)("a Kite account's money on %s", (backend) => {
       open_positions: 1,
       margin_used: paise(margin) / 100,
     });
-    const positions = await stack.call<Schemas['PositionsResponse']>('getPositions', { token: desk.token, params: { portfolioId: portfolio.id } });
-    expect(positions.body.data.positions.map((position) => [position.tradingsymbol, position.quantity, position.last_price])).toEqual([[call, -desk.lotSize, 95]]);
+    const positions = await live.stack.call<Schemas['PositionsResponse']>('getPositions', { token: live.desk.token, params: { portfolioId: portfolio.id } });
+    expect(positions.body.data.positions.map((position) => [position.tradingsymbol, position.quantity, position.last_price])).toEqual([[call, -live.desk.lotSize, 95]]);
   });
 
   it('answers a read Kite could not be reached for as "try again" (503), not as a fault', async () => {
-    stack.network.failNext('GET', '/orders');
-    const book = await desk.orderBook();
+    live.stack.network.failNext('GET', '/orders');
+    const book = await live.desk.orderBook();
     expect(book.status).toBe(503);
     expect(book.body).toMatchObject({ code: 'broker_unavailable' });
     expect(book.headers['retry-after']).toBe('5');
-    expect((await desk.orderBook()).status).toBe(200);
+    expect((await live.desk.orderBook()).status).toBe(200);
   });
 });

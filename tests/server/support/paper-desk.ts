@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
+import { marketAssumptions } from '../../../quant/market-assumptions.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Quote } from '../../../server/services/brokers/paper/order-rules.ts';
 import type { PriceSource } from '../../../server/services/brokers/paper/price-source.ts';
@@ -38,7 +39,7 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
   const source: PriceSource = {
     quotes: async (keys) => new Map(keys.flatMap((key) => (quotes.has(key) ? [[key, quotes.get(key)!] as const] : []))),
     spotPaise: async () => spotPaise,
-    pricing: async () => ({ spot: spotPaise / 100, rate: 0.055, nowMs: clock.now().getTime(), volatility: () => 0.12 }),
+    pricing: async () => ({ spot: spotPaise / 100, rate: marketAssumptions.rate, nowMs: clock.now().getTime(), volatility: () => 0.12 }),
     marketOpen: async () => isOpen,
     demo: true,
   };

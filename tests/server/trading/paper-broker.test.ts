@@ -238,8 +238,9 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
     it('asks a naked short for SPAN-like margin and a bull call spread far less (the hedge benefit)', async () => {
       const naked = await marginOf([desk.order(call24200, 'SELL', 65)]);
       const spread = await marginOf([desk.order(call24000, 'BUY', 65), desk.order(call24200, 'SELL', 65)]);
-      // One NIFTY lot short near the money at 26,050 needs about a lakh (scan risk) plus 2 % exposure on
-      // ₹16.9 lakh of notional; the spread can lose at most its width, so it needs exposure and the debit.
+      // One NIFTY lot short near the money at 26,050 needs what buying it back after a 9.3 % rise would cost
+      // (SPAN, about ₹1.45 lakh) plus 2 % exposure on ₹16.9 lakh of notional; the spread can lose at most its
+      // width, so it needs exposure and the debit.
       expect(naked.margin).toBeGreaterThan(80_000);
       expect(naked.margin).toBeLessThan(200_000);
       expect(spread.margin).toBeLessThan(naked.margin * 0.4);

@@ -8,7 +8,7 @@
 // as the trader's own entries are (late-kill.ts).
 import type { Database } from '../../../db/database.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
-import { killSwitchRefusal, type BrokerTrading, type OrderIntent } from '../../brokers/broker-trading.ts';
+import { IntentStopped, killSwitchRefusal, type BrokerTrading, type OrderIntent } from '../../brokers/broker-trading.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { armedAt } from '../../trading/intent-gate.ts';
@@ -26,7 +26,7 @@ export function createBotOrders({ db, clock, brokers, limits }: { db: Database; 
     return broker;
   }
 
-  /** The action's orders, or why there are none; never throws. */
+  /** The action's orders, or why there are none; throws only when the broker's answer was lost (outcome unknown). */
   async function brokerCall(bot: EngineBot, action: ActionRow, intents: readonly OrderIntent[]): Promise<BrokerOutcome> {
     try {
       const broker = brokerOf(bot);
@@ -45,6 +45,11 @@ export function createBotOrders({ db, clock, brokers, limits }: { db: Database; 
       const orders = await broker.placeOrders(bot.account, { ref: action.key, tag: action.key }, numbered);
       return { orders, failure: null, error: false, closed: null };
     } catch (error) {
+      // The broker may have placed it: the action stays claimed, and the engine reads the book by its tag
+      // once the claim is stale (bot-engine.ts reconcile), never placing it again blindly.
+      if (error instanceof DomainError && error.code === 'broker_outcome_unknown') throw error;
+      // A live broker that stopped the intent mid-way placed part of it: the action sees those orders.
+      if (error instanceof IntentStopped) return { orders: error.answered, failure: error.message, error: false, closed: null };
       return { orders: [], failure: messageOf(error), error: !(error instanceof DomainError), closed: null };
     }
   }

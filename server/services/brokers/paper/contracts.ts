@@ -104,8 +104,15 @@ export function createContracts() {
   async function marginParams(q: Queryable, index: IndexName, day: string): Promise<MarginParams> {
     const cached = marginParamsCache.get(`${index}:${day}`);
     if (cached !== undefined) return cached;
-    const { rows } = await q.query<{ price_scan: string; volatility_scan: string; exposure_rate: string; short_option_minimum: string }>(
-      `SELECT price_scan, volatility_scan, exposure_rate, short_option_minimum FROM margin_params
+    const { rows } = await q.query<{
+      price_scan: string;
+      volatility_scan: string;
+      exposure_rate: string;
+      short_option_minimum: string;
+      expiry_day_exposure_rate: string;
+      expiring_calendar_offset: boolean;
+    }>(
+      `SELECT price_scan, volatility_scan, exposure_rate, short_option_minimum, expiry_day_exposure_rate, expiring_calendar_offset FROM margin_params
        WHERE index_name = $1 AND effective_from <= $2::date ORDER BY effective_from DESC LIMIT 1`,
       [index, day],
     );
@@ -116,6 +123,8 @@ export function createContracts() {
       volatilityScan: Number(row.volatility_scan),
       exposureRate: Number(row.exposure_rate),
       shortOptionMinimum: Number(row.short_option_minimum),
+      expiryDayExposureRate: Number(row.expiry_day_exposure_rate),
+      expiringCalendarOffset: row.expiring_calendar_offset,
     };
     marginParamsCache.set(`${index}:${day}`, params);
     return params;

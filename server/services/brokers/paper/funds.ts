@@ -87,12 +87,12 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
 
   /** The account's funds from what it holds, with `extra` entry orders counted as if working. */
   async function fundsFrom(q: Queryable, account: TradingAccount, book: AccountBook, extra: readonly WorkingEntry[], now: Date, pricing: PricingCache): Promise<Funds> {
-    let openValue = 0;
     let longValue = 0;
+    let shortValue = 0;
     for (const leg of book.legs) {
       const last = book.quotes.get(keyOf(leg.contract))?.lastPaise ?? 0;
-      openValue += leg.quantity * last;
       if (leg.quantity > 0) longValue += leg.quantity * last;
+      else shortValue -= leg.quantity * last;
     }
     const entries = [...book.entries, ...extra];
     const marginLegs = [
@@ -101,8 +101,11 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     ];
     const marginPaise = await marginFor(q, marginLegs, now, pricing);
     const entryPremium = entries.filter((entry) => entry.side === 'BUY').reduce((sum, entry) => sum + entry.pending * entry.pricePaise, 0);
-    const equityPaise = account.capitalPaise + book.flowPaise - book.chargesPaise + openValue;
-    const usedPaise = marginPaise + longValue + entryPremium;
+    const equityPaise = account.capitalPaise + book.flowPaise - book.chargesPaise + longValue - shortValue;
+    // Equity already owes the shorts' value (at their last price) and SPAN holds it too (less the net option
+    // value): counted once, what is available is cash − SPAN − exposure, as at a broker that credits the
+    // premium received. Long options are paid for: their value is held, not available.
+    const usedPaise = marginPaise + longValue - shortValue + entryPremium;
     return { equityPaise, usedPaise, availablePaise: equityPaise - usedPaise, marginPaise };
   }
 

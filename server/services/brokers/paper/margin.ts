@@ -1,18 +1,21 @@
-// The paper broker's margin: an estimate in the manner of SPAN, computed per underlying on the whole
-// book, so hedges earn their benefit without a table of strategy types. The README's "Margin" section
-// says the same for traders.
+// The paper broker's margin, in the manner of NSE Clearing's SPAN and as brokers' calculators show it
+// (SPAN + exposure), computed per underlying on the whole book, so hedges earn their benefit without a table
+// of strategy types. The README's "Margin" section says the same for traders.
 //
 // 1. Scan risk: reprice every option with Black-76 under SPAN's sixteen scenarios (the underlying moved
 //    by 0, ±1/3, ±2/3 and ±1 price scan range with the volatility up and down by the volatility scan, plus
-//    two extreme moves of twice the range at 35 % weight) and take the worst loss of the book's value.
-// 2. Less the value of the long options (SPAN's net option value: a long option's premium is already
-//    paid and is all it can lose), never below the short option minimum (a fraction of notional per unit
-//    short, net of longs).
-// 3. Plus exposure margin on every short option's notional (NSE: 2 % for index options).
-// A long option alone needs no margin (its premium is paid in cash); a naked short needs the full scan
-// loss; a bull call spread needs only what it can lose plus exposure on its short leg.
+//    two extreme moves of twice the range at 35 % weight) and take the worst loss of the book's value,
+//    never below the short option minimum (a fraction of notional per unit short, net of longs).
+// 2. Less the net option value (longs' value − shorts' value), as SPAN does: a naked short's SPAN is then
+//    what buying it back would cost in the worst scenario, the figure brokers block, while the premium the
+//    sale brings in is credited to the account; a long option needs no SPAN (its premium is paid in cash).
+// 3. Plus exposure margin on every short option's notional (NSE: 2 % for index options) and, on its expiry
+//    day, the extra extreme loss margin SEBI added for short options expiring that day (2 %, 20 Nov 2024).
+// 4. On expiry day, contracts expiring that day get no calendar-spread offset (SEBI, 10 Feb 2025): they are
+//    scanned on their own and the rest of the book on its own, and the two requirements add up.
 import { black76Price } from '../../../../quant/black76.ts';
 import { forwardFromSpot, yearsToExpiry, type OptionKind } from '../../../../quant/option-inputs.ts';
+import { istOffsetMs } from '../../market/ist.ts';
 
 export type MarginLeg = {
   strike: number;
@@ -30,6 +33,10 @@ export type MarginParams = {
   volatilityScan: number;
   exposureRate: number;
   shortOptionMinimum: number;
+  /** Extra exposure (extreme loss margin) on short options on their expiry day, a fraction of notional. */
+  expiryDayExposureRate: number;
+  /** Whether contracts expiring today still offset the rest of the book (false from 10 Feb 2025). */
+  expiringCalendarOffset: boolean;
 };
 
 export type UnderlyingBook = { spot: number; rate: number; nowMs: number; params: MarginParams; legs: readonly MarginLeg[] };
@@ -45,6 +52,14 @@ const scenarios: ReadonlyArray<{ move: number; vol: -1 | 0 | 1; weight: number }
   { move: -2, vol: 0, weight: 0.35 },
 ];
 
+const dayMs = 24 * 60 * 60 * 1000;
+const istDay = (ms: number) => Math.floor((ms + istOffsetMs) / dayMs);
+
+/** Whether a leg expires later today (IST), while it still trades. */
+export function expiresToday(leg: Pick<MarginLeg, 'expiryMs'>, nowMs: number): boolean {
+  return nowMs < leg.expiryMs && istDay(leg.expiryMs) === istDay(nowMs);
+}
+
 /** A leg's value per unit at a spot and volatility shift; an expired leg is worth its intrinsic value. */
 function legValue(leg: MarginLeg, spot: number, rate: number, nowMs: number, volShift: number): number {
   const years = yearsToExpiry(nowMs, leg.expiryMs);
@@ -54,38 +69,40 @@ function legValue(leg: MarginLeg, spot: number, rate: number, nowMs: number, vol
   return black76Price({ kind: leg.kind, forward, strike: leg.strike, years, rate, volatility });
 }
 
-function bookValue(book: UnderlyingBook, spot: number, volShift: number): number {
+function bookValue(book: UnderlyingBook, legs: readonly MarginLeg[], spot: number, volShift: number): number {
   let value = 0;
-  for (const leg of book.legs) value += leg.quantity * legValue(leg, spot, book.rate, book.nowMs, volShift);
+  for (const leg of legs) value += leg.quantity * legValue(leg, spot, book.rate, book.nowMs, volShift);
   return value;
+}
+
+/** SPAN of one group of legs scanned together, in rupees: max(scan risk, short option minimum) − net option value, at least 0. */
+function spanOf(book: UnderlyingBook, legs: readonly MarginLeg[]): number {
+  if (legs.length === 0) return 0;
+  const netOptionValue = bookValue(book, legs, book.spot, 0);
+  let scanRisk = 0;
+  for (const scenario of scenarios) {
+    const spot = book.spot * (1 + scenario.move * book.params.priceScan);
+    const loss = (netOptionValue - bookValue(book, legs, spot, scenario.vol * book.params.volatilityScan)) * scenario.weight;
+    scanRisk = Math.max(scanRisk, loss);
+  }
+  let net = 0;
+  for (const leg of legs) net += leg.quantity;
+  const shortMinimum = book.params.shortOptionMinimum * book.spot * Math.max(0, -net);
+  return Math.max(0, Math.max(scanRisk, shortMinimum) - netOptionValue);
 }
 
 /** The margin one underlying's options need, in paise (rounded half up). */
 export function underlyingMargin(book: UnderlyingBook): MarginEstimate {
   const legs = book.legs.filter((leg) => leg.quantity !== 0);
-  if (legs.length === 0) return { spanPaise: 0, exposurePaise: 0, totalPaise: 0 };
-  const current = { ...book, legs };
-  const now = bookValue(current, book.spot, 0);
-  let worstLoss = 0;
-  for (const scenario of scenarios) {
-    const spot = book.spot * (1 + scenario.move * book.params.priceScan);
-    const loss = (now - bookValue(current, spot, scenario.vol * book.params.volatilityScan)) * scenario.weight;
-    worstLoss = Math.max(worstLoss, loss);
-  }
-  let longValue = 0;
-  let shortUnits = 0;
-  let longUnits = 0;
+  const expiring = legs.filter((leg) => expiresToday(leg, book.nowMs));
+  const separate = !book.params.expiringCalendarOffset && expiring.length > 0 && expiring.length < legs.length;
+  const span = separate ? spanOf(book, expiring) + spanOf(book, legs.filter((leg) => !expiresToday(leg, book.nowMs))) : spanOf(book, legs);
+  let exposure = 0;
   for (const leg of legs) {
-    if (leg.quantity > 0) {
-      longValue += leg.quantity * legValue(leg, book.spot, book.rate, book.nowMs, 0);
-      longUnits += leg.quantity;
-    } else {
-      shortUnits += -leg.quantity;
-    }
+    if (leg.quantity >= 0) continue;
+    const rate = book.params.exposureRate + (expiresToday(leg, book.nowMs) ? book.params.expiryDayExposureRate : 0);
+    exposure += rate * book.spot * -leg.quantity;
   }
-  const shortMinimum = book.params.shortOptionMinimum * book.spot * Math.max(0, shortUnits - longUnits);
-  const span = Math.max(0, worstLoss - longValue, shortMinimum);
-  const exposure = book.params.exposureRate * book.spot * shortUnits;
   const spanPaise = Math.round(span * 100);
   const exposurePaise = Math.round(exposure * 100);
   return { spanPaise, exposurePaise, totalPaise: spanPaise + exposurePaise };

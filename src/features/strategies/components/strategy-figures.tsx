@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import type { Extreme } from '@quant/payoff-analysis.ts';
 import type { StrategySummary } from '@quant/strategy.ts';
 import { roundToPaise } from '@quant/paise.ts';
-import { figureMessages, flowText, hedgeBenefitText, paidText, probabilityModelText, ratioText, receivedText } from '@/features/strategies/strategy-builder-messages';
+import { figureMessages, flowText, hedgeBenefitText, paidText, probabilityExpiryAtmText, probabilityModelText, ratioText, receivedText } from '@/features/strategies/strategy-builder-messages';
 import { cx } from '@/components/ui/class-names';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -21,6 +21,8 @@ type FiguresProps = {
   margin?: MarginFigure;
   /** How old the prices behind these figures are (nothing while fresh). */
   priceAge?: ReactNode;
+  /** The probability's volatility is the expiry's at-the-money IV (from the chain), not the leg nearest the money. */
+  expiryAtm?: boolean;
 };
 
 function Figure({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
@@ -33,7 +35,7 @@ function Figure({ label, testId, children }: { label: string; testId: string; ch
 }
 
 /** Max profit and loss, breakevens, reward:risk, probability of profit, premium, margin and net greeks. */
-export function StrategyFigures({ summary, realised, margin, priceAge }: FiguresProps) {
+export function StrategyFigures({ summary, realised, margin, priceAge, expiryAtm = false }: FiguresProps) {
   const intl = useIntl();
   const { formatInr, formatSignedInr, formatNumber, formatPercent } = useFormat();
   const [open, setOpen] = useState(false);
@@ -108,7 +110,7 @@ export function StrategyFigures({ summary, realised, margin, priceAge }: Figures
       </dl>
       {probabilityModel && (
         <p className={cx('text-xs text-fg-muted sm:block', open ? 'block' : 'hidden')}>
-          {intl.formatMessage(probabilityModelText, { volatility: formatPercent(probabilityModel.volatility, { maximumFractionDigits: 1 }) })}
+          {intl.formatMessage(expiryAtm ? probabilityExpiryAtmText : probabilityModelText, { volatility: formatPercent(probabilityModel.volatility, { maximumFractionDigits: 1 }) })}
         </p>
       )}
     </section>

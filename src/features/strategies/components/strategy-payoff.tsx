@@ -16,6 +16,8 @@ type StrategyPayoffProps = {
   markers?: readonly ChartMarker[];
   priceAge?: ReactNode;
   title?: string;
+  /** The nearest expiry's at-the-money IV from its chain (the probability of profit's volatility), if known. */
+  atmVolatility?: number | null;
 };
 
 /**
@@ -23,9 +25,9 @@ type StrategyPayoffProps = {
  * sliders, then the figures. A live book's realised P&L comes in the legs (withConstantPnl); `realised` only
  * says so among the figures.
  */
-export function StrategyPayoff({ legs, spot, nowMs, margin, realised, markers, priceAge, title }: StrategyPayoffProps) {
+export function StrategyPayoff({ legs, spot, nowMs, margin, realised, markers, priceAge, title, atmVolatility = null }: StrategyPayoffProps) {
   const intl = useIntl();
-  const scenario = usePayoffScenario(legs, spot, nowMs);
+  const scenario = usePayoffScenario(legs, spot, nowMs, atmVolatility);
   const { curve, readAt } = scenario;
   const hasLegs = legs.some((leg) => leg.enabled);
   return (
@@ -51,7 +53,7 @@ export function StrategyPayoff({ legs, spot, nowMs, margin, realised, markers, p
             />
           )}
           <PayoffSliders scenario={scenario} />
-          {scenario.summary && <StrategyFigures summary={scenario.summary} margin={margin} realised={realised} priceAge={priceAge} />}
+          {scenario.summary && <StrategyFigures summary={scenario.summary} margin={margin} realised={realised} priceAge={priceAge} expiryAtm={atmVolatility !== null} />}
         </>
       )}
     </section>

@@ -1,8 +1,8 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { datePnlFunction, defaultPriceRange, expiryPnlFunction, payoffCurve, type PayoffCurve, type PriceRange } from '@quant/payoff.ts';
+import { marketAssumptions } from '@quant/market-assumptions.ts';
 import { summariseStrategy, type StrategySummary } from '@quant/strategy.ts';
 import { enabledLegs, nearestExpiryMs, type StrategyLeg } from '@quant/strategy-legs.ts';
-import { assumedRate } from '@/features/strategies/model/builder-leg';
 import { useFrameValue } from '@/features/strategies/hooks/use-frame-value';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -41,17 +41,23 @@ export type PayoffScenarioState = {
 
 const initial: ScenarioSliders = { spotShift: 0, volatilityShift: 0, daysLeft: null };
 
-function scenarioFor(state: ScenarioSliders, liveSpot: number | null, nearest: number | null, daysToExpiry: number) {
+/**
+ * The scenario the sliders describe, priced with the market's own rate (quant/market-assumptions.ts): a leg
+ * entered at the chain's price, with the chain's IV, is worth its entry price on the "today" line.
+ */
+export function scenarioFor(state: ScenarioSliders, liveSpot: number | null, nearest: number | null, daysToExpiry: number) {
   if (liveSpot === null || nearest === null) return null;
   const days = state.daysLeft === null ? daysToExpiry : Math.min(state.daysLeft, daysToExpiry);
-  return { spot: liveSpot * (1 + state.spotShift), atMs: nearest - days * dayMs, rate: assumedRate, volatilityShift: state.volatilityShift };
+  return { spot: liveSpot * (1 + state.spotShift), atMs: nearest - days * dayMs, rate: marketAssumptions.rate, volatilityShift: state.volatilityShift };
 }
 
 /**
  * The payoff chart's scenario: the sliders' state, the curve (payoffCurve, once per animation frame) and the
- * figures (summariseStrategy, deferred so dragging never waits for them).
+ * figures (summariseStrategy, deferred so dragging never waits for them). `atmVolatility` is the nearest
+ * expiry's at-the-money IV from its chain, for the probability of profit (plus the IV slider's shift); without
+ * it the maths falls back on the leg nearest the money.
  */
-export function usePayoffScenario(legs: readonly StrategyLeg[], liveSpot: number | null, nowMs: number): PayoffScenarioState {
+export function usePayoffScenario(legs: readonly StrategyLeg[], liveSpot: number | null, nowMs: number, atmVolatility: number | null = null): PayoffScenarioState {
   const [sliders, setState] = useState(initial);
   const setSliders = (change: Partial<ScenarioSliders>) => setState((current) => ({ ...current, ...change }));
   const framed = useFrameValue(sliders);
@@ -85,11 +91,12 @@ export function usePayoffScenario(legs: readonly StrategyLeg[], liveSpot: number
     const scenario = scenarioFor(deferred, liveSpot, nearest, daysToExpiry);
     if (scenario === null) return { summary: null, error: null };
     try {
-      return { summary: summariseStrategy(active, { ...scenario, nowMs: minute }), error: null };
+      const probability = atmVolatility === null ? {} : { probabilityVolatility: Math.max(0, atmVolatility + scenario.volatilityShift) };
+      return { summary: summariseStrategy(active, { ...scenario, nowMs: minute, ...probability }), error: null };
     } catch (error) {
       return { summary: null, error: error instanceof Error ? error.message : String(error) };
     }
-  }, [active, deferred, liveSpot, nearest, daysToExpiry, minute]);
+  }, [active, deferred, liveSpot, nearest, daysToExpiry, minute, atmVolatility]);
 
   return {
     sliders,

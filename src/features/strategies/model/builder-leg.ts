@@ -13,12 +13,6 @@ export type BuilderLeg = StrategyLeg & {
   expiry: string;
 };
 
-/**
- * The builder's assumed risk-free rate for the "today" line and the greeks. The reference server keeps its
- * own as market data but does not publish it; 6.5 % is the RBI repo rate the simulator is seeded with.
- */
-export const assumedRate = 0.065;
-
 /** Options on Indian indices expire at the close, 15:30 IST (10:00 UTC) on the expiry day. */
 export function expiryInstant(date: string): number {
   return Date.parse(`${date}T10:00:00Z`);

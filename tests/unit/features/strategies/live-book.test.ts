@@ -2,11 +2,11 @@
 // at the average price, realised P&L as a constant), and working orders placed where they would act.
 import { describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
+import { marketAssumptions } from '@quant/market-assumptions.ts';
 import { analyseExpiryPayoff } from '@quant/payoff-analysis.ts';
 import { black76Price } from '@quant/black76.ts';
 import { yearsToExpiry } from '@quant/option-inputs.ts';
 import { bookLegs, indexOfSymbol, orderMarkers } from '@/app/strategy-builder/live-book-legs';
-import { assumedRate } from '@/features/strategies/model/builder-leg';
 import { withConstantPnl } from '@/features/strategies/model/constant-pnl';
 import { expiry, ironCondor, nowMs, spot } from './strategy-fixtures';
 
@@ -66,7 +66,7 @@ const position = (symbol: string, quantity: number, average: number, realised = 
 
 const chains = new Map([[`NIFTY:${expiry}`, chain]]);
 const quotes = new Map(condor.map((leg) => [`NFO:${leg.tradingsymbol}`, { last_price: leg.entryPrice, timestamp: '2026-11-24T06:00:00Z', iv: 13 }]));
-const scenario = { atMs: nowMs, rate: assumedRate, volatilityShift: 0 };
+const scenario = { atMs: nowMs, rate: marketAssumptions.rate, volatilityShift: 0 };
 
 describe('the live book', () => {
   it('knows the index of a tradingsymbol, the longest name first', () => {
@@ -104,7 +104,7 @@ describe('the live book', () => {
     expect(markers).toHaveLength(1);
     const at = markers[0]!.price;
     const years = yearsToExpiry(nowMs, legs[0]!.expiryMs);
-    const value = black76Price({ kind: 'CE', forward: at * Math.exp(assumedRate * years), strike: soldCall.strike, years, rate: assumedRate, volatility: 0.13 });
+    const value = black76Price({ kind: 'CE', forward: at * Math.exp(marketAssumptions.rate * years), strike: soldCall.strike, years, rate: marketAssumptions.rate, volatility: 0.13 });
     expect(value).toBeCloseTo(120, 4);
     expect(markers[0]!.kind).toBe('stopLoss');
     // An order on the same side as the position adds to it: it closes nothing and is not marked.

@@ -4,15 +4,15 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { marketAssumptions } from '@quant/market-assumptions.ts';
 import { pnlAtPrice } from '@quant/payoff.ts';
 import { summariseStrategy } from '@quant/strategy.ts';
 import type { StrategyLeg } from '@quant/strategy-legs.ts';
 import { StrategyPayoff } from '@/features/strategies/components/strategy-payoff';
 import { withConstantPnl } from '@/features/strategies/model/constant-pnl';
-import { assumedRate } from '@/features/strategies/model/builder-leg';
 import { expiryMs, ironCondor, nowMs, spot } from './strategy-fixtures';
 
-const renderPayoff = (legs: readonly StrategyLeg[], extra: { realised?: number } = {}) =>
+const renderPayoff = (legs: readonly StrategyLeg[], extra: { realised?: number; atmVolatility?: number } = {}) =>
   render(
     <IntlProvider locale="en-IN" defaultLocale="en-IN" onError={() => undefined}>
       <StrategyPayoff legs={legs} spot={spot} nowMs={nowMs} {...extra} />
@@ -41,15 +41,28 @@ describe('figures', () => {
   it('give an iron condor a capped loss, its reward to risk and the probability under the stated model', () => {
     const legs = ironCondor();
     renderPayoff(legs);
-    const summary = summariseStrategy(legs, { spot, nowMs, atMs: nowMs, rate: assumedRate, volatilityShift: 0 });
+    const summary = summariseStrategy(legs, { spot, nowMs, atMs: nowMs, rate: marketAssumptions.rate, volatilityShift: 0 });
     expect(figure('max-loss')).not.toBe('Unlimited');
     expect(figure('max-loss').startsWith('-₹')).toBe(true);
     const reward = summary.atExpiry.rewardToRisk;
     if (typeof reward !== 'number') throw new Error('an iron condor has a finite reward to risk');
     expect(figure('reward-risk')).toBe(`${Number(reward.toFixed(2)).toString()} : 1`);
     expect(figure('probability')).toBe(`${(Math.round((summary.probabilityOfProfit ?? 0) * 1000) / 10).toString()}%`);
-    expect(screen.getByText(/Lognormal at the at-the-money leg’s implied volatility \(\u2068?13%\u2069?\)/)).toBeTruthy();
+    expect(screen.getByText(/Lognormal at the implied volatility of the leg nearest the money \(\u2068?13%\u2069?;/)).toBeTruthy();
     expect(screen.getAllByTestId('breakeven-mark')).toHaveLength(2);
+  });
+
+  it('take the probability of profit at the expiry’s at-the-money IV from the chain, not at a short wing’s, and say so', () => {
+    // On the smile the condor's short wings are priced away from the at-the-money level: the call wing,
+    // nearest the money, at 11 %, the put wing at 14 %; the chain's at-the-money IV is 12.5 %.
+    const legs = ironCondor().map((leg) => ({ ...leg, volatility: leg.kind === 'CE' ? 0.11 : 0.14 }));
+    const scenario = { spot, nowMs, atMs: nowMs, rate: marketAssumptions.rate, volatilityShift: 0 };
+    const atAtm = summariseStrategy(legs, { ...scenario, probabilityVolatility: 0.125 }).probabilityOfProfit ?? 0;
+    const atWing = summariseStrategy(legs, scenario).probabilityOfProfit ?? 0;
+    expect(Math.abs(atAtm - atWing)).toBeGreaterThan(0.005);
+    renderPayoff(legs, { atmVolatility: 0.125 });
+    expect(figure('probability')).toBe(`${(Math.round(atAtm * 1000) / 10).toString()}%`);
+    expect(screen.getByText(/at-the-money implied volatility of the nearest expiry \(\u2068?12\.5%\u2069?, from its option chain\)/)).toBeTruthy();
   });
 
   it('leave a switched-off leg out of every figure', () => {
@@ -76,7 +89,7 @@ describe('chart', () => {
     fireEvent.keyDown(crosshair, { key: 'End' });
     const top = Number(crosshair.getAttribute('aria-valuenow'));
     // Far above the calls the condor loses its maximum, at expiry and (nearly) today.
-    const expected = pnlAtPrice(legs, { atMs: nowMs, rate: assumedRate, volatilityShift: 0 }, top);
+    const expected = pnlAtPrice(legs, { atMs: nowMs, rate: marketAssumptions.rate, volatilityShift: 0 }, top);
     const rupees = (value: number) => `${value < 0 ? '-' : '+'}₹${Math.abs(Math.round(value)).toLocaleString('en-IN')}`;
     expect(text()).toBe(`At ${top.toLocaleString('en-IN')}: ${rupees(expected.atExpiry)} at expiry, ${rupees(expected.onDate)} on the chosen date`);
     fireEvent.keyDown(crosshair, { key: 'ArrowLeft' });

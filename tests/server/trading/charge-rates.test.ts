@@ -1,0 +1,43 @@
+// Charge rates as effective-dated data with their source: NSE's transaction charge with the IPFT levy,
+// 0.0355299 % of premium, is in force from 1 March 2026 (NSE/FA/73061), a month before the Budget's STT rise
+// of 1 April 2026; BSE's is unchanged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { chargeRatesOn, fillCharges } from '../../../server/services/brokers/paper/charges.ts';
+import { createTestDatabase, testBackends } from '../support/test-database.ts';
+
+describe.each(testBackends)('charge rates on %s', (backend) => {
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await migrate(db);
+  });
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it.each([
+    ['the last day of February 2026', '2026-02-28', '0.0003503', '0.001'],
+    ['1 March 2026', '2026-03-01', '0.000355299', '0.001'],
+    ['a day in March 2026', '2026-03-16', '0.000355299', '0.001'],
+    ['1 April 2026, with the Budget’s STT', '2026-04-01', '0.000355299', '0.0015'],
+  ])('charges NSE options on %s at the rates then in force', async (_label, day, exchange, sttSell) => {
+    const rates = await chargeRatesOn(db, 'NFO', day);
+    expect([rates.exchange, rates.sttSell]).toEqual([exchange, sttSell]);
+  });
+
+  it('bills ₹35.53 of exchange charges on ₹1,00,000 of premium sold on 16 March 2026, and names its source', async () => {
+    const charges = fillCharges(await chargeRatesOn(db, 'NFO', '2026-03-16'), 'SELL', 1000, 10_000, true);
+    expect(charges.exchange).toBe(3553);
+    expect(charges.stt).toBe(10_000);
+    const { rows } = await db.query<{ source: string }>(`SELECT source FROM charge_rates WHERE segment = 'NFO-OPT' AND effective_from = '2026-03-01'`);
+    expect(rows[0]?.source).toMatch(/NSE\/FA\/73061/);
+  });
+
+  it('leaves BSE’s rate as it was', async () => {
+    expect((await chargeRatesOn(db, 'BFO', '2026-03-16')).exchange).toBe('0.000325');
+  });
+});
