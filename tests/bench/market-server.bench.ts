@@ -100,7 +100,7 @@ async function main(): Promise<void> {
           for (;;) {
             const { value, done } = await reader.read();
             if (done) return;
-            if (decoder.decode(value).includes('event: ticks')) {
+            if (decoder.decode(value).includes('event: delta')) {
               latencies.push(performance.now() - pollStarted);
               received += 1;
             }

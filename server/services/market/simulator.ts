@@ -1,16 +1,18 @@
-// The simulated market's arithmetic, pure and deterministic: the same seed, tick number and state give the
-// same spot and the same option quotes on every run and every server instance. Randomness is counter-based
-// (a hash of seed, tick and stream), so nothing but the stored state is needed to continue after a restart.
+// The simulated market's option arithmetic, pure and deterministic: the same seed, tick number and state
+// give the same option quotes on every run and every server instance. How the spot moves is spot-move.ts
+// (on the variance clock, variance-clock.ts); the book's width is spreads.ts; open interest is a stored
+// state (open-interest.ts), passed in here.
 import { black76Greeks, black76Price } from '../../../quant/black76.ts';
 import { impliedVolatility } from '../../../quant/implied-volatility.ts';
 import { forwardFromSpot, yearsToExpiry, type OptionKind } from '../../../quant/option-inputs.ts';
-import { istOffsetMs } from './ist.ts';
+import { istMinutes, istOffsetMs } from './ist.ts';
+import { uniform } from './random.ts';
+import { bookAround, spreadTicks } from './spreads.ts';
+
+export { normal, seedOf, uniform } from './random.ts';
 
 /** Exchange tick for index options, in paise. */
 export const optionTickPaise = 5;
-
-/** A year of trading time, for the per-tick variance: 252 sessions of 6 h 15 min. */
-const tradingYearMs = 252 * 6.25 * 60 * 60 * 1000;
 
 export type SimulationParams = {
   volatility: number;
@@ -20,61 +22,46 @@ export type SimulationParams = {
   rate: number;
 };
 
-/** 32-bit integer mix (MurmurHash3's finaliser), enough to decorrelate neighbouring counters. */
-function mix(value: number): number {
-  let h = value | 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-/** A uniform number in (0, 1) for (seed, counter, stream): the same arguments, the same number. */
-export function uniform(seed: number, counter: number, stream: number): number {
-  // The counter may exceed 2^32 over years of ticks: fold its high part in separately.
-  const high = Math.floor(counter / 0x1_0000_0000);
-  const h = mix(mix(mix(seed ^ 0x9e3779b9) ^ (counter >>> 0)) ^ mix(high + 0x7f4a7c15) ^ Math.imul(stream + 1, 0x27d4eb2f));
-  return (h + 0.5) / 0x1_0000_0000;
-}
-
-/** A standard normal draw (Box–Muller on two counter-based uniforms). */
-export function normal(seed: number, counter: number, stream: number): number {
-  const u1 = uniform(seed, counter, stream * 2);
-  const u2 = uniform(seed, counter, stream * 2 + 1);
-  return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
-}
-
-/** The seed as a 32-bit integer, from any text (MARKET_SEED) or number. */
-export function seedOf(text: string): number {
-  let h = 2166136261;
-  for (const char of text) h = Math.imul(h ^ char.codePointAt(0)!, 16777619);
-  return h >>> 0;
-}
-
-/**
- * One geometric Brownian motion step of `elapsedMs` of trading time, rounded to the paisa (index values
- * are quoted to two decimals). Drift-free under the risk-neutral view the option prices also take.
- */
-export function nextSpotPaise(spotPaise: number, volatility: number, elapsedMs: number, z: number): number {
-  const dt = elapsedMs / tradingYearMs;
-  const next = spotPaise * Math.exp(-0.5 * volatility * volatility * dt + volatility * Math.sqrt(dt) * z);
-  return Math.max(1, Math.round(next));
-}
-
 /** When a contract expires: 15:30 IST on its expiry date, as epoch milliseconds. */
 export function expiryInstantMs(expiryDate: string): number {
   return Date.parse(`${expiryDate}T15:30:00Z`) - istOffsetMs;
 }
 
+/** The expiry the smile's skew and curvature are set for (a month out), and the shortest times they steepen to. */
+const smileReferenceYears = 30 / 365;
+const skewShortestYears = 1 / 365;
+const curvatureShortestYears = 0.15 / 365;
+
+/**
+ * How much steeper than a month out the smile's skew is at `years` to expiry: √(30 days / T), T floored at
+ * a day. A strike a fixed percentage away is more standard deviations away as expiry nears, so a smile that
+ * keeps its shape in standard deviations (in delta, as traders read it) steepens in log-moneyness: about
+ * 2× a week out, 5.5× on expiry day, 0.7× two months out.
+ */
+export function smileSteepness(years: number): number {
+  return Math.sqrt(smileReferenceYears / Math.max(years, skewShortestYears));
+}
+
+/**
+ * How much more the wings curve than a month out: 30 days / T (the square of the skew's steepening, as a
+ * smile fixed in standard deviations has it), T floored at 3.6 hours. On expiry day this lifts both wings:
+ * out-of-the-money calls a percent away price near the money's volatility, puts several points over it.
+ */
+export function smileCurving(years: number): number {
+  return smileReferenceYears / Math.max(years, curvatureShortestYears);
+}
+
 /**
  * The implied volatility the simulator prices a strike at: the at-the-money level bent by the smile in
- * log-moneyness, k = ln(K / F): skew tilts it (negative: out-of-the-money puts dearer), curvature lifts both
- * wings; short expiries carry a little more (gamma week). Never below half the at-the-money level.
+ * log-moneyness, k = ln(K / F): skew tilts it (negative: out-of-the-money puts dearer), scaled by
+ * smileSteepness, and curvature lifts both wings, scaled by smileCurving; short expiries carry a little
+ * more at the money (gamma week). Never below half the at-the-money level.
  */
 export function smileVolatility(params: SimulationParams, forward: number, strike: number, years: number): number {
   const k = Math.log(strike / forward);
   const termBump = 1 + 0.15 * Math.exp(-years * 365 / 3);
   const level = params.atmVolatility * termBump;
-  return Math.max(level / 2, level + params.skew * k + params.curvature * k * k);
+  return Math.max(level / 2, level + smileSteepness(years) * params.skew * k + smileCurving(years) * params.curvature * k * k);
 }
 
 export type OptionContract = {
@@ -109,8 +96,6 @@ export type OptionQuote = {
   vega: number;
 };
 
-const roundDownToTick = (paise: number) => Math.floor(paise / optionTickPaise) * optionTickPaise;
-const roundUpToTick = (paise: number) => Math.ceil(paise / optionTickPaise) * optionTickPaise;
 const roundToTick = (paise: number) => Math.round(paise / optionTickPaise) * optionTickPaise;
 
 /** The theoretical premium in paise of a contract at a spot and an instant. */
@@ -121,32 +106,34 @@ function theoreticalPaise(params: SimulationParams, contract: OptionContract, sp
   return black76Price({ kind: contract.kind, forward, strike: contract.strike, years, rate: params.rate, volatility }) * 100;
 }
 
+/** A contract's traded state (open-interest-store.ts): its open interest and the day's volume, in lots. */
+export type ContractTrading = { oiLots: number; dayVolumeLots: number };
+
 /**
  * A contract's quote at its index's state. The bid and ask sit on the 0.05 tick around the theoretical
- * premium, a little wider for dearer options (about 0.15 % each side, at least one tick, at most ten); the
- * last trade is somewhere between them. Volume grows through the session and open interest is largest at
- * the money, both in whole lots.
+ * premium, as wide as spreads.ts says for the moneyness, the expiry and the time of day; the last trade is
+ * somewhere between them. Volume and open interest are the stored trading state, in units (lots × lot size).
  */
-export function optionQuote(params: SimulationParams, contract: OptionContract, state: IndexState, seed: number): OptionQuote {
+export function optionQuote(params: SimulationParams, contract: OptionContract, state: IndexState, seed: number, trading: ContractTrading): OptionQuote {
   const theory = theoreticalPaise(params, contract, state.spotPaise, state.tickedAtMs);
-  const halfTicks = Math.min(10, Math.max(1, Math.round((theory * 0.0015) / optionTickPaise)));
-  const bidPaise = Math.max(0, roundDownToTick(theory - halfTicks * optionTickPaise + optionTickPaise / 2));
-  const askPaise = Math.max(optionTickPaise, roundUpToTick(theory + halfTicks * optionTickPaise - optionTickPaise / 2));
-  const stepsInSpread = Math.max(0, (askPaise - bidPaise) / optionTickPaise);
-  const pick = Math.floor(uniform(seed, state.seq, contract.instrumentToken) * (stepsInSpread + 1));
-  const lastPaise = Math.max(optionTickPaise, bidPaise + Math.min(stepsInSpread, pick) * optionTickPaise);
+  const years = yearsToExpiry(state.tickedAtMs, expiryInstantMs(contract.expiry));
+  const forward = forwardFromSpot(state.spotPaise / 100, params.rate, years);
+  const width = spreadTicks({
+    theoryPaise: theory,
+    strike: contract.strike,
+    forward,
+    years,
+    atmVolatility: smileVolatility(params, forward, forward, years),
+    istMinutes: istMinutes(new Date(state.tickedAtMs)),
+    tickPaise: optionTickPaise,
+  });
+  const { bidPaise, askPaise } = bookAround(theory, width, optionTickPaise);
+  const pick = Math.floor(uniform(seed, state.seq, contract.instrumentToken) * (width + 1));
+  const lastPaise = Math.max(optionTickPaise, bidPaise + Math.min(width, pick) * optionTickPaise);
   const closePaise = Math.max(
     optionTickPaise,
     roundToTick(theoreticalPaise(params, contract, state.previousClosePaise, state.previousCloseAtMs)),
   );
-
-  const years = yearsToExpiry(state.tickedAtMs, expiryInstantMs(contract.expiry));
-  const forward = forwardFromSpot(state.spotPaise / 100, params.rate, years);
-  const moneyness = Math.log(contract.strike / forward);
-  const interest = Math.exp(-((moneyness / 0.03) ** 2));
-  const lots = (value: number) => Math.max(0, Math.round(value)) * contract.lotSize;
-  const oi = lots(20 + interest * 40_000 * (0.8 + 0.4 * uniform(seed, 0, contract.instrumentToken)));
-  const volume = lots(interest * 30 * Math.max(0, state.seq - state.sessionOpenSeq) * (0.5 + uniform(seed, state.seq, -contract.instrumentToken)));
 
   const found = years > 0
     ? impliedVolatility({ kind: contract.kind, forward, strike: contract.strike, years, rate: params.rate, price: lastPaise / 100 })
@@ -160,12 +147,14 @@ export function optionQuote(params: SimulationParams, contract: OptionContract, 
     rate: params.rate,
     volatility: iv ?? smileVolatility(params, forward, contract.strike, years),
   });
+  const volume = trading.dayVolumeLots * contract.lotSize;
+  const oi = trading.oiLots * contract.lotSize;
   return { lastPaise, bidPaise, askPaise, closePaise, volume, oi, iv, ...greeks };
 }
 
 /**
- * Option contracts of an index traded in one tick, summed over its strikes as optionQuote's volume model has
- * them: each contract trades about 30 × interest lots a tick, interest = exp(−(k / 0.03)²) in log-moneyness k,
+ * Option contracts of an index traded in one tick, for the index's minute candles (a coarse figure: each
+ * contract's own volume is the stored trading state): each contract trades about 30 × interest lots a tick, interest = exp(−(k / 0.03)²) in log-moneyness k,
  * for a call and a put at every strike. Summed over strikes `strikeStep` apart that is 2 × 30 × 0.03 × √π ×
  * spot / strikeStep lots, scaled by this tick's draw (0.5 to 1.5).
  */

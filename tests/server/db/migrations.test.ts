@@ -40,6 +40,7 @@ const tables = [
   'market_calendar',
   'market_candles',
   'market_index_state',
+  'market_open_interest',
   'market_simulation',
   'order_sends',
   'paper_orders',

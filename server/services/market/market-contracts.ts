@@ -1,0 +1,136 @@
+// The option contracts the simulated market lists: its expiries (from the index facts and the calendar),
+// the strikes around the money (listed on first request, never removed, each seeded with its open
+// interest), and the contracts as Kite names them.
+import type { components } from '../../../openapi/main.d.ts';
+import type { Queryable } from '../../db/database.ts';
+import { DomainError } from '../domain-error.ts';
+import { listExpiries, type Expiry } from './expiries.ts';
+import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
+import { clockMinutes, istDate, istMinutes, istOffsetMs } from './ist.ts';
+import { exchangeOf, type MarketCore, type MarketOptions } from './market-core.ts';
+import { contractColumns, type ContractRow, type IndexModel } from './market-rows.ts';
+import { seedOpenInterest } from './open-interest-store.ts';
+import { addDays } from './trading-calendar.ts';
+import { optionTradingsymbol } from './tradingsymbol.ts';
+
+type ExpiriesResponse = components['schemas']['ExpiriesResponse'];
+type InstrumentsResponse = components['schemas']['InstrumentsResponse'];
+type OptionInstrument = components['schemas']['OptionInstrument'];
+
+/**
+ * Strikes listed either side of the at-the-money strike, at least: wide enough for a trader's "all strikes"
+ * (NIFTY lists 251 strikes, 502 contracts, an expiry, as the exchange lists far out-of-the-money strikes too).
+ */
+export const strikesEachSide = 125;
+
+export function modelNamed(all: Map<IndexName, IndexModel>, index: IndexName): IndexModel {
+  const model = all.get(index);
+  if (model === undefined) throw new DomainError('not_found', `The market has no index ${index}`);
+  return model;
+}
+
+/** The end of the IST trading day: 15:30 today, or tomorrow's once it has passed. */
+function tradingDayEnd(now: Date): Date {
+  const close = Date.parse(`${istDate(now)}T15:30:00Z`) - istOffsetMs;
+  return new Date(close > now.getTime() ? close : close + 24 * 60 * 60 * 1000);
+}
+
+function instrumentOf(row: ContractRow): OptionInstrument {
+  return {
+    instrument: `${row.exchange}:${row.tradingsymbol}`,
+    instrument_token: row.instrument_token,
+    exchange: row.exchange,
+    tradingsymbol: row.tradingsymbol,
+    name: row.name,
+    strike: row.strike,
+    instrument_type: row.instrument_type,
+    expiry: row.expiry,
+    lot_size: row.lot_size,
+    tick_size: 0.05,
+  };
+}
+
+export function createMarketContracts(core: MarketCore, { db, clock, seed }: MarketOptions) {
+  /** Listed contracts never change, so a contract once read is kept (keyed EXCHANGE:TRADINGSYMBOL). */
+  const contracts = new Map<string, ContractRow>();
+
+  /**
+   * The expiries still trading at `now`: on an expiry day the contract trades until 15:30 IST, after which the
+   * list starts at the next day.
+   */
+  async function expiriesOf(facts: IndexFacts, now: Date): Promise<Expiry[]> {
+    const afterClose = istMinutes(now) >= clockMinutes('15:30');
+    const from = afterClose ? addDays(istDate(now), 1) : istDate(now);
+    return listExpiries(facts, await core.calendar(exchangeOf(facts)), from);
+  }
+
+  async function expiries(index: IndexName, now = clock()): Promise<ExpiriesResponse> {
+    const model = modelNamed(await core.models(), index);
+    const facts = await indexFacts(db, index, now);
+    return { index, underlying: model.underlying, expiries: await expiriesOf(facts, now) };
+  }
+
+  /**
+   * Lists (if not yet listed) the strikes within `strikesEachSide` steps of the money, for one expiry, and
+   * gives each new contract its open interest. Contracts are only ever added, so a token stays valid all day;
+   * ON CONFLICT makes concurrent listings harmless.
+   */
+  async function listStrikes(model: IndexModel, facts: IndexFacts, expiry: Expiry, spotPaise: number, now: Date): Promise<void> {
+    const atm = Math.round(spotPaise / 100 / facts.strikeStep) * facts.strikeStep;
+    const rows: [string, string, number, string][] = [];
+    for (let step = -strikesEachSide; step <= strikesEachSide; step += 1) {
+      const strike = atm + step * facts.strikeStep;
+      if (strike <= 0) continue;
+      for (const type of ['CE', 'PE'] as const) rows.push([facts.exchange, optionTradingsymbol(model.name, expiry, strike, type), strike, type]);
+    }
+    await db.query(
+      `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size)
+       SELECT e, t, $5, $6::date, $7, s, k, $8 FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS x (e, t, s, k)
+       ON CONFLICT (exchange, tradingsymbol) DO NOTHING`,
+      [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), model.name, expiry.date, expiry.kind, facts.lotSize],
+    );
+    const market = { spot: spotPaise / 100, atmVolatility: model.params.atmVolatility, seed };
+    await seedOpenInterest(db, model.name, expiry.date, facts.strikeStep, market, now, istDate(now));
+  }
+
+  async function instruments(index: IndexName, expiryDate: string, now = clock()): Promise<InstrumentsResponse> {
+    const model = modelNamed(await core.models(), index);
+    const facts = await indexFacts(db, index, now);
+    const expiry = (await expiriesOf(facts, now)).find((candidate) => candidate.date === expiryDate);
+    if (expiry === undefined) {
+      throw new DomainError('not_found', `${index} has no expiry on ${expiryDate}: choose one of its expiries`, { field: 'expiry' });
+    }
+    const state = (await core.states()).get(index);
+    await listStrikes(model, facts, expiry, state?.spotPaise ?? model.startSpotPaise, now);
+    const { rows } = await db.query<ContractRow>(
+      `SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry = $2 ORDER BY strike, instrument_type`,
+      [index, expiry.date],
+    );
+    return {
+      index,
+      underlying: model.underlying,
+      expiry: expiry.date,
+      kind: expiry.kind,
+      strike_step: facts.strikeStep,
+      lot_size: facts.lotSize,
+      freeze_quantity: facts.freezeQuantity,
+      valid_until: tradingDayEnd(now).toISOString(),
+      instruments: rows.map(instrumentOf),
+    };
+  }
+
+  /** Reads into the cache the contracts among `keys` not yet in it. */
+  async function contractsFor(keys: readonly string[], q: Queryable = db): Promise<void> {
+    const missing = keys.filter((key) => !contracts.has(key) && /^(NFO|BFO):/.test(key));
+    if (missing.length === 0) return;
+    const { rows } = await q.query<ContractRow>(
+      `SELECT ${contractColumns} FROM instruments WHERE exchange || ':' || tradingsymbol = ANY($1::text[])`,
+      [missing],
+    );
+    for (const row of rows) contracts.set(`${row.exchange}:${row.tradingsymbol}`, row);
+  }
+
+  return { expiries, instruments, contractsFor, contract: (key: string) => contracts.get(key) };
+}
+
+export type MarketContracts = ReturnType<typeof createMarketContracts>;

@@ -1,0 +1,109 @@
+// What every part of the simulated market shares: the indices' models, the exchange calendars, whether an
+// exchange trades now, and the stored index state (started at the configured spots the first time).
+import type { components as analytics } from '../../../openapi/analytics.d.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import type { Clock } from '../clock.ts';
+import { loadTradingCalendar } from './calendar-data.ts';
+import type { IndexFacts, IndexName } from './index-config.ts';
+import { clockMinutes, istDate, istMinutes, istOffsetMs } from './ist.ts';
+import { modelOf, rupees, snapshotOf, stateColumns, type IndexModel, type IndexRow, type IndexSnapshot, type StateRow } from './market-rows.ts';
+import { addDays, sessionOn, type Exchange, type TradingCalendar } from './trading-calendar.ts';
+
+export type MarketStatus = analytics['schemas']['MarketStatus'];
+
+export type MarketOptions = {
+  db: Database;
+  clock: Clock;
+  /** 32-bit seed (random.ts seedOf): the same seed and clock give the same ticks. */
+  seed: number;
+  /** Keep the market open at any hour (on by default, so a new user sees prices move at 2 a.m.). */
+  demo: boolean;
+  /** Milliseconds between ticks. */
+  tickMs: number;
+  /** Minute candles older than this many days are pruned. */
+  candleRetentionDays?: number;
+};
+
+export function exchangeOf(facts: Pick<IndexFacts, 'exchange'>): Exchange {
+  return facts.exchange === 'BFO' ? 'BSE' : 'NSE';
+}
+
+export function createMarketCore({ db, clock, demo }: MarketOptions) {
+  let indices: Map<IndexName, IndexModel> | null = null;
+  const calendars = new Map<Exchange, TradingCalendar>();
+
+  async function models(q: Queryable = db): Promise<Map<IndexName, IndexModel>> {
+    if (indices !== null) return indices;
+    const { rows } = await q.query<IndexRow>('SELECT * FROM market_simulation ORDER BY index_name');
+    indices = new Map(rows.map((row, stream): [IndexName, IndexModel] => [row.index_name, modelOf(row, stream)]));
+    return indices;
+  }
+
+  async function calendar(exchange: Exchange, q: Queryable = db): Promise<TradingCalendar> {
+    const known = calendars.get(exchange);
+    if (known !== undefined) return known;
+    const loaded = await loadTradingCalendar(q, exchange);
+    calendars.set(exchange, loaded);
+    return loaded;
+  }
+
+  /** Whether `exchange` trades at `now` (always, in demo mode), and when it opens next when it does not. */
+  async function sessionState(exchange: Exchange, now: Date, q: Queryable = db): Promise<{ open: boolean; nextOpen: Date | null }> {
+    if (demo) return { open: true, nextOpen: null };
+    const days = await calendar(exchange, q);
+    const minutes = istMinutes(now);
+    const today = istDate(now);
+    const session = sessionOn(days, today);
+    if (session !== null && minutes >= clockMinutes(session.open) && minutes < clockMinutes(session.close)) {
+      return { open: true, nextOpen: null };
+    }
+    for (let offset = 0; offset < 370; offset += 1) {
+      const day = addDays(today, offset);
+      const next = sessionOn(days, day);
+      if (next === null || (offset === 0 && minutes >= clockMinutes(next.open))) continue;
+      return { open: false, nextOpen: new Date(Date.parse(`${day}T${next.open}:00Z`) - istOffsetMs) };
+    }
+    return { open: false, nextOpen: null };
+  }
+
+  async function status(now = clock()): Promise<MarketStatus> {
+    const { open, nextOpen } = await sessionState('NSE', now);
+    return {
+      status: open ? 'open' : 'closed',
+      demo,
+      timestamp: now.toISOString(),
+      ...(nextOpen === null ? {} : { next_open: nextOpen.toISOString() }),
+    };
+  }
+
+  async function readStates(q: Queryable = db, lock = false): Promise<Map<IndexName, IndexSnapshot>> {
+    const { rows } = await q.query<StateRow>(`SELECT ${stateColumns} FROM market_index_state${lock ? ' FOR UPDATE' : ''}`);
+    return new Map(rows.map((row) => [row.index_name, snapshotOf(row)]));
+  }
+
+  /** The stored state of every index, starting the market at its configured spots the first time. */
+  async function states(): Promise<Map<IndexName, IndexSnapshot>> {
+    const stored = await readStates();
+    if (stored.size > 0) return stored;
+    // Read the models before the transaction: inside it, a query on `db` would wait forever on PGlite.
+    await models();
+    await db.transaction(async (tx) => initialise(tx, clock()));
+    return readStates();
+  }
+
+  async function initialise(tx: Queryable, now: Date): Promise<void> {
+    for (const model of (await models()).values()) {
+      const spot = rupees(model.startSpotPaise);
+      await tx.query(
+        `INSERT INTO market_index_state (index_name, seq, spot, ticked_at, session_date, session_open_seq, day_open, day_high,
+           day_low, previous_close, previous_close_at)
+         VALUES ($1, 0, $2, $3, $4, 0, $2, $2, $2, $2, $3) ON CONFLICT (index_name) DO NOTHING`,
+        [model.name, spot, now, istDate(now)],
+      );
+    }
+  }
+
+  return { models, calendar, sessionState, status, readStates, states, initialise };
+}
+
+export type MarketCore = ReturnType<typeof createMarketCore>;

@@ -1,0 +1,158 @@
+// Quotes as Kite names its instruments, from the stored index state (simulator.ts is pure, so every
+// instance serves the same prices) and each contract's stored open interest and volume; and what the paper
+// broker prices margin with.
+import type { components as analytics } from '../../../openapi/analytics.d.ts';
+import type { Queryable } from '../../db/database.ts';
+import { forwardFromSpot } from '../../../quant/option-inputs.ts';
+import type { IndexName } from './index-config.ts';
+import { modelNamed, type MarketContracts } from './market-contracts.ts';
+import type { MarketCore, MarketOptions } from './market-core.ts';
+import { round, rupees, type ContractRow, type IndexModel, type IndexSnapshot } from './market-rows.ts';
+import { readTrading, type StoredTrading } from './open-interest-store.ts';
+import { expiryInstantMs, optionQuote, smileVolatility, type OptionContract } from './simulator.ts';
+
+export type LastPrice = analytics['schemas']['LastPrice'];
+
+/** The fields every quote has: last price, its time, the previous close and the change from it. */
+function priceFields(lastPaise: number, closePaise: number, tickedAtMs: number) {
+  const change = lastPaise - closePaise;
+  return {
+    last_price: rupees(lastPaise),
+    timestamp: new Date(tickedAtMs).toISOString(),
+    close: rupees(closePaise),
+    change: rupees(change),
+    change_percent: round((change / closePaise) * 100, 2),
+  };
+}
+
+function indexQuote(state: IndexSnapshot): LastPrice {
+  return {
+    ...priceFields(state.spotPaise, state.previousClosePaise, state.tickedAtMs),
+    open: rupees(state.dayOpenPaise),
+    high: rupees(state.dayHighPaise),
+    low: rupees(state.dayLowPaise),
+  };
+}
+
+function contractQuote(model: IndexModel, row: ContractRow, state: IndexSnapshot, seed: number, stored: StoredTrading | undefined): LastPrice {
+  const contract: OptionContract = {
+    instrumentToken: row.instrument_token,
+    strike: row.strike,
+    kind: row.instrument_type,
+    expiry: row.expiry,
+    lotSize: row.lot_size,
+  };
+  // The day's volume belongs to the session it was traded in; before the contract trades today it is 0.
+  const trading = { oiLots: stored?.oiLots ?? 0, dayVolumeLots: stored?.sessionDate === state.sessionDate ? stored.dayVolumeLots : 0 };
+  const quote = optionQuote(model.params, contract, state, seed, trading);
+  return {
+    ...priceFields(quote.lastPaise, quote.closePaise, state.tickedAtMs),
+    bid: rupees(quote.bidPaise),
+    ask: rupees(quote.askPaise),
+    volume: quote.volume,
+    oi: quote.oi,
+    iv: quote.iv === null ? null : round(quote.iv * 100, 2),
+    delta: round(quote.delta, 4),
+    gamma: round(quote.gamma, 6),
+    theta: round(quote.theta, 2),
+    vega: round(quote.vega, 2),
+  };
+}
+
+export function createMarketQuotes(core: MarketCore, contracts: MarketContracts, { db, clock, seed }: MarketOptions) {
+  /**
+   * The last quote computed for each contract, with the tick it belongs to: every stream showing a contract
+   * shares one computation per tick (an implied volatility solve is the costly part). Open interest changes
+   * only in a tick, so a quote of the same tick is still right.
+   */
+  const lastQuotes = new Map<string, { seq: number; quote: LastPrice }>();
+  /**
+   * Each contract's stored trading, with the index's `tradedAtMs` it was read at: OI and volume change only
+   * when the leader applies trading, which moves that instant, so until it moves the stored rows are not read
+   * again (about a tenth of a chain's quoting time).
+   */
+  const tradingSeen = new Map<number, { tradedAtMs: number | null; trading: StoredTrading }>();
+
+  async function tradingOf(q: Queryable, items: readonly { row: ContractRow; state: IndexSnapshot }[]): Promise<Map<number, StoredTrading>> {
+    const known = new Map<number, StoredTrading>();
+    const unread: number[] = [];
+    for (const { row, state } of items) {
+      const seen = tradingSeen.get(row.instrument_token);
+      if (seen !== undefined && seen.tradedAtMs === state.tradedAtMs) known.set(row.instrument_token, seen.trading);
+      else unread.push(row.instrument_token);
+    }
+    const read = await readTrading(q, unread);
+    for (const { row, state } of items) {
+      const trading = read.get(row.instrument_token);
+      if (trading === undefined) continue;
+      tradingSeen.set(row.instrument_token, { tradedAtMs: state.tradedAtMs, trading });
+      known.set(row.instrument_token, trading);
+    }
+    return known;
+  }
+
+  /**
+   * Quotes for instruments as Kite names them (`NSE:NIFTY 50`, `NFO:NIFTY26D0124000CE`); instruments the
+   * market does not know are left out.
+   */
+  async function quotes(keys: readonly string[], current?: Map<IndexName, IndexSnapshot>, q?: Queryable): Promise<Record<string, LastPrice>> {
+    const all = await core.models(q);
+    const byState = current ?? (q === undefined ? await core.states() : await core.readStates(q));
+    await contracts.contractsFor(keys, q);
+    const underlyings = new Map([...all.values()].map((model) => [model.underlying, model]));
+    const data: Record<string, LastPrice> = {};
+    const due: { key: string; row: ContractRow; model: IndexModel; state: IndexSnapshot }[] = [];
+    for (const key of keys) {
+      const index = underlyings.get(key);
+      if (index !== undefined) {
+        const state = byState.get(index.name);
+        if (state !== undefined) data[key] = indexQuote(state);
+        continue;
+      }
+      const row = contracts.contract(key);
+      const model = row === undefined ? undefined : all.get(row.name);
+      const state = row === undefined ? undefined : byState.get(row.name);
+      if (row === undefined || model === undefined || state === undefined) continue;
+      const cached = lastQuotes.get(key);
+      if (cached !== undefined && cached.seq === state.seq && cached.quote.timestamp === new Date(state.tickedAtMs).toISOString()) {
+        data[key] = cached.quote;
+        continue;
+      }
+      due.push({ key, row, model, state });
+    }
+    const trading = await tradingOf(q ?? db, due);
+    for (const { key, row, model, state } of due) {
+      const quote = contractQuote(model, row, state, seed, trading.get(row.instrument_token));
+      lastQuotes.set(key, { seq: state.seq, quote });
+      data[key] = quote;
+    }
+    return data;
+  }
+
+  /**
+   * What the paper broker prices margin with: the index's spot now, the rate and the simulator's smile
+   * (the volatility it prices each strike at).
+   */
+  async function pricing(index: IndexName, q?: Queryable, current?: Map<IndexName, IndexSnapshot>) {
+    const model = modelNamed(await core.models(q), index);
+    const state = (current ?? (q === undefined ? await core.states() : await core.readStates(q))).get(index);
+    const spot = (state?.spotPaise ?? model.startSpotPaise) / 100;
+    const nowMs = state?.tickedAtMs ?? clock().getTime();
+    const { rate } = model.params;
+    const volatility = (strike: number, expiry: string) => {
+      const years = Math.max(1 / (365 * 24), (expiryInstantMs(expiry) - nowMs) / (365 * 24 * 60 * 60 * 1000));
+      return smileVolatility(model.params, forwardFromSpot(spot, rate, years), strike, years);
+    };
+    return { spot, rate, nowMs, volatility };
+  }
+
+  /** Which index each instrument moves with (null for one the market does not know), in one query. */
+  async function indicesOfInstruments(keys: readonly string[]): Promise<Map<string, IndexName | null>> {
+    const all = await core.models();
+    const underlyings = new Map([...all.values()].map((model) => [model.underlying, model.name]));
+    await contracts.contractsFor(keys);
+    return new Map(keys.map((key) => [key, underlyings.get(key) ?? contracts.contract(key)?.name ?? null]));
+  }
+
+  return { quotes, pricing, indicesOfInstruments };
+}

@@ -1,0 +1,124 @@
+// The leader's tick: moves each open index by the variance time that passed since its last tick (one clock
+// with the options' decay, variance-clock.ts), rolls the session over on a new trading day, records the
+// minute candle and, once a minute, applies the simulated trading that changes volume and open interest.
+//
+// Scale: each tick is one transaction that first takes `pg_try_advisory_xact_lock(marketLockKey)`: on
+// several server instances sharing one PostgreSQL, exactly one moves the market per tick, and the lock ends
+// with the transaction (it cannot leak, and it is never held across anything slow). On PGlite the single
+// process is the leader.
+import type { Queryable } from '../../db/database.ts';
+import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
+import { istDate } from './ist.ts';
+import { exchangeOf, type MarketCore, type MarketOptions } from './market-core.ts';
+import { rupees, type IndexModel, type IndexSnapshot } from './market-rows.ts';
+import { applyTrading } from './open-interest-store.ts';
+import { uniform } from './random.ts';
+import { tickOptionVolume } from './simulator.ts';
+import { moveDraws, nextSpotPaise } from './spot-move.ts';
+import type { Exchange, TradingCalendar } from './trading-calendar.ts';
+import { sessionDensity, varianceYears } from './variance-clock.ts';
+
+/** Any fixed number: the advisory lock every instance asks for before moving the market. */
+export const marketLockKey = 8_842_026;
+
+const minuteMs = 60_000;
+const yearMinutes = 365 * 24 * 60;
+
+export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tickMs, candleRetentionDays = 30 }: MarketOptions) {
+  /**
+   * One tick, if this instance is the leader and a tick is due: moves every index whose exchange is open.
+   * Returns whether it ticked.
+   */
+  async function tick(now = clock()): Promise<boolean> {
+    const all = await core.models();
+    const openByExchange = new Map<Exchange, boolean>();
+    const calendars = new Map<Exchange, TradingCalendar>();
+    for (const exchange of ['NSE', 'BSE'] as const) {
+      openByExchange.set(exchange, (await core.sessionState(exchange, now)).open);
+      calendars.set(exchange, await core.calendar(exchange));
+    }
+    const factsByIndex = new Map<IndexName, IndexFacts>();
+    for (const name of all.keys()) factsByIndex.set(name, await indexFacts(db, name, now));
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ leader: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS leader', [marketLockKey]);
+      if (rows[0]?.leader !== true) return false;
+      let current = await core.readStates(tx, true);
+      const fresh = current.size === 0;
+      if (fresh) {
+        await core.initialise(tx, now);
+        current = await core.readStates(tx, true);
+      }
+      let ticked = false;
+      for (const state of current.values()) {
+        const model = all.get(state.name);
+        const facts = factsByIndex.get(state.name);
+        if (model === undefined || facts === undefined || !openByExchange.get(exchangeOf(facts))) continue;
+        // Another instance ticked a moment ago (clocks and timers differ a little): half a tick is too soon.
+        if (!fresh && now.getTime() - state.tickedAtMs < tickMs / 2) continue;
+        await moveIndex(tx, model, state, now, facts, calendars.get(exchangeOf(facts))!);
+        ticked = true;
+      }
+      return ticked;
+    });
+  }
+
+  async function moveIndex(tx: Queryable, model: IndexModel, state: IndexSnapshot, now: Date, facts: IndexFacts, calendar: TradingCalendar): Promise<void> {
+    const seq = state.seq + 1;
+    const today = istDate(now);
+    const newSession = today !== state.sessionDate;
+    // The variance the options' clock says has passed since the last tick (the opening gap included).
+    const years = varianceYears(state.tickedAtMs, now.getTime(), demo, calendar);
+    const spotPaise = nextSpotPaise(state.spotPaise, model.params.volatility, years, moveDraws(seed, seq, model.stream));
+    const spot = rupees(spotPaise);
+    // Trading is applied once a minute, for the activity since the last time; a new session starts counting afresh.
+    const tradeDue = !newSession && state.tradedAtMs !== null && Math.floor(now.getTime() / minuteMs) !== Math.floor(state.tradedAtMs / minuteMs);
+    const tradedAt = newSession || state.tradedAtMs === null || tradeDue ? now : new Date(state.tradedAtMs);
+    if (newSession) {
+      await tx.query(
+        `UPDATE market_index_state SET seq = $2, spot = $3, ticked_at = $4, session_date = $5, session_open_seq = $6,
+           day_open = $3, day_high = $3, day_low = $3, previous_close = spot, previous_close_at = ticked_at, traded_at = $7
+         WHERE index_name = $1`,
+        [model.name, seq, spot, now, today, state.seq, tradedAt],
+      );
+    } else {
+      await tx.query(
+        `UPDATE market_index_state SET seq = $2, spot = $3, ticked_at = $4, day_high = GREATEST(day_high, $3),
+           day_low = LEAST(day_low, $3), traded_at = $5 WHERE index_name = $1`,
+        [model.name, seq, spot, now, tradedAt],
+      );
+    }
+    if (tradeDue) {
+      const activeMinutes = (varianceYears(state.tradedAtMs!, now.getTime(), demo, calendar) * yearMinutes) / sessionDensity;
+      const market = { spot, atmVolatility: model.params.atmVolatility, seed };
+      await applyTrading(tx, model.name, facts.strikeStep, market, { activeMinutes, seq, now, sessionDate: today });
+    }
+    const minute = new Date(now.getTime() - (now.getTime() % minuteMs));
+    // A counter-based draw of its own (its own stream, apart from the options'), so the same seed gives the same volumes.
+    const volume = tickOptionVolume(spotPaise, facts.strikeStep, uniform(seed, seq, -1 - model.stream));
+    await tx.query(
+      `INSERT INTO market_candles (index_name, minute, open, high, low, close, ticks, volume) VALUES ($1, $2, $3, $3, $3, $3, 1, $4)
+       ON CONFLICT (index_name, minute) DO UPDATE SET high = GREATEST(market_candles.high, $3),
+         low = LEAST(market_candles.low, $3), close = $3, ticks = market_candles.ticks + 1, volume = market_candles.volume + $4`,
+      [model.name, minute, spot, volume],
+    );
+  }
+
+  /** Deletes candles past the retention window; returns how many went. */
+  async function pruneCandles(now = clock()): Promise<number> {
+    const { rows } = await db.query<{ count: string }>(
+      `WITH gone AS (DELETE FROM market_candles WHERE minute < $1 RETURNING 1) SELECT count(*) AS count FROM gone`,
+      [new Date(now.getTime() - candleRetentionDays * 24 * 60 * 60 * 1000)],
+    );
+    return Number(rows[0]?.count ?? 0);
+  }
+
+  async function candles(index: IndexName, since: Date) {
+    const { rows } = await db.query<{ minute: Date; open: string; high: string; low: string; close: string }>(
+      'SELECT minute, open, high, low, close FROM market_candles WHERE index_name = $1 AND minute >= $2 ORDER BY minute',
+      [index, since],
+    );
+    return rows.map((row) => ({ minute: row.minute, open: Number(row.open), high: Number(row.high), low: Number(row.low), close: Number(row.close) }));
+  }
+
+  return { tick, pruneCandles, candles };
+}
