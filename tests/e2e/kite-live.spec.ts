@@ -62,12 +62,20 @@ test('a Kite account: log in at Kite, a live order confirmed and complete, the s
   await expect(question).toContainText(new RegExp(`Zerodha client ID \u2068?${app.clientId}`));
   await question.getByRole('button', { name: 'Send with real money' }).click();
   await expect(ticket.getByRole('status').filter({ hasText: /filled at/ })).toBeVisible();
-  await expect.poll(async () => (await kiteOrders(page.request)).filter((order) => order.tag !== null).map((order) => order.status)).toEqual(['COMPLETE']);
+  await expect.poll(async () => (await kiteOrders(page.request, app.clientId)).map((order) => order.status)).toEqual(['COMPLETE']);
+  const [atKite] = await kiteOrders(page.request, app.clientId);
 
   await page.screenshot({ path: 'test-results/kite-live/filled-1280.png' });
   // Below 1,440 px the ticket opens over the chain: close it to see the positions, read from Kite.
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   const positions = page.getByRole('table', { name: 'Positions' });
+  await expect(positions.locator('tr[data-position]')).toHaveCount(1);
+
+  // The order book: the account marked Live, Kite's order Complete.
+  await page.goto('/app/order_book');
+  await expect(page.locator('[data-trading-mode="live"]').first()).toHaveText('Live');
+  await expect(page.getByRole('table', { name: 'Orders' }).locator(`tr[data-order-id="${atKite!.order_id}"] [data-field="status"]`)).toContainText('Complete');
+  await page.goto('/app/dashboards/live-trade');
   await expect(positions.locator('tr[data-position]')).toHaveCount(1);
 
   // Kite ends the session (06:00 IST, or a log-in elsewhere): positions read unknown, never empty.
@@ -81,7 +89,7 @@ test('a Kite account: log in at Kite, a live order confirmed and complete, the s
   await expect(page.getByRole('button', { name: 'Square off all' })).toBeDisabled();
 
   // Asked right there, the trader logs in to Kite again; the books are Kite's again.
-  await page.getByRole('status').filter({ hasText: 'Positions unknown' }).locator('..').getByRole('button', { name: 'Log in to the broker again' }).click();
+  await page.getByRole('button', { name: 'Log in to the broker again' }).click();
   expect(new URL(await brokers.completeKiteLogin(app.clientId, kitePassword)).pathname).toBe('/app/broker/kite/callback');
   await expect(row).toContainText('Logged in until');
   await page.goto('/app/dashboards/live-trade');

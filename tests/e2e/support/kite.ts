@@ -68,9 +68,9 @@ export async function expireKiteTokens(request: APIRequestContext): Promise<void
   await control(request, 'expire-tokens');
 }
 
-export type KiteOrder = { order_id: string; status: string; tradingsymbol: string; quantity: number; tag: string | null };
+export type KiteOrder = { order_id: string; placed_by: string; status: string; tradingsymbol: string; quantity: number; tag: string | null };
 
-/** Kite's own record of every order (the test server's book). */
-export async function kiteOrders(request: APIRequestContext): Promise<KiteOrder[]> {
-  return (await control(request, 'orders')) as KiteOrder[];
+/** Kite's own record of the orders of one client ID (the test server's book). */
+export async function kiteOrders(request: APIRequestContext, clientId: string): Promise<KiteOrder[]> {
+  return ((await control(request, 'orders')) as KiteOrder[]).filter((order) => order.placed_by === clientId);
 }
