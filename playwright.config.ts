@@ -6,6 +6,8 @@ import { chromiumArgs, chromiumExecutable } from './tests/e2e/support/chromium.t
  * the built app on a throw-away data directory (tests/e2e/support/start-server.ts).
  */
 const port = Number(process.env.E2E_PORT ?? 4780);
+// The Kite-compatible test server beside it (tests/e2e/support/kite.ts reads the same variable).
+const kitePort = Number(process.env.E2E_KITE_PORT ?? 4781);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -29,7 +31,7 @@ export default defineConfig({
     // default SIGKILL: the server closes its database and start-server.ts removes its throw-away
     // DATA_DIR on exit (40 MB per run otherwise left in the temporary folder). Its own grace is 10 s.
     command: `node --import tsx tests/e2e/support/start-server.ts`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_KITE_PORT: String(kitePort) },
     url: `${baseURL}/api/health/`,
     reuseExistingServer: false,
     timeout: 120_000,

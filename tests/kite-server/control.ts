@@ -93,6 +93,11 @@ export async function handleControl(control: KiteControl, request: IncomingMessa
       price: () => control.setPrice(number(body, 'instrument_token') ?? text(body, 'instrument') ?? '', number(body, 'last_price') ?? 0),
       fill: () => control.fillOrder(text(body, 'order_id') ?? '', { quantity: number(body, 'quantity'), price: number(body, 'price') }),
       reject: () => control.rejectOrder(text(body, 'order_id') ?? '', text(body, 'message')),
+      instruments: () => {
+        if (!Array.isArray(body.instruments)) throw inputError('instruments (an array of Kite instrument rows with freeze_quantity) is required');
+        control.listInstruments(body.instruments as ServerInstrument[]);
+        return { listed: body.instruments.length };
+      },
       'expire-tokens': () => control.expireAllTokens(),
       'fail-autoslice-child': () => control.failAutosliceChild(number(body, 'index') ?? 0),
       'refuse-placement': () => control.refusePlacement(number(body, 'skip') ?? 0),

@@ -168,7 +168,7 @@ export function LiveTradeScreen() {
         </Modal>
       )}
       {account !== null && (
-        <DeskPositions account={account} portfolioId={desk.portfolio?.id ?? null} tradingDisabled={tradingDisabled} refreshKey={placedStamp} />
+        <DeskPositions desk={desk} account={account} portfolioId={desk.portfolio?.id ?? null} tradingDisabled={tradingDisabled} refreshKey={placedStamp} />
       )}
     </div>
   );

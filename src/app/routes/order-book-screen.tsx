@@ -67,7 +67,7 @@ export function OrderBookScreen() {
       )}
       {asOf !== null && <StaleNote asOf={asOf} />}
       {book?.status === 'UNKNOWN' && (
-        <BrokerDataNote>{intl.formatMessage(messages.unknown)}</BrokerDataNote>
+        <BrokerDataNote desk={desk}>{intl.formatMessage(messages.unknown)}</BrokerDataNote>
       )}
       {accountNumber !== null &&
         (book === null ? (

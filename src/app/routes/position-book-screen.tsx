@@ -64,7 +64,7 @@ export function PositionBookScreen() {
       )}
       {asOf !== null && <StaleNote asOf={asOf} />}
       {book?.status === 'UNKNOWN' && (
-        <BrokerDataNote>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
+        <BrokerDataNote desk={desk}>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
       )}
       {common !== null &&
         (book === null ? (

@@ -110,7 +110,7 @@ export function PositionsScreen() {
         </div>
       )}
       {loaded?.byBot.status === 'UNKNOWN' && (
-        <BrokerDataNote>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
+        <BrokerDataNote desk={desk}>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
       )}
       {common !== null &&
         portfolioId !== null &&

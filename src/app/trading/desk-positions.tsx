@@ -8,7 +8,7 @@ import { positionMessages } from '@/features/positions/position-messages';
 import { LoadStatus } from '@/components/ui/load-status';
 import { StaleNote } from '@/components/ui/stale-note';
 import { LiveBookPanel } from '@/app/strategy-builder/live-book-panel';
-import { BrokerDataNote } from '@/app/trading/broker-data-note';
+import { BrokerDataNote, type NoteDesk } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { usePolled } from '@/app/trading/use-polled';
 
@@ -27,11 +27,13 @@ type Loaded = { positions: Position[]; unknown: boolean };
  * says why (spec §4), never keeping numbers that can no longer be trusted.
  */
 export function DeskPositions({
+  desk,
   account,
   portfolioId,
   tradingDisabled,
   refreshKey,
 }: {
+  desk: NoteDesk;
   account: TradingAccount;
   portfolioId: number | null;
   tradingDisabled: boolean;
@@ -67,7 +69,7 @@ export function DeskPositions({
         {loaded !== null && <SquareOffAll {...common} positions={loaded.positions} />}
       </div>
       {loaded?.unknown && (
-        <BrokerDataNote>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
+        <BrokerDataNote desk={desk}>{intl.formatMessage(positionMessages.unknown)}</BrokerDataNote>
       )}
       {loaded === null ? (
         <LoadStatus

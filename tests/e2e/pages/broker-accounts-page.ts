@@ -1,8 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type PaperAccount = { name: string; accountNumber: string; capital: string };
+export type KiteAccount = { name: string; clientId: string; apiKey: string; apiSecret: string; capital: string };
+/** The two addresses the form asks the trader to register in Kite's developer console. */
+export type KiteConsoleUrls = { redirectUrl: string; postbackUrl: string };
 
-/** /app/broker and the paper broker's own login page. */
+/** /app/broker, the paper broker's own login page and Kite's. */
 export class BrokerAccountsPage {
   constructor(readonly page: Page) {}
 
@@ -22,6 +25,44 @@ export class BrokerAccountsPage {
     await dialog.getByLabel('Capital (₹)').fill(account.capital);
     await dialog.getByRole('button', { name: 'Add account' }).click();
     await expect(this.page.getByText('Account added')).toBeVisible();
+  }
+
+  /** Links a Kite Connect account; answers the redirect and postback URLs the form showed, each with its Copy button. */
+  async linkKiteAccount(account: KiteAccount): Promise<KiteConsoleUrls> {
+    const dialog = this.page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Broker').selectOption({ label: 'Zerodha (Kite Connect)' });
+    await dialog.getByLabel('Account name').fill(account.name);
+    await dialog.getByLabel('Zerodha client ID').fill(account.clientId);
+    const developerConsole = dialog.getByRole('region', { name: 'Register StrikeDesk in the Kite developer console' });
+    await expect(developerConsole.getByRole('button', { name: 'Copy Redirect URL' })).toBeVisible();
+    await expect(developerConsole.getByRole('button', { name: 'Copy Postback URL' })).toBeVisible();
+    const url = (name: string) => developerConsole.getByRole('textbox', { name }).inputValue();
+    const urls = { redirectUrl: await url('Redirect URL'), postbackUrl: await url('Postback URL') };
+    await dialog.getByLabel('API key').fill(account.apiKey);
+    await dialog.getByLabel('API secret').fill(account.apiSecret);
+    await dialog.getByLabel('Capital (₹)').fill(account.capital);
+    await dialog.getByRole('button', { name: 'Add account' }).click();
+    await expect(this.page.getByText('Account added')).toBeVisible();
+    return urls;
+  }
+
+  /** Logs in to Kite from the account's row: through Kite's login page and back through the callback. */
+  async logInToKite(accountName: string, clientId: string, password: string): Promise<string> {
+    await this.row(accountName).getByRole('button', { name: /log in to broker/i }).click();
+    return this.completeKiteLogin(clientId, password);
+  }
+
+  /** On Kite's login page (the test server's): answers the callback URL Kite sent the browser back to. */
+  async completeKiteLogin(clientId: string, password: string): Promise<string> {
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Login to Kite' })).toBeVisible();
+    await this.page.getByLabel('Client ID').fill(clientId);
+    await this.page.getByLabel('Password').fill(password);
+    const brokerReturn = this.page.waitForRequest((request) => request.url().includes('request_token='));
+    await this.page.getByRole('button', { name: 'Login' }).click();
+    const returnUrl = (await brokerReturn).url();
+    await this.page.waitForURL('**/app/broker');
+    return returnUrl;
   }
 
   row(accountName: string): Locator {

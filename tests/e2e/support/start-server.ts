@@ -3,6 +3,11 @@
  * removed when Playwright stops the server: it sends SIGTERM (playwright.config.ts, gracefulShutdown), the
  * server's handler closes it and exits, and the exit handler below removes the folder. A SIGKILL would
  * skip all of that; .ci/run checks that no folder is left.
+ *
+ * In the same process, the Kite-compatible test server (tests/kite-server) listens on E2E_KITE_PORT, and the
+ * reference server's Kite adapter points at it (KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL), so the live
+ * broker's specs trade through a real login page and order book; they drive it over HTTP (/__control/*).
+ * It keeps nothing on disk and goes with the process.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +15,16 @@ import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-e2e-'));
 const port = process.env.E2E_PORT ?? '4780';
+const kitePort = Number(process.env.E2E_KITE_PORT ?? '4781');
 
+const { startKiteServer } = await import('../../kite-server/kite-server.ts');
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
 // The server's own signal handlers close it and exit; the data directory goes with the process.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-startServer({ env: { ...process.env, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1' } }).catch(exitWithStartupError);
+try {
+  const kite = await startKiteServer({ port: kitePort });
+  const kiteEnv = { KITE_API_ROOT: kite.apiRoot, KITE_LOGIN_URL: kite.loginUrl, KITE_TICKER_URL: kite.tickerUrl };
+  await startServer({ env: { ...process.env, ...kiteEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1' } });
+} catch (error) {
+  exitWithStartupError(error);
+}

@@ -69,6 +69,24 @@ describe('Kite test server control over HTTP', () => {
     await expect(getOrders(http)).rejects.toMatchObject({ errorType: 'TokenException' });
     expect((await control('no-such-thing', {})).status).toBe(404);
   });
+
+  it('lists more contracts, which then take orders, and refuses a body without them', async () => {
+    const contract = {
+      instrument_token: 9_000_002, exchange_token: 35_156, tradingsymbol: 'NIFTY26DEC26000CE', name: 'NIFTY', last_price: 120, expiry: '2026-12-29',
+      strike: 26000, tick_size: 0.05, lot_size: 65, instrument_type: 'CE', segment: 'NFO-OPT', exchange: 'NFO', freeze_quantity: 1800,
+    };
+    const login = await submitLogin({ user_id: app.userId, password: app.password, action: 'login' });
+    const requestToken = new URL(login.headers.get('location') ?? '').searchParams.get('request_token') ?? '';
+    const session = await createSession(createKiteHttp({ apiRoot: server.apiRoot, apiKey: app.apiKey }), requestToken, app.apiSecret);
+    const http = createKiteHttp({ apiRoot: server.apiRoot, apiKey: app.apiKey, accessToken: session.access_token });
+    const order = { variety: 'regular', exchange: 'NFO', tradingsymbol: contract.tradingsymbol, transaction_type: 'BUY', order_type: 'LIMIT', quantity: 65, product: 'MIS', price: 125 } as const;
+    await expect(placeOrder(http, order)).rejects.toMatchObject({ errorType: 'InputException' });
+    expect((await control('instruments', { instruments: [contract] })).json.result).toEqual({ listed: 1 });
+    expect(await getLtp(http, [`NFO:${contract.tradingsymbol}`])).toMatchObject({ [`NFO:${contract.tradingsymbol}`]: { last_price: 120 } });
+    const { order_id: orderId } = await placeOrder(http, order);
+    expect(server.control.orders(orderId)[0]).toMatchObject({ status: 'COMPLETE', average_price: 120 });
+    expect((await control('instruments', {})).status).toBe(400);
+  });
 });
 
 describe('tests/kite-server/main.ts', () => {

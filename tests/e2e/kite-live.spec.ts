@@ -1,0 +1,99 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { BrokerAccountsPage } from './pages/broker-accounts-page';
+import { expireKiteTokens, kiteOrders, kitePassword, listDeskContractsAtKite, newKiteApp, registerKiteApp } from './support/kite';
+import { readStoredValue, signInAsNewUser } from './support/session';
+
+// Live trading on Zerodha's Kite Connect, as a trader sees it, against the Kite-compatible test server that
+// start-server.ts runs beside the reference server: link the account, log in on Kite's page, send a live
+// order past the day's first-live-order question, lose the session at Kite, and log in again.
+
+async function openTicket(page: Page): Promise<void> {
+  const chain = page.getByRole('table', { name: /Option chain of NIFTY/ });
+  await expect(chain.locator('tr[aria-current="true"]')).toHaveCount(1);
+  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /^Trade NIFTY.*CE$/ }).click();
+  await expect(page.getByTestId('order-ticket')).toBeVisible();
+}
+
+/** What the trader sees at this width, scrolled to `subject`. */
+async function screenshotAt(page: Page, width: number, path: string, subject: Locator): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await subject.scrollIntoViewIfNeeded();
+  await page.screenshot({ path });
+}
+
+test('a Kite account: log in at Kite, a live order confirmed and complete, the session lost at Kite, positions unknown, log in again', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsNewUser(page);
+  const token = String(await readStoredValue(page, 'auth_token'));
+  const app = newKiteApp();
+  const brokers = new BrokerAccountsPage(page);
+
+  // Link the account; the form shows the two URLs to register in Kite's developer console.
+  await brokers.open();
+  await page.getByRole('region', { name: 'Link your first broker account' }).getByRole('button', { name: 'Add account' }).click();
+  const urls = await brokers.linkKiteAccount({ name: 'Zerodha desk', clientId: app.clientId, apiKey: app.apiKey, apiSecret: app.apiSecret, capital: '500000' });
+  expect(urls).toEqual({ redirectUrl: `${baseURL}/app/broker/kite/callback`, postbackUrl: `${baseURL}/api/brokers/kite/postback/` });
+  await registerKiteApp(page.request, app, urls.redirectUrl, urls.postbackUrl);
+  await listDeskContractsAtKite(page.request, token);
+  const row = brokers.row('Zerodha desk');
+  await expect(row.locator('[data-trading-mode="live"]')).toHaveText('Live');
+  await expect(row).toContainText('Logged out');
+
+  // Kite's login page, and back through the callback, logged in.
+  const returnUrl = await brokers.logInToKite('Zerodha desk', app.clientId, kitePassword);
+  expect(new URL(returnUrl).pathname).toBe('/app/broker/kite/callback');
+  await expect(page.getByText(/Logged in to Zerodha \(Kite Connect\)/)).toBeVisible();
+  await expect(row).toContainText('Logged in until');
+
+  // The desk's ticket says Live; the day's first live order asks first, naming the account.
+  await page.goto('/app/dashboards/live-trade');
+  await openTicket(page);
+  const ticket = page.getByTestId('order-ticket');
+  await expect(ticket.locator('[data-trading-mode="live"]')).toHaveText('Live');
+  await expect(ticket.getByText(/Required .* · Available .* · Charges/)).toBeVisible();
+  await screenshotAt(page, 1280, 'test-results/kite-live/ticket-1280.png', ticket);
+  await screenshotAt(page, 360, 'test-results/kite-live/ticket-360.png', ticket);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await ticket.getByLabel('Lots').fill('1');
+  await ticket.getByRole('button', { name: /^Buy \u2068?\d/ }).click();
+  await ticket.getByRole('button', { name: 'Confirm' }).click();
+  const question = page.getByRole('alertdialog', { name: /^Live First live order today on .*Zerodha desk/ });
+  await expect(question).toContainText(new RegExp(`Zerodha client ID \u2068?${app.clientId}`));
+  await question.getByRole('button', { name: 'Send with real money' }).click();
+  await expect(ticket.getByRole('status').filter({ hasText: /filled at/ })).toBeVisible();
+  await expect.poll(async () => (await kiteOrders(page.request, app.clientId)).map((order) => order.status)).toEqual(['COMPLETE']);
+  const [atKite] = await kiteOrders(page.request, app.clientId);
+
+  await page.screenshot({ path: 'test-results/kite-live/filled-1280.png' });
+  // Below 1,440 px the ticket opens over the chain: close it to see the positions, read from Kite.
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  const positions = page.getByRole('table', { name: 'Positions' });
+  await expect(positions.locator('tr[data-position]')).toHaveCount(1);
+
+  // The order book: the account marked Live, Kite's order Complete.
+  await page.goto('/app/order_book');
+  await expect(page.locator('[data-trading-mode="live"]').first()).toHaveText('Live');
+  await expect(page.getByRole('table', { name: 'Orders' }).locator(`tr[data-order-id="${atKite!.order_id}"] [data-field="status"]`)).toContainText('Complete');
+  await page.goto('/app/dashboards/live-trade');
+  await expect(positions.locator('tr[data-position]')).toHaveCount(1);
+
+  // Kite ends the session (06:00 IST, or a log-in elsewhere): positions read unknown, never empty.
+  await expireKiteTokens(page.request);
+  await expect(page.getByText(/Positions unknown: the broker session has expired/)).toBeVisible();
+  await expect(positions.locator('tr[data-position]')).toHaveCount(1);
+  await screenshotAt(page, 1280, 'test-results/kite-live/unknown-1280.png', positions);
+  await screenshotAt(page, 360, 'test-results/kite-live/unknown-360.png', positions);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Nothing more goes out on the lost session: the desk waits for the new login.
+  await expect(page.getByRole('button', { name: 'Square off all' })).toBeDisabled();
+
+  // Asked right there, the trader logs in to Kite again; the books are Kite's again.
+  await page.getByRole('button', { name: 'Log in to the broker again' }).click();
+  expect(new URL(await brokers.completeKiteLogin(app.clientId, kitePassword)).pathname).toBe('/app/broker/kite/callback');
+  await expect(row).toContainText('Logged in until');
+  await page.goto('/app/dashboards/live-trade');
+  await expect(positions.locator('tr[data-position]')).toHaveCount(1);
+  await expect(page.getByText(/Positions unknown/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Square off all' })).toBeEnabled();
+});

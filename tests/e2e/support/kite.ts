@@ -1,0 +1,76 @@
+/**
+ * The Kite-compatible test server that start-server.ts runs beside the reference server (E2E_KITE_PORT), driven
+ * over HTTP through its /__control endpoints (tests/kite-server/README.md): register an app, list the desk's
+ * contracts, expire every access token.
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export const kiteURL = `http://127.0.0.1:${process.env.E2E_KITE_PORT ?? '4781'}`;
+
+export type KiteApp = { clientId: string; apiKey: string; apiSecret: string };
+
+let counter = 0;
+
+/** A Kite Connect app of a trader's own (unique per test, so specs never share an order book). */
+export function newKiteApp(): KiteApp {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${process.pid}${counter}`.toUpperCase();
+  return { clientId: `ZR${unique.slice(-6)}`, apiKey: `kite_${unique}`.toLowerCase(), apiSecret: `kite_secret_${unique}`.toLowerCase() };
+}
+
+async function control(request: APIRequestContext, name: string, body: object = {}): Promise<unknown> {
+  const response = await request.post(`${kiteURL}/__control/${name}`, { data: body });
+  expect(response.status(), `/__control/${name}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { result: unknown }).result;
+}
+
+/** Registers the app at Kite with the redirect URL the account form showed, as in Kite's developer console. */
+export async function registerKiteApp(request: APIRequestContext, app: KiteApp, redirectUrl: string, postbackUrl: string): Promise<void> {
+  await control(request, 'apps', { apiKey: app.apiKey, apiSecret: app.apiSecret, redirectUrl, postbackUrl, userId: app.clientId });
+}
+
+export const kitePassword = 'secret';
+
+type Instrument = { instrument_token: number; tradingsymbol: string; strike: number; instrument_type: 'CE' | 'PE' };
+
+/**
+ * Lists NIFTY's nearest contracts at Kite as StrikeDesk names them (its own simulated chain is what the desk
+ * shows), at Kite's own stand-in price.
+ */
+export async function listDeskContractsAtKite(request: APIRequestContext, token: string): Promise<void> {
+  const auth = { authorization: `Bearer ${token}` };
+  const expiries = (await (await request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
+  const expiry = expiries.expiries[0]!.date;
+  const listed = (await (await request.get(`/api/market/instruments/?index=NIFTY&expiry=${expiry}`, { headers: auth })).json()) as {
+    instruments: Instrument[];
+    lot_size: number;
+  };
+  const instruments = listed.instruments.map((instrument) => ({
+    instrument_token: instrument.instrument_token,
+    exchange_token: instrument.instrument_token >> 8,
+    tradingsymbol: instrument.tradingsymbol,
+    name: 'NIFTY',
+    last_price: 100,
+    expiry,
+    strike: instrument.strike,
+    tick_size: 0.05,
+    lot_size: listed.lot_size,
+    instrument_type: instrument.instrument_type,
+    segment: 'NFO-OPT',
+    exchange: 'NFO',
+    freeze_quantity: 1800,
+  }));
+  await control(request, 'instruments', { instruments });
+}
+
+/** Every access token fails from now on with TokenException, as at 06:00 IST or after a log-in elsewhere. */
+export async function expireKiteTokens(request: APIRequestContext): Promise<void> {
+  await control(request, 'expire-tokens');
+}
+
+export type KiteOrder = { order_id: string; placed_by: string; status: string; tradingsymbol: string; quantity: number; tag: string | null };
+
+/** Kite's own record of the orders of one client ID (the test server's book). */
+export async function kiteOrders(request: APIRequestContext, clientId: string): Promise<KiteOrder[]> {
+  return ((await control(request, 'orders')) as KiteOrder[]).filter((order) => order.placed_by === clientId);
+}
