@@ -42,7 +42,9 @@ export function createAccountTicker(options: AccountTickerOptions) {
       for (const tick of ticks) {
         const key = keyOfToken.get(tick.instrument_token);
         if (key === undefined) continue;
-        prices.set(key, quoteOfTick(tick, clock()));
+        // Merged onto what was held: Kite answers a (re)subscription in quote mode before the full mode
+        // applies, and a quote that lost its bid and ask for a moment would make every stream resync.
+        prices.set(key, { ...prices.get(key), ...quoteOfTick(tick, clock()) });
         moved.push(key);
       }
       if (moved.length > 0) options.onPrices(moved);
