@@ -85,7 +85,9 @@ describe.each(testBackends)('Kite ticker into the price stream on %s', (backend)
 
   it('a silent feed is delayed (heartbeats, no keep-alive, no simulator prices) and reconnects with growing backoff', async () => {
     const stream = await openPriceStream(stack.server, desk.token, { instruments: [contract], account_id: desk.account.id });
-    await stream.next();
+    // Whatever the (re)subscription brought has been read once this price is.
+    stack.kite.control.setPrice(contract, 125);
+    await stream.until(priceOf(contract, 125));
     const source = await kiteSource({ prices: stack.services.kite.prices, market: stack.services.market, feed: stack.services.marketFeed, accountId: desk.account.id, instruments: [contract], warn });
     const beats: string[] = [];
     const session = { keepAlive: () => void beats.push('keep-alive'), heartbeat: () => void beats.push('heartbeat') } as unknown as Parameters<typeof source.beat>[0];

@@ -26,7 +26,8 @@ export function dumpDay(now: Date): string {
   return istMinutes(now) < clockMinutes(dumpPublishedAt) ? addDays(today, -1) : today;
 }
 
-function kept(rows: readonly KiteInstrument[], indexOfUnderlying: Map<string, IndexName>): LoadedInstrument[] {
+/** The indices and their live derivatives (a dump may still list a contract that expired). */
+function kept(rows: readonly KiteInstrument[], indexOfUnderlying: Map<string, IndexName>, day: string): LoadedInstrument[] {
   const loaded = (row: KiteInstrument, index: IndexName): LoadedInstrument => ({
     exchange: row.exchange,
     tradingsymbol: row.tradingsymbol,
@@ -44,7 +45,7 @@ function kept(rows: readonly KiteInstrument[], indexOfUnderlying: Map<string, In
     return index === undefined ? [] : [loaded(row, index)];
   });
   // underlyingOf names the index as the dump does; StrikeDesk's index names are the same five words.
-  const derivatives = indexDerivatives(rows).map((row) => loaded(row, underlyingOf(row) as IndexName));
+  const derivatives = indexDerivatives(rows).filter((row) => row.expiry === null || row.expiry >= day).map((row) => loaded(row, underlyingOf(row) as IndexName));
   return [...indices, ...derivatives];
 }
 
@@ -66,7 +67,7 @@ export function createKiteInstrumentLoad({ db, clock }: { db: Database; clock: C
     if (await loadedFor(day)) return null;
     const dump = await getInstruments(http);
     const { rows: models } = await db.query<{ index_name: IndexName; underlying: string }>('SELECT index_name, underlying FROM market_simulation');
-    const rows = kept(dump, new Map(models.map((model) => [model.underlying, model.index_name])));
+    const rows = kept(dump, new Map(models.map((model) => [model.underlying, model.index_name])), day);
     const differences: FactDifference[] = [];
     for (const { index_name: index } of models) {
       const facts = dumpFacts(index, rows);
