@@ -1096,13 +1096,16 @@ export interface paths {
          *     - `snapshot` first, and again whenever the server resyncs the stream (it had to drop events for a
          *       slow reader): analytics `MarketDataResponse` with the full quote of every requested instrument the
          *       market knows, plus `market`;
-         *     - `delta` on each simulator tick: `{ "data": { <instrument>: <fields> } }` with only the instruments
+         *     - `delta` on each simulator tick (each Kite tick for a live account): `{ "data": { <instrument>: <fields> } }` with only the instruments
          *       that changed and, for each, only the `LastPrice` fields whose value differs from what this stream
          *       sent last (a field becoming `null` is sent as `null`). The client merges each into the quote it
          *       holds from the snapshot and the deltas since; a delta for an instrument it holds no quote for
          *       means it lost track, and it reopens the stream for a new snapshot;
          *     - `market` when the market opens, closes or demo mode changes: a `MarketStatus`;
-         *     - `heartbeat` every 5 seconds when nothing else was sent: `{ "timestamp": ... }`.
+         *     - `heartbeat` every 5 seconds when nothing else was sent: `{ "timestamp": ... }`. For a live account
+         *       (`account_id`) whose ticker is connected and hearing from Kite, an empty `delta` (`{ "data": {} }`)
+         *       is sent instead: the feed is alive though nothing watched moved. A heartbeat there means Kite's feed
+         *       is silent or reconnecting: the prices are delayed, which the client shows after 10 s without prices.
          *     Each event has an `id:` (the tick's sequence). To change the instruments, open a new stream and
          *     close the old one. The server ends streams it must shed (shutdown, too many per user) after an
          *     `error` event with `{ message, code }`; the client reconnects with back-off and falls back to
@@ -1217,6 +1220,13 @@ export interface components {
         };
         MarketStreamRequest: {
             instruments: string[];
+            /**
+             * @description The broker account whose prices to stream (one of the trader's). A logged-in live (Kite) account's
+             *     come from Kite's ticker; without it, or for a paper account, from the simulated market. A live
+             *     account without a session streams nothing after an empty snapshot: there are no live prices to show,
+             *     and the simulator's are never passed off as live.
+             */
+            account_id?: number;
         };
         /**
          * Format: date-time

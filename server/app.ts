@@ -41,6 +41,7 @@ import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
 import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
 import type { KiteEndpoints } from './services/brokers/kite/kite-endpoints.ts';
 import type { KiteLimits } from './services/brokers/kite-broker/rate-limits.ts';
+import type { TickerTuning } from './services/brokers/kite-broker/account-ticker.ts';
 
 export type ServerOptions = {
   /** Vite's output folder (index.html, sw.js, assets/...). It may be missing: app routes then answer 503. */
@@ -116,7 +117,7 @@ export type ServerOptions = {
   /** Where Kite Connect is (KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL); Zerodha's when absent. */
   kite?: KiteEndpoints | undefined;
   /** Tests only: the Kite client's fetch and time-out, and other limits than Kite's. */
-  kiteClient?: { fetch?: typeof fetch; timeoutMs?: number; limits?: KiteLimits } | undefined;
+  kiteClient?: { fetch?: typeof fetch; timeoutMs?: number; limits?: KiteLimits; ticker?: TickerTuning } | undefined;
   /**
    * Tick the market on a timer (`npm start`). Off by default: tests and benchmarks tick it by hand through
    * the services, with their own clock.
@@ -198,6 +199,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     },
   });
   if (ownsDatabase) app.addHook('onClose', async () => db.close());
+  // Kite ticker sockets would keep the process alive and reconnect forever.
+  app.addHook('preClose', async () => services.kite.prices.closeAll());
   if (options.tickOnTimer === true && services.market.tickMs > 0) {
     const loop = startMarketLoop({
       market: services.market,
@@ -216,6 +219,9 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
           const sync = await services.kite.orderSync.pass();
           for (const { accountId, error } of sync.errors) app.log.warn({ err: error, accountId }, 'Kite order sync failed (tried again next pass)');
         }
+        // Every pass on every instance (each serves its own streams): live accounts' tickers follow their
+        // sessions, and the day's instruments dump is loaded when due.
+        await services.kite.prices.pass((details, message) => app.log.warn(details, message)).catch((error: unknown) => app.log.warn({ err: error }, 'Kite live prices pass failed'));
         // Every pass, not only ticks: the 08:45 broker-session reminder falls before the market opens. The
         // watchers elect their own leader; the dispatcher pushes what they (and the bot engine) wrote. In the
         // background: a slow push service must not hold the new prices back.

@@ -2,12 +2,14 @@
 // Events, /api/market/stream/), and the analytics backend's market_data function (/analytics/functions/v1/).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { MarketUpdate } from '../services/market/market-feed.ts';
+import { kiteSlug } from '../services/brokers/kite-broker/kite-broker.ts';
+import type { Warn } from '../services/brokers/kite-broker/instrument-load.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import { DomainError } from '../services/domain-error.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 import { createStreamSession } from './market-stream.ts';
+import { kiteSource, simulatorSource, type PriceStreamSource } from './price-stream-sources.ts';
 
 /** Streams one trader may hold open at once (tabs share one through the PWA's tab leader). */
 export const streamsPerUser = 4;
@@ -16,9 +18,16 @@ const heartbeatMs = 5000;
 const instrumentPattern = /^(NSE|NFO|BSE|BFO):[A-Z0-9][A-Z0-9 &_-]{0,39}$/;
 
 export const marketRoutes: RoutePlugin = async (app, { context }) => {
-  const { market, marketFeed } = context.services;
+  const { market, marketFeed, brokerAccounts, kite } = context.services;
   const openStreams = new Map<number, number>();
   const closers = new Set<() => void>();
+
+  /** A live (Kite) account's stream reads its ticker; a paper account's, or none named, the simulator. */
+  async function sourceOf(userId: number, accountId: number | undefined, instruments: string[], warn: Warn): Promise<PriceStreamSource> {
+    const account = accountId === undefined ? null : await brokerAccounts.get(userId, accountId);
+    if (account?.broker !== kiteSlug) return simulatorSource(market, marketFeed, instruments);
+    return kiteSource({ prices: kite.prices, market, feed: marketFeed, accountId: account.id, instruments, warn });
+  }
 
   route(app, 'getExpiries', async (request) => market.expiries(request.query.index));
 
@@ -33,7 +42,7 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
       });
     }
     const instruments = request.body.instruments;
-    const indexOf = await market.indicesOfInstruments(instruments);
+    const source = await sourceOf(userId, request.body.account_id, instruments, (details, message) => request.log.warn(details, message));
 
     openStreams.set(userId, open + 1);
     reply.hijack();
@@ -49,28 +58,16 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
 
     const session = createStreamSession({
       sink: { write: (chunk) => raw.write(chunk), ended: () => raw.writableEnded },
-      loadSnapshot: async () => {
-        const states = await market.states();
-        const seq = Math.max(0, ...[...states.values()].map((state) => state.seq));
-        return { seq, market: await market.status(), data: await market.quotes(instruments, states) };
-      },
+      loadSnapshot: source.loadSnapshot,
       onError: (error) => request.log.error({ err: error }, 'the price stream failed to send'),
     });
-    const onUpdate = (update: MarketUpdate) => {
-      if (update.status !== null) void session.market(update.status);
-      const moved = instruments.filter((key) => {
-        const index = indexOf.get(key);
-        return index !== null && index !== undefined && update.moved.has(index);
-      });
-      if (moved.length === 0) return;
-      const seq = Math.max(0, ...[...update.moved].map((name) => update.states.get(name)?.seq ?? 0));
-      void session.tick(async () => ({ seq, data: await market.quotes(moved, update.states) }));
-    };
 
     let closed = false;
-    const unsubscribe = marketFeed.subscribe(onUpdate);
+    // The snapshot is queued first, so no move (Kite answers a subscription at once) can overtake it.
+    const subscribed = session.subscribe();
+    const unsubscribe = source.start(session);
     const heartbeat = setInterval(() => {
-      if (Date.now() - session.lastSentAt() >= heartbeatMs) session.heartbeat();
+      if (Date.now() - session.lastSentAt() >= heartbeatMs) source.beat(session);
     }, heartbeatMs);
     const close = () => {
       if (closed) return;
@@ -89,7 +86,7 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
     closers.add(shutdown);
     raw.on('drain', session.drained);
     raw.on('close', close);
-    await session.subscribe();
+    await subscribed;
     // The reply was hijacked: Fastify sends nothing more; this value is never serialised.
     return undefined as never;
   });

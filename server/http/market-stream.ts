@@ -102,6 +102,11 @@ export function createStreamSession({
     market: (status: MarketStatus) => enqueue(() => void send('market', status)),
     /** Sent at once, out of the queue: it carries nothing the subscriber merges. */
     heartbeat: () => void send('heartbeat', { timestamp: new Date(now()).toISOString() }),
+    /**
+     * A live feed is alive though nothing this stream watches moved: an empty delta, which the client counts as
+     * prices arriving (a heartbeat does not), so its "prices delayed" notice appears only when the feed is silent.
+     */
+    keepAlive: () => enqueue(() => void send('delta', { data: {} })),
     error: (body: { message: string; code: string }) => void send('error', body),
     /** The socket drained: events flow again, and if any was dropped a snapshot resyncs the subscriber. */
     drained: () => {

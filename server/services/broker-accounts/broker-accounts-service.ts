@@ -202,5 +202,8 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
 
   const logOut = (userId: number, accountId: number) => logOutBrokerAccount(db, clock, userId, accountId, revoke);
 
-  return { list, create, update, remove, logIn, logOut };
+  /** One of the trader's accounts (not_found for another's): the price stream asks which broker it is on. */
+  const get = (userId: number, accountId: number) => reload(accountId, userId);
+
+  return { list, get, create, update, remove, logIn, logOut };
 }

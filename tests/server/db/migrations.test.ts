@@ -31,6 +31,8 @@ const tables = [
   'instruments',
   'kill_switch_events',
   'kite_api_calls',
+  'kite_instrument_loads',
+  'kite_instruments',
   'kite_order_polls',
   'kite_orders',
   'kite_sends',

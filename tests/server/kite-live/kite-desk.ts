@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
+import type { TickerTuning } from '../../../server/services/brokers/kite-broker/account-ticker.ts';
 import type { KiteLimits } from '../../../server/services/brokers/kite-broker/rate-limits.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import type { Services } from '../../../server/services/services.ts';
@@ -63,7 +64,10 @@ export type KiteStack = {
 };
 
 /** Both servers on one clock; `limits` replaces Kite's published ones (rate-limit tests). */
-export async function startKiteStack(backend: TestBackend, options: { clockStart?: Date; database?: Database; limits?: KiteLimits; timeoutMs?: number } = {}): Promise<KiteStack> {
+export async function startKiteStack(
+  backend: TestBackend,
+  options: { clockStart?: Date; database?: Database; limits?: KiteLimits; timeoutMs?: number; ticker?: TickerTuning } = {},
+): Promise<KiteStack> {
   const clock = manualClock(options.clockStart ?? friday);
   const kite = await startKiteServer({ clock: clock.now, heartbeatMs: 0, instruments: [] });
   const market = scriptedMarket(clock);
@@ -76,7 +80,12 @@ export async function startKiteStack(backend: TestBackend, options: { clockStart
     market: { seed: 'kite', demo: true, tickMs: 1000 },
     prices: market.source,
     kite: { apiRoot: kite.apiRoot, loginUrl: kite.loginUrl, tickerUrl: kite.tickerUrl },
-    kiteClient: { ...(options.limits === undefined ? {} : { limits: options.limits }), timeoutMs: options.timeoutMs ?? 5000, fetch: network.fetch },
+    kiteClient: {
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+      ...(options.ticker === undefined ? {} : { ticker: options.ticker }),
+      timeoutMs: options.timeoutMs ?? 5000,
+      fetch: network.fetch,
+    },
     ...(options.database === undefined ? {} : { database: options.database }),
   });
   const call = guardedClient(server.app);

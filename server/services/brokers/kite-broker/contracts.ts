@@ -1,11 +1,13 @@
-// What a Kite tradingsymbol is: the listed contract from the instruments table when StrikeDesk lists it,
-// else read from the symbol itself (Kite's naming, market/tradingsymbol.ts) with the index's facts in force
-// (lot size, freeze quantity, expiry weekday). The second way is a fallback until the instruments dump is
-// loaded each morning: a monthly contract's expiry is then its month's last expiry weekday, which an exchange
-// holiday may move a day earlier.
+// What a Kite tradingsymbol is: first as Kite's own instruments dump lists it (loaded each morning,
+// instrument-load.ts: Kite's token, expiry, strike, lot size), with index_config's freeze quantity (the dump
+// has none); else the contract the simulator lists under that symbol; else read from the symbol itself
+// (Kite's naming, market/tradingsymbol.ts) with the index's facts in force. The last two are fallbacks for a
+// server that has not loaded a dump yet: a monthly contract's expiry is then its month's last expiry weekday,
+// which an exchange holiday may move a day earlier.
 import type { Queryable } from '../../../db/database.ts';
 import { indexFacts, type IndexName } from '../../market/index-config.ts';
 import type { Instrument } from '../broker-trading.ts';
+import { kiteContractRow } from './instrument-store.ts';
 
 export type KiteContract = Instrument & { freezeQuantity: number };
 
@@ -46,6 +48,14 @@ export function createKiteContracts(db: Queryable) {
     const key = `${exchange}:${tradingsymbol}`;
     const cached = known.get(key);
     if (cached !== undefined) return cached;
+    const listed = await kiteContractRow(db, exchange, tradingsymbol);
+    if (listed !== null) {
+      const facts = await indexFacts(db, listed.index, now);
+      const { tickPaise: _tick, ...fields } = listed;
+      const contract: KiteContract = { ...fields, exchange: facts.exchange, tradingsymbol, freezeQuantity: facts.freezeQuantity };
+      known.set(key, contract);
+      return contract;
+    }
     const { rows } = await db.query<{ instrument_token: number; name: IndexName; expiry: string; strike: number; instrument_type: 'CE' | 'PE'; lot_size: number }>(
       `SELECT instrument_token, name, to_char(expiry, 'YYYY-MM-DD') AS expiry, strike, instrument_type, lot_size FROM instruments
        WHERE exchange = $1 AND tradingsymbol = $2`,

@@ -1,6 +1,6 @@
 // Everything live trading on Kite Connect needs, built once: the account sessions, the trading adapter, the
 // BrokerAdapter the registry lists (login, log-out, trading), the postback receiver and the leader's
-// periodic /orders read.
+// periodic /orders read, the day's instruments dump and the accounts' live prices (the ticker).
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
@@ -11,6 +11,9 @@ import { createKiteSessions } from './kite-sessions.ts';
 import { createKiteTrading, type KiteTrading } from './kite-trading.ts';
 import { createKitePostbacks, type KitePostbacks } from './postbacks.ts';
 import { createKiteOrderSync, type KiteOrderSync } from './order-sync.ts';
+import type { TickerTuning } from './account-ticker.ts';
+import { createKiteInstrumentLoad, type KiteInstrumentLoad } from './instrument-load.ts';
+import { createKiteLivePrices, type KiteLivePrices } from './live-prices.ts';
 import type { KiteLimits } from './rate-limits.ts';
 
 export type KiteLiveOptions = {
@@ -24,14 +27,27 @@ export type KiteLiveOptions = {
   timeoutMs?: number | undefined;
   /** Tests only: other limits than Kite's published ones. */
   limits?: KiteLimits | undefined;
+  /** Tests only: the ticker's timers (stepped by hand), its silence limit and its backoff. */
+  ticker?: TickerTuning | undefined;
 };
 
-export type KiteLive = { broker: BrokerAdapter; trading: KiteTrading; postbacks: KitePostbacks; orderSync: KiteOrderSync; endpoints: KiteEndpoints };
+export type KiteLive = {
+  broker: BrokerAdapter;
+  trading: KiteTrading;
+  postbacks: KitePostbacks;
+  orderSync: KiteOrderSync;
+  endpoints: KiteEndpoints;
+  instruments: KiteInstrumentLoad;
+  prices: KiteLivePrices;
+};
 
-export function createKiteLive({ db, clock, secrets, endpoints = productionKiteEndpoints, fetch, timeoutMs, limits }: KiteLiveOptions): KiteLive {
+export function createKiteLive({ db, clock, secrets, endpoints = productionKiteEndpoints, fetch, timeoutMs, limits, ticker }: KiteLiveOptions): KiteLive {
   const sessions = createKiteSessions({ db, clock, secrets, client: { apiRoot: endpoints.apiRoot, fetch, timeoutMs } });
   const trading = createKiteTrading({ db, clock, sessions, limits });
+  const instruments = createKiteInstrumentLoad({ db, clock });
   return {
+    instruments,
+    prices: createKiteLivePrices({ db, clock, sessions, instruments, tickerUrl: endpoints.tickerUrl, tuning: ticker }),
     broker: createKiteBroker({ db, sessions, loginUrl: endpoints.loginUrl, trading }),
     trading,
     postbacks: createKitePostbacks({ db, secrets, updates: trading.updates }),

@@ -14,7 +14,8 @@ export type KiteClientOptions = {
   timeoutMs?: number | undefined;
 };
 
-export type KiteSession = { accountId: number; userId: number; accountNumber: string; http: KiteHttp };
+/** `apiKey` and `accessToken` are for the ticker's handshake (it is no REST call); never answered. */
+export type KiteSession = { accountId: number; userId: number; accountNumber: string; http: KiteHttp; apiKey: string; accessToken: string };
 
 type Row = { id: number; user_id: number; account_number: string; api_key: string; session_access_token_encrypted: string | null; session_expires_at: Date | null };
 
@@ -39,7 +40,14 @@ export function createKiteSessions({ db, clock, secrets, client }: { db: Databas
       if (error instanceof SecretUnreadableError) return null;
       throw error;
     }
-    return { accountId: row.id, userId: Number(row.user_id), accountNumber: row.account_number, http: httpOf(row.api_key, accessToken) };
+    return {
+      accountId: row.id,
+      userId: Number(row.user_id),
+      accountNumber: row.account_number,
+      http: httpOf(row.api_key, accessToken),
+      apiKey: row.api_key,
+      accessToken,
+    };
   }
 
   return { sessionOf, anonymous: (apiKey: string) => httpOf(apiKey), withToken: httpOf };

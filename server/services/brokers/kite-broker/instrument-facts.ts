@@ -1,0 +1,71 @@
+// What Kite's instruments dump says of each index (lot size, tick, strike step, its expiries) and where that
+// differs from index_config, the effective-dated facts the simulator and the paper broker use. A difference
+// is not an error: NSE revises lot sizes with a month's notice and the dump is right first, so live accounts
+// trade on the dump's facts and the difference is logged once per load for someone to add the new
+// index_config row. Freeze quantities are not in the dump (Kite has no such column): index_config's stay.
+import type { IndexFacts, IndexName } from '../../market/index-config.ts';
+
+/** A dump row as the load keeps it (the index already named, the tick in paise). */
+export type LoadedInstrument = {
+  exchange: string;
+  tradingsymbol: string;
+  instrumentToken: number;
+  index: IndexName;
+  segment: string;
+  instrumentType: string;
+  expiry: string | null;
+  strike: number;
+  lotSize: number;
+  tickPaise: number;
+};
+
+export type DumpFacts = { index: IndexName; expiries: string[]; lotSize: number; tickPaise: number; strikeStep: number };
+
+export type FactDifference = { index: IndexName; fact: 'lot_size' | 'strike_step' | 'tick_size'; dump: number; strikedesk: number };
+
+/** StrikeDesk prices every option on the 0.05 tick (market-service.ts instrumentOf, the paper broker). */
+export const strikedeskTickPaise = 5;
+
+/** The most frequent value (ties: the smaller), or 0 for none: one odd row must not decide an index's fact. */
+function mostCommon(values: readonly number[]): number {
+  const counts = new Map<number, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  let best = 0;
+  let bestCount = 0;
+  for (const [value, count] of [...counts].sort((a, b) => a[0] - b[0])) {
+    if (count > bestCount) [best, bestCount] = [value, count];
+  }
+  return best;
+}
+
+/**
+ * An index's facts from its options. The strike step is read on the nearest expiry, the most common gap
+ * between listed strikes: far strikes are often listed at twice the step, the money's neighbourhood never.
+ */
+export function dumpFacts(index: IndexName, rows: readonly LoadedInstrument[]): DumpFacts | null {
+  const options = rows.filter((row) => row.index === index && (row.instrumentType === 'CE' || row.instrumentType === 'PE') && row.expiry !== null);
+  if (options.length === 0) return null;
+  const expiries = [...new Set(options.map((row) => row.expiry as string))].sort();
+  const nearest = options.filter((row) => row.expiry === expiries[0]);
+  const strikes = [...new Set(nearest.map((row) => row.strike))].sort((a, b) => a - b);
+  const gaps = strikes.slice(1).map((strike, at) => Math.round((strike - (strikes[at] ?? strike)) * 100) / 100);
+  return {
+    index,
+    expiries,
+    lotSize: mostCommon(options.map((row) => row.lotSize)),
+    tickPaise: mostCommon(options.map((row) => row.tickPaise)),
+    strikeStep: mostCommon(gaps),
+  };
+}
+
+/** Where the dump and index_config disagree; a fact the dump cannot tell (no options, one strike) is not compared. */
+export function factDifferences(dump: DumpFacts, config: Pick<IndexFacts, 'lotSize' | 'strikeStep'>): FactDifference[] {
+  const differences: FactDifference[] = [];
+  const compare = (fact: FactDifference['fact'], fromDump: number, strikedesk: number) => {
+    if (fromDump > 0 && fromDump !== strikedesk) differences.push({ index: dump.index, fact, dump: fromDump, strikedesk });
+  };
+  compare('lot_size', dump.lotSize, config.lotSize);
+  compare('strike_step', dump.strikeStep, config.strikeStep);
+  compare('tick_size', dump.tickPaise, strikedeskTickPaise);
+  return differences;
+}

@@ -1,0 +1,62 @@
+// A trader's live price stream read from the real server over HTTP: events one at a time (heartbeats left
+// out), and a wait for the first event that matches, so a test never sleeps for a price.
+import { expect } from 'vitest';
+import type { components as analytics } from '../../../openapi/analytics.d.ts';
+import type { TestServer } from '../support/test-server.ts';
+
+export type Quote = analytics['schemas']['LastPrice'];
+export type StreamEvent = { event: string; data: { data?: Record<string, Partial<Quote>>; market?: unknown } };
+
+export async function openPriceStream(server: TestServer, token: string, body: { instruments: string[]; account_id?: number }) {
+  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const response = await fetch(`http://127.0.0.1:${port}/api/market/stream/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await (response.status === 200 ? Promise.resolve('') : response.text())).toBe(200);
+  const reader = response.body!.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).getReader();
+  let buffer = '';
+  async function next(): Promise<StreamEvent> {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(frame)?.[1] ?? 'message';
+        if (event === 'heartbeat') continue;
+        return { event, data: JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? 'null') };
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffer += value;
+    }
+  }
+  return {
+    next,
+    /** The first event from now on that `match` accepts; at most `limit` events are read for it. */
+    async until(match: (event: StreamEvent) => boolean, limit = 50): Promise<StreamEvent> {
+      for (let read = 0; read < limit; read += 1) {
+        const event = await next();
+        if (match(event)) return event;
+      }
+      throw new Error(`no matching event in ${limit}`);
+    },
+    close: () => reader.cancel(),
+  };
+}
+
+/** A delta carrying `instrument` at `lastPrice`. */
+export const priceOf = (instrument: string, lastPrice: number) => (event: StreamEvent) =>
+  event.event === 'delta' && event.data.data?.[instrument]?.last_price === lastPrice;
+
+/** Lets sockets and promises run until `condition` holds (bounded), without a timer. */
+export async function settle(condition: () => boolean | Promise<boolean>, rounds = 2000): Promise<void> {
+  for (let round = 0; round < rounds; round += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  expect(await condition()).toBe(true);
+}
