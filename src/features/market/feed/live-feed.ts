@@ -5,11 +5,22 @@
  */
 import { analyticsApi, runtimeConfig } from '@/lib/api/clients';
 import { tokenAtom } from '@/lib/session/auth-atoms';
+import { selectedAccountAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
 import { createPriceFeed, type FeedTransport, type MarketSnapshot, type PriceFeed } from '@/features/market/feed/price-feed';
 
 /** The analytics contract's limit per market_data call. */
 const marketDataLimit = 500;
+
+/**
+ * The chosen account when it is live: the stream then carries its broker's prices, never the simulator's.
+ * Live is any broker but paper (lib/trading/trading-mode.ts's rule, written out here: importing that module
+ * into this chunk moves it into the first visit's entry, which is at its budget).
+ */
+function liveAccountId(): number | null {
+  const account = store.get(selectedAccountAtom);
+  return account !== null && account.broker !== 'paper' ? account.id : null;
+}
 
 const transport: FeedTransport = {
   async openStream(instruments, signal) {
@@ -17,7 +28,8 @@ const transport: FeedTransport = {
     const response = await fetch(`${runtimeConfig().apiBaseUrl}/api/market/stream/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ instruments }),
+      // JSON leaves out an undefined account_id: the simulator's prices.
+      body: JSON.stringify({ instruments, account_id: liveAccountId() ?? undefined }),
       signal,
     });
     if (!response.ok || response.body === null) throw new Error(`the price stream answered ${response.status}`);
@@ -94,6 +106,12 @@ export function liveFeed(): PriceFeed {
   window.addEventListener('online', follow);
   window.addEventListener('offline', follow);
   follow();
+  // Another account chosen may mean another source of prices (a live broker's or the simulator's).
+  let source = liveAccountId();
+  store.sub(selectedAccountAtom, () => {
+    if (liveAccountId() !== source) created.reconnect();
+    source = liveAccountId();
+  });
   feed = created;
   return created;
 }

@@ -291,6 +291,11 @@ export function createPriceFeed({
     store.set(modeAtom, 'paused');
   }
 
+  /** Opens the stream again now (its source changed), unless paused. */
+  function reconnect(): void {
+    if (!paused) scheduleReconnect();
+  }
+
   function resume(): void {
     if (!paused) return;
     paused = false;
@@ -331,6 +336,7 @@ export function createPriceFeed({
     subscribe,
     pause,
     resume,
+    reconnect,
     modeAtom,
     marketAtom,
     lastMessageAtAtom,
