@@ -1226,7 +1226,7 @@ export interface components {
              *     account without a session streams nothing after an empty snapshot: there are no live prices to show,
              *     and the simulator's are never passed off as live.
              */
-            account_id?: number;
+            account_id?: components["schemas"]["Id"];
         };
         /**
          * Format: date-time
@@ -1316,16 +1316,25 @@ export interface components {
         /** @enum {string} */
         BotStatus: "active" | "paused" | "stopped";
         /**
-         * @description Paper only until a real broker adapter exists.
+         * @description paper on the paper broker's accounts; live on a real broker's account (Zerodha through Kite Connect),
+         *     where the bot trades real money.
          * @enum {string}
          */
-        BotMode: "paper";
+        BotMode: "paper" | "live";
         /**
-         * @description paper (the default) trades on the paper broker. live is accepted by the schema but refused with 422
-         *     `live_trading_unavailable` until a real broker adapter exists.
+         * @description paper (the default) for a bot on a paper account; a bot on a live broker's account must say live
+         *     (422 `live_trading_unavailable` otherwise, and for live on a paper account). A live bot is made active
+         *     (created active, resumed, or its trading changed while active) only on a logged-in account (403
+         *     `broker_session_expired`) with a daily loss limit in its risk limits (422 `risk_limits_required`),
+         *     and with `live_confirmation` (422 `confirmation_mismatch`).
          * @enum {string}
          */
         RequestedBotMode: "paper" | "live";
+        /**
+         * @description The broker account's number (its Zerodha client ID), typed by the trader: required each time a live
+         *     bot is made active. Never stored.
+         */
+        LiveConfirmation: string;
         /** @example Tuesday NIFTY straddle */
         BotName: string;
         /**
@@ -1620,6 +1629,7 @@ export interface components {
             status?: components["schemas"]["BotStatus"];
             params: components["schemas"]["BotParams"];
             mode?: components["schemas"]["RequestedBotMode"];
+            live_confirmation?: components["schemas"]["LiveConfirmation"];
             /** @description Start of the daily entry window (IST); signals before it are ignored. Defaults to 09:30. */
             entry_from?: components["schemas"]["ClockTime"];
             /** @description End of the daily entry window (IST); no new entry after it. Defaults to 14:30. */
@@ -1644,6 +1654,7 @@ export interface components {
             status?: components["schemas"]["BotStatus"];
             params?: components["schemas"]["BotParams"];
             mode?: components["schemas"]["RequestedBotMode"];
+            live_confirmation?: components["schemas"]["LiveConfirmation"];
             /** @description Start of the daily entry window (IST); signals before it are ignored. Defaults to 09:30. */
             entry_from?: components["schemas"]["ClockTime"];
             /** @description End of the daily entry window (IST); no new entry after it. Defaults to 14:30. */
@@ -1687,6 +1698,7 @@ export interface components {
             status?: components["schemas"]["BotStatus"];
             params: components["schemas"]["BotParams"];
             mode?: components["schemas"]["RequestedBotMode"];
+            live_confirmation?: components["schemas"]["LiveConfirmation"];
             entry_time: components["schemas"]["ClockTime"];
             exit_time: components["schemas"]["ClockTime"];
             weekdays: components["schemas"]["Weekdays"];
@@ -1708,6 +1720,7 @@ export interface components {
             status?: components["schemas"]["BotStatus"];
             params?: components["schemas"]["BotParams"];
             mode?: components["schemas"]["RequestedBotMode"];
+            live_confirmation?: components["schemas"]["LiveConfirmation"];
             entry_time?: components["schemas"]["ClockTime"];
             exit_time?: components["schemas"]["ClockTime"];
             weekdays?: components["schemas"]["Weekdays"];
@@ -3192,6 +3205,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
@@ -3223,6 +3237,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
@@ -3308,6 +3323,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
@@ -3339,6 +3355,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];

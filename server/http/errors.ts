@@ -81,6 +81,7 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   request_token_invalid: 422,
   checksum_invalid: 422,
   live_trading_unavailable: 422,
+  risk_limits_required: 422,
   unknown_base_strategy: 422,
   invalid_params: 422,
   lots_above_freeze_limit: 422,

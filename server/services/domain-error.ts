@@ -24,6 +24,7 @@ export type DomainErrorCode =
   | 'request_token_invalid'
   | 'checksum_invalid'
   | 'live_trading_unavailable'
+  | 'risk_limits_required'
   | 'unknown_base_strategy'
   | 'invalid_params'
   | 'lots_above_freeze_limit'

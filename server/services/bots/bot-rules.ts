@@ -1,4 +1,4 @@
-// The rules every bot obeys, whatever the contract's schemas cannot say: paper mode only, params valid
+// The rules every bot obeys, whatever the contract's schemas cannot say (its mode: live-bot-rules.ts): params valid
 // for the chosen base strategy (defaults filled in), lots within the index's freeze limit, and for daily
 // bots a schedule inside market hours. Failures answer 422 naming the field and the limit.
 import type { components } from '../../../openapi/main.d.ts';
@@ -30,9 +30,6 @@ const unprocessable = (code: DomainErrorCode, field: string, message: string) =>
 /** The fields as they will be stored, or a 422. */
 export async function checkBotFields(q: Queryable, strategies: StrategiesService, fields: BotFields, now: Date): Promise<Omit<BotCommon, 'id' | 'portfolio_id'>> {
   const name = cleanText(fields.name, 'name');
-  if (fields.mode !== 'paper') {
-    throw unprocessable('live_trading_unavailable', 'mode', 'Live trading needs a real broker adapter; bots run in paper mode for now');
-  }
   const strategy = await strategies.find(q, fields.base_strategy);
   if (strategy === null) throw unprocessable('unknown_base_strategy', 'base_strategy', `there is no base strategy ${fields.base_strategy}`);
   const params = strategies.checkParams(strategy, fields.params);
@@ -45,7 +42,7 @@ export async function checkBotFields(q: Queryable, strategies: StrategiesService
       `${fields.underlying} allows at most ${facts.freezeLots} lots per order (freeze quantity ${units} units, lot size ${facts.lotSize}); got ${fields.lots}`,
     );
   }
-  return { ...fields, name, params, mode: 'paper' };
+  return { ...fields, name, params };
 }
 
 /** The hours a bot's times must fall in (IST). */

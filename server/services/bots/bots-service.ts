@@ -10,6 +10,7 @@ import type { StrategiesService } from '../strategies/strategies-service.ts';
 import { cleanText } from '../text.ts';
 import { applyPauseChoice } from './engine/pause-choice.ts';
 import { marketHours } from '../market/ist.ts';
+import { checkBotMode } from './live-bot-rules.ts';
 import { checkBotFields, demoHours, type BotCommon, type BotFields, type PauseAction, type SessionHours, type TradingWindow } from './bot-rules.ts';
 
 export type BotRow = Record<string, unknown>;
@@ -35,7 +36,8 @@ export type BotInput<Bot extends BotCommon> = Omit<Bot, 'id' | 'portfolio_id' | 
   Partial<Pick<BotFields, 'status' | 'mode'>> &
   Partial<Pick<Bot, Extract<keyof Bot, DefaultedField>>>;
 /** An update: any of the bot's fields, `id` and `portfolio_id` included when they are its own. */
-export type BotChanges<Bot extends BotCommon> = Partial<Omit<Bot, 'mode'>> & Partial<Pick<BotFields, 'mode'>> & { pause_action?: PauseAction | undefined };
+export type BotChanges<Bot extends BotCommon> = Partial<Omit<Bot, 'mode'>> &
+  Partial<Pick<BotFields, 'mode'>> & { pause_action?: PauseAction | undefined; live_confirmation?: string | undefined };
 
 const commonColumns = ['name', 'base_strategy_id', 'underlying', 'lots', 'stop_loss_pct', 'target_pct', 'status', 'params', 'mode'] as const;
 
@@ -51,7 +53,7 @@ export function commonFields(row: BotRow): BotCommon {
     target_pct: Number(row.target_pct),
     status: row.status as BotCommon['status'],
     params: row.params as BotCommon['params'],
-    mode: 'paper',
+    mode: row.mode as BotCommon['mode'],
   };
 }
 
@@ -96,17 +98,18 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
     return rows.map(kind.toBot);
   }
 
-  async function create(userId: number, portfolioId: number, input: BotInput<Bot> & { portfolio_id: number }): Promise<Bot> {
+  async function create(userId: number, portfolioId: number, input: BotInput<Bot> & { portfolio_id: number; live_confirmation?: string | undefined }): Promise<Bot> {
     if (input.portfolio_id !== portfolioId) {
       const message = `portfolio_id: must be the portfolio of the path (${portfolioId}), got ${input.portfolio_id}`;
       throw new DomainError('portfolio_mismatch', message, { field: 'portfolio_id' });
     }
-    const { portfolio_id: _portfolioId, ...fields } = input;
+    const { portfolio_id: _portfolioId, live_confirmation: confirmation, ...fields } = input;
     const draft = { ...kind.defaults, ...fields, id: 0, portfolio_id: portfolioId, status: input.status ?? 'active', mode: input.mode ?? 'paper' } as Bot & { mode: BotFields['mode'] };
     // The portfolio is held while the bot goes in: deleted meanwhile, it is "not found", never a broken key.
     return db.transaction(async (tx) => {
       await requirePortfolio(tx, userId, portfolioId, true);
-      const bot = await checked(tx, draft);
+      const mode = await checkBotMode(tx, portfolioId, draft.mode, { activating: draft.status === 'active', confirmation, now: clock() });
+      const bot = { ...(await checked(tx, draft)), mode };
       const columns = [...commonColumns, ...kind.extraColumns];
       const now = clock();
       const { rows } = await tx.query<{ id: number }>(
@@ -124,7 +127,7 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
    * its portfolio: its orders and positions belong there), and fields sent with their current value
    * are no change at all.
    */
-  function realChanges(current: Bot, { id, portfolio_id: portfolioId, pause_action: _pauseAction, ...fields }: BotChanges<Bot>): Partial<Bot> {
+  function realChanges(current: Bot, { id, portfolio_id: portfolioId, pause_action: _pauseAction, live_confirmation: _confirmation, ...fields }: BotChanges<Bot>): Partial<Bot> {
     if (id !== undefined && id !== current.id) {
       throw new DomainError('validation_failed', `id: this is ${kind.label.toLowerCase()} ${current.id}, got ${id}`, { field: 'id' });
     }
@@ -149,7 +152,12 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
     // Pausing or stopping must always work, even if the strategy's schema or the index's limits have
     // tightened since the bot was saved: only a change of what the bot trades is checked again.
     const statusOnly = Object.keys(changes).every((key) => key === 'status' || key === 'name');
-    const bot = statusOnly ? { ...merged, name: cleanText(merged.name, 'name') } : await checked(db, merged);
+    const checkedBot = statusOnly ? { ...merged, name: cleanText(merged.name, 'name') } : await checked(db, merged);
+    // A live bot is confirmed again whenever it becomes active or what an active one trades changes.
+    const activating = merged.status === 'active' && (current.status !== 'active' || !statusOnly);
+    const stays = statusOnly && !activating;
+    const mode = stays ? current.mode : await checkBotMode(db, current.portfolio_id, merged.mode, { activating, confirmation: input.live_confirmation, now: clock() });
+    const bot = { ...checkedBot, mode };
     const columns = [...commonColumns, ...kind.extraColumns];
     await db.query(
       `UPDATE ${kind.table} SET ${columns.map((column, index) => `${column} = $${index + 2}`).join(', ')}, updated_at = $${columns.length + 2}

@@ -69,7 +69,8 @@ function toBot(row: BotSqlRow, nowMs: number): EngineBot {
 
 /** Bots that may act: every bot not stopped (paused bots still manage, or exit, what they hold). */
 export async function loadBots(q: Queryable, nowMs: number, only?: { kind: BotKind; id: number }): Promise<EngineBot[]> {
-  const filter = only === undefined ? "WHERE b.status <> 'stopped'" : 'WHERE b.id = $1';
+  // A bot on a live account trades only when it was set live, with the trader's confirmation (live-bot-rules.ts).
+  const filter = only === undefined ? "WHERE b.status <> 'stopped' AND (k.slug = 'paper' OR b.mode = 'live')" : 'WHERE b.id = $1';
   const kinds: BotKind[] = only === undefined ? ['daily', 'trading'] : [only.kind];
   const sql = kinds.map((kind) => `${botSelect(kind)} ${filter}`).join(' UNION ALL ');
   const { rows } = await q.query<BotSqlRow>(`${sql} ORDER BY kind, id`, only === undefined ? [] : [only.id]);
