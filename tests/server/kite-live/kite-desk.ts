@@ -216,3 +216,14 @@ export function useKiteDesk(backend: TestBackend): { stack: KiteStack; desk: Kit
   });
   return live;
 }
+
+/**
+ * Readies the desk's account for a live bot, as a trader must: a daily loss limit in its risk limits; answers
+ * a bot body made live with the account number typed to confirm.
+ */
+export async function liveBotReady(stack: KiteStack, desk: KiteDesk): Promise<<Body extends object>(body: Body) => Body & { mode: 'live'; live_confirmation: string }> {
+  const limits = { max_loss_today: 50_000, profit_lock_from: null, profit_lock_keep_pct: null, max_trades_today: null, max_lots_per_order: null, max_open_positions: null };
+  const limited = await stack.call('updateRiskLimits', { token: desk.token, params: { accountNumber: desk.accountNumber }, body: limits });
+  expect(limited.status, JSON.stringify(limited.body)).toBe(200);
+  return (body) => ({ ...body, mode: 'live', live_confirmation: desk.accountNumber });
+}

@@ -8,7 +8,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import { istOffsetMs } from '../../../server/services/market/ist.ts';
 import { testBackends } from '../support/test-database.ts';
 import { baseStrategies, createPortfolio, dailyBotBody } from '../support/trading.ts';
-import { openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from './kite-desk.ts';
+import { liveBotReady, openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from './kite-desk.ts';
 
 type Schemas = components['schemas'];
 
@@ -41,18 +41,11 @@ describe.each(testBackends)('the kill switch and a bot on a Kite account on %s',
   const straddleBot = async (entryTime: string, exitTime: string) => {
     const portfolio = await createPortfolio(stack.call, desk.token, desk.account.id);
     const strategy = (await baseStrategies(stack.call, desk.token)).get('short_straddle')!.id;
-    // Live, as a bot on a live account must be: a daily loss limit set, the account number typed.
-    const limits = { max_loss_today: 50_000, profit_lock_from: null, profit_lock_keep_pct: null, max_trades_today: null, max_lots_per_order: null, max_open_positions: null };
-    const limited = await stack.call('updateRiskLimits', { token: desk.token, params: { accountNumber: desk.accountNumber }, body: limits });
-    expect(limited.status, JSON.stringify(limited.body)).toBe(200);
+    const live = await liveBotReady(stack, desk);
     const created = await stack.call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', {
       token: desk.token,
       params: { portfolioId: portfolio.id },
-      body: {
-        ...dailyBotBody(portfolio.id, strategy, { lots: 1, weekdays: [5], entry_time: entryTime, exit_time: exitTime, params: {} }),
-        mode: 'live',
-        live_confirmation: desk.accountNumber,
-      },
+      body: live(dailyBotBody(portfolio.id, strategy, { lots: 1, weekdays: [5], entry_time: entryTime, exit_time: exitTime, params: {} })),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.daily_bot.mode).toBe('live');

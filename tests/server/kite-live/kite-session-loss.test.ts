@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { testBackends } from '../support/test-database.ts';
 import { baseStrategies, createPortfolio, dailyBotBody } from '../support/trading.ts';
-import { openKiteDesk, startKiteStack, type KiteStack } from './kite-desk.ts';
+import { liveBotReady, openKiteDesk, startKiteStack, type KiteStack } from './kite-desk.ts';
 
 type Schemas = components['schemas'];
 
@@ -25,10 +25,11 @@ describe.each(testBackends)('a Kite session ended mid-day on %s', (backend) => {
     const desk = await openKiteDesk(stack);
     const portfolio = await createPortfolio(stack.call, desk.token, desk.account.id);
     const strategy = (await baseStrategies(stack.call, desk.token)).get('short_straddle')!.id;
+    const asLive = await liveBotReady(stack, desk);
     const bot = await stack.call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', {
       token: desk.token,
       params: { portfolioId: portfolio.id },
-      body: dailyBotBody(portfolio.id, strategy, { lots: 1, weekdays: [5], entry_time: '14:00', exit_time: '15:00', params: {} }),
+      body: asLive(dailyBotBody(portfolio.id, strategy, { lots: 1, weekdays: [5], entry_time: '14:00', exit_time: '15:00', params: {} })),
     });
     expect(bot.status, JSON.stringify(bot.body)).toBe(201);
     const call = desk.symbol(desk.atm, 'CE');
