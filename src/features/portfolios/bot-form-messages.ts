@@ -80,3 +80,12 @@ export const timeHint = defineMessage<{ open: MessageValue; close: MessageValue 
   id: 'portfolios.botForm.timeHint',
   defaultMessage: '24-hour clock, between {open} and {close} IST',
 });
+
+export const liveConfirmationLabel = defineMessage<{ account: MessageValue }>({
+  id: 'portfolios.botForm.liveConfirmation',
+  defaultMessage: 'Type the account number {account} to let this bot trade real money',
+});
+export const liveConfirmationHint = defineMessage({
+  id: 'portfolios.botForm.liveConfirmationHint',
+  defaultMessage: 'Asked each time a live bot is started or what it trades changes. Pausing never asks.',
+});

@@ -24,11 +24,12 @@ type BotFormDialogProps<B extends Bot> = {
   bot?: B;
   preset?: BotPreset;
   mode: TradingMode;
+  accountNumber: string;
   onClose: () => void;
 };
 
 /** Creates or edits one bot. A refusal keeps the dialog open with everything the trader typed. */
-export function BotFormDialog<B extends Bot>({ api, portfolio, catalogue, bot, preset, mode, onClose }: BotFormDialogProps<B>) {
+export function BotFormDialog<B extends Bot>({ api, portfolio, catalogue, bot, preset, mode, accountNumber, onClose }: BotFormDialogProps<B>) {
   const intl = useIntl();
   const formId = useId();
   const { create, update } = useBotActions(api);
@@ -68,6 +69,7 @@ export function BotFormDialog<B extends Bot>({ api, portfolio, catalogue, bot, p
           bot={bot}
           preset={preset}
           mode={mode}
+          accountNumber={accountNumber}
           busy={save.loading}
           error={save.error}
           onSave={(fields) => void handleSave(fields)}

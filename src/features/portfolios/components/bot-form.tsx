@@ -1,7 +1,8 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/ui/form-error';
 import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
 import { BotCommonFields } from '@/features/portfolios/components/bot-common-fields';
+import { LiveBotConfirmation } from '@/features/portfolios/components/live-bot-confirmation';
 import { TradingModeNote } from '@/features/portfolios/components/trading-mode-note';
 import { ParamFields } from '@/features/portfolios/components/param-fields';
 import { ScheduleFields } from '@/features/portfolios/components/schedule-fields';
@@ -27,12 +28,15 @@ type BotFormProps = {
   onSave: (fields: BotFields) => void;
   /** Whether the portfolio's account trades paper or live. */
   mode: TradingMode;
+  /** The account's number: a live bot is let trade by typing it. */
+  accountNumber: string;
 };
 
 /** A bot's fields: its strategy first, then what every bot has, the strategy's parameters and its day: a daily bot's schedule, a trading bot's entry window and exit time. */
-export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave, mode }: BotFormProps) {
+export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave, mode, accountNumber }: BotFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useBotForm(kind, strategies, error, formRef, bot, preset);
+  const [confirmation, setConfirmation] = useState('');
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,13 +44,14 @@ export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave
     const fields = form.validate();
     if (!fields) return;
     form.markSent();
-    onSave(fields);
+    onSave(mode === 'live' ? { ...fields, mode: 'live', ...(confirmation.trim() === '' ? {} : { live_confirmation: confirmation }) } : fields);
   };
 
   const weekdays = form.values.weekdays;
   return (
     <form id={id} ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
       <TradingModeNote mode={mode} />
+      {mode === 'live' ? <LiveBotConfirmation accountNumber={accountNumber} value={confirmation} onChange={setConfirmation} /> : null}
       <FormError>{form.banner}</FormError>
       <StrategyField
         strategies={strategies}

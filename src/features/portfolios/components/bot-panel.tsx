@@ -42,13 +42,15 @@ type BotPanelProps<B extends Bot> = {
   onStatusChanged: () => void;
   /** Whether the portfolio's account trades paper or live: every card and the form say it. */
   mode: TradingMode;
+  /** The account's number, typed to let a live bot trade. */
+  accountNumber: string;
 };
 
 /** One kind of bot in the portfolio: their cards with pause/resume, edit and delete, and a way to add one. */
 /** A bot holding a position must be told what to do with it when paused. */
 const holdsPosition = (state: BotState | undefined) => state !== undefined && (state.state === 'in_position' || state.open_positions > 0);
 
-export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canChange, preset, stateOf, onStatusChanged, mode }: BotPanelProps<B>) {
+export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canChange, preset, stateOf, onStatusChanged, mode, accountNumber }: BotPanelProps<B>) {
   const intl = useIntl();
   const [dialog, setDialog] = useState<Dialog<B>>(preset !== undefined && canChange ? { kind: 'create' } : null);
   const { toggleStatus, isToggling } = useBotActions(api);
@@ -56,8 +58,8 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
   const close = () => setDialog(null);
   const openCreate = () => setDialog({ kind: 'create' });
 
-  const toggle = async (bot: B, pauseAction?: PauseAction) => {
-    const outcome = await toggleStatus(bot, pauseAction);
+  const toggle = async (bot: B, pauseAction?: PauseAction, confirmation?: string) => {
+    const outcome = await toggleStatus(bot, pauseAction, confirmation);
     // A refusal was notified with the server's reason; only a position the last poll missed asks again.
     if (outcome === 'choice_required') {
       setDialog({ kind: 'pause', bot });
@@ -69,7 +71,8 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
   // The last poll may be 5 s old: a bot that entered since is caught by the server (pause_choice_required).
   const handleToggle = (bot: B) => {
     if (bot.status === 'active' && holdsPosition(stateOf(api.kind, bot.id))) setDialog({ kind: 'pause', bot });
-    else if (bot.status === 'stopped') setDialog({ kind: 'resume', bot });
+    // A live bot is let trade again only with the account number typed: the resume question asks for it.
+    else if (bot.status === 'stopped' || (mode === 'live' && bot.status !== 'active')) setDialog({ kind: 'resume', bot });
     else void toggle(bot);
   };
 
@@ -133,10 +136,10 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
       </div>
       {body()}
       {dialog?.kind === 'create' ? (
-        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} preset={preset} mode={mode} onClose={close} />
+        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} preset={preset} mode={mode} accountNumber={accountNumber} onClose={close} />
       ) : null}
       {dialog?.kind === 'edit' ? (
-        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} bot={dialog.bot} mode={mode} onClose={close} />
+        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} bot={dialog.bot} mode={mode} accountNumber={accountNumber} onClose={close} />
       ) : null}
       {dialog?.kind === 'delete' ? <DeleteBotDialog api={api} bot={dialog.bot} onClose={close} /> : null}
       {dialog?.kind === 'pause' ? (
@@ -152,7 +155,8 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
           name={dialog.bot.name}
           reason={stateOf(api.kind, dialog.bot.id)?.reason ?? null}
           busy={isToggling(dialog.bot.id)}
-          onConfirm={() => void toggle(dialog.bot)}
+          liveAccount={mode === 'live' ? accountNumber : null}
+          onConfirm={(confirmation) => void toggle(dialog.bot, undefined, confirmation)}
           onClose={close}
         />
       ) : null}

@@ -19,17 +19,17 @@ const tabClass = cx(
   'data-selected:bg-brand-soft data-selected:text-fg',
 );
 
-type BotsSectionProps = { portfolio: Portfolio; mode: TradingMode; canChange: boolean; ref?: Ref<HTMLElement>; preset?: BotPreset };
+type BotsSectionProps = { portfolio: Portfolio; mode: TradingMode; accountNumber: string; canChange: boolean; ref?: Ref<HTMLElement>; preset?: BotPreset };
 
 /** The chosen portfolio's bots, one tab per kind; both lists are read at once so each tab shows its count. */
-export function BotsSection({ portfolio, mode, canChange, ref, preset }: BotsSectionProps) {
+export function BotsSection({ portfolio, mode, accountNumber, canChange, ref, preset }: BotsSectionProps) {
   const intl = useIntl();
   const headingId = useId();
   const catalogue = useBaseStrategies();
   const trading = useBotList(tradingBotApi, portfolio.id);
   const daily = useBotList(dailyBotApi, portfolio.id);
   const states = useBotStates(portfolio.id);
-  const common = { portfolio, mode, catalogue, canChange, stateOf: states.stateOf, onStatusChanged: () => void states.reload() };
+  const common = { portfolio, mode, accountNumber, catalogue, canChange, stateOf: states.stateOf, onStatusChanged: () => void states.reload() };
   // The count shows once known: "(0)" while loading would say something false.
   const label = (kind: 'trading' | 'daily', list: { loaded: boolean; bots: readonly unknown[] }) =>
     list.loaded

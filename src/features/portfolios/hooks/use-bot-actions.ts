@@ -70,12 +70,13 @@ export function useBotActions<B extends Bot>(api: BotKindApi<B>) {
    * must choose, with nothing notified.
    */
   const toggleStatus = useCallback(
-    async (bot: B, pauseAction?: PauseAction): Promise<ToggleOutcome> => {
+    async (bot: B, pauseAction?: PauseAction, liveConfirmation?: string): Promise<ToggleOutcome> => {
       const status = nextStatus(bot.status);
       const pausing = status === 'paused';
       setToggling((ids) => new Set(ids).add(bot.id));
       try {
-        put(await api.update(bot.id, pausing && pauseAction ? { status, pause_action: pauseAction } : { status }), replaceItem);
+        const changes = pausing && pauseAction ? { status, pause_action: pauseAction } : { status, ...(liveConfirmation === undefined ? {} : { live_confirmation: liveConfirmation }) };
+        put(await api.update(bot.id, changes), replaceItem);
         notify({ kind: 'success', title: pausing ? m.pausedNotice : m.resumedNotice, values: { name: bot.name } });
         return 'done';
       } catch (error) {

@@ -26,7 +26,7 @@ export type BotKindApi<B extends Bot> = {
   remove: (id: number) => Promise<string>;
 };
 
-/** Bots run on paper until a real broker adapter exists (BotMode). */
+/** A bot is paper unless its form says live (a bot on a live account: BotMode). */
 const PAPER = 'paper';
 
 /** Both kinds have exit_time; only daily bots have entry_time and weekdays. */
@@ -54,7 +54,7 @@ export const tradingBotApi: BotKindApi<TradingBot> = {
   atom: tradingBotsAtom,
   list: getTradingBots,
   create: (portfolioId, fields) =>
-    createTradingBot({ ...withoutDailyFields(fields), portfolio_id: portfolioId, mode: PAPER }),
+    createTradingBot({ ...withoutDailyFields(fields), portfolio_id: portfolioId, mode: fields.mode ?? PAPER }),
   update: (id, changes) => updateTradingBot(id, withoutDailyFields(changes)),
   remove: deleteTradingBot,
 };
@@ -64,7 +64,7 @@ export const dailyBotApi: BotKindApi<DailyBot> = {
   atom: dailyBotsAtom,
   list: getDailyBots,
   create: (portfolioId, fields) =>
-    createDailyBot({ ...withoutWindow(fields), ...scheduleOf(fields), portfolio_id: portfolioId, mode: PAPER }),
+    createDailyBot({ ...withoutWindow(fields), ...scheduleOf(fields), portfolio_id: portfolioId, mode: fields.mode ?? PAPER }),
   update: (id, changes) => updateDailyBot(id, withoutWindow(changes)),
   remove: deleteDailyBot,
 };

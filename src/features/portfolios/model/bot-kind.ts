@@ -15,7 +15,7 @@ export type Schedule = Pick<DailyBot, 'entry_time' | 'exit_time' | 'weekdays'>;
 export type TradingWindow = Pick<TradingBot, 'entry_from' | 'entry_until' | 'exit_time'>;
 
 /** What a bot form describes: a bot's own fields, plus its schedule (daily) or its entry window (trading). */
-export type BotFields = Omit<TradingBotCreate, 'portfolio_id' | 'status' | 'mode'> & Partial<Schedule>;
+export type BotFields = Omit<TradingBotCreate, 'portfolio_id' | 'status'> & Partial<Schedule>;
 /** pause_action: what a bot being paused does with the position it holds. */
 export type BotChanges = Partial<BotFields> & { status?: BotStatus; pause_action?: PauseAction };
 

@@ -110,7 +110,7 @@ export function PortfolioScreen() {
       <>
         <AccountChooser accounts={accounts.accounts} account={account} onChoose={accounts.choose} />
         {account ? <PortfolioSection account={account} list={portfolios} canChange={online} onShowBots={handleShowBots} /> : null}
-        {account && portfolios.portfolio ? <BotsSection ref={botsRef} portfolio={portfolios.portfolio} mode={tradingModeOf(account)} canChange={online} preset={preset} /> : null}
+        {account && portfolios.portfolio ? <BotsSection ref={botsRef} portfolio={portfolios.portfolio} mode={tradingModeOf(account)} accountNumber={account.account_number} canChange={online} preset={preset} /> : null}
       </>
     );
   };
