@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
+import { PortfolioPage } from './pages/portfolio-page';
 import { expireKiteTokens, kiteOrders, kitePassword, listDeskContractsAtKite, newKiteApp, registerKiteApp } from './support/kite';
 import { readStoredValue, signInAsNewUser } from './support/session';
 
@@ -96,4 +97,29 @@ test('a Kite account: log in at Kite, a live order confirmed and complete, the s
   await expect(positions.locator('tr[data-position]')).toHaveCount(1);
   await expect(page.getByText(/Positions unknown/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Square off all' })).toBeEnabled();
+
+  // A bot on this account trades real money: it needs a daily loss limit, then the account number typed.
+  const limits = { max_loss_today: 20_000, profit_lock_from: null, profit_lock_keep_pct: null, max_trades_today: null, max_lots_per_order: null, max_open_positions: null };
+  const limited = await page.request.put(`/api/risk-limits/${app.clientId}/`, { headers: { authorization: `Bearer ${token}` }, data: limits });
+  expect(limited.status()).toBe(200);
+  const portfolios = new PortfolioPage(page);
+  await portfolios.open();
+  await portfolios.createPortfolio('Live straddles', '200000');
+  await portfolios.openBotsTab('Daily bots');
+  await page.getByRole('button', { name: /new daily bot|create a bot from a base strategy/i }).first().click();
+  await portfolios.fillBot('Short straddle', 'Live straddle', '1');
+  const form = page.getByRole('dialog');
+  await form.getByRole('checkbox', { name: 'Friday' }).check();
+  const confirmation = form.getByLabel(`Type the account number ${app.clientId} to let this bot trade real money`);
+  await confirmation.fill('AB0000');
+  await form.getByRole('button', { name: 'Create bot' }).click();
+  await expect(form.getByText('The account number typed does not match: type it exactly as shown to let this bot trade real money.')).toBeVisible();
+  await screenshotAt(page, 360, 'test-results/kite-live/live-bot-form-360.png', confirmation);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await confirmation.fill(app.clientId);
+  await form.getByRole('button', { name: 'Create bot' }).click();
+  await expect(page.getByText('Bot “Live straddle” created')).toBeVisible();
+  const card = page.getByRole('article', { name: 'Live straddle', exact: true });
+  await expect(card.locator('[data-trading-mode="live"]')).toHaveText('Live');
+  await screenshotAt(page, 360, 'test-results/kite-live/live-bot-card-360.png', card);
 });

@@ -4,7 +4,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import ArrowDownTrayIcon from '@heroicons/react/24/outline/ArrowDownTrayIcon';
 import { installButtonClass, IosInstallHint } from '@/app/pwa/ios-install-hint';
 import { iosHintDismissedAtom } from '@/app/pwa/ios-hint-dismissed-atom';
-import { isIosSafari, isStandalone, promptInstall } from '@/app/pwa/install-prompt';
+import { isIosSafari, isStandalone, promptInstall } from '@/app/pwa/install-actions';
 import { installPromptAtom } from '@/app/pwa/install-prompt-atom';
 
 const messages = defineMessages({

@@ -7,6 +7,14 @@ const messages = defineMessages({
     defaultMessage:
       'Together, this account’s portfolios would hold more than the account’s capital. Lower this amount, or raise the account’s capital on the broker accounts screen.',
   },
+  liveConfirmationMismatch: {
+    id: 'portfolios.error.liveConfirmationMismatch',
+    defaultMessage: 'The account number typed does not match: type it exactly as shown to let this bot trade real money.',
+  },
+  riskLimitsRequired: {
+    id: 'portfolios.error.riskLimitsRequired',
+    defaultMessage: 'Set a maximum loss for the day in this account’s risk limits first: a bot trades real money only under one.',
+  },
 });
 
 const tooManyRequests = defineMessage<{ seconds: MessageValue }>({
@@ -24,6 +32,10 @@ export function refusalText(error: ApiError, intl: IntlShape): string | null {
   switch (error.code) {
     case 'capital_exceeded':
       return intl.formatMessage(messages.capitalExceeded);
+    case 'confirmation_mismatch':
+      return intl.formatMessage(messages.liveConfirmationMismatch);
+    case 'risk_limits_required':
+      return intl.formatMessage(messages.riskLimitsRequired);
     case 'too_many_requests':
       return intl.formatMessage(tooManyRequests, { seconds: Math.max(1, error.retryAfterSeconds ?? 60) });
   }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isIosSafari, isStandalone, listenForInstallPrompt, promptInstall } from '@/app/pwa/install-prompt';
+import { isIosSafari, isStandalone, promptInstall } from '@/app/pwa/install-actions';
+import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
 import { installPromptAtom } from '@/app/pwa/install-prompt-atom';
 import { store } from '@/lib/store';
 
