@@ -41,6 +41,8 @@ export function createControl({ apps, market, book, hub, postbacks, faults }: Co
     failAutosliceChild(index: number, errorType: KiteErrorType = 'MarginException', message = 'Insufficient funds.'): void {
       book.failNextSlice({ index, errorType, message });
     },
+    /** While on, no order fills by itself: each rests OPEN until a test fills, rejects or cancels it. */
+    holdFills: (on = true) => book.holdFills(on),
     /** The placement after the next `skip` ones is refused at the door with a Kite error (nothing booked). */
     refusePlacement(skip: number, errorType: KiteErrorType = 'MarginException', message = 'Insufficient funds.'): void {
       book.refusePlacement({ skip, errorType, message });
@@ -101,6 +103,7 @@ export async function handleControl(control: KiteControl, request: IncomingMessa
       'expire-tokens': () => control.expireAllTokens(),
       'fail-autoslice-child': () => control.failAutosliceChild(number(body, 'index') ?? 0),
       'refuse-placement': () => control.refusePlacement(number(body, 'skip') ?? 0),
+      'hold-fills': () => control.holdFills(body.on !== false),
       'drop-next-place-answer': () => control.dropNextPlaceAnswer(),
       'answer-429-next': () => control.answer429Next(),
       margins: () => control.setMargins(text(body, 'api_key') ?? '', body.margins ?? number(body, 'net')),

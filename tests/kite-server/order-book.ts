@@ -193,6 +193,7 @@ export function createOrderBook({ market, clock, onChange }: OrderBookOptions) {
     failNextSlice(failure: SliceFailure): void {
       sliceFailure = failure;
     },
+    holdFills: (on: boolean) => matching.hold(on),
     refusePlacement(refusal: PlacementRefusal): void {
       placementRefusal = refusal;
     },

@@ -29,6 +29,9 @@ type MatchingOptions = {
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 
 export function createMatching({ market, clock, nextId, transition, addTrade }: MatchingOptions) {
+  // While held, orders rest as the exchange received them (Kite answers before the fill): a test fills them.
+  let held = false;
+
   function protect(record: OrderRecord): void {
     const { order, request } = record;
     const tick = Math.max(1, Math.round(request.instrument.tick_size * 100));
@@ -77,6 +80,7 @@ export function createMatching({ market, clock, nextId, transition, addTrade }: 
   }
 
   function match(record: OrderRecord, when: 'arrival' | 'resting'): void {
+    if (held) return;
     const { order } = record;
     const last = market.lastPaise(order.instrument_token);
     const buy = order.transaction_type === 'BUY';
@@ -112,5 +116,5 @@ export function createMatching({ market, clock, nextId, transition, addTrade }: 
     match(record, 'arrival');
   }
 
-  return { admit, match, fill, reject };
+  return { admit, match, fill, reject, hold: (on: boolean) => void (held = on) };
 }

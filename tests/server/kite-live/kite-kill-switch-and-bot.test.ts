@@ -188,4 +188,70 @@ describe.each(testBackends)('the kill switch and a bot on a Kite account on %s',
     const alerts = (await stack.server.db.query<{ body: string }>('SELECT body FROM alerts WHERE broker_account_id = $1 ORDER BY id', [desk.account.id])).rows;
     expect(alerts.some((alert) => alert.body.includes('Insufficient funds.'))).toBe(true);
   });
+
+  it("waits for a bot's entry that Kite has not filled yet, then holds what filled; cancels what is still working after two minutes", async () => {
+    // The earlier tests' bots act first (their exits), so these bots' entries are the only ones at their times.
+    at('13:04');
+    await stack.services.botEngine.tick(stack.server.clock.now());
+    const { bot, call, put } = await straddleBot('13:05', '13:55');
+    const tick = () => stack.services.botEngine.tick(stack.server.clock.now());
+    const entry = async () =>
+      (await stack.server.db.query<{ status: string; idempotency_key: string }>("SELECT status, idempotency_key FROM bot_actions WHERE bot_kind = 'daily' AND bot_id = $1 AND phase = 'entry'", [bot.id])).rows[0]!;
+    const run = async () => (await stack.server.db.query<{ state: string }>('SELECT state FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2', ['daily', bot.id])).rows[0]?.state;
+
+    at('13:05');
+    stack.kite.control.holdFills();
+    await tick();
+    // Placed, not filled: neither refused nor entered; the action waits.
+    expect((await entry()).status).toBe('claimed');
+    const { idempotency_key: key } = await entry();
+    const atKite = () => stack.kite.control.orders().filter((order) => order!.tag === key);
+    expect(atKite().map((order) => order!.status)).toEqual(['OPEN', 'OPEN']);
+    stack.server.clock.advance(31_000);
+    await tick();
+    expect((await entry()).status).toBe('claimed');
+
+    // The exchange fills both: the next look settles the entry, in position, nothing placed again.
+    for (const order of atKite()) stack.kite.control.fillOrder(order!.order_id);
+    stack.kite.control.holdFills(false);
+    stack.server.clock.advance(1000);
+    await tick();
+    expect((await entry()).status).toBe('completed');
+    expect(await run()).toBe('in_position');
+    expect(atKite()).toHaveLength(2);
+    expect([call, put].sort()).toEqual(atKite().map((order) => order!.tradingsymbol).sort());
+  });
+
+  it("cancels a bot's entry Kite left working for two minutes, and exits the leg that filled", async () => {
+    at('14:04');
+    await stack.services.botEngine.tick(stack.server.clock.now());
+    const { bot, call, put } = await straddleBot('14:05', '14:55');
+    const tick = () => stack.services.botEngine.tick(stack.server.clock.now());
+    const orders = async () =>
+      (await stack.server.db.query<{ tradingsymbol: string; transaction_type: string; status: string; purpose: string }>(
+        "SELECT tradingsymbol, transaction_type, status, purpose FROM kite_orders WHERE bot_kind = 'daily' AND bot_id = $1 ORDER BY id",
+        [bot.id],
+      )).rows.map((order) => [order.transaction_type, order.tradingsymbol, order.status, order.purpose]);
+
+    at('14:05');
+    stack.kite.control.holdFills();
+    await tick();
+    const callOrder = stack.kite.control.orders().find((order) => order!.tradingsymbol === call && order!.status === 'OPEN' && order!.transaction_type === 'SELL');
+    stack.kite.control.fillOrder(callOrder!.order_id);
+    stack.kite.control.holdFills(false);
+    stack.server.clock.advance(60_000);
+    await tick();
+    expect(await orders()).toEqual([
+      ['SELL', call, 'COMPLETE', 'entry'],
+      ['SELL', put, 'OPEN', 'entry'],
+    ]);
+    // Two minutes after the entry: the put is cancelled at Kite, and the call that filled is bought back.
+    stack.server.clock.advance(61_000);
+    await tick();
+    expect(await orders()).toEqual([
+      ['SELL', call, 'COMPLETE', 'entry'],
+      ['SELL', put, 'CANCELLED', 'entry'],
+      ['BUY', call, 'COMPLETE', 'squareoff'],
+    ]);
+  });
 });

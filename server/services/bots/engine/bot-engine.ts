@@ -30,7 +30,7 @@ import { isTradingDay, type TradingCalendar } from '../../market/trading-calenda
 import type { RateLimits } from '../../trading/order-rate.ts';
 import { claimAction } from './action-claims.ts';
 import { actionKey } from './action-keys.ts';
-import { createBotCompletion } from './bot-completion.ts';
+import { createBotCompletion, type BrokerOutcome } from './bot-completion.ts';
 import { createBotIntents } from './bot-intents.ts';
 import { createBotOrders } from './bot-orders.ts';
 import { changeRun } from './bot-runs.ts';
@@ -66,6 +66,13 @@ type EngineOptions = {
 
 /** A claim older than this is a crash's leftover, reconciled from the order book. */
 const staleClaimMs = 30_000;
+/**
+ * How long an action's orders may stay working at a live broker (Kite answers a MARKET order before the
+ * exchange fills it) before the engine cancels what is left and settles the action with what filled: the
+ * bot never chases a price, and never leaves an order it no longer follows.
+ */
+const workingPatienceMs = 120_000;
+const isWorking = (order: { status: string }) => order.status === 'OPEN' || order.status === 'TRIGGER PENDING';
 
 const keyOf = (leg: { exchange: string; tradingsymbol: string }) => `${leg.exchange}:${leg.tradingsymbol}`;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -110,9 +117,18 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
   }
 
   async function carryOut(bot: EngineBot, action: ActionRow, intents: readonly OrderIntent[], now: Date, signalAt: Date | null): Promise<void> {
-    let outcome = await brokerCall(bot, action, intents);
+    const outcome = await brokerCall(bot, action, intents);
     await hooks.afterBrokerCall?.(action);
-    if (action.phase === 'entry') outcome = await closeLate(bot, outcome);
+    // Placed but not yet filled (a live broker's answer comes before the exchange's fill): the action stays
+    // claimed, and reconciliation reads its orders again until they are final (or cancels them).
+    if (outcome.failure === null && outcome.orders.some(isWorking)) return;
+    await settle(bot, action, outcome, now, signalAt);
+  }
+
+  /** Completes an action from its final orders; an entry that filled only in part exits what filled at once. */
+  async function settle(bot: EngineBot, action: ActionRow, brokerOutcome: BrokerOutcome, now: Date, signalAt: Date | null): Promise<void> {
+    // An entry acknowledged after the kill switch armed is closed now.
+    const outcome = action.phase === 'entry' ? await closeLate(bot, brokerOutcome) : brokerOutcome;
     const partial = await complete(bot, action, outcome, now, signalAt);
     if (partial) {
       // A partly refused entry: exit what filled at once, under the entry's sequence.
@@ -142,11 +158,18 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
   async function reconcile(action: ActionRow, now: Date): Promise<boolean> {
     const bot = (await loadBots(db, now.getTime(), { kind: action.kind, id: action.botId }))[0];
     if (bot === undefined) return false;
-    const orders = await brokerOf(bot).ordersByTag(bot.account, action.key);
+    const broker = brokerOf(bot);
+    let orders = await broker.ordersByTag(bot.account, action.key);
+    const working = orders.filter(isWorking);
+    if (working.length > 0) {
+      if (now.getTime() - action.claimedAt.getTime() < workingPatienceMs) return false;
+      await broker.cancelOrders(bot.account, working.map((order) => order.order_id), 'Not filled in time: the bot does not chase the price.');
+      orders = await broker.ordersByTag(bot.account, action.key);
+      if (orders.some(isWorking)) return false;
+    }
     if (orders.length > 0) {
-      // Found after a crash: an entry acknowledged after the kill switch armed is closed now.
-      const found = { orders, failure: null, error: false, closed: null };
-      await complete(bot, action, action.phase === 'entry' ? await closeLate(bot, found) : found, now, null);
+      // Found after a crash or a lost answer, or final at last.
+      await settle(bot, action, { orders, failure: null, error: false, closed: null }, now, null);
       return true;
     }
     // No order carries the tag: the broker call never committed. Take the claim over (once, whoever is first).
