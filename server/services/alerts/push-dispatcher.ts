@@ -34,19 +34,25 @@ export type DispatchReport = { claimed: number; sent: number; failed: number; re
 export function createPushDispatcher({ db, clock, send }: { db: Database; clock: Clock; send: PushSender }) {
   async function claim(tx: Queryable, now: Date): Promise<ClaimedRow[]> {
     // An order alert's dedupe key is order:<order_id>:<status> (order-watcher.ts). After a fill that leaves its
-    // position open, the notification offers to square it off.
+    // position open, the notification offers to square it off: the paper broker's fills, or the mirror of a
+    // live Kite account's (kite-broker/mirror.ts).
     const { rows } = await tx.query<ClaimedRow>(
       `WITH claimed AS (
          SELECT id FROM alerts WHERE pushed_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
        )
        UPDATE alerts a SET pushed_at = $2 FROM claimed WHERE a.id = claimed.id
        RETURNING a.id, a.user_id, a.category, a.event, a.title, a.body, a.link, a.at,
-         (a.event = 'order_filled' AND EXISTS (
+         (a.event = 'order_filled' AND (EXISTS (
            SELECT 1 FROM paper_orders o JOIN paper_trades t
              ON t.broker_account_id = o.broker_account_id AND t.instrument_token = o.instrument_token AND t.product = o.product
-           WHERE o.order_id = split_part(a.dedupe_key, ':', 2)
+           WHERE o.order_id = split_part(a.dedupe_key, ':', 2) AND o.broker_account_id = a.broker_account_id
            GROUP BY o.id HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0
-         )) AS position_open`,
+         ) OR EXISTS (
+           SELECT 1 FROM kite_orders o JOIN kite_trades t
+             ON t.broker_account_id = o.broker_account_id AND t.instrument_token = o.instrument_token AND t.product = o.product
+           WHERE o.order_id = split_part(a.dedupe_key, ':', 2) AND o.broker_account_id = a.broker_account_id
+           GROUP BY o.id HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0
+         ))) AS position_open`,
       [alertsPerPass, now],
     );
     return rows.sort((a, b) => Number(a.id) - Number(b.id));
