@@ -256,4 +256,9 @@ export type BrokerTrading = {
   orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<MarginQuote>;
   /** Margin blocked by one portfolio's open positions plus its long options' value. */
   portfolioMargin(account: TradingAccount, portfolioId: number): Promise<number>;
+  /**
+   * A live broker's own last prices in paise, by `EXCHANGE:TRADINGSYMBOL`, for a bot's decisions on that
+   * account (its stop-loss, target, trailing): the paper broker has none, its prices are the simulator's.
+   */
+  lastPrices?(account: TradingAccount, keys: readonly string[]): Promise<Map<string, number>>;
 };

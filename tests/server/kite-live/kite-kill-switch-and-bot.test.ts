@@ -254,4 +254,30 @@ describe.each(testBackends)('the kill switch and a bot on a Kite account on %s',
       ['BUY', call, 'COMPLETE', 'squareoff'],
     ]);
   });
+
+  it("runs a live bot's stop-loss on Kite's prices, not the simulator's", async () => {
+    at('14:59');
+    await stack.services.botEngine.tick(stack.server.clock.now());
+    const { bot, call } = await straddleBot('15:00', '15:25');
+    const tick = () => stack.services.botEngine.tick(stack.server.clock.now());
+    const exits = async () =>
+      (await stack.server.db.query<{ action: string; status: string }>("SELECT action, status FROM bot_actions WHERE bot_kind = 'daily' AND bot_id = $1 AND phase = 'exit'", [bot.id])).rows;
+    at('15:00');
+    await tick();
+    const run = async () => (await stack.server.db.query<{ state: string }>('SELECT state FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2', ['daily', bot.id])).rows[0]?.state;
+    expect(await run()).toBe('in_position');
+
+    // The simulator says the call doubled; Kite says it did not move: the bot holds.
+    stack.market.set(call, { bid: 249.75, ask: 250.25, last: 250, close: 120 });
+    stack.server.clock.advance(2000);
+    await tick();
+    expect(await exits()).toEqual([]);
+    // Kite says it did: the stop-loss (25 % of the ₹230 credit) is hit, and the bot exits at once.
+    stack.market.set(call, { bid: 119.75, ask: 120.25, last: 120, close: 120 });
+    stack.kite.control.setPrice(`NFO:${call}`, 250);
+    stack.server.clock.advance(2000);
+    await tick();
+    expect(await exits()).toEqual([{ action: 'stop_loss', status: 'completed' }]);
+    expect(await run()).not.toBe('in_position');
+  });
 });

@@ -31,6 +31,7 @@ import type { RateLimits } from '../../trading/order-rate.ts';
 import { claimAction } from './action-claims.ts';
 import { actionKey } from './action-keys.ts';
 import { createBotCompletion, type BrokerOutcome } from './bot-completion.ts';
+import { brokerLastPrices } from './broker-prices.ts';
 import { createBotIntents } from './bot-intents.ts';
 import { createBotOrders } from './bot-orders.ts';
 import { changeRun } from './bot-runs.ts';
@@ -225,6 +226,7 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
     }
     const quotes: Map<string, Quote> = keys.size === 0 ? new Map() : await prices.quotes([...keys], db);
     const lastPrices = new Map([...quotes].map(([key, quote]) => [key, quote.lastPaise]));
+    const livePrices = await brokerLastPrices(brokers, bots, held, runs);
     const signals = await signalsFor(db, bots, now);
     const tradingDays = new Map<string, boolean>();
     for (const exchange of ['NFO', 'BFO'] as const) tradingDays.set(exchange, isTradingDay(await calendarOf(exchange), day));
@@ -237,12 +239,15 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
       const key = botKey(bot.kind, bot.id);
       const run = runs.get(key) ?? null;
       const botHeld = held.get(key) ?? [];
+      // A live bot decides on its broker's prices; unreadable this tick, it decides nothing until the next.
+      const botPrices = livePrices.has(bot.account.id) ? livePrices.get(bot.account.id) : lastPrices;
+      if (botPrices === null || botPrices === undefined) continue;
       const facts = await factsOf(bot.underlying, now);
       const decision = decide({
         bot,
         run,
         held: botHeld,
-        lastPrices,
+        lastPrices: botPrices,
         actions: (actionsOf.get(key) ?? []).filter((action) => action.day === day),
         nowMs,
         day,
@@ -251,7 +256,7 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
         signal: signals.get(key) ?? null,
       });
       if (run !== null && botHeld.length > 0) {
-        const profit = profitOf(run, lastPrices);
+        const profit = profitOf(run, botPrices);
         if (profit !== null && profit > (run.peakProfitPaise ?? 0)) peaks.push({ kind: bot.kind, id: bot.id, peak: profit });
       }
       // Without a broker session the broker cannot be reached: the bot acts once the trader logs in again.

@@ -68,6 +68,14 @@ export function createKiteFunds({ db, calls, limits }: { db: Database; calls: Ki
     return new Map(Object.entries(quotes).map(([key, quote]) => [key, quote.last_price]));
   }
 
+  /** Kite's last prices of these instruments, in paise (one /quote/ltp call, counted against Kite's 1 a second). */
+  async function marketPrices(account: TradingAccount, keys: readonly string[]): Promise<Map<string, number>> {
+    if (keys.length === 0) return new Map();
+    await limits.reserve(account.id, 'quote');
+    const quotes = await calls.withKite(account, 'read', 'the last prices', (session) => getLtp(session.http, keys));
+    return new Map(Object.entries(quotes).map(([key, quote]) => [key, paise(quote.last_price)]));
+  }
+
   /** The orders' charges from Kite's contract note, MARKET orders priced at Kite's last price. */
   async function chargesOf(account: TradingAccount, intents: readonly OrderIntent[], orders: readonly KiteMarginOrder[]): Promise<NoteCharges> {
     const prices = await lastPrices(account, intents);
@@ -125,5 +133,5 @@ export function createKiteFunds({ db, calls, limits }: { db: Database; calls: Ki
     return paise(basket.final.total);
   }
 
-  return { funds, orderMargin, portfolioMargin };
+  return { funds, orderMargin, portfolioMargin, marketPrices };
 }

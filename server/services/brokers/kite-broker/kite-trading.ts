@@ -65,6 +65,7 @@ export function createKiteTrading({ db, clock, sessions, limits: limitFigures = 
     funds: funds.funds,
     orderMargin: funds.orderMargin,
     portfolioMargin: funds.portfolioMargin,
+    lastPrices: funds.marketPrices,
   };
   return { ...trading, updates, calls };
 }
