@@ -230,11 +230,11 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
     expect(res.body.code).toBe('entry_not_before_exit');
   });
 
-  it('refuses live mode until a real broker adapter exists (422), on create and update', async () => {
+  it('refuses live mode for a bot on a paper account (422), on create and update', async () => {
     const res = await createTrading(tradingBotBody(portfolioId, id('short_straddle'), { mode: 'live' }));
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'live_trading_unavailable', field: 'mode' });
-    expect(String(res.body.message)).toContain('Live trading needs a real broker adapter');
+    expect(String(res.body.message)).toMatch(/trades on paper; a bot runs live only on a live broker's account$/);
     const bot = (await createDaily(dailyBotBody(portfolioId, id('short_straddle')))).body.daily_bot;
     expect((await call('updateDailyBot', { token, params: { id: bot.id }, body: { mode: 'live' } })).status).toBe(422);
   });
