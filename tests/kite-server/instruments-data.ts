@@ -50,7 +50,7 @@ function chainInstruments(chain: Chain): ServerInstrument[] {
   return [future, ...options];
 }
 
-function index(tokenValue: number, tradingsymbol: string, exchange: string, lastPrice: number): ServerInstrument {
+export function indexInstrument(tokenValue: number, tradingsymbol: string, exchange: string, lastPrice: number): ServerInstrument {
   return {
     instrument_token: tokenValue,
     exchange_token: tokenValue >> 8,
@@ -70,9 +70,9 @@ function index(tokenValue: number, tradingsymbol: string, exchange: string, last
 
 export function defaultInstruments(): ServerInstrument[] {
   return [
-    index(256265, 'NIFTY 50', 'NSE', 26000),
-    index(260105, 'NIFTY BANK', 'NSE', 59500),
-    index(265, 'SENSEX', 'BSE', 84200),
+    indexInstrument(256265, 'NIFTY 50', 'NSE', 26000),
+    indexInstrument(260105, 'NIFTY BANK', 'NSE', 59500),
+    indexInstrument(265, 'SENSEX', 'BSE', 84200),
     ...chains.flatMap(chainInstruments),
   ];
 }

@@ -12,6 +12,7 @@ import type { TickerTuning } from '../../../server/services/brokers/kite-broker/
 import type { KiteLimits } from '../../../server/services/brokers/kite-broker/rate-limits.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import type { Services } from '../../../server/services/services.ts';
+import { indexInstrument } from '../../kite-server/instruments-data.ts';
 import { startKiteServer, type KiteTestServer } from '../../kite-server/kite-server.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
@@ -152,6 +153,12 @@ export async function openKiteDesk(stack: KiteStack, options: { netRupees?: numb
   const listed = await call<Schemas['InstrumentsResponse']>('getInstruments', { token, query: { index: 'NIFTY', expiry } });
   expect(listed.status).toBe(200);
   const lotSize = listed.body.lot_size;
+  const strikes = [...new Set(listed.body.instruments.map((instrument) => instrument.strike))].sort((a, b) => a - b);
+  const atm = strikes[Math.floor(strikes.length / 2)]!;
+  // The index itself (yesterday's close 26,000), now at the middle strike: a live bot chooses its strikes
+  // around Kite's level of it.
+  kite.control.listInstruments([indexInstrument(256265, 'NIFTY 50', 'NSE', 26000)]);
+  kite.control.setPrice('NSE:NIFTY 50', atm);
   kite.control.listInstruments(
     listed.body.instruments.map((instrument) => ({
       instrument_token: instrument.instrument_token,
@@ -169,8 +176,6 @@ export async function openKiteDesk(stack: KiteStack, options: { netRupees?: numb
       freeze_quantity: 1800,
     })),
   );
-  const strikes = [...new Set(listed.body.instruments.map((instrument) => instrument.strike))].sort((a, b) => a - b);
-  const atm = strikes[Math.floor(strikes.length / 2)]!;
   const symbol = (strike: number, type: 'CE' | 'PE') => {
     const found = listed.body.instruments.find((instrument) => instrument.strike === strike && instrument.instrument_type === type);
     if (found === undefined) throw new Error(`NIFTY ${expiry} ${strike}${type} is not listed`);

@@ -255,15 +255,19 @@ describe.each(testBackends)('the kill switch and a bot on a Kite account on %s',
     ]);
   });
 
-  it("runs a live bot's stop-loss on Kite's prices, not the simulator's", async () => {
+  it("runs a live bot on Kite's prices, not the simulator's: its strikes and its stop-loss", async () => {
     at('14:59');
     await stack.services.botEngine.tick(stack.server.clock.now());
-    const { bot, call } = await straddleBot('15:00', '15:25');
+    const { bot, call, put } = await straddleBot('15:00', '15:25');
+    // The simulator's NIFTY is two strikes higher than Kite's: the bot sells Kite's at-the-money strike.
+    stack.market.spot(desk.atm + 2 * (desk.strikes[1]! - desk.strikes[0]!));
     const tick = () => stack.services.botEngine.tick(stack.server.clock.now());
     const exits = async () =>
       (await stack.server.db.query<{ action: string; status: string }>("SELECT action, status FROM bot_actions WHERE bot_kind = 'daily' AND bot_id = $1 AND phase = 'exit'", [bot.id])).rows;
     at('15:00');
     await tick();
+    const entered = await stack.server.db.query<{ tradingsymbol: string }>("SELECT tradingsymbol FROM kite_orders WHERE bot_kind = 'daily' AND bot_id = $1 AND purpose = 'entry' ORDER BY id", [bot.id]);
+    expect(entered.rows.map((order) => order.tradingsymbol)).toEqual([call, put]);
     const run = async () => (await stack.server.db.query<{ state: string }>('SELECT state FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2', ['daily', bot.id])).rows[0]?.state;
     expect(await run()).toBe('in_position');
 

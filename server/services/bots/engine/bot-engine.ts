@@ -82,7 +82,7 @@ const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.
 
 export function createBotEngine({ db, clock, brokers, limits, prices, market, hooks = {} }: EngineOptions) {
   const calendars = new Map<string, TradingCalendar>();
-  const { factsOf, entryIntents, exitIntents } = createBotIntents({ db, prices, market });
+  const { factsOf, entryIntents, exitIntents } = createBotIntents({ db, prices, market, brokers });
   const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits });
   const { complete, alert } = createBotCompletion({ db });
 

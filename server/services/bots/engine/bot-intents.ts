@@ -2,6 +2,7 @@
 // parameters name, hedges bought before sells) and of an exit (shorts bought back before longs are sold).
 import type { Database } from '../../../db/database.ts';
 import { presetShape, presetNames, type PresetName } from '../../../../quant/strategy-presets.ts';
+import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import type { OrderIntent } from '../../brokers/broker-trading.ts';
 import type { PriceSource } from '../../brokers/paper/price-source.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -13,9 +14,23 @@ import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
 import type { BotRunRow, Decision, EngineBot, HeldLeg } from './engine-types.ts';
 import { num } from './rules.ts';
 
-export function createBotIntents({ db, prices, market }: { db: Database; prices: PriceSource; market: MarketService }) {
+export function createBotIntents({ db, prices, market, brokers }: { db: Database; prices: PriceSource; market: MarketService; brokers: BrokerRegistry }) {
   const factsCache = new Map<string, IndexFacts>();
   const listed = new Set<string>();
+
+  /**
+   * The index level a bot's strikes are chosen around: its live broker's (Kite's last price of the index) on
+   * a live account, never the simulator's; unreadable, the entry is not placed and the trader is told why.
+   */
+  async function spotPaiseFor(bot: EngineBot): Promise<number> {
+    const trading = brokers.get(bot.broker)?.trading;
+    if (trading?.lastPrices === undefined) return prices.spotPaise(bot.underlying, db);
+    const { rows } = await db.query<{ underlying: string }>('SELECT underlying FROM market_simulation WHERE index_name = $1', [bot.underlying]);
+    const key = rows[0]?.underlying ?? '';
+    const spot = (await trading.lastPrices(bot.account, [key]).catch(() => new Map<string, number>())).get(key);
+    if (spot === undefined) throw new DomainError('broker_unavailable', `The broker's level of ${bot.underlying} could not be read: the entry was not placed.`);
+    return spot;
+  }
 
   async function factsOf(index: IndexName, now: Date): Promise<IndexFacts> {
     const key = `${index}:${istDate(now)}`;
@@ -59,7 +74,7 @@ export function createBotIntents({ db, prices, market }: { db: Database; prices:
       await marketInstruments(bot.underlying, expiry.date, now);
       listed.add(`${bot.underlying}:${expiry.date}`);
     }
-    const spot = (await prices.spotPaise(bot.underlying, db)) / 100;
+    const spot = (await spotPaiseFor(bot)) / 100;
     const quantity = bot.lots * facts.lotSize;
     const offset = num(bot.params.strike_offset, 0);
     if (decision.legs === 'CE' || decision.legs === 'PE') {
