@@ -44,7 +44,7 @@ test('a recommendation opens in the builder with its legs and is placed as one b
   await expect(review.locator('[data-order-status]')).toHaveCount(legCount, { timeout: 20_000 });
   await expect(review.getByRole('button', { name: 'Place' })).toHaveCount(0);
   expect(orderRequests).toHaveLength(1);
-  expect(orderRequests[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(orderRequests[0]).toMatch(/^[\w-]{16,}$/);
 
   const response = await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });
   const book = ((await response.json()) as { order_book: { tag: string | null; portfolio_id: number | null }[] }).order_book;
@@ -75,7 +75,7 @@ test('screenshots: a recommendation card, the builder\'s margin figures and the 
       await page.screenshot({ path: `test-results/recommendations/builder-margin-${language}-${width}.png` });
       await page.goto('/app/dashboards/live-trade');
       const chain = page.getByRole('table', { name: language === 'en' ? /Option chain of NIFTY/ : /Chaîne d’options de NIFTY/ });
-      await chain.locator('tr[aria-current="true"]').getByRole('button', { name: language === 'en' ? /^Trade NIFTY.*PE$/ : /^Négocier NIFTY.*PE$/ }).click();
+      await chain.locator('tr[aria-current="true"]').getByRole('button', { name: language === 'en' ? /^Trade NIFTY.*CE$/ : /^Négocier NIFTY.*CE$/ }).click();
       const ticket = page.getByTestId('order-ticket');
       await expect(ticket.getByTestId('margin-lines')).toBeVisible({ timeout: 20_000 });
       await ticket.getByTestId('margin-lines').scrollIntoViewIfNeeded();
