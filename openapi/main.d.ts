@@ -667,7 +667,7 @@ export interface paths {
         put?: never;
         /**
          * What orders would need (margin with hedge benefit, premium, charges) against what is available, placing nothing.
-         * @description Kite's POST /margins/basket. Places nothing, so it needs no Idempotency-Key. A `portfolio_id` must
+         * @description Kite's POST /margins/basket, with the account's positions and (`standalone`) without them. Places nothing, so it needs no Idempotency-Key. A `portfolio_id` must
          *     be one of the account's portfolios, else 400 `portfolio_mismatch` as in the order calls.
          */
         post: operations["getOrderMargins"];
@@ -2136,14 +2136,33 @@ export interface components {
         };
         OrderMarginsResponse: {
             margins: {
-                /** @description What placing these orders together would take from the available funds (margin change with hedge benefit + premium for buys + charges); negative when they free margin. */
-                required: components["schemas"]["Pnl"];
+                /**
+                 * @description What placing these orders together would take from the available funds, after the account's
+                 *     positions and working orders: the increase in blocked margin (with hedge benefit, none when
+                 *     they free margin) + premium for buys + charges. Never less than premium + charges: an order
+                 *     that frees margin (buying puts against short puts) says so in `margin_released`.
+                 */
+                required: components["schemas"]["Money"];
                 available: components["schemas"]["Pnl"];
-                /** @description The change in blocked margin (SPAN-like estimate + exposure). */
+                /** @description The change in blocked margin (SPAN-like estimate + exposure) after the account's positions; negative when the orders free margin. */
                 margin: components["schemas"]["Pnl"];
+                /** @description Margin the orders free once filled (the opposite of a negative `margin`), else 0. */
+                margin_released: components["schemas"]["Money"];
                 premium: components["schemas"]["Money"];
                 charges: components["schemas"]["Money"];
                 charge_breakdown: components["schemas"]["ChargeBreakdown"];
+                /**
+                 * @description What the orders need on their own, as on an account with nothing open (Kite's basket margins
+                 *     without consider_positions): the strategy's own margin, whatever the account holds.
+                 */
+                standalone: {
+                    /** @description Margin + premium for buys + charges. */
+                    required: components["schemas"]["Money"];
+                    /** @description Blocked margin (SPAN-like estimate + exposure) with the orders' offsets between each other. */
+                    margin: components["schemas"]["Money"];
+                    /** @description What those offsets save against each order's margin alone. */
+                    hedge_benefit: components["schemas"]["Money"];
+                };
             };
         };
         /** @description Charges by kind, as a contract note lists them; they add up to `charges` (a live broker's own lines may differ from its total by a paisa). */

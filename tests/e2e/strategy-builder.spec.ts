@@ -29,6 +29,8 @@ test('an iron condor from the preset is read, stressed, traded as one basket, an
   await expect(builder.figure('breakevens')).toHaveText(/\d.*and.*\d/);
   await expect(builder.figure('probability')).toHaveText(/%/);
   await expect(builder.figure('margin')).toHaveText(money);
+  // On an empty account the strategy's own margin and the margin after its positions are one figure.
+  await expect(page.getByTestId('margin-after-positions').locator('dd')).toHaveText(await builder.figure('margin').locator('span > span').first().innerText());
   await expect(page.getByText(/Lognormal at the at-the-money implied volatility of the nearest expiry/)).toBeVisible();
 
   // More volatility: the short condor is worth less before expiry, so the dashed line moves.

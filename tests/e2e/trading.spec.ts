@@ -39,7 +39,8 @@ test('a market order fills, takes a stop-loss and a target, the target is modifi
   await page.goto('/app/dashboards/live-trade');
   await openTicket(page);
   const ticket = page.getByTestId('order-ticket');
-  await expect(ticket.getByText(/Required .* · Available .* · Charges/)).toBeVisible();
+  await expect(ticket.getByTestId('margin-required')).toContainText(/Required.*₹/);
+  await expect(ticket.getByTestId('margin-premium')).toContainText(/Premium.*₹/);
   await buyAtMarket(page);
 
   const positions = page.getByRole('table', { name: 'Positions' });
@@ -212,7 +213,8 @@ test('the desk in French, dark and right to left on a 360 px phone: the ticket o
   const chain = page.getByRole('table', { name: /Chaîne d’options de NIFTY/ });
   await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /^Négocier NIFTY.*CE$/ }).click();
   const ticket = page.getByTestId('order-ticket');
-  await expect(ticket.getByText(/Requis .* · Disponible .* · Frais/)).toBeVisible();
+  await expect(ticket.getByTestId('margin-required')).toContainText(/Requis.*₹/);
+  await expect(ticket.getByTestId('margin-available')).toContainText(/Disponible.*₹/);
   await expect(ticket.getByRole('button', { name: /^Acheter \u2068?65/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'test-results/trading/ticket-rtl-dark-fr-360.png' });

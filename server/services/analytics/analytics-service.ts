@@ -25,7 +25,12 @@ import { botRecord, houseBots, type DailyBar } from './house-bots.ts';
 import type { ReadQuery } from './postgrest-query.ts';
 import { premiumOf, recommend, type Pricing, type Recommendation } from './recommendations.ts';
 
-export const analyticsCadence = { snapshotMs: 5_000, chainMs: 60_000, pruneMs: 10 * 60_000 } as const;
+/**
+ * `recommendationsMs`: recommendations are made again this often while the market ticks, so "<index> is down
+ * 0.84 % today" follows the day (made only when seeded or at the close, they kept the move of that moment:
+ * 0.00 % on a market just started or just rolled to a new session).
+ */
+export const analyticsCadence = { snapshotMs: 5_000, chainMs: 60_000, pruneMs: 10 * 60_000, recommendationsMs: 15 * 60_000 } as const;
 export const analyticsRetention = {
   snapshotsMs: 6 * 60 * 60_000,
   signalsMs: 24 * 60 * 60_000,
@@ -73,6 +78,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   let lastSnapshotMs = Number.NEGATIVE_INFINITY;
   let lastChainMs = Number.NEGATIVE_INFINITY;
   let lastPruneMs = Number.NEGATIVE_INFINITY;
+  let lastRecommendationsMs = Number.NEGATIVE_INFINITY;
   const chains = new Map<IndexName, ChainStats>();
   /** Each index's spot at the last snapshot this instance wrote: a level crossed in between is news. */
   const lastSpots = new Map<IndexName, number>();
@@ -444,6 +450,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   async function refreshRecommendations(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<void> {
     const made = await makeRecommendations(states, now);
     await db.transaction((tx) => writeRecommendations(tx, made, now));
+    lastRecommendationsMs = now.getTime();
   }
 
   async function prune(now: Date): Promise<void> {
@@ -479,7 +486,8 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         await refreshRecommendations(states, now);
       } else if (ticked) {
         const { rows } = await db.query<{ live: string }>('SELECT count(*) AS live FROM screener WHERE valid_until IS NULL OR valid_until > $1', [now]);
-        if (Number(rows[0]?.live ?? 0) === 0) await refreshRecommendations(states, now);
+        const stale = nowMs - lastRecommendationsMs >= analyticsCadence.recommendationsMs;
+        if (stale || Number(rows[0]?.live ?? 0) === 0) await refreshRecommendations(states, now);
       }
     }
     if (!ticked) return;

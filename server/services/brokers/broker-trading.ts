@@ -146,9 +146,36 @@ export type ChargeParts = { brokerage: number; stt: number; exchange: number; se
 
 /**
  * What orders would need together (margin change with hedge benefit, premium, charges) against what is
- * available; `chargeParts` is `chargesPaise` by kind, as the ticket shows it.
+ * available; `chargeParts` is `chargesPaise` by kind, as the ticket shows it. `requiredPaise` is never less
+ * than the premium and charges: an order that frees margin (buying puts against short puts) still pays its
+ * premium before the hedge is in place, and says what it frees in `releasedPaise`.
  */
-export type MarginQuote = { requiredPaise: number; availablePaise: number; chargesPaise: number; chargeParts: ChargeParts; premiumPaise: number; marginPaise: number };
+export type MarginQuote = {
+  requiredPaise: number;
+  availablePaise: number;
+  chargesPaise: number;
+  chargeParts: ChargeParts;
+  premiumPaise: number;
+  /** The change in blocked margin (SPAN + exposure) after the account's positions and working orders; negative when it frees margin. */
+  marginPaise: number;
+  /** Margin the orders free once filled (−marginPaise when negative, else 0). */
+  releasedPaise: number;
+};
+
+/**
+ * What orders need on their own, as on an account with nothing open (the strategy builder's own margin;
+ * Kite's basket margins without consider_positions): margin (SPAN + exposure) with the orders' offsets
+ * between each other, what that saves against each order alone, and margin + premium + charges.
+ */
+export type StandaloneMargin = { marginPaise: number; hedgeBenefitPaise: number; requiredPaise: number };
+
+/** What the ticket and the builder show: the orders after the account's positions, and on their own. */
+export type OrderMarginQuote = MarginQuote & { standalone: StandaloneMargin };
+
+/** The margin figures of a change in blocked margin: required at least premium + charges, and what is freed. */
+export function marginFigures(marginChangePaise: number, premiumPaise: number, chargesPaise: number): { requiredPaise: number; releasedPaise: number } {
+  return { requiredPaise: Math.max(0, marginChangePaise) + premiumPaise + chargesPaise, releasedPaise: Math.max(0, -marginChangePaise) };
+}
 
 /** Bought and sold quantities and values of one position, overall and on the day asked. */
 export type TradeTotals = {
@@ -252,8 +279,11 @@ export type BrokerTrading = {
   positionTotals(account: TradingAccount, day: string, portfolioId: number | null, options?: { byBot?: boolean }): Promise<PositionEntry[]>;
   ledger(account: TradingAccount, portfolioId: number, day: string): Promise<LedgerTrade[]>;
   funds(account: TradingAccount): Promise<Funds>;
-  /** What orders would need together now, without placing them (Kite: basket margins and charges). */
-  orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<MarginQuote>;
+  /**
+   * What orders would need together now, without placing them, after the account's positions and on their
+   * own (Kite: basket margins with and without consider_positions, and charges).
+   */
+  orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<OrderMarginQuote>;
   /** Margin blocked by one portfolio's open positions plus its long options' value. */
   portfolioMargin(account: TradingAccount, portfolioId: number): Promise<number>;
   /**

@@ -140,6 +140,12 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
         margin: toRupees(margin.marginPaise),
         premium: toRupees(margin.premiumPaise),
         charges: toRupees(margin.chargesPaise),
+        margin_released: toRupees(margin.releasedPaise),
+        standalone: {
+          required: toRupees(margin.standalone.requiredPaise),
+          margin: toRupees(margin.standalone.marginPaise),
+          hedge_benefit: toRupees(margin.standalone.hedgeBenefitPaise),
+        },
         charge_breakdown: {
           brokerage: toRupees(margin.chargeParts.brokerage),
           stt: toRupees(margin.chargeParts.stt),

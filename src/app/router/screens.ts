@@ -51,7 +51,7 @@ export const screens = {
     import('@/app/routes/strategy-builder-screen').then((m) => m.StrategyBuilderScreen),
   ),
   recommendations: lazyScreen('recommendations', () =>
-    import('@/features/analytics/routes/recommendations-screen').then((m) => m.RecommendationsScreen),
+    import('@/app/routes/recommendations-screen').then((m) => m.RecommendationsScreen),
   ),
   marketView: lazyScreen('market-view', () =>
     import('@/features/analytics/routes/market-view-screen').then((m) => m.MarketViewScreen),

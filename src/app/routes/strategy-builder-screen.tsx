@@ -26,6 +26,7 @@ import { basketOrders } from '@/app/strategy-builder/basket-orders';
 import { expiryAtmVolatility } from '@/app/strategy-builder/expiry-atm-volatility';
 import { instrumentOf, MissingQuoteError, useBuilderLegs } from '@/app/strategy-builder/use-builder-legs';
 import { indexNames, useBuilderMarket } from '@/app/strategy-builder/use-builder-market';
+import { openedLegsOf, useOpenedLegs } from '@/app/strategy-builder/use-opened-legs';
 import { useStrategyMargin } from '@/app/strategy-builder/use-strategy-margin';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 
@@ -40,8 +41,10 @@ export function StrategyBuilderScreen() {
   const { formatDateTime } = useFormat();
   const online = useOnlineStatus();
   const [params] = useSearchParams();
-  const [index, setIndex] = useState<IndexName>('NIFTY');
-  const [chosenExpiry, setChosenExpiry] = useState<string | null>(null);
+  // A recommendation opens its legs live, on its index and expiry.
+  const [opened] = useState(() => openedLegsOf(params));
+  const [index, setIndex] = useState<IndexName>(opened?.index ?? 'NIFTY');
+  const [chosenExpiry, setChosenExpiry] = useState<string | null>(opened?.expiry ?? null);
   const [problem, setProblem] = useState<string | null>(null);
   // A shared link opens its strategy read-only.
   const [shared] = useState(() => {
@@ -52,6 +55,7 @@ export function StrategyBuilderScreen() {
   const market = useBuilderMarket(index, chosenExpiry, builder.legs);
   const expiry = market.expiry;
   const legs = builder.priced(market);
+  const openedState = useOpenedLegs(opened, market, builder);
   const now = useAtomValue(nowAtom, { store });
   const desk = useTradingDesk();
   const margin = useStrategyMargin(desk.account?.account_number ?? null, basketOrders(legs, desk.defaults.product).map((item) => item.order), online);
@@ -121,6 +125,7 @@ export function StrategyBuilderScreen() {
       )}
       {snapshot === null && <ChainPicker index={index} onPick={(instrument) => builder.addInstrument(market, instrument)} />}
       {problem !== null && <p role="alert" className="text-sm text-loss">{problem}</p>}
+      {openedState === 'missing' && <p role="alert" className="text-sm text-loss">{intl.formatMessage(builderMessages.openedMissing)}</p>}
       <StrategyPayoff legs={legs} spot={spot} nowMs={nowMs} priceAge={age} margin={margin} atmVolatility={atmVolatility} />
       <section className="flex flex-col gap-2" aria-labelledby="legs-title">
         <div className="flex items-center justify-between gap-2">

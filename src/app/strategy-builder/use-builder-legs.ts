@@ -153,6 +153,15 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
     });
   }
 
+  /** Legs picked elsewhere (a recommendation's contracts), live at the market's prices and editable. */
+  function openPicks(market: BuilderMarket, picks: ReadonlyArray<{ instrument: OptionInstrument; side: 'BUY' | 'SELL'; lots: number }>) {
+    setSnapshot(null);
+    replace(
+      picks.map((pick) => legFor(pick.instrument, market.quotes.get(pick.instrument.instrument), pick)),
+      null,
+    );
+  }
+
   function open(saved: SavedStrategy) {
     setSnapshot(saved);
     replace(saved.legs, saved.preset);
@@ -168,7 +177,7 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
     replace([], null);
   }
 
-  return { legs, priced, preset, fills, snapshot, applyPreset, addLeg, addInstrument, changeLeg, removeLeg, recordFills, open, goLive, clear };
+  return { legs, priced, preset, fills, snapshot, applyPreset, addLeg, addInstrument, changeLeg, removeLeg, recordFills, openPicks, open, goLive, clear };
 }
 
 export type BuilderLegs = ReturnType<typeof useBuilderLegs>;

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { getOrderMargins } from '@/features/orders/api/trading-calls';
 import type { OrderRequest } from '@/features/orders/api/trading-types';
-import type { MarginFigure } from '@/features/strategies/components/strategy-figures';
+import type { MarginFigure } from '@/features/strategies/components/strategy-margin-figure';
 
 /**
- * The margin the orders need together, from the paper broker's own rules (POST margins/orders), and the
- * hedge benefit: what each order would need alone, summed, less what they need together. Asked again
- * (debounced) when the orders change, not when prices tick.
+ * The strategy's margin from the broker (POST margins/orders): its own, as on an empty account, with the
+ * hedge benefit its legs give each other, and the margin after the account's positions (Kite's basket with
+ * and without consider_positions). Asked again (debounced) when the orders change, not when prices tick.
  */
 export function useStrategyMargin(accountNumber: string | null, orders: readonly OrderRequest[], online: boolean): MarginFigure {
   const [answer, setAnswer] = useState<{ key: string; figure: MarginFigure } | null>(null);
@@ -17,11 +17,12 @@ export function useStrategyMargin(accountNumber: string | null, orders: readonly
     if (requests.length === 0) return;
     let current = true;
     const timer = setTimeout(() => {
-      Promise.all([getOrderMargins(accountNumber, requests), ...requests.map((order) => getOrderMargins(accountNumber, [order]))])
-        .then(([together, ...alone]) => {
-          if (!current || together === undefined) return;
-          const separately = alone.reduce((sum, margin) => sum + margin.margin, 0);
-          setAnswer({ key: requestKey, figure: { state: 'ready', required: together.required, benefit: Math.max(0, separately - together.margin) } });
+      getOrderMargins(accountNumber, requests)
+        .then((margins) => {
+          if (!current) return;
+          const { standalone } = margins;
+          const figure: MarginFigure = { state: 'ready', own: standalone.required, benefit: standalone.hedge_benefit, afterPositions: margins.required, released: margins.margin_released };
+          setAnswer({ key: requestKey, figure });
         })
         .catch(() => current && setAnswer({ key: requestKey, figure: { state: 'failed' } }));
     }, 400);

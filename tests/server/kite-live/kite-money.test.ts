@@ -34,12 +34,22 @@ describe.each(testBackends)("a Kite account's money on %s", (backend) => {
     const basket = basketMarginJson(priced);
     const charged = priced.reduce((sum, order) => sum + paise(charges(order).total), 0);
     const sumOf = (pick: (note: ReturnType<typeof charges>) => number) => priced.reduce((sum, order) => sum + paise(pick(charges(order))), 0) / 100;
+    const margin = paise(basket.final.span + basket.final.exposure);
+    const premium = paise(Math.max(0, basket.final.option_premium));
+    // The test server prices a basket alike with and without consider_positions (this account holds nothing).
     expect(res.body.margins).toEqual({
-      required: (paise(basket.final.total) + charged) / 100,
+      required: (margin + premium + charged) / 100,
       available: 500000,
-      margin: paise(basket.final.span + basket.final.exposure) / 100,
-      premium: paise(Math.max(0, basket.final.option_premium)) / 100,
+      margin: margin / 100,
+      margin_released: 0,
+      premium: premium / 100,
       charges: charged / 100,
+      standalone: {
+        required: (margin + premium + charged) / 100,
+        margin: margin / 100,
+        // Kite's `initial` is each order alone: the hedged short's SPAN is what the basket saves.
+        hedge_benefit: (paise(basket.initial.span + basket.initial.exposure) - margin) / 100,
+      },
       // Kite's contract note line by line, each rounded to the paisa as the server reads it.
       charge_breakdown: {
         brokerage: sumOf((c) => c.brokerage),

@@ -1,10 +1,10 @@
 // A Kite account's money, in Kite's own figures: funds from /user/margins (equity segment), what orders
-// would need from /margins/basket (with the account's positions, so hedges count) plus what they would cost
-// from /charges/orders, and a portfolio's blocked margin as Kite would compute it for that portfolio's open
+// would need from /margins/basket (with the account's positions, so hedges count, and without them: the
+// orders' own margin, `initial` − `final` their hedge benefit) plus what they would cost from /charges/orders, and a portfolio's blocked margin as Kite would compute it for that portfolio's open
 // legs alone. The ticket and the strategy builder show these for a live account, never the paper estimate.
 import type { Database } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
-import type { ChargeParts, Funds, MarginQuote, OrderIntent, TradingAccount } from '../broker-trading.ts';
+import { marginFigures, type ChargeParts, type Funds, type OrderIntent, type OrderMarginQuote, type TradingAccount } from '../broker-trading.ts';
 import { basketMargins, orderCharges, type KiteCharges, type KiteMarginOrder } from '../kite/kite-margins.ts';
 import { getLtp } from '../kite/kite-market.ts';
 import type { KiteCalls } from './kite-calls.ts';
@@ -91,22 +91,32 @@ export function createKiteFunds({ db, calls, limits }: { db: Database; calls: Ki
     };
   }
 
-  async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<MarginQuote> {
+  async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<OrderMarginQuote> {
     const orders = intents.map(marginOrder);
     const basket = await calls.withKite(account, 'read', 'the margin of these orders', (session) => basketMargins(session.http, orders, true));
+    const own = await calls.withKite(account, 'read', 'the margin of these orders', (session) => basketMargins(session.http, orders, false));
     const charges = await chargesOf(account, intents, orders).catch((error: unknown): NoteCharges => {
       // Kite's quotes are 1 a second: a second look within it takes the basket answer's own charges.
       if (error instanceof DomainError && error.code === 'order_rate_limited') return { parts: partsOf(basket.charges), totalPaise: paise(basket.charges.total) };
       throw error;
     });
     const available = (await funds(account)).availablePaise;
+    const premiumPaise = Math.max(0, paise(basket.final.option_premium));
+    const marginPaise = paise(basket.final.span + basket.final.exposure);
+    const ownMarginPaise = paise(own.final.span + own.final.exposure);
     return {
-      requiredPaise: paise(basket.final.total) + charges.totalPaise,
+      ...marginFigures(marginPaise, premiumPaise, charges.totalPaise),
       availablePaise: available,
       chargesPaise: charges.totalPaise,
       chargeParts: charges.parts,
-      premiumPaise: Math.max(0, paise(basket.final.option_premium)),
-      marginPaise: paise(basket.final.span + basket.final.exposure),
+      premiumPaise,
+      marginPaise,
+      standalone: {
+        marginPaise: ownMarginPaise,
+        // Kite's `initial` is each order's margin alone, summed; `final` after their offsets.
+        hedgeBenefitPaise: Math.max(0, paise(own.initial.span + own.initial.exposure) - ownMarginPaise),
+        requiredPaise: Math.max(0, ownMarginPaise) + Math.max(0, paise(own.final.option_premium)) + charges.totalPaise,
+      },
     };
   }
 

@@ -6,7 +6,7 @@ import { DomainError } from '../../domain-error.ts';
 import { istDate } from '../../market/ist.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import { expiryInstantMs } from '../../market/simulator.ts';
-import type { Funds, MarginQuote, OrderIntent, Side, TradingAccount } from '../broker-trading.ts';
+import { marginFigures, type Funds, type MarginQuote, type OrderIntent, type OrderMarginQuote, type Side, type StandaloneMargin, type TradingAccount } from '../broker-trading.ts';
 import { addCharges, fillCharges, noCharges, totalCharges, type Charges } from './charges.ts';
 import { keyOf, type Contract, type Contracts } from './contracts.ts';
 import { underlyingMargin, type MarginLeg } from './margin.ts';
@@ -109,7 +109,10 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     return { equityPaise, usedPaise, availablePaise: equityPaise - usedPaise, marginPaise };
   }
 
-  /** What entry orders need (margin change + premium for buys + charges) against what is available. */
+  /**
+   * What entry orders need (margin change + premium for buys + charges) against what is available; an order
+   * that frees margin still needs its premium and charges (the hedge is not in place until it fills).
+   */
   async function requiredFor(q: Queryable, account: TradingAccount, legs: ReadonlyArray<{ intent: OrderIntent; contract: Contract; quote: Quote }>, now: Date): Promise<MarginQuote> {
     const book = await readBook(q, account, now);
     const pricing: PricingCache = new Map();
@@ -126,15 +129,26 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     }
     const after = await fundsFrom(q, account, book, entries, now, pricing);
     const chargesPaise = totalCharges(chargeParts);
-    const requiredPaise = after.usedPaise - before.usedPaise + chargesPaise;
-    return { requiredPaise, availablePaise: before.availablePaise, chargesPaise, chargeParts, premiumPaise, marginPaise: after.marginPaise - before.marginPaise };
+    const marginPaise = after.marginPaise - before.marginPaise;
+    return { ...marginFigures(marginPaise, premiumPaise, chargesPaise), availablePaise: before.availablePaise, chargesPaise, chargeParts, premiumPaise, marginPaise };
+  }
+
+  /** The orders' margin on an account with nothing open, and what their offsets save against each order alone. */
+  async function standaloneFor(q: Queryable, legs: ReadonlyArray<{ intent: OrderIntent; contract: Contract }>, quote: MarginQuote, now: Date): Promise<StandaloneMargin> {
+    const pricing: PricingCache = new Map();
+    const signed = legs.map(({ intent, contract }) => ({ contract, quantity: sideSign(intent.side) * intent.quantity }));
+    const marginPaise = await marginFor(q, signed, now, pricing);
+    let alonePaise = 0;
+    for (const leg of signed) alonePaise += await marginFor(q, [leg], now, pricing);
+    return { marginPaise, hedgeBenefitPaise: Math.max(0, alonePaise - marginPaise), requiredPaise: marginPaise + quote.premiumPaise + quote.chargesPaise };
   }
 
   /**
    * What orders would need together now (margin change with hedge benefit, premium, charges) against what
-   * is available, without placing them: the ticket and the strategy builder show it before sending.
+   * is available, after the account's positions and on their own, without placing them: the ticket and the
+   * strategy builder show it before sending.
    */
-  async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<MarginQuote> {
+  async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<OrderMarginQuote> {
     const now = clock();
     const legs = [];
     for (const { intent, contract } of await resolve(db, intents, now)) {
@@ -142,7 +156,8 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
       if (quote === undefined) throw new DomainError('unknown_instrument', `No price for ${intent.tradingsymbol} right now`, { field: 'tradingsymbol' });
       legs.push({ intent, contract, quote });
     }
-    return requiredFor(db, account, legs, now);
+    const quote = await requiredFor(db, account, legs, now);
+    return { ...quote, standalone: await standaloneFor(db, legs, quote, now) };
   }
 
   /** Margin blocked by one portfolio's open positions (its own legs, priced alone) plus its long options' value. */

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { analyticsMessages as am } from '@/features/analytics/analytics-messages';
 import type { Recommendation } from '@/features/analytics/api/analytics-reads';
 import { SentimentBadge } from '@/features/analytics/components/sentiment-badge';
 import { strategyName } from '@/i18n/strategy-messages';
+import { formatProseDates } from '@/lib/format/prose-dates';
 import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({
@@ -34,9 +36,10 @@ export function tradeLink(leg: Recommendation['legs'][number]): string {
 /** Hedges (buys) before sells, as a basket is sent: never a naked short in between. */
 const hedgesFirst = (legs: Recommendation['legs']) => [...legs].sort((a, b) => (a.transaction_type === b.transaction_type ? 0 : a.transaction_type === 'BUY' ? -1 : 1));
 
-export function RecommendationCard({ item, compact = false }: { item: Recommendation; compact?: boolean }) {
+/** `actions`: what the screen offers beside trading one leg (open in the builder, trade as a basket). */
+export function RecommendationCard({ item, compact = false, actions }: { item: Recommendation; compact?: boolean; actions?: ReactNode }) {
   const intl = useIntl();
-  const { formatInr, formatNumber, formatDateTime } = useFormat();
+  const { formatInr, formatNumber, formatDateTime, locale } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const amount = (value: number | null) => (value === null ? intl.formatMessage(messages.unlimited) : formatInr(value, { maximumFractionDigits: 0 }));
   const legs = hedgesFirst(item.legs);
@@ -48,7 +51,7 @@ export function RecommendationCard({ item, compact = false }: { item: Recommenda
         <span>{strategyName({ slug: item.strategy, name: item.strategy, description: '' }, intl)}</span>
       </div>
       <h3 id={`rec-${item.id}`} className="text-sm font-semibold text-fg">{item.title}</h3>
-      {!compact && <p className="whitespace-pre-line text-sm text-fg">{item.rationale}</p>}
+      {!compact && <p className="whitespace-pre-line text-sm text-fg">{formatProseDates(item.rationale, locale)}</p>}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div><dt className="text-xs text-fg-muted">{intl.formatMessage(messages.maxProfit)}</dt><dd className="tabular-nums text-profit">{amount(item.max_profit)}</dd></div>
         <div><dt className="text-xs text-fg-muted">{intl.formatMessage(messages.maxLoss)}</dt><dd className="tabular-nums text-loss">{amount(item.max_loss)}</dd></div>
@@ -84,6 +87,7 @@ export function RecommendationCard({ item, compact = false }: { item: Recommenda
           </ul>
         </div>
       )}
+      {actions !== undefined && legs.length > 1 && <div className="flex flex-wrap gap-2">{actions}</div>}
       {legs.length === 1 && legs[0] !== undefined && (
         <Link className="inline-flex min-h-11 items-center self-start rounded-md bg-brand px-4 font-medium text-brand-fg hover:opacity-90" to={tradeLink(legs[0])}>
           {intl.formatMessage(messages.tradeThis)}

@@ -26,10 +26,6 @@ export const ticketText = {
     defaultMessage: 'Quantity {quantity} ({lot} a lot)',
   }),
   submit: defineMessage<{ side: MessageValue; quantity: MessageValue }>({ id: 'orders.ticket.submit', defaultMessage: '{side} {quantity}' }),
-  margin: defineMessage<{ required: MessageValue; available: MessageValue; charges: MessageValue }>({
-    id: 'orders.ticket.margin',
-    defaultMessage: 'Required {required} · Available {available} · Charges {charges}',
-  }),
   stale: defineMessage<{ seconds: MessageValue }>({
     id: 'orders.ticket.stale',
     defaultMessage: 'The last price is {seconds} s old. Place the order anyway',

@@ -11,6 +11,7 @@ import { contractName } from '@/features/orders/model/contract-name';
 import { slicePlan } from '@/features/orders/model/order-slices';
 import { checkTicket, firstProblem } from '@/features/orders/model/ticket-checks';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
+import { MarginLines } from '@/features/orders/components/margin-lines';
 import { ticketMessages as messages, ticketText as t } from '@/features/orders/components/order-ticket-messages';
 import { OrderAccount } from '@/features/orders/components/order-account';
 import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
@@ -212,16 +213,14 @@ export function OrderTicket({
       {slicing !== null && <SliceHint plan={slicing} />}
 
       {blocked === null && request !== null && (
-        <p className={`text-sm tabular-nums ${short ? 'text-loss' : 'text-fg-muted'}`} aria-live="polite">
-          {margins.value !== null
-            ? intl.formatMessage(t.margin, {
-                required: formatInr(margins.value.required, two),
-                available: formatInr(margins.value.available, two),
-                charges: formatInr(margins.value.charges, two),
-              })
-            : intl.formatMessage(margins.failed ? messages.marginFailed : messages.marginLoading)}
-          {short && <span className="block">{intl.formatMessage(messages.short)}</span>}
-        </p>
+        <div aria-live="polite" className="flex flex-col gap-1">
+          {margins.value !== null ? (
+            <MarginLines margins={margins.value} short={short} />
+          ) : (
+            <p className="text-sm text-fg-muted">{intl.formatMessage(margins.failed ? messages.marginFailed : messages.marginLoading)}</p>
+          )}
+          {short && <p className="text-sm text-loss">{intl.formatMessage(messages.short)}</p>}
+        </div>
       )}
       {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} />}
 

@@ -3,16 +3,10 @@ import { useIntl } from 'react-intl';
 import type { Extreme } from '@quant/payoff-analysis.ts';
 import type { StrategySummary } from '@quant/strategy.ts';
 import { roundToPaise } from '@quant/paise.ts';
-import { figureMessages, flowText, hedgeBenefitText, paidText, probabilityExpiryAtmText, probabilityModelText, ratioText, receivedText } from '@/features/strategies/strategy-builder-messages';
+import { StrategyMarginFigures, type MarginFigure } from '@/features/strategies/components/strategy-margin-figure';
+import { figureMessages, flowText, paidText, probabilityExpiryAtmText, probabilityModelText, ratioText, receivedText } from '@/features/strategies/strategy-builder-messages';
 import { cx } from '@/components/ui/class-names';
 import { useFormat } from '@/lib/format/use-format';
-
-export type MarginFigure =
-  | { state: 'loading' }
-  | { state: 'failed' }
-  | { state: 'no-account' }
-  /** Rupees: what the legs need together, and what that saves against each leg alone. */
-  | { state: 'ready'; required: number; benefit: number };
 
 type FiguresProps = {
   summary: StrategySummary;
@@ -84,24 +78,7 @@ export function StrategyFigures({ summary, realised, margin, priceAge, expiryAtm
             </span>
           </Figure>
         )}
-        {margin && (
-          <Figure label={intl.formatMessage(figureMessages.margin)} testId="margin">
-            {margin.state === 'ready' ? (
-              <span className="flex flex-col">
-                <span>{formatInr(margin.required)}</span>
-                {margin.benefit > 0 && (
-                  <span className="text-xs font-normal text-profit">{intl.formatMessage(hedgeBenefitText, { amount: formatInr(margin.benefit) })}</span>
-                )}
-              </span>
-            ) : (
-              <span className="text-sm font-normal text-fg-muted">
-                {intl.formatMessage(
-                  margin.state === 'loading' ? figureMessages.marginLoading : margin.state === 'failed' ? figureMessages.marginFailed : figureMessages.marginNeedsAccount,
-                )}
-              </span>
-            )}
-          </Figure>
-        )}
+        {margin && <StrategyMarginFigures margin={margin} />}
         {realised !== undefined && <Figure label={intl.formatMessage(figureMessages.realised)} testId="realised">{money(realised)}</Figure>}
         <Figure label={intl.formatMessage(figureMessages.delta)} testId="delta">{formatNumber(greeks.delta, { maximumFractionDigits: 2, signDisplay: 'exceptZero' })}</Figure>
         <Figure label={intl.formatMessage(figureMessages.gamma)} testId="gamma">{formatNumber(greeks.gamma, { maximumFractionDigits: 4, signDisplay: 'exceptZero' })}</Figure>

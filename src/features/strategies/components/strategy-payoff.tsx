@@ -3,7 +3,8 @@ import { useIntl } from 'react-intl';
 import type { StrategyLeg } from '@quant/strategy-legs.ts';
 import { PayoffChart, type ChartMarker } from '@/features/strategies/components/payoff-chart';
 import { PayoffSliders } from '@/features/strategies/components/payoff-sliders';
-import { StrategyFigures, type MarginFigure } from '@/features/strategies/components/strategy-figures';
+import { StrategyFigures } from '@/features/strategies/components/strategy-figures';
+import type { MarginFigure } from '@/features/strategies/components/strategy-margin-figure';
 import { usePayoffScenario } from '@/features/strategies/hooks/use-payoff-scenario';
 import { payoffMessages, failedText } from '@/features/strategies/strategy-builder-messages';
 

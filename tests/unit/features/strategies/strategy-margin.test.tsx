@@ -1,26 +1,41 @@
-// The margin figure asks the paper broker's endpoint for the legs together and for each alone: the hedge
-// benefit is what the legs save together; prices ticking do not ask again, a changed leg does.
-import { renderHook, waitFor } from '@testing-library/react';
+// The margin figures ask the broker's endpoint once for the legs together: the strategy's own margin (as on
+// an empty account, with its hedge benefit) and the margin after the account's positions, each labelled;
+// prices ticking do not ask again, a changed leg does.
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
 import { basketOrders } from '@/app/strategy-builder/basket-orders';
 import { useStrategyMargin } from '@/app/strategy-builder/use-strategy-margin';
+import { StrategyMarginFigures } from '@/features/strategies/components/strategy-margin-figure';
+import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
+import { plainText } from '../../support/plain-text';
 import { ironCondor } from './strategy-fixtures';
 
 type Schemas = components['schemas'];
 const API = 'http://api.test';
 let asked: Schemas['OrderMarginsRequest']['orders'][] = [];
 
-// A toy broker: 50,000 per sold leg alone, 2,000 per bought one, and a hedged basket 30,000 in all.
+// A toy broker: the condor alone needs 30,000 (104,000 leg by leg); this account's positions make it 12,000.
 const server = setupServer(
   http.post(`${API}/api/order-book/margins/orders/`, async ({ request }) => {
     const { orders } = (await request.json()) as Schemas['OrderMarginsRequest'];
     asked.push(orders);
-    const margin = orders.length > 1 ? 30_000 : orders[0]?.transaction_type === 'SELL' ? 50_000 : 2_000;
-    return HttpResponse.json({ margins: { required: margin + 100, available: 1_000_000, margin, premium: 0, charges: 100, charge_breakdown: { brokerage: 20, stt: 0, exchange: 50, sebi: 1, stamp_duty: 10, gst: 19 } } } satisfies Schemas['OrderMarginsResponse']);
+    return HttpResponse.json({
+      margins: {
+        required: 12_100,
+        available: 1_000_000,
+        margin: 12_000,
+        margin_released: 0,
+        premium: 0,
+        charges: 100,
+        charge_breakdown: { brokerage: 20, stt: 0, exchange: 50, sebi: 1, stamp_duty: 10, gst: 19 },
+        standalone: { required: 30_100, margin: 30_000, hedge_benefit: 74_000 },
+      },
+    } satisfies Schemas['OrderMarginsResponse']);
   }),
 );
 
@@ -33,12 +48,25 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 describe('margin with hedge benefit', () => {
-  it('shows what the legs need together and what that saves against each alone', async () => {
+  it("takes the strategy's own margin and hedge benefit apart from the margin after the account's positions, in one request", async () => {
     const orders = basketOrders(ironCondor(), 'MIS').map((item) => item.order);
     const { result } = renderHook(() => useStrategyMargin('PA1', orders, true));
     expect(result.current).toEqual({ state: 'loading' });
-    await waitFor(() => expect(result.current).toEqual({ state: 'ready', required: 30_100, benefit: 2 * 50_000 + 2 * 2_000 - 30_000 }));
-    expect(asked.map((batch) => batch.length).sort()).toEqual([1, 1, 1, 1, 4]);
+    await waitFor(() => expect(result.current).toEqual({ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 0 }));
+    expect(asked.map((batch) => batch.length)).toEqual([4]);
+  });
+
+  it.each([
+    ['en', 'Margin, this strategy alone₹30,100.00Hedge benefit ₹74,000.00', 'Margin after your positions₹12,100.00Frees ₹5,000.00 of margin'],
+    ['fr', 'Marge, cette stratégie seule30 100,00 ₹Gain de couverture 74 000,00 ₹', 'Marge après vos positions12 100,00 ₹Libère 5 000,00 ₹ de marge'],
+  ] as const)('labels both figures in %s', (locale, own, after) => {
+    render(
+      <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
+        <dl><StrategyMarginFigures margin={{ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 5_000 }} /></dl>
+      </IntlProvider>,
+    );
+    expect(plainText(screen.getByTestId('margin').textContent)).toBe(own);
+    expect(plainText(screen.getByTestId('margin-after-positions').textContent)).toBe(after);
   });
 
   it('asks again when a leg changes, not when the same orders come again', async () => {
@@ -49,10 +77,10 @@ describe('margin with hedge benefit', () => {
     await waitFor(() => expect(result.current.state).toBe('ready'));
     rerender({ orders: basketOrders(legs.map((leg) => ({ ...leg, entryPrice: leg.entryPrice + 1 })), 'MIS').map((item) => item.order) });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(asked).toHaveLength(5);
+    expect(asked).toHaveLength(1);
     rerender({ orders: basketOrders(legs.map((leg, index) => (index === 0 ? { ...leg, lots: 2 } : leg)), 'MIS').map((item) => item.order) });
     expect(result.current).toEqual({ state: 'loading' });
-    await waitFor(() => expect(asked).toHaveLength(10));
+    await waitFor(() => expect(asked).toHaveLength(2));
   });
 
   it('needs an account, and the network', () => {

@@ -1,0 +1,93 @@
+// The order window's margin lines (issue 24): buying puts against short puts frees margin, yet the order
+// still needs its premium and charges; what it frees is a line of its own, never a negative "Required".
+import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { IntlProvider } from 'react-intl';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '@openapi/main';
+import { OrderTicket, type TicketInstrument } from '@/features/orders/components/order-ticket';
+import { frMessages } from '@/i18n/locales/fr/index';
+import { configureApiClients } from '@/lib/api/clients';
+import { plainText } from '../support/plain-text';
+
+const API = 'http://api.test';
+// Two lots of a lower put against two short puts: ₹11,765 of premium, ₹3,00,303.75 of margin freed.
+const hedge: components['schemas']['OrderMarginsResponse'] = {
+  margins: {
+    required: 11_817.34,
+    available: 150_000,
+    margin: -300_303.75,
+    margin_released: 300_303.75,
+    premium: 11_765,
+    charges: 52.34,
+    charge_breakdown: { brokerage: 20, stt: 0, exchange: 4.18, sebi: 0.01, stamp_duty: 0.35, gst: 27.8 },
+    standalone: { required: 11_817.34, margin: 0, hedge_benefit: 0 },
+  },
+};
+const server = setupServer(http.post(`${API}/api/order-book/margins/orders/`, () => HttpResponse.json(hedge)));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const instrument: TicketInstrument = {
+  instrument: 'NFO:NIFTY26D0125900PE',
+  tradingsymbol: 'NIFTY26D0125900PE',
+  exchange: 'NFO',
+  lot_size: 65,
+  strike: 25900,
+  instrument_type: 'PE',
+  expiry: '2026-12-01',
+  name: 'NIFTY',
+};
+
+function renderTicket(locale: 'en' | 'fr') {
+  return render(
+    <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
+      <OrderTicket
+        instrument={instrument}
+        quote={{ last_price: 90.5, bid: 90, ask: 90.5, timestamp: new Date().toISOString() }}
+        account={{ id: 1, name: 'Paper', account_number: 'PA1234', broker: 'paper' }}
+        portfolioId={null}
+        sessionOpen
+        defaults={{ product: 'NRML', order_type: 'MARKET', lots: 2, confirm_before_order: true }}
+        initialSide="BUY"
+      />
+    </IntlProvider>,
+  );
+}
+
+const lines = async () => {
+  const list = await screen.findByTestId('margin-lines');
+  return within(list)
+    .getAllByRole('term')
+    .map((term) => `${plainText(term.textContent ?? '')}: ${plainText(term.nextElementSibling?.textContent ?? '')}`);
+};
+
+describe('the order window says what an order that frees margin needs', () => {
+  it('shows the premium, the margin freed on its own line, and a required amount no smaller than the premium (en)', async () => {
+    renderTicket('en');
+    expect(await lines()).toEqual([
+      'Premium: ₹11,765.00',
+      'Margin freed once filled: ₹3,00,303.75',
+      'Charges: ₹52.34',
+      'Required: ₹11,817.34',
+      'Available: ₹1,50,000.00',
+    ]);
+    expect(screen.queryByText(/−₹/)).toBeNull();
+    expect(screen.queryByText('Not enough funds: the broker will reject this order.')).toBeNull();
+  });
+
+  it('says the same in French', async () => {
+    renderTicket('fr');
+    expect(await lines()).toEqual([
+      'Prime: 11 765,00 ₹',
+      'Marge libérée une fois exécuté: 300 303,75 ₹',
+      'Frais: 52,34 ₹',
+      'Requis: 11 817,34 ₹',
+      'Disponible: 150 000,00 ₹',
+    ]);
+  });
+});
