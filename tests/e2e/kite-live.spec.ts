@@ -52,7 +52,9 @@ test('a Kite account: log in at Kite, a live order confirmed and complete, the s
   await openTicket(page);
   const ticket = page.getByTestId('order-ticket');
   await expect(ticket.locator('[data-trading-mode="live"]')).toHaveText('Live');
-  await expect(ticket.getByText(/Required .* · Available .* · Charges/)).toBeVisible();
+  // Kite's own basket margins and charges, line by line.
+  await expect(ticket.getByTestId('margin-required')).toContainText(/Required.*₹/);
+  await expect(ticket.getByTestId('margin-available')).toContainText(/Available.*₹/);
   await screenshotAt(page, 1280, 'test-results/kite-live/ticket-1280.png', ticket);
   await screenshotAt(page, 360, 'test-results/kite-live/ticket-360.png', ticket);
   await page.setViewportSize({ width: 1280, height: 900 });
