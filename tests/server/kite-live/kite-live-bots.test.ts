@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { testBackends } from '../support/test-database.ts';
 import { baseStrategies, createPortfolio, dailyBotBody } from '../support/trading.ts';
-import { useKiteDesk } from './kite-desk.ts';
+import { liveBotReady, useKiteDesk } from './kite-desk.ts';
 
 type Schemas = components['schemas'];
 type Refusal = { code: string; message: string; field?: string };
@@ -20,16 +20,9 @@ describe.each(testBackends)('live bots on a Kite account on %s', (backend) => {
     const body = dailyBotBody(portfolio.id, strategy, { weekdays: [5], params: {} });
     const create = (extra: Record<string, unknown>) =>
       stack.call<{ daily_bot: Schemas['DailyBot'] } & Refusal>('createDailyBot', { token: desk.token, params: { portfolioId: portfolio.id }, body: { ...body, ...extra } });
-    const setLossLimit = (rupees: number | null) =>
-      stack.call('updateRiskLimits', {
-        token: desk.token,
-        params: { accountNumber: desk.accountNumber },
-        body: { max_loss_today: rupees, profit_lock_from: null, profit_lock_keep_pct: null, max_trades_today: null, max_lots_per_order: null, max_open_positions: null },
-      });
-
     expect(await create({})).toMatchObject({ status: 422, body: { code: 'live_trading_unavailable', field: 'mode' } });
     expect(await create({ mode: 'live', live_confirmation: desk.accountNumber })).toMatchObject({ status: 422, body: { code: 'risk_limits_required' } });
-    expect((await setLossLimit(20_000)).status).toBe(200);
+    await liveBotReady(stack, desk);
     expect(await create({ mode: 'live' })).toMatchObject({ status: 422, body: { code: 'confirmation_mismatch', field: 'live_confirmation' } });
     expect(await create({ mode: 'live', live_confirmation: 'AB1234' })).toMatchObject({ status: 422, body: { code: 'confirmation_mismatch' } });
     // Saved paused, it needs no confirmation yet: it trades nothing.

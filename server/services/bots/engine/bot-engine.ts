@@ -39,6 +39,7 @@ import { actionColumns, loadActions, loadBots, loadHeld, loadRuns, toAction } fr
 import { botKey, type ActionRow, type BotRunRow, type Decision, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { signalsFor } from './bot-signals.ts';
 import { decide, istInstant, lateEntryMs, legStopCloses, profitOf } from './rules.ts';
+import { keyOf } from '../../brokers/paper/contracts.ts';
 
 /** `failed`: bots whose action broke off with an unexpected error (its claim is reconciled on a later tick); `errors` says what broke. */
 /** `deferred`: bots due to act that wait for the next tick (the tick's time for orders was spent). */
@@ -75,7 +76,6 @@ const staleClaimMs = 30_000;
 const workingPatienceMs = 120_000;
 const isWorking = (order: { status: string }) => order.status === 'OPEN' || order.status === 'TRIGGER PENDING';
 
-const keyOf = (leg: { exchange: string; tradingsymbol: string }) => `${leg.exchange}:${leg.tradingsymbol}`;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** What the bot holds of the contracts a leg stop closes (EXCHANGE:TRADINGSYMBOL). */
 const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.filter((leg) => closes.includes(keyOf(leg)));

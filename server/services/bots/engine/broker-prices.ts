@@ -5,8 +5,8 @@
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import type { BrokerTrading } from '../../brokers/broker-trading.ts';
 import { botKey, type BotRunRow, type EngineBot, type HeldLeg } from './engine-types.ts';
+import { keyOf } from '../../brokers/paper/contracts.ts';
 
-const keyOf = (leg: { exchange: string; tradingsymbol: string }) => `${leg.exchange}:${leg.tradingsymbol}`;
 
 /** Each live account's last prices of its bots' legs (null: not readable this tick). */
 export async function brokerLastPrices(

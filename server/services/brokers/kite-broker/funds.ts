@@ -59,15 +59,6 @@ export function createKiteFunds({ db, calls, limits }: { db: Database; calls: Ki
     return { equityPaise: available + used, usedPaise: used, availablePaise: available, marginPaise: paise((equity.utilised.span ?? 0) + (equity.utilised.exposure ?? 0)) };
   }
 
-  /** Prices for the charges of orders without one of their own (MARKET, SL-M): Kite's last price. */
-  async function lastPrices(account: TradingAccount, intents: readonly OrderIntent[]): Promise<Map<string, number>> {
-    const keys = [...new Set(intents.filter((intent) => intent.orderType === 'MARKET' || intent.orderType === 'SL-M').map((intent) => `${intent.exchange}:${intent.tradingsymbol}`))];
-    if (keys.length === 0) return new Map();
-    await limits.reserve(account.id, 'quote');
-    const quotes = await calls.withKite(account, 'read', 'the last prices', (session) => getLtp(session.http, keys));
-    return new Map(Object.entries(quotes).map(([key, quote]) => [key, quote.last_price]));
-  }
-
   /** Kite's last prices of these instruments, in paise (one /quote/ltp call, counted against Kite's 1 a second). */
   async function marketPrices(account: TradingAccount, keys: readonly string[]): Promise<Map<string, number>> {
     if (keys.length === 0) return new Map();
@@ -78,11 +69,13 @@ export function createKiteFunds({ db, calls, limits }: { db: Database; calls: Ki
 
   /** The orders' charges from Kite's contract note, MARKET orders priced at Kite's last price. */
   async function chargesOf(account: TradingAccount, intents: readonly OrderIntent[], orders: readonly KiteMarginOrder[]): Promise<NoteCharges> {
-    const prices = await lastPrices(account, intents);
+    // Orders without a price of their own (MARKET, SL-M) are priced at Kite's last price.
+    const unpriced = intents.filter((intent) => intent.orderType === 'MARKET' || intent.orderType === 'SL-M');
+    const prices = await marketPrices(account, [...new Set(unpriced.map((intent) => `${intent.exchange}:${intent.tradingsymbol}`))]);
     const priced = intents.map((intent, index) => ({
       ...orders[index]!,
       order_id: String(index + 1),
-      average_price: intent.orderType === 'LIMIT' || intent.orderType === 'SL' ? intent.pricePaise / 100 : (prices.get(`${intent.exchange}:${intent.tradingsymbol}`) ?? 0),
+      average_price: (intent.orderType === 'LIMIT' || intent.orderType === 'SL' ? intent.pricePaise : (prices.get(`${intent.exchange}:${intent.tradingsymbol}`) ?? 0)) / 100,
     }));
     const notes = await calls.withKite(account, 'read', 'the charges of these orders', (session) => orderCharges(session.http, priced));
     return {
