@@ -82,5 +82,5 @@ export function modelMargin(example: MarginExample, params: MarginParams): numbe
   return margin + (example.includesPremiumPaid ? Math.max(0, paid) : 0);
 }
 
-/** How far from a published figure the model may be (the README's stated error): 2.5 %. */
+/** How far from a published figure the model may be (the error docs/api.md states): 2.5 %. */
 export const calibrationTolerance = 0.025;

@@ -1,6 +1,6 @@
 // The paper broker's margin against published figures (tests/server/support/margin-examples.ts): brokers'
 // calculators for naked, straddle, spread and iron-fly positions, under the margin parameters the database
-// holds for each example's day. The README's "Margin" section states the error left; `npm run bench` prints it.
+// holds for each example's day. docs/api.md ("Margin") states the error left; `npm run bench` prints it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';

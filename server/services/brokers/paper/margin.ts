@@ -1,6 +1,6 @@
 // The paper broker's margin, in the manner of NSE Clearing's SPAN and as brokers' calculators show it
 // (SPAN + exposure), computed per underlying on the whole book, so hedges earn their benefit without a table
-// of strategy types. The README's "Margin" section says the same for traders.
+// of strategy types. docs/api.md ("Margin") says the same for traders.
 //
 // 1. Scan risk: reprice every option with Black-76 under SPAN's sixteen scenarios (the underlying moved
 //    by 0, ±1/3, ±2/3 and ±1 price scan range with the volatility up and down by the volatility scan, plus
