@@ -80,10 +80,12 @@ export type FillDecision =
 export function marketFill(side: Side, quote: Quote): FillDecision {
   const protection = marketProtectionPaise(quote.lastPaise);
   const price = side === 'BUY' ? quote.askPaise : quote.bidPaise;
-  const beyond = side === 'BUY' ? price > quote.lastPaise + protection : price < quote.lastPaise - protection || price <= 0;
+  // A price of 0 is an empty side of the book (nobody bids or offers), never a price to fill at.
+  const beyond = price <= 0 || (side === 'BUY' ? price > quote.lastPaise + protection : price < quote.lastPaise - protection);
   if (beyond) {
     const band = `${formatPaise(Math.max(0, quote.lastPaise - protection))}–${formatPaise(quote.lastPaise + protection)}`;
-    const best = price <= 0 ? 'there is no bid' : `the best ${side === 'BUY' ? 'offer' : 'bid'} is ${formatPaise(price)}`;
+    const sideName = side === 'BUY' ? 'offer' : 'bid';
+    const best = price <= 0 ? `there is no ${sideName}` : `the best ${sideName} is ${formatPaise(price)}`;
     return { action: 'cancel', message: `Market order cancelled by market protection: ${best}, outside ${band} (last price ± 20 %, at least ₹10).` };
   }
   return { action: 'fill', pricePaise: price };

@@ -1,0 +1,102 @@
+// The paper broker's guards on money, each one a bug that once went unnoticed (issue 26): the funds check
+// counts the charges, not the premium alone; a market order never fills against an empty side of the book;
+// the same intent sent again with its JSON fields in another order is the same request.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ContractCall } from '../support/contract-client.ts';
+import { openDesk, scriptedMarket, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { testBackends } from '../support/test-database.ts';
+import { guardedClient } from '../support/trading.ts';
+import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
+
+// Friday 20 November 2026, 10:00 IST.
+const friday = new Date('2026-11-20T04:30:00Z');
+
+describe.each(testBackends)('the paper broker\'s money guards on %s', (backend) => {
+  let server: TestServer;
+  let call: ContractCall;
+  let market: ScriptedMarket;
+  let desk: Desk;
+  let atmCall: string;
+
+  beforeAll(async () => {
+    const clock = manualClock(friday);
+    market = scriptedMarket(clock);
+    server = await startTestServer({ backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source });
+    call = guardedClient(server.app);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  beforeEach(async () => {
+    server.clock.advance(60_000);
+    market.spot(26050);
+    desk = await openDesk(server, call);
+    atmCall = desk.contract(desk.atm, 'CE').tradingsymbol;
+    market.set(atmCall, { bid: 120, ask: 120.5, last: 120.25, close: 110 });
+  });
+
+  it('refuses a buy the capital covers for its premium but not for its premium and charges, and fills it when the capital covers both to the paisa', async () => {
+    const quote = await call<{ margins: { premium: number; charges: number } }>('getOrderMargins', {
+      token: desk.token,
+      body: { account_number: desk.accountNumber, orders: [desk.order(atmCall, 'BUY', desk.lotSize)] },
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const { premium, charges } = quote.body.margins;
+    expect(premium).toBe(7832.5);
+    expect(charges).toBeGreaterThan(20);
+    const needed = Math.round((premium + charges) * 100);
+
+    const short = await openDesk(server, call, (needed - 1) / 100);
+    const refused = await short.place(atmCall, 'BUY', desk.lotSize);
+    expect(refused.status).toBe('REJECTED');
+    expect(refused.status_message).toContain('Insufficient funds');
+
+    const exact = await openDesk(server, call, needed / 100);
+    expect((await exact.place(atmCall, 'BUY', desk.lotSize)).status).toBe('COMPLETE');
+  });
+
+  it('cancels a market sell into an empty bid instead of selling at ₹0', async () => {
+    market.set(atmCall, { bid: 0, ask: 0.1, last: 0.05, close: 0.05 });
+    const order = await desk.place(atmCall, 'SELL', desk.lotSize);
+    expect(order.status).toBe('CANCELLED');
+    expect(order.status_message).toContain('there is no bid');
+    expect(order.filled_quantity).toBe(0);
+    expect((await desk.orderBook()).trades).toEqual([]);
+  });
+
+  it('cancels a market buy into an empty offer instead of buying at ₹0', async () => {
+    market.set(atmCall, { bid: 0.05, ask: 0, last: 0.1, close: 0.1 });
+    const order = await desk.place(atmCall, 'BUY', desk.lotSize);
+    expect(order.status).toBe('CANCELLED');
+    expect(order.status_message).toContain('there is no offer');
+    expect(order.filled_quantity).toBe(0);
+  });
+
+  it('takes the same intent with its JSON fields in another order as the same request: one order, the first answer replayed', async () => {
+    const key = randomUUID();
+    const first = await call('placeTrades', {
+      token: desk.token,
+      headers: { 'idempotency-key': key },
+      body: {
+        account_number: desk.accountNumber,
+        orders: [{ tradingsymbol: atmCall, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: desk.lotSize }],
+      },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const reordered = await call('placeTrades', {
+      token: desk.token,
+      headers: { 'idempotency-key': key },
+      body: {
+        orders: [{ quantity: desk.lotSize, product: 'NRML', order_type: 'MARKET', transaction_type: 'BUY', exchange: 'NFO', tradingsymbol: atmCall }],
+        account_number: desk.accountNumber,
+      },
+    });
+    expect(reordered.status, JSON.stringify(reordered.body)).toBe(200);
+    expect(reordered.headers['idempotent-replayed']).toBe('true');
+    expect(reordered.body).toEqual(first.body);
+    expect((await desk.orderBook()).order_book).toHaveLength(1);
+  });
+});
