@@ -1,0 +1,46 @@
+// The paper broker's margin rules that a single wrong line would quietly change (issue 26): the short option
+// minimum that holds a far out-of-the-money short, and the exposure margin every short leg pays even when a
+// long leg hedges it (plus the expiry day's extra 2 %). Each figure is worked out by hand below.
+import { describe, expect, it } from 'vitest';
+import { underlyingMargin, type MarginLeg, type MarginParams } from '../../../server/services/brokers/paper/margin.ts';
+
+// NSE Clearing's index option parameters as migration 020 stores them for 2026 (price scan 9.3 %, volatility
+// scan 4 %, exposure 2 %, short option minimum 3 %, +2 % on short options expiring that day).
+const params: MarginParams = {
+  priceScan: 0.093,
+  volatilityScan: 0.04,
+  exposureRate: 0.02,
+  shortOptionMinimum: 0.03,
+  expiryDayExposureRate: 0.02,
+  expiringCalendarOffset: false,
+};
+const spot = 26_000;
+const lot = 65;
+const dayMs = 24 * 60 * 60 * 1000;
+// Monday 23 November 2026, 10:00 IST.
+const nowMs = Date.parse('2026-11-23T04:30:00Z');
+const leg = (strike: number, quantity: number, expiryMs: number): MarginLeg => ({ strike, kind: 'CE', expiryMs, quantity, volatility: 0.12 });
+
+describe('the paper broker\'s margin', () => {
+  it('holds a far out-of-the-money short at the short option minimum: 3 % of the index a unit, plus 2 % exposure', () => {
+    // A 36,000 call a month out is worth nothing even after SPAN's worst move (+18.6 % at 35 %: 30,836), so the
+    // scan risk is nil and the minimum rules: 0.03 × 26,000 × 65 = ₹50,700; exposure 0.02 × 26,000 × 65 = ₹33,800.
+    const margin = underlyingMargin({ spot, rate: 0.055, nowMs, params, legs: [leg(36_000, -lot, nowMs + 30 * dayMs)] });
+    expect(margin).toEqual({ spanPaise: 5_070_000, exposurePaise: 3_380_000, totalPaise: 8_450_000 });
+  });
+
+  it('charges a hedged short its exposure margin: a deep in-the-money call spread risks nothing but still pays 2 % on the short leg', () => {
+    // Bought 20,000 and sold 20,100 calls a week out: both stay deep in the money under every SPAN scenario, the
+    // spread is worth ₹100 a unit whatever happens, so SPAN is nil; the short leg's exposure is ₹33,800.
+    const week = nowMs + 7 * dayMs;
+    const margin = underlyingMargin({ spot, rate: 0.055, nowMs, params, legs: [leg(20_000, lot, week), leg(20_100, -lot, week)] });
+    expect(margin).toEqual({ spanPaise: 0, exposurePaise: 3_380_000, totalPaise: 3_380_000 });
+  });
+
+  it('adds the expiry day\'s 2 % to the short leg of a spread expiring today', () => {
+    // The same spread expiring at 15:30 IST today: exposure 0.04 × 26,000 × 65 = ₹67,600.
+    const today = Date.parse('2026-11-23T10:00:00Z');
+    const margin = underlyingMargin({ spot, rate: 0.055, nowMs, params, legs: [leg(20_000, lot, today), leg(20_100, -lot, today)] });
+    expect(margin).toEqual({ spanPaise: 0, exposurePaise: 6_760_000, totalPaise: 6_760_000 });
+  });
+});
