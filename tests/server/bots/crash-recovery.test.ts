@@ -1,0 +1,93 @@
+// Bot actions a crash interrupted (issue 26): one claimed on an earlier day is reconciled from the order
+// book when an engine starts again days later, and an exit the crash left claimed before its broker call is
+// taken over by exactly one of two instances ticking together (the takeover is a compare-and-set on the
+// claim's time, which must hold under PostgreSQL's real concurrency).
+import { describe, expect, it } from 'vitest';
+import { servicesDecorator } from '../../../server/app.ts';
+import type { Services } from '../../../server/services/services.ts';
+import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { istInstant, monday, openBotDesk } from './bot-desk.ts';
+
+const engineOf = (server: TestServer) => server.app.getDecorator<Services>(servicesDecorator).botEngine;
+const wednesday = '2026-11-25';
+
+describe.each(testBackends)('bot actions a crash interrupted, on %s', (backend) => {
+  it('reconciles on Wednesday an entry claimed when the server died on Monday, from the book, placing nothing again', async () => {
+    const database = await createTestDatabase(backend);
+    let crash = true;
+    const t = await openBotDesk(backend, {
+      database,
+      engineHooks: {
+        afterBrokerCall: () => {
+          if (crash) {
+            crash = false;
+            throw new Error('power cut after the broker call');
+          }
+        },
+      },
+    });
+    let restarted: TestServer | undefined;
+    try {
+      const bot = await t.createDaily();
+      t.straddle(100.25, 100.25);
+      t.at(monday, '09:20');
+      expect(await t.tick()).toMatchObject({ acted: 0, failed: 1 });
+      const placed = await t.orders('daily', bot.id);
+      expect(placed.map((order) => order.status)).toEqual(['COMPLETE', 'COMPLETE']);
+
+      // The server stays down over Tuesday's holiday; a new instance starts on Wednesday morning.
+      t.at(wednesday, '09:15');
+      restarted = await startTestServer({ backend, database, clock: t.server.clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: t.market.source });
+      expect((await engineOf(restarted).tick(t.server.clock.now())).acted).toBe(1);
+
+      expect(await t.orders('daily', bot.id)).toEqual(placed);
+      const [entry] = await t.actions('daily', bot.id);
+      expect(entry).toMatchObject({ action: 'enter', status: 'completed', idempotency_key: `BD${bot.id}-261123-E1` });
+      expect([...entry!.order_ids].sort()).toEqual(placed.map((order) => order.order_id).sort());
+      expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered']);
+    } finally {
+      await restarted?.close();
+      await t.server.close();
+      await database.close();
+    }
+  });
+
+  it('takes an exit interrupted before its broker call over once when two instances tick together', async () => {
+    const database = await createTestDatabase(backend);
+    const t = await openBotDesk(backend, { database });
+    const second = await startTestServer({ backend, database, clock: t.server.clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: t.market.source });
+    try {
+      const bot = await t.createDaily();
+      t.straddle(100.25, 100.25);
+      t.at(monday, '09:20');
+      expect((await t.tick()).acted).toBe(1);
+
+      // The state a crash leaves between claiming the 15:10 exit and calling the broker: the claim, no order.
+      await t.server.db.query(
+        `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, idempotency_key)
+         VALUES ('daily', $1, $2::date, 'exit', 1, 'exit', 'claimed', $3, $4)`,
+        [bot.id, monday, istInstant(monday, '15:10'), `BD${bot.id}-261123-X1`],
+      );
+      t.at(monday, '15:11');
+      const ticks = await Promise.all([t.tick(), engineOf(second).tick(t.server.clock.now()), t.tick(), engineOf(second).tick(t.server.clock.now())]);
+      expect(ticks.reduce((sum, tick) => sum + tick.acted, 0)).toBe(1);
+
+      expect((await t.orders('daily', bot.id)).map((order) => [order.transaction_type, order.status])).toEqual([
+        ['SELL', 'COMPLETE'],
+        ['SELL', 'COMPLETE'],
+        ['BUY', 'COMPLETE'],
+        ['BUY', 'COMPLETE'],
+      ]);
+      expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.status])).toEqual([
+        ['enter', 'completed'],
+        ['exit', 'completed'],
+      ]);
+      expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_exited']);
+    } finally {
+      await second.close();
+      await t.server.close();
+      await database.close();
+    }
+  });
+});
