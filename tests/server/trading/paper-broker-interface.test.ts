@@ -8,6 +8,7 @@ import { openDesk, scriptedMarket, type Desk, type ScriptedMarket } from '../sup
 import { testBackends } from '../support/test-database.ts';
 import { guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
+import { openPriceStream } from '../kite-live/price-stream-client.ts';
 
 // Friday 20 November 2026, 10:00 IST.
 const friday = new Date('2026-11-20T04:30:00Z');
@@ -126,6 +127,7 @@ describe.each(testBackends)('the paper broker behind BrokerTrading on %s', (back
     expect(ticks[0]![0]!.quote.last_price).toBeGreaterThan(0);
 
     stream.close();
+    // Closing twice is harmless.
     stream.close();
     const seen = ticks.length;
     await desk.place(symbol, 'BUY', desk.lotSize);
@@ -135,5 +137,23 @@ describe.each(testBackends)('the paper broker behind BrokerTrading on %s', (back
     await desk.tick();
     expect(orders).toHaveLength(2);
     expect(ticks).toHaveLength(seen);
+  });
+
+  it("keeps a price stream naming a paper account on the simulator's quotes, now read through the paper broker's stream", async () => {
+    const key = `NFO:${symbol}`;
+    const stream = await openPriceStream(server, desk.token, { instruments: [key], account_id: desk.account.id });
+    const snapshot = await stream.next();
+    expect(snapshot.event).toBe('snapshot');
+    const first = snapshot.data.data![key]!;
+    expect(first.last_price).toBeGreaterThan(0);
+    // The simulator moves: the stream sends what changed, as a stream naming no account does.
+    for (let moves = 0; moves < 5; moves += 1) {
+      server.clock.advance(1000);
+      await desk.services.market.tick();
+      await desk.services.marketFeed.poll();
+    }
+    const moved = await stream.until((event) => event.event === 'delta' && event.data.data?.[key] !== undefined);
+    expect(moved.data.data![key]).toHaveProperty('last_price');
+    await stream.close();
   });
 });
