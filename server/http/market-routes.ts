@@ -2,14 +2,14 @@
 // Events, /api/market/stream/), and the analytics backend's market_data function (/analytics/functions/v1/).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { kiteSlug } from '../services/brokers/kite-broker/kite-broker.ts';
 import type { Warn } from '../services/brokers/kite-broker/instrument-load.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import { DomainError } from '../services/domain-error.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 import { createStreamSession } from './market-stream.ts';
-import { kiteSource, simulatorSource, type PriceStreamSource } from './price-stream-sources.ts';
+import { toPaise } from '../services/brokers/paper/paise.ts';
+import { brokerSource, simulatorSource, type PriceStreamSource } from './price-stream-sources.ts';
 
 /** Streams one trader may hold open at once (tabs share one through the PWA's tab leader). */
 export const streamsPerUser = 4;
@@ -18,15 +18,17 @@ const heartbeatMs = 5000;
 const instrumentPattern = /^(NSE|NFO|BSE|BFO):[A-Z0-9][A-Z0-9 &_-]{0,39}$/;
 
 export const marketRoutes: RoutePlugin = async (app, { context }) => {
-  const { market, marketFeed, brokerAccounts, kite } = context.services;
+  const { market, marketFeed, brokerAccounts, brokerRegistry } = context.services;
   const openStreams = new Map<number, number>();
   const closers = new Set<() => void>();
 
-  /** A live (Kite) account's stream reads its ticker; a paper account's, or none named, the simulator. */
+  /** A named account's stream reads its broker's (a live account's ticker, never the simulator); none named, the simulator. */
   async function sourceOf(userId: number, accountId: number | undefined, instruments: string[], warn: Warn): Promise<PriceStreamSource> {
     const account = accountId === undefined ? null : await brokerAccounts.get(userId, accountId);
-    if (account?.broker !== kiteSlug) return simulatorSource(market, marketFeed, instruments);
-    return kiteSource({ prices: kite.prices, market, feed: marketFeed, accountId: account.id, instruments, warn });
+    const trading = account === null ? undefined : brokerRegistry.get(account.broker)?.trading;
+    if (account === null || trading === undefined) return simulatorSource(market, marketFeed, instruments);
+    const tradingAccount = { id: account.id, accountNumber: account.account_number, capitalPaise: toPaise(account.capital) };
+    return brokerSource({ trading, account: tradingAccount, market, feed: marketFeed, instruments, warn });
   }
 
   route(app, 'getExpiries', async (request) => market.expiries(request.query.index));

@@ -1,10 +1,13 @@
-// Where one price stream's quotes come from: the simulated market (paper accounts, or no account named), or
-// a logged-in Kite account's ticker. Both speak to the stream session the same way (a snapshot, then per
+// Where one price stream's quotes come from: the simulated market when no account is named, or the named
+// account's broker through the broker-neutral stream (BrokerTrading.subscribe: a logged-in Kite account's
+// ticker, a paper account's simulator). Both speak to the stream session the same way (a snapshot, then per
 // move only what changed), so the PWA cannot tell them apart by shape; it is told by the account it chose.
-// A heartbeat is the stream's "still here"; for a live account an empty delta says "and Kite is talking",
-// so a silent Kite feed lets the PWA's "prices delayed" notice appear as it does for a stalled simulator.
-import type { KiteLivePrices } from '../services/brokers/kite-broker/live-prices.ts';
+// A heartbeat is the stream's "still here"; when the broker's feed says it is alive though nothing moved (Kite's
+// heartbeats) an empty delta says "and the broker is talking", so a silent Kite feed lets the PWA's "prices
+// delayed" notice appear as it does for a stalled simulator.
+import type { BrokerTick, BrokerTrading, TradingAccount } from '../services/brokers/broker-trading.ts';
 import type { Warn } from '../services/brokers/kite-broker/instrument-load.ts';
+import { movedInstruments } from '../services/brokers/paper/paper-stream.ts';
 import type { MarketFeed, MarketUpdate } from '../services/market/market-feed.ts';
 import type { MarketService } from '../services/market/market-service.ts';
 import type { createStreamSession, FullSnapshot } from './market-stream.ts';
@@ -30,10 +33,7 @@ export async function simulatorSource(market: MarketService, feed: MarketFeed, i
     start: (session) =>
       feed.subscribe((update: MarketUpdate) => {
         if (update.status !== null) void session.market(update.status);
-        const moved = instruments.filter((key) => {
-          const index = indexOf.get(key);
-          return index !== null && index !== undefined && update.moved.has(index);
-        });
+        const moved = movedInstruments(instruments, indexOf, update.moved);
         if (moved.length === 0) return;
         const seq = Math.max(0, ...[...update.moved].map((name) => update.states.get(name)?.seq ?? 0));
         void session.tick(async () => ({ seq, data: await market.quotes(moved, update.states) }));
@@ -42,31 +42,34 @@ export async function simulatorSource(market: MarketService, feed: MarketFeed, i
   };
 }
 
-type KiteSourceOptions = { prices: KiteLivePrices; market: MarketService; feed: MarketFeed; accountId: number; instruments: string[]; warn: Warn };
+type BrokerSourceOptions = { trading: BrokerTrading; account: TradingAccount; market: MarketService; feed: MarketFeed; instruments: string[]; warn: Warn };
 
-export async function kiteSource({ prices, market, feed, accountId, instruments, warn }: KiteSourceOptions): Promise<PriceStreamSource> {
-  let send: ((moved: string[]) => void) | null = null;
-  // Kite's ticks carry no sequence: the stream counts its own events.
+/**
+ * A named account's stream: its broker's own ticks (BrokerTrading.subscribe), whichever broker it is (Kite's
+ * ticker for a live account, the simulator for a paper one). The market's opening and closing still come
+ * from the trading calendar.
+ */
+export async function brokerSource({ trading, account, market, feed, instruments, warn }: BrokerSourceOptions): Promise<PriceStreamSource> {
+  let send: ((ticks: readonly BrokerTick[]) => void) | null = null;
+  // A broker's ticks carry no sequence: the stream counts its own events.
   let seq = 0;
-  const watch = await prices.watch(accountId, instruments, (moved) => send?.(moved), warn);
+  const stream = await trading.subscribe(account, { onTick: (ticks) => send?.(ticks), warn }, instruments);
   return {
-    loadSnapshot: async () => ({ seq, market: await market.status(), data: watch.quotes() }),
+    loadSnapshot: async () => ({ seq, market: await market.status(), data: await stream.quotes() }),
     start: (session) => {
-      send = (moved) => {
+      send = (ticks) => {
         seq += 1;
-        const held = watch.quotes();
-        void session.tick(async () => ({ seq, data: Object.fromEntries(moved.flatMap((key) => (held[key] ? [[key, held[key]]] : []))) }));
+        void session.tick(async () => ({ seq, data: Object.fromEntries(ticks.map((tick) => [tick.instrument, tick.quote])) }));
       };
-      // The market's opening and closing still come from the trading calendar.
       const unsubscribe = feed.subscribe((update) => {
         if (update.status !== null) void session.market(update.status);
       });
       return () => {
         send = null;
         unsubscribe();
-        void watch.stop().catch((error: unknown) => warn({ err: error, accountId }, 'a Kite price stream could not let go of its instruments'));
+        stream.close();
       };
     },
-    beat: (session) => (watch.live() ? void session.keepAlive() : session.heartbeat()),
+    beat: (session) => (stream.feedAlive() ? void session.keepAlive() : session.heartbeat()),
   };
 }

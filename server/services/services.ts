@@ -115,7 +115,8 @@ export function createServices(options: ServicesOptions): Services {
   const strategies = createStrategiesService({ db });
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
   const priceSource = prices ?? marketPrices(marketService, db);
-  const paperTrading = createPaperTrading({ db, clock, prices: priceSource });
+  const marketFeed = createMarketFeed(marketService);
+  const paperTrading = createPaperTrading({ db, clock, prices: priceSource, market: marketService, feed: marketFeed });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
   const kiteLive = createKiteLive({ db, clock, secrets, ...kite });
   // Every broker the server can talk to: the paper broker and Zerodha's Kite Connect.
@@ -134,7 +135,7 @@ export function createServices(options: ServicesOptions): Services {
     tradingBots: createBotsService(tradingBotKind, { db, clock, strategies, demo: market.demo }),
     dailyBots: createBotsService(dailyBotKind, { db, clock, strategies, demo: market.demo }),
     market: marketService,
-    marketFeed: createMarketFeed(marketService),
+    marketFeed,
     paperTrading,
     trading: createTradingService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks }),
     killSwitch,

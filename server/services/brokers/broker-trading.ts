@@ -15,6 +15,7 @@
 import { DomainError } from '../domain-error.ts';
 import type { IndexName } from '../market/index-config.ts';
 import { istClock } from '../market/ist.ts';
+import type { LastPrice } from '../market/market-service.ts';
 
 export type Side = 'BUY' | 'SELL';
 export type OrderType = 'MARKET' | 'LIMIT' | 'SL' | 'SL-M';
@@ -63,6 +64,8 @@ export type BrokerOrder = {
   modifications: number;
   placed_at: Date;
   exchange_at: Date | null;
+  /** When the order last changed; in an order history, when it entered that state. */
+  updated_at?: Date | undefined;
   /** The intent this order was planned for and its number in the plan (placeOrders), null for the broker's own and the kill switch's orders. */
   intent_ref: string | null;
   intent_slice: number | null;
@@ -229,6 +232,32 @@ export class IntentStopped extends DomainError {
   }
 }
 
+/** One instrument's quote on a broker's price feed, keyed `EXCHANGE:TRADINGSYMBOL` (the key both brokers share; their tokens differ). */
+export type BrokerTick = { instrument: string; quote: LastPrice };
+
+/** Hears what a broker reports for one account. */
+export type BrokerListener = {
+  /** An order of the account changed (placed, triggered, filled, modified, cancelled, rejected): the order as the broker has it now. */
+  onOrder?: (order: BrokerOrder) => void;
+  /** Instruments followed by this subscription that ticked, with their quotes. */
+  onTick?: (ticks: readonly BrokerTick[]) => void;
+  /** The stream's own trouble (a feed reconnecting, instruments it could not follow), for the caller's log. */
+  warn?: (details: Record<string, unknown>, message: string) => void;
+};
+
+/**
+ * One subscription to a broker's stream. A price stream needs more than an unsubscribe function: the quotes
+ * held when it opens (its snapshot) and whether a quiet feed is alive or silent (its "prices delayed").
+ */
+export type BrokerStream = {
+  /** The last quote of each followed instrument that has one. */
+  quotes(): Promise<Record<string, LastPrice>>;
+  /** True while a broker's own feed is heard from though nothing followed moved (Kite's heartbeats); false when only ticks say it is alive (the simulator). */
+  feedAlive(): boolean;
+  /** Stops the listener; the broker lets go of instruments no other subscription follows. Repeating it is harmless. */
+  close(): void;
+};
+
 export type BrokerTrading = {
   /** Paper trading or a real broker's: shown to the trader so the two can never be confused. */
   mode: 'paper' | 'live';
@@ -263,6 +292,23 @@ export type BrokerTrading = {
   ordersByTag(account: TradingAccount, tag: string, since?: Date | null): Promise<BrokerOrder[]>;
   /** One order as the broker has it now. */
   order(account: TradingAccount, orderId: string): Promise<BrokerOrder>;
+  /**
+   * Every state the order went through, oldest first (Kite: GET /orders/:order_id; the paper broker: its
+   * recorded transitions). A transient broker status reads as the contract's with the broker's word in
+   * `broker_status`, as in the book. An order the account does not have: not_found.
+   */
+  orderHistory(account: TradingAccount, orderId: string): Promise<BrokerOrder[]>;
+  /**
+   * The option contracts the broker lists for an index (one expiry's when given), by expiry, strike and
+   * kind, expired ones left out. Kite: its instruments dump of the day (empty before the first load).
+   */
+  instruments(account: TradingAccount, index: IndexName, expiry?: string): Promise<Instrument[]>;
+  /**
+   * The account's order changes and the ticks of `instruments` (`EXCHANGE:TRADINGSYMBOL`), as they come:
+   * Kite's postbacks, ticker and periodic book read, or the paper broker's fills and the simulator. Heard on
+   * this server instance only; a listener that throws is not the stream's concern.
+   */
+  subscribe(account: TradingAccount, listener: BrokerListener, instruments?: readonly string[]): Promise<BrokerStream>;
   /** Refuses a change that changes nothing (nothing_to_modify), which would spend one of the order's 25. */
   modifyOrder(account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder>;
   /** Final orders are answered as they are, so repeating a cancel is harmless. `reason`: shown on each cancelled order. */

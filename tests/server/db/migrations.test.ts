@@ -45,6 +45,7 @@ const tables = [
   'market_open_interest',
   'market_simulation',
   'order_sends',
+  'paper_order_states',
   'paper_orders',
   'paper_trades',
   'portfolios',

@@ -3,7 +3,7 @@
 // stops the stream's keep-alives (the PWA then says "prices delayed") and is reopened with growing backoff on
 // timers the test steps by hand; the ticker stops at log-out and when Kite refuses the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kiteSource } from '../../../server/http/price-stream-sources.ts';
+import { brokerSource } from '../../../server/http/price-stream-sources.ts';
 import { defaultInstruments } from '../../kite-server/instruments-data.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { testBackends } from '../support/test-database.ts';
@@ -88,7 +88,14 @@ describe.each(testBackends)('Kite ticker into the price stream on %s', (backend)
     // Whatever the (re)subscription brought has been read once this price is.
     stack.kite.control.setPrice(contract, 125);
     await stream.until(priceOf(contract, 125));
-    const source = await kiteSource({ prices: stack.services.kite.prices, market: stack.services.market, feed: stack.services.marketFeed, accountId: desk.account.id, instruments: [contract], warn });
+    const source = await brokerSource({
+      trading: stack.services.kite.trading,
+      account: { id: desk.account.id, accountNumber: desk.accountNumber, capitalPaise: 0 },
+      market: stack.services.market,
+      feed: stack.services.marketFeed,
+      instruments: [contract],
+      warn,
+    });
     const beats: string[] = [];
     const session = { keepAlive: () => void beats.push('keep-alive'), heartbeat: () => void beats.push('heartbeat') } as unknown as Parameters<typeof source.beat>[0];
     source.beat(session);

@@ -15,7 +15,7 @@ import {
   placeOrder,
 } from '../../../server/services/brokers/kite/kite-orders.ts';
 import { createSession, invalidateSession } from '../../../server/services/brokers/kite/kite-session.ts';
-import { type LoggedIn, loginForRequestToken, startLoggedIn, testApp } from './kite-support.ts';
+import { kiteMock, type LoggedIn, loginForRequestToken, startLoggedIn, testApp } from './kite-support.ts';
 
 const call = 'NIFTY26JAN26000CE';
 const put = 'NIFTY26JAN25900PE';
@@ -82,6 +82,11 @@ describe('Kite order calls', () => {
       'MODIFY VALIDATION PENDING', 'MODIFY PENDING', 'MODIFIED', 'OPEN', 'CANCELLED',
     ]);
     expect(history.at(-1)).toMatchObject({ cancelled_quantity: 75, pending_quantity: 0 });
+    // Each state carries every field of Zerodha's own order_info.json fixture (GET /orders/:order_id).
+    const zerodha = JSON.parse(kiteMock('order_info.json')) as { data: Record<string, unknown>[] };
+    const answered = await kite.http.request({ method: 'GET', path: `/orders/${orderId}` });
+    expect(Array.isArray(answered)).toBe(true);
+    for (const state of answered as Record<string, unknown>[]) expect(Object.keys(state)).toEqual(expect.arrayContaining(Object.keys(zerodha.data[0]!)));
     await expect(cancelOrder(kite.http, 'regular', orderId)).rejects.toMatchObject({ errorType: 'OrderException', message: 'Order cannot be cancelled as it is CANCELLED.' });
   });
 

@@ -3,9 +3,11 @@
 // price streams watch, and the last quote of each instrument it ticked. Kite caps a connection at 3,000
 // instruments: the indices come first, then the streams' instruments in the order they asked; what is left
 // over gets no live price (the stream leaves it out rather than show the simulator's for a live account).
+// Kite also sends the account's order updates on this socket: they are handed on as they come.
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import type { LastPrice } from '../../market/market-service.ts';
+import type { KiteOrderUpdate } from '../kite/kite-order-types.ts';
 import { createTickerConnection, maxInstrumentsPerConnection, type TickerScheduler } from '../kite/ticker-connection.ts';
 import { kiteTokensOf } from './instrument-store.ts';
 import { quoteOfTick } from './tick-quotes.ts';
@@ -22,6 +24,8 @@ export type AccountTickerOptions = TickerTuning & {
   onPrices: (moved: string[]) => void;
   /** Kite refused the access token at the handshake: the connection has stopped. */
   onTokenError: () => void;
+  /** An order update Kite sent on the socket (the postback's fields). */
+  onOrderUpdate?: ((update: KiteOrderUpdate) => void) | undefined;
   onReconnect?: ((attempt: number, delayMs: number) => void) | undefined;
 };
 
@@ -50,6 +54,7 @@ export function createAccountTicker(options: AccountTickerOptions) {
       if (moved.length > 0) options.onPrices(moved);
     },
     onTokenError: options.onTokenError,
+    onOrderUpdate: options.onOrderUpdate,
     onReconnectScheduled: (attempt, delayMs) => {
       lastReconnect = { attempt, delayMs };
       options.onReconnect?.(attempt, delayMs);

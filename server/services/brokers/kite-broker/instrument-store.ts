@@ -2,6 +2,7 @@
 // contracts need (a token for an "EXCHANGE:TRADINGSYMBOL", a contract's row).
 import type { Queryable } from '../../../db/database.ts';
 import type { IndexName } from '../../market/index-config.ts';
+import type { Exchange, Instrument } from '../broker-trading.ts';
 import type { LoadedInstrument } from './instrument-facts.ts';
 
 /** Rows per INSERT: a day's index derivatives are tens of thousands of rows. */
@@ -71,4 +72,24 @@ export async function kiteContractRow(q: Queryable, exchange: string, tradingsym
     lotSize: row.lot_size,
     tickPaise: row.tick_size_paise,
   };
+}
+
+/** The option contracts the dump lists for an index (one expiry's when given), not expired on `today`, by expiry, strike and kind. */
+export async function kiteOptionContracts(q: Queryable, index: IndexName, expiry: string | undefined, today: string): Promise<Instrument[]> {
+  const { rows } = await q.query<{ instrument_token: string; exchange: Exchange; tradingsymbol: string; expiry: string; strike: string; instrument_type: 'CE' | 'PE'; lot_size: number }>(
+    `SELECT instrument_token, exchange, tradingsymbol, to_char(expiry, 'YYYY-MM-DD') AS expiry, strike, instrument_type, lot_size
+     FROM kite_instruments WHERE index_name = $1 AND instrument_type IN ('CE', 'PE') AND expiry >= $2::date AND ($3::date IS NULL OR expiry = $3::date)
+     ORDER BY expiry, strike, instrument_type`,
+    [index, today, expiry ?? null],
+  );
+  return rows.map((row) => ({
+    instrumentToken: Number(row.instrument_token),
+    exchange: row.exchange,
+    tradingsymbol: row.tradingsymbol,
+    index,
+    expiry: row.expiry,
+    strike: Number(row.strike),
+    kind: row.instrument_type,
+    lotSize: row.lot_size,
+  }));
 }

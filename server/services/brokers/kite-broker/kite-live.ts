@@ -1,11 +1,14 @@
 // Everything live trading on Kite Connect needs, built once: the account sessions, the trading adapter, the
 // BrokerAdapter the registry lists (login, log-out, trading), the postback receiver and the leader's
-// periodic /orders read, the day's instruments dump and the accounts' live prices (the ticker).
+// periodic /orders read, the day's instruments dump and the accounts' live prices (the ticker), whose order
+// updates are applied as postbacks are.
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import type { BrokerAdapter } from '../broker-adapter.ts';
 import { productionKiteEndpoints, type KiteEndpoints } from '../kite/kite-endpoints.ts';
+import type { KiteOrderUpdate } from '../kite/kite-order-types.ts';
+import { toPaise } from '../paper/paise.ts';
 import { createKiteBroker } from './kite-broker.ts';
 import { createKiteSessions } from './kite-sessions.ts';
 import { createKiteTrading, type KiteTrading } from './kite-trading.ts';
@@ -43,11 +46,30 @@ export type KiteLive = {
 
 export function createKiteLive({ db, clock, secrets, endpoints = productionKiteEndpoints, fetch, timeoutMs, limits, ticker }: KiteLiveOptions): KiteLive {
   const sessions = createKiteSessions({ db, clock, secrets, client: { apiRoot: endpoints.apiRoot, fetch, timeoutMs } });
-  const trading = createKiteTrading({ db, clock, sessions, limits });
   const instruments = createKiteInstrumentLoad({ db, clock });
+  const prices = createKiteLivePrices({
+    db,
+    clock,
+    sessions,
+    instruments,
+    tickerUrl: endpoints.tickerUrl,
+    tuning: ticker,
+    // A ticker only starts on a later pass or stream, once `trading` exists.
+    onOrderUpdate: (accountId, update, warn) =>
+      void applyTickerUpdate(accountId, update).catch((error: unknown) => warn({ err: error, accountId }, "a Kite ticker's order update could not be applied")),
+  });
+  const trading = createKiteTrading({ db, clock, sessions, prices, limits });
+
+  async function applyTickerUpdate(accountId: number, update: KiteOrderUpdate): Promise<void> {
+    const { rows } = await db.query<{ account_number: string; capital: string }>('SELECT account_number, capital FROM broker_accounts WHERE id = $1', [accountId]);
+    const row = rows[0];
+    if (row === undefined) return;
+    await trading.updates.apply({ id: accountId, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) }, [update]);
+  }
+
   return {
     instruments,
-    prices: createKiteLivePrices({ db, clock, sessions, instruments, tickerUrl: endpoints.tickerUrl, tuning: ticker }),
+    prices,
     broker: createKiteBroker({ db, sessions, loginUrl: endpoints.loginUrl, trading }),
     trading,
     postbacks: createKitePostbacks({ db, secrets, updates: trading.updates }),

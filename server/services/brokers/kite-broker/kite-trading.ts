@@ -9,15 +9,20 @@
 // cancel), exits.ts (square-off, flatten, stop-loss and target), order-books.ts and position-books.ts (books
 // and positions), funds.ts (Kite's margins and charges), mirror.ts and order-updates.ts (what StrikeDesk
 // keeps of its orders, and what follows when Kite reports a change), rate-limits.ts (Kite's limits counted
-// in the database).
+// in the database), kite-stream.ts (ticks and order changes to subscribers), instrument-store.ts (the
+// contracts of the day's dump).
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
+import { istDate } from '../../market/ist.ts';
 import type { BrokerTrading } from '../broker-trading.ts';
 import { createKiteContracts } from './contracts.ts';
 import { createKiteExits } from './exits.ts';
 import { createKiteFunds } from './funds.ts';
+import { kiteOptionContracts } from './instrument-store.ts';
 import { createKiteCalls } from './kite-calls.ts';
 import type { KiteSessions } from './kite-sessions.ts';
+import { createKiteStream } from './kite-stream.ts';
+import type { KiteLivePrices } from './live-prices.ts';
 import { createMirror } from './mirror.ts';
 import { createOrderBooks } from './order-books.ts';
 import { createOrderChanges } from './order-changes.ts';
@@ -27,16 +32,24 @@ import { createOrderUpdates } from './order-updates.ts';
 import { createPositionBooks } from './position-books.ts';
 import { createKiteRateLimits, kiteLimits, type KiteLimits } from './rate-limits.ts';
 
-export type KiteTradingOptions = { db: Database; clock: Clock; sessions: KiteSessions; limits?: KiteLimits | undefined };
+/** `prices`: the accounts' tickers, which the stream's ticks come from. */
+export type KiteTradingOptions = { db: Database; clock: Clock; sessions: KiteSessions; prices: KiteLivePrices; limits?: KiteLimits | undefined };
 
-export function createKiteTrading({ db, clock, sessions, limits: limitFigures = kiteLimits }: KiteTradingOptions) {
+export function createKiteTrading({ db, clock, sessions, prices, limits: limitFigures = kiteLimits }: KiteTradingOptions) {
   const calls = createKiteCalls({ db, clock, sessions });
   const mirror = createMirror({ db, clock });
   const limits = createKiteRateLimits({ db, clock, limits: limitFigures });
   const contracts = createKiteContracts(db);
   // Order changes and updates need each other (a filled stop-loss cancels its target): `cancel` is only
   // called once both exist.
-  const updates = createOrderUpdates({ db, mirror, calls, cancel: (account, ids) => changes.cancelOrders(account, ids, { unpaced: true }) });
+  const stream = createKiteStream({ prices });
+  const updates = createOrderUpdates({
+    db,
+    mirror,
+    calls,
+    cancel: (account, ids) => changes.cancelOrders(account, ids, { unpaced: true }),
+    onChanged: stream.orderChanged,
+  });
   const changes = createOrderChanges({ clock, calls, mirror, updates, limits });
   const placing = createOrderPlacing({ db, clock, calls, mirror, updates, limits, contracts });
   const books = createOrderBooks({ db, clock, calls, mirror, updates });
@@ -53,6 +66,9 @@ export function createKiteTrading({ db, clock, sessions, limits: limitFigures = 
     recordUnsent: placing.recordUnsent,
     ordersByTag: books.ordersByTag,
     order: books.order,
+    orderHistory: books.orderHistory,
+    instruments: (_account, index, expiry) => kiteOptionContracts(db, index, expiry, istDate(clock())),
+    subscribe: stream.subscribe,
     modifyOrder: changes.modifyOrder,
     // Kite's book keeps its own word on a cancelled order: StrikeDesk's reason is not added to it.
     cancelOrders: (account, orderIds) => changes.cancelOrders(account, orderIds),

@@ -3,10 +3,12 @@
 // started when its price stream first asks or by the next pass after a login, and stopped by the pass once the
 // session is gone (log-out, TokenException on any instance, the 06:00 expiry) or at once when the ticker's
 // handshake is refused (then the account is logged out as for any TokenException). Each pass also loads the
-// day's instruments dump when due, through the first open session. Paper accounts never come here.
+// day's instruments dump when due, through the first open session. Paper accounts never come here. The
+// order updates Kite sends on a ticker go to `onOrderUpdate` (applied like a postback: kite-live.ts).
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import type { LastPrice } from '../../market/market-service.ts';
+import type { KiteOrderUpdate } from '../kite/kite-order-types.ts';
 import { createAccountTicker, type AccountTicker, type TickerTuning } from './account-ticker.ts';
 import type { KiteInstrumentLoad, Warn } from './instrument-load.ts';
 import { kiteIndexKeys } from './instrument-store.ts';
@@ -22,9 +24,11 @@ export type LivePricesOptions = {
   instruments: KiteInstrumentLoad;
   tickerUrl: string;
   tuning?: TickerTuning | undefined;
+  /** An order update from an account's ticker (its socket is opened with the account's own access token: no checksum needed). */
+  onOrderUpdate?: ((accountId: number, update: KiteOrderUpdate, warn: Warn) => void) | undefined;
 };
 
-export function createKiteLivePrices({ db, clock, sessions, instruments, tickerUrl, tuning }: LivePricesOptions) {
+export function createKiteLivePrices({ db, clock, sessions, instruments, tickerUrl, tuning, onOrderUpdate }: LivePricesOptions) {
   const tickers = new Map<number, AccountTicker>();
   /** Tickers being started: a stream and a pass asking at once must not open two sockets. */
   const starting = new Map<number, Promise<AccountTicker>>();
@@ -75,6 +79,7 @@ export function createKiteLivePrices({ db, clock, sessions, instruments, tickerU
         );
       },
       onReconnect: (attempt, delayMs) => warn({ accountId, attempt, delayMs }, 'Kite ticker connection lost: reconnecting'),
+      onOrderUpdate: (update) => onOrderUpdate?.(accountId, update, warn),
     });
     tickers.set(accountId, ticker);
     await ticker.follow(await wantedBy(accountId));

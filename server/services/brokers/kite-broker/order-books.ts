@@ -2,15 +2,20 @@
 // trades-today limit. With a session, today's book is Kite's own (every order, the trader's from Kite's app
 // too), brought into the mirror on the way, with portfolio and bot from the mirror. Without one (logged out,
 // or a TokenException just now) and for past days, the mirror answers: what StrikeDesk placed, as last seen;
-// the trading service marks such data UNKNOWN, never fresh, and never shows it empty.
+// the trading service marks such data UNKNOWN, never fresh, and never shows it empty. An order's history is
+// Kite's own (GET /orders/:order_id), with StrikeDesk's attribution from the mirror.
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { istDate } from '../../market/ist.ts';
 import type { BrokerOrder, BrokerTrade, TradingAccount } from '../broker-trading.ts';
+import { KiteError } from '../kite/kite-errors.ts';
+import { getOrderHistory } from '../kite/kite-orders.ts';
+import type { KiteOrder } from '../kite/kite-order-types.ts';
 import type { KiteCalls } from './kite-calls.ts';
+import { domainErrorOf } from './kite-failures.ts';
 import type { Mirror } from './mirror.ts';
-import { isShown, toBrokerOrder, toBrokerTrade, unmirrored, type MirrorOrder } from './order-mapping.ts';
+import { isShown, kiteStamp, kiteState, toBrokerOrder, toBrokerTrade, unmirrored, type MirrorOrder } from './order-mapping.ts';
 import type { OrderUpdates } from './order-updates.ts';
 
 /** Clocks differ: an order Kite stamped a little before the claim was taken still belongs to it. */
@@ -64,6 +69,37 @@ export function createOrderBooks({ db, clock, calls, mirror, updates }: { db: Da
     return toBrokerOrder(unmirrored(atKite, account.id, clock()));
   }
 
+  const notFound = (orderId: string) => new DomainError('not_found', `Order ${orderId} not found in this account's order book`, { field: 'order_id' });
+
+  /**
+   * Every state Kite went through with the order, oldest first, each with the mirror's portfolio, purpose and
+   * intent (an order from Kite's app: none). An order StrikeDesk recorded as not sent never reached Kite:
+   * its one state is the mirror's. A postback's UPDATE is no state; `modifications` counts Kite's MODIFIED so far.
+   */
+  async function orderHistory(account: TradingAccount, orderId: string): Promise<BrokerOrder[]> {
+    const [mirrored] = await mirror.byIds(account.id, [orderId]);
+    if (mirrored !== undefined && orderId.startsWith('SD')) return [toBrokerOrder(mirrored)];
+    let states: KiteOrder[];
+    try {
+      states = await calls.withSession(account, (session) => getOrderHistory(session.http, orderId));
+    } catch (error) {
+      // Kite answers an order id it does not know for this user with an InputException.
+      if (error instanceof KiteError && error.errorType === 'InputException') throw notFound(orderId);
+      throw domainErrorOf(error, 'read', `the history of order ${orderId}`) ?? error;
+    }
+    if (states.length === 0 || !states.every((state) => isShown(state))) throw notFound(orderId);
+    let modifications = 0;
+    const now = clock();
+    return states
+      .filter((state) => state.status !== 'UPDATE')
+      .map((state) => {
+        if (state.status === 'MODIFIED') modifications += 1;
+        const base = mirrored ?? unmirrored(state, account.id, now);
+        const { placed_at: _stateTime, ...kite } = kiteState(state);
+        return toBrokerOrder({ ...base, ...kite, modifications, updated_at: kiteStamp(state.order_timestamp) ?? base.updated_at });
+      });
+  }
+
   async function entriesOn(account: TradingAccount, day: string): Promise<number> {
     const { rows } = await db.query<{ count: string }>(
       `SELECT count(*) AS count FROM kite_orders WHERE broker_account_id = $1 AND trading_day = $2::date AND purpose = 'entry' AND status <> 'REJECTED'`,
@@ -72,7 +108,7 @@ export function createOrderBooks({ db, clock, calls, mirror, updates }: { db: Da
     return Number(rows[0]?.count ?? 0);
   }
 
-  return { ordersByTag, order, orderBook, entriesOn };
+  return { ordersByTag, order, orderHistory, orderBook, entriesOn };
 }
 
 export type KiteOrderBooks = ReturnType<typeof createOrderBooks>;

@@ -153,6 +153,7 @@ export function toBrokerOrder(row: MirrorOrder): BrokerOrder {
     modifications: row.modifications,
     placed_at: new Date(row.placed_at),
     exchange_at: row.exchange_at === null ? null : new Date(row.exchange_at),
+    updated_at: new Date(row.updated_at),
     broker_status: status === row.status ? null : row.status,
     parent_order_id: row.parent_order_id,
     market_protection: row.market_protection === null ? null : Number(row.market_protection),

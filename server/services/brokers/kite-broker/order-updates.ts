@@ -3,20 +3,30 @@
 // keys, so a postback and the periodic read of the same change tell it once; a bot's orders are told by the
 // bot engine), then, outside it, what follows from the change at Kite: the fills read for portfolio and bot
 // attribution, a completed order's charges (Kite's /charges/orders), and one-cancels-the-other (a stop-loss
-// or target that filled has its partner cancelled by StrikeDesk, as Kite knows no such pairs).
+// or target that filled has its partner cancelled by StrikeDesk, as Kite knows no such pairs). Each change,
+// once recorded, is told to the account's stream (kite-stream.ts).
 import type { Database } from '../../../db/database.ts';
 import { recordAlert } from '../../alerts/alert-log.ts';
 import { orderAlert } from '../../alerts/watchers/order-watcher.ts';
-import type { TradingAccount } from '../broker-trading.ts';
+import type { BrokerOrder, TradingAccount } from '../broker-trading.ts';
 import { orderCharges } from '../kite/kite-margins.ts';
 import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
 import type { KiteCalls } from './kite-calls.ts';
 import type { Mirror, StatusChange } from './mirror.ts';
-import type { MirrorOrder } from './order-mapping.ts';
+import { toBrokerOrder, type MirrorOrder } from './order-mapping.ts';
 
 type Owner = { user_id: number; account_number: string };
 
-export function createOrderUpdates({ db, mirror, calls, cancel }: { db: Database; mirror: Mirror; calls: KiteCalls; cancel: (account: TradingAccount, orderIds: readonly string[]) => Promise<unknown> }) {
+type OrderUpdatesOptions = {
+  db: Database;
+  mirror: Mirror;
+  calls: KiteCalls;
+  cancel: (account: TradingAccount, orderIds: readonly string[]) => Promise<unknown>;
+  /** Hears each order the mirror moved, after it is recorded. */
+  onChanged?: ((accountId: number, order: BrokerOrder) => void) | undefined;
+};
+
+export function createOrderUpdates({ db, mirror, calls, cancel, onChanged }: OrderUpdatesOptions) {
   async function tell(changes: readonly StatusChange[], owner: Owner, q: Parameters<typeof recordAlert>[0]): Promise<void> {
     for (const { order, before } of changes) {
       if (order.bot_id !== null || order.status === before || (order.status !== 'COMPLETE' && order.status !== 'REJECTED')) continue;
@@ -94,6 +104,7 @@ export function createOrderUpdates({ db, mirror, calls, cancel }: { db: Database
    */
   async function apply(account: TradingAccount, orders: readonly KiteOrder[], trades?: readonly KiteTrade[]): Promise<StatusChange[]> {
     const changes = await record(account, orders, trades ?? []);
+    for (const change of changes) onChanged?.(account.id, toBrokerOrder(change.order));
     const filled = changes.map((change) => change.order).filter((order) => order.filled_quantity > 0);
     if (filled.length === 0) return changes;
     await followUp(account, filled, trades === undefined).catch(() => undefined);

@@ -143,7 +143,23 @@ export function createContracts() {
     return resolved;
   }
 
-  return { contractOf, contractsByToken, resolve, ratesFor, marginParams };
+  /**
+   * The contracts listed for an index (one expiry's when given) that have not expired, by expiry, strike and
+   * kind: those the simulator has listed (it lists an expiry's strikes when its chain is first asked).
+   */
+  async function listed(q: Queryable, index: IndexName, expiry: string | undefined, now: Date): Promise<Instrument[]> {
+    const { rows } = await q.query<ContractRow>(
+      `SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry >= $2::date AND ($3::date IS NULL OR expiry = $3::date)
+       ORDER BY expiry, strike, instrument_type`,
+      [index, istDate(now), expiry ?? null],
+    );
+    return rows.filter((row) => !expired(contractFromRow(row, 0), now)).map((row) => {
+      const { freezeQuantity: _freeze, ...instrument } = contractFromRow(row, 0);
+      return instrument;
+    });
+  }
+
+  return { contractOf, contractsByToken, resolve, ratesFor, marginParams, listed };
 }
 
 export type Contracts = ReturnType<typeof createContracts>;

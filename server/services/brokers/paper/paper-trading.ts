@@ -14,10 +14,13 @@
 // The work is split by job: contracts.ts (reference data), order-rows.ts (the rows and the account lock),
 // books.ts (reading positions and the order book), funds.ts (margin and funds), matching.ts (fills, OCO,
 // protection fitting), order-plans.ts (guards, slicing, square-off plans), order-entry.ts (placing planned
-// orders), order-changes.ts (modify, cancel), exits.ts (closing legs at once, flatten, protection) and
-// settlement.ts (MIS square-off, expiry).
+// orders), order-changes.ts (modify, cancel), exits.ts (closing legs at once, flatten, protection),
+// settlement.ts (MIS square-off, expiry), order-history.ts (every state an order went through) and
+// paper-stream.ts (the simulator's ticks and the order changes, to subscribers).
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
+import type { MarketFeed } from '../../market/market-feed.ts';
+import type { MarketService } from '../../market/market-service.ts';
 import { clockMinutes, istMinutes } from '../../market/ist.ts';
 import type { BrokerTrading } from '../broker-trading.ts';
 import { createBooks } from './books.ts';
@@ -27,14 +30,17 @@ import { createFunds } from './funds.ts';
 import { createMatching, type FillCounts } from './matching.ts';
 import { createOrderChanges } from './order-changes.ts';
 import { createOrderEntry } from './order-entry.ts';
+import { orderHistory } from './order-history.ts';
 import { createOrderPlans } from './order-plans.ts';
+import { createPaperStream } from './paper-stream.ts';
 import { ownedOrder } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
 import { createSettlement, misSquareOffTime } from './settlement.ts';
 
-type PaperTradingOptions = { db: Database; clock: Clock; prices: PriceSource };
+/** `market` and `feed`: the simulated market whose ticks subscribers hear (its prices may be `prices`' own, or scripted in tests). */
+type PaperTradingOptions = { db: Database; clock: Clock; prices: PriceSource; market: MarketService; feed: MarketFeed };
 
-export function createPaperTrading({ db, clock, prices }: PaperTradingOptions) {
+export function createPaperTrading({ db, clock, prices, market, feed }: PaperTradingOptions) {
   const contracts = createContracts();
   const books = createBooks({ db, clock, prices, contracts });
   const funds = createFunds({ db, clock, prices, contracts, books });
@@ -44,19 +50,22 @@ export function createPaperTrading({ db, clock, prices }: PaperTradingOptions) {
   const changes = createOrderChanges({ clock, prices, contracts, matching });
   const exits = createExits({ clock, contracts, books, entry });
   const settlement = createSettlement({ db, prices, contracts, books, exits });
+  const stream = createPaperStream({ db, clock, market, feed });
 
   /**
    * One pass of the fill engine: after a tick this instance led (`fills`), working orders whose price the
    * market reached fill and stop-losses trigger; on every pass, MIS positions are squared off from 15:20 IST
    * (outside demo mode) and contracts past their expiry settle (after the close, when no tick comes). Each
    * change is its own transaction under the account's lock that re-reads what it changes, so a second
-   * instance doing the same pass finds nothing left to do.
+   * instance doing the same pass finds nothing left to do. Then this instance's subscribers hear every order
+   * change recorded since the last pass, on any instance.
    */
   async function onTick(now = clock(), { fills = true }: { fills?: boolean } = {}): Promise<FillCounts & { settled: number }> {
     const counts = { filled: 0, triggered: 0, cancelled: 0, settled: 0 };
     if (fills) await matching.fillWorking(now, counts);
     if (!prices.demo && istMinutes(now) >= clockMinutes(misSquareOffTime)) await settlement.squareOffMis(now);
     counts.settled = await settlement.settleExpired(now);
+    await stream.pass(now);
     return counts;
   }
 
@@ -74,6 +83,9 @@ export function createPaperTrading({ db, clock, prices }: PaperTradingOptions) {
     recordUnsent: inTransaction(entry.recordUnsent),
     ordersByTag: books.ordersByTag,
     order: (account, orderId) => ownedOrder(db, account.id, orderId),
+    orderHistory: (account, orderId) => orderHistory(db, account.id, orderId),
+    instruments: (_account, index, expiry) => contracts.listed(db, index, expiry, clock()),
+    subscribe: stream.subscribe,
     modifyOrder: inTransaction(changes.modifyOrder),
     cancelOrders: inTransaction(changes.cancelOrders),
     flattenAccount: inTransaction(exits.flattenAccount),
