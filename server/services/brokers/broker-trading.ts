@@ -305,8 +305,9 @@ export type BrokerTrading = {
   instruments(account: TradingAccount, index: IndexName, expiry?: string): Promise<Instrument[]>;
   /**
    * The account's order changes and the ticks of `instruments` (`EXCHANGE:TRADINGSYMBOL`), as they come:
-   * Kite's postbacks, ticker and periodic book read, or the paper broker's fills and the simulator. Heard on
-   * this server instance only; a listener that throws is not the stream's concern.
+   * Kite's postbacks, ticker and book reads (the changes this server instance records), or the paper broker's
+   * recorded order states (every instance's, at this instance's next fill-engine pass) and the simulator.
+   * Alerts do not depend on it: they are written with the change, once, in the database.
    */
   subscribe(account: TradingAccount, listener: BrokerListener, instruments?: readonly string[]): Promise<BrokerStream>;
   /** Refuses a change that changes nothing (nothing_to_modify), which would spend one of the order's 25. */
