@@ -51,8 +51,8 @@ const headerLabel: Record<ChainColumn, keyof typeof cellMessages> = {
   vega: 'vega',
 };
 
-// Rows 40 px on a phone (a 32 px price button to tap), 33 px from 640 px so a laptop shows more strikes.
-const cell = 'px-1.5 py-1 text-end tabular-nums whitespace-nowrap sm:px-2 sm:py-0.5';
+// Rows 40 px on a phone (a 32 px price button to tap), 29 px from 640 px so a laptop shows more strikes.
+const cell = 'px-1 py-1 text-end tabular-nums whitespace-nowrap sm:px-2 sm:py-0.5';
 const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
 /** Open interest and volume in lakh and crore (fr: k, M): a phone's column fits "48.8L", not "48,75,000". */
 const units = { compact: true, maximumFractionDigits: 1 } as const;
@@ -79,7 +79,7 @@ export function SideCells({ instrument, side, columns, alerts, onPick, onAlert }
             onClick={() => onAlert(instrument)}
             aria-label={intl.formatMessage(alertText, { symbol })}
             title={intl.formatMessage(alertText, { symbol })}
-            className="inline-flex size-8 items-center justify-center rounded text-fg-muted hover:bg-surface-muted hover:text-brand sm:size-7"
+            className="inline-flex size-8 items-center justify-center rounded text-fg-muted hover:bg-surface-muted hover:text-brand sm:size-6"
           >
             <BellAlertIcon aria-hidden="true" className="size-4" />
           </button>
@@ -142,7 +142,7 @@ function LastPrice({ quote, onPick, symbol }: { quote: Quote | null; onPick: (()
           type="button"
           onClick={onPick}
           aria-label={intl.formatMessage(tradeText, { symbol })}
-          className="min-h-8 rounded px-1 font-semibold text-brand underline-offset-2 hover:underline sm:min-h-7"
+          className="min-h-8 rounded px-1 font-semibold text-brand underline-offset-2 hover:underline sm:min-h-6"
         >
           {formatNumber(quote.last_price, two)}
         </button>
@@ -157,7 +157,7 @@ function LastPrice({ quote, onPick, symbol }: { quote: Quote | null; onPick: (()
 export function HeaderCells({ side, columns, alerts }: { side: Side; columns: readonly ChainColumn[]; alerts: boolean }) {
   const intl = useIntl();
   const cells = columns.map((column) => (
-    <th key={column} scope="col" className="px-1.5 py-1.5 text-end whitespace-nowrap sm:px-2">
+    <th key={column} scope="col" className="px-1 py-1.5 text-end whitespace-nowrap sm:px-2">
       {intl.formatMessage(cellMessages[headerLabel[column]])}
     </th>
   ));

@@ -53,8 +53,8 @@ type ChainTableProps = {
  * ±25 ranges fit and stay whole, so find-in-page and a screen reader's table reading see every row.
  */
 const virtualFrom = 60;
-/** A ladder row's height in pixels before it is measured (40 on a phone, 33 from 640 px). */
-const rowHeight = 36;
+/** A ladder row's height in pixels before it is measured (40 on a phone, 29 from 640 px). */
+const rowHeight = 32;
 
 /**
  * The ladder: calls on the left, puts on the right, strikes in the middle, the at-the-money strike marked and
@@ -139,7 +139,7 @@ export function ChainTable({ index, expiry, rows, spot, atm, columns, alerts, sc
                   className={`border-b border-line/60 ${isAtm ? 'bg-brand-soft' : ''}`}
                 >
                   <SideCells instrument={row.ce} side="CE" columns={columns} alerts={alerts} onPick={onPick} onAlert={onAlert} />
-                  <th scope="row" className="px-1.5 py-1 text-center font-semibold tabular-nums text-fg sm:px-2 sm:py-0.5">
+                  <th scope="row" className="px-1 py-1 text-center font-semibold tabular-nums text-fg sm:px-2 sm:py-0.5">
                     {formatNumber(row.strike)}
                     {isAtm && <span className="sr-only">{intl.formatMessage(messages.atm)}</span>}
                   </th>

@@ -125,8 +125,10 @@ export function OptionChain({ onPick, onAlert }: { onPick?: PickContract; onAler
 
   return (
     <section ref={box} className="flex min-w-0 flex-col gap-3" aria-label={intl.formatMessage(messages.caption)}>
-      {/* On a phone: index and strikes side by side, the expiry (the longest text) on its own line. */}
-      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+      {/* On a phone: index and strikes side by side, the expiry (the longest text) on its own line. From 640 px
+          the pickers' empty message line (they never show one) tucks under the figures: a laptop's first
+          screen shows one more strike. */}
+      <div className="grid grid-cols-2 gap-3 sm:-mb-5 sm:flex sm:flex-wrap sm:items-end">
         <SelectField label={intl.formatMessage(messages.index)} value={index} onChange={(event) => setIndex(event.target.value as IndexName)} className="min-w-0 sm:w-44">
           {indexInstruments.map((item) => (
             <option key={item.index} value={item.index}>
@@ -166,7 +168,7 @@ export function OptionChain({ onPick, onAlert }: { onPick?: PickContract; onAler
             aria-pressed={greeks === true}
             disabled={greeks === null}
             onClick={() => setGreeks(greeks !== true)}
-            className={`min-h-11 rounded-md border px-3 text-sm font-medium sm:ms-auto ${greeks === true ? 'border-brand bg-brand text-brand-fg' : 'border-line bg-surface text-fg'}`}
+            className={`min-h-11 rounded-md border px-3 text-sm font-medium sm:ms-auto sm:mb-6 ${greeks === true ? 'border-brand bg-brand text-brand-fg' : 'border-line bg-surface text-fg'}`}
           >
             {intl.formatMessage(messages.greeks)}
           </button>
