@@ -45,8 +45,8 @@ export function PriceAlertForm({ onCreate, contract, onCreated }: PriceAlertForm
   const [kind, setKind] = useState<'index' | 'option'>('index');
   const [index, setIndex] = useState<string>(indexNames[0]);
   const [direction, setDirection] = useState<PriceAlertCreate['direction']>('above');
-  // A price on the 0.05 tick has at most two decimals: written plainly, as the level field reads it.
-  const [levelText, setLevelText] = useState(contract?.lastPrice === null || contract === undefined ? '' : String(contract.lastPrice));
+  // The field's own notation (what parseLevel reads), not a display: a price on the 0.05 tick, two decimals.
+  const [levelText, setLevelText] = useState(contract?.lastPrice === null || contract === undefined ? '' : contract.lastPrice.toFixed(2));
   const [repeat, setRepeat] = useState<PriceAlertCreate['repeat']>('once');
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
