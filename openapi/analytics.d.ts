@@ -420,6 +420,11 @@ export interface components {
             volume?: number;
             /** @description Open interest in units (options). */
             oi?: number;
+            /**
+             * @description Open interest now less open interest at the session's start, in units (options); absent where
+             *     the source does not say (a live broker's ticker gives no opening OI).
+             */
+            oi_change?: number;
             /** @description Implied volatility in percent (options); null when no volatility explains the price. */
             iv?: number | null;
             delta?: number;

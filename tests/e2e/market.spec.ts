@@ -38,21 +38,7 @@ test('the option chain and the index strip tick live, pause offline with their a
   await expect.poll(async () => atm.innerText(), { timeout: 15_000 }).not.toBe(resumed);
 });
 
-test('on a phone the chain shows one side at a time', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  await signInAsNewUser(page);
-  await page.goto('/app/dashboards/live-trade');
-  const calls = page.getByRole('button', { name: 'Calls (CE)' });
-  const puts = page.getByRole('button', { name: 'Puts (PE)' });
-  await expect(calls).toHaveAttribute('aria-pressed', 'true');
-  const chain = page.getByRole('table', { name: /Option chain of NIFTY/ });
-  await expect(chain.getByRole('columnheader', { name: 'Calls (CE)' })).toBeVisible();
-  await expect(chain.getByRole('columnheader', { name: 'Puts (PE)' })).toBeHidden();
-  await puts.click();
-  await expect(chain.getByRole('columnheader', { name: 'Puts (PE)' })).toBeVisible();
-  await expect(chain.getByRole('columnheader', { name: 'Calls (CE)' })).toBeHidden();
-  await page.screenshot({ path: '.tmp/screens/market-chain-360.png', fullPage: false });
-});
+// On a phone both sides show their last price and OI (option-chain.spec.ts).
 
 for (const width of [360, 1280]) {
   test(`the chain in French, dark and right to left at ${width} px`, async ({ page }) => {

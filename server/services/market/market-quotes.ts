@@ -42,15 +42,19 @@ function contractQuote(model: IndexModel, row: ContractRow, state: IndexSnapshot
     expiry: row.expiry,
     lotSize: row.lot_size,
   };
-  // The day's volume belongs to the session it was traded in; before the contract trades today it is 0.
-  const trading = { oiLots: stored?.oiLots ?? 0, dayVolumeLots: stored?.sessionDate === state.sessionDate ? stored.dayVolumeLots : 0 };
+  // The day's volume and OI change belong to the session they were traded in; before the contract trades
+  // today both are 0 (its OI then is still the day's opening OI).
+  const today = stored?.sessionDate === state.sessionDate;
+  const trading = { oiLots: stored?.oiLots ?? 0, dayVolumeLots: today ? stored.dayVolumeLots : 0 };
   const quote = optionQuote(model.params, contract, state, seed, trading);
+  const oiChangeLots = today ? stored.oiLots - stored.dayOpenOiLots : 0;
   return {
     ...priceFields(quote.lastPaise, quote.closePaise, state.tickedAtMs),
     bid: rupees(quote.bidPaise),
     ask: rupees(quote.askPaise),
     volume: quote.volume,
     oi: quote.oi,
+    oi_change: oiChangeLots * row.lot_size,
     iv: quote.iv === null ? null : round(quote.iv * 100, 2),
     delta: round(quote.delta, 4),
     gamma: round(quote.gamma, 6),

@@ -7,8 +7,11 @@ import { initialOiLots, oiChangeLots, targetOiLots, tradedLots, type OiContract,
 import { uniform } from './random.ts';
 import { expiryInstantMs, type ContractTrading } from './simulator.ts';
 
-/** A contract's stored trading: its OI and the volume of the session it last traded in. */
-export type StoredTrading = ContractTrading & { sessionDate: string };
+/**
+ * A contract's stored trading: its OI, the volume of the session it last traded in and its OI when that
+ * session started (OI change is measured from it).
+ */
+export type StoredTrading = ContractTrading & { sessionDate: string; dayOpenOiLots: number };
 
 type ListedRow = { instrument_token: number; strike: number; instrument_type: 'CE' | 'PE'; expiry: string };
 type TradingRow = ListedRow & { oi_lots: string; day_open_oi_lots: string; day_volume_lots: string; session_date: string };
@@ -89,12 +92,15 @@ export async function applyTrading(
 /** The stored trading of contracts by token (a contract never seeded is left out). */
 export async function readTrading(q: Queryable, tokens: readonly number[]): Promise<Map<number, StoredTrading>> {
   if (tokens.length === 0) return new Map();
-  const { rows } = await q.query<{ instrument_token: number; oi_lots: string; day_volume_lots: string; session_date: string }>(
-    `SELECT instrument_token, oi_lots, day_volume_lots, to_char(session_date, 'YYYY-MM-DD') AS session_date
+  const { rows } = await q.query<{ instrument_token: number; oi_lots: string; day_open_oi_lots: string; day_volume_lots: string; session_date: string }>(
+    `SELECT instrument_token, oi_lots, day_open_oi_lots, day_volume_lots, to_char(session_date, 'YYYY-MM-DD') AS session_date
      FROM market_open_interest WHERE instrument_token = ANY($1::int[])`,
     [tokens],
   );
   return new Map(
-    rows.map((row) => [row.instrument_token, { oiLots: Number(row.oi_lots), dayVolumeLots: Number(row.day_volume_lots), sessionDate: row.session_date }]),
+    rows.map((row) => [
+      row.instrument_token,
+      { oiLots: Number(row.oi_lots), dayOpenOiLots: Number(row.day_open_oi_lots), dayVolumeLots: Number(row.day_volume_lots), sessionDate: row.session_date },
+    ]),
   );
 }

@@ -1,5 +1,6 @@
+import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
 import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { setupMessages, stepText } from '@/app/getting-started/setup-messages';
@@ -22,6 +23,9 @@ import { useQuote } from '@/features/market/hooks/use-quote';
 import { OrderTicket } from '@/features/orders/components/order-ticket';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 
+// Loaded when the trader first asks for an alert: the desk's own chunk stays as it was.
+const PriceAlertDialog = lazy(() => import('@/features/alerts/components/price-alert-dialog').then((module) => ({ default: module.PriceAlertDialog })));
+
 const messages = defineMessages({
   title: { id: 'live-trade.title', defaultMessage: 'Live trade' },
   description: { id: 'live-trade.description', defaultMessage: 'The option chain live: tap a price to trade, follow your positions and square off.' },
@@ -33,6 +37,7 @@ const messages = defineMessages({
   failed: { id: 'live-trade.failed', defaultMessage: 'Your broker accounts could not be loaded.' },
   logIn: { id: 'live-trade.logIn', defaultMessage: 'Log in to the broker' },
   finding: { id: 'live-trade.finding', defaultMessage: 'Finding the contract…' },
+  priceAlert: { id: 'live-trade.priceAlert', defaultMessage: 'Set a price alert instead' },
 });
 
 const linkMessages = {
@@ -73,6 +78,13 @@ export function LiveTradeScreen() {
   };
   const [placedStamp, setPlacedStamp] = useState(0);
   const quote = useQuote(picked?.instrument ?? null);
+  // A price alert on a contract, from the chain's bell (or, where the chain has no room for it, the ticket).
+  const [alertOn, setAlertOn] = useState<OptionInstrument | null>(null);
+  const alertQuote = useQuote(alertOn?.instrument ?? null);
+  const alertInstead = () => {
+    setAlertOn(picked);
+    setPicked(null);
+  };
   const freezeQuantity = useFreezeQuantity(picked);
   const account = desk.account;
   const tradingDisabled = !online || account === null || !desk.sessionOpen;
@@ -155,7 +167,7 @@ export function LiveTradeScreen() {
         </p>
       )}
       <div className="grid grid-cols-1 gap-6 min-[1440px]:grid-cols-[minmax(0,1fr)_24rem] min-[1440px]:items-start">
-        <OptionChain onPick={account === null ? undefined : setPicked} />
+        <OptionChain onPick={account === null ? undefined : setPicked} onAlert={setAlertOn} />
         {wide && account !== null && (
           <aside className="sticky top-4">
             {ticket ?? <p className="rounded-lg border border-dashed border-line p-4 text-sm text-fg-muted">{intl.formatMessage(messages.pick)}</p>}
@@ -165,7 +177,16 @@ export function LiveTradeScreen() {
       {!wide && ticket !== null && (
         <Modal onClose={() => setPicked(null)} title={picked?.tradingsymbol ?? ''} compact>
           {ticket}
+          <button type="button" onClick={alertInstead} className="mt-3 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-brand underline-offset-2 hover:underline">
+            <BellAlertIcon aria-hidden="true" className="size-5" />
+            {intl.formatMessage(messages.priceAlert)}
+          </button>
         </Modal>
+      )}
+      {alertOn !== null && (
+        <Suspense fallback={null}>
+          <PriceAlertDialog contract={alertOn} lastPrice={alertQuote?.last_price ?? null} onClose={() => setAlertOn(null)} />
+        </Suspense>
       )}
       {account !== null && (
         <DeskPositions desk={desk} account={account} portfolioId={desk.portfolio?.id ?? null} tradingDisabled={tradingDisabled} refreshKey={placedStamp} />

@@ -5,14 +5,19 @@
  * count feeds the menu's badge, forgotten at sign-out.
  */
 import { act, render, screen, within } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { http, HttpResponse } from 'msw';
 import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { AlertsNotifier } from '@/features/alerts/components/alerts-notifier';
+import { PriceAlertsSection } from '@/features/alerts/components/price-alerts-section';
 import { UnreadAlertsBadge } from '@/features/alerts/components/unread-alerts-badge';
 import { loadApiClients } from '@/lib/api/clients';
+import { store } from '@/lib/store';
 import { plainText } from '../support/plain-text.ts';
-import { alert, feed, serveFeed, useAlertsServer } from './alerts-harness';
+import { alert, API, feed, server, serveFeed, useAlertsServer, type PriceAlert } from './alerts-harness';
 
 useAlertsServer();
 
@@ -159,5 +164,55 @@ describe('in-app alert notifications', () => {
     view.unmount();
     await elapse(30_000);
     expect(feed.queries).toHaveLength(asked);
+  });
+
+  it('reads the price-alert list again when one of its alerts fires', async () => {
+    const niftyAbove: PriceAlert = {
+      id: 4,
+      symbol: 'NIFTY26D0124000CE',
+      direction: 'above',
+      level: 150,
+      repeat: 'once',
+      active: true,
+      expired: false,
+      last_price: 148.5,
+      triggered_count: 0,
+      last_triggered_at: null,
+      created_at: '2026-11-23T04:00:00Z',
+    };
+    let stored = niftyAbove;
+    let reads = 0;
+    server.use(
+      http.get(`${API}/api/price-alerts/`, () => {
+        reads += 1;
+        return HttpResponse.json({ price_alerts: [stored] });
+      }),
+    );
+    render(
+      <Provider store={store}>
+        <IntlProvider locale="en" defaultLocale="en">
+          <MemoryRouter>
+            <AlertsNotifier />
+            <PriceAlertsSection />
+          </MemoryRouter>
+        </IntlProvider>
+      </Provider>,
+    );
+    await elapse(0);
+    expect(screen.getByText('Not triggered yet')).toBeTruthy();
+    expect(reads).toBe(1);
+
+    // Another kind of alert leaves the list alone.
+    feed.alerts.push(alert(1));
+    await elapse(10_000);
+    expect(reads).toBe(1);
+
+    // The watcher fired it: the feed says so, and the list shows it fired and is off, without a reload.
+    stored = { ...niftyAbove, active: false, last_price: 150.2, triggered_count: 1, last_triggered_at: '2026-11-23T04:01:00Z' };
+    feed.alerts.push(alert(2, { category: 'price', event: 'price_crossed', severity: 'info', title: 'NIFTY26D0124000CE rose above ₹150.00', body: '' }));
+    await elapse(10_000);
+    expect(reads).toBe(2);
+    expect(screen.getByText('Triggered once')).toBeTruthy();
+    expect(screen.getByText('Fired, now off')).toBeTruthy();
   });
 });

@@ -1,12 +1,15 @@
 /**
- * Price alerts on the alerts screen: the list with its last price and how often each fired, creating one
- * for an index or a typed option (what is sent), the form's own checks, the server's refusal under the
- * field it names, and deleting.
+ * Price alerts on the alerts screen: the list with its last price and how often each fired (an index's
+ * level in points, an option's in rupees), creating one for an index (what is sent), an option's made from
+ * the contract picked in the chain (nothing typed), the form's own checks, the server's refusal, and deleting.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { IntlProvider } from 'react-intl';
+import { render } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PriceAlertDialog } from '@/features/alerts/components/price-alert-dialog';
 import { API, renderAlerts, server, useAlertsServer, type PriceAlert } from './alerts-harness';
 import { plainText } from '../support/plain-text.ts';
 
@@ -56,10 +59,12 @@ const list = () => screen.getByRole('list', { name: 'Your price alerts' });
 describe('price alerts', () => {
   it('lists each alert with its rule, how often, the last price and how many times it fired', async () => {
     renderAlerts('/app/strategy_alerts?view=price');
-    const row = await screen.findByText('NIFTY above ₹24,500.00', { normalizer: plainText });
+    // An index's level is in points, not rupees.
+    const row = await screen.findByText('NIFTY above 24,500', { normalizer: plainText });
     const item = row.closest('li')!;
     expect(within(item).getByText('Every time')).toBeTruthy();
-    expect(within(item).getByText('Last price ₹24,412.35', { normalizer: plainText })).toBeTruthy();
+    expect(within(item).getByText('Last price 24,412.35', { normalizer: plainText })).toBeTruthy();
+    expect(item.textContent).not.toContain('₹');
     expect(within(item).getByText('Triggered 2 times')).toBeTruthy();
   });
 
@@ -76,31 +81,38 @@ describe('price alerts', () => {
     expect(within(expired).queryByText('Fired, now off')).toBeNull();
   });
 
-  it('creates one for an option typed in, sending the symbol upper-cased and the level in rupees', async () => {
+  it('creates one for an index, its level in points', async () => {
     const user = userEvent.setup();
     renderAlerts('/app/strategy_alerts?view=price');
     await screen.findByRole('list', { name: 'Your price alerts' });
-    await user.selectOptions(screen.getByLabelText('Instrument'), 'option');
-    await user.type(screen.getByLabelText('Option tradingsymbol'), 'nifty26d0124000ce');
+    await user.selectOptions(screen.getByLabelText('Index'), 'BANKNIFTY');
     await user.selectOptions(screen.getByLabelText('When the last price crosses'), 'below');
-    await user.type(screen.getByLabelText('Level (₹)'), '95.5');
+    await user.type(screen.getByLabelText('Level (points)'), '52000.5');
     await user.selectOptions(screen.getByLabelText('Alert me'), 'once');
     await user.click(screen.getByRole('button', { name: 'Create alert' }));
-    await waitFor(() => expect(created).toEqual([{ symbol: 'NIFTY26D0124000CE', direction: 'below', level: 95.5, repeat: 'once' }]));
-    expect(await within(list()).findByText('NIFTY26D0124000CE below ₹95.50', { normalizer: plainText })).toBeTruthy();
+    await waitFor(() => expect(created).toEqual([{ symbol: 'BANKNIFTY', direction: 'below', level: 52000.5, repeat: 'once' }]));
+    expect(await within(list()).findByText('BANKNIFTY below 52,000.5', { normalizer: plainText })).toBeTruthy();
     expect(within(list()).getByText('No price seen yet')).toBeTruthy();
     expect(within(list()).getByText('Not triggered yet')).toBeTruthy();
   });
 
-  it('checks the form before sending: a typed option and a level to the paisa', async () => {
+  it('asks no tradingsymbol for an option: it points to the option chain, where the contract is picked', async () => {
     const user = userEvent.setup();
     renderAlerts('/app/strategy_alerts?view=price');
     await screen.findByRole('list', { name: 'Your price alerts' });
     await user.selectOptions(screen.getByLabelText('Instrument'), 'option');
-    await user.type(screen.getByLabelText('Level (₹)'), '12.345');
+    expect(screen.queryByRole('textbox', { name: /tradingsymbol/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create alert' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the option chain' }).getAttribute('href')).toBe('/app/dashboards/live-trade');
+  });
+
+  it('checks the form before sending: a level above 0 with at most two decimals', async () => {
+    const user = userEvent.setup();
+    renderAlerts('/app/strategy_alerts?view=price');
+    await screen.findByRole('list', { name: 'Your price alerts' });
+    await user.type(screen.getByLabelText('Level (points)'), '12.345');
     await user.click(screen.getByRole('button', { name: 'Create alert' }));
-    expect(screen.getByText("Type the option's tradingsymbol.")).toBeTruthy();
-    expect(screen.getByText('Enter a price above ₹0, at most to the paisa.')).toBeTruthy();
+    expect(screen.getByText('Enter a level above 0, with at most two decimals.')).toBeTruthy();
     expect(created).toEqual([]);
   });
 
@@ -108,15 +120,54 @@ describe('price alerts', () => {
     const user = userEvent.setup();
     renderAlerts('/app/strategy_alerts?view=price');
     await screen.findByRole('list', { name: 'Your price alerts' });
-    await user.selectOptions(screen.getByLabelText('Instrument'), 'option');
-    const symbol = screen.getByLabelText('Option tradingsymbol');
-    await user.type(symbol, 'NIFTY26D0199999CE');
-    await user.type(screen.getByLabelText('Level (₹)'), '100');
+    server.use(
+      http.post(`${API}/api/price-alerts/`, () =>
+        HttpResponse.json({ message: 'level: too far from the market', code: 'validation_failed', field: 'level' }, { status: 422 }),
+      ),
+    );
+    const level = screen.getByLabelText('Level (points)');
+    await user.type(level, '100');
     await user.click(screen.getByRole('button', { name: 'Create alert' }));
-    await waitFor(() => expect(symbol.getAttribute('aria-invalid')).toBe('true'));
-    const described = (symbol.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
-    expect(described).toContain('no such instrument');
-    expect(document.activeElement).toBe(symbol);
+    await waitFor(() => expect(level.getAttribute('aria-invalid')).toBe('true'));
+    const described = (level.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('too far from the market');
+    expect(document.activeElement).toBe(level);
+  });
+
+  describe('on an option picked in the chain', () => {
+    const contract = { tradingsymbol: 'NIFTY26D0124000CE', name: 'NIFTY' as const, strike: 24000, instrument_type: 'CE' as const, expiry: '2026-12-01' };
+    const renderDialog = (tradingsymbol = contract.tradingsymbol) => {
+      const onClose = vi.fn();
+      render(
+        <IntlProvider locale="en" defaultLocale="en">
+          <PriceAlertDialog contract={{ ...contract, tradingsymbol }} lastPrice={142.35} onClose={onClose} />
+        </IntlProvider>,
+      );
+      return onClose;
+    };
+
+    it('names the contract in words, starts at its last price in rupees and sends its tradingsymbol', async () => {
+      const user = userEvent.setup();
+      const onClose = renderDialog();
+      const dialog = await screen.findByRole('dialog', { name: 'Price alert on NIFTY 01 Dec 24000 CE' });
+      expect(plainText(dialog.textContent ?? '')).toContain('NIFTY26D0124000CE, last price ₹142.35');
+      const level = within(dialog).getByLabelText<HTMLInputElement>('Price (₹)');
+      expect(level.value).toBe('142.35');
+      await user.clear(level);
+      await user.type(level, '150');
+      await user.click(within(dialog).getByRole('button', { name: 'Create alert' }));
+      await waitFor(() => expect(created).toEqual([{ symbol: 'NIFTY26D0124000CE', direction: 'above', level: 150, repeat: 'once' }]));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+    });
+
+    it('shows the server refusal of the contract above the form and stays open', async () => {
+      const user = userEvent.setup();
+      const onClose = renderDialog('NIFTY26D0199999CE');
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Create alert' }));
+      expect(await within(dialog).findByText('symbol: no such instrument')).toBeTruthy();
+      expect(onClose).not.toHaveBeenCalled();
+    });
   });
 
   it('deletes one', async () => {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { Alert, AlertSeverity } from '@/features/alerts/api/alert-calls';
 import { alertMessages } from '@/features/alerts/alert-messages';
 import { pollNewAlerts } from '@/features/alerts/model/poll-new-alerts';
+import { priceAlertsStampAtom } from '@/features/alerts/model/price-alerts-stamp';
 import { unreadAlertsAtom } from '@/features/alerts/model/unread-alerts';
 import type { NotificationKind } from '@/lib/notify/notifications-atom';
 import { notify } from '@/lib/notify/notify';
@@ -23,18 +24,24 @@ export function showNewAlerts(alerts: readonly Alert[]): void {
 }
 
 /**
- * The in-app notifications of new alerts, and the unread count for the menu's badge. Rendered by the
+ * The in-app notifications of new alerts, the unread count for the menu's badge, and the price-alert list's
+ * cue to read itself again when one of them fired. Rendered by the
  * signed-in layout through React.lazy, so none of this (nor the alerts API) is in the first visit's
  * download; it renders nothing itself. Signing out unmounts it and forgets the count.
  */
 export function AlertsNotifier() {
   const setUnread = useSetAtom(unreadAlertsAtom);
+  const setPriceAlertsStamp = useSetAtom(priceAlertsStampAtom);
   useEffect(() => {
-    const stop = pollNewAlerts(showNewAlerts, setUnread);
+    const stop = pollNewAlerts((alerts) => {
+      showNewAlerts(alerts);
+      // A price alert fired (or expired): its list's state, count and last price changed on the server.
+      if (alerts.some((alert) => alert.category === 'price')) setPriceAlertsStamp((value) => value + 1);
+    }, setUnread);
     return () => {
       stop();
       setUnread(null);
     };
-  }, [setUnread]);
+  }, [setUnread, setPriceAlertsStamp]);
   return null;
 }

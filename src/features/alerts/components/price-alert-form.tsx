@@ -1,17 +1,20 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { indexNames } from '@/features/alerts/model/alert-symbols';
 import type { PriceAlertCreate } from '@/features/alerts/api/alert-calls';
 import { priceMessages as messages } from '@/features/alerts/alert-messages';
 import { ApiError, isApiError } from '@/lib/api/api-error';
 import { notify } from '@/lib/notify/notify';
 import { useServerRefusal } from '@/lib/validation/use-server-refusal';
 
-const indexNames = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'] as const;
 const fields = ['symbol', 'direction', 'level', 'repeat'] as const;
+/** A picked contract has no symbol field: a refusal of it shows above the form. */
+const contractFields = ['direction', 'level', 'repeat'] as const;
 
 /** A level the contract takes: a positive price in rupees, at most to the paisa. */
 export function parseLevel(text: string): number | null {
@@ -21,28 +24,41 @@ export function parseLevel(text: string): number | null {
   return level > 0 && level <= 10_000_000 ? level : null;
 }
 
-type PriceAlertFormProps = { onCreate: (body: PriceAlertCreate) => Promise<void> };
+/** Where the option chain is: an option's alert is made there (its bell, or from the ticket on a phone). */
+const chainPath = '/app/dashboards/live-trade';
 
-/** Create a price alert; the server's refusal shows under the field it names (or above the form). */
-export function PriceAlertForm({ onCreate }: PriceAlertFormProps) {
+type PriceAlertFormProps = {
+  onCreate: (body: PriceAlertCreate) => Promise<void>;
+  /** An option picked in the chain or a position: the alert is on it, with its last price as the level. */
+  contract?: { symbol: string; lastPrice: number | null };
+  /** Called once the alert is made (a dialog closes). */
+  onCreated?: () => void;
+};
+
+/**
+ * Create a price alert on an index, or on the option given (picked in the chain or a position, never typed);
+ * the server's refusal shows under the field it names (or above the form).
+ */
+export function PriceAlertForm({ onCreate, contract, onCreated }: PriceAlertFormProps) {
   const intl = useIntl();
   const formRef = useRef<HTMLFormElement>(null);
   const [kind, setKind] = useState<'index' | 'option'>('index');
   const [index, setIndex] = useState<string>(indexNames[0]);
-  const [option, setOption] = useState('');
   const [direction, setDirection] = useState<PriceAlertCreate['direction']>('above');
-  const [levelText, setLevelText] = useState('');
+  // The field's own notation (what parseLevel reads), not a display: a price on the 0.05 tick, two decimals.
+  const [levelText, setLevelText] = useState(contract?.lastPrice === null || contract === undefined ? '' : contract.lastPrice.toFixed(2));
   const [repeat, setRepeat] = useState<PriceAlertCreate['repeat']>('once');
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
 
-  const symbol = kind === 'index' ? index : option.trim().toUpperCase();
+  const symbol = contract !== undefined ? contract.symbol : kind === 'index' ? index : '';
   const values = { symbol, direction, level: levelText, repeat };
-  const refusal = useServerRefusal(error?.kind === 'rejected' ? { text: error.message, field: error.field } : null, values, fields, formRef);
+  const refusal = useServerRefusal(error?.kind === 'rejected' ? { text: error.message, field: error.field } : null, values, contract === undefined ? fields : contractFields, formRef);
   const level = parseLevel(levelText);
-  const symbolError = checked && symbol === '' ? intl.formatMessage(messages.symbolRequired) : undefined;
-  const levelError = checked && level === null ? intl.formatMessage(messages.levelInvalid) : undefined;
+  // An index's level is in points, an option's price in rupees.
+  const inRupees = contract !== undefined;
+  const levelError = checked && level === null ? intl.formatMessage(inRupees ? messages.levelInvalid : messages.levelInvalidPoints) : undefined;
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,6 +72,7 @@ export function PriceAlertForm({ onCreate }: PriceAlertFormProps) {
       notify({ kind: 'success', title: messages.created });
       setLevelText('');
       setChecked(false);
+      onCreated?.();
     } catch (failure) {
       setError(isApiError(failure) ? failure : new ApiError('setup', 'Error', { cause: failure }));
     } finally {
@@ -66,11 +83,13 @@ export function PriceAlertForm({ onCreate }: PriceAlertFormProps) {
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
       {refusal.banner !== null && <FormError className="sm:col-span-2">{refusal.banner}</FormError>}
-      <SelectField label={intl.formatMessage(messages.instrument)} value={kind} onChange={(event) => setKind(event.target.value === 'option' ? 'option' : 'index')}>
-        <option value="index">{intl.formatMessage(messages.kindIndex)}</option>
-        <option value="option">{intl.formatMessage(messages.kindOption)}</option>
-      </SelectField>
-      {kind === 'index' ? (
+      {contract === undefined && (
+        <SelectField label={intl.formatMessage(messages.instrument)} value={kind} onChange={(event) => setKind(event.target.value === 'option' ? 'option' : 'index')}>
+          <option value="index">{intl.formatMessage(messages.kindIndex)}</option>
+          <option value="option">{intl.formatMessage(messages.kindOption)}</option>
+        </SelectField>
+      )}
+      {contract === undefined && kind === 'index' && (
         <SelectField name="symbol" label={intl.formatMessage(messages.index)} value={index} onChange={(event) => setIndex(event.target.value)} error={refusal.fieldError('symbol')}>
           {indexNames.map((name) => (
             <option key={name} value={name}>
@@ -78,41 +97,40 @@ export function PriceAlertForm({ onCreate }: PriceAlertFormProps) {
             </option>
           ))}
         </SelectField>
-      ) : (
-        <TextField
-          name="symbol"
-          label={intl.formatMessage(messages.option)}
-          hint={intl.formatMessage(messages.optionHint)}
-          value={option}
-          onChange={(event) => setOption(event.target.value)}
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-          error={symbolError ?? refusal.fieldError('symbol')}
-        />
       )}
-      <SelectField name="direction" label={intl.formatMessage(messages.direction)} value={direction} onChange={(event) => setDirection(event.target.value === 'below' ? 'below' : 'above')} error={refusal.fieldError('direction')}>
-        <option value="above">{intl.formatMessage(messages.above)}</option>
-        <option value="below">{intl.formatMessage(messages.below)}</option>
-      </SelectField>
-      <TextField
-        name="level"
-        label={intl.formatMessage(messages.level)}
-        inputMode="decimal"
-        value={levelText}
-        onChange={(event) => setLevelText(event.target.value)}
-        error={levelError ?? refusal.fieldError('level')}
-      />
-      <SelectField name="repeat" label={intl.formatMessage(messages.repeat)} value={repeat} onChange={(event) => setRepeat(event.target.value === 'every_time' ? 'every_time' : 'once')} error={refusal.fieldError('repeat')}>
-        <option value="once">{intl.formatMessage(messages.once)}</option>
-        <option value="every_time">{intl.formatMessage(messages.everyTime)}</option>
-      </SelectField>
-      <div className="flex items-end pb-6 sm:col-span-2">
-        <Button type="submit" busy={busy}>
-          {intl.formatMessage(messages.create)}
-        </Button>
-      </div>
+      {contract === undefined && kind === 'option' && (
+        <p className="flex flex-col items-start gap-1 pb-6 text-sm text-fg-muted sm:pt-7">
+          {intl.formatMessage(messages.optionFromChain)}
+          <Link to={chainPath} className="font-medium text-brand underline">
+            {intl.formatMessage(messages.openChain)}
+          </Link>
+        </p>
+      )}
+      {symbol !== '' && (
+        <>
+          <SelectField name="direction" label={intl.formatMessage(messages.direction)} value={direction} onChange={(event) => setDirection(event.target.value === 'below' ? 'below' : 'above')} error={refusal.fieldError('direction')}>
+            <option value="above">{intl.formatMessage(messages.above)}</option>
+            <option value="below">{intl.formatMessage(messages.below)}</option>
+          </SelectField>
+          <TextField
+            name="level"
+            label={intl.formatMessage(inRupees ? messages.levelRupees : messages.levelPoints)}
+            inputMode="decimal"
+            value={levelText}
+            onChange={(event) => setLevelText(event.target.value)}
+            error={levelError ?? refusal.fieldError('level')}
+          />
+          <SelectField name="repeat" label={intl.formatMessage(messages.repeat)} value={repeat} onChange={(event) => setRepeat(event.target.value === 'every_time' ? 'every_time' : 'once')} error={refusal.fieldError('repeat')}>
+            <option value="once">{intl.formatMessage(messages.once)}</option>
+            <option value="every_time">{intl.formatMessage(messages.everyTime)}</option>
+          </SelectField>
+          <div className="flex items-end pb-6 sm:col-span-2">
+            <Button type="submit" busy={busy}>
+              {intl.formatMessage(messages.create)}
+            </Button>
+          </div>
+        </>
+      )}
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { PriceAlert } from '@/features/alerts/api/alert-calls';
 import { priceMessages as messages } from '@/features/alerts/alert-messages';
+import { isIndexSymbol } from '@/features/alerts/model/alert-symbols';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
 import { notify } from '@/lib/notify/notify';
@@ -12,9 +13,11 @@ type PriceAlertListProps = { alerts: readonly PriceAlert[]; onDelete: (id: numbe
 /** Each price alert: its rule, how often, the last price seen, how many times it fired, and a delete button. */
 export function PriceAlertList({ alerts, onDelete }: PriceAlertListProps) {
   const intl = useIntl();
-  const { formatInr } = useFormat();
+  const { formatInr, formatNumber } = useFormat();
   const [refused, setRefused] = useState<{ id: number; text: string } | null>(null);
-  const price = (value: number) => formatInr(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // An index's level is in points ("NIFTY above 26,042"), an option's price in rupees.
+  const levelOf = (symbol: string, value: number) =>
+    isIndexSymbol(symbol) ? formatNumber(value, { maximumFractionDigits: 2 }) : formatInr(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
   const handleDelete = async (id: number) => {
     setRefused(null);
@@ -30,6 +33,7 @@ export function PriceAlertList({ alerts, onDelete }: PriceAlertListProps) {
   return (
     <ul aria-label={intl.formatMessage(messages.listLabel)} className="flex flex-col gap-2">
       {alerts.map((alert) => {
+        const price = (value: number) => levelOf(alert.symbol, value);
         const rule = intl.formatMessage(messages.rule, { symbol: alert.symbol, direction: alert.direction, level: price(alert.level) });
         return (
           <li key={alert.id} className="flex items-start gap-3 rounded-lg border border-line bg-surface p-3">

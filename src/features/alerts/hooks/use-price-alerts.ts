@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import {
   createPriceAlert,
@@ -6,13 +7,18 @@ import {
   type PriceAlert,
   type PriceAlertCreate,
 } from '@/features/alerts/api/alert-calls';
+import { priceAlertsStampAtom } from '@/features/alerts/model/price-alerts-stamp';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 
-/** The trader's price alerts: read once (and again back online after a failure), created and deleted here. */
+/**
+ * The trader's price alerts: read once, again back online after a failure, and again whenever one fires or
+ * is made elsewhere (priceAlertsStampAtom); created and deleted here.
+ */
 export function usePriceAlerts() {
   const [list, setList] = useState<PriceAlert[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [stamp, setStamp] = useState(0);
+  const changedElsewhere = useAtomValue(priceAlertsStampAtom);
   const reload = useCallback(() => setStamp((value) => value + 1), []);
 
   useEffect(() => {
@@ -27,7 +33,7 @@ export function usePriceAlerts() {
     return () => {
       current = false;
     };
-  }, [stamp]);
+  }, [stamp, changedElsewhere]);
   useReloadWhenOnline(failed, reload);
 
   /** Throws the server's refusal for the form to place. */

@@ -1,20 +1,30 @@
+import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
 import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
+import type { ChainColumn } from '@/features/market/chain/chain-columns';
 import { QuoteAge } from '@/features/market/components/quote-age';
 import type { Quote } from '@/features/market/feed/price-feed';
 import { useQuote } from '@/features/market/hooks/use-quote';
-import { useFormat } from '@/lib/format/use-format';
+import { useFormat, type BoundFormat } from '@/lib/format/use-format';
 
 export const cellMessages = defineMessages({
   ltp: { id: 'market.chain.ltp', defaultMessage: 'LTP' },
   change: { id: 'market.chain.change', defaultMessage: 'Chg' },
+  oi: { id: 'market.chain.oi', defaultMessage: 'OI' },
+  oiChange: { id: 'market.chain.oiChange', defaultMessage: 'OI chg' },
+  volume: { id: 'market.chain.volume', defaultMessage: 'Volume' },
   bidAsk: { id: 'market.chain.bidAsk', defaultMessage: 'Bid / Ask' },
   iv: { id: 'market.chain.iv', defaultMessage: 'IV' },
   delta: { id: 'market.chain.delta', defaultMessage: 'Delta' },
+  gamma: { id: 'market.chain.gamma', defaultMessage: 'Gamma' },
+  theta: { id: 'market.chain.theta', defaultMessage: 'Theta' },
+  vega: { id: 'market.chain.vega', defaultMessage: 'Vega' },
+  alert: { id: 'market.chain.alertColumn', defaultMessage: 'Alert' },
   noPrice: { id: 'market.chain.noPrice', defaultMessage: 'No price' },
 });
 const tradeText = defineMessage<{ symbol: MessageValue }>({ id: 'market.chain.trade', defaultMessage: 'Trade {symbol}' });
+const alertText = defineMessage<{ symbol: MessageValue }>({ id: 'market.chain.alert', defaultMessage: 'Price alert on {symbol}' });
 const bidAskText = defineMessage<{ bid: MessageValue; ask: MessageValue }>({ id: 'market.chain.bidAskValue', defaultMessage: '{bid} / {ask}' });
 
 /** Shown where a figure is missing: never a number computed from nothing. */
@@ -22,79 +32,141 @@ export const missing = '\u2014';
 
 export type Side = 'CE' | 'PE';
 
-/** On a phone one side of the chain at a time; from 640 px both. */
-export const phoneClass = (visible: boolean) => (visible ? '' : 'hidden sm:table-cell');
-
 /** Opens the order ticket for a contract (the live-trade desk passes it; elsewhere prices are read only). */
 export type PickContract = ((instrument: OptionInstrument) => void) | undefined;
+/** Opens a price alert on a contract (the desk passes it). */
+export type AlertContract = ((instrument: OptionInstrument) => void) | undefined;
 
-export function SideCells({ instrument, side, visible, onPick }: { instrument: OptionInstrument | undefined; side: Side; visible: boolean; onPick: PickContract }) {
+const headerLabel: Record<ChainColumn, keyof typeof cellMessages> = {
+  ltp: 'ltp',
+  chg: 'change',
+  oi: 'oi',
+  oiChange: 'oiChange',
+  volume: 'volume',
+  bidAsk: 'bidAsk',
+  iv: 'iv',
+  delta: 'delta',
+  gamma: 'gamma',
+  theta: 'theta',
+  vega: 'vega',
+};
+
+// Rows 40 px on a phone (a 32 px price button to tap), 29 px from 640 px so a laptop shows more strikes.
+const cell = 'px-1 py-1 text-end tabular-nums whitespace-nowrap sm:px-2 sm:py-0.5';
+const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+/** Open interest and volume in lakh and crore (fr: k, M): a phone's column fits "48.8L", not "48,75,000". */
+const units = { compact: true, maximumFractionDigits: 1 } as const;
+
+type SideCellsProps = { instrument: OptionInstrument | undefined; side: Side; columns: readonly ChainColumn[]; alerts: boolean; onPick: PickContract; onAlert: AlertContract };
+
+export function SideCells({ instrument, side, columns, alerts, onPick, onAlert }: SideCellsProps) {
+  const intl = useIntl();
+  const format = useFormat();
   const quote = useQuote(instrument?.instrument ?? null);
   const pick = instrument === undefined || onPick === undefined ? undefined : () => onPick(instrument);
-  return <QuoteCells quote={quote} mirrored={side === 'CE'} phone={phoneClass(visible)} onPick={pick} symbol={instrument?.tradingsymbol ?? ''} />;
+  const symbol = instrument?.tradingsymbol ?? '';
+  const cells = columns.map((column) => (
+    <td key={column} className={`${cell} ${column === 'ltp' ? 'font-semibold text-fg' : column === 'chg' ? tone(quote?.change) : 'text-fg-muted'}`}>
+      {column === 'ltp' ? <LastPrice quote={quote} onPick={pick} symbol={symbol} /> : figure(column, quote, format, intl.formatMessage)}
+    </td>
+  ));
+  if (alerts) {
+    cells.push(
+      <td key="alert" className="px-1 py-1 text-center sm:py-0.5">
+        {instrument !== undefined && onAlert !== undefined && (
+          <button
+            type="button"
+            onClick={() => onAlert(instrument)}
+            aria-label={intl.formatMessage(alertText, { symbol })}
+            title={intl.formatMessage(alertText, { symbol })}
+            className="inline-flex size-8 items-center justify-center rounded text-fg-muted hover:bg-surface-muted hover:text-brand sm:size-6"
+          >
+            <BellAlertIcon aria-hidden="true" className="size-4" />
+          </button>
+        )}
+      </td>,
+    );
+  }
+  return <>{side === 'CE' ? cells.reverse() : cells}</>;
 }
 
-/**
- * A side's five cells (mirrored for calls, so LTP sits next to the strike); `phone` hides the side on a phone.
- * With `onPick`, the last price is a button that opens the order ticket for the contract.
- */
-function QuoteCells({ quote, mirrored, phone, onPick, symbol }: { quote: Quote | null; mirrored: boolean; phone: string; onPick: (() => void) | undefined; symbol: string }) {
+const tone = (change: number | undefined) => (change === undefined || change === 0 ? 'text-fg-muted' : change > 0 ? 'text-profit' : 'text-loss');
+
+/** A column's figure from the quote, or a dash when the source did not send it. */
+function figure(column: Exclude<ChainColumn, 'ltp'>, quote: Quote | null, { formatNumber }: BoundFormat, formatMessage: ReturnType<typeof useIntl>['formatMessage']): ReactNode {
+  const number = (value: number | null | undefined, options: Parameters<BoundFormat['formatNumber']>[1]) => (value === undefined || value === null ? missing : formatNumber(value, options));
+  switch (column) {
+    case 'chg':
+      return number(quote?.change, { ...two, signDisplay: 'exceptZero' });
+    case 'oi':
+      return number(quote?.oi, units);
+    case 'oiChange':
+      return number(quote?.oi_change, { ...units, signDisplay: 'exceptZero' });
+    case 'volume':
+      return number(quote?.volume, units);
+    case 'iv':
+      return number(quote?.iv, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    case 'delta':
+      return number(quote?.delta, two);
+    case 'gamma':
+      return number(quote?.gamma, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+    case 'theta':
+      return number(quote?.theta, two);
+    case 'vega':
+      return number(quote?.vega, two);
+    case 'bidAsk':
+      return quote?.bid === undefined || quote.ask === undefined
+        ? missing
+        : formatMessage(bidAskText, { bid: formatNumber(quote.bid, two), ask: formatNumber(quote.ask, two) });
+  }
+}
+
+/** The last price: with `onPick`, a button that opens the order ticket; its age once older than 5 s. */
+function LastPrice({ quote, onPick, symbol }: { quote: Quote | null; onPick: (() => void) | undefined; symbol: string }) {
   const intl = useIntl();
   const { formatNumber } = useFormat();
-  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  const change = quote?.change;
-  const tone = change === undefined || change === 0 ? 'text-fg-muted' : change > 0 ? 'text-profit' : 'text-loss';
-  const cells: ReactNode[] = [
-    <td key="ltp" className={`px-2 py-1.5 text-end font-semibold tabular-nums text-fg ${phone}`}>
-      {quote === null ? (
-        // No price has arrived (offline, or not yet): a dash, and the reason for screen readers.
-        <span title={intl.formatMessage(cellMessages.noPrice)} aria-label={intl.formatMessage(cellMessages.noPrice)} data-no-price>
-          {missing}
-        </span>
-      ) : onPick === undefined ? (
+  if (quote === null) {
+    // No price has arrived (offline, or not yet): a dash, and the reason for screen readers.
+    return (
+      <span title={intl.formatMessage(cellMessages.noPrice)} aria-label={intl.formatMessage(cellMessages.noPrice)} data-no-price>
+        {missing}
+      </span>
+    );
+  }
+  return (
+    <>
+      {onPick === undefined ? (
         formatNumber(quote.last_price, two)
       ) : (
         <button
           type="button"
           onClick={onPick}
           aria-label={intl.formatMessage(tradeText, { symbol })}
-          className="min-h-9 rounded px-1 font-semibold text-brand underline-offset-2 hover:underline"
+          className="min-h-8 rounded px-1 font-semibold text-brand underline-offset-2 hover:underline sm:min-h-6"
         >
           {formatNumber(quote.last_price, two)}
         </button>
       )}
-      {quote !== null && (
-        <span className="ms-1">
-          <QuoteAge timestamp={quote.timestamp} />
-        </span>
-      )}
-    </td>,
-    <td key="chg" className={`px-2 py-1.5 text-end tabular-nums ${tone} ${phone}`}>
-      {change === undefined ? missing : formatNumber(change, { ...two, signDisplay: 'exceptZero' })}
-    </td>,
-    <td key="bidask" className="hidden px-2 py-1.5 text-end tabular-nums text-fg-muted md:table-cell">
-      {quote?.bid === undefined || quote.ask === undefined
-        ? missing
-        : intl.formatMessage(bidAskText, { bid: formatNumber(quote.bid, two), ask: formatNumber(quote.ask, two) })}
-    </td>,
-    <td key="iv" className={`px-2 py-1.5 text-end tabular-nums text-fg-muted ${phone}`}>
-      {quote?.iv === undefined || quote.iv === null ? missing : formatNumber(quote.iv, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
-    </td>,
-    <td key="delta" className="hidden px-2 py-1.5 text-end tabular-nums text-fg-muted sm:table-cell">
-      {quote?.delta === undefined ? missing : formatNumber(quote.delta, two)}
-    </td>,
-  ];
-  return <>{mirrored ? [...cells].reverse() : cells}</>;
+      <span className="ms-1">
+        <QuoteAge timestamp={quote.timestamp} />
+      </span>
+    </>
+  );
 }
 
-export function HeaderCells({ mirrored, phone }: { mirrored: boolean; phone: string }) {
+export function HeaderCells({ side, columns, alerts }: { side: Side; columns: readonly ChainColumn[]; alerts: boolean }) {
   const intl = useIntl();
-  const cells = [
-    <th key="ltp" className={`px-2 py-2 text-end ${phone}`}>{intl.formatMessage(cellMessages.ltp)}</th>,
-    <th key="chg" className={`px-2 py-2 text-end ${phone}`}>{intl.formatMessage(cellMessages.change)}</th>,
-    <th key="bidask" className="hidden px-2 py-2 text-end md:table-cell">{intl.formatMessage(cellMessages.bidAsk)}</th>,
-    <th key="iv" className={`px-2 py-2 text-end ${phone}`}>{intl.formatMessage(cellMessages.iv)}</th>,
-    <th key="delta" className="hidden px-2 py-2 text-end sm:table-cell">{intl.formatMessage(cellMessages.delta)}</th>,
-  ];
-  return <>{mirrored ? [...cells].reverse() : cells}</>;
+  const cells = columns.map((column) => (
+    <th key={column} scope="col" className="px-1 py-1.5 text-end whitespace-nowrap sm:px-2">
+      {intl.formatMessage(cellMessages[headerLabel[column]])}
+    </th>
+  ));
+  if (alerts) {
+    cells.push(
+      <th key="alert" scope="col" className="px-1 py-1.5">
+        <span className="sr-only">{intl.formatMessage(cellMessages.alert)}</span>
+      </th>,
+    );
+  }
+  return <>{side === 'CE' ? cells.reverse() : cells}</>;
 }

@@ -1,8 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
-import { HeaderCells, phoneClass, SideCells, type PickContract, type Side } from '@/features/market/components/option-chain-cells';
+import type { ChainColumn } from '@/features/market/chain/chain-columns';
+import { HeaderCells, SideCells, type AlertContract, type PickContract } from '@/features/market/components/option-chain-cells';
 import type { Quote } from '@/features/market/feed/price-feed';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -37,10 +38,13 @@ type ChainTableProps = {
   rows: readonly ChainRow[];
   spot: Quote | null;
   atm: number | null;
-  side: Side;
+  /** Each side's columns (chain-columns.ts), and whether each side has its price-alert button. */
+  columns: readonly ChainColumn[];
+  alerts: boolean;
   /** Scrolls to the money once per value (index, expiry and strike range). */
   scrollKey: string;
   onPick: PickContract;
+  onAlert: AlertContract;
 };
 
 /**
@@ -49,20 +53,21 @@ type ChainTableProps = {
  * ±25 ranges fit and stay whole, so find-in-page and a screen reader's table reading see every row.
  */
 const virtualFrom = 60;
-/** A ladder row's height in pixels before it is measured (the price button is 36 px tall). */
-const rowHeight = 40;
+/** A ladder row's height in pixels before it is measured (40 on a phone, 29 from 640 px). */
+const rowHeight = 32;
 
 /**
  * The ladder: calls on the left, puts on the right, strikes in the middle, the at-the-money strike marked and
- * the spot shown at its place; on a phone one side at a time. It scrolls inside its own box to the money.
+ * the spot shown at its place. It scrolls inside its own box to the money.
  */
-export function ChainTable({ index, expiry, rows, spot, atm, side, scrollKey, onPick }: ChainTableProps) {
+export function ChainTable({ index, expiry, rows, spot, atm, columns, alerts, scrollKey, onPick, onAlert }: ChainTableProps) {
   const intl = useIntl();
   const { formatNumber } = useFormat();
   const scroller = useRef<HTMLDivElement | null>(null);
   const atmRow = useRef<HTMLTableRowElement | null>(null);
   const scrolledFor = useRef<string | null>(null);
   const virtual = rows.length > virtualFrom;
+  const maxHeight = useFittedHeight(scroller);
   // The virtualizer re-renders this component on scroll itself; no memoised value here depends on it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -74,41 +79,44 @@ export function ChainTable({ index, expiry, rows, spot, atm, side, scrollKey, on
   });
   const atmIndex = atm === null ? -1 : rows.findIndex((row) => row.strike === atm);
   useEffect(() => {
-    if (atmIndex < 0 || scrolledFor.current === scrollKey) return;
+    // Again when the box's height settles (the desk's account row loads above it): the money stays in the middle.
+    const scrollFor = `${scrollKey}/${maxHeight ?? ''}`;
+    if (atmIndex < 0 || scrolledFor.current === scrollFor) return;
     // Scroll the chain's own box, not the page: the pickers and the strip stay in view.
     if (virtual) {
-      scrolledFor.current = scrollKey;
+      scrolledFor.current = scrollFor;
       virtualizer.scrollToIndex(atmIndex, { align: 'center' });
       return;
     }
     const row = atmRow.current;
     const box = scroller.current;
     if (row === null || box === null) return;
-    scrolledFor.current = scrollKey;
+    scrolledFor.current = scrollFor;
     box.scrollTop = row.offsetTop - box.clientHeight / 2 + row.offsetHeight / 2;
-  }, [atmIndex, scrollKey, virtual, virtualizer]);
+  }, [atmIndex, scrollKey, maxHeight, virtual, virtualizer]);
   const spotLine =
     spot === null ? null : intl.formatMessage(spotText, { spot: formatNumber(spot.last_price, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
 
   const items = virtual ? virtualizer.getVirtualItems() : rows.map((_, i) => ({ index: i, start: 0, end: 0 }));
   const before = virtual ? (items[0]?.start ?? 0) : 0;
   const after = virtual && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const sideSpan = columns.length + (alerts ? 1 : 0);
 
   return (
-    <div ref={scroller} data-chain-scroll className="relative max-h-[70dvh] overflow-auto rounded-lg border border-line">
+    <div ref={scroller} data-chain-scroll style={{ maxHeight }} className="relative max-h-[70dvh] overflow-auto rounded-lg border border-line">
       {/* Two header rows; with rows left out of the page, the count and each row's place say where it is. */}
       <table className="w-full border-collapse text-sm" aria-rowcount={virtual ? rows.length + 2 : undefined}>
         <caption className="sr-only">{intl.formatMessage(captionText, { index, expiry })}</caption>
         <thead className="sticky top-0 z-10 bg-surface-raised text-xs text-fg-muted">
           <tr>
-            <th colSpan={5} className={`px-2 py-1 text-center ${phoneClass(side === 'CE')}`}>{intl.formatMessage(messages.calls)}</th>
-            <th className="px-2 py-1" />
-            <th colSpan={5} className={`px-2 py-1 text-center ${phoneClass(side === 'PE')}`}>{intl.formatMessage(messages.puts)}</th>
+            <th colSpan={sideSpan} scope="colgroup" className="px-2 pt-1 text-center">{intl.formatMessage(messages.calls)}</th>
+            <th className="px-2 pt-1" />
+            <th colSpan={sideSpan} scope="colgroup" className="px-2 pt-1 text-center">{intl.formatMessage(messages.puts)}</th>
           </tr>
           <tr className="border-b border-line">
-            <HeaderCells mirrored phone={phoneClass(side === 'CE')} />
-            <th className="px-2 py-2 text-center">{intl.formatMessage(messages.strike)}</th>
-            <HeaderCells mirrored={false} phone={phoneClass(side === 'PE')} />
+            <HeaderCells side="CE" columns={columns} alerts={alerts} />
+            <th scope="col" className="px-2 py-1.5 text-center">{intl.formatMessage(messages.strike)}</th>
+            <HeaderCells side="PE" columns={columns} alerts={alerts} />
           </tr>
         </thead>
         <tbody>
@@ -118,7 +126,7 @@ export function ChainTable({ index, expiry, rows, spot, atm, side, scrollKey, on
             const isAtm = row.strike === atm;
             const spotBefore = spot !== null && i > 0 && rows[i - 1]!.strike < spot.last_price && row.strike >= spot.last_price;
             return (
-              <ChainRowGroup key={row.strike} spotLine={spotBefore ? spotLine : null}>
+              <ChainRowGroup key={row.strike} spotLine={spotBefore ? spotLine : null} span={2 * sideSpan + 1}>
                 <tr
                   ref={(element) => {
                     if (isAtm) atmRow.current = element;
@@ -130,12 +138,12 @@ export function ChainTable({ index, expiry, rows, spot, atm, side, scrollKey, on
                   aria-rowindex={virtual ? i + 3 : undefined}
                   className={`border-b border-line/60 ${isAtm ? 'bg-brand-soft' : ''}`}
                 >
-                  <SideCells instrument={row.ce} side="CE" visible={side === 'CE'} onPick={onPick} />
-                  <th scope="row" className="px-2 py-1.5 text-center font-semibold tabular-nums text-fg">
+                  <SideCells instrument={row.ce} side="CE" columns={columns} alerts={alerts} onPick={onPick} onAlert={onAlert} />
+                  <th scope="row" className="px-1 py-1 text-center font-semibold tabular-nums text-fg sm:px-2 sm:py-0.5">
                     {formatNumber(row.strike)}
                     {isAtm && <span className="sr-only">{intl.formatMessage(messages.atm)}</span>}
                   </th>
-                  <SideCells instrument={row.pe} side="PE" visible={side === 'PE'} onPick={onPick} />
+                  <SideCells instrument={row.pe} side="PE" columns={columns} alerts={alerts} onPick={onPick} onAlert={onAlert} />
                 </tr>
               </ChainRowGroup>
             );
@@ -147,13 +155,41 @@ export function ChainTable({ index, expiry, rows, spot, atm, side, scrollKey, on
   );
 }
 
+/**
+ * The ladder's box height: down to the bottom of the window when it starts high enough on the page (a laptop:
+ * the strikes around the money, which it scrolls to the middle, are on screen without scrolling the page),
+ * else 70 % of the window (a phone, where the chain starts below the first screen and is scrolled to).
+ */
+function useFittedHeight(box: { current: HTMLElement | null }): number | undefined {
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const fit = () => {
+      const element = box.current;
+      if (element === null) return;
+      const screen = window.innerHeight;
+      const room = screen - (element.getBoundingClientRect().top + window.scrollY) - 12;
+      setHeight(Math.round(room >= 0.35 * screen ? Math.min(room, 0.7 * screen) : 0.7 * screen));
+    };
+    fit();
+    // What sits above the chain may change its height after the first render (the desk's accounts loading).
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(fit);
+    observer?.observe(document.body);
+    window.addEventListener('resize', fit);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', fit);
+    };
+  }, [box]);
+  return height;
+}
+
 /** The spot's line in the ladder, between the strikes it falls between. */
-function ChainRowGroup({ spotLine, children }: { spotLine: string | null; children: ReactNode }) {
+function ChainRowGroup({ spotLine, span, children }: { spotLine: string | null; span: number; children: ReactNode }) {
   return (
     <>
       {spotLine !== null && (
         <tr className="bg-warn/10">
-          <td colSpan={11} className="px-2 py-1 text-center text-xs font-semibold text-fg">
+          <td colSpan={span} className="px-2 py-0.5 text-center text-xs font-semibold text-fg">
             {spotLine}
           </td>
         </tr>

@@ -1,14 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { expiriesForTheDay, instrumentsForTheDay } from '@/features/market/api/cached-market-facts';
 import type { Expiry, IndexName } from '@/features/market/api/get-expiries';
+import { alertButtonFrom, canDrop, greeksFit, sideColumns } from '@/features/market/chain/chain-columns';
 import { nextAnchor, strikeRanges, strikesInWindow, type StrikeRange } from '@/features/market/chain/strike-window';
-import type { Side } from '@/features/market/components/option-chain-cells';
-import type { PickContract } from '@/features/market/components/option-chain-cells';
+import { ChainSummary } from '@/features/market/components/chain-summary';
+import type { AlertContract, PickContract } from '@/features/market/components/option-chain-cells';
 import { ChainTable, rowsOf } from '@/features/market/components/option-chain-table';
 import { PricesDelayedBanner } from '@/features/market/components/prices-delayed-banner';
 import { liveFeed } from '@/features/market/feed/live-feed';
+import { useElementWidth } from '@/features/market/hooks/use-element-width';
 import { useQuote } from '@/features/market/hooks/use-quote';
+import { useShowGreeks } from '@/features/market/hooks/use-show-greeks';
 import { useStrikeRange } from '@/features/market/hooks/use-strike-range';
 import { indexInstruments } from '@/features/market/market-messages';
 import { LoadStatus } from '@/components/ui/load-status';
@@ -23,9 +26,7 @@ const messages = defineMessages({
   rangeAll: { id: 'market.chain.rangeAll', defaultMessage: 'All' },
   weekly: { id: 'market.chain.weekly', defaultMessage: 'weekly' },
   monthly: { id: 'market.chain.monthly', defaultMessage: 'monthly' },
-  calls: { id: 'market.chain.calls', defaultMessage: 'Calls (CE)' },
-  puts: { id: 'market.chain.puts', defaultMessage: 'Puts (PE)' },
-  side: { id: 'market.chain.side', defaultMessage: 'Show' },
+  greeks: { id: 'market.chain.greeks', defaultMessage: 'Gamma, theta, vega' },
   caption: { id: 'market.chain.caption', defaultMessage: 'Option chain' },
   loading: { id: 'market.chain.loading', defaultMessage: 'Loading the option chain…' },
   failed: { id: 'market.chain.failed', defaultMessage: 'The option chain could not be loaded.' },
@@ -42,16 +43,20 @@ export function atmStrike(strikes: readonly number[], spot: number | null): numb
 
 /**
  * The option chain of one index and expiry, with the strikes around the money the trader chose (remembered),
- * every price live and showing its age once it is older than 5 s.
+ * every price live and showing its age once it is older than 5 s, its columns as many as its width allows
+ * (the greeks on request, remembered), and PCR, max pain and the at-the-money straddle above it.
  */
-export function OptionChain({ onPick }: { onPick?: PickContract } = {}) {
+export function OptionChain({ onPick, onAlert }: { onPick?: PickContract; onAlert?: AlertContract } = {}) {
   const intl = useIntl();
   const { formatNumber, formatDate } = useFormat();
   const [index, setIndex] = useState<IndexName>('NIFTY');
   /** The expiry the trader picked, for the index it was picked for; else the nearest. */
   const [picked, setPicked] = useState<{ index: IndexName; expiry: string } | null>(null);
-  const [side, setSide] = useState<Side>('CE');
   const [range, setRange] = useStrikeRange();
+  const [greeks, setGreeks] = useShowGreeks();
+  const box = useRef<HTMLElement | null>(null);
+  const width = useElementWidth(box);
+  const alerts = onAlert !== undefined && width >= alertButtonFrom;
   const expiries = useOperation(expiriesForTheDay);
   const chain = useOperation(instrumentsForTheDay);
   const underlying = indexInstruments.find((item) => item.index === index)?.instrument ?? '';
@@ -88,6 +93,27 @@ export function OptionChain({ onPick }: { onPick?: PickContract } = {}) {
   const instruments = useMemo(() => rows.flatMap((row) => [row.ce?.instrument, row.pe?.instrument].filter((item) => item !== undefined)), [rows]);
   useEffect(() => liveFeed().subscribe(instruments), [instruments]);
 
+  // Columns dropped because the table overflowed at this width, language and choice (found after rendering).
+  const fitKey = `${width}/${greeks}/${intl.locale}`;
+  const [fitting, setFitting] = useState({ key: fitKey, dropped: 0 });
+  const dropped = fitting.key === fitKey ? fitting.dropped : 0;
+  const columns = useMemo(() => sideColumns(width, greeks === true, dropped), [width, greeks, dropped]);
+  const hasRows = rows.length > 0;
+  useLayoutEffect(() => {
+    const scroller = box.current?.querySelector('[data-chain-scroll]');
+    const table = scroller?.querySelector('table');
+    if (!(scroller instanceof HTMLElement) || table === null || table === undefined) return;
+    // Checked before paint and again whenever the table grows (prices arriving in place of dashes).
+    const check = () => {
+      if (scroller.scrollWidth > scroller.clientWidth + 1 && canDrop(width, dropped)) setFitting({ key: fitKey, dropped: dropped + 1 });
+    };
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [width, dropped, fitKey, hasRows]);
+
   const expiryLabel = (item: Expiry) =>
     intl.formatMessage(expiryText, {
       date: formatDate(`${item.date}T10:00:00Z`),
@@ -98,9 +124,11 @@ export function OptionChain({ onPick }: { onPick?: PickContract } = {}) {
   const failed = expiries.error !== null || chain.error !== null;
 
   return (
-    <section className="flex flex-col gap-3" aria-label={intl.formatMessage(messages.caption)}>
-      {/* On a phone: index and strikes side by side, the expiry (the longest text) on its own line. */}
-      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+    <section ref={box} className="flex min-w-0 flex-col gap-3" aria-label={intl.formatMessage(messages.caption)}>
+      {/* On a phone: index and strikes side by side, the expiry (the longest text) on its own line. From 640 px
+          the pickers' empty message line (they never show one) tucks under the figures: a laptop's first
+          screen shows one more strike. */}
+      <div className="grid grid-cols-2 gap-3 sm:-mb-5 sm:flex sm:flex-wrap sm:items-end">
         <SelectField label={intl.formatMessage(messages.index)} value={index} onChange={(event) => setIndex(event.target.value as IndexName)} className="min-w-0 sm:w-44">
           {indexInstruments.map((item) => (
             <option key={item.index} value={item.index}>
@@ -134,19 +162,17 @@ export function OptionChain({ onPick }: { onPick?: PickContract } = {}) {
             </option>
           ))}
         </SelectField>
-        <div role="group" aria-label={intl.formatMessage(messages.side)} className="col-span-2 flex gap-1 sm:hidden">
-          {(['CE', 'PE'] as const).map((choice) => (
-            <button
-              key={choice}
-              type="button"
-              aria-pressed={side === choice}
-              onClick={() => setSide(choice)}
-              className={`min-h-11 flex-1 rounded-md border px-3 font-medium ${side === choice ? 'border-brand bg-brand text-brand-fg' : 'border-line bg-surface text-fg'}`}
-            >
-              {intl.formatMessage(choice === 'CE' ? messages.calls : messages.puts)}
-            </button>
-          ))}
-        </div>
+        {greeksFit(width) && (
+          <button
+            type="button"
+            aria-pressed={greeks === true}
+            disabled={greeks === null}
+            onClick={() => setGreeks(greeks !== true)}
+            className={`min-h-11 rounded-md border px-3 text-sm font-medium sm:ms-auto sm:mb-6 ${greeks === true ? 'border-brand bg-brand text-brand-fg' : 'border-line bg-surface text-fg'}`}
+          >
+            {intl.formatMessage(messages.greeks)}
+          </button>
+        )}
       </div>
       <PricesDelayedBanner />
       {failed || range === null || chain.data === undefined || chain.data.expiry !== expiry || expiry === null ? (
@@ -157,7 +183,10 @@ export function OptionChain({ onPick }: { onPick?: PickContract } = {}) {
           onRetry={() => void (expiry === null ? runExpiries(index) : runChain(index, expiry))}
         />
       ) : (
-        <ChainTable index={index} expiry={expiry} rows={rows} spot={spot} atm={atm} side={side} scrollKey={windowKey} onPick={onPick} />
+        <>
+          <ChainSummary rows={rows} atm={atm} />
+          <ChainTable index={index} expiry={expiry} rows={rows} spot={spot} atm={atm} columns={columns} alerts={alerts} scrollKey={windowKey} onPick={onPick} onAlert={onAlert} />
+        </>
       )}
       {chain.data && <p className="text-xs text-fg-muted">{intl.formatMessage(lotText, { lot: chain.data.lot_size })}</p>}
     </section>

@@ -1,0 +1,155 @@
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell';
+import { OptionChainPage, plain } from './pages/option-chain-page';
+import { signInReadyToTrade } from './support/trading';
+
+// The option chain as complete as Kite's, on the real server's simulated market: open interest, its change
+// and volume on both sides, PCR, max pain and the at-the-money straddle above the ladder, the greeks on
+// request, more than 7 strikes on a laptop's first screen and the essentials of both sides on a phone.
+// A price alert on an option is made from the chain, and the alerts list shows it fire by itself.
+
+const units = /^[+-]?\d+([.,]\d)?\s?(K|L|Cr|k|M)?$/;
+
+test('at 1280×800 the desk shows more than 7 strikes, OI, OI change and volume on both sides, and PCR, max pain and the straddle', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInReadyToTrade(page);
+  const chain = new OptionChainPage(page);
+  await chain.open();
+
+  const onScreen = await chain.strikesOnScreen();
+  expect(onScreen.length, `strikes on screen: ${onScreen.join(' ')}`).toBeGreaterThan(7);
+  await expect(chain.atmRow).toBeInViewport({ ratio: 1 });
+
+  for (const name of ['LTP', 'OI', 'OI chg', 'Volume', 'IV', 'Delta']) await expect(chain.table.getByRole('columnheader', { name, exact: true })).toHaveCount(2);
+  // Figures arrive with the prices; OI and volume are whole units (in lakh), OI change signed.
+  await expect.poll(async () => (await chain.atmColumns()).filter(([head, value]) => head === 'OI' && units.test(plain(value))).length).toBe(2);
+  for (const [head, value] of await chain.atmColumns()) {
+    if (head === 'Volume' || head === 'OI chg') expect(plain(value), head).toMatch(units);
+  }
+  // Simulated trading (once a minute) moves volume and open interest: some strike shows both.
+  await expect.poll(async () => (await chain.columnValues('Volume')).some((value) => plain(value) !== '0' && units.test(plain(value))), { timeout: 90_000 }).toBe(true);
+  await expect.poll(async () => (await chain.columnValues('OI chg')).some((value) => /^[+-]\d/.test(plain(value))), { timeout: 90_000 }).toBe(true);
+
+  // The header: PCR a ratio, max pain a listed strike (points, not rupees), the straddle the ATM call and put.
+  await expect(chain.figure('PCR')).toHaveText(/^\u2068?\d+\.\d{2}\u2069?$/);
+  // A row header reads its strike (and "At the money" for screen readers at the money).
+  const strikes = (await chain.table.getByRole('rowheader').allInnerTexts()).map((text) => plain(text).split(/\s/)[0]);
+  expect(strikes).toContain(plain(await chain.figure('Max pain').innerText()));
+  await expect.poll(async () => {
+    const [straddle, prices] = await Promise.all([
+      chain.figure('ATM straddle').innerText(),
+      chain.atmRow.getByRole('button', { name: /^Trade / }).allInnerTexts(),
+    ]);
+    const rupees = (text: string) => Math.round(Number(plain(text).replace(/[₹,]/g, '')) * 100);
+    return rupees(straddle) === rupees(prices[0]!) + rupees(prices[1]!) && /^₹[\d,]+\.\d{2}$/.test(plain(straddle));
+  }).toBe(true);
+  await page.screenshot({ path: 'test-results/option-chain/chain-en-light-1280.png' });
+
+  // Gamma, theta and vega on request, remembered on the next visit.
+  const greeks = page.getByRole('button', { name: 'Gamma, theta, vega' });
+  await expect(greeks).toHaveAttribute('aria-pressed', 'false');
+  await expect(chain.table.getByRole('columnheader', { name: 'Gamma' })).toHaveCount(0);
+  await greeks.click();
+  for (const name of ['Gamma', 'Theta', 'Vega']) await expect(chain.table.getByRole('columnheader', { name, exact: true })).toHaveCount(2);
+  await page.screenshot({ path: 'test-results/option-chain/chain-greeks-en-light-1280.png' });
+  await page.reload();
+  await expect(chain.atmRow).toHaveCount(1);
+  await expect(greeks).toHaveAttribute('aria-pressed', 'true');
+  await expect(chain.table.getByRole('columnheader', { name: 'Vega', exact: true })).toHaveCount(2);
+
+  // The prices still open the order ticket.
+  await chain.atmRow.getByRole('button', { name: /^Trade NIFTY.*CE$/ }).click();
+  await expect(page.getByTestId('order-ticket')).toBeVisible();
+});
+
+test('in French and dark at 1280 px the chain fits its box with the same figures', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInReadyToTrade(page);
+  const shell = new AppShell(page);
+  await shell.open('/app/dashboards/live-trade');
+  await shell.useLayout({ theme: /^dark$/i, language: /français/i });
+  const chain = new OptionChainPage(page, /Chaîne d’options de NIFTY/);
+  await expect(chain.atmRow).toHaveCount(1);
+  for (const name of ['Dernier', 'OI', 'Var. OI', 'Volume']) await expect(chain.table.getByRole('columnheader', { name, exact: true })).toHaveCount(2);
+  await expect(chain.figure('Straddle ATM')).toHaveText(/^\u2068?[\d\u202f ]+,\d{2}\s₹\u2069?$/);
+  // French headers are wider: the chain drops a column rather than hide the puts' edge.
+  const overflow = await chain.scroller.evaluate((box) => box.scrollWidth - box.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  expect((await chain.strikesOnScreen()).length).toBeGreaterThan(7);
+  await page.screenshot({ path: 'test-results/option-chain/chain-fr-dark-1280.png' });
+});
+
+for (const [language, tableName, ltp] of [
+  ['en', /Option chain of NIFTY/, 'LTP'],
+  ['fr', /Chaîne d’options de NIFTY/, 'Dernier'],
+] as const) {
+  test(`at 360 px (${language}) both sides show the last price and OI without scrolling sideways`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInReadyToTrade(page);
+    const shell = new AppShell(page);
+    await shell.open('/app/dashboards/live-trade');
+    if (language === 'fr') await shell.useLayout({ theme: /^dark$/i, language: /français/i });
+    const chain = new OptionChainPage(page, tableName);
+    await expect(chain.atmRow).toHaveCount(1);
+    await chain.table.scrollIntoViewIfNeeded();
+    for (const name of [ltp, 'OI']) {
+      const headers = chain.table.getByRole('columnheader', { name, exact: true });
+      await expect(headers).toHaveCount(2);
+      for (const header of await headers.all()) await expect(header).toBeInViewport({ ratio: 1 });
+    }
+    await expect.poll(async () => (await chain.atmColumns()).filter(([head, value]) => head === 'OI' && units.test(plain(value))).length).toBe(2);
+    const trade = chain.atmRow.getByRole('button', { name: language === 'en' ? /^Trade / : /^Négocier / });
+    await expect(trade).toHaveCount(2);
+    for (const button of await trade.all()) await expect(button).toBeInViewport({ ratio: 1 });
+    expect(await chain.scroller.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: `test-results/option-chain/chain-${language}-360.png` });
+
+    // No room for a bell per contract: the ticket offers the price alert on its contract.
+    await trade.first().click();
+    await page.getByRole('button', { name: language === 'en' ? 'Set a price alert instead' : 'Créer plutôt une alerte de prix' }).click();
+    const dialog = page.getByRole('dialog', { name: language === 'en' ? /^Price alert on NIFTY \d{2} \w{3} \d+ CE$/ : /^Alerte de prix sur NIFTY \d{2} \S+ \d+ CE$/ });
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: `test-results/option-chain/alert-dialog-${language}-360.png` });
+  });
+}
+
+test('price alerts made from the chain fire, and the price-alert list shows it without a reload', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInReadyToTrade(page);
+  const chain = new OptionChainPage(page);
+  await chain.open();
+  const bell = chain.atmRow.getByRole('button', { name: /^Price alert on NIFTY.*CE$/ });
+  const symbol = ((await bell.getAttribute('aria-label')) ?? '').replace('Price alert on ', '');
+
+  // Half a rupee either side of the last price: whichever way the call moves first, one of the two fires.
+  for (const direction of ['above', 'below'] as const) {
+    await bell.click();
+    const dialog = page.getByRole('dialog', { name: /^Price alert on NIFTY \d{2} \w{3} \d+ CE$/ });
+    await expect(dialog).toBeVisible();
+    // Nothing to type but the level, which starts at the contract's last price (in rupees).
+    await expect(dialog.getByRole('textbox', { name: /tradingsymbol/i })).toHaveCount(0);
+    const level = dialog.getByLabel('Price (₹)');
+    await expect(level).toHaveValue(/^\d+(\.\d{1,2})?$/);
+    if (direction === 'above') await page.screenshot({ path: 'test-results/option-chain/alert-dialog-en-1280.png' });
+    const last = Number(await level.inputValue());
+    await level.fill((direction === 'above' ? last + 0.5 : last - 0.5).toFixed(2));
+    await dialog.getByLabel('When the last price crosses').selectOption(direction);
+    await dialog.getByRole('button', { name: 'Create alert' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  await page.goto('/app/strategy_alerts?view=price');
+  const alerts = page.getByRole('list', { name: 'Your price alerts' }).getByRole('listitem').filter({ hasText: symbol });
+  await expect(alerts).toHaveCount(2);
+  await expect(alerts.filter({ hasText: /above \u2068?₹\d/ })).toHaveCount(1);
+  await expect(alerts.filter({ hasText: /below \u2068?₹\d/ })).toHaveCount(1);
+  await expect(alerts.filter({ hasText: 'Not triggered yet' })).toHaveCount(2);
+  // The watcher fires one; the alerts poll (every 10 s) sees it and the list reads itself again.
+  const fired = alerts.filter({ hasText: 'Triggered once' });
+  await expect.poll(async () => fired.count(), { timeout: 180_000 }).toBeGreaterThan(0);
+  await expect(fired.first()).toContainText('Fired, now off');
+  await page.screenshot({ path: 'test-results/option-chain/price-alerts-fired-en-1280.png' });
+});
