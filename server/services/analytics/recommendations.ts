@@ -121,6 +121,7 @@ export function recommend(index: IndexName, facts: IndexFacts, expiry: Expiry, p
           reward: result.maxProfit ?? 0,
           risk_known: result.maxLoss === null ? 'no' : 'yes',
           risk: result.maxLoss ?? 0,
+          has_breakevens: result.breakevens.length === 0 ? 'no' : 'yes',
           breakevens: result.breakevens,
         },
         details,

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import type { IntentOutcome } from '@/features/orders/api/send-intent';
 import type { Order } from '@/features/orders/api/trading-types';
 import { intentMessages, outcomeMessages, sideMessages } from '@/features/orders/order-messages';
+import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
 
 /** One order's final state in words: filled at ₹x, open at ₹y, rejected with the broker's reason. */
@@ -23,9 +24,9 @@ export function useOrderSentence() {
       case 'TRIGGER PENDING':
         return intl.formatMessage(outcomeMessages.triggerPending, { ...values, price: price(order.trigger_price) });
       case 'REJECTED':
-        return intl.formatMessage(outcomeMessages.rejected, { ...values, reason: order.status_message ?? '' });
+        return intl.formatMessage(outcomeMessages.rejected, { ...values, reason: sayServerText(intl, order.status_message_i18n, order.status_message ?? '') });
       case 'CANCELLED':
-        return intl.formatMessage(outcomeMessages.cancelled, { ...values, reason: order.status_message ?? '' });
+        return intl.formatMessage(outcomeMessages.cancelled, { ...values, reason: sayServerText(intl, order.status_message_i18n, order.status_message ?? '') });
     }
   };
 }
