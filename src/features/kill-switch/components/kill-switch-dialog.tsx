@@ -112,7 +112,7 @@ export function KillSwitchDialog({ onClose, source }: KillSwitchDialogProps) {
             <AccountOutcome key={result.account_number} result={result} />
           ))}
           <div className="flex justify-end">
-            <Button variant="secondary" onClick={onClose} data-autofocus>
+            <Button onClick={onClose} data-autofocus>
               {intl.formatMessage(messages.done)}
             </Button>
           </div>

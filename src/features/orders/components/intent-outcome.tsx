@@ -31,11 +31,14 @@ export function useOrderSentence() {
   };
 }
 
-const tone = (order: Order) =>
-  order.status === 'REJECTED' || order.status === 'CANCELLED' ? 'text-loss' : order.status === 'COMPLETE' ? 'text-profit' : 'text-fg';
+/** `wanted`: the state the trader asked for (a cancel wants CANCELLED), shown as the success it is. */
+const tone = (order: Order, wanted: Order['status']) =>
+  order.status === wanted ? 'text-profit' : order.status === 'REJECTED' || order.status === 'CANCELLED' ? 'text-loss' : 'text-fg';
+
+type IntentOutcomeViewProps = { outcome: IntentOutcome | null; checking: boolean; wanted?: Order['status'] };
 
 /** What happened to an intent, in final terms; a status region so screen readers hear it. */
-export function IntentOutcomeView({ outcome, checking }: { outcome: IntentOutcome | null; checking: boolean }) {
+export function IntentOutcomeView({ outcome, checking, wanted = 'COMPLETE' }: IntentOutcomeViewProps) {
   const intl = useIntl();
   const sentence = useOrderSentence();
   if (checking) {
@@ -66,7 +69,7 @@ export function IntentOutcomeView({ outcome, checking }: { outcome: IntentOutcom
       {outcome.orders.length === 0 && <p className="text-fg">{intl.formatMessage(intentMessages.nothing)}</p>}
       <ul className="flex flex-col gap-1">
         {outcome.orders.map((order) => (
-          <li key={order.order_id} className={tone(order)} data-order-status={order.status}>
+          <li key={order.order_id} className={tone(order, wanted)} data-order-status={order.status}>
             {sentence(order)}
           </li>
         ))}
