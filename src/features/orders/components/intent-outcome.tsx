@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import type { IntentOutcome } from '@/features/orders/api/send-intent';
 import type { Order } from '@/features/orders/api/trading-types';
 import { intentMessages, outcomeMessages, sideMessages } from '@/features/orders/order-messages';
@@ -51,9 +52,15 @@ export function IntentOutcomeView({ outcome, checking, wanted = 'COMPLETE' }: In
   if (outcome === null) return null;
   if (outcome.kind === 'refused') {
     return (
-      <p role="alert" className="text-sm text-loss">
-        {outcome.error.message}
-      </p>
+      <div role="alert" className="flex flex-col gap-1 text-sm text-loss">
+        <p>{outcome.error.message}</p>
+        {/* Risk limits are set on the kill switch page (not in settings): one tap to change them. */}
+        {outcome.error.code === 'risk_limit_exceeded' && (
+          <Link to="/app/kill-switch" className="inline-flex min-h-9 items-center font-medium text-brand underline">
+            {intl.formatMessage(intentMessages.riskLimitsLink)}
+          </Link>
+        )}
+      </div>
     );
   }
   if (outcome.kind === 'not_placed' || outcome.kind === 'unknown') {
