@@ -107,6 +107,7 @@ test('screenshots: the order book, the alerts feed and a recommendation in en an
         if (name === 'recommendations' || name === 'market-view') await expect(page.getByRole('article').first()).toBeVisible();
         if (name === 'order-book') await expect(page.getByText(language === 'en' ? /is not a multiple/ : /n’est pas un multiple/).first()).toBeVisible();
         await page.screenshot({ path: `test-results/french/${name}-${language}-${width}.png` });
+        if (name === 'market-view') await page.getByRole('article').first().screenshot({ path: `test-results/french/commentary-${language}-${width}.png` });
       }
     }
   }
