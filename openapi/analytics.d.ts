@@ -183,6 +183,18 @@ export interface components {
             details: string | null;
             hint: string | null;
         };
+        /**
+         * @description A text the server wrote, as a stable code and its parameters, for the app to say in the reader's
+         *     language (the trading contract's LocalText: openapi/main.yaml lists every code as TextCode). The
+         *     reference server fills the *_i18n columns; another backend may leave them out, and the app then
+         *     shows the plain text column.
+         */
+        LocalText: {
+            code: string;
+            params: {
+                [key: string]: string | number | number[] | components["schemas"]["LocalText"];
+            };
+        };
         Commentary: {
             id: components["schemas"]["Id"];
             created_at: components["schemas"]["Timestamp"];
@@ -193,6 +205,10 @@ export interface components {
             /** @description The index it is about; null for market-wide commentary. */
             index: components["schemas"]["IndexName"] | null;
             sentiment: components["schemas"]["Sentiment"];
+            /** @description title as a code and parameters (LocalText); absent or null shows title as it is. */
+            title_i18n?: components["schemas"]["LocalText"] | null;
+            /** @description body as a code and parameters (LocalText); absent or null shows body as it is. */
+            body_i18n?: components["schemas"]["LocalText"] | null;
         };
         /**
          * @description A snapshot. Plain index snapshots have indicator null and symbol equal to the index; screener
@@ -246,6 +262,8 @@ export interface components {
              * @example Call writing at 23500: OI up 38 %
              */
             signal: string | null;
+            /** @description signal as a code and parameters (LocalText); absent or null shows signal as it is. */
+            signal_i18n?: components["schemas"]["LocalText"] | null;
         };
         DailyData: {
             id: components["schemas"]["Id"];
@@ -319,6 +337,10 @@ export interface components {
             breakevens: number[];
             /** Format: date-time */
             valid_until: string | null;
+            /** @description title as a code and parameters (LocalText); absent or null shows title as it is. */
+            title_i18n?: components["schemas"]["LocalText"] | null;
+            /** @description rationale as a code and parameters (LocalText); absent or null shows rationale as it is. */
+            rationale_i18n?: components["schemas"]["LocalText"] | null;
         };
         /** @description A house strategy bot's track record, for traders choosing a strategy. */
         Bot: {
@@ -332,6 +354,10 @@ export interface components {
             strategy: string;
             underlying: components["schemas"]["IndexName"];
             description: string;
+            /** @description name as a code and parameters (LocalText); absent or null shows name as it is. */
+            name_i18n?: components["schemas"]["LocalText"] | null;
+            /** @description description as a code and parameters (LocalText); absent or null shows description as it is. */
+            description_i18n?: components["schemas"]["LocalText"] | null;
             /** @description Rupees deployed. */
             capital: number;
             /** @description Rupees since `since`; negative is a loss. */

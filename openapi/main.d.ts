@@ -1123,6 +1123,33 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * @description A text the server wrote for a trader (an order's status message, an alert), as a stable code and its
+         *     parameters, so the app says it in the trader's language; the English text beside it stays for API
+         *     compatibility. A parameter is a string (an ISO day "2026-01-20" is a date), a number (amounts and
+         *     prices in rupees, as the message's English text shows them), a list of numbers, or another LocalText
+         *     (a reason inside a sentence). The code `text` carries words no catalogue knows (a live broker's own
+         *     message) in its `text` parameter, to be shown as they are.
+         * @example {
+         *       "code": "order.insufficient_funds",
+         *       "params": {
+         *         "required": 95417.84,
+         *         "available": 74251.8
+         *       }
+         *     }
+         */
+        LocalText: {
+            code: components["schemas"]["TextCode"];
+            params: {
+                [key: string]: components["schemas"]["TextParam"];
+            };
+        };
+        TextParam: string | number | number[] | components["schemas"]["LocalText"];
+        /**
+         * @description Every code a LocalText may carry; the app has English and French words for each one.
+         * @enum {string}
+         */
+        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.portfolio_deleted" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.kite_session_ended_title" | "alert.kite_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description";
+        /**
          * @description A row id; ids are Postgres integer columns, so 1 to 2^31 - 1.
          * @example 42
          */
@@ -1769,6 +1796,11 @@ export interface components {
              * @example Insufficient funds. Required margin is 95417.84 but available margin is 74251.80.
              */
             status_message: string | null;
+            /**
+             * @description status_message as a code and parameters, for the app to say in the trader's language; null when
+             *     there is none or when the words are a live broker's own (then status_message is shown as it is).
+             */
+            status_message_i18n: components["schemas"]["LocalText"] | null;
             /** @example straddle1 */
             tag: string | null;
             order_timestamp: components["schemas"]["Timestamp"];
@@ -2292,6 +2324,10 @@ export interface components {
             severity: components["schemas"]["AlertSeverity"];
             title: string;
             body: string;
+            /** @description title as a code and parameters, for the app to say in the trader's language; null shows title as it is. */
+            title_i18n: components["schemas"]["LocalText"] | null;
+            /** @description body as a code and parameters; null shows body as it is. */
+            body_i18n: components["schemas"]["LocalText"] | null;
             at: components["schemas"]["Timestamp"];
             /** @description The app path that shows what the alert is about (an order book, a bot's portfolio, the kill switch). */
             link: string;

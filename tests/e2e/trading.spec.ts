@@ -196,6 +196,11 @@ test('the order book lists the day’s orders live; a working target is modified
   const cancel = page.getByRole('alertdialog');
   await cancel.getByRole('button', { name: 'Cancel order' }).click();
   await expect(cancel.getByRole('status')).toContainText(/cancelled/);
+  // The question is answered: the title says so, the outcome reads as the success it is, one button closes.
+  await expect(cancel.getByRole('heading', { name: /^Order for NIFTY.* cancelled$/ })).toBeVisible();
+  await expect(cancel.locator('[data-order-status="CANCELLED"]')).toHaveClass(/text-profit/);
+  await expect(cancel.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await expect(cancel.getByRole('button', { name: 'Keep it' })).toHaveCount(0);
   await cancel.getByRole('button', { name: 'Done' }).click();
   await expect(orders.locator('tr[data-order-id]').filter({ hasText: 'Cancelled' })).toHaveCount(1);
 

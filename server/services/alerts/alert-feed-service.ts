@@ -16,6 +16,8 @@ type AlertRow = {
   severity: Alert['severity'];
   title: string;
   body: string;
+  title_i18n: Alert['title_i18n'];
+  body_i18n: Alert['body_i18n'];
   link: string;
   at: Date;
   account_number: string | null;
@@ -35,6 +37,8 @@ function alertOf(row: AlertRow): Alert {
     severity: row.severity,
     title: row.title,
     body: row.body,
+    title_i18n: row.title_i18n,
+    body_i18n: row.body_i18n,
     at: new Date(row.at).toISOString(),
     link: row.link,
     account_number: row.account_number,
@@ -56,7 +60,7 @@ export function createAlertFeedService({ db, clock }: { db: Database; clock: Clo
   async function list(userId: number, query: FeedQuery): Promise<Schemas['AlertsResponse']> {
     const asOf = clock();
     const { rows } = await db.query<AlertRow>(
-      `SELECT a.id, a.category, a.event, a.severity, a.title, a.body, a.link, a.at, b.account_number, a.bot_kind, a.bot_id, a.bot_name,
+      `SELECT a.id, a.category, a.event, a.severity, a.title, a.body, a.title_i18n, a.body_i18n, a.link, a.at, b.account_number, a.bot_kind, a.bot_id, a.bot_name,
          a.id <= COALESCE(r.read_up_to, 0) AS read
        FROM alerts a
        LEFT JOIN broker_accounts b ON b.id = a.broker_account_id

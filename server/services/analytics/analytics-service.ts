@@ -21,9 +21,10 @@ import { normal, tickOptionVolume, uniform } from '../market/simulator.ts';
 import { addDays, isTradingDay, type Exchange, type TradingCalendar } from '../market/trading-calendar.ts';
 import { optionTradingsymbol } from '../market/tradingsymbol.ts';
 import { runRead } from './analytics-reader.ts';
-import { botRecord, houseBots, type DailyBar } from './house-bots.ts';
+import { botRecord, houseBots, houseBotTexts, type DailyBar } from './house-bots.ts';
 import type { ReadQuery } from './postgrest-query.ts';
 import { premiumOf, recommend, type Pricing, type Recommendation } from './recommendations.ts';
+import { said, type Said } from '../texts/said.ts';
 
 /**
  * `recommendationsMs`: recommendations are made again this often while the market ticks, so "<index> is down
@@ -54,7 +55,7 @@ export type AnalyticsServiceOptions = { db: Database; clock: Clock; market: Mark
 
 type ChainStats = { pcr: number | null; maxPain: number | null; callOi: number; putOi: number };
 type Sentiment = 'bullish' | 'bearish' | 'neutral';
-type Commentary = { title: string; body: string; index: IndexName | null; sentiment: Sentiment; at: Date };
+type Commentary = { title: Said; body: Said; index: IndexName | null; sentiment: Sentiment; at: Date };
 
 const rupees = (paise: number) => paise / 100;
 
@@ -71,6 +72,22 @@ const snapshotColumns = ['created_at', '"index"', 'symbol', 'spot', 'change', 'c
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const level = (value: number) => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
+/** A commentary's row values: created_at, title, body, index, sentiment, then the codes of title and body. */
+const commentaryRow = (item: Commentary) => [item.at, item.title.text, item.body.text, item.index, item.sentiment, JSON.stringify(item.title.i18n), JSON.stringify(item.body.i18n)];
+
+/** A session's closing commentary. */
+function closeTexts(index: IndexName, day: string, close: number, points: number, changePct: number, low: number, high: number): Pick<Commentary, 'title' | 'body'> {
+  const direction = changePct >= 0 ? 'higher' : 'lower';
+  return {
+    title: said('commentary.close_title', { index, direction, close }, `${index} closes ${direction} at ${level(close)}`),
+    body: said(
+      'commentary.close_body',
+      { index, day, close, points: round2(points), change: round2(changePct), low, high },
+      `${index} ended the ${day} session at ${level(close)}, ${signed(points)} points (${signed(changePct)} %), after trading between ${level(low)} and ${level(high)}.`,
+    ),
+  };
+}
+
 /** The instant an IST date starts. */
 const istDayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - istOffsetMs);
 
@@ -126,7 +143,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   }
 
   async function say(q: Queryable, item: Commentary): Promise<void> {
-    await q.query('INSERT INTO commentary (created_at, title, body, "index", sentiment) VALUES ($1, $2, $3, $4, $5)', [item.at, item.title, item.body, item.index, item.sentiment]);
+    await q.query('INSERT INTO commentary (created_at, title, body, "index", sentiment, title_i18n, body_i18n) VALUES ($1, $2, $3, $4, $5, $6, $7)', commentaryRow(item));
   }
 
   /** Tells a piece of news unless the same key was told less than `quietMs` ago. */
@@ -175,14 +192,20 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     const crossed = up ? Math.floor(spot / step) * step : Math.ceil(spot / step) * step;
     const dayChange = ((state.spotPaise - state.previousClosePaise) / state.previousClosePaise) * 100;
     const figures = chain?.pcr == null ? '' : `\n\nPut-call ratio ${chain.pcr.toFixed(2)}${chain.maxPain === null ? '' : `, max pain ${level(chain.maxPain)}`}.`;
+    const figuresCode =
+      chain?.pcr == null ? '' : said('commentary.chain_figures', { pcr: chain.pcr, max_pain_known: chain.maxPain === null ? 'no' : 'yes', max_pain: chain.maxPain ?? 0 }, figures).i18n;
+    const direction = up ? 'up' : 'down';
     await sayOnce(`level:${index}:${crossed}:${up}`, 15 * minuteMs, {
       at: now,
       index,
       sentiment: up ? 'bullish' : 'bearish',
-      title: up ? `${index} breaks above ${level(crossed)}` : `${index} slips below ${level(crossed)}`,
-      body:
+      title: said('commentary.level_break_title', { index, direction, level: crossed }, up ? `${index} breaks above ${level(crossed)}` : `${index} slips below ${level(crossed)}`),
+      body: said(
+        'commentary.level_break_body',
+        { index, level: crossed, time: istClock(now), spot, change: round2(dayChange), low: rupees(state.dayLowPaise), high: rupees(state.dayHighPaise), figures: figuresCode },
         `${index} crossed ${level(crossed)} at ${istClock(now)} IST and trades at ${level(spot)}, ${signed(dayChange)} % on the day ` +
-        `(range ${level(rupees(state.dayLowPaise))}–${level(rupees(state.dayHighPaise))}).${figures}`,
+          `(range ${level(rupees(state.dayLowPaise))}–${level(rupees(state.dayHighPaise))}).${figures}`,
+      ),
     });
   }
 
@@ -246,17 +269,18 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       .filter((item) => item.quote.last_price >= 1)
       .reduce<Quoted | null>((best, item) => (Math.abs(item.quote.change_percent ?? 0) > Math.abs(best?.quote.change_percent ?? -1) ? item : best), null);
     const lakh = (units: number) => `${(units / 100_000).toFixed(2)} lakh`;
-    const signals: [Quoted | null, (item: Quoted) => string][] = [
-      [byOi('CE'), (item) => `Highest call open interest at ${item.strike} (${lakh(item.quote.oi ?? 0)} units): resistance`],
-      [byOi('PE'), (item) => `Highest put open interest at ${item.strike} (${lakh(item.quote.oi ?? 0)} units): support`],
-      [mover, (item) => `Biggest mover of the chain: ${signed(item.quote.change_percent ?? 0)} % today`],
+    const lakhs = (units: number) => round2(units / 100_000);
+    const signals: [Quoted | null, (item: Quoted) => Said][] = [
+      [byOi('CE'), (item) => said('signal.call_oi', { strike: item.strike, lakh: lakhs(item.quote.oi ?? 0) }, `Highest call open interest at ${item.strike} (${lakh(item.quote.oi ?? 0)} units): resistance`)],
+      [byOi('PE'), (item) => said('signal.put_oi', { strike: item.strike, lakh: lakhs(item.quote.oi ?? 0) }, `Highest put open interest at ${item.strike} (${lakh(item.quote.oi ?? 0)} units): support`)],
+      [mover, (item) => said('signal.mover', { change: round2(item.quote.change_percent ?? 0) }, `Biggest mover of the chain: ${signed(item.quote.change_percent ?? 0)} % today`)],
     ];
     for (const [item, reason] of signals) {
       if (item === null) continue;
       const { quote } = item;
       await db.query(
-        `INSERT INTO data (created_at, "index", symbol, spot, change, change_pct, pcr, max_pain, iv, vix, call_oi, put_oi, indicator, signal)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, $11, 'screener', $12)`,
+        `INSERT INTO data (created_at, "index", symbol, spot, change, change_pct, pcr, max_pain, iv, vix, call_oi, put_oi, indicator, signal, signal_i18n)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, $11, 'screener', $12, $13)`,
         [
           now,
           index,
@@ -269,7 +293,8 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
           quote.iv ?? null,
           item.instrument_type === 'CE' ? (quote.oi ?? null) : null,
           item.instrument_type === 'PE' ? (quote.oi ?? null) : null,
-          reason(item),
+          reason(item).text,
+          JSON.stringify(reason(item).i18n),
         ],
       );
     }
@@ -280,8 +305,16 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         at: now,
         index,
         sentiment: (mover.instrument_type === 'CE') === up ? 'bullish' : 'bearish',
-        title: `${mover.tradingsymbol} ${up ? 'jumps' : 'drops'} ${Math.abs(moved).toFixed(0)} % today`,
-        body: `${mover.tradingsymbol} trades at ₹${level(mover.quote.last_price)}, ${signed(moved)} % on the day, the biggest move among ${index}'s options near the money.`,
+        title: said(
+          'commentary.mover_title',
+          { symbol: mover.tradingsymbol, direction: up ? 'up' : 'down', move: Math.round(Math.abs(moved)) },
+          `${mover.tradingsymbol} ${up ? 'jumps' : 'drops'} ${Math.abs(moved).toFixed(0)} % today`,
+        ),
+        body: said(
+          'commentary.mover_body',
+          { symbol: mover.tradingsymbol, price: mover.quote.last_price, change: round2(moved), index },
+          `${mover.tradingsymbol} trades at ₹${level(mover.quote.last_price)}, ${signed(moved)} % on the day, the biggest move among ${index}'s options near the money.`,
+        ),
       });
     }
   }
@@ -304,10 +337,13 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         at: now,
         index,
         sentiment: move < 0 ? 'bearish' : move > 0 ? 'bullish' : 'neutral',
-        title: `${index} volatility spikes: ${realised.toFixed(1)} % realised`,
-        body:
+        title: said('commentary.volatility_title', { index, realised: Math.round(realised * 10) / 10 }, `${index} volatility spikes: ${realised.toFixed(1)} % realised`),
+        body: said(
+          'commentary.volatility_body',
+          { minutes: returns.length, index, realised: Math.round(realised * 10) / 10, iv: Math.round(iv * 10) / 10, move: round2(move) },
           `Over the last ${returns.length} minutes ${index} has moved at an annualised ${realised.toFixed(1)} %, well above the ` +
-          `${iv.toFixed(1)} % its at-the-money options imply (${signed(move)} % over the stretch). Option sellers may widen their quotes.`,
+            `${iv.toFixed(1)} % its at-the-money options imply (${signed(move)} % over the stretch). Option sellers may widen their quotes.`,
+        ),
       });
     }
   }
@@ -375,8 +411,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
           at: now,
           index,
           sentiment: changePct >= 0.3 ? 'bullish' : changePct <= -0.3 ? 'bearish' : 'neutral',
-          title: `${index} closes ${changePct >= 0 ? 'higher' : 'lower'} at ${level(close)}`,
-          body: `${index} ended the ${day} session at ${level(close)}, ${signed(close - before)} points (${signed(changePct)} %), after trading between ${level(Math.min(...candles.map((c) => Number(c.low))))} and ${level(Math.max(...candles.map((c) => Number(c.high))))}.`,
+          ...closeTexts(index, day, close, close - before, changePct, Math.min(...candles.map((c) => Number(c.low))), Math.max(...candles.map((c) => Number(c.high)))),
         });
       }
     }
@@ -400,13 +435,13 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       const bars: DailyBar[] = rows
         .filter((row) => row.index === bot.underlying && row.date >= from)
         .map((row) => ({ date: row.date, open: Number(row.open), high: Number(row.high), low: Number(row.low), close: Number(row.close), iv: row.iv === null ? null : Number(row.iv) }));
-      return [{ name: bot.name, ...botRecord(bot, bars) }];
+      return [{ name: bot.name, bot, ...botRecord(bot, bars) }];
     });
     await q.query(
       `UPDATE bots SET pnl = u.pnl, pnl_pct = u.pnl_pct, win_rate = u.win_rate, trades = u.trades, max_drawdown_pct = u.drawdown,
-         equity_curve = u.curve::jsonb, updated_at = $8
-       FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::numeric[], $5::int[], $6::numeric[], $7::text[])
-         AS u (name, pnl, pnl_pct, win_rate, trades, drawdown, curve)
+         equity_curve = u.curve::jsonb, updated_at = $8, name_i18n = u.name_i18n::jsonb, description_i18n = u.description_i18n::jsonb
+       FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::numeric[], $5::int[], $6::numeric[], $7::text[], $9::text[], $10::text[])
+         AS u (name, pnl, pnl_pct, win_rate, trades, drawdown, curve, name_i18n, description_i18n)
        WHERE bots.name = u.name`,
       [
         records.map((record) => record.name),
@@ -417,6 +452,9 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         records.map((record) => record.maxDrawdownPct),
         records.map((record) => JSON.stringify(record.equityCurve)),
         now,
+        // Rows seeded before the codes existed get them here (the bots' record is updated every session).
+        records.map((record) => houseBotTexts(record.bot).name),
+        records.map((record) => houseBotTexts(record.bot).description),
       ],
     );
   }
@@ -441,8 +479,11 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     await insertRows(
       tx,
       'screener',
-      ['display_order', 'created_at', '"index"', 'title', 'strategy', 'view', 'rationale', 'legs', 'max_profit', 'max_loss', 'breakevens', 'valid_until'],
-      made.map((item, order) => [order, now, item.index, item.title, item.strategy, item.view, item.rationale, JSON.stringify(item.legs), item.payoff.maxProfit, item.payoff.maxLoss, JSON.stringify(item.payoff.breakevens), item.validUntil]),
+      ['display_order', 'created_at', '"index"', 'title', 'strategy', 'view', 'rationale', 'legs', 'max_profit', 'max_loss', 'breakevens', 'valid_until', 'title_i18n', 'rationale_i18n'],
+      made.map((item, order) => [
+        order, now, item.index, item.title.text, item.strategy, item.view, item.rationale.text, JSON.stringify(item.legs), item.payoff.maxProfit, item.payoff.maxLoss,
+        JSON.stringify(item.payoff.breakevens), item.validUntil, JSON.stringify(item.title.i18n), JSON.stringify(item.rationale.i18n),
+      ]),
     );
   }
 
@@ -668,6 +709,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         type === 'PE' ? oi : null,
         'screener',
         `At-the-money ${type === 'CE' ? 'call' : 'put'} of the ${expiry.date} expiry: ${(oi / 100_000).toFixed(2)} lakh units open`,
+        JSON.stringify({ code: 'signal.atm_open_interest', params: { type, expiry: expiry.date, lakh: round2(oi / 100_000) } } satisfies Said['i18n']),
       ];
     });
   }
@@ -683,17 +725,20 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         at: new Date(istDayStart(row.date).getTime() + (15 * 60 + 35) * minuteMs),
         index: row.index,
         sentiment: changePct >= 0.3 ? 'bullish' : changePct <= -0.3 ? 'bearish' : 'neutral',
-        title: `${row.index} closes ${changePct >= 0 ? 'higher' : 'lower'} at ${level(Number(row.close))}`,
-        body: `${row.index} ended the ${row.date} session at ${level(Number(row.close))}, ${signed(Number(row.change))} points (${signed(changePct)} %), after trading between ${level(Number(row.low))} and ${level(Number(row.high))}.`,
+        ...closeTexts(row.index, row.date, Number(row.close), Number(row.change), changePct, Number(row.low), Number(row.high)),
       };
     });
-    await insertRows(q, 'commentary', ['created_at', 'title', 'body', '"index"', 'sentiment'], closes.map((item) => [item.at, item.title, item.body, item.index, item.sentiment]));
+    await insertRows(q, 'commentary', ['created_at', 'title', 'body', '"index"', 'sentiment', 'title_i18n', 'body_i18n'], closes.map(commentaryRow));
     await say(q, {
       at: now,
       index: null,
       sentiment: 'neutral',
-      title: 'Simulated market live',
-      body: `Prices on StrikeDesk come from its market simulator: indices move tick by tick from ${marketHours.open} to ${marketHours.close} IST (or all day in demo mode), and this feed reports what they do.`,
+      title: said('commentary.simulated_market_title', {}, 'Simulated market live'),
+      body: said(
+        'commentary.simulated_market_body',
+        { open: marketHours.open, close: marketHours.close },
+        `Prices on StrikeDesk come from its market simulator: indices move tick by tick from ${marketHours.open} to ${marketHours.close} IST (or all day in demo mode), and this feed reports what they do.`,
+      ),
     });
   }
 
@@ -703,8 +748,8 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     await insertRows(
       q,
       'bots',
-      ['name', 'strategy', 'underlying', 'description', 'capital', 'pnl', 'pnl_pct', 'win_rate', 'trades', 'max_drawdown_pct', 'equity_curve', 'since', 'updated_at'],
-      houseBots.map((bot) => [bot.name, bot.strategy, bot.underlying, bot.description, bot.capital, 0, 0, 0, 0, 0, '[]', since, now]),
+      ['name', 'strategy', 'underlying', 'description', 'capital', 'pnl', 'pnl_pct', 'win_rate', 'trades', 'max_drawdown_pct', 'equity_curve', 'since', 'updated_at', 'name_i18n', 'description_i18n'],
+      houseBots.map((bot) => [bot.name, bot.strategy, bot.underlying, bot.description, bot.capital, 0, 0, 0, 0, 0, '[]', since, now, houseBotTexts(bot).name, houseBotTexts(bot).description]),
       ' ON CONFLICT (name) DO NOTHING',
     );
     await updateBots(q, now, [...new Set(houseBots.map((bot) => bot.underlying))]);
@@ -735,7 +780,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       }
       if (empty.has('data') && (await isEmpty(tx, 'data'))) {
         await insertRows(tx, 'data', snapshotColumns, data.snapshots);
-        await insertRows(tx, 'data', [...snapshotColumns, 'indicator', 'signal'], data.signals);
+        await insertRows(tx, 'data', [...snapshotColumns, 'indicator', 'signal', 'signal_i18n'], data.signals);
       }
       if (empty.has('commentary') && (await isEmpty(tx, 'commentary'))) await seedCommentary(tx, now);
       if (empty.has('screener') && (await isEmpty(tx, 'screener'))) await writeRecommendations(tx, recommendations, now);

@@ -27,6 +27,15 @@ export type HouseBot = {
   legs: number;
 };
 
+/** A house bot's stable key (its name in snake case: nifty_expiry_straddle), the code the app names and describes it by. */
+export const houseBotKey = (bot: Pick<HouseBot, 'name'>) => bot.name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+
+/** A house bot's name and description as codes (texts/said.ts), stored beside their English words. */
+export const houseBotTexts = (bot: HouseBot) => ({
+  name: JSON.stringify({ code: 'house_bot.name', params: { bot: houseBotKey(bot) } }),
+  description: JSON.stringify({ code: 'house_bot.description', params: { bot: houseBotKey(bot) } }),
+});
+
 export const houseBots: readonly HouseBot[] = [
   { name: 'NIFTY expiry straddle', strategy: 'short_straddle', underlying: 'NIFTY', capital: 250_000, leverage: 6, legs: 2, description: 'Sells the at-the-money call and put at the open and buys them back at the close.' },
   { name: 'NIFTY iron condor', strategy: 'iron_condor', underlying: 'NIFTY', capital: 150_000, leverage: 8, legs: 4, description: 'Sells a strangle about one day\u2019s move away and buys wings beyond it, so the loss is capped.' },

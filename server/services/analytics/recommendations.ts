@@ -8,6 +8,7 @@ import type { Expiry } from '../market/expiries.ts';
 import type { IndexFacts, IndexName } from '../market/index-config.ts';
 import { expiryInstantMs, optionTickPaise } from '../market/simulator.ts';
 import { optionTradingsymbol, type OptionType } from '../market/tradingsymbol.ts';
+import { said, type Said } from '../texts/said.ts';
 
 export type Leg = { strike: number; type: OptionType; side: 'BUY' | 'SELL'; lots: number; premium: number };
 
@@ -49,10 +50,10 @@ export type Pricing = { spot: number; rate: number; nowMs: number; volatility: (
 
 export type Recommendation = {
   index: IndexName;
-  title: string;
+  title: Said;
   strategy: string;
   view: 'bullish' | 'bearish' | 'neutral' | 'volatile';
-  rationale: string;
+  rationale: Said;
   legs: { tradingsymbol: string; exchange: 'NFO' | 'BFO'; transaction_type: 'BUY' | 'SELL'; lots: number; price: number }[];
   payoff: Payoff;
   validUntil: string;
@@ -77,34 +78,57 @@ export function recommend(index: IndexName, facts: IndexFacts, expiry: Expiry, p
   let strategy: string;
   let view: Recommendation['view'];
   let legs: Leg[];
-  let title: string;
+  let title: Said;
   let reason: string;
   const change = `${changePct >= 0 ? 'up' : 'down'} ${Math.abs(changePct).toFixed(2)} %`;
+  const move = { index, direction: changePct >= 0 ? 'up' : 'down', change: Math.round(Math.abs(changePct) * 100) / 100 };
   if (changePct >= 0.3) {
     strategy = 'bull_call_spread';
     view = 'bullish';
     legs = [leg('CE', atm, 'BUY'), leg('CE', atm + 3 * step, 'SELL')];
-    title = `${index} momentum: bull call spread ${atm}/${atm + 3 * step}`;
+    title = said('recommendation.bull_call_spread_title', { index, low: atm, high: atm + 3 * step }, `${index} momentum: bull call spread ${atm}/${atm + 3 * step}`);
     reason = `${index} is ${change} today: a call spread rides the move with a loss capped at the premium paid.`;
   } else if (changePct <= -0.3) {
     strategy = 'bear_put_spread';
     view = 'bearish';
     legs = [leg('PE', atm, 'BUY'), leg('PE', atm - 3 * step, 'SELL')];
-    title = `${index} under pressure: bear put spread ${atm}/${atm - 3 * step}`;
+    title = said('recommendation.bear_put_spread_title', { index, high: atm, low: atm - 3 * step }, `${index} under pressure: bear put spread ${atm}/${atm - 3 * step}`);
     reason = `${index} is ${change} today: a put spread profits if the slide continues, and risks only the premium paid.`;
   } else {
     strategy = 'iron_condor';
     view = 'neutral';
     legs = [leg('PE', atm - 8 * step, 'BUY'), leg('PE', atm - 4 * step, 'SELL'), leg('CE', atm + 4 * step, 'SELL'), leg('CE', atm + 8 * step, 'BUY')];
-    title = `Range-bound ${index}: iron condor ${atm - 4 * step}–${atm + 4 * step}`;
+    title = said('recommendation.iron_condor_title', { index, low: atm - 4 * step, high: atm + 4 * step }, `Range-bound ${index}: iron condor ${atm - 4 * step}–${atm + 4 * step}`);
     reason = `${index} is ${change} today, inside a narrow range: the condor keeps its premium while the index stays between the short strikes.`;
   }
   const result = payoff(legs, facts.lotSize);
   const risk = result.maxLoss === null ? 'an unlimited loss' : `at most ₹${formatLevel(result.maxLoss)}`;
   const reward = result.maxProfit === null ? 'an open-ended profit' : `up to ₹${formatLevel(result.maxProfit)}`;
-  const rationale =
-    `${reason}\n\nAt ${formatLevel(pricing.spot)}, on the ${expiry.date} expiry, one set of lots (lot size ${facts.lotSize}) makes ${reward} for ${risk}` +
+  const details =
+    `At ${formatLevel(pricing.spot)}, on the ${expiry.date} expiry, one set of lots (lot size ${facts.lotSize}) makes ${reward} for ${risk}` +
     (result.breakevens.length === 0 ? '.' : `; it breaks even at ${result.breakevens.map(formatLevel).join(' and ')}.`);
+  const rationale = said(
+    'recommendation.rationale',
+    {
+      reason: said('recommendation.reason', { ...move, strategy }, reason).i18n,
+      details: said(
+        'recommendation.details',
+        {
+          spot: Math.round(pricing.spot * 100) / 100,
+          expiry: expiry.date,
+          lot_size: facts.lotSize,
+          reward_known: result.maxProfit === null ? 'no' : 'yes',
+          reward: result.maxProfit ?? 0,
+          risk_known: result.maxLoss === null ? 'no' : 'yes',
+          risk: result.maxLoss ?? 0,
+          has_breakevens: result.breakevens.length === 0 ? 'no' : 'yes',
+          breakevens: result.breakevens,
+        },
+        details,
+      ).i18n,
+    },
+    `${reason}\n\n${details}`,
+  );
   return {
     index,
     title,

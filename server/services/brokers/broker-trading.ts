@@ -13,8 +13,9 @@
 // planned orders in as many calls as the rate limits need (10 a second per account, counted by the caller
 // in trading/order-rate.ts), each order numbered in its intent so that it is placed at most once.
 import { DomainError } from '../domain-error.ts';
+import { killSwitchText } from '../texts/order-texts.ts';
+import type { LocalText, Said } from '../texts/said.ts';
 import type { IndexName } from '../market/index-config.ts';
-import { istClock } from '../market/ist.ts';
 import type { LastPrice } from '../market/market-service.ts';
 
 export type Side = 'BUY' | 'SELL';
@@ -58,6 +59,8 @@ export type BrokerOrder = {
   cancelled_quantity: number;
   status: OrderStatus;
   status_message: string | null;
+  /** status_message as a code and parameters (texts/said.ts); null or absent when the words are a live broker's own. */
+  status_message_i18n?: LocalText | null;
   tag: string | null;
   purpose: OrderPurpose;
   oco_group: string | null;
@@ -212,10 +215,7 @@ export type LedgerTrade = { day: string; key: string; side: Side; quantity: numb
 
 /** What placing an entry answers while the account's kill switch is armed (exits stay allowed). */
 export function killSwitchRefusal(accountNumber: string, armedAt: Date): DomainError {
-  return new DomainError(
-    'kill_switch_armed',
-    `The kill switch of account ${accountNumber} is on since ${istClock(armedAt)} IST: new orders are blocked until you turn it off. Exits still work.`,
-  );
+  return new DomainError('kill_switch_armed', killSwitchText(accountNumber, armedAt).text);
 }
 
 /**
@@ -287,7 +287,7 @@ export type BrokerTrading = {
    * sees every order of an intent end: the kill switch armed, a limit used up or a portfolio deleted while
    * the intent went out. Nothing reaches the exchange.
    */
-  recordUnsent(account: TradingAccount, intent: IntentRef, orders: ReadonlyArray<NumberedOrder & { reason: string }>): Promise<BrokerOrder[]>;
+  recordUnsent(account: TradingAccount, intent: IntentRef, orders: ReadonlyArray<NumberedOrder & { reason: Said }>): Promise<BrokerOrder[]>;
   /** The orders carrying `tag` (placed at or after `since` when given), oldest first: how a claim is reconciled. */
   ordersByTag(account: TradingAccount, tag: string, since?: Date | null): Promise<BrokerOrder[]>;
   /** One order as the broker has it now. */
@@ -313,7 +313,7 @@ export type BrokerTrading = {
   /** Refuses a change that changes nothing (nothing_to_modify), which would spend one of the order's 25. */
   modifyOrder(account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder>;
   /** Final orders are answered as they are, so repeating a cancel is harmless. `reason`: shown on each cancelled order. */
-  cancelOrders(account: TradingAccount, orderIds: readonly string[], reason?: string): Promise<BrokerOrder[]>;
+  cancelOrders(account: TradingAccount, orderIds: readonly string[], reason?: Said): Promise<BrokerOrder[]>;
   /** A stop-loss or target that reduces a position, paired with its other protective order (one cancels the other). */
   protect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, portfolioId: number | null, tag: string): Promise<BrokerOrder[]>;
   /** The kill switch's work: every working order cancelled, every position closed at market. Repeating it is harmless. */

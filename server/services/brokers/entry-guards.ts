@@ -44,7 +44,7 @@ export async function guardEntries(
 ): Promise<void> {
   if (guards.killedAt !== null) throw killSwitchRefusal(account.accountNumber, guards.killedAt);
   const refuse = (message: string, field?: string) => {
-    throw new DomainError('risk_limit_exceeded', `${message} Change your risk limits in settings if you mean it.`, { field });
+    throw new DomainError('risk_limit_exceeded', `${message} Change the account's risk limits on the Kill switch page (/app/kill-switch) if you mean it.`, { field });
   };
   if (guards.maxLotsPerOrder !== null) {
     resolved.forEach(({ intent, contract }, index) => {

@@ -48,6 +48,7 @@ export function toOrder(row: BrokerOrder, accountNumber: string): Order {
     cancelled_quantity: row.cancelled_quantity,
     status: row.status,
     status_message: row.status_message,
+    status_message_i18n: row.status_message_i18n ?? null,
     tag: row.tag,
     order_timestamp: new Date(row.placed_at).toISOString(),
     exchange_timestamp: row.exchange_at === null ? null : new Date(row.exchange_at).toISOString(),

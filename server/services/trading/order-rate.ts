@@ -10,6 +10,7 @@
 // second allows and waits for the next seconds for the rest, as Kite's own basket and autoslice do; only
 // the minute's and the day's limits are checked up front, for all of its orders, and a request that could
 // never fit (more orders than a minute takes) is refused with 422, not with a 429 that waiting cannot cure.
+import { said, type Said } from '../texts/said.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { istDate, istOffsetMs } from '../market/ist.ts';
@@ -116,9 +117,13 @@ export async function checkIntentRoom(q: Queryable, accountId: number, count: nu
  * How many of a paced intent's orders may go out now, or why the rest cannot (the minute or the day is
  * used up by other orders since the intent started); else how long until the second has room again.
  */
-export function roomNow(counts: RateCounts, limits: RateLimits): { room: number; stop: string | null; waitMs: number } {
-  if (counts.day >= limits.perDay) return { room: 0, stop: `The broker's limit of ${limits.perDay} orders a day is reached.`, waitMs: 0 };
-  if (counts.minute >= limits.perMinute) return { room: 0, stop: `The broker's limit of ${limits.perMinute} orders a minute is reached.`, waitMs: 0 };
+export function roomNow(counts: RateCounts, limits: RateLimits): { room: number; stop: Said | null; waitMs: number } {
+  if (counts.day >= limits.perDay) {
+    return { room: 0, stop: said('order.limit_per_day', { limit: limits.perDay }, `The broker's limit of ${limits.perDay} orders a day is reached.`), waitMs: 0 };
+  }
+  if (counts.minute >= limits.perMinute) {
+    return { room: 0, stop: said('order.limit_per_minute', { limit: limits.perMinute }, `The broker's limit of ${limits.perMinute} orders a minute is reached.`), waitMs: 0 };
+  }
   const room = Math.min(limits.perSecond - counts.second, limits.perMinute - counts.minute, limits.perDay - counts.day);
   return { room: Math.max(0, room), stop: null, waitMs: counts.secondFreesInMs };
 }

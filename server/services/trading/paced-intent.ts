@@ -15,6 +15,8 @@
 // by the tag and the orders' numbers what reached the broker, and sends only the rest. The kill switch armed
 // mid-way stops the remaining entries (in the book as not sent), and an entry acknowledged after it armed is
 // closed at once (late-kill.ts).
+import { orderTexts } from '../texts/order-texts.ts';
+import { words, type Said } from '../texts/said.ts';
 import type { Database } from '../../db/database.ts';
 import { IntentStopped, type BrokerOrder, type IntentPlan, type IntentRef } from '../brokers/broker-trading.ts';
 import type { Clock } from '../clock.ts';
@@ -65,7 +67,7 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
       throw error;
     }
     let progress = gated.progress;
-    let stop: string | null = null;
+    let stop: Said | null = null;
     let note: string | null = null;
     for (;;) {
       const step = await db.transaction((tx) => takeStep(tx, { call, idempotency, limits, clock }, { claim, plan: plan!, progress, done, stop }));
@@ -79,7 +81,7 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
       if (step.send.length > 0) {
         try {
           await hooks.beforeBrokerCall?.(call.key);
-          if (done.size === 0 && plan.cancel.length > 0) await call.broker.cancelOrders(call.account, plan.cancel, 'Cancelled before the position was squared off.');
+          if (done.size === 0 && plan.cancel.length > 0) await call.broker.cancelOrders(call.account, plan.cancel, orderTexts.cancelledBeforeSquareOff);
           answered.push(...(await call.broker.placeOrders(call.account, intent, step.send)));
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
@@ -88,14 +90,14 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
           if (error instanceof IntentStopped) {
             // A live broker stopped the intent after placing part of this call: nothing more goes out.
             answered.push(...error.answered);
-            stop = error.message;
+            stop = words(error.message);
           } else if (done.size === 0) {
             await idempotency.release(claim);
             throw error;
           } else {
             // The broker refused mid-way (the paper broker: the kill switch, read under its lock): the rest is not sent.
-            stop = error.message;
-            step.unsent.push(...step.send.map((order) => ({ ...order, reason: error.message })));
+            stop = words(error.message);
+            step.unsent.push(...step.send.map((order) => ({ ...order, reason: words(error.message) })));
           }
         }
         await hooks.afterBrokerCall?.(call.key);

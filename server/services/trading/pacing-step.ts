@@ -5,6 +5,8 @@
 // against the rate limits, and the plan and progress stored on the claimed key. Before anything of the
 // intent reached the broker, what would stop it refuses the whole intent instead, as for a single order:
 // 403 (kill switch), 400 (portfolio), 422 (more orders than a minute takes) or 429 (a full second or minute).
+import { killSwitchText, orderTexts } from '../texts/order-texts.ts';
+import type { Said } from '../texts/said.ts';
 import type { Queryable } from '../../db/database.ts';
 import { killSwitchRefusal, type BrokerOrder, type IntentPlan, type NumberedOrder } from '../brokers/broker-trading.ts';
 import type { Clock } from '../clock.ts';
@@ -17,11 +19,11 @@ import { checkIntentRoom, perSecondRefusal, rateCounts, recordSends, roomNow, ty
 export type StepDeps = { call: IntentCall; idempotency: Idempotency; limits: RateLimits; clock: Clock };
 
 /** Where the intent stands: its holder's claim, plan and progress, the orders the broker has (by number), and why the rest cannot go out, if it cannot. */
-export type StepState = { claim: Claim; plan: IntentPlan; progress: number; done: ReadonlyMap<number, BrokerOrder>; stop: string | null };
+export type StepState = { claim: Claim; plan: IntentPlan; progress: number; done: ReadonlyMap<number, BrokerOrder>; stop: Said | null };
 
 export type Step =
   | { refusal: DomainError }
-  | { claim: Claim; progress: number; send: NumberedOrder[]; unsent: Array<NumberedOrder & { reason: string }>; remaining: number; waitMs: number };
+  | { claim: Claim; progress: number; send: NumberedOrder[]; unsent: Array<NumberedOrder & { reason: Said }>; remaining: number; waitMs: number };
 
 export async function takeStep(tx: Queryable, { call, idempotency, limits, clock }: StepDeps, state: StepState): Promise<Step> {
   const now = clock();
@@ -48,12 +50,12 @@ export async function takeStep(tx: Queryable, { call, idempotency, limits, clock
     portfolioIds,
   ]);
   const kept = new Set(live.map((row) => Number(row.id)));
-  const killed = call.entry && armed !== null ? killSwitchRefusal(account.accountNumber, armed).message : null;
+  const killed = call.entry && armed !== null ? killSwitchText(account.accountNumber, armed) : null;
   const send: NumberedOrder[] = [];
-  const unsent: Array<NumberedOrder & { reason: string }> = [];
+  const unsent: Array<NumberedOrder & { reason: Said }> = [];
   for (const order of todo) {
     const gone = order.portfolioId !== null && !kept.has(order.portfolioId);
-    const reason = state.stop ?? killed ?? limitReached ?? (gone ? 'Its portfolio was deleted.' : null);
+    const reason = state.stop ?? killed ?? limitReached ?? (gone ? orderTexts.portfolioDeleted : null);
     if (reason === null && send.length >= room) break;
     if (reason === null) send.push(order);
     else unsent.push({ ...order, reason });

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useAtom } from 'jotai';
 import { defineMessages, useIntl } from 'react-intl';
 import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
+import { backdropClassName } from '@/components/ui/backdrop';
 import { NavLinkList } from '@/app/layouts/nav-link-list';
 import { mobileNavOpenAtom } from '@/lib/preferences/preferences-atom';
 
@@ -17,7 +18,7 @@ export function MobileNavDrawer() {
   const handleClose = () => setOpen(false);
   return (
     <Dialog open={open} onClose={handleClose} className="fixed inset-0 z-40 lg:hidden">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className={backdropClassName} aria-hidden="true" data-backdrop />
       <DialogPanel className="fixed inset-y-0 start-0 flex w-[min(20rem,85vw)] flex-col bg-surface shadow-xl safe-area-px">
         <div className="flex h-header items-center justify-between border-b border-line px-4">
           <DialogTitle className="text-lg font-semibold">{intl.formatMessage(messages.title)}</DialogTitle>

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
+import { backdropClassName } from '@/components/ui/backdrop';
 import { shellMessages } from '@/app/layouts/brand';
 import { SettingsChoice } from '@/app/layouts/settings-choice';
 import { settingsMessages as m } from '@/app/layouts/settings-messages';
@@ -17,7 +18,7 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
 
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-40">
-      <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
+      <div className={backdropClassName} aria-hidden="true" data-backdrop />
       <DialogPanel className="fixed inset-y-0 end-0 flex w-[min(22rem,100vw)] flex-col bg-surface shadow-xl safe-area-px">
         <div className="flex h-header items-center justify-between border-b border-line px-4">
           <DialogTitle className="text-lg font-semibold">{t(m.title)}</DialogTitle>

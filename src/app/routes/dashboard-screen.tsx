@@ -7,6 +7,7 @@ import { GettingStartedSteps } from '@/app/getting-started/getting-started-steps
 import { setupSummary } from '@/app/getting-started/setup-summary';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
 import { usePolled } from '@/app/trading/use-polled';
+import { sayServerText } from '@/i18n/say-server-text';
 import { ChangeText } from '@/components/ui/change-text';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
@@ -151,7 +152,7 @@ function CommentaryTile() {
                 <SentimentBadge value={item.sentiment} />
                 <time dateTime={item.created_at}>{formatTime(item.created_at)}</time>
               </div>
-              <p className="font-medium text-fg">{item.title}</p>
+              <p className="font-medium text-fg">{sayServerText(intl, item.title_i18n, item.title)}</p>
             </li>
           ))}
           <li><Link to="/app/market_view" className="text-xs font-medium text-brand underline">{intl.formatMessage(messages.seeAll)}</Link></li>

@@ -8,7 +8,7 @@ import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { StaleNote } from '@/components/ui/stale-note';
-import { TextField } from '@/components/ui/text-field';
+import { DateField } from '@/components/ui/date-field';
 import { getOrderBook, mergeOrderBook } from '@/features/orders/api/trading-calls';
 import type { OrderBook } from '@/features/orders/api/trading-types';
 import { OrderAndTradeBook } from '@/features/orders/components/order-and-trade-book';
@@ -62,7 +62,7 @@ export function OrderBookScreen() {
       {desk.account !== null && (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-3xl">
           <AccountChoice desk={desk} />
-          <TextField label={intl.formatMessage(messages.date)} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+          <DateField label={intl.formatMessage(messages.date)} value={date} onDayChange={setDate} />
         </div>
       )}
       {asOf !== null && <StaleNote asOf={asOf} />}

@@ -9,7 +9,7 @@ import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { StaleNote } from '@/components/ui/stale-note';
 import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
+import { DateField } from '@/components/ui/date-field';
 import { OrderAccount } from '@/features/orders/components/order-account';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionsByBot, getPositionSummary, type PositionsByBot, type PositionSummary } from '@/features/positions/api/position-calls';
@@ -101,7 +101,7 @@ export function PositionsScreen() {
               </option>
             ))}
           </SelectField>
-          <TextField label={intl.formatMessage(messages.date)} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+          <DateField label={intl.formatMessage(messages.date)} value={date} onDayChange={setDate} />
           {account !== null && (
             <div className="sm:col-span-2">
               <OrderAccount account={account} />

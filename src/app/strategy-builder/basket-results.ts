@@ -12,7 +12,12 @@ export type LegResult =
  * quantity): it filled when all of them did, at their quantity-weighted average; it failed when any was
  * rejected or cancelled; otherwise it is still working. A refused request failed every leg it carried.
  */
-export function legResults(legs: readonly BuilderLeg[], outcome: IntentOutcome): Map<string, LegResult> {
+/** `reasonOf`: a refused order's reason as the trader reads it (the server's coded words in the interface language). */
+export function legResults(
+  legs: readonly BuilderLeg[],
+  outcome: IntentOutcome,
+  reasonOf: (order: Order) => string = (order) => order.status_message ?? order.status,
+): Map<string, LegResult> {
   const results = new Map<string, LegResult>();
   if (outcome.kind === 'refused') {
     for (const leg of legs) results.set(leg.id, { status: 'failed', reason: outcome.error.message, orders: [] });
@@ -26,7 +31,7 @@ export function legResults(legs: readonly BuilderLeg[], outcome: IntentOutcome):
     const bad = mine.find((order) => order.status === 'REJECTED' || order.status === 'CANCELLED');
     if (mine.length === 0) continue;
     if (bad !== undefined) {
-      results.set(leg.id, { status: 'failed', reason: bad.status_message ?? bad.status, orders: mine });
+      results.set(leg.id, { status: 'failed', reason: reasonOf(bad), orders: mine });
     } else if (mine.every((order) => order.status === 'COMPLETE')) {
       const quantity = mine.reduce((sum, order) => sum + order.filled_quantity, 0);
       const value = mine.reduce((sum, order) => sum + order.filled_quantity * order.average_price, 0);

@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
 import { cx } from '@/components/ui/class-names';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'profit' | 'loss';
 
 export type ButtonProps = ComponentPropsWithRef<'button'> & {
   variant?: ButtonVariant;
@@ -15,6 +15,9 @@ const VARIANTS: Record<ButtonVariant, string> = {
   // text-surface: white on the light theme's red, near-black on the dark theme's lighter red.
   danger: 'bg-danger text-surface hover:opacity-90',
   ghost: 'bg-transparent text-fg hover:bg-surface-muted',
+  // The theme's profit and loss colours, for an action that must match a control in them (a Buy or Sell toggle).
+  profit: 'bg-profit text-white hover:opacity-90',
+  loss: 'bg-loss text-white hover:opacity-90',
 };
 
 export function Button({

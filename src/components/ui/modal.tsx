@@ -2,6 +2,7 @@ import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react
 import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { backdropClassName } from '@/components/ui/backdrop';
 import { cx } from '@/components/ui/class-names';
 import { commonMessages } from '@/i18n/common-messages';
 
@@ -37,7 +38,7 @@ export function Modal({ open = true, onClose, title, description, children, acti
   return (
     // The root keeps a size (fixed inset-0): browser tests check the dialog covers the screen.
     <Dialog open={open && mounted} onClose={onClose} role={role} className="fixed inset-0 z-40">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className={backdropClassName} aria-hidden="true" data-backdrop />
       <div
         className={cx(
           'fixed inset-0 flex sm:items-center sm:justify-center sm:p-4',

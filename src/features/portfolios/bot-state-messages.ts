@@ -79,6 +79,12 @@ export const nextActionMessage = defineMessage<{ state: MessageValue; time: Mess
   defaultMessage: '{state, select, in_position {Exits at {time}} waiting {Enters at {time}} other {Acts at {time}}}',
 });
 
+/** A trading bot waiting for its signal has no set time: what it waits for, and the window it acts in. */
+export const waitingForSignalMessage = defineMessage<{ underlying: MessageValue; from: MessageValue; until: MessageValue }>({
+  id: 'portfolios.botState.waitingForSignal',
+  defaultMessage: 'Enters on the next {underlying} signal between {from} and {until} IST (checked every minute)',
+});
+
 export const historyTitle = defineMessage<{ name: MessageValue }>({
   id: 'portfolios.botState.historyTitle',
   defaultMessage: 'History of “{name}”',

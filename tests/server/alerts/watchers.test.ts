@@ -59,6 +59,14 @@ describe.each(testBackends)('the alert watchers on %s', (backend) => {
     const rejection = alerts.find((alert) => alert.event === 'order_rejected')!;
     expect(rejection).toMatchObject({ severity: 'danger', title: `Order rejected: BUY ${lot + 5} ${callAtm}` });
     expect(rejection.body).toContain(rejected.status_message!);
+    // Beside the English, the codes the app words in French: the order's own reason nested in the alert's body.
+    expect(rejected.status_message_i18n).toEqual({ code: 'order.lot_multiple', params: { quantity: lot + 5, lot_size: lot, example: lot, lots: 1 } });
+    expect(rejection.title_i18n).toEqual({ code: 'alert.order_rejected_title', params: { side: 'BUY', quantity: lot + 5, tradingsymbol: callAtm } });
+    expect(rejection.body_i18n).toEqual({
+      code: 'alert.order_rejected_body',
+      params: { reason: rejected.status_message_i18n, account: desk.accountNumber, order_id: rejected.order_id },
+    });
+    expect(filled.title_i18n).toMatchObject({ code: 'alert.order_filled_title', params: { side: 'BUY', quantity: lot } });
 
     // The same pass again, and a pass a moment later: nothing new.
     expect((await run()).written.orders).toBe(0);

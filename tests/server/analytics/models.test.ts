@@ -45,7 +45,16 @@ describe('recommendations', () => {
     // Bounded strategies: both limits known, and the rationale says them in rupees.
     expect(made.payoff.maxProfit).toBeGreaterThan(0);
     expect(made.payoff.maxLoss).toBeGreaterThan(0);
-    expect(made.rationale).toContain(`₹${made.payoff.maxLoss!.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`);
+    expect(made.rationale.text).toContain(`₹${made.payoff.maxLoss!.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`);
+    // Beside the English, the same figures as a code and parameters the app words in the trader's language.
+    expect(made.rationale.i18n).toMatchObject({
+      code: 'recommendation.rationale',
+      params: {
+        reason: { code: 'recommendation.reason', params: { index: 'NIFTY', strategy, direction: change >= 0 ? 'up' : 'down', change: Math.abs(change) } },
+        details: { code: 'recommendation.details', params: { expiry: '2026-01-20', risk_known: 'yes', risk: made.payoff.maxLoss, lot_size: facts.lotSize } },
+      },
+    });
+    expect(made.title.i18n.code).toBe(`recommendation.${strategy}_title`);
   });
 });
 

@@ -36,7 +36,9 @@ describe.each(testBackends)('postgrest-js against the analytics backend, on %s',
     expect(data!.length).toBeGreaterThanOrEqual(10);
     const times = data!.map((row) => Date.parse(row.created_at as string));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(Object.keys(data![0]!).sort()).toEqual(['body', 'created_at', 'id', 'index', 'sentiment', 'title']);
+    expect(Object.keys(data![0]!).sort()).toEqual(['body', 'body_i18n', 'created_at', 'id', 'index', 'sentiment', 'title', 'title_i18n']);
+    // Every seeded piece carries its codes, for the app to say it in the reader's language.
+    for (const row of data!) expect([row.title_i18n?.code, row.body_i18n?.code]).toEqual([expect.stringMatching(/^commentary\./), expect.stringMatching(/^commentary\./)]);
   });
 
   it('market view: index snapshots (indicator is null), newest first, 20', async () => {
@@ -64,6 +66,7 @@ describe.each(testBackends)('postgrest-js against the analytics backend, on %s',
     expect(error).toBeNull();
     expect(data!.length).toBeGreaterThanOrEqual(10);
     expect(data!.every((row) => row.indicator === 'screener' && typeof row.signal === 'string' && row.symbol !== row.index)).toBe(true);
+    expect(data!.every((row) => typeof row.signal_i18n?.code === 'string' && row.signal_i18n.code.startsWith('signal.'))).toBe(true);
   });
 
   it('screener and recommendations: ordered by display_order, with legs and rationale', async () => {
@@ -75,6 +78,7 @@ describe.each(testBackends)('postgrest-js against the analytics backend, on %s',
       expect(row.legs.length).toBeGreaterThanOrEqual(1);
       expect(row.legs[0]).toEqual({ tradingsymbol: expect.stringMatching(new RegExp(`^${row.index}`)), exchange: expect.stringMatching(/^(NFO|BFO)$/), transaction_type: expect.stringMatching(/^(BUY|SELL)$/), lots: 1, price: expect.any(Number) });
       expect(row.rationale.length).toBeGreaterThan(40);
+      expect([row.title_i18n?.code, row.rationale_i18n?.code]).toEqual([`recommendation.${row.strategy}_title`, 'recommendation.rationale']);
     }
   });
 
@@ -90,6 +94,7 @@ describe.each(testBackends)('postgrest-js against the analytics backend, on %s',
       expect(bot.equity_curve.length).toBeGreaterThanOrEqual(10);
       // The last point of the curve is the capital plus the P&L.
       expect(bot.equity_curve.at(-1).equity).toBeCloseTo(bot.capital + bot.pnl, 2);
+      expect(bot.description_i18n).toEqual({ code: 'house_bot.description', params: { bot: bot.name.toLowerCase().replaceAll(' ', '_') } });
     }
   });
 

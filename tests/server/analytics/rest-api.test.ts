@@ -70,7 +70,7 @@ describe.each(testBackends)('analytics tables over HTTP, on %s', (backend) => {
       expect(res.headers['content-range']).toBe('0-4/*');
       const rows = res.json() as Row[];
       expect(rows.map((row) => row.title)).toEqual(['e', 'd', 'c', 'b', 'a']);
-      expect(rows[0]).toEqual({ id: ids[4], created_at: expect.stringMatching(/^2026-01-16T08:00:00(\+00:00|Z)$/), title: 'e', body: 'fifth', index: 'NIFTY', sentiment: 'neutral' });
+      expect(rows[0]).toEqual({ id: ids[4], created_at: expect.stringMatching(/^2026-01-16T08:00:00(\+00:00|Z)$/), title: 'e', body: 'fifth', index: 'NIFTY', sentiment: 'neutral', title_i18n: null, body_i18n: null });
       expect(Date.parse(rows[0]!.created_at)).toBe(Date.parse('2026-01-16T08:00:00Z'));
     });
 
@@ -235,7 +235,7 @@ describe.each(testBackends)('analytics tables over HTTP, on %s', (backend) => {
       expect(table.statusCode).toBe(400);
       expect(table.json()).toEqual({ message: 'Could not find the table "users"', code: 'PGRST205', details: null, hint: 'The analytics tables are commentary, data, daily_data, screener, bots, index_config, candles.' });
       const column = await get('commentary?select=colour');
-      expect(column.json()).toEqual({ message: 'column commentary.colour does not exist', code: '42703', details: null, hint: 'commentary has the columns id, created_at, title, body, index, sentiment.' });
+      expect(column.json()).toEqual({ message: 'column commentary.colour does not exist', code: '42703', details: null, hint: 'commentary has the columns id, created_at, title, body, index, sentiment, title_i18n, body_i18n.' });
     });
 
     const hostile = [

@@ -229,6 +229,9 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
       const tooBig = await buy(callAtm, 3);
       expect(tooBig.status).toBe(422);
       expect(tooBig.body).toMatchObject({ code: 'risk_limit_exceeded', field: 'quantity', message: expect.stringContaining('more than your limit of 2 lots per order') });
+      // Risk limits live on the kill switch page, not in settings: the refusal sends the trader there.
+      expect(tooBig.body.message).toContain('on the Kill switch page (/app/kill-switch)');
+      expect(tooBig.body.message).not.toContain('settings');
       expect((await buy(callAtm, 2)).status).toBe(200);
       const second = await buy(putAtm, 1);
       expect(second.status).toBe(422);

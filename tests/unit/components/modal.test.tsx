@@ -54,3 +54,17 @@ describe.each<Mounting>(['mounted when opened', 'always mounted'])('a dialog %s'
     }
   });
 });
+
+describe('the page behind a dialog', () => {
+  it.each([false, true])('is dimmed by a backdrop that stays visible on the dark theme (confirm: %s)', async (confirm) => {
+    const user = userEvent.setup();
+    render(<Page mounting="mounted when opened" confirm={confirm} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await act(async () => {});
+    const backdrop = document.querySelector('[data-backdrop]');
+    expect(backdrop).not.toBeNull();
+    expect(backdrop!.className).toMatch(/\bfixed inset-0\b/);
+    // Black at 40 % was lost on the dark theme's near-black page: the dark theme dims at 75 %.
+    expect(backdrop!.className).toContain('dark:bg-black/75');
+  });
+});

@@ -41,6 +41,8 @@ export function alert(id: number, overrides: Partial<Alert> = {}): Alert {
     account_number: 'PA1234',
     bot: null,
     read: false,
+    title_i18n: null,
+    body_i18n: null,
     ...overrides,
   };
 }

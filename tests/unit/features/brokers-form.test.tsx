@@ -74,7 +74,36 @@ describe('adding an account', () => {
     expect(store.get(brokerAccountsAtom)).toEqual([main, created]);
     expect(store.get(selectedAccountAtom)).toEqual(created);
     expect(screen.getByRole('listitem', { name: 'Intraday' })).toBeTruthy();
-    expect(notifications()).toEqual([{ kind: 'success', title: 'Account added', values: undefined }]);
+    expect(notifications()).toEqual([
+      {
+        kind: 'success',
+        title: 'Account added',
+        description: '{number} is now the selected account: the desk, positions and orders show it.',
+        values: { number: 'PA5555', selected: 'PA5555' },
+      },
+    ]);
+  });
+
+  it('keeps the selected account when there is one, and says which one the screens still show', async () => {
+    const user = userEvent.setup();
+    serveBrokers();
+    serveAccounts([main]);
+    store.set(selectedAccountAtom, main);
+    record('post', '/api/accounts/accounts/', () => HttpResponse.json({ broker_accounts: created }, { status: 201 }));
+    renderBrokers();
+    const dialog = await openAddForm(user);
+    await fillNewAccount(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(store.get(selectedAccountAtom)).toEqual(main);
+    expect(notifications()).toEqual([
+      {
+        kind: 'success',
+        title: 'Account added',
+        description: '{selected} stays the selected account; choose Select on {number} to trade on it.',
+        values: { number: 'PA5555', selected: main.account_number },
+      },
+    ]);
   });
 
   it('fills the keys for the paper broker only, with fresh random values each time', async () => {

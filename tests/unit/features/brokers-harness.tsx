@@ -157,6 +157,7 @@ export function notifications() {
   return store.get(notificationsAtom).map((n) => ({
     kind: n.kind,
     title: typeof n.title === 'string' ? n.title : n.title.defaultMessage,
+    description: n.description === undefined || typeof n.description === 'string' ? n.description : n.description.defaultMessage,
     values: n.values,
   }));
 }

@@ -82,6 +82,16 @@ describe('a bot card’s day', () => {
     expect(losing.querySelector('[data-field="bot-pnl"]')?.className).toContain('text-loss');
   });
 
+  it('a trading bot waiting for its signal says what for and in which window, not just "Waiting"', async () => {
+    backend.botStates = [botState(straddleBot, 'trading', { state: 'waiting', next_action_at: null })];
+    renderPortfolioScreen();
+    const bot = await findCard('Tuesday straddle');
+    await waitFor(() => expect(today(bot)?.state).toBe('waiting'));
+    expect(today(bot)?.terms).toContain(
+      `Next: Enters on the next ${straddleBot.underlying} signal between ${straddleBot.entry_from} and ${straddleBot.entry_until} IST (checked every minute)`,
+    );
+  });
+
   it('names the leg a per-leg stop closed while the bot stays in position with the rest', async () => {
     const legStop: BotActionRecord = { ...entered, action: 'leg_stop_loss', leg: 'NIFTY26D0125800CE', claimed_at: '2026-11-24T04:45:00Z', completed_at: '2026-11-24T04:45:00Z' };
     backend.botStates = [botState(straddleBot, 'trading', { state: 'in_position', pnl_today: -420, entries_today: 1, open_positions: 1, last_action: legStop, next_action_at: AT_1510 })];

@@ -60,6 +60,7 @@ const answer = (account_number: string): Schemas['Order'] => ({
   cancelled_quantity: 0,
   status: 'COMPLETE',
   status_message: null,
+  status_message_i18n: null,
   tag: 'k',
   order_timestamp: MORNING,
   exchange_timestamp: null,

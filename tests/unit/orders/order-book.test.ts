@@ -26,6 +26,7 @@ const order = (id: string, status: Order['status'] = 'OPEN'): Order => ({
   cancelled_quantity: 0,
   status,
   status_message: null,
+  status_message_i18n: null,
   tag: null,
   order_timestamp: '2026-11-20T04:30:00.000Z',
   exchange_timestamp: null,

@@ -115,6 +115,20 @@ describe('the order window checks what is typed before the review step', () => {
   });
 });
 
+describe('the order window speaks one colour per side', () => {
+  it.each([
+    ['BUY', 'bg-profit'],
+    ['SELL', 'bg-loss'],
+  ] as const)('%s: the send button wears the colour of the chosen side toggle, not the brand blue', (side, colour) => {
+    renderTicket({ side });
+    const toggle = screen.getByRole('button', { name: side === 'BUY' ? 'Buy' : 'Sell', pressed: true });
+    expect(toggle.className).toContain(colour);
+    const send = submit(side === 'BUY' ? 'Buy' : 'Sell');
+    expect(send.className).toContain(colour);
+    expect(send.className).not.toContain('bg-brand');
+  });
+});
+
 describe('the order window names the contract and its charges', () => {
   it('writes the contract in words beside its tradingsymbol, in English and French', () => {
     const { unmount } = renderTicket();

@@ -52,6 +52,7 @@ const order: Order = {
   cancelled_quantity: 0,
   status: 'OPEN',
   status_message: null,
+  status_message_i18n: null,
   tag: null,
   order_timestamp: '2026-11-20T04:30:00.000Z',
   exchange_timestamp: null,

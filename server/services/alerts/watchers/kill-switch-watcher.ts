@@ -1,6 +1,7 @@
 // Every arm and disarm of a kill switch (kill_switch_events, written by the kill switch service), told to the
 // account's owner: whoever did it (the trader on another device, a risk limit), the phone hears of it.
 import type { Queryable } from '../../../db/database.ts';
+import { said } from '../../texts/said.ts';
 import { recordAlert } from '../alert-log.ts';
 import { advance, readFrom } from './cursors.ts';
 
@@ -36,7 +37,9 @@ export async function watchKillSwitches(tx: Queryable, now: Date): Promise<numbe
       category: 'kill_switch',
       event: armed ? 'kill_switch_armed' : 'kill_switch_disarmed',
       severity: armed ? 'danger' : 'info',
-      title: armed ? `Kill switch on for ${row.account_number}${byRiskLimit ? ' (risk limit)' : ''}` : `Kill switch off for ${row.account_number}`,
+      title: armed
+        ? said('alert.kill_switch_on_title', { account: row.account_number, by: byRiskLimit ? 'risk_limit' : 'trader' }, `Kill switch on for ${row.account_number}${byRiskLimit ? ' (risk limit)' : ''}`)
+        : said('alert.kill_switch_off_title', { account: row.account_number }, `Kill switch off for ${row.account_number}`),
       body: row.reason === null || row.summary.includes(row.reason) ? row.summary : `${row.reason} ${row.summary}`,
       link: '/app/kill-switch',
       at: new Date(row.at),

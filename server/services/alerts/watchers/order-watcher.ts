@@ -4,7 +4,8 @@
 // Orders a bot placed are left to the bot engine, which tells them as bot events, once it marks them (the
 // bot_id column of migration 013); before that column exists every order is told.
 import type { Queryable } from '../../../db/database.ts';
-import { formatPaise } from '../../brokers/paper/paise.ts';
+import { formatPaise, toRupees } from '../../brokers/paper/paise.ts';
+import { said, words, type LocalText } from '../../texts/said.ts';
 import { recordAlert, type NewAlert } from '../alert-log.ts';
 import { advance, readFrom } from './cursors.ts';
 
@@ -17,6 +18,8 @@ export type FinalOrder = {
   order_id: string;
   status: 'COMPLETE' | 'REJECTED';
   status_message: string | null;
+  /** The message's code when StrikeDesk wrote it; null or absent for a broker's own words. */
+  status_message_i18n?: LocalText | null;
   purpose: 'entry' | 'stoploss' | 'target' | 'squareoff' | 'auto_squareoff';
   tradingsymbol: string;
   transaction_type: 'BUY' | 'SELL';
@@ -38,23 +41,37 @@ export function orderAlert(row: FinalOrder): NewAlert {
   const side = row.transaction_type === 'BUY' ? 'Bought' : 'Sold';
   const base = { userId: row.user_id, accountId: row.broker_account_id, category: 'order' as const, link: '/app/order_book', at: new Date(row.updated_at) };
   const dedupeKey = orderDedupeKey(row.order_id, row.status);
+  const symbol = { tradingsymbol: row.tradingsymbol };
+  const where = { account: row.account_number, order_id: row.order_id };
   if (row.status === 'REJECTED') {
+    const reason =
+      row.status_message === null ? said('alert.no_reason', {}, 'The broker gave no reason.') : row.status_message_i18n ? { text: row.status_message, i18n: row.status_message_i18n } : words(row.status_message);
     return {
       ...base,
       event: 'order_rejected',
       severity: 'danger',
-      title: `Order rejected: ${row.transaction_type} ${row.quantity} ${row.tradingsymbol}`,
-      body: `${row.status_message ?? 'The broker gave no reason.'} (${row.account_number}, order ${row.order_id})`,
+      title: said('alert.order_rejected_title', { side: row.transaction_type, quantity: row.quantity, ...symbol }, `Order rejected: ${row.transaction_type} ${row.quantity} ${row.tradingsymbol}`),
+      body: said('alert.order_rejected_body', { reason: reason.i18n, ...where }, `${reason.text} (${row.account_number}, order ${row.order_id})`),
       dedupeKey,
     };
   }
   // Average fill price, rounded to the paisa half away from zero as the order book shows it.
   const average = row.filled_quantity === 0 ? 0 : Math.round(Number(row.filled_value_paise) / row.filled_quantity);
-  const detail = `${side} ${row.filled_quantity} ${row.tradingsymbol} at ${formatPaise(average)} (${row.account_number}, order ${row.order_id})`;
-  if (row.purpose === 'stoploss') return { ...base, event: 'stop_loss_hit', severity: 'warning', title: `Stop-loss hit: ${row.tradingsymbol}`, body: detail, dedupeKey };
-  if (row.purpose === 'target') return { ...base, event: 'target_hit', severity: 'success', title: `Target hit: ${row.tradingsymbol}`, body: detail, dedupeKey };
+  const detail = said(
+    'alert.order_filled_body',
+    { side: row.transaction_type, quantity: row.filled_quantity, ...symbol, price: toRupees(average), ...where },
+    `${side} ${row.filled_quantity} ${row.tradingsymbol} at ${formatPaise(average)} (${row.account_number}, order ${row.order_id})`,
+  );
+  if (row.purpose === 'stoploss') {
+    return { ...base, event: 'stop_loss_hit', severity: 'warning', title: said('alert.stop_loss_hit_title', symbol, `Stop-loss hit: ${row.tradingsymbol}`), body: detail, dedupeKey };
+  }
+  if (row.purpose === 'target') {
+    return { ...base, event: 'target_hit', severity: 'success', title: said('alert.target_hit_title', symbol, `Target hit: ${row.tradingsymbol}`), body: detail, dedupeKey };
+  }
   const title =
-    row.purpose === 'auto_squareoff' ? `Squared off by the broker: ${row.tradingsymbol}` : `${side} ${row.filled_quantity} ${row.tradingsymbol}`;
+    row.purpose === 'auto_squareoff'
+      ? said('alert.squared_off_by_broker_title', symbol, `Squared off by the broker: ${row.tradingsymbol}`)
+      : said('alert.order_filled_title', { side: row.transaction_type, quantity: row.filled_quantity, ...symbol }, `${side} ${row.filled_quantity} ${row.tradingsymbol}`);
   return { ...base, event: 'order_filled', severity: 'success', title, body: detail, dedupeKey };
 }
 
@@ -74,7 +91,7 @@ export function createOrderWatcher() {
     botColumn ??= await hasBotColumn(tx);
     const from = await readFrom(tx, cursorName, now);
     const { rows } = await tx.query<OrderRow>(
-      `SELECT o.id, o.order_id, o.status, o.status_message, o.purpose, o.tradingsymbol, o.transaction_type, o.quantity, o.filled_quantity,
+      `SELECT o.id, o.order_id, o.status, o.status_message, o.status_message_i18n, o.purpose, o.tradingsymbol, o.transaction_type, o.quantity, o.filled_quantity,
          o.filled_value_paise, o.updated_at, o.broker_account_id, a.user_id, a.account_number
        FROM paper_orders o JOIN broker_accounts a ON a.id = o.broker_account_id
        WHERE o.status IN ('COMPLETE', 'REJECTED') AND o.updated_at > $1 AND o.updated_at <= $2${botColumn ? ' AND o.bot_id IS NULL' : ''}

@@ -5,7 +5,8 @@
 // An alert on an option whose contract has expired (15:30 IST on its expiry day) can never fire: it is turned
 // off, and the trader told so once.
 import type { Queryable } from '../../../db/database.ts';
-import { formatPaise, toPaise } from '../../brokers/paper/paise.ts';
+import { formatPaise, toPaise, toRupees } from '../../brokers/paper/paise.ts';
+import { said } from '../../texts/said.ts';
 import type { MarketService } from '../../market/market-service.ts';
 import { recordAlert } from '../alert-log.ts';
 import { contractExpired, optionExpiryColumn, priceAlertColumns, type PriceAlertRow } from '../price-alerts-service.ts';
@@ -55,8 +56,12 @@ export function createPriceWatcher(prices: LastPriceSource) {
           category: 'price',
           event: 'price_alert_expired',
           severity: 'info',
-          title: `${row.symbol} expired: price alert off`,
-          body: `The contract expired on ${row.expiry} at 15:30 IST; its alert ${row.direction === 'above' ? 'above' : 'below'} ${level} can no longer fire.`,
+          title: said('alert.price_expired_title', { symbol: row.symbol }, `${row.symbol} expired: price alert off`),
+          body: said(
+            'alert.price_expired_body',
+            { expiry: row.expiry!, direction: row.direction, level: toRupees(Number(row.level_paise)) },
+            `The contract expired on ${row.expiry} at 15:30 IST; its alert ${row.direction === 'above' ? 'above' : 'below'} ${level} can no longer fire.`,
+          ),
           link: '/app/strategy_alerts?view=price',
           at: now,
           dedupeKey: `price:${row.id}:expired`,
@@ -88,8 +93,17 @@ export function createPriceWatcher(prices: LastPriceSource) {
         category: 'price',
         event: 'price_crossed',
         severity: 'info',
-        title: `${row.symbol} ${row.direction === 'above' ? 'rose above' : 'fell below'} ${show(levelPaise)}`,
-        body: `Last price ${show(nowPaise)}. ${row.repeat === 'once' ? 'This alert fired once and is now off.' : 'This alert fires every time the price crosses the level.'}`,
+        // An index level is points, an option's price rupees: the app formats each as such.
+        title: said(
+          'alert.price_crossed_title',
+          { symbol: row.symbol, direction: row.direction, kind: isIndex ? 'index' : 'option', level: toRupees(levelPaise) },
+          `${row.symbol} ${row.direction === 'above' ? 'rose above' : 'fell below'} ${show(levelPaise)}`,
+        ),
+        body: said(
+          'alert.price_crossed_body',
+          { kind: isIndex ? 'index' : 'option', last: toRupees(nowPaise), repeat: row.repeat },
+          `Last price ${show(nowPaise)}. ${row.repeat === 'once' ? 'This alert fired once and is now off.' : 'This alert fires every time the price crosses the level.'}`,
+        ),
         link: isIndex ? `/app/tv_chart?symbol=${encodeURIComponent(row.symbol)}` : `/app/dashboards/live-trade?symbol=${encodeURIComponent(row.symbol)}`,
         at: now,
         dedupeKey: `price:${row.id}:${count}`,

@@ -5,6 +5,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { sessionOn, type TradingCalendar } from '../../market/trading-calendar.ts';
+import { said } from '../../texts/said.ts';
 import { recordAlert } from '../alert-log.ts';
 
 /** How long before the session opens the reminder goes out. */
@@ -29,8 +30,12 @@ async function tellExpired(tx: Queryable, now: Date): Promise<number> {
       category: 'broker_session',
       event: 'broker_session_expired',
       severity: 'warning',
-      title: `Broker session ended: ${row.account_number}`,
-      body: `The broker session of ${row.name} (${row.account_number}) has ended. Log in to the broker again to see positions and trade.`,
+      title: said('alert.session_ended_title', { account: row.account_number }, `Broker session ended: ${row.account_number}`),
+      body: said(
+        'alert.session_ended_body',
+        { name: row.name, account: row.account_number },
+        `The broker session of ${row.name} (${row.account_number}) has ended. Log in to the broker again to see positions and trade.`,
+      ),
       link: '/app/broker',
       at: expiredAt,
       dedupeKey: `session-expired:${row.id}:${expiredAt.getTime()}`,
@@ -60,8 +65,12 @@ async function remind(tx: Queryable, now: Date, calendar: TradingCalendar): Prom
       category: 'broker_session',
       event: 'broker_session_expiring',
       severity: 'warning',
-      title: `Log in to your broker: ${row.account_number}`,
-      body: `The market opens at ${session.open} IST and ${row.name} (${row.account_number}) has no broker session: bots and orders on it cannot trade until you log in.`,
+      title: said('alert.session_reminder_title', { account: row.account_number }, `Log in to your broker: ${row.account_number}`),
+      body: said(
+        'alert.session_reminder_body',
+        { open: session.open, name: row.name, account: row.account_number },
+        `The market opens at ${session.open} IST and ${row.name} (${row.account_number}) has no broker session: bots and orders on it cannot trade until you log in.`,
+      ),
       link: '/app/broker',
       at: now,
       dedupeKey: `session-reminder:${row.id}:${today}`,

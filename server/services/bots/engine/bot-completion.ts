@@ -3,7 +3,8 @@
 // filled only in part answers so, for the engine to exit what filled at once.
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { BrokerOrder } from '../../brokers/broker-trading.ts';
-import { formatPaise } from '../../brokers/paper/paise.ts';
+import { formatPaise, toRupees } from '../../brokers/paper/paise.ts';
+import { said, words, type Said } from '../../texts/said.ts';
 import { recordAlert } from '../../alerts/alert-log.ts';
 import type { BotActionName } from './action-keys.ts';
 import { changeRun, flatDayPnl } from './bot-runs.ts';
@@ -21,7 +22,7 @@ export const stopActions = new Set<BotActionName>(['stop_loss', 'leg_stop_loss',
 export function createBotCompletion({ db }: { db: Database }) {
   const link = (bot: EngineBot) => `/app/portfolio?portfolio=${bot.portfolioId}`;
 
-  async function alert(q: Queryable, bot: EngineBot, action: ActionRow, event: Parameters<typeof recordAlert>[1]['event'], severity: Parameters<typeof recordAlert>[1]['severity'], title: string, body: string, now: Date) {
+  async function alert(q: Queryable, bot: EngineBot, action: ActionRow, event: Parameters<typeof recordAlert>[1]['event'], severity: Parameters<typeof recordAlert>[1]['severity'], title: Said | string, body: Said | string, now: Date) {
     await recordAlert(q, {
       userId: bot.userId,
       accountId: bot.account.id,
@@ -87,7 +88,7 @@ export function createBotCompletion({ db }: { db: Database }) {
       if (action.phase === 'entry' && closedNote !== null) {
         // Acknowledged after the kill switch armed, and closed at once (late-kill.ts): the bot stays stopped, holding nothing.
         await changeRun(tx, bot, day, (run) => ({ state: 'stopped', reason: `Kill switch: ${closedNote}`, lastSignalAt: signalAt ?? run.lastSignalAt }), now);
-        await alert(tx, bot, action, 'bot_rejected', 'danger', `${bot.name}: entry closed by the kill switch`, closedNote, now);
+        await alert(tx, bot, action, 'bot_rejected', 'danger', said('alert.bot_entry_killed_title', { bot: bot.name }, `${bot.name}: entry closed by the kill switch`), closedNote, now);
         return false;
       }
       if (action.phase === 'entry') {
@@ -111,10 +112,16 @@ export function createBotCompletion({ db }: { db: Database }) {
           return { state: killed ? 'stopped' : 'exited', reason: `Entry refused: ${failure}`, lastSignalAt: signalAt ?? run.lastSignalAt };
         }, now);
         if (ok) {
-          const premium = formatPaise(Math.abs(legs.reduce((sum, leg) => sum + (leg.side === 'SELL' ? 1 : -1) * leg.quantity * leg.pricePaise, 0)));
-          await alert(tx, bot, action, 'bot_entered', 'success', `${bot.name} entered`, `${legs.length} legs on ${bot.underlying}, net premium ${premium}.`, now);
+          const premiumPaise = Math.abs(legs.reduce((sum, leg) => sum + (leg.side === 'SELL' ? 1 : -1) * leg.quantity * leg.pricePaise, 0));
+          const title = said('alert.bot_entered_title', { bot: bot.name }, `${bot.name} entered`);
+          const body = said(
+            'alert.bot_entered_body',
+            { legs: legs.length, underlying: bot.underlying, premium: toRupees(premiumPaise) },
+            `${legs.length} legs on ${bot.underlying}, net premium ${formatPaise(premiumPaise)}.`,
+          );
+          await alert(tx, bot, action, 'bot_entered', 'success', title, body, now);
         } else {
-          await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', `${bot.name}: entry refused`, failure ?? 'Refused by the broker.', now);
+          await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', said('alert.bot_entry_refused_title', { bot: bot.name }, `${bot.name}: entry refused`), failure ?? refusedByBroker, now);
         }
         return partial;
       }
@@ -128,7 +135,7 @@ export function createBotCompletion({ db }: { db: Database }) {
           }),
         }), now);
         if (!ok) {
-          await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', `${bot.name}: leg exit refused`, `${failure ?? 'Refused by the broker.'} The engine tries again in a minute.`, now);
+          await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', said('alert.bot_leg_exit_refused_title', { bot: bot.name }, `${bot.name}: leg exit refused`), retrying(failure), now);
           return false;
         }
         const hedges = [...exitPrices.keys()].filter((symbol) => symbol !== action.leg);
@@ -136,7 +143,7 @@ export function createBotCompletion({ db }: { db: Database }) {
         const atCost = bot.params.move_sl_to_cost === true ? ' Their stop-loss is now at cost (the entry price).' : '';
         const unsold = failure === null ? '' : ` Its hedge was not sold (${failure}): it stays until the position's exit.`;
         const body = `Bought back ${action.leg}${hedges.length > 0 ? ` and closed its hedge ${hedges.join(', ')}` : ''}.${unsold} Still open: ${open.join(', ')}.${atCost}`;
-        await alert(tx, bot, action, 'bot_stop_loss', 'warning', `${bot.name}: ${exitReason(action.action)}`, body, now);
+        await alert(tx, bot, action, 'bot_stop_loss', 'warning', exitTitle(bot, action.action), body, now);
         return false;
       }
       if (ok) {
@@ -146,14 +153,27 @@ export function createBotCompletion({ db }: { db: Database }) {
         }, now);
         const event = stopActions.has(action.action) ? 'bot_stop_loss' : action.action === 'target' ? 'bot_target' : 'bot_exited';
         const pnlText = pnl === null ? '' : ` Net P&L today ${formatPaise(pnl)}.`;
+        const closedBody = (count: number) =>
+          said('alert.bot_closed_legs_body', { legs: count, pnl_known: pnl === null ? 'no' : 'yes', pnl: toRupees(pnl ?? 0) }, `Closed ${count} legs.${pnlText}`);
         // The legs this exit closed: those a leg stop had not closed before.
         const closedNow = next.legs.filter((leg) => leg.exitPricePaise === undefined).length;
-        await alert(tx, bot, action, event, event === 'bot_stop_loss' ? 'warning' : event === 'bot_target' ? 'success' : 'info', `${bot.name}: ${exitReason(action.action)}`, `Closed ${closedNow} legs.${pnlText}`, now);
+        await alert(tx, bot, action, event, event === 'bot_stop_loss' ? 'warning' : event === 'bot_target' ? 'success' : 'info', exitTitle(bot, action.action), closedBody(closedNow), now);
       } else {
-        await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', `${bot.name}: exit refused`, `${failure ?? 'Refused by the broker.'} The engine tries again in a minute.`, now);
+        await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', said('alert.bot_exit_refused_title', { bot: bot.name }, `${bot.name}: exit refused`), retrying(failure), now);
       }
       return false;
     });
+  }
+
+  const refusedByBroker = said('alert.refused_by_broker', {}, 'Refused by the broker.');
+
+  function retrying(failure: string | null): Said {
+    const reason = failure === null ? refusedByBroker : words(failure);
+    return said('alert.bot_retry_body', { reason: reason.i18n }, `${reason.text} The engine tries again in a minute.`);
+  }
+
+  function exitTitle(bot: EngineBot, action: BotActionName): Said {
+    return said('alert.bot_exit_title', { bot: bot.name, action }, `${bot.name}: ${exitReason(action)}`);
   }
 
   function exitReason(action: BotActionName): string {

@@ -16,6 +16,7 @@
 // book by its tag once it is 30 seconds old: orders found complete the action; no orders means the broker
 // call never committed, so an exit is carried out now and an entry is placed if still within the late-entry
 // window (else skipped as missed). See rules.ts for the missed-action policy.
+import { orderTexts } from '../../texts/order-texts.ts';
 import type { Database } from '../../../db/database.ts';
 import type { Quote } from '../../brokers/paper/order-rules.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
@@ -164,7 +165,7 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
     const working = orders.filter(isWorking);
     if (working.length > 0) {
       if (now.getTime() - action.claimedAt.getTime() < workingPatienceMs) return false;
-      await broker.cancelOrders(bot.account, working.map((order) => order.order_id), 'Not filled in time: the bot does not chase the price.');
+      await broker.cancelOrders(bot.account, working.map((order) => order.order_id), orderTexts.notFilledInTime);
       orders = await broker.ordersByTag(bot.account, action.key);
       if (orders.some(isWorking)) return false;
     }

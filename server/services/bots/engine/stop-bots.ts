@@ -3,6 +3,7 @@
 // Bots stay stopped after the switch is turned off, until the trader resumes each one.
 import type { Queryable } from '../../../db/database.ts';
 import { recordAlert } from '../../alerts/alert-log.ts';
+import { said, words } from '../../texts/said.ts';
 import { istDate } from '../../market/ist.ts';
 import type { BotKind } from './action-keys.ts';
 import { changeRun } from './bot-runs.ts';
@@ -28,8 +29,8 @@ export async function stopBotsOfAccount(q: Queryable, accountId: number, reason:
       category: 'bot',
       event: 'bot_stopped',
       severity: 'danger',
-      title: `${bot.name} stopped`,
-      body: `${reason} The bot stays stopped until you resume it.`,
+      title: said('alert.bot_stopped_title', { bot: bot.name }, `${bot.name} stopped`),
+      body: said('alert.bot_stopped_body', { reason: words(reason).i18n }, `${reason} The bot stays stopped until you resume it.`),
       link: `/app/portfolio?portfolio=${ref.portfolioId}`,
       bot: { kind: bot.kind, id: ref.id, name: bot.name },
       at: now,

@@ -5,6 +5,7 @@
 // postback, the leader's periodic /orders read) goes through sync(), which only moves an order forward: a
 // final status is never replaced by an older transient one, and filled quantities never shrink, whatever
 // order the updates arrive in.
+import type { LocalText } from '../../texts/said.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
@@ -27,6 +28,8 @@ export type PlacedOrder = {
   /** Kite's status when known; a freshly accepted order is "PUT ORDER REQ RECEIVED" until the book says more. */
   status: string;
   statusMessage: string | null;
+  /** statusMessage as a code when StrikeDesk wrote it (an order it did not send); null for Kite's own words. */
+  statusMessageI18n?: LocalText | null;
   instrumentToken: number;
   /** Its place in the intent that planned it (null: the kill switch's, a stop-loss's or a target's). */
   number: IntentNumber | null;
@@ -70,14 +73,15 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
     await db.query(
       `INSERT INTO kite_orders (broker_account_id, order_id, parent_order_id, tag, portfolio_id, bot_kind, bot_id, purpose, oco_group, variety, exchange,
          tradingsymbol, instrument_token, transaction_type, order_type, requested_order_type, product, quantity, price_paise, trigger_price_paise, status,
-         status_message, pending_quantity, market_protection, trading_day, placed_at, updated_at, intent_ref, intent_slice)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'regular', $10, $11, $12, $13, $14, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24, $25, $26)
+         status_message, pending_quantity, market_protection, trading_day, placed_at, updated_at, intent_ref, intent_slice, status_message_i18n)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'regular', $10, $11, $12, $13, $14, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24, $25, $26, $27::jsonb)
        ON CONFLICT DO NOTHING`,
       [
         accountId, placed.orderId, placed.parentOrderId, placed.tag, who.portfolioId, who.bot?.kind ?? null, who.bot?.id ?? null, who.purpose,
         who.ocoGroup, intent.exchange, intent.tradingsymbol, placed.instrumentToken, intent.side, intent.orderType, intent.product, intent.quantity,
         intent.pricePaise, intent.triggerPaise, placed.status, placed.statusMessage, isFinal(placed.status) ? 0 : intent.quantity,
         placed.marketProtection, istDate(now), now, number?.ref ?? null, number?.slice ?? null,
+        placed.statusMessageI18n ? JSON.stringify(placed.statusMessageI18n) : null,
       ],
     );
   }
@@ -108,7 +112,8 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
     const next = merged(row, state);
     const { rows } = await q.query<MirrorOrder>(
       `UPDATE kite_orders SET exchange_order_id = $3, parent_order_id = $4, order_type = $5, quantity = $6, price_paise = $7, trigger_price_paise = $8,
-         status = $9, status_message = $10, filled_quantity = $11, pending_quantity = $12, cancelled_quantity = $13, filled_value_paise = $14,
+         status = $9, status_message = $10,
+         status_message_i18n = CASE WHEN status_message IS DISTINCT FROM $10 THEN NULL ELSE status_message_i18n END, filled_quantity = $11, pending_quantity = $12, cancelled_quantity = $13, filled_value_paise = $14,
          converted_to_limit = $15, exchange_at = coalesce($16, exchange_at), updated_at = $17, instrument_token = $18, variety = $19
        WHERE broker_account_id = $1 AND order_id = $2 RETURNING ${mirrorColumns}`,
       [

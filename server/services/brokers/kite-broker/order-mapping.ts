@@ -4,6 +4,7 @@
 // PENDING, OPEN PENDING, MODIFY ... PENDING, CANCEL PENDING, AMO REQ RECEIVED) reads as still working (OPEN,
 // or TRIGGER PENDING for an untriggered stop), with Kite's own word in broker_status. A CANCEL PENDING order
 // is not cancelled until Kite says so.
+import type { LocalText } from '../../texts/said.ts';
 import type { BrokerOrder, BrokerTrade, Exchange, OrderBot, OrderPurpose, OrderStatus, OrderType, Product, Side } from '../broker-trading.ts';
 import { kiteTime } from '../kite/kite-json.ts';
 import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
@@ -33,6 +34,8 @@ export type MirrorOrder = {
   trigger_price_paise: string | number;
   status: string;
   status_message: string | null;
+  /** Set only when StrikeDesk wrote the message (an order it did not send): Kite's own words have no code. */
+  status_message_i18n: LocalText | null;
   filled_quantity: number;
   pending_quantity: number;
   cancelled_quantity: number;
@@ -49,7 +52,7 @@ export type MirrorOrder = {
 
 export const mirrorColumns = `order_id, parent_order_id, exchange_order_id, broker_account_id, tag, portfolio_id, bot_kind, bot_id, purpose, oco_group,
   variety, exchange, tradingsymbol, instrument_token, transaction_type, order_type, requested_order_type, product, quantity, price_paise,
-  trigger_price_paise, status, status_message, filled_quantity, pending_quantity, cancelled_quantity, filled_value_paise, market_protection,
+  trigger_price_paise, status, status_message, status_message_i18n, filled_quantity, pending_quantity, cancelled_quantity, filled_value_paise, market_protection,
   converted_to_limit, modifications, placed_at, exchange_at, updated_at, intent_ref, intent_slice`;
 
 /** What Kite's record of an order says, in the mirror's columns. */
@@ -147,6 +150,7 @@ export function toBrokerOrder(row: MirrorOrder): BrokerOrder {
     cancelled_quantity: row.cancelled_quantity,
     status,
     status_message: row.status_message,
+    status_message_i18n: row.status_message_i18n,
     tag: row.tag,
     purpose: row.purpose,
     oco_group: row.oco_group,
@@ -168,6 +172,7 @@ export function unmirrored(order: KiteOrder, accountId: number, now: Date): Mirr
   const state = kiteState(order);
   return {
     ...state,
+    status_message_i18n: null,
     order_id: order.order_id,
     broker_account_id: accountId,
     tag: order.tag,

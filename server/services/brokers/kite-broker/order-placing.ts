@@ -11,6 +11,8 @@
 // book again before placing. A refusal (Kite's 4xx, its 429) before anything of the call was placed refuses
 // the call; after something was placed it stops the intent (its hedges may be what failed), the refused
 // order and the rest of the call in the book as REJECTED.
+import { notSent, orderTexts } from '../../texts/order-texts.ts';
+import type { Said } from '../../texts/said.ts';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
@@ -107,10 +109,12 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
         if (number !== null) await dropSend(db, account.id, number);
         if (ids.length === 0 || refusal.code === 'broker_session_expired') throw refusal;
         for (const later of placements.slice(index)) {
-          const statusMessage = later === placement ? refusal.message : 'Not sent: an earlier order of this basket was refused.';
+          // The refused order carries Kite's own words (no code); the ones after it, StrikeDesk's.
+          const statusMessage = later === placement ? refusal.message : orderTexts.basketRefused.text;
+          const statusMessageI18n = later === placement ? null : orderTexts.basketRefused.i18n;
           const unsent = { ...placed, intent: later.intent, number: later.number ?? null, instrumentToken: later === placement ? token : 0, marketProtection: later === placement ? placed.marketProtection : null };
           const orderId = unsentId();
-          await mirror.recordPlaced(account.id, { ...unsent, orderId, status: 'REJECTED', statusMessage }, later.who);
+          await mirror.recordPlaced(account.id, { ...unsent, orderId, status: 'REJECTED', statusMessage, statusMessageI18n }, later.who);
           ids.push(orderId);
         }
         return { ids, stopped: refusal.message };
@@ -172,7 +176,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
   }
 
   /** Planned orders that will not be sent, in the mirror as REJECTED with the reason (those already there answered as they are). */
-  async function recordUnsent(account: TradingAccount, intent: IntentRef, orders: ReadonlyArray<NumberedOrder & { reason: string }>): Promise<BrokerOrder[]> {
+  async function recordUnsent(account: TradingAccount, intent: IntentRef, orders: ReadonlyArray<NumberedOrder & { reason: Said }>): Promise<BrokerOrder[]> {
     const known = await mirror.byIntent(account.id, intent.ref);
     const portfolioIds = [...new Set(orders.flatMap((order) => (order.portfolioId === null ? [] : [order.portfolioId])))];
     const { rows } = await db.query<{ id: number }>('SELECT id FROM portfolios WHERE broker_account_id = $1 AND id = ANY($2::int[])', [account.id, portfolioIds]);
@@ -183,7 +187,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
       const who = { ...whoOf(order), portfolioId: order.portfolioId !== null && kept.has(order.portfolioId) ? order.portfolioId : null };
       await mirror.recordPlaced(
         account.id,
-        { orderId: unsentId(), parentOrderId: null, tag: intent.tag, intent: order, marketProtection: null, status: 'REJECTED', statusMessage: `Not sent: ${order.reason}`, instrumentToken: contract?.instrumentToken ?? 0, number: { ref: intent.ref, slice: order.slice } },
+        { orderId: unsentId(), parentOrderId: null, tag: intent.tag, intent: order, marketProtection: null, status: 'REJECTED', statusMessage: notSent(order.reason).text, statusMessageI18n: notSent(order.reason).i18n, instrumentToken: contract?.instrumentToken ?? 0, number: { ref: intent.ref, slice: order.slice } },
         who,
       );
     }

@@ -34,6 +34,7 @@ export function createOrderUpdates({ db, mirror, calls, cancel, onChanged }: Ord
         order_id: order.order_id,
         status: order.status,
         status_message: order.status_message,
+        status_message_i18n: order.status_message_i18n,
         purpose: order.purpose,
         tradingsymbol: order.tradingsymbol,
         transaction_type: order.transaction_type,

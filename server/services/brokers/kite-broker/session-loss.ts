@@ -6,6 +6,7 @@
 // every alert) telling the trader to log in to the broker again. Repeating it changes nothing more.
 import type { Database, Queryable } from '../../../db/database.ts';
 import { recordAlert } from '../../alerts/alert-log.ts';
+import { said } from '../../texts/said.ts';
 import { changeRun } from '../../bots/engine/bot-runs.ts';
 import { loadHeld } from '../../bots/engine/engine-store.ts';
 import type { Clock } from '../../clock.ts';
@@ -54,8 +55,13 @@ export async function endSessionAfterTokenError(db: Database, clock: Clock, acco
       category: 'broker_session',
       event: 'broker_session_expired',
       severity: 'danger',
-      title: `Log in to Kite again: ${account.account_number}`,
-      body: `Kite ended the broker session of ${account.name} (${account.account_number}): ${kiteMessage}. Positions and orders are unknown and its bots are paused until you log in to the broker again.`,
+      title: said('alert.kite_session_ended_title', { account: account.account_number }, `Log in to Kite again: ${account.account_number}`),
+      // Kite's own words stay as they are, inside the translated sentence.
+      body: said(
+        'alert.kite_session_ended_body',
+        { name: account.name, account: account.account_number, kite: kiteMessage },
+        `Kite ended the broker session of ${account.name} (${account.account_number}): ${kiteMessage}. Positions and orders are unknown and its bots are paused until you log in to the broker again.`,
+      ),
       link: '/app/broker',
       at: now,
       dedupeKey: `session-expired:${accountId}:${now.getTime()}`,

@@ -2,6 +2,7 @@
 // switch's flatten) and protective stop-loss and target orders (one cancels the other). A trader's square-off
 // is planned (order-plans.ts) and paced like any intent. Exits are never refused for the kill switch or the
 // per-order risk limits.
+import { orderTexts } from '../../texts/order-texts.ts';
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -35,7 +36,7 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
            AND o.instrument_token = $3 AND o.product = $4 AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
         [account.id, leg.portfolioId, leg.contract.instrumentToken, leg.product],
       );
-      for (const order of rows) await cancelRow(q, order, 'Cancelled before the position was squared off.', now);
+      for (const order of rows) await cancelRow(q, order, orderTexts.cancelledBeforeSquareOff, now);
     }
     const placed: OrderRow[] = [];
     for (const { contract, portfolioId, purpose, bot, ...intent } of exitOrders(legs, options.purpose)) {
@@ -58,7 +59,7 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
       [account.id],
     );
     const cancelled: OrderRow[] = [];
-    for (const order of workingOrders) cancelled.push(await cancelRow(q, order, 'Cancelled by the kill switch.', now));
+    for (const order of workingOrders) cancelled.push(await cancelRow(q, order, orderTexts.cancelledByKillSwitch, now));
     const exits = await closeLegs(q, account, await legsOf(q, (await q.query<OpenLegRow>(openLegsByBotSql, [account.id])).rows, now), { tag, purpose: 'squareoff' }, now);
     return { cancelled, exits };
   }

@@ -5,6 +5,8 @@
 // Fills: MARKET at the other side of the simulated bid/ask within the exchange's market protection, else
 // cancelled with the reason; LIMIT when the market reaches it, at the limit or better; SL triggers on the
 // last price and then works as a LIMIT. Fills are whole (the simulator has no depth to fill partially).
+import { cancelledOco, orderTexts } from '../../texts/order-texts.ts';
+import type { Said } from '../../texts/said.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
 import type { Product } from '../broker-trading.ts';
@@ -59,14 +61,13 @@ export function createMatching({ db, prices, contracts, books }: { db: Database;
     );
     const { protected: isProtected, ...filled } = rows[0]!;
     if (filled.oco_group !== null && (filled.purpose === 'stoploss' || filled.purpose === 'target')) {
-      const what = filled.purpose === 'stoploss' ? 'its stop-loss' : 'its target';
-      await cancelGroup(q, filled, `Cancelled: ${what} filled (one cancels the other).`, now);
+      await cancelGroup(q, filled, cancelledOco(filled.purpose), now);
     }
     if (isProtected) await fitProtection(q, filled.broker_account_id, filled.portfolio_id, contract, filled.product, now);
     return filled;
   }
 
-  async function cancelGroup(q: Queryable, filled: OrderRow, message: string, now: Date): Promise<void> {
+  async function cancelGroup(q: Queryable, filled: OrderRow, message: Said, now: Date): Promise<void> {
     const { rows } = await q.query<OrderRow>(
       `SELECT ${orderColumns} FROM paper_orders o WHERE o.oco_group = $1 AND o.id <> $2 AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
       [filled.oco_group, filled.id],
@@ -90,7 +91,7 @@ export function createMatching({ db, prices, contracts, books }: { db: Database;
     for (const order of rows) {
       const reduces = open !== 0 && Math.sign(open) === -sideSign(order.transaction_type);
       if (!reduces) {
-        await cancelRow(q, order, 'Cancelled: the position it protected is closed.', now);
+        await cancelRow(q, order, orderTexts.cancelledPositionClosed, now);
         continue;
       }
       const pending = pendingOf(order);

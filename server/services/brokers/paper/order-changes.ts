@@ -1,6 +1,8 @@
 // Changing a working paper order: a modification (at most 25 per order, checked against the same rules as a
 // new order and filled at once when it becomes marketable; one that changes nothing is refused before it
 // spends one of the 25) or a cancellation.
+import { orderTexts } from '../../texts/order-texts.ts';
+import type { Said } from '../../texts/said.ts';
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -74,7 +76,7 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
     // A triggered stop-loss already works as a limit order: its trigger no longer matters.
     const triggered = order.status === 'OPEN' && order.order_type === 'SL' && orderType === 'SL';
     const refusal = orderRefusal({ ...intent, orderType: triggered ? 'LIMIT' : orderType, lotSize: contract.lotSize, tickPaise: 5 }, quote);
-    if (refusal !== null) throw new DomainError('order_refused', refusal, { field: changes.pricePaise !== undefined ? 'price' : undefined });
+    if (refusal !== null) throw new DomainError('order_refused', refusal.text, { field: changes.pricePaise !== undefined ? 'price' : undefined });
     const status: OrderStatus = orderType === 'SL' && !triggered ? 'TRIGGER PENDING' : 'OPEN';
     const { rows } = await q.query<OrderRow>(
       `UPDATE paper_orders o SET quantity = $2, price_paise = $3, trigger_price_paise = $4, order_type = $5, status = $6,
@@ -95,7 +97,7 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
   }
 
   /** Cancels working orders; final ones are answered as they are, so repeating a cancel is harmless. */
-  async function cancelOrders(q: Queryable, account: TradingAccount, orderIds: readonly string[], reason = 'Cancelled by you.'): Promise<OrderRow[]> {
+  async function cancelOrders(q: Queryable, account: TradingAccount, orderIds: readonly string[], reason: Said = orderTexts.cancelledByYou): Promise<OrderRow[]> {
     const now = clock();
     await lockAccount(q, account.id);
     const answered: OrderRow[] = [];

@@ -11,7 +11,9 @@ import type { PaperFunds } from './funds.ts';
 import type { Matching } from './matching.ts';
 import { limitFill, marketFill, orderRefusal, type Quote } from './order-rules.ts';
 import { insertOrder, lockAccount, orderColumns, type OrderRow, type PlaceOptions } from './order-rows.ts';
-import { formatPaise } from './paise.ts';
+import { notSent } from '../../texts/order-texts.ts';
+import { said, type Said } from '../../texts/said.ts';
+import { formatPaise, toRupees } from './paise.ts';
 import type { PriceSource } from './price-source.ts';
 
 type OrderEntryOptions = { clock: Clock; prices: PriceSource; contracts: Contracts; funds: PaperFunds; matching: Matching };
@@ -60,7 +62,7 @@ export function createOrderEntry({ clock, prices, contracts, funds, matching }: 
    * Planned orders that will not be sent, in the book as REJECTED with the reason (those already there are
    * answered as they are); one whose portfolio was deleted meanwhile is kept without it.
    */
-  async function recordUnsent(q: Queryable, account: TradingAccount, intent: IntentRef, orders: ReadonlyArray<NumberedOrder & { reason: string }>): Promise<OrderRow[]> {
+  async function recordUnsent(q: Queryable, account: TradingAccount, intent: IntentRef, orders: ReadonlyArray<NumberedOrder & { reason: Said }>): Promise<OrderRow[]> {
     const now = clock();
     await lockAccount(q, account.id);
     const placed = await placedOf(q, account, intent.ref);
@@ -72,19 +74,19 @@ export function createOrderEntry({ clock, prices, contracts, funds, matching }: 
     for (const [index, order] of orders.entries()) {
       const options = { ...optionsOf(intent, order), portfolioId: order.portfolioId !== null && kept.has(order.portfolioId) ? order.portfolioId : null };
       const known = placed.get(order.slice);
-      answered.push(known ?? (await insertOrder(q, account, order, resolved[index]!.contract, options, 'REJECTED', `Not sent: ${order.reason}`, now)));
+      answered.push(known ?? (await insertOrder(q, account, order, resolved[index]!.contract, options, 'REJECTED', notSent(order.reason), now)));
     }
     return answered;
   }
 
   async function placeOne(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<OrderRow> {
-    const reject = (message: string) => insertOrder(q, account, intent, contract, options, 'REJECTED', message, now);
-    if (expired(contract, now)) return reject(`${contract.tradingsymbol} expired on ${contract.expiry}. Pick a current expiry.`);
+    const reject = (message: Said) => insertOrder(q, account, intent, contract, options, 'REJECTED', message, now);
+    if (expired(contract, now)) return reject(said('order.expired', { tradingsymbol: contract.tradingsymbol, expiry: contract.expiry }, `${contract.tradingsymbol} expired on ${contract.expiry}. Pick a current expiry.`));
     if (!(await prices.marketOpen(contract.exchange, now, q))) {
-      return reject('Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days.');
+      return reject(said('order.market_closed', {}, 'Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days.'));
     }
     const quote = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
-    if (quote === undefined) return reject(`No price for ${contract.tradingsymbol} right now. Try again in a moment.`);
+    if (quote === undefined) return reject(said('order.no_price', { tradingsymbol: contract.tradingsymbol }, `No price for ${contract.tradingsymbol} right now. Try again in a moment.`));
     const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5 }, quote);
     if (refusal !== null) return reject(refusal);
     if (options.purpose === 'entry') {
@@ -104,10 +106,14 @@ export function createOrderEntry({ clock, prices, contracts, funds, matching }: 
   }
 
   /** What an entry order needs (margin change + premium for a buy + charges) against what is available. */
-  async function marginRefusal(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, quote: Quote, now: Date): Promise<string | null> {
+  async function marginRefusal(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, quote: Quote, now: Date): Promise<Said | null> {
     const required = await requiredFor(q, account, [{ intent, contract, quote }], now);
     if (required.requiredPaise <= required.availablePaise) return null;
-    return `Insufficient funds. Required margin is ${formatPaise(required.requiredPaise)} but available margin is ${formatPaise(required.availablePaise)}.`;
+    return said(
+      'order.insufficient_funds',
+      { required: toRupees(required.requiredPaise), available: toRupees(required.availablePaise) },
+      `Insufficient funds. Required margin is ${formatPaise(required.requiredPaise)} but available margin is ${formatPaise(required.availablePaise)}.`,
+    );
   }
 
   return { placeOrders, recordUnsent, placeOne };

@@ -1,6 +1,7 @@
 // The paper broker's rows: its orders and trades as stored, the account lock every change takes first, and
 // the statements that write them. Every function runs in the caller's transaction.
 import type { Queryable } from '../../../db/database.ts';
+import type { Said } from '../../texts/said.ts';
 import { DomainError } from '../../domain-error.ts';
 import { istDate } from '../../market/ist.ts';
 import type { BrokerOrder, OrderBot, OrderIntent, OrderPurpose, OrderStatus, Product, Side, TradingAccount } from '../broker-trading.ts';
@@ -27,7 +28,7 @@ export type PlaceOptions = {
 export const working: readonly OrderStatus[] = ['OPEN', 'TRIGGER PENDING'];
 export const orderColumns = `o.id, o.order_id, o.exchange_order_id, o.broker_account_id, o.portfolio_id, o.instrument_token, o.exchange,
   o.tradingsymbol, o.transaction_type, o.order_type, o.product, o.quantity, o.price_paise, o.trigger_price_paise,
-  o.filled_quantity, o.filled_value_paise, o.cancelled_quantity, o.status, o.status_message, o.tag, o.purpose, o.oco_group,
+  o.filled_quantity, o.filled_value_paise, o.cancelled_quantity, o.status, o.status_message, o.status_message_i18n, o.tag, o.purpose, o.oco_group,
   o.modifications, o.placed_at, o.exchange_at, o.intent_key AS intent_ref, o.intent_slice`;
 
 export const pendingOf = (row: Pick<OrderRow, 'quantity' | 'filled_quantity' | 'cancelled_quantity'>) =>
@@ -45,7 +46,7 @@ export async function insertOrder(
   contract: Contract,
   options: PlaceOptions,
   status: OrderStatus,
-  message: string | null,
+  message: Said | null,
   now: Date,
 ): Promise<OrderRow> {
   const accepted = status !== 'REJECTED';
@@ -55,11 +56,11 @@ export async function insertOrder(
     `WITH seq AS (SELECT nextval('paper_order_seq') AS n)
      INSERT INTO paper_orders AS o (order_id, exchange_order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol,
        transaction_type, order_type, product, quantity, price_paise, trigger_price_paise, status, status_message, tag, purpose,
-       oco_group, trading_day, placed_at, exchange_at, updated_at, cancelled_quantity, bot_kind, bot_id, intent_key, intent_slice)
+       oco_group, trading_day, placed_at, exchange_at, updated_at, cancelled_quantity, bot_kind, bot_id, intent_key, intent_slice, status_message_i18n)
      SELECT $1::text || CASE WHEN seq.n < 1000000000 THEN lpad(seq.n::text, 9, '0') ELSE seq.n::text END,
        CASE WHEN $2::boolean THEN (1100000000000000 + seq.n)::text END, $3::int, $4::int, $5::int, $6::text, $7::text, $8::text, $9::text,
        $10::text, $11::int, $12::bigint, $13::bigint, $14::text, $15::text, $16::text, $17::text, $18::bigint, $19::date, $20::timestamptz,
-       $21::timestamptz, $20::timestamptz, $22::int, $23::text, $24::int, $25::text, $26::int
+       $21::timestamptz, $20::timestamptz, $22::int, $23::text, $24::int, $25::text, $26::int, $27::jsonb
      FROM seq
      RETURNING ${orderColumns}`,
     [
@@ -77,7 +78,7 @@ export async function insertOrder(
       intent.orderType === 'MARKET' || intent.orderType === 'SL-M' ? 0 : intent.pricePaise,
       intent.orderType === 'SL' || intent.orderType === 'SL-M' ? intent.triggerPaise : 0,
       status,
-      message,
+      message?.text ?? null,
       options.tag,
       options.purpose,
       options.ocoGroup ?? null,
@@ -89,16 +90,17 @@ export async function insertOrder(
       options.bot?.id ?? null,
       options.intent?.ref ?? null,
       options.intent?.slice ?? null,
+      message === null ? null : JSON.stringify(message.i18n),
     ],
   );
   return rows[0]!;
 }
 
-export async function cancelRow(q: Queryable, order: OrderRow, message: string | null, now: Date): Promise<OrderRow> {
+export async function cancelRow(q: Queryable, order: OrderRow, message: Said | null, now: Date): Promise<OrderRow> {
   const { rows } = await q.query<OrderRow>(
-    `UPDATE paper_orders o SET status = 'CANCELLED', status_message = $2, cancelled_quantity = quantity - filled_quantity, updated_at = $3
+    `UPDATE paper_orders o SET status = 'CANCELLED', status_message = $2, status_message_i18n = $4::jsonb, cancelled_quantity = quantity - filled_quantity, updated_at = $3
      WHERE id = $1 AND status IN ('OPEN', 'TRIGGER PENDING') RETURNING ${orderColumns}`,
-    [order.id, message, now],
+    [order.id, message?.text ?? null, now, message === null ? null : JSON.stringify(message.i18n)],
   );
   return rows[0] ?? order;
 }

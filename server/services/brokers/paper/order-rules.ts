@@ -1,8 +1,9 @@
 // The exchange's and the broker's rules for one order, pure: what a trader meets on Kite, worded so they
 // know what to change. Each refusal becomes a REJECTED order with this text as its status_message (the
-// order book shows why, as Kite's does); nothing here touches the database.
+// order book shows why, as Kite's does), and its code as status_message_i18n; nothing here touches the database.
+import { said, type Said } from '../../texts/said.ts';
 import type { OrderType, Side } from '../broker-trading.ts';
-import { formatPaise } from './paise.ts';
+import { formatPaise, toRupees } from './paise.ts';
 
 /** A contract's prices at one tick, in paise. */
 export type Quote = { bidPaise: number; askPaise: number; lastPaise: number; closePaise: number };
@@ -31,40 +32,67 @@ export function limitBand(side: Side, lastPaise: number): { lowPaise: number; hi
   return { lowPaise: lastPaise >= 10_000 ? Math.round(lastPaise * 0.5) : 0, highPaise: Number.MAX_SAFE_INTEGER };
 }
 
-export const slmRefusal =
-  'SL-M orders are not allowed for index options (NSE and BSE, since 27 September 2021). Place an SL order with a limit price instead.';
+export const slmRefusal: Said = said(
+  'order.slm_index_options',
+  {},
+  'SL-M orders are not allowed for index options (NSE and BSE, since 27 September 2021). Place an SL order with a limit price instead.',
+);
+
+const side = (value: Side) => (value === 'BUY' ? 'buy' : 'sell');
 
 /** Why this order cannot be placed at this quote, or null when the exchange would take it. */
-export function orderRefusal(order: OrderShape, quote: Quote): string | null {
+export function orderRefusal(order: OrderShape, quote: Quote): Said | null {
   if (order.orderType === 'SL-M') return slmRefusal;
   if (order.quantity % order.lotSize !== 0) {
     const lots = Math.max(1, Math.round(order.quantity / order.lotSize));
-    return `Quantity ${order.quantity} is not a multiple of the lot size ${order.lotSize}. Enter whole lots, for example ${lots * order.lotSize} (${lots} ${lots === 1 ? 'lot' : 'lots'}).`;
+    return said(
+      'order.lot_multiple',
+      { quantity: order.quantity, lot_size: order.lotSize, example: lots * order.lotSize, lots },
+      `Quantity ${order.quantity} is not a multiple of the lot size ${order.lotSize}. Enter whole lots, for example ${lots * order.lotSize} (${lots} ${lots === 1 ? 'lot' : 'lots'}).`,
+    );
   }
   const priced = order.orderType === 'LIMIT' || order.orderType === 'SL';
-  if (priced && order.pricePaise <= 0) return 'Enter a price above ₹0 for a limit order.';
+  if (priced && order.pricePaise <= 0) return said('order.price_required', {}, 'Enter a price above ₹0 for a limit order.');
   if (priced && order.pricePaise % order.tickPaise !== 0) {
-    return `Price ${formatPaise(order.pricePaise)} is not a multiple of the tick size ${formatPaise(order.tickPaise)}.`;
+    return said(
+      'order.price_tick',
+      { price: toRupees(order.pricePaise), tick: toRupees(order.tickPaise) },
+      `Price ${formatPaise(order.pricePaise)} is not a multiple of the tick size ${formatPaise(order.tickPaise)}.`,
+    );
   }
   if (order.orderType === 'SL') {
-    if (order.triggerPaise <= 0) return 'Enter a trigger price above ₹0 for a stop-loss order.';
+    if (order.triggerPaise <= 0) return said('order.trigger_required', {}, 'Enter a trigger price above ₹0 for a stop-loss order.');
     if (order.triggerPaise % order.tickPaise !== 0) {
-      return `Trigger price ${formatPaise(order.triggerPaise)} is not a multiple of the tick size ${formatPaise(order.tickPaise)}.`;
+      return said(
+        'order.trigger_tick',
+        { trigger: toRupees(order.triggerPaise), tick: toRupees(order.tickPaise) },
+        `Trigger price ${formatPaise(order.triggerPaise)} is not a multiple of the tick size ${formatPaise(order.tickPaise)}.`,
+      );
     }
+    const last = { last: toRupees(quote.lastPaise) };
     if (order.side === 'BUY' && order.triggerPaise <= quote.lastPaise) {
-      return `The trigger price of a stop-loss buy must be above the last price (${formatPaise(quote.lastPaise)}).`;
+      return said('order.stop_buy_trigger', last, `The trigger price of a stop-loss buy must be above the last price (${formatPaise(quote.lastPaise)}).`);
     }
     if (order.side === 'SELL' && order.triggerPaise >= quote.lastPaise) {
-      return `The trigger price of a stop-loss sell must be below the last price (${formatPaise(quote.lastPaise)}).`;
+      return said('order.stop_sell_trigger', last, `The trigger price of a stop-loss sell must be below the last price (${formatPaise(quote.lastPaise)}).`);
     }
-    if (order.side === 'BUY' && order.pricePaise < order.triggerPaise) return 'The limit price of a stop-loss buy must be at or above its trigger price.';
-    if (order.side === 'SELL' && order.pricePaise > order.triggerPaise) return 'The limit price of a stop-loss sell must be at or below its trigger price.';
+    if (order.side === 'BUY' && order.pricePaise < order.triggerPaise) {
+      return said('order.stop_buy_limit', {}, 'The limit price of a stop-loss buy must be at or above its trigger price.');
+    }
+    if (order.side === 'SELL' && order.pricePaise > order.triggerPaise) {
+      return said('order.stop_sell_limit', {}, 'The limit price of a stop-loss sell must be at or below its trigger price.');
+    }
   }
   if (priced) {
     const band = limitBand(order.side, quote.lastPaise);
     if (order.pricePaise > band.highPaise || order.pricePaise < band.lowPaise) {
-      const limit = order.side === 'BUY' ? `above ${formatPaise(band.highPaise)}` : `below ${formatPaise(band.lowPaise)}`;
-      return `Limit price ${formatPaise(order.pricePaise)} is too far from the last price ${formatPaise(quote.lastPaise)}: a ${order.side === 'BUY' ? 'buy' : 'sell'} limit ${limit} is blocked.`;
+      const boundPaise = order.side === 'BUY' ? band.highPaise : band.lowPaise;
+      const limit = order.side === 'BUY' ? `above ${formatPaise(boundPaise)}` : `below ${formatPaise(boundPaise)}`;
+      return said(
+        'order.limit_band',
+        { side: side(order.side), price: toRupees(order.pricePaise), last: toRupees(quote.lastPaise), bound: toRupees(boundPaise) },
+        `Limit price ${formatPaise(order.pricePaise)} is too far from the last price ${formatPaise(quote.lastPaise)}: a ${side(order.side)} limit ${limit} is blocked.`,
+      );
     }
   }
   return null;
@@ -74,7 +102,7 @@ export type FillDecision =
   | { action: 'none' }
   | { action: 'trigger' }
   | { action: 'fill'; pricePaise: number }
-  | { action: 'cancel'; message: string };
+  | { action: 'cancel'; message: Said };
 
 /** What a MARKET order does at this quote: fill at the other side, or cancel outside the protection band. */
 export function marketFill(side: Side, quote: Quote): FillDecision {
@@ -83,10 +111,18 @@ export function marketFill(side: Side, quote: Quote): FillDecision {
   // A price of 0 is an empty side of the book (nobody bids or offers), never a price to fill at.
   const beyond = price <= 0 || (side === 'BUY' ? price > quote.lastPaise + protection : price < quote.lastPaise - protection);
   if (beyond) {
-    const band = `${formatPaise(Math.max(0, quote.lastPaise - protection))}–${formatPaise(quote.lastPaise + protection)}`;
+    const lowPaise = Math.max(0, quote.lastPaise - protection);
+    const highPaise = quote.lastPaise + protection;
+    const band = `${formatPaise(lowPaise)}–${formatPaise(highPaise)}`;
     const sideName = side === 'BUY' ? 'offer' : 'bid';
     const best = price <= 0 ? `there is no ${sideName}` : `the best ${sideName} is ${formatPaise(price)}`;
-    return { action: 'cancel', message: `Market order cancelled by market protection: ${best}, outside ${band} (last price ± 20 %, at least ₹10).` };
+    const text = `Market order cancelled by market protection: ${best}, outside ${band} (last price ± 20 %, at least ₹10).`;
+    const range = { low: toRupees(lowPaise), high: toRupees(highPaise) };
+    const message =
+      price <= 0
+        ? said(side === 'BUY' ? 'order.market_protection_no_offer' : 'order.market_protection_no_bid', range, text)
+        : said('order.market_protection', { ...range, side: sideName, price: toRupees(price) }, text);
+    return { action: 'cancel', message };
   }
   return { action: 'fill', pricePaise: price };
 }

@@ -1,6 +1,7 @@
 // What the paper broker does on its own, without an order: MIS positions squared off after 15:20 IST (as
 // Zerodha does, outside demo mode), and contracts past 15:30 IST on their expiry day settled at intrinsic
 // value against the index's spot. Each account's change is its own transaction under its lock.
+import { orderTexts } from '../../texts/order-texts.ts';
 import type { Database } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
 import type { Side } from '../broker-trading.ts';
@@ -58,7 +59,7 @@ export function createSettlement({ db, prices, contracts, books, exits }: Settle
           `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.instrument_token = $2 AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
           [row.broker_account_id, row.instrument_token],
         );
-        for (const order of working) await cancelRow(tx, order, 'Cancelled: the contract expired.', now);
+        for (const order of working) await cancelRow(tx, order, orderTexts.cancelledExpired, now);
         const legs = (await openLegs(tx, row.broker_account_id, now)).filter((leg) => leg.contract.instrumentToken === row.instrument_token);
         const rates = await ratesFor(tx, contract.exchange, istDate(now));
         for (const leg of legs) {

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import type { Alert, AlertSeverity } from '@/features/alerts/api/alert-calls';
 import { alertMessages as messages, severityMessages } from '@/features/alerts/alert-messages';
 import { appPath } from '@/features/alerts/model/alert-shape';
+import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
 
 const icons = { info: InformationCircleIcon, success: CheckCircleIcon, warning: ExclamationTriangleIcon, danger: XCircleIcon };
@@ -22,6 +23,9 @@ export function AlertItem({ alert }: { alert: Alert }) {
   const { formatDateTime } = useFormat();
   const Icon = icons[alert.severity];
   const link = appPath(alert.link);
+  // The server's words in the interface language when it sent their code; its English otherwise.
+  const title = sayServerText(intl, alert.title_i18n, alert.title);
+  const body = sayServerText(intl, alert.body_i18n, alert.body);
   return (
     <li className="flex gap-3 rounded-lg border border-line bg-surface p-3" data-testid="alert-item">
       <Icon aria-hidden="true" className={`mt-0.5 size-6 shrink-0 ${colours[alert.severity]}`} />
@@ -33,15 +37,15 @@ export function AlertItem({ alert }: { alert: Alert }) {
             {formatDateTime(alert.at)}
           </time>
         </p>
-        <h3 className="font-semibold break-words text-fg">{alert.title}</h3>
-        {alert.body !== '' && <p className="text-sm break-words whitespace-pre-line text-fg-muted">{alert.body}</p>}
+        <h3 className="font-semibold break-words text-fg">{title}</h3>
+        {body !== '' && <p className="text-sm break-words whitespace-pre-line text-fg-muted">{body}</p>}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
           {alert.account_number !== null && <span>{intl.formatMessage(messages.account, { account: alert.account_number })}</span>}
           {alert.bot !== null && <span>{intl.formatMessage(messages.bot, { name: alert.bot.name })}</span>}
           {link !== null && (
             <Link
               to={link}
-              aria-label={intl.formatMessage(messages.openLabel, { title: alert.title })}
+              aria-label={intl.formatMessage(messages.openLabel, { title })}
               className="inline-flex min-h-11 items-center font-medium text-brand underline-offset-2 hover:underline"
             >
               {intl.formatMessage(messages.open)}

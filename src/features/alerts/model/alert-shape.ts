@@ -20,16 +20,27 @@ function parseBot(value: unknown): Alert['bot'] | undefined {
   return (kind === 'daily' || kind === 'trading') && typeof id === 'number' && typeof name === 'string' ? { kind, id, name } : undefined;
 }
 
+/**
+ * A stored alert's coded text: kept only when it has a code and parameters, else null (the English text shows).
+ * sayServerText checks every code and parameter again before it words one.
+ */
+function parseLocalText(value: unknown): Alert['title_i18n'] {
+  if (!isRecord(value) || typeof value['code'] !== 'string' || !isRecord(value['params'])) return null;
+  return value as Alert['title_i18n'];
+}
+
 /** One alert read back from the device: undefined unless it has the shape the feed renders. */
 function parseAlert(raw: unknown): Alert | undefined {
   if (!isRecord(raw)) return undefined;
   const { id, category, event, severity, title, body, at, link, account_number: account, read } = raw;
+  const titleI18n = parseLocalText(raw['title_i18n']);
+  const bodyI18n = parseLocalText(raw['body_i18n']);
   const bot = parseBot(raw['bot']);
   if (typeof id !== 'number' || !isCategory(category) || !isSeverity(severity) || bot === undefined) return undefined;
   if (!isEvent(event) || typeof title !== 'string' || typeof body !== 'string') return undefined;
   if (typeof at !== 'string' || typeof link !== 'string' || typeof read !== 'boolean') return undefined;
   if (account !== null && typeof account !== 'string') return undefined;
-  return { id, category, event, severity, title, body, at, link, account_number: account, bot, read };
+  return { id, category, event, severity, title, body, title_i18n: titleI18n, body_i18n: bodyI18n, at, link, account_number: account, bot, read };
 }
 
 /** A stored feed (snapshot) back into alerts; a stored value of another shape shows nothing rather than junk. */

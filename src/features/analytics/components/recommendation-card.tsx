@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { analyticsMessages as am } from '@/features/analytics/analytics-messages';
 import type { Recommendation } from '@/features/analytics/api/analytics-reads';
 import { SentimentBadge } from '@/features/analytics/components/sentiment-badge';
+import { sayServerText } from '@/i18n/say-server-text';
 import { strategyName } from '@/i18n/strategy-messages';
 import { formatProseDates } from '@/lib/format/prose-dates';
 import { useFormat } from '@/lib/format/use-format';
@@ -50,8 +51,13 @@ export function RecommendationCard({ item, compact = false, actions }: { item: R
         <SentimentBadge value={item.view} />
         <span>{strategyName({ slug: item.strategy, name: item.strategy, description: '' }, intl)}</span>
       </div>
-      <h3 id={`rec-${item.id}`} className="text-sm font-semibold text-fg">{item.title}</h3>
-      {!compact && <p className="whitespace-pre-line text-sm text-fg">{formatProseDates(item.rationale, locale)}</p>}
+      <h3 id={`rec-${item.id}`} className="text-sm font-semibold text-fg">{sayServerText(intl, item.title_i18n, item.title)}</h3>
+      {!compact && (
+        <p className="whitespace-pre-line text-sm text-fg">
+          {/* Coded: said in the interface language with its dates formatted; plain text: its ISO dates formatted. */}
+          {item.rationale_i18n ? sayServerText(intl, item.rationale_i18n, item.rationale) : formatProseDates(item.rationale, locale)}
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div><dt className="text-xs text-fg-muted">{intl.formatMessage(messages.maxProfit)}</dt><dd className="tabular-nums text-profit">{amount(item.max_profit)}</dd></div>
         <div><dt className="text-xs text-fg-muted">{intl.formatMessage(messages.maxLoss)}</dt><dd className="tabular-nums text-loss">{amount(item.max_loss)}</dd></div>

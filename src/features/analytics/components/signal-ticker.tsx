@@ -3,6 +3,7 @@ import PlayIcon from '@heroicons/react/20/solid/PlayIcon';
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MarketData } from '@/features/analytics/api/analytics-reads';
+import { sayServerText } from '@/i18n/say-server-text';
 import { ChangeText } from '@/components/ui/change-text';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -16,13 +17,14 @@ const messages = defineMessages({
 const speed = 40;
 
 function Signal({ row }: { row: MarketData }) {
+  const intl = useIntl();
   const { formatNumber } = useFormat();
   return (
     <span className="inline-flex items-baseline gap-2 whitespace-nowrap px-4">
       <span className="font-semibold text-fg">{row.symbol}</span>
       <span className="tabular-nums">{formatNumber(row.spot, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</span>
       <ChangeText change={row.change} percent={row.change_pct} />
-      {row.signal !== null && <span className="text-fg-muted">{row.signal}</span>}
+      {row.signal !== null && <span className="text-fg-muted">{sayServerText(intl, row.signal_i18n, row.signal)}</span>}
     </span>
   );
 }

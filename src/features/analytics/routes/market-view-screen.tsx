@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import { sayServerText } from '@/i18n/say-server-text';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { analyticsMessages as m } from '@/features/analytics/analytics-messages';
@@ -80,8 +81,8 @@ function CommentaryFeed({ rows }: { rows: Commentary[] }) {
               <SentimentBadge value={item.sentiment} />
               <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
             </div>
-            <h3 id={`commentary-${item.id}`} className="text-sm font-semibold text-fg">{item.title}</h3>
-            {item.body.split(/\n\s*\n/).map((paragraph, i) => (
+            <h3 id={`commentary-${item.id}`} className="text-sm font-semibold text-fg">{sayServerText(intl, item.title_i18n, item.title)}</h3>
+            {sayServerText(intl, item.body_i18n, item.body).split(/\n\s*\n/).map((paragraph, i) => (
               <p key={i} className="mt-1 whitespace-pre-line text-sm text-fg">{paragraph}</p>
             ))}
           </article>

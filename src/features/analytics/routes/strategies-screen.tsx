@@ -1,5 +1,6 @@
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { sayServerText } from '@/i18n/say-server-text';
 import { PageHeader } from '@/components/ui/page-header';
 import { analyticsMessages as m } from '@/features/analytics/analytics-messages';
 import { getStrategyBots, type StrategyBot } from '@/features/analytics/api/analytics-reads';
@@ -52,12 +53,12 @@ function StrategyCard({ bot }: { bot: StrategyBot }) {
   return (
     <article className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4" aria-labelledby={`strategy-${bot.id}`}>
       <div>
-        <h2 id={`strategy-${bot.id}`} className="text-base font-semibold text-fg">{bot.name}</h2>
+        <h2 id={`strategy-${bot.id}`} className="text-base font-semibold text-fg">{sayServerText(intl, bot.name_i18n, bot.name)}</h2>
         <p className="text-xs text-fg-muted">
           {intl.formatMessage(byline, { index: bot.underlying, strategy: strategyName({ slug: bot.strategy, name: bot.strategy, description: '' }, intl), since: formatDate(bot.since) })}
         </p>
       </div>
-      <p className="text-sm text-fg">{bot.description}</p>
+      <p className="text-sm text-fg">{sayServerText(intl, bot.description_i18n, bot.description)}</p>
       <EquityCurve bot={bot} />
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         {facts.map(([label, value, tone]) => (

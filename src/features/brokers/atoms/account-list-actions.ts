@@ -19,10 +19,16 @@ export const accountsLoadedAtom = atom(null, (get, set, accounts: BrokerAccount[
   if (selected) set(selectedAccountAtom, accounts.find((account) => account.id === selected.id) ?? null);
 });
 
-/** A new account; it becomes the selected one when none is, so the other screens have an account to show. */
-export const accountAddedAtom = atom(null, (get, set, account: BrokerAccount) => {
+/**
+ * A new account; it becomes the selected one when none is, so the other screens have an account to show.
+ * Answers the account selected afterwards, for the caller to tell the trader which one the screens show.
+ */
+export const accountAddedAtom = atom(null, (get, set, account: BrokerAccount): BrokerAccount => {
   set(brokerAccountsAtom, appendItem(get(brokerAccountsAtom), account));
-  if (get(selectedAccountAtom) === null) set(selectedAccountAtom, account);
+  const selected = get(selectedAccountAtom);
+  if (selected !== null) return selected;
+  set(selectedAccountAtom, account);
+  return account;
 });
 
 export const accountUpdatedAtom = atom(null, (get, set, account: BrokerAccount) => {

@@ -11,6 +11,14 @@ import { notify } from '@/lib/notify/notify';
 const messages = defineMessages({
   added: { id: 'brokers.accountAdded', defaultMessage: 'Account added' },
   updated: { id: 'brokers.accountUpdated', defaultMessage: 'Account updated' },
+  nowSelected: {
+    id: 'brokers.accountNowSelected',
+    defaultMessage: '{number} is now the selected account: the desk, positions and orders show it.',
+  },
+  otherSelected: {
+    id: 'brokers.accountOtherSelected',
+    defaultMessage: '{selected} stays the selected account; choose Select on {number} to trade on it.',
+  },
 });
 
 /** Creates the account (no `account`) or saves the changes to it; the list follows the spec §4 rules. */
@@ -32,8 +40,10 @@ export function useSaveAccount(account: BrokerAccount | undefined) {
     const body = toCreate(values);
     const created = body ? await create.run(body) : undefined;
     if (!created) return false;
-    addAccount(created);
-    notify({ kind: 'success', title: messages.added });
+    // Never silently: the trader is told whether the screens now show the new account or still the other one.
+    const selected = addAccount(created);
+    const accounts = { number: created.account_number, selected: selected.account_number };
+    notify({ kind: 'success', title: messages.added, description: selected.id === created.id ? messages.nowSelected : messages.otherSelected, values: accounts });
     return true;
   };
 

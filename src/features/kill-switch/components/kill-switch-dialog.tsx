@@ -14,6 +14,7 @@ import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select-field';
 import { commonMessages } from '@/i18n/common-messages';
 import { isApiError } from '@/lib/api/api-error';
+import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 
@@ -111,7 +112,7 @@ export function KillSwitchDialog({ onClose, source }: KillSwitchDialogProps) {
             <AccountOutcome key={result.account_number} result={result} />
           ))}
           <div className="flex justify-end">
-            <Button variant="secondary" onClick={onClose} data-autofocus>
+            <Button onClick={onClose} data-autofocus>
               {intl.formatMessage(messages.done)}
             </Button>
           </div>
@@ -207,7 +208,7 @@ function AccountOutcome({ result }: { result: KillSwitchAccountResult }) {
                 status:
                   order.status === 'COMPLETE'
                     ? intl.formatMessage(messages.filledAt, { price: formatInr(order.average_price, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })
-                    : intl.formatMessage(messages.notFilled, { reason: order.status_message ?? order.status }),
+                    : intl.formatMessage(messages.notFilled, { reason: sayServerText(intl, order.status_message_i18n, order.status_message ?? order.status) }),
               })}
             </li>
           ))}

@@ -1,7 +1,9 @@
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import type { IntentOutcome } from '@/features/orders/api/send-intent';
 import type { Order } from '@/features/orders/api/trading-types';
 import { intentMessages, outcomeMessages, sideMessages } from '@/features/orders/order-messages';
+import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
 
 /** One order's final state in words: filled at ₹x, open at ₹y, rejected with the broker's reason. */
@@ -23,18 +25,21 @@ export function useOrderSentence() {
       case 'TRIGGER PENDING':
         return intl.formatMessage(outcomeMessages.triggerPending, { ...values, price: price(order.trigger_price) });
       case 'REJECTED':
-        return intl.formatMessage(outcomeMessages.rejected, { ...values, reason: order.status_message ?? '' });
+        return intl.formatMessage(outcomeMessages.rejected, { ...values, reason: sayServerText(intl, order.status_message_i18n, order.status_message ?? '') });
       case 'CANCELLED':
-        return intl.formatMessage(outcomeMessages.cancelled, { ...values, reason: order.status_message ?? '' });
+        return intl.formatMessage(outcomeMessages.cancelled, { ...values, reason: sayServerText(intl, order.status_message_i18n, order.status_message ?? '') });
     }
   };
 }
 
-const tone = (order: Order) =>
-  order.status === 'REJECTED' || order.status === 'CANCELLED' ? 'text-loss' : order.status === 'COMPLETE' ? 'text-profit' : 'text-fg';
+/** `wanted`: the state the trader asked for (a cancel wants CANCELLED), shown as the success it is. */
+const tone = (order: Order, wanted: Order['status']) =>
+  order.status === wanted ? 'text-profit' : order.status === 'REJECTED' || order.status === 'CANCELLED' ? 'text-loss' : 'text-fg';
+
+type IntentOutcomeViewProps = { outcome: IntentOutcome | null; checking: boolean; wanted?: Order['status'] };
 
 /** What happened to an intent, in final terms; a status region so screen readers hear it. */
-export function IntentOutcomeView({ outcome, checking }: { outcome: IntentOutcome | null; checking: boolean }) {
+export function IntentOutcomeView({ outcome, checking, wanted = 'COMPLETE' }: IntentOutcomeViewProps) {
   const intl = useIntl();
   const sentence = useOrderSentence();
   if (checking) {
@@ -47,9 +52,15 @@ export function IntentOutcomeView({ outcome, checking }: { outcome: IntentOutcom
   if (outcome === null) return null;
   if (outcome.kind === 'refused') {
     return (
-      <p role="alert" className="text-sm text-loss">
-        {outcome.error.message}
-      </p>
+      <div role="alert" className="flex flex-col gap-1 text-sm text-loss">
+        <p>{outcome.error.message}</p>
+        {/* Risk limits are set on the kill switch page (not in settings): one tap to change them. */}
+        {outcome.error.code === 'risk_limit_exceeded' && (
+          <Link to="/app/kill-switch" className="inline-flex min-h-9 items-center font-medium text-brand underline">
+            {intl.formatMessage(intentMessages.riskLimitsLink)}
+          </Link>
+        )}
+      </div>
     );
   }
   if (outcome.kind === 'not_placed' || outcome.kind === 'unknown') {
@@ -65,7 +76,7 @@ export function IntentOutcomeView({ outcome, checking }: { outcome: IntentOutcom
       {outcome.orders.length === 0 && <p className="text-fg">{intl.formatMessage(intentMessages.nothing)}</p>}
       <ul className="flex flex-col gap-1">
         {outcome.orders.map((order) => (
-          <li key={order.order_id} className={tone(order)} data-order-status={order.status}>
+          <li key={order.order_id} className={tone(order, wanted)} data-order-status={order.status}>
             {sentence(order)}
           </li>
         ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { defineMessage, useIntl, type MessageValue } from 'react-intl';
 import { modifyOrder } from '@/features/orders/api/trading-calls';
 import type { Order } from '@/features/orders/api/trading-types';
+import { IntentDialogActions } from '@/features/orders/components/intent-dialog-actions';
 import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
 import { orderActionMessages as messages } from '@/features/orders/components/order-dialogs';
 import { StepperField } from '@/features/orders/components/stepper-field';
@@ -77,16 +78,11 @@ export function ModifyOrderDialog({ order, accountNumber, onDone, onClose }: { o
       title={intl.formatMessage(modifyTitle, { symbol: order.tradingsymbol })}
       description={intl.formatMessage(modificationsText, { used: formatNumber(used) })}
       actions={
-        <>
-          <Button type="button" variant="secondary" onClick={onClose}>
-            {intl.formatMessage(messages.done)}
+        <IntentDialogActions finished={finished} onClose={onClose}>
+          <Button type="button" disabled={intent.pending || problem !== null || used >= 25} aria-busy={intent.pending} onClick={() => void send()}>
+            {intl.formatMessage(messages.save)}
           </Button>
-          {!finished && (
-            <Button type="button" disabled={intent.pending || problem !== null || used >= 25} aria-busy={intent.pending} onClick={() => void send()}>
-              {intl.formatMessage(messages.save)}
-            </Button>
-          )}
-        </>
+        </IntentDialogActions>
       }
     >
       <div className="grid grid-cols-2 gap-3">

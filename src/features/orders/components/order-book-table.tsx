@@ -6,6 +6,7 @@ import { ModifyOrderDialog } from '@/features/orders/components/modify-order-dia
 import { CancelOrderDialog, orderActionMessages } from '@/features/orders/components/order-dialogs';
 import { productMessages, sideMessages, statusMessages, typeMessages } from '@/features/orders/order-messages';
 import { SelectField } from '@/components/ui/select-field';
+import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({
@@ -110,12 +111,16 @@ export function OrderBookTable({
       </div>
     ) : null;
 
-  const statusCell = (order: Order) => (
-    <span className={`font-medium ${statusTone[order.status]}`} title={order.status_message ?? undefined}>
-      {intl.formatMessage(statusMessages[order.status])}
-      {order.status_message !== null && <span className="block truncate text-xs font-normal text-fg-muted">{order.status_message}</span>}
-    </span>
-  );
+  const statusCell = (order: Order) => {
+    // Why, in the interface language when the server coded it; a live broker's own words as they are.
+    const reason = order.status_message === null ? null : sayServerText(intl, order.status_message_i18n, order.status_message);
+    return (
+      <span className={`font-medium ${statusTone[order.status]}`} title={reason ?? undefined}>
+        {intl.formatMessage(statusMessages[order.status])}
+        {reason !== null && <span className="block truncate text-xs font-normal text-fg-muted">{reason}</span>}
+      </span>
+    );
+  };
 
   return (
     <div className="flex flex-col gap-3">

@@ -1,6 +1,7 @@
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { cancelOrders } from '@/features/orders/api/trading-calls';
 import type { Order } from '@/features/orders/api/trading-types';
+import { IntentDialogActions } from '@/features/orders/components/intent-dialog-actions';
 import { IntentOutcomeView, useOrderSentence } from '@/features/orders/components/intent-outcome';
 import { useIntent } from '@/features/orders/hooks/use-intent';
 import { Button } from '@/components/ui/button';
@@ -20,6 +21,8 @@ const messages = defineMessages({
 });
 
 const cancelTitle = defineMessage<{ symbol: MessageValue }>({ id: 'orders.book.cancelTitle', defaultMessage: 'Cancel the order for {symbol}?' });
+const cancelledTitle = defineMessage<{ symbol: MessageValue }>({ id: 'orders.book.cancelledTitle', defaultMessage: 'Order for {symbol} cancelled' });
+const notCancelledTitle = defineMessage<{ symbol: MessageValue }>({ id: 'orders.book.notCancelledTitle', defaultMessage: 'The order for {symbol} was not cancelled' });
 
 type DialogProps = { order: Order; accountNumber: string; onDone: () => void; onClose: () => void };
 
@@ -33,26 +36,24 @@ export function CancelOrderDialog({ order, accountNumber, onDone, onClose }: Dia
     if (outcome !== null) onDone();
   };
   const finished = intent.outcome !== null && (intent.outcome.kind === 'answered' || intent.outcome.kind === 'found');
+  // Once answered, the question is over: the title says what happened, and the only button closes.
+  const cancelled = finished && intent.outcome !== null && 'orders' in intent.outcome && intent.outcome.orders.every((item) => item.status === 'CANCELLED');
+  const title = !finished ? cancelTitle : cancelled ? cancelledTitle : notCancelledTitle;
   return (
     <Modal
       onClose={onClose}
       role="alertdialog"
-      title={intl.formatMessage(cancelTitle, { symbol: order.tradingsymbol })}
-      description={sentence(order)}
+      title={intl.formatMessage(title, { symbol: order.tradingsymbol })}
+      description={finished ? undefined : sentence(order)}
       actions={
-        <>
-          <Button type="button" variant="secondary" onClick={onClose}>
-            {intl.formatMessage(finished ? messages.done : messages.keep)}
+        <IntentDialogActions finished={finished} onClose={onClose} leaveLabel={intl.formatMessage(messages.keep)}>
+          <Button type="button" variant="danger" disabled={intent.pending} aria-busy={intent.pending} onClick={() => void send()}>
+            {intl.formatMessage(messages.cancelOrder)}
           </Button>
-          {!finished && (
-            <Button type="button" variant="danger" disabled={intent.pending} aria-busy={intent.pending} onClick={() => void send()}>
-              {intl.formatMessage(messages.cancelOrder)}
-            </Button>
-          )}
-        </>
+        </IntentDialogActions>
       }
     >
-      <IntentOutcomeView outcome={intent.outcome} checking={intent.checking} />
+      <IntentOutcomeView outcome={intent.outcome} checking={intent.checking} wanted="CANCELLED" />
     </Modal>
   );
 }

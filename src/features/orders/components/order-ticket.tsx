@@ -263,7 +263,7 @@ export function OrderTicket({
             {intl.formatMessage(messages.back)}
           </Button>
         )}
-        <Button type="submit" variant={side === 'BUY' ? 'primary' : 'danger'} disabled={!canSend}
+        <Button type="submit" variant={side === 'BUY' ? 'profit' : 'loss'} disabled={!canSend}
           aria-busy={intent.pending}
           aria-describedby={blocked === null && problem !== null ? `${formId}-why` : undefined}
           className="flex-1"

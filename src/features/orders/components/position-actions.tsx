@@ -7,6 +7,7 @@ import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
 import { OrderAccount } from '@/features/orders/components/order-account';
 import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
+import { IntentDialogActions } from '@/features/orders/components/intent-dialog-actions';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
@@ -91,16 +92,11 @@ function SquareOffDialog({ positions, title, account, portfolioId, onDone, onClo
       role="alertdialog"
       description={intl.formatMessage(messages.squareOffAllBody)}
       actions={
-        <>
-          <Button type="button" variant="secondary" onClick={onClose}>
-            {intl.formatMessage(messages.done)}
+        <IntentDialogActions finished={finished} onClose={onClose}>
+          <Button type="button" variant="danger" disabled={intent.pending} aria-busy={intent.pending} onClick={() => void send()}>
+            {intl.formatMessage(messages.confirm)}
           </Button>
-          {!finished && (
-            <Button type="button" variant="danger" disabled={intent.pending} aria-busy={intent.pending} onClick={() => void send()}>
-              {intl.formatMessage(messages.confirm)}
-            </Button>
-          )}
-        </>
+        </IntentDialogActions>
       }
     >
       <div className="flex flex-col gap-3">
@@ -148,16 +144,11 @@ function ProtectDialog({ kind, position, account, portfolioId, onDone, onClose }
       title={intl.formatMessage(protectTitle, { kind: intl.formatMessage(kind === 'stoploss' ? messages.stopLoss : messages.target), symbol: position.tradingsymbol })}
       description={intl.formatMessage(messages.pairNote)}
       actions={
-        <>
-          <Button type="button" variant="secondary" onClick={onClose}>
-            {intl.formatMessage(messages.done)}
+        <IntentDialogActions finished={finished} onClose={onClose}>
+          <Button type="button" disabled={intent.pending} aria-busy={intent.pending} onClick={() => void send()}>
+            {intl.formatMessage(messages.send)}
           </Button>
-          {!finished && (
-            <Button type="button" disabled={intent.pending} aria-busy={intent.pending} onClick={() => void send()}>
-              {intl.formatMessage(messages.send)}
-            </Button>
-          )}
-        </>
+        </IntentDialogActions>
       }
     >
       <div className="flex flex-col gap-3">

@@ -50,7 +50,7 @@ export function BotCard({ bot, mode, strategies, state, toggling, canChange, onT
           <BotStatus status={bot.status} />
         </span>
       </div>
-      <BotToday state={state} />
+      <BotToday state={state} bot={bot} />
       <BotFacts bot={bot} strategies={strategies} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-line pt-3">
         <Button

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { BotState } from '@/features/portfolios/api/bot-engine-types';
-import { botStateMessages as m, dayStateMessage, nextActionMessage } from '@/features/portfolios/bot-state-messages';
+import { botStateMessages as m, dayStateMessage, nextActionMessage, waitingForSignalMessage } from '@/features/portfolios/bot-state-messages';
 import { actionText } from '@/features/portfolios/components/bot-action-text';
 import { BotPnl } from '@/features/portfolios/components/bot-pnl';
 import { useClockTime } from '@/features/portfolios/hooks/use-clock-time';
+import { isDailyBot, type Bot } from '@/features/portfolios/model/bot-kind';
 
 const TONES: Record<BotState['state'], string> = {
   waiting: 'bg-surface-muted text-fg',
@@ -21,7 +22,7 @@ const TONES: Record<BotState['state'], string> = {
  * stopped, exited, missed or was paused), its net P&L, its last action and when, and its next one.
  * `state` undefined: not known yet (first read pending or failed), and nothing is made up meanwhile.
  */
-export function BotToday({ state }: { state: BotState | undefined }) {
+export function BotToday({ state, bot }: { state: BotState | undefined; bot?: Bot }) {
   const intl = useIntl();
   const clock = useClockTime();
   if (state === undefined) {
@@ -44,6 +45,9 @@ export function BotToday({ state }: { state: BotState | undefined }) {
   ];
   if (state.next_action_at !== null) {
     rows.push([intl.formatMessage(m.nextAction), intl.formatMessage(nextActionMessage, { state: state.state, time: clock(state.next_action_at) })]);
+  } else if (state.state === 'waiting' && bot !== undefined && !isDailyBot(bot)) {
+    // A signal has no time of its own: "Waiting" alone left the trader guessing what for and until when.
+    rows.push([intl.formatMessage(m.nextAction), intl.formatMessage(waitingForSignalMessage, { underlying: bot.underlying, from: bot.entry_from, until: bot.entry_until })]);
   }
   return (
     <div className="flex flex-col gap-2 rounded-md border border-line bg-surface-raised p-3 text-sm" data-bot-state={state.state}>

@@ -43,6 +43,7 @@ const filled = (request: Schemas['OrderRequest'], index: number): Schemas['Order
     cancelled_quantity: 0,
     status: rejected ? 'REJECTED' : 'COMPLETE',
     status_message: rejected ? 'Insufficient funds: margin required exceeds available' : null,
+    status_message_i18n: null,
     tag: 'k',
     order_timestamp: '2026-11-24T06:00:00Z',
     exchange_timestamp: null,

@@ -29,6 +29,7 @@ const order = (symbol: string, side: 'BUY' | 'SELL', status: Order['status'], av
   cancelled_quantity: 0,
   status,
   status_message: message,
+  status_message_i18n: null,
   tag: 'key',
   order_timestamp: '2026-11-24T06:00:00Z',
   exchange_timestamp: null,

@@ -1,0 +1,36 @@
+// The status messages StrikeDesk itself writes on orders (cancellations it made, orders it did not send), in
+// English and as codes (said.ts). The exchange's refusals live with their rules (brokers/paper/order-rules.ts).
+import { istClock } from '../market/ist.ts';
+import { said, type Said } from './said.ts';
+
+/** An order of an intent that was never sent, with why. */
+export function notSent(reason: Said): Said {
+  return said('order.not_sent', { reason: reason.i18n }, `Not sent: ${reason.text}`);
+}
+
+export const orderTexts = {
+  cancelledByYou: said('order.cancelled_by_you', {}, 'Cancelled by you.'),
+  cancelledExpired: said('order.cancelled_expired', {}, 'Cancelled: the contract expired.'),
+  cancelledBeforeSquareOff: said('order.cancelled_before_square_off', {}, 'Cancelled before the position was squared off.'),
+  cancelledByKillSwitch: said('order.cancelled_kill_switch', {}, 'Cancelled by the kill switch.'),
+  cancelledPositionClosed: said('order.cancelled_position_closed', {}, 'Cancelled: the position it protected is closed.'),
+  notFilledInTime: said('order.cancelled_not_filled_in_time', {}, 'Not filled in time: the bot does not chase the price.'),
+  basketRefused: said('order.basket_refused', {}, 'Not sent: an earlier order of this basket was refused.'),
+  portfolioDeleted: said('order.portfolio_deleted', {}, 'Its portfolio was deleted.'),
+} as const;
+
+/** A stop-loss or target cancelled because its partner filled. */
+export function cancelledOco(filled: 'stoploss' | 'target'): Said {
+  const what = filled === 'stoploss' ? 'its stop-loss' : 'its target';
+  return said('order.cancelled_oco', { filled }, `Cancelled: ${what} filled (one cancels the other).`);
+}
+
+/** Why an entry is refused while the account's kill switch is on. */
+export function killSwitchText(accountNumber: string, armedAt: Date): Said {
+  const since = istClock(armedAt);
+  return said(
+    'order.kill_switch_on',
+    { account: accountNumber, since },
+    `The kill switch of account ${accountNumber} is on since ${since} IST: new orders are blocked until you turn it off. Exits still work.`,
+  );
+}

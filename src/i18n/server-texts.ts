@@ -1,0 +1,288 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { components } from '@openapi/main';
+
+/** A text the server wrote for a trader, as a code and its parameters (openapi LocalText). */
+export type LocalText = components['schemas']['LocalText'];
+export type TextCode = LocalText['code'];
+
+/**
+ * The words of every code the server may send (openapi/main.yaml TextCode), so the app says the server's
+ * texts in the trader's language. Typed by the contract: a code added there fails the type check until it is
+ * worded here, and a unit test holds French to the same list. Amounts arrive in rupees, index levels and
+ * strikes as points, dates as ISO days (formatted before they reach these messages).
+ */
+export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
+  text: { id: 'server.text', defaultMessage: '{text}' },
+
+  'order.slm_index_options': {
+    id: 'server.order.slm_index_options',
+    defaultMessage:
+      'SL-M orders are not allowed for index options (NSE and BSE, since 27 September 2021). Place an SL order with a limit price instead.',
+  },
+  'order.lot_multiple': {
+    id: 'server.order.lot_multiple',
+    defaultMessage:
+      'Quantity {quantity} is not a multiple of the lot size {lot_size}. Enter whole lots, for example {example} ({lots, plural, one {# lot} other {# lots}}).',
+  },
+  'order.price_required': { id: 'server.order.price_required', defaultMessage: 'Enter a price above ₹0 for a limit order.' },
+  'order.price_tick': {
+    id: 'server.order.price_tick',
+    defaultMessage: 'Price {price, number, ::currency/INR} is not a multiple of the tick size {tick, number, ::currency/INR}.',
+  },
+  'order.trigger_required': { id: 'server.order.trigger_required', defaultMessage: 'Enter a trigger price above ₹0 for a stop-loss order.' },
+  'order.trigger_tick': {
+    id: 'server.order.trigger_tick',
+    defaultMessage: 'Trigger price {trigger, number, ::currency/INR} is not a multiple of the tick size {tick, number, ::currency/INR}.',
+  },
+  'order.stop_buy_trigger': {
+    id: 'server.order.stop_buy_trigger',
+    defaultMessage: 'The trigger price of a stop-loss buy must be above the last price ({last, number, ::currency/INR}).',
+  },
+  'order.stop_sell_trigger': {
+    id: 'server.order.stop_sell_trigger',
+    defaultMessage: 'The trigger price of a stop-loss sell must be below the last price ({last, number, ::currency/INR}).',
+  },
+  'order.stop_buy_limit': { id: 'server.order.stop_buy_limit', defaultMessage: 'The limit price of a stop-loss buy must be at or above its trigger price.' },
+  'order.stop_sell_limit': { id: 'server.order.stop_sell_limit', defaultMessage: 'The limit price of a stop-loss sell must be at or below its trigger price.' },
+  'order.limit_band': {
+    id: 'server.order.limit_band',
+    defaultMessage:
+      'Limit price {price, number, ::currency/INR} is too far from the last price {last, number, ::currency/INR}: a {side, select, buy {buy limit above} other {sell limit below}} {bound, number, ::currency/INR} is blocked.',
+  },
+  'order.market_protection': {
+    id: 'server.order.market_protection',
+    defaultMessage:
+      'Market order cancelled by market protection: the best {side, select, offer {offer} other {bid}} is {price, number, ::currency/INR}, outside {low, number, ::currency/INR}–{high, number, ::currency/INR} (last price ± 20 %, at least ₹10).',
+  },
+  'order.market_protection_no_bid': {
+    id: 'server.order.market_protection_no_bid',
+    defaultMessage:
+      'Market order cancelled by market protection: there is no bid, outside {low, number, ::currency/INR}–{high, number, ::currency/INR} (last price ± 20 %, at least ₹10).',
+  },
+  'order.market_protection_no_offer': {
+    id: 'server.order.market_protection_no_offer',
+    defaultMessage:
+      'Market order cancelled by market protection: there is no offer, outside {low, number, ::currency/INR}–{high, number, ::currency/INR} (last price ± 20 %, at least ₹10).',
+  },
+  'order.expired': { id: 'server.order.expired', defaultMessage: '{tradingsymbol} expired on {expiry}. Pick a current expiry.' },
+  'order.market_closed': {
+    id: 'server.order.market_closed',
+    defaultMessage: 'Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days.',
+  },
+  'order.no_price': { id: 'server.order.no_price', defaultMessage: 'No price for {tradingsymbol} right now. Try again in a moment.' },
+  'order.insufficient_funds': {
+    id: 'server.order.insufficient_funds',
+    defaultMessage:
+      'Insufficient funds. Required margin is {required, number, ::currency/INR} but available margin is {available, number, ::currency/INR}.',
+  },
+  'order.not_sent': { id: 'server.order.not_sent', defaultMessage: 'Not sent: {reason}' },
+  'order.basket_refused': { id: 'server.order.basket_refused', defaultMessage: 'Not sent: an earlier order of this basket was refused.' },
+  'order.portfolio_deleted': { id: 'server.order.portfolio_deleted', defaultMessage: 'Its portfolio was deleted.' },
+  'order.cancelled_by_you': { id: 'server.order.cancelled_by_you', defaultMessage: 'Cancelled by you.' },
+  'order.cancelled_expired': { id: 'server.order.cancelled_expired', defaultMessage: 'Cancelled: the contract expired.' },
+  'order.cancelled_before_square_off': {
+    id: 'server.order.cancelled_before_square_off',
+    defaultMessage: 'Cancelled before the position was squared off.',
+  },
+  'order.cancelled_kill_switch': { id: 'server.order.cancelled_kill_switch', defaultMessage: 'Cancelled by the kill switch.' },
+  'order.cancelled_oco': {
+    id: 'server.order.cancelled_oco',
+    defaultMessage: 'Cancelled: {filled, select, stoploss {its stop-loss} other {its target}} filled (one cancels the other).',
+  },
+  'order.cancelled_position_closed': {
+    id: 'server.order.cancelled_position_closed',
+    defaultMessage: 'Cancelled: the position it protected is closed.',
+  },
+  'order.cancelled_not_filled_in_time': {
+    id: 'server.order.cancelled_not_filled_in_time',
+    defaultMessage: 'Not filled in time: the bot does not chase the price.',
+  },
+  'order.kill_switch_on': {
+    id: 'server.order.kill_switch_on',
+    defaultMessage:
+      'The kill switch of account {account} is on since {since} IST: new orders are blocked until you turn it off. Exits still work.',
+  },
+  'order.limit_per_day': { id: 'server.order.limit_per_day', defaultMessage: "The broker's limit of {limit} orders a day is reached." },
+  'order.limit_per_minute': { id: 'server.order.limit_per_minute', defaultMessage: "The broker's limit of {limit} orders a minute is reached." },
+
+  'alert.no_reason': { id: 'server.alert.no_reason', defaultMessage: 'The broker gave no reason.' },
+  'alert.refused_by_broker': { id: 'server.alert.refused_by_broker', defaultMessage: 'Refused by the broker.' },
+  'alert.order_rejected_title': {
+    id: 'server.alert.order_rejected_title',
+    defaultMessage: 'Order rejected: {side, select, BUY {BUY} other {SELL}} {quantity} {tradingsymbol}',
+  },
+  'alert.order_rejected_body': { id: 'server.alert.order_rejected_body', defaultMessage: '{reason} ({account}, order {order_id})' },
+  'alert.order_filled_title': {
+    id: 'server.alert.order_filled_title',
+    defaultMessage: '{side, select, BUY {Bought} other {Sold}} {quantity} {tradingsymbol}',
+  },
+  'alert.order_filled_body': {
+    id: 'server.alert.order_filled_body',
+    defaultMessage:
+      '{side, select, BUY {Bought} other {Sold}} {quantity} {tradingsymbol} at {price, number, ::currency/INR} ({account}, order {order_id})',
+  },
+  'alert.stop_loss_hit_title': { id: 'server.alert.stop_loss_hit_title', defaultMessage: 'Stop-loss hit: {tradingsymbol}' },
+  'alert.target_hit_title': { id: 'server.alert.target_hit_title', defaultMessage: 'Target hit: {tradingsymbol}' },
+  'alert.squared_off_by_broker_title': { id: 'server.alert.squared_off_by_broker_title', defaultMessage: 'Squared off by the broker: {tradingsymbol}' },
+  'alert.price_expired_title': { id: 'server.alert.price_expired_title', defaultMessage: '{symbol} expired: price alert off' },
+  'alert.price_expired_body': {
+    id: 'server.alert.price_expired_body',
+    defaultMessage:
+      'The contract expired on {expiry} at 15:30 IST; its alert {direction, select, above {above} other {below}} {level, number, ::currency/INR} can no longer fire.',
+  },
+  'alert.price_crossed_title': {
+    id: 'server.alert.price_crossed_title',
+    defaultMessage:
+      '{symbol} {direction, select, above {rose above} other {fell below}} {kind, select, index {{level, number, ::.00}} other {{level, number, ::currency/INR}}}',
+  },
+  'alert.price_crossed_body': {
+    id: 'server.alert.price_crossed_body',
+    defaultMessage:
+      'Last price {kind, select, index {{last, number, ::.00}} other {{last, number, ::currency/INR}}}. {repeat, select, once {This alert fired once and is now off.} other {This alert fires every time the price crosses the level.}}',
+  },
+  'alert.session_ended_title': { id: 'server.alert.session_ended_title', defaultMessage: 'Broker session ended: {account}' },
+  'alert.session_ended_body': {
+    id: 'server.alert.session_ended_body',
+    defaultMessage: 'The broker session of {name} ({account}) has ended. Log in to the broker again to see positions and trade.',
+  },
+  'alert.session_reminder_title': { id: 'server.alert.session_reminder_title', defaultMessage: 'Log in to your broker: {account}' },
+  'alert.session_reminder_body': {
+    id: 'server.alert.session_reminder_body',
+    defaultMessage:
+      'The market opens at {open} IST and {name} ({account}) has no broker session: bots and orders on it cannot trade until you log in.',
+  },
+  'alert.kite_session_ended_title': { id: 'server.alert.kite_session_ended_title', defaultMessage: 'Log in to Kite again: {account}' },
+  'alert.kite_session_ended_body': {
+    id: 'server.alert.kite_session_ended_body',
+    defaultMessage:
+      'Kite ended the broker session of {name} ({account}): {kite}. Positions and orders are unknown and its bots are paused until you log in to the broker again.',
+  },
+  'alert.kill_switch_on_title': {
+    id: 'server.alert.kill_switch_on_title',
+    defaultMessage: 'Kill switch on for {account}{by, select, risk_limit { (risk limit)} other {}}',
+  },
+  'alert.kill_switch_off_title': { id: 'server.alert.kill_switch_off_title', defaultMessage: 'Kill switch off for {account}' },
+  'alert.bot_entered_title': { id: 'server.alert.bot_entered_title', defaultMessage: '{bot} entered' },
+  'alert.bot_entered_body': {
+    id: 'server.alert.bot_entered_body',
+    defaultMessage: '{legs, plural, one {# leg} other {# legs}} on {underlying}, net premium {premium, number, ::currency/INR}.',
+  },
+  'alert.bot_entry_killed_title': { id: 'server.alert.bot_entry_killed_title', defaultMessage: '{bot}: entry closed by the kill switch' },
+  'alert.bot_entry_refused_title': { id: 'server.alert.bot_entry_refused_title', defaultMessage: '{bot}: entry refused' },
+  'alert.bot_leg_exit_refused_title': { id: 'server.alert.bot_leg_exit_refused_title', defaultMessage: '{bot}: leg exit refused' },
+  'alert.bot_exit_refused_title': { id: 'server.alert.bot_exit_refused_title', defaultMessage: '{bot}: exit refused' },
+  'alert.bot_retry_body': { id: 'server.alert.bot_retry_body', defaultMessage: '{reason} The engine tries again in a minute.' },
+  'alert.bot_exit_title': {
+    id: 'server.alert.bot_exit_title',
+    defaultMessage:
+      "{bot}: {action, select, exit {exited at its exit time} stop_loss {stop-loss hit} target {target reached} trailing_stop {trailing stop hit} leg_stop_loss {a leg's stop-loss hit} signal_exit {exited on the opposite signal} pause_exit {exited on pause} other {{action}}}",
+  },
+  'alert.bot_closed_legs_body': {
+    id: 'server.alert.bot_closed_legs_body',
+    defaultMessage:
+      'Closed {legs, plural, one {# leg} other {# legs}}.{pnl_known, select, yes { Net P&L today {pnl, number, ::currency/INR}.} other {}}',
+  },
+  'alert.bot_stopped_title': { id: 'server.alert.bot_stopped_title', defaultMessage: '{bot} stopped' },
+  'alert.bot_stopped_body': { id: 'server.alert.bot_stopped_body', defaultMessage: '{reason} The bot stays stopped until you resume it.' },
+
+  'recommendation.bull_call_spread_title': {
+    id: 'server.recommendation.bull_call_spread_title',
+    defaultMessage: '{index} momentum: bull call spread {low, number, ::group-off}/{high, number, ::group-off}',
+  },
+  'recommendation.bear_put_spread_title': {
+    id: 'server.recommendation.bear_put_spread_title',
+    defaultMessage: '{index} under pressure: bear put spread {high, number, ::group-off}/{low, number, ::group-off}',
+  },
+  'recommendation.iron_condor_title': {
+    id: 'server.recommendation.iron_condor_title',
+    defaultMessage: 'Range-bound {index}: iron condor {low, number, ::group-off}–{high, number, ::group-off}',
+  },
+  'recommendation.rationale': {
+    id: 'server.recommendation.rationale',
+    // eslint-disable-next-line formatjs/no-multiple-whitespaces -- a blank line is the paragraph break the screens split on
+    defaultMessage: '{reason}\n\n{details}',
+  },
+  'recommendation.reason': {
+    id: 'server.recommendation.reason',
+    defaultMessage:
+      '{index} is {direction, select, up {up} other {down}} {change, number, ::.00} % today{strategy, select, bull_call_spread {: a call spread rides the move with a loss capped at the premium paid.} bear_put_spread {: a put spread profits if the slide continues, and risks only the premium paid.} other {, inside a narrow range: the condor keeps its premium while the index stays between the short strikes.}}',
+  },
+  'recommendation.details': {
+    id: 'server.recommendation.details',
+    defaultMessage:
+      'At {spot, number, ::.##}, on the {expiry} expiry, one set of lots (lot size {lot_size}) makes {reward_known, select, yes {up to {reward, number, ::currency/INR}} other {an open-ended profit}} for {risk_known, select, yes {at most {risk, number, ::currency/INR}} other {an unlimited loss}}{has_breakevens, select, yes {; it breaks even at {breakevens}.} other {.}}',
+  },
+
+  'commentary.chain_figures': {
+    id: 'server.commentary.chain_figures',
+    // eslint-disable-next-line formatjs/no-multiple-whitespaces -- a blank line is the paragraph break the screens split on
+    defaultMessage: '\n\nPut-call ratio {pcr, number, ::.00}{max_pain_known, select, yes {, max pain {max_pain, number, ::.##}} other {}}.',
+  },
+  'commentary.level_break_title': {
+    id: 'server.commentary.level_break_title',
+    defaultMessage: '{index} {direction, select, up {breaks above} other {slips below}} {level, number, ::.##}',
+  },
+  'commentary.level_break_body': {
+    id: 'server.commentary.level_break_body',
+    defaultMessage:
+      '{index} crossed {level, number, ::.##} at {time} IST and trades at {spot, number, ::.##}, {change, number, ::sign-always .00} % on the day (range {low, number, ::.##}–{high, number, ::.##}).{figures}',
+  },
+  'commentary.mover_title': {
+    id: 'server.commentary.mover_title',
+    defaultMessage: '{symbol} {direction, select, up {jumps} other {drops}} {move} % today',
+  },
+  'commentary.mover_body': {
+    id: 'server.commentary.mover_body',
+    defaultMessage:
+      "{symbol} trades at {price, number, ::currency/INR}, {change, number, ::sign-always .00} % on the day, the biggest move among {index}'s options near the money.",
+  },
+  'commentary.volatility_title': {
+    id: 'server.commentary.volatility_title',
+    defaultMessage: '{index} volatility spikes: {realised, number, ::.0} % realised',
+  },
+  'commentary.volatility_body': {
+    id: 'server.commentary.volatility_body',
+    defaultMessage:
+      'Over the last {minutes} minutes {index} has moved at an annualised {realised, number, ::.0} %, well above the {iv, number, ::.0} % its at-the-money options imply ({move, number, ::sign-always .00} % over the stretch). Option sellers may widen their quotes.',
+  },
+  'commentary.close_title': {
+    id: 'server.commentary.close_title',
+    defaultMessage: '{index} closes {direction, select, higher {higher} other {lower}} at {close, number, ::.##}',
+  },
+  'commentary.close_body': {
+    id: 'server.commentary.close_body',
+    defaultMessage:
+      '{index} ended the {day} session at {close, number, ::.##}, {points, number, ::sign-always .00} points ({change, number, ::sign-always .00} %), after trading between {low, number, ::.##} and {high, number, ::.##}.',
+  },
+  'commentary.simulated_market_title': { id: 'server.commentary.simulated_market_title', defaultMessage: 'Simulated market live' },
+  'commentary.simulated_market_body': {
+    id: 'server.commentary.simulated_market_body',
+    defaultMessage:
+      'Prices on StrikeDesk come from its market simulator: indices move tick by tick from {open} to {close} IST (or all day in demo mode), and this feed reports what they do.',
+  },
+
+  'signal.call_oi': {
+    id: 'server.signal.call_oi',
+    defaultMessage: 'Highest call open interest at {strike, number, ::group-off} ({lakh, number, ::.00} lakh units): resistance',
+  },
+  'signal.put_oi': {
+    id: 'server.signal.put_oi',
+    defaultMessage: 'Highest put open interest at {strike, number, ::group-off} ({lakh, number, ::.00} lakh units): support',
+  },
+  'signal.mover': { id: 'server.signal.mover', defaultMessage: 'Biggest mover of the chain: {change, number, ::sign-always .00} % today' },
+  'signal.atm_open_interest': {
+    id: 'server.signal.atm_open_interest',
+    defaultMessage: 'At-the-money {type, select, CE {call} other {put}} of the {expiry} expiry: {lakh, number, ::.00} lakh units open',
+  },
+
+  'house_bot.name': {
+    id: 'server.house_bot.name',
+    defaultMessage:
+      '{bot, select, nifty_expiry_straddle {NIFTY expiry straddle} nifty_iron_condor {NIFTY iron condor} banknifty_strangle {BANKNIFTY strangle} banknifty_momentum_buyer {BANKNIFTY momentum buyer} finnifty_iron_butterfly {FINNIFTY iron butterfly} midcpnifty_breakout_straddle {MIDCPNIFTY breakout straddle} sensex_bull_call_spread {SENSEX bull call spread} nifty_bear_put_spread {NIFTY bear put spread} other {{bot}}}',
+  },
+  'house_bot.description': {
+    id: 'server.house_bot.description',
+    defaultMessage:
+      '{bot, select, nifty_expiry_straddle {Sells the at-the-money call and put at the open and buys them back at the close.} nifty_iron_condor {Sells a strangle about one day’s move away and buys wings beyond it, so the loss is capped.} banknifty_strangle {Sells out-of-the-money calls and puts on BANKNIFTY and keeps the premium when the day stays in range.} banknifty_momentum_buyer {Buys options in the direction of the opening move and exits at the close.} finnifty_iron_butterfly {Sells the at-the-money straddle and buys protective wings.} midcpnifty_breakout_straddle {Buys the at-the-money straddle, betting on a move bigger than the options price in.} sensex_bull_call_spread {Buys an at-the-money call and sells one further out: a bounded bet on a rising SENSEX.} nifty_bear_put_spread {Buys an at-the-money put and sells one further out: a bounded bet on a falling NIFTY.} other {}}',
+  },
+});

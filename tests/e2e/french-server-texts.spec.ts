@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AppShell } from './pages/app-shell';
+import { signInReadyToTrade, type TradingUser } from './support/trading';
+
+// French everywhere (issue 24): what the server writes for a trader (an order's rejection, the alerts feed,
+// a recommendation) reads in French in the French interface, and the trading-day fields show DD/MM/YYYY
+// in French even on a browser whose own language is US English.
+test.use({ locale: 'en-US' });
+
+/** An order the exchange refuses: 5 units more than one lot of NIFTY's at-the-money call. */
+async function placeRefusedOrder(page: Page, user: TradingUser): Promise<{ symbol: string; quantity: number; lotSize: number }> {
+  const auth = { authorization: `Bearer ${user.token}` };
+  const expiries = (await (await page.request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
+  const listed = (await (await page.request.get(`/api/market/instruments/?index=NIFTY&expiry=${expiries.expiries[0]!.date}`, { headers: auth })).json()) as {
+    instruments: Array<{ tradingsymbol: string; instrument_type: string }>;
+    lot_size: number;
+  };
+  const call = listed.instruments.find((instrument) => instrument.instrument_type === 'CE')!;
+  const quantity = listed.lot_size + 5;
+  const placed = await page.request.post('/api/order-book/order-book/place_trades/', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      account_number: user.accountNumber,
+      orders: [{ tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity }],
+    },
+  });
+  expect(placed.status()).toBe(200);
+  const order = ((await placed.json()) as { orders: Array<{ status: string }> }).orders[0]!;
+  expect(order.status).toBe('REJECTED');
+  return { symbol: call.tradingsymbol, quantity, lotSize: listed.lot_size };
+}
+
+async function inFrench(page: Page): Promise<void> {
+  const shell = new AppShell(page);
+  await shell.open('/app/order_book');
+  await shell.useLayout({ language: /français/i });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+}
+
+test('in French, a rejected order’s reason, its alert and a recommendation read in French', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await signInReadyToTrade(page);
+  const refused = await placeRefusedOrder(page, user);
+  await inFrench(page);
+
+  // The order book: the status and the exchange's reason, both in French.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/app/order_book');
+  const status = page.getByRole('table').locator('[data-field="status"]').first();
+  await expect(status).toContainText('Rejeté');
+  await expect(status).toContainText(
+    `La quantité ${refused.quantity} n’est pas un multiple de la taille de lot ${refused.lotSize}. Saisissez des lots entiers`,
+  );
+  await expect(status).not.toContainText('is not a multiple');
+
+  // The alerts feed: the same rejection, title and body in French, the reason nested in the body.
+  await page.goto('/app/strategy_alerts');
+  const alert = page.getByTestId('alert-item').filter({ hasText: refused.symbol }).first();
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(alert.getByRole('heading')).toHaveText(`Ordre rejeté : achat ${refused.quantity} ${refused.symbol}`);
+  await expect(alert).toContainText(`n’est pas un multiple de la taille de lot ${refused.lotSize}`);
+  await expect(alert).toContainText(`(${user.accountNumber}, ordre `);
+  await expect(alert).not.toContainText('Order rejected');
+
+  // A recommendation: its title and rationale in French, its expiry as DD/MM/YYYY.
+  await page.goto('/app/recommendations');
+  const card = page.getByRole('article').first();
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(/^(\w+ en dynamique : bull call spread|\w+ sous pression : bear put spread|\w+ dans un range : iron condor) /);
+  await expect(card).toContainText(/est en (hausse|baisse) de \d+,\d{2} % aujourd’hui/);
+  await expect(card).toContainText(/sur l’échéance du \d{2}\/\d{2}\/\d{4}, un jeu de lots/);
+  await expect(card).not.toContainText(' today');
+});
+
+test('the trading-day fields show and read DD/MM/YYYY in French, not the browser’s US order', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInReadyToTrade(page);
+  await inFrench(page);
+  for (const path of ['/app/order_book', '/app/position']) {
+    await page.goto(path);
+    const day = page.getByRole('textbox', { name: 'Jour de bourse' });
+    await expect(day).toHaveAttribute('placeholder', 'JJ/MM/AAAA');
+    // 5 January, typed day first: read as the 5th of January, shown back as 05/01/2026.
+    await day.fill('5/1/2026');
+    await day.press('Enter');
+    await expect(day).toHaveValue('05/01/2026');
+    await expect(page.getByText('Saisissez un jour au format JJ/MM/AAAA')).toHaveCount(0);
+    // A month-first US day is not a day here, and says so in French.
+    await day.fill('12/31/2026');
+    await day.press('Enter');
+    await expect(page.getByText('Saisissez un jour au format JJ/MM/AAAA, par exemple 05/01/2026.')).toBeVisible();
+  }
+});
+
+test('screenshots: the order book, the alerts feed and a recommendation in en and fr at 360 and 1280 px', async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = await signInReadyToTrade(page);
+  await placeRefusedOrder(page, user);
+  for (const language of ['en', 'fr'] as const) {
+    if (language === 'fr') await inFrench(page);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const [name, path] of [['order-book', '/app/order_book'], ['alerts', '/app/strategy_alerts'], ['recommendations', '/app/recommendations'], ['market-view', '/app/market_view']] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (name === 'alerts') await expect(page.getByTestId('alert-item').first()).toBeVisible({ timeout: 30_000 });
+        if (name === 'recommendations' || name === 'market-view') await expect(page.getByRole('article').first()).toBeVisible();
+        if (name === 'order-book') await expect(page.getByText(language === 'en' ? /is not a multiple/ : /n’est pas un multiple/).first()).toBeVisible();
+        await page.screenshot({ path: `test-results/french/${name}-${language}-${width}.png` });
+        if (name === 'market-view') await page.getByRole('article').first().screenshot({ path: `test-results/french/commentary-${language}-${width}.png` });
+      }
+    }
+  }
+});
