@@ -6,7 +6,7 @@ import { clear } from 'idb-keyval';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { components } from '@openapi/main';
 import { OptionChain } from '@/features/market/components/option-chain';
 import { configureApiClients } from '@/lib/api/clients';
@@ -104,5 +104,35 @@ describe('the option chain strike range', () => {
     const remembered = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Strikes' });
     await waitFor(() => expect(remembered.value).toBe('all'));
     expect((await screen.findByRole('table', { name: /Option chain of NIFTY/ })).getAttribute('aria-rowcount')).toBe('103');
+  });
+
+  it('on a phone follows only the side shown: calls, then puts once chosen; both sides from 640 px', async () => {
+    const user = userEvent.setup();
+    const asked: string[][] = [];
+    server.use(
+      http.post(`${API}/analytics/functions/v1/market_data`, async ({ request }) => {
+        asked.push(((await request.json()) as { instruments: string[] }).instruments);
+        return HttpResponse.json({ data: { 'NSE:NIFTY 50': { last_price: 26_040, timestamp: new Date().toISOString() } } });
+      }),
+    );
+    let wide = false;
+    // jsdom has no media queries: a phone's answers (until `wide`).
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(min-width: 640px)' && wide, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    onTestFinished(() => void vi.unstubAllGlobals());
+    const sides = () => {
+      const last = asked.at(-1) ?? [];
+      return { calls: last.filter((key) => key.endsWith('CE')).length, puts: last.filter((key) => key.endsWith('PE')).length };
+    };
+    const phone = renderChain();
+    await within(await screen.findByRole('table')).findByText('At the money', {}, { timeout: 3000 });
+    await waitFor(() => expect(sides()).toEqual({ calls: 21, puts: 0 }), { timeout: 4000 });
+    await user.click(screen.getByRole('button', { name: 'Puts (PE)' }));
+    await waitFor(() => expect(sides()).toEqual({ calls: 0, puts: 21 }), { timeout: 4000 });
+    phone.unmount();
+
+    wide = true;
+    renderChain();
+    await within(await screen.findByRole('table')).findByText('At the money', {}, { timeout: 3000 });
+    await waitFor(() => expect(sides()).toEqual({ calls: 21, puts: 21 }), { timeout: 4000 });
   });
 });

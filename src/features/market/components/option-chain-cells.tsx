@@ -3,6 +3,7 @@ import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import { QuoteAge } from '@/features/market/components/quote-age';
 import type { Quote } from '@/features/market/feed/price-feed';
+import { useBothSides } from '@/features/market/hooks/use-both-sides';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -29,7 +30,9 @@ export const phoneClass = (visible: boolean) => (visible ? '' : 'hidden sm:table
 export type PickContract = ((instrument: OptionInstrument) => void) | undefined;
 
 export function SideCells({ instrument, side, visible, onPick }: { instrument: OptionInstrument | undefined; side: Side; visible: boolean; onPick: PickContract }) {
-  const quote = useQuote(instrument?.instrument ?? null);
+  // The side a phone hides follows no prices (option-chain.tsx subscribes only the side shown).
+  const shown = useBothSides() || visible;
+  const quote = useQuote(shown ? (instrument?.instrument ?? null) : null);
   const pick = instrument === undefined || onPick === undefined ? undefined : () => onPick(instrument);
   return <QuoteCells quote={quote} mirrored={side === 'CE'} phone={phoneClass(visible)} onPick={pick} symbol={instrument?.tradingsymbol ?? ''} />;
 }

@@ -8,6 +8,7 @@ import type { PickContract } from '@/features/market/components/option-chain-cel
 import { ChainTable, rowsOf } from '@/features/market/components/option-chain-table';
 import { PricesDelayedBanner } from '@/features/market/components/prices-delayed-banner';
 import { liveFeed } from '@/features/market/feed/live-feed';
+import { useBothSides } from '@/features/market/hooks/use-both-sides';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { useStrikeRange } from '@/features/market/hooks/use-strike-range';
 import { indexInstruments } from '@/features/market/market-messages';
@@ -85,7 +86,15 @@ export function OptionChain({ onPick }: { onPick?: PickContract } = {}) {
   // The whole range follows the stream, not only the rows in view: with every strike the ladder renders only
   // what is on screen (option-chain-table.tsx), and a row scrolled into view must show its price at once,
   // not wait for the stream to reopen with it. Prices off screen update their atoms and render nothing.
-  const instruments = useMemo(() => rows.flatMap((row) => [row.ce?.instrument, row.pe?.instrument].filter((item) => item !== undefined)), [rows]);
+  // A phone shows one side at a time: only that side follows the stream (about half a phone's price data).
+  const bothSides = useBothSides();
+  const instruments = useMemo(
+    () =>
+      rows.flatMap((row) =>
+        (bothSides ? [row.ce, row.pe] : [side === 'CE' ? row.ce : row.pe]).flatMap((item) => (item === undefined ? [] : [item.instrument])),
+      ),
+    [rows, bothSides, side],
+  );
   useEffect(() => liveFeed().subscribe(instruments), [instruments]);
 
   const expiryLabel = (item: Expiry) =>

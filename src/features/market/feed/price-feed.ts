@@ -5,12 +5,14 @@
  * instrument moved and typing never competes with a burst of prices.
  *
  * Transport: the server's event stream when it answers (a snapshot, then per tick only the fields that
- * changed, merged here into the quotes the stream sent before); meanwhile, and whenever it
+ * changed, merged here into the quotes the stream sent before; in the compact encoding or as JSON, told
+ * apart by shape); meanwhile, and whenever it
  * fails or is absent (a hosted analytics backend has none), the analytics market_data call once a second,
  * retrying the stream with back-off. Paused while the page is hidden or offline; resumed on return.
  */
 import { atom, type PrimitiveAtom, type createStore } from 'jotai';
 import type { components } from '@openapi/analytics';
+import { createCompactDecoder, isCompactSnapshot } from '@/features/market/feed/compact-quotes';
 import { createSseParser } from '@/features/market/feed/sse-parser';
 
 export type Quote = components['schemas']['LastPrice'];
@@ -215,14 +217,18 @@ export function createPriceFeed({
     const decoder = new TextDecoder();
     // What this stream has said of each instrument: the snapshot with every delta since merged in.
     let held = new Map<string, Quote>();
+    const compact = createCompactDecoder();
     const parser = createSseParser(({ event, data }) => {
       if (event === 'snapshot' || event === 'ticks') {
-        const snapshot = JSON.parse(data) as MarketSnapshot;
+        const parsed = JSON.parse(data) as unknown;
+        const snapshot = isCompactSnapshot(parsed) ? compact.snapshot(parsed) : (parsed as MarketSnapshot);
         if (event === 'snapshot') held = new Map();
         for (const [instrument, quote] of Object.entries(snapshot.data)) held.set(instrument, quote);
         receive(snapshot);
       } else if (event === 'delta') {
-        const merged = mergeDeltas(held, (JSON.parse(data) as { data: Record<string, QuoteDelta> }).data);
+        const parsed = JSON.parse(data) as unknown;
+        const deltas = Array.isArray(parsed) ? compact.delta(parsed) : (parsed as { data: Record<string, QuoteDelta> }).data;
+        const merged = mergeDeltas(held, deltas);
         // A change to a quote this stream never sent: it lost track; reopening it brings a full snapshot.
         if (merged === null) throw new Error('a price delta for an instrument without a snapshot');
         receive({ data: merged });
