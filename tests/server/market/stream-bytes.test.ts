@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesDecorator } from '../../../server/app.ts';
 import { createStreamSession, type StreamFormat } from '../../../server/http/market-stream.ts';
-import { gzipOutput, plainOutput, type EventSocket } from '../../../server/http/stream-compression.ts';
+import { acceptsGzip, gzipOutput, plainOutput, type EventSocket } from '../../../server/http/stream-compression.ts';
 import type { LastPrice } from '../../../server/services/market/market-service.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { createCompactDecoder, isCompactSnapshot } from '../../../src/features/market/feed/compact-quotes.ts';
@@ -132,5 +132,17 @@ describe('the price stream on a phone', () => {
       expect(minute.snapshots).toBe(1);
       expect(Object.fromEntries(minute.held)).toEqual(JSON.parse(JSON.stringify(minute.last)));
     }
+  });
+});
+
+describe('whether a price stream is compressed', () => {
+  it('follows Accept-Encoding: gzip when listed and not refused with q=0', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip(['deflate', 'gzip'])).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('deflate, br')).toBe(false);
+    expect(acceptsGzip('x-gzip')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });
