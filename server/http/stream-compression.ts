@@ -55,6 +55,9 @@ export function plainOutput(socket: EventSocket): StreamOutput {
  */
 export function gzipOutput(socket: EventSocket): StreamOutput {
   const gzip = createGzip(gzipOptions);
+  // A write racing the socket's close (then dispose) must not become an uncaught error that ends the
+  // server: the stream is over either way, and the route has already let go of it.
+  gzip.on('error', () => undefined);
   gzip.pipe(socket);
   let ended = false;
   return {
