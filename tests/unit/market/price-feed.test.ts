@@ -312,6 +312,32 @@ describe('tabs sharing one connection', () => {
     expect(held.get('NFO:Y')).toEqual(quote(1));
   });
 
+  it('an instrument followed again starts from its last quote, not a dash, until the new stream speaks', async () => {
+    let opens = 0;
+    const { store, feed, advance, frame } = harness({
+      openStream: () => {
+        opens += 1;
+        // The first stream prices both sides; the ones after never answer (a slow network).
+        return opens === 1
+          ? Promise.resolve(streamOf([`event: snapshot\ndata: ${JSON.stringify({ data: { 'NFO:CE': quote(150), 'NFO:PE': quote(140) } })}\n\n`]))
+          : new Promise<ReadableStream<Uint8Array>>(() => undefined);
+      },
+    });
+    const calls = feed.subscribe(['NFO:CE']);
+    const puts = feed.subscribe(['NFO:PE']);
+    await advance(0);
+    frame();
+    expect(store.get(feed.atomFor('NFO:PE'))).toEqual(quote(140));
+    // The phone switches to calls only: the puts' atom goes with the reopened stream.
+    puts();
+    await advance(0);
+    expect(feed.atomCount()).toBe(1);
+    // And back to puts: its last price shows at once (its age badge says how old), before any snapshot.
+    feed.subscribe(['NFO:PE']);
+    expect(store.get(feed.atomFor('NFO:PE'))).toEqual(quote(140));
+    calls();
+  });
+
   it('spreads a whole chain over a few frames, so no frame re-renders every row', async () => {
     const keys = Array.from({ length: 300 }, (_, i) => `NFO:X${i}`);
     const data = Object.fromEntries(keys.map((key, i) => [key, quote(i + 1)]));

@@ -74,6 +74,8 @@ export type FeedEnvironment = {
 export const pollIntervalMs = 1000;
 /** Quotes applied per animation frame (each re-renders one row's side). */
 export const quotesPerFrame = 120;
+/** Last quotes kept for instruments no longer followed: a whole chain's worth. */
+export const lastKnownLimit = 600;
 const firstRetryMs = 1000;
 const longestRetryMs = 30_000;
 
@@ -86,6 +88,12 @@ export function createPriceFeed({
   clearTimer = (timer) => clearTimeout(timer),
 }: FeedEnvironment) {
   const atoms = new Map<string, PrimitiveAtom<Quote | null>>();
+  /**
+   * The last quote of instruments no screen follows any more (oldest first, bounded): a side of the chain or
+   * a strike window shown again (the phone follows only the side it shows) starts from its last price, with
+   * its age badge once it is old, instead of a dash until the reopened stream's snapshot arrives.
+   */
+  const lastKnown = new Map<string, Quote>();
   const wanted = new Map<string, number>();
   /** Leader only: what each other tab wants. */
   const otherTabs = new Map<string, readonly string[]>();
@@ -107,10 +115,18 @@ export function createPriceFeed({
   function atomFor(instrument: string): PrimitiveAtom<Quote | null> {
     let quote = atoms.get(instrument);
     if (quote === undefined) {
-      quote = atom<Quote | null>(null);
+      quote = atom<Quote | null>(lastKnown.get(instrument) ?? null);
+      lastKnown.delete(instrument);
       atoms.set(instrument, quote);
     }
     return quote;
+  }
+
+  /** Keeps the last quote of an instrument no screen follows any more, forgetting the oldest past the limit. */
+  function remember(instrument: string, quote: Quote): void {
+    lastKnown.delete(instrument);
+    lastKnown.set(instrument, quote);
+    if (lastKnown.size > lastKnownLimit) lastKnown.delete(lastKnown.keys().next().value as string);
   }
 
   function flush(): void {
@@ -164,8 +180,10 @@ export function createPriceFeed({
     connection = null;
     // Atoms nobody follows any more go now, not at unsubscribe: a screen that remounts at once (React's
     // strict mode, a route change back) finds the atom it already reads.
-    for (const instrument of atoms.keys()) {
+    for (const [instrument, quoteAtom] of atoms) {
       if (!wanted.has(instrument)) {
+        const last = pending.get(instrument) ?? store.get(quoteAtom);
+        if (last !== null) remember(instrument, last);
         atoms.delete(instrument);
         pending.delete(instrument);
       }
