@@ -1106,6 +1106,7 @@ export interface paths {
          *       (`account_id`) whose ticker is connected and hearing from Kite, an empty `delta` (`{ "data": {} }`)
          *       is sent instead: the feed is alive though nothing watched moved. A heartbeat there means Kite's feed
          *       is silent or reconnecting: the prices are delayed, which the client shows after 10 s without prices.
+         *     With `Accept-Encoding: gzip` the stream is gzip-compressed, each event flushed whole as it is written.
          *     Each event has an `id:` (the tick's sequence). To change the instruments, open a new stream and
          *     close the old one. The server ends streams it must shed (shutdown, too many per user) after an
          *     `error` event with `{ message, code }`; the client reconnects with back-off and falls back to
@@ -1254,6 +1255,22 @@ export interface components {
              *     and the simulator's are never passed off as live.
              */
             account_id?: components["schemas"]["Id"];
+            /**
+             * @description How the events are written. `json` (the default): quotes with their field names, as described
+             *     above. `compact` (the PWA's): the same events with instrument and field names sent once, in the
+             *     snapshot, and numbers as integers on each field's scale:
+             *     - `snapshot`: `{ "market": MarketStatus, "fields": [[name, scale], …], "instruments": [key, …],
+             *       "time": ms | null, "quotes": [[i, f, v, f, v, …], …] }`;
+             *     - `delta`: `[time, [i, f, v, f, v, …], …]` (a keep-alive is `[null]`).
+             *     `i` indexes the snapshot's `instruments`, `f` its `fields`. A value decodes by its field's scale: a
+             *     number is v ÷ scale (100 for rupees: paise), or `time` + v milliseconds as an ISO timestamp when the
+             *     scale is `"time"` (`time` is the event's own, epoch milliseconds); null, a string or a boolean is
+             *     itself; a one-element array `[x]` is x as it is. A delta naming an instrument or a field the
+             *     snapshot did not list is never sent: the server sends a new snapshot instead.
+             * @default json
+             * @enum {string}
+             */
+            format: "json" | "compact";
         };
         /**
          * Format: date-time

@@ -10,6 +10,7 @@ import type { RoutePlugin } from './route-plugins.ts';
 import { createStreamSession } from './market-stream.ts';
 import { toPaise } from '../services/brokers/paper/paise.ts';
 import { brokerSource, simulatorSource, type PriceStreamSource } from './price-stream-sources.ts';
+import { acceptsGzip, gzipOutput, plainOutput } from './stream-compression.ts';
 
 /** Streams one trader may hold open at once (tabs share one through the PWA's tab leader). */
 export const streamsPerUser = 4;
@@ -49,8 +50,11 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
     openStreams.set(userId, open + 1);
     reply.hijack();
     const raw = reply.raw;
+    const gzip = acceptsGzip(request.headers['accept-encoding']);
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      vary: 'accept-encoding',
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       // Tells nginx-style proxies not to buffer the events.
@@ -58,9 +62,11 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
       connection: 'keep-alive',
     });
 
+    const output = gzip ? gzipOutput(raw) : plainOutput(raw);
     const session = createStreamSession({
-      sink: { write: (chunk) => raw.write(chunk), ended: () => raw.writableEnded },
+      sink: output.sink,
       loadSnapshot: source.loadSnapshot,
+      format: request.body.format ?? 'json',
       onError: (error) => request.log.error({ err: error }, 'the price stream failed to send'),
     });
 
@@ -82,12 +88,15 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
     };
     const shutdown = () => {
       session.error({ message: 'The server is restarting: reconnect in a moment.', code: 'server_restarting' });
-      raw.end();
+      output.end();
       close();
     };
     closers.add(shutdown);
-    raw.on('drain', session.drained);
-    raw.on('close', close);
+    output.onDrain(session.drained);
+    raw.on('close', () => {
+      close();
+      output.dispose();
+    });
     await subscribed;
     // The reply was hijacked: Fastify sends nothing more; this value is never serialised.
     return undefined as never;

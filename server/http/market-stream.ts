@@ -2,13 +2,15 @@
 // it must resync, then on each tick only what changed since what this subscriber holds (for each moved
 // instrument, the quote's fields whose value differs). A whole NIFTY chain's snapshot is about 130 KB;
 // a tick's delta is a fraction of it, since the previous close, open interest and far strikes' prices
-// rarely move.
+// rarely move. Written as JSON with names, or in the compact encoding (compact-quotes.ts); gzip on top is
+// the route's (stream-compression.ts).
 //
 // What the subscriber "holds" is only what reached the socket's queue: an event dropped while the socket was
 // congested never counts, and once the socket drains a snapshot starts afresh. Events go out one at a time
 // in order (quotes are computed asynchronously), so a delta is never diffed against a snapshot that is
 // still being written, and a slow tick can never overtake the next.
 import type { LastPrice, MarketStatus } from '../services/market/market-service.ts';
+import { createCompactEncoder } from './compact-quotes.ts';
 
 export type StreamSink = {
   /** Queues a chunk; false when the socket's buffer is full (the sink emits drain later). */
@@ -19,6 +21,8 @@ export type StreamSink = {
 export type FullSnapshot = { seq: number; market: MarketStatus; data: Record<string, LastPrice> };
 export type TickQuotes = { seq: number; data: Record<string, LastPrice> };
 export type QuoteDelta = { [K in keyof LastPrice]?: LastPrice[K] };
+/** How events are written: JSON with names (the default), or the compact encoding (compact-quotes.ts). */
+export type StreamFormat = 'json' | 'compact';
 
 /**
  * The fields of `next` that differ from `previous` (every field without a previous), null when nothing
@@ -42,12 +46,15 @@ export function createStreamSession({
   loadSnapshot,
   onError,
   now = () => Date.now(),
+  format = 'json',
 }: {
   sink: StreamSink;
   loadSnapshot: () => Promise<FullSnapshot>;
   onError: (error: unknown) => void;
   now?: () => number;
+  format?: StreamFormat;
 }) {
+  const compact = format === 'compact' ? createCompactEncoder() : null;
   /** The quote the subscriber holds for each instrument: the last snapshot with every delta since applied. */
   let held = new Map<string, LastPrice>();
   let congested = false;
@@ -76,7 +83,10 @@ export function createStreamSession({
 
   async function snapshot(): Promise<void> {
     const { seq, market, data } = await loadSnapshot();
-    if (send('snapshot', { market, data }, seq)) held = new Map(Object.entries(data));
+    const encoded = compact?.snapshot(market, data);
+    if (!send('snapshot', encoded?.payload ?? { market, data }, seq)) return;
+    encoded?.commit();
+    held = new Map(Object.entries(data));
   }
 
   async function tick(load: () => Promise<TickQuotes>): Promise<void> {
@@ -90,7 +100,10 @@ export function createStreamSession({
       deltas[instrument] = delta;
       any = true;
     }
-    if (!any || !send('delta', { data: deltas }, seq)) return;
+    if (!any) return;
+    const payload = compact === null ? { data: deltas } : compact.delta(deltas);
+    if (payload === 'resync') return snapshot();
+    if (!send('delta', payload, seq)) return;
     for (const [instrument, quote] of Object.entries(data)) held.set(instrument, quote);
   }
 
@@ -106,7 +119,7 @@ export function createStreamSession({
      * A live feed is alive though nothing this stream watches moved: an empty delta, which the client counts as
      * prices arriving (a heartbeat does not), so its "prices delayed" notice appears only when the feed is silent.
      */
-    keepAlive: () => enqueue(() => void send('delta', { data: {} })),
+    keepAlive: () => enqueue(() => void send('delta', compact?.keepAlive() ?? { data: {} })),
     error: (body: { message: string; code: string }) => void send('error', body),
     /** The socket drained: events flow again, and if any was dropped a snapshot resyncs the subscriber. */
     drained: () => {

@@ -1,15 +1,18 @@
-import { Provider, useAtomValue } from 'jotai';
+import { atom, Provider, useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { updateAvailableAtom } from '@/app/pwa/update-available-atom';
 import { routes } from '@/app/router/routes';
 import { I18nProvider } from '@/i18n/i18n-provider';
+import { notificationsAtom } from '@/lib/notify/notifications-atom';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 import { store } from '@/lib/store';
 
 const router = createBrowserRouter(routes);
 
 // Neither is needed to paint the first screen (notifications wait in their atom; an update is offered
-// long after start), so they load once it has been painted instead of before it.
+// long after start), so they load once it has been painted instead of before it, and on the public pages
+// only once they may be needed (see Overlays).
 const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 const UpdatePrompt = lazy(() => import('@/app/pwa/update-prompt').then((module) => ({ default: module.UpdatePrompt })));
 
@@ -47,16 +50,35 @@ function AfterFirstPaint({ children, onFirstCommit }: AppProps & { children: Rea
   return painted ? children : null;
 }
 
+/** Set by boot once the trader is signed in or acts: from then on an action may be answered by a toast. */
+export const overlaysWantedAtom = atom(false);
+
+/**
+ * The toasts and the update offer. A first visit that only looks at the sign-in page needs neither (their
+ * files would be a third of its requests), so they are mounted once the trader is signed in or acts (before
+ * anything an action answers with a toast, so the live region is in place when the first one arrives), or
+ * one of them has something to show; then they stay.
+ */
+function Overlays() {
+  const wanted = useAtomValue(overlaysWantedAtom, { store });
+  const notified = useAtomValue(notificationsAtom, { store }).length > 0;
+  const updateAvailable = useAtomValue(updateAvailableAtom, { store });
+  if (!wanted && !notified && !updateAvailable) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+      <UpdatePrompt />
+    </Suspense>
+  );
+}
+
 function LocalizedApp({ onFirstCommit }: AppProps) {
   const { locale } = useAtomValue(preferencesAtom);
   return (
     <I18nProvider locale={locale}>
       <RouterProvider router={router} />
       <AfterFirstPaint onFirstCommit={onFirstCommit}>
-        <Suspense fallback={null}>
-          <Toaster />
-          <UpdatePrompt />
-        </Suspense>
+        <Overlays />
       </AfterFirstPaint>
     </I18nProvider>
   );

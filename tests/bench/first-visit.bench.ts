@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { repoRoot } from '../../server/paths.ts';
 import { firstVisitFiles, gzipSizes, loadManifest, SIGN_IN_SCREEN } from '../budget/first-visit-files.ts';
+import { filesUntilIdle, totalBytes } from '../budget/first-visit-network.ts';
 import { buildBaselineApp } from './support/baseline-app.ts';
 import { lighthouseRuns, type LighthouseRun } from './support/lighthouse-runs.ts';
 import { buildIfChanged, serve, type Served } from './support/serve.ts';
@@ -22,7 +23,7 @@ import { spread, table, type Spread } from './support/stats.ts';
 import { throttledLcpRuns } from './support/throttled-lcp.ts';
 
 type App = { name: string; dist: string; screen: string | null };
-type Figures = { bytes: number; lighthouse: LighthouseRun[]; lcp: number[] };
+type Figures = { bytes: number; untilIdle: { bytes: number; files: number }; lighthouse: LighthouseRun[]; lcp: number[] };
 
 const { values } = parseArgs({
   options: {
@@ -56,8 +57,15 @@ async function main(): Promise<void> {
   const figures: Figures[] = [];
   try {
     for (const app of apps) {
-      servers.push(await serve(repoRoot, app.dist));
-      figures.push({ bytes: gzipSizes(app.dist, firstVisitFiles(loadManifest(app.dist), app.screen)).total, lighthouse: [], lcp: [] });
+      const server = await serve(repoRoot, app.dist);
+      servers.push(server);
+      const fetched = await filesUntilIdle(`${server.url}/auth/login`);
+      figures.push({
+        bytes: gzipSizes(app.dist, firstVisitFiles(loadManifest(app.dist), app.screen)).total,
+        untilIdle: { bytes: totalBytes(fetched), files: fetched.length },
+        lighthouse: [],
+        lcp: [],
+      });
     }
     // Interleaved, run by run, so a busy moment of the machine falls on both apps alike.
     for (let run = 1; run <= runs; run += 1) {
@@ -79,6 +87,7 @@ async function main(): Promise<void> {
       ['', ...apps.map((app) => app.name)],
       [
         ['JS + CSS, gzip (what sign-in needs; budget test)', ...column((f) => kb(f.bytes))],
+        ['Every file until the network is idle, on the wire (budget test)', ...column((f) => `${kb(f.untilIdle.bytes)} in ${f.untilIdle.files} files`)],
         ['JS + CSS the page fetched until idle, on the wire with headers (Lighthouse)', ...column((f) => kb(lh(f, 'scriptCssBytes').median))],
         ['Lighthouse mobile performance', ...column((f) => cell(lh(f, 'score'), String))],
         ['Total Blocking Time (Lighthouse)', ...column((f) => cell(lh(f, 'tbtMs'), ms))],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from './support/chromium';
+import { loginToken, readStoredValue, registerAccount, signInAsNewUser, storeSessionToken } from './support/session';
 
 const distAssets = join(process.cwd(), 'dist', 'assets');
 
@@ -11,7 +12,17 @@ async function waitForControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-test('the service worker controls the page and precaches every screen chunk', async ({ page }) => {
+test('a first visit that only sees the sign-in page installs no service worker and precaches nothing', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Every screen for offline use is about 1.5 MB: not on a visit that may never sign in (mobile data).
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  expect(await page.evaluate(async () => (await caches.keys()).length)).toBe(0);
+});
+
+test('once signed in, the service worker controls the page and precaches every screen chunk', async ({ page }) => {
+  await signInAsNewUser(page);
   await page.goto('/auth/login');
   await waitForControl(page);
   const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
@@ -33,9 +44,14 @@ test('the service worker controls the page and precaches every screen chunk', as
   expect(precached).toContain('/index.html');
 });
 
-test('the login screen opens offline after one visit', async ({ page, context }) => {
-  await page.goto('/auth/login');
+test('the login screen opens offline after one signed-in visit', async ({ page, context }) => {
+  await signInAsNewUser(page);
+  await page.goto('/app/dashboards/default');
   await waitForControl(page);
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/auth/login');
+  await expect.poll(() => readStoredValue(page, 'auth_token')).toBeUndefined();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   await context.setOffline(true);
@@ -52,7 +68,7 @@ test('the login screen opens offline after one visit', async ({ page, context })
   await context.setOffline(false);
 });
 
-test('Chromium reports no installability errors', async ({ baseURL }) => {
+test('Chromium reports no installability errors', async ({ baseURL, request }) => {
   const profile = mkdtempSync(join(tmpdir(), 'strikedesk-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumExecutable,
@@ -61,6 +77,9 @@ test('Chromium reports no installability errors', async ({ baseURL }) => {
   });
   try {
     const page = await context.newPage();
+    await page.goto(`${baseURL}/auth/login`);
+    // Signed in: a first visit installs the service worker only then.
+    await storeSessionToken(page, await loginToken(request, await registerAccount(request)));
     await page.goto(`${baseURL}/auth/login`);
     await waitForControl(page);
     const cdp = await context.newCDPSession(page);

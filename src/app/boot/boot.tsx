@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/app/app';
+import { App, overlaysWantedAtom } from '@/app/app';
 import { loadRouteErrorScreen } from '@/app/errors/lazy-route-error-screen';
 import { restoreState } from '@/app/boot/restore-state';
 import { preloadScreens } from '@/app/router/preload-screens';
@@ -13,6 +13,7 @@ import { configureApiClientsWhen, loadApiClients } from '@/lib/api/clients';
 import { fallbackRuntimeConfig } from '@/lib/api/runtime-config';
 import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
+import { tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
 
 /**
@@ -60,23 +61,72 @@ export async function boot(container: HTMLElement): Promise<void> {
       </StrictMode>,
     ),
   );
-  // The service worker's install downloads every screen for offline use: it starts once the page has
-  // loaded and the first screen is up, so it never competes with the first screen for the network or the
-  // main thread.
+  // What the sign-in page does not need waits until it is useful: the service worker's install downloads
+  // every screen for offline use (about 1.5 MB), so a first visit starts it only once the trader has signed
+  // in, never on a visit that only looks at the sign-in page (mobile data: issue 24). A browser that already
+  // has the worker starts it at once, after the page has loaded, for its update checks.
   await committed;
   afterLoad(() => {
-    void notifier();
-    // Rarely needed, so not part of the entry; fetched now so that an error later finds it (see its module).
-    loadRouteErrorScreen().catch(() => undefined);
-    // The API clients (openapi-fetch) are not needed to paint either; a request made sooner loads them itself.
-    loadApiClients().catch((error: unknown) => console.error('Could not load the API clients', error));
-    void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker());
-    if ('serviceWorker' in navigator) {
-      void import('@/app/pwa/unregister-foreign-workers')
-        .then((module) => module.unregisterForeignWorkers(navigator.serviceWorker))
-        .catch((error: unknown) => console.error('Could not unregister an older service worker', error));
-    }
+    // The API clients (openapi-fetch) are not needed to paint: they come once the trader is signed in or
+    // starts typing or tapping (sign-in needs them at its submit; a request made sooner loads them itself).
+    // The toasts and the update offer are mounted then too (app.tsx).
+    whenSignedInOrActing(() => {
+      store.set(overlaysWantedAtom, true);
+      loadApiClients().catch((error: unknown) => console.error('Could not load the API clients', error));
+    });
+    void whenWorthIt(() => {
+      void notifier();
+      // Rarely needed, so not part of the entry; fetched now so that an error later finds it (see its module).
+      loadRouteErrorScreen().catch(() => undefined);
+      void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker());
+      if ('serviceWorker' in navigator) {
+        void import('@/app/pwa/unregister-foreign-workers')
+          .then((module) => module.unregisterForeignWorkers(navigator.serviceWorker))
+          .catch((error: unknown) => console.error('Could not unregister an older service worker', error));
+      }
+    });
   });
+}
+
+/** Runs `run` once: now when signed in or when this browser already has a service worker here, else at sign-in. */
+async function whenWorthIt(run: () => void): Promise<void> {
+  if ((await hasServiceWorker()) || store.get(tokenAtom) !== null) {
+    run();
+    return;
+  }
+  const unsubscribe = store.sub(tokenAtom, () => {
+    if (store.get(tokenAtom) === null) return;
+    unsubscribe();
+    run();
+  });
+}
+
+/** Runs `run` once: now when signed in, else at the first input or at sign-in, whichever comes first. */
+function whenSignedInOrActing(run: () => void): void {
+  if (store.get(tokenAtom) !== null) {
+    run();
+    return;
+  }
+  const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+  const once = () => {
+    unsubscribe();
+    for (const name of events) window.removeEventListener(name, once);
+    run();
+  };
+  const unsubscribe = store.sub(tokenAtom, () => {
+    if (store.get(tokenAtom) !== null) once();
+  });
+  for (const name of events) window.addEventListener(name, once, { passive: true });
+}
+
+/** Whether this browser already has a service worker registered here (a missing or failing container: no). */
+async function hasServiceWorker(): Promise<boolean> {
+  const container = 'serviceWorker' in navigator ? (navigator.serviceWorker as ServiceWorkerContainer | undefined) : undefined;
+  if (container === undefined) return false;
+  return container.getRegistration().then(
+    (found) => found !== undefined,
+    () => false,
+  );
 }
 
 function afterLoad(run: () => void): void {

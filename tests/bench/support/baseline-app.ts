@@ -73,6 +73,10 @@ export async function buildBaselineApp(root: string): Promise<string> {
     root: appDir,
     logLevel: 'warn',
     plugins: [react()],
+    // React's production build even when the caller runs under a test runner (vitest sets NODE_ENV=test,
+    // which Vite would otherwise follow into a development build of React).
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: { outDir, emptyOutDir: true, manifest: true, target: 'es2022' },
   });
   await precompressDist(outDir);

@@ -64,9 +64,34 @@ describe('boot on a first visit to /auth/login', () => {
     await waitFor(() => expect(signIns).toEqual([`${API}/api/authenticate/login/`]));
   }, 30_000);
 
-  it('starts the service worker (and its download of every screen) only once the page has loaded', async () => {
+  it('on a first visit starts the service worker (and its download of every screen) only once the trader signs in', async () => {
     vi.resetModules();
     Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    holdConfig();
+    const { boot } = await import('@/app/boot/boot');
+    const worker = await import('@/app/pwa/register-service-worker');
+    const { store } = await import('@/lib/store');
+    const { tokenAtom } = await import('@/lib/session/auth-atoms');
+    vi.mocked(worker.startServiceWorker).mockClear();
+    const container = document.createElement('div');
+    document.body.append(container);
+
+    await boot(container);
+    window.dispatchEvent(new Event('load'));
+    // Loaded, but only the sign-in page seen: no worker, no 1.5 MB of screens on the trader's data plan.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(worker.startServiceWorker).not.toHaveBeenCalled();
+    store.set(tokenAtom, 'a-session-token');
+    await waitFor(() => expect(worker.startServiceWorker).toHaveBeenCalledTimes(1));
+    store.set(tokenAtom, null);
+  });
+
+  it('starts the service worker once the page has loaded when this browser already has one (its updates)', async () => {
+    vi.resetModules();
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, {
+      serviceWorker: { getRegistration: () => Promise.resolve({}), getRegistrations: () => Promise.resolve([]) },
+    }));
     holdConfig();
     const { boot } = await import('@/app/boot/boot');
     const worker = await import('@/app/pwa/register-service-worker');

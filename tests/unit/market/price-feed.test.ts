@@ -248,6 +248,41 @@ describe('tabs sharing one connection', () => {
     expect(opens).toHaveLength(1);
   });
 
+  it('reads the compact encoding like JSON: the same whole quotes reach the atoms and the other tabs', async () => {
+    const sent: MarketSnapshot[] = [];
+    const t0 = Date.parse('2026-11-20T04:30:00.000Z');
+    const snapshot = {
+      market: { status: 'open', demo: true, timestamp: '2026-11-20T04:30:00.000Z' },
+      fields: [['last_price', 100], ['timestamp', 'time'], ['close', 100], ['iv', 100]],
+      instruments: ['NFO:X', 'NSE:NIFTY 50'],
+      time: t0,
+      quotes: [[0, 0, 15000, 1, 0, 2, 14800, 3, 1250], [1, 0, 2605000, 1, 0]],
+    };
+    const { store, feed, advance, frame } = harness({
+      openStream: () =>
+        Promise.resolve(
+          streamOf([
+            `event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`,
+            `event: delta\ndata: ${JSON.stringify([t0 + 1000, [0, 0, 15100, 1, 0]])}\n\n`,
+            `event: delta\ndata: ${JSON.stringify([t0 + 2000, [0, 3, null, 1, 0]])}\n\n`,
+            // A keep-alive: nothing moved.
+            `event: delta\ndata: [null]\n\n`,
+          ]),
+        ),
+    });
+    feed.shareWith({ sendWanted: () => undefined, sendSnapshot: (shared) => sent.push(shared) }, true);
+    feed.subscribe(['NFO:X', 'NSE:NIFTY 50']);
+    await advance(0);
+    frame();
+    const merged = { last_price: 151, timestamp: '2026-11-20T04:30:02.000Z', close: 148, iv: null };
+    expect(store.get(feed.atomFor('NFO:X'))).toEqual(merged);
+    expect(store.get(feed.atomFor('NSE:NIFTY 50'))).toEqual(quote(26050));
+    expect(store.get(feed.marketAtom)).toEqual(snapshot.market);
+    // The keep-alive, passed on too: the other tabs learn the prices are current.
+    expect(sent.slice(-2)).toEqual([{ data: { 'NFO:X': merged } }, { data: {} }]);
+    expect(store.get(feed.modeAtom)).toBe('stream');
+  });
+
   it('never pieces a quote together: a delta without its snapshot reopens the stream for a new one', async () => {
     let opens = 0;
     const { store, feed, advance, frame } = harness({
@@ -275,6 +310,32 @@ describe('tabs sharing one connection', () => {
     expect(mergeDeltas(held, { 'NFO:Y': { last_price: 2 }, 'NFO:Z': { last_price: 3 } })).toBeNull();
     // Nothing merged when one of the deltas cannot be.
     expect(held.get('NFO:Y')).toEqual(quote(1));
+  });
+
+  it('an instrument followed again starts from its last quote, not a dash, until the new stream speaks', async () => {
+    let opens = 0;
+    const { store, feed, advance, frame } = harness({
+      openStream: () => {
+        opens += 1;
+        // The first stream prices both sides; the ones after never answer (a slow network).
+        return opens === 1
+          ? Promise.resolve(streamOf([`event: snapshot\ndata: ${JSON.stringify({ data: { 'NFO:CE': quote(150), 'NFO:PE': quote(140) } })}\n\n`]))
+          : new Promise<ReadableStream<Uint8Array>>(() => undefined);
+      },
+    });
+    const calls = feed.subscribe(['NFO:CE']);
+    const puts = feed.subscribe(['NFO:PE']);
+    await advance(0);
+    frame();
+    expect(store.get(feed.atomFor('NFO:PE'))).toEqual(quote(140));
+    // The phone switches to calls only: the puts' atom goes with the reopened stream.
+    puts();
+    await advance(0);
+    expect(feed.atomCount()).toBe(1);
+    // And back to puts: its last price shows at once (its age badge says how old), before any snapshot.
+    feed.subscribe(['NFO:PE']);
+    expect(store.get(feed.atomFor('NFO:PE'))).toEqual(quote(140));
+    calls();
   });
 
   it('spreads a whole chain over a few frames, so no frame re-renders every row', async () => {

@@ -28,8 +28,9 @@ const transport: FeedTransport = {
     const response = await fetch(`${runtimeConfig().apiBaseUrl}/api/market/stream/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      // JSON leaves out an undefined account_id: the simulator's prices.
-      body: JSON.stringify({ instruments, account_id: liveAccountId() ?? undefined }),
+      // JSON leaves out an undefined account_id: the simulator's prices. The compact encoding: names once,
+      // integers after (a quarter fewer bytes on a phone's data plan, after gzip).
+      body: JSON.stringify({ instruments, account_id: liveAccountId() ?? undefined, format: 'compact' }),
       signal,
     });
     if (!response.ok || response.body === null) throw new Error(`the price stream answered ${response.status}`);

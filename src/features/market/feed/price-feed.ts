@@ -5,12 +5,14 @@
  * instrument moved and typing never competes with a burst of prices.
  *
  * Transport: the server's event stream when it answers (a snapshot, then per tick only the fields that
- * changed, merged here into the quotes the stream sent before); meanwhile, and whenever it
+ * changed, merged here into the quotes the stream sent before; in the compact encoding or as JSON, told
+ * apart by shape); meanwhile, and whenever it
  * fails or is absent (a hosted analytics backend has none), the analytics market_data call once a second,
  * retrying the stream with back-off. Paused while the page is hidden or offline; resumed on return.
  */
 import { atom, type PrimitiveAtom, type createStore } from 'jotai';
 import type { components } from '@openapi/analytics';
+import { createCompactDecoder, isCompactSnapshot } from '@/features/market/feed/compact-quotes';
 import { createSseParser } from '@/features/market/feed/sse-parser';
 
 export type Quote = components['schemas']['LastPrice'];
@@ -72,6 +74,8 @@ export type FeedEnvironment = {
 export const pollIntervalMs = 1000;
 /** Quotes applied per animation frame (each re-renders one row's side). */
 export const quotesPerFrame = 120;
+/** Last quotes kept for instruments no longer followed: a whole chain's worth. */
+export const lastKnownLimit = 600;
 const firstRetryMs = 1000;
 const longestRetryMs = 30_000;
 
@@ -84,6 +88,12 @@ export function createPriceFeed({
   clearTimer = (timer) => clearTimeout(timer),
 }: FeedEnvironment) {
   const atoms = new Map<string, PrimitiveAtom<Quote | null>>();
+  /**
+   * The last quote of instruments no screen follows any more (oldest first, bounded): a side of the chain or
+   * a strike window shown again (the phone follows only the side it shows) starts from its last price, with
+   * its age badge once it is old, instead of a dash until the reopened stream's snapshot arrives.
+   */
+  const lastKnown = new Map<string, Quote>();
   const wanted = new Map<string, number>();
   /** Leader only: what each other tab wants. */
   const otherTabs = new Map<string, readonly string[]>();
@@ -105,10 +115,18 @@ export function createPriceFeed({
   function atomFor(instrument: string): PrimitiveAtom<Quote | null> {
     let quote = atoms.get(instrument);
     if (quote === undefined) {
-      quote = atom<Quote | null>(null);
+      quote = atom<Quote | null>(lastKnown.get(instrument) ?? null);
+      lastKnown.delete(instrument);
       atoms.set(instrument, quote);
     }
     return quote;
+  }
+
+  /** Keeps the last quote of an instrument no screen follows any more, forgetting the oldest past the limit. */
+  function remember(instrument: string, quote: Quote): void {
+    lastKnown.delete(instrument);
+    lastKnown.set(instrument, quote);
+    if (lastKnown.size > lastKnownLimit) lastKnown.delete(lastKnown.keys().next().value as string);
   }
 
   function flush(): void {
@@ -162,8 +180,10 @@ export function createPriceFeed({
     connection = null;
     // Atoms nobody follows any more go now, not at unsubscribe: a screen that remounts at once (React's
     // strict mode, a route change back) finds the atom it already reads.
-    for (const instrument of atoms.keys()) {
+    for (const [instrument, quoteAtom] of atoms) {
       if (!wanted.has(instrument)) {
+        const last = pending.get(instrument) ?? store.get(quoteAtom);
+        if (last !== null) remember(instrument, last);
         atoms.delete(instrument);
         pending.delete(instrument);
       }
@@ -215,14 +235,18 @@ export function createPriceFeed({
     const decoder = new TextDecoder();
     // What this stream has said of each instrument: the snapshot with every delta since merged in.
     let held = new Map<string, Quote>();
+    const compact = createCompactDecoder();
     const parser = createSseParser(({ event, data }) => {
       if (event === 'snapshot' || event === 'ticks') {
-        const snapshot = JSON.parse(data) as MarketSnapshot;
+        const parsed = JSON.parse(data) as unknown;
+        const snapshot = isCompactSnapshot(parsed) ? compact.snapshot(parsed) : (parsed as MarketSnapshot);
         if (event === 'snapshot') held = new Map();
         for (const [instrument, quote] of Object.entries(snapshot.data)) held.set(instrument, quote);
         receive(snapshot);
       } else if (event === 'delta') {
-        const merged = mergeDeltas(held, (JSON.parse(data) as { data: Record<string, QuoteDelta> }).data);
+        const parsed = JSON.parse(data) as unknown;
+        const deltas = Array.isArray(parsed) ? compact.delta(parsed) : (parsed as { data: Record<string, QuoteDelta> }).data;
+        const merged = mergeDeltas(held, deltas);
         // A change to a quote this stream never sent: it lost track; reopening it brings a full snapshot.
         if (merged === null) throw new Error('a price delta for an instrument without a snapshot');
         receive({ data: merged });
