@@ -7,6 +7,9 @@ import type { Bar, CandleChart } from '@/features/analytics/charts/candle-chart'
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
 import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
 import { useIndexChoices } from '@/features/analytics/hooks/use-index-choices';
+import { TradingViewLogo } from '@/features/analytics/components/tradingview-logo';
+import { useScreenFillHeight } from '@/features/analytics/hooks/use-screen-fill-height';
+import { localeFromIntl, type Locale } from '@/i18n/locale';
 
 const messages = defineMessages({
   symbol: { id: 'charts.symbol', defaultMessage: 'Index' },
@@ -43,39 +46,55 @@ async function readBars(index: IndexName, interval: Interval) {
   return getCandles(index, interval, barsWanted[interval]);
 }
 
-function ChartCanvas({ bars, daily, className, label }: { bars: Bar[]; daily: boolean; className: string; label: string }) {
+/** How tall a chart is: a fixed 26 rem inside a page, or down to the bottom of the screen (Chart (full)). */
+export type ChartSize = 'inline' | 'screen';
+
+/** The full chart's floor on a short phone, and the room it leaves under itself at the screen's foot. */
+const screenChart = { minPx: 320, gapPx: 16 };
+
+function ChartCanvas({ bars, daily, size, label, locale }: { bars: Bar[]; daily: boolean; size: ChartSize; label: string; locale: Locale }) {
+  const frame = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<CandleChart | null>(null);
   const [ready, setReady] = useState(false);
+  const screenHeight = useScreenFillHeight(frame, screenChart);
 
   useEffect(() => {
     let cancelled = false;
     // lightweight-charts is its own chunk, fetched only when a chart screen opens.
     void import('@/features/analytics/charts/candle-chart').then(({ drawCandleChart }) => {
       if (cancelled || box.current === null) return;
-      chart.current = drawCandleChart(box.current);
+      chart.current = drawCandleChart(box.current, locale);
       setReady(true);
     });
     return () => {
       cancelled = true;
       chart.current?.remove();
       chart.current = null;
+      setReady(false);
     };
-  }, []);
+  }, [locale]);
 
   useEffect(() => {
     if (ready) chart.current?.show(bars, daily);
   }, [bars, daily, ready]);
 
-  return <div ref={box} role="img" aria-label={label} aria-busy={!ready} className={className} data-testid="candle-chart" data-bars={bars.length} />;
+  // The height goes through the style property (CSSOM), which the Content-Security-Policy allows, not a style attribute.
+  return (
+    <div ref={frame} className={`relative w-full ${size === 'inline' ? 'h-[26rem]' : ''}`} style={size === 'screen' && screenHeight !== null ? { height: screenHeight } : undefined} data-testid="candle-chart-frame">
+      <div ref={box} role="img" aria-label={label} aria-busy={!ready} className="size-full" data-testid="candle-chart" data-bars={bars.length} />
+      {ready && <TradingViewLogo />}
+    </div>
+  );
 }
 
 /**
  * An index's candles from the analytics backend with index and interval pickers (kept in the link, so a chart
  * can be shared and reopened), volume and moving averages. Intraday bars refresh every 15 s.
  */
-export function ChartPanel({ height }: { height: string }) {
+export function ChartPanel({ size }: { size: ChartSize }) {
   const intl = useIntl();
+  const locale = localeFromIntl(intl.locale);
   const [params, setParams] = useSearchParams();
   const indices = useIndexChoices().map((choice) => choice.index);
   const index: IndexName = indices.find((name) => name === params.get('index')) ?? indices[0] ?? 'NIFTY';
@@ -108,7 +127,7 @@ export function ChartPanel({ height }: { height: string }) {
             <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noBars)}</p>
           ) : (
             <>
-              <ChartCanvas bars={bars} daily={interval === '1D'} className={`w-full ${height}`} label={intl.formatMessage(chartLabel, { index })} />
+              <ChartCanvas bars={bars} daily={interval === '1D'} size={size} locale={locale} label={intl.formatMessage(chartLabel, { index })} />
               <p className="text-xs text-fg-muted">{intl.formatMessage(messages.legend)}</p>
             </>
           )

@@ -13,7 +13,7 @@ export function TradingViewChartScreen() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      <ChartPanel height="h-[26rem]" />
+      <ChartPanel size="inline" />
     </div>
   );
 }
