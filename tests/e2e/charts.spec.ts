@@ -93,9 +93,10 @@ for (const locale of ['en', 'fr'] as const) {
         const drawn = (await recorded(page)).drawn;
         const timeLabels = drawn.filter((item) => /^\d{1,2}:\d{2}$|^\d{1,2}$|^\p{L}+\.?$/u.test(item.text));
         expect(timeLabels.length, interval).toBeGreaterThan(2);
+        // Within a pixel: the library places edge labels on half pixels. A label cut in half is off by 15 or more.
         for (const label of timeLabels) {
-          expect(label.left, `${interval}: "${label.text}" starts inside the axis`).toBeGreaterThanOrEqual(0);
-          expect(label.right, `${interval}: "${label.text}" ends inside the axis`).toBeLessThanOrEqual(label.canvasWidth);
+          expect(label.left, `${interval}: "${label.text}" starts inside the axis`).toBeGreaterThanOrEqual(-1);
+          expect(label.right, `${interval}: "${label.text}" ends inside the axis`).toBeLessThanOrEqual(label.canvasWidth + 1);
         }
         const prices = drawn.filter((item) => /^\d[\d,.\u202f\u00a0]*[.,]\d{2}$/.test(item.text)).map((item) => item.text);
         expect(prices.length, interval).toBeGreaterThan(3);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
+import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select-field';
 import { getCandles, getDailyData, type CandleInterval, type IndexName } from '@/features/analytics/api/analytics-reads';
 import type { Bar, CandleChart } from '@/features/analytics/charts/candle-chart';
@@ -89,10 +90,12 @@ function ChartCanvas({ bars, daily, size, label, locale }: { bars: Bar[]; daily:
 }
 
 /**
- * An index's candles from the analytics backend with index and interval pickers (kept in the link, so a chart
- * can be shared and reopened), volume and moving averages. Intraday bars refresh every 15 s.
+ * A chart screen: its heading, an index's candles from the analytics backend with index and interval pickers
+ * (kept in the link, so a chart can be shared and reopened), volume and moving averages. Intraday bars refresh
+ * every 15 s. The full-screen chart sets its pickers beside the heading on a wide screen, leaving the chart
+ * the height the row saves (on a 720 px laptop, the difference between taller and shorter than the page's chart).
  */
-export function ChartPanel({ size }: { size: ChartSize }) {
+export function ChartPanel({ size, title, description }: { size: ChartSize; title: string; description: string }) {
   const intl = useIntl();
   const locale = localeFromIntl(intl.locale);
   const [params, setParams] = useSearchParams();
@@ -107,20 +110,25 @@ export function ChartPanel({ size }: { size: ChartSize }) {
       return next;
     }, { replace: true });
 
+  const pickers = (
+    <div className={`grid grid-cols-2 gap-3 ${size === 'screen' ? 'sm:w-80 xl:w-md' : 'sm:max-w-md'}`}>
+      <SelectField label={intl.formatMessage(messages.symbol)} value={index} onChange={(event) => choose('index', event.target.value)}>
+        {indices.map((name) => (
+          <option key={name} value={name}>{name}</option>
+        ))}
+      </SelectField>
+      <SelectField label={intl.formatMessage(messages.interval)} value={interval} onChange={(event) => choose('interval', event.target.value)}>
+        {intervals.map((item) => (
+          <option key={item.value} value={item.value}>{intl.formatMessage(messages[item.label])}</option>
+        ))}
+      </SelectField>
+    </div>
+  );
+
   return (
-    <div className="flex min-w-0 flex-col gap-3">
-      <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-        <SelectField label={intl.formatMessage(messages.symbol)} value={index} onChange={(event) => choose('index', event.target.value)}>
-          {indices.map((name) => (
-            <option key={name} value={name}>{name}</option>
-          ))}
-        </SelectField>
-        <SelectField label={intl.formatMessage(messages.interval)} value={interval} onChange={(event) => choose('interval', event.target.value)}>
-          {intervals.map((item) => (
-            <option key={item.value} value={item.value}>{intl.formatMessage(messages[item.label])}</option>
-          ))}
-        </SelectField>
-      </div>
+    <div className="flex min-w-0 flex-col gap-4">
+      <PageHeader title={title} description={description} actions={size === 'screen' ? pickers : undefined} />
+      {size === 'inline' && pickers}
       <AnalyticsPanel read={read} loadingText={intl.formatMessage(messages.loadingChart)}>
         {(bars) =>
           bars.length === 0 ? (

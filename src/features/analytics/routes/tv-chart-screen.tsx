@@ -1,5 +1,4 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { PageHeader } from '@/components/ui/page-header';
 import { ChartPanel } from '@/features/analytics/components/chart-panel';
 
 const messages = defineMessages({
@@ -10,10 +9,5 @@ const messages = defineMessages({
 /** /app/tv_chart: the same chart, reaching down to the bottom of the screen (at least 20 rem on a short phone). */
 export function TvChartScreen() {
   const intl = useIntl();
-  return (
-    <div className="flex flex-col gap-4">
-      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      <ChartPanel size="screen" />
-    </div>
-  );
+  return <ChartPanel size="screen" title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />;
 }
