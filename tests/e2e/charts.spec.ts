@@ -59,7 +59,7 @@ test('no chart screen raises a Content-Security-Policy violation, and the price 
   const analytics: Array<[string, (page: Page) => ReturnType<Page['locator']>]> = [
     ['/app/heat_map', (p) => p.getByRole('list', { name: 'Options by open interest and premium change' })],
     ['/app/strategies', (p) => p.getByTestId('as-of').first()],
-    ['/app/market_view', (p) => p.getByTestId('snapshot-row').first()],
+    ['/app/market_view', (p) => p.getByRole('region', { name: 'Index snapshots' }).getByRole('rowheader').first()],
     ['/app/position', (p) => p.getByRole('heading', { level: 1 })],
   ];
   for (const [path, content] of analytics) {
@@ -101,7 +101,7 @@ for (const locale of ['en', 'fr'] as const) {
         const prices = drawn.filter((item) => /^\d[\d,.\u202f\u00a0]*[.,]\d{2}$/.test(item.text)).map((item) => item.text);
         expect(prices.length, interval).toBeGreaterThan(3);
         for (const price of prices) expect(price, interval).toMatch(priceShapes[locale]);
-        await page.getByTestId('candle-chart-frame').screenshot({ path: `${shots}/chart-${interval}-${locale}-${width}.png` });
+        await page.getByTestId('candle-chart').screenshot({ path: `${shots}/chart-${interval}-${locale}-${width}.png` });
       }
     });
   }
@@ -114,7 +114,7 @@ test('Chart (full) reaches the bottom of the screen, taller than the chart insid
     await page.setViewportSize({ width, height });
     await page.goto('/app/tv_chart');
     await chartDrawn(page);
-    const frame = (await page.getByTestId('candle-chart-frame').boundingBox())!;
+    const frame = (await page.getByTestId('candle-chart').boundingBox())!;
     // Down to the screen's foot, less the 16 px it leaves there.
     expect(Math.abs(frame.y + frame.height - (height - 16)), `${width}×${height}`).toBeLessThanOrEqual(2);
     if (width > 600) expect(frame.height, `${width}×${height}`).toBeGreaterThan(26 * 16);
@@ -133,7 +133,7 @@ for (const width of [360, 1280]) {
     const tile = map.getByRole('button').first();
     await tile.click();
     await expect(tile).toHaveAttribute('aria-pressed', 'true');
-    const details = page.getByTestId('heat-map-details');
+    const details = page.locator('section[aria-labelledby="heat-map-details"]');
     await expect(details).toBeInViewport({ ratio: 1 });
     await expect(details.getByRole('link', { name: 'Trade on the desk' })).toBeInViewport();
     await page.screenshot({ path: `${shots}/heat-map-chosen-${width}.png` });
@@ -148,7 +148,7 @@ for (const locale of ['en', 'fr'] as const) {
       await signInReadyToTrade(page);
       await usePreferences(page, { locale, theme: locale === 'fr' ? 'dark' : 'light', direction: 'ltr' });
       await page.goto('/app/dashboards/default');
-      const tiles = page.getByTestId('index-tile');
+      const tiles = page.getByRole('region', { name: 'Indices' }).getByRole('listitem');
       await expect(tiles).toHaveCount(5);
       for (const tile of await tiles.all()) await expect(tile).toContainText(/%/, { timeout: 20_000 });
       const spills = await tiles.evaluateAll((items) =>
@@ -163,7 +163,7 @@ for (const locale of ['en', 'fr'] as const) {
         }),
       );
       expect(spills).toEqual([]);
-      await page.getByTestId('index-tile').first().scrollIntoViewIfNeeded();
+      await tiles.first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${shots}/dashboard-tiles-${locale}-${width}.png`, fullPage: true });
     });
   }

@@ -106,7 +106,7 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
   const { formatNumber } = useFormat();
   const quote = useQuote(instrument);
   return (
-    <li className="flex min-w-0 flex-col rounded-md border border-line px-3 py-2" data-testid="index-tile">
+    <li className="flex min-w-0 flex-col rounded-md border border-line px-3 py-2">
       <span className="text-xs font-semibold text-fg-muted">{index}</span>
       {quote === null ? (
         <span className="text-sm text-fg-muted">{intl.formatMessage(messages.noPrice)}</span>

@@ -173,7 +173,7 @@ function Details({ tile, lotSize }: { tile: HeatTile; lotSize: number | null }) 
   ];
   const link = `/app/dashboards/live-trade?${new URLSearchParams({ symbol: tile.instrument.tradingsymbol, exchange: tile.instrument.exchange, side: 'BUY' }).toString()}`;
   return (
-    <section aria-labelledby="heat-map-details" className="rounded-lg border border-line bg-surface p-3" data-testid="heat-map-details">
+    <section aria-labelledby="heat-map-details" className="rounded-lg border border-line bg-surface p-3">
       <h2 id="heat-map-details" className="text-sm font-semibold text-fg">{tile.instrument.tradingsymbol}</h2>
       <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4 lg:grid-cols-2">
         {rows.map(([label, value]) => (

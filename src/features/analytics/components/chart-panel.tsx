@@ -82,7 +82,7 @@ function ChartCanvas({ bars, daily, size, label, locale }: { bars: Bar[]; daily:
 
   // The height goes through the style property (CSSOM), which the Content-Security-Policy allows, not a style attribute.
   return (
-    <div ref={frame} className={`relative w-full ${size === 'inline' ? 'h-[26rem]' : ''}`} style={size === 'screen' && screenHeight !== null ? { height: screenHeight } : undefined} data-testid="candle-chart-frame">
+    <div ref={frame} className={`relative w-full ${size === 'inline' ? 'h-[26rem]' : ''}`} style={size === 'screen' && screenHeight !== null ? { height: screenHeight } : undefined}>
       <div ref={box} role="img" aria-label={label} aria-busy={!ready} className="size-full" data-testid="candle-chart" data-bars={bars.length} />
       {ready && <TradingViewLogo />}
     </div>

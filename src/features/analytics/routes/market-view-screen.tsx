@@ -58,10 +58,10 @@ function SnapshotsTable({ rows }: { rows: MarketData[] }) {
         </thead>
         <tbody>
           {latestPerIndex(rows, order).map((row) => (
-            <tr key={row.id} className="border-b border-line last:border-0" data-testid="snapshot-row">
+            <tr key={row.id} className="border-b border-line last:border-0">
               <td className={`${cell} whitespace-nowrap tabular-nums text-fg-muted`}>{formatTime(row.created_at)}</td>
               <th scope="row" className={`${cell} text-start font-semibold`}>{row.index}</th>
-              <td className={`${cell} text-end tabular-nums`} data-testid="snapshot-level">{points(row.spot)}</td>
+              <td className={`${cell} text-end tabular-nums`}>{points(row.spot)}</td>
               <td className={`${cell} text-end`}><ChangeText change={row.change} percent={row.change_pct} /></td>
               <td className={`${cell} hidden text-end tabular-nums sm:table-cell`}>{orNone(row.pcr, (value) => formatNumber(value, two))}</td>
               <td className={`${cell} hidden text-end tabular-nums md:table-cell`}>{orNone(row.max_pain, points)}</td>
