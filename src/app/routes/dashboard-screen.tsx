@@ -107,14 +107,14 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
   const { formatNumber } = useFormat();
   const quote = useQuote(instrument);
   return (
-    <li className="flex flex-col rounded-md border border-line px-3 py-2">
+    <li className="flex min-w-0 flex-col rounded-md border border-line px-3 py-2">
       <span className="text-xs font-semibold text-fg-muted">{index}</span>
       {quote === null ? (
         <span className="text-sm text-fg-muted">{intl.formatMessage(messages.noPrice)}</span>
       ) : (
         <>
           <span className="text-base font-semibold tabular-nums text-fg">{formatNumber(quote.last_price, two)}</span>
-          {quote.change !== undefined && quote.change_percent !== undefined && <ChangeText change={quote.change} percent={quote.change_percent} />}
+          {quote.change !== undefined && quote.change_percent !== undefined && <ChangeText change={quote.change} percent={quote.change_percent} wrap />}
           <QuoteAge timestamp={quote.timestamp} />
         </>
       )}

@@ -175,7 +175,7 @@ function Details({ tile, lotSize }: { tile: HeatTile; lotSize: number | null }) 
   return (
     <section aria-labelledby="heat-map-details" className="rounded-lg border border-line bg-surface p-3">
       <h2 id="heat-map-details" className="text-sm font-semibold text-fg">{tile.instrument.tradingsymbol}</h2>
-      <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+      <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4 lg:grid-cols-2">
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt className="text-xs text-fg-muted">{label}</dt>
@@ -190,7 +190,13 @@ function Details({ tile, lotSize }: { tile: HeatTile; lotSize: number | null }) 
   );
 }
 
-/** /app/heat_map: where the open interest sits around the money and how its premiums moved today. */
+const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * /app/heat_map: where the open interest sits around the money and how its premiums moved today. A chosen
+ * tile's figures sit beside the map on a wide screen and under it on a phone, where the page scrolls just
+ * enough to show them: the trader sees the answer to a tap without hunting for it.
+ */
 export function HeatMapScreen() {
   const intl = useIntl();
   const choices = useIndexChoices();
@@ -199,6 +205,11 @@ export function HeatMapScreen() {
   const [selected, setSelected] = useState<string | null>(null);
   const read = useAnalyticsRead(() => readHeatMap(index), index, 10_000);
   const tile = read.answer?.value.tiles.find((item) => item.instrument.instrument === selected) ?? null;
+  const details = useRef<HTMLDivElement>(null);
+  // Only when the trader picks a tile (not on every 10 s refresh): 'nearest' does nothing when they are already in view.
+  useEffect(() => {
+    if (selected !== null) details.current?.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, [selected]);
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
@@ -210,8 +221,12 @@ export function HeatMapScreen() {
         </SelectField>
       </div>
       <Legend />
-      <AnalyticsPanel read={read}>{(data: HeatMapData) => <HeatMap data={data} selected={selected} onSelect={setSelected} />}</AnalyticsPanel>
-      {tile === null ? <p className="text-sm text-fg-muted">{intl.formatMessage(messages.tapHint)}</p> : <Details tile={tile} lotSize={lotSize} />}
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <AnalyticsPanel read={read}>{(data: HeatMapData) => <HeatMap data={data} selected={selected} onSelect={setSelected} />}</AnalyticsPanel>
+        <div ref={details} aria-live="polite" className="scroll-mb-4 lg:sticky lg:top-4">
+          {tile === null ? <p className="text-sm text-fg-muted">{intl.formatMessage(messages.tapHint)}</p> : <Details tile={tile} lotSize={lotSize} />}
+        </div>
+      </div>
     </div>
   );
 }

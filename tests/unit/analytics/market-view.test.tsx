@@ -44,6 +44,7 @@ const snapshot: Schemas['MarketData'] = {
 };
 
 let commentaryPages: Record<string, Schemas['Commentary'][]> = {};
+let snapshots: Schemas['MarketData'][] = [snapshot];
 let servedFromCache = false;
 let dailyFails = false;
 const server = setupServer(
@@ -53,7 +54,7 @@ const server = setupServer(
       headers: { 'x-fetched-at': fetchedAt, 'content-range': `${offset}-${Number(offset) + 99}/150`, ...(servedFromCache ? { 'x-served-from': 'cache' } : {}) },
     });
   }),
-  http.get(`${API}/rest/v1/data`, () => HttpResponse.json([snapshot], { headers: { 'x-fetched-at': fetchedAt } })),
+  http.get(`${API}/rest/v1/data`, () => HttpResponse.json(snapshots, { headers: { 'x-fetched-at': fetchedAt } })),
   http.get(`${API}/rest/v1/daily_data`, () =>
     dailyFails ? HttpResponse.json({ message: 'boom', code: 'XX000', details: null, hint: null }, { status: 500 }) : HttpResponse.json([], { headers: { 'x-fetched-at': fetchedAt } }),
   ),
@@ -67,6 +68,7 @@ afterEach(() => {
   server.resetHandlers();
   servedFromCache = false;
   dailyFails = false;
+  snapshots = [snapshot];
 });
 afterAll(() => server.close());
 
@@ -120,5 +122,25 @@ describe('market view', () => {
     expect(await within(daily).findByText('The market data could not be loaded.')).toBeTruthy();
     expect(within(daily).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(await screen.findByRole('article', { name: 'Still here' })).toBeTruthy();
+  });
+
+  it('shows each index once, at its latest snapshot, every figure with two decimals', async () => {
+    commentaryPages = { '0': [] };
+    const at = (minute: number) => `2026-11-23T04:${String(minute).padStart(2, '0')}:00.000Z`;
+    // Newest first, as the table is read: three rounds of the same two indices.
+    snapshots = [2, 1, 0].flatMap((round) => [
+      { ...snapshot, id: 10 + round * 2, created_at: at(round), index: 'BANKNIFTY' as const, symbol: 'BANKNIFTY', spot: 59200 + round, pcr: 1, max_pain: 59200, iv: 13, vix: 11.8 },
+      { ...snapshot, id: 11 + round * 2, created_at: at(round), spot: 26050.4 + round, pcr: 1.04 },
+    ]);
+    renderScreen();
+    const table = screen.getByRole('region', { name: 'Index snapshots' });
+    await within(table).findByRole('rowheader', { name: 'NIFTY' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    // NIFTY before BANKNIFTY, as the pickers offer them, whatever order the table came in.
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['NIFTY', 'BANKNIFTY']);
+    const cells = rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent?.replace(/[\u2066-\u2069]/g, '')));
+    expect(cells[0]!.slice(1)).toEqual(['26,052.40', 'down-32.10 (-0.12%)', '1.04', '26,000.00', '12.40%', '11.80']);
+    expect(cells[1]!.slice(1)).toEqual(['59,202.00', 'down-32.10 (-0.12%)', '1.00', '59,200.00', '13.00%', '11.80']);
+    expect(within(table).getByRole('columnheader', { name: 'Level (points)' })).toBeTruthy();
   });
 });

@@ -1,6 +1,8 @@
 // Loaded only by the chart screens, on demand: lightweight-charts stays out of every other screen's download.
 // Plain DOM, no React (see positions/components/pnl-history-chart.ts for why).
 import { CandlestickSeries, ColorType, createChart, HistogramSeries, LineSeries, type IChartApi, type ISeriesApi, type Time, type UTCTimestamp } from 'lightweight-charts';
+import { chartLocalization, istOffsetSeconds } from '@/features/analytics/charts/chart-localization';
+import type { Locale } from '@/i18n/locale';
 
 /** One bar: `time` is an ISO instant (intraday) or an IST trading day `YYYY-MM-DD` (daily). */
 export type Bar = { time: string; open: number; high: number; low: number; close: number; volume: number };
@@ -14,9 +16,6 @@ function cssColor(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   return value === '' ? fallback : value;
 }
-
-// lightweight-charts shows times in UTC; shifting each bar by IST's offset makes its axis read IST (no DST).
-const istOffsetSeconds = 330 * 60;
 
 export function chartTime(time: string, daily: boolean): Time {
   return daily ? time : ((Date.parse(time) / 1000 + istOffsetSeconds) as UTCTimestamp);
@@ -34,18 +33,22 @@ export function simpleMovingAverage(bars: readonly Bar[], period: number): Array
   return averages;
 }
 
-/** Candles with volume below them and two moving averages, in the page's theme colours. */
-export function drawCandleChart(box: HTMLElement): CandleChart {
+/** Candles with volume below them and two moving averages, in the page's theme colours and `locale`'s figures. */
+export function drawCandleChart(box: HTMLElement, locale: Locale): CandleChart {
   const profit = cssColor('--sd-profit', '#047857');
   const loss = cssColor('--sd-loss', '#b91c1c');
   const line = cssColor('--sd-line', '#dfe3ea');
   const chart: IChartApi = createChart(box, {
     autoSize: true,
-    // The TradingView attribution the library's licence asks for stays on (its logo links to tradingview.com).
-    layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: cssColor('--sd-fg-muted', '#4b5563'), attributionLogo: true },
+    // The library's own attribution logo injects a <style> element, which `style-src 'self'` refuses: the
+    // screen draws the same TradingView logo and link itself (chart-panel.tsx), styled by the app's stylesheet.
+    layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: cssColor('--sd-fg-muted', '#4b5563'), attributionLogo: false },
+    localization: chartLocalization(locale),
     grid: { vertLines: { color: line }, horzLines: { color: line } },
     rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.25 } },
-    timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
+    // Fixed edges: there is nothing to scroll to before the first bar or after the last, and the library then
+    // slides the first and last time labels inside the axis instead of cutting them in half.
+    timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true, fixRightEdge: true },
   });
   const candles: ISeriesApi<'Candlestick'> = chart.addSeries(CandlestickSeries, {
     upColor: profit,

@@ -1,12 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
+import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select-field';
 import { getCandles, getDailyData, type CandleInterval, type IndexName } from '@/features/analytics/api/analytics-reads';
 import type { Bar, CandleChart } from '@/features/analytics/charts/candle-chart';
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
 import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
 import { useIndexChoices } from '@/features/analytics/hooks/use-index-choices';
+import { TradingViewLogo } from '@/features/analytics/components/tradingview-logo';
+import { useScreenFillHeight } from '@/features/analytics/hooks/use-screen-fill-height';
+import { localeFromIntl, type Locale } from '@/i18n/locale';
 
 const messages = defineMessages({
   symbol: { id: 'charts.symbol', defaultMessage: 'Index' },
@@ -43,39 +47,57 @@ async function readBars(index: IndexName, interval: Interval) {
   return getCandles(index, interval, barsWanted[interval]);
 }
 
-function ChartCanvas({ bars, daily, className, label }: { bars: Bar[]; daily: boolean; className: string; label: string }) {
+/** How tall a chart is: a fixed 26 rem inside a page, or down to the bottom of the screen (Chart (full)). */
+export type ChartSize = 'inline' | 'screen';
+
+/** The full chart's floor on a short phone, and the room it leaves under itself at the screen's foot. */
+const screenChart = { minPx: 320, gapPx: 16 };
+
+function ChartCanvas({ bars, daily, size, label, locale }: { bars: Bar[]; daily: boolean; size: ChartSize; label: string; locale: Locale }) {
+  const frame = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<CandleChart | null>(null);
   const [ready, setReady] = useState(false);
+  const screenHeight = useScreenFillHeight(frame, screenChart);
 
   useEffect(() => {
     let cancelled = false;
     // lightweight-charts is its own chunk, fetched only when a chart screen opens.
     void import('@/features/analytics/charts/candle-chart').then(({ drawCandleChart }) => {
       if (cancelled || box.current === null) return;
-      chart.current = drawCandleChart(box.current);
+      chart.current = drawCandleChart(box.current, locale);
       setReady(true);
     });
     return () => {
       cancelled = true;
       chart.current?.remove();
       chart.current = null;
+      setReady(false);
     };
-  }, []);
+  }, [locale]);
 
   useEffect(() => {
     if (ready) chart.current?.show(bars, daily);
   }, [bars, daily, ready]);
 
-  return <div ref={box} role="img" aria-label={label} aria-busy={!ready} className={className} data-testid="candle-chart" data-bars={bars.length} />;
+  // The height goes through the style property (CSSOM), which the Content-Security-Policy allows, not a style attribute.
+  return (
+    <div ref={frame} className={`relative w-full ${size === 'inline' ? 'h-[26rem]' : ''}`} style={size === 'screen' && screenHeight !== null ? { height: screenHeight } : undefined}>
+      <div ref={box} role="img" aria-label={label} aria-busy={!ready} className="size-full" data-testid="candle-chart" data-bars={bars.length} />
+      {ready && <TradingViewLogo />}
+    </div>
+  );
 }
 
 /**
- * An index's candles from the analytics backend with index and interval pickers (kept in the link, so a chart
- * can be shared and reopened), volume and moving averages. Intraday bars refresh every 15 s.
+ * A chart screen: its heading, an index's candles from the analytics backend with index and interval pickers
+ * (kept in the link, so a chart can be shared and reopened), volume and moving averages. Intraday bars refresh
+ * every 15 s. The full-screen chart sets its pickers beside the heading on a wide screen, leaving the chart
+ * the height the row saves (on a 720 px laptop, the difference between taller and shorter than the page's chart).
  */
-export function ChartPanel({ height }: { height: string }) {
+export function ChartPanel({ size, title, description }: { size: ChartSize; title: string; description: string }) {
   const intl = useIntl();
+  const locale = localeFromIntl(intl.locale);
   const [params, setParams] = useSearchParams();
   const indices = useIndexChoices().map((choice) => choice.index);
   const index: IndexName = indices.find((name) => name === params.get('index')) ?? indices[0] ?? 'NIFTY';
@@ -88,27 +110,32 @@ export function ChartPanel({ height }: { height: string }) {
       return next;
     }, { replace: true });
 
+  const pickers = (
+    <div className={`grid grid-cols-2 gap-3 ${size === 'screen' ? 'sm:w-80 xl:w-md' : 'sm:max-w-md'}`}>
+      <SelectField label={intl.formatMessage(messages.symbol)} value={index} onChange={(event) => choose('index', event.target.value)}>
+        {indices.map((name) => (
+          <option key={name} value={name}>{name}</option>
+        ))}
+      </SelectField>
+      <SelectField label={intl.formatMessage(messages.interval)} value={interval} onChange={(event) => choose('interval', event.target.value)}>
+        {intervals.map((item) => (
+          <option key={item.value} value={item.value}>{intl.formatMessage(messages[item.label])}</option>
+        ))}
+      </SelectField>
+    </div>
+  );
+
   return (
-    <div className="flex min-w-0 flex-col gap-3">
-      <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-        <SelectField label={intl.formatMessage(messages.symbol)} value={index} onChange={(event) => choose('index', event.target.value)}>
-          {indices.map((name) => (
-            <option key={name} value={name}>{name}</option>
-          ))}
-        </SelectField>
-        <SelectField label={intl.formatMessage(messages.interval)} value={interval} onChange={(event) => choose('interval', event.target.value)}>
-          {intervals.map((item) => (
-            <option key={item.value} value={item.value}>{intl.formatMessage(messages[item.label])}</option>
-          ))}
-        </SelectField>
-      </div>
+    <div className="flex min-w-0 flex-col gap-4">
+      <PageHeader title={title} description={description} actions={size === 'screen' ? pickers : undefined} />
+      {size === 'inline' && pickers}
       <AnalyticsPanel read={read} loadingText={intl.formatMessage(messages.loadingChart)}>
         {(bars) =>
           bars.length === 0 ? (
             <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noBars)}</p>
           ) : (
             <>
-              <ChartCanvas bars={bars} daily={interval === '1D'} className={`w-full ${height}`} label={intl.formatMessage(chartLabel, { index })} />
+              <ChartCanvas bars={bars} daily={interval === '1D'} size={size} locale={locale} label={intl.formatMessage(chartLabel, { index })} />
               <p className="text-xs text-fg-muted">{intl.formatMessage(messages.legend)}</p>
             </>
           )

@@ -8,6 +8,8 @@ import { getCommentary, getDailyData, getMarketData, pageSizes, type Commentary,
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
 import { SentimentBadge } from '@/features/analytics/components/sentiment-badge';
 import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
+import { useIndexChoices } from '@/features/analytics/hooks/use-index-choices';
+import { latestPerIndex } from '@/features/analytics/latest-per-index';
 import { ChangeText } from '@/components/ui/change-text';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -18,6 +20,8 @@ const messages = defineMessages({
   commentary: { id: 'analytics.commentary', defaultMessage: 'Commentary' },
   daily: { id: 'analytics.daily', defaultMessage: 'Daily data' },
   commentaryPage: { id: 'analytics.commentaryPage', defaultMessage: 'Commentary pages' },
+  level: { id: 'analytics.col.levelPoints', defaultMessage: 'Level (points)' },
+  maxPainPoints: { id: 'analytics.col.maxPainPoints', defaultMessage: 'Max pain (points)' },
 });
 
 const refresh = { snapshots: 5_000, commentary: 30_000, daily: 300_000 };
@@ -25,11 +29,17 @@ const refresh = { snapshots: 5_000, commentary: 30_000, daily: 300_000 };
 const cell = 'px-2 py-1.5';
 const head = `${cell} font-medium`;
 
+/**
+ * Each index once, at its latest snapshot. Levels (the index, max pain, VIX) are points with two decimals,
+ * the ratio two decimals, the volatility a percentage with two: every row reads the same way.
+ */
 function SnapshotsTable({ rows }: { rows: MarketData[] }) {
   const intl = useIntl();
-  const { formatNumber, formatTime } = useFormat();
+  const { formatNumber, formatPercent, formatTime } = useFormat();
+  const order = useIndexChoices().map((choice) => choice.index);
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  const maybe = (value: number | null, digits = 2) => (value === null ? intl.formatMessage(m.notAvailable) : formatNumber(value, { maximumFractionDigits: digits }));
+  const orNone = (value: number | null, format: (value: number) => string) => (value === null ? intl.formatMessage(m.notAvailable) : format(value));
+  const points = (value: number) => formatNumber(value, two);
   if (rows.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(m.noRows)}</p>;
   return (
     <div className="overflow-x-auto rounded-lg border border-line">
@@ -39,25 +49,25 @@ function SnapshotsTable({ rows }: { rows: MarketData[] }) {
           <tr className="border-b border-line">
             <th scope="col" className={`${head} text-start`}>{intl.formatMessage(m.time)}</th>
             <th scope="col" className={`${head} text-start`}>{intl.formatMessage(m.index)}</th>
-            <th scope="col" className={`${head} text-end`}>{intl.formatMessage(m.spot)}</th>
+            <th scope="col" className={`${head} text-end`}>{intl.formatMessage(messages.level)}</th>
             <th scope="col" className={`${head} text-end`}>{intl.formatMessage(m.change)}</th>
             <th scope="col" className={`${head} hidden text-end sm:table-cell`}>{intl.formatMessage(m.pcr)}</th>
-            <th scope="col" className={`${head} hidden text-end md:table-cell`}>{intl.formatMessage(m.maxPain)}</th>
+            <th scope="col" className={`${head} hidden text-end md:table-cell`}>{intl.formatMessage(messages.maxPainPoints)}</th>
             <th scope="col" className={`${head} hidden text-end md:table-cell`}>{intl.formatMessage(m.iv)}</th>
             <th scope="col" className={`${head} hidden text-end lg:table-cell`}>{intl.formatMessage(m.vix)}</th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {latestPerIndex(rows, order).map((row) => (
             <tr key={row.id} className="border-b border-line last:border-0">
               <td className={`${cell} whitespace-nowrap tabular-nums text-fg-muted`}>{formatTime(row.created_at)}</td>
               <th scope="row" className={`${cell} text-start font-semibold`}>{row.index}</th>
-              <td className={`${cell} text-end tabular-nums`}>{formatNumber(row.spot, two)}</td>
+              <td className={`${cell} text-end tabular-nums`}>{points(row.spot)}</td>
               <td className={`${cell} text-end`}><ChangeText change={row.change} percent={row.change_pct} /></td>
-              <td className={`${cell} hidden text-end tabular-nums sm:table-cell`}>{maybe(row.pcr)}</td>
-              <td className={`${cell} hidden text-end tabular-nums md:table-cell`}>{maybe(row.max_pain, 0)}</td>
-              <td className={`${cell} hidden text-end tabular-nums md:table-cell`}>{maybe(row.iv)}</td>
-              <td className={`${cell} hidden text-end tabular-nums lg:table-cell`}>{maybe(row.vix)}</td>
+              <td className={`${cell} hidden text-end tabular-nums sm:table-cell`}>{orNone(row.pcr, (value) => formatNumber(value, two))}</td>
+              <td className={`${cell} hidden text-end tabular-nums md:table-cell`}>{orNone(row.max_pain, points)}</td>
+              <td className={`${cell} hidden text-end tabular-nums md:table-cell`}>{orNone(row.iv, (value) => formatPercent(value / 100, two))}</td>
+              <td className={`${cell} hidden text-end tabular-nums lg:table-cell`}>{orNone(row.vix, points)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,4 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { PageHeader } from '@/components/ui/page-header';
 import { ChartPanel } from '@/features/analytics/components/chart-panel';
 
 const messages = defineMessages({
@@ -10,10 +9,5 @@ const messages = defineMessages({
 /** /app/trading_view_chart: an index's candlestick chart inside the page. */
 export function TradingViewChartScreen() {
   const intl = useIntl();
-  return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      <ChartPanel height="h-[26rem]" />
-    </div>
-  );
+  return <ChartPanel size="inline" title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />;
 }

@@ -1,5 +1,4 @@
 import { defineMessages, useIntl } from 'react-intl';
-import { PageHeader } from '@/components/ui/page-header';
 import { ChartPanel } from '@/features/analytics/components/chart-panel';
 
 const messages = defineMessages({
@@ -7,13 +6,8 @@ const messages = defineMessages({
   description: { id: 'charts.fullChartDescription', defaultMessage: 'The chart with the whole height of the screen, for a closer read before you trade.' },
 });
 
-/** /app/tv_chart: the same chart given the screen's height (at least 20 rem on a short phone). */
+/** /app/tv_chart: the same chart, reaching down to the bottom of the screen (at least 20 rem on a short phone). */
 export function TvChartScreen() {
   const intl = useIntl();
-  return (
-    <div className="flex flex-col gap-4">
-      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      <ChartPanel height="h-[max(20rem,calc(100dvh-22rem))]" />
-    </div>
-  );
+  return <ChartPanel size="screen" title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />;
 }

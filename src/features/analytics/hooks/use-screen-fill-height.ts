@@ -1,0 +1,23 @@
+import { useLayoutEffect, useState, type RefObject } from 'react';
+
+/**
+ * The height that takes an element from where it starts on the page down to the bottom of the screen
+ * (less `gapPx`), never under `minPx`: what "the whole height of the screen" means for a chart below a
+ * header and pickers. Measured from the page's top, so it holds however far the trader has scrolled, and
+ * measured again when the window changes size (a phone turned, the address bar shown or hidden).
+ */
+export function useScreenFillHeight(element: RefObject<HTMLElement | null>, { minPx, gapPx }: { minPx: number; gapPx: number }): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const box = element.current;
+      if (box === null) return;
+      const top = box.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(minPx, Math.floor(window.innerHeight - top - gapPx)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [element, minPx, gapPx]);
+  return height;
+}
