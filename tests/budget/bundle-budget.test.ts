@@ -15,8 +15,11 @@ const KB = 1000;
 // 146.1 KB before issue 7; 134.2 KB after its first-visit work (parser-free react-intl, split stylesheet, deferred
 // toasts, notifier and service worker); 137.2 KB once the sign-in page's field refusals, value isolates and load
 // states landed; 129.9 KB with the API clients, /config.json's reader and the error screen loaded after the
-// first paint, sign-in in the entry and one chunk for the entry's imports. The goal was 130 KB.
-const FIRST_VISIT_BUDGET = 130 * KB;
+// first paint, sign-in in the entry and one chunk for the entry's imports. The goal was 130 KB. Since issue 24
+// the stricter gauge is first-visit-network.test.ts (every file fetched until the network is idle, against a
+// bare React app: 118.5 KB in 6 files, where it was 143.8 KB in 19); this one keeps the entry from creeping, with
+// room for the names of new lazy chunks its preload map lists (about 35 bytes gzip each).
+const FIRST_VISIT_BUDGET = 130.5 * KB;
 const SCREEN_CHUNK_BUDGET = 60 * KB;
 
 /** Lazy modules shown on the public pages too (with index.css only): their classes must be in it. */
