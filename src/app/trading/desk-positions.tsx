@@ -4,6 +4,7 @@ import type { TradingAccount } from '@/features/orders/api/trading-types';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionBook, getPositions, type Position } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
+import { markPositions } from '@/features/positions/model/position-marks';
 import { positionMessages } from '@/features/positions/position-messages';
 import { LoadStatus } from '@/components/ui/load-status';
 import { StaleNote } from '@/components/ui/stale-note';
@@ -11,6 +12,7 @@ import { LiveBookPanel } from '@/app/strategy-builder/live-book-panel';
 import { BrokerDataNote, type NoteDesk } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { usePolled } from '@/app/trading/use-polled';
+import { useWideScreen } from '@/app/trading/use-wide-screen';
 
 const messages = defineMessages({
   title: { id: 'live-trade.positions', defaultMessage: 'Positions' },
@@ -57,6 +59,7 @@ export function DeskPositions({
 
   const instruments = (loaded?.positions ?? []).filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`);
   const live = useLiveQuotes(instruments);
+  const phone = !useWideScreen('(min-width: 768px)');
   const common = { account, portfolioId, disabled: tradingDisabled, onDone: reload };
 
   return (
@@ -79,7 +82,7 @@ export function DeskPositions({
           onRetry={reload}
         />
       ) : (
-        <PositionsTable positions={loaded.positions} live={live} renderActions={(position) => <PositionActions {...common} position={position} />} />
+        <PositionsTable rows={markPositions(loaded.positions, live)} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} />} />
       )}
       {loaded !== null && <LiveBookPanel accountNumber={accountNumber} positions={loaded.positions} />}
     </section>
