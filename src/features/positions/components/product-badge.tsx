@@ -1,6 +1,8 @@
-import { useIntl } from 'react-intl';
+import { defineMessage, useIntl, type MessageValue } from 'react-intl';
 import type { Position } from '@/features/positions/api/position-calls';
 import { productHints, productMessages } from '@/features/positions/product-messages';
+
+const spokenProduct = defineMessage<{ product: MessageValue; hint: MessageValue }>({ id: 'positions.product.spoken', defaultMessage: '{product}: {hint}' });
 
 const tones: Record<Position['product'], string> = {
   // Intraday stands out: the broker closes it at 15:25 whatever the trader does.
@@ -14,8 +16,8 @@ export function ProductBadge({ product }: { product: Position['product'] }) {
   const hint = intl.formatMessage(productHints[product]);
   return (
     <span className={`inline-flex shrink-0 items-center rounded border px-1.5 py-0.5 text-xs font-semibold ${tones[product]}`} title={hint} data-field="product">
-      {intl.formatMessage(productMessages[product])}
-      <span className="sr-only">: {hint}</span>
+      <span aria-hidden="true">{intl.formatMessage(productMessages[product])}</span>
+      <span className="sr-only">{intl.formatMessage(spokenProduct, { product: intl.formatMessage(productMessages[product]), hint })}</span>
     </span>
   );
 }
