@@ -3,6 +3,7 @@ import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react
 import { AccountChoice } from '@/app/trading/account-choice';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+import { ordersForPositions } from '@/app/trading/position-orders';
 import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
@@ -43,7 +44,19 @@ export function PositionBookScreen() {
   const phone = !useWideScreen('(min-width: 768px)');
   const [view, setView] = useState<'net' | 'day'>('net');
   const accountNumber = desk.account?.account_number ?? null;
-  const { data: book, asOf, failed, reload } = usePolled(accountNumber === null ? null : () => getPositionBook(accountNumber), accountNumber ?? '', refreshMs, 'position-book');
+  const { data: loaded, asOf, failed, reload } = usePolled(
+    accountNumber === null
+      ? null
+      : async () => {
+          const [positionBook, orders] = await Promise.all([getPositionBook(accountNumber), ordersForPositions(accountNumber)]);
+          return { positionBook, orders };
+        },
+    accountNumber ?? '',
+    refreshMs,
+    // Named apart from the bare book kept before, so an old snapshot is never read in the new shape.
+    'position-book-orders',
+  );
+  const book = loaded?.positionBook ?? null;
 
   const positions = book === null ? [] : view === 'net' ? book.net : book.day;
   const live = useLiveQuotes(positions.filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`));
@@ -52,7 +65,7 @@ export function PositionBookScreen() {
   const rows = markPositions(positions, live);
   const totals = totalsOf(rows);
   const account = desk.account;
-  const common = account === null ? null : { account, portfolioId: null, disabled: !online || !desk.sessionOpen, onDone: reload };
+  const common = account === null ? null : { account, portfolioId: null, disabled: !online || !desk.sessionOpen, onDone: reload, orders: loaded?.orders ?? null };
 
   return (
     <div className="flex flex-col gap-6">

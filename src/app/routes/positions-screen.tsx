@@ -3,6 +3,7 @@ import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react
 import { LiveBookPanel } from '@/app/strategy-builder/live-book-panel';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+import { ordersForPositions } from '@/app/trading/position-orders';
 import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
@@ -11,6 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { StaleNote } from '@/components/ui/stale-note';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import type { Order } from '@/features/orders/api/trading-types';
 import { OrderAccount } from '@/features/orders/components/order-account';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionsByBot, getPositionSummary, type PositionsByBot, type PositionSummary } from '@/features/positions/api/position-calls';
@@ -45,7 +47,7 @@ const summaryCaption = defineMessage<{ time: MessageValue }>({ id: 'positions.su
 
 const refreshMs = 3000;
 
-type Loaded = { byBot: PositionsByBot; summary: PositionSummary };
+type Loaded = { byBot: PositionsByBot; summary: PositionSummary; orders: Order[] | null };
 
 /** /app/position: the chosen portfolio's positions and summary for a day, its P&L history and drawdown. */
 export function PositionsScreen() {
@@ -56,13 +58,19 @@ export function PositionsScreen() {
   const phone = !useWideScreen('(min-width: 768px)');
   const [date, setDate] = useState('');
   const portfolioId = desk.portfolio?.id ?? null;
+  const accountNumber = desk.account?.account_number ?? null;
   const day = date === '' ? undefined : date;
   const { data: loaded, asOf, failed, reload } = usePolled(
     portfolioId === null
       ? null
       : async (): Promise<Loaded> => {
-          const [byBot, summary] = await Promise.all([getPositionsByBot(portfolioId, day), getPositionSummary(portfolioId, day)]);
-          return { byBot, summary };
+          const [byBot, summary, orders] = await Promise.all([
+            getPositionsByBot(portfolioId, day),
+            getPositionSummary(portfolioId, day),
+            // Working orders are today's: another day's positions show none.
+            accountNumber === null || day !== undefined ? Promise.resolve(null) : ordersForPositions(accountNumber),
+          ]);
+          return { byBot, summary, orders };
         },
     `${portfolioId}/${date}`,
     refreshMs,
@@ -76,7 +84,7 @@ export function PositionsScreen() {
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const account = desk.account;
   // The chosen portfolio belongs to the desk's account, so whenever there are positions there is an account.
-  const common = account === null ? null : { account, portfolioId, disabled: !online || !desk.sessionOpen, onDone: reload };
+  const common = account === null ? null : { account, portfolioId, disabled: !online || !desk.sessionOpen, onDone: reload, orders: loaded?.orders ?? null };
   const summary = loaded?.summary;
   // The P&L tiles add up the very rows the tables show, at the same live prices (position-marks.ts): the
   // server's summary was marked at the price of its read and drifted from the table between two reads.
