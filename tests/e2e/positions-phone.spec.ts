@@ -106,3 +106,33 @@ test('a stop-loss and a target placed from a position show on its row with their
   await new PositionsView(page).expectWithinWidth(card.getByRole('button', { name: 'Cancel the stop-loss' }));
   await page.screenshot({ path: 'test-results/positions-phone/protection-360.png', fullPage: true });
 });
+
+test('at 360 px a toast at the bottom never hides the last Square off: the page keeps room under it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await signInReadyToTrade(page);
+  const positions = new PositionsView(page);
+  await page.goto('/app/position_book');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A fill while the trader is on the page: its alert arrives as a toast at the bottom of the phone.
+  expect(await buyOneLot(page, user, user.portfolioId)).toBe(200);
+  const toasts = page.getByRole('region', { name: 'Notifications' });
+  await expect(toasts.locator('[role="status"], [role="alert"]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(positions.cards()).toHaveCount(1);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const squareOff = positions.cards().last().getByRole('button', { name: 'Square off' });
+  await squareOff.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // What the trader's finger lands on at the button's centre is the button, not the toast over it.
+  const box = (await squareOff.boundingBox())!;
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  expect(hit).toBe('Square off');
+  // The room under the page is at least what the toast covers, so the end of any page scrolls above it.
+  const room = await page.evaluate(() => {
+    const stack = document.querySelector('section[aria-label="Notifications"]')!;
+    return { padding: parseFloat(getComputedStyle(document.body).paddingBottom), covered: window.innerHeight - stack.getBoundingClientRect().top };
+  });
+  expect(room.covered).toBeGreaterThan(40);
+  expect(room.padding).toBeGreaterThanOrEqual(room.covered - 1);
+  await page.screenshot({ path: 'test-results/positions-phone/toast-360.png' });
+});
