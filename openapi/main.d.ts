@@ -2305,7 +2305,11 @@ export interface components {
             state: components["schemas"]["BotDayState"];
             reason: string | null;
             entries: number;
-            /** @description Net P&L of the day's trades (after charges); null when it did not trade. */
+            /**
+             * @description Net P&L of the day's trades (after charges); null when it did not trade. Today's run, while the bot
+             *     still holds legs, carries the same figure as its state's `pnl_today` (open legs at the last price);
+             *     an earlier day left in position is null.
+             */
             pnl: components["schemas"]["Pnl"] | null;
             actions: components["schemas"]["BotActionRecord"][];
         };

@@ -72,6 +72,13 @@ test('a daily bot enters on time, its card shows the position and P&L, and the k
   await expect(card).toContainText(isolated(`Exits at ${exit}`));
   await expect(card.getByText('No trade yet')).toHaveCount(0);
   await expect(card).toContainText(/Net P&L today.*₹/s);
+  // Its history tells the same day with a P&L too, never "No trade yet" beside the card's figure.
+  await card.getByRole('button', { name: 'History of E2E condor' }).click();
+  const history = page.getByRole('dialog', { name: 'History of “E2E condor”' });
+  await expect(history.locator('[data-field="bot-pnl"]').first()).toContainText('₹');
+  await expect(history.getByText('No trade yet')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
   const held = (await netQuantities(page, user)).filter((quantity) => quantity !== 0);
   expect(held).toHaveLength(4);
   expect(held.filter((quantity) => quantity < 0)).toHaveLength(2);

@@ -75,10 +75,16 @@ test('on a 360 px phone a strategy is saved, reopened offline read-only at its p
   await page.evaluate(() => navigator.serviceWorker.ready);
   await builder.chooseExpiry(1);
   await builder.buildFromPreset('Bull call spread', 2);
-  // On a phone the figures are folded under the chart until asked for.
-  await expect(builder.figure('max-profit')).toBeHidden();
-  await page.getByRole('button', { name: 'Show figures' }).click();
+  // On a phone the key figures show under the chart without a tap; the others are folded until asked for.
   await expect(builder.figure('max-profit')).toHaveText(money);
+  await expect(builder.figure('probability')).toBeVisible();
+  await expect(builder.figure('reward-risk')).toBeHidden();
+  // The payoff is tall enough to read on the phone (it was ~150 px, the wide chart's shape).
+  const payoff = page.getByRole('slider', { name: /crosshair|réticule/i }).first();
+  expect((await payoff.boundingBox())!.height).toBeGreaterThanOrEqual(240);
+  await page.getByRole('button', { name: 'More figures' }).click();
+  await expect(builder.figure('reward-risk')).toBeVisible();
+  await page.screenshot({ path: 'test-results/strategy-builder/phone-figures-360.png', fullPage: true });
   await builder.save('Spread');
   const link = await builder.shareLink('Spread');
   expect(new URL(link).pathname).toBe('/app/strategy-builder');

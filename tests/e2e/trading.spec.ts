@@ -222,5 +222,17 @@ test('the desk in French, dark and right to left on a 360 px phone: the ticket o
   await expect(ticket.getByTestId('margin-available')).toContainText(/Disponible.*₹/);
   await expect(ticket.getByRole('button', { name: /^Acheter \u2068?65/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The product reads in full (it was cut to "Au-delà de la séance (NR"): its text fits the select, arrow aside.
+  for (const product of ['MIS', 'NRML']) {
+    await ticket.getByLabel('Produit').selectOption(product);
+    const room = await ticket.getByLabel('Produit').evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(select.selectedOptions[0]!.text).width;
+      return select.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd) - text;
+    });
+    expect(room, product).toBeGreaterThanOrEqual(0);
+  }
   await page.screenshot({ path: 'test-results/trading/ticket-rtl-dark-fr-360.png' });
 });

@@ -29,6 +29,18 @@ export function dayPnl(book: PositionBook): DayPnl {
 
 export const openPositions = (book: PositionBook): Position[] => book.net.filter((position) => position.quantity !== 0);
 
+export type OpenPositionCount = { positions: Position[]; accounts: number };
+
+/**
+ * The open positions of the readable books and how many accounts hold them. An account whose positions are
+ * all closed holds none: counting every book read ("8 open positions across 2 accounts" when one account had
+ * only a closed position) named an account with nothing open.
+ */
+export function openPositionCount(books: readonly PositionBook[]): OpenPositionCount {
+  const perAccount = books.map(openPositions);
+  return { positions: perAccount.flat(), accounts: perAccount.filter((open) => open.length > 0).length };
+}
+
 async function botCounts(accounts: readonly BrokerAccount[]): Promise<DashboardData['bots']> {
   const portfolios = (await Promise.all(accounts.map((account) => getPortfolios(account.id)))).flat();
   const answers = await Promise.all(portfolios.map((portfolio) => getBotStates(portfolio.id)));

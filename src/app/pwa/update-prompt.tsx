@@ -1,8 +1,9 @@
 import { useAtom } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import ArrowPathIcon from '@heroicons/react/24/outline/ArrowPathIcon';
 import { updateAvailableAtom } from '@/app/pwa/update-available-atom';
+import { useReservedBottom } from '@/lib/layout/reserve-bottom';
 
 const messages = defineMessages({
   available: { id: 'pwa.update.available', defaultMessage: 'A new version of StrikeDesk is available.' },
@@ -23,6 +24,9 @@ export function UpdatePrompt() {
   const intl = useIntl();
   const [available, setAvailable] = useAtom(updateAvailableAtom);
   const [reloading, setReloading] = useState(false);
+  // The offer stays until the trader answers: the page keeps room under it, so nothing stays hidden.
+  const offer = useRef<HTMLDivElement | null>(null);
+  useReservedBottom(offer, 'update-prompt');
 
   const handleReload = () => {
     setReloading(true);
@@ -33,6 +37,7 @@ export function UpdatePrompt() {
   return (
     // The live region stays mounted so screen readers announce the message when it appears.
     <div
+      ref={offer}
       role="status"
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] md:justify-end md:px-6"

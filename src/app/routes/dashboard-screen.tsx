@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { BotsTile } from '@/app/dashboard/bots-tile';
-import { dayPnl, loadDashboard, openPositions, type DashboardData } from '@/app/dashboard/load-dashboard';
+import { dayPnl, loadDashboard, openPositionCount, type DashboardData } from '@/app/dashboard/load-dashboard';
 import { GettingStartedSteps } from '@/app/getting-started/getting-started-steps';
 import { setupSummary } from '@/app/getting-started/setup-summary';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
@@ -49,7 +49,7 @@ const grossAndCharges = defineMessage<{ gross: MessageValue; charges: MessageVal
 });
 const positionsText = defineMessage<{ count: number; accounts: number }>({
   id: 'dashboard.positionsText',
-  defaultMessage: '{count, plural, =0 {No open position} one {# open position} other {# open positions}} across {accounts, plural, one {# account} other {# accounts}}',
+  defaultMessage: '{count, plural, =0 {No open position} one {# open position} other {# open positions across {accounts, plural, one {# account} other {# accounts}}}}',
 });
 const mtmText = defineMessage<{ mtm: MessageValue }>({ id: 'dashboard.mtm', defaultMessage: 'Unrealised (MTM, gross): {mtm}' });
 
@@ -127,11 +127,11 @@ function PositionsTile({ data }: { data: DashboardData }) {
   const { formatSignedInr } = useFormat();
   const books = data.accounts.flatMap(({ book }) => (book === null || book.status === 'UNKNOWN' ? [] : [book]));
   if (books.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.bookUnavailable)}</p>;
-  const open = books.flatMap(openPositions);
+  const { positions: open, accounts } = openPositionCount(books);
   const mtm = open.reduce((sum, position) => sum + Math.round(position.unrealised * 100), 0) / 100;
   return (
     <div className="flex flex-col gap-1 text-sm">
-      <p className="text-fg">{intl.formatMessage(positionsText, { count: open.length, accounts: books.length })}</p>
+      <p className="text-fg" data-field="open-positions">{intl.formatMessage(positionsText, { count: open.length, accounts })}</p>
       {open.length > 0 && <p className="tabular-nums text-fg-muted">{intl.formatMessage(mtmText, { mtm: formatSignedInr(mtm, two) })}</p>}
       <Link to="/app/position_book" className="self-start text-xs font-medium text-brand underline">{intl.formatMessage(messages.positions)}</Link>
     </div>

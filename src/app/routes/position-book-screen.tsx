@@ -3,8 +3,10 @@ import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react
 import { AccountChoice } from '@/app/trading/account-choice';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+import { ordersForPositions } from '@/app/trading/position-orders';
 import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
+import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { StaleNote } from '@/components/ui/stale-note';
@@ -12,6 +14,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionBook } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
+import { markPositions, totalsOf } from '@/features/positions/model/position-marks';
 import { marginsText, positionMessages } from '@/features/positions/position-messages';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
@@ -38,16 +41,31 @@ export function PositionBookScreen() {
   const { formatInr, formatSignedInr } = useFormat();
   const desk = useTradingDesk();
   const online = useOnlineStatus();
+  const phone = !useWideScreen('(min-width: 768px)');
   const [view, setView] = useState<'net' | 'day'>('net');
   const accountNumber = desk.account?.account_number ?? null;
-  const { data: book, asOf, failed, reload } = usePolled(accountNumber === null ? null : () => getPositionBook(accountNumber), accountNumber ?? '', refreshMs, 'position-book');
+  const { data: loaded, asOf, failed, reload } = usePolled(
+    accountNumber === null
+      ? null
+      : async () => {
+          const [positionBook, orders] = await Promise.all([getPositionBook(accountNumber), ordersForPositions(accountNumber)]);
+          return { positionBook, orders };
+        },
+    accountNumber ?? '',
+    refreshMs,
+    // Named apart from the bare book kept before, so an old snapshot is never read in the new shape.
+    'position-book-orders',
+  );
+  const book = loaded?.positionBook ?? null;
 
   const positions = book === null ? [] : view === 'net' ? book.net : book.day;
   const live = useLiveQuotes(positions.filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`));
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  const sum = (pick: (p: (typeof positions)[number]) => number) => positions.reduce((total, p) => total + Math.round(pick(p) * 100), 0) / 100;
+  // The totals line adds up the rows below at the same live prices (position-marks.ts).
+  const rows = markPositions(positions, live);
+  const totals = totalsOf(rows);
   const account = desk.account;
-  const common = account === null ? null : { account, portfolioId: null, disabled: !online || !desk.sessionOpen, onDone: reload };
+  const common = account === null ? null : { account, portfolioId: null, disabled: !online || !desk.sessionOpen, onDone: reload, orders: loaded?.orders ?? null };
 
   return (
     <div className="flex flex-col gap-6">
@@ -77,14 +95,14 @@ export function PositionBookScreen() {
               </p>
               <p>
                 {intl.formatMessage(totalsText, {
-                  realised: formatSignedInr(sum((p) => p.realised), two),
-                  unrealised: formatSignedInr(sum((p) => p.unrealised), two),
-                  charges: formatInr(sum((p) => p.charges), two),
+                  realised: formatSignedInr(totals.realised, two),
+                  unrealised: formatSignedInr(totals.unrealised, two),
+                  charges: formatInr(totals.charges, two),
                 })}
               </p>
               <SquareOffAll {...common} positions={book.net} />
             </div>
-            <PositionsTable positions={positions} live={live} renderActions={view === 'net' ? (position) => <PositionActions {...common} position={position} /> : undefined} />
+            <PositionsTable rows={rows} phone={phone} renderActions={view === 'net' ? (position) => <PositionActions {...common} position={position} /> : undefined} />
           </>
         ))}
     </div>

@@ -3,19 +3,23 @@ import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react
 import { LiveBookPanel } from '@/app/strategy-builder/live-book-panel';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+import { ordersForPositions } from '@/app/trading/position-orders';
 import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
+import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { StaleNote } from '@/components/ui/stale-note';
 import { SelectField } from '@/components/ui/select-field';
 import { DateField } from '@/components/ui/date-field';
+import type { Order } from '@/features/orders/api/trading-types';
 import { OrderAccount } from '@/features/orders/components/order-account';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionsByBot, getPositionSummary, type PositionsByBot, type PositionSummary } from '@/features/positions/api/position-calls';
 import { PnlHistory } from '@/features/positions/components/pnl-history';
 import { PositionGroups } from '@/features/positions/components/position-groups';
 import { groupMessages } from '@/features/positions/group-messages';
+import { markPositions, totalsOf } from '@/features/positions/model/position-marks';
 import { positionMessages } from '@/features/positions/position-messages';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
@@ -43,7 +47,7 @@ const summaryCaption = defineMessage<{ time: MessageValue }>({ id: 'positions.su
 
 const refreshMs = 3000;
 
-type Loaded = { byBot: PositionsByBot; summary: PositionSummary };
+type Loaded = { byBot: PositionsByBot; summary: PositionSummary; orders: Order[] | null };
 
 /** /app/position: the chosen portfolio's positions and summary for a day, its P&L history and drawdown. */
 export function PositionsScreen() {
@@ -51,15 +55,22 @@ export function PositionsScreen() {
   const { formatInr, formatSignedInr, formatNumber, formatTime } = useFormat();
   const desk = useTradingDesk();
   const online = useOnlineStatus();
+  const phone = !useWideScreen('(min-width: 768px)');
   const [date, setDate] = useState('');
   const portfolioId = desk.portfolio?.id ?? null;
+  const accountNumber = desk.account?.account_number ?? null;
   const day = date === '' ? undefined : date;
   const { data: loaded, asOf, failed, reload } = usePolled(
     portfolioId === null
       ? null
       : async (): Promise<Loaded> => {
-          const [byBot, summary] = await Promise.all([getPositionsByBot(portfolioId, day), getPositionSummary(portfolioId, day)]);
-          return { byBot, summary };
+          const [byBot, summary, orders] = await Promise.all([
+            getPositionsByBot(portfolioId, day),
+            getPositionSummary(portfolioId, day),
+            // Working orders are today's: another day's positions show none.
+            accountNumber === null || day !== undefined ? Promise.resolve(null) : ordersForPositions(accountNumber),
+          ]);
+          return { byBot, summary, orders };
         },
     `${portfolioId}/${date}`,
     refreshMs,
@@ -73,17 +84,20 @@ export function PositionsScreen() {
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const account = desk.account;
   // The chosen portfolio belongs to the desk's account, so whenever there are positions there is an account.
-  const common = account === null ? null : { account, portfolioId, disabled: !online || !desk.sessionOpen, onDone: reload };
+  const common = account === null ? null : { account, portfolioId, disabled: !online || !desk.sessionOpen, onDone: reload, orders: loaded?.orders ?? null };
   const summary = loaded?.summary;
+  // The P&L tiles add up the very rows the tables show, at the same live prices (position-marks.ts): the
+  // server's summary was marked at the price of its read and drifted from the table between two reads.
+  const totals = totalsOf(markPositions(positions, live));
   const tiles = summary
     ? [
-        [messages.netPnl, formatSignedInr(summary.net_pnl, two)],
-        [messages.realised, formatSignedInr(summary.realised, two)],
-        [messages.unrealised, formatSignedInr(summary.unrealised, two)],
-        [messages.charges, formatInr(summary.charges, two)],
-        [messages.margin, formatInr(summary.margin_used, two)],
-        [messages.open, formatNumber(summary.open_positions)],
-        [messages.drawdown, formatInr(summary.max_drawdown, two)],
+        [messages.netPnl, formatSignedInr(totals.net, two), 'net-pnl'],
+        [messages.realised, formatSignedInr(totals.realised, two), 'realised'],
+        [messages.unrealised, formatSignedInr(totals.unrealised, two), 'unrealised'],
+        [messages.charges, formatInr(totals.charges, two), 'charges'],
+        [messages.margin, formatInr(summary.margin_used, two), 'margin'],
+        [messages.open, formatNumber(totals.open), 'open'],
+        [messages.drawdown, formatInr(summary.max_drawdown, two), 'drawdown'],
       ] as const
     : [];
 
@@ -120,10 +134,12 @@ export function PositionsScreen() {
           <>
             <section aria-label={intl.formatMessage(messages.netPnl)} className="flex flex-col gap-2">
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-                {tiles.map(([label, value]) => (
+                {tiles.map(([label, value, field]) => (
                   <div key={label.id} className="rounded-lg border border-line bg-surface p-3">
                     <dt className="text-xs text-fg-muted">{intl.formatMessage(label)}</dt>
-                    <dd className="text-base font-semibold tabular-nums text-fg">{value}</dd>
+                    <dd className="text-base font-semibold tabular-nums text-fg" data-summary={field}>
+                      {value}
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -136,7 +152,7 @@ export function PositionsScreen() {
                 </h2>
                 <SquareOffAll {...common} positions={positions} />
               </div>
-              <PositionGroups groups={groups} live={live} renderActions={(position) => <PositionActions {...common} position={position} />} />
+              <PositionGroups groups={groups} live={live} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} />} />
             </section>
             <LiveBookPanel accountNumber={common.account.account_number} positions={positions} />
             <section className="flex flex-col gap-2" aria-labelledby="positions-history">

@@ -1,16 +1,19 @@
 import { useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { TradingAccount } from '@/features/orders/api/trading-types';
+import type { Order, TradingAccount } from '@/features/orders/api/trading-types';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionBook, getPositions, type Position } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
+import { markPositions } from '@/features/positions/model/position-marks';
 import { positionMessages } from '@/features/positions/position-messages';
 import { LoadStatus } from '@/components/ui/load-status';
 import { StaleNote } from '@/components/ui/stale-note';
 import { LiveBookPanel } from '@/app/strategy-builder/live-book-panel';
 import { BrokerDataNote, type NoteDesk } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+import { ordersForPositions } from '@/app/trading/position-orders';
 import { usePolled } from '@/app/trading/use-polled';
+import { useWideScreen } from '@/app/trading/use-wide-screen';
 
 const messages = defineMessages({
   title: { id: 'live-trade.positions', defaultMessage: 'Positions' },
@@ -19,7 +22,7 @@ const messages = defineMessages({
 /** Re-read the broker's positions this often while the desk is open (fills of resting orders land on ticks). */
 const refreshMs = 3000;
 
-type Loaded = { positions: Position[]; unknown: boolean };
+type Loaded = { positions: Position[]; unknown: boolean; orders: Order[] | null };
 
 /**
  * The desk's positions: the chosen portfolio's (or the account's when it has none), marked live, with
@@ -42,10 +45,15 @@ export function DeskPositions({
   const intl = useIntl();
   const accountNumber = account.account_number;
   const { data: loaded, asOf, failed, reload } = usePolled(
-    async (): Promise<Loaded> =>
-      portfolioId === null
-        ? getPositionBook(accountNumber).then((book) => ({ positions: book.net, unknown: book.status === 'UNKNOWN' }))
-        : getPositions(portfolioId).then((data) => ({ positions: data.positions, unknown: data.status === 'UNKNOWN' })),
+    async (): Promise<Loaded> => {
+      const [read, orders] = await Promise.all([
+        portfolioId === null
+          ? getPositionBook(accountNumber).then((book) => ({ positions: book.net, unknown: book.status === 'UNKNOWN' }))
+          : getPositions(portfolioId).then((data) => ({ positions: data.positions, unknown: data.status === 'UNKNOWN' })),
+        ordersForPositions(accountNumber),
+      ]);
+      return { ...read, orders };
+    },
     `${accountNumber}/${portfolioId}`,
     refreshMs,
     'desk-positions',
@@ -57,7 +65,8 @@ export function DeskPositions({
 
   const instruments = (loaded?.positions ?? []).filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`);
   const live = useLiveQuotes(instruments);
-  const common = { account, portfolioId, disabled: tradingDisabled, onDone: reload };
+  const phone = !useWideScreen('(min-width: 768px)');
+  const common = { account, portfolioId, disabled: tradingDisabled, onDone: reload, orders: loaded?.orders ?? null };
 
   return (
     <section className="flex flex-col gap-3" aria-labelledby="desk-positions-title">
@@ -79,7 +88,7 @@ export function DeskPositions({
           onRetry={reload}
         />
       ) : (
-        <PositionsTable positions={loaded.positions} live={live} renderActions={(position) => <PositionActions {...common} position={position} />} />
+        <PositionsTable rows={markPositions(loaded.positions, live)} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} />} />
       )}
       {loaded !== null && <LiveBookPanel accountNumber={accountNumber} positions={loaded.positions} />}
     </section>

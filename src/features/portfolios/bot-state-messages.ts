@@ -5,6 +5,7 @@ export const botStateMessages = defineMessages({
   today: { id: 'portfolios.botState.today', defaultMessage: 'Today' },
   pnlToday: { id: 'portfolios.botState.pnlToday', defaultMessage: 'Net P&L today' },
   noPnl: { id: 'portfolios.botState.noPnl', defaultMessage: 'No trade yet' },
+  pnlUnsettled: { id: 'portfolios.botState.pnlUnsettled', defaultMessage: 'Not settled: the day ended in position' },
   lastAction: { id: 'portfolios.botState.lastAction', defaultMessage: 'Last action' },
   nextAction: { id: 'portfolios.botState.nextAction', defaultMessage: 'Next' },
   noAction: { id: 'portfolios.botState.noAction', defaultMessage: 'None yet' },

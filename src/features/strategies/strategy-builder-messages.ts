@@ -9,6 +9,9 @@ export const chartMessages = defineMessages({
   sigmaRanges: { id: 'strategies.chart.sigmaRanges', defaultMessage: '±1σ and ±2σ ranges' },
   stopLoss: { id: 'strategies.chart.stopLoss', defaultMessage: 'Stop-loss' },
   target: { id: 'strategies.chart.target', defaultMessage: 'Target' },
+  breakeven: { id: 'strategies.chart.breakeven', defaultMessage: 'Breakeven' },
+  stopLossLine: { id: 'strategies.chart.stopLossLine', defaultMessage: 'Stop-loss: the index level where it triggers' },
+  targetLine: { id: 'strategies.chart.targetLine', defaultMessage: 'Target: the index level where it fills' },
   hint: { id: 'strategies.chart.hint', defaultMessage: 'Point at the chart, or focus it and use the arrow keys, to read the P&L at any price.' },
 });
 
@@ -39,8 +42,8 @@ export const figureMessages = defineMessages({
   marginFailed: { id: 'strategies.figures.marginFailed', defaultMessage: 'Could not be computed' },
   marginNeedsAccount: { id: 'strategies.figures.marginNeedsAccount', defaultMessage: 'Needs a broker account' },
   realised: { id: 'strategies.figures.realised', defaultMessage: 'Realised P&L (included)' },
-  show: { id: 'strategies.figures.show', defaultMessage: 'Show figures' },
-  hide: { id: 'strategies.figures.hide', defaultMessage: 'Hide figures' },
+  show: { id: 'strategies.figures.showMore', defaultMessage: 'More figures' },
+  hide: { id: 'strategies.figures.hideMore', defaultMessage: 'Fewer figures' },
 });
 
 export const legMessages = defineMessages({

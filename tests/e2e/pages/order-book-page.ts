@@ -22,4 +22,14 @@ export class OrderBookPage {
   total(): Locator {
     return this.page.getByTestId('trades-total');
   }
+
+  /** The orders table's own scroller: how far it scrolls sideways (0 when every column fits). */
+  async ordersOverflow(): Promise<number> {
+    return this.page.locator('[data-order-scroll]').evaluate((box) => box.scrollWidth - box.clientWidth);
+  }
+
+  /** The row of one order in the table. */
+  order(orderId: string): Locator {
+    return this.page.locator(`tr[data-order-id="${orderId}"]`);
+  }
 }

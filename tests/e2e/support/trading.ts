@@ -43,7 +43,7 @@ type Instrument = { tradingsymbol: string; strike: number; instrument_type: 'CE'
  * A position through the API, as if the trader had bought at the desk: one lot of NIFTY's at-the-money call,
  * for the account or, given one, its portfolio.
  */
-export async function buyOneLot(page: Page, user: TradingUser, portfolioId?: number): Promise<number> {
+export async function buyOneLot(page: Page, user: TradingUser, portfolioId?: number, product: 'NRML' | 'MIS' = 'NRML'): Promise<number> {
   const auth = { authorization: `Bearer ${user.token}` };
   const expiries = (await (await page.request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
   const listed = (await (
@@ -52,7 +52,7 @@ export async function buyOneLot(page: Page, user: TradingUser, portfolioId?: num
   const strikes = [...new Set(listed.instruments.map((instrument) => instrument.strike))];
   const atm = strikes[Math.floor(strikes.length / 2)];
   const call = listed.instruments.find((instrument) => instrument.strike === atm && instrument.instrument_type === 'CE')!;
-  const order = { tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: listed.lot_size };
+  const order = { tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product, quantity: listed.lot_size };
   const placed = await page.request.post('/api/order-book/order-book/place_trades/', {
     headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
     data: { account_number: user.accountNumber, ...(portfolioId === undefined ? {} : { portfolio_id: portfolioId }), orders: [order] },

@@ -158,6 +158,9 @@ describe.each(testBackends)('bot controls on %s', (backend) => {
     expect(runs.status).toBe(200);
     expect(runs.body.bot).toEqual({ kind: 'daily', id: bot.id, name: bot.name });
     expect(runs.body.runs.map((run) => [run.trading_day, run.state, run.entries, run.actions.map((action) => action.action)])).toEqual([[monday, 'in_position', 1, ['enter']]]);
+    // Today's run, still in position, carries the card's P&L (one figure, one value), not "no trade yet".
+    expect(runs.body.runs[0]!.pnl).toBe(first!.pnl_today);
+    expect(runs.body.runs[0]!.pnl).not.toBeNull();
 
     const byBot = await t.call<Schemas['PositionsByBotResponse']>('getPositionsByBot', { token: t.desk.token, params: { portfolioId: t.portfolio.id } });
     expect(byBot.status, JSON.stringify(byBot.body)).toBe(200);

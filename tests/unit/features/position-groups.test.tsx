@@ -43,17 +43,19 @@ const position = (tradingsymbol: string, over: Partial<Position> = {}): Position
 const groups: BotPositionGroup[] = [
   {
     bot: { kind: 'daily', id: 41, name: 'Morning condor' },
-    positions: [position('NIFTY26D0124000CE'), position('NIFTY26D0124000PE', { pnl: -300 })],
+    // Marked at 100 and 124: gross +1,500 and −300, net of ₹40 charges each +1,460 and −340.
+    positions: [position('NIFTY26D0124000CE'), position('NIFTY26D0124000PE', { last_price: 124, pnl: -300, net_pnl: -340 })],
     pnl: 1200,
   },
-  { bot: { kind: 'trading', id: 31, name: 'Tuesday straddle' }, positions: [position('NIFTY26D0123500PE', { pnl: -450.5 })], pnl: -450.5 },
+  // Marked at 126: gross −450, net −490.
+  { bot: { kind: 'trading', id: 31, name: 'Tuesday straddle' }, positions: [position('NIFTY26D0123500PE', { last_price: 126, pnl: -450, net_pnl: -490 })], pnl: -450 },
   { bot: null, positions: [position('BANKNIFTY26D0151000CE', { quantity: 0, pnl: 80 })], pnl: 80 },
 ];
 
-function renderGroups(locale: 'en' | 'fr' = 'en', list = groups) {
+function renderGroups(locale: 'en' | 'fr' = 'en', list = groups, live = new Map<string, { last_price: number; timestamp: string }>()) {
   return render(
     <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : undefined}>
-      <PositionGroups groups={list} live={new Map()} renderActions={(p) => <button type="button">Square off {p.tradingsymbol}</button>} />
+      <PositionGroups groups={list} live={live} phone={false} renderActions={(p) => <button type="button">Square off {p.tradingsymbol}</button>} />
     </IntlProvider>,
   );
 }
@@ -61,17 +63,26 @@ function renderGroups(locale: 'en' | 'fr' = 'en', list = groups) {
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('positions grouped by bot', () => {
-  it('heads each group with the bot’s name, kind and P&L, and the trader’s own orders apart', () => {
+  it('heads each group with the bot’s name, kind and net P&L, and the trader’s own orders apart', () => {
     renderGroups();
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Morning condor', 'Tuesday straddle', 'Your own orders']);
     const condor = section('Morning condor');
     expect(within(condor).getByText('Daily bot')).toBeTruthy();
-    expect(plainText(condor.querySelector('[data-field="group-pnl"]')?.textContent ?? '')).toBe('+₹1,200.00');
+    expect(plainText(condor.querySelector('[data-field="group-pnl"]')?.textContent ?? '')).toBe('+₹1,120.00');
     const straddle = section('Tuesday straddle');
     expect(within(straddle).getByText('Trading bot')).toBeTruthy();
-    expect(plainText(straddle.querySelector('[data-field="group-pnl"]')?.textContent ?? '')).toBe('-₹450.50');
+    expect(plainText(straddle.querySelector('[data-field="group-pnl"]')?.textContent ?? '')).toBe('-₹490.00');
     expect(straddle.querySelector('[data-field="group-pnl"]')?.className).toContain('text-loss');
     expect(within(section('Your own orders')).queryByText(/bot$/)).toBeNull();
+  });
+
+  it('heads a group with the total of its rows at the same live prices, never the server’s figure of an earlier read', () => {
+    // The straddle's put ticks to 110: gross 9,000 − 75 × 110 = +750, net +710, in the row, its total and the header.
+    renderGroups('en', groups, new Map([['NFO:NIFTY26D0123500PE', { last_price: 110, timestamp: '2026-11-24T05:00:00Z' }]]));
+    const straddle = section('Tuesday straddle');
+    expect(plainText(straddle.querySelector('[data-field="group-pnl"]')?.textContent ?? '')).toBe('+₹710.00');
+    expect(plainText(straddle.querySelector('[data-field="net-pnl"]')?.textContent ?? '')).toBe('+₹710.00');
+    expect(plainText(straddle.querySelector('[data-field="total-net-pnl"]')?.textContent ?? '')).toBe('+₹710.00');
   });
 
   it('keeps each group’s positions in its own table, with their actions', () => {

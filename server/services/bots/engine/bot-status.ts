@@ -13,7 +13,7 @@ import { isTradingDay } from '../../market/trading-calendar.ts';
 import { findOwnedPortfolio } from '../../portfolios/portfolios-service.ts';
 import type { BotKind } from './action-keys.ts';
 import { actionColumns, botsOfPortfolio, loadDayFlows, loadHeld, loadRuns, runColumns, toAction, toRun } from './engine-store.ts';
-import { botKey, type ActionRow, type EngineBot } from './engine-types.ts';
+import { botKey, type ActionRow, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { botRunsOn, istInstant } from './rules.ts';
 
 type Schemas = components['schemas'];
@@ -60,31 +60,43 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
     return open;
   }
 
+  /**
+   * Each bot's net P&L today (rupees): the day's cash flow less charges, open legs at their last price.
+   * The one place it is computed: the bot's card (states) and today's run in its history (runs) read it
+   * here, so the card never says "−₹169.30" while the history says "no trade yet" for the same day (a
+   * run's own P&L is only written once the bot is flat). A bot that did not trade today is absent; an
+   * open leg without a price leaves it absent too, never computed as if the leg were worth nothing.
+   */
+  async function pnlsToday(day: string, portfolioId: number, held: ReadonlyMap<string, readonly HeldLeg[]>): Promise<Map<string, number>> {
+    const flows = await loadDayFlows(db, day, portfolioId);
+    const keys = [...new Set([...held.values()].flat().map((leg) => `${leg.exchange}:${leg.tradingsymbol}`))];
+    const quotes = keys.length === 0 ? new Map<string, { lastPaise: number }>() : await prices.quotes(keys, db);
+    const pnls = new Map<string, number>();
+    for (const [key, flow] of flows) {
+      const values = (held.get(key) ?? []).map((leg) => {
+        const last = quotes.get(`${leg.exchange}:${leg.tradingsymbol}`)?.lastPaise;
+        return last === undefined ? null : leg.quantity * last;
+      });
+      if (values.every((value) => value !== null)) pnls.set(key, toRupees(flow.flowPaise - flow.chargesPaise + values.reduce((sum, value) => sum + value, 0)));
+    }
+    return pnls;
+  }
+
   async function states(userId: number, portfolioId: number): Promise<Schemas['BotStatesResponse']> {
     if ((await findOwnedPortfolio(db, userId, portfolioId)) === null) throw notFound('Portfolio');
     const now = clock();
     const day = istDate(now);
     const minutes = istMinutes(now);
     const bots = await botsOfPortfolio(db, portfolioId, now.getTime());
-    const [runs, held, flows, actions] = [await loadRuns(db, day, portfolioId), await loadHeld(db, { portfolioId }), await loadDayFlows(db, day, portfolioId), await actionsOf(bots, day)];
-    const keys = [...new Set([...held.values()].flat().map((leg) => `${leg.exchange}:${leg.tradingsymbol}`))];
-    const quotes = keys.length === 0 ? new Map() : await prices.quotes(keys, db);
+    const [runs, held, actions] = [await loadRuns(db, day, portfolioId), await loadHeld(db, { portfolioId }), await actionsOf(bots, day)];
+    const pnls = await pnlsToday(day, portfolioId, held);
     const open = await tradingDays(bots, day);
     const answer: Schemas['BotState'][] = [];
     for (const bot of bots) {
       const key = botKey(bot.kind, bot.id);
       const run = runs.get(key) ?? null;
       const legs = held.get(key) ?? [];
-      const flow = flows.get(key);
-      let pnl: number | null = null;
-      if (flow !== undefined) {
-        // An open leg without a price leaves the P&L unknown, never computed as if the leg were worth nothing.
-        const values = legs.map((leg) => {
-          const last = quotes.get(`${leg.exchange}:${leg.tradingsymbol}`)?.lastPaise;
-          return last === undefined ? null : leg.quantity * last;
-        });
-        if (values.every((value) => value !== null)) pnl = toRupees(flow.flowPaise - flow.chargesPaise + values.reduce((sum, value) => sum + value, 0));
-      }
+      const pnl = pnls.get(key) ?? null;
       const today = botRunsOn(bot.weekdays, day, open.get(bot.underlying) ?? false, prices.demo);
       let state: Schemas['BotDayState'];
       if (bot.status === 'stopped') state = 'stopped';
@@ -117,8 +129,8 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
 
   async function runsOf(userId: number, kind: BotKind, botId: number): Promise<Schemas['BotRunsResponse']> {
     const table = kind === 'daily' ? 'daily_bots' : 'trading_bots';
-    const { rows } = await db.query<{ id: number; name: string }>(
-      `SELECT b.id, b.name FROM ${table} b JOIN portfolios p ON p.id = b.portfolio_id JOIN broker_accounts a ON a.id = p.broker_account_id
+    const { rows } = await db.query<{ id: number; name: string; portfolio_id: number }>(
+      `SELECT b.id, b.name, b.portfolio_id FROM ${table} b JOIN portfolios p ON p.id = b.portfolio_id JOIN broker_accounts a ON a.id = p.broker_account_id
        WHERE b.id = $1 AND a.user_id = $2`,
       [botId, userId],
     );
@@ -130,6 +142,9 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
       [kind, botId, since],
     );
     const actions = (await actionsOf([{ kind, id: botId }], since)).get(botKey(kind, botId)) ?? [];
+    // Today's run is still open while the bot holds legs: its P&L is the card's, from the same place.
+    const today = istDate(clock());
+    const livePnl = (await pnlsToday(today, Number(bot.portfolio_id), await loadHeld(db, { kind, id: botId }))).get(botKey(kind, botId)) ?? null;
     return {
       bot: { kind, id: Number(bot.id), name: bot.name },
       runs: runRows.map(toRun).map((run) => ({
@@ -137,7 +152,7 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
         state: run.state,
         reason: run.reason,
         entries: run.entries,
-        pnl: run.pnlPaise === null ? null : toRupees(run.pnlPaise),
+        pnl: run.pnlPaise !== null ? toRupees(run.pnlPaise) : run.day === today ? livePnl : null,
         actions: actions.filter((action) => action.day === run.day).map(actionRecord),
       })),
     };

@@ -4,7 +4,8 @@ import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react
 import type { Order, OrderStatus } from '@/features/orders/api/trading-types';
 import { ModifyOrderDialog } from '@/features/orders/components/modify-order-dialog';
 import { CancelOrderDialog, orderActionMessages } from '@/features/orders/components/order-dialogs';
-import { productMessages, sideMessages, statusMessages, typeMessages } from '@/features/orders/order-messages';
+import { fillText, OrderRow, orderColumns } from '@/features/orders/components/order-book-row';
+import { sideMessages, statusMessages, typeMessages } from '@/features/orders/order-messages';
 import { SelectField } from '@/components/ui/select-field';
 import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
@@ -14,28 +15,16 @@ const messages = defineMessages({
   filter: { id: 'orders.book.filter', defaultMessage: 'Status' },
   all: { id: 'orders.book.all', defaultMessage: 'All orders' },
   working: { id: 'orders.book.working', defaultMessage: 'Open and trigger pending' },
-  time: { id: 'orders.book.time', defaultMessage: 'Time' },
-  instrument: { id: 'orders.book.instrument', defaultMessage: 'Instrument' },
-  side: { id: 'orders.book.side', defaultMessage: 'Side' },
-  filled: { id: 'orders.book.filled', defaultMessage: 'Filled / qty' },
-  type: { id: 'orders.book.typeColumn', defaultMessage: 'Type' },
-  product: { id: 'orders.book.product', defaultMessage: 'Product' },
-  price: { id: 'orders.book.priceColumn', defaultMessage: 'Price' },
-  trigger: { id: 'orders.book.triggerColumn', defaultMessage: 'Trigger' },
-  average: { id: 'orders.book.average', defaultMessage: 'Avg. price' },
-  status: { id: 'orders.book.status', defaultMessage: 'Status' },
-  tag: { id: 'orders.book.tag', defaultMessage: 'Tag' },
-  actions: { id: 'orders.book.actions', defaultMessage: 'Actions' },
   none: { id: 'orders.book.none', defaultMessage: 'No orders on this day.' },
   noneFiltered: { id: 'orders.book.noneFiltered', defaultMessage: 'No orders with this status.' },
 });
 
-const fillText = defineMessage<{ filled: MessageValue; quantity: MessageValue }>({ id: 'orders.book.fill', defaultMessage: '{filled} / {quantity}' });
 const cardText = defineMessage<{ side: MessageValue; fill: MessageValue; type: MessageValue }>({ id: 'orders.book.card', defaultMessage: '{side} {fill} · {type}' });
 
 type Filter = 'all' | 'working' | OrderStatus;
 const working = (order: Order) => order.status === 'OPEN' || order.status === 'TRIGGER PENDING';
-const rowHeight = 44;
+// Tall enough for a status with its reason under it, or a price with its trigger under it.
+const rowHeight = 64;
 const cardHeight = 132;
 
 const statusTone: Record<OrderStatus, string> = {
@@ -111,13 +100,18 @@ export function OrderBookTable({
       </div>
     ) : null;
 
+  // The reason (a rejection's, a cancellation's) is read, not cut: three lines, and all of it in the title; in the
+  // interface language when the server coded it, a live broker's own words as they are.
   const statusCell = (order: Order) => {
-    // Why, in the interface language when the server coded it; a live broker's own words as they are.
     const reason = order.status_message === null ? null : sayServerText(intl, order.status_message_i18n, order.status_message);
     return (
       <span className={`font-medium ${statusTone[order.status]}`} title={reason ?? undefined}>
         {intl.formatMessage(statusMessages[order.status])}
-        {reason !== null && <span className="block truncate text-xs font-normal text-fg-muted">{reason}</span>}
+        {reason !== null && (
+          <span className="line-clamp-3 text-xs font-normal break-words text-fg-muted" data-field="status-message">
+            {reason}
+          </span>
+        )}
       </span>
     );
   };
@@ -181,45 +175,19 @@ export function OrderBookTable({
             <caption className="sr-only">{intl.formatMessage(messages.caption)}</caption>
             <thead className="sticky top-0 z-10 bg-surface-raised text-xs text-fg-muted">
               <tr aria-rowindex={1}>
-                {[messages.time, messages.instrument, messages.side, messages.filled, messages.type, messages.product, messages.price, messages.trigger, messages.average, messages.status, messages.tag, messages.actions].map(
-                  (label) => (
-                    <th key={label.id} scope="col" className="whitespace-nowrap px-2 py-2 text-start">
-                      {intl.formatMessage(label)}
-                    </th>
-                  ),
-                )}
+                {orderColumns.map((label) => (
+                  // Headers may wrap ("Filled / qty" on two lines) so the columns of figures stay narrow.
+                  <th key={label.id} scope="col" className="px-1.5 py-2 text-start align-bottom">
+                    {intl.formatMessage(label)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {before > 0 && <tr aria-hidden="true" style={{ height: before }} />}
               {items.map((item) => {
                 const order = shown[item.index]!;
-                return (
-                  <tr key={order.order_id} aria-rowindex={item.index + 2} data-order-id={order.order_id} className="border-b border-line/60" style={{ height: rowHeight }}>
-                    <td className="whitespace-nowrap px-2 text-fg-muted tabular-nums">{formatTime(order.order_timestamp)}</td>
-                    <td className="whitespace-nowrap px-2 font-medium text-fg" dir="ltr">
-                      {order.tradingsymbol}
-                    </td>
-                    <td className={`px-2 font-medium ${order.transaction_type === 'BUY' ? 'text-profit' : 'text-loss'}`}>
-                      {intl.formatMessage(sideMessages[order.transaction_type])}
-                    </td>
-                    <td className="whitespace-nowrap px-2 tabular-nums">
-                      {intl.formatMessage(fillText, { filled: formatNumber(order.filled_quantity), quantity: formatNumber(order.quantity) })}
-                    </td>
-                    <td className="whitespace-nowrap px-2">{intl.formatMessage(typeMessages[order.order_type])}</td>
-                    <td className="px-2">{intl.formatMessage(productMessages[order.product])}</td>
-                    <td className="px-2 text-end tabular-nums">{money(order.price)}</td>
-                    <td className="px-2 text-end tabular-nums">{money(order.trigger_price)}</td>
-                    <td className="px-2 text-end tabular-nums">{money(order.average_price)}</td>
-                    <td className="max-w-64 px-2" data-field="status">
-                      {statusCell(order)}
-                    </td>
-                    <td className="px-2 text-xs text-fg-muted" dir="ltr">
-                      {order.tag ?? ''}
-                    </td>
-                    <td className="px-2">{actions(order)}</td>
-                  </tr>
-                );
+                return <OrderRow key={order.order_id} order={order} index={item.index} height={rowHeight} status={statusCell(order)} actions={actions(order)} />;
               })}
               {after > 0 && <tr aria-hidden="true" style={{ height: after }} />}
             </tbody>

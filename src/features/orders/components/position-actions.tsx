@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { components } from '@openapi/main';
 import { executeOrder, placeStopLoss, placeTarget, squareoffTrades } from '@/features/orders/api/trading-calls';
-import type { TradingAccount } from '@/features/orders/api/trading-types';
+import type { Order, TradingAccount } from '@/features/orders/api/trading-types';
 import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
 import { OrderAccount } from '@/features/orders/components/order-account';
+import { ProtectionLines } from '@/features/orders/components/protection-lines';
+import { protectionOf } from '@/features/orders/model/position-protection';
 import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
 import { IntentDialogActions } from '@/features/orders/components/intent-dialog-actions';
 import { Button } from '@/components/ui/button';
@@ -46,7 +48,14 @@ const protectTitle = defineMessage<{ kind: MessageValue; symbol: MessageValue }>
 const buyText = defineMessage({ id: 'orders.position.buy', defaultMessage: 'Buy' });
 const sellText = defineMessage({ id: 'orders.position.sell', defaultMessage: 'Sell' });
 
-type Common = { account: TradingAccount; portfolioId: number | null; disabled: boolean; onDone: () => void };
+type Common = {
+  account: TradingAccount;
+  portfolioId: number | null;
+  disabled: boolean;
+  onDone: () => void;
+  /** The day's order book, to show each position's working stop-loss and target; null while unknown. */
+  orders: readonly Order[] | null;
+};
 
 const refOf = (position: Position) => ({ tradingsymbol: position.tradingsymbol, exchange: position.exchange, product: position.product });
 const portfolioPart = (portfolioId: number | null) => (portfolioId === null ? {} : { portfolio_id: portfolioId });
@@ -71,7 +80,7 @@ function CloseLines({ positions }: { positions: readonly Position[] }) {
   );
 }
 
-function SquareOffDialog({ positions, title, account, portfolioId, onDone, onClose }: Omit<Common, 'disabled'> & { positions: readonly Position[]; title: string; onClose: () => void }) {
+function SquareOffDialog({ positions, title, account, portfolioId, onDone, onClose }: Omit<Common, 'disabled' | 'orders'> & { positions: readonly Position[]; title: string; onClose: () => void }) {
   const intl = useIntl();
   const intent = useOrderIntent(account);
   const finished = intent.outcome !== null && intent.outcome.kind !== 'unknown';
@@ -109,7 +118,7 @@ function SquareOffDialog({ positions, title, account, portfolioId, onDone, onClo
   );
 }
 
-function ProtectDialog({ kind, position, account, portfolioId, onDone, onClose }: Omit<Common, 'disabled'> & { kind: 'stoploss' | 'target'; position: Position; onClose: () => void }) {
+function ProtectDialog({ kind, position, account, portfolioId, onDone, onClose }: Omit<Common, 'disabled' | 'orders'> & { kind: 'stoploss' | 'target'; position: Position; onClose: () => void }) {
   const intl = useIntl();
   const intent = useOrderIntent(account);
   const long = position.quantity > 0;
@@ -168,28 +177,40 @@ function ProtectDialog({ kind, position, account, portfolioId, onDone, onClose }
   );
 }
 
-/** A position row's buttons: square off, stop-loss, target (none once it is closed; an open dialog stays). */
-export function PositionActions({ position, ...common }: Common & { position: Position }) {
+/**
+ * A position row's buttons: square off, stop-loss, target (none once it is closed; an open dialog stays).
+ * A working stop-loss or target shows on the row with its price, Modify and Cancel, in place of its button.
+ */
+export function PositionActions({ position, orders, ...common }: Common & { position: Position }) {
   const intl = useIntl();
   // The position as it was when the trader asked: a dialog keeps describing it after a reload changes it.
   const [open, setOpen] = useState<{ kind: 'squareoff' | 'stoploss' | 'target'; position: Position } | null>(null);
   const close = () => setOpen(null);
   const button = 'min-h-9 rounded-md border border-line px-2 text-xs font-medium text-fg hover:bg-surface-raised disabled:opacity-50';
   const ask = (kind: 'squareoff' | 'stoploss' | 'target') => () => setOpen({ kind, position });
+  // Unknown (the book not read): both buttons stay, as before.
+  const protection = orders === null ? null : protectionOf(position, orders);
   return (
-    <div className="flex flex-wrap justify-end gap-1">
+    <div className="flex flex-col items-end gap-1">
       {position.quantity !== 0 && (
-        <>
+        <div className="flex flex-wrap justify-end gap-1">
           <button type="button" className={button} disabled={common.disabled} onClick={ask('squareoff')}>
             {intl.formatMessage(messages.squareOff)}
           </button>
-          <button type="button" className={button} disabled={common.disabled} onClick={ask('stoploss')}>
-            {intl.formatMessage(messages.stopLoss)}
-          </button>
-          <button type="button" className={button} disabled={common.disabled} onClick={ask('target')}>
-            {intl.formatMessage(messages.target)}
-          </button>
-        </>
+          {(protection === null || protection.stopLosses.length === 0) && (
+            <button type="button" className={button} disabled={common.disabled} onClick={ask('stoploss')}>
+              {intl.formatMessage(messages.stopLoss)}
+            </button>
+          )}
+          {(protection === null || protection.targets.length === 0) && (
+            <button type="button" className={button} disabled={common.disabled} onClick={ask('target')}>
+              {intl.formatMessage(messages.target)}
+            </button>
+          )}
+        </div>
+      )}
+      {protection !== null && (
+        <ProtectionLines protection={protection} accountNumber={common.account.account_number} disabled={common.disabled} onDone={common.onDone} />
       )}
       {open?.kind === 'squareoff' && (
         <SquareOffDialog {...common} positions={[open.position]} title={intl.formatMessage(squareOffOne, { symbol: open.position.tradingsymbol })} onClose={close} />
@@ -200,7 +221,7 @@ export function PositionActions({ position, ...common }: Common & { position: Po
 }
 
 /** "Square off all", after a confirmation that lists what will be closed. */
-export function SquareOffAll({ positions, ...common }: Common & { positions: readonly Position[] }) {
+export function SquareOffAll({ positions, ...common }: Omit<Common, 'orders'> & { positions: readonly Position[] }) {
   const intl = useIntl();
   // The positions as they were when the trader asked: the dialog stays (with its outcome) after they close.
   const [asked, setAsked] = useState<readonly Position[] | null>(null);

@@ -10,17 +10,18 @@ const MISSING = '—';
 const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
 
 /**
- * A net P&L with its sign, an arrow and its word (colour is never the only signal); null (no trade yet) is
- * "—", never a zero the server did not give.
+ * A net P&L with its sign, an arrow and its word (colour is never the only signal); null is "—", never a
+ * zero the server did not give, read as "no trade yet" or, for a day that traded (`traded`), as unsettled.
  */
-export function BotPnl({ pnl }: { pnl: number | null }) {
+export function BotPnl({ pnl, traded = false }: { pnl: number | null; traded?: boolean }) {
   const intl = useIntl();
   const { formatSignedInr } = useFormat();
   if (pnl === null) {
+    const why = intl.formatMessage(traded ? m.pnlUnsettled : m.noPnl);
     return (
-      <span className="text-fg-muted" title={intl.formatMessage(m.noPnl)}>
+      <span className="text-fg-muted" title={why}>
         <span aria-hidden="true">{MISSING}</span>
-        <span className="sr-only">{intl.formatMessage(m.noPnl)}</span>
+        <span className="sr-only">{why}</span>
       </span>
     );
   }

@@ -30,7 +30,7 @@ export function BotRunItem({ run }: { run: BotRun }) {
         <div>
           <dt className="text-fg-muted">{intl.formatMessage(m.runPnl)}</dt>
           <dd>
-            <BotPnl pnl={run.pnl} />
+            <BotPnl pnl={run.pnl} traded={run.entries > 0} />
           </dd>
         </div>
       </dl>

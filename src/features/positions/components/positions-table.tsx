@@ -1,51 +1,33 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Position } from '@/features/positions/api/position-calls';
+import { PositionAverage } from '@/features/positions/components/position-average';
+import { PositionCards } from '@/features/positions/components/position-cards';
+import { ProductBadge } from '@/features/positions/components/product-badge';
+import { pnlTone } from '@/features/positions/components/pnl-tone';
+import { positionKey, totalsOf, type MarkedPosition } from '@/features/positions/model/position-marks';
 import { positionMessages } from '@/features/positions/position-messages';
-import { productMessages } from '@/features/positions/product-messages';
 import { useFormat } from '@/lib/format/use-format';
 
-export type LivePrice = { last_price: number; timestamp: string };
-
-/**
- * A position's net P&L at a price, in rupees to the paisa: (sold − bought) + quantity × price − charges.
- * Computed in paise so sums of many fills stay exact.
- */
-export function netPnlAt(position: Position, lastPrice: number): number {
-  const paise = (rupees: number) => Math.round(rupees * 100);
-  const net = paise(position.sell_value) - paise(position.buy_value) + position.quantity * paise(lastPrice) - paise(position.charges);
-  return net / 100;
-}
-
-const key = (position: Position) => `${position.exchange}:${position.tradingsymbol}:${position.product}:${position.portfolio_id ?? ''}`;
-
-/**
- * Positions with live marks: each open one is marked at its live price (the server's last price until a
- * tick arrives), net of charges first, gross beside it on wider screens. `renderActions` adds the row's
- * buttons (square off, stop-loss, target) from the trading feature; on a phone rows become cards.
- */
-export function PositionsTable({
-  positions,
-  live,
-  renderActions,
-}: {
-  positions: readonly Position[];
-  /** Live prices keyed EXCHANGE:TRADINGSYMBOL (missing ones read the server's last price). */
-  live: ReadonlyMap<string, LivePrice>;
+export type PositionsTableProps = {
+  /** Positions marked by position-marks.ts: the same figures the screen's summary adds up. */
+  rows: readonly MarkedPosition[];
+  /** A phone: cards, so net P&L and the actions need no sideways scrolling. */
+  phone: boolean;
   renderActions?: (position: Position) => ReactNode;
-}) {
+};
+
+/**
+ * Positions with live marks, net of charges first, gross beside it on wider screens. `renderActions` adds
+ * the row's buttons (square off, stop-loss, target) from the trading feature; on a phone rows become cards.
+ */
+export function PositionsTable({ rows, phone, renderActions }: PositionsTableProps) {
   const intl = useIntl();
   const { formatNumber, formatSignedInr } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  if (positions.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(positionMessages.none)}</p>;
-
-  const rows = positions.map((position) => {
-    const price = position.quantity === 0 ? position.last_price : (live.get(`${position.exchange}:${position.tradingsymbol}`)?.last_price ?? position.last_price);
-    const net = position.quantity === 0 ? position.net_pnl : netPnlAt(position, price);
-    return { position, price, net, gross: net + position.charges };
-  });
-  const totalNet = rows.reduce((sum, row) => sum + Math.round(row.net * 100), 0) / 100;
-  const tone = (value: number) => (value > 0 ? 'text-profit' : value < 0 ? 'text-loss' : 'text-fg');
+  if (rows.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(positionMessages.none)}</p>;
+  if (phone) return <PositionCards rows={rows} renderActions={renderActions} />;
+  const totals = totalsOf(rows);
 
   return (
     <div className="flex flex-col gap-2">
@@ -55,32 +37,36 @@ export function PositionsTable({
           <thead className="bg-surface-raised text-xs text-fg-muted">
             <tr className="border-b border-line">
               <th scope="col" className="px-2 py-2 text-start">{intl.formatMessage(positionMessages.instrument)}</th>
-              <th scope="col" className="hidden px-2 py-2 text-start sm:table-cell">{intl.formatMessage(positionMessages.product)}</th>
+              <th scope="col" className="px-2 py-2 text-start">{intl.formatMessage(positionMessages.product)}</th>
               <th scope="col" className="px-2 py-2 text-end">{intl.formatMessage(positionMessages.quantity)}</th>
-              <th scope="col" className="hidden px-2 py-2 text-end sm:table-cell">{intl.formatMessage(positionMessages.average)}</th>
+              <th scope="col" className="px-2 py-2 text-end">{intl.formatMessage(positionMessages.average)}</th>
               <th scope="col" className="px-2 py-2 text-end">{intl.formatMessage(positionMessages.ltp)}</th>
               <th scope="col" className="px-2 py-2 text-end">{intl.formatMessage(positionMessages.netPnl)}</th>
-              <th scope="col" className="hidden px-2 py-2 text-end md:table-cell">{intl.formatMessage(positionMessages.grossPnl)}</th>
+              <th scope="col" className="hidden px-2 py-2 text-end lg:table-cell">{intl.formatMessage(positionMessages.grossPnl)}</th>
               {renderActions && <th scope="col" className="px-2 py-2 text-end">{intl.formatMessage(positionMessages.actions)}</th>}
             </tr>
           </thead>
           <tbody>
             {rows.map(({ position, price, net, gross }) => (
-              <tr key={key(position)} className="border-b border-line/60" data-position={position.tradingsymbol}>
+              <tr key={positionKey(position)} className="border-b border-line/60" data-position={position.tradingsymbol}>
                 <th scope="row" className="px-2 py-2 text-start font-medium text-fg">
                   <span dir="ltr">{position.tradingsymbol}</span>
                   {position.quantity === 0 && <span className="ms-2 text-xs text-fg-muted">{intl.formatMessage(positionMessages.closed)}</span>}
                 </th>
-                <td className="hidden px-2 py-2 text-fg-muted sm:table-cell">{intl.formatMessage(productMessages[position.product])}</td>
-                <td className={`px-2 py-2 text-end tabular-nums ${tone(position.quantity)}`} data-field="quantity">
+                <td className="px-2 py-2">
+                  <ProductBadge product={position.product} />
+                </td>
+                <td className={`px-2 py-2 text-end tabular-nums ${pnlTone(position.quantity)}`} data-field="quantity">
                   {formatNumber(position.quantity, { signDisplay: 'exceptZero' })}
                 </td>
-                <td className="hidden px-2 py-2 text-end tabular-nums text-fg-muted sm:table-cell">{formatNumber(position.average_price, two)}</td>
+                <td className="px-2 py-2 text-end text-xs tabular-nums text-fg-muted">
+                  <PositionAverage position={position} />
+                </td>
                 <td className="px-2 py-2 text-end tabular-nums text-fg">{formatNumber(price, two)}</td>
-                <td className={`px-2 py-2 text-end font-semibold tabular-nums ${tone(net)}`} data-field="net-pnl">
+                <td className={`px-2 py-2 text-end font-semibold tabular-nums ${pnlTone(net)}`} data-field="net-pnl">
                   {formatSignedInr(net, two)}
                 </td>
-                <td className={`hidden px-2 py-2 text-end tabular-nums md:table-cell ${tone(gross)}`}>{formatSignedInr(gross, two)}</td>
+                <td className={`hidden px-2 py-2 text-end tabular-nums lg:table-cell ${pnlTone(gross)}`}>{formatSignedInr(gross, two)}</td>
                 {renderActions && <td className="px-2 py-2 text-end">{renderActions(position)}</td>}
               </tr>
             ))}
@@ -88,14 +74,11 @@ export function PositionsTable({
           <tfoot>
             <tr>
               <th scope="row" className="px-2 py-2 text-start text-fg">{intl.formatMessage(positionMessages.total)}</th>
-              <td className="hidden sm:table-cell" />
-              <td />
-              <td className="hidden sm:table-cell" />
-              <td />
-              <td className={`px-2 py-2 text-end font-semibold tabular-nums ${tone(totalNet)}`} data-field="total-net-pnl">
-                {formatSignedInr(totalNet, two)}
+              <td colSpan={4} />
+              <td className={`px-2 py-2 text-end font-semibold tabular-nums ${pnlTone(totals.net)}`} data-field="total-net-pnl">
+                {formatSignedInr(totals.net, two)}
               </td>
-              <td className="hidden md:table-cell" />
+              <td className="hidden lg:table-cell" />
               {renderActions && <td />}
             </tr>
           </tfoot>

@@ -1,6 +1,13 @@
 // The payoff chart's geometry: a fixed viewBox the SVG scales to its width, linear scales, round ticks
 // and the SVG path of a sampled line. Pure, so the drawing and its tests share it.
 export const chart = { width: 640, height: 300, left: 64, right: 12, top: 12, bottom: 28 } as const;
+/**
+ * The same chart on a phone: 640 units drawn in ~330 px, so the wide shape was ~150 px tall, too flat to
+ * read a payoff from. Taller units keep it ~280 px high there, with the same text size.
+ */
+export const tallChart = { ...chart, height: 560 } as const;
+
+export type ChartGeometry = typeof chart | typeof tallChart;
 
 export type Scale = { toX: (price: number) => number; toY: (pnl: number) => number; fromX: (x: number) => number };
 
@@ -18,13 +25,13 @@ export function pnlBounds(lines: readonly Float64Array[]): { low: number; high: 
   return { low: low - pad, high: high + pad };
 }
 
-export function makeScale(from: number, to: number, low: number, high: number): Scale {
-  const plotWidth = chart.width - chart.left - chart.right;
-  const plotHeight = chart.height - chart.top - chart.bottom;
+export function makeScale(from: number, to: number, low: number, high: number, geometry: ChartGeometry = chart): Scale {
+  const plotWidth = geometry.width - geometry.left - geometry.right;
+  const plotHeight = geometry.height - geometry.top - geometry.bottom;
   return {
-    toX: (price) => chart.left + ((price - from) / (to - from)) * plotWidth,
-    toY: (pnl) => chart.top + ((high - pnl) / (high - low)) * plotHeight,
-    fromX: (x) => from + ((x - chart.left) / plotWidth) * (to - from),
+    toX: (price) => geometry.left + ((price - from) / (to - from)) * plotWidth,
+    toY: (pnl) => geometry.top + ((high - pnl) / (high - low)) * plotHeight,
+    fromX: (x) => from + ((x - geometry.left) / plotWidth) * (to - from),
   };
 }
 

@@ -2,7 +2,8 @@ import { useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { PayoffCurve, PriceRange } from '@quant/payoff.ts';
 import type { SigmaRanges } from '@quant/probability.ts';
-import { chart, linePath, makeScale, niceTicks, pnlBounds } from '@/features/strategies/components/chart-scale';
+import { chart as wideChart, linePath, makeScale, niceTicks, pnlBounds, tallChart } from '@/features/strategies/components/chart-scale';
+import { useNarrowScreen } from '@/features/strategies/hooks/use-narrow-screen';
 import { chartMessages, readingText } from '@/features/strategies/strategy-builder-messages';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -28,8 +29,10 @@ export function PayoffChart({ curve, range, spot, breakevens, sigma, markers = [
   const { formatNumber, formatSignedInr } = useFormat();
   const hintId = useId();
   const [cursor, setCursor] = useState<number | null>(null);
+  // Taller on a phone, where the wide shape would be too flat to read.
+  const chart = useNarrowScreen() ? tallChart : wideChart;
   const { low, high } = pnlBounds([curve.atExpiry, curve.onDate]);
-  const scale = makeScale(range.from, range.to, low, high);
+  const scale = makeScale(range.from, range.to, low, high, chart);
   const clampPrice = (price: number) => Math.min(range.to, Math.max(range.from, price));
   const bottom = chart.height - chart.bottom;
   const band = (from: number, to: number) => {
@@ -57,6 +60,7 @@ export function PayoffChart({ curve, range, spot, breakevens, sigma, markers = [
     setCursor(clampPrice(next));
   };
 
+  const shownMarkers = markers.filter((marker) => marker.price >= range.from && marker.price <= range.to);
   const reading = cursor === null ? null : readAt(cursor);
   const readingLine =
     cursor === null || reading === null
@@ -116,9 +120,13 @@ export function PayoffChart({ curve, range, spot, breakevens, sigma, markers = [
               <text x={scale.toX(price)} y={scale.toY(0) - 6} textAnchor="middle" className="fill-fg">{formatNumber(price, { maximumFractionDigits: 0 })}</text>
             </g>
           ))}
-          {markers.filter((marker) => marker.price >= range.from && marker.price <= range.to).map((marker) => (
+          {shownMarkers.map((marker, index) => (
             <g key={`${marker.kind}${marker.price}${marker.label}`} data-testid={`marker-${marker.kind}`}>
               <line x1={scale.toX(marker.price)} x2={scale.toX(marker.price)} y1={chart.top} y2={bottom} className={marker.kind === 'stopLoss' ? 'stroke-loss' : 'stroke-profit'} strokeDasharray="2 3" />
+              {/* Each line says what it is, stepped down so neighbouring labels do not overlap. */}
+              <text x={scale.toX(marker.price) + 3} y={chart.top + 30 + (index % 3) * 22} className={marker.kind === 'stopLoss' ? 'fill-loss' : 'fill-profit'} data-testid="marker-label">
+                {intl.formatMessage(marker.kind === 'stopLoss' ? chartMessages.stopLoss : chartMessages.target)}
+              </text>
               <title>{marker.label}</title>
             </g>
           ))}
@@ -135,6 +143,10 @@ export function PayoffChart({ curve, range, spot, breakevens, sigma, markers = [
         <span className="inline-flex items-center gap-1"><span aria-hidden="true" className="inline-block h-0.5 w-4 bg-fg" />{intl.formatMessage(chartMessages.atExpiry)}</span>
         <span className="inline-flex items-center gap-1"><span aria-hidden="true" className="inline-block h-0.5 w-4 border-t-2 border-dashed border-brand" />{intl.formatMessage(chartMessages.today)}</span>
         {sigma && <span className="inline-flex items-center gap-1"><span aria-hidden="true" className="inline-block h-3 w-4 bg-brand/10" />{intl.formatMessage(chartMessages.sigmaRanges)}</span>}
+        <span className="inline-flex items-center gap-1"><span aria-hidden="true" className="inline-block h-3 w-0.5 bg-warn" />{intl.formatMessage(chartMessages.spot)}</span>
+        {breakevens.length > 0 && <span className="inline-flex items-center gap-1"><span aria-hidden="true" className="inline-block size-2.5 rounded-full border-2 border-fg" />{intl.formatMessage(chartMessages.breakeven)}</span>}
+        {shownMarkers.some((marker) => marker.kind === 'stopLoss') && <span className="inline-flex items-center gap-1"><span aria-hidden="true" className="inline-block h-3 w-0 border-s-2 border-dotted border-loss" />{intl.formatMessage(chartMessages.stopLossLine)}</span>}
+        {shownMarkers.some((marker) => marker.kind === 'target') && <span className="inline-flex items-center gap-1"><span aria-hidden="true" className="inline-block h-3 w-0 border-s-2 border-dotted border-profit" />{intl.formatMessage(chartMessages.targetLine)}</span>}
         <span id={hintId}>{intl.formatMessage(chartMessages.hint)}</span>
       </figcaption>
       <p aria-live="polite" className="min-h-5 text-sm font-medium text-fg" data-testid="crosshair-reading">{readingLine}</p>

@@ -28,7 +28,10 @@ function Figure({ label, testId, children }: { label: string; testId: string; ch
   );
 }
 
-/** Max profit and loss, breakevens, reward:risk, probability of profit, premium, margin and net greeks. */
+/**
+ * Max profit and loss, breakevens and probability of profit always in view; reward:risk, premium, margin and
+ * net greeks beside them, behind "Show figures" on a phone.
+ */
 export function StrategyFigures({ summary, realised, margin, priceAge, expiryAtm = false }: FiguresProps) {
   const intl = useIntl();
   const { formatInr, formatSignedInr, formatNumber, formatPercent } = useFormat();
@@ -50,7 +53,8 @@ export function StrategyFigures({ summary, realised, margin, priceAge, expiryAtm
           {intl.formatMessage(open ? figureMessages.hide : figureMessages.show)}
         </button>
       </div>
-      <dl id={listId} className={cx('grid-cols-2 gap-2 sm:grid md:grid-cols-4', open ? 'grid' : 'hidden')}>
+      {/* What a trader decides on, always in view, on a phone too; the rest a tap away there. */}
+      <dl className="grid grid-cols-2 gap-2 md:grid-cols-4" data-testid="key-figures">
         <Figure label={intl.formatMessage(figureMessages.maxProfit)} testId="max-profit">{extreme(atExpiry.maxProfit)}</Figure>
         <Figure label={intl.formatMessage(figureMessages.maxLoss)} testId="max-loss">{extreme(atExpiry.maxLoss)}</Figure>
         <Figure label={intl.formatMessage(figureMessages.breakevens)} testId="breakevens">
@@ -58,15 +62,17 @@ export function StrategyFigures({ summary, realised, margin, priceAge, expiryAtm
             ? intl.formatMessage(figureMessages.none)
             : intl.formatList(atExpiry.breakevens.map((price) => formatNumber(price, { maximumFractionDigits: 2 })))}
         </Figure>
+        <Figure label={intl.formatMessage(figureMessages.probability)} testId="probability">
+          {probabilityOfProfit === null ? intl.formatMessage(figureMessages.notApplicable) : formatPercent(probabilityOfProfit, { maximumFractionDigits: 1 })}
+        </Figure>
+      </dl>
+      <dl id={listId} className={cx('grid-cols-2 gap-2 sm:grid md:grid-cols-4', open ? 'grid' : 'hidden')}>
         <Figure label={intl.formatMessage(figureMessages.rewardRisk)} testId="reward-risk">
           {reward === null
             ? intl.formatMessage(figureMessages.notApplicable)
             : reward === 'unlimited'
               ? intl.formatMessage(figureMessages.unlimited)
               : intl.formatMessage(ratioText, { reward: formatNumber(reward, { maximumFractionDigits: 2 }) })}
-        </Figure>
-        <Figure label={intl.formatMessage(figureMessages.probability)} testId="probability">
-          {probabilityOfProfit === null ? intl.formatMessage(figureMessages.notApplicable) : formatPercent(probabilityOfProfit, { maximumFractionDigits: 1 })}
         </Figure>
         {realised === undefined && (
           <Figure label={intl.formatMessage(figureMessages.netPremium)} testId="net-premium">
