@@ -24,8 +24,10 @@ export type ScriptedMarket = {
   /** Sets a contract's quote, in rupees. */
   set: (tradingsymbol: string, quote: { bid: number; ask: number; last?: number; close?: number }) => void;
   spot: (rupees: number) => void;
+  /** The index's closing value (the average of its last 30 minutes) an expiry settles at; the spot until set. */
+  closingValue: (rupees: number | null) => void;
   open: (isOpen: boolean) => void;
-  /** Demo mode off: the broker squares MIS positions off at 15:20 IST. */
+  /** Demo mode on or off (the paper broker reads it; the scripted market is open whenever `open` says). */
   demo: (on: boolean) => void;
 };
 
@@ -36,9 +38,11 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
   const quotes = new Map<string, Quote>();
   let spotPaise = 2_605_000;
   let isOpen = true;
+  let closingPaise: number | null = null;
   const source: PriceSource = {
     quotes: async (keys) => new Map(keys.flatMap((key) => (quotes.has(key) ? [[key, quotes.get(key)!] as const] : []))),
     spotPaise: async () => spotPaise,
+    closingValuePaise: async () => closingPaise ?? spotPaise,
     pricing: async () => ({ spot: spotPaise / 100, rate: marketAssumptions.rate, nowMs: clock.now().getTime(), volatility: () => 0.12 }),
     marketOpen: async () => isOpen,
     demo: true,
@@ -51,6 +55,9 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
     },
     spot: (rupees) => {
       spotPaise = paise(rupees);
+    },
+    closingValue: (rupees) => {
+      closingPaise = rupees === null ? null : paise(rupees);
     },
     open: (value) => {
       isOpen = value;

@@ -8,10 +8,10 @@
 import type { Database, Queryable } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
 import type { Product } from '../broker-trading.ts';
-import { fillCharges } from './charges.ts';
+import { autoSquareOffCharges, fillCharges } from './charges.ts';
 import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
 import type { Books } from './books.ts';
-import { limitFill, marketFill, stopTriggered, type FillDecision, type Quote } from './order-rules.ts';
+import { limitFill, lppRefusal, marketFill, stopTriggered, type FillDecision, type Quote } from './order-rules.ts';
 import { cancelRow, lockAccount, orderColumns, pendingOf, sideSign, tradeInsertSql, tradeValues, working, type OrderRow } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
 
@@ -19,7 +19,10 @@ export type FillCounts = { filled: number; triggered: number; cancelled: number 
 
 export function decide(order: OrderRow, quote: Quote): FillDecision {
   if (order.status === 'TRIGGER PENDING') {
-    return stopTriggered(order.transaction_type, Number(order.trigger_price_paise), quote) ? { action: 'trigger' } : { action: 'none' };
+    if (!stopTriggered(order.transaction_type, Number(order.trigger_price_paise), quote)) return { action: 'none' };
+    // The exchange checks a triggered stop-loss's limit against its protection band as it enters the book.
+    const beyond = lppRefusal(order.exchange === 'BFO' ? 'BFO' : 'NFO', order.transaction_type, Number(order.price_paise), quote.lastPaise);
+    return beyond === null ? { action: 'trigger' } : { action: 'cancel', message: `Stop-loss triggered, then rejected. ${beyond}` };
   }
   if (order.order_type === 'MARKET') return marketFill(order.transaction_type, quote);
   return limitFill(order.transaction_type, Number(order.price_paise), quote);
@@ -45,7 +48,9 @@ export function createMatching({ db, prices, contracts, books }: { db: Database;
   async function fill(q: Queryable, order: OrderRow, contract: Contract, pricePaise: number, now: Date): Promise<OrderRow> {
     const quantity = pendingOf(order);
     const rates = await ratesFor(q, contract.exchange, istDate(now));
-    const charges = fillCharges(rates, order.transaction_type, quantity, pricePaise, order.filled_quantity === 0);
+    // The broker's own MIS square-off is a call-and-trade order: it carries Zerodha's ₹50 + GST on top.
+    const charged = order.purpose === 'auto_squareoff' ? autoSquareOffCharges : fillCharges;
+    const charges = charged(rates, order.transaction_type, quantity, pricePaise, order.filled_quantity === 0);
     // The trade and the order's fill in one statement, which also says whether another order protects the
     // position (most fills have none, and then there is nothing to refit).
     const { rows } = await q.query<OrderRow & { protected: boolean }>(

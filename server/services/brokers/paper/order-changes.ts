@@ -73,7 +73,7 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
     if (quote === undefined) throw new DomainError('validation_failed', `No price for ${contract.tradingsymbol} right now. Try again in a moment.`);
     // A triggered stop-loss already works as a limit order: its trigger no longer matters.
     const triggered = order.status === 'OPEN' && order.order_type === 'SL' && orderType === 'SL';
-    const refusal = orderRefusal({ ...intent, orderType: triggered ? 'LIMIT' : orderType, lotSize: contract.lotSize, tickPaise: 5 }, quote);
+    const refusal = orderRefusal({ ...intent, orderType: triggered ? 'LIMIT' : orderType, lotSize: contract.lotSize, tickPaise: 5, exchange: contract.exchange }, quote);
     if (refusal !== null) throw new DomainError('order_refused', refusal, { field: changes.pricePaise !== undefined ? 'price' : undefined });
     const status: OrderStatus = orderType === 'SL' && !triggered ? 'TRIGGER PENDING' : 'OPEN';
     const { rows } = await q.query<OrderRow>(

@@ -4,19 +4,26 @@
 // order pipeline counts every order sent to any broker (trading/order-rate.ts).
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
+import { clockMinutes, istMinutes } from '../../market/ist.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import { killSwitchRefusal, type IntentRef, type NumberedOrder, type OrderIntent, type TradingAccount } from '../broker-trading.ts';
 import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
 import type { PaperFunds } from './funds.ts';
 import type { Matching } from './matching.ts';
 import { limitFill, marketFill, orderRefusal, type Quote } from './order-rules.ts';
-import { insertOrder, lockAccount, orderColumns, type OrderRow, type PlaceOptions } from './order-rows.ts';
+import { insertOrder, lockAccount, orderColumns, sideSign, type OrderRow, type PlaceOptions } from './order-rows.ts';
+import type { Books } from './books.ts';
 import { formatPaise } from './paise.ts';
+import { misSquareOffTime } from './settlement.ts';
 import type { PriceSource } from './price-source.ts';
 
-type OrderEntryOptions = { clock: Clock; prices: PriceSource; contracts: Contracts; funds: PaperFunds; matching: Matching };
+/** Why a fresh MIS order is refused after the cut-off (Zerodha: no fresh MIS orders after the auto square-off time). */
+export const misCutOffRefusal =
+  `Intraday (MIS) orders are closed for today: from ${misSquareOffTime} IST the broker squares MIS positions off and takes no fresh MIS orders until the next session. Place it as NRML (overnight), or as MIS in the next session.`;
 
-export function createOrderEntry({ clock, prices, contracts, funds, matching }: OrderEntryOptions) {
+type OrderEntryOptions = { clock: Clock; prices: PriceSource; contracts: Contracts; books: Books; funds: PaperFunds; matching: Matching };
+
+export function createOrderEntry({ clock, prices, contracts, books, funds, matching }: OrderEntryOptions) {
   const { resolve } = contracts;
   const { requiredFor } = funds;
   const { applyDecision } = matching;
@@ -85,7 +92,8 @@ export function createOrderEntry({ clock, prices, contracts, funds, matching }: 
     }
     const quote = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
     if (quote === undefined) return reject(`No price for ${contract.tradingsymbol} right now. Try again in a moment.`);
-    const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5 }, quote);
+    if (await freshMisAfterCutOff(q, account, intent, contract, options, now)) return reject(misCutOffRefusal);
+    const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5, exchange: contract.exchange }, quote);
     if (refusal !== null) return reject(refusal);
     if (options.purpose === 'entry') {
       const refusedForMargin = await marginRefusal(q, account, intent, contract, quote, now);
@@ -101,6 +109,17 @@ export function createOrderEntry({ clock, prices, contracts, funds, matching }: 
       return applyDecision(q, order, contract, limitFill(intent.side, intent.pricePaise, quote), now);
     }
     return insertOrder(q, account, intent, contract, options, 'TRIGGER PENDING', null, now);
+  }
+
+  /**
+   * Whether this is a fresh intraday (MIS) order after the broker's cut-off: an entry that does not reduce
+   * an MIS position of its portfolio. Exits and NRML orders stay allowed.
+   */
+  async function freshMisAfterCutOff(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<boolean> {
+    if (intent.product !== 'MIS' || options.purpose !== 'entry' || istMinutes(now) < clockMinutes(misSquareOffTime)) return false;
+    const open = await books.positionQuantity(q, account.id, options.portfolioId, contract.instrumentToken, 'MIS');
+    const reduces = open !== 0 && Math.sign(open) === -sideSign(intent.side) && intent.quantity <= Math.abs(open);
+    return !reduces;
   }
 
   /** What an entry order needs (margin change + premium for a buy + charges) against what is available. */

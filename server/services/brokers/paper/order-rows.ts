@@ -115,11 +115,11 @@ export async function ownedOrder(q: Queryable, accountId: number, orderId: strin
 
 type TradeOwner = { accountId: number; portfolioId: number | null; product: Product };
 
-/** A paper_trades INSERT whose 19 values start at parameter $first (the trade id comes from its sequence). */
+/** A paper_trades INSERT whose 20 values start at parameter $first (the trade id comes from its sequence). */
 export const tradeInsertSql = (first: number) => `INSERT INTO paper_trades (trade_id, order_id, broker_account_id, portfolio_id, instrument_token, exchange,
      tradingsymbol, product, transaction_type, quantity, price_paise, brokerage_paise, stt_paise, exchange_paise, sebi_paise, gst_paise,
-     stamp_paise, kind, trading_day, filled_at)
-   VALUES ((10000000 + nextval('paper_trade_seq'))::text, ${Array.from({ length: 19 }, (_, n) => `$${first + n}`).join(', ')})`;
+     stamp_paise, call_and_trade_paise, kind, trading_day, filled_at)
+   VALUES ((10000000 + nextval('paper_trade_seq'))::text, ${Array.from({ length: 20 }, (_, n) => `$${first + n}`).join(', ')})`;
 
 export function tradeValues(
   order: Pick<OrderRow, 'order_id' | 'broker_account_id' | 'portfolio_id' | 'product'> | null,
@@ -149,6 +149,7 @@ export function tradeValues(
     charges.sebi,
     charges.gst,
     charges.stamp,
+    charges.callAndTrade,
     kind,
     istDate(now),
     now,
