@@ -1749,8 +1749,14 @@ export interface components {
             transaction_type: components["schemas"]["TransactionType"];
             order_type: components["schemas"]["OrderType"];
             product: components["schemas"]["Product"];
-            /** @enum {string} */
-            variety: "regular";
+            /**
+             * @description `amo` for an after-market order: placed while the exchange was closed, held by the broker (status OPEN or
+             *     TRIGGER PENDING with `broker_status` `AMO REQ RECEIVED`, no exchange order id) and sent to the exchange at
+             *     the next open (09:15 IST), where it is checked and works like any order. It can be modified and cancelled
+             *     meanwhile. The variety stays `amo` after the open, as on Kite.
+             * @enum {string}
+             */
+            variety: "regular" | "amo";
             /** @enum {string} */
             validity: "DAY";
             quantity: components["schemas"]["Quantity"];
@@ -1776,8 +1782,9 @@ export interface components {
             /** @description How many times the order was modified (at most 25). */
             modifications: number;
             /**
-             * @description A live broker's own status when it says more than `status` (Kite: `OPEN PENDING`, `MODIFY PENDING`,
-             *     `CANCEL PENDING`...: still working, not yet confirmed). Absent for paper orders.
+             * @description A broker's own status when it says more than `status` (Kite: `OPEN PENDING`, `MODIFY PENDING`,
+             *     `CANCEL PENDING`...: still working, not yet confirmed; `AMO REQ RECEIVED`: an after-market order the
+             *     broker holds until the open). Null or absent otherwise.
              * @example OPEN PENDING
              */
             broker_status?: string | null;

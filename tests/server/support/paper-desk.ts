@@ -26,7 +26,8 @@ export type ScriptedMarket = {
   spot: (rupees: number) => void;
   /** The index's closing value (the average of its last 30 minutes) an expiry settles at; the spot until set. */
   closingValue: (rupees: number | null) => void;
-  open: (isOpen: boolean) => void;
+  /** Closed, the exchange opens next at `nextOpen` (orders become after-market orders) having closed at `closedAt`. */
+  open: (isOpen: boolean, closed?: { nextOpen: Date | null; closedAt?: Date | null }) => void;
   /** Demo mode on or off (the paper broker reads it; the scripted market is open whenever `open` says). */
   demo: (on: boolean) => void;
 };
@@ -39,12 +40,14 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
   let spotPaise = 2_605_000;
   let isOpen = true;
   let closingPaise: number | null = null;
+  let closedState: { nextOpen: Date | null; closedAt: Date | null } = { nextOpen: null, closedAt: null };
   const source: PriceSource = {
     quotes: async (keys) => new Map(keys.flatMap((key) => (quotes.has(key) ? [[key, quotes.get(key)!] as const] : []))),
     spotPaise: async () => spotPaise,
     closingValuePaise: async () => closingPaise ?? spotPaise,
     pricing: async () => ({ spot: spotPaise / 100, rate: marketAssumptions.rate, nowMs: clock.now().getTime(), volatility: () => 0.12 }),
     marketOpen: async () => isOpen,
+    session: async () => (isOpen ? { open: true, nextOpen: null, closedAt: null } : { open: false, ...closedState }),
     demo: true,
   };
   return {
@@ -59,8 +62,9 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
     closingValue: (rupees) => {
       closingPaise = rupees === null ? null : paise(rupees);
     },
-    open: (value) => {
+    open: (value, closed) => {
       isOpen = value;
+      closedState = { nextOpen: closed?.nextOpen ?? null, closedAt: closed?.closedAt ?? null };
     },
     demo: (on) => {
       source.demo = on;

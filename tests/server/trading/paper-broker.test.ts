@@ -166,7 +166,7 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       expect(after.status_message).toContain('band ₹75.60–₹176.40');
     });
 
-    it('refuses orders while the market is closed', async () => {
+    it('refuses orders while the market is closed when no next session is known', async () => {
       market.open(false);
       await rejected(await desk.place(call24000, 'BUY', 65), 'Markets are closed');
     });
@@ -240,6 +240,79 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       const res = await desk.trade('placeTrades', { orders: [desk.order('NIFTY26NOV99000CE', 'BUY', 65)] });
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ code: 'unknown_instrument', field: 'tradingsymbol' });
+    });
+  });
+
+  describe('after-market orders', () => {
+    // Friday 20 November closed at 15:30 IST; the next open is Monday 23 November, 09:15 IST.
+    const closedAt = new Date('2026-11-20T10:00:00Z');
+    const nextOpen = new Date('2026-11-23T03:45:00Z');
+    /** Runs `during` with the clock at `instant`, then puts it back. */
+    const at = async (instant: string, during: () => Promise<void>) => {
+      const start = server.clock.now().getTime();
+      server.clock.advance(Date.parse(instant) - start);
+      try {
+        await during();
+      } finally {
+        server.clock.advance(start - server.clock.now().getTime());
+        market.open(true);
+      }
+    };
+    const rejected = async (order: Order, fragment: string) => {
+      expect(order.status).toBe('REJECTED');
+      expect(order.status_message).toContain(fragment);
+    };
+    const bookOrder = async (orderId: string) => (await desk.orderBook()).order_book.find((order) => order.order_id === orderId);
+
+    it('takes an order placed after the close as an AMO, held (modifiable, cancellable) until the open, where it goes to matching', async () => {
+      let held = '';
+      await at('2026-11-20T18:00:00+05:30', async () => {
+        market.open(false, { nextOpen, closedAt });
+        const order = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 118 });
+        expect(order).toMatchObject({ status: 'OPEN', variety: 'amo', broker_status: 'AMO REQ RECEIVED', exchange_order_id: null, filled_quantity: 0 });
+        held = order.order_id;
+        // Marketable now, it still waits for the open.
+        const modified = await desk.trade('modifyOrder', { order_id: held, price: 121 });
+        expect(modified.status, JSON.stringify(modified.body)).toBe(200);
+        expect(await bookOrder(held)).toMatchObject({ status: 'OPEN', price: 121, variety: 'amo', broker_status: 'AMO REQ RECEIVED', filled_quantity: 0 });
+        const other = await desk.place(put24000, 'SELL', 65, { product: 'MIS' });
+        expect(other).toMatchObject({ status: 'OPEN', variety: 'amo', product: 'MIS' });
+        const cancelled = await desk.trade('cancelOrder', { order_ids: [other.order_id] });
+        expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+        expect(await bookOrder(other.order_id)).toMatchObject({ status: 'CANCELLED' });
+        await desk.tick();
+        expect(await bookOrder(held)).toMatchObject({ status: 'OPEN', filled_quantity: 0 });
+      });
+      await at('2026-11-23T09:15:00+05:30', async () => {
+        market.set(call24000, { bid: 120, ask: 120.5, last: 120.25 });
+        await desk.tick();
+        const filled = await bookOrder(held);
+        expect(filled).toMatchObject({ status: 'COMPLETE', average_price: 120.5, variety: 'amo', broker_status: null });
+        expect(filled?.exchange_order_id).toMatch(/^11\d{14}$/);
+      });
+    });
+
+    it('rejects at the open an AMO the exchange refuses (its limit price protection around the opening price)', async () => {
+      let held = '';
+      await at('2026-11-20T20:00:00+05:30', async () => {
+        market.open(false, { nextOpen, closedAt });
+        const order = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 200 });
+        expect(order).toMatchObject({ status: 'OPEN', variety: 'amo' });
+        held = order.order_id;
+      });
+      await at('2026-11-23T09:15:00+05:30', async () => {
+        await desk.tick();
+        const rejectedOrder = await bookOrder(held);
+        expect(rejectedOrder?.status).toBe('REJECTED');
+        expect(rejectedOrder?.status_message).toContain('After-market order rejected at the open: Order price is beyond the exchange\'s limit price protection');
+      });
+    });
+
+    it('takes no order between the close and 15:45 IST, saying when AMOs open', async () => {
+      await at('2026-11-20T15:35:00+05:30', async () => {
+        market.open(false, { nextOpen, closedAt });
+        await rejected(await desk.place(call24000, 'BUY', 65), 'After-market orders for F&O are taken from 15:45 IST');
+      });
     });
   });
 

@@ -84,10 +84,14 @@ export function createBooks({ db, clock, prices, contracts }: { db: Database; cl
     return rows;
   }
 
-  /** A day's orders and trades, newest first; with `since`, only those changed (or made) at or after it. */
+  /**
+   * A day's orders and trades, newest first, with the after-market orders still waiting for the open (placed
+   * on an earlier day, they trade on the next session's); with `since`, only those changed (or made) at or after it.
+   */
   async function orderBook(account: TradingAccount, day: string, since: Date | null = null): Promise<{ orders: OrderRow[]; trades: BrokerTrade[] }> {
     const { rows: orders } = await db.query<OrderRow>(
-      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.trading_day = $2::date
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1
+         AND (o.trading_day = $2::date OR (o.amo_release_at IS NOT NULL AND o.status IN ('OPEN', 'TRIGGER PENDING')))
          AND ($3::timestamptz IS NULL OR o.updated_at >= $3) ORDER BY o.id DESC`,
       [account.id, day, since],
     );

@@ -50,6 +50,7 @@ export function marketPrices(market: MarketService, db: Queryable): PriceSource 
     },
     pricing: async (index, q) => market.pricing(index, q, await statesIn(q)),
     marketOpen: async (exchange, now, q) => (await market.sessionState(exchange === 'BFO' ? 'BSE' : 'NSE', now, q)).open,
+    session: (exchange, now, q) => market.sessionState(exchange === 'BFO' ? 'BSE' : 'NSE', now, q),
     demo: market.demo,
   };
 }

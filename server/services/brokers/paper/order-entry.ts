@@ -13,6 +13,7 @@ import type { Matching } from './matching.ts';
 import { limitFill, marketFill, orderRefusal, type Quote } from './order-rules.ts';
 import { insertOrder, lockAccount, orderColumns, sideSign, type OrderRow, type PlaceOptions } from './order-rows.ts';
 import type { Books } from './books.ts';
+import { afterMarketPlacement } from './after-market.ts';
 import { formatPaise } from './paise.ts';
 import { misSquareOffTime } from './settlement.ts';
 import type { PriceSource } from './price-source.ts';
@@ -87,17 +88,24 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
   async function placeOne(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<OrderRow> {
     const reject = (message: string) => insertOrder(q, account, intent, contract, options, 'REJECTED', message, now);
     if (expired(contract, now)) return reject(`${contract.tradingsymbol} expired on ${contract.expiry}. Pick a current expiry.`);
-    if (!(await prices.marketOpen(contract.exchange, now, q))) {
-      return reject('Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days.');
-    }
+    const session = await prices.session(contract.exchange, now, q);
+    // Outside market hours the order becomes an after-market order, held until the next open (after-market.ts).
+    const amo = session.open ? null : afterMarketPlacement(session, now);
+    if (amo !== null && 'refusal' in amo) return reject(amo.refusal);
     const quote = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
     if (quote === undefined) return reject(`No price for ${contract.tradingsymbol} right now. Try again in a moment.`);
-    if (await freshMisAfterCutOff(q, account, intent, contract, options, now)) return reject(misCutOffRefusal);
-    const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5, exchange: contract.exchange }, quote);
+    // An AMO is for the next session, when MIS is open again.
+    if (amo === null && (await freshMisAfterCutOff(q, account, intent, contract, options, now))) return reject(misCutOffRefusal);
+    // The exchange's own checks (limit price protection) wait for the open, when the AMO reaches it.
+    const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5, exchange: contract.exchange }, quote, { exchangeChecks: amo === null });
     if (refusal !== null) return reject(refusal);
     if (options.purpose === 'entry') {
       const refusedForMargin = await marginRefusal(q, account, intent, contract, quote, now);
       if (refusedForMargin !== null) return reject(refusedForMargin);
+    }
+    if (amo !== null) {
+      const held = { ...options, amoReleaseAt: amo.releaseAt };
+      return insertOrder(q, account, intent, contract, held, intent.orderType === 'SL' ? 'TRIGGER PENDING' : 'OPEN', null, now);
     }
     if (intent.orderType === 'MARKET') {
       const decision = marketFill(intent.side, quote);

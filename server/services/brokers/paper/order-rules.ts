@@ -56,8 +56,12 @@ export function lppRefusal(exchange: 'NFO' | 'BFO', side: Side, pricePaise: numb
 export const slmRefusal =
   'SL-M orders are not allowed for index options (NSE and BSE, since 27 September 2021). Place an SL order with a limit price instead.';
 
-/** Why this order cannot be placed at this quote, or null when the exchange would take it. */
-export function orderRefusal(order: OrderShape, quote: Quote): string | null {
+/**
+ * Why this order cannot be placed at this quote, or null when the exchange would take it. Without
+ * `exchangeChecks` (an after-market order the broker holds), the exchange's limit price protection is left
+ * for the open.
+ */
+export function orderRefusal(order: OrderShape, quote: Quote, { exchangeChecks = true }: { exchangeChecks?: boolean } = {}): string | null {
   if (order.orderType === 'SL-M') return slmRefusal;
   if (order.quantity % order.lotSize !== 0) {
     const lots = Math.max(1, Math.round(order.quantity / order.lotSize));
@@ -83,7 +87,7 @@ export function orderRefusal(order: OrderShape, quote: Quote): string | null {
     if (order.side === 'SELL' && order.pricePaise > order.triggerPaise) return 'The limit price of a stop-loss sell must be at or below its trigger price.';
   }
   // The exchange checks a stop-loss's limit when it triggers (matching.ts), not while it waits.
-  if (order.orderType === 'LIMIT') {
+  if (order.orderType === 'LIMIT' && exchangeChecks) {
     const refusal = lppRefusal(order.exchange, order.side, order.pricePaise, quote.lastPaise);
     if (refusal !== null) return refusal;
   }

@@ -54,7 +54,11 @@ export function createPaperTrading({ db, clock, prices }: PaperTradingOptions) {
    */
   async function onTick(now = clock(), { fills = true }: { fills?: boolean } = {}): Promise<FillCounts & { settled: number }> {
     const counts = { filled: 0, triggered: 0, cancelled: 0, settled: 0 };
-    if (fills) await matching.fillWorking(now, counts);
+    if (fills) {
+      // After-market orders reach the exchange at the open, then fill like any other (in this same pass).
+      await matching.releaseAfterMarket(now);
+      await matching.fillWorking(now, counts);
+    }
     // Only while the exchange trades: after the close an exit would be an after-market order for tomorrow.
     if (istMinutes(now) >= clockMinutes(misSquareOffTime) && (await prices.marketOpen('NFO', now, db))) await settlement.squareOffMis(now);
     counts.settled = await settlement.settleExpired(now);

@@ -2,6 +2,7 @@
 // quotes in tests. Reads go through `q`, the caller's transaction when there is one.
 import type { Queryable } from '../../../db/database.ts';
 import type { IndexName } from '../../market/index-config.ts';
+import type { SessionState } from '../../market/market-core.ts';
 import type { Quote } from './order-rules.ts';
 
 export type PriceSource = {
@@ -18,5 +19,7 @@ export type PriceSource = {
   pricing: (index: IndexName, q: Queryable) => Promise<{ spot: number; rate: number; nowMs: number; volatility: (strike: number, expiry: string) => number }>;
   /** Whether the exchange takes orders now (always in demo mode). */
   marketOpen: (exchange: 'NFO' | 'BFO', now: Date, q: Queryable) => Promise<boolean>;
+  /** The exchange's session at `now`: open, or when it opens next and whether it closed today (after-market orders). */
+  session: (exchange: 'NFO' | 'BFO', now: Date, q: Queryable) => Promise<SessionState>;
   demo: boolean;
 };
