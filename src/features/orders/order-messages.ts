@@ -47,7 +47,22 @@ export const outcomeMessages = {
     id: 'orders.outcome.cancelled',
     defaultMessage: '{side} {quantity} {symbol}: cancelled. {reason}',
   }),
+  afterMarket: defineMessage<{ side: MessageValue; quantity: MessageValue; symbol: MessageValue }>({
+    id: 'orders.outcome.afterMarket',
+    defaultMessage: '{side} {quantity} {symbol}: after-market order (AMO), held by the broker and sent to the exchange at the next open (09:15 IST). You can modify or cancel it until then.',
+  }),
+  misCutOff: defineMessage<{ side: MessageValue; quantity: MessageValue; symbol: MessageValue }>({
+    id: 'orders.outcome.misCutOff',
+    defaultMessage:
+      '{side} {quantity} {symbol}: rejected. Intraday (MIS) orders are closed for today: from 15:25 IST the broker squares MIS positions off and takes no fresh MIS orders until the next session. Place it as NRML (overnight), or as MIS in the next session.',
+  }),
 };
+
+/** The paper broker's MIS cut-off refusal (server: order-entry.ts misCutOffRefusal), recognised to be said in the trader's language. */
+export const misCutOffPrefix = 'Intraday (MIS) orders are closed for today';
+
+/** The order book's mark on an after-market order still held until the open. */
+export const afterMarketBadge = defineMessage({ id: 'orders.book.afterMarket', defaultMessage: 'AMO · at the open' });
 
 export const intentMessages = defineMessages({
   sending: { id: 'orders.intent.sending', defaultMessage: 'Sending to the broker…' },

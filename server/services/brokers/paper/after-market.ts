@@ -21,7 +21,7 @@ const when = (instant: Date) => `${istClock(instant)} IST on ${istDate(instant)}
  * `nextOpen` (no session known ahead) refuses as a closed market always did.
  */
 export function afterMarketPlacement(session: SessionState, now: Date): { releaseAt: Date } | { refusal: string } {
-  if (session.nextOpen === null) return { refusal: 'Markets are closed and no next session is known. Orders are accepted from 09:15 to 15:30 IST on trading days.' };
+  if (session.nextOpen === null) return { refusal: 'Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days (no next session is known to hold an after-market order for).' };
   const opensAt = session.nextOpen;
   if (session.closedAt !== null && now.getTime() < session.closedAt.getTime() + amoOpensAfterCloseMs) {
     const from = new Date(session.closedAt.getTime() + amoOpensAfterCloseMs);

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { IntentOutcome } from '@/features/orders/api/send-intent';
 import type { Order } from '@/features/orders/api/trading-types';
-import { intentMessages, outcomeMessages, sideMessages } from '@/features/orders/order-messages';
+import { intentMessages, misCutOffPrefix, outcomeMessages, sideMessages } from '@/features/orders/order-messages';
 import { useFormat } from '@/lib/format/use-format';
 
 /** One order's final state in words: filled at ₹x, open at ₹y, rejected with the broker's reason. */
@@ -15,6 +15,9 @@ export function useOrderSentence() {
       symbol: order.tradingsymbol,
     };
     const price = (value: number) => formatInr(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const working = order.status === 'OPEN' || order.status === 'TRIGGER PENDING';
+    if (working && order.variety === 'amo' && order.exchange_order_id === null) return intl.formatMessage(outcomeMessages.afterMarket, values);
+    if (order.status === 'REJECTED' && order.status_message?.startsWith(misCutOffPrefix) === true) return intl.formatMessage(outcomeMessages.misCutOff, values);
     switch (order.status) {
       case 'COMPLETE':
         return intl.formatMessage(outcomeMessages.filled, { ...values, price: price(order.average_price) });

@@ -4,7 +4,7 @@ import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react
 import type { Order, OrderStatus } from '@/features/orders/api/trading-types';
 import { ModifyOrderDialog } from '@/features/orders/components/modify-order-dialog';
 import { CancelOrderDialog, orderActionMessages } from '@/features/orders/components/order-dialogs';
-import { productMessages, sideMessages, statusMessages, typeMessages } from '@/features/orders/order-messages';
+import { afterMarketBadge, productMessages, sideMessages, statusMessages, typeMessages } from '@/features/orders/order-messages';
 import { SelectField } from '@/components/ui/select-field';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -113,6 +113,11 @@ export function OrderBookTable({
   const statusCell = (order: Order) => (
     <span className={`font-medium ${statusTone[order.status]}`} title={order.status_message ?? undefined}>
       {intl.formatMessage(statusMessages[order.status])}
+      {working(order) && order.variety === 'amo' && order.exchange_order_id === null && (
+        <span className="ml-1 text-xs text-warn" data-after-market="held">
+          {intl.formatMessage(afterMarketBadge)}
+        </span>
+      )}
       {order.status_message !== null && <span className="block truncate text-xs font-normal text-fg-muted">{order.status_message}</span>}
     </span>
   );
