@@ -1149,7 +1149,7 @@ export interface components {
          * @description Every code a LocalText may carry; the app has English and French words for each one.
          * @enum {string}
          */
-        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.portfolio_deleted" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.kite_session_ended_title" | "alert.kite_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description";
+        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.portfolio_deleted" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.kite_session_ended_title" | "alert.kite_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description";
         /**
          * @description A row id; ids are Postgres integer columns, so 1 to 2^31 - 1.
          * @example 42
@@ -1793,8 +1793,14 @@ export interface components {
             transaction_type: components["schemas"]["TransactionType"];
             order_type: components["schemas"]["OrderType"];
             product: components["schemas"]["Product"];
-            /** @enum {string} */
-            variety: "regular";
+            /**
+             * @description `amo` for an after-market order: placed while the exchange was closed, held by the broker (status OPEN or
+             *     TRIGGER PENDING with `broker_status` `AMO REQ RECEIVED`, no exchange order id) and sent to the exchange at
+             *     the next open (09:15 IST), where it is checked and works like any order. It can be modified and cancelled
+             *     meanwhile. The variety stays `amo` after the open, as on Kite.
+             * @enum {string}
+             */
+            variety: "regular" | "amo";
             /** @enum {string} */
             validity: "DAY";
             quantity: components["schemas"]["Quantity"];
@@ -1825,8 +1831,9 @@ export interface components {
             /** @description How many times the order was modified (at most 25). */
             modifications: number;
             /**
-             * @description A live broker's own status when it says more than `status` (Kite: `OPEN PENDING`, `MODIFY PENDING`,
-             *     `CANCEL PENDING`...: still working, not yet confirmed). Absent for paper orders.
+             * @description A broker's own status when it says more than `status` (Kite: `OPEN PENDING`, `MODIFY PENDING`,
+             *     `CANCEL PENDING`...: still working, not yet confirmed; `AMO REQ RECEIVED`: an after-market order the
+             *     broker holds until the open). Null or absent otherwise.
              * @example OPEN PENDING
              */
             broker_status?: string | null;

@@ -64,6 +64,32 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       'Market order cancelled by market protection: there is no offer, outside {low, number, ::currency/INR}–{high, number, ::currency/INR} (last price ± 20 %, at least ₹10).',
   },
+  'order.lpp_band': {
+    id: 'server.order.lpp_band',
+    defaultMessage:
+      'Order price is beyond the exchange\'s limit price protection: limit {price, number, ::currency/INR} against the last price {last, number, ::currency/INR}, band {low, number, ::currency/INR}–{high, number, ::currency/INR} ({exchange, select, BSE {BSE: ±60 % of the reference price, at least ±₹30} other {NSE: ±₹20 up to a ₹50 reference price, ±40 % above it}}); {side, select, buy {a buy above {high, number, ::currency/INR}} other {a sell below {low, number, ::currency/INR}}} is rejected.',
+  },
+  'order.mis_cut_off': {
+    id: 'server.order.mis_cut_off',
+    defaultMessage:
+      'Intraday (MIS) orders are closed for today: from {time} IST the broker squares MIS positions off and takes no fresh MIS orders until the next session. Place it as NRML (overnight), or as MIS in the next session.',
+  },
+  'order.amo_no_session': {
+    id: 'server.order.amo_no_session',
+    defaultMessage:
+      'Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days (no next session is known to hold an after-market order for).',
+  },
+  'order.amo_not_yet': {
+    id: 'server.order.amo_not_yet',
+    defaultMessage:
+      'Markets are closed. After-market orders for F&O are taken from {from} IST; place it then, and it goes to the exchange at the next open ({open_time} IST on {open_day}).',
+  },
+  'order.amo_closed': {
+    id: 'server.order.amo_closed',
+    defaultMessage:
+      'The market opens at {open_time} IST: after-market orders closed at {closed_time} IST. Place it from the open.',
+  },
+  'order.stop_triggered_rejected': { id: 'server.order.stop_triggered_rejected', defaultMessage: 'Stop-loss triggered, then rejected. {reason}' },
   'order.expired': { id: 'server.order.expired', defaultMessage: '{tradingsymbol} expired on {expiry}. Pick a current expiry.' },
   'order.market_closed': {
     id: 'server.order.market_closed',
@@ -175,7 +201,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'alert.bot_exit_title': {
     id: 'server.alert.bot_exit_title',
     defaultMessage:
-      "{bot}: {action, select, exit {exited at its exit time} stop_loss {stop-loss hit} target {target reached} trailing_stop {trailing stop hit} leg_stop_loss {a leg's stop-loss hit} signal_exit {exited on the opposite signal} pause_exit {exited on pause} other {{action}}}",
+      '{bot}: {action, select, exit {exited at its exit time} stop_loss {stop-loss hit} target {target reached} trailing_stop {trailing stop hit} leg_stop_loss {a leg\'s stop-loss hit} signal_exit {exited on the opposite signal} pause_exit {exited on pause} other {{action}}}',
   },
   'alert.bot_closed_legs_body': {
     id: 'server.alert.bot_closed_legs_body',
@@ -234,7 +260,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'commentary.mover_body': {
     id: 'server.commentary.mover_body',
     defaultMessage:
-      "{symbol} trades at {price, number, ::currency/INR}, {change, number, ::sign-always .00} % on the day, the biggest move among {index}'s options near the money.",
+      '{symbol} trades at {price, number, ::currency/INR}, {change, number, ::sign-always .00} % on the day, the biggest move among {index}\'s options near the money.',
   },
   'commentary.volatility_title': {
     id: 'server.commentary.volatility_title',

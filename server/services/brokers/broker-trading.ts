@@ -72,8 +72,10 @@ export type BrokerOrder = {
   /** The intent this order was planned for and its number in the plan (placeOrders), null for the broker's own and the kill switch's orders. */
   intent_ref: string | null;
   intent_slice: number | null;
-  /** A live broker's own status when it says more than `status` (Kite: "OPEN PENDING", "MODIFY PENDING"). */
+  /** A live broker's own status when it says more than `status` (Kite: "OPEN PENDING", "MODIFY PENDING", "AMO REQ RECEIVED"). */
   broker_status?: string | null;
+  /** Kite's variety: "amo" for an after-market order (placed while the exchange was closed, sent at the open). */
+  variety?: 'regular' | 'amo';
   /** The order this one is a slice of (Kite's autoslice answers the parent's id with its children). */
   parent_order_id?: string | null;
   /** Percent sent with a MARKET or SL-M order to a live broker (-1: the broker's automatic protection). */

@@ -24,6 +24,10 @@ export type MarketOptions = {
   candleRetentionDays?: number;
 };
 
+export type SessionState = { open: boolean; nextOpen: Date | null; closedAt: Date | null };
+
+const istInstant = (day: string, time: string) => new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
+
 export function exchangeOf(facts: Pick<IndexFacts, 'exchange'>): Exchange {
   return facts.exchange === 'BFO' ? 'BSE' : 'NSE';
 }
@@ -47,23 +51,27 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
     return loaded;
   }
 
-  /** Whether `exchange` trades at `now` (always, in demo mode), and when it opens next when it does not. */
-  async function sessionState(exchange: Exchange, now: Date, q: Queryable = db): Promise<{ open: boolean; nextOpen: Date | null }> {
-    if (demo) return { open: true, nextOpen: null };
+  /**
+   * Whether `exchange` trades at `now` (always, in demo mode), when it opens next when it does not, and when
+   * today's session closed if it closed today (the after-market order window starts a while after it).
+   */
+  async function sessionState(exchange: Exchange, now: Date, q: Queryable = db): Promise<SessionState> {
+    if (demo) return { open: true, nextOpen: null, closedAt: null };
     const days = await calendar(exchange, q);
     const minutes = istMinutes(now);
     const today = istDate(now);
     const session = sessionOn(days, today);
     if (session !== null && minutes >= clockMinutes(session.open) && minutes < clockMinutes(session.close)) {
-      return { open: true, nextOpen: null };
+      return { open: true, nextOpen: null, closedAt: null };
     }
+    const closedAt = session !== null && minutes >= clockMinutes(session.close) ? istInstant(today, session.close) : null;
     for (let offset = 0; offset < 370; offset += 1) {
       const day = addDays(today, offset);
       const next = sessionOn(days, day);
       if (next === null || (offset === 0 && minutes >= clockMinutes(next.open))) continue;
-      return { open: false, nextOpen: new Date(Date.parse(`${day}T${next.open}:00Z`) - istOffsetMs) };
+      return { open: false, nextOpen: istInstant(day, next.open), closedAt };
     }
-    return { open: false, nextOpen: null };
+    return { open: false, nextOpen: null, closedAt };
   }
 
   async function status(now = clock()): Promise<MarketStatus> {

@@ -37,7 +37,7 @@ export function toOrder(row: BrokerOrder, accountNumber: string): Order {
     transaction_type: row.transaction_type,
     order_type: row.order_type,
     product: row.product,
-    variety: 'regular',
+    variety: row.variety ?? 'regular',
     validity: 'DAY',
     quantity: row.quantity,
     price: toRupees(Number(row.price_paise)),

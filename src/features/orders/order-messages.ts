@@ -47,7 +47,14 @@ export const outcomeMessages = {
     id: 'orders.outcome.cancelled',
     defaultMessage: '{side} {quantity} {symbol}: cancelled. {reason}',
   }),
+  afterMarket: defineMessage<{ side: MessageValue; quantity: MessageValue; symbol: MessageValue }>({
+    id: 'orders.outcome.afterMarket',
+    defaultMessage: '{side} {quantity} {symbol}: after-market order (AMO), held by the broker and sent to the exchange at the next open (09:15 IST). You can modify or cancel it until then.',
+  }),
 };
+
+/** The order book's mark on an after-market order still held until the open. */
+export const afterMarketBadge = defineMessage({ id: 'orders.book.afterMarket', defaultMessage: 'AMO · at the open' });
 
 export const intentMessages = defineMessages({
   sending: { id: 'orders.intent.sending', defaultMessage: 'Sending to the broker…' },

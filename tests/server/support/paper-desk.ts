@@ -24,8 +24,11 @@ export type ScriptedMarket = {
   /** Sets a contract's quote, in rupees. */
   set: (tradingsymbol: string, quote: { bid: number; ask: number; last?: number; close?: number }) => void;
   spot: (rupees: number) => void;
-  open: (isOpen: boolean) => void;
-  /** Demo mode off: the broker squares MIS positions off at 15:20 IST. */
+  /** The index's closing value (the average of its last 30 minutes) an expiry settles at; the spot until set. */
+  closingValue: (rupees: number | null) => void;
+  /** Closed, the exchange opens next at `nextOpen` (orders become after-market orders) having closed at `closedAt`. */
+  open: (isOpen: boolean, closed?: { nextOpen: Date | null; closedAt?: Date | null }) => void;
+  /** Demo mode on or off (the paper broker reads it; the scripted market is open whenever `open` says). */
   demo: (on: boolean) => void;
 };
 
@@ -36,11 +39,15 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
   const quotes = new Map<string, Quote>();
   let spotPaise = 2_605_000;
   let isOpen = true;
+  let closingPaise: number | null = null;
+  let closedState: { nextOpen: Date | null; closedAt: Date | null } = { nextOpen: null, closedAt: null };
   const source: PriceSource = {
     quotes: async (keys) => new Map(keys.flatMap((key) => (quotes.has(key) ? [[key, quotes.get(key)!] as const] : []))),
     spotPaise: async () => spotPaise,
+    closingValuePaise: async () => closingPaise ?? spotPaise,
     pricing: async () => ({ spot: spotPaise / 100, rate: marketAssumptions.rate, nowMs: clock.now().getTime(), volatility: () => 0.12 }),
     marketOpen: async () => isOpen,
+    session: async () => (isOpen ? { open: true, nextOpen: null, closedAt: null } : { open: false, ...closedState }),
     demo: true,
   };
   return {
@@ -52,8 +59,12 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
     spot: (rupees) => {
       spotPaise = paise(rupees);
     },
-    open: (value) => {
+    closingValue: (rupees) => {
+      closingPaise = rupees === null ? null : paise(rupees);
+    },
+    open: (value, closed) => {
       isOpen = value;
+      closedState = { nextOpen: closed?.nextOpen ?? null, closedAt: closed?.closedAt ?? null };
     },
     demo: (on) => {
       source.demo = on;

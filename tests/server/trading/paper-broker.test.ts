@@ -143,12 +143,30 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       await rejected(await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 118.32 }), 'tick size ₹0.05');
     });
 
-    it('refuses a limit price far outside the band', async () => {
-      await rejected(await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 400 }), 'too far from the last price');
-      await rejected(await desk.place(call24000, 'SELL', 65, { order_type: 'LIMIT', price: 50 }), 'too far from the last price');
+    it('refuses a limit price beyond the exchange\'s limit price protection, naming the band (NSE: ±40 % above ₹50, ±₹20 at or below)', async () => {
+      // Last ₹120.25: the band is ₹72.15–₹168.35.
+      const band = "band ₹72.15–₹168.35 (NSE: ±₹20 up to a ₹50 reference price, ±40 % above it)";
+      await rejected(await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 170 }), band);
+      await rejected(await desk.place(call24000, 'SELL', 65, { order_type: 'LIMIT', price: 72 }), "a sell below ₹72.15 is rejected");
+      expect((await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 118 })).status).toBe('OPEN');
+      expect((await desk.place(call24000, 'SELL', 65, { order_type: 'LIMIT', price: 168.35 })).status).toBe('OPEN');
+      // Last ₹45.20 (₹50 or less): ±₹20, ₹25.20–₹65.20.
+      await rejected(await desk.place(call24200, 'BUY', 65, { order_type: 'LIMIT', price: 65.25 }), 'band ₹25.20–₹65.20');
+      expect((await desk.place(call24200, 'BUY', 65, { order_type: 'LIMIT', price: 65.2 })).status).toBe('COMPLETE');
     });
 
-    it('refuses orders while the market is closed', async () => {
+    it('checks a stop-loss\'s limit against the band when it triggers, as the exchange does', async () => {
+      const stop = await desk.place(call24000, 'BUY', 65, { order_type: 'SL', trigger_price: 125, price: 180 });
+      expect(stop.status).toBe('TRIGGER PENDING');
+      market.set(call24000, { bid: 125.5, ask: 126, last: 126 });
+      await desk.tick();
+      const after = (await desk.orderBook()).order_book.find((order) => order.order_id === stop.order_id)!;
+      expect(after.status).toBe('CANCELLED');
+      expect(after.status_message).toContain('Stop-loss triggered, then rejected. Order price is beyond the exchange\'s limit price protection');
+      expect(after.status_message).toContain('band ₹75.60–₹176.40');
+    });
+
+    it('refuses orders while the market is closed when no next session is known', async () => {
       market.open(false);
       await rejected(await desk.place(call24000, 'BUY', 65), 'Markets are closed');
     });
@@ -222,6 +240,79 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       const res = await desk.trade('placeTrades', { orders: [desk.order('NIFTY26NOV99000CE', 'BUY', 65)] });
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ code: 'unknown_instrument', field: 'tradingsymbol' });
+    });
+  });
+
+  describe('after-market orders', () => {
+    // Friday 20 November closed at 15:30 IST; the next open is Monday 23 November, 09:15 IST.
+    const closedAt = new Date('2026-11-20T10:00:00Z');
+    const nextOpen = new Date('2026-11-23T03:45:00Z');
+    /** Runs `during` with the clock at `instant`, then puts it back. */
+    const at = async (instant: string, during: () => Promise<void>) => {
+      const start = server.clock.now().getTime();
+      server.clock.advance(Date.parse(instant) - start);
+      try {
+        await during();
+      } finally {
+        server.clock.advance(start - server.clock.now().getTime());
+        market.open(true);
+      }
+    };
+    const rejected = async (order: Order, fragment: string) => {
+      expect(order.status).toBe('REJECTED');
+      expect(order.status_message).toContain(fragment);
+    };
+    const bookOrder = async (orderId: string) => (await desk.orderBook()).order_book.find((order) => order.order_id === orderId);
+
+    it('takes an order placed after the close as an AMO, held (modifiable, cancellable) until the open, where it goes to matching', async () => {
+      let held = '';
+      await at('2026-11-20T18:00:00+05:30', async () => {
+        market.open(false, { nextOpen, closedAt });
+        const order = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 118 });
+        expect(order).toMatchObject({ status: 'OPEN', variety: 'amo', broker_status: 'AMO REQ RECEIVED', exchange_order_id: null, filled_quantity: 0 });
+        held = order.order_id;
+        // Marketable now, it still waits for the open.
+        const modified = await desk.trade('modifyOrder', { order_id: held, price: 121 });
+        expect(modified.status, JSON.stringify(modified.body)).toBe(200);
+        expect(await bookOrder(held)).toMatchObject({ status: 'OPEN', price: 121, variety: 'amo', broker_status: 'AMO REQ RECEIVED', filled_quantity: 0 });
+        const other = await desk.place(put24000, 'SELL', 65, { product: 'MIS' });
+        expect(other).toMatchObject({ status: 'OPEN', variety: 'amo', product: 'MIS' });
+        const cancelled = await desk.trade('cancelOrder', { order_ids: [other.order_id] });
+        expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+        expect(await bookOrder(other.order_id)).toMatchObject({ status: 'CANCELLED' });
+        await desk.tick();
+        expect(await bookOrder(held)).toMatchObject({ status: 'OPEN', filled_quantity: 0 });
+      });
+      await at('2026-11-23T09:15:00+05:30', async () => {
+        market.set(call24000, { bid: 120, ask: 120.5, last: 120.25 });
+        await desk.tick();
+        const filled = await bookOrder(held);
+        expect(filled).toMatchObject({ status: 'COMPLETE', average_price: 120.5, variety: 'amo', broker_status: null });
+        expect(filled?.exchange_order_id).toMatch(/^11\d{14}$/);
+      });
+    });
+
+    it('rejects at the open an AMO the exchange refuses (its limit price protection around the opening price)', async () => {
+      let held = '';
+      await at('2026-11-20T20:00:00+05:30', async () => {
+        market.open(false, { nextOpen, closedAt });
+        const order = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 200 });
+        expect(order).toMatchObject({ status: 'OPEN', variety: 'amo' });
+        held = order.order_id;
+      });
+      await at('2026-11-23T09:15:00+05:30', async () => {
+        await desk.tick();
+        const rejectedOrder = await bookOrder(held);
+        expect(rejectedOrder?.status).toBe('REJECTED');
+        expect(rejectedOrder?.status_message).toContain('After-market order rejected at the open: Order price is beyond the exchange\'s limit price protection');
+      });
+    });
+
+    it('takes no order between the close and 15:45 IST, saying when AMOs open', async () => {
+      await at('2026-11-20T15:35:00+05:30', async () => {
+        market.open(false, { nextOpen, closedAt });
+        await rejected(await desk.place(call24000, 'BUY', 65), 'After-market orders for F&O are taken from 15:45 IST');
+      });
     });
   });
 
@@ -392,44 +483,96 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
   });
 
   describe('the broker\'s own square-off', () => {
-    it('closes MIS positions at market from 15:20 IST outside demo mode, and leaves NRML ones open', async () => {
+    /** Runs `during` with the clock at an IST time of Friday 20 November, then puts it back. */
+    const at = async (istTime: string, during: () => Promise<void>) => {
+      const start = server.clock.now().getTime();
+      server.clock.advance(Date.parse(`2026-11-20T${istTime}:00+05:30`) - start);
+      try {
+        await during();
+      } finally {
+        server.clock.advance(start - server.clock.now().getTime());
+      }
+    };
+
+    it('closes MIS positions at market from 15:25 IST (not 15:20), in demo mode too, and leaves NRML ones open', async () => {
       await desk.place(call24000, 'BUY', 65, { product: 'MIS' });
       await desk.place(call24200, 'SELL', 65);
-      const start = server.clock.now().getTime();
-      // Friday 20 November, 15:21 IST.
-      server.clock.advance(Date.parse('2026-11-20T09:51:00Z') - start);
-      market.demo(false);
-      await desk.tick();
-      market.demo(true);
-      server.clock.advance(start - server.clock.now().getTime());
+      await at('15:21', async () => {
+        await desk.tick();
+      });
+      expect((await desk.positionBook()).net.find((position) => position.tradingsymbol === call24000)?.quantity).toBe(65);
+      await at('15:25', async () => {
+        await desk.tick();
+      });
       const book = await desk.orderBook();
       expect(book.order_book[0]).toMatchObject({ tradingsymbol: call24000, transaction_type: 'SELL', product: 'MIS', status: 'COMPLETE', tag: 'AUTO-SQOFF' });
       const positions = new Map((await desk.positionBook()).net.map((position) => [position.tradingsymbol, position.quantity]));
       expect(positions.get(call24000)).toBe(0);
       expect(positions.get(call24200)).toBe(-65);
     });
+
+    it('charges ₹50 + 18 % GST on each order it squares off, on that order\'s trade', async () => {
+      await desk.place(call24000, 'BUY', 65, { product: 'MIS' });
+      market.set(call24000, { bid: 120, ask: 120.5, last: 120.25 });
+      await at('15:26', async () => {
+        await desk.tick();
+      });
+      const [squareOff] = (await desk.orderBook()).trades;
+      // Sold 65 at ₹120.00 (₹7,800.00): brokerage ₹20.00, STT 0.15 % ₹11.70, exchange 0.0355299 % ₹2.77,
+      // SEBI ₹0.01, call and trade ₹50.00, GST 18 % of ₹72.78 = ₹13.10. Total ₹97.58 (₹38.48 without it).
+      expect(squareOff).toMatchObject({ transaction_type: 'SELL', average_price: 120, charges: 97.58 });
+    });
+
+    it('refuses fresh MIS orders after the cut-off, saying why, and still takes MIS exits and NRML orders', async () => {
+      await desk.place(call24000, 'BUY', 130, { product: 'MIS' });
+      await at('15:25', async () => {
+        const fresh = await desk.place(call24200, 'BUY', 65, { product: 'MIS' });
+        expect(fresh.status).toBe('REJECTED');
+        expect(fresh.status_message).toContain('Intraday (MIS) orders are closed for today: from 15:25 IST');
+        const adding = await desk.place(call24000, 'BUY', 65, { product: 'MIS' });
+        expect(adding.status).toBe('REJECTED');
+        const exit = await desk.place(call24000, 'SELL', 65, { product: 'MIS' });
+        expect(exit.status).toBe('COMPLETE');
+        const overnight = await desk.place(call24200, 'BUY', 65, { product: 'NRML' });
+        expect(overnight.status).toBe('COMPLETE');
+      });
+      // Before the cut-off the same MIS order is taken.
+      expect((await desk.place(call24200, 'BUY', 65, { product: 'MIS' })).status).toBe('COMPLETE');
+    });
   });
 
   describe('expiry', () => {
-    it('settles at the close of expiry day at intrinsic value against the spot: in the money realised, out of the money worthless', async () => {
+    it('settles at the close of expiry day at intrinsic value against the closing value (not the last spot), with brokerage on the money and STT on exercise', async () => {
       const strike = desk.atm;
-      await desk.place(call24000, 'BUY', 65);
+      const bought = await desk.place(call24000, 'BUY', 65);
+      await desk.place(call24200, 'SELL', 65);
       await desk.place(put24000, 'SELL', 65);
-      // Monday 23 November, 15:31 IST: the spot closed 150 points above the strike.
+      const boughtCharges = (await desk.orderBook()).trades.find((trade) => trade.order_id === bought.order_id)!.charges!;
+      // Monday 23 November, 15:31 IST: the index averaged 250 points above the strike over its last 30 minutes, and last ticked 400 above.
       const clock = server.clock;
       const start = clock.now().getTime();
       clock.advance(Date.parse('2026-11-23T10:01:00Z') - start);
-      market.spot(strike + 150);
-      // Every account's positions in the contract settle (earlier tests' too): at least this desk's two.
-      expect((await desk.tick()).settled).toBeGreaterThanOrEqual(2);
-      const book = await desk.positionBook();
-      const byType = new Map(book.net.map((position) => [position.tradingsymbol, position]));
-      // Bought at ₹120.50, settled at ₹150.00: ₹29.50 × 65 = ₹1,917.50 gross.
-      expect(byType.get(call24000)).toMatchObject({ quantity: 0, sell_price: 150, pnl: 1917.5 });
-      // Sold at ₹130.00, expired worthless: the premium is kept.
-      expect(byType.get(put24000)).toMatchObject({ quantity: 0, buy_price: 0, pnl: 130 * 65 });
-      expect((await desk.tick()).settled).toBe(0);
-      clock.advance(start - clock.now().getTime());
+      market.spot(strike + 400);
+      market.closingValue(strike + 250);
+      try {
+        // Every account's positions in the contract settle (earlier tests' too): at least this desk's three.
+        expect((await desk.tick()).settled).toBeGreaterThanOrEqual(3);
+        const book = await desk.positionBook();
+        const byType = new Map(book.net.map((position) => [position.tradingsymbol, position]));
+        // Bought at ₹120.50, settled at ₹250.00: ₹129.50 × 65 = ₹8,417.50 gross. Settling in the money costs
+        // ₹20 brokerage + ₹3.60 GST, and the exercise STT of 0.15 % on ₹16,250.00 of intrinsic value: ₹24.38.
+        const call = byType.get(call24000)!;
+        expect(call).toMatchObject({ quantity: 0, sell_price: 250, pnl: 8417.5 });
+        expect(call.charges - boughtCharges).toBeCloseTo(20 + 3.6 + 24.38, 2);
+        // Sold at ₹45.00, settled in the money at ₹50.00: −₹325.00, and the ₹20 + GST brokerage but no STT.
+        expect(byType.get(call24200)).toMatchObject({ quantity: 0, buy_price: 50, pnl: -325 });
+        // Sold at ₹130.00, expired worthless: the premium is kept, and settling costs nothing.
+        expect(byType.get(put24000)).toMatchObject({ quantity: 0, buy_price: 0, pnl: 130 * 65 });
+        expect((await desk.tick()).settled).toBe(0);
+      } finally {
+        market.closingValue(null);
+        clock.advance(start - clock.now().getTime());
+      }
     });
   });
 

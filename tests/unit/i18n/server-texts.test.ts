@@ -53,6 +53,7 @@ describe('every server message code', () => {
 
 const quote: Quote = { bidPaise: 10_000, askPaise: 10_100, lastPaise: 10_050, closePaise: 9_800 };
 const order = (changes: Partial<OrderShape>): OrderShape => ({
+  exchange: 'NFO',
   side: 'BUY',
   orderType: 'LIMIT',
   quantity: 65,

@@ -84,16 +84,20 @@ export function createBooks({ db, clock, prices, contracts }: { db: Database; cl
     return rows;
   }
 
-  /** A day's orders and trades, newest first; with `since`, only those changed (or made) at or after it. */
+  /**
+   * A day's orders and trades, newest first, with the after-market orders still waiting for the open (placed
+   * on an earlier day, they trade on the next session's); with `since`, only those changed (or made) at or after it.
+   */
   async function orderBook(account: TradingAccount, day: string, since: Date | null = null): Promise<{ orders: OrderRow[]; trades: BrokerTrade[] }> {
     const { rows: orders } = await db.query<OrderRow>(
-      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.trading_day = $2::date
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1
+         AND (o.trading_day = $2::date OR (o.amo_release_at IS NOT NULL AND o.status IN ('OPEN', 'TRIGGER PENDING')))
          AND ($3::timestamptz IS NULL OR o.updated_at >= $3) ORDER BY o.id DESC`,
       [account.id, day, since],
     );
     const { rows: trades } = await db.query<BrokerTrade>(
       `SELECT trade_id, order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol, product, transaction_type,
-         quantity, price_paise, kind, filled_at, brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise AS charges_paise
+         quantity, price_paise, kind, filled_at, brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise + call_and_trade_paise AS charges_paise
        FROM paper_trades WHERE broker_account_id = $1 AND trading_day = $2::date
          AND ($3::timestamptz IS NULL OR filled_at >= $3) ORDER BY id DESC`,
       [account.id, day, since],
@@ -122,8 +126,8 @@ export function createBooks({ db, clock, prices, contracts }: { db: Database; cl
          sum(quantity * price_paise) FILTER (WHERE transaction_type = 'BUY' AND trading_day = $2::date) AS day_buy_value,
          sum(quantity) FILTER (WHERE transaction_type = 'SELL' AND trading_day = $2::date) AS day_sell_quantity,
          sum(quantity * price_paise) FILTER (WHERE transaction_type = 'SELL' AND trading_day = $2::date) AS day_sell_value,
-         sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise) AS charges,
-         sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise) FILTER (WHERE trading_day = $2::date) AS day_charges,
+         sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise + call_and_trade_paise) AS charges,
+         sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise + call_and_trade_paise) FILTER (WHERE trading_day = $2::date) AS day_charges,
          (array_agg(price_paise ORDER BY id DESC))[1] AS last_trade_price
        FROM ${source} WHERE broker_account_id = $1 AND trading_day <= $2::date ${byPortfolio ? 'AND portfolio_id = $3' : ''}
        GROUP BY instrument_token, ${byPortfolio ? 'portfolio_id, ' : ''}${byBot ? 'bot_kind, bot_id, ' : ''}product
@@ -161,7 +165,7 @@ export function createBooks({ db, clock, prices, contracts }: { db: Database; cl
   async function ledger(account: TradingAccount, portfolioId: number, day: string): Promise<LedgerTrade[]> {
     const { rows } = await db.query<{ day: string; instrument_token: number; product: string; transaction_type: Side; quantity: number; price_paise: string; charges: string }>(
       `SELECT to_char(trading_day, 'YYYY-MM-DD') AS day, instrument_token, product, transaction_type, quantity, price_paise,
-         brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise AS charges
+         brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise + call_and_trade_paise AS charges
        FROM paper_trades WHERE broker_account_id = $1 AND portfolio_id = $2 AND trading_day <= $3::date ORDER BY id`,
       [account.id, portfolioId, day],
     );

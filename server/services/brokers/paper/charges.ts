@@ -2,7 +2,7 @@
 // integer paise: rates are read as decimal text and applied with BigInt, rounded half up to the paisa
 // per component. Brokerage is per executed order (the order's first fill carries it); STT is on the sell
 // side, stamp duty on the buy side, exchange charges and SEBI fees on both; GST is on brokerage, exchange
-// charges and SEBI fees together.
+// charges, SEBI fees and the broker's call-and-trade charge together.
 import type { Queryable } from '../../../db/database.ts';
 
 export type ChargeRates = {
@@ -13,6 +13,8 @@ export type ChargeRates = {
   gst: string;
   stampBuy: string;
   sttExercise: string;
+  /** The broker's call-and-trade charge on each order it places to square off an MIS position at the cut-off. */
+  autoSquareOffPerOrderPaise: number;
 };
 
 export type Charges = {
@@ -22,9 +24,11 @@ export type Charges = {
   sebi: number;
   gst: number;
   stamp: number;
+  /** Zerodha's ₹50 call-and-trade charge on an order its risk desk placed (the MIS square-off); GST on it is in `gst`. */
+  callAndTrade: number;
 };
 
-export const noCharges: Charges = { brokerage: 0, stt: 0, exchange: 0, sebi: 0, gst: 0, stamp: 0 };
+export const noCharges: Charges = { brokerage: 0, stt: 0, exchange: 0, sebi: 0, gst: 0, stamp: 0, callAndTrade: 0 };
 
 /** `amountPaise × rate` rounded half up to the paisa, exactly (rate is decimal text such as "0.0003553"). */
 export function applyRate(amountPaise: number, rate: string): number {
@@ -38,11 +42,19 @@ export function applyRate(amountPaise: number, rate: string): number {
 
 /** Two sets of charges added kind by kind (several orders' together). */
 export function addCharges(a: Charges, b: Charges): Charges {
-  return { brokerage: a.brokerage + b.brokerage, stt: a.stt + b.stt, exchange: a.exchange + b.exchange, sebi: a.sebi + b.sebi, gst: a.gst + b.gst, stamp: a.stamp + b.stamp };
+  return {
+    brokerage: a.brokerage + b.brokerage,
+    stt: a.stt + b.stt,
+    exchange: a.exchange + b.exchange,
+    sebi: a.sebi + b.sebi,
+    gst: a.gst + b.gst,
+    stamp: a.stamp + b.stamp,
+    callAndTrade: a.callAndTrade + b.callAndTrade,
+  };
 }
 
 export function totalCharges(charges: Charges): number {
-  return charges.brokerage + charges.stt + charges.exchange + charges.sebi + charges.gst + charges.stamp;
+  return charges.brokerage + charges.stt + charges.exchange + charges.sebi + charges.gst + charges.stamp + charges.callAndTrade;
 }
 
 /** The charges on one fill of `quantity` units at `pricePaise`; `firstFill` carries the order's brokerage. */
@@ -58,12 +70,36 @@ export function fillCharges(rates: ChargeRates, side: 'BUY' | 'SELL', quantity: 
     sebi,
     gst: applyRate(brokerage + exchange + sebi, rates.gst),
     stamp: side === 'BUY' ? applyRate(turnover, rates.stampBuy) : 0,
+    callAndTrade: 0,
   };
 }
 
-/** A bought option settled in the money at expiry pays STT on its intrinsic value, and nothing else. */
-export function exerciseCharges(rates: ChargeRates, quantity: number, intrinsicPaise: number): Charges {
-  return { ...noCharges, stt: applyRate(quantity * intrinsicPaise, rates.sttExercise) };
+/**
+ * A fill of an order the broker placed itself to square off an MIS position at the cut-off: the order's
+ * charges plus the call-and-trade charge on its first fill, with GST on that charge as well.
+ */
+export function autoSquareOffCharges(rates: ChargeRates, side: 'BUY' | 'SELL', quantity: number, pricePaise: number, firstFill: boolean): Charges {
+  const charges = fillCharges(rates, side, quantity, pricePaise, firstFill);
+  if (!firstFill) return charges;
+  const callAndTrade = rates.autoSquareOffPerOrderPaise;
+  return { ...charges, callAndTrade, gst: applyRate(charges.brokerage + charges.exchange + charges.sebi + callAndTrade, rates.gst) };
+}
+
+/**
+ * What a position settled at expiry pays. In the money, the broker bills brokerage per settlement order
+ * (one per freeze quantity, as Zerodha counts them; GST on it), and a bought option exercised also pays STT
+ * on its intrinsic value. Out of the money it expires for nothing.
+ */
+export function expiryCharges(rates: ChargeRates, position: { long: boolean; quantity: number; intrinsicPaise: number; freezeQuantity: number }): Charges {
+  if (position.intrinsicPaise <= 0) return noCharges;
+  const orders = Math.ceil(position.quantity / Math.max(1, position.freezeQuantity));
+  const brokerage = orders * rates.brokeragePerOrderPaise;
+  return {
+    ...noCharges,
+    brokerage,
+    gst: applyRate(brokerage, rates.gst),
+    stt: position.long ? applyRate(position.quantity * position.intrinsicPaise, rates.sttExercise) : 0,
+  };
 }
 
 type RateRow = {
@@ -74,6 +110,7 @@ type RateRow = {
   gst_rate: string;
   stamp_buy_rate: string;
   stt_exercise_rate: string;
+  auto_squareoff_per_order_paise: string;
 };
 
 /** Postgres prints numeric(10, 8) with trailing zeros: "0.00150000" reads as "0.0015". */
@@ -84,7 +121,7 @@ function rateText(value: string): string {
 /** The rates in force on an IST date for an exchange's options (NFO or BFO). */
 export async function chargeRatesOn(db: Queryable, exchange: 'NFO' | 'BFO', istDay: string): Promise<ChargeRates> {
   const { rows } = await db.query<RateRow>(
-    `SELECT brokerage_per_order_paise, stt_sell_rate, exchange_rate, sebi_rate, gst_rate, stamp_buy_rate, stt_exercise_rate
+    `SELECT brokerage_per_order_paise, stt_sell_rate, exchange_rate, sebi_rate, gst_rate, stamp_buy_rate, stt_exercise_rate, auto_squareoff_per_order_paise
      FROM charge_rates WHERE segment = $1 AND effective_from <= $2::date ORDER BY effective_from DESC LIMIT 1`,
     [`${exchange}-OPT`, istDay],
   );
@@ -98,5 +135,6 @@ export async function chargeRatesOn(db: Queryable, exchange: 'NFO' | 'BFO', istD
     gst: rateText(String(row.gst_rate)),
     stampBuy: rateText(String(row.stamp_buy_rate)),
     sttExercise: rateText(String(row.stt_exercise_rate)),
+    autoSquareOffPerOrderPaise: Number(row.auto_squareoff_per_order_paise),
   };
 }

@@ -69,7 +69,7 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
             SELECT instrument_token, transaction_type, quantity - filled_quantity - cancelled_quantity AS pending, price_paise FROM paper_orders
             WHERE broker_account_id = $1 AND status IN ('OPEN', 'TRIGGER PENDING') AND purpose = 'entry') e) AS entries
        FROM (SELECT sum(CASE WHEN transaction_type = 'SELL' THEN quantity * price_paise ELSE -quantity * price_paise END) AS flow,
-               sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise) AS charges
+               sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise + call_and_trade_paise) AS charges
              FROM paper_trades WHERE broker_account_id = $1) t`,
       [account.id],
     );

@@ -1,7 +1,8 @@
-// The paper broker's prices come from the simulated market: its quotes (rupees) read as paise, the index
-// spot for expiry settlement, the smile for margin, and its session clock for "market closed". Every read
+// The paper broker's prices come from the simulated market: its quotes (rupees) read as paise, the index's
+// closing value for expiry settlement, the smile for margin, and its session clock for "market closed". Every read
 // goes through the caller's transaction (on PGlite, a query outside it would wait for it forever).
 import type { Queryable } from '../../../db/database.ts';
+import { closingValuePaise } from '../../market/closing-value.ts';
 import { indexFacts, type IndexName } from '../../market/index-config.ts';
 import type { IndexSnapshot, MarketService } from '../../market/market-service.ts';
 import type { Quote } from './order-rules.ts';
@@ -22,6 +23,11 @@ export function marketPrices(market: MarketService, db: Queryable): PriceSource 
     }
     return states;
   };
+  async function spotPaise(index: IndexName, q: Queryable): Promise<number> {
+    const state = (await statesIn(q)).get(index);
+    if (state === undefined) throw new Error(`The market has no state for ${index}`);
+    return state.spotPaise;
+  }
   return {
     async quotes(keys, q) {
       const data = await market.quotes(keys, await statesIn(q), q);
@@ -37,13 +43,14 @@ export function marketPrices(market: MarketService, db: Queryable): PriceSource 
       }
       return found;
     },
-    async spotPaise(index: IndexName, q) {
-      const state = (await statesIn(q)).get(index);
-      if (state === undefined) throw new Error(`The market has no state for ${index}`);
-      return state.spotPaise;
+    spotPaise,
+    // With no candle of the closing half hour (the server was off then), the last spot is all there is.
+    async closingValuePaise(index, day, q) {
+      return (await closingValuePaise(q, index, day)) ?? (await spotPaise(index, q));
     },
     pricing: async (index, q) => market.pricing(index, q, await statesIn(q)),
     marketOpen: async (exchange, now, q) => (await market.sessionState(exchange === 'BFO' ? 'BSE' : 'NSE', now, q)).open,
+    session: (exchange, now, q) => market.sessionState(exchange === 'BFO' ? 'BSE' : 'NSE', now, q),
     demo: market.demo,
   };
 }

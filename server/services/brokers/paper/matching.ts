@@ -10,10 +10,10 @@ import type { Said } from '../../texts/said.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
 import type { Product } from '../broker-trading.ts';
-import { fillCharges } from './charges.ts';
+import { autoSquareOffCharges, fillCharges } from './charges.ts';
 import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
 import type { Books } from './books.ts';
-import { limitFill, marketFill, stopTriggered, type FillDecision, type Quote } from './order-rules.ts';
+import { limitFill, lppRefusal, marketFill, orderRefusal, stopTriggered, type FillDecision, type Quote } from './order-rules.ts';
 import { cancelRow, lockAccount, orderColumns, pendingOf, sideSign, tradeInsertSql, tradeValues, working, type OrderRow } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
 
@@ -21,7 +21,12 @@ export type FillCounts = { filled: number; triggered: number; cancelled: number 
 
 export function decide(order: OrderRow, quote: Quote): FillDecision {
   if (order.status === 'TRIGGER PENDING') {
-    return stopTriggered(order.transaction_type, Number(order.trigger_price_paise), quote) ? { action: 'trigger' } : { action: 'none' };
+    if (!stopTriggered(order.transaction_type, Number(order.trigger_price_paise), quote)) return { action: 'none' };
+    // The exchange checks a triggered stop-loss's limit against its protection band as it enters the book.
+    const beyond = lppRefusal(order.exchange === 'BFO' ? 'BFO' : 'NFO', order.transaction_type, Number(order.price_paise), quote.lastPaise);
+    return beyond === null
+      ? { action: 'trigger' }
+      : { action: 'cancel', message: said('order.stop_triggered_rejected', { reason: beyond.i18n }, `Stop-loss triggered, then rejected. ${beyond.text}`) };
   }
   if (order.order_type === 'MARKET') return marketFill(order.transaction_type, quote);
   return limitFill(order.transaction_type, Number(order.price_paise), quote);
@@ -47,7 +52,9 @@ export function createMatching({ db, prices, contracts, books }: { db: Database;
   async function fill(q: Queryable, order: OrderRow, contract: Contract, pricePaise: number, now: Date): Promise<OrderRow> {
     const quantity = pendingOf(order);
     const rates = await ratesFor(q, contract.exchange, istDate(now));
-    const charges = fillCharges(rates, order.transaction_type, quantity, pricePaise, order.filled_quantity === 0);
+    // The broker's own MIS square-off is a call-and-trade order: it carries Zerodha's ₹50 + GST on top.
+    const charged = order.purpose === 'auto_squareoff' ? autoSquareOffCharges : fillCharges;
+    const charges = charged(rates, order.transaction_type, quantity, pricePaise, order.filled_quantity === 0);
     // The trade and the order's fill in one statement, which also says whether another order protects the
     // position (most fills have none, and then there is nothing to refit).
     const { rows } = await q.query<OrderRow & { protected: boolean }>(
@@ -108,7 +115,7 @@ export function createMatching({ db, prices, contracts, books }: { db: Database;
   /** Working orders whose price the market reached fill, and stop-losses trigger: each in its own transaction under the account's lock. */
   async function fillWorking(now: Date, counts: FillCounts): Promise<void> {
     const { rows } = await db.query<OrderRow>(
-      `SELECT ${orderColumns} FROM paper_orders o WHERE o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id`,
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.status IN ('OPEN', 'TRIGGER PENDING') AND o.amo_release_at IS NULL ORDER BY o.id`,
     );
     const contracts = await contractsByToken(db, [...new Set(rows.map((row) => row.instrument_token))], now);
     const quotes = await prices.quotes([...contracts.values()].map(keyOf), db);
@@ -136,7 +143,60 @@ export function createMatching({ db, prices, contracts, books }: { db: Database;
     }
   }
 
-  return { applyDecision, fillWorking };
+  /**
+   * After-market orders whose open has come go to the exchange: checked as the exchange checks a new order
+   * (its limit price protection around the opening price; a stop-loss whose trigger the open already passed),
+   * then rejected with the reason, or working like any order placed at the open (fillWorking fills what the
+   * market reaches). Each in its own transaction under the account's lock.
+   */
+  async function releaseAfterMarket(now: Date): Promise<number> {
+    const { rows } = await db.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.amo_release_at <= $1 AND o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id`,
+      [now],
+    );
+    let released = 0;
+    for (const candidate of rows) {
+      const contract = (await contractsByToken(db, [candidate.instrument_token], now)).get(candidate.instrument_token);
+      if (contract === undefined || !(await prices.marketOpen(contract.exchange, now, db))) continue;
+      const quote = (await prices.quotes([keyOf(contract)], db)).get(keyOf(contract));
+      if (quote === undefined) continue;
+      released += await db.transaction(async (tx) => {
+        await lockAccount(tx, candidate.broker_account_id);
+        const { rows: current } = await tx.query<OrderRow>(`SELECT ${orderColumns} FROM paper_orders o WHERE o.id = $1 FOR UPDATE`, [candidate.id]);
+        const order = current[0];
+        if (order === undefined || order.amo_release_at === null || !working.includes(order.status)) return 0;
+        const shape = {
+          side: order.transaction_type,
+          orderType: order.order_type,
+          quantity: order.quantity,
+          pricePaise: Number(order.price_paise),
+          triggerPaise: Number(order.trigger_price_paise),
+          lotSize: contract.lotSize,
+          tickPaise: 5,
+          exchange: contract.exchange,
+        };
+        const refusal = orderRefusal(shape, quote);
+        if (refusal !== null) {
+          await tx.query(
+            `UPDATE paper_orders SET status = 'REJECTED', status_message = $2, cancelled_quantity = quantity - filled_quantity, amo_release_at = NULL,
+               trading_day = $4::date, updated_at = $3 WHERE id = $1`,
+            [order.id, `After-market order rejected at the open: ${refusal}`, now, istDate(now)],
+          );
+          return 1;
+        }
+        // At the exchange from the open: an exchange order id, and the day it trades on.
+        await tx.query(
+          `UPDATE paper_orders SET amo_release_at = NULL, exchange_order_id = (1100000000000000 + nextval('paper_order_seq'))::text, exchange_at = $2,
+             trading_day = $3::date, updated_at = $2 WHERE id = $1`,
+          [order.id, now, istDate(now)],
+        );
+        return 1;
+      });
+    }
+    return released;
+  }
+
+  return { applyDecision, fillWorking, releaseAfterMarket };
 }
 
 export type Matching = ReturnType<typeof createMatching>;

@@ -75,7 +75,10 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
     if (quote === undefined) throw new DomainError('validation_failed', `No price for ${contract.tradingsymbol} right now. Try again in a moment.`);
     // A triggered stop-loss already works as a limit order: its trigger no longer matters.
     const triggered = order.status === 'OPEN' && order.order_type === 'SL' && orderType === 'SL';
-    const refusal = orderRefusal({ ...intent, orderType: triggered ? 'LIMIT' : orderType, lotSize: contract.lotSize, tickPaise: 5 }, quote);
+    const refusal = orderRefusal({ ...intent, orderType: triggered ? 'LIMIT' : orderType, lotSize: contract.lotSize, tickPaise: 5, exchange: contract.exchange }, quote, {
+      // An AMO the broker still holds meets the exchange's checks at the open.
+      exchangeChecks: order.amo_release_at === null,
+    });
     if (refusal !== null) throw new DomainError('order_refused', refusal.text, { field: changes.pricePaise !== undefined ? 'price' : undefined });
     const status: OrderStatus = orderType === 'SL' && !triggered ? 'TRIGGER PENDING' : 'OPEN';
     const { rows } = await q.query<OrderRow>(
@@ -92,7 +95,8 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
       ],
     );
     const modified = rows[0]!;
-    if (modified.status === 'OPEN') return applyDecision(q, modified, contract, decide(modified, quote), now);
+    // A held AMO waits for the open, however marketable it became.
+    if (modified.status === 'OPEN' && modified.amo_release_at === null) return applyDecision(q, modified, contract, decide(modified, quote), now);
     return modified;
   }
 

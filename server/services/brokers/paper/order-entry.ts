@@ -4,21 +4,32 @@
 // order pipeline counts every order sent to any broker (trading/order-rate.ts).
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
+import { clockMinutes, istMinutes } from '../../market/ist.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import { killSwitchRefusal, type IntentRef, type NumberedOrder, type OrderIntent, type TradingAccount } from '../broker-trading.ts';
 import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
 import type { PaperFunds } from './funds.ts';
 import type { Matching } from './matching.ts';
 import { limitFill, marketFill, orderRefusal, type Quote } from './order-rules.ts';
-import { insertOrder, lockAccount, orderColumns, type OrderRow, type PlaceOptions } from './order-rows.ts';
+import { insertOrder, lockAccount, orderColumns, sideSign, type OrderRow, type PlaceOptions } from './order-rows.ts';
+import type { Books } from './books.ts';
+import { afterMarketPlacement } from './after-market.ts';
 import { notSent } from '../../texts/order-texts.ts';
 import { said, type Said } from '../../texts/said.ts';
 import { formatPaise, toRupees } from './paise.ts';
+import { misSquareOffTime } from './settlement.ts';
 import type { PriceSource } from './price-source.ts';
 
-type OrderEntryOptions = { clock: Clock; prices: PriceSource; contracts: Contracts; funds: PaperFunds; matching: Matching };
+/** Why a fresh MIS order is refused after the cut-off (Zerodha: no fresh MIS orders after the auto square-off time). */
+export const misCutOffRefusal: Said = said(
+  'order.mis_cut_off',
+  { time: misSquareOffTime },
+  `Intraday (MIS) orders are closed for today: from ${misSquareOffTime} IST the broker squares MIS positions off and takes no fresh MIS orders until the next session. Place it as NRML (overnight), or as MIS in the next session.`,
+);
 
-export function createOrderEntry({ clock, prices, contracts, funds, matching }: OrderEntryOptions) {
+type OrderEntryOptions = { clock: Clock; prices: PriceSource; contracts: Contracts; books: Books; funds: PaperFunds; matching: Matching };
+
+export function createOrderEntry({ clock, prices, contracts, books, funds, matching }: OrderEntryOptions) {
   const { resolve } = contracts;
   const { requiredFor } = funds;
   const { applyDecision } = matching;
@@ -82,16 +93,24 @@ export function createOrderEntry({ clock, prices, contracts, funds, matching }: 
   async function placeOne(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<OrderRow> {
     const reject = (message: Said) => insertOrder(q, account, intent, contract, options, 'REJECTED', message, now);
     if (expired(contract, now)) return reject(said('order.expired', { tradingsymbol: contract.tradingsymbol, expiry: contract.expiry }, `${contract.tradingsymbol} expired on ${contract.expiry}. Pick a current expiry.`));
-    if (!(await prices.marketOpen(contract.exchange, now, q))) {
-      return reject(said('order.market_closed', {}, 'Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days.'));
-    }
+    const session = await prices.session(contract.exchange, now, q);
+    // Outside market hours the order becomes an after-market order, held until the next open (after-market.ts).
+    const amo = session.open ? null : afterMarketPlacement(session, now);
+    if (amo !== null && 'refusal' in amo) return reject(amo.refusal);
     const quote = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
     if (quote === undefined) return reject(said('order.no_price', { tradingsymbol: contract.tradingsymbol }, `No price for ${contract.tradingsymbol} right now. Try again in a moment.`));
-    const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5 }, quote);
+    // An AMO is for the next session, when MIS is open again.
+    if (amo === null && (await freshMisAfterCutOff(q, account, intent, contract, options, now))) return reject(misCutOffRefusal);
+    // The exchange's own checks (limit price protection) wait for the open, when the AMO reaches it.
+    const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5, exchange: contract.exchange }, quote, { exchangeChecks: amo === null });
     if (refusal !== null) return reject(refusal);
     if (options.purpose === 'entry') {
       const refusedForMargin = await marginRefusal(q, account, intent, contract, quote, now);
       if (refusedForMargin !== null) return reject(refusedForMargin);
+    }
+    if (amo !== null) {
+      const held = { ...options, amoReleaseAt: amo.releaseAt };
+      return insertOrder(q, account, intent, contract, held, intent.orderType === 'SL' ? 'TRIGGER PENDING' : 'OPEN', null, now);
     }
     if (intent.orderType === 'MARKET') {
       const decision = marketFill(intent.side, quote);
@@ -103,6 +122,17 @@ export function createOrderEntry({ clock, prices, contracts, funds, matching }: 
       return applyDecision(q, order, contract, limitFill(intent.side, intent.pricePaise, quote), now);
     }
     return insertOrder(q, account, intent, contract, options, 'TRIGGER PENDING', null, now);
+  }
+
+  /**
+   * Whether this is a fresh intraday (MIS) order after the broker's cut-off: an entry that does not reduce
+   * an MIS position of its portfolio. Exits and NRML orders stay allowed.
+   */
+  async function freshMisAfterCutOff(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<boolean> {
+    if (intent.product !== 'MIS' || options.purpose !== 'entry' || istMinutes(now) < clockMinutes(misSquareOffTime)) return false;
+    const open = await books.positionQuantity(q, account.id, options.portfolioId, contract.instrumentToken, 'MIS');
+    const reduces = open !== 0 && Math.sign(open) === -sideSign(intent.side) && intent.quantity <= Math.abs(open);
+    return !reduces;
   }
 
   /** What an entry order needs (margin change + premium for a buy + charges) against what is available. */

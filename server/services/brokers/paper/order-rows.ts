@@ -8,9 +8,10 @@ import type { BrokerOrder, OrderBot, OrderIntent, OrderPurpose, OrderStatus, Pro
 import { readEntryGuards, type EntryGuards } from '../entry-guards.ts';
 import type { Charges } from './charges.ts';
 import type { Contract } from './contracts.ts';
+import { amoPendingStatus } from './after-market.ts';
 
-/** A paper order: the broker's record plus its row id (the order of placement). */
-export type OrderRow = BrokerOrder & { id: string };
+/** A paper order: the broker's record plus its row id (the order of placement) and, for an AMO the broker still holds, when it goes to the exchange. */
+export type OrderRow = BrokerOrder & { id: string; amo_release_at: Date | null };
 
 /**
  * Whose an order is and why it is placed; `intent`: the planned intent it belongs to and its number in the
@@ -23,13 +24,16 @@ export type PlaceOptions = {
   ocoGroup?: string | null;
   bot?: OrderBot | null;
   intent?: { ref: string; slice: number } | null;
+  /** An after-market order: held by the broker until this open, then sent to the exchange. */
+  amoReleaseAt?: Date | null;
 };
 
 export const working: readonly OrderStatus[] = ['OPEN', 'TRIGGER PENDING'];
 export const orderColumns = `o.id, o.order_id, o.exchange_order_id, o.broker_account_id, o.portfolio_id, o.instrument_token, o.exchange,
   o.tradingsymbol, o.transaction_type, o.order_type, o.product, o.quantity, o.price_paise, o.trigger_price_paise,
   o.filled_quantity, o.filled_value_paise, o.cancelled_quantity, o.status, o.status_message, o.status_message_i18n, o.tag, o.purpose, o.oco_group,
-  o.modifications, o.placed_at, o.exchange_at, o.intent_key AS intent_ref, o.intent_slice`;
+  o.modifications, o.placed_at, o.exchange_at, o.intent_key AS intent_ref, o.intent_slice, o.variety, o.amo_release_at,
+  CASE WHEN o.amo_release_at IS NOT NULL AND o.status IN ('OPEN', 'TRIGGER PENDING') THEN '${amoPendingStatus}' END AS broker_status`;
 
 export const pendingOf = (row: Pick<OrderRow, 'quantity' | 'filled_quantity' | 'cancelled_quantity'>) =>
   row.quantity - row.filled_quantity - row.cancelled_quantity;
@@ -49,18 +53,21 @@ export async function insertOrder(
   message: Said | null,
   now: Date,
 ): Promise<OrderRow> {
-  const accepted = status !== 'REJECTED';
+  const amoReleaseAt = status === 'REJECTED' ? null : (options.amoReleaseAt ?? null);
+  // An AMO reaches the exchange (and gets its exchange order id) only at the open.
+  const accepted = status !== 'REJECTED' && amoReleaseAt === null;
   // The Kite-like ids come from the order sequence inside the INSERT: the IST date (yymmdd) and 9 digits,
   // and an exchange order id for an order the exchange accepted.
   const { rows } = await q.query<OrderRow>(
     `WITH seq AS (SELECT nextval('paper_order_seq') AS n)
      INSERT INTO paper_orders AS o (order_id, exchange_order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol,
        transaction_type, order_type, product, quantity, price_paise, trigger_price_paise, status, status_message, tag, purpose,
-       oco_group, trading_day, placed_at, exchange_at, updated_at, cancelled_quantity, bot_kind, bot_id, intent_key, intent_slice, status_message_i18n)
+       oco_group, trading_day, placed_at, exchange_at, updated_at, cancelled_quantity, bot_kind, bot_id, intent_key, intent_slice, status_message_i18n,
+       variety, amo_release_at)
      SELECT $1::text || CASE WHEN seq.n < 1000000000 THEN lpad(seq.n::text, 9, '0') ELSE seq.n::text END,
        CASE WHEN $2::boolean THEN (1100000000000000 + seq.n)::text END, $3::int, $4::int, $5::int, $6::text, $7::text, $8::text, $9::text,
        $10::text, $11::int, $12::bigint, $13::bigint, $14::text, $15::text, $16::text, $17::text, $18::bigint, $19::date, $20::timestamptz,
-       $21::timestamptz, $20::timestamptz, $22::int, $23::text, $24::int, $25::text, $26::int, $27::jsonb
+       $21::timestamptz, $20::timestamptz, $22::int, $23::text, $24::int, $25::text, $26::int, $27::jsonb, $28::text, $29::timestamptz
      FROM seq
      RETURNING ${orderColumns}`,
     [
@@ -91,6 +98,8 @@ export async function insertOrder(
       options.intent?.ref ?? null,
       options.intent?.slice ?? null,
       message === null ? null : JSON.stringify(message.i18n),
+      options.amoReleaseAt === undefined || options.amoReleaseAt === null ? 'regular' : 'amo',
+      amoReleaseAt,
     ],
   );
   return rows[0]!;
@@ -117,11 +126,11 @@ export async function ownedOrder(q: Queryable, accountId: number, orderId: strin
 
 type TradeOwner = { accountId: number; portfolioId: number | null; product: Product };
 
-/** A paper_trades INSERT whose 19 values start at parameter $first (the trade id comes from its sequence). */
+/** A paper_trades INSERT whose 20 values start at parameter $first (the trade id comes from its sequence). */
 export const tradeInsertSql = (first: number) => `INSERT INTO paper_trades (trade_id, order_id, broker_account_id, portfolio_id, instrument_token, exchange,
      tradingsymbol, product, transaction_type, quantity, price_paise, brokerage_paise, stt_paise, exchange_paise, sebi_paise, gst_paise,
-     stamp_paise, kind, trading_day, filled_at)
-   VALUES ((10000000 + nextval('paper_trade_seq'))::text, ${Array.from({ length: 19 }, (_, n) => `$${first + n}`).join(', ')})`;
+     stamp_paise, call_and_trade_paise, kind, trading_day, filled_at)
+   VALUES ((10000000 + nextval('paper_trade_seq'))::text, ${Array.from({ length: 20 }, (_, n) => `$${first + n}`).join(', ')})`;
 
 export function tradeValues(
   order: Pick<OrderRow, 'order_id' | 'broker_account_id' | 'portfolio_id' | 'product'> | null,
@@ -151,6 +160,7 @@ export function tradeValues(
     charges.sebi,
     charges.gst,
     charges.stamp,
+    charges.callAndTrade,
     kind,
     istDate(now),
     now,

@@ -16,6 +16,7 @@ export type OrderShape = {
   triggerPaise: number;
   lotSize: number;
   tickPaise: number;
+  exchange: 'NFO' | 'BFO';
 };
 
 /** An option market order fills only within this much of the last price (NSE: 20 %, at least ₹10). */
@@ -24,12 +25,42 @@ export function marketProtectionPaise(lastPaise: number): number {
 }
 
 /**
- * The limit prices a broker accepts around the last price (Zerodha blocks option limits far from the last
- * price: a buy more than 150 % above it, a sell more than 50 % below it when it is ₹100 or more).
+ * The exchange's limit price protection (LPP) around a contract's reference price: a buy limit above the
+ * high end or a sell limit below the low end is rejected by the exchange itself.
+ * - NSE index options: ±₹20 when the reference price is ₹50 or less, ±40 % above ₹50 (NSE circular
+ *   NSE/FAOP/54242 of 28 October 2022, in force from 31 October 2022; NSE's "FAQs on Limit Price Protection").
+ * - BSE index options (SENSEX, BFO): ±60 % of the reference price, at least ±₹30 (BSE circular of 5 April 2024,
+ *   in force from 23 April 2024).
+ * The reference price is the exchange's average of the contract's trades over the last 30 seconds; the
+ * simulator's last traded price stands for it.
  */
-export function limitBand(side: Side, lastPaise: number): { lowPaise: number; highPaise: number } {
-  if (side === 'BUY') return { lowPaise: 0, highPaise: Math.max(Math.round(lastPaise * 2.5), lastPaise + 1000) };
-  return { lowPaise: lastPaise >= 10_000 ? Math.round(lastPaise * 0.5) : 0, highPaise: Number.MAX_SAFE_INTEGER };
+export function limitPriceProtection(exchange: 'NFO' | 'BFO', referencePaise: number): { lowPaise: number; highPaise: number; rule: string } {
+  const { absolutePaise, fraction, rule } =
+    exchange === 'BFO'
+      ? { absolutePaise: 3000, fraction: 0.6, rule: 'BSE: ±60 % of the reference price, at least ±₹30' }
+      : { absolutePaise: 2000, fraction: 0.4, rule: 'NSE: ±₹20 up to a ₹50 reference price, ±40 % above it' };
+  const width = Math.max(absolutePaise, Math.round(referencePaise * fraction));
+  return { lowPaise: Math.max(0, referencePaise - width), highPaise: referencePaise + width, rule };
+}
+
+/** Why a limit price is beyond the exchange's protection band, naming the band, or null when it is inside. */
+export function lppRefusal(exchange: 'NFO' | 'BFO', side: Side, pricePaise: number, referencePaise: number): Said | null {
+  const band = limitPriceProtection(exchange, referencePaise);
+  if (side === 'BUY' ? pricePaise <= band.highPaise : pricePaise >= band.lowPaise) return null;
+  const edge = side === 'BUY' ? `a buy above ${formatPaise(band.highPaise)}` : `a sell below ${formatPaise(band.lowPaise)}`;
+  return said(
+    'order.lpp_band',
+    {
+      side: side === 'BUY' ? 'buy' : 'sell',
+      price: toRupees(pricePaise),
+      last: toRupees(referencePaise),
+      low: toRupees(band.lowPaise),
+      high: toRupees(band.highPaise),
+      exchange: exchange === 'BFO' ? 'BSE' : 'NSE',
+    },
+    `Order price is beyond the exchange's limit price protection: limit ${formatPaise(pricePaise)} against the last price ${formatPaise(referencePaise)}, ` +
+      `band ${formatPaise(band.lowPaise)}–${formatPaise(band.highPaise)} (${band.rule}); ${edge} is rejected.`,
+  );
 }
 
 export const slmRefusal: Said = said(
@@ -38,10 +69,12 @@ export const slmRefusal: Said = said(
   'SL-M orders are not allowed for index options (NSE and BSE, since 27 September 2021). Place an SL order with a limit price instead.',
 );
 
-const side = (value: Side) => (value === 'BUY' ? 'buy' : 'sell');
-
-/** Why this order cannot be placed at this quote, or null when the exchange would take it. */
-export function orderRefusal(order: OrderShape, quote: Quote): Said | null {
+/**
+ * Why this order cannot be placed at this quote, or null when the exchange would take it. Without
+ * `exchangeChecks` (an after-market order the broker holds), the exchange's limit price protection is left
+ * for the open.
+ */
+export function orderRefusal(order: OrderShape, quote: Quote, { exchangeChecks = true }: { exchangeChecks?: boolean } = {}): Said | null {
   if (order.orderType === 'SL-M') return slmRefusal;
   if (order.quantity % order.lotSize !== 0) {
     const lots = Math.max(1, Math.round(order.quantity / order.lotSize));
@@ -83,17 +116,10 @@ export function orderRefusal(order: OrderShape, quote: Quote): Said | null {
       return said('order.stop_sell_limit', {}, 'The limit price of a stop-loss sell must be at or below its trigger price.');
     }
   }
-  if (priced) {
-    const band = limitBand(order.side, quote.lastPaise);
-    if (order.pricePaise > band.highPaise || order.pricePaise < band.lowPaise) {
-      const boundPaise = order.side === 'BUY' ? band.highPaise : band.lowPaise;
-      const limit = order.side === 'BUY' ? `above ${formatPaise(boundPaise)}` : `below ${formatPaise(boundPaise)}`;
-      return said(
-        'order.limit_band',
-        { side: side(order.side), price: toRupees(order.pricePaise), last: toRupees(quote.lastPaise), bound: toRupees(boundPaise) },
-        `Limit price ${formatPaise(order.pricePaise)} is too far from the last price ${formatPaise(quote.lastPaise)}: a ${side(order.side)} limit ${limit} is blocked.`,
-      );
-    }
+  // The exchange checks a stop-loss's limit when it triggers (matching.ts), not while it waits.
+  if (order.orderType === 'LIMIT' && exchangeChecks) {
+    const refusal = lppRefusal(order.exchange, order.side, order.pricePaise, quote.lastPaise);
+    if (refusal !== null) return refusal;
   }
   return null;
 }

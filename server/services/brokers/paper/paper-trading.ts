@@ -46,7 +46,7 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
   const funds = createFunds({ db, clock, prices, contracts, books });
   const matching = createMatching({ db, prices, contracts, books });
   const plans = createOrderPlans({ clock, contracts, books });
-  const entry = createOrderEntry({ clock, prices, contracts, funds, matching });
+  const entry = createOrderEntry({ clock, prices, contracts, books, funds, matching });
   const changes = createOrderChanges({ clock, prices, contracts, matching });
   const exits = createExits({ clock, contracts, books, entry });
   const settlement = createSettlement({ db, prices, contracts, books, exits });
@@ -54,16 +54,21 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
 
   /**
    * One pass of the fill engine: after a tick this instance led (`fills`), working orders whose price the
-   * market reached fill and stop-losses trigger; on every pass, MIS positions are squared off from 15:20 IST
-   * (outside demo mode) and contracts past their expiry settle (after the close, when no tick comes). Each
+   * market reached fill and stop-losses trigger; on every pass, MIS positions are squared off from 15:25 IST
+   * while the market is open (in demo mode too) and contracts past their expiry settle (after the close, when no tick comes). Each
    * change is its own transaction under the account's lock that re-reads what it changes, so a second
    * instance doing the same pass finds nothing left to do. Then this instance's subscribers hear every order
    * change recorded since the last pass, on any instance.
    */
   async function onTick(now = clock(), { fills = true }: { fills?: boolean } = {}): Promise<FillCounts & { settled: number }> {
     const counts = { filled: 0, triggered: 0, cancelled: 0, settled: 0 };
-    if (fills) await matching.fillWorking(now, counts);
-    if (!prices.demo && istMinutes(now) >= clockMinutes(misSquareOffTime)) await settlement.squareOffMis(now);
+    if (fills) {
+      // After-market orders reach the exchange at the open, then fill like any other (in this same pass).
+      await matching.releaseAfterMarket(now);
+      await matching.fillWorking(now, counts);
+    }
+    // Only while the exchange trades: after the close an exit would be an after-market order for tomorrow.
+    if (istMinutes(now) >= clockMinutes(misSquareOffTime) && (await prices.marketOpen('NFO', now, db))) await settlement.squareOffMis(now);
     counts.settled = await settlement.settleExpired(now);
     await stream.pass(now);
     return counts;

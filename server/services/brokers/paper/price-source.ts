@@ -2,16 +2,24 @@
 // quotes in tests. Reads go through `q`, the caller's transaction when there is one.
 import type { Queryable } from '../../../db/database.ts';
 import type { IndexName } from '../../market/index-config.ts';
+import type { SessionState } from '../../market/market-core.ts';
 import type { Quote } from './order-rules.ts';
 
 export type PriceSource = {
   /** Quotes keyed `EXCHANGE:TRADINGSYMBOL`; instruments without a price are left out. */
   quotes: (keys: readonly string[], q: Queryable) => Promise<Map<string, Quote>>;
-  /** The index's spot in paise (expiry settlement). */
+  /** The index's spot in paise. */
   spotPaise: (index: IndexName, q: Queryable) => Promise<number>;
+  /**
+   * The exchange's closing value of the index on an IST day, in paise, that expiring contracts settle at:
+   * the average of the index over the session's last 30 minutes (15:00–15:30 IST).
+   */
+  closingValuePaise: (index: IndexName, day: string, q: Queryable) => Promise<number>;
   /** What margin is priced with for an index. */
   pricing: (index: IndexName, q: Queryable) => Promise<{ spot: number; rate: number; nowMs: number; volatility: (strike: number, expiry: string) => number }>;
   /** Whether the exchange takes orders now (always in demo mode). */
   marketOpen: (exchange: 'NFO' | 'BFO', now: Date, q: Queryable) => Promise<boolean>;
+  /** The exchange's session at `now`: open, or when it opens next and whether it closed today (after-market orders). */
+  session: (exchange: 'NFO' | 'BFO', now: Date, q: Queryable) => Promise<SessionState>;
   demo: boolean;
 };

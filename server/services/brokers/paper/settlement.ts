@@ -1,19 +1,26 @@
-// What the paper broker does on its own, without an order: MIS positions squared off after 15:20 IST (as
-// Zerodha does, outside demo mode), and contracts past 15:30 IST on their expiry day settled at intrinsic
-// value against the index's spot. Each account's change is its own transaction under its lock.
+// What the paper broker does on its own, without an order: MIS positions squared off from 15:25 IST (as
+// Zerodha does for F&O, in every mode: the demo market never closes, so there too each day), each order
+// charged Zerodha's ₹50 + GST call-and-trade; and contracts past 15:30 IST on their expiry day settled at
+// intrinsic value against the exchange's closing value of the index (the average of its last 30 minutes),
+// with the brokerage Zerodha bills per in-the-money settlement order and STT on exercise. Each account's
+// change is its own transaction under its lock.
 import { orderTexts } from '../../texts/order-texts.ts';
 import type { Database } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
 import type { Side } from '../broker-trading.ts';
 import type { Books } from './books.ts';
-import { exerciseCharges, noCharges } from './charges.ts';
+import { expiryCharges } from './charges.ts';
 import { expired, type Contracts } from './contracts.ts';
 import type { Exits } from './exits.ts';
 import { cancelRow, lockAccount, orderColumns, tradeInsertSql, tradeValues, type OrderRow } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
 
-/** MIS positions are squared off by the broker at this IST time (outside demo mode). */
-export const misSquareOffTime = '15:20';
+/**
+ * From this IST time the broker squares MIS (intraday) F&O positions off and takes no fresh MIS orders until
+ * the next session: 15:25 for equity F&O (Zerodha support, "What are the auto square-off timings for open
+ * intraday positions?"; 15:20 is its cash-equity time).
+ */
+export const misSquareOffTime = '15:25';
 
 type SettlementOptions = { db: Database; prices: PriceSource; contracts: Contracts; books: Books; exits: Exits };
 
@@ -22,7 +29,7 @@ export function createSettlement({ db, prices, contracts, books, exits }: Settle
   const { openLegs } = books;
   const { closeLegs } = exits;
 
-  /** The broker's own MIS square-off: today's intraday positions closed at market after 15:20 IST. */
+  /** The broker's own MIS square-off: today's intraday positions closed at market from 15:25 IST. */
   async function squareOffMis(now: Date): Promise<void> {
     const { rows } = await db.query<{ broker_account_id: number; account_number: string; capital: string }>(
       `SELECT DISTINCT t.broker_account_id, a.account_number, a.capital FROM paper_trades t JOIN broker_accounts a ON a.id = t.broker_account_id
@@ -38,7 +45,7 @@ export function createSettlement({ db, prices, contracts, books, exits }: Settle
     }
   }
 
-  /** Contracts past 15:30 IST on their expiry day settle at intrinsic value against the index's spot. */
+  /** Contracts past 15:30 IST on their expiry day settle at intrinsic value against the index's closing value. */
   async function settleExpired(now: Date): Promise<number> {
     const { rows } = await db.query<{ broker_account_id: number; instrument_token: number }>(
       `SELECT DISTINCT t.broker_account_id, t.instrument_token FROM paper_trades t JOIN instruments i ON i.instrument_token = t.instrument_token
@@ -50,7 +57,7 @@ export function createSettlement({ db, prices, contracts, books, exits }: Settle
     for (const row of rows) {
       const contract = (await contractsByToken(db, [row.instrument_token], now)).get(row.instrument_token);
       if (contract === undefined || !expired(contract, now)) continue;
-      const spotPaise = await prices.spotPaise(contract.index, db);
+      const spotPaise = await prices.closingValuePaise(contract.index, contract.expiry, db);
       const strikePaise = contract.strike * 100;
       const intrinsicPaise = Math.max(0, contract.kind === 'CE' ? spotPaise - strikePaise : strikePaise - spotPaise);
       settled += await db.transaction(async (tx) => {
@@ -65,7 +72,7 @@ export function createSettlement({ db, prices, contracts, books, exits }: Settle
         for (const leg of legs) {
           const side: Side = leg.quantity > 0 ? 'SELL' : 'BUY';
           const quantity = Math.abs(leg.quantity);
-          const charges = leg.quantity > 0 && intrinsicPaise > 0 ? exerciseCharges(rates, quantity, intrinsicPaise) : noCharges;
+          const charges = expiryCharges(rates, { long: leg.quantity > 0, quantity, intrinsicPaise, freezeQuantity: contract.freezeQuantity });
           const owner = { accountId: row.broker_account_id, portfolioId: leg.portfolioId, product: leg.product };
           await tx.query(tradeInsertSql(1), tradeValues(null, contract, side, quantity, intrinsicPaise, charges, 'settlement', now, owner));
         }

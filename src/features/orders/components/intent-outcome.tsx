@@ -17,6 +17,8 @@ export function useOrderSentence() {
       symbol: order.tradingsymbol,
     };
     const price = (value: number) => formatInr(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const working = order.status === 'OPEN' || order.status === 'TRIGGER PENDING';
+    if (working && order.variety === 'amo' && order.exchange_order_id === null) return intl.formatMessage(outcomeMessages.afterMarket, values);
     switch (order.status) {
       case 'COMPLETE':
         return intl.formatMessage(outcomeMessages.filled, { ...values, price: price(order.average_price) });

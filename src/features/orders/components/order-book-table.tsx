@@ -5,7 +5,7 @@ import type { Order, OrderStatus } from '@/features/orders/api/trading-types';
 import { ModifyOrderDialog } from '@/features/orders/components/modify-order-dialog';
 import { CancelOrderDialog, orderActionMessages } from '@/features/orders/components/order-dialogs';
 import { fillText, OrderRow, orderColumns } from '@/features/orders/components/order-book-row';
-import { sideMessages, statusMessages, typeMessages } from '@/features/orders/order-messages';
+import { afterMarketBadge, sideMessages, statusMessages, typeMessages } from '@/features/orders/order-messages';
 import { SelectField } from '@/components/ui/select-field';
 import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
@@ -107,6 +107,11 @@ export function OrderBookTable({
     return (
       <span className={`font-medium ${statusTone[order.status]}`} title={reason ?? undefined}>
         {intl.formatMessage(statusMessages[order.status])}
+        {working(order) && order.variety === 'amo' && order.exchange_order_id === null && (
+          <span className="ms-1 text-xs text-warn" data-after-market="held">
+            {intl.formatMessage(afterMarketBadge)}
+          </span>
+        )}
         {reason !== null && (
           <span className="line-clamp-3 text-xs font-normal break-words text-fg-muted" data-field="status-message">
             {reason}
