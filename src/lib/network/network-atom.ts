@@ -2,7 +2,7 @@
  * The app's network state in the one store (rules in network-state.ts). Everything that talks to the server
  * reports here: the API middleware after each request, the price stream, and the probe below. While anything
  * on screen watches the state, the browser's online/offline events are followed and, when the server stops
- * answering, a cheap health probe asks again (1 s, 2 s, 4 s … 15 s apart) so the app learns that it is back even
+ * answering, a cheap health probe asks again (half a second, then twice as long each time, at most 15 s apart) so the app learns that it is back even
  * on a screen that makes no request of its own.
  */
 import { atom } from 'jotai';

@@ -106,11 +106,15 @@ describe('broker accounts list', () => {
       expect(screen.getByRole('button', { name: 'Add account' }).hasAttribute('disabled')).toBe(true);
       expect(screen.getByText(/You are offline/)).toBeTruthy();
 
+      // Back online in the browser's word, enabled once the server answers (lib/network's probe): a
+      // connection that answers nothing (a captive portal) must not enable anything.
+      server.use(http.get(`${API}/api/health/`, () => HttpResponse.json({ status: 'ok' })));
       onLine.mockReturnValue(true);
       act(() => {
         window.dispatchEvent(new Event('online'));
       });
-      expect(login.hasAttribute('disabled')).toBe(false);
+      expect(login.hasAttribute('disabled')).toBe(true);
+      await waitFor(() => expect(login.hasAttribute('disabled')).toBe(false));
       expect(screen.queryByText(/You are offline/)).toBeNull();
     } finally {
       onLine.mockRestore();
