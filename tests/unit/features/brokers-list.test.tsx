@@ -99,6 +99,8 @@ describe('broker accounts list', () => {
     serveBrokers();
     serveAccounts([main]);
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    // As a browser does when the connection goes.
+    window.dispatchEvent(new Event('offline'));
     try {
       renderBrokers();
       const login = await screen.findByRole('button', { name: 'Log in to broker: Main paper account' });

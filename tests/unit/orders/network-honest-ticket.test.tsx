@@ -77,7 +77,7 @@ const server = setupServer(
   }),
   http.get(`${API}/api/order-book/order-book/PA1234`, () => {
     bookReads += 1;
-    return dead ? HttpResponse.error() : HttpResponse.json({ order_book: placedKeys.map(filled), trades: [], status: 'OK', as_of: '2026-11-24T04:00:05Z' } satisfies Schemas['OrderBook']);
+    return dead ? HttpResponse.error() : HttpResponse.json({ order_book: placedKeys.map(filled), trades: [], status: 'OK', as_of: '2026-11-24T04:00:05Z' } satisfies Schemas['OrderBookResponse']);
   }),
 );
 
