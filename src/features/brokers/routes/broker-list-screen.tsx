@@ -6,6 +6,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { StaleNote } from '@/components/ui/stale-note';
 import type { BrokerAccount } from '@/features/brokers/api/broker-types';
 import { brokersMessages } from '@/features/brokers/brokers-messages';
 import { AccountFormDialog, type FormTarget } from '@/features/brokers/components/account-form-dialog';
@@ -35,7 +36,7 @@ const messages = defineMessages({
 export function BrokerListScreen() {
   const intl = useIntl();
   const text = intl.formatMessage;
-  const { ready, error, reload, brokers, accounts } = useBrokerAccounts();
+  const { ready, asOf, error, reload, brokers, accounts } = useBrokerAccounts();
   const [selected, setSelected] = useAtom(selectedAccountAtom);
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [deleting, setDeleting] = useState<BrokerAccount | null>(null);
@@ -62,6 +63,7 @@ export function BrokerListScreen() {
           {text(messages.offline)}
         </p>
       )}
+      {asOf !== null && <StaleNote asOf={asOf} />}
       {!ready ? (
         <AccountsStatus error={error} onRetry={() => void reload()} />
       ) : accounts.length === 0 ? (
@@ -77,7 +79,8 @@ export function BrokerListScreen() {
           onLogIn={logIn}
           onLogOut={setLoggingOut}
           loggingInId={loggingInId}
-          offline={!online}
+          // The last-known copy is read-only: nothing on it can be acted on until the server answers.
+          offline={!online || asOf !== null}
         />
       )}
       <AccountFormDialog target={formTarget} brokers={brokers} onClose={() => setFormTarget(null)} />
