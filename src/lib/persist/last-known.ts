@@ -53,3 +53,8 @@ export function useLastKnown<T>(name: string, fresh: T | undefined, failed: bool
   if (!failed || kept === null || kept.token !== store.get(tokenAtom)) return { value: undefined, asOf: null };
   return { value: kept.snapshot.value as T, asOf: kept.snapshot.at };
 }
+
+/** Forgets every copy kept in memory (sign-out, a 401: the stored ones go with the user's data). */
+export function forgetLastKnown(): void {
+  for (const kept of atoms.values()) store.set(kept, null);
+}

@@ -123,6 +123,21 @@ describe('broker accounts list', () => {
     }
   });
 
+  it('when the accounts cannot be read (the server unreachable), shows the last-known list as of its time, read-only', async () => {
+    serveBrokers();
+    serveAccounts([main]);
+    const first = renderBrokers();
+    await screen.findByRole('listitem', { name: 'Main paper account' });
+    first.unmount();
+
+    server.use(http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.error()));
+    renderBrokers();
+    expect(await screen.findByText(/^Last known, as of \d\d:\d\d:\d\d IST: it could not be refreshed\.$/, { normalizer: plainText })).toBeTruthy();
+    const item = screen.getByRole('listitem', { name: 'Main paper account' });
+    expect(within(item).getByRole('button', { name: 'Log in to broker: Main paper account' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByText('Your broker accounts could not be loaded.')).toBeNull();
+  });
+
   it('counts a session whose end has passed as logged out, whatever the stored flag says', async () => {
     serveBrokers();
     serveAccounts([{ ...swing, session_expires_at: '2020-01-17T06:00:00+05:30' }]);

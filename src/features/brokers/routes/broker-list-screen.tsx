@@ -16,7 +16,7 @@ import { DeleteAccountDialog } from '@/features/brokers/components/delete-accoun
 import { LogoutDialog } from '@/features/brokers/components/logout-dialog';
 import { useBrokerAccounts } from '@/features/brokers/hooks/use-broker-accounts';
 import { useStartLogin } from '@/features/brokers/hooks/use-start-login';
-import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { useNetworkState, useOnlineStatus } from '@/lib/network/use-online-status';
 import { selectedAccountAtom } from '@/lib/session/user-profile-atoms';
 
 const messages = defineMessages({
@@ -43,6 +43,8 @@ export function BrokerListScreen() {
   const [loggingOut, setLoggingOut] = useState<BrokerAccount | null>(null);
   const { loggingInId, logIn } = useStartLogin();
   const online = useOnlineStatus();
+  // Said only when the device is offline: a server that does not answer is the header badge's to say.
+  const deviceOffline = useNetworkState().kind === 'offline';
 
   const addButton = (
     <Button onClick={() => setFormTarget({ kind: 'add' })} disabled={!online}>
@@ -58,7 +60,7 @@ export function BrokerListScreen() {
         description={text(brokersMessages.description)}
         actions={ready && accounts.length > 0 ? addButton : undefined}
       />
-      {!online && (
+      {deviceOffline && (
         <p role="status" className="rounded-md border border-line bg-surface-muted px-4 py-3 text-sm text-fg-muted">
           {text(messages.offline)}
         </p>
