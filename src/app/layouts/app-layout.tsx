@@ -9,6 +9,7 @@ import { SideNav } from '@/app/layouts/side-nav';
 import { TopNav } from '@/app/layouts/top-nav';
 import { useBlankLayout } from '@/app/layouts/use-blank-layout';
 import { useProfileLoader } from '@/app/session/use-profile-loader';
+import { UnknownIntentsSettler } from '@/app/trading/unknown-intents-settler';
 import { requestPersistentStorage } from '@/lib/persist/device-storage';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 
@@ -36,6 +37,7 @@ export function AppLayout() {
     return (
       <main id="main" className="min-h-dvh">
         <Outlet />
+        <UnknownIntentsSettler />
       </main>
     );
   }
@@ -55,6 +57,7 @@ export function AppLayout() {
         <ShellFooter />
       </div>
       <Suspense fallback={null}><AlertsNotifier /></Suspense>
+      <UnknownIntentsSettler />
     </div>
   );
 }

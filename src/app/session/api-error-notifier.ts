@@ -3,13 +3,14 @@
  * notification per catalogue row, and for 401 a sign-out (token, IndexedDB data and caches cleared), after
  * which the route guard sends the user to sign in and back. Refusals with a message of their own
  * ('rejected') are shown by the screen that made the call, next to what the trader was doing; so are
- * failures to reach the server while the browser is offline (the Offline badge is the one message for that).
+ * failures to reach the server while offline or already unreachable (the header's badge is the one message).
  * The rest (spec §8's catalogue rows) are notifications, and screens do not repeat their cause.
  */
 import { defineMessages } from 'react-intl';
 import { signOutLocally } from '@/app/session/sign-out';
 import type { ApiError } from '@/lib/api/api-error';
 import { onApiError } from '@/lib/api/api-error-events';
+import { networkStateAtom } from '@/lib/network/network-atom';
 import { notify } from '@/lib/notify/notify';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
@@ -26,6 +27,9 @@ export const catalogueMessages = defineMessages({
     defaultMessage: 'The server could not be reached. Check your connection and try again.',
   },
 });
+
+/** The unreachable episode (its start) already announced. */
+let notifiedSince: number | null = null;
 
 /** Sign-out has already happened on this device when its server call runs: its failures are not news. */
 const QUIET_PATHS = new Set(['/api/authenticate/logout/']);
@@ -52,12 +56,18 @@ export function handleApiError(error: ApiError): void {
     case 'setup':
       notify({ kind: 'error', title: m.error });
       return;
-    case 'network':
-      // Offline, the header's Offline badge says it once and each screen shows what it could not load:
-      // a notification per failed call would say it again and again.
-      if (!navigator.onLine) return;
+    case 'network': {
+      // Once per episode: the header's badge keeps saying it (offline, or no answer since T) and each screen
+      // shows its last copy "as of": a notification per failed call would say it again and again.
+      const state = store.get(networkStateAtom);
+      if (!navigator.onLine || state.kind === 'offline') return;
+      if (state.kind === 'unreachable') {
+        if (notifiedSince === state.since) return;
+        notifiedSince = state.since;
+      }
       notify({ kind: 'error', title: m.error, description: m.unreachable });
       return;
+    }
     case 'invalid_response':
       notify({ kind: 'error', title: m.error, description: error.message });
       return;

@@ -21,6 +21,11 @@ export const marketMessages = defineMessages({
   down: { id: 'market.down', defaultMessage: 'down' },
 });
 
+export const unreachableText = defineMessage<{ time: MessageValue }>({
+  id: 'market.unreachable',
+  defaultMessage: 'No answer from the server since {time} IST: the prices shown are not live, each is as old as marked. Trading is disabled.',
+});
+
 export const ageText = defineMessage<{ seconds: MessageValue }>({ id: 'market.age', defaultMessage: '{seconds} s old' });
 export const ageMinutesText = defineMessage<{ minutes: MessageValue }>({ id: 'market.ageMinutes', defaultMessage: '{minutes} min old' });
 export const delayedText = defineMessage<{ seconds: MessageValue }>({

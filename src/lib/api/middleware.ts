@@ -5,6 +5,7 @@
 import type { Middleware } from 'openapi-fetch';
 import { ApiError, errorFromStatus } from '@/lib/api/api-error';
 import { reportApiError } from '@/lib/api/api-error-events';
+import { reportAnswered, reportUnanswered } from '@/lib/network/network-atom';
 
 export function bearerTokenMiddleware(getToken: () => string | null): Middleware {
   return {
@@ -37,9 +38,14 @@ function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-/** Turns HTTP failures and transport failures into reported ApiErrors; the caller's own aborts pass through. */
+/**
+ * Turns HTTP failures and transport failures into reported ApiErrors; the caller's own aborts pass through.
+ * Every outcome also tells the app's network state whether the server answered (lib/network): a copy the
+ * service worker saved earlier is not an answer, nor is a gateway's 502–504.
+ */
 export const catalogueMiddleware: Middleware = {
   async onResponse({ request, response }) {
+    reportAnswered(response);
     if (response.ok) return response;
     const path = new URL(request.url).pathname;
     const error = errorFromStatus(response.status, await readBody(response), response.headers.get('Retry-After'), path);
@@ -49,12 +55,16 @@ export const catalogueMiddleware: Middleware = {
   onError({ request, error }) {
     if (error instanceof ApiError) {
       // Already reported by onResponse, or a time-out from the fetch wrapper that still needs reporting.
-      if (error.kind === 'time_out' && error.status === undefined) reportApiError(error);
+      if (error.kind === 'time_out' && error.status === undefined) {
+        reportUnanswered();
+        reportApiError(error);
+      }
       return error;
     }
     if (isAbortError(error)) return error instanceof Error ? error : new Error(String(error));
     // fetch rejects with a TypeError when no answer arrives; anything else failed before sending.
     const kind = error instanceof TypeError ? 'network' : 'setup';
+    if (kind === 'network') reportUnanswered();
     const normalised = new ApiError(kind, 'Error', { cause: error, path: new URL(request.url).pathname });
     reportApiError(normalised);
     return normalised;

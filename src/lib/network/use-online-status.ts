@@ -1,15 +1,18 @@
-import { useSyncExternalStore } from 'react';
+import { useAtomValue } from 'jotai';
+import { networkStateAtom } from '@/lib/network/network-atom';
+import type { NetworkState } from '@/lib/network/network-state';
+import { store } from '@/lib/store';
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
+/** The app's network state: reachable, unreachable since T, or offline since T (network-state.ts). */
+export function useNetworkState(): NetworkState {
+  return useAtomValue(networkStateAtom, { store });
 }
 
-/** Whether the browser believes it is online; updates on the online/offline events. */
+/**
+ * Whether the server can be reached now: the browser's own word AND the last request's outcome. Every control
+ * that needs the server (trading above all) follows this, so a captive portal that the browser calls
+ * "online" disables them just as airplane mode does.
+ */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useNetworkState().kind === 'reachable';
 }

@@ -17,6 +17,8 @@ import { BrokerListScreen } from '@/features/brokers/routes/broker-list-screen';
 import { BrokerLoginReturnScreen } from '@/features/brokers/routes/broker-login-return-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
+import { removeValue } from '@/lib/persist/idb-storage';
+import { forgetLastKnown } from '@/lib/persist/last-known';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import {
@@ -74,13 +76,16 @@ class NoResizeObserver {
 export function useBrokersServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterAll(() => server.close());
-  beforeEach(() => {
+  beforeEach(async () => {
     // jsdom has no ResizeObserver; Headless UI's menu watches its button with one.
     vi.stubGlobal('ResizeObserver', NoResizeObserver);
     configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
     store.set(tokenAtom, 'token-abc');
     store.set(notificationsAtom, []);
     store.set(brokersAtom, []);
+    // Each test is a new session: no last-known copy of another test's accounts, in memory or on the device.
+    forgetLastKnown();
+    await removeValue('snapshot:brokers:accounts');
     store.set(brokerAccountsAtom, []);
     store.set(selectedAccountAtom, null);
     store.set(loginBrokerAccountIdAtom, null);

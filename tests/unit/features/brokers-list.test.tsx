@@ -99,6 +99,8 @@ describe('broker accounts list', () => {
     serveBrokers();
     serveAccounts([main]);
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    // As a browser does when the connection goes.
+    window.dispatchEvent(new Event('offline'));
     try {
       renderBrokers();
       const login = await screen.findByRole('button', { name: 'Log in to broker: Main paper account' });
@@ -106,15 +108,34 @@ describe('broker accounts list', () => {
       expect(screen.getByRole('button', { name: 'Add account' }).hasAttribute('disabled')).toBe(true);
       expect(screen.getByText(/You are offline/)).toBeTruthy();
 
+      // Back online in the browser's word, enabled once the server answers (lib/network's probe): a
+      // connection that answers nothing (a captive portal) must not enable anything.
+      server.use(http.get(`${API}/api/health/`, () => HttpResponse.json({ status: 'ok' })));
       onLine.mockReturnValue(true);
       act(() => {
         window.dispatchEvent(new Event('online'));
       });
-      expect(login.hasAttribute('disabled')).toBe(false);
+      expect(login.hasAttribute('disabled')).toBe(true);
+      await waitFor(() => expect(login.hasAttribute('disabled')).toBe(false));
       expect(screen.queryByText(/You are offline/)).toBeNull();
     } finally {
       onLine.mockRestore();
     }
+  });
+
+  it('when the accounts cannot be read (the server unreachable), shows the last-known list as of its time, read-only', async () => {
+    serveBrokers();
+    serveAccounts([main]);
+    const first = renderBrokers();
+    await screen.findByRole('listitem', { name: 'Main paper account' });
+    first.unmount();
+
+    server.use(http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.error()));
+    renderBrokers();
+    expect(await screen.findByText(/^Last known, as of \d\d:\d\d:\d\d IST: it could not be refreshed\.$/, { normalizer: plainText })).toBeTruthy();
+    const item = screen.getByRole('listitem', { name: 'Main paper account' });
+    expect(within(item).getByRole('button', { name: 'Log in to broker: Main paper account' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByText('Your broker accounts could not be loaded.')).toBeNull();
   });
 
   it('counts a session whose end has passed as logged out, whatever the stored flag says', async () => {

@@ -172,6 +172,8 @@ function botRoutes(plural: string, singular: string, key: 'tradingBots' | 'daily
 }
 
 const routes = [
+  // The app's reachability probe (lib/network): asked when requests stop being answered.
+  http.get(`${API}/api/health/`, () => HttpResponse.json({ status: 'ok' })),
   http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: backend.accounts })),
   http.get(`${API}/api/portfolios/all-portfolios/:accountId/`, ({ params }) =>
     HttpResponse.json({ portfolios: backend.portfolios.filter((p) => p.broker_account === Number(params.accountId)) }),

@@ -8,6 +8,9 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
 import { API, findCard, notifications, renderPortfolioScreen, server, usePortfolioBackend } from './portfolio-harness';
+import { portfolioListStampAtom } from '@/features/portfolios/atoms/portfolio-list-stamp-atom';
+import { brokerPortfoliosAtom } from '@/lib/session/user-profile-atoms';
+import { store } from '@/lib/store';
 import { plainText } from '../support/plain-text.ts';
 
 usePortfolioBackend();
@@ -67,6 +70,21 @@ describe('a portfolio list that did not come', () => {
     await findCard('Weekly expiry');
     // The notifier names the failure (spec §8); the screen only says the figure is not fresh.
     expect(notifications().map((n) => n.title)).toEqual(['Internal Server Error']);
+    expect(screen.queryByText('The portfolios could not be loaded.')).toBeNull();
+  });
+
+  it('after a reload on a dead network, shows the device’s last-known list as of its time, not "could not be loaded"', async () => {
+    const first = renderPortfolioScreen();
+    await findCard('Weekly expiry');
+    first.unmount();
+    // A reload: nothing of this visit in memory, only what the device kept.
+    store.set(portfolioListStampAtom, null);
+    store.set(brokerPortfoliosAtom, []);
+
+    server.use(http.get(portfolioRead, () => HttpResponse.error()));
+    renderPortfolioScreen();
+    expect(await screen.findByText(/^Last known, as of \d\d:\d\d:\d\d IST: it could not be refreshed\.$/, { normalizer: plainText })).toBeTruthy();
+    await findCard('Weekly expiry');
     expect(screen.queryByText('The portfolios could not be loaded.')).toBeNull();
   });
 });

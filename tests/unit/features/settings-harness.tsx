@@ -12,6 +12,8 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { components } from '@openapi/main';
 import { SettingsScreen } from '@/features/settings/routes/settings-screen';
 import { configureApiClients } from '@/lib/api/clients';
+import { removeValue } from '@/lib/persist/idb-storage';
+import { forgetLastKnown } from '@/lib/persist/last-known';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import { userDataAtom } from '@/lib/session/user-profile-atoms';
@@ -34,8 +36,11 @@ export const asha: User = {
 export function useSettingsServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterAll(() => server.close());
-  beforeEach(() => {
+  beforeEach(async () => {
     configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
+    // Each test is a new session: no last-known profile of another test, in memory or on the device.
+    forgetLastKnown();
+    await removeValue('snapshot:profile');
     store.set(tokenAtom, 'token-abc');
     store.set(notificationsAtom, []);
     store.set(userDataAtom, null);

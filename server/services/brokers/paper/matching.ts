@@ -6,7 +6,7 @@
 // cancelled with the reason; LIMIT when the market reaches it, at the limit or better; SL triggers on the
 // last price and then works as a LIMIT. Fills are whole (the simulator has no depth to fill partially).
 import { cancelledOco, orderTexts } from '../../texts/order-texts.ts';
-import type { Said } from '../../texts/said.ts';
+import { said, type Said } from '../../texts/said.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
 import type { Product } from '../broker-trading.ts';

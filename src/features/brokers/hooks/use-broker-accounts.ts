@@ -1,17 +1,19 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { getBrokerAccounts } from '@/features/brokers/api/get-broker-accounts';
 import { getBrokers } from '@/features/brokers/api/get-brokers';
 import { accountsLoadedAtom } from '@/features/brokers/atoms/account-list-actions';
 import { brokersAtom } from '@/features/brokers/atoms/brokers-atom';
 import { useOperation } from '@/lib/api/use-operation';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
+import { useLastKnown } from '@/lib/persist/last-known';
 import { brokerAccountsAtom } from '@/lib/session/user-profile-atoms';
 
 /**
  * The brokers and the trader's accounts, read fresh when the screen opens (another device may have
  * changed them). `ready` is false until the first answer; from then on the list is brokerAccountsAtom,
- * which the screen's actions keep up to date. A failed read is tried again when the connection comes back.
+ * which the screen's actions keep up to date. A failed read is tried again when the connection comes back;
+ * meanwhile the last-known list shows, read-only, with `asOf` its time (not "could not be loaded").
  */
 export function useBrokerAccounts() {
   const setBrokers = useSetAtom(brokersAtom);
@@ -31,11 +33,16 @@ export function useBrokerAccounts() {
   }, [run]);
   useReloadWhenOnline(error !== null && !loading, run);
 
+  const brokers = useAtomValue(brokersAtom);
+  const accounts = useAtomValue(brokerAccountsAtom);
+  const fresh = useMemo(() => (data === true ? { brokers, accounts } : undefined), [data, brokers, accounts]);
+  const lastKnown = useLastKnown('brokers:accounts', fresh, error !== null);
   return {
-    ready: data === true,
+    ready: lastKnown.value !== undefined,
+    asOf: lastKnown.asOf,
     error,
     reload: run,
-    brokers: useAtomValue(brokersAtom),
-    accounts: useAtomValue(brokerAccountsAtom),
+    brokers: lastKnown.value?.brokers ?? brokers,
+    accounts: lastKnown.value?.accounts ?? accounts,
   };
 }

@@ -6,6 +6,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { StaleNote } from '@/components/ui/stale-note';
 import type { BrokerAccount } from '@/features/brokers/api/broker-types';
 import { brokersMessages } from '@/features/brokers/brokers-messages';
 import { AccountFormDialog, type FormTarget } from '@/features/brokers/components/account-form-dialog';
@@ -15,7 +16,7 @@ import { DeleteAccountDialog } from '@/features/brokers/components/delete-accoun
 import { LogoutDialog } from '@/features/brokers/components/logout-dialog';
 import { useBrokerAccounts } from '@/features/brokers/hooks/use-broker-accounts';
 import { useStartLogin } from '@/features/brokers/hooks/use-start-login';
-import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { useNetworkState, useOnlineStatus } from '@/lib/network/use-online-status';
 import { selectedAccountAtom } from '@/lib/session/user-profile-atoms';
 
 const messages = defineMessages({
@@ -35,13 +36,15 @@ const messages = defineMessages({
 export function BrokerListScreen() {
   const intl = useIntl();
   const text = intl.formatMessage;
-  const { ready, error, reload, brokers, accounts } = useBrokerAccounts();
+  const { ready, asOf, error, reload, brokers, accounts } = useBrokerAccounts();
   const [selected, setSelected] = useAtom(selectedAccountAtom);
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [deleting, setDeleting] = useState<BrokerAccount | null>(null);
   const [loggingOut, setLoggingOut] = useState<BrokerAccount | null>(null);
   const { loggingInId, logIn } = useStartLogin();
   const online = useOnlineStatus();
+  // Said only when the device is offline: a server that does not answer is the header badge's to say.
+  const deviceOffline = useNetworkState().kind === 'offline';
 
   const addButton = (
     <Button onClick={() => setFormTarget({ kind: 'add' })} disabled={!online}>
@@ -57,11 +60,12 @@ export function BrokerListScreen() {
         description={text(brokersMessages.description)}
         actions={ready && accounts.length > 0 ? addButton : undefined}
       />
-      {!online && (
+      {deviceOffline && (
         <p role="status" className="rounded-md border border-line bg-surface-muted px-4 py-3 text-sm text-fg-muted">
           {text(messages.offline)}
         </p>
       )}
+      {asOf !== null && <StaleNote asOf={asOf} />}
       {!ready ? (
         <AccountsStatus error={error} onRetry={() => void reload()} />
       ) : accounts.length === 0 ? (
@@ -77,7 +81,8 @@ export function BrokerListScreen() {
           onLogIn={logIn}
           onLogOut={setLoggingOut}
           loggingInId={loggingInId}
-          offline={!online}
+          // The last-known copy is read-only: nothing on it can be acted on until the server answers.
+          offline={!online || asOf !== null}
         />
       )}
       <AccountFormDialog target={formTarget} brokers={brokers} onClose={() => setFormTarget(null)} />

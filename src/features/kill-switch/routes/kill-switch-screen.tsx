@@ -11,6 +11,9 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormError } from '@/components/ui/form-error';
 import { LoadStatus } from '@/components/ui/load-status';
+import { StaleNote } from '@/components/ui/stale-note';
+import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
+import { useLastKnown } from '@/lib/persist/last-known';
 import { PageHeader } from '@/components/ui/page-header';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
@@ -63,6 +66,11 @@ export function KillSwitchScreen() {
     };
   }, [stamp]);
 
+  // Offline or with the server unreachable, the last-known switches show "as of" their time, not "could not be loaded".
+  const lastKnown = useLastKnown('kill-switch:list', switches ?? undefined, failed);
+  const shown = lastKnown.value ?? null;
+  useReloadWhenOnline(failed, load);
+
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -76,12 +84,13 @@ export function KillSwitchScreen() {
           ) : null
         }
       />
-      {switches === null ? (
+      {lastKnown.asOf !== null && <StaleNote asOf={lastKnown.asOf} />}
+      {shown === null ? (
         <LoadStatus loadingText={intl.formatMessage(messages.loading)} failedText={intl.formatMessage(messages.failed)} failed={failed} onRetry={load} />
-      ) : switches.length === 0 ? (
+      ) : shown.length === 0 ? (
         <EmptyState icon={StopCircleIcon} title={intl.formatMessage(messages.noAccountsTitle)} description={intl.formatMessage(messages.noAccounts)} />
       ) : (
-        switches.map((entry) => (
+        shown.map((entry) => (
           <AccountSwitch
             key={entry.account_number}
             entry={entry}

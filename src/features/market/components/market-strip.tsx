@@ -7,6 +7,8 @@ import { liveFeed } from '@/features/market/feed/live-feed';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { indexInstruments, marketMessages as m } from '@/features/market/market-messages';
 import { useFormat } from '@/lib/format/use-format';
+import { networkMessages } from '@/lib/network/network-messages';
+import { useNetworkState } from '@/lib/network/use-online-status';
 import { store } from '@/lib/store';
 
 const changeText = defineMessage<{ change: MessageValue; percent: MessageValue }>({
@@ -18,6 +20,7 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
   const intl = useIntl();
   const { formatNumber, formatPercent } = useFormat();
   const quote = useQuote(instrument);
+  const network = useNetworkState().kind;
   const change = quote?.change;
   const direction = change === undefined || change === 0 ? null : change > 0 ? 'up' : 'down';
   const tone = direction === 'up' ? 'text-profit' : direction === 'down' ? 'text-loss' : 'text-fg-muted';
@@ -25,7 +28,12 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
     <li className="flex shrink-0 items-baseline gap-1.5 whitespace-nowrap" aria-label={index}>
       <span className="font-semibold text-fg">{index}</span>
       {quote === null ? (
-        <span className="text-fg-muted">{intl.formatMessage(m.noPrice)}</span>
+        // No price because the server cannot be reached says that cause, in the header badge's words.
+        <span className="text-fg-muted">
+          {intl.formatMessage(
+            network === 'offline' ? networkMessages.offlineBadge : network === 'unreachable' ? networkMessages.unreachableBadge : m.noPrice,
+          )}
+        </span>
       ) : (
         <>
           <span className="tabular-nums text-fg">{formatNumber(quote.last_price, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</span>

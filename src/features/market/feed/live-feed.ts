@@ -4,6 +4,8 @@
  * offline and resumes on return, and one tab runs it for all the tabs of the app.
  */
 import { analyticsApi, runtimeConfig } from '@/lib/api/clients';
+import { reportAnswered, reportUnanswered } from '@/lib/network/network-atom';
+import { watchStream } from '@/lib/network/watch-stream';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import { selectedAccountAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
@@ -25,16 +27,24 @@ function liveAccountId(): number | null {
 const transport: FeedTransport = {
   async openStream(instruments, signal) {
     const token = store.get(tokenAtom);
-    const response = await fetch(`${runtimeConfig().apiBaseUrl}/api/market/stream/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      // JSON leaves out an undefined account_id: the simulator's prices. The compact encoding: names once,
-      // integers after (a quarter fewer bytes on a phone's data plan, after gzip).
-      body: JSON.stringify({ instruments, account_id: liveAccountId() ?? undefined, format: 'compact' }),
-      signal,
-    });
+    let response: Response;
+    try {
+      response = await fetch(`${runtimeConfig().apiBaseUrl}/api/market/stream/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        // JSON leaves out an undefined account_id: the simulator's prices. The compact encoding: names once,
+        // integers after (a quarter fewer bytes on a phone's data plan, after gzip).
+        body: JSON.stringify({ instruments, account_id: liveAccountId() ?? undefined, format: 'compact' }),
+        signal,
+      });
+    } catch (error) {
+      // A stream that cannot open is the server unreachable, for trading as for prices (lib/network).
+      if (!signal.aborted) reportUnanswered();
+      throw error;
+    }
+    reportAnswered(response);
     if (!response.ok || response.body === null) throw new Error(`the price stream answered ${response.status}`);
-    return response.body;
+    return watchStream(response.body, signal);
   },
   async poll(instruments, signal) {
     // market_data takes at most 500 instruments a call (every strike of a chain is more): one call per 500.

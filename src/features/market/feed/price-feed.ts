@@ -129,6 +129,12 @@ export function createPriceFeed({
     if (lastKnown.size > lastKnownLimit) lastKnown.delete(lastKnown.keys().next().value as string);
   }
 
+  function olderThanHeld(instrument: string, quote: Quote): boolean {
+    const target = atoms.get(instrument);
+    const held = pending.get(instrument) ?? (target === undefined ? null : store.get(target));
+    return held != null && Date.parse(quote.timestamp) < Date.parse(held.timestamp);
+  }
+
   function flush(): void {
     frameRequested = false;
     // At most `quotesPerFrame` atoms a frame: a whole chain's tick (500 rows re-rendering) is spread over a
@@ -150,7 +156,10 @@ export function createPriceFeed({
 
   function receive(snapshot: MarketSnapshot, fromLeader = false): void {
     if (leader && !fromLeader) link?.sendSnapshot(snapshot);
-    for (const [instrument, quote] of Object.entries(snapshot.data)) pending.set(instrument, quote);
+    for (const [instrument, quote] of Object.entries(snapshot.data)) {
+      // A saved copy (the service worker's, when the network fails) must never take a price back in time.
+      if (!olderThanHeld(instrument, quote)) pending.set(instrument, quote);
+    }
     if (snapshot.market !== undefined) store.set(marketAtom, snapshot.market);
     store.set(lastMessageAtAtom, now());
     if (!frameRequested && pending.size > 0) {

@@ -27,8 +27,8 @@ export const ticketText = {
   }),
   submit: defineMessage<{ side: MessageValue; quantity: MessageValue }>({ id: 'orders.ticket.submit', defaultMessage: '{side} {quantity}' }),
   stale: defineMessage<{ seconds: MessageValue }>({
-    id: 'orders.ticket.stale',
-    defaultMessage: 'The last price is {seconds} s old. Place the order anyway',
+    id: 'orders.ticket.staleBlocked',
+    defaultMessage: 'The last price is {seconds} s old: the order waits for a live price.',
   }),
   review: defineMessage<{ side: MessageValue; quantity: MessageValue; symbol: MessageValue; how: MessageValue; product: MessageValue }>({
     id: 'orders.ticket.review',

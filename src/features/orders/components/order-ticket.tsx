@@ -19,8 +19,7 @@ import { useOrderMargins } from '@/features/orders/hooks/use-order-margins';
 import { useSecondsSince } from '@/features/orders/hooks/use-seconds-since';
 import { intentMessages, productMessages, sideMessages } from '@/features/orders/order-messages';
 import { Button } from '@/components/ui/button';
-import { CheckboxField } from '@/components/ui/checkbox-field';
-import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { useNetworkBlock } from '@/lib/network/use-network-block';
 import { useFormat } from '@/lib/format/use-format';
 import { tradingModeOf } from '@/lib/trading/trading-mode';
 
@@ -39,13 +38,17 @@ export type TicketQuote = { last_price: number; bid?: number | undefined; ask?: 
 
 export type TicketDefaults = { product: Product; order_type: 'MARKET' | 'LIMIT'; lots: number; confirm_before_order: boolean };
 
-/** A price older than this asks for a second confirmation (issue: "a price older than 5 s"). */
+/**
+ * A price older than this is not traded on: no "place it anyway" (issue 24: a saved copy 16 minutes old was
+ * one tick away from an order). The ticket says how old it is and waits for a live one.
+ */
 const staleAfterMs = 5000;
 
 /**
  * Buy or sell one option contract: lots with the quantity they make, order type, product, price and trigger
  * where needed, the margin and charges before sending, a review step when the trade defaults ask for one,
- * and the broker's final answer. Disabled with the reason when offline or without a broker session.
+ * and the broker's final answer. Disabled with the reason when offline, when the server does not answer
+ * (lib/network), when the price is not live, or without a broker session.
  */
 export function OrderTicket({
   instrument,
@@ -80,7 +83,8 @@ export function OrderTicket({
 }) {
   const intl = useIntl();
   const { formatInr, formatNumber, locale } = useFormat();
-  const online = useOnlineStatus();
+  const networkBlock = useNetworkBlock();
+  const online = networkBlock === null;
   const formId = useId();
   const [side, setSide] = useState<TransactionType>(initialSide);
   const [values, setValues] = useState<TicketValues>(() => ({
@@ -92,7 +96,6 @@ export function OrderTicket({
   }));
   const { type, product } = values;
   const [reviewing, setReviewing] = useState(false);
-  const [staleAccepted, setStaleAccepted] = useState(false);
   const intent = useOrderIntent(account);
   const accountNumber = account?.account_number ?? null;
   const live = account !== null && tradingModeOf(account) === 'live';
@@ -132,8 +135,10 @@ export function OrderTicket({
   };
   const change = (changes: Partial<TicketValues>) => edit(setValues)({ ...values, ...changes });
 
-  const blocked = !online ? intentMessages.offline : accountNumber === null ? intentMessages.noAccount : !sessionOpen ? intentMessages.noSession : null;
-  const canSend = blocked === null && request !== null && slicing?.tooMany !== true && !intent.pending && (!stale || staleAccepted);
+  const blocked =
+    networkBlock ??
+    (accountNumber === null ? intl.formatMessage(intentMessages.noAccount) : !sessionOpen ? intl.formatMessage(intentMessages.noSession) : null);
+  const canSend = blocked === null && request !== null && slicing?.tooMany !== true && !intent.pending && !stale;
 
   const send = async () => {
     if (request === null || accountNumber === null) return;
@@ -225,17 +230,14 @@ export function OrderTicket({
       {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} />}
 
       {stale && blocked === null && (
-        <CheckboxField
-          name="stale-price"
-          label={intl.formatMessage(t.stale, { seconds: formatNumber(age ?? 0) })}
-          checked={staleAccepted}
-          onChange={setStaleAccepted}
-        />
+        <p role="status" className="text-sm font-medium text-warn" data-testid="stale-price">
+          {intl.formatMessage(t.stale, { seconds: formatNumber(age ?? 0) })}
+        </p>
       )}
 
       {blocked !== null && (
         <p role="status" className="text-sm font-medium text-warn">
-          {intl.formatMessage(blocked)}
+          {blocked}
         </p>
       )}
 

@@ -6,6 +6,7 @@ import { portfolioListStampAtom } from '@/features/portfolios/atoms/portfolio-li
 import { useOperation } from '@/lib/api/use-operation';
 import type { LoadState } from '@/lib/load/load-state';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
+import { recallLastKnown, rememberLastKnown } from '@/lib/persist/last-known';
 import { brokerPortfoliosAtom, selectedAccountAtom, selectedPortfolioAtom } from '@/lib/session/user-profile-atoms';
 
 /** The answer says whose it is, so the screen knows which account's list it holds. */
@@ -33,7 +34,9 @@ export function usePortfolioList(accountId: number | null) {
     if (!answer || store.get(selectedAccountAtom)?.id !== accountId) return;
     const list = answer.portfolios;
     setAll(list);
-    setStamp({ accountId, at: Date.now() });
+    const at = Date.now();
+    setStamp({ accountId, at });
+    rememberLastKnown(`portfolios:${accountId}`, list, at);
     setSelected((current) => list.find((portfolio) => portfolio.id === current?.id) ?? list[0] ?? null);
   }, [accountId, run, store, setAll, setStamp, setSelected]);
 
@@ -43,6 +46,22 @@ export function usePortfolioList(accountId: number | null) {
 
   const failed = error !== null && !loading;
   useReloadWhenOnline(failed, load);
+  // Nothing read this visit (a reload offline, or the server unreachable): the device's last-known list,
+  // which the screen then shows "as of" its time, read-only, instead of "could not be loaded".
+  const knownNow = stamp !== null && stamp.accountId === accountId;
+  useEffect(() => {
+    if (!failed || knownNow || accountId === null) return;
+    let current = true;
+    void recallLastKnown<Portfolio[]>(`portfolios:${accountId}`).then((kept) => {
+      if (!current || kept === null || store.get(selectedAccountAtom)?.id !== accountId) return;
+      setAll(kept.value);
+      setStamp({ accountId, at: kept.at });
+      setSelected((chosen) => kept.value.find((portfolio) => portfolio.id === chosen?.id) ?? kept.value[0] ?? null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [failed, knownNow, accountId, store, setAll, setStamp, setSelected]);
 
   const portfolios = all.filter((portfolio) => portfolio.broker_account === accountId);
   const portfolio = portfolios.find((candidate) => candidate.id === selected?.id) ?? null;

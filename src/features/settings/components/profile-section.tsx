@@ -1,4 +1,5 @@
 import { defineMessages, useIntl } from 'react-intl';
+import { StaleNote } from '@/components/ui/stale-note';
 import { ProfileForm } from '@/features/settings/components/profile-form';
 import { ProfileStatus } from '@/features/settings/components/profile-status';
 import { SettingsPanel } from '@/features/settings/components/settings-panel';
@@ -14,9 +15,10 @@ const messages = defineMessages({
 
 export function ProfileSection() {
   const intl = useIntl();
-  const { user, error, reload } = useProfile();
+  const { user, asOf, error, reload } = useProfile();
   return (
     <SettingsPanel title={intl.formatMessage(sectionMessages.profile)} description={intl.formatMessage(messages.description)}>
+      {asOf !== null && <StaleNote asOf={asOf} />}
       {user ? <ProfileForm user={user} /> : <ProfileStatus error={error} onRetry={() => void reload()} />}
     </SettingsPanel>
   );

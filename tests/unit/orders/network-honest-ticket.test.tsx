@@ -1,0 +1,182 @@
+// Honest when the network lies (issue 24). The ticket refuses to trade while the server does not answer,
+// though the browser says online, and on a price that is not live, each time with the reason and without any
+// "place it anyway". An order whose answer was lost ends in its final state by itself once the server answers
+// again: the order book is read for its key, nothing is sent twice. HTTP is MSW; an unexpected request fails.
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { IntlProvider } from 'react-intl';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { components } from '@openapi/main';
+import { OrderTicket, type TicketInstrument } from '@/features/orders/components/order-ticket';
+import { startSettlingUnknownIntents } from '@/features/orders/model/settle-unknown-intents';
+import { frMessages } from '@/i18n/locales/fr/index';
+import { configureApiClients } from '@/lib/api/clients';
+import { networkStateAtom, reportNetwork } from '@/lib/network/network-atom';
+import { store } from '@/lib/store';
+import { plainText } from '../support/plain-text';
+
+type Schemas = components['schemas'];
+const API = 'http://api.test';
+
+const instrument: TicketInstrument = {
+  instrument: 'NFO:NIFTY26D0126000CE',
+  tradingsymbol: 'NIFTY26D0126000CE',
+  exchange: 'NFO',
+  lot_size: 65,
+  strike: 26000,
+  instrument_type: 'CE',
+  expiry: '2026-12-01',
+  name: 'NIFTY',
+};
+
+const filled = (tag: string): Schemas['Order'] => ({
+  order_id: 'O1',
+  exchange_order_id: 'X1',
+  account_number: 'PA1234',
+  portfolio_id: null,
+  tradingsymbol: instrument.tradingsymbol,
+  exchange: 'NFO',
+  transaction_type: 'BUY',
+  order_type: 'LIMIT',
+  product: 'NRML',
+  variety: 'regular',
+  validity: 'DAY',
+  quantity: 65,
+  price: 120,
+  trigger_price: 0,
+  average_price: 120,
+  filled_quantity: 65,
+  pending_quantity: 0,
+  cancelled_quantity: 0,
+  status: 'COMPLETE',
+  status_message: null,
+  status_message_i18n: null,
+  tag,
+  order_timestamp: '2026-11-24T04:00:00Z',
+  exchange_timestamp: null,
+  modifications: 0,
+});
+
+/** What the fake network does: everything fails (dead Wi-Fi) or the server answers. */
+let dead = false;
+let placedKeys: string[] = [];
+let bookReads = 0;
+const server = setupServer(
+  http.get(`${API}/api/health/`, () => (dead ? HttpResponse.error() : HttpResponse.json({ status: 'ok' }))),
+  http.post(`${API}/api/order-book/margins/orders/`, () =>
+    dead
+      ? HttpResponse.error()
+      : HttpResponse.json({ margins: { required: 7800, available: 500000, margin: 0, premium: 7800, charges: 12, margin_released: 0, standalone: { required: 0, margin: 0, hedge_benefit: 0 }, charge_breakdown: { brokerage: 0, stt: 0, exchange: 2, sebi: 0, stamp_duty: 0, gst: 0 } } } satisfies Schemas['OrderMarginsResponse']),
+  ),
+  // The broker places the order, but its answer never reaches the phone: the network died on the way back.
+  http.post(`${API}/api/order-book/order-book/execute_order/`, ({ request }) => {
+    placedKeys.push(request.headers.get('idempotency-key') ?? '');
+    dead = true;
+    return HttpResponse.error();
+  }),
+  http.get(`${API}/api/order-book/order-book/PA1234`, () => {
+    bookReads += 1;
+    return dead ? HttpResponse.error() : HttpResponse.json({ order_book: placedKeys.map(filled), trades: [], status: 'OK', as_of: '2026-11-24T04:00:05Z' } satisfies Schemas['OrderBookResponse']);
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
+  dead = false;
+  placedKeys = [];
+  bookReads = 0;
+  reportNetwork({ type: 'browser-online', at: Date.now() });
+  reportNetwork({ type: 'answered', at: Date.now() });
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function renderTicket({ locale = 'en', quoteAgeMs = 0 }: { locale?: 'en' | 'fr'; quoteAgeMs?: number } = {}) {
+  return render(
+    <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
+      <OrderTicket
+        instrument={instrument}
+        quote={{ last_price: 120, bid: 119.95, ask: 120.05, timestamp: new Date(Date.now() - quoteAgeMs).toISOString() }}
+        account={{ id: 1, name: 'Paper', account_number: 'PA1234', broker: 'paper' }}
+        portfolioId={null}
+        sessionOpen
+        defaults={{ product: 'NRML', order_type: 'LIMIT', lots: 1, confirm_before_order: false }}
+        initialSide="BUY"
+      />
+    </IntlProvider>,
+  );
+}
+
+const submit = () => screen.getAllByRole('button', { name: /^(Buy|Acheter)/ }).find((button) => button.getAttribute('type') === 'submit') as HTMLButtonElement;
+
+describe('the ticket while the server does not answer', () => {
+  it('is disabled with the reason and since when, though the browser says online (en and fr)', async () => {
+    expect(navigator.onLine).toBe(true);
+    for (const locale of ['en', 'fr'] as const) {
+      const view = renderTicket({ locale });
+      await waitFor(() => expect(submit().disabled).toBe(false));
+      act(() => reportNetwork({ type: 'failed', at: Date.now() }));
+      expect(submit().disabled).toBe(true);
+      const reason = locale === 'en' ? /^No answer from the server since .* IST: trading is disabled until it answers again\.$/ : /^Aucune réponse du serveur depuis .* IST : le trading est désactivé/;
+      expect(screen.getAllByRole('status').some((status) => reason.test(plainText(status.textContent)))).toBe(true);
+      view.unmount();
+      act(() => reportNetwork({ type: 'answered', at: Date.now() }));
+    }
+  });
+
+  it('is enabled again by itself when the health probe gets an answer', async () => {
+    dead = true;
+    renderTicket();
+    act(() => reportNetwork({ type: 'failed', at: Date.now() }));
+    expect(submit().disabled).toBe(true);
+    dead = false;
+    await waitFor(() => expect(store.get(networkStateAtom).kind).toBe('reachable'), { timeout: 5000 });
+    await waitFor(() => expect(submit().disabled).toBe(false));
+  });
+});
+
+describe('the ticket on a price that is not live', () => {
+  it('refuses it with its age, and offers no "place the order anyway" (en and fr)', async () => {
+    const view = renderTicket({ quoteAgeMs: 20_000 });
+    expect(submit().disabled).toBe(true);
+    expect(plainText(screen.getByTestId('stale-price').textContent)).toBe('The last price is 20 s old: the order waits for a live price.');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByText(/anyway/i)).toBeNull();
+    view.unmount();
+    renderTicket({ locale: 'fr', quoteAgeMs: 20_000 });
+    expect(plainText(screen.getByTestId('stale-price').textContent)).toBe('Le dernier prix date de 20 s : l’ordre attend un prix en direct.');
+    expect(submit().disabled).toBe(true);
+  });
+});
+
+describe('an order whose answer was lost', () => {
+  it('shows "outcome unknown" while nothing answers, then its final state from the order book with no action, sent once', async () => {
+    const settled = vi.fn();
+    const stop = startSettlingUnknownIntents(settled);
+    try {
+      renderTicket();
+      await waitFor(() => expect(submit().disabled).toBe(false));
+      await userEvent.click(submit());
+      // The answer and every read of the book fail: the trader is told the outcome is unknown.
+      await screen.findByText(/The outcome is unknown/, undefined, { timeout: 12_000 });
+      expect(settled).not.toHaveBeenCalled();
+      const readsWhileDead = bookReads;
+
+      // The network comes back: the probe gets an answer, the book is read by itself and the outcome is final.
+      dead = false;
+      const final = await screen.findByText((_, element) => element?.tagName === 'LI' && /filled at/.test(plainText(element.textContent)), undefined, { timeout: 6000 });
+      expect(plainText(final.textContent)).toBe('Buy 65 NIFTY26D0126000CE: filled at ₹120.00');
+      expect(screen.queryByText(/The outcome is unknown/)).toBeNull();
+      expect(bookReads).toBeGreaterThan(readsWhileDead);
+      expect(settled).toHaveBeenCalledTimes(1);
+      expect(settled.mock.calls[0]![1]).toMatchObject({ kind: 'found' });
+      // One intent, one key, one request: the order was never sent again.
+      expect(placedKeys).toHaveLength(1);
+    } finally {
+      stop();
+    }
+  }, 25_000);
+});
