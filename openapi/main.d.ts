@@ -2527,7 +2527,7 @@ export interface components {
             option_gaps: string[];
             option_rows: number;
             minute_candles: number;
-            /** @description The stored rows' size */
+            /** @description The stored rows' size, without indexes. */
             bytes: number;
         };
         HistoryCoverage: {
@@ -2540,7 +2540,7 @@ export interface components {
         HistoryDeleted: {
             option_rows: number;
             minute_candles: number;
-            /** @description Rows in the range that other traders imported */
+            /** @description Rows in the range that other traders imported, left in place. */
             kept_other_traders_rows: number;
         };
     };

@@ -149,7 +149,8 @@ describe('ZIP archives', () => {
     const zip = Buffer.from(fixture(`${udiffName}.zip`));
     const damaged = Buffer.from(zip);
     // A byte inside the deflated data (after the 30-byte local header and the name).
-    damaged[30 + udiffName.length + 20] ^= 0xff;
+    const at = 30 + udiffName.length + 20;
+    damaged[at] = (damaged[at] as number) ^ 0xff;
     expect(() => readZip(damaged, 1024 * 1024)).toThrow(ZipError);
     expect(() => readZip(zip, 1000)).toThrow(/larger than/);
     expect(() => readZip(Buffer.from('not a zip at all'), 1000)).toThrow(/central directory is missing/);
