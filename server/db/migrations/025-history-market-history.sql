@@ -44,8 +44,9 @@ CREATE TABLE history_option_days (
   import_id integer NOT NULL REFERENCES history_imports (id) ON DELETE CASCADE,
   PRIMARY KEY (index_name, trade_date, expiry, strike_paise, option_type)
 );
+-- The primary key serves reads by index and day; this one finds an import's rows (to forget an import
+-- whose rows were all replaced). Nothing else is indexed: each index slows a year's import.
 CREATE INDEX history_option_days_import_idx ON history_option_days (import_id);
-CREATE INDEX history_option_days_date_idx ON history_option_days (trade_date);
 
 -- An index's one-minute candles; `minute` is the candle's start (stored as an instant, read in IST).
 CREATE TABLE history_index_minutes (

@@ -11,10 +11,12 @@
 // Columns are found by their header names, not positions. Only index options of the four NSE indices are
 // read; the rest of the file (stock F&O, futures, other indices: ~90% of a day's 40-50k rows) is skipped
 // after a look at its instrument type, which keeps a year of files well under a minute.
-import { FieldError, dayMonthYearDate, fileLines, headerColumns, isoDate, paise, requireColumns, splitFields, wholeNumber } from './csv-values.ts';
+import { FieldError, dayMonthYearDate as readDayMonthYearDate, fileLines, headerColumns, isoDate as readIsoDate, paise, requireColumns, splitFields, wholeNumber } from './csv-values.ts';
 import { FileRefusal, ProblemList, isHistoryIndex, type OptionDay } from './history-files.ts';
 
 export type BhavcopyLayout = 'udiff' | 'legacy';
+
+type DateReader = (text: string | undefined, column: string) => string;
 
 export type ParsedBhavcopy = {
   layout: BhavcopyLayout;
@@ -57,7 +59,21 @@ function checkPrices(row: OptionDay): void {
   if (row.strikePaise <= 0) throw new FieldError('the strike is not positive');
 }
 
-function parseUdiffRow(fields: string[], at: Record<(typeof udiffColumns)[number], number>): OptionDay | null {
+/**
+ * A day's file repeats a handful of dates (the trade date, a dozen expiries) tens of thousands of times:
+ * each distinct text is checked once per file.
+ */
+function memoised(read: (text: string | undefined, column: string) => string): (text: string | undefined, column: string) => string {
+  const known = new Map<string, string>();
+  return (text, column) => {
+    const key = `${column}|${text ?? ''}`;
+    let value = known.get(key);
+    if (value === undefined) known.set(key, (value = read(text, column)));
+    return value;
+  };
+}
+
+function parseUdiffRow(fields: string[], at: Record<(typeof udiffColumns)[number], number>, isoDate: DateReader): OptionDay | null {
   const symbol = (fields[at.TckrSymb] ?? '').trim();
   if (!isHistoryIndex(symbol)) return null;
   const underlying = (fields[at.UndrlygPric] ?? '').trim();
@@ -85,7 +101,7 @@ function parseUdiffRow(fields: string[], at: Record<(typeof udiffColumns)[number
   return row;
 }
 
-function parseLegacyRow(fields: string[], at: Record<(typeof legacyColumns)[number], number>): OptionDay | null {
+function parseLegacyRow(fields: string[], at: Record<(typeof legacyColumns)[number], number>, dayMonthYearDate: DateReader): OptionDay | null {
   const symbol = (fields[at.SYMBOL] ?? '').trim();
   if (!isHistoryIndex(symbol)) return null;
   const row: OptionDay = {
@@ -125,12 +141,14 @@ export function parseBhavcopy(text: string): ParsedBhavcopy {
   try {
     if (layout === 'udiff') {
       const at = requireColumns(columns, udiffColumns);
-      read = (fields) => parseUdiffRow(fields, at);
+      const dates = memoised(readIsoDate);
+      read = (fields) => parseUdiffRow(fields, at, dates);
       typeColumn = at.FinInstrmTp;
       optionMarker = 'IDO';
     } else {
       const at = requireColumns(columns, legacyColumns);
-      read = (fields) => parseLegacyRow(fields, at);
+      const dates = memoised(readDayMonthYearDate);
+      read = (fields) => parseLegacyRow(fields, at, dates);
       typeColumn = at.INSTRUMENT;
       optionMarker = 'OPTIDX';
     }

@@ -3,7 +3,7 @@
 // would cost a year of bhavcopies minutes instead of seconds. A file replaces what is stored for the
 // (index, day) pairs it holds, so importing it again changes nothing and a corrected file wins.
 import type { Queryable } from '../../db/database.ts';
-import type { HistoryIndex, MinuteCandle, OptionDay } from './history-files.ts';
+import { historyIndices, type HistoryIndex, type MinuteCandle, type OptionDay } from './history-files.ts';
 
 export type ImportKind = 'bhavcopy_udiff' | 'bhavcopy_legacy' | 'index_minutes';
 
@@ -125,19 +125,21 @@ export type DeletedHistory = { optionRows: number; minuteCandles: number; keptOt
  * another trader imported stay, and are counted so the answer can say so.
  */
 export async function deleteHistoryRange(tx: Queryable, userId: number, from: string, to: string, index: HistoryIndex | null): Promise<DeletedHistory> {
-  const scope = `trade_date BETWEEN $1::date AND $2::date AND ($3::text IS NULL OR index_name = $3::text)`;
+  const indices: readonly string[] = index === null ? historyIndices : [index];
+  // Every index named, so the (index_name, trade_date, ...) primary keys serve the range.
+  const scope = `index_name = ANY($3::text[]) AND trade_date BETWEEN $1::date AND $2::date`;
   const mine = `import_id IN (SELECT id FROM history_imports WHERE uploaded_by = $4)`;
   const options = await tx.query<{ count: number }>(
     `WITH gone AS (DELETE FROM history_option_days WHERE ${scope} AND ${mine} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
-    [from, to, index, userId],
+    [from, to, indices, userId],
   );
   const minutes = await tx.query<{ count: number }>(
     `WITH gone AS (DELETE FROM history_index_minutes WHERE ${scope} AND ${mine} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
-    [from, to, index, userId],
+    [from, to, indices, userId],
   );
   const kept = await tx.query<{ count: number }>(
     `SELECT ((SELECT count(*) FROM history_option_days WHERE ${scope}) + (SELECT count(*) FROM history_index_minutes WHERE ${scope}))::integer AS count`,
-    [from, to, index],
+    [from, to, indices],
   );
   await forgetEmptyImports(tx);
   return { optionRows: options.rows[0]?.count ?? 0, minuteCandles: minutes.rows[0]?.count ?? 0, keptOthers: kept.rows[0]?.count ?? 0 };
