@@ -1119,6 +1119,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market-history/imports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import NSE F&O bhavcopies (UDiFF or the older layout, CSV or ZIP) and index minute candles.
+         * @description Shared market data: any signed-in trader may import, and each import records its uploader. Each
+         *     file (each CSV inside a ZIP) is recognised by its header and imported whole in one transaction, or
+         *     refused with every line that does not parse and nothing of it stored. Only NIFTY, BANKNIFTY,
+         *     FINNIFTY and MIDCPNIFTY options are kept from a bhavcopy. A file replaces what is stored for the
+         *     indices and days it holds, so importing it again changes nothing and a corrected file wins.
+         *     Send `multipart/form-data` with one or more `files` parts (and optionally an `index` field for
+         *     minute files), or one file as the raw body (`application/octet-stream`, name in `file_name`).
+         *     At most 64 MB a request.
+         */
+        post: operations["importMarketHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market-history/coverage/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What imported history covers, per index and day, with gaps on trading days and the space it takes. */
+        get: operations["getMarketHistoryCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market-history/days/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the days from `from` to `to` that you imported (days others imported stay). */
+        delete: operations["deleteMarketHistoryDays"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2485,6 +2546,67 @@ export interface components {
         PositionSummaryResponse: {
             data: components["schemas"]["PositionSummary"];
         };
+        /**
+         * @description The NSE indices whose options history is kept.
+         * @enum {string}
+         */
+        HistoryIndex: "NIFTY" | "BANKNIFTY" | "FINNIFTY" | "MIDCPNIFTY";
+        /** @enum {string} */
+        HistoryImportKind: "bhavcopy_udiff" | "bhavcopy_legacy" | "index_minutes";
+        HistoryLineProblem: {
+            /** @description The 1-based line in the CSV; 0 for the file as a whole. */
+            line: number;
+            reason: string;
+        };
+        HistoryFileOutcome: {
+            /** @description The uploaded name; archive.zip/inner.csv for a file inside a ZIP. */
+            file_name: string;
+            /** @enum {string} */
+            status: "imported" | "refused";
+            kind?: components["schemas"]["HistoryImportKind"];
+            days?: string[];
+            /** @description Option rows or candles stored. */
+            rows?: number;
+            /** @description Rows of other instruments (stock F&O, futures, other indices), left out. */
+            skipped_rows?: number;
+            problems?: components["schemas"]["HistoryLineProblem"][];
+        };
+        HistoryImportResponse: {
+            files: components["schemas"]["HistoryFileOutcome"][];
+        };
+        HistoryCoveredDay: {
+            /** Format: date */
+            date: string;
+            option_rows: number;
+            minute_candles: number;
+        };
+        HistoryIndexCoverage: {
+            index: components["schemas"]["HistoryIndex"];
+            /** Format: date */
+            first_day: string;
+            /** Format: date */
+            last_day: string;
+            days: components["schemas"]["HistoryCoveredDay"][];
+            /** @description Trading days (by the market calendar) between the first and last day with options, without option rows. */
+            option_gaps: string[];
+            option_rows: number;
+            minute_candles: number;
+            /** @description The stored rows' size, without indexes. */
+            bytes: number;
+        };
+        HistoryCoverage: {
+            indices: components["schemas"]["HistoryIndexCoverage"][];
+            /** @description Years shown for which the calendar has no NSE holiday list; their gaps may be holidays. */
+            years_without_holiday_list: number[];
+            /** @description Disk space of all history tables, indexes included. */
+            table_bytes: number;
+        };
+        HistoryDeleted: {
+            option_rows: number;
+            minute_candles: number;
+            /** @description Rows in the range that other traders imported, left in place. */
+            kept_other_traders_rows: number;
+        };
     };
     responses: {
         /** @description The action's orders in their current state (a refused order has status REJECTED). */
@@ -2626,6 +2748,36 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request body is larger than the route accepts. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Request body is too large",
+                 *       "code": "payload_too_large"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body's Content-Type is not one the route reads. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Send multipart/form-data or application/octet-stream",
+                 *       "code": "unsupported_media_type"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A server fault; details stay in the server log. */
         InternalError: {
             headers: {
@@ -2658,6 +2810,10 @@ export interface components {
          *     within 24 h: the first answer again. Different body: 422. First request still running: 409.
          */
         IdempotencyKey: string;
+        /** @description First day (IST), YYYY-MM-DD. Required to delete. */
+        HistoryFromQuery: string;
+        /** @description Last day (IST), YYYY-MM-DD, included. Required to delete. */
+        HistoryToQuery: string;
     };
     requestBodies: never;
     headers: {
@@ -4402,6 +4558,134 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importMarketHistory: {
+        parameters: {
+            query?: {
+                /** @description The file's name, for a raw body (a minute file's index may be read from it). */
+                file_name?: string;
+                /** @description The index of minute candles whose file has no symbol column and no index in its name. */
+                index?: components["schemas"]["HistoryIndex"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    files: string[];
+                    index?: components["schemas"]["HistoryIndex"];
+                };
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Every file imported. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryImportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /**
+             * @description At least one file was refused (`code` import_refused); `details.files` lists every file's outcome,
+             *     the refused ones with their problems line by line. Files listed as imported were stored.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "fo05JUL2024bhav.csv: line 3: STRIKE_PR \"abc\" is not a number",
+                     *       "code": "import_refused",
+                     *       "details": {
+                     *         "files": [
+                     *           {
+                     *             "file_name": "fo05JUL2024bhav.csv",
+                     *             "status": "refused",
+                     *             "problems": [
+                     *               {
+                     *                 "line": 3,
+                     *                 "reason": "STRIKE_PR \"abc\" is not a number"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMarketHistoryCoverage: {
+        parameters: {
+            query?: {
+                /** @description First day (IST), YYYY-MM-DD. Required to delete. */
+                from?: components["parameters"]["HistoryFromQuery"];
+                /** @description Last day (IST), YYYY-MM-DD, included. Required to delete. */
+                to?: components["parameters"]["HistoryToQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coverage (indices without history are left out). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryCoverage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteMarketHistoryDays: {
+        parameters: {
+            query?: {
+                /** @description First day (IST), YYYY-MM-DD. Required to delete. */
+                from?: components["parameters"]["HistoryFromQuery"];
+                /** @description Last day (IST), YYYY-MM-DD, included. Required to delete. */
+                to?: components["parameters"]["HistoryToQuery"];
+                /** @description Only this index; every index when absent. */
+                index?: components["schemas"]["HistoryIndex"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was deleted, and how many rows in the range stay because another trader imported them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -106,6 +106,11 @@ function readBody(doc: JsonObject, requestBody: unknown, pointer: string): Pick<
   if (requestBody === undefined) return { bodySchemaPointer: null, bodyRequired: false };
   const { node, pointer: at } = follow(doc, requestBody, pointer);
   const content = isJsonObject(node) && isJsonObject(node.content) ? node.content : {};
+  // File uploads (the market-history import) declare only multipart/form-data or a raw octet-stream: the
+  // route reads that body itself, so there is no JSON schema for the validators.
+  const fileUpload = !isJsonObject(content['application/json']) && Object.keys(content).length > 0
+    && Object.keys(content).every((type) => type === 'multipart/form-data' || type === 'application/octet-stream');
+  if (fileUpload) return { bodySchemaPointer: null, bodyRequired: isJsonObject(node) && node.required === true };
   if (!isJsonObject(content['application/json'])) throw new Error(`${at} has no application/json body`);
   return {
     bodySchemaPointer: `${at}/content/${escapePointer('application/json')}/schema`,

@@ -16,6 +16,7 @@ import { brokerLoginRoutes } from './broker-login-routes.ts';
 import { configRoutes } from './config-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { kiteRoutes } from './kite-routes.ts';
+import { marketHistoryRoutes } from './market-history-routes.ts';
 import { marketDataRoutes, marketRoutes } from './market-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
@@ -44,6 +45,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
+    marketHistoryRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

@@ -1,0 +1,78 @@
+// /api/market-history/*: importing exchange files as market history (for backtests), its coverage, and
+// deleting days one imported. The upload is the one route that takes files, so its body parsers (and
+// their larger limit) are registered inside this plugin only: every other route keeps JSON and 1 MB.
+import type { FastifyRequest } from 'fastify';
+import { createHistoryImportService, type UploadedFile } from '../services/history/history-import-service.ts';
+import { isHistoryIndex, type HistoryIndex } from '../services/history/history-files.ts';
+import { requireAuth } from './authentication.ts';
+import { route } from './contract-route.ts';
+import { HttpError } from './errors.ts';
+import { parseMultipart } from './multipart-body.ts';
+import type { RoutePlugin } from './route-plugins.ts';
+
+/** A year's bhavcopy ZIPs are ~1.5 MB each and a day's CSV ~8 MB: a request of several files fits in 64 MB. */
+export const historyUploadLimitBytes = 64 * 1024 * 1024;
+
+const rawTypes = ['application/octet-stream', 'application/zip', 'application/x-zip-compressed', 'text/csv'];
+
+type UploadBody = { kind: 'raw'; bytes: Buffer } | { kind: 'multipart'; bytes: Buffer; contentType: string };
+
+function indexField(value: string | undefined, field: string): HistoryIndex | null {
+  if (value === undefined || value.trim() === '') return null;
+  const upper = value.trim().toUpperCase();
+  if (!isHistoryIndex(upper)) throw new HttpError(400, 'validation_failed', `${field}: must be one of NIFTY, BANKNIFTY, FINNIFTY, MIDCPNIFTY`, { field });
+  return upper;
+}
+
+function uploadedFiles(request: FastifyRequest, fileName: string | undefined): { files: UploadedFile[]; index: HistoryIndex | null } {
+  const body = request.body as UploadBody | undefined;
+  // A JSON body (parsed by the app-wide parser) is not a file, whatever it holds.
+  if (body === undefined || body === null || typeof body !== 'object' || !('bytes' in body) || !Buffer.isBuffer(body.bytes)) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the files as multipart/form-data, or one file as application/octet-stream');
+  }
+  if (body.kind === 'raw') {
+    if (body.bytes.length === 0) throw new HttpError(400, 'validation_failed', 'The request body is empty: send the file');
+    return { files: [{ name: fileName ?? 'upload', bytes: body.bytes }], index: null };
+  }
+  const parts = parseMultipart(body.bytes, body.contentType);
+  const files = parts.filter((part) => part.fileName !== null).map((part) => ({ name: part.fileName || part.name, bytes: part.data }));
+  if (files.length === 0) throw new HttpError(400, 'validation_failed', 'files: attach at least one file', { field: 'files' });
+  if (files.length > 400) throw new HttpError(400, 'validation_failed', 'files: at most 400 files a request', { field: 'files' });
+  const indexPart = parts.find((part) => part.fileName === null && part.name === 'index');
+  return { files, index: indexField(indexPart?.data.toString('utf8'), 'index') };
+}
+
+export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
+  const history = createHistoryImportService(context.db, context.clock);
+  const userId = (request: FastifyRequest) => requireAuth(request).user.id;
+
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: historyUploadLimitBytes }, (request, bytes, done) => {
+    done(null, { kind: 'multipart', bytes: bytes as Buffer, contentType: request.headers['content-type'] ?? '' } satisfies UploadBody);
+  });
+  app.addContentTypeParser(rawTypes, { parseAs: 'buffer', bodyLimit: historyUploadLimitBytes }, (_request, bytes, done) => {
+    done(null, { kind: 'raw', bytes: bytes as Buffer } satisfies UploadBody);
+  });
+
+  route(app, 'importMarketHistory', async (request, reply) => {
+    const { files, index } = uploadedFiles(request, request.query.file_name);
+    const outcomes = await history.importFiles(userId(request), files, request.query.index ?? index);
+    const refused = outcomes.filter((outcome) => outcome.status === 'refused');
+    if (refused.length === 0) return { files: outcomes };
+    const first = refused[0] as (typeof refused)[number] & { status: 'refused' };
+    const problem = first.problems[0];
+    const where = problem === undefined || problem.line === 0 ? '' : `line ${problem.line}: `;
+    const more = refused.length > 1 ? ` (and ${refused.length - 1} more files refused)` : '';
+    const message = `${first.file_name}: ${where}${problem?.reason ?? 'refused'}${more}`;
+    return reply.code(422).send({ message, code: 'import_refused', details: { files: outcomes } }) as never;
+  });
+
+  route(app, 'getMarketHistoryCoverage', async (request) => history.coverage(request.query.from ?? null, request.query.to ?? null));
+
+  route(app, 'deleteMarketHistoryDays', async (request) => {
+    const { from, to, index } = request.query;
+    if (from === undefined) throw new HttpError(400, 'validation_failed', 'from: required to delete', { field: 'from' });
+    if (to === undefined) throw new HttpError(400, 'validation_failed', 'to: required to delete', { field: 'to' });
+    const deleted = await history.deleteRange(userId(request), from, to, index ?? null);
+    return { option_rows: deleted.optionRows, minute_candles: deleted.minuteCandles, kept_other_traders_rows: deleted.keptOthers };
+  });
+};

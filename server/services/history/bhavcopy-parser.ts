@@ -1,0 +1,195 @@
+// NSE's daily F&O bhavcopy, in both layouts the exchange has published:
+// - UDiFF ("BhavCopy_NSE_FO_0_0_0_YYYYMMDD_F_0000.csv", from July 2024): TradDt, BizDt, Sgmt, Src,
+//   FinInstrmTp, FinInstrmId, ISIN, TckrSymb, SctySrs, XpryDt, FininstrmActlXpryDt, StrkPric, OptnTp,
+//   FinInstrmNm, OpnPric, HghPric, LwPric, ClsPric, LastPric, PrvsClsgPric, UndrlygPric, SttlmPric,
+//   OpnIntrst, ChngInOpnIntrst, TtlTradgVol, TtlTrfVal, TtlNbOfTxsExctd, SsnId, NewBrdLotQty, Rmks, Rsvd1-4.
+//   Index options are FinInstrmTp IDO.
+// - The older "foDDMONYYYYbhav.csv": INSTRUMENT, SYMBOL, EXPIRY_DT, STRIKE_PR, OPTION_TYP, OPEN, HIGH,
+//   LOW, CLOSE, SETTLE_PR, CONTRACTS, VAL_INLAKH, OPEN_INT, CHG_IN_OI, TIMESTAMP. Index options are
+//   INSTRUMENT OPTIDX. It has no underlying value: those rows keep it null rather than borrow a futures
+//   price, which is a forward and not the index.
+// Columns are found by their header names, not positions. Only index options of the four NSE indices are
+// read; the rest of the file (stock F&O, futures, other indices: ~90% of a day's 40-50k rows) is skipped
+// after a look at its instrument type, which keeps a year of files well under a minute.
+import { FieldError, dayMonthYearDate as readDayMonthYearDate, fileLines, headerColumns, isoDate as readIsoDate, paise, requireColumns, splitFields, wholeNumber } from './csv-values.ts';
+import { FileRefusal, ProblemList, isHistoryIndex, type OptionDay } from './history-files.ts';
+
+export type BhavcopyLayout = 'udiff' | 'legacy';
+
+type DateReader = (text: string | undefined, column: string) => string;
+
+export type ParsedBhavcopy = {
+  layout: BhavcopyLayout;
+  rows: OptionDay[];
+  /** Distinct trade dates in the file, sorted (one for a real bhavcopy). */
+  days: string[];
+  /** Rows of other instruments, left out. */
+  skipped: number;
+};
+
+const udiffColumns = [
+  'TradDt', 'FinInstrmTp', 'TckrSymb', 'XpryDt', 'StrkPric', 'OptnTp', 'OpnPric', 'HghPric', 'LwPric', 'ClsPric',
+  'UndrlygPric', 'SttlmPric', 'OpnIntrst', 'ChngInOpnIntrst', 'TtlTradgVol', 'NewBrdLotQty',
+] as const;
+
+const legacyColumns = [
+  'INSTRUMENT', 'SYMBOL', 'EXPIRY_DT', 'STRIKE_PR', 'OPTION_TYP', 'OPEN', 'HIGH', 'LOW', 'CLOSE', 'SETTLE_PR',
+  'CONTRACTS', 'OPEN_INT', 'CHG_IN_OI', 'TIMESTAMP',
+] as const;
+
+/** Which bhavcopy layout a header line is, or null when it is neither. */
+export function bhavcopyLayoutOf(header: string): BhavcopyLayout | null {
+  const columns = headerColumns(header);
+  if (columns.has('tckrsymb') && columns.has('fininstrmtp')) return 'udiff';
+  if (columns.has('instrument') && columns.has('expiry_dt')) return 'legacy';
+  return null;
+}
+
+function optionType(text: string | undefined, column: string): 'CE' | 'PE' {
+  const value = (text ?? '').trim().toUpperCase();
+  if (value !== 'CE' && value !== 'PE') throw new FieldError(`${column} "${text ?? ''}" is not CE or PE`);
+  return value;
+}
+
+function checkPrices(row: OptionDay): void {
+  // An untraded contract has zeros for open, high, low and close; a traded one has a coherent range.
+  if (row.highPaise < row.lowPaise) throw new FieldError('the high is below the low');
+  if (row.highPaise > 0 && (row.openPaise > row.highPaise || row.closePaise > row.highPaise)) throw new FieldError('open or close above the high');
+  if (row.expiry < row.tradeDate) throw new FieldError(`the expiry ${row.expiry} is before the trade date ${row.tradeDate}`);
+  if (row.strikePaise <= 0) throw new FieldError('the strike is not positive');
+}
+
+/**
+ * A day's file repeats a handful of dates (the trade date, a dozen expiries) tens of thousands of times:
+ * each distinct text is checked once per file.
+ */
+function memoised(read: (text: string | undefined, column: string) => string): (text: string | undefined, column: string) => string {
+  const known = new Map<string, string>();
+  return (text, column) => {
+    const key = `${column}|${text ?? ''}`;
+    let value = known.get(key);
+    if (value === undefined) known.set(key, (value = read(text, column)));
+    return value;
+  };
+}
+
+function parseUdiffRow(fields: string[], at: Record<(typeof udiffColumns)[number], number>, isoDate: DateReader): OptionDay | null {
+  const symbol = (fields[at.TckrSymb] ?? '').trim();
+  if (!isHistoryIndex(symbol)) return null;
+  const underlying = (fields[at.UndrlygPric] ?? '').trim();
+  const lot = (fields[at.NewBrdLotQty] ?? '').trim();
+  const row: OptionDay = {
+    index: symbol,
+    tradeDate: isoDate(fields[at.TradDt], 'TradDt'),
+    expiry: isoDate(fields[at.XpryDt], 'XpryDt'),
+    strikePaise: paise(fields[at.StrkPric], 'StrkPric'),
+    optionType: optionType(fields[at.OptnTp], 'OptnTp'),
+    openPaise: paise(fields[at.OpnPric], 'OpnPric'),
+    highPaise: paise(fields[at.HghPric], 'HghPric'),
+    lowPaise: paise(fields[at.LwPric], 'LwPric'),
+    closePaise: paise(fields[at.ClsPric], 'ClsPric'),
+    settlePaise: paise(fields[at.SttlmPric], 'SttlmPric'),
+    openInterest: wholeNumber(fields[at.OpnIntrst], 'OpnIntrst'),
+    changeInOi: wholeNumber(fields[at.ChngInOpnIntrst], 'ChngInOpnIntrst', true),
+    volumeContracts: wholeNumber(fields[at.TtlTradgVol], 'TtlTradgVol'),
+    underlyingPaise: underlying === '' ? null : paise(underlying, 'UndrlygPric'),
+    lotSize: lot === '' ? null : wholeNumber(lot, 'NewBrdLotQty'),
+  };
+  if (row.underlyingPaise === 0) throw new FieldError('UndrlygPric is zero');
+  if (row.lotSize === 0) throw new FieldError('NewBrdLotQty is zero');
+  checkPrices(row);
+  return row;
+}
+
+function parseLegacyRow(fields: string[], at: Record<(typeof legacyColumns)[number], number>, dayMonthYearDate: DateReader): OptionDay | null {
+  const symbol = (fields[at.SYMBOL] ?? '').trim();
+  if (!isHistoryIndex(symbol)) return null;
+  const row: OptionDay = {
+    index: symbol,
+    tradeDate: dayMonthYearDate(fields[at.TIMESTAMP], 'TIMESTAMP'),
+    expiry: dayMonthYearDate(fields[at.EXPIRY_DT], 'EXPIRY_DT'),
+    strikePaise: paise(fields[at.STRIKE_PR], 'STRIKE_PR'),
+    optionType: optionType(fields[at.OPTION_TYP], 'OPTION_TYP'),
+    openPaise: paise(fields[at.OPEN], 'OPEN'),
+    highPaise: paise(fields[at.HIGH], 'HIGH'),
+    lowPaise: paise(fields[at.LOW], 'LOW'),
+    closePaise: paise(fields[at.CLOSE], 'CLOSE'),
+    settlePaise: paise(fields[at.SETTLE_PR], 'SETTLE_PR'),
+    openInterest: wholeNumber(fields[at.OPEN_INT], 'OPEN_INT'),
+    changeInOi: wholeNumber(fields[at.CHG_IN_OI], 'CHG_IN_OI', true),
+    volumeContracts: wholeNumber(fields[at.CONTRACTS], 'CONTRACTS'),
+    underlyingPaise: null,
+    lotSize: null,
+  };
+  checkPrices(row);
+  return row;
+}
+
+/**
+ * The index option rows of a bhavcopy, or a FileRefusal listing every line that does not parse (with
+ * its 1-based line number): a file is imported whole or not at all.
+ */
+export function parseBhavcopy(text: string): ParsedBhavcopy {
+  const lines = fileLines(text);
+  const header = lines[0] ?? '';
+  const layout = bhavcopyLayoutOf(header);
+  if (layout === null) throw new FileRefusal([{ line: 1, reason: 'the header is neither NSE bhavcopy layout (UDiFF TckrSymb/FinInstrmTp, or INSTRUMENT/EXPIRY_DT)' }]);
+  const columns = headerColumns(header);
+  let read: (fields: string[]) => OptionDay | null;
+  let typeColumn: number;
+  let optionMarker: string;
+  try {
+    if (layout === 'udiff') {
+      const at = requireColumns(columns, udiffColumns);
+      const dates = memoised(readIsoDate);
+      read = (fields) => parseUdiffRow(fields, at, dates);
+      typeColumn = at.FinInstrmTp;
+      optionMarker = 'IDO';
+    } else {
+      const at = requireColumns(columns, legacyColumns);
+      const dates = memoised(readDayMonthYearDate);
+      read = (fields) => parseLegacyRow(fields, at, dates);
+      typeColumn = at.INSTRUMENT;
+      optionMarker = 'OPTIDX';
+    }
+  } catch (error) {
+    throw new FileRefusal([{ line: 1, reason: error instanceof Error ? error.message : String(error) }]);
+  }
+  const problems = new ProblemList();
+  const rows: OptionDay[] = [];
+  const days = new Set<string>();
+  const seen = new Set<string>();
+  let skipped = 0;
+  for (let index = 1; index < lines.length; index += 1) {
+    const line = lines[index] as string;
+    if (line.trim() === '') continue;
+    // The cheap test first: most lines are other instruments and need no further reading.
+    if (!line.includes(optionMarker)) {
+      skipped += 1;
+      continue;
+    }
+    const fields = splitFields(line);
+    if ((fields[typeColumn] ?? '').trim() !== optionMarker) {
+      skipped += 1;
+      continue;
+    }
+    try {
+      const row = read(fields);
+      if (row === null) {
+        skipped += 1;
+        continue;
+      }
+      const key = `${row.index}|${row.tradeDate}|${row.expiry}|${row.strikePaise}|${row.optionType}`;
+      if (seen.has(key)) throw new FieldError(`${row.index} ${row.expiry} ${row.strikePaise / 100} ${row.optionType} appears twice for ${row.tradeDate}`);
+      seen.add(key);
+      rows.push(row);
+      days.add(row.tradeDate);
+    } catch (error) {
+      if (!(error instanceof FieldError)) throw error;
+      problems.add(index + 1, error.message);
+    }
+  }
+  problems.throwIfAny();
+  if (rows.length === 0) throw new FileRefusal([{ line: 0, reason: 'the file has no NIFTY, BANKNIFTY, FINNIFTY or MIDCPNIFTY option rows' }]);
+  return { layout, rows, days: [...days].sort(), skipped };
+}

@@ -1,0 +1,127 @@
+// The small pieces every history CSV parser shares: lines, fields, and values turned into what the
+// database stores (integer paise, whole numbers, ISO dates), each refusal saying what was wrong.
+// Exchange files are plain comma-separated text without quoting; quoted fields are still honoured so
+// a file re-saved by a spreadsheet parses the same.
+
+/** A value that does not parse; the parser adds the line number. */
+export class FieldError extends Error {
+  override name = 'FieldError';
+}
+
+/** The text of a file: UTF-8 without its byte-order mark. */
+export function fileText(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Lines without their endings (LF or CRLF). A final empty line is dropped. */
+export function fileLines(text: string): string[] {
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as string;
+    if (line.endsWith('\r')) lines[index] = line.slice(0, -1);
+  }
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** The fields of one line. Quoted fields may hold commas and doubled quotes. */
+export function splitFields(line: string): string[] {
+  if (!line.includes('"')) return line.split(',');
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index];
+    if (quoted) {
+      if (char === '"' && line[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      fields.push(field);
+      field = '';
+    } else field += char;
+  }
+  fields.push(field);
+  return fields;
+}
+
+/** Column name → position, from a header line; names are compared trimmed and case-insensitively. */
+export function headerColumns(line: string): Map<string, number> {
+  const columns = new Map<string, number>();
+  splitFields(line).forEach((name, index) => {
+    const key = name.trim().toLowerCase();
+    if (key !== '' && !columns.has(key)) columns.set(key, index);
+  });
+  return columns;
+}
+
+/** The positions of the named columns, or the refusal naming every one that is missing. */
+export function requireColumns<Name extends string>(columns: Map<string, number>, names: readonly Name[]): Record<Name, number> {
+  const missing = names.filter((name) => !columns.has(name.toLowerCase()));
+  if (missing.length > 0) throw new FieldError(`the header lacks ${missing.join(', ')}`);
+  return Object.fromEntries(names.map((name) => [name, columns.get(name.toLowerCase())])) as Record<Name, number>;
+}
+
+const decimal = /^(-?)(\d+)(?:\.(\d*))?$/;
+
+/**
+ * A rupee amount in integer paise. Exchange prices carry at most two decimals; more (a re-saved file)
+ * are rounded half away from zero to the paisa.
+ */
+export function paise(text: string | undefined, column: string, allowNegative = false): number {
+  const match = decimal.exec((text ?? '').trim());
+  if (match === null) throw new FieldError(`${column} "${text ?? ''}" is not a number`);
+  const [, sign = '', whole = '', fraction = ''] = match;
+  let value = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  if (fraction.length > 2 && Number(fraction[2]) >= 5) value += 1;
+  if (!Number.isSafeInteger(value)) throw new FieldError(`${column} "${text}" is too large`);
+  if (sign === '-' && value !== 0) {
+    if (!allowNegative) throw new FieldError(`${column} "${text}" is negative`);
+    return -value;
+  }
+  return value;
+}
+
+/** A whole number (open interest, contracts); "1200.00" is accepted, "1200.5" is not. */
+export function wholeNumber(text: string | undefined, column: string, allowNegative = false): number {
+  const match = decimal.exec((text ?? '').trim());
+  if (match === null || /[1-9]/.test(match[3] ?? '')) throw new FieldError(`${column} "${text ?? ''}" is not a whole number`);
+  const value = Number(match[2]);
+  if (!Number.isSafeInteger(value)) throw new FieldError(`${column} "${text}" is too large`);
+  if (match[1] === '-' && value !== 0) {
+    if (!allowNegative) throw new FieldError(`${column} "${text}" is negative`);
+    return -value;
+  }
+  return value;
+}
+
+function checkedDate(year: number, month: number, day: number, text: string, column: string): string {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    throw new FieldError(`${column} "${text}" is not a calendar date`);
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** 2024-07-08 (UDiFF). */
+export function isoDate(text: string | undefined, column: string): string {
+  const value = (text ?? '').trim();
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (match === null) throw new FieldError(`${column} "${value}" is not a date like 2024-07-08`);
+  return checkedDate(Number(match[1]), Number(match[2]), Number(match[3]), value, column);
+}
+
+const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** 25-JUL-2024 (the older bhavcopy layout); the month in any case. */
+export function dayMonthYearDate(text: string | undefined, column: string): string {
+  const value = (text ?? '').trim();
+  const match = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/.exec(value);
+  const month = match === null ? -1 : months.indexOf((match[2] as string).toUpperCase());
+  if (match === null || month < 0) throw new FieldError(`${column} "${value}" is not a date like 25-JUL-2024`);
+  return checkedDate(Number(match[3]), month + 1, Number(match[1]), value, column);
+}

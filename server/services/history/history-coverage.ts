@@ -1,0 +1,100 @@
+// What imported history covers: per index, each day with option rows or minute candles, the trading days
+// missing between the first and last covered day (from the market calendar in the database), rows and
+// bytes. Days of years the calendar has no holiday list for cannot be told from holidays: those years
+// are named, so a screen can say "may be a holiday" instead of "missing".
+import type { Queryable } from '../../db/database.ts';
+import { loadTradingCalendar } from '../market/calendar-data.ts';
+import { addDays, isTradingDay } from '../market/trading-calendar.ts';
+import { historyIndices, type HistoryIndex } from './history-files.ts';
+
+export type CoveredDay = { date: string; option_rows: number; minute_candles: number };
+
+export type IndexCoverage = {
+  index: HistoryIndex;
+  first_day: string;
+  last_day: string;
+  days: CoveredDay[];
+  /** Trading days between first_day and last_day with no option rows. */
+  option_gaps: string[];
+  option_rows: number;
+  minute_candles: number;
+  bytes: number;
+};
+
+export type HistoryCoverage = {
+  indices: IndexCoverage[];
+  /** Years in the answer for which the calendar has no NSE holiday list: their gaps may be holidays. */
+  years_without_holiday_list: number[];
+  /** Space the history tables take on disk, indexes included. */
+  table_bytes: number;
+};
+
+type DayRow = { index_name: HistoryIndex; day: string; rows: number; bytes: string };
+
+export async function readCoverage(db: Queryable, from: string | null, to: string | null): Promise<HistoryCoverage> {
+  const range = `($1::date IS NULL OR trade_date >= $1::date) AND ($2::date IS NULL OR trade_date <= $2::date)`;
+  const options = await db.query<DayRow>(
+    `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, count(*)::integer AS rows, sum(pg_column_size(t.*))::text AS bytes
+     FROM history_option_days t WHERE ${range} GROUP BY index_name, trade_date`,
+    [from, to],
+  );
+  const minutes = await db.query<DayRow>(
+    `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, count(*)::integer AS rows, sum(pg_column_size(t.*))::text AS bytes
+     FROM history_index_minutes t WHERE ${range} GROUP BY index_name, trade_date`,
+    [from, to],
+  );
+  const sizes = await db.query<{ bytes: string }>(
+    `SELECT (pg_total_relation_size('history_option_days') + pg_total_relation_size('history_index_minutes')
+      + pg_total_relation_size('history_imports'))::text AS bytes`,
+  );
+  const calendar = await loadTradingCalendar(db, 'NSE');
+  const listedYears = new Set([...calendar.holidays.keys()].map((day) => Number(day.slice(0, 4))));
+
+  const byIndex = new Map<HistoryIndex, Map<string, CoveredDay>>();
+  const bytesByIndex = new Map<HistoryIndex, number>();
+  const dayOf = (row: DayRow): CoveredDay => {
+    let days = byIndex.get(row.index_name);
+    if (days === undefined) byIndex.set(row.index_name, (days = new Map()));
+    let day = days.get(row.day);
+    if (day === undefined) days.set(row.day, (day = { date: row.day, option_rows: 0, minute_candles: 0 }));
+    bytesByIndex.set(row.index_name, (bytesByIndex.get(row.index_name) ?? 0) + Number(row.bytes));
+    return day;
+  };
+  for (const row of options.rows) dayOf(row).option_rows = row.rows;
+  for (const row of minutes.rows) dayOf(row).minute_candles = row.rows;
+
+  const years = new Set<number>();
+  const indices: IndexCoverage[] = [];
+  for (const index of historyIndices) {
+    const days = byIndex.get(index);
+    if (days === undefined) continue;
+    const sorted = [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
+    const first = (sorted[0] as CoveredDay).date;
+    const last = (sorted[sorted.length - 1] as CoveredDay).date;
+    const optionGaps: string[] = [];
+    // Gaps in the option days only between the first and last day that has options.
+    const optionDays = sorted.filter((day) => day.option_rows > 0);
+    if (optionDays.length > 0) {
+      const end = (optionDays[optionDays.length - 1] as CoveredDay).date;
+      for (let day = (optionDays[0] as CoveredDay).date; day <= end; day = addDays(day, 1)) {
+        if (isTradingDay(calendar, day) && (days.get(day)?.option_rows ?? 0) === 0) optionGaps.push(day);
+      }
+    }
+    for (const day of sorted) years.add(Number(day.date.slice(0, 4)));
+    indices.push({
+      index,
+      first_day: first,
+      last_day: last,
+      days: sorted,
+      option_gaps: optionGaps,
+      option_rows: sorted.reduce((sum, day) => sum + day.option_rows, 0),
+      minute_candles: sorted.reduce((sum, day) => sum + day.minute_candles, 0),
+      bytes: bytesByIndex.get(index) ?? 0,
+    });
+  }
+  return {
+    indices,
+    years_without_holiday_list: [...years].filter((year) => !listedYears.has(year)).sort(),
+    table_bytes: Number(sizes.rows[0]?.bytes ?? 0),
+  };
+}

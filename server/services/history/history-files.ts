@@ -1,0 +1,76 @@
+// What a parsed history file is, shared by the parsers, the store and the import service.
+
+export const historyIndices = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY'] as const;
+
+export type HistoryIndex = (typeof historyIndices)[number];
+
+export function isHistoryIndex(value: string): value is HistoryIndex {
+  return (historyIndices as readonly string[]).includes(value);
+}
+
+/** One index option contract on one day, prices in paise. */
+export type OptionDay = {
+  index: HistoryIndex;
+  tradeDate: string;
+  expiry: string;
+  strikePaise: number;
+  optionType: 'CE' | 'PE';
+  openPaise: number;
+  highPaise: number;
+  lowPaise: number;
+  closePaise: number;
+  settlePaise: number;
+  openInterest: number;
+  changeInOi: number;
+  volumeContracts: number;
+  /** Null from the older layout, which does not publish the underlying's value. */
+  underlyingPaise: number | null;
+  /** Null from the older layout. */
+  lotSize: number | null;
+};
+
+/** One index minute candle; `minute` is its start as an instant. */
+export type MinuteCandle = {
+  index: HistoryIndex;
+  minute: Date;
+  /** Its IST date. */
+  tradeDate: string;
+  openPaise: number;
+  highPaise: number;
+  lowPaise: number;
+  closePaise: number;
+};
+
+export type LineProblem = { line: number; reason: string };
+
+/** A file refused as a whole: every problem found (up to a bound), each with its line (0: the file itself). */
+export class FileRefusal extends Error {
+  override name = 'FileRefusal';
+  readonly problems: LineProblem[];
+
+  constructor(problems: LineProblem[]) {
+    super(problems.map((problem) => (problem.line > 0 ? `line ${problem.line}: ${problem.reason}` : problem.reason)).join('; '));
+    this.problems = problems;
+  }
+}
+
+/** The most problems one refusal lists: a file wrong throughout says so without a megabyte of lines. */
+export const maxProblemsListed = 20;
+
+/** Gathers line problems while a parser keeps reading, so one refusal can list them all. */
+export class ProblemList {
+  readonly problems: LineProblem[] = [];
+  count = 0;
+
+  add(line: number, reason: string): void {
+    this.count += 1;
+    if (this.problems.length < maxProblemsListed) this.problems.push({ line, reason });
+  }
+
+  throwIfAny(): void {
+    if (this.count === 0) return;
+    const listed = [...this.problems];
+    if (this.count > listed.length) listed.push({ line: 0, reason: `${this.count - listed.length} more lines do not parse` });
+    throw new FileRefusal(listed);
+  }
+}

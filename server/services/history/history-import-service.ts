@@ -1,0 +1,109 @@
+// Imports uploaded history files: a ZIP is opened and each CSV inside imported on its own; a CSV is
+// recognised by its header (UDiFF bhavcopy, older bhavcopy, or minute candles), parsed whole, and
+// stored in one transaction, or refused with every bad line and nothing stored. History is shared
+// market data (everyone backtests on the same exchange files), so any signed-in trader may import; each
+// import records its uploader, and a trader deletes only the days they imported.
+import { createHash } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../clock.ts';
+import { DomainError } from '../domain-error.ts';
+import { parseBhavcopy, bhavcopyLayoutOf } from './bhavcopy-parser.ts';
+import { fileLines, fileText } from './csv-values.ts';
+import { readCoverage, type HistoryCoverage } from './history-coverage.ts';
+import { FileRefusal, historyIndices, type HistoryIndex, type LineProblem } from './history-files.ts';
+import { deleteHistoryRange, storeMinuteCandles, storeOptionDays, type DeletedHistory, type ImportKind } from './history-store.ts';
+import { isMinuteCandleHeader, parseMinuteCandles } from './minute-candles-parser.ts';
+import { ZipError, looksLikeZip, readZip } from './zip-reader.ts';
+
+export type UploadedFile = { name: string; bytes: Buffer };
+
+export type ImportedFile = {
+  file_name: string;
+  status: 'imported';
+  kind: ImportKind;
+  days: string[];
+  rows: number;
+  skipped_rows: number;
+};
+
+export type RefusedFile = { file_name: string; status: 'refused'; problems: LineProblem[] };
+
+export type FileOutcome = ImportedFile | RefusedFile;
+
+/** A real UDiFF bhavcopy is ~8 MB of CSV; four times that leaves room and still bounds a ZIP's inflation. */
+export const maxCsvBytes = 32 * 1024 * 1024;
+
+/** The index a minute file's name names (BANKNIFTY before NIFTY, which it contains), or null. */
+export function indexInFileName(name: string): HistoryIndex | null {
+  const upper = name.toUpperCase();
+  const longestFirst = [...historyIndices].sort((a, b) => b.length - a.length);
+  return longestFirst.find((index) => upper.includes(index)) ?? null;
+}
+
+export type HistoryImportService = {
+  /** Each file's outcome, in order; an accepted file is committed before the next is read. */
+  importFiles(userId: number, files: readonly UploadedFile[], index: HistoryIndex | null): Promise<FileOutcome[]>;
+  coverage(from: string | null, to: string | null): Promise<HistoryCoverage>;
+  deleteRange(userId: number, from: string, to: string, index: HistoryIndex | null): Promise<DeletedHistory>;
+};
+
+export function createHistoryImportService(db: Database, clock: Clock): HistoryImportService {
+  async function importCsv(userId: number, name: string, bytes: Buffer, index: HistoryIndex | null): Promise<FileOutcome> {
+    try {
+      if (bytes.length > maxCsvBytes) throw new FileRefusal([{ line: 0, reason: `the file is larger than ${maxCsvBytes / 1024 / 1024} MB` }]);
+      if (bytes.includes(0)) throw new FileRefusal([{ line: 0, reason: 'the file is not text: upload the CSV or the ZIP NSE publishes' }]);
+      const text = fileText(bytes);
+      const header = fileLines(text.slice(0, 4096))[0] ?? '';
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const base = { fileName: name.slice(0, 255), sha256, uploadedBy: userId, importedAt: clock() };
+      const layout = bhavcopyLayoutOf(header);
+      if (layout !== null) {
+        const parsed = parseBhavcopy(text);
+        const kind: ImportKind = layout === 'udiff' ? 'bhavcopy_udiff' : 'bhavcopy_legacy';
+        await db.transaction((tx) => storeOptionDays(tx, { ...base, kind, days: parsed.days, rowCount: parsed.rows.length }, parsed.rows));
+        return { file_name: name, status: 'imported', kind, days: parsed.days, rows: parsed.rows.length, skipped_rows: parsed.skipped };
+      }
+      if (isMinuteCandleHeader(header)) {
+        const parsed = parseMinuteCandles(text, index ?? indexInFileName(name));
+        const record = { ...base, kind: 'index_minutes' as const, days: parsed.days, rowCount: parsed.candles.length };
+        await db.transaction((tx) => storeMinuteCandles(tx, record, parsed.candles));
+        return { file_name: name, status: 'imported', kind: 'index_minutes', days: parsed.days, rows: parsed.candles.length, skipped_rows: 0 };
+      }
+      throw new FileRefusal([{ line: 1, reason: 'not an NSE F&O bhavcopy (UDiFF or the older layout) nor a minute-candle CSV (timestamp, open, high, low, close)' }]);
+    } catch (error) {
+      if (error instanceof FileRefusal) return { file_name: name, status: 'refused', problems: error.problems };
+      throw error;
+    }
+  }
+
+  return {
+    async importFiles(userId, files, index) {
+      const outcomes: FileOutcome[] = [];
+      for (const file of files) {
+        if (!looksLikeZip(file.bytes)) {
+          outcomes.push(await importCsv(userId, file.name, file.bytes, index));
+          continue;
+        }
+        let entries;
+        try {
+          entries = readZip(file.bytes, maxCsvBytes);
+        } catch (error) {
+          if (!(error instanceof ZipError)) throw error;
+          outcomes.push({ file_name: file.name, status: 'refused', problems: [{ line: 0, reason: error.message }] });
+          continue;
+        }
+        const csvs = entries.filter((entry) => entry.name.toLowerCase().endsWith('.csv') && !entry.name.startsWith('__MACOSX/'));
+        if (csvs.length === 0) outcomes.push({ file_name: file.name, status: 'refused', problems: [{ line: 0, reason: 'the ZIP holds no CSV file' }] });
+        for (const entry of csvs) outcomes.push(await importCsv(userId, `${file.name}/${entry.name}`, entry.data, index ?? indexInFileName(entry.name)));
+      }
+      return outcomes;
+    },
+
+    coverage: (from, to) => readCoverage(db, from, to),
+
+    async deleteRange(userId, from, to, index) {
+      if (from > to) throw new DomainError('validation_failed', 'from must not be after to', { field: 'from' });
+      return db.transaction((tx) => deleteHistoryRange(tx, userId, from, to, index));
+    },
+  };
+}

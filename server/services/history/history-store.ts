@@ -1,0 +1,146 @@
+// Writes parsed history files into the database (migration 025): one file, one transaction. Rows go in
+// as a few array-parameter INSERTs (unnest), thousands of rows per statement: row-at-a-time inserts
+// would cost a year of bhavcopies minutes instead of seconds. A file replaces what is stored for the
+// (index, day) pairs it holds, so importing it again changes nothing and a corrected file wins.
+import type { Queryable } from '../../db/database.ts';
+import { historyIndices, type HistoryIndex, type MinuteCandle, type OptionDay } from './history-files.ts';
+
+export type ImportKind = 'bhavcopy_udiff' | 'bhavcopy_legacy' | 'index_minutes';
+
+export type ImportRecord = {
+  kind: ImportKind;
+  fileName: string;
+  sha256: string;
+  days: string[];
+  rowCount: number;
+  uploadedBy: number;
+  importedAt: Date;
+};
+
+/** Rows per INSERT: large enough to amortise a statement, small enough to keep one parameter array modest. */
+const rowsPerStatement = 5000;
+
+async function recordImport(tx: Queryable, record: ImportRecord): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [record.kind, record.fileName, record.sha256, record.days[0], record.days[record.days.length - 1], record.rowCount, record.uploadedBy, record.importedAt],
+  );
+  return (rows[0] as { id: number }).id;
+}
+
+/** Imports whose every row has been replaced or deleted are no longer the source of anything. */
+async function forgetEmptyImports(tx: Queryable): Promise<void> {
+  await tx.query(
+    `DELETE FROM history_imports i
+     WHERE NOT EXISTS (SELECT 1 FROM history_option_days o WHERE o.import_id = i.id)
+       AND NOT EXISTS (SELECT 1 FROM history_index_minutes m WHERE m.import_id = i.id)`,
+  );
+}
+
+function pairsOf<Row extends { index: HistoryIndex; tradeDate: string }>(rows: readonly Row[]): { indices: string[]; days: string[] } {
+  const pairs = new Set(rows.map((row) => `${row.index}|${row.tradeDate}`));
+  const indices: string[] = [];
+  const days: string[] = [];
+  for (const pair of pairs) {
+    const [index = '', day = ''] = pair.split('|');
+    indices.push(index);
+    days.push(day);
+  }
+  return { indices, days };
+}
+
+export async function storeOptionDays(tx: Queryable, record: ImportRecord, rows: readonly OptionDay[]): Promise<number> {
+  const importId = await recordImport(tx, record);
+  const { indices, days } = pairsOf(rows);
+  await tx.query(
+    `DELETE FROM history_option_days o USING unnest($1::text[], $2::date[]) AS p(index_name, trade_date)
+     WHERE o.index_name = p.index_name AND o.trade_date = p.trade_date`,
+    [indices, days],
+  );
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    const chunk = rows.slice(start, start + rowsPerStatement);
+    await tx.query(
+      `INSERT INTO history_option_days (index_name, trade_date, expiry, strike_paise, option_type, open_paise, high_paise,
+         low_paise, close_paise, settle_paise, open_interest, change_in_oi, volume_contracts, underlying_paise, lot_size, import_id)
+       SELECT *, $16::integer FROM unnest($1::text[], $2::date[], $3::date[], $4::bigint[], $5::text[], $6::bigint[], $7::bigint[],
+         $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::integer[])`,
+      [
+        chunk.map((row) => row.index),
+        chunk.map((row) => row.tradeDate),
+        chunk.map((row) => row.expiry),
+        chunk.map((row) => row.strikePaise),
+        chunk.map((row) => row.optionType),
+        chunk.map((row) => row.openPaise),
+        chunk.map((row) => row.highPaise),
+        chunk.map((row) => row.lowPaise),
+        chunk.map((row) => row.closePaise),
+        chunk.map((row) => row.settlePaise),
+        chunk.map((row) => row.openInterest),
+        chunk.map((row) => row.changeInOi),
+        chunk.map((row) => row.volumeContracts),
+        chunk.map((row) => row.underlyingPaise),
+        chunk.map((row) => row.lotSize),
+        importId,
+      ],
+    );
+  }
+  await forgetEmptyImports(tx);
+  return importId;
+}
+
+export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, candles: readonly MinuteCandle[]): Promise<number> {
+  const importId = await recordImport(tx, record);
+  const { indices, days } = pairsOf(candles);
+  await tx.query(
+    `DELETE FROM history_index_minutes m USING unnest($1::text[], $2::date[]) AS p(index_name, trade_date)
+     WHERE m.index_name = p.index_name AND m.trade_date = p.trade_date`,
+    [indices, days],
+  );
+  for (let start = 0; start < candles.length; start += rowsPerStatement) {
+    const chunk = candles.slice(start, start + rowsPerStatement);
+    await tx.query(
+      `INSERT INTO history_index_minutes (index_name, minute, trade_date, open_paise, high_paise, low_paise, close_paise, import_id)
+       SELECT *, $8::integer FROM unnest($1::text[], $2::timestamptz[], $3::date[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[])`,
+      [
+        chunk.map((candle) => candle.index),
+        chunk.map((candle) => candle.minute.toISOString()),
+        chunk.map((candle) => candle.tradeDate),
+        chunk.map((candle) => candle.openPaise),
+        chunk.map((candle) => candle.highPaise),
+        chunk.map((candle) => candle.lowPaise),
+        chunk.map((candle) => candle.closePaise),
+        importId,
+      ],
+    );
+  }
+  await forgetEmptyImports(tx);
+  return importId;
+}
+
+export type DeletedHistory = { optionRows: number; minuteCandles: number; keptOthers: number };
+
+/**
+ * Deletes the caller's imported days from `from` to `to` (one index, or all). History is shared: days
+ * another trader imported stay, and are counted so the answer can say so.
+ */
+export async function deleteHistoryRange(tx: Queryable, userId: number, from: string, to: string, index: HistoryIndex | null): Promise<DeletedHistory> {
+  const indices: readonly string[] = index === null ? historyIndices : [index];
+  // Every index named, so the (index_name, trade_date, ...) primary keys serve the range.
+  const scope = `index_name = ANY($3::text[]) AND trade_date BETWEEN $1::date AND $2::date`;
+  const mine = `import_id IN (SELECT id FROM history_imports WHERE uploaded_by = $4)`;
+  const options = await tx.query<{ count: number }>(
+    `WITH gone AS (DELETE FROM history_option_days WHERE ${scope} AND ${mine} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
+    [from, to, indices, userId],
+  );
+  const minutes = await tx.query<{ count: number }>(
+    `WITH gone AS (DELETE FROM history_index_minutes WHERE ${scope} AND ${mine} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
+    [from, to, indices, userId],
+  );
+  const kept = await tx.query<{ count: number }>(
+    `SELECT ((SELECT count(*) FROM history_option_days WHERE ${scope}) + (SELECT count(*) FROM history_index_minutes WHERE ${scope}))::integer AS count`,
+    [from, to, indices],
+  );
+  await forgetEmptyImports(tx);
+  return { optionRows: options.rows[0]?.count ?? 0, minuteCandles: minutes.rows[0]?.count ?? 0, keptOthers: kept.rows[0]?.count ?? 0 };
+}

@@ -1,0 +1,100 @@
+// Index minute candles from CSV, as traders get them from their broker's historical API (Kite's
+// `2024-07-08T09:15:00+0530`) or from vendors (`2024-07-08 09:15:00`, IST implied): a header with
+// timestamp (or date/datetime), open, high, low, close, optionally volume (ignored: an index has none)
+// and a symbol column. The index comes from the symbol column, else from the importer (the request or
+// the file's name). Same rules as the bhavcopies: every bad line reported, nothing half-imported.
+import { istOffsetMs } from '../market/ist.ts';
+import { FieldError, fileLines, headerColumns, paise, splitFields } from './csv-values.ts';
+import { FileRefusal, ProblemList, isHistoryIndex, type HistoryIndex, type MinuteCandle } from './history-files.ts';
+
+const timestampNames = ['timestamp', 'datetime', 'date', 'time'];
+const symbolNames = ['symbol', 'index', 'tradingsymbol', 'tckrsymb'];
+
+/** Whether a header line is a minute-candle CSV's. */
+export function isMinuteCandleHeader(header: string): boolean {
+  const columns = headerColumns(header);
+  return timestampNames.some((name) => columns.has(name)) && ['open', 'high', 'low', 'close'].every((name) => columns.has(name));
+}
+
+const timestampPattern = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.0+)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** The candle's start as an instant; a timestamp without an offset is IST. Candles start on a whole minute. */
+export function candleInstant(text: string | undefined): Date {
+  const value = (text ?? '').trim();
+  const match = timestampPattern.exec(value);
+  if (match === null) throw new FieldError(`timestamp "${value}" is not like 2024-07-08 09:15:00 (IST) or 2024-07-08T09:15:00+05:30`);
+  const [, year, month, day, hour, minute, second = '00', zone] = match;
+  if (second !== '00') throw new FieldError(`timestamp "${value}" is not on a whole minute`);
+  let offsetMs = istOffsetMs;
+  if (zone === 'Z') offsetMs = 0;
+  else if (zone !== undefined) {
+    const digits = zone.replace(':', '');
+    offsetMs = (zone.startsWith('-') ? -1 : 1) * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5))) * 60_000;
+  }
+  const local = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
+  const check = new Date(local);
+  if (check.getUTCDate() !== Number(day) || check.getUTCMonth() !== Number(month) - 1 || Number(hour) > 23 || Number(minute) > 59) {
+    throw new FieldError(`timestamp "${value}" is not a real date and time`);
+  }
+  return new Date(local - offsetMs);
+}
+
+function istDateOf(instant: Date): string {
+  return new Date(instant.getTime() + istOffsetMs).toISOString().slice(0, 10);
+}
+
+export type ParsedMinuteCandles = { index: HistoryIndex; candles: MinuteCandle[]; days: string[] };
+
+/** The candles of a minute CSV, or a FileRefusal listing every bad line. `index` is used when no symbol column says it. */
+export function parseMinuteCandles(text: string, index: HistoryIndex | null): ParsedMinuteCandles {
+  const lines = fileLines(text);
+  const columns = headerColumns(lines[0] ?? '');
+  const timestampColumn = timestampNames.map((name) => columns.get(name)).find((at) => at !== undefined);
+  const symbolColumn = symbolNames.map((name) => columns.get(name)).find((at) => at !== undefined);
+  const [open, high, low, close] = ['open', 'high', 'low', 'close'].map((name) => columns.get(name));
+  if (timestampColumn === undefined || open === undefined || high === undefined || low === undefined || close === undefined) {
+    throw new FileRefusal([{ line: 1, reason: 'the header needs timestamp, open, high, low and close columns' }]);
+  }
+  if (symbolColumn === undefined && index === null) {
+    throw new FileRefusal([{ line: 0, reason: 'say which index these candles are (a symbol column, the index field, or the index in the file name)' }]);
+  }
+  const problems = new ProblemList();
+  const candles: MinuteCandle[] = [];
+  const seen = new Set<number>();
+  let fileIndex: HistoryIndex | null = index;
+  for (let at = 1; at < lines.length; at += 1) {
+    const line = lines[at] as string;
+    if (line.trim() === '') continue;
+    const fields = splitFields(line);
+    try {
+      if (symbolColumn !== undefined) {
+        const symbol = (fields[symbolColumn] ?? '').trim().toUpperCase();
+        if (!isHistoryIndex(symbol)) throw new FieldError(`symbol "${symbol}" is not NIFTY, BANKNIFTY, FINNIFTY or MIDCPNIFTY`);
+        if (fileIndex !== null && symbol !== fileIndex) throw new FieldError(`symbol ${symbol} differs from ${fileIndex}: one index per file`);
+        fileIndex = symbol;
+      }
+      const minute = candleInstant(fields[timestampColumn]);
+      const candle: MinuteCandle = {
+        index: fileIndex as HistoryIndex,
+        minute,
+        tradeDate: istDateOf(minute),
+        openPaise: paise(fields[open], 'open'),
+        highPaise: paise(fields[high], 'high'),
+        lowPaise: paise(fields[low], 'low'),
+        closePaise: paise(fields[close], 'close'),
+      };
+      if (Math.min(candle.openPaise, candle.highPaise, candle.lowPaise, candle.closePaise) <= 0) throw new FieldError('prices must be positive');
+      if (candle.highPaise < Math.max(candle.openPaise, candle.closePaise, candle.lowPaise)) throw new FieldError('the high is below the open, close or low');
+      if (candle.lowPaise > Math.min(candle.openPaise, candle.closePaise)) throw new FieldError('the low is above the open or close');
+      if (seen.has(minute.getTime())) throw new FieldError(`the candle of ${fields[timestampColumn]?.trim()} appears twice`);
+      seen.add(minute.getTime());
+      candles.push(candle);
+    } catch (error) {
+      if (!(error instanceof FieldError)) throw error;
+      problems.add(at + 1, error.message);
+    }
+  }
+  problems.throwIfAny();
+  if (candles.length === 0 || fileIndex === null) throw new FileRefusal([{ line: 0, reason: 'the file has no candles' }]);
+  return { index: fileIndex, candles, days: [...new Set(candles.map((candle) => candle.tradeDate))].sort() };
+}

@@ -1,0 +1,193 @@
+// The history file parsers on fixtures in NSE's exact layouts (UDiFF since July 2024, the older
+// foDDMONYYYYbhav.csv), minute-candle CSVs, and ZIPs written by a standard archiver (Python's zipfile).
+import { readFileSync } from 'node:fs';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { parseBhavcopy } from '../../../server/services/history/bhavcopy-parser.ts';
+import { paise } from '../../../server/services/history/csv-values.ts';
+import { FileRefusal } from '../../../server/services/history/history-files.ts';
+import { candleInstant, parseMinuteCandles } from '../../../server/services/history/minute-candles-parser.ts';
+import { ZipError, readZip } from '../../../server/services/history/zip-reader.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+const udiffName = 'BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv';
+const udiff = fixture(udiffName).toString('utf8');
+const legacy = fixture('fo05JUL2024bhav.csv').toString('utf8');
+
+function refusalOf(run: () => unknown): FileRefusal {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof FileRefusal) return error;
+    throw error;
+  }
+  throw new Error('expected the file to be refused');
+}
+
+describe('UDiFF bhavcopy', () => {
+  it('keeps the four indices\' options and skips futures, stock F&O and other indices', () => {
+    const parsed = parseBhavcopy(udiff);
+    expect(parsed.layout).toBe('udiff');
+    expect(parsed.days).toEqual(['2024-07-08']);
+    expect(parsed.rows.map((row) => `${row.index} ${row.expiry} ${row.strikePaise / 100} ${row.optionType}`)).toEqual([
+      'NIFTY 2024-07-11 24300 CE',
+      'NIFTY 2024-07-11 24300 PE',
+      'NIFTY 2024-07-25 25000 CE',
+      'BANKNIFTY 2024-07-10 52500 CE',
+      'BANKNIFTY 2024-07-10 52500 PE',
+    ]);
+    // NIFTY future, NIFTYNXT50 option, RELIANCE option and future.
+    expect(parsed.skipped).toBe(4);
+  });
+
+  it('reads every figure of a row into paise and whole numbers', () => {
+    const row = parseBhavcopy(udiff).rows[0];
+    expect(row).toEqual({
+      index: 'NIFTY', tradeDate: '2024-07-08', expiry: '2024-07-11', strikePaise: 2_430_000, optionType: 'CE',
+      openPaise: 12_000, highPaise: 14_250, lowPaise: 8_810, closePaise: 10_535, settlePaise: 10_535,
+      openInterest: 5_432_100, changeInOi: 812_350, volumeContracts: 1_254_320, underlyingPaise: 2_432_055, lotSize: 25,
+    });
+  });
+
+  it('keeps an untraded contract: zero prices, its settlement price and open interest', () => {
+    const row = parseBhavcopy(udiff).rows[2];
+    expect(row).toMatchObject({ openPaise: 0, highPaise: 0, closePaise: 0, settlePaise: 3_955, openInterest: 125_000, volumeContracts: 0 });
+  });
+
+  it('refuses the whole file for a bad row, naming its line and what is wrong', () => {
+    const lines = udiff.split('\r\n');
+    lines[3] = (lines[3] as string).replace('24300.00,PE', '24300.00,XX');
+    lines[5] = (lines[5] as string).replace('2024-07-10,2024-07-10', '2024-07-32,2024-07-10');
+    const refusal = refusalOf(() => parseBhavcopy(lines.join('\r\n')));
+    expect(refusal.problems).toEqual([
+      { line: 4, reason: 'OptnTp "XX" is not CE or PE' },
+      { line: 6, reason: 'XpryDt "2024-07-32" is not a calendar date' },
+    ]);
+  });
+
+  it('refuses a header that lacks a needed column, and a contract listed twice', () => {
+    expect(refusalOf(() => parseBhavcopy(udiff.replace('SttlmPric', 'Settle'))).problems).toEqual([{ line: 1, reason: 'the header lacks SttlmPric' }]);
+    const lines = udiff.split('\r\n');
+    lines.splice(3, 0, lines[2] as string);
+    expect(refusalOf(() => parseBhavcopy(lines.join('\r\n'))).problems).toEqual([{ line: 4, reason: 'NIFTY 2024-07-11 24300 CE appears twice for 2024-07-08' }]);
+  });
+
+  it('refuses a file of other instruments only', () => {
+    const lines = udiff.split('\r\n').filter((line) => !/,IDO,\d+,,(NIFTY|BANKNIFTY),/.test(line));
+    expect(refusalOf(() => parseBhavcopy(lines.join('\n'))).problems[0]?.reason).toMatch(/no NIFTY, BANKNIFTY, FINNIFTY or MIDCPNIFTY option rows/);
+  });
+});
+
+describe('the older bhavcopy layout (foDDMONYYYYbhav.csv)', () => {
+  it('keeps OPTIDX rows of the four indices with no underlying value, and skips the rest', () => {
+    const parsed = parseBhavcopy(legacy);
+    expect(parsed.layout).toBe('legacy');
+    expect(parsed.days).toEqual(['2024-07-05']);
+    expect(parsed.rows).toHaveLength(5);
+    expect(parsed.skipped).toBe(4);
+    expect(parsed.rows.find((row) => row.index === 'NIFTY' && row.optionType === 'PE')).toEqual({
+      index: 'NIFTY', tradeDate: '2024-07-05', expiry: '2024-07-11', strikePaise: 2_430_000, optionType: 'PE',
+      openPaise: 8_205, highPaise: 9_500, lowPaise: 6_430, closePaise: 7_020, settlePaise: 7_020,
+      openInterest: 5_623_400, changeInOi: 412_325, volumeContracts: 1_123_456, underlyingPaise: null, lotSize: null,
+    });
+  });
+
+  it('refuses a bad row with its line', () => {
+    const refusal = refusalOf(() => parseBhavcopy(legacy.replace('OPTIDX,NIFTY,11-Jul-2024,24300,CE,160,', 'OPTIDX,NIFTY,11-Jul-2024,24300,CE,abc,')));
+    expect(refusal.problems).toEqual([{ line: 6, reason: 'OPEN "abc" is not a number' }]);
+  });
+
+  it('refuses a high below the low', () => {
+    const refusal = refusalOf(() => parseBhavcopy(legacy.replace('560.4,560.4', '560.4,560.4').replace('530,612.3,470.05', '530,412.3,470.05')));
+    expect(refusal.problems).toEqual([{ line: 4, reason: 'the high is below the low' }]);
+  });
+});
+
+describe('values', () => {
+  it.each([
+    ['24300', 2_430_000], ['24300.5', 2_430_050], ['0.05', 5], ['105.355', 10_536], ['105.354', 10_535],
+  ])('%s rupees are %d paise', (text, expected) => {
+    expect(paise(text, 'x')).toBe(expected);
+  });
+});
+
+describe('minute candles', () => {
+  it('reads a vendor CSV in IST, the index given by the importer', () => {
+    const parsed = parseMinuteCandles(fixture('NIFTY_minute_2024-07-08.csv').toString('utf8'), 'NIFTY');
+    expect(parsed.days).toEqual(['2024-07-08']);
+    expect(parsed.candles[0]).toEqual({
+      index: 'NIFTY', minute: new Date('2024-07-08T03:45:00Z'), tradeDate: '2024-07-08',
+      openPaise: 2_432_945, highPaise: 2_434_460, lowPaise: 2_430_120, closePaise: 2_431_205,
+    });
+  });
+
+  it('honours an offset (Kite: +0530) and a symbol column', () => {
+    expect(candleInstant('2024-07-08T09:15:00+0530')).toEqual(new Date('2024-07-08T03:45:00Z'));
+    expect(candleInstant('2024-07-08T03:45:00Z')).toEqual(new Date('2024-07-08T03:45:00Z'));
+    const parsed = parseMinuteCandles('timestamp,symbol,open,high,low,close\n2024-07-08T09:15:00+05:30,BANKNIFTY,52400,52450,52390,52410\n', null);
+    expect(parsed.index).toBe('BANKNIFTY');
+  });
+
+  it('refuses bad lines with their numbers, and a file that does not say its index', () => {
+    const text = 'timestamp,open,high,low,close\n2024-07-08 09:15:00,100,101,99,100.5\n2024-07-08 09:16:30,100,101,99,100\n2024-07-08 09:17:00,100,99,98,100\n';
+    expect(refusalOf(() => parseMinuteCandles(text, 'NIFTY')).problems).toEqual([
+      { line: 3, reason: 'timestamp "2024-07-08 09:16:30" is not on a whole minute' },
+      { line: 4, reason: 'the high is below the open, close or low' },
+    ]);
+    expect(refusalOf(() => parseMinuteCandles(text, null)).problems[0]?.reason).toMatch(/say which index/);
+  });
+});
+
+describe('ZIP archives', () => {
+  it('reads the CSV inside a ZIP written by a standard archiver', () => {
+    const entries = readZip(fixture(`${udiffName}.zip`), 1024 * 1024);
+    expect(entries.map((entry) => entry.name)).toEqual([udiffName]);
+    expect(entries[0]?.data.toString('utf8')).toBe(udiff);
+  });
+
+  it('refuses a damaged archive and one that would inflate past the cap', () => {
+    const zip = Buffer.from(fixture(`${udiffName}.zip`));
+    const damaged = Buffer.from(zip);
+    // A byte inside the deflated data (after the 30-byte local header and the name).
+    const at = 30 + udiffName.length + 20;
+    damaged[at] = (damaged[at] as number) ^ 0xff;
+    expect(() => readZip(damaged, 1024 * 1024)).toThrow(ZipError);
+    expect(() => readZip(zip, 1000)).toThrow(/larger than/);
+    expect(() => readZip(Buffer.from('not a zip at all'), 1000)).toThrow(/central directory is missing/);
+  });
+
+  it('does not inflate more than an entry declares (a zip bomb with a lying header)', () => {
+    const bomb = deflateRawSync(Buffer.alloc(5_000_000, 0x41));
+    expect(() => readZip(oneEntryZip('bomb.csv', bomb, 100), 1024 * 1024)).toThrow(/does not inflate to its stated size/);
+  });
+});
+
+/** A one-file deflated archive whose headers state `declaredSize`, whatever the data inflates to. */
+function oneEntryZip(name: string, deflated: Buffer, declaredSize: number): Buffer {
+  const nameBytes = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(crc32(Buffer.alloc(declaredSize, 0x41)), 14);
+  local.writeUInt32LE(deflated.length, 18);
+  local.writeUInt32LE(declaredSize, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(local.readUInt32LE(14), 16);
+  central.writeUInt32LE(deflated.length, 20);
+  central.writeUInt32LE(declaredSize, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  const directoryOffset = local.length + nameBytes.length + deflated.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBytes.length, 12);
+  end.writeUInt32LE(directoryOffset, 16);
+  return Buffer.concat([local, nameBytes, deflated, central, nameBytes, end]);
+}
