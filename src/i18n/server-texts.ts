@@ -90,6 +90,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
       'The market opens at {open_time} IST: after-market orders closed at {closed_time} IST. Place it from the open.',
   },
   'order.stop_triggered_rejected': { id: 'server.order.stop_triggered_rejected', defaultMessage: 'Stop-loss triggered, then rejected. {reason}' },
+  'order.amo_rejected_at_open': { id: 'server.order.amo_rejected_at_open', defaultMessage: 'After-market order rejected at the open: {reason}' },
   'order.expired': { id: 'server.order.expired', defaultMessage: '{tradingsymbol} expired on {expiry}. Pick a current expiry.' },
   'order.market_closed': {
     id: 'server.order.market_closed',

@@ -24,10 +24,16 @@ describe('after-market orders (Kite, F&O)', () => {
 
   it('refuses between the close and 15:45, and from 09:10 to the open, saying when', () => {
     expect(afterMarketPlacement(friday, ist('2026-11-20T15:44:00'))).toEqual({
-      refusal: 'Markets are closed. After-market orders for F&O are taken from 15:45 IST; place it then, and it goes to the exchange at the next open (09:15 IST on 2026-11-23).',
+      refusal: {
+        text: 'Markets are closed. After-market orders for F&O are taken from 15:45 IST; place it then, and it goes to the exchange at the next open (09:15 IST on 2026-11-23).',
+        i18n: { code: 'order.amo_not_yet', params: { from: '15:45', open_time: '09:15', open_day: '2026-11-23' } },
+      },
     });
     expect(afterMarketPlacement(weekend, ist('2026-11-23T09:10:00'))).toEqual({
-      refusal: 'The market opens at 09:15 IST: after-market orders closed at 09:10 IST. Place it from the open.',
+      refusal: {
+        text: 'The market opens at 09:15 IST: after-market orders closed at 09:10 IST. Place it from the open.',
+        i18n: { code: 'order.amo_closed', params: { open_time: '09:15', closed_time: '09:10' } },
+      },
     });
   });
 
@@ -53,9 +59,13 @@ describe('limit price protection', () => {
     expect(lppRefusal('NFO', 'BUY', 28000, 20000)).toBeNull();
     expect(lppRefusal('NFO', 'SELL', 12000, 20000)).toBeNull();
     expect(lppRefusal('NFO', 'BUY', 5000, 20000)).toBeNull();
-    expect(lppRefusal('NFO', 'BUY', 28005, 20000)).toBe(
+    expect(lppRefusal('NFO', 'BUY', 28005, 20000)?.text).toBe(
       "Order price is beyond the exchange's limit price protection: limit ₹280.05 against the last price ₹200.00, band ₹120.00–₹280.00 (NSE: ±₹20 up to a ₹50 reference price, ±40 % above it); a buy above ₹280.00 is rejected.",
     );
-    expect(lppRefusal('BFO', 'SELL', 7995, 20000)).toContain('band ₹80.00–₹320.00 (BSE: ±60 % of the reference price, at least ±₹30); a sell below ₹80.00 is rejected.');
+    expect(lppRefusal('NFO', 'BUY', 28005, 20000)?.i18n).toEqual({
+      code: 'order.lpp_band',
+      params: { side: 'buy', price: 280.05, last: 200, low: 120, high: 280, exchange: 'NSE' },
+    });
+    expect(lppRefusal('BFO', 'SELL', 7995, 20000)?.text).toContain('band ₹80.00–₹320.00 (BSE: ±60 % of the reference price, at least ±₹30); a sell below ₹80.00 is rejected.');
   });
 });

@@ -72,7 +72,7 @@ describe('the ticket outcome', () => {
     renderIn('en', misRefused);
     expect(screen.getByText(/rejected\. Intraday \(MIS\) orders are closed for today: from 15:25 IST/)).toBeTruthy();
     renderIn('fr', misRefused);
-    expect(screen.getByText(/refusé\. Les ordres intrajournaliers \(MIS\) sont fermés pour aujourd’hui : dès 15:25 IST/)).toBeTruthy();
+    expect(screen.getByText(/rejeté\. Les ordres intrajournaliers \(MIS\) sont fermés pour aujourd’hui : dès 15:25 IST/)).toBeTruthy();
   });
 
   it('says a released AMO is open like any order', () => {

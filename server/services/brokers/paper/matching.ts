@@ -177,10 +177,11 @@ export function createMatching({ db, prices, contracts, books }: { db: Database;
         };
         const refusal = orderRefusal(shape, quote);
         if (refusal !== null) {
+          const rejected = said('order.amo_rejected_at_open', { reason: refusal.i18n }, `After-market order rejected at the open: ${refusal.text}`);
           await tx.query(
-            `UPDATE paper_orders SET status = 'REJECTED', status_message = $2, cancelled_quantity = quantity - filled_quantity, amo_release_at = NULL,
-               trading_day = $4::date, updated_at = $3 WHERE id = $1`,
-            [order.id, `After-market order rejected at the open: ${refusal}`, now, istDate(now)],
+            `UPDATE paper_orders SET status = 'REJECTED', status_message = $2, status_message_i18n = $5::jsonb, cancelled_quantity = quantity - filled_quantity,
+               amo_release_at = NULL, trading_day = $4::date, updated_at = $3 WHERE id = $1`,
+            [order.id, rejected.text, now, istDate(now), JSON.stringify(rejected.i18n)],
           );
           return 1;
         }
