@@ -201,7 +201,7 @@ describe('the dashboard', () => {
     expect(within(bots).getByText('Net P&L today')).toBeTruthy();
     expect(bots.querySelector('[data-field="bot-pnl"]')?.textContent?.replace(/[\u2066-\u2069]/g, '')).toBe('loss-₹1,250.50');
     expect(within(bots).queryByText(/do not trade/)).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Open positions' })).getByText('No open position across 1 account')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Open positions' })).getByText('No open position')).toBeTruthy();
   });
 
   it('counts a session closed at 06:00 IST as not logged in, even with portfolios and bots', async () => {

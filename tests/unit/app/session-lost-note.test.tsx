@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@openapi/main';
 import { PositionBookScreen } from '@/app/routes/position-book-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
@@ -79,6 +79,8 @@ const server = setupServer(
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(async () => {
+  // A desk wide enough for the positions table (jsdom has no media queries: below 768 px the desk shows cards).
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
   accountReads = 0;
   bookStatus = 'UNKNOWN';
   configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
@@ -87,6 +89,10 @@ beforeEach(async () => {
   store.set(selectedPortfolioAtom, null);
   await clearStoredValues();
 });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

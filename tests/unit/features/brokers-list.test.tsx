@@ -298,7 +298,7 @@ describe('logging out of a broker', () => {
     expect(within(item).getByRole('button', { name: 'Log in to broker: Main paper account' })).toBeTruthy();
     expect(store.get(brokerAccountsAtom)).toEqual([main, swing]);
     expect(store.get(selectedAccountAtom)).toEqual(main);
-    expect(notifications()).toEqual([{ kind: 'success', title: 'Logged out of the broker', values: undefined }]);
+    expect(notifications()).toEqual([{ kind: 'success', title: 'Logged out of the broker', description: 'Main paper account', values: undefined }]);
   });
 
   it('keeps the session when the trader cancels', async () => {

@@ -55,7 +55,7 @@ describe('broker login return', () => {
     ]);
     expect(store.get(loginBrokerAccountIdAtom)).toBeNull();
     expect(store.get(selectedAccountAtom)).toEqual(loggedIn);
-    expect(notifications()).toEqual([{ kind: 'success', title: 'Logged in to Paper broker (simulated)', values: undefined }]);
+    expect(notifications()).toEqual([{ kind: 'success', title: 'Logged in to Paper broker (simulated)', description: 'Main paper account', values: undefined }]);
     // The list is read again and shows the open session.
     const item = await screen.findByRole('listitem', { name: 'Main paper account' });
     expect(within(item).getByText('Logged in until 17 Jan 2099, 06:00 IST', { normalizer: plainText })).toBeTruthy();

@@ -28,7 +28,7 @@ describe("the price stream's source", () => {
 
     store.set(selectedAccountAtom, account(8, 'paper'));
     await vi.waitFor(() => expect(bodies).toHaveLength(2));
-    expect(bodies[1]).toEqual({ instruments: ['NSE:NIFTY 50'] });
+    expect(bodies[1]).toEqual({ instruments: ['NSE:NIFTY 50'], format: 'compact' });
     // Another paper account is the same source (no new stream); a live one again is a new stream.
     store.set(selectedAccountAtom, account(9, 'paper'));
     store.set(selectedAccountAtom, account(10, 'kite'));
