@@ -2,7 +2,7 @@
 // rules, told field by field, and the ± buttons that keep a price on the tick.
 import { describe, expect, it } from 'vitest';
 import { checkTicket, firstProblem, stepLots, stepPrice, typedPaise, type TicketInput } from '@/features/orders/model/ticket-checks';
-import { contractName } from '@/features/orders/model/contract-name';
+import { contractName } from '@/lib/format/contract-name';
 
 const ticket = (changes: Partial<TicketInput>): TicketInput => ({ side: 'BUY', type: 'LIMIT', lotsText: '1', priceText: '120.00', triggerText: '', lastPrice: 120, ...changes });
 

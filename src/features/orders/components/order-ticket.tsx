@@ -7,7 +7,7 @@ import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
 import { SliceHint } from '@/features/orders/components/slice-hint';
 import { cannotSendText, problemMessages } from '@/features/orders/components/ticket-check-messages';
 import { TicketFields, type TicketValues } from '@/features/orders/components/ticket-fields';
-import { contractName } from '@/features/orders/model/contract-name';
+import { contractName } from '@/lib/format/contract-name';
 import { slicePlan } from '@/features/orders/model/order-slices';
 import { checkTicket, firstProblem } from '@/features/orders/model/ticket-checks';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
