@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
 import { loginToken, registerAccount, storeSessionToken } from './support/session';
-import { buyOneLot } from './support/trading';
+import { buyOneLot, clientAddress } from './support/trading';
 
 /** A signed-in trader with a paper account (logged in to the broker or not), a portfolio and, if asked, a bot. */
 async function setUpTrader(page: Page, { loggedIn = true, bot = true } = {}) {
@@ -31,6 +31,7 @@ async function setUpTrader(page: Page, { loggedIn = true, bot = true } = {}) {
 /** The Kite-style login through the paper broker's form and the token exchange, without the browser. */
 async function brokerLogin(api: APIRequestContext, headers: Record<string, string>, accountId: number, input: { api_key: string; account_number: string }) {
   const form = await api.post('/broker-login/paper', {
+    headers: clientAddress(),
     form: { api_key: input.api_key, client_id: input.account_number, password: 'paper-pass' },
     maxRedirects: 0,
   });

@@ -85,8 +85,10 @@ test('a Kite account: log in at Kite, a live order confirmed and complete, the s
   await expireKiteTokens(page.request);
   await expect(page.getByText(/Positions unknown: the broker session has expired/)).toBeVisible();
   await expect(positions.locator('tr[data-position]')).toHaveCount(1);
-  await screenshotAt(page, 1280, 'test-results/kite-live/unknown-1280.png', positions);
-  await screenshotAt(page, 360, 'test-results/kite-live/unknown-360.png', positions);
+  // The desk's positions section: a table from 768 px, cards on a phone.
+  const positionsSection = page.getByRole('region', { name: 'Positions', exact: true });
+  await screenshotAt(page, 1280, 'test-results/kite-live/unknown-1280.png', positionsSection);
+  await screenshotAt(page, 360, 'test-results/kite-live/unknown-360.png', positionsSection);
   await page.setViewportSize({ width: 1280, height: 900 });
   // Nothing more goes out on the lost session: the desk waits for the new login.
   await expect(page.getByRole('button', { name: 'Square off all' })).toBeDisabled();

@@ -122,7 +122,7 @@ test('offline, a reload still shows the chain’s strikes, and no price rather t
   await expect(chain.locator('tr[aria-current="true"]')).toHaveCount(0);
   await expect(chain.getByText(/^Spot/)).toHaveCount(0);
   const nifty = page.getByRole('list', { name: 'Indices' }).getByRole('listitem', { name: 'NIFTY', exact: true });
-  await expect(nifty).toContainText('No price yet');
+  await expect(nifty).toContainText('Offline');
   await page.screenshot({ path: 'test-results/market/chain-offline-reload.png' });
 
   // Back online, prices arrive by themselves.

@@ -24,7 +24,9 @@ process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 try {
   const kite = await startKiteServer({ port: kitePort });
   const kiteEnv = { KITE_API_ROOT: kite.apiRoot, KITE_LOGIN_URL: kite.loginUrl, KITE_TICKER_URL: kite.tickerUrl };
-  await startServer({ env: { ...process.env, ...kiteEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1' } });
+  // TRUST_PROXY=loopback: the scripted traders' setup calls name an address of their own (support/trading.ts,
+  // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1.
+  await startServer({ env: { ...process.env, ...kiteEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback' } });
 } catch (error) {
   exitWithStartupError(error);
 }
