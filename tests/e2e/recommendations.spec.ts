@@ -70,7 +70,8 @@ test('screenshots: a recommendation card, the builder\'s margin figures and the 
       await firstCard(page).screenshot({ path: `test-results/recommendations/card-${language}-${width}.png` });
       await firstCard(page).getByRole('link', { name: language === 'en' ? 'Open in builder' : 'Ouvrir dans la création de stratégie' }).click();
       await expect(page.getByTestId('margin-after-positions')).toContainText('₹', { timeout: 20_000 });
-      if (width === 360) await page.getByRole('button', { name: language === 'en' ? /Show/ : /Afficher/ }).first().click().catch(() => undefined);
+      // On a phone the margin sits under the builder's "More figures".
+      if (width === 360) await page.getByRole('button', { name: language === 'en' ? 'More figures' : 'Plus de chiffres' }).click();
       await page.getByTestId('margin').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/recommendations/builder-margin-${language}-${width}.png` });
       await page.goto('/app/dashboards/live-trade');
