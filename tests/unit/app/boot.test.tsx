@@ -89,9 +89,14 @@ describe('boot on a first visit to /auth/login', () => {
   it('starts the service worker once the page has loaded when this browser already has one (its updates)', async () => {
     vi.resetModules();
     Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, {
-      serviceWorker: { getRegistration: () => Promise.resolve({}), getRegistrations: () => Promise.resolve([]) },
-    }));
+    // A navigator with a service worker; its own onLine, since jsdom's getter refuses an object derived from it.
+    vi.stubGlobal(
+      'navigator',
+      Object.defineProperties(Object.create(navigator) as Navigator, {
+        serviceWorker: { value: { getRegistration: () => Promise.resolve({}), getRegistrations: () => Promise.resolve([]) } },
+        onLine: { value: true },
+      }),
+    );
     holdConfig();
     const { boot } = await import('@/app/boot/boot');
     const worker = await import('@/app/pwa/register-service-worker');
