@@ -5,11 +5,12 @@ import { expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../../server/db/database.ts';
 import type { EngineHooks } from '../../../server/services/bots/engine/bot-engine.ts';
-import type { TradingHooks } from '../../../server/services/services.ts';
+import { servicesDecorator } from '../../../server/app.ts';
+import type { Services, TradingHooks } from '../../../server/services/services.ts';
 import { istOffsetMs } from '../../../server/services/market/ist.ts';
 import { openDesk, scriptedMarket } from '../support/paper-desk.ts';
 import type { TestBackend } from '../support/test-database.ts';
-import { manualClock, startTestServer } from '../support/test-server.ts';
+import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 import { baseStrategies, createPortfolio, dailyBotBody, guardedClient, tradingBotBody } from '../support/trading.ts';
 
 type Schemas = components['schemas'];
@@ -19,6 +20,9 @@ export const tuesdayHoliday = '2026-11-24';
 export const istInstant = (day: string, time: string) => new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
 
 export type BotDesk = Awaited<ReturnType<typeof openBotDesk>>;
+
+/** The bot engine of a server instance (a second one on the same database, or one started after a crash). */
+export const engineOf = (server: TestServer) => server.app.getDecorator<Services>(servicesDecorator).botEngine;
 
 type BotDeskOptions = { database?: Database; engineHooks?: EngineHooks; tradingHooks?: TradingHooks; clockStart?: Date; capital?: number };
 

@@ -3,13 +3,10 @@
 // taken over by exactly one of two instances ticking together (the takeover is a compare-and-set on the
 // claim's time, which must hold under PostgreSQL's real concurrency).
 import { describe, expect, it } from 'vitest';
-import { servicesDecorator } from '../../../server/app.ts';
-import type { Services } from '../../../server/services/services.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { istInstant, monday, openBotDesk } from './bot-desk.ts';
+import { engineOf, istInstant, monday, openBotDesk } from './bot-desk.ts';
 
-const engineOf = (server: TestServer) => server.app.getDecorator<Services>(servicesDecorator).botEngine;
 const wednesday = '2026-11-25';
 
 describe.each(testBackends)('bot actions a crash interrupted, on %s', (backend) => {

@@ -2,13 +2,9 @@
 // engine instance reconciles from the order book by its tag (never placing again); two server instances on
 // one database ticking at the same moment act once between them.
 import { describe, expect, it } from 'vitest';
-import { servicesDecorator } from '../../../server/app.ts';
-import type { Services } from '../../../server/services/services.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { monday, openBotDesk } from './bot-desk.ts';
-
-const engineOf = (server: TestServer) => server.app.getDecorator<Services>(servicesDecorator).botEngine;
+import { engineOf, monday, openBotDesk } from './bot-desk.ts';
 
 describe.each(testBackends)('exactly-once bot actions on %s', (backend) => {
   it('reconciles an action claimed before a crash from the order book by its tag, with one set of orders', async () => {
