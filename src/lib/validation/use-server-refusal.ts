@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 
 type Values = Readonly<Record<string, unknown>>;
 
@@ -22,7 +22,9 @@ export function useServerRefusal(
   const named = refusal?.field;
   const field = text !== null && sent !== null && named !== undefined && fields.includes(named) ? named : null;
 
-  useEffect(() => {
+  // A layout effect: the field has focus in the same commit that shows its error, so nothing (a screen
+  // reader, a test) sees the error while focus still sits on the submit button.
+  useLayoutEffect(() => {
     if (field === null) return;
     const target = formRef.current?.elements.namedItem(field);
     if (target instanceof HTMLElement) target.focus();

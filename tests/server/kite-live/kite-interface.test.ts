@@ -4,6 +4,9 @@
 // the account's ticker applied as postbacks are (mirror, alert) and told to subscribers, and the ticker's ticks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerOrder, BrokerTick, TradingAccount } from '../../../server/services/brokers/broker-trading.ts';
+import { createMirror } from '../../../server/services/brokers/kite-broker/mirror.ts';
+import { markSent } from '../../../server/services/brokers/kite-broker/sends.ts';
+import type { KiteOrder } from '../../../server/services/brokers/kite/kite-order-types.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { testBackends } from '../support/test-database.ts';
 import { openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from './kite-desk.ts';
@@ -37,6 +40,7 @@ describe.each(testBackends)('the Kite adapter behind BrokerTrading on %s', (back
     stack.kite.control.setPrice(`NFO:${symbol}`, 100);
     const placed = await desk.place([desk.order(symbol, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 90 })]);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.orders, JSON.stringify(placed.body)).toHaveLength(1);
     const orderId = placed.body.orders[0]!.order_id;
     stack.server.clock.advance(1000);
     const modified = await desk.trade('modifyOrder', { order_id: orderId, price: 95 });
@@ -107,8 +111,37 @@ describe.each(testBackends)('the Kite adapter behind BrokerTrading on %s', (back
     stack.kite.control.setPrice(key, 43);
     const again = await desk.place([desk.order(symbol, 'SELL', desk.lotSize)]);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.orders, JSON.stringify(again.body)).toHaveLength(1);
     await settle(async () => (await stack.server.db.query("SELECT 1 FROM kite_orders WHERE order_id = $1 AND status = 'COMPLETE'", [again.body.orders[0]!.order_id])).rows.length === 1);
     expect(orders).toHaveLength(told);
     expect(ticks).toHaveLength(heard);
+  });
+
+  it("keeps an order's place in its intent when the ticker adopted it by its tag between Kite's answer and the mirror's write", async () => {
+    stack.server.clock.advance(1000);
+    const symbol = desk.symbol(desk.atm, 'PE');
+    stack.kite.control.setPrice(`NFO:${symbol}`, 80);
+    const placed = await desk.place([desk.order(symbol, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 70 })]);
+    expect(placed.body.orders, JSON.stringify(placed.body)).toHaveLength(1);
+    const orderId = placed.body.orders[0]!.order_id;
+    const db = stack.server.db;
+    const { rows } = await db.query<{ tag: string; intent_ref: string; portfolio_id: number | null; instrument_token: number }>(
+      'SELECT tag, intent_ref, portfolio_id, instrument_token FROM kite_orders WHERE order_id = $1',
+      [orderId],
+    );
+    const { tag, intent_ref: ref, portfolio_id: portfolioId, instrument_token: instrumentToken } = rows[0]!;
+    // Back to the moment Kite's answer came: the send marked with the order's id, the order not yet mirrored.
+    await db.query('DELETE FROM kite_orders WHERE order_id = $1', [orderId]);
+    const number = { ref, slice: 0 };
+    const mirror = createMirror({ db, clock: stack.server.clock.now });
+    await markSent(db, account.id, number, orderId);
+    // The ticker's update lands now: the send is taken, so the order is adopted under its tag alone.
+    await mirror.sync(account.id, [stack.kite.control.orders(orderId)[0] as KiteOrder]);
+    expect((await mirror.byIntent(account.id, ref)).size).toBe(0);
+
+    const intent = { exchange: 'NFO', tradingsymbol: symbol, side: 'BUY' as const, orderType: 'LIMIT' as const, product: 'NRML' as const, quantity: desk.lotSize, pricePaise: 7000, triggerPaise: 0 };
+    const who = { portfolioId: portfolioId === null ? null : Number(portfolioId), bot: null, purpose: 'entry' as const, ocoGroup: null };
+    await mirror.recordPlaced(account.id, { orderId, parentOrderId: null, tag, intent, marketProtection: null, status: 'PUT ORDER REQ RECEIVED', statusMessage: null, instrumentToken: Number(instrumentToken), number }, who);
+    expect((await mirror.byIntent(account.id, ref)).get(0)).toMatchObject({ order_id: orderId, status: 'OPEN', portfolio_id: who.portfolioId });
   });
 });

@@ -69,21 +69,28 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
   async function recordPlaced(accountId: number, placed: PlacedOrder, who: Attribution): Promise<void> {
     const now = clock();
     const { intent, number } = placed;
-    if (number !== null && !placed.orderId.startsWith('SD')) await markSent(db, accountId, number, placed.orderId);
-    await db.query(
-      `INSERT INTO kite_orders (broker_account_id, order_id, parent_order_id, tag, portfolio_id, bot_kind, bot_id, purpose, oco_group, variety, exchange,
-         tradingsymbol, instrument_token, transaction_type, order_type, requested_order_type, product, quantity, price_paise, trigger_price_paise, status,
-         status_message, pending_quantity, market_protection, trading_day, placed_at, updated_at, intent_ref, intent_slice, status_message_i18n)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'regular', $10, $11, $12, $13, $14, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24, $25, $26, $27::jsonb)
-       ON CONFLICT DO NOTHING`,
-      [
-        accountId, placed.orderId, placed.parentOrderId, placed.tag, who.portfolioId, who.bot?.kind ?? null, who.bot?.id ?? null, who.purpose,
-        who.ocoGroup, intent.exchange, intent.tradingsymbol, placed.instrumentToken, intent.side, intent.orderType, intent.product, intent.quantity,
-        intent.pricePaise, intent.triggerPaise, placed.status, placed.statusMessage, isFinal(placed.status) ? 0 : intent.quantity,
-        placed.marketProtection, istDate(now), now, number?.ref ?? null, number?.slice ?? null,
-        placed.statusMessageI18n ? JSON.stringify(placed.statusMessageI18n) : null,
-      ],
-    );
+    await db.transaction(async (tx) => {
+      if (number !== null && !placed.orderId.startsWith('SD')) await markSent(tx, accountId, number, placed.orderId);
+      // A ticker update or postback may have adopted the order between Kite's answer and this write, by its
+      // tag alone: the row then lacks the intent's number and the order's own attribution, given here.
+      await tx.query(
+        `INSERT INTO kite_orders (broker_account_id, order_id, parent_order_id, tag, portfolio_id, bot_kind, bot_id, purpose, oco_group, variety, exchange,
+           tradingsymbol, instrument_token, transaction_type, order_type, requested_order_type, product, quantity, price_paise, trigger_price_paise, status,
+           status_message, pending_quantity, market_protection, trading_day, placed_at, updated_at, intent_ref, intent_slice, status_message_i18n)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'regular', $10, $11, $12, $13, $14, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24, $25, $26, $27::jsonb)
+         ON CONFLICT (broker_account_id, order_id) DO UPDATE SET intent_ref = EXCLUDED.intent_ref, intent_slice = EXCLUDED.intent_slice,
+           portfolio_id = EXCLUDED.portfolio_id, bot_kind = EXCLUDED.bot_kind, bot_id = EXCLUDED.bot_id, purpose = EXCLUDED.purpose, oco_group = EXCLUDED.oco_group,
+           market_protection = EXCLUDED.market_protection
+         WHERE kite_orders.intent_ref IS NULL AND EXCLUDED.intent_ref IS NOT NULL`,
+        [
+          accountId, placed.orderId, placed.parentOrderId, placed.tag, who.portfolioId, who.bot?.kind ?? null, who.bot?.id ?? null, who.purpose,
+          who.ocoGroup, intent.exchange, intent.tradingsymbol, placed.instrumentToken, intent.side, intent.orderType, intent.product, intent.quantity,
+          intent.pricePaise, intent.triggerPaise, placed.status, placed.statusMessage, isFinal(placed.status) ? 0 : intent.quantity,
+          placed.marketProtection, istDate(now), now, number?.ref ?? null, number?.slice ?? null,
+          placed.statusMessageI18n ? JSON.stringify(placed.statusMessageI18n) : null,
+        ],
+      );
+    });
   }
 
   async function insertAdopted(q: Queryable, accountId: number, order: KiteOrder, state: KiteState, who: Attribution, number: IntentNumber | null, now: Date): Promise<MirrorOrder | null> {
