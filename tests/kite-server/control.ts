@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KiteErrorType } from '../../server/services/brokers/kite/kite-errors.ts';
 import { inputError } from './answer-error.ts';
+import type { ExchangeHours, HoursMode } from './exchange-hours.ts';
 import { type AppConfig, type Apps, defaultMargins } from './apps.ts';
 import { parseJsonBody, readBody, sendError, sendJson } from './http-util.ts';
 import type { ServerInstrument } from './instruments-data.ts';
@@ -12,12 +13,14 @@ import type { Postbacks } from './postbacks.ts';
 import type { Faults } from './rest-routes.ts';
 import type { TickerHub } from './ticker-hub.ts';
 
-type ControlDeps = { apps: Apps; market: Market; book: OrderBook; hub: TickerHub; postbacks: Postbacks; faults: Faults };
+type ControlDeps = { apps: Apps; market: Market; book: OrderBook; hub: TickerHub; postbacks: Postbacks; faults: Faults; hours: ExchangeHours };
 
 export type KiteControl = ReturnType<typeof createControl>;
 
-export function createControl({ apps, market, book, hub, postbacks, faults }: ControlDeps) {
+export function createControl({ apps, market, book, hub, postbacks, faults, hours }: ControlDeps) {
   return {
+    /** Kite's hours ('exchange') or a market that never closes ('always'). */
+    setHours: (mode: HoursMode) => hours.setMode(mode),
     registerApp: (config: AppConfig) => apps.register(config),
     /** Lists more contracts (with their freeze quantity), e.g. those the server under test offers. */
     listInstruments: (rows: readonly ServerInstrument[]) => market.list(rows),
@@ -63,7 +66,7 @@ export function createControl({ apps, market, book, hub, postbacks, faults }: Co
     },
     postbackDeliveries: () => postbacks.deliveries(),
     settlePostbacks: () => postbacks.settle(),
-    orders: (orderId?: string) => (orderId ? [book.find(orderId)].filter(Boolean) : apps.all().flatMap((app) => book.orders(app.account))),
+    orders: (orderId?: string) => (book.releaseDue(), orderId ? [book.find(orderId)].filter(Boolean) : apps.all().flatMap((app) => book.orders(app.account))),
     silenceTicker: (silent = true) => hub.setSilent(silent),
     sendTickerHeartbeat: () => hub.sendHeartbeat(),
     sendTickerError: (message: string) => hub.sendError(message),

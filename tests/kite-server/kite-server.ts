@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApps, type AppConfig } from './apps.ts';
+import { createExchangeHours, type HoursMode } from './exchange-hours.ts';
 import { createControl, handleControl, type KiteControl } from './control.ts';
 import { sendError } from './http-util.ts';
 import { defaultInstruments, type ServerInstrument } from './instruments-data.ts';
@@ -25,6 +26,8 @@ export type KiteServerOptions = {
   /** Heartbeat period of the ticker; 0 sends none unless a test asks (control.sendTickerHeartbeat). */
   heartbeatMs?: number;
   apps?: AppConfig[];
+  /** 'exchange': Kite's hours (regular orders only while the exchange trades, AMOs outside); 'always' (default): never closed. */
+  hours?: HoursMode;
 };
 
 export type KiteTestServer = {
@@ -46,9 +49,11 @@ export async function startKiteServer(options: KiteServerOptions = {}): Promise<
   const market = createMarket(options.instruments ?? defaultInstruments(), clock);
   const postbacks = createPostbacks();
   const hub = createTickerHub({ apps, market, heartbeatMs: options.heartbeatMs ?? 1000 });
+  const hours = createExchangeHours(clock, options.hours ?? 'always');
   const book = createOrderBook({
     market,
     clock,
+    hours,
     onChange: (account, order, change) => {
       const app = apps.get(account.apiKey);
       if (!app) return;
@@ -58,7 +63,7 @@ export async function startKiteServer(options: KiteServerOptions = {}): Promise<
   });
   const faults: Faults = { answer429Next: false, dropNextPlaceAnswer: false };
   const context = { apps, market, book, limiter: createRateLimiter(clock), faults };
-  const control = createControl({ apps, market, book, hub, postbacks, faults });
+  const control = createControl({ apps, market, book, hub, postbacks, faults, hours });
   for (const app of options.apps ?? []) apps.register(app);
 
   const server: Server = createServer((request, response) => {

@@ -10,6 +10,7 @@ import { AnswerError, inputError, orderError } from './answer-error.ts';
 import type { Market } from './market.ts';
 import { createMatching, type OrderRecord } from './order-matching.ts';
 import { isVariety, pricePaise, readOrderRequest, type OrderRequest } from './order-validation.ts';
+import type { ExchangeHours } from './exchange-hours.ts';
 
 export type Account = { apiKey: string; userId: string; availableMarginPaise: () => number };
 export type OrderChange = 'state' | 'update' | 'final';
@@ -19,6 +20,7 @@ export type PlacementRefusal = { skip: number; errorType: KiteErrorType; message
 export type OrderBookOptions = {
   market: Market;
   clock: () => Date;
+  hours: ExchangeHours;
   onChange: (account: Account, order: KiteOrder, change: OrderChange) => void;
 };
 
@@ -26,7 +28,7 @@ export type OrderBook = ReturnType<typeof createOrderBook>;
 
 const maxModifications = 25;
 
-export function createOrderBook({ market, clock, onChange }: OrderBookOptions) {
+export function createOrderBook({ market, clock, hours, onChange }: OrderBookOptions) {
   const records = new Map<string, OrderRecord>();
   const trades: { account: Account; trade: KiteTrade; pricePaise: number; product: string }[] = [];
   let sequence = 0;
@@ -51,7 +53,7 @@ export function createOrderBook({ market, clock, onChange }: OrderBookOptions) {
     if (change) onChange(record.account, structuredClone(record.order), change);
   }
 
-  function createOrder(account: Account, request: OrderRequest, extraTags: string[]): string {
+  function createOrder(account: Account, request: OrderRequest, extraTags: string[], held = false): string {
     const id = nextId();
     const order: KiteOrder = {
       order_id: id,
@@ -88,13 +90,40 @@ export function createOrderBook({ market, clock, onChange }: OrderBookOptions) {
       tags: [...(request.tag ? [request.tag] : []), ...extraTags],
       guid: `${id}-guid`,
     };
-    const record: OrderRecord = { account, order, history: [], request, filledValuePaise: 0, modifications: 0 };
+    const record: OrderRecord = { account, order, history: [], request, filledValuePaise: 0, modifications: 0, heldForOpen: held };
     records.set(id, record);
     transition(record, 'PUT ORDER REQ RECEIVED', null);
     transition(record, 'VALIDATION PENDING', null);
+    if (held) {
+      // Kite keeps an AMO to itself until the open: no exchange order id, no risk check, no fill, and no
+      // order update pushed for it (Kite forum: "Order updates are not pushed for AMOs").
+      transition(record, 'AMO REQ RECEIVED', null);
+      return id;
+    }
     transition(record, 'OPEN PENDING', null);
     matching.admit(record);
     return id;
+  }
+
+  /** At the open, Kite sends the AMOs it holds to the exchange: the risk check then, and matching as any order placed at the open. */
+  function releaseDue(): void {
+    if (!hours.trading()) return;
+    for (const record of records.values()) {
+      if (!record.heldForOpen || record.order.status !== 'AMO REQ RECEIVED') continue;
+      record.heldForOpen = false;
+      transition(record, 'OPEN PENDING', null);
+      matching.admit(record);
+    }
+  }
+
+  /**
+   * The variety a change must name: an AMO Kite still holds is changed as "amo" (inside the AMO window only);
+   * once sent at the open it is a regular order at the exchange, although its variety still reads "amo".
+   */
+  function checkChangeVariety(record: OrderRecord, variety: string): void {
+    const expected = record.order.variety === 'amo' && !record.heldForOpen ? 'regular' : record.order.variety;
+    if (!isVariety(variety) || variety !== expected) throw inputError('Invalid `variety`.');
+    if (record.heldForOpen) hours.checkHeldChange();
   }
 
   function owned(account: Account, orderId: string): OrderRecord {
@@ -104,7 +133,7 @@ export function createOrderBook({ market, clock, onChange }: OrderBookOptions) {
   }
 
   function working(record: OrderRecord, verb: string): void {
-    if (record.order.status !== 'OPEN' && record.order.status !== 'TRIGGER PENDING') {
+    if (record.order.status !== 'OPEN' && record.order.status !== 'TRIGGER PENDING' && record.order.status !== 'AMO REQ RECEIVED') {
       throw orderError(`Order cannot be ${verb} as it is ${record.order.status}.`);
     }
   }
@@ -112,13 +141,14 @@ export function createOrderBook({ market, clock, onChange }: OrderBookOptions) {
   return {
     place(account: Account, variety: string, form: URLSearchParams): { order_id: string; children?: unknown[] } {
       const request = readOrderRequest(variety, form, market);
+      const held = hours.admitVariety(request.variety) === 'held';
       if (placementRefusal !== null && placementRefusal.skip-- === 0) {
         const { errorType, message } = placementRefusal;
         placementRefusal = null;
         throw new AnswerError(400, errorType, message);
       }
       const freeze = request.instrument.freeze_quantity;
-      if (freeze <= 0 || request.quantity <= freeze) return { order_id: createOrder(account, request, []) };
+      if (freeze <= 0 || request.quantity <= freeze) return { order_id: createOrder(account, request, [], held) };
       if (!request.autoslice) throw inputError(`Quantity exceeds the freeze limit of ${freeze}. Split the order or use autoslice.`);
       const parentId = nextId();
       const failure = sliceFailure;
@@ -131,13 +161,13 @@ export function createOrderBook({ market, clock, onChange }: OrderBookOptions) {
           children.push({ error: { code: 400, error_type: failure.errorType, message: failure.message, data: null } });
           continue;
         }
-        children.push({ order_id: createOrder(account, { ...request, quantity }, ['autoslice', `autoslice:${parentId}`]) });
+        children.push({ order_id: createOrder(account, { ...request, quantity }, ['autoslice', `autoslice:${parentId}`], held) });
       }
       return { order_id: parentId, children };
     },
     modify(account: Account, variety: string, orderId: string, form: URLSearchParams): { order_id: string } {
       const record = owned(account, orderId);
-      if (!isVariety(variety) || record.order.variety !== variety) throw inputError('Invalid `variety`.');
+      checkChangeVariety(record, variety);
       working(record, 'modified');
       if (record.modifications >= maxModifications) throw orderError('Maximum allowed order modifications exceeded.');
       const { order } = record;
@@ -161,13 +191,14 @@ export function createOrderBook({ market, clock, onChange }: OrderBookOptions) {
     },
     cancel(account: Account, variety: string, orderId: string): { order_id: string } {
       const record = owned(account, orderId);
-      if (record.order.variety !== variety) throw inputError('Invalid `variety`.');
+      checkChangeVariety(record, variety);
       working(record, 'cancelled');
       record.order.cancelled_quantity = record.order.pending_quantity;
       record.order.pending_quantity = 0;
       transition(record, 'CANCELLED', 'final');
       return { order_id: orderId };
     },
+    releaseDue,
     orders: (account: Account) => [...records.values()].filter((r) => r.account.apiKey === account.apiKey).map((r) => r.order),
     history: (account: Account, orderId: string) => owned(account, orderId).history,
     trades: (account: Account) => trades.filter((t) => t.account.apiKey === account.apiKey),

@@ -16,6 +16,8 @@ export type OrderRecord = {
   request: OrderRequest;
   filledValuePaise: number;
   modifications: number;
+  /** An after-market order Kite holds ("AMO REQ RECEIVED") until the exchange opens. */
+  heldForOpen: boolean;
 };
 
 type MatchingOptions = {

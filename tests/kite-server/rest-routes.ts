@@ -104,6 +104,8 @@ export async function handleRest(context: RestContext, request: IncomingMessage,
       }
     }
     const app = context.apps.authenticate(request.headers.authorization);
+    // Kite sends the AMOs it holds to the exchange at the open: the first request from then on sees them sent.
+    context.book.releaseDue();
     if (context.faults.answer429Next) {
       context.faults.answer429Next = false;
       throw tooManyRequests();

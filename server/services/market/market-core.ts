@@ -5,9 +5,10 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { loadTradingCalendar } from './calendar-data.ts';
 import type { IndexFacts, IndexName } from './index-config.ts';
-import { clockMinutes, istDate, istMinutes, istOffsetMs } from './ist.ts';
+import { istDate } from './ist.ts';
+import { sessionAt, type SessionState } from './exchange-session.ts';
 import { modelOf, rupees, snapshotOf, stateColumns, type IndexModel, type IndexRow, type IndexSnapshot, type StateRow } from './market-rows.ts';
-import { addDays, sessionOn, type Exchange, type TradingCalendar } from './trading-calendar.ts';
+import type { Exchange, TradingCalendar } from './trading-calendar.ts';
 
 export type MarketStatus = analytics['schemas']['MarketStatus'];
 
@@ -24,9 +25,7 @@ export type MarketOptions = {
   candleRetentionDays?: number;
 };
 
-export type SessionState = { open: boolean; nextOpen: Date | null; closedAt: Date | null };
-
-const istInstant = (day: string, time: string) => new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
+export type { SessionState };
 
 export function exchangeOf(facts: Pick<IndexFacts, 'exchange'>): Exchange {
   return facts.exchange === 'BFO' ? 'BSE' : 'NSE';
@@ -57,21 +56,7 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
    */
   async function sessionState(exchange: Exchange, now: Date, q: Queryable = db): Promise<SessionState> {
     if (demo) return { open: true, nextOpen: null, closedAt: null };
-    const days = await calendar(exchange, q);
-    const minutes = istMinutes(now);
-    const today = istDate(now);
-    const session = sessionOn(days, today);
-    if (session !== null && minutes >= clockMinutes(session.open) && minutes < clockMinutes(session.close)) {
-      return { open: true, nextOpen: null, closedAt: null };
-    }
-    const closedAt = session !== null && minutes >= clockMinutes(session.close) ? istInstant(today, session.close) : null;
-    for (let offset = 0; offset < 370; offset += 1) {
-      const day = addDays(today, offset);
-      const next = sessionOn(days, day);
-      if (next === null || (offset === 0 && minutes >= clockMinutes(next.open))) continue;
-      return { open: false, nextOpen: istInstant(day, next.open), closedAt };
-    }
-    return { open: false, nextOpen: null, closedAt };
+    return sessionAt(await calendar(exchange, q), now);
   }
 
   async function status(now = clock()): Promise<MarketStatus> {

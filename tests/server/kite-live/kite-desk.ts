@@ -70,7 +70,9 @@ export async function startKiteStack(
   options: { clockStart?: Date; database?: Database; limits?: KiteLimits; timeoutMs?: number; ticker?: TickerTuning } = {},
 ): Promise<KiteStack> {
   const clock = manualClock(options.clockStart ?? friday);
-  const kite = await startKiteServer({ clock: clock.now, heartbeatMs: 0, instruments: [] });
+  // Kite's own hours, as the live adapter reads them from the exchange calendar: regular orders while the
+  // exchange trades, after-market orders outside.
+  const kite = await startKiteServer({ clock: clock.now, heartbeatMs: 0, instruments: [], hours: 'exchange' });
   const market = scriptedMarket(clock);
   const secretKey = randomBytes(32);
   const network = faultyNetwork();

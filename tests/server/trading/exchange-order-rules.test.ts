@@ -2,7 +2,7 @@
 // the market is closed becomes an after-market order (Kite's F&O window, 15:45 to 09:10 IST) and the limit
 // price protection bands of NSE (NSE/FAOP/54242) and BSE (5 April 2024).
 import { describe, expect, it } from 'vitest';
-import { afterMarketPlacement } from '../../../server/services/brokers/paper/after-market.ts';
+import { afterMarketPlacement } from '../../../server/services/brokers/after-market.ts';
 import { limitPriceProtection, lppRefusal } from '../../../server/services/brokers/paper/order-rules.ts';
 
 const ist = (text: string) => new Date(`${text}+05:30`);

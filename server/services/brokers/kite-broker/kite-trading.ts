@@ -20,6 +20,7 @@ import { createKiteExits } from './exits.ts';
 import { createKiteFunds } from './funds.ts';
 import { kiteOptionContracts } from './instrument-store.ts';
 import { createKiteCalls } from './kite-calls.ts';
+import { createKiteHours } from './kite-hours.ts';
 import type { KiteSessions } from './kite-sessions.ts';
 import { createKiteStream } from './kite-stream.ts';
 import type { KiteLivePrices } from './live-prices.ts';
@@ -51,7 +52,7 @@ export function createKiteTrading({ db, clock, sessions, prices, limits: limitFi
     onChanged: stream.orderChanged,
   });
   const changes = createOrderChanges({ clock, calls, mirror, updates, limits });
-  const placing = createOrderPlacing({ db, clock, calls, mirror, updates, limits, contracts });
+  const placing = createOrderPlacing({ db, clock, calls, mirror, updates, limits, contracts, hours: createKiteHours(db) });
   const books = createOrderBooks({ db, clock, calls, mirror, updates });
   const positions = createPositionBooks({ db, clock, calls, contracts });
   const exits = createKiteExits({ db, clock, contracts, calls, mirror, placing, changes, positions });

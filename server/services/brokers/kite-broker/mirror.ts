@@ -24,6 +24,8 @@ export type PlacedOrder = {
   parentOrderId: string | null;
   tag: string;
   intent: OrderIntent;
+  /** Kite's variety it was sent as ("amo" outside market hours); an order never sent is "regular". */
+  variety?: string;
   marketProtection: number | null;
   /** Kite's status when known; a freshly accepted order is "PUT ORDER REQ RECEIVED" until the book says more. */
   status: string;
@@ -77,7 +79,7 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
         `INSERT INTO kite_orders (broker_account_id, order_id, parent_order_id, tag, portfolio_id, bot_kind, bot_id, purpose, oco_group, variety, exchange,
            tradingsymbol, instrument_token, transaction_type, order_type, requested_order_type, product, quantity, price_paise, trigger_price_paise, status,
            status_message, pending_quantity, market_protection, trading_day, placed_at, updated_at, intent_ref, intent_slice, status_message_i18n)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'regular', $10, $11, $12, $13, $14, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24, $25, $26, $27::jsonb)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $28, $10, $11, $12, $13, $14, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24, $25, $26, $27::jsonb)
          ON CONFLICT (broker_account_id, order_id) DO UPDATE SET intent_ref = EXCLUDED.intent_ref, intent_slice = EXCLUDED.intent_slice,
            portfolio_id = EXCLUDED.portfolio_id, bot_kind = EXCLUDED.bot_kind, bot_id = EXCLUDED.bot_id, purpose = EXCLUDED.purpose, oco_group = EXCLUDED.oco_group,
            market_protection = EXCLUDED.market_protection
@@ -87,7 +89,7 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
           who.ocoGroup, intent.exchange, intent.tradingsymbol, placed.instrumentToken, intent.side, intent.orderType, intent.product, intent.quantity,
           intent.pricePaise, intent.triggerPaise, placed.status, placed.statusMessage, isFinal(placed.status) ? 0 : intent.quantity,
           placed.marketProtection, istDate(now), now, number?.ref ?? null, number?.slice ?? null,
-          placed.statusMessageI18n ? JSON.stringify(placed.statusMessageI18n) : null,
+          placed.statusMessageI18n ? JSON.stringify(placed.statusMessageI18n) : null, placed.variety ?? 'regular',
         ],
       );
     });

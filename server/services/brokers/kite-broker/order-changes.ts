@@ -9,6 +9,7 @@ import type { BrokerOrder, OrderChanges, TradingAccount } from '../broker-tradin
 import { KiteOutcomeUnknownError } from '../kite/kite-errors.ts';
 import { cancelOrder, modifyOrder as kiteModify, type KiteModifyOrder } from '../kite/kite-orders.ts';
 import type { KiteOrder, KiteOrderType, KiteVariety } from '../kite/kite-order-types.ts';
+import { changeVariety } from './kite-hours.ts';
 import type { KiteCalls } from './kite-calls.ts';
 import { domainErrorOf, outcomeUnknown } from './kite-failures.ts';
 import type { Mirror } from './mirror.ts';
@@ -18,8 +19,6 @@ import type { KiteRateLimits } from './rate-limits.ts';
 
 type Deps = { clock: Clock; calls: KiteCalls; mirror: Mirror; updates: OrderUpdates; limits: KiteRateLimits };
 
-const varieties: readonly string[] = ['regular', 'amo', 'co', 'iceberg', 'auction'];
-const variety = (order: KiteOrder): KiteVariety => (varieties.includes(order.variety) ? (order.variety as KiteVariety) : 'regular');
 
 export function createOrderChanges({ clock, calls, mirror, updates, limits }: Deps) {
   /** Kite's book now, applied to the mirror. */
@@ -40,6 +39,12 @@ export function createOrderChanges({ clock, calls, mirror, updates, limits }: De
       })();
       return row === undefined ? [] : [toBrokerOrder(row)];
     });
+  }
+
+  /** Where a change of this order goes: the variety the mirror sent it as (Kite's book for the trader's own orders), as Kite holds it now. */
+  async function varietyOf(account: TradingAccount, order: KiteOrder): Promise<KiteVariety> {
+    const row = (await mirror.byIds(account.id, [order.order_id]))[0];
+    return changeVariety(row?.variety ?? order.variety, order.exchange_order_id);
   }
 
   function findIn(book: readonly KiteOrder[], orderId: string): KiteOrder {
@@ -66,8 +71,9 @@ export function createOrderChanges({ clock, calls, mirror, updates, limits }: De
       ...(changes.triggerPaise === undefined ? {} : { trigger_price: changes.triggerPaise / 100 }),
     };
     await limits.reserve(account.id, 'order');
+    const variety = changeVariety(row?.variety ?? order.variety, order.exchange_order_id);
     try {
-      await calls.withSession(account, (session) => kiteModify(session.http, variety(order), orderId, form));
+      await calls.withSession(account, (session) => kiteModify(session.http, variety, orderId, form));
     } catch (error) {
       if (error instanceof KiteOutcomeUnknownError) throw outcomeUnknown(`the modification of order ${orderId}`);
       throw domainErrorOf(error, 'order', `the modification of order ${orderId}`) ?? error;
@@ -86,8 +92,9 @@ export function createOrderChanges({ clock, calls, mirror, updates, limits }: De
     else await limits.reserve(account.id, 'order', working.length);
     let unknown: string | null = null;
     for (const order of working) {
+      const variety = await varietyOf(account, order);
       try {
-        await calls.withSession(account, (session) => cancelOrder(session.http, variety(order), order.order_id));
+        await calls.withSession(account, (session) => cancelOrder(session.http, variety, order.order_id));
       } catch (error) {
         if (error instanceof KiteOutcomeUnknownError) {
           unknown ??= order.order_id;

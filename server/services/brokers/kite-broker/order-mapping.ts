@@ -151,6 +151,7 @@ export function toBrokerOrder(row: MirrorOrder): BrokerOrder {
     status,
     status_message: row.status_message,
     status_message_i18n: row.status_message_i18n,
+    variety: row.variety === 'amo' ? 'amo' : 'regular',
     tag: row.tag,
     purpose: row.purpose,
     oco_group: row.oco_group,

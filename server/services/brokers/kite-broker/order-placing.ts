@@ -23,6 +23,7 @@ import { readEntryGuards } from '../entry-guards.ts';
 import { KiteOutcomeUnknownError } from '../kite/kite-errors.ts';
 import { getOrders, ordersTagged, placeOrder, type KitePlaceOrder } from '../kite/kite-orders.ts';
 import type { KiteContracts } from './contracts.ts';
+import type { KiteHours } from './kite-hours.ts';
 import type { KiteCalls } from './kite-calls.ts';
 import { domainErrorOf, outcomeUnknown } from './kite-failures.ts';
 import type { Attribution, Mirror, PlacedOrder } from './mirror.ts';
@@ -37,7 +38,7 @@ export const autoProtection = -1;
 /** An order to place, whose it is, and its number in its intent (null: the kill switch's, a stop-loss's, a target's). */
 export type Placement = { intent: OrderIntent; who: Attribution; number?: IntentNumber | null };
 
-type Deps = { db: Database; clock: Clock; calls: KiteCalls; mirror: Mirror; updates: OrderUpdates; limits: KiteRateLimits; contracts: KiteContracts };
+type Deps = { db: Database; clock: Clock; calls: KiteCalls; mirror: Mirror; updates: OrderUpdates; limits: KiteRateLimits; contracts: KiteContracts; hours: KiteHours };
 
 const rupees = (paise: number) => paise / 100;
 
@@ -49,12 +50,12 @@ export const unsentId = () => `SD${randomBytes(6).toString('hex').toUpperCase()}
 
 const whoOf = (order: NumberedOrder): Attribution => ({ portfolioId: order.portfolioId, bot: order.bot, purpose: order.purpose, ocoGroup: null });
 
-export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, contracts }: Deps) {
-  async function formOf(intent: OrderIntent, tag: string): Promise<{ form: KitePlaceOrder; token: number }> {
+export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, contracts, hours }: Deps) {
+  async function formOf(intent: OrderIntent, tag: string, variety: KitePlaceOrder['variety']): Promise<{ form: KitePlaceOrder; token: number }> {
     const contract = await contracts.contractOf(intent.exchange, intent.tradingsymbol, clock());
     const protectedType = intent.orderType === 'MARKET' || intent.orderType === 'SL-M';
     const form: KitePlaceOrder = {
-      variety: 'regular',
+      variety,
       exchange: intent.exchange,
       tradingsymbol: intent.tradingsymbol,
       transaction_type: intent.side,
@@ -87,8 +88,21 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
     const ids: string[] = [];
     for (const [index, placement] of placements.entries()) {
       const { intent, who, number = null } = placement;
-      const { form, token } = await formOf(intent, tag);
-      const placed: Omit<PlacedOrder, 'orderId' | 'status' | 'statusMessage'> = { parentOrderId: null, tag, intent, marketProtection: form.market_protection ?? null, instrumentToken: token, number };
+      const hour = await hours.placementVariety(intent.exchange, clock());
+      if ('refusal' in hour) {
+        // Kite takes no order now (between the close and its AMO window, or just before the open): each is in
+        // the book as REJECTED with when to place it, never sent.
+        for (const later of placements.slice(index)) {
+          const contract = await contracts.contractOf(later.intent.exchange, later.intent.tradingsymbol, clock());
+          const unsent = { parentOrderId: null, tag, intent: later.intent, marketProtection: null, instrumentToken: contract?.instrumentToken ?? 0, number: later.number ?? null };
+          const orderId = unsentId();
+          await mirror.recordPlaced(account.id, { ...unsent, orderId, status: 'REJECTED', statusMessage: hour.refusal.text, statusMessageI18n: hour.refusal.i18n }, later.who);
+          ids.push(orderId);
+        }
+        return { ids, stopped: null };
+      }
+      const { form, token } = await formOf(intent, tag, hour.variety);
+      const placed: Omit<PlacedOrder, 'orderId' | 'status' | 'statusMessage'> = { parentOrderId: null, tag, intent, variety: form.variety, marketProtection: form.market_protection ?? null, instrumentToken: token, number };
       if (number !== null) await recordSend(db, account.id, tag, number, intent, who, clock());
       try {
         const answer = await calls.withSession(account, (session) => placeOrder(session.http, form));
@@ -112,7 +126,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
           // The refused order carries Kite's own words (no code); the ones after it, StrikeDesk's.
           const statusMessage = later === placement ? refusal.message : orderTexts.basketRefused.text;
           const statusMessageI18n = later === placement ? null : orderTexts.basketRefused.i18n;
-          const unsent = { ...placed, intent: later.intent, number: later.number ?? null, instrumentToken: later === placement ? token : 0, marketProtection: later === placement ? placed.marketProtection : null };
+          const unsent = { ...placed, intent: later.intent, number: later.number ?? null, instrumentToken: later === placement ? token : 0, marketProtection: later === placement ? placed.marketProtection : null, variety: later === placement ? placed.variety : 'regular' };
           const orderId = unsentId();
           await mirror.recordPlaced(account.id, { ...unsent, orderId, status: 'REJECTED', statusMessage, statusMessageI18n }, later.who);
           ids.push(orderId);

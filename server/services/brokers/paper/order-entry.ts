@@ -13,7 +13,7 @@ import type { Matching } from './matching.ts';
 import { limitFill, marketFill, orderRefusal, type Quote } from './order-rules.ts';
 import { insertOrder, lockAccount, orderColumns, sideSign, type OrderRow, type PlaceOptions } from './order-rows.ts';
 import type { Books } from './books.ts';
-import { afterMarketPlacement } from './after-market.ts';
+import { afterMarketPlacement } from '../after-market.ts';
 import { notSent } from '../../texts/order-texts.ts';
 import { said, type Said } from '../../texts/said.ts';
 import { formatPaise, toRupees } from './paise.ts';

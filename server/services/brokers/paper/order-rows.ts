@@ -8,7 +8,7 @@ import type { BrokerOrder, OrderBot, OrderIntent, OrderPurpose, OrderStatus, Pro
 import { readEntryGuards, type EntryGuards } from '../entry-guards.ts';
 import type { Charges } from './charges.ts';
 import type { Contract } from './contracts.ts';
-import { amoPendingStatus } from './after-market.ts';
+import { amoPendingStatus } from '../after-market.ts';
 
 /** A paper order: the broker's record plus its row id (the order of placement) and, for an AMO the broker still holds, when it goes to the exchange. */
 export type OrderRow = BrokerOrder & { id: string; amo_release_at: Date | null };

@@ -3,9 +3,9 @@
 // takes F&O AMOs (and their changes) from 15:45 IST after the close until 09:10 IST before the next open,
 // at any hour on weekends and holidays (Zerodha support, "What is an After Market Order (AMO)?"); between
 // the close and 15:45, and from 09:10 to the open, it takes no order at all.
-import type { SessionState } from '../../market/market-core.ts';
-import { istClock, istDate } from '../../market/ist.ts';
-import { said, type Said } from '../../texts/said.ts';
+import type { SessionState } from '../market/exchange-session.ts';
+import { istClock, istDate } from '../market/ist.ts';
+import { said, type Said } from '../texts/said.ts';
 
 /** Kite starts taking F&O AMOs this long after the close … */
 export const amoOpensAfterCloseMs = 15 * 60 * 1000;

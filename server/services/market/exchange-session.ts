@@ -1,0 +1,27 @@
+// An exchange's session at an instant, from its calendar alone: whether it trades, when it opens next, and
+// when today's session closed if it did (the after-market order window starts a while after it). The
+// simulator's demo mode keeps its own market open at any hour; a live broker account trades on the real
+// exchange, whose hours this always reads.
+import { clockMinutes, istDate, istMinutes, istOffsetMs } from './ist.ts';
+import { addDays, sessionOn, type TradingCalendar } from './trading-calendar.ts';
+
+export type SessionState = { open: boolean; nextOpen: Date | null; closedAt: Date | null };
+
+const istInstant = (day: string, time: string) => new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
+
+export function sessionAt(days: TradingCalendar, now: Date): SessionState {
+  const minutes = istMinutes(now);
+  const today = istDate(now);
+  const session = sessionOn(days, today);
+  if (session !== null && minutes >= clockMinutes(session.open) && minutes < clockMinutes(session.close)) {
+    return { open: true, nextOpen: null, closedAt: null };
+  }
+  const closedAt = session !== null && minutes >= clockMinutes(session.close) ? istInstant(today, session.close) : null;
+  for (let offset = 0; offset < 370; offset += 1) {
+    const day = addDays(today, offset);
+    const next = sessionOn(days, day);
+    if (next === null || (offset === 0 && minutes >= clockMinutes(next.open))) continue;
+    return { open: false, nextOpen: istInstant(day, next.open), closedAt };
+  }
+  return { open: false, nextOpen: null, closedAt };
+}
