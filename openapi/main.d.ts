@@ -1930,6 +1930,12 @@ export interface components {
              *     order's charges. Null while a live broker has not priced the order (Kite does once it completes).
              */
             charges: components["schemas"]["Money"] | null;
+            /**
+             * @description Of `charges`, Zerodha's call-and-trade charge: ₹50 on a fill of an order the broker squared off
+             *     itself (MIS at 15:25 IST; its 18 % GST is in the fill's GST), 0 on an order the trader placed. Null
+             *     when the broker does not report it (a live Kite account: Kite bills it on the contract note).
+             */
+            call_and_trade: components["schemas"]["Money"] | null;
         };
         OrderBookResponse: {
             order_book: components["schemas"]["Order"][];
@@ -2293,8 +2299,13 @@ export interface components {
             sebi: components["schemas"]["Money"];
             /** @description Stamp duty (on the buy side). */
             stamp_duty: components["schemas"]["Money"];
-            /** @description GST on brokerage, exchange charges and SEBI fees. */
+            /** @description GST on brokerage, exchange charges, SEBI fees and the call-and-trade charge. */
             gst: components["schemas"]["Money"];
+            /**
+             * @description Zerodha's call-and-trade charge, ₹50 an order the broker squares off itself (an MIS position still
+             *     open at 15:25 IST), its 18 % GST in `gst`. Never on an order the trader places: 0 before a trade.
+             */
+            call_and_trade: components["schemas"]["Money"];
         };
         PositionBookResponse: {
             position_book: components["schemas"]["PositionBook"];

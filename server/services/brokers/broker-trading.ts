@@ -101,6 +101,11 @@ export type BrokerTrade = {
   filled_at: Date;
   /** What this fill cost (its share of the order's charges), null while the broker has not said (a live order not yet complete). */
   charges_paise: string | null;
+  /**
+   * Of those charges, Zerodha's call-and-trade charge (₹50 an order the broker squared off itself; its GST is
+   * in the fill's GST), its own line; absent or null when the broker does not report it (Kite's charges API).
+   */
+  call_and_trade_paise?: string | null;
 };
 
 /** A listed option contract. */
@@ -150,7 +155,11 @@ export type Funds = {
 };
 
 /** Charges by kind, in paise (a contract note's lines). */
-export type ChargeParts = { brokerage: number; stt: number; exchange: number; sebi: number; gst: number; stamp: number };
+/**
+ * `callAndTrade`: Zerodha's call-and-trade charge (₹50 an order the broker squares off itself; its 18 % GST is
+ * in `gst`), never on an order the trader places, so 0 before a trade.
+ */
+export type ChargeParts = { brokerage: number; stt: number; exchange: number; sebi: number; gst: number; stamp: number; callAndTrade: number };
 
 /**
  * What orders would need together (margin change with hedge benefit, premium, charges) against what is

@@ -76,6 +76,7 @@ export function toTrade(row: BrokerTrade, accountNumber: string): Trade {
     average_price: toRupees(Number(row.price_paise)),
     fill_timestamp: new Date(row.filled_at).toISOString(),
     charges: row.charges_paise === null ? null : toRupees(Number(row.charges_paise)),
+    call_and_trade: row.call_and_trade_paise === undefined || row.call_and_trade_paise === null ? null : toRupees(Number(row.call_and_trade_paise)),
   };
 }
 

@@ -153,6 +153,7 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
           sebi: toRupees(margin.chargeParts.sebi),
           stamp_duty: toRupees(margin.chargeParts.stamp),
           gst: toRupees(margin.chargeParts.gst),
+          call_and_trade: toRupees(margin.chargeParts.callAndTrade),
         },
       },
     };

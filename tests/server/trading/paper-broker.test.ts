@@ -355,7 +355,7 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       // The worked example below: a ₹6,500.00 buy and a ₹7,153.25 sell (another contract: charges do not care).
-      expect(res.body.margins.charge_breakdown).toEqual({ brokerage: 40, stt: 10.73, exchange: 4.85, sebi: 0.02, stamp_duty: 0.2, gst: 8.08 });
+      expect(res.body.margins.charge_breakdown).toEqual({ brokerage: 40, stt: 10.73, exchange: 4.85, sebi: 0.02, stamp_duty: 0.2, gst: 8.08, call_and_trade: 0 });
       expect(res.body.margins.charges).toBe(63.88);
     });
   });
@@ -520,7 +520,9 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       const [squareOff] = (await desk.orderBook()).trades;
       // Sold 65 at ₹120.00 (₹7,800.00): brokerage ₹20.00, STT 0.15 % ₹11.70, exchange 0.0355299 % ₹2.77,
       // SEBI ₹0.01, call and trade ₹50.00, GST 18 % of ₹72.78 = ₹13.10. Total ₹97.58 (₹38.48 without it).
-      expect(squareOff).toMatchObject({ transaction_type: 'SELL', average_price: 120, charges: 97.58 });
+      // The ₹50 is its own line of the fill's charges (its GST is in the GST); the trader's own buy has none.
+      expect(squareOff).toMatchObject({ transaction_type: 'SELL', average_price: 120, charges: 97.58, call_and_trade: 50 });
+      expect((await desk.orderBook()).trades.slice(1).map((trade) => trade.call_and_trade)).toEqual([0]);
     });
 
     it('refuses fresh MIS orders after the cut-off, saying why, and still takes MIS exits and NRML orders', async () => {

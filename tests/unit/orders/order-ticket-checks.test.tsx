@@ -21,7 +21,7 @@ const margins: components['schemas']['OrderMarginsResponse'] = {
     margin: 0,
     premium: 7832.5,
     charges: 26.04,
-    margin_released: 0, standalone: { required: 0, margin: 0, hedge_benefit: 0 }, charge_breakdown: { brokerage: 20, stt: 0, exchange: 1.5, sebi: 0.01, stamp_duty: 0.23, gst: 4.3 },
+    margin_released: 0, standalone: { required: 0, margin: 0, hedge_benefit: 0 }, charge_breakdown: { brokerage: 20, stt: 0, exchange: 1.5, sebi: 0.01, stamp_duty: 0.23, gst: 4.3, call_and_trade: 0 },
   },
 };
 const server = setupServer(http.post(`${API}/api/order-book/margins/orders/`, () => HttpResponse.json(margins)));
@@ -148,5 +148,7 @@ describe('the order window names the contract and its charges', () => {
     expect(line('SEBI fees')).toBe('₹0.01');
     expect(line('Stamp duty')).toBe('₹0.23');
     expect(line('GST')).toBe('₹4.30');
+    // Zerodha's ₹50 on an order the broker squares off itself: its own line, nothing on the trader's order.
+    expect(line('Call & trade (auto square-off)')).toBe('₹0.00');
   });
 });

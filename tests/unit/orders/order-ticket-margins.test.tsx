@@ -21,7 +21,7 @@ const hedge: components['schemas']['OrderMarginsResponse'] = {
     margin_released: 300_303.75,
     premium: 11_765,
     charges: 52.34,
-    charge_breakdown: { brokerage: 20, stt: 0, exchange: 4.18, sebi: 0.01, stamp_duty: 0.35, gst: 27.8 },
+    charge_breakdown: { brokerage: 20, stt: 0, exchange: 4.18, sebi: 0.01, stamp_duty: 0.35, gst: 27.8, call_and_trade: 0 },
     standalone: { required: 11_817.34, margin: 0, hedge_benefit: 0 },
   },
 };

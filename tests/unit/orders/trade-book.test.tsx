@@ -1,7 +1,7 @@
 // The trade book beside the order book: every fill with its time, price, quantity and charges, as cards on
 // a phone and a table on a wide screen, in English and French; and the Modify dialog in lots, whose count of
 // modifications follows each answer. HTTP is MSW; an unexpected request fails the test.
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -59,7 +59,7 @@ const order: Order = {
   modifications: 3,
   lot_size: 65,
 };
-const trade = (id: string, side: Trade['transaction_type'], price: number, charges: number | null, at: string): Trade => ({
+const trade = (id: string, side: Trade['transaction_type'], price: number, charges: number | null, at: string, callAndTrade: number | null = 0): Trade => ({
   trade_id: id,
   order_id: `26112000000000${id}`,
   account_number: 'PA1234',
@@ -72,6 +72,7 @@ const trade = (id: string, side: Trade['transaction_type'], price: number, charg
   average_price: price,
   fill_timestamp: at,
   charges,
+  call_and_trade: callAndTrade,
 });
 const book: OrderBook = {
   order_book: [order],
@@ -112,6 +113,20 @@ describe('the trade book', () => {
     expect(text).toContain('Vendre 65 à 110,05');
     expect(text).toContain('Frais 37,34');
     expect(text).toContain('10:45:07');
+  });
+
+  it("lists the broker's square-off charge (call & trade) as its own line of the fill's charges and of the total, en and fr", async () => {
+    const squaredOff = { ...book, trades: [trade('4', 'SELL', 95, 88.41, '2026-11-20T09:55:00.000Z', 50), ...book.trades] };
+    renderBook({ shown: squaredOff });
+    await userEvent.click(tab(/^Trades \(\u2068?3\u2069?\)$/));
+    const cells = screen.getByRole('table', { name: 'Trades' }).querySelectorAll('[data-field="call-and-trade"]');
+    expect([...cells].map((cell) => plainText(cell.textContent ?? ''))).toEqual(['incl. call & trade ₹50.00']);
+    expect(plainText(screen.getByTestId('trades-total').textContent ?? '')).toBe('3 fills · charges ₹152.29, incl. call & trade ₹50.00');
+    cleanup();
+    renderBook({ locale: 'fr', phone: true, shown: squaredOff });
+    await userEvent.click(tab(/^Exécutions \(\u2068?3\u2069?\)$/));
+    const card = within(screen.getByRole('list', { name: 'Exécutions' })).getAllByRole('listitem')[0]!;
+    expect(plainText(card.querySelector('[data-field="call-and-trade"]')?.textContent ?? '')).toBe('dont call & trade 50,00 ₹');
   });
 
   it('says a live fill’s charges are not known yet rather than zero', async () => {

@@ -30,7 +30,7 @@ function marginOrder(intent: OrderIntent): KiteMarginOrder {
 /** Kite's total as it says it, and its lines. */
 type NoteCharges = { parts: ChargeParts; totalPaise: number };
 
-const noParts: ChargeParts = { brokerage: 0, stt: 0, exchange: 0, sebi: 0, gst: 0, stamp: 0 };
+const noParts: ChargeParts = { brokerage: 0, stt: 0, exchange: 0, sebi: 0, gst: 0, stamp: 0, callAndTrade: 0 };
 
 /** A contract note's charges by kind, in paise (STT is Kite's transaction tax on options). */
 function partsOf(charges: KiteCharges): ChargeParts {
@@ -41,11 +41,13 @@ function partsOf(charges: KiteCharges): ChargeParts {
     sebi: paise(charges.sebi_turnover_charge),
     gst: paise(charges.gst.total),
     stamp: paise(charges.stamp_duty),
+    // Kite's charges API prices an order the trader places: no call-and-trade charge on it.
+    callAndTrade: 0,
   };
 }
 
 function addParts(a: ChargeParts, b: ChargeParts): ChargeParts {
-  return { brokerage: a.brokerage + b.brokerage, stt: a.stt + b.stt, exchange: a.exchange + b.exchange, sebi: a.sebi + b.sebi, gst: a.gst + b.gst, stamp: a.stamp + b.stamp };
+  return { brokerage: a.brokerage + b.brokerage, stt: a.stt + b.stt, exchange: a.exchange + b.exchange, sebi: a.sebi + b.sebi, gst: a.gst + b.gst, stamp: a.stamp + b.stamp, callAndTrade: a.callAndTrade + b.callAndTrade };
 }
 
 export function createKiteFunds({ db, calls, limits }: { db: Database; calls: KiteCalls; limits: KiteRateLimits }) {

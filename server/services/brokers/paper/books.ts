@@ -97,7 +97,8 @@ export function createBooks({ db, clock, prices, contracts }: { db: Database; cl
     );
     const { rows: trades } = await db.query<BrokerTrade>(
       `SELECT trade_id, order_id, broker_account_id, portfolio_id, instrument_token, exchange, tradingsymbol, product, transaction_type,
-         quantity, price_paise, kind, filled_at, brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise + call_and_trade_paise AS charges_paise
+         quantity, price_paise, kind, filled_at, brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise + call_and_trade_paise AS charges_paise,
+         call_and_trade_paise
        FROM paper_trades WHERE broker_account_id = $1 AND trading_day = $2::date
          AND ($3::timestamptz IS NULL OR filled_at >= $3) ORDER BY id DESC`,
       [account.id, day, since],

@@ -9,11 +9,14 @@ const lineMessages = defineMessages({
   sebi: { id: 'orders.charges.sebi', defaultMessage: 'SEBI fees' },
   stamp_duty: { id: 'orders.charges.stampDuty', defaultMessage: 'Stamp duty' },
   gst: { id: 'orders.charges.gst', defaultMessage: 'GST' },
+  call_and_trade: { id: 'orders.charges.callAndTrade', defaultMessage: 'Call & trade (auto square-off)' },
 });
 
 const summaryText = defineMessage({ id: 'orders.charges.summary', defaultMessage: 'Charges line by line' });
 
-const lines = ['brokerage', 'stt', 'exchange', 'sebi', 'stamp_duty', 'gst'] as const;
+// Call & trade is Zerodha's ₹50 (+ GST) on each order the broker squares off itself: 0 on an order the trader
+// places, listed so that the cost of leaving an MIS position to the 15:25 square-off is in sight.
+const lines = ['brokerage', 'stt', 'exchange', 'sebi', 'stamp_duty', 'gst', 'call_and_trade'] as const;
 
 /** The order's charges line by line, as a contract note lists them; folded under their total. */
 export function ChargesBreakdown({ margins }: { margins: OrderMargins }) {

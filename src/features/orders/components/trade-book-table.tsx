@@ -16,6 +16,16 @@ const messages = defineMessages({
   settlement: { id: 'orders.trades.settlement', defaultMessage: 'Expiry settlement' },
   none: { id: 'orders.trades.none', defaultMessage: 'No fills on this day.' },
   chargesPending: { id: 'orders.trades.chargesPending', defaultMessage: 'Known once the order is complete' },
+  callAndTradeHelp: {
+    id: 'orders.trades.callAndTradeHelp',
+    defaultMessage: 'The broker squared this MIS position off at 15:25 IST: Zerodha charges ₹50 + 18 % GST for each such order.',
+  },
+});
+
+const callAndTradeText = defineMessage<{ amount: MessageValue }>({ id: 'orders.trades.callAndTrade', defaultMessage: 'incl. call & trade {amount}' });
+const totalWithCallAndTrade = defineMessage<{ count: number; charges: MessageValue; callAndTrade: MessageValue }>({
+  id: 'orders.trades.totalWithCallAndTrade',
+  defaultMessage: '{count, plural, one {# fill} other {# fills}} · charges {charges}, incl. call & trade {callAndTrade}',
 });
 
 const totalText = defineMessage<{ count: number; charges: MessageValue }>({
@@ -40,13 +50,23 @@ export function TradeBookTable({ trades, phone }: { trades: readonly Trade[]; ph
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const charges = (trade: Trade) => (trade.charges === null ? '\u2014' : formatInr(trade.charges, two));
   const total = trades.reduce((sum, trade) => sum + Math.round((trade.charges ?? 0) * 100), 0) / 100;
+  const callAndTradeTotal = trades.reduce((sum, trade) => sum + Math.round((trade.call_and_trade ?? 0) * 100), 0) / 100;
+  // Zerodha's call-and-trade charge on a fill the broker's square-off made: its own line under the fill's charges.
+  const callAndTrade = (trade: Trade) =>
+    (trade.call_and_trade ?? 0) > 0 ? (
+      <span className="block text-xs text-fg-muted" data-field="call-and-trade" title={intl.formatMessage(messages.callAndTradeHelp)}>
+        {intl.formatMessage(callAndTradeText, { amount: formatInr(trade.call_and_trade ?? 0, two) })}
+      </span>
+    ) : null;
   const sideTone = (trade: Trade) => (trade.transaction_type === 'BUY' ? 'text-profit' : 'text-loss');
   const orderText = (trade: Trade) => (settled(trade) ? intl.formatMessage(messages.settlement) : trade.order_id);
 
   if (trades.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.none)}</p>;
   const summary = (
     <p className="text-sm text-fg-muted tabular-nums" data-testid="trades-total">
-      {intl.formatMessage(totalText, { count: trades.length, charges: formatInr(total, two) })}
+      {callAndTradeTotal > 0
+        ? intl.formatMessage(totalWithCallAndTrade, { count: trades.length, charges: formatInr(total, two), callAndTrade: formatInr(callAndTradeTotal, two) })
+        : intl.formatMessage(totalText, { count: trades.length, charges: formatInr(total, two) })}
     </p>
   );
 
@@ -73,6 +93,7 @@ export function TradeBookTable({ trades, phone }: { trades: readonly Trade[]; ph
                 </span>
                 <span className="text-fg-muted" title={trade.charges === null ? intl.formatMessage(messages.chargesPending) : undefined}>
                   {intl.formatMessage(cardCharges, { charges: charges(trade) })}
+                  {callAndTrade(trade)}
                 </span>
               </div>
               <div className="flex justify-between gap-2 text-xs text-fg-muted">
@@ -116,6 +137,7 @@ export function TradeBookTable({ trades, phone }: { trades: readonly Trade[]; ph
                 <td className="px-2 text-end tabular-nums">{formatNumber(trade.average_price, two)}</td>
                 <td className="px-2 text-end tabular-nums" data-field="charges" title={trade.charges === null ? intl.formatMessage(messages.chargesPending) : undefined}>
                   {charges(trade)}
+                  {callAndTrade(trade)}
                 </td>
                 <td className="whitespace-nowrap px-2 text-xs text-fg-muted" dir="ltr">
                   {orderText(trade)}

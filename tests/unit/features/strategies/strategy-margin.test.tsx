@@ -32,7 +32,7 @@ const server = setupServer(
         margin_released: 0,
         premium: 0,
         charges: 100,
-        charge_breakdown: { brokerage: 20, stt: 0, exchange: 50, sebi: 1, stamp_duty: 10, gst: 19 },
+        charge_breakdown: { brokerage: 20, stt: 0, exchange: 50, sebi: 1, stamp_duty: 10, gst: 19, call_and_trade: 0 },
         standalone: { required: 30_100, margin: 30_000, hedge_benefit: 74_000 },
       },
     } satisfies Schemas['OrderMarginsResponse']);
