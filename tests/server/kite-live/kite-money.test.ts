@@ -58,6 +58,8 @@ describe.each(testBackends)("a Kite account's money on %s", (backend) => {
         sebi: sumOf((c) => c.sebi_turnover_charge),
         stamp_duty: sumOf((c) => c.stamp_duty),
         gst: sumOf((c) => c.gst.total),
+        // Kite prices the trader's own orders: no call-and-trade charge on them.
+        call_and_trade: 0,
       },
     });
   });
