@@ -78,12 +78,16 @@ export type Desk = Awaited<ReturnType<typeof openDesk>>;
 export async function openDesk(server: TestServer, call: ContractCall, capital = 500000) {
   const { token } = await signedInAccount(call);
   const { input, account } = await createBrokerAccount(call, token, { capital });
-  const login = await call('loginBrokerAccount', {
-    token,
-    params: { accountId: account.id },
-    body: { request_token: await paperBrokerLogin(server.app, input), broker_name: 'paper' },
-  });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  /** Logs in to the broker again (sessions end at 06:00 IST each morning, as Kite's). */
+  const logIn = async () => {
+    const login = await call('loginBrokerAccount', {
+      token,
+      params: { accountId: account.id },
+      body: { request_token: await paperBrokerLogin(server.app, input), broker_name: 'paper' },
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+  };
+  await logIn();
   const expiries = await call<components['schemas']['ExpiriesResponse']>('getExpiries', { token, query: { index: 'NIFTY' } });
   const expiry = expiries.body.expiries[0]!.date;
   const listed = await call<components['schemas']['InstrumentsResponse']>('getInstruments', { token, query: { index: 'NIFTY', expiry } });
@@ -134,5 +138,5 @@ export async function openDesk(server: TestServer, call: ContractCall, capital =
   /** What the leader does after a tick: fill what the scripted quotes reached, settle what expired. */
   const tick = () => services.paperTrading.onTick(server.clock.now());
 
-  return { token, account, accountNumber, expiry, contract, atm, lotSize: listed.body.lot_size, trade, order, place, orderBook, positionBook, tick, services };
+  return { token, account, accountNumber, expiry, contract, atm, lotSize: listed.body.lot_size, trade, order, place, orderBook, positionBook, tick, services, logIn };
 }

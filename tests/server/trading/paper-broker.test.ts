@@ -308,6 +308,35 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       });
     });
 
+    it('changes a held AMO only inside the AMO window (15:45 to 09:10 IST), as Kite does', async () => {
+      let held = '';
+      await at('2026-11-20T18:00:00+05:30', async () => {
+        market.open(false, { nextOpen, closedAt });
+        held = (await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 })).order_id;
+      });
+      await at('2026-11-23T09:12:00+05:30', async () => {
+        market.open(false, { nextOpen, closedAt: null });
+        await desk.logIn();
+        const modified = await desk.trade('modifyOrder', { order_id: held, price: 101 });
+        expect(modified.status).toBe(422);
+        expect(modified.body).toMatchObject({
+          code: 'order_refused',
+          field: 'order_id',
+          message: `After-market order ${held} cannot be modified now: the broker takes changes of after-market orders from 15:45 IST until 09:10 IST; it goes to the exchange at 09:15 IST and can be modified from then.`,
+        });
+        const cancelled = await desk.trade('cancelOrder', { order_ids: [held] });
+        expect(cancelled.status).toBe(422);
+        expect(await bookOrder(held)).toMatchObject({ status: 'OPEN', price: 100, variety: 'amo' });
+      });
+      await at('2026-11-23T09:05:00+05:30', async () => {
+        market.open(false, { nextOpen, closedAt: null });
+        await desk.logIn();
+        const cancelled = await desk.trade('cancelOrder', { order_ids: [held] });
+        expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+        expect(cancelled.body.orders[0]).toMatchObject({ order_id: held, status: 'CANCELLED' });
+      });
+    });
+
     it('takes no order between the close and 15:45 IST, saying when AMOs open', async () => {
       await at('2026-11-20T15:35:00+05:30', async () => {
         market.open(false, { nextOpen, closedAt });

@@ -10,6 +10,7 @@ import type { OrderChanges, OrderIntent, OrderStatus, TradingAccount } from '../
 import { keyOf, type Contracts } from './contracts.ts';
 import { decide, type Matching } from './matching.ts';
 import { orderRefusal } from './order-rules.ts';
+import { afterMarketPlacement } from '../after-market.ts';
 import { cancelRow, lockAccount, orderColumns, ownedOrder, working, type OrderRow } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
 
@@ -43,6 +44,32 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
   const { contractsByToken } = contracts;
   const { applyDecision } = matching;
 
+  /**
+   * Kite takes changes of an after-market order it holds only inside its AMO window (F&O: 15:45 IST after the
+   * close until 09:10 IST before the open; Zerodha support, "What is an After Market Order (AMO)?"): between
+   * the close and 15:45, and from 09:10 to the open, a held AMO can be neither modified nor cancelled.
+   */
+  async function refuseOutsideAmoWindow(q: Queryable, order: OrderRow, verb: 'modified' | 'cancelled', now: Date): Promise<void> {
+    if (order.amo_release_at === null) return;
+    const session = await prices.session(order.exchange === 'BFO' ? 'BFO' : 'NFO', now, q);
+    // Open: the engine sends it to the exchange on its next pass; it is changed as a regular order then.
+    if (session.open) return;
+    const window = afterMarketPlacement(session, now);
+    if (!('refusal' in window)) return;
+    const { code, params } = window.refusal.i18n;
+    const again =
+      code === 'order.amo_not_yet'
+        ? `it can be ${verb} from ${String(params.from)} IST`
+        : code === 'order.amo_closed'
+          ? `it goes to the exchange at ${String(params.open_time)} IST and can be ${verb} from then`
+          : `it can be ${verb} once the broker takes after-market orders again`;
+    throw new DomainError(
+      'order_refused',
+      `After-market order ${order.order_id} cannot be ${verb} now: the broker takes changes of after-market orders from 15:45 IST until 09:10 IST; ${again}.`,
+      { field: 'order_id' },
+    );
+  }
+
   async function modifyOrder(q: Queryable, account: TradingAccount, orderId: string, changes: OrderChanges): Promise<OrderRow> {
     const now = clock();
     await lockAccount(q, account.id);
@@ -51,6 +78,7 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
       throw new DomainError('order_not_working', `Order ${orderId} is ${order.status} and can no longer be modified.`, { field: 'order_id' });
     }
     refuseNoChange(order, changes);
+    await refuseOutsideAmoWindow(q, order, 'modified', now);
     if (order.modifications >= maxModifications) {
       throw new DomainError('modification_limit', `Order ${orderId} was already modified ${maxModifications} times, the most an order allows. Cancel it and place a new one.`, {
         field: 'order_id',
@@ -107,6 +135,8 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
     const answered: OrderRow[] = [];
     for (const orderId of orderIds) {
       const order = await ownedOrder(q, account.id, orderId, true);
+      // The trader's own cancel meets the broker's AMO window; the server's (kill switch, expiry) does not wait for it.
+      if (working.includes(order.status) && reason === orderTexts.cancelledByYou) await refuseOutsideAmoWindow(q, order, 'cancelled', now);
       answered.push(working.includes(order.status) ? await cancelRow(q, order, reason, now) : order);
     }
     return answered;
