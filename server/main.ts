@@ -6,6 +6,7 @@ import { isEntryPoint } from './paths.ts';
 import { buildServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccount } from './services/accounts/demo-account.ts';
+import type { Clock } from './services/clock.ts';
 
 export type StartOptions = {
   /** Defaults to process.env. */
@@ -14,6 +15,8 @@ export type StartOptions = {
   handleSignals?: boolean;
   /** Where the "is running at" and demo-account lines go (default console.log). */
   print?: (line: string) => void;
+  /** Browser tests only: the server's "now" (tests/e2e/support/clocked-server.ts moves it); the system clock otherwise. */
+  clock?: Clock;
 };
 
 export type RunningServer = {
@@ -86,6 +89,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     kite: config.kite,
     tickOnTimer: true,
     demoDesk: true,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,77 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { AppShell } from './pages/app-shell';
+import { startClockedServer, type ClockedServer } from './support/clocked';
+import { signInReadyToTrade } from './support/trading';
+
+// Trading outside the session on a server of its own (support/clocked-server.ts: the exchange's hours, a
+// clock the spec sets), through the order ticket as a trader would (issue 23): a fresh MIS order after the
+// 15:25 cut-off is refused in the ticket with the reason. (An AMO placed from the ticket after the close is
+// not here yet: with the market closed the desk reads the server as unreachable and disables trading.)
+// Screenshots in
+// test-results/after-hours/, 360 and 1280 px, English and French.
+
+const shots = 'test-results/after-hours';
+const ist = (text: string) => new Date(`${text}+05:30`);
+
+let server: ClockedServer;
+test.beforeAll(async () => {
+  // Friday 20 November 2026 (a trading day), 15:26 IST: the session is open, past the MIS cut-off.
+  server = await startClockedServer(ist('2026-11-20T15:26:00'));
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+async function desk(browser: Browser, width: number): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 } });
+  // The browser reads the time on the server's clock, as a trader's device does on the real one.
+  await context.clock.install({ time: server.now() });
+  const page = await context.newPage();
+  await signInReadyToTrade(page);
+  await page.goto('/app/dashboards/live-trade');
+  return page;
+}
+
+async function openTicket(page: Page): Promise<void> {
+  const current = page.locator('tr[aria-current="true"]');
+  await expect(current).toHaveCount(1);
+  // The price button ("Trade NIFTY…CE"), not the row's price-alert bell.
+  await current.getByRole('button', { name: /^\S+ NIFTY\w+CE$/ }).click();
+  await expect(page.getByTestId('order-ticket')).toBeVisible();
+}
+
+/** Buys one lot of the at-the-money call in the ticket, as the trader would, and answers the ticket. */
+async function buyInTicket(page: Page, buy: RegExp, confirm: string) {
+  await openTicket(page);
+  const ticket = page.getByTestId('order-ticket');
+  await ticket.getByRole('button', { name: buy }).click();
+  await ticket.getByRole('button', { name: confirm }).click();
+  return ticket;
+}
+
+/** Closes the ticket where it opens over the chain (below 1,440 px). */
+async function closeTicket(page: Page): Promise<void> {
+  if ((page.viewportSize()?.width ?? 0) < 1440) await page.getByRole('dialog').getByRole('button', { name: /^(Close|Fermer)$/ }).click();
+}
+
+for (const width of [1280, 360]) {
+  test(`a fresh MIS order after 15:25 is refused in the ticket with the reason, at ${width} px in English and French`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    await server.setClock(ist('2026-11-20T15:26:00'));
+    const page = await desk(browser, width);
+    const ticket = await buyInTicket(page, /^Buy \u2068?\d/, 'Confirm');
+    const refusal = ticket.getByText(/Intraday \(MIS\) orders are closed for today: from 15:25 IST/);
+    await expect(refusal).toBeVisible();
+    await refusal.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/mis-cut-off-en-${width}.png` });
+    await closeTicket(page);
+
+    await new AppShell(page).useLayout({ language: /français/i });
+    const fr = await buyInTicket(page, /^Acheter \u2068?\d/, 'Confirmer');
+    const refusFr = fr.getByText(/MIS/).last();
+    await expect(refusFr).toBeVisible();
+    await refusFr.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/mis-cut-off-fr-${width}.png` });
+    await page.context().close();
+  });
+}

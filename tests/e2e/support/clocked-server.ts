@@ -1,0 +1,43 @@
+/**
+ * A reference server of its own for the browser tests that need the exchange's hours and a given time of day
+ * (after-market orders, the 15:25 MIS cut-off): the simulated market in exchange-hours mode (MARKET_DEMO=off)
+ * on a clock the spec sets, on a free port, with a throw-away DATA_DIR removed on exit. The shared e2e server
+ * keeps the demo market and the real clock for every other spec.
+ *
+ * It prints "listening <url>" once up. Each line "at <ISO instant>" on its stdin moves its clock there (it
+ * runs on from that instant at the real pace) and is answered "clock <ISO instant>".
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-e2e-clocked-'));
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+
+let offsetMs = 0;
+const clock = () => new Date(Date.now() + offsetMs);
+const start = process.env.CLOCK_START;
+if (start !== undefined) offsetMs = Date.parse(start) - Date.now();
+
+const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
+try {
+  const running = await startServer({
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: 'off' },
+    clock,
+    print: (line) => {
+      const url = /running at (\S+)/.exec(line)?.[1];
+      if (url !== undefined) console.log(`listening ${url}`);
+    },
+  });
+  void running;
+} catch (error) {
+  exitWithStartupError(error);
+}
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const instant = /^at (\S+)$/.exec(line.trim())?.[1];
+  if (instant === undefined || Number.isNaN(Date.parse(instant))) return;
+  offsetMs = Date.parse(instant) - Date.now();
+  console.log(`clock ${clock().toISOString()}`);
+});

@@ -1,0 +1,42 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+/** A reference server on a clock the spec sets (clocked-server.ts), in exchange-hours mode. */
+export type ClockedServer = { url: string; setClock: (instant: Date) => Promise<void>; now: () => Date; stop: () => Promise<void> };
+
+export async function startClockedServer(startAt: Date): Promise<ClockedServer> {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/clocked-server.ts'], {
+    env: { ...process.env, CLOCK_START: startAt.toISOString(), LOG_LEVEL: 'warn' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const waiters: Array<{ prefix: string; resolve: (rest: string) => void }> = [];
+  lines.on('line', (line) => {
+    const index = waiters.findIndex((waiter) => line.startsWith(`${waiter.prefix} `));
+    if (index >= 0) waiters.splice(index, 1)[0]!.resolve(line.slice(line.indexOf(' ') + 1));
+  });
+  const next = (prefix: string) => new Promise<string>((resolve) => waiters.push({ prefix, resolve }));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await Promise.race([
+    next('listening'),
+    exited.then(() => {
+      throw new Error('the clocked server stopped before listening');
+    }),
+  ]);
+  // The server's clock runs on at the real pace from the instant it was last set to.
+  let offsetMs = startAt.getTime() - Date.now();
+  return {
+    url,
+    async setClock(instant) {
+      const answered = next('clock');
+      child.stdin.write(`at ${instant.toISOString()}\n`);
+      await answered;
+      offsetMs = instant.getTime() - Date.now();
+    },
+    now: () => new Date(Date.now() + offsetMs),
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
