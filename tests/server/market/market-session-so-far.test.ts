@@ -12,7 +12,6 @@ import { manualClock, startTestServer, type TestServer } from '../support/test-s
 
 type Instrument = components['schemas']['OptionInstrument'];
 
-const minuteMs = 60_000;
 const marketOf = (server: TestServer): MarketService => server.app.getDecorator<Services>(servicesDecorator).market;
 
 /** The ±10 strikes a phone's chain shows around the money, with their quotes. */
