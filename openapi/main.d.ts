@@ -2366,6 +2366,8 @@ export interface components {
             state: components["schemas"]["BotDayState"];
             /** @description Why it stopped, exited, missed or was paused, in words. */
             reason: string | null;
+            /** @description The reason as a code and parameters, for the app to say in the trader's language; null shows the reason as it is. */
+            reason_i18n?: components["schemas"]["LocalText"] | null;
             /** @description Net P&L of the bot's trades today (after charges, open legs at their last price); null before its first trade. */
             pnl_today: components["schemas"]["Pnl"] | null;
             entries_today: number;
@@ -2382,6 +2384,8 @@ export interface components {
             trading_day: components["schemas"]["Date"];
             state: components["schemas"]["BotDayState"];
             reason: string | null;
+            /** @description The reason as a code and parameters; null shows the reason as it is. */
+            reason_i18n?: components["schemas"]["LocalText"] | null;
             entries: number;
             /**
              * @description Net P&L of the day's trades (after charges); null when it did not trade. Today's run, while the bot

@@ -22,7 +22,7 @@ export async function stopBotsOfAccount(q: Queryable, accountId: number, reason:
   const day = istDate(now);
   for (const bot of stopped) {
     const ref = { kind: bot.kind, id: Number(bot.id), portfolioId: Number(bot.portfolio_id) };
-    await changeRun(q, ref, day, () => ({ state: 'stopped', reason: reason.text, pauseAction: null }), now);
+    await changeRun(q, ref, day, () => ({ state: 'stopped', reason: reason.text, reasonI18n: reason.i18n, pauseAction: null }), now);
     await recordAlert(q, {
       userId: Number(bot.user_id),
       accountId,
