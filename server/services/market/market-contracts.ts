@@ -79,17 +79,20 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
    * ON CONFLICT makes concurrent listings harmless.
    */
   /**
-   * Minutes of average activity the session has traded so far, up to the trading last applied (the next
-   * minute's trading takes it from there): the demo's session runs from IST midnight, an exchange's from its
-   * open. 0 before the index's first tick of the day.
+   * Minutes of average activity the session has traded so far: the demo's session runs from IST midnight, an
+   * exchange's from its open; up to the trading last applied today (the next minute's trading takes it from
+   * there), or up to now before the index's first tick of the day (a chain listed at start-up, before any
+   * tick, as the demo desk does: the first tick starts trading afresh from its own time).
    */
   async function sessionActiveMinutes(facts: IndexFacts, state: IndexSnapshot | undefined, now: Date): Promise<number> {
-    if (state === undefined || state.tradedAtMs === null || state.sessionDate !== istDate(now)) return 0;
+    const today = istDate(now);
+    const until = state !== undefined && state.tradedAtMs !== null && state.sessionDate === today ? state.tradedAtMs : now.getTime();
     const calendar = await core.calendar(exchangeOf(facts));
-    const midnight = Date.parse(`${state.sessionDate}T00:00:00Z`) - istOffsetMs;
-    const session = sessionOn(calendar, state.sessionDate);
-    const from = demo ? midnight : session === null ? state.tradedAtMs : midnight + clockMinutes(session.open) * 60_000;
-    return (varianceYears(from, state.tradedAtMs, demo, calendar) * yearMinutes) / sessionDensity;
+    const midnight = Date.parse(`${today}T00:00:00Z`) - istOffsetMs;
+    const session = sessionOn(calendar, today);
+    if (!demo && session === null) return 0;
+    const from = demo || session === null ? midnight : midnight + clockMinutes(session.open) * 60_000;
+    return (varianceYears(from, until, demo, calendar) * yearMinutes) / sessionDensity;
   }
 
   async function listStrikes(model: IndexModel, facts: IndexFacts, expiry: Expiry, state: IndexSnapshot | undefined, now: Date): Promise<void> {

@@ -28,8 +28,7 @@ describe('a chain opened mid-session', () => {
     const server = await startTestServer({ clock: manualClock(new Date('2026-11-24T09:25:00Z')), market: { seed: 'so-far', demo: true, tickMs: 1000 } });
     try {
       const market = marketOf(server);
-      server.clock.advance(1000);
-      await market.tick();
+      // Listed before the market's first tick, as the demo desk lists the chain at start-up.
       const first = await window(market, '2026-12-01');
       const quotes = first.instruments.map((i) => first.quotes[i.instrument]!);
       expect(quotes.length).toBeGreaterThanOrEqual(40);
@@ -52,6 +51,19 @@ describe('a chain opened mid-session', () => {
         if (after > before) grew += 1;
       }
       expect(grew).toBeGreaterThan(10);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('shows the session so far to a chain first opened after the market has ticked', async () => {
+    const server = await startTestServer({ clock: manualClock(new Date('2026-11-24T09:25:00Z')), market: { seed: 'so-far', demo: true, tickMs: 1000 } });
+    try {
+      const market = marketOf(server);
+      server.clock.advance(1000);
+      await market.tick();
+      const chain = await window(market, '2026-12-08');
+      for (const i of chain.instruments) expect(chain.quotes[i.instrument]!.volume).toBeGreaterThan(0);
     } finally {
       await server.close();
     }
