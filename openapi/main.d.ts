@@ -1210,7 +1210,7 @@ export interface components {
          * @description Every code a LocalText may carry; the app has English and French words for each one.
          * @enum {string}
          */
-        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.portfolio_deleted" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.kite_session_ended_title" | "alert.kite_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description";
+        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.portfolio_deleted" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.kite_session_ended_title" | "alert.kite_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.unfinished" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description";
         /**
          * @description A row id; ids are Postgres integer columns, so 1 to 2^31 - 1.
          * @example 42
@@ -1994,8 +1994,12 @@ export interface components {
             at: string;
             source: components["schemas"]["KillSwitchSource"];
             reason: string | null;
+            /** @description The reason as a code and parameters (a risk limit's); null for the trader's own words or older events. */
+            reason_i18n?: components["schemas"]["LocalText"] | null;
             /** @description What it did, for the audit trail ("3 orders cancelled, 4 positions closed"). */
             summary: string;
+            /** @description The summary as a code and parameters, for the app to say in the trader's language; null for older events. */
+            summary_i18n?: components["schemas"]["LocalText"] | null;
         };
         KillSwitch: {
             account_number: components["schemas"]["AccountNumber"];
@@ -2003,6 +2007,8 @@ export interface components {
             /** Format: date-time */
             armed_at: string | null;
             reason: string | null;
+            /** @description The reason as a code and parameters (a risk limit's); null for the trader's own words. */
+            reason_i18n?: components["schemas"]["LocalText"] | null;
             /**
              * Format: date-time
              * @description Disarming is refused before this time (null when it may be disarmed at once).
@@ -2039,9 +2045,13 @@ export interface components {
             flat: boolean;
             /** @example Blocked; 2 orders cancelled; 4 positions closed */
             message: components["schemas"]["Message"];
+            /** @description The message as a code and parameters, for the app to say in the trader's language. */
+            message_i18n?: components["schemas"]["LocalText"] | null;
         };
         KillSwitchResult: {
             message: components["schemas"]["Message"];
+            /** @description The message as a code and parameters, for the app to say in the trader's language. */
+            message_i18n?: components["schemas"]["LocalText"] | null;
             accounts: components["schemas"]["KillSwitchAccountResult"][];
         };
         DisarmKillSwitchRequest: {
@@ -2367,6 +2377,8 @@ export interface components {
             state: components["schemas"]["BotDayState"];
             /** @description Why it stopped, exited, missed or was paused, in words. */
             reason: string | null;
+            /** @description The reason as a code and parameters, for the app to say in the trader's language; null shows the reason as it is. */
+            reason_i18n?: components["schemas"]["LocalText"] | null;
             /** @description Net P&L of the bot's trades today (after charges, open legs at their last price); null before its first trade. */
             pnl_today: components["schemas"]["Pnl"] | null;
             entries_today: number;
@@ -2383,6 +2395,8 @@ export interface components {
             trading_day: components["schemas"]["Date"];
             state: components["schemas"]["BotDayState"];
             reason: string | null;
+            /** @description The reason as a code and parameters; null shows the reason as it is. */
+            reason_i18n?: components["schemas"]["LocalText"] | null;
             entries: number;
             /**
              * @description Net P&L of the day's trades (after charges); null when it did not trade. Today's run, while the bot

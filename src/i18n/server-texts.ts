@@ -212,6 +212,57 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'alert.bot_stopped_title': { id: 'server.alert.bot_stopped_title', defaultMessage: '{bot} stopped' },
   'alert.bot_stopped_body': { id: 'server.alert.bot_stopped_body', defaultMessage: '{reason} The bot stays stopped until you resume it.' },
 
+  'kill_switch.no_account': { id: 'server.kill_switch.no_account', defaultMessage: 'You have no broker account to stop.' },
+  'kill_switch.on_flat': {
+    id: 'server.kill_switch.on_flat',
+    defaultMessage: 'Kill switch on for {accounts, plural, one {# account} other {# accounts}}: new orders blocked, everything closed.',
+  },
+  'kill_switch.on_not_flat': {
+    id: 'server.kill_switch.on_not_flat',
+    defaultMessage:
+      'Kill switch on for {accounts, plural, one {# account} other {# accounts}}: new orders blocked, but not everything is closed. Read each account’s outcome.',
+  },
+  'kill_switch.armed': {
+    id: 'server.kill_switch.armed',
+    defaultMessage:
+      'New orders blocked; {cancelled, plural, one {# working order} other {# working orders}} cancelled; {filled, plural, one {# exit} other {# exits}} filled',
+  },
+  'kill_switch.armed_exits_failed': {
+    id: 'server.kill_switch.armed_exits_failed',
+    defaultMessage:
+      'New orders blocked; {cancelled, plural, one {# working order} other {# working orders}} cancelled; {filled, plural, one {# exit} other {# exits}} filled; {failed, plural, one {# exit} other {# exits}} not filled ({reason}): close {failed, plural, one {it} other {them}} yourself',
+  },
+  'kill_switch.unfinished': {
+    id: 'server.kill_switch.unfinished',
+    defaultMessage: 'New orders blocked. Closing working orders and positions did not finish: turn the kill switch on again to close them.',
+  },
+  'kill_switch.session_over': {
+    id: 'server.kill_switch.session_over',
+    defaultMessage:
+      'New orders blocked. Working orders and positions could not be reached because the broker session is over: log in to the broker, then turn the kill switch on again to cancel and close them.',
+  },
+  'kill_switch.not_closed': {
+    id: 'server.kill_switch.not_closed',
+    defaultMessage: 'New orders blocked. Working orders and positions could not be closed ({reason}): turn the kill switch on again to close them.',
+  },
+  'kill_switch.disarmed': {
+    id: 'server.kill_switch.disarmed',
+    defaultMessage:
+      'New orders allowed again on {account}. Nothing else changed: no order was placed or restored, and bots stopped by the kill switch stay stopped until you resume them.',
+  },
+  'kill_switch.max_loss': {
+    id: 'server.kill_switch.max_loss',
+    defaultMessage: 'Risk limit: today’s loss of {loss, number, ::currency/INR} reached your maximum loss of {limit, number, ::currency/INR}.',
+  },
+  'kill_switch.profit_lock': {
+    id: 'server.kill_switch.profit_lock',
+    defaultMessage:
+      'Profit lock: today’s P&L fell to {pnl, number, ::currency/INR}, below the {kept, number, ::currency/INR} kept of the day’s peak of {peak, number, ::currency/INR}.',
+  },
+  'bot.stopped_kill_switch': { id: 'server.bot.stopped_kill_switch', defaultMessage: 'Kill switch: {reason}' },
+  'bot.stopped_kill_switch_risk_limit': { id: 'server.bot.stopped_kill_switch_risk_limit', defaultMessage: 'Kill switch: a risk limit was breached' },
+  'bot.stopped_kill_switch_by_you': { id: 'server.bot.stopped_kill_switch_by_you', defaultMessage: 'Kill switch: turned on by you' },
+
   'recommendation.bull_call_spread_title': {
     id: 'server.recommendation.bull_call_spread_title',
     defaultMessage: '{index} momentum: bull call spread {low, number, ::group-off}/{high, number, ::group-off}',

@@ -8,9 +8,10 @@ import { listExpiries, type Expiry } from './expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
 import { clockMinutes, istDate, istMinutes, istOffsetMs } from './ist.ts';
 import { exchangeOf, type MarketCore, type MarketOptions } from './market-core.ts';
-import { contractColumns, type ContractRow, type IndexModel } from './market-rows.ts';
+import { contractColumns, type ContractRow, type IndexModel, type IndexSnapshot } from './market-rows.ts';
 import { seedOpenInterest } from './open-interest-store.ts';
-import { addDays } from './trading-calendar.ts';
+import { addDays, sessionOn } from './trading-calendar.ts';
+import { sessionDensity, varianceYears } from './variance-clock.ts';
 import { optionTradingsymbol } from './tradingsymbol.ts';
 
 type ExpiriesResponse = components['schemas']['ExpiriesResponse'];
@@ -50,7 +51,9 @@ function instrumentOf(row: ContractRow): OptionInstrument {
   };
 }
 
-export function createMarketContracts(core: MarketCore, { db, clock, seed }: MarketOptions) {
+const yearMinutes = 365 * 24 * 60;
+
+export function createMarketContracts(core: MarketCore, { db, clock, seed, demo }: MarketOptions) {
   /** Listed contracts never change, so a contract once read is kept (keyed EXCHANGE:TRADINGSYMBOL). */
   const contracts = new Map<string, ContractRow>();
 
@@ -75,7 +78,25 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed }: Mar
    * gives each new contract its open interest. Contracts are only ever added, so a token stays valid all day;
    * ON CONFLICT makes concurrent listings harmless.
    */
-  async function listStrikes(model: IndexModel, facts: IndexFacts, expiry: Expiry, spotPaise: number, now: Date): Promise<void> {
+  /**
+   * Minutes of average activity the session has traded so far: the demo's session runs from IST midnight, an
+   * exchange's from its open; up to the trading last applied today (the next minute's trading takes it from
+   * there), or up to now before the index's first tick of the day (a chain listed at start-up, before any
+   * tick, as the demo desk does: the first tick starts trading afresh from its own time).
+   */
+  async function sessionActiveMinutes(facts: IndexFacts, state: IndexSnapshot | undefined, now: Date): Promise<number> {
+    const today = istDate(now);
+    const until = state !== undefined && state.tradedAtMs !== null && state.sessionDate === today ? state.tradedAtMs : now.getTime();
+    const calendar = await core.calendar(exchangeOf(facts));
+    const midnight = Date.parse(`${today}T00:00:00Z`) - istOffsetMs;
+    const session = sessionOn(calendar, today);
+    if (!demo && session === null) return 0;
+    const from = demo || session === null ? midnight : midnight + clockMinutes(session.open) * 60_000;
+    return (varianceYears(from, until, demo, calendar) * yearMinutes) / sessionDensity;
+  }
+
+  async function listStrikes(model: IndexModel, facts: IndexFacts, expiry: Expiry, state: IndexSnapshot | undefined, now: Date): Promise<void> {
+    const spotPaise = state?.spotPaise ?? model.startSpotPaise;
     const atm = Math.round(spotPaise / 100 / facts.strikeStep) * facts.strikeStep;
     const rows: [string, string, number, string][] = [];
     for (let step = -strikesEachSide; step <= strikesEachSide; step += 1) {
@@ -90,7 +111,7 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed }: Mar
       [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), model.name, expiry.date, expiry.kind, facts.lotSize],
     );
     const market = { spot: spotPaise / 100, atmVolatility: model.params.atmVolatility, seed };
-    await seedOpenInterest(db, model.name, expiry.date, facts.strikeStep, market, now, istDate(now));
+    await seedOpenInterest(db, model.name, expiry.date, facts.strikeStep, market, now, istDate(now), await sessionActiveMinutes(facts, state, now));
   }
 
   async function instruments(index: IndexName, expiryDate: string, now = clock()): Promise<InstrumentsResponse> {
@@ -101,7 +122,7 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed }: Mar
       throw new DomainError('not_found', `${index} has no expiry on ${expiryDate}: choose one of its expiries`, { field: 'expiry' });
     }
     const state = (await core.states()).get(index);
-    await listStrikes(model, facts, expiry, state?.spotPaise ?? model.startSpotPaise, now);
+    await listStrikes(model, facts, expiry, state, now);
     const { rows } = await db.query<ContractRow>(
       `SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry = $2 ORDER BY strike, instrument_type`,
       [index, expiry.date],

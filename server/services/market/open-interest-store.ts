@@ -30,8 +30,47 @@ function oiContract(row: ListedRow, strikeStep: number, nowMs: number): OiContra
   };
 }
 
-/** Gives every listed contract of an index's expiry that has no OI yet its starting OI. */
-export async function seedOpenInterest(q: Queryable, index: string, expiry: string, strikeStep: number, market: OiMarket, now: Date, sessionDate: string): Promise<void> {
+/** Minutes of average activity per step when a contract catches up on its session: the live pace, about. */
+const catchUpStepMinutes = 15;
+
+/**
+ * A just-listed contract's session so far (issue 24: a chain opened mid-session showed volume and OI change
+ * of 0 until the next minute's trading, and far strikes until they first traded): the volume it would have
+ * traded since the session began and the OI that volume opened or closed, stepped as the live trading steps
+ * so the OI is drawn towards its target the same way. Its own draw streams, apart from the live ones.
+ */
+export function sessionSoFar(contract: OiContract, market: OiMarket, openingLots: number, activeMinutes: number): { oiLots: number; volumeLots: number } {
+  let oiLots = openingLots;
+  let volumeLots = 0;
+  const steps = Math.ceil(Math.max(0, activeMinutes) / catchUpStepMinutes);
+  const target = targetOiLots(contract, market);
+  for (let step = 0; step < steps; step += 1) {
+    const minutes = Math.min(catchUpStepMinutes, activeMinutes - step * catchUpStepMinutes);
+    const volume = tradedLots(contract, market, minutes, uniform(market.seed, step, catchUpVolumeStream(contract.instrumentToken)));
+    oiLots += oiChangeLots(oiLots, target, volume, uniform(market.seed, step, catchUpOpeningStream(contract.instrumentToken)));
+    volumeLots += volume;
+  }
+  return { oiLots, volumeLots };
+}
+
+const catchUpVolumeStream = (token: number) => 0x4000_0000 + token;
+const catchUpOpeningStream = (token: number) => 0x6000_0000 + token;
+
+/**
+ * Gives every listed contract of an index's expiry that has no OI yet its starting OI, and the session's
+ * trading so far (`activeMinutes` of average activity since the session began): its day's volume, and its
+ * OI moved from the session's opening OI by what that volume opened or closed.
+ */
+export async function seedOpenInterest(
+  q: Queryable,
+  index: string,
+  expiry: string,
+  strikeStep: number,
+  market: OiMarket,
+  now: Date,
+  sessionDate: string,
+  activeMinutes = 0,
+): Promise<void> {
   const { rows } = await q.query<ListedRow>(
     `SELECT i.instrument_token, i.strike, i.instrument_type, to_char(i.expiry, 'YYYY-MM-DD') AS expiry
      FROM instruments i LEFT JOIN market_open_interest o USING (instrument_token)
@@ -39,12 +78,16 @@ export async function seedOpenInterest(q: Queryable, index: string, expiry: stri
     [index, expiry],
   );
   if (rows.length === 0) return;
-  const lots = rows.map((row) => initialOiLots(oiContract(row, strikeStep, now.getTime()), market));
+  const seeded = rows.map((row) => {
+    const contract = oiContract(row, strikeStep, now.getTime());
+    const opening = initialOiLots(contract, market);
+    return { token: row.instrument_token, opening, ...sessionSoFar(contract, market, opening, contract.years > 0 ? activeMinutes : 0) };
+  });
   await q.query(
     `INSERT INTO market_open_interest (instrument_token, oi_lots, day_open_oi_lots, day_volume_lots, session_date, updated_at)
-     SELECT t, l, l, 0, $3::date, $4 FROM unnest($1::int[], $2::bigint[]) AS x (t, l)
+     SELECT t, l, o, v, $5::date, $6 FROM unnest($1::int[], $2::bigint[], $3::bigint[], $4::bigint[]) AS x (t, l, o, v)
      ON CONFLICT (instrument_token) DO NOTHING`,
-    [rows.map((row) => row.instrument_token), lots, sessionDate, now],
+    [seeded.map((c) => c.token), seeded.map((c) => c.oiLots), seeded.map((c) => c.opening), seeded.map((c) => c.volumeLots), sessionDate, now],
   );
 }
 

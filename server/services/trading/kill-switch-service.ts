@@ -18,6 +18,7 @@ import { createIdempotency, requestHash, tagOfKey, type StoredAnswer } from './i
 import { toOrder } from './order-answers.ts';
 import { recordSends } from './order-rate.ts';
 import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
+import { localTextOf, said, words, type LocalText, type Said } from '../texts/said.ts';
 
 type Schemas = components['schemas'];
 type KillSwitch = Schemas['KillSwitch'];
@@ -35,9 +36,21 @@ type AccountRow = {
   session_expires_at: Date | null;
   kill_switch_armed_at: Date | null;
   kill_switch_reason: string | null;
+  kill_switch_reason_i18n: unknown;
   kill_switch_cool_off_until: Date | null;
 };
-type EventRow = { broker_account_id: number; action: 'arm' | 'disarm'; at: Date; source: KillSwitchSource; reason: string | null; summary: string };
+type EventRow = {
+  broker_account_id: number;
+  action: 'arm' | 'disarm';
+  at: Date;
+  source: KillSwitchSource;
+  reason: string | null;
+  reason_i18n: unknown;
+  summary: string;
+  summary_i18n: unknown;
+};
+/** What an audit event records: its texts said in English and as codes (said.ts). */
+type EventFacts = { action: 'arm' | 'disarm'; source: KillSwitchSource; reason: Said | null; summary: Said };
 
 const eventsShown = 20;
 const hourMs = 60 * 60 * 1000;
@@ -51,22 +64,43 @@ function nextIstMidnight(now: Date): Date {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-const sessionOver =
-  'Working orders and positions could not be reached because the broker session is over: log in to the broker, then turn the kill switch on again to cancel and close them.';
+/** Why the broker could not be asked to close anything: its session is over. */
+const sessionOver = said(
+  'kill_switch.session_over',
+  {},
+  'New orders blocked. Working orders and positions could not be reached because the broker session is over: log in to the broker, then turn the kill switch on again to cancel and close them.',
+);
 /** The audit event's summary until the flatten reports: what stays true if this server stops before it does. */
-const unfinished = 'New orders blocked. Closing working orders and positions did not finish: turn the kill switch on again to close them.';
+const unfinished = said(
+  'kill_switch.unfinished',
+  {},
+  'New orders blocked. Closing working orders and positions did not finish: turn the kill switch on again to close them.',
+);
 
-/** `unreached`: why the broker could not be asked to close anything (null when it was). */
-function armedSummary(result: Omit<AccountResult, 'message'>, unreached: string | null): string {
-  if (unreached !== null) return `New orders blocked. ${unreached}`;
-  const closed = result.exits.filter((order) => order.status === 'COMPLETE').length;
+/** `unreached`: the whole summary when the broker could not be asked to close anything (null when it was). */
+function armedSummary(result: Omit<AccountResult, 'message' | 'message_i18n'>, unreached: Said | null): Said {
+  if (unreached !== null) return unreached;
+  const cancelled = result.cancelled.length;
+  const filled = result.exits.filter((order) => order.status === 'COMPLETE').length;
   const failed = result.exits.filter((order) => order.status !== 'COMPLETE');
-  const parts = ['New orders blocked', `${plural(result.cancelled.length, 'working order', 'working orders')} cancelled`, `${plural(closed, 'exit', 'exits')} filled`];
-  if (failed.length > 0) {
-    const reason = failed[0]!.status_message ?? failed[0]!.status;
-    parts.push(`${plural(failed.length, 'exit', 'exits')} not filled (${reason}): close ${failed.length === 1 ? 'it' : 'them'} yourself`);
-  }
-  return parts.join('; ');
+  const done = `New orders blocked; ${plural(cancelled, 'working order', 'working orders')} cancelled; ${plural(filled, 'exit', 'exits')} filled`;
+  const first = failed[0];
+  if (first === undefined) return said('kill_switch.armed', { cancelled, filled }, done);
+  const reasonText = first.status_message ?? first.status;
+  const reason: LocalText = first.status_message_i18n ?? words(reasonText).i18n;
+  return said(
+    'kill_switch.armed_exits_failed',
+    { cancelled, filled, failed: failed.length, reason },
+    `${done}; ${plural(failed.length, 'exit', 'exits')} not filled (${reasonText}): close ${failed.length === 1 ? 'it' : 'them'} yourself`,
+  );
+}
+
+/** Why the kill switch stopped a bot (its run's reason and the bot's alert). */
+function botStopReason(arming: { source: KillSwitchSource; reason: Said | null }): Said {
+  if (arming.reason !== null) return said('bot.stopped_kill_switch', { reason: arming.reason.i18n }, `Kill switch: ${arming.reason.text}`);
+  return arming.source === 'risk_limit'
+    ? said('bot.stopped_kill_switch_risk_limit', {}, 'Kill switch: a risk limit was breached')
+    : said('bot.stopped_kill_switch_by_you', {}, 'Kill switch: turned on by you');
 }
 
 /** Tests only: a crash injected after the arming committed, before anything was closed. */
@@ -78,7 +112,7 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
   const idempotency = createIdempotency({ db, clock });
 
   const accountColumns = `a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.kill_switch_armed_at, a.kill_switch_reason,
-    a.kill_switch_cool_off_until FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id`;
+    a.kill_switch_reason_i18n, a.kill_switch_cool_off_until FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id`;
 
   async function accountsOf(q: Queryable, userId: number, accountNumber: string | undefined, lock = false): Promise<AccountRow[]> {
     const { rows } = await q.query<AccountRow>(
@@ -91,16 +125,29 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
     return rows;
   }
 
-  async function audit(q: Queryable, accountId: number, userId: number | null, event: Omit<EventRow, 'broker_account_id' | 'at'>, client: ClientFacts): Promise<string> {
+  async function audit(q: Queryable, accountId: number, userId: number | null, event: EventFacts, client: ClientFacts): Promise<string> {
     const { rows } = await q.query<{ id: string }>(
-      `INSERT INTO kill_switch_events (broker_account_id, user_id, action, source, at, reason, client_address, user_agent, summary)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [accountId, userId, event.action, event.source, clock(), event.reason, client.address, client.userAgent?.slice(0, 300) ?? null, event.summary],
+      `INSERT INTO kill_switch_events (broker_account_id, user_id, action, source, at, reason, client_address, user_agent, summary, summary_i18n, reason_i18n)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [
+        accountId,
+        userId,
+        event.action,
+        event.source,
+        clock(),
+        event.reason?.text ?? null,
+        client.address,
+        client.userAgent?.slice(0, 300) ?? null,
+        event.summary.text,
+        event.summary.i18n,
+        event.reason?.i18n ?? null,
+      ],
     );
     return rows[0]!.id;
   }
 
-  type Arming = { source: KillSwitchSource; reason: string | null; coolOffUntil: Date | null };
+  /** `reason`: the trader's own words, or the risk limit's coded text. */
+  type Arming = { source: KillSwitchSource; reason: Said | null; coolOffUntil: Date | null };
   type Armed = { row: AccountRow; armedAt: string; eventId: string };
 
   /** Blocks the account's entries and stops its bots, inside the arming transaction `tx` (which holds the account's lock). */
@@ -112,13 +159,14 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
     const { rows } = await tx.query<{ kill_switch_armed_at: Date }>(
       `UPDATE broker_accounts SET kill_switch_armed_at = COALESCE(kill_switch_armed_at, $2),
          kill_switch_reason = COALESCE($3, kill_switch_reason),
+         kill_switch_reason_i18n = CASE WHEN $3::text IS NULL THEN kill_switch_reason_i18n ELSE $5::jsonb END,
          kill_switch_cool_off_until = GREATEST(kill_switch_cool_off_until, $4)
        WHERE id = $1 RETURNING kill_switch_armed_at`,
-      [row.id, now, arming.reason, arming.coolOffUntil],
+      [row.id, now, arming.reason?.text ?? null, arming.coolOffUntil, arming.reason?.i18n ?? null],
     );
     // The account's bots stop in this same transaction: none can place another order (and their entries are
     // refused anyway while the switch is armed).
-    await stopBotsOfAccount(tx, row.id, `Kill switch: ${arming.reason ?? (arming.source === 'risk_limit' ? 'a risk limit was breached' : 'turned on by you')}`, now);
+    await stopBotsOfAccount(tx, row.id, botStopReason(arming), now);
     const eventId = await audit(tx, row.id, userId, { action: 'arm', source: arming.source, reason: arming.reason, summary: unfinished }, client);
     return { row, armedAt: new Date(rows[0]!.kill_switch_armed_at).toISOString(), eventId };
   }
@@ -129,7 +177,7 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
     const sessionOpen = broker !== undefined && row.session_expires_at !== null && new Date(row.session_expires_at).getTime() > clock().getTime();
     let cancelled: BrokerOrder[] = [];
     let exits: BrokerOrder[] = [];
-    let unreached: string | null = sessionOver;
+    let unreached: Said | null = sessionOver;
     if (sessionOpen) {
       try {
         ({ cancelled, exits } = await broker.flattenAccount({ id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) }, tag));
@@ -140,7 +188,11 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
         // A broker's refusal: the block holds, and the trader is told how to finish. Anything else is a fault,
         // and this key's retry arms again (harmless) and closes what is open.
         if (!(error instanceof DomainError)) throw error;
-        unreached = `Working orders and positions could not be closed (${error.message}): turn the kill switch on again to close them.`;
+        unreached = said(
+          'kill_switch.not_closed',
+          { reason: words(error.message).i18n },
+          `New orders blocked. Working orders and positions could not be closed (${error.message}): turn the kill switch on again to close them.`,
+        );
       }
     }
     const result = {
@@ -151,11 +203,12 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
       exits: exits.map((order) => toOrder(order, row.account_number)),
       flat: unreached === null && exits.every((order) => order.status === 'COMPLETE'),
     };
-    return { ...result, message: armedSummary(result, unreached) };
+    const summary = armedSummary(result, unreached);
+    return { ...result, message: summary.text, message_i18n: summary.i18n };
   }
 
-  async function finishAudit(q: Queryable, eventId: string, summary: string): Promise<void> {
-    await q.query('UPDATE kill_switch_events SET summary = $2 WHERE id = $1', [eventId, summary]);
+  async function finishAudit(q: Queryable, eventId: string, result: AccountResult): Promise<void> {
+    await q.query('UPDATE kill_switch_events SET summary = $2, summary_i18n = $3 WHERE id = $1', [eventId, result.message, result.message_i18n ?? null]);
   }
 
   /**
@@ -164,7 +217,8 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
    */
   async function arm(userId: number, key: string, body: Schemas['ArmKillSwitchRequest'], client: ClientFacts): Promise<StoredAnswer> {
     const coolOffUntil = body.cool_off_hours ? new Date(clock().getTime() + body.cool_off_hours * hourMs) : null;
-    const arming = { source: body.source, reason: body.reason ?? null, coolOffUntil };
+    // The trader's own words, shown as typed in every language.
+    const arming = { source: body.source, reason: body.reason === undefined || body.reason === null ? null : words(body.reason), coolOffUntil };
     const gated = await db.transaction(async (tx) => {
       const accounts = await accountsOf(tx, userId, body.account_number, true);
       const accountId = body.account_number === undefined ? null : (accounts[0]?.id ?? null);
@@ -179,17 +233,20 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
     await hooks.afterArmed?.(gated.armed.map(({ row }) => row.account_number));
     const results: AccountResult[] = [];
     for (const armed of gated.armed) results.push(await flatten(armed, gated.claim.tag));
-    const answer: Schemas['KillSwitchResult'] = {
-      message:
-        results.length === 0
-          ? 'You have no broker account to stop.'
-          : results.every((result) => result.flat)
-            ? `Kill switch on for ${plural(results.length, 'account', 'accounts')}: new orders blocked, everything closed.`
-            : `Kill switch on for ${plural(results.length, 'account', 'accounts')}: new orders blocked, but not everything is closed. Read each account's outcome.`,
-      accounts: results,
-    };
+    const accounts = results.length;
+    const message =
+      accounts === 0
+        ? said('kill_switch.no_account', {}, 'You have no broker account to stop.')
+        : results.every((result) => result.flat)
+          ? said('kill_switch.on_flat', { accounts }, `Kill switch on for ${plural(accounts, 'account', 'accounts')}: new orders blocked, everything closed.`)
+          : said(
+              'kill_switch.on_not_flat',
+              { accounts },
+              `Kill switch on for ${plural(accounts, 'account', 'accounts')}: new orders blocked, but not everything is closed. Read each account's outcome.`,
+            );
+    const answer: Schemas['KillSwitchResult'] = { message: message.text, message_i18n: message.i18n, accounts: results };
     return db.transaction(async (tx) => {
-      for (const [index, armed] of gated.armed.entries()) await finishAudit(tx, armed.eventId, results[index]!.message);
+      for (const [index, armed] of gated.armed.entries()) await finishAudit(tx, armed.eventId, results[index]!);
       return idempotency.complete(tx, gated.claim, { status: 200, body: answer });
     });
   }
@@ -198,7 +255,7 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
    * A breached risk limit turns the switch on (the risk-limit watcher, on the leader). Does nothing when it is
    * already on, so the watcher of a second instance, or of the next tick, cannot arm it twice.
    */
-  async function armForRiskLimit(accountId: number, reason: string): Promise<boolean> {
+  async function armForRiskLimit(accountId: number, reason: Said): Promise<boolean> {
     const armed = await db.transaction(async (tx) => {
       const { rows } = await tx.query<AccountRow>(`SELECT ${accountColumns} WHERE a.id = $1 FOR UPDATE OF a`, [accountId]);
       const row = rows[0];
@@ -208,13 +265,13 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
     });
     if (armed === null) return false;
     await hooks.afterArmed?.([armed.row.account_number]);
-    await finishAudit(db, armed.eventId, (await flatten(armed, 'RISK-LIMIT')).message);
+    await finishAudit(db, armed.eventId, await flatten(armed, 'RISK-LIMIT'));
     return true;
   }
 
   async function switchesOf(q: Queryable, accounts: readonly AccountRow[]): Promise<KillSwitch[]> {
     const { rows: events } = await q.query<EventRow>(
-      `SELECT broker_account_id, action, at, source, reason, summary FROM (
+      `SELECT broker_account_id, action, at, source, reason, reason_i18n, summary, summary_i18n FROM (
          SELECT e.*, row_number() OVER (PARTITION BY broker_account_id ORDER BY at DESC, id DESC) AS rank FROM kill_switch_events e
          WHERE broker_account_id = ANY($1::int[])) ranked
        WHERE rank <= $2 ORDER BY at DESC, id DESC`,
@@ -226,10 +283,19 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
       armed: account.kill_switch_armed_at !== null,
       armed_at: iso(account.kill_switch_armed_at),
       reason: account.kill_switch_reason,
+      reason_i18n: localTextOf(account.kill_switch_reason_i18n),
       cool_off_until: iso(account.kill_switch_cool_off_until),
       events: events
         .filter((event) => event.broker_account_id === account.id)
-        .map((event) => ({ action: event.action, at: iso(event.at)!, source: event.source, reason: event.reason, summary: event.summary })),
+        .map((event) => ({
+          action: event.action,
+          at: iso(event.at)!,
+          source: event.source,
+          reason: event.reason,
+          reason_i18n: localTextOf(event.reason_i18n),
+          summary: event.summary,
+          summary_i18n: localTextOf(event.summary_i18n),
+        })),
     }));
   }
 
@@ -254,10 +320,14 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
         );
       }
       await tx.query('UPDATE broker_accounts SET kill_switch_armed_at = NULL, kill_switch_reason = NULL, kill_switch_cool_off_until = NULL WHERE id = $1', [row.id]);
-      const summary = `New orders allowed again on ${row.account_number}. Nothing else changed: no order was placed or restored, and bots stopped by the kill switch stay stopped until you resume them.`;
+      const summary = said(
+        'kill_switch.disarmed',
+        { account: row.account_number },
+        `New orders allowed again on ${row.account_number}. Nothing else changed: no order was placed or restored, and bots stopped by the kill switch stay stopped until you resume them.`,
+      );
       await audit(tx, row.id, userId, { action: 'disarm', source: body.source, reason: null, summary }, client);
-      const disarmed = { ...row, kill_switch_armed_at: null, kill_switch_reason: null, kill_switch_cool_off_until: null };
-      return { message: summary, kill_switch: (await switchesOf(tx, [disarmed]))[0]! };
+      const disarmed = { ...row, kill_switch_armed_at: null, kill_switch_reason: null, kill_switch_reason_i18n: null, kill_switch_cool_off_until: null };
+      return { message: summary.text, kill_switch: (await switchesOf(tx, [disarmed]))[0]! };
     });
   }
 

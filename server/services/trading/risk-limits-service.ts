@@ -6,6 +6,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import { formatPaise, toPaise, toRupees } from '../brokers/paper/paise.ts';
+import { said, type Said } from '../texts/said.ts';
 import type { BrokerTrading, TradingAccount } from '../brokers/broker-trading.ts';
 import { positionFigures } from '../brokers/paper/position-math.ts';
 import type { Clock } from '../clock.ts';
@@ -47,14 +48,23 @@ function lockedProfitPaise(row: LimitsRow, peakPaise: number): number | null {
   return Math.floor((peakPaise * row.profit_lock_keep_pct) / 100);
 }
 
-/** Why the day's P&L breaches a limit, or null. */
-export function breachOf(row: LimitsRow, pnlPaise: number, peakPaise: number): string | null {
+/** Why the day's P&L breaches a limit (amounts in rupees in its parameters), or null. */
+export function breachOf(row: LimitsRow, pnlPaise: number, peakPaise: number): Said | null {
   if (row.max_loss_today_paise !== null && -pnlPaise >= Number(row.max_loss_today_paise)) {
-    return `Risk limit: today's loss of ${formatPaise(-pnlPaise)} reached your maximum loss of ${formatPaise(Number(row.max_loss_today_paise))}.`;
+    const limit = Number(row.max_loss_today_paise);
+    return said(
+      'kill_switch.max_loss',
+      { loss: toRupees(-pnlPaise), limit: toRupees(limit) },
+      `Risk limit: today's loss of ${formatPaise(-pnlPaise)} reached your maximum loss of ${formatPaise(limit)}.`,
+    );
   }
   const locked = lockedProfitPaise(row, peakPaise);
   if (locked !== null && pnlPaise < locked) {
-    return `Profit lock: today's P&L fell to ${formatPaise(pnlPaise)}, below the ${formatPaise(locked)} kept of the day's peak of ${formatPaise(peakPaise)}.`;
+    return said(
+      'kill_switch.profit_lock',
+      { pnl: toRupees(pnlPaise), kept: toRupees(locked), peak: toRupees(peakPaise) },
+      `Profit lock: today's P&L fell to ${formatPaise(pnlPaise)}, below the ${formatPaise(locked)} kept of the day's peak of ${formatPaise(peakPaise)}.`,
+    );
   }
   return null;
 }

@@ -4,6 +4,7 @@ import { LiveBookPanel } from '@/app/strategy-builder/live-book-panel';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { ordersForPositions } from '@/app/trading/position-orders';
+import { PositionAlertBell } from '@/app/trading/position-alert-bell';
 import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
@@ -152,7 +153,7 @@ export function PositionsScreen() {
                 </h2>
                 <SquareOffAll {...common} positions={positions} />
               </div>
-              <PositionGroups groups={groups} live={live} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} />} />
+              <PositionGroups groups={groups} live={live} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} extra={<PositionAlertBell position={position} />} />} />
             </section>
             <LiveBookPanel accountNumber={common.account.account_number} positions={positions} />
             <section className="flex flex-col gap-2" aria-labelledby="positions-history">

@@ -12,6 +12,7 @@ import { LiveBookPanel } from '@/app/strategy-builder/live-book-panel';
 import { BrokerDataNote, type NoteDesk } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { ordersForPositions } from '@/app/trading/position-orders';
+import { PositionAlertBell } from '@/app/trading/position-alert-bell';
 import { usePolled } from '@/app/trading/use-polled';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
 
@@ -88,7 +89,7 @@ export function DeskPositions({
           onRetry={reload}
         />
       ) : (
-        <PositionsTable rows={markPositions(loaded.positions, live)} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} />} />
+        <PositionsTable rows={markPositions(loaded.positions, live)} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} extra={<PositionAlertBell position={position} />} />} />
       )}
       {loaded !== null && <LiveBookPanel accountNumber={accountNumber} positions={loaded.positions} />}
     </section>

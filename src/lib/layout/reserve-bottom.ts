@@ -6,9 +6,15 @@ import { useEffect, type RefObject } from 'react';
 
 const reserved = new Map<string, number>();
 
-/** The height to reserve for an overlay whose top is at `top`: what it covers of the viewport's lower half. */
+/** How near the bottom edge an overlay must end to count as sitting on it (its own margin and safe area). */
+const bottomEdgePx = 48;
+
+/**
+ * The height to reserve for an overlay whose top is at `top`: all it covers above the bottom edge when it
+ * sits on that edge (a tall stack of toasts too), nothing for one that does not reach it.
+ */
 export function coveredBelow(top: number, height: number, viewportHeight: number): number {
-  if (height <= 0 || top < viewportHeight / 2) return 0;
+  if (height <= 0 || top + height < viewportHeight - bottomEdgePx) return 0;
   return Math.max(0, Math.ceil(viewportHeight - top));
 }
 

@@ -72,6 +72,8 @@ describe.each(testBackends)('bot controls on %s', (backend) => {
     expect(bots.body.daily_bots.map((bot) => bot.status)).toEqual(['stopped', 'stopped']);
     for (const bot of [holding, waiting]) {
       expect(await t.run('daily', bot.id)).toMatchObject({ state: 'stopped', reason: 'Kill switch: Too volatile' });
+      // Said on the device in the trader's language: the code, with the trader's own words inside (issue 24).
+      expect((await t.run('daily', bot.id))?.reason_i18n).toEqual({ code: 'bot.stopped_kill_switch', params: { reason: { code: 'text', params: { text: 'Too volatile' } } } });
       expect((await t.alerts(bot.id)).map((alert) => alert.event)).toContain('bot_stopped');
     }
     // The flatten closed the bot's legs under its name: the bot holds nothing.
@@ -109,6 +111,13 @@ describe.each(testBackends)('bot controls on %s', (backend) => {
     const state = await t.run('daily', bot.id);
     expect(state?.state).toBe('stopped');
     expect(state?.reason).toMatch(/^Kill switch: Risk limit: today's loss of .* reached your maximum loss of ₹2,000\.00\.$/);
+    expect(state?.reason_i18n).toEqual({
+      code: 'bot.stopped_kill_switch',
+      params: { reason: { code: 'kill_switch.max_loss', params: { loss: expect.any(Number) as number, limit: 2000 } } },
+    });
+    // The API carries it to the bot's card.
+    const states = await t.call<Schemas['BotStatesResponse']>('getBotStates', { token: t.desk.token, params: { portfolioId: t.portfolio.id } });
+    expect(states.body.bots.find((entry) => entry.bot_id === bot.id)?.reason_i18n).toEqual(state?.reason_i18n);
     expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_stopped']);
     t.at(monday, '09:30');
     expect((await t.tick()).evaluated).toBe(0);

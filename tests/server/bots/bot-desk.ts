@@ -102,8 +102,8 @@ export async function openBotDesk(backend: TestBackend, options: BotDeskOptions 
     (await server.db.query<{ event: string; body: string; link: string }>('SELECT event, body, link FROM alerts WHERE bot_id = $1 ORDER BY id', [botId])).rows;
   const run = async (kind: 'daily' | 'trading', botId: number, day = monday) =>
     (
-      await server.db.query<{ state: string; reason: string | null; entries: number; pause_action: string | null }>(
-        `SELECT state, reason, entries, pause_action FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2 AND trading_day = $3::date`,
+      await server.db.query<{ state: string; reason: string | null; reason_i18n: unknown; entries: number; pause_action: string | null }>(
+        `SELECT state, reason, reason_i18n, entries, pause_action FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2 AND trading_day = $3::date`,
         [kind, botId, day],
       )
     ).rows[0];

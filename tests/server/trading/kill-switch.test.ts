@@ -95,6 +95,9 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
       [callAtm, 'SELL', 2 * lot, 'COMPLETE'],
     ]);
     expect(result!.message).toBe('New orders blocked; 2 working orders cancelled; 2 exits filled');
+    // Said in the trader's language on the device: a code and its parameters (issue 24).
+    expect(result!.message_i18n).toEqual({ code: 'kill_switch.armed', params: { cancelled: 2, filled: 2 } });
+    expect(res.body.message_i18n).toEqual({ code: 'kill_switch.on_flat', params: { accounts: 1 } });
 
     const book = await desk.orderBook();
     expect(book.order_book.filter((order) => order.status === 'OPEN' || order.status === 'TRIGGER PENDING')).toEqual([]);
@@ -110,6 +113,10 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
     const state = await kill.state();
     expect(state).toMatchObject({ armed: true, reason: 'Market is running away', cool_off_until: null });
     expect(state.events[0]).toMatchObject({ action: 'arm', source: 'header', reason: 'Market is running away', summary: result!.message });
+    // The audit stores the summary's code; the trader's own words are shown as typed in every language.
+    expect(state.events[0]!.summary_i18n).toEqual({ code: 'kill_switch.armed', params: { cancelled: 2, filled: 2 } });
+    expect(state.events[0]!.reason_i18n).toEqual({ code: 'text', params: { text: 'Market is running away' } });
+    expect(state.reason_i18n).toEqual({ code: 'text', params: { text: 'Market is running away' } });
   });
 
   it('lets exits through while entries are blocked', async () => {
@@ -154,7 +161,8 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
     const off = await kill.disarm(desk.accountNumber.toLowerCase());
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body.message).toBe(`New orders allowed again on ${desk.accountNumber}. Nothing else changed: no order was placed or restored, and bots stopped by the kill switch stay stopped until you resume them.`);
-    expect(off.body.kill_switch).toMatchObject({ armed: false, armed_at: null });
+    expect(off.body.kill_switch).toMatchObject({ armed: false, armed_at: null, reason_i18n: null });
+    expect(off.body.kill_switch.events[0]!.summary_i18n).toEqual({ code: 'kill_switch.disarmed', params: { account: desk.accountNumber } });
     expect(off.body.kill_switch.events.map((event) => [event.action, event.source])).toEqual([
       ['disarm', 'settings'],
       ['arm', 'header'],
@@ -173,6 +181,8 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
       expect(res.status).toBe(200);
       expect(res.body.accounts[0]).toMatchObject({ blocked: true, flat: false, cancelled: [], exits: [] });
       expect(res.body.accounts[0]!.message).toContain('log in to the broker, then turn the kill switch on again');
+      expect(res.body.accounts[0]!.message_i18n).toEqual({ code: 'kill_switch.session_over', params: {} });
+      expect(res.body.message_i18n).toEqual({ code: 'kill_switch.on_not_flat', params: { accounts: 1 } });
     } finally {
       server.clock.advance(-3 * 24 * hourMs);
     }
@@ -257,6 +267,10 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
       const mine = state.body.kill_switches.find((entry) => entry.account_number === desk.accountNumber)!;
       expect(mine).toMatchObject({ armed: true, reason: expect.stringMatching(/^Risk limit: today's loss of ₹1,3\d\d\.\d\d reached your maximum loss of ₹1,000\.00\.$/) });
       expect(mine.events[0]).toMatchObject({ action: 'arm', source: 'risk_limit', summary: 'New orders blocked; 0 working orders cancelled; 1 exit filled' });
+      // The risk limit's reason and the summary as codes, the amounts in rupees.
+      expect(mine.reason_i18n).toEqual({ code: 'kill_switch.max_loss', params: { loss: expect.closeTo(1332.5, -2) as number, limit: 1000 } });
+      expect(mine.events[0]!.reason_i18n).toEqual(mine.reason_i18n);
+      expect(mine.events[0]!.summary_i18n).toEqual({ code: 'kill_switch.armed', params: { cancelled: 0, filled: 1 } });
       expect(new Date(mine.cool_off_until!).toISOString()).toBe('2026-11-20T18:30:00.000Z');
       expect((await desk.positionBook()).net.filter((position) => position.quantity !== 0)).toEqual([]);
       expect((await buy(callAtm, 1)).status).toBe(403);

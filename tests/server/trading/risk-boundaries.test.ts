@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { breachOf } from '../../../server/services/trading/risk-limits-service.ts';
+import { said } from '../../../server/services/texts/said.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk, scriptedMarket } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
@@ -27,7 +28,10 @@ describe('the day\'s loss limit and profit lock at their boundaries', () => {
   it('trips the loss limit at exactly the maximum loss, not a paisa before', () => {
     const row = limits({ max_loss_today_paise: '500000' });
     expect(breachOf(row, -499_999, 0)).toBeNull();
-    expect(breachOf(row, -500_000, 0)).toBe("Risk limit: today's loss of ₹5,000.00 reached your maximum loss of ₹5,000.00.");
+    expect(breachOf(row, -500_000, 0)).toEqual({
+      text: "Risk limit: today's loss of ₹5,000.00 reached your maximum loss of ₹5,000.00.",
+      i18n: { code: 'kill_switch.max_loss', params: { loss: 5000, limit: 5000 } },
+    });
   });
 
   it('keeps the profit lock off until the day\'s peak reaches the P&L it starts from', () => {
@@ -37,9 +41,10 @@ describe('the day\'s loss limit and profit lock at their boundaries', () => {
     expect(breachOf(row, 100, 999_999)).toBeNull();
     // At ₹10,000 the lock engages: half of it, ₹5,000, is kept; falling below it trips.
     expect(breachOf(row, 500_000, 1_000_000)).toBeNull();
-    expect(breachOf(row, 499_999, 1_000_000)).toBe(
-      "Profit lock: today's P&L fell to ₹4,999.99, below the ₹5,000.00 kept of the day's peak of ₹10,000.00.",
-    );
+    expect(breachOf(row, 499_999, 1_000_000)).toEqual({
+      text: "Profit lock: today's P&L fell to ₹4,999.99, below the ₹5,000.00 kept of the day's peak of ₹10,000.00.",
+      i18n: { code: 'kill_switch.profit_lock', params: { pnl: 4999.99, kept: 5000, peak: 10000 } },
+    });
   });
 });
 
@@ -66,7 +71,7 @@ describe.each(testBackends)('a risk breach on an account already stopped, on %s'
     });
     expect(armed.status, JSON.stringify(armed.body)).toBe(200);
 
-    expect(await desk.services.killSwitch.armForRiskLimit(desk.account.id, 'Risk limit: today\'s loss reached your maximum loss.')).toBe(false);
+    expect(await desk.services.killSwitch.armForRiskLimit(desk.account.id, said('kill_switch.max_loss', { loss: 5000, limit: 5000 }, 'Risk limit: today\'s loss reached your maximum loss.'))).toBe(false);
 
     const res = await call<Schemas['KillSwitchesResponse']>('getKillSwitches', { token: desk.token });
     const state = res.body.kill_switches.find((entry) => entry.account_number === desk.accountNumber)!;

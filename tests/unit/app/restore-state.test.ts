@@ -56,7 +56,7 @@ describe('restoring the session', () => {
 
     const statuses = await app.restoreState();
 
-    expect(statuses).toEqual({ token: 'restored', accounts: 'restored', preferences: 'restored', brokerLogin: 'restored' });
+    expect(statuses).toEqual({ token: 'restored', accounts: 'restored', preferences: 'restored', brokerLogin: 'restored', unknownIntents: 'empty' });
     expect(app.store.get(app.tokenAtom)).toBe('tok-123');
     expect(app.store.get(app.brokerAccountsAtom)).toEqual([account(7), account(9)]);
     expect(app.store.get(app.selectedAccountAtom)).toEqual(account(9));
@@ -94,7 +94,7 @@ describe('restoring the session', () => {
     const statuses = await restoring;
     vi.useRealTimers();
 
-    expect(statuses).toEqual({ token: 'timeout', accounts: 'timeout', preferences: 'timeout', brokerLogin: 'timeout' });
+    expect(statuses).toEqual({ token: 'timeout', accounts: 'timeout', preferences: 'timeout', brokerLogin: 'timeout', unknownIntents: 'timeout' });
     expect(app.store.get(app.tokenAtom)).toBeNull();
     await flush();
     expect(idb.set).not.toHaveBeenCalled();

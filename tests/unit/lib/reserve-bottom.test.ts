@@ -14,6 +14,8 @@ describe('room under the page for bottom overlays', () => {
     expect(coveredBelow(620, 120, 740)).toBe(120);
     expect(coveredBelow(86, 80, 740)).toBe(0);
     expect(coveredBelow(740, 0, 740)).toBe(0);
+    // A stack of toasts at the bottom taller than half the screen: all of it (it once counted for nothing).
+    expect(coveredBelow(300, 432, 740)).toBe(440);
   });
 
   it('adds up every overlay’s room on the root, and gives it back when one goes', () => {

@@ -9,6 +9,7 @@ export type RunChange = Partial<BotRunRow> & { pnlPaise?: number | null };
 const emptyRun: BotRunRow & { pnlPaise: number | null } = {
   state: 'waiting',
   reason: null,
+  reasonI18n: null,
   entries: 0,
   reEntriesUsed: 0,
   entryPremiumPaise: null,
@@ -31,12 +32,14 @@ export async function changeRun(
     [bot.kind, bot.id, day],
   );
   const current = rows[0] === undefined ? emptyRun : toRun(rows[0]);
-  const next = { ...current, ...change(current) };
+  const changed = change(current);
+  // A new reason without its code is English only: the old reason's code must not stay beside it.
+  const next = { ...current, ...changed, reasonI18n: 'reason' in changed ? (changed.reasonI18n ?? null) : (current.reasonI18n ?? null) };
   await q.query(
     `INSERT INTO bot_runs (bot_kind, bot_id, trading_day, portfolio_id, state, reason, entries, re_entries_used, entry_premium_paise, peak_profit_paise,
-       legs, last_signal_at, pnl_paise, pause_action, updated_at)
-     VALUES ($1, $2, $3::date, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15)
-     ON CONFLICT (bot_kind, bot_id, trading_day) DO UPDATE SET state = EXCLUDED.state, reason = EXCLUDED.reason, entries = EXCLUDED.entries,
+       legs, last_signal_at, pnl_paise, pause_action, updated_at, reason_i18n)
+     VALUES ($1, $2, $3::date, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15, $16)
+     ON CONFLICT (bot_kind, bot_id, trading_day) DO UPDATE SET state = EXCLUDED.state, reason = EXCLUDED.reason, reason_i18n = EXCLUDED.reason_i18n, entries = EXCLUDED.entries,
        re_entries_used = EXCLUDED.re_entries_used, entry_premium_paise = EXCLUDED.entry_premium_paise, peak_profit_paise = EXCLUDED.peak_profit_paise,
        legs = EXCLUDED.legs, last_signal_at = EXCLUDED.last_signal_at, pnl_paise = EXCLUDED.pnl_paise, pause_action = EXCLUDED.pause_action,
        updated_at = EXCLUDED.updated_at`,
@@ -56,6 +59,7 @@ export async function changeRun(
       next.pnlPaise,
       next.pauseAction,
       now,
+      next.reasonI18n,
     ],
   );
   return next;

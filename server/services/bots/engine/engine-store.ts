@@ -6,6 +6,7 @@ import { toPaise } from '../../brokers/paper/paise.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import type { BotActionName, BotKind } from './action-keys.ts';
 import { botKey, type ActionRow, type BotRunRow, type EngineBot, type HeldLeg, type RunLeg } from './engine-types.ts';
+import { localTextOf } from '../../texts/said.ts';
 
 const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
@@ -88,6 +89,7 @@ type RunSqlRow = {
   trading_day: string;
   state: BotRunRow['state'];
   reason: string | null;
+  reason_i18n: unknown;
   entries: number;
   re_entries_used: number;
   entry_premium_paise: string | null;
@@ -98,7 +100,7 @@ type RunSqlRow = {
   pnl_paise: string | null;
 };
 
-export const runColumns = `bot_kind, bot_id, to_char(trading_day, 'YYYY-MM-DD') AS trading_day, state, reason, entries, re_entries_used, entry_premium_paise,
+export const runColumns = `bot_kind, bot_id, to_char(trading_day, 'YYYY-MM-DD') AS trading_day, state, reason, reason_i18n, entries, re_entries_used, entry_premium_paise,
   peak_profit_paise, legs, last_signal_at, pause_action, pnl_paise`;
 
 export function toRun(row: RunSqlRow): BotRunRow & { day: string; pnlPaise: number | null } {
@@ -106,6 +108,7 @@ export function toRun(row: RunSqlRow): BotRunRow & { day: string; pnlPaise: numb
     day: row.trading_day,
     state: row.state,
     reason: row.reason,
+    reasonI18n: localTextOf(row.reason_i18n),
     entries: Number(row.entries),
     reEntriesUsed: Number(row.re_entries_used),
     entryPremiumPaise: row.entry_premium_paise === null ? null : Number(row.entry_premium_paise),

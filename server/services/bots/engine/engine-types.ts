@@ -36,6 +36,8 @@ export type RunLeg = { exchange: string; tradingsymbol: string; side: 'BUY' | 'S
 export type BotRunRow = {
   state: Schemas['BotDayState'];
   reason: string | null;
+  /** The reason as a code (said.ts), where the engine says it in codes; null shows the English reason. */
+  reasonI18n?: Schemas['LocalText'] | null;
   entries: number;
   reEntriesUsed: number;
   entryPremiumPaise: number | null;

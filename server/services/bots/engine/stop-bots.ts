@@ -3,12 +3,12 @@
 // Bots stay stopped after the switch is turned off, until the trader resumes each one.
 import type { Queryable } from '../../../db/database.ts';
 import { recordAlert } from '../../alerts/alert-log.ts';
-import { said, words } from '../../texts/said.ts';
+import { said, type Said } from '../../texts/said.ts';
 import { istDate } from '../../market/ist.ts';
 import type { BotKind } from './action-keys.ts';
 import { changeRun } from './bot-runs.ts';
 
-export async function stopBotsOfAccount(q: Queryable, accountId: number, reason: string, now: Date): Promise<number> {
+export async function stopBotsOfAccount(q: Queryable, accountId: number, reason: Said, now: Date): Promise<number> {
   const stopped: Array<{ kind: BotKind; id: number; name: string; portfolio_id: number; user_id: number }> = [];
   for (const [kind, table] of [['daily', 'daily_bots'], ['trading', 'trading_bots']] as const) {
     const { rows } = await q.query<{ id: number; name: string; portfolio_id: number; user_id: number }>(
@@ -22,7 +22,7 @@ export async function stopBotsOfAccount(q: Queryable, accountId: number, reason:
   const day = istDate(now);
   for (const bot of stopped) {
     const ref = { kind: bot.kind, id: Number(bot.id), portfolioId: Number(bot.portfolio_id) };
-    await changeRun(q, ref, day, () => ({ state: 'stopped', reason, pauseAction: null }), now);
+    await changeRun(q, ref, day, () => ({ state: 'stopped', reason: reason.text, reasonI18n: reason.i18n, pauseAction: null }), now);
     await recordAlert(q, {
       userId: Number(bot.user_id),
       accountId,
@@ -30,7 +30,7 @@ export async function stopBotsOfAccount(q: Queryable, accountId: number, reason:
       event: 'bot_stopped',
       severity: 'danger',
       title: said('alert.bot_stopped_title', { bot: bot.name }, `${bot.name} stopped`),
-      body: said('alert.bot_stopped_body', { reason: words(reason).i18n }, `${reason} The bot stays stopped until you resume it.`),
+      body: said('alert.bot_stopped_body', { reason: reason.i18n }, `${reason.text} The bot stays stopped until you resume it.`),
       link: `/app/portfolio?portfolio=${ref.portfolioId}`,
       bot: { kind: bot.kind, id: ref.id, name: bot.name },
       at: now,

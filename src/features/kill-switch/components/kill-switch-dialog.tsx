@@ -106,7 +106,7 @@ export function KillSwitchDialog({ onClose, source }: KillSwitchDialogProps) {
 
   if (outcome?.kind === 'armed') {
     return (
-      <Modal onClose={handleClose} title={intl.formatMessage(messages.resultTitle)} description={outcome.result.message} role="alertdialog">
+      <Modal onClose={handleClose} title={intl.formatMessage(messages.resultTitle)} description={sayServerText(intl, outcome.result.message_i18n, outcome.result.message)} role="alertdialog">
         <div className="flex flex-col gap-4" data-testid="kill-switch-result">
           {outcome.result.accounts.map((result) => (
             <AccountOutcome key={result.account_number} result={result} />
@@ -190,7 +190,7 @@ function AccountOutcome({ result }: { result: KillSwitchAccountResult }) {
     <section className="flex flex-col gap-2 rounded-lg border border-line p-3" aria-label={result.account_number}>
       <h3 className="font-semibold">{result.account_number}</h3>
       <p role="status" className={`text-sm ${result.flat ? 'text-fg' : 'text-loss'}`}>
-        {result.message}
+        {sayServerText(intl, result.message_i18n, result.message)}
       </p>
       {(result.cancelled.length > 0 || result.exits.length > 0) && (
         <ul className="flex flex-col gap-1 text-sm">

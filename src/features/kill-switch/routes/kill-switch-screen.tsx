@@ -6,6 +6,7 @@ import { disarmKillSwitch, getKillSwitches, type KillSwitch, type KillSwitchEven
 import { killSwitchParam } from '@/features/kill-switch/components/kill-switch-button';
 import { RiskLimitsForm } from '@/features/kill-switch/components/risk-limits-form';
 import { killSwitchPageMessages as messages } from '@/features/kill-switch/kill-switch-messages';
+import { sayServerText } from '@/i18n/say-server-text';
 import { TradingModeBadge } from '@/components/trading/trading-mode-badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -140,7 +141,7 @@ function AccountSwitch({ entry, account, onChanged }: { entry: KillSwitch; accou
         <p className={`font-medium ${entry.armed ? 'text-loss' : 'text-profit'}`} data-testid="switch-state">
           {entry.armed ? intl.formatMessage(messages.on, { time: formatDateTime(entry.armed_at!) }) : intl.formatMessage(messages.off)}
         </p>
-        {entry.armed && entry.reason !== null && <p className="text-sm">{intl.formatMessage(messages.reason, { reason: entry.reason })}</p>}
+        {entry.armed && entry.reason !== null && <p className="text-sm">{intl.formatMessage(messages.reason, { reason: sayServerText(intl, entry.reason_i18n, entry.reason) })}</p>}
         {entry.armed && entry.cool_off_until !== null && (
           <p className="text-sm text-fg-muted">{intl.formatMessage(messages.coolOffUntil, { time: formatDateTime(entry.cool_off_until) })}</p>
         )}
@@ -180,6 +181,6 @@ function AccountSwitch({ entry, account, onChanged }: { entry: KillSwitch; accou
 function EventLine({ event }: { event: KillSwitchEvent }) {
   const intl = useIntl();
   const { formatDateTime } = useFormat();
-  const values = { time: formatDateTime(event.at), source: intl.formatMessage(sourceMessages[event.source]), summary: event.summary };
+  const values = { time: formatDateTime(event.at), source: intl.formatMessage(sourceMessages[event.source]), summary: sayServerText(intl, event.summary_i18n, event.summary) };
   return <li>{intl.formatMessage(event.action === 'arm' ? messages.eventArm : messages.eventDisarm, values)}</li>;
 }

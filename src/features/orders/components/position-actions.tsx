@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { components } from '@openapi/main';
 import { executeOrder, placeStopLoss, placeTarget, squareoffTrades } from '@/features/orders/api/trading-calls';
@@ -180,8 +180,9 @@ function ProtectDialog({ kind, position, account, portfolioId, onDone, onClose }
 /**
  * A position row's buttons: square off, stop-loss, target (none once it is closed; an open dialog stays).
  * A working stop-loss or target shows on the row with its price, Modify and Cancel, in place of its button.
+ * `extra` comes first in the row (the app's price-alert bell), on closed positions too.
  */
-export function PositionActions({ position, orders, ...common }: Common & { position: Position }) {
+export function PositionActions({ position, orders, extra, ...common }: Common & { position: Position; extra?: ReactNode }) {
   const intl = useIntl();
   // The position as it was when the trader asked: a dialog keeps describing it after a reload changes it.
   const [open, setOpen] = useState<{ kind: 'squareoff' | 'stoploss' | 'target'; position: Position } | null>(null);
@@ -192,17 +193,20 @@ export function PositionActions({ position, orders, ...common }: Common & { posi
   const protection = orders === null ? null : protectionOf(position, orders);
   return (
     <div className="flex flex-col items-end gap-1">
-      {position.quantity !== 0 && (
+      {(position.quantity !== 0 || extra !== undefined) && (
         <div className="flex flex-wrap justify-end gap-1">
-          <button type="button" className={button} disabled={common.disabled} onClick={ask('squareoff')}>
-            {intl.formatMessage(messages.squareOff)}
-          </button>
-          {(protection === null || protection.stopLosses.length === 0) && (
+          {extra}
+          {position.quantity !== 0 && (
+            <button type="button" className={button} disabled={common.disabled} onClick={ask('squareoff')}>
+              {intl.formatMessage(messages.squareOff)}
+            </button>
+          )}
+          {position.quantity !== 0 && (protection === null || protection.stopLosses.length === 0) && (
             <button type="button" className={button} disabled={common.disabled} onClick={ask('stoploss')}>
               {intl.formatMessage(messages.stopLoss)}
             </button>
           )}
-          {(protection === null || protection.targets.length === 0) && (
+          {position.quantity !== 0 && (protection === null || protection.targets.length === 0) && (
             <button type="button" className={button} disabled={common.disabled} onClick={ask('target')}>
               {intl.formatMessage(messages.target)}
             </button>

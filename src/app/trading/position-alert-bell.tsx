@@ -1,0 +1,40 @@
+import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
+import { lazy, Suspense, useState } from 'react';
+import { defineMessage, type MessageValue, useIntl } from 'react-intl';
+import type { Position } from '@/features/positions/api/position-calls';
+import { contractOfSymbol } from '@/lib/format/contract-of-symbol';
+
+// Loaded when the trader first asks for an alert, as on the chain: the positions' chunk stays as it was.
+const PriceAlertDialog = lazy(() => import('@/features/alerts/components/price-alert-dialog').then((module) => ({ default: module.PriceAlertDialog })));
+
+const alertText = defineMessage<{ symbol: MessageValue }>({ id: 'positions.alert', defaultMessage: 'Price alert on {symbol}' });
+
+/**
+ * A position row's bell: a price alert on the contract held, with its last price as the starting level
+ * (the same dialog as the option chain's bell), so nobody types a tradingsymbol.
+ */
+export function PositionAlertBell({ position }: { position: Position }) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const contract = contractOfSymbol(position.tradingsymbol, position.expiry);
+  if (contract === null) return null;
+  const label = intl.formatMessage(alertText, { symbol: position.tradingsymbol });
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={label}
+        title={label}
+        className="inline-flex min-h-9 min-w-9 items-center justify-center rounded-md border border-line text-fg-muted hover:bg-surface-raised hover:text-brand"
+      >
+        <BellAlertIcon aria-hidden="true" className="size-4" />
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <PriceAlertDialog contract={contract} lastPrice={position.last_price} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
