@@ -12,11 +12,16 @@ import { pwaManifest } from './scripts/pwa-manifest.ts';
  * travels in the entry (about 1 KB gzip for some 60 names), so the entry keeps only each chunk's
  * stylesheets, which must be there before the chunk runs, and the full list for the app shell, where
  * sign-in leads. Another screen fetched before the service worker has cached it finds its shared chunks
- * when it runs (one round trip more); once cached, nothing is fetched at all. Lazy imports made by other
- * chunks keep their full lists: those are not part of the first visit.
+ * when it runs (one round trip more per level of imports); once cached, nothing is fetched at all. Lazy
+ * imports made by other chunks keep their full lists: those are not part of the first visit.
+ *
+ * The chart screens keep theirs too: a thin screen over a shared panel over shared hooks, their imports were
+ * found three levels deep, three round trips (about 2.4 s on Slow 4G) before the bars were even asked for
+ * (issue 24: the chart's first open). Their lists are the same ten names, about 0.3 KB gzip in the entry.
  */
+const FULL_PRELOAD_FROM_ENTRY = /\/(?:app-layout|trading-view-chart-screen|tv-chart-screen)-[^/]+\.js$/;
 const entryPreloads = (file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' }) =>
-  hostType === 'js' && /^assets\/index-[^/]+\.js$/.test(hostId) && !file.includes('/app-layout-')
+  hostType === 'js' && /^assets\/index-[^/]+\.js$/.test(hostId) && !FULL_PRELOAD_FROM_ENTRY.test(`/${file}`)
     ? deps.filter((dep) => dep.endsWith('.css'))
     : deps;
 

@@ -42,6 +42,9 @@ export async function boot(container: HTMLElement): Promise<void> {
   // restore, and if they are still missing at the first render the screen shows its loading state.
   void preloadScreens(routes, window.location.pathname);
   await restoreState();
+  // A signed-in trader's screen asks for its data as soon as it renders: the addresses are read now, beside
+  // the screen's files, so that those requests do not wait a round trip more for them (issue 24).
+  if (store.get(tokenAtom) !== null) readConfig();
   const applyPreferences = () => applyPreferencesToDocument(store.get(preferencesAtom));
   applyPreferences();
   store.sub(preferencesAtom, applyPreferences);
