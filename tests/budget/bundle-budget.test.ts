@@ -78,6 +78,15 @@ describe('bundle budget', () => {
     expect(words.has('min-h-dvh') && definesClass(firstCss, 'min-h-dvh')).toBe(true);
   });
 
+  it('the chart screens preload their whole import graph from the entry (issue 24: the chart\'s first open)', () => {
+    const entryFile = manifest['index.html']?.file ?? 'no entry in the manifest';
+    const entry = readFileSync(join(dist, entryFile), 'utf8');
+    const screen = findKey(manifest, 'src/features/analytics/routes/trading-view-chart-screen.tsx');
+    const graph = [...staticClosure(manifest, screen)].filter((file) => file.endsWith('.js') && file !== entryFile);
+    expect(graph.length).toBeGreaterThan(3);
+    expect(graph.filter((file) => !entry.includes(`"${file}"`))).toEqual([]);
+  });
+
   it(`every screen chunk is at most ${SCREEN_CHUNK_BUDGET / KB} KB gzip`, () => {
     const screens = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry);
     expect(screens.length).toBeGreaterThanOrEqual(20);
