@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { noParserAlias, precompileMessages } from './scripts/i18n/precompile-messages.ts';
 import { pwaManifest } from './scripts/pwa-manifest.ts';
@@ -11,13 +12,33 @@ import { pwaManifest } from './scripts/pwa-manifest.ts';
  * travels in the entry (about 1 KB gzip for some 60 names), so the entry keeps only each chunk's
  * stylesheets, which must be there before the chunk runs, and the full list for the app shell, where
  * sign-in leads. Another screen fetched before the service worker has cached it finds its shared chunks
- * when it runs (one round trip more); once cached, nothing is fetched at all. Lazy imports made by other
- * chunks keep their full lists: those are not part of the first visit.
+ * when it runs (one round trip more per level of imports); once cached, nothing is fetched at all. Lazy
+ * imports made by other chunks keep their full lists: those are not part of the first visit.
+ *
+ * The chart screens keep theirs too: a thin screen over a shared panel over shared hooks, their imports were
+ * found three levels deep, three round trips (about 2.4 s on Slow 4G) before the bars were even asked for
+ * (issue 24: the chart's first open). Their lists are the same ten names, about 0.3 KB gzip in the entry.
  */
+const FULL_PRELOAD_FROM_ENTRY = /\/(?:app-layout|trading-view-chart-screen|tv-chart-screen)-[^/]+\.js$/;
 const entryPreloads = (file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' }) =>
-  hostType === 'js' && /^assets\/index-[^/]+\.js$/.test(hostId) && !file.includes('/app-layout-')
+  hostType === 'js' && /^assets\/index-[^/]+\.js$/.test(hostId) && !FULL_PRELOAD_FROM_ENTRY.test(`/${file}`)
     ? deps.filter((dep) => dep.endsWith('.css'))
     : deps;
+
+/**
+ * The favicon travels inside index.html as a data: URL (CSP's img-src allows data:): a first visit then makes
+ * no request of its own for it, about 1 KB on the wire with its headers (issue 24). public/favicon.svg stays
+ * for the broker-login page and anything else that links it.
+ */
+const inlineFavicon = (): Plugin => ({
+  name: 'strikedesk:inline-favicon',
+  transformIndexHtml(html) {
+    // Single quotes inside, so the URL needs escaping only for <, > and #.
+    const svg = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8').replace(/\s+/g, ' ').replace(/"/g, "'").trim();
+    const dataUrl = `data:image/svg+xml,${svg.replace(/[<>#%]/g, encodeURIComponent)}`;
+    return html.replace('href="/favicon.svg"', `href="${dataUrl}"`);
+  },
+});
 
 // The API server `npm run dev` starts next to Vite (see scripts/dev.ts).
 const devApiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8080';
@@ -33,6 +54,7 @@ export default defineConfig({
     ],
   },
   plugins: [
+    inlineFavicon(),
     precompileMessages(),
     react(),
     tailwindcss(),

@@ -9,7 +9,7 @@ import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
 import { answerKnownLocaleQueries } from '@/i18n/known-locales';
 import { preloadMessages } from '@/i18n/load-messages';
 import { onApiError } from '@/lib/api/api-error-events';
-import { configureApiClientsWhen, loadApiClients } from '@/lib/api/clients';
+import { configureApiClientsOnDemand, loadApiClients } from '@/lib/api/clients';
 import { fallbackRuntimeConfig } from '@/lib/api/runtime-config';
 import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
@@ -20,7 +20,7 @@ import { store } from '@/lib/store';
  * Starts the app: session and preferences come back from IndexedDB while index.html's splash shows, the
  * document takes the trader's theme, direction and language, and only then does React render, so there is
  * no flash of the wrong theme or of English for a French user. The backends' addresses (/config.json) are
- * not needed to paint: API requests wait for them instead (see lib/api/clients).
+ * not needed to paint: they are read once the trader acts, and API requests wait for them (lib/api/clients).
  */
 export async function boot(container: HTMLElement): Promise<void> {
   listenForInstallPrompt();
@@ -33,16 +33,18 @@ export async function boot(container: HTMLElement): Promise<void> {
   // (or at the first failure, if one comes sooner), and failures are handled in the order they came.
   const notifier = () => import('@/app/session/api-error-notifier');
   onApiError((error) => void notifier().then((module) => module.handleApiError(error)));
-  // Requests made before the configuration is known wait for it.
-  void configureApiClientsWhen(
-    committed
-      .then(() => import('@/lib/api/load-runtime-config'))
-      .then((module) => module.loadRuntimeConfig(), fallbackRuntimeConfig),
+  // Requests made before the configuration is known wait for it; it is read at the first of them, or below
+  // once the trader signs in or acts, never on a visit that only looks at the sign-in page.
+  const readConfig = configureApiClientsOnDemand(() =>
+    import('@/lib/api/load-runtime-config').then((module) => module.loadRuntimeConfig(), fallbackRuntimeConfig),
   );
   // Not awaited: sign-in is part of the entry; another screen's files start downloading here, during the
   // restore, and if they are still missing at the first render the screen shows its loading state.
   void preloadScreens(routes, window.location.pathname);
   await restoreState();
+  // A signed-in trader's screen asks for its data as soon as it renders: the addresses are read now, beside
+  // the screen's files, so that those requests do not wait a round trip more for them (issue 24).
+  if (store.get(tokenAtom) !== null) readConfig();
   const applyPreferences = () => applyPreferencesToDocument(store.get(preferencesAtom));
   applyPreferences();
   store.sub(preferencesAtom, applyPreferences);
@@ -72,6 +74,7 @@ export async function boot(container: HTMLElement): Promise<void> {
     // The toasts and the update offer are mounted then too (app.tsx).
     whenSignedInOrActing(() => {
       store.set(overlaysWantedAtom, true);
+      readConfig();
       loadApiClients().catch((error: unknown) => console.error('Could not load the API clients', error));
     });
     void whenWorthIt(() => {

@@ -1,5 +1,5 @@
 /**
- * One client per backend. The runtime configuration arrives at boot and the clients themselves
+ * One client per backend. The runtime configuration is read when first needed and the clients themselves
  * (openapi-fetch and its middleware, lib/api/build-clients) load after the first paint: the sign-in form
  * needs neither to paint. A request made before both are here waits for them, so it still goes to the
  * configured backend through the same middleware.
@@ -47,26 +47,35 @@ export function loadApiClients(): Promise<Builder> {
 
 /** Points the clients at the configured backends, or at a test server with its own fetch. */
 export function configureApiClients(next: RuntimeConfig, nextFetch?: FetchImpl): void {
+  startConfig = null;
   config = next;
   fetchImpl = nextFetch;
   clients = null;
   pending = null;
 }
 
+/** Starts reading the configuration boot asked for on demand; null when there is none to start. */
+let startConfig: (() => void) | null = null;
+
 /**
- * Boot: the configuration is on its way (loadRuntimeConfig never rejects). Requests made meanwhile wait for
- * it; nothing else does.
+ * Boot: the configuration is read only when it is first needed, at the first request or when boot calls the
+ * function returned (the trader signs in or starts acting): a visit that only looks at the sign-in page
+ * downloads neither /config.json nor its reader (mobile data, issue 24). Requests made meanwhile wait for it.
  */
-export function configureApiClientsWhen(next: Promise<RuntimeConfig>): Promise<void> {
-  const settled = next.then((loaded) => {
+export function configureApiClientsOnDemand(load: () => Promise<RuntimeConfig>): () => void {
+  let begin = () => {};
+  const begun = new Promise<void>((resolve) => (begin = resolve));
+  const settled: Promise<void> = begun.then(load).then((loaded) => {
     if (pending === settled) configureApiClients(loaded);
   });
   pending = settled;
-  return settled;
+  startConfig = begin;
+  return begin;
 }
 
 /** The clients once the configuration is known and their code is here; a failed download is a network error. */
 async function ready(): Promise<Clients> {
+  startConfig?.();
   await pending;
   try {
     await loadApiClients();

@@ -51,4 +51,16 @@ describe('the API clients load on demand', () => {
     expect(data).toEqual({ user: null });
     expect(reported).toEqual(['network']);
   });
+
+  it('a configuration boot reads on demand is read by the first request, which then goes to the configured backend', async () => {
+    server.use(http.get(`${API}/api/profile/user/`, () => HttpResponse.json({ user: null })));
+    const { configureApiClientsOnDemand, mainApi } = await freshClients();
+    const load = vi.fn(() => Promise.resolve({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' }));
+    configureApiClientsOnDemand(load);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(load).not.toHaveBeenCalled();
+    const { data } = await mainApi().GET('/api/profile/user/');
+    expect(data).toEqual({ user: null });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

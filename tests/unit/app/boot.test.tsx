@@ -2,7 +2,7 @@
  * The first visit: boot paints the sign-in form without waiting for /config.json, and a sign-in made before
  * the configuration has arrived waits for it and goes to the configured backend (never to a guessed one).
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -22,15 +22,19 @@ afterEach(() => {
   Reflect.deleteProperty(document, 'readyState');
 });
 
+/** How many times /config.json was asked for since the last holdConfig. */
+let configReads = 0;
+
 /** /config.json answers only when the test says so. */
 function holdConfig() {
+  configReads = 0;
   let answer: (body: unknown) => void = () => {};
   const answered = new Promise<Response>((resolve) => {
     answer = (body) => resolve(Response.json(body));
   });
   const realFetch = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    String(input) === '/config.json' ? answered : realFetch(input, init),
+    String(input) === '/config.json' ? (configReads++, answered) : realFetch(input, init),
   );
   return answer;
 }
@@ -62,6 +66,25 @@ describe('boot on a first visit to /auth/login', () => {
 
     answerConfig({ api_base_url: API });
     await waitFor(() => expect(signIns).toEqual([`${API}/api/authenticate/login/`]));
+  }, 30_000);
+
+  it('a visit that only looks at the sign-in page never reads /config.json; the first key the trader presses does', async () => {
+    vi.resetModules();
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    holdConfig();
+    window.history.replaceState(null, '', '/auth/login');
+    const { boot } = await import('@/app/boot/boot');
+    const container = document.createElement('div');
+    document.body.append(container);
+
+    await boot(container);
+    window.dispatchEvent(new Event('load'));
+    await within(container).findByRole('button', { name: 'Sign in' }, { timeout: 15_000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(configReads).toBe(0);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    await waitFor(() => expect(configReads).toBe(1));
+    container.remove();
   }, 30_000);
 
   it('on a first visit starts the service worker (and its download of every screen) only once the trader signs in', async () => {
