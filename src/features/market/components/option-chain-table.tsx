@@ -110,7 +110,8 @@ export function ChainTable({ index, expiry, rows, spot, atm, columns, alerts, sc
         <thead className="sticky top-0 z-10 bg-surface-raised text-xs text-fg-muted">
           <tr>
             <th colSpan={sideSpan} scope="colgroup" className="px-2 pt-1 text-center">{intl.formatMessage(messages.calls)}</th>
-            <th className="px-2 pt-1" />
+            {/* Above the strike column, which the second row names: a cell, not a heading without a name. */}
+            <td className="px-2 pt-1" />
             <th colSpan={sideSpan} scope="colgroup" className="px-2 pt-1 text-center">{intl.formatMessage(messages.puts)}</th>
           </tr>
           <tr className="border-b border-line">

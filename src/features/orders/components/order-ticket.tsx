@@ -204,8 +204,10 @@ export function OrderTicket({
             type="button"
             aria-pressed={side === choice}
             onClick={() => edit(setSide)(choice)}
+            // The surface colour on the pressed side: white on light mode's dark green and red, near black on dark
+            // mode's light ones (white there reads at 1.9:1).
             className={`min-h-11 flex-1 rounded-md border px-3 font-semibold ${
-              side === choice ? (choice === 'BUY' ? 'border-profit bg-profit text-white' : 'border-loss bg-loss text-white') : 'border-line bg-surface text-fg'
+              side === choice ? (choice === 'BUY' ? 'border-profit bg-profit text-surface' : 'border-loss bg-loss text-surface') : 'border-line bg-surface text-fg'
             }`}
           >
             {intl.formatMessage(sideMessages[choice])}
