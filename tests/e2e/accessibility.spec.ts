@@ -26,14 +26,25 @@ async function seriousViolations(page: Page, where: string): Promise<string[]> {
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] }, resultTypes: ['violations'] });
     return result.violations;
   });
-  return (violations as AxeViolation[])
+  // An image's children are presentational: nothing inside one may take focus (the price chart's link sits beside it).
+  const focusableInImages = await page.evaluate(() =>
+    [...document.querySelectorAll('[role="img"]')].flatMap((image) =>
+      [...image.querySelectorAll('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')].map(
+        (inner) => `${image.getAttribute('aria-label') ?? ''}: ${inner.outerHTML.slice(0, 120)}`,
+      ),
+    ),
+  );
+  return [
+    ...focusableInImages.map((line) => `${where} · focusable element inside role=img ${line}`),
+    ...(violations as AxeViolation[])
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
       violation.nodes.map(
         (node) =>
           `${where} · ${violation.impact} ${violation.id} (${violation.help}) at ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}\n      ${node.html.slice(0, 200)}`,
+        ),
       ),
-    );
+  ];
 }
 
 /** Per-language words of the controls that open the dialogs. */
@@ -244,6 +255,8 @@ for (const combination of combinations) {
     await scan('order ticket review');
     await ticket.getByRole('button', { name: say.confirm }).click();
     await expect(ticket.locator('[data-order-status]').first()).toBeVisible();
+    // Focus went from Confirm to the outcome, never to the page body behind the dialog.
+    await expect(ticket.getByTestId('ticket-outcome')).toBeFocused();
     await scan('order ticket outcome');
 
     await page.goto('/app/dashboards/live-trade');
