@@ -20,7 +20,11 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: Ax
 
 /** Runs axe on the page as it is; the serious and critical violations, one readable line per element. */
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ path: axeSource });
+    // Colours are measured as they settle, never halfway through a fade (a button just enabled).
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  }
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] }, resultTypes: ['violations'] });

@@ -103,7 +103,17 @@ export function ChainTable({ index, expiry, rows, spot, atm, columns, alerts, sc
   const sideSpan = columns.length + (alerts ? 1 : 0);
 
   return (
-    <div ref={scroller} data-chain-scroll style={{ maxHeight }} className="relative max-h-[70dvh] overflow-auto rounded-lg border border-line">
+    // Focusable and named: before any price arrives (or offline) the ladder holds no button, and a keyboard
+    // must still be able to scroll it.
+    <div
+      ref={scroller}
+      data-chain-scroll
+      role="group"
+      aria-label={intl.formatMessage(captionText, { index, expiry })}
+      tabIndex={0}
+      style={{ maxHeight }}
+      className="relative max-h-[70dvh] overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus"
+    >
       {/* Two header rows; with rows left out of the page, the count and each row's place say where it is. */}
       <table className="w-full border-collapse text-sm" aria-rowcount={virtual ? rows.length + 2 : undefined}>
         <caption className="sr-only">{intl.formatMessage(captionText, { index, expiry })}</caption>
