@@ -128,6 +128,9 @@ const appRoutes = [
   '/app/register',
   '/app/error-page-1',
 ];
+/** The screens issue 26 changed, photographed for a look (test-results/accessibility/). */
+const screensChanged = ['/app/dashboards/live-trade', '/app/strategy_alerts', '/app/broker', '/app/recommendations', '/app/market_view', '/app/heat_map'];
+const shots = 'test-results/accessibility';
 const publicRoutes = ['/auth/login', '/auth/register', '/auth/error-page-1'];
 
 /** A screen is ready to scan once its main heading shows and nothing on it says it is still loading. */
@@ -189,6 +192,7 @@ for (const combination of combinations) {
     });
     const page = await context.newPage();
     const found: string[] = [];
+    const shotSuffix = `${combination.preferences.theme}-${locale}-${combination.width}`;
     const scan = async (where: string) => {
       const started = Date.now();
       const lines = await seriousViolations(page, `${where} [${combination.label}]`);
@@ -219,6 +223,7 @@ for (const combination of combinations) {
       // The price chart is scanned drawn, with what the library put inside it.
       if (route.endsWith('chart')) await expect(page.getByTestId('candle-chart')).toHaveAttribute('aria-busy', 'false');
       await scan(route);
+      if (screensChanged.includes(route)) await page.screenshot({ path: `${shots}/${route.split('/').at(-1)}-${shotSuffix}.png` });
     }
 
     // The shell's own dialogs: the layout settings and, on a phone, the menu drawer.
@@ -249,6 +254,7 @@ for (const combination of combinations) {
     await expect(ticket).toBeVisible();
     await expect(ticket.getByRole('button', { name: say.buy })).toBeEnabled();
     await scan('order ticket');
+    await page.screenshot({ path: `${shots}/ticket-${shotSuffix}.png` });
     await page.getByRole('button', { name: say.priceAlert }).click();
     await dialogOpen(page);
     await scan('price alert');
