@@ -211,7 +211,12 @@ for (const combination of combinations) {
     }
 
     // One trader with a position, a working order and a bot, so every table, card and dialog has content.
-    const user = await signInReadyToTrade(page);
+    // Both combinations register at once: the server may answer "busy checking other passwords" (503), to retry.
+    let signedIn: TradingUser | null = null;
+    await expect(async () => {
+      signedIn = await signInReadyToTrade(page);
+    }).toPass({ intervals: [1000, 2000, 4000] });
+    const user = signedIn!;
     await storeSessionToken(page, user.token);
     expect(await buyOneLot(page, user, user.portfolioId)).toBe(200);
     await placeWorkingOrder(page, user);
