@@ -148,7 +148,7 @@ for (const locale of ['en', 'fr'] as const) {
       await signInReadyToTrade(page);
       await usePreferences(page, { locale, theme: locale === 'fr' ? 'dark' : 'light', direction: 'ltr' });
       await page.goto('/app/dashboards/default');
-      const tiles = page.getByRole('region', { name: 'Indices' }).getByRole('listitem');
+      const tiles = page.getByRole('region', { name: 'Indices', exact: true }).getByRole('listitem');
       await expect(tiles).toHaveCount(5);
       for (const tile of await tiles.all()) await expect(tile).toContainText(/%/, { timeout: 20_000 });
       // The day's moves are small in the simulated market; a big one's text (a thousand points down, as the

@@ -19,7 +19,7 @@ const ordersOf = async (page: Page, user: TradingUser) => {
 async function openTicket(page: Page): Promise<void> {
   const chain = page.getByRole('table', { name: /Option chain of NIFTY/ });
   await expect(chain.locator('tr[aria-current="true"]')).toHaveCount(1);
-  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /^Trade NIFTY.*CE$/ }).click();
+  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /, trade NIFTY.*CE$/ }).click();
   await expect(page.getByTestId('order-ticket')).toBeVisible();
 }
 

@@ -87,7 +87,7 @@ test('a broker session can be ended and started again, and shows its end to the 
   const brokers = new BrokerAccountsPage(page);
   await brokers.open();
   await expect(brokers.row('Main paper')).toContainText(/Logged in until .*, 06:00 IST/);
-  await brokers.row('Main paper').getByRole('button', { name: 'Log out of the broker: Main paper' }).click();
+  await brokers.row('Main paper').getByRole('button', { name: 'Log out of broker: Main paper' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Log out of the broker for “Main paper”?' });
   await confirm.getByRole('button', { name: 'Log out of broker' }).click();
   await expect(brokers.row('Main paper')).toContainText('Logged out');

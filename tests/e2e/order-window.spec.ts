@@ -87,7 +87,7 @@ for (const width of [1500, 360]) {
     await page.goto('/app/dashboards/live-trade');
     const chain = page.getByRole('table', { name: /Option chain of NIFTY/ });
     await expect(chain.locator('tr[aria-current="true"]')).toHaveCount(1);
-    await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /^Trade NIFTY.*CE$/ }).click();
+    await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /, trade NIFTY.*CE$/ }).click();
     const ticket = page.getByTestId('order-ticket');
     await expect(ticket.getByTestId('contract-name')).toHaveText(/^NIFTY \d{2} [A-Z][a-z]{2} \d+ CE$/);
     await expect(ticket.getByTestId('charges-breakdown')).toBeVisible();
@@ -118,7 +118,7 @@ for (const width of [1500, 360]) {
     await new AppShell(page).useLayout({ theme: /^dark$/i, language: /français/i });
     const chain = page.getByRole('table', { name: /NIFTY/ });
     await expect(chain.locator('tr[aria-current="true"]')).toHaveCount(1);
-    await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /^Négocier NIFTY.*CE$/ }).click();
+    await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /, négocier NIFTY.*CE$/ }).click();
     const ticket = page.getByTestId('order-ticket');
     await expect(ticket.getByTestId('contract-name')).toHaveText(/^NIFTY \d{2} [a-zéû]{3,4}\.? \d+ CE$/);
     await ticket.getByTestId('charges-breakdown').locator('summary').click();

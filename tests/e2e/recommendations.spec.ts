@@ -76,7 +76,7 @@ test('screenshots: a recommendation card, the builder\'s margin figures and the 
       await page.screenshot({ path: `test-results/recommendations/builder-margin-${language}-${width}.png` });
       await page.goto('/app/dashboards/live-trade');
       const chain = page.getByRole('table', { name: language === 'en' ? /Option chain of NIFTY/ : /Chaîne d’options de NIFTY/ });
-      await chain.locator('tr[aria-current="true"]').getByRole('button', { name: language === 'en' ? /^Trade NIFTY.*CE$/ : /^Négocier NIFTY.*CE$/ }).click();
+      await chain.locator('tr[aria-current="true"]').getByRole('button', { name: language === 'en' ? /, trade NIFTY.*CE$/ : /, négocier NIFTY.*CE$/ }).click();
       const ticket = page.getByTestId('order-ticket');
       await expect(ticket.getByTestId('margin-lines')).toBeVisible({ timeout: 20_000 });
       await ticket.getByTestId('margin-lines').scrollIntoViewIfNeeded();

@@ -11,7 +11,7 @@ const figure = (text: string) => new RegExp(`^\u2068?${text.replace(/[+.]/g, '\\
 async function openTicket(page: Page): Promise<void> {
   const chain = page.getByRole('table', { name: /Option chain of NIFTY/ });
   await expect(chain.locator('tr[aria-current="true"]')).toHaveCount(1);
-  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /^Trade NIFTY.*CE$/ }).click();
+  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /, trade NIFTY.*CE$/ }).click();
   await expect(page.getByTestId('order-ticket')).toBeVisible();
 }
 
@@ -216,7 +216,7 @@ test('the desk in French, dark and right to left on a 360 px phone: the ticket o
   await shell.open('/app/dashboards/live-trade');
   await shell.useLayout({ theme: /^dark$/i, direction: /right to left/i, language: /français/i });
   const chain = page.getByRole('table', { name: /Chaîne d’options de NIFTY/ });
-  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /^Négocier NIFTY.*CE$/ }).click();
+  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /, négocier NIFTY.*CE$/ }).click();
   const ticket = page.getByTestId('order-ticket');
   await expect(ticket.getByTestId('margin-required')).toContainText(/Requis.*₹/);
   await expect(ticket.getByTestId('margin-available')).toContainText(/Disponible.*₹/);

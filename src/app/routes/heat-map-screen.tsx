@@ -51,10 +51,11 @@ const strikesEachSide = 10;
  */
 const buckets = [
   { min: 20, mark: '▲▲', tone: 'bg-profit text-surface', range: '≥ +20 %' },
-  { min: 5, mark: '▲', tone: 'bg-profit/60 text-fg', range: '+5 … +20 %' },
+  // Dark mode's profit and loss are light: a thinner wash keeps the light text at 4.5:1 or more.
+  { min: 5, mark: '▲', tone: 'bg-profit/60 dark:bg-profit/40 text-fg', range: '+5 … +20 %' },
   { min: 0, mark: '△', tone: 'bg-profit/20 text-fg', range: '0 … +5 %' },
   { min: -5, mark: '▽', tone: 'bg-loss/20 text-fg', range: '−5 … 0 %' },
-  { min: -20, mark: '▼', tone: 'bg-loss/60 text-fg', range: '−20 … −5 %' },
+  { min: -20, mark: '▼', tone: 'bg-loss/60 dark:bg-loss/40 text-fg', range: '−20 … −5 %' },
   { min: -Infinity, mark: '▼▼', tone: 'bg-loss text-surface', range: '≤ −20 %' },
 ] as const;
 

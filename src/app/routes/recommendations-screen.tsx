@@ -32,7 +32,7 @@ export function RecommendationsScreen() {
           ) : (
             <ol className="grid grid-cols-1 gap-4 xl:grid-cols-2">
               {rows.map((item) => (
-                <li key={item.id}><RecommendationCard item={item} actions={<RecommendationActions item={item} />} /></li>
+                <li key={item.id}><RecommendationCard item={item} level={2} actions={<RecommendationActions item={item} />} /></li>
               ))}
             </ol>
           )

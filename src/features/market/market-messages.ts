@@ -2,6 +2,7 @@ import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
 
 export const marketMessages = defineMessages({
   stripLabel: { id: 'market.strip.label', defaultMessage: 'Indices' },
+  stripRegion: { id: 'market.strip.region', defaultMessage: 'Index prices' },
   demo: { id: 'market.demo', defaultMessage: 'Demo market' },
   demoHint: {
     id: 'market.demoHint',

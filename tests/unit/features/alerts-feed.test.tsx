@@ -11,6 +11,7 @@ import { frMessages } from '@/i18n/locales/fr/index';
 import { clearUserData } from '@/lib/persist/clear-user-data';
 import { readSnapshot } from '@/lib/persist/snapshot';
 import { alert, API, feed, renderAlerts, server, serveFeed, useAlertsServer } from './alerts-harness';
+import { skippedHeadingLevels } from '../support/heading-outline.ts';
 import { plainText } from '../support/plain-text.ts';
 
 useAlertsServer();
@@ -49,6 +50,15 @@ describe('the alerts feed', () => {
     expect(within(danger!).getByRole('link', { name: 'Open: Iron fly <b>rejected</b>' }).getAttribute('href')).toBe('/app/portfolio');
     expect(within(danger!).getByText(/23\/11\/2026|Nov/, { normalizer: plainText })).toBeTruthy();
     expect(screen.getByText('1 unread')).toBeTruthy();
+  });
+
+  it('titles each alert one level under the screen’s h1, never skipping a heading level', async () => {
+    feed.alerts = [alert(1), alert(2)];
+    serveFeed();
+    const { container } = renderAlerts();
+    await waitFor(() => expect(items()).toHaveLength(2));
+    expect(items().map((item) => within(item).getByRole('heading').tagName)).toEqual(['H2', 'H2']);
+    expect(skippedHeadingLevels(container)).toEqual([]);
   });
 
   it('never links outside the app', async () => {

@@ -64,10 +64,22 @@ describe('broker accounts list', () => {
     // session can be renewed or ended.
     expect(within(second).getByText('Logged in until 17 Jan 2099, 06:00 IST', { normalizer: plainText })).toBeTruthy();
     expect(within(second).queryByRole('button', { name: /^Log in to broker/ })).toBeNull();
-    expect(within(second).getByRole('button', { name: 'Log in to the broker again: Swing' })).toBeTruthy();
-    expect(within(second).getByRole('button', { name: 'Log out of the broker: Swing' })).toBeTruthy();
+    expect(within(second).getByRole('button', { name: 'Log in again: Swing' })).toBeTruthy();
+    expect(within(second).getByRole('button', { name: 'Log out of broker: Swing' })).toBeTruthy();
     expect(within(first).queryByRole('button', { name: /^Log out/ })).toBeNull();
     expect(store.get(brokerAccountsAtom)).toEqual([main, swing]);
+  });
+
+  it('names each session button with the words it shows first, so a voice-control user can say them', async () => {
+    serveBrokers();
+    serveAccounts([main, swing]);
+    renderBrokers();
+    const buttons = [
+      within(await screen.findByRole('listitem', { name: 'Main paper account' })).getByRole('button', { name: /^Log in/ }),
+      ...within(row('Swing')).getAllByRole('button', { name: /^Log (in|out)/ }),
+    ];
+    expect(buttons).toHaveLength(3);
+    for (const button of buttons) expect(button.getAttribute('aria-label')).toMatch(new RegExp(`^${button.textContent?.trim()}: `));
   });
 
   it('keeps the heading outline whole: each account is an h2 under the screen’s h1', async () => {
@@ -268,7 +280,7 @@ describe('logging in to a broker', () => {
     serveBrokers([paper, kite]);
     serveAccounts([{ ...main, is_logged_in: true, session_expires_at: SESSION_END }]);
     renderBrokers();
-    await user.click(await screen.findByRole('button', { name: 'Log in to the broker again: Main paper account' }));
+    await user.click(await screen.findByRole('button', { name: 'Log in again: Main paper account' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2&lang=en'));
     expect(store.get(loginBrokerAccountIdAtom)).toBe(main.id);
   });
@@ -285,7 +297,7 @@ describe('logging out of a broker', () => {
       HttpResponse.json({ message: 'Logged out of the broker', broker_accounts: main }),
     );
     renderBrokers();
-    await user.click(await screen.findByRole('button', { name: 'Log out of the broker: Main paper account' }));
+    await user.click(await screen.findByRole('button', { name: 'Log out of broker: Main paper account' }));
 
     const dialog = screen.getByRole('alertdialog', { name: 'Log out of the broker for “Main paper account”?' });
     expect(calls).toEqual([]);
@@ -307,7 +319,7 @@ describe('logging out of a broker', () => {
     serveAccounts([swing]);
     const calls = record('post', '/api/accounts/account-logout/:accountId/', () => HttpResponse.json({}));
     renderBrokers();
-    await user.click(await screen.findByRole('button', { name: 'Log out of the broker: Swing' }));
+    await user.click(await screen.findByRole('button', { name: 'Log out of broker: Swing' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls).toEqual([]);

@@ -82,6 +82,14 @@ describe('the option chain strike range', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
+  it('has no column heading without words (the cell above the strikes is a plain cell)', async () => {
+    renderChain();
+    const table = await screen.findByRole('table', { name: /Option chain of NIFTY/ });
+    const headings = within(table).getAllByRole('columnheader');
+    expect(headings.length).toBeGreaterThan(2);
+    expect(headings.filter((heading) => (heading.textContent ?? '').trim() === '').map((heading) => heading.outerHTML)).toEqual([]);
+  });
+
   it('shows ±10 strikes around the money, every strike on request, and remembers the choice', async () => {
     const user = userEvent.setup();
     const first = renderChain();

@@ -37,7 +37,8 @@ export function AlertItem({ alert }: { alert: Alert }) {
             {formatDateTime(alert.at)}
           </time>
         </p>
-        <h3 className="font-semibold break-words text-fg">{title}</h3>
+        {/* The feed sits straight under the screen's h1. */}
+        <h2 className="font-semibold break-words text-fg">{title}</h2>
         {body !== '' && <p className="text-sm break-words whitespace-pre-line text-fg-muted">{body}</p>}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
           {alert.account_number !== null && <span>{intl.formatMessage(messages.account, { account: alert.account_number })}</span>}

@@ -37,13 +37,19 @@ export function tradeLink(leg: Recommendation['legs'][number]): string {
 /** Hedges (buys) before sells, as a basket is sent: never a naked short in between. */
 const hedgesFirst = (legs: Recommendation['legs']) => [...legs].sort((a, b) => (a.transaction_type === b.transaction_type ? 0 : a.transaction_type === 'BUY' ? -1 : 1));
 
-/** `actions`: what the screen offers beside trading one leg (open in the builder, trade as a basket). */
-export function RecommendationCard({ item, compact = false, actions }: { item: Recommendation; compact?: boolean; actions?: ReactNode }) {
+/**
+ * `actions`: what the screen offers beside trading one leg (open in the builder, trade as a basket).
+ * `level`: the title's heading level, one under the heading the card sits under (the screen's h1 on
+ * Recommendations, a section's h2 on the screener), so the outline never skips a level.
+ */
+export function RecommendationCard({ item, compact = false, actions, level = 3 }: { item: Recommendation; compact?: boolean; actions?: ReactNode; level?: 2 | 3 }) {
   const intl = useIntl();
   const { formatInr, formatNumber, formatDateTime, locale } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const amount = (value: number | null) => (value === null ? intl.formatMessage(messages.unlimited) : formatInr(value, { maximumFractionDigits: 0 }));
   const legs = hedgesFirst(item.legs);
+  const Title = level === 2 ? 'h2' : 'h3';
+  const Subtitle = level === 2 ? 'h3' : 'h4';
   return (
     <article className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-4" aria-labelledby={`rec-${item.id}`}>
       <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
@@ -51,7 +57,7 @@ export function RecommendationCard({ item, compact = false, actions }: { item: R
         <SentimentBadge value={item.view} />
         <span>{strategyName({ slug: item.strategy, name: item.strategy, description: '' }, intl)}</span>
       </div>
-      <h3 id={`rec-${item.id}`} className="text-sm font-semibold text-fg">{sayServerText(intl, item.title_i18n, item.title)}</h3>
+      <Title id={`rec-${item.id}`} className="text-sm font-semibold text-fg">{sayServerText(intl, item.title_i18n, item.title)}</Title>
       {!compact && (
         <p className="whitespace-pre-line text-sm text-fg">
           {/* Coded: said in the interface language with its dates formatted; plain text: its ISO dates formatted. */}
@@ -71,7 +77,7 @@ export function RecommendationCard({ item, compact = false, actions }: { item: R
       </dl>
       {!compact && (
         <div>
-          <h4 className="text-xs font-medium text-fg-muted">{intl.formatMessage(messages.legs)}</h4>
+          <Subtitle className="text-xs font-medium text-fg-muted">{intl.formatMessage(messages.legs)}</Subtitle>
           <ul className="mt-1 flex flex-col gap-1 text-sm">
             {legs.map((leg, i) => (
               <li key={`${leg.tradingsymbol}-${i}`} className="flex flex-wrap items-center justify-between gap-2">

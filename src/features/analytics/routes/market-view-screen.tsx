@@ -3,6 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { sayServerText } from '@/i18n/say-server-text';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
+import { ScrollBox } from '@/components/ui/scroll-box';
 import { analyticsMessages as m } from '@/features/analytics/analytics-messages';
 import { getCommentary, getDailyData, getMarketData, pageSizes, type Commentary, type DailyData, type MarketData } from '@/features/analytics/api/analytics-reads';
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
@@ -42,7 +43,7 @@ function SnapshotsTable({ rows }: { rows: MarketData[] }) {
   const points = (value: number) => formatNumber(value, two);
   if (rows.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(m.noRows)}</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-line">
+    <ScrollBox label={intl.formatMessage(messages.snapshots)} className="rounded-lg border border-line">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{intl.formatMessage(messages.snapshots)}</caption>
         <thead className="bg-surface-raised text-xs text-fg-muted">
@@ -72,7 +73,7 @@ function SnapshotsTable({ rows }: { rows: MarketData[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
@@ -108,7 +109,7 @@ export function DailyTable({ rows, caption }: { rows: DailyData[]; caption: stri
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   if (rows.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(m.noRows)}</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-line">
+    <ScrollBox label={caption} className="rounded-lg border border-line">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-raised text-xs text-fg-muted">
@@ -138,7 +139,7 @@ export function DailyTable({ rows, caption }: { rows: DailyData[]; caption: stri
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

@@ -7,13 +7,14 @@ import { brokersMessages } from '@/features/brokers/brokers-messages';
 import { brokerLoginUrl } from '@/features/brokers/start-broker-login';
 import { localeFromIntl } from '@/i18n/locale';
 
+// Each name starts with the button's visible words, so a voice-control user can say what they see (WCAG 2.5.3).
 const logInLabel = defineMessage<{ account: MessageValue }>({
   id: 'brokers.logInAccount',
   defaultMessage: 'Log in to broker: {account}',
 });
 const logInAgainLabel = defineMessage<{ account: MessageValue }>({
   id: 'brokers.logInAgainAccount',
-  defaultMessage: 'Log in to the broker again: {account}',
+  defaultMessage: 'Log in again: {account}',
 });
 
 const messages = defineMessages({

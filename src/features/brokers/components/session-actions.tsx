@@ -6,9 +6,10 @@ import { brokersMessages } from '@/features/brokers/brokers-messages';
 import { LoginButton } from '@/features/brokers/components/login-button';
 import { isSessionOpen } from '@/features/brokers/session-open';
 
+// Starts with the button's visible words, so a voice-control user can say what they see (WCAG 2.5.3).
 const logOutLabel = defineMessage<{ account: MessageValue }>({
   id: 'brokers.logOutAccount',
-  defaultMessage: 'Log out of the broker: {account}',
+  defaultMessage: 'Log out of broker: {account}',
 });
 
 type SessionActionsProps = {

@@ -61,8 +61,13 @@ export function MarketStrip() {
   const market = useAtomValue(liveFeed().marketAtom, { store });
   return (
     // The row scrolls inside its own box; `relative` keeps the screen-reader-only words (absolutely
-    // positioned) inside it too, or they would widen the page right to left.
-    <div className="relative flex min-w-0 max-w-full items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs sm:px-6 sm:text-sm">
+    // positioned) inside it too, or they would widen the page right to left. A named region, so it sits in
+    // a landmark like the rest of the page, and focusable, so a keyboard can scroll it (nothing in it is).
+    <section
+      aria-label={intl.formatMessage(m.stripRegion)}
+      tabIndex={0}
+      className="relative flex min-w-0 max-w-full items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus sm:px-6 sm:text-sm"
+    >
       {market?.demo === true && (
         <span title={intl.formatMessage(m.demoHint)} className="shrink-0 rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand">
           {intl.formatMessage(m.demo)}
@@ -76,6 +81,6 @@ export function MarketStrip() {
           <IndexTile key={instrument} index={index} instrument={instrument} />
         ))}
       </ul>
-    </div>
+    </section>
   );
 }

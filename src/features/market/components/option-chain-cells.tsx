@@ -23,7 +23,8 @@ export const cellMessages = defineMessages({
   alert: { id: 'market.chain.alertColumn', defaultMessage: 'Alert' },
   noPrice: { id: 'market.chain.noPrice', defaultMessage: 'No price' },
 });
-const tradeText = defineMessage<{ symbol: MessageValue }>({ id: 'market.chain.trade', defaultMessage: 'Trade {symbol}' });
+// The visible price leads the name, so a voice-control user can say what they see (WCAG 2.5.3).
+const tradeText = defineMessage<{ price: MessageValue; symbol: MessageValue }>({ id: 'market.chain.tradeAt', defaultMessage: '{price}, trade {symbol}' });
 const alertText = defineMessage<{ symbol: MessageValue }>({ id: 'market.chain.alert', defaultMessage: 'Price alert on {symbol}' });
 const bidAskText = defineMessage<{ bid: MessageValue; ask: MessageValue }>({ id: 'market.chain.bidAskValue', defaultMessage: '{bid} / {ask}' });
 
@@ -141,7 +142,7 @@ function LastPrice({ quote, onPick, symbol }: { quote: Quote | null; onPick: (()
         <button
           type="button"
           onClick={onPick}
-          aria-label={intl.formatMessage(tradeText, { symbol })}
+          aria-label={intl.formatMessage(tradeText, { price: formatNumber(quote.last_price, two), symbol })}
           className="min-h-8 rounded px-1 font-semibold text-brand underline-offset-2 hover:underline sm:min-h-6"
         >
           {formatNumber(quote.last_price, two)}

@@ -103,14 +103,25 @@ export function ChainTable({ index, expiry, rows, spot, atm, columns, alerts, sc
   const sideSpan = columns.length + (alerts ? 1 : 0);
 
   return (
-    <div ref={scroller} data-chain-scroll style={{ maxHeight }} className="relative max-h-[70dvh] overflow-auto rounded-lg border border-line">
+    // Focusable and named: before any price arrives (or offline) the ladder holds no button, and a keyboard
+    // must still be able to scroll it.
+    <div
+      ref={scroller}
+      data-chain-scroll
+      role="group"
+      aria-label={intl.formatMessage(captionText, { index, expiry })}
+      tabIndex={0}
+      style={{ maxHeight }}
+      className="relative max-h-[70dvh] overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-focus"
+    >
       {/* Two header rows; with rows left out of the page, the count and each row's place say where it is. */}
       <table className="w-full border-collapse text-sm" aria-rowcount={virtual ? rows.length + 2 : undefined}>
         <caption className="sr-only">{intl.formatMessage(captionText, { index, expiry })}</caption>
         <thead className="sticky top-0 z-10 bg-surface-raised text-xs text-fg-muted">
           <tr>
             <th colSpan={sideSpan} scope="colgroup" className="px-2 pt-1 text-center">{intl.formatMessage(messages.calls)}</th>
-            <th className="px-2 pt-1" />
+            {/* Above the strike column, which the second row names: a cell, not a heading without a name. */}
+            <td className="px-2 pt-1" />
             <th colSpan={sideSpan} scope="colgroup" className="px-2 pt-1 text-center">{intl.formatMessage(messages.puts)}</th>
           </tr>
           <tr className="border-b border-line">

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { executeOrder } from '@/features/orders/api/trading-calls';
 import type { OrderRequest, Product, TradingAccount, TransactionType } from '@/features/orders/api/trading-types';
@@ -19,6 +19,7 @@ import { useOrderMargins } from '@/features/orders/hooks/use-order-margins';
 import { useSecondsSince } from '@/features/orders/hooks/use-seconds-since';
 import { intentMessages, productMessages, sideMessages } from '@/features/orders/order-messages';
 import { Button } from '@/components/ui/button';
+import { PriceAnnouncer } from '@/components/trading/price-announcer';
 import { useNetworkBlock } from '@/lib/network/use-network-block';
 import { useFormat } from '@/lib/format/use-format';
 import { tradingModeOf } from '@/lib/trading/trading-mode';
@@ -140,9 +141,20 @@ export function OrderTicket({
     (accountNumber === null ? intl.formatMessage(intentMessages.noAccount) : !sessionOpen ? intl.formatMessage(intentMessages.noSession) : null);
   const canSend = blocked === null && request !== null && slicing?.tooMany !== true && !intent.pending && !stale;
 
+  // Focus follows the order: it stays on the send button while it is sending (busy, not disabled, which
+  // would drop focus to the page body under an open dialog), then moves to the outcome once it is known.
+  const outcomeBox = useRef<HTMLDivElement>(null);
+  const focusOutcome = useRef(false);
+  useEffect(() => {
+    if (intent.outcome === null || !focusOutcome.current) return;
+    focusOutcome.current = false;
+    outcomeBox.current?.focus();
+  }, [intent.outcome]);
+
   const send = async () => {
     if (request === null || accountNumber === null) return;
     setReviewing(false);
+    focusOutcome.current = true;
     const body = { action: 'open' as const, account_number: accountNumber, ...(portfolioId === null ? {} : { portfolio_id: portfolioId }), ...request };
     const outcome = await intent.run((key) => executeOrder(key, body));
     if (outcome !== null && (outcome.kind === 'answered' || outcome.kind === 'found')) onPlaced?.();
@@ -196,6 +208,7 @@ export function OrderTicket({
       </div>
       {notice}
       {account !== null && <OrderAccount account={account} />}
+      <PriceAnnouncer symbol={instrument.tradingsymbol} lastPrice={quote?.last_price ?? null} />
 
       <div role="group" aria-label={intl.formatMessage(messages.side)} className="flex gap-1">
         {(['BUY', 'SELL'] as const).map((choice) => (
@@ -204,8 +217,10 @@ export function OrderTicket({
             type="button"
             aria-pressed={side === choice}
             onClick={() => edit(setSide)(choice)}
+            // The surface colour on the pressed side: white on light mode's dark green and red, near black on dark
+            // mode's light ones (white there reads at 1.9:1).
             className={`min-h-11 flex-1 rounded-md border px-3 font-semibold ${
-              side === choice ? (choice === 'BUY' ? 'border-profit bg-profit text-white' : 'border-loss bg-loss text-white') : 'border-line bg-surface text-fg'
+              side === choice ? (choice === 'BUY' ? 'border-profit bg-profit text-surface' : 'border-loss bg-loss text-surface') : 'border-line bg-surface text-fg'
             }`}
           >
             {intl.formatMessage(sideMessages[choice])}
@@ -265,8 +280,9 @@ export function OrderTicket({
             {intl.formatMessage(messages.back)}
           </Button>
         )}
-        <Button type="submit" variant={side === 'BUY' ? 'profit' : 'loss'} disabled={!canSend}
+        <Button type="submit" variant={side === 'BUY' ? 'profit' : 'loss'} disabled={!canSend && !intent.pending}
           aria-busy={intent.pending}
+          aria-disabled={intent.pending || undefined}
           aria-describedby={blocked === null && problem !== null ? `${formId}-why` : undefined}
           className="flex-1"
         >
@@ -277,7 +293,9 @@ export function OrderTicket({
               : intl.formatMessage(t.submit, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) })}
         </Button>
       </div>
-      <IntentOutcomeView outcome={intent.outcome} checking={intent.checking} />
+      <div ref={outcomeBox} tabIndex={-1} className="rounded-sm focus-visible:outline-2 focus-visible:outline-focus" data-testid="ticket-outcome">
+        <IntentOutcomeView outcome={intent.outcome} checking={intent.checking} />
+      </div>
       <LiveOrderDialog {...intent.question} />
     </form>
   );
