@@ -37,7 +37,7 @@ import type { LastPriceSource } from './alerts/watchers/price-watcher.ts';
 import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/kite-broker/kite-live.ts';
 import { createBacktestServices, type BacktestServices } from './backtests/backtest-services.ts';
 import type { BacktestRun } from './backtests/backtest-worker.ts';
-import { historyRunner } from './backtests/backtest-runner.ts';
+import { createHistoryRunner } from './backtests/backtest-runner.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -154,6 +154,6 @@ export function createServices(options: ServicesOptions): Services {
     botStatus: createBotStatus({ db, clock, prices: priceSource }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
     kite: kiteLive,
-    backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? historyRunner }),
+    backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? createHistoryRunner(db) }),
   };
 }
