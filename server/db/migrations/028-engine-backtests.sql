@@ -17,8 +17,10 @@ CREATE TABLE backtests (
   created_at timestamptz NOT NULL,
   started_at timestamptz,
   finished_at timestamptz,
-  -- Which worker holds a running job (instance and process), for the logs.
+  -- Which worker holds a running job (instance and process). Only that worker may write its progress and result.
   worker text,
+  -- The running job's last progress write: a job silent for 10 minutes lost its worker (a crash) and is claimed again.
+  heartbeat_at timestamptz,
   -- Why it failed, as a LocalText (code and parameters).
   error jsonb,
   -- The report (summary, trades, equity, daily), once done.
@@ -26,5 +28,5 @@ CREATE TABLE backtests (
 );
 
 -- The queue's head: the oldest queued jobs.
-CREATE INDEX backtests_queue ON backtests (created_at, id) WHERE status = 'queued';
+CREATE INDEX backtests_queue ON backtests (created_at, id) WHERE status IN ('queued', 'running');
 CREATE INDEX backtests_by_user ON backtests (user_id, id DESC);

@@ -16,6 +16,9 @@ export type BacktestReport = Pick<Backtest, 'trades' | 'equity' | 'daily'> & { s
 /** A claimed job, as the runner needs it. */
 export type BacktestJob = { id: number; userId: number; bot: BacktestBot; portfolioId: number; entryUntil: string; from: string; to: string; capitalPaise: number };
 
+/** A running job without a progress write for this long lost its worker, and another claims it. */
+export const leaseMs = 10 * 60_000;
+
 /** Thrown out of a progress report when the trader cancelled (or deleted) the job: the runner stops there. */
 export class BacktestCancelled extends Error {
   override name = 'BacktestCancelled';
@@ -110,13 +113,18 @@ export function createBacktestJobs({ db, clock }: { db: Database; clock: Clock }
     return null;
   }
 
-  /** Claims the oldest queued job for `worker`; null when none is queued (or every queued one is being claimed). */
+  /**
+   * Claims for `worker` the oldest queued job, or a running one whose worker fell silent (`leaseMs` without a
+   * progress write: it crashed); null when there is none (or every candidate is being claimed by another).
+   */
   async function claim(worker: string): Promise<BacktestJob | null> {
+    const now = clock();
     const { rows } = await db.query<Row>(
-      `UPDATE backtests SET status = 'running', started_at = $1, worker = $2
-       WHERE id = (SELECT id FROM backtests WHERE status = 'queued' ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+      `UPDATE backtests SET status = 'running', started_at = $1, heartbeat_at = $1, worker = $2, progress = 0
+       WHERE id = (SELECT id FROM backtests WHERE status = 'queued' OR (status = 'running' AND heartbeat_at < $3)
+                   ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
        RETURNING ${columns}, NULL::jsonb AS result`,
-      [clock(), worker],
+      [now, worker, new Date(now.getTime() - leaseMs)],
     );
     const row = rows[0];
     if (row === undefined) return null;
@@ -125,22 +133,35 @@ export function createBacktestJobs({ db, clock }: { db: Database; clock: Clock }
     return { id: Number(row.id), userId: Number(row.user_id), bot: rest, portfolioId, entryUntil: entryUntil ?? rest.exit_time, from: row.first_day, to: row.last_day, capitalPaise: Number(row.capital_paise) };
   }
 
-  /** Records progress (0–1); throws BacktestCancelled when the job is no longer running (cancelled or deleted). */
-  async function progress(id: number, share: number, q: Queryable = db): Promise<void> {
-    const { rows } = await q.query(`UPDATE backtests SET progress = $2 WHERE id = $1 AND status = 'running' RETURNING id`, [id, Math.min(1, Math.max(0, share))]);
+  /**
+   * Records progress (0–1) and the worker's heartbeat; throws BacktestCancelled when the job is no longer this
+   * worker's to run (cancelled, deleted, or taken over after its worker fell silent).
+   */
+  async function progress(id: number, worker: string, share: number, q: Queryable = db): Promise<void> {
+    const { rows } = await q.query(`UPDATE backtests SET progress = $3, heartbeat_at = $4 WHERE id = $1 AND worker = $2 AND status = 'running' RETURNING id`, [
+      id,
+      worker,
+      Math.min(1, Math.max(0, share)),
+      clock(),
+    ]);
     if (rows.length === 0) throw new BacktestCancelled(`Backtest ${id} was cancelled`);
   }
 
-  async function finish(id: number, report: BacktestReport): Promise<boolean> {
+  async function finish(id: number, worker: string, report: BacktestReport): Promise<boolean> {
     const { rows } = await db.query(
-      `UPDATE backtests SET status = 'done', progress = 1, result = $2::jsonb, finished_at = $3 WHERE id = $1 AND status = 'running' RETURNING id`,
-      [id, JSON.stringify(report), clock()],
+      `UPDATE backtests SET status = 'done', progress = 1, result = $3::jsonb, finished_at = $4 WHERE id = $1 AND worker = $2 AND status = 'running' RETURNING id`,
+      [id, worker, JSON.stringify(report), clock()],
     );
     return rows.length > 0;
   }
 
-  async function fail(id: number, error: LocalText): Promise<void> {
-    await db.query(`UPDATE backtests SET status = 'failed', error = $2::jsonb, finished_at = $3 WHERE id = $1 AND status = 'running'`, [id, JSON.stringify(error), clock()]);
+  async function fail(id: number, worker: string, error: LocalText): Promise<void> {
+    await db.query(`UPDATE backtests SET status = 'failed', error = $3::jsonb, finished_at = $4 WHERE id = $1 AND worker = $2 AND status = 'running'`, [
+      id,
+      worker,
+      JSON.stringify(error),
+      clock(),
+    ]);
   }
 
   return { queue, get, list, remove, claim, progress, finish, fail };

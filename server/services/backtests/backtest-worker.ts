@@ -31,13 +31,13 @@ export function createBacktestWorker({ jobs, run, name }: { jobs: BacktestJobs; 
     const job = await jobs.claim(worker);
     if (job === null) return { ran: null, outcome: 'idle' };
     try {
-      const report = await run(job, (share) => jobs.progress(job.id, share));
-      return { ran: job.id, outcome: (await jobs.finish(job.id, report)) ? 'done' : 'cancelled' };
+      const report = await run(job, (share) => jobs.progress(job.id, worker, share));
+      return { ran: job.id, outcome: (await jobs.finish(job.id, worker, report)) ? 'done' : 'cancelled' };
     } catch (error) {
       if (error instanceof BacktestCancelled) return { ran: job.id, outcome: 'cancelled' };
       const day = error instanceof BacktestFailure ? error.day : job.from;
       const reason = words(error instanceof Error ? error.message : String(error));
-      await jobs.fail(job.id, said('backtest.failed', { day, reason: reason.i18n }, `The backtest stopped on ${day}: ${reason.text}`).i18n);
+      await jobs.fail(job.id, worker, said('backtest.failed', { day, reason: reason.i18n }, `The backtest stopped on ${day}: ${reason.text}`).i18n);
       return { ran: job.id, outcome: 'failed' };
     }
   }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { servicesDecorator } from '../../../server/app.ts';
-import type { BacktestJob, BacktestReport } from '../../../server/services/backtests/backtest-jobs.ts';
+import { BacktestCancelled, type BacktestJob, type BacktestReport } from '../../../server/services/backtests/backtest-jobs.ts';
 import type { BacktestRun } from '../../../server/services/backtests/backtest-worker.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { signedInAccount } from '../support/accounts.ts';
@@ -189,6 +189,21 @@ describe.each(testBackends)('backtest jobs on %s', (backend) => {
     const failed = (await t.get(failing)).body.backtest;
     expect(failed.status).toBe('failed');
     expect(failed.error).toEqual({ code: 'backtest.failed', params: { day: range.from, reason: { code: 'text', params: { text: 'no quote for NIFTY 24000 CE' } } } });
+  });
+  it('a running job whose worker fell silent for 10 minutes is run again by another worker, and the silent one is fenced off', async () => {
+    const t = await trader(server);
+    const id = (await t.create({ ...range, daily_bot_id: t.bot.id })).body.backtest.id;
+    const { jobs, worker } = servicesOf(server).backtests;
+    // A worker claims it, then its instance dies: no progress write ever comes.
+    expect((await jobs.claim('crashed-instance'))?.id).toBe(id);
+    expect(await worker.pass()).toEqual({ ran: null, outcome: 'idle' });
+    server.clock.advance(10 * 60_000 - 1000);
+    expect(await worker.pass()).toEqual({ ran: null, outcome: 'idle' });
+    server.clock.advance(2000);
+    expect(await worker.pass()).toEqual({ ran: id, outcome: 'done' });
+    expect((await t.get(id)).body.backtest).toMatchObject({ status: 'done', summary: { net_pnl: 1000 } });
+    await expect(jobs.progress(id, 'crashed-instance', 0.5)).rejects.toThrow(BacktestCancelled);
+    expect(await jobs.finish(id, 'crashed-instance', report({ id } as BacktestJob))).toBe(false);
   });
 });
 
