@@ -1180,6 +1180,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backtests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trader's backtests, newest first (without their trades, equity and daily figures). */
+        get: operations["getBacktests"];
+        put?: never;
+        /**
+         * Queue a backtest of a saved bot, or of a bot configured on the spot, over a range of days.
+         * @description Exactly one of `daily_bot_id`, `trading_bot_id` or `bot` (400 `backtest_bot_required` otherwise). A
+         *     saved bot must be the trader's (404 otherwise). `bot` is a daily or trading bot's create body
+         *     (validated as creating it would be, but nothing is saved). `from` ≤ `to` (400 `backtest_range_invalid`),
+         *     at most 5 years (422 `backtest_range_too_long`), and the bot's index must have imported option history on
+         *     at least one trading day of the range (422 `backtest_no_history`). Refusals carry the text in the
+         *     trader's language in `details.text` (a LocalText). The job is queued: read its progress with
+         *     getBacktest; a worker of any server instance runs it.
+         */
+        post: operations["createBacktest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backtests/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** A backtest's status and progress, and once done its report. */
+        get: operations["getBacktest"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a queued or running backtest (it stays, cancelled), or remove a finished one.
+         * @description A queued or running backtest becomes `cancelled` (a running one stops at its next trading day) and is
+         *     answered; deleting a cancelled, done or failed backtest removes it (then `backtest` is null).
+         */
+        delete: operations["deleteBacktest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1210,7 +1261,7 @@ export interface components {
          * @description Every code a LocalText may carry; the app has English and French words for each one.
          * @enum {string}
          */
-        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.portfolio_deleted" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.kite_session_ended_title" | "alert.kite_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description";
+        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.portfolio_deleted" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.kite_session_ended_title" | "alert.kite_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.failed";
         /**
          * @description A row id; ids are Postgres integer columns, so 1 to 2^31 - 1.
          * @example 42
@@ -2606,6 +2657,165 @@ export interface components {
             minute_candles: number;
             /** @description Rows in the range that other traders imported, left in place. */
             kept_other_traders_rows: number;
+        };
+        /**
+         * @description queued (waiting for a worker), running, done (the report is in), failed (see `error`), cancelled.
+         * @enum {string}
+         */
+        BacktestStatus: "queued" | "running" | "done" | "failed" | "cancelled";
+        /**
+         * @description Exactly one of `daily_bot_id`, `trading_bot_id` or `bot`. `from` and `to` are IST days, both included;
+         *     `capital` is the backtest book's capital in rupees (margins are checked against it, as on paper).
+         */
+        BacktestCreate: {
+            daily_bot_id?: components["schemas"]["Id"];
+            trading_bot_id?: components["schemas"]["Id"];
+            /** @description A bot configured on the spot, as its create body (nothing is saved). */
+            bot?: components["schemas"]["DailyBotCreate"] | components["schemas"]["TradingBotCreate"];
+            from: components["schemas"]["Date"];
+            to: components["schemas"]["Date"];
+            /**
+             * @description Rupees.
+             * @example 500000
+             */
+            capital: number;
+        };
+        /** @description The bot as it was backtested (a copy: editing or deleting the bot later does not change the report). */
+        BacktestBot: {
+            kind: components["schemas"]["BotKind"];
+            /** @description The saved bot's id; null for a bot configured on the spot. */
+            id: components["schemas"]["Id"] | null;
+            name: components["schemas"]["BotName"];
+            underlying: components["schemas"]["IndexName"];
+            /** @description The base strategy's slug (short_straddle, iron_condor...). */
+            strategy: string;
+            lots: components["schemas"]["BotLots"];
+            stop_loss_pct: components["schemas"]["StopLossPct"];
+            target_pct: components["schemas"]["TargetPct"];
+            params: components["schemas"]["BotParams"];
+            /** @description A daily bot's entry time, a trading bot's entry_from (IST). */
+            entry_time: components["schemas"]["ClockTime"];
+            exit_time: components["schemas"]["ClockTime"];
+            /** @description A daily bot's weekdays; null for a trading bot (every trading day). */
+            weekdays: components["schemas"]["Weekdays"] | null;
+        };
+        /** @description Charges of every fill, as the paper broker computes them with the rates in force on each day. */
+        BacktestCharges: {
+            total: components["schemas"]["Money"];
+            by_kind: components["schemas"]["ChargeBreakdown"];
+        };
+        /** @description The largest fall of the equity from a peak, the peak's day (`from`), the trough's day (`to`) and the trading days between them. */
+        BacktestDrawdown: {
+            amount: components["schemas"]["Money"];
+            from: components["schemas"]["Date"] | null;
+            to: components["schemas"]["Date"] | null;
+            days: number;
+        };
+        BacktestDay: {
+            date: components["schemas"]["Date"];
+            /** @description Net P&L of the day (after charges; positions held overnight at the day's settlement price). */
+            pnl: components["schemas"]["Pnl"];
+        };
+        BacktestSummary: {
+            /** @description Gross P&L minus charges, rupees. */
+            net_pnl: components["schemas"]["Pnl"];
+            gross_pnl: components["schemas"]["Pnl"];
+            charges: components["schemas"]["BacktestCharges"];
+            /** @description Closed trades (an entry and everything that closed it). */
+            trades: number;
+            /** @description Share of trades with a positive net P&L, 0 to 1; null without trades. */
+            win_rate: number | null;
+            /** @description Average net P&L of the winning trades; null without one. */
+            avg_win: components["schemas"]["Pnl"] | null;
+            /** @description Average net P&L of the losing trades (negative); null without one. */
+            avg_loss: components["schemas"]["Pnl"] | null;
+            /** @description Net P&L per trade; null without trades. */
+            expectancy: components["schemas"]["Pnl"] | null;
+            max_drawdown: components["schemas"]["BacktestDrawdown"];
+            best_day: components["schemas"]["BacktestDay"] | null;
+            worst_day: components["schemas"]["BacktestDay"] | null;
+            /** @description The most margin the book blocked at once (SPAN-like estimate + exposure, as on paper). */
+            max_margin: components["schemas"]["Money"];
+            /** @description Share of the fill prices that were modelled (Black-76 inside the day, at a modelled spread), 0 to 1. */
+            modelled_share: number;
+            /** @description Trading days of the range with history, run through. */
+            trading_days: number;
+        };
+        /**
+         * @description What closed the trade: a bot action (exit: the exit time; stop_loss, target, trailing_stop, leg_stop_loss,
+         *     signal_exit), expiry (settled at the exchange's settlement price), kill_switch or end_of_backtest (still
+         *     open on the last day, valued at its settlement price).
+         * @enum {string}
+         */
+        BacktestExitRule: "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit" | "expiry" | "kill_switch" | "end_of_backtest";
+        BacktestLeg: {
+            tradingsymbol: components["schemas"]["TradingSymbol"];
+            option_type: components["schemas"]["OptionType"];
+            strike: components["schemas"]["Price"];
+            expiry: components["schemas"]["Date"];
+            /** @description The entry's side (SELL for a sold leg). */
+            side: components["schemas"]["TransactionType"];
+            quantity: components["schemas"]["Quantity"];
+            entry_price: components["schemas"]["Price"];
+            exit_price: components["schemas"]["Price"];
+            /** @description The entry fill was priced by the model (Black-76 at a modelled spread), not read from the file. */
+            entry_modelled: boolean;
+            /** @description The exit fill was modelled; false for an expiry at the settlement price. */
+            exit_modelled: boolean;
+            exit_rule: components["schemas"]["BacktestExitRule"];
+        };
+        BacktestTrade: {
+            number: number;
+            entered_at: components["schemas"]["Timestamp"];
+            exited_at: components["schemas"]["Timestamp"];
+            legs: components["schemas"]["BacktestLeg"][];
+            gross_pnl: components["schemas"]["Pnl"];
+            charges: components["schemas"]["BacktestCharges"];
+            net_pnl: components["schemas"]["Pnl"];
+            /** @description The rule that closed the last of its legs. */
+            exit_rule: components["schemas"]["BacktestExitRule"];
+            /** @description The engine's words for that exit (English, as the bot's actions say it). */
+            reason: string | null;
+        };
+        BacktestEquityPoint: {
+            date: components["schemas"]["Date"];
+            /** @description Capital plus the net P&L up to this day's end, rupees. */
+            equity: components["schemas"]["Pnl"];
+            /** @description How far the equity is below its best so far (0 or more), rupees. */
+            drawdown: components["schemas"]["Money"];
+        };
+        Backtest: {
+            id: components["schemas"]["Id"];
+            status: components["schemas"]["BacktestStatus"];
+            /** @description Share of the range's trading days run through, 0 to 1. */
+            progress: number;
+            bot: components["schemas"]["BacktestBot"];
+            from: components["schemas"]["Date"];
+            to: components["schemas"]["Date"];
+            capital: components["schemas"]["Money"];
+            created_at: components["schemas"]["Timestamp"];
+            started_at: components["schemas"]["NullableTimestamp"];
+            finished_at: components["schemas"]["NullableTimestamp"];
+            /** @description Why it failed, in the trader's language; null unless failed. */
+            error: components["schemas"]["LocalText"] | null;
+            /** @description The report's figures; null until done. */
+            summary: components["schemas"]["BacktestSummary"] | null;
+            /** @description Every trade, oldest first (empty until done, and in the list). */
+            trades: components["schemas"]["BacktestTrade"][];
+            /** @description One point per trading day run (empty until done, and in the list). */
+            equity: components["schemas"]["BacktestEquityPoint"][];
+            /** @description Net P&L per trading day run (empty until done, and in the list). */
+            daily: components["schemas"]["BacktestDay"][];
+        };
+        BacktestResponse: {
+            backtest: components["schemas"]["Backtest"];
+        };
+        BacktestsResponse: {
+            backtests: components["schemas"]["Backtest"][];
+        };
+        BacktestDeleted: {
+            /** @description The cancelled backtest, or null when it was removed. */
+            backtest: components["schemas"]["Backtest"] | null;
         };
     };
     responses: {
@@ -4686,6 +4896,109 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBacktests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backtests (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacktestsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBacktest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BacktestCreate"];
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacktestResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBacktest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backtest (another trader's is 404). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacktestResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteBacktest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled (the backtest as it is now) or removed (null). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacktestDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -312,4 +312,21 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       '{bot, select, nifty_expiry_straddle {Sells the at-the-money call and put at the open and buys them back at the close.} nifty_iron_condor {Sells a strangle about one day’s move away and buys wings beyond it, so the loss is capped.} banknifty_strangle {Sells out-of-the-money calls and puts on BANKNIFTY and keeps the premium when the day stays in range.} banknifty_momentum_buyer {Buys options in the direction of the opening move and exits at the close.} finnifty_iron_butterfly {Sells the at-the-money straddle and buys protective wings.} midcpnifty_breakout_straddle {Buys the at-the-money straddle, betting on a move bigger than the options price in.} sensex_bull_call_spread {Buys an at-the-money call and sells one further out: a bounded bet on a rising SENSEX.} nifty_bear_put_spread {Buys an at-the-money put and sells one further out: a bounded bet on a falling NIFTY.} other {}}',
   },
+  'backtest.bot_required': {
+    id: 'server.backtest.bot_required',
+    defaultMessage: 'Choose one bot to backtest: a saved daily bot, a saved trading bot, or a bot configured here.',
+  },
+  'backtest.range_invalid': {
+    id: 'server.backtest.range_invalid',
+    defaultMessage: 'The first day of a backtest must come before its last: {from} is after {to}.',
+  },
+  'backtest.range_too_long': {
+    id: 'server.backtest.range_too_long',
+    defaultMessage: 'A backtest covers at most {years} years; {from} to {to} is longer. Shorten the range.',
+  },
+  'backtest.no_history': {
+    id: 'server.backtest.no_history',
+    defaultMessage: 'No {index} option history is imported between {from} and {to}. Import the NSE bhavcopies of those days first.',
+  },
+  'backtest.failed': { id: 'server.backtest.failed', defaultMessage: 'The backtest stopped on {day}: {reason}' },
 });
