@@ -39,6 +39,7 @@ const appChildren: RouteObject[] = [
   { path: 'dashboards/live-trade', element: <S.liveTrade />, handle: titled(names.liveTrade) },
   { path: 'kill-switch', element: <S.killSwitch />, handle: titled(names.killSwitch) },
   { path: 'strategy-builder', element: <S.strategyBuilder />, handle: titled(names.strategyBuilder) },
+  { path: 'market_history', element: <S.marketHistory />, handle: titled(names.marketHistory) },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 

@@ -59,5 +59,8 @@ export const screens = {
   killSwitch: lazyScreen('kill-switch', () =>
     import('@/features/kill-switch/routes/kill-switch-screen').then((m) => m.KillSwitchScreen),
   ),
+  marketHistory: lazyScreen('market-history', () =>
+    import('@/features/market-history/routes/market-history-screen').then((m) => m.MarketHistoryScreen),
+  ),
   heatMap: lazyScreen('heat-map', () => import('@/app/routes/heat-map-screen').then((m) => m.HeatMapScreen)),
 };
