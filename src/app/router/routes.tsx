@@ -40,6 +40,8 @@ const appChildren: RouteObject[] = [
   { path: 'kill-switch', element: <S.killSwitch />, handle: titled(names.killSwitch) },
   { path: 'strategy-builder', element: <S.strategyBuilder />, handle: titled(names.strategyBuilder) },
   { path: 'market_history', element: <S.marketHistory />, handle: titled(names.marketHistory) },
+  { path: 'backtests', element: <S.backtests />, handle: titled(names.backtests) },
+  { path: 'backtests/:id', element: <S.backtestReport />, handle: titled(names.backtestReport) },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 

@@ -62,5 +62,9 @@ export const screens = {
   marketHistory: lazyScreen('market-history', () =>
     import('@/features/market-history/routes/market-history-screen').then((m) => m.MarketHistoryScreen),
   ),
+  backtests: lazyScreen('backtests', () => import('@/features/backtests/routes/backtests-screen').then((m) => m.BacktestsScreen)),
+  backtestReport: lazyScreen('backtest-report', () =>
+    import('@/features/backtests/routes/backtest-report-screen').then((m) => m.BacktestReportScreen),
+  ),
   heatMap: lazyScreen('heat-map', () => import('@/app/routes/heat-map-screen').then((m) => m.HeatMapScreen)),
 };
