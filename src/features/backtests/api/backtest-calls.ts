@@ -1,6 +1,7 @@
 // Backtests (issue 25): a saved bot run over imported history by the server's job queue. Creating one only
 // queues it (202); its status and progress are read back until it is done.
 import type { components } from '@openapi/main';
+import { errorFromStatus } from '@/lib/api/api-error';
 import { mainApi } from '@/lib/api/clients';
 import { requireField } from '@/lib/api/require-field';
 
@@ -33,7 +34,8 @@ export async function createBacktest(body: BacktestCreate): Promise<Backtest> {
 
 /** Cancels a queued or running backtest (answered as it is now), or removes a finished one (null). */
 export async function deleteBacktest(id: number): Promise<Backtest | null> {
-  const answer = await mainApi().DELETE('/api/backtests/{id}/', { params: { path: { id } } });
-  if (answer.error !== undefined || answer.data === undefined) return requireField(answer, 'backtest').backtest;
-  return answer.data.backtest;
+  const { data, error, response } = await mainApi().DELETE('/api/backtests/{id}/', { params: { path: { id } } });
+  // `backtest` is null when removed, so requireField (which wants it present) does not fit this answer.
+  if (data === undefined || !('backtest' in data)) throw errorFromStatus(response.status, error ?? data);
+  return data.backtest;
 }

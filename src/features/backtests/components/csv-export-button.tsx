@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { Backtest } from '@/features/backtests/api/backtest-calls';
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
 import { reportCsv, type CsvColumn } from '@/features/backtests/model/report-csv';
@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 export function CsvExportButton({ backtest }: { backtest: Backtest }) {
   const intl = useIntl();
   const handleExport = () => {
-    const say = (descriptor: Parameters<typeof intl.formatMessage>[0]) => intl.formatMessage(descriptor);
+    const say = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
     const headers: Record<CsvColumn, string> = {
       trade: say(messages.csvTrade),
       entered_at: say(messages.csvEnteredAt),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { BacktestSummary } from '@/features/backtests/api/backtest-calls';
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
 import { useFormat } from '@/lib/format/use-format';
@@ -20,7 +20,7 @@ const toneOf = (value: number | null) => (value === null || value === 0 ? undefi
 export function SummaryFigures({ summary }: { summary: BacktestSummary }) {
   const intl = useIntl();
   const { formatSignedInr, formatInr, formatPercent, formatNumber, formatDate } = useFormat();
-  const say = (descriptor: Parameters<typeof intl.formatMessage>[0]) => intl.formatMessage(descriptor);
+  const say = (descriptor: MessageDescriptor) => intl.formatMessage(descriptor);
   const none = say(messages.none);
   const signed = (value: number | null) => (value === null ? none : formatSignedInr(value));
   const drawdown = summary.max_drawdown;
