@@ -35,6 +35,7 @@ import type { PriceSource } from './services/brokers/paper/price-source.ts';
 import type { RateLimits } from './services/trading/order-rate.ts';
 import type { Wait } from './services/trading/paced-intent.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
+import type { BacktestRun } from './services/backtests/backtest-worker.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
 import type { HostResolver } from './services/alerts/push-targets.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
@@ -112,6 +113,8 @@ export type ServerOptions = {
   engineHooks?: EngineHooks | undefined;
   /** Tests only: a crash injected into the order pipeline or the kill switch (around a broker call). */
   tradingHooks?: TradingHooks | undefined;
+  /** Tests only: what runs a backtest job instead of the engine over history. */
+  backtestRun?: BacktestRun | undefined;
   /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS); the defaults when absent. */
   market?: Partial<MarketConfig> | undefined;
   /** Where Kite Connect is (KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL); Zerodha's when absent. */
@@ -165,6 +168,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     wait: options.wait,
     engineHooks: options.engineHooks,
     tradingHooks: options.tradingHooks,
+    backtestRun: options.backtestRun,
     push: { vapid, serviceHosts: options.push?.serviceHosts, resolve: options.push?.resolve, send: options.push?.send },
     alertPrices: options.alertPrices,
     kite: { endpoints: options.kite, ...options.kiteClient },
@@ -201,6 +205,11 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   if (ownsDatabase) app.addHook('onClose', async () => db.close());
   // Kite ticker sockets would keep the process alive and reconnect forever.
   app.addHook('preClose', async () => services.kite.prices.closeAll());
+  if (options.tickOnTimer === true) {
+    // This instance's backtest worker shares the database's queue with every other instance's.
+    const stopBacktests = services.backtests.start(2000, (error) => app.log.warn({ err: error }, 'backtest worker failed'));
+    app.addHook('preClose', async () => stopBacktests());
+  }
   if (options.tickOnTimer === true && services.market.tickMs > 0) {
     const loop = startMarketLoop({
       market: services.market,

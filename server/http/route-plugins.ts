@@ -9,6 +9,7 @@ import type { Services } from '../services/services.ts';
 import { alertRoutes } from './alert-routes.ts';
 import { analyticsTableRoutes } from './analytics-routes.ts';
 import { authRoutes } from './auth-routes.ts';
+import { backtestRoutes } from './backtest-routes.ts';
 import { botRoutes } from './bot-routes.ts';
 import { tradingRoutes } from './trading-routes.ts';
 import { brokerAccountRoutes } from './broker-account-routes.ts';
@@ -45,7 +46,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
-    marketHistoryRoutes,
+    marketHistoryRoutes, backtestRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

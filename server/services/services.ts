@@ -36,6 +36,9 @@ import { createAlertServices, type AlertServices, type PushOptions } from './ale
 import type { LastPriceSource } from './alerts/watchers/price-watcher.ts';
 import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/kite-broker/kite-live.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
+import { createBacktestServices, type BacktestServices } from './backtests/backtest-services.ts';
+import type { BacktestRun } from './backtests/backtest-worker.ts';
+import { historyRunner } from './backtests/backtest-runner.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -72,6 +75,8 @@ export type Services = {
   kite: KiteLive;
   /** Imported exchange history (bhavcopies, minute candles): import, coverage, and deleting one's own days. */
   history: HistoryImportService;
+  /** Backtests: the jobs, the request checks and this instance's worker. */
+  backtests: BacktestServices;
 };
 
 export type TradingHooks = PipelineHooks & KillSwitchHooks;
@@ -107,10 +112,12 @@ export type ServicesOptions = {
   alertPrices?: LastPriceSource | undefined;
   /** Where Kite Connect is (KITE_API_ROOT...), and for tests its client's fetch, time-out and limits. */
   kite: Omit<KiteLiveOptions, 'db' | 'clock' | 'secrets'>;
+  /** Tests only: what runs a backtest job instead of the engine over history. */
+  backtestRun?: BacktestRun | undefined;
 };
 
 export function createServices(options: ServicesOptions): Services {
-  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices, kite } = options;
+  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices, kite, backtestRun } = options;
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots({ ...hashQueue?.limits, slots: hashConcurrency ?? defaultHashConcurrency }, hashQueue?.startTimer);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -125,6 +132,8 @@ export function createServices(options: ServicesOptions): Services {
   // Every broker the server can talk to: the paper broker and Zerodha's Kite Connect.
   const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker]);
   const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, hooks: tradingHooks });
+  const tradingBots = createBotsService(tradingBotKind, { db, clock, strategies, demo: market.demo });
+  const dailyBots = createBotsService(dailyBotKind, { db, clock, strategies, demo: market.demo });
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits, deviceTokens: createDeviceTokens(secretKey, 'sign-in') }),
     passwords,
@@ -135,8 +144,8 @@ export function createServices(options: ServicesOptions): Services {
     brokerAccounts: createBrokerAccountsService({ db, clock, secrets, brokers: brokerRegistry }),
     portfolios: createPortfoliosService({ db, clock }),
     strategies,
-    tradingBots: createBotsService(tradingBotKind, { db, clock, strategies, demo: market.demo }),
-    dailyBots: createBotsService(dailyBotKind, { db, clock, strategies, demo: market.demo }),
+    tradingBots,
+    dailyBots,
     market: marketService,
     marketFeed,
     paperTrading,
@@ -149,5 +158,6 @@ export function createServices(options: ServicesOptions): Services {
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
     kite: kiteLive,
     history: createHistoryImportService(db, clock),
+    backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? historyRunner }),
   };
 }

@@ -172,5 +172,19 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
     await db.query(`DELETE FROM ${kind.table} WHERE id = $1`, [botId]);
   }
 
-  return { list, create, update, remove };
+  /** The trader's bot, or null (another trader's bot is as missing as one that never was). */
+  const find = (userId: number, botId: number): Promise<Bot | null> => findOwned(db, userId, botId);
+
+  /**
+   * A bot checked as creating it would check it, but not stored (a backtest of a bot configured on the spot).
+   * Always paper: a backtest trades no real money, so no live confirmation applies.
+   */
+  async function draft(userId: number, input: BotInput<Bot> & { portfolio_id: number }): Promise<Bot> {
+    const { portfolio_id: portfolioId, ...fields } = input;
+    const candidate = { ...kind.defaults, ...fields, id: 0, portfolio_id: portfolioId, status: 'active', mode: 'paper' } as Bot & { mode: BotFields['mode'] };
+    await requirePortfolio(db, userId, portfolioId);
+    return checked(db, candidate);
+  }
+
+  return { list, create, update, remove, find, draft };
 }

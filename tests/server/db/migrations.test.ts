@@ -13,6 +13,7 @@ const tables = [
   'alerts',
   'analytics_candles',
   'analytics_index_config',
+  'backtests',
   'base_strategies',
   'bot_actions',
   'bot_runs',

@@ -1,0 +1,146 @@
+// Backtests as jobs in the database (migration 028): a trader queues one, any server instance's worker
+// claims it (FOR UPDATE SKIP LOCKED: one job, one worker), writes its progress as it goes and stops when the
+// trader cancels (the progress write finds the job no longer running). The report stays until deleted.
+// Another trader's backtest is as missing as one that never was (404).
+import type { components } from '../../../openapi/main.d.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import type { Clock } from '../clock.ts';
+import { notFound } from '../domain-error.ts';
+import type { LocalText } from '../texts/said.ts';
+
+type Schemas = components['schemas'];
+export type Backtest = Schemas['Backtest'];
+export type BacktestBot = Schemas['BacktestBot'];
+export type BacktestReport = Pick<Backtest, 'trades' | 'equity' | 'daily'> & { summary: Schemas['BacktestSummary'] };
+
+/** A claimed job, as the runner needs it. */
+export type BacktestJob = { id: number; userId: number; bot: BacktestBot; portfolioId: number; from: string; to: string; capitalPaise: number };
+
+/** Thrown out of a progress report when the trader cancelled (or deleted) the job: the runner stops there. */
+export class BacktestCancelled extends Error {
+  override name = 'BacktestCancelled';
+}
+
+type Row = {
+  id: number;
+  user_id: number;
+  status: Backtest['status'];
+  progress: string;
+  bot: unknown;
+  first_day: string;
+  last_day: string;
+  capital_paise: string;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  error: unknown;
+  result: unknown;
+};
+
+const columns = `id, user_id, status, progress, bot, to_char(first_day, 'YYYY-MM-DD') AS first_day, to_char(last_day, 'YYYY-MM-DD') AS last_day,
+  capital_paise, created_at, started_at, finished_at, error`;
+const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/** The stored bot copy carries its portfolio (whose account's risk limits apply) beside the contract's fields. */
+type StoredBot = BacktestBot & { portfolio_id: number };
+
+function toBacktest(row: Row, withReport: boolean): Backtest {
+  const { portfolio_id: _portfolio, ...bot } = jsonOf<StoredBot>(row.bot);
+  const report = withReport && row.result !== undefined && row.result !== null ? jsonOf<BacktestReport>(row.result) : null;
+  return {
+    id: Number(row.id),
+    status: row.status,
+    progress: Number(row.progress),
+    bot,
+    from: row.first_day,
+    to: row.last_day,
+    capital: Number(row.capital_paise) / 100,
+    created_at: new Date(row.created_at).toISOString(),
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
+    error: row.error === null || row.error === undefined ? null : jsonOf<LocalText>(row.error),
+    summary: report?.summary ?? null,
+    trades: report?.trades ?? [],
+    equity: report?.equity ?? [],
+    daily: report?.daily ?? [],
+  };
+}
+
+export function createBacktestJobs({ db, clock }: { db: Database; clock: Clock }) {
+  async function queue(userId: number, bot: BacktestBot, portfolioId: number, from: string, to: string, capitalPaise: number): Promise<Backtest> {
+    const stored: StoredBot = { ...bot, portfolio_id: portfolioId };
+    const { rows } = await db.query<Row>(
+      `INSERT INTO backtests (user_id, bot, bot_kind, bot_id, first_day, last_day, capital_paise, created_at)
+       VALUES ($1, $2::jsonb, $3, $4, $5::date, $6::date, $7, $8) RETURNING ${columns}, NULL::jsonb AS result`,
+      [userId, JSON.stringify(stored), bot.kind, bot.id, from, to, capitalPaise, clock()],
+    );
+    return toBacktest(rows[0]!, false);
+  }
+
+  async function get(userId: number, id: number): Promise<Backtest> {
+    const { rows } = await db.query<Row>(`SELECT ${columns}, result FROM backtests WHERE id = $1 AND user_id = $2`, [id, userId]);
+    if (rows[0] === undefined) throw notFound('Backtest');
+    return toBacktest(rows[0], true);
+  }
+
+  /** Newest first, without the reports' long parts (each is read whole with get). */
+  async function list(userId: number): Promise<Backtest[]> {
+    const { rows } = await db.query<Row>(
+      `SELECT ${columns}, CASE WHEN result IS NULL THEN NULL ELSE jsonb_build_object('summary', result->'summary') END AS result
+       FROM backtests WHERE user_id = $1 ORDER BY id DESC LIMIT 200`,
+      [userId],
+    );
+    return rows.map((row) => toBacktest(row, true));
+  }
+
+  /** Cancels a queued or running job (answered as it is now); removes a finished one (null). */
+  async function remove(userId: number, id: number): Promise<Backtest | null> {
+    const { rows } = await db.query<Row>(
+      `UPDATE backtests SET status = 'cancelled', finished_at = $3 WHERE id = $1 AND user_id = $2 AND status IN ('queued', 'running')
+       RETURNING ${columns}, NULL::jsonb AS result`,
+      [id, userId, clock()],
+    );
+    if (rows[0] !== undefined) return toBacktest(rows[0], false);
+    const deleted = await db.query(`DELETE FROM backtests WHERE id = $1 AND user_id = $2 RETURNING id`, [id, userId]);
+    if (deleted.rows.length === 0) throw notFound('Backtest');
+    return null;
+  }
+
+  /** Claims the oldest queued job for `worker`; null when none is queued (or every queued one is being claimed). */
+  async function claim(worker: string): Promise<BacktestJob | null> {
+    const { rows } = await db.query<Row>(
+      `UPDATE backtests SET status = 'running', started_at = $1, worker = $2
+       WHERE id = (SELECT id FROM backtests WHERE status = 'queued' ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING ${columns}, NULL::jsonb AS result`,
+      [clock(), worker],
+    );
+    const row = rows[0];
+    if (row === undefined) return null;
+    const bot = jsonOf<StoredBot>(row.bot);
+    const { portfolio_id: portfolioId, ...rest } = bot;
+    return { id: Number(row.id), userId: Number(row.user_id), bot: rest, portfolioId, from: row.first_day, to: row.last_day, capitalPaise: Number(row.capital_paise) };
+  }
+
+  /** Records progress (0–1); throws BacktestCancelled when the job is no longer running (cancelled or deleted). */
+  async function progress(id: number, share: number, q: Queryable = db): Promise<void> {
+    const { rows } = await q.query(`UPDATE backtests SET progress = $2 WHERE id = $1 AND status = 'running' RETURNING id`, [id, Math.min(1, Math.max(0, share))]);
+    if (rows.length === 0) throw new BacktestCancelled(`Backtest ${id} was cancelled`);
+  }
+
+  async function finish(id: number, report: BacktestReport): Promise<boolean> {
+    const { rows } = await db.query(
+      `UPDATE backtests SET status = 'done', progress = 1, result = $2::jsonb, finished_at = $3 WHERE id = $1 AND status = 'running' RETURNING id`,
+      [id, JSON.stringify(report), clock()],
+    );
+    return rows.length > 0;
+  }
+
+  async function fail(id: number, error: LocalText): Promise<void> {
+    await db.query(`UPDATE backtests SET status = 'failed', error = $2::jsonb, finished_at = $3 WHERE id = $1 AND status = 'running'`, [id, JSON.stringify(error), clock()]);
+  }
+
+  return { queue, get, list, remove, claim, progress, finish, fail };
+}
+
+export type BacktestJobs = ReturnType<typeof createBacktestJobs>;
