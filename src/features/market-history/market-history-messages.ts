@@ -54,20 +54,20 @@ export const marketHistoryMessages = {
   }),
   indexRows: defineMessage<{ options: MessageValue; candles: MessageValue; size: MessageValue }>({
     id: 'market-history.indexRows',
-    defaultMessage: '{options} option rows, {candles} minute candles, {size}',
+    defaultMessage: '{options, plural, one {# option row} other {# option rows}}, {candles, plural, one {# minute candle} other {# minute candles}}, {size}',
   }),
   monthSummary: defineMessage<{ month: MessageValue; days: MessageValue; gaps: MessageValue }>({
     id: 'market-history.monthSummary',
     defaultMessage: '{month}: {days, plural, one {# day} other {# days}}, {gaps, plural, =0 {no gap} one {# gap} other {# gaps}}',
   }),
-  cellOptions: defineMessage<{ rows: MessageValue }>({ id: 'market-history.cellOptions', defaultMessage: '{rows} options' }),
-  cellMinutes: defineMessage<{ candles: MessageValue }>({ id: 'market-history.cellMinutes', defaultMessage: '{candles} min' }),
+  cellOptions: defineMessage<{ rows: MessageValue }>({ id: 'market-history.cellOptions', defaultMessage: '{rows, plural, one {# option} other {# options}}' }),
+  cellMinutes: defineMessage<{ candles: MessageValue }>({ id: 'market-history.cellMinutes', defaultMessage: '{candles, plural, other {# min}}' }),
   cellNoOptions: defineMessage({ id: 'market-history.cellNoOptions', defaultMessage: 'no options' }),
   uploading: defineMessage<{ percent: MessageValue }>({ id: 'market-history.uploading', defaultMessage: 'Sending {percent}' }),
   progressLabel: defineMessage<{ file: MessageValue }>({ id: 'market-history.progressLabel', defaultMessage: 'Upload of {file}' }),
   imported: defineMessage<{ days: MessageValue; rows: MessageValue; skipped: MessageValue }>({
     id: 'market-history.imported',
-    defaultMessage: 'Imported: {days, plural, one {# day} other {# days}}, {rows} rows ({skipped} of other instruments left out)',
+    defaultMessage: 'Imported: {days, plural, one {# day} other {# days}}, {rows, plural, one {# row} other {# rows}} ({skipped} of other instruments left out)',
   }),
   wholeFile: defineMessage<{ reason: MessageValue }>({ id: 'market-history.wholeFile', defaultMessage: 'The file: {reason}' }),
   problem: defineMessage<{ line: MessageValue; reason: MessageValue }>({ id: 'market-history.problem', defaultMessage: 'Line {line}: {reason}' }),
@@ -77,6 +77,6 @@ export const marketHistoryMessages = {
   }),
   deleted: defineMessage<{ options: MessageValue; candles: MessageValue; kept: MessageValue }>({
     id: 'market-history.deleted',
-    defaultMessage: 'Deleted {options} option rows and {candles} minute candles. {kept, plural, =0 {} one {# row other traders imported stays.} other {# rows other traders imported stay.}}',
+    defaultMessage: 'Deleted {options, plural, one {# option row} other {# option rows}} and {candles, plural, one {# minute candle} other {# minute candles}}. {kept, plural, =0 {} one {# row other traders imported stays.} other {# rows other traders imported stay.}}',
   }),
 };

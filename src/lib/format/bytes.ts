@@ -13,7 +13,8 @@ export function formatBytes(bytes: number, locale: Locale): string {
   return new Intl.NumberFormat(intlLocaleFor(locale), {
     style: 'unit',
     unit: units[unit],
-    unitDisplay: 'short',
+    // 'short' writes "924 byte" in English (singular whatever the count); 'narrow' writes 924B.
+    unitDisplay: unit === 0 ? 'narrow' : 'short',
     maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1,
   }).format(value);
 }

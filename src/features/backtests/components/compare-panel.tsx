@@ -7,7 +7,7 @@ import { compareWithRecord, type DailyFigures } from '@/features/backtests/model
 import { toPaise, toRupees } from '@/features/backtests/model/paise';
 import { useFormat } from '@/lib/format/use-format';
 
-type Row = { label: MessageDescriptor; pick: (figures: DailyFigures) => number | null; kind: 'money' | 'count' | 'share' };
+type Row = { label: MessageDescriptor; pick: (figures: DailyFigures) => number | null; kind: 'money' | 'amount' | 'count' | 'share' };
 
 const rows: Row[] = [
   { label: messages.netPnl, pick: (figures) => figures.netPnl, kind: 'money' },
@@ -17,7 +17,7 @@ const rows: Row[] = [
   { label: messages.averageDay, pick: (figures) => figures.averageDay, kind: 'money' },
   { label: messages.bestDay, pick: (figures) => figures.bestDay, kind: 'money' },
   { label: messages.worstDay, pick: (figures) => figures.worstDay, kind: 'money' },
-  { label: messages.maxDrawdown, pick: (figures) => figures.maxDrawdown, kind: 'money' },
+  { label: messages.maxDrawdown, pick: (figures) => figures.maxDrawdown, kind: 'amount' },
 ];
 
 /**
@@ -26,7 +26,7 @@ const rows: Row[] = [
  */
 export function ComparePanel({ backtest }: { backtest: Backtest }) {
   const intl = useIntl();
-  const { formatSignedInr, formatNumber, formatPercent, formatDate } = useFormat();
+  const { formatSignedInr, formatInr, formatNumber, formatPercent, formatDate } = useFormat();
   const [runs, setRuns] = useState<BotRun[] | null>(null);
   const [live, setLive] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -55,10 +55,10 @@ export function ComparePanel({ backtest }: { backtest: Backtest }) {
   const last = comparison.days.at(-1);
   if (first === undefined || last === undefined) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.compareNone)}</p>;
   const show = (value: number | null, kind: Row['kind']) =>
-    value === null ? intl.formatMessage(messages.none) : kind === 'money' ? formatSignedInr(value) : kind === 'share' ? formatPercent(value, { maximumFractionDigits: 1 }) : formatNumber(value);
+    value === null ? intl.formatMessage(messages.none) : kind === 'money' ? formatSignedInr(value) : kind === 'amount' ? formatInr(value) : kind === 'share' ? formatPercent(value, { maximumFractionDigits: 1 }) : formatNumber(value);
   const difference = (a: number | null, b: number | null, kind: Row['kind']) => {
     if (a === null || b === null) return intl.formatMessage(messages.none);
-    if (kind === 'money') return formatSignedInr(toRupees(toPaise(a) - toPaise(b)));
+    if (kind === 'money' || kind === 'amount') return formatSignedInr(toRupees(toPaise(a) - toPaise(b)));
     if (kind === 'share') return formatPercent(a - b, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
     return formatNumber(a - b, { signDisplay: 'exceptZero' });
   };

@@ -19,11 +19,11 @@ function Cell({ cell }: { cell: CoverageCell }) {
   return (
     <span className="flex flex-col">
       {cell.optionRows > 0 ? (
-        <Marked mark={marks.covered} className="text-profit">{intl.formatMessage(messages.cellOptions, { rows: formatNumber(cell.optionRows) })}</Marked>
+        <Marked mark={marks.covered} className="text-profit">{intl.formatMessage(messages.cellOptions, { rows: cell.optionRows })}</Marked>
       ) : (
         <span className="text-fg-muted">{intl.formatMessage(messages.cellNoOptions)}</span>
       )}
-      {cell.minuteCandles > 0 && <span className="text-xs text-fg-muted">{intl.formatMessage(messages.cellMinutes, { candles: formatNumber(cell.minuteCandles) })}</span>}
+      {cell.minuteCandles > 0 && <span className="text-xs text-fg-muted">{intl.formatMessage(messages.cellMinutes, { candles: cell.minuteCandles })}</span>}
     </span>
   );
 }

@@ -75,8 +75,8 @@ export function DeleteRangeForm({ onDeleted }: { onDeleted: () => void }) {
       {deleted !== null && (
         <p role="status" className="text-sm">
           {intl.formatMessage(messages.deleted, {
-            options: formatNumber(deleted.option_rows),
-            candles: formatNumber(deleted.minute_candles),
+            options: deleted.option_rows,
+            candles: deleted.minute_candles,
             kept: deleted.kept_other_traders_rows,
           })}
         </p>

@@ -27,8 +27,8 @@ export function IndexSummaries({ coverage }: { coverage: HistoryCoverage }) {
             </span>
             <span className="text-sm text-fg-muted">
               {intl.formatMessage(messages.indexRows, {
-                options: formatNumber(entry.option_rows),
-                candles: formatNumber(entry.minute_candles),
+                options: entry.option_rows,
+                candles: entry.minute_candles,
                 size: formatBytes(entry.bytes, locale),
               })}
             </span>

@@ -27,7 +27,7 @@ function Outcome({ outcome, many }: { outcome: HistoryFileOutcome; many: boolean
         <Marked mark={marks.covered}>
           {intl.formatMessage(messages.imported, {
             days: outcome.days?.length ?? 0,
-            rows: formatNumber(outcome.rows ?? 0),
+            rows: outcome.rows ?? 0,
             skipped: formatNumber(outcome.skipped_rows ?? 0),
           })}
         </Marked>

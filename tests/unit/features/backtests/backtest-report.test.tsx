@@ -83,6 +83,8 @@ describe('the report', () => {
     expect(rows[1]).toBe('Net P&L after charges+₹0.50-₹299.75+₹300.25');
     expect(rows[2]).toBe('Days220');
     expect(rows).toContain('Worst day-₹1,000.00-₹1,200.00+₹200.00');
+    // A drawdown is an amount, not a gain: no sign on either side.
+    expect(rows).toContain('Maximum drawdown₹1,000.00₹1,200.00-₹200.00');
   });
 
   it('exports the trades as CSV', async () => {
