@@ -41,7 +41,7 @@ const appChildren: RouteObject[] = [
   { path: 'strategy-builder', element: <S.strategyBuilder />, handle: titled(names.strategyBuilder) },
   { path: 'market_history', element: <S.marketHistory />, handle: titled(names.marketHistory) },
   { path: 'backtests', element: <S.backtests />, handle: titled(names.backtests) },
-  { path: 'backtests/:id', element: <S.backtestReport />, handle: titled(names.backtestReport) },
+  { path: 'backtests/:id', element: <S.backtestReport />, handle: titled(names.backtests) },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 

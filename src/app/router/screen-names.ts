@@ -23,7 +23,6 @@ export const screenNames = defineMessages({
   charts: { id: 'app.nav.charts', defaultMessage: 'Charts' },
   marketHistory: { id: 'app.nav.marketHistory', defaultMessage: 'Market history' },
   backtests: { id: 'app.nav.backtests', defaultMessage: 'Backtests' },
-  backtestReport: { id: 'app.title.backtestReport', defaultMessage: 'Backtest report' },
   signIn: { id: 'app.title.signIn', defaultMessage: 'Sign in' },
   register: { id: 'app.title.register', defaultMessage: 'Create an account' },
   errorPage: { id: 'app.title.errorPage', defaultMessage: 'Error' },

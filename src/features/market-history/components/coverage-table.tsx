@@ -8,7 +8,6 @@ import { useFormat } from '@/lib/format/use-format';
 /** One cell: words and a mark, never colour alone (a gap is a cross and "Missing", a maybe-holiday a question mark). */
 function Cell({ cell }: { cell: CoverageCell }) {
   const intl = useIntl();
-  const { formatNumber } = useFormat();
   if (cell.state === 'gap') {
     return <Marked mark={marks.missing} className="font-medium text-loss">{intl.formatMessage(messages.gap)}</Marked>;
   }

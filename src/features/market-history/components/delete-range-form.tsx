@@ -13,7 +13,7 @@ import { useFormat } from '@/lib/format/use-format';
 /** Deletes the days the trader imported in a range (the server keeps other traders' days and says how many). */
 export function DeleteRangeForm({ onDeleted }: { onDeleted: () => void }) {
   const intl = useIntl();
-  const { formatDate, formatNumber } = useFormat();
+  const { formatDate } = useFormat();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [index, setIndex] = useState<HistoryIndex | ''>('');

@@ -7,7 +7,7 @@ import { useFormat } from '@/lib/format/use-format';
 /** Per index: its first and last day, days and gaps, rows and their size; then the space all history takes. */
 export function IndexSummaries({ coverage }: { coverage: HistoryCoverage }) {
   const intl = useIntl();
-  const { formatDate, formatNumber, locale } = useFormat();
+  const { formatDate, locale } = useFormat();
   return (
     <div className="flex flex-col gap-3">
       <p className="font-medium" data-testid="history-size">
