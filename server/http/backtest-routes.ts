@@ -21,7 +21,7 @@ export const backtestRoutes: RoutePlugin = async (app, { context }) => {
     const user = userId(request);
     try {
       const checked = await requests.check(user, request.body);
-      const backtest = await jobs.queue(user, checked.bot, checked.portfolioId, checked.from, checked.to, checked.capitalPaise);
+      const backtest = await jobs.queue(user, checked.bot, checked.portfolioId, checked.from, checked.to, checked.capitalPaise, checked.entryUntil);
       context.services.backtests.wake();
       return reply.code(202).send({ backtest }) as never;
     } catch (error) {

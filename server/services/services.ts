@@ -38,7 +38,7 @@ import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/k
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
 import { createBacktestServices, type BacktestServices } from './backtests/backtest-services.ts';
 import type { BacktestRun } from './backtests/backtest-worker.ts';
-import { historyRunner } from './backtests/backtest-runner.ts';
+import { createHistoryRunner } from './backtests/backtest-runner.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -158,6 +158,6 @@ export function createServices(options: ServicesOptions): Services {
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
     kite: kiteLive,
     history: createHistoryImportService(db, clock),
-    backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? historyRunner }),
+    backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? createHistoryRunner(db) }),
   };
 }

@@ -14,7 +14,7 @@ export type BacktestBot = Schemas['BacktestBot'];
 export type BacktestReport = Pick<Backtest, 'trades' | 'equity' | 'daily'> & { summary: Schemas['BacktestSummary'] };
 
 /** A claimed job, as the runner needs it. */
-export type BacktestJob = { id: number; userId: number; bot: BacktestBot; portfolioId: number; from: string; to: string; capitalPaise: number };
+export type BacktestJob = { id: number; userId: number; bot: BacktestBot; portfolioId: number; entryUntil: string; from: string; to: string; capitalPaise: number };
 
 /** Thrown out of a progress report when the trader cancelled (or deleted) the job: the runner stops there. */
 export class BacktestCancelled extends Error {
@@ -42,11 +42,14 @@ const columns = `id, user_id, status, progress, bot, to_char(first_day, 'YYYY-MM
 const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
-/** The stored bot copy carries its portfolio (whose account's risk limits apply) beside the contract's fields. */
-type StoredBot = BacktestBot & { portfolio_id: number };
+/**
+ * The stored bot copy carries, beside the contract's fields, its portfolio (whose account's risk limits apply)
+ * and a trading bot's entry_until (the end of its entry window).
+ */
+type StoredBot = BacktestBot & { portfolio_id: number; entry_until?: string };
 
 function toBacktest(row: Row, withReport: boolean): Backtest {
-  const { portfolio_id: _portfolio, ...bot } = jsonOf<StoredBot>(row.bot);
+  const { portfolio_id: _portfolio, entry_until: _until, ...bot } = jsonOf<StoredBot>(row.bot);
   const report = withReport && row.result !== undefined && row.result !== null ? jsonOf<BacktestReport>(row.result) : null;
   return {
     id: Number(row.id),
@@ -68,8 +71,8 @@ function toBacktest(row: Row, withReport: boolean): Backtest {
 }
 
 export function createBacktestJobs({ db, clock }: { db: Database; clock: Clock }) {
-  async function queue(userId: number, bot: BacktestBot, portfolioId: number, from: string, to: string, capitalPaise: number): Promise<Backtest> {
-    const stored: StoredBot = { ...bot, portfolio_id: portfolioId };
+  async function queue(userId: number, bot: BacktestBot, portfolioId: number, from: string, to: string, capitalPaise: number, entryUntil = bot.exit_time): Promise<Backtest> {
+    const stored: StoredBot = { ...bot, portfolio_id: portfolioId, entry_until: entryUntil };
     const { rows } = await db.query<Row>(
       `INSERT INTO backtests (user_id, bot, bot_kind, bot_id, first_day, last_day, capital_paise, created_at)
        VALUES ($1, $2::jsonb, $3, $4, $5::date, $6::date, $7, $8) RETURNING ${columns}, NULL::jsonb AS result`,
@@ -118,8 +121,8 @@ export function createBacktestJobs({ db, clock }: { db: Database; clock: Clock }
     const row = rows[0];
     if (row === undefined) return null;
     const bot = jsonOf<StoredBot>(row.bot);
-    const { portfolio_id: portfolioId, ...rest } = bot;
-    return { id: Number(row.id), userId: Number(row.user_id), bot: rest, portfolioId, from: row.first_day, to: row.last_day, capitalPaise: Number(row.capital_paise) };
+    const { portfolio_id: portfolioId, entry_until: entryUntil, ...rest } = bot;
+    return { id: Number(row.id), userId: Number(row.user_id), bot: rest, portfolioId, entryUntil: entryUntil ?? rest.exit_time, from: row.first_day, to: row.last_day, capitalPaise: Number(row.capital_paise) };
   }
 
   /** Records progress (0–1); throws BacktestCancelled when the job is no longer running (cancelled or deleted). */

@@ -37,7 +37,7 @@ export function yearsAfter(day: string, years: number): string {
 }
 
 type Bots = { daily: BotsService<DailyBot>; trading: BotsService<TradingBot> };
-type Checked = { bot: BacktestBot; portfolioId: number; from: string; to: string; capitalPaise: number };
+type Checked = { bot: BacktestBot; portfolioId: number; entryUntil: string; from: string; to: string; capitalPaise: number };
 
 export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots }) {
   async function slugOf(strategyId: number): Promise<string> {
@@ -64,7 +64,7 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
     };
   }
 
-  async function botOf(userId: number, body: Schemas['BacktestCreate']): Promise<{ bot: BacktestBot; portfolioId: number }> {
+  async function botOf(userId: number, body: Schemas['BacktestCreate']): Promise<{ bot: BacktestBot; portfolioId: number; entryUntil?: string }> {
     const chosen = [body.daily_bot_id, body.trading_bot_id, body.bot].filter((value) => value !== undefined).length;
     if (chosen !== 1) {
       const text = said('backtest.bot_required', {}, 'Choose one bot to backtest: a saved daily bot, a saved trading bot, or a bot configured here.');
@@ -78,7 +78,7 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
     if (body.trading_bot_id !== undefined) {
       const bot = await bots.trading.find(userId, body.trading_bot_id);
       if (bot === null) throw notFound('Trading bot');
-      return { bot: await copyOf('trading', bot, true), portfolioId: bot.portfolio_id };
+      return { bot: await copyOf('trading', bot, true), portfolioId: bot.portfolio_id, entryUntil: bot.entry_until };
     }
     const spot = body.bot!;
     if ('weekdays' in spot) {
@@ -86,7 +86,8 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
       return { bot: await copyOf('daily', await bots.daily.draft(userId, input), false), portfolioId: spot.portfolio_id };
     }
     const { live_confirmation: _confirmation, ...input } = spot;
-    return { bot: await copyOf('trading', await bots.trading.draft(userId, input), false), portfolioId: spot.portfolio_id };
+    const trading = await bots.trading.draft(userId, input);
+    return { bot: await copyOf('trading', trading, false), portfolioId: spot.portfolio_id, entryUntil: trading.entry_until };
   }
 
   function checkRange(from: string, to: string): void {
@@ -112,9 +113,9 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
   /** The request as a job to queue, or a refusal (BacktestRefusal, or not_found for another trader's bot). */
   async function check(userId: number, body: Schemas['BacktestCreate']): Promise<Checked> {
     checkRange(body.from, body.to);
-    const { bot, portfolioId } = await botOf(userId, body);
+    const { bot, portfolioId, entryUntil } = await botOf(userId, body);
     await checkHistory(bot.underlying, body.from, body.to);
-    return { bot, portfolioId, from: body.from, to: body.to, capitalPaise: Math.round(body.capital * 100) };
+    return { bot, portfolioId, entryUntil: entryUntil ?? bot.exit_time, from: body.from, to: body.to, capitalPaise: Math.round(body.capital * 100) };
   }
 
   return { check };

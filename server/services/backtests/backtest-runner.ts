@@ -1,9 +1,70 @@
-// The engine over history. NOT BUILT YET: the job machinery (queue, claim, progress, cancel, report storage)
-// is in place and tested with injected runners; the runner that drives the bot engine over imported history
-// is the next step (docs/market-history.md). Until then a queued backtest fails with this text, so no trader
-// mistakes an empty report for a result.
+// The engine over history: a job's bot runs on an isolated book (backtest-book.ts) through the server's own
+// bot engine and paper broker, priced from history (history-prices.ts), the clock injected and stepped through
+// the bot's times on each day with history: its entry, then every `stepMinutes` until its exit time (stops,
+// targets, trails and re-entries are judged at those instants), then past 15:30 for the paper broker's expiry
+// settlement. Progress is reported once a day, which is also where a cancel stops it.
+import type { Database } from '../../db/database.ts';
+import { clockMinutes, istOffsetMs } from '../market/ist.ts';
+import type { IndexName } from '../market/index-config.ts';
+import { openBook } from './backtest-book.ts';
+import { buildReport, type MarginSample } from './backtest-report.ts';
 import { BacktestFailure, type BacktestRun } from './backtest-worker.ts';
+import { historyPrices } from './history-prices.ts';
+import { listDay, shapeMarket } from './history-market.ts';
 
-export const historyRunner: BacktestRun = async (job) => {
-  throw new BacktestFailure(job.from, 'The engine over history is not available on this server yet: no backtest can run.');
+const at = (day: string, minutes: number, seconds = 0) => new Date(Date.parse(`${day}T00:00:00Z`) - istOffsetMs + minutes * 60_000 + seconds * 1000);
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The instants (IST minutes) the engine is ticked on a day: entry, every step, exit; all before the 15:30 close. */
+export function dayTimes(entryTime: string, exitTime: string, stepMinutes: number): number[] {
+  const entry = clockMinutes(entryTime);
+  const exit = Math.min(clockMinutes(exitTime), clockMinutes('15:29'));
+  const times = new Set<number>([entry]);
+  for (let minute = entry + stepMinutes; minute < exit; minute += stepMinutes) times.add(minute);
+  if (exit > entry) times.add(exit);
+  return [...times].sort((a, b) => a - b);
+}
+
+export type RunnerOptions = {
+  /** Minutes between the engine's looks inside the day (5 with imported minutes, 30 on the daily path). */
+  stepMinutes?: { minutes: number; daily: number };
 };
+
+export function createHistoryRunner(history: Database, options: RunnerOptions = {}): BacktestRun {
+  const steps = options.stepMinutes ?? { minutes: 5, daily: 30 };
+  return async (job, report) => {
+    let now = at(job.from, 0);
+    const clock = () => now;
+    const prices = historyPrices({ history, clock });
+    const index = job.bot.underlying as IndexName;
+    const days = await prices.load(index, job.from, job.to);
+    if (days.length === 0) throw new BacktestFailure(job.from, `No ${index} option history between ${job.from} and ${job.to}`);
+    const book = await openBook(job, history, clock, prices);
+    try {
+      const { services } = book;
+      await shapeMarket(book.db, index, days.map((day) => prices.day(index, day)!));
+      const listed = new Set<string>();
+      const margins: MarginSample[] = [];
+      for (const [position, day] of days.entries()) {
+        const history = prices.day(index, day)!;
+        const step = history.minutes.size > 0 ? steps.minutes : steps.daily;
+        for (const minute of dayTimes(job.bot.entry_time, job.bot.exit_time, step)) {
+          now = at(day, minute);
+          await listDay(book.db, services.market, history, now, listed);
+          const ticked = await services.botEngine.tick(now);
+          if (ticked.errors.length > 0) throw new BacktestFailure(day, `${hhmm(minute)}: ${String((ticked.errors[0] as Error).message ?? ticked.errors[0])}`);
+          await services.paperTrading.onTick(now);
+          await services.riskLimits.watch();
+          margins.push({ day, marginPaise: (await services.paperTrading.funds(book.account)).marginPaise });
+        }
+        // After the close: contracts expiring today settle at the exchange's settlement price.
+        now = at(day, clockMinutes('15:30'), 30);
+        await services.paperTrading.onTick(now, { fills: false });
+        await report((position + 1) / days.length);
+      }
+      return await buildReport(book, prices, index, days, margins);
+    } finally {
+      await book.db.close();
+    }
+  };
+}

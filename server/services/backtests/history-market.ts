@@ -1,0 +1,75 @@
+// Makes a backtest book's market "as it was" on the history's days, before the engine reads it: the index's
+// lot size, expiry weekday and cycle from the files (an effective-dated index_config row where they change:
+// UDiFF's lot size, else the config in force), weekdays inside the history's span without a file marked as
+// holidays (so expiries shift as the exchange shifted them), and each day's contracts of the expiries the
+// market lists, from the file's rows, so the engine's strikes are the ones that traded.
+import type { Queryable } from '../../db/database.ts';
+import { indexFacts, type IndexName } from '../market/index-config.ts';
+import { istOffsetMs } from '../market/ist.ts';
+import type { MarketService } from '../market/market-service.ts';
+import { addDays, isoWeekday } from '../market/trading-calendar.ts';
+import { optionTradingsymbol } from '../market/tradingsymbol.ts';
+import type { HistoryDay } from './history-prices.ts';
+
+const mostCommon = (values: readonly number[]) => {
+  const counts = new Map<number, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
+};
+
+/** Index facts and holidays over the whole range (call before the first tick: the market caches its calendar). */
+export async function shapeMarket(book: Queryable, index: IndexName, days: readonly HistoryDay[]): Promise<void> {
+  if (days.length === 0) return;
+  const have = new Set(days.map((day) => day.day));
+  const holidays: string[] = [];
+  for (let day = days[0]!.day; day <= days[days.length - 1]!.day; day = addDays(day, 1)) {
+    if (isoWeekday(day) <= 5 && !have.has(day)) holidays.push(day);
+  }
+  if (holidays.length > 0) {
+    await book.query(
+      `INSERT INTO market_calendar (exchange, day, kind, description, provisional)
+       SELECT 'NSE', d::date, 'holiday', 'No history (backtest)', false FROM unnest($1::text[]) AS d ON CONFLICT DO NOTHING`,
+      [holidays],
+    );
+  }
+  let last = '';
+  for (const day of days) {
+    const expiries = [...new Set([...day.options.values()].map((row) => row.expiry))].sort();
+    const lots = [...day.options.values()].map((row) => row.lotSize).filter((lot): lot is number => lot !== null);
+    const weekday = mostCommon(expiries.map(isoWeekday));
+    const weekly = expiries.length >= 2 && addDays(expiries[0]!, 14) >= expiries[1]!;
+    const facts = await indexFacts(book, index, new Date(Date.parse(`${day.day}T12:00:00Z`) - istOffsetMs));
+    const lotSize = mostCommon(lots) ?? facts.lotSize;
+    const shape = `${lotSize}|${weekday ?? facts.expiryWeekday}|${weekly ? 'weekly' : 'monthly'}`;
+    if (shape === last) continue;
+    last = shape;
+    const cycle = weekly ? 'weekly' : 'monthly';
+    if (facts.lotSize === lotSize && facts.expiryWeekday === (weekday ?? facts.expiryWeekday) && facts.expiryCycle === cycle) continue;
+    await book.query(
+      `INSERT INTO index_config (index_name, effective_from, lot_size, strike_step, freeze_quantity, expiry_cycle, expiry_weekday, exchange)
+       VALUES ($1, $2::date, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (index_name, effective_from) DO UPDATE SET lot_size = EXCLUDED.lot_size, freeze_quantity = EXCLUDED.freeze_quantity,
+         expiry_cycle = EXCLUDED.expiry_cycle, expiry_weekday = EXCLUDED.expiry_weekday`,
+      [index, day.day, lotSize, facts.strikeStep, Math.max(facts.freezeQuantity, lotSize), cycle, weekday ?? facts.expiryWeekday, facts.exchange],
+    );
+  }
+}
+
+/** Lists the day's contracts of the expiries the market lists that day (once per expiry). */
+export async function listDay(book: Queryable, market: MarketService, day: HistoryDay, at: Date, listed: Set<string>): Promise<void> {
+  const { expiries } = await market.expiries(day.index, at);
+  const facts = await indexFacts(book, day.index, at);
+  for (const expiry of expiries) {
+    const rows = [...day.options.values()].filter((row) => row.expiry === expiry.date);
+    const fresh = rows.filter((row) => !listed.has(`${row.expiry}|${row.strikePaise}|${row.optionType}`));
+    if (fresh.length === 0) continue;
+    const symbols = fresh.map((row) => optionTradingsymbol(day.index, expiry, row.strikePaise / 100, row.optionType));
+    await book.query(
+      `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size)
+       SELECT $1, t, $2, $3::date, $4, s, k, $5 FROM unnest($6::text[], $7::int[], $8::text[]) AS x (t, s, k)
+       ON CONFLICT (exchange, tradingsymbol) DO NOTHING`,
+      [facts.exchange, day.index, expiry.date, expiry.kind, facts.lotSize, symbols, fresh.map((row) => row.strikePaise / 100), fresh.map((row) => row.optionType)],
+    );
+    for (const row of fresh) listed.add(`${row.expiry}|${row.strikePaise}|${row.optionType}`);
+  }
+}

@@ -1,0 +1,256 @@
+// The paper broker's prices read from imported history instead of the simulator (the PriceSource the bot
+// engine and the paper broker already take, brokers/paper/price-source.ts), at the clock's instant:
+// - the index: its minute candle's close when minutes are imported for the day, else a straight line from
+//   the previous history day's underlying value (at 09:15) to the day's own (at 15:30);
+// - an option: Black-76 at that index level, with the implied volatility solved from the contract's settlement
+//   price at the day's close (the index's forward taken as the index level, the carry absorbed into the
+//   volatility), quoted around that theory at the simulator's spread model (market/spreads.ts). Every such
+//   quote is modelled. Where no volatility explains the settlement (expiry day, no time value) the contract's
+//   last solved volatility is used, else the day's at-the-money one, else 15 %;
+// - expiry: the index's closing value read back from the file (strike + settlement of an expiring call in the
+//   money), so an expiring contract settles at exactly the exchange's settlement price.
+// History comes from the server's database (`history`); the contracts from the book's `instruments` (`q`).
+import { black76Price } from '../../../quant/black76.ts';
+import { impliedVolatility } from '../../../quant/implied-volatility.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import type { Quote } from '../brokers/paper/order-rules.ts';
+import type { PriceSource } from '../brokers/paper/price-source.ts';
+import type { Clock } from '../clock.ts';
+import type { IndexName } from '../market/index-config.ts';
+import { clockMinutes, istDate, istMinutes, istOffsetMs, marketHours } from '../market/ist.ts';
+import { bookAround, spreadTicks } from '../market/spreads.ts';
+
+const tickPaise = 5;
+const yearMs = 365 * 24 * 60 * 60 * 1000;
+const fallbackVolatility = 0.15;
+const openMinutes = clockMinutes(marketHours.open);
+const closeMinutes = clockMinutes(marketHours.close);
+
+/** 15:30 IST of a day, the instant a contract expiring that day stops trading. */
+export const closeInstant = (day: string) => Date.parse(`${day}T${marketHours.close}:00Z`) - istOffsetMs;
+
+type OptionRow = { expiry: string; strikePaise: number; optionType: 'CE' | 'PE'; settlePaise: number; underlyingPaise: number | null; lotSize: number | null };
+export type HistoryDay = {
+  index: IndexName;
+  day: string;
+  options: Map<string, OptionRow>;
+  /** The day's underlying value (UDiFF's), or the last minute's close. */
+  closePaise: number;
+  /** Minute closes by IST minute of the day; empty without imported minutes. */
+  minutes: Map<number, number>;
+  /** The previous history day's close (the daily path's start); null on the first. */
+  previousClosePaise: number | null;
+};
+
+const optionKey = (expiry: string, strikePaise: number, type: string) => `${expiry}|${strikePaise}|${type}`;
+
+/** The index level at an IST minute of the day (see the header). */
+export function indexLevelPaise(day: HistoryDay, minute: number): number {
+  if (day.minutes.size > 0) {
+    let best: number | undefined;
+    for (let at = Math.min(minute, closeMinutes); at >= openMinutes - 1 && best === undefined; at -= 1) best = day.minutes.get(at);
+    return best ?? day.minutes.values().next().value ?? day.closePaise;
+  }
+  const start = day.previousClosePaise ?? day.closePaise;
+  const share = Math.min(1, Math.max(0, (minute - openMinutes) / (closeMinutes - openMinutes)));
+  return Math.round(start + (day.closePaise - start) * share);
+}
+
+export type HistoryPrices = PriceSource & {
+  /** Loads the days of an index (call before stepping the clock into them); answers the days with option rows. */
+  load: (index: IndexName, from: string, to: string) => Promise<string[]>;
+  day: (index: IndexName, day: string) => HistoryDay | undefined;
+  /** Quotes served (each one modelled), for the report's modelled share. */
+  counts: { modelled: number };
+  /** The theory (paise, unrounded) of a contract at an instant, and the volatility it was priced with. */
+  theory: (index: IndexName, expiry: string, strikePaise: number, type: 'CE' | 'PE', at: Date) => { theory: number; volatility: number; spot: number } | null;
+};
+
+export function historyPrices({ history, clock }: { history: Database; clock: Clock }): HistoryPrices {
+  const days = new Map<string, HistoryDay>();
+  const volatilities = new Map<string, number>();
+  const lastVolatility = new Map<string, number>();
+  const contracts = new Map<string, { index: IndexName; expiry: string; strikePaise: number; type: 'CE' | 'PE' }>();
+  const counts = { modelled: 0 };
+
+  async function load(index: IndexName, from: string, to: string): Promise<string[]> {
+    const { rows } = await history.query<{ d: string; e: string; s: string; t: 'CE' | 'PE'; p: string; u: string | null; l: number | null }>(
+      `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p,
+              underlying_paise AS u, lot_size AS l
+       FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date ORDER BY trade_date`,
+      [index, from, to],
+    );
+    const { rows: minutes } = await history.query<{ d: string; m: Date; c: string }>(
+      `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, minute AS m, close_paise AS c FROM history_index_minutes
+       WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date ORDER BY minute`,
+      [index, from, to],
+    );
+    const byDay = new Map<string, HistoryDay>();
+    for (const row of rows) {
+      let day = byDay.get(row.d);
+      if (day === undefined) {
+        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null };
+        byDay.set(row.d, day);
+      }
+      const underlying = row.u === null ? null : Number(row.u);
+      if (underlying !== null) day.closePaise = underlying;
+      day.options.set(optionKey(row.e, Number(row.s), row.t), {
+        expiry: row.e,
+        strikePaise: Number(row.s),
+        optionType: row.t,
+        settlePaise: Number(row.p),
+        underlyingPaise: underlying,
+        lotSize: row.l === null ? null : Number(row.l),
+      });
+    }
+    for (const minute of minutes) {
+      const day = byDay.get(minute.d);
+      if (day === undefined) continue;
+      day.minutes.set(istMinutes(new Date(minute.m)), Number(minute.c));
+    }
+    let previous: number | null = null;
+    for (const day of [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day))) {
+      // The older layout has no underlying: the last minute's close stands in for it.
+      if (day.closePaise === 0 && day.minutes.size > 0) day.closePaise = [...day.minutes.entries()].sort((a, b) => a[0] - b[0]).at(-1)![1];
+      if (day.closePaise === 0) {
+        byDay.delete(day.day);
+        continue;
+      }
+      day.previousClosePaise = previous;
+      previous = day.closePaise;
+      days.set(`${index}|${day.day}`, day);
+    }
+    return [...byDay.keys()].sort();
+  }
+
+  const dayOf = (index: IndexName, day: string) => days.get(`${index}|${day}`);
+
+  /** The volatility a contract is priced with on a day (see the header); solved once a day. */
+  function volatilityOf(day: HistoryDay, row: OptionRow): number {
+    const key = `${day.index}|${day.day}|${optionKey(row.expiry, row.strikePaise, row.optionType)}`;
+    const known = volatilities.get(key);
+    if (known !== undefined) return known;
+    const contract = `${day.index}|${optionKey(row.expiry, row.strikePaise, row.optionType)}`;
+    const years = Math.max(0, closeInstant(row.expiry) - closeInstant(day.day)) / yearMs;
+    const solved =
+      years > 0
+        ? impliedVolatility({ kind: row.optionType, forward: day.closePaise / 100, strike: row.strikePaise / 100, years, rate: 0, price: row.settlePaise / 100 })
+        : ({ ok: false } as const);
+    const volatility = solved.ok ? solved.volatility : (lastVolatility.get(contract) ?? atmVolatilityOf(day) ?? fallbackVolatility);
+    if (solved.ok) lastVolatility.set(contract, volatility);
+    volatilities.set(key, volatility);
+    return volatility;
+  }
+
+  /** The solved volatility of the nearest expiry's contract closest to the money that day, if any solves. */
+  function atmVolatilityOf(day: HistoryDay): number | null {
+    let best: { distance: number; volatility: number } | null = null;
+    for (const row of day.options.values()) {
+      const years = (closeInstant(row.expiry) - closeInstant(day.day)) / yearMs;
+      if (years <= 0) continue;
+      const distance = Math.abs(row.strikePaise - day.closePaise) + years * 1e9;
+      if (best !== null && distance >= best.distance) continue;
+      const solved = impliedVolatility({ kind: row.optionType, forward: day.closePaise / 100, strike: row.strikePaise / 100, years, rate: 0, price: row.settlePaise / 100 });
+      if (solved.ok) best = { distance, volatility: solved.volatility };
+    }
+    return best?.volatility ?? null;
+  }
+
+  function theory(index: IndexName, expiry: string, strikePaise: number, type: 'CE' | 'PE', at: Date) {
+    const day = dayOf(index, istDate(at));
+    const row = day?.options.get(optionKey(expiry, strikePaise, type));
+    if (day === undefined || row === undefined) return null;
+    const spot = indexLevelPaise(day, istMinutes(at));
+    const years = Math.max(0, closeInstant(expiry) - at.getTime()) / yearMs;
+    const volatility = volatilityOf(day, row);
+    const price = black76Price({ kind: type, forward: spot / 100, strike: strikePaise / 100, years, rate: 0, volatility }) * 100;
+    return { theory: price, volatility, spot };
+  }
+
+  async function contractsOf(keys: readonly string[], q: Queryable): Promise<void> {
+    const missing = keys.filter((key) => !contracts.has(key));
+    if (missing.length === 0) return;
+    const { rows } = await q.query<{ key: string; name: IndexName; expiry: string; strike: number; instrument_type: 'CE' | 'PE' }>(
+      `SELECT exchange || ':' || tradingsymbol AS key, name, to_char(expiry, 'YYYY-MM-DD') AS expiry, strike, instrument_type
+       FROM instruments WHERE exchange || ':' || tradingsymbol = ANY($1::text[])`,
+      [missing],
+    );
+    for (const row of rows) contracts.set(row.key, { index: row.name, expiry: row.expiry, strikePaise: Math.round(Number(row.strike) * 100), type: row.instrument_type });
+  }
+
+  function quoteOf(key: string, at: Date): Quote | null {
+    const contract = contracts.get(key);
+    if (contract === undefined) return null;
+    const priced = theory(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
+    if (priced === null) return null;
+    const day = dayOf(contract.index, istDate(at))!;
+    const years = Math.max(0, closeInstant(contract.expiry) - at.getTime()) / yearMs;
+    const width = spreadTicks({
+      theoryPaise: priced.theory,
+      strike: contract.strikePaise / 100,
+      forward: priced.spot / 100,
+      years,
+      atmVolatility: atmVolatilityOf(day) ?? priced.volatility,
+      istMinutes: istMinutes(at),
+      tickPaise,
+    });
+    const { bidPaise, askPaise } = bookAround(priced.theory, width, tickPaise);
+    const settle = day.options.get(optionKey(contract.expiry, contract.strikePaise, contract.type))!.settlePaise;
+    return { bidPaise, askPaise, lastPaise: Math.round(priced.theory / tickPaise) * tickPaise, closePaise: settle };
+  }
+
+  function spotOf(index: IndexName, at: Date): number {
+    const day = dayOf(index, istDate(at));
+    if (day === undefined) throw new Error(`No ${index} history on ${istDate(at)}`);
+    return indexLevelPaise(day, istMinutes(at));
+  }
+
+  const open = (now: Date) => {
+    const minutes = istMinutes(now);
+    return minutes >= openMinutes && minutes < closeMinutes && [...days.values()].some((day) => day.day === istDate(now));
+  };
+
+  return {
+    load,
+    day: dayOf,
+    counts,
+    theory,
+    async quotes(keys, q) {
+      await contractsOf(keys, q);
+      const now = clock();
+      const found = new Map<string, Quote>();
+      for (const key of keys) {
+        const quote = quoteOf(key, now);
+        if (quote === null) continue;
+        counts.modelled += 1;
+        found.set(key, quote);
+      }
+      return found;
+    },
+    spotPaise: async (index) => spotOf(index, clock()),
+    async closingValuePaise(index, day) {
+      const history = dayOf(index, day);
+      if (history === undefined) throw new Error(`No ${index} history on ${day} to settle its expiry`);
+      // The exchange's settlement of an expiring call in the money is the index's closing value minus the strike.
+      let best: OptionRow | null = null;
+      for (const row of history.options.values()) {
+        if (row.expiry !== day || row.optionType !== 'CE' || row.settlePaise <= 0) continue;
+        if (best === null || row.settlePaise < best.settlePaise) best = row;
+      }
+      return best === null ? history.closePaise : best.strikePaise + best.settlePaise;
+    },
+    async pricing(index) {
+      const now = clock();
+      const day = dayOf(index, istDate(now));
+      const spot = spotOf(index, now) / 100;
+      const volatility = (strike: number, expiry: string) => {
+        const row = day?.options.get(optionKey(expiry, Math.round(strike * 100), 'CE')) ?? day?.options.get(optionKey(expiry, Math.round(strike * 100), 'PE'));
+        return day === undefined || row === undefined ? (day === undefined ? fallbackVolatility : (atmVolatilityOf(day) ?? fallbackVolatility)) : volatilityOf(day, row);
+      };
+      return { spot, rate: 0, nowMs: now.getTime(), volatility };
+    },
+    marketOpen: async (_exchange, now) => open(now),
+    session: async (_exchange, now) => ({ open: open(now), nextOpen: null, closedAt: null }),
+    demo: false,
+  };
+}

@@ -1,0 +1,125 @@
+// A backtest checked by hand: a short NIFTY straddle sold at Monday's close (15:29) and held into Tuesday's
+// expiry. Its P&L must be exactly the premium received (the modelled bids: Black-76 at the day's index level
+// with each contract's volatility solved from Monday's settlement price, at the simulator's spread) minus the
+// value the exchange settled the contracts at on Tuesday, minus the charges of those dates (Monday's rates on
+// the two sells, Tuesday's on the exercise). The history's lot size (75) wins over the configured one (65).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import { black76Price } from '../../../quant/black76.ts';
+import { impliedVolatility } from '../../../quant/implied-volatility.ts';
+import { servicesDecorator } from '../../../server/app.ts';
+import { chargeRatesOn, expiryCharges, fillCharges, totalCharges } from '../../../server/services/brokers/paper/charges.ts';
+import { bookAround, spreadTicks } from '../../../server/services/market/spreads.ts';
+import type { Services } from '../../../server/services/services.ts';
+import { signedInAccount } from '../support/accounts.ts';
+import { testBackends } from '../support/test-database.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../support/trading.ts';
+import { importHistory, type FixtureRow } from './history-fixture.ts';
+
+type Schemas = components['schemas'];
+
+const monday = '2026-10-05';
+const expiry = '2026-10-06';
+const nextWeek = '2026-10-13';
+const year = 365 * 24 * 60;
+
+/** Monday: the index at 25,010; Tuesday's expiry settles the index at 25,080 (the settlement prices say so). */
+const rows: FixtureRow[] = [
+  { day: monday, expiry, strike: 24900, type: 'CE', settle: 160 },
+  { day: monday, expiry, strike: 24900, type: 'PE', settle: 40 },
+  { day: monday, expiry, strike: 25000, type: 'CE', settle: 95 },
+  { day: monday, expiry, strike: 25000, type: 'PE', settle: 85 },
+  { day: monday, expiry, strike: 25100, type: 'CE', settle: 45 },
+  { day: monday, expiry, strike: 25100, type: 'PE', settle: 135 },
+  { day: monday, expiry: nextWeek, strike: 25000, type: 'CE', settle: 260 },
+  { day: monday, expiry: nextWeek, strike: 25000, type: 'PE', settle: 240 },
+  { day: expiry, expiry, strike: 24900, type: 'CE', settle: 180 },
+  { day: expiry, expiry, strike: 24900, type: 'PE', settle: 0 },
+  { day: expiry, expiry, strike: 25000, type: 'CE', settle: 80 },
+  { day: expiry, expiry, strike: 25000, type: 'PE', settle: 0 },
+  { day: expiry, expiry, strike: 25100, type: 'CE', settle: 0 },
+  { day: expiry, expiry, strike: 25100, type: 'PE', settle: 20 },
+  { day: expiry, expiry: nextWeek, strike: 25000, type: 'CE', settle: 300 },
+  { day: expiry, expiry: nextWeek, strike: 25000, type: 'PE', settle: 210 },
+];
+
+/** The bid the model quotes for a Monday contract at 15:29 (see the file's header). */
+function mondayBid(type: 'CE' | 'PE', settle: number): number {
+  const spot = 25010;
+  const solved = impliedVolatility({ kind: type, forward: spot, strike: 25000, years: (24 * 60) / year, rate: 0, price: settle });
+  if (!solved.ok) throw new Error('no volatility');
+  const atm = impliedVolatility({ kind: 'CE', forward: spot, strike: 25000, years: (24 * 60) / year, rate: 0, price: 95 });
+  const years = (24 * 60 + 1) / year;
+  const theory = black76Price({ kind: type, forward: spot, strike: 25000, years, rate: 0, volatility: solved.volatility }) * 100;
+  const width = spreadTicks({ theoryPaise: theory, strike: 25000, forward: spot, years, atmVolatility: atm.ok ? atm.volatility : 0, istMinutes: 15 * 60 + 29, tickPaise: 5 });
+  return bookAround(theory, width, 5).bidPaise;
+}
+
+describe.each(testBackends)('a hand-computed backtest on %s', (backend) => {
+  let server: TestServer;
+
+  beforeEach(async () => {
+    server = await startTestServer({ backend });
+    // Tuesday's underlying (the spot close, 25,070) is not the settlement value (25,080, the last half hour's average): the contracts settle at the file's settlement prices.
+    await importHistory(server.db, 'NIFTY', { [monday]: 25010, [expiry]: 25070 }, rows);
+  });
+
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('a short straddle from Monday’s close to Tuesday’s expiry makes the premium received − the settlement value − the charges of those dates', async () => {
+    const call = guardedClient(server.app);
+    const { token } = await signedInAccount(call);
+    const { account } = await createBrokerAccount(call, token);
+    const portfolio = await createPortfolio(call, token, account.id);
+    const strategies = await baseStrategies(call, token);
+    const body = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, {
+      lots: 1,
+      weekdays: [1],
+      entry_time: '15:29',
+      exit_time: '15:30',
+      stop_loss_pct: 100,
+      target_pct: 1000,
+      params: {},
+    });
+    const queued = await call<{ backtest: Schemas['Backtest'] }>('createBacktest', { token, body: { bot: body, from: monday, to: expiry, capital: 500000 } });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const services = server.app.getDecorator<Services>(servicesDecorator);
+    const pass = await services.backtests.worker.pass();
+    const got = await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: queued.body.backtest.id } });
+    expect(pass.outcome, JSON.stringify(got.body.backtest.error)).toBe('done');
+    const backtest = got.body.backtest;
+
+    const quantity = 75;
+    const callBid = mondayBid('CE', 95);
+    const putBid = mondayBid('PE', 85);
+    const premium = (callBid + putBid) * quantity;
+    // Tuesday: the call settles at 80 (the index at 25,080), the put worthless.
+    const settlement = (8000 + 0) * quantity;
+    const mondayRates = await chargeRatesOn(server.db, 'NFO', monday);
+    const tuesdayRates = await chargeRatesOn(server.db, 'NFO', expiry);
+    const charges =
+      totalCharges(fillCharges(mondayRates, 'SELL', quantity, callBid, true)) +
+      totalCharges(fillCharges(mondayRates, 'SELL', quantity, putBid, true)) +
+      totalCharges(expiryCharges(tuesdayRates, { long: false, quantity, intrinsicPaise: 8000, freezeQuantity: 1800 })) +
+      totalCharges(expiryCharges(tuesdayRates, { long: false, quantity, intrinsicPaise: 0, freezeQuantity: 1800 }));
+    const expected = (premium - settlement - charges) / 100;
+
+    expect(backtest.summary).toMatchObject({ trades: 1, net_pnl: expected, trading_days: 2 });
+    expect(backtest.summary!.charges.total).toBe(charges / 100);
+    expect(backtest.summary!.gross_pnl).toBe((premium - settlement) / 100);
+    expect(backtest.summary!.modelled_share).toBe(0.5);
+    const trade = backtest.trades[0]!;
+    expect(trade.exit_rule).toBe('expiry');
+    expect(trade.net_pnl).toBe(expected);
+    expect(trade.legs.map((leg) => [leg.option_type, leg.strike, leg.side, leg.quantity, leg.entry_price, leg.exit_price, leg.entry_modelled, leg.exit_modelled, leg.exit_rule])).toEqual([
+      ['CE', 25000, 'SELL', quantity, callBid / 100, 80, true, false, 'expiry'],
+      ['PE', 25000, 'SELL', quantity, putBid / 100, 0, true, false, 'expiry'],
+    ]);
+    expect(backtest.daily.map((day) => day.date)).toEqual([monday, expiry]);
+    expect(backtest.daily.reduce((sum, day) => sum + day.pnl * 100, 0) / 100).toBeCloseTo(expected, 2);
+    expect(backtest.summary!.max_margin).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,32 @@
+// Market history written straight into the history tables, as an import of UDiFF bhavcopies would store it
+// (the parsers have their own tests): one index's option rows per day, with the underlying and lot size.
+import type { Database } from '../../../server/db/database.ts';
+
+export type FixtureRow = { day: string; expiry: string; strike: number; type: 'CE' | 'PE'; settle: number };
+
+export async function importHistory(db: Database, index: string, underlying: Record<string, number>, rows: readonly FixtureRow[], lotSize = 75): Promise<void> {
+  const days = Object.keys(underlying).sort();
+  const { rows: imports } = await db.query<{ id: number }>(
+    `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
+     VALUES ('bhavcopy_udiff', 'fixture.csv', $1, $2::date, $3::date, $4, NULL, now()) RETURNING id`,
+    ['a'.repeat(64), days[0], days[days.length - 1], rows.length],
+  );
+  const paise = (rupees: number) => Math.round(rupees * 100);
+  await db.query(
+    `INSERT INTO history_option_days (index_name, trade_date, expiry, strike_paise, option_type, open_paise, high_paise, low_paise, close_paise,
+       settle_paise, open_interest, change_in_oi, volume_contracts, underlying_paise, lot_size, import_id)
+     SELECT $1, d::date, e::date, s, t, p, p, p, p, p, 7500, 0, 100, u, $8, $9
+     FROM unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::bigint[]) AS x (d, e, s, t, p, u)`,
+    [
+      index,
+      rows.map((row) => row.day),
+      rows.map((row) => row.expiry),
+      rows.map((row) => paise(row.strike)),
+      rows.map((row) => row.type),
+      rows.map((row) => paise(row.settle)),
+      rows.map((row) => paise(underlying[row.day]!)),
+      lotSize,
+      imports[0]!.id,
+    ],
+  );
+}
