@@ -67,7 +67,7 @@ export function ComparePanel({ backtest }: { backtest: Backtest }) {
     <div className="flex flex-col gap-3">
       <p className="text-sm">{intl.formatMessage(messages.compareDays, { days: comparison.days.length, from: formatDate(first.date), to: formatDate(last.date) })}</p>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm" data-testid="compare-figures">
+        <table className="w-full text-xs sm:text-sm" data-testid="compare-figures">
           <thead>
             <tr className="text-fg-muted">
               <th scope="col" className="pe-2 text-start font-medium">{intl.formatMessage(messages.figure)}</th>
@@ -83,9 +83,9 @@ export function ComparePanel({ backtest }: { backtest: Backtest }) {
               return (
                 <tr key={row.label.id} className="border-t border-line">
                   <th scope="row" className="py-1 pe-2 text-start font-normal">{intl.formatMessage(row.label)}</th>
-                  <td className="py-1 pe-2 text-end tabular-nums">{show(a, row.kind)}</td>
-                  <td className="py-1 pe-2 text-end tabular-nums">{show(b, row.kind)}</td>
-                  <td className="py-1 text-end tabular-nums">{difference(a, b, row.kind)}</td>
+                  <td className="py-1 pe-2 text-end whitespace-nowrap tabular-nums">{show(a, row.kind)}</td>
+                  <td className="py-1 pe-2 text-end whitespace-nowrap tabular-nums">{show(b, row.kind)}</td>
+                  <td className="py-1 text-end whitespace-nowrap tabular-nums">{difference(a, b, row.kind)}</td>
                 </tr>
               );
             })}
@@ -94,7 +94,7 @@ export function ComparePanel({ backtest }: { backtest: Backtest }) {
       </div>
       <details>
         <summary className="cursor-pointer text-sm font-medium">{intl.formatMessage(messages.calendar)}</summary>
-        <table className="mt-2 w-full text-sm" data-testid="compare-days">
+        <table className="mt-2 w-full text-xs sm:text-sm" data-testid="compare-days">
           <thead>
             <tr className="text-fg-muted">
               <th scope="col" className="pe-2 text-start font-medium">{intl.formatMessage(messages.day)}</th>

@@ -7,9 +7,9 @@ function Price({ value, modelled }: { value: number; modelled: boolean }) {
   const intl = useIntl();
   const { formatInr } = useFormat();
   return (
-    <span className="tabular-nums">
+    <span className="inline-flex flex-col items-end tabular-nums sm:inline">
       {formatInr(value)}
-      {modelled && <span className="ms-1 rounded bg-warn/15 px-1 text-xs text-fg">{intl.formatMessage(messages.modelled)}</span>}
+      {modelled && <span className="mt-0.5 block w-fit rounded bg-warn/15 px-1 text-xs text-fg sm:ms-1 sm:mt-0 sm:inline">{intl.formatMessage(messages.modelled)}</span>}
     </span>
   );
 }
@@ -51,7 +51,7 @@ function Trade({ trade }: { trade: BacktestTrade }) {
       {/* The engine's own words for the exit (English, as the bot's actions say it). */}
       {trade.reason !== null && <p className="text-xs text-fg-muted">{trade.reason}</p>}
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[34rem] text-sm">
+        <table className="w-full text-xs sm:text-sm">
           <thead>
             <tr className="text-start text-fg-muted">
               <th scope="col" className="pe-2 text-start font-medium">{intl.formatMessage(messages.leg)}</th>
