@@ -18,8 +18,9 @@ const KB = 1000;
 // first paint, sign-in in the entry and one chunk for the entry's imports. The goal was 130 KB. Since issue 24
 // the stricter gauge is first-visit-network.test.ts (every file fetched until the network is idle, against a
 // bare React app: 118.5 KB in 6 files, where it was 143.8 KB in 19); this one keeps the entry from creeping, with
-// room for the names of new lazy chunks its preload map lists (about 35 bytes gzip each).
-const FIRST_VISIT_BUDGET = 130.5 * KB;
+// room for the names of new lazy chunks its preload map lists (about 35 bytes gzip each). Issue 25's three
+// screens (market history, backtests and a backtest's report) and their two menu names took it to 130.55 KB.
+const FIRST_VISIT_BUDGET = 130.6 * KB;
 const SCREEN_CHUNK_BUDGET = 60 * KB;
 
 /** Lazy modules shown on the public pages too (with index.css only): their classes must be in it. */
