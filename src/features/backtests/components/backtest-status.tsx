@@ -37,7 +37,7 @@ export function BacktestStatus({ backtest }: { backtest: Backtest }) {
       </span>
       {underway && (
         <progress
-          className="h-2 w-full accent-brand"
+          className="h-2 w-full overflow-hidden rounded-full accent-brand [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-surface-muted [&::-webkit-progress-value]:bg-brand"
           max={1}
           value={backtest.progress}
           aria-label={intl.formatMessage(messages.progressLabel, { name: backtest.bot.name })}

@@ -74,7 +74,7 @@ export function UploadRow({ upload }: { upload: Upload }) {
         <span className="text-sm text-fg-muted">{formatBytes(file.size, locale)}</span>
       </div>
       <progress
-        className="h-2 w-full accent-brand"
+        className="h-2 w-full overflow-hidden rounded-full accent-brand [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-surface-muted [&::-webkit-progress-value]:bg-brand"
         max={1}
         value={outcomes !== null || error !== null ? 1 : (sent ?? 0)}
         aria-label={intl.formatMessage(messages.progressLabel, { file: file.name })}
