@@ -1,11 +1,12 @@
 // The engine over history: a job's bot runs on an isolated book (backtest-book.ts) through the server's own
 // bot engine and paper broker, priced from history (history-prices.ts), the clock injected and stepped through
-// the bot's times on each day with history: its entry, then every `stepMinutes` until its exit time (stops,
+// the bot's times on each day with history: its entry, then every `stepMinutes` (while it holds a position) until its exit time (stops,
 // targets, trails and re-entries are judged at those instants), then past 15:30 for the paper broker's expiry
 // settlement. Progress is reported once a day, which is also where a cancel stops it.
 import type { Database } from '../../db/database.ts';
 import { clockMinutes, istOffsetMs } from '../market/ist.ts';
 import type { IndexName } from '../market/index-config.ts';
+import { loadHeld } from '../bots/engine/engine-store.ts';
 import { openBook } from './backtest-book.ts';
 import { buildReport, type MarginSample } from './backtest-report.ts';
 import { BacktestFailure, type BacktestRun } from './backtest-worker.ts';
@@ -26,12 +27,13 @@ export function dayTimes(entryTime: string, exitTime: string, stepMinutes: numbe
 }
 
 export type RunnerOptions = {
-  /** Minutes between the engine's looks inside the day (5 with imported minutes, 30 on the daily path). */
+  /** Minutes between the engine's looks inside the day (5 with imported minutes, 60 on the daily path,
+   *  a straight line between two closes). */
   stepMinutes?: { minutes: number; daily: number };
 };
 
 export function createHistoryRunner(history: Database, options: RunnerOptions = {}): BacktestRun {
-  const steps = options.stepMinutes ?? { minutes: 5, daily: 30 };
+  const steps = options.stepMinutes ?? { minutes: 5, daily: 60 };
   return async (job, report) => {
     let now = at(job.from, 0);
     const clock = () => now;
@@ -45,21 +47,38 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
       await shapeMarket(book.db, index, days.map((day) => prices.day(index, day)!));
       const listed = new Set<string>();
       const margins: MarginSample[] = [];
+      const holding = async () => (await loadHeld(book.db, { kind: job.bot.kind, id: book.botId })).size > 0;
+      const { rows: limited } = await book.db.query('SELECT 1 FROM risk_limits WHERE broker_account_id = $1', [book.account.id]);
       for (const [position, day] of days.entries()) {
         const history = prices.day(index, day)!;
         const step = history.minutes.size > 0 ? steps.minutes : steps.daily;
-        for (const minute of dayTimes(job.bot.entry_time, job.bot.exit_time, step)) {
+        const times = dayTimes(job.bot.entry_time, job.bot.exit_time, step);
+        let held = await holding();
+        let listedToday = false;
+        for (const [n, minute] of times.entries()) {
+          // Between the entry and the exit the engine has nothing to judge while the bot is flat (a trading bot's
+          // signals excepted): those looks are skipped, which is most of a day after a stop-loss.
+          if (n > 0 && n < times.length - 1 && !held && job.bot.kind === 'daily' && job.bot.params.re_entry === undefined) continue;
           now = at(day, minute);
-          await listDay(book.db, services.market, history, now, listed);
+          // The day's contracts, listed once a day (a day's expiries do not change before the close).
+          if (!listedToday) await listDay(book.db, services.market, history, now, listed);
+          listedToday = true;
           const ticked = await services.botEngine.tick(now);
           if (ticked.errors.length > 0) throw new BacktestFailure(day, `${hhmm(minute)}: ${String((ticked.errors[0] as Error).message ?? ticked.errors[0])}`);
-          await services.paperTrading.onTick(now);
-          await services.riskLimits.watch();
-          margins.push({ day, marginPaise: (await services.paperTrading.funds(book.account)).marginPaise });
+          // Bots place market orders, filled as they are placed: the fill engine's pass and the margin read
+          // matter only after the bot acted.
+          if (ticked.acted > 0) {
+            await services.paperTrading.onTick(now);
+            margins.push({ day, marginPaise: (await services.paperTrading.funds(book.account)).marginPaise });
+            held = await holding();
+          }
+          if (limited.length > 0 && held) await services.riskLimits.watch();
         }
-        // After the close: contracts expiring today settle at the exchange's settlement price.
-        now = at(day, clockMinutes('15:30'), 30);
-        await services.paperTrading.onTick(now, { fills: false });
+        // After the close: contracts held into their expiry settle at the exchange's settlement price.
+        if (held) {
+          now = at(day, clockMinutes('15:30'), 30);
+          await services.paperTrading.onTick(now, { fills: false });
+        }
         await report((position + 1) / days.length);
       }
       return await buildReport(book, prices, index, days, margins);

@@ -4,8 +4,8 @@
 //   the previous history day's underlying value (at 09:15) to the day's own (at 15:30);
 // - an option: Black-76 at that index level, with the implied volatility solved from the contract's settlement
 //   price at the day's close (the index's forward taken as the index level, the carry absorbed into the
-//   volatility), quoted around that theory at the simulator's spread model (market/spreads.ts). Every such
-//   quote is modelled. Where no volatility explains the settlement (expiry day, no time value) the contract's
+//   volatility), quoted around that theory at the simulator's spread model (market/spreads.ts), with at least
+//   a one-tick bid while the contract has any value. Every such quote is modelled. Where no volatility explains the settlement (expiry day, no time value) the contract's
 //   last solved volatility is used, else the day's at-the-money one, else 15 %;
 // - expiry: the index's closing value read back from the file (strike + settlement of an expiring call in the
 //   money), so an expiring contract settles at exactly the exchange's settlement price.
@@ -142,8 +142,18 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     return volatility;
   }
 
-  /** The solved volatility of the nearest expiry's contract closest to the money that day, if any solves. */
+  const atmVolatilities = new Map<string, number | null>();
+
+  /** The solved volatility of the nearest expiry's contract closest to the money that day, if any solves (once a day). */
   function atmVolatilityOf(day: HistoryDay): number | null {
+    const key = `${day.index}|${day.day}`;
+    if (atmVolatilities.has(key)) return atmVolatilities.get(key)!;
+    const volatility = solveAtmVolatility(day);
+    atmVolatilities.set(key, volatility);
+    return volatility;
+  }
+
+  function solveAtmVolatility(day: HistoryDay): number | null {
     let best: { distance: number; volatility: number } | null = null;
     for (const row of day.options.values()) {
       const years = (closeInstant(row.expiry) - closeInstant(day.day)) / yearMs;
@@ -194,7 +204,11 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       istMinutes: istMinutes(at),
       tickPaise,
     });
-    const { bidPaise, askPaise } = bookAround(priced.theory, width, tickPaise);
+    const book = bookAround(priced.theory, width, tickPaise);
+    // The exchange's far options keep a bid of one tick (0.05) while they have any value; the simulator's book
+    // would show none there, and a market order would find no buyer for a wing on an expiry day.
+    const bidPaise = book.bidPaise === 0 && priced.theory > 0 ? tickPaise : book.bidPaise;
+    const askPaise = Math.max(book.askPaise, bidPaise + tickPaise);
     const settle = day.options.get(optionKey(contract.expiry, contract.strikePaise, contract.type))!.settlePaise;
     return { bidPaise, askPaise, lastPaise: Math.round(priced.theory / tickPaise) * tickPaise, closePaise: settle };
   }

@@ -121,5 +121,5 @@ describe.each(testBackends)('a hand-computed backtest on %s', (backend) => {
     expect(backtest.daily.map((day) => day.date)).toEqual([monday, expiry]);
     expect(backtest.daily.reduce((sum, day) => sum + day.pnl * 100, 0) / 100).toBeCloseTo(expected, 2);
     expect(backtest.summary!.max_margin).toBeGreaterThan(0);
-  });
+  }, 180_000);
 });

@@ -1,5 +1,6 @@
 // Market history written straight into the history tables, as an import of UDiFF bhavcopies would store it
 // (the parsers have their own tests): one index's option rows per day, with the underlying and lot size.
+import { black76Price } from '../../../quant/black76.ts';
 import type { Database } from '../../../server/db/database.ts';
 
 export type FixtureRow = { day: string; expiry: string; strike: number; type: 'CE' | 'PE'; settle: number };
@@ -29,4 +30,30 @@ export async function importHistory(db: Database, index: string, underlying: Rec
       imports[0]!.id,
     ],
   );
+}
+
+/**
+ * Synthetic bhavcopy rows: for each day, every listed expiry on or after it and strikes `around` steps either
+ * side of the day's money, settled at Black-76 with `volatility` (intrinsic value on the expiry day), rounded
+ * to the tick.
+ */
+export function syntheticRows(underlying: Record<string, number>, expiries: readonly string[], options: { step?: number; around?: number; volatility?: number } = {}): FixtureRow[] {
+  const { step = 50, around = 12, volatility = 0.12 } = options;
+  const rows: FixtureRow[] = [];
+  const tick = (rupees: number) => Math.round(rupees * 20) / 20;
+  for (const [day, spot] of Object.entries(underlying)) {
+    const atm = Math.round(spot / step) * step;
+    for (const expiry of expiries.filter((candidate) => candidate >= day).slice(0, 3)) {
+      const years = (Date.parse(expiry) - Date.parse(day)) / (365 * 86_400_000);
+      for (let n = -around; n <= around; n += 1) {
+        const strike = atm + n * step;
+        for (const type of ['CE', 'PE'] as const) {
+          const intrinsic = Math.max(0, type === 'CE' ? spot - strike : strike - spot);
+          const settle = years === 0 ? intrinsic : black76Price({ kind: type, forward: spot, strike, years, rate: 0, volatility });
+          rows.push({ day, expiry, strike, type, settle: tick(settle) });
+        }
+      }
+    }
+  }
+  return rows;
 }
