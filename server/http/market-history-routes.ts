@@ -2,7 +2,7 @@
 // deleting days one imported. The upload is the one route that takes files, so its body parsers (and
 // their larger limit) are registered inside this plugin only: every other route keeps JSON and 1 MB.
 import type { FastifyRequest } from 'fastify';
-import { createHistoryImportService, type UploadedFile } from '../services/history/history-import-service.ts';
+import type { UploadedFile } from '../services/history/history-import-service.ts';
 import { isHistoryIndex, type HistoryIndex } from '../services/history/history-files.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
@@ -43,7 +43,7 @@ function uploadedFiles(request: FastifyRequest, fileName: string | undefined): {
 }
 
 export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
-  const history = createHistoryImportService(context.db, context.clock);
+  const { history } = context.services;
   const userId = (request: FastifyRequest) => requireAuth(request).user.id;
 
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: historyUploadLimitBytes }, (request, bytes, done) => {

@@ -35,6 +35,7 @@ import { createBotStatus, type BotStatusService } from './bots/engine/bot-status
 import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
 import type { LastPriceSource } from './alerts/watchers/price-watcher.ts';
 import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/kite-broker/kite-live.ts';
+import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
 import { createBacktestServices, type BacktestServices } from './backtests/backtest-services.ts';
 import type { BacktestRun } from './backtests/backtest-worker.ts';
 import { createHistoryRunner } from './backtests/backtest-runner.ts';
@@ -72,6 +73,8 @@ export type Services = {
   alerts: AlertServices;
   /** Live trading on Kite Connect: its postbacks and the leader's periodic /orders read (server/app.ts). */
   kite: KiteLive;
+  /** Imported exchange history (bhavcopies, minute candles): import, coverage, and deleting one's own days. */
+  history: HistoryImportService;
   /** Backtests: the jobs, the request checks and this instance's worker. */
   backtests: BacktestServices;
 };
@@ -154,6 +157,7 @@ export function createServices(options: ServicesOptions): Services {
     botStatus: createBotStatus({ db, clock, prices: priceSource }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
     kite: kiteLive,
+    history: createHistoryImportService(db, clock),
     backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? createHistoryRunner(db) }),
   };
 }

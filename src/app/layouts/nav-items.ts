@@ -1,9 +1,11 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { MessageDescriptor } from 'react-intl';
+import BeakerIcon from '@heroicons/react/24/outline/BeakerIcon';
 import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
 import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
 import BriefcaseIcon from '@heroicons/react/24/outline/BriefcaseIcon';
 import BuildingLibraryIcon from '@heroicons/react/24/outline/BuildingLibraryIcon';
+import CircleStackIcon from '@heroicons/react/24/outline/CircleStackIcon';
 import ChartPieIcon from '@heroicons/react/24/outline/ChartPieIcon';
 import ClipboardDocumentListIcon from '@heroicons/react/24/outline/ClipboardDocumentListIcon';
 import DocumentTextIcon from '@heroicons/react/24/outline/DocumentTextIcon';
@@ -47,5 +49,7 @@ export const navItems: NavItem[] = [
   { to: '/app/heat_map', label: labels.heatMap, Icon: FireIcon },
   { to: '/app/screener_ticker', label: labels.screener, Icon: FunnelIcon },
   { to: '/app/trading_view_chart', label: labels.charts, Icon: PresentationChartLineIcon },
+  { to: '/app/backtests', label: labels.backtests, Icon: BeakerIcon },
+  { to: '/app/market_history', label: labels.marketHistory, Icon: CircleStackIcon },
 ];
 

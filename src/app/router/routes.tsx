@@ -39,6 +39,9 @@ const appChildren: RouteObject[] = [
   { path: 'dashboards/live-trade', element: <S.liveTrade />, handle: titled(names.liveTrade) },
   { path: 'kill-switch', element: <S.killSwitch />, handle: titled(names.killSwitch) },
   { path: 'strategy-builder', element: <S.strategyBuilder />, handle: titled(names.strategyBuilder) },
+  { path: 'market_history', element: <S.marketHistory />, handle: titled(names.marketHistory) },
+  { path: 'backtests', element: <S.backtests />, handle: titled(names.backtests) },
+  { path: 'backtests/:id', element: <S.backtestReport />, handle: titled(names.backtests) },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 

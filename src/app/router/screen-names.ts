@@ -21,6 +21,8 @@ export const screenNames = defineMessages({
   heatMap: { id: 'app.nav.heatMap', defaultMessage: 'Heat map' },
   screener: { id: 'app.nav.screener', defaultMessage: 'Screener' },
   charts: { id: 'app.nav.charts', defaultMessage: 'Charts' },
+  marketHistory: { id: 'app.nav.marketHistory', defaultMessage: 'Market history' },
+  backtests: { id: 'app.nav.backtests', defaultMessage: 'Backtests' },
   signIn: { id: 'app.title.signIn', defaultMessage: 'Sign in' },
   register: { id: 'app.title.register', defaultMessage: 'Create an account' },
   errorPage: { id: 'app.title.errorPage', defaultMessage: 'Error' },

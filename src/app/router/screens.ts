@@ -59,5 +59,12 @@ export const screens = {
   killSwitch: lazyScreen('kill-switch', () =>
     import('@/features/kill-switch/routes/kill-switch-screen').then((m) => m.KillSwitchScreen),
   ),
+  marketHistory: lazyScreen('market-history', () =>
+    import('@/features/market-history/routes/market-history-screen').then((m) => m.MarketHistoryScreen),
+  ),
+  backtests: lazyScreen('backtests', () => import('@/features/backtests/routes/backtests-screen').then((m) => m.BacktestsScreen)),
+  backtestReport: lazyScreen('backtest-report', () =>
+    import('@/features/backtests/routes/backtest-report-screen').then((m) => m.BacktestReportScreen),
+  ),
   heatMap: lazyScreen('heat-map', () => import('@/app/routes/heat-map-screen').then((m) => m.HeatMapScreen)),
 };

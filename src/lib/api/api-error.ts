@@ -26,8 +26,13 @@ export type ApiErrorDetails = {
   retryAfterSeconds?: number;
   /** The path of the call that failed, e.g. /api/authenticate/logout/. */
   path?: string;
+  /** The refusal in the trader's language, when the server sent it coded (`details.text`, a LocalText). */
+  text?: CodedRefusal;
   cause?: unknown;
 };
+
+/** A coded server text (openapi LocalText): src/i18n/say-server-text.ts says it in the interface language. */
+export type CodedRefusal = { code: string; params: Readonly<Record<string, unknown>> };
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
@@ -36,6 +41,7 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly path: string | undefined;
+  readonly text: CodedRefusal | undefined;
 
   constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
     super(message, { cause: details.cause });
@@ -46,6 +52,7 @@ export class ApiError extends Error {
     this.field = details.field;
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.path = details.path;
+    this.text = details.text;
   }
 }
 
@@ -55,6 +62,16 @@ function readString(body: unknown, key: string): string | undefined {
   if (typeof body !== 'object' || body === null || !(key in body)) return undefined;
   const value = (body as Record<string, unknown>)[key];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function codedTextOf(body: unknown): CodedRefusal | undefined {
+  if (typeof body !== 'object' || body === null || !('details' in body)) return undefined;
+  const details = body.details;
+  if (typeof details !== 'object' || details === null || !('text' in details)) return undefined;
+  const text = details.text;
+  if (typeof text !== 'object' || text === null || !('code' in text) || typeof text.code !== 'string') return undefined;
+  const params = 'params' in text && typeof text.params === 'object' && text.params !== null ? (text.params as Record<string, unknown>) : {};
+  return { code: text.code, params };
 }
 
 export function messageOf(body: unknown): string | undefined {
@@ -70,6 +87,7 @@ export function errorFromStatus(status: number, body: unknown, retryAfter?: stri
     code: readString(body, 'code'),
     field: readString(body, 'field'),
     retryAfterSeconds: retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined,
+    text: codedTextOf(body),
   };
   if (status === 401) return new ApiError('unauthorized', message, details);
   if (status === 404) return new ApiError('not_found', message, details);

@@ -1,0 +1,33 @@
+// Loaded only by the backtest report, on demand: lightweight-charts stays out of every other screen's
+// download. Plain DOM, no React (see positions/components/pnl-history-chart.ts for why). The equity is a line
+// in the upper pane; the drawdown, drawn downwards from zero, fills the pane beneath it.
+import { AreaSeries, ColorType, LineSeries, createChart } from 'lightweight-charts';
+
+export type EquityPoint = { date: string; equity: number; drawdown: number };
+
+function cssColor(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value === '' ? fallback : value;
+}
+
+export function drawEquity(box: HTMLElement, points: readonly EquityPoint[], formatPrice: (value: number) => string): () => void {
+  const brand = cssColor('--sd-brand', '#2563eb');
+  const loss = cssColor('--sd-loss', '#b91c1c');
+  const line = cssColor('--sd-line', '#dfe3ea');
+  const chart = createChart(box, {
+    autoSize: true,
+    layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: cssColor('--sd-fg-muted', '#4b5563'), attributionLogo: false },
+    grid: { vertLines: { color: line }, horzLines: { color: line } },
+    rightPriceScale: { borderVisible: false },
+    timeScale: { borderVisible: false },
+    localization: { priceFormatter: formatPrice },
+  });
+  const equity = chart.addSeries(LineSeries, { color: brand, lineWidth: 2 });
+  equity.setData(points.map((point) => ({ time: point.date, value: point.equity })));
+  const drawdown = chart.addSeries(AreaSeries, { lineColor: loss, topColor: `${loss}10`, bottomColor: `${loss}55`, lineWidth: 1, invertFilledArea: true }, 1);
+  drawdown.setData(points.map((point) => ({ time: point.date, value: -point.drawdown })));
+  const panes = chart.panes();
+  panes[1]?.setHeight(Math.round(box.clientHeight * 0.3));
+  chart.timeScale().fitContent();
+  return () => chart.remove();
+}

@@ -1,0 +1,90 @@
+import { useIntl } from 'react-intl';
+import type { BacktestLeg, BacktestTrade } from '@/features/backtests/api/backtest-calls';
+import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
+import { useFormat } from '@/lib/format/use-format';
+
+function Price({ value, modelled }: { value: number; modelled: boolean }) {
+  const intl = useIntl();
+  const { formatInr } = useFormat();
+  return (
+    <span className="inline-flex flex-col items-end tabular-nums sm:inline">
+      {formatInr(value)}
+      {modelled && <span className="mt-0.5 block w-fit rounded bg-warn/15 px-1 text-xs text-fg sm:ms-1 sm:mt-0 sm:inline">{intl.formatMessage(messages.modelled)}</span>}
+    </span>
+  );
+}
+
+function LegRow({ leg }: { leg: BacktestLeg }) {
+  const intl = useIntl();
+  const { formatNumber } = useFormat();
+  return (
+    <tr className="border-t border-line">
+      <th scope="row" className="py-1 pe-2 text-start font-normal break-all">{leg.tradingsymbol}</th>
+      <td className="py-1 pe-2">{leg.side}</td>
+      <td className="py-1 pe-2 text-end tabular-nums">{formatNumber(leg.quantity)}</td>
+      <td className="py-1 pe-2 text-end"><Price value={leg.entry_price} modelled={leg.entry_modelled} /></td>
+      <td className="py-1 pe-2 text-end"><Price value={leg.exit_price} modelled={leg.exit_modelled} /></td>
+      <td className="py-1">{intl.formatMessage(messages.exitRules[leg.exit_rule])}</td>
+    </tr>
+  );
+}
+
+function Trade({ trade }: { trade: BacktestTrade }) {
+  const intl = useIntl();
+  const { formatDateTime, formatSignedInr, formatInr } = useFormat();
+  return (
+    <li className="flex flex-col gap-2 rounded-md border border-line bg-surface p-3" data-testid="backtest-trade">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-medium">
+          {intl.formatMessage(messages.tradeTitle, { number: trade.number, entered: formatDateTime(trade.entered_at), exited: formatDateTime(trade.exited_at) })}
+        </span>
+        <span className={`font-semibold tabular-nums ${trade.net_pnl >= 0 ? 'text-profit' : 'text-loss'}`}>{formatSignedInr(trade.net_pnl)}</span>
+      </div>
+      <p className="text-sm text-fg-muted">
+        {intl.formatMessage(messages.tradeFigures, {
+          rule: intl.formatMessage(messages.exitRules[trade.exit_rule]),
+          gross: formatSignedInr(trade.gross_pnl),
+          charges: formatInr(trade.charges.total),
+          net: formatSignedInr(trade.net_pnl),
+        })}
+      </p>
+      {/* The engine's own words for the exit (English, as the bot's actions say it). */}
+      {trade.reason !== null && <p className="text-xs text-fg-muted">{trade.reason}</p>}
+      <div className="overflow-x-auto">
+        <table className="w-full text-xs sm:text-sm">
+          <thead>
+            <tr className="text-start text-fg-muted">
+              <th scope="col" className="pe-2 text-start font-medium">{intl.formatMessage(messages.leg)}</th>
+              <th scope="col" className="pe-2 text-start font-medium">{intl.formatMessage(messages.side)}</th>
+              <th scope="col" className="pe-2 text-end font-medium">{intl.formatMessage(messages.quantity)}</th>
+              <th scope="col" className="pe-2 text-end font-medium">{intl.formatMessage(messages.entry)}</th>
+              <th scope="col" className="pe-2 text-end font-medium">{intl.formatMessage(messages.exit)}</th>
+              <th scope="col" className="text-start font-medium">{intl.formatMessage(messages.exitRuleColumn)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {trade.legs.map((leg) => (
+              <LegRow key={`${leg.tradingsymbol}-${leg.side}`} leg={leg} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </li>
+  );
+}
+
+/** Every trade, oldest first, with its legs, prices (modelled ones marked), charges and the rule that closed it. */
+export function TradesList({ trades }: { trades: readonly BacktestTrade[] }) {
+  const intl = useIntl();
+  if (trades.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noTrades)}</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-fg-muted">{intl.formatMessage(messages.modelledNote)}</p>
+      <ol className="flex flex-col gap-2">
+        {trades.map((trade) => (
+          <Trade key={trade.number} trade={trade} />
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import { getBacktest, isUnderway, type Backtest } from '@/features/backtests/api/backtest-calls';
+import { BacktestStatus } from '@/features/backtests/components/backtest-status';
+import { ComparePanel } from '@/features/backtests/components/compare-panel';
+import { CsvExportButton } from '@/features/backtests/components/csv-export-button';
+import { EquityChart } from '@/features/backtests/components/equity-chart';
+import { PnlCalendarView } from '@/features/backtests/components/pnl-calendar-view';
+import { SummaryFigures } from '@/features/backtests/components/summary-figures';
+import { TradesList } from '@/features/backtests/components/trades-list';
+import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
+import { usePolled } from '@/features/backtests/hooks/use-polled';
+import { LoadStatus } from '@/components/ui/load-status';
+import { PageHeader } from '@/components/ui/page-header';
+import { PanelBoundary } from '@/components/ui/panel-boundary';
+import { StaleNote } from '@/components/ui/stale-note';
+import { useFormat } from '@/lib/format/use-format';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <PanelBoundary>{children}</PanelBoundary>
+    </section>
+  );
+}
+
+function Report({ backtest }: { backtest: Backtest }) {
+  const intl = useIntl();
+  const summary = backtest.summary;
+  if (summary === null) return <BacktestStatus backtest={backtest} />;
+  return (
+    <>
+      <Section id="report-figures" title={intl.formatMessage(messages.figures)}>
+        <SummaryFigures summary={summary} />
+      </Section>
+      <Section id="report-equity" title={intl.formatMessage(messages.equity)}>
+        <EquityChart points={backtest.equity} />
+      </Section>
+      <Section id="report-calendar" title={intl.formatMessage(messages.calendar)}>
+        <PnlCalendarView daily={backtest.daily} />
+      </Section>
+      <Section id="report-compare" title={intl.formatMessage(messages.compare)}>
+        <ComparePanel backtest={backtest} />
+      </Section>
+      <Section id="report-trades" title={intl.formatMessage(messages.tradesTitle)}>
+        <TradesList trades={backtest.trades} />
+      </Section>
+    </>
+  );
+}
+
+/**
+ * /app/backtests/:id: the report, read again while the backtest runs. A report once read is kept on the
+ * device (lib/persist/last-known), so it opens offline, marked with the time it was read.
+ */
+export function BacktestReportScreen() {
+  const intl = useIntl();
+  const { formatDate, formatInr } = useFormat();
+  const id = Number(useParams().id);
+  const read = usePolled(`backtest:${id}`, () => getBacktest(id), (backtest) => isUnderway(backtest.status));
+  const backtest = read.value;
+  const title = backtest === undefined ? intl.formatMessage(messages.reportTitle) : backtest.bot.name;
+  const description =
+    backtest === undefined
+      ? undefined
+      : `${intl.formatMessage(messages.rowRange, { underlying: backtest.bot.underlying, from: formatDate(backtest.from), to: formatDate(backtest.to) })} · ${intl.formatMessage(messages.capitalLine, { capital: formatInr(backtest.capital, { maximumFractionDigits: 0 }) })}`;
+  return (
+    <div className="flex flex-col gap-6">
+      <Link to="/app/backtests" className="text-sm text-brand underline">
+        {intl.formatMessage(messages.back)}
+      </Link>
+      <PageHeader title={title} description={description} actions={backtest?.summary ? <CsvExportButton backtest={backtest} /> : null} />
+      {read.asOf !== null && <StaleNote asOf={read.asOf} />}
+      {backtest === undefined ? (
+        <LoadStatus loadingText={intl.formatMessage(messages.reportLoading)} failedText={intl.formatMessage(messages.reportFailed)} failed={read.failed} onRetry={read.reload} />
+      ) : (
+        <Report backtest={backtest} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useIntl } from 'react-intl';
+import type { HistoryCoverage } from '@/features/market-history/api/market-history-calls';
+import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
+import { formatBytes } from '@/lib/format/bytes';
+import { useFormat } from '@/lib/format/use-format';
+
+/** Per index: its first and last day, days and gaps, rows and their size; then the space all history takes. */
+export function IndexSummaries({ coverage }: { coverage: HistoryCoverage }) {
+  const intl = useIntl();
+  const { formatDate, locale } = useFormat();
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="font-medium" data-testid="history-size">
+        {intl.formatMessage(messages.tableBytes, { size: formatBytes(coverage.table_bytes, locale) })}
+      </p>
+      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        {coverage.indices.map((entry) => (
+          <li key={entry.index} className="flex flex-col gap-1 rounded-md border border-line bg-surface p-3" data-testid="index-coverage">
+            <span className="font-semibold">{entry.index}</span>
+            <span className="text-sm">
+              {intl.formatMessage(messages.indexSummary, {
+                from: formatDate(entry.first_day),
+                to: formatDate(entry.last_day),
+                days: entry.days.length,
+                gaps: entry.option_gaps.length,
+              })}
+            </span>
+            <span className="text-sm text-fg-muted">
+              {intl.formatMessage(messages.indexRows, {
+                options: entry.option_rows,
+                candles: entry.minute_candles,
+                size: formatBytes(entry.bytes, locale),
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { historyIndices, importHistoryFile, type HistoryIndex } from '@/features/market-history/api/market-history-calls';
+import { UploadRow, type Upload } from '@/features/market-history/components/upload-row';
+import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { isApiError } from '@/lib/api/api-error';
+
+let uploadCount = 0;
+
+/**
+ * Chooses files and sends them one a request, one after the other: each has its own progress bar and its own
+ * answer, a refused file does not hold the others back, and the server parses one file at a time.
+ */
+export function UploadPanel({ onImported }: { onImported: () => void }) {
+  const intl = useIntl();
+  const input = useRef<HTMLInputElement>(null);
+  const [index, setIndex] = useState<HistoryIndex | ''>('');
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const update = (key: string, change: Partial<Upload>) =>
+    setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const files = [...(input.current?.files ?? [])];
+    if (files.length === 0) return;
+    const queued = files.map((file): Upload => ({ key: `upload-${(uploadCount += 1)}`, file, sent: null, outcomes: null, error: null }));
+    setUploads(queued);
+    setBusy(true);
+    let imported = false;
+    for (const upload of queued) {
+      update(upload.key, { sent: 0 });
+      try {
+        const outcomes = await importHistoryFile(upload.file, index === '' ? null : index, (sent) => update(upload.key, { sent }));
+        update(upload.key, { outcomes, sent: 1 });
+        imported ||= outcomes.some((outcome) => outcome.status === 'imported');
+      } catch (failure) {
+        update(upload.key, { error: isApiError(failure) ? failure.message : String(failure) });
+      }
+    }
+    setBusy(false);
+    if (input.current !== null) input.current.value = '';
+    if (imported) onImported();
+  };
+
+  return (
+    <section className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4" aria-labelledby="history-upload">
+      <h2 id="history-upload" className="text-lg font-semibold">
+        {intl.formatMessage(messages.upload)}
+      </h2>
+      <p className="text-sm text-fg-muted">{intl.formatMessage(messages.uploadHint)}</p>
+      <form className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end" onSubmit={(event) => void handleSubmit(event)}>
+        <label className="flex min-w-0 flex-col gap-1 sm:flex-1">
+          <span className="font-medium">{intl.formatMessage(messages.files)}</span>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            accept=".csv,.zip,text/csv,application/zip"
+            disabled={busy}
+            className="min-h-11 w-full text-sm file:me-3 file:min-h-11 file:rounded-md file:border file:border-line file:bg-surface-muted file:px-3 file:text-fg"
+          />
+        </label>
+        <SelectField
+          className="sm:w-56"
+          label={intl.formatMessage(messages.minuteIndex)}
+          hint={intl.formatMessage(messages.minuteIndexHint)}
+          value={index}
+          disabled={busy}
+          onChange={(event) => setIndex(historyIndices.find((name) => name === event.target.value) ?? '')}
+        >
+          <option value="">{intl.formatMessage(messages.fromFileName)}</option>
+          {historyIndices.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" busy={busy} className="sm:mb-6">
+          {intl.formatMessage(messages.importButton)}
+        </Button>
+      </form>
+      {uploads.length > 0 && (
+        <ul className="flex flex-col gap-2" aria-live="polite">
+          {uploads.map((upload) => (
+            <UploadRow key={upload.key} upload={upload} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

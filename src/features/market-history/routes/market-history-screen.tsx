@@ -1,0 +1,63 @@
+import CircleStackIcon from '@heroicons/react/24/outline/CircleStackIcon';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { getHistoryCoverage, type HistoryCoverage } from '@/features/market-history/api/market-history-calls';
+import { CoverageTable } from '@/features/market-history/components/coverage-table';
+import { DeleteRangeForm } from '@/features/market-history/components/delete-range-form';
+import { IndexSummaries } from '@/features/market-history/components/index-summaries';
+import { UploadPanel } from '@/features/market-history/components/upload-panel';
+import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
+import { coverageGrid } from '@/features/market-history/model/coverage-grid';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadStatus } from '@/components/ui/load-status';
+import { PageHeader } from '@/components/ui/page-header';
+import { PanelBoundary } from '@/components/ui/panel-boundary';
+import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
+
+/** /app/market_history: what imported history covers (indices × days, gaps marked), its size, imports and deletes. */
+export function MarketHistoryScreen() {
+  const intl = useIntl();
+  const [coverage, setCoverage] = useState<HistoryCoverage | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [stamp, setStamp] = useState(0);
+  const reload = useCallback(() => setStamp((value) => value + 1), []);
+  useEffect(() => {
+    let current = true;
+    getHistoryCoverage().then(
+      (answer) => {
+        if (!current) return;
+        setCoverage(answer);
+        setFailed(false);
+      },
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [stamp]);
+  useReloadWhenOnline(failed, reload);
+  const grid = useMemo(() => (coverage === null ? null : coverageGrid(coverage)), [coverage]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+      <PanelBoundary>
+        {coverage === null || grid === null ? (
+          <LoadStatus loadingText={intl.formatMessage(messages.loading)} failedText={intl.formatMessage(messages.failed)} failed={failed} onRetry={reload} />
+        ) : coverage.indices.length === 0 ? (
+          <EmptyState icon={CircleStackIcon} title={intl.formatMessage(messages.emptyTitle)} description={intl.formatMessage(messages.empty)} />
+        ) : (
+          <section className="flex flex-col gap-4" aria-labelledby="history-coverage">
+            <h2 id="history-coverage" className="text-lg font-semibold">
+              {intl.formatMessage(messages.coverage)}
+            </h2>
+            <IndexSummaries coverage={coverage} />
+            <CoverageTable grid={grid} />
+          </section>
+        )}
+      </PanelBoundary>
+      <UploadPanel onImported={reload} />
+      <DeleteRangeForm onDeleted={reload} />
+    </div>
+  );
+}

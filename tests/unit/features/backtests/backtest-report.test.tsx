@@ -1,0 +1,142 @@
+// The backtest report (issue 25): every figure, charges by kind, the calendar, each trade with its legs,
+// modelled marks and exit rule, the comparison with the bot's paper record, French, and the report kept on
+// the device for offline. HTTP is MSW.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BacktestReportScreen } from '@/features/backtests/routes/backtest-report-screen';
+import { configureApiClients } from '@/lib/api/clients';
+import { forgetLastKnown } from '@/lib/persist/last-known';
+import { plainText } from '../../support/plain-text';
+import { doneBacktest } from './backtest-fixtures';
+import { API, handlers, renderAt, resetState, state } from './backtests-harness';
+
+// The chart draws on a canvas jsdom has not: what it is given to draw is what this test reads.
+const drawEquity = vi.hoisted(() => vi.fn((_box: HTMLElement, _points: unknown) => () => undefined));
+vi.mock('@/features/backtests/components/equity-chart-draw', () => ({ drawEquity }));
+
+const server = setupServer(...handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
+  resetState();
+  state.backtests = [doneBacktest];
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const text = (element: Element) => plainText(element.textContent ?? '');
+
+function figure(name: string): string {
+  const list = screen.getByTestId('summary-figures');
+  const term = within(list).getByText(name, { selector: 'dt' });
+  return text(term.parentElement!);
+}
+
+describe('the report', () => {
+  it('shows every figure of the summary', async () => {
+    renderAt('/app/backtests/7', <BacktestReportScreen />);
+    await screen.findByTestId('summary-figures');
+    expect(screen.getByRole('heading', { level: 1, name: 'Morning straddle' })).toBeTruthy();
+    expect(figure('Net P&L after charges')).toBe('Net P&L after charges+₹1,500.50Gross P&L +₹1,800.50');
+    expect(figure('Charges')).toBe('Charges₹300.00');
+    expect(figure('Trades')).toBe('Trades3');
+    expect(figure('Win rate')).toBe('Win rate66.7%');
+    expect(figure('Average win')).toBe('Average win+₹1,250.25');
+    expect(figure('Average loss')).toBe('Average loss-₹1,000.00');
+    expect(figure('Expectancy (per trade)')).toBe('Expectancy (per trade)+₹500.17');
+    expect(figure('Maximum drawdown')).toBe('Maximum drawdown₹1,000.0008 Jul 2024 to 09 Jul 2024, 1 trading day');
+    expect(figure('Best day')).toBe('Best day+₹1,500.00on 08 Jul 2024');
+    expect(figure('Worst day')).toBe('Worst day-₹1,000.00on 09 Jul 2024');
+    expect(figure('Most margin used')).toBe('Most margin used₹2,35,000.00');
+    expect(figure('Prices modelled')).toBe('Prices modelled50%');
+    const kinds = within(screen.getByTestId('charges-by-kind')).getAllByRole('definition').map(text);
+    expect(kinds).toEqual(['₹80.00', '₹210.00', '₹5.00', '₹1.00', '₹1.00', '₹3.00']);
+    await vi.waitFor(() => expect(drawEquity).toHaveBeenCalled());
+    expect(drawEquity.mock.calls.at(-1)![1]).toEqual(doneBacktest.equity);
+    expect(screen.getByTestId('equity-chart').getAttribute('aria-label')).toBe(
+      'Equity from \u206808 Jul 2024\u2069 to \u206810 Jul 2024\u2069, ending at \u2068₹5,01,500.50\u2069; deepest drawdown \u2068₹1,000.00\u2069.',
+    );
+  });
+
+  it('lays the daily P&L out on a calendar and lists every trade with its legs, modelled prices and exit rule', async () => {
+    renderAt('/app/backtests/7', <BacktestReportScreen />);
+    const month = await screen.findByTestId('calendar-month');
+    expect(text(month.querySelector('caption')!)).toBe('July 2024: +₹1,501');
+    expect(within(month).getByTitle((title) => plainText(title) === '08 Jul 2024: +₹1,500.00')).toBeTruthy();
+    const trades = screen.getAllByTestId('backtest-trade');
+    expect(trades).toHaveLength(3);
+    expect(text(trades[1]!)).toContain('Closed by Stop-loss · gross -₹900.00, charges ₹100.00, net -₹1,000.00');
+    expect(text(trades[1]!)).toContain('Stop-loss hit at 30%');
+    const legs = within(trades[0]!).getAllByRole('row').slice(1).map(text);
+    expect(legs).toEqual(['NIFTY2471124300CESELL25₹105.35modelled₹90.10modelledExit time', 'NIFTY2471124300PESELL25₹98.20₹101.45Exit time']);
+    expect(text(within(trades[2]!).getAllByRole('row')[1]!)).toBe('NIFTY2471124300CESELL25₹105.35modelled₹90.10Expiry (settlement price)');
+  });
+
+  it('compares the backtest with the bot’s paper record over the days both cover, figure by figure', async () => {
+    renderAt('/app/backtests/7', <BacktestReportScreen />);
+    const figures = await screen.findByTestId('compare-figures');
+    expect(text(screen.getByText(/both cover/))).toBe('Over the 2 days both cover, 09 Jul 2024 to 10 Jul 2024.');
+    const rows = within(figures).getAllByRole('row').map(text);
+    expect(rows[0]).toBe('FigureBacktestPaperDifference');
+    expect(rows[1]).toBe('Net P&L after charges+₹0.50-₹299.75+₹300.25');
+    expect(rows[2]).toBe('Days220');
+    expect(rows).toContain('Worst day-₹1,000.00-₹1,200.00+₹200.00');
+    // A drawdown is an amount, not a gain: no sign on either side.
+    expect(rows).toContain('Maximum drawdown₹1,000.00₹1,200.00-₹200.00');
+  });
+
+  it('exports the trades as CSV', async () => {
+    const created: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:report';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderAt('/app/backtests/7', <BacktestReportScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(click).toHaveBeenCalledOnce();
+    const csv = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(created[0]!);
+    });
+    expect(csv.split('\r\n')[0]).toBe('Trade,Entered at,Exited at,Symbol,Side,Qty,Entry price,Entry modelled,Exit price,Exit modelled,Closed by,Trade gross P&L,Trade charges,Trade net P&L');
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(7);
+    click.mockRestore();
+  });
+
+  it('speaks French', async () => {
+    renderAt('/app/backtests/7', <BacktestReportScreen />, 'fr');
+    await screen.findByTestId('summary-figures');
+    expect(figure('P&L net de frais')).toContain('P&L brut');
+    expect(screen.getByRole('heading', { name: 'Comparer avec l’historique du bot' })).toBeTruthy();
+    const figures = await screen.findByTestId('compare-figures');
+    expect(within(figures).getAllByRole('columnheader').map(text)).toEqual(['Chiffre', 'Backtest', 'Papier', 'Écart']);
+  });
+
+  it('reads a running backtest again until its report is in', async () => {
+    state.backtests = [{ ...doneBacktest, status: 'running', progress: 0.5, summary: null, trades: [], equity: [], daily: [] }];
+    renderAt('/app/backtests/7', <BacktestReportScreen />);
+    expect(text(await screen.findByTestId('backtest-status'))).toContain('Running · 50% done');
+    state.backtests = [doneBacktest];
+    expect(await screen.findByTestId('summary-figures', {}, { timeout: 6000 })).toBeTruthy();
+  });
+});
+
+describe('offline', () => {
+  it('opens a report read before from the device, with the time it was read', async () => {
+    const first = renderAt('/app/backtests/7', <BacktestReportScreen />);
+    await screen.findByTestId('summary-figures');
+    first.unmount();
+    // A reload: nothing in memory, the copy comes from IndexedDB.
+    forgetLastKnown();
+    state.fail = true;
+    renderAt('/app/backtests/7', <BacktestReportScreen />);
+    expect(text(await screen.findByText(/^Last known, as of/))).toMatch(/^Last known, as of .+ IST: it could not be refreshed\.$/);
+    expect(figure('Net P&L after charges')).toContain('+₹1,500.50');
+  });
+});

@@ -1,0 +1,192 @@
+// The market-history screen (issue 25): the coverage grid with gaps and maybe-holidays, the space history
+// takes, an upload of several files one request each with the server's line-by-line refusals, and deleting
+// a range of one's own days. HTTP is MSW.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { IntlProvider } from 'react-intl';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '@openapi/main';
+import { MarketHistoryScreen } from '@/features/market-history/routes/market-history-screen';
+import { frMessages } from '@/i18n/locales/fr/index';
+import { configureApiClients } from '@/lib/api/clients';
+import { plainText } from '../../support/plain-text';
+
+type Coverage = components['schemas']['HistoryCoverage'];
+const API = 'http://api.test';
+
+const coverage: Coverage = {
+  indices: [
+    {
+      index: 'NIFTY',
+      first_day: '2024-07-04',
+      last_day: '2024-07-08',
+      days: [
+        { date: '2024-07-04', option_rows: 120, minute_candles: 0 },
+        { date: '2024-07-08', option_rows: 130, minute_candles: 375 },
+      ],
+      option_gaps: ['2024-07-05'],
+      option_rows: 250,
+      minute_candles: 375,
+      bytes: 48_000,
+    },
+    {
+      index: 'BANKNIFTY',
+      first_day: '2026-03-02',
+      last_day: '2026-03-04',
+      days: [
+        { date: '2026-03-02', option_rows: 80, minute_candles: 0 },
+        { date: '2026-03-04', option_rows: 82, minute_candles: 0 },
+      ],
+      option_gaps: ['2026-03-03'],
+      option_rows: 162,
+      minute_candles: 0,
+      bytes: 20_000,
+    },
+  ],
+  years_without_holiday_list: [2024],
+  table_bytes: 2_500_000,
+};
+
+let shown: Coverage = coverage;
+let coverageReads = 0;
+const uploads: Array<{ names: string[]; index: string | null }> = [];
+const deletes: string[] = [];
+const server = setupServer(
+  http.get(`${API}/api/market-history/coverage/`, () => {
+    coverageReads += 1;
+    return HttpResponse.json(shown);
+  }),
+  http.post(`${API}/api/market-history/imports/`, async ({ request }) => {
+    const form = await request.formData();
+    const files = form.getAll('files').filter((part) => typeof part !== 'string');
+    // jsdom's XMLHttpRequest loses a part's file name on its way to MSW: the file is known by its header.
+    const names = await Promise.all(files.map(async (file) => ((await file.text()).startsWith('INSTRUMENT') ? 'fo05JUL2024bhav.csv' : 'BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv')));
+    uploads.push({ names, index: form.get('index') as string | null });
+    const name = names[0]!;
+    if (name.startsWith('fo')) {
+      return HttpResponse.json(
+        { message: `${name}: line 3: STRIKE_PR "abc" is not a number`, code: 'import_refused', details: { files: [{ file_name: name, status: 'refused', problems: [{ line: 3, reason: 'STRIKE_PR "abc" is not a number' }, { line: 7, reason: 'OPTION_TYP "XX" is not CE or PE' }] }] } },
+        { status: 422 },
+      );
+    }
+    return HttpResponse.json({ files: [{ file_name: name, status: 'imported', kind: 'bhavcopy_udiff', days: ['2024-07-08'], rows: 42, skipped_rows: 12 }] });
+  }),
+  http.delete(`${API}/api/market-history/days/`, ({ request }) => {
+    deletes.push(new URL(request.url).search);
+    return HttpResponse.json({ option_rows: 250, minute_candles: 375, kept_other_traders_rows: 3 });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
+  shown = coverage;
+  coverageReads = 0;
+  uploads.length = 0;
+  deletes.length = 0;
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function renderScreen(locale: 'en' | 'fr' = 'en') {
+  render(
+    <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
+      <MarketHistoryScreen />
+    </IntlProvider>,
+  );
+}
+
+describe('the coverage', () => {
+  it('shows indices × days, a missing trading day, and a gap in a year without holiday list as a possible holiday', async () => {
+    renderScreen();
+    expect(plainText((await screen.findByTestId('history-size')).textContent ?? '')).toBe('History takes 2.5 MB on disk, indexes included.');
+    const months = screen.getAllByTestId('coverage-month');
+    // Newest month first, and open.
+    expect(plainText(months[0]!.querySelector('summary')!.textContent ?? '')).toBe('March 2026: 3 days, 1 gap');
+    const march = within(months[0]!).getByRole('table');
+    expect(within(march).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Day', 'NIFTY', 'BANKNIFTY']);
+    const missing = within(march).getByRole('row', { name: /03 Mar 2026/ });
+    expect(plainText(missing.textContent ?? '')).toContain('✕Missing');
+    const july = within(months[1]!).getByRole('table', { hidden: true });
+    const maybe = within(july).getByRole('row', { name: /05 Jul 2024/, hidden: true });
+    expect(plainText(maybe.textContent ?? '')).toContain('?May be a holiday');
+    expect(plainText(within(july).getByRole('row', { name: /08 Jul 2024/, hidden: true }).textContent ?? '')).toContain('✓130 options375 min');
+    const nifty = screen.getAllByTestId('index-coverage')[0]!;
+    expect(plainText(nifty.textContent ?? '')).toContain('04 Jul 2024 to 08 Jul 2024: 2 days, 1 gap');
+  });
+
+  it('says so when nothing is imported', async () => {
+    shown = { indices: [], years_without_holiday_list: [], table_bytes: 0 };
+    renderScreen();
+    expect(await screen.findByText('No history imported yet')).toBeTruthy();
+  });
+
+  it('speaks French', async () => {
+    renderScreen('fr');
+    expect(plainText((await screen.findByTestId('history-size')).textContent ?? '')).toBe('L’historique occupe 2,5 Mo sur le disque, index compris.');
+    expect(screen.getAllByText('Peut-être un jour férié').length).toBeGreaterThan(0);
+    expect(screen.getByText('Manquant, peut-être un jour férié : pas de liste des jours fériés NSE pour cette année')).toBeTruthy();
+  });
+});
+
+describe('an import', () => {
+  it('sends each file in its own request, shows each answer, and the refused lines one by one', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByTestId('history-size');
+    const udiff = new File(['TradDt,BizDt\n'], 'BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv', { type: 'text/csv' });
+    const legacy = new File(['INSTRUMENT,SYMBOL\n'], 'fo05JUL2024bhav.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Files'), [udiff, legacy]);
+    await user.selectOptions(screen.getByLabelText('Index of minute files'), 'NIFTY');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    const rows = await screen.findAllByTestId('upload-row');
+    expect(rows).toHaveLength(2);
+    await waitFor(() => expect(plainText(rows[1]!.textContent ?? '')).toContain('Refused'));
+    expect(uploads).toEqual([
+      { names: ['BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv'], index: 'NIFTY' },
+      { names: ['fo05JUL2024bhav.csv'], index: 'NIFTY' },
+    ]);
+    expect(plainText(rows[0]!.textContent ?? '')).toContain('✓Imported: 1 day, 42 rows (12 of other instruments left out)');
+    const lines = within(rows[1]!).getByTestId('refusal-lines');
+    expect(within(lines).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Line 3: STRIKE_PR "abc" is not a number',
+      'Line 7: OPTION_TYP "XX" is not CE or PE',
+    ]);
+    for (const bar of screen.getAllByRole('progressbar')) expect(bar.getAttribute('value')).toBe('1');
+    expect(screen.getByRole('progressbar', { name: 'Upload of fo05JUL2024bhav.csv' })).toBeTruthy();
+    // One file was imported: the coverage is read again.
+    await waitFor(() => expect(coverageReads).toBe(2));
+  });
+});
+
+describe('deleting a range', () => {
+  it('asks, deletes the trader’s own days of one index, and says how many rows of others stay', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByTestId('history-size');
+    await user.type(screen.getByLabelText('From'), '01/07/2024');
+    await user.type(screen.getByLabelText('To'), '31/07/2024');
+    await user.tab();
+    await user.selectOptions(screen.getByLabelText('Index'), 'NIFTY');
+    await user.click(screen.getByRole('button', { name: 'Delete my days' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(plainText(dialog.textContent ?? '')).toContain('The days you imported from 01 Jul 2024 to 31 Jul 2024 (NIFTY) will be deleted.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my days' }));
+    expect(plainText((await screen.findByRole('status')).textContent ?? '')).toBe('Deleted 250 option rows and 375 minute candles. 3 rows other traders imported stay.');
+    expect(deletes).toEqual(['?from=2024-07-01&to=2024-07-31&index=NIFTY']);
+  });
+
+  it('refuses a range whose first day comes after its last, without asking the server', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByTestId('history-size');
+    await user.type(screen.getByLabelText('From'), '31/07/2024');
+    await user.type(screen.getByLabelText('To'), '01/07/2024');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Delete my days' }));
+    expect(await screen.findByText('The first day must not come after the last.')).toBeTruthy();
+    expect(deletes).toEqual([]);
+  });
+});
