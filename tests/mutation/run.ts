@@ -1,0 +1,47 @@
+/**
+ * `npm run mutation`: Stryker over the trading-safety folders (stryker.config.mjs), then the score per
+ * folder and overall. Incremental: only mutants whose code or covering tests changed since the committed
+ * record (tests/mutation/stryker-incremental.json) are tested again.
+ *
+ *   npm run mutation                                                  every folder (hours: docs/testing.md)
+ *   npm run mutation -- --mutate server/services/brokers/paper/charges.ts   one file, or a comma-separated list of globs
+ *
+ * Stryker writes its incremental file with the files of this run only; a run over a subset would forget
+ * every other file. So the record is read before the run and this run's files are merged into it after,
+ * which lets several sessions measure the folders a few files at a time.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { incrementalFile, readReport, repoRoot, scoreTable, unmeasuredFiles, type MutationReport } from './score.ts';
+
+const before = readReport(incrementalFile);
+const started = Date.now();
+const stryker = join(repoRoot, 'node_modules/.bin/stryker');
+const { status } = spawnSync(stryker, ['run', 'stryker.config.mjs', ...process.argv.slice(2)], { cwd: repoRoot, stdio: 'inherit' });
+const minutes = (Date.now() - started) / 60_000;
+
+const after = readReport(incrementalFile);
+const merged: MutationReport | undefined =
+  after === undefined
+    ? before
+    : {
+        ...after,
+        // A file deleted since it was measured no longer counts.
+        files: Object.fromEntries(
+          Object.entries({ ...before?.files, ...after.files }).filter(([path]) => existsSync(path.startsWith('/') ? path : join(repoRoot, path))),
+        ),
+        testFiles: { ...before?.testFiles, ...after.testFiles },
+      };
+if (merged !== undefined && merged !== before) writeFileSync(incrementalFile, `${JSON.stringify(merged, null, 2)}\n`);
+
+console.log(`\nStryker ${status === 0 ? 'finished' : `stopped (exit ${status})`} after ${minutes.toFixed(1)} min.`);
+if (merged === undefined) {
+  console.log('No mutation results recorded yet.');
+} else {
+  console.log(`\nMutation score, every run so far (${incrementalFile.slice(repoRoot.length + 1)}):\n`);
+  console.log(scoreTable(merged));
+  const missing = unmeasuredFiles(merged);
+  if (missing.length > 0) console.log(`\nNot measured yet (${missing.length}): ${missing.join(', ')}`);
+}
+process.exit(status ?? 1);
