@@ -10,11 +10,12 @@
  * every other file. So the record is read before the run and this run's files are merged into it after,
  * which lets several sessions measure the folders a few files at a time.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { incrementalFile, readReport, repoRoot, scoreTable, unmeasuredFiles, type MutationReport } from './score.ts';
+import { mergeReports, type RecordedReport } from './record.ts';
+import { incrementalFile, readReport, repoRoot, scoreTable, unmeasuredFiles } from './score.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,7 +35,22 @@ type StrykerClass = new (options: Record<string, unknown>) => { runMutationTest(
 const strykerFile = join(repoRoot, 'node_modules/@stryker-mutator/core/dist/src/stryker.js');
 const { Stryker } = (await import(pathToFileURL(strykerFile).href)) as { Stryker: StrykerClass };
 
-const before = readReport(incrementalFile);
+const readRecord = (file: string) => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RecordedReport) : undefined);
+const writeRecord = (report: RecordedReport) => writeFileSync(incrementalFile, `${JSON.stringify(report, null, 2)}\n`);
+const onDisk = (path: string) => existsSync(path.startsWith('/') ? path : join(repoRoot, path));
+
+// The record as it was before a run, kept until the run's results are merged into it: Stryker ends the
+// process on Ctrl-C after saving its partial results over the record, and the next run merges them then.
+const recordBeforeRun = join(repoRoot, 'reports/mutation/record-before-run.json');
+const interrupted = readRecord(recordBeforeRun);
+const partial = readRecord(incrementalFile);
+if (interrupted !== undefined && partial !== undefined) writeRecord(mergeReports(interrupted, partial, onDisk));
+
+const before = readRecord(incrementalFile);
+if (before !== undefined) {
+  mkdirSync(join(repoRoot, 'reports/mutation'), { recursive: true });
+  writeFileSync(recordBeforeRun, JSON.stringify(before));
+}
 const started = Date.now();
 process.chdir(repoRoot);
 let status = 0;
@@ -51,19 +67,10 @@ try {
 }
 const minutes = (Date.now() - started) / 60_000;
 
-const after = readReport(incrementalFile);
-const merged: MutationReport | undefined =
-  after === undefined
-    ? before
-    : {
-        ...after,
-        // A file deleted since it was measured no longer counts.
-        files: Object.fromEntries(
-          Object.entries({ ...before?.files, ...after.files }).filter(([path]) => existsSync(path.startsWith('/') ? path : join(repoRoot, path))),
-        ),
-        testFiles: { ...before?.testFiles, ...after.testFiles },
-      };
-if (merged !== undefined && merged !== before) writeFileSync(incrementalFile, `${JSON.stringify(merged, null, 2)}\n`);
+const after = readRecord(incrementalFile);
+if (after !== undefined) writeRecord(mergeReports(before, after, onDisk));
+rmSync(recordBeforeRun, { force: true });
+const merged = readReport(incrementalFile);
 
 console.log(`\nStryker ${status === 0 ? 'finished' : `stopped (exit ${status})`} after ${minutes.toFixed(1)} min.`);
 if (merged === undefined) {

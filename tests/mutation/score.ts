@@ -79,6 +79,7 @@ export function scoreTable(report: MutationReport): string {
     String(tally.timeout),
     String(tally.survived),
     String(tally.noCoverage),
+    String(tally.notCounted),
     percent(mutationScore(tally)),
   ];
   const rows = [...tallies].map(([folder, tally]) => {
@@ -86,7 +87,7 @@ export function scoreTable(report: MutationReport): string {
     return row(folder, tally);
   });
   rows.push(row('overall', overall));
-  return table(['folder', 'files measured', 'mutants', 'killed', 'timed out', 'survived', 'no coverage', 'score'], rows);
+  return table(['folder', 'files measured', 'mutants', 'killed', 'timed out', 'survived', 'no coverage', 'not counted (static, errors)', 'score'], rows);
 }
 
 /** Files of the mutated folders not in the report yet: what a later run still has to measure. */
