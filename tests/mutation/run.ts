@@ -5,6 +5,7 @@
  *
  *   npm run mutation                                                  every folder (hours: docs/testing.md)
  *   npm run mutation -- --mutate server/services/brokers/paper/charges.ts   one file, or a comma-separated list of globs
+ *   npm run mutation -- --table-only                                  no run: merge an interrupted run, print the table
  *
  * Stryker writes its incremental file with the files of this run only; a run over a subset would forget
  * every other file. So the record is read before the run and this run's files are merged into it after,
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     // Test every mutant again, ignoring the incremental record (Stryker's --force).
     force: { type: 'boolean', default: false },
     concurrency: { type: 'string' },
+    'table-only': { type: 'boolean', default: false },
   },
 });
 
@@ -45,6 +47,13 @@ const recordBeforeRun = join(repoRoot, 'reports/mutation/record-before-run.json'
 const interrupted = readRecord(recordBeforeRun);
 const partial = readRecord(incrementalFile);
 if (interrupted !== undefined && partial !== undefined) writeRecord(mergeReports(interrupted, partial, onDisk));
+
+if (values['table-only']) {
+  rmSync(recordBeforeRun, { force: true });
+  const report = readReport(incrementalFile);
+  console.log(report === undefined ? 'No mutation results recorded yet.' : scoreTable(report));
+  process.exit(0);
+}
 
 const before = readRecord(incrementalFile);
 if (before !== undefined) {
