@@ -17,7 +17,7 @@ const rates: ChargeRates = {
   brokeragePerOrderPaise: 2000,
   sttSell: '0.001',
   exchange: '0.0005',
-  sebi: '0.000001',
+  sebi: '0.00001',
   gst: '0.18',
   stampBuy: '0.00003',
   sttExercise: '0.00125',
@@ -52,8 +52,8 @@ describe('fillCharges', () => {
       brokerage: 2000,
       stt: 1000,
       exchange: 500,
-      sebi: 1,
-      gst: 450, // 18 % of 2,501
+      sebi: 10,
+      gst: 452, // 18 % of 2,510
       stamp: 0,
       callAndTrade: 0,
     });
@@ -64,8 +64,8 @@ describe('fillCharges', () => {
       brokerage: 2000,
       stt: 0,
       exchange: 500,
-      sebi: 1,
-      gst: 450,
+      sebi: 10,
+      gst: 452,
       stamp: 30,
       callAndTrade: 0,
     });
@@ -76,8 +76,8 @@ describe('fillCharges', () => {
       brokerage: 0,
       stt: 1000,
       exchange: 500,
-      sebi: 1,
-      gst: 90, // 18 % of 501
+      sebi: 10,
+      gst: 92, // 18 % of 510
       stamp: 0,
       callAndTrade: 0,
     });
@@ -90,8 +90,8 @@ describe('autoSquareOffCharges', () => {
       brokerage: 2000,
       stt: 1000,
       exchange: 500,
-      sebi: 1,
-      gst: 1350, // 18 % of 7,501
+      sebi: 10,
+      gst: 1352, // 18 % of 7,510 (SEBI's fee subtracted would make it 1,348)
       stamp: 0,
       callAndTrade: 5000,
     });

@@ -58,6 +58,18 @@ describe.each(testBackends)('the paper broker\'s money guards on %s', (backend) 
     expect((await exact.place(atmCall, 'BUY', desk.lotSize)).status).toBe('COMPLETE');
   });
 
+  it('counts a working limit buy\'s premium against the next order: two that fit the capital one at a time are not both taken', async () => {
+    // ₹10,000 of capital; a limit buy of one lot at ₹100, under the ₹120.50 offer, waits and holds ₹6,500 of
+    // premium, so a second one (₹6,500 more) no longer fits the ₹3,500 left.
+    const small = await openDesk(server, call, 10_000);
+    const limit = { order_type: 'LIMIT', price: 100 };
+    const working = await small.place(atmCall, 'BUY', small.lotSize, limit);
+    expect(working.status).toBe('OPEN');
+    const second = await small.place(atmCall, 'BUY', small.lotSize, limit);
+    expect(second.status).toBe('REJECTED');
+    expect(second.status_message).toContain('Insufficient funds');
+  });
+
   it('cancels a market sell into an empty bid instead of selling at ₹0', async () => {
     market.set(atmCall, { bid: 0, ask: 0.1, last: 0.05, close: 0.05 });
     const order = await desk.place(atmCall, 'SELL', desk.lotSize);
