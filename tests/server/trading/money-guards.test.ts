@@ -70,6 +70,13 @@ describe.each(testBackends)('the paper broker\'s money guards on %s', (backend) 
     expect(second.status_message).toContain('Insufficient funds');
   });
 
+  it('answers a margin request for a listed contract with no price right now with a 422 naming the field, not a 500', async () => {
+    const unpriced = desk.contract(desk.atm, 'PE').tradingsymbol;
+    const res = await call('getOrderMargins', { token: desk.token, body: { account_number: desk.accountNumber, orders: [desk.order(unpriced, 'BUY', desk.lotSize)] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body).toMatchObject({ code: 'unknown_instrument', field: 'tradingsymbol' });
+  });
+
   it('cancels a market sell into an empty bid instead of selling at ₹0', async () => {
     market.set(atmCall, { bid: 0, ask: 0.1, last: 0.05, close: 0.05 });
     const order = await desk.place(atmCall, 'SELL', desk.lotSize);
