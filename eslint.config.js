@@ -119,7 +119,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js', 'vite.config.ts', 'vitest.config.ts', 'playwright.config.ts'],
+    files: ['eslint.config.js', 'vite.config.ts', 'vitest.config.ts', 'playwright.config.ts', 'stryker.config.mjs', 'tests/mutation/vitest.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

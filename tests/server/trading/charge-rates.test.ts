@@ -37,6 +37,10 @@ describe.each(testBackends)('charge rates on %s', (backend) => {
     expect(rows[0]?.source).toMatch(/NSE\/FA\/73061/);
   });
 
+  it('names the segment and the day when no rate is in force yet, rather than charging nothing', async () => {
+    await expect(chargeRatesOn(db, 'NFO', '1999-12-31')).rejects.toThrow('charge_rates has no NFO-OPT row in force on 1999-12-31');
+  });
+
   it('leaves BSE’s rate as it was', async () => {
     expect((await chargeRatesOn(db, 'BFO', '2026-03-16')).exchange).toBe('0.000325');
   });

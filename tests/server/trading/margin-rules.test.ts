@@ -43,4 +43,31 @@ describe('the paper broker\'s margin', () => {
     const margin = underlyingMargin({ spot, rate: 0.055, nowMs, params, legs: [leg(20_000, lot, today), leg(20_100, -lot, today)] });
     expect(margin).toEqual({ spanPaise: 0, exposurePaise: 6_760_000, totalPaise: 6_760_000 });
   });
+
+  it('values a leg past its expiry at its intrinsic value in every scenario, calls up and puts down', () => {
+    // A short 25,000 call and a short 27,000 put that expired an hour ago, each ₹1,000 in the money: SPAN's
+    // worst scenario is the full 9.3 % move against it (26,000 → 28,418 or 23,582: ₹3,418 a unit, ₹2,418
+    // more), 65 × 2,418 = ₹1,57,170, over the ₹50,700 minimum; less the net option value (−₹65,000):
+    // ₹2,22,170. Exposure as any short's, without the expiry day's extra: the contract no longer trades.
+    const expired = nowMs - 60 * 60 * 1000;
+    const call = underlyingMargin({ spot, rate: 0.055, nowMs, params, legs: [leg(25_000, -lot, expired)] });
+    const put = underlyingMargin({ spot, rate: 0.055, nowMs, params, legs: [{ ...leg(27_000, -lot, expired), kind: 'PE' }] });
+    for (const margin of [call, put]) expect(margin).toEqual({ spanPaise: 22_217_000, exposurePaise: 3_380_000, totalPaise: 25_597_000 });
+  });
+
+  it('scans contracts expiring today apart from the rest of the book and adds the two, with no calendar offset', () => {
+    // A call sold expiring at 15:30 IST today and a put sold for next week: scanned together, no scenario
+    // loses on both (a rise hurts the call, a fall the put); from 10 Feb 2025 (SEBI) each group is scanned on
+    // its own and the two add up, ₹1,57,228 + ₹1,22,925; with the old calendar offset it is ₹1,57,228.
+    const today = Date.parse('2026-11-23T10:00:00Z');
+    const week = nowMs + 7 * dayMs;
+    const expiring = [leg(26_000, -lot, today)];
+    const later = [{ ...leg(25_500, -lot, week), kind: 'PE' as const }];
+    const spanOf = (legs: MarginLeg[], offset = false) =>
+      underlyingMargin({ spot, rate: 0.055, nowMs, params: { ...params, expiringCalendarOffset: offset }, legs }).spanPaise;
+    expect(spanOf(expiring)).toBeGreaterThan(0);
+    expect(spanOf(later)).toBeGreaterThan(0);
+    expect(Math.abs(spanOf([...expiring, ...later]) - (spanOf(expiring) + spanOf(later)))).toBeLessThanOrEqual(1);
+    expect(spanOf([...expiring, ...later], true)).toBe(spanOf(expiring));
+  });
 });

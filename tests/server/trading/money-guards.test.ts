@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk, scriptedMarket, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
-import { guardedClient } from '../support/trading.ts';
+import { createPortfolio, guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
 // Friday 20 November 2026, 10:00 IST.
@@ -56,6 +56,38 @@ describe.each(testBackends)('the paper broker\'s money guards on %s', (backend) 
 
     const exact = await openDesk(server, call, needed / 100);
     expect((await exact.place(atmCall, 'BUY', desk.lotSize)).status).toBe('COMPLETE');
+  });
+
+  it('counts a working limit buy\'s premium against the next order: two that fit the capital one at a time are not both taken', async () => {
+    // ₹10,000 of capital; a limit buy of one lot at ₹100, under the ₹120.50 offer, waits and holds ₹6,500 of
+    // premium, so a second one (₹6,500 more) no longer fits the ₹3,500 left.
+    const small = await openDesk(server, call, 10_000);
+    const limit = { order_type: 'LIMIT', price: 100 };
+    const working = await small.place(atmCall, 'BUY', small.lotSize, limit);
+    expect(working.status).toBe('OPEN');
+    const second = await small.place(atmCall, 'BUY', small.lotSize, limit);
+    expect(second.status).toBe('REJECTED');
+    expect(second.status_message).toContain('Insufficient funds');
+  });
+
+  it('answers a margin request for a listed contract with no price right now with a 422 naming the field, not a 500', async () => {
+    const unpriced = desk.contract(desk.atm, 'PE').tradingsymbol;
+    const res = await call('getOrderMargins', { token: desk.token, body: { account_number: desk.accountNumber, orders: [desk.order(unpriced, 'BUY', desk.lotSize)] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body).toMatchObject({ code: 'unknown_instrument', field: 'tradingsymbol' });
+  });
+
+  it('counts in a portfolio\'s margin used its own long call at its last price, and not a put the account bought outside it', async () => {
+    // A long option needs no SPAN nor exposure: what it blocks is its value, 65 × ₹120.25 = ₹7,816.25.
+    const portfolio = await createPortfolio(call, desk.token, desk.account.id);
+    const atmPut = desk.contract(desk.atm, 'PE').tradingsymbol;
+    market.set(atmPut, { bid: 90, ask: 90.5, last: 90.25 });
+    const inside = await desk.trade('placeTrades', { orders: [desk.order(atmCall, 'BUY', desk.lotSize)], portfolio_id: portfolio.id });
+    expect(inside.body.orders[0]?.status).toBe('COMPLETE');
+    expect((await desk.place(atmPut, 'BUY', desk.lotSize)).status).toBe('COMPLETE');
+    const summary = await call<{ data: { margin_used: number } }>('getPositionSummary', { token: desk.token, params: { id: portfolio.id } });
+    expect(summary.status, JSON.stringify(summary.body)).toBe(200);
+    expect(summary.body.data.margin_used).toBe(7816.25);
   });
 
   it('cancels a market sell into an empty bid instead of selling at ₹0', async () => {

@@ -33,6 +33,7 @@ export const noCharges: Charges = { brokerage: 0, stt: 0, exchange: 0, sebi: 0, 
 /** `amountPaise × rate` rounded half up to the paisa, exactly (rate is decimal text such as "0.0003553"). */
 export function applyRate(amountPaise: number, rate: string): number {
   if (!/^\d+(\.\d+)?$/.test(rate)) throw new Error(`Not a rate: ${rate}`);
+  // Stryker disable next-line StringLiteral: equivalent for `whole`: split() always yields a first element, so its default never applies; `fraction`'s is tested by whole-number rates (charge-arithmetic.test.ts).
   const [whole = '0', fraction = ''] = rate.split('.');
   const scale = 10n ** BigInt(fraction.length);
   const scaled = BigInt(whole + fraction);
