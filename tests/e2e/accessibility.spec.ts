@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, onServerClock } from './support/test';
 import { usePreferences, type DisplayPreferences } from './support/preferences';
 import { storeSessionToken } from './support/session';
 import { buyOneLot, signInReadyToTrade, type TradingUser } from './support/trading';
@@ -190,6 +190,7 @@ for (const combination of combinations) {
       // The app's Content-Security-Policy forbids inline scripts, which is how axe is injected.
       bypassCSP: true,
     });
+    await onServerClock(context);
     const page = await context.newPage();
     const found: string[] = [];
     const shotSuffix = `${combination.preferences.theme}-${locale}-${combination.width}`;

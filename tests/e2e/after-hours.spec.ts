@@ -35,8 +35,8 @@ async function desk(browser: Browser, width: number): Promise<Page> {
 async function openTicket(page: Page): Promise<void> {
   const current = page.locator('tr[aria-current="true"]');
   await expect(current).toHaveCount(1);
-  // The price button ("Trade NIFTY…CE"), not the row's price-alert bell.
-  await current.getByRole('button', { name: /^\S+ NIFTY\w+CE$/ }).click();
+  // The price button ("120.50, trade NIFTY…CE"), not the row's price-alert bell.
+  await current.getByRole('button', { name: /, (trade|négocier) NIFTY\w+CE$/ }).click();
   await expect(page.getByTestId('order-ticket')).toBeVisible();
 }
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { BacktestsPage } from './pages/backtests-page';
 import { MarketHistoryPage, type UploadFile } from './pages/market-history-page';
 import { signInReadyToTrade } from './support/trading';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
 import { PortfolioPage } from './pages/portfolio-page';
 import { readStoredValue, signInAsNewUser } from './support/session';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { StrategyBuilderPage } from './pages/strategy-builder-page';
 import { signInReadyToTrade } from './support/trading';
 

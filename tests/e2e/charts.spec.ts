@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { StrategyBuilderPage } from './pages/strategy-builder-page';
 import { usePreferences } from './support/preferences';
 import { buyOneLot, signInReadyToTrade } from './support/trading';

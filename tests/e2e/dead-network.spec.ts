@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Route } from './support/test';
 import { signInReadyToTrade, type TradingUser } from './support/trading';
 
 // Honest when the network lies (issue 24), on the real server, service worker and IndexedDB. A dead network

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './support/test';
 import { signInAsNewUser } from './support/session';
 
 // Requests are intercepted in the page, so the service worker must not stand in between.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
 import { loginToken, registerAccount, storeSessionToken } from './support/session';
 import { buyOneLot, clientAddress } from './support/trading';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
 import { PortfolioPage } from './pages/portfolio-page';
 import { expireKiteTokens, kiteOrders, kitePassword, listDeskContractsAtKite, newKiteApp, registerKiteApp } from './support/kite';

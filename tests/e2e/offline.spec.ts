@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { readStoredValue } from './support/session';
 import { buyOneLot, signInReadyToTrade, type TradingUser } from './support/trading';
 

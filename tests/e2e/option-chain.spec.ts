@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { AppShell } from './pages/app-shell';
 import { OptionChainPage, plain } from './pages/option-chain-page';
 import { signInReadyToTrade } from './support/trading';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { AppShell } from './pages/app-shell';
 import { OrderBookPage } from './pages/order-book-page';
 import { buyOneLot, signInReadyToTrade, type TradingUser } from './support/trading';

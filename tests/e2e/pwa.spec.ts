@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page } from './support/test';
 import { chromiumArgs, chromiumExecutable } from './support/chromium';
 import { loginToken, readStoredValue, registerAccount, signInAsNewUser, storeSessionToken } from './support/session';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { AppShell } from './pages/app-shell';
 import { PortfolioPage } from './pages/portfolio-page';
 import { loginToken, signInAsNewUser } from './support/session';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signInReadyToTrade, type TradingUser } from './support/trading';
 
 // An order whose outcome is unknown survives a reload (issue 24): the desk keeps the intent in IndexedDB, so

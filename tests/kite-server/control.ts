@@ -13,12 +13,14 @@ import type { Postbacks } from './postbacks.ts';
 import type { Faults } from './rest-routes.ts';
 import type { TickerHub } from './ticker-hub.ts';
 
-type ControlDeps = { apps: Apps; market: Market; book: OrderBook; hub: TickerHub; postbacks: Postbacks; faults: Faults; hours: ExchangeHours };
+type ControlDeps = { apps: Apps; market: Market; book: OrderBook; hub: TickerHub; postbacks: Postbacks; faults: Faults; hours: ExchangeHours; clock: () => Date };
 
 export type KiteControl = ReturnType<typeof createControl>;
 
-export function createControl({ apps, market, book, hub, postbacks, faults, hours }: ControlDeps) {
+export function createControl({ apps, market, book, hub, postbacks, faults, hours, clock }: ControlDeps) {
   return {
+    /** The server's "now" (the browser tests put each browser on it: tests/e2e/support/test.ts). */
+    now: () => clock().toISOString(),
     /** Kite's hours ('exchange') or a market that never closes ('always'). */
     setHours: (mode: HoursMode) => hours.setMode(mode),
     registerApp: (config: AppConfig) => apps.register(config),
@@ -114,6 +116,7 @@ export async function handleControl(control: KiteControl, request: IncomingMessa
       orders: () => control.orders(),
       'ticker-silence': () => control.silenceTicker(body.silent !== false),
       'ticker-drop': () => control.dropTickerConnections(),
+      now: () => control.now(),
     };
     const action = actions[name];
     if (!action) return sendJson(response, 404, { error: `No control ${name}` });

@@ -63,7 +63,7 @@ export async function startKiteServer(options: KiteServerOptions = {}): Promise<
   });
   const faults: Faults = { answer429Next: false, dropNextPlaceAnswer: false };
   const context = { apps, market, book, limiter: createRateLimiter(clock), faults };
-  const control = createControl({ apps, market, book, hub, postbacks, faults, hours });
+  const control = createControl({ apps, market, book, hub, postbacks, faults, hours, clock });
   for (const app of options.apps ?? []) apps.register(app);
 
   const server: Server = createServer((request, response) => {

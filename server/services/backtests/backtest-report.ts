@@ -27,6 +27,7 @@ type FillRow = {
   sebi_paise: string;
   gst_paise: string;
   stamp_paise: string;
+  call_and_trade_paise: string;
   kind: 'fill' | 'settlement';
   day: string;
   filled_at: Date;
@@ -36,12 +37,12 @@ type FillRow = {
   option_type: 'CE' | 'PE';
 };
 
-type ChargesPaise = { brokerage: number; stt: number; exchange: number; sebi: number; stamp_duty: number; gst: number };
-const noCharges = (): ChargesPaise => ({ brokerage: 0, stt: 0, exchange: 0, sebi: 0, stamp_duty: 0, gst: 0 });
-const totalOf = (c: ChargesPaise) => c.brokerage + c.stt + c.exchange + c.sebi + c.stamp_duty + c.gst;
+type ChargesPaise = { brokerage: number; stt: number; exchange: number; sebi: number; stamp_duty: number; gst: number; call_and_trade: number };
+const noCharges = (): ChargesPaise => ({ brokerage: 0, stt: 0, exchange: 0, sebi: 0, stamp_duty: 0, gst: 0, call_and_trade: 0 });
+const totalOf = (c: ChargesPaise) => c.brokerage + c.stt + c.exchange + c.sebi + c.stamp_duty + c.gst + c.call_and_trade;
 const rupees = (paise: number) => Math.round(paise) / 100;
 const chargesOut = (c: ChargesPaise): Schemas['BacktestCharges'] => {
-  const byKind: Charges = { brokerage: rupees(c.brokerage), stt: rupees(c.stt), exchange: rupees(c.exchange), sebi: rupees(c.sebi), stamp_duty: rupees(c.stamp_duty), gst: rupees(c.gst) };
+  const byKind: Charges = { brokerage: rupees(c.brokerage), stt: rupees(c.stt), exchange: rupees(c.exchange), sebi: rupees(c.sebi), stamp_duty: rupees(c.stamp_duty), gst: rupees(c.gst), call_and_trade: rupees(c.call_and_trade) };
   return { total: rupees(totalOf(c)), by_kind: byKind };
 };
 
@@ -69,6 +70,8 @@ function addFillCharges(target: ChargesPaise, fill: FillRow): number {
     sebi: Number(fill.sebi_paise),
     stamp_duty: Number(fill.stamp_paise),
     gst: Number(fill.gst_paise),
+    // The broker's ₹50 for squaring off an MIS position itself (its GST is in gst).
+    call_and_trade: Number(fill.call_and_trade_paise),
   };
   for (const key of Object.keys(parts) as (keyof ChargesPaise)[]) target[key] += parts[key];
   return totalOf(parts);
@@ -77,7 +80,7 @@ function addFillCharges(target: ChargesPaise, fill: FillRow): number {
 export async function buildReport(book: Book, prices: HistoryPrices, index: IndexName, days: readonly string[], margins: readonly MarginSample[]): Promise<BacktestReport> {
   const { rows: fills } = await book.db.query<FillRow>(
     `SELECT t.tradingsymbol, t.transaction_type, t.quantity, t.price_paise, t.brokerage_paise, t.stt_paise, t.exchange_paise, t.sebi_paise, t.gst_paise,
-            t.stamp_paise, t.kind, to_char(t.trading_day, 'YYYY-MM-DD') AS day, t.filled_at, o.tag, i.strike, to_char(i.expiry, 'YYYY-MM-DD') AS expiry,
+            t.stamp_paise, t.call_and_trade_paise, t.kind, to_char(t.trading_day, 'YYYY-MM-DD') AS day, t.filled_at, o.tag, i.strike, to_char(i.expiry, 'YYYY-MM-DD') AS expiry,
             i.instrument_type AS option_type
      FROM paper_trades t LEFT JOIN paper_orders o ON o.order_id = t.order_id JOIN instruments i ON i.instrument_token = t.instrument_token
      WHERE t.broker_account_id = $1 ORDER BY t.id`,

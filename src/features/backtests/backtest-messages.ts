@@ -65,6 +65,7 @@ export const backtestMessages = {
     exchange: { id: 'backtests.charge.exchange', defaultMessage: 'Exchange charges' },
     sebi: { id: 'backtests.charge.sebi', defaultMessage: 'SEBI fees' },
     stampDuty: { id: 'backtests.charge.stampDuty', defaultMessage: 'Stamp duty' },
+    callAndTrade: { id: 'backtests.charge.callAndTrade', defaultMessage: 'Call & trade (auto square-off)' },
     gst: { id: 'backtests.charge.gst', defaultMessage: 'GST' },
     equity: { id: 'backtests.equity', defaultMessage: 'Equity and drawdown' },
     calendar: { id: 'backtests.calendar', defaultMessage: 'Daily P&L' },

@@ -8,6 +8,11 @@
  * reference server's Kite adapter points at it (KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL), so the live
  * broker's specs trade through a real login page and order book; they drive it over HTTP (/__control/*).
  * It keeps nothing on disk and goes with the process.
+ *
+ * Both run on one clock pinned to 11:00 IST of the latest NSE trading day (today, or the last one before a
+ * weekend or holiday), running on at the real pace: the suite then meets the same market whenever CI runs it
+ * (a fresh MIS order is refused after 15:25 IST, and a live Kite account sends AMOs outside exchange hours).
+ * tests/e2e/support/clocked-server.ts serves the specs about those hours.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,12 +26,32 @@ const { startKiteServer } = await import('../../kite-server/kite-server.ts');
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
 // The server's own signal handlers close it and exit; the data directory goes with the process.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+
+/** 11:00 IST on the latest NSE trading day, read from the calendar the migrations write (the server's own database, migrated here first). */
+async function pinnedStart(): Promise<number> {
+  const { openDatabase } = await import('../../../server/db/open-database.ts');
+  const { migrate } = await import('../../../server/db/migrate.ts');
+  const { loadTradingCalendar } = await import('../../../server/services/market/calendar-data.ts');
+  const { tradingDayOnOrBefore } = await import('../../../server/services/market/trading-calendar.ts');
+  const { istDate } = await import('../../../server/services/market/ist.ts');
+  const db = await openDatabase({ dataDir });
+  try {
+    await migrate(db);
+    const day = tradingDayOnOrBefore(await loadTradingCalendar(db, 'NSE'), istDate(new Date()));
+    return Date.parse(`${day}T11:00:00+05:30`);
+  } finally {
+    await db.close();
+  }
+}
+
 try {
-  const kite = await startKiteServer({ port: kitePort });
+  const offsetMs = (await pinnedStart()) - Date.now();
+  const clock = () => new Date(Date.now() + offsetMs);
+  const kite = await startKiteServer({ port: kitePort, clock });
   const kiteEnv = { KITE_API_ROOT: kite.apiRoot, KITE_LOGIN_URL: kite.loginUrl, KITE_TICKER_URL: kite.tickerUrl };
   // TRUST_PROXY=loopback: the scripted traders' setup calls name an address of their own (support/trading.ts,
   // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1.
-  await startServer({ env: { ...process.env, ...kiteEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback' } });
+  await startServer({ env: { ...process.env, ...kiteEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback' }, clock });
 } catch (error) {
   exitWithStartupError(error);
 }

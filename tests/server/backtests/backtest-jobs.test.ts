@@ -21,7 +21,7 @@ const report = (job: BacktestJob): BacktestReport => ({
   summary: {
     net_pnl: 1000,
     gross_pnl: 1100,
-    charges: { total: 100, by_kind: { brokerage: 80, stt: 10, exchange: 5, sebi: 0, stamp_duty: 1, gst: 4 } },
+    charges: { total: 100, by_kind: { brokerage: 80, stt: 10, exchange: 5, sebi: 0, stamp_duty: 1, gst: 4, call_and_trade: 0 } },
     trades: 1,
     win_rate: 1,
     avg_win: 1000,

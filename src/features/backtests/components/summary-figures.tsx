@@ -32,6 +32,8 @@ export function SummaryFigures({ summary }: { summary: BacktestSummary }) {
     [messages.sebi, charges.sebi],
     [messages.stampDuty, charges.stamp_duty],
     [messages.gst, charges.gst],
+    // Only when the broker squared off an MIS position itself during the backtest.
+    ...(charges.call_and_trade > 0 ? ([[messages.callAndTrade, charges.call_and_trade]] as const) : []),
   ] as const;
   return (
     <div className="flex flex-col gap-3">

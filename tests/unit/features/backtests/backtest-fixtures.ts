@@ -4,7 +4,7 @@ import type { components } from '@openapi/main';
 type Backtest = components['schemas']['Backtest'];
 type Trade = components['schemas']['BacktestTrade'];
 
-const charges = (total: number) => ({ total, by_kind: { brokerage: 80, stt: total - 80 - 5 - 1 - 1 - 3, exchange: 5, sebi: 1, stamp_duty: 1, gst: 3 } });
+const charges = (total: number) => ({ total, by_kind: { brokerage: 80, stt: total - 80 - 5 - 1 - 1 - 3, exchange: 5, sebi: 1, stamp_duty: 1, gst: 3, call_and_trade: 0 } });
 
 export const trade = (number: number, day: string, net: number, rule: Trade['exit_rule'] = 'exit'): Trade => ({
   number,
