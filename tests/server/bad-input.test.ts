@@ -24,8 +24,11 @@ function faultOf(status: number, contentType: unknown, body: string): string | n
   if (status < 400) return null;
   if (!String(contentType).startsWith('application/json')) return `answered ${status} without JSON`;
   const json = JSON.parse(body) as Record<string, unknown>;
-  const keys = Object.keys(json).filter((key) => !['message', 'code', 'field'].includes(key));
-  if (typeof json.message !== 'string' || json.message === '' || typeof json.code !== 'string' || !/^[a-z][a-z0-9_]*$/.test(json.code) || keys.length > 0) {
+  // The contract's Error: message, code, an optional field, and optional details as an object (a coded
+  // refusal's text in the trader's language, an import's refused lines).
+  const keys = Object.keys(json).filter((key) => !['message', 'code', 'field', 'details'].includes(key));
+  const details = json.details === undefined || (typeof json.details === 'object' && json.details !== null && !Array.isArray(json.details));
+  if (typeof json.message !== 'string' || json.message === '' || typeof json.code !== 'string' || !/^[a-z][a-z0-9_]*$/.test(json.code) || keys.length > 0 || !details) {
     return `answered ${status} in the wrong shape`;
   }
   return null;
