@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test, type Page, serverNow } from './support/test';
 import { PortfolioPage } from './pages/portfolio-page';
 import { signInReadyToTrade, type TradingUser } from './support/trading';
 
@@ -12,9 +12,14 @@ const istClock = (ms: number) => new Date(ms + istOffsetMs).toISOString().slice(
 
 /** The next whole IST minute, and an exit half an hour later (kept before midnight). */
 async function nextMinute(page: Page): Promise<{ entry: string; exit: string }> {
+  // On the server's clock (support/test.ts), which the engine schedules by.
+  let now = (await serverNow()).getTime();
   // A bot's day ends at 23:59 IST: a run that starts in the last minutes waits for the new day.
-  if (istClock(Date.now() + 60_000) >= '23:58') await page.waitForTimeout(4 * 60_000);
-  const entryMs = Math.ceil((Date.now() + 1000) / 60_000) * 60_000;
+  if (istClock(now + 60_000) >= '23:58') {
+    await page.waitForTimeout(4 * 60_000);
+    now = (await serverNow()).getTime();
+  }
+  const entryMs = Math.ceil((now + 1000) / 60_000) * 60_000;
   const exit = istClock(entryMs + 30 * 60_000);
   return { entry: istClock(entryMs), exit: exit < istClock(entryMs) ? '23:59' : exit };
 }

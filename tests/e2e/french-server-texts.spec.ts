@@ -66,7 +66,7 @@ test('in French, a rejected order’s reason, its alert and a recommendation rea
   await page.goto('/app/recommendations');
   const card = page.getByRole('article').first();
   await expect(card).toBeVisible();
-  await expect(card.getByRole('heading', { level: 3 })).toHaveText(/^(\w+ en dynamique : bull call spread|\w+ sous pression : bear put spread|\w+ dans un range : iron condor) /);
+  await expect(card.getByRole('heading', { level: 2 })).toHaveText(/^(\w+ en dynamique : bull call spread|\w+ sous pression : bear put spread|\w+ dans un range : iron condor) /);
   await expect(card).toContainText(/est en (hausse|baisse) de \d+,\d{2} % aujourd’hui/);
   await expect(card).toContainText(/sur l’échéance du \d{2}\/\d{2}\/\d{4}, un jeu de lots/);
   await expect(card).not.toContainText(' today');

@@ -1,19 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { loginToken, registerAccount, storeSessionToken } from './session';
+import { clientAddress, loginToken, registerAccount, storeSessionToken } from './session';
+
+export { clientAddress };
 
 export type TradingUser = { token: string; accountNumber: string; accountId: number; portfolioId: number };
 
 let counter = 0;
 
-/**
- * The address a scripted trader's broker login comes from (the X-Forwarded-For the e2e server trusts from
- * loopback): one of TEST-NET-3's (RFC 5737, never routed; only a header, no traffic goes there). The broker
- * login issues at most 30 tokens per address per 15 minutes, which a whole suite behind 127.0.0.1 exceeds.
- */
-export function clientAddress(): Record<string, string> {
-  counter += 1;
-  return { 'x-forwarded-for': `203.0.113.${(counter % 250) + 1}` };
-}
 
 /**
  * A new user signed in on this page with a paper account logged in to its broker (through the broker's own
