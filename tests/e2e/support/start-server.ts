@@ -9,9 +9,11 @@
  * broker's specs trade through a real login page and order book; they drive it over HTTP (/__control/*).
  * It keeps nothing on disk and goes with the process.
  *
- * Both run on one clock pinned to 11:00 IST of the latest NSE trading day (today, or the last one before a
- * weekend or holiday), running on at the real pace: the suite then meets the same market whenever CI runs it
- * (a fresh MIS order is refused after 15:25 IST, and a live Kite account sends AMOs outside exchange hours).
+ * Both run on one clock pinned to 11:00 IST of the latest Wednesday or Friday that NSE trades, running on at
+ * the real pace: the suite then meets the same market whenever CI runs it (a fresh MIS order is refused after
+ * 15:25 IST, a live Kite account sends AMOs outside exchange hours, and on an expiry day far wings have no
+ * bid). NIFTY and BANKNIFTY expire on Tuesdays and SENSEX on Thursdays, or the trading day before: never on
+ * a Wednesday or a Friday.
  * tests/e2e/support/clocked-server.ts serves the specs about those hours.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,17 +29,19 @@ const { startServer, exitWithStartupError } = await import('../../../server/main
 // The server's own signal handlers close it and exit; the data directory goes with the process.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
-/** 11:00 IST on the latest NSE trading day, read from the calendar the migrations write (the server's own database, migrated here first). */
+/** 11:00 IST on the latest Wednesday or Friday NSE trades, read from the calendar the migrations write (the server's own database, migrated here first). */
 async function pinnedStart(): Promise<number> {
   const { openDatabase } = await import('../../../server/db/open-database.ts');
   const { migrate } = await import('../../../server/db/migrate.ts');
   const { loadTradingCalendar } = await import('../../../server/services/market/calendar-data.ts');
-  const { tradingDayOnOrBefore } = await import('../../../server/services/market/trading-calendar.ts');
+  const { addDays, isTradingDay, isoWeekday } = await import('../../../server/services/market/trading-calendar.ts');
   const { istDate } = await import('../../../server/services/market/ist.ts');
   const db = await openDatabase({ dataDir });
   try {
     await migrate(db);
-    const day = tradingDayOnOrBefore(await loadTradingCalendar(db, 'NSE'), istDate(new Date()));
+    const calendar = await loadTradingCalendar(db, 'NSE');
+    let day = istDate(new Date());
+    while (!(isTradingDay(calendar, day) && [3, 5].includes(isoWeekday(day)))) day = addDays(day, -1);
     return Date.parse(`${day}T11:00:00+05:30`);
   } finally {
     await db.close();
