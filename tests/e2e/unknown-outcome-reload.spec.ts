@@ -35,7 +35,7 @@ test('reloaded while an order’s outcome is unknown, the desk still settles it 
   await waitForControl(page);
   const chain = page.getByRole('table', { name: /Option chain of NIFTY/ });
   await expect(chain.locator('tr[aria-current="true"]')).toHaveCount(1);
-  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /^Trade NIFTY.*CE$/ }).click();
+  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /, trade NIFTY.*CE$/ }).click();
   const ticket = page.getByTestId('order-ticket');
   await expect(ticket.getByRole('button', { name: /^Buy \u2068?\d/ })).toBeEnabled();
 
