@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page, onServerClock } from './support/test';
 import { usePreferences, type DisplayPreferences } from './support/preferences';
 import { storeSessionToken } from './support/session';
-import { buyOneLot, signInReadyToTrade, type TradingUser } from './support/trading';
+import { buyOneLot, placeWorkingOrder, signInReadyToTrade, type TradingUser } from './support/trading';
 
 // axe-core 4 over every route of the app and every dialog, in light English at 1280 px and dark French at
 // 360 px: any serious or critical violation of WCAG 2.0 A/AA or 2.1 AA fails the test, all of them listed.
@@ -145,26 +145,6 @@ async function dialogOpen(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/** A working limit order far under the market, so the order book offers Modify and Cancel on it. */
-async function placeWorkingOrder(page: Page, user: TradingUser): Promise<void> {
-  const auth = { authorization: `Bearer ${user.token}` };
-  const expiries = (await (await page.request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
-  const listed = (await (await page.request.get(`/api/market/instruments/?index=NIFTY&expiry=${expiries.expiries[0]!.date}`, { headers: auth })).json()) as {
-    instruments: Array<{ tradingsymbol: string; instrument_type: string; strike: number }>;
-    lot_size: number;
-  };
-  const strikes = [...new Set(listed.instruments.map((item) => item.strike))].sort((a, b) => a - b);
-  const call = listed.instruments.find((item) => item.strike === strikes[Math.floor(strikes.length / 2)] && item.instrument_type === 'CE')!;
-  const placed = await page.request.post('/api/order-book/order-book/place_trades/', {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      account_number: user.accountNumber,
-      portfolio_id: user.portfolioId,
-      orders: [{ tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'LIMIT', product: 'NRML', quantity: listed.lot_size, price: 0.05 }],
-    },
-  });
-  expect(placed.ok()).toBe(true);
-}
 
 async function addTradingBot(page: Page, user: TradingUser): Promise<void> {
   const headers = { authorization: `Bearer ${user.token}` };
@@ -220,7 +200,7 @@ for (const combination of combinations) {
     const user = signedIn!;
     await storeSessionToken(page, user.token);
     expect(await buyOneLot(page, user, user.portfolioId)).toBe(200);
-    await placeWorkingOrder(page, user);
+    expect((await placeWorkingOrder(page, user)).ok()).toBe(true);
     await addTradingBot(page, user);
 
     for (const route of appRoutes) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page, serverNow } from './support/test';
 import { PortfolioPage } from './pages/portfolio-page';
-import { signInReadyToTrade, type TradingUser } from './support/trading';
+import { placeWorkingOrder, signInReadyToTrade, type TradingUser } from './support/trading';
 
 // A bot that trades, on the real server and its simulated market in demo mode (open at any hour, every day):
 // a daily iron condor due a minute from now enters on the engine's tick, its card shows the position and its
@@ -31,24 +31,8 @@ async function netQuantities(page: Page, user: TradingUser): Promise<number[]> {
 }
 
 /** A buy far below the market: it stays working until something cancels it. */
-async function placeWorkingOrder(page: Page, user: TradingUser): Promise<void> {
-  const auth = { authorization: `Bearer ${user.token}` };
-  const expiries = (await (await page.request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
-  const listed = (await (await page.request.get(`/api/market/instruments/?index=NIFTY&expiry=${expiries.expiries[0]!.date}`, { headers: auth })).json()) as {
-    instruments: Array<{ tradingsymbol: string; instrument_type: string; strike: number }>;
-    lot_size: number;
-  };
-  const strikes = [...new Set(listed.instruments.map((item) => item.strike))].sort((a, b) => a - b);
-  const call = listed.instruments.find((item) => item.strike === strikes[Math.floor(strikes.length / 2)] && item.instrument_type === 'CE')!;
-  const placed = await page.request.post('/api/order-book/order-book/place_trades/', {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      account_number: user.accountNumber,
-      portfolio_id: user.portfolioId,
-      orders: [{ tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'LIMIT', product: 'NRML', quantity: listed.lot_size, price: 0.05 }],
-    },
-  });
-  const body = (await placed.json()) as { orders: Array<{ status: string }> };
+async function placeWorking(page: Page, user: TradingUser): Promise<void> {
+  const body = (await (await placeWorkingOrder(page, user)).json()) as { orders: Array<{ status: string }> };
   expect(body.orders[0]?.status).toBe('OPEN');
 }
 
@@ -94,7 +78,7 @@ test('a daily bot enters on time, its card shows the position and P&L, and the k
   await expect(group).toBeVisible({ timeout: 15_000 });
 
   // One tap from the header: the working order is cancelled, the four legs closed, the bot stopped.
-  await placeWorkingOrder(page, user);
+  await placeWorking(page, user);
   await page.getByRole('button', { name: 'Kill switch', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Stop trading now?' });
   await confirm.getByLabel('Accounts').selectOption(user.accountNumber);

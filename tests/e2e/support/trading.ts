@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { clientAddress, loginToken, registerAccount, storeSessionToken } from './session';
 
 export { clientAddress };
@@ -62,4 +62,24 @@ export async function buyOneLot(page: Page, user: TradingUser, portfolioId?: num
     data: { account_number: user.accountNumber, ...(portfolioId === undefined ? {} : { portfolio_id: portfolioId }), orders: [order] },
   });
   return placed.status();
+}
+
+/** A buy of one lot of the at-the-money NIFTY call at ₹0.05, far under the market: it stays working until something cancels it. */
+export async function placeWorkingOrder(page: Page, user: TradingUser): Promise<APIResponse> {
+  const auth = { authorization: `Bearer ${user.token}` };
+  const expiries = (await (await page.request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
+  const listed = (await (await page.request.get(`/api/market/instruments/?index=NIFTY&expiry=${expiries.expiries[0]!.date}`, { headers: auth })).json()) as {
+    instruments: Array<{ tradingsymbol: string; instrument_type: string; strike: number }>;
+    lot_size: number;
+  };
+  const strikes = [...new Set(listed.instruments.map((item) => item.strike))].sort((a, b) => a - b);
+  const call = listed.instruments.find((item) => item.strike === strikes[Math.floor(strikes.length / 2)] && item.instrument_type === 'CE')!;
+  return page.request.post('/api/order-book/order-book/place_trades/', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      account_number: user.accountNumber,
+      portfolio_id: user.portfolioId,
+      orders: [{ tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'LIMIT', product: 'NRML', quantity: listed.lot_size, price: 0.05 }],
+    },
+  });
 }
