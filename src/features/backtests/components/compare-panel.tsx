@@ -68,14 +68,7 @@ export function ComparePanel({ backtest }: { backtest: Backtest }) {
       <p className="text-sm">{intl.formatMessage(messages.compareDays, { days: comparison.days.length, from: formatDate(first.date), to: formatDate(last.date) })}</p>
       <div className="overflow-x-auto">
         <table className="w-full text-xs sm:text-sm" data-testid="compare-figures">
-          <thead>
-            <tr className="text-fg-muted">
-              <th scope="col" className="pe-2 text-start font-medium">{intl.formatMessage(messages.figure)}</th>
-              <th scope="col" className="pe-2 text-end font-medium">{intl.formatMessage(messages.backtestColumn)}</th>
-              <th scope="col" className="pe-2 text-end font-medium">{recordColumn}</th>
-              <th scope="col" className="text-end font-medium">{intl.formatMessage(messages.difference)}</th>
-            </tr>
-          </thead>
+          <CompareHead first={intl.formatMessage(messages.figure)} record={recordColumn} />
           <tbody>
             {rows.map((row) => {
               const a = row.pick(comparison.backtest);
@@ -95,14 +88,7 @@ export function ComparePanel({ backtest }: { backtest: Backtest }) {
       <details>
         <summary className="cursor-pointer text-sm font-medium">{intl.formatMessage(messages.calendar)}</summary>
         <table className="mt-2 w-full text-xs sm:text-sm" data-testid="compare-days">
-          <thead>
-            <tr className="text-fg-muted">
-              <th scope="col" className="pe-2 text-start font-medium">{intl.formatMessage(messages.day)}</th>
-              <th scope="col" className="pe-2 text-end font-medium">{intl.formatMessage(messages.backtestColumn)}</th>
-              <th scope="col" className="pe-2 text-end font-medium">{recordColumn}</th>
-              <th scope="col" className="text-end font-medium">{intl.formatMessage(messages.difference)}</th>
-            </tr>
-          </thead>
+          <CompareHead first={intl.formatMessage(messages.day)} record={recordColumn} />
           <tbody>
             {comparison.days.map((day) => (
               <tr key={day.date} className="border-t border-line">
@@ -116,5 +102,20 @@ export function ComparePanel({ backtest }: { backtest: Backtest }) {
         </table>
       </details>
     </div>
+  );
+}
+
+/** The head both comparison tables share: what a row is, the backtest, the bot's record, their difference. */
+function CompareHead({ first, record }: { first: string; record: string }) {
+  const intl = useIntl();
+  return (
+    <thead>
+      <tr className="text-fg-muted">
+        <th scope="col" className="pe-2 text-start font-medium">{first}</th>
+        <th scope="col" className="pe-2 text-end font-medium">{intl.formatMessage(messages.backtestColumn)}</th>
+        <th scope="col" className="pe-2 text-end font-medium">{record}</th>
+        <th scope="col" className="text-end font-medium">{intl.formatMessage(messages.difference)}</th>
+      </tr>
+    </thead>
   );
 }
