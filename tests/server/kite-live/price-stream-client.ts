@@ -52,11 +52,4 @@ export async function openPriceStream(server: TestServer, token: string, body: {
 export const priceOf = (instrument: string, lastPrice: number) => (event: StreamEvent) =>
   event.event === 'delta' && event.data.data?.[instrument]?.last_price === lastPrice;
 
-/** Lets sockets and promises run until `condition` holds (bounded), without a timer. */
-export async function settle(condition: () => boolean | Promise<boolean>, rounds = 2000): Promise<void> {
-  for (let round = 0; round < rounds; round += 1) {
-    if (await condition()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  expect(await condition()).toBe(true);
-}
+export { settle } from '../support/settle.ts';

@@ -9,6 +9,7 @@ import type { Services } from '../../../server/services/services.ts';
 import { defaultPublicRuntimeConfig } from '../../../server/config.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { signedInAccount } from '../support/accounts.ts';
+import { settle } from '../support/settle.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 import { guardedClient } from '../support/trading.ts';
@@ -237,7 +238,7 @@ describe.each(testBackends)('the simulated market on %s', (backend) => {
     const now = await marketData({ instruments: instruments.slice(0, 500) });
     for (const [instrument, quote] of Object.entries(now.body.data)) expect(held.get(instrument), instrument).toEqual(quote);
     await events.cancel();
-    await waitFor(() => feedOf(server).subscribers() === 0);
+    await settle(() => feedOf(server).subscribers() === 0);
   });
 
   it('streams a snapshot, then the ticks of the instruments asked for, and ends streams on shutdown', async () => {
@@ -276,14 +277,14 @@ describe.each(testBackends)('the simulated market on %s', (backend) => {
     await feedOf(server).poll();
     expect((await bigEvents.next()).event).toBe('delta');
     await bigEvents.cancel();
-    await waitFor(() => feedOf(server).subscribers() === 1);
+    await settle(() => feedOf(server).subscribers() === 1);
 
     // Four streams per trader at most.
     const more = await Promise.all([1, 2, 3, 4].map(() => open(['NSE:NIFTY 50'])));
     expect(more.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
     for (const r of more) await r.body?.cancel();
     await events.cancel();
-    await waitFor(() => feedOf(server).subscribers() === 0);
+    await settle(() => feedOf(server).subscribers() === 0);
     // Closed streams free their places.
     const reopened = await open(['NSE:NIFTY 50']);
     expect(reopened.status).toBe(200);
@@ -331,10 +332,6 @@ function feedOf(server: TestServer) {
   return servicesOf(server).marketFeed;
 }
 
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setImmediate(resolve));
-  expect(condition()).toBe(true);
-}
 
 type Quote = analytics['schemas']['LastPrice'];
 type ServerEvent = { event: string; bytes: number; data: { data: Record<string, Quote>; market?: analytics['schemas']['MarketStatus'] } };
