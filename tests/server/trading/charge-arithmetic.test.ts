@@ -22,6 +22,10 @@ const rates: ChargeRates = {
   stampBuy: '0.00003',
   sttExercise: '0.00125',
   autoSquareOffPerOrderPaise: 5000,
+  exerciseBrokeragePerOrderPaise: 2000,
+  exerciseExchange: '0',
+  exerciseSebi: '0',
+  exerciseStamp: '0',
 };
 
 // 100 units at ₹100: ₹10,000 of turnover, 10,00,000 paise.
@@ -127,6 +131,30 @@ describe('expiryCharges', () => {
 
   it('counts one order per unit when the freeze quantity is missing (0), never an endless one', () => {
     expect(expiryCharges(rates, { long: false, quantity: 2, intrinsicPaise: 5000, freezeQuantity: 0 }).brokerage).toBe(4000);
+  });
+
+  it('reads every settlement line from its own rates: brokerage apart from the trading one, and exchange, SEBI and stamp on the settlement value when levied', () => {
+    // Made-up rates, each different: 1,000 units × ₹50 intrinsic = ₹50,000 of settlement value (50,00,000 paise).
+    const levied = { ...rates, exerciseBrokeragePerOrderPaise: 3000, exerciseExchange: '0.0002', exerciseSebi: '0.000004', exerciseStamp: '0.00007' };
+    // Two orders of the 900 freeze: ₹60 brokerage; exchange ₹10.00; SEBI ₹0.20; stamp ₹3.50; GST 18 % of ₹70.20 = ₹12.64.
+    expect(expiryCharges(levied, { long: true, quantity: 1000, intrinsicPaise: 5000, freezeQuantity: 900 })).toEqual({
+      brokerage: 6000,
+      stt: 6250,
+      exchange: 1000,
+      sebi: 20,
+      gst: 1264,
+      stamp: 350,
+      callAndTrade: 0,
+    });
+    expect(expiryCharges(levied, { long: false, quantity: 1000, intrinsicPaise: 5000, freezeQuantity: 900 })).toEqual({
+      brokerage: 6000,
+      stt: 0,
+      exchange: 1000,
+      sebi: 20,
+      gst: 1264,
+      stamp: 350,
+      callAndTrade: 0,
+    });
   });
 
   it('bills nothing for an option that expires at the money or out of it', () => {

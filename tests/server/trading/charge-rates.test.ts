@@ -37,6 +37,15 @@ describe.each(testBackends)('charge rates on %s', (backend) => {
     expect(rows[0]?.source).toMatch(/NSE\/FA\/73061/);
   });
 
+  it.each(['NFO', 'BFO'] as const)('keeps %s exercise and assignment charges as data with their source: ₹20 a settlement order, no exchange charge, SEBI fee or stamp duty', async (exchange) => {
+    for (const day of ['2024-10-01', '2026-03-16', '2026-11-23']) {
+      const rates = await chargeRatesOn(db, exchange, day);
+      expect([rates.exerciseBrokeragePerOrderPaise, rates.exerciseExchange, rates.exerciseSebi, rates.exerciseStamp]).toEqual([2000, '0', '0', '0']);
+    }
+    const { rows } = await db.query<{ source: string }>(`SELECT source FROM charge_rates WHERE segment = $1`, [`${exchange}-OPT`]);
+    for (const { source } of rows) expect(source).toMatch(/on exercise and assignment at expiry.*no stamp duty on cash-settled index options/);
+  });
+
   it('names the segment and the day when no rate is in force yet, rather than charging nothing', async () => {
     await expect(chargeRatesOn(db, 'NFO', '1999-12-31')).rejects.toThrow('charge_rates has no NFO-OPT row in force on 1999-12-31');
   });

@@ -607,6 +607,65 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
     });
   });
 
+  describe('exercise and assignment charges', () => {
+    it('bills an exercised long call and an assigned short put line by line as the contract note does, to the paisa', async () => {
+      const longCall = call24000;
+      const shortPut = desk.contract(desk.atm + 200, 'PE').tradingsymbol;
+      market.set(shortPut, { bid: 60, ask: 60.5, last: 60.25 });
+      await desk.place(longCall, 'BUY', 65);
+      await desk.place(shortPut, 'SELL', 65);
+      // Monday 23 November 2026, 15:31 IST: the index closed (its last 30 minutes' average) 150 points above
+      // the call's strike, 50 below the put's.
+      const clock = server.clock;
+      const start = clock.now().getTime();
+      clock.advance(Date.parse('2026-11-23T10:01:00Z') - start);
+      market.closingValue(desk.atm + 150);
+      try {
+        await desk.tick();
+        const { rows } = await server.db.query<Record<string, string | number>>(
+          `SELECT tradingsymbol, transaction_type, quantity, price_paise, brokerage_paise, stt_paise, exchange_paise, sebi_paise, gst_paise, stamp_paise,
+             call_and_trade_paise FROM paper_trades WHERE broker_account_id = $1 AND kind = 'settlement' ORDER BY tradingsymbol`,
+          [desk.account.id],
+        );
+        const lines = (row: Record<string, string | number>) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key === 'tradingsymbol' || key === 'transaction_type' ? value : Number(value)]));
+        // The call, exercised: 65 × ₹150.00 intrinsic = ₹9,750.00 settled. Brokerage ₹20.00 (one settlement order),
+        // STT 0.15 % of ₹9,750.00 = ₹14.625, ₹14.63 to the paisa; no exchange charge, SEBI fee or stamp duty on a
+        // cash-settled exercise; GST 18 % of ₹20.00 = ₹3.60.
+        expect(rows.map(lines).find((row) => row.tradingsymbol === longCall)).toEqual({
+          tradingsymbol: longCall,
+          transaction_type: 'SELL',
+          quantity: 65,
+          price_paise: 15_000,
+          brokerage_paise: 2000,
+          stt_paise: 1463,
+          exchange_paise: 0,
+          sebi_paise: 0,
+          gst_paise: 360,
+          stamp_paise: 0,
+          call_and_trade_paise: 0,
+        });
+        // The put, assigned: 65 × ₹50.00 = ₹3,250.00 paid. Brokerage ₹20.00 and its GST ₹3.60; no STT (it was paid
+        // on the sale), no exchange charge, SEBI fee or stamp duty.
+        expect(rows.map(lines).find((row) => row.tradingsymbol === shortPut)).toEqual({
+          tradingsymbol: shortPut,
+          transaction_type: 'BUY',
+          quantity: 65,
+          price_paise: 5000,
+          brokerage_paise: 2000,
+          stt_paise: 0,
+          exchange_paise: 0,
+          sebi_paise: 0,
+          gst_paise: 360,
+          stamp_paise: 0,
+          call_and_trade_paise: 0,
+        });
+      } finally {
+        market.closingValue(null);
+        clock.advance(start - clock.now().getTime());
+      }
+    });
+  });
+
   describe('idempotency', () => {
     const body = () => ({ orders: [{ tradingsymbol: call24000, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: 65 }] });
 

@@ -15,6 +15,12 @@ export type ChargeRates = {
   sttExercise: string;
   /** The broker's call-and-trade charge on each order it places to square off an MIS position at the cut-off. */
   autoSquareOffPerOrderPaise: number;
+  /** Brokerage per settlement order of a position settled in the money at expiry (exercised or assigned). */
+  exerciseBrokeragePerOrderPaise: number;
+  /** Exchange transaction charge, SEBI fee and stamp duty on the settlement value (each side; zero where not levied). */
+  exerciseExchange: string;
+  exerciseSebi: string;
+  exerciseStamp: string;
 };
 
 export type Charges = {
@@ -87,19 +93,28 @@ export function autoSquareOffCharges(rates: ChargeRates, side: 'BUY' | 'SELL', q
 }
 
 /**
- * What a position settled at expiry pays. In the money, the broker bills brokerage per settlement order
- * (one per freeze quantity, as Zerodha counts them; GST on it), and a bought option exercised also pays STT
- * on its intrinsic value. Out of the money it expires for nothing.
+ * What a position settled at expiry pays, line by line as the contract note shows it, every rate read from
+ * the effective-dated data (migration 030 gives the sources). In the money: brokerage per settlement order
+ * (one per freeze quantity, as Zerodha counts them), the exchange transaction charge, SEBI fee and stamp duty
+ * on the settlement value (quantity × intrinsic value; none of them levied on cash-settled index options
+ * today, so their rates are 0), GST on brokerage + exchange + SEBI, and for a bought option exercised STT on
+ * the settlement value. Out of the money it expires for nothing.
  */
 export function expiryCharges(rates: ChargeRates, position: { long: boolean; quantity: number; intrinsicPaise: number; freezeQuantity: number }): Charges {
   if (position.intrinsicPaise <= 0) return noCharges;
   const orders = Math.ceil(position.quantity / Math.max(1, position.freezeQuantity));
-  const brokerage = orders * rates.brokeragePerOrderPaise;
+  const settlementValue = position.quantity * position.intrinsicPaise;
+  const brokerage = orders * rates.exerciseBrokeragePerOrderPaise;
+  const exchange = applyRate(settlementValue, rates.exerciseExchange);
+  const sebi = applyRate(settlementValue, rates.exerciseSebi);
   return {
-    ...noCharges,
     brokerage,
-    gst: applyRate(brokerage, rates.gst),
-    stt: position.long ? applyRate(position.quantity * position.intrinsicPaise, rates.sttExercise) : 0,
+    stt: position.long ? applyRate(settlementValue, rates.sttExercise) : 0,
+    exchange,
+    sebi,
+    gst: applyRate(brokerage + exchange + sebi, rates.gst),
+    stamp: applyRate(settlementValue, rates.exerciseStamp),
+    callAndTrade: 0,
   };
 }
 
@@ -112,6 +127,10 @@ type RateRow = {
   stamp_buy_rate: string;
   stt_exercise_rate: string;
   auto_squareoff_per_order_paise: string;
+  exercise_brokerage_per_order_paise: string;
+  exercise_exchange_rate: string;
+  exercise_sebi_rate: string;
+  exercise_stamp_rate: string;
 };
 
 /** Postgres prints numeric(10, 8) with trailing zeros: "0.00150000" reads as "0.0015". */
@@ -122,7 +141,8 @@ function rateText(value: string): string {
 /** The rates in force on an IST date for an exchange's options (NFO or BFO). */
 export async function chargeRatesOn(db: Queryable, exchange: 'NFO' | 'BFO', istDay: string): Promise<ChargeRates> {
   const { rows } = await db.query<RateRow>(
-    `SELECT brokerage_per_order_paise, stt_sell_rate, exchange_rate, sebi_rate, gst_rate, stamp_buy_rate, stt_exercise_rate, auto_squareoff_per_order_paise
+    `SELECT brokerage_per_order_paise, stt_sell_rate, exchange_rate, sebi_rate, gst_rate, stamp_buy_rate, stt_exercise_rate, auto_squareoff_per_order_paise,
+       exercise_brokerage_per_order_paise, exercise_exchange_rate, exercise_sebi_rate, exercise_stamp_rate
      FROM charge_rates WHERE segment = $1 AND effective_from <= $2::date ORDER BY effective_from DESC LIMIT 1`,
     [`${exchange}-OPT`, istDay],
   );
@@ -137,5 +157,9 @@ export async function chargeRatesOn(db: Queryable, exchange: 'NFO' | 'BFO', istD
     stampBuy: rateText(String(row.stamp_buy_rate)),
     sttExercise: rateText(String(row.stt_exercise_rate)),
     autoSquareOffPerOrderPaise: Number(row.auto_squareoff_per_order_paise),
+    exerciseBrokeragePerOrderPaise: Number(row.exercise_brokerage_per_order_paise),
+    exerciseExchange: rateText(String(row.exercise_exchange_rate)),
+    exerciseSebi: rateText(String(row.exercise_sebi_rate)),
+    exerciseStamp: rateText(String(row.exercise_stamp_rate)),
   };
 }
