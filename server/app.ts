@@ -203,6 +203,9 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     },
   });
   if (ownsDatabase) app.addHook('onClose', async () => db.close());
+  // Before serving anyone: the MIS square-offs and expiry settlements due while the server was down, dated
+  // when they were due (paper-trading.ts catchUp). A failure is logged; every pass tries again.
+  await services.paperTrading.catchUp(clock()).catch((error: unknown) => app.log.warn({ err: error }, 'paper broker catch-up failed (tried again next pass)'));
   // Kite ticker sockets would keep the process alive and reconnect forever.
   app.addHook('preClose', async () => services.kite.prices.closeAll());
   if (options.tickOnTimer === true) {

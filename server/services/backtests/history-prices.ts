@@ -213,6 +213,18 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     return { bidPaise, askPaise, lastPaise: Math.round(priced.theory / tickPaise) * tickPaise, closePaise: settle };
   }
 
+  async function quotesAt(keys: readonly string[], at: Date, q: Queryable): Promise<Map<string, Quote>> {
+    await contractsOf(keys, q);
+    const found = new Map<string, Quote>();
+    for (const key of keys) {
+      const quote = quoteOf(key, at);
+      if (quote === null) continue;
+      counts.modelled += 1;
+      found.set(key, quote);
+    }
+    return found;
+  }
+
   function spotOf(index: IndexName, at: Date): number {
     const day = dayOf(index, istDate(at));
     if (day === undefined) throw new Error(`No ${index} history on ${istDate(at)}`);
@@ -229,18 +241,9 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     day: dayOf,
     counts,
     theory,
-    async quotes(keys, q) {
-      await contractsOf(keys, q);
-      const now = clock();
-      const found = new Map<string, Quote>();
-      for (const key of keys) {
-        const quote = quoteOf(key, now);
-        if (quote === null) continue;
-        counts.modelled += 1;
-        found.set(key, quote);
-      }
-      return found;
-    },
+    quotes: (keys, q) => quotesAt(keys, clock(), q),
+    // History has every minute of the day: a square-off the server missed is quoted at its own minute.
+    quotesAt,
     spotPaise: async (index) => spotOf(index, clock()),
     async closingValuePaise(index, day) {
       const history = dayOf(index, day);

@@ -23,6 +23,8 @@ export type ScriptedMarket = {
   source: PriceSource;
   /** Sets a contract's quote, in rupees. */
   set: (tradingsymbol: string, quote: { bid: number; ask: number; last?: number; close?: number }) => void;
+  /** Sets a contract's quote as it stood at one past instant (quotesAt answers it for exactly that instant, else the current quote). */
+  setAt: (tradingsymbol: string, at: Date, quote: { bid: number; ask: number; last?: number }) => void;
   spot: (rupees: number) => void;
   /** The index's closing value (the average of its last 30 minutes) an expiry settles at; the spot until set. */
   closingValue: (rupees: number | null) => void;
@@ -37,12 +39,24 @@ const paise = (rupees: number) => Math.round(rupees * 100);
 /** Quotes a test scripts; margin priced at a flat 12 % volatility around the scripted spot. */
 export function scriptedMarket(clock: ManualClock): ScriptedMarket {
   const quotes = new Map<string, Quote>();
+  const pastQuotes = new Map<string, Quote>();
+  const quoteOf = ({ bid, ask, last, close }: { bid: number; ask: number; last?: number; close?: number }): Quote => {
+    const lastPaise = paise(last ?? (bid + ask) / 2);
+    return { bidPaise: paise(bid), askPaise: paise(ask), lastPaise, closePaise: paise(close ?? last ?? bid) };
+  };
   let spotPaise = 2_605_000;
   let isOpen = true;
   let closingPaise: number | null = null;
   let closedState: { nextOpen: Date | null; closedAt: Date | null } = { nextOpen: null, closedAt: null };
   const source: PriceSource = {
     quotes: async (keys) => new Map(keys.flatMap((key) => (quotes.has(key) ? [[key, quotes.get(key)!] as const] : []))),
+    quotesAt: async (keys, at) =>
+      new Map(
+        keys.flatMap((key) => {
+          const quote = pastQuotes.get(`${key}@${at.toISOString()}`) ?? quotes.get(key);
+          return quote === undefined ? [] : [[key, quote] as const];
+        }),
+      ),
     spotPaise: async () => spotPaise,
     closingValuePaise: async () => closingPaise ?? spotPaise,
     pricing: async () => ({ spot: spotPaise / 100, rate: marketAssumptions.rate, nowMs: clock.now().getTime(), volatility: () => 0.12 }),
@@ -52,9 +66,11 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
   };
   return {
     source,
-    set: (tradingsymbol, { bid, ask, last, close }) => {
-      const lastPaise = paise(last ?? (bid + ask) / 2);
-      quotes.set(`NFO:${tradingsymbol}`, { bidPaise: paise(bid), askPaise: paise(ask), lastPaise, closePaise: paise(close ?? last ?? bid) });
+    set: (tradingsymbol, quote) => {
+      quotes.set(`NFO:${tradingsymbol}`, quoteOf(quote));
+    },
+    setAt: (tradingsymbol, at, quote) => {
+      pastQuotes.set(`NFO:${tradingsymbol}@${at.toISOString()}`, quoteOf(quote));
     },
     spot: (rupees) => {
       spotPaise = paise(rupees);

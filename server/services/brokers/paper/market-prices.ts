@@ -3,8 +3,9 @@
 // goes through the caller's transaction (on PGlite, a query outside it would wait for it forever).
 import type { Queryable } from '../../../db/database.ts';
 import { closingValuePaise } from '../../market/closing-value.ts';
+import { indexLevelBeforePaise } from '../../market/index-level.ts';
 import { indexFacts, type IndexName } from '../../market/index-config.ts';
-import type { IndexSnapshot, MarketService } from '../../market/market-service.ts';
+import type { IndexSnapshot, LastPrice, MarketService } from '../../market/market-service.ts';
 import type { Quote } from './order-rules.ts';
 import type { PriceSource } from './price-source.ts';
 import { toPaise } from './paise.ts';
@@ -23,6 +24,20 @@ export function marketPrices(market: MarketService, db: Queryable): PriceSource 
     }
     return states;
   };
+  /** The market's quotes read as paise; instruments without a book (an index) are left out. */
+  function asQuotes(data: Record<string, LastPrice>): Map<string, Quote> {
+    const found = new Map<string, Quote>();
+    for (const [key, quote] of Object.entries(data)) {
+      if (quote.bid === undefined || quote.ask === undefined) continue;
+      found.set(key, {
+        bidPaise: toPaise(quote.bid),
+        askPaise: toPaise(quote.ask),
+        lastPaise: toPaise(quote.last_price),
+        closePaise: toPaise(quote.close ?? quote.last_price),
+      });
+    }
+    return found;
+  }
   async function spotPaise(index: IndexName, q: Queryable): Promise<number> {
     const state = (await statesIn(q)).get(index);
     if (state === undefined) throw new Error(`The market has no state for ${index}`);
@@ -30,18 +45,19 @@ export function marketPrices(market: MarketService, db: Queryable): PriceSource 
   }
   return {
     async quotes(keys, q) {
-      const data = await market.quotes(keys, await statesIn(q), q);
-      const found = new Map<string, Quote>();
-      for (const [key, quote] of Object.entries(data)) {
-        if (quote.bid === undefined || quote.ask === undefined) continue;
-        found.set(key, {
-          bidPaise: toPaise(quote.bid),
-          askPaise: toPaise(quote.ask),
-          lastPaise: toPaise(quote.last_price),
-          closePaise: toPaise(quote.close ?? quote.last_price),
-        });
+      return asQuotes(await market.quotes(keys, await statesIn(q), q));
+    },
+    // Each index as it stood at `at`: its last recorded level at or before that instant (the stored state if it
+    // ticked no later, else the last minute candle that closed by then), and the options priced at that instant
+    // (time to expiry, spread by time of day). With no record that old (candles are kept 30 days) the index's
+    // current level stands in.
+    async quotesAt(keys, at, q) {
+      const then = new Map<IndexName, IndexSnapshot>();
+      for (const [index, state] of await statesIn(q)) {
+        const level = await indexLevelBeforePaise(q, index, at, state);
+        then.set(index, { ...state, spotPaise: level ?? state.spotPaise, tickedAtMs: at.getTime() });
       }
-      return found;
+      return asQuotes(await market.quotes(keys, then, q));
     },
     spotPaise,
     // With no candle of the closing half hour (the server was off then), the last spot is all there is.

@@ -28,6 +28,7 @@ import { createContracts } from './contracts.ts';
 import { createExits } from './exits.ts';
 import { createFunds } from './funds.ts';
 import { createMatching, type FillCounts } from './matching.ts';
+import { createMissedCutOffs } from './missed-cut-offs.ts';
 import { createOrderChanges } from './order-changes.ts';
 import { createOrderEntry } from './order-entry.ts';
 import { orderHistory } from './order-history.ts';
@@ -50,11 +51,19 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
   const changes = createOrderChanges({ clock, prices, contracts, matching });
   const exits = createExits({ clock, contracts, books, entry });
   const settlement = createSettlement({ db, prices, contracts, books, exits });
+  /** Exits filled at another market's prices (the square-off the server missed, at the cut-off's). */
+  const exitsPricedBy = (source: PriceSource) => {
+    const pricedMatching = createMatching({ db, prices: source, contracts, books });
+    const pricedEntry = createOrderEntry({ clock, prices: source, contracts, books, funds, matching: pricedMatching });
+    return createExits({ clock, contracts, books, entry: pricedEntry });
+  };
+  const missedCutOffs = createMissedCutOffs({ db, prices, books, exitsPricedBy });
   const stream = createPaperStream({ db, clock, market, feed });
 
   /**
    * One pass of the fill engine: after a tick this instance led (`fills`), working orders whose price the
-   * market reached fill and stop-losses trigger; on every pass, MIS positions are squared off from 15:25 IST
+   * market reached fill and stop-losses trigger; on every pass, MIS positions left open across a cut-off the
+   * server missed are squared off at that cut-off (missed-cut-offs.ts), MIS positions are squared off from 15:25 IST
    * while the market is open (in demo mode too) and contracts past their expiry settle (after the close, when no tick comes). Each
    * change is its own transaction under the account's lock that re-reads what it changes, so a second
    * instance doing the same pass finds nothing left to do. Then this instance's subscribers hear every order
@@ -67,6 +76,9 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
       await matching.releaseAfterMarket(now);
       await matching.fillWorking(now, counts);
     }
+    // Before the regular square-off and the expiry settlement: a position the server left open at 15:25 is
+    // closed as of 15:25, ahead of anything later (a contract that expired meanwhile settles only what remains).
+    await missedCutOffs.squareOffMissed(now);
     // Only while the exchange trades: after the close an exit would be an after-market order for tomorrow.
     if (istMinutes(now) >= clockMinutes(misSquareOffTime) && (await prices.marketOpen('NFO', now, db))) await settlement.squareOffMis(now);
     counts.settled = await settlement.settleExpired(now);
@@ -103,7 +115,16 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
     orderMargin: funds.orderMargin,
     portfolioMargin: funds.portfolioMargin,
   };
-  return { ...trading, onTick };
+  /**
+   * What a server starting up owes the books before it serves anyone: the MIS square-offs of cut-offs it was
+   * down for, then the settlement of contracts that expired meanwhile (in that order, as they happened).
+   */
+  async function catchUp(now = clock()): Promise<{ squaredOff: number; settled: number }> {
+    const squaredOff = await missedCutOffs.squareOffMissed(now);
+    return { squaredOff, settled: await settlement.settleExpired(now) };
+  }
+
+  return { ...trading, onTick, catchUp };
 }
 
 /** The paper broker's trading: the broker-neutral interface and the fill engine's pass. */

@@ -8,6 +8,12 @@ import type { Quote } from './order-rules.ts';
 export type PriceSource = {
   /** Quotes keyed `EXCHANGE:TRADINGSYMBOL`; instruments without a price are left out. */
   quotes: (keys: readonly string[], q: Queryable) => Promise<Map<string, Quote>>;
+  /**
+   * Quotes as they stood at a past instant: what the broker's MIS square-off fills at when the server was down
+   * at the cut-off and squares off afterwards (missed-cut-offs.ts). The simulator prices each option at that
+   * instant on the index's last recorded level at or before it; history quotes its own minute.
+   */
+  quotesAt: (keys: readonly string[], at: Date, q: Queryable) => Promise<Map<string, Quote>>;
   /** The index's spot in paise. */
   spotPaise: (index: IndexName, q: Queryable) => Promise<number>;
   /**

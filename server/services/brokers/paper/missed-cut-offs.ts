@@ -1,0 +1,106 @@
+// The MIS square-off the server missed. Zerodha's risk desk squares intraday (MIS) positions off at the 15:25
+// IST cut-off whether or not anyone is watching; the paper broker's own square-off (settlement.ts) runs on
+// the fill engine's passes, so a server stopped before 15:25 and started after it (the same day or days
+// later) would find those positions still open. This pass closes each of them as the broker would have at
+// the cut-off: dated 15:25 IST of that day, at the market's price then (PriceSource.quotesAt: the index's
+// last recorded level at or before the cut-off, the option priced at that instant), with the call-and-trade
+// charge of an auto square-off and the charge rates of that day. It runs at start (app.ts) and at the head of
+// every pass, before the regular square-off and before expiry settlement, so an MIS position on a contract
+// that also expired while the server was down is squared off at 15:25 and is not settled.
+//
+// Exactly once: each account's catch-up is one transaction under the account's lock (as every change of its
+// orders) that reads the positions again; the square-off's trade, dated at the cut-off, makes the position
+// flat at the cut-off, so a second instance (or pass) finds nothing left to do.
+import type { Database, Queryable } from '../../../db/database.ts';
+import { istDate, istOffsetMs } from '../../market/ist.ts';
+import type { Books } from './books.ts';
+import type { Exits } from './exits.ts';
+import { lockAccount } from './order-rows.ts';
+import type { PriceSource } from './price-source.ts';
+import { misSquareOffTime } from './settlement.ts';
+
+/**
+ * How long after the cut-off the regular square-off has to close a position before it counts as missed: the
+ * exchange-hours window it runs in (15:25 to the 15:30 close). A server up at the cut-off closes its MIS
+ * positions within a pass; one started inside the window squares off at the price then, as the risk desk
+ * works through its book in those minutes.
+ */
+export const missedAfterMs = 5 * 60_000;
+
+/** The cut-off instant of an IST day: 15:25 IST. */
+export const cutOffOn = (day: string): Date => new Date(Date.parse(`${day}T${misSquareOffTime}:00Z`) - istOffsetMs);
+
+/** Open MIS positions, each with the time of its last trade (the position as it stood since then). */
+const openMisSql = (oneAccount: boolean) => `SELECT t.broker_account_id, a.account_number, a.capital, t.instrument_token, t.portfolio_id, max(t.filled_at) AS last_at
+  FROM paper_trades t JOIN broker_accounts a ON a.id = t.broker_account_id
+  WHERE t.product = 'MIS'${oneAccount ? ' AND t.broker_account_id = $1' : ''}
+  GROUP BY t.broker_account_id, a.account_number, a.capital, t.instrument_token, t.portfolio_id
+  HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`;
+
+type OpenMisRow = { broker_account_id: number; account_number: string; capital: string; instrument_token: number; portfolio_id: number | null; last_at: Date };
+
+const legKey = (token: number, portfolioId: number | null) => `${token}:${portfolioId ?? ''}`;
+
+/**
+ * The cut-off a position missed, if any: the 15:25 IST of its last trade's day, when the position stood as it
+ * is since then (its last trade no later than the cut-off) and the regular square-off's window is over.
+ * A position last traded after that day's cut-off (an exit placed after it) is left to the regular square-off.
+ */
+export function missedCutOff(lastTradeAt: Date, now: Date): Date | null {
+  const cutOff = cutOffOn(istDate(lastTradeAt));
+  if (lastTradeAt.getTime() > cutOff.getTime()) return null;
+  return cutOff.getTime() + missedAfterMs <= now.getTime() ? cutOff : null;
+}
+
+/** The market as it stood at the cut-off: its quotes then, and open (the square-off is the broker's own, at 15:25 of a session). */
+function pricedAtCutOff(prices: PriceSource, cutOff: Date): PriceSource {
+  return {
+    ...prices,
+    quotes: (keys, q) => prices.quotesAt(keys, cutOff, q),
+    marketOpen: async () => true,
+    session: async () => ({ open: true, nextOpen: null, closedAt: null }),
+  };
+}
+
+type MissedCutOffsOptions = { db: Database; prices: PriceSource; books: Books; exitsPricedBy: (prices: PriceSource) => Exits };
+
+export function createMissedCutOffs({ db, prices, books, exitsPricedBy }: MissedCutOffsOptions) {
+  /** Squares off every MIS position left open across a cut-off the server missed; answers how many positions it closed. */
+  async function squareOffMissed(now: Date): Promise<number> {
+    const { rows } = await db.query<OpenMisRow>(openMisSql(false));
+    const due = new Map<string, { account: OpenMisRow; cutOff: Date }>();
+    for (const row of rows) {
+      const cutOff = missedCutOff(new Date(row.last_at), now);
+      if (cutOff !== null) due.set(`${row.broker_account_id}@${cutOff.getTime()}`, { account: row, cutOff });
+    }
+    let closed = 0;
+    // The oldest cut-off first: a trader's account reads in the order things happened.
+    for (const { account, cutOff } of [...due.values()].sort((a, b) => a.cutOff.getTime() - b.cutOff.getTime())) {
+      closed += await db.transaction((tx) => closeAtCutOff(tx, account, cutOff, now));
+    }
+    return closed;
+  }
+
+  async function closeAtCutOff(tx: Queryable, row: OpenMisRow, cutOff: Date, now: Date): Promise<number> {
+    const account = { id: row.broker_account_id, accountNumber: row.account_number, capitalPaise: Math.round(Number(row.capital) * 100) };
+    await lockAccount(tx, account.id);
+    // Read again under the lock: another instance may have squared these off meanwhile.
+    const { rows } = await tx.query<OpenMisRow>(openMisSql(true), [account.id]);
+    const missed = new Set(rows.filter((open) => missedCutOff(new Date(open.last_at), now)?.getTime() === cutOff.getTime()).map((open) => legKey(open.instrument_token, open.portfolio_id)));
+    // A square-off already tried at this cut-off (refused: no price) is not tried again on every pass; the
+    // regular square-off of the next session closes the position.
+    const { rows: tried } = await tx.query<{ instrument_token: number; portfolio_id: number | null }>(
+      `SELECT instrument_token, portfolio_id FROM paper_orders WHERE broker_account_id = $1 AND purpose = 'auto_squareoff' AND placed_at = $2`,
+      [account.id, cutOff],
+    );
+    for (const order of tried) missed.delete(legKey(order.instrument_token, order.portfolio_id));
+    if (missed.size === 0) return 0;
+    const legs = (await books.openLegs(tx, account.id, cutOff)).filter((leg) => leg.product === 'MIS' && missed.has(legKey(leg.contract.instrumentToken, leg.portfolioId)));
+    await exitsPricedBy(pricedAtCutOff(prices, cutOff)).closeLegs(tx, account, legs, { tag: 'AUTO-SQOFF', purpose: 'auto_squareoff' }, cutOff);
+    return legs.length;
+  }
+
+  return { squareOffMissed };
+}
+
+export type MissedCutOffs = ReturnType<typeof createMissedCutOffs>;
