@@ -165,24 +165,50 @@ describe.each(testBackends)('the MIS square-off a stopped server missed, on %s',
   });
 });
 
-describe.runIf(testBackends.includes('postgres'))('two server instances starting together on PostgreSQL after a missed cut-off', () => {
-  it('square the MIS position off once', async () => {
+describe.runIf(testBackends.includes('postgres'))('two server instances on PostgreSQL after a missed cut-off', () => {
+  /** A desk with an MIS position opened at 11:00 by a server stopped at 11:05, its database, clock and market. */
+  async function missedDesk() {
     const db = await createTestDatabase('postgres');
     const { clock, market, options } = setup('postgres', db, ist(friday, '11:00'));
     const morning = await startTestServer(options);
+    const desk = await openDesk(morning, guardedClient(morning.app));
+    const call = desk.contract(desk.atm, 'CE').tradingsymbol;
+    market.set(call, { bid: 120, ask: 120.5 });
+    await desk.place(call, 'BUY', 65, { product: 'MIS' });
+    await morning.close();
+    return { db, clock, options, desk, call };
+  }
+
+  it('square the MIS position off once when they start together', async () => {
+    const { db, clock, options, desk, call } = await missedDesk();
     let instances: TestServer[] = [];
     try {
-      const desk = await openDesk(morning, guardedClient(morning.app));
-      const call = desk.contract(desk.atm, 'CE').tradingsymbol;
-      market.set(call, { bid: 120, ask: 120.5 });
-      await desk.place(call, 'BUY', 65, { product: 'MIS' });
-      await morning.close();
       clock.advance(ist(friday, '16:30').getTime() - clock.now().getTime());
       instances = await Promise.all([startTestServer(options), startTestServer(options)]);
       const squareOffs = (await tradesOf(db, desk.account.id)).filter((trade) => trade.call_and_trade_paise !== 0);
       expect(squareOffs).toHaveLength(1);
       expect(squareOffs[0]!.filled_at.toISOString()).toBe(ist(friday, '15:25').toISOString());
       expect((await positionsOn(instances[0]!, desk)).get(`${call}:MIS`)).toBe(0);
+    } finally {
+      for (const server of instances) await server.close();
+      await db.close();
+    }
+  });
+
+  it('square it off once when both find the missed cut-off on the same pass (started inside the square-off window, the pass comes later)', async () => {
+    const { db, clock, options, desk } = await missedDesk();
+    let instances: TestServer[] = [];
+    try {
+      // Started at 15:27, inside the regular square-off's window: nothing is missed yet, and no pass runs.
+      clock.advance(ist(friday, '15:27').getTime() - clock.now().getTime());
+      instances = await Promise.all([startTestServer(options), startTestServer(options)]);
+      expect(await tradesOf(db, desk.account.id)).toHaveLength(1);
+      // At 15:31 both instances catch up at once (the pass they each run before the regular square-off).
+      clock.advance(4 * 60_000);
+      const passes = instances.map((server) => server.app.getDecorator<Services>(servicesDecorator).paperTrading);
+      await Promise.all(passes.map((trading) => trading.catchUp(clock.now())));
+      const squareOffs = (await tradesOf(db, desk.account.id)).filter((trade) => trade.call_and_trade_paise !== 0);
+      expect(squareOffs).toHaveLength(1);
     } finally {
       for (const server of instances) await server.close();
       await db.close();
