@@ -2,8 +2,8 @@
 // Zerodha does for F&O, in every mode: the demo market never closes, so there too each day), each order
 // charged Zerodha's ₹50 + GST call-and-trade; and contracts past 15:30 IST on their expiry day settled at
 // intrinsic value against the exchange's closing value of the index (the average of its last 30 minutes),
-// with the brokerage Zerodha bills per in-the-money settlement order and STT on exercise. Each account's
-// change is its own transaction under its lock.
+// with the charges of an exercise or assignment (charges.ts expiryCharges). Each account's change is its own
+// transaction under its lock. A cut-off the server was down for is caught up by missed-cut-offs.ts.
 import { orderTexts } from '../../texts/order-texts.ts';
 import type { Database } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
