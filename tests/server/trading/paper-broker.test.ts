@@ -356,6 +356,43 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       market.spot(26050);
     });
 
+    it('rejects at the open an AMO that fitted when placed, once an opening gap has raised the margin of what the account holds', async () => {
+      const marginOf = async (orders: Array<Record<string, unknown>>) => {
+        const res = await call<{ margins: { required: number } }>('getOrderMargins', { token: desk.token, body: { account_number: desk.accountNumber, orders } });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.margins.required;
+      };
+      const short = [desk.order(call24200, 'SELL', 65)];
+      const buy = [desk.order(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 120 })];
+      const shortAtClose = await marginOf(short);
+      const buyNeeds = await marginOf(buy);
+      market.spot(26450);
+      const shortAtOpen = await marginOf(short);
+      market.spot(26050);
+      // Room for the short and the buy at Friday's spot, not once Monday opens 400 points higher.
+      const rise = shortAtOpen - shortAtClose;
+      expect(rise).toBeGreaterThan(10_000);
+      const small = await openDesk(server, call, Math.round(shortAtClose + buyNeeds + rise / 2));
+      expect(await small.place(call24200, 'SELL', 65)).toMatchObject({ status: 'COMPLETE' });
+      let held = '';
+      await at('2026-11-20T19:00:00+05:30', async () => {
+        market.open(false, { nextOpen, closedAt });
+        const order = await small.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 120 });
+        expect(order).toMatchObject({ status: 'OPEN', variety: 'amo' });
+        held = order.order_id;
+      });
+      await at('2026-11-23T09:15:00+05:30', async () => {
+        await small.logIn();
+        market.spot(26450);
+        market.set(call24000, { bid: 125, ask: 125.5, last: 125.25 });
+        await small.tick();
+        const order = (await small.orderBook()).order_book.find((item) => item.order_id === held);
+        expect(order).toMatchObject({ status: 'REJECTED', variety: 'amo' });
+        expect(order?.status_message).toContain('After-market order rejected at the open: Insufficient funds.');
+      });
+      market.spot(26050);
+    });
+
     it('changes a held AMO only inside the AMO window (15:45 to 09:10 IST), as Kite does', async () => {
       let held = '';
       await at('2026-11-20T18:00:00+05:30', async () => {
