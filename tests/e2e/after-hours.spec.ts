@@ -5,9 +5,9 @@ import { signInReadyToTrade } from './support/trading';
 
 // Trading outside the session on a server of its own (support/clocked-server.ts: the exchange's hours, a
 // clock the spec sets), through the order ticket as a trader would (issue 23): a fresh MIS order after the
-// 15:25 cut-off is refused in the ticket with the reason. (An AMO placed from the ticket after the close is
-// not here yet: with the market closed the desk reads the server as unreachable and disables trading.)
-// Screenshots in
+// 15:25 cut-off is refused in the ticket with the reason; after the close, with no price moving but the
+// server's stream alive, the ticket says the order goes as an after-market order (AMO) at the next open,
+// places it, and the order book shows it held for the open, modifiable and cancellable. Screenshots in
 // test-results/after-hours/, 360 and 1280 px, English and French.
 
 const shots = 'test-results/after-hours';
@@ -72,6 +72,55 @@ for (const width of [1280, 360]) {
     await expect(refusFr).toBeVisible();
     await refusFr.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/mis-cut-off-fr-${width}.png` });
+    await page.context().close();
+  });
+}
+
+for (const width of [1280, 360]) {
+  test(`after the close the ticket places an after-market order, shown in the order book as one, at ${width} px in English and French`, async ({ browser }) => {
+    test.setTimeout(150_000);
+    // Friday 20 November 2026, 19:00 IST: inside Kite's AMO window (15:45 to 09:10 IST); next open Monday 09:15.
+    await server.setClock(ist('2026-11-20T19:00:00'));
+    const page = await desk(browser, width);
+    await expect(page.getByText(/^Market closed: the prices shown are the last close\. Orders placed now are after-market orders \(AMO\)/)).toBeVisible();
+    await openTicket(page);
+    const ticket = page.getByTestId('order-ticket');
+    const notice = ticket.getByTestId('after-market-notice');
+    await expect(notice).toHaveText(/^Market closed: this order goes as an after-market order \(AMO\)\. .* at the next open, \u2068?Mon, 23 Nov, 09:15\u2069? IST; the price shown is the last close\.$/);
+    // Prices that stopped moving hours ago are no reason to hold the order back: it meets the market at the open.
+    await page.waitForTimeout(6000);
+    await expect(ticket.getByTestId('stale-price')).toHaveCount(0);
+    await expect(page.getByRole('banner').getByText('No connection')).toHaveCount(0);
+    await ticket.getByLabel('Order type').selectOption('LIMIT');
+    const last = Number(await ticket.getByLabel('Limit price (₹)').inputValue());
+    await ticket.getByLabel('Limit price (₹)').fill((last - 1).toFixed(2));
+    await ticket.getByRole('button', { name: /^Buy \u2068?65\u2069? as AMO$/ }).click();
+    await ticket.getByRole('button', { name: 'Confirm' }).click();
+    const outcome = ticket.getByText(/after-market order \(AMO\), held by the broker and sent to the exchange at the next open/);
+    await expect(outcome).toBeVisible();
+    await notice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/amo-ticket-en-${width}.png` });
+    await closeTicket(page);
+
+    await page.goto('/app/order_book');
+    const held = page.locator('[data-after-market="held"]');
+    await expect(held).toHaveText('AMO · at the open');
+    // The status it carries: open, held by the broker for the open.
+    await expect(held.locator('..')).toHaveText(/^Open\s*AMO · at the open$/);
+    // Inside the AMO window it can still be changed.
+    await expect(page.getByRole('button', { name: 'Modify', exact: true })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
+    await page.screenshot({ path: `${shots}/amo-book-en-${width}.png` });
+
+    await new AppShell(page).useLayout({ language: /français/i });
+    await expect(page.locator('[data-after-market="held"]')).toHaveText('AMO · à l’ouverture');
+    await page.screenshot({ path: `${shots}/amo-book-fr-${width}.png` });
+    await page.goto('/app/dashboards/live-trade');
+    await openTicket(page);
+    await expect(page.getByTestId('after-market-notice')).toHaveText(/^Marché fermé : cet ordre part en ordre hors séance \(AMO\)\./);
+    await expect(page.getByTestId('order-ticket').getByRole('button', { name: /^Acheter \u2068?65\u2069? en AMO$/ })).toBeEnabled();
+    await page.getByTestId('after-market-notice').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/amo-ticket-fr-${width}.png` });
     await page.context().close();
   });
 }

@@ -19,6 +19,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select-field';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import { OptionChain } from '@/features/market/components/option-chain';
+import { useMarketClosed } from '@/features/market/hooks/use-market-status';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { OrderTicket } from '@/features/orders/components/order-ticket';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
@@ -78,6 +79,7 @@ export function LiveTradeScreen() {
   };
   const [placedStamp, setPlacedStamp] = useState(0);
   const quote = useQuote(picked?.instrument ?? null);
+  const closed = useMarketClosed();
   // A price alert on a contract, from the chain's bell (or, where the chain has no room for it, the ticket).
   const [alertOn, setAlertOn] = useState<OptionInstrument | null>(null);
   const alertQuote = useQuote(alertOn?.instrument ?? null);
@@ -104,6 +106,7 @@ export function LiveTradeScreen() {
         initialSide={chosen === null && linkedTrade !== null ? linkedTrade.side : 'BUY'}
         initialLots={chosen === null ? linkedTrade?.lots : null}
         freezeQuantity={freezeQuantity}
+        afterMarket={closed}
         // Over the chain (a phone) the ticket hides the desk's notice: it says it again.
         notice={wide || account === null || killSwitch === null ? null : <KillSwitchNotice account={account} armed={killSwitch} compact />}
         onPlaced={() => setPlacedStamp((value) => value + 1)}

@@ -18,6 +18,10 @@ export const marketMessages = defineMessages({
     id: 'market.offlineNoPrices',
     defaultMessage: 'You are offline: no prices until the connection returns. The strikes are those kept for today.',
   },
+  closedPrices: {
+    id: 'market.closedPrices',
+    defaultMessage: 'Market closed: the prices shown are the last close. Orders placed now are after-market orders (AMO), sent to the exchange at the next open.',
+  },
   up: { id: 'market.up', defaultMessage: 'up' },
   down: { id: 'market.down', defaultMessage: 'down' },
 });
@@ -25,6 +29,12 @@ export const marketMessages = defineMessages({
 export const unreachableText = defineMessage<{ time: MessageValue }>({
   id: 'market.unreachable',
   defaultMessage: 'No answer from the server since {time} IST: the prices shown are not live, each is as old as marked. Trading is disabled.',
+});
+
+export const closedPricesText = defineMessage<{ open: MessageValue }>({
+  id: 'market.closedPricesUntil',
+  defaultMessage:
+    'Market closed: the prices shown are the last close. Orders placed now are after-market orders (AMO), sent to the exchange at the next open, {open} IST.',
 });
 
 export const ageText = defineMessage<{ seconds: MessageValue }>({ id: 'market.age', defaultMessage: '{seconds} s old' });

@@ -73,3 +73,25 @@ export function formatTime(input: DateInput, locale: Locale): string {
   const p = partsOf(input, locale);
   return p ? timePart(p) : NO_DATE;
 }
+
+const weekdayCache = new Map<Locale, Intl.DateTimeFormat>();
+
+/** en Mon, 23 Nov, 09:15; fr lun. 23 nov., 09:15 (IST, 24 h, no seconds): when something happens within the coming days, such as the next open. */
+export function formatWeekdayTime(input: DateInput, locale: Locale): string {
+  const date = toDate(input);
+  if (!date) return NO_DATE;
+  let format = weekdayCache.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocaleFor(locale), {
+      timeZone: MARKET_TIME_ZONE,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    weekdayCache.set(locale, format);
+  }
+  return format.format(date);
+}

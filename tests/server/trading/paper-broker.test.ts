@@ -308,6 +308,91 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       });
     });
 
+    it('checks the funds again at the open, AMO by AMO: an opening gap can leave room for the first and not the second', async () => {
+      // Two short calls that fit together at Friday's close; Monday opens 400 points higher, and each lot
+      // needs more margin than the account has for both (the broker's RMS checks an AMO as it reaches the exchange).
+      const sells = (lots: number) => [desk.order(call24200, 'SELL', 65 * lots, { order_type: 'LIMIT', price: 165 })];
+      const requiredFor = async (lots: number) => {
+        const res = await call<{ margins: { required: number } }>('getOrderMargins', { token: desk.token, body: { account_number: desk.accountNumber, orders: sells(lots) } });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.margins.required;
+      };
+      const bothAtClose = await requiredFor(2);
+      market.spot(26450);
+      const oneAtOpen = await requiredFor(1);
+      const bothAtOpen = await requiredFor(2);
+      market.spot(26050);
+      // An account with room for both at the close, for one only at the open.
+      const capital = Math.round((bothAtClose + bothAtOpen) / 2);
+      expect(capital).toBeGreaterThan(oneAtOpen);
+      const small = await openDesk(server, call, capital);
+      const book = async () => (await small.orderBook()).order_book;
+      const held: string[] = [];
+      await at('2026-11-20T19:00:00+05:30', async () => {
+        market.open(false, { nextOpen, closedAt });
+        for (let i = 0; i < 2; i += 1) {
+          const order = await small.place(call24200, 'SELL', 65, { order_type: 'LIMIT', price: 165 });
+          expect(order).toMatchObject({ status: 'OPEN', variety: 'amo' });
+          held.push(order.order_id);
+        }
+      });
+      await at('2026-11-23T09:15:00+05:30', async () => {
+        await small.logIn();
+        market.spot(26450);
+        market.set(call24200, { bid: 160, ask: 160.5, last: 160.25 });
+        await small.tick();
+        const [first, second] = held.map((id) => book().then((orders) => orders.find((order) => order.order_id === id)));
+        expect(await first).toMatchObject({ status: 'OPEN', variety: 'amo', broker_status: null });
+        expect((await first)?.exchange_order_id).toMatch(/^11\d{14}$/);
+        const rejectedOrder = await second;
+        expect(rejectedOrder).toMatchObject({ status: 'REJECTED', variety: 'amo', exchange_order_id: null, filled_quantity: 0 });
+        expect(rejectedOrder?.status_message).toMatch(/^After-market order rejected at the open: Insufficient funds\. Required margin is ₹[\d,.]+ but available margin is ₹[\d,.]+\.$/);
+        expect(rejectedOrder?.status_message_i18n).toMatchObject({ code: 'order.amo_rejected_at_open', params: { reason: { code: 'order.insufficient_funds' } } });
+        // The trader is told, as of any rejection.
+        await small.services.alerts.watchers.run(server.clock.now());
+        const alerts = await call<{ alerts: Array<{ event: string; body: string }> }>('getAlerts', { token: small.token, query: {} });
+        expect(alerts.body.alerts.find((alert) => alert.event === 'order_rejected')?.body).toContain(rejectedOrder!.status_message!);
+      });
+      market.spot(26050);
+    });
+
+    it('rejects at the open an AMO that fitted when placed, once an opening gap has raised the margin of what the account holds', async () => {
+      const marginOf = async (orders: Array<Record<string, unknown>>) => {
+        const res = await call<{ margins: { required: number } }>('getOrderMargins', { token: desk.token, body: { account_number: desk.accountNumber, orders } });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.margins.required;
+      };
+      const short = [desk.order(call24200, 'SELL', 65)];
+      const buy = [desk.order(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 120 })];
+      const shortAtClose = await marginOf(short);
+      const buyNeeds = await marginOf(buy);
+      market.spot(26450);
+      const shortAtOpen = await marginOf(short);
+      market.spot(26050);
+      // Room for the short and the buy at Friday's spot, not once Monday opens 400 points higher.
+      const rise = shortAtOpen - shortAtClose;
+      expect(rise).toBeGreaterThan(10_000);
+      const small = await openDesk(server, call, Math.round(shortAtClose + buyNeeds + rise / 2));
+      expect(await small.place(call24200, 'SELL', 65)).toMatchObject({ status: 'COMPLETE' });
+      let held = '';
+      await at('2026-11-20T19:00:00+05:30', async () => {
+        market.open(false, { nextOpen, closedAt });
+        const order = await small.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 120 });
+        expect(order).toMatchObject({ status: 'OPEN', variety: 'amo' });
+        held = order.order_id;
+      });
+      await at('2026-11-23T09:15:00+05:30', async () => {
+        await small.logIn();
+        market.spot(26450);
+        market.set(call24000, { bid: 125, ask: 125.5, last: 125.25 });
+        await small.tick();
+        const order = (await small.orderBook()).order_book.find((item) => item.order_id === held);
+        expect(order).toMatchObject({ status: 'REJECTED', variety: 'amo' });
+        expect(order?.status_message).toContain('After-market order rejected at the open: Insufficient funds.');
+      });
+      market.spot(26050);
+    });
+
     it('changes a held AMO only inside the AMO window (15:45 to 09:10 IST), as Kite does', async () => {
       let held = '';
       await at('2026-11-20T18:00:00+05:30', async () => {

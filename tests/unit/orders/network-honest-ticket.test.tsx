@@ -94,7 +94,11 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function renderTicket({ locale = 'en', quoteAgeMs = 0 }: { locale?: 'en' | 'fr'; quoteAgeMs?: number } = {}) {
+function renderTicket({
+  locale = 'en',
+  quoteAgeMs = 0,
+  afterMarket = null,
+}: { locale?: 'en' | 'fr'; quoteAgeMs?: number; afterMarket?: { nextOpen: string | null } | null } = {}) {
   return render(
     <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
       <OrderTicket
@@ -105,6 +109,7 @@ function renderTicket({ locale = 'en', quoteAgeMs = 0 }: { locale?: 'en' | 'fr';
         sessionOpen
         defaults={{ product: 'NRML', order_type: 'LIMIT', lots: 1, confirm_before_order: false }}
         initialSide="BUY"
+        afterMarket={afterMarket}
       />
     </IntlProvider>,
   );
@@ -150,6 +155,35 @@ describe('the ticket on a price that is not live', () => {
     renderTicket({ locale: 'fr', quoteAgeMs: 20_000 });
     expect(plainText(screen.getByTestId('stale-price').textContent)).toBe('Le dernier prix date de 20 s : l’ordre attend un prix en direct.');
     expect(submit().disabled).toBe(true);
+  });
+});
+
+describe('the ticket while the market is closed', () => {
+  // Friday's last price, three hours old at 19:00 IST; the next open is Monday 09:15 IST.
+  const closed = { quoteAgeMs: 3 * 3600_000, afterMarket: { nextOpen: '2026-11-23T03:45:00.000Z' } };
+
+  it('sends the order as an after-market order at the next open, saying so, on a price that is the last close (en and fr)', async () => {
+    const view = renderTicket(closed);
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    expect(plainText(submit().textContent)).toBe('Buy 65 as AMO');
+    expect(plainText(screen.getByTestId('after-market-notice').textContent)).toBe(
+      'Market closed: this order goes as an after-market order (AMO). The broker holds it and sends it to the exchange at the next open, Mon, 23 Nov, 09:15 IST; the price shown is the last close.',
+    );
+    expect(screen.queryByTestId('stale-price')).toBeNull();
+    view.unmount();
+    renderTicket({ ...closed, locale: 'fr' });
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    expect(plainText(submit().textContent)).toBe('Acheter 65 en AMO');
+    expect(plainText(screen.getByTestId('after-market-notice').textContent)).toMatch(/^Marché fermé : cet ordre part en ordre hors séance \(AMO\)\..*lun\. 23 nov\., 09:15 IST/);
+  });
+
+  it('is still disabled with the reason when the server does not answer', async () => {
+    renderTicket(closed);
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    act(() => reportNetwork({ type: 'failed', at: Date.now() }));
+    expect(submit().disabled).toBe(true);
+    expect(screen.queryByTestId('after-market-notice')).toBeNull();
+    expect(screen.getAllByRole('status').some((status) => /^No answer from the server since .* IST: trading is disabled/.test(plainText(status.textContent)))).toBe(true);
   });
 });
 

@@ -13,6 +13,8 @@ import { underlyingMargin, type MarginLeg } from './margin.ts';
 import { openLegsSql, type Books, type OpenLeg, type OpenLegRow } from './books.ts';
 import type { Quote } from './order-rules.ts';
 import { sideSign } from './order-rows.ts';
+import { formatPaise, toRupees } from './paise.ts';
+import { said, type Said } from '../../texts/said.ts';
 import type { PriceSource } from './price-source.ts';
 
 type PricingCache = Map<IndexName, Awaited<ReturnType<PriceSource['pricing']>>>;
@@ -60,18 +62,22 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     return total;
   }
 
-  /** One round trip for the whole book: every order placed reads it for its margin check. */
-  async function readBook(q: Queryable, account: TradingAccount, now: Date): Promise<AccountBook> {
+  /**
+   * One round trip for the whole book: every order placed reads it for its margin check. `heldAmos` false
+   * leaves out the after-market orders the broker still holds (the check of an AMO reaching the exchange at
+   * the open counts only what is already there: the AMOs released before it, not those after it nor itself).
+   */
+  async function readBook(q: Queryable, account: TradingAccount, now: Date, heldAmos = true): Promise<AccountBook> {
     const { rows } = await q.query<{ flow: string | null; charges: string | null; legs: unknown; entries: unknown }>(
       `SELECT t.flow, t.charges,
          (SELECT coalesce(json_agg(l), '[]'::json) FROM (${openLegsSql}) l) AS legs,
          (SELECT coalesce(json_agg(e), '[]'::json) FROM (
             SELECT instrument_token, transaction_type, quantity - filled_quantity - cancelled_quantity AS pending, price_paise FROM paper_orders
-            WHERE broker_account_id = $1 AND status IN ('OPEN', 'TRIGGER PENDING') AND purpose = 'entry') e) AS entries
+            WHERE broker_account_id = $1 AND status IN ('OPEN', 'TRIGGER PENDING') AND purpose = 'entry' AND ($2::boolean OR amo_release_at IS NULL)) e) AS entries
        FROM (SELECT sum(CASE WHEN transaction_type = 'SELL' THEN quantity * price_paise ELSE -quantity * price_paise END) AS flow,
                sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise + call_and_trade_paise) AS charges
              FROM paper_trades WHERE broker_account_id = $1) t`,
-      [account.id],
+      [account.id, heldAmos],
     );
     const row = rows[0]!;
     const legs = await legsOf(q, jsonOf<OpenLegRow[]>(row.legs), now);
@@ -113,8 +119,14 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
    * What entry orders need (margin change + premium for buys + charges) against what is available; an order
    * that frees margin still needs its premium and charges (the hedge is not in place until it fills).
    */
-  async function requiredFor(q: Queryable, account: TradingAccount, legs: ReadonlyArray<{ intent: OrderIntent; contract: Contract; quote: Quote }>, now: Date): Promise<MarginQuote> {
-    const book = await readBook(q, account, now);
+  async function requiredFor(
+    q: Queryable,
+    account: TradingAccount,
+    legs: ReadonlyArray<{ intent: OrderIntent; contract: Contract; quote: Quote }>,
+    now: Date,
+    { heldAmos = true }: { heldAmos?: boolean } = {},
+  ): Promise<MarginQuote> {
+    const book = await readBook(q, account, now, heldAmos);
     const pricing: PricingCache = new Map();
     const before = await fundsFrom(q, account, book, [], now, pricing);
     let chargeParts: Charges = noCharges;
@@ -131,6 +143,27 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     const chargesPaise = totalCharges(chargeParts);
     const marginPaise = after.marginPaise - before.marginPaise;
     return { ...marginFigures(marginPaise, premiumPaise, chargesPaise), availablePaise: before.availablePaise, chargesPaise, chargeParts, premiumPaise, marginPaise };
+  }
+
+  /**
+   * Kite's RMS check of an entry order: what it needs (margin change + premium for a buy + charges) against
+   * what is available, refused with the broker's reason when short. At placement and, for an after-market
+   * order, again when it reaches the exchange at the open (`heldAmos` false: against the funds of that moment).
+   */
+  async function marginRefusal(
+    q: Queryable,
+    account: TradingAccount,
+    leg: { intent: OrderIntent; contract: Contract; quote: Quote },
+    now: Date,
+    options: { heldAmos?: boolean } = {},
+  ): Promise<Said | null> {
+    const required = await requiredFor(q, account, [leg], now, options);
+    if (required.requiredPaise <= required.availablePaise) return null;
+    return said(
+      'order.insufficient_funds',
+      { required: toRupees(required.requiredPaise), available: toRupees(required.availablePaise) },
+      `Insufficient funds. Required margin is ${formatPaise(required.requiredPaise)} but available margin is ${formatPaise(required.availablePaise)}.`,
+    );
   }
 
   /** The orders' margin on an account with nothing open, and what their offsets save against each order alone. */
@@ -174,7 +207,7 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     return fundsFrom(db, account, await readBook(db, account, now), [], now, new Map());
   }
 
-  return { requiredFor, orderMargin, portfolioMargin, funds };
+  return { requiredFor, marginRefusal, orderMargin, portfolioMargin, funds };
 }
 
 export type PaperFunds = ReturnType<typeof createFunds>;

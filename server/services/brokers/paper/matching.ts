@@ -16,6 +16,8 @@ import type { Books } from './books.ts';
 import { limitFill, lppRefusal, marketFill, orderRefusal, stopTriggered, type FillDecision, type Quote } from './order-rules.ts';
 import { cancelRow, lockAccount, orderColumns, pendingOf, sideSign, tradeInsertSql, tradeValues, working, type OrderRow } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
+import type { PaperFunds } from './funds.ts';
+import { toPaise } from './paise.ts';
 
 export type FillCounts = { filled: number; triggered: number; cancelled: number };
 
@@ -32,7 +34,9 @@ export function decide(order: OrderRow, quote: Quote): FillDecision {
   return limitFill(order.transaction_type, Number(order.price_paise), quote);
 }
 
-export function createMatching({ db, prices, contracts, books }: { db: Database; prices: PriceSource; contracts: Contracts; books: Books }) {
+type MatchingOptions = { db: Database; prices: PriceSource; contracts: Contracts; books: Books; funds: PaperFunds };
+
+export function createMatching({ db, prices, contracts, books, funds }: MatchingOptions) {
   const { contractsByToken, ratesFor } = contracts;
   const { positionQuantity } = books;
 
@@ -145,10 +149,34 @@ export function createMatching({ db, prices, contracts, books }: { db: Database;
 
   /**
    * After-market orders whose open has come go to the exchange: checked as the exchange checks a new order
-   * (its limit price protection around the opening price; a stop-loss whose trigger the open already passed),
-   * then rejected with the reason, or working like any order placed at the open (fillWorking fills what the
-   * market reaches). Each in its own transaction under the account's lock.
+   * (its limit price protection around the opening price; a stop-loss whose trigger the open already passed)
+   * and, for an entry, as the broker's RMS checks one (the funds at the open: an opening gap may have raised
+   * the margin of what the account holds, and the AMOs released before it are working orders by then), then
+   * rejected with the reason, or working like any order placed at the open (fillWorking fills what the
+   * market reaches). One at a time in the order they were placed, each in its own transaction under the
+   * account's lock.
    */
+  /** The RMS check of an AMO's entry at the open, against the account's funds then (its capital read again under the lock). */
+  async function fundsRefusal(q: Queryable, order: OrderRow, contract: Contract, quote: Quote, now: Date): Promise<Said | null> {
+    const { rows } = await q.query<{ account_number: string; capital: string }>('SELECT account_number, capital FROM broker_accounts WHERE id = $1', [
+      order.broker_account_id,
+    ]);
+    const held = rows[0];
+    if (held === undefined) return null;
+    const account = { id: order.broker_account_id, accountNumber: held.account_number, capitalPaise: toPaise(Number(held.capital)) };
+    const intent = {
+      exchange: order.exchange,
+      tradingsymbol: order.tradingsymbol,
+      side: order.transaction_type,
+      orderType: order.order_type,
+      product: order.product,
+      quantity: pendingOf(order),
+      pricePaise: Number(order.price_paise),
+      triggerPaise: Number(order.trigger_price_paise),
+    };
+    return funds.marginRefusal(q, account, { intent, contract, quote }, now, { heldAmos: false });
+  }
+
   async function releaseAfterMarket(now: Date): Promise<number> {
     const { rows } = await db.query<OrderRow>(
       `SELECT ${orderColumns} FROM paper_orders o WHERE o.amo_release_at <= $1 AND o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id`,
@@ -175,7 +203,7 @@ export function createMatching({ db, prices, contracts, books }: { db: Database;
           tickPaise: 5,
           exchange: contract.exchange,
         };
-        const refusal = orderRefusal(shape, quote);
+        const refusal = orderRefusal(shape, quote) ?? (order.purpose === 'entry' ? await fundsRefusal(tx, order, contract, quote, now) : null);
         if (refusal !== null) {
           const rejected = said('order.amo_rejected_at_open', { reason: refusal.i18n }, `After-market order rejected at the open: ${refusal.text}`);
           await tx.query(

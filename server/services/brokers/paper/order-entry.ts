@@ -10,13 +10,12 @@ import { killSwitchRefusal, type IntentRef, type NumberedOrder, type OrderIntent
 import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
 import type { PaperFunds } from './funds.ts';
 import type { Matching } from './matching.ts';
-import { limitFill, marketFill, orderRefusal, type Quote } from './order-rules.ts';
+import { limitFill, marketFill, orderRefusal } from './order-rules.ts';
 import { insertOrder, lockAccount, orderColumns, sideSign, type OrderRow, type PlaceOptions } from './order-rows.ts';
 import type { Books } from './books.ts';
 import { afterMarketPlacement } from '../after-market.ts';
 import { notSent } from '../../texts/order-texts.ts';
 import { said, type Said } from '../../texts/said.ts';
-import { formatPaise, toRupees } from './paise.ts';
 import { misSquareOffTime } from './settlement.ts';
 import type { PriceSource } from './price-source.ts';
 
@@ -31,7 +30,7 @@ type OrderEntryOptions = { clock: Clock; prices: PriceSource; contracts: Contrac
 
 export function createOrderEntry({ clock, prices, contracts, books, funds, matching }: OrderEntryOptions) {
   const { resolve } = contracts;
-  const { requiredFor } = funds;
+  const { marginRefusal } = funds;
   const { applyDecision } = matching;
 
   /** The intent's orders already in the book, by their number. */
@@ -105,7 +104,7 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5, exchange: contract.exchange }, quote, { exchangeChecks: amo === null });
     if (refusal !== null) return reject(refusal);
     if (options.purpose === 'entry') {
-      const refusedForMargin = await marginRefusal(q, account, intent, contract, quote, now);
+      const refusedForMargin = await marginRefusal(q, account, { intent, contract, quote }, now);
       if (refusedForMargin !== null) return reject(refusedForMargin);
     }
     if (amo !== null) {
@@ -133,17 +132,6 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     const open = await books.positionQuantity(q, account.id, options.portfolioId, contract.instrumentToken, 'MIS');
     const reduces = open !== 0 && Math.sign(open) === -sideSign(intent.side) && intent.quantity <= Math.abs(open);
     return !reduces;
-  }
-
-  /** What an entry order needs (margin change + premium for a buy + charges) against what is available. */
-  async function marginRefusal(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, quote: Quote, now: Date): Promise<Said | null> {
-    const required = await requiredFor(q, account, [{ intent, contract, quote }], now);
-    if (required.requiredPaise <= required.availablePaise) return null;
-    return said(
-      'order.insufficient_funds',
-      { required: toRupees(required.requiredPaise), available: toRupees(required.availablePaise) },
-      `Insufficient funds. Required margin is ${formatPaise(required.requiredPaise)} but available margin is ${formatPaise(required.availablePaise)}.`,
-    );
   }
 
   return { placeOrders, recordUnsent, placeOne };

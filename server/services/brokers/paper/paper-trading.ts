@@ -45,7 +45,7 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
   const contracts = createContracts();
   const books = createBooks({ db, clock, prices, contracts });
   const funds = createFunds({ db, clock, prices, contracts, books });
-  const matching = createMatching({ db, prices, contracts, books });
+  const matching = createMatching({ db, prices, contracts, books, funds });
   const plans = createOrderPlans({ clock, contracts, books });
   const entry = createOrderEntry({ clock, prices, contracts, books, funds, matching });
   const changes = createOrderChanges({ clock, prices, contracts, matching });

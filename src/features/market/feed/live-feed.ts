@@ -107,7 +107,8 @@ function shareAcrossTabs(shared: PriceFeed): void {
 
 export function liveFeed(): PriceFeed {
   if (feed !== null) return feed;
-  const created = createPriceFeed({ store, transport });
+  // A stream silent past its heartbeats is the server not answering, for trading as for prices.
+  const created = createPriceFeed({ store, transport, onSilent: reportUnanswered });
   shareAcrossTabs(created);
   const follow = () => {
     if (document.visibilityState === 'hidden' || !navigator.onLine) created.pause();

@@ -13,6 +13,7 @@
 import { atom, type PrimitiveAtom, type createStore } from 'jotai';
 import type { components } from '@openapi/analytics';
 import { createCompactDecoder, isCompactSnapshot } from '@/features/market/feed/compact-quotes';
+import { silentStreamMs } from '@/features/market/feed/feed-condition';
 import { createSseParser } from '@/features/market/feed/sse-parser';
 
 export type Quote = components['schemas']['LastPrice'];
@@ -69,6 +70,11 @@ export type FeedEnvironment = {
   requestFrame?: (callback: () => void) => void;
   setTimer?: (callback: () => void, ms: number) => Timer;
   clearTimer?: (timer: Timer) => void;
+  /**
+   * The open stream said nothing at all, not even a heartbeat, for `silentStreamMs` (feed-condition.ts): the
+   * server is not answering. The feed then drops that stream, polls and opens it again.
+   */
+  onSilent?: () => void;
 };
 
 export const pollIntervalMs = 1000;
@@ -86,6 +92,7 @@ export function createPriceFeed({
   requestFrame = (callback) => requestAnimationFrame(() => callback()),
   setTimer = (callback, ms) => setTimeout(callback, ms),
   clearTimer = (timer) => clearTimeout(timer),
+  onSilent = () => undefined,
 }: FeedEnvironment) {
   const atoms = new Map<string, PrimitiveAtom<Quote | null>>();
   /**
@@ -259,13 +266,35 @@ export function createPriceFeed({
         // A change to a quote this stream never sent: it lost track; reopening it brings a full snapshot.
         if (merged === null) throw new Error('a price delta for an instrument without a snapshot');
         receive({ data: merged });
-      } else if (event === 'market') store.set(marketAtom, JSON.parse(data) as MarketStatus);
+      } else if (event === 'market') {
+        const market = JSON.parse(data) as MarketStatus;
+        store.set(marketAtom, market);
+        // The other tabs learn that the market opened or closed too (no prices come with it).
+        if (leader) link?.sendSnapshot({ data: {}, market });
+      }
     });
-    signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done || signal.aborted) return;
-      parser.push(decoder.decode(value, { stream: true }));
+    const cancel = () => void reader.cancel().catch(() => undefined);
+    signal.addEventListener('abort', cancel, { once: true });
+    // A heartbeat is the server speaking: any chunk keeps the stream alive; nothing at all for too long ends it.
+    let silence: Timer | null = null;
+    const heard = () => {
+      if (silence !== null) clearTimer(silence);
+      silence = setTimer(() => {
+        silence = null;
+        onSilent();
+        cancel();
+      }, silentStreamMs);
+    };
+    heard();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || signal.aborted) return;
+        heard();
+        parser.push(decoder.decode(value, { stream: true }));
+      }
+    } finally {
+      if (silence !== null) clearTimer(silence);
     }
   }
 

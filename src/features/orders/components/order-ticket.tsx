@@ -49,7 +49,8 @@ const staleAfterMs = 5000;
  * Buy or sell one option contract: lots with the quantity they make, order type, product, price and trigger
  * where needed, the margin and charges before sending, a review step when the trade defaults ask for one,
  * and the broker's final answer. Disabled with the reason when offline, when the server does not answer
- * (lib/network), when the price is not live, or without a broker session.
+ * (lib/network), when the price is not live, or without a broker session. With the exchange closed it says
+ * plainly that the order goes as an after-market order (AMO) at the next open, and sends it as one.
  */
 export function OrderTicket({
   instrument,
@@ -62,6 +63,7 @@ export function OrderTicket({
   initialLots,
   freezeQuantity = null,
   notice = null,
+  afterMarket = null,
   onPlaced,
   onClose,
 }: {
@@ -79,11 +81,16 @@ export function OrderTicket({
   freezeQuantity?: number | null;
   /** Said above everything else (the account's kill switch is on). */
   notice?: ReactNode;
+  /**
+   * Set while the exchange is closed (the server's market status): the order goes as an after-market order
+   * (AMO), held by the broker until the next open, so the price shown is the last close and need not be live.
+   */
+  afterMarket?: { nextOpen: string | null } | null;
   onPlaced?: () => void;
   onClose?: () => void;
 }) {
   const intl = useIntl();
-  const { formatInr, formatNumber, locale } = useFormat();
+  const { formatInr, formatNumber, formatWeekdayTime, locale } = useFormat();
   const networkBlock = useNetworkBlock();
   const online = networkBlock === null;
   const formId = useId();
@@ -101,7 +108,8 @@ export function OrderTicket({
   const accountNumber = account?.account_number ?? null;
   const live = account !== null && tradingModeOf(account) === 'live';
   const age = useSecondsSince(quote?.timestamp ?? null);
-  const stale = age !== null && age * 1000 > staleAfterMs;
+  // An AMO meets the market at the next open: the last close is the price there is until then.
+  const stale = afterMarket === null && age !== null && age * 1000 > staleAfterMs;
 
   const checks = checkTicket({ side, ...values, lastPrice: quote?.last_price ?? null });
   const problem = firstProblem(checks);
@@ -244,6 +252,14 @@ export function OrderTicket({
       )}
       {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} />}
 
+      {afterMarket !== null && blocked === null && (
+        <p role="status" className="rounded-md bg-brand-soft p-2 text-sm font-medium text-fg" data-testid="after-market-notice">
+          {afterMarket.nextOpen === null
+            ? intl.formatMessage(messages.afterMarket)
+            : intl.formatMessage(t.afterMarketAt, { open: formatWeekdayTime(afterMarket.nextOpen) })}
+        </p>
+      )}
+
       {stale && blocked === null && (
         <p role="status" className="text-sm font-medium text-warn" data-testid="stale-price">
           {intl.formatMessage(t.stale, { seconds: formatNumber(age ?? 0) })}
@@ -290,7 +306,7 @@ export function OrderTicket({
             ? intl.formatMessage(intentMessages.sending)
             : reviewing
               ? intl.formatMessage(messages.confirm)
-              : intl.formatMessage(t.submit, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) })}
+              : intl.formatMessage(afterMarket === null ? t.submit : t.submitAfterMarket, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) })}
         </Button>
       </div>
       <div ref={outcomeBox} tabIndex={-1} className="rounded-sm focus-visible:outline-2 focus-visible:outline-focus" data-testid="ticket-outcome">
