@@ -53,7 +53,7 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
   const settlement = createSettlement({ db, prices, contracts, books, exits });
   /** Exits filled at another market's prices (the square-off the server missed, at the cut-off's). */
   const exitsPricedBy = (source: PriceSource) => {
-    const pricedMatching = createMatching({ db, prices: source, contracts, books });
+    const pricedMatching = createMatching({ db, prices: source, contracts, books, funds });
     const pricedEntry = createOrderEntry({ clock, prices: source, contracts, books, funds, matching: pricedMatching });
     return createExits({ clock, contracts, books, entry: pricedEntry });
   };
