@@ -1199,7 +1199,7 @@ export interface paths {
          *     answers 403 `broker_session_expired`, an app without the add-on 422 `historical_data_not_enabled`, a
          *     range without any candle 422 `no_candles`; another trader's account is 404.
          */
-        post: operations["fetchKiteMinuteCandles"];
+        post: operations["importKiteMinuteCandles"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4980,7 +4980,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    fetchKiteMinuteCandles: {
+    importKiteMinuteCandles: {
         parameters: {
             query?: never;
             header?: never;

@@ -29,7 +29,7 @@ beforeEach(async () => {
 type Fetched = { files: { file_name: string; status: string; kind: string; days: string[]; rows: number; skipped_rows: number }[]; requests: number };
 
 const fetchCandles = (body: Record<string, unknown>, token = desk.token) =>
-  stack.call<Fetched & { code?: string; message?: string; field?: string }>('fetchKiteMinuteCandles', { token, body: { broker_account_id: desk.account.id, index: 'NIFTY', ...body } });
+  stack.call<Fetched & { code?: string; message?: string; field?: string }>('importKiteMinuteCandles', { token, body: { broker_account_id: desk.account.id, index: 'NIFTY', ...body } });
 
 async function storedMinutes(): Promise<{ minutes: number; days: number; imports: number; first: { minute: string; trade_date: string; open_paise: string } | undefined }> {
   const { rows } = await stack.server.db.query<{ minutes: number; days: number; imports: number }>(
