@@ -1180,6 +1180,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market-history/kite-candles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch an index's minute candles from one of your logged-in Kite accounts into market history.
+         * @description Reads Kite Connect's historical API (`GET /instruments/historical/:instrument_token/minute`, the paid
+         *     historical-data add-on) with the account's session, split into requests of at most 60 days and paced
+         *     at Kite's 3 historical requests a second, and stores the candles as a minute-candle import does: in
+         *     IST minutes, each (index, day) replaced whole, so fetching a range again changes nothing. At most 366
+         *     days a request, up to today. A paper account is refused (400), a Kite account without a session
+         *     answers 403 `broker_session_expired`, an app without the add-on 422 `historical_data_not_enabled`, a
+         *     range without any candle 422 `no_candles`; another trader's account is 404.
+         */
+        post: operations["importKiteMinuteCandles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backtests/": {
         parameters: {
             query?: never;
@@ -2682,6 +2708,36 @@ export interface components {
             minute_candles: number;
             /** @description Rows in the range that other traders imported, left in place. */
             kept_other_traders_rows: number;
+        };
+        /**
+         * @description The indices whose minute candles can be fetched from Kite (NSE:NIFTY 50 and NSE:NIFTY BANK).
+         * @enum {string}
+         */
+        KiteHistoryIndex: "NIFTY" | "BANKNIFTY";
+        KiteCandlesFetch: {
+            /**
+             * @description One of your Kite accounts, logged in.
+             * @example 1
+             */
+            broker_account_id: number;
+            index: components["schemas"]["KiteHistoryIndex"];
+            /**
+             * Format: date
+             * @description First day (IST).
+             * @example 2026-01-05
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day (IST), included; at most 366 days after from, and not after today.
+             * @example 2026-03-31
+             */
+            to: string;
+        };
+        KiteCandlesFetched: {
+            files: components["schemas"]["HistoryFileOutcome"][];
+            /** @description Historical requests sent to Kite (one per 60 days). */
+            requests: number;
         };
         /**
          * @description queued (waiting for a worker), running, done (the report is in), failed (see `error`), cancelled.
@@ -4922,6 +4978,54 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    importKiteMinuteCandles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KiteCandlesFetch"];
+            };
+        };
+        responses: {
+            /** @description What was stored (one outcome, as the file import answers) and how many requests Kite was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KiteCandlesFetched"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The Kite account has no session (`broker_session_expired`): log in to Kite again. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description Kite refused (`historical_data_not_enabled`, `broker_refused`) or had no candle in the range (`no_candles`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBacktests: {

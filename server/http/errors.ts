@@ -105,6 +105,8 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   broker_refused: 422,
   broker_unavailable: 503,
   broker_outcome_unknown: 503,
+  historical_data_not_enabled: 422,
+  no_candles: 422,
   broker_account_mismatch: 422,
   postback_refused: 400,
   too_many_orders: 422,

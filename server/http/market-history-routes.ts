@@ -1,5 +1,5 @@
-// /api/market-history/*: importing exchange files as market history (for backtests), its coverage, and
-// deleting days one imported. The upload is the one route that takes files, so its body parsers (and
+// /api/market-history/*: importing exchange files as market history (for backtests), fetching index minute
+// candles from a logged-in Kite account, its coverage, and deleting days one imported. The upload is the one route that takes files, so its body parsers (and
 // their larger limit) are registered inside this plugin only: every other route keeps JSON and 1 MB.
 import type { FastifyRequest } from 'fastify';
 import type { UploadedFile } from '../services/history/history-import-service.ts';
@@ -43,7 +43,7 @@ function uploadedFiles(request: FastifyRequest, fileName: string | undefined): {
 }
 
 export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
-  const { history } = context.services;
+  const { history, kiteHistory } = context.services;
   const userId = (request: FastifyRequest) => requireAuth(request).user.id;
 
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: historyUploadLimitBytes }, (request, bytes, done) => {
@@ -64,6 +64,11 @@ export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
     const more = refused.length > 1 ? ` (and ${refused.length - 1} more files refused)` : '';
     const message = `${first.file_name}: ${where}${problem?.reason ?? 'refused'}${more}`;
     return reply.code(422).send({ message, code: 'import_refused', details: { files: outcomes } }) as never;
+  });
+
+  route(app, 'importKiteMinuteCandles', async (request) => {
+    const { broker_account_id: brokerAccountId, index, from, to } = request.body;
+    return kiteHistory.importKiteMinutes(userId(request), { brokerAccountId, index, from, to });
   });
 
   route(app, 'getMarketHistoryCoverage', async (request) => history.coverage(request.query.from ?? null, request.query.to ?? null));

@@ -61,6 +61,10 @@ export type DomainErrorCode =
   | 'broker_refused'
   | 'broker_unavailable'
   | 'broker_outcome_unknown'
+  // Kite's historical candles: the account's Kite Connect app has no historical-data add-on (Kite's 403
+  // PermissionException); a range in which Kite has no candle at all.
+  | 'historical_data_not_enabled'
+  | 'no_candles'
   // A broker login for another client ID than the account's; a postback that proves nothing (Kite's checksum).
   | 'broker_account_mismatch'
   | 'postback_refused'

@@ -36,6 +36,7 @@ import { createAlertServices, type AlertServices, type PushOptions } from './ale
 import type { LastPriceSource } from './alerts/watchers/price-watcher.ts';
 import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/kite-broker/kite-live.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
+import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
 import { createBacktestServices, type BacktestServices } from './backtests/backtest-services.ts';
 import type { BacktestRun } from './backtests/backtest-worker.ts';
 import { createHistoryRunner } from './backtests/backtest-runner.ts';
@@ -75,6 +76,8 @@ export type Services = {
   kite: KiteLive;
   /** Imported exchange history (bhavcopies, minute candles): import, coverage, and deleting one's own days. */
   history: HistoryImportService;
+  /** Index minute candles fetched from a trader's logged-in Kite account into the same history. */
+  kiteHistory: KiteMinutesImport;
   /** Backtests: the jobs, the request checks and this instance's worker. */
   backtests: BacktestServices;
 };
@@ -128,7 +131,7 @@ export function createServices(options: ServicesOptions): Services {
   const marketFeed = createMarketFeed(marketService);
   const paperTrading = createPaperTrading({ db, clock, prices: priceSource, market: marketService, feed: marketFeed });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
-  const kiteLive = createKiteLive({ db, clock, secrets, ...kite });
+  const kiteLive = createKiteLive({ db, clock, secrets, wait, ...kite });
   // Every broker the server can talk to: the paper broker and Zerodha's Kite Connect.
   const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker]);
   const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, hooks: tradingHooks });
@@ -158,6 +161,7 @@ export function createServices(options: ServicesOptions): Services {
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
     kite: kiteLive,
     history: createHistoryImportService(db, clock),
+    kiteHistory: createKiteMinutesImport({ db, clock, candles: kiteLive.candles }),
     backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? createHistoryRunner(db) }),
   };
 }

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KiteErrorType } from '../../server/services/brokers/kite/kite-errors.ts';
 import { inputError } from './answer-error.ts';
 import type { ExchangeHours, HoursMode } from './exchange-hours.ts';
+import type { Historical } from './historical.ts';
 import { type AppConfig, type Apps, defaultMargins } from './apps.ts';
 import { parseJsonBody, readBody, sendError, sendJson } from './http-util.ts';
 import type { ServerInstrument } from './instruments-data.ts';
@@ -13,11 +14,11 @@ import type { Postbacks } from './postbacks.ts';
 import type { Faults } from './rest-routes.ts';
 import type { TickerHub } from './ticker-hub.ts';
 
-type ControlDeps = { apps: Apps; market: Market; book: OrderBook; hub: TickerHub; postbacks: Postbacks; faults: Faults; hours: ExchangeHours; clock: () => Date };
+type ControlDeps = { apps: Apps; market: Market; book: OrderBook; hub: TickerHub; postbacks: Postbacks; faults: Faults; hours: ExchangeHours; clock: () => Date; historical: Historical };
 
 export type KiteControl = ReturnType<typeof createControl>;
 
-export function createControl({ apps, market, book, hub, postbacks, faults, hours, clock }: ControlDeps) {
+export function createControl({ apps, market, book, hub, postbacks, faults, hours, clock, historical }: ControlDeps) {
   return {
     /** The server's "now" (the browser tests put each browser on it: tests/e2e/support/test.ts). */
     now: () => clock().toISOString(),
@@ -66,6 +67,10 @@ export function createControl({ apps, market, book, hub, postbacks, faults, hour
       if (!app) throw inputError(`Unknown api_key ${apiKey}`);
       app.margins = typeof margins === 'number' ? defaultMargins(margins) : margins;
     },
+    /** Off: historical candles answer 403 PermissionException, as for a Kite app without the historical-data add-on. */
+    setHistoricalPermitted: (on: boolean) => historical.setPermitted(on),
+    /** Every historical request answered, with the server's time (windows and pacing). */
+    historicalRequests: () => historical.requests(),
     postbackDeliveries: () => postbacks.deliveries(),
     settlePostbacks: () => postbacks.settle(),
     orders: (orderId?: string) => (book.releaseDue(), orderId ? [book.find(orderId)].filter(Boolean) : apps.all().flatMap((app) => book.orders(app.account))),
@@ -117,6 +122,8 @@ export async function handleControl(control: KiteControl, request: IncomingMessa
       'ticker-silence': () => control.silenceTicker(body.silent !== false),
       'ticker-drop': () => control.dropTickerConnections(),
       now: () => control.now(),
+      'historical-permission': () => control.setHistoricalPermitted(body.permitted !== false),
+      'historical-requests': () => control.historicalRequests(),
     };
     const action = actions[name];
     if (!action) return sendJson(response, 404, { error: `No control ${name}` });

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApps, type AppConfig } from './apps.ts';
 import { createExchangeHours, type HoursMode } from './exchange-hours.ts';
+import { createHistorical } from './historical.ts';
 import { createControl, handleControl, type KiteControl } from './control.ts';
 import { sendError } from './http-util.ts';
 import { defaultInstruments, type ServerInstrument } from './instruments-data.ts';
@@ -62,8 +63,9 @@ export async function startKiteServer(options: KiteServerOptions = {}): Promise<
     },
   });
   const faults: Faults = { answer429Next: false, dropNextPlaceAnswer: false };
-  const context = { apps, market, book, limiter: createRateLimiter(clock), faults };
-  const control = createControl({ apps, market, book, hub, postbacks, faults, hours, clock });
+  const historical = createHistorical(market, clock);
+  const context = { apps, market, book, limiter: createRateLimiter(clock), faults, historical };
+  const control = createControl({ apps, market, book, hub, postbacks, faults, hours, clock, historical });
   for (const app of options.apps ?? []) apps.register(app);
 
   const server: Server = createServer((request, response) => {

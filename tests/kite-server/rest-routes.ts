@@ -8,6 +8,7 @@ import { AnswerError, inputError } from './answer-error.ts';
 import type { App, Apps } from './apps.ts';
 import { basketMarginJson, charges, orderMarginJson, type PricedOrder } from './calculators.ts';
 import { parseJsonBody, readBody, sendError, sendSuccess } from './http-util.ts';
+import type { Historical } from './historical.ts';
 import { instrumentsCsv } from './instruments-data.ts';
 import type { Market } from './market.ts';
 import type { OrderBook } from './order-book.ts';
@@ -22,6 +23,7 @@ export type RestContext = {
   book: OrderBook;
   limiter: ReturnType<typeof createRateLimiter>;
   faults: Faults;
+  historical: Historical;
 };
 
 type Route = { method: string; pattern: RegExp; handle: (args: RouteArgs) => unknown };
@@ -85,6 +87,8 @@ const routes: Route[] = [
   } },
   { method: 'GET', pattern: /^\/quote$/, handle: ({ query, context }) =>
     Object.fromEntries(quoteKeys(query, context.market).map(([key, token]) => [key, context.market.quote(token)])) },
+  { method: 'GET', pattern: /^\/instruments\/historical\/(\d+)\/(\w+)$/, handle: ({ app, params, query, context }) =>
+    context.historical.answer(app.apiKey, params[0] ?? '', params[1] ?? '', query) },
   { method: 'GET', pattern: /^\/quote\/ltp$/, handle: ({ query, context }) =>
     Object.fromEntries(quoteKeys(query, context.market).map(([key, token]) => [key, { instrument_token: token, last_price: context.market.lastPaise(token) / 100 }])) },
 ];

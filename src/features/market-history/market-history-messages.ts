@@ -46,6 +46,36 @@ export const marketHistoryMessages = {
     confirmDelete: { id: 'market-history.confirmDelete', defaultMessage: 'Delete this history?' },
     rangeRequired: { id: 'market-history.rangeRequired', defaultMessage: 'Choose the first and the last day.' },
     rangeOrder: { id: 'market-history.rangeOrder', defaultMessage: 'The first day must not come after the last.' },
+    kiteTitle: { id: 'market-history.kiteTitle', defaultMessage: 'Fetch from Kite' },
+    kiteHint: {
+      id: 'market-history.kiteHint',
+      defaultMessage: 'Index minute candles from your Kite account’s historical API (the paid historical-data add-on of your Kite Connect app). Kite sends 60 days a request and 3 requests a second: a year takes about three seconds.',
+    },
+    kiteAccount: { id: 'market-history.kiteAccount', defaultMessage: 'Kite account' },
+    kiteButton: { id: 'market-history.kiteButton', defaultMessage: 'Fetch from Kite' },
+    kiteLogInFirst: { id: 'market-history.kiteLogInFirst', defaultMessage: 'This account is not logged in to Kite: log in from Broker accounts first.' },
+    kiteNoHistoricalData: {
+      id: 'market-history.kiteNoHistoricalData',
+      defaultMessage: 'Kite refused: this account’s Kite Connect app has no historical-data add-on. Subscribe to it on developers.kite.trade, or import minute candles from CSV above.',
+    },
+    kiteSessionEnded: { id: 'market-history.kiteSessionEnded', defaultMessage: 'Your Kite session has ended: log in to Kite again from Broker accounts, then fetch again.' },
+    kiteRangeTooLong: { id: 'market-history.kiteRangeTooLong', defaultMessage: 'At most 366 days at a time: fetch a longer history a year at a time.' },
+  }),
+  kiteAccountOption: defineMessage<{ name: MessageValue; number: MessageValue; loggedIn: MessageValue }>({
+    id: 'market-history.kiteAccountOption',
+    defaultMessage: '{name} ({number}){loggedIn, select, yes {} other {, not logged in}}',
+  }),
+  kiteFetching: defineMessage<{ requests: MessageValue }>({
+    id: 'market-history.kiteFetching',
+    defaultMessage: 'Fetching from Kite: {requests, plural, one {# request} other {# requests}}, 3 a second…',
+  }),
+  kiteFetched: defineMessage<{ rows: MessageValue; days: MessageValue; requests: MessageValue }>({
+    id: 'market-history.kiteFetched',
+    defaultMessage: 'Stored {rows, plural, one {# minute candle} other {# minute candles}} over {days, plural, one {# day} other {# days}}, from {requests, plural, one {# Kite request} other {# Kite requests}}.',
+  }),
+  kiteNoCandles: defineMessage<{ index: MessageValue }>({
+    id: 'market-history.kiteNoCandles',
+    defaultMessage: 'Kite has no minute candles of {index} in these days (weekends and holidays have none).',
   }),
   tableBytes: defineMessage<{ size: MessageValue }>({ id: 'market-history.tableBytes', defaultMessage: 'History takes {size} on disk, indexes included.' }),
   indexSummary: defineMessage<{ from: MessageValue; to: MessageValue; days: MessageValue; gaps: MessageValue }>({

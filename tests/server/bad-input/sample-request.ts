@@ -24,6 +24,7 @@ function ownedValue(owner: Owner, operation: ContractOperation, name: string): u
   const byName: Record<string, unknown> = {
     portfolio_id: owner.portfolioId,
     broker_account: owner.accountId,
+    broker_account_id: owner.accountId,
     base_strategy: owner.strategyId,
     account_number: creatingAccount ? `M${uniqueToken}` : owner.accountNumber,
     api_key: `matrix_${uniqueToken}`,

@@ -24,6 +24,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
   main: [
     'GET /api/health/',
     'POST /api/market-history/imports/',
+    'POST /api/market-history/kite-candles/',
     'GET /api/market-history/coverage/',
     'DELETE /api/market-history/days/',
     'POST /api/authenticate/register/',

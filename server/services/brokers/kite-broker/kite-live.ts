@@ -9,7 +9,9 @@ import type { BrokerAdapter } from '../broker-adapter.ts';
 import { productionKiteEndpoints, type KiteEndpoints } from '../kite/kite-endpoints.ts';
 import type { KiteOrderUpdate } from '../kite/kite-order-types.ts';
 import { toPaise } from '../paper/paise.ts';
+import { timerWait, type Wait } from '../../trading/paced-intent.ts';
 import { createKiteBroker } from './kite-broker.ts';
+import { createKiteCandles, type KiteCandles } from './kite-candles.ts';
 import { createKiteSessions } from './kite-sessions.ts';
 import { createKiteTrading, type KiteTrading } from './kite-trading.ts';
 import { createKitePostbacks, type KitePostbacks } from './postbacks.ts';
@@ -32,6 +34,8 @@ export type KiteLiveOptions = {
   limits?: KiteLimits | undefined;
   /** Tests only: the ticker's timers (stepped by hand), its silence limit and its backoff. */
   ticker?: TickerTuning | undefined;
+  /** How historical requests wait for their slot (a timer; tests move their clock). */
+  wait?: Wait | undefined;
 };
 
 export type KiteLive = {
@@ -42,9 +46,11 @@ export type KiteLive = {
   endpoints: KiteEndpoints;
   instruments: KiteInstrumentLoad;
   prices: KiteLivePrices;
+  /** Index minute candles from the historical API, split and paced as Kite requires. */
+  candles: KiteCandles;
 };
 
-export function createKiteLive({ db, clock, secrets, endpoints = productionKiteEndpoints, fetch, timeoutMs, limits, ticker }: KiteLiveOptions): KiteLive {
+export function createKiteLive({ db, clock, secrets, endpoints = productionKiteEndpoints, fetch, timeoutMs, limits, ticker, wait = timerWait }: KiteLiveOptions): KiteLive {
   const sessions = createKiteSessions({ db, clock, secrets, client: { apiRoot: endpoints.apiRoot, fetch, timeoutMs } });
   const instruments = createKiteInstrumentLoad({ db, clock });
   const prices = createKiteLivePrices({
@@ -75,5 +81,6 @@ export function createKiteLive({ db, clock, secrets, endpoints = productionKiteE
     postbacks: createKitePostbacks({ db, secrets, updates: trading.updates }),
     orderSync: createKiteOrderSync({ db, clock, trading }),
     endpoints,
+    candles: createKiteCandles({ clock, wait, calls: trading.calls }),
   };
 }

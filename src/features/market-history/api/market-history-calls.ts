@@ -51,3 +51,19 @@ export async function deleteHistoryDays(from: string, to: string, index: History
   const query = index === null ? { from, to } : { from, to, index };
   return requireField(await mainApi().DELETE('/api/market-history/days/', { params: { query } }), 'option_rows', 'minute_candles');
 }
+
+export type BrokerAccount = Schemas['BrokerAccount'];
+export type KiteHistoryIndex = Schemas['KiteHistoryIndex'];
+export type KiteCandlesFetched = Schemas['KiteCandlesFetched'];
+
+export const kiteHistoryIndices: readonly KiteHistoryIndex[] = ['NIFTY', 'BANKNIFTY'];
+
+/** The trader's broker accounts: the Kite ones can fetch minute candles. */
+export async function getBrokerAccounts(): Promise<BrokerAccount[]> {
+  return requireField(await mainApi().GET('/api/accounts/all-accounts/'), 'broker_accounts').broker_accounts;
+}
+
+/** Fetches an index's minute candles from a logged-in Kite account into history (one answer, after every request to Kite). */
+export async function fetchKiteCandles(body: Schemas['KiteCandlesFetch']): Promise<KiteCandlesFetched> {
+  return requireField(await mainApi().POST('/api/market-history/kite-candles/', { body }), 'files', 'requests');
+}

@@ -5,6 +5,7 @@ import { getHistoryCoverage, type HistoryCoverage } from '@/features/market-hist
 import { CoverageTable } from '@/features/market-history/components/coverage-table';
 import { DeleteRangeForm } from '@/features/market-history/components/delete-range-form';
 import { IndexSummaries } from '@/features/market-history/components/index-summaries';
+import { KiteFetchPanel } from '@/features/market-history/components/kite-fetch-panel';
 import { UploadPanel } from '@/features/market-history/components/upload-panel';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
 import { coverageGrid } from '@/features/market-history/model/coverage-grid';
@@ -14,7 +15,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 
-/** /app/market_history: what imported history covers (indices × days, gaps marked), its size, imports and deletes. */
+/** /app/market_history: what imported history covers (indices × days, gaps marked), its size, imports (files, or Kite's minute candles) and deletes. */
 export function MarketHistoryScreen() {
   const intl = useIntl();
   const [coverage, setCoverage] = useState<HistoryCoverage | null>(null);
@@ -57,6 +58,7 @@ export function MarketHistoryScreen() {
         )}
       </PanelBoundary>
       <UploadPanel onImported={reload} />
+      <KiteFetchPanel onImported={reload} />
       <DeleteRangeForm onDeleted={reload} />
     </div>
   );

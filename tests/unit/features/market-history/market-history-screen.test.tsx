@@ -1,6 +1,6 @@
 // The market-history screen (issue 25): the coverage grid with gaps and maybe-holidays, the space history
 // takes, an upload of several files one request each with the server's line-by-line refusals, and deleting
-// a range of one's own days. HTTP is MSW.
+// a range of one's own days, and fetching minute candles from a Kite account. HTTP is MSW.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -53,7 +53,20 @@ let shown: Coverage = coverage;
 let coverageReads = 0;
 const uploads: Array<{ names: string[]; index: string | null }> = [];
 const deletes: string[] = [];
+type BrokerAccount = components['schemas']['BrokerAccount'];
+const paperAccount: BrokerAccount = { id: 1, broker: 'paper', name: 'Paper', account_number: 'PA1234', api_key: 'paper_key', capital: 500000, is_logged_in: true, session_expires_at: null };
+const kiteAccount: BrokerAccount = { id: 2, broker: 'kite', name: 'Zerodha', account_number: 'ZR1234', api_key: 'kite_key', capital: 500000, is_logged_in: true, session_expires_at: '2026-11-21T00:30:00Z' };
+let accounts: BrokerAccount[] = [paperAccount];
+const kiteFetches: unknown[] = [];
+const storedAnswer = () =>
+  HttpResponse.json({ files: [{ file_name: 'Kite NSE:NIFTY 50 minutes 2026-01-01 to 2026-03-31', status: 'imported', kind: 'index_minutes', days: ['2026-01-01', '2026-01-02'], rows: 750, skipped_rows: 0 }], requests: 2 });
+let kiteAnswer: () => Response = storedAnswer;
 const server = setupServer(
+  http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: accounts })),
+  http.post(`${API}/api/market-history/kite-candles/`, async ({ request }) => {
+    kiteFetches.push(await request.json());
+    return kiteAnswer();
+  }),
   http.get(`${API}/api/market-history/coverage/`, () => {
     coverageReads += 1;
     return HttpResponse.json(shown);
@@ -85,6 +98,9 @@ beforeEach(() => {
   coverageReads = 0;
   uploads.length = 0;
   deletes.length = 0;
+  accounts = [paperAccount];
+  kiteFetches.length = 0;
+  kiteAnswer = storedAnswer;
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -188,5 +204,49 @@ describe('deleting a range', () => {
     await user.click(screen.getByRole('button', { name: 'Delete my days' }));
     expect(await screen.findByText('The first day must not come after the last.')).toBeTruthy();
     expect(deletes).toEqual([]);
+  });
+});
+
+describe('fetching from Kite', () => {
+  it('is not offered to a trader without a Kite account', async () => {
+    renderScreen();
+    await screen.findByTestId('history-size');
+    expect(screen.queryByRole('button', { name: 'Fetch from Kite' })).toBeNull();
+  });
+
+  it('sends the account, index and days, says how many Kite requests it takes, then what was stored', async () => {
+    accounts = [paperAccount, kiteAccount];
+    const user = userEvent.setup();
+    renderScreen();
+    const panel = (await screen.findByRole('heading', { name: 'Fetch from Kite' })).closest('section')!;
+    expect(within(panel).getByLabelText('Kite account')).toHaveProperty('value', '2');
+    await user.selectOptions(within(panel).getByLabelText('Index'), 'BANKNIFTY');
+    await user.type(within(panel).getByLabelText('From'), '01/01/2026');
+    await user.type(within(panel).getByLabelText('To'), '31/03/2026');
+    await user.tab();
+    await user.click(within(panel).getByRole('button', { name: 'Fetch from Kite' }));
+    expect(plainText((await within(panel).findByRole('status')).textContent ?? '')).toBe('✓Stored 750 minute candles over 2 days, from 2 Kite requests.');
+    expect(kiteFetches).toEqual([{ broker_account_id: 2, index: 'BANKNIFTY', from: '2026-01-01', to: '2026-03-31' }]);
+    await waitFor(() => expect(coverageReads).toBe(2));
+  });
+
+  it('tells a French trader their Kite app has no historical data, and refuses more than 366 days without asking', async () => {
+    accounts = [kiteAccount];
+    kiteAnswer = () => HttpResponse.json({ message: 'Kite refused historical candles', code: 'historical_data_not_enabled', field: 'broker_account_id' }, { status: 422 });
+    const user = userEvent.setup();
+    renderScreen('fr');
+    const panel = (await screen.findByRole('heading', { name: 'Récupérer depuis Kite' })).closest('section')!;
+    await user.type(within(panel).getByLabelText('Du'), '01/01/2025');
+    await user.type(within(panel).getByLabelText('Au'), '31/03/2026');
+    await user.tab();
+    await user.click(within(panel).getByRole('button', { name: 'Récupérer depuis Kite' }));
+    expect(await within(panel).findByText('Au plus 366 jours à la fois : récupérez un historique plus long année par année.')).toBeTruthy();
+    expect(kiteFetches).toEqual([]);
+    await user.clear(within(panel).getByLabelText('Du'));
+    await user.type(within(panel).getByLabelText('Du'), '01/01/2026');
+    await user.tab();
+    await user.click(within(panel).getByRole('button', { name: 'Récupérer depuis Kite' }));
+    expect(await within(panel).findByText(/l’application Kite Connect de ce compte n’a pas l’option de données historiques/)).toBeTruthy();
+    expect(kiteFetches).toHaveLength(1);
   });
 });

@@ -1,0 +1,117 @@
+// Index minute candles fetched from the trader's own logged-in Kite account (Kite's historical API, the
+// paid add-on) and stored exactly as an imported minute CSV is: the same table, the same import record,
+// each (index, day) replaced whole in one transaction, so fetching a range again changes nothing. Only
+// NIFTY and BANKNIFTY: the indices whose instrument tokens StrikeDesk knows (from the day's instruments
+// dump, else Kite's long-standing tokens below).
+import { createHash } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import { findOwnedAccount } from '../broker-accounts/broker-accounts-repo.ts';
+import type { KiteCandles } from '../brokers/kite-broker/kite-candles.ts';
+import { kiteTokensOf } from '../brokers/kite-broker/instrument-store.ts';
+import type { KiteCandle } from '../brokers/kite/kite-historical.ts';
+import type { Clock } from '../clock.ts';
+import { DomainError, notFound } from '../domain-error.ts';
+import { istDate } from '../market/ist.ts';
+import { toPaise } from '../brokers/paper/paise.ts';
+import { FieldError } from './csv-values.ts';
+import type { MinuteCandle } from './history-files.ts';
+import type { ImportedFile } from './history-import-service.ts';
+import { storeMinuteCandles } from './history-store.ts';
+import { candleInstant } from './minute-candles-parser.ts';
+
+export const kiteHistoryIndices = ['NIFTY', 'BANKNIFTY'] as const;
+export type KiteHistoryIndex = (typeof kiteHistoryIndices)[number];
+
+/**
+ * The indices' rows in Kite's instruments dump ("NSE:NIFTY 50" and "NSE:NIFTY BANK") and their tokens as
+ * the dump has listed them for years (checked against the dump of 2026-01; they are exchange-independent
+ * index ids, unlike option tokens, which change every expiry). The day's dump wins when it is loaded.
+ */
+export const kiteIndexInstruments: Record<KiteHistoryIndex, { key: string; token: number }> = {
+  NIFTY: { key: 'NSE:NIFTY 50', token: 256265 },
+  BANKNIFTY: { key: 'NSE:NIFTY BANK', token: 260105 },
+};
+
+/** The longest range one request fetches (about 7 of Kite's 60-day requests, two and a half seconds of pacing). */
+export const maxKiteRangeDays = 366;
+
+export type KiteMinutesRequest = { brokerAccountId: number; index: KiteHistoryIndex; from: string; to: string };
+
+export type KiteMinutesImported = { files: ImportedFile[]; requests: number };
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+function invalid(field: string, message: string): DomainError {
+  return new DomainError('validation_failed', `${field}: ${message}`, { field });
+}
+
+/** The stored form of a Kite candle, or null for one that cannot be a minute candle (kept out, counted). */
+function minuteCandle(index: KiteHistoryIndex, candle: KiteCandle): MinuteCandle | null {
+  let minute: Date;
+  try {
+    minute = candleInstant(candle.timestamp);
+  } catch (error) {
+    if (error instanceof FieldError) return null;
+    throw error;
+  }
+  const [openPaise, highPaise, lowPaise, closePaise] = [candle.open, candle.high, candle.low, candle.close].map(toPaise) as [number, number, number, number];
+  if (Math.min(openPaise, highPaise, lowPaise, closePaise) <= 0) return null;
+  if (highPaise < Math.max(openPaise, closePaise, lowPaise) || lowPaise > Math.min(openPaise, closePaise)) return null;
+  return { index, minute, tradeDate: istDate(minute), openPaise, highPaise, lowPaise, closePaise };
+}
+
+export function createKiteMinutesImport({ db, clock, candles }: { db: Database; clock: Clock; candles: KiteCandles }) {
+  async function instrumentToken(index: KiteHistoryIndex): Promise<number> {
+    const { key, token } = kiteIndexInstruments[index];
+    return (await kiteTokensOf(db, [key])).get(key) ?? token;
+  }
+
+  async function importKiteMinutes(userId: number, request: KiteMinutesRequest): Promise<KiteMinutesImported> {
+    const { brokerAccountId, index, from, to } = request;
+    if (from > to) throw invalid('from', 'must not be after to');
+    if (to > istDate(clock())) throw invalid('to', 'must not be after today: Kite has no candles of days to come');
+    const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs + 1;
+    if (days > maxKiteRangeDays) throw invalid('to', `at most ${maxKiteRangeDays} days a request (asked ${days}): fetch a longer history a year at a time`);
+
+    const account = await findOwnedAccount(db, userId, brokerAccountId);
+    if (account === null) throw notFound('Broker account');
+    if (account.broker !== 'kite') {
+      throw invalid('broker_account_id', `${account.name} is a ${account.broker} account: only a Kite account with historical data can fetch candles`);
+    }
+    const fetched = await candles.minuteCandles(
+      { id: Number(account.id), accountNumber: account.account_number, capitalPaise: toPaise(Number(account.capital)) },
+      await instrumentToken(index),
+      from,
+      to,
+    );
+
+    const byMinute = new Map<number, MinuteCandle>();
+    let skipped = 0;
+    for (const candle of fetched.candles) {
+      const stored = minuteCandle(index, candle);
+      if (stored === null || stored.tradeDate < from || stored.tradeDate > to) {
+        skipped += 1;
+        continue;
+      }
+      // Windows never overlap; should Kite answer one minute twice, its later answer wins.
+      byMinute.set(stored.minute.getTime(), stored);
+    }
+    const rows = [...byMinute.values()].sort((a, b) => a.minute.getTime() - b.minute.getTime());
+    if (rows.length === 0) {
+      throw new DomainError('no_candles', `Kite has no minute candles of ${index} from ${from} to ${to} (weekends and holidays have none).`, { field: 'from' });
+    }
+    const stored = [...new Set(rows.map((row) => row.tradeDate))];
+    const fileName = `Kite ${kiteIndexInstruments[index].key} minutes ${from} to ${to}`;
+    const sha256 = createHash('sha256').update(JSON.stringify(fetched.candles)).digest('hex');
+    const record = { kind: 'index_minutes' as const, fileName, sha256, days: stored, rowCount: rows.length, uploadedBy: userId, importedAt: clock() };
+    await db.transaction((tx) => storeMinuteCandles(tx, record, rows));
+    return {
+      files: [{ file_name: fileName, status: 'imported', kind: 'index_minutes', days: stored, rows: rows.length, skipped_rows: skipped }],
+      requests: fetched.windows.length,
+    };
+  }
+
+  return { importKiteMinutes };
+}
+
+export type KiteMinutesImport = ReturnType<typeof createKiteMinutesImport>;

@@ -1,0 +1,157 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  fetchKiteCandles,
+  getBrokerAccounts,
+  kiteHistoryIndices,
+  type BrokerAccount,
+  type KiteCandlesFetched,
+  type KiteHistoryIndex,
+} from '@/features/market-history/api/market-history-calls';
+import { Marked } from '@/features/market-history/components/marked';
+import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
+import { marks } from '@/features/market-history/model/marks';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { FormError } from '@/components/ui/form-error';
+import { SelectField } from '@/components/ui/select-field';
+import { isApiError } from '@/lib/api/api-error';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** The server's limits (openapi KiteCandlesFetch): a request spans at most 366 days, Kite sends 60 a request. */
+const maxRangeDays = 366;
+const daysPerKiteRequest = 60;
+
+const daysIn = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs + 1;
+
+/**
+ * Fetches an index's minute candles from one of the trader's Kite accounts (the historical API), shown only
+ * to a trader who has a Kite account. One request to the server, which splits and paces Kite's requests;
+ * meanwhile the panel says how many Kite requests that is.
+ */
+export function KiteFetchPanel({ onImported }: { onImported: () => void }) {
+  const intl = useIntl();
+  const [accounts, setAccounts] = useState<BrokerAccount[] | null>(null);
+  const [accountId, setAccountId] = useState<number | null>(null);
+  const [index, setIndex] = useState<KiteHistoryIndex>('NIFTY');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fetched, setFetched] = useState<KiteCandlesFetched | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    getBrokerAccounts().then(
+      (all) => {
+        if (!current) return;
+        const kite = all.filter((account) => account.broker === 'kite');
+        setAccounts(kite);
+        setAccountId((kite.find((account) => account.is_logged_in) ?? kite[0])?.id ?? null);
+      },
+      // Without the list there is nothing to choose from: the panel stays hidden, the rest of the screen works.
+      () => current && setAccounts([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  if (accounts === null || accounts.length === 0) return null;
+  const account = accounts.find((candidate) => candidate.id === accountId) ?? null;
+
+  const refusalText = (failure: unknown): string => {
+    if (!isApiError(failure)) return String(failure);
+    if (failure.code === 'historical_data_not_enabled') return intl.formatMessage(messages.kiteNoHistoricalData);
+    if (failure.code === 'broker_session_expired') return intl.formatMessage(messages.kiteSessionEnded);
+    if (failure.code === 'no_candles') return intl.formatMessage(messages.kiteNoCandles, { index });
+    return failure.message;
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFetched(null);
+    if (account === null) return;
+    if (from === '' || to === '') return setError(intl.formatMessage(messages.rangeRequired));
+    if (from > to) return setError(intl.formatMessage(messages.rangeOrder));
+    if (daysIn(from, to) > maxRangeDays) return setError(intl.formatMessage(messages.kiteRangeTooLong));
+    setError(null);
+    setBusy(true);
+    try {
+      setFetched(await fetchKiteCandles({ broker_account_id: account.id, index, from, to }));
+      onImported();
+    } catch (failure) {
+      setError(refusalText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const requests = from !== '' && to !== '' && from <= to ? Math.ceil(daysIn(from, to) / daysPerKiteRequest) : 1;
+  const outcome = fetched?.files.find((file) => file.status === 'imported');
+
+  return (
+    <section className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4" aria-labelledby="history-kite">
+      <h2 id="history-kite" className="text-lg font-semibold">
+        {intl.formatMessage(messages.kiteTitle)}
+      </h2>
+      <p className="text-sm text-fg-muted">{intl.formatMessage(messages.kiteHint)}</p>
+      <form className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start" onSubmit={(event) => void handleSubmit(event)}>
+        <SelectField
+          className="sm:w-72"
+          label={intl.formatMessage(messages.kiteAccount)}
+          value={accountId ?? ''}
+          disabled={busy}
+          onChange={(event) => setAccountId(Number(event.target.value))}
+        >
+          {accounts.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {intl.formatMessage(messages.kiteAccountOption, {
+                name: candidate.name,
+                number: candidate.account_number,
+                loggedIn: candidate.is_logged_in ? 'yes' : 'no',
+              })}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          className="sm:w-40"
+          label={intl.formatMessage(messages.index)}
+          value={index}
+          disabled={busy}
+          onChange={(event) => setIndex(kiteHistoryIndices.find((name) => name === event.target.value) ?? 'NIFTY')}
+        >
+          {kiteHistoryIndices.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <DateField className="sm:w-48" label={intl.formatMessage(messages.from)} value={from} onDayChange={setFrom} disabled={busy} />
+        <DateField className="sm:w-48" label={intl.formatMessage(messages.to)} value={to} onDayChange={setTo} disabled={busy} />
+        <Button type="submit" busy={busy} className="sm:mt-7">
+          {intl.formatMessage(messages.kiteButton)}
+        </Button>
+      </form>
+      {account !== null && !account.is_logged_in && <p className="text-sm text-fg-muted">{intl.formatMessage(messages.kiteLogInFirst)}</p>}
+      {busy && (
+        <div className="flex flex-col gap-1" aria-live="polite">
+          {/* Kite's answers come back whole: the bar runs until they are in, its text says how many there are. */}
+          <progress
+            className="h-2 w-full overflow-hidden rounded-full accent-brand [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-surface-muted [&::-webkit-progress-value]:bg-brand"
+            aria-label={intl.formatMessage(messages.kiteTitle)}
+          />
+          <p className="text-sm text-fg-muted">{intl.formatMessage(messages.kiteFetching, { requests })}</p>
+        </div>
+      )}
+      <FormError>{error}</FormError>
+      {fetched !== null && outcome !== undefined && (
+        <p role="status" className="text-sm text-profit">
+          <Marked mark={marks.covered}>
+            {intl.formatMessage(messages.kiteFetched, { rows: outcome.rows ?? 0, days: outcome.days?.length ?? 0, requests: fetched.requests })}
+          </Marked>
+        </p>
+      )}
+    </section>
+  );
+}
