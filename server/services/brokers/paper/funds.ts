@@ -14,6 +14,7 @@ import { openLegsSql, type Books, type OpenLeg, type OpenLegRow } from './books.
 import type { Quote } from './order-rules.ts';
 import { sideSign } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
+import { refusalTexts } from '../../texts/refusal-texts.ts';
 
 type PricingCache = Map<IndexName, Awaited<ReturnType<PriceSource['pricing']>>>;
 
@@ -153,7 +154,7 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     const legs = [];
     for (const { intent, contract } of await resolve(db, intents, now)) {
       const quote = (await prices.quotes([keyOf(contract)], db)).get(keyOf(contract));
-      if (quote === undefined) throw new DomainError('unknown_instrument', `No price for ${intent.tradingsymbol} right now`, { field: 'tradingsymbol' });
+      if (quote === undefined) throw DomainError.said('unknown_instrument', refusalTexts.noPrice(intent.tradingsymbol), { field: 'tradingsymbol' });
       legs.push({ intent, contract, quote });
     }
     const quote = await requiredFor(db, account, legs, now);
