@@ -280,6 +280,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   },
   'bot.missed_title': { id: 'server.bot.missed_title', defaultMessage: '{bot} missed its entry' },
 
+  'push.open': { id: 'server.push.open', defaultMessage: 'Open' },
+  'push.kill_switch': { id: 'server.push.kill_switch', defaultMessage: 'Kill switch…' },
+  'push.square_off': { id: 'server.push.square_off', defaultMessage: 'Square off…' },
+
   'refusal.risk_lots_per_order': {
     id: 'server.refusal.risk_lots_per_order',
     defaultMessage:
