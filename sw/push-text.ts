@@ -12,7 +12,7 @@
  */
 import { get } from 'idb-keyval';
 import { IntlMessageFormat } from 'intl-messageformat';
-import frServerTexts from '../src/i18n/locales/fr/server.json';
+import frServerTexts from '@/i18n/locales/fr/server.json';
 
 /** The app's preferences key and shape in IndexedDB (src/lib/preferences/preferences-persistence.ts). */
 export const preferencesKey = 'preferences';
