@@ -77,6 +77,9 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         // A classic script: every browser can run it (module service workers are not universal yet).
         rollupFormat: 'iife',
+        // The worker says pushes in French from the app's catalogue (sw/push-text.ts): compiled to AST like
+        // the app's, since the ICU parser is left out of every bundle (noParserAlias above applies here too).
+        buildPlugins: { vite: [precompileMessages()] },
       },
       devOptions: { enabled: false },
     }),

@@ -4,14 +4,21 @@
  * worker never calls the API, so nothing is ever sent without the trader confirming on screen.
  */
 
-/** What the server pushes (issue 12): JSON, text already in the trader's language. */
+import { pushLanguage, sayPushText } from './push-text';
+
+/**
+ * What the server pushes (issue 12): JSON, its texts in English with, beside each, its code and parameters
+ * (`title_i18n`, `body_i18n`, an action's `title_i18n`), which push-text.ts says in the trader's language.
+ */
 export type PushPayload = {
   title: string;
   body: string;
+  title_i18n: unknown;
+  body_i18n: unknown;
   tag: string;
   url: string;
   alert_id: number | null;
-  actions: { action: string; title: string }[];
+  actions: { action: string; title: string; title_i18n: unknown }[];
 };
 
 export type NotificationData = { url: string; alert_id: number | null };
@@ -37,12 +44,14 @@ export function parsePushPayload(raw: unknown): PushPayload {
   return {
     title: text(data['title']) || 'StrikeDesk',
     body: text(data['body']),
+    title_i18n: data['title_i18n'] ?? null,
+    body_i18n: data['body_i18n'] ?? null,
     tag: text(data['tag']),
     url: safeAppPath(data['url']),
     alert_id: typeof data['alert_id'] === 'number' ? data['alert_id'] : null,
     actions: actions
       .filter(isRecord)
-      .map((entry) => ({ action: text(entry['action']), title: text(entry['title']) }))
+      .map((entry) => ({ action: text(entry['action']), title: text(entry['title']), title_i18n: entry['title_i18n'] ?? null }))
       .filter((entry) => knownActions.has(entry.action) && entry.title !== ''),
   };
 }
@@ -80,20 +89,25 @@ export async function openApp(scope: ServiceWorkerGlobalScope, path: string): Pr
   await scope.clients.openWindow(url);
 }
 
+/** Shows the notification in the language the trader chose in the app (push-text.ts). */
+async function showPush(scope: ServiceWorkerGlobalScope, payload: PushPayload): Promise<void> {
+  const language = await pushLanguage();
+  const maxActions = (scope as { Notification?: { maxActions?: number } }).Notification?.maxActions ?? 2;
+  const data: NotificationData = { url: payload.url, alert_id: payload.alert_id };
+  const options: NotificationOptions & { actions: { action: string; title: string }[] } = {
+    body: sayPushText(language, payload.body, payload.body_i18n),
+    data,
+    icon: '/icon-192.png',
+    badge: '/icon-192.png',
+    actions: payload.actions.slice(0, maxActions).map((entry) => ({ action: entry.action, title: sayPushText(language, entry.title, entry.title_i18n) })),
+    ...(payload.tag === '' ? {} : { tag: payload.tag }),
+  };
+  await scope.registration.showNotification(sayPushText(language, payload.title, payload.title_i18n), options);
+}
+
 export function registerPushHandlers(scope: ServiceWorkerGlobalScope): void {
   scope.addEventListener('push', (event) => {
-    const payload = parsePushPayload(readPushData(event));
-    const maxActions = (scope as { Notification?: { maxActions?: number } }).Notification?.maxActions ?? 2;
-    const data: NotificationData = { url: payload.url, alert_id: payload.alert_id };
-    const options: NotificationOptions & { actions: { action: string; title: string }[] } = {
-      body: payload.body,
-      data,
-      icon: '/icon-192.png',
-      badge: '/icon-192.png',
-      actions: payload.actions.slice(0, maxActions),
-      ...(payload.tag === '' ? {} : { tag: payload.tag }),
-    };
-    event.waitUntil(scope.registration.showNotification(payload.title, options));
+    event.waitUntil(showPush(scope, parsePushPayload(readPushData(event))));
   });
 
   scope.addEventListener('notificationclick', (event) => {

@@ -6,14 +6,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../services/domain-error.ts';
 import { databaseRefusalOf } from './database-refusals.ts';
+import type { LocalText } from '../services/texts/said.ts';
 
-export type ErrorBody = { message: string; code: string; field?: string };
+export type ErrorBody = { message: string; code: string; field?: string; details?: { text: LocalText } };
 
 export type HttpErrorOptions = {
   /** The offending request field, dotted for nested ones (orders.0.price). */
   field?: string | undefined;
   /** Headers the answer needs (Retry-After, WWW-Authenticate). */
   headers?: Record<string, string>;
+  /** The refusal as a code and parameters (details.text), for the app to say in the trader's language. */
+  text?: LocalText | undefined;
 };
 
 export class HttpError extends Error {
@@ -22,6 +25,7 @@ export class HttpError extends Error {
   readonly code: string;
   readonly field: string | undefined;
   readonly headers: Record<string, string>;
+  readonly text: LocalText | undefined;
 
   constructor(statusCode: number, code: string, message: string, options: HttpErrorOptions = {}) {
     super(message);
@@ -29,6 +33,7 @@ export class HttpError extends Error {
     this.code = code;
     this.field = options.field;
     this.headers = options.headers ?? {};
+    this.text = options.text;
   }
 }
 
@@ -54,8 +59,8 @@ export function codeForStatus(statusCode: number): string {
   return codeByStatus[statusCode] ?? (statusCode >= 500 ? 'internal_error' : 'bad_request');
 }
 
-export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string, field?: string): FastifyReply {
-  const body: ErrorBody = field === undefined ? { message, code } : { message, code, field };
+export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string, field?: string, text?: LocalText): FastifyReply {
+  const body: ErrorBody = { message, code, ...(field === undefined ? {} : { field }), ...(text === undefined ? {} : { details: { text } }) };
   return reply.code(statusCode).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
 }
 
@@ -118,7 +123,7 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
 /** The HTTP answer of a domain refusal. */
 export function httpErrorOf(error: DomainError): HttpError {
   const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
-  return new HttpError(statusByDomainCode[error.code], error.code, error.message, { field: error.field, headers });
+  return new HttpError(statusByDomainCode[error.code], error.code, error.message, { field: error.field, headers, text: error.text?.i18n });
 }
 
 function statusOf(error: FastifyError): number {
@@ -131,7 +136,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const error = thrown instanceof DomainError ? httpErrorOf(thrown) : thrown;
     if (error instanceof HttpError) {
       reply.headers(error.headers);
-      return sendError(reply, error.statusCode, error.code, error.message, error.field);
+      return sendError(reply, error.statusCode, error.code, error.message, error.field, error.text);
     }
     if (error.validation) {
       return sendError(reply, 400, 'validation_failed', error.message);

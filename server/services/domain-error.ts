@@ -2,6 +2,7 @@
 // (the fill engine, the simulator, the bot engine): none of them knows HTTP, so a refusal carries only
 // what it means (a stable code), what to tell the trader (the message) and which input field caused it.
 // server/http/errors.ts alone decides which status each code answers.
+import type { Said } from './texts/said.ts';
 
 export type DomainErrorCode =
   // The input is well-formed by the contract but not usable (a blank name, an unknown broker slug).
@@ -83,6 +84,11 @@ export type DomainErrorOptions = {
   field?: string | undefined;
   /** For throttling refusals: seconds until one more attempt is allowed. */
   retryAfterSeconds?: number | undefined;
+  /**
+   * The refusal as a coded text, when its words are in the catalogue: the answer carries it in
+   * `details.text` and the app says it in the trader's language (the message stays its English).
+   */
+  text?: Said | undefined;
 };
 
 export class DomainError extends Error {
@@ -90,12 +96,19 @@ export class DomainError extends Error {
   readonly code: DomainErrorCode;
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly text: Said | undefined;
 
   constructor(code: DomainErrorCode, message: string, options: DomainErrorOptions = {}) {
     super(message);
     this.code = code;
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.text = options.text;
+  }
+
+  /** A refusal whose words are coded: its message is the Said's English. */
+  static said(code: DomainErrorCode, text: Said, options: Omit<DomainErrorOptions, 'text'> = {}): DomainError {
+    return new DomainError(code, text.text, { ...options, text });
   }
 }
 

@@ -262,6 +262,89 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'bot.stopped_kill_switch': { id: 'server.bot.stopped_kill_switch', defaultMessage: 'Kill switch: {reason}' },
   'bot.stopped_kill_switch_risk_limit': { id: 'server.bot.stopped_kill_switch_risk_limit', defaultMessage: 'Kill switch: a risk limit was breached' },
   'bot.stopped_kill_switch_by_you': { id: 'server.bot.stopped_kill_switch_by_you', defaultMessage: 'Kill switch: turned on by you' },
+  'bot.exit_reason': {
+    id: 'server.bot.exit_reason',
+    defaultMessage:
+      '{action, select, exit {exited at its exit time} stop_loss {stop-loss hit} target {target reached} trailing_stop {trailing stop hit} leg_stop_loss {a leg\'s stop-loss hit} signal_exit {exited on the opposite signal} pause_exit {exited on pause} other {{action}}}',
+  },
+  'bot.entry_refused': { id: 'server.bot.entry_refused', defaultMessage: 'Entry refused: {reason}' },
+  'bot.entry_partly_refused': { id: 'server.bot.entry_partly_refused', defaultMessage: 'Entry partly refused ({reason}): exiting what filled' },
+  'bot.order_refused': { id: 'server.bot.order_refused', defaultMessage: '{tradingsymbol}: {reason}' },
+  'bot.missed_late': {
+    id: 'server.bot.missed_late',
+    defaultMessage: 'Entry at {time} missed: the engine ran {minutes} minutes late (more than 10), so it did not enter',
+  },
+  'bot.missed_interrupted': {
+    id: 'server.bot.missed_interrupted',
+    defaultMessage: 'Entry interrupted (the server stopped before the broker call) and now too late: not placed',
+  },
+  'bot.missed_title': { id: 'server.bot.missed_title', defaultMessage: '{bot} missed its entry' },
+
+  'push.open': { id: 'server.push.open', defaultMessage: 'Open' },
+  'push.kill_switch': { id: 'server.push.kill_switch', defaultMessage: 'Kill switch…' },
+  'push.square_off': { id: 'server.push.square_off', defaultMessage: 'Square off…' },
+
+  'refusal.risk_lots_per_order': {
+    id: 'server.refusal.risk_lots_per_order',
+    defaultMessage:
+      "{lots} lots of {tradingsymbol} is more than your limit of {limit} lots per order. Change the account's risk limits on the Kill switch page (/app/kill-switch) if you mean it.",
+  },
+  'refusal.risk_trades_today': {
+    id: 'server.refusal.risk_trades_today',
+    defaultMessage:
+      "You have placed {placed} of your {limit} trades today. Change the account's risk limits on the Kill switch page (/app/kill-switch) if you mean it.",
+  },
+  'refusal.risk_open_positions': {
+    id: 'server.refusal.risk_open_positions',
+    defaultMessage:
+      "This would hold {positions} positions at once; your limit is {limit}. Change the account's risk limits on the Kill switch page (/app/kill-switch) if you mean it.",
+  },
+  'refusal.rate_per_day': {
+    id: 'server.refusal.rate_per_day',
+    defaultMessage: 'This account has placed {placed} orders today; the broker allows {limit} a day.',
+  },
+  'refusal.rate_per_second': {
+    id: 'server.refusal.rate_per_second',
+    defaultMessage: 'Too many orders: the broker allows {limit} a second per account. Try again in a second.',
+  },
+  'refusal.rate_per_minute': {
+    id: 'server.refusal.rate_per_minute',
+    defaultMessage: 'Too many orders: the broker allows {limit} a minute per account. Try again shortly.',
+  },
+  'refusal.request_per_second': {
+    id: 'server.refusal.request_per_second',
+    defaultMessage: 'This request makes {count} orders; the broker takes at most {limit} a second per account. Send fewer at once.',
+  },
+  'refusal.request_per_minute': {
+    id: 'server.refusal.request_per_minute',
+    defaultMessage: 'This request makes {count} orders; the broker takes at most {limit} a minute per account. Send it in parts.',
+  },
+  'refusal.request_minute_full': {
+    id: 'server.refusal.request_minute_full',
+    defaultMessage:
+      'This request makes {count} orders and the account placed {placed} in the last minute; the broker takes {limit} a minute. Try again shortly.',
+  },
+  'refusal.too_many_slices': {
+    id: 'server.refusal.too_many_slices',
+    defaultMessage:
+      "{quantity} units of {tradingsymbol} would go out as {orders} orders of at most {per_order} (the exchange's freeze quantity); the broker slices one order into at most {max_slices}, that is {max_units} units. Place the rest as another order.",
+  },
+  'refusal.not_listed': {
+    id: 'server.refusal.not_listed',
+    defaultMessage: '{exchange}:{tradingsymbol} is not a listed contract. Pick it from the option chain.',
+  },
+  'refusal.broker_session_expired': {
+    id: 'server.refusal.broker_session_expired',
+    defaultMessage: 'Your broker session has expired. Log in to the broker again to trade.',
+  },
+  'refusal.idempotency_in_progress': {
+    id: 'server.refusal.idempotency_in_progress',
+    defaultMessage: 'A request with this Idempotency-Key is still running. Check the order book for its outcome.',
+  },
+  'refusal.idempotency_key_reused': {
+    id: 'server.refusal.idempotency_key_reused',
+    defaultMessage: 'This Idempotency-Key was already used for a different request. Use a new key for a new intent.',
+  },
 
   'recommendation.bull_call_spread_title': {
     id: 'server.recommendation.bull_call_spread_title',

@@ -4,6 +4,7 @@
 // that push (the alert stays in the feed): at most once is the right side to err on for a phone.
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
+import { localTextOf } from '../texts/said.ts';
 import { deliveryOf, payloadOf, topicOf, type AlertEvent, type AlertForPush } from './push-payload.ts';
 import type { PushOutcome, PushSender } from './push-sender.ts';
 
@@ -23,6 +24,8 @@ type ClaimedRow = {
   event: AlertEvent;
   title: string;
   body: string;
+  title_i18n: unknown;
+  body_i18n: unknown;
   link: string;
   at: Date;
   position_open: boolean;
@@ -41,7 +44,7 @@ export function createPushDispatcher({ db, clock, send }: { db: Database; clock:
          SELECT id FROM alerts WHERE pushed_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
        )
        UPDATE alerts a SET pushed_at = $2 FROM claimed WHERE a.id = claimed.id
-       RETURNING a.id, a.user_id, a.category, a.event, a.title, a.body, a.link, a.at,
+       RETURNING a.id, a.user_id, a.category, a.event, a.title, a.body, a.title_i18n, a.body_i18n, a.link, a.at,
          (a.event = 'order_filled' AND (EXISTS (
            SELECT 1 FROM paper_orders o JOIN paper_trades t
              ON t.broker_account_id = o.broker_account_id AND t.instrument_token = o.instrument_token AND t.product = o.product
@@ -96,7 +99,13 @@ export function createPushDispatcher({ db, clock, send }: { db: Database; clock:
     const worker = async () => {
       for (let queue = queues.shift(); queue !== undefined; queue = queues.shift()) {
         for (const alert of queue.alerts) {
-          const payload = payloadOf({ ...alert, id: Number(alert.id), positionOpen: alert.position_open });
+          const payload = payloadOf({
+            ...alert,
+            id: Number(alert.id),
+            title_i18n: localTextOf(alert.title_i18n),
+            body_i18n: localTextOf(alert.body_i18n),
+            positionOpen: alert.position_open,
+          });
           const result = await record(queue.device, await send(queue.device, JSON.stringify(payload), deliveryOf(alert.event)), now);
           report[result] += 1;
           if (result === 'removed') break;

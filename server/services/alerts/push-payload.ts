@@ -1,7 +1,10 @@
 // What a push notification carries for an alert, and which of the trader's chosen topics it belongs to.
 // The service worker (sw/push.ts) shows `title` and `body`, opens `url` on a tap, and offers `actions`:
-// an action that trades (kill switch, square off) only opens the app at its confirmation.
+// an action that trades (kill switch, square off) only opens the app at its confirmation. Each text travels
+// in English and as its code and parameters (`*_i18n`): the worker says it in the language the trader chose
+// in the app (sw/push-text.ts), which it reads on the device, so it works while the app is closed.
 import type { components } from '../../../openapi/main.d.ts';
+import { said, type LocalText } from '../texts/said.ts';
 
 type Schemas = components['schemas'];
 export type PushTopic = Schemas['PushTopic'];
@@ -54,11 +57,13 @@ const tradingEvents = new Set<AlertEvent>([
   'price_crossed',
 ]);
 
-export type PushAction = { action: 'open' | 'kill_switch' | 'square_off'; title: string };
+export type PushAction = { action: 'open' | 'kill_switch' | 'square_off'; title: string; title_i18n: LocalText };
 
 export type PushPayload = {
   title: string;
   body: string;
+  title_i18n: LocalText | null;
+  body_i18n: LocalText | null;
   tag: string;
   url: string;
   alert_id: number | null;
@@ -73,15 +78,26 @@ export type AlertForPush = {
   event: AlertEvent;
   title: string;
   body: string;
+  /** title and body as codes and parameters; null for alerts written before they were coded. */
+  title_i18n: LocalText | null;
+  body_i18n: LocalText | null;
   link: string;
   /** The position the filled order traded is open now, so squaring it off is worth offering. */
   positionOpen: boolean;
 };
 
+const actionTexts = {
+  open: said('push.open', {}, 'Open'),
+  kill_switch: said('push.kill_switch', {}, 'Kill switch…'),
+  square_off: said('push.square_off', {}, 'Square off…'),
+};
+
+const actionOf = (action: PushAction['action']): PushAction => ({ action, title: actionTexts[action].text, title_i18n: actionTexts[action].i18n });
+
 export function actionsOf(alert: Pick<AlertForPush, 'event' | 'positionOpen'>): PushAction[] {
-  const actions: PushAction[] = [{ action: 'open', title: 'Open' }];
-  if (killSwitchWorthy.has(alert.event)) actions.push({ action: 'kill_switch', title: 'Kill switch…' });
-  if (alert.event === 'order_filled' && alert.positionOpen) actions.push({ action: 'square_off', title: 'Square off…' });
+  const actions: PushAction[] = [actionOf('open')];
+  if (killSwitchWorthy.has(alert.event)) actions.push(actionOf('kill_switch'));
+  if (alert.event === 'order_filled' && alert.positionOpen) actions.push(actionOf('square_off'));
   return actions;
 }
 
@@ -89,6 +105,8 @@ export function payloadOf(alert: AlertForPush): PushPayload {
   return {
     title: alert.title,
     body: alert.body,
+    title_i18n: alert.title_i18n,
+    body_i18n: alert.body_i18n,
     tag: `alert-${alert.id}`,
     url: alert.link,
     alert_id: alert.id,

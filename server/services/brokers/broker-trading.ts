@@ -226,7 +226,7 @@ export type LedgerTrade = { day: string; key: string; side: Side; quantity: numb
 
 /** What placing an entry answers while the account's kill switch is armed (exits stay allowed). */
 export function killSwitchRefusal(accountNumber: string, armedAt: Date): DomainError {
-  return new DomainError('kill_switch_armed', killSwitchText(accountNumber, armedAt).text);
+  return DomainError.said('kill_switch_armed', killSwitchText(accountNumber, armedAt));
 }
 
 /**

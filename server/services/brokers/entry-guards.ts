@@ -4,6 +4,8 @@
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { killSwitchRefusal, type Instrument, type OrderIntent, type TradingAccount } from './broker-trading.ts';
+import { refusalTexts } from '../texts/refusal-texts.ts';
+import type { Said } from '../texts/said.ts';
 
 export type EntryGuards = { killedAt: Date | null; maxTradesToday: number | null; maxLotsPerOrder: number | null; maxOpenPositions: number | null };
 
@@ -43,24 +45,24 @@ export async function guardEntries(
   holdings: Holdings,
 ): Promise<void> {
   if (guards.killedAt !== null) throw killSwitchRefusal(account.accountNumber, guards.killedAt);
-  const refuse = (message: string, field?: string) => {
-    throw new DomainError('risk_limit_exceeded', `${message} Change the account's risk limits on the Kill switch page (/app/kill-switch) if you mean it.`, { field });
+  const refuse = (text: Said, field?: string) => {
+    throw DomainError.said('risk_limit_exceeded', text, { field });
   };
   if (guards.maxLotsPerOrder !== null) {
     resolved.forEach(({ intent, contract }, index) => {
       const lots = intent.quantity / contract.lotSize;
       if (lots > guards.maxLotsPerOrder!) {
-        refuse(`${lots} lots of ${contract.tradingsymbol} is more than your limit of ${guards.maxLotsPerOrder} lots per order.`, resolved.length === 1 ? 'quantity' : `orders.${index}.quantity`);
+        refuse(refusalTexts.riskLotsPerOrder(lots, contract.tradingsymbol, guards.maxLotsPerOrder!), resolved.length === 1 ? 'quantity' : `orders.${index}.quantity`);
       }
     });
   }
   if (guards.maxTradesToday !== null) {
     const today = await holdings.entriesToday();
-    if (today + resolved.length > guards.maxTradesToday) refuse(`You have placed ${today} of your ${guards.maxTradesToday} trades today.`);
+    if (today + resolved.length > guards.maxTradesToday) refuse(refusalTexts.riskTradesToday(today, guards.maxTradesToday));
   }
   if (guards.maxOpenPositions !== null) {
     const held = await holdings.openKeys();
     const adding = new Set(resolved.map(({ intent, contract }) => `${contract.instrumentToken}:${intent.product}`).filter((key) => !held.has(key)));
-    if (held.size + adding.size > guards.maxOpenPositions) refuse(`This would hold ${held.size + adding.size} positions at once; your limit is ${guards.maxOpenPositions}.`);
+    if (held.size + adding.size > guards.maxOpenPositions) refuse(refusalTexts.riskOpenPositions(held.size + adding.size, guards.maxOpenPositions));
   }
 }

@@ -3,6 +3,7 @@
 // by one after a lost answer (trading/paced-intent.ts).
 import { DomainError } from '../domain-error.ts';
 import type { Instrument, OrderIntent } from './broker-trading.ts';
+import { refusalTexts } from '../texts/refusal-texts.ts';
 
 type Sliceable = Pick<Instrument, 'lotSize' | 'tradingsymbol'> & { freezeQuantity: number };
 
@@ -22,11 +23,9 @@ export function slices(quantity: number, contract: Sliceable): number[] {
 export function refuseOversized(intent: OrderIntent, contract: Sliceable, field: string, maxSlices: number): void {
   const perOrder = maxPerOrderOf(contract);
   if (intent.quantity % contract.lotSize !== 0 || intent.quantity <= perOrder * maxSlices) return;
-  throw new DomainError(
+  throw DomainError.said(
     'too_many_orders',
-    `${intent.quantity} units of ${contract.tradingsymbol} would go out as ${Math.ceil(intent.quantity / perOrder)} orders of at most ${perOrder} ` +
-      `(the exchange's freeze quantity); the broker slices one order into at most ${maxSlices}, that is ${perOrder * maxSlices} units. ` +
-      'Place the rest as another order.',
+    refusalTexts.tooManySlices(intent.quantity, contract.tradingsymbol, Math.ceil(intent.quantity / perOrder), perOrder, maxSlices),
     { field },
   );
 }

@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
+import { refusalTexts } from '../texts/refusal-texts.ts';
 
 export const idempotencyLifetimeMs = 24 * 60 * 60 * 1000;
 /** How long a claim is its request's own: longer than any broker call may take (a live broker's time-out is shorter). */
@@ -81,7 +82,7 @@ function heldAt(row: KeyRow, now: Date): boolean {
 }
 
 const inProgress = () =>
-  new DomainError('idempotency_in_progress', 'A request with this Idempotency-Key is still running. Check the order book for its outcome.', {
+  DomainError.said('idempotency_in_progress', refusalTexts.idempotencyInProgress, {
     retryAfterSeconds: 1,
   });
 
@@ -118,7 +119,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
       return fresh();
     }
     if (row.request_hash !== hash) {
-      throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new intent.');
+      throw DomainError.said('idempotency_key_reused', refusalTexts.idempotencyKeyReused);
     }
     if (row.status === 'completed') return { stored: { status: Number(row.response_status), body: row.response_body, replayed: true } };
     if (heldAt(row, now)) throw inProgress();

@@ -14,6 +14,7 @@ import { said, type Said } from '../texts/said.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { istDate, istOffsetMs } from '../market/ist.ts';
+import { refusalTexts } from '../texts/refusal-texts.ts';
 
 export type RateLimits = { perSecond: number; perMinute: number; perDay: number };
 
@@ -52,12 +53,12 @@ function secondsToNextIstDay(now: Date): number {
 }
 
 const dayRefusal = (day: number, limits: RateLimits, now: Date) =>
-  new DomainError('order_rate_limited', `This account has placed ${day} orders today; the broker allows ${limits.perDay} a day.`, {
+  DomainError.said('order_rate_limited', refusalTexts.ratePerDay(day, limits.perDay), {
     retryAfterSeconds: secondsToNextIstDay(now),
   });
 
 export const perSecondRefusal = (limits: RateLimits) =>
-  new DomainError('order_rate_limited', `Too many orders: the broker allows ${limits.perSecond} a second per account. Try again in a second.`, {
+  DomainError.said('order_rate_limited', refusalTexts.ratePerSecond(limits.perSecond), {
     retryAfterSeconds: 1,
   });
 
@@ -78,15 +79,13 @@ export async function checkRateLimits(q: Queryable, accountId: number, count: nu
   const { second, minute, day } = await rateCounts(q, accountId, now);
   if (day + count > limits.perDay) throw dayRefusal(day, limits, now);
   if (minute + count > limits.perMinute) {
-    throw new DomainError('order_rate_limited', `Too many orders: the broker allows ${limits.perMinute} a minute per account. Try again shortly.`, {
+    throw DomainError.said('order_rate_limited', refusalTexts.ratePerMinute(limits.perMinute), {
       retryAfterSeconds: await minuteFreesIn(q, accountId, minute, count, limits, now),
     });
   }
   if (second + count > limits.perSecond) {
-    const message = count > limits.perSecond
-      ? `This request makes ${count} orders; the broker takes at most ${limits.perSecond} a second per account. Send fewer at once.`
-      : perSecondRefusal(limits).message;
-    throw new DomainError('order_rate_limited', message, { retryAfterSeconds: 1 });
+    const text = count > limits.perSecond ? refusalTexts.requestPerSecond(count, limits.perSecond) : refusalTexts.ratePerSecond(limits.perSecond);
+    throw DomainError.said('order_rate_limited', text, { retryAfterSeconds: 1 });
   }
 }
 
@@ -97,17 +96,14 @@ export async function checkRateLimits(q: Queryable, accountId: number, count: nu
 export async function checkIntentRoom(q: Queryable, accountId: number, count: number, now: Date, limits: RateLimits): Promise<void> {
   if (count === 0) return;
   if (count > limits.perMinute) {
-    throw new DomainError(
-      'too_many_orders',
-      `This request makes ${count} orders; the broker takes at most ${limits.perMinute} a minute per account. Send it in parts.`,
-    );
+    throw DomainError.said('too_many_orders', refusalTexts.requestPerMinute(count, limits.perMinute));
   }
   const { minute, day } = await rateCounts(q, accountId, now);
   if (day + count > limits.perDay) throw dayRefusal(day, limits, now);
   if (minute + count > limits.perMinute) {
-    throw new DomainError(
+    throw DomainError.said(
       'order_rate_limited',
-      `This request makes ${count} orders and the account placed ${minute} in the last minute; the broker takes ${limits.perMinute} a minute. Try again shortly.`,
+      refusalTexts.requestMinuteFull(count, minute, limits.perMinute),
       { retryAfterSeconds: await minuteFreesIn(q, accountId, minute, count, limits, now) },
     );
   }

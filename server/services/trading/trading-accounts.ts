@@ -7,6 +7,7 @@ import type { BrokerTrading, TradingAccount } from '../brokers/broker-trading.ts
 import { toPaise } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
+import { refusalTexts } from '../texts/refusal-texts.ts';
 
 type AccountRow = { id: number; account_number: string; capital: string; broker: string; session_expires_at: Date | null };
 
@@ -36,7 +37,7 @@ export function createTradingAccounts({ db, clock, brokers }: { db: Database; cl
   async function tradingAccount(userId: number, accountNumber: string) {
     const found = await findAccount(userId, accountNumber);
     if (!found.sessionOpen) {
-      throw new DomainError('broker_session_expired', 'Your broker session has expired. Log in to the broker again to trade.', { field: 'account_number' });
+      throw DomainError.said('broker_session_expired', refusalTexts.brokerSessionExpired, { field: 'account_number' });
     }
     return found;
   }

@@ -1,6 +1,7 @@
 import type { IntentOutcome } from '@/features/orders/api/send-intent';
 import type { Order } from '@/features/orders/api/trading-types';
 import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
+import type { ApiError } from '@/lib/api/api-error';
 
 export type LegResult =
   | { status: 'filled'; order: Order; orders: Order[] }
@@ -12,15 +13,19 @@ export type LegResult =
  * quantity): it filled when all of them did, at their quantity-weighted average; it failed when any was
  * rejected or cancelled; otherwise it is still working. A refused request failed every leg it carried.
  */
-/** `reasonOf`: a refused order's reason as the trader reads it (the server's coded words in the interface language). */
+/**
+ * `reasonOf`: a refused order's reason as the trader reads it (the server's coded words in the interface
+ * language); `refusalOf`: the same for a refusal of the whole basket.
+ */
 export function legResults(
   legs: readonly BuilderLeg[],
   outcome: IntentOutcome,
   reasonOf: (order: Order) => string = (order) => order.status_message ?? order.status,
+  refusalOf: (error: ApiError) => string = (error) => error.message,
 ): Map<string, LegResult> {
   const results = new Map<string, LegResult>();
   if (outcome.kind === 'refused') {
-    for (const leg of legs) results.set(leg.id, { status: 'failed', reason: outcome.error.message, orders: [] });
+    for (const leg of legs) results.set(leg.id, { status: 'failed', reason: refusalOf(outcome.error), orders: [] });
     return results;
   }
   if (outcome.kind !== 'answered' && outcome.kind !== 'found') return results;

@@ -14,6 +14,7 @@ import { sayServerText } from '@/i18n/say-server-text';
 import { basketMessages, confirmBodyText, failedLegText, notSentText, tradeAllText } from '@/app/strategy-builder/basket-messages';
 import { basketOrders } from '@/app/strategy-builder/basket-orders';
 import { legResults, type LegResult } from '@/app/strategy-builder/basket-results';
+import { sayRefusal } from '@/i18n/say-refusal';
 
 type BasketTradeProps = {
   legs: readonly BuilderLeg[];
@@ -55,7 +56,12 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
     const items = basketOrders(toSend, product);
     const outcome = await basket.run((key) => placeTrades(key, { account_number: accountNumber, ...portfolio, orders: items.map((item) => item.order) }));
     if (outcome === null) return;
-    const found = legResults(items.map((item) => item.leg), outcome, (order) => sayServerText(intl, order.status_message_i18n, order.status_message ?? order.status));
+    const found = legResults(
+      items.map((item) => item.leg),
+      outcome,
+      (order) => sayServerText(intl, order.status_message_i18n, order.status_message ?? order.status),
+      (error) => sayRefusal(intl, error),
+    );
     setResults((current) => new Map([...current, ...found]));
     const filled = new Map([...found].filter((entry): entry is [string, LegResult & { status: 'filled' }] => entry[1].status === 'filled'));
     if (filled.size > 0) onFilled(filled);

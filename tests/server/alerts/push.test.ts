@@ -39,9 +39,10 @@ const recordedByEvent: Record<AlertEvent, [Category, string]> = {
 };
 const recorded = Object.entries(recordedByEvent).map(([event, [category, link]]) => [event as AlertEvent, category, link] as const);
 
-const open = { action: 'open', title: 'Open' };
-const killSwitch = { action: 'kill_switch', title: 'Kill switch…' };
-const squareOff = { action: 'square_off', title: 'Square off…' };
+// Each action's title travels coded too, for the service worker to say in the trader's language (issue 24).
+const open = { action: 'open', title: 'Open', title_i18n: { code: 'push.open', params: {} } };
+const killSwitch = { action: 'kill_switch', title: 'Kill switch…', title_i18n: { code: 'push.kill_switch', params: {} } };
+const squareOff = { action: 'square_off', title: 'Square off…', title_i18n: { code: 'push.square_off', params: {} } };
 
 describe.each(testBackends)('web push on %s', (backend) => {
   let env: AlertServer;
@@ -122,6 +123,9 @@ describe.each(testBackends)('web push on %s', (backend) => {
     // The fill the order watcher saw: an entry, so the notification offers to square the position off.
     const entryFill = payloads.find(({ payload }) => payload.event === 'order_filled' && !ids.has(payload.alert_id!))!;
     expect(entryFill.payload).toMatchObject({ title: `Bought ${desk.lotSize} ${symbol}`, url: '/app/order_book', category: 'order', actions: [open, squareOff] });
+    // Its texts as codes and parameters too: the service worker says them in French for a French trader.
+    expect(entryFill.payload.title_i18n).toEqual({ code: 'alert.order_filled_title', params: { side: 'BUY', quantity: desk.lotSize, tradingsymbol: symbol } });
+    expect(entryFill.payload.body_i18n).toMatchObject({ code: 'alert.order_filled_body', params: { side: 'BUY', price: 120.5 } });
     expect(entryFill.headers).toMatchObject({ urgency: 'high', ttl: '600' });
 
     const byEvent = new Map(payloads.filter(({ payload }) => ids.has(payload.alert_id!)).map((entry) => [entry.payload.event!, entry]));
@@ -133,6 +137,9 @@ describe.each(testBackends)('web push on %s', (backend) => {
       expect(payload, event).toEqual({
         title: `Title of ${event}`,
         body: `Body of ${event}`,
+        // Words no code has: the worker shows them as they are.
+        title_i18n: null,
+        body_i18n: null,
         tag: `alert-${id}`,
         url: link,
         alert_id: id,

@@ -94,6 +94,12 @@ describe.each(testBackends)('bot controls on %s', (backend) => {
     const [entry] = await t.actions('daily', waiting.id);
     expect(entry).toMatchObject({ action: 'enter', status: 'failed' });
     expect(entry!.message).toMatch(/kill switch .* is on/);
+    // Coded for the app to say in the trader's language (issue 24): the kill switch's own refusal.
+    expect(entry!.message_i18n).toMatchObject({ code: 'order.kill_switch_on', params: { account: expect.any(String) as string } });
+    expect(await t.run('daily', waiting.id)).toMatchObject({
+      reason: expect.stringMatching(/^Entry refused: The kill switch/) as string,
+      reason_i18n: { code: 'bot.entry_refused', params: { reason: { code: 'order.kill_switch_on' } } },
+    });
     expect(await t.orders('daily', waiting.id)).toEqual([]);
     expect((await t.alerts(waiting.id)).map((alert) => alert.event)).toEqual(['bot_stopped', 'bot_rejected']);
   });
@@ -134,6 +140,13 @@ describe.each(testBackends)('bot controls on %s', (backend) => {
       ['exit', 'completed'],
     ]);
     expect((await t.actions('daily', bot.id))[0]!.message).toMatch(/No price for/);
+    // The broker's coded reason, inside the bot's words, stored and served to the bot's history (issue 24).
+    const put = t.symbol(0, 'PE');
+    const failure = { code: 'bot.order_refused', params: { tradingsymbol: put, reason: { code: 'order.no_price', params: { tradingsymbol: put } } } };
+    expect((await t.actions('daily', bot.id))[0]!.message_i18n).toEqual(failure);
+    const runs = await t.call<Schemas['BotRunsResponse']>('getBotRuns', { token: t.desk.token, params: { kind: 'daily', id: bot.id } });
+    expect(runs.body.runs[0]!.actions[0]).toMatchObject({ status: 'failed', message_i18n: failure });
+    expect(runs.body.runs[0]!.reason_i18n).toEqual({ code: 'bot.exit_reason', params: { action: 'exit' } });
     expect((await t.orders('daily', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.status])).toEqual([
       [t.symbol(0, 'CE'), 'SELL', 'COMPLETE'],
       [t.symbol(0, 'PE'), 'SELL', 'REJECTED'],

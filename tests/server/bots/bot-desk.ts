@@ -86,8 +86,8 @@ export async function openBotDesk(backend: TestBackend, options: BotDeskOptions 
 
   const actions = async (kind: 'daily' | 'trading', botId: number) =>
     (
-      await server.db.query<{ action: string; sequence: number; status: string; message: string | null; idempotency_key: string; order_ids: string[] }>(
-        'SELECT action, sequence, status, message, idempotency_key, order_ids FROM bot_actions WHERE bot_kind = $1 AND bot_id = $2 ORDER BY id',
+      await server.db.query<{ action: string; sequence: number; status: string; message: string | null; message_i18n: unknown; idempotency_key: string; order_ids: string[] }>(
+        'SELECT action, sequence, status, message, message_i18n, idempotency_key, order_ids FROM bot_actions WHERE bot_kind = $1 AND bot_id = $2 ORDER BY id',
         [kind, botId],
       )
     ).rows;

@@ -127,6 +127,7 @@ describe('exit rules', () => {
       claimedAt: new Date(at('10:00')),
       completedAt: new Date(at('10:00')),
       message: 'no bid',
+      messageI18n: null,
       key: 'BD7-261123-X1',
       orderIds: [],
     };

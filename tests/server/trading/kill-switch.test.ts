@@ -106,6 +106,7 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
     const entry = await desk.trade('placeTrades', { orders: [desk.order(callAtm, 'BUY', lot)] });
     expect(entry.status).toBe(403);
     expect(entry.body).toMatchObject({ code: 'kill_switch_armed', message: expect.stringContaining('new orders are blocked until you turn it off') });
+    expect((entry.body as { details?: { text?: unknown } }).details?.text).toMatchObject({ code: 'order.kill_switch_on', params: { account: expect.any(String) as string } });
     const single = await desk.trade('executeOrder', { ...desk.order(callAtm, 'BUY', lot), action: 'open' });
     expect(single.status).toBe(403);
     expect((await desk.orderBook()).order_book).toHaveLength(book.order_book.length);
@@ -242,6 +243,10 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
       // Risk limits live on the kill switch page, not in settings: the refusal sends the trader there.
       expect(tooBig.body.message).toContain('on the Kill switch page (/app/kill-switch)');
       expect(tooBig.body.message).not.toContain('settings');
+      // Coded for the ticket to say in the trader's language (issue 24).
+      expect((tooBig.body as { details?: unknown }).details).toEqual({
+        text: { code: 'refusal.risk_lots_per_order', params: { lots: 3, tradingsymbol: expect.any(String) as string, limit: 2 } },
+      });
       expect((await buy(callAtm, 2)).status).toBe(200);
       const second = await buy(putAtm, 1);
       expect(second.status).toBe(422);

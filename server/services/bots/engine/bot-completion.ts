@@ -4,6 +4,7 @@
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { BrokerOrder } from '../../brokers/broker-trading.ts';
 import { formatPaise, toRupees } from '../../brokers/paper/paise.ts';
+import { botTexts, refusedByBroker } from '../../texts/bot-texts.ts';
 import { said, words, type Said } from '../../texts/said.ts';
 import { recordAlert } from '../../alerts/alert-log.ts';
 import type { BotActionName } from './action-keys.ts';
@@ -15,7 +16,7 @@ import { num, signalStrategies } from './rules.ts';
  * What a broker call did: its orders, why it failed (null: it did not), whether that was a fault rather than
  * a refusal, and what the kill switch closed when the entry was acknowledged after it armed (null: nothing).
  */
-export type BrokerOutcome = { orders: BrokerOrder[]; failure: string | null; error: boolean; closed: string | null };
+export type BrokerOutcome = { orders: BrokerOrder[]; failure: Said | null; error: boolean; closed: string | null };
 
 export const stopActions = new Set<BotActionName>(['stop_loss', 'leg_stop_loss', 'trailing_stop']);
 
@@ -74,33 +75,36 @@ export function createBotCompletion({ db }: { db: Database }) {
     const filled = outcome.orders.filter((order) => order.status === 'COMPLETE');
     const refused = outcome.orders.filter((order) => order.status !== 'COMPLETE');
     const closedNote = outcome.closed === null ? null : `${outcome.closed.charAt(0).toUpperCase()}${outcome.closed.slice(1)}.`;
-    const failure = closedNote ?? outcome.failure ?? (refused.length > 0 ? `${refused[0]!.tradingsymbol}: ${refused[0]!.status_message ?? refused[0]!.status}` : null);
+    const failure: Said | null = closedNote !== null ? words(closedNote) : (outcome.failure ?? (refused.length > 0 ? refusalOf(refused[0]!) : null));
     // A leg stop has done its job once the sold leg is bought back: a hedge that could not be sold (a far wing
     // with no bid) stays with the position until its exit, and the action says why in its message.
     const ok = action.phase === 'adjust' ? filled.some((order) => order.tradingsymbol === action.leg) : failure === null && filled.length > 0;
     const pnl = action.phase === 'exit' && ok ? await flatDayPnl(db, bot, day) : null;
     return db.transaction(async (tx) => {
       const { rows } = await tx.query(
-        `UPDATE bot_actions SET status = $2, completed_at = $3, message = $4, order_ids = $5::text[] WHERE id = $1 AND status = 'claimed' RETURNING id`,
-        [action.id, ok ? 'completed' : 'failed', now, failure?.slice(0, 500) ?? null, `{${outcome.orders.map((order) => order.order_id).join(',')}}`],
+        `UPDATE bot_actions SET status = $2, completed_at = $3, message = $4, order_ids = $5::text[], message_i18n = $6 WHERE id = $1 AND status = 'claimed' RETURNING id`,
+        [action.id, ok ? 'completed' : 'failed', now, failure?.text.slice(0, 500) ?? null, `{${outcome.orders.map((order) => order.order_id).join(',')}}`, failure?.i18n ?? null],
       );
       if (rows.length === 0) return false;
       if (action.phase === 'entry' && closedNote !== null) {
         // Acknowledged after the kill switch armed, and closed at once (late-kill.ts): the bot stays stopped, holding nothing.
-        await changeRun(tx, bot, day, (run) => ({ state: 'stopped', reason: `Kill switch: ${closedNote}`, lastSignalAt: signalAt ?? run.lastSignalAt }), now);
+        const stopped = said('bot.stopped_kill_switch', { reason: words(closedNote).i18n }, `Kill switch: ${closedNote}`);
+        await changeRun(tx, bot, day, (run) => ({ state: 'stopped', reason: stopped.text, reasonI18n: stopped.i18n, lastSignalAt: signalAt ?? run.lastSignalAt }), now);
         await alert(tx, bot, action, 'bot_rejected', 'danger', said('alert.bot_entry_killed_title', { bot: bot.name }, `${bot.name}: entry closed by the kill switch`), closedNote, now);
         return false;
       }
       if (action.phase === 'entry') {
         const legs = legsFrom(outcome.orders);
         const partial = !ok && legs.length > 0;
-        const killed = outcome.failure !== null && /kill switch/i.test(outcome.failure);
+        const killed = outcome.failure !== null && /kill switch/i.test(outcome.failure.text);
         await changeRun(tx, bot, day, (run) => {
           if (ok || partial) {
             const credit = legs.reduce((sum, leg) => sum + (leg.side === 'SELL' ? 1 : -1) * leg.quantity * leg.pricePaise, 0);
+            const why = partial ? botTexts.entryPartlyRefused(failure) : null;
             return {
               state: 'in_position',
-              reason: partial ? `Entry partly refused (${failure}): exiting what filled` : null,
+              reason: why?.text ?? null,
+              reasonI18n: why?.i18n ?? null,
               entries: action.sequence,
               reEntriesUsed: run.reEntriesUsed + (action.action === 're_enter' && !signalStrategies.includes(bot.strategy) ? 1 : 0),
               entryPremiumPaise: Math.abs(credit),
@@ -109,7 +113,8 @@ export function createBotCompletion({ db }: { db: Database }) {
               lastSignalAt: signalAt ?? run.lastSignalAt,
             };
           }
-          return { state: killed ? 'stopped' : 'exited', reason: `Entry refused: ${failure}`, lastSignalAt: signalAt ?? run.lastSignalAt };
+          const refusal = botTexts.entryRefused(failure);
+          return { state: killed ? 'stopped' : 'exited', reason: refusal.text, reasonI18n: refusal.i18n, lastSignalAt: signalAt ?? run.lastSignalAt };
         }, now);
         if (ok) {
           const premiumPaise = Math.abs(legs.reduce((sum, leg) => sum + (leg.side === 'SELL' ? 1 : -1) * leg.quantity * leg.pricePaise, 0));
@@ -141,7 +146,7 @@ export function createBotCompletion({ db }: { db: Database }) {
         const hedges = [...exitPrices.keys()].filter((symbol) => symbol !== action.leg);
         const open = next.legs.filter((leg) => leg.exitPricePaise === undefined).map((leg) => leg.tradingsymbol);
         const atCost = bot.params.move_sl_to_cost === true ? ' Their stop-loss is now at cost (the entry price).' : '';
-        const unsold = failure === null ? '' : ` Its hedge was not sold (${failure}): it stays until the position's exit.`;
+        const unsold = failure === null ? '' : ` Its hedge was not sold (${failure.text}): it stays until the position's exit.`;
         const body = `Bought back ${action.leg}${hedges.length > 0 ? ` and closed its hedge ${hedges.join(', ')}` : ''}.${unsold} Still open: ${open.join(', ')}.${atCost}`;
         await alert(tx, bot, action, 'bot_stop_loss', 'warning', exitTitle(bot, action.action), body, now);
         return false;
@@ -149,7 +154,8 @@ export function createBotCompletion({ db }: { db: Database }) {
       if (ok) {
         const next = await changeRun(tx, bot, day, (run) => {
           const again = mayEnterAgain(bot, run, action.action);
-          return { state: again ? 'waiting' : 'exited', reason: exitReason(action.action), legs: run.legs, pnlPaise: pnl, pauseAction: null };
+          const why = botTexts.exitReason(action.action);
+          return { state: again ? 'waiting' : 'exited', reason: why.text, reasonI18n: why.i18n, legs: run.legs, pnlPaise: pnl, pauseAction: null };
         }, now);
         const event = stopActions.has(action.action) ? 'bot_stop_loss' : action.action === 'target' ? 'bot_target' : 'bot_exited';
         const pnlText = pnl === null ? '' : ` Net P&L today ${formatPaise(pnl)}.`;
@@ -165,28 +171,20 @@ export function createBotCompletion({ db }: { db: Database }) {
     });
   }
 
-  const refusedByBroker = said('alert.refused_by_broker', {}, 'Refused by the broker.');
+  /** Why the broker refused or cancelled an order of the action: its coded reason when it has one. */
+  function refusalOf(order: BrokerOrder): Said {
+    const english = order.status_message ?? order.status;
+    const reason = order.status_message_i18n ? { text: english, i18n: order.status_message_i18n } : words(english);
+    return botTexts.orderRefused(order.tradingsymbol, reason);
+  }
 
-  function retrying(failure: string | null): Said {
-    const reason = failure === null ? refusedByBroker : words(failure);
+  function retrying(failure: Said | null): Said {
+    const reason = failure ?? refusedByBroker;
     return said('alert.bot_retry_body', { reason: reason.i18n }, `${reason.text} The engine tries again in a minute.`);
   }
 
   function exitTitle(bot: EngineBot, action: BotActionName): Said {
-    return said('alert.bot_exit_title', { bot: bot.name, action }, `${bot.name}: ${exitReason(action)}`);
-  }
-
-  function exitReason(action: BotActionName): string {
-    const reasons: Partial<Record<BotActionName, string>> = {
-      exit: 'exited at its exit time',
-      stop_loss: 'stop-loss hit',
-      target: 'target reached',
-      trailing_stop: 'trailing stop hit',
-      leg_stop_loss: 'a leg\'s stop-loss hit',
-      signal_exit: 'exited on the opposite signal',
-      pause_exit: 'exited on pause',
-    };
-    return reasons[action] ?? action;
+    return said('alert.bot_exit_title', { bot: bot.name, action }, `${bot.name}: ${botTexts.exitReason(action).text}`);
   }
 
   return { complete, alert };

@@ -17,6 +17,8 @@
 // call never committed, so an exit is carried out now and an entry is placed if still within the late-entry
 // window (else skipped as missed). See rules.ts for the missed-action policy.
 import { orderTexts } from '../../texts/order-texts.ts';
+import { botTexts, failureOf } from '../../texts/bot-texts.ts';
+import type { Said } from '../../texts/said.ts';
 import type { Database } from '../../../db/database.ts';
 import type { Quote } from '../../brokers/paper/order-rules.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
@@ -77,7 +79,6 @@ const staleClaimMs = 30_000;
 const workingPatienceMs = 120_000;
 const isWorking = (order: { status: string }) => order.status === 'OPEN' || order.status === 'TRIGGER PENDING';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** What the bot holds of the contracts a leg stop closes (EXCHANGE:TRADINGSYMBOL). */
 const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.filter((leg) => closes.includes(keyOf(leg)));
 
@@ -111,7 +112,7 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
           ? await entryIntents(bot, decision, run, now)
           : exitIntents(decision.type === 'adjust' ? heldAmong(held, decision.closes) : held);
     } catch (error) {
-      await complete(bot, action, { orders: [], failure: messageOf(error), error: !(error instanceof DomainError), closed: null }, now, null);
+      await complete(bot, action, { orders: [], failure: failureOf(error), error: !(error instanceof DomainError), closed: null }, now, null);
       return true;
     }
     await carryOut(bot, action, intents, now, decision.type === 'entry' ? decision.signalAt : null);
@@ -140,17 +141,17 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
     }
   }
 
-  async function recordMissed(bot: EngineBot, day: string, reason: string, now: Date): Promise<boolean> {
+  async function recordMissed(bot: EngineBot, day: string, reason: Said, now: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
       const { rows } = await tx.query<Parameters<typeof toAction>[0]>(
-        `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, completed_at, message, idempotency_key)
-         VALUES ($1, $2, $3::date, 'enter', 1, 'entry', 'skipped', $4, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING ${actionColumns}`,
-        [bot.kind, bot.id, day, now, reason, actionKey(bot.kind, bot.id, day, 'enter', 1)],
+        `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, completed_at, message, message_i18n, idempotency_key)
+         VALUES ($1, $2, $3::date, 'enter', 1, 'entry', 'skipped', $4, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING ${actionColumns}`,
+        [bot.kind, bot.id, day, now, reason.text, reason.i18n, actionKey(bot.kind, bot.id, day, 'enter', 1)],
       );
       const action = rows[0] === undefined ? null : toAction(rows[0]);
       if (action === null) return false;
-      await changeRun(tx, bot, day, () => ({ state: 'missed', reason }), now);
-      await alert(tx, bot, action, 'bot_missed', 'warning', `${bot.name} missed its entry`, reason, now);
+      await changeRun(tx, bot, day, () => ({ state: 'missed', reason: reason.text, reasonI18n: reason.i18n }), now);
+      await alert(tx, bot, action, 'bot_missed', 'warning', botTexts.missedTitle(bot.name), reason, now);
       return true;
     });
   }
@@ -193,10 +194,15 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
     const due = istInstant(action.day, bot.entryFrom);
     if (action.day !== istDate(now) || now.getTime() - due > lateEntryMs || bot.status !== 'active') {
       await db.transaction(async (tx) => {
-        const reason = 'Entry interrupted (the server stopped before the broker call) and now too late: not placed';
-        await tx.query(`UPDATE bot_actions SET status = 'skipped', completed_at = $2, message = $3 WHERE id = $1 AND status = 'claimed'`, [action.id, now, reason]);
-        await changeRun(tx, bot, action.day, () => ({ state: 'missed', reason }), now);
-        await alert(tx, bot, taken, 'bot_missed', 'warning', `${bot.name} missed its entry`, reason, now);
+        const reason = botTexts.missedInterrupted;
+        await tx.query(`UPDATE bot_actions SET status = 'skipped', completed_at = $2, message = $3, message_i18n = $4 WHERE id = $1 AND status = 'claimed'`, [
+          action.id,
+          now,
+          reason.text,
+          reason.i18n,
+        ]);
+        await changeRun(tx, bot, action.day, () => ({ state: 'missed', reason: reason.text, reasonI18n: reason.i18n }), now);
+        await alert(tx, bot, taken, 'bot_missed', 'warning', botTexts.missedTitle(bot.name), reason, now);
       });
       return true;
     }

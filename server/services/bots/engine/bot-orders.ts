@@ -14,10 +14,9 @@ import { DomainError } from '../../domain-error.ts';
 import { armedAt } from '../../trading/intent-gate.ts';
 import { closeIfKilled } from '../../trading/late-kill.ts';
 import { checkRateLimits, recordSends, type RateLimits } from '../../trading/order-rate.ts';
+import { failureOf } from '../../texts/bot-texts.ts';
 import type { BrokerOutcome } from './bot-completion.ts';
 import type { ActionRow, EngineBot } from './engine-types.ts';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createBotOrders({ db, clock, brokers, limits }: { db: Database; clock: Clock; brokers: BrokerRegistry; limits: RateLimits }) {
   function brokerOf(bot: EngineBot): BrokerTrading {
@@ -49,8 +48,8 @@ export function createBotOrders({ db, clock, brokers, limits }: { db: Database; 
       // once the claim is stale (bot-engine.ts reconcile), never placing it again blindly.
       if (error instanceof DomainError && error.code === 'broker_outcome_unknown') throw error;
       // A live broker that stopped the intent mid-way placed part of it: the action sees those orders.
-      if (error instanceof IntentStopped) return { orders: error.answered, failure: error.message, error: false, closed: null };
-      return { orders: [], failure: messageOf(error), error: !(error instanceof DomainError), closed: null };
+      if (error instanceof IntentStopped) return { orders: error.answered, failure: failureOf(error), error: false, closed: null };
+      return { orders: [], failure: failureOf(error), error: !(error instanceof DomainError), closed: null };
     }
   }
 

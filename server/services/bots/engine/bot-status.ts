@@ -29,6 +29,7 @@ export function actionRecord(action: ActionRow): Schemas['BotActionRecord'] {
     claimed_at: action.claimedAt.toISOString(),
     completed_at: iso(action.completedAt),
     message: action.message,
+    message_i18n: action.messageI18n,
     order_ids: action.orderIds,
   };
 }

@@ -142,12 +142,13 @@ type ActionSqlRow = {
   claimed_at: Date;
   completed_at: Date | null;
   message: string | null;
+  message_i18n: unknown;
   idempotency_key: string;
   order_ids: unknown;
 };
 
 export const actionColumns = `id, bot_kind, bot_id, to_char(trading_day, 'YYYY-MM-DD') AS trading_day, action, sequence, phase, leg, status, attempts,
-  claimed_at, completed_at, message, idempotency_key, array_to_json(order_ids) AS order_ids`;
+  claimed_at, completed_at, message, message_i18n, idempotency_key, array_to_json(order_ids) AS order_ids`;
 
 export function toAction(row: ActionSqlRow): ActionRow {
   return {
@@ -164,6 +165,7 @@ export function toAction(row: ActionSqlRow): ActionRow {
     claimedAt: new Date(row.claimed_at),
     completedAt: row.completed_at === null ? null : new Date(row.completed_at),
     message: row.message,
+    messageI18n: localTextOf(row.message_i18n),
     key: row.idempotency_key,
     orderIds: jsonOf<string[] | null>(row.order_ids) ?? [],
   };

@@ -1,6 +1,7 @@
 // What the engine reads per tick (in bulk, engine-store.ts) and hands to the rules (rules.ts).
 import type { components } from '../../../../openapi/main.d.ts';
 import type { IndexName } from '../../market/index-config.ts';
+import type { Said } from '../../texts/said.ts';
 import type { BotActionName, BotKind } from './action-keys.ts';
 
 type Schemas = components['schemas'];
@@ -63,6 +64,8 @@ export type ActionRow = {
   claimedAt: Date;
   completedAt: Date | null;
   message: string | null;
+  /** message as a code and parameters; null before migration 030 and for a live broker's own words. */
+  messageI18n: Schemas['LocalText'] | null;
   key: string;
   orderIds: string[];
 };
@@ -77,7 +80,7 @@ export type StoppedLeg = { index: number; tradingsymbol: string };
 
 export type Decision =
   | { type: 'none' }
-  | { type: 'missed'; reason: string }
+  | { type: 'missed'; reason: Said }
   | { type: 'entry'; action: 'enter' | 're_enter'; sequence: number; legs: 'preset' | 'same' | 'CE' | 'PE'; signalAt: Date | null }
   | { type: 'exit'; action: Exclude<BotActionName, 'enter' | 're_enter'>; sequence: number; reason: string; leg?: StoppedLeg }
   /** A per-leg stop: close `closes` (EXCHANGE:TRADINGSYMBOL, the leg and its side's hedges), keep the rest. */

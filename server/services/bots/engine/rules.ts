@@ -30,6 +30,7 @@ import { clockMinutes, istMinutes, istOffsetMs } from '../../market/ist.ts';
 import { isoWeekday } from '../../market/trading-calendar.ts';
 import type { Signal } from './signals.ts';
 import type { ActionRow, BotRunRow, Decision, EngineBot, HeldLeg, RunLeg } from './engine-types.ts';
+import { botTexts } from '../../texts/bot-texts.ts';
 
 /** How late an entry may still be placed (see the policy above). */
 export const lateEntryMs = 10 * 60_000;
@@ -175,7 +176,7 @@ function entryRule(input: RuleInputs): Decision {
     if (hasEntry(1) || minutes < clockMinutes(bot.entryFrom)) return { type: 'none' };
     const lateMs = nowMs - istInstant(day, bot.entryFrom);
     if (lateMs > lateEntryMs) {
-      return { type: 'missed', reason: `Entry at ${bot.entryFrom} missed: the engine ran ${Math.round(lateMs / 60_000)} minutes late (more than 10), so it did not enter` };
+      return { type: 'missed', reason: botTexts.missedLate(bot.entryFrom, Math.round(lateMs / 60_000)) };
     }
     return { type: 'entry', action: 'enter', sequence: 1, legs: 'preset', signalAt: null };
   }

@@ -16,6 +16,7 @@ import type { KiteContract, KiteContracts } from './contracts.ts';
 import type { KiteExits } from './exits.ts';
 import type { KiteOrderBooks } from './order-books.ts';
 import type { KitePositionBooks } from './position-books.ts';
+import { refusalTexts } from '../../texts/refusal-texts.ts';
 
 /**
  * Zerodha asks API users to keep an order's slicing within 10 (its autoslice's limit for live orders); the
@@ -28,7 +29,7 @@ type Deps = { db: Database; clock: Clock; contracts: KiteContracts; books: KiteO
 export function createKitePlans({ db, clock, contracts, books, positions, exits }: Deps) {
   async function contractOf(exchange: string, tradingsymbol: string, field: string): Promise<KiteContract> {
     const contract = await contracts.contractOf(exchange, tradingsymbol, clock());
-    if (contract === null) throw new DomainError('unknown_instrument', `${exchange}:${tradingsymbol} is not a listed contract. Pick it from the option chain.`, { field });
+    if (contract === null) throw DomainError.said('unknown_instrument', refusalTexts.notListed(exchange, tradingsymbol), { field });
     return contract;
   }
 

@@ -10,6 +10,7 @@ import type { Instrument, OrderIntent } from '../broker-trading.ts';
 import { chargeRatesOn, type ChargeRates } from './charges.ts';
 import type { MarginParams } from './margin.ts';
 import { freezeQuantity } from './market-prices.ts';
+import { refusalTexts } from '../../texts/refusal-texts.ts';
 
 export type Contract = Instrument & { freezeQuantity: number };
 
@@ -136,7 +137,7 @@ export function createContracts() {
       const contract = await contractOf(q, intent.exchange, intent.tradingsymbol, now);
       if (contract === null) {
         const field = intents.length === 1 ? 'tradingsymbol' : `orders.${index}.tradingsymbol`;
-        throw new DomainError('unknown_instrument', `${intent.exchange}:${intent.tradingsymbol} is not a listed contract. Pick it from the option chain.`, { field });
+        throw DomainError.said('unknown_instrument', refusalTexts.notListed(intent.exchange, intent.tradingsymbol), { field });
       }
       resolved.push({ intent, contract });
     }

@@ -16,6 +16,7 @@ import { sideSign } from './order-rows.ts';
 import { formatPaise, toRupees } from './paise.ts';
 import { said, type Said } from '../../texts/said.ts';
 import type { PriceSource } from './price-source.ts';
+import { refusalTexts } from '../../texts/refusal-texts.ts';
 
 type PricingCache = Map<IndexName, Awaited<ReturnType<PriceSource['pricing']>>>;
 
@@ -186,7 +187,7 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     const legs = [];
     for (const { intent, contract } of await resolve(db, intents, now)) {
       const quote = (await prices.quotes([keyOf(contract)], db)).get(keyOf(contract));
-      if (quote === undefined) throw new DomainError('unknown_instrument', `No price for ${intent.tradingsymbol} right now`, { field: 'tradingsymbol' });
+      if (quote === undefined) throw DomainError.said('unknown_instrument', refusalTexts.noPrice(intent.tradingsymbol), { field: 'tradingsymbol' });
       legs.push({ intent, contract, quote });
     }
     const quote = await requiredFor(db, account, legs, now);

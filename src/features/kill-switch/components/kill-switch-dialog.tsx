@@ -17,6 +17,7 @@ import { isApiError } from '@/lib/api/api-error';
 import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { sayRefusal } from '@/i18n/say-refusal';
 
 const coolOffChoices = [0, 1, 12] as const;
 const allAccounts = '';
@@ -83,7 +84,7 @@ export function KillSwitchDialog({ onClose, source }: KillSwitchDialogProps) {
     } catch (error) {
       if (!outcomeUnknown(error)) {
         key.current = crypto.randomUUID();
-        setOutcome({ kind: 'refused', message: isApiError(error) ? error.message : String(error) });
+        setOutcome({ kind: 'refused', message: isApiError(error) ? sayRefusal(intl, error) : String(error) });
       } else {
         setChecking(true);
         try {

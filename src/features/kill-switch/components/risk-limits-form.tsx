@@ -7,6 +7,7 @@ import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
+import { sayRefusal } from '@/i18n/say-refusal';
 
 type Field = keyof RiskLimits;
 type Draft = Record<Field, string>;
@@ -113,7 +114,7 @@ export function RiskLimitsForm({ accountNumber }: { accountNumber: string }) {
       setDraft(draftOf(next.limits));
       setSaved(true);
     } catch (error) {
-      setFormError(isApiError(error) ? error.message : String(error));
+      setFormError(isApiError(error) ? sayRefusal(intl, error) : String(error));
     } finally {
       setSaving(false);
     }

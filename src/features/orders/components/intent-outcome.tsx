@@ -5,6 +5,7 @@ import type { Order } from '@/features/orders/api/trading-types';
 import { intentMessages, outcomeMessages, sideMessages } from '@/features/orders/order-messages';
 import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
+import { sayRefusal } from '@/i18n/say-refusal';
 
 /** One order's final state in words: filled at ₹x, open at ₹y, rejected with the broker's reason. */
 export function useOrderSentence() {
@@ -55,7 +56,7 @@ export function IntentOutcomeView({ outcome, checking, wanted = 'COMPLETE' }: In
   if (outcome.kind === 'refused') {
     return (
       <div role="alert" className="flex flex-col gap-1 text-sm text-loss">
-        <p>{outcome.error.message}</p>
+        <p>{sayRefusal(intl, outcome.error)}</p>
         {/* Risk limits are set on the kill switch page (not in settings): one tap to change them. */}
         {outcome.error.code === 'risk_limit_exceeded' && (
           <Link to="/app/kill-switch" className="inline-flex min-h-9 items-center font-medium text-brand underline">

@@ -45,7 +45,11 @@ export function BotRunItem({ run }: { run: BotRun }) {
                   {intl.formatMessage(statusWordMessage, { status: action.status })}
                 </span>
               </span>
-              {action.message ? <span className={`break-words ${action.status === 'failed' ? 'text-danger' : 'text-fg-muted'}`}>{action.message}</span> : null}
+              {action.message ? (
+                <span className={`break-words ${action.status === 'failed' ? 'text-danger' : 'text-fg-muted'}`}>
+                  {sayServerText(intl, action.message_i18n, action.message)}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -39,7 +39,9 @@ export function BotToday({ state, bot }: { state: BotState | undefined; bot?: Bo
       ) : (
         <>
           {actionText(intl, last, clock)}
-          {last.status === 'failed' && last.message ? <span className="block text-danger break-words">{last.message}</span> : null}
+          {last.status === 'failed' && last.message ? (
+            <span className="block text-danger break-words">{sayServerText(intl, last.message_i18n, last.message)}</span>
+          ) : null}
         </>
       ),
     ],

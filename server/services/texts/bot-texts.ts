@@ -1,0 +1,52 @@
+// Why a bot's day went as it did, in the words its history shows (a run's reason, an action's message),
+// said twice like every trader's text: English for the API's historic fields, a code for the app to say in
+// the trader's language. A reason inside a sentence (a broker's refusal) is a LocalText of its own.
+import type { BotActionName } from '../bots/engine/action-keys.ts';
+import { DomainError } from '../domain-error.ts';
+import { said, words, type Said } from './said.ts';
+
+const exitWords: Partial<Record<BotActionName, string>> = {
+  exit: 'exited at its exit time',
+  stop_loss: 'stop-loss hit',
+  target: 'target reached',
+  trailing_stop: 'trailing stop hit',
+  leg_stop_loss: "a leg's stop-loss hit",
+  signal_exit: 'exited on the opposite signal',
+  pause_exit: 'exited on pause',
+};
+
+export const refusedByBroker = said('alert.refused_by_broker', {}, 'Refused by the broker.');
+
+export const botTexts = {
+  /** Why an exit closed the position (the run's reason, the alert's title): the action's own words. */
+  exitReason: (action: BotActionName): Said => said('bot.exit_reason', { action }, exitWords[action] ?? action),
+  entryRefused: (failure: Said | null): Said => {
+    const reason = failure ?? refusedByBroker;
+    return said('bot.entry_refused', { reason: reason.i18n }, `Entry refused: ${reason.text}`);
+  },
+  entryPartlyRefused: (failure: Said | null): Said => {
+    const reason = failure ?? refusedByBroker;
+    return said('bot.entry_partly_refused', { reason: reason.i18n }, `Entry partly refused (${reason.text}): exiting what filled`);
+  },
+  /** An order of the action the broker refused or cancelled, with the broker's reason. */
+  orderRefused: (tradingsymbol: string, reason: Said): Said =>
+    said('bot.order_refused', { tradingsymbol, reason: reason.i18n }, `${tradingsymbol}: ${reason.text}`),
+  missedLate: (entryFrom: string, minutesLate: number): Said =>
+    said(
+      'bot.missed_late',
+      { time: entryFrom, minutes: minutesLate },
+      `Entry at ${entryFrom} missed: the engine ran ${minutesLate} minutes late (more than 10), so it did not enter`,
+    ),
+  missedInterrupted: said(
+    'bot.missed_interrupted',
+    {},
+    'Entry interrupted (the server stopped before the broker call) and now too late: not placed',
+  ),
+  missedTitle: (bot: string): Said => said('bot.missed_title', { bot }, `${bot} missed its entry`),
+};
+
+/** Why a broker call failed, as the trader reads it: a refusal's coded words when it has them. */
+export function failureOf(error: unknown): Said {
+  if (error instanceof DomainError && error.text !== undefined) return error.text;
+  return words(error instanceof Error ? error.message : String(error));
+}
