@@ -4,9 +4,11 @@
 // targets, trails and re-entries are judged at those instants), then past 15:30 for the paper broker's expiry
 // settlement. Progress is reported once a day, which is also where a cancel stops it.
 import type { Database } from '../../db/database.ts';
-import { clockMinutes, istOffsetMs } from '../market/ist.ts';
+import { clockMinutes, istOffsetMs, marketHours } from '../market/ist.ts';
 import type { IndexName } from '../market/index-config.ts';
 import { loadHeld } from '../bots/engine/engine-store.ts';
+import { num, signalStrategies } from '../bots/engine/rules.ts';
+import type { BacktestBot } from './backtest-jobs.ts';
 import { openBook } from './backtest-book.ts';
 import { buildReport, type MarginSample } from './backtest-report.ts';
 import { BacktestFailure, type BacktestRun } from './backtest-worker.ts';
@@ -24,6 +26,26 @@ export function dayTimes(entryTime: string, exitTime: string, stepMinutes: numbe
   for (let minute = entry + stepMinutes; minute < exit; minute += stepMinutes) times.add(minute);
   if (exit > entry) times.add(exit);
   return [...times].sort((a, b) => a - b);
+}
+
+/**
+ * The ends of a signal bot's candles (IST minutes, `timeframe` minutes from the 09:15 open) between its entry
+ * and exit: a signal is read on the last completed candle only (bots/engine/signals.ts), so the engine must
+ * look at each one's end or a signal between two steps is never seen.
+ */
+export function candleEnds(timeframe: number, entryTime: string, exitTime: string): number[] {
+  const entry = clockMinutes(entryTime);
+  const exit = Math.min(clockMinutes(exitTime), clockMinutes('15:29'));
+  const ends: number[] = [];
+  for (let minute = clockMinutes(marketHours.open) + timeframe; minute < exit; minute += timeframe) if (minute >= entry) ends.push(minute);
+  return ends;
+}
+
+/** The engine's looks on a day for a bot: its steps, and its candles' ends when it trades on signals. */
+export function botTimes(bot: BacktestBot, stepMinutes: number): number[] {
+  const steps = dayTimes(bot.entry_time, bot.exit_time, stepMinutes);
+  if (!signalStrategies.includes(bot.strategy)) return steps;
+  return [...new Set([...steps, ...candleEnds(num(bot.params.timeframe_minutes, 5), bot.entry_time, bot.exit_time)])].sort((a, b) => a - b);
 }
 
 export type RunnerOptions = {
@@ -52,7 +74,7 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
       for (const [position, day] of days.entries()) {
         const history = prices.day(index, day)!;
         const step = history.minutes.size > 0 ? steps.minutes : steps.daily;
-        const times = dayTimes(job.bot.entry_time, job.bot.exit_time, step);
+        const times = botTimes(job.bot, step);
         let held = await holding();
         let listedToday = false;
         for (const [n, minute] of times.entries()) {
