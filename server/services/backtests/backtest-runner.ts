@@ -9,10 +9,11 @@ import type { IndexName } from '../market/index-config.ts';
 import { loadHeld } from '../bots/engine/engine-store.ts';
 import { num, signalStrategies } from '../bots/engine/rules.ts';
 import type { BacktestBot } from './backtest-jobs.ts';
-import { openBook } from './backtest-book.ts';
-import { buildReport, type MarginSample } from './backtest-report.ts';
+import { buildReport, type MarginSample, type RiskStop } from './backtest-report.ts';
+import { openBook, type Book } from './backtest-book.ts';
 import { BacktestFailure, type BacktestRun } from './backtest-worker.ts';
 import { historyPrices } from './history-prices.ts';
+import { localTextOf, words } from '../texts/said.ts';
 import { listDay, shapeMarket } from './history-market.ts';
 
 const at = (day: string, minutes: number, seconds = 0) => new Date(Date.parse(`${day}T00:00:00Z`) - istOffsetMs + minutes * 60_000 + seconds * 1000);
@@ -48,6 +49,28 @@ export function botTimes(bot: BacktestBot, stepMinutes: number): number[] {
   return [...new Set([...steps, ...candleEnds(num(bot.params.timeframe_minutes, 5), bot.entry_time, bot.exit_time)])].sort((a, b) => a - b);
 }
 
+/** Why the book's kill switch was just armed (the risk limit's words, as the switch keeps them). */
+async function riskStopOf(book: Book, now: Date): Promise<RiskStop> {
+  const { rows } = await book.db.query<{ kill_switch_reason: string | null; kill_switch_reason_i18n: unknown }>(
+    'SELECT kill_switch_reason, kill_switch_reason_i18n FROM broker_accounts WHERE id = $1',
+    [book.account.id],
+  );
+  const row = rows[0];
+  return { at: now.toISOString(), reason: row?.kill_switch_reason ?? '', reason_i18n: (localTextOf(row?.kill_switch_reason_i18n) ?? words(row?.kill_switch_reason ?? '').i18n) };
+}
+
+/** The next morning after a risk stop: the switch turned off through the product's own disarm, the bot resumed. */
+async function resumeAfterRiskStop(book: Book, kind: BacktestBot['kind'], now: Date): Promise<void> {
+  const { rows } = await book.db.query<{ user_id: number; armed: boolean }>(
+    'SELECT user_id, kill_switch_armed_at IS NOT NULL AS armed FROM broker_accounts WHERE id = $1',
+    [book.account.id],
+  );
+  if (rows[0]?.armed !== true) return;
+  const number = book.account.accountNumber;
+  await book.services.killSwitch.disarm(Number(rows[0].user_id), { account_number: number, confirmation: number, source: 'risk_limit' }, { address: null, userAgent: null });
+  await book.db.query(`UPDATE ${kind === 'daily' ? 'daily_bots' : 'trading_bots'} SET status = 'active', updated_at = $2 WHERE id = $1 AND status = 'stopped'`, [book.botId, now]);
+}
+
 export type RunnerOptions = {
   /** Minutes between the engine's looks inside the day (5 with imported minutes, 60 on the daily path,
    *  a straight line between two closes). */
@@ -71,8 +94,15 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
       const margins: MarginSample[] = [];
       const holding = async () => (await loadHeld(book.db, { kind: job.bot.kind, id: book.botId })).size > 0;
       const { rows: limited } = await book.db.query('SELECT 1 FROM risk_limits WHERE broker_account_id = $1', [book.account.id]);
+      const riskStops: RiskStop[] = [];
       for (const [position, day] of days.entries()) {
         const history = prices.day(index, day)!;
+        // A risk limit stops trading for the rest of its day (the switch's cool-off ends at midnight); the next
+        // morning the trader turns the switch off and resumes the bot, which the book does before the first look.
+        if (riskStops.length > 0) {
+          now = at(day, 0);
+          await resumeAfterRiskStop(book, job.bot.kind, now);
+        }
         const step = history.minutes.size > 0 ? steps.minutes : steps.daily;
         const times = botTimes(job.bot, step);
         let held = await holding();
@@ -94,7 +124,12 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
             margins.push({ day, marginPaise: (await services.paperTrading.funds(book.account)).marginPaise });
             held = await holding();
           }
-          if (limited.length > 0 && held) await services.riskLimits.watch();
+          // The day's P&L moves while the bot holds, and by the charges and realised P&L of what it just did
+          // (a stop-loss exit can bring the day's loss to the limit with nothing held).
+          if (limited.length > 0 && (held || ticked.acted > 0) && (await services.riskLimits.watch(now)) > 0) {
+            riskStops.push(await riskStopOf(book, now));
+            held = await holding();
+          }
         }
         // After the close: contracts held into their expiry settle at the exchange's settlement price.
         if (held) {
@@ -103,7 +138,7 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
         }
         await report((position + 1) / days.length);
       }
-      return await buildReport(book, prices, index, days, margins);
+      return await buildReport(book, prices, index, days, margins, riskStops);
     } finally {
       await book.db.close();
     }
