@@ -2859,6 +2859,15 @@ export interface components {
             exit_rule: components["schemas"]["BacktestExitRule"];
             /** @description The engine's words for that exit (English, as the bot's actions say it). */
             reason: string | null;
+            /** @description The exit's reason as a coded text, where the server says it in codes (a risk limit that closed the trade). */
+            reason_i18n?: components["schemas"]["LocalText"] | null;
+        };
+        /** @description The instant the account's risk limits turned the kill switch on (closing what was held and blocking entries for the rest of that day). */
+        BacktestRiskStop: {
+            at: components["schemas"]["Timestamp"];
+            /** @description The limit's words (English). */
+            reason: string;
+            reason_i18n: components["schemas"]["LocalText"];
         };
         BacktestEquityPoint: {
             date: components["schemas"]["Date"];
@@ -2889,6 +2898,8 @@ export interface components {
             equity: components["schemas"]["BacktestEquityPoint"][];
             /** @description Net P&L per trading day run (empty until done, and in the list). */
             daily: components["schemas"]["BacktestDay"][];
+            /** @description Each day the risk limits stopped trading; the next day the switch is turned off and the bot resumed, as a trader does (absent in reports made before this field). */
+            risk_stops?: components["schemas"]["BacktestRiskStop"][];
         };
         BacktestResponse: {
             backtest: components["schemas"]["Backtest"];

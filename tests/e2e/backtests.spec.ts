@@ -11,17 +11,24 @@ import { signInReadyToTrade } from './support/trading';
 const fixtures = new URL('../server/history/fixtures/', import.meta.url);
 const fixture = (name: string, mimeType = 'text/csv'): UploadFile => ({ name, mimeType, buffer: readFileSync(new URL(name, fixtures)) });
 
+const [udiffHeader, , udiffTemplate] = readFileSync(new URL('BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv', fixtures), 'utf8').split(/\r?\n/);
+/** The lot size the UDiFF fixture's NIFTY row gives (NewBrdLotQty): the backtest trades in it. */
+const lotSize = Number(udiffTemplate!.split(',')[udiffHeader!.split(',').indexOf('NewBrdLotQty')]);
+
 /**
  * A UDiFF bhavcopy of one day built from the fixture's own header and NIFTY row (the same layout, other
- * values): a chain of strikes around the index, enough for a straddle. `settle` gives each strike's call and put.
+ * values): a chain of strikes around the index, enough for a straddle, for the week's expiry and the next
+ * (with one expiry only the market would take the cycle for monthly and list the month's last Thursday).
+ * `settle` gives each strike's call and put for the first expiry; the next one is worth ₹60 more.
  */
-function udiffDay(day: string, expiry: string, underlying: number, settle: Record<number, [number, number]>): UploadFile {
-  const [header, , template] = readFileSync(new URL('BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv', fixtures), 'utf8').split(/\r?\n/);
+function udiffDay(day: string, expiries: readonly string[], underlying: number, settle: Record<number, [number, number]>): UploadFile {
+  const [header, template] = [udiffHeader, udiffTemplate];
   const columns = header!.split(',');
   const set = (cells: string[], name: string, value: string | number) => (cells[columns.indexOf(name)] = String(value));
   const lines = [header!];
-  for (const [strike, [call, put]] of Object.entries(settle)) {
-    for (const [type, price] of [['CE', call], ['PE', put]] as const) {
+  for (const [n, expiry] of expiries.entries()) for (const [strike, [call, put]] of Object.entries(settle)) {
+    for (const [type, premium] of [['CE', call], ['PE', put]] as const) {
+      const price = premium + 60 * n;
       const cells = template!.split(',');
       for (const name of ['TradDt', 'BizDt']) set(cells, name, day);
       for (const name of ['XpryDt', 'FininstrmActlXpryDt']) set(cells, name, expiry);
@@ -36,6 +43,13 @@ function udiffDay(day: string, expiry: string, underlying: number, settle: Recor
   return { name: `BhavCopy_NSE_FO_0_0_0_${day.replaceAll('-', '')}_F_0000.csv`, mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) };
 }
 
+/** The backtested days: the index's value that day and, for the 09:20 entry, the one before it. */
+const backtested = [
+  { day: '2024-10-07', underlying: 25010, previous: 25010, settle: { 24900: [170, 60], 25000: [110, 100], 25100: [60, 150] } as Record<number, [number, number]> },
+  { day: '2024-10-08', underlying: 25120, previous: 25010, settle: { 25000: [180, 50], 25100: [100, 85], 25200: [50, 135] } as Record<number, [number, number]> },
+  { day: '2024-10-10', underlying: 24980, previous: 25120, settle: { 24900: [80, 0], 25000: [0, 20], 25100: [0, 120] } as Record<number, [number, number]> },
+];
+
 test('imports fixtures, backtests a daily bot over them, reads the report and compares it with paper', async ({ page }) => {
   test.setTimeout(180_000);
   const user = await signInReadyToTrade(page);
@@ -44,7 +58,7 @@ test('imports fixtures, backtests a daily bot over them, reads the report and co
   const straddle = strategies.base_strategies.find((strategy) => strategy.slug === 'short_straddle')!;
   const bot = await page.request.post(`/api/daily_bots/daily_bots/${user.portfolioId}/`, {
     headers,
-    data: { portfolio_id: user.portfolioId, name: 'Fixture straddle', base_strategy: straddle.id, underlying: 'NIFTY', lots: 1, stop_loss_pct: 30, target_pct: 50, params: {}, entry_time: '15:29', exit_time: '15:30', weekdays: [1, 2, 3, 4, 5] },
+    data: { portfolio_id: user.portfolioId, name: 'Fixture straddle', base_strategy: straddle.id, underlying: 'NIFTY', lots: 1, stop_loss_pct: 30, target_pct: 50, params: {}, entry_time: '09:20', exit_time: '15:15', weekdays: [1, 2, 3, 4, 5] },
   });
   expect(bot.status()).toBe(201);
 
@@ -53,25 +67,42 @@ test('imports fixtures, backtests a daily bot over them, reads the report and co
   await history.importFiles([
     fixture('BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv.zip', 'application/zip'),
     fixture('NIFTY_minute_2024-07-08.csv'),
-    udiffDay('2024-07-10', '2024-07-11', 24310, { 24200: [160, 45], 24300: [95, 85], 24400: [45, 135] }),
-    udiffDay('2024-07-11', '2024-07-11', 24380, { 24200: [180, 0], 24300: [80, 0], 24400: [0, 20] }),
+    // Backtested days: from October 2024, when the charges the paper broker knows start (charge_rates; a day
+    // before them has no charges to apply, so the engine refuses its entries). 9 October has no file.
+    ...backtested.map(({ day, underlying, settle }) => udiffDay(day, ['2024-10-10', '2024-10-17'], underlying, settle)),
   ]);
-  await expect(history.uploads.filter({ hasText: 'Imported' })).toHaveCount(4);
+  await expect(history.uploads.filter({ hasText: 'Imported' })).toHaveCount(2 + backtested.length);
 
   const backtests = new BacktestsPage(page);
   await backtests.open();
-  await backtests.start('Fixture straddle', '08/07/2024', '11/07/2024', '500000');
+  await backtests.start('Fixture straddle', '07/10/2024', '10/10/2024', '500000');
   await expect(backtests.rows.first()).toContainText('Fixture straddle');
   await backtests.openNewestReport();
 
-  // 8, 10 and 11 July have history; 9 July has none, so the run treats it as a holiday.
-  await expect(backtests.figure('Trading days run')).toContainText('3');
+  // 7, 8 and 10 October have history; 9 October has none, so the run treats it as a holiday.
+  await expect(backtests.figure('Trading days run')).toContainText(String(backtested.length));
   await expect(backtests.figure('Net P&L after charges')).toContainText('₹');
   await expect(backtests.figure('Prices modelled')).toContainText('%');
-  await expect(page.getByTestId('calendar-month').first()).toContainText('July 2024');
-  await expect(page.getByTestId('equity-chart')).toHaveAttribute('aria-label', /Equity from .*08 Jul 2024.* to .*11 Jul 2024/);
-  // The engine made no trade on these fixture days on the demo server (reported to the lead), so the trades
-  // list is not read here; the unit tests read every trade's legs, prices and exit rule.
+  await expect(page.getByTestId('calendar-month').first()).toContainText('October 2024');
+  await expect(page.getByTestId('equity-chart')).toHaveAttribute('aria-label', /Equity from .*07 Oct 2024.* to .*10 Oct 2024/);
+  // One straddle a day: sold at 09:20 at the strike nearest the index then. Without minutes the index runs
+  // from the previous file's value (the first day: its own) to the day's, so 09:20 is next to the former.
+  const trades = page.getByTestId('backtest-trade');
+  await expect(trades).toHaveCount(backtested.length);
+  for (const [n, { previous }] of backtested.entries()) {
+    const trade = trades.nth(n);
+    const strike = Math.round(previous / 50) * 50;
+    const legs = trade.getByRole('row').filter({ has: page.getByRole('rowheader') });
+    await expect(legs).toHaveCount(2);
+    for (const type of ['CE', 'PE']) {
+      const leg = legs.filter({ has: page.getByRole('rowheader', { name: new RegExp(`${strike}${type}$`) }) });
+      await expect(leg.getByRole('cell').nth(0)).toHaveText('SELL');
+      // (react-intl isolates each formatted value with U+2068/U+2069.)
+      await expect(leg.getByRole('cell').nth(1)).toHaveText(new RegExp(`^\u2068?${lotSize}\u2069?$`));
+    }
+    // Charges are the paper broker's of that date (never zero on a sale), and the rule that closed it is named.
+    await expect(trade).toContainText(/Closed by \u2068?(Exit time|Stop-loss|Target)\u2069? · gross [^,]*₹[\d,.]+\u2069?, charges \u2068?₹[1-9][\d,.]*\u2069?, net/);
+  }
   // The bot has no paper day in July 2024: compare says they share none, rather than inventing figures.
   await expect(page.getByRole('region', { name: 'Compare with the bot’s record' })).toContainText(/share no day|both cover/);
 });

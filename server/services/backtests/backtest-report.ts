@@ -4,6 +4,7 @@
 // the P&L of each day (cash of the day's fills, less charges, plus the change in value of what is held at the
 // day's settlement prices), the equity curve with its drawdown, and the summary figures.
 import type { components } from '../../../openapi/main.d.ts';
+import { riskLimitTag } from '../trading/kill-switch-service.ts';
 import { lateKillSwitchTag } from '../trading/late-kill.ts';
 import type { IndexName } from '../market/index-config.ts';
 import type { Book } from './backtest-book.ts';
@@ -15,6 +16,8 @@ type ExitRule = Schemas['BacktestExitRule'];
 type Charges = Schemas['ChargeBreakdown'];
 
 export type MarginSample = { day: string; marginPaise: number };
+/** The instant the risk limits armed the book's kill switch, and why (see backtest-runner.ts). */
+export type RiskStop = Schemas['BacktestRiskStop'];
 
 type FillRow = {
   tradingsymbol: string;
@@ -61,6 +64,7 @@ type Leg = {
   exitRule: ExitRule;
 };
 type OpenTrade = { legs: Map<string, Leg>; cash: number; charges: ChargesPaise; enteredAt: Date; exitedAt: Date; rule: ExitRule; reason: string | null };
+type LocalText = Schemas['LocalText'];
 
 function addFillCharges(target: ChargesPaise, fill: FillRow): number {
   const parts = {
@@ -77,7 +81,14 @@ function addFillCharges(target: ChargesPaise, fill: FillRow): number {
   return totalOf(parts);
 }
 
-export async function buildReport(book: Book, prices: HistoryPrices, index: IndexName, days: readonly string[], margins: readonly MarginSample[]): Promise<BacktestReport> {
+export async function buildReport(
+  book: Book,
+  prices: HistoryPrices,
+  index: IndexName,
+  days: readonly string[],
+  margins: readonly MarginSample[],
+  riskStops: readonly RiskStop[] = [],
+): Promise<BacktestReport> {
   const { rows: fills } = await book.db.query<FillRow>(
     `SELECT t.tradingsymbol, t.transaction_type, t.quantity, t.price_paise, t.brokerage_paise, t.stt_paise, t.exchange_paise, t.sebi_paise, t.gst_paise,
             t.stamp_paise, t.call_and_trade_paise, t.kind, to_char(t.trading_day, 'YYYY-MM-DD') AS day, t.filled_at, o.tag, i.strike, to_char(i.expiry, 'YYYY-MM-DD') AS expiry,
@@ -91,7 +102,7 @@ export async function buildReport(book: Book, prices: HistoryPrices, index: Inde
   const exitRules = new Set<string>(['exit', 'stop_loss', 'target', 'trailing_stop', 'leg_stop_loss', 'signal_exit', 'pause_exit']);
   const ruleOf = (fill: FillRow): { rule: ExitRule; reason: string | null } => {
     if (fill.kind === 'settlement') return { rule: 'expiry', reason: 'Settled at the exchange’s settlement price' };
-    if (fill.tag === lateKillSwitchTag || fill.tag?.startsWith('KS') === true) return { rule: 'kill_switch', reason: null };
+    if (fill.tag === lateKillSwitchTag || fill.tag === riskLimitTag || fill.tag?.startsWith('KS') === true) return { rule: 'kill_switch', reason: null };
     const action = fill.tag === null ? undefined : actionOf.get(fill.tag);
     if (action !== undefined && exitRules.has(action.action)) return { rule: action.action as ExitRule, reason: action.message };
     return { rule: 'exit', reason: action?.message ?? null };
@@ -121,6 +132,9 @@ export async function buildReport(book: Book, prices: HistoryPrices, index: Inde
       exit_rule: leg.exitRule,
     }));
     const charges = totalOf(trade.charges);
+    // A trade the kill switch closed names the risk limit that armed it (the last stop up to its exit).
+    const stop = trade.rule === 'kill_switch' ? riskStops.filter((candidate) => Date.parse(candidate.at) <= trade.exitedAt.getTime()).at(-1) : undefined;
+    const reasonI18n: { reason_i18n?: LocalText } = stop === undefined ? {} : { reason_i18n: stop.reason_i18n };
     trades.push({
       number: trades.length + 1,
       entered_at: trade.enteredAt.toISOString(),
@@ -130,7 +144,8 @@ export async function buildReport(book: Book, prices: HistoryPrices, index: Inde
       charges: chargesOut(trade.charges),
       net_pnl: rupees(trade.cash - charges),
       exit_rule: trade.rule,
-      reason: trade.reason,
+      reason: stop?.reason ?? trade.reason,
+      ...reasonI18n,
     });
   };
   const cashByDay = new Map<string, number>();
@@ -256,5 +271,6 @@ export async function buildReport(book: Book, prices: HistoryPrices, index: Inde
     trades,
     equity,
     daily,
+    risk_stops: [...riskStops],
   };
 }

@@ -4,13 +4,16 @@
 // targets, trails and re-entries are judged at those instants), then past 15:30 for the paper broker's expiry
 // settlement. Progress is reported once a day, which is also where a cancel stops it.
 import type { Database } from '../../db/database.ts';
-import { clockMinutes, istOffsetMs } from '../market/ist.ts';
+import { clockMinutes, istOffsetMs, marketHours } from '../market/ist.ts';
 import type { IndexName } from '../market/index-config.ts';
 import { loadHeld } from '../bots/engine/engine-store.ts';
-import { openBook } from './backtest-book.ts';
-import { buildReport, type MarginSample } from './backtest-report.ts';
+import { num, signalStrategies } from '../bots/engine/rules.ts';
+import type { BacktestBot } from './backtest-jobs.ts';
+import { buildReport, type MarginSample, type RiskStop } from './backtest-report.ts';
+import { openBook, type Book } from './backtest-book.ts';
 import { BacktestFailure, type BacktestRun } from './backtest-worker.ts';
 import { historyPrices } from './history-prices.ts';
+import { localTextOf, words } from '../texts/said.ts';
 import { listDay, shapeMarket } from './history-market.ts';
 
 const at = (day: string, minutes: number, seconds = 0) => new Date(Date.parse(`${day}T00:00:00Z`) - istOffsetMs + minutes * 60_000 + seconds * 1000);
@@ -24,6 +27,48 @@ export function dayTimes(entryTime: string, exitTime: string, stepMinutes: numbe
   for (let minute = entry + stepMinutes; minute < exit; minute += stepMinutes) times.add(minute);
   if (exit > entry) times.add(exit);
   return [...times].sort((a, b) => a - b);
+}
+
+/**
+ * The ends of a signal bot's candles (IST minutes, `timeframe` minutes from the 09:15 open) between its entry
+ * and exit: a signal is read on the last completed candle only (bots/engine/signals.ts), so the engine must
+ * look at each one's end or a signal between two steps is never seen.
+ */
+export function candleEnds(timeframe: number, entryTime: string, exitTime: string): number[] {
+  const entry = clockMinutes(entryTime);
+  const exit = Math.min(clockMinutes(exitTime), clockMinutes('15:29'));
+  const ends: number[] = [];
+  for (let minute = clockMinutes(marketHours.open) + timeframe; minute < exit; minute += timeframe) if (minute >= entry) ends.push(minute);
+  return ends;
+}
+
+/** The engine's looks on a day for a bot: its steps, and its candles' ends when it trades on signals. */
+export function botTimes(bot: BacktestBot, stepMinutes: number): number[] {
+  const steps = dayTimes(bot.entry_time, bot.exit_time, stepMinutes);
+  if (!signalStrategies.includes(bot.strategy)) return steps;
+  return [...new Set([...steps, ...candleEnds(num(bot.params.timeframe_minutes, 5), bot.entry_time, bot.exit_time)])].sort((a, b) => a - b);
+}
+
+/** Why the book's kill switch was just armed (the risk limit's words, as the switch keeps them). */
+async function riskStopOf(book: Book, now: Date): Promise<RiskStop> {
+  const { rows } = await book.db.query<{ kill_switch_reason: string | null; kill_switch_reason_i18n: unknown }>(
+    'SELECT kill_switch_reason, kill_switch_reason_i18n FROM broker_accounts WHERE id = $1',
+    [book.account.id],
+  );
+  const row = rows[0];
+  return { at: now.toISOString(), reason: row?.kill_switch_reason ?? '', reason_i18n: (localTextOf(row?.kill_switch_reason_i18n) ?? words(row?.kill_switch_reason ?? '').i18n) };
+}
+
+/** The next morning after a risk stop: the switch turned off through the product's own disarm, the bot resumed. */
+async function resumeAfterRiskStop(book: Book, kind: BacktestBot['kind'], now: Date): Promise<void> {
+  const { rows } = await book.db.query<{ user_id: number; armed: boolean }>(
+    'SELECT user_id, kill_switch_armed_at IS NOT NULL AS armed FROM broker_accounts WHERE id = $1',
+    [book.account.id],
+  );
+  if (rows[0]?.armed !== true) return;
+  const number = book.account.accountNumber;
+  await book.services.killSwitch.disarm(Number(rows[0].user_id), { account_number: number, confirmation: number, source: 'risk_limit' }, { address: null, userAgent: null });
+  await book.db.query(`UPDATE ${kind === 'daily' ? 'daily_bots' : 'trading_bots'} SET status = 'active', updated_at = $2 WHERE id = $1 AND status = 'stopped'`, [book.botId, now]);
 }
 
 export type RunnerOptions = {
@@ -49,10 +94,17 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
       const margins: MarginSample[] = [];
       const holding = async () => (await loadHeld(book.db, { kind: job.bot.kind, id: book.botId })).size > 0;
       const { rows: limited } = await book.db.query('SELECT 1 FROM risk_limits WHERE broker_account_id = $1', [book.account.id]);
+      const riskStops: RiskStop[] = [];
       for (const [position, day] of days.entries()) {
         const history = prices.day(index, day)!;
+        // A risk limit stops trading for the rest of its day (the switch's cool-off ends at midnight); the next
+        // morning the trader turns the switch off and resumes the bot, which the book does before the first look.
+        if (riskStops.length > 0) {
+          now = at(day, 0);
+          await resumeAfterRiskStop(book, job.bot.kind, now);
+        }
         const step = history.minutes.size > 0 ? steps.minutes : steps.daily;
-        const times = dayTimes(job.bot.entry_time, job.bot.exit_time, step);
+        const times = botTimes(job.bot, step);
         let held = await holding();
         let listedToday = false;
         for (const [n, minute] of times.entries()) {
@@ -72,7 +124,12 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
             margins.push({ day, marginPaise: (await services.paperTrading.funds(book.account)).marginPaise });
             held = await holding();
           }
-          if (limited.length > 0 && held) await services.riskLimits.watch();
+          // The day's P&L moves while the bot holds, and by the charges and realised P&L of what it just did
+          // (a stop-loss exit can bring the day's loss to the limit with nothing held).
+          if (limited.length > 0 && (held || ticked.acted > 0) && (await services.riskLimits.watch(now)) > 0) {
+            riskStops.push(await riskStopOf(book, now));
+            held = await holding();
+          }
         }
         // After the close: contracts held into their expiry settle at the exchange's settlement price.
         if (held) {
@@ -81,7 +138,7 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
         }
         await report((position + 1) / days.length);
       }
-      return await buildReport(book, prices, index, days, margins);
+      return await buildReport(book, prices, index, days, margins, riskStops);
     } finally {
       await book.db.close();
     }

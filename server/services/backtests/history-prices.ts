@@ -7,6 +7,8 @@
 //   volatility), quoted around that theory at the simulator's spread model (market/spreads.ts), with at least
 //   a one-tick bid while the contract has any value. Every such quote is modelled. Where no volatility explains the settlement (expiry day, no time value) the contract's
 //   last solved volatility is used, else the day's at-the-money one, else 15 %;
+// - the index's minute candles (the signals of trend-following bots): the imported minutes, else one candle a
+//   minute along the daily path above, so a signal fires on the index path the bot's contracts are priced from;
 // - expiry: the index's closing value read back from the file (strike + settlement of an expiring call in the
 //   money), so an expiring contract settles at exactly the exchange's settlement price.
 // History comes from the server's database (`history`); the contracts from the book's `instruments` (`q`).
@@ -14,7 +16,7 @@ import { black76Price } from '../../../quant/black76.ts';
 import { impliedVolatility } from '../../../quant/implied-volatility.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Quote } from '../brokers/paper/order-rules.ts';
-import type { PriceSource } from '../brokers/paper/price-source.ts';
+import type { IndexMinute, PriceSource } from '../brokers/paper/price-source.ts';
 import type { Clock } from '../clock.ts';
 import type { IndexName } from '../market/index-config.ts';
 import { clockMinutes, istDate, istMinutes, istOffsetMs, marketHours } from '../market/ist.ts';
@@ -177,6 +179,34 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     return { theory: price, volatility, spot };
   }
 
+  const candlesByDay = new Map<string, IndexMinute[]>();
+
+  /** A day's minute candles in rupees (see the header); read once a day. */
+  async function candlesOf(day: HistoryDay): Promise<IndexMinute[]> {
+    const key = `${day.index}|${day.day}`;
+    const known = candlesByDay.get(key);
+    if (known !== undefined) return known;
+    let candles: IndexMinute[];
+    if (day.minutes.size > 0) {
+      const { rows } = await history.query<{ m: Date; o: string; h: string; l: string; c: string }>(
+        `SELECT minute AS m, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c FROM history_index_minutes
+         WHERE index_name = $1 AND trade_date = $2::date ORDER BY minute`,
+        [day.index, day.day],
+      );
+      candles = rows.map((row) => ({ minute: new Date(row.m), open: Number(row.o) / 100, high: Number(row.h) / 100, low: Number(row.l) / 100, close: Number(row.c) / 100 }));
+    } else {
+      candles = [];
+      const start = Date.parse(`${day.day}T00:00:00Z`) - istOffsetMs;
+      for (let minute = openMinutes; minute < closeMinutes; minute += 1) {
+        const open = indexLevelPaise(day, minute) / 100;
+        const close = indexLevelPaise(day, minute + 1) / 100;
+        candles.push({ minute: new Date(start + minute * 60_000), open, high: Math.max(open, close), low: Math.min(open, close), close });
+      }
+    }
+    candlesByDay.set(key, candles);
+    return candles;
+  }
+
   async function contractsOf(keys: readonly string[], q: Queryable): Promise<void> {
     const missing = keys.filter((key) => !contracts.has(key));
     if (missing.length === 0) return;
@@ -265,6 +295,20 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
         return day === undefined || row === undefined ? (day === undefined ? fallbackVolatility : (atmVolatilityOf(day) ?? fallbackVolatility)) : volatilityOf(day, row);
       };
       return { spot, rate: 0, nowMs: now.getTime(), volatility };
+    },
+    async indexCandles(indices, since) {
+      const nowMs = clock().getTime();
+      const from = istDate(since);
+      const to = istDate(new Date(nowMs));
+      const found = new Map<IndexName, IndexMinute[]>();
+      for (const index of indices) {
+        const inRange = [...days.values()].filter((day) => day.index === index && day.day >= from && day.day <= to).sort((a, b) => a.day.localeCompare(b.day));
+        const candles: IndexMinute[] = [];
+        // Only minutes that began before now: a candle after the clock's instant is the future.
+        for (const day of inRange) for (const candle of await candlesOf(day)) if (candle.minute >= since && candle.minute.getTime() < nowMs) candles.push(candle);
+        found.set(index, candles);
+      }
+      return found;
     },
     marketOpen: async (_exchange, now) => open(now),
     session: async (_exchange, now) => ({ open: open(now), nextOpen: null, closedAt: null }),

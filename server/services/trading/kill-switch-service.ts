@@ -53,6 +53,8 @@ type EventRow = {
 type EventFacts = { action: 'arm' | 'disarm'; source: KillSwitchSource; reason: Said | null; summary: Said };
 
 const eventsShown = 20;
+/** The tag of the orders that close an account when a risk limit armed its switch (backtest reports read it). */
+export const riskLimitTag = 'RISK-LIMIT';
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
 
@@ -265,7 +267,7 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
     });
     if (armed === null) return false;
     await hooks.afterArmed?.([armed.row.account_number]);
-    await finishAudit(db, armed.eventId, await flatten(armed, 'RISK-LIMIT'));
+    await finishAudit(db, armed.eventId, await flatten(armed, riskLimitTag));
     return true;
   }
 

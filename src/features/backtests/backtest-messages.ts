@@ -158,5 +158,9 @@ export const backtestMessages = {
   }),
   calendarDay: defineMessage<{ date: MessageValue; pnl: MessageValue }>({ id: 'backtests.calendarDay', defaultMessage: '{date}: {pnl}' }),
   monthTotal: defineMessage<{ month: MessageValue; total: MessageValue }>({ id: 'backtests.monthTotal', defaultMessage: '{month}: {total}' }),
+  riskStop: defineMessage<{ at: MessageValue; reason: MessageValue }>({
+    id: 'backtests.riskStop',
+    defaultMessage: 'Risk limit stopped trading at {at}, for the rest of that day: {reason}',
+  }),
   failedBecause: defineMessage<{ reason: MessageValue }>({ id: 'backtests.failedBecause', defaultMessage: 'Failed: {reason}' }),
 };

@@ -57,3 +57,21 @@ export function syntheticRows(underlying: Record<string, number>, expiries: read
   }
   return rows;
 }
+
+/** Imported index minutes of a day (as a minute CSV import stores them): `price(m)` is the close of the m-th minute from 09:15 IST, its open the previous close. */
+export async function importMinutes(db: Database, index: string, day: string, price: (minute: number) => number): Promise<void> {
+  const { rows: imports } = await db.query<{ id: number }>(
+    `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
+     VALUES ('index_minutes', 'minutes.csv', $1, $2::date, $2::date, 375, NULL, now()) RETURNING id`,
+    [day.replace(/-/g, '').padEnd(64, 'b'), day],
+  );
+  const start = Date.parse(`${day}T09:15:00+05:30`);
+  const minutes = Array.from({ length: 375 }, (_, m) => m);
+  const close = (m: number) => Math.round(price(m) * 100);
+  const open = (m: number) => (m === 0 ? close(0) : close(m - 1));
+  await db.query(
+    `INSERT INTO history_index_minutes (index_name, minute, trade_date, open_paise, high_paise, low_paise, close_paise, import_id)
+     SELECT $1, m, $2::date, o, greatest(o, c), least(o, c), c, $3 FROM unnest($4::timestamptz[], $5::bigint[], $6::bigint[]) AS x (m, o, c)`,
+    [index, day, imports[0]!.id, minutes.map((m) => new Date(start + m * 60_000).toISOString()), minutes.map(open), minutes.map(close)],
+  );
+}

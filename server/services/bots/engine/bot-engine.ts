@@ -234,7 +234,7 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
     const quotes: Map<string, Quote> = keys.size === 0 ? new Map() : await prices.quotes([...keys], db);
     const lastPrices = new Map([...quotes].map(([key, quote]) => [key, quote.lastPaise]));
     const livePrices = await brokerLastPrices(brokers, bots, held, runs);
-    const signals = await signalsFor(db, bots, now);
+    const signals = await signalsFor(db, prices, bots, now);
     const tradingDays = new Map<string, boolean>();
     for (const exchange of ['NFO', 'BFO'] as const) tradingDays.set(exchange, isTradingDay(await calendarOf(exchange), day));
     const peaks: Array<{ kind: string; id: number; peak: number }> = [];

@@ -5,6 +5,9 @@ import type { IndexName } from '../../market/index-config.ts';
 import type { SessionState } from '../../market/market-core.ts';
 import type { Quote } from './order-rules.ts';
 
+/** One minute of an index (rupees); `minute` is the candle's start. */
+export type IndexMinute = { minute: Date; open: number; high: number; low: number; close: number };
+
 export type PriceSource = {
   /** Quotes keyed `EXCHANGE:TRADINGSYMBOL`; instruments without a price are left out. */
   quotes: (keys: readonly string[], q: Queryable) => Promise<Map<string, Quote>>;
@@ -28,4 +31,10 @@ export type PriceSource = {
   /** The exchange's session at `now`: open, or when it opens next and whether it closed today (after-market orders). */
   session: (exchange: 'NFO' | 'BFO', now: Date, q: Queryable) => Promise<SessionState>;
   demo: boolean;
+  /**
+   * The index's minute candles from `since` up to the source's now, that the bots' signals are computed on.
+   * Absent: the market's stored candles (market_candles, written by the simulator or the live feed); a source
+   * with its own index path (history) answers from that path, so a signal fires on the prices the bot trades at.
+   */
+  indexCandles?: (indices: readonly IndexName[], since: Date, q: Queryable) => Promise<Map<IndexName, IndexMinute[]>>;
 };

@@ -12,6 +12,7 @@ export type BacktestStatus = Schemas['BacktestStatus'];
 export type BacktestSummary = Schemas['BacktestSummary'];
 export type BacktestTrade = Schemas['BacktestTrade'];
 export type BacktestLeg = Schemas['BacktestLeg'];
+export type BacktestRiskStop = Schemas['BacktestRiskStop'];
 export type BacktestDay = Schemas['BacktestDay'];
 export type BacktestEquityPoint = Schemas['BacktestEquityPoint'];
 export type BacktestExitRule = Schemas['BacktestExitRule'];

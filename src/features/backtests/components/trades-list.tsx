@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
-import type { BacktestLeg, BacktestTrade } from '@/features/backtests/api/backtest-calls';
+import type { BacktestLeg, BacktestRiskStop, BacktestTrade } from '@/features/backtests/api/backtest-calls';
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
+import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
 
 function Price({ value, modelled }: { value: number; modelled: boolean }) {
@@ -48,8 +49,12 @@ function Trade({ trade }: { trade: BacktestTrade }) {
           net: formatSignedInr(trade.net_pnl),
         })}
       </p>
-      {/* The engine's own words for the exit (English, as the bot's actions say it). */}
-      {trade.reason !== null && <p className="text-xs text-fg-muted">{trade.reason}</p>}
+      {/* The exit's reason: coded where the server codes it (a risk limit), else the engine's English words. */}
+      {trade.reason_i18n != null ? (
+        <p className="text-xs text-fg-muted">{sayServerText(intl, trade.reason_i18n, trade.reason ?? trade.reason_i18n.code)}</p>
+      ) : (
+        trade.reason !== null && <p className="text-xs text-fg-muted">{trade.reason}</p>
+      )}
       <div className="overflow-x-auto">
         <table className="w-full text-xs sm:text-sm">
           <thead>
@@ -74,11 +79,25 @@ function Trade({ trade }: { trade: BacktestTrade }) {
 }
 
 /** Every trade, oldest first, with its legs, prices (modelled ones marked), charges and the rule that closed it. */
-export function TradesList({ trades }: { trades: readonly BacktestTrade[] }) {
+export function TradesList({ trades, riskStops = [] }: { trades: readonly BacktestTrade[]; riskStops?: readonly BacktestRiskStop[] }) {
   const intl = useIntl();
-  if (trades.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noTrades)}</p>;
+  const { formatDateTime } = useFormat();
+  const stops = riskStops.map((stop) => (
+    <p key={stop.at} className="rounded-md border border-warn bg-warn/10 p-2 text-sm" data-testid="backtest-risk-stop">
+      {intl.formatMessage(messages.riskStop, { at: formatDateTime(stop.at), reason: sayServerText(intl, stop.reason_i18n, stop.reason) })}
+    </p>
+  ));
+  if (trades.length === 0) {
+    return (
+      <div className="flex flex-col gap-2">
+        {stops}
+        <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noTrades)}</p>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-2">
+      {stops}
       <p className="text-sm text-fg-muted">{intl.formatMessage(messages.modelledNote)}</p>
       <ol className="flex flex-col gap-2">
         {trades.map((trade) => (

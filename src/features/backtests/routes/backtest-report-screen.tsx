@@ -47,7 +47,7 @@ function Report({ backtest }: { backtest: Backtest }) {
         <ComparePanel backtest={backtest} />
       </Section>
       <Section id="report-trades" title={intl.formatMessage(messages.tradesTitle)}>
-        <TradesList trades={backtest.trades} />
+        <TradesList trades={backtest.trades} riskStops={backtest.risk_stops} />
       </Section>
     </>
   );

@@ -118,6 +118,19 @@ describe('the report', () => {
     expect(within(figures).getAllByRole('columnheader').map(text)).toEqual(['Chiffre', 'Backtest', 'Papier', 'Écart']);
   });
 
+  it('says in French which trade the risk limit closed and when it stopped the day', async () => {
+    const at = doneBacktest.trades[0]!.exited_at;
+    const reason = { code: 'kill_switch.max_loss' as const, params: { loss: 1500, limit: 1500 } };
+    const english = 'Risk limit: today’s loss of ₹1,500.00 reached your maximum loss of ₹1,500.00.';
+    const trades = doneBacktest.trades.map((trade, index) => (index === 0 ? { ...trade, exit_rule: 'kill_switch' as const, reason: english, reason_i18n: reason } : trade));
+    state.backtests = [{ ...doneBacktest, trades, risk_stops: [{ at, reason: english, reason_i18n: reason }] }];
+    renderAt('/app/backtests/7', <BacktestReportScreen />, 'fr');
+    const stop = await screen.findByTestId('backtest-risk-stop');
+    expect(text(stop)).toMatch(/^Une limite de risque a arrêté le trading à .*, pour le reste de la journée : Limite de risque : la perte du jour de 1 500,00 ₹ a atteint votre perte maximale de 1 500,00 ₹\.$/);
+    expect(text(screen.getAllByTestId('backtest-trade')[0]!)).toContain('Limite de risque : la perte du jour de 1 500,00 ₹');
+    expect(screen.queryByText(english)).toBeNull();
+  });
+
   it('reads a running backtest again until its report is in', async () => {
     state.backtests = [{ ...doneBacktest, status: 'running', progress: 0.5, summary: null, trades: [], equity: [], daily: [] }];
     renderAt('/app/backtests/7', <BacktestReportScreen />);

@@ -1,0 +1,117 @@
+// A signal-driven trading bot in a backtest: its EMA crossover is computed on the imported index minutes (the
+// history's price source), so it enters at the candle where the crossover happens, the same as a paper run of
+// the same bot driven by the same prices at the same instants.
+import { describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import { servicesDecorator } from '../../../server/app.ts';
+import { buildReport } from '../../../server/services/backtests/backtest-report.ts';
+import { botTimes, candleEnds } from '../../../server/services/backtests/backtest-runner.ts';
+import { historyPrices } from '../../../server/services/backtests/history-prices.ts';
+import { listDay, shapeMarket } from '../../../server/services/backtests/history-market.ts';
+import { clockMinutes, istOffsetMs } from '../../../server/services/market/ist.ts';
+import type { Services } from '../../../server/services/services.ts';
+import { signedInAccount } from '../support/accounts.ts';
+import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { manualClock, startTestServer } from '../support/test-server.ts';
+import { baseStrategies, createBrokerAccount, createPortfolio, guardedClient, paperBrokerLogin, tradingBotBody } from '../support/trading.ts';
+import { importHistory, importMinutes, syntheticRows } from './history-fixture.ts';
+
+type Schemas = components['schemas'];
+
+// Minute m counts from 09:15 IST. Wednesday falls 1 point a minute, then jumps 100 points in the 10:30
+// candle and climbs again: on 5-minute candles the fast EMA (3) crosses above the slow one (5) on the candle
+// that ends at 10:35 (before it the steady fall keeps fast below slow). Thursday climbs 1 a minute from
+// Wednesday's close and drops 150 in the 11:00 candle: fast crosses below slow on the candle ending 11:05.
+const wednesday = (m: number) => (m < 75 ? 25000 - m : 25025 + (m - 75));
+const wednesdayClose = wednesday(374);
+const thursday = (m: number) => (m < 105 ? wednesdayClose + m : wednesdayClose + 105 - 150 - (m - 105));
+const underlying = { '2026-10-07': wednesdayClose, '2026-10-08': thursday(374) };
+const expiries = ['2026-10-13', '2026-10-20', '2026-10-27'];
+const instant = (day: string, minutes: number, seconds = 0) => new Date(Date.parse(`${day}T00:00:00Z`) - istOffsetMs + minutes * 60_000 + seconds * 1000);
+
+describe('a backtest looks at the end of every candle of a signal bot', () => {
+  it('adds the 15-minute candles ends between entry and exit to the 5-minute steps', () => {
+    expect(candleEnds(15, '10:00', '11:00')).toEqual([600, 615, 630, 645]);
+    const bot = { kind: 'trading', strategy: 'trend_option_buyer', entry_time: '10:00', exit_time: '11:00', params: { timeframe_minutes: 3 } } as never;
+    // 3-minute candles end at 10:03, 10:06...: the 60-minute step alone would see none of them.
+    expect(botTimes(bot, 60).slice(0, 4)).toEqual([600, 603, 606, 609]);
+  });
+});
+
+describe.each(testBackends)('signal entries in a backtest on %s', (backend) => {
+  it('enters on the crossover minute of the imported index path, as a paper run on the same prices does', async () => {
+    const database = await createTestDatabase(backend);
+    const clock = manualClock(instant('2026-10-07', 8 * 60));
+    const prices = historyPrices({ history: database, clock: clock.now });
+    const server = await startTestServer({ backend, database, clock, prices });
+    try {
+      const days = Object.keys(underlying);
+      await importHistory(database, 'NIFTY', underlying, syntheticRows(underlying, expiries, { around: 20 }), 75);
+      await importMinutes(database, 'NIFTY', '2026-10-07', wednesday);
+      await importMinutes(database, 'NIFTY', '2026-10-08', thursday);
+      const services = server.app.getDecorator<Services>(servicesDecorator);
+      await prices.load('NIFTY', days[0]!, days.at(-1)!);
+      await shapeMarket(database, 'NIFTY', days.map((day) => prices.day('NIFTY', day)!));
+
+      const call = guardedClient(server.app);
+      const { token } = await signedInAccount(call);
+      const { input, account } = await createBrokerAccount(call, token, { capital: 500000 });
+      const login = await call('loginBrokerAccount', { token, params: { accountId: account.id }, body: { request_token: await paperBrokerLogin(server.app, input), broker_name: 'paper' } });
+      expect(login.status).toBe(200);
+      await database.query(`UPDATE broker_accounts SET session_expires_at = '9999-12-31' WHERE id = $1`, [account.id]);
+      const portfolio = await createPortfolio(call, token, account.id);
+      const strategies = await baseStrategies(call, token);
+      const body = tradingBotBody(portfolio.id, strategies.get('trend_option_buyer')!.id, {
+        name: 'NIFTY trend',
+        lots: 1,
+        // Wide enough that neither the stop nor the target closes a trade before the exit time.
+        stop_loss_pct: 90,
+        target_pct: 1000,
+        entry_from: '10:00',
+        entry_until: '14:00',
+        exit_time: '15:00',
+        params: { indicator: 'ema_crossover', timeframe_minutes: 5, fast_ema: 3, slow_ema: 5, max_trades_per_day: 1, exit_on_reverse_signal: true },
+      });
+      const created = await call<{ trading_bot: Schemas['TradingBot'] }>('createTradingBot', { token, params: { portfolioId: portfolio.id }, body });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const botId = created.body.trading_bot.id;
+
+      const queued = await call<{ backtest: Schemas['Backtest'] }>('createBacktest', { token, body: { trading_bot_id: botId, from: days[0], to: days.at(-1), capital: 500000 } });
+      expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+      expect((await services.backtests.worker.pass()).outcome).toBe('done');
+      const backtest = (await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: queued.body.backtest.id } })).body.backtest;
+
+      // Wednesday's up-crossover buys a call at 10:35, Thursday's down-crossover a put at 11:05; each is held
+      // to the exit time.
+      const entries = backtest.trades.map((trade) => [trade.entered_at, trade.legs.map((leg) => [leg.side, leg.tradingsymbol.slice(-2)]), trade.exit_rule]);
+      expect(entries).toEqual([
+        [instant('2026-10-07', clockMinutes('10:35')).toISOString(), [['BUY', 'CE']], expect.any(String)],
+        [instant('2026-10-08', clockMinutes('11:05')).toISOString(), [['BUY', 'PE']], expect.any(String)],
+      ]);
+
+      // The paper run: the trader's account and the server's engine, ticked at the backtest's instants.
+      const listed = new Set<string>();
+      const job = { kind: 'trading', strategy: 'trend_option_buyer', entry_time: '10:00', exit_time: '15:00', params: body.params } as never;
+      for (const day of days) {
+        for (const minute of botTimes(job, 5)) {
+          clock.advance(instant(day, minute).getTime() - clock.now().getTime());
+          await listDay(database, services.market, prices.day('NIFTY', day)!, clock.now(), listed);
+          const ticked = await services.botEngine.tick(clock.now());
+          expect(ticked.errors).toEqual([]);
+          await services.paperTrading.onTick(clock.now());
+        }
+        clock.advance(instant(day, clockMinutes('15:30'), 30).getTime() - clock.now().getTime());
+        await services.paperTrading.onTick(clock.now(), { fills: false });
+      }
+      const paperAccount = { id: account.id, accountNumber: account.account_number, capitalPaise: 50_000_000 };
+      const paper = await buildReport({ db: database, services, account: paperAccount, portfolioId: portfolio.id, botId }, prices, 'NIFTY', days, []);
+      const fills = (trades: Schemas['BacktestTrade'][]) =>
+        trades.map((trade) => [trade.entered_at, trade.exited_at, trade.exit_rule, trade.net_pnl, trade.legs.map((leg) => [leg.tradingsymbol, leg.side, leg.quantity, leg.entry_price, leg.exit_price])]);
+      expect(fills(backtest.trades)).toEqual(fills(paper.trades));
+      expect(backtest.summary!.net_pnl).toBe(paper.summary.net_pnl);
+    } finally {
+      await server.close();
+      await database.close();
+    }
+  }, 180_000);
+});
