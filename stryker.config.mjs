@@ -29,8 +29,9 @@ export default {
   // With it, a mutant some test also runs is tested with those tests, the mutant active from the file's
   // first hook on; only code no test runs by itself (module-level constants) is left out, as Ignored.
   ignoreStatic: true,
-  // The machine has two cores shared with other work; each runner also holds a PGlite.
-  concurrency: 2,
+  // The machine has two cores shared with other developers' work; each runner also holds a PGlite and
+  // its kept test process (tests/mutation/kept-fork-pool.ts). `--concurrency 2` on a machine of one's own.
+  concurrency: 1,
   // Later runs test only mutants whose code or covering tests changed. Committed, so the next session
   // continues from it; tests/mutation/run.ts merges runs over a subset (--mutate) into it.
   incremental: true,

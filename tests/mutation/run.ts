@@ -5,6 +5,7 @@
  *
  *   npm run mutation                                                  every folder (hours: docs/testing.md)
  *   npm run mutation -- --mutate server/services/brokers/paper/charges.ts   one file, or a comma-separated list of globs
+ *   npm run mutation -- --mutate server/services/bots/engine/action-keys.ts --test-files 'tests/server/bots/*.test.ts'
  *   npm run mutation -- --table-only                                  no run: merge an interrupted run, print the table
  *
  * Stryker writes its incremental file with the files of this run only; a run over a subset would forget
@@ -22,6 +23,10 @@ const { values } = parseArgs({
   options: {
     // Comma-separated globs, as Stryker's own --mutate: they replace the config's `mutate`.
     mutate: { type: 'string' },
+    // Comma-separated globs replacing the config's `testFiles`: the tests of the slice. The initial run (every
+    // test, ~10 minutes on a loaded machine, and one test timing out under that load fails the whole run)
+    // shrinks to these files; a mutant only another file kills counts as surviving, so the score stays a floor.
+    'test-files': { type: 'string' },
     // Test every mutant again, ignoring the incremental record (Stryker's --force).
     force: { type: 'boolean', default: false },
     concurrency: { type: 'string' },
@@ -60,6 +65,9 @@ if (before !== undefined) {
   mkdirSync(join(repoRoot, 'reports/mutation'), { recursive: true });
   writeFileSync(recordBeforeRun, JSON.stringify(before));
 }
+// PGlite only: with TEST_DATABASE_URL set, every database suite would also run on PostgreSQL, doubling
+// each mutant's time for code that does not depend on the backend (the server tests cover both).
+delete process.env.TEST_DATABASE_URL;
 const started = Date.now();
 process.chdir(repoRoot);
 let status = 0;
@@ -67,6 +75,7 @@ try {
   await new Stryker({
     configFile: 'stryker.config.mjs',
     ...(values.mutate === undefined ? {} : { mutate: values.mutate.split(',') }),
+    ...(values['test-files'] === undefined ? {} : { testFiles: values['test-files'].split(',') }),
     ...(values.force ? { force: true } : {}),
     ...(values.concurrency === undefined ? {} : { concurrency: Number(values.concurrency) }),
   }).runMutationTest();

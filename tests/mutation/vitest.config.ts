@@ -1,10 +1,13 @@
 // The Vitest configuration Stryker runs (stryker.config.mjs): the `server` project of vitest.config.ts on
 // its own, because Stryker's Vitest runner has no option to pick one project and the unit project
 // (jsdom, React) never reaches the mutated server folders. Taken from vitest.config.ts, so the two
-// cannot drift apart.
+// cannot drift apart. One change: the test process is kept from one Stryker run (one mutant) to the next
+// (kept-fork-pool.ts), which Stryker's own `pool` option cannot ask for, so it is set once the projects
+// are resolved, over whatever pool Stryker passed.
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import rootConfig from '../../vitest.config.ts';
+import { keptForksPool } from './kept-fork-pool.ts';
 
 const serverProject = rootConfig.test?.projects?.find(
   (project): project is TestProjectInlineConfiguration => typeof project === 'object' && 'test' in project && project.test?.name === 'server',
@@ -14,5 +17,14 @@ if (serverProject === undefined) throw new Error('vitest.config.ts has no projec
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   resolve: serverProject.resolve,
+  plugins: [
+    {
+      name: 'strikedesk-kept-test-process',
+      configureVitest({ project }) {
+        project.config.pool = keptForksPool.name;
+        project.config.poolRunner = keptForksPool;
+      },
+    },
+  ],
   test: { ...serverProject.test, name: undefined },
 });

@@ -90,6 +90,17 @@ describe.each(testBackends)('the paper broker\'s money guards on %s', (backend) 
     expect(summary.body.data.margin_used).toBe(7816.25);
   });
 
+  it("marks the account's equity to its long option's last price and holds that value as used, so what is available stays the cash left", async () => {
+    await desk.place(atmCall, 'BUY', desk.lotSize);
+    market.set(atmCall, { bid: 129.75, ask: 130.25, last: 130, close: 110 });
+    const book = await desk.positionBook();
+    const [position] = book.net;
+    const paid = position!.buy_value + position!.charges;
+    expect(book.margins.equity).toBeCloseTo(500000 - paid + desk.lotSize * 130, 2);
+    expect(book.margins.used).toBeCloseTo(desk.lotSize * 130, 2);
+    expect(book.margins.available).toBeCloseTo(500000 - paid, 2);
+  });
+
   it('cancels a market sell into an empty bid instead of selling at ₹0', async () => {
     market.set(atmCall, { bid: 0, ask: 0.1, last: 0.05, close: 0.05 });
     const order = await desk.place(atmCall, 'SELL', desk.lotSize);

@@ -182,6 +182,29 @@ describe.each(testBackends)('the order pipeline on %s', (backend) => {
     expect((await desk.positionBook()).net.filter((position) => position.quantity !== 0)).toEqual([]);
   });
 
+  it('tells the trader what the kill switch could not close when it closed an entry on its way and two of its exits found no bid', async () => {
+    const put = desk.contract(desk.atm, 'PE').tradingsymbol;
+    const nextCall = desk.contract(desk.atm + 50, 'CE').tradingsymbol;
+    market.set(put, { bid: 100, ask: 100.5, last: 100.25, close: 95 });
+    market.set(nextCall, { bid: 90, ask: 90.5, last: 90.25, close: 85 });
+    hooks.afterArmed = once('power cut after arming');
+    hooks.afterBrokerCall = async () => {
+      const armed = await call('armKillSwitch', { token: desk.token, body: { account_number: desk.accountNumber, source: 'header' }, headers: { 'idempotency-key': randomUUID() } });
+      expect(armed.status).toBe(500);
+      // The bids of two legs vanish after the entry filled and before its flatten sells: their exits cannot fill.
+      market.set(put, { bid: 0, ask: 100.5, last: 100.25, close: 95 });
+      market.set(nextCall, { bid: 0, ask: 90.5, last: 90.25, close: 85 });
+    };
+    const orders = [symbol, put, nextCall].map((leg) => desk.order(leg, 'BUY', desk.lotSize));
+    const entry = await desk.trade('placeTrades', { orders }, randomUUID());
+    expect(entry.status, JSON.stringify(entry.body)).toBe(200);
+    expect(entry.body.message).toContain(
+      'the kill switch was turned on while this was being placed, so everything was closed at once: 0 working orders cancelled, 1 exit filled, 2 exits not filled: close what is left yourself',
+    );
+    const open = (await desk.positionBook()).net.filter((position) => position.quantity !== 0);
+    expect(open.map((position) => position.tradingsymbol).sort()).toEqual([put, nextCall].sort());
+  });
+
   it('finishes an arming that died before closing anything when its key is sent again, and audits it meanwhile', async () => {
     await desk.place(symbol, 'BUY', desk.lotSize);
     const key = randomUUID();
