@@ -7,13 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
-import { openPgliteDatabase } from '../../db/pglite-database.ts';
 import { webPush } from '../alerts/vapid-keys.ts';
 import type { Clock } from '../clock.ts';
 import type { PriceSource } from '../brokers/paper/price-source.ts';
 import { createServices, type Services } from '../services.ts';
 import { syncBaseStrategies } from '../strategies/strategies-service.ts';
 import type { BacktestJob } from './backtest-jobs.ts';
+import { openPreparedPglite } from './prepared-pglite.ts';
 
 let template: Promise<Blob> | undefined;
 
@@ -46,7 +46,7 @@ export type Book = { db: Database; services: Services; account: { id: number; ac
 
 /** Opens a book for the job: its account, the trader's risk limits (read from `server`), its portfolio and bot. */
 export async function openBook(job: BacktestJob, server: Queryable, clock: Clock, prices: PriceSource): Promise<Book> {
-  const db = await openPgliteDatabase({ loadDataDir: await bookTemplate() });
+  const db = await openPreparedPglite(await bookTemplate());
   try {
     const vapid = webPush.generateVAPIDKeys();
     const services = createServices({
