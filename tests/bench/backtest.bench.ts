@@ -7,7 +7,10 @@
  *
  *   npm run bench -- backtest              250 days
  *   npm run bench -- backtest --days 60
+ *   npm run bench -- backtest --out /tmp/report.json   also writes the report (summary, trades, equity) as JSON,
+ *                                                     to check that a speed-up left the figures unchanged
  */
+import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { migrate } from '../../server/db/migrate.ts';
@@ -17,7 +20,7 @@ import { addDays, isoWeekday } from '../../server/services/market/trading-calend
 import { importHistory, syntheticRows } from '../server/backtests/history-fixture.ts';
 import { table } from './support/stats.ts';
 
-const { values } = parseArgs({ options: { days: { type: 'string', default: '250' } } });
+const { values } = parseArgs({ options: { days: { type: 'string', default: '250' }, out: { type: 'string' } } });
 const dayCount = Number(values.days);
 if (!Number.isInteger(dayCount) || dayCount < 2) throw new Error('--days takes a whole number, 2 or more');
 
@@ -72,6 +75,7 @@ const report = await run(job, async () => {});
 const wallMs = performance.now() - started;
 const cpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000;
 await db.close();
+if (values.out !== undefined) writeFileSync(values.out, `${JSON.stringify(report, null, 1)}\n`);
 console.log(
   table(
     ['days', 'trades', 'net P&L (₹)', 'modelled share', 'wall (s)', 'CPU (s)', 'cores', 'load (1 min)'],

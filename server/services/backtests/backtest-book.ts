@@ -1,52 +1,23 @@
 // The isolated book a backtest trades on: a database of its own (in-memory PGlite, started from a dump of a
-// migrated one made once per process), holding a paper account with the backtest's capital, the trader's risk
+// migrated one: book-template.ts), holding a paper account with the backtest's capital, the trader's risk
 // limits, one portfolio and the bot. The same services as the server's (services.ts) run over it, with the
 // history's prices: the bot engine, the order rules, fills, margins and effective-dated charges of paper,
 // never the trader's real paper account.
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
-import { openPgliteDatabase } from '../../db/pglite-database.ts';
 import { webPush } from '../alerts/vapid-keys.ts';
 import type { Clock } from '../clock.ts';
 import type { PriceSource } from '../brokers/paper/price-source.ts';
 import { createServices, type Services } from '../services.ts';
-import { syncBaseStrategies } from '../strategies/strategies-service.ts';
 import type { BacktestJob } from './backtest-jobs.ts';
-
-let template: Promise<Blob> | undefined;
-
-function adapt(pg: PGlite): Database {
-  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    query: async <T>(sql: string, params: readonly unknown[] = []) => ({ rows: (await target.query<T>(sql, [...params])).rows }),
-    exec: async (sql: string) => {
-      await target.exec(sql);
-    },
-  });
-  const outer = wrap(pg);
-  return { kind: 'pglite', query: outer.query, exec: outer.exec, transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))), close: () => pg.close() };
-}
-
-/** A migrated, empty book with the strategy catalogue, dumped once per process (initdb and migrations cost seconds). */
-function bookTemplate(): Promise<Blob> {
-  template ??= (async () => {
-    const pg = await PGlite.create();
-    const db = adapt(pg);
-    await migrate(db);
-    await syncBaseStrategies(db);
-    const dump = await pg.dumpDataDir('gzip');
-    await pg.close();
-    return dump;
-  })();
-  return template;
-}
+import { bookTemplate } from './book-template.ts';
+import { openPreparedPglite } from './prepared-pglite.ts';
 
 export type Book = { db: Database; services: Services; account: { id: number; accountNumber: string; capitalPaise: number }; portfolioId: number; botId: number };
 
 /** Opens a book for the job: its account, the trader's risk limits (read from `server`), its portfolio and bot. */
 export async function openBook(job: BacktestJob, server: Queryable, clock: Clock, prices: PriceSource): Promise<Book> {
-  const db = await openPgliteDatabase({ loadDataDir: await bookTemplate() });
+  const db = await openPreparedPglite(await bookTemplate());
   try {
     const vapid = webPush.generateVAPIDKeys();
     const services = createServices({

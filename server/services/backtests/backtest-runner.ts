@@ -96,6 +96,11 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
       const { rows: limited } = await book.db.query('SELECT 1 FROM risk_limits WHERE broker_account_id = $1', [book.account.id]);
       const riskStops: RiskStop[] = [];
       for (const [position, day] of days.entries()) {
+        // The book's planner statistics, refreshed as its tables grow (after 1, 2, 4, 8… days): PGlite runs
+        // Postgres in single-user mode, where autovacuum never analyses a table, and a planner that takes each
+        // table for empty joins thousands of trades by nested loops (a year's looks then cost more each day).
+        // Statistics change plans only, never which rows a query answers.
+        if (position > 0 && (position & (position - 1)) === 0) await book.db.exec('ANALYZE');
         const history = prices.day(index, day)!;
         // A risk limit stops trading for the rest of its day (the switch's cool-off ends at midnight); the next
         // morning the trader turns the switch off and resumes the bot, which the book does before the first look.

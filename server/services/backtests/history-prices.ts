@@ -210,10 +210,13 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
   async function contractsOf(keys: readonly string[], q: Queryable): Promise<void> {
     const missing = keys.filter((key) => !contracts.has(key));
     if (missing.length === 0) return;
+    // Looked up by (exchange, tradingsymbol), the table's unique index: matching the joined key text instead
+    // read every instrument the book had listed, on each quote (a year lists tens of thousands).
+    const parts = missing.filter((key) => key.includes(':')).map((key) => [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)] as const);
     const { rows } = await q.query<{ key: string; name: IndexName; expiry: string; strike: number; instrument_type: 'CE' | 'PE' }>(
-      `SELECT exchange || ':' || tradingsymbol AS key, name, to_char(expiry, 'YYYY-MM-DD') AS expiry, strike, instrument_type
-       FROM instruments WHERE exchange || ':' || tradingsymbol = ANY($1::text[])`,
-      [missing],
+      `SELECT i.exchange || ':' || i.tradingsymbol AS key, i.name, to_char(i.expiry, 'YYYY-MM-DD') AS expiry, i.strike, i.instrument_type
+       FROM unnest($1::text[], $2::text[]) AS k (exchange, tradingsymbol) JOIN instruments i ON i.exchange = k.exchange AND i.tradingsymbol = k.tradingsymbol`,
+      [parts.map(([exchange]) => exchange), parts.map(([, symbol]) => symbol)],
     );
     for (const row of rows) contracts.set(row.key, { index: row.name, expiry: row.expiry, strikePaise: Math.round(Number(row.strike) * 100), type: row.instrument_type });
   }
