@@ -97,6 +97,7 @@ describe.each(testBackends)('bot controls on %s', (backend) => {
     // Coded for the app to say in the trader's language (issue 24): the kill switch's own refusal.
     expect(entry!.message_i18n).toMatchObject({ code: 'order.kill_switch_on', params: { account: expect.any(String) as string } });
     expect(await t.run('daily', waiting.id)).toMatchObject({
+      state: 'stopped',
       reason: expect.stringMatching(/^Entry refused: The kill switch/) as string,
       reason_i18n: { code: 'bot.entry_refused', params: { reason: { code: 'order.kill_switch_on' } } },
     });
@@ -127,6 +128,18 @@ describe.each(testBackends)('bot controls on %s', (backend) => {
     expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_stopped']);
     t.at(monday, '09:30');
     expect((await t.tick()).evaluated).toBe(0);
+  });
+
+  it("leaves a bot whose entry a risk limit refused exited, not stopped: the limit's words name the kill-switch page, yet the switch is off", async () => {
+    const bot = await t.createDaily({ lots: 2 });
+    const limits = { max_loss_today: null, profit_lock_from: null, profit_lock_keep_pct: null, max_trades_today: null, max_lots_per_order: 1, max_open_positions: null };
+    expect((await t.call('updateRiskLimits', { token: t.desk.token, params: { accountNumber: t.desk.accountNumber }, body: limits })).status).toBe(200);
+    t.straddle(100.25, 100.25);
+    t.at(monday, '09:20');
+    expect((await t.tick()).acted).toBe(1);
+    const [entry] = await t.actions('daily', bot.id);
+    expect(entry).toMatchObject({ action: 'enter', status: 'failed', message_i18n: { code: 'refusal.risk_lots_per_order' } });
+    expect(await t.run('daily', bot.id)).toMatchObject({ state: 'exited', reason_i18n: { code: 'bot.entry_refused', params: { reason: { code: 'refusal.risk_lots_per_order' } } } });
   });
 
   it('records a broker refusal on the action, and exits what filled of a partly refused entry', async () => {

@@ -96,7 +96,9 @@ export function createBotCompletion({ db }: { db: Database }) {
       if (action.phase === 'entry') {
         const legs = legsFrom(outcome.orders);
         const partial = !ok && legs.length > 0;
-        const killed = outcome.failure !== null && /kill switch/i.test(outcome.failure.text);
+        // Stopped only by the kill switch's own refusal, told by its code: a risk limit's refusal (lots per
+        // order, trades today) also names the kill-switch page in its words, yet leaves the bot able to go on.
+        const killed = outcome.failure?.i18n.code === 'order.kill_switch_on';
         await changeRun(tx, bot, day, (run) => {
           if (ok || partial) {
             const credit = legs.reduce((sum, leg) => sum + (leg.side === 'SELL' ? 1 : -1) * leg.quantity * leg.pricePaise, 0);
