@@ -19,10 +19,11 @@ import { signedInChunkName } from './scripts/signed-in-chunks.ts';
  * The chart screens keep theirs too: a thin screen over a shared panel over shared hooks, their imports were
  * found three levels deep, three round trips (about 2.4 s on Slow 4G) before the bars were even asked for
  * (issue 24: the chart's first open). Their lists are the same ten names, about 0.3 KB gzip in the entry.
- * The chart library (candle-chart, which imports lightweight-charts), which the chart screens start loading
- * beside themselves (screens.ts), keeps its list too, so both files are asked for at once.
+ * The chart library (candle-chart, which imports lightweight-charts) and the early read of the bars
+ * (chart-bars), which the chart screens start beside themselves (screens.ts), keep theirs too, so all their
+ * files are asked for at once.
  */
-const FULL_PRELOAD_FROM_ENTRY = /\/(?:app-shell|trading-view-chart-screen|tv-chart-screen|candle-chart)-[^/]+\.js$/;
+const FULL_PRELOAD_FROM_ENTRY = /\/(?:app-shell|trading-view-chart-screen|tv-chart-screen|candle-chart|chart-bars)-[^/]+\.js$/;
 const entryPreloads = (file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' }) =>
   hostType === 'js' && /^assets\/index-[^/]+\.js$/.test(hostId) && !FULL_PRELOAD_FROM_ENTRY.test(`/${file}`)
     ? deps.filter((dep) => dep.endsWith('.css'))

@@ -9,13 +9,15 @@ import { lazyScreen } from '@/app/router/lazy-screen';
 import { LoginScreen } from '@/features/auth/routes/login-screen';
 
 /**
- * The chart screens start their library (lightweight-charts, about 50 KB) downloading beside the screen's own
- * files: left to the chart panel it was asked for only once the shell and the screen had arrived and rendered,
- * a round trip and more later on a slow network (issue 24: the chart's first open). The panel's own import of
- * the same module then finds it loaded.
+ * The chart screens start their library (lightweight-charts, about 50 KB) and the read of their bars beside
+ * the screen's own files: left to the chart panel, both were asked for only once the shell and the screen had
+ * arrived and rendered, a round trip and more later on a slow network (issue 24: the chart's first open). The
+ * panel's own import of the library then finds it loaded, and it takes the bars' read (chart-bars.ts).
  */
 const withChartLibrary = (load: () => Promise<ComponentType>) => () => {
   import('@/features/analytics/charts/candle-chart').catch(() => undefined);
+  const search = window.location.search;
+  import('@/features/analytics/api/chart-bars').then((bars) => bars.startEarlyBarsRead(search)).catch(() => undefined);
   return load();
 };
 
