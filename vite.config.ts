@@ -20,10 +20,10 @@ import { signedInChunkName } from './scripts/signed-in-chunks.ts';
  * found three levels deep, three round trips (about 2.4 s on Slow 4G) before the bars were even asked for
  * (issue 24: the chart's first open). Their lists are the same ten names, about 0.3 KB gzip in the entry.
  * The chart library (candle-chart, which imports lightweight-charts) and the early read of the bars
- * (chart-bars), which the chart screens start beside themselves (screens.ts), keep theirs too, so all their
+ * (chart-bars, in the early-reads chunk), which the chart screens start beside themselves (screens.ts), keep theirs too, so all their
  * files are asked for at once.
  */
-const FULL_PRELOAD_FROM_ENTRY = /\/(?:app-shell|trading-view-chart-screen|tv-chart-screen|candle-chart|chart-bars)-[^/]+\.js$/;
+const FULL_PRELOAD_FROM_ENTRY = /\/(?:app-shell|trading-view-chart-screen|tv-chart-screen|candle-chart|early-reads)-[^/]+\.js$/;
 const entryPreloads = (file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' }) =>
   hostType === 'js' && /^assets\/index-[^/]+\.js$/.test(hostId) && !FULL_PRELOAD_FROM_ENTRY.test(`/${file}`)
     ? deps.filter((dep) => dep.endsWith('.css'))
@@ -102,13 +102,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'initial', tags: ['$initial'] },
-            // The signed-in shell and the chart screens in four files rather than 40 (scripts/signed-in-chunks.ts).
+            // The signed-in shell and the chart screens in five files rather than 40 (scripts/signed-in-chunks.ts).
             {
               name: signedInChunkName({
                 entry: source('main.tsx'),
                 screenTable: source('app/router/screens.ts'),
                 shell: source('app/layouts/app-layout.tsx'),
                 publicScreens: [source('features/auth/routes/register-screen.tsx'), source('features/errors/routes/error-page-screen.tsx')],
+                early: [source('features/analytics/api/chart-bars.ts')],
                 chartScreens: [
                   source('features/analytics/routes/trading-view-chart-screen.tsx'),
                   source('features/analytics/routes/tv-chart-screen.tsx'),

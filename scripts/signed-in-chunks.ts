@@ -12,7 +12,8 @@
  * - `shell-shared`: what the shell imports that a page without the shell can load too (sign-in's toasts,
  *   registration, the error page, the API clients and error notifier: everything the entry imports lazily
  *   outside the signed-in screens). A few KB such a page fetches in one file, beside its own.
- * - `chart-screens`: what the two chart screens import statically, besides the shell.
+ * - `early-reads`: a screen's first data read, started beside the screen's files (the chart's bars).
+ * - `chart-screens`: what the two chart screens import statically, besides the shell and the early reads.
  * The rest of what pages without the shell load is left to the bundler. Every module a grouped module
  * imports is in its group, a group listed above it or the entry, and none of those imports it back, so no
  * two chunks import each other and the modules run in their source order.
@@ -31,6 +32,11 @@ export type SignedInChunkRoots = {
   publicScreens: readonly string[];
   /** Screens whose own imports form the `chart-screens` group. */
   chartScreens: readonly string[];
+  /**
+   * Modules the screen table loads early beside a screen (a screen's first data read): they and what they
+   * import besides the entry form the `early-reads` group, which waits for no other group's files.
+   */
+  early: readonly string[];
 };
 
 const isScript = (id: string) => /\.[cm]?[jt]sx?$/.test(id.replace(/\?.*$/, ''));
@@ -50,10 +56,10 @@ function reach(ctx: Context, roots: Iterable<string>, { dynamic, stopAt }: { dyn
   return seen;
 }
 
-/** The `name` function of a Rolldown code-splitting group: 'app-shell', 'shell-shared', 'chart-screens', or null (left alone). */
+/** The `name` function of a Rolldown code-splitting group: one of the groups above, or null (left to the bundler). */
 export function signedInChunkName(roots: SignedInChunkRoots) {
   // Computed once per chunking pass (the context's graph belongs to that pass).
-  let groups: { context: Context; shell: Set<string>; shared: Set<string>; charts: Set<string> } | null = null;
+  let groups: { context: Context; early: Set<string>; shell: Set<string>; shared: Set<string>; charts: Set<string> } | null = null;
   const compute = (ctx: Context) => {
     const none = new Set<string>();
     const initial = reach(ctx, [roots.entry], { dynamic: false, stopAt: none });
@@ -64,10 +70,11 @@ export function signedInChunkName(roots: SignedInChunkRoots) {
     if (!signedInOnly.has(roots.shell)) throw new Error(`${roots.shell} is not lazily imported by ${roots.screenTable}`);
     // Everything a page can load without passing through the shell or a signed-in screen.
     const publicReach = reach(ctx, [roots.entry], { dynamic: true, stopAt: signedInOnly });
-    const excluded = (id: string) => initial.has(id) || publicReach.has(id) || !isScript(id);
+    const early = new Set([...reach(ctx, roots.early, { dynamic: false, stopAt: initial })].filter((id) => !publicReach.has(id) && isScript(id)));
+    const excluded = (id: string) => initial.has(id) || publicReach.has(id) || early.has(id) || !isScript(id);
     const shellReach = [...reach(ctx, [roots.shell], { dynamic: false, stopAt: none })];
     const shell = new Set(shellReach.filter((id) => !excluded(id)));
-    const shared = new Set(shellReach.filter((id) => publicReach.has(id) && !initial.has(id) && isScript(id)));
+    const shared = new Set(shellReach.filter((id) => publicReach.has(id) && !initial.has(id) && !early.has(id) && isScript(id)));
     const chartScreens = new Set(roots.chartScreens);
     const charts = new Set(
       [...reach(ctx, roots.chartScreens, { dynamic: false, stopAt: none })].filter(
@@ -75,10 +82,11 @@ export function signedInChunkName(roots: SignedInChunkRoots) {
         (id) => !excluded(id) && !shell.has(id) && !chartScreens.has(id),
       ),
     );
-    return { context: ctx, shell, shared, charts };
+    return { context: ctx, early, shell, shared, charts };
   };
   return (id: string, ctx: Context): string | null => {
     if (groups?.context !== ctx) groups = compute(ctx);
+    if (groups.early.has(id)) return 'early-reads';
     if (groups.shell.has(id)) return 'app-shell';
     if (groups.shared.has(id)) return 'shell-shared';
     if (groups.charts.has(id)) return 'chart-screens';

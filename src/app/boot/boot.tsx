@@ -53,8 +53,12 @@ export async function boot(container: HTMLElement): Promise<void> {
     loadApiClients().catch(() => undefined);
   }
   // Not awaited: sign-in is part of the entry; another screen's files start downloading here, during the
-  // restore, and if they are still missing at the first render the screen shows its loading state.
-  void preloadScreens(routes, window.location.pathname);
+  // restore, and if they are still missing at the first render the screen shows its loading state. After
+  // the imports above have been sent (they go out a microtask later): with six connections to the origin,
+  // the small files every data read waits for come first, the screen's larger ones beside and after them.
+  const screensLoaded = new Promise<void>((resolve) =>
+    setTimeout(() => void preloadScreens(routes, window.location.pathname).then(resolve), 0),
+  );
   await restoreState();
   // A signed-in trader's screen asks for its data as soon as it renders: the addresses are read now, beside
   // the screen's files, so that those requests do not wait a round trip more for them (issue 24).
@@ -85,6 +89,9 @@ export async function boot(container: HTMLElement): Promise<void> {
   // in, never on a visit that only looks at the sign-in page (mobile data: issue 24). A browser that already
   // has the worker starts it at once, after the page has loaded, for its update checks.
   await committed;
+  // Once the first screen's own files are here too (it may still be loading when the splash goes): the
+  // worker's registration, the toasts and the rest below do not take connections from them (issue 24).
+  await screensLoaded;
   afterLoad(() => {
     // The API clients (openapi-fetch) are not needed to paint: they come once the trader is signed in or
     // starts typing or tapping (sign-in needs them at its submit; a request made sooner loads them itself).

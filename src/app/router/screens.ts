@@ -15,10 +15,12 @@ import { LoginScreen } from '@/features/auth/routes/login-screen';
  * panel's own import of the library then finds it loaded, and it takes the bars' read (chart-bars.ts).
  */
 const withChartLibrary = (load: () => Promise<ComponentType>) => () => {
-  import('@/features/analytics/charts/candle-chart').catch(() => undefined);
+  // In the order they are needed: the bars' read, the screen, then the library (needed only to draw).
   const search = window.location.search;
   import('@/features/analytics/api/chart-bars').then((bars) => bars.startEarlyBarsRead(search)).catch(() => undefined);
-  return load();
+  const screen = load();
+  import('@/features/analytics/charts/candle-chart').catch(() => undefined);
+  return screen;
 };
 
 export const screens = {
