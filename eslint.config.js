@@ -14,12 +14,15 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 const noClimbing = { group: ['../*', '../**'], message: 'Import with @/… instead of climbing with ../' };
 const noServer = { group: ['**/server/**', '**/server'], message: 'src/ and sw/ never import server/.' };
+// An icon set's index imports every icon: the build then counts each as used by every page that imports the
+// index, and cannot group the signed-in shell's modules apart from the public pages' (scripts/signed-in-chunks.ts).
+const noIconIndex = { regex: '^@heroicons/react/\\d+/(solid|outline)$', message: 'Import each icon from its own file (@heroicons/react/24/outline/XMarkIcon).' };
 
 /** One rule per zone: `extra` patterns come on top of the ones every file in src/ obeys. */
 function zone(files, ...extra) {
   return {
     files,
-    rules: { 'no-restricted-imports': ['error', { patterns: [noClimbing, noServer, ...extra] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClimbing, noServer, noIconIndex, ...extra] }] },
   };
 }
 

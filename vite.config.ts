@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { noParserAlias, precompileMessages } from './scripts/i18n/precompile-messages.ts';
 import { pwaManifest } from './scripts/pwa-manifest.ts';
+import { signedInChunkName } from './scripts/signed-in-chunks.ts';
 
 /**
  * What a lazy import made by the entry preloads besides the chunk itself. The list of every such file
@@ -18,8 +19,11 @@ import { pwaManifest } from './scripts/pwa-manifest.ts';
  * The chart screens keep theirs too: a thin screen over a shared panel over shared hooks, their imports were
  * found three levels deep, three round trips (about 2.4 s on Slow 4G) before the bars were even asked for
  * (issue 24: the chart's first open). Their lists are the same ten names, about 0.3 KB gzip in the entry.
+ * The chart library (candle-chart, which imports lightweight-charts) and the early read of the bars
+ * (chart-bars, in the early-reads chunk), which the chart screens start beside themselves (screens.ts), keep theirs too, so all their
+ * files are asked for at once.
  */
-const FULL_PRELOAD_FROM_ENTRY = /\/(?:app-layout|trading-view-chart-screen|tv-chart-screen)-[^/]+\.js$/;
+const FULL_PRELOAD_FROM_ENTRY = /\/(?:app-shell|trading-view-chart-screen|tv-chart-screen|candle-chart|early-reads)-[^/]+\.js$/;
 const entryPreloads = (file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' }) =>
   hostType === 'js' && /^assets\/index-[^/]+\.js$/.test(hostId) && !FULL_PRELOAD_FROM_ENTRY.test(`/${file}`)
     ? deps.filter((dep) => dep.endsWith('.css'))
@@ -39,6 +43,8 @@ const inlineFavicon = (): Plugin => ({
     return html.replace('href="/favicon.svg"', `href="${dataUrl}"`);
   },
 });
+
+const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 // The API server `npm run dev` starts next to Vite (see scripts/dev.ts).
 const devApiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8080';
@@ -96,7 +102,27 @@ export default defineConfig({
         // Rolldown splits out each module a lazy screen shares with it (rolldown/rolldown#10731): half a
         // dozen small files, and on a slow phone network each request past the browser's six connections
         // costs a round trip before the form paints.
-        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'initial', tags: ['$initial'] },
+            // The signed-in shell and the chart screens in five files rather than 40 (scripts/signed-in-chunks.ts).
+            {
+              name: signedInChunkName({
+                entry: source('main.tsx'),
+                screenTable: source('app/router/screens.ts'),
+                shell: source('app/layouts/app-layout.tsx'),
+                publicScreens: [source('features/auth/routes/register-screen.tsx'), source('features/errors/routes/error-page-screen.tsx')],
+                early: [source('features/analytics/api/chart-bars.ts')],
+                chartScreens: [
+                  source('features/analytics/routes/trading-view-chart-screen.tsx'),
+                  source('features/analytics/routes/tv-chart-screen.tsx'),
+                ],
+              }),
+              // Their dependencies outside the group are public or in the entry: those stay where they are.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

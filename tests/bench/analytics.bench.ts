@@ -5,6 +5,7 @@
  *
  *   npm run bench -- analytics              3 runs
  *   npm run bench -- analytics --runs 5
+ *   npm run bench -- analytics --first-open-only   the chart's first open alone (no offline opens)
  *
  * Builds the app when its sources changed (as `npm start` does), serves it with the real server on
  * 127.0.0.1 with a throw-away database, signs in as the demo trader, and uses the system Chromium.
@@ -17,7 +18,7 @@ import { serveBuiltApp } from './support/serve.ts';
 import { spread, table, type Spread } from './support/stats.ts';
 import { CPU_SLOWDOWN, SLOW_4G } from './support/throttled-lcp.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, 'first-open-only': { type: 'boolean', default: false } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of runs, 1 or more');
 
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
         entry.bytes.push(result.bytes);
         first.set(path, entry);
       }
+      if (values['first-open-only']) continue;
       const context = await browser.newContext(phone);
       try {
         for (const [path, ms] of await offlineOpens(context, served.url)) offline.set(path, [...(offline.get(path) ?? []), ms]);
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
     console.log(`Chart screens, first open by a signed-in trader (Slow 4G, ${CPU_SLOWDOWN}× CPU, empty cache), median (min–max) of ${runs}:`);
     console.log(table(['screen', 'transferred', 'to the first candles'], [...first].map(([path, entry]) => [path, show(spread(entry.bytes), kb), show(spread(entry.ms), seconds)])));
+    if (values['first-open-only']) return;
     console.log(`\nOffline open after one visit (no throttling), time until "as of", median (min–max) of ${runs}:`);
     console.log(table(['screen', 'to "as of"'], [...offline].map(([path, ms]) => [path, show(spread(ms), (n) => `${n.toFixed(0)} ms`)])));
   } finally {

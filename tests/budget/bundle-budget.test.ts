@@ -44,7 +44,7 @@ describe('bundle budget', () => {
     for (const [file, size] of sizes) console.info(`  ${file}: ${(size / KB).toFixed(1)} KB`);
     expect(total).toBeLessThanOrEqual(FIRST_VISIT_BUDGET);
     // The shell behind sign-in (menus, dialogs) is not part of the first visit.
-    expect([...files].some((file) => file.includes('app-layout'))).toBe(false);
+    expect([...files].some((file) => /\/app-(?:layout|shell)-/.test(file))).toBe(false);
   });
 
   it('sign-in is part of the entry: no chunk of its own to wait for, and no dozen small files to fetch', () => {
@@ -86,6 +86,28 @@ describe('bundle budget', () => {
     const graph = [...staticClosure(manifest, screen)].filter((file) => file.endsWith('.js') && file !== entryFile);
     expect(graph.length).toBeGreaterThan(3);
     expect(graph.filter((file) => !entry.includes(`"${file}"`))).toEqual([]);
+  });
+
+  it('a chart screen and the shell it renders in come in a handful of files, not forty (issue 24: the chart\'s first open)', () => {
+    // The shell is the app layout's chunk, or the group it was put in (vite.config.ts, scripts/signed-in-chunks.ts).
+    const shell = chunkKey(manifest, 'src/app/layouts/app-layout.tsx') ?? Object.keys(manifest).find((key) => /\/app-shell-[^/]+\.js$/.test(manifest[key]!.file));
+    const screen = findKey(manifest, 'src/features/analytics/routes/trading-view-chart-screen.tsx');
+    expect(shell).toBeDefined();
+    const entryFiles = firstVisitFiles(manifest);
+    const files = new Set([...staticClosure(manifest, shell!), ...staticClosure(manifest, screen)].filter((file) => !entryFiles.has(file)));
+    console.info(`a chart screen's first open after the entry: ${files.size} files (${[...files].join(', ')})`);
+    // The shell, what it shares with the public pages, the chart screens' shared code, their early read of the bars, the screen.
+    expect(files.size).toBeLessThanOrEqual(5);
+  });
+
+  it('a chart screen asks for the chart library (candle-chart and lightweight-charts) beside itself, from the entry', () => {
+    const entryFile = manifest['index.html']?.file ?? 'no entry in the manifest';
+    const entry = readFileSync(join(dist, entryFile), 'utf8');
+    const library = [...staticClosure(manifest, findKey(manifest, 'src/features/analytics/charts/candle-chart.ts'))].filter(
+      (file) => file.endsWith('.js') && file !== entryFile,
+    );
+    expect(library.some((file) => file.includes('lightweight-charts'))).toBe(true);
+    expect(library.filter((file) => !entry.includes(`"${file}"`))).toEqual([]);
   });
 
   it(`every screen chunk is at most ${SCREEN_CHUNK_BUDGET / KB} KB gzip`, () => {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, overlaysWantedAtom } from '@/app/app';
 import { loadRouteErrorScreen } from '@/app/errors/lazy-route-error-screen';
 import { restoreState } from '@/app/boot/restore-state';
+import { APP_BASE } from '@/app/router/paths';
 import { preloadScreens } from '@/app/router/preload-screens';
 import { routes } from '@/app/router/routes';
 import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
@@ -10,7 +11,7 @@ import { answerKnownLocaleQueries } from '@/i18n/known-locales';
 import { preloadMessages } from '@/i18n/load-messages';
 import { onApiError } from '@/lib/api/api-error-events';
 import { configureApiClientsOnDemand, loadApiClients } from '@/lib/api/clients';
-import { fallbackRuntimeConfig } from '@/lib/api/runtime-config';
+import { CONFIG_URL, configRequest, fallbackRuntimeConfig } from '@/lib/api/runtime-config';
 import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 import { tokenAtom } from '@/lib/session/auth-atoms';
@@ -35,16 +36,36 @@ export async function boot(container: HTMLElement): Promise<void> {
   onApiError((error) => void notifier().then((module) => module.handleApiError(error)));
   // Requests made before the configuration is known wait for it; it is read at the first of them, or below
   // once the trader signs in or acts, never on a visit that only looks at the sign-in page.
+  // A signed-in screen asks for its data as soon as it renders, and a request waits for the backends'
+  // addresses and then for the API clients' code: on a visit to a signed-in address /config.json itself and
+  // both modules are asked for first, before the screen's files and beside them, not one after the other
+  // once the screen has rendered (issue 24: on Slow 4G each wait is a round trip of about 0.6 s).
+  const signedInAddress = window.location.pathname.startsWith(`${APP_BASE}/`);
+  const configAnswer = signedInAddress ? startConfigRequest() : null;
   const readConfig = configureApiClientsOnDemand(() =>
-    import('@/lib/api/load-runtime-config').then((module) => module.loadRuntimeConfig(), fallbackRuntimeConfig),
+    import('@/lib/api/load-runtime-config').then(
+      (module) => module.loadRuntimeConfig(configAnswer === null ? fetch : () => configAnswer),
+      fallbackRuntimeConfig,
+    ),
   );
+  if (signedInAddress) {
+    readConfig();
+    loadApiClients().catch(() => undefined);
+  }
   // Not awaited: sign-in is part of the entry; another screen's files start downloading here, during the
-  // restore, and if they are still missing at the first render the screen shows its loading state.
-  void preloadScreens(routes, window.location.pathname);
+  // restore, and if they are still missing at the first render the screen shows its loading state. After
+  // the imports above have been sent (they go out a microtask later): with six connections to the origin,
+  // the small files every data read waits for come first, the screen's larger ones beside and after them.
+  const screensLoaded = new Promise<void>((resolve) =>
+    setTimeout(() => void preloadScreens(routes, window.location.pathname).then(resolve), 0),
+  );
   await restoreState();
   // A signed-in trader's screen asks for its data as soon as it renders: the addresses are read now, beside
   // the screen's files, so that those requests do not wait a round trip more for them (issue 24).
-  if (store.get(tokenAtom) !== null) readConfig();
+  if (store.get(tokenAtom) !== null) {
+    readConfig();
+    loadApiClients().catch(() => undefined);
+  }
   const applyPreferences = () => applyPreferencesToDocument(store.get(preferencesAtom));
   applyPreferences();
   store.sub(preferencesAtom, applyPreferences);
@@ -68,6 +89,9 @@ export async function boot(container: HTMLElement): Promise<void> {
   // in, never on a visit that only looks at the sign-in page (mobile data: issue 24). A browser that already
   // has the worker starts it at once, after the page has loaded, for its update checks.
   await committed;
+  // Once the first screen's own files are here too (it may still be loading when the splash goes): the
+  // worker's registration, the toasts and the rest below do not take connections from them (issue 24).
+  await screensLoaded;
   afterLoad(() => {
     // The API clients (openapi-fetch) are not needed to paint: they come once the trader is signed in or
     // starts typing or tapping (sign-in needs them at its submit; a request made sooner loads them itself).
@@ -89,6 +113,14 @@ export async function boot(container: HTMLElement): Promise<void> {
       }
     });
   });
+}
+
+/** /config.json's request, as load-runtime-config makes it, sent before its reader's code has arrived. */
+function startConfigRequest(): Promise<Response> {
+  const answer = fetch(CONFIG_URL, configRequest());
+  // A failure is the reader's to handle (it falls back on the last configuration served); not unhandled here.
+  answer.catch(() => undefined);
+  return answer;
 }
 
 /** Runs `run` once: now when signed in or when this browser already has a service worker here, else at sign-in. */

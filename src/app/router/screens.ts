@@ -4,8 +4,24 @@
  * One file instead of a dozen small ones: on a slow phone network every extra request beyond the browser's
  * six connections costs a round trip before the form can paint.
  */
+import type { ComponentType } from 'react';
 import { lazyScreen } from '@/app/router/lazy-screen';
 import { LoginScreen } from '@/features/auth/routes/login-screen';
+
+/**
+ * The chart screens start their library (lightweight-charts, about 50 KB) and the read of their bars beside
+ * the screen's own files: left to the chart panel, both were asked for only once the shell and the screen had
+ * arrived and rendered, a round trip and more later on a slow network (issue 24: the chart's first open). The
+ * panel's own import of the library then finds it loaded, and it takes the bars' read (chart-bars.ts).
+ */
+const withChartLibrary = (load: () => Promise<ComponentType>) => () => {
+  // In the order they are needed: the bars' read, the screen, then the library (needed only to draw).
+  const search = window.location.search;
+  import('@/features/analytics/api/chart-bars').then((bars) => bars.startEarlyBarsRead(search)).catch(() => undefined);
+  const screen = load();
+  import('@/features/analytics/charts/candle-chart').catch(() => undefined);
+  return screen;
+};
 
 export const screens = {
   login: LoginScreen,
@@ -37,10 +53,14 @@ export const screens = {
   portfolio: lazyScreen('portfolio', () =>
     import('@/features/portfolios/routes/portfolio-screen').then((m) => m.PortfolioScreen),
   ),
-  tradingViewChart: lazyScreen('trading-view-chart', () =>
-    import('@/features/analytics/routes/trading-view-chart-screen').then((m) => m.TradingViewChartScreen),
+  tradingViewChart: lazyScreen(
+    'trading-view-chart',
+    withChartLibrary(() => import('@/features/analytics/routes/trading-view-chart-screen').then((m) => m.TradingViewChartScreen)),
   ),
-  tvChart: lazyScreen('tv-chart', () => import('@/features/analytics/routes/tv-chart-screen').then((m) => m.TvChartScreen)),
+  tvChart: lazyScreen(
+    'tv-chart',
+    withChartLibrary(() => import('@/features/analytics/routes/tv-chart-screen').then((m) => m.TvChartScreen)),
+  ),
   screener: lazyScreen('screener', () =>
     import('@/features/analytics/routes/screener-screen').then((m) => m.ScreenerScreen),
   ),

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { ExclamationCircleIcon } from '@heroicons/react/20/solid';
+import ExclamationCircleIcon from '@heroicons/react/20/solid/ExclamationCircleIcon';
 import { cx } from '@/components/ui/class-names';
 
 type FieldIdsInput = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
+import ExclamationTriangleIcon from '@heroicons/react/24/outline/ExclamationTriangleIcon';
 import { cx } from '@/components/ui/class-names';
 
 type FormErrorProps = {

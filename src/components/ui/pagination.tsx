@@ -4,13 +4,11 @@
  * "go to page" box. Every control has an accessible name from the pagination.* catalogue.
  */
 import { useIntl } from 'react-intl';
-import {
-  ChevronDoubleLeftIcon,
-  ChevronDoubleRightIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  EllipsisHorizontalIcon,
-} from '@heroicons/react/20/solid';
+import ChevronDoubleLeftIcon from '@heroicons/react/20/solid/ChevronDoubleLeftIcon';
+import ChevronDoubleRightIcon from '@heroicons/react/20/solid/ChevronDoubleRightIcon';
+import ChevronLeftIcon from '@heroicons/react/20/solid/ChevronLeftIcon';
+import ChevronRightIcon from '@heroicons/react/20/solid/ChevronRightIcon';
+import EllipsisHorizontalIcon from '@heroicons/react/20/solid/EllipsisHorizontalIcon';
 import { cx } from '@/components/ui/class-names';
 import { PaginationJumpTo } from '@/components/ui/pagination-jump-to';
 import { paginationMessages as m } from '@/components/ui/pagination-messages';

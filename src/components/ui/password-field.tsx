@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { EyeIcon, EyeSlashIcon } from '@heroicons/react/24/outline';
+import EyeIcon from '@heroicons/react/24/outline/EyeIcon';
+import EyeSlashIcon from '@heroicons/react/24/outline/EyeSlashIcon';
 import { formMessages } from '@/components/ui/form-messages';
 import { TextField, type TextFieldProps } from '@/components/ui/text-field';
 

@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from '@heroicons/react/20/solid';
+import ChevronDownIcon from '@heroicons/react/20/solid/ChevronDownIcon';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from '@/components/ui/class-names';
 import { FieldShell, useFieldIds } from '@/components/ui/field-shell';

@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  CheckCircleIcon,
-  ExclamationTriangleIcon,
-  InformationCircleIcon,
-  XCircleIcon,
-  XMarkIcon,
-} from '@heroicons/react/24/outline';
+import CheckCircleIcon from '@heroicons/react/24/outline/CheckCircleIcon';
+import ExclamationTriangleIcon from '@heroicons/react/24/outline/ExclamationTriangleIcon';
+import InformationCircleIcon from '@heroicons/react/24/outline/InformationCircleIcon';
+import XCircleIcon from '@heroicons/react/24/outline/XCircleIcon';
+import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
 import { toasterMessages } from '@/components/ui/toaster-messages';
 import type { Notification, NotificationKind, NotificationText } from '@/lib/notify/notifications-atom';
 

@@ -2,9 +2,7 @@
  * Reads /config.json (see runtime-config). Loaded by boot beside the first screen rather than with it: the
  * sign-in form paints without it, and API requests wait for it.
  */
-import { buildTimeOverrides, defaultRuntimeConfig, type RuntimeConfig } from '@/lib/api/runtime-config';
-
-const CONFIG_TIMEOUT_MS = 3000;
+import { buildTimeOverrides, CONFIG_URL, configRequest, defaultRuntimeConfig, type RuntimeConfig } from '@/lib/api/runtime-config';
 
 function stringField(body: Record<string, unknown>, key: string): string | undefined {
   const value = body[key];
@@ -41,10 +39,7 @@ function lastServedConfig(): Partial<RuntimeConfig> {
 export async function loadRuntimeConfig(fetchConfig: typeof fetch = fetch): Promise<RuntimeConfig> {
   let served: Partial<RuntimeConfig>;
   try {
-    const response = await fetchConfig('/config.json', {
-      cache: 'no-cache',
-      signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS),
-    });
+    const response = await fetchConfig(CONFIG_URL, configRequest());
     if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
     const body: unknown = await response.json();
     served = parseRuntimeConfig(body);

@@ -28,3 +28,9 @@ export function buildTimeOverrides(): Partial<RuntimeConfig> {
 
 /** What applies when /config.json's reader itself cannot be loaded: the defaults and the build's own values. */
 export const fallbackRuntimeConfig = (): RuntimeConfig => ({ ...defaultRuntimeConfig, ...buildTimeOverrides() });
+
+export const CONFIG_URL = '/config.json';
+const CONFIG_TIMEOUT_MS = 3000;
+
+/** How /config.json is asked for: always revalidated (a deployment may change it), and given up after 3 s. */
+export const configRequest = (): RequestInit => ({ cache: 'no-cache', signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS) });

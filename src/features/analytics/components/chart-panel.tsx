@@ -3,7 +3,8 @@ import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select-field';
-import { getCandles, getDailyData, type CandleInterval, type IndexName } from '@/features/analytics/api/analytics-reads';
+import type { IndexName } from '@/features/analytics/api/analytics-reads';
+import { chartIntervals, defaultChartInterval, takeOrReadBars, type ChartInterval } from '@/features/analytics/api/chart-bars';
 import type { Bar, CandleChart, drawCandleChart } from '@/features/analytics/charts/candle-chart';
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
 import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
@@ -27,25 +28,7 @@ const messages = defineMessages({
 
 const chartLabel = defineMessage<{ index: MessageValue }>({ id: 'charts.label', defaultMessage: '{index} price chart' });
 
-type Interval = CandleInterval | '1D';
-const intervals: ReadonlyArray<{ value: Interval; label: keyof typeof messages }> = [
-  { value: '1m', label: 'minute' },
-  { value: '5m', label: 'fiveMinutes' },
-  { value: '15m', label: 'fifteenMinutes' },
-  { value: '1D', label: 'day' },
-];
-
-/** Bars a chart asks for: a session of minutes (375), about a week of 5 and 15 minutes, a year of days. */
-const barsWanted: Record<Interval, number> = { '1m': 375, '5m': 375, '15m': 250, '1D': 250 };
-
-async function readBars(index: IndexName, interval: Interval) {
-  if (interval === '1D') {
-    const answer = await getDailyData(index, barsWanted['1D']);
-    const bars: Bar[] = [...answer.value].reverse().map((day) => ({ time: day.date, open: day.open, high: day.high, low: day.low, close: day.close, volume: day.volume }));
-    return { ...answer, value: bars };
-  }
-  return getCandles(index, interval, barsWanted[interval]);
-}
+const intervalLabels: Record<ChartInterval, keyof typeof messages> = { '1m': 'minute', '5m': 'fiveMinutes', '15m': 'fifteenMinutes', '1D': 'day' };
 
 /** The chart library's chunk (lightweight-charts, about 56 KB gzip): fetched once, by whichever asks first. */
 let chartLibrary: Promise<{ drawCandleChart: typeof drawCandleChart }> | null = null;
@@ -111,8 +94,8 @@ export function ChartPanel({ size, title, description }: { size: ChartSize; titl
   const [params, setParams] = useSearchParams();
   const indices = useIndexChoices().map((choice) => choice.index);
   const index: IndexName = indices.find((name) => name === params.get('index')) ?? indices[0] ?? 'NIFTY';
-  const interval = intervals.find((item) => item.value === params.get('interval'))?.value ?? '5m';
-  const read = useAnalyticsRead(() => readBars(index, interval), `${index}:${interval}`, interval === '1D' ? undefined : 15_000);
+  const interval = chartIntervals.find((value) => value === params.get('interval')) ?? defaultChartInterval;
+  const read = useAnalyticsRead(() => takeOrReadBars(index, interval), `${index}:${interval}`, interval === '1D' ? undefined : 15_000);
   // The library downloads while the bars are read, not after them: one round trip less on a first open
   // (on Slow 4G, about a second). A failure here is retried when the canvas asks.
   useEffect(() => {
@@ -133,8 +116,8 @@ export function ChartPanel({ size, title, description }: { size: ChartSize; titl
         ))}
       </SelectField>
       <SelectField label={intl.formatMessage(messages.interval)} value={interval} onChange={(event) => choose('interval', event.target.value)}>
-        {intervals.map((item) => (
-          <option key={item.value} value={item.value}>{intl.formatMessage(messages[item.label])}</option>
+        {chartIntervals.map((value) => (
+          <option key={value} value={value}>{intl.formatMessage(messages[intervalLabels[value]])}</option>
         ))}
       </SelectField>
     </div>

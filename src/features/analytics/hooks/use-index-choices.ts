@@ -1,8 +1,9 @@
 import { indexChoices, getIndexConfig, type IndexChoice } from '@/features/analytics/api/analytics-reads';
+import { indexNames } from '@/features/analytics/api/chart-bars';
 import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
 
 /** Before index_config has answered (or when it cannot): the indices by name only, no lot size assumed. */
-const byName: IndexChoice[] = (['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'] as const).map((index) => ({ index, lotSize: null }));
+const byName: IndexChoice[] = indexNames.map((index) => ({ index, lotSize: null }));
 
 const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 

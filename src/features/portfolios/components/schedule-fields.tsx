@@ -1,4 +1,4 @@
-import { ExclamationCircleIcon } from '@heroicons/react/20/solid';
+import ExclamationCircleIcon from '@heroicons/react/20/solid/ExclamationCircleIcon';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { cx } from '@/components/ui/class-names';

@@ -1,0 +1,95 @@
+/**
+ * Groups the signed-in app's many small shared chunks into a few files (issue 24: the chart's first open).
+ *
+ * Left to itself the bundler makes one chunk per set of screens sharing a module: the app shell alone came
+ * in 29 files and a chart screen in 11 more, most under 1 KB. Over HTTP/1.1 a browser opens six connections
+ * to an origin, so on a slow phone network those 40 requests went out in about seven rounds of one latency
+ * each (0.56 s on DevTools' Slow 4G) before the screen could even ask for its bars.
+ *
+ * A module goes into a named group only when every chunk that could load it is loaded with that group
+ * anyway, so no page downloads code it would not have downloaded before:
+ * - `app-shell`: what the signed-in shell imports statically. Every signed-in screen renders inside it.
+ * - `shell-shared`: what the shell imports that a page without the shell can load too (sign-in's toasts,
+ *   registration, the error page, the API clients and error notifier: everything the entry imports lazily
+ *   outside the signed-in screens). A few KB such a page fetches in one file, beside its own.
+ * - `early-reads`: a screen's first data read, started beside the screen's files (the chart's bars).
+ * - `chart-screens`: what the two chart screens import statically, besides the shell and the early reads.
+ * The rest of what pages without the shell load is left to the bundler. Every module a grouped module
+ * imports is in its group, a group listed above it or the entry, and none of those imports it back, so no
+ * two chunks import each other and the modules run in their source order.
+ */
+type ModuleInfo = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] };
+type Context = { getModuleInfo: (id: string) => ModuleInfo | null };
+
+export type SignedInChunkRoots = {
+  /** The module index.html loads. */
+  entry: string;
+  /** The module whose lazy imports are the screens (the app shell and every screen it shows are among them). */
+  screenTable: string;
+  /** The app shell: every signed-in screen renders inside it. */
+  shell: string;
+  /** Screens reached from the screen table that render outside the shell too (public pages). */
+  publicScreens: readonly string[];
+  /** Screens whose own imports form the `chart-screens` group. */
+  chartScreens: readonly string[];
+  /**
+   * Modules the screen table loads early beside a screen (a screen's first data read): they and what they
+   * import besides the entry form the `early-reads` group, which waits for no other group's files.
+   */
+  early: readonly string[];
+};
+
+const isScript = (id: string) => /\.[cm]?[jt]sx?$/.test(id.replace(/\?.*$/, ''));
+
+function reach(ctx: Context, roots: Iterable<string>, { dynamic, stopAt }: { dynamic: boolean; stopAt: ReadonlySet<string> }): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (seen.has(id) || stopAt.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    queue.push(...info.importedIds);
+    if (dynamic) queue.push(...info.dynamicallyImportedIds);
+  }
+  return seen;
+}
+
+/** The `name` function of a Rolldown code-splitting group: one of the groups above, or null (left to the bundler). */
+export function signedInChunkName(roots: SignedInChunkRoots) {
+  // Computed once per chunking pass (the context's graph belongs to that pass).
+  let groups: { context: Context; early: Set<string>; shell: Set<string>; shared: Set<string>; charts: Set<string> } | null = null;
+  const compute = (ctx: Context) => {
+    const none = new Set<string>();
+    const initial = reach(ctx, [roots.entry], { dynamic: false, stopAt: none });
+    const table = ctx.getModuleInfo(roots.screenTable);
+    if (!table) throw new Error(`${roots.screenTable} is not in the module graph`);
+    const publicScreens = new Set(roots.publicScreens);
+    const signedInOnly = new Set(table.dynamicallyImportedIds.filter((id) => !publicScreens.has(id)));
+    if (!signedInOnly.has(roots.shell)) throw new Error(`${roots.shell} is not lazily imported by ${roots.screenTable}`);
+    // Everything a page can load without passing through the shell or a signed-in screen.
+    const publicReach = reach(ctx, [roots.entry], { dynamic: true, stopAt: signedInOnly });
+    const early = new Set([...reach(ctx, roots.early, { dynamic: false, stopAt: initial })].filter((id) => !publicReach.has(id) && isScript(id)));
+    const excluded = (id: string) => initial.has(id) || publicReach.has(id) || early.has(id) || !isScript(id);
+    const shellReach = [...reach(ctx, [roots.shell], { dynamic: false, stopAt: none })];
+    const shell = new Set(shellReach.filter((id) => !excluded(id)));
+    const shared = new Set(shellReach.filter((id) => publicReach.has(id) && !initial.has(id) && !early.has(id) && isScript(id)));
+    const chartScreens = new Set(roots.chartScreens);
+    const charts = new Set(
+      [...reach(ctx, roots.chartScreens, { dynamic: false, stopAt: none })].filter(
+        // The screens themselves keep their own small chunks: each screen is its own chunk (tests/budget).
+        (id) => !excluded(id) && !shell.has(id) && !chartScreens.has(id),
+      ),
+    );
+    return { context: ctx, early, shell, shared, charts };
+  };
+  return (id: string, ctx: Context): string | null => {
+    if (groups?.context !== ctx) groups = compute(ctx);
+    if (groups.early.has(id)) return 'early-reads';
+    if (groups.shell.has(id)) return 'app-shell';
+    if (groups.shared.has(id)) return 'shell-shared';
+    if (groups.charts.has(id)) return 'chart-screens';
+    return null;
+  };
+}
