@@ -27,6 +27,9 @@ function paramValue(intl: IntlShape, value: unknown): string | number | undefine
 /** The text in the interface language, or undefined when a code (or a code inside it) is one this app does not know. */
 function sayCoded(intl: IntlShape, text: CodedText): string | undefined {
   if (!isKnown(text.code)) return undefined;
+  // Words no catalogue knows (a broker's message, a value read from an imported file) are shown exactly as
+  // written: "2024-07-11" in a file's wrong-date complaint is the file's text, not a date to reformat.
+  if (text.code === 'text' && typeof text.params.text === 'string') return text.params.text;
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(text.params)) {
     const said = paramValue(intl, value);

@@ -12,7 +12,8 @@
 // read; the rest of the file (stock F&O, futures, other indices: ~90% of a day's 40-50k rows) is skipped
 // after a look at its instrument type, which keeps a year of files well under a minute.
 import { FieldError, dayMonthYearDate as readDayMonthYearDate, fileLines, headerColumns, isoDate as readIsoDate, paise, requireColumns, splitFields, wholeNumber } from './csv-values.ts';
-import { FileRefusal, ProblemList, isHistoryIndex, type OptionDay } from './history-files.ts';
+import { historyTexts } from '../texts/history-texts.ts';
+import { FileRefusal, ProblemList, isHistoryIndex, lineProblem, type OptionDay } from './history-files.ts';
 
 export type BhavcopyLayout = 'udiff' | 'legacy';
 
@@ -47,16 +48,16 @@ export function bhavcopyLayoutOf(header: string): BhavcopyLayout | null {
 
 function optionType(text: string | undefined, column: string): 'CE' | 'PE' {
   const value = (text ?? '').trim().toUpperCase();
-  if (value !== 'CE' && value !== 'PE') throw new FieldError(`${column} "${text ?? ''}" is not CE or PE`);
+  if (value !== 'CE' && value !== 'PE') throw new FieldError(historyTexts.notCallOrPut(column, text ?? ''));
   return value;
 }
 
 function checkPrices(row: OptionDay): void {
   // An untraded contract has zeros for open, high, low and close; a traded one has a coherent range.
-  if (row.highPaise < row.lowPaise) throw new FieldError('the high is below the low');
-  if (row.highPaise > 0 && (row.openPaise > row.highPaise || row.closePaise > row.highPaise)) throw new FieldError('open or close above the high');
-  if (row.expiry < row.tradeDate) throw new FieldError(`the expiry ${row.expiry} is before the trade date ${row.tradeDate}`);
-  if (row.strikePaise <= 0) throw new FieldError('the strike is not positive');
+  if (row.highPaise < row.lowPaise) throw new FieldError(historyTexts.highBelowLow);
+  if (row.highPaise > 0 && (row.openPaise > row.highPaise || row.closePaise > row.highPaise)) throw new FieldError(historyTexts.openOrCloseAboveHigh);
+  if (row.expiry < row.tradeDate) throw new FieldError(historyTexts.expiryBeforeTradeDate(row.expiry, row.tradeDate));
+  if (row.strikePaise <= 0) throw new FieldError(historyTexts.strikeNotPositive);
 }
 
 /**
@@ -95,8 +96,8 @@ function parseUdiffRow(fields: string[], at: Record<(typeof udiffColumns)[number
     underlyingPaise: underlying === '' ? null : paise(underlying, 'UndrlygPric'),
     lotSize: lot === '' ? null : wholeNumber(lot, 'NewBrdLotQty'),
   };
-  if (row.underlyingPaise === 0) throw new FieldError('UndrlygPric is zero');
-  if (row.lotSize === 0) throw new FieldError('NewBrdLotQty is zero');
+  if (row.underlyingPaise === 0) throw new FieldError(historyTexts.zero('UndrlygPric'));
+  if (row.lotSize === 0) throw new FieldError(historyTexts.zero('NewBrdLotQty'));
   checkPrices(row);
   return row;
 }
@@ -133,7 +134,7 @@ export function parseBhavcopy(text: string): ParsedBhavcopy {
   const lines = fileLines(text);
   const header = lines[0] ?? '';
   const layout = bhavcopyLayoutOf(header);
-  if (layout === null) throw new FileRefusal([{ line: 1, reason: 'the header is neither NSE bhavcopy layout (UDiFF TckrSymb/FinInstrmTp, or INSTRUMENT/EXPIRY_DT)' }]);
+  if (layout === null) throw new FileRefusal([lineProblem(1, historyTexts.bhavcopyHeader)]);
   const columns = headerColumns(header);
   let read: (fields: string[]) => OptionDay | null;
   let typeColumn: number;
@@ -153,7 +154,8 @@ export function parseBhavcopy(text: string): ParsedBhavcopy {
       optionMarker = 'OPTIDX';
     }
   } catch (error) {
-    throw new FileRefusal([{ line: 1, reason: error instanceof Error ? error.message : String(error) }]);
+    if (!(error instanceof FieldError)) throw error;
+    throw new FileRefusal([lineProblem(1, error.reason)]);
   }
   const problems = new ProblemList();
   const rows: OptionDay[] = [];
@@ -180,16 +182,16 @@ export function parseBhavcopy(text: string): ParsedBhavcopy {
         continue;
       }
       const key = `${row.index}|${row.tradeDate}|${row.expiry}|${row.strikePaise}|${row.optionType}`;
-      if (seen.has(key)) throw new FieldError(`${row.index} ${row.expiry} ${row.strikePaise / 100} ${row.optionType} appears twice for ${row.tradeDate}`);
+      if (seen.has(key)) throw new FieldError(historyTexts.contractTwice(row.index, row.expiry, row.strikePaise / 100, row.optionType, row.tradeDate));
       seen.add(key);
       rows.push(row);
       days.add(row.tradeDate);
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
-      problems.add(index + 1, error.message);
+      problems.add(index + 1, error.reason);
     }
   }
   problems.throwIfAny();
-  if (rows.length === 0) throw new FileRefusal([{ line: 0, reason: 'the file has no NIFTY, BANKNIFTY, FINNIFTY or MIDCPNIFTY option rows' }]);
+  if (rows.length === 0) throw new FileRefusal([lineProblem(0, historyTexts.noIndexOptionRows)]);
   return { layout, rows, days: [...days].sort(), skipped };
 }

@@ -2,10 +2,19 @@
 // database stores (integer paise, whole numbers, ISO dates), each refusal saying what was wrong.
 // Exchange files are plain comma-separated text without quoting; quoted fields are still honoured so
 // a file re-saved by a spreadsheet parses the same.
+import { historyTexts } from '../texts/history-texts.ts';
+import type { Said } from '../texts/said.ts';
 
 /** A value that does not parse; the parser adds the line number. */
 export class FieldError extends Error {
   override name = 'FieldError';
+  /** The reason in English and as a coded text. */
+  readonly reason: Said;
+
+  constructor(reason: Said) {
+    super(reason.text);
+    this.reason = reason;
+  }
 }
 
 /** The text of a file: UTF-8 without its byte-order mark. */
@@ -62,7 +71,7 @@ export function headerColumns(line: string): Map<string, number> {
 /** The positions of the named columns, or the refusal naming every one that is missing. */
 export function requireColumns<Name extends string>(columns: Map<string, number>, names: readonly Name[]): Record<Name, number> {
   const missing = names.filter((name) => !columns.has(name.toLowerCase()));
-  if (missing.length > 0) throw new FieldError(`the header lacks ${missing.join(', ')}`);
+  if (missing.length > 0) throw new FieldError(historyTexts.headerLacks(missing));
   return Object.fromEntries(names.map((name) => [name, columns.get(name.toLowerCase())])) as Record<Name, number>;
 }
 
@@ -74,13 +83,13 @@ const decimal = /^(-?)(\d+)(?:\.(\d*))?$/;
  */
 export function paise(text: string | undefined, column: string, allowNegative = false): number {
   const match = decimal.exec((text ?? '').trim());
-  if (match === null) throw new FieldError(`${column} "${text ?? ''}" is not a number`);
+  if (match === null) throw new FieldError(historyTexts.notANumber(column, text ?? ''));
   const [, sign = '', whole = '', fraction = ''] = match;
   let value = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
   if (fraction.length > 2 && Number(fraction[2]) >= 5) value += 1;
-  if (!Number.isSafeInteger(value)) throw new FieldError(`${column} "${text}" is too large`);
+  if (!Number.isSafeInteger(value)) throw new FieldError(historyTexts.tooLarge(column, text ?? ''));
   if (sign === '-' && value !== 0) {
-    if (!allowNegative) throw new FieldError(`${column} "${text}" is negative`);
+    if (!allowNegative) throw new FieldError(historyTexts.negative(column, text ?? ''));
     return -value;
   }
   return value;
@@ -89,11 +98,11 @@ export function paise(text: string | undefined, column: string, allowNegative = 
 /** A whole number (open interest, contracts); "1200.00" is accepted, "1200.5" is not. */
 export function wholeNumber(text: string | undefined, column: string, allowNegative = false): number {
   const match = decimal.exec((text ?? '').trim());
-  if (match === null || /[1-9]/.test(match[3] ?? '')) throw new FieldError(`${column} "${text ?? ''}" is not a whole number`);
+  if (match === null || /[1-9]/.test(match[3] ?? '')) throw new FieldError(historyTexts.notAWholeNumber(column, text ?? ''));
   const value = Number(match[2]);
-  if (!Number.isSafeInteger(value)) throw new FieldError(`${column} "${text}" is too large`);
+  if (!Number.isSafeInteger(value)) throw new FieldError(historyTexts.tooLarge(column, text ?? ''));
   if (match[1] === '-' && value !== 0) {
-    if (!allowNegative) throw new FieldError(`${column} "${text}" is negative`);
+    if (!allowNegative) throw new FieldError(historyTexts.negative(column, text ?? ''));
     return -value;
   }
   return value;
@@ -102,7 +111,7 @@ export function wholeNumber(text: string | undefined, column: string, allowNegat
 function checkedDate(year: number, month: number, day: number, text: string, column: string): string {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    throw new FieldError(`${column} "${text}" is not a calendar date`);
+    throw new FieldError(historyTexts.notACalendarDate(column, text));
   }
   return date.toISOString().slice(0, 10);
 }
@@ -111,7 +120,7 @@ function checkedDate(year: number, month: number, day: number, text: string, col
 export function isoDate(text: string | undefined, column: string): string {
   const value = (text ?? '').trim();
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (match === null) throw new FieldError(`${column} "${value}" is not a date like 2024-07-08`);
+  if (match === null) throw new FieldError(historyTexts.notAnIsoDate(column, value));
   return checkedDate(Number(match[1]), Number(match[2]), Number(match[3]), value, column);
 }
 
@@ -122,6 +131,6 @@ export function dayMonthYearDate(text: string | undefined, column: string): stri
   const value = (text ?? '').trim();
   const match = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/.exec(value);
   const month = match === null ? -1 : months.indexOf((match[2] as string).toUpperCase());
-  if (match === null || month < 0) throw new FieldError(`${column} "${value}" is not a date like 25-JUL-2024`);
+  if (match === null || month < 0) throw new FieldError(historyTexts.notADayMonthYearDate(column, value));
   return checkedDate(Number(match[3]), month + 1, Number(match[1]), value, column);
 }

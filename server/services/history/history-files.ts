@@ -1,4 +1,6 @@
 // What a parsed history file is, shared by the parsers, the store and the import service.
+import { historyTexts } from '../texts/history-texts.ts';
+import type { LocalText, Said } from '../texts/said.ts';
 
 export const historyIndices = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY'] as const;
 
@@ -41,7 +43,13 @@ export type MinuteCandle = {
   closePaise: number;
 };
 
-export type LineProblem = { line: number; reason: string };
+/** A refused line: `reason` in English (the contract's historic field), `reason_i18n` the same as a coded text. */
+export type LineProblem = { line: number; reason: string; reason_i18n: LocalText };
+
+/** What is wrong on a line (0: the file itself), said in English and in code. */
+export function lineProblem(line: number, reason: Said): LineProblem {
+  return { line, reason: reason.text, reason_i18n: reason.i18n };
+}
 
 /** A file refused as a whole: every problem found (up to a bound), each with its line (0: the file itself). */
 export class FileRefusal extends Error {
@@ -62,15 +70,15 @@ export class ProblemList {
   readonly problems: LineProblem[] = [];
   count = 0;
 
-  add(line: number, reason: string): void {
+  add(line: number, reason: Said): void {
     this.count += 1;
-    if (this.problems.length < maxProblemsListed) this.problems.push({ line, reason });
+    if (this.problems.length < maxProblemsListed) this.problems.push(lineProblem(line, reason));
   }
 
   throwIfAny(): void {
     if (this.count === 0) return;
     const listed = [...this.problems];
-    if (this.count > listed.length) listed.push({ line: 0, reason: `${this.count - listed.length} more lines do not parse` });
+    if (this.count > listed.length) listed.push(lineProblem(0, historyTexts.moreLines(this.count - listed.length)));
     throw new FileRefusal(listed);
   }
 }

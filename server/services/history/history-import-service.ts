@@ -10,7 +10,9 @@ import { DomainError } from '../domain-error.ts';
 import { parseBhavcopy, bhavcopyLayoutOf } from './bhavcopy-parser.ts';
 import { fileLines, fileText } from './csv-values.ts';
 import { readCoverage, type HistoryCoverage } from './history-coverage.ts';
-import { FileRefusal, historyIndices, type HistoryIndex, type LineProblem } from './history-files.ts';
+import { historyTexts } from '../texts/history-texts.ts';
+import { words } from '../texts/said.ts';
+import { FileRefusal, historyIndices, lineProblem, type HistoryIndex, type LineProblem } from './history-files.ts';
 import { deleteHistoryRange, storeMinuteCandles, storeOptionDays, type DeletedHistory, type ImportKind } from './history-store.ts';
 import { isMinuteCandleHeader, parseMinuteCandles } from './minute-candles-parser.ts';
 import { ZipError, looksLikeZip, readZip } from './zip-reader.ts';
@@ -50,8 +52,8 @@ export type HistoryImportService = {
 export function createHistoryImportService(db: Database, clock: Clock): HistoryImportService {
   async function importCsv(userId: number, name: string, bytes: Buffer, index: HistoryIndex | null): Promise<FileOutcome> {
     try {
-      if (bytes.length > maxCsvBytes) throw new FileRefusal([{ line: 0, reason: `the file is larger than ${maxCsvBytes / 1024 / 1024} MB` }]);
-      if (bytes.includes(0)) throw new FileRefusal([{ line: 0, reason: 'the file is not text: upload the CSV or the ZIP NSE publishes' }]);
+      if (bytes.length > maxCsvBytes) throw new FileRefusal([lineProblem(0, historyTexts.fileTooLarge(maxCsvBytes / 1024 / 1024))]);
+      if (bytes.includes(0)) throw new FileRefusal([lineProblem(0, historyTexts.notText)]);
       const text = fileText(bytes);
       const header = fileLines(text.slice(0, 4096))[0] ?? '';
       const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -69,7 +71,7 @@ export function createHistoryImportService(db: Database, clock: Clock): HistoryI
         await db.transaction((tx) => storeMinuteCandles(tx, record, parsed.candles));
         return { file_name: name, status: 'imported', kind: 'index_minutes', days: parsed.days, rows: parsed.candles.length, skipped_rows: 0 };
       }
-      throw new FileRefusal([{ line: 1, reason: 'not an NSE F&O bhavcopy (UDiFF or the older layout) nor a minute-candle CSV (timestamp, open, high, low, close)' }]);
+      throw new FileRefusal([lineProblem(1, historyTexts.unknownFile)]);
     } catch (error) {
       if (error instanceof FileRefusal) return { file_name: name, status: 'refused', problems: error.problems };
       throw error;
@@ -89,11 +91,12 @@ export function createHistoryImportService(db: Database, clock: Clock): HistoryI
           entries = readZip(file.bytes, maxCsvBytes);
         } catch (error) {
           if (!(error instanceof ZipError)) throw error;
-          outcomes.push({ file_name: file.name, status: 'refused', problems: [{ line: 0, reason: error.message }] });
+          // A damaged archive's reason names the entry and what failed; said as words, as it is.
+          outcomes.push({ file_name: file.name, status: 'refused', problems: [lineProblem(0, words(error.message))] });
           continue;
         }
         const csvs = entries.filter((entry) => entry.name.toLowerCase().endsWith('.csv') && !entry.name.startsWith('__MACOSX/'));
-        if (csvs.length === 0) outcomes.push({ file_name: file.name, status: 'refused', problems: [{ line: 0, reason: 'the ZIP holds no CSV file' }] });
+        if (csvs.length === 0) outcomes.push({ file_name: file.name, status: 'refused', problems: [lineProblem(0, historyTexts.zipWithoutCsv)] });
         for (const entry of csvs) outcomes.push(await importCsv(userId, `${file.name}/${entry.name}`, entry.data, index ?? indexInFileName(entry.name)));
       }
       return outcomes;

@@ -5,7 +5,8 @@
 // the file's name). Same rules as the bhavcopies: every bad line reported, nothing half-imported.
 import { istOffsetMs } from '../market/ist.ts';
 import { FieldError, fileLines, headerColumns, paise, splitFields } from './csv-values.ts';
-import { FileRefusal, ProblemList, isHistoryIndex, type HistoryIndex, type MinuteCandle } from './history-files.ts';
+import { historyTexts } from '../texts/history-texts.ts';
+import { FileRefusal, ProblemList, isHistoryIndex, lineProblem, type HistoryIndex, type MinuteCandle } from './history-files.ts';
 
 const timestampNames = ['timestamp', 'datetime', 'date', 'time'];
 const symbolNames = ['symbol', 'index', 'tradingsymbol', 'tckrsymb'];
@@ -22,9 +23,9 @@ const timestampPattern = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})
 export function candleInstant(text: string | undefined): Date {
   const value = (text ?? '').trim();
   const match = timestampPattern.exec(value);
-  if (match === null) throw new FieldError(`timestamp "${value}" is not like 2024-07-08 09:15:00 (IST) or 2024-07-08T09:15:00+05:30`);
+  if (match === null) throw new FieldError(historyTexts.timestampShape(value));
   const [, year, month, day, hour, minute, second = '00', zone] = match;
-  if (second !== '00') throw new FieldError(`timestamp "${value}" is not on a whole minute`);
+  if (second !== '00') throw new FieldError(historyTexts.timestampNotWholeMinute(value));
   let offsetMs = istOffsetMs;
   if (zone === 'Z') offsetMs = 0;
   else if (zone !== undefined) {
@@ -34,7 +35,7 @@ export function candleInstant(text: string | undefined): Date {
   const local = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
   const check = new Date(local);
   if (check.getUTCDate() !== Number(day) || check.getUTCMonth() !== Number(month) - 1 || Number(hour) > 23 || Number(minute) > 59) {
-    throw new FieldError(`timestamp "${value}" is not a real date and time`);
+    throw new FieldError(historyTexts.timestampNotReal(value));
   }
   return new Date(local - offsetMs);
 }
@@ -53,10 +54,10 @@ export function parseMinuteCandles(text: string, index: HistoryIndex | null): Pa
   const symbolColumn = symbolNames.map((name) => columns.get(name)).find((at) => at !== undefined);
   const [open, high, low, close] = ['open', 'high', 'low', 'close'].map((name) => columns.get(name));
   if (timestampColumn === undefined || open === undefined || high === undefined || low === undefined || close === undefined) {
-    throw new FileRefusal([{ line: 1, reason: 'the header needs timestamp, open, high, low and close columns' }]);
+    throw new FileRefusal([lineProblem(1, historyTexts.minuteHeader)]);
   }
   if (symbolColumn === undefined && index === null) {
-    throw new FileRefusal([{ line: 0, reason: 'say which index these candles are (a symbol column, the index field, or the index in the file name)' }]);
+    throw new FileRefusal([lineProblem(0, historyTexts.minuteIndexUnknown)]);
   }
   const problems = new ProblemList();
   const candles: MinuteCandle[] = [];
@@ -69,8 +70,8 @@ export function parseMinuteCandles(text: string, index: HistoryIndex | null): Pa
     try {
       if (symbolColumn !== undefined) {
         const symbol = (fields[symbolColumn] ?? '').trim().toUpperCase();
-        if (!isHistoryIndex(symbol)) throw new FieldError(`symbol "${symbol}" is not NIFTY, BANKNIFTY, FINNIFTY or MIDCPNIFTY`);
-        if (fileIndex !== null && symbol !== fileIndex) throw new FieldError(`symbol ${symbol} differs from ${fileIndex}: one index per file`);
+        if (!isHistoryIndex(symbol)) throw new FieldError(historyTexts.unknownSymbol(symbol));
+        if (fileIndex !== null && symbol !== fileIndex) throw new FieldError(historyTexts.symbolDiffers(symbol, fileIndex));
         fileIndex = symbol;
       }
       const minute = candleInstant(fields[timestampColumn]);
@@ -83,18 +84,18 @@ export function parseMinuteCandles(text: string, index: HistoryIndex | null): Pa
         lowPaise: paise(fields[low], 'low'),
         closePaise: paise(fields[close], 'close'),
       };
-      if (Math.min(candle.openPaise, candle.highPaise, candle.lowPaise, candle.closePaise) <= 0) throw new FieldError('prices must be positive');
-      if (candle.highPaise < Math.max(candle.openPaise, candle.closePaise, candle.lowPaise)) throw new FieldError('the high is below the open, close or low');
-      if (candle.lowPaise > Math.min(candle.openPaise, candle.closePaise)) throw new FieldError('the low is above the open or close');
-      if (seen.has(minute.getTime())) throw new FieldError(`the candle of ${fields[timestampColumn]?.trim()} appears twice`);
+      if (Math.min(candle.openPaise, candle.highPaise, candle.lowPaise, candle.closePaise) <= 0) throw new FieldError(historyTexts.pricesNotPositive);
+      if (candle.highPaise < Math.max(candle.openPaise, candle.closePaise, candle.lowPaise)) throw new FieldError(historyTexts.candleHighBelow);
+      if (candle.lowPaise > Math.min(candle.openPaise, candle.closePaise)) throw new FieldError(historyTexts.candleLowAbove);
+      if (seen.has(minute.getTime())) throw new FieldError(historyTexts.candleTwice(fields[timestampColumn]?.trim() ?? ''));
       seen.add(minute.getTime());
       candles.push(candle);
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
-      problems.add(at + 1, error.message);
+      problems.add(at + 1, error.reason);
     }
   }
   problems.throwIfAny();
-  if (candles.length === 0 || fileIndex === null) throw new FileRefusal([{ line: 0, reason: 'the file has no candles' }]);
+  if (candles.length === 0 || fileIndex === null) throw new FileRefusal([lineProblem(0, historyTexts.noCandles)]);
   return { index: fileIndex, candles, days: [...new Set(candles.map((candle) => candle.tradeDate))].sort() };
 }

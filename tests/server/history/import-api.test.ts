@@ -129,7 +129,14 @@ describe('importing', () => {
     const body = res.json();
     expect(body.code).toBe('import_refused');
     expect(body.message).toBe(`${udiffName}: line 7: OpnPric "2x0.00" is not a number`);
-    expect(body.details.files[1]).toEqual({ file_name: udiffName, status: 'refused', problems: [{ line: 7, reason: 'OpnPric "2x0.00" is not a number' }] });
+    expect(body.details.files[1]).toEqual({ file_name: udiffName, status: 'refused', problems: [
+        {
+          line: 7,
+          reason: 'OpnPric "2x0.00" is not a number',
+          reason_i18n: { code: 'history.not_a_number', params: { column: 'OpnPric', value: { code: 'text', params: { text: '2x0.00' } } } },
+        },
+      ],
+    });
     // The good file of the same request was stored; nothing of the refused one.
     expect(new Set((await optionRows()).map((row) => row.trade_date))).toEqual(new Set(['2024-07-09']));
   });
@@ -145,6 +152,12 @@ describe('importing', () => {
       'the file is not text: upload the CSV or the ZIP NSE publishes',
       'The ZIP archive is damaged: its central directory is missing',
       'not an NSE F&O bhavcopy (UDiFF or the older layout) nor a minute-candle CSV (timestamp, open, high, low, close)',
+    ]);
+    expect(res.json().details.files.map((file: { problems: Array<{ reason_i18n: { code: string } }> }) => file.problems[0]?.reason_i18n.code)).toEqual([
+      'history.not_text',
+      // A damaged archive's reason names what failed in it: said as words.
+      'text',
+      'history.unknown_file',
     ]);
   });
 

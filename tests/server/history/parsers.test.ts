@@ -14,6 +14,9 @@ const udiffName = 'BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv';
 const udiff = fixture(udiffName).toString('utf8');
 const legacy = fixture('fo05JUL2024bhav.csv').toString('utf8');
 
+/** A value read from the file, as the coded reason carries it: words shown as they are. */
+const fileValue = (text: string) => ({ code: 'text', params: { text } });
+
 function refusalOf(run: () => unknown): FileRefusal {
   try {
     run();
@@ -60,21 +63,38 @@ describe('UDiFF bhavcopy', () => {
     lines[5] = (lines[5] as string).replace('2024-07-10,2024-07-10', '2024-07-32,2024-07-10');
     const refusal = refusalOf(() => parseBhavcopy(lines.join('\r\n')));
     expect(refusal.problems).toEqual([
-      { line: 4, reason: 'OptnTp "XX" is not CE or PE' },
-      { line: 6, reason: 'XpryDt "2024-07-32" is not a calendar date' },
+      { line: 4, reason: 'OptnTp "XX" is not CE or PE', reason_i18n: { code: 'history.not_call_or_put', params: { column: 'OptnTp', value: fileValue('XX') } } },
+      {
+        line: 6,
+        reason: 'XpryDt "2024-07-32" is not a calendar date',
+        reason_i18n: { code: 'history.not_a_calendar_date', params: { column: 'XpryDt', value: fileValue('2024-07-32') } },
+      },
     ]);
   });
 
   it('refuses a header that lacks a needed column, and a contract listed twice', () => {
-    expect(refusalOf(() => parseBhavcopy(udiff.replace('SttlmPric', 'Settle'))).problems).toEqual([{ line: 1, reason: 'the header lacks SttlmPric' }]);
+    expect(refusalOf(() => parseBhavcopy(udiff.replace('SttlmPric', 'Settle'))).problems).toEqual([
+      { line: 1, reason: 'the header lacks SttlmPric', reason_i18n: { code: 'history.header_lacks', params: { columns: 'SttlmPric' } } },
+    ]);
     const lines = udiff.split('\r\n');
     lines.splice(3, 0, lines[2] as string);
-    expect(refusalOf(() => parseBhavcopy(lines.join('\r\n'))).problems).toEqual([{ line: 4, reason: 'NIFTY 2024-07-11 24300 CE appears twice for 2024-07-08' }]);
+    expect(refusalOf(() => parseBhavcopy(lines.join('\r\n'))).problems).toEqual([
+      {
+        line: 4,
+        reason: 'NIFTY 2024-07-11 24300 CE appears twice for 2024-07-08',
+        reason_i18n: {
+          code: 'history.contract_twice',
+          params: { index: 'NIFTY', expiry: '2024-07-11', strike: 24300, option_type: 'CE', trade_date: '2024-07-08' },
+        },
+      },
+    ]);
   });
 
   it('refuses a file of other instruments only', () => {
     const lines = udiff.split('\r\n').filter((line) => !/,IDO,\d+,,(NIFTY|BANKNIFTY),/.test(line));
-    expect(refusalOf(() => parseBhavcopy(lines.join('\n'))).problems[0]?.reason).toMatch(/no NIFTY, BANKNIFTY, FINNIFTY or MIDCPNIFTY option rows/);
+    const [problem] = refusalOf(() => parseBhavcopy(lines.join('\n'))).problems;
+    expect(problem?.reason).toMatch(/no NIFTY, BANKNIFTY, FINNIFTY or MIDCPNIFTY option rows/);
+    expect(problem).toMatchObject({ line: 0, reason_i18n: { code: 'history.no_index_option_rows', params: {} } });
   });
 });
 
@@ -94,12 +114,25 @@ describe('the older bhavcopy layout (foDDMONYYYYbhav.csv)', () => {
 
   it('refuses a bad row with its line', () => {
     const refusal = refusalOf(() => parseBhavcopy(legacy.replace('OPTIDX,NIFTY,11-Jul-2024,24300,CE,160,', 'OPTIDX,NIFTY,11-Jul-2024,24300,CE,abc,')));
-    expect(refusal.problems).toEqual([{ line: 6, reason: 'OPEN "abc" is not a number' }]);
+    expect(refusal.problems).toEqual([
+      { line: 6, reason: 'OPEN "abc" is not a number', reason_i18n: { code: 'history.not_a_number', params: { column: 'OPEN', value: fileValue('abc') } } },
+    ]);
   });
 
   it('refuses a high below the low', () => {
     const refusal = refusalOf(() => parseBhavcopy(legacy.replace('560.4,560.4', '560.4,560.4').replace('530,612.3,470.05', '530,412.3,470.05')));
-    expect(refusal.problems).toEqual([{ line: 4, reason: 'the high is below the low' }]);
+    expect(refusal.problems).toEqual([{ line: 4, reason: 'the high is below the low', reason_i18n: { code: 'history.high_below_low', params: {} } }]);
+  });
+
+  it('refuses a date that is not like 25-JUL-2024, with its column and value', () => {
+    const refusal = refusalOf(() => parseBhavcopy(legacy.replace('OPTIDX,NIFTY,11-Jul-2024,24300,CE,160,', 'OPTIDX,NIFTY,2024-07-11,24300,CE,160,')));
+    expect(refusal.problems).toEqual([
+      {
+        line: 6,
+        reason: 'EXPIRY_DT "2024-07-11" is not a date like 25-JUL-2024',
+        reason_i18n: { code: 'history.not_a_day_month_year_date', params: { column: 'EXPIRY_DT', value: fileValue('2024-07-11') } },
+      },
+    ]);
   });
 });
 
@@ -131,10 +164,31 @@ describe('minute candles', () => {
   it('refuses bad lines with their numbers, and a file that does not say its index', () => {
     const text = 'timestamp,open,high,low,close\n2024-07-08 09:15:00,100,101,99,100.5\n2024-07-08 09:16:30,100,101,99,100\n2024-07-08 09:17:00,100,99,98,100\n';
     expect(refusalOf(() => parseMinuteCandles(text, 'NIFTY')).problems).toEqual([
-      { line: 3, reason: 'timestamp "2024-07-08 09:16:30" is not on a whole minute' },
-      { line: 4, reason: 'the high is below the open, close or low' },
+      {
+        line: 3,
+        reason: 'timestamp "2024-07-08 09:16:30" is not on a whole minute',
+        reason_i18n: { code: 'history.timestamp_not_whole_minute', params: { value: fileValue('2024-07-08 09:16:30') } },
+      },
+      { line: 4, reason: 'the high is below the open, close or low', reason_i18n: { code: 'history.candle_high_below', params: {} } },
     ]);
-    expect(refusalOf(() => parseMinuteCandles(text, null)).problems[0]?.reason).toMatch(/say which index/);
+    const [unsaid] = refusalOf(() => parseMinuteCandles(text, null)).problems;
+    expect(unsaid?.reason).toMatch(/say which index/);
+    expect(unsaid).toMatchObject({ line: 0, reason_i18n: { code: 'history.minute_index_unknown', params: {} } });
+  });
+
+  it('refuses a symbol that is not one of the four indices, and lists how many more lines fail past twenty', () => {
+    const foreign = 'timestamp,symbol,open,high,low,close\n2024-07-08 09:15:00,SENSEX,100,101,99,100\n';
+    expect(refusalOf(() => parseMinuteCandles(foreign, null)).problems).toEqual([
+      {
+        line: 2,
+        reason: 'symbol "SENSEX" is not NIFTY, BANKNIFTY, FINNIFTY or MIDCPNIFTY',
+        reason_i18n: { code: 'history.unknown_symbol', params: { symbol: fileValue('SENSEX') } },
+      },
+    ]);
+    const bad = Array.from({ length: 25 }, (_, at) => `2024-07-08 10:${String(at).padStart(2, '0')}:00,x,1,1,1`);
+    const problems = refusalOf(() => parseMinuteCandles(['timestamp,open,high,low,close', ...bad].join('\n'), 'NIFTY')).problems;
+    expect(problems[1]).toEqual({ line: 3, reason: 'open "x" is not a number', reason_i18n: { code: 'history.not_a_number', params: { column: 'open', value: fileValue('x') } } });
+    expect(problems.at(-1)).toEqual({ line: 0, reason: '5 more lines do not parse', reason_i18n: { code: 'history.more_lines', params: { count: 5 } } });
   });
 });
 

@@ -13,6 +13,9 @@ import { sayServerText } from '@/i18n/say-server-text';
 import { serverTexts } from '@/i18n/server-texts';
 import { orderAlert, type FinalOrder } from '../../../server/services/alerts/watchers/order-watcher.ts';
 import { marketFill, orderRefusal, slmRefusal, type OrderShape, type Quote } from '../../../server/services/brokers/paper/order-rules.ts';
+import { parseBhavcopy } from '../../../server/services/history/bhavcopy-parser.ts';
+import { FileRefusal } from '../../../server/services/history/history-files.ts';
+import { historyTexts } from '../../../server/services/texts/history-texts.ts';
 import { cancelledOco, notSent, orderTexts } from '../../../server/services/texts/order-texts.ts';
 import { words, type Said } from '../../../server/services/texts/said.ts';
 
@@ -104,6 +107,13 @@ describe("the app's English is the server's English", () => {
     ['a one-cancels-the-other cancel', cancelledOco('stoploss')],
     ['a rejection alert title', orderAlert(rejected).title as Said],
     ['a rejection alert body', orderAlert(rejected).body as Said],
+    ['a history line: a value that is not a number', historyTexts.notANumber('STRIKE_PR', 'abc')],
+    ['a history line: a date of the wrong shape', historyTexts.notADayMonthYearDate('EXPIRY_DT', '2024-07-11')],
+    ['a history line: a minute timestamp off the minute', historyTexts.timestampNotWholeMinute('2024-07-08 09:16:30')],
+    ['a history header missing columns', historyTexts.headerLacks(['SttlmPric', 'OpnIntrst'])],
+    ['a history file with more bad lines', historyTexts.moreLines(5)],
+    ['a history file of an unknown kind', historyTexts.unknownFile],
+    ['a contract listed twice in a bhavcopy (ISO days in the English)', { ...historyTexts.contractTwice('NIFTY', '2024-07-11', 24300, 'CE', '2024-07-08'), text: 'NIFTY 11 Jul 2024 24300 CE appears twice for 08 Jul 2024' }],
   ];
   it.each(written)('%s', (_, said) => {
     expect(sayServerText(en, said.i18n, '(no code)')).toBe(said.text);
@@ -147,6 +157,28 @@ describe('said in French', () => {
     } as const;
     expect(plain(sayServerText(fr, details, ''))).toBe(
       'À 26 012,35, sur l’échéance du 01/12/2026, un jeu de lots (taille de lot 65) rapporte jusqu’à 4 500,00 ₹ pour au plus 8 043,75 ₹ ; il atteint le point mort à 25 600 et 26 400,5.',
+    );
+  });
+
+  it('a bhavcopy line refused by the parser, its column and value as the file has them', () => {
+    const header = 'INSTRUMENT,SYMBOL,EXPIRY_DT,STRIKE_PR,OPTION_TYP,OPEN,HIGH,LOW,CLOSE,SETTLE_PR,CONTRACTS,VAL_INLAKH,OPEN_INT,CHG_IN_OI,TIMESTAMP';
+    const file = [header, 'OPTIDX,NIFTY,11-JUL-2024,24300,CE,abc,1,1,1,1,1,1,1,0,05-JUL-2024', 'OPTIDX,NIFTY,2024-07-11,24300,PE,1,1,1,1,1,1,1,1,0,05-JUL-2024'].join('\n');
+    let refusal: unknown;
+    try {
+      parseBhavcopy(file);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(FileRefusal);
+    expect((refusal as FileRefusal).problems.map((problem) => plain(sayServerText(fr, problem.reason_i18n, problem.reason)))).toEqual([
+      'OPEN « abc » n’est pas un nombre',
+      'EXPIRY_DT « 2024-07-11 » n’est pas une date de la forme 25-JUL-2024',
+    ]);
+  });
+
+  it('the dates of a contract listed twice as a French trader reads them', () => {
+    expect(inFrench(historyTexts.contractTwice('NIFTY', '2024-07-11', 24300, 'CE', '2024-07-08'))).toBe(
+      'NIFTY 11/07/2024 24300 CE apparaît deux fois pour le 08/07/2024',
     );
   });
 

@@ -42,7 +42,8 @@ export async function importHistoryFile(file: File, index: HistoryIndex | null, 
   const outcomes = outcomesOf(answer.body);
   if (outcomes === null) {
     const message = typeof answer.body === 'object' && answer.body !== null && 'message' in answer.body ? String(answer.body.message) : 'Error';
-    return [{ file_name: file.name, status: 'refused', problems: [{ line: 0, reason: message }] }];
+    // An answer without outcomes (a 413, an outage) carries the server's or the client's words only.
+    return [{ file_name: file.name, status: 'refused', problems: [{ line: 0, reason: message, reason_i18n: { code: 'text', params: { text: message } } }] }];
   }
   return outcomes;
 }

@@ -3,6 +3,7 @@ import type { HistoryFileOutcome } from '@/features/market-history/api/market-hi
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
 import { marks } from '@/features/market-history/model/marks';
 import { Marked } from '@/features/market-history/components/marked';
+import { sayServerText } from '@/i18n/say-server-text';
 import { formatBytes } from '@/lib/format/bytes';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -40,15 +41,16 @@ function Outcome({ outcome, many }: { outcome: HistoryFileOutcome; many: boolean
         {name}
         <Marked mark={marks.missing}>{intl.formatMessage(messages.refused)}</Marked>
       </p>
-      {/* The server's reasons are its own words (it names columns and values of the file). */}
+      {/* Each reason is a coded server text, said in the trader's language; the columns and values it names stay as the file has them. */}
       <ul className="ms-4 list-disc" data-testid="refusal-lines">
-        {(outcome.problems ?? []).map((problem, index) => (
-          <li key={index}>
-            {problem.line === 0
-              ? intl.formatMessage(messages.wholeFile, { reason: problem.reason })
-              : intl.formatMessage(messages.problem, { line: problem.line, reason: problem.reason })}
-          </li>
-        ))}
+        {(outcome.problems ?? []).map((problem, index) => {
+          const reason = sayServerText(intl, problem.reason_i18n, problem.reason);
+          return (
+            <li key={index}>
+              {problem.line === 0 ? intl.formatMessage(messages.wholeFile, { reason }) : intl.formatMessage(messages.problem, { line: problem.line, reason })}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -49,6 +49,14 @@ const coverage: Coverage = {
   table_bytes: 2_500_000,
 };
 
+// The server's refused lines as it sends them: English words and the coded text, a file's value as words.
+const fileValue = (text: string) => ({ code: 'text' as const, params: { text } });
+const refusedLines: components['schemas']['HistoryLineProblem'][] = [
+  { line: 3, reason: 'STRIKE_PR "abc" is not a number', reason_i18n: { code: 'history.not_a_number', params: { column: 'STRIKE_PR', value: fileValue('abc') } } },
+  { line: 7, reason: 'OPTION_TYP "XX" is not CE or PE', reason_i18n: { code: 'history.not_call_or_put', params: { column: 'OPTION_TYP', value: fileValue('XX') } } },
+  { line: 0, reason: '4 more lines do not parse', reason_i18n: { code: 'history.more_lines', params: { count: 4 } } },
+];
+
 let shown: Coverage = coverage;
 let coverageReads = 0;
 const uploads: Array<{ names: string[]; index: string | null }> = [];
@@ -80,7 +88,7 @@ const server = setupServer(
     const name = names[0]!;
     if (name.startsWith('fo')) {
       return HttpResponse.json(
-        { message: `${name}: line 3: STRIKE_PR "abc" is not a number`, code: 'import_refused', details: { files: [{ file_name: name, status: 'refused', problems: [{ line: 3, reason: 'STRIKE_PR "abc" is not a number' }, { line: 7, reason: 'OPTION_TYP "XX" is not CE or PE' }] }] } },
+        { message: `${name}: line 3: STRIKE_PR "abc" is not a number`, code: 'import_refused', details: { files: [{ file_name: name, status: 'refused', problems: refusedLines }] } },
         { status: 422 },
       );
     }
@@ -169,11 +177,28 @@ describe('an import', () => {
     expect(within(lines).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Line 3: STRIKE_PR "abc" is not a number',
       'Line 7: OPTION_TYP "XX" is not CE or PE',
+      'The file: 4 more lines do not parse',
     ]);
     for (const bar of screen.getAllByRole('progressbar')) expect(bar.getAttribute('value')).toBe('1');
     expect(screen.getByRole('progressbar', { name: 'Upload of fo05JUL2024bhav.csv' })).toBeTruthy();
     // One file was imported: the coverage is read again.
     await waitFor(() => expect(coverageReads).toBe(2));
+  });
+});
+
+describe('an import in French', () => {
+  it('says each refused line in French, the file’s columns and values as the file has them', async () => {
+    const user = userEvent.setup();
+    renderScreen('fr');
+    await screen.findByTestId('history-size');
+    await user.upload(screen.getByLabelText('Fichiers'), [new File(['INSTRUMENT,SYMBOL\n'], 'fo05JUL2024bhav.csv', { type: 'text/csv' })]);
+    await user.click(screen.getByRole('button', { name: 'Importer' }));
+    const lines = await screen.findByTestId('refusal-lines');
+    expect(within(lines).getAllByRole('listitem').map((item) => plainText(item.textContent ?? ''))).toEqual([
+      'Ligne 3 : STRIKE_PR « abc » n’est pas un nombre',
+      'Ligne 7 : OPTION_TYP « XX » n’est ni CE ni PE',
+      'Le fichier : 4 autres lignes ne se lisent pas',
+    ]);
   });
 });
 
