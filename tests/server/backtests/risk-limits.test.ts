@@ -11,6 +11,7 @@ import { testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../support/trading.ts';
 import { importHistory, syntheticRows } from './history-fixture.ts';
+import { runBacktest } from './paper-run.ts';
 
 type Schemas = components['schemas'];
 type Trade = Schemas['BacktestTrade'];
@@ -31,10 +32,8 @@ describe.each(testBackends)('risk limits in a backtest on %s', (backend) => {
   async function backtest(maxLoss: number | null): Promise<Schemas['Backtest']> {
     const limits = { max_loss_today: maxLoss, profit_lock_from: null, profit_lock_keep_pct: null, max_trades_today: null, max_lots_per_order: null, max_open_positions: null };
     expect((await call('updateRiskLimits', { token, params: { accountNumber }, body: limits })).status).toBe(200);
-    const queued = await call<{ backtest: Schemas['Backtest'] }>('createBacktest', { token, body: { daily_bot_id: botId, from: '2026-10-05', to: '2026-10-09', capital: 500000 } });
-    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-    expect((await server.app.getDecorator<Services>(servicesDecorator).backtests.worker.pass()).outcome).toBe('done');
-    return (await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: queued.body.backtest.id } })).body.backtest;
+    const services = server.app.getDecorator<Services>(servicesDecorator);
+    return runBacktest(call, token, services, { daily_bot_id: botId, from: '2026-10-05', to: '2026-10-09', capital: 500000 });
   }
 
   beforeAll(async () => {

@@ -7,14 +7,13 @@ import { servicesDecorator } from '../../../server/app.ts';
 import { buildReport, type MarginSample } from '../../../server/services/backtests/backtest-report.ts';
 import { dayTimes } from '../../../server/services/backtests/backtest-runner.ts';
 import { historyPrices } from '../../../server/services/backtests/history-prices.ts';
-import { listDay, shapeMarket } from '../../../server/services/backtests/history-market.ts';
-import { clockMinutes, istOffsetMs } from '../../../server/services/market/ist.ts';
+import { shapeMarket } from '../../../server/services/backtests/history-market.ts';
 import type { Services } from '../../../server/services/services.ts';
-import { signedInAccount } from '../support/accounts.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { manualClock, startTestServer } from '../support/test-server.ts';
-import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient, paperBrokerLogin } from '../support/trading.ts';
+import { dailyBotBody } from '../support/trading.ts';
 import { importHistory, syntheticRows } from './history-fixture.ts';
+import { instant, paperTrader, runBacktest, tickPaperRun } from './paper-run.ts';
 
 type Schemas = components['schemas'];
 
@@ -28,7 +27,6 @@ const underlying = {
   '2026-10-13': 25240,
 };
 const expiries = ['2026-10-06', '2026-10-13', '2026-10-19', '2026-10-27'];
-const instant = (day: string, minutes: number, seconds = 0) => new Date(Date.parse(`${day}T00:00:00Z`) - istOffsetMs + minutes * 60_000 + seconds * 1000);
 
 describe.each(testBackends)('one engine for backtests and paper on %s', (backend) => {
   it('gives the same trades, fill for fill, over the same days and prices', async () => {
@@ -44,15 +42,7 @@ describe.each(testBackends)('one engine for backtests and paper on %s', (backend
       // The trader's server gets the market as it was, as the backtest's book does.
       await shapeMarket(database, 'NIFTY', days.map((day) => prices.day('NIFTY', day)!));
 
-      const call = guardedClient(server.app);
-      const { token } = await signedInAccount(call);
-      const { input, account } = await createBrokerAccount(call, token, { capital: 500000 });
-      const login = await call('loginBrokerAccount', { token, params: { accountId: account.id }, body: { request_token: await paperBrokerLogin(server.app, input), broker_name: 'paper' } });
-      expect(login.status).toBe(200);
-      // A paper session ends each night; the run spans days, as the backtest's book does.
-      await database.query(`UPDATE broker_accounts SET session_expires_at = '9999-12-31' WHERE id = $1`, [account.id]);
-      const portfolio = await createPortfolio(call, token, account.id);
-      const strategies = await baseStrategies(call, token);
+      const { call, token, account, portfolio, strategies } = await paperTrader(server, database);
       const body = dailyBotBody(portfolio.id, strategies.get('iron_condor')!.id, {
         lots: 1,
         weekdays: [1, 2, 3, 4, 5],
@@ -66,28 +56,11 @@ describe.each(testBackends)('one engine for backtests and paper on %s', (backend
       expect(bot.status, JSON.stringify(bot.body)).toBe(201);
 
       // The backtest, on its own book.
-      const queued = await call<{ backtest: Schemas['Backtest'] }>('createBacktest', {
-        token,
-        body: { daily_bot_id: bot.body.daily_bot.id, from: days[0], to: days.at(-1), capital: 500000 },
-      });
-      expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-      expect((await services.backtests.worker.pass()).outcome).toBe('done');
-      const backtest = (await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: queued.body.backtest.id } })).body.backtest;
+      const backtest = await runBacktest(call, token, services, { daily_bot_id: bot.body.daily_bot.id, from: days[0]!, to: days.at(-1)!, capital: 500000 });
 
       // The paper run: the trader's account, the server's engine and paper broker, ticked at the same instants.
-      const listed = new Set<string>();
       const margins: MarginSample[] = [];
-      for (const day of days) {
-        for (const minute of dayTimes('09:20', '15:10', 60)) {
-          clock.advance(instant(day, minute).getTime() - clock.now().getTime());
-          await listDay(database, services.market, prices.day('NIFTY', day)!, clock.now(), listed);
-          const ticked = await services.botEngine.tick(clock.now());
-          expect(ticked.errors).toEqual([]);
-          await services.paperTrading.onTick(clock.now());
-        }
-        clock.advance(instant(day, clockMinutes('15:30'), 30).getTime() - clock.now().getTime());
-        await services.paperTrading.onTick(clock.now(), { fills: false });
-      }
+      await tickPaperRun({ database, services, clock, prices, days, minutes: dayTimes('09:20', '15:10', 60) });
       const paperAccount = { id: account.id, accountNumber: account.account_number, capitalPaise: 50_000_000 };
       const paper = await buildReport({ db: database, services, account: paperAccount, portfolioId: portfolio.id, botId: bot.body.daily_bot.id }, prices, 'NIFTY', days, margins);
 

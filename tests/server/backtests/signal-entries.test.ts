@@ -7,14 +7,14 @@ import { servicesDecorator } from '../../../server/app.ts';
 import { buildReport } from '../../../server/services/backtests/backtest-report.ts';
 import { botTimes, candleEnds } from '../../../server/services/backtests/backtest-runner.ts';
 import { historyPrices } from '../../../server/services/backtests/history-prices.ts';
-import { listDay, shapeMarket } from '../../../server/services/backtests/history-market.ts';
-import { clockMinutes, istOffsetMs } from '../../../server/services/market/ist.ts';
+import { shapeMarket } from '../../../server/services/backtests/history-market.ts';
+import { clockMinutes } from '../../../server/services/market/ist.ts';
 import type { Services } from '../../../server/services/services.ts';
-import { signedInAccount } from '../support/accounts.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { manualClock, startTestServer } from '../support/test-server.ts';
-import { baseStrategies, createBrokerAccount, createPortfolio, guardedClient, paperBrokerLogin, tradingBotBody } from '../support/trading.ts';
+import { tradingBotBody } from '../support/trading.ts';
 import { importHistory, importMinutes, syntheticRows } from './history-fixture.ts';
+import { instant, paperTrader, runBacktest, tickPaperRun } from './paper-run.ts';
 
 type Schemas = components['schemas'];
 
@@ -27,7 +27,6 @@ const wednesdayClose = wednesday(374);
 const thursday = (m: number) => (m < 105 ? wednesdayClose + m : wednesdayClose + 105 - 150 - (m - 105));
 const underlying = { '2026-10-07': wednesdayClose, '2026-10-08': thursday(374) };
 const expiries = ['2026-10-13', '2026-10-20', '2026-10-27'];
-const instant = (day: string, minutes: number, seconds = 0) => new Date(Date.parse(`${day}T00:00:00Z`) - istOffsetMs + minutes * 60_000 + seconds * 1000);
 
 describe('a backtest looks at the end of every candle of a signal bot', () => {
   it('adds the 15-minute candles ends between entry and exit to the 5-minute steps', () => {
@@ -53,14 +52,7 @@ describe.each(testBackends)('signal entries in a backtest on %s', (backend) => {
       await prices.load('NIFTY', days[0]!, days.at(-1)!);
       await shapeMarket(database, 'NIFTY', days.map((day) => prices.day('NIFTY', day)!));
 
-      const call = guardedClient(server.app);
-      const { token } = await signedInAccount(call);
-      const { input, account } = await createBrokerAccount(call, token, { capital: 500000 });
-      const login = await call('loginBrokerAccount', { token, params: { accountId: account.id }, body: { request_token: await paperBrokerLogin(server.app, input), broker_name: 'paper' } });
-      expect(login.status).toBe(200);
-      await database.query(`UPDATE broker_accounts SET session_expires_at = '9999-12-31' WHERE id = $1`, [account.id]);
-      const portfolio = await createPortfolio(call, token, account.id);
-      const strategies = await baseStrategies(call, token);
+      const { call, token, account, portfolio, strategies } = await paperTrader(server, database);
       const body = tradingBotBody(portfolio.id, strategies.get('trend_option_buyer')!.id, {
         name: 'NIFTY trend',
         lots: 1,
@@ -76,10 +68,7 @@ describe.each(testBackends)('signal entries in a backtest on %s', (backend) => {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const botId = created.body.trading_bot.id;
 
-      const queued = await call<{ backtest: Schemas['Backtest'] }>('createBacktest', { token, body: { trading_bot_id: botId, from: days[0], to: days.at(-1), capital: 500000 } });
-      expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-      expect((await services.backtests.worker.pass()).outcome).toBe('done');
-      const backtest = (await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: queued.body.backtest.id } })).body.backtest;
+      const backtest = await runBacktest(call, token, services, { trading_bot_id: botId, from: days[0]!, to: days.at(-1)!, capital: 500000 });
 
       // Wednesday's up-crossover buys a call at 10:35, Thursday's down-crossover a put at 11:05; each is held
       // to the exit time.
@@ -90,19 +79,8 @@ describe.each(testBackends)('signal entries in a backtest on %s', (backend) => {
       ]);
 
       // The paper run: the trader's account and the server's engine, ticked at the backtest's instants.
-      const listed = new Set<string>();
       const job = { kind: 'trading', strategy: 'trend_option_buyer', entry_time: '10:00', exit_time: '15:00', params: body.params } as never;
-      for (const day of days) {
-        for (const minute of botTimes(job, 5)) {
-          clock.advance(instant(day, minute).getTime() - clock.now().getTime());
-          await listDay(database, services.market, prices.day('NIFTY', day)!, clock.now(), listed);
-          const ticked = await services.botEngine.tick(clock.now());
-          expect(ticked.errors).toEqual([]);
-          await services.paperTrading.onTick(clock.now());
-        }
-        clock.advance(instant(day, clockMinutes('15:30'), 30).getTime() - clock.now().getTime());
-        await services.paperTrading.onTick(clock.now(), { fills: false });
-      }
+      await tickPaperRun({ database, services, clock, prices, days, minutes: botTimes(job, 5) });
       const paperAccount = { id: account.id, accountNumber: account.account_number, capitalPaise: 50_000_000 };
       const paper = await buildReport({ db: database, services, account: paperAccount, portfolioId: portfolio.id, botId }, prices, 'NIFTY', days, []);
       const fills = (trades: Schemas['BacktestTrade'][]) =>
