@@ -1,9 +1,7 @@
 // The refusals an order meets before the broker (the Error answer's details.text) and the reasons a bot's
 // history shows (why an entry failed, was skipped, or why the day ended), said on the device (issue 24): the
 // app's English says what the server's English says, and a French trader reads them in French.
-import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { frMessages } from '@/i18n/locales/fr/index';
 import { sayRefusal } from '@/i18n/say-refusal';
 import { sayServerText } from '@/i18n/say-server-text';
 import { ApiError } from '@/lib/api/api-error';
@@ -11,20 +9,7 @@ import { botTexts } from '../../../server/services/texts/bot-texts.ts';
 import { killSwitchText } from '../../../server/services/texts/order-texts.ts';
 import { refusalTexts } from '../../../server/services/texts/refusal-texts.ts';
 import { words, type Said } from '../../../server/services/texts/said.ts';
-
-const en = createIntl({ locale: 'en-IN', defaultLocale: 'en-IN', timeZone: 'Asia/Kolkata', onError: () => {} });
-// A missing French message would quietly fall back to English; here it throws.
-const fr = createIntl({
-  locale: 'fr-FR',
-  defaultLocale: 'en-IN',
-  timeZone: 'Asia/Kolkata',
-  messages: frMessages,
-  onError: (error) => {
-    throw error;
-  },
-});
-const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
-const inFrench = (said: Said) => plain(sayServerText(fr, said.i18n, '(no code)'));
+import { en, fr, inFrench, plain } from '../support/server-text-intl.ts';
 
 const noPrice = refusalTexts.noPrice('NIFTY2612026000PE');
 const written: [string, Said][] = [

@@ -5,7 +5,6 @@
 // broker's own words come out in French as a French trader reads them.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { frMessages } from '@/i18n/locales/fr/index';
@@ -18,26 +17,12 @@ import { FileRefusal } from '../../../server/services/history/history-files.ts';
 import { historyTexts } from '../../../server/services/texts/history-texts.ts';
 import { cancelledOco, notSent, orderTexts } from '../../../server/services/texts/order-texts.ts';
 import { words, type Said } from '../../../server/services/texts/said.ts';
-
+import { en, fr, inFrench, plain } from '../support/server-text-intl.ts';
 const root = resolve(import.meta.dirname, '../../..');
 const contract = parse(readFileSync(resolve(root, 'openapi/main.yaml'), 'utf8')) as { components: { schemas: { TextCode: { enum: string[] } } } };
 const codes = contract.components.schemas.TextCode.enum;
 const enCatalogue = JSON.parse(readFileSync(resolve(root, 'src/i18n/locales/en.json'), 'utf8')) as Record<string, string>;
 
-const en = createIntl({ locale: 'en-IN', defaultLocale: 'en-IN', timeZone: 'Asia/Kolkata', onError: () => {} });
-// A missing French message would quietly fall back to English; here it throws.
-const fr = createIntl({
-  locale: 'fr-FR',
-  defaultLocale: 'en-IN',
-  timeZone: 'Asia/Kolkata',
-  messages: frMessages,
-  onError: (error) => {
-    throw error;
-  },
-});
-/** Intl's French groups and spaces with no-break spaces; the assertions read plain ones. */
-const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
-const inFrench = (said: Said) => plain(sayServerText(fr, said.i18n, '(no code)'));
 
 describe('every server message code', () => {
   it('the contract lists codes, and the app knows exactly those', () => {
