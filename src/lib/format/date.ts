@@ -68,6 +68,12 @@ export function formatDateTime(input: DateInput, locale: Locale): string {
   return locale === 'fr' ? `${datePart(p, locale)} ${timePart(p)}` : `${datePart(p, locale)}, ${timePart(p)}`;
 }
 
+/** 06:00 in IST, for what happens on the minute, such as a broker session's end. */
+export function formatHourMinute(input: DateInput, locale: Locale): string {
+  const p = partsOf(input, locale);
+  return p ? `${p.hour}:${p.minute}` : NO_DATE;
+}
+
 /** 14:05:09 in IST, for ticks, order times and "as of" stamps. */
 export function formatTime(input: DateInput, locale: Locale): string {
   const p = partsOf(input, locale);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { localeFromIntl, type Locale } from '@/i18n/locale';
-import { formatDate, formatDateTime, formatTime, formatWeekdayTime, type DateInput } from '@/lib/format/date';
+import { formatDate, formatDateTime, formatHourMinute, formatTime, formatWeekdayTime, type DateInput } from '@/lib/format/date';
 import {
   formatInr,
   formatNumber,
@@ -21,6 +21,7 @@ export type BoundFormat = {
   formatDate: (input: DateInput) => string;
   formatDateTime: (input: DateInput) => string;
   formatTime: (input: DateInput) => string;
+  formatHourMinute: (input: DateInput) => string;
   formatWeekdayTime: (input: DateInput) => string;
 };
 
@@ -41,6 +42,7 @@ export function useFormat(): BoundFormat {
       formatDate: (input) => isolate(formatDate(input, locale)),
       formatDateTime: (input) => isolate(formatDateTime(input, locale)),
       formatTime: (input) => isolate(formatTime(input, locale)),
+      formatHourMinute: (input) => isolate(formatHourMinute(input, locale)),
       formatWeekdayTime: (input) => isolate(formatWeekdayTime(input, locale)),
     }),
     [locale],

@@ -25,30 +25,28 @@ vi.mock('@/features/analytics/hooks/use-index-choices', () => ({ useIndexChoices
 const { ChartPanel } = await import('@/features/analytics/components/chart-panel');
 const { startEarlyBarsRead } = await import('@/features/analytics/api/chart-bars');
 
+function renderDailyNiftyChart() {
+  render(
+    <IntlProvider locale="en" defaultLocale="en">
+      <MemoryRouter initialEntries={['/app/trading_view_chart?index=NIFTY&interval=1D']}>
+        <ChartPanel size="inline" title="Chart" description="Candles" />
+      </MemoryRouter>
+    </IntlProvider>,
+  );
+}
+
 describe('a chart screen opened for the first time', () => {
   it('takes the read of its bars the entry started beside the screen\'s files, instead of reading them again', async () => {
     startEarlyBarsRead('?index=NIFTY&interval=1D');
     expect(library.dailyReads).toBe(1);
-    render(
-      <IntlProvider locale="en" defaultLocale="en">
-        <MemoryRouter initialEntries={['/app/trading_view_chart?index=NIFTY&interval=1D']}>
-          <ChartPanel size="inline" title="Chart" description="Candles" />
-        </MemoryRouter>
-      </IntlProvider>,
-    );
+    renderDailyNiftyChart();
     expect(await screen.findByText('Loading the chart…')).toBeTruthy();
     expect(library.dailyReads).toBe(1);
     cleanup();
   });
 
   it('fetches the chart library while the bars are still on their way', async () => {
-    render(
-      <IntlProvider locale="en" defaultLocale="en">
-        <MemoryRouter initialEntries={['/app/trading_view_chart?index=NIFTY&interval=1D']}>
-          <ChartPanel size="inline" title="Chart" description="Candles" />
-        </MemoryRouter>
-      </IntlProvider>,
-    );
+    renderDailyNiftyChart();
     expect(await screen.findByText('Loading the chart…')).toBeTruthy();
     await vi.waitFor(() => expect(library.loaded).toBe(1));
     expect(screen.queryByTestId('candle-chart')).toBeNull();

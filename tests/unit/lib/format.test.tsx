@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime, NO_DATE } from '@/lib/format/date';
+import { formatDate, formatDateTime, formatHourMinute, formatTime, NO_DATE } from '@/lib/format/date';
 import { formatInr, formatNumber, formatPercent, formatSignedInr } from '@/lib/format/number';
 import { isolate, withoutIsolates } from '@/lib/format/isolate';
 import { useFormat } from '@/lib/format/use-format';
@@ -57,6 +57,12 @@ describe('dates and times (IST)', () => {
     expect(formatDate(instant, 'en')).toBe('21 Nov 2026');
     expect(formatDateTime(instant, 'en')).toBe('21 Nov 2026, 14:05:09');
     expect(formatTime(instant, 'en')).toBe('14:05:09');
+  });
+
+  it('writes a time on the minute (a broker session\'s end) as HH:mm in IST, in both languages', () => {
+    expect(formatHourMinute('2026-11-22T00:30:00Z', 'en')).toBe('06:00');
+    expect(formatHourMinute('2026-11-22T00:30:00Z', 'fr')).toBe('06:00');
+    expect(formatHourMinute('never', 'fr')).toBe(NO_DATE);
   });
 
   it('uses the Indian calendar day, not the machine zone or UTC', () => {

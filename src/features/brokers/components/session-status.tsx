@@ -2,7 +2,6 @@ import CheckCircleIcon from '@heroicons/react/20/solid/CheckCircleIcon';
 import MinusCircleIcon from '@heroicons/react/20/solid/MinusCircleIcon';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import type { BrokerAccount } from '@/features/brokers/api/broker-types';
-import { sessionEndTime } from '@/features/brokers/session-end';
 import { isSessionOpen } from '@/features/brokers/session-open';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -19,7 +18,7 @@ const messages = defineMessages({
 /** The broker session in words and an icon, never colour alone. */
 export function SessionStatus({ account }: { account: BrokerAccount }) {
   const intl = useIntl();
-  const { formatDate, locale } = useFormat();
+  const { formatDate, formatHourMinute } = useFormat();
   if (!isSessionOpen(account)) {
     return (
       <span className="inline-flex items-start gap-1.5 text-fg-muted">
@@ -35,7 +34,7 @@ export function SessionStatus({ account }: { account: BrokerAccount }) {
       <span className="text-fg">
         {ends === null
           ? intl.formatMessage(messages.loggedIn)
-          : intl.formatMessage(loggedInUntil, { date: formatDate(ends), time: sessionEndTime(ends, locale) })}
+          : intl.formatMessage(loggedInUntil, { date: formatDate(ends), time: formatHourMinute(ends) })}
       </span>
     </span>
   );
