@@ -11,8 +11,8 @@ import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
 import type { BrokerTrade, OrderBot, OrderIntent, OrderPurpose } from '../broker-trading.ts';
 import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
-import { isFinal, kiteStamp, kiteState, mirrorColumns, type KiteState, type MirrorOrder } from './order-mapping.ts';
-import { claimSend, markSent, type IntentNumber } from './sends.ts';
+import { autosliceParent, isFinal, kiteStamp, kiteState, mirrorColumns, type KiteState, type MirrorOrder } from './order-mapping.ts';
+import { claimAutosliceChild, claimSend, markSent, type IntentNumber } from './sends.ts';
 
 export type Attribution = { portfolioId: number | null; bot: OrderBot | null; purpose: OrderPurpose; ocoGroup: string | null };
 
@@ -166,8 +166,12 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
         const row = byId.get(order.order_id);
         if (row === undefined) {
           if (order.tag === null) continue;
-          // A numbered send first (a lost answer's order of an intent), else the tag's attribution.
-          const sent = await claimSend(tx, accountId, { ...order, tag: order.tag });
+          // A numbered send first (a lost answer's order of an intent; an autoslice child within its call),
+          // else the tag's attribution.
+          const parent = autosliceParent(order.tags);
+          const sent = parent === null
+            ? await claimSend(tx, accountId, { ...order, tag: order.tag })
+            : await claimAutosliceChild(tx, accountId, { ...order, tag: order.tag, parent });
           const who = sent?.who ?? attributions.get(order.tag);
           if (who === undefined) continue;
           const adopted = await insertAdopted(tx, accountId, order, state, who, sent?.number ?? null, now);
