@@ -18,7 +18,7 @@
 import { notSent, orderTexts } from '../../texts/order-texts.ts';
 import type { Said } from '../../texts/said.ts';
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
@@ -106,9 +106,9 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
   }
 
   /** An order Kite never booked, in the book as REJECTED with why (Kite's words, or StrikeDesk's coded ones). */
-  async function recordRejected(account: TradingAccount, placed: Unplaced, who: Attribution, message: string, i18n: Said['i18n'] | null = null): Promise<string> {
+  async function recordRejected(account: TradingAccount, placed: Unplaced, who: Attribution, message: string, i18n: Said['i18n'] | null = null, q?: Queryable): Promise<string> {
     const orderId = unsentId();
-    await mirror.recordPlaced(account.id, { ...placed, orderId, status: 'REJECTED', statusMessage: message, statusMessageI18n: i18n }, who);
+    await mirror.recordPlaced(account.id, { ...placed, orderId, status: 'REJECTED', statusMessage: message, statusMessageI18n: i18n }, who, q);
     return orderId;
   }
 
@@ -195,41 +195,51 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
       const error = refused !== undefined && 'error' in refused ? new KiteError(refused.error.code, refused.error.error_type, refused.error.message) : null;
       return refusedWhole(domainErrorOf(error, 'order', what) ?? DomainError.said('order_refused', orderTexts.autosliceMissing));
     }
-    await markParent(db, account.id, ref, run.map((placement) => placement.number!.slice), answer.order_id);
-    // A child a postback or the ticker already brought in (by its tags) keeps the slice it was matched to.
-    const accepted = children.flatMap((child) => ('order_id' in child ? [child.order_id] : []));
-    const known = new Map((await mirror.byIds(account.id, accepted)).filter((row) => row.intent_ref === ref).map((row) => [row.order_id, row]));
-    const taken = new Set([...known.values()].map((row) => Number(row.intent_slice)));
-    const free = run.filter((placement) => !taken.has(placement.number!.slice));
-    const ids: string[] = [];
-    let refusal: DomainError | null = null;
-    for (const child of children) {
-      if ('order_id' in child && known.has(child.order_id)) {
-        ids.push(child.order_id);
-        continue;
-      }
-      const placement = free.shift();
-      if ('error' in child) {
-        const refused = domainErrorOf(new KiteError(child.error.code, child.error.error_type, child.error.message), 'order', what)!;
-        refusal ??= refused;
-        if (placement !== undefined) ids.push(await recordRejected(account, { ...unplaced(placement), parentOrderId: parent }, placement.who, refused.message));
-        continue;
-      }
-      // Kite cut more children than StrikeDesk planned slices: the extra one is still the leg's, without a number.
-      const owner = placement ?? run.at(-1)!;
-      await mirror.recordPlaced(
+    // Under the lock of the call's sends, so a child a postback or the ticker brings in meanwhile (mirror.ts
+    // sync) waits: a child already brought in keeps the slice it was matched to, the others take the rest in order.
+    return db.transaction(async (tx) => {
+      await tx.query('SELECT intent_slice FROM kite_sends WHERE broker_account_id = $1 AND intent_ref = $2 AND autoslice_first = $3 FOR UPDATE', [
         account.id,
-        { ...unplaced(owner), number: placement?.number ?? null, parentOrderId: parent, orderId: child.order_id, status: 'PUT ORDER REQ RECEIVED', statusMessage: null },
-        owner.who,
-      );
-      ids.push(child.order_id);
-    }
-    // Fewer children than slices: the slices left are not placed, and never sent again (their call was answered).
-    for (const placement of free) {
-      ids.push(await recordRejected(account, { ...unplaced(placement), parentOrderId: parent }, placement.who, orderTexts.autosliceMissing.text, orderTexts.autosliceMissing.i18n));
-      refusal ??= DomainError.said('order_refused', orderTexts.autosliceMissing);
-    }
-    return { ids, refusal };
+        ref,
+        head.number!.slice,
+      ]);
+      await markParent(tx, account.id, ref, run.map((placement) => placement.number!.slice), answer.order_id);
+      const accepted = children.flatMap((child) => ('order_id' in child ? [child.order_id] : []));
+      const known = new Map((await mirror.byIds(account.id, accepted, tx)).filter((row) => row.intent_ref === ref).map((row) => [row.order_id, row]));
+      const taken = new Set([...known.values()].map((row) => Number(row.intent_slice)));
+      const free = run.filter((placement) => !taken.has(placement.number!.slice));
+      const ids: string[] = [];
+      let refusal: DomainError | null = null;
+      for (const child of children) {
+        if ('order_id' in child && known.has(child.order_id)) {
+          ids.push(child.order_id);
+          continue;
+        }
+        const placement = free.shift();
+        if ('error' in child) {
+          const refused = domainErrorOf(new KiteError(child.error.code, child.error.error_type, child.error.message), 'order', what)!;
+          refusal ??= refused;
+          if (placement !== undefined) ids.push(await recordRejected(account, { ...unplaced(placement), parentOrderId: parent }, placement.who, refused.message, null, tx));
+          continue;
+        }
+        // Kite cut more children than StrikeDesk planned slices: the extra one is still the leg's, without a number.
+        const owner = placement ?? run.at(-1)!;
+        await mirror.recordPlaced(
+          account.id,
+          { ...unplaced(owner), number: placement?.number ?? null, parentOrderId: parent, orderId: child.order_id, status: 'PUT ORDER REQ RECEIVED', statusMessage: null },
+          owner.who,
+          tx,
+        );
+        ids.push(child.order_id);
+      }
+      // Fewer children than slices: the slices left are not placed, and never sent again (their call was answered).
+      for (const placement of free) {
+        const missing = orderTexts.autosliceMissing;
+        ids.push(await recordRejected(account, { ...unplaced(placement), parentOrderId: parent }, placement.who, missing.text, missing.i18n, tx));
+        refusal ??= DomainError.said('order_refused', missing);
+      }
+      return { ids, refusal };
+    });
   }
 
   /**
