@@ -104,6 +104,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   },
   'order.not_sent': { id: 'server.order.not_sent', defaultMessage: 'Not sent: {reason}' },
   'order.basket_refused': { id: 'server.order.basket_refused', defaultMessage: 'Not sent: an earlier order of this basket was refused.' },
+  'order.autoslice_missing': {
+    id: 'server.order.autoslice_missing',
+    defaultMessage: 'Not placed: Kite made no order for this slice of the autosliced order. Check the order book before placing it again.',
+  },
   'order.portfolio_deleted': { id: 'server.order.portfolio_deleted', defaultMessage: 'Its portfolio was deleted.' },
   'order.cancelled_by_you': { id: 'server.order.cancelled_by_you', defaultMessage: 'Cancelled by you.' },
   'order.cancelled_expired': { id: 'server.order.cancelled_expired', defaultMessage: 'Cancelled: the contract expired.' },

@@ -53,6 +53,8 @@ export function createControl({ apps, market, book, hub, postbacks, faults, hour
     refusePlacement(skip: number, errorType: KiteErrorType = 'MarginException', message = 'Insufficient funds.'): void {
       book.refusePlacement({ skip, errorType, message });
     },
+    /** Every place request that reached the order book (`POST /orders/:variety`), oldest first: how many calls an order took. */
+    placeCalls: () => book.placeCalls(),
     /** The next placement happens, then its connection is destroyed without an answer. */
     dropNextPlaceAnswer(): void {
       faults.dropNextPlaceAnswer = true;
@@ -119,6 +121,7 @@ export async function handleControl(control: KiteControl, request: IncomingMessa
       margins: () => control.setMargins(text(body, 'api_key') ?? '', body.margins ?? number(body, 'net')),
       postbacks: () => control.postbackDeliveries(),
       orders: () => control.orders(),
+      'place-calls': () => control.placeCalls(),
       'ticker-silence': () => control.silenceTicker(body.silent !== false),
       'ticker-drop': () => control.dropTickerConnections(),
       now: () => control.now(),

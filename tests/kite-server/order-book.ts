@@ -16,6 +16,7 @@ export type Account = { apiKey: string; userId: string; availableMarginPaise: ()
 export type OrderChange = 'state' | 'update' | 'final';
 export type SliceFailure = { index: number; errorType: KiteErrorType; message: string };
 export type PlacementRefusal = { skip: number; errorType: KiteErrorType; message: string };
+export type PlaceCall = { tag: string | null; quantity: number; autoslice: boolean };
 
 export type OrderBookOptions = {
   market: Market;
@@ -33,6 +34,8 @@ export function createOrderBook({ market, clock, hours, onChange }: OrderBookOpt
   const trades: { account: Account; trade: KiteTrade; pricePaise: number; product: string }[] = [];
   let sequence = 0;
   let sliceFailure: SliceFailure | null = null;
+  // Every place request that reached the book (authenticated, within the rate limit), refused or not.
+  const placeCalls: PlaceCall[] = [];
   // A placement to refuse at the door: after `skip` more placements succeed.
   let placementRefusal: PlacementRefusal | null = null;
   const nextId = () => String(260115000000000 + ++sequence);
@@ -140,6 +143,7 @@ export function createOrderBook({ market, clock, hours, onChange }: OrderBookOpt
 
   return {
     place(account: Account, variety: string, form: URLSearchParams): { order_id: string; children?: unknown[] } {
+      placeCalls.push({ tag: form.get('tag'), quantity: Number(form.get('quantity')), autoslice: form.get('autoslice') === 'true' });
       const request = readOrderRequest(variety, form, market);
       const held = hours.admitVariety(request.variety) === 'held';
       if (placementRefusal !== null && placementRefusal.skip-- === 0) {
@@ -148,6 +152,11 @@ export function createOrderBook({ market, clock, hours, onChange }: OrderBookOpt
         throw new AnswerError(400, errorType, message);
       }
       const freeze = request.instrument.freeze_quantity;
+      const lot = Math.max(1, request.instrument.lot_size);
+      // Kite refuses autoslice on a quantity that needs no slicing (Kite forum, "Wrong Documentation for autoslice order").
+      if (request.autoslice && freeze > 0 && request.quantity <= freeze) {
+        throw inputError(`Quantity should be greater than or equal to ${(Math.floor(freeze / lot) + 1) * lot} for order slicing.`);
+      }
       if (freeze <= 0 || request.quantity <= freeze) return { order_id: createOrder(account, request, [], held) };
       if (!request.autoslice) throw inputError(`Quantity exceeds the freeze limit of ${freeze}. Split the order or use autoslice.`);
       const parentId = nextId();
@@ -199,6 +208,7 @@ export function createOrderBook({ market, clock, hours, onChange }: OrderBookOpt
       return { order_id: orderId };
     },
     releaseDue,
+    placeCalls: (): readonly PlaceCall[] => [...placeCalls],
     orders: (account: Account) => [...records.values()].filter((r) => r.account.apiKey === account.apiKey).map((r) => r.order),
     history: (account: Account, orderId: string) => owned(account, orderId).history,
     trades: (account: Account) => trades.filter((t) => t.account.apiKey === account.apiKey),

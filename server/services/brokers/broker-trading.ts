@@ -127,7 +127,17 @@ export type OrderBot = { kind: 'trading' | 'daily'; id: number };
 export type PlanOptions = { portfolioId: number | null; purpose: OrderPurpose; bot?: OrderBot | null };
 
 /** One order of an intent's plan: no larger than the broker takes in one order. Stored as JSON with the intent's key while it goes out. */
-export type PlannedOrder = OrderIntent & { portfolioId: number | null; purpose: OrderPurpose; bot: OrderBot | null };
+export type PlannedOrder = OrderIntent & {
+  portfolioId: number | null;
+  purpose: OrderPurpose;
+  bot: OrderBot | null;
+  /**
+   * The leg this order is a slice of, when the broker sends a leg's slices as one call (Kite's autoslice:
+   * one request, one child order per slice); absent when each order goes on its own (the paper broker). The
+   * order pipeline sends a group's slices in the same step, within one second's room, each keeping its number.
+   */
+  sliceGroup?: number;
+};
 
 /**
  * What an intent goes out as, in order; `cancel`: working orders to cancel before the first is placed (a

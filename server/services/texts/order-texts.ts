@@ -16,6 +16,7 @@ export const orderTexts = {
   cancelledPositionClosed: said('order.cancelled_position_closed', {}, 'Cancelled: the position it protected is closed.'),
   notFilledInTime: said('order.cancelled_not_filled_in_time', {}, 'Not filled in time: the bot does not chase the price.'),
   basketRefused: said('order.basket_refused', {}, 'Not sent: an earlier order of this basket was refused.'),
+  autosliceMissing: said('order.autoslice_missing', {}, 'Not placed: Kite made no order for this slice of the autosliced order. Check the order book before placing it again.'),
   portfolioDeleted: said('order.portfolio_deleted', {}, 'Its portfolio was deleted.'),
 } as const;
 

@@ -53,10 +53,19 @@ export async function takeStep(tx: Queryable, { call, idempotency, limits, clock
   const killed = call.entry && armed !== null ? killSwitchText(account.accountNumber, armed) : null;
   const send: NumberedOrder[] = [];
   const unsent: Array<NumberedOrder & { reason: Said }> = [];
-  for (const order of todo) {
+  // A leg's slices that go to the broker as one call (Kite's autoslice) go in the same step or wait together:
+  // the call's children are counted before it, within the second's room.
+  const neededAt = (index: number) => {
+    const group = todo[index]!.sliceGroup;
+    if (group === undefined || (index > 0 && todo[index - 1]!.sliceGroup === group)) return 1;
+    let end = index;
+    while (end + 1 < todo.length && todo[end + 1]!.sliceGroup === group) end += 1;
+    return Math.min(end - index + 1, limits.perSecond);
+  };
+  for (const [index, order] of todo.entries()) {
     const gone = order.portfolioId !== null && !kept.has(order.portfolioId);
     const reason = state.stop ?? killed ?? limitReached ?? (gone ? orderTexts.portfolioDeleted : null);
-    if (reason === null && send.length >= room) break;
+    if (reason === null && send.length + neededAt(index) > room) break;
     if (reason === null) send.push(order);
     else unsent.push({ ...order, reason });
   }

@@ -1,6 +1,7 @@
 // Every order path of a live Kite account through the trading contract, against the Kite test server: place
-// (tag on every order, market protection on MARKET and the LIMIT Kite made of it shown), slices at the freeze
-// quantity each reported and a refused one stopping the rest, Kite's refusals in its words, modify (counted),
+// (tag on every order, market protection on MARKET and the LIMIT Kite made of it shown), an order above the
+// freeze quantity as one autoslice call (paced and counted per child, each child reported, a refused child
+// stopping the rest), Kite's refusals in its words, modify (counted),
 // cancel (repeatable), square-off and stop-loss/target (one cancels the other, done by StrikeDesk).
 import { describe, expect, it } from 'vitest';
 import { testBackends } from '../support/test-database.ts';
@@ -43,35 +44,91 @@ describe.each(testBackends)('orders on a Kite account on %s', (backend) => {
     ]);
   });
 
-  it('slices an order above the freeze quantity, each slice its own order; a slice Kite refuses stops the rest, each reported', async () => {
+  const sliceSize = () => 1800 - (1800 % live.desk.lotSize);
+  const placeCallsTagged = (tag: string) => live.stack.kite.control.placeCalls().filter((call) => call.tag === tag);
+  const sendsCounted = async () =>
+    Number((await live.stack.server.db.query<{ count: string }>('SELECT count(*) AS count FROM order_sends WHERE broker_account_id = $1', [live.desk.account.id])).rows[0]!.count);
+
+  it('sends an order of 3× the freeze quantity to Kite as one autoslice call: three children, each its own order, each counted', async () => {
     const put = live.desk.symbol(live.desk.atm, 'PE');
     live.stack.kite.control.setPrice(`NFO:${put}`, 80);
-    live.stack.kite.control.refusePlacement(1, 'MarginException', 'Insufficient funds.');
-    const sliceSize = 1800 - (1800 % live.desk.lotSize);
-    const quantity = 2 * sliceSize + live.desk.lotSize;
-    const res = await live.desk.place([live.desk.order(put, 'BUY', quantity, { order_type: 'LIMIT', price: 75 })], {}, 'sliced-1');
+    const counted = await sendsCounted();
+    const res = await live.desk.place([live.desk.order(put, 'BUY', 3 * sliceSize(), { order_type: 'LIMIT', price: 75 })], {}, 'autoslice-3x');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const slices = res.body.orders;
-    expect(slices.map((order) => [order.quantity, order.status, order.status_message])).toEqual([
-      [sliceSize, 'OPEN', null],
-      [sliceSize, 'REJECTED', `Kite refused the order for ${put}: Insufficient funds.`],
-      [live.desk.lotSize, 'REJECTED', 'Not sent: an earlier order of this basket was refused.'],
+    // One request to Kite, with autoslice, for the whole quantity.
+    expect(placeCallsTagged('autoslice-3x')).toEqual([{ tag: 'autoslice-3x', quantity: 3 * sliceSize(), autoslice: true }]);
+    // Its three children, each its own order of the intent with Kite's parent id.
+    const children = res.body.orders;
+    const parent = children[0]!.parent_order_id;
+    expect(parent).toMatch(/^\d+$/);
+    expect(children.map((order) => [order.quantity, order.status, order.parent_order_id, order.tag])).toEqual([
+      [sliceSize(), 'OPEN', parent, 'autoslice-3x'],
+      [sliceSize(), 'OPEN', parent, 'autoslice-3x'],
+      [sliceSize(), 'OPEN', parent, 'autoslice-3x'],
     ]);
-    expect(slices[0]).toMatchObject({ tag: 'sliced-1', order_type: 'LIMIT', price: 75 });
-    // Only the first slice reached Kite, without autoslice: StrikeDesk numbers and paces each slice itself.
-    const atKite = live.stack.kite.control.orders().filter((order) => order!.tag === 'sliced-1');
-    expect(atKite.map((order) => order!.quantity)).toEqual([sliceSize]);
-    expect(atKite[0]!.tags).not.toContain('autoslice');
+    expect(new Set(children.map((order) => order.order_id)).size).toBe(3);
+    for (const child of children) expect(live.desk.atKite(child.order_id)!.tags).toEqual(['autoslice-3x', 'autoslice', `autoslice:${parent}`]);
     const book = await live.desk.orderBook();
-    expect(book.body.order_book.filter((order) => order.tag === 'sliced-1').map((order) => order.status).sort()).toEqual(['OPEN', 'REJECTED', 'REJECTED']);
+    const inBook = book.body.order_book.filter((order) => order.tag === 'autoslice-3x');
+    expect(inBook.map((order) => order.order_id).sort()).toEqual(children.map((order) => order.order_id).sort());
+    expect(inBook.every((order) => order.parent_order_id === parent)).toBe(true);
+    // The rate counter was charged one order per child, for the one call.
+    expect((await sendsCounted()) - counted).toBe(3);
+  });
+
+  it('waits until the second has room for every child of an autoslice call, then sends it once', async () => {
+    const call = live.desk.symbol(live.desk.atm + 50, 'CE');
+    live.stack.kite.control.setPrice(`NFO:${call}`, 60);
+    // Eight orders went out this second: room for two more, and the call has three children.
+    const now = live.stack.server.clock.now();
+    await live.stack.server.db.query(`INSERT INTO order_sends (broker_account_id, sent_at, trading_day) SELECT $1, $2, '2026-11-20'::date FROM generate_series(1, 8)`, [
+      live.desk.account.id,
+      now,
+    ]);
+    const res = await live.desk.place([live.desk.order(call, 'BUY', 3 * sliceSize(), { order_type: 'LIMIT', price: 55 })], {}, 'autoslice-paced');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.orders.map((order) => order.status)).toEqual(['OPEN', 'OPEN', 'OPEN']);
+    expect(placeCallsTagged('autoslice-paced')).toHaveLength(1);
+    const { rows } = await live.stack.server.db.query<{ sent_at: Date }>('SELECT sent_at FROM order_sends WHERE broker_account_id = $1 AND sent_at > $2 ORDER BY sent_at', [
+      live.desk.account.id,
+      now,
+    ]);
+    // The three children were counted together, in a later second than the eight.
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((row) => new Date(row.sent_at).getTime())).size).toBe(1);
+    expect(new Date(rows[0]!.sent_at).getTime()).toBeGreaterThanOrEqual(now.getTime() + 1000);
+  });
+
+  it("reports a child Kite's autoslice refused in Kite's words, keeps the children Kite placed, and sends no later leg", async () => {
+    const [put, call] = [live.desk.symbol(live.desk.atm - 50, 'PE'), live.desk.symbol(live.desk.atm - 50, 'CE')];
+    live.stack.kite.control.setPrice(`NFO:${put}`, 70);
+    live.stack.kite.control.failAutosliceChild(1, 'MarginException', 'Insufficient funds.');
+    const basket = [live.desk.order(put, 'BUY', 3 * sliceSize(), { order_type: 'LIMIT', price: 65 }), live.desk.order(call, 'SELL', live.desk.lotSize)];
+    const res = await live.desk.place(basket, {}, 'autoslice-refused');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const orders = res.body.orders;
+    expect(orders.map((order) => [order.tradingsymbol, order.quantity, order.status, order.status_message])).toEqual([
+      [put, sliceSize(), 'OPEN', null],
+      [put, sliceSize(), 'REJECTED', `Kite refused the order for ${put}: Insufficient funds.`],
+      [put, sliceSize(), 'OPEN', null],
+      [call, live.desk.lotSize, 'REJECTED', 'Not sent: an earlier order of this basket was refused.'],
+    ]);
+    const parent = orders[0]!.parent_order_id;
+    expect(orders.slice(0, 3).every((order) => order.parent_order_id === parent)).toBe(true);
+    expect(orders[1]!.order_id).toMatch(/^SD[0-9A-F]{12}$/);
+    // Kite holds the two children it placed; the call leg never reached Kite.
+    expect(live.stack.kite.control.orders().filter((order) => order!.tag === 'autoslice-refused').map((order) => order!.tradingsymbol)).toEqual([put, put]);
+    expect(placeCallsTagged('autoslice-refused')).toHaveLength(1);
+    const book = await live.desk.orderBook();
+    expect(book.body.order_book.filter((order) => order.tag === 'autoslice-refused').map((order) => order.status).sort()).toEqual(['OPEN', 'OPEN', 'REJECTED', 'REJECTED']);
   });
 
   it('refuses an order that would need more than 10 slices, placing nothing', async () => {
-    const sliceSize = 1800 - (1800 % live.desk.lotSize);
-    const res = await live.desk.place([live.desk.order(live.desk.symbol(live.desk.atm, 'PE'), 'BUY', 10 * sliceSize + live.desk.lotSize)]);
+    const res = await live.desk.place([live.desk.order(live.desk.symbol(live.desk.atm, 'PE'), 'BUY', 10 * sliceSize() + live.desk.lotSize)], {}, 'eleven-slices');
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'too_many_orders', field: 'quantity' });
     expect(res.body.message).toContain('at most 10');
+    expect(placeCallsTagged('eleven-slices')).toEqual([]);
   });
 
   it("answers Kite's refusal at the door in Kite's words, placing nothing", async () => {

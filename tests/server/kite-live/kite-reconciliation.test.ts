@@ -2,7 +2,8 @@
 // answered as placed; a request that failed on the way is "outcome unknown", its Idempotency-Key held (409
 // for the lease), and its retry after the lease looks the tag up at Kite before placing, once; Kite's 429
 // placed nothing and frees the key. Each order of an intent is matched back by its number, so two identical
-// orders of a basket are never taken for one another.
+// orders of a basket are never taken for one another; the children of an autoslice call whose answer was lost
+// are found by their tags, each once, and the call is never made again.
 import { describe, expect, it } from 'vitest';
 import { testBackends } from '../support/test-database.ts';
 import { useKiteDesk } from './kite-desk.ts';
@@ -95,6 +96,93 @@ describe.each(testBackends)('reconciliation on a Kite account on %s', (backend) 
     expect(retried.body.orders).toHaveLength(2);
     expect(atKiteTagged('unread-book-1')).toHaveLength(2);
     expect(retried.body.orders.map((order) => order.order_id).sort()).toEqual(atKiteTagged('unread-book-1').map((order) => order!.order_id).sort());
+  });
+
+  const sliceSize = () => 1800 - (1800 % live.desk.lotSize);
+  const placeCallsTagged = (tag: string) => live.stack.kite.control.placeCalls().filter((call) => call.tag === tag);
+  const mirroredTagged = async (tag: string) =>
+    (await live.stack.server.db.query<{ order_id: string; intent_slice: number | null }>('SELECT order_id, intent_slice FROM kite_orders WHERE broker_account_id = $1 AND tag = $2 ORDER BY intent_slice', [live.desk.account.id, tag])).rows;
+
+  it("finds the children of an autoslice call whose answer was dropped by its tags, once each, and never calls again", async () => {
+    const put = live.desk.symbol(live.desk.atm + 100, 'PE');
+    live.stack.kite.control.setPrice(`NFO:${put}`, 90);
+    live.stack.kite.control.dropNextPlaceAnswer();
+    const body = [live.desk.order(put, 'BUY', 3 * sliceSize(), { order_type: 'LIMIT', price: 85 })];
+    const res = await live.desk.place(body, {}, 'autoslice-dropped');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const atKite = atKiteTagged('autoslice-dropped');
+    expect(atKite).toHaveLength(3);
+    const parent = atKite[0]!.tags.find((tag) => tag.startsWith('autoslice:'))!.slice('autoslice:'.length);
+    expect(res.body.orders.map((order) => [order.quantity, order.status, order.parent_order_id])).toEqual([
+      [sliceSize(), 'OPEN', parent],
+      [sliceSize(), 'OPEN', parent],
+      [sliceSize(), 'OPEN', parent],
+    ]);
+    expect(res.body.orders.map((order) => order.order_id).sort()).toEqual(atKite.map((order) => order!.order_id).sort());
+    expect((await mirroredTagged('autoslice-dropped')).map((row) => row.intent_slice)).toEqual([0, 1, 2]);
+    expect(placeCallsTagged('autoslice-dropped')).toHaveLength(1);
+    const again = await live.desk.place(body, {}, 'autoslice-dropped');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(placeCallsTagged('autoslice-dropped')).toHaveLength(1);
+    expect(atKiteTagged('autoslice-dropped')).toHaveLength(3);
+  });
+
+  it('reads a child missing from a dropped autoslice answer as not placed by Kite: never sent again, and no later leg goes', async () => {
+    const [put, call] = [live.desk.symbol(live.desk.atm + 150, 'PE'), live.desk.symbol(live.desk.atm + 150, 'CE')];
+    live.stack.kite.control.setPrice(`NFO:${put}`, 95);
+    live.stack.kite.control.failAutosliceChild(2);
+    live.stack.kite.control.dropNextPlaceAnswer();
+    const basket = [live.desk.order(put, 'BUY', 3 * sliceSize(), { order_type: 'LIMIT', price: 90 }), live.desk.order(call, 'BUY', live.desk.lotSize)];
+    const res = await live.desk.place(basket, {}, 'autoslice-short');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.orders.map((order) => [order.tradingsymbol, order.status, order.status_message])).toEqual([
+      [put, 'OPEN', null],
+      [put, 'OPEN', null],
+      [put, 'REJECTED', 'Not placed: Kite made no order for this slice of the autosliced order. Check the order book before placing it again.'],
+      [call, 'REJECTED', 'Not sent: an earlier order of this basket was refused.'],
+    ]);
+    expect(placeCallsTagged('autoslice-short')).toHaveLength(1);
+    expect(atKiteTagged('autoslice-short')).toHaveLength(2);
+  });
+
+  it('holds the key when the book cannot be read after a dropped autoslice answer; the retry finds the children and sends nothing', async () => {
+    const call = live.desk.symbol(live.desk.atm - 150, 'CE');
+    live.stack.kite.control.setPrice(`NFO:${call}`, 100);
+    live.stack.kite.control.dropNextPlaceAnswer();
+    live.stack.network.failNext('GET', '/orders');
+    const body = [live.desk.order(call, 'BUY', 2 * sliceSize() + live.desk.lotSize, { order_type: 'LIMIT', price: 95 })];
+    const lost = await live.desk.place(body, {}, 'autoslice-unread');
+    expect(lost.status).toBe(503);
+    expect(lost.body).toMatchObject({ code: 'broker_outcome_unknown' });
+    expect(atKiteTagged('autoslice-unread')).toHaveLength(3);
+    live.stack.server.clock.advance(31_000);
+    const retried = await live.desk.place(body, {}, 'autoslice-unread');
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.orders.map((order) => order.quantity)).toEqual([sliceSize(), sliceSize(), live.desk.lotSize]);
+    expect(retried.body.orders.map((order) => order.order_id).sort()).toEqual(atKiteTagged('autoslice-unread').map((order) => order!.order_id).sort());
+    expect(placeCallsTagged('autoslice-unread')).toHaveLength(1);
+  });
+
+  it('never sends again, on the retry, a slice whose autoslice call Kite took without a child for it', async () => {
+    const put = live.desk.symbol(live.desk.atm - 150, 'PE');
+    live.stack.kite.control.setPrice(`NFO:${put}`, 100);
+    live.stack.kite.control.failAutosliceChild(0);
+    live.stack.kite.control.dropNextPlaceAnswer();
+    live.stack.network.failNext('GET', '/orders');
+    const body = [live.desk.order(put, 'BUY', 2 * sliceSize() + live.desk.lotSize, { order_type: 'LIMIT', price: 95 })];
+    const lost = await live.desk.place(body, {}, 'autoslice-retried');
+    expect(lost.status).toBe(503);
+    live.stack.server.clock.advance(31_000);
+    const retried = await live.desk.place(body, {}, 'autoslice-retried');
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.orders.map((order) => [order.quantity, order.status])).toEqual([
+      [sliceSize(), 'OPEN'],
+      [sliceSize(), 'REJECTED'],
+      [live.desk.lotSize, 'OPEN'],
+    ]);
+    expect(retried.body.orders[1]!.status_message).toMatch(/^Not placed: Kite made no order for this slice/);
+    expect(placeCallsTagged('autoslice-retried')).toHaveLength(1);
+    expect(atKiteTagged('autoslice-retried')).toHaveLength(2);
   });
 
   it('is told outcome unknown when a cancel is lost, and the book then says what happened', async () => {

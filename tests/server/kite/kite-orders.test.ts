@@ -61,6 +61,16 @@ describe('Kite autoslice', () => {
     expect(new Set(tagged.map((order) => order.order_id)).size).toBe(2);
   });
 
+  it('refuses autoslice on a quantity that needs no slicing, as Kite does, placing nothing; every place call is counted', async () => {
+    const { http, server } = await start();
+    await expect(placeOrder(http, { ...buy, quantity: 1800, price: 100, autoslice: true, tag: 'noslice' })).rejects.toMatchObject({
+      errorType: 'InputException',
+      message: 'Quantity should be greater than or equal to 1875 for order slicing.',
+    });
+    expect(ordersTagged(await getOrders(http), 'noslice')).toEqual([]);
+    expect(server.control.placeCalls()).toEqual([{ tag: 'noslice', quantity: 1800, autoslice: true }]);
+  });
+
   it('refuses a quantity above the freeze limit without autoslice', async () => {
     const { http } = await start();
     await expect(placeOrder(http, { ...buy, quantity: 1875, price: 100 })).rejects.toMatchObject({ errorType: 'InputException', message: expect.stringContaining('freeze') });

@@ -102,9 +102,11 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
   async function exitOrders(legs: readonly Leg[]): Promise<PlannedOrder[]> {
     const ordered = [...legs.filter((leg) => leg.quantity < 0), ...legs.filter((leg) => leg.quantity > 0)];
     const orders: PlannedOrder[] = [];
-    for (const leg of ordered) {
+    for (const [index, leg] of ordered.entries()) {
       const contract = await contracts.contractOf(leg.exchange, leg.tradingsymbol, clock());
       const quantities = contract === null ? [Math.abs(leg.quantity)] : slices(Math.abs(leg.quantity), contract);
+      // A square-off's slices of one leg go to Kite as one autoslice call (the kill switch's, unnumbered, one by one).
+      const group = quantities.length > 1 ? { sliceGroup: index } : {};
       for (const quantity of quantities) {
         orders.push({
           exchange: leg.exchange,
@@ -118,6 +120,7 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
           portfolioId: leg.portfolioId,
           purpose: 'squareoff',
           bot: leg.bot,
+          ...group,
         });
       }
     }

@@ -11,8 +11,8 @@ import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
 import type { BrokerTrade, OrderBot, OrderIntent, OrderPurpose } from '../broker-trading.ts';
 import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
-import { isFinal, kiteStamp, kiteState, mirrorColumns, type KiteState, type MirrorOrder } from './order-mapping.ts';
-import { claimSend, markSent, type IntentNumber } from './sends.ts';
+import { autosliceParent, isFinal, kiteStamp, kiteState, mirrorColumns, type KiteState, type MirrorOrder } from './order-mapping.ts';
+import { claimAutosliceChild, claimSend, markSent, type IntentNumber } from './sends.ts';
 
 export type Attribution = { portfolioId: number | null; bot: OrderBot | null; purpose: OrderPurpose; ocoGroup: string | null };
 
@@ -68,10 +68,12 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
   }
 
   /** An order Kite accepted (or refused with its own id, an autoslice child's), as StrikeDesk sent it. */
-  async function recordPlaced(accountId: number, placed: PlacedOrder, who: Attribution): Promise<void> {
+  /** `q`: the caller's transaction (an autoslice call's children are recorded under its sends' lock). */
+  async function recordPlaced(accountId: number, placed: PlacedOrder, who: Attribution, q?: Queryable): Promise<void> {
     const now = clock();
     const { intent, number } = placed;
-    await db.transaction(async (tx) => {
+    const inTransaction = (fn: (tx: Queryable) => Promise<void>) => (q === undefined ? db.transaction(fn) : fn(q));
+    await inTransaction(async (tx) => {
       if (number !== null && !placed.orderId.startsWith('SD')) await markSent(tx, accountId, number, placed.orderId);
       // A ticker update or postback may have adopted the order between Kite's answer and this write, by its
       // tag alone: the row then lacks the intent's number and the order's own attribution, given here.
@@ -166,8 +168,12 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
         const row = byId.get(order.order_id);
         if (row === undefined) {
           if (order.tag === null) continue;
-          // A numbered send first (a lost answer's order of an intent), else the tag's attribution.
-          const sent = await claimSend(tx, accountId, { ...order, tag: order.tag });
+          // A numbered send first (a lost answer's order of an intent; an autoslice child within its call),
+          // else the tag's attribution.
+          const parent = autosliceParent(order.tags);
+          const sent = parent === null
+            ? await claimSend(tx, accountId, { ...order, tag: order.tag })
+            : await claimAutosliceChild(tx, accountId, { ...order, tag: order.tag, parent });
           const who = sent?.who ?? attributions.get(order.tag);
           if (who === undefined) continue;
           const adopted = await insertAdopted(tx, accountId, order, state, who, sent?.number ?? null, now);
@@ -214,8 +220,8 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
     }
   }
 
-  async function byIds(accountId: number, orderIds: readonly string[]): Promise<MirrorOrder[]> {
-    const { rows } = await db.query<MirrorOrder>(
+  async function byIds(accountId: number, orderIds: readonly string[], q: Queryable = db): Promise<MirrorOrder[]> {
+    const { rows } = await q.query<MirrorOrder>(
       `SELECT ${mirrorColumns} FROM kite_orders WHERE broker_account_id = $1 AND order_id = ANY($2::text[]) ORDER BY id`,
       [accountId, orderIds],
     );

@@ -106,7 +106,7 @@ export function kiteState(order: KiteOrder): KiteState {
 }
 
 /** Autoslice children are tagged "autoslice:<parent order_id>". */
-function autosliceParent(tags: readonly string[]): string | null {
+export function autosliceParent(tags: readonly string[]): string | null {
   const tag = tags.find((candidate) => candidate.startsWith('autoslice:'));
   return tag === undefined ? null : tag.slice('autoslice:'.length);
 }

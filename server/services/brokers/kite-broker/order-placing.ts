@@ -1,27 +1,31 @@
 // Placing orders on Kite. Every order carries the intent's tag (at most 20 characters) and every MARKET and
-// SL-M order Kite's automatic market protection (-1: Kite refuses API market orders without it). StrikeDesk
-// slices at the freeze quantity itself (order-plans.ts), so each slice is a numbered order of its intent:
-// one place call, one Kite order, paced with the rest. A 200 means the order reached Kite, nothing more:
-// what is answered is what Kite's book says right after, its transient states read as still working.
+// SL-M order Kite's automatic market protection (-1: Kite refuses API market orders without it). An order up
+// to the freeze quantity is one place call, one Kite order. A leg above it is planned as numbered slices
+// (order-plans.ts) that go out together as ONE call with autoslice=true: Kite answers a parent id and one
+// child order per slice (or a refusal for that child), each child matched to its slice's number. The order
+// pipeline counted every slice against the rate limits before the call (trading/pacing-step.ts). A 200 means
+// the orders reached Kite, nothing more: what is answered is what Kite's book says right after.
 //
-// Never placed twice: each numbered order is written down before its call (sends.ts), and one already in the
-// mirror under its intent and number is answered as it is. An answer that never came (KiteOutcomeUnknownError)
-// is reconciled at once from Kite's book, where the tag and the written send tell which order it was; when
-// none is found the call stops with "outcome unknown", keeping the intent's claim, so its retry reads the
-// book again before placing. A refusal (Kite's 4xx, its 429) before anything of the call was placed refuses
-// the call; after something was placed it stops the intent (its hedges may be what failed), the refused
-// order and the rest of the call in the book as REJECTED.
+// Never placed twice: each numbered order (each slice of an autoslice call too) is written down before its
+// call (sends.ts), and one already in the mirror under its intent and number is answered as it is. An answer
+// that never came (KiteOutcomeUnknownError) is reconciled at once from Kite's book, where the tag (and an
+// autoslice child's "autoslice:<parent>" tag) and the written sends tell which order it was; when none is
+// found the call stops with "outcome unknown", keeping the intent's claim, so its retry reads the book again
+// before placing. A slice of an autoslice call Kite took is never sent again. A refusal (Kite's 4xx, its 429)
+// before anything of the call was placed refuses the call; after something was placed (a refused child
+// beside accepted ones, too) it stops the intent (its hedges may be what failed), the refused order and the
+// rest of the call in the book as REJECTED.
 import { notSent, orderTexts } from '../../texts/order-texts.ts';
 import type { Said } from '../../texts/said.ts';
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import { IntentStopped, killSwitchRefusal, type BrokerOrder, type IntentRef, type NumberedOrder, type OrderIntent, type TradingAccount } from '../broker-trading.ts';
 import { readEntryGuards } from '../entry-guards.ts';
-import { KiteOutcomeUnknownError } from '../kite/kite-errors.ts';
-import { getOrders, ordersTagged, placeOrder, type KitePlaceOrder } from '../kite/kite-orders.ts';
+import { KiteError, KiteOutcomeUnknownError } from '../kite/kite-errors.ts';
+import { getOrders, ordersTagged, placeOrder, type KitePlaceOrder, type KitePlaced, type KiteSlice } from '../kite/kite-orders.ts';
 import type { KiteContracts } from './contracts.ts';
 import type { KiteHours } from './kite-hours.ts';
 import type { KiteCalls } from './kite-calls.ts';
@@ -30,13 +34,22 @@ import type { Attribution, Mirror, PlacedOrder } from './mirror.ts';
 import { toBrokerOrder } from './order-mapping.ts';
 import type { OrderUpdates } from './order-updates.ts';
 import type { KiteRateLimits } from './rate-limits.ts';
-import { dropSend, recordSend, type IntentNumber } from './sends.ts';
+import { dropSend, markParent, recordSend, slicesOfAnsweredCalls, type IntentNumber } from './sends.ts';
 
 /** Kite's automatic market protection, sent with every MARKET and SL-M order. */
 export const autoProtection = -1;
 
-/** An order to place, whose it is, and its number in its intent (null: the kill switch's, a stop-loss's, a target's). */
-export type Placement = { intent: OrderIntent; who: Attribution; number?: IntentNumber | null };
+/**
+ * An order to place, whose it is, its number in its intent (null: the kill switch's, a stop-loss's, a
+ * target's) and the leg it is a slice of when the leg goes to Kite as one autoslice call.
+ */
+export type Placement = { intent: OrderIntent; who: Attribution; number?: IntentNumber | null; sliceGroup?: number | null };
+
+/** An order as it was sent (or would have been), before Kite's id and status are known. */
+type Unplaced = Omit<PlacedOrder, 'orderId' | 'status' | 'statusMessage'>;
+
+/** What one send did: the ids recorded (placed or refused), and the refusal that stops the rest of the intent, if any. */
+type Outcome = { ids: string[]; refusal: DomainError | null };
 
 type Deps = { db: Database; clock: Clock; calls: KiteCalls; mirror: Mirror; updates: OrderUpdates; limits: KiteRateLimits; contracts: KiteContracts; hours: KiteHours };
 
@@ -83,55 +96,202 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
     return candidates.find((order) => !mirrored.has(order.order_id))?.order_id ?? null;
   }
 
-  /** Places each order in turn; answers the ids recorded (placed or refused) and why the rest was stopped, if it was. */
+  /** A numbered order and those after it of the same leg, which go to Kite as one autoslice call when there are two or more. */
+  function autosliceRun(placements: readonly Placement[], index: number): Placement[] {
+    const head = placements[index]!;
+    if (head.number == null || head.sliceGroup == null) return [head];
+    let end = index;
+    while (end + 1 < placements.length && placements[end + 1]!.number != null && placements[end + 1]!.sliceGroup === head.sliceGroup) end += 1;
+    return placements.slice(index, end + 1);
+  }
+
+  /** An order Kite never booked, in the book as REJECTED with why (Kite's words, or StrikeDesk's coded ones). */
+  async function recordRejected(account: TradingAccount, placed: Unplaced, who: Attribution, message: string, i18n: Said['i18n'] | null = null, q?: Queryable): Promise<string> {
+    const orderId = unsentId();
+    await mirror.recordPlaced(account.id, { ...placed, orderId, status: 'REJECTED', statusMessage: message, statusMessageI18n: i18n }, who, q);
+    return orderId;
+  }
+
+  /** The orders after a refusal, in the book as REJECTED: never sent. */
+  async function recordStoppedRest(account: TradingAccount, rest: readonly Placement[], tag: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (const later of rest) {
+      const unsent: Unplaced = { parentOrderId: null, tag, intent: later.intent, number: later.number ?? null, instrumentToken: 0, marketProtection: null, variety: 'regular' };
+      ids.push(await recordRejected(account, unsent, later.who, orderTexts.basketRefused.text, orderTexts.basketRefused.i18n));
+    }
+    return ids;
+  }
+
+  /** One order, one place call: recorded as placed, found again after a lost answer, or refused (`first`: nothing of the call placed yet). */
+  async function sendOne(account: TradingAccount, placement: Placement, tag: string, variety: KitePlaceOrder['variety'], first: boolean): Promise<Outcome> {
+    const { intent, who, number = null } = placement;
+    const { form, token } = await formOf(intent, tag, variety);
+    const placed: Unplaced = { parentOrderId: null, tag, intent, variety: form.variety, marketProtection: form.market_protection ?? null, instrumentToken: token, number };
+    if (number !== null) await recordSend(db, account.id, tag, number, intent, who, clock());
+    try {
+      const answer = await calls.withSession(account, (session) => placeOrder(session.http, form));
+      await mirror.recordPlaced(account.id, { ...placed, orderId: answer.order_id, status: 'PUT ORDER REQ RECEIVED', statusMessage: null }, who);
+      return { ids: [answer.order_id], refusal: null };
+    } catch (error) {
+      if (error instanceof KiteOutcomeUnknownError) {
+        calls.forget(account.id);
+        const found = await findLost(account, tag, placement).catch(() => null);
+        if (found === null) throw outcomeUnknown(`the order for ${intent.tradingsymbol}`);
+        await mirror.recordPlaced(account.id, { ...placed, orderId: found, status: 'PUT ORDER REQ RECEIVED', statusMessage: null }, who);
+        return { ids: [found], refusal: null };
+      }
+      const refusal = domainErrorOf(error, 'order', `the order for ${intent.tradingsymbol}`);
+      if (refusal === null) throw error;
+      // Refused at the door: Kite booked nothing, so the send may go again.
+      if (number !== null) await dropSend(db, account.id, number);
+      if (first || refusal.code === 'broker_session_expired') throw refusal;
+      // The refused order carries Kite's own words (no code).
+      return { ids: [await recordRejected(account, placed, who, refusal.message)], refusal };
+    }
+  }
+
+  /**
+   * A leg's slices as one autoslice call: every slice written down under its number before the call, the
+   * children Kite answers recorded each on its own (the parent's id on each), a child Kite refused in the
+   * book as REJECTED with Kite's words while the children it accepted stay (Kite places them).
+   */
+  async function sendAutoslice(account: TradingAccount, run: readonly Placement[], tag: string, variety: KitePlaceOrder['variety'], first: boolean): Promise<Outcome> {
+    const head = run[0]!;
+    const ref = head.number!.ref;
+    const what = `the order for ${head.intent.tradingsymbol}`;
+    const quantity = run.reduce((total, placement) => total + placement.intent.quantity, 0);
+    const { form, token } = await formOf({ ...head.intent, quantity }, tag, variety);
+    const unplaced = (placement: Placement): Unplaced => ({
+      parentOrderId: null, tag, intent: placement.intent, variety: form.variety, marketProtection: form.market_protection ?? null, instrumentToken: token, number: placement.number ?? null,
+    });
+    await db.transaction(async (tx) => {
+      for (const placement of run) await recordSend(tx, account.id, tag, placement.number!, placement.intent, placement.who, clock(), head.number!.slice);
+    });
+    const refusedWhole = async (refusal: DomainError): Promise<Outcome> => {
+      // Kite placed none of it: as a refusal at the door, the slices may go again.
+      for (const placement of run) await dropSend(db, account.id, placement.number!);
+      if (first || refusal.code === 'broker_session_expired') throw refusal;
+      const ids: string[] = [];
+      for (const placement of run) ids.push(await recordRejected(account, unplaced(placement), placement.who, refusal.message));
+      return { ids, refusal };
+    };
+    let answer: KitePlaced;
+    try {
+      answer = await calls.withSession(account, (session) => placeOrder(session.http, { ...form, autoslice: true }));
+    } catch (error) {
+      if (error instanceof KiteOutcomeUnknownError) {
+        calls.forget(account.id);
+        return findLostCall(account, run, unplaced);
+      }
+      const refusal = domainErrorOf(error, 'order', what);
+      if (refusal === null) throw error;
+      return refusedWhole(refusal);
+    }
+    // An answer without children is one order for the whole quantity.
+    const children: KiteSlice[] = answer.children.length === 0 ? [{ order_id: answer.order_id }] : answer.children;
+    const parent = answer.children.length === 0 ? null : answer.order_id;
+    if (!children.some((child) => 'order_id' in child)) {
+      const refused = children.find((child) => 'error' in child);
+      const error = refused !== undefined && 'error' in refused ? new KiteError(refused.error.code, refused.error.error_type, refused.error.message) : null;
+      return refusedWhole(domainErrorOf(error, 'order', what) ?? DomainError.said('order_refused', orderTexts.autosliceMissing));
+    }
+    // Under the lock of the call's sends, so a child a postback or the ticker brings in meanwhile (mirror.ts
+    // sync) waits: a child already brought in keeps the slice it was matched to, the others take the rest in order.
+    return db.transaction(async (tx) => {
+      await tx.query('SELECT intent_slice FROM kite_sends WHERE broker_account_id = $1 AND intent_ref = $2 AND autoslice_first = $3 FOR UPDATE', [
+        account.id,
+        ref,
+        head.number!.slice,
+      ]);
+      await markParent(tx, account.id, ref, run.map((placement) => placement.number!.slice), answer.order_id);
+      const accepted = children.flatMap((child) => ('order_id' in child ? [child.order_id] : []));
+      const known = new Map((await mirror.byIds(account.id, accepted, tx)).filter((row) => row.intent_ref === ref).map((row) => [row.order_id, row]));
+      const taken = new Set([...known.values()].map((row) => Number(row.intent_slice)));
+      const free = run.filter((placement) => !taken.has(placement.number!.slice));
+      const ids: string[] = [];
+      let refusal: DomainError | null = null;
+      for (const child of children) {
+        if ('order_id' in child && known.has(child.order_id)) {
+          ids.push(child.order_id);
+          continue;
+        }
+        const placement = free.shift();
+        if ('error' in child) {
+          const refused = domainErrorOf(new KiteError(child.error.code, child.error.error_type, child.error.message), 'order', what)!;
+          refusal ??= refused;
+          if (placement !== undefined) ids.push(await recordRejected(account, { ...unplaced(placement), parentOrderId: parent }, placement.who, refused.message, null, tx));
+          continue;
+        }
+        // Kite cut more children than StrikeDesk planned slices: the extra one is still the leg's, without a number.
+        const owner = placement ?? run.at(-1)!;
+        await mirror.recordPlaced(
+          account.id,
+          { ...unplaced(owner), number: placement?.number ?? null, parentOrderId: parent, orderId: child.order_id, status: 'PUT ORDER REQ RECEIVED', statusMessage: null },
+          owner.who,
+          tx,
+        );
+        ids.push(child.order_id);
+      }
+      // Fewer children than slices: the slices left are not placed, and never sent again (their call was answered).
+      for (const placement of free) {
+        const missing = orderTexts.autosliceMissing;
+        ids.push(await recordRejected(account, { ...unplaced(placement), parentOrderId: parent }, placement.who, missing.text, missing.i18n, tx));
+        refusal ??= DomainError.said('order_refused', missing);
+      }
+      return { ids, refusal };
+    });
+  }
+
+  /**
+   * An autoslice call whose answer was lost, from Kite's book: every order carrying the intent's tag and one
+   * parent's "autoslice:<parent>" tag is that call's child (mirror.ts sync, sends.ts claimAutosliceChild).
+   * None found: the outcome is unknown, the intent's claim kept. Some found: the call was taken, and a slice
+   * with no child is one Kite did not place (a refused child), in the book as such, stopping the intent.
+   */
+  async function findLostCall(account: TradingAccount, run: readonly Placement[], unplaced: (placement: Placement) => Unplaced): Promise<Outcome> {
+    const head = run[0]!;
+    try {
+      await updates.apply(account, await calls.orders(account));
+    } catch {
+      throw outcomeUnknown(`the order for ${head.intent.tradingsymbol}`);
+    }
+    const mirrored = await mirror.byIntent(account.id, head.number!.ref);
+    const found = run.filter((placement) => mirrored.has(placement.number!.slice));
+    if (found.length === 0) throw outcomeUnknown(`the order for ${head.intent.tradingsymbol}`);
+    const ids = found.map((placement) => mirrored.get(placement.number!.slice)!.order_id);
+    const parent = mirrored.get(found[0]!.number!.slice)!.parent_order_id;
+    let refusal: DomainError | null = null;
+    for (const placement of run.filter((candidate) => !mirrored.has(candidate.number!.slice))) {
+      ids.push(await recordRejected(account, { ...unplaced(placement), parentOrderId: parent }, placement.who, orderTexts.autosliceMissing.text, orderTexts.autosliceMissing.i18n));
+      refusal ??= DomainError.said('order_refused', orderTexts.autosliceMissing);
+    }
+    return { ids, refusal };
+  }
+
+  /** Places each order in turn (a leg's slices as one autoslice call); answers the ids recorded (placed or refused) and why the rest was stopped, if it was. */
   async function send(account: TradingAccount, placements: readonly Placement[], tag: string): Promise<{ ids: string[]; stopped: string | null }> {
     const ids: string[] = [];
-    for (const [index, placement] of placements.entries()) {
-      const { intent, who, number = null } = placement;
-      const hour = await hours.placementVariety(intent.exchange, clock());
+    for (let index = 0; index < placements.length; ) {
+      const hour = await hours.placementVariety(placements[index]!.intent.exchange, clock());
       if ('refusal' in hour) {
         // Kite takes no order now (between the close and its AMO window, or just before the open): each is in
         // the book as REJECTED with when to place it, never sent.
         for (const later of placements.slice(index)) {
           const contract = await contracts.contractOf(later.intent.exchange, later.intent.tradingsymbol, clock());
-          const unsent = { parentOrderId: null, tag, intent: later.intent, marketProtection: null, instrumentToken: contract?.instrumentToken ?? 0, number: later.number ?? null };
-          const orderId = unsentId();
-          await mirror.recordPlaced(account.id, { ...unsent, orderId, status: 'REJECTED', statusMessage: hour.refusal.text, statusMessageI18n: hour.refusal.i18n }, later.who);
-          ids.push(orderId);
+          const unsent: Unplaced = { parentOrderId: null, tag, intent: later.intent, marketProtection: null, instrumentToken: contract?.instrumentToken ?? 0, number: later.number ?? null };
+          ids.push(await recordRejected(account, unsent, later.who, hour.refusal.text, hour.refusal.i18n));
         }
         return { ids, stopped: null };
       }
-      const { form, token } = await formOf(intent, tag, hour.variety);
-      const placed: Omit<PlacedOrder, 'orderId' | 'status' | 'statusMessage'> = { parentOrderId: null, tag, intent, variety: form.variety, marketProtection: form.market_protection ?? null, instrumentToken: token, number };
-      if (number !== null) await recordSend(db, account.id, tag, number, intent, who, clock());
-      try {
-        const answer = await calls.withSession(account, (session) => placeOrder(session.http, form));
-        await mirror.recordPlaced(account.id, { ...placed, orderId: answer.order_id, status: 'PUT ORDER REQ RECEIVED', statusMessage: null }, who);
-        ids.push(answer.order_id);
-      } catch (error) {
-        if (error instanceof KiteOutcomeUnknownError) {
-          calls.forget(account.id);
-          const found = await findLost(account, tag, placement).catch(() => null);
-          if (found === null) throw outcomeUnknown(`the order for ${intent.tradingsymbol}`);
-          await mirror.recordPlaced(account.id, { ...placed, orderId: found, status: 'PUT ORDER REQ RECEIVED', statusMessage: null }, who);
-          ids.push(found);
-          continue;
-        }
-        const refusal = domainErrorOf(error, 'order', `the order for ${intent.tradingsymbol}`);
-        if (refusal === null) throw error;
-        // Refused at the door: Kite booked nothing, so the send may go again.
-        if (number !== null) await dropSend(db, account.id, number);
-        if (ids.length === 0 || refusal.code === 'broker_session_expired') throw refusal;
-        for (const later of placements.slice(index)) {
-          // The refused order carries Kite's own words (no code); the ones after it, StrikeDesk's.
-          const statusMessage = later === placement ? refusal.message : orderTexts.basketRefused.text;
-          const statusMessageI18n = later === placement ? null : orderTexts.basketRefused.i18n;
-          const unsent = { ...placed, intent: later.intent, number: later.number ?? null, instrumentToken: later === placement ? token : 0, marketProtection: later === placement ? placed.marketProtection : null, variety: later === placement ? placed.variety : 'regular' };
-          const orderId = unsentId();
-          await mirror.recordPlaced(account.id, { ...unsent, orderId, status: 'REJECTED', statusMessage, statusMessageI18n }, later.who);
-          ids.push(orderId);
-        }
-        return { ids, stopped: refusal.message };
+      const run = autosliceRun(placements, index);
+      const first = ids.length === 0;
+      const outcome = run.length > 1 ? await sendAutoslice(account, run, tag, hour.variety, first) : await sendOne(account, run[0]!, tag, hour.variety, first);
+      ids.push(...outcome.ids);
+      index += run.length;
+      if (outcome.refusal !== null) {
+        // After something was placed a refusal stops the intent (a hedge may be what failed): the rest is not sent.
+        ids.push(...(await recordStoppedRest(account, placements.slice(index), tag)));
+        return { ids, stopped: outcome.refusal.message };
       }
     }
     return { ids, stopped: null };
@@ -169,8 +329,19 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
    */
   async function placeOrders(account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[]): Promise<BrokerOrder[]> {
     const known = await mirror.byIntent(account.id, intent.ref);
-    const todo = orders.filter((order) => !known.has(order.slice));
+    let todo = orders.filter((order) => !known.has(order.slice));
     let stopped: string | null = null;
+    // A slice of an autoslice call Kite took (its answer, or a child found since) without a child of its own
+    // is one Kite did not place: never sent again, it stops the intent as a refused child does.
+    const answeredCalls = await slicesOfAnsweredCalls(db, account.id, intent.ref, todo.map((order) => order.slice));
+    if (answeredCalls.size > 0) {
+      const missing = todo.filter((order) => answeredCalls.has(order.slice));
+      todo = [];
+      await recordUnsent(account, intent, missing.map((order) => ({ ...order, reason: orderTexts.autosliceMissing })), { reasonAsIs: true });
+      const rest = orders.filter((order) => !known.has(order.slice) && !answeredCalls.has(order.slice));
+      await recordUnsent(account, intent, rest.map((order) => ({ ...order, reason: orderTexts.basketRefused })), { reasonAsIs: true });
+      stopped = orderTexts.autosliceMissing.text;
+    }
     if (todo.length > 0) {
       const { killedAt } = await readEntryGuards(db, account.id, false);
       if (killedAt !== null && todo.some((order) => order.purpose === 'entry')) throw killSwitchRefusal(account.accountNumber, killedAt);
@@ -178,7 +349,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
       await calls.sessionFor(account);
       await mirror.rememberTag(account.id, intent.tag, whoOf(todo[0]!));
       await limits.record(account.id, 'order', todo.length);
-      const placements = todo.map((order) => ({ intent: order, who: whoOf(order), number: { ref: intent.ref, slice: order.slice } }));
+      const placements = todo.map((order) => ({ intent: order, who: whoOf(order), number: { ref: intent.ref, slice: order.slice }, sliceGroup: order.sliceGroup ?? null }));
       const sent = await send(account, placements, intent.tag);
       stopped = sent.stopped;
       await refreshed(account, sent.ids);
@@ -190,7 +361,12 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
   }
 
   /** Planned orders that will not be sent, in the mirror as REJECTED with the reason (those already there answered as they are). */
-  async function recordUnsent(account: TradingAccount, intent: IntentRef, orders: ReadonlyArray<NumberedOrder & { reason: Said }>): Promise<BrokerOrder[]> {
+  async function recordUnsent(
+    account: TradingAccount,
+    intent: IntentRef,
+    orders: ReadonlyArray<NumberedOrder & { reason: Said }>,
+    { reasonAsIs = false }: { reasonAsIs?: boolean } = {},
+  ): Promise<BrokerOrder[]> {
     const known = await mirror.byIntent(account.id, intent.ref);
     const portfolioIds = [...new Set(orders.flatMap((order) => (order.portfolioId === null ? [] : [order.portfolioId])))];
     const { rows } = await db.query<{ id: number }>('SELECT id FROM portfolios WHERE broker_account_id = $1 AND id = ANY($2::int[])', [account.id, portfolioIds]);
@@ -199,9 +375,10 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
       if (known.has(order.slice)) continue;
       const contract = await contracts.contractOf(order.exchange, order.tradingsymbol, clock());
       const who = { ...whoOf(order), portfolioId: order.portfolioId !== null && kept.has(order.portfolioId) ? order.portfolioId : null };
+      const message = reasonAsIs ? order.reason : notSent(order.reason);
       await mirror.recordPlaced(
         account.id,
-        { orderId: unsentId(), parentOrderId: null, tag: intent.tag, intent: order, marketProtection: null, status: 'REJECTED', statusMessage: notSent(order.reason).text, statusMessageI18n: notSent(order.reason).i18n, instrumentToken: contract?.instrumentToken ?? 0, number: { ref: intent.ref, slice: order.slice } },
+        { orderId: unsentId(), parentOrderId: null, tag: intent.tag, intent: order, marketProtection: null, status: 'REJECTED', statusMessage: message.text, statusMessageI18n: message.i18n, instrumentToken: contract?.instrumentToken ?? 0, number: { ref: intent.ref, slice: order.slice } },
         who,
       );
     }

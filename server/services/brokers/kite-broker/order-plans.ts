@@ -1,6 +1,7 @@
 // What an intent goes out as on a Kite account, placing nothing (the order pipeline then sends it, paced at
 // Kite's 10 orders a second: trading/paced-intent.ts). The rules are the paper broker's: the kill switch and
-// the per-order risk limits for entries (entry-guards.ts), slices at the freeze quantity (order-slicing.ts),
+// the per-order risk limits for entries (entry-guards.ts), slices at the freeze quantity (order-slicing.ts:
+// on Kite, a leg's slices go out as one autoslice call),
 // a square-off's exits with the working orders on those positions to cancel first. What differs is where
 // the facts come from: the contract from Kite's instruments, the entries of the day from the mirror, the
 // open positions from Kite's own book.
@@ -19,8 +20,8 @@ import type { KitePositionBooks } from './position-books.ts';
 import { refusalTexts } from '../../texts/refusal-texts.ts';
 
 /**
- * Zerodha asks API users to keep an order's slicing within 10 (its autoslice's limit for live orders); the
- * paper broker allows 20. Past it the order is refused whole (too_many_orders), never partly placed.
+ * Zerodha's autoslice makes at most 10 slices of an API order; the paper broker allows 20. Past it the order
+ * is refused whole (too_many_orders), never partly placed.
  */
 export const maxLiveSlicesPerOrder = 10;
 
@@ -45,9 +46,13 @@ export function createKitePlans({ db, clock, contracts, books, positions, exits 
     }
     resolved.forEach(({ intent, contract }, index) => refuseOversized(intent, contract, fieldOf(index, 'quantity'), maxLiveSlicesPerOrder));
     await checkPortfolio(db, account.id, options.portfolioId);
-    const orders = resolved.flatMap(({ intent, contract }) =>
-      slices(intent.quantity, contract).map((quantity) => ({ ...intent, quantity, portfolioId: options.portfolioId, purpose: options.purpose, bot: options.bot ?? null })),
-    );
+    // A leg above the freeze quantity goes to Kite as one autoslice call (order-placing.ts); its slices keep
+    // their own numbers, so each child Kite makes is reported, paced and reconciled as one order.
+    const orders = resolved.flatMap(({ intent, contract }, leg) => {
+      const parts = slices(intent.quantity, contract);
+      const group = parts.length > 1 ? { sliceGroup: leg } : {};
+      return parts.map((quantity) => ({ ...intent, quantity, portfolioId: options.portfolioId, purpose: options.purpose, bot: options.bot ?? null, ...group }));
+    });
     return { orders, cancel: [] };
   }
 
