@@ -9,7 +9,7 @@ import type { BrokerTick, BrokerTrading, TradingAccount } from '../services/brok
 import type { Warn } from '../services/brokers/kite-broker/instrument-load.ts';
 import { movedInstruments } from '../services/brokers/paper/paper-stream.ts';
 import type { MarketFeed, MarketUpdate } from '../services/market/market-feed.ts';
-import type { MarketService } from '../services/market/market-service.ts';
+import type { MarketService, MarketStatus } from '../services/market/market-service.ts';
 import type { createStreamSession, FullSnapshot } from './market-stream.ts';
 
 type Session = ReturnType<typeof createStreamSession>;
@@ -46,23 +46,41 @@ type BrokerSourceOptions = { trading: BrokerTrading; account: TradingAccount; ma
 
 /**
  * A named account's stream: its broker's own ticks (BrokerTrading.subscribe), whichever broker it is (Kite's
- * ticker for a live account, the simulator for a paper one). The market's opening and closing still come
- * from the trading calendar.
+ * ticker for a live account, the simulator for a paper one). The market's opening and closing are the
+ * broker's exchange's (BrokerTrading.marketStatus: a Kite account's the real exchange's hours, even while the
+ * simulator runs its always-open demo market), else the simulator's. A broker's own status is read again at
+ * each pass of the market feed and each quiet heartbeat, and sent when it changed (the open, the close).
  */
 export async function brokerSource({ trading, account, market, feed, instruments, warn }: BrokerSourceOptions): Promise<PriceStreamSource> {
   let send: ((ticks: readonly BrokerTick[]) => void) | null = null;
   // A broker's ticks carry no sequence: the stream counts its own events.
   let seq = 0;
   const stream = await trading.subscribe(account, { onTick: (ticks) => send?.(ticks), warn }, instruments);
+  const ownStatus = trading.marketStatus;
+  const marketStatus = () => (ownStatus === undefined ? market.status() : ownStatus());
+  // The broker's status as last told on this stream: told again only when it changes.
+  let told: string | null = null;
+  const said = (status: MarketStatus) => `${status.status} ${status.next_open ?? ''}`;
+  const retell = async (session: Session) => {
+    const status = await marketStatus();
+    if (said(status) === told) return;
+    told = said(status);
+    void session.market(status);
+  };
   return {
-    loadSnapshot: async () => ({ seq, market: await market.status(), data: await stream.quotes() }),
+    loadSnapshot: async () => {
+      const status = await marketStatus();
+      told = said(status);
+      return { seq, market: status, data: await stream.quotes() };
+    },
     start: (session) => {
       send = (ticks) => {
         seq += 1;
         void session.tick(async () => ({ seq, data: Object.fromEntries(ticks.map((tick) => [tick.instrument, tick.quote])) }));
       };
       const unsubscribe = feed.subscribe((update) => {
-        if (update.status !== null) void session.market(update.status);
+        if (ownStatus !== undefined) void retell(session).catch((error: unknown) => warn({ err: error }, 'the market status could not be read'));
+        else if (update.status !== null) void session.market(update.status);
       });
       return () => {
         send = null;
@@ -70,6 +88,10 @@ export async function brokerSource({ trading, account, market, feed, instruments
         stream.close();
       };
     },
-    beat: (session) => (stream.feedAlive() ? void session.keepAlive() : session.heartbeat()),
+    beat: (session) => {
+      if (ownStatus !== undefined) void retell(session).catch((error: unknown) => warn({ err: error }, 'the market status could not be read'));
+      if (stream.feedAlive()) void session.keepAlive();
+      else session.heartbeat();
+    },
   };
 }

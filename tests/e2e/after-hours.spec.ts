@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell';
 import { startClockedServer, type ClockedServer } from './support/clocked';
-import { signInReadyToTrade } from './support/trading';
+import { StrategyBuilderPage } from './pages/strategy-builder-page';
+import { buyOneLot, signInReadyToTrade } from './support/trading';
 
 // Trading outside the session on a server of its own (support/clocked-server.ts: the exchange's hours, a
 // clock the spec sets), through the order ticket as a trader would (issue 23): a fresh MIS order after the
@@ -15,6 +16,8 @@ const ist = (text: string) => new Date(`${text}+05:30`);
 
 let server: ClockedServer;
 test.beforeAll(async () => {
+  // A server of its own starts slowly on a busy machine (its database, the calendar, the market's first state).
+  test.setTimeout(180_000);
   // Friday 20 November 2026 (a trading day), 15:26 IST: the session is open, past the MIS cut-off.
   server = await startClockedServer(ist('2026-11-20T15:26:00'));
 });
@@ -122,5 +125,81 @@ for (const width of [1280, 360]) {
     await page.getByTestId('after-market-notice').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/amo-ticket-fr-${width}.png` });
     await page.context().close();
+  });
+}
+
+// Square-off and the strategy builder's basket after the close (issue 23): the server sends them as AMOs, and
+// their buttons and confirmations say so with the ticket's notice. A lot bought during the session, then the
+// desk at 19:00 IST. One trading day per width, so the server's clock only moves forward: Wednesday 25
+// November at 1280 px, Thursday 26 at 360 px (not Monday 23: the nearest contract, bought here, expires that
+// day, moved from Tuesday 24, a holiday, and would be settled by 19:00).
+for (const [width, day, nextOpen] of [
+  [1280, '2026-11-25', 'Thu, 26 Nov, 09:15'],
+  [360, '2026-11-26', 'Fri, 27 Nov, 09:15'],
+] as const) {
+  test(`after the close, square-off and the strategy builder's basket say they go as AMOs, at ${width} px in English and French`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    await server.setClock(ist(`${day}T10:00:00`));
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 } });
+    await context.clock.install({ time: server.now() });
+    const page = await context.newPage();
+    const user = await signInReadyToTrade(page);
+    expect(await buyOneLot(page, user, user.portfolioId)).toBe(200);
+    const auth = { authorization: `Bearer ${user.token}` };
+    // The market order fills on the simulator's next tick.
+    await expect
+      .poll(async () => {
+        const book = (await (await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: auth })).json()) as { order_book: { status: string }[] };
+        return book.order_book.map((order) => order.status);
+      })
+      .toEqual(['COMPLETE']);
+
+    // 19:00 IST: inside the AMO window.
+    await server.setClock(ist(`${day}T19:00:00`));
+    await page.clock.setSystemTime(server.now());
+    await page.goto('/app/dashboards/live-trade');
+    const positions = page.getByRole('region', { name: 'Positions' });
+    const squareOff = positions.getByRole('button', { name: 'Square off as AMO' });
+    // The desk reads the positions after the chain: slow on a busy machine.
+    await expect(squareOff).toBeVisible({ timeout: 30_000 });
+    await expect(positions.getByRole('button', { name: 'Square off all as AMO' })).toBeVisible();
+    await squareOff.click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByTestId('after-market-notice')).toHaveText(
+      new RegExp(`^Market closed: this order goes as an after-market order \\(AMO\\)\\. .* at the next open, \\u2068?${nextOpen}\\u2069? IST; the price shown is the last close\\.$`),
+    );
+    await page.screenshot({ path: `${shots}/amo-square-off-en-${width}.png` });
+    // Sent, it is held for the open as an AMO, as the notice said.
+    await dialog.getByRole('button', { name: 'Square off as AMO' }).click();
+    await expect(dialog.getByText(/after-market order \(AMO\), held by the broker and sent to the exchange at the next open/)).toBeVisible();
+    await dialog.getByRole('button', { name: /^(Done|Close)$/ }).first().click();
+
+    const builder = new StrategyBuilderPage(page);
+    await builder.open();
+    await builder.chooseExpiry(1);
+    await builder.buildFromPreset('Iron condor', 4);
+    const basket = page.getByRole('region', { name: 'Trade the strategy' });
+    await expect(basket.getByTestId('after-market-notice')).toHaveText(/^Market closed: these orders go as after-market orders \(AMO\)\. The broker holds them/);
+    const tradeAll = basket.getByRole('button', { name: /^Trade all \(4 legs\) as AMO$/ });
+    await tradeAll.click();
+    await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Place the orders as AMO' })).toBeVisible();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await basket.getByTestId('after-market-notice').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/amo-basket-en-${width}.png` });
+
+    await new AppShell(page).useLayout({ language: /français/i });
+    await expect(page.getByTestId('after-market-notice')).toHaveText(/^Marché fermé : ces ordres partent en ordres hors séance \(AMO\)\./);
+    await expect(page.getByRole('button', { name: /^Tout trader \(4 jambes\) en AMO$/ })).toBeVisible();
+    await page.getByTestId('after-market-notice').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/amo-basket-fr-${width}.png` });
+
+    // The position page's exits, in French.
+    await page.goto('/app/position');
+    await expect(page.getByRole('button', { name: 'Tout solder en AMO' })).toBeVisible();
+    await page.getByRole('button', { name: 'Tout solder en AMO' }).click();
+    await expect(page.getByRole('alertdialog').getByTestId('after-market-notice')).toHaveText(/^Marché fermé : (cet ordre part|ces ordres partent) en ordres? hors séance \(AMO\)\./);
+    await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Solder en AMO' })).toBeVisible();
+    await page.screenshot({ path: `${shots}/amo-square-off-fr-${width}.png` });
+    await context.close();
   });
 }

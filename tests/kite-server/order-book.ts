@@ -108,14 +108,20 @@ export function createOrderBook({ market, clock, hours, onChange }: OrderBookOpt
     return id;
   }
 
-  /** At the open, Kite sends the AMOs it holds to the exchange: the risk check then, and matching as any order placed at the open. */
+  /**
+   * At the open, Kite sends the AMOs it holds to the exchange, oldest first: each through the risk check then
+   * (none was made when it was placed), against the funds left after those sent before it, and matched as any
+   * order placed at the open. One whose margin is not there is REJECTED with the RMS reason.
+   */
   function releaseDue(): void {
     if (!hours.trading()) return;
+    const blocked = new Map<string, number>();
     for (const record of records.values()) {
       if (!record.heldForOpen || record.order.status !== 'AMO REQ RECEIVED') continue;
       record.heldForOpen = false;
       transition(record, 'OPEN PENDING', null);
-      matching.admit(record);
+      const before = blocked.get(record.account.apiKey) ?? 0;
+      blocked.set(record.account.apiKey, before + matching.admit(record, before));
     }
   }
 

@@ -99,23 +99,29 @@ export function createMatching({ market, clock, nextId, transition, addTrade }: 
     fill(record, order.pending_quantity, when === 'arrival' ? last : limit);
   }
 
-  function admit(record: OrderRecord): void {
+  /**
+   * The exchange's risk check, then the order working or filled. `blockedPaise`: margin already taken by
+   * orders sent just before it (Kite's AMOs at the open, one after another). Answers the margin it blocked
+   * (none when rejected).
+   */
+  function admit(record: OrderRecord, blockedPaise = 0): number {
     const { order, account } = record;
     const required = requiredMarginPaise(record.request, market.lastPaise(order.instrument_token));
-    const available = account.availableMarginPaise();
+    const available = Math.max(0, account.availableMarginPaise() - blockedPaise);
     if (required > available) {
       reject(
         record,
         `Insufficient funds. Required margin is ${rupees(required)} but available margin is ${rupees(available)}.`,
         `RMS:Margin Exceeds,Required:${rupees(required)}, Available:${rupees(available)} for entity account-${account.userId}`,
       );
-      return;
+      return 0;
     }
     order.exchange_order_id = `13${nextId()}`;
     order.exchange_timestamp = formatKiteTime(clock());
     if (order.order_type === 'MARKET') protect(record);
     transition(record, order.order_type === 'SL' || order.order_type === 'SL-M' ? 'TRIGGER PENDING' : 'OPEN', 'state');
     match(record, 'arrival');
+    return required;
   }
 
   return { admit, match, fill, reject, hold: (on: boolean) => void (held = on) };

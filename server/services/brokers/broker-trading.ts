@@ -16,7 +16,7 @@ import { DomainError } from '../domain-error.ts';
 import { killSwitchText } from '../texts/order-texts.ts';
 import type { LocalText, Said } from '../texts/said.ts';
 import type { IndexName } from '../market/index-config.ts';
-import type { LastPrice } from '../market/market-service.ts';
+import type { LastPrice, MarketStatus } from '../market/market-service.ts';
 
 export type Side = 'BUY' | 'SELL';
 export type OrderType = 'MARKET' | 'LIMIT' | 'SL' | 'SL-M';
@@ -359,4 +359,11 @@ export type BrokerTrading = {
    * account (its stop-loss, target, trailing): the paper broker has none, its prices are the simulator's.
    */
   lastPrices?(account: TradingAccount, keys: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * Whether the exchange a live broker sends orders to trades now, and its next open, by the exchange's own
+   * calendar and hours (Kite: the real NSE, whatever the simulator's demo mode): what the account's screens
+   * show, and whether an order placed now is an after-market order. The paper broker has none: it trades on
+   * the simulator, whose status is the market service's.
+   */
+  marketStatus?(): Promise<MarketStatus>;
 };

@@ -2,10 +2,21 @@
 // when today's session closed if it did (the after-market order window starts a while after it). The
 // simulator's demo mode keeps its own market open at any hour; a live broker account trades on the real
 // exchange, whose hours this always reads.
+import type { components as analytics } from '../../../openapi/analytics.d.ts';
 import { clockMinutes, istDate, istMinutes, istOffsetMs } from './ist.ts';
 import { addDays, sessionOn, type TradingCalendar } from './trading-calendar.ts';
 
 export type SessionState = { open: boolean; nextOpen: Date | null; closedAt: Date | null };
+
+/** What the price stream tells the PWA of the market (open or closed, the next open), from a session. */
+export function marketStatusOf({ open, nextOpen }: SessionState, now: Date, demo: boolean): analytics['schemas']['MarketStatus'] {
+  return {
+    status: open ? 'open' : 'closed',
+    demo,
+    timestamp: now.toISOString(),
+    ...(nextOpen === null ? {} : { next_open: nextOpen.toISOString() }),
+  };
+}
 
 const istInstant = (day: string, time: string) => new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
 

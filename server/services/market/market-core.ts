@@ -6,7 +6,7 @@ import type { Clock } from '../clock.ts';
 import { loadTradingCalendar } from './calendar-data.ts';
 import type { IndexFacts, IndexName } from './index-config.ts';
 import { istDate } from './ist.ts';
-import { sessionAt, type SessionState } from './exchange-session.ts';
+import { marketStatusOf, sessionAt, type SessionState } from './exchange-session.ts';
 import { modelOf, rupees, snapshotOf, stateColumns, type IndexModel, type IndexRow, type IndexSnapshot, type StateRow } from './market-rows.ts';
 import type { Exchange, TradingCalendar } from './trading-calendar.ts';
 
@@ -60,13 +60,7 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
   }
 
   async function status(now = clock()): Promise<MarketStatus> {
-    const { open, nextOpen } = await sessionState('NSE', now);
-    return {
-      status: open ? 'open' : 'closed',
-      demo,
-      timestamp: now.toISOString(),
-      ...(nextOpen === null ? {} : { next_open: nextOpen.toISOString() }),
-    };
+    return marketStatusOf(await sessionState('NSE', now), now, demo);
   }
 
   async function readStates(q: Queryable = db, lock = false): Promise<Map<IndexName, IndexSnapshot>> {

@@ -18,6 +18,7 @@ import { markPositions, totalsOf } from '@/features/positions/model/position-mar
 import { marginsText, positionMessages } from '@/features/positions/position-messages';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { useMarketClosed } from '@/features/market/hooks/use-market-status';
 
 const messages = defineMessages({
   title: { id: 'position-book.title', defaultMessage: 'Position book' },
@@ -65,7 +66,9 @@ export function PositionBookScreen() {
   const rows = markPositions(positions, live);
   const totals = totalsOf(rows);
   const account = desk.account;
-  const common = account === null ? null : { account, portfolioId: null, disabled: !online || !desk.sessionOpen, onDone: reload, orders: loaded?.orders ?? null };
+  // Closed market: a square-off goes as an after-market order (AMO), which its buttons say.
+  const afterMarket = useMarketClosed();
+  const common = account === null ? null : { account, portfolioId: null, disabled: !online || !desk.sessionOpen, onDone: reload, orders: loaded?.orders ?? null, afterMarket };
 
   return (
     <div className="flex flex-col gap-6">

@@ -24,6 +24,7 @@ import { markPositions, totalsOf } from '@/features/positions/model/position-mar
 import { positionMessages } from '@/features/positions/position-messages';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { useMarketClosed } from '@/features/market/hooks/use-market-status';
 
 
 const messages = defineMessages({
@@ -84,8 +85,10 @@ export function PositionsScreen() {
   const live = useLiveQuotes(positions.filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`));
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const account = desk.account;
+  // Closed market: a square-off goes as an after-market order (AMO), which its buttons say.
+  const afterMarket = useMarketClosed();
   // The chosen portfolio belongs to the desk's account, so whenever there are positions there is an account.
-  const common = account === null ? null : { account, portfolioId, disabled: !online || !desk.sessionOpen, onDone: reload, orders: loaded?.orders ?? null };
+  const common = account === null ? null : { account, portfolioId, disabled: !online || !desk.sessionOpen, onDone: reload, orders: loaded?.orders ?? null, afterMarket };
   const summary = loaded?.summary;
   // The P&L tiles add up the very rows the tables show, at the same live prices (position-marks.ts): the
   // server's summary was marked at the price of its read and drifted from the table between two reads.

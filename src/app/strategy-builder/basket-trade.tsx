@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { placeTrades, squareoffTrades } from '@/features/orders/api/trading-calls';
 import type { Product, TradingAccount } from '@/features/orders/api/trading-types';
 import { useOrderSentence } from '@/features/orders/components/intent-outcome';
+import { AfterMarketNotice, afterMarketLabel, type AfterMarket } from '@/features/orders/components/after-market-notice';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
 import { OrderAccount } from '@/features/orders/components/order-account';
 import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
@@ -25,6 +26,8 @@ type BasketTradeProps = {
   /** Why trading is not possible now (offline, no session, a snapshot), already translated; null when it is. */
   blocked: string | null;
   onFilled: (fills: ReadonlyMap<string, LegResult & { status: 'filled' }>) => void;
+  /** Set while the exchange is closed: the server sends each leg as an after-market order (AMO), which the basket says. */
+  afterMarket?: AfterMarket | null;
 };
 
 /**
@@ -32,7 +35,7 @@ type BasketTradeProps = {
  * each leg's outcome, and when some legs filled while others failed, the two ways out: retry the failed
  * legs (a new intent with only those) or exit what filled (square off those positions).
  */
-export function BasketTrade({ legs, account, portfolioId, product, blocked, onFilled }: BasketTradeProps) {
+export function BasketTrade({ legs, account, portfolioId, product, blocked, onFilled, afterMarket = null }: BasketTradeProps) {
   const intl = useIntl();
   const sentence = useOrderSentence();
   const basket = useOrderIntent(account);
@@ -80,16 +83,18 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
   };
 
   const outcome = basket.outcome;
+  const amo = (action: string) => afterMarketLabel(intl, afterMarket, action);
   return (
     <section className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-3 sm:p-4" aria-labelledby="basket-title">
       <h2 id="basket-title" className="text-lg font-semibold text-fg">{intl.formatMessage(basketMessages.title)}</h2>
       {account !== null && <OrderAccount account={account} />}
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={() => setConfirming('trade')} disabled={blocked !== null || enabled.length === 0} busy={basket.pending}>
-          {intl.formatMessage(tradeAllText, { count: enabled.length })}
+          {amo(intl.formatMessage(tradeAllText, { count: enabled.length }))}
         </Button>
         {blocked !== null && <p className="text-sm text-fg-muted">{blocked}</p>}
       </div>
+      {afterMarket !== null && blocked === null && <AfterMarketNotice afterMarket={afterMarket} orders={enabled.length} />}
       {basket.checking && <p role="status" className="text-sm font-medium text-warn">{intl.formatMessage(intentMessages.checking)}</p>}
       {outcome?.kind === 'not_placed' && <p role="status" className="text-sm text-fg">{intl.formatMessage(intentMessages.notPlaced)}</p>}
       {outcome?.kind === 'unknown' && <p role="alert" className="text-sm text-loss">{intl.formatMessage(intentMessages.unknown)}</p>}
@@ -115,8 +120,8 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
           <p className="font-semibold text-loss">{intl.formatMessage(basketMessages.partialTitle)}</p>
           <p className="text-sm text-fg">{intl.formatMessage(basketMessages.partialBody)}</p>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => void send(failedLegs)} busy={basket.pending} disabled={blocked !== null}>{intl.formatMessage(basketMessages.retry)}</Button>
-            <Button variant="danger" onClick={() => setConfirming('exit')} busy={exit.pending} disabled={blocked !== null}>{intl.formatMessage(basketMessages.exit)}</Button>
+            <Button onClick={() => void send(failedLegs)} busy={basket.pending} disabled={blocked !== null}>{amo(intl.formatMessage(basketMessages.retry))}</Button>
+            <Button variant="danger" onClick={() => setConfirming('exit')} busy={exit.pending} disabled={blocked !== null}>{amo(intl.formatMessage(basketMessages.exit))}</Button>
           </div>
         </div>
       )}
@@ -125,7 +130,7 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
         open={confirming === 'trade'}
         title={intl.formatMessage(basketMessages.confirmTitle)}
         description={intl.formatMessage(confirmBodyText, { count: enabled.length })}
-        confirmLabel={intl.formatMessage(basketMessages.confirm)}
+        confirmLabel={amo(intl.formatMessage(basketMessages.confirm))}
         busy={basket.pending}
         onConfirm={() => {
           setConfirming(null);
@@ -139,7 +144,7 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
         open={confirming === 'exit'}
         title={intl.formatMessage(basketMessages.exitTitle)}
         description={intl.formatMessage(basketMessages.exitBody)}
-        confirmLabel={intl.formatMessage(basketMessages.exit)}
+        confirmLabel={amo(intl.formatMessage(basketMessages.exit))}
         busy={exit.pending}
         onConfirm={() => void exitFilled()}
         onClose={() => setConfirming(null)}

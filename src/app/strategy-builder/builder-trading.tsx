@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { Order } from '@/features/orders/api/trading-types';
 import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
+import { useMarketClosed } from '@/features/market/hooks/use-market-status';
 import { SelectField } from '@/components/ui/select-field';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { AccountChoice } from '@/app/trading/account-choice';
@@ -21,6 +22,8 @@ export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradin
   const intl = useIntl();
   const online = useOnlineStatus();
   const account = desk.account;
+  // Closed market: the server sends the basket's legs as after-market orders (AMO), which the basket says.
+  const afterMarket = useMarketClosed();
   const blocked = !online
     ? basketMessages.offline
     : account === null
@@ -57,6 +60,7 @@ export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradin
         portfolioId={desk.portfolio?.id ?? null}
         product={desk.defaults.product}
         blocked={blocked === null ? null : intl.formatMessage(blocked)}
+        afterMarket={afterMarket}
         onFilled={(fills) => onFilled(new Map([...fills].map(([id, result]) => [id, result.order])))}
       />
     </div>

@@ -15,6 +15,7 @@ import { ordersForPositions } from '@/app/trading/position-orders';
 import { PositionAlertBell } from '@/app/trading/position-alert-bell';
 import { usePolled } from '@/app/trading/use-polled';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
+import { useMarketClosed } from '@/features/market/hooks/use-market-status';
 
 const messages = defineMessages({
   title: { id: 'live-trade.positions', defaultMessage: 'Positions' },
@@ -67,7 +68,9 @@ export function DeskPositions({
   const instruments = (loaded?.positions ?? []).filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`);
   const live = useLiveQuotes(instruments);
   const phone = !useWideScreen('(min-width: 768px)');
-  const common = { account, portfolioId, disabled: tradingDisabled, onDone: reload, orders: loaded?.orders ?? null };
+  // Closed market: a square-off goes as an after-market order (AMO), which its buttons say.
+  const afterMarket = useMarketClosed();
+  const common = { account, portfolioId, disabled: tradingDisabled, onDone: reload, orders: loaded?.orders ?? null, afterMarket };
 
   return (
     <section className="flex flex-col gap-3" aria-labelledby="desk-positions-title">

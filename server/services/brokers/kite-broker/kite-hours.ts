@@ -3,10 +3,12 @@
 // (after-market order, POST /orders/amo) inside Kite's AMO window, which Kite holds as "AMO REQ RECEIVED"
 // and sends to the exchange at the open; between the close and 15:45 IST and from 09:10 IST to the open
 // Kite takes neither, and StrikeDesk says when to place it instead of sending what Kite would refuse
-// (the same window the paper broker uses: ../after-market.ts).
+// (the same window the paper broker uses: ../after-market.ts). The market status a Kite account's screens
+// show (open or closed, the next open) is read from the same calendar, never the simulator's.
 import type { Queryable } from '../../../db/database.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
-import { sessionAt } from '../../market/exchange-session.ts';
+import { marketStatusOf, sessionAt } from '../../market/exchange-session.ts';
+import type { MarketStatus } from '../../market/market-service.ts';
 import type { Exchange, TradingCalendar } from '../../market/trading-calendar.ts';
 import type { Said } from '../../texts/said.ts';
 import { afterMarketPlacement } from '../after-market.ts';
@@ -34,7 +36,12 @@ export function createKiteHours(db: Queryable) {
     return 'refusal' in amo ? amo : { variety: 'amo' };
   }
 
-  return { placementVariety };
+  /** NSE's session at `now` (F&O's hours; BSE's are the same), as the price stream says it: never demo. */
+  async function marketStatus(now: Date): Promise<MarketStatus> {
+    return marketStatusOf(sessionAt(await calendarOf('NSE'), now), now, false);
+  }
+
+  return { placementVariety, marketStatus };
 }
 
 export type KiteHours = ReturnType<typeof createKiteHours>;

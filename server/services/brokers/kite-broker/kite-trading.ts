@@ -52,7 +52,8 @@ export function createKiteTrading({ db, clock, sessions, prices, limits: limitFi
     onChanged: stream.orderChanged,
   });
   const changes = createOrderChanges({ clock, calls, mirror, updates, limits });
-  const placing = createOrderPlacing({ db, clock, calls, mirror, updates, limits, contracts, hours: createKiteHours(db) });
+  const hours = createKiteHours(db);
+  const placing = createOrderPlacing({ db, clock, calls, mirror, updates, limits, contracts, hours });
   const books = createOrderBooks({ db, clock, calls, mirror, updates });
   const positions = createPositionBooks({ db, clock, calls, contracts });
   const exits = createKiteExits({ db, clock, contracts, calls, mirror, placing, changes, positions });
@@ -83,6 +84,7 @@ export function createKiteTrading({ db, clock, sessions, prices, limits: limitFi
     orderMargin: funds.orderMargin,
     portfolioMargin: funds.portfolioMargin,
     lastPrices: funds.marketPrices,
+    marketStatus: () => hours.marketStatus(clock()),
   };
   return { ...trading, updates, calls };
 }

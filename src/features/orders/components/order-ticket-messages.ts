@@ -16,11 +16,6 @@ export const ticketMessages = defineMessages({
   close: { id: 'orders.ticket.close', defaultMessage: 'Close' },
   noPrice: { id: 'orders.ticket.noPrice', defaultMessage: 'No live price yet' },
   short: { id: 'orders.ticket.short', defaultMessage: 'Not enough funds: the broker will reject this order.' },
-  afterMarket: {
-    id: 'orders.ticket.afterMarket',
-    defaultMessage:
-      'Market closed: this order goes as an after-market order (AMO). The broker holds it and sends it to the exchange at the next open; the price shown is the last close.',
-  },
 });
 
 /** The ticket's sentences, with their values. */
@@ -31,15 +26,6 @@ export const ticketText = {
     defaultMessage: 'Quantity {quantity} ({lot} a lot)',
   }),
   submit: defineMessage<{ side: MessageValue; quantity: MessageValue }>({ id: 'orders.ticket.submit', defaultMessage: '{side} {quantity}' }),
-  submitAfterMarket: defineMessage<{ side: MessageValue; quantity: MessageValue }>({
-    id: 'orders.ticket.submitAfterMarket',
-    defaultMessage: '{side} {quantity} as AMO',
-  }),
-  afterMarketAt: defineMessage<{ open: MessageValue }>({
-    id: 'orders.ticket.afterMarketAt',
-    defaultMessage:
-      'Market closed: this order goes as an after-market order (AMO). The broker holds it and sends it to the exchange at the next open, {open} IST; the price shown is the last close.',
-  }),
   stale: defineMessage<{ seconds: MessageValue }>({
     id: 'orders.ticket.staleBlocked',
     defaultMessage: 'The last price is {seconds} s old: the order waits for a live price.',

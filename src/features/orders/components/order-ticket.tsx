@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useIntl } from 'react-intl';
 import { executeOrder } from '@/features/orders/api/trading-calls';
 import type { OrderRequest, Product, TradingAccount, TransactionType } from '@/features/orders/api/trading-types';
+import { AfterMarketNotice, afterMarketLabel, type AfterMarket } from '@/features/orders/components/after-market-notice';
 import { ChargesBreakdown } from '@/features/orders/components/charges-breakdown';
 import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
 import { SliceHint } from '@/features/orders/components/slice-hint';
@@ -85,12 +86,12 @@ export function OrderTicket({
    * Set while the exchange is closed (the server's market status): the order goes as an after-market order
    * (AMO), held by the broker until the next open, so the price shown is the last close and need not be live.
    */
-  afterMarket?: { nextOpen: string | null } | null;
+  afterMarket?: AfterMarket | null;
   onPlaced?: () => void;
   onClose?: () => void;
 }) {
   const intl = useIntl();
-  const { formatInr, formatNumber, formatWeekdayTime, locale } = useFormat();
+  const { formatInr, formatNumber, locale } = useFormat();
   const networkBlock = useNetworkBlock();
   const online = networkBlock === null;
   const formId = useId();
@@ -252,13 +253,7 @@ export function OrderTicket({
       )}
       {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} />}
 
-      {afterMarket !== null && blocked === null && (
-        <p role="status" className="rounded-md bg-brand-soft p-2 text-sm font-medium text-fg" data-testid="after-market-notice">
-          {afterMarket.nextOpen === null
-            ? intl.formatMessage(messages.afterMarket)
-            : intl.formatMessage(t.afterMarketAt, { open: formatWeekdayTime(afterMarket.nextOpen) })}
-        </p>
-      )}
+      {afterMarket !== null && blocked === null && <AfterMarketNotice afterMarket={afterMarket} />}
 
       {stale && blocked === null && (
         <p role="status" className="text-sm font-medium text-warn" data-testid="stale-price">
@@ -306,7 +301,7 @@ export function OrderTicket({
             ? intl.formatMessage(intentMessages.sending)
             : reviewing
               ? intl.formatMessage(messages.confirm)
-              : intl.formatMessage(afterMarket === null ? t.submit : t.submitAfterMarket, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) })}
+              : afterMarketLabel(intl, afterMarket, intl.formatMessage(t.submit, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) }))}
         </Button>
       </div>
       <div ref={outcomeBox} tabIndex={-1} className="rounded-sm focus-visible:outline-2 focus-visible:outline-focus" data-testid="ticket-outcome">

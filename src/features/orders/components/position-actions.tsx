@@ -3,6 +3,7 @@ import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react
 import type { components } from '@openapi/main';
 import { executeOrder, placeStopLoss, placeTarget, squareoffTrades } from '@/features/orders/api/trading-calls';
 import type { Order, TradingAccount } from '@/features/orders/api/trading-types';
+import { AfterMarketNotice, afterMarketLabel, type AfterMarket } from '@/features/orders/components/after-market-notice';
 import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
 import { OrderAccount } from '@/features/orders/components/order-account';
@@ -55,6 +56,11 @@ type Common = {
   onDone: () => void;
   /** The day's order book, to show each position's working stop-loss and target; null while unknown. */
   orders: readonly Order[] | null;
+  /**
+   * Set while the exchange is closed: the server sends a square-off as an after-market order (AMO) held until
+   * the next open, and the buttons and the confirmation say so.
+   */
+  afterMarket?: AfterMarket | null;
 };
 
 const refOf = (position: Position) => ({ tradingsymbol: position.tradingsymbol, exchange: position.exchange, product: position.product });
@@ -80,7 +86,7 @@ function CloseLines({ positions }: { positions: readonly Position[] }) {
   );
 }
 
-function SquareOffDialog({ positions, title, account, portfolioId, onDone, onClose }: Omit<Common, 'disabled' | 'orders'> & { positions: readonly Position[]; title: string; onClose: () => void }) {
+function SquareOffDialog({ positions, title, account, portfolioId, afterMarket = null, onDone, onClose }: Omit<Common, 'disabled' | 'orders'> & { positions: readonly Position[]; title: string; onClose: () => void }) {
   const intl = useIntl();
   const intent = useOrderIntent(account);
   const finished = intent.outcome !== null && intent.outcome.kind !== 'unknown';
@@ -103,7 +109,7 @@ function SquareOffDialog({ positions, title, account, portfolioId, onDone, onClo
       actions={
         <IntentDialogActions finished={finished} onClose={onClose}>
           <Button type="button" variant="danger" disabled={intent.pending} aria-busy={intent.pending} onClick={() => void send()}>
-            {intl.formatMessage(messages.confirm)}
+            {afterMarketLabel(intl, afterMarket, intl.formatMessage(messages.confirm))}
           </Button>
         </IntentDialogActions>
       }
@@ -111,6 +117,7 @@ function SquareOffDialog({ positions, title, account, portfolioId, onDone, onClo
       <div className="flex flex-col gap-3">
         <OrderAccount account={account} />
         <CloseLines positions={positions} />
+        {afterMarket !== null && <AfterMarketNotice afterMarket={afterMarket} orders={positions.length} />}
         <IntentOutcomeView outcome={intent.outcome} checking={intent.checking} />
         <LiveOrderDialog {...intent.question} />
       </div>
@@ -198,7 +205,7 @@ export function PositionActions({ position, orders, extra, ...common }: Common &
           {extra}
           {position.quantity !== 0 && (
             <button type="button" className={button} disabled={common.disabled} onClick={ask('squareoff')}>
-              {intl.formatMessage(messages.squareOff)}
+              {afterMarketLabel(intl, common.afterMarket ?? null, intl.formatMessage(messages.squareOff))}
             </button>
           )}
           {position.quantity !== 0 && (protection === null || protection.stopLosses.length === 0) && (
@@ -234,7 +241,7 @@ export function SquareOffAll({ positions, ...common }: Omit<Common, 'orders'> & 
     <>
       {openPositions.length > 0 && (
         <Button type="button" variant="danger" disabled={common.disabled} onClick={() => setAsked(openPositions)}>
-          {intl.formatMessage(messages.squareOffAll)}
+          {afterMarketLabel(intl, common.afterMarket ?? null, intl.formatMessage(messages.squareOffAll))}
         </Button>
       )}
       {asked !== null && (

@@ -9,8 +9,10 @@ import { IntlProvider } from 'react-intl';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@openapi/main';
 import { BasketTrade } from '@/app/strategy-builder/basket-trade';
+import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
 import { clearStoredValues } from '@/lib/persist/idb-storage';
+import { plainText } from '../../support/plain-text.ts';
 import { ironCondor } from './strategy-fixtures';
 
 type Schemas = components['schemas'];
@@ -180,5 +182,38 @@ describe('Trade all', () => {
     expect(exit.portfolio_id).toBe(7);
     expect(exit.positions.map((position) => position.tradingsymbol).sort()).toEqual(legs.filter((leg) => leg.tradingsymbol !== rejectSymbol).map((leg) => leg.tradingsymbol).sort());
     expect(await screen.findByText('The filled legs were sent to be squared off.')).toBeTruthy();
+  });
+});
+
+describe('Trade all while the market is closed', () => {
+  // Friday 19:00 IST: the server sends each leg as an after-market order (AMO) held until Monday 09:15 IST.
+  const closed = { nextOpen: '2026-11-23T03:45:00.000Z' };
+  const renderClosed = (locale: 'en-IN' | 'fr') =>
+    render(
+      <IntlProvider locale={locale} defaultLocale="en-IN" messages={locale === 'fr' ? frMessages : undefined}>
+        <BasketTrade legs={ironCondor()} account={paperAccount} portfolioId={7} product="MIS" blocked={null} onFilled={vi.fn()} afterMarket={closed} />
+      </IntlProvider>,
+    );
+  const notice = () => plainText(screen.getByTestId('after-market-notice').textContent ?? '');
+
+  it('says every leg goes as an AMO at the next open, on the basket and on its buttons, in English and French', async () => {
+    const view = renderClosed('en-IN');
+    expect(notice()).toBe(
+      'Market closed: these orders go as after-market orders (AMO). The broker holds them and sends them to the exchange at the next open, Mon, 23 Nov, 09:15 IST; the price shown is the last close.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Trade all (4 legs) as AMO' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Place the orders as AMO' }));
+    await waitFor(() => expect(sent.map((item) => item.path)).toEqual(['place_trades']));
+    view.unmount();
+
+    renderClosed('fr');
+    expect(notice()).toMatch(/^Marché fermé : ces ordres partent en ordres hors séance \(AMO\)\. .*lun\. 23 nov\., 09:15 IST/);
+    expect(screen.getByRole('button', { name: 'Tout trader (4 jambes) en AMO' })).toBeTruthy();
+  });
+
+  it('says nothing of an AMO while the market is open', () => {
+    renderBasket();
+    expect(screen.queryByTestId('after-market-notice')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Trade all (4 legs)' })).toBeTruthy();
   });
 });

@@ -1,0 +1,47 @@
+import { defineMessage, type IntlShape, type MessageValue, useIntl } from 'react-intl';
+import { useFormat } from '@/lib/format/use-format';
+
+/**
+ * The exchange is closed (the server's market status for the chosen account's broker): an order sent now is an
+ * after-market order (AMO) the broker holds until `nextOpen` (null when no open is known).
+ */
+export type AfterMarket = { nextOpen: string | null };
+
+const notice = defineMessage<{ count: MessageValue }>({
+  id: 'orders.afterMarket.notice',
+  defaultMessage:
+    'Market closed: {count, plural, one {this order goes as an after-market order (AMO). The broker holds it and sends it} other {these orders go as after-market orders (AMO). The broker holds them and sends them}} to the exchange at the next open; the price shown is the last close.',
+});
+
+const noticeAt = defineMessage<{ count: MessageValue; open: MessageValue }>({
+  id: 'orders.afterMarket.noticeAt',
+  defaultMessage:
+    'Market closed: {count, plural, one {this order goes as an after-market order (AMO). The broker holds it and sends it} other {these orders go as after-market orders (AMO). The broker holds them and sends them}} to the exchange at the next open, {open} IST; the price shown is the last close.',
+});
+
+const label = defineMessage<{ action: MessageValue }>({ id: 'orders.afterMarket.label', defaultMessage: '{action} as AMO' });
+
+/**
+ * A button's words while the market is closed: the action followed by "as AMO" (the ticket's "Buy 65 as AMO",
+ * the square-off's "Square off as AMO", the basket's), so what the button sends is on the button itself.
+ */
+export function afterMarketLabel(intl: IntlShape, afterMarket: AfterMarket | null, action: string): string {
+  return afterMarket === null ? action : intl.formatMessage(label, { action });
+}
+
+/**
+ * What every order-sending place says while the exchange is closed (the ticket, square-off, the strategy
+ * builder's basket): the order goes as an AMO, held by the broker until the next open, day and time.
+ * `orders`: how many orders the action sends (more than one: the sentence speaks of them all).
+ */
+export function AfterMarketNotice({ afterMarket, orders = 1 }: { afterMarket: AfterMarket; orders?: number }) {
+  const intl = useIntl();
+  const { formatWeekdayTime } = useFormat();
+  return (
+    <p role="status" className="rounded-md bg-brand-soft p-2 text-sm font-medium text-fg" data-testid="after-market-notice">
+      {afterMarket.nextOpen === null
+        ? intl.formatMessage(notice, { count: orders })
+        : intl.formatMessage(noticeAt, { count: orders, open: formatWeekdayTime(afterMarket.nextOpen) })}
+    </p>
+  );
+}
