@@ -23,6 +23,23 @@ export class BacktestsPage {
     await form.getByRole('button', { name: 'Start backtest' }).click();
   }
 
+  /**
+   * Starts a backtest of a daily bot configured on the spot with the Bots screen's form: the strategy, a name
+   * and a stop-loss; the schedule keeps the form's defaults (09:20 to 15:15, Monday to Friday).
+   */
+  async startConfigured(bot: { strategy: string; name: string; stopLossPct: string }, from: string, to: string, capital: string): Promise<void> {
+    const form = this.page.getByRole('region', { name: 'New backtest' });
+    await form.getByRole('radio', { name: 'Configure a bot here' }).check();
+    await form.getByRole('radio', { name: 'Daily bot' }).check();
+    await form.getByLabel(/^Base strategy/).selectOption({ label: bot.strategy });
+    await form.getByLabel(/^Bot name/).fill(bot.name);
+    await form.getByLabel(/^Stop-loss/).fill(bot.stopLossPct);
+    await form.getByLabel('From').fill(from);
+    await form.getByLabel('To').fill(to);
+    await form.getByLabel(/Capital/).fill(capital);
+    await form.getByRole('button', { name: 'Start backtest' }).click();
+  }
+
   /** Waits for the newest backtest to finish, then opens its report. */
   async openNewestReport(): Promise<void> {
     const newest = this.rows.first();
