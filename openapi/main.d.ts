@@ -2781,6 +2781,8 @@ export interface components {
             params: components["schemas"]["BotParams"];
             /** @description A daily bot's entry time, a trading bot's entry_from (IST). */
             entry_time: components["schemas"]["ClockTime"];
+            /** @description A trading bot's end of its entry window (IST); absent for a daily bot. With the rest, enough to save the bot again. */
+            entry_until?: components["schemas"]["ClockTime"];
             exit_time: components["schemas"]["ClockTime"];
             /** @description A daily bot's weekdays; null for a trading bot (every trading day). */
             weekdays: components["schemas"]["Weekdays"] | null;

@@ -6,7 +6,7 @@ import { signInReadyToTrade } from './support/trading';
 
 // Issue 25's story on the real server: import the parsers' fixture files (and two days built in the UDiFF
 // fixture's own layout), backtest a saved daily bot over those days, read its report, and put it beside the
-// bot's paper record.
+// bot's paper record; then backtest a bot configured on the spot over the same days and save it as a bot.
 
 const fixtures = new URL('../server/history/fixtures/', import.meta.url);
 const fixture = (name: string, mimeType = 'text/csv'): UploadFile => ({ name, mimeType, buffer: readFileSync(new URL(name, fixtures)) });
@@ -105,4 +105,53 @@ test('imports fixtures, backtests a daily bot over them, reads the report and co
   }
   // The bot has no paper day in July 2024: compare says they share none, rather than inventing figures.
   await expect(page.getByRole('region', { name: 'Compare with the bot’s record' })).toContainText(/share no day|both cover/);
+});
+
+test('backtests a bot configured on the spot over the fixture days, then saves it as a paper bot', async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = await signInReadyToTrade(page);
+  const headers = { authorization: `Bearer ${user.token}` };
+  // History is shared and its rows are kept once per contract and day: importing the days again is harmless.
+  const history = new MarketHistoryPage(page);
+  await history.open();
+  await history.importFiles(backtested.map(({ day, underlying, settle }) => udiffDay(day, ['2024-10-10', '2024-10-17'], underlying, settle)));
+  await expect(history.uploads.filter({ hasText: 'Imported' })).toHaveCount(backtested.length);
+
+  const backtests = new BacktestsPage(page);
+  await backtests.open();
+  await backtests.startConfigured({ strategy: 'Short straddle', name: 'Straddle tried here', stopLossPct: '30' }, '07/10/2024', '10/10/2024', '500000');
+  const configured = 'Short straddle 09:20–15:15, configured for this backtest';
+  await expect(backtests.rows.first()).toContainText(configured);
+  await backtests.openNewestReport();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(configured);
+
+  // The same engine as the saved bot's run: a straddle sold each backtested day at 09:20, real charges.
+  await expect(backtests.figure('Trading days run')).toContainText(String(backtested.length));
+  const trades = page.getByTestId('backtest-trade');
+  await expect(trades).toHaveCount(backtested.length);
+  for (const [n, { previous }] of backtested.entries()) {
+    const strike = Math.round(previous / 50) * 50;
+    const legs = trades.nth(n).getByRole('row').filter({ has: page.getByRole('rowheader') });
+    await expect(legs).toHaveCount(2);
+    for (const type of ['CE', 'PE']) {
+      await expect(legs.filter({ has: page.getByRole('rowheader', { name: new RegExp(`${strike}${type}$`) }) }).getByRole('cell').nth(0)).toHaveText('SELL');
+    }
+    await expect(trades.nth(n)).toContainText(/charges \u2068?₹[1-9][\d,.]*\u2069?, net/);
+  }
+  await expect(page.getByRole('region', { name: 'Compare with the bot’s record' })).toContainText('has no paper record to compare');
+
+  // Save as a bot: a paper bot, paused, in the paper portfolio, with the fields backtested.
+  await page.getByRole('button', { name: 'Save as a bot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save as a paper bot' });
+  await expect(dialog.getByLabel(/^Name/)).toHaveValue('Straddle tried here');
+  await expect(dialog.getByLabel('Paper portfolio')).toHaveValue(String(user.portfolioId));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved as the paper bot' })).toContainText('Straddle tried here');
+  await expect(page.getByRole('button', { name: 'Save as a bot' })).toHaveCount(0);
+  const saved = (await (await page.request.get(`/api/daily_bots/daily_bots/${user.portfolioId}/`, { headers })).json()) as {
+    daily_bots: Array<{ name: string; mode: string; status: string; stop_loss_pct: number; entry_time: string; exit_time: string; weekdays: number[] }>;
+  };
+  expect(saved.daily_bots.filter((bot) => bot.name === 'Straddle tried here')).toEqual([
+    expect.objectContaining({ mode: 'paper', status: 'paused', stop_loss_pct: 30, entry_time: '09:20', exit_time: '15:15', weekdays: [1, 2, 3, 4, 5] }),
+  ]);
 });

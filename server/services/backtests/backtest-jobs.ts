@@ -52,13 +52,15 @@ const iso = (value: Date | null) => (value === null ? null : new Date(value).toI
 type StoredBot = BacktestBot & { portfolio_id: number; entry_until?: string };
 
 function toBacktest(row: Row, withReport: boolean): Backtest {
-  const { portfolio_id: _portfolio, entry_until: _until, ...bot } = jsonOf<StoredBot>(row.bot);
+  // A trading bot's entry_until is answered (saving a bot configured on the spot needs it); a daily bot's
+  // stored one is only its exit time, the runner's stand-in, so it stays inside.
+  const { portfolio_id: _portfolio, entry_until: entryUntil, ...bot } = jsonOf<StoredBot>(row.bot);
   const report = withReport && row.result !== undefined && row.result !== null ? jsonOf<BacktestReport>(row.result) : null;
   return {
     id: Number(row.id),
     status: row.status,
     progress: Number(row.progress),
-    bot,
+    bot: bot.kind === 'trading' && entryUntil !== undefined ? { ...bot, entry_until: entryUntil } : bot,
     from: row.first_day,
     to: row.last_day,
     capital: Number(row.capital_paise) / 100,

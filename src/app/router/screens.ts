@@ -82,7 +82,8 @@ export const screens = {
   marketHistory: lazyScreen('market-history', () =>
     import('@/features/market-history/routes/market-history-screen').then((m) => m.MarketHistoryScreen),
   ),
-  backtests: lazyScreen('backtests', () => import('@/features/backtests/routes/backtests-screen').then((m) => m.BacktestsScreen)),
+  // With the Bots screen's form for a bot configured on the spot (portfolios): app layer.
+  backtests: lazyScreen('backtests', () => import('@/app/routes/backtests-screen').then((m) => m.BacktestsScreen)),
   backtestReport: lazyScreen('backtest-report', () =>
     import('@/features/backtests/routes/backtest-report-screen').then((m) => m.BacktestReportScreen),
   ),

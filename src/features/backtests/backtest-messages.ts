@@ -5,7 +5,7 @@ export const backtestMessages = {
     title: { id: 'backtests.title', defaultMessage: 'Backtests' },
     description: {
       id: 'backtests.description',
-      defaultMessage: 'Run a saved bot over imported NSE history, through the same engine, order rules, margins and charges as on paper.',
+      defaultMessage: 'Run a bot, saved or configured here, over imported NSE history, through the same engine, order rules, margins and charges as on paper.',
     },
     newTitle: { id: 'backtests.newTitle', defaultMessage: 'New backtest' },
     bot: { id: 'backtests.bot', defaultMessage: 'Bot' },

@@ -12,7 +12,7 @@ import type { Services } from '../../../server/services/services.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../support/trading.ts';
+import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient, tradingBotBody } from '../support/trading.ts';
 
 type Schemas = components['schemas'];
 type ErrorBody = Schemas['Error'] & { details?: { text?: Schemas['LocalText'] } };
@@ -132,6 +132,15 @@ describe.each(testBackends)('backtest jobs on %s', (backend) => {
     const spot = await t.create({ ...range, bot: t.botBody });
     expect(spot.status).toBe(202);
     expect(spot.body.backtest.bot.id).toBeNull();
+    expect(spot.body.backtest.bot).not.toHaveProperty('entry_until');
+    // A trading bot's entry window comes back whole, so the PWA can save the bot as it was backtested.
+    const window = { entry_from: '09:45', entry_until: '13:05', exit_time: '15:00' };
+    const spotTrading = await t.create({ ...range, bot: tradingBotBody(t.botBody.portfolio_id, t.botBody.base_strategy, window) });
+    expect(spotTrading.status, JSON.stringify(spotTrading.body)).toBe(202);
+    expect(spotTrading.body.backtest.bot).toMatchObject({ kind: 'trading', id: null, entry_time: '09:45', entry_until: '13:05', exit_time: '15:00', weekdays: null });
+    expect((await t.get(spotTrading.body.backtest.id)).body.backtest.bot.entry_until).toBe('13:05');
+    // Queued, so the first delete cancels it and the second removes it.
+    for (let n = 0; n < 2; n += 1) expect((await t.remove(spotTrading.body.backtest.id)).status).toBe(200);
 
     let seenRunning: Schemas['Backtest'] | null = null;
     runner = async (job, progress) => {

@@ -3,6 +3,7 @@
 import type { components } from '@openapi/main';
 import { mainApi } from '@/lib/api/clients';
 import { requireField } from '@/lib/api/require-field';
+import { tradingModeOf, type TradingMode } from '@/lib/trading/trading-mode';
 
 type Schemas = components['schemas'];
 export type BotKind = Schemas['BotKind'];
@@ -26,16 +27,26 @@ async function portfolioBots(portfolio: Schemas['Portfolio']): Promise<SavedBot[
   return [...daily.map(entry('daily')), ...trading.map(entry('trading'))];
 }
 
-export async function getSavedBots(): Promise<SavedBot[]> {
+/** A portfolio a bot can be configured in: its account's risk limits and charges apply to the backtest. */
+export type BotPortfolio = { id: number; name: string; mode: TradingMode };
+export type BotChoices = { bots: SavedBot[]; portfolios: BotPortfolio[] };
+
+/** The trader's portfolios (with their account's mode) and every saved bot in them. */
+export async function getBotChoices(): Promise<BotChoices> {
   const accounts = requireField(await mainApi().GET('/api/accounts/all-accounts/'), 'broker_accounts').broker_accounts;
-  const portfolios = (
-    await Promise.all(
-      accounts.map(async (account) =>
-        requireField(await mainApi().GET('/api/portfolios/all-portfolios/{accountId}/', { params: { path: { accountId: account.id } } }), 'portfolios').portfolios,
-      ),
-    )
-  ).flat();
-  return (await Promise.all(portfolios.map(portfolioBots))).flat();
+  const perAccount = await Promise.all(
+    accounts.map(async (account) => {
+      const answer = await mainApi().GET('/api/portfolios/all-portfolios/{accountId}/', { params: { path: { accountId: account.id } } });
+      return requireField(answer, 'portfolios').portfolios.map((portfolio) => ({ portfolio, mode: tradingModeOf(account) }));
+    }),
+  );
+  const portfolios = perAccount.flat();
+  const bots = (await Promise.all(portfolios.map(({ portfolio }) => portfolioBots(portfolio)))).flat();
+  return { bots, portfolios: portfolios.map(({ portfolio, mode }) => ({ id: portfolio.id, name: portfolio.name, mode })) };
+}
+
+export async function getSavedBots(): Promise<SavedBot[]> {
+  return (await getBotChoices()).bots;
 }
 
 /** The bot's own record (paper or live), one run per trading day, the last 60 days. */

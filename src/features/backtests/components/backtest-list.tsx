@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { deleteBacktest, isUnderway, type Backtest } from '@/features/backtests/api/backtest-calls';
 import { BacktestStatus } from '@/features/backtests/components/backtest-status';
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
+import { botTitle } from '@/features/backtests/model/bot-title';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api/api-error';
@@ -34,7 +35,7 @@ function BacktestRow({ backtest, onChanged, offline }: { backtest: Backtest; onC
   return (
     <li className="flex flex-col gap-2 rounded-md border border-line bg-surface p-3 md:flex-row md:items-center md:gap-4" data-testid="backtest-row">
       <div className="flex min-w-0 flex-col md:w-1/3">
-        <span className="font-semibold break-words">{backtest.bot.name}</span>
+        <span className="font-semibold break-words">{botTitle(backtest.bot, intl)}</span>
         <span className="text-sm text-fg-muted">
           {intl.formatMessage(messages.rowRange, { underlying: backtest.bot.underlying, from: formatDate(backtest.from), to: formatDate(backtest.to) })}
         </span>

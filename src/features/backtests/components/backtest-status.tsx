@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { Backtest } from '@/features/backtests/api/backtest-calls';
+import { botTitle } from '@/features/backtests/model/bot-title';
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
 import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
@@ -40,7 +41,7 @@ export function BacktestStatus({ backtest }: { backtest: Backtest }) {
           className="h-2 w-full overflow-hidden rounded-full accent-brand [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-surface-muted [&::-webkit-progress-value]:bg-brand"
           max={1}
           value={backtest.progress}
-          aria-label={intl.formatMessage(messages.progressLabel, { name: backtest.bot.name })}
+          aria-label={intl.formatMessage(messages.progressLabel, { name: botTitle(backtest.bot, intl) })}
         />
       )}
       {backtest.status === 'failed' && backtest.error !== null && (

@@ -3,6 +3,7 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { Backtest } from '@/features/backtests/api/backtest-calls';
 import { getBotRecord, getSavedBots, type BotRun } from '@/features/backtests/api/saved-bots';
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
+import { configuredBotMessages } from '@/features/backtests/configured-bot-messages';
 import { compareWithRecord, type DailyFigures } from '@/features/backtests/model/compare-record';
 import { toPaise, toRupees } from '@/features/backtests/model/paise';
 import { useFormat } from '@/lib/format/use-format';
@@ -48,7 +49,8 @@ export function ComparePanel({ backtest }: { backtest: Backtest }) {
     };
   }, [backtest.bot.kind, botId]);
 
-  if (botId === null || failed) return <p className="text-sm text-loss">{intl.formatMessage(messages.compareFailed)}</p>;
+  if (botId === null) return <p className="text-sm text-fg-muted">{intl.formatMessage(configuredBotMessages.noRecord)}</p>;
+  if (failed) return <p className="text-sm text-loss">{intl.formatMessage(messages.compareFailed)}</p>;
   if (runs === null) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.compareLoading)}</p>;
   const comparison = compareWithRecord(backtest.daily, runs);
   const first = comparison.days[0];

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { getBacktest, isUnderway, type Backtest } from '@/features/backtests/api/backtest-calls';
@@ -7,9 +7,12 @@ import { ComparePanel } from '@/features/backtests/components/compare-panel';
 import { CsvExportButton } from '@/features/backtests/components/csv-export-button';
 import { EquityChart } from '@/features/backtests/components/equity-chart';
 import { PnlCalendarView } from '@/features/backtests/components/pnl-calendar-view';
+import { SaveAsBotButton, type SavedBotNote } from '@/features/backtests/components/save-as-bot';
 import { SummaryFigures } from '@/features/backtests/components/summary-figures';
 import { TradesList } from '@/features/backtests/components/trades-list';
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
+import { configuredBotMessages } from '@/features/backtests/configured-bot-messages';
+import { botTitle } from '@/features/backtests/model/bot-title';
 import { usePolled } from '@/features/backtests/hooks/use-polled';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
@@ -63,7 +66,8 @@ export function BacktestReportScreen() {
   const id = Number(useParams().id);
   const read = usePolled(`backtest:${id}`, () => getBacktest(id), (backtest) => isUnderway(backtest.status));
   const backtest = read.value;
-  const title = backtest === undefined ? intl.formatMessage(messages.reportTitle) : backtest.bot.name;
+  const [saved, setSaved] = useState<SavedBotNote | null>(null);
+  const title = backtest === undefined ? intl.formatMessage(messages.reportTitle) : botTitle(backtest.bot, intl);
   const description =
     backtest === undefined
       ? undefined
@@ -73,7 +77,27 @@ export function BacktestReportScreen() {
       <Link to="/app/backtests" className="text-sm text-brand underline">
         {intl.formatMessage(messages.back)}
       </Link>
-      <PageHeader title={title} description={description} actions={backtest?.summary ? <CsvExportButton backtest={backtest} /> : null} />
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          backtest?.summary ? (
+            <>
+              {/* A bot configured on the spot can be kept: saved once, as a paused paper bot. */}
+              {backtest.bot.id === null && saved === null && <SaveAsBotButton bot={backtest.bot} onSaved={setSaved} />}
+              <CsvExportButton backtest={backtest} />
+            </>
+          ) : null
+        }
+      />
+      {saved !== null && (
+        <p role="status" className="flex flex-wrap gap-x-2 rounded-md border border-line bg-brand-soft px-3 py-2 text-sm">
+          <span>{intl.formatMessage(configuredBotMessages.saved, { name: saved.name, portfolio: saved.portfolio })}</span>
+          <Link to="/app/portfolio" className="text-brand underline">
+            {intl.formatMessage(configuredBotMessages.openPortfolios)}
+          </Link>
+        </p>
+      )}
       {read.asOf !== null && <StaleNote asOf={read.asOf} />}
       {backtest === undefined ? (
         <LoadStatus loadingText={intl.formatMessage(messages.reportLoading)} failedText={intl.formatMessage(messages.reportFailed)} failed={read.failed} onRetry={read.reload} />

@@ -5,20 +5,24 @@ import { BacktestForm } from '@/features/backtests/components/backtest-form';
 import { BacktestList } from '@/features/backtests/components/backtest-list';
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
 import { usePolled } from '@/features/backtests/hooks/use-polled';
+import type { BotEditor } from '@/features/backtests/model/configured-bot';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { StaleNote } from '@/components/ui/stale-note';
 
-/** /app/backtests: start a backtest of a saved bot, and the list of backtests (read again while one is under way). */
-export function BacktestsScreen() {
+/**
+ * /app/backtests: start a backtest of a saved bot (or, given `botEditor`, of a bot configured here), and the
+ * list of backtests (read again while one is under way).
+ */
+export function BacktestsScreen({ botEditor }: { botEditor?: BotEditor }) {
   const intl = useIntl();
   const list = usePolled('backtests:list', getBacktests, (backtests) => backtests.some((backtest) => isUnderway(backtest.status)));
   const backtests = list.value;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      <BacktestForm onStarted={list.reload} />
+      <BacktestForm onStarted={list.reload} botEditor={botEditor} />
       <section className="flex flex-col gap-3" aria-labelledby="backtest-list">
         <h2 id="backtest-list" className="text-lg font-semibold">
           {intl.formatMessage(messages.listTitle)}

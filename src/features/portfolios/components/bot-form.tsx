@@ -26,10 +26,13 @@ type BotFormProps = {
   /** The save's failure, shown on the field the server names. */
   error: ApiError | null;
   onSave: (fields: BotFields) => void;
-  /** Whether the portfolio's account trades paper or live. */
-  mode: TradingMode;
+  /**
+   * Whether the portfolio's account trades paper or live. Left out for a bot that trades nothing (a backtest's
+   * bot configured on the spot): no mode is said or sent.
+   */
+  mode?: TradingMode;
   /** The account's number: a live bot is let trade by typing it. */
-  accountNumber: string;
+  accountNumber?: string;
 };
 
 /** A bot's fields: its strategy first, then what every bot has, the strategy's parameters and its day: a daily bot's schedule, a trading bot's entry window and exit time. */
@@ -50,8 +53,8 @@ export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave
   const weekdays = form.values.weekdays;
   return (
     <form id={id} ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <TradingModeNote mode={mode} />
-      {mode === 'live' ? <LiveBotConfirmation accountNumber={accountNumber} value={confirmation} onChange={setConfirmation} /> : null}
+      {mode === undefined ? null : <TradingModeNote mode={mode} />}
+      {mode === 'live' ? <LiveBotConfirmation accountNumber={accountNumber ?? ''} value={confirmation} onChange={setConfirmation} /> : null}
       <FormError>{form.banner}</FormError>
       <StrategyField
         strategies={strategies}
