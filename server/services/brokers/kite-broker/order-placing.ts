@@ -31,6 +31,7 @@ import { toBrokerOrder } from './order-mapping.ts';
 import type { OrderUpdates } from './order-updates.ts';
 import type { KiteRateLimits } from './rate-limits.ts';
 import { dropSend, recordSend, type IntentNumber } from './sends.ts';
+import { kiteCalls } from '../../texts/kite-texts.ts';
 
 /** Kite's automatic market protection, sent with every MARKET and SL-M order. */
 export const autoProtection = -1;
@@ -112,20 +113,20 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
         if (error instanceof KiteOutcomeUnknownError) {
           calls.forget(account.id);
           const found = await findLost(account, tag, placement).catch(() => null);
-          if (found === null) throw outcomeUnknown(`the order for ${intent.tradingsymbol}`);
+          if (found === null) throw outcomeUnknown(kiteCalls.orderFor(intent.tradingsymbol));
           await mirror.recordPlaced(account.id, { ...placed, orderId: found, status: 'PUT ORDER REQ RECEIVED', statusMessage: null }, who);
           ids.push(found);
           continue;
         }
-        const refusal = domainErrorOf(error, 'order', `the order for ${intent.tradingsymbol}`);
+        const refusal = domainErrorOf(error, 'order', kiteCalls.orderFor(intent.tradingsymbol));
         if (refusal === null) throw error;
         // Refused at the door: Kite booked nothing, so the send may go again.
         if (number !== null) await dropSend(db, account.id, number);
         if (ids.length === 0 || refusal.code === 'broker_session_expired') throw refusal;
         for (const later of placements.slice(index)) {
-          // The refused order carries Kite's own words (no code); the ones after it, StrikeDesk's.
+          // The refused order carries Kite's own words inside a coded sentence; the ones after it, StrikeDesk's.
           const statusMessage = later === placement ? refusal.message : orderTexts.basketRefused.text;
-          const statusMessageI18n = later === placement ? null : orderTexts.basketRefused.i18n;
+          const statusMessageI18n = later === placement ? (refusal.text?.i18n ?? null) : orderTexts.basketRefused.i18n;
           const unsent = { ...placed, intent: later.intent, number: later.number ?? null, instrumentToken: later === placement ? token : 0, marketProtection: later === placement ? placed.marketProtection : null, variety: later === placement ? placed.variety : 'regular' };
           const orderId = unsentId();
           await mirror.recordPlaced(account.id, { ...unsent, orderId, status: 'REJECTED', statusMessage, statusMessageI18n }, later.who);
