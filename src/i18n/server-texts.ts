@@ -384,7 +384,8 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
       '{kind, select, stoploss {A stop-loss} other {A target}} must reduce the position ({side} at most {most}): {position, select, none {there is no open position} long {the position is long {most}} other {the position is short {most}}}.',
   },
 
-  'validation.field': { id: 'server.validation.field', defaultMessage: '{field}' },
+  // The field's name is for the French, which words the fields a trader's forms send; English names it as sent.
+  'validation.field': { id: 'server.validation.field', defaultMessage: '{name, select, other {{field}}}' },
   'validation.required': { id: 'server.validation.required', defaultMessage: '{field}: is required' },
   'validation.unknown_field': { id: 'server.validation.unknown_field', defaultMessage: 'unknown field "{field}"' },
   'validation.not_empty': { id: 'server.validation.not_empty', defaultMessage: '{field}: must not be empty' },
@@ -442,7 +443,8 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       "{call, select, order {the order for {tradingsymbol}} modification {the modification of order {order_id}} cancellation {the cancellation of order {order_id}} order_history {the history of order {order_id}} order_book {the order book} trades {the trades} positions {the positions} funds {the funds} charges {the charges} last_prices {the last prices} order_charges {the charges of these orders} order_margins {the margin of these orders} portfolio_margin {the portfolio's margin} candles {the historical candles} other {{call}}}",
   },
-  'kite.refused': { id: 'server.kite.refused', defaultMessage: 'Kite refused {what}: {message}' },
+  // Kite's error type is for the French, which says what kind of refusal Kite's English words are.
+  'kite.refused': { id: 'server.kite.refused', defaultMessage: 'Kite refused {what}: {message}{error_type, select, other {}}' },
   'kite.unavailable': {
     id: 'server.kite.unavailable',
     defaultMessage: 'Kite could not answer {what} right now ({detail}). Try again in a few seconds.',
