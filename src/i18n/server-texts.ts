@@ -384,6 +384,19 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
       '{kind, select, stoploss {A stop-loss} other {A target}} must reduce the position ({side} at most {most}): {position, select, none {there is no open position} long {the position is long {most}} other {the position is short {most}}}.',
   },
 
+  'refusal.kill_switch_confirmation': {
+    id: 'server.refusal.kill_switch_confirmation',
+    defaultMessage: 'Type the account number, {account}, to turn its kill switch off.',
+  },
+  'refusal.kill_switch_cooling_off': {
+    id: 'server.refusal.kill_switch_cooling_off',
+    defaultMessage: 'The kill switch of {account} can be turned off from {day} {time} IST, the cool-off chosen when it was turned on.',
+  },
+  'refusal.profit_lock_half': {
+    id: 'server.refusal.profit_lock_half',
+    defaultMessage: 'Set the profit lock with both the P&L it starts from and the share of the peak it keeps, or neither.',
+  },
+
   // The field's name is for the French, which words the fields a trader's forms send; English names it as sent.
   'validation.field': { id: 'server.validation.field', defaultMessage: '{name, select, other {{field}}}' },
   'validation.required': { id: 'server.validation.required', defaultMessage: '{field}: is required' },

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { describeFailure } from '../../../server/contract/failure-messages.ts';
 import { botTexts } from '../../../server/services/texts/bot-texts.ts';
 import { changeRefusalTexts } from '../../../server/services/texts/change-refusal-texts.ts';
+import { killSwitchRefusalTexts } from '../../../server/services/texts/kill-switch-refusal-texts.ts';
 import { kiteCalls, kiteTexts } from '../../../server/services/texts/kite-texts.ts';
 import { lateKillText } from '../../../server/services/texts/order-texts.ts';
 import { refusalTexts } from '../../../server/services/texts/refusal-texts.ts';
@@ -82,6 +83,8 @@ const written: [string, Said][] = [
   ],
   ['a late kill, everything filled', lateKillText({ cancelled: 0, filled: 2, unfilled: 0 })],
   ['a late kill, exits not filled', lateKillText({ cancelled: 1, filled: 1, unfilled: 2 })],
+  ['a kill switch turned off without the account number', killSwitchRefusalTexts.confirmationMismatch('ZP1234')],
+  ['a profit lock set by half', killSwitchRefusalTexts.profitLockHalf],
 ];
 
 describe("the app's English is the server's English", () => {
@@ -136,6 +139,14 @@ describe('said in French', () => {
     );
     const stopped = said('bot.stopped_kill_switch', { reason: lateKillText({ cancelled: 1, filled: 1, unfilled: 1 }).i18n }, '');
     expect(inFrench(stopped)).toMatch(/^Coupe-circuit : Le coupe-circuit a été activé .*1 sortie non exécutée : fermez vous-même ce qui reste\.$/);
+  });
+
+  it('the kill switch page’s refusals', () => {
+    expect(inFrench(killSwitchRefusalTexts.confirmationMismatch('ZP1234'))).toBe('Saisissez le numéro de compte, ZP1234, pour désactiver son coupe-circuit.');
+    // The end of the cool-off: its IST day written as a French date, its IST time.
+    const coolOff = killSwitchRefusalTexts.coolingOff('ZP1234', new Date('2026-11-24T20:30:00Z'));
+    expect(coolOff.text).toBe('The kill switch of ZP1234 can be turned off from 2026-11-25 02:00 IST, the cool-off chosen when it was turned on.');
+    expect(inFrench(coolOff)).toBe('Le coupe-circuit de ZP1234 pourra être désactivé à partir du 25/11/2026 à 02:00 IST, le délai de réflexion choisi à son activation.');
   });
 
   it("the kill switch alert's body: its reason and summary, each in French", () => {
