@@ -1,39 +1,16 @@
 // Ajv's errors in plain words for the trader: the first error of a failed validation becomes the
 // answer's message and names the field (dotted for nested ones), as the contract's Error describes.
 import type { ErrorObject } from 'ajv/dist/2020.js';
+import type { LocalText, Said } from '../services/texts/said.ts';
+import { typeWords, validationTexts } from '../services/texts/validation-texts.ts';
 
 export type RequestPart = 'body' | 'params' | 'querystring' | 'headers';
-
-export type ValidationFailure = { message: string; field?: string };
-
-const typeWords: Record<string, string> = {
-  string: 'text',
-  integer: 'a whole number',
-  number: 'a number',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'a list',
-  null: 'null',
-};
-
-const formatWords: Record<string, string> = {
-  email: 'a valid email address',
-  date: 'a date like 2025-01-16',
-  'date-time': 'a date and time like 2025-01-16T09:15:00+05:30',
-  uri: 'a valid link',
-  'uri-reference': 'a valid link',
-  uuid: 'a UUID',
-};
-
-/** Patterns are unreadable to people; these fields say what they expect instead. */
-const patternWords: Record<string, string> = {
-  mobile: 'must be an Indian mobile number: 10 digits starting with 6, 7, 8 or 9, optionally after +91',
-  'Idempotency-Key': 'must be 8 to 128 letters, digits or . _ : -',
-};
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
+
+export type ValidationFailure = { message: string; field?: string; text?: LocalText };
 
 function fieldOf(instancePath: string, names: ReadonlyMap<string, string>): string {
   const dotted = instancePath
@@ -44,60 +21,68 @@ function fieldOf(instancePath: string, names: ReadonlyMap<string, string>): stri
   return names.get(dotted) ?? dotted;
 }
 
-function explain(error: ErrorObject, field: string): string {
+/** The refusal of one field's value, coded (validation-texts.ts); null for rules no trader's form meets (their English is Ajv's or plain). */
+function saidOf(error: ErrorObject, field: string): Said | null {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
-    case 'type': {
-      const types = String(params.type).split(',');
-      return `must be ${types.map((type) => typeWords[type] ?? type).join(' or ')}`;
-    }
+    case 'type':
+      return validationTexts.type(field, String(params.type).split(','));
     case 'format':
-      return `must be ${formatWords[String(params.format)] ?? `a valid ${String(params.format)}`}`;
+      return validationTexts.format(field, String(params.format));
     case 'minLength':
-      return params.limit === 1 ? 'must not be empty' : `must be at least ${plural(Number(params.limit), 'character')}`;
+      return validationTexts.minLength(field, Number(params.limit));
     case 'maxLength':
-      return `must be at most ${plural(Number(params.limit), 'character')}`;
-    case 'pattern': {
-      const leaf = field.split('.').pop() ?? field;
-      return patternWords[leaf] ?? 'is not in the expected format';
-    }
+      return validationTexts.maxLength(field, Number(params.limit));
+    case 'pattern':
+      return validationTexts.pattern(field);
     case 'enum':
-      return `must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
-    case 'const':
-      return `must be ${JSON.stringify(params.allowedValue)}`;
+      return validationTexts.oneOfValues(field, params.allowedValues as unknown[]);
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
-    case 'exclusiveMaximum': {
-      const words = { minimum: 'at least', maximum: 'at most', exclusiveMinimum: 'greater than', exclusiveMaximum: 'less than' };
-      return `must be ${words[error.keyword]} ${String(params.limit)}`;
-    }
+    case 'exclusiveMaximum':
+      return validationTexts.bound(field, error.keyword, Number(params.limit));
     case 'multipleOf': {
       // 0.01 reads better as what it means: rupees to the paisa, percentages to two decimals.
       const step = Number(params.multipleOf);
       const places = Math.round(-Math.log10(step));
-      if (places > 0 && 10 ** -places === step) return `must have at most ${plural(places, 'decimal place')}`;
-      return `must be a multiple of ${String(params.multipleOf)}`;
+      return places > 0 && 10 ** -places === step ? validationTexts.decimals(field, places) : validationTexts.multipleOf(field, step);
     }
     case 'minItems':
-      return `must have at least ${plural(Number(params.limit), 'item')}`;
+      return validationTexts.minItems(field, Number(params.limit));
     case 'maxItems':
-      return `must have at most ${plural(Number(params.limit), 'item')}`;
+      return validationTexts.maxItems(field, Number(params.limit));
     case 'uniqueItems':
-      return 'must not contain the same value twice';
+      return validationTexts.uniqueItems(field);
+    case 'oneOf':
+    case 'anyOf':
+      return validationTexts.noForm(field);
+    default:
+      return null;
+  }
+}
+
+/** The words of a rule with no code: a whole request part's, or one no form of the app can break. */
+function explain(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}`;
     case 'minProperties':
       return `must have at least ${plural(Number(params.limit), 'field')}`;
     case 'maxProperties':
       return `must have at most ${plural(Number(params.limit), 'field')}`;
-    case 'oneOf':
-    case 'anyOf':
-      return 'does not match any of the allowed forms';
+    case 'type':
+      // More than one type (text or a number): no form sends those, so they keep plain English.
+      return `must be ${String(params.type).split(',').map((type) => typeWords[type as keyof typeof typeWords] ?? type).join(' or ')}`;
     default:
-      return error.message ?? 'is not valid';
+      return saidOf(error, '')?.text.replace(/^: /, '') ?? error.message ?? 'is not valid';
   }
 }
 
-/** Turns Ajv's first error into the answer's message and field. */
+const coded = (said: Said, field?: string): ValidationFailure => ({ message: said.text, ...(field === undefined ? {} : { field }), text: said.i18n });
+
+/** Turns Ajv's first error into the answer's message and field, and its code and parameters when it has them. */
 export function describeFailure(errors: readonly ErrorObject[], part: RequestPart, names: ReadonlyMap<string, string> = new Map()): ValidationFailure {
   // A failed oneOf/anyOf lists every branch's complaint first: the combinator's own error says it best.
   const error = errors.find((item) => item.keyword === 'oneOf' || item.keyword === 'anyOf') ?? errors[0];
@@ -106,17 +91,18 @@ export function describeFailure(errors: readonly ErrorObject[], part: RequestPar
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'additionalProperties') {
     const field = [parent, String(params.additionalProperty)].filter((segment) => segment !== '').join('.');
-    return { message: `unknown field "${field}"`, field };
+    return coded(validationTexts.unknownField(field), field);
   }
   if (error.keyword === 'required') {
     const missing = String(params.missingProperty);
     const field = [parent, names.get(missing) ?? missing].filter((segment) => segment !== '').join('.');
-    return { message: `${field}: is required`, field };
+    return coded(validationTexts.required(field), field);
   }
   if (parent === '') {
-    if (part === 'body' && error.keyword === 'type') return { message: 'The request body must be a JSON object' };
-    if (error.keyword === 'minProperties') return { message: `Send at least ${plural(Number(params.limit), 'field')}` };
-    return { message: `The request ${part === 'body' ? 'body' : part} ${explain(error, '')}` };
+    if (part === 'body' && error.keyword === 'type') return coded(validationTexts.bodyNotObject);
+    if (error.keyword === 'minProperties') return coded(validationTexts.tooFewFields(Number(params.limit)));
+    return { message: `The request ${part === 'body' ? 'body' : part} ${explain(error)}` };
   }
-  return { message: `${parent}: ${explain(error, parent)}`, field: parent };
+  const said = saidOf(error, parent);
+  return said === null ? { message: `${parent}: ${explain(error)}`, field: parent } : coded(said, parent);
 }

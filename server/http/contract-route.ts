@@ -72,8 +72,7 @@ export function route<Id extends OperationId>(app: FastifyInstance, operationId:
       return (data: unknown) => {
         const failure = validate?.(data) ?? null;
         if (failure === null) return true;
-        const options = failure.field === undefined ? {} : { field: failure.field };
-        return { error: new HttpError(400, 'validation_failed', failure.message, options) };
+        return { error: new HttpError(400, 'validation_failed', failure.message, { field: failure.field, text: failure.text }) };
       };
     },
     // Before the body is even parsed: an anonymous caller learns nothing about what the route accepts.

@@ -215,6 +215,12 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   },
   'alert.bot_stopped_title': { id: 'server.alert.bot_stopped_title', defaultMessage: '{bot} stopped' },
   'alert.bot_stopped_body': { id: 'server.alert.bot_stopped_body', defaultMessage: '{reason} The bot stays stopped until you resume it.' },
+  'alert.bot_leg_stop_body': {
+    id: 'server.alert.bot_leg_stop_body',
+    defaultMessage:
+      "Bought back {leg}{hedged, select, yes { and closed its hedge {hedges}} other {}}.{sold, select, no { Its hedge was not sold ({reason}): it stays until the position's exit.} other {}} Still open: {open}.{at_cost, select, yes { Their stop-loss is now at cost (the entry price).} other {}}",
+  },
+  'alert.kill_switch_body': { id: 'server.alert.kill_switch_body', defaultMessage: '{reason} {summary}' },
 
   'kill_switch.no_account': { id: 'server.kill_switch.no_account', defaultMessage: 'You have no broker account to stop.' },
   'kill_switch.on_flat': {
@@ -253,6 +259,11 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.kill_switch.disarmed',
     defaultMessage:
       'New orders allowed again on {account}. Nothing else changed: no order was placed or restored, and bots stopped by the kill switch stay stopped until you resume them.',
+  },
+  'kill_switch.late_closed': {
+    id: 'server.kill_switch.late_closed',
+    defaultMessage:
+      'The kill switch was turned on while this was being placed, so everything was closed at once: {cancelled} {cancelled, plural, one {working order} other {working orders}} cancelled, {filled} {filled, plural, one {exit} other {exits}} filled{unfilled, plural, =0 {} one {, {unfilled} exit not filled: close what is left yourself} other {, {unfilled} exits not filled: close what is left yourself}}.',
   },
   'kill_switch.max_loss': {
     id: 'server.kill_switch.max_loss',
@@ -348,6 +359,130 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'refusal.idempotency_key_reused': {
     id: 'server.refusal.idempotency_key_reused',
     defaultMessage: 'This Idempotency-Key was already used for a different request. Use a new key for a new intent.',
+  },
+  'refusal.order_not_working': {
+    id: 'server.refusal.order_not_working',
+    defaultMessage: 'Order {order_id} is {status} and can no longer be modified.',
+  },
+  'refusal.modification_limit': {
+    id: 'server.refusal.modification_limit',
+    defaultMessage: 'Order {order_id} was already modified {limit} times, the most an order allows. Cancel it and place a new one.',
+  },
+  'refusal.nothing_to_modify': {
+    id: 'server.refusal.nothing_to_modify',
+    defaultMessage:
+      'Nothing would change on order {order_id}{ignored, select, trigger { (a {order_type} order takes no trigger price)} price { (a MARKET order takes no price)} other {}}: it was not modified, and the modification was not counted.',
+  },
+  'refusal.quantity_already_filled': {
+    id: 'server.refusal.quantity_already_filled',
+    defaultMessage: 'quantity: {filled} units are already filled; the new quantity must be larger.',
+  },
+  'refusal.amo_window': {
+    id: 'server.refusal.amo_window',
+    defaultMessage:
+      'After-market order {order_id} cannot be {verb} now: the broker takes changes of after-market orders from 15:45 IST until 09:10 IST; {again, select, from {it can be {verb} from {time} IST} at_open {it goes to the exchange at {time} IST and can be {verb} from then} other {it can be {verb} once the broker takes after-market orders again}}.',
+  },
+  'refusal.not_reducing': {
+    id: 'server.refusal.not_reducing',
+    defaultMessage:
+      '{kind, select, stoploss {A stop-loss} other {A target}} must reduce the position ({side} at most {most}): {position, select, none {there is no open position} long {the position is long {most}} other {the position is short {most}}}.',
+  },
+
+  'refusal.kill_switch_confirmation': {
+    id: 'server.refusal.kill_switch_confirmation',
+    defaultMessage: 'Type the account number, {account}, to turn its kill switch off.',
+  },
+  'refusal.kill_switch_cooling_off': {
+    id: 'server.refusal.kill_switch_cooling_off',
+    defaultMessage: 'The kill switch of {account} can be turned off from {day} {time} IST, the cool-off chosen when it was turned on.',
+  },
+  'refusal.profit_lock_half': {
+    id: 'server.refusal.profit_lock_half',
+    defaultMessage: 'Set the profit lock with both the P&L it starts from and the share of the peak it keeps, or neither.',
+  },
+
+  // The field's name is for the French, which words the fields a trader's forms send; English names it as sent.
+  'validation.field': { id: 'server.validation.field', defaultMessage: '{name, select, other {{field}}}' },
+  'validation.required': { id: 'server.validation.required', defaultMessage: '{field}: is required' },
+  'validation.unknown_field': { id: 'server.validation.unknown_field', defaultMessage: 'unknown field "{field}"' },
+  'validation.not_empty': { id: 'server.validation.not_empty', defaultMessage: '{field}: must not be empty' },
+  'validation.type': {
+    id: 'server.validation.type',
+    defaultMessage:
+      '{field}: must be {type, select, string {text} integer {a whole number} number {a number} boolean {true or false} object {an object} array {a list} other {null}}{nullable, select, yes { or null} other {}}',
+  },
+  'validation.format': {
+    id: 'server.validation.format',
+    defaultMessage:
+      '{field}: must be {format, select, email {a valid email address} date {a date like 2025-01-16} date_time {a date and time like 2025-01-16T09:15:00+05:30} uri {a valid link} uri_reference {a valid link} uuid {a UUID} other {a valid {format}}}',
+  },
+  'validation.min_length': {
+    id: 'server.validation.min_length',
+    defaultMessage: '{field}: must be at least {limit} {limit, plural, one {character} other {characters}}',
+  },
+  'validation.max_length': {
+    id: 'server.validation.max_length',
+    defaultMessage: '{field}: must be at most {limit} {limit, plural, one {character} other {characters}}',
+  },
+  'validation.pattern': {
+    id: 'server.validation.pattern',
+    defaultMessage:
+      '{field}: {rule, select, mobile {must be an Indian mobile number: 10 digits starting with 6, 7, 8 or 9, optionally after +91} idempotency_key {must be 8 to 128 letters, digits or . _ : -} other {is not in the expected format}}',
+  },
+  'validation.enum': { id: 'server.validation.enum', defaultMessage: '{field}: must be one of {values}' },
+  'validation.bound': {
+    id: 'server.validation.bound',
+    defaultMessage: '{field}: must be {bound, select, minimum {at least} maximum {at most} exclusiveMinimum {greater than} other {less than}} {limit}',
+  },
+  'validation.decimals': {
+    id: 'server.validation.decimals',
+    defaultMessage: '{field}: must have at most {places} {places, plural, one {decimal place} other {decimal places}}',
+  },
+  'validation.multiple_of': { id: 'server.validation.multiple_of', defaultMessage: '{field}: must be a multiple of {step}' },
+  'validation.min_items': {
+    id: 'server.validation.min_items',
+    defaultMessage: '{field}: must have at least {limit} {limit, plural, one {item} other {items}}',
+  },
+  'validation.max_items': {
+    id: 'server.validation.max_items',
+    defaultMessage: '{field}: must have at most {limit} {limit, plural, one {item} other {items}}',
+  },
+  'validation.unique_items': { id: 'server.validation.unique_items', defaultMessage: '{field}: must not contain the same value twice' },
+  'validation.no_form': { id: 'server.validation.no_form', defaultMessage: '{field}: does not match any of the allowed forms' },
+  'validation.body_not_object': { id: 'server.validation.body_not_object', defaultMessage: 'The request body must be a JSON object' },
+  'validation.too_few_fields': {
+    id: 'server.validation.too_few_fields',
+    defaultMessage: 'Send at least {limit} {limit, plural, one {field} other {fields}}',
+  },
+
+  'kite.call': {
+    id: 'server.kite.call',
+    defaultMessage:
+      "{call, select, order {the order for {tradingsymbol}} modification {the modification of order {order_id}} cancellation {the cancellation of order {order_id}} order_history {the history of order {order_id}} order_book {the order book} trades {the trades} positions {the positions} funds {the funds} charges {the charges} last_prices {the last prices} order_charges {the charges of these orders} order_margins {the margin of these orders} portfolio_margin {the portfolio's margin} candles {the historical candles} other {{call}}}",
+  },
+  // Kite's error type is for the French, which says what kind of refusal Kite's English words are.
+  'kite.refused': { id: 'server.kite.refused', defaultMessage: 'Kite refused {what}: {message}{error_type, select, other {}}' },
+  'kite.unavailable': {
+    id: 'server.kite.unavailable',
+    defaultMessage: 'Kite could not answer {what} right now ({detail}). Try again in a few seconds.',
+  },
+  'kite.outcome_unknown': {
+    id: 'server.kite.outcome_unknown',
+    defaultMessage:
+      'Kite did not confirm {what}: it may have happened. Check the order book before doing anything else; sending the same request again (same Idempotency-Key) after 30 seconds finds it by its tag instead of placing it twice.',
+  },
+  'kite.rate_limit_reached': {
+    id: 'server.kite.rate_limit_reached',
+    defaultMessage: "Kite's rate limit was reached ({detail}): nothing was sent. Try again in a moment.",
+  },
+  'kite.session_ended': {
+    id: 'server.kite.session_ended',
+    defaultMessage: 'Your Kite session has ended{kite, select, yes { (Kite: {detail})} other {}}. Log in to the broker again to trade and to see live positions.',
+  },
+  'kite.rate_limited': {
+    id: 'server.kite.rate_limited',
+    defaultMessage:
+      'Kite allows {count} {limit, select, quotes_second {quote a second} orders_burst {orders a second: send at most {count} at once} orders_second {orders a second} orders_minute {orders a minute} other {orders a day}} per account: nothing was sent. Try again in {seconds, plural, one {a second} other {{seconds} seconds}}.',
   },
 
   'recommendation.bull_call_spread_title': {

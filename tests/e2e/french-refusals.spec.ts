@@ -1,10 +1,11 @@
 import { expect, test } from './support/test';
 import { AppShell } from './pages/app-shell';
-import { signInReadyToTrade } from './support/trading';
+import { placeWorkingOrder, signInReadyToTrade } from './support/trading';
 
 // French everywhere (issue 24): a refusal before the broker (here a risk limit) is answered with its code in
 // the Error's details.text, so the order ticket says it in French; and a bot whose entry the same limit
-// refused keeps the reason coded, so its history reads it in French.
+// refused keeps the reason coded, so its history reads it in French. A modification the server refuses (the
+// order was cancelled meanwhile) is said in French in the Modify dialog too.
 test.use({ locale: 'en-US' });
 
 const shots = 'test-results/french-refusals';
@@ -78,4 +79,34 @@ test('in French, a risk-limit refusal in the ticket and a bot’s refused entry 
     await expect(history).not.toContainText('more than your limit');
     await page.screenshot({ path: `${shots}/bot-history-fr-${width}.png` });
   }
+});
+
+test('in French, the Modify dialog says why the server refused a modification, on a 360 px phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await signInReadyToTrade(page);
+  const auth = { authorization: `Bearer ${user.token}` };
+  const placed = await placeWorkingOrder(page, user);
+  expect(placed.status(), await placed.text()).toBe(200);
+  const orderId = ((await placed.json()) as { orders: Array<{ order_id: string }> }).orders[0]!.order_id;
+
+  const shell = new AppShell(page);
+  await shell.open('/app/order_book');
+  await shell.useLayout({ language: /français/i });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+  await page.getByRole('list', { name: 'Ordres' }).getByRole('button', { name: 'Modifier' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Lots')).toHaveValue('1');
+
+  // Meanwhile the order is cancelled elsewhere (another device, the kill switch): the modification is refused.
+  const cancelled = await page.request.post('/api/order-book/order-book/cancel_order/', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { account_number: user.accountNumber, order_ids: [orderId] },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await dialog.getByRole('button', { name: 'Modifier l’ordre' }).click();
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toHaveText(`L’ordre ${orderId} est annulé et ne peut plus être modifié.`);
+  await expect(refusal).not.toContainText('can no longer be modified');
+  await page.screenshot({ path: `${shots}/modify-refusal-fr-360.png` });
 });

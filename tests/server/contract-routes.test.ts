@@ -8,6 +8,7 @@ import { route, routeUrl } from '../../server/http/contract-route.ts';
 import { signedInAccount } from './support/accounts.ts';
 import { assertMatchesContract, contractClient } from './support/contract-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
+import { validationRefusal } from './support/validation-refusal.ts';
 
 let server: TestServer;
 let token: string;
@@ -57,7 +58,7 @@ describe('query parameters', () => {
     expect(ok.json()).toMatchObject({ code: 'not_found', field: 'account_number' });
     const bad = await inject('getOrderBook', 'GET', '/api/order-book/order-book/PA1234?start_date=16-01-2025');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ code: 'validation_failed', field: 'start_date', message: 'start_date: must be a date like 2025-01-16' });
+    expect(bad.json()).toEqual(validationRefusal('start_date', 'start_date: must be a date like 2025-01-16'));
   });
 });
 
@@ -67,22 +68,37 @@ describe('headers and nested bodies', () => {
 
   it('require the Idempotency-Key the contract declares, named as the contract spells it', async () => {
     const missing = await inject('placeTrades', 'POST', url, { payload: body });
-    expect(missing.json()).toEqual({ code: 'validation_failed', field: 'Idempotency-Key', message: 'Idempotency-Key: is required' });
+    expect(missing.json()).toEqual(validationRefusal('Idempotency-Key', 'Idempotency-Key: is required'));
     const short = await inject('placeTrades', 'POST', url, { payload: body, headers: { 'idempotency-key': 'abc' } });
     expect(short.json()).toMatchObject({ field: 'Idempotency-Key', message: 'Idempotency-Key: must be at least 8 characters' });
     const ok = await inject('placeTrades', 'POST', url, { payload: body, headers: { 'Idempotency-Key': '0b6f2a4e-6c1d-4c36' } });
     expect(ok.json()).toMatchObject({ code: 'not_found', field: 'account_number' });
   });
 
+  // The refusal is also coded (details.text): the field by its dotted name and its last name (which the app
+  // words in French), and the rule with its limit, so a French trader reads "La quantité doit être d’au moins 1."
+  const named = (field: string, name: string) => ({ code: 'validation.field', params: { field, name } });
   it.each([
-    ['a LIMIT order without price', { ...order, price: undefined }, 'orders.0.price', 'orders.0.price: is required'],
-    ['an unknown order field', { ...order, validity: 'IOC' }, 'orders.0.validity', 'unknown field "orders.0.validity"'],
-    ['a quantity of zero', { ...order, quantity: 0 }, 'orders.0.quantity', 'orders.0.quantity: must be at least 1'],
-    ['a bad symbol', { ...order, tradingsymbol: 'nifty ce' }, 'orders.0.tradingsymbol', 'orders.0.tradingsymbol: is not in the expected format'],
-  ])('name the nested field for %s', async (_label, bad, field, message) => {
+    ['a LIMIT order without price', { ...order, price: undefined }, 'orders.0.price', 'orders.0.price: is required', { code: 'validation.required', params: { field: named('orders.0.price', 'price') } }],
+    ['an unknown order field', { ...order, validity: 'IOC' }, 'orders.0.validity', 'unknown field "orders.0.validity"', { code: 'validation.unknown_field', params: { field: 'orders.0.validity' } }],
+    [
+      'a quantity of zero',
+      { ...order, quantity: 0 },
+      'orders.0.quantity',
+      'orders.0.quantity: must be at least 1',
+      { code: 'validation.bound', params: { field: named('orders.0.quantity', 'quantity'), bound: 'minimum', limit: 1 } },
+    ],
+    [
+      'a bad symbol',
+      { ...order, tradingsymbol: 'nifty ce' },
+      'orders.0.tradingsymbol',
+      'orders.0.tradingsymbol: is not in the expected format',
+      { code: 'validation.pattern', params: { field: named('orders.0.tradingsymbol', 'tradingsymbol'), rule: 'other' } },
+    ],
+  ])('name the nested field for %s', async (_label, bad, field, message, text) => {
     const res = await inject('placeTrades', 'POST', url, { payload: { account_number: 'PA1234', orders: [order, bad].reverse() }, headers: { 'idempotency-key': 'key-12345678' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'validation_failed', field, message });
+    expect(res.json()).toEqual({ code: 'validation_failed', field, message, details: { text } });
   });
 
   it('checks the bearer token before anything else', async () => {
@@ -127,12 +143,17 @@ describe('describeFailure', () => {
       ],
       'body',
     );
-    expect(failure).toEqual({ field: 'a', message: 'a: does not match any of the allowed forms' });
+    expect(failure).toEqual({
+      field: 'a',
+      message: 'a: does not match any of the allowed forms',
+      text: { code: 'validation.no_form', params: { field: { code: 'validation.field', params: { field: 'a', name: 'a' } } } },
+    });
   });
 
   it('describes a bad type at the root of the body', () => {
     expect(describeFailure([{ keyword: 'type', instancePath: '', schemaPath: '#/type', params: { type: 'object' } }], 'body')).toEqual({
       message: 'The request body must be a JSON object',
+      text: { code: 'validation.body_not_object', params: {} },
     });
   });
 });

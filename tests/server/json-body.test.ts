@@ -8,6 +8,7 @@ import type { ContractCall } from './support/contract-client.ts';
 import { testBackends } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 import { baseStrategies, createBrokerAccount, createPortfolio, guardedClient, tradingBotBody } from './support/trading.ts';
+import { validationRefusal } from './support/validation-refusal.ts';
 
 describe.each(testBackends)('JSON bodies on %s', (backend) => {
   let server: TestServer;
@@ -101,6 +102,6 @@ describe.each(testBackends)('JSON bodies on %s', (backend) => {
 
   it('still takes an empty JSON body as no body', async () => {
     const empty = await call('updateUserProfile', { token, payload: '' });
-    expect(empty.body).toEqual({ code: 'validation_failed', message: 'The request body must be a JSON object' });
+    expect(empty.body).toEqual(validationRefusal(undefined, 'The request body must be a JSON object'));
   });
 });

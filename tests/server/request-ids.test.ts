@@ -6,6 +6,7 @@ import type { ContractCall } from './support/contract-client.ts';
 import { testBackends } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 import { baseStrategies, createBrokerAccount, createPortfolio, guardedClient, tradingBotBody } from './support/trading.ts';
+import { validationRefusal } from './support/validation-refusal.ts';
 
 const biggest = 2 ** 31 - 1;
 
@@ -55,7 +56,7 @@ describe.each(testBackends)('ids on %s', (backend) => {
   ])('refuses the path id %j with a 400 naming it', async (text, message) => {
     const res = await call('deletePortfolio', { token, params: { id: text } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'validation_failed', field: 'id', message: `id: ${message}` });
+    expect(res.body).toEqual(validationRefusal('id', `id: ${message}`));
   });
 
   it('reads plain decimal ids, up to the largest integer a column holds', async () => {
@@ -71,13 +72,13 @@ describe.each(testBackends)('ids on %s', (backend) => {
   ])('refuses %s = %d in a body', async (field, value) => {
     const res = await call('createPortfolio', { token, body: { broker_account: value, name: 'Big', capital: 1 } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'validation_failed', field, message: `${field}: must be at most ${biggest}` });
+    expect(res.body).toEqual(validationRefusal(field, `${field}: must be at most ${biggest}`));
   });
 
   it('refuses an out-of-range base_strategy and portfolio_id in a bot, and answers 404/422 for the largest valid ones', async () => {
     for (const field of ['base_strategy', 'portfolio_id'] as const) {
       const res = await call('createTradingBot', { token, params: { portfolioId }, body: tradingBotBody(portfolioId, strategyId, { [field]: 2 ** 31 }) });
-      expect(res.body).toEqual({ code: 'validation_failed', field, message: `${field}: must be at most ${biggest}` });
+      expect(res.body).toEqual(validationRefusal(field, `${field}: must be at most ${biggest}`));
     }
     const unknown = await call('createTradingBot', { token, params: { portfolioId }, body: tradingBotBody(portfolioId, biggest) });
     expect(unknown.status).toBe(422);

@@ -9,6 +9,7 @@ import type { ContractCall } from './support/contract-client.ts';
 import { testBackends } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 import { baseStrategies, createBrokerAccount, createPortfolio, guardedClient, newBrokerAccount, tradingBotBody, type TradingBot } from './support/trading.ts';
+import { validationRefusal } from './support/validation-refusal.ts';
 
 describe('two decimals under binary floating point', () => {
   const contract = loadMainContract();
@@ -16,6 +17,7 @@ describe('two decimals under binary floating point', () => {
   if (operation === undefined) throw new Error('updatePortfolio is missing');
   const validateBody = createContractValidators(contract).forOperation(operation).body ?? (() => null);
   const capital = (value: number) => validateBody({ capital: value });
+  const coded = (code: string) => expect.objectContaining({ code }) as unknown;
 
   it('accepts every amount in paise up to the largest, whatever its float error', () => {
     // A fixed walk across every magnitude (no randomness: a failure names the amount again).
@@ -29,12 +31,12 @@ describe('two decimals under binary floating point', () => {
   });
 
   it.each([0.001, 0.005, 0.009, 0.011, 0.015, 12.345, 9999999.999])('refuses %d (below the paisa)', (rupees) => {
-    expect(capital(rupees)).toEqual({ field: 'capital', message: 'capital: must have at most 2 decimal places' });
+    expect(capital(rupees)).toEqual({ field: 'capital', message: 'capital: must have at most 2 decimal places', text: coded('validation.decimals') });
   });
 
   it('refuses amounts past what the contract allows', () => {
-    expect(capital(1e10 + 0.01)).toEqual({ field: 'capital', message: 'capital: must be at most 10000000000' });
-    expect(capital(-0.01)).toEqual({ field: 'capital', message: 'capital: must be at least 0' });
+    expect(capital(1e10 + 0.01)).toEqual({ field: 'capital', message: 'capital: must be at most 10000000000', text: coded('validation.bound') });
+    expect(capital(-0.01)).toEqual({ field: 'capital', message: 'capital: must be at least 0', text: coded('validation.bound') });
   });
 });
 
@@ -75,7 +77,7 @@ describe.each(testBackends)('numeric columns on %s', (backend) => {
   ])('refuses %s = %d (numeric(7, 2) would round it or its check would fail)', async (field, value, message) => {
     const res = await createBot({ [field]: value });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'validation_failed', field, message: `${field}: ${message}` });
+    expect(res.body).toEqual(validationRefusal(field, `${field}: ${message}`));
   });
 
   it('keeps the smallest, the largest and float-unfriendly percentages exactly', async () => {
@@ -92,6 +94,6 @@ describe.each(testBackends)('numeric columns on %s', (backend) => {
     const portfolio = await call<{ portfolios: { capital: number } }>('updatePortfolio', { token, params: { id: portfolioId }, body: { capital: 0.07 } });
     expect(portfolio.body.portfolios.capital).toBe(0.07);
     const tooFine = await call('createBrokerAccount', { token, body: newBrokerAccount({ capital: 0.001 }) });
-    expect(tooFine.body).toEqual({ code: 'validation_failed', field: 'capital', message: 'capital: must have at most 2 decimal places' });
+    expect(tooFine.body).toEqual(validationRefusal('capital', 'capital: must have at most 2 decimal places'));
   });
 });

@@ -15,6 +15,7 @@ import { auditThrottles } from './security-events.ts';
 import { createSession, findActiveSession, revokeOtherSessions, revokeSession } from './sessions.ts';
 import { signInGuard } from './sign-in-guard.ts';
 import * as users from './users.ts';
+import { validationTexts } from '../texts/validation-texts.ts';
 
 type Schemas = components['schemas'];
 export type User = users.User;
@@ -51,7 +52,7 @@ export function normaliseMobile(mobile: string): string {
 
 function cleanName(name: string, field = 'name'): string {
   const trimmed = name.trim().replace(/\s+/g, ' ');
-  if (trimmed === '') throw new DomainError('validation_failed', `${field}: must not be empty`, { field });
+  if (trimmed === '') throw DomainError.said('validation_failed', validationTexts.notEmpty(field), { field });
   return trimmed;
 }
 

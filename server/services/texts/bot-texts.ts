@@ -43,6 +43,28 @@ export const botTexts = {
     'Entry interrupted (the server stopped before the broker call) and now too late: not placed',
   ),
   missedTitle: (bot: string): Said => said('bot.missed_title', { bot }, `${bot} missed its entry`),
+  /**
+   * A leg's stop-loss alert: the short leg bought back, the hedges closed with it, why a hedge was not sold
+   * (`unsold`, null when it was), the legs still open, and whether their stop-loss moved to cost.
+   */
+  legStopBody: ({ leg, hedges, unsold, open, atCost }: { leg: string; hedges: readonly string[]; unsold: Said | null; open: readonly string[]; atCost: boolean }): Said => {
+    const closed = hedges.length > 0 ? ` and closed its hedge ${hedges.join(', ')}` : '';
+    const notSold = unsold === null ? '' : ` Its hedge was not sold (${unsold.text}): it stays until the position's exit.`;
+    const cost = atCost ? ' Their stop-loss is now at cost (the entry price).' : '';
+    return said(
+      'alert.bot_leg_stop_body',
+      {
+        leg,
+        hedged: hedges.length > 0 ? 'yes' : 'no',
+        hedges: hedges.join(', '),
+        sold: unsold === null ? 'yes' : 'no',
+        ...(unsold === null ? {} : { reason: unsold.i18n }),
+        open: open.join(', '),
+        at_cost: atCost ? 'yes' : 'no',
+      },
+      `Bought back ${leg}${closed}.${notSold} Still open: ${open.join(', ')}.${cost}`,
+    );
+  },
 };
 
 /** Why a broker call failed, as the trader reads it: a refusal's coded words when it has them. */

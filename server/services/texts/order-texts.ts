@@ -35,3 +35,18 @@ export function killSwitchText(accountNumber: string, armedAt: Date): Said {
     `The kill switch of account ${accountNumber} is on since ${since} IST: new orders are blocked until you turn it off. Exits still work.`,
   );
 }
+
+/** What the kill switch closed of an entry acknowledged after it armed (late-kill.ts): counts of orders. */
+export type LateKill = { cancelled: number; filled: number; unfilled: number };
+
+/** An entry the kill switch armed against on its way to the broker, closed at once: what that did. */
+export function lateKillText({ cancelled, filled, unfilled }: LateKill): Said {
+  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  const parts = [`${plural(cancelled, 'working order', 'working orders')} cancelled`, `${plural(filled, 'exit', 'exits')} filled`];
+  if (unfilled > 0) parts.push(`${plural(unfilled, 'exit', 'exits')} not filled: close what is left yourself`);
+  return said(
+    'kill_switch.late_closed',
+    { cancelled, filled, unfilled },
+    `The kill switch was turned on while this was being placed, so everything was closed at once: ${parts.join(', ')}.`,
+  );
+}

@@ -19,6 +19,7 @@ import { toOrder } from './order-answers.ts';
 import { recordSends } from './order-rate.ts';
 import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
 import { localTextOf, said, words, type LocalText, type Said } from '../texts/said.ts';
+import { killSwitchRefusalTexts } from '../texts/kill-switch-refusal-texts.ts';
 
 type Schemas = components['schemas'];
 type KillSwitch = Schemas['KillSwitch'];
@@ -309,17 +310,14 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
     return db.transaction(async (tx) => {
       const row = (await accountsOf(tx, userId, body.account_number, true))[0]!;
       if (body.confirmation.trim().toUpperCase() !== row.account_number.toUpperCase()) {
-        throw new DomainError('confirmation_mismatch', `Type the account number, ${row.account_number}, to turn its kill switch off.`, { field: 'confirmation' });
+        throw DomainError.said('confirmation_mismatch', killSwitchRefusalTexts.confirmationMismatch(row.account_number), { field: 'confirmation' });
       }
       if (row.kill_switch_armed_at === null) {
         return { message: `The kill switch of ${row.account_number} is already off.`, kill_switch: (await switchesOf(tx, [row]))[0]! };
       }
       const coolOff = row.kill_switch_cool_off_until;
       if (coolOff !== null && new Date(coolOff).getTime() > clock().getTime()) {
-        throw new DomainError(
-          'kill_switch_cooling_off',
-          `The kill switch of ${row.account_number} can be turned off from ${new Date(coolOff).toISOString()}, the cool-off chosen when it was turned on.`,
-        );
+        throw DomainError.said('kill_switch_cooling_off', killSwitchRefusalTexts.coolingOff(row.account_number, new Date(coolOff)));
       }
       await tx.query('UPDATE broker_accounts SET kill_switch_armed_at = NULL, kill_switch_reason = NULL, kill_switch_cool_off_until = NULL WHERE id = $1', [row.id]);
       const summary = said(

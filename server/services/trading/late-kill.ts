@@ -7,24 +7,27 @@ import type { BrokerOrder, BrokerTrading, TradingAccount } from '../brokers/brok
 import type { Clock } from '../clock.ts';
 import { armedAt } from './intent-gate.ts';
 import { recordSends } from './order-rate.ts';
+import { lateKillText } from '../texts/order-texts.ts';
+import type { Said } from '../texts/said.ts';
 
 /** The exits of an entry the kill switch closed after acknowledging it: found by this tag in the order book. */
 export const lateKillSwitchTag = 'KILL-SWITCH';
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+/** The late close as the API answer's message tells it, after "; " (its English, as a clause). */
+export function lateKillNote(closed: Said): string {
+  return `${closed.text.charAt(0).toLowerCase()}${closed.text.slice(1).replace(/\.$/, '')}`;
+}
 
 /**
  * Flattens the account when the switch is armed and any of the entry's orders may hold or open a position.
  * Answers what it did, for the trader, or null when the switch is off (or nothing of the entry is live).
  */
-export async function closeIfKilled(db: Database, clock: Clock, broker: BrokerTrading, account: TradingAccount, orders: readonly BrokerOrder[]): Promise<string | null> {
+export async function closeIfKilled(db: Database, clock: Clock, broker: BrokerTrading, account: TradingAccount, orders: readonly BrokerOrder[]): Promise<Said | null> {
   if (orders.every((order) => order.status === 'REJECTED' || order.status === 'CANCELLED')) return null;
   if ((await armedAt(db, account.id, false)) === null) return null;
   const { cancelled, exits } = await broker.flattenAccount(account, lateKillSwitchTag);
   // Sent like any order (a live broker counts them), though never refused for the rate.
   await recordSends(db, account.id, exits.length, clock());
   const filled = exits.filter((order) => order.status === 'COMPLETE').length;
-  const parts = [`${plural(cancelled.length, 'working order', 'working orders')} cancelled`, `${plural(filled, 'exit', 'exits')} filled`];
-  if (filled < exits.length) parts.push(`${plural(exits.length - filled, 'exit', 'exits')} not filled: close what is left yourself`);
-  return `the kill switch was turned on while this was being placed, so everything was closed at once: ${parts.join(', ')}`;
+  return lateKillText({ cancelled: cancelled.length, filled, unfilled: exits.length - filled });
 }

@@ -17,7 +17,7 @@ import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { createIdempotency, type StoredAnswer } from './idempotency.ts';
 import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.ts';
-import { closeIfKilled } from './late-kill.ts';
+import { closeIfKilled, lateKillNote } from './late-kill.ts';
 import { checkRateLimits, recordSends, type RateLimits } from './order-rate.ts';
 
 export type OrderCall = IntentCall & {
@@ -65,7 +65,7 @@ export function createOrderPipeline({ db, clock, limits, hooks = {} }: PipelineO
     await hooks.afterBrokerCall?.(call.key);
     const late = call.entry ? await closeIfKilled(db, clock, call.broker, call.account, orders) : null;
     if (late !== null) orders = await call.broker.ordersByTag(call.account, claim.tag, claim.createdAt);
-    return idempotency.complete(db, claim, call.answer(orders, late ?? note));
+    return idempotency.complete(db, claim, call.answer(orders, late === null ? note : lateKillNote(late)));
   }
 
   return { run };

@@ -23,7 +23,7 @@ import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { createIdempotency, type StoredAnswer } from './idempotency.ts';
 import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.ts';
-import { closeIfKilled } from './late-kill.ts';
+import { closeIfKilled, lateKillNote } from './late-kill.ts';
 import type { RateLimits } from './order-rate.ts';
 import { takeStep } from './pacing-step.ts';
 
@@ -104,7 +104,10 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
       }
       if (step.unsent.length > 0) answered.push(...(await call.broker.recordUnsent(call.account, intent, step.unsent)));
       for (const order of answered) if (order.intent_slice !== null) done.set(order.intent_slice, order);
-      if (call.entry) note = (await closeIfKilled(db, clock, call.broker, call.account, answered)) ?? note;
+      if (call.entry) {
+        const late = await closeIfKilled(db, clock, call.broker, call.account, answered);
+        if (late !== null) note = lateKillNote(late);
+      }
       if (step.remaining === 0) break;
       await idempotency.stepped(claim);
       await wait(step.waitMs);

@@ -13,6 +13,7 @@ import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { istDate } from '../market/ist.ts';
 import type { KillSwitchService } from './kill-switch-service.ts';
+import { killSwitchRefusalTexts } from '../texts/kill-switch-refusal-texts.ts';
 
 type Schemas = components['schemas'];
 type RiskLimits = Schemas['RiskLimits'];
@@ -155,7 +156,7 @@ export function createRiskLimitsService({ db, clock, brokers, killSwitch }: { db
 
   async function update(userId: number, accountNumber: string, limits: RiskLimits): Promise<Schemas['RiskLimitsResponse']> {
     if ((limits.profit_lock_from === null) !== (limits.profit_lock_keep_pct === null)) {
-      throw new DomainError('validation_failed', 'Set the profit lock with both the P&L it starts from and the share of the peak it keeps, or neither.', {
+      throw DomainError.said('validation_failed', killSwitchRefusalTexts.profitLockHalf, {
         field: limits.profit_lock_from === null ? 'profit_lock_from' : 'profit_lock_keep_pct',
       });
     }

@@ -4,6 +4,7 @@ import { login, newAccount, register, signedInAccount } from '../support/account
 import { contractClient, type ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { validationRefusal } from '../support/validation-refusal.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const unauthenticated = { message: 'Authentication required', code: 'unauthenticated' };
@@ -226,7 +227,7 @@ describe('bodies of body-less calls', () => {
   it('answers the validation error, not a parser error, for an empty body where one is required', async () => {
     const res = await call('loginUser', { headers: { 'content-type': 'application/json' }, payload: '' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'validation_failed', message: 'The request body must be a JSON object' });
+    expect(res.body).toEqual(validationRefusal(undefined, 'The request body must be a JSON object'));
   });
 
   it('still refuses prototype-poisoning bodies', async () => {

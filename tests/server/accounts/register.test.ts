@@ -3,6 +3,7 @@ import { newAccount, register } from '../support/accounts.ts';
 import { contractClient, type ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { validationRefusal } from '../support/validation-refusal.ts';
 
 type UserBody = { user: { id: number; email: string; name: string; mobile: string; trade_defaults: Record<string, unknown> }; message: string };
 
@@ -86,7 +87,7 @@ describe.each(testBackends)('POST /api/authenticate/register/ on %s', (backend) 
   it('answers 400 for no body, an array body and malformed JSON', async () => {
     const none = await call('registerUser');
     expect(none.status).toBe(400);
-    expect(none.body).toEqual({ code: 'validation_failed', message: 'The request body must be a JSON object' });
+    expect(none.body).toEqual(validationRefusal(undefined, 'The request body must be a JSON object'));
     expect((await call('registerUser', { body: [newAccount()] })).status).toBe(400);
     const malformed = await call('registerUser', { payload: '{"email":' });
     expect(malformed.status).toBe(400);

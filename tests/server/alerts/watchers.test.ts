@@ -107,6 +107,11 @@ describe.each(testBackends)('the alert watchers on %s', (backend) => {
     expect(alerts[1]).toMatchObject({ severity: 'danger', title: `Kill switch on for ${desk.accountNumber}`, link: '/app/kill-switch' });
     expect(alerts[1]!.body).toContain('Runaway market');
     expect(alerts[1]!.body).toContain(armed.body.accounts[0]!.message);
+    // Coded: the trader's reason as typed, and the kill switch's summary, each said in the trader's language.
+    expect(alerts[1]!.body_i18n).toEqual({
+      code: 'alert.kill_switch_body',
+      params: { reason: { code: 'text', params: { text: 'Runaway market' } }, summary: armed.body.accounts[0]!.message_i18n },
+    });
     // The flatten's exit filled: told as a fill too (the feed's order category).
     expect((await feed(env.call, desk.token, { category: 'order' })).alerts).toHaveLength(2);
   });

@@ -254,7 +254,12 @@ describe.each(testBackends)('a bot entry racing the kill switch on %s', (backend
         ['BUY', 'COMPLETE', 'squareoff', 'KILL-SWITCH'],
       ]);
       expect((await t.desk.positionBook()).net.filter((position) => position.quantity !== 0)).toEqual([]);
-      expect(await t.run('daily', bot.id)).toMatchObject({ state: 'stopped', reason: `Kill switch: ${entry!.message}` });
+      expect(await t.run('daily', bot.id)).toMatchObject({
+        state: 'stopped',
+        reason: `Kill switch: ${entry!.message}`,
+        // Coded, for the app to say in the trader's language (it was the English words as they were).
+        reason_i18n: { code: 'bot.stopped_kill_switch', params: { reason: { code: 'kill_switch.late_closed', params: { cancelled: 0, filled: 2, unfilled: 0 } } } },
+      });
       expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_stopped', 'bot_rejected']);
 
       t.at(monday, '09:25');

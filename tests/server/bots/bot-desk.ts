@@ -102,7 +102,7 @@ export async function openBotDesk(backend: TestBackend, options: BotDeskOptions 
       )
     ).rows;
   const alerts = async (botId: number) =>
-    (await server.db.query<{ event: string; body: string; link: string }>('SELECT event, body, link FROM alerts WHERE bot_id = $1 ORDER BY id', [botId])).rows;
+    (await server.db.query<{ event: string; body: string; body_i18n: unknown; link: string }>('SELECT event, body, body_i18n, link FROM alerts WHERE bot_id = $1 ORDER BY id', [botId])).rows;
   const run = async (kind: 'daily' | 'trading', botId: number, day = monday) =>
     (
       await server.db.query<{ state: string; reason: string | null; reason_i18n: unknown; entries: number; pause_action: string | null }>(

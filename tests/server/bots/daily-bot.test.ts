@@ -138,6 +138,11 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
     const alerts = await t.alerts(bot.id);
     expect(alerts.map((alert) => alert.event)).toEqual(['bot_entered', 'bot_stop_loss']);
     expect(alerts[1]!.body).toBe(`Bought back ${t.symbol(0, 'CE')}. Still open: ${t.symbol(0, 'PE')}. Their stop-loss is now at cost (the entry price).`);
+    // Coded for the app to say in the trader's language.
+    expect(alerts[1]!.body_i18n).toEqual({
+      code: 'alert.bot_leg_stop_body',
+      params: { leg: t.symbol(0, 'CE'), hedged: 'no', hedges: '', sold: 'yes', open: t.symbol(0, 'PE'), at_cost: 'yes' },
+    });
     // The put alone now stops at its entry price, 100 (not at 130).
     t.straddle(150, 99.5);
     t.at(monday, '11:00');
@@ -207,6 +212,7 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
     expect(legStop).toMatchObject({ action: 'leg_stop_loss', status: 'completed' });
     expect(legStop!.message).toMatch(new RegExp(`^${t.symbol(8, 'CE')}: .*there is no bid`));
     expect((await t.alerts(bot.id))[1]!.body).toMatch(/^Bought back .*\. Its hedge was not sold \(.*\): it stays until the position's exit\. Still open: /);
+    expect((await t.alerts(bot.id))[1]!.body_i18n).toMatchObject({ code: 'alert.bot_leg_stop_body', params: { sold: 'no', reason: { code: 'bot.order_refused' } } });
     // The short is bought back: nothing more to do until the exit time, which takes what is left.
     for (const minute of ['10:01', '10:02', '10:05']) {
       t.at(monday, minute);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { KiteError, KiteOutcomeUnknownError, type KiteErrorType } from '../../../server/services/brokers/kite/kite-errors.ts';
 import { parseOptionSymbol } from '../../../server/services/brokers/kite-broker/contracts.ts';
 import { domainErrorOf } from '../../../server/services/brokers/kite-broker/kite-failures.ts';
+import { kiteCalls } from '../../../server/services/texts/kite-texts.ts';
 import { splitIntoShares, type Leg } from '../../../server/services/brokers/kite-broker/exits.ts';
 import { contractStatus } from '../../../server/services/brokers/kite-broker/order-mapping.ts';
 import { slices } from '../../../server/services/brokers/order-slicing.ts';
@@ -13,23 +14,35 @@ describe("Kite's errors in the trader's words", () => {
   const kite = (status: number, type: KiteErrorType, message: string) => new KiteError(status, type, message);
 
   it.each([
-    [kite(400, 'InputException', 'Invalid `quantity`.'), 'order', 'order_refused', 'Kite refused the order: Invalid `quantity`.'],
-    [kite(400, 'OrderException', 'Order cannot be modified as it is COMPLETE.'), 'order', 'order_refused', 'Kite refused the order: Order cannot be modified as it is COMPLETE.'],
-    [kite(400, 'MarginException', 'Insufficient funds.'), 'order', 'order_refused', 'Kite refused the order: Insufficient funds.'],
-    [kite(403, 'PermissionException', 'Not allowed.'), 'read', 'broker_refused', 'Kite refused the order: Not allowed.'],
-    [kite(500, 'GeneralException', 'Something went wrong.'), 'read', 'broker_unavailable', "Kite could not answer the order right now (Something went wrong.). Try again in a few seconds."],
-    [kite(503, 'NetworkException', 'Upstream down.'), 'read', 'broker_unavailable', 'Kite could not answer the order right now (Upstream down.). Try again in a few seconds.'],
-    [kite(200, 'DataException', 'Unexpected answer.'), 'read', 'broker_unavailable', 'Kite could not answer the order right now (Unexpected answer.). Try again in a few seconds.'],
+    [kite(400, 'InputException', 'Invalid `quantity`.'), 'order', 'order_refused', 'Kite refused the order for NIFTY2612026000CE: Invalid `quantity`.'],
+    [kite(400, 'OrderException', 'Order cannot be modified as it is COMPLETE.'), 'order', 'order_refused', 'Kite refused the order for NIFTY2612026000CE: Order cannot be modified as it is COMPLETE.'],
+    [kite(400, 'MarginException', 'Insufficient funds.'), 'order', 'order_refused', 'Kite refused the order for NIFTY2612026000CE: Insufficient funds.'],
+    [kite(403, 'PermissionException', 'Not allowed.'), 'read', 'broker_refused', 'Kite refused the order for NIFTY2612026000CE: Not allowed.'],
+    [kite(500, 'GeneralException', 'Something went wrong.'), 'read', 'broker_unavailable', "Kite could not answer the order for NIFTY2612026000CE right now (Something went wrong.). Try again in a few seconds."],
+    [kite(503, 'NetworkException', 'Upstream down.'), 'read', 'broker_unavailable', 'Kite could not answer the order for NIFTY2612026000CE right now (Upstream down.). Try again in a few seconds.'],
+    [kite(200, 'DataException', 'Unexpected answer.'), 'read', 'broker_unavailable', 'Kite could not answer the order for NIFTY2612026000CE right now (Unexpected answer.). Try again in a few seconds.'],
     [kite(429, 'NetworkException', 'Too many requests'), 'order', 'order_rate_limited', "Kite's rate limit was reached (Too many requests): nothing was sent. Try again in a moment."],
   ] as const)('%s (%s) is %s', (error, kind, code, message) => {
-    expect(domainErrorOf(error, kind, 'the order')).toMatchObject({ code, message });
+    expect(domainErrorOf(error, kind, kiteCalls.orderFor('NIFTY2612026000CE'))).toMatchObject({ code, message });
   });
 
   it('says a write whose answer never came may have happened, and a read that failed so to try again', () => {
     const lost = new KiteOutcomeUnknownError('network', 'POST', '/orders/regular', 'No answer');
-    expect(domainErrorOf(lost, 'order', 'the order')).toMatchObject({ code: 'broker_outcome_unknown', retryAfterSeconds: 30 });
-    expect(domainErrorOf(lost, 'read', 'the order book')).toMatchObject({ code: 'broker_unavailable', retryAfterSeconds: 5 });
-    expect(domainErrorOf(new Error('a bug'), 'order', 'the order')).toBeNull();
+    expect(domainErrorOf(lost, 'order', kiteCalls.orderFor('NIFTY2612026000CE'))).toMatchObject({ code: 'broker_outcome_unknown', retryAfterSeconds: 30 });
+    expect(domainErrorOf(lost, 'read', kiteCalls.orderBook)).toMatchObject({ code: 'broker_unavailable', retryAfterSeconds: 5 });
+    expect(domainErrorOf(new Error('a bug'), 'order', kiteCalls.orderBook)).toBeNull();
+  });
+
+  it("carries Kite's refusal coded: who refused what, Kite's error_type, and Kite's words as they are", () => {
+    const refused = domainErrorOf(kite(400, 'MarginException', 'Insufficient funds.'), 'order', kiteCalls.modification('260101000001'));
+    expect(refused?.text?.i18n).toEqual({
+      code: 'kite.refused',
+      params: {
+        what: { code: 'kite.call', params: { call: 'modification', order_id: '260101000001' } },
+        error_type: 'MarginException',
+        message: 'Insufficient funds.',
+      },
+    });
   });
 });
 

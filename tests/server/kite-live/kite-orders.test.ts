@@ -135,6 +135,15 @@ describe.each(testBackends)('orders on a Kite account on %s', (backend) => {
     const res = await live.desk.place([live.desk.order(live.desk.symbol(live.desk.atm, 'CE'), 'BUY', live.desk.lotSize + 1)]);
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'order_refused', message: `Kite refused the order for ${live.desk.symbol(live.desk.atm, 'CE')}: Quantity should be a multiple of lot size ${live.desk.lotSize}.` });
+    // Coded too: Kite's words as they are, inside a sentence the app says in the trader's language.
+    expect((res.body as unknown as { details: { text: unknown } }).details.text).toEqual({
+      code: 'kite.refused',
+      params: {
+        what: { code: 'kite.call', params: { call: 'order', tradingsymbol: live.desk.symbol(live.desk.atm, 'CE') } },
+        error_type: 'InputException',
+        message: `Quantity should be a multiple of lot size ${live.desk.lotSize}.`,
+      },
+    });
   });
 
   it('stops a basket at an order Kite refused once another was placed: the refused one and the rest reported, not sent', async () => {
@@ -149,6 +158,7 @@ describe.each(testBackends)('orders on a Kite account on %s', (backend) => {
       [call, 'REJECTED', 'Not sent: an earlier order of this basket was refused.'],
     ]);
     expect(res.body.orders.slice(1).every((order) => /^SD[0-9A-F]{12}$/.test(order.order_id))).toBe(true);
+    expect(res.body.orders[1]!.status_message_i18n).toMatchObject({ code: 'kite.refused', params: { message: `Quantity should be a multiple of lot size ${live.desk.lotSize}.` } });
     expect(live.stack.kite.control.orders().filter((order) => order!.tag === 'half-basket-1')).toHaveLength(1);
   });
 
@@ -181,7 +191,10 @@ describe.each(testBackends)('orders on a Kite account on %s', (backend) => {
     expect(again.body.orders[0]!.status).toBe('CANCELLED');
     const modifyFinal = await live.desk.trade('modifyOrder', { order_id: orderId, price: 142 });
     expect(modifyFinal.status).toBe(422);
-    expect(modifyFinal.body).toMatchObject({ code: 'order_not_working' });
+    expect(modifyFinal.body).toMatchObject({
+      code: 'order_not_working',
+      details: { text: { code: 'refusal.order_not_working', params: { order_id: orderId, status: 'CANCELLED' } } },
+    });
   });
 
   it('squares a position off to zero; a second square-off places nothing', async () => {
@@ -217,7 +230,7 @@ describe.each(testBackends)('orders on a Kite account on %s', (backend) => {
     expect(target.body.orders[0]).toMatchObject({ status: 'OPEN', order_type: 'LIMIT', price: 130 });
     const tooMuch = await live.desk.trade('placeTargetOrder', targetOf(2 * live.desk.lotSize));
     expect(tooMuch.status).toBe(422);
-    expect(tooMuch.body).toMatchObject({ code: 'order_not_reducing' });
+    expect(tooMuch.body).toMatchObject({ code: 'order_not_reducing', details: { text: { code: 'refusal.not_reducing', params: { kind: 'target', most: live.desk.lotSize } } } });
 
     // Kite fills the target and knows nothing of the pair: the stop-loss is still working there.
     live.stack.kite.control.setPrice(`NFO:${call}`, 131);

@@ -16,6 +16,7 @@ import {
   type DailyBot,
   type TradingBot,
 } from '../support/trading.ts';
+import { validationRefusal } from '../support/validation-refusal.ts';
 
 describe.each(testBackends)('trading and daily bots on %s', (backend) => {
   let server: TestServer;
@@ -184,7 +185,7 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
   ])('refuses %s (400)', async (_label, overrides, field, message) => {
     const res = await createTrading(tradingBotBody(portfolioId, id('short_straddle'), overrides));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'validation_failed', field, message });
+    expect(res.body).toEqual(validationRefusal(field, message));
   });
 
   it.each([

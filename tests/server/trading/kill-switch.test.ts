@@ -153,10 +153,14 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
     await kill.arm({ cool_off_hours: 12 });
     const wrong = await kill.disarm('yes');
     expect(wrong.status).toBe(422);
-    expect(wrong.body).toMatchObject({ code: 'confirmation_mismatch', field: 'confirmation' });
+    expect(wrong.body).toMatchObject({
+      code: 'confirmation_mismatch',
+      field: 'confirmation',
+      details: { text: { code: 'refusal.kill_switch_confirmation', params: { account: desk.accountNumber } } },
+    });
     const early = await kill.disarm();
     expect(early.status).toBe(422);
-    expect(early.body).toMatchObject({ code: 'kill_switch_cooling_off' });
+    expect(early.body).toMatchObject({ code: 'kill_switch_cooling_off', details: { text: { code: 'refusal.kill_switch_cooling_off' } } });
 
     server.clock.advance(12 * hourMs);
     const off = await kill.disarm(desk.accountNumber.toLowerCase());
@@ -232,7 +236,7 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
       expect(usage.pnl_today).toBeGreaterThan(-60);
       const half = await setLimits({ profit_lock_from: 5000 });
       expect(half.status, JSON.stringify(half.body)).toBe(400);
-      expect(half.body).toMatchObject({ code: 'validation_failed', field: 'profit_lock_keep_pct' });
+      expect(half.body).toMatchObject({ code: 'validation_failed', field: 'profit_lock_keep_pct', details: { text: { code: 'refusal.profit_lock_half' } } });
     });
 
     it('refuses an entry past lots per order, trades today or open positions, and lets exits through', async () => {

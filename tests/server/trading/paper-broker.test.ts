@@ -205,7 +205,11 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       }
       const refused = await desk.trade('modifyOrder', { order_id: order.order_id, price: 99 });
       expect(refused.status).toBe(422);
-      expect(refused.body).toMatchObject({ code: 'modification_limit' });
+      // Coded for the app to say in the trader's language (details.text), not only in English.
+      expect(refused.body).toMatchObject({
+        code: 'modification_limit',
+        details: { text: { code: 'refusal.modification_limit', params: { order_id: order.order_id, limit: 25 } } },
+      });
     });
 
     it('refuses a modification that changes nothing (a trigger on a LIMIT order) with 422, without counting it', async () => {
@@ -220,6 +224,7 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
         expect(res.body.code).toBe('nothing_to_modify');
         expect(res.body.field).toBe(field);
         expect(res.body.message).toContain('Nothing would change');
+        expect(res.body).toMatchObject({ details: { text: { code: 'refusal.nothing_to_modify', params: { order_id: order.order_id, ignored: field === undefined ? 'none' : 'trigger' } } } });
       }
       expect((await desk.orderBook()).order_book[0]).toMatchObject({ order_id: order.order_id, modifications: 0, price: 100, trigger_price: 0 });
       const real = await desk.trade('modifyOrder', { order_id: order.order_id, price: 101 });
@@ -551,7 +556,10 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
         tradingsymbol: call24000, exchange: 'NFO', product: 'NRML', transaction_type: 'SELL', quantity: 130, order_type: 'SL', trigger_price: 100, price: 99,
       });
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ code: 'order_not_reducing' });
+      expect(res.body).toMatchObject({
+        code: 'order_not_reducing',
+        details: { text: { code: 'refusal.not_reducing', params: { kind: 'stoploss', side: 'SELL', most: 65, position: 'long' } } },
+      });
     });
   });
 

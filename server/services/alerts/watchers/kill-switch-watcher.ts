@@ -1,7 +1,7 @@
 // Every arm and disarm of a kill switch (kill_switch_events, written by the kill switch service), told to the
 // account's owner: whoever did it (the trader on another device, a risk limit), the phone hears of it.
 import type { Queryable } from '../../../db/database.ts';
-import { said } from '../../texts/said.ts';
+import { localTextOf, said, type Said } from '../../texts/said.ts';
 import { recordAlert } from '../alert-log.ts';
 import { advance, readFrom } from './cursors.ts';
 
@@ -14,15 +14,27 @@ type EventRow = {
   at: Date;
   reason: string | null;
   summary: string;
+  reason_i18n: unknown;
+  summary_i18n: unknown;
   broker_account_id: number;
   user_id: number;
   account_number: string;
 };
 
+/** The event's reason (when its summary does not already say it) and summary, coded when both were written coded. */
+function bodyOf(row: EventRow): Said | string {
+  const withReason = row.reason !== null && !row.summary.includes(row.reason);
+  const text = withReason ? `${row.reason} ${row.summary}` : row.summary;
+  const summary = localTextOf(row.summary_i18n);
+  const reason = localTextOf(row.reason_i18n);
+  if (summary === null || (withReason && reason === null)) return text;
+  return withReason && reason !== null ? said('alert.kill_switch_body', { reason, summary }, text) : { text, i18n: summary };
+}
+
 export async function watchKillSwitches(tx: Queryable, now: Date): Promise<number> {
   const from = await readFrom(tx, cursorName, now);
   const { rows } = await tx.query<EventRow>(
-    `SELECT e.id, e.action, e.source, e.at, e.reason, e.summary, e.broker_account_id, a.user_id, a.account_number
+    `SELECT e.id, e.action, e.source, e.at, e.reason, e.summary, e.reason_i18n, e.summary_i18n, e.broker_account_id, a.user_id, a.account_number
      FROM kill_switch_events e JOIN broker_accounts a ON a.id = e.broker_account_id
      WHERE e.at > $1 AND e.at <= $2 ORDER BY e.at, e.id`,
     [from, now],
@@ -40,7 +52,7 @@ export async function watchKillSwitches(tx: Queryable, now: Date): Promise<numbe
       title: armed
         ? said('alert.kill_switch_on_title', { account: row.account_number, by: byRiskLimit ? 'risk_limit' : 'trader' }, `Kill switch on for ${row.account_number}${byRiskLimit ? ' (risk limit)' : ''}`)
         : said('alert.kill_switch_off_title', { account: row.account_number }, `Kill switch off for ${row.account_number}`),
-      body: row.reason === null || row.summary.includes(row.reason) ? row.summary : `${row.reason} ${row.summary}`,
+      body: bodyOf(row),
       link: '/app/kill-switch',
       at: new Date(row.at),
       dedupeKey: `kill-switch:${row.id}`,

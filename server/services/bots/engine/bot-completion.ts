@@ -16,7 +16,7 @@ import { num, signalStrategies } from './rules.ts';
  * What a broker call did: its orders, why it failed (null: it did not), whether that was a fault rather than
  * a refusal, and what the kill switch closed when the entry was acknowledged after it armed (null: nothing).
  */
-export type BrokerOutcome = { orders: BrokerOrder[]; failure: Said | null; error: boolean; closed: string | null };
+export type BrokerOutcome = { orders: BrokerOrder[]; failure: Said | null; error: boolean; closed: Said | null };
 
 export const stopActions = new Set<BotActionName>(['stop_loss', 'leg_stop_loss', 'trailing_stop']);
 
@@ -74,8 +74,8 @@ export function createBotCompletion({ db }: { db: Database }) {
     const day = action.day;
     const filled = outcome.orders.filter((order) => order.status === 'COMPLETE');
     const refused = outcome.orders.filter((order) => order.status !== 'COMPLETE');
-    const closedNote = outcome.closed === null ? null : `${outcome.closed.charAt(0).toUpperCase()}${outcome.closed.slice(1)}.`;
-    const failure: Said | null = closedNote !== null ? words(closedNote) : (outcome.failure ?? (refused.length > 0 ? refusalOf(refused[0]!) : null));
+    const closedNote = outcome.closed;
+    const failure: Said | null = closedNote ?? outcome.failure ?? (refused.length > 0 ? refusalOf(refused[0]!) : null);
     // A leg stop has done its job once the sold leg is bought back: a hedge that could not be sold (a far wing
     // with no bid) stays with the position until its exit, and the action says why in its message.
     const ok = action.phase === 'adjust' ? filled.some((order) => order.tradingsymbol === action.leg) : failure === null && filled.length > 0;
@@ -88,7 +88,7 @@ export function createBotCompletion({ db }: { db: Database }) {
       if (rows.length === 0) return false;
       if (action.phase === 'entry' && closedNote !== null) {
         // Acknowledged after the kill switch armed, and closed at once (late-kill.ts): the bot stays stopped, holding nothing.
-        const stopped = said('bot.stopped_kill_switch', { reason: words(closedNote).i18n }, `Kill switch: ${closedNote}`);
+        const stopped = said('bot.stopped_kill_switch', { reason: closedNote.i18n }, `Kill switch: ${closedNote.text}`);
         await changeRun(tx, bot, day, (run) => ({ state: 'stopped', reason: stopped.text, reasonI18n: stopped.i18n, lastSignalAt: signalAt ?? run.lastSignalAt }), now);
         await alert(tx, bot, action, 'bot_rejected', 'danger', said('alert.bot_entry_killed_title', { bot: bot.name }, `${bot.name}: entry closed by the kill switch`), closedNote, now);
         return false;
@@ -147,9 +147,7 @@ export function createBotCompletion({ db }: { db: Database }) {
         }
         const hedges = [...exitPrices.keys()].filter((symbol) => symbol !== action.leg);
         const open = next.legs.filter((leg) => leg.exitPricePaise === undefined).map((leg) => leg.tradingsymbol);
-        const atCost = bot.params.move_sl_to_cost === true ? ' Their stop-loss is now at cost (the entry price).' : '';
-        const unsold = failure === null ? '' : ` Its hedge was not sold (${failure.text}): it stays until the position's exit.`;
-        const body = `Bought back ${action.leg}${hedges.length > 0 ? ` and closed its hedge ${hedges.join(', ')}` : ''}.${unsold} Still open: ${open.join(', ')}.${atCost}`;
+        const body = botTexts.legStopBody({ leg: action.leg ?? '', hedges, unsold: failure, open, atCost: bot.params.move_sl_to_cost === true });
         await alert(tx, bot, action, 'bot_stop_loss', 'warning', exitTitle(bot, action.action), body, now);
         return false;
       }

@@ -18,6 +18,7 @@ import { isShown, toBrokerOrder, type MirrorOrder } from './order-mapping.ts';
 import type { KiteOrderChanges } from './order-changes.ts';
 import type { OrderPlacing } from './order-placing.ts';
 import type { KitePositionBooks } from './position-books.ts';
+import { changeRefusalTexts } from '../../texts/change-refusal-texts.ts';
 
 /** A share of a position: signed quantity, whose it is. */
 export type Leg = { exchange: string; tradingsymbol: string; product: Product; quantity: number; portfolioId: number | null; bot: OrderBot | null };
@@ -143,9 +144,7 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
     const open = (await openLegs(account, portfolioId)).filter((leg) => positionKey(leg) === key).reduce((sum, leg) => sum + leg.quantity, 0);
     const reduces = open !== 0 && Math.sign(open) === (intent.side === 'BUY' ? -1 : 1);
     if (!reduces || intent.quantity > Math.abs(open)) {
-      const what = kind === 'stoploss' ? 'A stop-loss' : 'A target';
-      const position = open === 0 ? 'there is no open position' : `the position is ${open > 0 ? 'long' : 'short'} ${Math.abs(open)}`;
-      throw new DomainError('order_not_reducing', `${what} must reduce the position (${open > 0 ? 'SELL' : 'BUY'} at most ${Math.abs(open)}): ${position}.`, { field: 'quantity' });
+      throw DomainError.said('order_not_reducing', changeRefusalTexts.notReducing(kind, open), { field: 'quantity' });
     }
     const partner = (await mirror.working(account.id)).find(
       (order) => positionKey(order) === key && order.portfolio_id === portfolioId && (order.purpose === 'stoploss' || order.purpose === 'target'),

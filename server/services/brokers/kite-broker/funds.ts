@@ -9,6 +9,7 @@ import { basketMargins, orderCharges, type KiteCharges, type KiteMarginOrder } f
 import { getLtp } from '../kite/kite-market.ts';
 import type { KiteCalls } from './kite-calls.ts';
 import type { KiteRateLimits } from './rate-limits.ts';
+import { kiteCalls } from '../../texts/kite-texts.ts';
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 const noFunds: Funds = { equityPaise: 0, usedPaise: 0, availablePaise: 0, marginPaise: 0 };
@@ -65,7 +66,7 @@ export function createKiteFunds({ db, calls, limits }: { db: Database; calls: Ki
   async function marketPrices(account: TradingAccount, keys: readonly string[]): Promise<Map<string, number>> {
     if (keys.length === 0) return new Map();
     await limits.reserve(account.id, 'quote');
-    const quotes = await calls.withKite(account, 'read', 'the last prices', (session) => getLtp(session.http, keys));
+    const quotes = await calls.withKite(account, 'read', kiteCalls.lastPrices, (session) => getLtp(session.http, keys));
     return new Map(Object.entries(quotes).map(([key, quote]) => [key, paise(quote.last_price)]));
   }
 
@@ -79,7 +80,7 @@ export function createKiteFunds({ db, calls, limits }: { db: Database; calls: Ki
       order_id: String(index + 1),
       average_price: (intent.orderType === 'LIMIT' || intent.orderType === 'SL' ? intent.pricePaise : (prices.get(`${intent.exchange}:${intent.tradingsymbol}`) ?? 0)) / 100,
     }));
-    const notes = await calls.withKite(account, 'read', 'the charges of these orders', (session) => orderCharges(session.http, priced));
+    const notes = await calls.withKite(account, 'read', kiteCalls.orderCharges, (session) => orderCharges(session.http, priced));
     return {
       parts: notes.reduce((sum, note) => addParts(sum, partsOf(note.charges)), noParts),
       totalPaise: notes.reduce((sum, note) => sum + paise(note.charges.total), 0),
@@ -88,8 +89,8 @@ export function createKiteFunds({ db, calls, limits }: { db: Database; calls: Ki
 
   async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<OrderMarginQuote> {
     const orders = intents.map(marginOrder);
-    const basket = await calls.withKite(account, 'read', 'the margin of these orders', (session) => basketMargins(session.http, orders, true));
-    const own = await calls.withKite(account, 'read', 'the margin of these orders', (session) => basketMargins(session.http, orders, false));
+    const basket = await calls.withKite(account, 'read', kiteCalls.orderMargins, (session) => basketMargins(session.http, orders, true));
+    const own = await calls.withKite(account, 'read', kiteCalls.orderMargins, (session) => basketMargins(session.http, orders, false));
     const charges = await chargesOf(account, intents, orders).catch((error: unknown): NoteCharges => {
       // Kite's quotes are 1 a second: a second look within it takes the basket answer's own charges.
       if (error instanceof DomainError && error.code === 'order_rate_limited') return { parts: partsOf(basket.charges), totalPaise: paise(basket.charges.total) };
@@ -134,7 +135,7 @@ export function createKiteFunds({ db, calls, limits }: { db: Database; calls: Ki
       order_type: 'MARKET',
       quantity: Math.abs(Number(row.quantity)),
     }));
-    const basket = await calls.withKite(account, 'read', "the portfolio's margin", (session) => basketMargins(session.http, legs, false));
+    const basket = await calls.withKite(account, 'read', kiteCalls.portfolioMargin, (session) => basketMargins(session.http, legs, false));
     return paise(basket.final.total);
   }
 

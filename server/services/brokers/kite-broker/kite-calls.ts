@@ -15,6 +15,7 @@ import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
 import { domainErrorOf, sessionEnded, type KiteCallKind } from './kite-failures.ts';
 import type { KiteSession, KiteSessions } from './kite-sessions.ts';
 import { endSessionAfterTokenError } from './session-loss.ts';
+import { kiteCalls, type KiteCall } from '../../texts/kite-texts.ts';
 
 const readTtlMs = 1000;
 
@@ -53,7 +54,7 @@ export function createKiteCalls({ db, clock, sessions }: { db: Database; clock: 
   }
 
   /** Runs `call` with the account's session; its failures in the trader's words (`what` names the call). */
-  async function withKite<T>(account: TradingAccount, kind: KiteCallKind, what: string, call: (session: KiteSession) => Promise<T>): Promise<T> {
+  async function withKite<T>(account: TradingAccount, kind: KiteCallKind, what: KiteCall, call: (session: KiteSession) => Promise<T>): Promise<T> {
     try {
       return await withSession(account, call);
     } catch (error) {
@@ -61,7 +62,7 @@ export function createKiteCalls({ db, clock, sessions }: { db: Database; clock: 
     }
   }
 
-  function cachedRead<T>(account: TradingAccount, key: string, what: string, read: (session: KiteSession) => Promise<T>): Promise<T> {
+  function cachedRead<T>(account: TradingAccount, key: string, what: KiteCall, read: (session: KiteSession) => Promise<T>): Promise<T> {
     const now = clock().getTime();
     const id = `${account.id}:${key}`;
     const hit = cache.get(id);
@@ -81,10 +82,10 @@ export function createKiteCalls({ db, clock, sessions }: { db: Database; clock: 
     withSession,
     withKite,
     forget,
-    orders: (account: TradingAccount): Promise<KiteOrder[]> => cachedRead(account, 'orders', 'the order book', (s) => getOrders(s.http)),
-    trades: (account: TradingAccount): Promise<KiteTrade[]> => cachedRead(account, 'trades', 'the trades', (s) => getTrades(s.http)),
-    positions: (account: TradingAccount): Promise<KitePositions> => cachedRead(account, 'positions', 'the positions', (s) => getPositions(s.http)),
-    margins: (account: TradingAccount): Promise<KiteMargins> => cachedRead(account, 'margins', 'the funds', (s) => getMargins(s.http)),
+    orders: (account: TradingAccount): Promise<KiteOrder[]> => cachedRead(account, 'orders', kiteCalls.orderBook, (s) => getOrders(s.http)),
+    trades: (account: TradingAccount): Promise<KiteTrade[]> => cachedRead(account, 'trades', kiteCalls.trades, (s) => getTrades(s.http)),
+    positions: (account: TradingAccount): Promise<KitePositions> => cachedRead(account, 'positions', kiteCalls.positions, (s) => getPositions(s.http)),
+    margins: (account: TradingAccount): Promise<KiteMargins> => cachedRead(account, 'margins', kiteCalls.funds, (s) => getMargins(s.http)),
     /** Whether the account has a session to read Kite with (the books fall back to the mirror without one). */
     hasSession: async (account: TradingAccount) => (await sessions.sessionOf(account.id)) !== null,
   };

@@ -14,6 +14,7 @@ import { getHistoricalCandles, historicalRequestsPerSecond, maxMinuteRequestDays
 import { KiteError, KiteOutcomeUnknownError } from '../kite/kite-errors.ts';
 import type { KiteCalls } from './kite-calls.ts';
 import { domainErrorOf } from './kite-failures.ts';
+import { kiteCalls } from '../../texts/kite-texts.ts';
 
 /** The gap between two historical requests of one app: 3 a second, rounded up to a whole millisecond. */
 export const historicalSpacingMs = Math.ceil(1000 / historicalRequestsPerSecond);
@@ -79,7 +80,7 @@ export function createKiteCandles({ clock, wait, calls }: { clock: Clock; wait: 
       });
     } catch (error) {
       if (error instanceof KiteError && error.errorType === 'PermissionException') throw historicalNotEnabled(error.message);
-      throw domainErrorOf(error, 'read', 'the historical candles') ?? error;
+      throw domainErrorOf(error, 'read', kiteCalls.candles) ?? error;
     }
     return { candles, windows };
   }

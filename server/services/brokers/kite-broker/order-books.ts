@@ -17,6 +17,7 @@ import { domainErrorOf } from './kite-failures.ts';
 import type { Mirror } from './mirror.ts';
 import { isShown, kiteStamp, kiteState, toBrokerOrder, toBrokerTrade, unmirrored, type MirrorOrder } from './order-mapping.ts';
 import type { OrderUpdates } from './order-updates.ts';
+import { kiteCalls } from '../../texts/kite-texts.ts';
 
 /** Clocks differ: an order Kite stamped a little before the claim was taken still belongs to it. */
 const clockSkewMs = 60_000;
@@ -85,7 +86,7 @@ export function createOrderBooks({ db, clock, calls, mirror, updates }: { db: Da
     } catch (error) {
       // Kite answers an order id it does not know for this user with an InputException.
       if (error instanceof KiteError && error.errorType === 'InputException') throw notFound(orderId);
-      throw domainErrorOf(error, 'read', `the history of order ${orderId}`) ?? error;
+      throw domainErrorOf(error, 'read', kiteCalls.orderHistory(orderId)) ?? error;
     }
     if (states.length === 0 || !states.every((state) => isShown(state))) throw notFound(orderId);
     let modifications = 0;

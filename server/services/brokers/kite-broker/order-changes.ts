@@ -16,6 +16,8 @@ import type { Mirror } from './mirror.ts';
 import { isFinal, toBrokerOrder, unmirrored } from './order-mapping.ts';
 import type { OrderUpdates } from './order-updates.ts';
 import type { KiteRateLimits } from './rate-limits.ts';
+import { kiteCalls } from '../../texts/kite-texts.ts';
+import { changeRefusalTexts } from '../../texts/change-refusal-texts.ts';
 
 type Deps = { clock: Clock; calls: KiteCalls; mirror: Mirror; updates: OrderUpdates; limits: KiteRateLimits };
 
@@ -57,11 +59,11 @@ export function createOrderChanges({ clock, calls, mirror, updates, limits }: De
     const book = await freshBook(account);
     const order = findIn(book, orderId);
     if (isFinal(order.status)) {
-      throw new DomainError('order_not_working', `Order ${orderId} is ${order.status}: only a working order can be modified`, { field: 'order_id' });
+      throw DomainError.said('order_not_working', changeRefusalTexts.notWorking(orderId, order.status), { field: 'order_id' });
     }
     const row = (await mirror.byIds(account.id, [orderId]))[0];
     if (row !== undefined && row.modifications >= limits.limits.modificationsPerOrder) {
-      throw new DomainError('modification_limit', `Order ${orderId} was modified ${row.modifications} times, Kite's limit: cancel it and place a new one`);
+      throw DomainError.said('modification_limit', changeRefusalTexts.modificationLimit(orderId, limits.limits.modificationsPerOrder), { field: 'order_id' });
     }
     const form: KiteModifyOrder = {
       ...(changes.orderType === undefined ? {} : { order_type: changes.orderType as KiteOrderType }),
@@ -75,8 +77,8 @@ export function createOrderChanges({ clock, calls, mirror, updates, limits }: De
     try {
       await calls.withSession(account, (session) => kiteModify(session.http, variety, orderId, form));
     } catch (error) {
-      if (error instanceof KiteOutcomeUnknownError) throw outcomeUnknown(`the modification of order ${orderId}`);
-      throw domainErrorOf(error, 'order', `the modification of order ${orderId}`) ?? error;
+      if (error instanceof KiteOutcomeUnknownError) throw outcomeUnknown(kiteCalls.modification(orderId));
+      throw domainErrorOf(error, 'order', kiteCalls.modification(orderId)) ?? error;
     }
     await mirror.countModification(account.id, orderId);
     const after = await freshBook(account).catch(() => book);
@@ -100,13 +102,13 @@ export function createOrderChanges({ clock, calls, mirror, updates, limits }: De
           unknown ??= order.order_id;
           continue;
         }
-        const refusal = domainErrorOf(error, 'order', `the cancellation of order ${order.order_id}`);
+        const refusal = domainErrorOf(error, 'order', kiteCalls.cancellation(order.order_id));
         // An order that became final meanwhile (Kite: "cannot be cancelled as it is COMPLETE") is answered as it is.
         if (refusal === null || refusal.code !== 'order_refused') throw refusal ?? error;
       }
     }
     const after = working.length === 0 ? book : await freshBook(account);
-    if (unknown !== null && !isFinal(findIn(after, unknown).status)) throw outcomeUnknown(`the cancellation of order ${unknown}`);
+    if (unknown !== null && !isFinal(findIn(after, unknown).status)) throw outcomeUnknown(kiteCalls.cancellation(unknown));
     return answer(account, orderIds, after);
   }
 

@@ -35,6 +35,7 @@ import { toBrokerOrder } from './order-mapping.ts';
 import type { OrderUpdates } from './order-updates.ts';
 import type { KiteRateLimits } from './rate-limits.ts';
 import { dropSend, markParent, recordSend, slicesOfAnsweredCalls, type IntentNumber } from './sends.ts';
+import { kiteCalls } from '../../texts/kite-texts.ts';
 
 /** Kite's automatic market protection, sent with every MARKET and SL-M order. */
 export const autoProtection = -1;
@@ -136,17 +137,17 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
       if (error instanceof KiteOutcomeUnknownError) {
         calls.forget(account.id);
         const found = await findLost(account, tag, placement).catch(() => null);
-        if (found === null) throw outcomeUnknown(`the order for ${intent.tradingsymbol}`);
+        if (found === null) throw outcomeUnknown(kiteCalls.orderFor(intent.tradingsymbol));
         await mirror.recordPlaced(account.id, { ...placed, orderId: found, status: 'PUT ORDER REQ RECEIVED', statusMessage: null }, who);
         return { ids: [found], refusal: null };
       }
-      const refusal = domainErrorOf(error, 'order', `the order for ${intent.tradingsymbol}`);
+      const refusal = domainErrorOf(error, 'order', kiteCalls.orderFor(intent.tradingsymbol));
       if (refusal === null) throw error;
       // Refused at the door: Kite booked nothing, so the send may go again.
       if (number !== null) await dropSend(db, account.id, number);
       if (first || refusal.code === 'broker_session_expired') throw refusal;
-      // The refused order carries Kite's own words (no code).
-      return { ids: [await recordRejected(account, placed, who, refusal.message)], refusal };
+      // The refused order carries Kite's own words inside a coded sentence.
+      return { ids: [await recordRejected(account, placed, who, refusal.message, refusal.text?.i18n ?? null)], refusal };
     }
   }
 
@@ -158,7 +159,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
   async function sendAutoslice(account: TradingAccount, run: readonly Placement[], tag: string, variety: KitePlaceOrder['variety'], first: boolean): Promise<Outcome> {
     const head = run[0]!;
     const ref = head.number!.ref;
-    const what = `the order for ${head.intent.tradingsymbol}`;
+    const what = kiteCalls.orderFor(head.intent.tradingsymbol);
     const quantity = run.reduce((total, placement) => total + placement.intent.quantity, 0);
     const { form, token } = await formOf({ ...head.intent, quantity }, tag, variety);
     const unplaced = (placement: Placement): Unplaced => ({
@@ -219,7 +220,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
         if ('error' in child) {
           const refused = domainErrorOf(new KiteError(child.error.code, child.error.error_type, child.error.message), 'order', what)!;
           refusal ??= refused;
-          if (placement !== undefined) ids.push(await recordRejected(account, { ...unplaced(placement), parentOrderId: parent }, placement.who, refused.message, null, tx));
+          if (placement !== undefined) ids.push(await recordRejected(account, { ...unplaced(placement), parentOrderId: parent }, placement.who, refused.message, refused.text?.i18n ?? null, tx));
           continue;
         }
         // Kite cut more children than StrikeDesk planned slices: the extra one is still the leg's, without a number.
@@ -250,14 +251,15 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
    */
   async function findLostCall(account: TradingAccount, run: readonly Placement[], unplaced: (placement: Placement) => Unplaced): Promise<Outcome> {
     const head = run[0]!;
+    const what = kiteCalls.orderFor(head.intent.tradingsymbol);
     try {
       await updates.apply(account, await calls.orders(account));
     } catch {
-      throw outcomeUnknown(`the order for ${head.intent.tradingsymbol}`);
+      throw outcomeUnknown(what);
     }
     const mirrored = await mirror.byIntent(account.id, head.number!.ref);
     const found = run.filter((placement) => mirrored.has(placement.number!.slice));
-    if (found.length === 0) throw outcomeUnknown(`the order for ${head.intent.tradingsymbol}`);
+    if (found.length === 0) throw outcomeUnknown(what);
     const ids = found.map((placement) => mirrored.get(placement.number!.slice)!.order_id);
     const parent = mirrored.get(found[0]!.number!.slice)!.parent_order_id;
     let refusal: DomainError | null = null;

@@ -14,6 +14,7 @@ import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
 import type { KiteCalls } from './kite-calls.ts';
 import type { Mirror, StatusChange } from './mirror.ts';
 import { toBrokerOrder, type MirrorOrder } from './order-mapping.ts';
+import { kiteCalls } from '../../texts/kite-texts.ts';
 
 type Owner = { user_id: number; account_number: string };
 
@@ -63,7 +64,7 @@ export function createOrderUpdates({ db, mirror, calls, cancel, onChanged }: Ord
   /** A completed order's charges from Kite's virtual contract note, kept on its row (its fills' share of them). */
   async function chargeCompleted(account: TradingAccount, completed: readonly MirrorOrder[]): Promise<void> {
     if (completed.length === 0) return;
-    const lines = await calls.withKite(account, 'read', 'the charges', (session) =>
+    const lines = await calls.withKite(account, 'read', kiteCalls.charges, (session) =>
       orderCharges(session.http, completed.map((order) => ({
         order_id: order.order_id,
         exchange: order.exchange,

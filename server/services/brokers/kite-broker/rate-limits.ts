@@ -8,6 +8,7 @@ import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { istOffsetMs } from '../../market/ist.ts';
+import { kiteTexts, type KiteLimit } from '../../texts/kite-texts.ts';
 
 export type KiteLimits = { ordersPerSecond: number; ordersPerMinute: number; ordersPerDay: number; quotesPerSecond: number; modificationsPerOrder: number };
 
@@ -38,14 +39,14 @@ export function createKiteRateLimits({ db, clock, limits = kiteLimits }: { db: D
       );
       const used = { second: Number(rows[0]?.second ?? 0), minute: Number(rows[0]?.minute ?? 0), day: Number(rows[0]?.day ?? 0) };
       if (kind === 'quote') {
-        if (used.second + count > limits.quotesPerSecond) throw refusal(`${limits.quotesPerSecond} quote a second`, 1);
+        if (used.second + count > limits.quotesPerSecond) throw refusal('quotes_second', limits.quotesPerSecond, 1);
       } else {
         if (count > limits.ordersPerSecond) {
-          throw refusal(`${limits.ordersPerSecond} orders a second: send at most ${limits.ordersPerSecond} at once`, 1);
+          throw refusal('orders_burst', limits.ordersPerSecond, 1);
         }
-        if (used.second + count > limits.ordersPerSecond) throw refusal(`${limits.ordersPerSecond} orders a second`, 1);
-        if (used.minute + count > limits.ordersPerMinute) throw refusal(`${limits.ordersPerMinute} orders a minute`, 60);
-        if (used.day + count > limits.ordersPerDay) throw refusal(`${limits.ordersPerDay} orders a day`, Math.ceil((istDayStart(now).getTime() + dayMs - now.getTime()) / 1000));
+        if (used.second + count > limits.ordersPerSecond) throw refusal('orders_second', limits.ordersPerSecond, 1);
+        if (used.minute + count > limits.ordersPerMinute) throw refusal('orders_minute', limits.ordersPerMinute, 60);
+        if (used.day + count > limits.ordersPerDay) throw refusal('orders_day', limits.ordersPerDay, Math.ceil((istDayStart(now).getTime() + dayMs - now.getTime()) / 1000));
       }
       await tx.query(
         `INSERT INTO kite_api_calls (broker_account_id, kind, at) SELECT $1, $2, $3 FROM generate_series(1, $4)`,
@@ -67,10 +68,8 @@ export function createKiteRateLimits({ db, clock, limits = kiteLimits }: { db: D
   return { reserve, record, limits };
 }
 
-function refusal(limit: string, retryAfterSeconds: number): DomainError {
-  return new DomainError('order_rate_limited', `Kite allows ${limit} per account: nothing was sent. Try again in ${retryAfterSeconds === 1 ? 'a second' : `${retryAfterSeconds} seconds`}.`, {
-    retryAfterSeconds,
-  });
+function refusal(limit: KiteLimit, count: number, retryAfterSeconds: number): DomainError {
+  return DomainError.said('order_rate_limited', kiteTexts.rateLimited(limit, count, retryAfterSeconds), { retryAfterSeconds });
 }
 
 export type KiteRateLimits = ReturnType<typeof createKiteRateLimits>;

@@ -13,6 +13,7 @@ import type { Contracts } from './contracts.ts';
 import type { OrderEntry } from './order-entry.ts';
 import { exitOrders } from './order-plans.ts';
 import { cancelRow, lockAccount, orderColumns, sideSign, working, type OrderRow } from './order-rows.ts';
+import { changeRefusalTexts } from '../../texts/change-refusal-texts.ts';
 
 export function createExits({ clock, contracts, books, entry }: { clock: Clock; contracts: Contracts; books: Books; entry: OrderEntry }) {
   const { resolve } = contracts;
@@ -83,12 +84,7 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
     const open = await positionQuantity(q, account.id, portfolioId, contract.instrumentToken, intent.product);
     const reduces = open !== 0 && Math.sign(open) === -sideSign(intent.side);
     if (!reduces || intent.quantity > Math.abs(open)) {
-      const what = kind === 'stoploss' ? 'A stop-loss' : 'A target';
-      const position = open === 0 ? 'there is no open position' : `the position is ${open > 0 ? 'long' : 'short'} ${Math.abs(open)}`;
-      const closing = open > 0 ? 'SELL' : 'BUY';
-      throw new DomainError('order_not_reducing', `${what} must reduce the position (${closing} at most ${Math.abs(open)}): ${position}.`, {
-        field: 'quantity',
-      });
+      throw DomainError.said('order_not_reducing', changeRefusalTexts.notReducing(kind, open), { field: 'quantity' });
     }
     const { rows } = await q.query<{ oco_group: string | null; id: string }>(
       `SELECT oco_group, id FROM paper_orders WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3

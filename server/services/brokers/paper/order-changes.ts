@@ -1,7 +1,9 @@
 // Changing a working paper order: a modification (at most 25 per order, checked against the same rules as a
 // new order and filled at once when it becomes marketable; one that changes nothing is refused before it
 // spends one of the 25) or a cancellation.
+import { changeRefusalTexts } from '../../texts/change-refusal-texts.ts';
 import { orderTexts } from '../../texts/order-texts.ts';
+import { refusalTexts } from '../../texts/refusal-texts.ts';
 import type { Said } from '../../texts/said.ts';
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
@@ -34,8 +36,8 @@ function refuseNoChange(order: OrderRow, changes: OrderChanges): void {
   if (!same) return;
   const ignoredTrigger = changes.triggerPaise !== undefined && orderType !== 'SL';
   const ignoredPrice = changes.pricePaise !== undefined && orderType === 'MARKET';
-  const why = ignoredTrigger ? ` (a ${orderType} order takes no trigger price)` : ignoredPrice ? ' (a MARKET order takes no price)' : '';
-  throw new DomainError('nothing_to_modify', `Nothing would change on order ${order.order_id}${why}: it was not modified, and the modification was not counted.`, {
+  const ignored = ignoredTrigger ? 'trigger' : ignoredPrice ? 'price' : 'none';
+  throw DomainError.said('nothing_to_modify', changeRefusalTexts.nothingToModify(order.order_id, { ignored, orderType }), {
     field: ignoredTrigger ? 'trigger_price' : ignoredPrice ? 'price' : undefined,
   });
 }
@@ -57,17 +59,8 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
     const window = afterMarketPlacement(session, now);
     if (!('refusal' in window)) return;
     const { code, params } = window.refusal.i18n;
-    const again =
-      code === 'order.amo_not_yet'
-        ? `it can be ${verb} from ${String(params.from)} IST`
-        : code === 'order.amo_closed'
-          ? `it goes to the exchange at ${String(params.open_time)} IST and can be ${verb} from then`
-          : `it can be ${verb} once the broker takes after-market orders again`;
-    throw new DomainError(
-      'order_refused',
-      `After-market order ${order.order_id} cannot be ${verb} now: the broker takes changes of after-market orders from 15:45 IST until 09:10 IST; ${again}.`,
-      { field: 'order_id' },
-    );
+    const again = code === 'order.amo_not_yet' ? { from: String(params.from) } : code === 'order.amo_closed' ? { open_time: String(params.open_time) } : null;
+    throw DomainError.said('order_refused', changeRefusalTexts.amoWindow(order.order_id, verb, again), { field: 'order_id' });
   }
 
   async function modifyOrder(q: Queryable, account: TradingAccount, orderId: string, changes: OrderChanges): Promise<OrderRow> {
@@ -75,14 +68,12 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
     await lockAccount(q, account.id);
     const order = await ownedOrder(q, account.id, orderId, true);
     if (!working.includes(order.status)) {
-      throw new DomainError('order_not_working', `Order ${orderId} is ${order.status} and can no longer be modified.`, { field: 'order_id' });
+      throw DomainError.said('order_not_working', changeRefusalTexts.notWorking(orderId, order.status), { field: 'order_id' });
     }
     refuseNoChange(order, changes);
     await refuseOutsideAmoWindow(q, order, 'modified', now);
     if (order.modifications >= maxModifications) {
-      throw new DomainError('modification_limit', `Order ${orderId} was already modified ${maxModifications} times, the most an order allows. Cancel it and place a new one.`, {
-        field: 'order_id',
-      });
+      throw DomainError.said('modification_limit', changeRefusalTexts.modificationLimit(orderId, maxModifications), { field: 'order_id' });
     }
     const contract = (await contractsByToken(q, [order.instrument_token], now)).get(order.instrument_token)!;
     const orderType = changes.orderType ?? order.order_type;
@@ -97,17 +88,17 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
       triggerPaise: changes.triggerPaise ?? Number(order.trigger_price_paise),
     };
     if (intent.quantity <= order.filled_quantity) {
-      throw new DomainError('validation_failed', `quantity: ${order.filled_quantity} units are already filled; the new quantity must be larger.`, { field: 'quantity' });
+      throw DomainError.said('validation_failed', changeRefusalTexts.alreadyFilled(order.filled_quantity), { field: 'quantity' });
     }
     const quote = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
-    if (quote === undefined) throw new DomainError('validation_failed', `No price for ${contract.tradingsymbol} right now. Try again in a moment.`);
+    if (quote === undefined) throw DomainError.said('validation_failed', refusalTexts.noPrice(contract.tradingsymbol));
     // A triggered stop-loss already works as a limit order: its trigger no longer matters.
     const triggered = order.status === 'OPEN' && order.order_type === 'SL' && orderType === 'SL';
     const refusal = orderRefusal({ ...intent, orderType: triggered ? 'LIMIT' : orderType, lotSize: contract.lotSize, tickPaise: 5, exchange: contract.exchange }, quote, {
       // An AMO the broker still holds meets the exchange's checks at the open.
       exchangeChecks: order.amo_release_at === null,
     });
-    if (refusal !== null) throw new DomainError('order_refused', refusal.text, { field: changes.pricePaise !== undefined ? 'price' : undefined });
+    if (refusal !== null) throw DomainError.said('order_refused', refusal, { field: changes.pricePaise !== undefined ? 'price' : undefined });
     const status: OrderStatus = orderType === 'SL' && !triggered ? 'TRIGGER PENDING' : 'OPEN';
     const { rows } = await q.query<OrderRow>(
       `UPDATE paper_orders o SET quantity = $2, price_paise = $3, trigger_price_paise = $4, order_type = $5, status = $6,

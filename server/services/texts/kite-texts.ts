@@ -1,0 +1,70 @@
+// What a trader reads when Kite refuses, fails or cannot be reached, said twice like every trader's text
+// (said.ts). Kite's own message cannot be translated: it travels as it is, inside a coded sentence that says
+// in the trader's language who refused what and which kind of refusal Kite's error_type names ("Kite a
+// refusé l'ordre pour … (marge) : « Insufficient funds. »").
+import { said, type Said } from './said.ts';
+
+/** The Kite call that failed, in words: "the order for NIFTY…", "the order book". */
+export type KiteCall = Said;
+
+const call = (name: string, english: string, params: Record<string, string> = {}): KiteCall => said('kite.call', { call: name, ...params }, english);
+
+export const kiteCalls = {
+  orderFor: (tradingsymbol: string) => call('order', `the order for ${tradingsymbol}`, { tradingsymbol }),
+  modification: (orderId: string) => call('modification', `the modification of order ${orderId}`, { order_id: orderId }),
+  cancellation: (orderId: string) => call('cancellation', `the cancellation of order ${orderId}`, { order_id: orderId }),
+  orderHistory: (orderId: string) => call('order_history', `the history of order ${orderId}`, { order_id: orderId }),
+  orderBook: call('order_book', 'the order book'),
+  trades: call('trades', 'the trades'),
+  positions: call('positions', 'the positions'),
+  funds: call('funds', 'the funds'),
+  charges: call('charges', 'the charges'),
+  lastPrices: call('last_prices', 'the last prices'),
+  orderCharges: call('order_charges', 'the charges of these orders'),
+  orderMargins: call('order_margins', 'the margin of these orders'),
+  portfolioMargin: call('portfolio_margin', "the portfolio's margin"),
+  candles: call('candles', 'the historical candles'),
+};
+
+/** Kite's rate limits as StrikeDesk counts them before sending (rate-limits.ts). */
+export type KiteLimit = 'quotes_second' | 'orders_burst' | 'orders_second' | 'orders_minute' | 'orders_day';
+
+const limitWords = (limit: KiteLimit, count: number): string =>
+  ({
+    quotes_second: `${count} quote a second`,
+    orders_burst: `${count} orders a second: send at most ${count} at once`,
+    orders_second: `${count} orders a second`,
+    orders_minute: `${count} orders a minute`,
+    orders_day: `${count} orders a day`,
+  })[limit];
+
+export const kiteTexts = {
+  /** Kite's refusal with its own words; `errorType` (InputException, MarginException…) says what kind. */
+  refused: (what: KiteCall, errorType: string, message: string): Said =>
+    said('kite.refused', { what: what.i18n, error_type: errorType, message }, `Kite refused ${what.text}: ${message}`),
+  unavailable: (what: KiteCall, detail: string): Said =>
+    said('kite.unavailable', { what: what.i18n, detail }, `Kite could not answer ${what.text} right now (${detail}). Try again in a few seconds.`),
+  outcomeUnknown: (what: KiteCall): Said =>
+    said(
+      'kite.outcome_unknown',
+      { what: what.i18n },
+      `Kite did not confirm ${what.text}: it may have happened. Check the order book before doing anything else; sending the same request again (same Idempotency-Key) after 30 seconds finds it by its tag instead of placing it twice.`,
+    ),
+  rateLimitReached: (detail: string): Said =>
+    said('kite.rate_limit_reached', { detail }, `Kite's rate limit was reached (${detail}): nothing was sent. Try again in a moment.`),
+  /** `detail`: Kite's own words on why, when it gave any. */
+  sessionEnded: (detail: string | null): Said => {
+    const why = detail === null || detail === '' ? '' : ` (Kite: ${detail})`;
+    return said(
+      'kite.session_ended',
+      { kite: why === '' ? 'no' : 'yes', detail: detail ?? '' },
+      `Your Kite session has ended${why}. Log in to the broker again to trade and to see live positions.`,
+    );
+  },
+  rateLimited: (limit: KiteLimit, count: number, retryAfterSeconds: number): Said =>
+    said(
+      'kite.rate_limited',
+      { limit, count, seconds: retryAfterSeconds },
+      `Kite allows ${limitWords(limit, count)} per account: nothing was sent. Try again in ${retryAfterSeconds === 1 ? 'a second' : `${retryAfterSeconds} seconds`}.`,
+    ),
+};
