@@ -201,7 +201,7 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     const now = clock();
     const legs = (await openLegs(db, account.id, now)).filter((leg) => leg.portfolioId === portfolioId);
     const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)), db);
-    const longValue = legs.reduce((sum, leg) => sum + (leg.quantity > 0 ? leg.quantity * (quotes.get(keyOf(leg.contract))?.lastPaise ?? 0) : 0), 0);
+    const longValue = legs.reduce((sum, leg) => sum + Math.max(0, leg.quantity) * (quotes.get(keyOf(leg.contract))?.lastPaise ?? 0), 0);
     return (await marginFor(db, legs, now)) + longValue;
   }
 
