@@ -154,3 +154,57 @@ describe.each(testBackends)('a paper account\'s funds on %s', (backend) => {
     });
   });
 });
+
+describe.each(testBackends)('an order\'s margin while the market moves under the request, on %s', (backend) => {
+  // Ticks commit while a request reads (PostgreSQL's read committed): each read of NIFTY's pricing here finds
+  // the index 20 points higher than the last. BANKNIFTY stays put.
+  let server: TestServer;
+  let call: ContractCall;
+  let market: ScriptedMarket;
+  let niftyReads = 0;
+
+  beforeAll(async () => {
+    const clock = manualClock(friday);
+    market = scriptedMarket(clock);
+    const moving = {
+      ...market.source,
+      pricing: async (...args: Parameters<typeof market.source.pricing>) => {
+        const pricing = await market.source.pricing(...args);
+        if (args[0] !== 'NIFTY') return { ...pricing, spot: 59_000 };
+        niftyReads += 1;
+        return { ...pricing, spot: pricing.spot + 20 * niftyReads };
+      },
+    };
+    server = await startTestServer({ backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: moving });
+    call = guardedClient(server.app);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('prices the account\'s book once, before and after the order alike: an order on another index changes its margin by that order\'s own', async () => {
+    market.spot(26050);
+    const desk = await openDesk(server, call);
+    const niftyCall = desk.contract(desk.atm, 'CE').tradingsymbol;
+    market.set(niftyCall, { bid: 120, ask: 120.5, last: 120.25 });
+    expect((await desk.place(niftyCall, 'SELL', desk.lotSize)).status).toBe('COMPLETE');
+
+    const expiries = await call<components['schemas']['ExpiriesResponse']>('getExpiries', { token: desk.token, query: { index: 'BANKNIFTY' } });
+    const listed = await call<components['schemas']['InstrumentsResponse']>('getInstruments', {
+      token: desk.token,
+      query: { index: 'BANKNIFTY', expiry: expiries.body.expiries[0]!.date },
+    });
+    const bankCall = listed.body.instruments.find((instrument) => instrument.strike === 59_000 && instrument.instrument_type === 'CE')!;
+    market.set(bankCall.tradingsymbol, { bid: 300, ask: 301, last: 300.5 });
+    const res = await call<components['schemas']['OrderMarginsResponse']>('getOrderMargins', {
+      token: desk.token,
+      body: { account_number: desk.accountNumber, orders: [{ ...desk.order(bankCall.tradingsymbol, 'SELL', listed.body.lot_size) }] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { margin, standalone } = res.body.margins;
+    expect(margin).toBeGreaterThan(10_000);
+    // On an empty account it would need its standalone margin; the NIFTY short beside it is no hedge.
+    expect(margin).toBe(standalone.margin);
+  });
+});
