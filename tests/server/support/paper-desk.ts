@@ -23,6 +23,8 @@ export type ScriptedMarket = {
   source: PriceSource;
   /** Sets a contract's quote, in rupees. */
   set: (tradingsymbol: string, quote: { bid: number; ask: number; last?: number; close?: number }) => void;
+  /** Takes a contract's quote away: the contract has no price right now. */
+  unset: (tradingsymbol: string) => void;
   /** Sets a contract's quote as it stood at one past instant (quotesAt answers it for exactly that instant, else the current quote). */
   setAt: (tradingsymbol: string, at: Date, quote: { bid: number; ask: number; last?: number }) => void;
   spot: (rupees: number) => void;
@@ -68,6 +70,9 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
     source,
     set: (tradingsymbol, quote) => {
       quotes.set(`NFO:${tradingsymbol}`, quoteOf(quote));
+    },
+    unset: (tradingsymbol) => {
+      quotes.delete(`NFO:${tradingsymbol}`);
     },
     setAt: (tradingsymbol, at, quote) => {
       pastQuotes.set(`NFO:${tradingsymbol}@${at.toISOString()}`, quoteOf(quote));

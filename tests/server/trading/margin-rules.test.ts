@@ -70,4 +70,30 @@ describe('the paper broker\'s margin', () => {
     expect(Math.abs(spanOf([...expiring, ...later]) - (spanOf(expiring) + spanOf(later)))).toBeLessThanOrEqual(1);
     expect(spanOf([...expiring, ...later], true)).toBe(spanOf(expiring));
   });
+
+  it('stops counting a contract as expiring today at 15:30 IST, when it stops trading: its short pays the ordinary 2 % from then', () => {
+    // The deep in-the-money spread above, expiring at 15:30 IST today, looked at exactly then: SPAN nil (its
+    // legs are worth their intrinsic value), exposure 0.02 × 26,000 × 65 = ₹33,800, not the expiry day's 4 %.
+    const expiry = Date.parse('2026-11-23T10:00:00Z');
+    const margin = underlyingMargin({ spot, rate: 0.055, nowMs: expiry, params, legs: [leg(20_000, lot, expiry), leg(20_100, -lot, expiry)] });
+    expect(margin).toEqual({ spanPaise: 0, exposurePaise: 3_380_000, totalPaise: 3_380_000 });
+  });
+
+  it('prices each short at its strike\'s volatility: the same at-the-money short needs more SPAN at 24 % than at 12 %', () => {
+    // SPAN is what buying it back costs in the worst scenario (a 9.3 % rise), where the call is deep in the
+    // money and its volatility matters little: more, but only by some hundred rupees.
+    const week = nowMs + 7 * dayMs;
+    const spanAt = (volatility: number) => underlyingMargin({ spot, rate: 0.055, nowMs, params, legs: [{ ...leg(26_000, -lot, week), volatility }] }).spanPaise;
+    expect(spanAt(0.24)).toBeGreaterThan(spanAt(0.12) + 10_000);
+    // Under the 4 % volatility scan, a 2 % strike is still priced (at a 1 % floor), not refused.
+    expect(spanAt(0.02)).toBeGreaterThan(0);
+  });
+
+  it('counts a leg of quantity 0 (a position closed within the book) for nothing, expiring today or not', () => {
+    const today = Date.parse('2026-11-23T10:00:00Z');
+    const week = nowMs + 7 * dayMs;
+    const book = [leg(26_000, -lot, week)];
+    const alone = underlyingMargin({ spot, rate: 0.055, nowMs, params, legs: book });
+    expect(underlyingMargin({ spot, rate: 0.055, nowMs, params, legs: [...book, leg(26_500, 0, today), leg(25_500, 0, week)] })).toEqual(alone);
+  });
 });

@@ -78,6 +78,10 @@ describe.each(testBackends)('order margins on %s', (backend) => {
     expect(empty.standalone.required).toBe(empty.required);
     // Each short alone needs SPAN on its own; together with the wings the condor needs far less.
     expect(empty.standalone.hedge_benefit).toBeGreaterThan(empty.standalone.margin);
+    // The benefit is what the four legs would need each on its own, less what they need together.
+    let alone = 0;
+    for (const leg of condor) alone += (await marginsOf(desk, [leg])).standalone.margin;
+    expect(empty.standalone.hedge_benefit).toBeCloseTo(alone - empty.standalone.margin, 2);
 
     // An account already long the condor's short put: that leg is covered, so the condor adds far less.
     const holding = await openDesk(server, call);

@@ -550,6 +550,18 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       expect(book.get(target.order_id)?.status).toBe('CANCELLED');
     });
 
+    it('leaves a stop-loss on part of a position at the quantity the trader set when the position grows', async () => {
+      await desk.place(call24000, 'BUY', 130);
+      const stop = (
+        await desk.trade('placeStopLossOrder', {
+          tradingsymbol: call24000, exchange: 'NFO', product: 'NRML', transaction_type: 'SELL', quantity: 65, order_type: 'SL', trigger_price: 100, price: 99,
+        })
+      ).body.orders[0]!;
+      await desk.place(call24000, 'BUY', 65);
+      const book = new Map((await desk.orderBook()).order_book.map((order) => [order.order_id, order]));
+      expect(book.get(stop.order_id)).toMatchObject({ quantity: 65, pending_quantity: 65, status: 'TRIGGER PENDING' });
+    });
+
     it('refuses a stop-loss that would not reduce the position (422)', async () => {
       await desk.place(call24000, 'BUY', 65);
       const res = await desk.trade('placeStopLossOrder', {

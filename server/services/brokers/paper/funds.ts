@@ -26,7 +26,6 @@ type WorkingEntry = { contract: Contract; side: Side; pending: number; pricePais
 type AccountBook = { flowPaise: number; chargesPaise: number; legs: OpenLeg[]; quotes: Map<string, Quote>; entries: WorkingEntry[] };
 
 type EntryRow = { instrument_token: number; transaction_type: Side; pending: number; price_paise: number };
-const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 type FundsOptions = { db: Database; clock: Clock; prices: PriceSource; contracts: Contracts; books: Books };
 
@@ -69,7 +68,8 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
    * the open counts only what is already there: the AMOs released before it, not those after it nor itself).
    */
   async function readBook(q: Queryable, account: TradingAccount, now: Date, heldAmos = true): Promise<AccountBook> {
-    const { rows } = await q.query<{ flow: string | null; charges: string | null; legs: unknown; entries: unknown }>(
+    // Both drivers (PGlite, node-postgres) hand a `json` column over parsed: the aggregates arrive as arrays.
+    const { rows } = await q.query<{ flow: string | null; charges: string | null; legs: OpenLegRow[]; entries: EntryRow[] }>(
       `SELECT t.flow, t.charges,
          (SELECT coalesce(json_agg(l), '[]'::json) FROM (${openLegsSql}) l) AS legs,
          (SELECT coalesce(json_agg(e), '[]'::json) FROM (
@@ -81,8 +81,8 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
       [account.id, heldAmos],
     );
     const row = rows[0]!;
-    const legs = await legsOf(q, jsonOf<OpenLegRow[]>(row.legs), now);
-    const entryRows = jsonOf<EntryRow[]>(row.entries);
+    const legs = await legsOf(q, row.legs, now);
+    const entryRows = row.entries;
     const contracts = await contractsByToken(q, entryRows.map((entry) => entry.instrument_token), now);
     const entries = entryRows.flatMap((entry) => {
       const contract = contracts.get(entry.instrument_token);
@@ -100,13 +100,9 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
 
   /** The account's funds from what it holds, with `extra` entry orders counted as if working. */
   async function fundsFrom(q: Queryable, account: TradingAccount, book: AccountBook, extra: readonly WorkingEntry[], now: Date, pricing: PricingCache): Promise<Funds> {
-    let longValue = 0;
-    let shortValue = 0;
-    for (const leg of book.legs) {
-      const last = book.quotes.get(keyOf(leg.contract))?.lastPaise ?? 0;
-      if (leg.quantity > 0) longValue += leg.quantity * last;
-      else shortValue -= leg.quantity * last;
-    }
+    // The legs at their last price, signed: a long's value is the account's, a short's is owed (negative).
+    let markedValue = 0;
+    for (const leg of book.legs) markedValue += leg.quantity * (book.quotes.get(keyOf(leg.contract))?.lastPaise ?? 0);
     const entries = [...book.entries, ...extra];
     const marginLegs = [
       ...book.legs.map((leg) => ({ contract: leg.contract, quantity: leg.quantity })),
@@ -114,11 +110,11 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     ];
     const marginPaise = await marginFor(q, marginLegs, now, pricing);
     const entryPremium = entries.filter((entry) => entry.side === 'BUY').reduce((sum, entry) => sum + entry.pending * entry.pricePaise, 0);
-    const equityPaise = account.capitalPaise + book.flowPaise - book.chargesPaise + longValue - shortValue;
+    const equityPaise = account.capitalPaise + book.flowPaise - book.chargesPaise + markedValue;
     // Equity already owes the shorts' value (at their last price) and SPAN holds it too (less the net option
     // value): counted once, what is available is cash − SPAN − exposure, as at a broker that credits the
     // premium received. Long options are paid for: their value is held, not available.
-    const usedPaise = marginPaise + longValue - shortValue + entryPremium;
+    const usedPaise = marginPaise + markedValue + entryPremium;
     return { equityPaise, usedPaise, availablePaise: equityPaise - usedPaise, marginPaise };
   }
 
@@ -205,7 +201,7 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     const now = clock();
     const legs = (await openLegs(db, account.id, now)).filter((leg) => leg.portfolioId === portfolioId);
     const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)), db);
-    const longValue = legs.reduce((sum, leg) => sum + (leg.quantity > 0 ? leg.quantity * (quotes.get(keyOf(leg.contract))?.lastPaise ?? 0) : 0), 0);
+    const longValue = legs.reduce((sum, leg) => sum + Math.max(0, leg.quantity) * (quotes.get(keyOf(leg.contract))?.lastPaise ?? 0), 0);
     return (await marginFor(db, legs, now)) + longValue;
   }
 

@@ -60,11 +60,14 @@ export function expiresToday(leg: Pick<MarginLeg, 'expiryMs'>, nowMs: number): b
   return nowMs < leg.expiryMs && istDay(leg.expiryMs) === istDay(nowMs);
 }
 
-/** A leg's value per unit at a spot and volatility shift; an expired leg is worth its intrinsic value. */
+/**
+ * A leg's value per unit at a spot and volatility shift. At or past its expiry (years 0) Black-76 gives its
+ * intrinsic value: the forward is the spot, nothing is discounted and no volatility is left.
+ */
 function legValue(leg: MarginLeg, spot: number, rate: number, nowMs: number, volShift: number): number {
   const years = yearsToExpiry(nowMs, leg.expiryMs);
-  if (years <= 0) return Math.max(0, leg.kind === 'CE' ? spot - leg.strike : leg.strike - spot);
   const forward = forwardFromSpot(spot, rate, years);
+  // Stryker disable next-line ArithmeticOperator: equivalent: the scenarios shift the volatility both up and down by the same scan, so `-` yields the same set.
   const volatility = Math.max(0.01, leg.volatility + volShift);
   return black76Price({ kind: leg.kind, forward, strike: leg.strike, years, rate, volatility });
 }
@@ -75,12 +78,12 @@ function bookValue(book: UnderlyingBook, legs: readonly MarginLeg[], spot: numbe
   return value;
 }
 
-/** SPAN of one group of legs scanned together, in rupees: max(scan risk, short option minimum) − net option value, at least 0. */
+/** SPAN of one group of legs scanned together, in rupees: max(scan risk, short option minimum) − net option value, at least 0 (0 for no legs). */
 function spanOf(book: UnderlyingBook, legs: readonly MarginLeg[]): number {
-  if (legs.length === 0) return 0;
   const netOptionValue = bookValue(book, legs, book.spot, 0);
   let scanRisk = 0;
   for (const scenario of scenarios) {
+    // Stryker disable next-line ArithmeticOperator: equivalent: every move is scanned up and down alike, so `1 -` yields the same set of spots.
     const spot = book.spot * (1 + scenario.move * book.params.priceScan);
     const loss = (netOptionValue - bookValue(book, legs, spot, scenario.vol * book.params.volatilityScan)) * scenario.weight;
     scanRisk = Math.max(scanRisk, loss);
@@ -93,15 +96,18 @@ function spanOf(book: UnderlyingBook, legs: readonly MarginLeg[]): number {
 
 /** The margin one underlying's options need, in paise (rounded half up). */
 export function underlyingMargin(book: UnderlyingBook): MarginEstimate {
-  const legs = book.legs.filter((leg) => leg.quantity !== 0);
+  // A leg of quantity 0 (a position closed within the book) adds nothing to any scan nor to exposure. Without
+  // the calendar offset the two groups are scanned apart; when one is empty its SPAN is 0, so the sum is the
+  // whole book's.
+  const { legs } = book;
   const expiring = legs.filter((leg) => expiresToday(leg, book.nowMs));
-  const separate = !book.params.expiringCalendarOffset && expiring.length > 0 && expiring.length < legs.length;
-  const span = separate ? spanOf(book, expiring) + spanOf(book, legs.filter((leg) => !expiresToday(leg, book.nowMs))) : spanOf(book, legs);
+  const span = book.params.expiringCalendarOffset
+    ? spanOf(book, legs)
+    : spanOf(book, expiring) + spanOf(book, legs.filter((leg) => !expiresToday(leg, book.nowMs)));
   let exposure = 0;
   for (const leg of legs) {
-    if (leg.quantity >= 0) continue;
     const rate = book.params.exposureRate + (expiresToday(leg, book.nowMs) ? book.params.expiryDayExposureRate : 0);
-    exposure += rate * book.spot * -leg.quantity;
+    exposure += rate * book.spot * Math.max(0, -leg.quantity);
   }
   const spanPaise = Math.round(span * 100);
   const exposurePaise = Math.round(exposure * 100);
