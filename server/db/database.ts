@@ -9,6 +9,12 @@ export type Queryable = {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * `COPY table (columns) FROM STDIN` with `data` as its input, in COPY's text format (tab-separated, `\N`
+   * for null, one row a line): bulk rows in one statement, no parameter arrays to serialise and parse
+   * (server/db/copy-from.ts has each driver's way).
+   */
+  copyFrom(sql: string, data: string): Promise<void>;
 };
 
 export type DatabaseKind = 'pglite' | 'postgres';

@@ -1,6 +1,7 @@
 // The embedded default: real Postgres compiled to WebAssembly, its files under DATA_DIR/pg.
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteCopyFrom } from './copy-from.ts';
 import type { Database, Queryable } from './database.ts';
 
 export type PgliteOptions = {
@@ -21,6 +22,7 @@ function wrap(target: PgliteQueryable): Queryable {
     async exec(sql: string) {
       await target.exec(sql);
     },
+    copyFrom: (sql, data) => pgliteCopyFrom(target, sql, data),
   };
 }
 
@@ -35,6 +37,7 @@ export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<D
     kind: 'pglite',
     query: outer.query,
     exec: outer.exec,
+    copyFrom: outer.copyFrom,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
   };

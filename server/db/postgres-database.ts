@@ -1,5 +1,6 @@
 // PostgreSQL through a connection pool: how the server scales past one machine (DATABASE_URL).
 import pg from 'pg';
+import { postgresCopyFrom } from './copy-from.ts';
 import type { Database, Queryable } from './database.ts';
 
 export type PostgresOptions = {
@@ -10,6 +11,16 @@ export type PostgresOptions = {
 };
 
 type PgQueryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+/** COPY needs one client for its whole exchange: a transaction's own, or one borrowed from the pool. */
+async function copyOnPool(pool: pg.Pool, sql: string, data: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await postgresCopyFrom(client, sql, data);
+  } finally {
+    client.release();
+  }
+}
 
 /**
  * Names for the statements the server sends, so each connection parses and plans a statement once and then
@@ -30,7 +41,7 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
-function wrap(target: PgQueryable): Queryable {
+function wrap(target: PgQueryable, copyFrom: Queryable['copyFrom']): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const name = statementName(sql);
@@ -41,6 +52,7 @@ function wrap(target: PgQueryable): Queryable {
       // Without parameters pg uses the simple protocol, which accepts several statements.
       await target.query(sql);
     },
+    copyFrom,
   };
 }
 
@@ -59,17 +71,18 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
   });
   // An idle client losing its connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const outer = wrap(pool);
+  const outer = wrap(pool, (sql, data) => copyOnPool(pool, sql, data));
   return {
     kind: 'postgres',
     query: outer.query,
     exec: outer.exec,
+    copyFrom: outer.copyFrom,
     async transaction(fn) {
       const client = await pool.connect();
       let result;
       try {
         await client.query('BEGIN');
-        result = await fn(wrap(client));
+        result = await fn(wrap(client, (sql, data) => postgresCopyFrom(client, sql, data)));
         await client.query('COMMIT');
       } catch (error) {
         // A connection that cannot even roll back is broken: destroy it rather than pool it.

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
-import { addDays, isoWeekday } from '../../server/services/market/trading-calendar.ts';
+import { bhavcopy, tradingDays } from './support/bhavcopy-days.ts';
 import { median, table } from './support/stats.ts';
 
 const { values } = parseArgs({
@@ -29,67 +29,6 @@ const { values } = parseArgs({
 });
 const fileCount = Number(values.files);
 if (!Number.isInteger(fileCount) || fileCount < 1) throw new Error('--files takes a whole number, 1 or more');
-
-const header =
-  'TradDt,BizDt,Sgmt,Src,FinInstrmTp,FinInstrmId,ISIN,TckrSymb,SctySrs,XpryDt,FininstrmActlXpryDt,StrkPric,OptnTp,FinInstrmNm,' +
-  'OpnPric,HghPric,LwPric,ClsPric,LastPric,PrvsClsgPric,UndrlygPric,SttlmPric,OpnIntrst,ChngInOpnIntrst,TtlTradgVol,TtlTrfVal,' +
-  'TtlNbOfTxsExctd,SsnId,NewBrdLotQty,Rmks,Rsvd1,Rsvd2,Rsvd3,Rsvd4';
-
-type IndexShape = { symbol: string; spot: number; step: number; strikes: number; expiries: number; weekday: number; lot: number };
-
-const indices: IndexShape[] = [
-  { symbol: 'NIFTY', spot: 24_300, step: 50, strikes: 200, expiries: 6, weekday: 4, lot: 25 },
-  { symbol: 'BANKNIFTY', spot: 52_400, step: 100, strikes: 200, expiries: 4, weekday: 3, lot: 15 },
-  { symbol: 'FINNIFTY', spot: 23_200, step: 50, strikes: 100, expiries: 3, weekday: 2, lot: 40 },
-  { symbol: 'MIDCPNIFTY', spot: 12_800, step: 25, strikes: 100, expiries: 2, weekday: 1, lot: 75 },
-];
-
-/** Weekdays from Monday 1 July 2024 (exchange holidays are not modelled: this measures throughput). */
-function tradingDays(count: number): string[] {
-  const days: string[] = [];
-  for (let day = '2024-07-01'; days.length < count; day = addDays(day, 1)) if (isoWeekday(day) <= 5) days.push(day);
-  return days;
-}
-
-function nextWeekday(day: string, weekday: number): string {
-  let next = day;
-  while (isoWeekday(next) !== weekday) next = addDays(next, 1);
-  return next;
-}
-
-const price = (value: number) => value.toFixed(2);
-
-function optionRow(day: string, type: string, symbol: string, expiry: string, strike: number, side: string, spot: number, lot: number, id: number): string {
-  const intrinsic = Math.max(0, side === 'CE' ? spot - strike : strike - spot);
-  const settle = intrinsic + 5 + ((id * 7919) % 400) / 4;
-  const oi = lot * (1000 + (id % 5000));
-  return `${day},${day},FO,NSE,${type},${id},,${symbol},,${expiry},${expiry},${price(strike)},${side},${symbol}${expiry.replaceAll('-', '')}${strike}${side},` +
-    `${price(settle * 1.05)},${price(settle * 1.2)},${price(settle * 0.8)},${price(settle)},${price(settle)},${price(settle * 1.01)},${price(spot)},${price(settle)},` +
-    `${oi},${lot * ((id % 200) - 100)},${id % 30_000},${price(settle * lot * (id % 30_000))},${id % 9000},F1,${lot},,,,,`;
-}
-
-function bhavcopy(day: string, dayNumber: number): string {
-  const lines = [header];
-  let id = 1;
-  for (const index of indices) {
-    const spot = index.spot * (1 + 0.1 * Math.sin(dayNumber / 40));
-    const atm = Math.round(spot / index.step) * index.step;
-    let expiry = nextWeekday(day, index.weekday);
-    for (let e = 0; e < index.expiries; e += 1, expiry = addDays(expiry, 7)) {
-      for (let k = -index.strikes / 2; k < index.strikes / 2; k += 1) {
-        for (const side of ['CE', 'PE']) lines.push(optionRow(day, 'IDO', index.symbol, expiry, atm + k * index.step, side, spot, index.lot, (id += 1)));
-      }
-    }
-    lines.push(optionRow(day, 'IDF', index.symbol, addDays(day, 20), 0.05, 'XX', spot, index.lot, (id += 1)).replace(',0.05,XX,', ',,,'));
-  }
-  for (let k = 0; k < 300; k += 1) lines.push(optionRow(day, 'IDO', 'NIFTYNXT50', addDays(day, 20), 70_000 + k * 100, k % 2 === 0 ? 'CE' : 'PE', 71_000, 10, (id += 1)));
-  for (let stock = 0; stock < 185; stock += 1) {
-    const symbol = `STOCK${String(stock).padStart(3, '0')}`;
-    for (let k = 0; k < 216; k += 1) lines.push(optionRow(day, 'STO', symbol, addDays(day, 20 + (k % 3) * 28), 1000 + (k >> 1) * 10, k % 2 === 0 ? 'CE' : 'PE', 1500, 500, (id += 1)));
-    for (let k = 0; k < 3; k += 1) lines.push(optionRow(day, 'STF', symbol, addDays(day, 20 + k * 28), 0.05, 'XX', 1500, 500, (id += 1)).replace(',0.05,XX,', ',,,'));
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 async function run(databaseUrl: string | undefined) {
   const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-history-bench-'));
@@ -109,7 +48,7 @@ async function run(databaseUrl: string | undefined) {
     let rows = 0;
     let skipped = 0;
     for (const [dayNumber, day] of tradingDays(fileCount).entries()) {
-      const file = Buffer.from(bhavcopy(day, dayNumber));
+      const file = bhavcopy(day, dayNumber);
       bytes += file.length;
       const started = performance.now();
       const cpuStart = process.cpuUsage();

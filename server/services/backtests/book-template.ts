@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteCopyFrom } from '../../db/copy-from.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
 import { baseStrategyCatalogue } from '../strategies/catalogue.ts';
@@ -37,9 +38,10 @@ function adapt(pg: PGlite): Database {
     exec: async (sql: string) => {
       await target.exec(sql);
     },
+    copyFrom: (sql, data) => pgliteCopyFrom(target, sql, data),
   });
   const outer = wrap(pg);
-  return { kind: 'pglite', query: outer.query, exec: outer.exec, transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))), close: () => pg.close() };
+  return { kind: 'pglite', query: outer.query, exec: outer.exec, copyFrom: outer.copyFrom, transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))), close: () => pg.close() };
 }
 
 async function makeTemplate(): Promise<Blob> {

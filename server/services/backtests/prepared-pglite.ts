@@ -11,6 +11,7 @@
 // Like PGlite, one statement or transaction at a time: a query outside a transaction waits for the running
 // one (and, as with PGlite, a query on the outer database inside `transaction` would wait for ever).
 import { PGlite, TransactionAbortedError, parse, protocol } from '@electric-sql/pglite';
+import { pgliteCopyFrom } from '../../db/copy-from.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 
 const { serialize } = protocol;
@@ -71,12 +72,15 @@ export function preparedPglite(pg: PGlite): Database {
     await send([serialize.query(sql)]);
   }
 
-  const inside: Queryable = { query: run, exec: execute };
+  // COPY through PGlite's own query (its /dev/blob), in the turn of whoever holds the connection.
+  const copy = (sql: string, data: string) => pgliteCopyFrom(pg, sql, data);
+  const inside: Queryable = { query: run, exec: execute, copyFrom: copy };
 
   return {
     kind: 'pglite',
     query: <T>(sql: string, params: readonly unknown[] = []) => exclusive(() => run<T>(sql, params)),
     exec: (sql) => exclusive(() => execute(sql)),
+    copyFrom: (sql, data) => exclusive(() => copy(sql, data)),
     transaction: (fn) =>
       exclusive(async () => {
         await execute('BEGIN');

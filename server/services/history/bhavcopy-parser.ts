@@ -11,7 +11,9 @@
 // Columns are found by their header names, not positions. Only index options of the four NSE indices are
 // read; the rest of the file (stock F&O, futures, other indices: ~90% of a day's 40-50k rows) is skipped
 // after a look at its instrument type, which keeps a year of files well under a minute.
-import { FieldError, dayMonthYearDate as readDayMonthYearDate, fileLines, headerColumns, isoDate as readIsoDate, paise, requireColumns, splitFields, wholeNumber } from './csv-values.ts';
+import {
+  FieldError, dayMonthYearDate as readDayMonthYearDate, firstLine, headerColumns, isoDate as readIsoDate, paise, requireColumns, scanMarkedLines, splitFields, wholeNumber,
+} from './csv-values.ts';
 import { historyTexts } from '../texts/history-texts.ts';
 import { FileRefusal, ProblemList, isHistoryIndex, lineProblem, type OptionDay } from './history-files.ts';
 
@@ -131,8 +133,7 @@ function parseLegacyRow(fields: string[], at: Record<(typeof legacyColumns)[numb
  * its 1-based line number): a file is imported whole or not at all.
  */
 export function parseBhavcopy(text: string): ParsedBhavcopy {
-  const lines = fileLines(text);
-  const header = lines[0] ?? '';
+  const header = firstLine(text);
   const layout = bhavcopyLayoutOf(header);
   if (layout === null) throw new FileRefusal([lineProblem(1, historyTexts.bhavcopyHeader)]);
   const columns = headerColumns(header);
@@ -162,24 +163,18 @@ export function parseBhavcopy(text: string): ParsedBhavcopy {
   const days = new Set<string>();
   const seen = new Set<string>();
   let skipped = 0;
-  for (let index = 1; index < lines.length; index += 1) {
-    const line = lines[index] as string;
-    if (line.trim() === '') continue;
-    // The cheap test first: most lines are other instruments and need no further reading.
-    if (!line.includes(optionMarker)) {
-      skipped += 1;
-      continue;
-    }
+  // The cheap test first: most lines are other instruments, never cut out of the text nor read.
+  const otherLines = scanMarkedLines(text, optionMarker, (line, lineNumber) => {
     const fields = splitFields(line);
     if ((fields[typeColumn] ?? '').trim() !== optionMarker) {
       skipped += 1;
-      continue;
+      return;
     }
     try {
       const row = read(fields);
       if (row === null) {
         skipped += 1;
-        continue;
+        return;
       }
       const key = `${row.index}|${row.tradeDate}|${row.expiry}|${row.strikePaise}|${row.optionType}`;
       if (seen.has(key)) throw new FieldError(historyTexts.contractTwice(row.index, row.expiry, row.strikePaise / 100, row.optionType, row.tradeDate));
@@ -188,10 +183,10 @@ export function parseBhavcopy(text: string): ParsedBhavcopy {
       days.add(row.tradeDate);
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
-      problems.add(index + 1, error.reason);
+      problems.add(lineNumber, error.reason);
     }
-  }
+  });
   problems.throwIfAny();
   if (rows.length === 0) throw new FileRefusal([lineProblem(0, historyTexts.noIndexOptionRows)]);
-  return { layout, rows, days: [...days].sort(), skipped };
+  return { layout, rows, days: [...days].sort(), skipped: skipped + otherLines };
 }

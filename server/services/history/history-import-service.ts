@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { parseBhavcopy, bhavcopyLayoutOf } from './bhavcopy-parser.ts';
-import { fileLines, fileText } from './csv-values.ts';
+import { fileText, firstLine } from './csv-values.ts';
 import { readCoverage, type HistoryCoverage } from './history-coverage.ts';
 import { historyTexts } from '../texts/history-texts.ts';
 import { words } from '../texts/said.ts';
@@ -55,7 +55,7 @@ export function createHistoryImportService(db: Database, clock: Clock): HistoryI
       if (bytes.length > maxCsvBytes) throw new FileRefusal([lineProblem(0, historyTexts.fileTooLarge(maxCsvBytes / 1024 / 1024))]);
       if (bytes.includes(0)) throw new FileRefusal([lineProblem(0, historyTexts.notText)]);
       const text = fileText(bytes);
-      const header = fileLines(text.slice(0, 4096))[0] ?? '';
+      const header = firstLine(text);
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       const base = { fileName: name.slice(0, 255), sha256, uploadedBy: userId, importedAt: clock() };
       const layout = bhavcopyLayoutOf(header);

@@ -1,6 +1,6 @@
-// Writes parsed history files into the database (migration 025): one file, one transaction. Rows go in
-// as a few array-parameter INSERTs (unnest), thousands of rows per statement: row-at-a-time inserts
-// would cost a year of bhavcopies minutes instead of seconds. A file replaces what is stored for the
+// Writes parsed history files into the database (migration 027): one file, one transaction. Rows go in
+// with one COPY a file (server/db/copy-from.ts): row-at-a-time inserts would cost a year of bhavcopies
+// minutes, and array-parameter INSERTs (unnest) spent most of an import serialising and parsing arrays. A file replaces what is stored for the
 // (index, day) pairs it holds, so importing it again changes nothing and a corrected file wins.
 import type { Queryable } from '../../db/database.ts';
 import { historyIndices, type HistoryIndex, type MinuteCandle, type OptionDay } from './history-files.ts';
@@ -16,9 +16,6 @@ export type ImportRecord = {
   uploadedBy: number;
   importedAt: Date;
 };
-
-/** Rows per INSERT: large enough to amortise a statement, small enough to keep one parameter array modest. */
-const rowsPerStatement = 5000;
 
 async function recordImport(tx: Queryable, record: ImportRecord): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
@@ -50,6 +47,9 @@ function pairsOf<Row extends { index: HistoryIndex; tradeDate: string }>(rows: r
   return { indices, days };
 }
 
+/** A value in COPY's text format: null as \N. Every value stored here is a number, an ISO date or a fixed name (no tab, newline or backslash to escape). */
+const copyValue = (value: number | string | null) => (value === null ? '\\N' : String(value));
+
 export async function storeOptionDays(tx: Queryable, record: ImportRecord, rows: readonly OptionDay[]): Promise<number> {
   const importId = await recordImport(tx, record);
   const { indices, days } = pairsOf(rows);
@@ -58,33 +58,17 @@ export async function storeOptionDays(tx: Queryable, record: ImportRecord, rows:
      WHERE o.index_name = p.index_name AND o.trade_date = p.trade_date`,
     [indices, days],
   );
-  for (let start = 0; start < rows.length; start += rowsPerStatement) {
-    const chunk = rows.slice(start, start + rowsPerStatement);
-    await tx.query(
-      `INSERT INTO history_option_days (index_name, trade_date, expiry, strike_paise, option_type, open_paise, high_paise,
-         low_paise, close_paise, settle_paise, open_interest, change_in_oi, volume_contracts, underlying_paise, lot_size, import_id)
-       SELECT *, $16::integer FROM unnest($1::text[], $2::date[], $3::date[], $4::bigint[], $5::text[], $6::bigint[], $7::bigint[],
-         $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::integer[])`,
-      [
-        chunk.map((row) => row.index),
-        chunk.map((row) => row.tradeDate),
-        chunk.map((row) => row.expiry),
-        chunk.map((row) => row.strikePaise),
-        chunk.map((row) => row.optionType),
-        chunk.map((row) => row.openPaise),
-        chunk.map((row) => row.highPaise),
-        chunk.map((row) => row.lowPaise),
-        chunk.map((row) => row.closePaise),
-        chunk.map((row) => row.settlePaise),
-        chunk.map((row) => row.openInterest),
-        chunk.map((row) => row.changeInOi),
-        chunk.map((row) => row.volumeContracts),
-        chunk.map((row) => row.underlyingPaise),
-        chunk.map((row) => row.lotSize),
-        importId,
-      ],
-    );
-  }
+  const lines = rows.map(
+    (row) =>
+      `${row.index}\t${row.tradeDate}\t${row.expiry}\t${row.strikePaise}\t${row.optionType}\t${row.openPaise}\t${row.highPaise}\t` +
+      `${row.lowPaise}\t${row.closePaise}\t${row.settlePaise}\t${row.openInterest}\t${row.changeInOi}\t${row.volumeContracts}\t` +
+      `${copyValue(row.underlyingPaise)}\t${copyValue(row.lotSize)}\t${importId}\n`,
+  );
+  await tx.copyFrom(
+    `COPY history_option_days (index_name, trade_date, expiry, strike_paise, option_type, open_paise, high_paise, low_paise,
+       close_paise, settle_paise, open_interest, change_in_oi, volume_contracts, underlying_paise, lot_size, import_id) FROM STDIN`,
+    lines.join(''),
+  );
   await forgetEmptyImports(tx);
   return importId;
 }
@@ -97,23 +81,15 @@ export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, ca
      WHERE m.index_name = p.index_name AND m.trade_date = p.trade_date`,
     [indices, days],
   );
-  for (let start = 0; start < candles.length; start += rowsPerStatement) {
-    const chunk = candles.slice(start, start + rowsPerStatement);
-    await tx.query(
-      `INSERT INTO history_index_minutes (index_name, minute, trade_date, open_paise, high_paise, low_paise, close_paise, import_id)
-       SELECT *, $8::integer FROM unnest($1::text[], $2::timestamptz[], $3::date[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[])`,
-      [
-        chunk.map((candle) => candle.index),
-        chunk.map((candle) => candle.minute.toISOString()),
-        chunk.map((candle) => candle.tradeDate),
-        chunk.map((candle) => candle.openPaise),
-        chunk.map((candle) => candle.highPaise),
-        chunk.map((candle) => candle.lowPaise),
-        chunk.map((candle) => candle.closePaise),
-        importId,
-      ],
-    );
-  }
+  const lines = candles.map(
+    (candle) =>
+      `${candle.index}\t${candle.minute.toISOString()}\t${candle.tradeDate}\t${candle.openPaise}\t${candle.highPaise}\t` +
+      `${candle.lowPaise}\t${candle.closePaise}\t${importId}\n`,
+  );
+  await tx.copyFrom(
+    `COPY history_index_minutes (index_name, minute, trade_date, open_paise, high_paise, low_paise, close_paise, import_id) FROM STDIN`,
+    lines.join(''),
+  );
   await forgetEmptyImports(tx);
   return importId;
 }

@@ -90,6 +90,26 @@ describe('UDiFF bhavcopy', () => {
     ]);
   });
 
+  it('counts lines as the file has them when only option lines are read: blank lines, mixed endings, other rows between', () => {
+    // The parser reads only the lines holding "IDO" and counts the rest where they lie (csv-values.ts's scanMarkedLines).
+    const lines = udiff.split('\r\n').filter((line) => line !== '');
+    const mixed = [lines[0], '', lines[1], ' \t', lines[2], `${lines[3]?.replace('24300.00,PE', '24300.00,XX')}\r`, '\u00a0', ...lines.slice(4)];
+    const refusal = refusalOf(() => parseBhavcopy(`${mixed.join('\n')}\n\n`));
+    expect(refusal.problems.map((problem) => problem.line)).toEqual([6]);
+    mixed[5] = `${lines[3]}\r`;
+    const parsed = parseBhavcopy(`${mixed.join('\n')}\n\n`);
+    expect(parsed.rows).toEqual(parseBhavcopy(udiff).rows);
+    expect(parsed.skipped).toBe(4);
+  });
+
+  it('reads plain figures and careful ones alike', () => {
+    expect(['24300', '24300.5', '24300.50', '0.05', '5.', '007.30', '1.005', ' 12.3 '].map((text) => paise(text, 'StrkPric'))).toEqual([
+      2_430_000, 2_430_050, 2_430_050, 5, 500, 730, 101, 1230,
+    ]);
+    expect(() => paise('99999999999999999', 'StrkPric')).toThrow(/too large/);
+    expect(() => paise('.5', 'StrkPric')).toThrow(/not a number/);
+  });
+
   it('refuses a file of other instruments only', () => {
     const lines = udiff.split('\r\n').filter((line) => !/,IDO,\d+,,(NIFTY|BANKNIFTY),/.test(line));
     const [problem] = refusalOf(() => parseBhavcopy(lines.join('\n'))).problems;

@@ -47,11 +47,13 @@ export async function createSchemaDatabase(shared: SharedConnection, schema: str
   const outer: Queryable = {
     query: <T>(sql: string, params?: readonly unknown[]) => inSchema(() => shared.base.query<T>(sql, params)),
     exec: (sql: string) => inSchema(() => shared.base.exec(sql)),
+    copyFrom: (sql: string, data: string) => inSchema(() => shared.base.copyFrom(sql, data)),
   };
   return {
     kind: shared.base.kind,
     query: outer.query,
     exec: outer.exec,
+    copyFrom: outer.copyFrom,
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => inSchema(() => shared.base.transaction(fn)),
     close: () =>
       shared.turn(async () => {
