@@ -86,7 +86,7 @@ test('a broker session can be ended and started again, and shows its end to the 
   await setUpTrader(page);
   const brokers = new BrokerAccountsPage(page);
   await brokers.open();
-  await expect(brokers.row('Main paper')).toContainText(/Logged in until .*, 06:00 IST/);
+  await expect(brokers.row('Main paper')).toContainText(/Logged in until .*, \u206806:00\u2069 IST/);
   await brokers.row('Main paper').getByRole('button', { name: 'Log out of broker: Main paper' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Log out of the broker for “Main paper”?' });
   await confirm.getByRole('button', { name: 'Log out of broker' }).click();
@@ -112,7 +112,7 @@ for (const width of [360, 1280]) {
     await page.screenshot({ path: `${shots}/dashboard-${width}.png`, fullPage: true });
 
     await page.goto('/app/broker');
-    await expect(page.getByText(/Connecté jusqu’au .* à 06:00 IST/)).toBeVisible();
+    await expect(page.getByText(/Connecté jusqu’au .* à \u206806:00\u2069 IST/)).toBeVisible();
     await expect(page.getByText('Courtier fictif (simulé)')).toBeVisible();
     await page.screenshot({ path: `${shots}/brokers-${width}.png`, fullPage: true });
 
