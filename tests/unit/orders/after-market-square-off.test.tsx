@@ -5,47 +5,17 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import type { components } from '@openapi/main';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { plainText } from '../support/plain-text.ts';
-
-type Schemas = components['schemas'];
+import { positionOf } from '../support/position.ts';
 
 const account = { id: 11, broker: 'paper', name: 'Main paper account', account_number: 'PA1234' };
 // Friday 19:00 IST: the next open is Monday 23 November 2026, 09:15 IST.
 const closed = { nextOpen: '2026-11-23T03:45:00.000Z' };
 
-const position = (tradingsymbol: string, quantity: number): Schemas['Position'] => ({
-  tradingsymbol,
-  exchange: 'NFO',
-  product: 'NRML',
-  quantity,
-  overnight_quantity: 0,
-  average_price: 120,
-  last_price: 118,
-  close_price: 121,
-  pnl: -130,
-  realised: 0,
-  unrealised: -130,
-  charges: 20,
-  net_pnl: -150,
-  lot_size: 65,
-  expiry: '2026-12-01',
-  m2m: -130,
-  buy_quantity: Math.max(quantity, 0),
-  buy_price: 120,
-  buy_value: 7800,
-  sell_quantity: Math.max(-quantity, 0),
-  sell_price: 0,
-  sell_value: 0,
-  day_buy_quantity: 0,
-  day_sell_quantity: 0,
-  portfolio_id: 4,
-});
-
-const call = position('NIFTY26D0126000CE', 65);
-const put = position('NIFTY26D0125000PE', -65);
+const call = positionOf('NIFTY26D0126000CE', 65);
+const put = positionOf('NIFTY26D0125000PE', -65);
 const common = { account, portfolioId: 4, disabled: false, onDone: () => undefined };
 
 function renderIn(locale: 'en' | 'fr', children: React.ReactNode) {

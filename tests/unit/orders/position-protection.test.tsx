@@ -8,39 +8,14 @@ import { PositionActions } from '@/features/orders/components/position-actions';
 import { protectionOf } from '@/features/orders/model/position-protection';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { plainText } from '../support/plain-text.ts';
+import { positionOf } from '../support/position.ts';
 
 type Schemas = components['schemas'];
 
 const account = { id: 11, broker: 'paper', name: 'Main paper account', account_number: 'PA1234' };
 const symbol = 'NIFTY26D0126000CE';
 
-const position: Schemas['Position'] = {
-  tradingsymbol: symbol,
-  exchange: 'NFO',
-  product: 'NRML',
-  quantity: 65,
-  overnight_quantity: 0,
-  average_price: 120,
-  last_price: 118,
-  close_price: 121,
-  pnl: -130,
-  realised: 0,
-  unrealised: -130,
-  charges: 20,
-  net_pnl: -150,
-  lot_size: 65,
-  expiry: '2026-12-01',
-  m2m: -130,
-  buy_quantity: 65,
-  buy_price: 120,
-  buy_value: 7800,
-  sell_quantity: 0,
-  sell_price: 0,
-  sell_value: 0,
-  day_buy_quantity: 65,
-  day_sell_quantity: 0,
-  portfolio_id: 4,
-};
+const position = positionOf(symbol, 65, { day_buy_quantity: 65 });
 
 let id = 0;
 const order = (over: Partial<Schemas['Order']>): Schemas['Order'] => ({
