@@ -61,11 +61,13 @@ export async function brokerSource({ trading, account, market, feed, instruments
   // The broker's status as last told on this stream: told again only when it changes.
   let told: string | null = null;
   const said = (status: MarketStatus) => `${status.status} ${status.next_open ?? ''}`;
-  const retell = async (session: Session) => {
-    const status = await marketStatus();
-    if (said(status) === told) return;
-    told = said(status);
-    void session.market(status);
+  const retell = (session: Session) => {
+    void (async () => {
+      const status = await marketStatus();
+      if (said(status) === told) return;
+      told = said(status);
+      void session.market(status);
+    })().catch((error: unknown) => warn({ err: error }, 'the market status could not be read'));
   };
   return {
     loadSnapshot: async () => {
@@ -79,7 +81,7 @@ export async function brokerSource({ trading, account, market, feed, instruments
         void session.tick(async () => ({ seq, data: Object.fromEntries(ticks.map((tick) => [tick.instrument, tick.quote])) }));
       };
       const unsubscribe = feed.subscribe((update) => {
-        if (ownStatus !== undefined) void retell(session).catch((error: unknown) => warn({ err: error }, 'the market status could not be read'));
+        if (ownStatus !== undefined) retell(session);
         else if (update.status !== null) void session.market(update.status);
       });
       return () => {
@@ -89,7 +91,7 @@ export async function brokerSource({ trading, account, market, feed, instruments
       };
     },
     beat: (session) => {
-      if (ownStatus !== undefined) void retell(session).catch((error: unknown) => warn({ err: error }, 'the market status could not be read'));
+      if (ownStatus !== undefined) retell(session);
       if (stream.feedAlive()) void session.keepAlive();
       else session.heartbeat();
     },
