@@ -5,7 +5,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { noParserAlias, precompileMessages } from './scripts/i18n/precompile-messages.ts';
+import { shellIntlCopy } from './scripts/i18n/shell-intl-copy.ts';
 import { pwaManifest } from './scripts/pwa-manifest.ts';
+import { routePreloadsPlugin, type RouteRoots } from './scripts/route-preloads.ts';
 import { signedInChunkName } from './scripts/signed-in-chunks.ts';
 
 /**
@@ -21,9 +23,10 @@ import { signedInChunkName } from './scripts/signed-in-chunks.ts';
  * (issue 24: the chart's first open). Their lists are the same ten names, about 0.3 KB gzip in the entry.
  * The chart library (candle-chart, which imports lightweight-charts) and the early read of the bars
  * (chart-bars, in the early-reads chunk), which the chart screens start beside themselves (screens.ts), keep theirs too, so all their
- * files are asked for at once.
+ * files are asked for at once. So does the session's restore (in shell-shared, see restore-state.ts), which a
+ * returning visitor's first render waits for.
  */
-const FULL_PRELOAD_FROM_ENTRY = /\/(?:app-shell|trading-view-chart-screen|tv-chart-screen|candle-chart|early-reads)-[^/]+\.js$/;
+const FULL_PRELOAD_FROM_ENTRY = /\/(?:app-shell|shell-shared|trading-view-chart-screen|tv-chart-screen|candle-chart|early-reads)-[^/]+\.js$/;
 const entryPreloads = (file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' }) =>
   hostType === 'js' && /^assets\/index-[^/]+\.js$/.test(hostId) && !FULL_PRELOAD_FROM_ENTRY.test(`/${file}`)
     ? deps.filter((dep) => dep.endsWith('.css'))
@@ -44,6 +47,26 @@ const inlineFavicon = (): Plugin => ({
   },
 });
 
+/**
+ * The chart screens' first open, as the server's index.html for their address lists it (scripts/route-preloads.ts):
+ * what boot asks for first on a signed-in address (/config.json, its reader, the API clients), the bars' early
+ * read, the shell and its stylesheet, the screen, then the chart library. The same files the entry asks for
+ * once it has run (boot.tsx, screens.ts), asked for beside the entry instead.
+ */
+const chartScreenRoots = (path: string, screen: string): RouteRoots => ({
+  path,
+  fetches: ['/config.json'],
+  sources: [
+    'src/lib/api/load-runtime-config.ts',
+    'src/features/analytics/api/chart-bars.ts',
+    'src/lib/api/build-clients.ts',
+    'src/app/layouts/app-layout.tsx',
+    'src/all-screens.css',
+    screen,
+    'src/features/analytics/charts/candle-chart.ts',
+  ],
+});
+
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 // The API server `npm run dev` starts next to Vite (see scripts/dev.ts).
@@ -61,6 +84,11 @@ export default defineConfig({
   },
   plugins: [
     inlineFavicon(),
+    shellIntlCopy(),
+    routePreloadsPlugin([
+      chartScreenRoots('/app/trading_view_chart', 'src/features/analytics/routes/trading-view-chart-screen.tsx'),
+      chartScreenRoots('/app/tv_chart', 'src/features/analytics/routes/tv-chart-screen.tsx'),
+    ]),
     precompileMessages(),
     react(),
     tailwindcss(),
@@ -97,6 +125,9 @@ export default defineConfig({
     // Every browser the app supports (es2022) understands modulepreload: the polyfill would only add bytes.
     modulePreload: { polyfill: false, resolveDependencies: entryPreloads },
     rolldownOptions: {
+      // react-intl builds its Formatted* components with these factories at module level; the calls have no
+      // side effect, so the components the app never renders can be left out of the entry (0.2 KB, issue 24).
+      treeshake: { manualPureFunctions: ['createFormattedComponent', 'createFormattedDateTimePartsComponent'] },
       output: {
         // Everything the entry imports statically (sign-in included) stays in the entry chunk. Left alone,
         // Rolldown splits out each module a lazy screen shares with it (rolldown/rolldown#10731): half a
@@ -113,6 +144,7 @@ export default defineConfig({
                 shell: source('app/layouts/app-layout.tsx'),
                 publicScreens: [source('features/auth/routes/register-screen.tsx'), source('features/errors/routes/error-page-screen.tsx')],
                 early: [source('features/analytics/api/chart-bars.ts')],
+                restore: [source('app/boot/restore-state.ts')],
                 chartScreens: [
                   source('features/analytics/routes/trading-view-chart-screen.tsx'),
                   source('features/analytics/routes/tv-chart-screen.tsx'),

@@ -419,6 +419,16 @@ export interface components {
         Instrument: string;
         MarketDataRequest: {
             instruments: components["schemas"]["Instrument"][];
+            /**
+             * @description The broker whose market the desk shows (its slug, as `GET /api/brokers/brokers/` lists them): `market`
+             *     is then that broker's exchange status, the one its price stream sends (a live Kite account's is
+             *     the real exchange's calendar and hours, even while the reference server's demo simulator runs).
+             *     Left out, the simulated market's. A live broker's answer carries no prices (`data` is empty):
+             *     its prices come from the account's own stream alone, never the simulator's in their place; the
+             *     desk keeps its last prices, marked with their age. An unknown slug is a 400.
+             * @example kite
+             */
+            broker?: string;
         };
         /**
          * @description A quote. Only `last_price` and `timestamp` are promised by every backend; the reference server's

@@ -1287,7 +1287,7 @@ export interface components {
          * @description Every code a LocalText may carry; the app has English and French words for each one.
          * @enum {string}
          */
-        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.autoslice_missing" | "order.portfolio_deleted" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.kite_session_ended_title" | "alert.kite_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "alert.bot_leg_stop_body" | "alert.kill_switch_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.unfinished" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "kill_switch.late_closed" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "bot.exit_reason" | "bot.entry_refused" | "bot.entry_partly_refused" | "bot.order_refused" | "bot.missed_late" | "bot.missed_interrupted" | "bot.missed_title" | "push.open" | "push.kill_switch" | "push.square_off" | "refusal.risk_lots_per_order" | "refusal.risk_trades_today" | "refusal.risk_open_positions" | "refusal.rate_per_day" | "refusal.rate_per_second" | "refusal.rate_per_minute" | "refusal.request_per_second" | "refusal.request_per_minute" | "refusal.request_minute_full" | "refusal.too_many_slices" | "refusal.not_listed" | "refusal.broker_session_expired" | "refusal.idempotency_in_progress" | "refusal.idempotency_key_reused" | "refusal.order_not_working" | "refusal.modification_limit" | "refusal.nothing_to_modify" | "refusal.quantity_already_filled" | "refusal.amo_window" | "refusal.not_reducing" | "refusal.kill_switch_confirmation" | "refusal.kill_switch_cooling_off" | "refusal.profit_lock_half" | "validation.field" | "validation.required" | "validation.unknown_field" | "validation.not_empty" | "validation.type" | "validation.format" | "validation.min_length" | "validation.max_length" | "validation.pattern" | "validation.enum" | "validation.bound" | "validation.decimals" | "validation.multiple_of" | "validation.min_items" | "validation.max_items" | "validation.unique_items" | "validation.no_form" | "validation.body_not_object" | "validation.too_few_fields" | "kite.call" | "kite.refused" | "kite.unavailable" | "kite.outcome_unknown" | "kite.rate_limit_reached" | "kite.session_ended" | "kite.rate_limited" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "history.header_lacks" | "history.not_a_number" | "history.not_a_whole_number" | "history.too_large" | "history.negative" | "history.not_a_calendar_date" | "history.not_an_iso_date" | "history.not_a_day_month_year_date" | "history.not_call_or_put" | "history.high_below_low" | "history.open_or_close_above_high" | "history.expiry_before_trade_date" | "history.strike_not_positive" | "history.zero" | "history.contract_twice" | "history.bhavcopy_header" | "history.no_index_option_rows" | "history.timestamp_shape" | "history.timestamp_not_whole_minute" | "history.timestamp_not_real" | "history.unknown_symbol" | "history.symbol_differs" | "history.prices_not_positive" | "history.candle_high_below" | "history.candle_low_above" | "history.candle_twice" | "history.minute_header" | "history.minute_index_unknown" | "history.no_candles" | "history.more_lines" | "history.file_too_large" | "history.not_text" | "history.unknown_file" | "history.zip_without_csv" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.failed";
+        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.autoslice_missing" | "order.portfolio_deleted" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.kite_session_ended_title" | "alert.kite_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "alert.bot_leg_stop_body" | "alert.kill_switch_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.unfinished" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "kill_switch.late_closed" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "bot.exit_reason" | "bot.entry_refused" | "bot.entry_partly_refused" | "bot.order_refused" | "bot.missed_late" | "bot.missed_interrupted" | "bot.missed_title" | "push.open" | "push.kill_switch" | "push.square_off" | "refusal.risk_lots_per_order" | "refusal.risk_trades_today" | "refusal.risk_open_positions" | "refusal.rate_per_day" | "refusal.rate_per_second" | "refusal.rate_per_minute" | "refusal.request_per_second" | "refusal.request_per_minute" | "refusal.request_minute_full" | "refusal.too_many_slices" | "refusal.not_listed" | "refusal.broker_session_expired" | "refusal.idempotency_in_progress" | "refusal.idempotency_key_reused" | "refusal.order_not_working" | "refusal.modification_limit" | "refusal.nothing_to_modify" | "refusal.quantity_already_filled" | "refusal.amo_window" | "refusal.not_reducing" | "refusal.kill_switch_confirmation" | "refusal.kill_switch_cooling_off" | "refusal.profit_lock_half" | "validation.field" | "validation.required" | "validation.unknown_field" | "validation.not_empty" | "validation.type" | "validation.format" | "validation.min_length" | "validation.max_length" | "validation.pattern" | "validation.enum" | "validation.bound" | "validation.decimals" | "validation.multiple_of" | "validation.min_items" | "validation.max_items" | "validation.unique_items" | "validation.no_form" | "validation.body_not_object" | "validation.too_few_fields" | "kite.call" | "kite.refused" | "kite.unavailable" | "kite.outcome_unknown" | "kite.rate_limit_reached" | "kite.session_ended" | "kite.rate_limited" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "history.header_lacks" | "history.not_a_number" | "history.not_a_whole_number" | "history.too_large" | "history.negative" | "history.not_a_calendar_date" | "history.not_an_iso_date" | "history.not_a_day_month_year_date" | "history.not_call_or_put" | "history.high_below_low" | "history.open_or_close_above_high" | "history.expiry_before_trade_date" | "history.strike_not_positive" | "history.zero" | "history.contract_twice" | "history.bhavcopy_header" | "history.no_index_option_rows" | "history.timestamp_shape" | "history.timestamp_not_whole_minute" | "history.timestamp_not_real" | "history.unknown_symbol" | "history.symbol_differs" | "history.prices_not_positive" | "history.candle_high_below" | "history.candle_low_above" | "history.candle_twice" | "history.minute_header" | "history.minute_index_unknown" | "history.no_candles" | "history.more_lines" | "history.file_too_large" | "history.not_text" | "history.unknown_file" | "history.zip_without_csv" | "history.not_a_day_month_number_date" | "history.index_day_twice" | "history.no_index_close_rows" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.failed" | "not_found.thing" | "not_found.account" | "not_found.order" | "not_found.index" | "not_found.expiry" | "price_alert.level_not_positive" | "price_alert.unknown_symbol" | "price_alert.expired" | "price_alert.too_many" | "push_device.bad_public_key" | "push_device.bad_auth_secret" | "push_device.label_required" | "push_device.endpoint_refused" | "push_device.too_many" | "broker_account.linked_meanwhile" | "broker_account.unknown_broker" | "broker_account.number_linked" | "broker_account.api_key_linked" | "broker_account.capital_below_portfolios" | "broker_account.portfolios_above_capital" | "broker_account.wrong_broker" | "broker_account.trading_unavailable" | "broker_account.secret_unreadable" | "broker_login.link_expired" | "broker_login.paper_checksum" | "broker_login.kite_checksum" | "broker_login.kite_link_expired" | "broker_login.kite_refused" | "broker_login.kite_unreachable" | "broker_login.client_id_mismatch" | "bot.unknown_base_strategy" | "bot.invalid_params" | "bot.lots_above_freeze" | "bot.outside_market_hours" | "bot.entry_window_backwards" | "bot.exit_inside_entry_window" | "bot.exit_before_entry" | "bot.portfolio_of_path" | "bot.stays_in_portfolio" | "bot.other_bot" | "bot.pause_choice_required" | "bot.no_index_level" | "bot.no_legs_around" | "bot.live_on_paper" | "bot.live_required" | "bot.live_login_first" | "bot.live_max_loss_required" | "bot.live_confirmation" | "kite.historical_not_enabled" | "kite.no_minute_candles" | "history.from_after_to" | "kite.history_to_future" | "kite.history_range_too_long" | "kite.history_not_kite_account" | "push.test_title" | "push.test_body" | "push.test_sent" | "push.test_gone" | "push.test_not_delivered" | "refusal.too_many_attempts" | "refusal.server_busy" | "refusal.too_many_streams" | "account.weak_password" | "account.invalid_credentials" | "account.email_taken" | "account.invalid_current_password" | "broker_account.portfolio_not_of_account" | "request.invalid_json" | "request.invalid_utf8" | "request.too_deep" | "request.forbidden_key" | "request.unsupported_charset" | "request.unsupported_media_type" | "request.too_large" | "request.invalid_multipart" | "request.empty_file" | "request.files_required" | "request.too_many_files" | "request.bad_url" | "request.not_found" | "request.unauthenticated" | "request.stored_value" | "request.refused" | "request.internal_error" | "request.failed" | "request.timed_out" | "request.headers_too_large" | "request.not_http" | "validation.request_part" | "validation.unstorable_text" | "validation.part_no_form" | "validation.invalid" | "validation.max_fields" | "push.failure" | "push.answered" | "done.signed_out" | "done.signed_in" | "done.account_created" | "done.password_changed" | "done.trade_defaults_saved" | "done.broker_account_deleted" | "done.broker_logged_in" | "done.broker_logged_out" | "done.portfolio_deleted" | "done.trading_bot_deleted" | "done.daily_bot_deleted" | "done.price_alert_deleted" | "done.push_device_removed" | "done.kill_switch_already_off" | "done.postback_read" | "kite.postback_refused";
         /**
          * @description A row id; ids are Postgres integer columns, so 1 to 2^31 - 1.
          * @example 42
@@ -1576,6 +1576,12 @@ export interface components {
         };
         MessageResponse: {
             message: components["schemas"]["Message"];
+            message_i18n: components["schemas"]["LocalText"];
+        };
+        /** @description A message for the trader, in English and as a code the app says in the trader's language. */
+        CodedMessageResponse: {
+            message: components["schemas"]["Message"];
+            message_i18n: components["schemas"]["LocalText"];
         };
         Health: {
             /** @enum {string} */
@@ -1615,6 +1621,7 @@ export interface components {
         RegisterResponse: {
             user: components["schemas"]["User"];
             message: components["schemas"]["Message"];
+            message_i18n: components["schemas"]["LocalText"];
         };
         LoginRequest: {
             email: components["schemas"]["Email"];
@@ -1625,6 +1632,7 @@ export interface components {
             /** @description Opaque bearer token; send as `Authorization: Bearer <token>`. */
             token: string;
             message: components["schemas"]["Message"];
+            message_i18n: components["schemas"]["LocalText"];
             expires_at: components["schemas"]["Timestamp"];
         };
         UserResponse: {
@@ -1640,6 +1648,7 @@ export interface components {
         };
         TradeDefaultsResponse: {
             message: components["schemas"]["Message"];
+            message_i18n: components["schemas"]["LocalText"];
             trade_defaults: components["schemas"]["TradeDefaults"];
         };
         Broker: {
@@ -1707,6 +1716,7 @@ export interface components {
         /** @description The account with its broker session as it now is (after a broker login or log-out). */
         BrokerLoginResponse: {
             message: components["schemas"]["Message"];
+            message_i18n: components["schemas"]["LocalText"];
             broker_accounts: components["schemas"]["BrokerAccount"];
         };
         Portfolio: {
@@ -1741,6 +1751,7 @@ export interface components {
         };
         PortfolioDeleteResponse: {
             message: components["schemas"]["Message"];
+            message_i18n: components["schemas"]["LocalText"];
             /** @description The account's remaining portfolios. */
             portfolios: components["schemas"]["Portfolio"][];
         };
@@ -2139,6 +2150,7 @@ export interface components {
         };
         DisarmKillSwitchResponse: {
             message: components["schemas"]["Message"];
+            message_i18n: components["schemas"]["LocalText"];
             kill_switch: components["schemas"]["KillSwitch"];
         };
         OrdersResponse: {
@@ -2605,6 +2617,8 @@ export interface components {
             last_sent_at: components["schemas"]["NullableTimestamp"];
             /** @description Why the last push to this device failed, if it did: a fixed text (the push service's status, unreachable, an endpoint refused), never what the push service answered. */
             last_error: string | null;
+            /** @description The last error as a code and parameters, for the app to say in the trader's language. */
+            last_error_i18n?: components["schemas"]["LocalText"] | null;
         };
         PushDeviceResponse: {
             device: components["schemas"]["PushDevice"];
@@ -2656,7 +2670,7 @@ export interface components {
          */
         HistoryIndex: "NIFTY" | "BANKNIFTY" | "FINNIFTY" | "MIDCPNIFTY";
         /** @enum {string} */
-        HistoryImportKind: "bhavcopy_udiff" | "bhavcopy_legacy" | "index_minutes";
+        HistoryImportKind: "bhavcopy_udiff" | "bhavcopy_legacy" | "index_minutes" | "index_closes";
         HistoryLineProblem: {
             /** @description The 1-based line in the CSV; 0 for the file as a whole. */
             line: number;
@@ -2686,6 +2700,8 @@ export interface components {
             date: string;
             option_rows: number;
             minute_candles: number;
+            /** @description Whether the index's open, high, low and close of the day are imported (NSE's index close file). */
+            daily_ohlc: boolean;
         };
         HistoryIndexCoverage: {
             index: components["schemas"]["HistoryIndex"];
@@ -4780,7 +4796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponse"];
+                    "application/json": components["schemas"]["CodedMessageResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

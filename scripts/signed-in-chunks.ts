@@ -11,7 +11,8 @@
  * - `app-shell`: what the signed-in shell imports statically. Every signed-in screen renders inside it.
  * - `shell-shared`: what the shell imports that a page without the shell can load too (sign-in's toasts,
  *   registration, the error page, the API clients and error notifier: everything the entry imports lazily
- *   outside the signed-in screens). A few KB such a page fetches in one file, beside its own.
+ *   outside the signed-in screens). A few KB such a page fetches in one file, beside its own. The session's
+ *   restore joins it (boot loads it before a returning visitor's first render; a first visit does not).
  * - `early-reads`: a screen's first data read, started beside the screen's files (the chart's bars).
  * - `chart-screens`: what the two chart screens import statically, besides the shell and the early reads.
  * The rest of what pages without the shell load is left to the bundler. Every module a grouped module
@@ -37,6 +38,12 @@ export type SignedInChunkRoots = {
    * import besides the entry form the `early-reads` group, which waits for no other group's files.
    */
   early: readonly string[];
+  /**
+   * Modules boot loads before a returning visitor's first render (the session's restore): they and what
+   * they import besides the entry join `shell-shared`, which a signed-in screen loads anyway, so a signed-in
+   * cold open fetches no file more for them.
+   */
+  restore: readonly string[];
 };
 
 const isScript = (id: string) => /\.[cm]?[jt]sx?$/.test(id.replace(/\?.*$/, ''));
@@ -74,7 +81,10 @@ export function signedInChunkName(roots: SignedInChunkRoots) {
     const excluded = (id: string) => initial.has(id) || publicReach.has(id) || early.has(id) || !isScript(id);
     const shellReach = [...reach(ctx, [roots.shell], { dynamic: false, stopAt: none })];
     const shell = new Set(shellReach.filter((id) => !excluded(id)));
-    const shared = new Set(shellReach.filter((id) => publicReach.has(id) && !initial.has(id) && !early.has(id) && isScript(id)));
+    const restore = reach(ctx, roots.restore, { dynamic: false, stopAt: initial });
+    const shared = new Set(
+      [...shellReach.filter((id) => publicReach.has(id)), ...restore].filter((id) => !initial.has(id) && !early.has(id) && isScript(id)),
+    );
     const chartScreens = new Set(roots.chartScreens);
     const charts = new Set(
       [...reach(ctx, roots.chartScreens, { dynamic: false, stopAt: none })].filter(

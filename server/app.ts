@@ -14,7 +14,7 @@ import { registerApiNoStore } from './http/cache-policy.ts';
 import { registerCompression } from './http/compression.ts';
 import { createClientErrorHandler } from './http/client-errors.ts';
 import { contractKitDecorator, type ContractKit } from './http/contract-route.ts';
-import { registerErrorHandler, sendError } from './http/errors.ts';
+import { fastifyRefusal, registerErrorHandler, sendSaid } from './http/errors.ts';
 import { registerFallback } from './http/fallback.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { analyticsRoutes, apiRoutes, rootRoutes, type RouteContext } from './http/route-plugins.ts';
@@ -99,8 +99,8 @@ export type ServerOptions = {
     /** Tests only: another transport than web push to the checked endpoint. */
     send?: PushSender | undefined;
   };
-  /** Tests only: scripted last prices for price alerts instead of the market's. */
-  alertPrices?: LastPriceSource | undefined;
+  /** Tests only: the price alerts' last prices, given the market's (scripted prices, alone or over the market's). */
+  alertPrices?: ((marketPrices: LastPriceSource) => LastPriceSource) | undefined;
   /** Give the demo user a logged-in paper account, a portfolio and a few trades (`npm start`). */
   demoDesk?: boolean | undefined;
   /** Tests only: scripted quotes for the paper broker (its fills, margins and settlements). */
@@ -199,7 +199,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     // (Fastify hands this one a request that ignores trustProxy: only the public origin earns it HSTS.)
     frameworkErrors: (error, request, reply) => {
       sendSecurityHeaders(request, reply);
-      sendError(reply, 400, 'bad_request', error.message);
+      sendSaid(reply, 400, 'bad_request', fastifyRefusal(error, 400));
     },
   });
   if (ownsDatabase) app.addHook('onClose', async () => db.close());

@@ -7,6 +7,7 @@ import { buildServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccount } from './services/accounts/demo-account.ts';
 import type { Clock } from './services/clock.ts';
+import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
 
 export type StartOptions = {
   /** Defaults to process.env. */
@@ -17,6 +18,8 @@ export type StartOptions = {
   print?: (line: string) => void;
   /** Browser tests only: the server's "now" (tests/e2e/support/clocked-server.ts moves it); the system clock otherwise. */
   clock?: Clock;
+  /** Browser tests only: the price alerts' last prices, given the market's (tests/e2e/support/start-server.ts scripts some). */
+  alertPrices?: (marketPrices: LastPriceSource) => LastPriceSource;
 };
 
 export type RunningServer = {
@@ -90,6 +93,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tickOnTimer: true,
     demoDesk: true,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.alertPrices === undefined ? {} : { alertPrices: options.alertPrices }),
   });
   try {
     await app.listen({ port: config.port, host: config.host });

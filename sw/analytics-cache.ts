@@ -47,12 +47,16 @@ const stampPlugin: WorkboxPlugin = {
   cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse === undefined ? undefined : servedFromCache(cachedResponse)),
 };
 
-/** The request body's instruments, sorted and without repeats: the same prices asked in any order share a copy. */
+/**
+ * The request body's instruments, sorted and without repeats: the same prices asked in any order share a copy;
+ * and the broker named, whose market status the answer carries (a Kite desk's copy says the exchange's).
+ */
 export function normalisedInstruments(body: string): string | null {
   try {
     const parsed: unknown = JSON.parse(body);
     if (typeof parsed !== 'object' || parsed === null || !('instruments' in parsed) || !Array.isArray(parsed.instruments)) return null;
-    return [...new Set(parsed.instruments.map(String))].sort().join(',');
+    const instruments = [...new Set(parsed.instruments.map(String))].sort().join(',');
+    return 'broker' in parsed && typeof parsed.broker === 'string' ? `${instruments}|${parsed.broker}` : instruments;
   } catch {
     return null;
   }

@@ -2,9 +2,9 @@
 // answer's message and names the field (dotted for nested ones), as the contract's Error describes.
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { LocalText, Said } from '../services/texts/said.ts';
-import { typeWords, validationTexts } from '../services/texts/validation-texts.ts';
+import { fieldText, partText, typeWords, validationTexts, type RequestPart } from '../services/texts/validation-texts.ts';
 
-export type RequestPart = 'body' | 'params' | 'querystring' | 'headers';
+export type { RequestPart };
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -86,7 +86,7 @@ const coded = (said: Said, field?: string): ValidationFailure => ({ message: sai
 export function describeFailure(errors: readonly ErrorObject[], part: RequestPart, names: ReadonlyMap<string, string> = new Map()): ValidationFailure {
   // A failed oneOf/anyOf lists every branch's complaint first: the combinator's own error says it best.
   const error = errors.find((item) => item.keyword === 'oneOf' || item.keyword === 'anyOf') ?? errors[0];
-  if (error === undefined) return { message: 'The request is not valid' };
+  if (error === undefined) return coded(validationTexts.invalid(partText(part), 'The request is not valid'));
   const parent = fieldOf(error.instancePath, names);
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'additionalProperties') {
@@ -101,8 +101,10 @@ export function describeFailure(errors: readonly ErrorObject[], part: RequestPar
   if (parent === '') {
     if (part === 'body' && error.keyword === 'type') return coded(validationTexts.bodyNotObject);
     if (error.keyword === 'minProperties') return coded(validationTexts.tooFewFields(Number(params.limit)));
-    return { message: `The request ${part === 'body' ? 'body' : part} ${explain(error)}` };
+    if (error.keyword === 'oneOf' || error.keyword === 'anyOf') return coded(validationTexts.partNoForm(part));
+    return coded(validationTexts.invalid(partText(part), `The request ${part === 'body' ? 'body' : part} ${explain(error)}`));
   }
-  const said = saidOf(error, parent);
-  return said === null ? { message: `${parent}: ${explain(error)}`, field: parent } : coded(said, parent);
+  if (error.keyword === 'maxProperties') return coded(validationTexts.maxFields(parent, Number(params.limit)), parent);
+  const said = saidOf(error, parent) ?? validationTexts.invalid(fieldText(parent), `${parent}: ${explain(error)}`);
+  return coded(said, parent);
 }

@@ -4,16 +4,18 @@
 // layer refuses both in every string and every field name of every request part, naming the field,
 // before any schema or service sees the value.
 
-/** Where (keys and indexes from the root) and what is wrong. */
-export type TextFault = { path: readonly string[]; message: string };
+import type { TextFaultKind } from '../services/texts/validation-texts.ts';
+
+/** Where (keys and indexes from the root), what is wrong, and whether it is in a field name held there. */
+export type TextFault = { path: readonly string[]; kind: TextFaultKind; inName: boolean };
 
 const nul = '\u0000';
 // In a `u` regular expression a surrogate pair is one code point; only an unpaired half is Cs.
 const loneSurrogate = /\p{Cs}/u;
 
-function faultOf(text: string): string | null {
-  if (text.includes(nul)) return 'must not contain the NUL character (U+0000)';
-  if (loneSurrogate.test(text)) return 'must be valid Unicode text (it contains a lone surrogate such as \\ud800)';
+function faultOf(text: string): TextFaultKind | null {
+  if (text.includes(nul)) return 'nul';
+  if (loneSurrogate.test(text)) return 'surrogate';
   return null;
 }
 
@@ -28,8 +30,8 @@ export function findTextFault(data: unknown): TextFault | null {
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { value, path } = item;
     if (typeof value === 'string') {
-      const message = faultOf(value);
-      if (message !== null) return { path, message };
+      const kind = faultOf(value);
+      if (kind !== null) return { path, kind, inName: false };
     } else if (Array.isArray(value)) {
       for (let index = value.length - 1; index >= 0; index--) stack.push({ value: value[index] as unknown, path: [...path, String(index)] });
     } else if (typeof value === 'object' && value !== null) {
@@ -38,7 +40,7 @@ export function findTextFault(data: unknown): TextFault | null {
         const [key, child] = entries[index] as [string, unknown];
         const keyFault = faultOf(key);
         // The key itself cannot be printed safely: name the object that holds it.
-        if (keyFault !== null) return { path, message: `field names ${keyFault}` };
+        if (keyFault !== null) return { path, kind: keyFault, inName: true };
         stack.push({ value: child, path: [...path, key] });
       }
     }

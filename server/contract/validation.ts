@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import type { Contract, ContractOperation, ContractParameter, JsonObject } from './document.ts';
 import { describeFailure, type RequestPart, type ValidationFailure } from './failure-messages.ts';
 import { parameterCoercion, type ParameterCoercion } from './parameter-coercion.ts';
+import { fieldText, partText, validationTexts } from '../services/texts/validation-texts.ts';
 import { findTextFault } from './text-guard.ts';
 
 /** What a route hands Fastify: one check per request part the operation declares. */
@@ -57,8 +58,6 @@ function parameterSchema(contract: Contract, parameters: ContractParameter[], lo
   return { type: 'object', properties, required, additionalProperties: true };
 }
 
-const partWords: Record<RequestPart, string> = { body: 'body', params: 'path', querystring: 'query', headers: 'headers' };
-
 type CheckOptions = { names?: ReadonlyMap<string, string>; coerce?: ParameterCoercion };
 
 function check(validate: ValidateFunction, part: RequestPart, { names, coerce }: CheckOptions = {}) {
@@ -67,7 +66,8 @@ function check(validate: ValidateFunction, part: RequestPart, { names, coerce }:
     if (fault !== null) {
       const dotted = fault.path.join('.');
       const field = names?.get(dotted) ?? dotted;
-      return field === '' ? { message: `The request ${partWords[part]}: ${fault.message}` } : { message: `${field}: ${fault.message}`, field };
+      const said = validationTexts.unstorableText(field === '' ? partText(part) : fieldText(field), fault.kind, fault.inName);
+      return { message: said.text, ...(field === '' ? {} : { field }), text: said.i18n };
     }
     coerce?.(data);
     return validate(data) ? null : describeFailure(validate.errors ?? [], part, names);

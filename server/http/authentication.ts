@@ -2,6 +2,7 @@
 // hook; handlers read the signed-in user with requireAuth(request).
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AccountsService, AuthContext } from '../services/accounts/accounts-service.ts';
+import { requestTexts } from '../services/texts/request-texts.ts';
 import { HttpError } from './errors.ts';
 
 export const authDecorator = 'auth';
@@ -15,7 +16,7 @@ export function bearerToken(header: string | undefined): string | null {
 function unauthenticated(invalidToken: boolean): HttpError {
   // RFC 6750: say that a token was presented but refused, so clients know to sign in again.
   const challenge = invalidToken ? 'Bearer realm="StrikeDesk", error="invalid_token"' : 'Bearer realm="StrikeDesk"';
-  return new HttpError(401, 'unauthenticated', 'Authentication required', { headers: { 'www-authenticate': challenge } });
+  return HttpError.said(401, 'unauthenticated', requestTexts.unauthenticated, { headers: { 'www-authenticate': challenge } });
 }
 
 export function createAuthenticateHook(accounts: Pick<AccountsService, 'authenticate'>): onRequestHookHandler {

@@ -1,5 +1,6 @@
 // /api/base_strategies/*, /api/trading_bots/* and /api/daily_bots/*: the strategy catalogue and the bots
 // of one of the user's portfolios (paths as spec §7 has them).
+import { doneTexts, told } from '../services/texts/done-texts.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';
@@ -26,7 +27,7 @@ export const botRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'deleteTradingBot', async (request) => {
     await tradingBots.remove(userId(request), request.params.id);
-    return { message: 'Trading bot deleted' };
+    return told(doneTexts.tradingBotDeleted);
   });
 
   route(app, 'getDailyBots', async (request) => ({ daily_bots: await dailyBots.list(userId(request), request.params.portfolioId) }));
@@ -41,6 +42,6 @@ export const botRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'deleteDailyBot', async (request) => {
     await dailyBots.remove(userId(request), request.params.id);
-    return { message: 'Daily bot deleted' };
+    return told(doneTexts.dailyBotDeleted);
   });
 };

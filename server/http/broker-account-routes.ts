@@ -1,5 +1,6 @@
 // /api/brokers/* and /api/accounts/*: the supported brokers, the user's broker accounts, the exchange
 // of a broker's request_token for a broker session (Kite-style login), and the log-out that ends it.
+import { doneTexts, told } from '../services/texts/done-texts.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';
@@ -24,16 +25,16 @@ export const brokerAccountRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'deleteBrokerAccount', async (request) => {
     await brokerAccounts.remove(userId(request), request.params.id);
-    return { message: 'Broker account deleted with its portfolios and bots' };
+    return told(doneTexts.brokerAccountDeleted);
   });
 
   route(app, 'loginBrokerAccount', async (request) => {
     const account = await brokerAccounts.logIn(userId(request), request.params.accountId, request.body);
-    return { message: 'Logged in to the broker until 06:00 IST', broker_accounts: account };
+    return { ...told(doneTexts.brokerLoggedIn), broker_accounts: account };
   });
 
   route(app, 'logoutBrokerAccount', async (request) => ({
-    message: 'Logged out of the broker',
+    ...told(doneTexts.brokerLoggedOut),
     broker_accounts: await brokerAccounts.logOut(userId(request), request.params.accountId),
   }));
 };

@@ -4,26 +4,24 @@
 // other answer, and the connection is closed.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { requestTexts } from '../services/texts/request-texts.ts';
+import type { Said } from '../services/texts/said.ts';
 import type { SecurityHeaders } from './security-headers.ts';
 
 type ClientError = Error & { code?: string };
 
-function answerFor(error: ClientError): { status: number; code: string; message: string } {
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return { status: 408, code: 'request_timeout', message: 'The request took too long to arrive. Send it again.' };
-  }
-  if (error.code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, code: 'headers_too_large', message: 'The request headers are too large.' };
-  }
-  return { status: 400, code: 'bad_request', message: 'The request is not valid HTTP.' };
+function answerFor(error: ClientError): { status: number; code: string; text: Said } {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: 'request_timeout', text: requestTexts.timedOut };
+  if (error.code === 'HPE_HEADER_OVERFLOW') return { status: 431, code: 'headers_too_large', text: requestTexts.headersTooLarge };
+  return { status: 400, code: 'bad_request', text: requestTexts.notHttp };
 }
 
 export function createClientErrorHandler(securityHeaders: SecurityHeaders): (error: ClientError, socket: Socket) => void {
   return (error, socket) => {
     // A reset connection, or one Node already destroyed: nobody is left to answer.
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const { status, code, message } = answerFor(error);
-    const body = JSON.stringify({ message, code });
+    const { status, code, text } = answerFor(error);
+    const body = JSON.stringify({ message: text.text, code, details: { text: text.i18n } });
     const headers = {
       ...securityHeaders,
       'content-type': 'application/json; charset=utf-8',

@@ -9,38 +9,44 @@
 //   the stored data refuses it, which is what 422 means everywhere else in the contract.
 // Messages never repeat the database's own text (values, constraint and table names stay in the log).
 import { sqlStateOf } from '../db/database.ts';
+import { requestTexts, type StoredValueFault } from '../services/texts/request-texts.ts';
+import type { Said } from '../services/texts/said.ts';
 
-export type DatabaseRefusal = { statusCode: number; code: string; message: string; sqlState: string };
+export type DatabaseRefusal = { statusCode: number; code: string; message: string; text: Said; sqlState: string };
 
-const dataExceptions: Record<string, string> = {
-  '22001': 'A text in the request is too long to be stored',
-  '22003': 'A number in the request is out of range',
-  '22021': 'A text in the request contains a character that cannot be stored (such as NUL)',
-  '22P05': 'A text in the request contains a character that cannot be stored (such as NUL)',
-  '22P02': 'A value in the request is not in the form expected',
-  '22007': 'A date or time in the request is not valid',
-  '22008': 'A date or time in the request is out of range',
+const dataExceptions: Record<string, StoredValueFault> = {
+  '22001': 'too_long',
+  '22003': 'out_of_range',
+  '22021': 'bad_character',
+  '22P05': 'bad_character',
+  '22P02': 'bad_form',
+  '22007': 'bad_date',
+  '22008': 'date_out_of_range',
 };
 
-const constraintViolations: Record<string, string> = {
-  '23502': 'A value the request needs is missing',
-  '23503': 'The request refers to something that does not exist, or that something else still uses',
-  '23514': 'A value in the request is outside what can be stored',
+const constraintViolations: Record<string, StoredValueFault> = {
+  '23502': 'missing',
+  '23503': 'reference',
+  '23514': 'outside',
 };
+
+function refusal(statusCode: number, code: string, fault: StoredValueFault, sqlState: string): DatabaseRefusal {
+  const text = requestTexts.storedValue(fault);
+  return { statusCode, code, message: text.text, text, sqlState };
+}
 
 /** The answer for a database error caused by request values, or null for any other error. */
 export function databaseRefusalOf(error: unknown): DatabaseRefusal | null {
   const sqlState = sqlStateOf(error);
   if (sqlState === null) return null;
   if (sqlState.startsWith('22')) {
-    return { statusCode: 400, code: 'invalid_value', message: dataExceptions[sqlState] ?? 'A value in the request cannot be stored', sqlState };
+    return refusal(400, 'invalid_value', dataExceptions[sqlState] ?? 'other', sqlState);
   }
   if (sqlState === '23505' || sqlState === '23P01') {
-    return { statusCode: 409, code: 'conflict', message: 'The request conflicts with something already stored', sqlState };
+    return refusal(409, 'conflict', 'conflict', sqlState);
   }
   if (sqlState.startsWith('23')) {
-    const message = constraintViolations[sqlState] ?? 'The request breaks a rule of the stored data';
-    return { statusCode: 422, code: 'constraint_violated', message, sqlState };
+    return refusal(422, 'constraint_violated', constraintViolations[sqlState] ?? 'rule', sqlState);
   }
   return null;
 }

@@ -6,7 +6,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../services/domain-error.ts';
 import { databaseRefusalOf } from './database-refusals.ts';
-import type { LocalText } from '../services/texts/said.ts';
+import { requestTexts } from '../services/texts/request-texts.ts';
+import type { LocalText, Said } from '../services/texts/said.ts';
 
 export type ErrorBody = { message: string; code: string; field?: string; details?: { text: LocalText } };
 
@@ -34,6 +35,11 @@ export class HttpError extends Error {
     this.field = options.field;
     this.headers = options.headers ?? {};
     this.text = options.text;
+  }
+
+  /** A refusal whose words are coded: its message is the Said's English, its code travels as details.text. */
+  static said(statusCode: number, code: string, text: Said, options: Omit<HttpErrorOptions, 'text'> = {}): HttpError {
+    return new HttpError(statusCode, code, text.text, { ...options, text: text.i18n });
   }
 }
 
@@ -64,8 +70,13 @@ export function sendError(reply: FastifyReply, statusCode: number, code: string,
   return reply.code(statusCode).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
 }
 
+/** The answer of a coded refusal: its English as the message, its code in details.text. */
+export function sendSaid(reply: FastifyReply, statusCode: number, code: string, text: Said, field?: string): FastifyReply {
+  return sendError(reply, statusCode, code, text.text, field, text.i18n);
+}
+
 export function sendNotFound(reply: FastifyReply): FastifyReply {
-  return sendError(reply, 404, 'not_found', 'Not Found');
+  return sendSaid(reply, 404, 'not_found', requestTexts.notFound);
 }
 
 /** Every domain code answers one status; the type makes a new code without a status a compile error. */
@@ -139,19 +150,36 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, error.statusCode, error.code, error.message, error.field, error.text);
     }
     if (error.validation) {
-      return sendError(reply, 400, 'validation_failed', error.message);
+      // Fastify's own schema validation: the contract's validators run instead (contract-route.ts), so this
+      // is a route declared without them; its English is Ajv's.
+      return sendSaid(reply, 400, 'validation_failed', requestTexts.refused(400, error.message));
     }
     const refusal = databaseRefusalOf(error);
     if (refusal !== null) {
       request.log.warn({ err: error, sqlState: refusal.sqlState }, 'the database refused a request value the contract let through');
-      return sendError(reply, refusal.statusCode, refusal.code, refusal.message);
+      return sendSaid(reply, refusal.statusCode, refusal.code, refusal.text);
     }
     const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return sendError(reply, status, codeForStatus(status), 'Internal Server Error');
+      return sendSaid(reply, status, codeForStatus(status), status === 500 ? requestTexts.internalError : requestTexts.failed(status, 'Internal Server Error'));
     }
-    // Client errors raised by Fastify itself (bad JSON, body too large, bad media type) explain themselves.
-    return sendError(reply, status, codeForStatus(status), error.message);
+    // Client errors raised by Fastify itself (body too large, bad media type) explain themselves in English;
+    // the code says them in the trader's language.
+    return sendSaid(reply, status, codeForStatus(status), fastifyRefusal(error, status));
   });
+}
+
+/** Fastify's own refusals (FST_ERR_*), coded: the ones a client meets by name, any other by its status. */
+export function fastifyRefusal(error: { code?: string; message: string }, status: number): Said {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return requestTexts.tooLarge(error.message);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return requestTexts.unsupportedMediaType('json', error.message);
+    case 'FST_ERR_BAD_URL':
+      return requestTexts.badUrl(error.message);
+    default:
+      return requestTexts.refused(status, error.message);
+  }
 }

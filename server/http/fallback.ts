@@ -36,6 +36,6 @@ export function registerFallback(app: FastifyInstance, { distDir }: FallbackOpti
     if (!hasAppShell(distDir)) {
       return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(notBuiltMessage);
     }
-    return sendAppShell(reply);
+    return sendAppShell(request, reply, { distDir, path: pathOf(request.url) });
   });
 }

@@ -5,6 +5,7 @@
 // clients send `Content-Type: application/json` on a body-less POST (sign-out); an operation that
 // needs a body then answers the usual validation error instead of a parser error.
 import type { FastifyInstance } from 'fastify';
+import { requestTexts } from '../services/texts/request-texts.ts';
 import { HttpError } from './errors.ts';
 import { findPrototypeKey, jsonDepthExceeds, maxJsonDepth } from './json-guards.ts';
 
@@ -23,29 +24,28 @@ export function charsetOf(contentType: string | undefined): string | null {
 export function parseJsonBody(bytes: Buffer, contentType: string | undefined): unknown {
   const charset = charsetOf(contentType);
   if (charset !== null && !utf8Names.has(charset)) {
-    throw new HttpError(415, 'unsupported_charset', `Send JSON in UTF-8: charset "${charset}" is not supported`);
+    throw HttpError.said(415, 'unsupported_charset', requestTexts.unsupportedCharset(charset));
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new HttpError(400, 'invalid_utf8', 'The request body is not valid UTF-8');
+    throw HttpError.said(400, 'invalid_utf8', requestTexts.invalidUtf8);
   }
   if (text.trim() === '') return undefined;
   if (jsonDepthExceeds(text, maxJsonDepth)) {
-    throw new HttpError(400, 'json_too_deep', `The request body nests objects and lists more than ${maxJsonDepth} levels deep`);
+    throw HttpError.said(400, 'json_too_deep', requestTexts.tooDeep(maxJsonDepth));
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof SyntaxError ? `: ${error.message}` : '';
-    throw new HttpError(400, 'invalid_json', `The request body is not valid JSON${reason}`);
+    // The parser's words (its position in the body) stay in the English message only.
+    throw HttpError.said(400, 'invalid_json', requestTexts.invalidJson(error instanceof SyntaxError ? error.message : null));
   }
   const prototypeKey = findPrototypeKey(value);
   if (prototypeKey !== null) {
-    const message = `${prototypeKey}: keys named __proto__, or prototype inside constructor, are not allowed`;
-    throw new HttpError(400, 'forbidden_key', message, { field: prototypeKey });
+    throw HttpError.said(400, 'forbidden_key', requestTexts.forbiddenKey(prototypeKey), { field: prototypeKey });
   }
   return value;
 }

@@ -6,6 +6,9 @@ import type { UploadedFile } from '../services/history/history-import-service.ts
 import { isHistoryIndex, type HistoryIndex } from '../services/history/history-files.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
+import type { Said } from '../services/texts/said.ts';
+import { requestTexts } from '../services/texts/request-texts.ts';
+import { validationTexts } from '../services/texts/validation-texts.ts';
 import { HttpError } from './errors.ts';
 import { parseMultipart } from './multipart-body.ts';
 import type { RoutePlugin } from './route-plugins.ts';
@@ -13,14 +16,19 @@ import type { RoutePlugin } from './route-plugins.ts';
 /** A year's bhavcopy ZIPs are ~1.5 MB each and a day's CSV ~8 MB: a request of several files fits in 64 MB. */
 export const historyUploadLimitBytes = 64 * 1024 * 1024;
 
+const maxFilesPerUpload = 400;
+
 const rawTypes = ['application/octet-stream', 'application/zip', 'application/x-zip-compressed', 'text/csv'];
 
 type UploadBody = { kind: 'raw'; bytes: Buffer } | { kind: 'multipart'; bytes: Buffer; contentType: string };
 
+/** A 400 whose words are coded (details.text), so the history screen says it in the trader's language. */
+const refused = (text: Said, field?: string) => new HttpError(400, 'validation_failed', text.text, { field, text: text.i18n });
+
 function indexField(value: string | undefined, field: string): HistoryIndex | null {
   if (value === undefined || value.trim() === '') return null;
   const upper = value.trim().toUpperCase();
-  if (!isHistoryIndex(upper)) throw new HttpError(400, 'validation_failed', `${field}: must be one of NIFTY, BANKNIFTY, FINNIFTY, MIDCPNIFTY`, { field });
+  if (!isHistoryIndex(upper)) throw refused(validationTexts.oneOfValues(field, ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY']), field);
   return upper;
 }
 
@@ -28,16 +36,16 @@ function uploadedFiles(request: FastifyRequest, fileName: string | undefined): {
   const body = request.body as UploadBody | undefined;
   // A JSON body (parsed by the app-wide parser) is not a file, whatever it holds.
   if (body === undefined || body === null || typeof body !== 'object' || !('bytes' in body) || !Buffer.isBuffer(body.bytes)) {
-    throw new HttpError(415, 'unsupported_media_type', 'Send the files as multipart/form-data, or one file as application/octet-stream');
+    throw HttpError.said(415, 'unsupported_media_type', requestTexts.unsupportedMediaType('files'));
   }
   if (body.kind === 'raw') {
-    if (body.bytes.length === 0) throw new HttpError(400, 'validation_failed', 'The request body is empty: send the file');
+    if (body.bytes.length === 0) throw refused(requestTexts.emptyFile);
     return { files: [{ name: fileName ?? 'upload', bytes: body.bytes }], index: null };
   }
   const parts = parseMultipart(body.bytes, body.contentType);
   const files = parts.filter((part) => part.fileName !== null).map((part) => ({ name: part.fileName || part.name, bytes: part.data }));
-  if (files.length === 0) throw new HttpError(400, 'validation_failed', 'files: attach at least one file', { field: 'files' });
-  if (files.length > 400) throw new HttpError(400, 'validation_failed', 'files: at most 400 files a request', { field: 'files' });
+  if (files.length === 0) throw refused(requestTexts.filesRequired, 'files');
+  if (files.length > maxFilesPerUpload) throw refused(requestTexts.tooManyFiles(maxFilesPerUpload), 'files');
   const indexPart = parts.find((part) => part.fileName === null && part.name === 'index');
   return { files, index: indexField(indexPart?.data.toString('utf8'), 'index') };
 }
@@ -75,8 +83,8 @@ export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'deleteMarketHistoryDays', async (request) => {
     const { from, to, index } = request.query;
-    if (from === undefined) throw new HttpError(400, 'validation_failed', 'from: required to delete', { field: 'from' });
-    if (to === undefined) throw new HttpError(400, 'validation_failed', 'to: required to delete', { field: 'to' });
+    if (from === undefined) throw refused(validationTexts.required('from'), 'from');
+    if (to === undefined) throw refused(validationTexts.required('to'), 'to');
     const deleted = await history.deleteRange(userId(request), from, to, index ?? null);
     return { option_rows: deleted.optionRows, minute_candles: deleted.minuteCandles, kept_other_traders_rows: deleted.keptOthers };
   });

@@ -6,10 +6,11 @@ import type { Warn } from '../services/brokers/kite-broker/instrument-load.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import { DomainError } from '../services/domain-error.ts';
+import { throttleTexts } from '../services/texts/throttle-texts.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 import { createStreamSession } from './market-stream.ts';
 import { toPaise } from '../services/brokers/paper/paise.ts';
-import { brokerSource, simulatorSource, type PriceStreamSource } from './price-stream-sources.ts';
+import { brokerMarketStatus, brokerSource, simulatorSource, type PriceStreamSource } from './price-stream-sources.ts';
 import { acceptsGzip, gzipOutput, plainOutput } from './stream-compression.ts';
 
 /** Streams one trader may hold open at once (tabs share one through the PWA's tab leader). */
@@ -40,7 +41,7 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
     const userId = requireAuth(request).user.id;
     const open = openStreams.get(userId) ?? 0;
     if (open >= streamsPerUser) {
-      throw new DomainError('too_many_streams', `At most ${streamsPerUser} live price streams may be open at once: close another tab or screen first.`, {
+      throw DomainError.said('too_many_streams', throttleTexts.tooManyStreams(streamsPerUser), {
         retryAfterSeconds: 5,
       });
     }
@@ -121,11 +122,14 @@ export function hasAnonKey(request: FastifyRequest, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function instrumentsOf(body: unknown): string[] | string {
+type MarketDataRequest = { instruments: string[]; broker: string | undefined };
+
+/** The body's instruments and the broker named, or what is wrong with it (the 400's message). */
+function marketDataRequestOf(body: unknown, brokers: readonly string[]): MarketDataRequest | string {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'The body must be an object {"instruments": [...]}.';
-  const unknown = Object.keys(body).find((key) => key !== 'instruments');
-  if (unknown !== undefined) return `Unknown field "${unknown}": the body takes only "instruments".`;
-  const { instruments } = body as { instruments?: unknown };
+  const unknown = Object.keys(body).find((key) => key !== 'instruments' && key !== 'broker');
+  if (unknown !== undefined) return `Unknown field "${unknown}": the body takes only "instruments" and "broker".`;
+  const { instruments, broker } = body as { instruments?: unknown; broker?: unknown };
   if (!Array.isArray(instruments) || instruments.length === 0 || instruments.length > 500) {
     return '"instruments" must be a list of 1 to 500 instruments.';
   }
@@ -135,19 +139,28 @@ function instrumentsOf(body: unknown): string[] | string {
     }
   }
   if (new Set(instruments).size !== instruments.length) return '"instruments" lists an instrument twice.';
-  return instruments as string[];
+  if (broker !== undefined && (typeof broker !== 'string' || !brokers.includes(broker))) {
+    return `"broker" must be one of ${brokers.map((slug) => `"${slug}"`).join(', ')}, or left out for the simulated market.`;
+  }
+  return { instruments: instruments as string[], broker };
 }
 
 /** The analytics backend's market_data function (Supabase-style edge function). */
 export const marketDataRoutes: RoutePlugin = async (app, { context }) => {
-  const { market } = context.services;
+  const { market, brokerRegistry } = context.services;
   app.post('/functions/v1/market_data', async (request, reply) => {
     if (!hasAnonKey(request, context.publicConfig.analyticsAnonKey)) {
       return sendAnalyticsError(reply, 401, 'PGRST301', 'The apikey header is missing or wrong.', 'Send the anonymous key from /config.json as apikey.');
     }
-    const instruments = instrumentsOf(request.body);
-    if (typeof instruments === 'string') return sendAnalyticsError(reply, 400, 'PGRST100', instruments);
-    const states = await market.states();
-    return { market: await market.status(), data: await market.quotes(instruments, states) };
+    const asked = marketDataRequestOf(request.body, brokerRegistry.slugs());
+    if (typeof asked === 'string') return sendAnalyticsError(reply, 400, 'PGRST100', asked);
+    // The desk polls here when its price stream fails: the status it shows must be the one the stream would
+    // send for the same broker (a Kite account's is the real exchange's, even while the demo simulator runs).
+    const trading = asked.broker === undefined ? undefined : brokerRegistry.get(asked.broker)?.trading;
+    const status = await brokerMarketStatus(trading, market)();
+    // A live broker's prices come only from its own feed (the account's stream): the simulator's would be
+    // shown on a live desk as if they were the exchange's. The desk keeps its last prices, marked with their age.
+    if (trading !== undefined && trading.mode === 'live') return { market: status, data: {} };
+    return { market: status, data: await market.quotes(asked.instruments, await market.states()) };
   });
 };

@@ -1,4 +1,5 @@
 // /api/portfolios/*: portfolios under one of the user's broker accounts.
+import { doneTexts, told } from '../services/texts/done-texts.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';
@@ -20,7 +21,7 @@ export const portfolioRoutes: RoutePlugin = async (app, { context }) => {
   }));
 
   route(app, 'deletePortfolio', async (request) => ({
-    message: 'Portfolio deleted with its bots',
+    ...told(doneTexts.portfolioDeleted),
     portfolios: await portfolios.remove(userId(request), request.params.id),
   }));
 };

@@ -42,6 +42,16 @@ export async function simulatorSource(market: MarketService, feed: MarketFeed, i
   };
 }
 
+/**
+ * Where a broker's screens read whether the market is open: its own exchange's calendar and hours when it
+ * has them (BrokerTrading.marketStatus: Kite's real NSE), else the simulator's (the paper broker, or no broker
+ * named). The price stream and the market_data fallback poll both ask here, so they never disagree.
+ */
+export function brokerMarketStatus(trading: BrokerTrading | undefined, market: MarketService): () => Promise<MarketStatus> {
+  const ownStatus = trading?.marketStatus;
+  return ownStatus === undefined ? () => market.status() : () => ownStatus();
+}
+
 type BrokerSourceOptions = { trading: BrokerTrading; account: TradingAccount; market: MarketService; feed: MarketFeed; instruments: string[]; warn: Warn };
 
 /**
@@ -57,7 +67,7 @@ export async function brokerSource({ trading, account, market, feed, instruments
   let seq = 0;
   const stream = await trading.subscribe(account, { onTick: (ticks) => send?.(ticks), warn }, instruments);
   const ownStatus = trading.marketStatus;
-  const marketStatus = () => (ownStatus === undefined ? market.status() : ownStatus());
+  const marketStatus = brokerMarketStatus(trading, market);
   // The broker's status as last told on this stream: told again only when it changes.
   let told: string | null = null;
   const said = (status: MarketStatus) => `${status.status} ${status.next_open ?? ''}`;

@@ -1,5 +1,6 @@
 // /api/profile/user/*: the signed-in user's profile, password and trade defaults. Nothing here takes a
 // user id: every call acts on the token's own user.
+import { doneTexts, told } from '../services/texts/done-texts.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';
@@ -15,11 +16,11 @@ export const profileRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'changePassword', async (request) => {
     await accounts.changePassword(requireAuth(request), request.body, { ip: request.ip });
-    return { message: 'Password changed. Your other devices have been signed out.' };
+    return told(doneTexts.passwordChanged);
   });
 
   route(app, 'updateTradeDefaults', async (request) => ({
-    message: 'Trade defaults saved',
+    ...told(doneTexts.tradeDefaultsSaved),
     trade_defaults: await accounts.updateTradeDefaults(requireAuth(request), request.body),
   }));
 };

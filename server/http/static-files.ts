@@ -4,8 +4,9 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAnalyticsPath, isApiPath, staticCacheControl } from './cache-policy.ts';
+import { routeShell } from './route-preloads.ts';
 
 export type StaticFilesOptions = { distDir: string };
 
@@ -38,8 +39,17 @@ export function hasAppShell(distDir: string): boolean {
   return existsSync(join(distDir, 'index.html'));
 }
 
-/** index.html with a 200, for client-side routes such as /app/order_book. */
-export function sendAppShell(reply: FastifyReply): FastifyReply {
-  reply.code(200);
-  return reply.sendFile('index.html');
+/**
+ * index.html with a 200, for client-side routes such as /app/order_book; for an address the build listed
+ * (a chart screen), the same page with its screen's files preloaded (route-preloads.ts).
+ */
+export function sendAppShell(request: FastifyRequest, reply: FastifyReply, { distDir, path }: { distDir: string; path: string }): FastifyReply {
+  const page = routeShell(distDir, path);
+  if (page === null) {
+    reply.code(200);
+    return reply.sendFile('index.html');
+  }
+  reply.header('cache-control', staticCacheControl('index.html')).header('etag', page.etag);
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  return reply.code(200).type('text/html; charset=utf-8').send(page.html);
 }

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IdempotentAnswer } from '../services/trading/trading-service.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
+import { validationTexts } from '../services/texts/validation-texts.ts';
 import { HttpError } from './errors.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 
@@ -23,7 +24,7 @@ export const tradingRoutes: RoutePlugin = async (app, { context }) => {
   /** The contract requires the header, so validation already refused a request without exactly one. */
   const idempotencyKey = (request: FastifyRequest): string => {
     const key = request.headers['idempotency-key'];
-    if (typeof key !== 'string') throw new HttpError(400, 'validation_failed', 'headers: Idempotency-Key is required', { field: 'Idempotency-Key' });
+    if (typeof key !== 'string') throw HttpError.said(400, 'validation_failed', validationTexts.required('Idempotency-Key'), { field: 'Idempotency-Key' });
     return key;
   };
 

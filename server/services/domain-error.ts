@@ -2,6 +2,7 @@
 // (the fill engine, the simulator, the bot engine): none of them knows HTTP, so a refusal carries only
 // what it means (a stable code), what to tell the trader (the message) and which input field caused it.
 // server/http/errors.ts alone decides which status each code answers.
+import { notFoundTexts, type MissingThing } from './texts/not-found-texts.ts';
 import type { Said } from './texts/said.ts';
 
 export type DomainErrorCode =
@@ -113,6 +114,6 @@ export class DomainError extends Error {
 }
 
 /** Other users' objects are indistinguishable from missing ones: always not_found, never "forbidden". */
-export function notFound(what: string): DomainError {
-  return new DomainError('not_found', `${what} not found`);
+export function notFound(thing: MissingThing): DomainError {
+  return DomainError.said('not_found', notFoundTexts.thing(thing));
 }

@@ -33,7 +33,7 @@ import { kiteRateLimits, type RateLimits } from './trading/order-rate.ts';
 import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
 import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
 import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
-import type { LastPriceSource } from './alerts/watchers/price-watcher.ts';
+import { marketLastPrices, type LastPriceSource } from './alerts/watchers/price-watcher.ts';
 import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/kite-broker/kite-live.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
@@ -111,8 +111,8 @@ export type ServicesOptions = {
   tradingHooks?: TradingHooks | undefined;
   /** Web push: the VAPID keys (alerts/vapid-keys.ts), and for tests a local push service. */
   push: PushOptions;
-  /** Tests only: scripted last prices for price alerts instead of the market's. */
-  alertPrices?: LastPriceSource | undefined;
+  /** Tests only: the price alerts' last prices, given the market's (scripted prices, alone or over the market's). */
+  alertPrices?: ((marketPrices: LastPriceSource) => LastPriceSource) | undefined;
   /** Where Kite Connect is (KITE_API_ROOT...), and for tests its client's fetch, time-out and limits. */
   kite: Omit<KiteLiveOptions, 'db' | 'clock' | 'secrets'>;
   /** Tests only: what runs a backtest job instead of the engine over history. */
@@ -158,7 +158,7 @@ export function createServices(options: ServicesOptions): Services {
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
     botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, prices: priceSource, market: marketService, hooks: engineHooks }),
     botStatus: createBotStatus({ db, clock, prices: priceSource }),
-    alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices }),
+    alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices?.(marketLastPrices(marketService)) }),
     kite: kiteLive,
     history: createHistoryImportService(db, clock),
     kiteHistory: createKiteMinutesImport({ db, clock, candles: kiteLive.candles }),

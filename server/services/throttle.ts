@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { DomainError } from './domain-error.ts';
+import { throttleTexts } from './texts/throttle-texts.ts';
 
 /** At most `limit` events in any `windowMs`: then nothing passes until the oldest leaves the window. */
 export type LimitRule = { limit: number; windowMs: number };
@@ -183,7 +184,5 @@ export async function clearEvents(db: Queryable, scope: ThrottleScope, key: stri
 }
 
 export function tooManyAttempts(seconds: number): DomainError {
-  const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new DomainError('too_many_attempts', `Too many attempts. Try again in ${wait}.`, { retryAfterSeconds: seconds });
+  return DomainError.said('too_many_attempts', throttleTexts.tooManyAttempts(seconds), { retryAfterSeconds: seconds });
 }

@@ -1,4 +1,5 @@
-import { atom, Provider, useAtomValue } from 'jotai';
+// jotai/vanilla, not jotai: this module is in the first visit's entry (tests/unit/app/entry-without-jotai-react.test.ts).
+import { atom } from 'jotai/vanilla';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { updateAvailableAtom } from '@/app/pwa/update-available-atom';
@@ -6,7 +7,7 @@ import { routes } from '@/app/router/routes';
 import { I18nProvider } from '@/i18n/i18n-provider';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
-import { store } from '@/lib/store';
+import { useStoreValue } from '@/lib/use-store-atom';
 
 const router = createBrowserRouter(routes);
 
@@ -60,9 +61,9 @@ export const overlaysWantedAtom = atom(false);
  * one of them has something to show; then they stay.
  */
 function Overlays() {
-  const wanted = useAtomValue(overlaysWantedAtom, { store });
-  const notified = useAtomValue(notificationsAtom, { store }).length > 0;
-  const updateAvailable = useAtomValue(updateAvailableAtom, { store });
+  const wanted = useStoreValue(overlaysWantedAtom);
+  const notified = useStoreValue(notificationsAtom).length > 0;
+  const updateAvailable = useStoreValue(updateAvailableAtom);
   if (!wanted && !notified && !updateAvailable) return null;
   return (
     <Suspense fallback={null}>
@@ -73,7 +74,7 @@ function Overlays() {
 }
 
 function LocalizedApp({ onFirstCommit }: AppProps) {
-  const { locale } = useAtomValue(preferencesAtom);
+  const { locale } = useStoreValue(preferencesAtom);
   return (
     <I18nProvider locale={locale}>
       <RouterProvider router={router} />
@@ -84,10 +85,7 @@ function LocalizedApp({ onFirstCommit }: AppProps) {
   );
 }
 
+// No jotai Provider: the app's store is Jotai's default store (lib/store.ts), which every hook uses without one.
 export function App({ onFirstCommit }: AppProps) {
-  return (
-    <Provider store={store}>
-      <LocalizedApp onFirstCommit={onFirstCommit} />
-    </Provider>
-  );
+  return <LocalizedApp onFirstCommit={onFirstCommit} />;
 }

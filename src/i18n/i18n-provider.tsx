@@ -1,10 +1,14 @@
 /**
- * The one place react-intl's IntlProvider is mounted. Catalogues other than English load lazily; while a
- * newly chosen language loads, the previous one stays on screen (never a blank or a flash of ids). Boot
+ * The app's language, for react-intl's useIntl() everywhere. Catalogues other than English load lazily; while
+ * a newly chosen language loads, the previous one stays on screen (never a blank or a flash of ids). Boot
  * code calls preloadMessages first so a French speaker's first paint is already French.
+ *
+ * It provides the message-only intl (message-intl.ts), all the public pages use; the signed-in shell adds the
+ * other formatters inside it, configured from it (full-intl-provider.tsx).
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { IntlProvider, ReactIntlErrorCode, type IntlConfig } from 'react-intl';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { RawIntlProvider, ReactIntlErrorCode, type IntlConfig } from 'react-intl';
+import { createMessageIntl } from '@/i18n/message-intl';
 import { getLoadedMessages, loadMessages, type Messages } from '@/i18n/load-messages';
 import { intlLocaleFor, MARKET_TIME_ZONE, type Locale } from '@/i18n/locale';
 
@@ -13,7 +17,7 @@ export { preloadMessages } from '@/i18n/load-messages';
 type Shown = { locale: Locale; messages: Messages };
 type OnIntlError = NonNullable<IntlConfig['onError']>;
 
-// Stable handlers: IntlProvider rebuilds its formatters whenever a config prop changes identity.
+// Stable handlers: the intl objects are rebuilt whenever a part of their configuration changes identity.
 const reportIntlError: OnIntlError = (error) => {
   console.error(error);
 };
@@ -49,21 +53,18 @@ export function I18nProvider({ locale, children }: I18nProviderProps) {
   }, [locale]);
 
   const intlLocale = intlLocaleFor(current.locale);
-  useEffect(() => {
+  // A layout effect, so the page's lang changes in the same commit as its words: a screen reader never
+  // reads French text with English pronunciation, and nothing observes one without the other.
+  useLayoutEffect(() => {
     document.documentElement.lang = intlLocale;
   }, [intlLocale]);
 
-  return (
-    <IntlProvider
-      locale={intlLocale}
-      defaultLocale="en-IN"
-      timeZone={MARKET_TIME_ZONE}
-      messages={current.messages}
-      onError={current.locale === 'en' ? reportIntlErrorExceptMissing : reportIntlError}
-    >
-      {children}
-    </IntlProvider>
+  const onError = current.locale === 'en' ? reportIntlErrorExceptMissing : reportIntlError;
+  const intl = useMemo(
+    () => createMessageIntl({ locale: intlLocale, defaultLocale: 'en-IN', timeZone: MARKET_TIME_ZONE, messages: current.messages, onError }),
+    [intlLocale, current.messages, onError],
   );
+  return <RawIntlProvider value={intl}>{children}</RawIntlProvider>;
 }
 
 function initialShown(locale: Locale): Shown {

@@ -617,7 +617,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'history.more_lines': { id: 'server.history.more_lines', defaultMessage: '{count} more lines do not parse' },
   'history.file_too_large': { id: 'server.history.file_too_large', defaultMessage: 'the file is larger than {megabytes} MB' },
   'history.not_text': { id: 'server.history.not_text', defaultMessage: 'the file is not text: upload the CSV or the ZIP NSE publishes' },
-  'history.unknown_file': { id: 'server.history.unknown_file', defaultMessage: 'not an NSE F&O bhavcopy (UDiFF or the older layout) nor a minute-candle CSV (timestamp, open, high, low, close)' },
+  'history.unknown_file': { id: 'server.history.unknown_file', defaultMessage: 'not an NSE F&O bhavcopy (UDiFF or the older layout), an NSE index close file (ind_close_all) nor a minute-candle CSV (timestamp, open, high, low, close)' },
+  'history.not_a_day_month_number_date': { id: 'server.history.not_a_day_month_number_date', defaultMessage: '{column} "{value}" is not a date like 08-07-2024' },
+  'history.index_day_twice': { id: 'server.history.index_day_twice', defaultMessage: '{index} appears twice for {trade_date}' },
+  'history.no_index_close_rows': { id: 'server.history.no_index_close_rows', defaultMessage: 'the file has no Nifty 50, Nifty Bank, Nifty Financial Services or Nifty Midcap Select rows' },
   'history.zip_without_csv': { id: 'server.history.zip_without_csv', defaultMessage: 'the ZIP holds no CSV file' },
   'backtest.bot_required': {
     id: 'server.backtest.bot_required',
@@ -636,4 +639,255 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage: 'No {index} option history is imported between {from} and {to}. Import the NSE bhavcopies of those days first.',
   },
   'backtest.failed': { id: 'server.backtest.failed', defaultMessage: 'The backtest stopped on {day}: {reason}' },
+
+  // issue 24, French everywhere: not found, price alerts, push devices, broker accounts and their login, bot rules, Kite's history
+  'not_found.thing': {
+    id: 'server.not_found.thing',
+    defaultMessage:
+      '{thing, select, broker_account {Broker account} portfolio {Portfolio} daily_bot {Daily bot} trading_bot {Trading bot} backtest {Backtest} push_device {Push device} price_alert {Price alert} other {{thing}}} not found',
+  },
+  'not_found.account': { id: 'server.not_found.account', defaultMessage: 'Broker account {account} not found' },
+  'not_found.order': {
+    id: 'server.not_found.order',
+    defaultMessage: "{book, select, kite {Order {order_id} is not in today's Kite order book} other {Order {order_id} not found in this account's order book}}",
+  },
+  'not_found.index': { id: 'server.not_found.index', defaultMessage: 'The market has no index {index}' },
+  'not_found.expiry': { id: 'server.not_found.expiry', defaultMessage: '{index} has no expiry on {expiry}: choose one of its expiries' },
+  'price_alert.level_not_positive': { id: 'server.price_alert.level_not_positive', defaultMessage: 'The level must be above 0.' },
+  'price_alert.unknown_symbol': {
+    id: 'server.price_alert.unknown_symbol',
+    defaultMessage: "{symbol} is neither an index ({indices}) nor a listed option's tradingsymbol.",
+  },
+  'price_alert.expired': { id: 'server.price_alert.expired', defaultMessage: '{symbol} expired on {expiry}. Pick a current expiry.' },
+  'price_alert.too_many': {
+    id: 'server.price_alert.too_many',
+    defaultMessage: 'You have {limit} price alerts, the most one may keep: delete one first.',
+  },
+  'push_device.bad_public_key': {
+    id: 'server.push_device.bad_public_key',
+    defaultMessage: "keys.p256dh must be the subscription's P-256 public key (65 bytes, base64url).",
+  },
+  'push_device.bad_auth_secret': {
+    id: 'server.push_device.bad_auth_secret',
+    defaultMessage: "keys.auth must be the subscription's 16-byte auth secret (base64url).",
+  },
+  'push_device.label_required': { id: 'server.push_device.label_required', defaultMessage: 'Give the device a name, e.g. "Pixel 8, Chrome".' },
+  'push_device.endpoint_refused': {
+    id: 'server.push_device.endpoint_refused',
+    defaultMessage:
+      "{refusal, select, not_https {A push endpoint must be an https URL, as browsers give it in their PushSubscription.} port {A push endpoint must use its push service's usual https port.} host {Notifications go only to the browsers' push services (Google, Mozilla, Apple, Microsoft), and this endpoint is not one of them.} address {This push endpoint leads to a private or local network address, where notifications are never sent.} other {The push service of this endpoint could not be found. Try again in a moment.}}",
+  },
+  'push_device.too_many': {
+    id: 'server.push_device.too_many',
+    defaultMessage: 'You already receive notifications on {limit} devices, the most one may: remove one first.',
+  },
+  'broker_account.linked_meanwhile': {
+    id: 'server.broker_account.linked_meanwhile',
+    defaultMessage: 'This account number or API key was linked by another request at the same time',
+  },
+  'broker_account.unknown_broker': { id: 'server.broker_account.unknown_broker', defaultMessage: 'broker: "{broker}" is not a supported broker' },
+  'broker_account.number_linked': { id: 'server.broker_account.number_linked', defaultMessage: 'You have already linked account {account} with this broker' },
+  'broker_account.api_key_linked': {
+    id: 'server.broker_account.api_key_linked',
+    defaultMessage: 'You have already linked this API key to another of your accounts: each account needs its own API key',
+  },
+  'broker_account.capital_below_portfolios': {
+    id: 'server.broker_account.capital_below_portfolios',
+    defaultMessage:
+      "This account's portfolios hold {held, number, ::currency/INR}, more than the new capital of {capital, number, ::currency/INR}. Lower their capital first.",
+  },
+  'broker_account.portfolios_above_capital': {
+    id: 'server.broker_account.portfolios_above_capital',
+    defaultMessage: "Portfolios would hold {total, number, ::currency/INR} but the account's capital is {capital, number, ::currency/INR}",
+  },
+  'broker_account.wrong_broker': {
+    id: 'server.broker_account.wrong_broker',
+    defaultMessage: 'broker_name: this account is with the "{broker}" broker, not "{asked}"',
+  },
+  'broker_account.trading_unavailable': {
+    id: 'server.broker_account.trading_unavailable',
+    defaultMessage: 'Trading through the "{broker}" broker is not available yet',
+  },
+  'broker_account.secret_unreadable': {
+    id: 'server.broker_account.secret_unreadable',
+    defaultMessage:
+      "This account's API secret can no longer be read (the server's secret key changed). Edit the account, enter the API secret again, then log in to the broker.",
+  },
+  'broker_login.link_expired': {
+    id: 'server.broker_login.link_expired',
+    defaultMessage: 'This login link has expired or was already used. Log in to the broker again.',
+  },
+  'broker_login.paper_checksum': {
+    id: 'server.broker_login.paper_checksum',
+    defaultMessage: "The broker refused the login: the account's API secret is not the one it knows. Check the API secret, then log in to the broker again.",
+  },
+  'broker_login.kite_checksum': {
+    id: 'server.broker_login.kite_checksum',
+    defaultMessage: "Kite refused the login: the account's API secret is not the one Kite knows. Check the API secret, then log in to the broker again.",
+  },
+  'broker_login.kite_link_expired': {
+    id: 'server.broker_login.kite_link_expired',
+    defaultMessage: 'This Kite login has expired or was already used. Log in to the broker again.',
+  },
+  'broker_login.kite_refused': { id: 'server.broker_login.kite_refused', defaultMessage: 'Kite refused the login: {kite}' },
+  'broker_login.kite_unreachable': {
+    id: 'server.broker_login.kite_unreachable',
+    defaultMessage: 'Kite could not be reached to finish the login ({detail}). Log in to the broker again in a moment.',
+  },
+  'broker_login.client_id_mismatch': {
+    id: 'server.broker_login.client_id_mismatch',
+    defaultMessage: 'Kite logged in client ID {client_id}, but this account is {account}. Log in to Kite with {account}, or link {client_id} as its own account.',
+  },
+  'bot.unknown_base_strategy': { id: 'server.bot.unknown_base_strategy', defaultMessage: 'base_strategy: there is no base strategy {strategy, number, ::group-off}' },
+  'bot.invalid_params': { id: 'server.bot.invalid_params', defaultMessage: '{reason} ({strategy})' },
+  'bot.lots_above_freeze': {
+    id: 'server.bot.lots_above_freeze',
+    defaultMessage: 'lots: {underlying} allows at most {limit, number} lots per order (freeze quantity {freeze, number} units, lot size {lot_size, number}); got {lots, number}',
+  },
+  'bot.outside_market_hours': {
+    id: 'server.bot.outside_market_hours',
+    defaultMessage: '{field}: {time} is outside market hours ({open}–{close} IST)',
+  },
+  'bot.entry_window_backwards': {
+    id: 'server.bot.entry_window_backwards',
+    defaultMessage: 'entry_until: must be after the start of the entry window ({entry_from})',
+  },
+  'bot.exit_inside_entry_window': {
+    id: 'server.bot.exit_inside_entry_window',
+    defaultMessage: 'exit_time: must not be before the end of the entry window ({entry_until})',
+  },
+  'bot.exit_before_entry': { id: 'server.bot.exit_before_entry', defaultMessage: 'exit_time: must be after the entry time ({entry_time})' },
+  'bot.portfolio_of_path': {
+    id: 'server.bot.portfolio_of_path',
+    defaultMessage: 'portfolio_id: must be the portfolio of the path ({path, number, ::group-off}), got {got, number, ::group-off}',
+  },
+  'bot.stays_in_portfolio': {
+    id: 'server.bot.stays_in_portfolio',
+    defaultMessage:
+      'portfolio_id: a bot stays in its portfolio ({current, number, ::group-off}); create a new bot in portfolio {asked, number, ::group-off} instead',
+  },
+  'bot.other_bot': {
+    id: 'server.bot.other_bot',
+    defaultMessage: 'id: this is {kind, select, daily_bot {daily bot} other {trading bot}} {id, number, ::group-off}, got {got, number, ::group-off}',
+  },
+  'bot.pause_choice_required': {
+    id: 'server.bot.pause_choice_required',
+    defaultMessage:
+      'pause_action: this bot holds a position. Choose keep_managing (it still exits by its stop-loss, target and exit time) or exit_now (closed on the next tick).',
+  },
+  'bot.no_index_level': {
+    id: 'server.bot.no_index_level',
+    defaultMessage: "The broker's level of {underlying} could not be read: the entry was not placed.",
+  },
+  'bot.no_legs_around': { id: 'server.bot.no_legs_around', defaultMessage: 'The strategy {strategy} has no legs around the money to enter' },
+  'bot.live_on_paper': {
+    id: 'server.bot.live_on_paper',
+    defaultMessage: "mode: account {account} trades on paper; a bot runs live only on a live broker's account",
+  },
+  'bot.live_required': {
+    id: 'server.bot.live_required',
+    defaultMessage: 'mode: account {account} trades real money; a bot on it must be set to live, with the account number typed to confirm',
+  },
+  'bot.live_login_first': { id: 'server.bot.live_login_first', defaultMessage: 'Log in to the broker for account {account} before a bot trades on it live.' },
+  'bot.live_max_loss_required': {
+    id: 'server.bot.live_max_loss_required',
+    defaultMessage: "A bot trades account {account} live only under a maximum loss for the day: set it in the account's risk limits first.",
+  },
+  'bot.live_confirmation': {
+    id: 'server.bot.live_confirmation',
+    defaultMessage: 'live_confirmation: type the account number {account} to let this bot trade real money',
+  },
+  'kite.historical_not_enabled': {
+    id: 'server.kite.historical_not_enabled',
+    defaultMessage:
+      "Kite refused historical candles ({kite}): this account's Kite Connect app has no historical-data add-on. Subscribe to it on developers.kite.trade, or import minute candles from CSV instead.",
+  },
+  'kite.no_minute_candles': {
+    id: 'server.kite.no_minute_candles',
+    defaultMessage: 'Kite has no minute candles of {index} from {from} to {to} (weekends and holidays have none).',
+  },
+  'history.from_after_to': { id: 'server.history.from_after_to', defaultMessage: 'from: must not be after to' },
+  'kite.history_to_future': { id: 'server.kite.history_to_future', defaultMessage: 'to: must not be after today: Kite has no candles of days to come' },
+  'kite.history_range_too_long': {
+    id: 'server.kite.history_range_too_long',
+    defaultMessage: 'to: at most {limit} days a request (asked {days}): fetch a longer history a year at a time',
+  },
+  'kite.history_not_kite_account': {
+    id: 'server.kite.history_not_kite_account',
+    defaultMessage: 'broker_account_id: {name} is a {broker} account: only a Kite account with historical data can fetch candles',
+  },
+  'push.test_title': { id: 'server.push.test_title', defaultMessage: 'StrikeDesk test notification' },
+  'push.test_body': { id: 'server.push.test_body', defaultMessage: 'Notifications reach this device.' },
+  'push.test_sent': { id: 'server.push.test_sent', defaultMessage: 'Test notification sent.' },
+  'push.test_gone': {
+    id: 'server.push.test_gone',
+    defaultMessage: 'The push service says this subscription has ended, so the device was removed: turn notifications on again.',
+  },
+  'push.test_not_delivered': { id: 'server.push.test_not_delivered', defaultMessage: 'The test notification was not delivered: {reason}' },
+  'refusal.too_many_attempts': {
+    id: 'server.refusal.too_many_attempts',
+    defaultMessage:
+      'Too many attempts. Try again in {unit, select, seconds {{seconds, plural, one {# second} other {# seconds}}} other {{minutes, plural, one {# minute} other {# minutes}}}}.',
+  },
+  'account.weak_password': { id: 'server.account.weak_password', defaultMessage: 'This password is too common: choose one that is harder to guess.' },
+  'account.invalid_credentials': { id: 'server.account.invalid_credentials', defaultMessage: 'Invalid email or password' },
+  'account.email_taken': { id: 'server.account.email_taken', defaultMessage: 'An account with this email already exists' },
+  'account.invalid_current_password': { id: 'server.account.invalid_current_password', defaultMessage: 'The current password is not correct' },
+  'broker_account.portfolio_not_of_account': {
+    id: 'server.broker_account.portfolio_not_of_account',
+    defaultMessage: "portfolio_id: this portfolio is not one of this broker account's portfolios",
+  },
+  'refusal.server_busy': { id: 'server.refusal.server_busy', defaultMessage: 'The server is busy checking other passwords. Try again in a second.' },
+  'refusal.too_many_streams': {
+    id: 'server.refusal.too_many_streams',
+    defaultMessage: 'At most {limit} live price streams may be open at once: close another tab or screen first.',
+  },
+  'request.invalid_json': { id: 'server.request.invalid_json', defaultMessage: 'The request body is not valid JSON' },
+  'request.invalid_utf8': { id: 'server.request.invalid_utf8', defaultMessage: 'The request body is not valid UTF-8' },
+  'request.too_deep': { id: 'server.request.too_deep', defaultMessage: 'The request body nests objects and lists more than {limit} levels deep' },
+  'request.forbidden_key': { id: 'server.request.forbidden_key', defaultMessage: '{field}: keys named __proto__, or prototype inside constructor, are not allowed' },
+  'request.unsupported_charset': { id: 'server.request.unsupported_charset', defaultMessage: 'Send JSON in UTF-8: charset "{charset}" is not supported' },
+  'request.unsupported_media_type': { id: 'server.request.unsupported_media_type', defaultMessage: '{accepted, select, files {Send the files as multipart/form-data, or one file as application/octet-stream} other {Send the request body as application/json}}' },
+  'request.too_large': { id: 'server.request.too_large', defaultMessage: 'Request body is too large' },
+  'request.invalid_multipart': { id: 'server.request.invalid_multipart', defaultMessage: '{fault, select, no_boundary {The multipart/form-data body has no boundary in its Content-Type} boundary_missing {The multipart/form-data body does not contain its boundary} after_boundary {The multipart/form-data body is malformed after a boundary} part_headers {A part of the multipart/form-data body has no end to its headers} unclosed {The multipart/form-data body ends before its closing boundary} other {A part of the multipart/form-data body has no name}}' },
+  'request.empty_file': { id: 'server.request.empty_file', defaultMessage: 'The request body is empty: send the file' },
+  'request.files_required': { id: 'server.request.files_required', defaultMessage: 'files: attach at least one file' },
+  'request.too_many_files': { id: 'server.request.too_many_files', defaultMessage: 'files: at most {limit} files a request' },
+  'request.bad_url': { id: 'server.request.bad_url', defaultMessage: 'A part of the address is not valid.' },
+  'request.not_found': { id: 'server.request.not_found', defaultMessage: 'Not Found' },
+  'request.unauthenticated': { id: 'server.request.unauthenticated', defaultMessage: 'Authentication required' },
+  'request.stored_value': { id: 'server.request.stored_value', defaultMessage: '{fault, select, too_long {A text in the request is too long to be stored} out_of_range {A number in the request is out of range} bad_character {A text in the request contains a character that cannot be stored (such as NUL)} bad_form {A value in the request is not in the form expected} bad_date {A date or time in the request is not valid} date_out_of_range {A date or time in the request is out of range} missing {A value the request needs is missing} reference {The request refers to something that does not exist, or that something else still uses} outside {A value in the request is outside what can be stored} rule {The request breaks a rule of the stored data} conflict {The request conflicts with something already stored} other {A value in the request cannot be stored}}' },
+  'request.refused': { id: 'server.request.refused', defaultMessage: 'The server refused the request (HTTP {status}).' },
+  'request.internal_error': { id: 'server.request.internal_error', defaultMessage: 'Internal Server Error' },
+  'request.failed': { id: 'server.request.failed', defaultMessage: 'The server could not answer (HTTP {status}).' },
+  'request.timed_out': { id: 'server.request.timed_out', defaultMessage: 'The request took too long to arrive. Send it again.' },
+  'request.headers_too_large': { id: 'server.request.headers_too_large', defaultMessage: 'The request headers are too large.' },
+  'request.not_http': { id: 'server.request.not_http', defaultMessage: 'The request is not valid HTTP.' },
+  'validation.request_part': { id: 'server.validation.request_part', defaultMessage: 'The request {part, select, body {body} params {path} querystring {query} other {headers}}' },
+  'validation.unstorable_text': { id: 'server.validation.unstorable_text', defaultMessage: '{field}: {in, select, name {field names } other {}}{fault, select, nul {must not contain the NUL character (U+0000)} other {must be valid Unicode text (it contains a lone surrogate such as \\ud800)}}' },
+  'validation.part_no_form': { id: 'server.validation.part_no_form', defaultMessage: 'The request {part, select, body {body} params {path} querystring {query} other {headers}} does not match any of the allowed forms' },
+  'validation.invalid': { id: 'server.validation.invalid', defaultMessage: '{field}: is not valid' },
+  'validation.max_fields': { id: 'server.validation.max_fields', defaultMessage: '{field}: must have at most {limit, plural, one {# field} other {# fields}}' },
+  'push.failure': { id: 'server.push.failure', defaultMessage: '{reason, select, unreachable {Push service unreachable.} unusable_keys {The subscription\'s keys are unusable.} not_push_service {The endpoint is not on one of the browsers\' push services.} other {The push service\'s address is private or local.}}' },
+  'push.answered': { id: 'server.push.answered', defaultMessage: 'Push service answered {status}{redirect, select, yes {, a redirect: not followed} other {}}.' },
+  'done.signed_out': { id: 'server.done.signed_out', defaultMessage: 'Signed out' },
+  'done.signed_in': { id: 'server.done.signed_in', defaultMessage: 'Signed in' },
+  'done.account_created': { id: 'server.done.account_created', defaultMessage: 'Account created. Sign in to continue.' },
+  'done.password_changed': { id: 'server.done.password_changed', defaultMessage: 'Password changed. Your other devices have been signed out.' },
+  'done.trade_defaults_saved': { id: 'server.done.trade_defaults_saved', defaultMessage: 'Trade defaults saved' },
+  'done.broker_account_deleted': { id: 'server.done.broker_account_deleted', defaultMessage: 'Broker account deleted with its portfolios and bots' },
+  'done.broker_logged_in': { id: 'server.done.broker_logged_in', defaultMessage: 'Logged in to the broker until 06:00 IST' },
+  'done.broker_logged_out': { id: 'server.done.broker_logged_out', defaultMessage: 'Logged out of the broker' },
+  'done.portfolio_deleted': { id: 'server.done.portfolio_deleted', defaultMessage: 'Portfolio deleted with its bots' },
+  'done.trading_bot_deleted': { id: 'server.done.trading_bot_deleted', defaultMessage: 'Trading bot deleted' },
+  'done.daily_bot_deleted': { id: 'server.done.daily_bot_deleted', defaultMessage: 'Daily bot deleted' },
+  'done.price_alert_deleted': { id: 'server.done.price_alert_deleted', defaultMessage: 'Price alert deleted' },
+  'done.push_device_removed': { id: 'server.done.push_device_removed', defaultMessage: '{removed, select, yes {This device will no longer receive notifications.} other {This device was not receiving notifications.}}' },
+  'done.kill_switch_already_off': { id: 'server.done.kill_switch_already_off', defaultMessage: 'The kill switch of {account} is already off.' },
+  'done.postback_read': { id: 'server.done.postback_read', defaultMessage: '{changed, select, yes {Order {order_id} of {account}: {status}} other {Order {order_id}: nothing new}}' },
+  'kite.postback_refused': {
+    id: 'server.kite.postback_refused',
+    defaultMessage:
+      '{reason, select, not_object {A postback is a JSON object} fields {A postback carries order_id, order_timestamp and checksum} checksum {The postback checksum matches no linked Kite account} other {The postback is not a Kite order}}',
+  },
 });

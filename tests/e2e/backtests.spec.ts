@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './support/test';
 import { BacktestsPage } from './pages/backtests-page';
 import { MarketHistoryPage, type UploadFile } from './pages/market-history-page';
+import { waitForControl } from './support/service-worker';
 import { signInReadyToTrade } from './support/trading';
 
 // Issue 25's story on the real server: import the parsers' fixture files (and two days built in the UDiFF
@@ -50,7 +51,7 @@ const backtested = [
   { day: '2024-10-10', underlying: 24980, previous: 25120, settle: { 24900: [80, 0], 25000: [0, 20], 25100: [0, 120] } as Record<number, [number, number]> },
 ];
 
-test('imports fixtures, backtests a daily bot over them, reads the report and compares it with paper', async ({ page }) => {
+test('imports fixtures, backtests a daily bot over them, reads the report and compares it with paper, and opens it offline', async ({ page, context }) => {
   test.setTimeout(180_000);
   const user = await signInReadyToTrade(page);
   const headers = { authorization: `Bearer ${user.token}` };
@@ -95,7 +96,7 @@ test('imports fixtures, backtests a daily bot over them, reads the report and co
     const legs = trade.getByRole('row').filter({ has: page.getByRole('rowheader') });
     await expect(legs).toHaveCount(2);
     for (const type of ['CE', 'PE']) {
-      const leg = legs.filter({ has: page.getByRole('rowheader', { name: new RegExp(`${strike}${type}$`) }) });
+      const leg = legs.filter({ has: page.getByRole('rowheader', { name: new RegExp(`${strike} ${type}$`) }) });
       await expect(leg.getByRole('cell').nth(0)).toHaveText('SELL');
       // (react-intl isolates each formatted value with U+2068/U+2069.)
       await expect(leg.getByRole('cell').nth(1)).toHaveText(new RegExp(`^\u2068?${lotSize}\u2069?$`));
@@ -105,6 +106,17 @@ test('imports fixtures, backtests a daily bot over them, reads the report and co
   }
   // The bot has no paper day in July 2024: compare says they share none, rather than inventing figures.
   await expect(page.getByRole('region', { name: 'Compare with the bot’s record' })).toContainText(/share no day|both cover/);
+
+  // A report read once opens offline after a reload: the service worker serves the app, the device its copy,
+  // said to be the last known one with the time it was read.
+  const netPnl = await backtests.figure('Net P&L after charges').textContent();
+  await waitForControl(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/^Last known, as of .+ IST: it could not be refreshed\.$/)).toBeVisible();
+  await expect(backtests.figure('Net P&L after charges')).toHaveText(netPnl ?? '');
+  await expect(page.getByTestId('backtest-trade')).toHaveCount(backtested.length);
+  await context.setOffline(false);
 });
 
 test('backtests a bot configured on the spot over the fixture days, then saves it as a paper bot', async ({ page }) => {
@@ -134,7 +146,7 @@ test('backtests a bot configured on the spot over the fixture days, then saves i
     const legs = trades.nth(n).getByRole('row').filter({ has: page.getByRole('rowheader') });
     await expect(legs).toHaveCount(2);
     for (const type of ['CE', 'PE']) {
-      await expect(legs.filter({ has: page.getByRole('rowheader', { name: new RegExp(`${strike}${type}$`) }) }).getByRole('cell').nth(0)).toHaveText('SELL');
+      await expect(legs.filter({ has: page.getByRole('rowheader', { name: new RegExp(`${strike} ${type}$`) }) }).getByRole('cell').nth(0)).toHaveText('SELL');
     }
     await expect(trades.nth(n)).toContainText(/charges \u2068?₹[1-9][\d,.]*\u2069?, net/);
   }

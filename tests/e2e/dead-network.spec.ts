@@ -1,15 +1,11 @@
 import { expect, test, type BrowserContext, type Page, type Route } from './support/test';
+import { waitForControl } from './support/service-worker';
 import { signInReadyToTrade, type TradingUser } from './support/trading';
 
 // Honest when the network lies (issue 24), on the real server, service worker and IndexedDB. A dead network
 // that the browser still calls online (captive portal, dead Wi-Fi: every request aborted, navigator.onLine
 // true) disables trading with the reason and marks the prices as old as they are; an order whose answer was
 // lost ends in its final state by itself when requests succeed again, sent once. True offline says so too.
-
-async function waitForControl(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 const ordersOf = async (page: Page, user: TradingUser) => {
   const response = await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });

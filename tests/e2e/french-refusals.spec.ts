@@ -1,11 +1,14 @@
 import { expect, test } from './support/test';
 import { AppShell } from './pages/app-shell';
+import { loginToken, registerAccount, storeSessionToken } from './support/session';
 import { placeWorkingOrder, signInReadyToTrade } from './support/trading';
 
 // French everywhere (issue 24): a refusal before the broker (here a risk limit) is answered with its code in
 // the Error's details.text, so the order ticket says it in French; and a bot whose entry the same limit
 // refused keeps the reason coded, so its history reads it in French. A modification the server refuses (the
-// order was cancelled meanwhile) is said in French in the Modify dialog too.
+// order was cancelled meanwhile) is said in French in the Modify dialog too. A success the server words
+// (done.*: a kill switch another device already turned off) and a bound only the server checks
+// (validation.bound) read in French on a phone.
 test.use({ locale: 'en-US' });
 
 const shots = 'test-results/french-refusals';
@@ -65,6 +68,8 @@ test('in French, a risk-limit refusal in the ticket and a bot’s refused entry 
     const refusal = ticket.getByRole('alert');
     await expect(refusal).toContainText(/2 lots de NIFTY\S+ dépassent votre limite de 1 lots par ordre/);
     await expect(refusal).not.toContainText('more than your limit');
+    // Risk limits live on the kill switch page, not in settings: the refusal leads there in one tap.
+    await expect(refusal.getByRole('link', { name: 'Modifier les limites de risque (page Coupe-circuit)' })).toHaveAttribute('href', '/app/kill-switch');
     await refusal.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/ticket-refusal-fr-${width}.png` });
 
@@ -109,4 +114,72 @@ test('in French, the Modify dialog says why the server refused a modification, o
   await expect(refusal).toHaveText(`L’ordre ${orderId} est annulé et ne peut plus être modifié.`);
   await expect(refusal).not.toContainText('can no longer be modified');
   await page.screenshot({ path: `${shots}/modify-refusal-fr-360.png` });
+});
+
+test('in French, the price-alert form says why the server refused an alert (one too many), on a 360 px phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const account = await registerAccount(page.request);
+  const token = await loginToken(page.request, account);
+  await storeSessionToken(page, token);
+  // The 50 alerts one may keep, made through the API; the form's 51st is refused by the server.
+  for (let n = 1; n <= 50; n += 1) {
+    const made = await page.request.post('/api/price-alerts/', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { symbol: 'BANKNIFTY', direction: 'above', level: 59000 + n, repeat: 'once' },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+  }
+
+  const shell = new AppShell(page);
+  await shell.open('/app/strategy_alerts?view=price');
+  await shell.useLayout({ language: /français/i });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+  await page.getByLabel('Niveau (points)').fill('26100');
+  await page.getByRole('button', { name: 'Créer l’alerte' }).click();
+  const refusal = page.getByText('Vous avez 50 alertes de prix, le maximum autorisé : supprimez-en une d’abord.');
+  await expect(refusal).toBeVisible();
+  await expect(page.getByText(/price alerts, the most one may keep/)).toHaveCount(0);
+  // Centred, so the sticky header does not hide it in the screenshot.
+  await refusal.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: `${shots}/price-alert-refusal-fr-360.png` });
+});
+
+test('in French on a 360 px phone, turning off a kill switch another device turned off says so, and a limit over the most allowed is refused in French', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await signInReadyToTrade(page);
+  const auth = { authorization: `Bearer ${user.token}` };
+  const armed = await page.request.post('/api/kill-switch/arm/', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { account_number: user.accountNumber, source: 'header' },
+  });
+  expect(armed.status(), await armed.text()).toBe(200);
+
+  const shell = new AppShell(page);
+  await shell.open('/app/kill-switch');
+  await shell.useLayout({ language: /français/i });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+  const field = page.getByLabel(`Tapez ${user.accountNumber} pour le désactiver`);
+  await expect(field).toBeVisible();
+
+  // Meanwhile the trader's other device turns it off: this one's answer is a success (done.kill_switch_already_off), said in French.
+  const elsewhere = await page.request.post('/api/kill-switch/disarm/', { headers: auth, data: { account_number: user.accountNumber, confirmation: user.accountNumber, source: 'settings' } });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+  await field.fill(user.accountNumber);
+  await page.getByRole('button', { name: 'Désactiver', exact: true }).click();
+  const outcome = page.getByTestId('disarm-outcome');
+  await expect(outcome).toHaveText(`Le coupe-circuit de ${user.accountNumber} est déjà désactivé.`);
+  await expect(page.getByText(/is already off/)).toHaveCount(0);
+  await outcome.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: `${shots}/kill-switch-already-off-fr-360.png` });
+
+  // A limit the form takes but the server bounds (at most 5,000 trades a day): its validation.bound refusal, in French.
+  await page.getByLabel('Transactions maximum par jour').fill('6000');
+  await page.getByRole('button', { name: 'Enregistrer les limites' }).click();
+  const refusal = page.getByText(/^Le nombre maximal de trades du jour doit être d’au plus 5\s000\.$/);
+  await expect(refusal).toBeVisible();
+  await expect(page.getByText(/must be at most|max_trades_today/)).toHaveCount(0);
+  await refusal.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: `${shots}/risk-limit-bound-fr-360.png` });
 });

@@ -82,7 +82,7 @@ test('a Kite account: log in at Kite, a live order confirmed and complete, the s
   await expect(positions.locator('tr[data-position]')).toHaveCount(1);
 
   // Kite ends the session (06:00 IST, or a log-in elsewhere): positions read unknown, never empty.
-  await expireKiteTokens(page.request);
+  await expireKiteTokens(page.request, app);
   await expect(page.getByText(/Positions unknown: the broker session has expired/)).toBeVisible();
   await expect(positions.locator('tr[data-position]')).toHaveCount(1);
   // The desk's positions section: a table from 768 px, cards on a phone.

@@ -30,7 +30,10 @@ test('imports the fixture files one by one, shows the refused lines of a broken 
   const refused = history.upload('fo04JUL2024bhav.csv');
   await expect(refused).toContainText('Refused');
   await expect(refused.getByTestId('refusal-lines').getByRole('listitem').first()).toHaveText(/^Line 4: /);
-  for (const bar of await page.getByRole('progressbar').all()) await expect(bar).toHaveAttribute('value', '1');
+  for (const bar of await page.getByRole('progressbar', { name: /^Upload of / }).all()) await expect(bar).toHaveAttribute('value', '1');
+  // The batch's own bar: every file done, the refused one included.
+  await expect(page.getByRole('progressbar', { name: 'All 4 files' })).toHaveAttribute('value', '4');
+  await expect(page.getByTestId('batch-progress')).toContainText(/4\u2069? of \u2068?4\u2069? files done/);
 
   await expect(page.getByTestId('history-size')).toContainText(/History takes .+ on disk/);
   const indices = page.getByTestId('index-coverage');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test';
+import { waitForControl } from './support/service-worker';
 import { readStoredValue } from './support/session';
 import { buyOneLot, signInReadyToTrade, type TradingUser } from './support/trading';
 
@@ -16,11 +17,6 @@ const analyticsScreens = [
   { path: '/app/trading_view_chart?index=NIFTY&interval=1D', ready: (page: Page) => page.getByTestId('candle-chart') },
   { path: '/app/tv_chart?index=BANKNIFTY&interval=1D', ready: (page: Page) => page.getByTestId('candle-chart') },
 ];
-
-async function waitForControl(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 const orderCount = async (page: Page, user: TradingUser) => {
   const response = await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });

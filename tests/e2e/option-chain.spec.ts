@@ -1,6 +1,7 @@
 import { expect, test } from './support/test';
 import { AppShell } from './pages/app-shell';
 import { OptionChainPage, plain } from './pages/option-chain-page';
+import { scriptAlertPrice } from './support/kite';
 import { signInReadyToTrade } from './support/trading';
 
 // The option chain as complete as Kite's, on the real server's simulated market: open interest, its change
@@ -118,40 +119,62 @@ for (const [language, tableName, ltp] of [
 }
 
 test('price alerts made from the chain fire, and the price-alert list shows it without a reload', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInReadyToTrade(page);
+  const user = await signInReadyToTrade(page);
   const chain = new OptionChainPage(page);
   await chain.open();
   const bell = chain.atmRow.getByRole('button', { name: /^Price alert on NIFTY.*CE$/ });
   const symbol = ((await bell.getAttribute('aria-label')) ?? '').replace('Price alert on ', '');
 
-  // Half a rupee either side of the last price: whichever way the call moves first, one of the two fires.
-  for (const direction of ['above', 'below'] as const) {
-    await bell.click();
-    const dialog = page.getByRole('dialog', { name: /^Price alert on NIFTY \d{2} \w{3} \d+ CE$/ });
-    await expect(dialog).toBeVisible();
-    // Nothing to type but the level, which starts at the contract's last price (in rupees).
-    await expect(dialog.getByRole('textbox', { name: /tradingsymbol/i })).toHaveCount(0);
-    const level = dialog.getByLabel('Price (₹)');
-    await expect(level).toHaveValue(/^\d+(\.\d{1,2})?$/);
-    if (direction === 'above') await page.screenshot({ path: 'test-results/option-chain/alert-dialog-en-1280.png' });
-    const last = Number(await level.inputValue());
-    await level.fill((direction === 'above' ? last + 0.5 : last - 0.5).toFixed(2));
-    await dialog.getByLabel('When the last price crosses').selectOption(direction);
-    await dialog.getByRole('button', { name: 'Create alert' }).click();
-    await expect(dialog).toBeHidden();
-  }
+  // The watcher sees a scripted last price for this call (support/scripted-alert-prices.ts), not the
+  // simulator's: held where the dialog starts while the alerts are made, then moved past one level at once.
+  let last = 0;
+  try {
+    // Half a rupee either side of the last price: the move up must fire the first and leave the second.
+    for (const direction of ['above', 'below'] as const) {
+      await bell.click();
+      const dialog = page.getByRole('dialog', { name: /^Price alert on NIFTY \d{2} \w{3} \d+ CE$/ });
+      await expect(dialog).toBeVisible();
+      // Nothing to type but the level, which starts at the contract's last price (in rupees).
+      await expect(dialog.getByRole('textbox', { name: /tradingsymbol/i })).toHaveCount(0);
+      const level = dialog.getByLabel('Price (₹)');
+      await expect(level).toHaveValue(/^\d+(\.\d{1,2})?$/);
+      if (direction === 'above') {
+        await page.screenshot({ path: 'test-results/option-chain/alert-dialog-en-1280.png' });
+        last = Number(await level.inputValue());
+        await scriptAlertPrice(page.request, symbol, last);
+      }
+      await level.fill((direction === 'above' ? last + 0.5 : last - 0.5).toFixed(2));
+      await dialog.getByLabel('When the last price crosses').selectOption(direction);
+      await dialog.getByRole('button', { name: 'Create alert' }).click();
+      await expect(dialog).toBeHidden();
+    }
 
-  await page.goto('/app/strategy_alerts?view=price');
-  const alerts = page.getByRole('list', { name: 'Your price alerts' }).getByRole('listitem').filter({ hasText: symbol });
-  await expect(alerts).toHaveCount(2);
-  await expect(alerts.filter({ hasText: /above \u2068?₹\d/ })).toHaveCount(1);
-  await expect(alerts.filter({ hasText: /below \u2068?₹\d/ })).toHaveCount(1);
-  await expect(alerts.filter({ hasText: 'Not triggered yet' })).toHaveCount(2);
-  // The watcher fires one; the alerts poll (every 10 s) sees it and the list reads itself again.
-  const fired = alerts.filter({ hasText: 'Triggered once' });
-  await expect.poll(async () => fired.count(), { timeout: 180_000 }).toBeGreaterThan(0);
-  await expect(fired.first()).toContainText('Fired, now off');
-  await page.screenshot({ path: 'test-results/option-chain/price-alerts-fired-en-1280.png' });
+    // The watcher's first look records the held price for both (a level passed before is no crossing)…
+    const auth = { authorization: `Bearer ${user.token}` };
+    const seen = async () =>
+      ((await (await page.request.get('/api/price-alerts/', { headers: auth })).json()) as { price_alerts: Array<{ symbol: string; last_price: number | null }> }).price_alerts
+        .filter((alert) => alert.symbol === symbol)
+        .map((alert) => alert.last_price);
+    await expect.poll(seen, { timeout: 20_000 }).toEqual([last, last]);
+    await page.goto('/app/strategy_alerts?view=price');
+    const alerts = page.getByRole('list', { name: 'Your price alerts' }).getByRole('listitem').filter({ hasText: symbol });
+    await expect(alerts).toHaveCount(2);
+    await expect(alerts.filter({ hasText: /above \u2068?₹\d/ })).toHaveCount(1);
+    await expect(alerts.filter({ hasText: /below \u2068?₹\d/ })).toHaveCount(1);
+    await expect(alerts.filter({ hasText: 'Not triggered yet' })).toHaveCount(2);
+
+    // …then the call trades a rupee higher: the watcher fires the alert above, and the alerts poll (every 10 s)
+    // sees it and the list reads itself again, with no reload.
+    await scriptAlertPrice(page.request, symbol, last + 1);
+    const fired = alerts.filter({ hasText: 'Triggered once' });
+    await expect(fired).toHaveCount(1, { timeout: 30_000 });
+    await expect(fired).toContainText(/above \u2068?₹\d/);
+    await expect(fired).toContainText('Fired, now off');
+    await expect(alerts.filter({ hasText: 'Not triggered yet' })).toHaveCount(1);
+    await page.screenshot({ path: 'test-results/option-chain/price-alerts-fired-en-1280.png' });
+  } finally {
+    await scriptAlertPrice(page.request, symbol, null);
+  }
 });

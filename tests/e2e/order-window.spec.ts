@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { AppShell } from './pages/app-shell';
 import { OrderBookPage } from './pages/order-book-page';
-import { buyOneLot, signInReadyToTrade, type TradingUser } from './support/trading';
+import { buyOneLot, roomAfterChosenText, signInReadyToTrade, type TradingUser } from './support/trading';
 
 // The order window, the trade book and the kill switch notice on the real server and its simulated market
 // (issue 24): every fill with its time and charges beside the order book, as cards on a phone and a table on
@@ -123,6 +123,13 @@ for (const width of [1500, 360]) {
     await expect(ticket.getByTestId('contract-name')).toHaveText(/^NIFTY \d{2} [a-zéû]{3,4}\.? \d+ CE$/);
     await ticket.getByTestId('charges-breakdown').locator('summary').click();
     await expect(ticket.getByTestId('charges-breakdown')).toContainText('Courtage');
+    // The product reads in full at every width, MIS or NRML included ("Intrajournalier (MIS)" was cut to
+    // "Intrajournalier" in the wide ticket's half-width column): its text fits the select, arrow aside.
+    for (const product of ['MIS', 'NRML']) {
+      await ticket.getByLabel('Produit').selectOption(product);
+      const room = await roomAfterChosenText(ticket.getByLabel('Produit'));
+      expect(room, product).toBeGreaterThanOrEqual(0);
+    }
     await ticket.getByRole('button', { name: 'Vendre', exact: true }).click();
     await ticket.getByLabel('Type d’ordre').selectOption('SL');
     await expect(ticket.getByText(/Pas encore prêt à l’envoi/)).toBeVisible();

@@ -1,16 +1,12 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Page } from './support/test';
+import { chromium, expect, test } from './support/test';
+import { waitForControl } from './support/service-worker';
 import { chromiumArgs, chromiumExecutable } from './support/chromium';
 import { loginToken, readStoredValue, registerAccount, signInAsNewUser, storeSessionToken } from './support/session';
 
 const distAssets = join(process.cwd(), 'dist', 'assets');
-
-async function waitForControl(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 test('a first visit that only sees the sign-in page installs no service worker and precaches nothing', async ({ page }) => {
   await page.goto('/auth/login');

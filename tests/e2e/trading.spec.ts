@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { AppShell } from './pages/app-shell';
-import { signInReadyToTrade, type TradingUser } from './support/trading';
+import { roomAfterChosenText, signInReadyToTrade, type TradingUser } from './support/trading';
 
 // Paper trading on the real server and its simulated market (demo mode, one tick a second): the desk's
 // ticket, its honest outcomes, positions marked live, protection orders and square-off; the order book.
@@ -225,13 +225,7 @@ test('the desk in French, dark and right to left on a 360 px phone: the ticket o
   // The product reads in full (it was cut to "Au-delà de la séance (NR"): its text fits the select, arrow aside.
   for (const product of ['MIS', 'NRML']) {
     await ticket.getByLabel('Produit').selectOption(product);
-    const room = await ticket.getByLabel('Produit').evaluate((select: HTMLSelectElement) => {
-      const style = getComputedStyle(select);
-      const context = document.createElement('canvas').getContext('2d')!;
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const text = context.measureText(select.selectedOptions[0]!.text).width;
-      return select.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd) - text;
-    });
+    const room = await roomAfterChosenText(ticket.getByLabel('Produit'));
     expect(room, product).toBeGreaterThanOrEqual(0);
   }
   await page.screenshot({ path: 'test-results/trading/ticket-rtl-dark-fr-360.png' });

@@ -1,14 +1,10 @@
 import { expect, test, type Page } from './support/test';
+import { waitForControl } from './support/service-worker';
 import { signInReadyToTrade, type TradingUser } from './support/trading';
 
 // An order whose outcome is unknown survives a reload (issue 24): the desk keeps the intent in IndexedDB, so
 // after the page is reloaded on the dead network, the app (from the service worker) still reads the order
 // book once requests succeed again and tells the trader the final state. Sent once.
-
-async function waitForControl(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 const ordersOf = async (page: Page, user: TradingUser) => {
   const response = await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });

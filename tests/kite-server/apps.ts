@@ -128,8 +128,9 @@ export function createApps(clock: () => Date) {
       if (!token || token.app.apiKey !== apiKey) throw new AnswerError(403, 'TokenException', 'Invalid session.');
       token.revoked = true;
     },
-    expireAll(): void {
-      for (const token of accessTokens.values()) token.revoked = true;
+    /** Revokes every access token, or only one app's (one trader's session ends, the others' go on). */
+    expireAll(apiKey?: string): void {
+      for (const token of accessTokens.values()) if (apiKey === undefined || token.app.apiKey === apiKey) token.revoked = true;
     },
   };
 }

@@ -38,9 +38,12 @@ export function createControl({ apps, market, book, hub, postbacks, faults, hour
     /** Fills a working order, all of it by default, at its limit (or the last price). */
     fillOrder: (orderId: string, fill: { quantity?: number; price?: number } = {}) => book.fill(orderId, fill.quantity, fill.price),
     rejectOrder: (orderId: string, message = 'Rejected by the exchange.') => book.reject(orderId, message),
-    /** Every access token stops working now (TokenException), and ticker sockets using them close. */
-    expireAllTokens(): void {
-      apps.expireAll();
+    /**
+     * Every access token stops working now (TokenException), or only those of the app with `apiKey` (browser
+     * tests share one test server: one spec's lost session must not end another's), and their ticker sockets close.
+     */
+    expireAllTokens(apiKey?: string): void {
+      apps.expireAll(apiKey);
       hub.dropExpired();
     },
     /** The next autosliced placement refuses its child number `index` (0-based). */
@@ -89,7 +92,10 @@ type Body = Record<string, unknown>;
 const text = (body: Body, key: string) => (typeof body[key] === 'string' ? body[key] : undefined);
 const number = (body: Body, key: string) => (typeof body[key] === 'number' ? body[key] : undefined);
 
-export async function handleControl(control: KiteControl, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+/** Controls the process that runs this server adds for a server of its own beside it (tests/e2e/support/start-server.ts). */
+export type ExtraControls = Record<string, (body: Record<string, unknown>) => unknown>;
+
+export async function handleControl(control: KiteControl, request: IncomingMessage, response: ServerResponse, url: URL, extra: ExtraControls = {}): Promise<void> {
   try {
     const raw = request.method === 'POST' ? await readBody(request) : '';
     const parsed = raw ? parseJsonBody(raw) : {};
@@ -112,7 +118,7 @@ export async function handleControl(control: KiteControl, request: IncomingMessa
         control.listInstruments(body.instruments as ServerInstrument[]);
         return { listed: body.instruments.length };
       },
-      'expire-tokens': () => control.expireAllTokens(),
+      'expire-tokens': () => control.expireAllTokens(text(body, 'apiKey')),
       'fail-autoslice-child': () => control.failAutosliceChild(number(body, 'index') ?? 0),
       'refuse-placement': () => control.refusePlacement(number(body, 'skip') ?? 0),
       'hold-fills': () => control.holdFills(body.on !== false),
@@ -128,7 +134,8 @@ export async function handleControl(control: KiteControl, request: IncomingMessa
       'historical-permission': () => control.setHistoricalPermitted(body.permitted !== false),
       'historical-requests': () => control.historicalRequests(),
     };
-    const action = actions[name];
+    const own = extra[name];
+    const action = actions[name] ?? (own === undefined ? undefined : () => own(body));
     if (!action) return sendJson(response, 404, { error: `No control ${name}` });
     sendJson(response, 200, { result: (await action()) ?? null });
   } catch (error) {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createApps, type AppConfig } from './apps.ts';
 import { createExchangeHours, type HoursMode } from './exchange-hours.ts';
 import { createHistorical } from './historical.ts';
-import { createControl, handleControl, type KiteControl } from './control.ts';
+import { createControl, handleControl, type ExtraControls, type KiteControl } from './control.ts';
 import { sendError } from './http-util.ts';
 import { defaultInstruments, type ServerInstrument } from './instruments-data.ts';
 import { showLogin, submitLogin } from './login-page.ts';
@@ -29,6 +29,8 @@ export type KiteServerOptions = {
   apps?: AppConfig[];
   /** 'exchange': Kite's hours (regular orders only while the exchange trades, AMOs outside); 'always' (default): never closed. */
   hours?: HoursMode;
+  /** More /__control/* actions, for a server the same process runs beside this one (the browser tests' reference server). */
+  extraControls?: ExtraControls;
 };
 
 export type KiteTestServer = {
@@ -71,7 +73,7 @@ export async function startKiteServer(options: KiteServerOptions = {}): Promise<
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const route = async () => {
-      if (url.pathname.startsWith('/__control/')) return handleControl(control, request, response, url);
+      if (url.pathname.startsWith('/__control/')) return handleControl(control, request, response, url, options.extraControls);
       if (url.pathname === '/connect/login' && request.method === 'GET') return showLogin(apps, url.searchParams, response);
       if (url.pathname === '/connect/login' && request.method === 'POST') return submitLogin(apps, new URLSearchParams(await readBody(request)), response);
       return handleRest(context, request, response, url);

@@ -3,10 +3,11 @@
 // (jsdom, React) never reaches the mutated server folders. Taken from vitest.config.ts, so the two
 // cannot drift apart. One change: the test process is kept from one Stryker run (one mutant) to the next
 // (kept-fork-pool.ts), which Stryker's own `pool` option cannot ask for, so it is set once the projects
-// are resolved, over whatever pool Stryker passed.
+// are resolved, over whatever pool Stryker passed; and a mutant's test files run cheapest first.
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import rootConfig from '../../vitest.config.ts';
+import { CheapestFirstSequencer, fileTimer } from './cheapest-first-sequencer.ts';
 import { keptForksPool } from './kept-fork-pool.ts';
 
 const serverProject = rootConfig.test?.projects?.find(
@@ -26,5 +27,6 @@ export default defineConfig({
       },
     },
   ],
-  test: { ...serverProject.test, name: undefined },
+  // A mutant's covering test files cheapest first (cheapest-first-sequencer.ts).
+  test: { ...serverProject.test, name: undefined, sequence: { ...serverProject.test?.sequence, sequencer: CheapestFirstSequencer }, reporters: ['default', fileTimer] },
 });

@@ -28,7 +28,7 @@ afterAll(async () => {
   await fixture.cleanup();
 });
 
-const notFound = { message: 'Not Found', code: 'not_found' };
+const notFound = { message: 'Not Found', code: 'not_found', details: { text: { code: 'request.not_found', params: {} } } };
 
 describe('API basics', () => {
   it('answers /api/health/ with ok and no-store', async () => {

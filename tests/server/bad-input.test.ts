@@ -1,13 +1,16 @@
 // No bad input answers 5xx: every operation of openapi/main.yaml (iterated from the contract, so a new
 // operation is covered without editing this file) receives its valid sample with one place made bad at
 // a time, as a signed-in trader owning real objects, and every answer must be below 500 and, when 4xx,
-// the { message, code } shape. Operations whose real handlers come later get a stand-in handler, so
+// the { message, code } shape with its words coded for the trader's language. Operations whose real handlers come later get a stand-in handler, so
 // their contract validation is exercised now; their real route replaces it the day it exists.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMainContract, type ContractOperation } from '../../server/contract/document.ts';
 import { route, routeUrl, type OperationId } from '../../server/http/contract-route.ts';
-import { notFound } from '../../server/services/domain-error.ts';
+import { DomainError } from '../../server/services/domain-error.ts';
+import { requestTexts } from '../../server/services/texts/request-texts.ts';
 import { contractClient } from './support/contract-client.ts';
 import { testBackends } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -17,6 +20,31 @@ import { sampleRequest, uniqueToken } from './bad-input/sample-request.ts';
 
 const contract = loadMainContract();
 const operations = [...contract.operations.values()];
+
+// Every refusal is said in the trader's language too (issue 24): details.text is a LocalText whose code, and
+// every code inside its parameters, the contract lists and the app words in English and in French. The
+// code `text` (words no catalogue knows) is a live broker's own message, which no bad request here reaches.
+const textCodes = new Set((contract.doc.components as { schemas: { TextCode: { enum: string[] } } }).schemas.TextCode.enum);
+const root = resolve(import.meta.dirname, '../..');
+const readJson = (path: string) => JSON.parse(readFileSync(resolve(root, path), 'utf8')) as Record<string, string>;
+const englishWords = readJson('src/i18n/locales/en.json');
+const frenchWords = readJson('src/i18n/locales/fr/server.json');
+
+/** Why a refusal's coded text would not reach a French trader in French, or null when it would. */
+function uncodedIn(text: unknown): string | null {
+  if (typeof text !== 'object' || text === null || typeof (text as { code?: unknown }).code !== 'string') return 'has no coded text (details.text)';
+  const { code, params } = text as { code: string; params?: Record<string, unknown> };
+  if (code === 'text') return 'is coded only as plain words (text)';
+  if (!textCodes.has(code)) return `has a code the contract does not list: ${code}`;
+  if (englishWords[`server.${code}`] === undefined || frenchWords[`server.${code}`] === undefined) return `has a code the app cannot say in English and French: ${code}`;
+  for (const value of Object.values(params ?? {})) {
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const inner = uncodedIn(value);
+      if (inner !== null) return inner;
+    }
+  }
+  return null;
+}
 
 /** What is wrong with an answer, or null when it is a proper answer. */
 function faultOf(status: number, contentType: unknown, body: string): string | null {
@@ -31,7 +59,8 @@ function faultOf(status: number, contentType: unknown, body: string): string | n
   if (typeof json.message !== 'string' || json.message === '' || typeof json.code !== 'string' || !/^[a-z][a-z0-9_]*$/.test(json.code) || keys.length > 0 || !details) {
     return `answered ${status} in the wrong shape`;
   }
-  return null;
+  const uncoded = uncodedIn((json.details as { text?: unknown } | undefined)?.text);
+  return uncoded === null ? null : `answered ${status}, a refusal that ${uncoded}`;
 }
 
 describe.each(testBackends)('bad input on every operation, on %s', (backend) => {
@@ -47,7 +76,7 @@ describe.each(testBackends)('bad input on every operation, on %s', (backend) => 
     const missing = operations.filter((operation) => !registered(operation));
     await server.app.register(
       async (api) => {
-        for (const operation of missing) route(api, operation.operationId as OperationId, async () => Promise.reject(notFound('This operation')));
+        for (const operation of missing) route(api, operation.operationId as OperationId, async () => Promise.reject(DomainError.said('not_found', requestTexts.notFound)));
       },
       { prefix: '/api' },
     );
@@ -69,7 +98,7 @@ describe.each(testBackends)('bad input on every operation, on %s', (backend) => 
     await server.close();
   });
 
-  it('answers every bad request below 500, each refusal with a message and a code', { timeout: 120_000 }, async () => {
+  it('answers every bad request below 500, each refusal with a message, a code and its words coded', { timeout: 120_000 }, async () => {
     const requests = operations.flatMap((operation) =>
       badRequests(operation, sampleRequest(contract.doc, operation, owner), owner.token).map((request) => ({ operation, request })),
     );

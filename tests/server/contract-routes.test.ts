@@ -37,7 +37,7 @@ describe('path parameters', () => {
   it('are coerced to their declared type and reach the handler', async () => {
     const res = await inject('getPositionSummary', 'GET', '/api/position/summary/42/');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'not_found', message: 'Portfolio not found' });
+    expect(res.json()).toMatchObject({ code: 'not_found', message: 'Portfolio not found', details: { text: { code: 'not_found.thing', params: { thing: 'portfolio' } } } });
   });
 
   it.each([

@@ -70,7 +70,7 @@ describe.each(testBackends)('database refusals on %s', (backend) => {
     const res = await store(kind, value);
     expect(res.statusCode, res.body).toBe(status);
     const body = res.json();
-    expect(body).toEqual({ code, message: expect.any(String) });
+    expect(body).toEqual({ code, message: expect.any(String) , details: { text: expect.objectContaining({ code: expect.stringMatching(/^(request|validation)\./) }) } });
     // Nothing of the database's own text (values, constraint or table names) reaches the answer.
     expect(body.message).not.toMatch(/brokers|portfolios|constraint|_check|_fkey|pkey|2147483648|NOT A SLUG/);
     expect(warnings).toHaveLength(1);
@@ -80,6 +80,6 @@ describe.each(testBackends)('database refusals on %s', (backend) => {
   it('keeps other database errors a 500 with no details', async () => {
     const res = await store('missingTable', 'x');
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 'internal_error', message: 'Internal Server Error' });
+    expect(res.json()).toEqual({ code: 'internal_error', message: 'Internal Server Error' , details: { text: expect.objectContaining({ code: expect.stringMatching(/^(request|validation)\./) }) } });
   });
 });

@@ -37,22 +37,22 @@ describe.each(testBackends)('unstorable text on %s', (backend) => {
   ])('refuses %s in a body field, naming it', async (_label, operationId, body, field, message) => {
     const res = await call(operationId, { token, body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'validation_failed', field, message: `${field}: ${message}` });
+    expect(res.body).toEqual({ code: 'validation_failed', field, message: `${field}: ${message}` , details: { text: expect.objectContaining({ code: expect.stringMatching(/^(request|validation)\./) }) } });
   });
 
   it('refuses a NUL in every text field of a new broker account (api_key, name, secret)', async () => {
     for (const field of ['name', 'api_key', 'api_secret'] as const) {
       const res = await call('createBrokerAccount', { token, body: newBrokerAccount({ [field]: 'paper\u0000key' }) });
-      expect(res.body).toEqual({ code: 'validation_failed', field, message: `${field}: ${nul}` });
+      expect(res.body).toEqual({ code: 'validation_failed', field, message: `${field}: ${nul}` , details: { text: expect.objectContaining({ code: expect.stringMatching(/^(request|validation)\./) }) } });
     }
   });
 
   it('refuses a NUL in a free-form field name and in a nested value', async () => {
     const params = (value: Record<string, unknown>) => ({ token, params: { portfolioId }, body: tradingBotBody(portfolioId, strategyId, { params: value }) });
     const key = await call('createTradingBot', params({ 'strike\u0000offset': 1 }));
-    expect(key.body).toEqual({ code: 'validation_failed', field: 'params', message: `params: field names ${nul}` });
+    expect(key.body).toEqual({ code: 'validation_failed', field: 'params', message: `params: field names ${nul}` , details: { text: expect.objectContaining({ code: expect.stringMatching(/^(request|validation)\./) }) } });
     const nested = await call('createTradingBot', params({ re_entry: 'new\u0000atm' }));
-    expect(nested.body).toEqual({ code: 'validation_failed', field: 'params.re_entry', message: `params.re_entry: ${nul}` });
+    expect(nested.body).toEqual({ code: 'validation_failed', field: 'params.re_entry', message: `params.re_entry: ${nul}` , details: { text: expect.objectContaining({ code: expect.stringMatching(/^(request|validation)\./) }) } });
   });
 
   it('keeps text with real astral characters (a surrogate pair is one character)', async () => {
@@ -63,19 +63,19 @@ describe.each(testBackends)('unstorable text on %s', (backend) => {
 
   it('refuses a NUL or a lone surrogate in a path parameter', async () => {
     const res = await call('getPortfolios', { token, params: { accountId: '\u0000' } });
-    expect(res.body).toEqual({ code: 'validation_failed', field: 'accountId', message: `accountId: ${nul}` });
+    expect(res.body).toEqual({ code: 'validation_failed', field: 'accountId', message: `accountId: ${nul}` , details: { text: expect.objectContaining({ code: expect.stringMatching(/^(request|validation)\./) }) } });
     const raw = await server.app.inject({ method: 'GET', url: '/api/portfolios/all-portfolios/%ED%A0%80/', headers: { authorization: `Bearer ${token}` } });
     expect(raw.statusCode).toBe(400);
   });
 
   it('refuses a NUL in a query parameter', async () => {
     const res = await call('getOrderBook', { token, params: { accountNumber: 'PA1234' }, query: { start_date: '2025-01-16\u0000' } });
-    expect(res.body).toEqual({ code: 'validation_failed', field: 'start_date', message: `start_date: ${nul}` });
+    expect(res.body).toEqual({ code: 'validation_failed', field: 'start_date', message: `start_date: ${nul}` , details: { text: expect.objectContaining({ code: expect.stringMatching(/^(request|validation)\./) }) } });
   });
 
   it('refuses a lone surrogate in a header parameter, named as the contract spells it', async () => {
     const body = { account_number: 'PA1234', orders: [{ tradingsymbol: 'NIFTY25JAN23500CE', exchange: 'NFO', transaction_type: 'SELL', order_type: 'MARKET', product: 'MIS', quantity: 65 }] };
     const res = await call('placeTrades', { token, body, headers: { 'idempotency-key': 'key-1234\ud800' } });
-    expect(res.body).toEqual({ code: 'validation_failed', field: 'Idempotency-Key', message: `Idempotency-Key: ${lone}` });
+    expect(res.body).toEqual({ code: 'validation_failed', field: 'Idempotency-Key', message: `Idempotency-Key: ${lone}` , details: { text: expect.objectContaining({ code: expect.stringMatching(/^(request|validation)\./) }) } });
   });
 });

@@ -111,7 +111,7 @@ describe('client-side routes', () => {
     for (const method of ['POST', 'PUT', 'DELETE'] as const) {
       const res = await app.inject({ method, url: '/app/order_book' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not Found', code: 'not_found' });
+      expect(res.json()).toEqual({ message: 'Not Found', code: 'not_found' , details: { text: expect.objectContaining({ code: expect.stringMatching(/^(request|validation)\./) }) } });
     }
   });
 });

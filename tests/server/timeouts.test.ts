@@ -46,7 +46,11 @@ describe('time-outs on a real socket', () => {
     expect(received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(received).toMatch(/\r\ncache-control: no-store\r\n/i);
     expect(received).toMatch(/\r\ncontent-security-policy: default-src 'self'/i);
-    expect(bodyOf(received)).toEqual({ message: 'The request took too long to arrive. Send it again.', code: 'request_timeout' });
+    expect(bodyOf(received)).toEqual({
+      message: 'The request took too long to arrive. Send it again.',
+      code: 'request_timeout',
+      details: { text: { code: 'request.timed_out', params: {} } },
+    });
   });
 
   it('answers 408 and closes a request whose headers never finish', { timeout: 5000 }, async () => {

@@ -2,14 +2,19 @@
 // its own cleanup: unmount what each test rendered here. IndexedDB comes from fake-indexeddb, as jsdom
 // has none. Nothing here silences console output or errors.
 import 'fake-indexeddb/auto';
-import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// findBy*/waitFor resolve as soon as their condition holds; the limit only decides how long a starved
-// worker may take. CI runs every file in parallel on two busy cores, where 1 s (the default) was missed by
-// a screen re-reading its list after an 'online' event.
-configure({ asyncUtilTimeout: 5_000 });
+// Files on Node's environment (`// @vitest-environment node`: pure logic, no DOM) render nothing, so they
+// skip loading Testing Library and React DOM here: that import was most of their set-up time.
+if (typeof document !== 'undefined') {
+  const { cleanup, configure } = await import('@testing-library/react');
 
-afterEach(() => {
-  cleanup();
-});
+  // findBy*/waitFor resolve as soon as their condition holds; the limit only decides how long a starved
+  // worker may take. CI runs every file in parallel on two busy cores, where 1 s (the default) was missed by
+  // a screen re-reading its list after an 'online' event.
+  configure({ asyncUtilTimeout: 5_000 });
+
+  afterEach(() => {
+    cleanup();
+  });
+}

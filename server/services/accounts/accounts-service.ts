@@ -3,6 +3,7 @@
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
+import { accountTexts } from '../texts/account-texts.ts';
 import type { Clock } from '../clock.ts';
 import { clientAddress } from '../client-network.ts';
 import type { DeviceTokens } from '../device-tokens.ts';
@@ -58,11 +59,11 @@ function cleanName(name: string, field = 'name'): string {
 
 function assertNotCommon(password: string, field: string): void {
   if (isCommonPassword(password)) {
-    throw new DomainError('weak_password', 'This password is too common: choose one that is harder to guess.', { field });
+    throw DomainError.said('weak_password', accountTexts.weakPassword, { field });
   }
 }
 
-export const invalidCredentials = (): DomainError => new DomainError('invalid_credentials', 'Invalid email or password');
+export const invalidCredentials = (): DomainError => DomainError.said('invalid_credentials', accountTexts.invalidCredentials);
 
 export function createAccountsService({ db, clock, hasher, hashSlots, limits, deviceTokens }: AccountsServiceOptions) {
   /**
@@ -103,7 +104,7 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits, de
     const passwordHash = await hashing(reservation, { ...clientAddress(client.ip), priority: 'other' }, () => hasher.hash(input.password));
     const created = await users.insertUser(db, { email: input.email, name, mobile: normaliseMobile(input.mobile), passwordHash }, clock());
     if (created === null) {
-      throw new DomainError('email_taken', 'An account with this email already exists', { field: 'email' });
+      throw DomainError.said('email_taken', accountTexts.emailTaken, { field: 'email' });
     }
     return created.user;
   }
@@ -182,7 +183,7 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits, de
       return hasher.hash(input.new_password);
     });
     if (passwordHash === null) {
-      throw new DomainError('invalid_current_password', 'The current password is not correct', { field: 'current_password' });
+      throw DomainError.said('invalid_current_password', accountTexts.invalidCurrentPassword, { field: 'current_password' });
     }
     await db.transaction(async (tx) => {
       await users.updatePasswordHash(tx, auth.user.id, passwordHash, clock());

@@ -19,6 +19,7 @@
 //    counted in the line's length: a flood of made-up emails neither fills the line nor holds a slot,
 //    nor answers differently from real sign-ins.
 import { DomainError } from '../domain-error.ts';
+import { throttleTexts } from '../texts/throttle-texts.ts';
 import type { ClientAddress } from '../client-network.ts';
 
 /** In the order served: a known device, a sign-in at an account with no recent failure, the rest. */
@@ -88,7 +89,7 @@ export const defaultHashQueueLimits: HashQueueLimits = { slots: defaultHashConcu
 export const busyRetryAfterSeconds = 1;
 
 export function serverBusy(): DomainError {
-  return new DomainError('server_busy', 'The server is busy checking other passwords. Try again in a second.', {
+  return DomainError.said('server_busy', throttleTexts.serverBusy, {
     retryAfterSeconds: busyRetryAfterSeconds,
   });
 }

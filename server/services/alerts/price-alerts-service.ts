@@ -1,11 +1,14 @@
 // The trader's price alerts: an index (NIFTY) or a listed option whose last price crosses a level, once or
 // every time. The leader's price watcher (watchers/price-watcher.ts) fires them.
+import { doneTexts, told } from '../texts/done-texts.ts';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { expiryInstantMs } from '../market/simulator.ts';
+import { priceAlertTexts } from '../texts/alert-refusal-texts.ts';
+import { notFoundTexts } from '../texts/not-found-texts.ts';
 
 type Schemas = components['schemas'];
 type PriceAlert = Schemas['PriceAlert'];
@@ -78,25 +81,22 @@ export function createPriceAlertsService({ db, clock }: { db: Database; clock: C
 
   async function create(userId: number, body: Schemas['PriceAlertCreate']): Promise<Schemas['PriceAlertResponse']> {
     const levelPaise = toPaise(body.level);
-    if (levelPaise <= 0) throw new DomainError('validation_failed', 'The level must be above ₹0.', { field: 'level' });
+    if (levelPaise <= 0) throw DomainError.said('validation_failed', priceAlertTexts.levelNotPositive, { field: 'level' });
     const resolved = await resolveSymbol(db, body.symbol);
     if (resolved === null) {
       const { rows } = await db.query<{ index_name: string }>('SELECT index_name FROM market_simulation ORDER BY index_name');
-      throw new DomainError(
-        'unknown_instrument',
-        `${body.symbol} is neither an index (${rows.map((row) => row.index_name).join(', ')}) nor a listed option's tradingsymbol.`,
-        { field: 'symbol' },
-      );
+      const indices = rows.map((row) => row.index_name);
+      throw DomainError.said('unknown_instrument', priceAlertTexts.unknownSymbol(body.symbol, indices), { field: 'symbol' });
     }
     if (contractExpired(resolved.expiry, clock())) {
-      throw new DomainError('validation_failed', `${body.symbol} expired on ${resolved.expiry}. Pick a current expiry.`, { field: 'symbol' });
+      throw DomainError.said('validation_failed', priceAlertTexts.expired(body.symbol, resolved.expiry ?? ''), { field: 'symbol' });
     }
     return db.transaction(async (tx) => {
       // Serialises this trader's creations, so two at once cannot both pass the cap.
       await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
       const { rows: counted } = await tx.query<{ count: string }>('SELECT count(*) AS count FROM price_alerts WHERE user_id = $1', [userId]);
       if (Number(counted[0]?.count ?? 0) >= priceAlertsPerUser) {
-        throw new DomainError('invalid_params', `You have ${priceAlertsPerUser} price alerts, the most one may keep: delete one first.`, { field: 'symbol' });
+        throw DomainError.said('invalid_params', priceAlertTexts.tooMany(priceAlertsPerUser), { field: 'symbol' });
       }
       const { rows } = await tx.query<PriceAlertRow>(
         `INSERT INTO price_alerts (user_id, symbol, exchange, direction, level_paise, repeat, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -109,8 +109,8 @@ export function createPriceAlertsService({ db, clock }: { db: Database; clock: C
 
   async function remove(userId: number, id: number): Promise<Schemas['MessageResponse']> {
     const { rows } = await db.query('DELETE FROM price_alerts WHERE user_id = $1 AND id = $2 RETURNING id', [userId, id]);
-    if (rows.length === 0) throw new DomainError('not_found', 'Price alert not found', { field: 'id' });
-    return { message: 'Price alert deleted' };
+    if (rows.length === 0) throw DomainError.said('not_found', notFoundTexts.thing('price_alert'), { field: 'id' });
+    return told(doneTexts.priceAlertDeleted);
   }
 
   return { list, create, remove };

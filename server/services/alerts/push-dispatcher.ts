@@ -71,7 +71,7 @@ export function createPushDispatcher({ db, clock, send }: { db: Database; clock:
 
   async function record(device: DeviceRow, outcome: PushOutcome, now: Date): Promise<'sent' | 'failed' | 'removed'> {
     if (outcome.ok) {
-      await db.query('UPDATE push_devices SET last_sent_at = $2, last_error = NULL WHERE id = $1', [device.id, now]);
+      await db.query('UPDATE push_devices SET last_sent_at = $2, last_error = NULL, last_error_i18n = NULL WHERE id = $1', [device.id, now]);
       return 'sent';
     }
     if (outcome.gone) {
@@ -79,7 +79,7 @@ export function createPushDispatcher({ db, clock, send }: { db: Database; clock:
       await db.query('DELETE FROM push_devices WHERE id = $1 AND endpoint = $2', [device.id, device.endpoint]);
       return 'removed';
     }
-    await db.query('UPDATE push_devices SET last_error = $2 WHERE id = $1', [device.id, outcome.message]);
+    await db.query('UPDATE push_devices SET last_error = $2, last_error_i18n = $3::jsonb WHERE id = $1', [device.id, outcome.reason.text, JSON.stringify(outcome.reason.i18n)]);
     return 'failed';
   }
 

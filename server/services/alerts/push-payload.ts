@@ -92,7 +92,7 @@ const actionTexts = {
   square_off: said('push.square_off', {}, 'Square off…'),
 };
 
-const actionOf = (action: PushAction['action']): PushAction => ({ action, title: actionTexts[action].text, title_i18n: actionTexts[action].i18n });
+export const actionOf = (action: PushAction['action']): PushAction => ({ action, title: actionTexts[action].text, title_i18n: actionTexts[action].i18n });
 
 export function actionsOf(alert: Pick<AlertForPush, 'event' | 'positionOpen'>): PushAction[] {
   const actions: PushAction[] = [actionOf('open')];

@@ -8,6 +8,8 @@ import type { DeliveryOptions } from './push-payload.ts';
 import { postToTarget } from './push-request.ts';
 import type { PushRefusal, PushTargets } from './push-targets.ts';
 import { webPush, type VapidKeys } from './vapid-keys.ts';
+import { pushFailures } from '../texts/alert-refusal-texts.ts';
+import type { Said } from '../texts/said.ts';
 
 export type PushSubscriptionKeys = { endpoint: string; p256dh: string; auth: string };
 
@@ -19,6 +21,8 @@ export type PushOutcome =
       status: number | null;
       /** The subscription expired or was withdrawn (404, 410): the device should be forgotten. */
       gone: boolean;
+      /** Why, coded (kept as the device's last error, said in the trader's language); `message` is its English. */
+      reason: Said;
       message: string;
     };
 
@@ -27,29 +31,31 @@ export type PushSender = (device: PushSubscriptionKeys, payload: string, deliver
 export const pushTimeoutMs = 10_000;
 
 export const pushFailureMessages = {
-  unreachable: 'Push service unreachable.',
-  unusableKeys: "The subscription's keys are unusable.",
-  notPushService: "The endpoint is not on one of the browsers' push services.",
-  privateAddress: "The push service's address is private or local.",
+  unreachable: pushFailures.unreachable.text,
+  unusableKeys: pushFailures.unusableKeys.text,
+  notPushService: pushFailures.notPushService.text,
+  privateAddress: pushFailures.privateAddress.text,
 };
 
-const refusalMessages: Record<PushRefusal, string> = {
-  not_https: pushFailureMessages.notPushService,
-  port: pushFailureMessages.notPushService,
-  host: pushFailureMessages.notPushService,
-  address: pushFailureMessages.privateAddress,
-  unresolved: pushFailureMessages.unreachable,
+const refusalReasons: Record<PushRefusal, Said> = {
+  not_https: pushFailures.notPushService,
+  port: pushFailures.notPushService,
+  host: pushFailures.notPushService,
+  address: pushFailures.privateAddress,
+  unresolved: pushFailures.unreachable,
 };
+
+const failed = (reason: Said, status: number | null, gone: boolean): PushOutcome => ({ ok: false, status, gone, reason, message: reason.text });
 
 /** The fixed text of a status that is not a success. */
 export function answeredMessage(status: number): string {
-  return status >= 300 && status < 400 ? `Push service answered ${status}, a redirect: not followed.` : `Push service answered ${status}.`;
+  return pushFailures.answered(status).text;
 }
 
 export function createWebPushSender(vapid: VapidKeys, targets: PushTargets, timeoutMs = pushTimeoutMs): PushSender {
   return async (device, payload, delivery) => {
     const checked = await targets.check(device.endpoint);
-    if (!checked.ok) return { ok: false, status: null, gone: false, message: refusalMessages[checked.refusal] };
+    if (!checked.ok) return failed(refusalReasons[checked.refusal], null, false);
     let request: ReturnType<typeof webPush.generateRequestDetails>;
     try {
       request = webPush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, payload, {
@@ -60,14 +66,14 @@ export function createWebPushSender(vapid: VapidKeys, targets: PushTargets, time
       });
     } catch {
       // Keys the browser gave that cannot encrypt anything: the subscription is unusable.
-      return { ok: false, status: null, gone: true, message: pushFailureMessages.unusableKeys };
+      return failed(pushFailures.unusableKeys, null, true);
     }
     try {
       const status = await postToTarget(checked.target, request, AbortSignal.timeout(timeoutMs));
       if (status >= 200 && status < 300) return { ok: true, status };
-      return { ok: false, status, gone: status === 404 || status === 410, message: answeredMessage(status) };
+      return failed(pushFailures.answered(status), status, status === 404 || status === 410);
     } catch {
-      return { ok: false, status: null, gone: false, message: pushFailureMessages.unreachable };
+      return failed(pushFailures.unreachable, null, false);
     }
   };
 }

@@ -89,7 +89,7 @@ export function createBacktestJobs({ db, clock }: { db: Database; clock: Clock }
 
   async function get(userId: number, id: number): Promise<Backtest> {
     const { rows } = await db.query<Row>(`SELECT ${columns}, result FROM backtests WHERE id = $1 AND user_id = $2`, [id, userId]);
-    if (rows[0] === undefined) throw notFound('Backtest');
+    if (rows[0] === undefined) throw notFound('backtest');
     return toBacktest(rows[0], true);
   }
 
@@ -112,7 +112,7 @@ export function createBacktestJobs({ db, clock }: { db: Database; clock: Clock }
     );
     if (rows[0] !== undefined) return toBacktest(rows[0], false);
     const deleted = await db.query(`DELETE FROM backtests WHERE id = $1 AND user_id = $2 RETURNING id`, [id, userId]);
-    if (deleted.rows.length === 0) throw notFound('Backtest');
+    if (deleted.rows.length === 0) throw notFound('backtest');
     return null;
   }
 

@@ -44,6 +44,16 @@ type ChargesPaise = { brokerage: number; stt: number; exchange: number; sebi: nu
 const noCharges = (): ChargesPaise => ({ brokerage: 0, stt: 0, exchange: 0, sebi: 0, stamp_duty: 0, gst: 0, call_and_trade: 0 });
 const totalOf = (c: ChargesPaise) => c.brokerage + c.stt + c.exchange + c.sebi + c.stamp_duty + c.gst + c.call_and_trade;
 const rupees = (paise: number) => Math.round(paise) / 100;
+
+/**
+ * The mean of rupee amounts, to the paisa, taken in whole paise (each trade's net is a paise amount written in
+ * rupees): a mean of rupee floats can land a hair under a half paisa and round the wrong way (₹0.57 and ₹0.58
+ * average ₹0.575, which floats make 57.4999… paise).
+ */
+export function averageRupees(amounts: readonly number[]): number | null {
+  if (amounts.length === 0) return null;
+  return rupees(amounts.reduce((sum, amount) => sum + Math.round(amount * 100), 0) / amounts.length);
+}
 const chargesOut = (c: ChargesPaise): Schemas['BacktestCharges'] => {
   const byKind: Charges = { brokerage: rupees(c.brokerage), stt: rupees(c.stt), exchange: rupees(c.exchange), sebi: rupees(c.sebi), stamp_duty: rupees(c.stamp_duty), gst: rupees(c.gst), call_and_trade: rupees(c.call_and_trade) };
   return { total: rupees(totalOf(c)), by_kind: byKind };
@@ -248,7 +258,6 @@ export async function buildReport(
   const nets = trades.map((trade) => trade.net_pnl);
   const wins = nets.filter((net) => net > 0);
   const losses = nets.filter((net) => net <= 0);
-  const average = (values: readonly number[]) => (values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100);
   const byPnl = [...daily].sort((a, b) => a.pnl - b.pnl);
   const totalCharges = totalOf(total);
   return {
@@ -258,9 +267,9 @@ export async function buildReport(
       charges: chargesOut(total),
       trades: trades.length,
       win_rate: trades.length === 0 ? null : wins.length / trades.length,
-      avg_win: average(wins),
-      avg_loss: average(losses),
-      expectancy: average(nets),
+      avg_win: averageRupees(wins),
+      avg_loss: averageRupees(losses),
+      expectancy: averageRupees(nets),
       max_drawdown: { amount: rupees(worst.amount), from: worst.from, to: worst.to, days: worst.days },
       best_day: byPnl.at(-1) ?? null,
       worst_day: byPnl[0] ?? null,

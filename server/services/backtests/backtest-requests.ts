@@ -72,12 +72,12 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
     }
     if (body.daily_bot_id !== undefined) {
       const bot = await bots.daily.find(userId, body.daily_bot_id);
-      if (bot === null) throw notFound('Daily bot');
+      if (bot === null) throw notFound('daily_bot');
       return { bot: await copyOf('daily', bot, true), portfolioId: bot.portfolio_id };
     }
     if (body.trading_bot_id !== undefined) {
       const bot = await bots.trading.find(userId, body.trading_bot_id);
-      if (bot === null) throw notFound('Trading bot');
+      if (bot === null) throw notFound('trading_bot');
       return { bot: await copyOf('trading', bot, true), portfolioId: bot.portfolio_id, entryUntil: bot.entry_until };
     }
     const spot = body.bot!;

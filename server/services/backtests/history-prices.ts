@@ -1,7 +1,10 @@
 // The paper broker's prices read from imported history instead of the simulator (the PriceSource the bot
 // engine and the paper broker already take, brokers/paper/price-source.ts), at the clock's instant:
-// - the index: its minute candle's close when minutes are imported for the day, else a straight line from
-//   the previous history day's underlying value (at 09:15) to the day's own (at 15:30);
+// - the index: its minute candle's close when minutes are imported for the day; else, when the day's open,
+//   high, low and close are imported (NSE's index close file), straight lines through open (09:15) → low
+//   (11:00) → high (13:30) → close (15:30) on a day that closed at or above its open, high before low on a
+//   day that closed below it (the extremes' real times are not published: these are fixed, and modelled);
+//   else a straight line from the previous history day's underlying value (at 09:15) to the day's own (at 15:30);
 // - an option: Black-76 at that index level, with the implied volatility solved from the contract's settlement
 //   price at the day's close (the index's forward taken as the index level, the carry absorbed into the
 //   volatility), quoted around that theory at the simulator's spread model (market/spreads.ts), with at least
@@ -42,7 +45,15 @@ export type HistoryDay = {
   minutes: Map<number, number>;
   /** The previous history day's close (the daily path's start); null on the first. */
   previousClosePaise: number | null;
+  /** The index's daily open/high/low/close (paise) when imported; null without. */
+  ohlc: DailyOhlc | null;
 };
+
+export type DailyOhlc = { openPaise: number; highPaise: number; lowPaise: number; closePaise: number };
+
+/** When the daily path without minutes reaches its first and second extreme (IST minutes of the day; see the header). */
+export const firstExtremeMinutes = clockMinutes('11:00');
+export const secondExtremeMinutes = clockMinutes('13:30');
 
 const optionKey = (expiry: string, strikePaise: number, type: string) => `${expiry}|${strikePaise}|${type}`;
 
@@ -53,9 +64,29 @@ export function indexLevelPaise(day: HistoryDay, minute: number): number {
     for (let at = Math.min(minute, closeMinutes); at >= openMinutes - 1 && best === undefined; at -= 1) best = day.minutes.get(at);
     return best ?? day.minutes.values().next().value ?? day.closePaise;
   }
+  if (day.ohlc !== null) return ohlcLevelPaise(day.ohlc, minute);
   const start = day.previousClosePaise ?? day.closePaise;
   const share = Math.min(1, Math.max(0, (minute - openMinutes) / (closeMinutes - openMinutes)));
   return Math.round(start + (day.closePaise - start) * share);
+}
+
+/** The daily path through open, the two extremes and close (see the header), at an IST minute. */
+export function ohlcLevelPaise(ohlc: DailyOhlc, minute: number): number {
+  const closedUp = ohlc.closePaise >= ohlc.openPaise;
+  const points: [number, number][] = [
+    [openMinutes, ohlc.openPaise],
+    [firstExtremeMinutes, closedUp ? ohlc.lowPaise : ohlc.highPaise],
+    [secondExtremeMinutes, closedUp ? ohlc.highPaise : ohlc.lowPaise],
+    [closeMinutes, ohlc.closePaise],
+  ];
+  if (minute <= openMinutes) return ohlc.openPaise;
+  for (let at = 1; at < points.length; at += 1) {
+    const [toMinute, toLevel] = points[at] as [number, number];
+    if (minute > toMinute) continue;
+    const [fromMinute, fromLevel] = points[at - 1] as [number, number];
+    return Math.round(fromLevel + ((toLevel - fromLevel) * (minute - fromMinute)) / (toMinute - fromMinute));
+  }
+  return ohlc.closePaise;
 }
 
 export type HistoryPrices = PriceSource & {
@@ -87,11 +118,17 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
        WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date ORDER BY minute`,
       [index, from, to],
     );
+    const { rows: dailies } = await history.query<{ d: string; o: string; h: string; l: string; c: string }>(
+      `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c FROM history_index_days
+       WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date`,
+      [index, from, to],
+    );
+    const ohlcByDay = new Map(dailies.map((row) => [row.d, { openPaise: Number(row.o), highPaise: Number(row.h), lowPaise: Number(row.l), closePaise: Number(row.c) }]));
     const byDay = new Map<string, HistoryDay>();
     for (const row of rows) {
       let day = byDay.get(row.d);
       if (day === undefined) {
-        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null };
+        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.d) ?? null };
         byDay.set(row.d, day);
       }
       const underlying = row.u === null ? null : Number(row.u);
@@ -114,6 +151,8 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     for (const day of [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day))) {
       // The older layout has no underlying: the last minute's close stands in for it.
       if (day.closePaise === 0 && day.minutes.size > 0) day.closePaise = [...day.minutes.entries()].sort((a, b) => a[0] - b[0]).at(-1)![1];
+      // ... else the index close file's close.
+      if (day.closePaise === 0 && day.ohlc !== null) day.closePaise = day.ohlc.closePaise;
       if (day.closePaise === 0) {
         byDay.delete(day.day);
         continue;

@@ -8,7 +8,7 @@ export const defaultTradingWindow = { entry_from: '09:30', entry_until: '14:30',
 
 export const tradingBotKind: BotKind<TradingBot> = {
   table: 'trading_bots',
-  label: 'Trading bot',
+  thing: 'trading_bot',
   extraColumns: ['entry_from', 'entry_until', 'exit_time'],
   extraSelect: ['b.entry_from', 'b.entry_until', 'b.exit_time'],
   toBot: (row: BotRow) => ({
@@ -30,7 +30,7 @@ function weekdaysOf(value: unknown): number[] {
 
 export const dailyBotKind: BotKind<DailyBot> = {
   table: 'daily_bots',
-  label: 'Daily bot',
+  thing: 'daily_bot',
   extraColumns: ['entry_time', 'exit_time', 'weekdays'],
   extraSelect: ['b.entry_time', 'b.exit_time', 'array_to_json(b.weekdays) AS weekdays'],
   toBot: (row: BotRow) => ({

@@ -8,6 +8,8 @@ import { indexFacts } from '../market/index-config.ts';
 import { clockMinutes, marketHours } from '../market/ist.ts';
 import type { StrategiesService } from '../strategies/strategies-service.ts';
 import { cleanText } from '../text.ts';
+import { botRuleTexts, type BotTimeField } from '../texts/bot-rule-texts.ts';
+import type { Said } from '../texts/said.ts';
 
 type Schemas = components['schemas'];
 export type TradingBot = Schemas['TradingBot'];
@@ -25,22 +27,17 @@ export type BotFields = Omit<BotCommon, 'id' | 'portfolio_id' | 'mode'> & { mode
 
 export type Schedule = Pick<DailyBot, 'entry_time' | 'exit_time' | 'weekdays'>;
 
-const unprocessable = (code: DomainErrorCode, field: string, message: string) => new DomainError(code, `${field}: ${message}`, { field });
+const unprocessable = (code: DomainErrorCode, field: string, text: Said) => DomainError.said(code, text, { field });
 
 /** The fields as they will be stored, or a 422. */
 export async function checkBotFields(q: Queryable, strategies: StrategiesService, fields: BotFields, now: Date): Promise<Omit<BotCommon, 'id' | 'portfolio_id'>> {
   const name = cleanText(fields.name, 'name');
   const strategy = await strategies.find(q, fields.base_strategy);
-  if (strategy === null) throw unprocessable('unknown_base_strategy', 'base_strategy', `there is no base strategy ${fields.base_strategy}`);
+  if (strategy === null) throw unprocessable('unknown_base_strategy', 'base_strategy', botRuleTexts.unknownBaseStrategy(fields.base_strategy));
   const params = strategies.checkParams(strategy, fields.params);
   const facts = await indexFacts(q, fields.underlying, now);
   if (fields.lots > facts.freezeLots) {
-    const units = new Intl.NumberFormat('en-IN').format(facts.freezeQuantity);
-    throw unprocessable(
-      'lots_above_freeze_limit',
-      'lots',
-      `${fields.underlying} allows at most ${facts.freezeLots} lots per order (freeze quantity ${units} units, lot size ${facts.lotSize}); got ${fields.lots}`,
-    );
+    throw unprocessable('lots_above_freeze_limit', 'lots', botRuleTexts.lotsAboveFreeze({ underlying: fields.underlying, ...facts }, fields.lots));
   }
   return { ...fields, name, params };
 }
@@ -50,13 +47,13 @@ export type SessionHours = { open: string; close: string };
 /** Demo mode: the simulated market never closes, so a bot may be scheduled at any time of day. */
 export const demoHours: SessionHours = { open: '00:00', close: '23:59' };
 
-function checkInMarketHours<Field extends string>(times: Record<Field, string>, fields: readonly Field[], hours: SessionHours): void {
+function checkInMarketHours<Field extends BotTimeField>(times: Record<Field, string>, fields: readonly Field[], hours: SessionHours): void {
   const open = clockMinutes(hours.open);
   const close = clockMinutes(hours.close);
   for (const field of fields) {
     const minutes = clockMinutes(times[field]);
     if (minutes < open || minutes > close) {
-      throw unprocessable('outside_market_hours', field, `${times[field]} is outside market hours (${hours.open}–${hours.close} IST)`);
+      throw unprocessable('outside_market_hours', field, botRuleTexts.outsideMarketHours(field, times[field], hours));
     }
   }
 }
@@ -65,10 +62,10 @@ function checkInMarketHours<Field extends string>(times: Record<Field, string>, 
 export function checkTradingWindow(window: TradingWindow, hours: SessionHours = marketHours): TradingWindow {
   checkInMarketHours(window, ['entry_from', 'entry_until', 'exit_time'], hours);
   if (clockMinutes(window.entry_from) >= clockMinutes(window.entry_until)) {
-    throw unprocessable('entry_not_before_exit', 'entry_until', `must be after the start of the entry window (${window.entry_from})`);
+    throw unprocessable('entry_not_before_exit', 'entry_until', botRuleTexts.entryWindowBackwards(window.entry_from));
   }
   if (clockMinutes(window.entry_until) > clockMinutes(window.exit_time)) {
-    throw unprocessable('entry_not_before_exit', 'exit_time', `must not be before the end of the entry window (${window.entry_until})`);
+    throw unprocessable('entry_not_before_exit', 'exit_time', botRuleTexts.exitInsideEntryWindow(window.entry_until));
   }
   return window;
 }
@@ -77,7 +74,7 @@ export function checkTradingWindow(window: TradingWindow, hours: SessionHours = 
 export function checkSchedule(schedule: Schedule, hours: SessionHours = marketHours): Schedule {
   checkInMarketHours(schedule, ['entry_time', 'exit_time'], hours);
   if (clockMinutes(schedule.entry_time) >= clockMinutes(schedule.exit_time)) {
-    throw unprocessable('entry_not_before_exit', 'exit_time', `must be after the entry time (${schedule.entry_time})`);
+    throw unprocessable('entry_not_before_exit', 'exit_time', botRuleTexts.exitBeforeEntry(schedule.entry_time));
   }
   return { ...schedule, weekdays: [...schedule.weekdays].sort((a, b) => a - b) };
 }

@@ -8,6 +8,7 @@ import type { Clock } from '../clock.ts';
 import { findOwnedPortfolio } from '../portfolios/portfolios-service.ts';
 import type { StrategiesService } from '../strategies/strategies-service.ts';
 import { cleanText } from '../text.ts';
+import { botRuleTexts } from '../texts/bot-rule-texts.ts';
 import { applyPauseChoice } from './engine/pause-choice.ts';
 import { marketHours } from '../market/ist.ts';
 import { checkBotMode } from './live-bot-rules.ts';
@@ -18,7 +19,8 @@ export type BotRow = Record<string, unknown>;
 /** What distinguishes one kind of bot from the other. */
 export type BotKind<Bot extends BotCommon> = {
   table: 'trading_bots' | 'daily_bots';
-  label: string;
+  /** What a 404 says is missing. */
+  thing: 'trading_bot' | 'daily_bot';
   /** Columns beyond the common ones, in the order `extraValues` gives them. */
   extraColumns: readonly string[];
   /** SQL expressions that read the extra columns back (same order). */
@@ -66,7 +68,7 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
   const hours = demo ? demoHours : marketHours;
   const select = `SELECT b.id, b.portfolio_id, ${commonColumns.map((column) => `b.${column}`).join(', ')}${kind.extraSelect.map((expression) => `, ${expression}`).join('')}
     FROM ${kind.table} b`;
-  const botNotFound = () => notFound(kind.label);
+  const botNotFound = () => notFound(kind.thing);
 
   async function findOwned(q: Queryable, userId: number, botId: number): Promise<Bot | null> {
     const { rows } = await q.query<BotRow>(
@@ -78,7 +80,7 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
   }
 
   async function requirePortfolio(q: Queryable, userId: number, portfolioId: number, keep = false): Promise<void> {
-    if ((await findOwnedPortfolio(q, userId, portfolioId, keep)) === null) throw notFound('Portfolio');
+    if ((await findOwnedPortfolio(q, userId, portfolioId, keep)) === null) throw notFound('portfolio');
   }
 
   /** The complete bot as it will be stored: every rule checked, defaults filled in. */
@@ -100,8 +102,7 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
 
   async function create(userId: number, portfolioId: number, input: BotInput<Bot> & { portfolio_id: number; live_confirmation?: string | undefined }): Promise<Bot> {
     if (input.portfolio_id !== portfolioId) {
-      const message = `portfolio_id: must be the portfolio of the path (${portfolioId}), got ${input.portfolio_id}`;
-      throw new DomainError('portfolio_mismatch', message, { field: 'portfolio_id' });
+      throw DomainError.said('portfolio_mismatch', botRuleTexts.portfolioOfPath(portfolioId, input.portfolio_id), { field: 'portfolio_id' });
     }
     const { portfolio_id: _portfolioId, live_confirmation: confirmation, ...fields } = input;
     const draft = { ...kind.defaults, ...fields, id: 0, portfolio_id: portfolioId, status: input.status ?? 'active', mode: input.mode ?? 'paper' } as Bot & { mode: BotFields['mode'] };
@@ -129,11 +130,10 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
    */
   function realChanges(current: Bot, { id, portfolio_id: portfolioId, pause_action: _pauseAction, live_confirmation: _confirmation, ...fields }: BotChanges<Bot>): Partial<Bot> {
     if (id !== undefined && id !== current.id) {
-      throw new DomainError('validation_failed', `id: this is ${kind.label.toLowerCase()} ${current.id}, got ${id}`, { field: 'id' });
+      throw DomainError.said('validation_failed', botRuleTexts.otherBot(kind.thing, current.id, id), { field: 'id' });
     }
     if (portfolioId !== undefined && portfolioId !== current.portfolio_id) {
-      const message = `portfolio_id: a bot stays in its portfolio (${current.portfolio_id}); create a new bot in portfolio ${portfolioId} instead`;
-      throw new DomainError('portfolio_mismatch', message, { field: 'portfolio_id' });
+      throw DomainError.said('portfolio_mismatch', botRuleTexts.staysInPortfolio(current.portfolio_id, portfolioId), { field: 'portfolio_id' });
     }
     const changed = Object.entries(fields).filter(([key, value]) => !isDeepStrictEqual(value, current[key as keyof Bot]));
     return Object.fromEntries(changed) as Partial<Bot>;

@@ -4,6 +4,7 @@
 // typed by the trader, each time. Pausing and stopping never need any of it.
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
+import { botRuleTexts } from '../texts/bot-rule-texts.ts';
 import type { RequestedMode } from './bot-rules.ts';
 
 type AccountRow = { broker: string; account_number: string; session_expires_at: Date | null; max_loss_today_paise: string | null };
@@ -25,26 +26,22 @@ export async function checkBotMode(
   const account = rows[0]!;
   if (account.broker === 'paper') {
     if (requested === 'live') {
-      throw new DomainError('live_trading_unavailable', `mode: account ${account.account_number} trades on paper; a bot runs live only on a live broker's account`, { field: 'mode' });
+      throw DomainError.said('live_trading_unavailable', botRuleTexts.liveOnPaper(account.account_number), { field: 'mode' });
     }
     return 'paper';
   }
   if (requested !== 'live') {
-    const message = `mode: account ${account.account_number} trades real money; a bot on it must be set to live, with the account number typed to confirm`;
-    throw new DomainError('live_trading_unavailable', message, { field: 'mode' });
+    throw DomainError.said('live_trading_unavailable', botRuleTexts.liveRequired(account.account_number), { field: 'mode' });
   }
   if (!activating) return 'live';
   if (account.session_expires_at === null || new Date(account.session_expires_at).getTime() <= now.getTime()) {
-    throw new DomainError('broker_session_expired', `Log in to the broker for account ${account.account_number} before a bot trades on it live.`, { field: 'status' });
+    throw DomainError.said('broker_session_expired', botRuleTexts.liveLoginFirst(account.account_number), { field: 'status' });
   }
   if (account.max_loss_today_paise === null) {
-    const message = `A bot trades account ${account.account_number} live only under a maximum loss for the day: set it in the account's risk limits first.`;
-    throw new DomainError('risk_limits_required', message, { field: 'mode' });
+    throw DomainError.said('risk_limits_required', botRuleTexts.liveMaxLossRequired(account.account_number), { field: 'mode' });
   }
   if (confirmation?.trim().toUpperCase() !== account.account_number.toUpperCase()) {
-    throw new DomainError('confirmation_mismatch', `live_confirmation: type the account number ${account.account_number} to let this bot trade real money`, {
-      field: 'live_confirmation',
-    });
+    throw DomainError.said('confirmation_mismatch', botRuleTexts.liveConfirmation(account.account_number), { field: 'live_confirmation' });
   }
   return 'live';
 }

@@ -6,9 +6,9 @@ import { isPgError, pgErrorCodes, type Database, type Queryable } from '../../db
 import { DomainError, notFound } from '../domain-error.ts';
 import { BrokerLoginError, sessionChecksum, type BrokerRegistry } from '../brokers/broker-adapter.ts';
 import type { Clock } from '../clock.ts';
-import { formatRupees } from '../money.ts';
 import { SecretUnreadableError, type SecretBox } from '../secrets/secret-box.ts';
 import { cleanText } from '../text.ts';
+import { brokerAccountTexts } from '../texts/broker-account-texts.ts';
 import { logOutBrokerAccount, type RevokeSession } from './broker-session.ts';
 import { allocatedCapital, findOwnedAccount, listOwnedAccounts, toBrokerAccount, type AccountRow, type BrokerAccount } from './broker-accounts-repo.ts';
 
@@ -18,12 +18,12 @@ export type BrokerAccountsServiceOptions = { db: Database; clock: Clock; secrets
 
 export type BrokerAccountsService = ReturnType<typeof createBrokerAccountsService>;
 
-const accountNotFound = () => notFound('Broker account');
+const accountNotFound = () => notFound('broker_account');
 
 /** Two requests racing past the uniqueness checks: the database's unique indexes have the last word. */
 function duplicateToConflict(error: unknown): never {
   if (isPgError(error, pgErrorCodes.uniqueViolation)) {
-    throw new DomainError('account_exists', 'This account number or API key was linked by another request at the same time');
+    throw DomainError.said('account_exists', brokerAccountTexts.linkedMeanwhile);
   }
   throw error;
 }
@@ -33,7 +33,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
     const { rows } = await db.query<{ id: number }>('SELECT id FROM brokers WHERE slug = $1', [slug]);
     const id = rows[0]?.id;
     if (id === undefined || brokers.get(slug) === undefined) {
-      throw new DomainError('unknown_broker', `broker: "${slug}" is not a supported broker`, { field: 'broker' });
+      throw DomainError.said('unknown_broker', brokerAccountTexts.unknownBroker(slug), { field: 'broker' });
     }
     return id;
   }
@@ -49,8 +49,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
         [userId, brokerId, values.accountNumber, exceptId],
       );
       if (rows.length > 0) {
-        const message = `You have already linked account ${values.accountNumber} with this broker`;
-        throw new DomainError('account_exists', message, { field: 'account_number' });
+        throw DomainError.said('account_exists', brokerAccountTexts.numberLinked(values.accountNumber), { field: 'account_number' });
       }
     }
     if (values.apiKey !== undefined) {
@@ -61,8 +60,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
         exceptId,
       ]);
       if (rows.length > 0) {
-        const message = 'You have already linked this API key to another of your accounts: each account needs its own API key';
-        throw new DomainError('api_key_taken', message, { field: 'api_key' });
+        throw DomainError.said('api_key_taken', brokerAccountTexts.apiKeyLinked, { field: 'api_key' });
       }
     }
   }
@@ -112,8 +110,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
       if (changes.capital !== undefined) {
         const held = await allocatedCapital(tx, accountId);
         if (changes.capital < held) {
-          const message = `This account's portfolios hold ${formatRupees(held)}, more than the new capital of ${formatRupees(changes.capital)}. Lower their capital first.`;
-          throw new DomainError('capital_exceeded', message, { field: 'capital' });
+          throw DomainError.said('capital_exceeded', brokerAccountTexts.capitalBelowPortfolios(held, changes.capital), { field: 'capital' });
         }
       }
       const accountNumber = changes.account_number !== undefined && changes.account_number !== row.account_number ? changes.account_number : undefined;
@@ -155,16 +152,14 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
     if (row === null) throw accountNotFound();
     const adapter = brokers.get(row.broker);
     if (input.broker_name !== row.broker || adapter === undefined) {
-      const message = `broker_name: this account is with the "${row.broker}" broker, not "${input.broker_name}"`;
-      throw new DomainError('broker_mismatch', message, { field: 'broker_name' });
+      throw DomainError.said('broker_mismatch', brokerAccountTexts.wrongBroker(row.broker, input.broker_name), { field: 'broker_name' });
     }
     let apiSecret: string;
     try {
       apiSecret = secrets.open(row.api_secret_encrypted);
     } catch (error) {
       if (!(error instanceof SecretUnreadableError)) throw error;
-      const message = "This account's API secret can no longer be read (the server's secret key changed). Edit the account, enter the API secret again, then log in to the broker.";
-      throw new DomainError('api_secret_unreadable', message, { field: 'api_secret' });
+      throw DomainError.said('api_secret_unreadable', brokerAccountTexts.secretUnreadable, { field: 'api_secret' });
     }
     const now = clock();
     let session;
@@ -172,7 +167,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
       const checksum = sessionChecksum(row.api_key, input.request_token, apiSecret);
       session = await adapter.createSession({ accountId, apiKey: row.api_key, requestToken: input.request_token, checksum, now });
     } catch (error) {
-      if (error instanceof BrokerLoginError) throw new DomainError(error.reason, error.message, { field: 'request_token' });
+      if (error instanceof BrokerLoginError) throw DomainError.said(error.reason, error.text, { field: 'request_token' });
       throw error;
     }
     await db.query(

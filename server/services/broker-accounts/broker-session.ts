@@ -21,7 +21,7 @@ export async function logOutBrokerAccount(db: Queryable, clock: Clock, userId: n
     [accountId, userId, clock()],
   );
   const row = rows.length === 0 ? null : await findOwnedAccount(db, userId, accountId);
-  if (row === null) throw notFound('Broker account');
+  if (row === null) throw notFound('broker_account');
   const sealed = rows[0]?.sealed ?? null;
   if (sealed !== null && revoke !== undefined) await revoke({ broker: rows[0]!.slug, apiKey: rows[0]!.api_key, sealedToken: sealed });
   return toBrokerAccount(row, clock());

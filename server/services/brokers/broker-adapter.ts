@@ -12,6 +12,7 @@
 //      (Kite: POST /session/token), which answers an access token and when it expires.
 // The paper broker (paper/paper-broker.ts) is the reference implementation.
 import { createHash } from 'node:crypto';
+import type { Said } from '../texts/said.ts';
 import type { BrokerTrading } from './broker-trading.ts';
 
 export type SessionRequest = {
@@ -40,10 +41,13 @@ export type BrokerLoginFailure = 'request_token_invalid' | 'checksum_invalid' | 
 export class BrokerLoginError extends Error {
   override name = 'BrokerLoginError';
   readonly reason: BrokerLoginFailure;
+  /** Why, in words the app says in the trader's language. */
+  readonly text: Said;
 
-  constructor(reason: BrokerLoginFailure, message: string) {
-    super(message);
+  constructor(reason: BrokerLoginFailure, text: Said) {
+    super(text.text);
     this.reason = reason;
+    this.text = text;
   }
 }
 

@@ -1,4 +1,4 @@
-// What imported history covers: per index, each day with option rows or minute candles, the trading days
+// What imported history covers: per index, each day with option rows, minute candles or the daily OHLC, the trading days
 // missing between the first and last covered day (from the market calendar in the database), rows and
 // bytes. Days of years the calendar has no holiday list for cannot be told from holidays: those years
 // are named, so a screen can say "may be a holiday" instead of "missing".
@@ -7,7 +7,8 @@ import { loadTradingCalendar } from '../market/calendar-data.ts';
 import { addDays, isTradingDay } from '../market/trading-calendar.ts';
 import { historyIndices, type HistoryIndex } from './history-files.ts';
 
-export type CoveredDay = { date: string; option_rows: number; minute_candles: number };
+/** `daily_ohlc`: the index's open/high/low/close of the day is imported (the backtest's path without minutes). */
+export type CoveredDay = { date: string; option_rows: number; minute_candles: number; daily_ohlc: boolean };
 
 export type IndexCoverage = {
   index: HistoryIndex;
@@ -43,8 +44,14 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
      FROM history_index_minutes t WHERE ${range} GROUP BY index_name, trade_date`,
     [from, to],
   );
+  const indexDays = await db.query<DayRow>(
+    `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, 1 AS rows, pg_column_size(t.*)::text AS bytes
+     FROM history_index_days t WHERE ${range}`,
+    [from, to],
+  );
   const sizes = await db.query<{ bytes: string }>(
     `SELECT (pg_total_relation_size('history_option_days') + pg_total_relation_size('history_index_minutes')
+      + pg_total_relation_size('history_index_days')
       + pg_total_relation_size('history_imports'))::text AS bytes`,
   );
   const calendar = await loadTradingCalendar(db, 'NSE');
@@ -56,12 +63,14 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
     let days = byIndex.get(row.index_name);
     if (days === undefined) byIndex.set(row.index_name, (days = new Map()));
     let day = days.get(row.day);
-    if (day === undefined) days.set(row.day, (day = { date: row.day, option_rows: 0, minute_candles: 0 }));
+    if (day === undefined) days.set(row.day, (day = { date: row.day, option_rows: 0, minute_candles: 0, daily_ohlc: false }));
     bytesByIndex.set(row.index_name, (bytesByIndex.get(row.index_name) ?? 0) + Number(row.bytes));
     return day;
   };
   for (const row of options.rows) dayOf(row).option_rows = row.rows;
   for (const row of minutes.rows) dayOf(row).minute_candles = row.rows;
+  // A day with the index's daily OHLC is covered for the index even without minutes.
+  for (const row of indexDays.rows) dayOf(row).daily_ohlc = true;
 
   const years = new Set<number>();
   const indices: IndexCoverage[] = [];

@@ -1,5 +1,5 @@
 // Imports uploaded history files: a ZIP is opened and each CSV inside imported on its own; a CSV is
-// recognised by its header (UDiFF bhavcopy, older bhavcopy, or minute candles), parsed whole, and
+// recognised by its header (UDiFF bhavcopy, older bhavcopy, NSE's index close file, or minute candles), parsed whole, and
 // stored in one transaction, or refused with every bad line and nothing stored. History is shared
 // market data (everyone backtests on the same exchange files), so any signed-in trader may import; each
 // import records its uploader, and a trader deletes only the days they imported.
@@ -7,13 +7,15 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
+import { kiteHistoryTexts } from '../texts/kite-history-texts.ts';
 import { parseBhavcopy, bhavcopyLayoutOf } from './bhavcopy-parser.ts';
 import { fileText, firstLine } from './csv-values.ts';
 import { readCoverage, type HistoryCoverage } from './history-coverage.ts';
 import { historyTexts } from '../texts/history-texts.ts';
 import { words } from '../texts/said.ts';
 import { FileRefusal, historyIndices, lineProblem, type HistoryIndex, type LineProblem } from './history-files.ts';
-import { deleteHistoryRange, storeMinuteCandles, storeOptionDays, type DeletedHistory, type ImportKind } from './history-store.ts';
+import { deleteHistoryRange, storeIndexDays, storeMinuteCandles, storeOptionDays, type DeletedHistory, type ImportKind } from './history-store.ts';
+import { isIndexCloseHeader, parseIndexCloses } from './index-close-parser.ts';
 import { isMinuteCandleHeader, parseMinuteCandles } from './minute-candles-parser.ts';
 import { ZipError, looksLikeZip, readZip } from './zip-reader.ts';
 
@@ -65,6 +67,12 @@ export function createHistoryImportService(db: Database, clock: Clock): HistoryI
         await db.transaction((tx) => storeOptionDays(tx, { ...base, kind, days: parsed.days, rowCount: parsed.rows.length }, parsed.rows));
         return { file_name: name, status: 'imported', kind, days: parsed.days, rows: parsed.rows.length, skipped_rows: parsed.skipped };
       }
+      if (isIndexCloseHeader(header)) {
+        const parsed = parseIndexCloses(text);
+        const record = { ...base, kind: 'index_closes' as const, days: parsed.tradeDates, rowCount: parsed.days.length };
+        await db.transaction((tx) => storeIndexDays(tx, record, parsed.days));
+        return { file_name: name, status: 'imported', kind: 'index_closes', days: parsed.tradeDates, rows: parsed.days.length, skipped_rows: parsed.skipped };
+      }
       if (isMinuteCandleHeader(header)) {
         const parsed = parseMinuteCandles(text, index ?? indexInFileName(name));
         const record = { ...base, kind: 'index_minutes' as const, days: parsed.days, rowCount: parsed.candles.length };
@@ -105,7 +113,7 @@ export function createHistoryImportService(db: Database, clock: Clock): HistoryI
     coverage: (from, to) => readCoverage(db, from, to),
 
     async deleteRange(userId, from, to, index) {
-      if (from > to) throw new DomainError('validation_failed', 'from must not be after to', { field: 'from' });
+      if (from > to) throw DomainError.said('validation_failed', kiteHistoryTexts.fromAfterTo, { field: 'from' });
       return db.transaction((tx) => deleteHistoryRange(tx, userId, from, to, index));
     },
   };

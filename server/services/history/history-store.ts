@@ -4,8 +4,9 @@
 // (index, day) pairs it holds, so importing it again changes nothing and a corrected file wins.
 import type { Queryable } from '../../db/database.ts';
 import { historyIndices, type HistoryIndex, type MinuteCandle, type OptionDay } from './history-files.ts';
+import type { IndexDay } from './index-close-parser.ts';
 
-export type ImportKind = 'bhavcopy_udiff' | 'bhavcopy_legacy' | 'index_minutes';
+export type ImportKind = 'bhavcopy_udiff' | 'bhavcopy_legacy' | 'index_minutes' | 'index_closes';
 
 export type ImportRecord = {
   kind: ImportKind;
@@ -31,7 +32,8 @@ async function forgetEmptyImports(tx: Queryable): Promise<void> {
   await tx.query(
     `DELETE FROM history_imports i
      WHERE NOT EXISTS (SELECT 1 FROM history_option_days o WHERE o.import_id = i.id)
-       AND NOT EXISTS (SELECT 1 FROM history_index_minutes m WHERE m.import_id = i.id)`,
+       AND NOT EXISTS (SELECT 1 FROM history_index_minutes m WHERE m.import_id = i.id)
+       AND NOT EXISTS (SELECT 1 FROM history_index_days d WHERE d.import_id = i.id)`,
   );
 }
 
@@ -47,17 +49,24 @@ function pairsOf<Row extends { index: HistoryIndex; tradeDate: string }>(rows: r
   return { indices, days };
 }
 
+type DayTable = 'history_option_days' | 'history_index_minutes' | 'history_index_days';
+
+/** Removes what a table holds for the (index, day) pairs of the rows about to replace them. */
+async function forgetStoredDays<Row extends { index: HistoryIndex; tradeDate: string }>(tx: Queryable, table: DayTable, rows: readonly Row[]): Promise<void> {
+  const { indices, days } = pairsOf(rows);
+  await tx.query(
+    `DELETE FROM ${table} t USING unnest($1::text[], $2::date[]) AS p(index_name, trade_date)
+     WHERE t.index_name = p.index_name AND t.trade_date = p.trade_date`,
+    [indices, days],
+  );
+}
+
 /** A value in COPY's text format: null as \N. Every value stored here is a number, an ISO date or a fixed name (no tab, newline or backslash to escape). */
 const copyValue = (value: number | string | null) => (value === null ? '\\N' : String(value));
 
 export async function storeOptionDays(tx: Queryable, record: ImportRecord, rows: readonly OptionDay[]): Promise<number> {
   const importId = await recordImport(tx, record);
-  const { indices, days } = pairsOf(rows);
-  await tx.query(
-    `DELETE FROM history_option_days o USING unnest($1::text[], $2::date[]) AS p(index_name, trade_date)
-     WHERE o.index_name = p.index_name AND o.trade_date = p.trade_date`,
-    [indices, days],
-  );
+  await forgetStoredDays(tx, 'history_option_days', rows);
   const lines = rows.map(
     (row) =>
       `${row.index}\t${row.tradeDate}\t${row.expiry}\t${row.strikePaise}\t${row.optionType}\t${row.openPaise}\t${row.highPaise}\t` +
@@ -75,12 +84,7 @@ export async function storeOptionDays(tx: Queryable, record: ImportRecord, rows:
 
 export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, candles: readonly MinuteCandle[]): Promise<number> {
   const importId = await recordImport(tx, record);
-  const { indices, days } = pairsOf(candles);
-  await tx.query(
-    `DELETE FROM history_index_minutes m USING unnest($1::text[], $2::date[]) AS p(index_name, trade_date)
-     WHERE m.index_name = p.index_name AND m.trade_date = p.trade_date`,
-    [indices, days],
-  );
+  await forgetStoredDays(tx, 'history_index_minutes', candles);
   const lines = candles.map(
     (candle) =>
       `${candle.index}\t${candle.minute.toISOString()}\t${candle.tradeDate}\t${candle.openPaise}\t${candle.highPaise}\t` +
@@ -89,6 +93,28 @@ export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, ca
   await tx.copyFrom(
     `COPY history_index_minutes (index_name, minute, trade_date, open_paise, high_paise, low_paise, close_paise, import_id) FROM STDIN`,
     lines.join(''),
+  );
+  await forgetEmptyImports(tx);
+  return importId;
+}
+
+/** An index close file's days: one row per index and day, replacing what was stored for it. */
+export async function storeIndexDays(tx: Queryable, record: ImportRecord, rows: readonly IndexDay[]): Promise<number> {
+  const importId = await recordImport(tx, record);
+  await forgetStoredDays(tx, 'history_index_days', rows);
+  // A few rows a file: one INSERT, not a COPY.
+  await tx.query(
+    `INSERT INTO history_index_days (index_name, trade_date, open_paise, high_paise, low_paise, close_paise, import_id)
+     SELECT *, $7::integer FROM unnest($1::text[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])`,
+    [
+      rows.map((row) => row.index),
+      rows.map((row) => row.tradeDate),
+      rows.map((row) => row.openPaise),
+      rows.map((row) => row.highPaise),
+      rows.map((row) => row.lowPaise),
+      rows.map((row) => row.closePaise),
+      importId,
+    ],
   );
   await forgetEmptyImports(tx);
   return importId;
@@ -113,6 +139,8 @@ export async function deleteHistoryRange(tx: Queryable, userId: number, from: st
     `WITH gone AS (DELETE FROM history_index_minutes WHERE ${scope} AND ${mine} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
     [from, to, indices, userId],
   );
+  // The days' OHLC go with the range too; the answer counts option rows and candles, as before.
+  await tx.query(`DELETE FROM history_index_days WHERE ${scope} AND ${mine}`, [from, to, indices, userId]);
   const kept = await tx.query<{ count: number }>(
     `SELECT ((SELECT count(*) FROM history_option_days WHERE ${scope}) + (SELECT count(*) FROM history_index_minutes WHERE ${scope}))::integer AS count`,
     [from, to, indices],

@@ -11,6 +11,8 @@ import { kiteTokensOf } from '../brokers/kite-broker/instrument-store.ts';
 import type { KiteCandle } from '../brokers/kite/kite-historical.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError, notFound } from '../domain-error.ts';
+import { kiteHistoryTexts } from '../texts/kite-history-texts.ts';
+import type { Said } from '../texts/said.ts';
 import { istDate } from '../market/ist.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
 import { FieldError } from './csv-values.ts';
@@ -41,8 +43,8 @@ export type KiteMinutesImported = { files: ImportedFile[]; requests: number };
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-function invalid(field: string, message: string): DomainError {
-  return new DomainError('validation_failed', `${field}: ${message}`, { field });
+function invalid(field: string, text: Said): DomainError {
+  return DomainError.said('validation_failed', text, { field });
 }
 
 /** The stored form of a Kite candle, or null for one that cannot be a minute candle (kept out, counted). */
@@ -68,15 +70,15 @@ export function createKiteMinutesImport({ db, clock, candles }: { db: Database; 
 
   async function importKiteMinutes(userId: number, request: KiteMinutesRequest): Promise<KiteMinutesImported> {
     const { brokerAccountId, index, from, to } = request;
-    if (from > to) throw invalid('from', 'must not be after to');
-    if (to > istDate(clock())) throw invalid('to', 'must not be after today: Kite has no candles of days to come');
+    if (from > to) throw invalid('from', kiteHistoryTexts.fromAfterTo);
+    if (to > istDate(clock())) throw invalid('to', kiteHistoryTexts.toInFuture);
     const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs + 1;
-    if (days > maxKiteRangeDays) throw invalid('to', `at most ${maxKiteRangeDays} days a request (asked ${days}): fetch a longer history a year at a time`);
+    if (days > maxKiteRangeDays) throw invalid('to', kiteHistoryTexts.rangeTooLong(maxKiteRangeDays, days));
 
     const account = await findOwnedAccount(db, userId, brokerAccountId);
-    if (account === null) throw notFound('Broker account');
+    if (account === null) throw notFound('broker_account');
     if (account.broker !== 'kite') {
-      throw invalid('broker_account_id', `${account.name} is a ${account.broker} account: only a Kite account with historical data can fetch candles`);
+      throw invalid('broker_account_id', kiteHistoryTexts.notKiteAccount(account.name, account.broker));
     }
     const fetched = await candles.minuteCandles(
       { id: Number(account.id), accountNumber: account.account_number, capitalPaise: toPaise(Number(account.capital)) },
@@ -98,7 +100,7 @@ export function createKiteMinutesImport({ db, clock, candles }: { db: Database; 
     }
     const rows = [...byMinute.values()].sort((a, b) => a.minute.getTime() - b.minute.getTime());
     if (rows.length === 0) {
-      throw new DomainError('no_candles', `Kite has no minute candles of ${index} from ${from} to ${to} (weekends and holidays have none).`, { field: 'from' });
+      throw DomainError.said('no_candles', kiteHistoryTexts.noCandles(index, from, to), { field: 'from' });
     }
     const stored = [...new Set(rows.map((row) => row.tradeDate))];
     const fileName = `Kite ${kiteIndexInstruments[index].key} minutes ${from} to ${to}`;

@@ -4,6 +4,7 @@
 import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
+import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { listExpiries, type Expiry } from './expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
 import { clockMinutes, istDate, istMinutes, istOffsetMs } from './ist.ts';
@@ -26,7 +27,7 @@ export const strikesEachSide = 125;
 
 export function modelNamed(all: Map<IndexName, IndexModel>, index: IndexName): IndexModel {
   const model = all.get(index);
-  if (model === undefined) throw new DomainError('not_found', `The market has no index ${index}`);
+  if (model === undefined) throw DomainError.said('not_found', notFoundTexts.index(index));
   return model;
 }
 
@@ -119,7 +120,7 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
     const facts = await indexFacts(db, index, now);
     const expiry = (await expiriesOf(facts, now)).find((candidate) => candidate.date === expiryDate);
     if (expiry === undefined) {
-      throw new DomainError('not_found', `${index} has no expiry on ${expiryDate}: choose one of its expiries`, { field: 'expiry' });
+      throw DomainError.said('not_found', notFoundTexts.expiry(index, expiryDate), { field: 'expiry' });
     }
     const state = (await core.states()).get(index);
     await listStrikes(model, facts, expiry, state, now);

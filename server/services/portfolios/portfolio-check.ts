@@ -3,12 +3,13 @@
 // paper broker in the transaction that places the orders.
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
+import { brokerAccountTexts } from '../texts/broker-account-texts.ts';
 
 export async function checkPortfolio(q: Queryable, accountId: number, portfolioId: number | null): Promise<void> {
   if (portfolioId === null) return;
   // Held until `q`'s transaction ends: a portfolio deleted meanwhile waits for the orders that name it, instead of failing their foreign key.
   const { rows } = await q.query('SELECT 1 FROM portfolios WHERE id = $1 AND broker_account_id = $2 FOR KEY SHARE', [portfolioId, accountId]);
   if (rows.length === 0) {
-    throw new DomainError('portfolio_mismatch', 'portfolio_id: this portfolio is not one of this broker account\'s portfolios', { field: 'portfolio_id' });
+    throw DomainError.said('portfolio_mismatch', brokerAccountTexts.portfolioNotOfAccount, { field: 'portfolio_id' });
   }
 }

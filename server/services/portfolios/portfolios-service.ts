@@ -6,8 +6,8 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { DomainError, notFound } from '../domain-error.ts';
 import { allocatedCapital, findOwnedAccount } from '../broker-accounts/broker-accounts-repo.ts';
 import type { Clock } from '../clock.ts';
-import { formatRupees } from '../money.ts';
 import { cleanText } from '../text.ts';
+import { brokerAccountTexts } from '../texts/broker-account-texts.ts';
 
 type Schemas = components['schemas'];
 export type Portfolio = Schemas['Portfolio'];
@@ -26,7 +26,7 @@ function toPortfolio(row: PortfolioRow): Portfolio {
   };
 }
 
-const portfolioNotFound = () => notFound('Portfolio');
+const portfolioNotFound = () => notFound('portfolio');
 
 /**
  * The portfolio when the user owns it (through its account); null otherwise. `keep`: inside a transaction,
@@ -45,12 +45,11 @@ export async function findOwnedPortfolio(db: Queryable, userId: number, portfoli
 
 async function assertFits(tx: Queryable, userId: number, accountId: number, capital: number, exceptPortfolioId?: number): Promise<void> {
   const account = await findOwnedAccount(tx, userId, accountId, true);
-  if (account === null) throw notFound('Broker account');
+  if (account === null) throw notFound('broker_account');
   const total = (await allocatedCapital(tx, accountId, exceptPortfolioId)) + capital;
   const available = Number(account.capital);
   if (total > available) {
-    const message = `Portfolios would hold ${formatRupees(total)} but the account's capital is ${formatRupees(available)}`;
-    throw new DomainError('capital_exceeded', message, { field: 'capital' });
+    throw DomainError.said('capital_exceeded', brokerAccountTexts.portfoliosAboveCapital(total, available), { field: 'capital' });
   }
 }
 
@@ -63,7 +62,7 @@ export function createPortfoliosService({ db, clock }: { db: Database; clock: Cl
   }
 
   async function list(userId: number, accountId: number): Promise<Portfolio[]> {
-    if ((await findOwnedAccount(db, userId, accountId)) === null) throw notFound('Broker account');
+    if ((await findOwnedAccount(db, userId, accountId)) === null) throw notFound('broker_account');
     return listOf(db, accountId);
   }
 

@@ -7,6 +7,8 @@ import { describeFailure } from '../../contract/failure-messages.ts';
 import { multipleOfPrecision } from '../../contract/validation.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
+import { botRuleTexts } from '../texts/bot-rule-texts.ts';
+import { words } from '../texts/said.ts';
 import { baseStrategyCatalogue } from './catalogue.ts';
 import { enabledWhenKeyword } from './param-fields.ts';
 
@@ -70,7 +72,8 @@ export function createStrategiesService({ db }: { db: Database }) {
     if (validate(copy)) return copy;
     const errors = (validate.errors ?? []).map((error) => ({ ...error, instancePath: `/params${error.instancePath}` }));
     const failure = describeFailure(errors, 'body');
-    throw new DomainError('invalid_params', `${failure.message} (${strategy.name})`, failure.field === undefined ? {} : { field: failure.field });
+    const reason = failure.text === undefined ? words(failure.message) : { text: failure.message, i18n: failure.text };
+    throw DomainError.said('invalid_params', botRuleTexts.invalidParams(reason, strategy.name), failure.field === undefined ? {} : { field: failure.field });
   }
 
   return { list, find, checkParams };

@@ -76,7 +76,12 @@ export const historyTexts = {
   unknownFile: said(
     'history.unknown_file',
     {},
-    'not an NSE F&O bhavcopy (UDiFF or the older layout) nor a minute-candle CSV (timestamp, open, high, low, close)',
+    'not an NSE F&O bhavcopy (UDiFF or the older layout), an NSE index close file (ind_close_all) nor a minute-candle CSV (timestamp, open, high, low, close)',
   ),
+  notADayMonthNumberDate: (column: string, value: string): Said =>
+    said('history.not_a_day_month_number_date', { column, value: words(value).i18n }, `${column} "${value}" is not a date like 08-07-2024`),
+  indexDayTwice: (index: string, tradeDate: string): Said =>
+    said('history.index_day_twice', { index, trade_date: tradeDate }, `${index} appears twice for ${tradeDate}`),
+  noIndexCloseRows: said('history.no_index_close_rows', {}, 'the file has no Nifty 50, Nifty Bank, Nifty Financial Services or Nifty Midcap Select rows'),
   zipWithoutCsv: said('history.zip_without_csv', {}, 'the ZIP holds no CSV file'),
 };

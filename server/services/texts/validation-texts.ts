@@ -6,10 +6,24 @@
 import { said, type Said } from './said.ts';
 
 /** The dotted field as the answer names it (orders.0.price), and its last named segment (price) that the French words. */
-function fieldText(field: string): Said {
+export function fieldText(field: string): Said {
   const name = field.split('.').filter((segment) => !/^\d+$/.test(segment)).pop() ?? field;
   return said('validation.field', { field, name: name.replaceAll('-', '_') }, field);
 }
+
+/** A request part as a whole (when what is wrong is not one field), as Fastify names the parts. */
+export type RequestPart = 'body' | 'params' | 'querystring' | 'headers';
+const partWords: Record<RequestPart, string> = { body: 'body', params: 'path', querystring: 'query', headers: 'headers' };
+export function partText(part: RequestPart): Said {
+  return said('validation.request_part', { part }, `The request ${partWords[part]}`);
+}
+
+/** Text Postgres cannot keep (text-guard.ts): a NUL character or a lone UTF-16 surrogate. */
+export type TextFaultKind = 'nul' | 'surrogate';
+const textFaultWords: Record<TextFaultKind, string> = {
+  nul: 'must not contain the NUL character (U+0000)',
+  surrogate: 'must be valid Unicode text (it contains a lone surrogate such as \\ud800)',
+};
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -94,5 +108,17 @@ export const validationTexts = {
   uniqueItems: (field: string): Said => said('validation.unique_items', { field: fieldText(field).i18n }, `${field}: must not contain the same value twice`),
   noForm: (field: string): Said => said('validation.no_form', { field: fieldText(field).i18n }, `${field}: does not match any of the allowed forms`),
   bodyNotObject: said('validation.body_not_object', {}, 'The request body must be a JSON object'),
+  /** `field`: a field, or a whole part (partText); `inName`: the fault is in one of its field names. */
+  unstorableText: (field: Said, fault: TextFaultKind, inName: boolean): Said =>
+    said(
+      'validation.unstorable_text',
+      { field: field.i18n, fault, in: inName ? 'name' : 'value' },
+      `${field.text}: ${inName ? 'field names ' : ''}${textFaultWords[fault]}`,
+    ),
+  partNoForm: (part: RequestPart): Said => said('validation.part_no_form', { part }, `${partText(part).text} does not match any of the allowed forms`),
+  /** A rule no form of the app can break (a constant, a count of fields, text or a number): its English is kept. */
+  invalid: (field: Said, english: string): Said => said('validation.invalid', { field: field.i18n }, english),
+  maxFields: (field: string, limit: number): Said =>
+    said('validation.max_fields', { field: fieldText(field).i18n, limit }, `${field}: must have at most ${plural(limit, 'field')}`),
   tooFewFields: (limit: number): Said => said('validation.too_few_fields', { limit }, `Send at least ${plural(limit, 'field')}`),
 };

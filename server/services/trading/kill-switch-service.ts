@@ -6,6 +6,7 @@
 // before the arming and acknowledged after it is closed by its own pipeline (late-kill.ts). Disarming
 // needs the account number typed, waits out the cool-off chosen when it was armed, and re-enables new orders
 // only. Every arm and disarm is audited.
+import { doneTexts, told } from '../texts/done-texts.ts';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
@@ -13,12 +14,14 @@ import { toPaise } from '../brokers/paper/paise.ts';
 import type { BrokerOrder } from '../brokers/broker-trading.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
+import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { istOffsetMs } from '../market/ist.ts';
 import { createIdempotency, requestHash, tagOfKey, type StoredAnswer } from './idempotency.ts';
 import { toOrder } from './order-answers.ts';
 import { recordSends } from './order-rate.ts';
 import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
-import { localTextOf, said, words, type LocalText, type Said } from '../texts/said.ts';
+import { localTextOf, said, words, type Said } from '../texts/said.ts';
+import { armedSummary, botStopReason, notClosed, sessionOver, switchedOnMessage, unfinished } from './kill-switch-summaries.ts';
 import { killSwitchRefusalTexts } from '../texts/kill-switch-refusal-texts.ts';
 
 type Schemas = components['schemas'];
@@ -65,49 +68,8 @@ function nextIstMidnight(now: Date): Date {
   return new Date(istDayStartMs + dayMs);
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** Why the broker could not be asked to close anything: its session is over. */
-const sessionOver = said(
-  'kill_switch.session_over',
-  {},
-  'New orders blocked. Working orders and positions could not be reached because the broker session is over: log in to the broker, then turn the kill switch on again to cancel and close them.',
-);
-/** The audit event's summary until the flatten reports: what stays true if this server stops before it does. */
-const unfinished = said(
-  'kill_switch.unfinished',
-  {},
-  'New orders blocked. Closing working orders and positions did not finish: turn the kill switch on again to close them.',
-);
-
-/** `unreached`: the whole summary when the broker could not be asked to close anything (null when it was). */
-function armedSummary(result: Omit<AccountResult, 'message' | 'message_i18n'>, unreached: Said | null): Said {
-  if (unreached !== null) return unreached;
-  const cancelled = result.cancelled.length;
-  const filled = result.exits.filter((order) => order.status === 'COMPLETE').length;
-  const failed = result.exits.filter((order) => order.status !== 'COMPLETE');
-  const done = `New orders blocked; ${plural(cancelled, 'working order', 'working orders')} cancelled; ${plural(filled, 'exit', 'exits')} filled`;
-  const first = failed[0];
-  if (first === undefined) return said('kill_switch.armed', { cancelled, filled }, done);
-  const reasonText = first.status_message ?? first.status;
-  const reason: LocalText = first.status_message_i18n ?? words(reasonText).i18n;
-  return said(
-    'kill_switch.armed_exits_failed',
-    { cancelled, filled, failed: failed.length, reason },
-    `${done}; ${plural(failed.length, 'exit', 'exits')} not filled (${reasonText}): close ${failed.length === 1 ? 'it' : 'them'} yourself`,
-  );
-}
-
-/** Why the kill switch stopped a bot (its run's reason and the bot's alert). */
-function botStopReason(arming: { source: KillSwitchSource; reason: Said | null }): Said {
-  if (arming.reason !== null) return said('bot.stopped_kill_switch', { reason: arming.reason.i18n }, `Kill switch: ${arming.reason.text}`);
-  return arming.source === 'risk_limit'
-    ? said('bot.stopped_kill_switch_risk_limit', {}, 'Kill switch: a risk limit was breached')
-    : said('bot.stopped_kill_switch_by_you', {}, 'Kill switch: turned on by you');
-}
-
 /** Tests only: a crash injected after the arming committed, before anything was closed. */
-export type KillSwitchHooks = { afterArmed?: (accountNumbers: readonly string[]) => Promise<void> | void };
+export type KillSwitchHooks = { afterArmed?: () => Promise<void> | void };
 
 type KillSwitchOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; hooks?: KillSwitchHooks | undefined };
 
@@ -123,7 +85,7 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
       [userId, accountNumber ?? null],
     );
     if (accountNumber !== undefined && rows.length === 0) {
-      throw new DomainError('not_found', `Broker account ${accountNumber} not found`, { field: 'account_number' });
+      throw DomainError.said('not_found', notFoundTexts.account(accountNumber), { field: 'account_number' });
     }
     return rows;
   }
@@ -191,11 +153,7 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
         // A broker's refusal: the block holds, and the trader is told how to finish. Anything else is a fault,
         // and this key's retry arms again (harmless) and closes what is open.
         if (!(error instanceof DomainError)) throw error;
-        unreached = said(
-          'kill_switch.not_closed',
-          { reason: words(error.message).i18n },
-          `New orders blocked. Working orders and positions could not be closed (${error.message}): turn the kill switch on again to close them.`,
-        );
+        unreached = notClosed(error.message);
       }
     }
     const result = {
@@ -206,7 +164,7 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
       exits: exits.map((order) => toOrder(order, row.account_number)),
       flat: unreached === null && exits.every((order) => order.status === 'COMPLETE'),
     };
-    const summary = armedSummary(result, unreached);
+    const summary = unreached ?? armedSummary(result);
     return { ...result, message: summary.text, message_i18n: summary.i18n };
   }
 
@@ -221,32 +179,22 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
   async function arm(userId: number, key: string, body: Schemas['ArmKillSwitchRequest'], client: ClientFacts): Promise<StoredAnswer> {
     const coolOffUntil = body.cool_off_hours ? new Date(clock().getTime() + body.cool_off_hours * hourMs) : null;
     // The trader's own words, shown as typed in every language.
-    const arming = { source: body.source, reason: body.reason === undefined || body.reason === null ? null : words(body.reason), coolOffUntil };
+    const arming = { source: body.source, reason: body.reason === undefined ? null : words(body.reason), coolOffUntil };
     const gated = await db.transaction(async (tx) => {
       const accounts = await accountsOf(tx, userId, body.account_number, true);
-      const accountId = body.account_number === undefined ? null : (accounts[0]?.id ?? null);
       // A claim taken over after a crash arms again: arming keeps its first time, and flattening is harmless.
-      const outcome = await idempotency.claim(tx, userId, key, requestHash('armKillSwitch', body), { accountId, tag: tagOfKey(key) });
+      // So the key names no account: only the order pipeline's retry looks its tag up in an account's book.
+      const outcome = await idempotency.claim(tx, userId, key, requestHash('armKillSwitch', body), { accountId: null, tag: tagOfKey(key) });
       if ('stored' in outcome) return outcome;
       const armed: Armed[] = [];
       for (const row of accounts) armed.push(await armRow(tx, row, userId, arming, client));
       return { claim: outcome.claim, armed };
     });
     if ('stored' in gated) return gated.stored;
-    await hooks.afterArmed?.(gated.armed.map(({ row }) => row.account_number));
+    await hooks.afterArmed?.();
     const results: AccountResult[] = [];
     for (const armed of gated.armed) results.push(await flatten(armed, gated.claim.tag));
-    const accounts = results.length;
-    const message =
-      accounts === 0
-        ? said('kill_switch.no_account', {}, 'You have no broker account to stop.')
-        : results.every((result) => result.flat)
-          ? said('kill_switch.on_flat', { accounts }, `Kill switch on for ${plural(accounts, 'account', 'accounts')}: new orders blocked, everything closed.`)
-          : said(
-              'kill_switch.on_not_flat',
-              { accounts },
-              `Kill switch on for ${plural(accounts, 'account', 'accounts')}: new orders blocked, but not everything is closed. Read each account's outcome.`,
-            );
+    const message = switchedOnMessage(results);
     const answer: Schemas['KillSwitchResult'] = { message: message.text, message_i18n: message.i18n, accounts: results };
     return db.transaction(async (tx) => {
       for (const [index, armed] of gated.armed.entries()) await finishAudit(tx, armed.eventId, results[index]!);
@@ -267,7 +215,7 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
       return armRow(tx, row, null, { source: 'risk_limit', reason, coolOffUntil: nextIstMidnight(clock()) }, { address: null, userAgent: null });
     });
     if (armed === null) return false;
-    await hooks.afterArmed?.([armed.row.account_number]);
+    await hooks.afterArmed?.();
     await finishAudit(db, armed.eventId, await flatten(armed, riskLimitTag));
     return true;
   }
@@ -313,7 +261,7 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
         throw DomainError.said('confirmation_mismatch', killSwitchRefusalTexts.confirmationMismatch(row.account_number), { field: 'confirmation' });
       }
       if (row.kill_switch_armed_at === null) {
-        return { message: `The kill switch of ${row.account_number} is already off.`, kill_switch: (await switchesOf(tx, [row]))[0]! };
+        return { ...told(doneTexts.killSwitchAlreadyOff(row.account_number)), kill_switch: (await switchesOf(tx, [row]))[0]! };
       }
       const coolOff = row.kill_switch_cool_off_until;
       if (coolOff !== null && new Date(coolOff).getTime() > clock().getTime()) {
@@ -327,7 +275,7 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
       );
       await audit(tx, row.id, userId, { action: 'disarm', source: body.source, reason: null, summary }, client);
       const disarmed = { ...row, kill_switch_armed_at: null, kill_switch_reason: null, kill_switch_reason_i18n: null, kill_switch_cool_off_until: null };
-      return { message: summary.text, kill_switch: (await switchesOf(tx, [disarmed]))[0]! };
+      return { ...told(summary), kill_switch: (await switchesOf(tx, [disarmed]))[0]! };
     });
   }
 

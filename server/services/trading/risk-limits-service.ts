@@ -11,6 +11,7 @@ import type { BrokerTrading, TradingAccount } from '../brokers/broker-trading.ts
 import { positionFigures } from '../brokers/paper/position-math.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
+import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { istDate } from '../market/ist.ts';
 import type { KillSwitchService } from './kill-switch-service.ts';
 import { killSwitchRefusalTexts } from '../texts/kill-switch-refusal-texts.ts';
@@ -78,7 +79,7 @@ export function createRiskLimitsService({ db, clock, brokers, killSwitch }: { db
   async function accountOf(q: Queryable, userId: number, accountNumber: string): Promise<AccountRow> {
     const { rows } = await q.query<AccountRow>(`${accountSelect} WHERE a.user_id = $1 AND upper(a.account_number) = upper($2) ORDER BY a.id LIMIT 1`, [userId, accountNumber]);
     const row = rows[0];
-    if (row === undefined) throw new DomainError('not_found', `Broker account ${accountNumber} not found`, { field: 'accountNumber' });
+    if (row === undefined) throw DomainError.said('not_found', notFoundTexts.account(accountNumber), { field: 'accountNumber' });
     return row;
   }
 

@@ -7,6 +7,8 @@ import type { BrokerTrading, TradingAccount } from '../brokers/broker-trading.ts
 import { toPaise } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
+import { brokerAccountTexts } from '../texts/broker-account-texts.ts';
+import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { refusalTexts } from '../texts/refusal-texts.ts';
 
 type AccountRow = { id: number; account_number: string; capital: string; broker: string; session_expires_at: Date | null };
@@ -21,9 +23,9 @@ export function createTradingAccounts({ db, clock, brokers }: { db: Database; cl
       [userId, accountNumber],
     );
     const row = rows[0];
-    if (row === undefined) throw new DomainError('not_found', `Broker account ${accountNumber} not found`, { field: 'account_number' });
+    if (row === undefined) throw DomainError.said('not_found', notFoundTexts.account(accountNumber), { field: 'account_number' });
     const broker = brokers.get(row.broker)?.trading;
-    if (broker === undefined) throw new DomainError('live_trading_unavailable', `Trading through the "${row.broker}" broker is not available yet`);
+    if (broker === undefined) throw DomainError.said('live_trading_unavailable', brokerAccountTexts.tradingUnavailable(row.broker));
     const expiresAt = row.session_expires_at === null ? null : new Date(row.session_expires_at);
     const sessionOpen = expiresAt !== null && expiresAt.getTime() > clock().getTime();
     return {

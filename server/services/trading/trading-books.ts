@@ -7,6 +7,7 @@ import { maxDrawdown, positionFigures, realisedByDay } from '../brokers/paper/po
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
+import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { istDate } from '../market/ist.ts';
 import { checkPortfolio } from '../portfolios/portfolio-check.ts';
 import { intentOf, toOrder, toPosition, toTrade } from './order-answers.ts';
@@ -70,7 +71,7 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
       [portfolioId, userId],
     );
     const row = rows[0];
-    if (row === undefined) throw new DomainError('not_found', 'Portfolio not found');
+    if (row === undefined) throw DomainError.said('not_found', notFoundTexts.thing('portfolio'));
     return { found: await findAccount(userId, row.account_number), capital: Number(row.capital) };
   }
 

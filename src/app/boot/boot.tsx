@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, overlaysWantedAtom } from '@/app/app';
 import { loadRouteErrorScreen } from '@/app/errors/lazy-route-error-screen';
-import { restoreState } from '@/app/boot/restore-state';
+import { persistedAtoms } from '@/app/boot/persisted-atoms';
 import { APP_BASE } from '@/app/router/paths';
 import { preloadScreens } from '@/app/router/preload-screens';
 import { routes } from '@/app/router/routes';
@@ -12,6 +12,7 @@ import { preloadMessages } from '@/i18n/load-messages';
 import { onApiError } from '@/lib/api/api-error-events';
 import { configureApiClientsOnDemand, loadApiClients } from '@/lib/api/clients';
 import { CONFIG_URL, configRequest, fallbackRuntimeConfig } from '@/lib/api/runtime-config';
+import { mayHaveStoredState } from '@/lib/persist/stored-state-probe';
 import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 import { tokenAtom } from '@/lib/session/auth-atoms';
@@ -59,7 +60,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   const screensLoaded = new Promise<void>((resolve) =>
     setTimeout(() => void preloadScreens(routes, window.location.pathname).then(resolve), 0),
   );
-  await restoreState();
+  await restoreStoredState();
   // A signed-in trader's screen asks for its data as soon as it renders: the addresses are read now, beside
   // the screen's files, so that those requests do not wait a round trip more for them (issue 24).
   if (store.get(tokenAtom) !== null) {
@@ -113,6 +114,39 @@ export async function boot(container: HTMLElement): Promise<void> {
       }
     });
   });
+}
+
+/**
+ * The session and preferences from IndexedDB (spec §4), before the first render. On a first visit there is
+ * nothing stored: the restore code then stays out of the first visit's downloads, and loads at the first
+ * change of a value it keeps (sign-in, a theme or language chosen), which it then saves (issue 24).
+ */
+async function restoreStoredState(): Promise<void> {
+  const loadRestore = () => import('@/app/boot/restore-state');
+  if (await mayHaveStoredState()) {
+    await (await loadRestore()).restoreState();
+    return;
+  }
+  const changed = new Set<unknown>();
+  let loading = false;
+  const unsubscribe = persistedAtoms.map((atom) =>
+    store.sub(atom, () => {
+      changed.add(atom);
+      if (loading) return;
+      loading = true;
+      loadRestore().then(
+        (module) => {
+          for (const stop of unsubscribe) stop();
+          module.persistFromNow(changed);
+        },
+        (error: unknown) => {
+          // Offline before the service worker has the files: the next change tries again.
+          loading = false;
+          console.error('Could not load the code that saves the session', error);
+        },
+      );
+    }),
+  );
 }
 
 /** /config.json's request, as load-runtime-config makes it, sent before its reader's code has arrived. */

@@ -10,6 +10,7 @@ import { TopNav } from '@/app/layouts/top-nav';
 import { useBlankLayout } from '@/app/layouts/use-blank-layout';
 import { useProfileLoader } from '@/app/session/use-profile-loader';
 import { UnknownIntentsSettler } from '@/app/trading/unknown-intents-settler';
+import { FullIntlProvider } from '@/i18n/full-intl-provider';
 import { requestPersistentStorage } from '@/lib/persist/device-storage';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 
@@ -59,5 +60,17 @@ export function AppLayout() {
       <Suspense fallback={null}><AlertsNotifier /></Suspense>
       <UnknownIntentsSettler />
     </div>
+  );
+}
+
+/**
+ * The layout as the router shows it: inside every formatter of react-intl (full-intl-provider.tsx). The app's
+ * own provider formats messages only, which is all the public pages need (i18n/message-intl.ts).
+ */
+export function SignedInShell() {
+  return (
+    <FullIntlProvider>
+      <AppLayout />
+    </FullIntlProvider>
   );
 }

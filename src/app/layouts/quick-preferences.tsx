@@ -1,9 +1,9 @@
-import { useAtom } from 'jotai';
 import { defineMessages, useIntl } from 'react-intl';
 import MoonIcon from '@heroicons/react/24/outline/MoonIcon';
 import SunIcon from '@heroicons/react/24/outline/SunIcon';
 import { shellMessages } from '@/app/layouts/brand';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
+import { useStoreSetter, useStoreValue } from '@/lib/use-store-atom';
 
 const messages = defineMessages({
   language: { id: 'app.quickPreferences.language', defaultMessage: 'Language' },
@@ -14,7 +14,8 @@ const messages = defineMessages({
 /** Language and theme switches for signed-out pages; the full settings panel lives in the app shell. */
 export function QuickPreferences() {
   const intl = useIntl();
-  const [preferences, setPreferences] = useAtom(preferencesAtom);
+  const preferences = useStoreValue(preferencesAtom);
+  const setPreferences = useStoreSetter(preferencesAtom);
   const dark = preferences.theme === 'dark';
   const ThemeIcon = dark ? SunIcon : MoonIcon;
   return (

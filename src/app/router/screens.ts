@@ -29,9 +29,10 @@ export const screens = {
   errorPage: lazyScreen('error-page', () =>
     import('@/features/errors/routes/error-page-screen').then((m) => m.ErrorPageScreen),
   ),
-  // The full stylesheet comes with the shell: index.css has only what the public pages use.
+  // The full stylesheet and react-intl's other formatters come with the shell: index.css has only what the
+  // public pages use, and the app's intl formats messages only (i18n/message-intl.ts).
   appShell: lazyScreen('app-shell', () =>
-    Promise.all([import('@/app/layouts/app-layout'), import('@/all-screens.css')]).then(([m]) => m.AppLayout),
+    Promise.all([import('@/app/layouts/app-layout'), import('@/all-screens.css')]).then(([m]) => m.SignedInShell),
   ),
   // These two combine brokers and portfolios, so they live in the app layer (ARCHITECTURE.md).
   dashboard: lazyScreen('dashboard', () => import('@/app/routes/dashboard-screen').then((m) => m.DashboardScreen)),

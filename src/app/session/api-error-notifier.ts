@@ -11,7 +11,8 @@ import { signOutLocally } from '@/app/session/sign-out';
 import type { ApiError } from '@/lib/api/api-error';
 import { onApiError } from '@/lib/api/api-error-events';
 import { networkStateAtom } from '@/lib/network/network-atom';
-import { notify } from '@/lib/notify/notify';
+import { notify, type NotifyInput } from '@/lib/notify/notify';
+import { serverTexts, type TextCode } from '@/i18n/server-texts';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
 
@@ -34,6 +35,24 @@ let notifiedSince: number | null = null;
 /** Sign-out has already happened on this device when its server call runs: its failures are not news. */
 const QUIET_PATHS = new Set(['/api/authenticate/logout/']);
 
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * What a coded 404 says is missing ("Portefeuille introuvable", "L’ordre … ne figure pas …"), under the
+ * catalogue's title; nothing when the server sent no code, or one whose values this notice cannot word (a day
+ * to format, a reason inside).
+ */
+function missingOf(error: ApiError): Pick<NotifyInput, 'description' | 'values'> {
+  const text = error.text;
+  if (text === undefined || !text.code.startsWith('not_found.') || !Object.hasOwn(serverTexts, text.code)) return {};
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(text.params)) {
+    if (typeof value === 'number' || (typeof value === 'string' && !isoDay.test(value))) values[name] = value;
+    else return {};
+  }
+  return { description: serverTexts[text.code as TextCode], values };
+}
+
 export function handleApiError(error: ApiError): void {
   const m = catalogueMessages;
   if (error.path && QUIET_PATHS.has(error.path)) return;
@@ -45,7 +64,7 @@ export function handleApiError(error: ApiError): void {
       void signOutLocally();
       return;
     case 'not_found':
-      notify({ kind: 'error', title: m.notFound });
+      notify({ kind: 'error', title: m.notFound, ...missingOf(error) });
       return;
     case 'server_error':
       notify({ kind: 'error', title: m.internalServerError });

@@ -1,4 +1,6 @@
 import { defineMessage, defineMessages, type IntlShape, type MessageValue } from 'react-intl';
+import { authUnreachable } from '@/features/auth/auth-messages';
+import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
 import type { Refusal } from '@/lib/validation/use-server-refusal';
 
@@ -9,7 +11,6 @@ const messages = defineMessages({
     id: 'auth.error.weakPassword',
     defaultMessage: 'This password is too common. Choose one that is harder to guess.',
   },
-  unreachable: { id: 'auth.error.unreachable', defaultMessage: 'The server could not be reached. Check your connection.' },
   timeOut: { id: 'auth.error.timeOut', defaultMessage: 'The server took too long to answer. Try again.' },
   serverError: { id: 'auth.error.serverError', defaultMessage: 'Something went wrong on the server. Try again shortly.' },
   generic: { id: 'auth.error.generic', defaultMessage: 'Error' },
@@ -53,10 +54,10 @@ export function authErrorText(error: unknown, intl: IntlShape): string {
     case 'weak_password':
       return intl.formatMessage(messages.weakPassword);
   }
-  if (error.kind === 'network') return intl.formatMessage(messages.unreachable);
+  if (error.kind === 'network') return intl.formatMessage(authUnreachable);
   if (error.kind === 'time_out') return intl.formatMessage(messages.timeOut);
   if (error.kind === 'server_error') return intl.formatMessage(messages.serverError);
-  return error.message;
+  return sayRefusal(intl, error);
 }
 
 /** Codes that are about one field even when the server does not name it. */

@@ -1,30 +1,21 @@
-import { defineMessages } from 'react-intl';
+import { defineMessage, defineMessages } from 'react-intl';
 
+/** Sign-in's words (part of the first visit's entry); registration's are in register-messages.ts. */
 export const authMessages = defineMessages({
   loginTitle: { id: 'auth.login.title', defaultMessage: 'Sign in to StrikeDesk' },
   loginSubtitle: { id: 'auth.login.subtitle', defaultMessage: 'Your accounts, portfolios and bots in one place.' },
   email: { id: 'auth.field.email', defaultMessage: 'Email' },
   password: { id: 'auth.field.password', defaultMessage: 'Password' },
-  name: { id: 'auth.field.name', defaultMessage: 'Full name' },
-  mobile: { id: 'auth.field.mobile', defaultMessage: 'Mobile number' },
-  mobileHint: { id: 'auth.field.mobileHint', defaultMessage: 'Indian mobile number, e.g. 98765 43210' },
-  mobileFormat: {
-    id: 'auth.field.mobileFormat',
-    defaultMessage: '{label} must be a 10-digit Indian mobile number starting with 6, 7, 8 or 9',
-  },
-  passwordHint: { id: 'auth.field.passwordHint', defaultMessage: 'At least 8 characters; avoid common passwords.' },
   signIn: { id: 'auth.login.submit', defaultMessage: 'Sign in' },
   noAccount: { id: 'auth.login.noAccount', defaultMessage: 'New to StrikeDesk?' },
   createAccount: { id: 'auth.login.createAccount', defaultMessage: 'Create an account' },
-  registerTitle: { id: 'auth.register.title', defaultMessage: 'Create your StrikeDesk account' },
-  registerSubtitle: {
-    id: 'auth.register.subtitle',
-    defaultMessage: 'Trade on paper right away; link a broker account when you are ready.',
-  },
-  register: { id: 'auth.register.submit', defaultMessage: 'Create account' },
-  haveAccount: { id: 'auth.register.haveAccount', defaultMessage: 'Already have an account?' },
-  goToSignIn: { id: 'auth.register.signIn', defaultMessage: 'Sign in' },
-  signInInstead: { id: 'auth.register.signInInstead', defaultMessage: 'Sign in instead' },
-  registered: { id: 'auth.register.done', defaultMessage: 'Account created' },
-  registeredHint: { id: 'auth.register.doneHint', defaultMessage: 'Sign in with your email and password.' },
+});
+
+/**
+ * A sign-in that could not reach the server. Here rather than with the other refusals (auth-error-text.ts):
+ * those load with the sign-in call, and when that download itself fails this is what the form says.
+ */
+export const authUnreachable = defineMessage({
+  id: 'auth.error.unreachable',
+  defaultMessage: 'The server could not be reached. Check your connection.',
 });

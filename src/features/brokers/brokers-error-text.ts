@@ -1,4 +1,5 @@
 import { defineMessages, type IntlShape } from 'react-intl';
+import { sayRefusal } from '@/i18n/say-refusal';
 import type { ApiError } from '@/lib/api/api-error';
 
 const messages = defineMessages({
@@ -21,6 +22,6 @@ export type Rejection = { text: string; field: string | undefined };
 export function rejectionOf(error: ApiError | null, intl: IntlShape): Rejection | null {
   if (error?.kind !== 'rejected') return null;
   const field = error.field ?? (error.code ? CODE_FIELDS[error.code] : undefined);
-  const text = error.code === 'account_exists' ? intl.formatMessage(messages.accountExists) : error.message;
+  const text = error.code === 'account_exists' ? intl.formatMessage(messages.accountExists) : sayRefusal(intl, error);
   return { text, field };
 }

@@ -12,7 +12,7 @@ export const marketHistoryMessages = {
     emptyTitle: { id: 'market-history.emptyTitle', defaultMessage: 'No history imported yet' },
     empty: {
       id: 'market-history.empty',
-      defaultMessage: 'Download the F&O bhavcopies from NSE (All Reports, Derivatives) and import them below, with index minute candles if you have them.',
+      defaultMessage: 'Download the F&O bhavcopies from NSE (All Reports, Derivatives) and import them below, with its daily index close files (ind_close_all, All Reports, Indices) for each day’s open, high and low, and index minute candles if you have them.',
     },
     coverage: { id: 'market-history.coverage', defaultMessage: 'Coverage' },
     date: { id: 'market-history.date', defaultMessage: 'Day' },
@@ -95,6 +95,11 @@ export const marketHistoryMessages = {
   cellNoOptions: defineMessage({ id: 'market-history.cellNoOptions', defaultMessage: 'no options' }),
   uploading: defineMessage<{ percent: MessageValue }>({ id: 'market-history.uploading', defaultMessage: 'Sending {percent}' }),
   progressLabel: defineMessage<{ file: MessageValue }>({ id: 'market-history.progressLabel', defaultMessage: 'Upload of {file}' }),
+  batchProgressLabel: defineMessage<{ total: MessageValue }>({ id: 'market-history.batchProgressLabel', defaultMessage: 'All {total} files' }),
+  batchProgress: defineMessage<{ done: MessageValue; total: MessageValue }>({
+    id: 'market-history.batchProgress',
+    defaultMessage: '{done} of {total} files done',
+  }),
   imported: defineMessage<{ days: MessageValue; rows: MessageValue; skipped: MessageValue }>({
     id: 'market-history.imported',
     defaultMessage: 'Imported: {days, plural, one {# day} other {# days}}, {rows, plural, one {# row} other {# rows}} ({skipped} of other instruments left out)',

@@ -1,4 +1,5 @@
 import { defineMessage, defineMessages, type IntlShape, type MessageValue } from 'react-intl';
+import { sayRefusal } from '@/i18n/say-refusal';
 import type { ApiError } from '@/lib/api/api-error';
 
 const messages = defineMessages({
@@ -39,5 +40,5 @@ export function refusalText(error: ApiError, intl: IntlShape): string | null {
     case 'too_many_requests':
       return intl.formatMessage(tooManyRequests, { seconds: Math.max(1, error.retryAfterSeconds ?? 60) });
   }
-  return error.message;
+  return sayRefusal(intl, error);
 }

@@ -1,4 +1,5 @@
 import { defineMessage, defineMessages, type IntlShape, type MessageValue } from 'react-intl';
+import { sayRefusal } from '@/i18n/say-refusal';
 import type { ApiError } from '@/lib/api/api-error';
 
 const messages = defineMessages({
@@ -42,5 +43,5 @@ export function rejectionText(error: ApiError, intl: IntlShape): string | null {
     case 'server_busy':
       return intl.formatMessage(serverBusy, { seconds: Math.max(1, error.retryAfterSeconds ?? 1) });
   }
-  return error.message;
+  return sayRefusal(intl, error);
 }

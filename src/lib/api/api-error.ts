@@ -56,46 +56,6 @@ export class ApiError extends Error {
   }
 }
 
-export const FALLBACK_MESSAGE = 'Error';
-
-function readString(body: unknown, key: string): string | undefined {
-  if (typeof body !== 'object' || body === null || !(key in body)) return undefined;
-  const value = (body as Record<string, unknown>)[key];
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-function codedTextOf(body: unknown): CodedRefusal | undefined {
-  if (typeof body !== 'object' || body === null || !('details' in body)) return undefined;
-  const details = body.details;
-  if (typeof details !== 'object' || details === null || !('text' in details)) return undefined;
-  const text = details.text;
-  if (typeof text !== 'object' || text === null || !('code' in text) || typeof text.code !== 'string') return undefined;
-  const params = 'params' in text && typeof text.params === 'object' && text.params !== null ? (text.params as Record<string, unknown>) : {};
-  return { code: text.code, params };
-}
-
-export function messageOf(body: unknown): string | undefined {
-  return readString(body, 'message');
-}
-
-/** Maps an HTTP failure to the catalogue (spec §8). */
-export function errorFromStatus(status: number, body: unknown, retryAfter?: string | null, path?: string): ApiError {
-  const message = messageOf(body) ?? FALLBACK_MESSAGE;
-  const details: ApiErrorDetails = {
-    status,
-    path,
-    code: readString(body, 'code'),
-    field: readString(body, 'field'),
-    retryAfterSeconds: retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined,
-    text: codedTextOf(body),
-  };
-  if (status === 401) return new ApiError('unauthorized', message, details);
-  if (status === 404) return new ApiError('not_found', message, details);
-  if (status === 500) return new ApiError('server_error', message, details);
-  if (status === 508) return new ApiError('time_out', message, details);
-  return new ApiError('rejected', message, details);
-}
-
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

@@ -3,7 +3,8 @@
  * analytics calls, and every failure normalised to an ApiError of the catalogue and reported.
  */
 import type { Middleware } from 'openapi-fetch';
-import { ApiError, errorFromStatus } from '@/lib/api/api-error';
+import { ApiError } from '@/lib/api/api-error';
+import { errorFromStatus } from '@/lib/api/error-from-status';
 import { reportApiError } from '@/lib/api/api-error-events';
 import { reportAnswered, reportUnanswered } from '@/lib/network/network-atom';
 

@@ -1,4 +1,5 @@
-import { ApiError, FALLBACK_MESSAGE, errorFromStatus, messageOf } from '@/lib/api/api-error';
+import { ApiError } from '@/lib/api/api-error';
+import { FALLBACK_MESSAGE, errorFromStatus, messageOf } from '@/lib/api/error-from-status';
 import { reportApiError } from '@/lib/api/api-error-events';
 
 type Result<D> = { data?: D; error?: unknown; response: Response };

@@ -5,7 +5,8 @@
  * state, and failures as reported ApiErrors of the catalogue. A refusal's body is given back to the caller,
  * whose contract may carry per-file details in it.
  */
-import { ApiError, errorFromStatus } from '@/lib/api/api-error';
+import { ApiError } from '@/lib/api/api-error';
+import { errorFromStatus } from '@/lib/api/error-from-status';
 import { reportApiError } from '@/lib/api/api-error-events';
 import { runtimeConfig } from '@/lib/api/clients';
 import { reportAnswered, reportUnanswered } from '@/lib/network/network-atom';

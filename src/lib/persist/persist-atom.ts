@@ -19,11 +19,18 @@ export async function restoreAndPersist<T>(binding: PersistBinding<T>, timeoutMs
   const result = await restoreValue(binding.key, binding.parse, timeoutMs);
   if (result.status === 'restored') store.set(binding.atom, result.value);
   if (result.status === 'failed') console.error(`Could not restore "${binding.key}"`, result.error);
-
-  store.sub(binding.atom, () => {
-    const serialized = binding.serialize(store.get(binding.atom));
-    const write = serialized === undefined ? removeValue(binding.key) : storeValue(binding.key, serialized);
-    write.catch((error: unknown) => console.error(`Could not save "${binding.key}"`, error));
-  });
+  persistChanges(binding);
   return result;
+}
+
+/** Writes the atom's value now (what it was changed to before anything was listening). */
+export function saveNow<T>(binding: PersistBinding<T>): void {
+  const serialized = binding.serialize(store.get(binding.atom));
+  const write = serialized === undefined ? removeValue(binding.key) : storeValue(binding.key, serialized);
+  write.catch((error: unknown) => console.error(`Could not save "${binding.key}"`, error));
+}
+
+/** Writes every later change of the atom through. */
+export function persistChanges<T>(binding: PersistBinding<T>): void {
+  store.sub(binding.atom, () => saveNow(binding));
 }

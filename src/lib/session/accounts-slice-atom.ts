@@ -1,4 +1,5 @@
-import { atom } from 'jotai';
+// jotai/vanilla, not jotai: this module is in the first visit's entry (tests/unit/app/entry-without-jotai-react.test.ts).
+import { atom } from 'jotai/vanilla';
 import { brokerAccountsAtom, selectedAccountAtom, type BrokerAccount } from '@/lib/session/user-profile-atoms';
 
 /** The broker-accounts slice that survives reloads (spec §4: list and selected account, key `root`). */

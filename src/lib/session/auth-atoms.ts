@@ -1,4 +1,5 @@
-import { atom } from 'jotai';
+// jotai/vanilla, not jotai: this module is in the first visit's entry (tests/unit/app/entry-without-jotai-react.test.ts).
+import { atom } from 'jotai/vanilla';
 
 /**
  * Auth state of spec §3. The token's presence alone decides whether the user is signed in (spec §4).

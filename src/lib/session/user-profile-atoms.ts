@@ -1,5 +1,6 @@
 import type { components } from '@openapi/main';
-import { atom } from 'jotai';
+// jotai/vanilla, not jotai: this module is in the first visit's entry (tests/unit/app/entry-without-jotai-react.test.ts).
+import { atom } from 'jotai/vanilla';
 
 /**
  * User-profile state of spec §3. It is shared by several features (accounts, portfolios, positions), so

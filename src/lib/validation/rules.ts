@@ -52,10 +52,10 @@ export type ValidationIssue = {
   values: Record<string, string | number>;
 };
 
-export type FieldSchema = {
+export type FieldSchema<R extends Rule = Rule> = {
   /** The field's name as shown to the user, e.g. the same descriptor as its visible label. */
   label: MessageDescriptor | string;
-  rules: readonly Rule[];
+  rules: readonly R[];
   /**
    * The rules apply only while this holds for the form's values, e.g. a trail step only while the trailing
    * stop-loss is on: a field that does not matter now must not block the form.
@@ -63,4 +63,5 @@ export type FieldSchema = {
   when?: (values: Readonly<Record<string, unknown>>) => boolean;
 };
 
-export type FormSchema<V> = { readonly [K in keyof V]?: FieldSchema };
+/** `R`: the rules its fields may use (every kind unless a form's validator knows only some, basic-rules.ts). */
+export type FormSchema<V, R extends Rule = Rule> = { readonly [K in keyof V]?: FieldSchema<R> };

@@ -5,25 +5,15 @@
  */
 import type { MessageDescriptor } from 'react-intl';
 import { validationMessages as m } from '@/i18n/validation-messages';
+import { checkEmail, checkRequired } from '@/lib/validation/basic-rules';
 import { toDate, toNumber } from '@/lib/validation/coerce';
 import type { Bounds, FormSchema, Rule, ValidationIssue, ValueType } from '@/lib/validation/rules';
+import { fail, validateFieldsWith, validateValueWith, type Failure } from '@/lib/validation/validate-fields';
 
-type Values = Record<string, string | number>;
-type Failure = { message: MessageDescriptor; values: Values };
-
-function fail(message: MessageDescriptor, values: Values = {}): Failure {
-  return { message, values };
-}
-
-/** Deliberately simple: one @, no spaces, a dot in the domain. The server has the last word. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HEX_COLOUR = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-export function isEmptyValue(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-}
-
-const TYPE_MESSAGES: Record<ValueType, MessageDescriptor> = {
+/** Email is checked by checkEmail (basic-rules.ts), with its own message. */
+const TYPE_MESSAGES: Record<Exclude<ValueType, 'email'>, MessageDescriptor> = {
   string: m.typeString,
   number: m.typeNumber,
   integer: m.typeInteger,
@@ -32,7 +22,6 @@ const TYPE_MESSAGES: Record<ValueType, MessageDescriptor> = {
   object: m.typeObject,
   date: m.typeDate,
   url: m.typeUrl,
-  email: m.typeEmail,
   hex: m.typeHex,
 };
 
@@ -46,7 +35,7 @@ function isUrl(value: unknown): boolean {
   }
 }
 
-function hasType(value: unknown, type: ValueType): boolean {
+function hasType(value: unknown, type: Exclude<ValueType, 'email'>): boolean {
   switch (type) {
     case 'string':
       return typeof value === 'string';
@@ -64,8 +53,6 @@ function hasType(value: unknown, type: ValueType): boolean {
       return toDate(value) !== null;
     case 'url':
       return isUrl(value);
-    case 'email':
-      return typeof value === 'string' && EMAIL.test(value);
     case 'hex':
       return typeof value === 'string' && HEX_COLOUR.test(value);
   }
@@ -87,7 +74,7 @@ function checkBounds(measure: number, bounds: Bounds, messages: BoundMessages): 
 function check(rule: Exclude<Rule, { kind: 'custom' }>, value: unknown): Failure | null {
   switch (rule.kind) {
     case 'required':
-      return isEmptyValue(value) ? fail(m.required) : null;
+      return checkRequired(value);
     case 'whitespace':
       return typeof value === 'string' && value.trim() === '' ? fail(m.whitespace) : null;
     case 'enum':
@@ -95,6 +82,7 @@ function check(rule: Exclude<Rule, { kind: 'custom' }>, value: unknown): Failure
         ? null
         : fail(m.enum, { options: rule.values.join(', ') });
     case 'type':
+      if (rule.type === 'email') return checkEmail(value);
       return hasType(value, rule.type) ? null : fail(TYPE_MESSAGES[rule.type]);
     case 'length':
       if (typeof value !== 'string') return fail(m.typeString);
@@ -130,38 +118,14 @@ export function validateValue(
   label: string,
   values: Readonly<Record<string, unknown>> = {},
 ): ValidationIssue | null {
-  const empty = isEmptyValue(value);
-  for (const rule of rules) {
-    if (rule.kind === 'custom') {
-      if (!rule.test(value, values)) return { message: rule.message, values: { label, ...rule.values } };
-      continue;
-    }
-    if (empty && rule.kind !== 'required') continue;
-    const failed = check(rule, value);
-    if (!failed) continue;
-    return { message: rule.message ?? failed.message, values: { label, ...failed.values } };
-  }
-  return null;
-}
-
-/** Without a translator, a descriptor label falls back to its English text (fine for tests and logs). */
-function englishLabel(label: MessageDescriptor | string): string {
-  if (typeof label === 'string') return label;
-  return typeof label.defaultMessage === 'string' ? label.defaultMessage : String(label.id);
+  return validateValueWith(check, value, rules, label, values);
 }
 
 /** Every field's first issue; valid fields are absent, so `Object.keys(result).length === 0` means valid. */
 export function validateForm<V extends Record<string, unknown>>(
   values: V,
   schema: FormSchema<V>,
-  formatLabel: (label: MessageDescriptor | string) => string = englishLabel,
+  formatLabel?: (label: MessageDescriptor | string) => string,
 ): Partial<Record<keyof V, ValidationIssue>> {
-  const issues: Partial<Record<keyof V, ValidationIssue>> = {};
-  for (const field of Object.keys(schema) as (keyof V & string)[]) {
-    const fieldSchema = schema[field];
-    if (!fieldSchema || (fieldSchema.when && !fieldSchema.when(values))) continue;
-    const issue = validateValue(values[field], fieldSchema.rules, formatLabel(fieldSchema.label), values);
-    if (issue) issues[field] = issue;
-  }
-  return issues;
+  return validateFieldsWith(check, values, schema, formatLabel);
 }

@@ -63,9 +63,12 @@ export async function listDeskContractsAtKite(request: APIRequestContext, token:
   await control(request, 'instruments', { instruments });
 }
 
-/** Every access token fails from now on with TokenException, as at 06:00 IST or after a log-in elsewhere. */
-export async function expireKiteTokens(request: APIRequestContext): Promise<void> {
-  await control(request, 'expire-tokens');
+/**
+ * The app's access tokens fail from now on with TokenException, as at 06:00 IST or after a log-in elsewhere.
+ * Only this app's: the specs share one Kite test server, and another spec's session must go on.
+ */
+export async function expireKiteTokens(request: APIRequestContext, app: KiteApp): Promise<void> {
+  await control(request, 'expire-tokens', { apiKey: app.apiKey });
 }
 
 export type KiteOrder = { order_id: string; placed_by: string; status: string; tradingsymbol: string; quantity: number; tag: string | null };
@@ -73,4 +76,12 @@ export type KiteOrder = { order_id: string; placed_by: string; status: string; t
 /** Kite's own record of the orders of one client ID (the test server's book). */
 export async function kiteOrders(request: APIRequestContext, clientId: string): Promise<KiteOrder[]> {
   return ((await control(request, 'orders')) as KiteOrder[]).filter((order) => order.placed_by === clientId);
+}
+
+/**
+ * The last price the price-alert watcher sees for a symbol, in rupees (null: the simulated market's again): the
+ * reference server beside the Kite test server reads it (scripted-alert-prices.ts), so an alert fires at once.
+ */
+export async function scriptAlertPrice(request: APIRequestContext, symbol: string, lastPrice: number | null): Promise<void> {
+  await control(request, 'alert-price', { symbol, last_price: lastPrice });
 }

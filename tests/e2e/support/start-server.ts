@@ -7,7 +7,8 @@
  * In the same process, the Kite-compatible test server (tests/kite-server) listens on E2E_KITE_PORT, and the
  * reference server's Kite adapter points at it (KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL), so the live
  * broker's specs trade through a real login page and order book; they drive it over HTTP (/__control/*).
- * It keeps nothing on disk and goes with the process.
+ * It keeps nothing on disk and goes with the process. Its control port also scripts the last prices the reference
+ * server's price alerts see (/__control/alert-price, scripted-alert-prices.ts).
  *
  * Both run on one clock pinned to 11:00 IST of the latest Wednesday or Friday that NSE trades, running on at
  * the real pace: the suite then meets the same market whenever CI runs it (a fresh MIS order is refused after
@@ -25,6 +26,7 @@ const port = process.env.E2E_PORT ?? '4780';
 const kitePort = Number(process.env.E2E_KITE_PORT ?? '4781');
 
 const { startKiteServer } = await import('../../kite-server/kite-server.ts');
+const { scriptedAlertPrices } = await import('./scripted-alert-prices.ts');
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
 // The server's own signal handlers close it and exit; the data directory goes with the process.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
@@ -51,11 +53,13 @@ async function pinnedStart(): Promise<number> {
 try {
   const offsetMs = (await pinnedStart()) - Date.now();
   const clock = () => new Date(Date.now() + offsetMs);
-  const kite = await startKiteServer({ port: kitePort, clock });
+  // The price alerts' scripted prices are driven through the Kite test server's control port (scripted-alert-prices.ts).
+  const alertPrices = scriptedAlertPrices();
+  const kite = await startKiteServer({ port: kitePort, clock, extraControls: alertPrices.controls });
   const kiteEnv = { KITE_API_ROOT: kite.apiRoot, KITE_LOGIN_URL: kite.loginUrl, KITE_TICKER_URL: kite.tickerUrl };
   // TRUST_PROXY=loopback: the scripted traders' setup calls name an address of their own (support/trading.ts,
   // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1.
-  await startServer({ env: { ...process.env, ...kiteEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback' }, clock });
+  await startServer({ env: { ...process.env, ...kiteEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback' }, clock, alertPrices: alertPrices.source });
 } catch (error) {
   exitWithStartupError(error);
 }

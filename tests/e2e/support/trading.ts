@@ -1,4 +1,4 @@
-import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
 import { clientAddress, loginToken, registerAccount, storeSessionToken } from './session';
 
 export { clientAddress };
@@ -81,5 +81,19 @@ export async function placeWorkingOrder(page: Page, user: TradingUser): Promise<
       portfolio_id: user.portfolioId,
       orders: [{ tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'LIMIT', product: 'NRML', quantity: listed.lot_size, price: 0.05 }],
     },
+  });
+}
+
+/**
+ * The room left in a select once its chosen option's text is drawn (padding aside, the arrow inside the padding):
+ * negative when the text is cut ("Intrajournalier (MIS)" read "Intrajournalier" in a half-width column).
+ */
+export function roomAfterChosenText(select: Locator): Promise<number> {
+  return select.evaluate((element: HTMLSelectElement) => {
+    const style = getComputedStyle(element);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(element.selectedOptions[0]!.text).width;
+    return element.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd) - text;
   });
 }

@@ -158,7 +158,11 @@ describe.each(testBackends)('signing in during a flood of guesses on %s', (backe
     timers.fireAll();
     const answer = await waiting;
     expect(answer.status).toBe(503);
-    expect(answer.body).toEqual({ code: 'server_busy', message: 'The server is busy checking other passwords. Try again in a second.' });
+    expect(answer.body).toEqual({
+      code: 'server_busy',
+      message: 'The server is busy checking other passwords. Try again in a second.',
+      details: { text: { code: 'refusal.server_busy', params: {} } },
+    });
     expect((await server.db.query("SELECT 1 FROM throttle_events WHERE key IN ($1, '203.0.113.8')", [trader.email])).rows).toEqual([]);
     await drain(attacks);
     expect((await call('loginUser', { body: { email: trader.email, password: trader.password }, ip: '203.0.113.8' })).status).toBe(200);

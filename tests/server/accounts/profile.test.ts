@@ -59,7 +59,7 @@ describe.each(testBackends)('profile, password and trade defaults on %s', (backe
     const { token } = await signedInAccount(call);
     const res = await call('updateTradeDefaults', { token, body: swingDefaults });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'Trade defaults saved', trade_defaults: swingDefaults });
+    expect(res.body).toEqual({ message: 'Trade defaults saved', message_i18n: { code: 'done.trade_defaults_saved', params: {} }, trade_defaults: swingDefaults });
     expect((await call<UserBody>('getUserProfile', { token })).body.user.trade_defaults).toEqual(swingDefaults);
   });
 
@@ -88,7 +88,7 @@ describe.each(testBackends)('profile, password and trade defaults on %s', (backe
     const phone = await login(call, account);
     const res = await call('changePassword', { token: account.token, body: { current_password: account.password, new_password: 'Calendar-Spread-77' } });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(['message']);
+    expect(res.body).toEqual({ message: expect.any(String), message_i18n: { code: 'done.password_changed', params: {} } });
 
     expect((await call('getUserProfile', { token: account.token })).status).toBe(200);
     expect((await call('getUserProfile', { token: laptop })).status).toBe(401);

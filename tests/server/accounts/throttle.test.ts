@@ -40,7 +40,12 @@ describe.each(testBackends)('throttling on %s', (backend) => {
     // The next unknown device waits a second; even the right password is not checked before then.
     const slowed = await attempt(account.email, account.password);
     expect(slowed.status).toBe(429);
-    expect(slowed.body).toMatchObject({ code: 'too_many_attempts', message: 'Too many attempts. Try again in 1 second.' });
+    expect(slowed.body).toMatchObject({
+      code: 'too_many_attempts',
+      message: 'Too many attempts. Try again in 1 second.',
+      // Coded, so a form says the wait in the trader's language.
+      details: { text: { code: 'refusal.too_many_attempts', params: { unit: 'seconds', seconds: 1, minutes: 1 } } },
+    });
     expect(slowed.headers['retry-after']).toBe('1');
 
     server.clock.advance(second);

@@ -50,7 +50,7 @@ export async function startAlertServer(backend: TestBackend, start: Date, { data
     ...(database === undefined ? {} : { database }),
     market: { seed: 'alerts', demo: true, tickMs: 1000 },
     prices: market.source,
-    alertPrices: lastPrices.source,
+    alertPrices: () => lastPrices.source,
     push: { ...push, subject: 'mailto:ops@strikedesk.example.com' },
   });
   return {

@@ -138,6 +138,10 @@ describe.each(testBackends)('the alerts feed and its settings on %s', (backend) 
     expect(unknown.status).toBe(422);
     expect(unknown.body).toMatchObject({ code: 'unknown_instrument', field: 'symbol' });
     expect(unknown.body.message).toContain('NIFTY99X is neither an index (BANKNIFTY, FINNIFTY, MIDCPNIFTY, NIFTY, SENSEX)');
+    // Coded, so the form says it in the trader's language.
+    expect(unknown.body).toMatchObject({
+      details: { text: { code: 'price_alert.unknown_symbol', params: { symbol: 'NIFTY99X', indices: 'BANKNIFTY, FINNIFTY, MIDCPNIFTY, NIFTY, SENSEX' } } },
+    });
     for (const body of [
       { symbol: 'nifty', direction: 'above', level: 100, repeat: 'once' },
       { symbol: 'NIFTY', direction: 'sideways', level: 100, repeat: 'once' },
@@ -156,7 +160,9 @@ describe.each(testBackends)('the alerts feed and its settings on %s', (backend) 
     expect(listed.body.price_alerts.map((alert) => alert.symbol)).toEqual([option, 'NIFTY']);
 
     const other = await signedInAccount(env.call);
-    expect((await env.call('deletePriceAlert', { token: other.token, params: { id: nifty.body.price_alert.id } })).status).toBe(404);
+    const notTheirs = await env.call<{ code: string; details: unknown }>('deletePriceAlert', { token: other.token, params: { id: nifty.body.price_alert.id } });
+    expect(notTheirs.status).toBe(404);
+    expect(notTheirs.body).toMatchObject({ code: 'not_found', details: { text: { code: 'not_found.thing', params: { thing: 'price_alert' } } } });
     expect((await env.call('deletePriceAlert', { token: desk.token, params: { id: nifty.body.price_alert.id } })).status).toBe(200);
     expect((await env.call('deletePriceAlert', { token: desk.token, params: { id: nifty.body.price_alert.id } })).status).toBe(404);
     expect((await env.call('deletePriceAlert', { token: desk.token, params: { id: 0 } })).status).toBe(400);
@@ -174,7 +180,11 @@ describe.each(testBackends)('the alerts feed and its settings on %s', (backend) 
       body: { symbol: 'BANKNIFTY', direction: 'above', level: 60000, repeat: 'once' },
     });
     expect(over.status).toBe(422);
-    expect(over.body).toMatchObject({ code: 'invalid_params', message: 'You have 50 price alerts, the most one may keep: delete one first.' });
+    expect(over.body).toMatchObject({
+      code: 'invalid_params',
+      message: 'You have 50 price alerts, the most one may keep: delete one first.',
+      details: { text: { code: 'price_alert.too_many', params: { limit: 50 } } },
+    });
   });
 
   it('subscribes a device, changes its topics, moves it to whoever signs in on it, removes it and tests it', async () => {
@@ -199,6 +209,7 @@ describe.each(testBackends)('the alerts feed and its settings on %s', (backend) 
       created_at: env.clock.now().toISOString(),
       last_sent_at: null,
       last_error: null,
+      last_error_i18n: null,
     });
     const changed = await save(asha.token, { endpoint, keys: browser.keys, label: 'Pixel 8', topics: ['price_alerts'] });
     expect(changed.body.device).toMatchObject({ label: 'Pixel 8', topics: ['price_alerts'] });
@@ -226,12 +237,19 @@ describe.each(testBackends)('the alerts feed and its settings on %s', (backend) 
 
     const notHers = await env.call<{ code: string }>('createTestPush', { token: asha.token, body: { endpoint } });
     expect(notHers.status).toBe(404);
-    const tested = await env.call<{ message: string }>('createTestPush', { token: ravi.token, body: { endpoint } });
+    const tested = await env.call<{ message: string; message_i18n: unknown }>('createTestPush', { token: ravi.token, body: { endpoint } });
     expect(tested.status).toBe(200);
-    expect(tested.body.message).toBe('Test notification sent.');
+    expect(tested.body).toEqual({ message: 'Test notification sent.', message_i18n: { code: 'push.test_sent', params: {} } });
     const delivered = pushService.received.filter((push) => endpoint.endsWith(push.path));
     expect(delivered).toHaveLength(1);
-    expect(JSON.parse(browser.decrypt(delivered[0]!.body))).toMatchObject({ title: 'StrikeDesk test notification', url: '/app/strategy_alerts' });
+    // Coded like every push, so the service worker says it in the trader's language.
+    expect(JSON.parse(browser.decrypt(delivered[0]!.body))).toMatchObject({
+      title: 'StrikeDesk test notification',
+      title_i18n: { code: 'push.test_title', params: {} },
+      body_i18n: { code: 'push.test_body', params: {} },
+      actions: [{ action: 'open', title: 'Open', title_i18n: { code: 'push.open', params: {} } }],
+      url: '/app/strategy_alerts',
+    });
     expect((await settings(ravi.token)).devices[0]!.last_sent_at).toBe(env.clock.now().toISOString());
 
     const removed = await env.call<{ message: string }>('deletePushDevice', { token: asha.token, body: { endpoint } });

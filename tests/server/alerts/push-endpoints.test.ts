@@ -137,7 +137,12 @@ describe.each(testBackends)('push endpoints on %s', (backend) => {
     for (const [endpoint, message] of refusals) {
       const refused = await save(endpoint);
       expect(refused.status, endpoint).toBe(400);
-      expect(refused.body, endpoint).toMatchObject({ code: 'validation_failed', field: 'endpoint', message: expect.stringMatching(message) });
+      expect(refused.body, endpoint).toMatchObject({
+        code: 'validation_failed',
+        field: 'endpoint',
+        message: expect.stringMatching(message),
+        details: { text: { code: 'push_device.endpoint_refused', params: { refusal: expect.any(String) } } },
+      });
     }
     const stored = (await env.call<Schemas['PushSettingsResponse']>('getPushSettings', { token })).body.devices.map((device) => device.endpoint);
     expect(stored.filter((endpoint) => refusals.some(([refused]) => refused === endpoint))).toEqual([]);

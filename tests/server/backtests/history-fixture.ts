@@ -75,3 +75,17 @@ export async function importMinutes(db: Database, index: string, day: string, pr
     [index, day, imports[0]!.id, minutes.map((m) => new Date(start + m * 60_000).toISOString()), minutes.map(open), minutes.map(close)],
   );
 }
+
+/** An index's imported daily open/high/low/close (rupees), as an index close file import stores them. */
+export async function importIndexDay(db: Database, index: string, day: string, ohlc: { open: number; high: number; low: number; close: number }): Promise<void> {
+  const { rows: imports } = await db.query<{ id: number }>(
+    `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
+     VALUES ('index_closes', 'ind_close_all.csv', $1, $2::date, $2::date, 1, NULL, now()) RETURNING id`,
+    [day.replace(/-/g, '').padEnd(64, 'c'), day],
+  );
+  const paise = (rupees: number) => Math.round(rupees * 100);
+  await db.query(
+    `INSERT INTO history_index_days (index_name, trade_date, open_paise, high_paise, low_paise, close_paise, import_id) VALUES ($1, $2::date, $3, $4, $5, $6, $7)`,
+    [index, day, paise(ohlc.open), paise(ohlc.high), paise(ohlc.low), paise(ohlc.close), imports[0]!.id],
+  );
+}

@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../support/trading.ts';
 import { importHistory, syntheticRows } from './history-fixture.ts';
 import { runBacktest } from './paper-run.ts';
+import { expectSummaryOfItsTradesAndDays } from './report-figures.ts';
 
 type Schemas = components['schemas'];
 type Trade = Schemas['BacktestTrade'];
@@ -57,7 +58,7 @@ describe.each(testBackends)('risk limits in a backtest on %s', (backend) => {
     const bot = await call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', { token, params: { portfolioId: portfolio.id }, body });
     expect(bot.status, JSON.stringify(bot.body)).toBe(201);
     botId = bot.body.daily_bot.id;
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await server.close();
   });
@@ -68,6 +69,9 @@ describe.each(testBackends)('risk limits in a backtest on %s', (backend) => {
     // Without a limit: Tuesday's stop-loss, its re-entry and a second stop-loss.
     expect(tuesdayTrades.map((trade) => trade.exit_rule)).toEqual(['stop_loss', 'stop_loss']);
     expect(free.risk_stops).toEqual([]);
+    // Wins and losses over five days: the summary's figures are those of the trades and days it lists.
+    expect(free.trades.some((trade) => trade.net_pnl > 0) && free.trades.some((trade) => trade.net_pnl < 0)).toBe(true);
+    expectSummaryOfItsTradesAndDays(free, 500000);
     const firstLoss = -tuesdayTrades[0]!.net_pnl;
     const others = (report: Schemas['Backtest']) => fills(report.trades.filter((trade) => dayOf(trade) !== tuesday));
 

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../../server/db/database.ts';
 import type { EngineHooks } from '../../../server/services/bots/engine/bot-engine.ts';
+import type { EngineBot } from '../../../server/services/bots/engine/engine-types.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Services, TradingHooks } from '../../../server/services/services.ts';
 import { istOffsetMs } from '../../../server/services/market/ist.ts';
@@ -113,3 +114,27 @@ export async function openBotDesk(backend: TestBackend, options: BotDeskOptions 
 
   return { server, call, market, desk, portfolio, strategies, symbol, price, straddle, condor, at, tick, createDaily, createTrading, actions, orders, alerts, run };
 }
+
+/** A daily short straddle as the engine reads it (one lot of NIFTY, 50 % stop-loss, 40 % target, entry 09:20). */
+export const dailyStraddleBot = (overrides: Partial<EngineBot> = {}): EngineBot => ({
+  kind: 'daily',
+  id: 1,
+  name: 'Straddle',
+  portfolioId: 1,
+  userId: 1,
+  account: { id: 1, accountNumber: 'PA1', capitalPaise: 100_000_000 },
+  broker: 'paper',
+  sessionOpen: true,
+  status: 'active',
+  strategy: 'short_straddle',
+  underlying: 'NIFTY',
+  lots: 1,
+  stopLossPct: 50,
+  targetPct: 40,
+  params: {},
+  entryFrom: '09:20',
+  entryUntil: '09:20',
+  exitTime: '15:10',
+  weekdays: [1],
+  ...overrides,
+});

@@ -3,7 +3,7 @@
 // action waits a minute before the next try instead of placing orders on every tick.
 import { describe, expect, it } from 'vitest';
 import type { ActionRow, BotRunRow, EngineBot } from '../../../server/services/bots/engine/engine-types.ts';
-import { decide, retryAfterMs, type RuleInputs } from '../../../server/services/bots/engine/rules.ts';
+import { decide, legStopCloses, retryAfterMs, type RuleInputs } from '../../../server/services/bots/engine/rules.ts';
 import { istInstant, monday } from './bot-desk.ts';
 
 const bot: EngineBot = {
@@ -106,6 +106,25 @@ describe('exit rules', () => {
     const putAt = (rupees: number) => new Map([...prices(10, 40), ['NFO:SHORTPE', rupees * 100]]);
     expect(decide(inputs({ bot: tight, run: { ...run, entryPremiumPaise: 65 * 6000, legs }, held, lastPrices: putAt(44.9) }))).toEqual({ type: 'none' });
     expect(decide(inputs({ bot: tight, run: { ...run, entryPremiumPaise: 65 * 6000, legs }, held, lastPrices: putAt(45) }))).toMatchObject({ type: 'exit', action: 'stop_loss' });
+  });
+
+  it('moves the stop to cost only once a sold leg was stopped, not when a bought wing was closed', () => {
+    const atCost = { ...bot, params: { leg_stop_loss_pct: 30, move_sl_to_cost: true } };
+    const callUp = (rupees: number) => new Map([...prices(10, 40), ['NFO:SHORTCE', rupees * 100]]);
+    expect(decide(inputs({ bot: atCost, lastPrices: callUp(51.99) }))).toEqual({ type: 'none' });
+    expect(decide(inputs({ bot: atCost, lastPrices: callUp(52) }))).toMatchObject({ type: 'adjust', reason: 'Leg stop-loss: SHORTCE rose 30% above its entry' });
+    const wingSold: BotRunRow = { ...run, legs: run.legs.map((l) => (l.tradingsymbol === 'WINGPE' ? { ...l, exitPricePaise: 500 } : l)) };
+    expect(decide(inputs({ bot: atCost, run: wingSold, lastPrices: callUp(45) }))).toEqual({ type: 'none' });
+  });
+
+  it('stops no sold leg that has no price', () => {
+    const noCallPrice = new Map([...prices(10, 40)].filter(([key]) => key !== 'NFO:SHORTCE'));
+    expect(decide(inputs({ lastPrices: noCallPrice }))).toEqual({ type: 'none' });
+  });
+
+  it('closes with the stopped leg its side’s bought hedges only, never another sold leg of that side', () => {
+    const ladder = [leg('WINGCE', 'BUY', 10), leg('NEARCE', 'SELL', 40), leg('FARCE', 'SELL', 25)];
+    expect(legStopCloses(ladder, 1)).toEqual({ closes: ['NFO:WINGCE', 'NFO:NEARCE'], last: false });
   });
 
   it('has no per-leg stop-loss at 0', () => {

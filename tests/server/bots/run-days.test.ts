@@ -5,6 +5,7 @@ import { botRunsOn } from '../../../server/services/bots/engine/rules.ts';
 
 const monday = '2026-11-23';
 const holidayTuesday = '2026-11-24';
+const friday = '2026-11-27';
 const saturday = '2026-11-28';
 
 describe('botRunsOn', () => {
@@ -20,5 +21,6 @@ describe('botRunsOn', () => {
     expect(botRunsOn([1], saturday, false, true)).toBe(true);
     expect(botRunsOn(null, saturday, false, true)).toBe(true);
     expect(botRunsOn([3], monday, true, true)).toBe(false);
+    expect(botRunsOn([1], friday, true, true)).toBe(false);
   });
 });

@@ -28,6 +28,7 @@ const tables = [
   'daily_data',
   'data',
   'history_imports',
+  'history_index_days',
   'history_index_minutes',
   'history_option_days',
   'idempotency_keys',

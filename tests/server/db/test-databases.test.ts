@@ -3,7 +3,7 @@
 // schema, a transaction must run in its database's schema, and close() must drop the schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { backendsFrom, createTestDatabase, testBackends } from '../support/test-database.ts';
 
 describe.each(testBackends)('test databases on %s', (backend) => {
   let first: Database;
@@ -59,5 +59,29 @@ describe.each(testBackends)('test databases on %s', (backend) => {
     await third.close();
     const remaining = await first.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [schema]);
     expect(remaining.rows).toEqual([]);
+  });
+});
+
+// CI runs the server suite twice, on Node 20 and Node 24, each on one of the two databases (.ci/run).
+describe('the backends the suites run on', () => {
+  const url = 'postgres://postgres@127.0.0.1:5432/strikedesk_test';
+
+  it('are PGlite alone without TEST_DATABASE_URL, and PGlite and PostgreSQL with it', () => {
+    expect(backendsFrom({})).toEqual(['pglite']);
+    expect(backendsFrom({ TEST_DATABASE_URL: ' ' })).toEqual(['pglite']);
+    expect(backendsFrom({ TEST_DATABASE_URL: url })).toEqual(['pglite', 'postgres']);
+    expect(backendsFrom({ TEST_DATABASE_URL: url, TEST_BACKENDS: '' })).toEqual(['pglite', 'postgres']);
+  });
+
+  it('are the ones TEST_BACKENDS names', () => {
+    expect(backendsFrom({ TEST_DATABASE_URL: url, TEST_BACKENDS: 'postgres' })).toEqual(['postgres']);
+    expect(backendsFrom({ TEST_DATABASE_URL: url, TEST_BACKENDS: 'pglite' })).toEqual(['pglite']);
+    expect(backendsFrom({ TEST_DATABASE_URL: url, TEST_BACKENDS: ' postgres , pglite ' })).toEqual(['pglite', 'postgres']);
+    expect(backendsFrom({ TEST_BACKENDS: 'pglite' })).toEqual(['pglite']);
+  });
+
+  it('refuse a name they do not know, and PostgreSQL without its address, rather than run nothing', () => {
+    expect(() => backendsFrom({ TEST_DATABASE_URL: url, TEST_BACKENDS: 'postgresql' })).toThrow('TEST_BACKENDS names pglite or postgres, got "postgresql"');
+    expect(() => backendsFrom({ TEST_BACKENDS: 'postgres' })).toThrow('TEST_BACKENDS asks for postgres, which needs TEST_DATABASE_URL');
   });
 });

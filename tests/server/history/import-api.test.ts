@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await server.db.exec('DELETE FROM history_option_days; DELETE FROM history_index_minutes; DELETE FROM history_imports;');
+  await server.db.exec('DELETE FROM history_option_days; DELETE FROM history_index_minutes; DELETE FROM history_index_days; DELETE FROM history_imports;');
 });
 
 type Upload = { name: string; data: Buffer | string; type?: string };
@@ -151,7 +151,7 @@ describe('importing', () => {
     expect(res.json().details.files.map((file: { problems: Array<{ reason: string }> }) => file.problems[0]?.reason)).toEqual([
       'the file is not text: upload the CSV or the ZIP NSE publishes',
       'The ZIP archive is damaged: its central directory is missing',
-      'not an NSE F&O bhavcopy (UDiFF or the older layout) nor a minute-candle CSV (timestamp, open, high, low, close)',
+      'not an NSE F&O bhavcopy (UDiFF or the older layout), an NSE index close file (ind_close_all) nor a minute-candle CSV (timestamp, open, high, low, close)',
     ]);
     expect(res.json().details.files.map((file: { problems: Array<{ reason_i18n: { code: string } }> }) => file.problems[0]?.reason_i18n.code)).toEqual([
       'history.not_text',
@@ -192,6 +192,52 @@ describe('importing', () => {
   });
 });
 
+describe("NSE's index close file (daily open, high, low, close)", () => {
+  const closesName = 'ind_close_all_08072024.csv';
+  const closes = fixture(closesName).toString('utf8');
+  const indexDays = async () =>
+    (
+      await server.db.query<{ index_name: string; day: string; o: number; h: number; l: number; c: number; import_id: number }>(
+        `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, open_paise::integer AS o, high_paise::integer AS h, low_paise::integer AS l,
+           close_paise::integer AS c, import_id FROM history_index_days ORDER BY index_name`,
+      )
+    ).rows;
+
+  it('stores one row per index and day, and a re-import or a correction replaces it', async () => {
+    const res = await uploadFiles([{ name: closesName, data: closes }]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ files: [{ file_name: closesName, status: 'imported', kind: 'index_closes', days: ['2024-07-08'], rows: 4, skipped_rows: 2 }] });
+    expect((await indexDays()).find((row) => row.index_name === 'NIFTY')).toMatchObject({ day: '2024-07-08', o: 2_432_945, h: 2_434_460, l: 2_424_055, c: 2_432_055 });
+    await uploadRaw(closes);
+    await uploadRaw(closes.replace('24320.55,-3.30', '24330.00,-3.30'));
+    const rows = await indexDays();
+    expect(rows).toHaveLength(4);
+    expect(rows.find((row) => row.index_name === 'NIFTY')?.c).toBe(2_433_000);
+    // The replaced imports are forgotten: only the correction is the source of anything.
+    const { rows: imports } = await server.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM history_imports');
+    expect(imports[0]?.count).toBe(1);
+  });
+
+  it('refuses a file with a bad line whole, naming the line, and stores nothing of it', async () => {
+    const res = await uploadRaw(closes.replace('Nifty Bank,08-07-2024', 'Nifty Bank,2024-07-08'));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details.files[0]).toMatchObject({ status: 'refused', problems: [{ line: 4, reason_i18n: { code: 'history.not_a_day_month_number_date' } }] });
+    expect(await indexDays()).toEqual([]);
+  });
+
+  it('makes a day covered for the index even without options or minutes', async () => {
+    await uploadRaw(closes);
+    const nifty = (await coverage()).json().indices.find((entry: { index: string }) => entry.index === 'NIFTY');
+    expect(nifty).toMatchObject({ first_day: '2024-07-08', days: [{ date: '2024-07-08', option_rows: 0, minute_candles: 0, daily_ohlc: true }] });
+  });
+
+  it('goes with the days its importer deletes', async () => {
+    await uploadRaw(closes);
+    await deleteDays('?from=2024-07-08&to=2024-07-08&index=NIFTY');
+    expect((await indexDays()).map((row) => row.index_name)).toEqual(['BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY']);
+  });
+});
+
 describe('coverage', () => {
   it('lists days per index with rows and bytes, and marks missing trading days', async () => {
     await uploadRaw(udiffOn('2024-07-08'));
@@ -213,7 +259,7 @@ describe('coverage', () => {
     expect(body.table_bytes).toBeGreaterThan(nifty.bytes);
     // The calendar in the database lists 2026's holidays, not 2024's: a 2024 gap may be a holiday.
     expect(body.years_without_holiday_list).toEqual([2024]);
-    expect((await coverage('?from=2024-07-09')).json().indices[0].days).toEqual([{ date: '2024-07-10', option_rows: 3, minute_candles: 0 }]);
+    expect((await coverage('?from=2024-07-09')).json().indices[0].days).toEqual([{ date: '2024-07-10', option_rows: 3, minute_candles: 0, daily_ohlc: false }]);
   });
 
   it('does not count weekends and exchange holidays as gaps', async () => {
@@ -273,7 +319,15 @@ describe('bad input answers 4xx, never 500', () => {
     expect(query.json()).toMatchObject({ field: 'index' });
     const form = await uploadFiles([{ name: 'a.csv', data: udiff }], { index: 'SENSEX' });
     expect(form.statusCode).toBe(400);
-    expect(form.json()).toMatchObject({ field: 'index' });
+    expect(form.json()).toMatchObject({ field: 'index', details: { text: { code: 'validation.enum' } } });
+  });
+
+  it('coded refusals of a deletion, so the history screen says them in the trader\'s language', async () => {
+    expect((await deleteDays('?from=2024-07-08')).json()).toMatchObject({ field: 'to', message: 'to: is required', details: { text: { code: 'validation.required' } } });
+    expect((await deleteDays('?from=2024-07-09&to=2024-07-08')).json()).toMatchObject({
+      field: 'from',
+      details: { text: { code: 'history.from_after_to', params: {} } },
+    });
   });
 
   it('a body over 64 MB: 413', async () => {

@@ -5,7 +5,7 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseBhavcopy } from '../../../server/services/history/bhavcopy-parser.ts';
 import { paise } from '../../../server/services/history/csv-values.ts';
-import { FileRefusal } from '../../../server/services/history/history-files.ts';
+import { refusalOf } from './file-refusal.ts';
 import { candleInstant, parseMinuteCandles } from '../../../server/services/history/minute-candles-parser.ts';
 import { ZipError, readZip } from '../../../server/services/history/zip-reader.ts';
 
@@ -16,16 +16,6 @@ const legacy = fixture('fo05JUL2024bhav.csv').toString('utf8');
 
 /** A value read from the file, as the coded reason carries it: words shown as they are. */
 const fileValue = (text: string) => ({ code: 'text', params: { text } });
-
-function refusalOf(run: () => unknown): FileRefusal {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FileRefusal) return error;
-    throw error;
-  }
-  throw new Error('expected the file to be refused');
-}
 
 describe('UDiFF bhavcopy', () => {
   it('keeps the four indices\' options and skips futures, stock F&O and other indices', () => {

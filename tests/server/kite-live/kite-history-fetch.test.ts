@@ -95,6 +95,8 @@ describe('fetching index minutes from Kite', () => {
       expect(refused.status).toBe(422);
       expect(refused.body).toMatchObject({ code: 'historical_data_not_enabled', field: 'broker_account_id' });
       expect(refused.body.message).toMatch(/no historical-data add-on/);
+      // Kite's own words inside a coded sentence the app says in the trader's language.
+      expect(refused.body).toMatchObject({ details: { text: { code: 'kite.historical_not_enabled', params: { kite: expect.any(String) } } } });
       expect(await storedMinutes()).toMatchObject({ minutes: 0, imports: 0 });
       const accounts = await stack.call<{ broker_accounts: BrokerAccount[] }>('getBrokerAccounts', { token: desk.token });
       expect(accounts.body.broker_accounts.find((account) => account.id === desk.account.id)).toMatchObject({ is_logged_in: true });
@@ -113,7 +115,10 @@ describe('fetching index minutes from Kite', () => {
   it('answers 422 no_candles for a range of weekend days', async () => {
     const empty = await fetchCandles({ from: '2026-11-14', to: '2026-11-15' });
     expect(empty.status).toBe(422);
-    expect(empty.body).toMatchObject({ code: 'no_candles' });
+    expect(empty.body).toMatchObject({
+      code: 'no_candles',
+      details: { text: { code: 'kite.no_minute_candles', params: { index: 'NIFTY', from: '2026-11-14', to: '2026-11-15' } } },
+    });
   });
 });
 

@@ -97,6 +97,7 @@ describe.each(testBackends)('Kite login on %s', (backend) => {
       code: 'broker_account_mismatch',
       field: 'request_token',
       message: 'Kite logged in client ID QQ1111, but this account is ZX9999. Log in to Kite with ZX9999, or link QQ1111 as its own account.',
+      details: { text: { code: 'broker_login.client_id_mismatch', params: { client_id: 'QQ1111', account: 'ZX9999' } } },
     });
     expect((await storedSession(created.body.broker_accounts.id)).sealed).toBeNull();
   });

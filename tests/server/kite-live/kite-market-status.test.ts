@@ -2,8 +2,11 @@
 // even while the simulator runs its always-open demo market (issue 23): after Friday's close the account's
 // price stream says closed, with Monday's open (so the PWA says an order goes as an after-market order, as
 // Kite makes it one), while a stream without an account, the simulator's, says open and demo. At the open the
-// account's stream says so by itself.
+// account's stream says so by itself. The market_data call the desk polls when its stream fails says the
+// same for the broker it names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components as analytics } from '../../../openapi/analytics.d.ts';
+import { defaultPublicRuntimeConfig } from '../../../server/config.ts';
 import { istOffsetMs } from '../../../server/services/market/ist.ts';
 import { testBackends } from '../support/test-database.ts';
 import { openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from './kite-desk.ts';
@@ -23,6 +26,42 @@ describe.each(testBackends)("a Kite account's market status in demo mode on %s",
   });
   afterAll(async () => {
     await stack.close();
+  });
+
+  const marketData = async (body: object) => {
+    const answer = await stack.server.app.inject({
+      method: 'POST',
+      url: '/analytics/functions/v1/market_data',
+      headers: { apikey: defaultPublicRuntimeConfig.analyticsAnonKey },
+      payload: body,
+    });
+    return { status: answer.statusCode, body: answer.json<analytics['schemas']['MarketDataResponse'] & { message?: string }>() };
+  };
+
+  it("is the exchange's in the market_data fallback too when the desk names the Kite broker, with no simulator prices; the simulator's when it names none", async () => {
+    const live = await openPriceStream(stack.server, desk.token, { instruments: [index], account_id: desk.account.id });
+    const streamed = (await live.next()).data.market;
+    await live.close();
+
+    const kite = await marketData({ instruments: [index], broker: desk.account.broker });
+    expect(kite.status).toBe(200);
+    expect(kite.body.market).toEqual({
+      status: 'closed',
+      demo: false,
+      timestamp: stack.server.clock.now().toISOString(),
+      next_open: at('2026-11-23', '09:15').toISOString(),
+    });
+    expect(kite.body.market).toEqual(streamed);
+    // No simulator prices for a live desk: Kite's come from the account's stream alone.
+    expect(kite.body.data).toEqual({});
+    expect((await marketData({ instruments: [index], broker: 'paper' })).body.data[index]?.last_price).toBeGreaterThan(0);
+
+    // An older client names no broker: the simulated market's status, as before.
+    expect((await marketData({ instruments: [index] })).body.market).toMatchObject({ status: 'open', demo: true });
+    expect((await marketData({ instruments: [index], broker: 'paper' })).body.market).toMatchObject({ status: 'open', demo: true });
+    const unknown = await marketData({ instruments: [index], broker: 'upstox' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('"broker" must be one of "paper", "kite"');
   });
 
   it("is the exchange's (closed, next open Monday 09:15 IST), never the demo simulator's always-open market, and opens at the open", async () => {

@@ -162,6 +162,21 @@ describe.each(testBackends)('orders on a Kite account on %s', (backend) => {
     expect(live.stack.kite.control.orders().filter((order) => order!.tag === 'half-basket-1')).toHaveLength(1);
   });
 
+  it("records each slice of an autoslice call Kite refused whole with Kite's words coded, as a single refusal is (issue 24)", async () => {
+    const [call, put] = [live.desk.symbol(live.desk.atm, 'CE'), live.desk.symbol(live.desk.atm, 'PE')];
+    const basket = [live.desk.order(put, 'BUY', live.desk.lotSize), live.desk.order(call, 'SELL', 2 * sliceSize())];
+    // The first placement goes through; Kite refuses the second call, the autoslice one, at the door.
+    live.stack.kite.control.refusePlacement(1, 'MarginException', 'Insufficient funds.');
+    const res = await live.desk.place(basket, {}, 'autoslice-refused-whole');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const refused = res.body.orders.filter((order) => order.status === 'REJECTED');
+    expect(refused.length, JSON.stringify(res.body.orders.map((order) => [order.quantity, order.status, order.status_message]))).toBeGreaterThan(1);
+    for (const order of refused) {
+      expect(order.status_message).toMatch(/^Kite refused the order for /);
+      expect(order.status_message_i18n).toMatchObject({ code: 'kite.refused', params: { error_type: 'MarginException', message: 'Insufficient funds.' } });
+    }
+  });
+
   it("shows an order Kite's risk check rejected, with Kite's message, and tells the trader", async () => {
     live.stack.kite.control.setMargins(live.desk.input.api_key, 1000);
     const call = live.desk.symbol(live.desk.atm + 50, 'CE');

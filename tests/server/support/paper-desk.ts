@@ -11,8 +11,9 @@ import type { PriceSource } from '../../../server/services/brokers/paper/price-s
 import type { Services } from '../../../server/services/services.ts';
 import { signedInAccount } from './accounts.ts';
 import type { ContractCall } from './contract-client.ts';
-import { createBrokerAccount, paperBrokerLogin } from './trading.ts';
-import type { ManualClock, TestServer } from './test-server.ts';
+import type { TestBackend } from './test-database.ts';
+import { createBrokerAccount, guardedClient, paperBrokerLogin } from './trading.ts';
+import { manualClock, startTestServer, type ManualClock, type TestServer, type TestServerOptions } from './test-server.ts';
 
 export type Order = components['schemas']['Order'];
 export type Position = components['schemas']['Position'];
@@ -35,6 +36,23 @@ export type ScriptedMarket = {
   /** Demo mode on or off (the paper broker reads it; the scripted market is open whenever `open` says). */
   demo: (on: boolean) => void;
 };
+
+/** Friday 20 November 2026, 10:00 IST: the scripted desks' morning (NIFTY's nearest expiry is Monday 23 November). */
+export const scriptedFriday = new Date('2026-11-20T04:30:00Z');
+
+/**
+ * A server on the demo market whose paper broker prices from quotes the test scripts, its clock stopped at
+ * `at` (Friday 10:00 IST unless said), and a client that checks every call against the contract.
+ */
+export async function startScriptedServer(
+  backend: TestBackend,
+  { at = scriptedFriday, ...options }: { at?: Date } & Omit<TestServerOptions, 'backend' | 'clock' | 'market' | 'prices'> = {},
+): Promise<{ server: TestServer; market: ScriptedMarket; call: ContractCall }> {
+  const clock = manualClock(at);
+  const market = scriptedMarket(clock);
+  const server = await startTestServer({ ...options, backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source });
+  return { server, market, call: guardedClient(server.app) };
+}
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 

@@ -4,7 +4,7 @@
 // (from a cached dump of an empty cluster: no initdb), and each createTestDatabase() is a new empty
 // schema on it, dropped on close. Starting PGlite per file cost 2-3 s; a schema costs milliseconds
 // (migrations, run by the server on its database, are the rest). With TEST_DATABASE_URL, the same tests
-// also run on PostgreSQL, each database a fresh schema there too, dropped on close.
+// also run on PostgreSQL, each database a fresh schema there too (in a database of the worker's own), dropped on close.
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,8 +23,24 @@ export type TestBackend = 'pglite' | 'postgres';
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() ?? '';
 
+/**
+ * The backends the database-backed suites run on: PGlite, and PostgreSQL too when TEST_DATABASE_URL is set.
+ * TEST_BACKENDS (comma-separated) picks some of them: CI runs the suite on Node 20 with `pglite` and on
+ * Node 24 with `postgres`, so every test meets both runtimes and both databases without a third pass.
+ */
+export function backendsFrom(env: { TEST_DATABASE_URL?: string | undefined; TEST_BACKENDS?: string | undefined }): readonly TestBackend[] {
+  const available: TestBackend[] = (env.TEST_DATABASE_URL?.trim() ?? '') === '' ? ['pglite'] : ['pglite', 'postgres'];
+  const asked = (env.TEST_BACKENDS ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (asked.length === 0) return available;
+  for (const name of asked) {
+    if (name !== 'pglite' && name !== 'postgres') throw new Error(`TEST_BACKENDS names pglite or postgres, got "${name}"`);
+    if (!available.includes(name)) throw new Error(`TEST_BACKENDS asks for ${name}, which needs TEST_DATABASE_URL`);
+  }
+  return available.filter((backend) => asked.includes(backend));
+}
+
 /** Every database-backed suite runs once per backend listed here. */
-export const testBackends: readonly TestBackend[] = postgresUrl === '' ? ['pglite'] : ['pglite', 'postgres'];
+export const testBackends: readonly TestBackend[] = backendsFrom(process.env);
 
 const pgliteVersion = (
   JSON.parse(readFileSync(join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }
@@ -63,16 +79,42 @@ function sharedPglite(): Promise<SharedConnection> {
   return workerPglite;
 }
 
-let postgresAdmin: pg.Pool | undefined;
+let workerPostgres: Promise<{ url: string; admin: pg.Pool }> | undefined;
+
+/**
+ * This worker's own PostgreSQL database (TEST_DATABASE_URL's, suffixed with the worker's number), created on
+ * first use. Not one database shared by every worker: the server's advisory locks (the market's tick, the
+ * alert watchers, migrations) are per database, so a file in another worker would hold them and this one's
+ * server would take itself for a second instance and skip its turn.
+ */
+function ownPostgres(): Promise<{ url: string; admin: pg.Pool }> {
+  workerPostgres ??= (async () => {
+    const url = new URL(postgresUrl);
+    const name = `${url.pathname.slice(1) || 'postgres'}_w${process.env.VITEST_POOL_ID ?? '1'}`;
+    const server = new pg.Client({ connectionString: postgresUrl });
+    await server.connect();
+    try {
+      await server.query(`CREATE DATABASE ${name}`);
+    } catch (error) {
+      // 42P04: it exists (a previous run's); its schemas were dropped file by file.
+      if ((error as { code?: string }).code !== '42P04') throw error;
+    } finally {
+      await server.end();
+    }
+    url.pathname = `/${name}`;
+    // One connection per worker creates and drops schemas.
+    return { url: url.toString(), admin: new pg.Pool({ connectionString: url.toString(), max: 1 }).on('error', () => undefined) };
+  })();
+  return workerPostgres;
+}
 
 async function createPostgresDatabase(): Promise<Database> {
   const schema = newSchemaName();
-  // One connection per worker creates and drops schemas; each database has its own small pool, whose
-  // connections start in its schema (the server's own option), so they can run in parallel.
-  postgresAdmin ??= new pg.Pool({ connectionString: postgresUrl, max: 1 }).on('error', () => undefined);
-  const admin = postgresAdmin;
+  const { url, admin } = await ownPostgres();
   await admin.query(`CREATE SCHEMA ${schema}`);
-  const db = openPostgresDatabase({ connectionString: postgresUrl, schema, maxConnections: 4 });
+  // Each database has its own small pool, whose connections start in its schema (the server's own option),
+  // so they can run in parallel.
+  const db = openPostgresDatabase({ connectionString: url, schema, maxConnections: 4 });
   return {
     ...db,
     async close() {

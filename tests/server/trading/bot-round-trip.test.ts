@@ -76,6 +76,7 @@ describe.each(testBackends)('bots sent back whole on %s', (backend) => {
         code: 'portfolio_mismatch',
         field: 'portfolio_id',
         message: `portfolio_id: a bot stays in its portfolio (${portfolioId}); create a new bot in portfolio ${otherPortfolioId} instead`,
+        details: { text: { code: 'bot.stays_in_portfolio', params: { current: portfolioId, asked: otherPortfolioId } } },
       });
     });
 
@@ -83,7 +84,7 @@ describe.each(testBackends)('bots sent back whole on %s', (backend) => {
       const bot = await created();
       const other = await put(bot.id, { ...bot, id: bot.id + 1000 });
       expect(other.status).toBe(400);
-      expect(other.body).toMatchObject({ code: 'validation_failed', field: 'id' });
+      expect(other.body).toMatchObject({ code: 'validation_failed', field: 'id', details: { text: { code: 'bot.other_bot', params: { id: bot.id, got: bot.id + 1000 } } } });
     });
   });
 });

@@ -87,7 +87,7 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
 
     const deleted = await call('deleteTradingBot', { token, params: { id: bot.id } });
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toEqual({ message: 'Trading bot deleted' });
+    expect(deleted.body).toEqual({ message: 'Trading bot deleted', message_i18n: { code: 'done.trading_bot_deleted', params: {} } });
     expect((await call<{ trading_bots: TradingBot[] }>('getTradingBots', { token, params: { portfolioId } })).body.trading_bots.map((b) => b.id)).not.toContain(bot.id);
     expect((await call('deleteTradingBot', { token, params: { id: bot.id } })).status).toBe(404);
     expect((await call('updateTradingBot', { token, params: { id: bot.id }, body: { status: 'active' } })).status).toBe(404);
@@ -109,7 +109,7 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
     const stopped = await call<{ daily_bot: DailyBot }>('updateDailyBot', { token, params: { id: bot.id }, body: { status: 'stopped' } });
     expect(stopped.body.daily_bot.status).toBe('stopped');
 
-    expect((await call('deleteDailyBot', { token, params: { id: bot.id } })).body).toEqual({ message: 'Daily bot deleted' });
+    expect((await call('deleteDailyBot', { token, params: { id: bot.id } })).body).toEqual({ message: 'Daily bot deleted', message_i18n: { code: 'done.daily_bot_deleted', params: {} } });
     expect((await call<{ daily_bots: DailyBot[] }>('getDailyBots', { token, params: { portfolioId } })).body.daily_bots.map((b) => b.id)).not.toContain(bot.id);
   });
 
@@ -129,7 +129,8 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
   ])('refuses params with %s (422 naming the parameter)', async (_label, params, field, message) => {
     for (const res of [await createTrading(tradingBotBody(portfolioId, id('short_straddle'), { params })), await createDaily(dailyBotBody(portfolioId, id('short_straddle'), { params }))]) {
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ code: 'invalid_params', field, message });
+      // Coded, so the form says it in French: the parameter's rule inside, and the strategy's name.
+      expect(res.body).toEqual({ code: 'invalid_params', field, message, details: { text: { code: 'bot.invalid_params', params: expect.objectContaining({ strategy: 'Short straddle' }) } } });
     }
   });
 
@@ -158,7 +159,12 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
     expect((await createTrading(body(limit))).status).toBe(201);
     const res = await createTrading(body(limit + 1));
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ code: 'lots_above_freeze_limit', field: 'lots', message: `lots: ${message}` });
+    expect(res.body).toEqual({
+      code: 'lots_above_freeze_limit',
+      field: 'lots',
+      message: `lots: ${message}`,
+      details: { text: { code: 'bot.lots_above_freeze', params: expect.objectContaining({ underlying, limit, lots: limit + 1 }) } },
+    });
     const daily = await createDaily(dailyBotBody(portfolioId, id('long_straddle'), { underlying, lots: limit + 1 }));
     expect(daily.body.code).toBe('lots_above_freeze_limit');
   });
@@ -203,25 +209,25 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
   });
 
   it.each([
-    ['an entry before the open', { entry_time: '09:14' }, 'outside_market_hours', 'entry_time', 'entry_time: 09:14 is outside market hours (09:15–15:30 IST)'],
-    ['an exit after the close', { exit_time: '15:31' }, 'outside_market_hours', 'exit_time', 'exit_time: 15:31 is outside market hours (09:15–15:30 IST)'],
-    ['an exit at night', { entry_time: '20:00', exit_time: '21:00' }, 'outside_market_hours', 'entry_time', 'entry_time: 20:00 is outside market hours (09:15–15:30 IST)'],
-    ['entry and exit at the same time', { entry_time: '10:00', exit_time: '10:00' }, 'entry_not_before_exit', 'exit_time', 'exit_time: must be after the entry time (10:00)'],
-    ['an exit before the entry', { entry_time: '14:00', exit_time: '10:00' }, 'entry_not_before_exit', 'exit_time', 'exit_time: must be after the entry time (14:00)'],
-  ])('refuses a daily bot with %s (422)', async (_label, overrides, code, field, message) => {
+    ['an entry before the open', { entry_time: '09:14' }, 'outside_market_hours', 'entry_time', 'entry_time: 09:14 is outside market hours (09:15–15:30 IST)', 'bot.outside_market_hours'],
+    ['an exit after the close', { exit_time: '15:31' }, 'outside_market_hours', 'exit_time', 'exit_time: 15:31 is outside market hours (09:15–15:30 IST)', 'bot.outside_market_hours'],
+    ['an exit at night', { entry_time: '20:00', exit_time: '21:00' }, 'outside_market_hours', 'entry_time', 'entry_time: 20:00 is outside market hours (09:15–15:30 IST)', 'bot.outside_market_hours'],
+    ['entry and exit at the same time', { entry_time: '10:00', exit_time: '10:00' }, 'entry_not_before_exit', 'exit_time', 'exit_time: must be after the entry time (10:00)', 'bot.exit_before_entry'],
+    ['an exit before the entry', { entry_time: '14:00', exit_time: '10:00' }, 'entry_not_before_exit', 'exit_time', 'exit_time: must be after the entry time (14:00)', 'bot.exit_before_entry'],
+  ])('refuses a daily bot with %s (422)', async (_label, overrides, code, field, message, textCode) => {
     const res = await createDaily(dailyBotBody(portfolioId, id('short_straddle'), overrides));
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ code, field, message });
+    expect(res.body).toEqual({ code, field, message, details: { text: { code: textCode, params: expect.any(Object) } } });
   });
 
   it.each([
-    ['a window opening before the market', { entry_from: '09:00' }, 'outside_market_hours', 'entry_from', 'entry_from: 09:00 is outside market hours (09:15–15:30 IST)'],
-    ['a window closing before it opens', { entry_from: '11:00', entry_until: '10:00' }, 'entry_not_before_exit', 'entry_until', 'entry_until: must be after the start of the entry window (11:00)'],
-    ['an exit inside the window', { entry_until: '15:00', exit_time: '14:00' }, 'entry_not_before_exit', 'exit_time', 'exit_time: must not be before the end of the entry window (15:00)'],
-  ])('refuses a trading bot with %s (422)', async (_label, overrides, code, field, message) => {
+    ['a window opening before the market', { entry_from: '09:00' }, 'outside_market_hours', 'entry_from', 'entry_from: 09:00 is outside market hours (09:15–15:30 IST)', 'bot.outside_market_hours'],
+    ['a window closing before it opens', { entry_from: '11:00', entry_until: '10:00' }, 'entry_not_before_exit', 'entry_until', 'entry_until: must be after the start of the entry window (11:00)', 'bot.entry_window_backwards'],
+    ['an exit inside the window', { entry_until: '15:00', exit_time: '14:00' }, 'entry_not_before_exit', 'exit_time', 'exit_time: must not be before the end of the entry window (15:00)', 'bot.exit_inside_entry_window'],
+  ])('refuses a trading bot with %s (422)', async (_label, overrides, code, field, message, textCode) => {
     const res = await createTrading(tradingBotBody(portfolioId, id('trend_option_buyer'), overrides));
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ code, field, message });
+    expect(res.body).toEqual({ code, field, message, details: { text: { code: textCode, params: expect.any(Object) } } });
   });
 
   it('checks the schedule of an update against the stored half (a new exit before the stored entry)', async () => {

@@ -64,7 +64,7 @@ describe.each(testBackends)('brokers and broker accounts on %s', (backend) => {
 
     const deleted = await call('deleteBrokerAccount', { token, params: { id: account.id } });
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toEqual({ message: 'Broker account deleted with its portfolios and bots' });
+    expect(deleted.body).toEqual({ message: 'Broker account deleted with its portfolios and bots', message_i18n: { code: 'done.broker_account_deleted', params: {} } });
     expect((await call<AccountsBody>('getBrokerAccounts', { token })).body.broker_accounts.map((item) => item.id)).toEqual([second.account.id]);
     expect((await call('deleteBrokerAccount', { token, params: { id: account.id } })).status).toBe(404);
     expect((await call('updateBrokerAccount', { token, params: { id: account.id }, body: { name: 'Gone' } })).status).toBe(404);
@@ -150,7 +150,8 @@ describe.each(testBackends)('brokers and broker accounts on %s', (backend) => {
     expect(res.body).toEqual({
       code: 'capital_exceeded',
       field: 'capital',
-      message: "This account's portfolios hold ₹4,00,000, more than the new capital of ₹3,50,000. Lower their capital first.",
+      message: "This account's portfolios hold ₹4,00,000.00, more than the new capital of ₹3,50,000.00. Lower their capital first.",
+      details: { text: { code: 'broker_account.capital_below_portfolios', params: { held: 400000, capital: 350000 } } },
     });
     expect((await call('updateBrokerAccount', { token, params: { id: account.id }, body: { capital: 400000 } })).status).toBe(200);
   });

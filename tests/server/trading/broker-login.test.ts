@@ -181,6 +181,7 @@ describe.each(testBackends)('broker login on %s', (backend) => {
       // The test clock is 2026-01-15 09:30 IST: the session ends 2026-01-16 06:00 IST.
       expect(res.body).toEqual({
         message: 'Logged in to the broker until 06:00 IST',
+        message_i18n: { code: 'done.broker_logged_in', params: {} },
         broker_accounts: { ...account, is_logged_in: true, session_expires_at: '2026-01-16T00:30:00.000Z' },
       });
       const listed = await call<{ broker_accounts: BrokerAccount[] }>('getBrokerAccounts', { token });
@@ -199,6 +200,7 @@ describe.each(testBackends)('broker login on %s', (backend) => {
         code: 'request_token_invalid',
         field: 'request_token',
         message: 'This login link has expired or was already used. Log in to the broker again.',
+        details: { text: { code: 'broker_login.link_expired', params: {} } },
       });
     });
 

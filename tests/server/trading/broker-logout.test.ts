@@ -45,6 +45,7 @@ describe.each(testBackends)('broker log-out on %s', (backend) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: 'Logged out of the broker',
+      message_i18n: { code: 'done.broker_logged_out', params: {} },
       broker_accounts: { ...account, is_logged_in: false, session_expires_at: null },
     });
     const listed = await call<{ broker_accounts: BrokerAccount[] }>('getBrokerAccounts', { token });

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, scriptedMarket, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { openDesk, scriptedMarket, type Desk, type ScriptedMarket, startScriptedServer } from '../support/paper-desk.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -50,10 +50,7 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
   let putAtm: string;
 
   beforeAll(async () => {
-    const clock = manualClock(friday);
-    market = scriptedMarket(clock);
-    server = await startTestServer({ backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source });
-    call = guardedClient(server.app);
+    ({ server, market, call } = await startScriptedServer(backend));
   });
 
   afterAll(async () => {

@@ -4,13 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, scriptedMarket, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { openDesk, type Desk, type ScriptedMarket, startScriptedServer } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
-import { createPortfolio, guardedClient } from '../support/trading.ts';
-import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
-
-// Friday 20 November 2026, 10:00 IST.
-const friday = new Date('2026-11-20T04:30:00Z');
+import { createPortfolio } from '../support/trading.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 describe.each(testBackends)('the paper broker\'s money guards on %s', (backend) => {
   let server: TestServer;
@@ -20,10 +17,7 @@ describe.each(testBackends)('the paper broker\'s money guards on %s', (backend) 
   let atmCall: string;
 
   beforeAll(async () => {
-    const clock = manualClock(friday);
-    market = scriptedMarket(clock);
-    server = await startTestServer({ backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source });
-    call = guardedClient(server.app);
+    ({ server, market, call } = await startScriptedServer(backend));
   });
 
   afterAll(async () => {

@@ -4,15 +4,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, scriptedMarket, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { openDesk, type Desk, type ScriptedMarket, startScriptedServer } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
-import { guardedClient } from '../support/trading.ts';
-import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
+
+import type { TestServer } from '../support/test-server.ts';
 
 type Margins = components['schemas']['OrderMarginsResponse']['margins'];
-
-// Friday 20 November 2026, 10:00 IST: NIFTY's nearest expiry is Monday 23 November.
-const friday = new Date('2026-11-20T04:30:00Z');
 
 describe.each(testBackends)('order margins on %s', (backend) => {
   let server: TestServer;
@@ -22,10 +19,7 @@ describe.each(testBackends)('order margins on %s', (backend) => {
   const symbol = (strike: number, type: 'CE' | 'PE') => desk.contract(strike, type).tradingsymbol;
 
   beforeAll(async () => {
-    const clock = manualClock(friday);
-    market = scriptedMarket(clock);
-    server = await startTestServer({ backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source });
-    call = guardedClient(server.app);
+    ({ server, market, call } = await startScriptedServer(backend));
   });
 
   afterAll(async () => {

@@ -161,7 +161,8 @@ describe.each(testBackends)('orders paced at 10 a second on %s', (backend) => {
     expect(early.status).toBe(409);
     expect(early.body.code).toBe('idempotency_in_progress');
 
-    server.clock.advance(pacingStalledMs);
+    // From the very moment no step has ended for pacingStalledMs, the holder is gone.
+    server.clock.advance(pacingStalledMs - 1000);
     const resumed = await desk.trade('placeTrades', { orders: basket(15) }, key);
     expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
     expect(resumed.body.orders).toHaveLength(15);
@@ -231,12 +232,32 @@ describe.each(testBackends)('orders paced at 10 a second on %s', (backend) => {
     expect((await desk.orderBook()).order_book).toHaveLength(15);
   });
 
+  it('sends nothing more from a holder that stalled between two seconds until a retry took its key over: the retry places the rest, once', async () => {
+    const key = randomUUID();
+    let retry: Awaited<ReturnType<typeof desk.trade<OrdersResponse>>> | undefined;
+    onWait = async (ms) => {
+      server.clock.advance(ms);
+      if (retry !== undefined) return;
+      // The holder's wait for the next second lasts long enough for its key to look abandoned; a retry takes
+      // it over meanwhile and finishes the intent.
+      server.clock.advance(pacingStalledMs);
+      retry = await desk.trade('placeTrades', { orders: basket(15) }, key);
+    };
+    const holder = await desk.trade<{ code: string }>('placeTrades', { orders: basket(15) }, key);
+    expect(retry?.status, JSON.stringify(retry?.body)).toBe(200);
+    expect(retry!.body.orders).toHaveLength(15);
+    expect(holder.status, JSON.stringify(holder.body)).toBe(409);
+    expect(holder.body.code).toBe('idempotency_in_progress');
+    expect((await desk.orderBook()).order_book).toHaveLength(15);
+  });
+
   it('treats a key used again after it expired as a new intent, whose slices are its own', async () => {
     const key = randomUUID();
     const first = await desk.trade('placeTrades', { orders: basket(2) }, key);
     expect(first.status).toBe(200);
     // The key's 24 hours are over (the broker session would be too, so the key's row is aged instead).
-    await server.db.query(`UPDATE idempotency_keys SET expires_at = $2 WHERE key = $1`, [key, server.clock.now()]);
+    // The key is free from the very instant they end.
+    await server.db.query(`UPDATE idempotency_keys SET expires_at = $2 WHERE key = $1`, [key, new Date(server.clock.now().getTime() + 1000)]);
     server.clock.advance(1000);
     const later = await desk.trade('placeTrades', { orders: basket(2) }, key);
     expect(later.status).toBe(200);

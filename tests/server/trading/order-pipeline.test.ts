@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { TradingHooks } from '../../../server/services/services.ts';
-import { tagOfKey } from '../../../server/services/trading/idempotency.ts';
+import { requestHash, tagOfKey } from '../../../server/services/trading/idempotency.ts';
+import { recordSends } from '../../../server/services/trading/order-rate.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk, scriptedMarket, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
@@ -37,7 +38,7 @@ describe.each(testBackends)('the order pipeline on %s', (backend) => {
     const tradingHooks: TradingHooks = {
       beforeBrokerCall: (key) => hooks.beforeBrokerCall?.(key),
       afterBrokerCall: (key) => hooks.afterBrokerCall?.(key),
-      afterArmed: (accounts) => hooks.afterArmed?.(accounts),
+      afterArmed: () => hooks.afterArmed?.(),
     };
     server = await startTestServer({ backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source, tradingHooks });
     call = guardedClient(server.app);
@@ -130,6 +131,36 @@ describe.each(testBackends)('the order pipeline on %s', (backend) => {
     expect((await desk.orderBook()).order_book).toHaveLength(1);
   });
 
+  it('takes a key a server from before tags left running as free, and replays an answer such a server stored', async () => {
+    // Rows as a server before migration 018 wrote them: no tag, no claim time.
+    const { rows } = await server.db.query<{ user_id: number }>('SELECT user_id FROM broker_accounts WHERE id = $1', [desk.account.id]);
+    const userId = rows[0]!.user_id;
+    const now = server.clock.now();
+    const later = new Date(now.getTime() + 24 * 60 * 60_000);
+    const running = randomUUID();
+    await server.db.query(`INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at) VALUES ($1, $2, 'an older hash', 'running', $3, $4)`, [
+      userId,
+      running,
+      now,
+      later,
+    ]);
+    const placed = await buy(running);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.orders[0]).toMatchObject({ status: 'COMPLETE', tag: tagOfKey(running) });
+
+    const completed = randomUUID();
+    const stored = { message: 'placed by an older server', orders: [] };
+    const body = { account_number: desk.accountNumber, orders: [desk.order(symbol, 'BUY', desk.lotSize)] };
+    await server.db.query(
+      `INSERT INTO idempotency_keys (user_id, key, request_hash, status, response_status, response_body, created_at, expires_at) VALUES ($1, $2, $3, 'completed', 200, $4, $5, $6)`,
+      [userId, completed, requestHash('placeTrades', body), JSON.stringify(stored), now, later],
+    );
+    const replayed = await buy(completed);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toEqual(stored);
+    expect((await desk.orderBook()).order_book).toHaveLength(1);
+  });
+
   const modify = (key: string, orderId: string) => desk.trade('modifyOrder', { order_id: orderId, price: 101 }, key);
 
   it('answers a modification sent again with its key with the stored answer, not as a change that changes nothing', async () => {
@@ -203,6 +234,56 @@ describe.each(testBackends)('the order pipeline on %s', (backend) => {
     );
     const open = (await desk.positionBook()).net.filter((position) => position.quantity !== 0);
     expect(open.map((position) => position.tradingsymbol).sort()).toEqual([put, nextCall].sort());
+  });
+
+  it('closes an entry the switch armed against when one of its orders went through, and says nothing when none did', async () => {
+    const put = desk.contract(desk.atm, 'PE').tradingsymbol;
+    market.set(put, { bid: 100, ask: 100.5, last: 100.25, close: 95 });
+    // The switch arms while the entry is on its way; the instance that armed it dies before closing anything.
+    const armMeanwhile = () => {
+      hooks.afterArmed = once('power cut after arming');
+      hooks.afterBrokerCall = async () => {
+        hooks.afterBrokerCall = undefined;
+        const armed = await call('armKillSwitch', { token: desk.token, body: { account_number: desk.accountNumber, source: 'header' }, headers: { 'idempotency-key': randomUUID() } });
+        expect(armed.status).toBe(500);
+      };
+    };
+    // Nobody offers the call: its MARKET buy is cancelled by market protection, the put's fills.
+    market.set(symbol, { bid: 0, ask: 0, last: 120.25, close: 110 });
+    armMeanwhile();
+    const mixed = await desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', desk.lotSize), desk.order(put, 'BUY', desk.lotSize)] }, randomUUID());
+    expect(mixed.status, JSON.stringify(mixed.body)).toBe(200);
+    expect(mixed.body.orders.map((order) => order.status)).toEqual(['CANCELLED', 'COMPLETE']);
+    expect(mixed.body.message).toContain('so everything was closed at once: 0 working orders cancelled, 1 exit filled');
+    expect((await desk.positionBook()).net.filter((position) => position.quantity !== 0)).toEqual([]);
+
+    const disarmed = await call('disarmKillSwitch', { token: desk.token, body: { account_number: desk.accountNumber, confirmation: desk.accountNumber, source: 'settings' } });
+    expect(disarmed.status, JSON.stringify(disarmed.body)).toBe(200);
+    armMeanwhile();
+    const before = (await desk.orderBook()).order_book.length;
+    const nothing = await desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', desk.lotSize)] }, randomUUID());
+    expect(nothing.status, JSON.stringify(nothing.body)).toBe(200);
+    expect(nothing.body.orders.map((order) => order.status)).toEqual(['CANCELLED']);
+    expect(nothing.body.message).not.toContain('kill switch');
+    // The cancelled entry alone joined the book: no exit was sent for it.
+    expect((await desk.orderBook()).order_book.length).toBe(before + 1);
+  });
+
+  it('refuses a stop-loss with 429 once the second is full, and lets a cancellation through even past it', async () => {
+    await desk.place(symbol, 'BUY', desk.lotSize);
+    const resting = await desk.place(symbol, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 100 });
+    const { id: accountId } = (await server.db.query<{ id: number }>('SELECT id FROM broker_accounts WHERE account_number = $1', [desk.accountNumber])).rows[0]!;
+    // Other instances' orders fill this second past Kite's 10.
+    await recordSends(server.db, accountId, 10, server.clock.now());
+    const stopLoss = () => desk.trade('placeStopLossOrder', desk.order(symbol, 'SELL', desk.lotSize, { order_type: 'SL', price: 90, trigger_price: 95 }));
+    const refused = await stopLoss();
+    expect(refused.status, JSON.stringify(refused.body)).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.body).toMatchObject({ code: 'order_rate_limited' });
+    const cancelled = await desk.trade('cancelOrder', { order_ids: [resting.order_id] });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    server.clock.advance(1000);
+    expect((await stopLoss()).status).toBe(200);
   });
 
   it('finishes an arming that died before closing anything when its key is sent again, and audits it meanwhile', async () => {

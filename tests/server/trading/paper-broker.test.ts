@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket } from '../support/paper-desk.ts';
+import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket, startScriptedServer } from '../support/paper-desk.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { createPortfolio, guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -23,10 +23,7 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
   let put24000: string;
 
   beforeAll(async () => {
-    const clock = manualClock(friday);
-    market = scriptedMarket(clock);
-    server = await startTestServer({ backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source });
-    call = guardedClient(server.app);
+    ({ server, market, call } = await startScriptedServer(backend));
   });
 
   afterAll(async () => {
@@ -659,6 +656,30 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       expect((await desk.orderBook()).trades.slice(1).map((trade) => trade.call_and_trade)).toEqual([0]);
     });
 
+    it("squares off on the exchange's clock too, in as many orders as the freeze quantity needs, each charged ₹50 + GST", async () => {
+      // Exchange hours (MARKET_DEMO=off), the exchange open at 15:25. 1,950 units: two orders at NIFTY's
+      // freeze quantity (27 lots of 65 = 1,755, then 195), and Zerodha bills the call-and-trade per order.
+      market.demo(false);
+      const opened = await desk.trade('placeTrades', { orders: [desk.order(call24000, 'BUY', 1950, { product: 'MIS' })] });
+      expect(opened.body.orders.map((order) => order.status)).toEqual(['COMPLETE', 'COMPLETE']);
+      await at('15:24', async () => {
+        await desk.tick();
+      });
+      expect((await desk.orderBook()).order_book.filter((order) => order.tag === 'AUTO-SQOFF')).toEqual([]);
+      await at('15:25', async () => {
+        await desk.tick();
+      });
+      const squaredOff = (await desk.orderBook()).order_book.filter((order) => order.tag === 'AUTO-SQOFF');
+      expect(squaredOff.map((order) => [order.transaction_type, order.quantity, order.status]).sort()).toEqual([
+        ['SELL', 1755, 'COMPLETE'],
+        ['SELL', 195, 'COMPLETE'],
+      ]);
+      const ids = new Set(squaredOff.map((order) => order.order_id));
+      const trades = (await desk.orderBook()).trades.filter((trade) => ids.has(trade.order_id));
+      expect(trades.map((trade) => trade.call_and_trade)).toEqual([50, 50]);
+      expect((await desk.positionBook()).net.find((position) => position.tradingsymbol === call24000)?.quantity).toBe(0);
+    });
+
     it('refuses fresh MIS orders after the cut-off, saying why, and still takes MIS exits and NRML orders', async () => {
       await desk.place(call24000, 'BUY', 130, { product: 'MIS' });
       await at('15:25', async () => {
@@ -687,10 +708,14 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       // Monday 23 November, 15:31 IST: the index averaged 250 points above the strike over its last 30 minutes, and last ticked 400 above.
       const clock = server.clock;
       const start = clock.now().getTime();
-      clock.advance(Date.parse('2026-11-23T10:01:00Z') - start);
       market.spot(strike + 400);
       market.closingValue(strike + 250);
       try {
+        // 15:29 IST on expiry day: the contracts still trade, nothing settles.
+        clock.advance(Date.parse('2026-11-23T09:59:00Z') - start);
+        expect((await desk.tick()).settled).toBe(0);
+        expect((await desk.positionBook()).net.filter((position) => position.tradingsymbol === call24000)).toMatchObject([{ quantity: 65 }]);
+        clock.advance(2 * 60_000);
         // Every account's positions in the contract settle (earlier tests' too): at least this desk's three.
         expect((await desk.tick()).settled).toBeGreaterThanOrEqual(3);
         const book = await desk.positionBook();

@@ -49,7 +49,7 @@ describe.each(testBackends)('portfolios on %s', (backend) => {
 
     const deleted = await call<{ message: string; portfolios: Portfolio[] }>('deletePortfolio', { token, params: { id: weekly.id } });
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toEqual({ message: 'Portfolio deleted with its bots', portfolios: [monthly] });
+    expect(deleted.body).toEqual({ message: 'Portfolio deleted with its bots', message_i18n: { code: 'done.portfolio_deleted', params: {} }, portfolios: [monthly] });
     expect((await call('deletePortfolio', { token, params: { id: weekly.id } })).status).toBe(404);
     expect((await call('updatePortfolio', { token, params: { id: weekly.id }, body: { name: 'x' } })).status).toBe(404);
   });
@@ -59,7 +59,13 @@ describe.each(testBackends)('portfolios on %s', (backend) => {
     await createPortfolio(call, token, account.id, 400000);
     const res = await call('createPortfolio', { token, body: { broker_account: account.id, name: 'Too big', capital: 200000 } });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ code: 'capital_exceeded', field: 'capital', message: "Portfolios would hold ₹6,00,000 but the account's capital is ₹5,00,000" });
+    expect(res.body).toEqual({
+      code: 'capital_exceeded',
+      field: 'capital',
+      message: "Portfolios would hold ₹6,00,000.00 but the account's capital is ₹5,00,000.00",
+      // Coded, so the app says it in the trader's language with the amounts formatted there.
+      details: { text: { code: 'broker_account.portfolios_above_capital', params: { total: 600000, capital: 500000 } } },
+    });
     // Exactly the account's capital fits.
     expect((await call('createPortfolio', { token, body: { broker_account: account.id, name: 'Rest', capital: 100000 } })).status).toBe(201);
   });
@@ -71,7 +77,7 @@ describe.each(testBackends)('portfolios on %s', (backend) => {
     expect((await call('updatePortfolio', { token, params: { id: first.id }, body: { capital: 200000 } })).status).toBe(200);
     const res = await call('updatePortfolio', { token, params: { id: first.id }, body: { capital: 200000.5 } });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe("Portfolios would hold ₹3,00,000.5 but the account's capital is ₹3,00,000");
+    expect(res.body.message).toBe("Portfolios would hold ₹3,00,000.50 but the account's capital is ₹3,00,000.00");
     // Renaming never trips the rule.
     expect((await call('updatePortfolio', { token, params: { id: first.id }, body: { name: 'Renamed' } })).status).toBe(200);
   });

@@ -10,11 +10,13 @@ import type { PositionBook } from '@/features/positions/api/position-calls';
 import { normalisedInstruments } from '../../../sw/analytics-cache.ts';
 
 describe('market_data saved copies', () => {
-  it('share one key for the same instruments in any order or repeated, and refuse a body that is not a request', () => {
+  it('share one key for the same instruments in any order or repeated (for the same broker), and refuse a body that is not a request', () => {
     const a = normalisedInstruments(JSON.stringify({ instruments: ['NSE:NIFTY BANK', 'NSE:NIFTY 50', 'NSE:NIFTY 50'] }));
     const b = normalisedInstruments(JSON.stringify({ instruments: ['NSE:NIFTY 50', 'NSE:NIFTY BANK'] }));
     expect(a).toBe('NSE:NIFTY 50,NSE:NIFTY BANK');
     expect(b).toBe(a);
+    // The broker named is part of the key: its answer's market status is that broker's exchange's.
+    expect(normalisedInstruments(JSON.stringify({ instruments: ['NSE:NIFTY 50', 'NSE:NIFTY BANK'], broker: 'kite' }))).toBe('NSE:NIFTY 50,NSE:NIFTY BANK|kite');
     expect(normalisedInstruments('{"instruments":"NSE:NIFTY 50"}')).toBeNull();
     expect(normalisedInstruments('not json')).toBeNull();
   });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The candle chart's labels in the interface's language: prices grouped as en-IN and French group them, and
 // the crosshair's time in IST in that language's words.
 import { describe, expect, it } from 'vitest';

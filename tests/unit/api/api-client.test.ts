@@ -97,6 +97,22 @@ describe('the error catalogue', () => {
     expect(store.get(tokenAtom)).toBe('token-abc');
   });
 
+  it('404 coded by the server: what is missing under "Not Found", in the words of the trader\'s language', async () => {
+    server.use(
+      http.get(`${API}/api/profile/user/`, () =>
+        HttpResponse.json(
+          { message: 'Portfolio not found', code: 'not_found', details: { text: { code: 'not_found.thing', params: { thing: 'portfolio' } } } },
+          { status: 404 },
+        ),
+      ),
+    );
+    await expect(getProfile()).rejects.toMatchObject({ kind: 'not_found' });
+    expect(titles()).toEqual(['Not Found']);
+    const shown = store.get(notificationsAtom)[0];
+    expect(shown?.description).toMatchObject({ id: 'server.not_found.thing' });
+    expect(shown?.values).toEqual({ thing: 'portfolio' });
+  });
+
   // The spec's numbers, not the imported constant: a changed constant must fail this test.
   it('times out after 60 s without an answer (fake clock): "Time Out"', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { botsToday } from '@/app/dashboard/bots-today';
 import { botState } from '../features/bot-state-fixtures';

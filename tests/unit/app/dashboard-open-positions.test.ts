@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { openPositionCount } from '@/app/dashboard/load-dashboard';
 import type { Position, PositionBook } from '@/features/positions/api/position-calls';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The builder's probability volatility: the at-the-money IV of the legs' nearest expiry from that expiry's
 // chain and live quotes, at the forward, and null (the leg fallback) when the chain is not at hand.
 import { describe, expect, it } from 'vitest';

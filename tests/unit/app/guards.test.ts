@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { decideAccess, loginUrlFor, safeRedirectTarget } from '@/app/router/guards';
 import { DEFAULT_HOME } from '@/app/router/paths';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Restoring the session from IndexedDB (fake-indexeddb here; real IndexedDB in the browser tests).
  * Each test loads fresh modules so the store and its subscriptions start empty.

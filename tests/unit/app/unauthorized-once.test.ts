@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * A session that expires while several calls are in flight: every one of them answers 401 at about the
  * same moment. The trader must be signed out once and told once, not once per call. MSW holds both

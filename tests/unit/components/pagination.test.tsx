@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Pagination, type PaginationProps } from '@/components/ui/pagination';
 import { pageForNewSize, pageItems } from '@/components/ui/pagination-pages';
+import { FullIntlProvider } from '@/i18n/full-intl-provider';
 import { I18nProvider, preloadMessages } from '@/i18n/i18n-provider';
 import type { Locale } from '@/i18n/locale';
 
@@ -10,8 +11,11 @@ async function renderPager(props: Partial<PaginationProps> = {}, locale: Locale 
   await preloadMessages(locale);
   const onChange = vi.fn();
   render(
+    // As in the signed-in shell, where the pager's numbers get their formatter.
     <I18nProvider locale={locale}>
-      <Pagination page={6} pageSize={10} total={200} onChange={onChange} {...props} />
+      <FullIntlProvider>
+        <Pagination page={6} pageSize={10} total={200} onChange={onChange} {...props} />
+      </FullIntlProvider>
     </I18nProvider>,
   );
   return { onChange, user: userEvent.setup() };

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Stop-loss and target percentages are kept in hundredths (numeric(7, 2)): the form refuses what the
 // column would round (0.004 → 0.00 broke its check and answered 500 before issue 7), and says why.
 import { describe, expect, it } from 'vitest';

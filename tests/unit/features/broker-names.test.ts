@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Every broker the server ships has a name in the app's catalogues, so none shows the server's English
 // display name (or its slug) to a French trader.
 import { describe, expect, it } from 'vitest';

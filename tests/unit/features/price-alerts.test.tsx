@@ -10,6 +10,7 @@ import { IntlProvider } from 'react-intl';
 import { render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PriceAlertDialog } from '@/features/alerts/components/price-alert-dialog';
+import { frMessages } from '@/i18n/locales/fr/index';
 import { API, renderAlerts, server, useAlertsServer, type PriceAlert } from './alerts-harness';
 import { plainText } from '../support/plain-text.ts';
 
@@ -132,6 +133,29 @@ describe('price alerts', () => {
     const described = (level.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
     expect(described).toContain('too far from the market');
     expect(document.activeElement).toBe(level);
+  });
+
+  it('in French, says the server refusal in French from its code (the English message is for other clients)', async () => {
+    const user = userEvent.setup();
+    renderAlerts('/app/strategy_alerts?view=price', { locale: 'fr-FR', defaultLocale: 'en', messages: frMessages });
+    await screen.findByRole('list', { name: 'Vos alertes de prix' });
+    server.use(
+      http.post(`${API}/api/price-alerts/`, () =>
+        HttpResponse.json(
+          {
+            message: 'You have 50 price alerts, the most one may keep: delete one first.',
+            code: 'invalid_params',
+            field: 'symbol',
+            details: { text: { code: 'price_alert.too_many', params: { limit: 50 } } },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    await user.type(screen.getByLabelText('Niveau (points)'), '26100');
+    await user.click(screen.getByRole('button', { name: 'Créer l’alerte' }));
+    expect(await screen.findByText('Vous avez 50 alertes de prix, le maximum autorisé : supprimez-en une d’abord.', { normalizer: plainText })).toBeTruthy();
+    expect(screen.queryByText(/the most one may keep/)).toBeNull();
   });
 
   describe('on an option picked in the chain', () => {

@@ -90,7 +90,7 @@ beforeEach(() => {
     }),
     http.post(`${API}/api/push/test/`, async ({ request }) => {
       sent.tests.push(await request.json());
-      return HttpResponse.json({ message: 'Accepted by the push service (201)' });
+      return HttpResponse.json({ message: 'Accepted by the push service (201)', message_i18n: { code: 'text', params: { text: 'Accepted by the push service (201)' } } });
     }),
   );
 });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The app's words for the server's strategy catalogue: every strategy, parameter and option the server
 // ships has English and French text here, English the same as the server's names, so a renamed or new
 // strategy on the server fails this test instead of showing English in a French form. What the app does

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Guards the catalogues: en.json is exactly what the source defines, French has every id and no stale
 // ones, translations keep the ICU arguments, and each id sits in the fr file of its namespace.
 import { execFileSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The app's own locales are answered without asking the browser's ICU data (slow on the first call);
 // any other tag still gets the browser's real answer.
 import { afterEach, describe, expect, it, vi } from 'vitest';

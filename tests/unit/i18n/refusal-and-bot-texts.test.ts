@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The refusals an order meets before the broker (the Error answer's details.text) and the reasons a bot's
 // history shows (why an entry failed, was skipped, or why the day ended), said on the device (issue 24): the
 // app's English says what the server's English says, and a French trader reads them in French.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The server's texts in the trader's language. Every code the contract lists (openapi/main.yaml TextCode)
 // must have English and French words in the app, so a new server message fails here instead of showing
 // English in the French interface; the app's English must say what the server's English says, so the two

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { parseClockTime } from '@/lib/validation/clock-time';
 

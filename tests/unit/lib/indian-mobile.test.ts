@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatMobile, INDIAN_MOBILE_PATTERN, normaliseMobile } from '@/lib/validation/indian-mobile';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
 import { figureOf, type LoadState } from '@/lib/load/load-state';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Paper or live, said in one place, and the day's live-order confirmation kept per user, account and IST day.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearStoredValues, storeValue } from '@/lib/persist/idb-storage';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Expiries and instruments are kept in IndexedDB for the trading day: reused while valid, refreshed after,
 // and the kept copy answers when the network fails (the chain's strikes open offline).
 import { http, HttpResponse } from 'msw';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The option chain's header figures, against figures worked by hand.
 import { describe, expect, it } from 'vitest';
 import { atmStraddle, maxPain, putCallRatio, type StrikeFigures } from '@/features/market/chain/chain-figures';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The price stream's compact encoding, read by the PWA: names once in the snapshot, positions and scaled
 // integers after; every value comes back exactly as the JSON encoding would have sent it, whatever the field.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A closed market is not a dead network (issue 23): while the exchange is closed no price moves, but the
 // server's stream still speaks (heartbeats), so the desk is alive and orders go as AMOs; a stream that says
 // nothing at all, not even a heartbeat, is the server not answering, and trading stops.
@@ -93,7 +94,7 @@ function feedWithStream() {
     }
   };
   const condition = () =>
-    feedCondition({ network, market: store.get(feed.marketAtom), lastPriceAt: store.get(feed.lastMessageAtAtom), now: clock });
+    feedCondition({ network, market: store.get(feed.marketAtom), lastPriceAt: store.get(feed.lastPriceAtAtom), now: clock });
   return {
     feed,
     store,

@@ -1,7 +1,9 @@
 // Where the app's one price stream takes its prices from: the simulator for a paper account, the live
 // broker's ticker for a live one (the server reads the account named in the request), and a new stream as
-// soon as the chosen account changes between the two.
+// soon as the chosen account changes between the two. When the stream fails, the market_data poll names a
+// live account's broker, so the market status the desk shows stays that broker's exchange's.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClients } from '@/lib/api/clients';
 import { liveFeed } from '@/features/market/feed/live-feed';
 import { selectedAccountAtom, type BrokerAccount } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
@@ -34,6 +36,28 @@ describe("the price stream's source", () => {
     store.set(selectedAccountAtom, account(10, 'kite'));
     await vi.waitFor(() => expect(bodies).toHaveLength(3));
     expect(bodies[2]).toMatchObject({ account_id: 10 });
+    stop();
+  });
+
+  it("names a live account's broker in the market_data poll while the stream is refused, and none for paper", async () => {
+    const API = 'http://api.test';
+    // The stream is refused; the fallback answers through the analytics client.
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('unavailable', { status: 503 })));
+    const polled: unknown[] = [];
+    configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' }, async (request) => {
+      polled.push(await request.json());
+      return Response.json({ data: {}, market: { status: 'closed', demo: false, timestamp: '2026-11-20T13:30:00Z', next_open: '2026-11-23T03:45:00Z' } });
+    });
+    store.set(selectedAccountAtom, account(11, 'kite'));
+    const stop = liveFeed().subscribe(['NSE:NIFTY BANK']);
+    await vi.waitFor(() => expect(polled.length).toBeGreaterThan(0));
+    expect(polled[0]).toEqual({ instruments: ['NSE:NIFTY BANK'], broker: 'kite' });
+    await vi.waitFor(() => expect(store.get(liveFeed().marketAtom)).toMatchObject({ status: 'closed', demo: false }));
+
+    store.set(selectedAccountAtom, account(12, 'paper'));
+    const before = polled.length;
+    await vi.waitFor(() => expect(polled.length).toBeGreaterThan(before), { timeout: 3000 });
+    expect(polled.at(-1)).toEqual({ instruments: ['NSE:NIFTY BANK'] });
     stop();
   });
 });

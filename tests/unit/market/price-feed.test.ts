@@ -119,7 +119,28 @@ describe('the price feed', () => {
     frame();
     expect(store.get(feed.atomFor('NSE:NIFTY 50'))?.last_price).toBe(26000 + polls);
     expect(store.get(feed.marketAtom)).toMatchObject({ demo: true });
-    expect(store.get(feed.lastMessageAtAtom)).not.toBeNull();
+    expect(store.get(feed.lastPriceAtAtom)).not.toBeNull();
+  });
+
+  it("does not count a poll that brings no prices (a live account's fallback: the market's status only) as fresh prices", async () => {
+    let polls = 0;
+    const { store, feed, advance } = harness({
+      poll: () => {
+        polls += 1;
+        // The first answer has a price; then the server names the broker's status and no prices.
+        const data: MarketSnapshot['data'] = polls === 1 ? { 'NSE:NIFTY 50': quote(26000) } : {};
+        return Promise.resolve({ data, market: { status: 'open', demo: false, timestamp: '2026-11-20T04:30:00.000Z' } });
+      },
+    });
+    feed.subscribe(['NSE:NIFTY 50']);
+    await advance(0);
+    const pricedAt = store.get(feed.lastPriceAtAtom);
+    expect(pricedAt).not.toBeNull();
+    await advance(12_000);
+    expect(polls).toBeGreaterThanOrEqual(2);
+    // The status still arrives; the prices' time stays that of the last price, so the banner says "delayed".
+    expect(store.get(feed.marketAtom)).toMatchObject({ demo: false });
+    expect(store.get(feed.lastPriceAtAtom)).toBe(pricedAt);
   });
 
   it('stops while paused and follows again on resume', async () => {

@@ -179,3 +179,28 @@ describe('the Modify dialog', () => {
     expect((within(dialog).getByRole('button', { name: 'Modify order' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('the Cancel dialog', () => {
+  it('once the order is cancelled, its title says so, the outcome is no error, and Done stands alone', async () => {
+    server.use(
+      http.post(`${API}/api/order-book/order-book/cancel_order/`, () =>
+        HttpResponse.json({ message: 'Cancelled', orders: [{ ...order, status: 'CANCELLED', pending_quantity: 0, cancelled_quantity: 130 }] }),
+      ),
+    );
+    renderBook();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel the order for NIFTY26D0126000CE?' });
+    // Before the answer: the way out beside the action, no "Done" that would read as if it had happened.
+    expect(within(dialog).getAllByRole('button').map((button) => plainText(button.textContent ?? ''))).toEqual(expect.arrayContaining(['Keep it', 'Cancel order']));
+    expect(within(dialog).queryByRole('button', { name: 'Done' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+
+    const done = await screen.findByRole('alertdialog', { name: 'Order for NIFTY26D0126000CE cancelled' });
+    expect(within(done).queryByRole('alert')).toBeNull();
+    const outcome = within(done).getByRole('status');
+    expect(outcome.querySelector('.text-loss')).toBeNull();
+    expect(within(done).getByRole('button', { name: 'Done' })).toBeTruthy();
+    expect(within(done).queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(within(done).queryByRole('button', { name: 'Keep it' })).toBeNull();
+  });
+});

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * sw/push.ts says a push in the language the trader chose in the app (issue 24), read from the app's own
  * IndexedDB preferences, so it works while the app is closed: a French trader's fill, fired price alert and

@@ -1,7 +1,7 @@
 // Claiming a bot action (bot-engine.ts says why): the bot_actions row inserted before the broker call, unique
 // per bot, trading day, action, sequence and leg, so whoever inserts it acts and any other instance or tick
 // does nothing. A failed exit is claimed again for another attempt once its retry delay has passed.
-import type { Database } from '../../../db/database.ts';
+import { isPgError, pgErrorCodes, type Database } from '../../../db/database.ts';
 import { actionKey, type BotActionName } from './action-keys.ts';
 import { actionColumns, toAction } from './engine-store.ts';
 import type { ActionPhase, ActionRow, EngineBot, StoppedLeg } from './engine-types.ts';
@@ -27,16 +27,21 @@ export async function claimAction(db: Database, bot: EngineBot, day: string, act
   );
   const row = failed[0];
   if (row === undefined) return null;
+  // The phase too: a leg stop that failed as an adjustment may be retried as the exit of the rest.
+  const retry = [row.id, now, keyFor(row.attempts + 1), row.attempts, phase];
+  let retried: Array<Parameters<typeof toAction>[0]>;
   try {
-    // The phase too: a leg stop that failed as an adjustment may be retried as the exit of the rest.
-    const { rows: retried } = await db.query<Parameters<typeof toAction>[0]>(
+    ({ rows: retried } = await db.query<Parameters<typeof toAction>[0]>(
       `UPDATE bot_actions SET status = 'claimed', attempts = attempts + 1, phase = $5, claimed_at = $2, completed_at = NULL, message = NULL, idempotency_key = $3
        WHERE id = $1 AND status = 'failed' AND attempts = $4 RETURNING ${actionColumns}`,
-      [row.id, now, keyFor(row.attempts + 1), row.attempts, phase],
-    );
-    return retried[0] === undefined ? null : toAction(retried[0]);
-  } catch {
-    // Another exit of this sequence went live first (bot_actions_one_exit): it is that one's turn.
-    return null;
+      retry,
+    ));
+  } catch (error) {
+    // Another exit of this sequence went live first (bot_actions_one_exit): it is that one's turn. Any other
+    // error (a lost connection) is the tick's to count, not a turn to give away.
+    if (isPgError(error, pgErrorCodes.uniqueViolation)) return null;
+    throw error;
   }
+  // Another instance retried this attempt first (attempts moved on): it acts.
+  return retried[0] === undefined ? null : toAction(retried[0]);
 }

@@ -6,6 +6,7 @@ import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import type { OrderIntent } from '../../brokers/broker-trading.ts';
 import type { PriceSource } from '../../brokers/paper/price-source.ts';
 import { DomainError } from '../../domain-error.ts';
+import { botRuleTexts } from '../../texts/bot-rule-texts.ts';
 import type { Expiry } from '../../market/expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from '../../market/index-config.ts';
 import { istDate } from '../../market/ist.ts';
@@ -28,7 +29,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     const { rows } = await db.query<{ underlying: string }>('SELECT underlying FROM market_simulation WHERE index_name = $1', [bot.underlying]);
     const key = rows[0]?.underlying ?? '';
     const spot = (await trading.lastPrices(bot.account, [key]).catch(() => new Map<string, number>())).get(key);
-    if (spot === undefined) throw new DomainError('broker_unavailable', `The broker's level of ${bot.underlying} could not be read: the entry was not placed.`);
+    if (spot === undefined) throw DomainError.said('broker_unavailable', botRuleTexts.noIndexLevel(bot.underlying));
     return spot;
   }
 
@@ -82,7 +83,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
       const strike = atm + (decision.legs === 'CE' ? offset : -offset) * facts.strikeStep;
       return [market('BUY', facts.exchange, optionTradingsymbol(bot.underlying, expiry, strike, decision.legs), quantity)];
     }
-    if (!presetNames.includes(bot.strategy as PresetName)) throw new DomainError('validation_failed', `The strategy ${bot.strategy} has no legs around the money to enter`);
+    if (!presetNames.includes(bot.strategy as PresetName)) throw DomainError.said('validation_failed', botRuleTexts.noLegsAround(bot.strategy));
     const shape = presetShape({
       preset: bot.strategy as PresetName,
       spot,

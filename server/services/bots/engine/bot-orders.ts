@@ -11,6 +11,7 @@ import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import { IntentStopped, killSwitchRefusal, type BrokerTrading, type OrderIntent } from '../../brokers/broker-trading.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
+import { brokerAccountTexts } from '../../texts/broker-account-texts.ts';
 import { armedAt } from '../../trading/intent-gate.ts';
 import { closeIfKilled } from '../../trading/late-kill.ts';
 import { checkRateLimits, recordSends, type RateLimits } from '../../trading/order-rate.ts';
@@ -21,7 +22,7 @@ import type { ActionRow, EngineBot } from './engine-types.ts';
 export function createBotOrders({ db, clock, brokers, limits }: { db: Database; clock: Clock; brokers: BrokerRegistry; limits: RateLimits }) {
   function brokerOf(bot: EngineBot): BrokerTrading {
     const broker = brokers.get(bot.broker)?.trading;
-    if (broker === undefined) throw new DomainError('live_trading_unavailable', `Trading through the "${bot.broker}" broker is not available yet`);
+    if (broker === undefined) throw DomainError.said('live_trading_unavailable', brokerAccountTexts.tradingUnavailable(bot.broker));
     return broker;
   }
 

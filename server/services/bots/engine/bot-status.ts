@@ -84,7 +84,7 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
   }
 
   async function states(userId: number, portfolioId: number): Promise<Schemas['BotStatesResponse']> {
-    if ((await findOwnedPortfolio(db, userId, portfolioId)) === null) throw notFound('Portfolio');
+    if ((await findOwnedPortfolio(db, userId, portfolioId)) === null) throw notFound('portfolio');
     const now = clock();
     const day = istDate(now);
     const minutes = istMinutes(now);
@@ -137,7 +137,7 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
       [botId, userId],
     );
     const bot = rows[0];
-    if (bot === undefined) throw notFound(kind === 'daily' ? 'Daily bot' : 'Trading bot');
+    if (bot === undefined) throw notFound(kind === 'daily' ? 'daily_bot' : 'trading_bot');
     const since = istDate(new Date(clock().getTime() - 60 * 24 * 60 * 60 * 1000));
     const { rows: runRows } = await db.query<Parameters<typeof toRun>[0]>(
       `SELECT ${runColumns} FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2 AND trading_day >= $3::date ORDER BY trading_day DESC`,

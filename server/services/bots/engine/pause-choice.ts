@@ -5,6 +5,7 @@ import type { components } from '../../../../openapi/main.d.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
 import { istDate } from '../../market/ist.ts';
+import { botRuleTexts } from '../../texts/bot-rule-texts.ts';
 import type { BotKind } from './action-keys.ts';
 import { changeRun } from './bot-runs.ts';
 import { loadHeld } from './engine-store.ts';
@@ -19,15 +20,12 @@ export async function applyPauseChoice(
 ): Promise<void> {
   const pausing = bot.to === 'paused';
   if (!pausing && bot.from !== 'paused') return;
-  const holding = ((await loadHeld(q, { kind: bot.kind, id: bot.id })).size ?? 0) > 0;
+  const holding = (await loadHeld(q, { kind: bot.kind, id: bot.id })).size > 0;
   if (pausing && holding && pauseAction === undefined) {
-    throw new DomainError(
-      'pause_choice_required',
-      'pause_action: this bot holds a position. Choose keep_managing (it still exits by its stop-loss, target and exit time) or exit_now (closed on the next tick).',
-      { field: 'pause_action' },
-    );
+    throw DomainError.said('pause_choice_required', botRuleTexts.pauseChoiceRequired, { field: 'pause_action' });
   }
-  if (!pausing && bot.from === 'paused') {
+  // Not pausing, so resuming (or stopping) a paused bot: the line above returned for any other.
+  if (!pausing) {
     await changeRun(q, bot, istDate(now), (run) => ({ pauseAction: null, state: run.state === 'paused' ? 'waiting' : run.state }), now);
     return;
   }

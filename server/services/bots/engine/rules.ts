@@ -60,7 +60,8 @@ export type RuleInputs = {
   signal: Signal | null;
 };
 
-export const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+// Number.isFinite is false for anything not a number, so it alone tells a usable setting.
+export const num = (value: unknown, fallback: number) => (Number.isFinite(value) ? (value as number) : fallback);
 
 /** The instant an IST clock time falls on `day`. */
 export function istInstant(day: string, time: string): number {
@@ -110,9 +111,9 @@ export function legStopCloses(legs: readonly RunLeg[], index: number): { closes:
 }
 
 /** The per-leg stop-loss (see the rules above), or null when no open sold leg reached its stop. */
-function legStopRule({ bot, run, lastPrices }: RuleInputs, sequence: number): Decision | null {
+function legStopRule({ bot, lastPrices }: RuleInputs, run: BotRunRow, sequence: number): Decision | null {
   const legPct = bot.params.leg_stop_loss_pct;
-  if (run === null || typeof legPct !== 'number' || legPct <= 0) return null;
+  if (typeof legPct !== 'number' || legPct <= 0) return null;
   const atCost = bot.params.move_sl_to_cost === true && run.legs.some((leg) => leg.side === 'SELL' && !isOpen(leg));
   for (const [index, leg] of run.legs.entries()) {
     const last = lastPrices.get(`${leg.exchange}:${leg.tradingsymbol}`);
@@ -136,8 +137,8 @@ function exitRule(input: RuleInputs, sequence: number): Decision {
   if (run === null || run.entries === 0) return exit('exit', 'Exit of a position left from an earlier trading day (its exit was missed)');
   if (minutes >= clockMinutes(bot.exitTime)) return exit('exit', `Exit time ${bot.exitTime}`);
   if (bot.status === 'paused' && run.pauseAction === 'exit_now') return exit('pause_exit', 'Paused: exit now');
-  if (run.legs.length === 0 || run.entryPremiumPaise === null || run.entryPremiumPaise <= 0) return { type: 'none' };
-  const premium = run.entryPremiumPaise;
+  const premium = run.entryPremiumPaise ?? 0;
+  if (run.legs.length === 0 || premium <= 0) return { type: 'none' };
   const profit = profitOf(run, lastPrices);
   if (profit !== null) {
     if (-profit >= (premium * bot.stopLossPct) / 100) return exit('stop_loss', `Stop-loss: lost ${bot.stopLossPct}% of the entry premium`);
@@ -149,9 +150,9 @@ function exitRule(input: RuleInputs, sequence: number): Decision {
       if (peak >= trigger && profit <= peak - step) return exit('trailing_stop', 'Trailing stop: profit fell back from its best');
     }
   }
-  const legStop = legStopRule(input, sequence);
+  const legStop = legStopRule(input, run, sequence);
   if (legStop !== null) return legStop;
-  if (input.signal !== null && bot.params.exit_on_reverse_signal === true && (run.lastSignalAt === null || input.signal.at > run.lastSignalAt)) {
+  if (input.signal !== null && bot.params.exit_on_reverse_signal === true && input.signal.at.getTime() > (run.lastSignalAt?.getTime() ?? 0)) {
     const holdsCall = run.legs.some((leg) => leg.tradingsymbol.endsWith('CE'));
     if ((holdsCall && input.signal.direction === 'down') || (!holdsCall && input.signal.direction === 'up')) {
       return exit('signal_exit', `Signal: the trend turned ${input.signal.direction}`);
@@ -172,7 +173,7 @@ function entryRule(input: RuleInputs): Decision {
     if (signal === null || (run?.lastSignalAt != null && signal.at <= run.lastSignalAt)) return { type: 'none' };
     return { type: 'entry', action: entries === 0 ? 'enter' : 're_enter', sequence: entries + 1, legs: signal.direction === 'up' ? 'CE' : 'PE', signalAt: signal.at };
   }
-  if (entries === 0) {
+  if (run === null || run.entries === 0) {
     if (hasEntry(1) || minutes < clockMinutes(bot.entryFrom)) return { type: 'none' };
     const lateMs = nowMs - istInstant(day, bot.entryFrom);
     if (lateMs > lateEntryMs) {
@@ -182,7 +183,7 @@ function entryRule(input: RuleInputs): Decision {
   }
   // Re-entry after a stop exit of the current sequence.
   const mode = bot.params.re_entry;
-  if (run === null || (mode !== 'new_atm' && mode !== 'same_strike') || run.reEntriesUsed >= num(bot.params.max_re_entries, 1) || hasEntry(entries + 1)) {
+  if ((mode !== 'new_atm' && mode !== 'same_strike') || run.reEntriesUsed >= num(bot.params.max_re_entries, 1) || hasEntry(entries + 1)) {
     return { type: 'none' };
   }
   if (bot.weekdays === null && minutes >= clockMinutes(bot.entryUntil)) return { type: 'none' };

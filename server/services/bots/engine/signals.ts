@@ -19,7 +19,7 @@ export type MinuteCandle = { minute: Date; open: number; high: number; low: numb
 export type Candle = { start: number; end: number; open: number; high: number; low: number; close: number };
 export type Signal = { direction: 'up' | 'down'; at: Date };
 
-/** Completed candles of `timeframe` minutes (aligned to the IST clock), oldest first. */
+/** Completed candles of `timeframe` minutes (aligned to the IST clock), oldest first, from minutes oldest first. */
 export function aggregate(minutes: readonly MinuteCandle[], timeframe: number, nowMs: number): Candle[] {
   const size = timeframe * 60_000;
   const byStart = new Map<number, Candle>();
@@ -34,10 +34,12 @@ export function aggregate(minutes: readonly MinuteCandle[], timeframe: number, n
       known.close = candle.close;
     }
   }
-  return [...byStart.values()].filter((candle) => candle.end <= nowMs).sort((a, b) => a.start - b.start);
+  // A Map keeps its keys in insertion order: the minutes' order, oldest first.
+  return [...byStart.values()].filter((candle) => candle.end <= nowMs);
 }
 
-function ema(values: readonly number[], period: number): number[] {
+/** The exponential moving average of each value, seeded with the first (alpha 2/(period+1)). */
+export function ema(values: readonly number[], period: number): number[] {
   const alpha = 2 / (period + 1);
   const out: number[] = [];
   values.forEach((value, index) => out.push(index === 0 ? value : alpha * value + (1 - alpha) * out[index - 1]!));
@@ -53,15 +55,18 @@ export function emaCrossover(candles: readonly Candle[], fast: number, slow: num
   const before = Math.sign(fastLine[last - 1]! - slowLine[last - 1]!);
   const now = Math.sign(fastLine[last]! - slowLine[last]!);
   if (now === 0 || before === now) return null;
-  return { direction: now > 0 ? 'up' : 'down', at: new Date(candles[last]!.end) };
+  return { direction: now === 1 ? 'up' : 'down', at: new Date(candles[last]!.end) };
 }
 
-/** The Supertrend's direction on each candle (true: up), from the candle after the ATR's first period. */
-export function supertrendDirections(candles: readonly Candle[], period: number, multiplier: number): boolean[] {
-  const directions: boolean[] = [];
+export type SupertrendPoint = { atr: number; upper: number; lower: number; up: boolean };
+
+/** The Supertrend on each candle: the ATR, the final bands and the direction (true: up). */
+export function supertrend(candles: readonly Candle[], period: number, multiplier: number): SupertrendPoint[] {
+  const points: SupertrendPoint[] = [];
   let atr = 0;
-  let upper = 0;
-  let lower = 0;
+  // No band before the first candle: its basic bands are its final ones.
+  let upper = Infinity;
+  let lower = -Infinity;
   let up = true;
   candles.forEach((candle, index) => {
     const previous = candles[index - 1];
@@ -70,13 +75,20 @@ export function supertrendDirections(candles: readonly Candle[], period: number,
     const middle = (candle.high + candle.low) / 2;
     const basicUpper = middle + multiplier * atr;
     const basicLower = middle - multiplier * atr;
-    upper = index === 0 || basicUpper < upper || previous!.close > upper ? basicUpper : upper;
-    lower = index === 0 || basicLower > lower || previous!.close < lower ? basicLower : lower;
+    upper = previous !== undefined && previous.close > upper ? basicUpper : Math.min(basicUpper, upper);
+    lower = previous !== undefined && previous.close < lower ? basicLower : Math.max(basicLower, lower);
     if (up && candle.close < lower) up = false;
     else if (!up && candle.close > upper) up = true;
-    directions.push(up);
+    points.push({ atr, upper, lower, up });
   });
-  return directions.slice(Math.min(period, directions.length));
+  return points;
+}
+
+/** The Supertrend's direction on each candle (true: up), from the candle after the ATR's first period. */
+export function supertrendDirections(candles: readonly Candle[], period: number, multiplier: number): boolean[] {
+  return supertrend(candles, period, multiplier)
+    .slice(period)
+    .map((point) => point.up);
 }
 
 export function supertrendFlip(candles: readonly Candle[], period: number, multiplier: number): Signal | null {

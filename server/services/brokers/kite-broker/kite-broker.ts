@@ -9,6 +9,7 @@ import { BrokerLoginError, type BrokerAdapter, type SessionRequest } from '../br
 import type { BrokerTrading } from '../broker-trading.ts';
 import { KiteError } from '../kite/kite-errors.ts';
 import { objectAt, str } from '../kite/kite-json.ts';
+import { brokerLoginTexts } from '../../texts/broker-account-texts.ts';
 import type { KiteSessions } from './kite-sessions.ts';
 
 export const kiteSlug = 'kite';
@@ -25,14 +26,14 @@ export function kiteLoginPage(loginUrl: string): string {
 function loginFailure(error: unknown): Error {
   if (error instanceof KiteError && error.errorType === 'TokenException') {
     return /checksum/i.test(error.message)
-      ? new BrokerLoginError('checksum_invalid', "Kite refused the login: the account's API secret is not the one Kite knows. Check the API secret, then log in to the broker again.")
-      : new BrokerLoginError('request_token_invalid', 'This Kite login has expired or was already used. Log in to the broker again.');
+      ? new BrokerLoginError('checksum_invalid', brokerLoginTexts.kiteChecksum)
+      : new BrokerLoginError('request_token_invalid', brokerLoginTexts.kiteLinkExpired);
   }
   if (error instanceof KiteError && error.status !== 429 && error.errorType === 'InputException') {
-    return new BrokerLoginError('request_token_invalid', `Kite refused the login: ${error.message}`);
+    return new BrokerLoginError('request_token_invalid', brokerLoginTexts.kiteRefused(error.message));
   }
   const detail = error instanceof Error ? error.message : String(error);
-  return new DomainError('broker_unavailable', `Kite could not be reached to finish the login (${detail}). Log in to the broker again in a moment.`, {
+  return DomainError.said('broker_unavailable', brokerLoginTexts.kiteUnreachable(detail), {
     retryAfterSeconds: 5,
   });
 }
@@ -58,10 +59,7 @@ export function createKiteBroker({ db, sessions, loginUrl, trading }: KiteBroker
       await sessions.withToken(apiKey, session.accessToken).request({
         method: 'DELETE', path: '/session/token', query: { api_key: apiKey, access_token: session.accessToken },
       }).catch(() => undefined);
-      throw new BrokerLoginError(
-        'broker_account_mismatch',
-        `Kite logged in client ID ${session.userId}, but this account is ${accountNumber}. Log in to Kite with ${accountNumber}, or link ${session.userId} as its own account.`,
-      );
+      throw new BrokerLoginError('broker_account_mismatch', brokerLoginTexts.clientIdMismatch(session.userId, accountNumber));
     }
     return { accessToken: session.accessToken, expiresAt: nextSessionExpiry(now) };
   }

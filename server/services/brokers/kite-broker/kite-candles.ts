@@ -7,6 +7,7 @@
 // refusal of its own that says so; TokenException logs the account out as every other Kite call does.
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
+import { kiteHistoryTexts } from '../../texts/kite-history-texts.ts';
 import { istOffsetMs } from '../../market/ist.ts';
 import type { Wait } from '../../trading/paced-intent.ts';
 import type { TradingAccount } from '../broker-trading.ts';
@@ -38,11 +39,7 @@ export function candleWindows(from: string, to: string, days = maxMinuteRequestD
 const istDayStart = (day: string, ms = 0) => new Date(Date.parse(`${day}T00:00:00Z`) - istOffsetMs + ms);
 
 export function historicalNotEnabled(detail: string): DomainError {
-  return new DomainError(
-    'historical_data_not_enabled',
-    `Kite refused historical candles (${detail}): this account's Kite Connect app has no historical-data add-on. Subscribe to it on developers.kite.trade, or import minute candles from CSV instead.`,
-    { field: 'broker_account_id' },
-  );
+  return DomainError.said('historical_data_not_enabled', kiteHistoryTexts.notEnabled(detail), { field: 'broker_account_id' });
 }
 
 export type KiteCandleFetch = { candles: KiteCandle[]; windows: CandleWindow[] };

@@ -7,6 +7,7 @@
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
+import { notFoundTexts } from '../../texts/not-found-texts.ts';
 import { istDate } from '../../market/ist.ts';
 import type { BrokerOrder, BrokerTrade, TradingAccount } from '../broker-trading.ts';
 import { KiteError } from '../kite/kite-errors.ts';
@@ -66,11 +67,11 @@ export function createOrderBooks({ db, clock, calls, mirror, updates }: { db: Da
     const [mirrored] = await mirror.byIds(account.id, [orderId]);
     if (mirrored !== undefined) return toBrokerOrder(mirrored);
     const atKite = book.find((candidate) => candidate.order_id === orderId && isShown(candidate));
-    if (atKite === undefined) throw new DomainError('not_found', `Order ${orderId} not found in this account's order book`, { field: 'order_id' });
+    if (atKite === undefined) throw DomainError.said('not_found', notFoundTexts.order(orderId, 'account'), { field: 'order_id' });
     return toBrokerOrder(unmirrored(atKite, account.id, clock()));
   }
 
-  const notFound = (orderId: string) => new DomainError('not_found', `Order ${orderId} not found in this account's order book`, { field: 'order_id' });
+  const notFound = (orderId: string) => DomainError.said('not_found', notFoundTexts.order(orderId, 'account'), { field: 'order_id' });
 
   /**
    * Every state Kite went through with the order, oldest first, each with the mirror's portfolio, purpose and

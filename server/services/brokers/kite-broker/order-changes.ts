@@ -4,6 +4,7 @@
 // repeating a cancel is harmless. Orders the trader placed in Kite's own app can be changed too: they are
 // in the account's book, without a portfolio.
 import { DomainError } from '../../domain-error.ts';
+import { notFoundTexts } from '../../texts/not-found-texts.ts';
 import type { Clock } from '../../clock.ts';
 import type { BrokerOrder, OrderChanges, TradingAccount } from '../broker-trading.ts';
 import { KiteOutcomeUnknownError } from '../kite/kite-errors.ts';
@@ -51,7 +52,7 @@ export function createOrderChanges({ clock, calls, mirror, updates, limits }: De
 
   function findIn(book: readonly KiteOrder[], orderId: string): KiteOrder {
     const order = book.find((candidate) => candidate.order_id === orderId);
-    if (order === undefined) throw new DomainError('not_found', `Order ${orderId} is not in today's Kite order book`, { field: 'order_id' });
+    if (order === undefined) throw DomainError.said('not_found', notFoundTexts.order(orderId, 'kite'), { field: 'order_id' });
     return order;
   }
 

@@ -173,7 +173,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
       for (const placement of run) await dropSend(db, account.id, placement.number!);
       if (first || refusal.code === 'broker_session_expired') throw refusal;
       const ids: string[] = [];
-      for (const placement of run) ids.push(await recordRejected(account, unplaced(placement), placement.who, refusal.message));
+      for (const placement of run) ids.push(await recordRejected(account, unplaced(placement), placement.who, refusal.message, refusal.text?.i18n ?? null));
       return { ids, refusal };
     };
     let answer: KitePlaced;

@@ -6,6 +6,7 @@
 // forward and tells the trader a final state (order-updates.ts), never backwards.
 import type { Database } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
+import { said } from '../../texts/said.ts';
 import { SecretUnreadableError, type SecretBox } from '../../secrets/secret-box.ts';
 import { toPaise } from '../paper/paise.ts';
 import type { TradingAccount } from '../broker-trading.ts';
@@ -18,7 +19,15 @@ type Candidate = { id: number; account_number: string; capital: string; api_secr
 
 export type PostbackOutcome = { accountNumber: string; orderId: string; status: string; changed: boolean };
 
-const refused = (message: string) => new DomainError('postback_refused', message);
+/** Why a postback proves nothing. Kite reads the answer, not a trader; it is coded like every refusal. */
+const postbackRefusals = {
+  not_object: 'A postback is a JSON object',
+  fields: 'A postback carries order_id, order_timestamp and checksum',
+  checksum: 'The postback checksum matches no linked Kite account',
+  not_order: 'The postback is not a Kite order',
+} as const;
+const refused = (reason: keyof typeof postbackRefusals, detail?: string) =>
+  DomainError.said('postback_refused', said('kite.postback_refused', { reason }, detail === undefined ? postbackRefusals[reason] : `${postbackRefusals[reason]}: ${detail}`));
 
 export function createKitePostbacks({ db, secrets, updates }: { db: Database; secrets: SecretBox; updates: OrderUpdates }) {
   async function candidates(orderId: string, userId: string | null): Promise<Candidate[]> {
@@ -42,18 +51,18 @@ export function createKitePostbacks({ db, secrets, updates }: { db: Database; se
   }
 
   async function receive(body: unknown): Promise<PostbackOutcome> {
-    if (!isObject(body)) throw refused('A postback is a JSON object');
+    if (!isObject(body)) throw refused('not_object');
     const { order_id: orderId, order_timestamp: orderTimestamp, checksum, user_id: userId } = body;
     if (typeof orderId !== 'string' || typeof orderTimestamp !== 'string' || typeof checksum !== 'string') {
-      throw refused('A postback carries order_id, order_timestamp and checksum');
+      throw refused('fields');
     }
     const signer = (await candidates(orderId, typeof userId === 'string' ? userId : null)).find((candidate) => signedBy(candidate, orderId, orderTimestamp, checksum));
-    if (signer === undefined) throw refused('The postback checksum matches no linked Kite account');
+    if (signer === undefined) throw refused('checksum');
     let update;
     try {
       update = readKiteOrderUpdate(body);
     } catch (error) {
-      throw refused(`The postback is not a Kite order: ${error instanceof Error ? error.message : String(error)}`);
+      throw refused('not_order', error instanceof Error ? error.message : String(error));
     }
     const account: TradingAccount = { id: Number(signer.id), accountNumber: signer.account_number, capitalPaise: toPaise(Number(signer.capital)) };
     const changes = await updates.apply(account, [update]);

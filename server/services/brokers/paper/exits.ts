@@ -82,8 +82,8 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
     await checkPortfolio(q, account.id, portfolioId);
     const { contract } = (await resolve(q, [intent], now))[0]!;
     const open = await positionQuantity(q, account.id, portfolioId, contract.instrumentToken, intent.product);
-    const reduces = open !== 0 && Math.sign(open) === -sideSign(intent.side);
-    if (!reduces || intent.quantity > Math.abs(open)) {
+    // A flat position (sign 0) is reduced by neither side.
+    if (Math.sign(open) !== -sideSign(intent.side) || intent.quantity > Math.abs(open)) {
       throw DomainError.said('order_not_reducing', changeRefusalTexts.notReducing(kind, open), { field: 'quantity' });
     }
     const { rows } = await q.query<{ oco_group: string | null; id: string }>(

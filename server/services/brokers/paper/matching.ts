@@ -25,7 +25,7 @@ export function decide(order: OrderRow, quote: Quote): FillDecision {
   if (order.status === 'TRIGGER PENDING') {
     if (!stopTriggered(order.transaction_type, Number(order.trigger_price_paise), quote)) return { action: 'none' };
     // The exchange checks a triggered stop-loss's limit against its protection band as it enters the book.
-    const beyond = lppRefusal(order.exchange === 'BFO' ? 'BFO' : 'NFO', order.transaction_type, Number(order.price_paise), quote.lastPaise);
+    const beyond = lppRefusal(order.exchange, order.transaction_type, Number(order.price_paise), quote.lastPaise);
     return beyond === null
       ? { action: 'trigger' }
       : { action: 'cancel', message: said('order.stop_triggered_rejected', { reason: beyond.i18n }, `Stop-loss triggered, then rejected. ${beyond.text}`) };
@@ -58,23 +58,20 @@ export function createMatching({ db, prices, contracts, books, funds }: Matching
     const rates = await ratesFor(q, contract.exchange, istDate(now));
     // The broker's own MIS square-off is a call-and-trade order: it carries Zerodha's ₹50 + GST on top.
     const charged = order.purpose === 'auto_squareoff' ? autoSquareOffCharges : fillCharges;
-    const charges = charged(rates, order.transaction_type, quantity, pricePaise, order.filled_quantity === 0);
-    // The trade and the order's fill in one statement, which also says whether another order protects the
-    // position (most fills have none, and then there is nothing to refit).
-    const { rows } = await q.query<OrderRow & { protected: boolean }>(
+    // Fills are whole, so this fill is the order's first and only one: it carries the order's brokerage.
+    const charges = charged(rates, order.transaction_type, quantity, pricePaise, true);
+    // The trade and the order's fill in one statement.
+    const { rows } = await q.query<OrderRow>(
       `WITH trade AS (${tradeInsertSql(5)})
        UPDATE paper_orders o SET filled_quantity = filled_quantity + $2, filled_value_paise = filled_value_paise + $3, status = 'COMPLETE',
          updated_at = $4 WHERE id = $1
-       RETURNING ${orderColumns}, EXISTS (SELECT 1 FROM paper_orders p WHERE p.broker_account_id = o.broker_account_id
-         AND p.portfolio_id IS NOT DISTINCT FROM o.portfolio_id AND p.instrument_token = o.instrument_token AND p.product = o.product
-         AND p.purpose IN ('stoploss', 'target') AND p.status IN ('OPEN', 'TRIGGER PENDING') AND p.id <> o.id) AS protected`,
+       RETURNING ${orderColumns}`,
       [order.id, quantity, quantity * pricePaise, now, ...tradeValues(order, contract, order.transaction_type, quantity, pricePaise, charges, 'fill', now)],
     );
-    const { protected: isProtected, ...filled } = rows[0]!;
-    if (filled.oco_group !== null && (filled.purpose === 'stoploss' || filled.purpose === 'target')) {
-      await cancelGroup(q, filled, cancelledOco(filled.purpose), now);
-    }
-    if (isProtected) await fitProtection(q, filled.broker_account_id, filled.portfolio_id, contract, filled.product, now);
+    const filled = rows[0]!;
+    // Only a stop-loss or a target is ever placed in an OCO group (exits.ts protect).
+    if (filled.oco_group !== null) await cancelGroup(q, filled, cancelledOco(filled.purpose === 'target' ? 'target' : 'stoploss'), now);
+    await fitProtection(q, filled.broker_account_id, filled.portfolio_id, contract, filled.product, now);
     return filled;
   }
 
@@ -97,11 +94,10 @@ export function createMatching({ db, prices, contracts, books, funds }: Matching
        ORDER BY o.id`,
       [accountId, portfolioId, contract.instrumentToken, product],
     );
-    if (rows.length === 0) return;
-    const open = await positionQuantity(q, accountId, portfolioId, contract.instrumentToken, product);
     for (const order of rows) {
-      const reduces = open !== 0 && Math.sign(open) === -sideSign(order.transaction_type);
-      if (!reduces) {
+      // Read per protective order (most fills have none, a protected position one or two).
+      const open = await positionQuantity(q, accountId, portfolioId, contract.instrumentToken, product);
+      if (Math.sign(open) !== -sideSign(order.transaction_type)) {
         await cancelRow(q, order, orderTexts.cancelledPositionClosed, now);
         continue;
       }
@@ -177,22 +173,21 @@ export function createMatching({ db, prices, contracts, books, funds }: Matching
     return funds.marginRefusal(q, account, { intent, contract, quote }, now, { heldAmos: false });
   }
 
-  async function releaseAfterMarket(now: Date): Promise<number> {
+  async function releaseAfterMarket(now: Date): Promise<void> {
     const { rows } = await db.query<OrderRow>(
       `SELECT ${orderColumns} FROM paper_orders o WHERE o.amo_release_at <= $1 AND o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id`,
       [now],
     );
-    let released = 0;
     for (const candidate of rows) {
       const contract = (await contractsByToken(db, [candidate.instrument_token], now)).get(candidate.instrument_token);
       if (contract === undefined || !(await prices.marketOpen(contract.exchange, now, db))) continue;
       const quote = (await prices.quotes([keyOf(contract)], db)).get(keyOf(contract));
       if (quote === undefined) continue;
-      released += await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await lockAccount(tx, candidate.broker_account_id);
         const { rows: current } = await tx.query<OrderRow>(`SELECT ${orderColumns} FROM paper_orders o WHERE o.id = $1 FOR UPDATE`, [candidate.id]);
         const order = current[0];
-        if (order === undefined || order.amo_release_at === null || !working.includes(order.status)) return 0;
+        if (order === undefined || order.amo_release_at === null || !working.includes(order.status)) return;
         const shape = {
           side: order.transaction_type,
           orderType: order.order_type,
@@ -211,7 +206,7 @@ export function createMatching({ db, prices, contracts, books, funds }: Matching
                amo_release_at = NULL, trading_day = $4::date, updated_at = $3 WHERE id = $1`,
             [order.id, rejected.text, now, istDate(now), JSON.stringify(rejected.i18n)],
           );
-          return 1;
+          return;
         }
         // At the exchange from the open: an exchange order id, and the day it trades on.
         await tx.query(
@@ -219,10 +214,8 @@ export function createMatching({ db, prices, contracts, books, funds }: Matching
              trading_day = $3::date, updated_at = $2 WHERE id = $1`,
           [order.id, now, istDate(now)],
         );
-        return 1;
       });
     }
-    return released;
   }
 
   return { applyDecision, fillWorking, releaseAfterMarket };

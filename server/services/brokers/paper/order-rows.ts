@@ -3,6 +3,7 @@
 import type { Queryable } from '../../../db/database.ts';
 import type { Said } from '../../texts/said.ts';
 import { DomainError } from '../../domain-error.ts';
+import { notFoundTexts } from '../../texts/not-found-texts.ts';
 import { istDate } from '../../market/ist.ts';
 import type { BrokerOrder, OrderBot, OrderIntent, OrderPurpose, OrderStatus, Product, Side, TradingAccount } from '../broker-trading.ts';
 import { readEntryGuards, type EntryGuards } from '../entry-guards.ts';
@@ -120,7 +121,7 @@ export async function ownedOrder(q: Queryable, accountId: number, orderId: strin
     [accountId, orderId],
   );
   const order = rows[0];
-  if (order === undefined) throw new DomainError('not_found', `Order ${orderId} not found in this account's order book`, { field: 'order_id' });
+  if (order === undefined) throw DomainError.said('not_found', notFoundTexts.order(orderId, 'account'), { field: 'order_id' });
   return order;
 }
 

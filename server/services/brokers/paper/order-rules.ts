@@ -117,10 +117,7 @@ export function orderRefusal(order: OrderShape, quote: Quote, { exchangeChecks =
     }
   }
   // The exchange checks a stop-loss's limit when it triggers (matching.ts), not while it waits.
-  if (order.orderType === 'LIMIT' && exchangeChecks) {
-    const refusal = lppRefusal(order.exchange, order.side, order.pricePaise, quote.lastPaise);
-    if (refusal !== null) return refusal;
-  }
+  if (order.orderType === 'LIMIT' && exchangeChecks) return lppRefusal(order.exchange, order.side, order.pricePaise, quote.lastPaise);
   return null;
 }
 

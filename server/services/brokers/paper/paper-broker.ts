@@ -18,13 +18,12 @@ import type { ThrottleLimits } from '../../throttle-limits.ts';
 import { clearEvents, insertEvents, lockThrottleKeys, throttledFor, type ThrottleCheck } from '../../throttle.ts';
 import { BrokerLoginError, sessionChecksum, type BrokerAdapter } from '../broker-adapter.ts';
 import type { BrokerTrading } from '../broker-trading.ts';
+import { brokerLoginTexts } from '../../texts/broker-account-texts.ts';
 
 export const paperSlug = 'paper';
 export const paperLoginPath = '/broker-login/paper';
 export const paperPasswordMinLength = 6;
 export const requestTokenLifetimeMs = 5 * 60 * 1000;
-
-export const expiredOrUsedMessage = 'This login link has expired or was already used. Log in to the broker again.';
 
 export type PaperLoginInput = {
   apiKey: string;
@@ -165,12 +164,9 @@ export function createPaperBroker({ db, secrets, limits, trading, deviceTokens }
       [hashToken(requestToken), now],
     );
     const expected = rows.find((row) => Number(row.broker_account_id) === accountId)?.expected_checksum;
-    if (expected === undefined) throw new BrokerLoginError('request_token_invalid', expiredOrUsedMessage);
+    if (expected === undefined) throw new BrokerLoginError('request_token_invalid', brokerLoginTexts.linkExpired);
     if (!sameHex(expected, checksum.toLowerCase())) {
-      throw new BrokerLoginError(
-        'checksum_invalid',
-        "The broker refused the login: the account's API secret is not the one it knows. Check the API secret, then log in to the broker again.",
-      );
+      throw new BrokerLoginError('checksum_invalid', brokerLoginTexts.paperChecksum);
     }
     return { accessToken: randomBytes(32).toString('base64url'), expiresAt: nextSessionExpiry(now) };
   }

@@ -35,9 +35,13 @@ export function positionFigures(totals: TradeTotals, lastPaise: number, closePai
   const dayQuantity = totals.dayBuyQuantity - totals.daySellQuantity;
   const overnightQuantity = quantity - dayQuantity;
   const pnlPaise = totals.sellValuePaise - totals.buyValuePaise + quantity * lastPaise;
-  let unrealisedPaise = 0;
-  if (quantity > 0) unrealisedPaise = Math.round(quantity * lastPaise - (quantity * totals.buyValuePaise) / totals.buyQuantity);
-  if (quantity < 0) unrealisedPaise = Math.round((-quantity * totals.sellValuePaise) / totals.sellQuantity + quantity * lastPaise);
+  // A long is marked from its average buy price, a short from its average sell price (flat: 0 either way).
+  const unrealisedPaise =
+    quantity > 0
+      ? Math.round(quantity * lastPaise - (quantity * totals.buyValuePaise) / totals.buyQuantity)
+      : quantity < 0
+        ? Math.round((-quantity * totals.sellValuePaise) / totals.sellQuantity + quantity * lastPaise)
+        : 0;
   const m2mPaise = totals.daySellValuePaise - totals.dayBuyValuePaise + quantity * lastPaise - overnightQuantity * closePaise;
   const buyPricePaise = averagePaise(totals.buyValuePaise, totals.buyQuantity);
   const sellPricePaise = averagePaise(totals.sellValuePaise, totals.sellQuantity);
@@ -86,20 +90,17 @@ export function realisedByDay(trades: readonly LedgerTrade[]): DayResult[] {
     const position = held.get(trade.key) ?? { quantity: 0, average: 0 };
     const signed = trade.side === 'BUY' ? trade.quantity : -trade.quantity;
     let realised = 0;
-    if (position.quantity === 0 || Math.sign(position.quantity) === Math.sign(signed)) {
+    if (Math.sign(position.quantity) === Math.sign(signed)) {
       const total = Math.abs(position.quantity) + trade.quantity;
       position.average = (position.average * Math.abs(position.quantity) + trade.pricePaise * trade.quantity) / total;
-      position.quantity += signed;
     } else {
+      // A trade against the position (or from flat, closing nothing) realises on what it closes; past
+      // zero, the rest opens a position the other way at the trade's price.
       const closing = Math.min(trade.quantity, Math.abs(position.quantity));
-      realised = closing * (trade.pricePaise - position.average) * Math.sign(position.quantity);
-      const left = trade.quantity - closing;
-      position.quantity += Math.sign(signed) * closing;
-      if (left > 0) {
-        position.quantity = Math.sign(signed) * left;
-        position.average = trade.pricePaise;
-      }
+      realised = closing * (trade.side === 'SELL' ? trade.pricePaise - position.average : position.average - trade.pricePaise);
+      if (trade.quantity > closing) position.average = trade.pricePaise;
     }
+    position.quantity += signed;
     held.set(trade.key, position);
     byDay.set(trade.day, (byDay.get(trade.day) ?? 0) + realised - trade.chargesPaise);
   }

@@ -5,7 +5,7 @@
 // with the charges of an exercise or assignment (charges.ts expiryCharges). Each account's change is its own
 // transaction under its lock. A cut-off the server was down for is caught up by missed-cut-offs.ts.
 import { orderTexts } from '../../texts/order-texts.ts';
-import type { Database } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
 import type { Side } from '../broker-trading.ts';
 import type { Books } from './books.ts';
@@ -47,10 +47,15 @@ export function createSettlement({ db, prices, contracts, books, exits }: Settle
 
   /** Contracts past 15:30 IST on their expiry day settle at intrinsic value against the index's closing value. */
   async function settleExpired(now: Date): Promise<number> {
+    // The positions netted first, then their contracts looked up by key: joining first made Postgres hash
+    // every listed contract that expired (tens of thousands after a year of listings) on each pass, to keep
+    // the few still held.
     const { rows } = await db.query<{ broker_account_id: number; instrument_token: number }>(
-      `SELECT DISTINCT t.broker_account_id, t.instrument_token FROM paper_trades t JOIN instruments i ON i.instrument_token = t.instrument_token
-       WHERE i.expiry <= $1::date GROUP BY t.broker_account_id, t.instrument_token, t.portfolio_id, t.product
-       HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`,
+      `SELECT DISTINCT t.broker_account_id, t.instrument_token
+       FROM (SELECT broker_account_id, instrument_token FROM paper_trades GROUP BY broker_account_id, instrument_token, portfolio_id, product
+             HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0) t
+       JOIN instruments i ON i.instrument_token = t.instrument_token
+       WHERE i.expiry <= $1::date`,
       [istDate(now)],
     );
     let settled = 0;
@@ -62,11 +67,7 @@ export function createSettlement({ db, prices, contracts, books, exits }: Settle
       const intrinsicPaise = Math.max(0, contract.kind === 'CE' ? spotPaise - strikePaise : strikePaise - spotPaise);
       settled += await db.transaction(async (tx) => {
         await lockAccount(tx, row.broker_account_id);
-        const { rows: working } = await tx.query<OrderRow>(
-          `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.instrument_token = $2 AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
-          [row.broker_account_id, row.instrument_token],
-        );
-        for (const order of working) await cancelRow(tx, order, orderTexts.cancelledExpired, now);
+        await cancelWorking(tx, row.broker_account_id, row.instrument_token, now);
         const legs = (await openLegs(tx, row.broker_account_id, now)).filter((leg) => leg.contract.instrumentToken === row.instrument_token);
         const rates = await ratesFor(tx, contract.exchange, istDate(now));
         for (const leg of legs) {
@@ -79,7 +80,37 @@ export function createSettlement({ db, prices, contracts, books, exits }: Settle
         return legs.length;
       });
     }
+    await cancelExpiredOrders(now);
     return settled;
+  }
+
+  /** An expired contract's working orders end cancelled, whatever the account holds of it. */
+  async function cancelWorking(tx: Queryable, accountId: number, instrumentToken: number, now: Date): Promise<void> {
+    const { rows: working } = await tx.query<OrderRow>(
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.broker_account_id = $1 AND o.instrument_token = $2 AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
+      [accountId, instrumentToken],
+    );
+    for (const order of working) await cancelRow(tx, order, orderTexts.cancelledExpired, now);
+  }
+
+  /**
+   * Working orders on a contract that expired with no position in it (a limit buy that never filled): the
+   * settlement above cancels those of the positions it settles, these would otherwise stay OPEN for ever.
+   */
+  async function cancelExpiredOrders(now: Date): Promise<void> {
+    const { rows } = await db.query<{ broker_account_id: number; instrument_token: number }>(
+      `SELECT DISTINCT o.broker_account_id, o.instrument_token FROM paper_orders o JOIN instruments i ON i.instrument_token = o.instrument_token
+       WHERE i.expiry <= $1::date AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
+      [istDate(now)],
+    );
+    for (const row of rows) {
+      const contract = (await contractsByToken(db, [row.instrument_token], now)).get(row.instrument_token);
+      if (contract === undefined || !expired(contract, now)) continue;
+      await db.transaction(async (tx) => {
+        await lockAccount(tx, row.broker_account_id);
+        await cancelWorking(tx, row.broker_account_id, row.instrument_token, now);
+      });
+    }
   }
 
   return { squareOffMis, settleExpired };

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { indexNames } from '@/features/alerts/model/alert-symbols';
 import type { PriceAlertCreate } from '@/features/alerts/api/alert-calls';
 import { priceMessages as messages } from '@/features/alerts/alert-messages';
+import { sayRefusal } from '@/i18n/say-refusal';
 import { ApiError, isApiError } from '@/lib/api/api-error';
 import { notify } from '@/lib/notify/notify';
 import { useServerRefusal } from '@/lib/validation/use-server-refusal';
@@ -54,7 +55,9 @@ export function PriceAlertForm({ onCreate, contract, onCreated }: PriceAlertForm
 
   const symbol = contract !== undefined ? contract.symbol : kind === 'index' ? index : '';
   const values = { symbol, direction, level: levelText, repeat };
-  const refusal = useServerRefusal(error?.kind === 'rejected' ? { text: error.message, field: error.field } : null, values, contract === undefined ? fields : contractFields, formRef);
+  // The server's refusal in the trader's language (its coded words), under the field it names.
+  const refused = useMemo(() => (error?.kind === 'rejected' ? { text: sayRefusal(intl, error), field: error.field } : null), [error, intl]);
+  const refusal = useServerRefusal(refused, values, contract === undefined ? fields : contractFields, formRef);
   const level = parseLevel(levelText);
   // An index's level is in points, an option's price in rupees.
   const inRupees = contract !== undefined;

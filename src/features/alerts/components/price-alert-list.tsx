@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import type { PriceAlert } from '@/features/alerts/api/alert-calls';
 import { priceMessages as messages } from '@/features/alerts/alert-messages';
 import { isIndexSymbol } from '@/features/alerts/model/alert-symbols';
+import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
 import { notify } from '@/lib/notify/notify';
@@ -25,7 +26,7 @@ export function PriceAlertList({ alerts, onDelete }: PriceAlertListProps) {
       await onDelete(id);
       notify({ kind: 'success', title: messages.deleted });
     } catch (error) {
-      if (isApiError(error) && error.kind === 'rejected') setRefused({ id, text: error.message });
+      if (isApiError(error) && error.kind === 'rejected') setRefused({ id, text: sayRefusal(intl, error) });
     }
   };
 

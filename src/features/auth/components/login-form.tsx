@@ -1,18 +1,20 @@
 import { useRef, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { authMessages as m } from '@/features/auth/auth-messages';
-import { useSignIn } from '@/features/auth/hooks/use-sign-in';
+import { prepareSignIn, useSignIn } from '@/features/auth/hooks/use-sign-in';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
+import { validateBasicForm, type BasicRule } from '@/lib/validation/basic-rules';
 import type { FormSchema } from '@/lib/validation/rules';
-import { useFormValidation } from '@/lib/validation/use-form-validation';
+import { useFormState } from '@/lib/validation/use-form-state';
 import { useServerRefusal } from '@/lib/validation/use-server-refusal';
 
 type LoginValues = { email: string; password: string };
 
-const schema: FormSchema<LoginValues> = {
+// Basic rules only, checked without the whole rule set: this form is part of the first visit's entry.
+const schema: FormSchema<LoginValues, BasicRule> = {
   email: { label: m.email, rules: [{ kind: 'required' }, { kind: 'type', type: 'email' }] },
   password: { label: m.password, rules: [{ kind: 'required' }] },
 };
@@ -24,7 +26,7 @@ type LoginFormProps = { initialEmail?: string; onSignedIn?: () => void };
 export function LoginForm({ initialEmail = '', onSignedIn }: LoginFormProps) {
   const intl = useIntl();
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useFormValidation(schema, { email: initialEmail, password: '' });
+  const form = useFormState(schema, { email: initialEmail, password: '' }, validateBasicForm);
   const { signIn, loading, refusal } = useSignIn();
   const server = useServerRefusal(refusal, form.values, FIELDS, formRef);
 
@@ -42,7 +44,13 @@ export function LoginForm({ initialEmail = '', onSignedIn }: LoginFormProps) {
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onInput={prepareSignIn}
+      onSubmit={(event) => void handleSubmit(event)}
+      className="flex flex-col gap-4"
+    >
       <FormError>{server.banner}</FormError>
       <TextField
         label={intl.formatMessage(m.email)}

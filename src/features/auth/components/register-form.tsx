@@ -1,6 +1,7 @@
 import { useRef, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { authMessages as m } from '@/features/auth/auth-messages';
+import { registerMessages as r } from '@/features/auth/register-messages';
 import { useRegister } from '@/features/auth/hooks/use-register';
 import { INDIAN_MOBILE_PATTERN, normaliseMobile } from '@/lib/validation/indian-mobile';
 import { Button } from '@/components/ui/button';
@@ -14,11 +15,11 @@ import { useServerRefusal } from '@/lib/validation/use-server-refusal';
 type RegisterValues = { name: string; email: string; mobile: string; password: string };
 
 const schema: FormSchema<RegisterValues> = {
-  name: { label: m.name, rules: [{ kind: 'required' }, { kind: 'whitespace' }, { kind: 'length', max: 100 }] },
+  name: { label: r.name, rules: [{ kind: 'required' }, { kind: 'whitespace' }, { kind: 'length', max: 100 }] },
   email: { label: m.email, rules: [{ kind: 'required' }, { kind: 'type', type: 'email' }, { kind: 'length', max: 254 }] },
   mobile: {
-    label: m.mobile,
-    rules: [{ kind: 'required' }, { kind: 'pattern', pattern: INDIAN_MOBILE_PATTERN, message: m.mobileFormat }],
+    label: r.mobile,
+    rules: [{ kind: 'required' }, { kind: 'pattern', pattern: INDIAN_MOBILE_PATTERN, message: r.mobileFormat }],
   },
   password: { label: m.password, rules: [{ kind: 'required' }, { kind: 'length', min: 8, max: 128 }] },
 };
@@ -61,7 +62,7 @@ export function RegisterForm({ onRegistered, signInInstead }: RegisterFormProps)
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
       <FormError>{server.banner}</FormError>
-      <TextField label={intl.formatMessage(m.name)} autoComplete="name" required autoFocus {...field('name')} />
+      <TextField label={intl.formatMessage(r.name)} autoComplete="name" required autoFocus {...field('name')} />
       <TextField
         label={intl.formatMessage(m.email)}
         type="email"
@@ -80,23 +81,23 @@ export function RegisterForm({ onRegistered, signInInstead }: RegisterFormProps)
         }
       />
       <TextField
-        label={intl.formatMessage(m.mobile)}
+        label={intl.formatMessage(r.mobile)}
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
-        hint={intl.formatMessage(m.mobileHint)}
+        hint={intl.formatMessage(r.mobileHint)}
         required
         {...field('mobile')}
       />
       <PasswordField
         label={intl.formatMessage(m.password)}
         autoComplete="new-password"
-        hint={intl.formatMessage(m.passwordHint)}
+        hint={intl.formatMessage(r.passwordHint)}
         required
         {...field('password')}
       />
       <Button type="submit" busy={loading} className="w-full">
-        {intl.formatMessage(m.register)}
+        {intl.formatMessage(r.register)}
       </Button>
     </form>
   );

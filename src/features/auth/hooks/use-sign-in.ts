@@ -1,9 +1,7 @@
-import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { LoginRequest } from '@/features/auth/api/auth-types';
-import { loginUser } from '@/features/auth/api/login-user';
-import { authRefusal } from '@/features/auth/auth-error-text';
+import { authUnreachable } from '@/features/auth/auth-messages';
 import {
   authLoadingAtom,
   authMessageAtom,
@@ -12,6 +10,17 @@ import {
   tokenAtom,
 } from '@/lib/session/auth-atoms';
 import { userDataAtom } from '@/lib/session/user-profile-atoms';
+import { useStoreSetter, useStoreValue } from '@/lib/use-store-atom';
+
+const loadSignInCall = () => import('@/features/auth/sign-in-call');
+
+/**
+ * Starts downloading the sign-in call (the form calls it at its first input), so the submit does not wait
+ * for it. A failed download is tried again at the submit.
+ */
+export function prepareSignIn(): void {
+  loadSignInCall().catch(() => undefined);
+}
 
 /**
  * Sign-in as spec §4 has it: on success the token is stored and held in state and redirect set to root
@@ -20,33 +29,43 @@ import { userDataAtom } from '@/lib/session/user-profile-atoms';
  */
 export function useSignIn() {
   const intl = useIntl();
-  const loading = useAtomValue(authLoadingAtom);
-  const message = useAtomValue(authMessageAtom);
-  const showMessage = useAtomValue(showAuthMessageAtom);
-  const setLoading = useSetAtom(authLoadingAtom);
-  const setMessage = useSetAtom(authMessageAtom);
-  const setShowMessage = useSetAtom(showAuthMessageAtom);
-  const setToken = useSetAtom(tokenAtom);
-  const setRedirect = useSetAtom(authRedirectAtom);
-  const setUser = useSetAtom(userDataAtom);
+  const loading = useStoreValue(authLoadingAtom);
+  const message = useStoreValue(authMessageAtom);
+  const showMessage = useStoreValue(showAuthMessageAtom);
+  const setLoading = useStoreSetter(authLoadingAtom);
+  const setMessage = useStoreSetter(authMessageAtom);
+  const setShowMessage = useStoreSetter(showAuthMessageAtom);
+  const setToken = useStoreSetter(tokenAtom);
+  const setRedirect = useStoreSetter(authRedirectAtom);
+  const setUser = useStoreSetter(userDataAtom);
   // The spec's auth state holds the message; which field it is about is this form's business.
   const [field, setField] = useState<string | undefined>(undefined);
 
   const signIn = async (credentials: LoginRequest): Promise<boolean> => {
     setLoading(true);
     setShowMessage(false);
+    const refuse = (refusal: { text: string; field?: string | undefined }) => {
+      setMessage(refusal.text);
+      setField(refusal.field);
+      setShowMessage(true);
+      return false;
+    };
+    let call: Awaited<ReturnType<typeof loadSignInCall>>;
     try {
-      const { user, token } = await loginUser(credentials);
+      call = await loadSignInCall();
+    } catch {
+      // Offline before the service worker has the files: the request could not have gone out either.
+      setLoading(false);
+      return refuse({ text: intl.formatMessage(authUnreachable) });
+    }
+    try {
+      const { user, token } = await call.loginUser(credentials);
       setUser(user);
       setRedirect('/');
       setToken(token);
       return true;
     } catch (error) {
-      const refusal = authRefusal(error, intl);
-      setMessage(refusal.text);
-      setField(refusal.field);
-      setShowMessage(true);
-      return false;
+      return refuse(call.authRefusal(error, intl));
     } finally {
       setLoading(false);
     }

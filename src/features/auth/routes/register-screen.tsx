@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { authMessages as m } from '@/features/auth/auth-messages';
+import { registerMessages as r } from '@/features/auth/register-messages';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { notify } from '@/lib/notify/notify';
@@ -14,13 +14,13 @@ export function RegisterScreen() {
   const signInPath = pathname.startsWith('/app/') ? '../login-1' : '../login';
 
   const handleRegistered = (email: string) => {
-    notify({ kind: 'success', title: m.registered, description: m.registeredHint });
+    notify({ kind: 'success', title: r.registered, description: r.registeredHint });
     navigate({ pathname: signInPath, search }, { relative: 'path', state: { email } });
   };
 
   return (
     <div className="flex w-full justify-center px-0 py-2 sm:py-8">
-      <AuthCard title={intl.formatMessage(m.registerTitle)} subtitle={intl.formatMessage(m.registerSubtitle)}>
+      <AuthCard title={intl.formatMessage(r.registerTitle)} subtitle={intl.formatMessage(r.registerSubtitle)}>
         <RegisterForm
           onRegistered={handleRegistered}
           signInInstead={(email) => (
@@ -31,18 +31,18 @@ export function RegisterScreen() {
               state={{ email }}
               className="font-medium text-brand underline underline-offset-2"
             >
-              {intl.formatMessage(m.signInInstead)}
+              {intl.formatMessage(r.signInInstead)}
             </Link>
           )}
         />
         <p className="mt-6 text-center text-sm text-fg-muted">
-          {intl.formatMessage(m.haveAccount)}
+          {intl.formatMessage(r.haveAccount)}
           <Link
             to={{ pathname: signInPath, search }}
             relative="path"
             className="ms-1 font-medium text-brand underline-offset-2 hover:underline"
           >
-            {intl.formatMessage(m.goToSignIn)}
+            {intl.formatMessage(r.goToSignIn)}
           </Link>
         </p>
       </AuthCard>

@@ -1,7 +1,7 @@
 // Backtests (issue 25): a saved bot run over imported history by the server's job queue. Creating one only
 // queues it (202); its status and progress are read back until it is done.
 import type { components } from '@openapi/main';
-import { errorFromStatus } from '@/lib/api/api-error';
+import { errorFromStatus } from '@/lib/api/error-from-status';
 import { mainApi } from '@/lib/api/clients';
 import { requireField } from '@/lib/api/require-field';
 

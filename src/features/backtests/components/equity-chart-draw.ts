@@ -10,6 +10,14 @@ function cssColor(name: string, fallback: string): string {
   return value === '' ? fallback : value;
 }
 
+/**
+ * The drawdown pane's points: the drawdown drawn downwards from zero. A day at its peak is 0, never -0, which
+ * the price scale's last-value label would write as "-₹0".
+ */
+export function drawdownPoints(points: readonly EquityPoint[]): Array<{ time: string; value: number }> {
+  return points.map((point) => ({ time: point.date, value: point.drawdown === 0 ? 0 : -point.drawdown }));
+}
+
 export function drawEquity(box: HTMLElement, points: readonly EquityPoint[], formatPrice: (value: number) => string): () => void {
   const brand = cssColor('--sd-brand', '#2563eb');
   const loss = cssColor('--sd-loss', '#b91c1c');
@@ -25,7 +33,7 @@ export function drawEquity(box: HTMLElement, points: readonly EquityPoint[], for
   const equity = chart.addSeries(LineSeries, { color: brand, lineWidth: 2 });
   equity.setData(points.map((point) => ({ time: point.date, value: point.equity })));
   const drawdown = chart.addSeries(AreaSeries, { lineColor: loss, topColor: `${loss}10`, bottomColor: `${loss}55`, lineWidth: 1, invertFilledArea: true }, 1);
-  drawdown.setData(points.map((point) => ({ time: point.date, value: -point.drawdown })));
+  drawdown.setData(drawdownPoints(points));
   const panes = chart.panes();
   panes[1]?.setHeight(Math.round(box.clientHeight * 0.3));
   chart.timeScale().fitContent();

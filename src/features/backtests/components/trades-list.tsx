@@ -2,7 +2,19 @@ import { useIntl } from 'react-intl';
 import type { BacktestLeg, BacktestRiskStop, BacktestTrade } from '@/features/backtests/api/backtest-calls';
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
 import { sayServerText } from '@/i18n/say-server-text';
+import { contractName } from '@/lib/format/contract-name';
 import { useFormat } from '@/lib/format/use-format';
+
+/**
+ * A leg's contract as a trader says it ("NIFTY 11 Jul 24300 CE"): the exchange's tradingsymbol
+ * (NIFTY2471124300CE) has no space to wrap at, so a narrow screen broke it mid-word. The index is the
+ * symbol's leading letters (an index name has no digit).
+ */
+function legContract(leg: BacktestLeg, locale: Parameters<typeof contractName>[1]): string {
+  const name = /^[A-Z]+/.exec(leg.tradingsymbol)?.[0];
+  if (name === undefined) return leg.tradingsymbol;
+  return contractName({ name, expiry: leg.expiry, strike: leg.strike, instrument_type: leg.option_type }, locale);
+}
 
 function Price({ value, modelled }: { value: number; modelled: boolean }) {
   const intl = useIntl();
@@ -17,10 +29,12 @@ function Price({ value, modelled }: { value: number; modelled: boolean }) {
 
 function LegRow({ leg }: { leg: BacktestLeg }) {
   const intl = useIntl();
-  const { formatNumber } = useFormat();
+  const { formatNumber, locale } = useFormat();
   return (
     <tr className="border-t border-line">
-      <th scope="row" className="py-1 pe-2 text-start font-normal break-all">{leg.tradingsymbol}</th>
+      <th scope="row" className="py-1 pe-2 text-start font-normal" title={leg.tradingsymbol}>
+        {legContract(leg, locale)}
+      </th>
       <td className="py-1 pe-2">{leg.side}</td>
       <td className="py-1 pe-2 text-end tabular-nums">{formatNumber(leg.quantity)}</td>
       <td className="py-1 pe-2 text-end"><Price value={leg.entry_price} modelled={leg.entry_modelled} /></td>

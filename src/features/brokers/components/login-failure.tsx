@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { RestartLoginButton } from '@/features/brokers/components/restart-login-button';
 import { ReturnMessage } from '@/features/brokers/components/return-message';
 import { commonMessages } from '@/i18n/common-messages';
+import { sayRefusal } from '@/i18n/say-refusal';
 import type { ApiError } from '@/lib/api/api-error';
 
 const messages = defineMessages({
@@ -47,7 +48,7 @@ export function LoginFailure({ error, accountId, onRetry }: LoginFailureProps) {
         </>
       }
     >
-      <p>{answered ? error.message : text(messages.unreachable)}</p>
+      <p>{answered ? sayRefusal(intl, error) : text(messages.unreachable)}</p>
       {expired ? <p className="mt-1">{text(messages.tokenInvalidHint)}</p> : null}
     </ReturnMessage>
   );

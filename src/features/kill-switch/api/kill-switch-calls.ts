@@ -23,9 +23,12 @@ export async function armKillSwitch(key: string, body: ArmKillSwitchRequest): Pr
   return requireField(await mainApi().POST('/api/kill-switch/arm/', { params: { header: { 'Idempotency-Key': key } }, body }), 'accounts');
 }
 
-export async function disarmKillSwitch(accountNumber: string, confirmation: string): Promise<KillSwitch> {
+export type DisarmAnswer = Schemas['DisarmKillSwitchResponse'];
+
+/** The switch as it is now, and what the server says happened (disarmed, or already off) for the screen to say. */
+export async function disarmKillSwitch(accountNumber: string, confirmation: string): Promise<DisarmAnswer> {
   const body = { account_number: accountNumber, confirmation, source: 'settings' as const };
-  return requireField(await mainApi().POST('/api/kill-switch/disarm/', { body }), 'kill_switch').kill_switch;
+  return requireField(await mainApi().POST('/api/kill-switch/disarm/', { body }), 'kill_switch', 'message');
 }
 
 export async function getRiskLimits(accountNumber: string): Promise<RiskLimitsAnswer> {

@@ -7,6 +7,7 @@ import { killSwitchParam } from '@/features/kill-switch/components/kill-switch-b
 import { RiskLimitsForm } from '@/features/kill-switch/components/risk-limits-form';
 import { killSwitchPageMessages as messages } from '@/features/kill-switch/kill-switch-messages';
 import { sayServerText } from '@/i18n/say-server-text';
+import { sayRefusal } from '@/i18n/say-refusal';
 import { TradingModeBadge } from '@/components/trading/trading-mode-badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -110,17 +111,22 @@ function AccountSwitch({ entry, account, onChanged }: { entry: KillSwitch; accou
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // What the server says the disarm did: what stays as it was (orders, stopped bots), or that another device
+  // had already turned it off; the state line alone would not tell either.
+  const [done, setDone] = useState<string | null>(null);
 
   const handleDisarm = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setDone(null);
     try {
-      await disarmKillSwitch(entry.account_number, typed);
+      const answer = await disarmKillSwitch(entry.account_number, typed);
+      setDone(sayServerText(intl, answer.message_i18n, answer.message));
       setTyped('');
       onChanged();
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : String(failure));
+      setError(isApiError(failure) ? sayRefusal(intl, failure) : String(failure));
     } finally {
       setBusy(false);
     }
@@ -163,6 +169,9 @@ function AccountSwitch({ entry, account, onChanged }: { entry: KillSwitch; accou
         </form>
       )}
       <FormError>{error}</FormError>
+      <p role="status" className="break-words text-sm empty:hidden" data-testid="disarm-outcome">
+        {done}
+      </p>
       <RiskLimitsForm accountNumber={entry.account_number} />
       {entry.events.length > 0 && (
         <details>

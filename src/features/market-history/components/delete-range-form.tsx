@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateField } from '@/components/ui/date-field';
 import { FormError } from '@/components/ui/form-error';
 import { SelectField } from '@/components/ui/select-field';
+import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -38,7 +39,7 @@ export function DeleteRangeForm({ onDeleted }: { onDeleted: () => void }) {
       setAsking(false);
       onDeleted();
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : String(failure));
+      setError(isApiError(failure) ? sayRefusal(intl, failure) : String(failure));
       setAsking(false);
     } finally {
       setBusy(false);

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { FormError } from '@/components/ui/form-error';
 import { SelectField } from '@/components/ui/select-field';
+import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -65,7 +66,7 @@ export function KiteFetchPanel({ onImported }: { onImported: () => void }) {
     if (failure.code === 'historical_data_not_enabled') return intl.formatMessage(messages.kiteNoHistoricalData);
     if (failure.code === 'broker_session_expired') return intl.formatMessage(messages.kiteSessionEnded);
     if (failure.code === 'no_candles') return intl.formatMessage(messages.kiteNoCandles, { index });
-    return failure.message;
+    return sayRefusal(intl, failure);
   };
 
   const handleSubmit = async (event: FormEvent) => {

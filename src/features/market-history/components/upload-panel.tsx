@@ -5,6 +5,7 @@ import { UploadRow, type Upload } from '@/features/market-history/components/upl
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
+import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
 
 let uploadCount = 0;
@@ -38,7 +39,7 @@ export function UploadPanel({ onImported }: { onImported: () => void }) {
         update(upload.key, { outcomes, sent: 1 });
         imported ||= outcomes.some((outcome) => outcome.status === 'imported');
       } catch (failure) {
-        update(upload.key, { error: isApiError(failure) ? failure.message : String(failure) });
+        update(upload.key, { error: isApiError(failure) ? sayRefusal(intl, failure) : String(failure) });
       }
     }
     setBusy(false);
@@ -83,6 +84,7 @@ export function UploadPanel({ onImported }: { onImported: () => void }) {
           {intl.formatMessage(messages.importButton)}
         </Button>
       </form>
+      {uploads.length > 1 && <BatchProgress uploads={uploads} />}
       {uploads.length > 0 && (
         <ul className="flex flex-col gap-2" aria-live="polite">
           {uploads.map((upload) => (
@@ -91,5 +93,23 @@ export function UploadPanel({ onImported }: { onImported: () => void }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** A year is about 250 files: one bar for the whole batch above each file's own, so the trader sees how far it is. */
+function BatchProgress({ uploads }: { uploads: Upload[] }) {
+  const intl = useIntl();
+  const done = uploads.filter((upload) => upload.outcomes !== null || upload.error !== null).length;
+  const total = uploads.length;
+  return (
+    <div className="flex flex-col gap-1" data-testid="batch-progress">
+      <p className="text-sm font-medium">{intl.formatMessage(messages.batchProgress, { done, total })}</p>
+      <progress
+        className="h-2 w-full overflow-hidden rounded-full accent-brand [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-surface-muted [&::-webkit-progress-value]:bg-brand"
+        value={done}
+        max={total}
+        aria-label={intl.formatMessage(messages.batchProgressLabel, { total })}
+      />
+    </div>
   );
 }

@@ -21,14 +21,14 @@ export function PricesDelayedBanner() {
   const online = network.kind !== 'offline';
   const { formatTime, formatWeekdayTime } = useFormat();
   const now = useAtomValue(nowAtom, { store });
-  const lastMessageAt = useAtomValue(feed.lastMessageAtAtom, { store });
+  const lastPriceAt = useAtomValue(feed.lastPriceAtAtom, { store });
   const mode = useAtomValue(feed.modeAtom, { store });
   const market = useAtomValue(feed.marketAtom, { store });
   if (mode === 'idle') return null;
-  const condition = feedCondition({ network, market, lastPriceAt: lastMessageAt, now });
+  const condition = feedCondition({ network, market, lastPriceAt, now });
   const text = (): string | null => {
     // Offline before any price arrived (a reload without a connection): say why the chain has no prices.
-    if (lastMessageAt === null && condition !== 'closed') return online ? null : intl.formatMessage(m.offlineNoPrices);
+    if (lastPriceAt === null && condition !== 'closed') return online ? null : intl.formatMessage(m.offlineNoPrices);
     switch (condition) {
       case 'offline':
         return intl.formatMessage(m.delayedOffline);
@@ -41,7 +41,7 @@ export function PricesDelayedBanner() {
           ? intl.formatMessage(m.closedPrices)
           : intl.formatMessage(closedPricesText, { open: formatWeekdayTime(market.next_open) });
       case 'delayed':
-        return intl.formatMessage(delayedText, { seconds: Math.floor((now - (lastMessageAt ?? now)) / 1000) });
+        return intl.formatMessage(delayedText, { seconds: Math.floor((now - (lastPriceAt ?? now)) / 1000) });
       default:
         return null;
     }

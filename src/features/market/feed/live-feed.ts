@@ -19,9 +19,13 @@ const marketDataLimit = 500;
  * Live is any broker but paper (lib/trading/trading-mode.ts's rule, written out here: importing that module
  * into this chunk moves it into the first visit's entry, which is at its budget).
  */
-function liveAccountId(): number | null {
+function liveAccount(): { id: number; broker: string } | null {
   const account = store.get(selectedAccountAtom);
-  return account !== null && account.broker !== 'paper' ? account.id : null;
+  return account !== null && account.broker !== 'paper' ? { id: account.id, broker: account.broker } : null;
+}
+
+function liveAccountId(): number | null {
+  return liveAccount()?.id ?? null;
 }
 
 const transport: FeedTransport = {
@@ -50,9 +54,13 @@ const transport: FeedTransport = {
     // market_data takes at most 500 instruments a call (every strike of a chain is more): one call per 500.
     const parts: string[][] = [];
     for (let start = 0; start < instruments.length; start += marketDataLimit) parts.push(instruments.slice(start, start + marketDataLimit));
+    // A live account's broker named: whether the market is open is then its exchange's, as the stream says
+    // (a Kite account's desk must not read the demo simulator's always-open market while the stream is down).
+    const broker = liveAccount()?.broker;
     const answers = await Promise.all(
       parts.map(async (part) => {
-        const { data, error } = await analyticsApi().POST('/functions/v1/market_data', { body: { instruments: part }, signal });
+        const body = broker === undefined ? { instruments: part } : { instruments: part, broker };
+        const { data, error } = await analyticsApi().POST('/functions/v1/market_data', { body, signal });
         if (data === undefined) throw error instanceof Error ? error : new Error('market_data failed');
         return data as MarketSnapshot;
       }),

@@ -117,7 +117,7 @@ export function createPriceFeed({
   const modeAtom = atom<FeedMode>('idle');
   const marketAtom = atom<MarketStatus | null>(null);
   /** When the last prices arrived (epoch ms), whatever the transport; null before the first. */
-  const lastMessageAtAtom = atom<number | null>(null);
+  const lastPriceAtAtom = atom<number | null>(null);
 
   function atomFor(instrument: string): PrimitiveAtom<Quote | null> {
     let quote = atoms.get(instrument);
@@ -168,7 +168,9 @@ export function createPriceFeed({
       if (!olderThanHeld(instrument, quote)) pending.set(instrument, quote);
     }
     if (snapshot.market !== undefined) store.set(marketAtom, snapshot.market);
-    store.set(lastMessageAtAtom, now());
+    // An answer without prices is not fresh prices: a live account's fallback poll brings only the market's
+    // status (its broker's prices come from its stream alone), so what is on screen ages and says so.
+    if (Object.keys(snapshot.data).length > 0) store.set(lastPriceAtAtom, now());
     if (!frameRequested && pending.size > 0) {
       frameRequested = true;
       requestFrame(flush);
@@ -401,7 +403,7 @@ export function createPriceFeed({
     reconnect,
     modeAtom,
     marketAtom,
-    lastMessageAtAtom,
+    lastPriceAtAtom,
     /** How many instruments have an atom (tests: memory follows the screens). */
     atomCount: () => atoms.size,
   };

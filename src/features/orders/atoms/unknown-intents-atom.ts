@@ -1,4 +1,5 @@
-import { atom } from 'jotai';
+// jotai/vanilla, not jotai: this module is in the first visit's entry (tests/unit/app/entry-without-jotai-react.test.ts).
+import { atom } from 'jotai/vanilla';
 import type { IntentOutcome } from '@/features/orders/api/send-intent';
 
 /**

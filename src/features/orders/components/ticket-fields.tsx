@@ -61,7 +61,13 @@ export function TicketFields({
             </option>
           ))}
         </SelectField>
-        <SelectField label={intl.formatMessage(messages.product)} value={values.product} onChange={(event) => onChange({ product: event.target.value as Product })}>
+        {/* The whole row: "Intrajournalier (MIS)" does not fit half a wide ticket, and MIS or NRML is the part that matters. */}
+        <SelectField
+          className="@xs:col-span-2"
+          label={intl.formatMessage(messages.product)}
+          value={values.product}
+          onChange={(event) => onChange({ product: event.target.value as Product })}
+        >
           {(['MIS', 'NRML'] as const).map((value) => (
             <option key={value} value={value}>
               {intl.formatMessage(productMessages[value])}

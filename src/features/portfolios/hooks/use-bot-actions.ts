@@ -1,10 +1,12 @@
 import { useSetAtom } from 'jotai';
+import { useIntl } from 'react-intl';
 import type { Bot } from '@/features/portfolios/model/bot-kind';
 import { useCallback, useState } from 'react';
 import type { PauseAction } from '@/features/portfolios/api/bot-engine-types';
 import { botMessages as m } from '@/features/portfolios/bot-messages';
 import { nextStatus, type BotChanges, type BotFields } from '@/features/portfolios/model/bot-kind';
 import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
+import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
 import { useOperation } from '@/lib/api/use-operation';
 import { notify } from '@/lib/notify/notify';
@@ -21,6 +23,7 @@ export type ToggleOutcome = 'done' | 'choice_required' | 'failed';
  * status toggle's is per bot, so pausing one bot leaves the others' buttons alone.
  */
 export function useBotActions<B extends Bot>(api: BotKindApi<B>) {
+  const intl = useIntl();
   const setList = useSetAtom(api.atom);
   const [toggling, setToggling] = useState<ReadonlySet<number>>(() => new Set());
 
@@ -84,7 +87,7 @@ export function useBotActions<B extends Bot>(api: BotKindApi<B>) {
         // Catalogue failures were already notified by the app; a refusal says why in the server's words.
         if (isApiError(error) && error.kind === 'rejected') {
           const title = pausing ? m.pauseFailed : m.resumeFailed;
-          notify({ kind: 'error', title, description: error.message, values: { name: bot.name } });
+          notify({ kind: 'error', title, description: sayRefusal(intl, error), values: { name: bot.name } });
         }
         return 'failed';
       } finally {
@@ -95,7 +98,7 @@ export function useBotActions<B extends Bot>(api: BotKindApi<B>) {
         });
       }
     },
-    [api, put],
+    [api, put, intl],
   );
 
   return { create, update, remove, toggleStatus, isToggling: (id: number) => toggling.has(id) };

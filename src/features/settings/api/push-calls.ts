@@ -22,7 +22,10 @@ export async function deletePushDevice(endpoint: string): Promise<void> {
   requireField(await mainApi().POST('/api/push/devices/remove/', { body: { endpoint } }), 'message');
 }
 
+/** What the server says of a test push: its English and its code (said in the trader's language). */
+export type TestPushOutcome = Schemas['CodedMessageResponse'];
+
 /** Asks the server to push a test to this device; answers what the push service said. */
-export async function createTestPush(endpoint: string): Promise<string> {
-  return requireField(await mainApi().POST('/api/push/test/', { body: { endpoint } }), 'message').message;
+export async function createTestPush(endpoint: string): Promise<TestPushOutcome> {
+  return requireField(await mainApi().POST('/api/push/test/', { body: { endpoint } }), 'message');
 }

@@ -8,6 +8,8 @@ import { PushTopics } from '@/features/settings/components/push-topics';
 import { SettingsPanel } from '@/features/settings/components/settings-panel';
 import { PushSetupError, usePushDevice } from '@/features/settings/hooks/use-push-device';
 import { pushMessages as messages } from '@/features/settings/push-messages';
+import { sayRefusal } from '@/i18n/say-refusal';
+import { sayServerText } from '@/i18n/say-server-text';
 import { isApiError } from '@/lib/api/api-error';
 import { notify } from '@/lib/notify/notify';
 
@@ -15,7 +17,7 @@ import { notify } from '@/lib/notify/notify';
 function problemText(error: unknown, intl: IntlShape): string | null {
   // A refused permission is said by the note that stays while it is refused.
   if (error instanceof PushSetupError) return error.reason === 'denied' ? null : intl.formatMessage(error.reason === 'no_worker' ? messages.noWorker : messages.subscribeFailed);
-  return isApiError(error) && error.kind === 'rejected' ? error.message : null;
+  return isApiError(error) && error.kind === 'rejected' ? sayRefusal(intl, error) : null;
 }
 
 /** Settings › Notifications: push on this device (on, topics, test, off) and the trader's other devices. */
@@ -45,7 +47,8 @@ export function NotificationsSection() {
     notify({ kind: 'success', title: messages.disabled });
   });
   const handleTest = () => run('test', async () => {
-    notify({ kind: 'info', title: messages.testSent, description: await push.sendTest() });
+    const outcome = await push.sendTest();
+    notify({ kind: 'info', title: messages.testSent, description: sayServerText(intl, outcome.message_i18n, outcome.message) });
   });
 
   const note = push.support === 'ios_not_installed' ? messages.iosInstall : push.support === 'unsupported' ? messages.unsupported : null;

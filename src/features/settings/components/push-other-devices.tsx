@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import type { PushDevice } from '@/features/settings/api/push-calls';
 import { pushMessages as messages, topicMessages } from '@/features/settings/push-messages';
 import { Button } from '@/components/ui/button';
+import { sayServerText } from '@/i18n/say-server-text';
 
 type PushOtherDevicesProps = { devices: readonly PushDevice[]; onRemove: (endpoint: string) => void };
 
@@ -26,7 +27,7 @@ export function PushOtherDevices({ devices, onRemove }: PushOtherDevicesProps) {
                     ? intl.formatMessage(messages.noTopics)
                     : intl.formatList(device.topics.map((topic) => intl.formatMessage(topicMessages[topic].label)))}
                 </p>
-                {device.last_error !== null && <p className="break-words text-loss">{intl.formatMessage(messages.lastError, { error: device.last_error })}</p>}
+                {device.last_error !== null && <p className="break-words text-loss">{intl.formatMessage(messages.lastError, { error: sayServerText(intl, device.last_error_i18n, device.last_error) })}</p>}
               </div>
               <Button variant="ghost" onClick={() => onRemove(device.endpoint)} aria-label={intl.formatMessage(messages.removeLabel, { label: device.label })}>
                 {intl.formatMessage(messages.remove)}

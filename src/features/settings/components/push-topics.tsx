@@ -4,6 +4,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import type { PushTopic } from '@/features/settings/api/push-calls';
 import { pushTopics } from '@/features/settings/model/push-support';
 import { pushMessages as messages, topicMessages } from '@/features/settings/push-messages';
+import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
 
 type PushTopicsProps = { topics: readonly PushTopic[]; onChange: (topics: PushTopic[]) => Promise<void> };
@@ -20,7 +21,7 @@ export function PushTopics({ topics, onChange }: PushTopicsProps) {
     try {
       await onChange(pushTopics.filter((entry) => (entry === topic ? checked : topics.includes(entry))));
     } catch (error) {
-      if (isApiError(error) && error.kind === 'rejected') setRefusal(error.message);
+      if (isApiError(error) && error.kind === 'rejected') setRefusal(sayRefusal(intl, error));
     } finally {
       setSaving(false);
     }

@@ -1,8 +1,10 @@
+// @vitest-environment node
 // The report's pure parts: compare-with-record figures, the P&L calendar and the CSV.
 import { describe, expect, it } from 'vitest';
 import { compareWithRecord, dailyFigures } from '@/features/backtests/model/compare-record';
 import { pnlCalendar } from '@/features/backtests/model/pnl-calendar';
 import { csvColumns, reportCsv } from '@/features/backtests/model/report-csv';
+import { drawdownPoints } from '@/features/backtests/components/equity-chart-draw';
 import { doneBacktest } from './backtest-fixtures';
 
 const run = (trading_day: string, pnl: number | null, entries = 1) => ({ trading_day, state: 'exited' as const, reason: null, entries, pnl, actions: [] });
@@ -62,5 +64,17 @@ describe('the CSV', () => {
     expect(lines[0]!.startsWith('"Trade, no.",entered_at,exited_at,tradingsymbol')).toBe(true);
     expect(lines[1]).toBe(`1,2024-07-08T04:00:00.000Z,2024-07-08T09:45:00.000Z,"'=HYPERLINK(""x"")",SELL,25,105.35,true,90.1,true,exit,1600,100,1500`);
     expect(reportCsv(doneBacktest, headers).trimEnd().split('\r\n')).toHaveLength(7);
+  });
+});
+
+describe('the drawdown pane', () => {
+  it('draws each drawdown downwards from zero, a day at its peak at 0 and never -0 (its label read "-₹0")', () => {
+    const points = drawdownPoints([
+      { date: '2024-10-07', equity: 500098, drawdown: 0 },
+      { date: '2024-10-08', equity: 500028.36, drawdown: 69.64 },
+    ]);
+    expect(points.map((point) => point.time)).toEqual(['2024-10-07', '2024-10-08']);
+    expect(Object.is(points[0]!.value, 0)).toBe(true);
+    expect(points[1]!.value).toBe(-69.64);
   });
 });

@@ -70,8 +70,8 @@ describe('the report', () => {
     expect(text(trades[1]!)).toContain('Closed by Stop-loss · gross -₹900.00, charges ₹100.00, net -₹1,000.00');
     expect(text(trades[1]!)).toContain('Stop-loss hit at 30%');
     const legs = within(trades[0]!).getAllByRole('row').slice(1).map(text);
-    expect(legs).toEqual(['NIFTY2471124300CESELL25₹105.35modelled₹90.10modelledExit time', 'NIFTY2471124300PESELL25₹98.20₹101.45Exit time']);
-    expect(text(within(trades[2]!).getAllByRole('row')[1]!)).toBe('NIFTY2471124300CESELL25₹105.35modelled₹90.10Expiry (settlement price)');
+    expect(legs).toEqual(['NIFTY 11 Jul 24300 CESELL25₹105.35modelled₹90.10modelledExit time', 'NIFTY 11 Jul 24300 PESELL25₹98.20₹101.45Exit time']);
+    expect(text(within(trades[2]!).getAllByRole('row')[1]!)).toBe('NIFTY 11 Jul 24300 CESELL25₹105.35modelled₹90.10Expiry (settlement price)');
   });
 
   it('compares the backtest with the bot’s paper record over the days both cover, figure by figure', async () => {

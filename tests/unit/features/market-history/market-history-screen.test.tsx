@@ -23,8 +23,8 @@ const coverage: Coverage = {
       first_day: '2024-07-04',
       last_day: '2024-07-08',
       days: [
-        { date: '2024-07-04', option_rows: 120, minute_candles: 0 },
-        { date: '2024-07-08', option_rows: 130, minute_candles: 375 },
+        { date: '2024-07-04', option_rows: 120, minute_candles: 0, daily_ohlc: false },
+        { date: '2024-07-08', option_rows: 130, minute_candles: 375, daily_ohlc: false },
       ],
       option_gaps: ['2024-07-05'],
       option_rows: 250,
@@ -36,8 +36,8 @@ const coverage: Coverage = {
       first_day: '2026-03-02',
       last_day: '2026-03-04',
       days: [
-        { date: '2026-03-02', option_rows: 80, minute_candles: 0 },
-        { date: '2026-03-04', option_rows: 82, minute_candles: 0 },
+        { date: '2026-03-02', option_rows: 80, minute_candles: 0, daily_ohlc: false },
+        { date: '2026-03-04', option_rows: 82, minute_candles: 0, daily_ohlc: false },
       ],
       option_gaps: ['2026-03-03'],
       option_rows: 162,
@@ -179,8 +179,13 @@ describe('an import', () => {
       'Line 7: OPTION_TYP "XX" is not CE or PE',
       'The file: 4 more lines do not parse',
     ]);
-    for (const bar of screen.getAllByRole('progressbar')) expect(bar.getAttribute('value')).toBe('1');
-    expect(screen.getByRole('progressbar', { name: 'Upload of fo05JUL2024bhav.csv' })).toBeTruthy();
+    for (const name of ['Upload of BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv', 'Upload of fo05JUL2024bhav.csv']) {
+      expect(screen.getByRole('progressbar', { name }).getAttribute('value')).toBe('1');
+    }
+    // The batch has its own bar: both files done, the refused one included.
+    const batch = screen.getByRole('progressbar', { name: 'All 2 files' });
+    expect([batch.getAttribute('value'), batch.getAttribute('max')]).toEqual(['2', '2']);
+    expect(plainText(screen.getByTestId('batch-progress').textContent ?? '')).toBe('2 of 2 files done');
     // One file was imported: the coverage is read again.
     await waitFor(() => expect(coverageReads).toBe(2));
   });

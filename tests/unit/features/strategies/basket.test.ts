@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The basket: hedges go first, and each leg's outcome is read from the orders the broker answered with,
 // including a leg sliced into several orders and a request refused as a whole.
 import { describe, expect, it } from 'vitest';

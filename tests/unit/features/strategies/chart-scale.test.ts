@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The payoff chart's geometry: prices rise to the right, profit upwards, zero always in view, round ticks.
 import { describe, expect, it } from 'vitest';
 import { chart, linePath, makeScale, niceTicks, pnlBounds } from '@/features/strategies/components/chart-scale';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The live book as legs: positions read back into the maths (contract from the day's instruments, entry
 // at the average price, realised P&L as a constant), and working orders placed where they would act.
 import { describe, expect, it } from 'vitest';

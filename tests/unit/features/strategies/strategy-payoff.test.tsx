@@ -116,3 +116,30 @@ describe('chart', () => {
     expect(screen.getByTestId('today-line').getAttribute('d')).toBe(screen.getByTestId('expiry-line').getAttribute('d'));
   });
 });
+
+describe('order lines', () => {
+  it('label a working stop-loss and target on the chart, each in its colour, and say in the legend what each line is', () => {
+    render(
+      <IntlProvider locale="en-IN" defaultLocale="en-IN" onError={() => undefined}>
+        <StrategyPayoff
+          legs={straddle}
+          spot={spot}
+          nowMs={nowMs}
+          markers={[
+            { price: spot + 300, kind: 'stopLoss', label: 'SL-M buy 65 at ₹210' },
+            { price: spot - 200, kind: 'target', label: 'Buy 65 at ₹90' },
+          ]}
+        />
+      </IntlProvider>,
+    );
+    const stop = screen.getByTestId('marker-stopLoss');
+    const target = screen.getByTestId('marker-target');
+    expect(within(stop).getByTestId('marker-label').textContent).toBe('Stop-loss');
+    expect(within(target).getByTestId('marker-label').textContent).toBe('Target');
+    expect(stop.querySelector('line')?.getAttribute('class')).toContain('stroke-loss');
+    expect(target.querySelector('line')?.getAttribute('class')).toContain('stroke-profit');
+    expect(stop.querySelector('title')?.textContent).toBe('SL-M buy 65 at ₹210');
+    expect(screen.getByText('Stop-loss: the index level where it triggers')).toBeTruthy();
+    expect(screen.getByText('Target: the index level where it fills')).toBeTruthy();
+  });
+});

@@ -1,0 +1,72 @@
+// What the kill switch tells the trader once it is on: each account's outcome (what was cancelled, filled or
+// left open), the overall answer, and why it stopped a bot. Said in English and as codes (said.ts). Pure, so
+// the counting and the plurals are checked without a server (kill-switch-summaries.test.ts).
+import type { components } from '../../../openapi/main.d.ts';
+import { said, words, type LocalText, type Said } from '../texts/said.ts';
+
+type Schemas = components['schemas'];
+type Exit = Pick<Schemas['Order'], 'status' | 'status_message' | 'status_message_i18n'>;
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Why the broker could not be asked to close anything: its session is over. */
+export const sessionOver = said(
+  'kill_switch.session_over',
+  {},
+  'New orders blocked. Working orders and positions could not be reached because the broker session is over: log in to the broker, then turn the kill switch on again to cancel and close them.',
+);
+
+/** The audit event's summary until the flatten reports: what stays true if this server stops before it does. */
+export const unfinished = said(
+  'kill_switch.unfinished',
+  {},
+  'New orders blocked. Closing working orders and positions did not finish: turn the kill switch on again to close them.',
+);
+
+/** The broker refused to close anything (its own message): the block holds, and the trader is told how to finish. */
+export function notClosed(brokerMessage: string): Said {
+  return said(
+    'kill_switch.not_closed',
+    { reason: words(brokerMessage).i18n },
+    `New orders blocked. Working orders and positions could not be closed (${brokerMessage}): turn the kill switch on again to close them.`,
+  );
+}
+
+/** An account's outcome once the broker was asked to close everything: the exits not filled, and why the first was not. */
+export function armedSummary(result: { cancelled: readonly unknown[]; exits: readonly Exit[] }): Said {
+  const cancelled = result.cancelled.length;
+  const filled = result.exits.filter((order) => order.status === 'COMPLETE').length;
+  const failed = result.exits.filter((order) => order.status !== 'COMPLETE');
+  const done = `New orders blocked; ${plural(cancelled, 'working order', 'working orders')} cancelled; ${plural(filled, 'exit', 'exits')} filled`;
+  const first = failed[0];
+  if (first === undefined) return said('kill_switch.armed', { cancelled, filled }, done);
+  const reasonText = first.status_message ?? first.status;
+  const reason: LocalText = first.status_message_i18n ?? words(reasonText).i18n;
+  return said(
+    'kill_switch.armed_exits_failed',
+    { cancelled, filled, failed: failed.length, reason },
+    `${done}; ${plural(failed.length, 'exit', 'exits')} not filled (${reasonText}): close ${failed.length === 1 ? 'it' : 'them'} yourself`,
+  );
+}
+
+/** The answer to the trader's arming, over every account it armed. */
+export function switchedOnMessage(results: readonly { flat: boolean }[]): Said {
+  const accounts = results.length;
+  if (accounts === 0) return said('kill_switch.no_account', {}, 'You have no broker account to stop.');
+  if (results.every((result) => result.flat)) {
+    return said('kill_switch.on_flat', { accounts }, `Kill switch on for ${plural(accounts, 'account', 'accounts')}: new orders blocked, everything closed.`);
+  }
+  return said(
+    'kill_switch.on_not_flat',
+    { accounts },
+    `Kill switch on for ${plural(accounts, 'account', 'accounts')}: new orders blocked, but not everything is closed. Read each account's outcome.`,
+  );
+}
+
+/** Why the kill switch stopped a bot (its run's reason and the bot's alert). */
+export function botStopReason(arming: { source: Schemas['KillSwitchSource']; reason: Said | null }): Said {
+  if (arming.reason !== null) return said('bot.stopped_kill_switch', { reason: arming.reason.i18n }, `Kill switch: ${arming.reason.text}`);
+  return arming.source === 'risk_limit'
+    ? said('bot.stopped_kill_switch_risk_limit', {}, 'Kill switch: a risk limit was breached')
+    : said('bot.stopped_kill_switch_by_you', {}, 'Kill switch: turned on by you');
+}

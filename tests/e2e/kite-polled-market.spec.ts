@@ -1,0 +1,50 @@
+import { expect, test } from './support/test';
+import { BrokerAccountsPage } from './pages/broker-accounts-page';
+import { kitePassword, listDeskContractsAtKite, newKiteApp, registerKiteApp } from './support/kite';
+import { readStoredValue, signInAsNewUser } from './support/session';
+
+// A Kite account's desk whose price stream is refused falls back to polling market_data (issue 23). The poll
+// names the Kite broker, so the market state the desk shows is the real exchange's, as the stream would say,
+// never the demo simulator's: on the e2e server (demo mode, 11:00 IST of a trading day) the exchange is open
+// but it is no demo market, so the strip carries no "Demo market" badge. Before the poll named the broker,
+// it read the simulator's always-open demo market and showed that badge on a live desk.
+
+test("a Kite desk with its price stream down shows its exchange's market state from the poll, not the demo simulator's", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsNewUser(page);
+  const token = String(await readStoredValue(page, 'auth_token'));
+  const app = newKiteApp();
+  const brokers = new BrokerAccountsPage(page);
+  await brokers.open();
+  await page.getByRole('region', { name: 'Link your first broker account' }).getByRole('button', { name: 'Add account' }).click();
+  const urls = await brokers.linkKiteAccount({ name: 'Zerodha desk', clientId: app.clientId, apiKey: app.apiKey, apiSecret: app.apiSecret, capital: '500000' });
+  await registerKiteApp(page.request, app, urls.redirectUrl, urls.postbackUrl);
+  await listDeskContractsAtKite(page.request, token);
+  await brokers.logInToKite('Zerodha desk', app.clientId, kitePassword);
+  await expect(page.getByText(/Logged in to Zerodha \(Kite Connect\)/)).toBeVisible();
+
+  // The price stream is refused from here on: only the fallback poll answers.
+  await page.route('**/api/market/stream/', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  const polls: Array<{ broker?: string; market: { status: string; demo: boolean } }> = [];
+  page.on('response', (response) => {
+    if (!response.url().includes('/functions/v1/market_data')) return;
+    const asked = response.request().postDataJSON() as { broker?: string };
+    void response.json().then((body: { market: { status: string; demo: boolean } }) => polls.push({ broker: asked.broker, market: body.market }));
+  });
+  await page.goto('/app/dashboards/live-trade');
+  const strip = page.getByRole('region', { name: 'Index prices' });
+  await expect(strip).toBeVisible();
+  await expect(page.getByText('Loading your broker accounts…')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[data-trading-mode="live"]').first()).toHaveText('Live');
+  // The poll runs once a second: two answers applied before looking at what the strip says.
+  await expect.poll(() => polls.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await expect(strip.getByText('Demo market')).toHaveCount(0);
+  await expect(strip.getByText('Market closed')).toHaveCount(0);
+  // The desk named its broker, and the server answered the exchange's state (open at 11:00 IST, no demo).
+  expect(polls.map((poll) => poll.broker)).toEqual(polls.map(() => 'kite'));
+  expect(polls[0]!.market).toMatchObject({ status: 'open', demo: false });
+  await page.screenshot({ path: 'test-results/kite-polled-market/desk-1280.png' });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: 'test-results/kite-polled-market/desk-360.png' });
+});

@@ -1,0 +1,126 @@
+// The backtest book's cache of repeated reads (book-read-cache.ts, through prepared-pglite.ts): a read asked
+// again is answered without Postgres while nothing it reads changed, and asked again as soon as anything it
+// reads may have: a write to one of its tables (through a view too), a trigger's or a cascade's write, a
+// rolled-back transaction, a COPY or a SET. Reads that depend on more than their rows are always asked.
+// To see whether a read reached Postgres, a row is changed behind the book's back (on the PGlite itself).
+import { PGlite, TransactionAbortedError } from '@electric-sql/pglite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database.ts';
+import { preparedPglite } from '../../../server/services/backtests/prepared-pglite.ts';
+
+describe('the book’s cache of repeated reads', () => {
+  let pg: PGlite;
+  let db: Database;
+  const notes = async (sql = 'SELECT id, note FROM t WHERE id >= $1 ORDER BY id', params: unknown[] = [0]) => (await db.query<{ id: number; note: string }>(sql, params)).rows;
+  /** Changes a row without the book knowing: a read that still answers the old note was answered from the cache. */
+  const behindItsBack = (note: string) => pg.query('UPDATE t SET note = $1 WHERE id = 1', [note]);
+
+  beforeEach(async () => {
+    pg = await PGlite.create();
+    await pg.exec(`CREATE TABLE t (id integer PRIMARY KEY, note text);
+      CREATE TABLE other (id integer PRIMARY KEY);
+      CREATE TABLE child (id integer PRIMARY KEY, t_id integer REFERENCES t (id) ON DELETE CASCADE);
+      CREATE TABLE logged (id integer PRIMARY KEY);
+      CREATE FUNCTION logged_note() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE t SET note = 'logged' WHERE id = 1; RETURN NEW; END $$;
+      CREATE TRIGGER logged_note AFTER INSERT ON logged FOR EACH ROW EXECUTE FUNCTION logged_note();
+      CREATE VIEW t_view AS SELECT id, note FROM t;
+      INSERT INTO t VALUES (1, 'first');
+      SET plan_cache_mode = force_generic_plan`);
+    db = preparedPglite(pg);
+  });
+
+  afterEach(async () => {
+    await db.close();
+  });
+
+  it('answers a read asked again from what it kept, while nothing it reads was written', async () => {
+    expect(await notes()).toEqual([{ id: 1, note: 'first' }]);
+    await behindItsBack('changed');
+    expect(await notes()).toEqual([{ id: 1, note: 'first' }]);
+    // Other parameters are another read.
+    expect(await notes(undefined, [1])).toEqual([{ id: 1, note: 'changed' }]);
+    // A write elsewhere keeps it.
+    await db.query('INSERT INTO other VALUES ($1)', [1]);
+    expect(await notes()).toEqual([{ id: 1, note: 'first' }]);
+  });
+
+  it('gives each caller rows of its own', async () => {
+    (await notes())[0]!.note = 'mutated by the first caller';
+    (await notes())[0]!.note = 'mutated by the second caller';
+    expect(await notes()).toEqual([{ id: 1, note: 'first' }]);
+  });
+
+  it('asks again after a write to a table it reads, directly or through a view', async () => {
+    expect(await notes('SELECT id, note FROM t_view WHERE id >= $1 ORDER BY id')).toEqual([{ id: 1, note: 'first' }]);
+    await db.query('INSERT INTO t VALUES ($1, $2)', [2, 'second']);
+    expect(await notes('SELECT id, note FROM t_view WHERE id >= $1 ORDER BY id')).toEqual([
+      { id: 1, note: 'first' },
+      { id: 2, note: 'second' },
+    ]);
+    await notes();
+    await db.query('WITH changed AS (UPDATE t SET note = $1 WHERE id = 2 RETURNING id) SELECT count(*) FROM changed', ['two']);
+    expect(await notes()).toEqual([
+      { id: 1, note: 'first' },
+      { id: 2, note: 'two' },
+    ]);
+  });
+
+  it('asks everything again after a write to a table with a trigger or a cascade (it can write elsewhere)', async () => {
+    await notes();
+    await db.query('INSERT INTO logged VALUES ($1)', [1]);
+    expect(await notes()).toEqual([{ id: 1, note: 'logged' }]);
+    await db.query('INSERT INTO child VALUES ($1, $2)', [1, 1]);
+    const children = 'SELECT count(*)::int AS n FROM child WHERE id >= $1';
+    expect((await db.query(children, [0])).rows).toEqual([{ n: 1 }]);
+    await db.query('DELETE FROM t WHERE id = $1', [1]);
+    expect((await db.query(children, [0])).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('asks again after a transaction that rolled back, a COPY or any statement run as text', async () => {
+    await notes();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('SELECT id, note FROM t WHERE id >= $1 ORDER BY id', [0]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await behindItsBack('after the rollback');
+    expect(await notes()).toEqual([{ id: 1, note: 'after the rollback' }]);
+    await behindItsBack('after the copy');
+    await db.copyFrom('COPY other (id) FROM STDIN', '7\n');
+    expect(await notes()).toEqual([{ id: 1, note: 'after the copy' }]);
+    await behindItsBack('after exec');
+    await db.exec('SET application_name = book');
+    expect(await notes()).toEqual([{ id: 1, note: 'after exec' }]);
+  });
+
+  it('inside a transaction, sees its own writes and, once a statement failed, answers nothing from the cache', async () => {
+    await notes();
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE t SET note = $1 WHERE id = 1', ['inside']);
+      expect((await tx.query('SELECT id, note FROM t WHERE id >= $1 ORDER BY id', [0])).rows).toEqual([{ id: 1, note: 'inside' }]);
+    });
+    expect(await notes()).toEqual([{ id: 1, note: 'inside' }]);
+    await db.query('INSERT INTO other VALUES ($1)', [1]);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO other VALUES ($1)', [1]).catch(() => {});
+        await expect(tx.query('SELECT id, note FROM t WHERE id >= $1 ORDER BY id', [0])).rejects.toThrow(/current transaction is aborted/);
+      }),
+    ).rejects.toBeInstanceOf(TransactionAbortedError);
+  });
+
+  it('always asks a read that depends on more than its rows: the time, a volatile function, a lock', async () => {
+    for (const sql of [
+      'SELECT id, note FROM t WHERE id >= $1 AND now() IS NOT NULL ORDER BY id',
+      'SELECT id, note FROM t WHERE id >= $1 AND CURRENT_DATE IS NOT NULL ORDER BY id',
+      'SELECT id, note FROM t WHERE id >= $1 AND random() >= 0 ORDER BY id',
+      'SELECT id, note FROM t WHERE id >= $1 ORDER BY id FOR UPDATE',
+    ]) {
+      await behindItsBack('before');
+      expect(await notes(sql)).toEqual([{ id: 1, note: 'before' }]);
+      await behindItsBack(`after ${sql}`);
+      expect(await notes(sql)).toEqual([{ id: 1, note: `after ${sql}` }]);
+    }
+  });
+});

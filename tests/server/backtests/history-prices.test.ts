@@ -1,0 +1,116 @@
+// The prices a backtest trades at, read from imported history (history-prices.ts), and the market shaped
+// as it was on those days (history-market.ts): the index inside a day from its minutes or, without them, a
+// straight line between two closes; each option by Black-76 with its volatility solved from that day's
+// settlement price, quoted at a modelled spread; an expiry settled at the file's settlement price; a weekday
+// without a file a holiday; the file's lot size in force from its day.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { openPgliteDatabase } from '../../../server/db/pglite-database.ts';
+import { historyPrices, type HistoryPrices } from '../../../server/services/backtests/history-prices.ts';
+import { shapeMarket } from '../../../server/services/backtests/history-market.ts';
+import { indexFacts } from '../../../server/services/market/index-config.ts';
+import { istOffsetMs } from '../../../server/services/market/ist.ts';
+import { importHistory, importMinutes, type FixtureRow } from './history-fixture.ts';
+
+// 2025 has no holiday list in the calendar: Wednesday the 8th has no file, so it is a holiday of the history.
+const monday = '2025-01-06';
+const tuesday = '2025-01-07';
+const thursday = '2025-01-09';
+const nextWeek = '2025-01-16';
+const underlying = { [monday]: 23_600, [tuesday]: 23_700, [thursday]: 23_650 };
+const rows: FixtureRow[] = [
+  { day: monday, expiry: thursday, strike: 23_600, type: 'CE', settle: 120 },
+  { day: monday, expiry: thursday, strike: 23_600, type: 'PE', settle: 118 },
+  { day: tuesday, expiry: thursday, strike: 23_700, type: 'CE', settle: 96.5 },
+  { day: tuesday, expiry: thursday, strike: 23_700, type: 'PE', settle: 94 },
+  { day: tuesday, expiry: nextWeek, strike: 23_700, type: 'CE', settle: 210 },
+  // Thursday's expiry: the calls in the money settle at the index's closing value (23,662.40) less the strike.
+  { day: thursday, expiry: thursday, strike: 23_600, type: 'CE', settle: 62.4 },
+  { day: thursday, expiry: thursday, strike: 23_500, type: 'CE', settle: 162.4 },
+  { day: thursday, expiry: thursday, strike: 23_700, type: 'CE', settle: 0 },
+  { day: thursday, expiry: nextWeek, strike: 23_700, type: 'CE', settle: 150 },
+];
+
+/** An IST instant of a day. */
+const at = (day: string, time: string) => new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
+
+describe('history prices and the market as it was', () => {
+  let db: Database;
+  let now = at(monday, '09:15');
+  let prices: HistoryPrices;
+  let days: string[];
+
+  beforeAll(async () => {
+    db = await openPgliteDatabase();
+    await migrate(db);
+    // The file's lot size (25) must win over the configured one (65).
+    await importHistory(db, 'NIFTY', underlying, rows, 25);
+    // Tuesday's minutes: the index at 23,650 + the minute's number (from 09:15).
+    await importMinutes(db, 'NIFTY', tuesday, (minute) => 23_650 + minute);
+    prices = historyPrices({ history: db, clock: () => now });
+    days = await prices.load('NIFTY', monday, thursday);
+    await shapeMarket(db, 'NIFTY', days.map((day) => prices.day('NIFTY', day)!));
+  }, 60_000);
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('loads the days with option rows', () => {
+    expect(days).toEqual([monday, tuesday, thursday]);
+  });
+
+  it('moves the index along the imported minutes, else in a straight line from the previous close to the day’s', async () => {
+    now = at(tuesday, '11:00');
+    expect(await prices.spotPaise('NIFTY', db)).toBe((23_650 + 105) * 100);
+    // Thursday has no minutes: from Tuesday's 23,700 at 09:15 to Thursday's 23,650 at 15:30.
+    now = at(thursday, '09:15');
+    expect(await prices.spotPaise('NIFTY', db)).toBe(23_700_00);
+    now = at(thursday, '12:22');
+    expect(await prices.spotPaise('NIFTY', db)).toBe(Math.round(23_700_00 + (23_650_00 - 23_700_00) * (187 / 375)));
+    now = at(thursday, '15:30');
+    expect(await prices.spotPaise('NIFTY', db)).toBe(23_650_00);
+  });
+
+  it('prices an option by Black-76 with the volatility its settlement price gives: at the close the model is the settlement price', () => {
+    // Monday has no minutes and no previous day: the index stays at its close all day.
+    const close = prices.theory('NIFTY', thursday, 23_600_00, 'CE', at(monday, '15:30'))!;
+    expect(close.spot).toBe(23_600_00);
+    expect(close.theory).toBeCloseTo(120_00, 0);
+    // Earlier the same day more time is left, so the same volatility gives more.
+    expect(prices.theory('NIFTY', thursday, 23_600_00, 'CE', at(monday, '09:20'))!.theory).toBeGreaterThan(close.theory);
+    // A contract the file does not have is not priced.
+    expect(prices.theory('NIFTY', thursday, 23_650_00, 'CE', at(monday, '09:20'))).toBeNull();
+  });
+
+  it('quotes a listed contract around the model, at least a tick wide, and counts every quote as modelled', async () => {
+    await db.query(
+      `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size)
+       VALUES ('NFO', 'NIFTY2510923700CE', 'NIFTY', '2025-01-09', 'weekly', 23700, 'CE', 75)`,
+    );
+    now = at(tuesday, '11:00');
+    const before = prices.counts.modelled;
+    const quote = (await prices.quotes(['NFO:NIFTY2510923700CE'], db)).get('NFO:NIFTY2510923700CE')!;
+    const theory = prices.theory('NIFTY', thursday, 23_700_00, 'CE', now)!.theory;
+    expect(quote.bidPaise).toBeLessThan(theory);
+    expect(quote.askPaise).toBeGreaterThan(theory);
+    expect(quote.askPaise - quote.bidPaise).toBeGreaterThanOrEqual(5);
+    expect(quote.lastPaise).toBe(Math.round(theory / 5) * 5);
+    expect(quote.closePaise).toBe(96_50);
+    expect(prices.counts.modelled).toBe(before + 1);
+  });
+
+  it('settles an expiry at the index value the file’s settlement prices give, not at the day’s underlying', async () => {
+    expect(await prices.closingValuePaise('NIFTY', thursday, db)).toBe(23_662_40);
+  });
+
+  it('makes a weekday without a file a holiday, and the file’s lot size the index’s from its first day', async () => {
+    const { rows: holidays } = await db.query<{ day: string }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM market_calendar WHERE exchange = 'NSE' AND kind = 'holiday' AND day BETWEEN $1::date AND $2::date`,
+      [monday, thursday],
+    );
+    expect(holidays.map((row) => row.day)).toEqual(['2025-01-08']);
+    expect((await indexFacts(db, 'NIFTY', at(tuesday, '12:00'))).lotSize).toBe(25);
+  });
+});
