@@ -3,7 +3,13 @@
 // stops the stream's keep-alives (the PWA then says "prices delayed") and is reopened with growing backoff on
 // timers the test steps by hand; the ticker stops at log-out and when Kite refuses the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database.ts';
 import { brokerSource } from '../../../server/http/price-stream-sources.ts';
+import { createKiteInstrumentLoad } from '../../../server/services/brokers/kite-broker/instrument-load.ts';
+import { kiteIndexKeys } from '../../../server/services/brokers/kite-broker/instrument-store.ts';
+import { createKiteSessions } from '../../../server/services/brokers/kite-broker/kite-sessions.ts';
+import { createKiteLivePrices } from '../../../server/services/brokers/kite-broker/live-prices.ts';
+import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import { defaultInstruments } from '../../kite-server/instruments-data.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { testBackends } from '../support/test-database.ts';
@@ -81,6 +87,72 @@ describe.each(testBackends)('Kite ticker into the price stream on %s', (backend)
     expect(simulated.data.data![index]!.last_price).not.toBe(26100.5);
     expect(simulated.data.data![index]).toHaveProperty('close');
     await paper.close();
+  });
+
+  it('keeps a contract followed when one stream of it closes while another opens (each list is applied in turn)', async () => {
+    // A database whose token lookups (the last step before a ticker applies a list) wait until the test lets
+    // them go, newest first: the closing stream's older list would otherwise land after the opening one's.
+    const held: (() => void)[] = [];
+    let holding = true;
+    let running = 0;
+    const real = stack.server.db;
+    const db: Database = {
+      kind: real.kind,
+      query: async (sql, params) => {
+        if (holding && sql.includes('unnest(')) await new Promise<void>((release) => held.push(release));
+        running += 1;
+        try {
+          return await real.query(sql, params);
+        } finally {
+          running -= 1;
+        }
+      },
+      exec: (sql) => real.exec(sql),
+      copyFrom: (sql, data) => real.copyFrom(sql, data),
+      transaction: (fn) => real.transaction(fn),
+      close: async () => undefined,
+    };
+    const clock = stack.server.clock.now;
+    const prices = createKiteLivePrices({
+      db,
+      clock,
+      sessions: createKiteSessions({ db, clock, secrets: createSecretBox(stack.secretKey), client: { apiRoot: stack.kite.apiRoot } }),
+      instruments: createKiteInstrumentLoad({ db, clock }),
+      tickerUrl: stack.kite.tickerUrl,
+      tuning: { scheduler: manualScheduler() },
+    });
+    /** Until nothing runs but what is held: every query answered and the promises after them run out. */
+    const quiet = async () => {
+      for (let still = 0; still < 20; still = running === 0 ? still + 1 : 0) await new Promise(setImmediate);
+    };
+    /** Lets the held lookups go, newest first, one each time all else has run out, until `work` is done. */
+    const newestFirst = async <T,>(work: Promise<T>): Promise<T> => {
+      let done = false;
+      void work.then(() => (done = true), () => (done = true));
+      await settle(async () => {
+        await quiet();
+        held.pop()?.();
+        return done;
+      });
+      return work;
+    };
+    const heard: string[] = [];
+    const withContract = (await kiteIndexKeys(real)).length + 1;
+
+    const first = await newestFirst(prices.watch(desk.account.id, [contract], () => undefined, warn));
+    expect(prices.status(desk.account.id)!.subscribed).toBe(withContract);
+    const closing = first.stop();
+    await quiet();
+    expect(held).toHaveLength(1);
+    const opening = prices.watch(desk.account.id, [contract], (moved) => void heard.push(...moved), warn);
+    const [, second] = await newestFirst(Promise.all([closing, opening]));
+    await settle(() => prices.status(desk.account.id)?.state === 'open');
+    expect(prices.status(desk.account.id)!.subscribed).toBe(withContract);
+    stack.kite.control.setPrice(contract, 127);
+    await settle(() => heard.includes(contract));
+    holding = false;
+    await second.stop();
+    prices.closeAll();
   });
 
   it('a silent feed is delayed (heartbeats, no keep-alive, no simulator prices) and reconnects with growing backoff', async () => {

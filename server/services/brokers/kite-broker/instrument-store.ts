@@ -38,8 +38,11 @@ export async function writeInstruments(tx: Queryable, rows: readonly LoadedInstr
 export async function kiteTokensOf(q: Queryable, keys: readonly string[]): Promise<Map<string, number>> {
   if (keys.length === 0) return new Map();
   const { rows } = await q.query<{ key: string; instrument_token: string }>(
-    `SELECT exchange || ':' || tradingsymbol AS key, instrument_token FROM kite_instruments WHERE exchange || ':' || tradingsymbol = ANY($1::text[])`,
-    [keys],
+    // By the primary key (exchange, tradingsymbol), not by a concatenation no index holds.
+    `SELECT k.exchange || ':' || k.tradingsymbol AS key, k.instrument_token
+     FROM unnest($1::text[], $2::text[]) AS wanted (exchange, tradingsymbol)
+     JOIN kite_instruments k ON k.exchange = wanted.exchange AND k.tradingsymbol = wanted.tradingsymbol`,
+    [keys.map((key) => key.slice(0, key.indexOf(':'))), keys.map((key) => key.slice(key.indexOf(':') + 1))],
   );
   return new Map(rows.map((row) => [row.key, Number(row.instrument_token)]));
 }

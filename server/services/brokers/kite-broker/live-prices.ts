@@ -33,12 +33,30 @@ export function createKiteLivePrices({ db, clock, sessions, instruments, tickerU
   /** Tickers being started: a stream and a pass asking at once must not open two sockets. */
   const starting = new Map<number, Promise<AccountTicker>>();
   const watchers = new Map<number, Set<Watcher>>();
+  /** Each account's latest refollow: the next one waits for it. */
+  const following = new Map<number, Promise<void>>();
 
   /** What an account's ticker follows: the indices, then every instrument its streams watch. */
   async function wantedBy(accountId: number): Promise<string[]> {
     const wanted = new Set(await kiteIndexKeys(db));
     for (const watcher of watchers.get(accountId) ?? []) for (const key of watcher.keys) wanted.add(key);
     return [...wanted];
+  }
+
+  /**
+   * Brings the account's ticker level with what its streams watch now. One at a time per account, each reading
+   * the watchers when its turn comes: a stream closing while another opens on the same contract must not apply
+   * the closing one's older list last (the contract would be dropped from a stream still watching it).
+   */
+  function refollow(accountId: number): Promise<void> {
+    const turn = (following.get(accountId) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(async () => {
+        const ticker = tickers.get(accountId);
+        if (ticker !== undefined) await ticker.follow(await wantedBy(accountId));
+      });
+    following.set(accountId, turn);
+    return turn;
   }
 
   function stop(accountId: number): void {
@@ -82,7 +100,7 @@ export function createKiteLivePrices({ db, clock, sessions, instruments, tickerU
       onOrderUpdate: (update) => onOrderUpdate?.(accountId, update, warn),
     });
     tickers.set(accountId, ticker);
-    await ticker.follow(await wantedBy(accountId));
+    await refollow(accountId);
     ticker.start();
     return ticker;
   }
@@ -113,7 +131,7 @@ export function createKiteLivePrices({ db, clock, sessions, instruments, tickerU
     const first = open.size === 0 ? null : await sessions.sessionOf([...open][0]!);
     // A dump loaded now brings tokens the running tickers could not subscribe to before.
     if (first !== null && (await loadDump(first, warn))) {
-      for (const [accountId, ticker] of tickers) await ticker.follow(await wantedBy(accountId));
+      for (const accountId of [...tickers.keys()]) await refollow(accountId);
     }
   }
 
@@ -126,15 +144,15 @@ export function createKiteLivePrices({ db, clock, sessions, instruments, tickerU
     const set = watchers.get(accountId) ?? new Set<Watcher>();
     watchers.set(accountId, set);
     set.add(watcher);
-    const ticker = await tickerOf(accountId, warn);
-    await ticker?.follow(await wantedBy(accountId));
+    await tickerOf(accountId, warn);
+    await refollow(accountId);
     return {
       quotes: (): Record<string, LastPrice> => tickers.get(accountId)?.quotes(keys) ?? {},
       live: () => tickers.get(accountId)?.live() ?? false,
       stop: async () => {
         set.delete(watcher);
         if (set.size === 0) watchers.delete(accountId);
-        await tickers.get(accountId)?.follow(await wantedBy(accountId));
+        await refollow(accountId);
       },
     };
   }
