@@ -1,5 +1,9 @@
 import { expect, test, type Page } from './support/test';
 import { AppShell } from './pages/app-shell';
+import { browserSubscription } from '../server/alerts/local-push-service';
+import { scriptedPushEndpoint } from './support/kite';
+import { usePreferences } from './support/preferences';
+import { loginToken, registerAccount, storeSessionToken } from './support/session';
 import { signInReadyToTrade, type TradingUser } from './support/trading';
 
 // French everywhere (issue 24): what the server writes for a trader (an order's rejection, the alerts feed,
@@ -70,6 +74,29 @@ test('in French, a rejected order’s reason, its alert and a recommendation rea
   await expect(card).toContainText(/est en (hausse|baisse) de \d+,\d{2} % aujourd’hui/);
   await expect(card).toContainText(/sur l’échéance du \d{2}\/\d{2}\/\d{4}, un jeu de lots/);
   await expect(card).not.toContainText(' today');
+});
+
+test('at 360 px in French, another device whose last push failed says why in French', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  const token = await loginToken(page.request, await registerAccount(page.request));
+  const auth = { authorization: `Bearer ${token}` };
+  // The trader's phone, subscribed earlier; its push service now refuses what is sent to it (a 500, as a push
+  // service under trouble answers). The server's real sender encrypts, signs and posts to it on 127.0.0.1.
+  const endpoint = await scriptedPushEndpoint(page.request, `phone-${crypto.randomUUID()}`, 500);
+  const saved = await page.request.put('/api/push/devices/', { headers: auth, data: { endpoint, keys: browserSubscription().keys, label: 'Pixel 8, Chrome', topics: [] } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const tested = await page.request.post('/api/push/test/', { headers: auth, data: { endpoint } });
+  expect(tested.ok(), await tested.text()).toBe(true);
+
+  await storeSessionToken(page, token);
+  await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
+  await page.goto('/app/pages/setting/notifications');
+  const phone = page.getByRole('listitem', { name: 'Pixel 8, Chrome' });
+  await expect(phone).toContainText('Échec du dernier envoi : Le service de notifications push a répondu 500.');
+  await expect(phone).not.toContainText('answered');
+  await phone.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/french/push-device-error-fr-360.png' });
 });
 
 test('the trading-day fields show and read DD/MM/YYYY in French, not the browser’s US order', async ({ page }) => {

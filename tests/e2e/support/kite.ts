@@ -85,3 +85,8 @@ export async function kiteOrders(request: APIRequestContext, clientId: string): 
 export async function scriptAlertPrice(request: APIRequestContext, symbol: string, lastPrice: number | null): Promise<void> {
   await control(request, 'alert-price', { symbol, last_price: lastPrice });
 }
+
+/** A push endpoint on the e2e server's local push service that answers `status` to every push (201 if none). */
+export async function scriptedPushEndpoint(request: APIRequestContext, name: string, status?: number): Promise<string> {
+  return (await control(request, 'push-endpoint', { name, status })) as string;
+}

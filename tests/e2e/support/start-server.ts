@@ -8,7 +8,9 @@
  * reference server's Kite adapter points at it (KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL), so the live
  * broker's specs trade through a real login page and order book; they drive it over HTTP (/__control/*).
  * It keeps nothing on disk and goes with the process. Its control port also scripts the last prices the reference
- * server's price alerts see (/__control/alert-price, scripted-alert-prices.ts).
+ * server's price alerts see (/__control/alert-price, scripted-alert-prices.ts), and hands out endpoints on a push
+ * service on 127.0.0.1 that answer what a spec asks (/__control/push-endpoint, local-push-service.ts): the
+ * server's allow-list (PUSH_SERVICE_HOSTS) names that service's origin beside the browsers' own services.
  *
  * Both run on one clock pinned to 11:00 IST of the latest Wednesday or Friday that NSE trades, running on at
  * the real pace: the suite then meets the same market whenever CI runs it (a fresh MIS order is refused after
@@ -27,6 +29,8 @@ const kitePort = Number(process.env.E2E_KITE_PORT ?? '4781');
 
 const { startKiteServer } = await import('../../kite-server/kite-server.ts');
 const { scriptedAlertPrices } = await import('./scripted-alert-prices.ts');
+const { startLocalPushService } = await import('../../server/alerts/local-push-service.ts');
+const { defaultPushServiceHosts } = await import('../../../server/services/alerts/push-targets.ts');
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
 // The server's own signal handlers close it and exit; the data directory goes with the process.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
@@ -55,11 +59,16 @@ try {
   const clock = () => new Date(Date.now() + offsetMs);
   // The price alerts' scripted prices are driven through the Kite test server's control port (scripted-alert-prices.ts).
   const alertPrices = scriptedAlertPrices();
-  const kite = await startKiteServer({ port: kitePort, clock, extraControls: alertPrices.controls });
+  const push = await startLocalPushService();
+  const pushControls = {
+    // {name, status}: an endpoint on the local push service answering `status` to every push (201 if none).
+    'push-endpoint': (body: Record<string, unknown>) => push.endpoint(String(body.name), typeof body.status === 'number' ? body.status : undefined),
+  };
+  const kite = await startKiteServer({ port: kitePort, clock, extraControls: { ...alertPrices.controls, ...pushControls } });
   const kiteEnv = { KITE_API_ROOT: kite.apiRoot, KITE_LOGIN_URL: kite.loginUrl, KITE_TICKER_URL: kite.tickerUrl };
   // TRUST_PROXY=loopback: the scripted traders' setup calls name an address of their own (support/trading.ts,
   // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1.
-  await startServer({ env: { ...process.env, ...kiteEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback' }, clock, alertPrices: alertPrices.source });
+  await startServer({ env: { ...process.env, ...kiteEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source });
 } catch (error) {
   exitWithStartupError(error);
 }
