@@ -4,7 +4,7 @@
 // ticks asks the market nothing. Order changes, on a server: every state recorded since the last pass, even
 // passes a minute apart or a state stamped before the subscription that committed after it, never one
 // recorded before subscribing; closing one subscription leaves the account's others (and a closed stream's
-// listener subscribed again) hearing.
+// listener subscribed again) hearing, and one closing its stream on an order hears nothing more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerOrder, BrokerTick, TradingAccount } from '../../../server/services/brokers/broker-trading.ts';
 import { createPaperStream } from '../../../server/services/brokers/paper/paper-stream.ts';
@@ -112,6 +112,20 @@ describe("the paper stream's ticks", () => {
     stream.close();
   });
 
+  it('goes on pricing ticks after a failure for a subscriber that has no warn', async () => {
+    const market = fakeMarket();
+    const ticks: BrokerTick[][] = [];
+    market.answerWith(async () => {
+      throw new Error('the market is gone');
+    });
+    const stream = await market.stream.subscribe(account, { onTick: (moved) => ticks.push([...moved]) }, ['NFO:A']);
+    await market.move('NIFTY');
+    market.answerWith(async (keys) => Object.fromEntries(keys.map((key) => [key, quote(103)])));
+    await market.move('NIFTY');
+    expect(ticks).toEqual([[{ instrument: 'NFO:A', quote: quote(103) }]]);
+    stream.close();
+  });
+
   it('asks the market nothing for a stream that follows nothing or hears no ticks, and closes one without an order listener', async () => {
     const market = fakeMarket();
     const nothing = await market.stream.subscribe(account, { onTick: () => undefined });
@@ -201,6 +215,22 @@ describe.each(testBackends)("the paper stream's order changes on %s", (backend) 
     stream.close();
     otherStream.close();
     tickOnly.close();
+  });
+
+  it('tells a subscriber that closes its stream on an order nothing more, and the pass goes on', async () => {
+    const { desk, symbol, account } = await deskWithContract();
+    const heard: BrokerOrder[] = [];
+    const stream = await listen(desk, account, heard, {
+      onOrder: (order) => {
+        heard.push(order);
+        stream.close();
+      },
+    });
+    server.clock.advance(1000);
+    const first = await desk.place(symbol, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 100 });
+    await desk.place(symbol, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 99 });
+    await desk.tick();
+    expect(idsOf(heard)).toEqual([`${first.order_id} OPEN`]);
   });
 
   it("keeps telling an account's other subscriber when one closes, and a closed stream closed again never silences its listener's new stream", async () => {
