@@ -6,7 +6,7 @@
 // recorded before subscribing; closing one subscription leaves the account's others (and a closed stream's
 // listener subscribed again) hearing, and one closing its stream on an order hears nothing more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrokerOrder, BrokerTick, TradingAccount } from '../../../server/services/brokers/broker-trading.ts';
+import type { BrokerListener, BrokerOrder, BrokerTick, TradingAccount } from '../../../server/services/brokers/broker-trading.ts';
 import { createPaperStream } from '../../../server/services/brokers/paper/paper-stream.ts';
 import type { IndexName } from '../../../server/services/market/index-config.ts';
 import type { MarketListener } from '../../../server/services/market/market-feed.ts';
@@ -166,7 +166,7 @@ describe.each(testBackends)("the paper stream's order changes on %s", (backend) 
     market.set(symbol, { bid: 120, ask: 120.5, last: 120.25, close: 110 });
     return { desk, symbol, account: { id: desk.account.id, accountNumber: desk.accountNumber, capitalPaise: 50_000_000 } };
   };
-  const listen = async (desk: Desk, account: TradingAccount, orders: BrokerOrder[], listener = { onOrder: (order: BrokerOrder) => orders.push(order) }) =>
+  const listen = async (desk: Desk, account: TradingAccount, orders: BrokerOrder[], listener: BrokerListener = { onOrder: (order) => orders.push(order) }) =>
     desk.services.paperTrading.subscribe(account, listener);
   const idsOf = (orders: BrokerOrder[]) => orders.map((order) => `${order.order_id} ${order.status}`);
 
