@@ -163,6 +163,62 @@ describe.each(testBackends)('the MIS square-off a stopped server missed, on %s',
       { product: 'NRML', transaction_type: 'SELL', price_paise: 10000, kind: 'settlement', at: ist('2026-11-24', '10:00').toISOString() },
     ]);
   });
+  it("catches every account up, the oldest cut-off first, and leaves an MIS position last traded after its cut-off to the regular square-off", async () => {
+    db = await createTestDatabase(backend);
+    const { clock, market, options } = setup(backend, db, ist('2026-11-18', '10:00'));
+    const server = await start(options);
+    const client = guardedClient(server.app);
+    // Opened first (the lower account id), it misses Thursday's cut-off; the other Wednesday's.
+    const thursday = await openDesk(server, client);
+    const wednesday = await openDesk(server, client);
+    const call = wednesday.contract(wednesday.atm, 'CE').tradingsymbol;
+    const put = wednesday.contract(wednesday.atm, 'PE').tradingsymbol;
+    market.set(call, { bid: 120, ask: 120.5 });
+    market.set(put, { bid: 80, ask: 80.5 });
+    await wednesday.place(call, 'BUY', wednesday.lotSize, { product: 'MIS' });
+
+    // Nothing runs until Friday (no pass): Thursday's trades, one of them made after the cut-off.
+    clock.advance(ist('2026-11-19', '10:00').getTime() - clock.now().getTime());
+    await thursday.logIn();
+    await thursday.place(call, 'BUY', thursday.lotSize, { product: 'MIS' });
+    await thursday.place(put, 'BUY', thursday.lotSize, { product: 'MIS' });
+    const late = await thursday.place(put, 'BUY', thursday.lotSize, { product: 'MIS' });
+    await server.db.query('UPDATE paper_trades SET filled_at = $1 WHERE order_id = $2', [ist('2026-11-19', '15:27'), late.order_id]);
+
+    clock.advance(ist('2026-11-20', '10:00').getTime() - clock.now().getTime());
+    const trading = server.app.getDecorator<Services>(servicesDecorator).paperTrading;
+    expect(await trading.catchUp(clock.now())).toMatchObject({ squaredOff: 2 });
+    const { rows } = await server.db.query<{ broker_account_id: number; tradingsymbol: string; placed_at: Date }>(
+      `SELECT broker_account_id, tradingsymbol, placed_at FROM paper_orders WHERE purpose = 'auto_squareoff' ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { broker_account_id: wednesday.account.id, tradingsymbol: call, placed_at: ist('2026-11-18', '15:25') },
+      { broker_account_id: thursday.account.id, tradingsymbol: call, placed_at: ist('2026-11-19', '15:25') },
+    ]);
+    const positions = await positionsOn(server, thursday);
+    expect(positions.get(`${put}:MIS`)).toBe(2 * thursday.lotSize);
+    // Closed on Thursday: not in Friday's book.
+    expect(positions.get(`${call}:MIS`) ?? 0).toBe(0);
+  });
+
+  it('tries a square-off refused at the cut-off (no price then) once, not again on every pass', async () => {
+    db = await createTestDatabase(backend);
+    const { clock, market, options } = setup(backend, db, ist(friday, '11:00'));
+    const server = await start(options);
+    const desk = await openDesk(server, guardedClient(server.app));
+    const call = desk.contract(desk.atm, 'CE').tradingsymbol;
+    market.set(call, { bid: 120, ask: 120.5 });
+    await desk.place(call, 'BUY', desk.lotSize, { product: 'MIS' });
+    market.unset(call);
+    clock.advance(ist(friday, '16:30').getTime() - clock.now().getTime());
+    const trading = server.app.getDecorator<Services>(servicesDecorator).paperTrading;
+    expect(await trading.catchUp(clock.now())).toMatchObject({ squaredOff: 1 });
+    clock.advance(1000);
+    expect(await trading.catchUp(clock.now())).toMatchObject({ squaredOff: 0 });
+    const { rows } = await server.db.query<{ status: string }>(`SELECT status FROM paper_orders WHERE purpose = 'auto_squareoff' AND broker_account_id = $1`, [desk.account.id]);
+    expect(rows).toEqual([{ status: 'REJECTED' }]);
+    expect((await positionsOn(server, desk)).get(`${call}:MIS`)).toBe(desk.lotSize);
+  });
 });
 
 describe.runIf(testBackends.includes('postgres'))('two server instances on PostgreSQL after a missed cut-off', () => {

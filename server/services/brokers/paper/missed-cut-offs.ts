@@ -39,7 +39,7 @@ const openMisSql = (oneAccount: boolean) => `SELECT t.broker_account_id, a.accou
 
 type OpenMisRow = { broker_account_id: number; account_number: string; capital: string; instrument_token: number; portfolio_id: number | null; last_at: Date };
 
-const legKey = (token: number, portfolioId: number | null) => `${token}:${portfolioId ?? ''}`;
+const legKey = (token: number, portfolioId: number | null) => `${token}:${portfolioId}`;
 
 /**
  * The cut-off a position missed, if any: the 15:25 IST of its last trade's day, when the position stood as it
@@ -52,12 +52,14 @@ export function missedCutOff(lastTradeAt: Date, now: Date): Date | null {
   return cutOff.getTime() + missedAfterMs <= now.getTime() ? cutOff : null;
 }
 
-/** The market as it stood at the cut-off: its quotes then, and open (the square-off is the broker's own, at 15:25 of a session). */
+/**
+ * The market as it stood at the cut-off: its quotes then, and a session open (the square-off is the broker's
+ * own, at 15:25 of a session). Placing an exit reads only these two (not `marketOpen`, the fill engine's).
+ */
 function pricedAtCutOff(prices: PriceSource, cutOff: Date): PriceSource {
   return {
     ...prices,
     quotes: (keys, q) => prices.quotesAt(keys, cutOff, q),
-    marketOpen: async () => true,
     session: async () => ({ open: true, nextOpen: null, closedAt: null }),
   };
 }
@@ -94,7 +96,6 @@ export function createMissedCutOffs({ db, prices, books, exitsPricedBy }: Missed
       [account.id, cutOff],
     );
     for (const order of tried) missed.delete(legKey(order.instrument_token, order.portfolio_id));
-    if (missed.size === 0) return 0;
     const legs = (await books.openLegs(tx, account.id, cutOff)).filter((leg) => leg.product === 'MIS' && missed.has(legKey(leg.contract.instrumentToken, leg.portfolioId)));
     await exitsPricedBy(pricedAtCutOff(prices, cutOff)).closeLegs(tx, account, legs, { tag: 'AUTO-SQOFF', purpose: 'auto_squareoff' }, cutOff);
     return legs.length;

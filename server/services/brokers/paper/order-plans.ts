@@ -18,23 +18,24 @@ export const maxSlicesPerOrder = 20;
 
 /** The MARKET orders that close legs: shorts bought back before longs are sold (never a naked short in between), each sliced at the freeze quantity. */
 export function exitOrders(legs: readonly OpenLeg[], purpose: 'squareoff' | 'auto_squareoff'): Array<PlannedOrder & { contract: Contract }> {
-  const ordered = [...legs.filter((leg) => leg.quantity < 0), ...legs.filter((leg) => leg.quantity > 0)];
-  return ordered.flatMap((leg) =>
-    slices(Math.abs(leg.quantity), leg.contract).map((quantity) => ({
-      contract: leg.contract,
-      exchange: leg.contract.exchange,
-      tradingsymbol: leg.contract.tradingsymbol,
-      side: leg.quantity < 0 ? ('BUY' as const) : ('SELL' as const),
-      orderType: 'MARKET' as const,
-      product: leg.product,
-      quantity,
-      pricePaise: 0,
-      triggerPaise: 0,
-      portfolioId: leg.portfolioId,
-      purpose,
-      bot: leg.bot ?? null,
-    })),
-  );
+  const closing = (side: 'BUY' | 'SELL', held: readonly OpenLeg[]) =>
+    held.flatMap((leg) =>
+      slices(Math.abs(leg.quantity), leg.contract).map((quantity) => ({
+        contract: leg.contract,
+        exchange: leg.contract.exchange,
+        tradingsymbol: leg.contract.tradingsymbol,
+        side,
+        orderType: 'MARKET' as const,
+        product: leg.product,
+        quantity,
+        pricePaise: 0,
+        triggerPaise: 0,
+        portfolioId: leg.portfolioId,
+        purpose,
+        bot: leg.bot ?? null,
+      })),
+    );
+  return [...closing('BUY', legs.filter((leg) => leg.quantity < 0)), ...closing('SELL', legs.filter((leg) => leg.quantity > 0))];
 }
 
 type OrderPlansOptions = { clock: Clock; contracts: Contracts; books: Books };

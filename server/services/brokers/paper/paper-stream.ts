@@ -4,12 +4,12 @@
 // each pass of the fill engine (paper-trading.ts onTick, every pass on every instance): a fill made by the
 // leader, a placement served by another instance and a cancellation alike reach this instance's subscribers,
 // each state once and in the order written.
-import type { Database } from '../../../db/database.ts';
+import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import type { MarketFeed } from '../../market/market-feed.ts';
 import type { MarketService } from '../../market/market-service.ts';
-import type { BrokerListener, BrokerStream, TradingAccount } from '../broker-trading.ts';
+import type { BrokerListener, BrokerOrder, BrokerStream, TradingAccount } from '../broker-trading.ts';
 import { statesSince } from './order-history.ts';
 
 /**
@@ -20,53 +20,51 @@ const lateCommitMs = 30_000;
 
 /** The followed instruments that a market update moved (their index ticked). */
 export function movedInstruments(instruments: readonly string[], indexOf: ReadonlyMap<string, IndexName | null>, moved: ReadonlySet<IndexName>): string[] {
-  return instruments.filter((key) => {
-    const index = indexOf.get(key);
-    return index !== null && index !== undefined && moved.has(index);
-  });
+  // An index-less (null) or unknown (undefined) instrument is never among the indices that moved.
+  return instruments.filter((key) => moved.has(indexOf.get(key) as IndexName));
 }
 
-export type PaperStreamOptions = { db: Database; clock: Clock; market: MarketService; feed: MarketFeed };
+/** What the stream uses of the database, the market (prices and which index moves an instrument) and the feed. */
+export type PaperStreamOptions = { db: Queryable; clock: Clock; market: Pick<MarketService, 'quotes' | 'indicesOfInstruments'>; feed: Pick<MarketFeed, 'subscribe'> };
 
 export function createPaperStream({ db, clock, market, feed }: PaperStreamOptions) {
-  const listeners = new Map<number, Set<BrokerListener>>();
+  /** Each account's order subscribers: the listener and its `onOrder`. */
+  const listeners = new Map<number, Map<BrokerListener, (order: BrokerOrder) => void>>();
   /** States told, with when they were recorded (forgotten once older than the read-back window). */
   const told = new Map<number, number>();
-  let readFrom: Date | null = null;
+  /** The previous pass's time (the first subscriber's arrival when none is listening). */
+  let readFrom = clock();
 
-  /** Tells the subscribers every order state recorded since the last pass; answers how many it told. */
-  async function pass(now: Date = clock()): Promise<number> {
-    const accountIds = [...listeners.keys()];
-    if (accountIds.length === 0) return 0;
-    const from = new Date(Math.min(readFrom?.getTime() ?? now.getTime(), now.getTime()) - lateCommitMs);
+  /** Tells the subscribers every order state recorded since the last pass (none without subscribers: statesSince reads nothing). */
+  async function pass(now: Date = clock()): Promise<void> {
+    const from = new Date(Math.min(readFrom.getTime(), now.getTime()) - lateCommitMs);
     readFrom = now;
-    let count = 0;
-    for (const { stateId, order } of await statesSince(db, accountIds, from)) {
+    for (const { stateId, order } of await statesSince(db, [...listeners.keys()], from)) {
       if (told.has(stateId)) continue;
       told.set(stateId, now.getTime());
-      count += 1;
-      for (const listener of [...(listeners.get(order.broker_account_id) ?? [])]) listener.onOrder?.(order);
+      for (const onOrder of [...(listeners.get(order.broker_account_id)?.values() ?? [])]) onOrder(order);
     }
     for (const [stateId, at] of told) if (at < now.getTime() - 2 * lateCommitMs) told.delete(stateId);
-    return count;
   }
 
   async function subscribe(account: TradingAccount, listener: BrokerListener, instruments: readonly string[] = []): Promise<BrokerStream> {
     // Only what changes from now on: states already recorded count as told.
-    if (listener.onOrder !== undefined) {
+    const { onOrder } = listener;
+    if (onOrder !== undefined) {
       if (listeners.size === 0) readFrom = clock();
       const now = clock();
       for (const { stateId } of await statesSince(db, [account.id], new Date(now.getTime() - lateCommitMs))) told.set(stateId, now.getTime());
-      const own = listeners.get(account.id) ?? new Set<BrokerListener>();
-      own.add(listener);
+      const own = listeners.get(account.id) ?? new Map<BrokerListener, (order: BrokerOrder) => void>();
+      own.set(listener, onOrder);
       listeners.set(account.id, own);
     }
     let open = true;
     const indexOf = instruments.length === 0 ? new Map<string, IndexName | null>() : await market.indicesOfInstruments(instruments);
     // Ticks are priced one after the other, so a slow one never overtakes the next.
     let pricing = Promise.resolve();
+    const { onTick } = listener;
     const stopTicks =
-      listener.onTick === undefined || instruments.length === 0
+      onTick === undefined || instruments.length === 0
         ? () => undefined
         : feed.subscribe((update) => {
             const moved = movedInstruments(instruments, indexOf, update.moved);
@@ -74,7 +72,7 @@ export function createPaperStream({ db, clock, market, feed }: PaperStreamOption
             pricing = pricing
               .then(() => market.quotes(moved, update.states))
               .then((data) => {
-                if (open) listener.onTick?.(Object.entries(data).map(([instrument, quote]) => ({ instrument, quote })));
+                if (open) onTick(Object.entries(data).map(([instrument, quote]) => ({ instrument, quote })));
               })
               .catch((error: unknown) => listener.warn?.({ err: error, accountId: account.id }, 'the simulator could not price a tick'));
           });

@@ -71,9 +71,10 @@ export function createSettlement({ db, prices, contracts, books, exits }: Settle
         const legs = (await openLegs(tx, row.broker_account_id, now)).filter((leg) => leg.contract.instrumentToken === row.instrument_token);
         const rates = await ratesFor(tx, contract.exchange, istDate(now));
         for (const leg of legs) {
-          const side: Side = leg.quantity > 0 ? 'SELL' : 'BUY';
+          const long = leg.quantity > 0;
+          const side: Side = long ? 'SELL' : 'BUY';
           const quantity = Math.abs(leg.quantity);
-          const charges = expiryCharges(rates, { long: leg.quantity > 0, quantity, intrinsicPaise, freezeQuantity: contract.freezeQuantity });
+          const charges = expiryCharges(rates, { long, quantity, intrinsicPaise, freezeQuantity: contract.freezeQuantity });
           const owner = { accountId: row.broker_account_id, portfolioId: leg.portfolioId, product: leg.product };
           await tx.query(tradeInsertSql(1), tradeValues(null, contract, side, quantity, intrinsicPaise, charges, 'settlement', now, owner));
         }
