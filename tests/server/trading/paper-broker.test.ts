@@ -605,6 +605,18 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       expect(again.body.orders).toEqual([]);
     });
 
+    it('closes a position named twice to flat, never past it into a short', async () => {
+      await desk.place(call24000, 'BUY', 130);
+      const twice = [
+        { tradingsymbol: call24000, exchange: 'NFO', product: 'NRML' },
+        { tradingsymbol: call24000, exchange: 'NFO', product: 'NRML' },
+      ];
+      const res = await desk.trade('squareoffTrades', { positions: twice });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.orders.map((order) => [order.transaction_type, order.quantity, order.status])).toEqual([['SELL', 130, 'COMPLETE']]);
+      expect((await desk.positionBook()).net.map((position) => position.quantity)).toEqual([0]);
+    });
+
     it('squares off part of one position with execute_order', async () => {
       await desk.place(call24000, 'BUY', 195);
       const res = await desk.trade('executeOrder', { action: 'squareoff', tradingsymbol: call24000, exchange: 'NFO', product: 'NRML', quantity: 65 });

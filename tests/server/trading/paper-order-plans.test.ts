@@ -158,6 +158,15 @@ describe.each(testBackends)('the paper broker’s order plans on %s', (backend) 
       });
     });
 
+    it('closes a position named twice once, and quantities adding up past it only to flat', async () => {
+      const { portfolio, lot, working } = await book();
+      expect(await plans().planSquareOff(account, portfolio, [ref(callSymbol), ref(callSymbol)])).toEqual({ orders: [exit(3 * lot, portfolio)], cancel: [working.limit, working.stop] });
+      expect(await plans().planSquareOff(account, portfolio, [ref(callSymbol, 2 * lot), ref(callSymbol, 2 * lot)])).toEqual({
+        orders: [exit(2 * lot, portfolio), exit(lot, portfolio)],
+        cancel: [working.limit, working.stop],
+      });
+    });
+
     it('closes a lot and then another of the same position as two exits, cancelling its working orders once', async () => {
       const { portfolio, lot, working } = await book();
       expect(await plans().planSquareOff(account, portfolio, [ref(callSymbol, lot), ref(callSymbol, lot)])).toEqual({

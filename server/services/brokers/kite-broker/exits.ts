@@ -11,6 +11,7 @@ import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import type { Clock } from '../../clock.ts';
 import type { BrokerOrder, OrderBot, OrderIntent, PlannedOrder, PositionRef, Product, TradingAccount } from '../broker-trading.ts';
 import { slices } from '../order-slicing.ts';
+import { legsToClose as namedLegs } from '../square-off-legs.ts';
 import type { KiteContracts } from './contracts.ts';
 import type { KiteCalls } from './kite-calls.ts';
 import type { Mirror } from './mirror.ts';
@@ -86,17 +87,7 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
 
   /** The shares of `open` that the refs close (all of each position, or the quantity a ref names). */
   function legsToClose(open: readonly Leg[], refs: readonly PositionRef[]): Leg[] {
-    const legs: Leg[] = [];
-    for (const ref of refs) {
-      let toClose = ref.quantity ?? Number.POSITIVE_INFINITY;
-      for (const leg of open.filter((candidate) => positionKey(candidate) === positionKey(ref))) {
-        const quantity = Math.min(Math.abs(leg.quantity), toClose);
-        if (quantity <= 0) continue;
-        toClose -= quantity;
-        legs.push({ ...leg, quantity: Math.sign(leg.quantity) * quantity });
-      }
-    }
-    return legs;
+    return namedLegs(open, refs, (leg, ref) => positionKey(leg) === positionKey(ref));
   }
 
   /** The MARKET orders that close legs: shorts bought back before longs are sold, each sliced at the freeze quantity. */

@@ -9,6 +9,7 @@ import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import type { IntentPlan, OrderIntent, PlannedOrder, PlanOptions, PositionRef, TradingAccount } from '../broker-trading.ts';
 import { guardEntries } from '../entry-guards.ts';
 import { refuseOversized, slices } from '../order-slicing.ts';
+import { legsToClose } from '../square-off-legs.ts';
 import type { Books, OpenLeg } from './books.ts';
 import type { Contract, Contracts } from './contracts.ts';
 import { lockAccount, orderColumns, type OrderRow } from './order-rows.ts';
@@ -71,24 +72,15 @@ export function createOrderPlans({ clock, contracts, books }: OrderPlansOptions)
     const now = clock();
     await lockAccount(q, account.id);
     await checkPortfolio(q, account.id, portfolioId);
-    const open = await openLegs(q, account.id, now);
-    const legs: OpenLeg[] = [];
-    for (const ref of refs) {
-      const matching = open.filter(
-        (leg) =>
-          leg.contract.exchange === ref.exchange &&
-          leg.contract.tradingsymbol === ref.tradingsymbol &&
-          leg.product === ref.product &&
-          (portfolioId === null || leg.portfolioId === portfolioId),
-      );
-      let toClose = ref.quantity ?? Number.POSITIVE_INFINITY;
-      for (const leg of matching) {
-        const quantity = Math.min(Math.abs(leg.quantity), toClose);
-        if (quantity <= 0) continue;
-        toClose -= quantity;
-        legs.push({ ...leg, quantity: Math.sign(leg.quantity) * quantity });
-      }
-    }
+    const legs = legsToClose(
+      await openLegs(q, account.id, now),
+      refs,
+      (leg, ref) =>
+        leg.contract.exchange === ref.exchange &&
+        leg.contract.tradingsymbol === ref.tradingsymbol &&
+        leg.product === ref.product &&
+        (portfolioId === null || leg.portfolioId === portfolioId),
+    );
     const cancel: string[] = [];
     for (const leg of legs) {
       const { rows } = await q.query<OrderRow>(
