@@ -142,6 +142,8 @@ describe("the order pipeline's parts", () => {
     it("sends a Kite autoslice leg's slices in the same step or not at all, and a leg above the second's limit a second's worth at a time", async () => {
       // Room for two: a plain order then a leg of two: the leg waits for a second with room for both.
       expect(sent(await step([planned(), planned(7), planned(7)], { sentThisSecond: 1 }))).toEqual([0]);
+      // Room for three: a plain order and a leg of two all go.
+      expect(sent(await step([planned(), planned(7), planned(7)]))).toEqual([0, 1, 2]);
       // The leg first: it goes, the plain order after it waits.
       expect(sent(await step([planned(7), planned(7), planned()], { sentThisSecond: 1 }))).toEqual([0, 1]);
       // Room for one: nothing of a leg of two goes.
