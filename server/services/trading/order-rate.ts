@@ -36,12 +36,13 @@ export async function rateCounts(q: Queryable, accountId: number, now: Date): Pr
      FROM order_sends WHERE broker_account_id = $1 AND sent_at > $2::timestamptz - interval '1 day'`,
     [accountId, now, istDate(now)],
   );
-  const row = rows[0];
-  const oldest = row?.oldest_in_second ?? null;
+  // An aggregate without GROUP BY: always one row, its counts 0 when nothing was sent.
+  const row = rows[0]!;
+  const oldest = row.oldest_in_second;
   return {
-    second: Number(row?.second ?? 0),
-    minute: Number(row?.minute ?? 0),
-    day: Number(row?.day ?? 0),
+    second: Number(row.second),
+    minute: Number(row.minute),
+    day: Number(row.day),
     secondFreesInMs: oldest === null ? 1000 : Math.max(1, new Date(oldest).getTime() + 1000 - now.getTime()),
   };
 }

@@ -43,11 +43,12 @@ export async function takeStep(tx: Queryable, { call, idempotency, limits, clock
     }
   }
   const { room, stop: limitReached, waitMs } = roomNow(await rateCounts(tx, account.id, now), limits);
-  if (!begun && room === 0 && limitReached === null) return { refusal: perSecondRefusal(limits) };
-  const portfolioIds = [...new Set(todo.flatMap((order) => (order.portfolioId === null ? [] : [order.portfolioId])))];
+  // Before anything went out, a minute or day used up was refused above (checkIntentRoom): room 0 is the second's.
+  if (!begun && room === 0) return { refusal: perSecondRefusal(limits) };
+  // The orders' portfolios still there (a null in the list matches no row).
   const { rows: live } = await tx.query<{ id: number }>('SELECT id FROM portfolios WHERE broker_account_id = $1 AND id = ANY($2::int[]) FOR KEY SHARE', [
     account.id,
-    portfolioIds,
+    todo.map((order) => order.portfolioId),
   ]);
   const kept = new Set(live.map((row) => Number(row.id)));
   const killed = call.entry && armed !== null ? killSwitchText(account.accountNumber, armed) : null;

@@ -3,6 +3,7 @@
 // stop of its own. No server.
 import { describe, expect, it } from 'vitest';
 import { lateKillText } from '../../../server/services/texts/order-texts.ts';
+import { said } from '../../../server/services/texts/said.ts';
 import { lateKillNote } from '../../../server/services/trading/late-kill.ts';
 
 describe("the late kill's note in an entry's answer", () => {
@@ -13,5 +14,7 @@ describe("the late kill's note in an entry's answer", () => {
     expect(lateKillNote(lateKillText({ cancelled: 0, filled: 0, unfilled: 0 }))).toBe(
       'the kill switch was turned on while this was being placed, so everything was closed at once: 0 working orders cancelled, 0 exits filled',
     );
+    // Only the final full stop goes: one inside the sentence (a time, an amount) stays.
+    expect(lateKillNote(said('kill_switch.late_closed', { cancelled: 0, filled: 1, unfilled: 0 }, 'Closed at 10.30, 1 exit filled.'))).toBe('closed at 10.30, 1 exit filled');
   });
 });

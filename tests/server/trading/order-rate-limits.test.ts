@@ -73,6 +73,8 @@ describe("an account's order rate limits", () => {
     expect(await refusalOf(checkRateLimits(server.db, accountId, 3, now, limits))).toMatchObject({ code: 'order_rate_limited', retryAfterSeconds: 30, text: { i18n: perMinute } });
     // Two more: the order of 400 ms ago too, in 59.6 s.
     expect(await refusalOf(checkRateLimits(server.db, accountId, 4, now, limits))).toMatchObject({ code: 'order_rate_limited', retryAfterSeconds: 60, text: { i18n: perMinute } });
+    // More than the minute takes at all, on an account that sent nothing: refused, never a failure.
+    expect(await refusalOf(checkRateLimits(server.db, accountId + 100_000, 5, now, limits))).toMatchObject({ code: 'order_rate_limited', text: { i18n: perMinute } });
   });
 
   it('refuses a single call only past the second, for a second, saying whether the call alone is too big', async () => {
@@ -92,8 +94,9 @@ describe("an account's order rate limits", () => {
 
   it("refuses a paced intent up front only when it could never fit, or today's or this minute's orders leave no room", async () => {
     const full: RateLimits = { perSecond: 1, perMinute: 2, perDay: 4 };
-    // Nothing to send is never refused, even with every limit used up.
+    // Nothing to send is never refused, even with every limit used up, or past them (the kill switch's exits are never refused).
     expect(await refusalOf(checkIntentRoom(server.db, accountId, 0, now, full))).toBeNull();
+    expect(await refusalOf(checkIntentRoom(server.db, accountId, 0, now, { perSecond: 0, perMinute: 1, perDay: 3 }))).toBeNull();
     // The second's limit is not checked up front: the intent is paced over the seconds.
     expect(await refusalOf(checkIntentRoom(server.db, accountId, 3, now, { perSecond: 1, perMinute: 5, perDay: 7 }))).toBeNull();
     expect(await refusalOf(checkIntentRoom(server.db, accountId, 4, now, { perSecond: 1, perMinute: 5, perDay: 100 }))).toMatchObject({
