@@ -8,6 +8,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import { changeRun } from '../../../server/services/bots/engine/bot-runs.ts';
 import { words } from '../../../server/services/texts/said.ts';
 import { signedInAccount } from '../support/accounts.ts';
+import { createPortfolio } from '../support/trading.ts';
 import { testBackends } from '../support/test-database.ts';
 import { istInstant, monday, openBotDesk, tuesdayHoliday, type BotDesk } from './bot-desk.ts';
 
@@ -72,6 +73,10 @@ describe.each(testBackends)("the bots' cards and history on %s", (backend) => {
     expect(before.bots.find((bot) => bot.bot_id === paused.id)).toMatchObject({ state: 'paused', reason: null, next_action_at: null });
     expect(before.bots.find((bot) => bot.bot_id === stopped.id)).toMatchObject({ state: 'stopped', reason: 'Stopped', reason_i18n: null, next_action_at: null });
     expect(before.bots.find((bot) => bot.bot_id === tuesdays.id)).toMatchObject({ state: 'not_today', next_action_at: null });
+
+    // A portfolio without bots answers none.
+    const empty = await createPortfolio(t.call, t.desk.token, t.desk.account.id, 100000, 'No bots');
+    expect((await t.call('getBotStates', { token: t.desk.token, params: { portfolioId: empty.id } })).body).toEqual({ bots: [], as_of: before.as_of });
 
     // At the entry's very minute, before the tick that enters, nothing is left to wait for.
     t.at(monday, '09:20');
@@ -138,6 +143,10 @@ describe.each(testBackends)("the bots' cards and history on %s", (backend) => {
     expect(await card(bot.id)).toMatchObject({ state: 'waiting', reason: 're-entry due', next_action_at: null });
     await setStatus(bot.id, 'paused');
     expect(await card(bot.id)).toMatchObject({ state: 'paused', reason: 're-entry due' });
+    // A run still marked in position while the bot holds nothing (its legs closed outside it) is not shown in position.
+    const emptied = await t.createDaily({ name: 'Emptied straddle' });
+    await changeRun(t.server.db, runRef(emptied.id), monday, () => ({ state: 'in_position', entries: 1 }), istInstant(monday, '15:11'));
+    expect(await card(emptied.id)).toMatchObject({ state: 'waiting', open_positions: 0, entries_today: 1 });
   });
 
   it("lists 60 days of runs, newest first, each with its own day's actions and P&L", async () => {
