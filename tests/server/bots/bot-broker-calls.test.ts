@@ -2,6 +2,7 @@
 // each tagged with its action's key and counted against the account's order rate limits (Kite's 5,000 a
 // day), all or nothing: an entry that would pass the day's limit places nothing, the action says why and
 // the bot is left exited, not stopped. One server; each test its own bot.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../support/test-database.ts';
 import { istInstant, monday, openBotDesk, type BotDesk } from './bot-desk.ts';
@@ -67,5 +68,25 @@ describe.each(testBackends)("a bot's broker calls on %s", (backend) => {
     expect(await t.run('daily', refused.id)).toMatchObject({ state: 'exited', reason_i18n: { code: 'bot.entry_refused', params: { reason: { code: 'refusal.rate_per_day' } } } });
     // A refusal, not a fault: the trader is told the entry was refused.
     expect((await t.alerts(refused.id)).map((alert) => alert.event)).toEqual(['bot_rejected']);
+  });
+
+  it('refuses the entry of a bot resumed while the kill switch is armed, placing nothing, and stops the bot again', async () => {
+    const bot = await t.createDaily({ entry_time: '15:23', exit_time: '15:25' });
+    t.at(monday, '15:22');
+    const armed = await t.call('armKillSwitch', {
+      token: t.desk.token,
+      body: { account_number: t.desk.accountNumber, source: 'header', reason: 'Too volatile' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(armed.status, JSON.stringify(armed.body)).toBe(200);
+    expect((await t.call('updateDailyBot', { token: t.desk.token, params: { id: bot.id }, body: { status: 'active' } })).status).toBe(200);
+    const sent = await sendsToday();
+    t.at(monday, '15:23');
+    expect((await t.tick()).acted).toBe(1);
+    const [entry] = await t.actions('daily', bot.id);
+    expect(entry).toMatchObject({ action: 'enter', status: 'failed', order_ids: [], message_i18n: { code: 'order.kill_switch_on' } });
+    expect(await t.orders('daily', bot.id)).toEqual([]);
+    expect(await sendsToday()).toBe(sent);
+    expect(await t.run('daily', bot.id)).toMatchObject({ state: 'stopped', reason_i18n: { code: 'bot.entry_refused', params: { reason: { code: 'order.kill_switch_on' } } } });
   });
 });
