@@ -205,7 +205,13 @@ describe.each(testBackends)("the bots' cards and history on %s", (backend) => {
 
   it("shows a bot on Tuesday's exchange holiday as not trading today, though Tuesday is its weekday (the demo market trades every day)", async () => {
     const bot = await t.createDaily({ name: 'Holiday straddle', weekdays: [1, 2] });
+    // Entered on Monday and still held on Tuesday (its exit missed): in position, yet no exit time today.
+    const held = await t.createDaily({ name: 'Held over', weekdays: [1], entry_time: '15:25', exit_time: '15:29' });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '15:25');
+    await t.tick();
     t.at(tuesdayHoliday, '09:00');
+    expect(await card(held.id)).toMatchObject({ trading_day: tuesdayHoliday, state: 'in_position', open_positions: 2, next_action_at: null });
     expect(await card(bot.id)).toMatchObject({ trading_day: tuesdayHoliday, state: 'waiting', next_action_at: istInstant(tuesdayHoliday, '09:20').toISOString() });
     const source = t.market.source as { demo: boolean };
     source.demo = false;

@@ -105,7 +105,8 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
       else if (!today) state = 'not_today';
       else state = bot.status === 'paused' ? 'paused' : 'waiting';
       let next: Date | null = null;
-      if (today && bot.status !== 'stopped') {
+      // A stopped bot's state is 'stopped': neither time below applies to it.
+      if (today) {
         if (state === 'in_position' && minutes < clockMinutes(bot.exitTime)) next = new Date(istInstant(day, bot.exitTime));
         else if (state === 'waiting' && run === null && minutes < clockMinutes(bot.entryFrom)) next = new Date(istInstant(day, bot.entryFrom));
       }
