@@ -124,4 +124,74 @@ describe.each(testBackends)("a bot action's outcome on %s", (backend) => {
     expect(await runOf(bot.id)).toMatchObject({ state: 'exited', reason: 'target reached', entries: 1 });
     expect((await alertsOf(bot.id))[1]).toMatchObject({ event: 'bot_target', severity: 'success', title: 'Straddle C: target reached' });
   });
+
+  it('exits at once what filled of an entry the broker partly refused, saying so on the run and alerting the refusal', async () => {
+    const bot = await t.createDaily({ name: 'Straddle D', entry_time: '11:30', exit_time: '15:10' });
+    t.straddle(100.25, 100.25);
+    t.market.unset(t.symbol(0, 'PE'));
+    t.at(monday, '11:30');
+    await t.tick();
+    expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.sequence, action.status])).toEqual([
+      ['enter', 1, 'failed'],
+      ['exit', 1, 'completed'],
+    ]);
+    expect((await t.orders('daily', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.status])).toEqual([
+      [t.symbol(0, 'CE'), 'SELL', 'COMPLETE'],
+      [t.symbol(0, 'PE'), 'SELL', 'REJECTED'],
+      [t.symbol(0, 'CE'), 'BUY', 'COMPLETE'],
+    ]);
+    const [refused, exited] = await alertsOf(bot.id);
+    expect(refused).toMatchObject({ event: 'bot_rejected', severity: 'danger', title: 'Straddle D: entry refused', title_i18n: { code: 'alert.bot_entry_refused_title' } });
+    expect(refused!.body).toMatch(new RegExp(`^${t.symbol(0, 'PE')}: No price for`));
+    // The exit closed the one leg that filled.
+    expect(exited).toMatchObject({ event: 'bot_exited', body_i18n: { code: 'alert.bot_closed_legs_body', params: { legs: 1 } } });
+    t.straddle(100.25, 100.25);
+  });
+
+  it('buys back a stopped leg alone, keeps the other open, and closes only that one at the exit time', async () => {
+    const bot = await t.createDaily({ name: 'Straddle E', entry_time: '12:00', exit_time: '12:30', stop_loss_pct: 100, target_pct: 90, params: { leg_stop_loss_pct: 30, move_sl_to_cost: false } });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '12:00');
+    await t.tick();
+    // Sold at 100: the call's stop is at 130; bought back at its ask, 130.50.
+    t.straddle(130.25, 90);
+    t.at(monday, '12:10');
+    await t.tick();
+    const legs = json((await runOf(bot.id)).legs) as Array<{ tradingsymbol: string; exitPricePaise?: number }>;
+    expect(legs.map((leg) => [leg.tradingsymbol, leg.exitPricePaise ?? null])).toEqual([
+      [t.symbol(0, 'CE'), 13_050],
+      [t.symbol(0, 'PE'), null],
+    ]);
+    expect(await runOf(bot.id)).toMatchObject({ state: 'in_position', entries: 1 });
+    const [, stop] = await alertsOf(bot.id);
+    expect(stop).toMatchObject({
+      event: 'bot_stop_loss',
+      severity: 'warning',
+      title: `Straddle E: a leg's stop-loss hit`,
+      body: `Bought back ${t.symbol(0, 'CE')}. Still open: ${t.symbol(0, 'PE')}.`,
+    });
+    t.at(monday, '12:30');
+    await t.tick();
+    expect((await t.orders('daily', bot.id)).slice(3).map((order) => [order.tradingsymbol, order.transaction_type])).toEqual([[t.symbol(0, 'PE'), 'BUY']]);
+    expect((await alertsOf(bot.id))[2]).toMatchObject({ event: 'bot_exited', body_i18n: { code: 'alert.bot_closed_legs_body', params: { legs: 1 } } });
+  });
+
+  it('alerts an exit the broker refused as one the engine tries again, and leaves the bot in position', async () => {
+    const bot = await t.createDaily({ name: 'Straddle F', entry_time: '13:00', exit_time: '13:30' });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '13:00');
+    await t.tick();
+    t.market.unset(t.symbol(0, 'PE'));
+    t.at(monday, '13:30');
+    await t.tick();
+    expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.status])).toEqual([
+      ['enter', 'completed'],
+      ['exit', 'failed'],
+    ]);
+    expect(await runOf(bot.id)).toMatchObject({ state: 'in_position' });
+    const [, refused] = await alertsOf(bot.id);
+    expect(refused).toMatchObject({ event: 'bot_rejected', severity: 'danger', title: 'Straddle F: exit refused', body_i18n: { code: 'alert.bot_retry_body' } });
+    expect(refused!.body).toMatch(/The engine tries again in a minute\.$/);
+    t.straddle(100.25, 100.25);
+  });
 });
