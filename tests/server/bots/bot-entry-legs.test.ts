@@ -3,7 +3,7 @@
 // before sells, lots × lot size each; and its exit, shorts bought back before longs are sold. One server;
 // each test its own bot, on Monday 23 November 2026 (spot on a strike, 50-point steps).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monday, openBotDesk, type BotDesk } from './bot-desk.ts';
+import { istInstant, monday, openBotDesk, type BotDesk } from './bot-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 
 describe.each(testBackends)("a bot's entry legs on %s", (backend) => {
@@ -66,5 +66,44 @@ describe.each(testBackends)("a bot's entry legs on %s", (backend) => {
       [t.symbol(-1, 'CE'), 'BUY'],
       [t.symbol(2, 'CE'), 'SELL'],
     ]);
+  });
+
+  it("buys a signal bot's call at its strike offset from the money nearest the spot, and the put on the reverse signal", async () => {
+    // One-minute NIFTY candles from 10:50: falling closes, then a jump on the 10:59 candle (the fast EMA crosses above).
+    const closes = [26100, 26090, 26080, 26070, 26060, 26050, 26040, 26030, 26020, 26200];
+    for (const [index, close] of closes.entries()) {
+      await t.server.db.query(
+        `INSERT INTO market_candles (index_name, minute, open, high, low, close, ticks, volume) VALUES ('NIFTY', $1, $2, $2, $2, $2, 1, 0)
+         ON CONFLICT (index_name, minute) DO UPDATE SET close = $2`,
+        [new Date(istInstant(monday, '10:50').getTime() + index * 60_000), close],
+      );
+    }
+    const bot = await t.createTrading({
+      lots: 1,
+      entry_from: '10:30',
+      entry_until: '14:30',
+      exit_time: '15:15',
+      params: { indicator: 'ema_crossover', timeframe_minutes: 1, fast_ema: 3, slow_ema: 5, max_trades_per_day: 3, exit_on_reverse_signal: true, strike_offset: 1 },
+    });
+    // 26 points above a strike is nearer the next one up (50-point steps): the money is one step up, the call one more.
+    t.market.spot(t.desk.atm + 26);
+    t.at(monday, '11:00', 5);
+    await t.tick();
+    expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.quantity])).toEqual([[t.symbol(2, 'CE'), 'BUY', t.desk.lotSize]]);
+    // The reverse signal: out of the call, and the put one step below the money (24 points above a strike: the money is that strike).
+    await t.server.db.query(`INSERT INTO market_candles (index_name, minute, open, high, low, close, ticks, volume) VALUES ('NIFTY', $1, 25900, 25900, 25900, 25900, 1, 0)`, [
+      istInstant(monday, '11:00'),
+    ]);
+    t.market.spot(t.desk.atm + 24);
+    t.at(monday, '11:01', 5);
+    await t.tick();
+    t.at(monday, '11:01', 40);
+    await t.tick();
+    expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type])).toEqual([
+      [t.symbol(2, 'CE'), 'BUY'],
+      [t.symbol(2, 'CE'), 'SELL'],
+      [t.symbol(-1, 'PE'), 'BUY'],
+    ]);
+    t.market.spot(t.desk.atm);
   });
 });
