@@ -110,6 +110,12 @@ describe.each(testBackends)("the bots' cards and history on %s", (backend) => {
     expect(now!.last_action!.order_ids).toEqual((await t.orders('daily', straddle.id)).map((order) => order.order_id));
     // Today's run in the history carries the same figure.
     expect((await history('daily', straddle.id)).runs[0]).toMatchObject({ trading_day: monday, state: 'in_position', pnl });
+    // An earlier day's run without a P&L of its own stays without one: today's live figure is today's alone.
+    await changeRun(t.server.db, runRef(straddle.id), '2026-11-20', () => ({ state: 'missed' }), istInstant(monday, '10:00'));
+    expect((await history('daily', straddle.id)).runs.map((run) => [run.trading_day, run.pnl])).toEqual([
+      [monday, pnl],
+      ['2026-11-20', null],
+    ]);
 
     // A leg without a price: the P&L is unknown, never counted as if the leg were worth nothing.
     t.market.unset(t.symbol(0, 'PE'));
