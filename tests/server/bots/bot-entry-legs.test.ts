@@ -21,6 +21,9 @@ describe.each(testBackends)("a bot's entry legs on %s", (backend) => {
     await t.server.close();
   });
 
+  const runOf = async (botId: number) =>
+    (await t.server.db.query<{ state: string; entries: number; re_entries_used: number }>(`SELECT state, entries, re_entries_used FROM bot_runs WHERE bot_kind = 'trading' AND bot_id = $1 AND trading_day = $2::date`, [botId, monday]))
+      .rows[0];
   const sent = async (botId: number) => (await t.orders('daily', botId)).map((order) => [order.tradingsymbol, order.transaction_type, order.quantity, order.status]);
 
   it('places an iron condor at its call and put distances with wings of its width, hedges first, and exits shorts first', async () => {
@@ -97,6 +100,8 @@ describe.each(testBackends)("a bot's entry legs on %s", (backend) => {
     t.market.spot(t.desk.atm + 24);
     t.at(monday, '11:01', 5);
     await t.tick();
+    // Out on the signal, with trades left today: waiting for the next.
+    expect(await runOf(bot.id)).toMatchObject({ state: 'waiting', entries: 1, re_entries_used: 0 });
     t.at(monday, '11:01', 40);
     await t.tick();
     expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type])).toEqual([
@@ -104,6 +109,13 @@ describe.each(testBackends)("a bot's entry legs on %s", (backend) => {
       [t.symbol(2, 'CE'), 'SELL'],
       [t.symbol(-1, 'PE'), 'BUY'],
     ]);
+    // A signal's re-entry is one of its trades today, not a re-entry after a stop-loss.
+    expect(await runOf(bot.id)).toMatchObject({ state: 'in_position', entries: 2, re_entries_used: 0 });
+    // Out at its exit time for the day, though trades are left.
+    t.at(monday, '15:15');
+    await t.tick();
+    expect((await t.actions('trading', bot.id)).at(-1)).toMatchObject({ action: 'exit', sequence: 2, status: 'completed' });
+    expect(await runOf(bot.id)).toMatchObject({ state: 'exited', entries: 2 });
     t.market.spot(t.desk.atm);
   });
 });
