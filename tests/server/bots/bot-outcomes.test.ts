@@ -27,8 +27,8 @@ describe.each(testBackends)("a bot action's outcome on %s", (backend) => {
     ).rows[0]!;
   const alertsOf = async (botId: number) =>
     (
-      await t.server.db.query<{ event: string; severity: string; title: string; title_i18n: unknown; body: string; body_i18n: unknown }>(
-        `SELECT event, severity, title, title_i18n, body, body_i18n FROM alerts WHERE bot_kind = 'daily' AND bot_id = $1 ORDER BY id`,
+      await t.server.db.query<{ event: string; severity: string; title: string; title_i18n: unknown; body: string; body_i18n: unknown; link: string; bot_name: string }>(
+        `SELECT event, severity, title, title_i18n, body, body_i18n, link, bot_name FROM alerts WHERE bot_kind = 'daily' AND bot_id = $1 ORDER BY id`,
         [botId],
       )
     ).rows;
@@ -64,6 +64,8 @@ describe.each(testBackends)("a bot action's outcome on %s", (backend) => {
       title_i18n: { code: 'alert.bot_entered_title', params: { bot: 'Straddle A' } },
       body: `2 legs on NIFTY, net premium ${formatPaise(2 * 10_000 * lot)}.`,
       body_i18n: { code: 'alert.bot_entered_body', params: { legs: 2, underlying: 'NIFTY', premium: 2 * 100 * lot } },
+      link: `/app/portfolio?portfolio=${t.portfolio.id}`,
+      bot_name: 'Straddle A',
     });
 
     // Bought back at the asks, 90.25 and 120.25.
@@ -81,6 +83,8 @@ describe.each(testBackends)("a bot action's outcome on %s", (backend) => {
       title_i18n: { code: 'alert.bot_exit_title', params: { bot: 'Straddle A', action: 'exit' } },
       body: `Closed 2 legs. Net P&L today ${formatPaise(pnl)}.`,
       body_i18n: { code: 'alert.bot_closed_legs_body', params: { legs: 2, pnl_known: 'yes', pnl: pnl / 100 } },
+      link: `/app/portfolio?portfolio=${t.portfolio.id}`,
+      bot_name: 'Straddle A',
     });
   });
 
@@ -191,6 +195,33 @@ describe.each(testBackends)("a bot action's outcome on %s", (backend) => {
     expect(await runOf(bot.id)).toMatchObject({ state: 'in_position' });
     const [, refused] = await alertsOf(bot.id);
     expect(refused).toMatchObject({ event: 'bot_rejected', severity: 'danger', title: 'Straddle F: exit refused', body_i18n: { code: 'alert.bot_retry_body' } });
+    expect(refused!.body).toMatch(/The engine tries again in a minute\.$/);
+    t.straddle(100.25, 100.25);
+  });
+
+  it("alerts a leg stop whose buy-back the broker cancelled as one the engine tries again, the leg still open on the run", async () => {
+    const bot = await t.createDaily({ name: 'Straddle G', entry_time: '14:00', exit_time: '14:30', stop_loss_pct: 100, target_pct: 90, params: { leg_stop_loss_pct: 30, move_sl_to_cost: false } });
+    t.straddle(100.25, 100.25);
+    t.at(monday, '14:00');
+    await t.tick();
+    // The call is past its stop, but nobody offers it within the market-protection band: its buy-back is cancelled.
+    t.market.set(t.symbol(0, 'CE'), { bid: 130, ask: 400, last: 130.25, close: 130.25 });
+    t.at(monday, '14:10');
+    await t.tick();
+    expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.status])).toEqual([
+      ['enter', 'completed'],
+      ['leg_stop_loss', 'failed'],
+    ]);
+    const legs = json((await runOf(bot.id)).legs) as Array<{ exitPricePaise?: number }>;
+    expect(legs.map((leg) => leg.exitPricePaise ?? null)).toEqual([null, null]);
+    const [, refused] = await alertsOf(bot.id);
+    expect(refused).toMatchObject({
+      event: 'bot_rejected',
+      severity: 'danger',
+      title: 'Straddle G: leg exit refused',
+      title_i18n: { code: 'alert.bot_leg_exit_refused_title', params: { bot: 'Straddle G' } },
+      body_i18n: { code: 'alert.bot_retry_body' },
+    });
     expect(refused!.body).toMatch(/The engine tries again in a minute\.$/);
     t.straddle(100.25, 100.25);
   });
