@@ -75,7 +75,7 @@ export async function flatDayPnl(q: Queryable, bot: { kind: BotKind; id: number 
      WHERE t.bot_kind = $1 AND t.bot_id = $2 AND t.trading_day = $3::date`,
     [bot.kind, bot.id, day],
   );
-  const row = rows[0];
-  if (row === undefined || row.flow === null || Number(row.open ?? 0) !== 0) return null;
-  return Number(row.flow) - Number(row.charges ?? 0);
+  // An aggregate answers one row; called after an exit filled, so the day has trades (a sum of none is null, Number(null) 0).
+  const row = rows[0]!;
+  return Number(row.open) !== 0 ? null : Number(row.flow) - Number(row.charges);
 }

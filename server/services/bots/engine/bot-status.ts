@@ -37,7 +37,6 @@ export function actionRecord(action: ActionRow): Schemas['BotActionRecord'] {
 export function createBotStatus({ db, clock, prices }: { db: Database; clock: Clock; prices: PriceSource }) {
   async function actionsOf(bots: ReadonlyArray<{ kind: BotKind; id: number }>, since: string): Promise<Map<string, ActionRow[]>> {
     const byBot = new Map<string, ActionRow[]>();
-    if (bots.length === 0) return byBot;
     const { rows } = await db.query<Parameters<typeof toAction>[0]>(
       `SELECT ${actionColumns} FROM bot_actions a JOIN unnest($1::text[], $2::int[]) AS wanted (want_kind, want_id) ON a.bot_kind = wanted.want_kind AND a.bot_id = wanted.want_id
        WHERE a.trading_day >= $3::date ORDER BY a.id`,
@@ -106,7 +105,8 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
       else if (!today) state = 'not_today';
       else state = bot.status === 'paused' ? 'paused' : 'waiting';
       let next: Date | null = null;
-      if (today && bot.status !== 'stopped') {
+      // A stopped bot's state is 'stopped': neither time below applies to it.
+      if (today) {
         if (state === 'in_position' && minutes < clockMinutes(bot.exitTime)) next = new Date(istInstant(day, bot.exitTime));
         else if (state === 'waiting' && run === null && minutes < clockMinutes(bot.entryFrom)) next = new Date(istInstant(day, bot.entryFrom));
       }
