@@ -2,7 +2,7 @@
 // sets the bid, ask and last it needs, then runs the fill engine as a tick would), and a signed-in user
 // with a paper account logged in to its broker.
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { marketAssumptions } from '../../../quant/market-assumptions.ts';
 import { servicesDecorator } from '../../../server/app.ts';
@@ -52,6 +52,20 @@ export async function startScriptedServer(
   const market = scriptedMarket(clock);
   const server = await startTestServer({ ...options, backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source });
   return { server, market, call: guardedClient(server.app) };
+}
+
+export type ScriptedServer = Awaited<ReturnType<typeof startScriptedServer>>;
+
+/** One scripted server for a test file: started before its tests (`use` receives it), closed after them. */
+export function scriptedServerPerFile(backend: TestBackend, use: (started: ScriptedServer) => void): void {
+  let started: ScriptedServer | undefined;
+  beforeAll(async () => {
+    started = await startScriptedServer(backend);
+    use(started);
+  });
+  afterAll(async () => {
+    await started?.server.close();
+  });
 }
 
 const paise = (rupees: number) => Math.round(rupees * 100);

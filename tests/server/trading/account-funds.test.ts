@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, scriptedMarket, type Desk, type ScriptedMarket, startScriptedServer } from '../support/paper-desk.ts';
+import { openDesk, scriptedMarket, type Desk, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import { createPortfolio, guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -22,13 +22,7 @@ describe.each(testBackends)('a paper account\'s funds on %s', (backend) => {
   let desk: Desk;
   let atmCall: string;
 
-  beforeAll(async () => {
-    ({ server, market, call } = await startScriptedServer(backend));
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   beforeEach(async () => {
     server.clock.advance(60_000);

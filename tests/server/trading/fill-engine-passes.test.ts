@@ -1,9 +1,9 @@
 // The paper broker's fill engine pass by pass (matching.ts fillWorking and releaseAfterMarket): what it
 // leaves waiting (a contract without a price, an open that has not come), what it reports, and two passes
 // at once (two server instances after the same tick) filling or releasing an order only once.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, startScriptedServer, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { openDesk, type Desk, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import type { TestServer } from '../support/test-server.ts';
 
@@ -14,13 +14,7 @@ describe.each(testBackends)('the paper broker\'s fill engine on %s', (backend) =
   let desk: Desk;
   let call24000: string;
 
-  beforeAll(async () => {
-    ({ server, market, call } = await startScriptedServer(backend));
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   beforeEach(async () => {
     server.clock.advance(60_000);

@@ -4,10 +4,10 @@
 // waits out its cool-off and says what it re-enables; every step is audited. On PostgreSQL, entries racing
 // the arm from two server instances never leave an open position behind.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, scriptedMarket, type Desk, type ScriptedMarket, startScriptedServer } from '../support/paper-desk.ts';
+import { openDesk, scriptedMarket, type Desk, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -49,13 +49,7 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
   let callAtm: string;
   let putAtm: string;
 
-  beforeAll(async () => {
-    ({ server, market, call } = await startScriptedServer(backend));
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   beforeEach(async () => {
     server.clock.advance(60_000);

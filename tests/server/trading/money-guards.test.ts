@@ -2,9 +2,9 @@
 // counts the charges, not the premium alone; a market order never fills against an empty side of the book;
 // the same intent sent again with its JSON fields in another order is the same request.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, type Desk, type ScriptedMarket, startScriptedServer } from '../support/paper-desk.ts';
+import { openDesk, type Desk, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import { createPortfolio } from '../support/trading.ts';
 import type { TestServer } from '../support/test-server.ts';
@@ -16,13 +16,7 @@ describe.each(testBackends)('the paper broker\'s money guards on %s', (backend) 
   let desk: Desk;
   let atmCall: string;
 
-  beforeAll(async () => {
-    ({ server, market, call } = await startScriptedServer(backend));
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   beforeEach(async () => {
     server.clock.advance(60_000);

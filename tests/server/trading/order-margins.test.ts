@@ -1,10 +1,10 @@
 // The margins endpoint's figures as the ticket and the strategy builder show them (issue 24): an order that
 // frees margin still needs its premium and says what it frees on a line of its own; a strategy's own margin
 // (as on an empty account) does not depend on what the account holds, while the margin after its positions does.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, type Desk, type ScriptedMarket, startScriptedServer } from '../support/paper-desk.ts';
+import { openDesk, type Desk, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 
 import type { TestServer } from '../support/test-server.ts';
@@ -18,13 +18,7 @@ describe.each(testBackends)('order margins on %s', (backend) => {
   let desk: Desk;
   const symbol = (strike: number, type: 'CE' | 'PE') => desk.contract(strike, type).tradingsymbol;
 
-  beforeAll(async () => {
-    ({ server, market, call } = await startScriptedServer(backend));
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   beforeEach(async () => {
     server.clock.advance(60_000);

@@ -2,9 +2,9 @@
 // stop-loss triggers, market protection, every rejection a trader can meet, margin with hedge benefit,
 // charges and P&L in paise, the stop-loss/target pair, square-off, expiry settlement and idempotency.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket, startScriptedServer } from '../support/paper-desk.ts';
+import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { createPortfolio, guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -22,13 +22,7 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
   let call24200: string;
   let put24000: string;
 
-  beforeAll(async () => {
-    ({ server, market, call } = await startScriptedServer(backend));
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   beforeEach(async () => {
     // A second per test: the rate limits (10 orders a second) stay out of the way of tests not about them.

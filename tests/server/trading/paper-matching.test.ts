@@ -2,9 +2,9 @@
 // fill: a stop-loss and a target cancelling each other from either side, protective orders cancelled when
 // a plain order flips the position they protect, a working order on a contract that expired never filled,
 // and a MARKET after-market order filled at the open.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, startScriptedServer, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { openDesk, type Desk, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import type { TestServer } from '../support/test-server.ts';
 
@@ -15,13 +15,7 @@ describe.each(testBackends)('the paper broker\'s matching on %s', (backend) => {
   let desk: Desk;
   let call24000: string;
 
-  beforeAll(async () => {
-    ({ server, market, call } = await startScriptedServer(backend));
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   beforeEach(async () => {
     // A minute per test: the order rate limits stay out of the way.

@@ -4,10 +4,10 @@
 // orders carry the bot. A square-off closes the named positions only (exchange, symbol, product, and the
 // portfolio's share when one is named), a quantity across shares in turn, and cancels each working order on
 // what it closes once, oldest first, and none on what it leaves.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderIntent, PlanOptions, TradingAccount } from '../../../server/services/brokers/broker-trading.ts';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, startScriptedServer, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { openDesk, type Desk, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import { createPortfolio } from '../support/trading.ts';
 import type { TestServer } from '../support/test-server.ts';
@@ -33,13 +33,7 @@ describe.each(testBackends)('the paper broker’s order plans on %s', (backend) 
   let callSymbol: string;
   let putSymbol: string;
 
-  beforeAll(async () => {
-    ({ server, market, call } = await startScriptedServer(backend));
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   beforeEach(async () => {
     server.clock.advance(60_000);

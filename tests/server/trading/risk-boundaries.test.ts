@@ -3,12 +3,12 @@
 // breach on an account whose switch is already on does not stop it a second time. What the limits page reads:
 // the open positions only, and once the broker session is over, the last figures the watcher saw.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { breachOf } from '../../../server/services/trading/risk-limits-service.ts';
 import { said } from '../../../server/services/texts/said.ts';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, type Desk, type ScriptedMarket, startScriptedServer } from '../support/paper-desk.ts';
+import { openDesk, type Desk, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 
 import type { TestServer } from '../support/test-server.ts';
@@ -60,13 +60,7 @@ describe.each(testBackends)('risk limits of a paper account, on %s', (backend) =
   let call: ContractCall;
   let market: ScriptedMarket;
 
-  beforeAll(async () => {
-    ({ server, market, call } = await startScriptedServer(backend));
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   it('does not stop an account already stopped twice: the trader\'s own reason and a single arming stay', async () => {
     const desk = await openDesk(server, call);
