@@ -193,3 +193,17 @@ export async function openDesk(server: TestServer, call: ContractCall, capital =
 
   return { token, account, accountNumber, expiry, contract, atm, lotSize: listed.body.lot_size, trade, order, place, orderBook, positionBook, tick, services, logIn };
 }
+
+/**
+ * The usual start of a paper-broker test: a minute on (the order rate limits stay out of the way), the market
+ * open with NIFTY at 26,050, a new desk, and its at-the-money call quoted 120 / 120.50 (last 120.25, close 110).
+ */
+export async function openQuotedDesk({ server, market, call }: ScriptedServer): Promise<{ desk: Desk; atmCall: string }> {
+  server.clock.advance(60_000);
+  market.open(true);
+  market.spot(26050);
+  const desk = await openDesk(server, call);
+  const atmCall = desk.contract(desk.atm, 'CE').tradingsymbol;
+  market.set(atmCall, { bid: 120, ask: 120.5, last: 120.25, close: 110 });
+  return { desk, atmCall };
+}

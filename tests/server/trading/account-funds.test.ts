@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, scriptedMarket, type Desk, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
+import { openDesk, scriptedMarket, type Desk, type ScriptedMarket, scriptedServerPerFile, openQuotedDesk } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import { createPortfolio, guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -25,12 +25,7 @@ describe.each(testBackends)('a paper account\'s funds on %s', (backend) => {
   scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   beforeEach(async () => {
-    server.clock.advance(60_000);
-    market.open(true);
-    market.spot(26050);
-    desk = await openDesk(server, call);
-    atmCall = desk.contract(desk.atm, 'CE').tradingsymbol;
-    market.set(atmCall, { bid: 120, ask: 120.5, last: 120.25, close: 110 });
+    ({ desk, atmCall } = await openQuotedDesk({ server, market, call }));
   });
 
   const marginsOf = async (on: Desk, orders: Array<Record<string, unknown>>): Promise<Margins> => {

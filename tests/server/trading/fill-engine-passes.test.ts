@@ -3,7 +3,7 @@
 // at once (two server instances after the same tick) filling or releasing an order only once.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, type Desk, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
+import { openDesk, type Desk, type ScriptedMarket, scriptedServerPerFile, openQuotedDesk } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import type { TestServer } from '../support/test-server.ts';
 
@@ -17,12 +17,7 @@ describe.each(testBackends)('the paper broker\'s fill engine on %s', (backend) =
   scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   beforeEach(async () => {
-    server.clock.advance(60_000);
-    market.open(true);
-    market.spot(26050);
-    desk = await openDesk(server, call);
-    call24000 = desk.contract(desk.atm, 'CE').tradingsymbol;
-    market.set(call24000, { bid: 120, ask: 120.5, last: 120.25, close: 110 });
+    ({ desk, atmCall: call24000 } = await openQuotedDesk({ server, market, call }));
   });
 
   const orderOf = async (orderId: string, on: Desk = desk) => (await on.orderBook()).order_book.find((order) => order.order_id === orderId);

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
+import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket, scriptedServerPerFile, openQuotedDesk } from '../support/paper-desk.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { createPortfolio, guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -25,16 +25,10 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
   scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   beforeEach(async () => {
-    // A second per test: the rate limits (10 orders a second) stay out of the way of tests not about them.
-    server.clock.advance(60_000);
-    market.open(true);
     market.demo(true);
-    market.spot(26050);
-    desk = await openDesk(server, call);
-    call24000 = desk.contract(desk.atm, 'CE').tradingsymbol;
+    ({ desk, atmCall: call24000 } = await openQuotedDesk({ server, market, call }));
     call24200 = desk.contract(desk.atm + 200, 'CE').tradingsymbol;
     put24000 = desk.contract(desk.atm, 'PE').tradingsymbol;
-    market.set(call24000, { bid: 120, ask: 120.5, last: 120.25, close: 110 });
     market.set(call24200, { bid: 45, ask: 45.5, last: 45.2, close: 40 });
     market.set(put24000, { bid: 130, ask: 130.6, last: 130.3, close: 140 });
   });

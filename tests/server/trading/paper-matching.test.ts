@@ -4,7 +4,7 @@
 // and a MARKET after-market order filled at the open.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, type Desk, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
+import { type Desk, type ScriptedMarket, scriptedServerPerFile, openQuotedDesk } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import type { TestServer } from '../support/test-server.ts';
 
@@ -18,13 +18,7 @@ describe.each(testBackends)('the paper broker\'s matching on %s', (backend) => {
   scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   beforeEach(async () => {
-    // A minute per test: the order rate limits stay out of the way.
-    server.clock.advance(60_000);
-    market.open(true);
-    market.spot(26050);
-    desk = await openDesk(server, call);
-    call24000 = desk.contract(desk.atm, 'CE').tradingsymbol;
-    market.set(call24000, { bid: 120, ask: 120.5, last: 120.25, close: 110 });
+    ({ desk, atmCall: call24000 } = await openQuotedDesk({ server, market, call }));
   });
 
   /** Runs `during` with the clock at `instant`, then puts it back. */
