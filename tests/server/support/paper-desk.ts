@@ -207,3 +207,15 @@ export async function openQuotedDesk({ server, market, call }: ScriptedServer): 
   market.set(atmCall, { bid: 120, ask: 120.5, last: 120.25, close: 110 });
   return { desk, atmCall };
 }
+
+/** Runs `during` with the clock at `instant`, then puts the clock back and the market open again. */
+export async function atInstant({ server, market }: Pick<ScriptedServer, 'server' | 'market'>, instant: string, during: () => Promise<void>): Promise<void> {
+  const start = server.clock.now().getTime();
+  server.clock.advance(Date.parse(instant) - start);
+  try {
+    await during();
+  } finally {
+    server.clock.advance(start - server.clock.now().getTime());
+    market.open(true);
+  }
+}

@@ -3,7 +3,7 @@
 // at once (two server instances after the same tick) filling or releasing an order only once.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, type Desk, type ScriptedMarket, scriptedServerPerFile, openQuotedDesk } from '../support/paper-desk.ts';
+import { openDesk, type Desk, type ScriptedMarket, scriptedServerPerFile, openQuotedDesk, atInstant } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import type { TestServer } from '../support/test-server.ts';
 
@@ -55,16 +55,7 @@ describe.each(testBackends)('the paper broker\'s fill engine on %s', (backend) =
     // Placed Friday evening (20 November, after the 15:30 IST close); the next open is Monday 23 November, 09:15 IST.
     const nextOpen = new Date('2026-11-23T03:45:00Z');
     const closedAt = new Date('2026-11-20T10:00:00Z');
-    const at = async (instant: string, during: () => Promise<void>) => {
-      const start = server.clock.now().getTime();
-      server.clock.advance(Date.parse(instant) - start);
-      try {
-        await during();
-      } finally {
-        server.clock.advance(start - server.clock.now().getTime());
-        market.open(true);
-      }
-    };
+    const at = (instant: string, during: () => Promise<void>) => atInstant({ server, market }, instant, during);
     const placeAmo = async (on: Desk, price = 118) => {
       let held = '';
       await at('2026-11-20T18:00:00+05:30', async () => {

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket, scriptedServerPerFile, openQuotedDesk } from '../support/paper-desk.ts';
+import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket, scriptedServerPerFile, openQuotedDesk, atInstant } from '../support/paper-desk.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { createPortfolio, guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -237,17 +237,7 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
     // Friday 20 November closed at 15:30 IST; the next open is Monday 23 November, 09:15 IST.
     const closedAt = new Date('2026-11-20T10:00:00Z');
     const nextOpen = new Date('2026-11-23T03:45:00Z');
-    /** Runs `during` with the clock at `instant`, then puts it back. */
-    const at = async (instant: string, during: () => Promise<void>) => {
-      const start = server.clock.now().getTime();
-      server.clock.advance(Date.parse(instant) - start);
-      try {
-        await during();
-      } finally {
-        server.clock.advance(start - server.clock.now().getTime());
-        market.open(true);
-      }
-    };
+    const at = (instant: string, during: () => Promise<void>) => atInstant({ server, market }, instant, during);
     const rejected = async (order: Order, fragment: string) => {
       expect(order.status).toBe('REJECTED');
       expect(order.status_message).toContain(fragment);
