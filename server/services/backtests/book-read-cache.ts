@@ -10,7 +10,8 @@
 //   read tables the plan does not show) and no relation other than plain tables;
 // - a write's tables are known: the targets of its plan's ModifyTable nodes; a table with triggers other
 //   than the foreign keys' checks (a trigger or a cascade can write elsewhere) drops every read;
-// - anything else (a statement that is neither, a COPY, a SET, a rolled-back transaction) drops every read.
+// - anything else (a statement that is neither, a COPY, a SET other than SET TRANSACTION, a rolled-back
+//   transaction) drops every read.
 // Locking reads (FOR UPDATE…) are never cached: they run for their locks. Each answer is parsed again from
 // the protocol's messages, so no two callers share a row object.
 import type { PGlite } from '@electric-sql/pglite';

@@ -1,7 +1,9 @@
 // Exactly once: a crash between the broker call and the action's completion leaves a claimed row that a new
 // engine instance reconciles from the order book by its tag (never placing again); two server instances on
-// one database ticking at the same moment act once between them.
+// one database ticking at the same moment act once between them, and neither takes the other's fresh entry
+// for a position left from an earlier day.
 import { describe, expect, it } from 'vitest';
+import type { Database, Queryable } from '../../../server/db/database.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { engineOf, monday, openBotDesk } from './bot-desk.ts';
@@ -127,6 +129,52 @@ describe.each(testBackends)('exactly-once bot actions on %s', (backend) => {
         expect((await t.orders('daily', bot.id)).map((order) => order.transaction_type)).toEqual(['SELL', 'SELL', 'BUY', 'BUY']);
         expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_exited']);
       }
+    } finally {
+      await second.close();
+      await t.server.close();
+      await database.close();
+    }
+  });
+
+  // PostgreSQL only: on PGlite (one connection) a transaction holds every other query back, so the other
+  // instance cannot act between this tick's reads and the race cannot happen.
+  it.runIf(backend === 'postgres')('reads the bots, runs, actions and held legs as one snapshot while another instance enters', async () => {
+    const database = await createTestDatabase(backend);
+    const t = await openBotDesk(backend, { database });
+    // The second instance's tick stops after reading today's runs until the first instance has entered.
+    let reachedRuns = () => undefined as void;
+    const atRuns = new Promise<void>((resolve) => (reachedRuns = resolve));
+    let firstEntered = () => undefined as void;
+    const entered = new Promise<void>((resolve) => (firstEntered = resolve));
+    let armed = false;
+    const heldAfterRuns = (q: Queryable): Queryable => ({
+      ...q,
+      query: async (sql, params) => {
+        const result = await q.query(sql, params);
+        if (armed && sql.includes('FROM bot_runs WHERE trading_day')) {
+          armed = false;
+          reachedRuns();
+          await entered;
+        }
+        return result as never;
+      },
+    });
+    const secondDatabase: Database = { ...database, ...heldAfterRuns(database), transaction: (fn) => database.transaction((tx) => fn(heldAfterRuns(tx))) };
+    const second = await startTestServer({ backend, database: secondDatabase, clock: t.server.clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: t.market.source });
+    try {
+      const bot = await t.createDaily();
+      t.straddle(100.25, 100.25);
+      t.at(monday, '09:20');
+      armed = true;
+      const secondTick = engineOf(second).tick(t.server.clock.now());
+      await atRuns;
+      expect((await t.tick()).acted).toBe(1);
+      firstEntered();
+      // Its reads after the runs still see the moment before the entry: no run, no action, nothing held.
+      expect((await secondTick).acted).toBe(0);
+      expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.status])).toEqual([['enter', 'completed']]);
+      expect((await t.orders('daily', bot.id)).map((order) => order.transaction_type)).toEqual(['SELL', 'SELL']);
+      expect(await t.run('daily', bot.id)).toMatchObject({ state: 'in_position', entries: 1 });
     } finally {
       await second.close();
       await t.server.close();

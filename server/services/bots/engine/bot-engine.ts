@@ -219,7 +219,12 @@ export function createBotEngine({ db, clock, brokers, limits, prices, market, ho
     const started = performance.now();
     const day = istDate(now);
     const nowMs = now.getTime();
-    const [bots, runs, actions, held] = [await loadBots(db, nowMs), await loadRuns(db, day), await loadActions(db, day), await loadHeld(db)];
+    // One snapshot for the four reads: another instance's entry completing between them would show its legs
+    // held with no run yet, which reads as a position left from an earlier day and is sold at once.
+    const [bots, runs, actions, held] = await db.transaction(async (tx) => {
+      await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      return [await loadBots(tx, nowMs), await loadRuns(tx, day), await loadActions(tx, day), await loadHeld(tx)] as const;
+    });
     const actionsOf = new Map<string, ActionRow[]>();
     for (const action of actions) {
       const key = botKey(action.kind, action.botId);
