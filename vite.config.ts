@@ -141,6 +141,7 @@ export default defineConfig({
               name: signedInChunkName({
                 entry: source('main.tsx'),
                 screenTable: source('app/router/screens.ts'),
+                router: source('app/router/app-router.tsx'),
                 shell: source('app/layouts/app-layout.tsx'),
                 publicScreens: [source('features/auth/routes/register-screen.tsx'), source('features/errors/routes/error-page-screen.tsx')],
                 early: [source('features/analytics/api/chart-bars.ts')],

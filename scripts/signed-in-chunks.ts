@@ -8,7 +8,9 @@
  *
  * A module goes into a named group only when every chunk that could load it is loaded with that group
  * anyway, so no page downloads code it would not have downloaded before:
- * - `app-shell`: what the signed-in shell imports statically. Every signed-in screen renders inside it.
+ * - `app-shell`: what the signed-in shell imports statically, and the app's router with its route table
+ *   (the public pages of a first visit run without it). Every signed-in screen renders inside the shell, and
+ *   the router is loaded only to show one: after sign-in, or on an open of a signed-in address.
  * - `shell-shared`: what the shell imports that a page without the shell can load too (sign-in's toasts,
  *   registration, the error page, the API clients and error notifier: everything the entry imports lazily
  *   outside the signed-in screens). A few KB such a page fetches in one file, beside its own. The session's
@@ -27,6 +29,8 @@ export type SignedInChunkRoots = {
   entry: string;
   /** The module whose lazy imports are the screens (the app shell and every screen it shows are among them). */
   screenTable: string;
+  /** The app's router, which the entry loads lazily: the screen table and react-router are what it imports. */
+  router: string;
   /** The app shell: every signed-in screen renders inside it. */
   shell: string;
   /** Screens reached from the screen table that render outside the shell too (public pages). */
@@ -73,13 +77,13 @@ export function signedInChunkName(roots: SignedInChunkRoots) {
     const table = ctx.getModuleInfo(roots.screenTable);
     if (!table) throw new Error(`${roots.screenTable} is not in the module graph`);
     const publicScreens = new Set(roots.publicScreens);
-    const signedInOnly = new Set(table.dynamicallyImportedIds.filter((id) => !publicScreens.has(id)));
+    const signedInOnly = new Set([...table.dynamicallyImportedIds.filter((id) => !publicScreens.has(id)), roots.router]);
     if (!signedInOnly.has(roots.shell)) throw new Error(`${roots.shell} is not lazily imported by ${roots.screenTable}`);
     // Everything a page can load without passing through the shell or a signed-in screen.
     const publicReach = reach(ctx, [roots.entry], { dynamic: true, stopAt: signedInOnly });
     const early = new Set([...reach(ctx, roots.early, { dynamic: false, stopAt: initial })].filter((id) => !publicReach.has(id) && isScript(id)));
     const excluded = (id: string) => initial.has(id) || publicReach.has(id) || early.has(id) || !isScript(id);
-    const shellReach = [...reach(ctx, [roots.shell], { dynamic: false, stopAt: none })];
+    const shellReach = [...reach(ctx, [roots.shell, roots.router], { dynamic: false, stopAt: none })];
     const shell = new Set(shellReach.filter((id) => !excluded(id)));
     const restore = reach(ctx, roots.restore, { dynamic: false, stopAt: initial });
     const shared = new Set(

@@ -1,15 +1,20 @@
-// jotai/vanilla, not jotai: this module is in the first visit's entry (tests/unit/app/entry-without-jotai-react.test.ts).
+// jotai/vanilla, not jotai: this module is in the first visit's entry (tests/unit/app/first-visit-entry-imports.test.ts).
 import { atom } from 'jotai/vanilla';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { PublicPages } from '@/app/public-pages';
 import { updateAvailableAtom } from '@/app/pwa/update-available-atom';
-import { routes } from '@/app/router/routes';
+import { lazyScreen } from '@/app/router/lazy-screen';
 import { I18nProvider } from '@/i18n/i18n-provider';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
+import { isSignedInAtom } from '@/lib/session/auth-atoms';
 import { useStoreValue } from '@/lib/use-store-atom';
 
-const router = createBrowserRouter(routes);
+/** The app under its router, every screen behind it: a chunk of its own, which a first visit does not load. */
+export const RouterScreen = lazyScreen('app', () => import('@/app/router/app-router').then((module) => module.RouterApp));
+
+/** What boot starts with: the public pages without a router (a signed-out visitor there), or the app. */
+export type AppStart = 'public' | 'app';
 
 // Neither is needed to paint the first screen (notifications wait in their atom; an update is offered
 // long after start), so they load once it has been painted instead of before it, and on the public pages
@@ -18,6 +23,7 @@ const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({
 const UpdatePrompt = lazy(() => import('@/app/pwa/update-prompt').then((module) => ({ default: module.UpdatePrompt })));
 
 type AppProps = {
+  start: AppStart;
   /** Called once the first screen has been committed and painted: what boot leaves until then starts here. */
   onFirstCommit?: () => void;
 };
@@ -38,7 +44,7 @@ function afterNextPaint(run: () => void): () => void {
  * Shows its children once the first screen has been painted (not merely committed: effects run before the
  * paint), so their downloads and work never delay it.
  */
-function AfterFirstPaint({ children, onFirstCommit }: AppProps & { children: ReactNode }) {
+function AfterFirstPaint({ children, onFirstCommit }: { children: ReactNode; onFirstCommit: (() => void) | undefined }) {
   const [painted, setPainted] = useState(false);
   useEffect(
     () =>
@@ -73,19 +79,31 @@ function Overlays() {
   );
 }
 
-function LocalizedApp({ onFirstCommit }: AppProps) {
+/**
+ * The public pages until the visitor signs in (or Back leads to an address of the app's), then the app's
+ * router for good: it takes the trader on to where they were going (the public guard). The signed-in form
+ * stays on screen until the router's files have arrived (boot starts them at the visitor's first input).
+ */
+function Screens({ start }: { start: AppStart }) {
+  const signedIn = useStoreValue(isSignedInAtom);
+  const [routed, setRouted] = useState(start === 'app');
+  // Loaded first: the router's own Suspense boundary is new, and would show its loading state in place of the form.
+  const route = useCallback(() => void RouterScreen.preload().catch(() => undefined).then(() => startTransition(() => setRouted(true))), []);
+  useEffect(() => {
+    if (signedIn) route();
+  }, [signedIn, route]);
+  return routed ? <RouterScreen /> : <PublicPages onElsewhere={route} />;
+}
+
+// No jotai Provider: the app's store is Jotai's default store (lib/store.ts), which every hook uses without one.
+export function App({ start, onFirstCommit }: AppProps) {
   const { locale } = useStoreValue(preferencesAtom);
   return (
     <I18nProvider locale={locale}>
-      <RouterProvider router={router} />
+      <Screens start={start} />
       <AfterFirstPaint onFirstCommit={onFirstCommit}>
         <Overlays />
       </AfterFirstPaint>
     </I18nProvider>
   );
-}
-
-// No jotai Provider: the app's store is Jotai's default store (lib/store.ts), which every hook uses without one.
-export function App({ onFirstCommit }: AppProps) {
-  return <LocalizedApp onFirstCommit={onFirstCommit} />;
 }

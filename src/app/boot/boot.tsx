@@ -1,11 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, overlaysWantedAtom } from '@/app/app';
-import { loadRouteErrorScreen } from '@/app/errors/lazy-route-error-screen';
+import { App, overlaysWantedAtom, RouterScreen, type AppStart } from '@/app/app';
 import { persistedAtoms } from '@/app/boot/persisted-atoms';
-import { APP_BASE } from '@/app/router/paths';
-import { preloadScreens } from '@/app/router/preload-screens';
-import { routes } from '@/app/router/routes';
+import { publicPageAt } from '@/app/public-pages';
+import { loginUrlFor } from '@/app/router/guards';
+import { APP_BASE, DEFAULT_HOME } from '@/app/router/paths';
 import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
 import { answerKnownLocaleQueries } from '@/i18n/known-locales';
 import { preloadMessages } from '@/i18n/load-messages';
@@ -53,14 +52,19 @@ export async function boot(container: HTMLElement): Promise<void> {
     readConfig();
     loadApiClients().catch(() => undefined);
   }
-  // Not awaited: sign-in is part of the entry; another screen's files start downloading here, during the
-  // restore, and if they are still missing at the first render the screen shows its loading state. After
-  // the imports above have been sent (they go out a microtask later): with six connections to the origin,
-  // the small files every data read waits for come first, the screen's larger ones beside and after them.
-  const screensLoaded = new Promise<void>((resolve) =>
-    setTimeout(() => void preloadScreens(routes, window.location.pathname).then(resolve), 0),
-  );
+  // Not awaited: sign-in is part of the entry; on a cold open of an address of the app's, its router and
+  // that screen's files start downloading here, during the restore, and if the screen's are still missing at
+  // the first render it shows its loading state. After the imports above have been sent (they go out a
+  // microtask later): with six connections to the origin, the small files every data read waits for come
+  // first, the screen's larger ones beside and after them.
+  let screensLoaded = signedInAddress ? startRouterFiles() : null;
   await restoreStoredState();
+  const start = whereToStart();
+  if (start === 'app') {
+    screensLoaded ??= startRouterFiles();
+    // The splash stays until the router can render (a failure shows, with its retry, when it renders).
+    await RouterScreen.preload().catch(() => undefined);
+  }
   // A signed-in trader's screen asks for its data as soon as it renders: the addresses are read now, beside
   // the screen's files, so that those requests do not wait a round trip more for them (issue 24).
   if (store.get(tokenAtom) !== null) {
@@ -81,7 +85,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App onFirstCommit={firstCommit} />
+        <App start={start} onFirstCommit={firstCommit} />
       </StrictMode>,
     ),
   );
@@ -99,13 +103,17 @@ export async function boot(container: HTMLElement): Promise<void> {
     // The toasts and the update offer are mounted then too (app.tsx).
     whenSignedInOrActing(() => {
       store.set(overlaysWantedAtom, true);
+      // The router the app switches to at sign-in: here before the form is sent, so the switch shows no loading state.
+      RouterScreen.preload().catch(() => undefined);
       readConfig();
       loadApiClients().catch((error: unknown) => console.error('Could not load the API clients', error));
     });
     void whenWorthIt(() => {
       void notifier();
       // Rarely needed, so not part of the entry; fetched now so that an error later finds it (see its module).
-      loadRouteErrorScreen().catch(() => undefined);
+      import('@/app/router/app-router')
+        .then((router) => router.loadRouteErrorScreen())
+        .catch(() => undefined);
       void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker());
       if ('serviceWorker' in navigator) {
         void import('@/app/pwa/unregister-foreign-workers')
@@ -146,6 +154,33 @@ async function restoreStoredState(): Promise<void> {
         },
       );
     }),
+  );
+}
+
+/**
+ * The public pages without a router for a signed-out visitor on sign-in or registration, and on an address
+ * of the app's too, after the redirect its guard would make (to sign-in, and back there after it); the app's
+ * router for everything else.
+ */
+function whereToStart(): AppStart {
+  if (store.get(tokenAtom) !== null) return 'app';
+  const { pathname, search } = window.location;
+  if (pathname === '/' || pathname === APP_BASE || pathname.startsWith(`${APP_BASE}/`)) {
+    window.history.replaceState(null, '', loginUrlFor(pathname === '/' ? { pathname: DEFAULT_HOME, search: '' } : { pathname, search }));
+  }
+  return publicPageAt(window.location.pathname) === null ? 'app' : 'public';
+}
+
+/** Loads the app's router and the screens it will render at this address; settles when they are here or failed. */
+function startRouterFiles(): Promise<void> {
+  return new Promise<void>((resolve) =>
+    setTimeout(() => {
+      RouterScreen.preload().catch(() => undefined);
+      import('@/app/router/app-router').then(
+        (router) => router.preloadScreensAt(window.location.pathname).then(resolve),
+        () => resolve(),
+      );
+    }, 0),
   );
 }
 

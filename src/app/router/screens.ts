@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import { lazyScreen } from '@/app/router/lazy-screen';
-import { LoginScreen } from '@/features/auth/routes/login-screen';
+import { publicScreens } from '@/app/router/public-screens';
 
 /**
  * The chart screens start their library (lightweight-charts, about 50 KB) and the read of their bars beside
@@ -24,8 +24,7 @@ const withChartLibrary = (load: () => Promise<ComponentType>) => () => {
 };
 
 export const screens = {
-  login: LoginScreen,
-  register: lazyScreen('register', () => import('@/features/auth/routes/register-screen').then((m) => m.RegisterScreen)),
+  ...publicScreens,
   errorPage: lazyScreen('error-page', () =>
     import('@/features/errors/routes/error-page-screen').then((m) => m.ErrorPageScreen),
   ),

@@ -1,5 +1,5 @@
 import type { components } from '@openapi/main';
-// jotai/vanilla, not jotai: this module is in the first visit's entry (tests/unit/app/entry-without-jotai-react.test.ts).
+// jotai/vanilla, not jotai: this module is in the first visit's entry (tests/unit/app/first-visit-entry-imports.test.ts).
 import { atom } from 'jotai/vanilla';
 
 /**

@@ -24,6 +24,7 @@ vi.mock('@/app/boot/restore-state', async (importOriginal) => {
 vi.mock('@/app/pwa/register-service-worker', () => ({ startServiceWorker: vi.fn() }));
 vi.mock('@/app/app', () => ({
   overlaysWantedAtom: atom(false),
+  RouterScreen: { preload: () => Promise.resolve() },
   App: ({ onFirstCommit }: { onFirstCommit: () => void }) => {
     useEffect(onFirstCommit, [onFirstCommit]);
     return null;

@@ -13,6 +13,7 @@ import { TOKEN_KEY } from '@/lib/session/session-persistence';
 vi.mock('@/app/pwa/register-service-worker', () => ({ startServiceWorker: vi.fn() }));
 vi.mock('@/app/app', () => ({
   overlaysWantedAtom: atom(false),
+  RouterScreen: { preload: () => Promise.resolve() },
   App: ({ onFirstCommit }: { onFirstCommit: () => void }) => {
     useEffect(onFirstCommit, [onFirstCommit]);
     return null;

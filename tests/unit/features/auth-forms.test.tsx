@@ -9,6 +9,7 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
+import { RouterAuthNavigation } from '@/app/router/router-auth-navigation';
 import { LoginScreen } from '@/features/auth/routes/login-screen';
 import { RegisterScreen } from '@/features/auth/routes/register-screen';
 import { configureApiClients } from '@/lib/api/clients';
@@ -39,10 +40,12 @@ function renderAt(entry: string) {
     <Provider store={store}>
       <IntlProvider locale="en" defaultLocale="en">
         <MemoryRouter initialEntries={[entry]}>
-          <Routes>
-            <Route path="/auth/login" element={<LoginScreen />} />
-            <Route path="/auth/register" element={<RegisterScreen />} />
-          </Routes>
+          <RouterAuthNavigation>
+            <Routes>
+              <Route path="/auth/login" element={<LoginScreen />} />
+              <Route path="/auth/register" element={<RegisterScreen />} />
+            </Routes>
+          </RouterAuthNavigation>
         </MemoryRouter>
       </IntlProvider>
     </Provider>,

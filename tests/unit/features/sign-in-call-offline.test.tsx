@@ -7,6 +7,7 @@ import { Provider } from 'jotai';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RouterAuthNavigation } from '@/app/router/router-auth-navigation';
 import { LoginScreen } from '@/features/auth/routes/login-screen';
 import { authMessageAtom, showAuthMessageAtom, tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
@@ -34,7 +35,9 @@ describe('sign-in when its call cannot be downloaded', () => {
       <Provider store={store}>
         <IntlProvider locale="en" defaultLocale="en">
           <MemoryRouter initialEntries={['/auth/login']}>
-            <LoginScreen />
+            <RouterAuthNavigation>
+              <LoginScreen />
+            </RouterAuthNavigation>
           </MemoryRouter>
         </IntlProvider>
       </Provider>,

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { AuthLink, siblingPath, useAuthNavigation } from '@/features/auth/auth-navigation';
 import { registerMessages as r } from '@/features/auth/register-messages';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { RegisterForm } from '@/features/auth/components/register-form';
@@ -8,14 +8,13 @@ import { notify } from '@/lib/notify/notify';
 /** Registration, at /auth/register and (blank layout) /app/register. Success leads to sign-in, email filled in. */
 export function RegisterScreen() {
   const intl = useIntl();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const { pathname, search, go } = useAuthNavigation();
   // /auth/register pairs with /auth/login, the blank-layout /app/register with /app/login-1.
-  const signInPath = pathname.startsWith('/app/') ? '../login-1' : '../login';
+  const signIn = { pathname: siblingPath(pathname, pathname.startsWith('/app/') ? 'login-1' : 'login'), search };
 
   const handleRegistered = (email: string) => {
     notify({ kind: 'success', title: r.registered, description: r.registeredHint });
-    navigate({ pathname: signInPath, search }, { relative: 'path', state: { email } });
+    go(signIn, { state: { email } });
   };
 
   return (
@@ -25,25 +24,16 @@ export function RegisterScreen() {
           onRegistered={handleRegistered}
           signInInstead={(email) => (
             // The email goes along, and the redirect too: signing in still lands where the trader was going.
-            <Link
-              to={{ pathname: signInPath, search }}
-              relative="path"
-              state={{ email }}
-              className="font-medium text-brand underline underline-offset-2"
-            >
+            <AuthLink to={signIn} state={{ email }} className="font-medium text-brand underline underline-offset-2">
               {intl.formatMessage(r.signInInstead)}
-            </Link>
+            </AuthLink>
           )}
         />
         <p className="mt-6 text-center text-sm text-fg-muted">
           {intl.formatMessage(r.haveAccount)}
-          <Link
-            to={{ pathname: signInPath, search }}
-            relative="path"
-            className="ms-1 font-medium text-brand underline-offset-2 hover:underline"
-          >
+          <AuthLink to={signIn} className="ms-1 font-medium text-brand underline-offset-2 hover:underline">
             {intl.formatMessage(r.goToSignIn)}
-          </Link>
+          </AuthLink>
         </p>
       </AuthCard>
     </div>

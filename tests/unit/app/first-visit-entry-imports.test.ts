@@ -1,8 +1,10 @@
 /**
- * The public pages read the app's Jotai store through lib/use-store-atom.ts, so jotai's React bindings come
- * with the signed-in screens only (issue 24: 0.6 KB of a first visit). This walks what the entry imports
- * statically (a lazy `import()` is a file of its own, not part of a first visit) and fails when one of those
- * modules imports from jotai anything but its store and atoms (`jotai/vanilla`).
+ * What a first visit's entry may not hold (issue 24). The public pages read the app's Jotai store through
+ * lib/use-store-atom.ts, so jotai's React bindings come with the signed-in screens only (0.6 KB of a first
+ * visit), and they move between each other without a router (app/public-pages.tsx), so react-router and the
+ * route table come with the app (27 KB). This walks what the entry imports statically (a lazy `import()` is a
+ * file of its own, not part of a first visit) and fails when one of those modules imports from jotai anything
+ * but its store and atoms (`jotai/vanilla`), or imports react-router.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -32,7 +34,8 @@ function staticImports(code: string): { names: string; specifier: string }[] {
   return found;
 }
 
-function jotaiImportsOfTheEntry(): string[] {
+/** The entry's static imports whose specifier `offends`, as 'file: names'. */
+function importsOfTheEntry(offends: (specifier: string) => boolean): string[] {
   const seen = new Set<string>();
   const queue = [join(src, 'main.tsx')];
   const offending: string[] = [];
@@ -41,12 +44,7 @@ function jotaiImportsOfTheEntry(): string[] {
     if (seen.has(file)) continue;
     seen.add(file);
     for (const { names, specifier } of staticImports(readFileSync(file, 'utf8'))) {
-      // 'jotai' itself re-exports 'jotai/react': a module of the entry importing it puts jotai's React
-      // bindings in the entry's module graph, and the chunking (scripts/signed-in-chunks.ts) then leaves them
-      // out of the shell's files, a file more on a signed-in cold open. The entry takes 'jotai/vanilla'.
-      if (specifier === 'jotai/react' || specifier === 'jotai') {
-        offending.push(`${file.slice(src.length + 1)}: ${names}`);
-      }
+      if (offends(specifier)) offending.push(`${file.slice(src.length + 1)}: ${names}`);
       const local = resolveLocal(file, specifier);
       if (local) queue.push(local);
     }
@@ -57,6 +55,15 @@ function jotaiImportsOfTheEntry(): string[] {
 
 describe('the first visit’s entry', () => {
   it('imports jotai’s store and atoms (jotai/vanilla) but not its React bindings', () => {
-    expect(jotaiImportsOfTheEntry()).toEqual([]);
+    // 'jotai' itself re-exports 'jotai/react': a module of the entry importing it puts jotai's React
+    // bindings in the entry's module graph, and the chunking (scripts/signed-in-chunks.ts) then leaves them
+    // out of the shell's files, a file more on a signed-in cold open. The entry takes 'jotai/vanilla'.
+    expect(importsOfTheEntry((specifier) => specifier === 'jotai/react' || specifier === 'jotai')).toEqual([]);
+  });
+
+  it('does not import react-router: the public pages move between each other without it', () => {
+    expect(importsOfTheEntry((specifier) => specifier.startsWith('react-router'))).toEqual([]);
+    // Nor the route table, which names every screen's chunk.
+    expect(importsOfTheEntry((specifier) => specifier === '@/app/router/routes' || specifier === '@/app/router/screens')).toEqual([]);
   });
 });
