@@ -90,8 +90,8 @@ function Screens({ start }: { start: AppStart }) {
   // Loaded first: the router's own Suspense boundary is new, and would show its loading state in place of the form.
   const route = useCallback(() => void RouterScreen.preload().catch(() => undefined).then(() => startTransition(() => setRouted(true))), []);
   useEffect(() => {
-    if (signedIn) route();
-  }, [signedIn, route]);
+    if (signedIn && !routed) route();
+  }, [signedIn, routed, route]);
   return routed ? <RouterScreen /> : <PublicPages onElsewhere={route} />;
 }
 

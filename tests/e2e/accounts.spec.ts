@@ -12,6 +12,13 @@ test('register, sign in, land on the requested page, keep the session, change pa
   await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/auth\/register\?redirect=/);
+  // Back and Forward move between the two public pages, which a first visit shows without the app's router.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to StrikeDesk' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your StrikeDesk account' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/register\?redirect=/);
 
   // Bad input is refused on the client with the shared messages, and nothing typed is lost.
   await page.getByLabel('Mobile number').fill('12345');
