@@ -53,6 +53,33 @@ test('a recommendation opens in the builder with its legs and is placed as one b
   expect(book.every((order) => order.portfolio_id === user.portfolioId)).toBe(true);
 });
 
+test('a basket opened before the account\'s portfolios have loaded waits for them, then its orders belong to the portfolio', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await signInReadyToTrade(page);
+  // The account's portfolios answer only when the test says so.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/portfolios\/all-portfolios\/\d+\/$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/app/recommendations');
+  await firstCard(page).getByRole('button', { name: 'Trade as basket' }).click();
+  const review = page.getByRole('dialog');
+  const place = review.getByRole('button', { name: /^Place \d+ orders$/ });
+  await expect(review.getByText('The account’s portfolios are still loading.')).toBeVisible();
+  await expect(place).toBeDisabled();
+
+  release();
+  await expect(place).toBeEnabled();
+  await place.click();
+  await expect(review.getByRole('button', { name: 'Place' })).toHaveCount(0, { timeout: 20_000 });
+  const response = await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const book = ((await response.json()) as { order_book: { portfolio_id: number | null }[] }).order_book;
+  expect(book.length).toBeGreaterThan(1);
+  expect(book.map((order) => order.portfolio_id)).toEqual(book.map(() => user.portfolioId));
+});
+
 test('screenshots: a recommendation card, the builder\'s margin figures and the ticket\'s margin lines at 360 and 1280 px, en and fr', async ({ page }) => {
   test.setTimeout(180_000);
   await signInReadyToTrade(page);

@@ -62,9 +62,11 @@ function BasketReview({ item, onClose }: { item: Recommendation; onClose: () => 
       ? basketMessages.noAccount
       : account !== null && !desk.sessionOpen
         ? basketMessages.noSession
-        : lotSizes === 'failed'
-          ? messages.lotsFailed
-          : null;
+        : desk.state !== 'ready'
+          ? basketMessages.deskLoading
+          : lotSizes === 'failed'
+            ? messages.lotsFailed
+            : null;
   const answered = intent.outcome?.kind === 'answered' || intent.outcome?.kind === 'found';
   const ready = blocked === null && account !== null && orders !== null && !answered;
 

@@ -30,7 +30,9 @@ export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradin
       ? basketMessages.noAccount
       : !desk.sessionOpen
         ? basketMessages.noSession
-        : readOnly
+        : desk.state !== 'ready'
+          ? basketMessages.deskLoading
+          : readOnly
           ? basketMessages.snapshot
           : !legs.some((leg) => leg.enabled)
             ? basketMessages.noLegs

@@ -37,6 +37,9 @@ export function useTradingDesk(): TradingDesk {
   const user = useAtomValue(userDataAtom, { store });
   const [accounts, setAccounts] = useState<BrokerAccount[] | null>(null);
   const [portfolios, setPortfolios] = useState<Portfolio[]>([]);
+  // The account whose portfolios `portfolios` holds: until the chosen account's have come, the desk is still
+  // loading, so no order goes out without the portfolio it belongs to.
+  const [portfoliosOf, setPortfoliosOf] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const [asOf, setAsOf] = useState<number | null>(null);
   const [stamp, setStamp] = useState(0);
@@ -80,11 +83,14 @@ export function useTradingDesk(): TradingDesk {
       .then((list) => {
         if (!current) return;
         setPortfolios(list);
+        setPortfoliosOf(accountId);
         saveSnapshot(`desk:portfolios:${accountId}`, list);
       })
       .catch(async () => {
         const kept = await readSnapshot<Portfolio[]>(`desk:portfolios:${accountId}`);
-        if (current) setPortfolios(kept?.value ?? []);
+        if (!current) return;
+        setPortfolios(kept?.value ?? []);
+        setPortfoliosOf(accountId);
       });
     return () => {
       current = false;
@@ -108,7 +114,7 @@ export function useTradingDesk(): TradingDesk {
   useReloadWhenOnline(failed, reload);
   const saved = user?.trade_defaults;
   return {
-    state: failed && asOf === null ? 'failed' : accounts === null ? 'loading' : 'ready',
+    state: failed && asOf === null ? 'failed' : accounts === null || (accountId !== null && portfoliosOf !== accountId) ? 'loading' : 'ready',
     asOf,
     accounts: accounts ?? [],
     account,
