@@ -3,20 +3,13 @@
 // day), all or nothing: an entry that would pass the day's limit places nothing, the action says why and
 // the bot is left exited, not stopped. One server; each test its own bot.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testBackends } from '../support/test-database.ts';
-import { istInstant, monday, openBotDesk, type BotDesk } from './bot-desk.ts';
+import { istInstant, monday, botDeskPerFile, type BotDesk } from './bot-desk.ts';
 
 describe.each(testBackends)("a bot's broker calls on %s", (backend) => {
   let t: BotDesk;
-
-  beforeAll(async () => {
-    t = await openBotDesk(backend, { capital: 2_000_000 });
-  });
-
-  afterAll(async () => {
-    await t.server.close();
-  });
+  botDeskPerFile(backend, { capital: 2_000_000 }, (desk) => (t = desk));
 
   const sendsToday = async () =>
     Number((await t.server.db.query<{ count: string }>('SELECT count(*) AS count FROM order_sends WHERE broker_account_id = $1', [t.desk.account.id])).rows[0]!.count);

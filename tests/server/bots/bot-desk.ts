@@ -1,7 +1,7 @@
 // A desk for bot-engine tests: a real server whose paper broker prices from scripted quotes, a signed-in
 // trader with a logged-in paper account and a portfolio, the clock set on Monday 23 November 2026 (a trading
 // day; Tuesday the 24th is a holiday, Guru Nanak Jayanti), and the engine ticked by hand at IST times.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../../server/db/database.ts';
 import type { EngineHooks } from '../../../server/services/bots/engine/bot-engine.ts';
@@ -26,6 +26,18 @@ export type BotDesk = Awaited<ReturnType<typeof openBotDesk>>;
 export const engineOf = (server: TestServer) => server.app.getDecorator<Services>(servicesDecorator).botEngine;
 
 type BotDeskOptions = { database?: Database; engineHooks?: EngineHooks; tradingHooks?: TradingHooks; clockStart?: Date; capital?: number };
+
+/** One bot desk for a test file: opened before its first test, closed after its last. */
+export function botDeskPerFile(backend: TestBackend, options: BotDeskOptions, use: (desk: BotDesk) => void): void {
+  let desk: BotDesk | undefined;
+  beforeAll(async () => {
+    desk = await openBotDesk(backend, options);
+    use(desk);
+  });
+  afterAll(async () => {
+    await desk?.server.close();
+  });
+}
 
 export async function openBotDesk(backend: TestBackend, options: BotDeskOptions = {}) {
   const clock = manualClock(options.clockStart ?? istInstant(monday, '09:00'));

@@ -2,21 +2,14 @@
 // and P&L) and the trader's alert (event, severity, title and body, in words and coded), for an entry, an
 // exit at its time, a stop-loss that lets the bot re-enter and the one that does not, and a target. One
 // server; each test its own bot, on Monday 23 November 2026.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatPaise } from '../../../server/services/brokers/paper/paise.ts';
 import { testBackends } from '../support/test-database.ts';
-import { monday, openBotDesk, type BotDesk } from './bot-desk.ts';
+import { monday, botDeskPerFile, type BotDesk } from './bot-desk.ts';
 
 describe.each(testBackends)("a bot action's outcome on %s", (backend) => {
   let t: BotDesk;
-
-  beforeAll(async () => {
-    t = await openBotDesk(backend, { capital: 5_000_000 });
-  });
-
-  afterAll(async () => {
-    await t.server.close();
-  });
+  botDeskPerFile(backend, { capital: 5_000_000 }, (desk) => (t = desk));
 
   const runOf = async (botId: number) =>
     (

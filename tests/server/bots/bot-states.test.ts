@@ -3,27 +3,20 @@
 // own actions), and the run of the day as the engine writes it (bot-runs.ts: a reason's code goes with it,
 // a reason cut at 500 characters). One server for the file, its clock moving forward through Monday 23
 // November 2026 and on to Tuesday's holiday: each test reads its own bots.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { changeRun } from '../../../server/services/bots/engine/bot-runs.ts';
 import { words } from '../../../server/services/texts/said.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { createPortfolio } from '../support/trading.ts';
 import { testBackends } from '../support/test-database.ts';
-import { istInstant, monday, openBotDesk, tuesdayHoliday, type BotDesk } from './bot-desk.ts';
+import { istInstant, monday, botDeskPerFile, tuesdayHoliday, type BotDesk } from './bot-desk.ts';
 
 type Schemas = components['schemas'];
 
 describe.each(testBackends)("the bots' cards and history on %s", (backend) => {
   let t: BotDesk;
-
-  beforeAll(async () => {
-    t = await openBotDesk(backend, { capital: 2_000_000 });
-  });
-
-  afterAll(async () => {
-    await t.server.close();
-  });
+  botDeskPerFile(backend, { capital: 2_000_000 }, (desk) => (t = desk));
 
   const states = async () => {
     const res = await t.call<Schemas['BotStatesResponse']>('getBotStates', { token: t.desk.token, params: { portfolioId: t.portfolio.id } });

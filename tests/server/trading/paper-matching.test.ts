@@ -4,7 +4,7 @@
 // and a MARKET after-market order filled at the open.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { type Desk, type ScriptedMarket, scriptedServerPerFile, openQuotedDesk } from '../support/paper-desk.ts';
+import { type Desk, type ScriptedMarket, scriptedServerPerFile, openQuotedDesk, atInstant } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import type { TestServer } from '../support/test-server.ts';
 
@@ -21,17 +21,7 @@ describe.each(testBackends)('the paper broker\'s matching on %s', (backend) => {
     ({ desk, atmCall: call24000 } = await openQuotedDesk({ server, market, call }));
   });
 
-  /** Runs `during` with the clock at `instant`, then puts it back. */
-  const at = async (instant: string, during: () => Promise<void>) => {
-    const start = server.clock.now().getTime();
-    server.clock.advance(Date.parse(instant) - start);
-    try {
-      await during();
-    } finally {
-      server.clock.advance(start - server.clock.now().getTime());
-      market.open(true);
-    }
-  };
+  const at = (instant: string, during: () => Promise<void>) => atInstant({ server, market }, instant, during);
   const bookById = async () => new Map((await desk.orderBook()).order_book.map((order) => [order.order_id, order]));
   const protect = async (kind: 'stop' | 'target', quantity: number) => {
     const common = { tradingsymbol: call24000, exchange: 'NFO', product: 'NRML', transaction_type: 'SELL', quantity };
