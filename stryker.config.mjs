@@ -21,6 +21,7 @@ export default {
     '!**/*.test.ts',
     // Types only: nothing to mutate.
     '!server/services/bots/engine/engine-types.ts',
+    '!server/services/brokers/paper/price-source.ts',
   ],
   // Each mutant runs only the tests that executed its code in the initial run.
   coverageAnalysis: 'perTest',

@@ -537,6 +537,30 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       expect(book.get(stop.order_id)).toMatchObject({ quantity: 65, pending_quantity: 65, status: 'TRIGGER PENDING' });
     });
 
+    it('pairs a new stop-loss with the target that outlived the first one', async () => {
+      await desk.place(call24000, 'BUY', 130);
+      const common = { tradingsymbol: call24000, exchange: 'NFO', product: 'NRML', transaction_type: 'SELL', quantity: 130 };
+      const first = (await desk.trade('placeStopLossOrder', { ...common, order_type: 'SL', trigger_price: 100, price: 99 })).body.orders[0]!;
+      const target = (await desk.trade('placeTargetOrder', { ...common, price: 150 })).body.orders[0]!;
+      expect((await desk.trade('cancelOrder', { order_ids: [first.order_id] })).status).toBe(200);
+      const second = (await desk.trade('placeStopLossOrder', { ...common, order_type: 'SL', trigger_price: 110, price: 109 })).body.orders[0]!;
+      market.set(call24000, { bid: 109.5, ask: 110, last: 109.9 });
+      await desk.tick();
+      const book = new Map((await desk.orderBook()).order_book.map((order) => [order.order_id, order]));
+      expect(book.get(second.order_id)).toMatchObject({ status: 'COMPLETE' });
+      expect(book.get(target.order_id)).toMatchObject({ status: 'CANCELLED', status_message: expect.stringContaining('one cancels the other') });
+      expect((await desk.positionBook()).net[0]!.quantity).toBe(0);
+    });
+
+    it('refuses a stop-loss on a position not held, naming the quantity (422)', async () => {
+      const res = await desk.trade('placeStopLossOrder', {
+        tradingsymbol: call24000, exchange: 'NFO', product: 'NRML', transaction_type: 'SELL', quantity: 65, order_type: 'SL', trigger_price: 100, price: 99,
+      });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ code: 'order_not_reducing', field: 'quantity', details: { text: { code: 'refusal.not_reducing', params: { kind: 'stoploss', most: 0 } } } });
+      expect((await desk.orderBook()).order_book).toEqual([]);
+    });
+
     it('refuses a stop-loss that would not reduce the position (422)', async () => {
       await desk.place(call24000, 'BUY', 65);
       const res = await desk.trade('placeStopLossOrder', {
@@ -630,6 +654,22 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       const positions = new Map((await desk.positionBook()).net.map((position) => [position.tradingsymbol, position.quantity]));
       expect(positions.get(call24000)).toBe(0);
       expect(positions.get(call24200)).toBe(-65);
+    });
+
+    it("cancels the position's own working orders before squaring it off, so none fills into a new MIS position after the cut-off", async () => {
+      await desk.place(call24000, 'BUY', 65, { product: 'MIS' });
+      const adding = await desk.place(call24000, 'BUY', 65, { product: 'MIS', order_type: 'LIMIT', price: 100 });
+      const otherContract = await desk.place(call24200, 'BUY', 65, { product: 'MIS', order_type: 'LIMIT', price: 30 });
+      await at('15:25', async () => {
+        await desk.tick();
+      });
+      const book = new Map((await desk.orderBook()).order_book.map((order) => [order.order_id, order]));
+      expect(book.get(adding.order_id)).toMatchObject({ status: 'CANCELLED', status_message: 'Cancelled before the position was squared off.' });
+      // Not a position: the square-off leaves it to the trader (Kite cancels pending MIS orders at its own cut-off).
+      expect(book.get(otherContract.order_id)?.status).toBe('OPEN');
+      market.set(call24000, { bid: 99, ask: 99.5, last: 99.2 });
+      await desk.tick();
+      expect((await desk.positionBook()).net.find((position) => position.tradingsymbol === call24000)?.quantity).toBe(0);
     });
 
     it('charges ₹50 + 18 % GST on each order it squares off, on that order\'s trade', async () => {

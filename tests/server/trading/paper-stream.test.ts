@@ -138,6 +138,14 @@ describe("the paper stream's ticks", () => {
     nothing.close();
     deaf.close();
   });
+
+  it('reads no order changes on a pass that nobody listens to (its database would throw)', async () => {
+    const market = fakeMarket();
+    await expect(market.stream.pass()).resolves.toBeUndefined();
+    const deaf = await market.stream.subscribe(account, { onTick: () => undefined });
+    await expect(market.stream.pass()).resolves.toBeUndefined();
+    deaf.close();
+  });
 });
 
 // Friday 20 November 2026, 10:00 IST.

@@ -86,18 +86,18 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
     if (Math.sign(open) !== -sideSign(intent.side) || intent.quantity > Math.abs(open)) {
       throw DomainError.said('order_not_reducing', changeRefusalTexts.notReducing(kind, open), { field: 'quantity' });
     }
-    const { rows } = await q.query<{ oco_group: string | null; id: string }>(
-      `SELECT oco_group, id FROM paper_orders WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3
+    // A working protective order starts its group when placed (below), so the position's other one, if any,
+    // already has the group this one joins.
+    const { rows } = await q.query<{ oco_group: string }>(
+      `SELECT oco_group FROM paper_orders WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3
          AND product = $4 AND purpose IN ('stoploss', 'target') AND status IN ('OPEN', 'TRIGGER PENDING') ORDER BY id LIMIT 1`,
       [account.id, portfolioId, contract.instrumentToken, intent.product],
     );
-    const partner = rows[0];
-    const placed = await placeOne(q, account, intent, contract, { portfolioId, tag, purpose: kind, ocoGroup: partner?.oco_group ?? partner?.id ?? null }, now);
+    const placed = await placeOne(q, account, intent, contract, { portfolioId, tag, purpose: kind, ocoGroup: rows[0]?.oco_group ?? null }, now);
     if (placed.oco_group === null && working.includes(placed.status)) {
       await q.query('UPDATE paper_orders SET oco_group = id WHERE id = $1', [placed.id]);
       placed.oco_group = placed.id;
     }
-    if (partner !== undefined && partner.oco_group === null) await q.query('UPDATE paper_orders SET oco_group = $2 WHERE id = $1', [partner.id, partner.id]);
     return [placed];
   }
 
