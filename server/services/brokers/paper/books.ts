@@ -10,10 +10,15 @@ import type { PriceSource } from './price-source.ts';
 export type OpenLeg = { contract: Contract; portfolioId: number | null; product: Product; quantity: number; bot?: OrderBot | null };
 
 /** Open quantities per instrument, product and portfolio, from the account's trades. */
-export const openLegsSql = `SELECT instrument_token, portfolio_id, product, sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity
+export const openLegsSql = `SELECT instrument_token, portfolio_id, product, NULL::text AS bot_kind, NULL::integer AS bot_id,
+    sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity
   FROM paper_trades WHERE broker_account_id = $1 GROUP BY instrument_token, portfolio_id, product
   HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0`;
-export type OpenLegRow = { instrument_token: number; portfolio_id: number | null; product: Product; quantity: string | number; bot_kind?: OrderBot['kind'] | null; bot_id?: number | null };
+export type OpenLegRow = { instrument_token: number; portfolio_id: number | null; product: Product; quantity: string | number; bot_kind: OrderBot['kind'] | null; bot_id: number | null };
+
+/** The bot an order's columns name; its kind and id are written together (order-entry.ts), so the id says whether a bot placed it. */
+const botOf = (row: { bot_kind: OrderBot['kind'] | null; bot_id: number | null }): OrderBot | null =>
+  row.bot_id === null ? null : { kind: row.bot_kind!, id: Number(row.bot_id) };
 
 /** Open legs split further by the bot whose orders opened them (the kill switch closes each share under its bot's name). */
 export const openLegsByBotSql = `SELECT t.instrument_token, t.portfolio_id, t.product, o.bot_kind, o.bot_id,
@@ -46,8 +51,7 @@ export function createBooks({ db, clock, prices, contracts }: { db: Database; cl
     const contracts = await contractsByToken(q, rows.map((row) => row.instrument_token), now);
     return rows.flatMap((row) => {
       const contract = contracts.get(row.instrument_token);
-      const bot = row.bot_kind === undefined || row.bot_kind === null || row.bot_id === undefined || row.bot_id === null ? null : { kind: row.bot_kind, id: Number(row.bot_id) };
-      return contract === undefined ? [] : [{ contract, portfolioId: row.portfolio_id, product: row.product, quantity: Number(row.quantity), bot }];
+      return contract === undefined ? [] : [{ contract, portfolioId: row.portfolio_id, product: row.product, quantity: Number(row.quantity), bot: botOf(row) }];
     });
   }
 
@@ -157,8 +161,7 @@ export function createBooks({ db, clock, prices, contracts }: { db: Database; cl
       // A closed position's P&L needs no price; an open one is marked at the market's last price.
       const quote = quotes.get(keyOf(contract));
       const lastPaise = quote?.lastPaise ?? n(row.last_trade_price);
-      const bot: OrderBot | null = row.bot_kind === null || row.bot_id === null ? null : { kind: row.bot_kind, id: Number(row.bot_id) };
-      return [{ contract, portfolioId: row.portfolio_id, product: row.product, bot, totals, lastPaise, closePaise: quote?.closePaise ?? lastPaise, priced: quote !== undefined }];
+      return [{ contract, portfolioId: row.portfolio_id, product: row.product, bot: botOf(row), totals, lastPaise, closePaise: quote?.closePaise ?? lastPaise, priced: quote !== undefined }];
     });
   }
 
