@@ -99,18 +99,20 @@ export async function insertOrder(
       options.intent?.ref ?? null,
       options.intent?.slice ?? null,
       message === null ? null : JSON.stringify(message.i18n),
-      options.amoReleaseAt === undefined || options.amoReleaseAt === null ? 'regular' : 'amo',
+      // A refused AMO is still an AMO (its release time is dropped above).
+      (options.amoReleaseAt ?? null) === null ? 'regular' : 'amo',
       amoReleaseAt,
     ],
   );
   return rows[0]!;
 }
 
-export async function cancelRow(q: Queryable, order: OrderRow, message: Said | null, now: Date): Promise<OrderRow> {
+/** Cancels a working order, saying why (an order already final is answered as it is). */
+export async function cancelRow(q: Queryable, order: OrderRow, message: Said, now: Date): Promise<OrderRow> {
   const { rows } = await q.query<OrderRow>(
     `UPDATE paper_orders o SET status = 'CANCELLED', status_message = $2, status_message_i18n = $4::jsonb, cancelled_quantity = quantity - filled_quantity, updated_at = $3
      WHERE id = $1 AND status IN ('OPEN', 'TRIGGER PENDING') RETURNING ${orderColumns}`,
-    [order.id, message?.text ?? null, now, message === null ? null : JSON.stringify(message.i18n)],
+    [order.id, message.text, now, JSON.stringify(message.i18n)],
   );
   return rows[0] ?? order;
 }
