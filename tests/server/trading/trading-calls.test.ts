@@ -1,0 +1,92 @@
+// A trader's calls through the trading service (trading-accounts.ts, trading-books.ts, paced-intent.ts; issue 26,
+// from the mutation run): the broker session ends at its very instant (orders refused naming the account, the
+// books UNKNOWN as of that instant); a position carried from an earlier day is in the net book, not the day's;
+// the summary counts open positions only; a refused plan frees its Idempotency-Key; a key used again after it
+// expired, or two keys' intents under the trader's same tag, answer their own orders only.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ContractCall } from '../support/contract-client.ts';
+import { atInstant, openQuotedDesk, scriptedServerPerFile, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { testBackends } from '../support/test-database.ts';
+import { createPortfolio } from '../support/trading.ts';
+import type { TestServer } from '../support/test-server.ts';
+
+describe.each(testBackends)("a trader's trading calls on %s", (backend) => {
+  let server: TestServer;
+  let call: ContractCall;
+  let market: ScriptedMarket;
+  let desk: Desk;
+  let symbol: string;
+
+  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
+
+  beforeEach(async () => {
+    market.demo(true);
+    ({ desk, atmCall: symbol } = await openQuotedDesk({ server, market, call }));
+  });
+
+  it('ends the broker session at its very instant: orders refused naming the account, the books unknown as of then', async () => {
+    // Logged in on Friday: the session ends at 06:00 IST on Saturday, as Kite's.
+    const end = '2026-11-21T06:00:00+05:30';
+    await atInstant({ server, market }, '2026-11-21T05:59:59.999+05:30', async () => {
+      expect((await desk.orderBook()).status).toBe('OK');
+    });
+    await atInstant({ server, market }, end, async () => {
+      const refused = await desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', 65)] });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'broker_session_expired', field: 'account_number' });
+      expect(await desk.orderBook()).toMatchObject({ status: 'UNKNOWN', as_of: new Date(end).toISOString() });
+    });
+    const unknown = await call('getOrderBook', { token: desk.token, params: { accountNumber: 'PA9999' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'not_found', field: 'account_number' });
+  });
+
+  it("keeps a position carried from an earlier day in the net book and out of the day's, and counts only open positions in the summary", async () => {
+    const portfolio = await createPortfolio(call, desk.token, desk.account.id, 200000, 'Carried');
+    const put = desk.contract(desk.atm, 'PE').tradingsymbol;
+    market.set(put, { bid: 130, ask: 130.5, last: 130.25 });
+    await desk.trade('placeTrades', { portfolio_id: portfolio.id, orders: [desk.order(symbol, 'BUY', 65), desk.order(put, 'BUY', 65)] });
+    await desk.trade('placeTrades', { portfolio_id: portfolio.id, orders: [desk.order(put, 'SELL', 65)] });
+    const summary = await call<{ data: { open_positions: number } }>('getPositionSummary', { token: desk.token, params: { id: portfolio.id } });
+    expect(summary.status, JSON.stringify(summary.body)).toBe(200);
+    expect(summary.body.data.open_positions).toBe(1);
+    await atInstant({ server, market }, '2026-11-23T10:00:00+05:30', async () => {
+      await desk.logIn();
+      market.set(symbol, { bid: 125, ask: 125.5, last: 125.25 });
+      const book = await desk.positionBook();
+      expect(book.net.map((position) => [position.tradingsymbol, position.quantity])).toEqual([[symbol, 65]]);
+      expect(book.day).toEqual([]);
+      await desk.place(symbol, 'SELL', 65);
+      const after = await desk.positionBook();
+      expect(after.day.map((position) => [position.tradingsymbol, position.quantity, position.day_sell_quantity])).toEqual([[symbol, -65, 65]]);
+    });
+  });
+
+  it('frees the key of an intent its plan refused: the corrected intent goes out under the same key', async () => {
+    const key = 'refused-plan-1';
+    const unlisted = await desk.trade('placeTrades', { orders: [desk.order('NIFTY26NOV99000CE', 'BUY', 65)] }, key);
+    expect(unlisted.status).toBe(422);
+    const placed = await desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', 65)] }, key);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.orders).toMatchObject([{ status: 'COMPLETE', tag: key }]);
+  });
+
+  it('answers a key used again after it expired with its new orders only, though they carry the same tag', async () => {
+    const key = 'reused-after-a-day';
+    const first = await desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', 65)] }, key);
+    expect(first.body.orders).toHaveLength(1);
+    server.clock.advance(24 * 60 * 60 * 1000);
+    await desk.logIn();
+    const again = await desk.trade('placeTrades', { orders: [desk.order(symbol, 'SELL', 65)] }, key);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.orders.map((order) => [order.transaction_type, order.tag])).toEqual([['SELL', key]]);
+  });
+
+  it("answers each intent with its own orders when two keys' intents carry the trader's same tag in the same instant", async () => {
+    const tagged = (side: 'BUY' | 'SELL') => ({ orders: [desk.order(symbol, side, 65, { tag: 'straddle' })] });
+    const first = await desk.trade('placeTrades', tagged('BUY'), 'tagged-intent-1');
+    const second = await desk.trade('placeTrades', tagged('SELL'), 'tagged-intent-2');
+    expect(first.body.orders.map((order) => [order.transaction_type, order.tag])).toEqual([['BUY', 'straddle']]);
+    expect(second.body.orders.map((order) => [order.transaction_type, order.tag])).toEqual([['SELL', 'straddle']]);
+  });
+});
