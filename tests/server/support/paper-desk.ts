@@ -2,7 +2,7 @@
 // sets the bid, ask and last it needs, then runs the fill engine as a tick would), and a signed-in user
 // with a paper account logged in to its broker.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { marketAssumptions } from '../../../quant/market-assumptions.ts';
 import { servicesDecorator } from '../../../server/app.ts';
@@ -65,6 +65,21 @@ export function scriptedServerPerFile(backend: TestBackend, use: (started: Scrip
   });
   afterAll(async () => {
     await started?.server.close();
+  });
+}
+
+/**
+ * A scripted server for the test file and, before each test, a new desk on it in demo mode with its at-the-money
+ * call quoted (openQuotedDesk): `use` receives the server's parts with the desk and that call.
+ */
+export function quotedDeskPerTest(backend: TestBackend, use: (started: ScriptedServer & { desk: Desk; atmCall: string }) => void): void {
+  let started: ScriptedServer;
+  scriptedServerPerFile(backend, (server) => {
+    started = server;
+  });
+  beforeEach(async () => {
+    started.market.demo(true);
+    use({ ...started, ...(await openQuotedDesk(started)) });
   });
 }
 

@@ -4,9 +4,9 @@
 // stop-loss waits as TRIGGER PENDING; after the MIS cut-off an exit of the whole position is taken and one
 // that would turn it short is not; a regular order reads as `regular`; and a pass that does not fill (an
 // instance that did not lead the tick) fills nothing.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { atInstant, openDesk, openQuotedDesk, scriptedServerPerFile, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { atInstant, openDesk, quotedDeskPerTest, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import type { TestServer } from '../support/test-server.ts';
 
@@ -17,12 +17,7 @@ describe.each(testBackends)('placing a paper order on %s', (backend) => {
   let desk: Desk;
   let symbol: string;
 
-  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
-
-  beforeEach(async () => {
-    market.demo(true);
-    ({ desk, atmCall: symbol } = await openQuotedDesk({ server, market, call }));
-  });
+  quotedDeskPerTest(backend, (started) => ({ server, market, call, desk, atmCall: symbol } = started));
 
   const at = (instant: string, during: () => Promise<void>) => atInstant({ server, market }, instant, during);
   const closedFriday = { nextOpen: new Date('2026-11-23T03:45:00Z'), closedAt: new Date('2026-11-20T10:00:00Z') };

@@ -3,9 +3,8 @@
 // exchange's band are refused, naming the field; a triggered stop-loss is changed as the limit order it now is;
 // nothing-to-modify names the field its order type ignores; and the AMO window holds only for orders the broker
 // still holds, not for a day order left working, nor once the exchange has opened.
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { ContractCall } from '../support/contract-client.ts';
-import { atInstant, openQuotedDesk, scriptedServerPerFile, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { describe, expect, it } from 'vitest';
+import { atInstant, quotedDeskPerTest, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import type { TestServer } from '../support/test-server.ts';
 
@@ -13,17 +12,11 @@ type Refusal = { code: string; message: string; field?: string; details?: { text
 
 describe.each(testBackends)('changing a paper order on %s', (backend) => {
   let server: TestServer;
-  let call: ContractCall;
   let market: ScriptedMarket;
   let desk: Desk;
   let symbol: string;
 
-  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
-
-  beforeEach(async () => {
-    market.demo(true);
-    ({ desk, atmCall: symbol } = await openQuotedDesk({ server, market, call }));
-  });
+  quotedDeskPerTest(backend, (started) => ({ server, market, desk, atmCall: symbol } = started));
 
   const modify = (orderId: string, changes: Record<string, unknown>) => desk.trade<{ orders: Array<{ status: string; quantity: number; trigger_price: number; price: number; modifications: number; order_type: string }> } & Refusal>('modifyOrder', { order_id: orderId, ...changes });
   const bookOrder = async (orderId: string) => (await desk.orderBook()).order_book.find((order) => order.order_id === orderId)!;

@@ -3,9 +3,9 @@
 // books UNKNOWN as of that instant); a position carried from an earlier day is in the net book, not the day's;
 // the summary counts open positions only; a refused plan frees its Idempotency-Key; a key used again after it
 // expired, or two keys' intents under the trader's same tag, answer their own orders only.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
-import { atInstant, openQuotedDesk, scriptedServerPerFile, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { atInstant, quotedDeskPerTest, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import { createPortfolio } from '../support/trading.ts';
 import type { TestServer } from '../support/test-server.ts';
@@ -17,12 +17,7 @@ describe.each(testBackends)("a trader's trading calls on %s", (backend) => {
   let desk: Desk;
   let symbol: string;
 
-  scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
-
-  beforeEach(async () => {
-    market.demo(true);
-    ({ desk, atmCall: symbol } = await openQuotedDesk({ server, market, call }));
-  });
+  quotedDeskPerTest(backend, (started) => ({ server, market, call, desk, atmCall: symbol } = started));
 
   it('ends the broker session at its very instant: orders refused naming the account, the books unknown as of then', async () => {
     // Logged in on Friday: the session ends at 06:00 IST on Saturday, as Kite's.
