@@ -1,12 +1,11 @@
 // The history store on both backends: rows go in by COPY (server/db/copy-from.ts), a file is stored whole or
 // not at all, and the import each row names is checked once per statement (migration 032) with the rules the
 // foreign key had: no row without its import, and an import's rows go with it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import type { MinuteCandle, OptionDay } from '../../../server/services/history/history-files.ts';
 import { storeMinuteCandles, storeOptionDays, type ImportRecord } from '../../../server/services/history/history-store.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { testBackends, migratedDatabasePerFile } from '../support/test-database.ts';
 
 const record = (day: string, kind: ImportRecord['kind'] = 'bhavcopy_udiff'): ImportRecord => ({
   kind,
@@ -50,13 +49,8 @@ const candle = (minute: string): MinuteCandle => ({
 describe.each(testBackends)('history store on %s', (backend) => {
   let db: Database;
 
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await migrate(db);
-  });
-
-  afterAll(async () => {
-    await db.close();
+  migratedDatabasePerFile(backend, (opened) => {
+    db = opened;
   });
 
   beforeEach(async () => {

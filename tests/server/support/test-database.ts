@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
+import { migrate } from '../../../server/db/migrate.ts';
 import { pgliteDir } from '../../../server/db/open-database.ts';
 import { openPgliteDatabase } from '../../../server/db/pglite-database.ts';
 import { openPostgresDatabase } from '../../../server/db/postgres-database.ts';
@@ -131,6 +133,19 @@ export async function createTestDatabase(backend: TestBackend = 'pglite'): Promi
     return createPostgresDatabase();
   }
   return createSchemaDatabase(await sharedPglite(), newSchemaName());
+}
+
+/** A migrated database for a test file, without a server: made before its tests (`use` receives it), closed after them. */
+export function migratedDatabasePerFile(backend: TestBackend, use: (db: Database) => void): void {
+  let db: Database | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase(backend);
+    await migrate(db);
+    use(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
 }
 
 /** Prepares DATA_DIR so the server opens an existing cluster instead of running initdb (slow). */

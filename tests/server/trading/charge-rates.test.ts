@@ -1,22 +1,16 @@
 // Charge rates as effective-dated data with their source: NSE's transaction charge with the IPFT levy,
 // 0.0355299 % of premium, is in force from 1 March 2026 (NSE/FA/73061), a month before the Budget's STT rise
 // of 1 April 2026; BSE's is unchanged.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import { chargeRatesOn, fillCharges } from '../../../server/services/brokers/paper/charges.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { testBackends, migratedDatabasePerFile } from '../support/test-database.ts';
 
 describe.each(testBackends)('charge rates on %s', (backend) => {
   let db: Database;
 
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await migrate(db);
-  });
-
-  afterAll(async () => {
-    await db.close();
+  migratedDatabasePerFile(backend, (opened) => {
+    db = opened;
   });
 
   it.each([

@@ -2,13 +2,12 @@
 // freeze quantity, charge rates and margin parameters are each read once and kept, and kept apart per index,
 // exchange and IST day, so NIFTY's freeze never slices a BANKNIFTY order and a new day's rates are taken. The
 // database's queries are counted through a wrapper: "read once" is the rule being held, not a detail.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../../server/db/database.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import type { OrderIntent } from '../../../server/services/brokers/broker-trading.ts';
 import { createContracts, expired, type Contract } from '../../../server/services/brokers/paper/contracts.ts';
 import { DomainError } from '../../../server/services/domain-error.ts';
-import { testBackends, createTestDatabase } from '../support/test-database.ts';
+import { testBackends, migratedDatabasePerFile } from '../support/test-database.ts';
 
 const ist = (day: string, time: string) => new Date(`${day}T${time}+05:30`);
 const ms = (instant: Date, offset: number) => new Date(instant.getTime() + offset);
@@ -32,9 +31,11 @@ describe.each(testBackends)("the paper broker's reference data on %s", (backend)
   let db: Database;
   const tokens: Record<string, number> = {};
 
+  migratedDatabasePerFile(backend, (opened) => {
+    db = opened;
+  });
+
   beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await migrate(db);
     const { rows } = await db.query<{ instrument_token: number; tradingsymbol: string }>(
       `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size) VALUES
          ('NFO', 'NIFTY26D0126000CE', 'NIFTY', '2026-12-01', 'weekly', 26000, 'CE', 65),
@@ -44,10 +45,6 @@ describe.each(testBackends)("the paper broker's reference data on %s", (backend)
        RETURNING instrument_token, tradingsymbol`,
     );
     for (const row of rows) tokens[row.tradingsymbol] = row.instrument_token;
-  });
-
-  afterAll(async () => {
-    await db.close();
   });
 
   const monday = ist('2026-11-30', '10:00:00');

@@ -3,13 +3,12 @@
 // order's quote, margin and checks see one tick), the index as it stood at a past instant for a missed square-off,
 // the closing value expiries settle at, and each exchange's own session. The market is a stand-in that records
 // what it was asked; the candles are real rows in a migrated database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import { marketPrices } from '../../../server/services/brokers/paper/market-prices.ts';
 import type { IndexName } from '../../../server/services/market/index-config.ts';
 import type { IndexSnapshot, LastPrice, MarketService } from '../../../server/services/market/market-service.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { testBackends, migratedDatabasePerFile } from '../support/test-database.ts';
 
 const ist = (day: string, time: string) => new Date(`${day}T${time}+05:30`);
 const tickedAt = ist('2026-11-20', '14:00:00');
@@ -65,13 +64,8 @@ function standInMarket() {
 describe.each(testBackends)('the paper broker reading the simulated market on %s', (backend) => {
   let db: Database;
 
-  beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await migrate(db);
-  });
-
-  afterAll(async () => {
-    await db.close();
+  migratedDatabasePerFile(backend, (opened) => {
+    db = opened;
   });
 
   it('quotes in paise, keeping the close, and leaves out what has no book', async () => {
