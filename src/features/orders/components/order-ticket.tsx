@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { executeOrder } from '@/features/orders/api/trading-calls';
 import type { OrderRequest, Product, TradingAccount, TransactionType } from '@/features/orders/api/trading-types';
@@ -151,10 +151,11 @@ export function OrderTicket({
   const canSend = blocked === null && request !== null && slicing?.tooMany !== true && !intent.pending && !stale;
 
   // Focus follows the order: it stays on the send button while it is sending (busy, not disabled, which
-  // would drop focus to the page body under an open dialog), then moves to the outcome once it is known.
+  // would drop focus to the page body under an open dialog), then moves to the outcome once it is known —
+  // in the same commit that shows the outcome (a layout effect), so focus never rests on a stale button.
   const outcomeBox = useRef<HTMLDivElement>(null);
   const focusOutcome = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (intent.outcome === null || !focusOutcome.current) return;
     focusOutcome.current = false;
     outcomeBox.current?.focus();
