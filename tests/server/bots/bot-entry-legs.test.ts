@@ -71,6 +71,48 @@ describe.each(testBackends)("a bot's entry legs on %s", (backend) => {
     ]);
   });
 
+  it('re-enters the same strikes after a stop-loss (same_strike), though the money has moved, once their premium is back, hedges first', async () => {
+    const bot = await t.createDaily({
+      strategy: 'iron_condor',
+      entry_time: '10:20',
+      exit_time: '10:40',
+      stop_loss_pct: 25,
+      params: { call_distance: 2, put_distance: 2, wing_width: 2, re_entry: 'same_strike', max_re_entries: 1 },
+    });
+    const legs = [
+      [t.symbol(4, 'CE'), 'BUY'],
+      [t.symbol(-4, 'PE'), 'BUY'],
+      [t.symbol(2, 'CE'), 'SELL'],
+      [t.symbol(-2, 'PE'), 'SELL'],
+    ];
+    t.at(monday, '10:20');
+    await t.tick();
+    // Credit at the fills: two shorts sold at 89.75, two wings bought at 80.25, 19 a unit. The short call at 100
+    // costs 30 to close: a loss of 11, over 25 % of 19.
+    t.price(2, 'CE', 100);
+    t.at(monday, '10:25');
+    await t.tick();
+    expect(await t.run('daily', bot.id)).toMatchObject({ state: 'waiting', reason: 'stop-loss hit', entries: 1 });
+    // The money moves two steps up (a new ATM entry would sell the 4 CE and the 0 PE); the old strikes' credit
+    // (88 + 90 − 80 − 80 = 18) is back under the entry's 19.
+    t.market.spot(t.desk.atm + 100);
+    t.price(2, 'CE', 88);
+    try {
+      t.at(monday, '10:26');
+      await t.tick();
+      const sides = (await sent(bot.id)).map(([symbol, side]) => [symbol, side]);
+      expect(sides.slice(0, 4)).toEqual(legs);
+      expect(sides.slice(8)).toEqual(legs);
+      expect(await t.run('daily', bot.id)).toMatchObject({ state: 'in_position', entries: 2 });
+      t.at(monday, '10:40');
+      await t.tick();
+      expect(await t.run('daily', bot.id)).toMatchObject({ state: 'exited' });
+    } finally {
+      t.market.spot(t.desk.atm);
+      t.price(2, 'CE', 90);
+    }
+  });
+
   it("buys a signal bot's call at its strike offset from the money nearest the spot, and the put on the reverse signal", async () => {
     // One-minute NIFTY candles from 10:50: falling closes, then a jump on the 10:59 candle (the fast EMA crosses above).
     const closes = [26100, 26090, 26080, 26070, 26060, 26050, 26040, 26030, 26020, 26200];

@@ -222,4 +222,21 @@ describe.each(testBackends)("the bots' cards and history on %s", (backend) => {
       source.demo = true;
     }
   });
+
+  it("reads each index's own exchange calendar: on a BSE-only holiday the SENSEX bot does not trade, the NIFTY bot waits for its time", async () => {
+    const thursday = '2026-11-26';
+    const nifty = await t.createDaily({ name: 'Thursday NIFTY', weekdays: [4] });
+    const sensex = await t.createDaily({ name: 'Thursday SENSEX', underlying: 'SENSEX', weekdays: [4] });
+    await t.server.db.query(`INSERT INTO market_calendar (exchange, day, kind, description) VALUES ('BSE', $1::date, 'holiday', 'BSE only (test)')`, [thursday]);
+    const source = t.market.source as { demo: boolean };
+    source.demo = false;
+    try {
+      t.at(thursday, '09:00');
+      expect(await card(nifty.id)).toMatchObject({ trading_day: thursday, state: 'waiting', next_action_at: istInstant(thursday, '09:20').toISOString() });
+      expect(await card(sensex.id)).toMatchObject({ trading_day: thursday, state: 'not_today', next_action_at: null });
+    } finally {
+      source.demo = true;
+      await t.server.db.query(`DELETE FROM market_calendar WHERE exchange = 'BSE' AND day = $1::date`, [thursday]);
+    }
+  });
 });

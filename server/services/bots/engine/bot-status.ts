@@ -105,10 +105,11 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
       else if (!today) state = 'not_today';
       else state = bot.status === 'paused' ? 'paused' : 'waiting';
       let next: Date | null = null;
-      // A stopped bot's state is 'stopped': neither time below applies to it.
+      // A stopped bot's state is 'stopped': neither time below applies to it. A bot waiting before its entry
+      // time has no run yet (every action comes at or after that time), so its next action is the entry.
       if (today) {
         if (state === 'in_position' && minutes < clockMinutes(bot.exitTime)) next = new Date(istInstant(day, bot.exitTime));
-        else if (state === 'waiting' && run === null && minutes < clockMinutes(bot.entryFrom)) next = new Date(istInstant(day, bot.entryFrom));
+        else if (state === 'waiting' && minutes < clockMinutes(bot.entryFrom)) next = new Date(istInstant(day, bot.entryFrom));
       }
       const botActions = actions.get(key) ?? [];
       const last = botActions[botActions.length - 1];
