@@ -3,6 +3,7 @@
 // before sells, lots × lot size each; and its exit, shorts bought back before longs are sold. One server;
 // each test its own bot, on Monday 23 November 2026 (spot on a strike, 50-point steps).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPaise } from '../../../server/services/brokers/paper/paise.ts';
 import { istInstant, monday, openBotDesk, type BotDesk } from './bot-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 
@@ -87,8 +88,9 @@ describe.each(testBackends)("a bot's entry legs on %s", (backend) => {
     ];
     t.at(monday, '10:20');
     await t.tick();
-    // Credit at the fills: two shorts sold at 89.75, two wings bought at 80.25, 19 a unit. The short call at 100
-    // costs 30 to close: a loss of 11, over 25 % of 19.
+    // Credit at the fills: two shorts sold at 89.75, two wings bought at 80.25, 19 a unit (the wings paid, not added).
+    expect((await t.alerts(bot.id))[0]).toMatchObject({ event: 'bot_entered', body: `4 legs on NIFTY, net premium ${formatPaise(1900 * t.desk.lotSize)}.` });
+    // The short call at 100 costs 30 to close: a loss of 11, over 25 % of 19.
     t.price(2, 'CE', 100);
     t.at(monday, '10:25');
     await t.tick();

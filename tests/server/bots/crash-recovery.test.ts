@@ -3,6 +3,7 @@
 // taken over by exactly one of two instances ticking together (the takeover is a compare-and-set on the
 // claim's time, which must hold under PostgreSQL's real concurrency).
 import { describe, expect, it } from 'vitest';
+import { actionKey } from '../../../server/services/bots/engine/action-keys.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { engineOf, istInstant, monday, openBotDesk } from './bot-desk.ts';
@@ -85,6 +86,40 @@ describe.each(testBackends)('bot actions a crash interrupted, on %s', (backend) 
       await second.close();
       await t.server.close();
       await database.close();
+    }
+  });
+
+  it('carries out a per-leg stop interrupted before its broker call on its leg alone, the other leg still held', async () => {
+    const t = await openBotDesk(backend);
+    try {
+      const bot = await t.createDaily({ stop_loss_pct: 100, target_pct: 90, params: { leg_stop_loss_pct: 100 } });
+      t.straddle(100.25, 100.25);
+      t.at(monday, '09:20');
+      expect((await t.tick()).acted).toBe(1);
+      const call = t.symbol(0, 'CE');
+      expect((await t.orders('daily', bot.id)).map((order) => order.tradingsymbol)).toEqual([call, t.symbol(0, 'PE')]);
+
+      // The state a crash leaves between claiming the call's leg stop (leg 0) and calling the broker: the claim, no order.
+      await t.server.db.query(
+        `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, leg, status, claimed_at, idempotency_key)
+         VALUES ('daily', $1, $2::date, 'leg_stop_loss', 1, 'adjust', $3, 'claimed', $4, $5)`,
+        [bot.id, monday, call, istInstant(monday, '10:00'), actionKey('daily', bot.id, monday, 'leg_stop_loss', 1, 1, 0)],
+      );
+      t.at(monday, '10:01');
+      expect((await t.tick()).acted).toBe(1);
+
+      expect((await t.orders('daily', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.status])).toEqual([
+        [call, 'SELL', 'COMPLETE'],
+        [t.symbol(0, 'PE'), 'SELL', 'COMPLETE'],
+        [call, 'BUY', 'COMPLETE'],
+      ]);
+      expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.status])).toEqual([
+        ['enter', 'completed'],
+        ['leg_stop_loss', 'completed'],
+      ]);
+      expect(await t.run('daily', bot.id)).toMatchObject({ state: 'in_position' });
+    } finally {
+      await t.server.close();
     }
   });
 });

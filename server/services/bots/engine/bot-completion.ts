@@ -96,12 +96,13 @@ export function createBotCompletion({ db }: { db: Database }) {
       if (action.phase === 'entry') {
         const legs = legsFrom(outcome.orders);
         const partial = !ok && legs.length > 0;
+        // The net premium: sells received less buys paid.
+        const premiumPaise = Math.abs(legs.reduce((sum, leg) => sum + (leg.side === 'SELL' ? 1 : -1) * leg.quantity * leg.pricePaise, 0));
         // Stopped only by the kill switch's own refusal, told by its code: a risk limit's refusal (lots per
         // order, trades today) also names the kill-switch page in its words, yet leaves the bot able to go on.
         const killed = outcome.failure?.i18n.code === 'order.kill_switch_on';
         await changeRun(tx, bot, day, (run) => {
           if (ok || partial) {
-            const credit = legs.reduce((sum, leg) => sum + (leg.side === 'SELL' ? 1 : -1) * leg.quantity * leg.pricePaise, 0);
             const why = partial ? botTexts.entryPartlyRefused(failure) : null;
             return {
               state: 'in_position',
@@ -109,7 +110,7 @@ export function createBotCompletion({ db }: { db: Database }) {
               reasonI18n: why?.i18n ?? null,
               entries: action.sequence,
               reEntriesUsed: run.reEntriesUsed + (action.action === 're_enter' && !signalStrategies.includes(bot.strategy) ? 1 : 0),
-              entryPremiumPaise: Math.abs(credit),
+              entryPremiumPaise: premiumPaise,
               peakProfitPaise: 0,
               legs,
               lastSignalAt: signalAt ?? run.lastSignalAt,
@@ -119,7 +120,6 @@ export function createBotCompletion({ db }: { db: Database }) {
           return { state: killed ? 'stopped' : 'exited', reason: refusal.text, reasonI18n: refusal.i18n, lastSignalAt: signalAt ?? run.lastSignalAt };
         }, now);
         if (ok) {
-          const premiumPaise = Math.abs(legs.reduce((sum, leg) => sum + (leg.side === 'SELL' ? 1 : -1) * leg.quantity * leg.pricePaise, 0));
           const title = said('alert.bot_entered_title', { bot: bot.name }, `${bot.name} entered`);
           const body = said(
             'alert.bot_entered_body',
