@@ -122,4 +122,45 @@ describe.each(testBackends)('bot actions a crash interrupted, on %s', (backend) 
       await t.server.close();
     }
   });
+
+  // An entry claimed at 09:20 whose broker call never happened: placed when taken over by 09:30 (ten minutes
+  // late at most), skipped as missed a second after, and never both.
+  it.each([
+    ['09:30', 0, 'placed'],
+    ['09:30', 1, 'missed'],
+  ] as const)('takes over an entry interrupted before its broker call at %s and %i s: %s', async (time, seconds, outcome) => {
+    const t = await openBotDesk(backend);
+    try {
+      const bot = await t.createDaily({ name: 'Interrupted straddle' });
+      t.straddle(100.25, 100.25);
+      await t.server.db.query(
+        `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, idempotency_key)
+         VALUES ('daily', $1, $2::date, 'enter', 1, 'entry', 'claimed', $3, $4)`,
+        [bot.id, monday, istInstant(monday, '09:20'), actionKey('daily', bot.id, monday, 'enter', 1)],
+      );
+      t.at(monday, time, seconds);
+      expect((await t.tick()).acted).toBe(1);
+      expect((await t.tick()).acted).toBe(0);
+
+      const orders = (await t.orders('daily', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.status]);
+      const [entry, ...others] = await t.actions('daily', bot.id);
+      expect(others).toEqual([]);
+      if (outcome === 'placed') {
+        expect(orders).toEqual([
+          [t.symbol(0, 'CE'), 'SELL', 'COMPLETE'],
+          [t.symbol(0, 'PE'), 'SELL', 'COMPLETE'],
+        ]);
+        expect(entry).toMatchObject({ action: 'enter', status: 'completed' });
+        expect(await t.run('daily', bot.id)).toMatchObject({ state: 'in_position', entries: 1 });
+        expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered']);
+      } else {
+        expect(orders).toEqual([]);
+        expect(entry).toMatchObject({ action: 'enter', status: 'skipped', message: 'Entry interrupted (the server stopped before the broker call) and now too late: not placed' });
+        expect(await t.run('daily', bot.id)).toMatchObject({ state: 'missed', reason: entry!.message });
+        expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_missed']);
+      }
+    } finally {
+      await t.server.close();
+    }
+  });
 });
