@@ -245,8 +245,12 @@ describe.each(testBackends)('the kill switch and a bot on a Kite account on %s',
       ['SELL', call, 'COMPLETE', 'entry'],
       ['SELL', put, 'OPEN', 'entry'],
     ]);
-    // Two minutes after the entry: the put is cancelled at Kite, and the call that filled is bought back.
-    stack.server.clock.advance(61_000);
+    // A millisecond before two minutes the put still works; at two minutes after the entry it is cancelled at
+    // Kite, and the call that filled is bought back.
+    stack.server.clock.advance(59_999);
+    await tick();
+    expect((await orders()).map(([, , status]) => status)).toEqual(['COMPLETE', 'OPEN']);
+    stack.server.clock.advance(1);
     await tick();
     expect(await orders()).toEqual([
       ['SELL', call, 'COMPLETE', 'entry'],
