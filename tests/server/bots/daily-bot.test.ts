@@ -185,6 +185,8 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
     ]);
     expect(new Set(callSide.map((order) => order.tag)).size).toBe(1);
     expect(await t.run('daily', bot.id)).toMatchObject({ state: 'in_position' });
+    // The alert names the leg, the hedge closed with it and what stays open.
+    expect((await t.alerts(bot.id))[1]!.body).toBe(`Bought back ${t.symbol(4, 'CE')} and closed its hedge ${t.symbol(8, 'CE')}. Still open: ${t.symbol(-8, 'PE')}, ${t.symbol(-4, 'PE')}.`);
     t.at(monday, '15:10');
     expect((await t.tick()).acted).toBe(1);
     expect((await t.orders('daily', bot.id)).slice(6).map((order) => [order.tradingsymbol, order.transaction_type, order.tag])).toEqual([
