@@ -69,6 +69,26 @@ describe.each(testBackends)('a trading bot on %s', (backend) => {
     expect((await t.actions('trading', bot.id)).at(-1)).toMatchObject({ action: 'exit', sequence: 2, status: 'completed' });
   });
 
+  it('is out for the day after its last trade: the reverse signal exits and buys nothing more', async () => {
+    const bot = await t.createTrading({
+      entry_from: '09:30',
+      entry_until: '14:30',
+      exit_time: '15:15',
+      params: { indicator: 'ema_crossover', timeframe_minutes: 1, fast_ema: 3, slow_ema: 5, max_trades_per_day: 1, exit_on_reverse_signal: true },
+    });
+    t.straddle(120, 110);
+    await candles('10:00', [26100, 26090, 26080, 26070, 26060, 26050, 26040, 26030, 26020, 26200]);
+    t.at(monday, '10:10', 5);
+    expect((await t.tick()).acted).toBe(1);
+    await candles('10:10', [25900]);
+    t.at(monday, '10:11', 5);
+    expect((await t.tick()).acted).toBe(1);
+    expect(await t.run('trading', bot.id)).toMatchObject({ state: 'exited', entries: 1 });
+    t.at(monday, '10:11', 40);
+    expect((await t.tick()).acted).toBe(0);
+    expect((await t.actions('trading', bot.id)).map((action) => action.action)).toEqual(['enter', 'signal_exit']);
+  });
+
   it('enters once at entry_from when its strategy has no signal', async () => {
     const bot = await t.createTrading({ base_strategy: t.strategies.get('short_straddle')!.id, entry_from: '09:30', entry_until: '14:30', exit_time: '15:15' });
     t.straddle(100.25, 100.25);
