@@ -331,4 +331,23 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
     expect(await t.tick()).toMatchObject({ acted: 1, deferred: 0 });
     expect((await t.actions('daily', late.id)).map((action) => action.action)).toEqual(['enter']);
   });
+
+  it('when a tick cannot do everything, a missed entry is recorded after the exits too', async () => {
+    await t.server.close();
+    t = await openBotDesk(backend, { engineHooks: { actBudgetMs: 0 } });
+    t.straddle(100, 100);
+    // No time for orders: one action a tick. The bot that misses its entry is older, so it is read first.
+    const missing = await t.createDaily({ entry_time: '11:00', exit_time: '15:10' });
+    const leaving = await t.createDaily({ entry_time: '10:30', exit_time: '11:20' });
+    t.at(monday, '10:30');
+    expect(await t.tick()).toMatchObject({ acted: 1, deferred: 0 });
+    // No tick from 10:30 to 11:20 (a server down): the 11:00 entry is 20 minutes late, the exit due.
+    t.at(monday, '11:20');
+    expect(await t.tick()).toMatchObject({ acted: 1, deferred: 1 });
+    expect((await t.actions('daily', leaving.id)).map((action) => action.action)).toEqual(['enter', 'exit']);
+    expect(await t.actions('daily', missing.id)).toEqual([]);
+    t.at(monday, '11:20', 1);
+    expect(await t.tick()).toMatchObject({ acted: 1, deferred: 0 });
+    expect((await t.actions('daily', missing.id)).map((action) => [action.action, action.status])).toEqual([['enter', 'skipped']]);
+  });
 });
