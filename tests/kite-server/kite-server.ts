@@ -80,6 +80,9 @@ export async function startKiteServer(options: KiteServerOptions = {}): Promise<
     };
     route().catch((error: unknown) => sendError(response, error));
   });
+  // Node closes a kept-alive socket after 5 idle seconds; a client that sends on it just then reads ECONNRESET
+  // (the browser tests' control calls did, once). Idle sockets stay open for the test instead; close() ends them.
+  server.keepAliveTimeout = 120_000;
   server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname === '/ticker') hub.handleUpgrade(request, socket, head);
     else socket.destroy();
