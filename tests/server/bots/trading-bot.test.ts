@@ -27,13 +27,17 @@ describe.each(testBackends)('a trading bot on %s', (backend) => {
     }
   }
 
-  it('buys a call on an upward EMA crossover, exits on the downward one and buys the put', async () => {
-    const bot = await t.createTrading({
+  /** A trend-following option buyer on the 3/5 EMA crossover of one-minute candles, 09:30 to 14:30. */
+  const emaCrossoverBot = (maxTradesPerDay: number) =>
+    t.createTrading({
       entry_from: '09:30',
       entry_until: '14:30',
       exit_time: '15:15',
-      params: { indicator: 'ema_crossover', timeframe_minutes: 1, fast_ema: 3, slow_ema: 5, max_trades_per_day: 3, exit_on_reverse_signal: true },
+      params: { indicator: 'ema_crossover', timeframe_minutes: 1, fast_ema: 3, slow_ema: 5, max_trades_per_day: maxTradesPerDay, exit_on_reverse_signal: true },
     });
+
+  it('buys a call on an upward EMA crossover, exits on the downward one and buys the put', async () => {
+    const bot = await emaCrossoverBot(3);
     t.straddle(120, 110);
     // Falling closes (the fast average under the slow one), then a jump: the cross is on the 10:09 candle.
     await candles('10:00', [26100, 26090, 26080, 26070, 26060, 26050, 26040, 26030, 26020]);
@@ -70,12 +74,7 @@ describe.each(testBackends)('a trading bot on %s', (backend) => {
   });
 
   it('is out for the day after its last trade: the reverse signal exits and buys nothing more', async () => {
-    const bot = await t.createTrading({
-      entry_from: '09:30',
-      entry_until: '14:30',
-      exit_time: '15:15',
-      params: { indicator: 'ema_crossover', timeframe_minutes: 1, fast_ema: 3, slow_ema: 5, max_trades_per_day: 1, exit_on_reverse_signal: true },
-    });
+    const bot = await emaCrossoverBot(1);
     t.straddle(120, 110);
     await candles('10:00', [26100, 26090, 26080, 26070, 26060, 26050, 26040, 26030, 26020, 26200]);
     t.at(monday, '10:10', 5);
