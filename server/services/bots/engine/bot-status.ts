@@ -106,7 +106,7 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
       else state = bot.status === 'paused' ? 'paused' : 'waiting';
       let next: Date | null = null;
       // A stopped bot's state is 'stopped': neither time below applies to it. A bot waiting before its entry
-      // time has no run yet (every action comes at or after that time), so its next action is the entry.
+      // time acts next at that time, whether or not a run of today was written already.
       if (today) {
         if (state === 'in_position' && minutes < clockMinutes(bot.exitTime)) next = new Date(istInstant(day, bot.exitTime));
         else if (state === 'waiting' && minutes < clockMinutes(bot.entryFrom)) next = new Date(istInstant(day, bot.entryFrom));
