@@ -314,9 +314,14 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
     expect((await t.tick()).acted).toBe(0);
   });
 
-  it('when more bots are due than a tick can place, exits go first and the rest wait for the next tick', async () => {
+  /** This test's desk again, with no time in a tick for orders: one action a tick. */
+  const reopenWithoutTickTime = async () => {
     await t.server.close();
     t = await openBotDesk(backend, { engineHooks: { actBudgetMs: 0 } });
+  };
+
+  it('when more bots are due than a tick can place, exits go first and the rest wait for the next tick', async () => {
+    await reopenWithoutTickTime();
     // The entering bot is older, so it is read first: the exit still goes before it.
     const late = await t.createDaily({ entry_time: '10:00', exit_time: '15:10' });
     const early = await t.createDaily({ entry_time: '09:20', exit_time: '10:00' });
@@ -333,10 +338,9 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
   });
 
   it('when a tick cannot do everything, a missed entry is recorded after the exits too', async () => {
-    await t.server.close();
-    t = await openBotDesk(backend, { engineHooks: { actBudgetMs: 0 } });
+    await reopenWithoutTickTime();
     t.straddle(100, 100);
-    // No time for orders: one action a tick. The bot that misses its entry is older, so it is read first.
+    // The bot that misses its entry is older, so it is read first.
     const missing = await t.createDaily({ entry_time: '11:00', exit_time: '15:10' });
     const leaving = await t.createDaily({ entry_time: '10:30', exit_time: '11:20' });
     t.at(monday, '10:30');
