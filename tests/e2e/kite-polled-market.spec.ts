@@ -26,13 +26,15 @@ test("a Kite desk with its price stream down shows its exchange's market state f
 
   // The price stream is refused from here on: only the fallback poll answers.
   await page.route('**/api/market/stream/', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.goto('/app/dashboards/live-trade');
+  // The desk's polls only: listening from before the navigation also caught the broker page's last poll,
+  // whose body is gone once the page has navigated away (reading it failed the test).
   const polls: Array<{ broker?: string; market: { status: string; demo: boolean } }> = [];
   page.on('response', (response) => {
     if (!response.url().includes('/functions/v1/market_data')) return;
     const asked = response.request().postDataJSON() as { broker?: string };
     void response.json().then((body: { market: { status: string; demo: boolean } }) => polls.push({ broker: asked.broker, market: body.market }));
   });
-  await page.goto('/app/dashboards/live-trade');
   const strip = page.getByRole('region', { name: 'Index prices' });
   await expect(strip).toBeVisible();
   await expect(page.getByText('Loading your broker accounts…')).toHaveCount(0, { timeout: 30_000 });
