@@ -6,7 +6,7 @@
  *   npm run bench -- mutation
  */
 import { execFileSync } from 'node:child_process';
-import { incrementalFile, readReport, repoRoot, scoreTable, unmeasuredFiles } from '../mutation/score.ts';
+import { coverageOfRecord, incrementalFile, readReport, repoRoot, scoreTable } from '../mutation/score.ts';
 
 const report = readReport(incrementalFile);
 if (report === undefined) {
@@ -15,6 +15,5 @@ if (report === undefined) {
   const recorded = execFileSync('git', ['log', '-1', '--format=%cs', '--', incrementalFile], { cwd: repoRoot, encoding: 'utf8' }).trim();
   console.log(`Last recorded mutation score (${recorded === '' ? 'not committed yet' : `committed ${recorded}`}):\n`);
   console.log(scoreTable(report));
-  const missing = unmeasuredFiles(report);
-  if (missing.length > 0) console.log(`\nNot measured yet (${missing.length}): ${missing.join(', ')}`);
+  console.log(`\n${await coverageOfRecord(report)}`);
 }

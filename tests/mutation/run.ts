@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mergeReports, type RecordedReport } from './record.ts';
-import { incrementalFile, readReport, repoRoot, scoreTable, unmeasuredFiles } from './score.ts';
+import { coverageOfRecord, incrementalFile, readReport, repoRoot, scoreTable } from './score.ts';
 
 const { values } = parseArgs({
   options: {
@@ -56,7 +56,7 @@ if (interrupted !== undefined && partial !== undefined) writeRecord(mergeReports
 if (values['table-only']) {
   rmSync(recordBeforeRun, { force: true });
   const report = readReport(incrementalFile);
-  console.log(report === undefined ? 'No mutation results recorded yet.' : scoreTable(report));
+  console.log(report === undefined ? 'No mutation results recorded yet.' : `${scoreTable(report)}\n\n${await coverageOfRecord(report)}`);
   process.exit(0);
 }
 
@@ -96,7 +96,6 @@ if (merged === undefined) {
 } else {
   console.log(`\nMutation score, every run so far (${incrementalFile.slice(repoRoot.length + 1)}):\n`);
   console.log(scoreTable(merged));
-  const missing = unmeasuredFiles(merged);
-  if (missing.length > 0) console.log(`\nNot measured yet (${missing.length}): ${missing.join(', ')}`);
+  console.log(`\n${await coverageOfRecord(merged)}`);
 }
 process.exit(status);

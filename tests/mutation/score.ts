@@ -2,6 +2,7 @@
 // mutation-testing-report-schema JSON that both the JSON reporter and the incremental file use).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { Instrumenter } from '@stryker-mutator/instrumenter';
 import { table } from '../bench/support/stats.ts';
 
 export const repoRoot = join(import.meta.dirname, '../..');
@@ -14,9 +15,10 @@ export const mutatedFolders = ['server/services/trading', 'server/services/broke
 const typeOnlyFiles = new Set(['server/services/bots/engine/engine-types.ts', 'server/services/brokers/paper/price-source.ts']);
 
 type MutantStatus = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending';
-type ReportMutant = { readonly status: MutantStatus };
+type Position = { readonly line: number; readonly column: number };
+type ReportMutant = { readonly status: MutantStatus; readonly mutatorName?: string; readonly replacement?: string; readonly location?: { readonly start: Position } };
 export type MutationReport = {
-  readonly files: Record<string, { readonly mutants: readonly ReportMutant[] }>;
+  readonly files: Record<string, { readonly source?: string; readonly mutants: readonly ReportMutant[] }>;
   readonly testFiles?: Record<string, unknown>;
 };
 
@@ -90,8 +92,36 @@ export function scoreTable(report: MutationReport): string {
   return table(['folder', 'files measured', 'mutants', 'killed', 'timed out', 'survived', 'no coverage', 'not counted (static, errors)', 'score'], rows);
 }
 
-/** Files of the mutated folders not in the report yet: what a later run still has to measure. */
-export function unmeasuredFiles(report: MutationReport): string[] {
-  const measured = new Set(Object.keys(report.files).map(repoPath));
-  return mutatedFolders.flatMap(sourceFilesIn).filter((file) => !measured.has(file));
+/**
+ * What the record says nothing about yet, for today's sources: a file measured in part (a run stopped
+ * for time) or changed since its run. A score over the mutants tested is only the whole folder's score
+ * when this is empty. Stryker's own instrumenter lists today's mutants (seconds, no test runs).
+ */
+export async function untestedMutants(report: MutationReport): Promise<{ file: string; untested: number; changed: boolean }[]> {
+  const silent = () => undefined;
+  const logger = { trace: silent, debug: silent, info: silent, warn: silent, error: silent, fatal: silent, isTraceEnabled: () => false, isDebugEnabled: () => false, isInfoEnabled: () => false, isWarnEnabled: () => false, isErrorEnabled: () => false, isFatalEnabled: () => false };
+  const instrumenter = new Instrumenter(logger);
+  const recorded = new Map(Object.entries(report.files).map(([path, file]) => [repoPath(path), file]));
+  // The report's lines and columns count from 1, the instrumenter's from 0.
+  const key = (mutatorName: string | undefined, replacement: string | undefined, line: number, column: number) => `${mutatorName}|${replacement}|${line}:${column}`;
+  const gaps: { file: string; untested: number; changed: boolean }[] = [];
+  for (const file of mutatedFolders.flatMap(sourceFilesIn)) {
+    const content = readFileSync(join(repoRoot, file), 'utf8');
+    const { mutants } = await instrumenter.instrument([{ name: file, content, mutate: true }], { plugins: null, excludedMutations: [], ignorers: [], noHeader: false });
+    const record = recorded.get(file);
+    const known = new Set(record?.mutants.map((mutant) => key(mutant.mutatorName, mutant.replacement, mutant.location?.start.line ?? 0, mutant.location?.start.column ?? 0)));
+    const untested = mutants.filter((mutant) => !known.has(key(mutant.mutatorName, mutant.replacement, mutant.location.start.line + 1, mutant.location.start.column + 1))).length;
+    const changed = record !== undefined && record.source !== content;
+    if (untested > 0 || changed) gaps.push({ file, untested, changed });
+  }
+  return gaps;
+}
+
+/** The lines printed under the table: whether the record covers every mutant of today's sources. */
+export async function coverageOfRecord(report: MutationReport): Promise<string> {
+  const gaps = await untestedMutants(report);
+  if (gaps.length === 0) return 'Every mutant of today\'s sources has a result in the record.';
+  const total = gaps.reduce((sum, gap) => sum + gap.untested, 0);
+  const lines = gaps.map((gap) => `  ${gap.file}: ${gap.untested} without a result${gap.changed ? ', changed since its run' : ''}`);
+  return [`Not in the record yet, ${total} mutants of today's sources (the score counts only those tested):`, ...lines].join('\n');
 }
