@@ -52,6 +52,8 @@ export function createControl({ apps, market, book, hub, postbacks, faults, hour
     },
     /** While on, no order fills by itself: each rests OPEN until a test fills, rejects or cancels it. */
     holdFills: (on = true) => book.holdFills(on),
+    /** While on, a cancellation rests CANCEL PENDING (a test may still fill the order); off confirms each. */
+    holdCancels: (on = true) => book.holdCancels(on),
     /** The placement after the next `skip` ones is refused at the door with a Kite error (nothing booked). */
     refusePlacement(skip: number, errorType: KiteErrorType = 'MarginException', message = 'Insufficient funds.'): void {
       book.refusePlacement({ skip, errorType, message });

@@ -38,6 +38,9 @@ export function createOrderBook({ market, clock, hours, onChange }: OrderBookOpt
   const placeCalls: PlaceCall[] = [];
   // A placement to refuse at the door: after `skip` more placements succeed.
   let placementRefusal: PlacementRefusal | null = null;
+  // While held, a cancellation stays CANCEL PENDING (Kite has it, the exchange has not confirmed it) and the
+  // exchange may still fill the order first, as it can on Kite.
+  let cancelsHeld = false;
   const nextId = () => String(260115000000000 + ++sequence);
 
   const matching = createMatching({
@@ -141,6 +144,12 @@ export function createOrderBook({ market, clock, hours, onChange }: OrderBookOpt
     return record;
   }
 
+  function confirmCancel(record: OrderRecord): void {
+    record.order.cancelled_quantity = record.order.pending_quantity;
+    record.order.pending_quantity = 0;
+    transition(record, 'CANCELLED', 'final');
+  }
+
   function working(record: OrderRecord, verb: string): void {
     if (record.order.status !== 'OPEN' && record.order.status !== 'TRIGGER PENDING' && record.order.status !== 'AMO REQ RECEIVED') {
       throw orderError(`Order cannot be ${verb} as it is ${record.order.status}.`);
@@ -208,9 +217,8 @@ export function createOrderBook({ market, clock, hours, onChange }: OrderBookOpt
       const record = owned(account, orderId);
       checkChangeVariety(record, variety);
       working(record, 'cancelled');
-      record.order.cancelled_quantity = record.order.pending_quantity;
-      record.order.pending_quantity = 0;
-      transition(record, 'CANCELLED', 'final');
+      if (cancelsHeld) transition(record, 'CANCEL PENDING', 'update');
+      else confirmCancel(record);
       return { order_id: orderId };
     },
     releaseDue,
@@ -225,7 +233,8 @@ export function createOrderBook({ market, clock, hours, onChange }: OrderBookOpt
     fill(orderId: string, quantity?: number, priceRupees?: number): KiteOrder {
       const record = records.get(orderId);
       if (!record) throw inputError("Couldn't find that `order_id`.");
-      working(record, 'filled');
+      // The exchange can fill an order whose cancellation it has not processed yet.
+      if (record.order.status !== 'CANCEL PENDING') working(record, 'filled');
       const price = priceRupees === undefined ? Math.round(record.order.price * 100) || market.lastPaise(record.order.instrument_token) : Math.round(priceRupees * 100);
       matching.fill(record, quantity ?? record.order.pending_quantity, price);
       return record.order;
@@ -241,6 +250,10 @@ export function createOrderBook({ market, clock, hours, onChange }: OrderBookOpt
       sliceFailure = failure;
     },
     holdFills: (on: boolean) => matching.hold(on),
+    holdCancels(on: boolean): void {
+      cancelsHeld = on;
+      if (!on) for (const record of records.values()) if (record.order.status === 'CANCEL PENDING') confirmCancel(record);
+    },
     refusePlacement(refusal: PlacementRefusal): void {
       placementRefusal = refusal;
     },

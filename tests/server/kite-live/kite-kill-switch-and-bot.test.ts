@@ -259,6 +259,56 @@ describe.each(testBackends)('the kill switch and a bot on a Kite account on %s',
     ]);
   });
 
+  it("waits while Kite has not confirmed cancelling a bot's entry, and holds the leg the exchange filled first", async () => {
+    at('14:29');
+    await stack.services.botEngine.tick(stack.server.clock.now());
+    const { bot, call, put } = await straddleBot('14:30', '14:58');
+    const tick = () => stack.services.botEngine.tick(stack.server.clock.now());
+    const orders = async () =>
+      (await stack.server.db.query<{ tradingsymbol: string; transaction_type: string; status: string }>(
+        "SELECT tradingsymbol, transaction_type, status FROM kite_orders WHERE bot_kind = 'daily' AND bot_id = $1 ORDER BY id",
+        [bot.id],
+      )).rows.map((order) => [order.transaction_type, order.tradingsymbol, order.status]);
+    const entry = async () => (await stack.server.db.query<{ status: string }>("SELECT status FROM bot_actions WHERE bot_kind = 'daily' AND bot_id = $1 AND phase = 'entry'", [bot.id])).rows[0]?.status;
+    const run = async () => (await stack.server.db.query<{ state: string }>('SELECT state FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2', ['daily', bot.id])).rows[0]?.state;
+
+    at('14:30');
+    stack.kite.control.holdFills();
+    await tick();
+    const putOrder = stack.kite.control.orders().find((order) => order!.tradingsymbol === put && order!.status === 'OPEN' && order!.transaction_type === 'SELL')!;
+    const callOrder = stack.kite.control.orders().find((order) => order!.tradingsymbol === call && order!.status === 'OPEN' && order!.transaction_type === 'SELL')!;
+    stack.kite.control.fillOrder(callOrder.order_id);
+    stack.kite.control.holdFills(false);
+
+    // Two minutes on, the put is cancelled, but Kite has not confirmed it: a working order, not a refused
+    // leg. Settling now would buy the call back while the put can still fill, leaving a naked short put.
+    stack.kite.control.holdCancels();
+    stack.server.clock.advance(120_000);
+    await tick();
+    expect(await orders()).toEqual([
+      ['SELL', call, 'COMPLETE'],
+      ['SELL', put, 'CANCEL PENDING'],
+    ]);
+    expect(await entry()).toBe('claimed');
+    // A look while Kite still has it pending waits again, without an error.
+    stack.server.clock.advance(1000);
+    expect((await tick()).failed).toBe(0);
+    expect(await orders()).toHaveLength(2);
+    expect(await entry()).toBe('claimed');
+
+    // The exchange fills the put before it processes the cancellation: the bot holds its whole straddle.
+    stack.kite.control.fillOrder(putOrder.order_id);
+    stack.kite.control.holdCancels(false);
+    stack.server.clock.advance(1000);
+    await tick();
+    expect(await orders()).toEqual([
+      ['SELL', call, 'COMPLETE'],
+      ['SELL', put, 'COMPLETE'],
+    ]);
+    expect(await entry()).toBe('completed');
+    expect(await run()).toBe('in_position');
+  });
+
   it("runs a live bot on Kite's prices, not the simulator's: its strikes and its stop-loss", async () => {
     at('14:59');
     await stack.services.botEngine.tick(stack.server.clock.now());
