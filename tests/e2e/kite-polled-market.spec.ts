@@ -27,20 +27,18 @@ test("a Kite desk with its price stream down shows its exchange's market state f
   // The price stream is refused from here on: only the fallback poll answers.
   await page.route('**/api/market/stream/', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
   await page.goto('/app/dashboards/live-trade');
-  // The desk's polls only: listening from before the navigation also caught the broker page's last poll,
-  // whose body is gone once the page has navigated away (reading it failed the test).
-  const polls: Array<{ broker?: string; market: { status: string; demo: boolean } }> = [];
-  page.on('response', (response) => {
-    if (!response.url().includes('/functions/v1/market_data')) return;
-    const asked = response.request().postDataJSON() as { broker?: string };
-    void response.json().then((body: { market: { status: string; demo: boolean } }) => polls.push({ broker: asked.broker, market: body.market }));
-  });
   const strip = page.getByRole('region', { name: 'Index prices' });
   await expect(strip).toBeVisible();
   await expect(page.getByText('Loading your broker accounts…')).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator('[data-trading-mode="live"]').first()).toHaveText('Live');
-  // The poll runs once a second: two answers applied before looking at what the strip says.
-  await expect.poll(() => polls.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  // The poll runs once a second: two of the desk's answers, each read before the next is awaited (a read left
+  // running when the page navigated, or when the test ended, failed the test).
+  const polls: Array<{ broker?: string; market: { status: string; demo: boolean } }> = [];
+  while (polls.length < 2) {
+    const response = await page.waitForResponse((answer) => answer.url().includes('/functions/v1/market_data'), { timeout: 20_000 });
+    const asked = response.request().postDataJSON() as { broker?: string };
+    polls.push({ broker: asked.broker, market: ((await response.json()) as { market: { status: string; demo: boolean } }).market });
+  }
   await expect(strip.getByText('Demo market')).toHaveCount(0);
   await expect(strip.getByText('Market closed')).toHaveCount(0);
   // The desk named its broker, and the server answered the exchange's state (open at 11:00 IST, no demo).
