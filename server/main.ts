@@ -6,6 +6,7 @@ import { isEntryPoint } from './paths.ts';
 import { buildServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccount } from './services/accounts/demo-account.ts';
+import type { ScryptCost } from './services/accounts/passwords.ts';
 import type { Clock } from './services/clock.ts';
 import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
 
@@ -20,6 +21,11 @@ export type StartOptions = {
   clock?: Clock;
   /** Browser tests only: the price alerts' last prices, given the market's (tests/e2e/support/start-server.ts scripts some). */
   alertPrices?: (marketPrices: LastPriceSource) => LastPriceSource;
+  /**
+   * Browser tests only: scrypt's cost for new password hashes (OWASP's otherwise). At OWASP's, each hash is
+   * ~0.7 s of a core here, and the suite registers and signs in some 150 traders on two cores.
+   */
+  scryptCost?: ScryptCost;
 };
 
 export type RunningServer = {
@@ -94,6 +100,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     demoDesk: true,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.alertPrices === undefined ? {} : { alertPrices: options.alertPrices }),
+    ...(options.scryptCost === undefined ? {} : { scryptCost: options.scryptCost }),
   });
   try {
     await app.listen({ port: config.port, host: config.host });

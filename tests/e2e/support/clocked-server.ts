@@ -21,10 +21,12 @@ const start = process.env.CLOCK_START;
 if (start !== undefined) offsetMs = Date.parse(start) - Date.now();
 
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
+const { testScryptCost } = await import('../../server/support/test-scrypt-cost.ts');
 try {
   const running = await startServer({
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: 'off' },
     clock,
+    scryptCost: testScryptCost,
     print: (line) => {
       const url = /running at (\S+)/.exec(line)?.[1];
       if (url !== undefined) console.log(`listening ${url}`);

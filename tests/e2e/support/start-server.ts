@@ -31,6 +31,7 @@ const { startKiteServer } = await import('../../kite-server/kite-server.ts');
 const { scriptedAlertPrices } = await import('./scripted-alert-prices.ts');
 const { startLocalPushService } = await import('../../server/alerts/local-push-service.ts');
 const { defaultPushServiceHosts } = await import('../../../server/services/alerts/push-targets.ts');
+const { testScryptCost } = await import('../../server/support/test-scrypt-cost.ts');
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
 // The server's own signal handlers close it and exit; the data directory goes with the process.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
@@ -68,7 +69,7 @@ try {
   const kiteEnv = { KITE_API_ROOT: kite.apiRoot, KITE_LOGIN_URL: kite.loginUrl, KITE_TICKER_URL: kite.tickerUrl };
   // TRUST_PROXY=loopback: the scripted traders' setup calls name an address of their own (support/trading.ts,
   // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1.
-  await startServer({ env: { ...process.env, ...kiteEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source });
+  await startServer({ env: { ...process.env, ...kiteEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
 } catch (error) {
   exitWithStartupError(error);
 }

@@ -2,12 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildServer, type ServerOptions } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
-import type { ScryptCost } from '../../../server/services/accounts/passwords.ts';
 import { createDistFixture, type DistFixture } from './dist-fixture.ts';
 import { createTestDatabase, type TestBackend } from './test-database.ts';
+import { testScryptCost } from './test-scrypt-cost.ts';
 
-/** About 1 ms per hash instead of ~0.4 s: the code path is the same, only N is smaller. */
-export const testScryptCost: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+export { testScryptCost };
 
 export type ManualClock = {
   now: () => Date;
