@@ -97,7 +97,7 @@ export function scoreTable(report: MutationReport): string {
  * for time) or changed since its run. A score over the mutants tested is only the whole folder's score
  * when this is empty. Stryker's own instrumenter lists today's mutants (seconds, no test runs).
  */
-export async function untestedMutants(report: MutationReport): Promise<{ file: string; untested: number; changed: boolean }[]> {
+async function untestedMutants(report: MutationReport): Promise<{ file: string; untested: number; changed: boolean }[]> {
   const silent = () => undefined;
   const logger = { trace: silent, debug: silent, info: silent, warn: silent, error: silent, fatal: silent, isTraceEnabled: () => false, isDebugEnabled: () => false, isInfoEnabled: () => false, isWarnEnabled: () => false, isErrorEnabled: () => false, isFatalEnabled: () => false };
   const instrumenter = new Instrumenter(logger);
