@@ -2,7 +2,8 @@
 // Services raise DomainError (a code, a message, a field) and this file alone maps codes to statuses;
 // HTTP-only refusals (authentication, request validation) throw HttpError. A database error caused by
 // request values is a 4xx (database-refusals.ts). Anything else thrown is a bug and becomes a 500
-// whose details stay in the log, never in the answer.
+// whose details stay in the log, never in the answer. A client that left before its answer went out
+// is no error of ours: nothing is answered and nothing logged above debug (clientLeft below).
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../services/domain-error.ts';
 import { databaseRefusalOf } from './database-refusals.ts';
@@ -142,8 +143,36 @@ function statusOf(error: FastifyError): number {
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
 
+/**
+ * The client left (a navigation, an aborted fetch, a closed tab) before its answer went out. Fastify then
+ * destroys the answer's stream (a compressed JSON answer is one: @fastify/compress pipes it through brotli or
+ * gzip; a file is another) and, for a request whose body it had read (a POST), hands that stream's premature
+ * close to this handler, where for a GET it logs "stream closed prematurely" itself. Nobody is left to answer
+ * and nothing failed on our side. The same error code with the client still connected (a stream our code
+ * closed early) is a bug like any other.
+ */
+function clientLeft(error: FastifyError, reply: FastifyReply): boolean {
+  return error.code === 'ERR_STREAM_PREMATURE_CLOSE' && reply.raw.destroyed && !reply.raw.headersSent;
+}
+
+/**
+ * A stream answer that failed before its first byte left its headers on the raw response (Fastify copies
+ * them there before piping), the encoding of a compressed answer among them: the error answer is plain JSON.
+ */
+function dropStreamEncoding(reply: FastifyReply): void {
+  if (reply.raw.headersSent) return;
+  reply.removeHeader('content-encoding');
+  reply.raw.removeHeader('content-encoding');
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    if (clientLeft(thrown, reply)) {
+      // Per request, like Fastify's own line for a GET: seen with LOG_LEVEL=debug, as request logging is.
+      request.log.debug({ err: thrown }, 'the client left before its answer was sent');
+      return;
+    }
+    dropStreamEncoding(reply);
     const error = thrown instanceof DomainError ? httpErrorOf(thrown) : thrown;
     if (error instanceof HttpError) {
       reply.headers(error.headers);
