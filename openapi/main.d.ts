@@ -2293,7 +2293,8 @@ export interface components {
          *       "sell_value": 9252.75,
          *       "day_buy_quantity": 0,
          *       "day_sell_quantity": 65,
-         *       "portfolio_id": 7
+         *       "portfolio_id": 7,
+         *       "priced": true
          *     }
          */
         Position: {
@@ -2306,6 +2307,13 @@ export interface components {
             overnight_quantity: components["schemas"]["SignedQuantity"];
             average_price: components["schemas"]["Price"];
             last_price: components["schemas"]["Price"];
+            /**
+             * @description True when last_price and close_price are the market's current quote. False when the broker had no
+             *     quote for the contract: both are then the price of the position's last trade, so an open
+             *     position's pnl, unrealised, net_pnl and m2m (and a carried one's m2m) are not live figures and a
+             *     screen must say so. A closed position's pnl, realised and net_pnl do not depend on it.
+             */
+            priced: boolean;
             /** @description The contract's previous close (m2m marks carried quantity from it). */
             close_price: components["schemas"]["Price"];
             /** @description Gross P&L, before charges (Kite's figure) = realised + unrealised. */
@@ -2642,6 +2650,8 @@ export interface components {
             charges: components["schemas"]["Money"];
             /** @description Net P&L, after charges. */
             net_pnl: components["schemas"]["Pnl"];
+            /** @description False when an open position had no current quote (its Position.priced is false), so unrealised, pnl and net_pnl include a figure marked at its last trade's price. */
+            priced: boolean;
             /** @description Margin the portfolio's open positions block on their own (SPAN-like estimate + exposure) plus its long options' value. */
             margin_used: components["schemas"]["Money"];
             /** @description Positions with a non-zero quantity. */

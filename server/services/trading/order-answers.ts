@@ -105,6 +105,7 @@ export function toPosition(entry: PositionEntry, day: boolean): Position {
     average_price: toRupees(figures.averagePricePaise),
     last_price: toRupees(entry.lastPaise),
     close_price: toRupees(entry.closePaise),
+    priced: entry.priced,
     pnl: toRupees(figures.pnlPaise),
     realised: toRupees(figures.realisedPaise),
     unrealised: toRupees(figures.unrealisedPaise),

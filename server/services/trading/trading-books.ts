@@ -120,6 +120,8 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
         pnl: sum((f) => f.pnlPaise),
         charges: sum((f) => f.chargesPaise),
         net_pnl: sum((f) => f.netPnlPaise),
+        // A closed position's P&L needs no price; an open one marked at its last trade's makes the totals not live.
+        priced: entries.every((entry, i) => entry.priced || figures[i]?.quantity === 0),
         margin_used: toRupees(await found.broker.portfolioMargin(found.account, portfolioId)),
         open_positions: figures.filter((f) => f.quantity !== 0).length,
         days: days.map((day) => ({ date: day.day, net_realised: toRupees(day.netRealisedPaise), cumulative: toRupees(day.cumulativePaise) })),

@@ -13,7 +13,11 @@ import { getPositionBook, type Position, type PositionBook } from '@/features/po
 export type AccountFigures = { account: BrokerAccount; book: PositionBook | null };
 export type DashboardData = { accounts: AccountFigures[]; bots: BotsToday | null };
 
-export type DayPnl = { net: number; gross: number; charges: number };
+/** A snapshot kept by an older app has no `priced`: not known to be live, so not counted as live. */
+export const isPriced = (position: Position): boolean => position.priced === true;
+
+/** `notLive`: positions whose m2m is marked at their last trade's price for want of a quote. */
+export type DayPnl = { net: number; gross: number; charges: number; notLive: number };
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 
@@ -24,7 +28,9 @@ const paise = (rupees: number) => Math.round(rupees * 100);
 export function dayPnl(book: PositionBook): DayPnl {
   const gross = book.net.reduce((sum, position) => sum + paise(position.m2m), 0);
   const charges = book.day.reduce((sum, position) => sum + paise(position.charges), 0);
-  return { gross: gross / 100, charges: charges / 100, net: (gross - charges) / 100 };
+  // m2m needs the price for what is held now and the close for what was carried, even if closed since.
+  const notLive = book.net.filter((position) => (position.quantity !== 0 || position.overnight_quantity !== 0) && !isPriced(position)).length;
+  return { gross: gross / 100, charges: charges / 100, net: (gross - charges) / 100, notLive };
 }
 
 export const openPositions = (book: PositionBook): Position[] => book.net.filter((position) => position.quantity !== 0);

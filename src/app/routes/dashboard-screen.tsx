@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { BotsTile } from '@/app/dashboard/bots-tile';
-import { dayPnl, loadDashboard, openPositionCount, type DashboardData } from '@/app/dashboard/load-dashboard';
+import { dayPnl, isPriced, loadDashboard, openPositionCount, type DashboardData } from '@/app/dashboard/load-dashboard';
 import { GettingStartedSteps } from '@/app/getting-started/getting-started-steps';
 import { setupSummary } from '@/app/getting-started/setup-summary';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
@@ -20,6 +20,7 @@ import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read'
 import { SessionStatus } from '@/features/brokers/components/session-status';
 import { isSessionOpen } from '@/features/brokers/session-open';
 import { QuoteAge } from '@/features/market/components/quote-age';
+import { NotLiveTotal } from '@/features/positions/components/price-not-live';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { indexInstruments } from '@/features/market/market-messages';
 import { useFormat } from '@/lib/format/use-format';
@@ -92,6 +93,7 @@ function AccountsTile({ data }: { data: DashboardData }) {
                     {formatSignedInr(pnl.net, two)} <span className="text-xs font-normal text-fg-muted">{intl.formatMessage(messages.netLabel)}</span>
                   </p>
                   <p className="text-xs text-fg-muted">{intl.formatMessage(grossAndCharges, { gross: formatSignedInr(pnl.gross, two), charges: formatInr(pnl.charges, two) })}</p>
+                  <NotLiveTotal count={pnl.notLive} />
                 </>
               )}
             </div>
@@ -133,6 +135,7 @@ function PositionsTile({ data }: { data: DashboardData }) {
     <div className="flex flex-col gap-1 text-sm">
       <p className="text-fg" data-field="open-positions">{intl.formatMessage(positionsText, { count: open.length, accounts })}</p>
       {open.length > 0 && <p className="tabular-nums text-fg-muted">{intl.formatMessage(mtmText, { mtm: formatSignedInr(mtm, two) })}</p>}
+      <NotLiveTotal count={open.filter((position) => !isPriced(position)).length} className="self-start" />
       <Link to="/app/position_book" className="self-start text-xs font-medium text-brand underline">{intl.formatMessage(messages.positions)}</Link>
     </div>
   );

@@ -14,6 +14,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionBook } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
+import { NotLiveTotal } from '@/features/positions/components/price-not-live';
 import { markPositions, totalsOf } from '@/features/positions/model/position-marks';
 import { marginsText, positionMessages } from '@/features/positions/position-messages';
 import { useFormat } from '@/lib/format/use-format';
@@ -103,6 +104,7 @@ export function PositionBookScreen() {
                   charges: formatInr(totals.charges, two),
                 })}
               </p>
+              <NotLiveTotal count={totals.notLive} />
               <SquareOffAll {...common} positions={book.net} />
             </div>
             <PositionsTable rows={rows} phone={phone} renderActions={view === 'net' ? (position) => <PositionActions {...common} position={position} /> : undefined} />

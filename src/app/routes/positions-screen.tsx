@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import { LiveBookPanel } from '@/app/strategy-builder/live-book-panel';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
@@ -19,6 +19,7 @@ import { PositionActions, SquareOffAll } from '@/features/orders/components/posi
 import { getPositionsByBot, getPositionSummary, type PositionsByBot, type PositionSummary } from '@/features/positions/api/position-calls';
 import { PnlHistory } from '@/features/positions/components/pnl-history';
 import { PositionGroups } from '@/features/positions/components/position-groups';
+import { NotLiveTotal } from '@/features/positions/components/price-not-live';
 import { groupMessages } from '@/features/positions/group-messages';
 import { markPositions, totalsOf } from '@/features/positions/model/position-marks';
 import { positionMessages } from '@/features/positions/position-messages';
@@ -59,6 +60,7 @@ export function PositionsScreen() {
   const online = useOnlineStatus();
   const phone = !useWideScreen('(min-width: 768px)');
   const [date, setDate] = useState('');
+  const notLiveId = useId();
   const portfolioId = desk.portfolio?.id ?? null;
   const accountNumber = desk.account?.account_number ?? null;
   const day = date === '' ? undefined : date;
@@ -93,6 +95,8 @@ export function PositionsScreen() {
   // The P&L tiles add up the very rows the tables show, at the same live prices (position-marks.ts): the
   // server's summary was marked at the price of its read and drifted from the table between two reads.
   const totals = totalsOf(markPositions(positions, live));
+  // The tiles that move with the price point to the note saying one of the prices behind them is not live.
+  const notLiveOf = (field: string) => (totals.notLive > 0 && (field === 'net-pnl' || field === 'unrealised') ? notLiveId : undefined);
   const tiles = summary
     ? [
         [messages.netPnl, formatSignedInr(totals.net, two), 'net-pnl'],
@@ -141,12 +145,13 @@ export function PositionsScreen() {
                 {tiles.map(([label, value, field]) => (
                   <div key={label.id} className="rounded-lg border border-line bg-surface p-3">
                     <dt className="text-xs text-fg-muted">{intl.formatMessage(label)}</dt>
-                    <dd className="text-base font-semibold tabular-nums text-fg" data-summary={field}>
+                    <dd className="text-base font-semibold tabular-nums text-fg" data-summary={field} aria-describedby={notLiveOf(field)}>
                       {value}
                     </dd>
                   </div>
                 ))}
               </dl>
+              <NotLiveTotal id={notLiveId} count={totals.notLive} className="self-start" />
               {summary.as_of !== null && <p className="text-xs text-fg-muted">{intl.formatMessage(summaryCaption, { time: formatTime(summary.as_of) })}</p>}
             </section>
             <section className="flex flex-col gap-3" aria-labelledby="positions-by-bot">

@@ -17,6 +17,8 @@ export const positionMessages = defineMessages({
     id: 'positions.table.unknown',
     defaultMessage: 'Positions unknown: the broker session has expired. What is shown is the last known state; log in to the broker to see the current one.',
   },
+  notLive: { id: 'positions.table.notLive', defaultMessage: 'No live price' },
+  notLiveHint: { id: 'positions.table.notLiveHint', defaultMessage: 'No current quote: marked at the price of its last trade, so this P&L is not live.' },
   netNote: { id: 'positions.table.netNote', defaultMessage: 'Net P&L is after brokerage, STT, exchange charges, SEBI fees, GST and stamp duty.' },
   loading: { id: 'positions.loading', defaultMessage: 'Loading positions…' },
   failed: { id: 'positions.failed', defaultMessage: 'Positions could not be loaded, so none are shown.' },
@@ -25,4 +27,10 @@ export const positionMessages = defineMessages({
 export const marginsText = defineMessage<{ available: MessageValue; used: MessageValue }>({
   id: 'positions.margins',
   defaultMessage: 'Margin available {available} · used {used}',
+});
+
+/** Said beside a total that adds up positions whose P&L is not live (position-marks.ts). */
+export const notLiveTotalText = defineMessage<{ count: number }>({
+  id: 'positions.notLiveTotal',
+  defaultMessage: '{count, plural, one {Includes # position without a live price} other {Includes # positions without a live price}}',
 });

@@ -233,7 +233,13 @@ describe('a position as the contract answers it', () => {
       lot_size: 65,
       expiry: '2026-11-23',
       portfolio_id: 3,
+      priced: true,
     });
+  });
+
+  it('says when the price it is marked at is not a current quote', () => {
+    expect(toPosition({ ...entry, priced: false }, false).priced).toBe(false);
+    expect(toPosition({ ...entry, priced: false }, true).priced).toBe(false);
   });
 
   it("counts today's trades alone for the day's view, with nothing carried", () => {

@@ -2,8 +2,10 @@
 // from the mutation run): the broker session ends at its very instant (orders refused naming the account, the
 // books UNKNOWN as of that instant); a position carried from an earlier day is in the net book, not the day's;
 // the summary counts open positions only; a refused plan frees its Idempotency-Key; a key used again after it
-// expired, or two keys' intents under the trader's same tag, answer their own orders only.
+// expired, or two keys' intents under the trader's same tag, answer their own orders only; a position the
+// market has no quote for says so (priced: false) in every positions read, and the summary with it.
 import { describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { atInstant, quotedDeskPerTest, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
@@ -55,6 +57,42 @@ describe.each(testBackends)("a trader's trading calls on %s", (backend) => {
       const after = await desk.positionBook();
       expect(after.day.map((position) => [position.tradingsymbol, position.quantity, position.day_sell_quantity])).toEqual([[symbol, -65, 65]]);
     });
+  });
+
+  it('says which positions are marked at a current quote and which at their last trade, in every positions read and the summary', async () => {
+    type Schemas = components['schemas'];
+    const portfolio = await createPortfolio(call, desk.token, desk.account.id, 200000, 'Unquoted');
+    const put = desk.contract(desk.atm, 'PE').tradingsymbol;
+    market.set(put, { bid: 130, ask: 130.5, last: 130.25 });
+    await desk.trade('placeTrades', { portfolio_id: portfolio.id, orders: [desk.order(symbol, 'BUY', 65), desk.order(put, 'BUY', 65)] });
+    const params = { portfolioId: portfolio.id };
+    const reads = async () => {
+      const positions = await call<Schemas['PositionsResponse']>('getPositions', { token: desk.token, params });
+      const byBot = await call<Schemas['PositionsByBotResponse']>('getPositionsByBot', { token: desk.token, params });
+      const summary = await call<Schemas['PositionSummaryResponse']>('getPositionSummary', { token: desk.token, params: { id: portfolio.id } });
+      for (const res of [positions, byBot, summary]) expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const pricedOf = (list: readonly Schemas['Position'][]) => Object.fromEntries(list.map((position) => [position.tradingsymbol, [position.priced, position.last_price]]));
+      return {
+        positions: pricedOf(positions.body.data.positions),
+        byBot: pricedOf(byBot.body.data.groups.flatMap((group) => group.positions)),
+        book: pricedOf((await desk.positionBook()).net),
+        summary: summary.body.data.priced,
+      };
+    };
+    // Quoted: both at the market's last price.
+    const live = { [symbol]: [true, 120.25], [put]: [true, 130.25] };
+    expect(await reads()).toEqual({ positions: live, byBot: live, book: live, summary: true });
+    // The put's quote gone: it is marked at its own last trade (bought at the ask, 130.50), and says so.
+    market.unset(put);
+    const stale = { [symbol]: [true, 120.25], [put]: [false, 130.5] };
+    expect(await reads()).toEqual({ positions: stale, byBot: stale, book: stale, summary: false });
+    // Closed, its P&L needs no price: the row still says it has none, the summary's totals are live again.
+    market.set(put, { bid: 131, ask: 131.5, last: 131.25 });
+    await desk.trade('placeTrades', { portfolio_id: portfolio.id, orders: [desk.order(put, 'SELL', 65)] });
+    market.unset(put);
+    const closed = await reads();
+    expect(closed.positions[put]).toEqual([false, 131]);
+    expect(closed.summary).toBe(true);
   });
 
   it('frees the key of an intent its plan refused: the corrected intent goes out under the same key', async () => {

@@ -47,6 +47,7 @@ const position: Position = {
   day_buy_quantity: 65,
   day_sell_quantity: 0,
   portfolio_id: 4,
+  priced: true,
 };
 
 let created: unknown[] = [];

@@ -56,6 +56,7 @@ const position: Schemas['Position'] = {
   lot_size: 65,
   expiry: '2026-12-01',
   portfolio_id: null,
+  priced: true,
 };
 
 let accountReads = 0;

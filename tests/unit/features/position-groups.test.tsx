@@ -37,6 +37,7 @@ const position = (tradingsymbol: string, over: Partial<Position> = {}): Position
   charges: 40,
   net_pnl: 1460,
   portfolio_id: 21,
+  priced: true,
   ...over,
 });
 

@@ -33,6 +33,7 @@ const base: Position = {
   charges: 21.37,
   net_pnl: 628.63,
   portfolio_id: 3,
+  priced: true,
 };
 
 const tick = (last_price: number) => ({ last_price, timestamp: '2026-11-24T05:00:00Z' });
@@ -42,7 +43,7 @@ describe('marking positions', () => {
     // Bought 65 at 100 (₹6,500); the tick says 110.15: gross 65 × 10.15 = 659.75, net 638.38.
     const rows = markPositions([base], new Map([['NFO:NIFTY26D0126000CE', tick(110.15)]]));
     expect(rows[0]).toMatchObject({ price: 110.15, gross: 659.75, net: 638.38, unrealised: 659.75 });
-    expect(totalsOf(rows)).toEqual({ gross: 659.75, net: 638.38, realised: 0, unrealised: 659.75, charges: 21.37, open: 1 });
+    expect(totalsOf(rows)).toEqual({ gross: 659.75, net: 638.38, realised: 0, unrealised: 659.75, charges: 21.37, open: 1, notLive: 0 });
   });
 
   it('reads the server’s figures back exactly when no tick has come (the summary and the table agree with the server)', () => {
@@ -73,6 +74,23 @@ describe('marking positions', () => {
     const rows = markPositions([closed], new Map([['NFO:NIFTY26D0126000CE', tick(300)]]));
     expect(rows[0]).toMatchObject({ gross: 650, net: 600, unrealised: 0 });
     expect(totalsOf(rows).open).toBe(0);
+  });
+
+  it('says an open position the server had no quote for is not live until a tick comes, and counts it in the totals', () => {
+    const unquoted: Position = { ...base, tradingsymbol: 'NIFTY26D0126000PE', priced: false };
+    const rows = markPositions([base, unquoted], new Map());
+    expect(rows.map((row) => row.live)).toEqual([true, false]);
+    expect(totalsOf(rows).notLive).toBe(1);
+    const ticked = markPositions([base, unquoted], new Map([['NFO:NIFTY26D0126000PE', tick(111)]]));
+    expect(ticked.map((row) => row.live)).toEqual([true, true]);
+    expect(totalsOf(ticked).notLive).toBe(0);
+  });
+
+  it('counts a closed position live whatever its price (its P&L needs none), and one kept without the flag as not live', () => {
+    const closed: Position = { ...base, quantity: 0, sell_value: 7150, sell_quantity: 65, priced: false };
+    const { priced: _dropped, ...older } = base;
+    const rows = markPositions([closed, older as Position], new Map());
+    expect(rows.map((row) => row.live)).toEqual([true, false]);
   });
 
   it('adds many rows in paise, so the total is the sum of the rows as shown', () => {

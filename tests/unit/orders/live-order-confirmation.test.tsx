@@ -235,6 +235,7 @@ describe('a position row', () => {
     day_buy_quantity: 0,
     day_sell_quantity: 65,
     portfolio_id: null,
+    priced: true,
   };
 
   function renderRow(account: typeof paper) {

@@ -33,6 +33,7 @@ export function positionOf(tradingsymbol: string, quantity: number, over: Partia
     day_buy_quantity: 0,
     day_sell_quantity: 0,
     portfolio_id: 4,
+    priced: true,
     ...over,
   };
 }

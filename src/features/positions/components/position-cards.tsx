@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { Position } from '@/features/positions/api/position-calls';
 import { PositionAverage } from '@/features/positions/components/position-average';
 import { pnlTone } from '@/features/positions/components/pnl-tone';
+import { NotLiveTotal, PriceNotLiveBadge } from '@/features/positions/components/price-not-live';
 import { ProductBadge } from '@/features/positions/components/product-badge';
 import { positionKey, totalsOf, type MarkedPosition } from '@/features/positions/model/position-marks';
 import { positionMessages } from '@/features/positions/position-messages';
@@ -22,12 +23,13 @@ export function PositionCards({ rows, renderActions }: { rows: readonly MarkedPo
   return (
     <div className="flex flex-col gap-2">
       <ul className="flex flex-col gap-2" aria-label={intl.formatMessage(positionMessages.caption)}>
-        {rows.map(({ position, price, net }) => (
+        {rows.map(({ position, price, net, live }) => (
           <li key={positionKey(position)} data-position={position.tradingsymbol} className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm">
             <div className="flex items-start justify-between gap-2">
               <p className="min-w-0 font-medium text-fg">
                 <span dir="ltr" className="break-all">{position.tradingsymbol}</span>
                 {position.quantity === 0 && <span className="ms-2 text-xs text-fg-muted">{intl.formatMessage(positionMessages.closed)}</span>}
+                {!live && <PriceNotLiveBadge className="ms-2" />}
               </p>
               <ProductBadge product={position.product} />
             </div>
@@ -52,7 +54,7 @@ export function PositionCards({ rows, renderActions }: { rows: readonly MarkedPo
               </div>
               <div className="min-w-0 text-end">
                 <dt className="text-fg-muted">{intl.formatMessage(positionMessages.ltp)}</dt>
-                <dd className="tabular-nums text-fg">{formatNumber(price, two)}</dd>
+                <dd className={`tabular-nums ${live ? 'text-fg' : 'text-fg-muted'}`}>{formatNumber(price, two)}</dd>
               </div>
             </dl>
             {renderActions?.(position)}
@@ -60,7 +62,10 @@ export function PositionCards({ rows, renderActions }: { rows: readonly MarkedPo
         ))}
       </ul>
       <p className="flex items-baseline justify-between gap-2 rounded-lg border border-line bg-surface-raised px-3 py-2 text-sm">
-        <span className="font-medium text-fg">{intl.formatMessage(positionMessages.total)}</span>
+        <span className="flex min-w-0 flex-col items-start gap-1">
+          <span className="font-medium text-fg">{intl.formatMessage(positionMessages.total)}</span>
+          <NotLiveTotal count={totals.notLive} />
+        </span>
         <span className={`font-semibold tabular-nums ${pnlTone(totals.net)}`} data-field="total-net-pnl">
           {formatSignedInr(totals.net, two)}
         </span>

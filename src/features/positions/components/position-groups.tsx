@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import type { BotPositionGroup, Position } from '@/features/positions/api/position-calls';
 import { pnlTone } from '@/features/positions/components/pnl-tone';
 import { PositionsTable } from '@/features/positions/components/positions-table';
+import { NotLiveTotal } from '@/features/positions/components/price-not-live';
 import { markPositions, totalsOf, type LivePrice } from '@/features/positions/model/position-marks';
 import { groupMessages as m, botKindMessage } from '@/features/positions/group-messages';
 import { useFormat } from '@/lib/format/use-format';
@@ -25,7 +26,7 @@ function GroupSection({ group, live, phone, renderActions }: { group: BotPositio
   const Icon = group.bot === null ? UserIcon : CpuChipIcon;
   // Marked as the screen's summary marks them, so the header, the rows and the summary agree to the paisa.
   const rows = markPositions(group.positions, live);
-  const net = totalsOf(rows).net;
+  const { net, notLive } = totalsOf(rows);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2" data-group={group.bot === null ? 'own' : `${group.bot.kind}/${group.bot.id}`}>
       <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-md border border-line bg-surface-raised px-3 py-2">
@@ -38,12 +39,15 @@ function GroupSection({ group, live, phone, renderActions }: { group: BotPositio
             <span className="shrink-0 rounded bg-surface-muted px-2 py-0.5 text-xs text-fg-muted">{intl.formatMessage(botKindMessage, { kind: group.bot.kind })}</span>
           )}
         </div>
-        <p className="flex items-baseline gap-1 text-sm">
-          <span className="text-fg-muted">{intl.formatMessage(m.groupPnl)}</span>
-          <span className={`font-semibold tabular-nums ${pnlTone(net)}`} data-field="group-pnl">
-            {formatSignedInr(net, two)}
-          </span>
-        </p>
+        <div className="flex flex-col items-end gap-1">
+          <p className="flex items-baseline gap-1 text-sm">
+            <span className="text-fg-muted">{intl.formatMessage(m.groupPnl)}</span>
+            <span className={`font-semibold tabular-nums ${pnlTone(net)}`} data-field="group-pnl">
+              {formatSignedInr(net, two)}
+            </span>
+          </p>
+          <NotLiveTotal count={notLive} />
+        </div>
       </header>
       <PositionsTable rows={rows} phone={phone} renderActions={renderActions} />
     </section>

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { Position } from '@/features/positions/api/position-calls';
 import { PositionAverage } from '@/features/positions/components/position-average';
 import { PositionCards } from '@/features/positions/components/position-cards';
+import { NotLiveTotal, PriceNotLiveBadge } from '@/features/positions/components/price-not-live';
 import { ProductBadge } from '@/features/positions/components/product-badge';
 import { pnlTone } from '@/features/positions/components/pnl-tone';
 import { positionKey, totalsOf, type MarkedPosition } from '@/features/positions/model/position-marks';
@@ -47,11 +48,12 @@ export function PositionsTable({ rows, phone, renderActions }: PositionsTablePro
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ position, price, net, gross }) => (
+            {rows.map(({ position, price, net, gross, live }) => (
               <tr key={positionKey(position)} className="border-b border-line/60" data-position={position.tradingsymbol}>
                 <th scope="row" className="px-2 py-2 text-start font-medium text-fg">
                   <span dir="ltr">{position.tradingsymbol}</span>
                   {position.quantity === 0 && <span className="ms-2 text-xs text-fg-muted">{intl.formatMessage(positionMessages.closed)}</span>}
+                  {!live && <PriceNotLiveBadge className="ms-2" />}
                 </th>
                 <td className="px-2 py-2">
                   <ProductBadge product={position.product} />
@@ -62,7 +64,7 @@ export function PositionsTable({ rows, phone, renderActions }: PositionsTablePro
                 <td className="px-2 py-2 text-end text-xs tabular-nums text-fg-muted">
                   <PositionAverage position={position} />
                 </td>
-                <td className="px-2 py-2 text-end tabular-nums text-fg">{formatNumber(price, two)}</td>
+                <td className={`px-2 py-2 text-end tabular-nums ${live ? 'text-fg' : 'text-fg-muted'}`}>{formatNumber(price, two)}</td>
                 <td className={`px-2 py-2 text-end font-semibold tabular-nums ${pnlTone(net)}`} data-field="net-pnl">
                   {formatSignedInr(net, two)}
                 </td>
@@ -74,7 +76,9 @@ export function PositionsTable({ rows, phone, renderActions }: PositionsTablePro
           <tfoot>
             <tr>
               <th scope="row" className="px-2 py-2 text-start text-fg">{intl.formatMessage(positionMessages.total)}</th>
-              <td colSpan={4} />
+              <td colSpan={4} className="px-2 py-2 text-end">
+                <NotLiveTotal count={totals.notLive} />
+              </td>
               <td className={`px-2 py-2 text-end font-semibold tabular-nums ${pnlTone(totals.net)}`} data-field="total-net-pnl">
                 {formatSignedInr(totals.net, two)}
               </td>

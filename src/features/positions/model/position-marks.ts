@@ -18,9 +18,15 @@ export type MarkedPosition = {
   net: number;
   /** The open quantity marked from its average cost to the price. */
   unrealised: number;
+  /**
+   * False when an open position's P&L is not live: no tick has come and the server had no quote either
+   * (`priced` false: its price is the last trade's). A closed position's P&L needs no price: always true.
+   */
+  live: boolean;
 };
 
-export type PositionTotals = { gross: number; net: number; realised: number; unrealised: number; charges: number; open: number };
+/** `notLive`: how many of the rows summed are not live, so a total can say it includes them. */
+export type PositionTotals = { gross: number; net: number; realised: number; unrealised: number; charges: number; open: number; notLive: number };
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 
@@ -35,7 +41,7 @@ export const instrumentKey = (position: Position) => `${position.exchange}:${pos
  * quantity made at average cost), so gross moves with the price and unrealised is gross − realised, exactly
  * as the server splits them.
  */
-export function markAt(position: Position, price: number): MarkedPosition {
+export function markAt(position: Position, price: number, live: boolean): MarkedPosition {
   const grossPaise = paise(position.sell_value) - paise(position.buy_value) + position.quantity * paise(price);
   return {
     position,
@@ -43,14 +49,18 @@ export function markAt(position: Position, price: number): MarkedPosition {
     gross: grossPaise / 100,
     net: (grossPaise - paise(position.charges)) / 100,
     unrealised: (grossPaise - paise(position.realised)) / 100,
+    live,
   };
 }
 
 /** Each open position at its live price; a closed one no longer moves with the price (its unrealised is 0). */
 export function markPositions(positions: readonly Position[], live: ReadonlyMap<string, LivePrice>): MarkedPosition[] {
-  return positions.map((position) =>
-    markAt(position, position.quantity === 0 ? position.last_price : (live.get(instrumentKey(position))?.last_price ?? position.last_price)),
-  );
+  return positions.map((position) => {
+    if (position.quantity === 0) return markAt(position, position.last_price, true);
+    const tick = live.get(instrumentKey(position));
+    // A snapshot kept by an older app has no `priced`: not known to be live, so not shown as live.
+    return tick === undefined ? markAt(position, position.last_price, position.priced === true) : markAt(position, tick.last_price, true);
+  });
 }
 
 /** The sums of marked positions, in paise so many rows still add up to the paisa. */
@@ -63,5 +73,6 @@ export function totalsOf(rows: readonly MarkedPosition[]): PositionTotals {
     unrealised: sum((row) => row.unrealised),
     charges: sum((row) => row.position.charges),
     open: rows.filter((row) => row.position.quantity !== 0).length,
+    notLive: rows.filter((row) => !row.live).length,
   };
 }

@@ -63,6 +63,7 @@ const position = (symbol: string, quantity: number, average: number, realised = 
   day_buy_quantity: 0,
   day_sell_quantity: 0,
   portfolio_id: 7,
+  priced: true,
 });
 
 const chains = new Map([[`NIFTY:${expiry}`, chain]]);
