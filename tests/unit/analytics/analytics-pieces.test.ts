@@ -68,10 +68,10 @@ describe('moving averages', () => {
 });
 
 describe('P&L today', () => {
-  const position = (m2m: number, charges: number) => ({ m2m, charges, quantity: 0 }) as unknown as PositionBook['net'][number];
+  const position = (m2m: number, charges: number) => ({ m2m, charges, quantity: 0, overnight_quantity: 0, priced: true }) as unknown as PositionBook['net'][number];
   it('is the mark-to-market of the net positions less the day’s charges, exact in paise', () => {
     const book = { net: [position(0.1, 0), position(0.2, 0), position(-1234.56, 0)], day: [position(0, 20.36), position(0, 0.01)], margins: {}, status: 'OK', as_of: null } as unknown as PositionBook;
-    expect(dayPnl(book)).toEqual({ gross: -1234.26, charges: 20.37, net: -1254.63 });
+    expect(dayPnl(book)).toEqual({ gross: -1234.26, charges: 20.37, net: -1254.63, notLive: 0 });
   });
 });
 
