@@ -60,7 +60,7 @@ export function drawCandleChart(box: HTMLElement, locale: Locale): CandleChart {
   });
   const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-  const averageColours = [cssColor('--sd-brand', '#1d4ed8'), cssColor('--sd-warn', '#a16207')];
+  const averageColours = [cssColor('--sd-brand', '#1d4ed8'), cssColor('--sd-warn', '#854d0e')];
   const averages = movingAverages.map((period, i) =>
     chart.addSeries(LineSeries, { color: averageColours[i], lineWidth: 2, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false, title: `SMA ${period}` }),
   );
