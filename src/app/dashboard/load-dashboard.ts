@@ -9,12 +9,10 @@ import { botsToday, type BotsToday } from '@/app/dashboard/bots-today';
 import { getBotStates } from '@/features/portfolios/api/get-bot-states';
 import { getPortfolios } from '@/features/portfolios/api/get-portfolios';
 import { getPositionBook, type Position, type PositionBook } from '@/features/positions/api/position-calls';
+import { isPriced } from '@/features/positions/model/position-marks';
 
 export type AccountFigures = { account: BrokerAccount; book: PositionBook | null };
 export type DashboardData = { accounts: AccountFigures[]; bots: BotsToday | null };
-
-/** A snapshot kept by an older app has no `priced`: not known to be live, so not counted as live. */
-export const isPriced = (position: Position): boolean => position.priced === true;
 
 /** `notLive`: positions whose m2m is marked at their last trade's price for want of a quote. */
 export type DayPnl = { net: number; gross: number; charges: number; notLive: number };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { BotsTile } from '@/app/dashboard/bots-tile';
-import { dayPnl, isPriced, loadDashboard, openPositionCount, type DashboardData } from '@/app/dashboard/load-dashboard';
+import { dayPnl, loadDashboard, openPositionCount, type DashboardData } from '@/app/dashboard/load-dashboard';
 import { GettingStartedSteps } from '@/app/getting-started/getting-started-steps';
 import { setupSummary } from '@/app/getting-started/setup-summary';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
@@ -20,9 +20,10 @@ import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read'
 import { SessionStatus } from '@/features/brokers/components/session-status';
 import { isSessionOpen } from '@/features/brokers/session-open';
 import { QuoteAge } from '@/features/market/components/quote-age';
-import { NotLiveTotal } from '@/features/positions/components/price-not-live';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { indexInstruments } from '@/features/market/market-messages';
+import { NotLiveTotal } from '@/features/positions/components/price-not-live';
+import { isPriced } from '@/features/positions/model/position-marks';
 import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({

@@ -53,13 +53,15 @@ export function markAt(position: Position, price: number, live: boolean): Marked
   };
 }
 
+/** Whether the server marked a position at a quote. A snapshot kept by an older app has no `priced`: not known to be live, so not live. */
+export const isPriced = (position: Position): boolean => position.priced === true;
+
 /** Each open position at its live price; a closed one no longer moves with the price (its unrealised is 0). */
 export function markPositions(positions: readonly Position[], live: ReadonlyMap<string, LivePrice>): MarkedPosition[] {
   return positions.map((position) => {
     if (position.quantity === 0) return markAt(position, position.last_price, true);
     const tick = live.get(instrumentKey(position));
-    // A snapshot kept by an older app has no `priced`: not known to be live, so not shown as live.
-    return tick === undefined ? markAt(position, position.last_price, position.priced === true) : markAt(position, tick.last_price, true);
+    return tick === undefined ? markAt(position, position.last_price, isPriced(position)) : markAt(position, tick.last_price, true);
   });
 }
 
