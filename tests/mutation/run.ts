@@ -14,8 +14,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Stryker } from '@stryker-mutator/core';
 import { mergeReports, type RecordedReport } from './record.ts';
 import { coverageOfRecord, incrementalFile, readReport, repoRoot, scoreTable } from './score.ts';
 
@@ -33,14 +33,6 @@ const { values } = parseArgs({
     'table-only': { type: 'boolean', default: false },
   },
 });
-
-type StrykerClass = new (options: Record<string, unknown>) => { runMutationTest(): Promise<unknown[]> };
-// Stryker 10's command line refuses Node 20 (its package asks for 22) while the project runs on Node 20
-// (package.json engines, CI): the command line's version guard is all that refuses it. Its Stryker class,
-// which the command line itself calls, is loaded from its file because the package exports only the entry
-// that runs the guard.
-const strykerFile = join(repoRoot, 'node_modules/@stryker-mutator/core/dist/src/stryker.js');
-const { Stryker } = (await import(pathToFileURL(strykerFile).href)) as { Stryker: StrykerClass };
 
 const readRecord = (file: string) => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RecordedReport) : undefined);
 const writeRecord = (report: RecordedReport) => writeFileSync(incrementalFile, `${JSON.stringify(report, null, 2)}\n`);
