@@ -2,6 +2,7 @@
 // download. Plain DOM, no React (see positions/components/pnl-history-chart.ts for why). The equity is a line
 // in the upper pane; the drawdown, drawn downwards from zero, fills the pane beneath it.
 import { AreaSeries, ColorType, LineSeries, createChart } from 'lightweight-charts';
+import { meaningfulAutoscale } from '@/lib/charts/meaningful-range';
 
 export type EquityPoint = { date: string; equity: number; drawdown: number };
 
@@ -30,9 +31,9 @@ export function drawEquity(box: HTMLElement, points: readonly EquityPoint[], for
     timeScale: { borderVisible: false },
     localization: { priceFormatter: formatPrice },
   });
-  const equity = chart.addSeries(LineSeries, { color: brand, lineWidth: 2 });
+  const equity = chart.addSeries(LineSeries, { color: brand, lineWidth: 2, autoscaleInfoProvider: meaningfulAutoscale(false), pointMarkersVisible: points.length === 1 });
   equity.setData(points.map((point) => ({ time: point.date, value: point.equity })));
-  const drawdown = chart.addSeries(AreaSeries, { lineColor: loss, topColor: `${loss}10`, bottomColor: `${loss}55`, lineWidth: 1, invertFilledArea: true }, 1);
+  const drawdown = chart.addSeries(AreaSeries, { lineColor: loss, topColor: `${loss}10`, bottomColor: `${loss}55`, lineWidth: 1, invertFilledArea: true, autoscaleInfoProvider: meaningfulAutoscale(true) }, 1);
   drawdown.setData(drawdownPoints(points));
   const panes = chart.panes();
   panes[1]?.setHeight(Math.round(box.clientHeight * 0.3));

@@ -2,6 +2,7 @@
 // Plain DOM, no React: a lazy chunk that shares nothing with the entry keeps the bundler from splitting
 // React out of the entry chunk (it did, costing the first visit 1.3 KB).
 import { BaselineSeries, ColorType, createChart } from 'lightweight-charts';
+import { meaningfulAutoscale } from '@/lib/charts/meaningful-range';
 
 export type PnlDay = { date: string; cumulative: number };
 
@@ -30,6 +31,9 @@ export function drawPnlHistory(box: HTMLElement, days: readonly PnlDay[]): () =>
     bottomLineColor: loss,
     bottomFillColor1: `${loss}10`,
     bottomFillColor2: `${loss}55`,
+    // The axis holds zero, the baseline the colours split at; a single day shows as a point on it.
+    autoscaleInfoProvider: meaningfulAutoscale(true),
+    pointMarkersVisible: days.length === 1,
   });
   series.setData(days.map((day) => ({ time: day.date, value: day.cumulative })));
   chart.timeScale().fitContent();
