@@ -70,13 +70,27 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
     FROM ${kind.table} b`;
   const botNotFound = () => notFound(kind.thing);
 
-  async function findOwned(q: Queryable, userId: number, botId: number): Promise<Bot | null> {
+  async function findOwned(q: Queryable, userId: number, botId: number, lock = ''): Promise<Bot | null> {
     const { rows } = await q.query<BotRow>(
       `${select} JOIN portfolios p ON p.id = b.portfolio_id JOIN broker_accounts a ON a.id = p.broker_account_id
-       WHERE b.id = $1 AND a.user_id = $2`,
+       WHERE b.id = $1 AND a.user_id = $2${lock}`,
       [botId, userId],
     );
     return rows[0] === undefined ? null : kind.toBot(rows[0]);
+  }
+
+  /**
+   * The bot held for an update until its transaction ends, or null when it is gone. Its portfolio first, then
+   * the bot, the order in which a deletion takes them (a portfolio's takes its bots along), so an update and a
+   * deletion queue behind each other instead of deadlocking: a deletion that began first leaves nothing to find.
+   */
+  async function holdOwned(tx: Queryable, userId: number, botId: number): Promise<Bot | null> {
+    const { rows } = await tx.query(
+      `SELECT p.id FROM ${kind.table} b JOIN portfolios p ON p.id = b.portfolio_id JOIN broker_accounts a ON a.id = p.broker_account_id
+       WHERE b.id = $1 AND a.user_id = $2 FOR KEY SHARE OF p`,
+      [botId, userId],
+    );
+    return rows.length === 0 ? null : findOwned(tx, userId, botId, ' FOR NO KEY UPDATE OF b');
   }
 
   async function requirePortfolio(q: Queryable, userId: number, portfolioId: number, keep = false): Promise<void> {
@@ -139,37 +153,50 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
     return Object.fromEntries(changed) as Partial<Bot>;
   }
 
-  async function update(userId: number, botId: number, input: BotChanges<Bot>): Promise<Bot> {
-    const current = await findOwned(db, userId, botId);
-    if (current === null) throw botNotFound();
-    const changes = realChanges(current, input);
-    const status = changes.status ?? current.status;
-    if (status !== current.status || (status === 'paused' && input.pause_action !== undefined)) {
-      const botKind = kind.table === 'daily_bots' ? 'daily' : 'trading';
-      await applyPauseChoice(db, { kind: botKind, id: botId, portfolioId: current.portfolio_id, from: current.status, to: status }, input.pause_action, clock());
-    }
-    const merged = { ...current, ...changes } as Bot & { mode: BotFields['mode'] };
-    // Pausing or stopping must always work, even if the strategy's schema or the index's limits have
-    // tightened since the bot was saved: only a change of what the bot trades is checked again.
-    const statusOnly = Object.keys(changes).every((key) => key === 'status' || key === 'name');
-    const checkedBot = statusOnly ? { ...merged, name: cleanText(merged.name, 'name') } : await checked(db, merged);
-    // A live bot is confirmed again whenever it becomes active or what an active one trades changes.
-    const activating = merged.status === 'active' && (current.status !== 'active' || !statusOnly);
-    const stays = statusOnly && !activating;
-    const mode = stays ? current.mode : await checkBotMode(db, current.portfolio_id, merged.mode, { activating, confirmation: input.live_confirmation, now: clock() });
-    const bot = { ...checkedBot, mode };
-    const columns = [...commonColumns, ...kind.extraColumns];
-    await db.query(
-      `UPDATE ${kind.table} SET ${columns.map((column, index) => `${column} = $${index + 2}`).join(', ')}, updated_at = $${columns.length + 2}
-       WHERE id = $1`,
-      [botId, ...values(bot), clock()],
-    );
-    return (await findOwned(db, userId, botId)) as Bot;
+  /**
+   * One transaction with the bot held (holdOwned): a bot deleted before it answers 404, one deleted after it
+   * waits for it; the answer is the row this update wrote, never a read that may find nothing.
+   */
+  function update(userId: number, botId: number, input: BotChanges<Bot>): Promise<Bot> {
+    return db.transaction(async (tx) => {
+      const current = await holdOwned(tx, userId, botId);
+      if (current === null) throw botNotFound();
+      const changes = realChanges(current, input);
+      const status = changes.status ?? current.status;
+      if (status !== current.status || (status === 'paused' && input.pause_action !== undefined)) {
+        const botKind = kind.table === 'daily_bots' ? 'daily' : 'trading';
+        await applyPauseChoice(tx, { kind: botKind, id: botId, portfolioId: current.portfolio_id, from: current.status, to: status }, input.pause_action, clock());
+      }
+      const merged = { ...current, ...changes } as Bot & { mode: BotFields['mode'] };
+      // Pausing or stopping must always work, even if the strategy's schema or the index's limits have
+      // tightened since the bot was saved: only a change of what the bot trades is checked again.
+      const statusOnly = Object.keys(changes).every((key) => key === 'status' || key === 'name');
+      const checkedBot = statusOnly ? { ...merged, name: cleanText(merged.name, 'name') } : await checked(tx, merged);
+      // A live bot is confirmed again whenever it becomes active or what an active one trades changes.
+      const activating = merged.status === 'active' && (current.status !== 'active' || !statusOnly);
+      const stays = statusOnly && !activating;
+      const mode = stays ? current.mode : await checkBotMode(tx, current.portfolio_id, merged.mode, { activating, confirmation: input.live_confirmation, now: clock() });
+      const bot = { ...checkedBot, mode };
+      const columns = [...commonColumns, ...kind.extraColumns];
+      const { rows } = await tx.query(
+        `UPDATE ${kind.table} SET ${columns.map((column, index) => `${column} = $${index + 2}`).join(', ')}, updated_at = $${columns.length + 2}
+         WHERE id = $1 RETURNING id`,
+        [botId, ...values(bot), clock()],
+      );
+      const updated = rows.length === 0 ? null : await findOwned(tx, userId, botId);
+      if (updated === null) throw botNotFound();
+      return updated;
+    });
   }
 
   async function remove(userId: number, botId: number): Promise<void> {
-    if ((await findOwned(db, userId, botId)) === null) throw botNotFound();
-    await db.query(`DELETE FROM ${kind.table} WHERE id = $1`, [botId]);
+    // One statement: of two deletions, or a deletion and the portfolio's, only one finds the bot.
+    const { rows } = await db.query(
+      `DELETE FROM ${kind.table} b USING portfolios p, broker_accounts a
+       WHERE b.id = $1 AND p.id = b.portfolio_id AND a.id = p.broker_account_id AND a.user_id = $2 RETURNING b.id`,
+      [botId, userId],
+    );
+    if (rows.length === 0) throw botNotFound();
   }
 
   /** The trader's bot, or null (another trader's bot is as missing as one that never was). */

@@ -70,8 +70,8 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
     return (await listOwnedAccounts(db, userId)).map((row) => toBrokerAccount(row, now));
   }
 
-  async function reload(accountId: number, userId: number): Promise<BrokerAccount> {
-    const row = await findOwnedAccount(db, userId, accountId);
+  async function reload(accountId: number, userId: number, q: Queryable = db): Promise<BrokerAccount> {
+    const row = await findOwnedAccount(q, userId, accountId);
     if (row === null) throw accountNotFound();
     return toBrokerAccount(row, clock());
   }
@@ -103,7 +103,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
 
   async function update(userId: number, accountId: number, changes: Schemas['BrokerAccountUpdate']): Promise<BrokerAccount> {
     const name = changes.name === undefined ? undefined : cleanText(changes.name, 'name');
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       // Locked, so a portfolio created meanwhile cannot slip past the capital check below.
       const row = await findOwnedAccount(tx, userId, accountId, true);
       if (row === null) throw accountNotFound();
@@ -137,8 +137,9 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
           loggedOut,
         ],
       ).catch(duplicateToConflict);
+      // Read under the row's lock: the account as this update left it, even if a deletion follows at once.
+      return reload(accountId, userId, tx);
     });
-    return reload(accountId, userId);
   }
 
   async function remove(userId: number, accountId: number): Promise<void> {

@@ -92,7 +92,9 @@ export function createPortfoliosService({ db, clock }: { db: Database; clock: Cl
          WHERE id = $1 RETURNING ${columns}`,
         [portfolioId, name ?? null, changes.description?.trim() ?? null, changes.capital ?? null, clock()],
       );
-      return toPortfolio(rows[0] as PortfolioRow);
+      // Deleted since it was found (the deletion committed first): nothing was updated.
+      if (rows[0] === undefined) throw portfolioNotFound();
+      return toPortfolio(rows[0]);
     });
   }
 

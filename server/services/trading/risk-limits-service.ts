@@ -31,6 +31,7 @@ type AccountRow = LimitsRow & { id: number; account_number: string; capital: str
 
 const rupeesOrNull = (paise: string | null) => (paise === null ? null : toRupees(Number(paise)));
 const paiseOrNull = (rupees: number | null) => (rupees === null ? null : toPaise(rupees));
+const accountNotFound = (accountNumber: string) => DomainError.said('not_found', notFoundTexts.account(accountNumber), { field: 'accountNumber' });
 
 function limitsOf(row: LimitsRow): RiskLimits {
   return {
@@ -76,10 +77,14 @@ export function createRiskLimitsService({ db, clock, brokers, killSwitch }: { db
       r.profit_lock_keep_pct, r.max_trades_today, r.max_lots_per_order, r.max_open_positions
     FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id LEFT JOIN risk_limits r ON r.broker_account_id = a.id`;
 
-  async function accountOf(q: Queryable, userId: number, accountNumber: string): Promise<AccountRow> {
-    const { rows } = await q.query<AccountRow>(`${accountSelect} WHERE a.user_id = $1 AND upper(a.account_number) = upper($2) ORDER BY a.id LIMIT 1`, [userId, accountNumber]);
+  /** `keep`: inside a transaction, the account is held (FOR KEY SHARE) until it ends, so it cannot be deleted under a change. */
+  async function accountOf(q: Queryable, userId: number, accountNumber: string, keep = false): Promise<AccountRow> {
+    const { rows } = await q.query<AccountRow>(
+      `${accountSelect} WHERE a.user_id = $1 AND upper(a.account_number) = upper($2) ORDER BY a.id LIMIT 1${keep ? ' FOR KEY SHARE OF a' : ''}`,
+      [userId, accountNumber],
+    );
     const row = rows[0];
-    if (row === undefined) throw DomainError.said('not_found', notFoundTexts.account(accountNumber), { field: 'accountNumber' });
+    if (row === undefined) throw accountNotFound(accountNumber);
     return row;
   }
 
@@ -99,15 +104,16 @@ export function createRiskLimitsService({ db, clock, brokers, killSwitch }: { db
     return { pnlPaise, openPositions };
   }
 
-  /** Records the day's latest and peak P&L; answers the peak. */
-  async function recordDay(q: Queryable, accountId: number, day: string, pnlPaise: number, now: Date): Promise<number> {
+  /** Records the day's latest and peak P&L; answers the peak, or null when the account was deleted meanwhile. */
+  async function recordDay(q: Queryable, accountId: number, day: string, pnlPaise: number, now: Date): Promise<number | null> {
     const { rows } = await q.query<{ peak_pnl_paise: string }>(
-      `INSERT INTO risk_days (broker_account_id, trading_day, peak_pnl_paise, last_pnl_paise, updated_at) VALUES ($1, $2, $3, $3, $4)
+      `INSERT INTO risk_days (broker_account_id, trading_day, peak_pnl_paise, last_pnl_paise, updated_at)
+       SELECT id, $2, $3, $3, $4 FROM broker_accounts WHERE id = $1 FOR KEY SHARE
        ON CONFLICT (broker_account_id, trading_day) DO UPDATE SET peak_pnl_paise = GREATEST(risk_days.peak_pnl_paise, $3), last_pnl_paise = $3, updated_at = $4
        RETURNING peak_pnl_paise`,
       [accountId, day, pnlPaise, now],
     );
-    return Number(rows[0]!.peak_pnl_paise);
+    return rows[0] === undefined ? null : Number(rows[0].peak_pnl_paise);
   }
 
   async function answer(row: AccountRow): Promise<Schemas['RiskLimitsResponse']> {
@@ -119,6 +125,7 @@ export function createRiskLimitsService({ db, clock, brokers, killSwitch }: { db
     if (open) {
       const { pnlPaise, openPositions } = await dayOf(broker, tradingAccount(row), day);
       const peakPaise = await recordDay(db, row.id, day, pnlPaise, now);
+      if (peakPaise === null) throw accountNotFound(row.account_number);
       const locked = lockedProfitPaise(row, peakPaise);
       usage = {
         pnl_today: toRupees(pnlPaise),
@@ -161,24 +168,30 @@ export function createRiskLimitsService({ db, clock, brokers, killSwitch }: { db
         field: limits.profit_lock_from === null ? 'profit_lock_from' : 'profit_lock_keep_pct',
       });
     }
-    const row = await accountOf(db, userId, accountNumber);
-    await db.query(
-      `INSERT INTO risk_limits (broker_account_id, max_loss_today_paise, profit_lock_from_paise, profit_lock_keep_pct, max_trades_today, max_lots_per_order,
-         max_open_positions, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (broker_account_id) DO UPDATE SET max_loss_today_paise = $2, profit_lock_from_paise = $3, profit_lock_keep_pct = $4,
-         max_trades_today = $5, max_lots_per_order = $6, max_open_positions = $7, updated_at = $8`,
-      [
-        row.id,
-        paiseOrNull(limits.max_loss_today),
-        paiseOrNull(limits.profit_lock_from),
-        limits.profit_lock_keep_pct,
-        limits.max_trades_today,
-        limits.max_lots_per_order,
-        limits.max_open_positions,
-        clock(),
-      ],
-    );
-    return get(userId, accountNumber);
+    // The account held while its limits are written (a deletion waits, or went first and leaves a 404), and
+    // the answer built from the limits this call stored; the day's use is read after, outside the transaction
+    // (a live broker is asked).
+    const row = await db.transaction(async (tx) => {
+      const { id } = await accountOf(tx, userId, accountNumber, true);
+      await tx.query(
+        `INSERT INTO risk_limits (broker_account_id, max_loss_today_paise, profit_lock_from_paise, profit_lock_keep_pct, max_trades_today,
+           max_lots_per_order, max_open_positions, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (broker_account_id) DO UPDATE SET max_loss_today_paise = $2, profit_lock_from_paise = $3, profit_lock_keep_pct = $4,
+           max_trades_today = $5, max_lots_per_order = $6, max_open_positions = $7, updated_at = $8`,
+        [
+          id,
+          paiseOrNull(limits.max_loss_today),
+          paiseOrNull(limits.profit_lock_from),
+          limits.profit_lock_keep_pct,
+          limits.max_trades_today,
+          limits.max_lots_per_order,
+          limits.max_open_positions,
+          clock(),
+        ],
+      );
+      return accountOf(tx, userId, accountNumber);
+    });
+    return answer(row);
   }
 
   /**
@@ -199,6 +212,7 @@ export function createRiskLimitsService({ db, clock, brokers, killSwitch }: { db
       if (broker === undefined) continue;
       const { pnlPaise } = await dayOf(broker, tradingAccount(row), day);
       const peakPaise = await recordDay(db, row.id, day, pnlPaise, now);
+      if (peakPaise === null) continue;
       const breach = breachOf(row, pnlPaise, peakPaise);
       if (breach !== null && (await killSwitch.armForRiskLimit(row.id, breach))) armed += 1;
     }
