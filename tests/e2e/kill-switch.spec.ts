@@ -6,6 +6,18 @@ import { buyOneLot, signInReadyToTrade, type TradingUser } from './support/tradi
 // confirmation, each account's outcome in final terms, entries refused afterwards, and turning it off with
 // the typed account number on its page. The home-screen shortcut only opens the confirmation.
 
+/** The theme's danger colour, as the browser computes it. */
+function dangerColour(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.style.backgroundColor = 'var(--color-danger)';
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return colour;
+  });
+}
+
 async function openPositions(page: Page, user: TradingUser): Promise<number> {
   const response = await page.request.get(`/api/position-book/position-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });
   const book = (await response.json()) as { position_book: { net: Array<{ quantity: number }> } };
@@ -29,7 +41,7 @@ test('one tap from the header stops the account: the position is closed, entries
   await expect(result).toContainText('New orders blocked; 0 working orders cancelled; 1 exit filled');
   await expect(result.getByRole('listitem')).toContainText(/^Sell \u2068?65\u2069? NIFTY\w+CE: filled at/);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('button', { name: `Kill switch is on for Paper desk (${user.accountNumber})` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Kill switch · 1 armed: Paper desk (${user.accountNumber})` })).toBeVisible();
 
   expect(await openPositions(page, user)).toBe(0);
   expect(await buyOneLot(page, user)).toBe(403);
@@ -45,6 +57,50 @@ test('one tap from the header stops the account: the position is closed, entries
   await expect(card.getByRole('listitem').first()).toContainText('turned off from this page: New orders allowed again');
   await expect(card.getByRole('listitem').last()).toContainText('turned on from the header: New orders blocked');
   expect(await buyOneLot(page, user)).toBe(200);
+});
+
+test('armed from its page, the account card behind the result and the header say it is on at the answer, at 360 and 1280 px, in English and French', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await signInReadyToTrade(page);
+  await page.goto('/app/kill-switch');
+  const card = page.getByTestId('account-switch');
+  await expect(card.getByTestId('switch-state')).toHaveText('Off: orders are allowed.');
+  const shell = new AppShell(page);
+  const header = shell.header.getByRole('button', { name: 'Kill switch', exact: true });
+  await expect(header).toBeVisible();
+
+  await page.getByRole('button', { name: 'Stop all accounts' }).click();
+  await page.getByRole('alertdialog', { name: 'Stop trading now?' }).getByRole('button', { name: 'Stop trading' }).click();
+  const result = page.getByRole('alertdialog', { name: 'Kill switch on' });
+  await expect(result).toBeVisible();
+  // Behind the result, still open: the card and the header already say so (the page reads the switches only
+  // when it opens and when the dialog closes, so this is the answer's word). The dialog hides the page from
+  // screen readers, so the header's button is found among hidden elements.
+  await expect(card.getByTestId('switch-state')).toContainText('On since');
+  const armed = page.getByRole('banner', { includeHidden: true }).getByRole('button', { name: `Kill switch · 1 armed: Paper desk (${user.accountNumber})`, includeHidden: true });
+  await expect(armed).toHaveAttribute('data-armed', 'true');
+  await result.getByRole('button', { name: 'Done' }).click();
+
+  // In words and colour, the count alone on a phone, inside the screen.
+  await expect(armed).toHaveText('1 armed', { useInnerText: true });
+  await expect(armed).toHaveCSS('background-color', await dangerColour(page));
+  expect(await armed.evaluate((button) => button.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/kill-switch/armed-header-en-360.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(armed).toHaveText('Kill switch · 1 armed', { useInnerText: true });
+  await page.screenshot({ path: 'test-results/kill-switch/armed-header-en-1280.png' });
+
+  await shell.useLayout({ theme: /^dark$/i, direction: /right to left/i, language: /français/i });
+  const armedFr = shell.header.getByRole('button', { name: `Coupe-circuit · 1 activé : Paper desk (${user.accountNumber})` });
+  await expect(armedFr).toHaveText('Coupe-circuit · 1 activé', { useInnerText: true });
+  await expect(armedFr).toHaveCSS('background-color', await dangerColour(page));
+  await page.screenshot({ path: 'test-results/kill-switch/armed-header-fr-dark-rtl-1280.png' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(armedFr).toHaveText('1 activé', { useInnerText: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/kill-switch/armed-header-fr-dark-rtl-360.png' });
 });
 
 test('the home-screen shortcut opens the confirmation and arms nothing by itself', async ({ page }) => {

@@ -73,7 +73,7 @@ test('the desk of an account whose kill switch is on says so before an order is 
   const notice = page.getByTestId('kill-switch-notice');
   // Names and figures are isolated (U+2068 … U+2069) for right-to-left layouts: read without them.
   await expect.poll(async () => (await notice.textContent())?.replace(/[\u2068\u2069]/g, '')).toContain(`The kill switch of Paper desk (${user.accountNumber}) is on since`);
-  await expect(page.getByRole('button', { name: `Kill switch is on for Paper desk (${user.accountNumber})` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Kill switch · 1 armed: Paper desk (${user.accountNumber})` })).toBeVisible();
   await page.screenshot({ path: `${shots}/kill-switch-notice-360.png`, fullPage: true });
   await notice.getByRole('link', { name: 'Kill switch page' }).click();
   await expect(page).toHaveURL(/\/app\/kill-switch$/);

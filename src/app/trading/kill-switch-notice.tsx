@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { usePolled } from '@/app/trading/use-polled';
@@ -7,6 +8,8 @@ import { getKillSwitchStates } from '@/features/orders/api/trading-calls';
 import type { KillSwitchState as KillSwitch, TradingAccount } from '@/features/orders/api/trading-types';
 import { isolate } from '@/lib/format/isolate';
 import { useFormat } from '@/lib/format/use-format';
+import { store } from '@/lib/store';
+import { killSwitchesAtom, readKillSwitches } from '@/lib/trading/kill-switches';
 
 const messages = defineMessages({
   link: { id: 'live-trade.killSwitch.link', defaultMessage: 'Kill switch page' },
@@ -20,10 +23,18 @@ const onText = defineMessage<{ name: MessageValue; number: MessageValue; time: M
 /** A risk limit can turn the switch on at any moment: it is read again this often while the desk is open. */
 const refreshMs = 15_000;
 
-/** The account's kill switch when it is on; null when off, or while it cannot be read (the server still refuses, and says why). */
+const readSwitches = () => readKillSwitches(getKillSwitchStates);
+
+/**
+ * The account's kill switch when it is on; null when off, or while it cannot be read (the server still
+ * refuses, and says why). Polled, and shown from the switches' shared copy: armed from the header, the
+ * notice shows at the answer, not at the next poll.
+ */
 export function useArmedKillSwitch(account: TradingAccount | null): KillSwitch | null {
-  const { data } = usePolled(account === null ? null : getKillSwitchStates, account?.account_number ?? '', refreshMs);
-  return data?.find((entry) => entry.account_number === account?.account_number && entry.armed) ?? null;
+  const { data } = usePolled(account === null ? null : readSwitches, account?.account_number ?? '', refreshMs);
+  const switches = useAtomValue(killSwitchesAtom, { store });
+  if (data === null) return null;
+  return switches?.find((entry) => entry.account_number === account?.account_number && entry.armed) ?? null;
 }
 
 /**

@@ -19,7 +19,10 @@ export const killSwitchMessages = {
     buy: { id: 'kill-switch.buy', defaultMessage: 'Buy' },
     sell: { id: 'kill-switch.sell', defaultMessage: 'Sell' },
   }),
-  buttonArmedFor: defineMessage<{ accounts: MessageValue }>({ id: 'kill-switch.buttonArmedFor', defaultMessage: 'Kill switch is on for {accounts}' }),
+  buttonArmed: defineMessage<{ count: number }>({ id: 'kill-switch.buttonArmed', defaultMessage: 'Kill switch · {count} armed' }),
+  buttonArmedShort: defineMessage<{ count: number }>({ id: 'kill-switch.buttonArmedShort', defaultMessage: '{count} armed' }),
+  /** The button's name: its visible words, then whose switch is on. */
+  buttonArmedFor: defineMessage<{ count: number; accounts: MessageValue }>({ id: 'kill-switch.buttonArmedOn', defaultMessage: 'Kill switch · {count} armed: {accounts}' }),
   coolOffHours: defineMessage<{ hours: MessageValue }>({ id: 'kill-switch.coolOffHours', defaultMessage: 'After {hours, plural, one {# hour} other {# hours}}' }),
   lostButArmed: defineMessage<{ accounts: MessageValue }>({ id: 'kill-switch.lostButArmed', defaultMessage: 'The answer was lost, but the kill switch is on for {accounts}. Check the position book: what was closed is there.' }),
   exitLine: defineMessage<{ side: MessageValue; quantity: MessageValue; symbol: MessageValue; status: MessageValue }>({ id: 'kill-switch.exitLine', defaultMessage: '{side} {quantity} {symbol}: {status}' }),

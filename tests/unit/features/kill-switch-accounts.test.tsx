@@ -60,13 +60,13 @@ describe('the header kill switch', () => {
   it('names the account whose switch is on', async () => {
     switches = [off('PA1234'), on('PA5678')];
     renderWith(<KillSwitchButton />);
-    expect(await screen.findByRole('button', { name: 'Kill switch is on for Swing (PA5678)' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Kill switch · 1 armed: Swing (PA5678)' })).toBeTruthy();
   });
 
   it('names every account whose switch is on', async () => {
     switches = [on('PA1234'), on('PA5678')];
     renderWith(<KillSwitchButton />, 'fr');
-    expect(await screen.findByRole('button', { name: 'Coupe-circuit activé pour Main paper (PA1234) et Swing (PA5678)' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Coupe-circuit · 2 activés : Main paper (PA1234) et Swing (PA5678)' })).toBeTruthy();
   });
 });
 

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
@@ -6,6 +7,8 @@ import { getBrokerAccounts } from '@/features/kill-switch/api/get-broker-account
 import { getKillSwitches } from '@/features/kill-switch/api/kill-switch-calls';
 import { KillSwitchDialog } from '@/features/kill-switch/components/kill-switch-dialog';
 import { killSwitchMessages as messages } from '@/features/kill-switch/kill-switch-messages';
+import { store } from '@/lib/store';
+import { killSwitchesAtom, readKillSwitches } from '@/lib/trading/kill-switches';
 
 /**
  * `?kill-switch=arm` on any screen opens the confirmation: the home-screen shortcut's and a notification
@@ -13,34 +16,43 @@ import { killSwitchMessages as messages } from '@/features/kill-switch/kill-swit
  */
 export const killSwitchParam = 'kill-switch';
 
-/** "Paper (PA1234)" for each armed account; its number alone when the accounts cannot be read. */
-async function armedAccounts(): Promise<string[]> {
-  const armed = (await getKillSwitches()).filter((entry) => entry.armed).map((entry) => entry.account_number);
-  if (armed.length === 0) return [];
-  const names = new Map((await getBrokerAccounts().catch(() => [])).map((account) => [account.account_number, account.name]));
-  return armed.map((number) => (names.has(number) ? `${names.get(number)} (${number})` : number));
+/** Each account's name by its number, read while some switch is on (the button names whose it is). */
+function useAccountNames(armedKey: string): ReadonlyMap<string, string> {
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    if (armedKey === '') return;
+    let current = true;
+    getBrokerAccounts()
+      .then((accounts) => current && setNames(new Map(accounts.map((account) => [account.account_number, account.name]))))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [armedKey]);
+  return names;
 }
 
 /**
- * The kill switch in the header of every screen: one tap opens its one confirmation. Red and labelled "on"
- * while any account's switch is armed, naming the accounts, so a trader sees at a glance whose entries are
- * blocked (one account's switch says nothing of the others').
+ * The kill switch in the header of every screen: one tap opens its one confirmation. Red and saying how many
+ * accounts are armed ("Kill switch · 1 armed", "1 armed" on a phone) while any account's switch is on, its
+ * name naming them, so a trader sees at a glance whose entries are blocked (one account's switch says nothing
+ * of the others'). It shows the switches' shared copy, which an arm's answer updates as it arrives.
  */
 export function KillSwitchButton() {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const asked = params.get(killSwitchParam);
   const [clicked, setClicked] = useState(false);
-  const [armedNames, setArmedNames] = useState<string[]>([]);
-  const armed = armedNames.length > 0;
+  const switches = useAtomValue(killSwitchesAtom, { store });
+  const armedNumbers = (switches ?? []).filter((entry) => entry.armed).map((entry) => entry.account_number);
+  const names = useAccountNames(armedNumbers.join(' '));
+  const count = armedNumbers.length;
   const open = clicked || asked === 'arm' || asked === 'page';
   // A push notification's action adds source=notification (sw/push.ts), so the audit says where it came from.
   const source = asked === 'arm' ? (params.get('source') === 'notification' ? 'notification' : 'shortcut') : asked === 'page' ? 'settings' : 'header';
 
   const refresh = useCallback(() => {
-    armedAccounts()
-      .then(setArmedNames)
-      .catch(() => undefined);
+    readKillSwitches(getKillSwitches).catch(() => undefined);
   }, []);
   useEffect(refresh, [refresh]);
 
@@ -54,21 +66,29 @@ export function KillSwitchButton() {
     }
   };
 
-  const label = armed ? intl.formatMessage(messages.buttonArmedFor, { accounts: intl.formatList(armedNames, { type: 'conjunction' }) }) : intl.formatMessage(messages.button);
+  // "Paper (PA1234)" for each armed account; its number alone while the accounts are not read.
+  const accounts = intl.formatList(
+    armedNumbers.map((number) => (names.has(number) ? `${names.get(number)} (${number})` : number)),
+    { type: 'conjunction' },
+  );
+  const label = count > 0 ? intl.formatMessage(messages.buttonArmed, { count }) : intl.formatMessage(messages.button);
+  const name = count > 0 ? intl.formatMessage(messages.buttonArmedFor, { count, accounts }) : label;
   return (
     <>
       <button
         type="button"
         onClick={() => setClicked(true)}
-        aria-label={label}
-        title={label}
-        data-armed={armed || undefined}
-        className={`inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-semibold ${
-          armed ? 'bg-danger text-surface' : 'text-danger hover:bg-surface-muted'
+        aria-label={name}
+        title={name}
+        data-armed={count > 0 || undefined}
+        className={`inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md px-2 text-sm font-semibold whitespace-nowrap ${
+          count > 0 ? 'bg-danger text-surface' : 'text-danger hover:bg-surface-muted'
         }`}
       >
         <StopCircleIcon className="size-6" aria-hidden="true" />
-        <span className="hidden max-w-64 truncate md:inline">{label}</span>
+        {/* A phone has room for the count only; the icon and the colour say whose it is. */}
+        {count > 0 && <span className="md:hidden">{intl.formatMessage(messages.buttonArmedShort, { count })}</span>}
+        <span className="hidden md:inline">{label}</span>
       </button>
       {open && <KillSwitchDialog onClose={handleClose} source={source} />}
     </>

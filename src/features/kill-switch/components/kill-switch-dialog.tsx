@@ -17,6 +17,7 @@ import { isApiError } from '@/lib/api/api-error';
 import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { keepArmAnswer, readKillSwitches } from '@/lib/trading/kill-switches';
 import { sayRefusal } from '@/i18n/say-refusal';
 
 const coolOffChoices = [0, 1, 12] as const;
@@ -62,7 +63,7 @@ export function KillSwitchDialog({ onClose, source }: KillSwitchDialogProps) {
   // Mounted when it opens: the accounts to choose from are read once, then.
   useEffect(() => {
     let current = true;
-    getKillSwitches()
+    readKillSwitches(getKillSwitches)
       .then((list) => current && setSwitches(list))
       .catch(() => undefined);
     return () => {
@@ -80,6 +81,10 @@ export function KillSwitchDialog({ onClose, source }: KillSwitchDialogProps) {
       const body = { source, cool_off_hours: coolOffHours, ...(account === allAccounts ? {} : { account_number: account }) };
       const result = await armKillSwitch(key.current, body);
       key.current = crypto.randomUUID();
+      // The header and the page behind this dialog show the switch on at once; the read brings its cool-off
+      // and history, which the answer does not carry.
+      keepArmAnswer(result);
+      void readKillSwitches(getKillSwitches).catch(() => undefined);
       setOutcome({ kind: 'armed', result });
     } catch (error) {
       if (!outcomeUnknown(error)) {
@@ -88,7 +93,7 @@ export function KillSwitchDialog({ onClose, source }: KillSwitchDialogProps) {
       } else {
         setChecking(true);
         try {
-          const armed = targets(await getKillSwitches()).filter((entry) => entry.armed);
+          const armed = targets(await readKillSwitches(getKillSwitches)).filter((entry) => entry.armed);
           setOutcome(armed.length > 0 ? { kind: 'lost_armed', accounts: armed.map((entry) => entry.account_number) } : { kind: 'lost_not_armed' });
         } catch {
           setOutcome({ kind: 'lost_unknown' });

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
@@ -20,6 +21,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
+import { store } from '@/lib/store';
+import { keepSwitch, killSwitchesAtom, readKillSwitches } from '@/lib/trading/kill-switches';
 import { tradingModeOf } from '@/lib/trading/trading-mode';
 import StopCircleIcon from '@heroicons/react/24/outline/StopCircleIcon';
 
@@ -34,7 +37,8 @@ const sourceMessages = {
 /** /app/kill-switch: each account's switch (turn it off with the typed account number), its history and its limits. */
 export function KillSwitchScreen() {
   const intl = useIntl();
-  const [switches, setSwitches] = useState<KillSwitch[] | null>(null);
+  // The switches' shared copy: an arm's answer turns a card on at once, behind the result dialog.
+  const switches = useAtomValue(killSwitchesAtom, { store });
   const [failed, setFailed] = useState(false);
   // "Stop all accounts" opens the header's own confirmation (one dialog for the whole app); when it closes
   // the parameter goes, and the switches are read again.
@@ -45,12 +49,8 @@ export function KillSwitchScreen() {
   const load = useCallback(() => setStamp((value) => value + 1), []);
   useEffect(() => {
     let current = true;
-    getKillSwitches()
-      .then((list) => {
-        if (!current) return;
-        setSwitches(list);
-        setFailed(false);
-      })
+    readKillSwitches(getKillSwitches)
+      .then(() => current && setFailed(false))
       .catch(() => current && setFailed(true));
     return () => {
       current = false;
@@ -69,7 +69,8 @@ export function KillSwitchScreen() {
   }, [stamp]);
 
   // Offline or with the server unreachable, the last-known switches show "as of" their time, not "could not be loaded".
-  const lastKnown = useLastKnown('kill-switch:list', switches ?? undefined, failed);
+  // A copy read before this page's own read failed is no fresher than the kept one: it shows "as of" too.
+  const lastKnown = useLastKnown('kill-switch:list', failed ? undefined : (switches ?? undefined), failed);
   const shown = lastKnown.value ?? null;
   useReloadWhenOnline(failed, load);
 
@@ -122,6 +123,7 @@ function AccountSwitch({ entry, account, onChanged }: { entry: KillSwitch; accou
     setDone(null);
     try {
       const answer = await disarmKillSwitch(entry.account_number, typed);
+      keepSwitch(answer.kill_switch);
       setDone(sayServerText(intl, answer.message_i18n, answer.message));
       setTyped('');
       onChanged();
