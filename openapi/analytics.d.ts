@@ -250,7 +250,7 @@ export interface components {
              */
             iv: components["schemas"]["NullableNumber"];
             /**
-             * @description India VIX at the time of the snapshot.
+             * @description India VIX at the time of the snapshot, on NIFTY's rows only (NSE computes it from NIFTY's options); null for every other index, whose own volatility is its `iv`.
              * @example 14.2
              */
             vix: components["schemas"]["NullableNumber"];
@@ -286,6 +286,7 @@ export interface components {
             pcr: components["schemas"]["NullableNumber"];
             max_pain: components["schemas"]["NullableNumber"];
             iv: components["schemas"]["NullableNumber"];
+            /** @description India VIX at the close, on NIFTY's rows only; null for every other index. */
             vix: components["schemas"]["NullableNumber"];
         };
         Candle: {

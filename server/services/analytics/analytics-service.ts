@@ -10,6 +10,8 @@
 //               recommendations;
 //   every 10 min old rows are pruned, so the tables stay bounded.
 // Time comes from the injected clock only; nothing sleeps.
+import { forwardFromSpot } from '../../../quant/option-inputs.ts';
+import { volatilityIndex } from '../../../quant/volatility-index.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
@@ -17,7 +19,7 @@ import type { Expiry } from '../market/expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from '../market/index-config.ts';
 import { istClock, istDate, istOffsetMs, marketHours } from '../market/ist.ts';
 import type { IndexSnapshot, LastPrice, MarketService } from '../market/market-service.ts';
-import { normal, tickOptionVolume, uniform } from '../market/simulator.ts';
+import { expiryInstantMs, normal, tickOptionVolume, uniform } from '../market/simulator.ts';
 import { addDays, isTradingDay, type Exchange, type TradingCalendar } from '../market/trading-calendar.ts';
 import { optionTradingsymbol } from '../market/tradingsymbol.ts';
 import { runRead } from './analytics-reader.ts';
@@ -132,14 +134,24 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     return expiryByDay.get(key) ?? null;
   }
 
-  /** The at-the-money implied volatility (percent) the simulator prices the nearest expiry at, and NIFTY's 30-day one (the VIX). */
+  /**
+   * The at-the-money implied volatility (percent) the simulator prices the nearest expiry at, and India VIX.
+   * NSE computes India VIX from NIFTY's options alone, so it is NIFTY's and no other index has one (null):
+   * each shows its own at-the-money IV. The figure is NSE's method on the simulated smile 30 days out.
+   */
   async function volatilities(index: IndexName, states: Map<IndexName, IndexSnapshot>, now: Date): Promise<{ iv: number | null; vix: number | null; pricing: Pricing }> {
     const pricing = await market.pricing(index, undefined, states);
     const expiry = await nearestExpiry(index, now);
     const iv = expiry === null ? null : round2(pricing.volatility(pricing.spot, expiry.date) * 100);
-    const nifty = await market.pricing('NIFTY', undefined, states);
-    const vix = round2(nifty.volatility(nifty.spot, addDays(istDate(now), 30)) * 100);
-    return { iv, vix, pricing };
+    return { iv, vix: index === 'NIFTY' ? await indiaVix(pricing, now) : null, pricing };
+  }
+
+  async function indiaVix(pricing: Pricing, now: Date): Promise<number> {
+    const horizon = addDays(istDate(now), 30);
+    const years = (expiryInstantMs(horizon) - pricing.nowMs) / (365 * dayMs);
+    const { strikeStep } = await factsOf('NIFTY', now);
+    const forward = forwardFromSpot(pricing.spot, pricing.rate, years);
+    return round2(volatilityIndex({ forward, years, rate: pricing.rate, strikeStep, smile: (strike) => pricing.volatility(strike, horizon) }) * 100);
   }
 
   async function say(q: Queryable, item: Commentary): Promise<void> {

@@ -11,7 +11,6 @@ export const analyticsMessages = defineMessages({
   pcr: { id: 'analytics.col.pcr', defaultMessage: 'PCR' },
   maxPain: { id: 'analytics.col.maxPain', defaultMessage: 'Max pain' },
   iv: { id: 'analytics.col.iv', defaultMessage: 'ATM IV' },
-  vix: { id: 'analytics.col.vix', defaultMessage: 'VIX' },
   open: { id: 'analytics.col.open', defaultMessage: 'Open' },
   high: { id: 'analytics.col.high', defaultMessage: 'High' },
   low: { id: 'analytics.col.low', defaultMessage: 'Low' },

@@ -55,6 +55,23 @@ describe.each(testBackends)('the analytics writer, on %s', (backend) => {
     expect(await count(`SELECT count(*) AS n FROM data WHERE indicator = 'screener' AND created_at > $1`, [sessionStart])).toBeGreaterThanOrEqual(10);
   });
 
+  it('gives India VIX to NIFTY alone, above its at-the-money IV as NSE’s method reads a put skew', async () => {
+    await tick(analyticsCadence.snapshotMs);
+    const { rows } = await server.db.query<{ index: string; iv: string | null; vix: string | null }>(
+      `SELECT DISTINCT ON ("index") "index", iv, vix FROM data WHERE indicator IS NULL ORDER BY "index", created_at DESC, id DESC`,
+    );
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      // Every index keeps its own at-the-money IV; only NIFTY has a VIX (issue 36: BANKNIFTY showed NIFTY's).
+      expect(Number(row.iv), row.index).toBeGreaterThan(5);
+      if (row.index !== 'NIFTY') expect(row.vix, row.index).toBeNull();
+    }
+    const nifty = rows.find((row) => row.index === 'NIFTY')!;
+    // The 30-day variance of the whole smile: a point or two over NIFTY's at-the-money IV, as India VIX runs.
+    expect(Number(nifty.vix) - Number(nifty.iv)).toBeGreaterThan(0.5);
+    expect(Number(nifty.vix) - Number(nifty.iv)).toBeLessThan(4);
+  });
+
   it('tells when an index breaks a round level, once', async () => {
     // NIFTY's round levels are 100 points apart (twice its strike step of 50).
     await setSpot('NIFTY', 26_195);

@@ -124,12 +124,12 @@ describe('market view', () => {
     expect(await screen.findByRole('article', { name: 'Still here' })).toBeTruthy();
   });
 
-  it('shows each index once, at its latest snapshot, every figure with two decimals', async () => {
+  it('shows each index once, at its latest snapshot, every figure with two decimals, and India VIX on NIFTY’s row alone', async () => {
     commentaryPages = { '0': [] };
     const at = (minute: number) => `2026-11-23T04:${String(minute).padStart(2, '0')}:00.000Z`;
     // Newest first, as the table is read: three rounds of the same two indices.
     snapshots = [2, 1, 0].flatMap((round) => [
-      { ...snapshot, id: 10 + round * 2, created_at: at(round), index: 'BANKNIFTY' as const, symbol: 'BANKNIFTY', spot: 59200 + round, pcr: 1, max_pain: 59200, iv: 13, vix: 11.8 },
+      { ...snapshot, id: 10 + round * 2, created_at: at(round), index: 'BANKNIFTY' as const, symbol: 'BANKNIFTY', spot: 59200 + round, pcr: 1, max_pain: 59200, iv: 13, vix: null },
       { ...snapshot, id: 11 + round * 2, created_at: at(round), spot: 26050.4 + round, pcr: 1.04 },
     ]);
     renderScreen();
@@ -140,7 +140,9 @@ describe('market view', () => {
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['NIFTY', 'BANKNIFTY']);
     const cells = rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent?.replace(/[\u2066-\u2069]/g, '')));
     expect(cells[0]!.slice(1)).toEqual(['26,052.40', 'down-32.10 (-0.12%)', '1.04', '26,000.00', '12.40%', '11.80']);
-    expect(cells[1]!.slice(1)).toEqual(['59,202.00', 'down-32.10 (-0.12%)', '1.00', '59,200.00', '13.00%', '11.80']);
+    // BANKNIFTY has its own ATM IV and no VIX: India VIX is NIFTY's (issue 36).
+    expect(cells[1]!.slice(1)).toEqual(['59,202.00', 'down-32.10 (-0.12%)', '1.00', '59,200.00', '13.00%', '—']);
     expect(within(table).getByRole('columnheader', { name: 'Level (points)' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'India VIX (NIFTY)' })).toBeTruthy();
   });
 });

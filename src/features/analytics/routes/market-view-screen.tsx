@@ -23,6 +23,8 @@ const messages = defineMessages({
   commentaryPage: { id: 'analytics.commentaryPage', defaultMessage: 'Commentary pages' },
   level: { id: 'analytics.col.levelPoints', defaultMessage: 'Level (points)' },
   maxPainPoints: { id: 'analytics.col.maxPainPoints', defaultMessage: 'Max pain (points)' },
+  // India VIX is computed from NIFTY's options alone: the other indices have none (their ATM IV is theirs).
+  indiaVix: { id: 'analytics.col.indiaVix', defaultMessage: 'India VIX (NIFTY)' },
 });
 
 const refresh = { snapshots: 5_000, commentary: 30_000, daily: 300_000 };
@@ -31,8 +33,9 @@ const cell = 'px-2 py-1.5';
 const head = `${cell} font-medium`;
 
 /**
- * Each index once, at its latest snapshot. Levels (the index, max pain, VIX) are points with two decimals,
- * the ratio two decimals, the volatility a percentage with two: every row reads the same way.
+ * Each index once, at its latest snapshot. Levels (the index, max pain, India VIX) are points with two
+ * decimals, the ratio two decimals, the volatility a percentage with two: every row reads the same way.
+ * India VIX is on NIFTY's row only (the server gives no other index one); each index has its own ATM IV.
  */
 function SnapshotsTable({ rows }: { rows: MarketData[] }) {
   const intl = useIntl();
@@ -55,7 +58,7 @@ function SnapshotsTable({ rows }: { rows: MarketData[] }) {
             <th scope="col" className={`${head} hidden text-end sm:table-cell`}>{intl.formatMessage(m.pcr)}</th>
             <th scope="col" className={`${head} hidden text-end md:table-cell`}>{intl.formatMessage(messages.maxPainPoints)}</th>
             <th scope="col" className={`${head} hidden text-end md:table-cell`}>{intl.formatMessage(m.iv)}</th>
-            <th scope="col" className={`${head} hidden text-end lg:table-cell`}>{intl.formatMessage(m.vix)}</th>
+            <th scope="col" className={`${head} hidden text-end lg:table-cell`}>{intl.formatMessage(messages.indiaVix)}</th>
           </tr>
         </thead>
         <tbody>
