@@ -12,7 +12,19 @@ export function isolate(text: string): string {
   return `${FSI}${text}${PDI}`;
 }
 
-/** The text without its isolates, where a value is read back (clipboard, comparisons). */
+/**
+ * U+2060 WORD JOINER: no line break on either side of it. Unicode's line breaking allows a break between a
+ * sign and a currency symbol ("-" then "₹" in en-IN's "-₹980.50"), so a narrow cell or a wrapping sentence
+ * left a P&L's minus alone at the end of a line; joined, a signed amount breaks before or after, never inside.
+ */
+export const WJ = '\u2060';
+
+/** A formatted amount with its leading sign (+, -, −) joined to what follows it. */
+export function signJoined(text: string): string {
+  return text.replace(/^([+\-\u2212])/, `$1${WJ}`);
+}
+
+/** The text without its isolates and joiners, where a value is read back (clipboard, comparisons). */
 export function withoutIsolates(text: string): string {
-  return text.replaceAll(FSI, '').replaceAll(PDI, '');
+  return text.replaceAll(FSI, '').replaceAll(PDI, '').replaceAll(WJ, '');
 }

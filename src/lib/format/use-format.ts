@@ -10,7 +10,7 @@ import {
   type NumberOptions,
   type PercentOptions,
 } from '@/lib/format/number';
-import { isolate } from '@/lib/format/isolate';
+import { isolate, signJoined } from '@/lib/format/isolate';
 
 export type BoundFormat = {
   locale: Locale;
@@ -28,15 +28,16 @@ export type BoundFormat = {
 /**
  * The formatters of src/lib/format bound to the language on screen (react-intl's locale), for display:
  * each value comes isolated (see isolate.ts), so every screen that shows a number, an amount or a date
- * keeps it whole in right-to-left layouts. The pure functions stay plain for inputs and computations.
+ * keeps it whole in right-to-left layouts, and an amount's sign stays on its line (signJoined). The pure
+ * functions stay plain for inputs, computations and charts.
  */
 export function useFormat(): BoundFormat {
   const locale = localeFromIntl(useIntl().locale);
   return useMemo(
     () => ({
       locale,
-      formatInr: (value, opts) => isolate(formatInr(value, locale, opts)),
-      formatSignedInr: (value, opts) => isolate(formatSignedInr(value, locale, opts)),
+      formatInr: (value, opts) => isolate(signJoined(formatInr(value, locale, opts))),
+      formatSignedInr: (value, opts) => isolate(signJoined(formatSignedInr(value, locale, opts))),
       formatNumber: (value, opts) => isolate(formatNumber(value, locale, opts)),
       formatPercent: (fraction, opts) => isolate(formatPercent(fraction, locale, opts)),
       formatDate: (input) => isolate(formatDate(input, locale)),

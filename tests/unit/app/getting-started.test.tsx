@@ -14,6 +14,7 @@ import { DashboardScreen } from '@/app/routes/dashboard-screen';
 import { LiveTradeScreen } from '@/app/routes/live-trade-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
+import { withoutIsolates } from '@/lib/format/isolate';
 
 type Schemas = components['schemas'];
 
@@ -199,7 +200,7 @@ describe('the dashboard', () => {
     expect(within(bots).getByText('1 running · 1 in position · 0 paused')).toBeTruthy();
     // Net, with its sign and its word: colour is not the only signal.
     expect(within(bots).getByText('Net P&L today')).toBeTruthy();
-    expect(bots.querySelector('[data-field="bot-pnl"]')?.textContent?.replace(/[\u2066-\u2069]/g, '')).toBe('loss-₹1,250.50');
+    expect(withoutIsolates(bots.querySelector('[data-field="bot-pnl"]')?.textContent ?? '')).toBe('loss-₹1,250.50');
     expect(within(bots).queryByText(/do not trade/)).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Open positions' })).getByText('No open position')).toBeTruthy();
   });

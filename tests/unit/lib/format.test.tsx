@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatHourMinute, formatTime, NO_DATE } from '@/lib/format/date';
 import { formatInr, formatNumber, formatPercent, formatSignedInr } from '@/lib/format/number';
-import { isolate, withoutIsolates } from '@/lib/format/isolate';
+import { isolate, signJoined, withoutIsolates, WJ } from '@/lib/format/isolate';
 import { useFormat } from '@/lib/format/use-format';
 import { I18nProvider, preloadMessages } from '@/i18n/i18n-provider';
 
@@ -89,9 +89,14 @@ async function renderIn(locale: 'en' | 'fr') {
 function Amounts() {
   const format = useFormat();
   return (
-    <p>
-      {format.locale} {format.formatInr(123456.5)} {format.formatDateTime(instant)}
-    </p>
+    <>
+      <p>
+        {format.locale} {format.formatInr(123456.5)} {format.formatDateTime(instant)}
+      </p>
+      <p data-testid="signed">
+        {format.formatSignedInr(-980.5)} {format.formatSignedInr(1250)} {format.formatInr(-42)} {format.formatSignedInr(0)}
+      </p>
+    </>
   );
 }
 
@@ -110,5 +115,19 @@ describe('useFormat', () => {
     // First strong isolate … pop directional isolate, around the amount and around the date.
     expect(text.match(/\u2068[^\u2069]*\u2069/g)).toEqual(['\u2068₹1,23,456.50\u2069', '\u2068' + '21 Nov 2026, 14:05:09' + '\u2069']);
     expect(withoutIsolates(text)).toBe('en ₹1,23,456.50 21 Nov 2026, 14:05:09');
+  });
+
+  it('keeps an amount\'s sign on the line of its digits: a word joiner after the sign, nothing else changed', async () => {
+    // Chromium breaks "-₹980.50" between the minus and the rupee sign in a narrow cell (the Position book at
+    // 360 px put the minus alone at a line's end); the joiner forbids that break and is read back away.
+    const { unmount } = await renderIn('en');
+    const signed = screen.getByTestId('signed').textContent ?? '';
+    expect(signed).toBe([`-${WJ}₹980.50`, `+${WJ}₹1,250.00`, `-${WJ}₹42.00`, '₹0.00'].map(isolate).join(' '));
+    expect(withoutIsolates(signed)).toBe('-₹980.50 +₹1,250.00 -₹42.00 ₹0.00');
+    unmount();
+    // French writes the sign before digits already (-980,50 ₹): joined the same way, read back the same.
+    await renderIn('fr');
+    expect(spaces(withoutIsolates(screen.getByTestId('signed').textContent ?? ''))).toMatch(/^[-−]980,50 ₹ \+1 250,00 ₹ [-−]42,00 ₹ 0,00 ₹$/);
+    expect(signJoined('−1,00 ₹')).toBe(`−${WJ}1,00 ₹`);
   });
 });

@@ -10,6 +10,7 @@ import { summariseStrategy } from '@quant/strategy.ts';
 import type { StrategyLeg } from '@quant/strategy-legs.ts';
 import { StrategyPayoff } from '@/features/strategies/components/strategy-payoff';
 import { withConstantPnl } from '@/features/strategies/model/constant-pnl';
+import { withoutIsolates } from '@/lib/format/isolate';
 import { expiryMs, ironCondor, nowMs, spot } from './strategy-fixtures';
 
 const renderPayoff = (legs: readonly StrategyLeg[], extra: { realised?: number; atmVolatility?: number } = {}) =>
@@ -19,7 +20,7 @@ const renderPayoff = (legs: readonly StrategyLeg[], extra: { realised?: number; 
     </IntlProvider>,
   );
 
-const figure = (name: string) => screen.getByTestId(name).querySelector('dd')?.textContent?.replace(/[\u2068\u2069]/g, '') ?? '';
+const figure = (name: string) => withoutIsolates(screen.getByTestId(name).querySelector('dd')?.textContent ?? '');
 const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
 const straddle: StrategyLeg[] = [
@@ -85,7 +86,7 @@ describe('chart', () => {
     const legs = ironCondor();
     renderPayoff(legs);
     const crosshair = screen.getByRole('slider', { name: /Crosshair price/ });
-    const text = () => screen.getByTestId('crosshair-reading').textContent?.replace(/[\u2068\u2069]/g, '') ?? '';
+    const text = () => withoutIsolates(screen.getByTestId('crosshair-reading').textContent ?? '');
     fireEvent.keyDown(crosshair, { key: 'End' });
     const top = Number(crosshair.getAttribute('aria-valuenow'));
     // Far above the calls the condor loses its maximum, at expiry and (nearly) today.
