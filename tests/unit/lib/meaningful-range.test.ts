@@ -37,7 +37,7 @@ beforeEach(() => {
 describe('a P&L axis', () => {
   it('one day of net realised P&L (-471.58) is read against zero, not on a hairline axis around itself', async () => {
     const { drawPnlHistory } = await import('@/features/positions/components/pnl-history-chart');
-    drawPnlHistory(document.createElement('div'), [{ date: '2026-11-24', cumulative: -471.58 }]);
+    drawPnlHistory(document.createElement('div'), [{ date: '2026-11-24', cumulative: -471.58 }], String);
     expect(axisOf(added[0]?.options.autoscaleInfoProvider, -471.58, -471.58)).toEqual({ minValue: -471.58, maxValue: 0 });
   });
 
@@ -46,7 +46,7 @@ describe('a P&L axis', () => {
     drawPnlHistory(document.createElement('div'), [
       { date: '2026-11-23', cumulative: 1200 },
       { date: '2026-11-24', cumulative: 1350.5 },
-    ]);
+    ], String);
     expect(axisOf(added[0]?.options.autoscaleInfoProvider, 1200, 1350.5)).toEqual({ minValue: 0, maxValue: 1350.5 });
   });
 

@@ -11,8 +11,11 @@ function cssColor(name: string, fallback: string): string {
   return value === '' ? fallback : value;
 }
 
-/** Draws cumulative net realised P&L per trading day into `box` (green above zero, red below); returns its cleanup. */
-export function drawPnlHistory(box: HTMLElement, days: readonly PnlDay[]): () => void {
+/**
+ * Draws cumulative net realised P&L per trading day into `box` (green above zero, red below), its axis in
+ * rupees as the interface's language writes them; returns its cleanup.
+ */
+export function drawPnlHistory(box: HTMLElement, days: readonly PnlDay[], formatPrice: (value: number) => string): () => void {
   const profit = cssColor('--sd-profit', '#047857');
   const loss = cssColor('--sd-loss', '#b91c1c');
   const line = cssColor('--sd-line', '#dfe3ea');
@@ -22,6 +25,7 @@ export function drawPnlHistory(box: HTMLElement, days: readonly PnlDay[]): () =>
     grid: { vertLines: { color: line }, horzLines: { color: line } },
     rightPriceScale: { borderVisible: false },
     timeScale: { borderVisible: false },
+    localization: { priceFormatter: formatPrice },
   });
   const series = chart.addSeries(BaselineSeries, {
     baseValue: { type: 'price', price: 0 },
