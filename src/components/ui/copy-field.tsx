@@ -1,5 +1,6 @@
 import CheckIcon from '@heroicons/react/20/solid/CheckIcon';
 import ClipboardDocumentIcon from '@heroicons/react/20/solid/ClipboardDocumentIcon';
+import ExclamationTriangleIcon from '@heroicons/react/20/solid/ExclamationTriangleIcon';
 import { useEffect, useId, useRef, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { Button } from '@/components/ui/button';
@@ -20,11 +21,13 @@ const copiedForMs = 3000;
  * A value to paste elsewhere (an address to register with another service): shown read-only, left to right
  * whatever the page's direction, with a Copy button. The clipboard API needs a secure context and may be
  * refused; then the value is selected and the trader is told to copy it, and "Copied" is announced only
- * when something really was.
+ * when something really was. A `warning` (the value will not work where it is meant to go) sits under it and
+ * describes it.
  */
-export function CopyField({ label, value }: { label: string; value: string }) {
+export function CopyField({ label, value, warning }: { label: string; value: string; warning?: string }) {
   const intl = useIntl();
   const inputId = useId();
+  const warningId = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const [state, setState] = useState<CopyState>('idle');
 
@@ -57,6 +60,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           ref={input}
           id={inputId}
           readOnly
+          aria-describedby={warning === undefined ? undefined : warningId}
           dir="ltr"
           rows={2}
           value={value}
@@ -68,6 +72,12 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           {intl.formatMessage(state === 'copied' ? messages.copied : messages.copy)}
         </Button>
       </div>
+      {warning !== undefined && (
+        <p id={warningId} className="flex gap-1.5 rounded-md border border-warn/40 bg-warn/10 px-3 py-2 text-sm text-fg">
+          <ExclamationTriangleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warn" />
+          <span>{warning}</span>
+        </p>
+      )}
       <p role="status" className="min-h-5 text-sm text-fg-muted">
         {state === 'copied' ? intl.formatMessage(messages.copied) : state === 'manual' ? intl.formatMessage(messages.copyYourself) : null}
       </p>

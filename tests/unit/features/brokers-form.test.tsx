@@ -56,10 +56,10 @@ const created: BrokerAccount = {
 };
 
 describe('adding an account', () => {
-  it('sends the contract body, appends the answer, selects it when none was, and says so', async () => {
+  it('sends the contract body, appends the answer, selects a first account, and says so', async () => {
     const user = userEvent.setup();
     serveBrokers();
-    serveAccounts([main]);
+    serveAccounts([]);
     const calls = record('post', '/api/accounts/accounts/', () => HttpResponse.json({ broker_accounts: created }, { status: 201 }));
     renderBrokers();
     const dialog = await openAddForm(user);
@@ -71,7 +71,7 @@ describe('adding an account', () => {
     expect(calls.map((call) => call.body)).toEqual([
       { broker: 'paper', name: 'Intraday', account_number: 'PA5555', api_key: 'key_123', api_secret: 's3cret', capital: 250000 },
     ]);
-    expect(store.get(brokerAccountsAtom)).toEqual([main, created]);
+    expect(store.get(brokerAccountsAtom)).toEqual([created]);
     expect(store.get(selectedAccountAtom)).toEqual(created);
     expect(screen.getByRole('listitem', { name: 'Intraday' })).toBeTruthy();
     expect(notifications()).toEqual([
@@ -102,6 +102,29 @@ describe('adding an account', () => {
         title: 'Account added',
         description: '{selected} stays the selected account; choose Select on {number} to trade on it.',
         values: { number: 'PA5555', selected: main.account_number },
+      },
+    ]);
+  });
+
+  it('keeps the account the screens showed when none was chosen yet: the new one never takes its place', async () => {
+    const user = userEvent.setup();
+    serveBrokers();
+    // Not chosen on this device yet: the desk shows the account logged in to its broker (swing), not the first.
+    serveAccounts([main, swing]);
+    record('post', '/api/accounts/accounts/', () => HttpResponse.json({ broker_accounts: created }, { status: 201 }));
+    renderBrokers();
+    const dialog = await openAddForm(user);
+    await fillNewAccount(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(store.get(brokerAccountsAtom)).toEqual([main, swing, created]);
+    expect(store.get(selectedAccountAtom)).toEqual(swing);
+    expect(notifications()).toEqual([
+      {
+        kind: 'success',
+        title: 'Account added',
+        description: '{selected} stays the selected account; choose Select on {number} to trade on it.',
+        values: { number: 'PA5555', selected: swing.account_number },
       },
     ]);
   });

@@ -5,18 +5,22 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { apiOrigin } from '@/features/brokers/components/kite-console';
-import { description, input, kite, paper, record, renderBrokers, serveAccounts, serveBrokers, useBrokersServer, type BrokerAccount } from './brokers-harness.tsx';
+import { addressProblem } from '@/features/brokers/public-address';
+import { configureApiClients } from '@/lib/api/clients';
+import { API, description, input, kite, paper, record, renderBrokers, server, serveAccounts, serveBrokers, useBrokersServer, type BrokerAccount } from './brokers-harness.tsx';
 
 useBrokersServer();
 
 const zerodha = { ...kite, display_name: 'Zerodha (Kite Connect)' };
 
-async function openKiteForm(user: UserEvent, locale: 'en' | 'fr' = 'en') {
-  serveBrokers([paper, zerodha]);
-  serveAccounts([]);
+async function openKiteForm(user: UserEvent, locale: 'en' | 'fr' = 'en', serve = true) {
+  if (serve) {
+    serveBrokers([paper, zerodha]);
+    serveAccounts([]);
+  }
   renderBrokers('/app/broker', { locale });
   await user.click(await screen.findByRole('button', { name: locale === 'en' ? 'Add account' : 'Ajouter un compte' }));
   const dialog = screen.getByRole('dialog');
@@ -105,6 +109,68 @@ describe('a Kite account', () => {
     expect(input(/^Identifiant client Zerodha/)).toBeTruthy();
     expect(within(dialog).getByLabelText('URL de redirection')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Copier : URL de postback' })).toBeTruthy();
+  });
+});
+
+describe('an address Kite cannot use', () => {
+  const textarea = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText<HTMLTextAreaElement>(label);
+
+  it('is said beside each URL: this computer’s address works for neither the login nor the postbacks', async () => {
+    const user = userEvent.setup();
+    // The test page is on http://localhost:3000, its API on http://api.test: neither is a public address.
+    const dialog = await openKiteForm(user);
+    expect(description(textarea(dialog, 'Redirect URL'))).toBe(
+      'Kite needs a public https address here. This one is reachable only from this computer or its network: logging in to Kite works only in a browser there. Serve StrikeDesk at a public https address to log in from anywhere.',
+    );
+    expect(description(textarea(dialog, 'Postback URL'))).toBe(
+      'Kite needs a public https address here: it posts your order updates from the internet. This one is reachable only from this computer or its network, so no postback will arrive. Until StrikeDesk is served at one, order updates come only from Kite’s ticker and StrikeDesk’s own reads of your orders.',
+    );
+  });
+
+  it('says nothing beside a public https address', async () => {
+    const user = userEvent.setup();
+    configureApiClients({ apiBaseUrl: 'https://api.strikedesk.in', analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
+    // The accounts are read from the configured API.
+    server.use(
+      http.get('https://api.strikedesk.in/api/brokers/brokers/', () => HttpResponse.json({ brokers: [paper, zerodha] })),
+      http.get('https://api.strikedesk.in/api/accounts/all-accounts/', () => HttpResponse.json({ broker_accounts: [] })),
+    );
+    const dialog = await openKiteForm(user, 'en', false);
+    expect(textarea(dialog, 'Postback URL').value).toBe('https://api.strikedesk.in/api/brokers/kite/postback/');
+    expect(description(textarea(dialog, 'Postback URL'))).toBe('');
+  });
+
+  it('is said in French', async () => {
+    const user = userEvent.setup();
+    const dialog = await openKiteForm(user, 'fr');
+    expect(description(textarea(dialog, 'URL de postback'))).toMatch(/^Kite a besoin ici d’une adresse https publique : il y envoie les mises à jour de vos ordres depuis Internet\. Celle-ci n’est joignable que depuis cet ordinateur ou son réseau/);
+  });
+
+  it.each([
+    ['https://desk.strikedesk.in/app/broker/kite/callback', null],
+    ['https://203.0.113.7/api/', null],
+    ['http://desk.strikedesk.in/app/broker/kite/callback', 'http'],
+    ['http://127.0.0.1:4000/api/brokers/kite/postback/', 'local'],
+    ['https://127.8.9.1/', 'local'],
+    ['https://localhost/', 'local'],
+    ['https://desk.localhost/', 'local'],
+    ['https://10.1.2.3/', 'local'],
+    ['https://172.20.0.5/', 'local'],
+    ['https://172.32.0.5/', null],
+    ['https://192.168.1.20:8443/', 'local'],
+    ['https://169.254.10.1/', 'local'],
+    ['https://100.64.0.1/', 'local'],
+    ['https://[::1]/', 'local'],
+    ['https://[fd12:3456::1]/', 'local'],
+    ['https://[fe80::1]/', 'local'],
+    ['https://[::ffff:192.168.0.1]/', 'local'],
+    ['https://[2606:4700::1111]/', null],
+    ['https://nas/', 'local'],
+    ['https://printer.local/', 'local'],
+    ['https://desk.home.arpa/', 'local'],
+    ['not a url', 'local'],
+  ])('%s is %s', (url, problem) => {
+    expect(addressProblem(url)).toBe(problem);
   });
 });
 

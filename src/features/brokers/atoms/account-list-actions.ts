@@ -5,6 +5,7 @@
  */
 import { atom } from 'jotai';
 import type { BrokerAccount } from '@/features/brokers/api/broker-types';
+import { isSessionOpen } from '@/features/brokers/session-open';
 import { appendItem, removeItem, replaceItem } from '@/lib/session/list-rules';
 import {
   brokerAccountsAtom,
@@ -20,15 +21,20 @@ export const accountsLoadedAtom = atom(null, (get, set, accounts: BrokerAccount[
 });
 
 /**
- * A new account; it becomes the selected one when none is, so the other screens have an account to show.
- * Answers the account selected afterwards, for the caller to tell the trader which one the screens show.
+ * A new account never takes the trader's place: the selected account stays. With none selected yet, the
+ * screens were showing one of the accounts already linked (the desk the first logged in to its broker, else
+ * the first), and that one becomes the selection; only a first account is selected at once, so the other
+ * screens have an account to show. Answers the account selected afterwards, for the caller to tell the
+ * trader which one the screens show.
  */
 export const accountAddedAtom = atom(null, (get, set, account: BrokerAccount): BrokerAccount => {
-  set(brokerAccountsAtom, appendItem(get(brokerAccountsAtom), account));
+  const before = get(brokerAccountsAtom);
+  set(brokerAccountsAtom, appendItem(before, account));
   const selected = get(selectedAccountAtom);
   if (selected !== null) return selected;
-  set(selectedAccountAtom, account);
-  return account;
+  const shown = before.find((candidate) => isSessionOpen(candidate)) ?? before[0] ?? account;
+  set(selectedAccountAtom, shown);
+  return shown;
 });
 
 export const accountUpdatedAtom = atom(null, (get, set, account: BrokerAccount) => {
