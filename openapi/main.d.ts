@@ -2729,10 +2729,36 @@ export interface components {
         };
         HistoryCoverage: {
             indices: components["schemas"]["HistoryIndexCoverage"][];
-            /** @description Years shown for which the calendar has no NSE holiday list; their gaps may be holidays. */
+            /**
+             * @description Weekdays NSE was closed (its trading holidays, from the exchange's circulars) between the first and the
+             *     last day of any index's history, oldest first. A holiday is never a gap.
+             */
+            holidays: components["schemas"]["HistoryClosedDay"][];
+            /**
+             * @description Days NSE traded outside its usual week or hours in that span (Muhurat trading, a Budget Saturday):
+             *     trading days, so one without history is a gap (in `option_gaps`).
+             */
+            special_sessions: components["schemas"]["HistorySpecialSession"][];
+            /** @description Years shown for which the calendar has no NSE holiday list; their missing weekdays may be holidays or gaps (not known). */
             years_without_holiday_list: number[];
             /** @description Disk space of all history tables, indexes included. */
             table_bytes: number;
+        };
+        HistoryClosedDay: {
+            date: components["schemas"]["Date"];
+            /** @description The exchange's name for the day (Diwali Balipratipada, Maharashtra Assembly Elections). */
+            name: string;
+            /** @description The circular the day comes from (NSE/CMTR/…); null where the calendar does not say. */
+            source: string | null;
+        };
+        HistorySpecialSession: {
+            date: components["schemas"]["Date"];
+            /** @description What the session was (Diwali Laxmi Pujan: Muhurat trading). */
+            name: string;
+            open: components["schemas"]["ClockTime"];
+            close: components["schemas"]["ClockTime"];
+            /** @description The circular the session comes from; null where the calendar does not say. */
+            source: string | null;
         };
         HistoryDeleted: {
             option_rows: number;

@@ -1,8 +1,9 @@
 // Makes a backtest book's market "as it was" on the history's days, before the engine reads it: the index's
 // lot size, expiry weekday and cycle from the files (an effective-dated index_config row where they change:
-// UDiFF's lot size, else the config in force), weekdays inside the history's span without a file marked as
-// holidays (so expiries shift as the exchange shifted them), and each day's contracts of the expiries the
-// market lists, from the file's rows, so the engine's strikes are the ones that traded.
+// UDiFF's lot size, else the config in force), and each day's contracts of the expiries the market lists, from
+// the file's rows, so the engine's strikes are the ones that traded. Holidays are the exchange calendar's (the
+// book is a copy of the migrated database, so it holds NSE's lists): only in a year the calendar has no list
+// for are weekdays without a file taken for holidays, so expiries still shift as the exchange shifted them.
 import type { Queryable } from '../../db/database.ts';
 import { indexFacts, type IndexName } from '../market/index-config.ts';
 import { istOffsetMs } from '../market/ist.ts';
@@ -17,13 +18,22 @@ const mostCommon = (values: readonly number[]) => {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
 };
 
+/** Years for which the calendar holds the exchange's holiday list (NSE's circulars, migration 037). */
+export async function yearsWithHolidayList(db: Queryable): Promise<Set<number>> {
+  const { rows } = await db.query<{ year: number }>(
+    `SELECT DISTINCT extract(year FROM day)::integer AS year FROM market_calendar WHERE exchange = 'NSE' AND kind = 'holiday'`,
+  );
+  return new Set(rows.map((row) => Number(row.year)));
+}
+
 /** Index facts and holidays over the whole range (call before the first tick: the market caches its calendar). */
 export async function shapeMarket(book: Queryable, index: IndexName, days: readonly HistoryDay[]): Promise<void> {
   if (days.length === 0) return;
   const have = new Set(days.map((day) => day.day));
+  const listedYears = await yearsWithHolidayList(book);
   const holidays: string[] = [];
   for (let day = days[0]!.day; day <= days[days.length - 1]!.day; day = addDays(day, 1)) {
-    if (isoWeekday(day) <= 5 && !have.has(day)) holidays.push(day);
+    if (isoWeekday(day) <= 5 && !have.has(day) && !listedYears.has(Number(day.slice(0, 4)))) holidays.push(day);
   }
   if (holidays.length > 0) {
     await book.query(

@@ -1,10 +1,12 @@
 // What imported history covers: per index, each day with option rows, minute candles or the daily OHLC, the trading days
-// missing between the first and last covered day (from the market calendar in the database), rows and
-// bytes. Days of years the calendar has no holiday list for cannot be told from holidays: those years
-// are named, so a screen can say "may be a holiday" instead of "missing".
+// missing between the first and last covered day (gaps), rows and bytes; and the days NSE was closed (its
+// holidays, named) or traded outside its usual week or hours (special sessions) in that span. Both come
+// from the one exchange calendar the simulator and the backtests read (market_calendar, NSE's circulars).
+// Days of years the calendar has no holiday list for cannot be told from holidays: those years are named,
+// so a screen says it does not know rather than guess.
 import type { Queryable } from '../../db/database.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
-import { addDays, isTradingDay } from '../market/trading-calendar.ts';
+import { addDays, isoWeekday, isTradingDay } from '../market/trading-calendar.ts';
 import { historyIndices, type HistoryIndex } from './history-files.ts';
 
 /** `daily_ohlc`: the index's open/high/low/close of the day is imported (the backtest's path without minutes). */
@@ -22,8 +24,17 @@ export type IndexCoverage = {
   bytes: number;
 };
 
+/** A weekday the exchange was closed, with the exchange's name for it and the circular that says so. */
+export type ClosedDay = { date: string; name: string; source: string | null };
+/** A day the exchange traded outside its usual week or hours (IST), e.g. Muhurat trading or a Budget Saturday. */
+export type SpecialSessionDay = ClosedDay & { open: string; close: string };
+
 export type HistoryCoverage = {
   indices: IndexCoverage[];
+  /** NSE's holidays on weekdays between the first and the last day of any index's history. */
+  holidays: ClosedDay[];
+  /** NSE's special sessions in that span: trading days, a gap when their history is missing. */
+  special_sessions: SpecialSessionDay[];
   /** Years in the answer for which the calendar has no NSE holiday list: their gaps may be holidays. */
   years_without_holiday_list: number[];
   /** Space the history tables take on disk, indexes included. */
@@ -101,8 +112,17 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
       bytes: bytesByIndex.get(index) ?? 0,
     });
   }
+  const span = indices.length === 0 ? null : { from: indices.map((entry) => entry.first_day).sort()[0]!, to: indices.map((entry) => entry.last_day).sort().at(-1)! };
+  const inSpan = (date: string) => span !== null && date >= span.from && date <= span.to;
+  const source = (date: string) => calendar.sources?.get(date) ?? null;
   return {
     indices,
+    holidays: [...calendar.holidays]
+      .filter(([date]) => inSpan(date) && isoWeekday(date) <= 5)
+      .map(([date, name]) => ({ date, name, source: source(date) })),
+    special_sessions: [...calendar.specialSessions]
+      .filter(([date]) => inSpan(date))
+      .map(([date, session]) => ({ date, name: session.description, open: session.open, close: session.close, source: source(date) })),
     years_without_holiday_list: [...years].filter((year) => !listedYears.has(year)).sort(),
     table_bytes: Number(sizes.rows[0]?.bytes ?? 0),
   };

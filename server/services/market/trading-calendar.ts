@@ -15,6 +15,8 @@ export type TradingCalendar = {
   holidays: ReadonlyMap<string, string>;
   /** IST dates with their own hours; they win over a weekend or a holiday on the same date. */
   specialSessions: ReadonlyMap<string, SpecialSession>;
+  /** The circular each listed date comes from (NSE/CMTR/…), where the calendar knows it. */
+  sources?: ReadonlyMap<string, string>;
 };
 
 const dayMs = 24 * 60 * 60 * 1000;

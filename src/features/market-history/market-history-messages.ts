@@ -19,9 +19,10 @@ export const marketHistoryMessages = {
     legend: { id: 'market-history.legend', defaultMessage: 'Legend' },
     legendCovered: { id: 'market-history.legendCovered', defaultMessage: 'Options (and minute candles) imported' },
     legendGap: { id: 'market-history.legendGap', defaultMessage: 'Missing: a trading day without options' },
-    legendMaybeHoliday: { id: 'market-history.legendMaybeHoliday', defaultMessage: 'Missing, may be a holiday: no NSE holiday list for that year' },
+    legendHoliday: { id: 'market-history.legendHoliday', defaultMessage: 'Holiday: NSE was closed (its circulars)' },
+    legendUnknown: { id: 'market-history.legendUnknown', defaultMessage: 'Not known: no NSE holiday list for that year, so a holiday or a gap' },
     gap: { id: 'market-history.gap', defaultMessage: 'Missing' },
-    maybeHoliday: { id: 'market-history.maybeHoliday', defaultMessage: 'May be a holiday' },
+    unknownDay: { id: 'market-history.unknownDay', defaultMessage: 'Not known' },
     none: { id: 'market-history.none', defaultMessage: 'Nothing' },
     upload: { id: 'market-history.upload', defaultMessage: 'Import files' },
     uploadHint: {
@@ -86,9 +87,15 @@ export const marketHistoryMessages = {
     id: 'market-history.indexRows',
     defaultMessage: '{options, plural, one {# option row} other {# option rows}}, {candles, plural, one {# minute candle} other {# minute candles}}, {size}',
   }),
-  monthSummary: defineMessage<{ month: MessageValue; days: MessageValue; gaps: MessageValue }>({
+  holiday: defineMessage<{ name: MessageValue }>({ id: 'market-history.holiday', defaultMessage: 'Holiday: {name}' }),
+  specialSession: defineMessage<{ name: MessageValue; open: MessageValue; close: MessageValue }>({
+    id: 'market-history.specialSession',
+    defaultMessage: 'Special session: {name}, {open}–{close} IST',
+  }),
+  monthSummary: defineMessage<{ month: MessageValue; days: MessageValue; gaps: MessageValue; holidays: MessageValue }>({
     id: 'market-history.monthSummary',
-    defaultMessage: '{month}: {days, plural, one {# day} other {# days}}, {gaps, plural, =0 {no gap} one {# gap} other {# gaps}}',
+    defaultMessage:
+      '{month}: {days, plural, one {# day} other {# days}}, {gaps, plural, =0 {no gap} one {# gap} other {# gaps}}{holidays, plural, =0 {} one {, # holiday} other {, # holidays}}',
   }),
   cellOptions: defineMessage<{ rows: MessageValue }>({ id: 'market-history.cellOptions', defaultMessage: '{rows, plural, one {# option} other {# options}}' }),
   cellMinutes: defineMessage<{ candles: MessageValue }>({ id: 'market-history.cellMinutes', defaultMessage: '{candles, plural, other {# min}}' }),

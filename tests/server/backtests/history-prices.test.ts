@@ -1,8 +1,9 @@
 // The prices a backtest trades at, read from imported history (history-prices.ts), and the market shaped
 // as it was on those days (history-market.ts): the index inside a day from its minutes or, without them, a
 // straight line between two closes; each option by Black-76 with its volatility solved from that day's
-// settlement price, quoted at a modelled spread; an expiry settled at the file's settlement price; a weekday
-// without a file a holiday; the file's lot size in force from its day.
+// settlement price, quoted at a modelled spread; an expiry settled at the file's settlement price; holidays
+// from NSE's calendar (a weekday without a file a holiday only in a year the calendar has no list for); the
+// file's lot size in force from its day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
@@ -13,7 +14,7 @@ import { indexFacts } from '../../../server/services/market/index-config.ts';
 import { istOffsetMs } from '../../../server/services/market/ist.ts';
 import { importHistory, importMinutes, type FixtureRow } from './history-fixture.ts';
 
-// 2025 has no holiday list in the calendar: Wednesday the 8th has no file, so it is a holiday of the history.
+// Wednesday the 8th has no file, but NSE's 2025 list says it traded: it stays a trading day (a gap).
 const monday = '2025-01-06';
 const tuesday = '2025-01-07';
 const thursday = '2025-01-09';
@@ -105,12 +106,22 @@ describe('history prices and the market as it was', () => {
     expect(await prices.closingValuePaise('NIFTY', thursday, db)).toBe(23_662_40);
   });
 
-  it('makes a weekday without a file a holiday, and the file’s lot size the index’s from its first day', async () => {
+  const holidaysBetween = async (from: string, to: string) => {
     const { rows: holidays } = await db.query<{ day: string }>(
       `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM market_calendar WHERE exchange = 'NSE' AND kind = 'holiday' AND day BETWEEN $1::date AND $2::date`,
-      [monday, thursday],
+      [from, to],
     );
-    expect(holidays.map((row) => row.day)).toEqual(['2025-01-08']);
+    return holidays.map((row) => row.day);
+  };
+
+  it('keeps NSE’s calendar where it has a list, and the file’s lot size the index’s from its first day', async () => {
+    expect(await holidaysBetween(monday, thursday)).toEqual([]);
     expect((await indexFacts(db, 'NIFTY', at(tuesday, '12:00'))).lotSize).toBe(25);
+  });
+
+  it('takes a weekday without a file for a holiday in a year without NSE’s list (2019)', async () => {
+    const day = (date: string) => ({ ...prices.day('NIFTY', monday)!, day: date });
+    await shapeMarket(db, 'NIFTY', [day('2019-01-07'), day('2019-01-09')]);
+    expect(await holidaysBetween('2019-01-07', '2019-01-09')).toEqual(['2019-01-08']);
   });
 });

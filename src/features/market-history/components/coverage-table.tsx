@@ -1,18 +1,18 @@
 import { useIntl } from 'react-intl';
-import type { CoverageCell, CoverageGrid, CoverageMonth } from '@/features/market-history/model/coverage-grid';
+import type { CoverageCell, CoverageDay, CoverageGrid, CoverageMonth } from '@/features/market-history/model/coverage-grid';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
 import { marks } from '@/features/market-history/model/marks';
 import { Marked } from '@/features/market-history/components/marked';
 import { useFormat } from '@/lib/format/use-format';
 
-/** One cell: words and a mark, never colour alone (a gap is a cross and "Missing", a maybe-holiday a question mark). */
+/** One cell: words and a mark, never colour alone (a gap is a cross and "Missing", an unknown day a question mark). */
 function Cell({ cell }: { cell: CoverageCell }) {
   const intl = useIntl();
   if (cell.state === 'gap') {
     return <Marked mark={marks.missing} className="font-medium text-loss">{intl.formatMessage(messages.gap)}</Marked>;
   }
-  if (cell.state === 'maybe_holiday') {
-    return <Marked mark={marks.unsure} className="text-fg-muted">{intl.formatMessage(messages.maybeHoliday)}</Marked>;
+  if (cell.state === 'unknown') {
+    return <Marked mark={marks.unsure} className="text-fg-muted">{intl.formatMessage(messages.unknownDay)}</Marked>;
   }
   if (cell.state === 'none') return <Marked mark={marks.none} className="text-fg-muted"><span className="sr-only">{intl.formatMessage(messages.none)}</span></Marked>;
   return (
@@ -27,6 +27,33 @@ function Cell({ cell }: { cell: CoverageCell }) {
   );
 }
 
+/** A day's row: the date (with a special session's name and hours), then a cell per index, or one for a holiday. */
+function DayRow({ day, indices }: { day: CoverageDay; indices: string[] }) {
+  const intl = useIntl();
+  const { formatDate } = useFormat();
+  const closed = day.holiday !== null && day.cells.every((cell) => cell.state === 'none');
+  return (
+    <tr className="border-b border-line last:border-0">
+      <th scope="row" className="px-3 py-1 text-start align-top font-normal">
+        <span className="whitespace-nowrap">{formatDate(day.date)}</span>
+        {day.session !== null && <span className="block text-xs text-fg-muted">{intl.formatMessage(messages.specialSession, { ...day.session })}</span>}
+        {day.holiday !== null && !closed && <span className="block text-xs text-fg-muted">{intl.formatMessage(messages.holiday, { name: day.holiday.name })}</span>}
+      </th>
+      {closed ? (
+        <td colSpan={indices.length} className="px-3 py-1 align-top">
+          <Marked mark={marks.closed} className="text-fg-muted">{intl.formatMessage(messages.holiday, { name: day.holiday!.name })}</Marked>
+        </td>
+      ) : (
+        day.cells.map((cell, column) => (
+          <td key={indices[column]} className="px-3 py-1 align-top">
+            <Cell cell={cell} />
+          </td>
+        ))
+      )}
+    </tr>
+  );
+}
+
 function monthName(month: string, locale: string): string {
   const [year, number] = month.split('-').map(Number);
   return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year!, number! - 1, 1));
@@ -34,12 +61,11 @@ function monthName(month: string, locale: string): string {
 
 function Month({ month, indices, open }: { month: CoverageMonth; indices: string[]; open: boolean }) {
   const intl = useIntl();
-  const { formatDate } = useFormat();
   const name = monthName(month.month, intl.locale);
   return (
     <details open={open} className="rounded-md border border-line" data-testid="coverage-month">
       <summary className="cursor-pointer px-3 py-2 font-medium">
-        {intl.formatMessage(messages.monthSummary, { month: name, days: month.days.length, gaps: month.gaps })}
+        {intl.formatMessage(messages.monthSummary, { month: name, days: month.days.length - month.holidays, gaps: month.gaps, holidays: month.holidays })}
       </summary>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
@@ -54,14 +80,7 @@ function Month({ month, indices, open }: { month: CoverageMonth; indices: string
           </thead>
           <tbody>
             {month.days.map((day) => (
-              <tr key={day.date} className="border-b border-line last:border-0">
-                <th scope="row" className="px-3 py-1 text-start font-normal whitespace-nowrap">{formatDate(day.date)}</th>
-                {day.cells.map((cell, column) => (
-                  <td key={indices[column]} className="px-3 py-1 align-top">
-                    <Cell cell={cell} />
-                  </td>
-                ))}
-              </tr>
+              <DayRow key={day.date} day={day} indices={indices} />
             ))}
           </tbody>
         </table>
@@ -78,7 +97,8 @@ export function CoverageTable({ grid }: { grid: CoverageGrid }) {
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={intl.formatMessage(messages.legend)}>
         <li><Marked mark={marks.covered} className="text-profit">{intl.formatMessage(messages.legendCovered)}</Marked></li>
         <li><Marked mark={marks.missing} className="text-loss">{intl.formatMessage(messages.legendGap)}</Marked></li>
-        <li><Marked mark={marks.unsure} className="text-fg-muted">{intl.formatMessage(messages.legendMaybeHoliday)}</Marked></li>
+        <li><Marked mark={marks.closed} className="text-fg-muted">{intl.formatMessage(messages.legendHoliday)}</Marked></li>
+        <li><Marked mark={marks.unsure} className="text-fg-muted">{intl.formatMessage(messages.legendUnknown)}</Marked></li>
       </ul>
       {grid.months.map((month, position) => (
         <Month key={month.month} month={month} indices={grid.indices} open={position === 0} />

@@ -1,4 +1,4 @@
-// The market-history screen (issue 25): the coverage grid with gaps and maybe-holidays, the space history
+// The market-history screen (issue 25): the coverage grid with gaps and unknown days, the space history
 // takes, an upload of several files one request each with the server's line-by-line refusals, and deleting
 // a range of one's own days, and fetching minute candles from a Kite account. HTTP is MSW.
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -45,6 +45,8 @@ const coverage: Coverage = {
       bytes: 20_000,
     },
   ],
+  holidays: [],
+  special_sessions: [],
   years_without_holiday_list: [2024],
   table_bytes: 2_500_000,
 };
@@ -122,7 +124,7 @@ function renderScreen(locale: 'en' | 'fr' = 'en') {
 }
 
 describe('the coverage', () => {
-  it('shows indices × days, a missing trading day, and a gap in a year without holiday list as a possible holiday', async () => {
+  it('shows indices × days, a missing trading day, and a gap in a year without holiday list as not known', async () => {
     renderScreen();
     expect(plainText((await screen.findByTestId('history-size')).textContent ?? '')).toBe('History takes 2.5 MB on disk, indexes included.');
     const months = screen.getAllByTestId('coverage-month');
@@ -133,15 +135,15 @@ describe('the coverage', () => {
     const missing = within(march).getByRole('row', { name: /03 Mar 2026/ });
     expect(plainText(missing.textContent ?? '')).toContain('✕Missing');
     const july = within(months[1]!).getByRole('table', { hidden: true });
-    const maybe = within(july).getByRole('row', { name: /05 Jul 2024/, hidden: true });
-    expect(plainText(maybe.textContent ?? '')).toContain('?May be a holiday');
+    const unknown = within(july).getByRole('row', { name: /05 Jul 2024/, hidden: true });
+    expect(plainText(unknown.textContent ?? '')).toContain('?Not known');
     expect(plainText(within(july).getByRole('row', { name: /08 Jul 2024/, hidden: true }).textContent ?? '')).toContain('✓130 options375 min');
     const nifty = screen.getAllByTestId('index-coverage')[0]!;
     expect(plainText(nifty.textContent ?? '')).toContain('04 Jul 2024 to 08 Jul 2024: 2 days, 1 gap');
   });
 
   it('says so when nothing is imported', async () => {
-    shown = { indices: [], years_without_holiday_list: [], table_bytes: 0 };
+    shown = { indices: [], holidays: [], special_sessions: [], years_without_holiday_list: [], table_bytes: 0 };
     renderScreen();
     expect(await screen.findByText('No history imported yet')).toBeTruthy();
   });
@@ -149,8 +151,8 @@ describe('the coverage', () => {
   it('speaks French', async () => {
     renderScreen('fr');
     expect(plainText((await screen.findByTestId('history-size')).textContent ?? '')).toBe('L’historique occupe 2,5 Mo sur le disque, index compris.');
-    expect(screen.getAllByText('Peut-être un jour férié').length).toBeGreaterThan(0);
-    expect(screen.getByText('Manquant, peut-être un jour férié : pas de liste des jours fériés NSE pour cette année')).toBeTruthy();
+    expect(screen.getAllByText('Inconnu').length).toBeGreaterThan(0);
+    expect(screen.getByText('Inconnu : pas de liste des jours fériés NSE pour cette année, donc férié ou trou')).toBeTruthy();
   });
 });
 

@@ -1,0 +1,95 @@
+// The coverage grid against NSE's calendar (issue 36): a day the exchange was closed reads as a holiday with
+// its name, across every index; a special session (Muhurat trading) names itself and its hours beside the
+// date, and missing it is a gap; a holiday is never counted as a day or a gap. HTTP is MSW.
+import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { IntlProvider } from 'react-intl';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '@openapi/main';
+import { MarketHistoryScreen } from '@/features/market-history/routes/market-history-screen';
+import { frMessages } from '@/i18n/locales/fr/index';
+import { configureApiClients } from '@/lib/api/clients';
+import { plainText } from '../../support/plain-text';
+
+type Coverage = components['schemas']['HistoryCoverage'];
+const API = 'http://api.test';
+const day = (date: string, rows: number) => ({ date, option_rows: rows, minute_candles: 0, daily_ohlc: false });
+
+// Two indices over late October to mid November 2024, as the server answers from NSE's 2024 list.
+const coverage: Coverage = {
+  indices: [
+    {
+      index: 'NIFTY',
+      first_day: '2024-10-31',
+      last_day: '2024-11-18',
+      days: [day('2024-10-31', 120), day('2024-11-14', 121), day('2024-11-18', 122)],
+      option_gaps: ['2024-11-01'],
+      option_rows: 363,
+      minute_candles: 0,
+      bytes: 40_000,
+    },
+    {
+      index: 'BANKNIFTY',
+      first_day: '2024-11-14',
+      last_day: '2024-11-18',
+      days: [day('2024-11-14', 80), day('2024-11-18', 81)],
+      option_gaps: [],
+      option_rows: 161,
+      minute_candles: 0,
+      bytes: 20_000,
+    },
+  ],
+  holidays: [{ date: '2024-11-15', name: 'Gurunanak Jayanti', source: 'NSE/CMTR/59722 (trading holidays 2024)' }],
+  special_sessions: [
+    { date: '2024-11-01', name: 'Diwali Laxmi Pujan: Muhurat trading only', open: '18:00', close: '19:00', source: 'NSE/CMTR/59722' },
+  ],
+  years_without_holiday_list: [],
+  table_bytes: 1_000_000,
+};
+
+const server = setupServer(
+  http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: [] })),
+  http.get(`${API}/api/market-history/coverage/`, () => HttpResponse.json(coverage)),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function renderScreen(locale: 'en' | 'fr' = 'en') {
+  render(
+    <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
+      <MarketHistoryScreen />
+    </IntlProvider>,
+  );
+}
+
+describe('the coverage against NSE’s calendar', () => {
+  it('names a holiday across every index, and a missing Muhurat session as a gap with its hours', async () => {
+    renderScreen();
+    await screen.findByTestId('history-size');
+    const november = screen.getAllByTestId('coverage-month')[0]!;
+    // Three days with data, one gap (the Muhurat session), one holiday: a holiday is neither a day nor a gap.
+    expect(plainText(november.querySelector('summary')!.textContent ?? '')).toBe('November 2024: 3 days, 1 gap, 1 holiday');
+    const table = within(november).getByRole('table');
+    const holiday = within(table).getByRole('row', { name: /15 Nov 2024/ });
+    const cells = within(holiday).getAllByRole('cell');
+    expect(cells).toHaveLength(1);
+    expect(cells[0]!.getAttribute('colspan')).toBe('2');
+    expect(plainText(cells[0]!.textContent ?? '')).toBe('○Holiday: Gurunanak Jayanti');
+    const muhurat = within(table).getByRole('row', { name: /01 Nov 2024/ });
+    expect(plainText(within(muhurat).getByRole('rowheader').textContent ?? '')).toBe('01 Nov 2024Special session: Diwali Laxmi Pujan: Muhurat trading only, 18:00–19:00 IST');
+    expect(plainText(within(muhurat).getAllByRole('cell')[0]!.textContent ?? '')).toBe('✕Missing');
+    expect(screen.getByText('Holiday: NSE was closed (its circulars)')).toBeTruthy();
+  });
+
+  it('speaks French', async () => {
+    renderScreen('fr');
+    await screen.findByTestId('history-size');
+    const november = screen.getAllByTestId('coverage-month')[0]!;
+    expect(plainText(november.querySelector('summary')!.textContent ?? '')).toBe('novembre 2024 : 3 jours, 1 trou, 1 jour férié');
+    expect(within(november).getByText('Férié : Gurunanak Jayanti')).toBeTruthy();
+    expect(within(november).getByText('Séance spéciale : Diwali Laxmi Pujan: Muhurat trading only, 18:00–19:00 IST')).toBeTruthy();
+  });
+});
