@@ -16,6 +16,7 @@ import { istOffsetMs } from '../../server/services/market/ist.ts';
 import { meanChainVolatility, realisedVolatility, simulatePath } from '../../server/services/market/market-path.ts';
 import { modelOf, type IndexRow } from '../../server/services/market/market-rows.ts';
 import { listExpiries } from '../../server/services/market/expiries.ts';
+import { targetOiLots, tradedLots } from '../../server/services/market/open-interest.ts';
 import { optionQuote, optionTickPaise } from '../../server/services/market/simulator.ts';
 import { spread, table } from './support/stats.ts';
 
@@ -89,9 +90,45 @@ async function main(): Promise<void> {
     }
     console.log(`\nAt-the-money NIFTY call, bid-ask width in 0.05 ticks: median (min–max) over ${days} simulated days\n`);
     console.log(table(['time (IST)', 'nearest expiry', 'the one after', 'the next monthly after those'], spreadRows));
+    console.log(`\nNIFTY weekly at 25,810 against NSE's published figures (docs/market-model.md), from the model's average session\n`);
+    console.log(table(['figure', 'simulated', 'NSE'], nseFigures(params.atmVolatility, facts.strikeStep)));
   } finally {
     await db.close();
   }
+}
+
+/** A session's volume and the open-interest profile of the nearest weekly, as NSE's chain would show them. */
+function nseFigures(atmVolatility: number, strikeStep: number): string[][] {
+  const market = { spot: 25_810, atmVolatility, seed: 1 };
+  const dayYears = 1 / 365;
+  const contract = (strike: number, kind: 'CE' | 'PE', years: number) => ({ instrumentToken: strike, strike, kind, strikeStep, years });
+  const session = (strike: number, kind: 'CE' | 'PE', daysLeft: number) => {
+    let lots = 0;
+    for (let minute = 0; minute < 375; minute += 1) lots += tradedLots(contract(strike, kind, (daysLeft + (375 - minute) / 1440) * dayYears), market, 1, 0.5);
+    return lots;
+  };
+  let expiryDay = 0;
+  for (let strike = 23_300; strike <= 28_300; strike += strikeStep) expiryDay += session(strike, 'CE', 0) + session(strike, 'PE', 0);
+  const oi = (strike: number, kind: 'CE' | 'PE') => targetOiLots(contract(strike, kind, 6 * dayYears), market);
+  const atmOi = Math.max(oi(25_800, 'CE'), oi(25_800, 'PE'));
+  const band = (kind: 'CE' | 'PE', from: number, to: number) => {
+    const held: number[] = [];
+    for (let strike = 20_000; strike <= 32_000; strike += strikeStep) if (strike >= market.spot * from && strike <= market.spot * to) held.push(oi(strike, kind));
+    return held.reduce((sum, lots) => sum + lots, 0) / held.length;
+  };
+  const lakh = (lots: number) => `${(lots / 100_000).toFixed(1)} lakh`;
+  const share = (lots: number) => `${((lots / atmOi) * 100).toFixed(1)} %`;
+  return [
+    ['ATM call volume, session 6 days before expiry (lots)', lakh(session(25_800, 'CE', 6)), '26.35 lakh (2 Sep 2026)'],
+    ['ATM call volume, 2 sessions before expiry', lakh(session(25_800, 'CE', 4)), '37.3 lakh, put 71.7 lakh (4 Sep 2026)'],
+    ['ATM call volume, expiry day', lakh(session(25_800, 'CE', 0)), 'crores'],
+    ['whole expiry, expiry day (calls and puts)', `${(expiryDay / 10_000_000).toFixed(1)} crore`, '30.4 crore (2 Sep 2025)'],
+    ['ATM open interest, 6 days before expiry', lakh(atmOi), '0.96 lakh (2 Sep 2026)'],
+    ['calls 7–9 % out of the money, mean OI / ATM', share(band('CE', 1.07, 1.09)), 'well over 5 %'],
+    ['puts 7–9 % out of the money, mean OI / ATM', share(band('PE', 0.91, 0.93)), 'well over 5 %'],
+    ['calls 4–6 % in the money, mean OI / ATM', share(band('CE', 0.94, 0.96)), 'real OI'],
+    ['27,000 CE (a round thousand, 4.6 % out) / ATM', share(oi(27_000, 'CE')), '26,000 CE 5.7 % out: 0.85× ATM (14 Aug 2025)'],
+  ];
 }
 
 await main();

@@ -111,6 +111,17 @@ describe.each(testBackends)('the simulated market trading on %s', (backend) => {
       const puts = book.instruments.filter((i) => i.instrument_type === 'PE').map((i) => book.quotes[i.instrument]!.oi!);
       // 24 000 is 8 % below the spot: hedgers' strike, with OI where the old bell had almost none.
       expect(oiOf(book, 24_000, 'PE')).toBeGreaterThan(0.1 * Math.max(...puts));
+      // 8 % out of the money holds well over 5 % of the at-the-money OI, as on NSE (issue 36: it was 0.45 %).
+      const atm = Math.round(spot / 50) * 50;
+      const atmOi = Math.max(oiOf(book, atm, 'CE'), oiOf(book, atm, 'PE'));
+      const meanOi = (type: 'CE' | 'PE', from: number, to: number) => {
+        const held = book.instruments.filter((i) => i.instrument_type === type && i.strike >= spot * from && i.strike <= spot * to).map((i) => book.quotes[i.instrument]!.oi!);
+        return held.reduce((total, oi) => total + oi, 0) / held.length;
+      };
+      expect(meanOi('CE', 1.07, 1.09) / atmOi).toBeGreaterThan(0.05);
+      expect(meanOi('PE', 0.91, 0.93) / atmOi).toBeGreaterThan(0.05);
+      // Deep in the money (5 % in) a call keeps OI written when it was out of the money.
+      expect(meanOi('CE', 0.94, 0.96) / atmOi).toBeGreaterThan(0.02);
     });
 
     it('keeps OI where it is when the spot moves without trading, and changes it only with volume', async () => {
