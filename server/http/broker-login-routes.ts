@@ -32,7 +32,7 @@ function first(value: string | string[] | undefined): string {
 function fieldMessages(lang: PaperLoginLang, problems: PaperFieldProblems): Partial<Record<PaperLoginField, string>> {
   const text = paperLoginText[lang];
   const messages: Partial<Record<PaperLoginField, string>> = {};
-  if (problems.client_id !== undefined) messages.client_id = problems.client_id === 'missing' ? text.clientIdMissing : text.clientIdNotAccepted;
+  if (problems.client_id !== undefined) messages.client_id = problems.client_id === 'missing' ? text.clientIdMissing : text.clientIdShape;
   if (problems.password !== undefined) messages.password = problems.password === 'missing' ? text.passwordMissing : text.passwordShort;
   return messages;
 }
@@ -74,16 +74,15 @@ export const brokerLoginRoutes: RoutePlugin = async (app, { context }) => {
     const result = await paperBroker.logIn({ apiKey, clientId, password: form.password ?? '', ip: request.ip, deviceToken }, context.clock());
     const view = { lang, apiKey, clientId };
     switch (result.outcome) {
-      case 'ok': {
+      case 'answered': {
+        // The same answer whether the Client ID is linked or not (paper-broker.ts): the PWA's exchange of the
+        // token is where the account's owner learns whether it opened a session.
         const query = new URLSearchParams({ request_token: result.requestToken, action: 'login', status: 'success' });
-        // This browser now logs in with this api_key as a known device: strangers' guesses never slow it.
         reply.header('set-cookie', deviceCookie(paperLoginDeviceCookie, apiKey, result.deviceToken, context.overTls(request)));
         return reply.header('cache-control', 'no-store').redirect(`${callbackPath}?${query.toString()}`, 303);
       }
       case 'invalid':
         return sendHtml(reply, 400, renderLoginForm({ ...view, fieldErrors: fieldMessages(lang, result.fields) }));
-      case 'secret_unreadable':
-        return sendHtml(reply, 422, renderLoginForm({ ...view, formError: paperLoginText[lang].secretUnreadable }));
       case 'throttled':
         reply.header('retry-after', String(result.retryAfterSeconds));
         return sendHtml(reply, 429, renderLoginForm({ ...view, formError: paperLoginText[lang].tooManyAttempts(result.retryAfterSeconds) }));

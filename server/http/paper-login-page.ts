@@ -47,7 +47,7 @@ export type LoginFormView = {
   clientId?: string;
   /** A message under each field in error. */
   fieldErrors?: Partial<Record<PaperLoginField, string>>;
-  /** A problem with the whole attempt (throttled, unreadable secret). */
+  /** A problem with the whole attempt (throttled). */
   formError?: string;
 };
 

@@ -23,10 +23,9 @@ export type PaperLoginText = {
   note: string;
   summaryHeading: string;
   clientIdMissing: string;
-  clientIdNotAccepted: string;
+  clientIdShape: string;
   passwordMissing: string;
   passwordShort: string;
-  secretUnreadable: string;
   tooManyAttempts: (seconds: number) => string;
   otherLanguage: { lang: PaperLoginLang; name: string };
   invalidLinkTitle: string;
@@ -68,10 +67,9 @@ export const paperLoginText: Record<PaperLoginLang, PaperLoginText> = {
     note: "This page stands in for your broker's own login page. StrikeDesk never sees the password you type here.",
     summaryHeading: 'There is a problem',
     clientIdMissing: 'Enter your Client ID.',
-    clientIdNotAccepted: 'This Client ID and password were not accepted. Check the Client ID: it is the account number you linked in StrikeDesk.',
+    clientIdShape: 'A Client ID is 2 to 32 letters, digits, hyphens or underscores: the account number you linked in StrikeDesk.',
     passwordMissing: 'Enter your password.',
     passwordShort: `Paper accounts need a password of at least ${n} characters.`,
-    secretUnreadable: "This account's API secret can no longer be read. Edit the account in StrikeDesk, enter its API secret again, then log in.",
     tooManyAttempts: (seconds) => `Too many attempts. Try again in ${waitEn(seconds)}.`,
     otherLanguage: { lang: 'fr', name: 'Français' },
     invalidLinkTitle: 'Paper broker — login link not valid',
@@ -97,10 +95,9 @@ export const paperLoginText: Record<PaperLoginLang, PaperLoginText> = {
     note: 'Cette page tient lieu de la page de connexion de votre courtier. StrikeDesk ne voit jamais le mot de passe saisi ici.',
     summaryHeading: 'Il y a un problème',
     clientIdMissing: 'Saisissez votre identifiant client.',
-    clientIdNotAccepted: 'Cet identifiant client et ce mot de passe n’ont pas été acceptés. Vérifiez l’identifiant : c’est le numéro du compte que vous avez lié dans StrikeDesk.',
+    clientIdShape: 'Un identifiant client compte de 2 à 32 lettres, chiffres, tirets ou tirets bas : c’est le numéro du compte que vous avez lié dans StrikeDesk.',
     passwordMissing: 'Saisissez votre mot de passe.',
     passwordShort: `Les comptes fictifs demandent un mot de passe d’au moins ${n} caractères.`,
-    secretUnreadable: 'Le secret d’API de ce compte ne peut plus être lu. Modifiez le compte dans StrikeDesk, saisissez de nouveau son secret d’API, puis connectez-vous.',
     tooManyAttempts: (seconds) => `Trop de tentatives. Réessayez dans ${waitFr(seconds)}.`,
     otherLanguage: { lang: 'en', name: 'English' },
     invalidLinkTitle: 'Courtier fictif — lien de connexion non valide',

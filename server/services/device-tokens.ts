@@ -12,8 +12,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export const deviceTokenLifetimeMs = 365 * 24 * 60 * 60 * 1000;
 
 export type DeviceTokens = {
-  /** A fresh token for this subject (an account) on a new device id. */
-  issue(subject: string, now: Date): string;
+  /** A fresh token for this subject (an account): on a new device id, or renewing a known device's. */
+  issue(subject: string, now: Date, deviceId?: string): string;
   /** The device id when the token is genuine, for this subject, and not expired; otherwise null. */
   read(subject: string, token: string | undefined, now: Date): string | null;
 };
@@ -29,8 +29,7 @@ export function createDeviceTokens(secretKey: Buffer, purpose: string): DeviceTo
   const sign = (subject: string, deviceId: string, issuedAt: string) =>
     createHmac('sha256', key).update(`${subject}\u0000${deviceId}\u0000${issuedAt}`).digest('base64url');
   return {
-    issue(subject, now) {
-      const deviceId = randomBytes(16).toString('base64url');
+    issue(subject, now, deviceId = randomBytes(16).toString('base64url')) {
       const issuedAt = String(Math.floor(now.getTime() / 1000));
       return `${deviceId}.${issuedAt}.${sign(subject, deviceId, issuedAt)}`;
     },
@@ -45,4 +44,12 @@ export function createDeviceTokens(secretKey: Buffer, purpose: string): DeviceTo
       return age >= -60_000 && age < deviceTokenLifetimeMs ? deviceId : null;
     },
   };
+}
+
+/**
+ * A token shaped like an issued one that no key signed (it names no device when it comes back): what a form
+ * that must not tell its outcomes apart gives a stranger it did not let in (the paper broker's login page).
+ */
+export function decoyDeviceToken(now: Date): string {
+  return `${randomBytes(16).toString('base64url')}.${Math.floor(now.getTime() / 1000)}.${randomBytes(32).toString('base64url')}`;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createDeviceTokens, deviceTokenLifetimeMs } from '../../server/services/device-tokens.ts';
+import { createDeviceTokens, decoyDeviceToken, deviceTokenLifetimeMs } from '../../server/services/device-tokens.ts';
 
 const key = randomBytes(32);
 const now = new Date('2026-11-23T09:14:00Z');
@@ -33,5 +33,21 @@ describe('device tokens', () => {
     expect(tokens.read('42', token, later(deviceTokenLifetimeMs - 1000))).not.toBeNull();
     expect(tokens.read('42', token, later(deviceTokenLifetimeMs))).toBeNull();
     expect(tokens.read('42', tokens.issue('42', later(5 * 60_000)), now)).toBeNull();
+  });
+
+  it('renews a known device under its own id', () => {
+    const device = tokens.read('42', tokens.issue('42', now), now)!;
+    const renewed = tokens.issue('42', later(60_000), device);
+    expect(tokens.read('42', renewed, later(60_000))).toBe(device);
+  });
+
+  it('makes decoys shaped like issued tokens that name no device', () => {
+    const decoy = decoyDeviceToken(now);
+    const issued = tokens.issue('42', now);
+    const shape = (token: string) => token.replace(/[A-Za-z0-9_-]/g, 'x');
+    expect(shape(decoy)).toBe(shape(issued));
+    expect(decoy.split('.')[1]).toBe(issued.split('.')[1]);
+    expect(tokens.read('42', decoy, now)).toBeNull();
+    expect(decoyDeviceToken(now)).not.toBe(decoy);
   });
 });

@@ -27,7 +27,7 @@ export async function ensureDemoDesk(db: Database, services: Services, clock: Cl
   }
   if (!account.is_logged_in) {
     const login = await services.paperBroker.logIn({ apiKey: account.api_key, clientId: account.account_number, password: 'demo-session', ip: '127.0.0.1' }, clock());
-    if (login.outcome === 'ok') await services.brokerAccounts.logIn(userId, account.id, { request_token: login.requestToken, broker_name: 'paper' });
+    if (login.outcome === 'answered') await services.brokerAccounts.logIn(userId, account.id, { request_token: login.requestToken, broker_name: 'paper' });
   }
   let portfolio = (await services.portfolios.list(userId, account.id))[0];
   portfolio ??= await services.portfolios.create(userId, {

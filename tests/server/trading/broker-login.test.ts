@@ -97,19 +97,19 @@ describe.each(testBackends)('broker login on %s', (backend) => {
       expect(posted.statusCode).toBe(404);
     });
 
-    it('puts each refusal under its field: a Client ID that matches no account, a short password, empty fields', async () => {
+    it('puts each refusal under its field: a Client ID no account number could be, a short password, empty fields', async () => {
       const { input, account } = await linkedAccount();
-      const wrong = await injectGuarded(server.app, form({ api_key: input.api_key, client_id: 'ZZ999', password: 'long-enough' }));
+      const wrong = await injectGuarded(server.app, form({ api_key: input.api_key, client_id: 'ZZ 999', password: 'long-enough' }));
       expect(wrong.statusCode).toBe(400);
       expectCspCompatible(wrong.body);
       expect(wrong.body).toContain('<title>Error: Paper broker — log in</title>');
       expect(wrong.body).toContain(
-        '<p class="field-error" id="client_id-error">This Client ID and password were not accepted. Check the Client ID: it is the account number you linked in StrikeDesk.</p>',
+        '<p class="field-error" id="client_id-error">A Client ID is 2 to 32 letters, digits, hyphens or underscores: the account number you linked in StrikeDesk.</p>',
       );
-      expect(wrong.body).toContain('value="ZZ999"');
+      expect(wrong.body).toContain('value="ZZ 999"');
       expect(wrong.body).toMatch(/<input id="client_id" [^>]*aria-describedby="client_id-error client_id-hint" aria-invalid="true" autofocus>/);
       expect(wrong.body).toMatch(/<input id="password" [^>]*aria-describedby="password-hint">/);
-      expect(wrong.body).toMatch(/<div class="summary" role="alert"[^>]*>\s*<h2 id="summary-heading">There is a problem<\/h2>\s*<ul><li><a href="#client_id">This Client ID and password were not accepted/);
+      expect(wrong.body).toMatch(/<div class="summary" role="alert"[^>]*>\s*<h2 id="summary-heading">There is a problem<\/h2>\s*<ul><li><a href="#client_id">A Client ID is 2 to 32 letters/);
 
       const short = await injectGuarded(server.app, form({ api_key: input.api_key, client_id: input.account_number, password: '12345' }));
       expect(short.statusCode).toBe(400);
@@ -199,7 +199,7 @@ describe.each(testBackends)('broker login on %s', (backend) => {
       expect(again.body).toEqual({
         code: 'request_token_invalid',
         field: 'request_token',
-        message: 'This login link has expired or was already used. Log in to the broker again.',
+        message: "This broker login did not go through: it expired, was already used, or the Client ID typed on the broker's page is not this account's number. Log in to the broker again.",
         details: { text: { code: 'broker_login.link_expired', params: {} } },
       });
     });
@@ -278,9 +278,12 @@ describe.each(testBackends)('broker login on %s', (backend) => {
         });
         expect(res.status).toBe(422);
         expect(res.body).toMatchObject({ code: 'api_secret_unreadable', field: 'api_secret' });
+        // The broker's page answers as for any Client ID (broker-login-probes.test.ts); the exchange says why.
         const page = await injectGuarded(rekeyed.app, form({ api_key: input.api_key, client_id: input.account_number, password: 'long-enough' }));
-        expect(page.statusCode).toBe(422);
-        expect(page.body).toContain("This account&#39;s API secret can no longer be read.");
+        expect(page.statusCode).toBe(303);
+        const unopened = new URL(String(page.headers.location), 'http://x').searchParams.get('request_token') ?? '';
+        const again = await guardedClient(rekeyed.app)('loginBrokerAccount', { token, params: { accountId: account.id }, body: { request_token: unopened, broker_name: 'paper' } });
+        expect(again.body).toMatchObject({ code: 'api_secret_unreadable', field: 'api_secret' });
       } finally {
         await rekeyed.close();
       }

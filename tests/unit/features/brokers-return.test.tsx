@@ -87,7 +87,7 @@ describe('broker login return', () => {
     renderBrokers(callback('rt_reused_00001'));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('This broker login has expired or was already used');
+    expect(alert.textContent).toContain('The broker login did not go through');
     expect(alert.textContent).toContain('The request token has expired or was already used');
     expect(where()).toBe('/app/broker/paper/callback?request_token=rt_reused_00001&action=login&status=success');
     expect(store.get(loginBrokerAccountIdAtom)).toBe(main.id);

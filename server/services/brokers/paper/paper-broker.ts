@@ -4,16 +4,19 @@
 // api_secret it knew when the trader logged in — so a secret changed in between is refused.
 //
 // As on Kite, the api_key in the login link identifies the app (StrikeDesk), and the Client ID typed on
-// the page identifies the account: the page shows nobody's account before the form is filled in. The
-// form is throttled (Client IDs that match nothing, and tokens issued) in the same transaction that
-// checks it, under the throttle keys' locks, so parallel posts share the limits.
+// the page identifies the account: the page shows nobody's account, before the form is filled in or after.
+// A well-formed attempt is answered alike whether its Client ID is linked or not (the same redirect back to
+// the PWA, a request_token and a device cookie of the same shape, the same throttle events, much the same
+// work): only a linked one's token opens a session when the PWA exchanges it, which only the account's
+// owner can do; the PWA then says why a token opened nothing. The form is throttled in the same transaction
+// that checks it, under the throttle keys' locks, so parallel posts share the limits.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { findLoginAccounts, type AccountRow } from '../../broker-accounts/broker-accounts-repo.ts';
 import { nextSessionExpiry } from '../../market/ist.ts';
 import { SecretUnreadableError, type SecretBox } from '../../secrets/secret-box.ts';
 import { clientAddress } from '../../client-network.ts';
-import type { DeviceTokens } from '../../device-tokens.ts';
+import { decoyDeviceToken, type DeviceTokens } from '../../device-tokens.ts';
 import type { ThrottleLimits } from '../../throttle-limits.ts';
 import { clearEvents, insertEvents, lockThrottleKeys, throttledFor, type ThrottleCheck } from '../../throttle.ts';
 import { BrokerLoginError, sessionChecksum, type BrokerAdapter } from '../broker-adapter.ts';
@@ -34,13 +37,16 @@ export type PaperLoginInput = {
   deviceToken?: string | undefined;
 };
 
-/** Why a field was refused; the page words it in the trader's language. */
-export type PaperFieldProblems = { client_id?: 'missing' | 'unknown'; password?: 'missing' | 'short' };
+/** Why a field was refused before any account was looked at; the page words it in the trader's language. */
+export type PaperFieldProblems = { client_id?: 'missing' | 'shape'; password?: 'missing' | 'short' };
 
+/**
+ * `answered`: the redirect back to the PWA with `requestToken` and the device cookie `deviceToken`, alike
+ * whether the Client ID is linked or not (a token that opens nothing, a device token that names no device).
+ */
 export type PaperLoginResult =
-  | { outcome: 'ok'; requestToken: string; deviceToken: string }
+  | { outcome: 'answered'; requestToken: string; deviceToken: string }
   | { outcome: 'invalid'; fields: PaperFieldProblems }
-  | { outcome: 'secret_unreadable' }
   | { outcome: 'throttled'; retryAfterSeconds: number };
 
 export type PaperBroker = BrokerAdapter & {
@@ -68,10 +74,14 @@ function sameHex(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** What is wrong with the form before any account is looked at, or null. Never counted, never reveals an account. */
+/**
+ * What is wrong with the form before any account is looked at, or null. Never counted, never reveals an
+ * account: no account number has another shape.
+ */
 function fieldProblems(clientId: string, password: string): PaperFieldProblems | null {
   const problems: PaperFieldProblems = {};
   if (clientId === '') problems.client_id = 'missing';
+  else if (!clientIdShape.test(clientId)) problems.client_id = 'shape';
   if (password === '') problems.password = 'missing';
   else if (password.length < paperPasswordMinLength) problems.password = 'short';
   return Object.keys(problems).length === 0 ? null : problems;
@@ -121,7 +131,7 @@ export function createPaperBroker({ db, secrets, limits, trading, deviceTokens }
 
   async function logIn({ apiKey, clientId: typed, password, ip, deviceToken }: PaperLoginInput, now: Date): Promise<PaperLoginResult> {
     // The page refuses such links first; no account has such a key, and it cannot even be a database value.
-    if (!isPlausibleApiKey(apiKey)) return { outcome: 'invalid', fields: { client_id: 'unknown' } };
+    if (!isPlausibleApiKey(apiKey)) return { outcome: 'invalid', fields: { client_id: 'shape' } };
     const clientId = typed.trim().toUpperCase();
     const problems = fieldProblems(clientId, password);
     if (problems !== null) return { outcome: 'invalid', fields: problems };
@@ -139,17 +149,17 @@ export function createPaperBroker({ db, secrets, limits, trading, deviceTokens }
         await insertEvents(tx, guesser, now);
         return { outcome: 'throttled', retryAfterSeconds: wait };
       }
-      const rows = clientIdShape.test(clientId) ? await findLoginAccounts(tx, paperSlug, apiKey, clientId) : [];
-      if (rows.length === 0) {
-        await insertEvents(tx, failures, now);
-        return { outcome: 'invalid', fields: { client_id: 'unknown' } };
-      }
-      const requestToken = await issueToken(tx, rows, now);
-      if (requestToken === null) return { outcome: 'secret_unreadable' };
-      await insertEvents(tx, tokens, now);
-      // This device's own typos are forgiven; strangers' failures at the key stay counted.
+      const rows = await findLoginAccounts(tx, paperSlug, apiKey, clientId);
+      // Counted alike, linked or not: as a guess where strangers' guesses count, and as a token issued.
+      await insertEvents(tx, [...failures, ...tokens], now);
+      // No account, or none whose secret can be read (the exchange says so to the owner): a token that opens nothing.
+      const requestToken = rows.length === 0 ? null : await issueToken(tx, rows, now);
+      // A known device keeps its id either way; a stranger gets a genuine device token only when let in.
+      const deviceToken = knownDevice !== null ? deviceTokens.issue(apiKey, now, knownDevice) : requestToken === null ? decoyDeviceToken(now) : deviceTokens.issue(apiKey, now);
+      if (requestToken === null) return { outcome: 'answered', requestToken: randomBytes(32).toString('base64url'), deviceToken };
+      // This device's own typos are forgiven; strangers' guesses at the key stay counted.
       if (knownDevice !== null) for (const check of failures) await clearEvents(tx, check.scope, check.key);
-      return { outcome: 'ok', requestToken, deviceToken: deviceTokens.issue(apiKey, now) };
+      return { outcome: 'answered', requestToken, deviceToken };
     });
   }
 

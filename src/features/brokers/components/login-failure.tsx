@@ -10,11 +10,11 @@ const messages = defineMessages({
   failed: { id: 'brokers.return.failed', defaultMessage: 'Broker login failed' },
   tokenInvalid: {
     id: 'brokers.return.tokenInvalid',
-    defaultMessage: 'This broker login has expired or was already used',
+    defaultMessage: 'The broker login did not go through',
   },
   tokenInvalidHint: {
     id: 'brokers.return.tokenInvalidHint',
-    defaultMessage: 'A login from the broker works once, within 5 minutes. Log in to the broker again.',
+    defaultMessage: "A login from the broker works once, within 5 minutes, with the account's own Client ID (its account number).",
   },
   unreachable: {
     id: 'brokers.return.unreachable',
