@@ -715,7 +715,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   },
   'broker_login.link_expired': {
     id: 'server.broker_login.link_expired',
-    defaultMessage: "This broker login did not go through: it expired, was already used, or the Client ID typed on the broker's page is not this account's number. Log in to the broker again.",
+    defaultMessage: "This broker login expired, was already used, or was made with a Client ID that is not this account's number. Log in to the broker again.",
   },
   'broker_login.paper_checksum': {
     id: 'server.broker_login.paper_checksum',

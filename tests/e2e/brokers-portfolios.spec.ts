@@ -37,7 +37,7 @@ test('link a paper account, log in at the broker, organise a portfolio and run i
     });
   }, accountId);
   await page.goto(returnUrl);
-  await expect(page.getByText("This broker login did not go through: it expired, was already used, or the Client ID typed on the broker's page is not this account's number. Log in to the broker again.")).toBeVisible();
+  await expect(page.getByText("This broker login expired, was already used, or was made with a Client ID that is not this account's number. Log in to the broker again.")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log in to the broker again' })).toBeVisible();
 
   // The selected account survives a reload.

@@ -47,7 +47,7 @@ export const brokerAccountTexts = {
 /** Why a broker login did not open a session. */
 export const brokerLoginTexts = {
   /** The paper broker's login link, used or past its 5 minutes. */
-  linkExpired: said('broker_login.link_expired', {}, "This broker login did not go through: it expired, was already used, or the Client ID typed on the broker's page is not this account's number. Log in to the broker again."),
+  linkExpired: said('broker_login.link_expired', {}, "This broker login expired, was already used, or was made with a Client ID that is not this account's number. Log in to the broker again."),
   paperChecksum: said(
     'broker_login.paper_checksum',
     {},

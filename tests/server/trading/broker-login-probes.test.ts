@@ -84,7 +84,7 @@ describe.each(testBackends)('the paper login page probed for linked Client IDs o
     expect(unlinked.status).toBe(422);
     expect(unlinked.body).toMatchObject({
       code: 'request_token_invalid',
-      message: "This broker login did not go through: it expired, was already used, or the Client ID typed on the broker's page is not this account's number. Log in to the broker again.",
+      message: "This broker login expired, was already used, or was made with a Client ID that is not this account's number. Log in to the broker again.",
     });
     expect((await exchange(owner, tokenOf(await post(owner.input.api_key, owner.input.account_number)))).status).toBe(200);
   });

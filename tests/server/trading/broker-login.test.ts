@@ -199,7 +199,7 @@ describe.each(testBackends)('broker login on %s', (backend) => {
       expect(again.body).toEqual({
         code: 'request_token_invalid',
         field: 'request_token',
-        message: "This broker login did not go through: it expired, was already used, or the Client ID typed on the broker's page is not this account's number. Log in to the broker again.",
+        message: "This broker login expired, was already used, or was made with a Client ID that is not this account's number. Log in to the broker again.",
         details: { text: { code: 'broker_login.link_expired', params: {} } },
       });
     });

@@ -14,7 +14,7 @@ const messages = defineMessages({
   },
   tokenInvalidHint: {
     id: 'brokers.return.tokenInvalidHint',
-    defaultMessage: "A login from the broker works once, within 5 minutes, with the account's own Client ID (its account number).",
+    defaultMessage: 'A login from the broker works once, within 5 minutes.',
   },
   unreachable: {
     id: 'brokers.return.unreachable',
