@@ -1,5 +1,6 @@
-import type { IntlShape } from 'react-intl';
+import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { localeFromIntl } from '@/i18n/locale';
+import { screenTags } from '@/i18n/screen-links';
 import { serverTexts, type TextCode } from '@/i18n/server-texts';
 import { formatDate } from '@/lib/format/date';
 
@@ -20,24 +21,32 @@ function paramValue(intl: IntlShape, value: unknown): string | number | undefine
     const numbers = value.filter((item): item is number => typeof item === 'number');
     return intl.formatList(numbers.map((item) => intl.formatNumber(item, { maximumFractionDigits: 2 })), { type: 'conjunction' });
   }
-  if (isCoded(value)) return sayCoded(intl, value);
   return undefined;
 }
 
-/** The text in the interface language, or undefined when a code (or a code inside it) is one this app does not know. */
-function sayCoded(intl: IntlShape, text: CodedText): string | undefined {
+/** Formats one known message with its values said: as a string, or (server-text.tsx) with its screen links. */
+export type SayMessage<T> = (message: MessageDescriptor, values: Record<string, string | number | T>) => string | T;
+
+/**
+ * The text in the interface language, or undefined when a code (or a code inside it) is one this app does not
+ * know. A coded text inside another is said the same way, so a link in a bot's reason is a link too.
+ */
+export function sayCoded<T>(intl: IntlShape, text: CodedText, say: SayMessage<T>): string | T | undefined {
   if (!isKnown(text.code)) return undefined;
   // Words no catalogue knows (a broker's message, a value read from an imported file) are shown exactly as
   // written: "2024-07-11" in a file's wrong-date complaint is the file's text, not a date to reformat.
   if (text.code === 'text' && typeof text.params.text === 'string') return text.params.text;
-  const values: Record<string, string | number> = {};
+  const values: Record<string, string | number | T> = {};
   for (const [name, value] of Object.entries(text.params)) {
-    const said = paramValue(intl, value);
+    const said = isCoded(value) ? sayCoded(intl, value, say) : paramValue(intl, value);
     if (said === undefined) return undefined;
     values[name] = said;
   }
-  return intl.formatMessage(serverTexts[text.code], values);
+  return say(serverTexts[text.code], values);
 }
+
+// Where a text cannot hold a link, a screen's words stay, without the link.
+const plainScreens = Object.fromEntries(screenTags.map((tag) => [tag, (chunks: string[]) => chunks.join('')]));
 
 /**
  * What the server wrote for the trader, in the interface language: its code and parameters translated on
@@ -46,5 +55,5 @@ function sayCoded(intl: IntlShape, text: CodedText): string | undefined {
  */
 export function sayServerText(intl: IntlShape, text: CodedText | null | undefined, fallback: string): string {
   if (text === null || text === undefined) return fallback;
-  return sayCoded(intl, text) ?? fallback;
+  return sayCoded<string>(intl, text, (message, values) => intl.formatMessage(message, { ...values, ...plainScreens })) ?? fallback;
 }

@@ -302,17 +302,17 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'refusal.risk_lots_per_order': {
     id: 'server.refusal.risk_lots_per_order',
     defaultMessage:
-      "{lots} lots of {tradingsymbol} is more than your limit of {limit} lots per order. Change the account's risk limits on the Kill switch page (/app/kill-switch) if you mean it.",
+      "{lots} lots of {tradingsymbol} is more than your limit of {limit} lots per order. Change the account's risk limits on the <killSwitch>Kill switch page</killSwitch> if you mean it.",
   },
   'refusal.risk_trades_today': {
     id: 'server.refusal.risk_trades_today',
     defaultMessage:
-      "You have placed {placed} of your {limit} trades today. Change the account's risk limits on the Kill switch page (/app/kill-switch) if you mean it.",
+      "You have placed {placed} of your {limit} trades today. Change the account's risk limits on the <killSwitch>Kill switch page</killSwitch> if you mean it.",
   },
   'refusal.risk_open_positions': {
     id: 'server.refusal.risk_open_positions',
     defaultMessage:
-      "This would hold {positions} positions at once; your limit is {limit}. Change the account's risk limits on the Kill switch page (/app/kill-switch) if you mean it.",
+      "This would hold {positions} positions at once; your limit is {limit}. Change the account's risk limits on the <killSwitch>Kill switch page</killSwitch> if you mean it.",
   },
   'refusal.rate_per_day': {
     id: 'server.refusal.rate_per_day',

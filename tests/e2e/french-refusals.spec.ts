@@ -68,8 +68,10 @@ test('in French, a risk-limit refusal in the ticket and a bot’s refused entry 
     const refusal = ticket.getByRole('alert');
     await expect(refusal).toContainText(/2 lots de NIFTY\S+ dépassent votre limite de 1 lots par ordre/);
     await expect(refusal).not.toContainText('more than your limit');
-    // Risk limits live on the kill switch page, not in settings: the refusal leads there in one tap.
-    await expect(refusal.getByRole('link', { name: 'Modifier les limites de risque (page Coupe-circuit)' })).toHaveAttribute('href', '/app/kill-switch');
+    // Risk limits live on the kill switch page, not in settings: the refusal's own words lead there in one tap,
+    // with no address printed (issue 36).
+    await expect(refusal.getByRole('link', { name: 'page Coupe-circuit' })).toHaveAttribute('href', '/app/kill-switch');
+    await expect(refusal).not.toContainText('/app/');
     await refusal.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/ticket-refusal-fr-${width}.png` });
 

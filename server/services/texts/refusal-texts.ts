@@ -4,7 +4,8 @@
 // in the trader's language (src/i18n/server-texts.ts, src/i18n/locales/fr/server.json).
 import { said, type Said } from './said.ts';
 
-const riskLimitsHint = "Change the account's risk limits on the Kill switch page (/app/kill-switch) if you mean it.";
+// The screen is named as the menu names it; the app links these words to it (src/i18n/screen-links.ts).
+const riskLimitsHint = "Change the account's risk limits on the Kill switch page if you mean it.";
 
 export const refusalTexts = {
   riskLotsPerOrder: (lots: number, tradingsymbol: string, limit: number): Said =>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { IntentOutcome } from '@/features/orders/api/send-intent';
 import type { Order } from '@/features/orders/api/trading-types';
 import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
@@ -5,7 +6,8 @@ import type { ApiError } from '@/lib/api/api-error';
 
 export type LegResult =
   | { status: 'filled'; order: Order; orders: Order[] }
-  | { status: 'failed'; reason: string; orders: Order[] }
+  /** The reason as the trader reads it: words, or words with a link to the screen a refusal names. */
+  | { status: 'failed'; reason: ReactNode; orders: Order[] }
   | { status: 'working'; orders: Order[] };
 
 /**
@@ -21,7 +23,7 @@ export function legResults(
   legs: readonly BuilderLeg[],
   outcome: IntentOutcome,
   reasonOf: (order: Order) => string = (order) => order.status_message ?? order.status,
-  refusalOf: (error: ApiError) => string = (error) => error.message,
+  refusalOf: (error: ApiError) => ReactNode = (error) => error.message,
 ): Map<string, LegResult> {
   const results = new Map<string, LegResult>();
   if (outcome.kind === 'refused') {

@@ -15,7 +15,7 @@ import { sayServerText } from '@/i18n/say-server-text';
 import { basketMessages, confirmBodyText, failedLegText, notSentText, tradeAllText } from '@/app/strategy-builder/basket-messages';
 import { basketOrders } from '@/app/strategy-builder/basket-orders';
 import { legResults, type LegResult } from '@/app/strategy-builder/basket-results';
-import { sayRefusal } from '@/i18n/say-refusal';
+import { RefusalText } from '@/i18n/server-text';
 
 type BasketTradeProps = {
   legs: readonly BuilderLeg[];
@@ -63,7 +63,7 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
       items.map((item) => item.leg),
       outcome,
       (order) => sayServerText(intl, order.status_message_i18n, order.status_message ?? order.status),
-      (error) => sayRefusal(intl, error),
+      (error) => <RefusalText error={error} />,
     );
     setResults((current) => new Map([...current, ...found]));
     const filled = new Map([...found].filter((entry): entry is [string, LegResult & { status: 'filled' }] => entry[1].status === 'filled'));

@@ -58,7 +58,6 @@ export const afterMarketBadge = defineMessage({ id: 'orders.book.afterMarket', d
 
 export const intentMessages = defineMessages({
   sending: { id: 'orders.intent.sending', defaultMessage: 'Sending to the broker…' },
-  riskLimitsLink: { id: 'orders.intent.riskLimitsLink', defaultMessage: 'Change the risk limits (Kill switch page)' },
   checking: { id: 'orders.intent.checking', defaultMessage: 'The answer was lost. Checking the order book…' },
   found: { id: 'orders.intent.found', defaultMessage: 'Found in the order book:' },
   notPlaced: { id: 'orders.intent.notPlaced', defaultMessage: 'Not placed: the order book has no order from this request. You can send it again.' },

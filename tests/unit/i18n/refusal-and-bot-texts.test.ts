@@ -68,7 +68,7 @@ describe('said in French', () => {
     const limit = refusalTexts.riskLotsPerOrder(4, 'NIFTY2612026000CE', 2);
     const refused = new ApiError('rejected', limit.text, { status: 422, code: 'risk_limit_exceeded', text: limit.i18n });
     expect(plain(sayRefusal(fr, refused))).toBe(
-      '4 lots de NIFTY2612026000CE dépassent votre limite de 2 lots par ordre. Modifiez les limites de risque du compte sur la page Coupe-circuit (/app/kill-switch) si c’est voulu.',
+      '4 lots de NIFTY2612026000CE dépassent votre limite de 2 lots par ordre. Modifiez les limites de risque du compte sur la page Coupe-circuit si c’est voulu.',
     );
     const armed = killSwitchText('ZP1234', new Date('2026-11-24T04:30:00Z'));
     expect(plain(sayRefusal(fr, new ApiError('rejected', armed.text, { status: 403, text: armed.i18n })))).toMatch(/^Le coupe-circuit du compte ZP1234/);

@@ -1,11 +1,10 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
 import type { IntentOutcome } from '@/features/orders/api/send-intent';
 import type { Order } from '@/features/orders/api/trading-types';
 import { intentMessages, outcomeMessages, sideMessages } from '@/features/orders/order-messages';
 import { sayServerText } from '@/i18n/say-server-text';
 import { useFormat } from '@/lib/format/use-format';
-import { sayRefusal } from '@/i18n/say-refusal';
+import { RefusalText } from '@/i18n/server-text';
 
 /** One order's final state in words: filled at ₹x, open at ₹y, rejected with the broker's reason. */
 export function useOrderSentence() {
@@ -55,15 +54,10 @@ export function IntentOutcomeView({ outcome, checking, wanted = 'COMPLETE' }: In
   if (outcome === null) return null;
   if (outcome.kind === 'refused') {
     return (
-      <div role="alert" className="flex flex-col gap-1 text-sm text-loss">
-        <p>{sayRefusal(intl, outcome.error)}</p>
-        {/* Risk limits are set on the kill switch page (not in settings): one tap to change them. */}
-        {outcome.error.code === 'risk_limit_exceeded' && (
-          <Link to="/app/kill-switch" className="inline-flex min-h-9 items-center font-medium text-brand underline">
-            {intl.formatMessage(intentMessages.riskLimitsLink)}
-          </Link>
-        )}
-      </div>
+      // A refusal that names a screen (risk limits are set on the kill switch page) links to it in its words.
+      <p role="alert" className="text-sm text-loss">
+        <RefusalText error={outcome.error} />
+      </p>
     );
   }
   if (outcome.kind === 'not_placed' || outcome.kind === 'unknown') {

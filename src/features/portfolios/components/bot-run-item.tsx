@@ -6,7 +6,7 @@ import { actionText } from '@/features/portfolios/components/bot-action-text';
 import { BotPnl } from '@/features/portfolios/components/bot-pnl';
 import { useClockTime } from '@/features/portfolios/hooks/use-clock-time';
 import { useFormat } from '@/lib/format/use-format';
-import { sayServerText } from '@/i18n/say-server-text';
+import { ServerText } from '@/i18n/server-text';
 
 /** One trading day of a bot: its state and why, entries, net P&L, and each action with time, status and message. */
 export function BotRunItem({ run }: { run: BotRun }) {
@@ -22,7 +22,7 @@ export function BotRunItem({ run }: { run: BotRun }) {
         </h3>
         <span className="font-medium text-fg">{intl.formatMessage(dayStateMessage, { state: run.state })}</span>
       </div>
-      {run.reason ? <p className="text-fg break-words">{sayServerText(intl, run.reason_i18n, run.reason)}</p> : null}
+      {run.reason ? <p className="text-fg break-words"><ServerText text={run.reason_i18n} fallback={run.reason} /></p> : null}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
         <div>
           <dt className="text-fg-muted">{intl.formatMessage(m.runEntries)}</dt>
@@ -47,7 +47,7 @@ export function BotRunItem({ run }: { run: BotRun }) {
               </span>
               {action.message ? (
                 <span className={`break-words ${action.status === 'failed' ? 'text-danger' : 'text-fg-muted'}`}>
-                  {sayServerText(intl, action.message_i18n, action.message)}
+                  <ServerText text={action.message_i18n} fallback={action.message} />
                 </span>
               ) : null}
             </li>

@@ -6,7 +6,7 @@ import { actionText } from '@/features/portfolios/components/bot-action-text';
 import { BotPnl } from '@/features/portfolios/components/bot-pnl';
 import { useClockTime } from '@/features/portfolios/hooks/use-clock-time';
 import { isDailyBot, type Bot } from '@/features/portfolios/model/bot-kind';
-import { sayServerText } from '@/i18n/say-server-text';
+import { ServerText } from '@/i18n/server-text';
 
 const TONES: Record<BotState['state'], string> = {
   waiting: 'bg-surface-muted text-fg',
@@ -40,7 +40,7 @@ export function BotToday({ state, bot }: { state: BotState | undefined; bot?: Bo
         <>
           {actionText(intl, last, clock)}
           {last.status === 'failed' && last.message ? (
-            <span className="block text-danger break-words">{sayServerText(intl, last.message_i18n, last.message)}</span>
+            <span className="block text-danger break-words"><ServerText text={last.message_i18n} fallback={last.message} /></span>
           ) : null}
         </>
       ),
@@ -58,7 +58,7 @@ export function BotToday({ state, bot }: { state: BotState | undefined; bot?: Bo
         <span className="text-fg-muted">{intl.formatMessage(m.today)}</span>
         <span className={`rounded px-2 py-0.5 font-medium ${TONES[state.state]}`}>{intl.formatMessage(dayStateMessage, { state: state.state })}</span>
       </p>
-      {state.reason ? <p className="text-fg break-words">{sayServerText(intl, state.reason_i18n, state.reason)}</p> : null}
+      {state.reason ? <p className="text-fg break-words"><ServerText text={state.reason_i18n} fallback={state.reason} /></p> : null}
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-3">
         {rows.map(([label, value]) => (
           <div key={label} className="min-w-0">
