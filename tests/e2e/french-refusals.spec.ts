@@ -137,7 +137,7 @@ test('in French, the price-alert form says why the server refused an alert (one 
   await shell.open('/app/strategy_alerts?view=price');
   await shell.useLayout({ language: /français/i });
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
-  await page.getByLabel('Niveau (points)').fill('26100');
+  await page.getByLabel('Niveau (points)').fill('99000');
   await page.getByRole('button', { name: 'Créer l’alerte' }).click();
   const refusal = page.getByText('Vous avez 50 alertes de prix, le maximum autorisé : supprimez-en une d’abord.');
   await expect(refusal).toBeVisible();

@@ -131,7 +131,8 @@ test('price alerts made from the chain fire, and the price-alert list shows it w
   // simulator's: held where the dialog starts while the alerts are made, then moved past one level at once.
   let last = 0;
   try {
-    // Half a rupee either side of the last price: the move up must fire the first and leave the second.
+    // Five rupees either side of the last price (the app asks before saving a level the live price has
+    // already reached, so neither may be): the move up must fire the first and leave the second.
     for (const direction of ['above', 'below'] as const) {
       await bell.click();
       const dialog = page.getByRole('dialog', { name: /^Price alert on NIFTY \d{2} \w{3} \d+ CE$/ });
@@ -145,7 +146,7 @@ test('price alerts made from the chain fire, and the price-alert list shows it w
         last = Number(await level.inputValue());
         await scriptAlertPrice(page.request, symbol, last);
       }
-      await level.fill((direction === 'above' ? last + 0.5 : last - 0.5).toFixed(2));
+      await level.fill((direction === 'above' ? last + 5 : last - 5).toFixed(2));
       await dialog.getByLabel('When the last price crosses').selectOption(direction);
       await dialog.getByRole('button', { name: 'Create alert' }).click();
       await expect(dialog).toBeHidden();
@@ -165,9 +166,9 @@ test('price alerts made from the chain fire, and the price-alert list shows it w
     await expect(alerts.filter({ hasText: /below \u2068?₹\d/ })).toHaveCount(1);
     await expect(alerts.filter({ hasText: 'Not triggered yet' })).toHaveCount(2);
 
-    // …then the call trades a rupee higher: the watcher fires the alert above, and the alerts poll (every 10 s)
-    // sees it and the list reads itself again, with no reload.
-    await scriptAlertPrice(page.request, symbol, last + 1);
+    // …then the call trades six rupees higher: the watcher fires the alert above, and the alerts poll (every
+    // 10 s) sees it and the list reads itself again, with no reload.
+    await scriptAlertPrice(page.request, symbol, last + 6);
     const fired = alerts.filter({ hasText: 'Triggered once' });
     await expect(fired).toHaveCount(1, { timeout: 30_000 });
     await expect(fired).toContainText(/above \u2068?₹\d/);

@@ -41,9 +41,8 @@ export const screens = {
   // The books choose among the trader's broker accounts (brokers) and trade (orders): app layer too.
   positionBook: lazyScreen('position-book', () => import('@/app/routes/position-book-screen').then((m) => m.PositionBookScreen)),
   orderBook: lazyScreen('order-book', () => import('@/app/routes/order-book-screen').then((m) => m.OrderBookScreen)),
-  strategyAlerts: lazyScreen('strategy-alerts', () =>
-    import('@/features/alerts/routes/strategy-alerts-screen').then((m) => m.StrategyAlertsScreen),
-  ),
+  // The alerts and the market's live index prices (a price alert's level is checked against them): app layer.
+  strategyAlerts: lazyScreen('strategy-alerts', () => import('@/app/routes/strategy-alerts-screen').then((m) => m.StrategyAlertsScreen)),
   brokerList: lazyScreen('broker-list', () =>
     import('@/features/brokers/routes/broker-list-screen').then((m) => m.BrokerListScreen),
   ),

@@ -1,7 +1,9 @@
 import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
 import { lazy, Suspense, useState } from 'react';
 import { defineMessage, type MessageValue, useIntl } from 'react-intl';
+import { useQuote } from '@/features/market/hooks/use-quote';
 import type { Position } from '@/features/positions/api/position-calls';
+import { instrumentKey, isPriced } from '@/features/positions/model/position-marks';
 import { contractOfSymbol } from '@/lib/format/contract-of-symbol';
 
 // Loaded when the trader first asks for an alert, as on the chain: the positions' chunk stays as it was.
@@ -16,6 +18,10 @@ const alertText = defineMessage<{ symbol: MessageValue }>({ id: 'positions.alert
 export function PositionAlertBell({ position }: { position: Position }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
+  // The live quote the row is marked at (the screen follows it already); else the server's last price when
+  // it was a quote; else none, and the dialog says so rather than check the level against a stale trade.
+  const quote = useQuote(open ? instrumentKey(position) : null);
+  const lastPrice = quote?.last_price ?? (isPriced(position) ? position.last_price : null);
   const contract = contractOfSymbol(position.tradingsymbol, position.expiry);
   if (contract === null) return null;
   const label = intl.formatMessage(alertText, { symbol: position.tradingsymbol });
@@ -32,7 +38,7 @@ export function PositionAlertBell({ position }: { position: Position }) {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <PriceAlertDialog contract={contract} lastPrice={position.last_price} onClose={() => setOpen(false)} />
+          <PriceAlertDialog contract={contract} lastPrice={lastPrice} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

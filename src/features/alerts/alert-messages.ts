@@ -76,7 +76,6 @@ export const priceMessages = {
     once: { id: 'alerts.price.once', defaultMessage: 'Once' },
     everyTime: { id: 'alerts.price.everyTime', defaultMessage: 'Every time' },
     create: { id: 'alerts.price.create', defaultMessage: 'Create alert' },
-    created: { id: 'alerts.price.created', defaultMessage: 'Price alert created' },
     deleted: { id: 'alerts.price.deleted', defaultMessage: 'Price alert deleted' },
     delete: { id: 'alerts.price.delete', defaultMessage: 'Delete' },
     levelInvalid: { id: 'alerts.price.levelInvalid', defaultMessage: 'Enter a price above ₹0, at most to the paisa.' },
@@ -89,7 +88,23 @@ export const priceMessages = {
     loading: { id: 'alerts.price.loading', defaultMessage: 'Loading your price alerts…' },
     failed: { id: 'alerts.price.failed', defaultMessage: 'Your price alerts could not be loaded.' },
     listLabel: { id: 'alerts.price.listLabel', defaultMessage: 'Your price alerts' },
+    noPriceNow: { id: 'alerts.price.noPriceNow', defaultMessage: 'No live price now: whether the level is already passed cannot be checked.' },
+    saveAnyway: { id: 'alerts.price.saveAnyway', defaultMessage: 'Save anyway' },
+    changeLevel: { id: 'alerts.price.changeLevel', defaultMessage: 'Change the level' },
   }),
+  /** The live price beside the level being typed. */
+  lastPriceNow: defineMessage<{ price: MessageValue }>({ id: 'alerts.price.lastPriceNow', defaultMessage: 'Last price now: {price}' }),
+  metTitle: defineMessage<{ symbol: MessageValue; direction: string; level: MessageValue }>({
+    id: 'alerts.price.metTitle',
+    defaultMessage: '{symbol} is already {direction, select, above {at or above} other {at or below}} {level}',
+  }),
+  metBody: defineMessage<{ direction: string; price: MessageValue; level: MessageValue }>({
+    id: 'alerts.price.metBody',
+    defaultMessage:
+      'Its last price is {price}. The alert fires when the price crosses {level} {direction, select, above {upwards, so not before it has fallen below it} other {downwards, so not before it has risen above it}}. Save it anyway, or change the level?',
+  }),
+  /** The confirmation once saved, naming the alert. */
+  created: defineMessage<{ rule: MessageValue }>({ id: 'alerts.price.createdRule', defaultMessage: 'Price alert set: {rule}' }),
   rule: defineMessage<{ symbol: MessageValue; direction: string; level: MessageValue }>({
     id: 'alerts.price.rule',
     defaultMessage: '{symbol} {direction, select, above {above} other {below}} {level}',

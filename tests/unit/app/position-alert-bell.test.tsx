@@ -13,7 +13,7 @@ import { PositionsTable } from '@/features/positions/components/positions-table'
 import { markPositions } from '@/features/positions/model/position-marks';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { contractOfSymbol } from '@/lib/format/contract-of-symbol';
-import { API, server, useAlertsServer, type PriceAlert } from '../features/alerts-harness';
+import { API, market, server, useAlertsServer, type PriceAlert } from '../features/alerts-harness';
 import { plainText } from '../support/plain-text.ts';
 
 type Position = components['schemas']['Position'];
@@ -53,6 +53,7 @@ const position: Position = {
 let created: unknown[] = [];
 beforeEach(() => {
   created = [];
+  market.quotes = {};
   server.use(
     http.post(`${API}/api/price-alerts/`, async ({ request }) => {
       const body = (await request.json()) as Pick<PriceAlert, 'symbol' | 'direction' | 'level' | 'repeat'>;
@@ -84,7 +85,7 @@ describe('a price alert from a position row', () => {
     renderRows([position], phone);
     await user.click(screen.getByRole('button', { name: 'Price alert on NIFTY26D0126000CE' }));
     const dialog = await screen.findByRole('dialog', { name: 'Price alert on NIFTY 01 Dec 26000 CE' });
-    expect(plainText(dialog.textContent ?? '')).toContain('NIFTY26D0126000CE, last price ₹118.35');
+    expect(plainText(dialog.textContent ?? '')).toContain('Last price now: ₹118.35');
     const level = within(dialog).getByLabelText<HTMLInputElement>('Price (₹)');
     expect(level.value).toBe('118.35');
     await user.clear(level);
@@ -92,6 +93,29 @@ describe('a price alert from a position row', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create alert' }));
     await waitFor(() => expect(created).toEqual([{ symbol: 'NIFTY26D0126000CE', direction: 'above', level: 140, repeat: 'once' }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('checks the level against the live quote of the contract, not the price the positions were read at', async () => {
+    const user = userEvent.setup();
+    market.quotes = { 'NFO:NIFTY26D0126000CE': { last_price: 131.2, timestamp: '2026-11-24T04:00:00Z' } };
+    renderRows([position], false);
+    await user.click(screen.getByRole('button', { name: 'Price alert on NIFTY26D0126000CE' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(plainText(dialog.textContent ?? '')).toContain('Last price now: ₹131.20'));
+    const level = within(dialog).getByLabelText('Price (₹)');
+    await user.clear(level);
+    await user.type(level, '125');
+    await user.click(within(dialog).getByRole('button', { name: 'Create alert' }));
+    expect(plainText(within(dialog).getByRole('alert').textContent ?? '')).toContain('NIFTY26D0126000CE is already at or above ₹125.00Its last price is ₹131.20.');
+    expect(created).toEqual([]);
+  });
+
+  it('says there is no live price when the position’s is the last trade’s and no quote came', async () => {
+    const user = userEvent.setup();
+    renderRows([{ ...position, tradingsymbol: 'NIFTY26D0126100CE', priced: false }], false);
+    await user.click(screen.getByRole('button', { name: 'Price alert on NIFTY26D0126100CE' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(plainText(dialog.textContent ?? '')).toContain('No live price now: whether the level is already passed cannot be checked.');
   });
 
   it('keeps the bell on a closed position, which has no square off', () => {

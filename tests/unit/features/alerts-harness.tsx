@@ -12,7 +12,7 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { components } from '@openapi/main';
-import { StrategyAlertsScreen } from '@/features/alerts/routes/strategy-alerts-screen';
+import { StrategyAlertsScreen } from '@/app/routes/strategy-alerts-screen';
 import { configureApiClients } from '@/lib/api/clients';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
 import { clearStoredValues } from '@/lib/persist/idb-storage';
@@ -23,7 +23,21 @@ export type Alert = components['schemas']['Alert'];
 export type PriceAlert = components['schemas']['PriceAlert'];
 
 export const API = 'http://api.test';
-export const server = setupServer();
+
+/**
+ * The live quotes the app's price feed reads (its stream refused, it polls market_data), by instrument
+ * ('NSE:NIFTY 50', 'NFO:NIFTY26D0124000CE'): the prices a price alert's level is checked against. The feed
+ * is the app's one, kept across tests as across screens: an instrument quoted once keeps its last price.
+ */
+export const market = { quotes: {} as Record<string, { last_price: number; timestamp: string }> };
+
+export const server = setupServer(
+  http.post(`${API}/analytics/functions/v1/market_data`, async ({ request }) => {
+    const { instruments } = (await request.json()) as { instruments: string[] };
+    return HttpResponse.json({ data: Object.fromEntries(instruments.flatMap((name) => (market.quotes[name] === undefined ? [] : [[name, market.quotes[name]]]))) });
+  }),
+  http.post(`${API}/api/market/stream/`, () => new HttpResponse(null, { status: 503 })),
+);
 
 /** The server's feed, any order; served newest first. */
 export const feed = { alerts: [] as Alert[], reads: [] as unknown[], queries: [] as URLSearchParams[] };

@@ -193,7 +193,7 @@ describe('in-app alert notifications', () => {
         <IntlProvider locale="en" defaultLocale="en">
           <MemoryRouter>
             <AlertsNotifier />
-            <PriceAlertsSection />
+            <PriceAlertsSection priceOf={() => null} />
           </MemoryRouter>
         </IntlProvider>
       </Provider>,

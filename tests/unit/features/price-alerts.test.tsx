@@ -56,6 +56,8 @@ beforeEach(() => {
 });
 
 const list = () => screen.getByRole('list', { name: 'Your price alerts' });
+/** What a field's description (its hint, its error) reads. */
+const described = (field: HTMLElement) => (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 
 describe('price alerts', () => {
   it('lists each alert with its rule, how often, the last price and how many times it fired', async () => {
@@ -130,8 +132,7 @@ describe('price alerts', () => {
     await user.type(level, '100');
     await user.click(screen.getByRole('button', { name: 'Create alert' }));
     await waitFor(() => expect(level.getAttribute('aria-invalid')).toBe('true'));
-    const described = (level.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
-    expect(described).toContain('too far from the market');
+    expect(described(level)).toContain('too far from the market');
     expect(document.activeElement).toBe(level);
   });
 
@@ -174,9 +175,10 @@ describe('price alerts', () => {
       const user = userEvent.setup();
       const onClose = renderDialog();
       const dialog = await screen.findByRole('dialog', { name: 'Price alert on NIFTY 01 Dec 24000 CE' });
-      expect(plainText(dialog.textContent ?? '')).toContain('NIFTY26D0124000CE, last price ₹142.35');
+      expect(plainText(dialog.textContent ?? '')).toContain('NIFTY26D0124000CE: you are alerted here and on your devices');
       const level = within(dialog).getByLabelText<HTMLInputElement>('Price (₹)');
       expect(level.value).toBe('142.35');
+      expect(plainText(described(level))).toBe('Last price now: ₹142.35');
       await user.clear(level);
       await user.type(level, '150');
       await user.click(within(dialog).getByRole('button', { name: 'Create alert' }));
@@ -188,6 +190,8 @@ describe('price alerts', () => {
       const user = userEvent.setup();
       const onClose = renderDialog('NIFTY26D0199999CE');
       const dialog = await screen.findByRole('dialog');
+      await user.clear(within(dialog).getByLabelText('Price (₹)'));
+      await user.type(within(dialog).getByLabelText('Price (₹)'), '150');
       await user.click(within(dialog).getByRole('button', { name: 'Create alert' }));
       expect(await within(dialog).findByText('symbol: no such instrument')).toBeTruthy();
       expect(onClose).not.toHaveBeenCalled();

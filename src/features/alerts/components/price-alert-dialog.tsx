@@ -11,22 +11,20 @@ import { useFormat } from '@/lib/format/use-format';
 export type AlertContract = Pick<components['schemas']['OptionInstrument'], 'tradingsymbol' | 'name' | 'strike' | 'instrument_type' | 'expiry'>;
 
 const titleText = defineMessage<{ contract: MessageValue }>({ id: 'alerts.price.dialogTitle', defaultMessage: 'Price alert on {contract}' });
-const describeText = defineMessage<{ symbol: MessageValue; price: MessageValue }>({
-  id: 'alerts.price.dialogDescription',
-  defaultMessage: '{symbol}, last price {price}. You are alerted here and on your devices when the last price crosses the level.',
-});
-const noPriceText = defineMessage<{ symbol: MessageValue }>({
-  id: 'alerts.price.dialogNoPrice',
-  defaultMessage: '{symbol}, no price yet. You are alerted here and on your devices when the last price crosses the level.',
+// The live price is the form's to say, under the level (one place, as on the alerts page).
+const describeText = defineMessage<{ symbol: MessageValue }>({
+  id: 'alerts.price.dialogAbout',
+  defaultMessage: '{symbol}: you are alerted here and on your devices when the last price crosses the level.',
 });
 
 /**
  * A price alert on an option the trader picked (in the chain, or a position): the contract in words, its last
- * price as the starting level, and nothing to type but the level.
+ * price as the starting level, and nothing to type but the level. `lastPrice` is the screen's live quote of
+ * it (null when it has none), which the form checks the level against.
  */
 export function PriceAlertDialog({ contract, lastPrice, onClose }: { contract: AlertContract; lastPrice: number | null; onClose: () => void }) {
   const intl = useIntl();
-  const { formatInr, locale } = useFormat();
+  const { locale } = useFormat();
   const setStamp = useSetAtom(priceAlertsStampAtom);
   const name = contractName(contract, locale);
   const create = async (body: PriceAlertCreate) => {
@@ -37,13 +35,9 @@ export function PriceAlertDialog({ contract, lastPrice, onClose }: { contract: A
     <Modal
       onClose={onClose}
       title={intl.formatMessage(titleText, { contract: name })}
-      description={
-        lastPrice === null
-          ? intl.formatMessage(noPriceText, { symbol: contract.tradingsymbol })
-          : intl.formatMessage(describeText, { symbol: contract.tradingsymbol, price: formatInr(lastPrice) })
-      }
+      description={intl.formatMessage(describeText, { symbol: contract.tradingsymbol })}
     >
-      <PriceAlertForm onCreate={create} contract={{ symbol: contract.tradingsymbol, lastPrice }} onCreated={onClose} />
+      <PriceAlertForm onCreate={create} contract={{ symbol: contract.tradingsymbol, lastPrice }} priceOf={() => lastPrice} onCreated={onClose} />
     </Modal>
   );
 }

@@ -6,8 +6,11 @@ import { FormError } from '@/components/ui/form-error';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { indexNames } from '@/features/alerts/model/alert-symbols';
+import { alreadyMet } from '@/features/alerts/model/already-met';
 import type { PriceAlertCreate } from '@/features/alerts/api/alert-calls';
 import { priceMessages as messages } from '@/features/alerts/alert-messages';
+import { MetLevelQuestion } from '@/features/alerts/components/met-level-question';
+import { useAlertWords } from '@/features/alerts/hooks/use-alert-words';
 import { sayRefusal } from '@/i18n/say-refusal';
 import { ApiError, isApiError } from '@/lib/api/api-error';
 import { notify } from '@/lib/notify/notify';
@@ -32,16 +35,21 @@ type PriceAlertFormProps = {
   onCreate: (body: PriceAlertCreate) => Promise<void>;
   /** An option picked in the chain or a position: the alert is on it, with its last price as the level. */
   contract?: { symbol: string; lastPrice: number | null };
+  /** The live price of a symbol, from the quote the screen already has; null when there is none (never a guess). */
+  priceOf: (symbol: string) => number | null;
   /** Called once the alert is made (a dialog closes). */
   onCreated?: () => void;
 };
 
 /**
- * Create a price alert on an index, or on the option given (picked in the chain or a position, never typed);
- * the server's refusal shows under the field it names (or above the form).
+ * Create a price alert on an index, or on the option given (picked in the chain or a position, never typed).
+ * The live price shows under the level; a level that price has already reached is questioned before it is
+ * saved (it would not fire until the price went back past it), and a saved alert is confirmed by name. The
+ * server's refusal shows under the field it names (or above the form).
  */
-export function PriceAlertForm({ onCreate, contract, onCreated }: PriceAlertFormProps) {
+export function PriceAlertForm({ onCreate, contract, priceOf, onCreated }: PriceAlertFormProps) {
   const intl = useIntl();
+  const words = useAlertWords();
   const formRef = useRef<HTMLFormElement>(null);
   const [kind, setKind] = useState<'index' | 'option'>('index');
   const [index, setIndex] = useState<string>(indexNames[0]);
@@ -52,6 +60,8 @@ export function PriceAlertForm({ onCreate, contract, onCreated }: PriceAlertForm
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
+  // The alert the trader was asked about: the question stays while the form still says the same.
+  const [asked, setAsked] = useState<Omit<PriceAlertCreate, 'repeat'> | null>(null);
 
   const symbol = contract !== undefined ? contract.symbol : kind === 'index' ? index : '';
   const values = { symbol, direction, level: levelText, repeat };
@@ -62,25 +72,41 @@ export function PriceAlertForm({ onCreate, contract, onCreated }: PriceAlertForm
   // An index's level is in points, an option's price in rupees.
   const inRupees = contract !== undefined;
   const levelError = checked && level === null ? intl.formatMessage(inRupees ? messages.levelInvalid : messages.levelInvalidPoints) : undefined;
+  const price = symbol === '' ? null : priceOf(symbol);
+  const met = price !== null && level !== null && alreadyMet(direction, level, price);
+  const asking = met && asked !== null && asked.symbol === symbol && asked.direction === direction && asked.level === level;
+  const priceHint = price === null ? intl.formatMessage(messages.noPriceNow) : intl.formatMessage(messages.lastPriceNow, { price: words.price(symbol, price) });
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
     if (symbol === '' || level === null || busy) return;
+    // Asked once for these values: submitting again (Save anyway) saves.
+    if (met && !asking) {
+      setAsked({ symbol, direction, level });
+      return;
+    }
     setBusy(true);
     setError(null);
     refusal.markSent(values);
     try {
-      await onCreate({ symbol, direction, level, repeat });
-      notify({ kind: 'success', title: messages.created });
+      const body = { symbol, direction, level, repeat };
+      await onCreate(body);
+      notify({ kind: 'success', title: messages.created, values: { rule: words.rule(body) } });
       setLevelText('');
       setChecked(false);
+      setAsked(null);
       onCreated?.();
     } catch (failure) {
       setError(isApiError(failure) ? failure : new ApiError('setup', 'Error', { cause: failure }));
     } finally {
       setBusy(false);
     }
+  };
+
+  const handleChangeLevel = () => {
+    setAsked(null);
+    formRef.current?.querySelector<HTMLInputElement>('input[name="level"]')?.focus();
   };
 
   return (
@@ -121,17 +147,22 @@ export function PriceAlertForm({ onCreate, contract, onCreated }: PriceAlertForm
             inputMode="decimal"
             value={levelText}
             onChange={(event) => setLevelText(event.target.value)}
+            hint={priceHint}
             error={levelError ?? refusal.fieldError('level')}
           />
           <SelectField name="repeat" label={intl.formatMessage(messages.repeat)} value={repeat} onChange={(event) => setRepeat(event.target.value === 'every_time' ? 'every_time' : 'once')} error={refusal.fieldError('repeat')}>
             <option value="once">{intl.formatMessage(messages.once)}</option>
             <option value="every_time">{intl.formatMessage(messages.everyTime)}</option>
           </SelectField>
-          <div className="flex items-end pb-6 sm:col-span-2">
-            <Button type="submit" busy={busy}>
-              {intl.formatMessage(messages.create)}
-            </Button>
-          </div>
+          {asking && price !== null ? (
+            <MetLevelQuestion alert={{ symbol, direction, level }} price={price} busy={busy} onChangeLevel={handleChangeLevel} />
+          ) : (
+            <div className="flex items-end pb-6 sm:col-span-2">
+              <Button type="submit" busy={busy}>
+                {intl.formatMessage(messages.create)}
+              </Button>
+            </div>
+          )}
         </>
       )}
     </form>

@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { PriceAlert } from '@/features/alerts/api/alert-calls';
 import { priceMessages as messages } from '@/features/alerts/alert-messages';
-import { isIndexSymbol } from '@/features/alerts/model/alert-symbols';
+import { useAlertWords } from '@/features/alerts/hooks/use-alert-words';
 import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
-import { useFormat } from '@/lib/format/use-format';
 import { notify } from '@/lib/notify/notify';
 
 type PriceAlertListProps = { alerts: readonly PriceAlert[]; onDelete: (id: number) => Promise<void> };
@@ -14,11 +13,8 @@ type PriceAlertListProps = { alerts: readonly PriceAlert[]; onDelete: (id: numbe
 /** Each price alert: its rule, how often, the last price seen, how many times it fired, and a delete button. */
 export function PriceAlertList({ alerts, onDelete }: PriceAlertListProps) {
   const intl = useIntl();
-  const { formatInr, formatNumber } = useFormat();
+  const words = useAlertWords();
   const [refused, setRefused] = useState<{ id: number; text: string } | null>(null);
-  // An index's level is in points ("NIFTY above 26,042"), an option's price in rupees.
-  const levelOf = (symbol: string, value: number) =>
-    isIndexSymbol(symbol) ? formatNumber(value, { maximumFractionDigits: 2 }) : formatInr(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
   const handleDelete = async (id: number) => {
     setRefused(null);
@@ -34,8 +30,8 @@ export function PriceAlertList({ alerts, onDelete }: PriceAlertListProps) {
   return (
     <ul aria-label={intl.formatMessage(messages.listLabel)} className="flex flex-col gap-2">
       {alerts.map((alert) => {
-        const price = (value: number) => levelOf(alert.symbol, value);
-        const rule = intl.formatMessage(messages.rule, { symbol: alert.symbol, direction: alert.direction, level: price(alert.level) });
+        const price = (value: number) => words.price(alert.symbol, value);
+        const rule = words.rule(alert);
         return (
           <li key={alert.id} className="flex items-start gap-3 rounded-lg border border-line bg-surface p-3">
             <div className="flex min-w-0 flex-1 flex-col gap-1 text-start">

@@ -5,7 +5,8 @@ import { PriceAlertForm } from '@/features/alerts/components/price-alert-form';
 import { PriceAlertList } from '@/features/alerts/components/price-alert-list';
 import { usePriceAlerts } from '@/features/alerts/hooks/use-price-alerts';
 
-export function PriceAlertsSection() {
+/** The alerts page's price alerts; `priceOf` is the live price of an index, from the quotes the app shows. */
+export function PriceAlertsSection({ priceOf }: { priceOf: (symbol: string) => number | null }) {
   const intl = useIntl();
   const { list, failed, reload, create, remove } = usePriceAlerts();
   return (
@@ -16,7 +17,7 @@ export function PriceAlertsSection() {
         </h2>
         <p className="mt-1 text-sm text-fg-muted">{intl.formatMessage(messages.description)}</p>
       </div>
-      <PriceAlertForm onCreate={create} />
+      <PriceAlertForm onCreate={create} priceOf={priceOf} />
       {list === null ? (
         <LoadStatus loadingText={intl.formatMessage(messages.loading)} failedText={intl.formatMessage(messages.failed)} failed={failed} onRetry={reload} />
       ) : (

@@ -1,9 +1,11 @@
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { PageHeader } from '@/components/ui/page-header';
 import { alertMessages as messages } from '@/features/alerts/alert-messages';
 import { AlertFeed } from '@/features/alerts/components/alert-feed';
 import { PriceAlertsSection } from '@/features/alerts/components/price-alerts-section';
+import { indexInstruments } from '@/features/market/market-messages';
 
 const viewParam = 'view';
 const priceView = 'price';
@@ -11,6 +13,18 @@ const priceView = 'price';
 function viewLinkClass(current: boolean) {
   const base = 'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium';
   return current ? `${base} bg-brand-soft text-brand` : `${base} text-fg-muted hover:bg-surface-muted hover:text-fg`;
+}
+
+const indexQuotes = indexInstruments.map((item) => item.instrument);
+
+/** The price alerts, an index's level checked against its live price: the quote the market strip above shows. */
+function IndexPriceAlerts() {
+  const quotes = useLiveQuotes(indexQuotes);
+  const priceOf = (symbol: string) => {
+    const instrument = indexInstruments.find((item) => item.index === symbol)?.instrument;
+    return instrument === undefined ? null : (quotes.get(instrument)?.last_price ?? null);
+  };
+  return <PriceAlertsSection priceOf={priceOf} />;
 }
 
 /** /app/strategy_alerts: the feed of everything that happened, and the trader's price alerts (?view=price). */
@@ -35,7 +49,7 @@ export function StrategyAlertsScreen() {
           </li>
         </ul>
       </nav>
-      {price ? <PriceAlertsSection /> : <AlertFeed />}
+      {price ? <IndexPriceAlerts /> : <AlertFeed />}
     </div>
   );
 }
