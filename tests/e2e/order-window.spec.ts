@@ -153,15 +153,17 @@ test('the Modify dialog takes lots like the ticket and its count of modification
   await expect.poll(count).toContain('Quantity 130 (65 a lot)');
   await page.screenshot({ path: `${shots}/modify-en-360.png` });
   await dialog.getByRole('button', { name: 'Modify order' }).click();
-  await expect(dialog.getByRole('status')).toContainText(/open, waiting at/);
-  await expect.poll(count).toContain('Modified 1 of 25 times allowed.');
+  // Modified: the dialog closes itself (no "Done" to tap) and the notice says the order's state.
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(/open, waiting at/);
 
-  // A second change in the same dialog: one tick up, and the count follows again.
+  // A second change: the dialog opened again counts the first, then one tick up.
+  await page.getByRole('list', { name: 'Orders' }).getByRole('button', { name: 'Modify' }).click();
+  await expect.poll(count).toContain('Modified 1 of 25 times allowed.');
   await dialog.getByRole('button', { name: 'Price ₹0.05 higher' }).click();
   await expect(dialog.getByLabel('Price (₹)')).toHaveValue('1.05');
   await dialog.getByRole('button', { name: 'Modify order' }).click();
-  await expect.poll(count).toContain('Modified 2 of 25 times allowed.');
-  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
   const response = await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });
   const orders = ((await response.json()) as { order_book: Array<{ quantity: number; price: number; modifications: number }> }).order_book;
   expect(orders).toEqual([expect.objectContaining({ quantity: 130, price: 1.05, modifications: 2 })]);

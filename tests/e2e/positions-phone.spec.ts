@@ -93,8 +93,9 @@ test('a stop-loss and a target placed from a position show on its row with their
   await row.getByRole('button', { name: 'Cancel the target' }).click();
   const cancel = page.getByRole('alertdialog');
   await cancel.getByRole('button', { name: 'Cancel order' }).click();
-  await expect(cancel.getByRole('status')).toContainText(/cancelled/);
-  await cancel.getByRole('button', { name: 'Done' }).click();
+  // Cancelled: the dialog closes itself, and the notice says so.
+  await expect(cancel).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(/cancelled/);
   await expect(row.locator('[data-protection="target"]')).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Target', exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Modify the stop-loss' })).toBeVisible();

@@ -3,7 +3,8 @@ import { defineMessage, useIntl, type MessageValue } from 'react-intl';
 import { modifyOrder } from '@/features/orders/api/trading-calls';
 import type { Order } from '@/features/orders/api/trading-types';
 import { IntentDialogActions } from '@/features/orders/components/intent-dialog-actions';
-import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
+import { IntentOutcomeView, useOrderSentence } from '@/features/orders/components/intent-outcome';
+import { answeredOrders, tellOrderChanged } from '@/features/orders/components/order-change-notice';
 import { orderActionMessages as messages } from '@/features/orders/components/order-dialogs';
 import { StepperField } from '@/features/orders/components/stepper-field';
 import { cannotSendText, problemMessages, stepMessages } from '@/features/orders/components/ticket-check-messages';
@@ -18,6 +19,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useFormat } from '@/lib/format/use-format';
 
 const modifyTitle = defineMessage<{ symbol: MessageValue }>({ id: 'orders.book.modifyTitle', defaultMessage: 'Modify {symbol}' });
+const modifiedTitle = defineMessage<{ symbol: MessageValue }>({ id: 'orders.book.modifiedTitle', defaultMessage: 'Order for {symbol} modified' });
 const modificationsText = defineMessage<{ used: MessageValue }>({
   id: 'orders.book.modifications',
   defaultMessage: 'Modified {used} of 25 times allowed.',
@@ -28,13 +30,14 @@ const lotSizeOf = (order: Order) => (order.lot_size !== undefined && order.quant
 
 /**
  * Change a working order's lots, price, trigger or type (at most 25 times, as Kite allows), checked as the
- * ticket checks them. The count of modifications follows each answer and the book, so a second change in
- * the same dialog says how many are left.
+ * ticket checks them. Once modified it closes itself and a notice says the order's state; a refusal or a
+ * rejection stays, with the reason, and the count of modifications follows each answer and the book.
  */
 export function ModifyOrderDialog({ order, accountNumber, onDone, onClose }: { order: Order; accountNumber: string; onDone: () => void; onClose: () => void }) {
   const intl = useIntl();
   const { formatNumber } = useFormat();
   const intent = useIntent(accountNumber);
+  const sentence = useOrderSentence();
   const lotSize = lotSizeOf(order);
   const [sizeText, setSizeText] = useState(String(lotSize === null ? order.quantity : order.quantity / lotSize));
   const [price, setPrice] = useState(order.price === 0 ? '' : order.price.toFixed(2));
@@ -49,8 +52,7 @@ export function ModifyOrderDialog({ order, accountNumber, onDone, onClose }: { o
   const problem = firstProblem(checks);
   const quantity = checks.lots === undefined ? Number(sizeText) * (lotSize ?? 1) : null;
 
-  const answered = intent.outcome !== null && (intent.outcome.kind === 'answered' || intent.outcome.kind === 'found') ? intent.outcome.orders : [];
-  const latest = answered.find((candidate) => candidate.order_id === order.order_id);
+  const latest = answeredOrders(intent.outcome).find((candidate) => candidate.order_id === order.order_id);
   const used = Math.max(order.modifications, latest?.modifications ?? 0);
 
   const send = async () => {
@@ -65,8 +67,17 @@ export function ModifyOrderDialog({ order, accountNumber, onDone, onClose }: { o
         ...(type === 'SL' ? { trigger_price: Number(trigger) } : {}),
       }),
     );
-    if (outcome !== null) onDone();
+    if (outcome === null) return;
+    onDone();
+    const changed = answeredOrders(outcome).find((candidate) => candidate.order_id === order.order_id);
+    // Modified as asked (still working at its new terms, or filled on them): the dialog goes, the notice
+    // says the order's state once. A rejection or a refusal stays here with its reason.
+    if (changed !== undefined && changed.status !== 'REJECTED' && changed.status !== 'CANCELLED') {
+      tellOrderChanged(modifiedTitle, order.tradingsymbol, [sentence(changed)]);
+      onClose();
+    }
   };
+  // Answered, and still open here: the broker rejected the change; only closing is left.
   const finished = latest !== undefined;
   const problemText = (key: keyof typeof checks) => {
     const found = checks[key];

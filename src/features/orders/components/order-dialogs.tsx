@@ -3,6 +3,7 @@ import { cancelOrders } from '@/features/orders/api/trading-calls';
 import type { Order } from '@/features/orders/api/trading-types';
 import { IntentDialogActions } from '@/features/orders/components/intent-dialog-actions';
 import { IntentOutcomeView, useOrderSentence } from '@/features/orders/components/intent-outcome';
+import { answeredOrders, tellOrderChanged } from '@/features/orders/components/order-change-notice';
 import { useIntent } from '@/features/orders/hooks/use-intent';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -26,19 +27,26 @@ const notCancelledTitle = defineMessage<{ symbol: MessageValue }>({ id: 'orders.
 
 type DialogProps = { order: Order; accountNumber: string; onDone: () => void; onClose: () => void };
 
-/** Cancel a working order, after a confirmation that names it. */
+/** Cancel a working order, after a confirmation that names it; it closes itself once the order is cancelled. */
 export function CancelOrderDialog({ order, accountNumber, onDone, onClose }: DialogProps) {
   const intl = useIntl();
   const intent = useIntent(accountNumber);
   const sentence = useOrderSentence();
   const send = async () => {
     const outcome = await intent.run((key) => cancelOrders(key, accountNumber, [order.order_id]));
-    if (outcome !== null) onDone();
+    if (outcome === null) return;
+    onDone();
+    const orders = answeredOrders(outcome);
+    // Cancelled as asked: nothing is left to read here, so the dialog goes and the notice says it once.
+    if (orders.length > 0 && orders.every((item) => item.status === 'CANCELLED')) {
+      tellOrderChanged(cancelledTitle, order.tradingsymbol, orders.map(sentence));
+      onClose();
+    }
   };
+  // Answered but not cancelled (it filled first): the question is over, the title says what happened, and the
+  // only button closes.
   const finished = intent.outcome !== null && (intent.outcome.kind === 'answered' || intent.outcome.kind === 'found');
-  // Once answered, the question is over: the title says what happened, and the only button closes.
-  const cancelled = finished && intent.outcome !== null && 'orders' in intent.outcome && intent.outcome.orders.every((item) => item.status === 'CANCELLED');
-  const title = !finished ? cancelTitle : cancelled ? cancelledTitle : notCancelledTitle;
+  const title = finished ? notCancelledTitle : cancelTitle;
   return (
     <Modal
       onClose={onClose}
