@@ -295,6 +295,26 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   },
   'bot.missed_title': { id: 'server.bot.missed_title', defaultMessage: '{bot} missed its entry' },
 
+  'no_trade.holiday': { id: 'server.no_trade.holiday', defaultMessage: 'NSE was closed: {name}.' },
+  'no_trade.no_history': { id: 'server.no_trade.no_history', defaultMessage: 'A trading day without imported history for the index: nothing to trade on.' },
+  'no_trade.before_open': {
+    id: 'server.no_trade.before_open',
+    defaultMessage:
+      'The entry time {entry} is before the exchange opens ({open}–{close} IST that day): backtests and live trading keep exchange hours, only demo mode trades at any hour.',
+  },
+  'no_trade.after_close': {
+    id: 'server.no_trade.after_close',
+    defaultMessage:
+      'The entry time {entry} is after the exchange closes ({open}–{close} IST that day): backtests and live trading keep exchange hours, only demo mode trades at any hour.',
+  },
+  'no_trade.no_price': { id: 'server.no_trade.no_price', defaultMessage: 'No price for a leg at the entry: {reason}' },
+  'no_trade.risk_limit': { id: 'server.no_trade.risk_limit', defaultMessage: 'A risk limit stopped trading for the day: {reason}' },
+  'no_trade.kill_switch': { id: 'server.no_trade.kill_switch', defaultMessage: 'The kill switch was on: {reason}' },
+  'no_trade.refused': { id: 'server.no_trade.refused', defaultMessage: 'The entry was refused: {reason}' },
+  'no_trade.missed': { id: 'server.no_trade.missed', defaultMessage: 'The entry was missed: {reason}' },
+  'no_trade.no_signal': { id: 'server.no_trade.no_signal', defaultMessage: 'No signal between {from} and {until}.' },
+  'no_trade.no_entry': { id: 'server.no_trade.no_entry', defaultMessage: 'The bot did not enter.' },
+
   'push.open': { id: 'server.push.open', defaultMessage: 'Open' },
   'push.kill_switch': { id: 'server.push.kill_switch', defaultMessage: 'Kill switch…' },
   'push.square_off': { id: 'server.push.square_off', defaultMessage: 'Square off…' },

@@ -11,7 +11,7 @@ import type { LocalText } from '../texts/said.ts';
 type Schemas = components['schemas'];
 export type Backtest = Schemas['Backtest'];
 export type BacktestBot = Schemas['BacktestBot'];
-export type BacktestReport = Pick<Backtest, 'trades' | 'equity' | 'daily' | 'risk_stops'> & { summary: Schemas['BacktestSummary'] };
+export type BacktestReport = Pick<Backtest, 'trades' | 'equity' | 'daily' | 'risk_stops' | 'no_trade_days'> & { summary: Schemas['BacktestSummary'] };
 
 /** A claimed job, as the runner needs it. */
 export type BacktestJob = { id: number; userId: number; bot: BacktestBot; portfolioId: number; entryUntil: string; from: string; to: string; capitalPaise: number };
@@ -73,6 +73,7 @@ function toBacktest(row: Row, withReport: boolean): Backtest {
     equity: report?.equity ?? [],
     daily: report?.daily ?? [],
     ...(report?.risk_stops === undefined ? {} : { risk_stops: report.risk_stops }),
+    ...(report?.no_trade_days === undefined ? {} : { no_trade_days: report.no_trade_days }),
   };
 }
 

@@ -2,9 +2,12 @@
 // bot engine and paper broker, priced from history (history-prices.ts), the clock injected and stepped through
 // the bot's times on each day with history: its entry, then every `stepMinutes` (while it holds a position) until its exit time (stops,
 // targets, trails and re-entries are judged at those instants), then past 15:30 for the paper broker's expiry
-// settlement. Progress is reported once a day, which is also where a cancel stops it.
+// settlement. Progress is reported once a day, which is also where a cancel stops it. Each of the bot's days
+// that produced no trade gets its reason (bots/engine/no-trade-days.ts): the calendar's and the data's before
+// the engine looks (a day whose session the entry does not fit in is not looked at: exchange hours), the
+// engine's own record after.
 import type { Database } from '../../db/database.ts';
-import { clockMinutes, istOffsetMs, marketHours } from '../market/ist.ts';
+import { clockMinutes, istDate, istOffsetMs, marketHours } from '../market/ist.ts';
 import type { IndexName } from '../market/index-config.ts';
 import { loadHeld } from '../bots/engine/engine-store.ts';
 import { num, signalStrategies } from '../bots/engine/rules.ts';
@@ -16,6 +19,9 @@ import { BacktestFailure, type BacktestRun } from './backtest-worker.ts';
 import { historyPrices } from './history-prices.ts';
 import { localTextOf, words } from '../texts/said.ts';
 import { listDay, shapeMarket } from './history-market.ts';
+import { loadTradingCalendar } from '../market/calendar-data.ts';
+import { addDays } from '../market/trading-calendar.ts';
+import { readEngineDay, reasonAfterLooking, reasonBeforeLooking, scheduledOn, type NoTradeDay } from '../bots/engine/no-trade-days.ts';
 
 const at = (day: string, minutes: number, seconds = 0) => new Date(Date.parse(`${day}T00:00:00Z`) - istOffsetMs + minutes * 60_000 + seconds * 1000);
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -97,6 +103,9 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
     const book = await openBook(job, history, clock, prices);
     try {
       const { services } = book;
+      // NSE's calendar as the migrations hold it, read before shapeMarket adds a year's missing weekdays as
+      // holidays (only where NSE's list is not known): a weekday without history is then no history, not a holiday.
+      const calendar = await loadTradingCalendar(book.db, 'NSE');
       await shapeMarket(book.db, index, days.map((day) => prices.day(index, day)!));
       const listed = new Set<string>();
       const margins: MarginSample[] = [];
@@ -107,6 +116,15 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
       const holding = async () => (await loadHeld(book.db)).has(botHeldKey);
       const { rows: limited } = await book.db.query('SELECT 1 FROM risk_limits WHERE broker_account_id = $1', [book.account.id]);
       const riskStops: RiskStop[] = [];
+      const noTradeDays: NoTradeDay[] = [];
+      const entry = { from: job.bot.entry_time, until: job.bot.kind === 'trading' ? job.entryUntil : null };
+      const signal = signalStrategies.includes(job.bot.strategy) ? { from: job.bot.entry_time, until: job.entryUntil } : null;
+      const withHistory = new Set(days);
+      // The bot's days without history (holidays, gaps) have their reason without a look.
+      for (let date = job.from; date <= job.to; date = addDays(date, 1)) {
+        if (withHistory.has(date) || !scheduledOn(job.bot.weekdays, date)) continue;
+        noTradeDays.push(reasonBeforeLooking(calendar, date, entry, false)!);
+      }
       for (const [position, day] of days.entries()) {
         // The book's planner statistics, refreshed as its tables grow (after 1, 2, 4, 8… days): PGlite runs
         // Postgres in single-user mode, where autovacuum never analyses a table, and a planner that takes each
@@ -123,8 +141,12 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
           await resumeAfterRiskStop(book, job.bot.kind, now);
         }
         const step = history.minutes.size > 0 ? steps.minutes : steps.daily;
-        const times = botTimes(job.bot, step);
         let held = await holding();
+        const scheduled = scheduledOn(job.bot.weekdays, day);
+        // An entry outside the day's session (08:06, accepted in demo mode) is not tried: the exchange is shut.
+        const outside = scheduled ? reasonBeforeLooking(calendar, day, entry, true) : null;
+        if (outside !== null) noTradeDays.push(outside);
+        const times = outside !== null && !held ? [] : botTimes(job.bot, step);
         let listedToday = false;
         for (const [n, minute] of times.entries()) {
           // Between the entry and the exit the engine has nothing to judge while the bot is flat (a trading bot's
@@ -150,6 +172,11 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
             held = await holding();
           }
         }
+        if (scheduled && outside === null) {
+          const stop = riskStops.find((candidate) => istDate(new Date(candidate.at)) === day);
+          const quiet = reasonAfterLooking(day, await readEngineDay(book.db, { kind: job.bot.kind, id: book.botId }, day), stop === undefined ? null : { text: stop.reason, i18n: stop.reason_i18n }, signal);
+          if (quiet !== null) noTradeDays.push(quiet);
+        }
         // After the close: contracts held into their expiry settle at the exchange's settlement price.
         if (held) {
           now = at(day, clockMinutes('15:30'), 30);
@@ -157,7 +184,8 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
         }
         await report((position + 1) / days.length);
       }
-      return await buildReport(book, prices, index, days, margins, riskStops);
+      noTradeDays.sort((a, b) => a.date.localeCompare(b.date));
+      return { ...(await buildReport(book, prices, index, days, margins, riskStops)), no_trade_days: noTradeDays };
     } finally {
       await book.db.close();
     }

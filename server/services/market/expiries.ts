@@ -2,7 +2,7 @@
 // weekday) and the exchange calendar: weekly contracts on every expiry weekday, the monthly contract on
 // the last one of the month, and any expiry that falls on a holiday moved to the trading day before it.
 import type { IndexFacts } from './index-config.ts';
-import { addDays, isoWeekday, tradingDayOnOrBefore, type TradingCalendar } from './trading-calendar.ts';
+import { addDays, isoWeekday, expiryDayOnOrBefore, type TradingCalendar } from './trading-calendar.ts';
 
 export type Expiry = {
   /** The IST date the contract expires (15:30 IST that day). */
@@ -23,7 +23,7 @@ function monthlyExpiries(facts: Pick<IndexFacts, 'expiryWeekday'>, calendar: Tra
   const dates: string[] = [];
   for (let offset = 0; dates.length < months && offset < months + 2; offset += 1) {
     const target = new Date(Date.UTC(year, month - 1 + offset, 1));
-    const date = tradingDayOnOrBefore(calendar, lastWeekdayOfMonth(target.getUTCFullYear(), target.getUTCMonth() + 1, facts.expiryWeekday));
+    const date = expiryDayOnOrBefore(calendar, lastWeekdayOfMonth(target.getUTCFullYear(), target.getUTCMonth() + 1, facts.expiryWeekday));
     if (date >= from) dates.push(date);
   }
   return dates;
@@ -46,7 +46,7 @@ export function listExpiries(
     let weeklies = 0;
     // The week's nominal expiry day, shifted for holidays; a shift may land before `from` on the day after a holiday.
     for (let guard = 0; weeklies < counts.weekly && guard < counts.weekly + 10; guard += 1, day = addDays(day, 7)) {
-      const date = tradingDayOnOrBefore(calendar, day);
+      const date = expiryDayOnOrBefore(calendar, day);
       if (date < from) continue;
       if (!byDate.has(date)) byDate.set(date, { date, kind: 'weekly' });
       weeklies += 1;

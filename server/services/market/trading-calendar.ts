@@ -50,13 +50,16 @@ export function isTradingDay(calendar: TradingCalendar, date: string): boolean {
 }
 
 /**
- * The trading day on or before `date`. Expiries falling on a holiday move here, as the exchanges move
- * them. A year of closures in a row means the calendar is broken, not that the market is.
+ * The day on or before `date` where an expiry can fall: a weekday with the exchange's regular session. Expiries
+ * falling on a holiday move here, as the exchanges move them. A weekday of special hours is a holiday with a
+ * short session (Muhurat trading on a weekday Diwali): contracts do not expire in it (NSE moved the NIFTY expiry
+ * of Tuesday 21 October 2025 to Monday the 20th), and a weekend session never holds an expiry. A year of
+ * closures in a row means the calendar is broken, not that the market is.
  */
-export function tradingDayOnOrBefore(calendar: TradingCalendar, date: string): string {
+export function expiryDayOnOrBefore(calendar: TradingCalendar, date: string): string {
   let day = date;
   for (let step = 0; step < 366; step += 1) {
-    if (isTradingDay(calendar, day)) return day;
+    if (isoWeekday(day) <= 5 && !calendar.holidays.has(day) && !calendar.specialSessions.has(day)) return day;
     day = addDays(day, -1);
   }
   throw new Error(`no trading day in the year before ${date}: the market calendar is wrong`);

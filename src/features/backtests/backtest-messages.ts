@@ -162,5 +162,14 @@ export const backtestMessages = {
     id: 'backtests.riskStop',
     defaultMessage: 'Risk limit stopped trading at {at}, for the rest of that day: {reason}',
   }),
+  noTradeDaysTitle: defineMessage<{ days: MessageValue }>({
+    id: 'backtests.noTradeDaysTitle',
+    defaultMessage: '{days, plural, one {# day} other {# days}} of the bot’s without a trade, and why',
+  }),
+  noTradeReason: defineMessage<{ reason: MessageValue; days: MessageValue }>({
+    id: 'backtests.noTradeReason',
+    defaultMessage:
+      '{reason, select, holiday {Holiday} no_history {No history} before_open {Before the open} after_close {After the close} risk_limit {Risk limit} kill_switch {Kill switch} no_price {No price} refused {Refused} missed {Missed} no_signal {No signal} other {No entry}}: {days, plural, one {# day} other {# days}}',
+  }),
   failedBecause: defineMessage<{ reason: MessageValue }>({ id: 'backtests.failedBecause', defaultMessage: 'Failed: {reason}' }),
 };

@@ -1,35 +1,93 @@
+// A backtest that makes no trade says why, day by day (issue 36): a daily bot entering at 08:06 (accepted in demo
+// mode) over Diwali week 2025 on NSE's calendar. Monday and Friday are before the open; Tuesday's only session
+// was Muhurat trading (13:45–14:45), also after 08:06 and 09:20; Wednesday was a holiday (Diwali
+// Balipratipada); Thursday traded but has no imported history. The same bot at 09:20 trades Monday and Friday,
+// and says "no price" on Monday when the history lacks that day's expiry (NSE moved Tuesday's to Monday 20th).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { signedInAccount } from '../support/accounts.ts';
+import { testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../support/trading.ts';
 import { importHistory, syntheticRows } from './history-fixture.ts';
 
-type Schemas = components['schemas'];
-const underlying = { '2025-10-20': 25800, '2025-10-21': 25850, '2025-10-24': 25900 };
+type Backtest = components['schemas']['Backtest'];
 
-describe('experiment', () => {
+const underlying = { '2025-10-20': 25_800, '2025-10-21': 25_850, '2025-10-24': 25_900 };
+const exchangeHours = 'backtests and live trading keep exchange hours, only demo mode trades at any hour.';
+
+describe.each(testBackends)('the days a backtest made no trade on %s', (backend) => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await startTestServer({ backend: 'pglite' });
-    await importHistory(server.db, 'NIFTY', underlying, syntheticRows(underlying, ['2025-10-28', '2025-11-04']));
-  });
-  afterEach(async () => server.close());
 
-  it('08:06', async () => {
+  beforeEach(async () => {
+    server = await startTestServer({ backend });
+  });
+
+  const importWeek = (expiries: string[]) => importHistory(server.db, 'NIFTY', underlying, syntheticRows(underlying, expiries));
+
+  afterEach(async () => {
+    await server.close();
+  });
+
+  async function backtest(entryTime: string, capital = 1_000_000): Promise<Backtest> {
     const call = guardedClient(server.app);
     const { token } = await signedInAccount(call);
     const { account } = await createBrokerAccount(call, token);
     const portfolio = await createPortfolio(call, token, account.id);
     const strategies = await baseStrategies(call, token);
-    const body = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, { weekdays: [1, 2, 3, 4, 5], entry_time: '08:06', exit_time: '15:15' });
-    const queued = await call<{ backtest: Schemas['Backtest'] }>('createBacktest', { token, body: { bot: body, from: '2025-10-20', to: '2025-10-24', capital: 500000 } });
+    const bot = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, { weekdays: [1, 2, 3, 4, 5], entry_time: entryTime, exit_time: '15:15' });
+    const queued = await call<{ backtest: Backtest }>('createBacktest', { token, body: { bot, from: '2025-10-20', to: '2025-10-24', capital } });
     expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-    const services = server.app.getDecorator<Services>(servicesDecorator);
-    const pass = await services.backtests.worker.pass();
-    const got = await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: queued.body.backtest.id } });
-    console.log(pass, JSON.stringify(got.body.backtest.summary), JSON.stringify(got.body.backtest.daily));
-  }, 180_000);
+    expect((await server.app.getDecorator<Services>(servicesDecorator).backtests.worker.pass()).outcome).toBe('done');
+    return (await call<{ backtest: Backtest }>('getBacktest', { token, params: { id: queued.body.backtest.id } })).body.backtest;
+  }
+
+  it('an 08:06 entry: before the open each trading day, the holiday by name, the day without history', async () => {
+    await importWeek(['2025-10-20', '2025-10-28', '2025-11-04']);
+    const report = await backtest('08:06');
+    expect(report.summary?.trades).toBe(0);
+    expect(report.no_trade_days?.map((day) => [day.date, day.reason])).toEqual([
+      ['2025-10-20', 'before_open'],
+      ['2025-10-21', 'before_open'],
+      ['2025-10-22', 'holiday'],
+      ['2025-10-23', 'no_history'],
+      ['2025-10-24', 'before_open'],
+    ]);
+    const [monday, muhurat, holiday] = report.no_trade_days!;
+    expect(monday!.message).toBe(`The entry time 08:06 is before the exchange opens (09:15–15:30 IST that day): ${exchangeHours}`);
+    expect(monday!.message_i18n).toEqual({ code: 'no_trade.before_open', params: { entry: '08:06', open: '09:15', close: '15:30' } });
+    expect(muhurat!.message_i18n.params).toEqual({ entry: '08:06', open: '13:45', close: '14:45' });
+    expect(holiday!.message_i18n).toEqual({ code: 'no_trade.holiday', params: { name: 'Diwali Balipratipada' } });
+  }, 240_000);
+
+  it('a 09:20 entry trades Monday and Friday, and says why not on the other three days', async () => {
+    await importWeek(['2025-10-20', '2025-10-28', '2025-11-04']);
+    const report = await backtest('09:20');
+    expect(report.summary?.trades).toBe(2);
+    expect(report.no_trade_days?.map((day) => [day.date, day.reason])).toEqual([
+      ['2025-10-21', 'before_open'],
+      ['2025-10-22', 'holiday'],
+      ['2025-10-23', 'no_history'],
+    ]);
+  }, 240_000);
+
+  it('a leg without a price: the engine’s refusal, said with the contract', async () => {
+    await importWeek(['2025-10-28', '2025-11-04']);
+    const report = await backtest('09:20');
+    expect(report.summary?.trades).toBe(1);
+    const monday = report.no_trade_days?.find((day) => day.date === '2025-10-20');
+    expect(monday?.reason).toBe('no_price');
+    expect(monday?.message).toBe('No price for a leg at the entry: NIFTY25O2025800CE: No price for NIFTY25O2025800CE right now. Try again in a moment.');
+  }, 240_000);
+
+  it('an entry the broker refused (the expiry day’s margin above the capital): the refusal’s words', async () => {
+    await importWeek(['2025-10-20', '2025-10-28', '2025-11-04']);
+    const report = await backtest('09:20', 500_000);
+    const monday = report.no_trade_days?.find((day) => day.date === '2025-10-20');
+    expect(monday?.reason).toBe('refused');
+    expect(monday?.message).toMatch(/^The entry was refused: NIFTY25O2025800CE: Insufficient funds\. Required margin is ₹[\d,.]+ but available margin is ₹5,00,000\.00\.$/);
+    expect(monday?.message_i18n.code).toBe('no_trade.refused');
+  }, 240_000);
 });

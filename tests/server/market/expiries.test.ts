@@ -1,7 +1,7 @@
 // Expiry dates and Kite tradingsymbols from index facts and the exchange calendar (NSE's 2026 circular).
 import { describe, expect, it } from 'vitest';
 import { listExpiries } from '../../../server/services/market/expiries.ts';
-import { isTradingDay, sessionOn, tradingDayOnOrBefore, type TradingCalendar } from '../../../server/services/market/trading-calendar.ts';
+import { isTradingDay, sessionOn, expiryDayOnOrBefore, type TradingCalendar } from '../../../server/services/market/trading-calendar.ts';
 import { optionTradingsymbol } from '../../../server/services/market/tradingsymbol.ts';
 
 const calendar: TradingCalendar = {
@@ -28,9 +28,23 @@ describe('the trading calendar', () => {
     expect(sessionOn(calendar, '2026-11-23')).toEqual({ open: '09:15', close: '15:30' });
   });
 
-  it('finds the trading day on or before a date, across a weekend', () => {
-    expect(tradingDayOnOrBefore(calendar, '2026-12-27')).toBe('2026-12-24');
-    expect(tradingDayOnOrBefore(calendar, '2026-11-23')).toBe('2026-11-23');
+  it('finds the expiry day on or before a date, across a weekend', () => {
+    expect(expiryDayOnOrBefore(calendar, '2026-12-27')).toBe('2026-12-24');
+    expect(expiryDayOnOrBefore(calendar, '2026-11-23')).toBe('2026-11-23');
+  });
+
+  it('never lets a contract expire in a special session: a weekday Muhurat hour is a holiday for expiries, a Budget Sunday none', () => {
+    // NSE's 2025 calendar: Tuesday 21 October was Diwali Laxmi Pujan, traded only 13:45–14:45 (Muhurat); the
+    // NIFTY weekly of that Tuesday expired on Monday the 20th.
+    const diwali: TradingCalendar = {
+      holidays: new Map([['2025-10-22', 'Diwali Balipratipada']]),
+      specialSessions: new Map([['2025-10-21', { open: '13:45', close: '14:45', description: 'Diwali Laxmi Pujan: Muhurat trading only' }]]),
+    };
+    expect(isTradingDay(diwali, '2025-10-21')).toBe(true);
+    expect(expiryDayOnOrBefore(diwali, '2025-10-21')).toBe('2025-10-20');
+    expect(listExpiries(nifty, diwali, '2025-10-20', { weekly: 2, monthly: 0 }).map((expiry) => expiry.date)).toEqual(['2025-10-20', '2025-10-28']);
+    expect(expiryDayOnOrBefore(calendar, '2026-02-02')).toBe('2026-02-02');
+    expect(expiryDayOnOrBefore(calendar, '2026-02-01')).toBe('2026-01-30');
   });
 });
 

@@ -9,6 +9,7 @@ import { EquityChart } from '@/features/backtests/components/equity-chart';
 import { PnlCalendarView } from '@/features/backtests/components/pnl-calendar-view';
 import { SaveAsBotButton, type SavedBotNote } from '@/features/backtests/components/save-as-bot';
 import { SummaryFigures } from '@/features/backtests/components/summary-figures';
+import { NoTradeDays } from '@/features/backtests/components/no-trade-days';
 import { TradesList } from '@/features/backtests/components/trades-list';
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
 import { configuredBotMessages } from '@/features/backtests/configured-bot-messages';
@@ -51,6 +52,7 @@ function Report({ backtest }: { backtest: Backtest }) {
       </Section>
       <Section id="report-trades" title={intl.formatMessage(messages.tradesTitle)}>
         <TradesList trades={backtest.trades} riskStops={backtest.risk_stops} />
+        <NoTradeDays days={backtest.no_trade_days ?? []} open={backtest.trades.length === 0} />
       </Section>
     </>
   );
