@@ -9,7 +9,9 @@ import { signInReadyToTrade } from './support/trading';
 // request, more than 7 strikes on a laptop's first screen and the essentials of both sides on a phone.
 // A price alert on an option is made from the chain, and the alerts list shows it fire by itself.
 
-const units = /^[+-]?\d+([.,]\d)?\s?(K|L|Cr|k|M)?$/;
+// Open interest, its change and volume in lakh, the unit in the header: a plain number, never a compact scale.
+const units = /^[+-]?\d{1,3}(,\d{2,3})*(\.\d+)?$/;
+const frenchUnits = /^[+-]?\d{1,3}([\u202f\u00a0 ]\d{3})*(,\d+)?$/;
 
 test('at 1280×800 the desk shows more than 7 strikes, OI, OI change and volume on both sides, and PCR, max pain and the straddle', async ({ page }) => {
   test.setTimeout(150_000);
@@ -24,15 +26,15 @@ test('at 1280×800 the desk shows more than 7 strikes, OI, OI change and volume 
 
   // Delta follows when the figures leave room: with the session's volume and OI change (lakh, signed) the
   // chain drops it at 1280 px rather than scroll sideways (chain-columns.ts).
-  for (const name of ['LTP', 'OI', 'OI chg', 'Volume', 'IV']) await expect(chain.table.getByRole('columnheader', { name, exact: true })).toHaveCount(2);
-  // Figures arrive with the prices; OI and volume are whole units (in lakh), OI change signed.
-  await expect.poll(async () => (await chain.atmColumns()).filter(([head, value]) => head === 'OI' && units.test(plain(value))).length).toBe(2);
+  for (const name of ['LTP', 'OI (lakh)', 'OI chg (lakh)', 'Volume (lakh)', 'IV']) await expect(chain.table.getByRole('columnheader', { name, exact: true })).toHaveCount(2);
+  // Figures arrive with the prices; OI and volume in lakh (the header says so), OI change signed.
+  await expect.poll(async () => (await chain.atmColumns()).filter(([head, value]) => head === 'OI (lakh)' && units.test(plain(value))).length).toBe(2);
   for (const [head, value] of await chain.atmColumns()) {
-    if (head === 'Volume' || head === 'OI chg') expect(plain(value), head).toMatch(units);
+    if (head === 'Volume (lakh)' || head === 'OI chg (lakh)') expect(plain(value), head).toMatch(units);
   }
   // Simulated trading (once a minute) moves volume and open interest: some strike shows both.
-  await expect.poll(async () => (await chain.columnValues('Volume')).some((value) => plain(value) !== '0' && units.test(plain(value))), { timeout: 90_000 }).toBe(true);
-  await expect.poll(async () => (await chain.columnValues('OI chg')).some((value) => /^[+-]\d/.test(plain(value))), { timeout: 90_000 }).toBe(true);
+  await expect.poll(async () => (await chain.columnValues('Volume (lakh)')).some((value) => plain(value) !== '0' && units.test(plain(value))), { timeout: 90_000 }).toBe(true);
+  await expect.poll(async () => (await chain.columnValues('OI chg (lakh)')).some((value) => /^[+-]\d/.test(plain(value))), { timeout: 90_000 }).toBe(true);
 
   // The header: PCR a ratio, max pain a listed strike (points, not rupees), the straddle the ATM call and put.
   await expect(chain.figure('PCR')).toHaveText(/^\u2068?\d+\.\d{2}\u2069?$/);
@@ -74,7 +76,9 @@ test('in French and dark at 1280 px the chain fits its box with the same figures
   await shell.useLayout({ theme: /^dark$/i, language: /français/i });
   const chain = new OptionChainPage(page, /Chaîne d’options de NIFTY/);
   await expect(chain.atmRow).toHaveCount(1);
-  for (const name of ['Dernier', 'OI', 'Var. OI', 'Volume']) await expect(chain.table.getByRole('columnheader', { name, exact: true })).toHaveCount(2);
+  for (const name of ['Dernier', 'OI (lakhs)', 'Var. OI (lakhs)', 'Volume (lakhs)']) await expect(chain.table.getByRole('columnheader', { name, exact: true })).toHaveCount(2);
+  // The same notation as in English, French digits: 36,4 where English writes 36.4 (never "3,6 M" or "318,2 k").
+  await expect.poll(async () => (await chain.atmColumns()).filter(([head, value]) => head === 'OI (lakhs)' && frenchUnits.test(plain(value))).length).toBe(2);
   await expect(chain.figure('Straddle ATM')).toHaveText(/^\u2068?[\d\u202f ]+,\d{2}\s₹\u2069?$/);
   // French headers are wider: the chain drops a column rather than hide the puts' edge.
   const overflow = await chain.scroller.evaluate((box) => box.scrollWidth - box.clientWidth);
@@ -83,9 +87,9 @@ test('in French and dark at 1280 px the chain fits its box with the same figures
   await page.screenshot({ path: 'test-results/option-chain/chain-fr-dark-1280.png' });
 });
 
-for (const [language, tableName, ltp] of [
-  ['en', /Option chain of NIFTY/, 'LTP'],
-  ['fr', /Chaîne d’options de NIFTY/, 'Dernier'],
+for (const [language, tableName, ltp, oi] of [
+  ['en', /Option chain of NIFTY/, 'LTP', 'OI (lakh)'],
+  ['fr', /Chaîne d’options de NIFTY/, 'Dernier', 'OI (lakhs)'],
 ] as const) {
   test(`at 360 px (${language}) both sides show the last price and OI without scrolling sideways`, async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
@@ -96,12 +100,12 @@ for (const [language, tableName, ltp] of [
     const chain = new OptionChainPage(page, tableName);
     await expect(chain.atmRow).toHaveCount(1);
     await chain.table.scrollIntoViewIfNeeded();
-    for (const name of [ltp, 'OI']) {
+    for (const name of [ltp, oi]) {
       const headers = chain.table.getByRole('columnheader', { name, exact: true });
       await expect(headers).toHaveCount(2);
       for (const header of await headers.all()) await expect(header).toBeInViewport({ ratio: 1 });
     }
-    await expect.poll(async () => (await chain.atmColumns()).filter(([head, value]) => head === 'OI' && units.test(plain(value))).length).toBe(2);
+    await expect.poll(async () => (await chain.atmColumns()).filter(([head, value]) => head === oi && (language === 'en' ? units : frenchUnits).test(plain(value))).length).toBe(2);
     const trade = chain.atmRow.getByRole('button', { name: language === 'en' ? /, trade / : /, négocier / });
     await expect(trade).toHaveCount(2);
     for (const button of await trade.all()) await expect(button).toBeInViewport({ ratio: 1 });

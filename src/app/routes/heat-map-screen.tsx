@@ -26,7 +26,7 @@ const messages = defineMessages({
   tapHint: { id: 'analytics.heatMap.tapHint', defaultMessage: 'Tap a tile for its figures.' },
   last: { id: 'analytics.heatMap.last', defaultMessage: 'Last price' },
   change: { id: 'analytics.heatMap.change', defaultMessage: 'Change' },
-  oi: { id: 'analytics.heatMap.oi', defaultMessage: 'Open interest' },
+  oi: { id: 'analytics.heatMap.oi', defaultMessage: 'Open interest (lakh)' },
   iv: { id: 'analytics.heatMap.iv', defaultMessage: 'Implied volatility' },
   trade: { id: 'analytics.heatMap.trade', defaultMessage: 'Trade on the desk' },
   lotSize: { id: 'analytics.heatMap.lotSize', defaultMessage: 'Lot size' },
@@ -36,7 +36,7 @@ const messages = defineMessages({
 
 const tileLabel = defineMessage<{ strike: MessageValue; type: MessageValue; change: MessageValue; oi: MessageValue }>({
   id: 'analytics.heatMap.tile',
-  defaultMessage: '{strike} {type}: {change}, open interest {oi}',
+  defaultMessage: '{strike} {type}: {change}, open interest {oi} lakh',
 });
 
 const tileName = defineMessage<{ strike: MessageValue; type: MessageValue }>({ id: 'analytics.heatMap.tileName', defaultMessage: '{strike} {type}' });
@@ -106,7 +106,7 @@ function useMapSize() {
 
 function HeatMap({ data, selected, onSelect }: { data: HeatMapData; selected: string | null; onSelect: (instrument: string) => void }) {
   const intl = useIntl();
-  const { formatNumber, formatPercent } = useFormat();
+  const { formatPercent, formatLakh } = useFormat();
   const { box, width: mapWidth, height: mapHeight } = useMapSize();
   const tiles = useMemo(() => squarify(data.tiles, (tile) => tile.oi, mapWidth, mapHeight), [data.tiles, mapWidth, mapHeight]);
   if (data.tiles.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.empty)}</p>;
@@ -123,7 +123,7 @@ function HeatMap({ data, selected, onSelect }: { data: HeatMapData; selected: st
               <button
                 type="button"
                 aria-pressed={selected === item.instrument.instrument}
-                aria-label={intl.formatMessage(tileLabel, { strike: item.instrument.strike, type: item.instrument.instrument_type, change: percent(item.changePct), oi: formatNumber(item.oi) })}
+                aria-label={intl.formatMessage(tileLabel, { strike: item.instrument.strike, type: item.instrument.instrument_type, change: percent(item.changePct), oi: formatLakh(item.oi) })}
                 onClick={() => onSelect(item.instrument.instrument)}
                 className={`flex size-full flex-col items-center justify-center overflow-hidden rounded-sm text-[0.7rem] leading-tight ${bucket.tone} aria-pressed:ring-2 aria-pressed:ring-fg focus-visible:outline-2 focus-visible:outline-brand`}
               >
@@ -163,12 +163,12 @@ function Legend() {
 
 function Details({ tile, lotSize }: { tile: HeatTile; lotSize: number | null }) {
   const intl = useIntl();
-  const { formatNumber, formatPercent } = useFormat();
+  const { formatNumber, formatPercent, formatLakh } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const rows: Array<[string, string]> = [
     [intl.formatMessage(messages.last), formatNumber(tile.last, two)],
     [intl.formatMessage(messages.change), formatPercent(tile.changePct / 100, { maximumFractionDigits: 2, signDisplay: 'exceptZero' })],
-    [intl.formatMessage(messages.oi), formatNumber(tile.oi)],
+    [intl.formatMessage(messages.oi), formatLakh(tile.oi)],
     [intl.formatMessage(messages.iv), tile.iv === null ? '—' : formatPercent(tile.iv / 100, { maximumFractionDigits: 1 })],
     ...(lotSize === null ? [] : [[intl.formatMessage(messages.lotSize), formatNumber(lotSize)] as [string, string]]),
   ];

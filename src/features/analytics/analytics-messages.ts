@@ -15,7 +15,7 @@ export const analyticsMessages = defineMessages({
   high: { id: 'analytics.col.high', defaultMessage: 'High' },
   low: { id: 'analytics.col.low', defaultMessage: 'Low' },
   close: { id: 'analytics.col.close', defaultMessage: 'Close' },
-  volume: { id: 'analytics.col.volume', defaultMessage: 'Contracts' },
+  volume: { id: 'analytics.col.volume', defaultMessage: 'Contracts (lakh)' },
   signal: { id: 'analytics.col.signal', defaultMessage: 'Signal' },
   marketWide: { id: 'analytics.marketWide', defaultMessage: 'Market' },
   bullish: { id: 'analytics.sentiment.bullish', defaultMessage: 'Bullish' },

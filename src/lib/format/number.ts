@@ -10,7 +10,7 @@ export type NumberOptions = {
   maximumFractionDigits?: number;
   /** 'always' / 'exceptZero' to show a + on positives. */
   signDisplay?: 'auto' | 'always' | 'exceptZero' | 'never';
-  /** Short scales: 1.2L, 3.4Cr in en-IN; 1,2 M in fr. */
+  /** Short scales: 1.2L, 3.4Cr in en-IN; 1,2 M in fr (money only: open interest and volume use formatLakh). */
   compact?: boolean;
 };
 
@@ -73,4 +73,17 @@ export function formatPercent(fraction: number, locale: Locale, opts: PercentOpt
   const options = intlOptions(rest, { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 });
   if (signed) options.signDisplay = 'exceptZero';
   return formatter(locale, options).format(fraction);
+}
+
+/** One lakh: 1,00,000. */
+export const lakh = 100_000;
+
+/**
+ * Open interest and volume in lakh, the notation of Indian option chains (Kite's and Sensibull's "OI (lakh)"),
+ * in every language, the unit said once in the column's header: 36,40,000 is en-IN 36.4, fr 36,4 (compact
+ * notation wrote 36.4L in English and 3,6 M in French). One decimal; below one lakh two significant digits,
+ * so a thin strike does not read 0 (3,250 is 0.033).
+ */
+export function formatLakh(units: number, locale: Locale, opts: Pick<NumberOptions, 'signDisplay'> = {}): string {
+  return formatter(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, maximumSignificantDigits: 2, roundingPriority: 'morePrecision', ...opts }).format(units / lakh);
 }

@@ -4,6 +4,7 @@ import { localeFromIntl, type Locale } from '@/i18n/locale';
 import { formatDate, formatDateTime, formatHourMinute, formatTime, formatWeekdayTime, type DateInput } from '@/lib/format/date';
 import {
   formatInr,
+  formatLakh,
   formatNumber,
   formatPercent,
   formatSignedInr,
@@ -17,6 +18,8 @@ export type BoundFormat = {
   formatInr: (value: number, opts?: NumberOptions) => string;
   formatSignedInr: (value: number, opts?: NumberOptions) => string;
   formatNumber: (value: number, opts?: NumberOptions) => string;
+  /** Open interest or volume in lakh (the header says "(lakh)"). */
+  formatLakh: (units: number, opts?: Pick<NumberOptions, 'signDisplay'>) => string;
   formatPercent: (fraction: number, opts?: PercentOptions) => string;
   formatDate: (input: DateInput) => string;
   formatDateTime: (input: DateInput) => string;
@@ -39,6 +42,7 @@ export function useFormat(): BoundFormat {
       formatInr: (value, opts) => isolate(signJoined(formatInr(value, locale, opts))),
       formatSignedInr: (value, opts) => isolate(signJoined(formatSignedInr(value, locale, opts))),
       formatNumber: (value, opts) => isolate(formatNumber(value, locale, opts)),
+      formatLakh: (units, opts) => isolate(formatLakh(units, locale, opts)),
       formatPercent: (fraction, opts) => isolate(formatPercent(fraction, locale, opts)),
       formatDate: (input) => isolate(formatDate(input, locale)),
       formatDateTime: (input) => isolate(formatDateTime(input, locale)),

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatHourMinute, formatTime, NO_DATE } from '@/lib/format/date';
-import { formatInr, formatNumber, formatPercent, formatSignedInr } from '@/lib/format/number';
+import { formatInr, formatLakh, formatNumber, formatPercent, formatSignedInr } from '@/lib/format/number';
 import { isolate, signJoined, withoutIsolates, WJ } from '@/lib/format/isolate';
 import { useFormat } from '@/lib/format/use-format';
 import { I18nProvider, preloadMessages } from '@/i18n/i18n-provider';
@@ -40,6 +40,25 @@ describe('money and numbers', () => {
     expect(spaces(formatPercent(0.0125, 'fr'))).toBe('1,25 %');
     expect(formatPercent(-0.5, 'en', { signed: true })).toBe('-50%');
     expect(formatPercent(0.031, 'en', { signed: true, maximumFractionDigits: 1 })).toBe('+3.1%');
+  });
+
+  it('writes open interest and volume in lakh, the same notation in English and French (the unit is in the header)', () => {
+    expect(formatLakh(3_640_000, 'en')).toBe('36.4');
+    expect(formatLakh(3_640_000, 'fr')).toBe('36,4');
+    expect(formatLakh(123_456_789, 'en')).toBe('1,234.6');
+    expect(spaces(formatLakh(123_456_789, 'fr'))).toBe('1 234,6');
+    // Below a lakh, two significant digits: a thin strike never reads 0.
+    expect(formatLakh(3_250, 'en')).toBe('0.033');
+    expect(formatLakh(65, 'fr')).toBe('0,00065');
+    expect(formatLakh(0, 'en')).toBe('0');
+    // A column reads evenly: a round figure keeps its decimal.
+    expect(formatLakh(16_000_000, 'en')).toBe('160.0');
+    expect(formatLakh(-1_820_000, 'en', { signDisplay: 'exceptZero' })).toBe('-18.2');
+    expect(formatLakh(31_850_000, 'en', { signDisplay: 'exceptZero' })).toBe('+318.5');
+    // Never a compact scale: no L, Cr, k or M in either language.
+    for (const locale of ['en', 'fr'] as const) {
+      for (const units of [4_875_000, 318_200, 3_640_000_000]) expect(formatLakh(units, locale)).not.toMatch(/[LkMC]/);
+    }
   });
 
   it('accepts a maximum below the default minimum instead of throwing', () => {

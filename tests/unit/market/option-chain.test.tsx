@@ -9,6 +9,7 @@ import { IntlProvider } from 'react-intl';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@openapi/main';
 import { OptionChain } from '@/features/market/components/option-chain';
+import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
 
 type Schemas = components['schemas'];
@@ -60,9 +61,9 @@ beforeEach(async () => {
 });
 afterEach(() => server.resetHandlers());
 
-const renderChain = () =>
+const renderChain = (locale: 'en' | 'fr' = 'en') =>
   render(
-    <IntlProvider locale="en" defaultLocale="en">
+    <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : undefined}>
       <OptionChain />
     </IntlProvider>,
   );
@@ -112,5 +113,53 @@ describe('the option chain strike range', () => {
     const remembered = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Strikes' });
     await waitFor(() => expect(remembered.value).toBe('all'));
     expect((await screen.findByRole('table', { name: /Option chain of NIFTY/ })).getAttribute('aria-rowcount')).toBe('103');
+  });
+});
+
+describe('open interest on the chain', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.hasAttribute('data-chain-scroll') ? 600 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(40);
+    const now = () => new Date().toISOString();
+    server.use(
+      http.post(`${API}/analytics/functions/v1/market_data`, () =>
+        HttpResponse.json({
+          data: {
+            'NSE:NIFTY 50': { last_price: 26_040, timestamp: now() },
+            'NFO:NIFTY26D0126050CE': { last_price: 112.4, timestamp: now(), oi: 3_640_000, volume: 31_820_000 },
+            'NFO:NIFTY26D0126050PE': { last_price: 98.15, timestamp: now(), oi: 318_200, volume: 4_875_000 },
+          },
+        }),
+      ),
+    );
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The at-the-money row's open interest, calls' then puts' (a phone-narrow chain: OI and last price a side). */
+  const atmOpenInterest = async (name: RegExp) => {
+    const table = await screen.findByRole('table', { name });
+    const row = await waitFor(() => {
+      const found = table.querySelector('tbody tr[aria-current="true"]');
+      if (found === null || found.children[0]?.textContent === '\u2014') throw new Error('no open interest yet');
+      return found;
+    }, { timeout: 4000 });
+    const cells = [...row.children].map((cell) => (cell.textContent ?? '').replace(/[\u2066-\u2069]/g, ''));
+    return [cells[0], cells.at(-1)];
+  };
+
+  it('reads in lakh, the unit under its header, in English', async () => {
+    renderChain();
+    const table = await screen.findByRole('table', { name: /Option chain of NIFTY/ });
+    expect(within(table).getAllByRole('columnheader', { name: 'OI (lakh)' })).toHaveLength(2);
+    expect(await atmOpenInterest(/Option chain of NIFTY/)).toEqual(['36.4', '3.2']);
+  });
+
+  it('reads the same in French, with the French word: no "3,6 M" or "318,2 k"', async () => {
+    renderChain('fr');
+    const table = await screen.findByRole('table', { name: /Chaîne d’options de NIFTY/ });
+    expect(within(table).getAllByRole('columnheader', { name: 'OI (lakhs)' })).toHaveLength(2);
+    expect(await atmOpenInterest(/Chaîne d’options de NIFTY/)).toEqual(['36,4', '3,2']);
   });
 });

@@ -108,7 +108,7 @@ function CommentaryFeed({ rows }: { rows: Commentary[] }) {
 
 export function DailyTable({ rows, caption }: { rows: DailyData[]; caption: string }) {
   const intl = useIntl();
-  const { formatNumber, formatDate } = useFormat();
+  const { formatNumber, formatDate, formatLakh } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   if (rows.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(m.noRows)}</p>;
   return (
@@ -137,7 +137,7 @@ export function DailyTable({ rows, caption }: { rows: DailyData[]; caption: stri
               <td className={`${cell} hidden text-end tabular-nums sm:table-cell`}>{formatNumber(row.low, two)}</td>
               <td className={`${cell} text-end tabular-nums`}>{formatNumber(row.close, two)}</td>
               <td className={`${cell} text-end`}><ChangeText change={row.change} percent={row.change_pct} /></td>
-              <td className={`${cell} hidden text-end tabular-nums md:table-cell`}>{formatNumber(row.volume)}</td>
+              <td className={`${cell} hidden text-end tabular-nums md:table-cell`}>{formatLakh(row.volume)}</td>
             </tr>
           ))}
         </tbody>

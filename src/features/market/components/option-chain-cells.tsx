@@ -21,6 +21,7 @@ export const cellMessages = defineMessages({
   theta: { id: 'market.chain.theta', defaultMessage: 'Theta' },
   vega: { id: 'market.chain.vega', defaultMessage: 'Vega' },
   alert: { id: 'market.chain.alertColumn', defaultMessage: 'Alert' },
+  lakh: { id: 'market.chain.lakhUnit', defaultMessage: '(lakh)', description: 'The unit under the OI, OI change and volume headers: figures in lakh (1,00,000) of units.' },
   noPrice: { id: 'market.chain.noPrice', defaultMessage: 'No price' },
 });
 // The visible price leads the name, so a voice-control user can say what they see (WCAG 2.5.3).
@@ -55,8 +56,8 @@ const headerLabel: Record<ChainColumn, keyof typeof cellMessages> = {
 // Rows 40 px on a phone (a 32 px price button to tap), 29 px from 640 px so a laptop shows more strikes.
 const cell = 'px-1 py-1 text-end tabular-nums whitespace-nowrap sm:px-2 sm:py-0.5';
 const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-/** Open interest and volume in lakh and crore (fr: k, M): a phone's column fits "48.8L", not "48,75,000". */
-const units = { compact: true, maximumFractionDigits: 1 } as const;
+/** Open interest, its change and volume: in lakh, the unit under their header (a phone's column fits "48.8", not "48,75,000"). */
+const inLakh: ReadonlySet<ChainColumn> = new Set(['oi', 'oiChange', 'volume']);
 
 type SideCellsProps = { instrument: OptionInstrument | undefined; side: Side; columns: readonly ChainColumn[]; alerts: boolean; onPick: PickContract; onAlert: AlertContract };
 
@@ -94,17 +95,18 @@ export function SideCells({ instrument, side, columns, alerts, onPick, onAlert }
 const tone = (change: number | undefined) => (change === undefined || change === 0 ? 'text-fg-muted' : change > 0 ? 'text-profit' : 'text-loss');
 
 /** A column's figure from the quote, or a dash when the source did not send it. */
-function figure(column: Exclude<ChainColumn, 'ltp'>, quote: Quote | null, { formatNumber }: BoundFormat, formatMessage: ReturnType<typeof useIntl>['formatMessage']): ReactNode {
+function figure(column: Exclude<ChainColumn, 'ltp'>, quote: Quote | null, { formatNumber, formatLakh }: BoundFormat, formatMessage: ReturnType<typeof useIntl>['formatMessage']): ReactNode {
   const number = (value: number | null | undefined, options: Parameters<BoundFormat['formatNumber']>[1]) => (value === undefined || value === null ? missing : formatNumber(value, options));
+  const lakhs = (value: number | undefined, signed = false) => (value === undefined ? missing : formatLakh(value, signed ? { signDisplay: 'exceptZero' } : {}));
   switch (column) {
     case 'chg':
       return number(quote?.change, { ...two, signDisplay: 'exceptZero' });
     case 'oi':
-      return number(quote?.oi, units);
+      return lakhs(quote?.oi);
     case 'oiChange':
-      return number(quote?.oi_change, { ...units, signDisplay: 'exceptZero' });
+      return lakhs(quote?.oi_change, true);
     case 'volume':
-      return number(quote?.volume, units);
+      return lakhs(quote?.volume);
     case 'iv':
       return number(quote?.iv, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     case 'delta':
@@ -158,8 +160,11 @@ function LastPrice({ quote, onPick, symbol }: { quote: Quote | null; onPick: (()
 export function HeaderCells({ side, columns, alerts }: { side: Side; columns: readonly ChainColumn[]; alerts: boolean }) {
   const intl = useIntl();
   const cells = columns.map((column) => (
-    <th key={column} scope="col" className="px-1 py-1.5 text-end whitespace-nowrap sm:px-2">
+    // The unit has a line of its own, so the column stays as narrow as its figures; the two lines take the
+    // height the others' padding does, so the header row takes no room from the strikes.
+    <th key={column} scope="col" className={`px-1 text-end whitespace-nowrap sm:px-2 ${inLakh.has(column) ? 'py-0' : 'py-1.5'}`}>
       {intl.formatMessage(cellMessages[headerLabel[column]])}
+      {inLakh.has(column) && <> <span className="block text-[0.7rem] leading-none font-normal">{intl.formatMessage(cellMessages.lakh)}</span></>}
     </th>
   ));
   if (alerts) {

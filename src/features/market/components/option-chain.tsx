@@ -103,9 +103,11 @@ export function OptionChain({ onPick, onAlert }: { onPick?: PickContract; onAler
     const scroller = box.current?.querySelector('[data-chain-scroll]');
     const table = scroller?.querySelector('table');
     if (!(scroller instanceof HTMLElement) || table === null || table === undefined) return;
-    // Checked before paint and again whenever the table grows (prices arriving in place of dashes).
+    // Checked before paint and again whenever the table grows (prices arriving in place of dashes). The
+    // table's own width, not the rounded scrollWidth: a table 1.3 px too wide read as scrollWidth 981 in a
+    // 980 box, within a pixel's tolerance, and cut the puts' last column. Half a pixel is rounding.
     const check = () => {
-      if (scroller.scrollWidth > scroller.clientWidth + 1 && canDrop(width, dropped)) setFitting({ key: fitKey, dropped: dropped + 1 });
+      if (table.getBoundingClientRect().width > scroller.clientWidth + 0.5 && canDrop(width, dropped)) setFitting({ key: fitKey, dropped: dropped + 1 });
     };
     check();
     if (typeof ResizeObserver === 'undefined') return;
