@@ -433,8 +433,9 @@ export interface components {
         };
         /**
          * @description A quote. Only `last_price` and `timestamp` are promised by every backend; the reference server's
-         *     simulator also fills the rest (options carry their implied volatility and greeks from Black-76 on
-         *     the forward). `change` is against the previous session's close.
+         *     simulator also fills the rest (options carry their greeks from Black-76 on the forward at the
+         *     smile's volatility, and their `iv` as NSE's chain publishes it). `change` is against the previous
+         *     session's close.
          */
         LastPrice: {
             /** @example 23456.8 */
@@ -462,7 +463,13 @@ export interface components {
              *     the source does not say (a live broker's ticker gives no opening OI).
              */
             oi_change?: number;
-            /** @description Implied volatility in percent (options); null when no volatility explains the price. */
+            /**
+             * @description Implied volatility in percent (options) as NSE's option chain publishes it: from the option's own
+             *     last price, Black–Scholes on the index's spot at a fixed 10 % rate. The market prices on the forward,
+             *     so a put's IV reads above its call's at the same strike; null when no volatility explains the price
+             *     (a deep in-the-money call, as NSE's "-"). Not the volatility to price with: imply that from the premium
+             *     on the forward (quant/premium-volatility.ts), as the strategy builder does.
+             */
             iv?: number | null;
             delta?: number;
             gamma?: number;

@@ -3,7 +3,8 @@
 // dividend assumption, so a leg bought at the chain's price shows no P&L in the builder the moment it is bought.
 // (The builder once assumed 6.5 % while the simulator priced at 5.5 %: a single leg showed ₹170–762 a lot of
 // P&L that did not exist.) The smile has one home too: the simulator's smileVolatility and its parameters
-// (table market_simulation); the chain publishes it as each strike's IV, which the builder and analytics read.
+// (table market_simulation), which prices the chain; the builder reads each leg's volatility back from its
+// premium (premium-volatility.ts). The chain's IV column is NSE's own convention (exchange-volatility.ts).
 
 export type MarketAssumptions = {
   /**

@@ -16,8 +16,11 @@ import { istOffsetMs } from '../../server/services/market/ist.ts';
 import { meanChainVolatility, realisedVolatility, simulatePath } from '../../server/services/market/market-path.ts';
 import { modelOf, type IndexRow } from '../../server/services/market/market-rows.ts';
 import { listExpiries } from '../../server/services/market/expiries.ts';
+import { black76Price } from '../../quant/black76.ts';
+import { exchangeImpliedVolatility } from '../../quant/exchange-volatility.ts';
+import { forwardFromSpot } from '../../quant/option-inputs.ts';
 import { targetOiLots, tradedLots } from '../../server/services/market/open-interest.ts';
-import { optionQuote, optionTickPaise } from '../../server/services/market/simulator.ts';
+import { optionQuote, optionTickPaise, smileVolatility, type SimulationParams } from '../../server/services/market/simulator.ts';
 import { spread, table } from './support/stats.ts';
 
 const { values } = parseArgs({ options: { seeds: { type: 'string', default: '20' }, days: { type: 'string', default: '30' } } });
@@ -91,15 +94,15 @@ async function main(): Promise<void> {
     console.log(`\nAt-the-money NIFTY call, bid-ask width in 0.05 ticks: median (min–max) over ${days} simulated days\n`);
     console.log(table(['time (IST)', 'nearest expiry', 'the one after', 'the next monthly after those'], spreadRows));
     console.log(`\nNIFTY weekly at 25,810 against NSE's published figures (docs/market-model.md), from the model's average session\n`);
-    console.log(table(['figure', 'simulated', 'NSE'], nseFigures(params.atmVolatility, facts.strikeStep)));
+    console.log(table(['figure', 'simulated', 'NSE'], nseFigures(params, facts.strikeStep)));
   } finally {
     await db.close();
   }
 }
 
-/** A session's volume and the open-interest profile of the nearest weekly, as NSE's chain would show them. */
-function nseFigures(atmVolatility: number, strikeStep: number): string[][] {
-  const market = { spot: 25_810, atmVolatility, seed: 1 };
+/** A session's volume, the open-interest profile and the call and put IVs of the nearest weekly, as NSE's chain would show them. */
+function nseFigures(params: SimulationParams, strikeStep: number): string[][] {
+  const market = { spot: 25_810, atmVolatility: params.atmVolatility, seed: 1 };
   const dayYears = 1 / 365;
   const contract = (strike: number, kind: 'CE' | 'PE', years: number) => ({ instrumentToken: strike, strike, kind, strikeStep, years });
   const session = (strike: number, kind: 'CE' | 'PE', daysLeft: number) => {
@@ -116,6 +119,18 @@ function nseFigures(atmVolatility: number, strikeStep: number): string[][] {
     for (let strike = 20_000; strike <= 32_000; strike += strikeStep) if (strike >= market.spot * from && strike <= market.spot * to) held.push(oi(strike, kind));
     return held.reduce((sum, lots) => sum + lots, 0) / held.length;
   };
+  // NSE's IV of a call and a put the smile prices on the forward (at the theory, no spread).
+  const exchangeIv = (kind: 'CE' | 'PE', strike: number, days: number) => {
+    const years = days * dayYears;
+    const forward = forwardFromSpot(market.spot, params.rate, years);
+    const price = black76Price({ kind, forward, strike, years, rate: params.rate, volatility: smileVolatility(params, forward, strike, years) });
+    return exchangeImpliedVolatility({ kind, spot: market.spot, strike, years, price });
+  };
+  const pair = (strike: number, days: number) => {
+    const [call, put] = [exchangeIv('CE', strike, days), exchangeIv('PE', strike, days)];
+    const pct = (iv: number | null) => (iv === null ? '-' : `${(iv * 100).toFixed(2)} %`);
+    return `call ${pct(call)}, put ${pct(put)}`;
+  };
   const lakh = (lots: number) => `${(lots / 100_000).toFixed(1)} lakh`;
   const share = (lots: number) => `${((lots / atmOi) * 100).toFixed(1)} %`;
   return [
@@ -127,7 +142,11 @@ function nseFigures(atmVolatility: number, strikeStep: number): string[][] {
     ['calls 7–9 % out of the money, mean OI / ATM', share(band('CE', 1.07, 1.09)), 'well over 5 %'],
     ['puts 7–9 % out of the money, mean OI / ATM', share(band('PE', 0.91, 0.93)), 'well over 5 %'],
     ['calls 4–6 % in the money, mean OI / ATM', share(band('CE', 0.94, 0.96)), 'real OI'],
-    ['27,000 CE (a round thousand, 4.6 % out) / ATM', share(oi(27_000, 'CE')), '26,000 CE 5.7 % out: 0.85× ATM (14 Aug 2025)'],
+    ['27,000 CE (a round thousand, 4.6 % out) / ATM', share(oi(27_000, 'CE')), '26,000 CE 5.5 % out: 0.85× ATM (14 Aug 2025)'],
+    ['IV at 25,800, 6 days out (NSE: spot, 10 %)', pair(25_800, 6), 'put above call'],
+    ['IV at 25,800, 25 days out', pair(25_800, 25), '8600 call 12.61 %, put 15.44 % (2016)'],
+    ['IV at 24,500 (5 % below), 6 days out', pair(24_500, 6), 'ITM call "-" or low'],
+    ['IV at 27,100 (5 % above), 6 days out', pair(27_100, 6), 'ITM put high'],
   ];
 }
 

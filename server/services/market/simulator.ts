@@ -3,7 +3,7 @@
 // (on the variance clock, variance-clock.ts); the book's width is spreads.ts; open interest is a stored
 // state (open-interest.ts), passed in here.
 import { black76Greeks, black76Price } from '../../../quant/black76.ts';
-import { impliedVolatility } from '../../../quant/implied-volatility.ts';
+import { exchangeImpliedVolatility } from '../../../quant/exchange-volatility.ts';
 import { forwardFromSpot, yearsToExpiry, type OptionKind } from '../../../quant/option-inputs.ts';
 import { istMinutes, istOffsetMs } from './ist.ts';
 import { uniform } from './random.ts';
@@ -88,7 +88,10 @@ export type OptionQuote = {
   closePaise: number;
   volume: number;
   oi: number;
-  /** From the last price; null when no volatility explains it (e.g. at intrinsic value). */
+  /**
+   * The IV as NSE's chain publishes it (exchange-volatility.ts: the last price on the spot at 10 %), put above
+   * call at a strike; null when no volatility explains it (a deep in-the-money call). Not the greeks' volatility.
+   */
   iv: number | null;
   delta: number;
   gamma: number;
@@ -112,7 +115,9 @@ export type ContractTrading = { oiLots: number; dayVolumeLots: number };
 /**
  * A contract's quote at its index's state. The bid and ask sit on the 0.05 tick around the theoretical
  * premium, as wide as spreads.ts says for the moneyness, the expiry and the time of day; the last trade is
- * somewhere between them. Volume and open interest are the stored trading state, in units (lots × lot size).
+ * somewhere between them. One smile prices calls and puts on the forward, so put-call parity holds within the
+ * spread, and the greeks are the smile's; the IV published is the exchange's (the put's above the call's).
+ * Volume and open interest are the stored trading state, in units (lots × lot size).
  */
 export function optionQuote(params: SimulationParams, contract: OptionContract, state: IndexState, seed: number, trading: ContractTrading): OptionQuote {
   const theory = theoreticalPaise(params, contract, state.spotPaise, state.tickedAtMs);
@@ -135,18 +140,9 @@ export function optionQuote(params: SimulationParams, contract: OptionContract, 
     roundToTick(theoreticalPaise(params, contract, state.previousClosePaise, state.previousCloseAtMs)),
   );
 
-  const found = years > 0
-    ? impliedVolatility({ kind: contract.kind, forward, strike: contract.strike, years, rate: params.rate, price: lastPaise / 100 })
-    : null;
-  const iv = found?.ok === true ? found.volatility : null;
-  const greeks = black76Greeks({
-    kind: contract.kind,
-    forward,
-    strike: contract.strike,
-    years,
-    rate: params.rate,
-    volatility: iv ?? smileVolatility(params, forward, contract.strike, years),
-  });
+  // The greeks at the volatility the smile prices the strike at (one solve a quote is enough: the exchange's IV).
+  const greeks = black76Greeks({ kind: contract.kind, forward, strike: contract.strike, years, rate: params.rate, volatility: smileVolatility(params, forward, contract.strike, years) });
+  const iv = exchangeImpliedVolatility({ kind: contract.kind, spot: state.spotPaise / 100, strike: contract.strike, years, price: lastPaise / 100 });
   const volume = trading.dayVolumeLots * contract.lotSize;
   const oi = trading.oiLots * contract.lotSize;
   return { lastPaise, bidPaise, askPaise, closePaise, volume, oi, iv, ...greeks };

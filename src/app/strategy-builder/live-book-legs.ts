@@ -1,4 +1,5 @@
 import { marketAssumptions } from '@quant/market-assumptions.ts';
+import { premiumVolatility } from '@quant/premium-volatility.ts';
 import type { StrategyLeg } from '@quant/strategy-legs.ts';
 import type { Instruments } from '@/features/market/api/get-instruments';
 import type { Quote } from '@/features/market/feed/price-feed';
@@ -19,25 +20,33 @@ export type BookLeg = StrategyLeg & { tradingsymbol: string; exchange: string };
 /**
  * The open positions as legs: one unit per lot-size unit (lotSize 1, lots = |quantity|, so any quantity is
  * whole), entered at the position's average price, with the contract's strike and kind from the day's
- * instruments and its IV from the live quote. Positions whose contract is not listed are left out.
+ * instruments and the volatility its live premium implies on the forward (premium-volatility.ts; the quote's
+ * own `iv` is the exchange's figure). Positions whose contract is not listed are left out.
  */
 export function bookLegs(positions: readonly Position[], chains: ReadonlyMap<string, Instruments>, quotes: ReadonlyMap<string, Quote>): BookLeg[] {
   const legs: BookLeg[] = [];
   for (const position of positions) {
     if (position.quantity === 0) continue;
     const index = indexOfSymbol(position.tradingsymbol);
-    const instrument = index === null ? undefined : chains.get(`${index}:${position.expiry}`)?.instruments.find((item) => item.tradingsymbol === position.tradingsymbol);
-    if (instrument === undefined) continue;
-    const iv = quotes.get(instrument.instrument)?.iv;
+    const chain = index === null ? undefined : chains.get(`${index}:${position.expiry}`);
+    const instrument = chain?.instruments.find((item) => item.tradingsymbol === position.tradingsymbol);
+    if (chain === undefined || instrument === undefined) continue;
+    const quote = quotes.get(instrument.instrument);
+    const spot = quotes.get(chain.underlying)?.last_price;
+    const expiryMs = expiryInstant(position.expiry);
+    const implied =
+      quote === undefined || spot === undefined
+        ? null
+        : premiumVolatility({ kind: instrument.instrument_type, strike: instrument.strike, spot, premium: quote.last_price, atMs: Date.parse(quote.timestamp), expiryMs });
     legs.push({
       side: position.quantity > 0 ? 'BUY' : 'SELL',
       kind: instrument.instrument_type,
       strike: instrument.strike,
       lots: Math.abs(position.quantity),
       lotSize: 1,
-      expiryMs: expiryInstant(position.expiry),
+      expiryMs,
       entryPrice: position.average_price,
-      volatility: iv == null ? 0 : iv / 100,
+      volatility: implied ?? 0,
       enabled: true,
       tradingsymbol: position.tradingsymbol,
       exchange: position.exchange,

@@ -49,7 +49,9 @@ export function LiveBookPayoff({ accountNumber, positions }: { accountNumber: st
   }, [wanted]);
 
   const underlying = [...chains.values()][0]?.underlying ?? null;
-  const instruments = [...(underlying === null ? [] : [underlying]), ...open.map((position) => `${position.exchange}:${position.tradingsymbol}`)];
+  // Every index's level: each leg's volatility is implied from its premium on its own index's forward.
+  const underlyings = [...new Set([...chains.values()].map((chain) => chain.underlying))];
+  const instruments = [...underlyings, ...open.map((position) => `${position.exchange}:${position.tradingsymbol}`)];
   const quotes = useLiveQuotes(instruments);
   const { data: book } = usePolled(() => getOrderBook(accountNumber), accountNumber, 5000);
   const realised = positions.reduce((sum, position) => sum + position.realised, 0);

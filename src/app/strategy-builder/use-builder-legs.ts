@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { premiumVolatility } from '@quant/premium-volatility.ts';
 import { presetLegs, type PresetName } from '@quant/strategy-presets.ts';
 import type { Order } from '@/features/orders/api/trading-types';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
@@ -11,9 +12,19 @@ import type { BuilderMarket } from '@/app/strategy-builder/use-builder-market';
 /** A quote the preset or a new leg needs has not arrived yet. */
 export class MissingQuoteError extends Error {}
 
-const volatilityOf = (quote: Quote | undefined, fallback: number) => (quote?.iv == null ? fallback : quote.iv / 100);
+/**
+ * A leg's volatility: what its premium implies on the forward (premium-volatility.ts), so a leg entered at the
+ * chain's price is worth that price on the builder's lines. Not the quote's `iv`: that is the exchange's
+ * figure (on the spot at NSE's 10 %, a put above its call), which would show a P&L the moment a leg is bought.
+ */
+function volatilityOf(contract: { kind: 'CE' | 'PE'; strike: number; expiryMs: number }, quote: Quote | undefined, spot: Quote | null, fallback: number): number {
+  if (quote === undefined || spot === null) return fallback;
+  const implied = premiumVolatility({ ...contract, spot: spot.last_price, premium: quote.last_price, atMs: Date.parse(quote.timestamp) });
+  return implied ?? fallback;
+}
 
-function legFor(instrument: OptionInstrument, quote: Quote | undefined, shape: { side: 'BUY' | 'SELL'; lots: number }, previous?: BuilderLeg): BuilderLeg {
+function legFor(instrument: OptionInstrument, quote: Quote | undefined, spot: Quote | null, shape: { side: 'BUY' | 'SELL'; lots: number }, previous?: BuilderLeg): BuilderLeg {
+  const contract = { kind: instrument.instrument_type, strike: instrument.strike, expiryMs: expiryInstant(instrument.expiry) };
   return {
     id: previous?.id ?? newLegId(),
     side: shape.side,
@@ -21,9 +32,9 @@ function legFor(instrument: OptionInstrument, quote: Quote | undefined, shape: {
     strike: instrument.strike,
     lots: shape.lots,
     lotSize: instrument.lot_size,
-    expiryMs: expiryInstant(instrument.expiry),
+    expiryMs: contract.expiryMs,
     entryPrice: quote?.last_price ?? previous?.entryPrice ?? 0,
-    volatility: volatilityOf(quote, previous?.volatility ?? 0),
+    volatility: volatilityOf(contract, quote, spot, previous?.volatility ?? 0),
     enabled: previous?.enabled ?? true,
     tradingsymbol: instrument.tradingsymbol,
     exchange: instrument.exchange,
@@ -39,14 +50,14 @@ function resolve(market: BuilderMarket, leg: BuilderLeg): BuilderLeg | undefined
       .get(leg.expiry)
       ?.instruments.filter((item) => item.instrument_type === leg.kind)
       .reduce<OptionInstrument | undefined>((best, item) => (best === undefined || Math.abs(item.strike - leg.strike) < Math.abs(best.strike - leg.strike) ? item : best), undefined);
-  return instrument === undefined ? undefined : legFor(instrument, market.quotes.get(instrument.instrument), leg, leg);
+  return instrument === undefined ? undefined : legFor(instrument, market.quotes.get(instrument.instrument), market.spot, leg, leg);
 }
 
 export const instrumentOf = (leg: { exchange: string; tradingsymbol: string }) => `${leg.exchange}:${leg.tradingsymbol}`;
 
 /**
- * The builder's legs. While live, each leg's premium and IV follow its quote (derived on every render, never
- * copied); a leg that filled keeps its fill price; a snapshot (a saved or shared strategy) keeps the prices
+ * The builder's legs. While live, each leg's premium and volatility follow its quote (derived on every render,
+ * never copied); a leg that filled keeps its fill price; a snapshot (a saved or shared strategy) keeps the prices
  * it was saved with and cannot be edited until the trader takes it live.
  */
 export function useBuilderLegs(initial: SavedStrategy | null) {
@@ -67,7 +78,7 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
           const fill = fills.get(leg.id);
           if (fill !== undefined) return { ...leg, entryPrice: fill };
           const quote = market.quotes.get(instrumentOf(leg));
-          return quote === undefined ? leg : { ...leg, entryPrice: quote.last_price, volatility: volatilityOf(quote, leg.volatility) };
+          return quote === undefined ? leg : { ...leg, entryPrice: quote.last_price, volatility: volatilityOf(leg, quote, market.spot, leg.volatility) };
         });
 
   const replace = (next: BuilderLeg[], origin: PresetName | null) => {
@@ -90,14 +101,14 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
         const instrument = market.find(expiry, kind, strike);
         const quote = instrument && market.quotes.get(instrument.instrument);
         if (quote === undefined) throw new MissingQuoteError(`${kind} ${strike}`);
-        return { price: quote.last_price, volatility: volatilityOf(quote, 0) };
+        return { price: quote.last_price, volatility: volatilityOf({ kind, strike, expiryMs: expiryInstant(expiry) }, quote, market.spot, 0) };
       },
     });
     replace(
       shapes.map((shape) => {
         const instrument = market.find(expiry, shape.kind, shape.strike);
         if (instrument === undefined) throw new MissingQuoteError(`${shape.kind} ${shape.strike}`);
-        return legFor(instrument, market.quotes.get(instrument.instrument), shape);
+        return legFor(instrument, market.quotes.get(instrument.instrument), market.spot, shape);
       }),
       name,
     );
@@ -109,13 +120,13 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
     const nearest = chain.instruments
       .filter((item) => item.instrument_type === kind)
       .reduce((best, item) => (Math.abs(item.strike - spot) < Math.abs(best.strike - spot) ? item : best));
-    setLegs((current) => [...current, legFor(nearest, market.quotes.get(nearest.instrument), { side, lots: 1 })]);
+    setLegs((current) => [...current, legFor(nearest, market.quotes.get(nearest.instrument), market.spot, { side, lots: 1 })]);
     setPreset(null);
   }
 
   /** A contract picked in the option chain, bought by default (the card's side switches it). */
   function addInstrument(market: BuilderMarket, instrument: OptionInstrument) {
-    setLegs((current) => [...current, legFor(instrument, market.quotes.get(instrument.instrument), { side: 'BUY', lots: 1 })]);
+    setLegs((current) => [...current, legFor(instrument, market.quotes.get(instrument.instrument), market.spot, { side: 'BUY', lots: 1 })]);
     setPreset(null);
   }
 
@@ -157,7 +168,7 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
   function openPicks(market: BuilderMarket, picks: ReadonlyArray<{ instrument: OptionInstrument; side: 'BUY' | 'SELL'; lots: number }>) {
     setSnapshot(null);
     replace(
-      picks.map((pick) => legFor(pick.instrument, market.quotes.get(pick.instrument.instrument), pick)),
+      picks.map((pick) => legFor(pick.instrument, market.quotes.get(pick.instrument.instrument), market.spot, pick)),
       null,
     );
   }

@@ -1,6 +1,6 @@
 // The simulated market on a real database, as a trader meets it: a day of demo ticks realises about the
 // volatility the chain implies, the at-the-money book is one or two ticks wide at midday and wider at the
-// open, and open interest is a stored state that only trading changes.
+// open, call and put IVs read as on NSE's chain, and open interest is a stored state that only trading changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
@@ -122,6 +122,34 @@ describe.each(testBackends)('the simulated market trading on %s', (backend) => {
       expect(meanOi('PE', 0.91, 0.93) / atmOi).toBeGreaterThan(0.05);
       // Deep in the money (5 % in) a call keeps OI written when it was out of the money.
       expect(meanOi('CE', 0.94, 0.96) / atmOi).toBeGreaterThan(0.02);
+    });
+
+    it('quotes call and put IVs as NSE’s chain does, the put’s above the call’s, with the prices at parity within the spread', async () => {
+      const book = await chain(market, '2026-12-01');
+      const spot = (await market.states()).get('NIFTY')!.spotPaise / 100;
+      const quoteOf = (strike: number, type: 'CE' | 'PE') => book.quotes[book.instruments.find((i) => i.strike === strike && i.instrument_type === type)!.instrument]!;
+      const atm = Math.round(spot / 50) * 50;
+      const years = (Date.parse('2026-12-01T10:00:00Z') - Date.parse(quoteOf(atm, 'CE').timestamp)) / (365 * 24 * 3_600_000);
+      const rate = 0.055;
+      let compared = 0;
+      for (let strike = atm - 30 * 50; strike <= atm + 30 * 50; strike += 50) {
+        const call = quoteOf(strike, 'CE');
+        const put = quoteOf(strike, 'PE');
+        // Parity on prices: one smile on the forward prices both, so the forward's value lies within the books.
+        const parity = Math.exp(-rate * years) * (spot * Math.exp(rate * years) - strike);
+        expect(call.bid! - put.ask!, `${strike}`).toBeLessThanOrEqual(parity + 1e-6);
+        expect(call.ask! - put.bid!, `${strike}`).toBeGreaterThanOrEqual(parity - 1e-6);
+        // NSE computes each IV from the option's own last price on the spot at 10 %: the put reads above the call
+        // (issue 36: the simulator's were the same at every strike).
+        if (call.iv === null || put.iv === null) continue;
+        expect(put.iv!, `${strike}`).toBeGreaterThan(call.iv!);
+        compared += 1;
+      }
+      expect(compared).toBeGreaterThan(30);
+      // About two points at the money eleven days out; a call 5 % in the money has no IV at all, as on NSE.
+      expect(quoteOf(atm, 'PE').iv! - quoteOf(atm, 'CE').iv!).toBeGreaterThan(1);
+      expect(quoteOf(atm, 'PE').iv! - quoteOf(atm, 'CE').iv!).toBeLessThan(3);
+      expect(quoteOf(Math.round((spot * 0.95) / 50) * 50, 'CE').iv).toBeNull();
     });
 
     it('keeps OI where it is when the spot moves without trading, and changes it only with volume', async () => {

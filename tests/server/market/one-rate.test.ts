@@ -1,9 +1,11 @@
 // One set of assumptions everywhere: a leg the strategy builder prices from the simulated chain (entered at the
-// chain's last price, at the chain's IV) is worth exactly what was paid on the builder's "today" line, because
-// the builder and the simulator price with one rate (quant/market-assumptions.ts). With the builder at 6.5 %
-// and the simulator at 5.5 %, a single lot showed ₹170–762 of P&L that did not exist.
+// chain's last price, at the volatility that price implies on the forward) is worth exactly what was paid on the
+// builder's "today" line, because the builder and the simulator price with one rate (quant/market-assumptions.ts).
+// With the builder at 6.5 % and the simulator at 5.5 %, a single lot showed ₹170–762 of P&L that did not exist.
+// The chain's own IV column is the exchange's figure (on the spot at NSE's 10 %): a leg priced at it would not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datePnlFunction } from '../../../quant/payoff.ts';
+import { premiumVolatility } from '../../../quant/premium-volatility.ts';
 import type { StrategyLeg } from '../../../quant/strategy-legs.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Services } from '../../../server/services/services.ts';
@@ -51,12 +53,12 @@ describe.each(testBackends)('the builder and the chain on %s', (backend) => {
           lotSize: chain.lot_size,
           expiryMs,
           entryPrice: quote.last_price,
-          volatility: quote.iv! / 100,
+          volatility: premiumVolatility({ kind: item.instrument_type, strike: item.strike, spot, premium: quote.last_price, atMs: nowMs, expiryMs })!,
           enabled: true,
         };
         const scenario = scenarioFor({ spotShift: 0, volatilityShift: 0, daysLeft: null }, spot, expiryMs, (expiryMs - nowMs) / dayMs)!;
-        // The chain's IV is published to two decimals of a percent: at most half of 0.01 point of vega a unit.
-        const rounding = 0.005 * quote.vega! * chain.lot_size + 0.5;
+        // Rounding only: half a rupee a lot.
+        const rounding = 0.5;
         expect(Math.abs(datePnlFunction([leg], scenario)(spot)), `${item.tradingsymbol} at ${quote.last_price}`).toBeLessThan(rounding);
       }
     }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
 import { useBuilderLegs } from '@/app/strategy-builder/use-builder-legs';
 import type { BuilderMarket } from '@/app/strategy-builder/use-builder-market';
-import { expiry, spot } from './strategy-fixtures';
+import { expiry, nowMs, premiumAt, spot } from './strategy-fixtures';
 
 type Schemas = components['schemas'];
 type Quote = { last_price: number; timestamp: string; iv?: number | null };
@@ -38,23 +38,27 @@ const chain: Schemas['InstrumentsResponse'] = {
   ),
 };
 
+const at = new Date(nowMs).toISOString();
+
+/** Quotes at these premiums; each `iv` is the exchange's figure (NSE's, put above call), which legs must not take. */
 function marketWith(price: (strike: number, kind: 'CE' | 'PE') => number): BuilderMarket {
   const quotes = new Map<string, Quote>();
-  for (const item of chain.instruments) quotes.set(item.instrument, { last_price: price(item.strike, item.instrument_type), timestamp: '2026-11-24T06:00:00Z', iv: 13 });
+  for (const item of chain.instruments) quotes.set(item.instrument, { last_price: price(item.strike, item.instrument_type), timestamp: at, iv: item.instrument_type === 'PE' ? 14.1 : 12.2 });
   return {
     state: 'ready',
     expiries: [{ date: expiry, kind: 'weekly' }],
     expiry,
     chains: new Map([[expiry, chain]]),
     chain,
-    spot: { last_price: spot, timestamp: '2026-11-24T06:00:00Z' },
+    spot: { last_price: spot, timestamp: at },
     quotes: quotes as BuilderMarket['quotes'],
     find: (date, kind, strike) => (date === expiry ? chain.instruments.find((item) => item.instrument_type === kind && item.strike === strike) : undefined),
     reload: () => undefined,
   };
 }
 
-const premium = (strike: number, kind: 'CE' | 'PE') => Math.max(1, 150 + (kind === 'CE' ? spot - strike : strike - spot) * 0.5);
+// The market's premiums at 13 % on the forward, on the tick.
+const premium = (strike: number, kind: 'CE' | 'PE') => Math.round(premiumAt(kind, strike, 0.13) * 20) / 20;
 
 describe('builder legs', () => {
   it('place a preset around the money with the chain’s prices, hedges first, and follow the quotes while live', () => {
@@ -63,7 +67,9 @@ describe('builder legs', () => {
     act(() => result.current.applyPreset(market, 'iron_condor', expiry, spot));
     const legs = result.current.priced(market);
     expect(legs.map((leg) => `${leg.side} ${leg.strike}${leg.kind}`)).toEqual(['BUY 26450CE', 'BUY 25650PE', 'SELL 26250CE', 'SELL 25850PE']);
-    expect(legs.every((leg) => leg.lotSize === 65 && leg.volatility === 0.13 && leg.entryPrice === premium(leg.strike, leg.kind))).toBe(true);
+    expect(legs.every((leg) => leg.lotSize === 65 && leg.entryPrice === premium(leg.strike, leg.kind))).toBe(true);
+    // Each leg at the volatility its premium implies on the forward (13 % to the tick's rounding), not the quote's `iv`.
+    for (const leg of legs) expect(leg.volatility).toBeCloseTo(0.13, 3);
     expect(result.current.preset).toBe('iron_condor');
     // A tick later the premiums are the new quotes'.
     const later = marketWith((strike, kind) => premium(strike, kind) + 2);

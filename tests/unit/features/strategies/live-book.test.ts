@@ -9,7 +9,7 @@ import { black76Price } from '@quant/black76.ts';
 import { yearsToExpiry } from '@quant/option-inputs.ts';
 import { bookLegs, indexOfSymbol, orderMarkers } from '@/app/strategy-builder/live-book-legs';
 import { withConstantPnl } from '@/features/strategies/model/constant-pnl';
-import { expiry, ironCondor, nowMs, spot } from './strategy-fixtures';
+import { expiry, ironCondor, nowMs, premiumAt, spot } from './strategy-fixtures';
 
 type Schemas = components['schemas'];
 
@@ -67,7 +67,13 @@ const position = (symbol: string, quantity: number, average: number, realised = 
 });
 
 const chains = new Map([[`NIFTY:${expiry}`, chain]]);
-const quotes = new Map(condor.map((leg) => [`NFO:${leg.tradingsymbol}`, { last_price: leg.entryPrice, timestamp: '2026-11-24T06:00:00Z', iv: 13 }]));
+// The market quotes each contract at 13 % on the forward; its `iv` is the exchange's figure (NSE's, on the spot at
+// 10 %), which the book's maths must not take.
+const at = new Date(nowMs).toISOString();
+const quotes = new Map<string, { last_price: number; timestamp: string; iv?: number }>([
+  ['NSE:NIFTY 50', { last_price: spot, timestamp: at }],
+  ...condor.map((leg) => [`NFO:${leg.tradingsymbol}`, { last_price: premiumAt(leg.kind, leg.strike, 0.13), timestamp: at, iv: leg.kind === 'PE' ? 14.1 : 12.2 }] as const),
+]);
 const scenario = { atMs: nowMs, rate: marketAssumptions.rate, volatilityShift: 0 };
 
 describe('the live book', () => {
@@ -81,7 +87,8 @@ describe('the live book', () => {
     const positions = [...condor.map((leg) => position(leg.tradingsymbol, (leg.side === 'BUY' ? 1 : -1) * 65, leg.entryPrice)), position('NIFTY26D0125000CE', 0, 0)];
     const legs = bookLegs(positions, chains, quotes);
     expect(legs).toHaveLength(4);
-    expect(legs.every((leg) => leg.volatility === 0.13)).toBe(true);
+    // Each leg at the volatility its live premium implies on the forward, not the quote's exchange IV.
+    for (const leg of legs) expect(leg.volatility).toBeCloseTo(0.13, 9);
     const book = analyseExpiryPayoff(legs, scenario);
     const built = analyseExpiryPayoff(condor, scenario);
     expect(book.maxProfit).toBeCloseTo(built.maxProfit as number, 8);

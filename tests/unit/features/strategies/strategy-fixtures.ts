@@ -1,4 +1,7 @@
 // An iron condor on NIFTY a week from expiry, built with the preset as the builder builds it.
+import { black76Price } from '@quant/black76.ts';
+import { marketAssumptions } from '@quant/market-assumptions.ts';
+import { forwardFromSpot, yearsToExpiry } from '@quant/option-inputs.ts';
 import { presetLegs } from '@quant/strategy-presets.ts';
 import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
 
@@ -18,4 +21,11 @@ export function ironCondor(): BuilderLeg[] {
     lotSize: 65,
     quote: (kind, strike) => ({ price: premium(kind, strike), volatility: 0.13 }),
   }).map((leg, index) => ({ ...leg, id: `leg-${index}`, tradingsymbol: `NIFTY26D01${leg.strike}${leg.kind}`, exchange: 'NFO', expiry }));
+}
+
+/** The premium the market quotes at `volatility` now (Black-76 on the forward at the one rate), for quotes whose volatility a test knows. */
+export function premiumAt(kind: 'CE' | 'PE', strike: number, volatility: number, level = spot): number {
+  const years = yearsToExpiry(nowMs, expiryMs);
+  const { rate } = marketAssumptions;
+  return black76Price({ kind, forward: forwardFromSpot(level, rate, years), strike, years, rate, volatility });
 }
