@@ -2234,13 +2234,20 @@ export interface components {
             exchange: components["schemas"]["Exchange"];
             product: components["schemas"]["Product"];
         };
-        /** @description When portfolio_id is given, only that portfolio's share of each position is closed. */
+        /** @description When portfolio_id is given, only that portfolio's share of each position is closed; without it, every share of the account's position (as the position book nets it). */
         SquareoffTradesRequest: {
             account_number: components["schemas"]["AccountNumber"];
             portfolio_id?: components["schemas"]["Id"];
             positions: components["schemas"]["PositionRef"][];
         };
-        /** @description SL needs price (the limit once triggered); SL-M executes at market once triggered. */
+        /**
+         * @description SL needs price (the limit once triggered); SL-M executes at market once triggered. With portfolio_id it
+         *     reduces that portfolio's share of the position; without it, the account's position netted across its
+         *     portfolios (as the position book shows it), placed as one order per share on the position's side (the
+         *     account's own first, then each portfolio in turn), each paired with its share's target. Refused
+         *     (422 order_not_reducing) unless transaction_type is the side that reduces the position (SELL for a
+         *     long, BUY for a short) and quantity is at most its open quantity.
+         */
         StopLossOrderRequest: {
             account_number: components["schemas"]["AccountNumber"];
             portfolio_id?: components["schemas"]["Id"];
@@ -2255,6 +2262,7 @@ export interface components {
             price?: components["schemas"]["Price"];
             tag?: components["schemas"]["OrderTag"];
         };
+        /** @description A LIMIT order that reduces the position; whose position it is and when it is refused as StopLossOrderRequest. */
         TargetOrderRequest: {
             account_number: components["schemas"]["AccountNumber"];
             portfolio_id?: components["schemas"]["Id"];

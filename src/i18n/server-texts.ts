@@ -405,7 +405,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'refusal.not_reducing': {
     id: 'server.refusal.not_reducing',
     defaultMessage:
-      '{kind, select, stoploss {A stop-loss} other {A target}} must reduce the position ({side} at most {most}): {position, select, none {there is no open position} long {the position is long {most}} other {the position is short {most}}}.',
+      '{position, select, none {{kind, select, stoploss {A stop-loss} other {A target}} needs an open position to reduce: there is no open {product} position in {tradingsymbol}.} long {{kind, select, stoploss {A stop-loss} other {A target}} must reduce the position ({side} at most {most}): the position is long {most}.} other {{kind, select, stoploss {A stop-loss} other {A target}} must reduce the position ({side} at most {most}): the position is short {most}.}}',
   },
 
   'refusal.kill_switch_confirmation': {

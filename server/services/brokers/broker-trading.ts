@@ -17,6 +17,7 @@ import { killSwitchText } from '../texts/order-texts.ts';
 import type { LocalText, Said } from '../texts/said.ts';
 import type { IndexName } from '../market/index-config.ts';
 import type { LastPrice, MarketStatus } from '../market/market-service.ts';
+import type { ProtectShare } from './protective-shares.ts';
 
 export type Side = 'BUY' | 'SELL';
 export type OrderType = 'MARKET' | 'LIMIT' | 'SL' | 'SL-M';
@@ -335,8 +336,15 @@ export type BrokerTrading = {
   modifyOrder(account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder>;
   /** Final orders are answered as they are, so repeating a cancel is harmless. `reason`: shown on each cancelled order. */
   cancelOrders(account: TradingAccount, orderIds: readonly string[], reason?: Said): Promise<BrokerOrder[]>;
-  /** A stop-loss or target that reduces a position, paired with its other protective order (one cancels the other). */
-  protect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, portfolioId: number | null, tag: string): Promise<BrokerOrder[]>;
+  /**
+   * The shares a stop-loss or target that reduces a position goes on (protective-shares.ts): the portfolio's
+   * share when a portfolio is given, else the account's position netted across its shares (as the position
+   * book shows it), split over the shares on its side. Refused (order_not_reducing) when it would not reduce
+   * the position. Places nothing.
+   */
+  planProtect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, portfolioId: number | null): Promise<ProtectShare[]>;
+  /** One stop-loss or target per planned share, each paired with its share's other protective order (one cancels the other). */
+  protect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, shares: readonly ProtectShare[], tag: string): Promise<BrokerOrder[]>;
   /** The kill switch's work: every working order cancelled, every position closed at market. Repeating it is harmless. */
   flattenAccount(account: TradingAccount, tag: string): Promise<{ cancelled: BrokerOrder[]; exits: BrokerOrder[] }>;
   /** Entry orders placed on a day, rejected ones not counted (the trades-today limit). */

@@ -41,14 +41,19 @@ export const changeRefusalTexts = {
       `After-market order ${orderId} cannot be ${verb} now: the broker takes changes of after-market orders from 15:45 IST until 09:10 IST; ${when}.`,
     );
   },
-  /** `open`: the position's signed quantity (0: none). */
-  notReducing: (kind: 'stoploss' | 'target', open: number): Said => {
+  /**
+   * `open`: the position's signed quantity (0: none). The side named is the one that reduces it: a long is
+   * reduced by a SELL, a short by a BUY. With nothing open the sentence names the contract instead (`side`
+   * is then the order's own, kept for the catalogue's older sentence).
+   */
+  notReducing: (kind: 'stoploss' | 'target', open: number, order: { side: 'BUY' | 'SELL'; tradingsymbol: string; product: string }): Said => {
     const what = kind === 'stoploss' ? 'A stop-loss' : 'A target';
-    const position = open === 0 ? 'there is no open position' : `the position is ${open > 0 ? 'long' : 'short'} ${Math.abs(open)}`;
-    return said(
-      'refusal.not_reducing',
-      { kind, side: open > 0 ? 'SELL' : 'BUY', most: Math.abs(open), position: open === 0 ? 'none' : open > 0 ? 'long' : 'short' },
-      `${what} must reduce the position (${open > 0 ? 'SELL' : 'BUY'} at most ${Math.abs(open)}): ${position}.`,
-    );
+    const side = open > 0 ? 'SELL' : open < 0 ? 'BUY' : order.side;
+    const params = { kind, side, most: Math.abs(open), position: open === 0 ? 'none' : open > 0 ? 'long' : 'short', tradingsymbol: order.tradingsymbol, product: order.product };
+    const text =
+      open === 0
+        ? `${what} needs an open position to reduce: there is no open ${order.product} position in ${order.tradingsymbol}.`
+        : `${what} must reduce the position (${side} at most ${Math.abs(open)}): the position is ${open > 0 ? 'long' : 'short'} ${Math.abs(open)}.`;
+    return said('refusal.not_reducing', params, text);
   },
 };

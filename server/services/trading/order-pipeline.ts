@@ -11,7 +11,7 @@
 // A refusal (a DomainError from the broker) placed nothing: the key is released. Any other failure leaves
 // the key claimed: its retry, once the claim's lease is over, looks the tag up at the broker first, and
 // makes the call only when no order carries it.
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { killSwitchRefusal, type BrokerOrder } from '../brokers/broker-trading.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
@@ -21,8 +21,13 @@ import { closeIfKilled, lateKillNote } from './late-kill.ts';
 import { checkRateLimits, recordSends, type RateLimits } from './order-rate.ts';
 
 export type OrderCall = IntentCall & {
-  /** Orders the call sends, counted in its gate (0: refused only when the second is already over its limit; null: never refused). */
-  sends: number | null;
+  /**
+   * Orders the call sends, counted in its gate (0: refused only when the second is already over its limit;
+   * null: never refused). A call whose count the broker must first work out (a stop-loss on the account's
+   * position: one order per share it is split over) passes its plan, run once the key is claimed and counted
+   * in a short transaction of its own before the broker call; its refusal places nothing and frees the key.
+   */
+  sends: number | null | (() => Promise<number>);
   /**
    * The broker call. `retry`: the claim was taken over from a request that never finished and no order
    * carries the tag, so the first attempt's call may or may not have reached the broker (a modification
@@ -38,11 +43,13 @@ export function createOrderPipeline({ db, clock, limits, hooks = {} }: PipelineO
 
   /** Makes the call once per key, whatever fails between the steps. */
   async function run(call: OrderCall): Promise<StoredAnswer> {
-    const gated = await claimIntent(db, idempotency, call, async (tx) => {
-      if (call.sends === null) return;
+    const count = async (tx: Queryable, sends: number) => {
       const now = clock();
-      await checkRateLimits(tx, call.account.id, call.sends, now, limits);
-      await recordSends(tx, call.account.id, call.sends, now);
+      await checkRateLimits(tx, call.account.id, sends, now, limits);
+      await recordSends(tx, call.account.id, sends, now);
+    };
+    const gated = await claimIntent(db, idempotency, call, async (tx) => {
+      if (typeof call.sends === 'number') await count(tx, call.sends);
     });
     if ('stored' in gated) return gated.stored;
     const { claim } = gated;
@@ -51,6 +58,11 @@ export function createOrderPipeline({ db, clock, limits, hooks = {} }: PipelineO
     if (orders.length === 0) {
       try {
         if (call.entry && gated.armed !== null) throw killSwitchRefusal(call.account.accountNumber, gated.armed);
+        if (typeof call.sends === 'function') {
+          const sends = await call.sends();
+          // A retry that took the claim over counts nothing again: its first attempt was counted.
+          if (!gated.reconcile) await db.transaction((tx) => count(tx, sends));
+        }
         await hooks.beforeBrokerCall?.(call.key);
         const placed = await call.place(claim.tag, gated.reconcile);
         orders = placed.orders;

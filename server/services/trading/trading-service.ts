@@ -10,7 +10,8 @@ import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
-import type { BrokerOrder, IntentPlan } from '../brokers/broker-trading.ts';
+import type { BrokerOrder, IntentPlan, OrderIntent } from '../brokers/broker-trading.ts';
+import type { ProtectShare } from '../brokers/protective-shares.ts';
 import { requestHash, tagOfKey } from './idempotency.ts';
 import type { IntentCall, PipelineHooks } from './intent-gate.ts';
 import { intentOf, ordersMessage, toOrder } from './order-answers.ts';
@@ -67,16 +68,16 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
     return paced.run({ ...base, plan: () => plan(found) });
   }
 
-  /** A POST that makes one broker call; `sends`: the orders it sends, counted against the rate limits (order-pipeline.ts). */
+  /** A POST that makes one broker call; `sends`: the orders it sends (or how to work them out), counted against the rate limits (order-pipeline.ts). */
   async function singleCall(
     call: TradingCall,
     verb: string,
     intent: Intent,
-    sends: number | null,
+    sends: number | null | ((found: Found) => Promise<number>),
     act: (found: Found, tag: string, retry: boolean) => Promise<{ orders: BrokerOrder[]; note?: string | null }>,
   ): Promise<IdempotentAnswer> {
     const { found, base } = await intentCall(call, verb, intent);
-    return pipeline.run({ ...base, sends, place: (tag, retry) => act(found, tag, retry) });
+    return pipeline.run({ ...base, sends: typeof sends === 'function' ? () => sends(found) : sends, place: (tag, retry) => act(found, tag, retry) });
   }
 
   const portfolioOf = (body: { portfolio_id?: number | undefined }) => body.portfolio_id ?? null;
@@ -107,16 +108,27 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
     );
   }
 
+  /**
+   * A stop-loss or target: without a portfolio it is on the account's position as the position book nets it,
+   * one order per share it is split over (broker-trading.ts planProtect), each counted before it goes.
+   */
+  function protect(call: TradingCall & { body: { portfolio_id?: number | undefined; tag?: string | undefined } }, kind: 'stoploss' | 'target', intent: OrderIntent) {
+    let shares: readonly ProtectShare[] = [];
+    return singleCall(
+      call,
+      'placed',
+      exit(call.body, call.body.tag),
+      async (found) => (shares = await found.broker.planProtect(found.account, kind, intent, portfolioOf(call.body))).length,
+      async (found, tag) => ({ orders: await found.broker.protect(found.account, kind, intent, shares, tag) }),
+    );
+  }
+
   function placeStopLoss(userId: number, key: string, body: Schemas['StopLossOrderRequest']) {
-    return singleCall({ userId, key, operation: 'placeStopLossOrder', body }, 'placed', exit(body, body.tag), 1, async (found, tag) => ({
-      orders: await found.broker.protect(found.account, 'stoploss', intentOf(body), portfolioOf(body), tag),
-    }));
+    return protect({ userId, key, operation: 'placeStopLossOrder', body }, 'stoploss', intentOf(body));
   }
 
   function placeTarget(userId: number, key: string, body: Schemas['TargetOrderRequest']) {
-    return singleCall({ userId, key, operation: 'placeTargetOrder', body }, 'placed', exit(body, body.tag), 1, async (found, tag) => ({
-      orders: await found.broker.protect(found.account, 'target', intentOf({ ...body, order_type: 'LIMIT' }), portfolioOf(body), tag),
-    }));
+    return protect({ userId, key, operation: 'placeTargetOrder', body }, 'target', intentOf({ ...body, order_type: 'LIMIT' }));
   }
 
   /**

@@ -69,7 +69,7 @@ export function PositionBookScreen() {
   const account = desk.account;
   // Closed market: a square-off goes as an after-market order (AMO), which its buttons say.
   const afterMarket = useMarketClosed();
-  const common = account === null ? null : { account, portfolioId: null, disabled: !online || !desk.sessionOpen, onDone: reload, orders: loaded?.orders ?? null, afterMarket };
+  const common = account === null ? null : { account, disabled: !online || !desk.sessionOpen, onDone: reload, orders: loaded?.orders ?? null, afterMarket };
 
   return (
     <div className="flex flex-col gap-6">

@@ -90,7 +90,7 @@ export function PositionsScreen() {
   // Closed market: a square-off goes as an after-market order (AMO), which its buttons say.
   const afterMarket = useMarketClosed();
   // The chosen portfolio belongs to the desk's account, so whenever there are positions there is an account.
-  const common = account === null ? null : { account, portfolioId, disabled: !online || !desk.sessionOpen, onDone: reload, orders: loaded?.orders ?? null, afterMarket };
+  const common = account === null ? null : { account, disabled: !online || !desk.sessionOpen, onDone: reload, orders: loaded?.orders ?? null, afterMarket };
   const summary = loaded?.summary;
   // The P&L tiles add up the very rows the tables show, at the same live prices (position-marks.ts): the
   // server's summary was marked at the price of its read and drifted from the table between two reads.

@@ -70,7 +70,7 @@ export function DeskPositions({
   const phone = !useWideScreen('(min-width: 768px)');
   // Closed market: a square-off goes as an after-market order (AMO), which its buttons say.
   const afterMarket = useMarketClosed();
-  const common = { account, portfolioId, disabled: tradingDisabled, onDone: reload, orders: loaded?.orders ?? null, afterMarket };
+  const common = { account, disabled: tradingDisabled, onDone: reload, orders: loaded?.orders ?? null, afterMarket };
 
   return (
     <section className="flex flex-col gap-3" aria-labelledby="desk-positions-title">

@@ -32,4 +32,9 @@ export class OrderBookPage {
   order(orderId: string): Locator {
     return this.page.locator(`tr[data-order-id="${orderId}"]`);
   }
+
+  /** The orders on one contract, by their type's word in the table (Market, Limit, SL, SL-M). */
+  ordersOn(tradingsymbol: string, type: string): Locator {
+    return this.page.locator('tr[data-order-id]').filter({ hasText: tradingsymbol }).filter({ has: this.page.getByRole('cell', { name: type, exact: true }) });
+  }
 }

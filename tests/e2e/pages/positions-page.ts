@@ -38,4 +38,52 @@ export class PositionsView {
       total: [...document.querySelectorAll('[data-field="total-net-pnl"]')].map((cell) => cell.textContent).join(' + '),
     }));
   }
+
+  /**
+   * Places a position's stop-loss or target from its row (table row or card) at the dialog's suggested
+   * prices, waits for the broker's answer and closes the dialog; answers the price the order went at.
+   */
+  async protect(row: Locator, kind: 'stoploss' | 'target'): Promise<string> {
+    await row.getByRole('button', { name: kind === 'stoploss' ? 'Stop-loss' : 'Target', exact: true }).click();
+    const dialog = this.page.getByRole('dialog');
+    const price = await dialog.getByLabel(kind === 'stoploss' ? 'Trigger price (₹)' : 'Target price (₹)').inputValue();
+    await dialog.getByRole('button', { name: 'Place' }).click();
+    await expect(dialog.getByRole('status')).toContainText(kind === 'stoploss' ? /waiting for the trigger/ : /open, waiting at/);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toHaveCount(0);
+    return price;
+  }
+
+  /**
+   * Signed figures (a sign, then ₹ or a digit) whose sign the layout puts on another line than what follows it,
+   * as their text: a minus alone at the end of a line reads as a dash, and the amount below as a profit. Each
+   * element holding one is squeezed to no width while it is measured, so every break the text allows is
+   * taken, whatever the phone's width and the amounts' lengths; then it is put back as it was.
+   */
+  async signsApartFromAmounts(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const apart: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const nodes: Text[] = [];
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) if (/[+\-\u2212]\u2060?[₹\d]/.test((node as Text).data)) nodes.push(node as Text);
+      for (const node of nodes) {
+        const holder = node.parentElement!;
+        const before = holder.style.cssText;
+        holder.style.cssText = `${before};display:inline-block;width:0;min-width:0;max-width:0;white-space:normal`;
+        const top = (offset: number) => {
+          const range = document.createRange();
+          range.setStart(node, offset);
+          range.setEnd(node, offset + 1);
+          return range.getClientRects()[0]?.top;
+        };
+        for (const match of node.data.matchAll(/[+\-\u2212]\u2060?[₹\d]/g)) {
+          const sign = top(match.index);
+          const rupee = top(match.index + match[0].length - 1);
+          if (sign === undefined || rupee === undefined || Math.abs(sign - rupee) > 2) apart.push(node.data);
+        }
+        holder.style.cssText = before;
+      }
+      return apart;
+    });
+  }
 }

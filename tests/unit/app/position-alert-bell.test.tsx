@@ -70,7 +70,7 @@ function renderRows(rows: Position[], phone: boolean, locale: 'en' | 'fr' = 'en'
       <PositionsTable
         rows={markPositions(rows, new Map())}
         phone={phone}
-        renderActions={(row) => <PositionActions account={account} portfolioId={4} disabled={false} onDone={() => {}} orders={[]} position={row} extra={<PositionAlertBell position={row} />} />}
+        renderActions={(row) => <PositionActions account={account} disabled={false} onDone={() => {}} orders={[]} position={row} extra={<PositionAlertBell position={row} />} />}
       />
     </IntlProvider>,
   );

@@ -62,9 +62,9 @@ const written: [string, Said][] = [
   ['an AMO changed before its window', changeRefusalTexts.amoWindow('260101000001', 'modified', { from: '15:45' })],
   ['an AMO cancelled before the open', changeRefusalTexts.amoWindow('260101000001', 'cancelled', { open_time: '09:15' })],
   ['an AMO with no session ahead', changeRefusalTexts.amoWindow('260101000001', 'modified', null)],
-  ['a stop-loss with no position', changeRefusalTexts.notReducing('stoploss', 0)],
-  ['a target on a long position', changeRefusalTexts.notReducing('target', 130)],
-  ['a stop-loss on a short position', changeRefusalTexts.notReducing('stoploss', -65)],
+  ['a stop-loss with no position', changeRefusalTexts.notReducing('stoploss', 0, { side: 'SELL', tradingsymbol: 'NIFTY2612026000CE', product: 'MIS' })],
+  ['a target on a long position', changeRefusalTexts.notReducing('target', 130, { side: 'BUY', tradingsymbol: 'NIFTY2612026000CE', product: 'NRML' })],
+  ['a stop-loss on a short position', changeRefusalTexts.notReducing('stoploss', -65, { side: 'SELL', tradingsymbol: 'NIFTY2612026000CE', product: 'MIS' })],
   ["Kite's refusal of an order", kiteTexts.refused(kiteCalls.orderFor('NIFTY2612026000CE'), 'MarginException', 'Insufficient funds.')],
   ["Kite's refusal of a modification", kiteTexts.refused(kiteCalls.modification('260101000001'), 'OrderException', 'Order cannot be modified as it is COMPLETE.')],
   ["Kite's refusal of a read", kiteTexts.refused(kiteCalls.portfolioMargin, 'PermissionException', 'Not allowed.')],
@@ -117,7 +117,11 @@ describe('said in French', () => {
     expect(inFrench(changeRefusalTexts.modificationLimit('260101000001', 25))).toBe(
       'L’ordre 260101000001 a déjà été modifié 25 fois, le maximum autorisé pour un ordre. Annulez-le et passez-en un nouveau.',
     );
-    expect(inFrench(changeRefusalTexts.notReducing('target', 130))).toBe('Un objectif doit réduire la position (VENTE d’au plus 130) : la position est acheteuse de 130.');
+    const order = { side: 'BUY' as const, tradingsymbol: 'NIFTY2612026000CE', product: 'NRML' };
+    // The side named is the one that reduces the position, whatever side the refused order was.
+    expect(inFrench(changeRefusalTexts.notReducing('target', 130, order))).toBe('Un objectif doit réduire la position (VENTE d’au plus 130) : la position est acheteuse de 130.');
+    expect(inFrench(changeRefusalTexts.notReducing('stoploss', -65, { ...order, side: 'SELL' }))).toBe('Un stop-loss doit réduire la position (ACHAT d’au plus 65) : la position est vendeuse de 65.');
+    expect(inFrench(changeRefusalTexts.notReducing('stoploss', 0, order))).toBe('Un stop-loss doit réduire une position ouverte : il n’y a pas de position NRML ouverte sur NIFTY2612026000CE.');
   });
 
   it("Kite's own words stay as Kite wrote them, inside a French sentence keyed by Kite's error type", () => {

@@ -241,7 +241,7 @@ describe('a position row', () => {
   function renderRow(account: typeof paper) {
     render(
       <IntlProvider locale="en" defaultLocale="en">
-        <PositionActions account={account} portfolioId={null} disabled={false} onDone={() => undefined} orders={null} position={position} />
+        <PositionActions account={account} disabled={false} onDone={() => undefined} orders={null} position={position} />
       </IntlProvider>,
     );
   }

@@ -53,7 +53,7 @@ const target = order({ price: 156 });
 function renderRow(orders: Schemas['Order'][] | null, locale: 'en' | 'fr' = 'en') {
   return render(
     <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : undefined}>
-      <PositionActions account={account} portfolioId={4} disabled={false} onDone={() => undefined} orders={orders} position={position} />
+      <PositionActions account={account} disabled={false} onDone={() => undefined} orders={orders} position={position} />
     </IntlProvider>,
   );
 }

@@ -6,11 +6,11 @@
 // it is closed (a stop-loss left behind would open it again), and shorts are bought back before longs are
 // sold, so the account is never naked short in between.
 import type { Database } from '../../../db/database.ts';
-import { DomainError } from '../../domain-error.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import type { Clock } from '../../clock.ts';
 import type { BrokerOrder, OrderBot, OrderIntent, PlannedOrder, PositionRef, Product, TradingAccount } from '../broker-trading.ts';
 import { slices } from '../order-slicing.ts';
+import { protectiveShares, type ProtectShare } from '../protective-shares.ts';
 import { legsToClose as namedLegs } from '../square-off-legs.ts';
 import type { KiteContracts } from './contracts.ts';
 import type { KiteCalls } from './kite-calls.ts';
@@ -19,7 +19,6 @@ import { isShown, toBrokerOrder, type MirrorOrder } from './order-mapping.ts';
 import type { KiteOrderChanges } from './order-changes.ts';
 import type { OrderPlacing } from './order-placing.ts';
 import type { KitePositionBooks } from './position-books.ts';
-import { changeRefusalTexts } from '../../texts/change-refusal-texts.ts';
 
 /** A share of a position: signed quantity, whose it is. */
 export type Leg = { exchange: string; tradingsymbol: string; product: Product; quantity: number; portfolioId: number | null; bot: OrderBot | null };
@@ -129,22 +128,30 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
     return { cancelled, exits };
   }
 
-  async function protect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, portfolioId: number | null, tag: string): Promise<BrokerOrder[]> {
+  /** The shares a stop-loss or target goes on: the portfolio's mirrored share, or the account's position at Kite split into shares. */
+  async function planProtect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, portfolioId: number | null): Promise<ProtectShare[]> {
     await checkPortfolio(db, account.id, portfolioId);
     const key = positionKey({ exchange: intent.exchange, tradingsymbol: intent.tradingsymbol, product: intent.product });
-    const open = (await openLegs(account, portfolioId)).filter((leg) => positionKey(leg) === key).reduce((sum, leg) => sum + leg.quantity, 0);
-    const reduces = open !== 0 && Math.sign(open) === (intent.side === 'BUY' ? -1 : 1);
-    if (!reduces || intent.quantity > Math.abs(open)) {
-      throw DomainError.said('order_not_reducing', changeRefusalTexts.notReducing(kind, open), { field: 'quantity' });
-    }
-    const partner = (await mirror.working(account.id)).find(
-      (order) => positionKey(order) === key && order.portfolio_id === portfolioId && (order.purpose === 'stoploss' || order.purpose === 'target'),
+    return protectiveShares((await openLegs(account, portfolioId)).filter((leg) => positionKey(leg) === key), kind, intent);
+  }
+
+  /** One order per planned share under its portfolio's name, each paired with that share's working stop-loss or target if it has one. */
+  async function protect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, shares: readonly ProtectShare[], tag: string): Promise<BrokerOrder[]> {
+    for (const portfolioId of new Set(shares.map((share) => share.portfolioId))) await checkPortfolio(db, account.id, portfolioId);
+    const key = positionKey({ exchange: intent.exchange, tradingsymbol: intent.tradingsymbol, product: intent.product });
+    const working = await mirror.working(account.id);
+    const partners = shares.map((share) =>
+      working.find((order) => positionKey(order) === key && order.portfolio_id === share.portfolioId && (order.purpose === 'stoploss' || order.purpose === 'target')),
     );
-    const group = partner?.oco_group ?? partner?.order_id ?? null;
-    const placed = await placing.placeAll(account, [{ intent, who: { portfolioId, bot: null, purpose: kind, ocoGroup: group } }], tag);
-    const own = placed[0];
-    const pair = group ?? own?.order_id ?? null;
-    if (pair !== null && own !== undefined) {
+    const groups = partners.map((partner) => partner?.oco_group ?? partner?.order_id ?? null);
+    const placements = shares.map((share, index) => ({ intent: { ...intent, quantity: share.quantity }, who: { portfolioId: share.portfolioId, bot: null, purpose: kind, ocoGroup: groups[index]! } }));
+    const placed = await placing.placeAll(account, placements, tag);
+    for (const [index, share] of shares.entries()) {
+      // Each share's order is the one under its portfolio (a share is one portfolio's, protective-shares.ts).
+      const own = placed.find((order) => order.portfolio_id === share.portfolioId);
+      if (own === undefined) continue;
+      const partner = partners[index];
+      const pair = groups[index] ?? own.order_id;
       await db.query(
         `UPDATE kite_orders SET oco_group = $2 WHERE broker_account_id = $1 AND oco_group IS NULL AND order_id = ANY($3::text[])`,
         [account.id, pair, [own.order_id, ...(partner === undefined ? [] : [partner.order_id])]],
@@ -153,7 +160,7 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
     return (await mirror.byIds(account.id, placed.map((order) => order.order_id))).map(toBrokerOrder);
   }
 
-  return { flattenAccount, protect, openLegs, workingOn, legsToClose, exitOrders };
+  return { flattenAccount, planProtect, protect, openLegs, workingOn, legsToClose, exitOrders };
 }
 
 export type KiteExits = ReturnType<typeof createKiteExits>;

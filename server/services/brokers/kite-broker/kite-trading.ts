@@ -74,6 +74,7 @@ export function createKiteTrading({ db, clock, sessions, prices, limits: limitFi
     modifyOrder: changes.modifyOrder,
     // Kite's book keeps its own word on a cancelled order: StrikeDesk's reason is not added to it.
     cancelOrders: (account, orderIds) => changes.cancelOrders(account, orderIds),
+    planProtect: exits.planProtect,
     protect: exits.protect,
     flattenAccount: exits.flattenAccount,
     entriesOn: books.entriesOn,

@@ -14,6 +14,7 @@ import type { OrderEntry } from './order-entry.ts';
 import { exitOrders } from './order-plans.ts';
 import { cancelRow, lockAccount, orderColumns, sideSign, working, type OrderRow } from './order-rows.ts';
 import { changeRefusalTexts } from '../../texts/change-refusal-texts.ts';
+import type { ProtectShare } from '../protective-shares.ts';
 
 export function createExits({ clock, contracts, books, entry }: { clock: Clock; contracts: Contracts; books: Books; entry: OrderEntry }) {
   const { resolve } = contracts;
@@ -66,39 +67,38 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
   }
 
   /**
-   * A stop-loss (SL) or target (LIMIT) order that reduces a position, paired with the position's other
-   * protective order so that one filling cancels the other.
+   * A stop-loss (SL) or target (LIMIT) order on each of the shares planned for it (order-plans.ts
+   * planProtect), each paired with its share's other protective order so that one filling cancels the other.
+   * Each share is checked again under the account's lock: one no longer open enough refuses the whole call,
+   * nothing placed.
    */
-  async function protect(
-    q: Queryable,
-    account: TradingAccount,
-    kind: 'stoploss' | 'target',
-    intent: OrderIntent,
-    portfolioId: number | null,
-    tag: string,
-  ): Promise<OrderRow[]> {
+  async function protect(q: Queryable, account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, shares: readonly ProtectShare[], tag: string): Promise<OrderRow[]> {
     const now = clock();
     await lockAccount(q, account.id);
-    await checkPortfolio(q, account.id, portfolioId);
+    for (const portfolioId of new Set(shares.map((share) => share.portfolioId))) await checkPortfolio(q, account.id, portfolioId);
     const { contract } = (await resolve(q, [intent], now))[0]!;
-    const open = await positionQuantity(q, account.id, portfolioId, contract.instrumentToken, intent.product);
-    // A flat position (sign 0) is reduced by neither side.
-    if (Math.sign(open) !== -sideSign(intent.side) || intent.quantity > Math.abs(open)) {
-      throw DomainError.said('order_not_reducing', changeRefusalTexts.notReducing(kind, open), { field: 'quantity' });
+    const placed: OrderRow[] = [];
+    for (const share of shares) {
+      const open = await positionQuantity(q, account.id, share.portfolioId, contract.instrumentToken, intent.product);
+      // A flat share (sign 0) is reduced by neither side.
+      if (Math.sign(open) !== -sideSign(intent.side) || share.quantity > Math.abs(open)) {
+        throw DomainError.said('order_not_reducing', changeRefusalTexts.notReducing(kind, open, intent), { field: 'quantity' });
+      }
+      // A working protective order starts its group when placed (below), so the share's other one, if any,
+      // already has the group this one joins.
+      const { rows } = await q.query<{ oco_group: string }>(
+        `SELECT oco_group FROM paper_orders WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3
+           AND product = $4 AND purpose IN ('stoploss', 'target') AND status IN ('OPEN', 'TRIGGER PENDING') ORDER BY id LIMIT 1`,
+        [account.id, share.portfolioId, contract.instrumentToken, intent.product],
+      );
+      const order = await placeOne(q, account, { ...intent, quantity: share.quantity }, contract, { portfolioId: share.portfolioId, tag, purpose: kind, ocoGroup: rows[0]?.oco_group ?? null }, now);
+      if (order.oco_group === null && working.includes(order.status)) {
+        await q.query('UPDATE paper_orders SET oco_group = id WHERE id = $1', [order.id]);
+        order.oco_group = order.id;
+      }
+      placed.push(order);
     }
-    // A working protective order starts its group when placed (below), so the position's other one, if any,
-    // already has the group this one joins.
-    const { rows } = await q.query<{ oco_group: string }>(
-      `SELECT oco_group FROM paper_orders WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3
-         AND product = $4 AND purpose IN ('stoploss', 'target') AND status IN ('OPEN', 'TRIGGER PENDING') ORDER BY id LIMIT 1`,
-      [account.id, portfolioId, contract.instrumentToken, intent.product],
-    );
-    const placed = await placeOne(q, account, intent, contract, { portfolioId, tag, purpose: kind, ocoGroup: rows[0]?.oco_group ?? null }, now);
-    if (placed.oco_group === null && working.includes(placed.status)) {
-      await q.query('UPDATE paper_orders SET oco_group = id WHERE id = $1', [placed.id]);
-      placed.oco_group = placed.id;
-    }
-    return [placed];
+    return placed;
   }
 
   return { closeLegs, flattenAccount, protect };

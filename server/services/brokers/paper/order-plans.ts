@@ -9,6 +9,7 @@ import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import type { IntentPlan, OrderIntent, PlannedOrder, PlanOptions, PositionRef, TradingAccount } from '../broker-trading.ts';
 import { guardEntries } from '../entry-guards.ts';
 import { refuseOversized, slices } from '../order-slicing.ts';
+import { protectiveShares, type ProtectShare } from '../protective-shares.ts';
 import { legsToClose } from '../square-off-legs.ts';
 import type { Books, OpenLeg } from './books.ts';
 import type { Contract, Contracts } from './contracts.ts';
@@ -93,7 +94,19 @@ export function createOrderPlans({ clock, contracts, books }: OrderPlansOptions)
     return { orders: exitOrders(legs, 'squareoff').map(({ contract: _contract, ...order }) => order), cancel };
   }
 
-  return { planOrders, planSquareOff };
+  /** The shares a stop-loss or target goes on (protective-shares.ts): the portfolio's, or every share of the account's position. */
+  async function planProtect(q: Queryable, account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, portfolioId: number | null): Promise<ProtectShare[]> {
+    const now = clock();
+    await lockAccount(q, account.id);
+    await checkPortfolio(q, account.id, portfolioId);
+    const { contract } = (await resolve(q, [intent], now))[0]!;
+    const shares = (await openLegs(q, account.id, now)).filter(
+      (leg) => leg.contract.instrumentToken === contract.instrumentToken && leg.product === intent.product && (portfolioId === null || leg.portfolioId === portfolioId),
+    );
+    return protectiveShares(shares, kind, intent);
+  }
+
+  return { planOrders, planSquareOff, planProtect };
 }
 
 export type OrderPlans = ReturnType<typeof createOrderPlans>;

@@ -96,6 +96,7 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
     mode: 'paper',
     planOrders: inTransaction(plans.planOrders),
     planSquareOff: inTransaction(plans.planSquareOff),
+    planProtect: inTransaction(plans.planProtect),
     placeOrders: inTransaction(entry.placeOrders),
     recordUnsent: inTransaction(entry.recordUnsent),
     ordersByTag: books.ordersByTag,

@@ -9,6 +9,7 @@ import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog'
 import { OrderAccount } from '@/features/orders/components/order-account';
 import { ProtectionLines } from '@/features/orders/components/protection-lines';
 import { protectionOf } from '@/features/orders/model/position-protection';
+import { squareOffRequest, stopLossRequest, targetRequest } from '@/features/orders/model/position-requests';
 import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
 import { IntentDialogActions } from '@/features/orders/components/intent-dialog-actions';
 import { Button } from '@/components/ui/button';
@@ -49,9 +50,12 @@ const protectTitle = defineMessage<{ kind: MessageValue; symbol: MessageValue }>
 const buyText = defineMessage({ id: 'orders.position.buy', defaultMessage: 'Buy' });
 const sellText = defineMessage({ id: 'orders.position.sell', defaultMessage: 'Sell' });
 
+/**
+ * What the buttons act on: the rows' account. Whose position each row is (a portfolio's share, or the
+ * account's netted) comes from the row itself (position-requests.ts).
+ */
 type Common = {
   account: TradingAccount;
-  portfolioId: number | null;
   disabled: boolean;
   onDone: () => void;
   /** The day's order book, to show each position's working stop-loss and target; null while unknown. */
@@ -62,9 +66,6 @@ type Common = {
    */
   afterMarket?: AfterMarket | null;
 };
-
-const refOf = (position: Position) => ({ tradingsymbol: position.tradingsymbol, exchange: position.exchange, product: position.product });
-const portfolioPart = (portfolioId: number | null) => (portfolioId === null ? {} : { portfolio_id: portfolioId });
 
 /** What closing a position does, line by line: the confirmation lists exactly this. */
 function CloseLines({ positions }: { positions: readonly Position[] }) {
@@ -86,18 +87,13 @@ function CloseLines({ positions }: { positions: readonly Position[] }) {
   );
 }
 
-function SquareOffDialog({ positions, title, account, portfolioId, afterMarket = null, onDone, onClose }: Omit<Common, 'disabled' | 'orders'> & { positions: readonly Position[]; title: string; onClose: () => void }) {
+function SquareOffDialog({ positions, title, account, afterMarket = null, onDone, onClose }: Omit<Common, 'disabled' | 'orders'> & { positions: readonly [Position, ...Position[]]; title: string; onClose: () => void }) {
   const intl = useIntl();
   const intent = useOrderIntent(account);
   const finished = intent.outcome !== null && intent.outcome.kind !== 'unknown';
   const send = async () => {
-    const owner = { account_number: account.account_number, ...portfolioPart(portfolioId) };
-    const [only] = positions;
-    const outcome = await intent.run((key) =>
-      positions.length === 1 && only !== undefined
-        ? executeOrder(key, { action: 'squareoff', ...owner, ...refOf(only) })
-        : squareoffTrades(key, { ...owner, positions: positions.map(refOf) }),
-    );
+    const request = squareOffRequest(account, positions);
+    const outcome = await intent.run((key) => ('one' in request ? executeOrder(key, request.one) : squareoffTrades(key, request.many)));
     if (outcome !== null) onDone();
   };
   return (
@@ -125,7 +121,7 @@ function SquareOffDialog({ positions, title, account, portfolioId, afterMarket =
   );
 }
 
-function ProtectDialog({ kind, position, account, portfolioId, onDone, onClose }: Omit<Common, 'disabled' | 'orders'> & { kind: 'stoploss' | 'target'; position: Position; onClose: () => void }) {
+function ProtectDialog({ kind, position, account, onDone, onClose }: Omit<Common, 'disabled' | 'orders'> & { kind: 'stoploss' | 'target'; position: Position; onClose: () => void }) {
   const intl = useIntl();
   const intent = useOrderIntent(account);
   const long = position.quantity > 0;
@@ -134,18 +130,11 @@ function ProtectDialog({ kind, position, account, portfolioId, onDone, onClose }
   const [trigger, setTrigger] = useState(() => tick(position.average_price * (long ? 0.8 : 1.2)));
   const [limit, setLimit] = useState(() => tick(position.average_price * (long ? 0.78 : 1.22)));
   const [target, setTarget] = useState(() => tick(position.average_price * (long ? 1.3 : 0.7)));
-  const base = {
-    account_number: account.account_number,
-    ...portfolioPart(portfolioId),
-    ...refOf(position),
-    transaction_type: long ? ('SELL' as const) : ('BUY' as const),
-    quantity: Math.abs(position.quantity),
-  };
   const send = async () => {
     const outcome = await intent.run((key) =>
       kind === 'stoploss'
-        ? placeStopLoss(key, { ...base, order_type: 'SL', trigger_price: Number(trigger), price: Number(limit) })
-        : placeTarget(key, { ...base, price: Number(target) }),
+        ? placeStopLoss(key, stopLossRequest(account, position, Number(trigger), Number(limit)))
+        : placeTarget(key, targetRequest(account, position, Number(target))),
     );
     if (outcome !== null) onDone();
   };
@@ -235,12 +224,12 @@ export function PositionActions({ position, orders, extra, ...common }: Common &
 export function SquareOffAll({ positions, ...common }: Omit<Common, 'orders'> & { positions: readonly Position[] }) {
   const intl = useIntl();
   // The positions as they were when the trader asked: the dialog stays (with its outcome) after they close.
-  const [asked, setAsked] = useState<readonly Position[] | null>(null);
-  const openPositions = positions.filter((position) => position.quantity !== 0);
+  const [asked, setAsked] = useState<readonly [Position, ...Position[]] | null>(null);
+  const [first, ...rest] = positions.filter((position) => position.quantity !== 0);
   return (
     <>
-      {openPositions.length > 0 && (
-        <Button type="button" variant="danger" disabled={common.disabled} onClick={() => setAsked(openPositions)}>
+      {first !== undefined && (
+        <Button type="button" variant="danger" disabled={common.disabled} onClick={() => setAsked([first, ...rest])}>
           {afterMarketLabel(intl, common.afterMarket ?? null, intl.formatMessage(messages.squareOffAll))}
         </Button>
       )}
