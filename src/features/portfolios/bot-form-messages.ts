@@ -81,6 +81,22 @@ export const timeHint = defineMessage<{ open: MessageValue; close: MessageValue 
   defaultMessage: '24-hour clock, between {open} and {close} IST',
 });
 
+/** Which hours the bot will keep, by the account's mode (a bot configured for a backtest has none). */
+export const hoursNote = defineMessage<{ mode: MessageValue; open: MessageValue; close: MessageValue }>({
+  id: 'portfolios.botForm.hoursNote',
+  defaultMessage:
+    '{mode, select, live {A live bot trades on the exchange, {open}–{close} IST, as backtests do.} other {Backtests and a server on exchange hours trade {open}–{close} IST; only demo mode trades at any hour.}}',
+});
+
+/** Times the trader set outside the exchange's session, named, with what happens to them. */
+export const outsideHoursWarning = defineMessage<{ times: MessageValue; open: MessageValue; close: MessageValue }>({
+  id: 'portfolios.botForm.outsideHoursWarning',
+  defaultMessage:
+    '{times}: outside market hours ({open}–{close} IST). Only demo mode trades then: a live bot’s orders would reach a closed exchange, and a backtest never trades at that time (its report says so, day by day).',
+});
+
+export const timeOfField = defineMessage<{ field: MessageValue; time: MessageValue }>({ id: 'portfolios.botForm.timeOfField', defaultMessage: '{field} {time}' });
+
 export const liveConfirmationLabel = defineMessage<{ account: MessageValue }>({
   id: 'portfolios.botForm.liveConfirmation',
   defaultMessage: 'Type the account number {account} to let this bot trade real money',

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormError } from '@/components/ui/form-error';
 import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
 import { BotCommonFields } from '@/features/portfolios/components/bot-common-fields';
+import { botTimes, HoursNote } from '@/features/portfolios/components/hours-note';
 import { LiveBotConfirmation } from '@/features/portfolios/components/live-bot-confirmation';
 import { TradingModeNote } from '@/features/portfolios/components/trading-mode-note';
 import { ParamFields } from '@/features/portfolios/components/param-fields';
@@ -82,6 +83,7 @@ export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave
       ) : (
         <TradingWindowFields bind={form.bind} onTime={form.setField} />
       )}
+      <HoursNote times={botTimes(form.values, kind === 'daily')} mode={mode} />
     </form>
   );
 }
