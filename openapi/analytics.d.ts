@@ -195,6 +195,13 @@ export interface components {
                 [key: string]: string | number | number[] | components["schemas"]["LocalText"];
             };
         };
+        /**
+         * @description True when the row is a sample the backend made up rather than a record (issue 36): the reference server
+         *     seeds a new install's history, its commentary, snapshots and minute bars, and its house bots' records
+         *     are a model, never trades. Every screen that shows such a row says "Sample". Absent means false
+         *     (another backend may leave the column out).
+         */
+        Sample: boolean;
         Commentary: {
             id: components["schemas"]["Id"];
             created_at: components["schemas"]["Timestamp"];
@@ -209,6 +216,7 @@ export interface components {
             title_i18n?: components["schemas"]["LocalText"] | null;
             /** @description body as a code and parameters (LocalText); absent or null shows body as it is. */
             body_i18n?: components["schemas"]["LocalText"] | null;
+            sample?: components["schemas"]["Sample"];
         };
         /**
          * @description A snapshot. Plain index snapshots have indicator null and symbol equal to the index; screener
@@ -264,6 +272,7 @@ export interface components {
             signal: string | null;
             /** @description signal as a code and parameters (LocalText); absent or null shows signal as it is. */
             signal_i18n?: components["schemas"]["LocalText"] | null;
+            sample?: components["schemas"]["Sample"];
         };
         DailyData: {
             id: components["schemas"]["Id"];
@@ -288,6 +297,7 @@ export interface components {
             iv: components["schemas"]["NullableNumber"];
             /** @description India VIX at the close, on NIFTY's rows only; null for every other index. */
             vix: components["schemas"]["NullableNumber"];
+            sample?: components["schemas"]["Sample"];
         };
         Candle: {
             index: components["schemas"]["IndexName"];
@@ -301,6 +311,7 @@ export interface components {
             close: number;
             /** @description Option contracts of the index traded in the bar. */
             volume: number;
+            sample?: components["schemas"]["Sample"];
         };
         RecommendationLeg: {
             /** @example NIFTY25JAN23500CE */
@@ -379,6 +390,7 @@ export interface components {
             /** Format: date */
             since: string;
             updated_at: components["schemas"]["Timestamp"];
+            sample?: components["schemas"]["Sample"];
         };
         IndexConfig: {
             id: components["schemas"]["Id"];

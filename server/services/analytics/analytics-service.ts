@@ -71,6 +71,8 @@ async function insertRows(q: Queryable, table: string, columns: readonly string[
 
 const dailyColumns = ['created_at', 'date', '"index"', 'open', 'high', 'low', 'close', 'volume', 'change', 'change_pct', 'pcr', 'max_pain', 'iv', 'vix'];
 const snapshotColumns = ['created_at', '"index"', 'symbol', 'spot', 'change', 'change_pct', 'pcr', 'max_pain', 'iv', 'vix', 'call_oi', 'put_oi'];
+/** Seeded rows are made up (issue 36): each says so (`sample`, migration 038); rows recorded as the market runs do not. */
+const asSample = (rows: readonly unknown[][]) => rows.map((row) => [...row, true]);
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const level = (value: number) => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
@@ -740,7 +742,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
         ...closeTexts(row.index, row.date, Number(row.close), Number(row.change), changePct, Number(row.low), Number(row.high)),
       };
     });
-    await insertRows(q, 'commentary', ['created_at', 'title', 'body', '"index"', 'sentiment', 'title_i18n', 'body_i18n'], closes.map(commentaryRow));
+    await insertRows(q, 'commentary', ['created_at', 'title', 'body', '"index"', 'sentiment', 'title_i18n', 'body_i18n', 'sample'], asSample(closes.map(commentaryRow)));
     await say(q, {
       at: now,
       index: null,
@@ -760,8 +762,9 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     await insertRows(
       q,
       'bots',
-      ['name', 'strategy', 'underlying', 'description', 'capital', 'pnl', 'pnl_pct', 'win_rate', 'trades', 'max_drawdown_pct', 'equity_curve', 'since', 'updated_at', 'name_i18n', 'description_i18n'],
-      houseBots.map((bot) => [bot.name, bot.strategy, bot.underlying, bot.description, bot.capital, 0, 0, 0, 0, 0, '[]', since, now, houseBotTexts(bot).name, houseBotTexts(bot).description]),
+      // A house bot's record is a model applied to the bars, never trades: a sample for as long as it runs.
+      ['name', 'strategy', 'underlying', 'description', 'capital', 'pnl', 'pnl_pct', 'win_rate', 'trades', 'max_drawdown_pct', 'equity_curve', 'since', 'updated_at', 'name_i18n', 'description_i18n', 'sample'],
+      houseBots.map((bot) => [bot.name, bot.strategy, bot.underlying, bot.description, bot.capital, 0, 0, 0, 0, 0, '[]', since, now, houseBotTexts(bot).name, houseBotTexts(bot).description, true]),
       ' ON CONFLICT (name) DO NOTHING',
     );
     await updateBots(q, now, [...new Set(houseBots.map((bot) => bot.underlying))]);
@@ -785,13 +788,14 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [analyticsSeedLockKey]);
       if (empty.has('daily_data') && (await isEmpty(tx, 'daily_data'))) {
-        await insertRows(tx, 'daily_data', dailyColumns, bars, ' ON CONFLICT ("index", date) DO NOTHING');
+        await insertRows(tx, 'daily_data', [...dailyColumns, 'sample'], asSample(bars), ' ON CONFLICT ("index", date) DO NOTHING');
         const { rows: charted } = await tx.query<{ index_name: string }>('SELECT DISTINCT index_name FROM market_candles');
         const uncharted = minuteBars.filter((bar) => !charted.some((row) => row.index_name === bar[0]));
-        await insertRows(tx, 'market_candles', ['index_name', 'minute', 'open', 'high', 'low', 'close', 'ticks', 'volume'], uncharted, ' ON CONFLICT DO NOTHING');
+        await insertRows(tx, 'market_candles', ['index_name', 'minute', 'open', 'high', 'low', 'close', 'ticks', 'volume', 'sample'], asSample(uncharted), ' ON CONFLICT DO NOTHING');
       }
       if (empty.has('data') && (await isEmpty(tx, 'data'))) {
-        await insertRows(tx, 'data', snapshotColumns, data.snapshots);
+        // The snapshots walked back from now are made up; the signals are priced from the market as it is.
+        await insertRows(tx, 'data', [...snapshotColumns, 'sample'], asSample(data.snapshots));
         await insertRows(tx, 'data', [...snapshotColumns, 'indicator', 'signal', 'signal_i18n'], data.signals);
       }
       if (empty.has('commentary') && (await isEmpty(tx, 'commentary'))) await seedCommentary(tx, now);

@@ -208,6 +208,9 @@ function checkValue(table: string, column: string, type: ColumnType, value: stri
     case 'text':
       if (value.length > 500) throw wrong('at most 500 characters');
       return;
+    case 'boolean':
+      if (value !== 'true' && value !== 'false') throw wrong('true or false');
+      return;
     case 'json':
       throw parseError(`${table}.${column} cannot be filtered`);
   }
@@ -304,6 +307,7 @@ const sqlTypes: Record<Exclude<ColumnType, 'json'>, string> = {
   text: 'text',
   date: 'date',
   timestamptz: 'timestamptz',
+  boolean: 'boolean',
 };
 
 const quoted = (column: string) => `"${column}"`;

@@ -4,7 +4,7 @@
 // this list can be read, filtered or ordered. tests/server/analytics/tables.test.ts holds it to the contract.
 
 /** How a filter value is checked and bound: `json` columns can be selected but not filtered or ordered. */
-export type ColumnType = 'integer' | 'number' | 'text' | 'date' | 'timestamptz' | 'json';
+export type ColumnType = 'integer' | 'number' | 'text' | 'date' | 'timestamptz' | 'boolean' | 'json';
 
 export type TableSpec = {
   /** The relation read: a table, or a view over the market's own tables. */
@@ -21,7 +21,7 @@ const asc = (column: string) => ({ column, descending: false });
 export const analyticsTables: Readonly<Record<string, TableSpec>> = {
   commentary: {
     relation: 'commentary',
-    columns: { id: 'integer', created_at: 'timestamptz', title: 'text', body: 'text', index: 'text', sentiment: 'text', title_i18n: 'json', body_i18n: 'json' },
+    columns: { id: 'integer', created_at: 'timestamptz', title: 'text', body: 'text', index: 'text', sentiment: 'text', title_i18n: 'json', body_i18n: 'json', sample: 'boolean' },
     filterable: ['id', 'created_at', 'index', 'sentiment'],
     defaultOrder: [desc('created_at'), desc('id')],
   },
@@ -44,6 +44,7 @@ export const analyticsTables: Readonly<Record<string, TableSpec>> = {
       indicator: 'text',
       signal: 'text',
       signal_i18n: 'json',
+      sample: 'boolean',
     },
     filterable: ['id', 'created_at', 'index', 'indicator'],
     defaultOrder: [desc('created_at'), desc('id')],
@@ -66,6 +67,7 @@ export const analyticsTables: Readonly<Record<string, TableSpec>> = {
       max_pain: 'number',
       iv: 'number',
       vix: 'number',
+      sample: 'boolean',
     },
     filterable: ['id', 'index', 'date'],
     defaultOrder: [desc('date'), asc('index'), desc('id')],
@@ -111,6 +113,7 @@ export const analyticsTables: Readonly<Record<string, TableSpec>> = {
       equity_curve: 'json',
       since: 'date',
       updated_at: 'timestamptz',
+      sample: 'boolean',
     },
     filterable: ['id', 'underlying', 'strategy'],
     defaultOrder: [asc('id')],
@@ -133,7 +136,7 @@ export const analyticsTables: Readonly<Record<string, TableSpec>> = {
   },
   candles: {
     relation: 'analytics_candles',
-    columns: { index: 'text', interval: 'text', time: 'timestamptz', open: 'number', high: 'number', low: 'number', close: 'number', volume: 'integer' },
+    columns: { index: 'text', interval: 'text', time: 'timestamptz', open: 'number', high: 'number', low: 'number', close: 'number', volume: 'integer', sample: 'boolean' },
     filterable: ['index', 'interval', 'time'],
     defaultOrder: [desc('time'), asc('index'), asc('interval')],
   },

@@ -15,6 +15,7 @@ import { PanelBoundary } from '@/components/ui/panel-boundary';
 import { StaleNote } from '@/components/ui/stale-note';
 import { getCommentary } from '@/features/analytics/api/analytics-reads';
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
+import { isSample, SampleBadge } from '@/features/analytics/components/sample-badge';
 import { SentimentBadge } from '@/features/analytics/components/sentiment-badge';
 import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
 import { SessionStatus } from '@/features/brokers/components/session-status';
@@ -155,6 +156,7 @@ function CommentaryTile() {
               <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
                 <SentimentBadge value={item.sentiment} />
                 <time dateTime={item.created_at}>{formatTime(item.created_at)}</time>
+                {isSample(item) && <SampleBadge />}
               </div>
               <p className="font-medium text-fg">{sayServerText(intl, item.title_i18n, item.title)}</p>
             </li>

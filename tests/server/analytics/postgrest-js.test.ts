@@ -36,7 +36,7 @@ describe.each(testBackends)('postgrest-js against the analytics backend, on %s',
     expect(data!.length).toBeGreaterThanOrEqual(10);
     const times = data!.map((row) => Date.parse(row.created_at as string));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(Object.keys(data![0]!).sort()).toEqual(['body', 'body_i18n', 'created_at', 'id', 'index', 'sentiment', 'title', 'title_i18n']);
+    expect(Object.keys(data![0]!).sort()).toEqual(['body', 'body_i18n', 'created_at', 'id', 'index', 'sample', 'sentiment', 'title', 'title_i18n']);
     // Every seeded piece carries its codes, for the app to say it in the reader's language.
     for (const row of data!) expect([row.title_i18n?.code, row.body_i18n?.code]).toEqual([expect.stringMatching(/^commentary\./), expect.stringMatching(/^commentary\./)]);
   });

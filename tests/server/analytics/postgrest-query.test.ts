@@ -24,7 +24,7 @@ function refusal(table: string, query: string, headers?: ReadHeaders): Postgrest
 describe('select, order, limit and offset', () => {
   it('defaults to every column, the table order and the cap', () => {
     const read = parse('commentary', '');
-    expect(read.columns).toEqual(['id', 'created_at', 'title', 'body', 'index', 'sentiment', 'title_i18n', 'body_i18n']);
+    expect(read.columns).toEqual(['id', 'created_at', 'title', 'body', 'index', 'sentiment', 'title_i18n', 'body_i18n', 'sample']);
     expect(read).toMatchObject({ filters: [], order: [], limit: maxRows, offset: 0, count: false, single: false });
     expect(readSql(read).rows.sql).toContain('ORDER BY "created_at" DESC, "id" DESC LIMIT $1 OFFSET $2');
   });
@@ -267,8 +267,9 @@ describe('the allow-list follows openapi/analytics.yaml', () => {
     const ref = get!.responses['200']!.content!['application/json']!.schema.items.$ref;
     const schema = doc.components.schemas[ref.split('/').pop()!]!;
     expect(Object.keys(analyticsTables[table]!.columns).sort()).toEqual(Object.keys(schema.properties ?? {}).sort());
-    // Every column is required but the coded texts (*_i18n), which another backend may leave out (the app then shows the plain text).
-    expect([...(schema.required ?? [])].sort()).toEqual(Object.keys(schema.properties ?? {}).filter((name) => !name.endsWith('_i18n')).sort());
+    // Every column is required but the coded texts (*_i18n) and `sample`, which another backend may leave out
+    // (the app then shows the plain text, and reads the row as no sample).
+    expect([...(schema.required ?? [])].sort()).toEqual(Object.keys(schema.properties ?? {}).filter((name) => !name.endsWith('_i18n') && name !== 'sample').sort());
     const names = get!.parameters.map((parameter) => ('$ref' in parameter ? doc.components.parameters[parameter.$ref.split('/').pop()!]!.name : parameter.name));
     expect([...analyticsTables[table]!.filterable].sort()).toEqual(names.filter((name) => !reserved.has(name)).sort());
   });

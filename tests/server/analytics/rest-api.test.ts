@@ -70,7 +70,7 @@ describe.each(testBackends)('analytics tables over HTTP, on %s', (backend) => {
       expect(res.headers['content-range']).toBe('0-4/*');
       const rows = res.json() as Row[];
       expect(rows.map((row) => row.title)).toEqual(['e', 'd', 'c', 'b', 'a']);
-      expect(rows[0]).toEqual({ id: ids[4], created_at: expect.stringMatching(/^2026-01-16T08:00:00(\+00:00|Z)$/), title: 'e', body: 'fifth', index: 'NIFTY', sentiment: 'neutral', title_i18n: null, body_i18n: null });
+      expect(rows[0]).toEqual({ id: ids[4], created_at: expect.stringMatching(/^2026-01-16T08:00:00(\+00:00|Z)$/), title: 'e', body: 'fifth', index: 'NIFTY', sentiment: 'neutral', title_i18n: null, body_i18n: null, sample: false });
       expect(Date.parse(rows[0]!.created_at)).toBe(Date.parse('2026-01-16T08:00:00Z'));
     });
 
@@ -210,12 +210,12 @@ describe.each(testBackends)('analytics tables over HTTP, on %s', (backend) => {
       );
       const five = await get('candles?index=eq.NIFTY&interval=eq.5m&order=time.asc');
       expect(five.json()).toEqual([
-        { index: 'NIFTY', interval: '5m', time: expect.any(String), open: 100, high: 112, low: 95, close: 105, volume: 60 },
-        { index: 'NIFTY', interval: '5m', time: expect.any(String), open: 105, high: 114, low: 90, close: 110, volume: 85 },
+        { index: 'NIFTY', interval: '5m', time: expect.any(String), open: 100, high: 112, low: 95, close: 105, volume: 60, sample: false },
+        { index: 'NIFTY', interval: '5m', time: expect.any(String), open: 105, high: 114, low: 90, close: 110, volume: 85, sample: false },
       ]);
       expect(five.json().map((bar: { time: string }) => new Date(bar.time).toISOString())).toEqual(['2026-01-16T03:45:00.000Z', '2026-01-16T03:50:00.000Z']);
       const fifteen = await get('candles?index=eq.NIFTY&interval=eq.15m');
-      expect(fifteen.json()).toEqual([{ index: 'NIFTY', interval: '15m', time: expect.any(String), open: 100, high: 114, low: 90, close: 110, volume: 145 }]);
+      expect(fifteen.json()).toEqual([{ index: 'NIFTY', interval: '15m', time: expect.any(String), open: 100, high: 114, low: 90, close: 110, volume: 145, sample: false }]);
       const minutes = await get('candles?index=eq.NIFTY&interval=eq.1m&time=gte.2026-01-16T03:53:00Z&select=close');
       expect(minutes.json()).toEqual([{ close: 110 }, { close: 109 }]);
     });
@@ -235,7 +235,7 @@ describe.each(testBackends)('analytics tables over HTTP, on %s', (backend) => {
       expect(table.statusCode).toBe(400);
       expect(table.json()).toEqual({ message: 'Could not find the table "users"', code: 'PGRST205', details: null, hint: 'The analytics tables are commentary, data, daily_data, screener, bots, index_config, candles.' });
       const column = await get('commentary?select=colour');
-      expect(column.json()).toEqual({ message: 'column commentary.colour does not exist', code: '42703', details: null, hint: 'commentary has the columns id, created_at, title, body, index, sentiment, title_i18n, body_i18n.' });
+      expect(column.json()).toEqual({ message: 'column commentary.colour does not exist', code: '42703', details: null, hint: 'commentary has the columns id, created_at, title, body, index, sentiment, title_i18n, body_i18n, sample.' });
     });
 
     const hostile = [

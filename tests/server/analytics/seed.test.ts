@@ -1,5 +1,6 @@
 // A new database gets a full market at once, seeded once even when two servers start on it together.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultAnalyticsAnonKey } from '../../../server/config.ts';
 import type { Database } from '../../../server/db/database.ts';
 import type { AnalyticsService } from '../../../server/services/analytics/analytics-service.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
@@ -45,6 +46,22 @@ describe.each(testBackends)('seeding the analytics tables, on %s', (backend) => 
       expect(Number(row.bars), row.index_name).toBeGreaterThanOrEqual(375);
       expect(Number(row.bad), row.index_name).toBe(0);
     }
+  });
+
+  it('marks what it made up as a sample, and only that (issue 36)', async () => {
+    // The history before the first start, its closing commentary, the snapshots walked back from now and the
+    // minute bars of the last seeded session are invented; the house bots' records are a model of them.
+    expect(await count('SELECT count(*) AS n FROM daily_data WHERE NOT sample')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM bots WHERE NOT sample')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM data WHERE indicator IS NULL AND NOT sample')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM market_candles WHERE NOT sample')).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM commentary WHERE "index" IS NOT NULL AND NOT sample`)).toBe(0);
+    // Priced from the market as it is: the screener's signals and the note that the market is simulated.
+    expect(await count(`SELECT count(*) AS n FROM data WHERE indicator = 'screener' AND sample`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM commentary WHERE "index" IS NULL AND sample`)).toBe(0);
+    // Read through the analytics API, each row says so.
+    const read = await servers[0]!.app.inject({ method: 'GET', url: '/analytics/rest/v1/bots?select=name,sample', headers: { apikey: defaultAnalyticsAnonKey } });
+    expect(new Set((read.json() as Array<{ sample: boolean }>).map((row) => row.sample))).toEqual(new Set([true]));
   });
 
   it('seeds once', async () => {

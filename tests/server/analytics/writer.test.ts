@@ -153,10 +153,12 @@ describe.each(testBackends)('the analytics writer, on %s', (backend) => {
     await services.analytics.afterTick(server.clock.now(), false);
     expect(await count('SELECT count(*) AS n FROM data')).toBe(snapshots);
 
-    const { rows } = await server.db.query<{ open: string; high: string; low: string; close: string; volume: string; change: string; change_pct: string }>(
-      `SELECT open, high, low, close, volume, change, change_pct FROM daily_data WHERE "index" = 'NIFTY' AND date = '2026-01-16'`,
+    const { rows } = await server.db.query<{ open: string; high: string; low: string; close: string; volume: string; change: string; change_pct: string; sample: boolean }>(
+      `SELECT open, high, low, close, volume, change, change_pct, sample FROM daily_data WHERE "index" = 'NIFTY' AND date = '2026-01-16'`,
     );
     expect(rows).toHaveLength(1);
+    // A session the simulator ran is a record, not a sample (the seeded ones before it are: seed.test.ts).
+    expect(rows[0]!.sample).toBe(false);
     const bar = rows[0]!;
     const want = expected[0]!;
     expect([bar.open, bar.high, bar.low, bar.close, bar.volume].map(Number)).toEqual([want.open, want.high, want.low, want.close, want.volume].map(Number));
@@ -171,6 +173,7 @@ describe.each(testBackends)('the analytics writer, on %s', (backend) => {
     const { rows: told } = await server.db.query<{ title: string; body: string }>(`SELECT title, body FROM commentary WHERE "index" = 'NIFTY' ORDER BY id DESC LIMIT 1`);
     expect(told[0]!.title).toMatch(/^NIFTY closes (higher|lower) at [\d,.]+$/);
     expect(told[0]!.body).toContain('ended the 2026-01-16 session');
+    expect(await count(`SELECT count(*) AS n FROM commentary WHERE sample AND body LIKE '%2026-01-16 session%'`)).toBe(0);
 
     // The NIFTY bots' record now ends with today's session; the recommendations were made again.
     const { rows: bots } = await server.db.query<{ equity_curve: { date: string; equity: number }[]; updated_at: Date }>(`SELECT equity_curve, updated_at FROM bots WHERE underlying = 'NIFTY'`);

@@ -22,7 +22,7 @@ const barsWanted: Record<ChartInterval, number> = { '1m': 375, '5m': 375, '15m':
 export async function readBars(index: IndexName, interval: ChartInterval): Promise<AnalyticsAnswer<Bar[]>> {
   if (interval === '1D') {
     const answer = await getDailyData(index, barsWanted['1D']);
-    const bars: Bar[] = [...answer.value].reverse().map((day) => ({ time: day.date, open: day.open, high: day.high, low: day.low, close: day.close, volume: day.volume }));
+    const bars: Bar[] = [...answer.value].reverse().map((day) => ({ time: day.date, open: day.open, high: day.high, low: day.low, close: day.close, volume: day.volume, sample: day.sample }));
     return { ...answer, value: bars };
   }
   return getCandles(index, interval, barsWanted[interval]);

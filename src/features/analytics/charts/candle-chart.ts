@@ -5,7 +5,8 @@ import { chartLocalization, istOffsetSeconds } from '@/features/analytics/charts
 import type { Locale } from '@/i18n/locale';
 
 /** One bar: `time` is an ISO instant (intraday) or an IST trading day `YYYY-MM-DD` (daily). */
-export type Bar = { time: string; open: number; high: number; low: number; close: number; volume: number };
+/** `sample`: a bar the backend made up (a new install's history), not one it recorded. */
+export type Bar = { time: string; open: number; high: number; low: number; close: number; volume: number; sample?: boolean };
 
 export type CandleChart = { show: (bars: readonly Bar[], daily: boolean) => void; remove: () => void };
 

@@ -7,6 +7,7 @@ import type { IndexName } from '@/features/analytics/api/analytics-reads';
 import { chartIntervals, defaultChartInterval, takeOrReadBars, type ChartInterval } from '@/features/analytics/api/chart-bars';
 import type { Bar, CandleChart, drawCandleChart } from '@/features/analytics/charts/candle-chart';
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
+import { isSample, SampleNote } from '@/features/analytics/components/sample-badge';
 import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
 import { useIndexChoices } from '@/features/analytics/hooks/use-index-choices';
 import { TradingViewLogo } from '@/features/analytics/components/tradingview-logo';
@@ -24,6 +25,10 @@ const messages = defineMessages({
   attribution: { id: 'charts.attribution', defaultMessage: 'Charts by TradingView' },
   noBars: { id: 'charts.noBars', defaultMessage: 'No bars yet for this index and interval.' },
   loadingChart: { id: 'charts.loadingChart', defaultMessage: 'Loading the chart…' },
+  sample: {
+    id: 'charts.sample',
+    defaultMessage: 'Sample bars: some of these bars were made up by this server when it was first set up, so that its charts are not empty; they were not recorded from the market.',
+  },
 });
 
 const chartLabel = defineMessage<{ index: MessageValue }>({ id: 'charts.label', defaultMessage: '{index} price chart' });
@@ -133,6 +138,8 @@ export function ChartPanel({ size, title, description }: { size: ChartSize; titl
             <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noBars)}</p>
           ) : (
             <>
+              {/* Above the chart, so the first screen says it: a full chart fills the rest of a phone. */}
+              {bars.some(isSample) && <SampleNote text={intl.formatMessage(messages.sample)} />}
               <ChartCanvas bars={bars} daily={interval === '1D'} size={size} locale={locale} label={intl.formatMessage(chartLabel, { index })} />
               <p className="text-xs text-fg-muted">{intl.formatMessage(messages.legend)}</p>
             </>

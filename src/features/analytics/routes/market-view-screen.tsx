@@ -7,6 +7,7 @@ import { ScrollBox } from '@/components/ui/scroll-box';
 import { analyticsMessages as m } from '@/features/analytics/analytics-messages';
 import { getCommentary, getDailyData, getMarketData, pageSizes, type Commentary, type DailyData, type MarketData } from '@/features/analytics/api/analytics-reads';
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
+import { isSample, SampleBadge, SampleNote } from '@/features/analytics/components/sample-badge';
 import { SentimentBadge } from '@/features/analytics/components/sentiment-badge';
 import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
 import { useIndexChoices } from '@/features/analytics/hooks/use-index-choices';
@@ -64,7 +65,9 @@ function SnapshotsTable({ rows }: { rows: MarketData[] }) {
         <tbody>
           {latestPerIndex(rows, order).map((row) => (
             <tr key={row.id} className="border-b border-line last:border-0">
-              <td className={`${cell} whitespace-nowrap tabular-nums text-fg-muted`}>{formatTime(row.created_at)}</td>
+              <td className={`${cell} whitespace-nowrap tabular-nums text-fg-muted`}>
+                {formatTime(row.created_at)} {isSample(row) && <SampleBadge />}
+              </td>
               <th scope="row" className={`${cell} text-start font-semibold`}>{row.index}</th>
               <td className={`${cell} text-end tabular-nums`}>{points(row.spot)}</td>
               <td className={`${cell} text-end`}><ChangeText change={row.change} percent={row.change_pct} /></td>
@@ -94,6 +97,7 @@ function CommentaryFeed({ rows }: { rows: Commentary[] }) {
               <span className="font-semibold text-fg">{item.index ?? intl.formatMessage(m.marketWide)}</span>
               <SentimentBadge value={item.sentiment} />
               <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
+              {isSample(item) && <SampleBadge />}
             </div>
             <h3 id={`commentary-${item.id}`} className="text-sm font-semibold text-fg">{sayServerText(intl, item.title_i18n, item.title)}</h3>
             {sayServerText(intl, item.body_i18n, item.body).split(/\n\s*\n/).map((paragraph, i) => (
@@ -130,7 +134,9 @@ export function DailyTable({ rows, caption }: { rows: DailyData[]; caption: stri
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} className="border-b border-line last:border-0">
-              <td className={`${cell} whitespace-nowrap tabular-nums`}>{formatDate(row.date)}</td>
+              <td className={`${cell} whitespace-nowrap tabular-nums`}>
+                {formatDate(row.date)} {isSample(row) && <SampleBadge />}
+              </td>
               <th scope="row" className={`${cell} text-start font-semibold`}>{row.index}</th>
               <td className={`${cell} hidden text-end tabular-nums sm:table-cell`}>{formatNumber(row.open, two)}</td>
               <td className={`${cell} hidden text-end tabular-nums sm:table-cell`}>{formatNumber(row.high, two)}</td>
@@ -164,9 +170,11 @@ export function MarketViewScreen() {
   const commentary = useAnalyticsRead(() => getCommentary(page), `commentary:${page}`, page === 1 ? refresh.commentary : undefined);
   const daily = useAnalyticsRead(() => getDailyData(), 'daily', refresh.daily);
   const total = commentary.answer?.total ?? null;
+  const anySample = [snapshots, commentary, daily].some((read) => read.answer?.value.some(isSample) === true);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+      {anySample && <SampleNote />}
       <Section title={intl.formatMessage(messages.snapshots)}>
         <AnalyticsPanel read={snapshots}>{(rows) => <SnapshotsTable rows={rows} />}</AnalyticsPanel>
       </Section>

@@ -6,6 +6,7 @@ import { analyticsMessages as m } from '@/features/analytics/analytics-messages'
 import { getStrategyBots, type StrategyBot } from '@/features/analytics/api/analytics-reads';
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
 import { EquityCurve } from '@/features/analytics/components/equity-curve';
+import { isSample, SampleBadge, SampleNote } from '@/features/analytics/components/sample-badge';
 import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
 import { strategyName } from '@/i18n/strategy-messages';
 import { useFormat } from '@/lib/format/use-format';
@@ -14,7 +15,7 @@ const messages = defineMessages({
   title: { id: 'strategies.libraryTitle', defaultMessage: 'Strategies' },
   description: {
     id: 'strategies.libraryDescription',
-    defaultMessage: 'The desk’s strategy bots and how they have done on paper. Pick one to run it as a bot in one of your portfolios.',
+    defaultMessage: 'The desk’s strategy bots and their track records. Pick one to run it as a bot in one of your portfolios.',
   },
   capital: { id: 'strategies.capital', defaultMessage: 'Capital required' },
   returns: { id: 'strategies.return', defaultMessage: 'Return' },
@@ -24,6 +25,11 @@ const messages = defineMessages({
   trades: { id: 'strategies.trades', defaultMessage: 'Trades' },
   use: { id: 'strategies.use', defaultMessage: 'Use this strategy' },
   paper: { id: 'strategies.paper', defaultMessage: 'Paper results, after charges. Past results do not promise future ones.' },
+  sample: {
+    id: 'strategies.sample',
+    defaultMessage:
+      'Sample records: each is a model applied to the simulated market’s daily bars, starting with a history this server made up when it was first set up. No order was placed; your own bots’ results are on the Portfolios and Backtests screens.',
+  },
 });
 
 const byline = defineMessage<{ index: MessageValue; strategy: MessageValue; since: MessageValue }>({
@@ -53,7 +59,10 @@ function StrategyCard({ bot }: { bot: StrategyBot }) {
   return (
     <article className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4" aria-labelledby={`strategy-${bot.id}`}>
       <div>
-        <h2 id={`strategy-${bot.id}`} className="text-base font-semibold text-fg">{sayServerText(intl, bot.name_i18n, bot.name)}</h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id={`strategy-${bot.id}`} className="text-base font-semibold text-fg">{sayServerText(intl, bot.name_i18n, bot.name)}</h2>
+          {isSample(bot) && <SampleBadge />}
+        </div>
         <p className="text-xs text-fg-muted">
           {intl.formatMessage(byline, { index: bot.underlying, strategy: strategyName({ slug: bot.strategy, name: bot.strategy, description: '' }, intl), since: formatDate(bot.since) })}
         </p>
@@ -82,17 +91,21 @@ export function StrategiesScreen() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
-      <p className="text-xs text-fg-muted">{intl.formatMessage(messages.paper)}</p>
       <AnalyticsPanel read={read}>
         {(rows) =>
           rows.length === 0 ? (
             <p className="text-sm text-fg-muted">{intl.formatMessage(m.noRows)}</p>
           ) : (
-            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-              {rows.map((bot) => (
-                <li key={bot.id}><StrategyCard bot={bot} /></li>
-              ))}
-            </ul>
+            <>
+              {/* Paper results are claimed only for records that are some; sample ones say what they are. */}
+              {rows.some(isSample) && <SampleNote text={intl.formatMessage(messages.sample)} />}
+              {!rows.every(isSample) && <p className="text-xs text-fg-muted">{intl.formatMessage(messages.paper)}</p>}
+              <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+                {rows.map((bot) => (
+                  <li key={bot.id}><StrategyCard bot={bot} /></li>
+                ))}
+              </ul>
+            </>
           )
         }
       </AnalyticsPanel>
