@@ -150,8 +150,11 @@ export function createPaperBroker({ db, secrets, limits, trading, deviceTokens }
         return { outcome: 'throttled', retryAfterSeconds: wait };
       }
       const rows = await findLoginAccounts(tx, paperSlug, apiKey, clientId);
-      // Counted alike, linked or not: as a guess where strangers' guesses count, and as a token issued.
-      await insertEvents(tx, [...failures, ...tokens], now);
+      // A token is issued either way (one that opens nothing for a Client ID that matches no account), so both
+      // count against the same token limits and slow down alike when one Client ID is tried again and again.
+      // Only a Client ID that matches nothing counts as a guess: a trader's own logins never use up an
+      // address's or an office's allowance of guesses.
+      await insertEvents(tx, rows.length === 0 ? [...failures, ...tokens] : tokens, now);
       // No account, or none whose secret can be read (the exchange says so to the owner): a token that opens nothing.
       const requestToken = rows.length === 0 ? null : await issueToken(tx, rows, now);
       // A known device keeps its id either way; a stranger gets a genuine device token only when let in.
