@@ -2359,8 +2359,12 @@ export interface components {
         };
         /**
          * @description The account's funds as the broker sees them. equity = capital + the trades' cash flow − charges +
-         *     open positions at their last price; used = margin blocked for positions and working orders (SPAN-like
-         *     estimate + exposure, see the README) + the value of long options held; available = equity − used.
+         *     open positions at their last price (a short's value owed); used = margin blocked for positions and
+         *     working entry orders together (SPAN-like estimate + exposure, docs/api.md "Margin") + the open
+         *     positions at their last price, signed (a long option's value is held; a short's is taken off, SPAN
+         *     holding what buying it back costs, as Kite's used margin credits the premium received) + working buys'
+         *     premium; available = equity − used. A portfolio's PositionSummary.margin_used is the same figure for
+         *     its own positions and orders.
          */
         AccountMargins: {
             available: components["schemas"]["Pnl"];
@@ -2660,7 +2664,11 @@ export interface components {
             net_pnl: components["schemas"]["Pnl"];
             /** @description False when an open position had no current quote (its Position.priced is false), so unrealised, pnl and net_pnl include a figure marked at its last trade's price. */
             priced: boolean;
-            /** @description Margin the portfolio's open positions block on their own (SPAN-like estimate + exposure) plus its long options' value. */
+            /**
+             * @description The portfolio's margin used, computed as the account's AccountMargins.used for the portfolio's own
+             *     open positions and working entry orders, priced alone (no hedge with another portfolio's). For a
+             *     portfolio holding all of an account's positions and orders it equals the position book's used.
+             */
             margin_used: components["schemas"]["Money"];
             /** @description Positions with a non-zero quantity. */
             open_positions: number;

@@ -25,6 +25,7 @@ import { useQuote } from '@/features/market/hooks/use-quote';
 import { indexInstruments } from '@/features/market/market-messages';
 import { NotLiveTotal } from '@/features/positions/components/price-not-live';
 import { isPriced } from '@/features/positions/model/position-marks';
+import { marginsText } from '@/features/positions/position-messages';
 import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({
@@ -76,7 +77,8 @@ function AccountsTile({ data }: { data: DashboardData }) {
   return (
     <ul className="flex flex-col divide-y divide-line">
       {data.accounts.map(({ account, book }) => {
-        const pnl = book === null || book.status === 'UNKNOWN' ? null : dayPnl(book);
+        const known = book === null || book.status === 'UNKNOWN' ? null : book;
+        const pnl = known === null ? null : dayPnl(known);
         return (
           <li key={account.id} className="flex flex-wrap items-start justify-between gap-2 py-2 first:pt-0 last:pb-0">
             <div className="min-w-0">
@@ -87,7 +89,7 @@ function AccountsTile({ data }: { data: DashboardData }) {
               )}
             </div>
             <div className="text-end">
-              {pnl === null ? (
+              {known === null || pnl === null ? (
                 <p className="text-sm text-fg-muted">{intl.formatMessage(book === null ? messages.bookUnavailable : messages.bookUnknown)}</p>
               ) : (
                 <>
@@ -95,6 +97,10 @@ function AccountsTile({ data }: { data: DashboardData }) {
                     {formatSignedInr(pnl.net, two)} <span className="text-xs font-normal text-fg-muted">{intl.formatMessage(messages.netLabel)}</span>
                   </p>
                   <p className="text-xs text-fg-muted">{intl.formatMessage(grossAndCharges, { gross: formatSignedInr(pnl.gross, two), charges: formatInr(pnl.charges, two) })}</p>
+                  {/* The broker's figures as the server computes them (the position book's), never summed here. */}
+                  <p className="text-xs text-fg-muted" data-field="margins">
+                    {intl.formatMessage(marginsText, { available: formatInr(known.margins.available, two), used: formatInr(known.margins.used, two) })}
+                  </p>
                   <NotLiveTotal count={pnl.notLive} />
                 </>
               )}

@@ -1,5 +1,5 @@
 // The paper broker's money: margin (SPAN-like scan risk + exposure, with hedge benefit) for what an account
-// holds and works, its funds, what new orders would need, and one portfolio's blocked margin.
+// holds and works, its funds, what new orders would need, and one portfolio's margin used (the same figure).
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -20,18 +20,18 @@ import { refusalTexts } from '../../texts/refusal-texts.ts';
 
 type PricingCache = Map<IndexName, Awaited<ReturnType<PriceSource['pricing']>>>;
 
-type WorkingEntry = { contract: Contract; side: Side; pending: number; pricePaise: number };
+type WorkingEntry = { contract: Contract; side: Side; pending: number; pricePaise: number; portfolioId?: number | null };
 
 /** What the account holds, read once: the trades' cash flow and charges, open legs, their quotes, working entries. */
 type AccountBook = { flowPaise: number; chargesPaise: number; legs: OpenLeg[]; quotes: Map<string, Quote>; entries: WorkingEntry[] };
 
-type EntryRow = { instrument_token: number; transaction_type: Side; pending: number; price_paise: number };
+type EntryRow = { instrument_token: number; transaction_type: Side; pending: number; price_paise: number; portfolio_id: number | null };
 
 type FundsOptions = { db: Database; clock: Clock; prices: PriceSource; contracts: Contracts; books: Books };
 
 export function createFunds({ db, clock, prices, contracts, books }: FundsOptions) {
   const { contractsByToken, marginParams, ratesFor, resolve } = contracts;
-  const { legsOf, openLegs } = books;
+  const { legsOf } = books;
 
   /** Margin (SPAN-like scan risk + exposure) for a set of signed quantities per contract, in paise. */
   async function marginFor(q: Queryable, legs: ReadonlyArray<{ contract: Contract; quantity: number }>, now: Date, pricingCache: PricingCache = new Map()): Promise<number> {
@@ -73,7 +73,7 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
       `SELECT t.flow, t.charges,
          (SELECT coalesce(json_agg(l), '[]'::json) FROM (${openLegsSql}) l) AS legs,
          (SELECT coalesce(json_agg(e), '[]'::json) FROM (
-            SELECT instrument_token, transaction_type, quantity - filled_quantity - cancelled_quantity AS pending, price_paise FROM paper_orders
+            SELECT instrument_token, transaction_type, quantity - filled_quantity - cancelled_quantity AS pending, price_paise, portfolio_id FROM paper_orders
             WHERE broker_account_id = $1 AND status IN ('OPEN', 'TRIGGER PENDING') AND purpose = 'entry' AND ($2::boolean OR amo_release_at IS NULL)) e) AS entries
        FROM (SELECT sum(CASE WHEN transaction_type = 'SELL' THEN quantity * price_paise ELSE -quantity * price_paise END) AS flow,
                sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise + call_and_trade_paise) AS charges
@@ -92,29 +92,38 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
       // tests/server/trading/money-guards.test.ts kills.
       // Stryker disable next-line ConditionalExpression,ArrayDeclaration: unreachable guard (above)
       if (contract === undefined) return [];
-      return [{ contract, side: entry.transaction_type, pending: Number(entry.pending), pricePaise: Number(entry.price_paise) }];
+      return [{ contract, side: entry.transaction_type, pending: Number(entry.pending), pricePaise: Number(entry.price_paise), portfolioId: entry.portfolio_id }];
     });
     const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)), q);
     return { flowPaise: Number(row.flow ?? 0), chargesPaise: Number(row.charges ?? 0), legs, quotes, entries };
   }
 
-  /** The account's funds from what it holds, with `extra` entry orders counted as if working. */
-  async function fundsFrom(q: Queryable, account: TradingAccount, book: AccountBook, extra: readonly WorkingEntry[], now: Date, pricing: PricingCache): Promise<Funds> {
-    // The legs at their last price, signed: a long's value is the account's, a short's is owed (negative).
-    let markedValue = 0;
-    for (const leg of book.legs) markedValue += leg.quantity * (book.quotes.get(keyOf(leg.contract))?.lastPaise ?? 0);
-    const entries = [...book.entries, ...extra];
+  /**
+   * The margin used by what a book holds and works: the one place it is computed, for the account's funds
+   * (the position book, the ticket's "available") and for one portfolio's (its summary). Blocked margin (SPAN
+   * + exposure) for the legs and working entries together, plus the legs at their last price, signed (a long
+   * option is paid for: its value is held; a short's value is owed, and SPAN already holds what buying it back
+   * costs, so it is counted once, as Kite's used margin credits the premium received), plus the premium of
+   * working buys.
+   */
+  async function usedBy(q: Queryable, held: Pick<AccountBook, 'legs' | 'quotes' | 'entries'>, now: Date, pricing: PricingCache): Promise<{ usedPaise: number; marginPaise: number; markedPaise: number }> {
+    let markedPaise = 0;
+    for (const leg of held.legs) markedPaise += leg.quantity * (held.quotes.get(keyOf(leg.contract))?.lastPaise ?? 0);
     const marginLegs = [
-      ...book.legs.map((leg) => ({ contract: leg.contract, quantity: leg.quantity })),
-      ...entries.map((entry) => ({ contract: entry.contract, quantity: sideSign(entry.side) * entry.pending })),
+      ...held.legs.map((leg) => ({ contract: leg.contract, quantity: leg.quantity })),
+      ...held.entries.map((entry) => ({ contract: entry.contract, quantity: sideSign(entry.side) * entry.pending })),
     ];
     const marginPaise = await marginFor(q, marginLegs, now, pricing);
-    const entryPremium = entries.filter((entry) => entry.side === 'BUY').reduce((sum, entry) => sum + entry.pending * entry.pricePaise, 0);
-    const equityPaise = account.capitalPaise + book.flowPaise - book.chargesPaise + markedValue;
-    // Equity already owes the shorts' value (at their last price) and SPAN holds it too (less the net option
-    // value): counted once, what is available is cash − SPAN − exposure, as at a broker that credits the
-    // premium received. Long options are paid for: their value is held, not available.
-    const usedPaise = marginPaise + markedValue + entryPremium;
+    const entryPremium = held.entries.filter((entry) => entry.side === 'BUY').reduce((sum, entry) => sum + entry.pending * entry.pricePaise, 0);
+    return { usedPaise: marginPaise + markedPaise + entryPremium, marginPaise, markedPaise };
+  }
+
+  /** The account's funds from what it holds, with `extra` entry orders counted as if working. */
+  async function fundsFrom(q: Queryable, account: TradingAccount, book: AccountBook, extra: readonly WorkingEntry[], now: Date, pricing: PricingCache): Promise<Funds> {
+    const { usedPaise, marginPaise, markedPaise } = await usedBy(q, { ...book, entries: [...book.entries, ...extra] }, now, pricing);
+    // Equity marks the legs at their last price (a short's value owed); what is available is then the cash
+    // less SPAN, exposure and working buys' premium, as at a broker that credits the premium received.
+    const equityPaise = account.capitalPaise + book.flowPaise - book.chargesPaise + markedPaise;
     return { equityPaise, usedPaise, availablePaise: equityPaise - usedPaise, marginPaise };
   }
 
@@ -196,13 +205,16 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     return { ...quote, standalone: await standaloneFor(db, legs, quote, now) };
   }
 
-  /** Margin blocked by one portfolio's open positions (its own legs, priced alone) plus its long options' value. */
+  /**
+   * One portfolio's margin used: the account's figure (usedBy) for the portfolio's own legs and working
+   * entries, priced alone (no hedge with another portfolio's legs). A portfolio holding all of an account's
+   * positions and orders uses exactly what the account's funds say is used.
+   */
   async function portfolioMargin(account: TradingAccount, portfolioId: number): Promise<number> {
     const now = clock();
-    const legs = (await openLegs(db, account.id, now)).filter((leg) => leg.portfolioId === portfolioId);
-    const quotes = await prices.quotes(legs.map((leg) => keyOf(leg.contract)), db);
-    const longValue = legs.reduce((sum, leg) => sum + Math.max(0, leg.quantity) * (quotes.get(keyOf(leg.contract))?.lastPaise ?? 0), 0);
-    return (await marginFor(db, legs, now)) + longValue;
+    const book = await readBook(db, account, now);
+    const own = { legs: book.legs.filter((leg) => leg.portfolioId === portfolioId), quotes: book.quotes, entries: book.entries.filter((entry) => entry.portfolioId === portfolioId) };
+    return (await usedBy(db, own, now, new Map())).usedPaise;
   }
 
   async function funds(account: TradingAccount): Promise<Funds> {

@@ -1,0 +1,75 @@
+// One margin figure on every route that reports it (issue 36: the same positions in the same minute read
+// "used ₹39,634" on the Position book and "₹46,480" on Positions, which had summed a portfolio's margin its
+// own way). The position book's funds, a portfolio's summary and the order ticket's margins quote are read
+// at one instant of a stopped clock and scripted prices, so any difference is a second computation.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import type { ContractCall } from '../support/contract-client.ts';
+import { quotedDeskPerTest, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { testBackends } from '../support/test-database.ts';
+import { createPortfolio } from '../support/trading.ts';
+
+type Portfolio = Awaited<ReturnType<typeof createPortfolio>>;
+
+describe.each(testBackends)('margin used and available on every route on %s', (backend) => {
+  let market: ScriptedMarket;
+  let call: ContractCall;
+  let desk: Desk;
+  let atmCall: string;
+  let hedge: string;
+
+  quotedDeskPerTest(backend, (started) => ({ market, call, desk, atmCall } = started));
+
+  beforeEach(() => {
+    hedge = desk.contract(desk.atm + 300, 'CE').tradingsymbol;
+    market.set(hedge, { bid: 40, ask: 40.5, last: 40.25, close: 38 });
+  });
+
+  const placeIn = async (portfolio: Portfolio, orders: Array<Record<string, unknown>>) => {
+    const res = await desk.trade('placeTrades', { orders, portfolio_id: portfolio.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.orders;
+  };
+
+  /** What each route says at this instant: the position book's margins, the portfolio's summary, the ticket's quote. */
+  const figures = async (portfolio: Portfolio) => {
+    const book = (await desk.positionBook()).margins;
+    const summary = await call<components['schemas']['PositionSummaryResponse']>('getPositionSummary', { token: desk.token, params: { id: portfolio.id } });
+    expect(summary.status, JSON.stringify(summary.body)).toBe(200);
+    const quote = await call<components['schemas']['OrderMarginsResponse']>('getOrderMargins', {
+      token: desk.token,
+      body: { account_number: desk.accountNumber, portfolio_id: portfolio.id, orders: [desk.order(hedge, 'BUY', desk.lotSize)] },
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    return { book, portfolioUsed: summary.body.data.margin_used, ticketAvailable: quote.body.margins.available };
+  };
+
+  it('reads the same used on the position book and on Positions for the same positions and working orders, and the ticket the book\'s available', async () => {
+    const portfolio = await createPortfolio(call, desk.token, desk.account.id);
+    // A bear call spread and a working limit buy, all in one portfolio: short and long legs, a working entry.
+    await placeIn(portfolio, [desk.order(atmCall, 'SELL', desk.lotSize), desk.order(hedge, 'BUY', desk.lotSize)]);
+    const [working] = await placeIn(portfolio, [desk.order(hedge, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 35 })]);
+    expect(working?.status).toBe('OPEN');
+    const { book, portfolioUsed, ticketAvailable } = await figures(portfolio);
+    expect(book.used).toBeGreaterThan(0);
+    expect(portfolioUsed).toBe(book.used);
+    expect(ticketAvailable).toBe(book.available);
+    expect(book.available).toBeCloseTo(book.equity - book.used, 2);
+  });
+
+  it('gives a portfolio the margin the account would use holding only its positions, no hedge from another portfolio', async () => {
+    const shorts = await createPortfolio(call, desk.token, desk.account.id, 100000, 'Shorts');
+    const longs = await createPortfolio(call, desk.token, desk.account.id, 100000, 'Hedges');
+    await placeIn(shorts, [desk.order(atmCall, 'SELL', desk.lotSize)]);
+    const alone = await figures(shorts);
+    expect(alone.portfolioUsed).toBe(alone.book.used);
+    // The hedge, in another portfolio: the account's margin falls with it, the short's portfolio's does not.
+    await placeIn(longs, [desk.order(hedge, 'BUY', desk.lotSize)]);
+    const hedged = await figures(shorts);
+    expect(hedged.portfolioUsed).toBe(alone.portfolioUsed);
+    expect(hedged.book.used).toBeLessThan(alone.book.used);
+    const hedges = await call<components['schemas']['PositionSummaryResponse']>('getPositionSummary', { token: desk.token, params: { id: longs.id } });
+    // The long call alone uses its value: 65 × ₹40.25.
+    expect(hedges.body.data.margin_used).toBe(desk.lotSize * 40.25);
+  });
+});
