@@ -154,17 +154,29 @@ describe.each(testBackends)('the simulated market on %s', (backend) => {
       expect(spots[0]).toEqual(spots[1]);
       expect(new Set(spots[0]).size).toBeGreaterThan(1);
       // The chain too: prices, the exchange's IVs, open interest and volume (issue 36's model) are the seed's.
-      const [mine, theirs] = await Promise.all(
-        [server, twin].map(async (s) => {
-          const m = marketOf(s);
-          const expiry = (await m.expiries('NIFTY')).expiries[0]!.date;
-          const { instruments } = await m.instruments('NIFTY', expiry);
-          const quotes = await m.quotes(instruments.map((i) => i.instrument));
-          return instruments.map((i) => [i.tradingsymbol, quotes[i.instrument]!.last_price, quotes[i.instrument]!.iv, quotes[i.instrument]!.oi, quotes[i.instrument]!.volume]);
-        }),
-      );
-      expect(mine!.length).toBeGreaterThan(400);
-      expect(mine).toEqual(theirs);
+      // A contract's trading starts when its chain is first listed, and the shared server listed this chain in
+      // the tests above: two fresh servers that list it and tick alike are compared.
+      const chainTwins = await Promise.all([0, 1].map(() => startTestServer({ backend, clock: manualClock(friday), market: { seed: 'test-seed', demo: true, tickMs: 1000 } })));
+      try {
+        const [mine, theirs] = await Promise.all(
+          chainTwins.map(async (s) => {
+            const m = marketOf(s);
+            const expiry = (await m.expiries('NIFTY')).expiries[0]!.date;
+            const { instruments } = await m.instruments('NIFTY', expiry);
+            for (let n = 0; n < 5; n += 1) {
+              s.clock.advance(1000);
+              expect(await m.tick()).toBe(true);
+            }
+            const quotes = await m.quotes(instruments.map((i) => i.instrument));
+            return instruments.map((i) => [i.tradingsymbol, quotes[i.instrument]!.last_price, quotes[i.instrument]!.iv, quotes[i.instrument]!.oi, quotes[i.instrument]!.volume]);
+          }),
+        );
+        expect(mine!.length).toBeGreaterThan(400);
+        expect(mine).toEqual(theirs);
+        expect(new Set(mine!.map((row) => row[4])).size).toBeGreaterThan(1);
+      } finally {
+        await Promise.all(chainTwins.map((s) => s.close()));
+      }
       const nifty = (await marketOf(server).states()).get('NIFTY')!;
       expect(nifty.seq).toBe(5);
       expect(nifty.dayHighPaise).toBe(Math.max(2_605_000, ...spots[0]!));
