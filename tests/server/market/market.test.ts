@@ -158,19 +158,20 @@ describe.each(testBackends)('the simulated market on %s', (backend) => {
       // the tests above: two fresh servers that list it and tick alike are compared.
       const chainTwins = await Promise.all([0, 1].map(() => startTestServer({ backend, clock: manualClock(friday), market: { seed: 'test-seed', demo: true, tickMs: 1000 } })));
       try {
-        const [mine, theirs] = await Promise.all(
-          chainTwins.map(async (s) => {
-            const m = marketOf(s);
-            const expiry = (await m.expiries('NIFTY')).expiries[0]!.date;
-            const { instruments } = await m.instruments('NIFTY', expiry);
-            for (let n = 0; n < 5; n += 1) {
-              s.clock.advance(1000);
-              expect(await m.tick()).toBe(true);
-            }
-            const quotes = await m.quotes(instruments.map((i) => i.instrument));
-            return instruments.map((i) => [i.tradingsymbol, quotes[i.instrument]!.last_price, quotes[i.instrument]!.iv, quotes[i.instrument]!.oi, quotes[i.instrument]!.volume]);
-          }),
-        );
+        // One after the other: the leader's lock is the database's, which PostgreSQL's test schemas share.
+        const chains: unknown[][][] = [];
+        for (const s of chainTwins) {
+          const m = marketOf(s);
+          const expiry = (await m.expiries('NIFTY')).expiries[0]!.date;
+          const { instruments } = await m.instruments('NIFTY', expiry);
+          for (let n = 0; n < 5; n += 1) {
+            s.clock.advance(1000);
+            expect(await m.tick()).toBe(true);
+          }
+          const quotes = await m.quotes(instruments.map((i) => i.instrument));
+          chains.push(instruments.map((i) => [i.tradingsymbol, quotes[i.instrument]!.last_price, quotes[i.instrument]!.iv, quotes[i.instrument]!.oi, quotes[i.instrument]!.volume]));
+        }
+        const [mine, theirs] = chains;
         expect(mine!.length).toBeGreaterThan(400);
         expect(mine).toEqual(theirs);
         expect(new Set(mine!.map((row) => row[4])).size).toBeGreaterThan(1);
