@@ -8,10 +8,12 @@ import { route } from './contract-route.ts';
 import { DomainError } from '../services/domain-error.ts';
 import { throttleTexts } from '../services/texts/throttle-texts.ts';
 import type { RoutePlugin } from './route-plugins.ts';
-import { createStreamSession } from './market-stream.ts';
 import { toPaise } from '../services/brokers/paper/paise.ts';
-import { brokerMarketStatus, brokerSource, simulatorSource, type PriceStreamSource } from './price-stream-sources.ts';
-import { acceptsGzip, gzipOutput, plainOutput } from './stream-compression.ts';
+import type { StreamFormat } from './market-stream.ts';
+import { createPriceFanout } from './price-fanout.ts';
+import { brokerMarketStatus, brokerSource, type PriceStreamSource } from './price-stream-sources.ts';
+import { acceptsGzip } from './stream-compression.ts';
+import { createStreamMember } from './stream-member.ts';
 
 /** Streams one trader may hold open at once (tabs share one through the PWA's tab leader). */
 export const streamsPerUser = 4;
@@ -23,14 +25,16 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
   const { market, marketFeed, brokerAccounts, brokerRegistry } = context.services;
   const openStreams = new Map<number, number>();
   const closers = new Set<() => void>();
+  const onError = (error: unknown) => app.log.error({ err: error }, 'the price stream failed to send');
+  const fanout = createPriceFanout({ market, feed: marketFeed, onError, heartbeatMs });
 
   /** A named account's stream reads its broker's (a live account's ticker, never the simulator); none named, the simulator. */
-  async function sourceOf(userId: number, accountId: number | undefined, instruments: string[], warn: Warn): Promise<PriceStreamSource> {
+  async function sourceOf(userId: number, accountId: number | undefined, instruments: string[], format: StreamFormat, warn: Warn): Promise<PriceStreamSource> {
     const account = accountId === undefined ? null : await brokerAccounts.get(userId, accountId);
     const trading = account === null ? undefined : brokerRegistry.get(account.broker)?.trading;
-    if (account === null || trading === undefined) return simulatorSource(market, marketFeed, instruments);
+    if (account === null || trading === undefined) return fanout.prepare(instruments, format);
     const tradingAccount = { id: account.id, accountNumber: account.account_number, capitalPaise: toPaise(account.capital) };
-    return brokerSource({ trading, account: tradingAccount, market, feed: marketFeed, instruments, warn });
+    return brokerSource({ trading, account: tradingAccount, market, feed: marketFeed, instruments, format, heartbeatMs, warn, onError });
   }
 
   route(app, 'getExpiries', async (request) => market.expiries(request.query.index));
@@ -46,7 +50,8 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
       });
     }
     const instruments = request.body.instruments;
-    const source = await sourceOf(userId, request.body.account_id, instruments, (details, message) => request.log.warn(details, message));
+    const format = request.body.format ?? 'json';
+    const source = await sourceOf(userId, request.body.account_id, instruments, format, (details, message) => request.log.warn(details, message));
 
     openStreams.set(userId, open + 1);
     reply.hijack();
@@ -63,42 +68,23 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
       connection: 'keep-alive',
     });
 
-    const output = gzip ? gzipOutput(raw) : plainOutput(raw);
-    const session = createStreamSession({
-      sink: output.sink,
-      loadSnapshot: source.loadSnapshot,
-      format: request.body.format ?? 'json',
-      onError: (error) => request.log.error({ err: error }, 'the price stream failed to send'),
-    });
-
+    const member = createStreamMember(raw, gzip);
+    // Its snapshot is queued first, so no move (Kite answers a subscription at once) can overtake it.
+    const membership = source.join(member);
     let closed = false;
-    // The snapshot is queued first, so no move (Kite answers a subscription at once) can overtake it.
-    const subscribed = session.subscribe();
-    const unsubscribe = source.start(session);
-    const heartbeat = setInterval(() => {
-      if (Date.now() - session.lastSentAt() >= heartbeatMs) source.beat(session);
-    }, heartbeatMs);
     const close = () => {
       if (closed) return;
       closed = true;
-      unsubscribe();
-      clearInterval(heartbeat);
+      membership.leave();
       closers.delete(shutdown);
       openStreams.set(userId, (openStreams.get(userId) ?? 1) - 1);
       if ((openStreams.get(userId) ?? 0) <= 0) openStreams.delete(userId);
     };
-    const shutdown = () => {
-      session.error({ message: 'The server is restarting: reconnect in a moment.', code: 'server_restarting' });
-      output.end();
-      close();
-    };
+    // An error event, then the end (the socket's close then lets go of the stream).
+    const shutdown = () => membership.end({ message: 'The server is restarting: reconnect in a moment.', code: 'server_restarting' });
     closers.add(shutdown);
-    output.onDrain(session.drained);
-    raw.on('close', () => {
-      close();
-      output.dispose();
-    });
-    await subscribed;
+    raw.on('drain', membership.drained);
+    raw.on('close', close);
     // The reply was hijacked: Fastify sends nothing more; this value is never serialised.
     return undefined as never;
   });

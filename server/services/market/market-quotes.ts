@@ -65,11 +65,13 @@ function contractQuote(model: IndexModel, row: ContractRow, state: IndexSnapshot
 
 export function createMarketQuotes(core: MarketCore, contracts: MarketContracts, { db, clock, seed }: MarketOptions) {
   /**
-   * The last quote computed for each contract, with the tick it belongs to: every stream showing a contract
-   * shares one computation per tick (an implied volatility solve is the costly part). Open interest changes
+   * The quote of each contract for the tick it belongs to, or its computation while under way: every caller in
+   * that tick (a tick's fan-out to the price streams, a market_data poll, the paper broker) shares one
+   * computation (an implied volatility solve is the costly part). Calls made in one turn all find the one
+   * started first, so concurrent streams never each compute the same contract again. Open interest changes
    * only in a tick, so a quote of the same tick is still right.
    */
-  const lastQuotes = new Map<string, { seq: number; quote: LastPrice }>();
+  const lastQuotes = new Map<string, { seq: number; tickedAtMs: number; quote: LastPrice | Promise<LastPrice> }>();
   /**
    * Each contract's stored trading, with the index's `tradedAtMs` it was read at: OI and volume change only
    * when the leader applies trading, which moves that instant, so until it moves the stored rows are not read
@@ -104,13 +106,13 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
     const byState = current ?? (q === undefined ? await core.states() : await core.readStates(q));
     await contracts.contractsFor(keys, q);
     const underlyings = new Map([...all.values()].map((model) => [model.underlying, model]));
-    const data: Record<string, LastPrice> = {};
+    const found = new Map<string, LastPrice | Promise<LastPrice>>();
     const due: { key: string; row: ContractRow; model: IndexModel; state: IndexSnapshot }[] = [];
     for (const key of keys) {
       const index = underlyings.get(key);
       if (index !== undefined) {
         const state = byState.get(index.name);
-        if (state !== undefined) data[key] = indexQuote(state);
+        if (state !== undefined) found.set(key, indexQuote(state));
         continue;
       }
       const row = contracts.contract(key);
@@ -118,19 +120,35 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
       const state = row === undefined ? undefined : byState.get(row.name);
       if (row === undefined || model === undefined || state === undefined) continue;
       const cached = lastQuotes.get(key);
-      if (cached !== undefined && cached.seq === state.seq && cached.quote.timestamp === new Date(state.tickedAtMs).toISOString()) {
-        data[key] = cached.quote;
+      // A call inside a transaction (`q`) never waits on a read made outside it: on PGlite that read would
+      // wait for the transaction to end. It computes its own, or takes a quote already computed.
+      if (cached !== undefined && cached.seq === state.seq && cached.tickedAtMs === state.tickedAtMs && (q === undefined || !(cached.quote instanceof Promise))) {
+        found.set(key, cached.quote);
         continue;
       }
       due.push({ key, row, model, state });
     }
-    const trading = await tradingOf(q ?? db, due);
-    for (const { key, row, model, state } of due) {
-      const quote = contractQuote(model, row, state, seed, trading.get(row.instrument_token));
-      lastQuotes.set(key, { seq: state.seq, quote });
-      data[key] = quote;
+    if (due.length > 0) {
+      // Registered before anything is awaited, so a call made meanwhile finds these computations under way.
+      const computed = tradingOf(q ?? db, due).then((trading) => new Map(due.map(({ key, row, model, state }) => [key, contractQuote(model, row, state, seed, trading.get(row.instrument_token))])));
+      for (const { key, state } of due) {
+        const quote = computed.then((byKey) => byKey.get(key)!);
+        const entry: { seq: number; tickedAtMs: number; quote: LastPrice | Promise<LastPrice> } = { seq: state.seq, tickedAtMs: state.tickedAtMs, quote };
+        lastQuotes.set(key, entry);
+        found.set(key, quote);
+        quote.then(
+          (value) => {
+            if (lastQuotes.get(key) === entry) entry.quote = value;
+          },
+          // A failed read is forgotten, so the next call tries again (the caller hears the error).
+          () => {
+            if (lastQuotes.get(key) === entry) lastQuotes.delete(key);
+          },
+        );
+      }
     }
-    return data;
+    const values = await Promise.all(found.values());
+    return Object.fromEntries([...found.keys()].map((key, i) => [key, values[i]!]));
   }
 
   /**

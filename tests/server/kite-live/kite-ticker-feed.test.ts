@@ -166,7 +166,12 @@ describe.each(testBackends)('Kite ticker into the price stream on %s', (backend)
       market: stack.services.market,
       feed: stack.services.marketFeed,
       instruments: [contract],
+      format: 'json',
+      heartbeatMs: 5000,
       warn,
+      onError: (error) => {
+        throw error;
+      },
     });
     const beats: string[] = [];
     const session = { keepAlive: () => void beats.push('keep-alive'), heartbeat: () => void beats.push('heartbeat') } as unknown as Parameters<typeof source.beat>[0];

@@ -6,8 +6,10 @@ import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesDecorator } from '../../../server/app.ts';
-import { createStreamSession, type StreamFormat } from '../../../server/http/market-stream.ts';
-import { acceptsGzip, gzipOutput, plainOutput, type EventSocket } from '../../../server/http/stream-compression.ts';
+import type { StreamFormat } from '../../../server/http/market-stream.ts';
+import { createPriceChannel } from '../../../server/http/price-channel.ts';
+import { acceptsGzip } from '../../../server/http/stream-compression.ts';
+import { createStreamMember, type EventSocket } from '../../../server/http/stream-member.ts';
 import type { LastPrice } from '../../../server/services/market/market-service.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { createCompactDecoder, isCompactSnapshot } from '../../../src/features/market/feed/compact-quotes.ts';
@@ -79,32 +81,33 @@ describe('the price stream on a phone', () => {
     return chain.filter((item) => shown.has(item.strike));
   }
 
-  /** A minute of ticks through one stream session: the bytes it wrote, and the stream decoded. */
+  /** A minute of ticks through one stream of a channel (as the route writes it): the bytes it wrote, and the stream decoded. */
   async function aMinute(instruments: string[], format: StreamFormat, gzip: boolean) {
     const socket = recordingSocket();
-    const output = gzip ? gzipOutput(socket) : plainOutput(socket);
     const { market } = services;
-    const session = createStreamSession({
-      sink: output.sink,
+    const channel = createPriceChannel({
       format,
       loadSnapshot: async () => ({ seq: 0, market: await market.status(), data: await market.quotes(instruments) }),
       onError: (error) => {
         throw error;
       },
+      onQuiet: () => undefined,
+      heartbeatMs: 60_000,
       now: () => server.clock.now().getTime(),
     });
-    output.onDrain(session.drained);
-    await session.subscribe();
+    const membership = channel.join(createStreamMember(socket, gzip));
+    socket.on('drain', membership.drained);
     let last: Record<string, LastPrice> = {};
     for (let tick = 1; tick <= ticksPerMinute; tick += 1) {
       server.clock.advance(1000);
       await market.tick();
       last = await market.quotes(instruments);
       const data = last;
-      await session.tick(async () => ({ seq: tick, data }));
+      await channel.tick(async () => ({ seq: tick, data }));
     }
-    output.end();
+    membership.end({ message: 'the minute is over', code: 'server_restarting' });
     await socket.finished;
+    channel.close();
     const wire = socket.bytes();
     return { bytes: wire.length, ...decodeLikeThePwa((gzip ? gunzipSync(wire) : wire).toString('utf8')), last };
   }

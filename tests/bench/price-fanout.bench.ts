@@ -1,0 +1,194 @@
+/**
+ * Live prices to many traders: how long a tick takes to reach 300 open price streams, and what it costs the
+ * server, on the embedded PGlite and (given a URL) on PostgreSQL.
+ *
+ *   npm run bench -- price-fanout                                    300 streams, 10 ticks, PGlite
+ *   npm run bench -- price-fanout --database-url postgres://…        and PostgreSQL too
+ *   npm run bench -- price-fanout --before ../old-checkout --rounds 3
+ *
+ * Three crowds of desks (a desk streams the five indices and one expiry's 21 strikes nearest the money,
+ * calls and puts: 47 instruments, as the phone desk does): one desk; 300 desks on NIFTY's nearest expiry;
+ * 300 desks spread over every index and expiry listed. The readers run in their own process (support/stream-readers.ts: gzip, the compact encoding, as the PWA asks),
+ * so the server's process serves only the server; each tick is stored by the leader, then the market feed's
+ * poll starts the clock, which stops as each stream's delta for that tick is read. Server CPU is this
+ * process's (the server and the tick's driver) from the poll to the last arrival.
+ *
+ * `--before <folder>` measures a checkout of the code before a change in the same run, alternating rounds
+ * (the machine is shared and noisy: only figures from one run compare). The folder needs node_modules (a
+ * symbolic link to this checkout's will do). A benchmark, not a test: it prints a table and passes nothing.
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../server/services/services.ts';
+import type { Arrivals, ReaderJob, ReaderMessage } from './support/stream-readers.ts';
+import { median, table } from './support/stats.ts';
+
+const { values } = parseArgs({
+  options: {
+    streams: { type: 'string', default: '300' },
+    ticks: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '1' },
+    before: { type: 'string', default: '' },
+    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? '' },
+  },
+});
+const streamCount = Number(values.streams);
+const tickCount = Number(values.ticks);
+const rounds = Number(values.rounds);
+const streamsPerUser = 4;
+const indices = ['NSE:NIFTY 50', 'NSE:NIFTY BANK', 'NSE:NIFTY FIN SERVICE', 'NSE:NIFTY MID SELECT', 'BSE:SENSEX'];
+
+type Crowd = 'one' | 'same' | 'spread';
+type Index = 'NIFTY' | 'BANKNIFTY' | 'FINNIFTY' | 'MIDCPNIFTY' | 'SENSEX';
+type Figures = { latencies: number[]; cpuMsPerTick: number; missing: number; streams: number; lists: number; instruments: number };
+type ServerModule = { buildServer: (options: Record<string, unknown>) => Promise<FastifyInstance>; servicesDecorator: string };
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** An index's expiry as a desk shows it: the index, its chain's 21 strikes nearest the money (calls and puts). */
+async function deskOf(services: Services, index: Index, expiry: string): Promise<string[]> {
+  const { market } = services;
+  const chain = await market.instruments(index, expiry);
+  const spot = (await market.quotes([chain.underlying]))[chain.underlying]?.last_price ?? 0;
+  const strikes = [...new Set(chain.instruments.map((item) => item.strike))].sort((a, b) => Math.abs(a - spot) - Math.abs(b - spot)).slice(0, 21);
+  return [...indices, ...chain.instruments.filter((item) => strikes.includes(item.strike)).map((item) => item.instrument)].sort();
+}
+
+/**
+ * Each stream's instruments: one desk; 300 desks on NIFTY's nearest expiry (the phone desk's 47 instruments);
+ * or 300 desks spread over every index and expiry listed (each a desk of one of them).
+ */
+async function instrumentLists(services: Services, crowd: Crowd): Promise<string[][]> {
+  const { market } = services;
+  if (crowd !== 'spread') {
+    const desk = await deskOf(services, 'NIFTY', (await market.expiries('NIFTY')).expiries[0]!.date);
+    return Array.from({ length: crowd === 'one' ? 1 : streamCount }, () => desk);
+  }
+  const desks: string[][] = [];
+  for (const index of ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'] as const) {
+    for (const { date } of (await market.expiries(index)).expiries) desks.push(await deskOf(services, index, date));
+  }
+  return Array.from({ length: streamCount }, (_, i) => desks[i % desks.length]!);
+}
+
+async function signIn(app: FastifyInstance, i: number): Promise<string> {
+  const remoteAddress = `10.2.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+  const email = `fanout${i}-${randomUUID().slice(0, 8)}@example.in`;
+  const password = 'bench-password-1';
+  await app.inject({ method: 'POST', url: '/api/authenticate/register/', remoteAddress, payload: { email, password, name: 'Bench', mobile: '+919876543210' } });
+  const login = await app.inject({ method: 'POST', url: '/api/authenticate/login/', remoteAddress, payload: { email, password } });
+  return login.json<{ token: string }>().token;
+}
+
+/** One measurement: a server of the checkout at `root`, `streamCount` streams of one crowd, `tickCount` ticks. */
+async function measure(root: string, crowd: Crowd, databaseUrl: string | undefined): Promise<Figures> {
+  const { buildServer, servicesDecorator } = (await import(pathToFileURL(join(root, 'server', 'app.ts')).href)) as ServerModule;
+  const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-fanout-bench-'));
+  const app = await buildServer({ distDir: join(dataDir, 'dist'), dataDir, databaseUrl, scryptCost: { N: 2 ** 10, r: 8, p: 1 } });
+  const readers = fork(join(import.meta.dirname, 'support', 'stream-readers.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    const services = app.getDecorator<Services>(servicesDecorator);
+    const { market, marketFeed } = services;
+    // A stored market may be ahead of the wall clock (a PostgreSQL run before this one): tick after it.
+    let now = Math.max(Date.now(), ...[...(await market.states()).values()].map((state) => state.tickedAtMs)) + 1000;
+    await market.tick(new Date(now));
+    await marketFeed.poll(new Date(now));
+    const lists = await instrumentLists(services, crowd);
+    const tokens: string[] = [];
+    for (let i = 0; i < Math.ceil(streamCount / streamsPerUser); i += 1) tokens.push(await signIn(app, i));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+
+    const waiting = new Map<string, (message: ReaderMessage) => void>();
+    readers.on('message', (message: ReaderMessage) => {
+      const key = message.type === 'complete' ? `complete ${message.id}` : message.type;
+      waiting.get(key)?.(message);
+      waiting.delete(key);
+    });
+    const next = (key: string, timeoutMs: number) =>
+      new Promise<ReaderMessage | null>((resolve) => {
+        waiting.set(key, resolve);
+        setTimeout(() => resolve(null), timeoutMs).unref();
+      });
+    const ready = next('ready', 120_000);
+    const job: ReaderJob = { type: 'open', url: `http://127.0.0.1:${port}/api/market/stream/`, streams: lists.map((instruments, i) => ({ token: tokens[Math.floor(i / streamsPerUser)]!, instruments })) };
+    readers.send(job);
+    if ((await ready) === null) throw new Error('the streams did not all open within 120 s');
+
+    const started = new Map<number, number>();
+    let cpu = 0;
+    for (let i = 0; i < tickCount; i += 1) {
+      now += 1000;
+      await market.tick(new Date(now));
+      const seq = Math.max(...[...(await market.states()).values()].map((state) => state.seq));
+      const complete = next(`complete ${seq}`, 10_000);
+      const before = process.cpuUsage();
+      started.set(seq, performance.timeOrigin + performance.now());
+      await marketFeed.poll(new Date(now));
+      await complete;
+      const used = process.cpuUsage(before);
+      cpu += (used.user + used.system) / 1000;
+    }
+    const report = next('arrivals', 30_000);
+    readers.send({ type: 'report' });
+    const { arrivals } = (await report) as { arrivals: Arrivals };
+    const latencies = arrivals.flatMap((stream) => stream.flatMap(([id, at]) => (started.has(id) ? [at - started.get(id)!] : [])));
+    return {
+      latencies,
+      cpuMsPerTick: cpu / tickCount,
+      missing: lists.length * tickCount - latencies.length,
+      streams: lists.length,
+      lists: new Set(lists.map((list) => list.join())).size,
+      instruments: new Set(lists.flat()).size,
+    };
+  } finally {
+    readers.kill();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const variants: [string, string][] = [['now', resolve(import.meta.dirname, '..', '..')]];
+  if (values.before !== '') variants.push(['before', resolve(values.before)]);
+  const backends: [string, string | undefined][] = [['PGlite', undefined]];
+  if (values['database-url'] !== '') backends.push(['PostgreSQL', values['database-url']]);
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  const rows: string[][] = [];
+  for (const [backend, url] of backends) {
+    for (const crowd of ['one', 'same', 'spread'] as const) {
+      const results = new Map<string, Figures[]>(variants.map(([name]) => [name, []]));
+      // Alternating, so a drift of the machine's speed falls on both alike.
+      for (let round = 0; round < rounds; round += 1) for (const [name, root] of variants) results.get(name)!.push(await measure(root, crowd, url));
+      for (const [name] of variants) {
+        const figures = results.get(name)!;
+        const latencies = figures.flatMap((figure) => figure.latencies);
+        const { streams, lists, instruments } = figures[0]!;
+        rows.push([
+          backend,
+          `${streams} (${lists} ${lists === 1 ? 'list' : 'lists'}, ${instruments} instruments)`,
+          name,
+          ms(percentile(latencies, 50)),
+          ms(percentile(latencies, 99)),
+          ms(median(figures.map((figure) => figure.cpuMsPerTick))),
+          String(figures.reduce((sum, figure) => sum + figure.missing, 0)),
+        ]);
+      }
+    }
+  }
+  console.log(`\nA tick to the price streams: ${tickCount} ticks × ${rounds} round(s) each, readers in their own process\n`);
+  console.log(table(['database', 'streams (distinct)', 'code', 'tick to arrival p50', 'p99', 'server CPU a tick', 'deltas missing'], rows));
+  if (values['database-url'] === '') console.log('\nPostgreSQL not measured: pass --database-url (or BENCH_DATABASE_URL).');
+}
+
+await main();
