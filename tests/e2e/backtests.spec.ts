@@ -167,3 +167,50 @@ test('backtests a bot configured on the spot over the fixture days, then saves i
     expect.objectContaining({ mode: 'paper', status: 'paused', stop_loss_pct: 30, entry_time: '09:20', exit_time: '15:15', weekdays: [1, 2, 3, 4, 5] }),
   ]);
 });
+
+test('a bot whose entry is before the open backtests to no trade, and the report says why for each of its days', async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = await signInReadyToTrade(page);
+  const headers = { authorization: `Bearer ${user.token}` };
+  const strategies = (await (await page.request.get('/api/base_strategies/base_strategies/', { headers })).json()) as { base_strategies: Array<{ id: number; slug: string }> };
+  const straddle = strategies.base_strategies.find((strategy) => strategy.slug === 'short_straddle')!;
+  // 08:06 is a time demo mode trades at; the exchange, and so a backtest, opens at 09:15.
+  const bot = await page.request.post(`/api/daily_bots/daily_bots/${user.portfolioId}/`, {
+    headers,
+    data: { portfolio_id: user.portfolioId, name: 'Early straddle', base_strategy: straddle.id, underlying: 'NIFTY', lots: 1, stop_loss_pct: 30, target_pct: 50, params: {}, entry_time: '08:06', exit_time: '15:15', weekdays: [1, 2, 3, 4, 5] },
+  });
+  expect(bot.status()).toBe(201);
+  const history = new MarketHistoryPage(page);
+  await history.open();
+  await history.importFiles(backtested.map(({ day, underlying, settle }) => udiffDay(day, ['2024-10-10', '2024-10-17'], underlying, settle)));
+  await expect(history.uploads.filter({ hasText: 'Imported' })).toHaveCount(backtested.length);
+
+  const backtests = new BacktestsPage(page);
+  await backtests.open();
+  // 1 to 10 October 2024: 2 October was Gandhi Jayanti, 7, 8 and 10 have history, the other weekdays none.
+  await backtests.start('Early straddle', '01/10/2024', '10/10/2024', '500000');
+  await backtests.openNewestReport();
+  await expect(page.getByTestId('backtest-trade')).toHaveCount(0);
+  const why = page.getByTestId('no-trade-days');
+  await expect(why).toHaveAttribute('open', '');
+  await expect(why.locator('summary')).toHaveText('8 days of the bot’s without a trade, and why');
+  await expect(page.getByTestId('no-trade-counts').getByRole('listitem')).toHaveText([/^No history: \u2068?4\u2069? days$/, /^Holiday: \u2068?1\u2069? day$/, /^Before the open: \u2068?3\u2069? days$/]);
+  const days = why.getByRole('listitem').filter({ hasNot: page.getByTestId('no-trade-counts') }).locator('xpath=self::li[parent::ol]');
+  await expect(days).toHaveCount(8);
+  const early = /The entry time 08:06 is before the exchange opens \(09:15–15:30 IST that day\)/;
+  const noHistory = /A trading day without imported history for the index/;
+  const expected: Array<[string, RegExp]> = [
+    ['01 Oct 2024', noHistory],
+    ['02 Oct 2024', /NSE was closed: Mahatma Gandhi Jayanti\./],
+    ['03 Oct 2024', noHistory],
+    ['04 Oct 2024', noHistory],
+    ['07 Oct 2024', early],
+    ['08 Oct 2024', early],
+    ['09 Oct 2024', noHistory],
+    ['10 Oct 2024', early],
+  ];
+  for (const [n, [date, reason]] of expected.entries()) {
+    await expect(days.nth(n)).toContainText(date);
+    await expect(days.nth(n)).toContainText(reason);
+  }
+});

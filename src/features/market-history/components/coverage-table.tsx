@@ -65,7 +65,7 @@ function Month({ month, indices, open }: { month: CoverageMonth; indices: string
   return (
     <details open={open} className="rounded-md border border-line" data-testid="coverage-month">
       <summary className="cursor-pointer px-3 py-2 font-medium">
-        {intl.formatMessage(messages.monthSummary, { month: name, days: month.days.length - month.holidays, gaps: month.gaps, holidays: month.holidays })}
+        {intl.formatMessage(messages.monthSummary, { month: name, days: month.covered, gaps: month.gaps, holidays: month.holidays })}
       </summary>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">

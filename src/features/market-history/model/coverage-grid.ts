@@ -17,7 +17,8 @@ export type CoverageHoliday = { name: string };
 export type CoverageSession = { name: string; open: string; close: string };
 
 export type CoverageDay = { date: string; cells: CoverageCell[]; holiday: CoverageHoliday | null; session: CoverageSession | null };
-export type CoverageMonth = { month: string; days: CoverageDay[]; gaps: number; holidays: number };
+/** A month's rows, and what its summary counts: days with history (on any index), gaps, holidays. */
+export type CoverageMonth = { month: string; days: CoverageDay[]; covered: number; gaps: number; holidays: number };
 export type CoverageGrid = { indices: HistoryIndex[]; months: CoverageMonth[] };
 
 /** Newest month first, newest day first inside a month. */
@@ -53,12 +54,13 @@ export function coverageGrid(coverage: HistoryCoverage): CoverageGrid {
     const key = date.slice(0, 7);
     let month = months.get(key);
     if (month === undefined) {
-      month = { month: key, days: [], gaps: 0, holidays: 0 };
+      month = { month: key, days: [], covered: 0, gaps: 0, holidays: 0 };
       months.set(key, month);
     }
     const day = byDate.get(date)!;
     month.days.push(day);
     if (day.holiday !== null) month.holidays += 1;
+    if (day.cells.some((cell) => cell.state === 'covered')) month.covered += 1;
     month.gaps += day.cells.filter((cell) => cell.state === 'gap' || cell.state === 'unknown').length;
   }
   return { indices, months: [...months.values()] };

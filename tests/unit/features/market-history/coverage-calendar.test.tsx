@@ -70,8 +70,8 @@ describe('the coverage against NSE’s calendar', () => {
     renderScreen();
     await screen.findByTestId('history-size');
     const november = screen.getAllByTestId('coverage-month')[0]!;
-    // Three days with data, one gap (the Muhurat session), one holiday: a holiday is neither a day nor a gap.
-    expect(plainText(november.querySelector('summary')!.textContent ?? '')).toBe('November 2024: 3 days, 1 gap, 1 holiday');
+    // Two days with data (as the index's own summary counts them), one gap (the Muhurat session), one holiday.
+    expect(plainText(november.querySelector('summary')!.textContent ?? '')).toBe('November 2024: 2 days, 1 gap, 1 holiday');
     const table = within(november).getByRole('table');
     const holiday = within(table).getByRole('row', { name: /15 Nov 2024/ });
     const cells = within(holiday).getAllByRole('cell');
@@ -88,7 +88,7 @@ describe('the coverage against NSE’s calendar', () => {
     renderScreen('fr');
     await screen.findByTestId('history-size');
     const november = screen.getAllByTestId('coverage-month')[0]!;
-    expect(plainText(november.querySelector('summary')!.textContent ?? '')).toBe('novembre 2024 : 3 jours, 1 trou, 1 jour férié');
+    expect(plainText(november.querySelector('summary')!.textContent ?? '')).toBe('novembre 2024 : 2 jours, 1 trou, 1 jour férié');
     expect(within(november).getByText('Férié : Gurunanak Jayanti')).toBeTruthy();
     expect(within(november).getByText('Séance spéciale : Diwali Laxmi Pujan: Muhurat trading only, 18:00–19:00 IST')).toBeTruthy();
   });

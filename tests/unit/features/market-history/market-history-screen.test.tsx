@@ -129,7 +129,7 @@ describe('the coverage', () => {
     expect(plainText((await screen.findByTestId('history-size')).textContent ?? '')).toBe('History takes 2.5 MB on disk, indexes included.');
     const months = screen.getAllByTestId('coverage-month');
     // Newest month first, and open.
-    expect(plainText(months[0]!.querySelector('summary')!.textContent ?? '')).toBe('March 2026: 3 days, 1 gap');
+    expect(plainText(months[0]!.querySelector('summary')!.textContent ?? '')).toBe('March 2026: 2 days, 1 gap');
     const march = within(months[0]!).getByRole('table');
     expect(within(march).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Day', 'NIFTY', 'BANKNIFTY']);
     const missing = within(march).getByRole('row', { name: /03 Mar 2026/ });
