@@ -123,6 +123,7 @@ const appRoutes = [
   '/app/pages/setting/password',
   '/app/pages/setting/trade-defaults',
   '/app/pages/setting/notifications',
+  '/app/pages/setting/accessibility',
   '/app/pages/setting/storage',
   '/app/login-1',
   '/app/register',
@@ -231,10 +232,17 @@ for (const combination of combinations) {
     await dialogOpen(page);
     await scan('kill switch confirmation');
 
-    // The desk: the order ticket, its review step and outcome, the price alert, protection and square-off.
+    // The desk: on a phone its choices' sheet; the order ticket, its review step and outcome, the price alert,
+    // protection and square-off.
     await page.goto('/app/dashboards/live-trade');
     const atm = page.locator('tbody tr[aria-current="true"]');
     await expect(atm).toHaveCount(1);
+    if (combination.width < 768) {
+      await page.getByTestId('desk-fold').click();
+      await dialogOpen(page);
+      await scan('desk choices sheet');
+      await page.keyboard.press('Escape');
+    }
     await atm.locator('button').filter({ hasText: /\d/ }).first().click();
     const ticket = page.getByTestId('order-ticket');
     await expect(ticket).toBeVisible();

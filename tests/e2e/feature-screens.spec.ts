@@ -174,7 +174,10 @@ for (const width of [360, 1280]) {
     }
 
     await page.goto('/app/dashboards/live-trade');
+    // A phone folds the account and the portfolio into the desk's one line: its sheet shows them.
+    if (width < 768) await page.getByTestId('desk-fold').click();
     await expect(page.getByRole('combobox', { name: 'Portefeuille' })).toHaveValue(/\d+/);
+    if (width < 768) await page.keyboard.press('Escape');
     await expect(page.getByText('Aucune position aujourd’hui.')).toBeVisible();
     await page.screenshot({ path: `${shots}/live-trade-${width}.png`, fullPage: true });
   });

@@ -5,7 +5,8 @@ import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react
 import { Link } from 'react-router-dom';
 import { setupMessages, stepText } from '@/app/getting-started/setup-messages';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
-import { AccountChoice } from '@/app/trading/account-choice';
+import { DeskAccountFields, DeskLogInLink } from '@/app/trading/desk-account-fields';
+import { DeskFold } from '@/app/trading/desk-fold';
 import { KillSwitchNotice, useArmedKillSwitch } from '@/app/trading/kill-switch-notice';
 import { DeskPositions } from '@/app/trading/desk-positions';
 import { useFreezeQuantity } from '@/app/trading/use-freeze-quantity';
@@ -16,12 +17,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
-import { SelectField } from '@/components/ui/select-field';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
-import { OptionChain } from '@/features/market/components/option-chain';
+import { ChainPickers } from '@/features/market/components/chain-pickers';
+import { ChainView } from '@/features/market/components/option-chain';
+import { useChainChoice } from '@/features/market/hooks/use-chain-choice';
 import { useMarketClosed } from '@/features/market/hooks/use-market-status';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { OrderTicket } from '@/features/orders/components/order-ticket';
+import { TicketHeading } from '@/features/orders/components/ticket-heading';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 
 // Loaded when the trader first asks for an alert: the desk's own chunk stays as it was.
@@ -31,12 +34,9 @@ const messages = defineMessages({
   title: { id: 'live-trade.title', defaultMessage: 'Live trade' },
   description: { id: 'live-trade.description', defaultMessage: 'The option chain live: tap a price to trade, follow your positions and square off.' },
   emptyTitle: { id: 'live-trade.emptyTitle', defaultMessage: 'Set up a broker account to trade' },
-  portfolio: { id: 'live-trade.portfolio', defaultMessage: 'Portfolio' },
-  accountOnly: { id: 'live-trade.accountOnly', defaultMessage: 'No portfolio (account only)' },
   pick: { id: 'live-trade.pick', defaultMessage: 'Tap a price in the option chain to open the order ticket.' },
   loading: { id: 'live-trade.loading', defaultMessage: 'Loading your broker accounts…' },
   failed: { id: 'live-trade.failed', defaultMessage: 'Your broker accounts could not be loaded.' },
-  logIn: { id: 'live-trade.logIn', defaultMessage: 'Log in to the broker' },
   finding: { id: 'live-trade.finding', defaultMessage: 'Finding the contract…' },
   priceAlert: { id: 'live-trade.priceAlert', defaultMessage: 'Set a price alert instead' },
 });
@@ -67,6 +67,8 @@ export function LiveTradeScreen() {
   const { next } = useSetupProgress();
   const online = useOnlineStatus();
   const wide = useWideScreen('(min-width: 1440px)');
+  const phone = !useWideScreen('(min-width: 768px)');
+  const choice = useChainChoice();
   const [chosen, setChosen] = useState<OptionInstrument | null>(null);
   // A link's contract opens the ticket until the trader picks another or closes it.
   const linked = useLinkedInstrument();
@@ -110,8 +112,17 @@ export function LiveTradeScreen() {
         // Over the chain (a phone) the ticket hides the desk's notice: it says it again.
         notice={wide || account === null || killSwitch === null ? null : <KillSwitchNotice account={account} armed={killSwitch} compact />}
         onPlaced={() => setPlacedStamp((value) => value + 1)}
-        // Over the chain the dialog has its own close button.
+        // Over the chain the ticket is a sheet: the sheet's title and close button are the ticket's.
+        framing={wide ? 'card' : 'sheet'}
         onClose={wide ? () => setPicked(null) : undefined}
+        footnote={
+          wide ? null : (
+            <button type="button" onClick={alertInstead} className="inline-flex min-h-11 items-center gap-2 self-start text-sm font-medium text-brand underline-offset-2 hover:underline">
+              <BellAlertIcon aria-hidden="true" className="size-5" />
+              {intl.formatMessage(messages.priceAlert)}
+            </button>
+          )
+        }
       />
     );
 
@@ -140,26 +151,17 @@ export function LiveTradeScreen() {
             ) : undefined
           }
         />
-      ) : (
+      ) : phone ? null : (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-3xl">
-          <AccountChoice desk={desk} />
-          <SelectField
-            label={intl.formatMessage(messages.portfolio)}
-            value={desk.portfolio?.id ?? ''}
-            onChange={(event) => desk.choosePortfolio(event.target.value === '' ? null : Number(event.target.value))}
-          >
-            {desk.portfolios.length === 0 && <option value="">{intl.formatMessage(messages.accountOnly)}</option>}
-            {desk.portfolios.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </SelectField>
-          {!desk.sessionOpen && (
-            <Link to={stepText['log-in'].link.to} className="text-sm font-medium text-brand underline sm:col-span-2">
-              {intl.formatMessage(messages.logIn)}
-            </Link>
-          )}
+          <DeskAccountFields desk={desk} />
+          <DeskLogInLink desk={desk} />
+        </div>
+      )}
+      {/* A phone folds the account and the chain's pickers into one line: the strikes at the money show first. */}
+      {phone && (
+        <div className="flex flex-col gap-2">
+          <DeskFold desk={desk} choice={choice} />
+          <DeskLogInLink desk={desk} />
         </div>
       )}
       {killNotice}
@@ -170,20 +172,16 @@ export function LiveTradeScreen() {
         </p>
       )}
       <div className="grid grid-cols-1 gap-6 min-[1440px]:grid-cols-[minmax(0,1fr)_24rem] min-[1440px]:items-start">
-        <OptionChain onPick={account === null ? undefined : setPicked} onAlert={setAlertOn} />
+        <ChainView choice={choice} pickers={phone ? null : <ChainPickers choice={choice} />} onPick={account === null ? undefined : setPicked} onAlert={setAlertOn} />
         {wide && account !== null && (
           <aside className="sticky top-4">
             {ticket ?? <p className="rounded-lg border border-dashed border-line p-4 text-sm text-fg-muted">{intl.formatMessage(messages.pick)}</p>}
           </aside>
         )}
       </div>
-      {!wide && ticket !== null && (
-        <Modal onClose={() => setPicked(null)} title={picked?.tradingsymbol ?? ''} compact>
+      {!wide && ticket !== null && picked !== null && (
+        <Modal onClose={() => setPicked(null)} title={<TicketHeading tradingsymbol={picked.tradingsymbol} />} sheet>
           {ticket}
-          <button type="button" onClick={alertInstead} className="mt-3 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-brand underline-offset-2 hover:underline">
-            <BellAlertIcon aria-hidden="true" className="size-5" />
-            {intl.formatMessage(messages.priceAlert)}
-          </button>
         </Modal>
       )}
       {alertOn !== null && (

@@ -8,9 +8,11 @@ import { tradingModeOf } from '@/lib/trading/trading-mode';
 const messages = defineMessages({
   account: { id: 'live-trade.account', defaultMessage: 'Broker account' },
 });
+// Paper or live first: a select cuts what does not fit at its end, and the mode must always read in full
+// (issue 36: "Paper desk (PT…) · Pa"); the account number, long for some brokers, goes last.
 const accountOption = defineMessage<{ name: MessageValue; number: MessageValue; mode: MessageValue }>({
   id: 'live-trade.accountOption',
-  defaultMessage: '{name} ({number}) · {mode}',
+  defaultMessage: '{mode} · {name} ({number})',
 });
 
 /**

@@ -20,13 +20,20 @@ export type ModalProps = {
   role?: 'dialog' | 'alertdialog';
   /** A short question: a card at the foot of a phone's screen instead of the full screen. */
   compact?: boolean;
+  /**
+   * A bottom sheet on a phone (the page's top still in view above it), a centred panel from 576 px. Its
+   * content lays itself out, without padding: a form can keep its own footer in view while its body scrolls
+   * (the order ticket's action button); anything else scrolls as a whole above `actions`.
+   */
+  sheet?: boolean;
 };
 
 /**
  * A Headless UI dialog (focus trapped and returned, Escape closes): full screen on a phone, so a long form
- * scrolls between a fixed header and fixed buttons, and a centred panel from 576 px.
+ * scrolls between a fixed header and fixed buttons, and a centred panel from 576 px; or a card (compact) or
+ * a bottom sheet (sheet) at the foot of a phone's screen.
  */
-export function Modal({ open = true, onClose, title, description, children, actions, role, compact = false }: ModalProps) {
+export function Modal({ open = true, onClose, title, description, children, actions, role, compact = false, sheet = false }: ModalProps) {
   const intl = useIntl();
   // Headless UI hides the page behind a dialog (inert, aria-hidden) in an effect that runs when the dialog
   // opens. A dialog mounted already open runs it before its portal and the page's root are known, and it
@@ -43,6 +50,7 @@ export function Modal({ open = true, onClose, title, description, children, acti
         className={cx(
           'fixed inset-0 flex sm:items-center sm:justify-center sm:p-4',
           compact && 'items-end justify-center p-3 safe-area-pb [--safe-area-min:0.75rem]',
+          sheet && 'items-end justify-center pt-10',
         )}
       >
         <DialogPanel
@@ -50,7 +58,9 @@ export function Modal({ open = true, onClose, title, description, children, acti
             'flex w-full flex-col bg-surface text-fg',
             compact
               ? 'max-h-full max-w-md rounded-lg border border-line shadow-xl'
-              : 'h-full safe-area-px safe-area-pt safe-area-pb sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl sm:rounded-lg sm:border sm:border-line sm:shadow-xl',
+              : sheet
+                ? 'max-h-full rounded-t-xl border-t border-line shadow-xl safe-area-px safe-area-pb sm:max-w-lg sm:rounded-lg sm:border'
+                : 'h-full safe-area-px safe-area-pt safe-area-pb sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl sm:rounded-lg sm:border sm:border-line sm:shadow-xl',
           )}
         >
           <div className="flex items-start justify-between gap-3 border-b border-line px-4 py-3">
@@ -69,7 +79,7 @@ export function Modal({ open = true, onClose, title, description, children, acti
               <XMarkIcon className="size-6" aria-hidden="true" />
             </button>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto p-4">{children}</div>
+          <div className={cx('min-h-0 flex-1 overflow-y-auto', sheet ? 'flex flex-col' : 'p-4')}>{children}</div>
           {actions ? (
             <div className="flex gap-2 border-t border-line px-4 py-3 *:flex-1 sm:justify-end sm:*:flex-none">
               {actions}

@@ -6,5 +6,6 @@ export const sectionMessages = defineMessages({
   password: { id: 'settings.password', defaultMessage: 'Change password' },
   tradeDefaults: { id: 'settings.tradeDefaults', defaultMessage: 'Trade defaults' },
   notifications: { id: 'settings.notifications', defaultMessage: 'Notifications' },
+  accessibility: { id: 'settings.accessibility', defaultMessage: 'Accessibility' },
   storage: { id: 'settings.storage', defaultMessage: 'Storage' },
 });

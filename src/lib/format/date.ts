@@ -101,3 +101,17 @@ export function formatWeekdayTime(input: DateInput, locale: Locale): string {
   }
   return format.format(date);
 }
+
+const dayMonthCache = new Map<Locale, Intl.DateTimeFormat>();
+
+/** en 1 Dec; fr 1 déc. (the IST calendar day, no year): a near date in a one-line summary, such as an expiry. */
+export function formatDayMonth(input: DateInput, locale: Locale): string {
+  const date = toDate(input);
+  if (!date) return NO_DATE;
+  let format = dayMonthCache.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocaleFor(locale), { timeZone: MARKET_TIME_ZONE, day: 'numeric', month: 'short' });
+    dayMonthCache.set(locale, format);
+  }
+  return format.format(date);
+}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { localeFromIntl, type Locale } from '@/i18n/locale';
-import { formatDate, formatDateTime, formatHourMinute, formatTime, formatWeekdayTime, type DateInput } from '@/lib/format/date';
+import { formatDate, formatDateTime, formatDayMonth, formatHourMinute, formatTime, formatWeekdayTime, type DateInput } from '@/lib/format/date';
 import {
   formatInr,
   formatLakh,
@@ -22,6 +22,7 @@ export type BoundFormat = {
   formatLakh: (units: number, opts?: Pick<NumberOptions, 'signDisplay'>) => string;
   formatPercent: (fraction: number, opts?: PercentOptions) => string;
   formatDate: (input: DateInput) => string;
+  formatDayMonth: (input: DateInput) => string;
   formatDateTime: (input: DateInput) => string;
   formatTime: (input: DateInput) => string;
   formatHourMinute: (input: DateInput) => string;
@@ -45,6 +46,7 @@ export function useFormat(): BoundFormat {
       formatLakh: (units, opts) => isolate(formatLakh(units, locale, opts)),
       formatPercent: (fraction, opts) => isolate(formatPercent(fraction, locale, opts)),
       formatDate: (input) => isolate(formatDate(input, locale)),
+      formatDayMonth: (input) => isolate(formatDayMonth(input, locale)),
       formatDateTime: (input) => isolate(formatDateTime(input, locale)),
       formatTime: (input) => isolate(formatTime(input, locale)),
       formatHourMinute: (input) => isolate(formatHourMinute(input, locale)),

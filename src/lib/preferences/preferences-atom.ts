@@ -18,6 +18,8 @@ export type Preferences = {
   locale: LocaleCode;
   direction: Direction;
   topNavColor: TopNavColor;
+  /** The order ticket says its contract's price to screen readers (at most every 5 s); off unless asked for. */
+  announcePrices: boolean;
 };
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -27,6 +29,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   locale: 'en',
   direction: 'ltr',
   topNavColor: 'blue',
+  announcePrices: false,
 };
 
 export const preferencesAtom = atom<Preferences>(DEFAULT_PREFERENCES);

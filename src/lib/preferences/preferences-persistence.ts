@@ -15,9 +15,13 @@ const allowed: { [K in keyof Preferences]: readonly Preferences[K][] } = {
   locale: ['en', 'fr'],
   direction: ['ltr', 'rtl'],
   topNavColor: ['blue', 'indigo', 'slate', 'teal'],
+  announcePrices: [true, false],
 };
 
-/** Keeps each valid stored field and falls back to the default for the others; a wrong version is corrupt. */
+/**
+ * Keeps each valid stored field and falls back to the default for the others (a field added later, such as
+ * announcePrices, reads as its default from an older copy); a wrong version is corrupt.
+ */
 export function parsePreferences(raw: unknown): Preferences | undefined {
   if (typeof raw !== 'object' || raw === null || !('version' in raw) || raw.version !== PREFERENCES_VERSION) {
     return undefined;
@@ -34,6 +38,7 @@ export function parsePreferences(raw: unknown): Preferences | undefined {
     locale: pick('locale'),
     direction: pick('direction'),
     topNavColor: pick('topNavColor'),
+    announcePrices: pick('announcePrices'),
   };
 }
 

@@ -2,12 +2,13 @@
 // account not logged in to its broker, no portfolio, no bot, or all of it. HTTP is MSW with bodies typed
 // from the OpenAPI schemas; an unexpected request fails the test.
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@openapi/main';
 import { isStepDone, nextStep, type SetupFacts } from '@/app/getting-started/setup-progress';
 import { DashboardScreen } from '@/app/routes/dashboard-screen';
@@ -233,20 +234,44 @@ describe('live trade', () => {
     expect(within(region).getByRole('link', { name: 'Go to broker accounts' }).getAttribute('href')).toBe('/app/broker');
   });
 
+  afterEach(() => vi.unstubAllGlobals());
+
   it('with an account not logged in to its broker, shows the desk with a way to log in', async () => {
     serve(states[1]!.backend);
+    // A phone's desk (jsdom has no matchMedia): the link stands under the folded line, not inside its sheet.
     renderScreen(LiveTradeScreen);
     expect((await screen.findByRole('link', { name: 'Log in to the broker' })).getAttribute('href')).toBe('/app/broker');
     expect(screen.queryByRole('region', { name: 'Set up a broker account to trade' })).toBeNull();
   });
 
   it('with everything done, opens the desk on the account and its portfolio, with its positions', async () => {
+    // A laptop: the pickers over the chain. (jsdom has no matchMedia: without this stub it is a phone.)
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
     serve(allDone);
     renderScreen(LiveTradeScreen);
     const portfolioChoice = await screen.findByRole('combobox', { name: 'Portfolio' });
     await waitFor(() => expect((portfolioChoice as HTMLSelectElement).value).toBe(String(portfolio.id)));
     expect(await screen.findByText('No positions today.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Log in to the broker' })).toBeNull();
+  });
+
+  it.each([
+    { locale: 'en', line: 'PaperPA1234 · NIFTY · 1 Dec · ±10 strikes', sheet: 'Account and chain', portfolioLabel: 'Portfolio', option: 'Paper · Main (PA1234)' },
+    { locale: 'fr', line: 'SimuléPA1234 · NIFTY · 1 déc. · ±10 prix d’exercice', sheet: 'Compte et chaîne', portfolioLabel: 'Portefeuille', option: 'Simulé · Main (PA1234)' },
+  ] as const)('on a phone ($locale), folds the account and the chain into one line that opens them in a sheet', async ({ locale, line, sheet, portfolioLabel, option }) => {
+    // Issue 36: five pickers filled the phone's first screen and no strike showed.
+    serve(allDone);
+    renderScreen(LiveTradeScreen, locale);
+    const fold = await screen.findByTestId('desk-fold');
+    await waitFor(() => expect(withoutIsolates(fold.textContent ?? '').replace(/^.*?:/, '')).toBe(line));
+    expect(screen.queryByRole('combobox')).toBeNull();
+    await userEvent.click(fold);
+    const dialog = await screen.findByRole('dialog', { name: sheet });
+    const account = within(dialog).getAllByRole('combobox')[0] as HTMLSelectElement;
+    // Paper or live first: a select too narrow cuts the end of its text, never the mode.
+    expect(withoutIsolates(account.selectedOptions[0]?.textContent ?? '')).toBe(option);
+    expect((within(dialog).getByRole('combobox', { name: portfolioLabel }) as HTMLSelectElement).value).toBe(String(portfolio.id));
+    expect(within(dialog).getAllByRole('combobox')).toHaveLength(5);
   });
 });
 

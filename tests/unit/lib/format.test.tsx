@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatHourMinute, formatTime, NO_DATE } from '@/lib/format/date';
+import { formatDate, formatDateTime, formatDayMonth, formatHourMinute, formatTime, NO_DATE } from '@/lib/format/date';
 import { formatInr, formatLakh, formatNumber, formatPercent, formatSignedInr } from '@/lib/format/number';
 import { isolate, signJoined, withoutIsolates, WJ } from '@/lib/format/isolate';
 import { useFormat } from '@/lib/format/use-format';
@@ -88,6 +88,13 @@ describe('dates and times (IST)', () => {
     expect(formatDate(lateUtc, 'fr')).toBe('22/11/2026');
     expect(formatDateTime(lateUtc.getTime(), 'fr')).toBe('22/11/2026 01:30:00');
     expect(formatDate('2026-11-21', 'fr')).toBe('21/11/2026');
+  });
+
+  it('writes a near date without its year (an expiry in the phone desk\'s one line) on the Indian day', () => {
+    expect(formatDayMonth('2026-12-01T10:00:00Z', 'en')).toBe('1 Dec');
+    expect(formatDayMonth('2026-12-01T10:00:00Z', 'fr')).toBe('1 déc.');
+    expect(formatDayMonth(lateUtc, 'en')).toBe('22 Nov');
+    expect(formatDayMonth('never', 'en')).toBe(NO_DATE);
   });
 
   it('shows a dash for a missing or unreadable date instead of throwing', () => {

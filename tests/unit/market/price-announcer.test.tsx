@@ -1,10 +1,15 @@
-// The opt-in spoken price of the ticket's contract (issue 26): off by default, then a polite live region
-// saying the last price at most every 5 seconds, only when it changed; in English and French.
+// The spoken price of the ticket's contract (issue 26), chosen in Settings › Accessibility since issue 36 (its
+// checkbox on the ticket stood between the trader and the Buy button): off by default, then a polite live
+// region saying the last price at most every 5 seconds, only when it changed; in English and French.
 import { act, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { announceEveryMs, PriceAnnouncer } from '@/components/trading/price-announcer';
+import { AccessibilitySection } from '@/features/settings/components/accessibility-section';
 import { frMessages } from '@/i18n/locales/fr/index';
+import { DEFAULT_PREFERENCES, preferencesAtom } from '@/lib/preferences/preferences-atom';
+import { store } from '@/lib/store';
 import { plainText } from '../support/plain-text.ts';
 
 function renderAnnouncer(locale: 'en' | 'fr', lastPrice: number | null) {
@@ -19,17 +24,22 @@ function renderAnnouncer(locale: 'en' | 'fr', lastPrice: number | null) {
 
 const spoken = () => plainText(screen.getByTestId('price-announcement').textContent ?? '');
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const announce = (on: boolean) => act(() => store.set(preferencesAtom, { ...store.get(preferencesAtom), announcePrices: on }));
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+beforeEach(() => store.set(preferencesAtom, DEFAULT_PREFERENCES));
+afterEach(() => {
+  vi.useRealTimers();
+  store.set(preferencesAtom, DEFAULT_PREFERENCES);
+});
 
 describe('the spoken price', () => {
-  it('is off by default: the polite live region is there and says nothing as the price ticks', () => {
+  beforeEach(() => vi.useFakeTimers());
+
+  it('is off by default: the polite live region is there and says nothing as the price ticks, and the ticket has no checkbox for it', () => {
     const { tick } = renderAnnouncer('en', 120.5);
     const region = screen.getByTestId('price-announcement');
     expect(region.getAttribute('aria-live')).toBe('polite');
-    const toggle = screen.getByRole('checkbox', { name: 'Announce its price to screen readers (at most every 5 seconds)' }) as HTMLInputElement;
-    expect(toggle.checked).toBe(false);
+    expect(screen.queryByRole('checkbox')).toBeNull();
     tick(121);
     advance(announceEveryMs * 2);
     expect(spoken()).toBe('');
@@ -37,7 +47,7 @@ describe('the spoken price', () => {
 
   it('once on, says the price at once, then at most every 5 seconds, the latest price at each boundary', () => {
     const { tick } = renderAnnouncer('en', 120.5);
-    act(() => screen.getByRole('checkbox').click());
+    announce(true);
     advance(0);
     expect(spoken()).toBe('NIFTY26D0126000CE: 120.50');
     // Ticks every second: nothing new is said before the 5 seconds are up …
@@ -58,11 +68,27 @@ describe('the spoken price', () => {
 
   it('falls silent when turned off, and speaks French', () => {
     renderAnnouncer('fr', 120.5);
-    const toggle = screen.getByRole('checkbox', { name: 'Annoncer son prix aux lecteurs d’écran (au plus toutes les 5 secondes)' });
-    act(() => toggle.click());
+    announce(true);
     advance(0);
     expect(spoken()).toBe('NIFTY26D0126000CE : 120,50');
-    act(() => toggle.click());
+    announce(false);
     expect(spoken()).toBe('');
+  });
+});
+
+describe('Settings › Accessibility', () => {
+  it('turns the ticket’s spoken price on and off, as a preference of this device', async () => {
+    render(
+      <IntlProvider locale="fr" defaultLocale="en" messages={frMessages}>
+        <AccessibilitySection />
+      </IntlProvider>,
+    );
+    const box = screen.getByRole('checkbox', { name: 'Annoncer le prix du ticket d’ordre aux lecteurs d’écran' }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await userEvent.click(box);
+    expect(store.get(preferencesAtom).announcePrices).toBe(true);
+    expect(box.checked).toBe(true);
+    await userEvent.click(box);
+    expect(store.get(preferencesAtom).announcePrices).toBe(false);
   });
 });

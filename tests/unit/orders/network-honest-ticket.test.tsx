@@ -148,8 +148,8 @@ describe('the ticket on a price that is not live', () => {
     const view = renderTicket({ quoteAgeMs: 20_000 });
     expect(submit().disabled).toBe(true);
     expect(plainText(screen.getByTestId('stale-price').textContent)).toBe('The last price is 20 s old: the order waits for a live price.');
-    // No override: the only checkbox is the opt-in spoken price.
-    expect(screen.queryAllByRole('checkbox').filter((box) => !/^(Announce|Annoncer) /.test(box.closest('label')?.textContent ?? ''))).toEqual([]);
+    // No override: the ticket has no checkbox at all (the spoken price is a setting).
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
     expect(screen.queryByText(/anyway/i)).toBeNull();
     view.unmount();
     renderTicket({ locale: 'fr', quoteAgeMs: 20_000 });

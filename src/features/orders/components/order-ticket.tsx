@@ -4,11 +4,13 @@ import { executeOrder } from '@/features/orders/api/trading-calls';
 import type { OrderRequest, Product, TradingAccount, TransactionType } from '@/features/orders/api/trading-types';
 import { AfterMarketNotice, afterMarketLabel, type AfterMarket } from '@/features/orders/components/after-market-notice';
 import { ChargesBreakdown } from '@/features/orders/components/charges-breakdown';
-import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
 import { SliceHint } from '@/features/orders/components/slice-hint';
+import { TicketAction } from '@/features/orders/components/ticket-action';
+import { TicketContract } from '@/features/orders/components/ticket-contract';
+import { TicketHeading } from '@/features/orders/components/ticket-heading';
+import { TicketSide } from '@/features/orders/components/ticket-side';
 import { cannotSendText, problemMessages } from '@/features/orders/components/ticket-check-messages';
 import { TicketFields, type TicketValues } from '@/features/orders/components/ticket-fields';
-import { contractName } from '@/lib/format/contract-name';
 import { slicePlan } from '@/features/orders/model/order-slices';
 import { checkTicket, firstProblem } from '@/features/orders/model/ticket-checks';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
@@ -21,6 +23,7 @@ import { useSecondsSince } from '@/features/orders/hooks/use-seconds-since';
 import { intentMessages, productMessages, sideMessages } from '@/features/orders/order-messages';
 import { Button } from '@/components/ui/button';
 import { PriceAnnouncer } from '@/components/trading/price-announcer';
+import { cx } from '@/components/ui/class-names';
 import { useNetworkBlock } from '@/lib/network/use-network-block';
 import { useFormat } from '@/lib/format/use-format';
 import { tradingModeOf } from '@/lib/trading/trading-mode';
@@ -65,6 +68,8 @@ export function OrderTicket({
   freezeQuantity = null,
   notice = null,
   afterMarket = null,
+  framing = 'card',
+  footnote = null,
   onPlaced,
   onClose,
 }: {
@@ -87,11 +92,18 @@ export function OrderTicket({
    * (AMO), held by the broker until the next open, so the price shown is the last close and need not be live.
    */
   afterMarket?: AfterMarket | null;
+  /**
+   * card: a panel of its own with its heading (beside the chain). sheet: the body of a sheet or dialog whose
+   * title is the ticket's (TicketHeading), filling it: the fields scroll, the send button stays in view.
+   */
+  framing?: 'card' | 'sheet';
+  /** Said at the end of the fields (the desk's "Set a price alert instead"). */
+  footnote?: ReactNode;
   onPlaced?: () => void;
   onClose?: () => void;
 }) {
   const intl = useIntl();
-  const { formatInr, formatNumber, locale } = useFormat();
+  const { formatInr, formatNumber } = useFormat();
   const networkBlock = useNetworkBlock();
   const online = networkBlock === null;
   const formId = useId();
@@ -184,130 +196,84 @@ export function OrderTicket({
   const how = type === 'MARKET' ? intl.formatMessage(t.atMarket) : intl.formatMessage(t.atPrice, { price: formatInr(price, two) });
   const short = margins.value !== null && margins.value.required > margins.value.available;
 
+  const problemId = blocked === null && problem !== null ? `${formId}-why` : null;
+  const reasons = {
+    stale: stale && blocked === null ? intl.formatMessage(t.stale, { seconds: formatNumber(age ?? 0) }) : null,
+    blocked,
+    review:
+      reviewing && quantity !== null
+        ? intl.formatMessage(t.review, { side: sideLabel, quantity: formatNumber(quantity), symbol: instrument.tradingsymbol, how, product: intl.formatMessage(productMessages[product]) })
+        : null,
+    problem: problemId === null || problem === null ? null : intl.formatMessage(cannotSendText, { reason: intl.formatMessage(problemMessages[problem]) }),
+  };
+
+  const card = framing === 'card';
   return (
     <form
-      aria-labelledby={`${formId}-title`}
+      aria-labelledby={card ? `${formId}-title` : undefined}
       onSubmit={onSubmit}
       // A live account's ticket is framed in red as well as badged: real money must never look like practice.
-      className={`flex flex-col gap-3 rounded-lg bg-surface p-4 ${live ? 'border-2 border-danger' : 'border border-line'}`}
+      className={cx(
+        'flex min-h-0 flex-col bg-surface',
+        card ? 'max-h-[calc(100dvh-2rem)] rounded-lg' : 'flex-1',
+        live ? (card ? 'border-2 border-danger' : 'ring-2 ring-danger ring-inset') : card && 'border border-line',
+      )}
       data-testid="order-ticket"
     >
-      <div className="flex items-start justify-between gap-2">
-        <div>
+      {card && (
+        <div className="flex items-start justify-between gap-2 px-4 pt-4">
           <h2 id={`${formId}-title`} className="text-base font-semibold text-fg">
-            {intl.formatMessage(t.heading, { symbol: <span dir="ltr">{instrument.tradingsymbol}</span> })}
+            <TicketHeading tradingsymbol={instrument.tradingsymbol} />
           </h2>
-          <p className="text-sm font-medium text-fg" data-testid="contract-name">
-            {contractName(instrument, locale)}
-          </p>
-          <p className="text-xs text-fg-muted tabular-nums">
-            {quote === null
-              ? intl.formatMessage(messages.noPrice)
-              : intl.formatMessage(t.quote, {
-                  last: formatNumber(quote.last_price, two),
-                  bid: quote.bid === undefined ? '\u2014' : formatNumber(quote.bid, two),
-                  ask: quote.ask === undefined ? '\u2014' : formatNumber(quote.ask, two),
-                })}
-          </p>
-        </div>
-        {onClose && (
-          <Button type="button" variant="ghost" onClick={onClose}>
-            {intl.formatMessage(messages.close)}
-          </Button>
-        )}
-      </div>
-      {notice}
-      {account !== null && <OrderAccount account={account} />}
-      <PriceAnnouncer symbol={instrument.tradingsymbol} lastPrice={quote?.last_price ?? null} />
-
-      <div role="group" aria-label={intl.formatMessage(messages.side)} className="flex gap-1">
-        {(['BUY', 'SELL'] as const).map((choice) => (
-          <button
-            key={choice}
-            type="button"
-            aria-pressed={side === choice}
-            onClick={() => edit(setSide)(choice)}
-            // The surface colour on the pressed side: white on light mode's dark green and red, near black on dark
-            // mode's light ones (white there reads at 1.9:1).
-            className={`min-h-11 flex-1 rounded-md border px-3 font-semibold ${
-              side === choice ? (choice === 'BUY' ? 'border-profit bg-profit text-surface' : 'border-loss bg-loss text-surface') : 'border-line bg-surface text-fg'
-            }`}
-          >
-            {intl.formatMessage(sideMessages[choice])}
-          </button>
-        ))}
-      </div>
-
-      <TicketFields values={values} onChange={change} checks={checks} lotSize={instrument.lot_size} quantity={quantity} lastPrice={quote?.last_price ?? null} />
-
-      {slicing !== null && <SliceHint plan={slicing} />}
-
-      {blocked === null && request !== null && (
-        <div aria-live="polite" className="flex flex-col gap-1">
-          {margins.value !== null ? (
-            <MarginLines margins={margins.value} short={short} />
-          ) : (
-            <p className="text-sm text-fg-muted">{intl.formatMessage(margins.failed ? messages.marginFailed : messages.marginLoading)}</p>
+          {onClose && (
+            <Button type="button" variant="ghost" onClick={onClose}>
+              {intl.formatMessage(messages.close)}
+            </Button>
           )}
-          {short && <p className="text-sm text-loss">{intl.formatMessage(messages.short)}</p>}
         </div>
       )}
-      {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} />}
+      {/* The fields scroll; the action under them stays in view (issue 36: Buy was two screens down on a phone). */}
+      <div className={cx('flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 pb-4', card ? 'pt-1' : 'pt-3')} data-ticket-body>
+        <TicketContract instrument={instrument} quote={quote} />
+        {notice}
+        {account !== null && <OrderAccount account={account} />}
+        <PriceAnnouncer symbol={instrument.tradingsymbol} lastPrice={quote?.last_price ?? null} />
 
-      {afterMarket !== null && blocked === null && <AfterMarketNotice afterMarket={afterMarket} />}
+        <TicketSide side={side} onChange={edit(setSide)} />
 
-      {stale && blocked === null && (
-        <p role="status" className="text-sm font-medium text-warn" data-testid="stale-price">
-          {intl.formatMessage(t.stale, { seconds: formatNumber(age ?? 0) })}
-        </p>
-      )}
+        <TicketFields values={values} onChange={change} checks={checks} lotSize={instrument.lot_size} quantity={quantity} lastPrice={quote?.last_price ?? null} />
 
-      {blocked !== null && (
-        <p role="status" className="text-sm font-medium text-warn">
-          {blocked}
-        </p>
-      )}
+        {slicing !== null && <SliceHint plan={slicing} />}
 
-      {reviewing && quantity !== null && (
-        <p role="status" className="rounded-md bg-brand-soft p-2 text-sm font-medium text-fg">
-          {intl.formatMessage(t.review, {
-            side: sideLabel,
-            quantity: formatNumber(quantity),
-            symbol: instrument.tradingsymbol,
-            how,
-            product: intl.formatMessage(productMessages[product]),
-          })}
-        </p>
-      )}
-
-      {blocked === null && problem !== null && (
-        <p id={`${formId}-why`} className="text-sm font-medium text-loss">
-          {intl.formatMessage(cannotSendText, { reason: intl.formatMessage(problemMessages[problem]) })}
-        </p>
-      )}
-
-      <div className="flex gap-2">
-        {reviewing && (
-          <Button type="button" variant="secondary" onClick={() => setReviewing(false)}>
-            {intl.formatMessage(messages.back)}
-          </Button>
+        {blocked === null && request !== null && (
+          <div aria-live="polite" className="flex flex-col gap-1">
+            {margins.value !== null ? (
+              <MarginLines margins={margins.value} short={short} />
+            ) : (
+              <p className="text-sm text-fg-muted">{intl.formatMessage(margins.failed ? messages.marginFailed : messages.marginLoading)}</p>
+            )}
+            {short && <p className="text-sm text-loss">{intl.formatMessage(messages.short)}</p>}
+          </div>
         )}
-        <Button type="submit" variant={side === 'BUY' ? 'profit' : 'loss'} disabled={!canSend && !intent.pending}
-          aria-busy={intent.pending}
-          aria-disabled={intent.pending || undefined}
-          aria-describedby={blocked === null && problem !== null ? `${formId}-why` : undefined}
-          className="flex-1"
-        >
-          {intent.pending
-            ? intl.formatMessage(intentMessages.sending)
-            : reviewing
-              ? intl.formatMessage(messages.confirm)
-              : afterMarketLabel(intl, afterMarket, intl.formatMessage(t.submit, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) }))}
-        </Button>
+        {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} />}
+
+        {afterMarket !== null && blocked === null && <AfterMarketNotice afterMarket={afterMarket} />}
+        {footnote}
       </div>
-      <div ref={outcomeBox} tabIndex={-1} className="rounded-sm focus-visible:outline-2 focus-visible:outline-focus" data-testid="ticket-outcome">
-        <IntentOutcomeView outcome={intent.outcome} checking={intent.checking} />
-      </div>
+
+      <TicketAction
+        side={side}
+        label={afterMarketLabel(intl, afterMarket, intl.formatMessage(t.submit, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) }))}
+        reasons={reasons}
+        problemId={problemId}
+        canSend={canSend}
+        pending={intent.pending}
+        reviewing={reviewing}
+        onBack={() => setReviewing(false)}
+        outcome={intent.outcome}
+        checking={intent.checking}
+        outcomeBox={outcomeBox}
+      />
       <LiveOrderDialog {...intent.question} />
     </form>
   );

@@ -12,6 +12,7 @@ const sections = [
   { to: '../password', label: sectionMessages.password },
   { to: '../trade-defaults', label: sectionMessages.tradeDefaults },
   { to: '../notifications', label: sectionMessages.notifications },
+  { to: '../accessibility', label: sectionMessages.accessibility },
   { to: '../storage', label: sectionMessages.storage },
 ] as const;
 

@@ -3,6 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { SettingsNav } from '@/features/settings/components/settings-nav';
+import { AccessibilitySection } from '@/features/settings/components/accessibility-section';
 import { NotificationsSection } from '@/features/settings/components/notifications-section';
 import { PasswordSection } from '@/features/settings/components/password-section';
 import { ProfileSection } from '@/features/settings/components/profile-section';
@@ -11,7 +12,7 @@ import { TradeDefaultsSection } from '@/features/settings/components/trade-defau
 
 const messages = defineMessages({
   title: { id: 'settings.title', defaultMessage: 'Settings' },
-  description: { id: 'settings.description', defaultMessage: 'Your profile, password, trading defaults, notifications and the data kept on this device.' },
+  description: { id: 'settings.description', defaultMessage: 'Your profile, password, trading defaults, notifications, accessibility and the data kept on this device.' },
 });
 
 const sections: Record<string, ComponentType> = {
@@ -19,6 +20,7 @@ const sections: Record<string, ComponentType> = {
   password: PasswordSection,
   'trade-defaults': TradeDefaultsSection,
   notifications: NotificationsSection,
+  accessibility: AccessibilitySection,
   storage: StorageSection,
 };
 
