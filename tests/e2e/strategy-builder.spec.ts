@@ -30,7 +30,15 @@ test('an iron condor from the preset is read, stressed, traded as one basket, an
   await expect(builder.figure('probability')).toHaveText(/%/);
   await expect(builder.figure('margin')).toHaveText(money);
   // On an empty account the strategy's own margin and the margin after its positions are one figure.
-  await expect(page.getByTestId('margin-after-positions').locator('dd')).toHaveText(await builder.figure('margin').locator('span > span').first().innerText());
+  const afterPositions = page.getByTestId('margin-after-positions').locator('dd');
+  await expect(afterPositions.locator('span > span').first()).toHaveText(await builder.figure('margin').locator('span > span').first().innerText());
+  // Under it, the account's margin available as the Position book reads it (the server's; nothing held yet).
+  const auth = { authorization: `Bearer ${user.token}` };
+  const positionBook = await page.request.get(`/api/position-book/position-book/${user.accountNumber}`, { headers: auth });
+  const { available } = ((await positionBook.json()) as { position_book: { margins: { available: number } } }).position_book.margins;
+  expect(available).toBe(1_000_000);
+  const availableLine = afterPositions.locator('[data-field="available"]');
+  await expect(availableLine).toHaveText(/^Margin available \u2068?₹10,00,000\.00\u2069?$/);
   await expect(page.getByText(/Lognormal at the at-the-money implied volatility of the nearest expiry/)).toBeVisible();
 
   // More volatility: the short condor is worth less before expiry, so the dashed line moves.
@@ -42,8 +50,10 @@ test('an iron condor from the preset is read, stressed, traded as one basket, an
   await builder.tradeAll();
   await expect(builder.basketLegs()).toHaveCount(4);
   for (const leg of await builder.basketLegs().all()) await expect(leg).toHaveAttribute('data-status', 'filled');
+  // The basket took margin: the builder asks again, and says less is available now.
+  await expect(availableLine).toHaveText(/^Margin available \u2068?₹9,\d\d,\d{3}\.\d\d\u2069?$/);
 
-  const response = await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const response = await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: auth });
   const book = ((await response.json()) as { order_book: { status: string; transaction_type: string; portfolio_id: number | null }[] }).order_book;
   expect(book).toHaveLength(4);
   expect(book.every((order) => order.status === 'COMPLETE' && order.portfolio_id === user.portfolioId)).toBe(true);

@@ -58,7 +58,8 @@ export function StrategyBuilderScreen() {
   const openedState = useOpenedLegs(opened, market, builder);
   const now = useAtomValue(nowAtom, { store });
   const desk = useTradingDesk();
-  const margin = useStrategyMargin(desk.account?.account_number ?? null, basketOrders(legs, desk.defaults.product).map((item) => item.order), online);
+  // A basket traded here changes what the account holds: its margin figures are asked again.
+  const margin = useStrategyMargin(desk.account?.account_number ?? null, basketOrders(legs, desk.defaults.product).map((item) => item.order), online, JSON.stringify([...builder.fills]));
 
   const snapshot = builder.snapshot;
   const liveSpot = market.spot?.last_price ?? null;

@@ -1,8 +1,10 @@
 // The margin a trader acts on is the server's, on every screen that shows it (issue 36: the Position book and
 // Positions disagreed for the same positions). Each screen is served the same figures and must show them as
 // they came, in English and in French: the Position book and the dashboard the account's used and available,
-// Positions its portfolio's used (for a portfolio holding everything, the server makes it the account's).
-import { render, screen, within } from '@testing-library/react';
+// Positions its portfolio's used (for a portfolio holding everything, the server makes it the account's), the
+// strategy builder its basket's required margin (the broker's quote, which placing it then takes) beside the
+// account's available.
+import { render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
@@ -11,6 +13,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@openapi/main';
 import { DashboardScreen } from '@/app/routes/dashboard-screen';
+import { useStrategyMargin } from '@/app/strategy-builder/use-strategy-margin';
+import { StrategyMarginFigures } from '@/features/strategies/components/strategy-margin-figure';
 import { PositionBookScreen } from '@/app/routes/position-book-screen';
 import { PositionsScreen } from '@/app/routes/positions-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
@@ -71,6 +75,20 @@ const server = setupServer(
       },
     } satisfies Schemas['PositionSummaryResponse']),
   ),
+  http.post(`${API}/api/order-book/margins/orders/`, () =>
+    HttpResponse.json({
+      margins: {
+        required: 38_210.4,
+        available: margins.available,
+        margin: 38_150,
+        margin_released: 0,
+        premium: 0,
+        charges: 60.4,
+        charge_breakdown: { brokerage: 40, stt: 9.1, exchange: 4.6, sebi: 0.02, stamp_duty: 0, gst: 6.68, call_and_trade: 0 },
+        standalone: { required: 38_210.4, margin: 38_150, hedge_benefit: 0 },
+      },
+    } satisfies Schemas['OrderMarginsResponse']),
+  ),
   http.get(`${API}/api/order-book/order-book/:accountNumber`, () => HttpResponse.json({ order_book: [], trades: [], status: 'OK', as_of: asOf })),
   http.get(`${API}/api/trading_bots/trading_bots/:portfolioId/`, () => HttpResponse.json({ trading_bots: [] })),
   http.get(`${API}/api/daily_bots/daily_bots/:portfolioId/`, () => HttpResponse.json({ daily_bots: [] })),
@@ -129,5 +147,18 @@ describe('the margin on every screen is the server\'s', () => {
     renderScreen(DashboardScreen, 'fr');
     const margin = await screen.findByText(/^Marge disponible/, { normalizer: plainText });
     expect(spaces(margin.textContent ?? '')).toBe('Marge disponible 453 519,75 ₹ · utilisée 46 480,25 ₹');
+  });
+
+  it('the strategy builder shows its basket\'s required margin and the account\'s available as served', async () => {
+    const orders = positions.map((p) => ({ tradingsymbol: p.tradingsymbol, exchange: 'NFO' as const, transaction_type: 'SELL' as const, order_type: 'MARKET' as const, product: 'NRML' as const, quantity: 65 }));
+    const { result } = renderHook(() => useStrategyMargin(account.account_number, orders, true));
+    await waitFor(() => expect(result.current.state).toBe('ready'));
+    render(
+      <IntlProvider locale="en" defaultLocale="en">
+        <dl><StrategyMarginFigures margin={result.current} /></dl>
+      </IntlProvider>,
+    );
+    expect(plainText(screen.getByTestId('margin').textContent)).toBe('Margin, this strategy alone₹38,210.40');
+    expect(plainText(screen.getByTestId('margin-after-positions').textContent)).toBe('Margin after your positions₹38,210.40Margin available ₹4,53,519.75');
   });
 });

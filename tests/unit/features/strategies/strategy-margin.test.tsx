@@ -52,21 +52,30 @@ describe('margin with hedge benefit', () => {
     const orders = basketOrders(ironCondor(), 'MIS').map((item) => item.order);
     const { result } = renderHook(() => useStrategyMargin('PA1', orders, true));
     expect(result.current).toEqual({ state: 'loading' });
-    await waitFor(() => expect(result.current).toEqual({ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 0 }));
+    await waitFor(() => expect(result.current).toEqual({ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 0, available: 1_000_000 }));
     expect(asked.map((batch) => batch.length)).toEqual([4]);
   });
 
   it.each([
-    ['en', 'Margin, this strategy alone₹30,100.00Hedge benefit ₹74,000.00', 'Margin after your positions₹12,100.00Frees ₹5,000.00 of margin'],
-    ['fr', 'Marge, cette stratégie seule30 100,00 ₹Gain de couverture 74 000,00 ₹', 'Marge après vos positions12 100,00 ₹Libère 5 000,00 ₹ de marge'],
+    ['en', 'Margin, this strategy alone₹30,100.00Hedge benefit ₹74,000.00', 'Margin after your positions₹12,100.00Frees ₹5,000.00 of marginMargin available ₹10,00,000.00'],
+    ['fr', 'Marge, cette stratégie seule30 100,00 ₹Gain de couverture 74 000,00 ₹', 'Marge après vos positions12 100,00 ₹Libère 5 000,00 ₹ de margeMarge disponible 1 000 000,00 ₹'],
   ] as const)('labels both figures in %s', (locale, own, after) => {
     render(
       <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
-        <dl><StrategyMarginFigures margin={{ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 5_000 }} /></dl>
+        <dl><StrategyMarginFigures margin={{ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 5_000, available: 1_000_000 }} /></dl>
       </IntlProvider>,
     );
     expect(plainText(screen.getByTestId('margin').textContent)).toBe(own);
     expect(plainText(screen.getByTestId('margin-after-positions').textContent)).toBe(after);
+  });
+
+  it('says when the account has less margin available than the strategy needs after its positions', () => {
+    render(
+      <IntlProvider locale="en" defaultLocale="en">
+        <dl><StrategyMarginFigures margin={{ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 0, available: 12_099.99 }} /></dl>
+      </IntlProvider>,
+    );
+    expect(plainText(screen.getByTestId('margin-after-positions').textContent)).toBe('Margin after your positions₹12,100.00Margin available ₹12,099.99: not enough');
   });
 
   it('asks again when a leg changes, not when the same orders come again', async () => {
@@ -79,6 +88,15 @@ describe('margin with hedge benefit', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(asked).toHaveLength(1);
     rerender({ orders: basketOrders(legs.map((leg, index) => (index === 0 ? { ...leg, lots: 2 } : leg)), 'MIS').map((item) => item.order) });
+    expect(result.current).toEqual({ state: 'loading' });
+    await waitFor(() => expect(asked).toHaveLength(2));
+  });
+
+  it('asks again once a basket traded here has filled: the account holds more', async () => {
+    const orders = basketOrders(ironCondor(), 'MIS').map((item) => item.order);
+    const { result, rerender } = renderHook(({ held }) => useStrategyMargin('PA1', orders, true, held), { initialProps: { held: '[]' } });
+    await waitFor(() => expect(result.current.state).toBe('ready'));
+    rerender({ held: '[["leg-1",41.5]]' });
     expect(result.current).toEqual({ state: 'loading' });
     await waitFor(() => expect(asked).toHaveLength(2));
   });
