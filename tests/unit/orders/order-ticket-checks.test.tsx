@@ -6,7 +6,7 @@ import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@openapi/main';
 import { OrderTicket, type TicketDefaults, type TicketInstrument } from '@/features/orders/components/order-ticket';
 import { frMessages } from '@/i18n/locales/fr/index';
@@ -27,8 +27,16 @@ const margins: components['schemas']['OrderMarginsResponse'] = {
 const server = setupServer(http.post(`${API}/api/order-book/margins/orders/`, () => HttpResponse.json(margins)));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' }));
-afterEach(() => server.resetHandlers());
+beforeEach(() => {
+  // Only the date stands still (user-event runs on real timers): a slow run never sees its quote go stale.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-24T05:00:00Z'));
+  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  server.resetHandlers();
+});
 afterAll(() => server.close());
 
 const instrument: TicketInstrument = {
