@@ -10,7 +10,7 @@ import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'r
 import { RawIntlProvider, ReactIntlErrorCode, type IntlConfig } from 'react-intl';
 import { createMessageIntl } from '@/i18n/message-intl';
 import { getLoadedMessages, loadMessages, type Messages } from '@/i18n/load-messages';
-import { intlLocaleFor, MARKET_TIME_ZONE, type Locale } from '@/i18n/locale';
+import { intlLocaleFor, type Locale } from '@/i18n/locale';
 
 export { preloadMessages } from '@/i18n/load-messages';
 
@@ -60,8 +60,13 @@ export function I18nProvider({ locale, children }: I18nProviderProps) {
   }, [intlLocale]);
 
   const onError = current.locale === 'en' ? reportIntlErrorExceptMissing : reportIntlError;
+  // No default time zone: with one, @formatjs/intl copies every date and time format into a new object and
+  // JSON-serialises it on each formatMessage call (about 7 times the call's cost; a table formats hundreds of
+  // messages a render). No message has a date or time argument (catalogue-parity.test.ts): dates are
+  // formatted in IST by lib/format and passed in as text, and the two intl.formatDate/formatTime callers
+  // name their zone.
   const intl = useMemo(
-    () => createMessageIntl({ locale: intlLocale, defaultLocale: 'en-IN', timeZone: MARKET_TIME_ZONE, messages: current.messages, onError }),
+    () => createMessageIntl({ locale: intlLocale, defaultLocale: 'en-IN', messages: current.messages, onError }),
     [intlLocale, current.messages, onError],
   );
   return <RawIntlProvider value={intl}>{children}</RawIntlProvider>;

@@ -116,6 +116,22 @@ describe('message catalogues', () => {
     expect({ badIds, misplaced, duplicated }).toEqual({ badIds: [], misplaced: [], duplicated: [] });
   });
 
+  it('no message formats a date or a time itself: the intl of the app has no time zone, so it would not be IST', () => {
+    const dated = (elements: MessageFormatElement[]): boolean =>
+      elements.some(
+        (element) =>
+          element.type === TYPE.date ||
+          element.type === TYPE.time ||
+          (element.type === TYPE.tag && dated(element.children)) ||
+          ((element.type === TYPE.select || element.type === TYPE.plural) && Object.values(element.options).some((option) => dated(option.value))),
+      );
+    const withDates = [...Object.entries(enMessages), ...Object.entries(frSource).map(([id, text]) => [id, String(text)] as const)]
+      .filter(([, text]) => dated(parse(text)))
+      .map(([id]) => id);
+    expect(withDates).toEqual([]);
+    expect(dated(parse('due {day, date, short}'))).toBe(true);
+  });
+
   it('the argument check sees nested plural and select arguments', () => {
     expect(argumentNames('{n, plural, one {# {unit}} other {# {unit}s}} by <b>{who}</b>')).toEqual([
       '<b>',
