@@ -40,18 +40,22 @@ export function OrderBookScreen() {
   const accountNumber = desk.account?.account_number ?? null;
   // The whole day on opening (and when the account or day changes), then only what changed since.
   const key = `${accountNumber}/${date}`;
-  const shown = useRef<{ key: string; book: OrderBook } | null>(null);
+  // What is on screen and the cursor of the next read (the last answer's as_of), kept apart: a read that
+  // changed nothing hands back the very book on screen, so nothing re-renders and no snapshot is written again
+  // (issue 37: handing back the book of the read before made every other read a new object, a re-render and
+  // a write of the whole day to IndexedDB every 2 s).
+  const shown = useRef<{ key: string; book: OrderBook; since: string | null } | null>(null);
   const load =
     accountNumber === null
       ? null
       : async () => {
-          const previous = shown.current?.key === key ? shown.current.book : null;
-          const changes = await getOrderBook(accountNumber, date === '' ? undefined : date, previous?.as_of ?? undefined);
-          const next = previous === null ? changes : mergeOrderBook(previous, changes);
-          // Nothing changed: the same book, so nothing re-renders.
-          const same = previous !== null && next.order_book === previous.order_book && next.status === previous.status;
-          shown.current = { key, book: next };
-          return same ? previous : next;
+          const previous = shown.current?.key === key ? shown.current : null;
+          const changes = await getOrderBook(accountNumber, date === '' ? undefined : date, previous?.since ?? undefined);
+          const next = previous === null ? changes : mergeOrderBook(previous.book, changes);
+          const same = previous !== null && next.order_book === previous.book.order_book && next.trades === previous.book.trades && next.status === previous.book.status;
+          const book = same ? previous.book : next;
+          shown.current = { key, book, since: changes.as_of };
+          return book;
         };
   const { data: book, asOf, failed, reload } = usePolled(load, key, refreshMs, 'order-book');
 

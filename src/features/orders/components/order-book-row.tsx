@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { memo } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { Order } from '@/features/orders/api/trading-types';
+import { OrderActions, OrderStatusCell, type OnOrderAction } from '@/features/orders/components/order-book-cells';
 import { productMessages, sideMessages, typeMessages } from '@/features/orders/order-messages';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -52,10 +53,13 @@ export const orderColumns = [
   orderColumnMessages.actions,
 ];
 
-type OrderRowProps = { order: Order; index: number; height: number; status: ReactNode; actions: ReactNode };
+type OrderRowProps = { order: Order; index: number; height: number; tradingDisabled: boolean; onAction: OnOrderAction };
 
-/** One order as a table row. */
-export function OrderRow({ order, index, height, status, actions }: OrderRowProps) {
+/**
+ * One order as a table row. Memoised: scrolling re-renders the table on every scroll event, and only the rows
+ * that came into view (or whose order changed) need rendering then, not every row in the page (issue 37).
+ */
+export const OrderRow = memo(function OrderRow({ order, index, height, tradingDisabled, onAction }: OrderRowProps) {
   const intl = useIntl();
   const { formatNumber, formatTime } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
@@ -82,9 +86,11 @@ export function OrderRow({ order, index, height, status, actions }: OrderRowProp
       </td>
       <td className="px-1.5 text-end tabular-nums">{money(order.average_price)}</td>
       <td className="min-w-44 max-w-72 px-1.5" data-field="status">
-        {status}
+        <OrderStatusCell order={order} />
       </td>
-      <td className="px-1.5">{actions}</td>
+      <td className="px-1.5">
+        <OrderActions order={order} disabled={tradingDisabled} onAction={onAction} />
+      </td>
     </tr>
   );
-}
+});

@@ -1,0 +1,45 @@
+import { memo } from 'react';
+import { defineMessage, useIntl, type MessageValue } from 'react-intl';
+import type { Order } from '@/features/orders/api/trading-types';
+import { OrderActions, OrderStatusCell, type OnOrderAction } from '@/features/orders/components/order-book-cells';
+import { fillText } from '@/features/orders/components/order-book-row';
+import { sideMessages, typeMessages } from '@/features/orders/order-messages';
+import { useFormat } from '@/lib/format/use-format';
+
+const cardText = defineMessage<{ side: MessageValue; fill: MessageValue; type: MessageValue }>({ id: 'orders.book.card', defaultMessage: '{side} {fill} · {type}' });
+
+type OrderCardProps = { order: Order; top: number; height: number; tradingDisabled: boolean; onAction: OnOrderAction };
+
+/** One order as a card (the phone's book). Memoised like the table's rows: scrolling renders only the cards that came into view. */
+export const OrderCard = memo(function OrderCard({ order, top, height, tradingDisabled, onAction }: OrderCardProps) {
+  const intl = useIntl();
+  const { formatNumber, formatTime } = useFormat();
+  const price = order.average_price || order.price;
+  const priceText = price === 0 ? '\u2014' : formatNumber(price, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (
+    <div role="listitem" data-order-id={order.order_id} className="absolute inset-x-0 p-1" style={{ top, height }}>
+      <div className="flex h-full flex-col justify-between rounded-lg border border-line bg-surface p-2 text-sm">
+        <div className="flex justify-between gap-2">
+          <span className="font-medium text-fg" dir="ltr">
+            {order.tradingsymbol}
+          </span>
+          <span className="text-xs text-fg-muted">{formatTime(order.order_timestamp)}</span>
+        </div>
+        <div className="flex justify-between gap-2 text-fg-muted">
+          <span>
+            {intl.formatMessage(cardText, {
+              side: intl.formatMessage(sideMessages[order.transaction_type]),
+              fill: intl.formatMessage(fillText, { filled: formatNumber(order.filled_quantity), quantity: formatNumber(order.quantity) }),
+              type: intl.formatMessage(typeMessages[order.order_type]),
+            })}
+          </span>
+          <span className="tabular-nums">{priceText}</span>
+        </div>
+        <div className="flex items-end justify-between gap-2">
+          <OrderStatusCell order={order} />
+          <OrderActions order={order} disabled={tradingDisabled} onAction={onAction} />
+        </div>
+      </div>
+    </div>
+  );
+});
