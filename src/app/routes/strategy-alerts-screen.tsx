@@ -6,6 +6,7 @@ import { alertMessages as messages } from '@/features/alerts/alert-messages';
 import { AlertFeed } from '@/features/alerts/components/alert-feed';
 import { PriceAlertsSection } from '@/features/alerts/components/price-alerts-section';
 import { indexInstruments } from '@/features/market/market-messages';
+import { useNetworkState } from '@/lib/network/use-online-status';
 
 const viewParam = 'view';
 const priceView = 'price';
@@ -17,10 +18,15 @@ function viewLinkClass(current: boolean) {
 
 const indexQuotes = indexInstruments.map((item) => item.instrument);
 
-/** The price alerts, an index's level checked against its live price: the quote the market strip above shows. */
+/**
+ * The price alerts, an index's level checked against its live price: the quote the market strip above shows.
+ * Without a connection the strip shows the last price kept, with its age: not a live price to check against.
+ */
 function IndexPriceAlerts() {
   const quotes = useLiveQuotes(indexQuotes);
+  const live = useNetworkState().kind === 'reachable';
   const priceOf = (symbol: string) => {
+    if (!live) return null;
     const instrument = indexInstruments.find((item) => item.index === symbol)?.instrument;
     return instrument === undefined ? null : (quotes.get(instrument)?.last_price ?? null);
   };

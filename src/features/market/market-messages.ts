@@ -39,6 +39,8 @@ export const closedPricesText = defineMessage<{ open: MessageValue }>({
 
 export const ageText = defineMessage<{ seconds: MessageValue }>({ id: 'market.age', defaultMessage: '{seconds} s old' });
 export const ageMinutesText = defineMessage<{ minutes: MessageValue }>({ id: 'market.ageMinutes', defaultMessage: '{minutes} min old' });
+/** A price an hour old or more (a last-known copy, kept-quotes.ts): the time it is as of, not a count of minutes. */
+export const ageAsOfText = defineMessage<{ time: MessageValue }>({ id: 'market.ageAsOf', defaultMessage: 'as of {time} IST' });
 export const delayedText = defineMessage<{ seconds: MessageValue }>({
   id: 'market.delayed',
   defaultMessage: 'Prices delayed: nothing has arrived for {seconds, plural, one {# second} other {# seconds}}. The figures shown are as of their age.',

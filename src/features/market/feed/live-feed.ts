@@ -1,7 +1,8 @@
 /**
  * The app's one price feed: the reference server's event stream (with the trader's bearer token, which only
  * fetch can send) and the analytics market_data call as its fallback. It pauses while the page is hidden or
- * offline and resumes on return, and one tab runs it for all the tabs of the app.
+ * offline and resumes on return, and one tab runs it for all the tabs of the app. Its last quotes are kept on
+ * the device, and shown with their age when the connection is gone (kept-quotes.ts).
  */
 import { analyticsApi, runtimeConfig } from '@/lib/api/clients';
 import { reportAnswered, reportUnanswered } from '@/lib/network/network-atom';
@@ -9,6 +10,7 @@ import { watchStream } from '@/lib/network/watch-stream';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import { selectedAccountAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
+import { keepQuotes, restoreWhenCut } from '@/features/market/feed/kept-quotes';
 import { createPriceFeed, type FeedTransport, type MarketSnapshot, type PriceFeed } from '@/features/market/feed/price-feed';
 
 /** The analytics contract's limit per market_data call. */
@@ -118,6 +120,9 @@ export function liveFeed(): PriceFeed {
   // A stream silent past its heartbeats is the server not answering, for trading as for prices.
   const created = createPriceFeed({ store, transport, onSilent: reportUnanswered });
   shareAcrossTabs(created);
+  // The last quotes, kept on the device and shown with their age when no price can arrive (kept-quotes.ts).
+  keepQuotes(created, store);
+  restoreWhenCut(created, store);
   const follow = () => {
     if (document.visibilityState === 'hidden' || !navigator.onLine) created.pause();
     else created.resume();

@@ -346,6 +346,33 @@ export function createPriceFeed({
     };
   }
 
+  /** Every quote held (those on screen, and the last of those no longer followed), for the device's copy. */
+  function quotesHeld(): Record<string, Quote> {
+    const held: Record<string, Quote> = Object.fromEntries(lastKnown);
+    for (const [instrument, quoteAtom] of atoms) {
+      const quote = pending.get(instrument) ?? store.get(quoteAtom);
+      if (quote !== null) held[instrument] = quote;
+    }
+    return held;
+  }
+
+  /**
+   * The device's last quotes (kept-quotes.ts), when none can arrive (offline, the server unreachable): each
+   * fills only what shows nothing yet, or what a screen will show, with its own time and age badge; a quote
+   * this page received is never replaced. Not a price arriving: lastPriceAtAtom stays as it was, so a page
+   * opened offline still says that no price comes until the connection returns (PricesDelayedBanner).
+   */
+  function restore(quotes: Record<string, Quote>): void {
+    for (const [instrument, quote] of Object.entries(quotes)) {
+      const target = atoms.get(instrument);
+      if (target === undefined) {
+        if (!lastKnown.has(instrument)) remember(instrument, quote);
+      } else if (store.get(target) === null && !pending.has(instrument)) {
+        store.set(target, quote);
+      }
+    }
+  }
+
   /** Hidden page or offline: stop the transport (the last prices stay, with their age). */
   function pause(): void {
     if (paused) return;
@@ -398,6 +425,8 @@ export function createPriceFeed({
     fromLeader,
     atomFor,
     subscribe,
+    quotesHeld,
+    restore,
     pause,
     resume,
     reconnect,
