@@ -29,6 +29,7 @@ import {
   userDataAtom,
 } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
+import { clearUserData } from '@/lib/persist/clear-user-data';
 
 type Schemas = components['schemas'];
 export type BrokerAccount = Schemas['BrokerAccount'];
@@ -223,7 +224,9 @@ const routes = [
 export function usePortfolioBackend() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterAll(() => server.close());
-  beforeEach(() => {
+  beforeEach(async () => {
+    // A fresh device: no last-known copy (bots, their states, the catalogue) left by an earlier test.
+    await clearUserData();
     configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
     Object.assign(backend, {
       accounts: [mainAccount],

@@ -11,6 +11,7 @@ import { render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PriceAlertDialog } from '@/features/alerts/components/price-alert-dialog';
 import { frMessages } from '@/i18n/locales/fr/index';
+import { forgetLastKnown } from '@/lib/persist/last-known';
 import { API, renderAlerts, server, useAlertsServer, type PriceAlert } from './alerts-harness';
 import { plainText } from '../support/plain-text.ts';
 
@@ -69,6 +70,19 @@ describe('price alerts', () => {
     expect(within(item).getByText('Last price 24,412.35', { normalizer: plainText })).toBeTruthy();
     expect(item.textContent).not.toContain('₹');
     expect(within(item).getByText('Triggered 2 times')).toBeTruthy();
+  });
+
+  it('offline after a reload, lists the alerts last read with their time, not "could not be loaded" (issue 36)', async () => {
+    const first = renderAlerts('/app/strategy_alerts?view=price');
+    await screen.findByText('NIFTY above 24,500', { normalizer: plainText });
+    first.unmount();
+    // A reload on a dead network: nothing of this visit in memory, only the device's copy.
+    forgetLastKnown();
+    server.use(http.get(`${API}/api/price-alerts/`, () => HttpResponse.error()));
+    renderAlerts('/app/strategy_alerts?view=price');
+    expect(await screen.findByText('NIFTY above 24,500', { normalizer: plainText })).toBeTruthy();
+    expect(screen.getByText(/^Last known, as of \d\d:\d\d:\d\d IST: it could not be refreshed\.$/, { normalizer: plainText })).toBeTruthy();
+    expect(screen.queryByText('Your price alerts could not be loaded.')).toBeNull();
   });
 
   it('says whether an alert that is off fired or lost its contract at expiry', async () => {

@@ -12,9 +12,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { components } from '@openapi/main';
 import { configureApiClients } from '@/lib/api/clients';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
+import { forgetLastKnown } from '@/lib/persist/last-known';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
 import { notifications, renderSettings } from './settings-harness';
+import { plainText } from '../support/plain-text';
 
 type PushDevice = components['schemas']['PushDevice'];
 
@@ -158,6 +160,25 @@ describe('Settings › Notifications', () => {
     const other = await screen.findByRole('listitem', { name: 'Firefox on Windows' });
     expect(within(other).getByText('Kill switch and Fills')).toBeTruthy();
     expect(within(other).getByText('Last delivery failed: Push service answered 500.')).toBeTruthy();
+  });
+
+  it('offline after a reload, shows this device’s and the other devices’ settings as last read, with their time (issue 36)', async () => {
+    existing = fakeSubscription();
+    devices = [laptop, { ...laptop, endpoint, label: 'Chrome on Android', topics: ['fills', 'kill_switch'], last_error: null }];
+    permission = 'granted';
+    installBrowser();
+    const first = renderSettings('notifications');
+    expect(await screen.findByText('On for this device (Chrome on Android).')).toBeTruthy();
+    first.unmount();
+    // A reload on a dead network: nothing of this visit in memory, only the device's copy.
+    forgetLastKnown();
+    server.use(http.get(`${API}/api/push/`, () => HttpResponse.error()));
+    renderSettings('notifications');
+    expect(await screen.findByText('On for this device (Chrome on Android).')).toBeTruthy();
+    expect((topicBox('Fills') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('listitem', { name: 'Firefox on Windows' })).toBeTruthy();
+    expect(screen.getByText(/^Last known, as of \d\d:\d\d:\d\d IST: it could not be refreshed\.$/, { normalizer: plainText })).toBeTruthy();
+    expect(screen.queryByText('Your notification settings could not be loaded.')).toBeNull();
   });
 
   it('a refused permission: says where to allow it, subscribes nothing, registers nothing', async () => {

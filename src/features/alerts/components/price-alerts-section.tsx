@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { LoadStatus } from '@/components/ui/load-status';
+import { StaleNote } from '@/components/ui/stale-note';
 import { priceMessages as messages } from '@/features/alerts/alert-messages';
 import { PriceAlertForm } from '@/features/alerts/components/price-alert-form';
 import { PriceAlertList } from '@/features/alerts/components/price-alert-list';
@@ -8,7 +9,7 @@ import { usePriceAlerts } from '@/features/alerts/hooks/use-price-alerts';
 /** The alerts page's price alerts; `priceOf` is the live price of an index, from the quotes the app shows. */
 export function PriceAlertsSection({ priceOf }: { priceOf: (symbol: string) => number | null }) {
   const intl = useIntl();
-  const { list, failed, reload, create, remove } = usePriceAlerts();
+  const { list, asOf, failed, reload, create, remove } = usePriceAlerts();
   return (
     <section aria-labelledby="price-alerts-heading" className="flex flex-col gap-4">
       <div>
@@ -21,7 +22,10 @@ export function PriceAlertsSection({ priceOf }: { priceOf: (symbol: string) => n
       {list === null ? (
         <LoadStatus loadingText={intl.formatMessage(messages.loading)} failedText={intl.formatMessage(messages.failed)} failed={failed} onRetry={reload} />
       ) : (
-        <PriceAlertList alerts={list} onDelete={remove} />
+        <>
+          {asOf !== null && <StaleNote asOf={asOf} />}
+          <PriceAlertList alerts={list} onDelete={remove} />
+        </>
       )}
     </section>
   );

@@ -9,10 +9,12 @@ import {
 } from '@/features/alerts/api/alert-calls';
 import { priceAlertsStampAtom } from '@/features/alerts/model/price-alerts-stamp';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
+import { useLastKnown } from '@/lib/persist/last-known';
 
 /**
  * The trader's price alerts: read once, again back online after a failure, and again whenever one fires or
- * is made elsewhere (priceAlertsStampAtom); created and deleted here.
+ * is made elsewhere (priceAlertsStampAtom); created and deleted here. When a read fails (offline, the server
+ * unreachable) the list last read shows, with `asOf` its time (issue 36).
  */
 export function usePriceAlerts() {
   const [list, setList] = useState<PriceAlert[] | null>(null);
@@ -47,5 +49,6 @@ export function usePriceAlerts() {
     setList((old) => (old ?? []).filter((alert) => alert.id !== id));
   };
 
-  return { list, failed, reload, create, remove };
+  const kept = useLastKnown('alerts:price', failed ? undefined : (list ?? undefined), failed);
+  return { list: kept.value ?? list, asOf: kept.asOf, failed, reload, create, remove };
 }

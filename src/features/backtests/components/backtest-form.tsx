@@ -14,9 +14,14 @@ import { FormError } from '@/components/ui/form-error';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { sayServerText } from '@/i18n/say-server-text';
+import { StaleNote } from '@/components/ui/stale-note';
 import { isApiError } from '@/lib/api/api-error';
+import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
+import { recallLastKnown, rememberLastKnown } from '@/lib/persist/last-known';
 
 const botKey = (bot: Pick<SavedBot, 'kind' | 'id'>) => `${bot.kind}:${bot.id}`;
+/** The last-known bots to choose from (lib/persist/last-known.ts: user data, cleared at sign-out). */
+const botChoicesName = 'backtests:bot-choices';
 
 /** A saved bot, or one configured in this form (offered when the app hands in the Bots screen's editor). */
 type Source = 'saved' | 'configured';
@@ -29,8 +34,10 @@ type ChosenBot = Pick<BacktestCreate, 'daily_bot_id' | 'trading_bot_id' | 'bot'>
 export function BacktestForm({ onStarted, botEditor: BotEditor }: { onStarted: (backtest: Backtest) => void; botEditor?: BotEditor }) {
   const intl = useIntl();
   const botFormId = useId();
-  const [choices, setChoices] = useState<BotChoices | null>(null);
+  // The bots to choose from, and when they were read when it is the last-known copy (a read that failed).
+  const [held, setHeld] = useState<{ choices: BotChoices; asOf: number | null } | null>(null);
   const [botsFailed, setBotsFailed] = useState(false);
+  const [stamp, setStamp] = useState(0);
   const [source, setSource] = useState<Source>('saved');
   const [kind, setKind] = useState<BotKind>('daily');
   const [portfolioId, setPortfolioId] = useState('');
@@ -41,17 +48,31 @@ export function BacktestForm({ onStarted, botEditor: BotEditor }: { onStarted: (
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // Offline (or the server unreachable) the last-known bots show with their time, as on the Bots screen,
+  // rather than "Your bots could not be loaded."; read again when the connection returns (issue 36).
   useEffect(() => {
     let current = true;
     getBotChoices().then(
-      (answer) => current && setChoices(answer),
-      () => current && setBotsFailed(true),
+      (answer) => {
+        if (!current) return;
+        setHeld({ choices: answer, asOf: null });
+        setBotsFailed(false);
+        rememberLastKnown(botChoicesName, answer);
+      },
+      async () => {
+        const kept = await recallLastKnown<BotChoices>(botChoicesName);
+        if (!current) return;
+        setBotsFailed(true);
+        if (kept !== null) setHeld((old) => (old !== null && old.asOf === null ? old : { choices: kept.value, asOf: kept.at }));
+      },
     );
     return () => {
       current = false;
     };
-  }, []);
+  }, [stamp]);
+  useReloadWhenOnline(botsFailed, () => setStamp((value) => value + 1));
 
+  const choices = held?.choices ?? null;
   const bots = choices?.bots ?? null;
   const portfolios = choices?.portfolios ?? [];
   // Until the trader picks one: the first paper portfolio (its account's limits are the ones practised on).
@@ -112,7 +133,8 @@ export function BacktestForm({ onStarted, botEditor: BotEditor }: { onStarted: (
           {intl.formatMessage(messages.historyLink)}
         </Link>
       </div>
-      {botsFailed && <p className="text-sm text-loss">{intl.formatMessage(messages.botsFailed)}</p>}
+      {botsFailed && held === null && <p className="text-sm text-loss">{intl.formatMessage(messages.botsFailed)}</p>}
+      {botsFailed && held !== null && held.asOf !== null && <StaleNote asOf={held.asOf} />}
       {BotEditor !== undefined && (
         <ChoiceChips
           legend={intl.formatMessage(configured.botSource)}

@@ -13,12 +13,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
+import { StaleNote } from '@/components/ui/stale-note';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
+import { useLastKnown } from '@/lib/persist/last-known';
 
 /** /app/market_history: what imported history covers (indices × days, gaps marked), its size, imports (files, or Kite's minute candles) and deletes. */
 export function MarketHistoryScreen() {
   const intl = useIntl();
-  const [coverage, setCoverage] = useState<HistoryCoverage | null>(null);
+  const [fresh, setCoverage] = useState<HistoryCoverage | null>(null);
   const [failed, setFailed] = useState(false);
   const [stamp, setStamp] = useState(0);
   const reload = useCallback(() => setStamp((value) => value + 1), []);
@@ -37,12 +39,17 @@ export function MarketHistoryScreen() {
     };
   }, [stamp]);
   useReloadWhenOnline(failed, reload);
+  // Offline (or the server unreachable): the coverage last read, as of its time (issue 36).
+  const kept = useLastKnown('market-history:coverage', failed ? undefined : (fresh ?? undefined), failed);
+  const coverage = kept.value ?? fresh;
   const grid = useMemo(() => (coverage === null ? null : coverageGrid(coverage)), [coverage]);
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
       <PanelBoundary>
+        {/* Above what it dates: the coverage, or "No history imported yet" as last read. */}
+        {kept.asOf !== null && <StaleNote asOf={kept.asOf} />}
         {coverage === null || grid === null ? (
           <LoadStatus loadingText={intl.formatMessage(messages.loading)} failedText={intl.formatMessage(messages.failed)} failed={failed} onRetry={reload} />
         ) : coverage.indices.length === 0 ? (

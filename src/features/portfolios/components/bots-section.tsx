@@ -30,6 +30,9 @@ export function BotsSection({ portfolio, mode, accountNumber, canChange, ref, pr
   const daily = useBotList(dailyBotApi, portfolio.id);
   const states = useBotStates(portfolio.id);
   const common = { portfolio, mode, accountNumber, catalogue, canChange, stateOf: states.stateOf, onStatusChanged: () => void states.reload() };
+  // One note for the section: the oldest of what shows as last known (the lists, today's states).
+  const times = [trading.asOf, daily.asOf, states.staleSince].filter((time) => time !== null);
+  const stale = times.length === 0 ? null : Math.min(...times);
   // The count shows once known: "(0)" while loading would say something false.
   const label = (kind: 'trading' | 'daily', list: { loaded: boolean; bots: readonly unknown[] }) =>
     list.loaded
@@ -42,7 +45,7 @@ export function BotsSection({ portfolio, mode, accountNumber, canChange, ref, pr
         {intl.formatMessage(sectionTitle, { portfolio: portfolio.name })}
       </h2>
       <TradingModeNote mode={mode} />
-      {states.staleSince !== null && <StaleNote asOf={states.staleSince} />}
+      {stale !== null && <StaleNote asOf={stale} />}
       <TabGroup className="flex flex-col gap-4" defaultIndex={preset?.kind === 'daily' ? 1 : 0}>
         <TabList aria-label={intl.formatMessage(m.tabsLabel)} className="flex flex-wrap gap-2 border-b border-line pb-2">
           <Tab className={tabClass}>{label('trading', trading)}</Tab>

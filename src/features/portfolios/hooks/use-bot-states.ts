@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BotState, BotStates } from '@/features/portfolios/api/bot-engine-types';
 import { getBotStates } from '@/features/portfolios/api/get-bot-states';
 import type { BotKind } from '@/features/portfolios/model/bot-kind';
+import { recallLastKnown, rememberLastKnown } from '@/lib/persist/last-known';
 
 /** How often the cards ask what their bots are doing while the screen is in view. */
 export const BOT_STATE_POLL_MS = 5000;
@@ -13,7 +14,9 @@ const canPoll = () => document.visibilityState === 'visible' && navigator.onLine
 /**
  * Today's state of every bot in the portfolio, one call for all its cards, read again every 5 s while the
  * page is visible and online (a hidden tab or an offline phone asks nothing). A failed read keeps the last
- * answer and says how old it is (`staleSince`): the cards never show a state the server did not give.
+ * answer and says how old it is (`staleSince`): the cards never show a state the server did not give. The
+ * answer is kept on the device too, so a screen opened offline shows the states last read, as of their time
+ * (issue 36), rather than "Not known yet" on every card.
  */
 export function useBotStates(portfolioId: number) {
   const [received, setReceived] = useState<Received | null>(null);
@@ -26,11 +29,18 @@ export function useBotStates(portfolioId: number) {
     return getBotStates(portfolioId).then(
       (states) => {
         if (call !== latest.current) return;
-        setReceived({ portfolioId, states, at: Date.now() });
+        const at = Date.now();
+        setReceived({ portfolioId, states, at });
         setFailed(false);
+        rememberLastKnown(`bots:states:${portfolioId}`, states, at);
       },
-      () => {
-        if (call === latest.current) setFailed(true);
+      async () => {
+        if (call !== latest.current) return;
+        setFailed(true);
+        const kept = await recallLastKnown<BotStates>(`bots:states:${portfolioId}`);
+        if (kept === null || call !== latest.current) return;
+        // Only when nothing of this portfolio was read in this visit: what was is at least as new.
+        setReceived((old) => (old?.portfolioId === portfolioId ? old : { portfolioId, states: kept.value, at: kept.at }));
       },
     );
   }, [portfolioId]);

@@ -5,6 +5,7 @@ import { defineMessage, useIntl, type MessageValue } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { StaleNote } from '@/components/ui/stale-note';
 import { AccountChooser } from '@/features/portfolios/components/account-chooser';
 import { BotsSection } from '@/features/portfolios/components/bots-section';
 import { LoadStatus } from '@/components/ui/load-status';
@@ -109,6 +110,7 @@ export function PortfolioScreen() {
     return (
       <>
         <AccountChooser accounts={accounts.accounts} account={account} onChoose={accounts.choose} />
+        {accounts.asOf !== null && <StaleNote asOf={accounts.asOf} />}
         {account ? <PortfolioSection account={account} list={portfolios} canChange={online} onShowBots={handleShowBots} /> : null}
         {account && portfolios.portfolio ? <BotsSection ref={botsRef} portfolio={portfolios.portfolio} mode={tradingModeOf(account)} accountNumber={account.account_number} canChange={online} preset={preset} /> : null}
       </>

@@ -3,6 +3,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { LoadStatus } from '@/components/ui/load-status';
+import { StaleNote } from '@/components/ui/stale-note';
 import { PushOtherDevices } from '@/features/settings/components/push-other-devices';
 import { PushTopics } from '@/features/settings/components/push-topics';
 import { SettingsPanel } from '@/features/settings/components/settings-panel';
@@ -60,6 +61,7 @@ export function NotificationsSection() {
         <LoadStatus loadingText={intl.formatMessage(messages.loading)} failedText={intl.formatMessage(messages.failed)} failed={push.failed} onRetry={push.reload} />
       ) : (
         <>
+          {push.asOf !== null && <StaleNote asOf={push.asOf} />}
           {note === null && (
             <div className="flex flex-col gap-4">
               <p className="text-sm font-medium" data-testid="push-state">

@@ -4,6 +4,8 @@
  * its topics, test it and turn it off (unsubscribe, then forget it on the server).
  */
 import { useCallback, useEffect, useState } from 'react';
+import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
+import { useLastKnown } from '@/lib/persist/last-known';
 import {
   createTestPush,
   deletePushDevice,
@@ -29,7 +31,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 
 export function usePushDevice() {
   const support = pushSupport();
-  const [settings, setSettings] = useState<PushSettings | null>(null);
+  const [fresh, setSettings] = useState<PushSettings | null>(null);
   const [failed, setFailed] = useState(false);
   const [subscription, setSubscription] = useState<PushSubscription | null>(null);
   const [permission, setPermission] = useState<NotificationPermission | null>(support === 'supported' ? Notification.permission : null);
@@ -46,11 +48,22 @@ export function usePushDevice() {
         setSubscription(subscribed);
         setFailed(false);
       })
-      .catch(() => current && setFailed(true));
+      .catch(async () => {
+        if (!current) return;
+        setFailed(true);
+        // This device's subscription is the browser's own, known offline too.
+        const subscribed = await own;
+        if (current) setSubscription(subscribed);
+      });
     return () => {
       current = false;
     };
   }, [support, stamp]);
+  useReloadWhenOnline(failed, reload);
+
+  // Offline (or the server unreachable): the settings last read, as of their time (issue 36).
+  const kept = useLastKnown('settings:push', failed ? undefined : (fresh ?? undefined), failed);
+  const settings = kept.value ?? fresh;
 
   const keep = (device: PushDevice) =>
     setSettings((old) => old && { ...old, devices: [...old.devices.filter((entry) => entry.endpoint !== device.endpoint), device] });
@@ -104,5 +117,5 @@ export function usePushDevice() {
   };
 
   const others = settings?.devices.filter((device) => device.endpoint !== thisDevice?.endpoint) ?? [];
-  return { support, permission, settings, failed, reload, thisDevice, others, enable, setTopics, sendTest, disable, removeDevice };
+  return { support, permission, settings, asOf: kept.asOf, failed, reload, thisDevice, others, enable, setTopics, sendTest, disable, removeDevice };
 }

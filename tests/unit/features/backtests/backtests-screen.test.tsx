@@ -2,10 +2,12 @@
 // trader's language, the list's progress read again until done, cancel and delete. HTTP is MSW.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BacktestsScreen } from '@/features/backtests/routes/backtests-screen';
 import { configureApiClients } from '@/lib/api/clients';
+import { forgetLastKnown } from '@/lib/persist/last-known';
 import { plainText } from '../../support/plain-text';
 import { doneBacktest } from './backtest-fixtures';
 import { API, handlers, renderAt, resetState, state } from './backtests-harness';
@@ -42,6 +44,20 @@ describe('starting a backtest', () => {
     await waitFor(() => expect(state.created).toEqual([{ from: '2024-07-08', to: '2024-07-10', capital: 250000.5, daily_bot_id: 11 }]));
     await waitFor(() => expect(screen.getAllByTestId('backtest-row')).toHaveLength(2));
     expect(plainText(screen.getAllByTestId('backtest-row')[0]!.textContent ?? '')).toContain('Queued · 0% done');
+  });
+
+  it('offline, after a reload, offers the last-known bots with their time, not "Your bots could not be loaded." (issue 36)', async () => {
+    const first = renderAt('/app/backtests', <BacktestsScreen />);
+    await screen.findByRole('option', { name: 'Trend rider (NIFTY, Weekly)' });
+    first.unmount();
+    // A reload on a dead network: nothing of this visit in memory, only the device's copy.
+    forgetLastKnown();
+    server.use(http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.error()));
+    renderAt('/app/backtests', <BacktestsScreen />);
+    const select = await screen.findByLabelText('Bot');
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+    expect(screen.getByText(/^Last known, as of \d\d:\d\d:\d\d IST: it could not be refreshed\.$/, { normalizer: plainText })).toBeTruthy();
+    expect(screen.queryByText('Your bots could not be loaded.')).toBeNull();
   });
 
   it('sends a trading bot as trading_bot_id', async () => {

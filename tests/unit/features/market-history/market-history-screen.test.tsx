@@ -1,7 +1,7 @@
 // The market-history screen (issue 25): the coverage grid with gaps and unknown days, the space history
 // takes, an upload of several files one request each with the server's line-by-line refusals, and deleting
 // a range of one's own days, and fetching minute candles from a Kite account. HTTP is MSW.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -11,6 +11,7 @@ import type { components } from '@openapi/main';
 import { MarketHistoryScreen } from '@/features/market-history/routes/market-history-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
+import { forgetLastKnown } from '@/lib/persist/last-known';
 import { plainText } from '../../support/plain-text';
 
 type Coverage = components['schemas']['HistoryCoverage'];
@@ -140,6 +141,19 @@ describe('the coverage', () => {
     expect(plainText(within(july).getByRole('row', { name: /08 Jul 2024/, hidden: true }).textContent ?? '')).toContain('✓130 options375 min');
     const nifty = screen.getAllByTestId('index-coverage')[0]!;
     expect(plainText(nifty.textContent ?? '')).toContain('04 Jul 2024 to 08 Jul 2024: 2 days, 1 gap');
+  });
+
+  it('offline after a reload, shows the coverage last read with its time, not "could not be loaded" (issue 36)', async () => {
+    renderScreen();
+    await screen.findByTestId('history-size');
+    cleanup();
+    // A reload on a dead network: nothing of this visit in memory, only the device's copy.
+    forgetLastKnown();
+    server.use(http.get(`${API}/api/market-history/coverage/`, () => HttpResponse.error()));
+    renderScreen();
+    expect(plainText((await screen.findByTestId('history-size')).textContent ?? '')).toBe('History takes 2.5 MB on disk, indexes included.');
+    expect(screen.getByText(/^Last known, as of \d\d:\d\d:\d\d IST: it could not be refreshed\.$/, { normalizer: plainText })).toBeTruthy();
+    expect(screen.queryByText('The coverage could not be loaded.')).toBeNull();
   });
 
   it('says so when nothing is imported', async () => {
