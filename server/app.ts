@@ -33,7 +33,7 @@ import { startMarketLoop } from './services/market/market-loop.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
 import type { PriceSource } from './services/brokers/paper/price-source.ts';
 import type { RateLimits } from './services/trading/order-rate.ts';
-import type { Wait } from './services/trading/paced-intent.ts';
+import type { Wait } from './services/clock.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
 import type { BacktestRun } from './services/backtests/backtest-worker.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';

@@ -2,3 +2,8 @@
 export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
+
+/** Waits `ms` milliseconds: a timer in production; tests pass one that moves their manual clock. */
+export type Wait = (ms: number) => Promise<void>;
+
+export const timerWait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -28,7 +28,7 @@ import { createKillSwitchService, type KillSwitchHooks, type KillSwitchService }
 import type { PipelineHooks } from './trading/intent-gate.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
-import type { Wait } from './trading/paced-intent.ts';
+import type { Wait } from './clock.ts';
 import { kiteRateLimits, type RateLimits } from './trading/order-rate.ts';
 import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
 import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
@@ -134,7 +134,7 @@ export function createServices(options: ServicesOptions): Services {
   const kiteLive = createKiteLive({ db, clock, secrets, wait, ...kite });
   // Every broker the server can talk to: the paper broker and Zerodha's Kite Connect.
   const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker]);
-  const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, hooks: tradingHooks });
+  const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks });
   const tradingBots = createBotsService(tradingBotKind, { db, clock, strategies, demo: market.demo });
   const dailyBots = createBotsService(dailyBotKind, { db, clock, strategies, demo: market.demo });
   return {
@@ -156,7 +156,7 @@ export function createServices(options: ServicesOptions): Services {
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
-    botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, prices: priceSource, market: marketService, hooks: engineHooks }),
+    botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, prices: priceSource, market: marketService, hooks: engineHooks }),
     botStatus: createBotStatus({ db, clock, prices: priceSource }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices?.(marketLastPrices(marketService)) }),
     kite: kiteLive,

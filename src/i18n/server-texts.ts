@@ -109,6 +109,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage: 'Not placed: Kite made no order for this slice of the autosliced order. Check the order book before placing it again.',
   },
   'order.portfolio_deleted': { id: 'server.order.portfolio_deleted', defaultMessage: 'Its portfolio was deleted.' },
+  'order.nothing_left_to_close': {
+    id: 'server.order.nothing_left_to_close',
+    defaultMessage: 'Not placed: the position is already closed, or another exit working on it closes it.',
+  },
   'order.cancelled_by_you': { id: 'server.order.cancelled_by_you', defaultMessage: 'Cancelled by you.' },
   'order.cancelled_expired': { id: 'server.order.cancelled_expired', defaultMessage: 'Cancelled: the contract expired.' },
   'order.cancelled_before_square_off': {

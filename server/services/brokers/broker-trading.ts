@@ -8,10 +8,11 @@
 // the intent first and record the answer after (trading/order-pipeline.ts, trading/paced-intent.ts); each
 // call of the paper broker runs in its own transaction under the account's lock.
 //
-// Orders are placed from a plan: the broker says what an intent goes out as (planOrders, planSquareOff:
-// sliced at the freeze quantity, at most 20 slices an order, as Kite's autoslice), and the caller sends the
-// planned orders in as many calls as the rate limits need (10 a second per account, counted by the caller
-// in trading/order-rate.ts), each order numbered in its intent so that it is placed at most once.
+// Orders are placed from a plan: the broker says what an intent goes out as (planOrders, planSquareOff,
+// beginFlatten: sliced at the freeze quantity, at most 20 slices an order, as Kite's autoslice), and the
+// caller sends the planned orders in as many calls as the rate limits need (10 a second per account, counted
+// by the caller in trading/order-rate.ts, on the broker's own timestamps), each order numbered in its intent
+// so that it is placed at most once.
 import { DomainError } from '../domain-error.ts';
 import { killSwitchText } from '../texts/order-texts.ts';
 import type { LocalText, Said } from '../texts/said.ts';
@@ -284,6 +285,12 @@ export type BrokerTrading = {
   /** Paper trading or a real broker's: shown to the trader so the two can never be confused. */
   mode: 'paper' | 'live';
   /**
+   * How much wider than a second the order pipeline keeps each window of the per-second limit's sends
+   * (trading/send-windows.ts): 0 for a broker that stamps an order with the instant its send was admitted
+   * (the paper broker), the network's margin for one that stamps it on arrival (Kite).
+   */
+  rateMarginMs: number;
+  /**
    * What intents go out as, placing nothing: each sliced at the freeze quantity (an order of more than 20
    * slices refused with too_many_orders), unknown contracts refused; entries refused while the kill switch
    * is armed (killSwitchRefusal) or past the account's risk limits.
@@ -302,8 +309,11 @@ export type BrokerTrading = {
    * never placed again. Entries are refused while the kill switch is armed (the paper broker reads it again
    * under the account's lock). A live broker's adapter keeps the number in its mirror of the orders it
    * placed (found again by the tag after a lost answer: the orders go out one at a time, in order).
+   * `sentAt`: the instant the caller admitted their send under the rate limits; the paper broker stamps the
+   * orders with it, a live broker stamps them itself on arrival. An exit (a square-off's) never takes a
+   * position past flat: with nothing left to close it is rejected, saying so.
    */
-  placeOrders(account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[]): Promise<BrokerOrder[]>;
+  placeOrders(account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[], sentAt?: Date): Promise<BrokerOrder[]>;
   /**
    * Puts planned orders that will not be sent in the book as REJECTED ("Not sent: <reason>"), so the trader
    * sees every order of an intent end: the kill switch armed, a limit used up or a portfolio deleted while
@@ -343,10 +353,19 @@ export type BrokerTrading = {
    * the position. Places nothing.
    */
   planProtect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, portfolioId: number | null): Promise<ProtectShare[]>;
-  /** One stop-loss or target per planned share, each paired with its share's other protective order (one cancels the other). */
-  protect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, shares: readonly ProtectShare[], tag: string): Promise<BrokerOrder[]>;
-  /** The kill switch's work: every working order cancelled, every position closed at market. Repeating it is harmless. */
-  flattenAccount(account: TradingAccount, tag: string): Promise<{ cancelled: BrokerOrder[]; exits: BrokerOrder[] }>;
+  /**
+   * One stop-loss or target per planned share, each paired with its share's other protective order (one
+   * cancels the other); `sentAt` as for placeOrders.
+   */
+  protect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, shares: readonly ProtectShare[], tag: string, sentAt?: Date): Promise<BrokerOrder[]>;
+  /**
+   * The kill switch's first step: every working order cancelled (never refused for the rate limits: a broker's
+   * own kill switch is no API client, and an order left working could fill), and the MARKET exits that close
+   * every open position planned (shorts bought back before longs are sold, each sliced at the freeze quantity,
+   * one order a slice), placing nothing: the caller sends them paced (trading/flatten.ts). Repeating it finds
+   * nothing left to do.
+   */
+  beginFlatten(account: TradingAccount): Promise<{ cancelled: BrokerOrder[]; orders: PlannedOrder[] }>;
   /** Entry orders placed on a day, rejected ones not counted (the trades-today limit). */
   entriesOn(account: TradingAccount, day: string): Promise<number>;
   /** A day's orders and trades, newest first; with `since`, only those changed at or after it. */

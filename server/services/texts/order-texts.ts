@@ -18,6 +18,7 @@ export const orderTexts = {
   basketRefused: said('order.basket_refused', {}, 'Not sent: an earlier order of this basket was refused.'),
   autosliceMissing: said('order.autoslice_missing', {}, 'Not placed: Kite made no order for this slice of the autosliced order. Check the order book before placing it again.'),
   portfolioDeleted: said('order.portfolio_deleted', {}, 'Its portfolio was deleted.'),
+  nothingLeftToClose: said('order.nothing_left_to_close', {}, 'Not placed: the position is already closed, or another exit working on it closes it.'),
 } as const;
 
 /** A stop-loss or target cancelled because its partner filled. */

@@ -2,7 +2,9 @@
 // block into the account's row (the row every entry's gate and the paper broker lock, so an entry waiting on
 // that lock sees the block), stops the account's bots and records the arming; once it has committed, every
 // working order is cancelled and every open position closed at market through the broker interface, outside
-// any transaction (a live broker is slow), and the outcome is written onto the audit event. An entry claimed
+// any transaction (a live broker is slow), the exits paced at the account's rate limits on the broker's own
+// timestamps (flatten.ts: twenty exits go as ten, then ten a second later; several accounts side by side),
+// and the outcome is written onto the audit event. An entry claimed
 // before the arming and acknowledged after it is closed by its own pipeline (late-kill.ts). Disarming
 // needs the account number typed, waits out the cool-off chosen when it was armed, and re-enables new orders
 // only. Every arm and disarm is audited.
@@ -12,13 +14,14 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
 import type { BrokerOrder } from '../brokers/broker-trading.ts';
-import type { Clock } from '../clock.ts';
+import { timerWait, type Clock, type Wait } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { istOffsetMs } from '../market/ist.ts';
 import { createIdempotency, requestHash, tagOfKey, type StoredAnswer } from './idempotency.ts';
 import { toOrder } from './order-answers.ts';
-import { recordSends } from './order-rate.ts';
+import { flattenPaced } from './flatten.ts';
+import type { RateLimits } from './order-rate.ts';
 import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
 import { localTextOf, said, words, type Said } from '../texts/said.ts';
 import { armedSummary, botStopReason, notClosed, sessionOver, switchedOnMessage, unfinished } from './kill-switch-summaries.ts';
@@ -71,9 +74,10 @@ function nextIstMidnight(now: Date): Date {
 /** Tests only: a crash injected after the arming committed, before anything was closed. */
 export type KillSwitchHooks = { afterArmed?: () => Promise<void> | void };
 
-type KillSwitchOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; hooks?: KillSwitchHooks | undefined };
+/** `limits` and `wait`: the exits' pace (tests pass a wait that moves their clock). */
+type KillSwitchOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; limits: RateLimits; wait?: Wait | undefined; hooks?: KillSwitchHooks | undefined };
 
-export function createKillSwitchService({ db, clock, brokers, hooks = {} }: KillSwitchOptions) {
+export function createKillSwitchService({ db, clock, brokers, limits, wait = timerWait, hooks = {} }: KillSwitchOptions) {
   const idempotency = createIdempotency({ db, clock });
 
   const accountColumns = `a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.kill_switch_armed_at, a.kill_switch_reason,
@@ -145,9 +149,8 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
     let unreached: Said | null = sessionOver;
     if (sessionOpen) {
       try {
-        ({ cancelled, exits } = await broker.flattenAccount({ id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) }, tag));
-        // Sent like any order, so counted (a live broker counts them), though never refused for the rate.
-        await recordSends(db, row.id, exits.length, clock());
+        const account = { id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) };
+        ({ cancelled, exits } = await flattenPaced({ db, clock, limits, wait }, broker, account, tag));
         unreached = null;
       } catch (error) {
         // A broker's refusal: the block holds, and the trader is told how to finish. Anything else is a fault,
@@ -192,8 +195,13 @@ export function createKillSwitchService({ db, clock, brokers, hooks = {} }: Kill
     });
     if ('stored' in gated) return gated.stored;
     await hooks.afterArmed?.();
-    const results: AccountResult[] = [];
-    for (const armed of gated.armed) results.push(await flatten(armed, gated.claim.tag));
+    // Each account at its own pace, side by side: five accounts' exits take as long as the largest one's.
+    // A fault (not a broker's refusal) fails the call once every account's flatten has ended, none left running.
+    const settled = await Promise.allSettled(gated.armed.map((armed) => flatten(armed, gated.claim.tag)));
+    const results = settled.map((outcome) => {
+      if (outcome.status === 'rejected') throw outcome.reason;
+      return outcome.value;
+    });
     const message = switchedOnMessage(results);
     const answer: Schemas['KillSwitchResult'] = { message: message.text, message_i18n: message.i18n, accounts: results };
     return db.transaction(async (tx) => {

@@ -2,11 +2,9 @@
 // the entry's gate, and its flatten may have run before the broker had the order (a live broker's book does
 // not show an order still on its way). Whoever placed the entry (the order pipeline, the bot engine) does the
 // switch's work again once the broker acknowledged it: harmless when there is nothing left to close.
-import type { Database } from '../../db/database.ts';
 import type { BrokerOrder, BrokerTrading, TradingAccount } from '../brokers/broker-trading.ts';
-import type { Clock } from '../clock.ts';
+import { flattenPaced, type PacingDeps } from './flatten.ts';
 import { armedAt } from './intent-gate.ts';
-import { recordSends } from './order-rate.ts';
 import { lateKillText } from '../texts/order-texts.ts';
 import type { Said } from '../texts/said.ts';
 
@@ -22,12 +20,11 @@ export function lateKillNote(closed: Said): string {
  * Flattens the account when the switch is armed and any of the entry's orders may hold or open a position.
  * Answers what it did, for the trader, or null when the switch is off (or nothing of the entry is live).
  */
-export async function closeIfKilled(db: Database, clock: Clock, broker: BrokerTrading, account: TradingAccount, orders: readonly BrokerOrder[]): Promise<Said | null> {
+export async function closeIfKilled(deps: PacingDeps, broker: BrokerTrading, account: TradingAccount, orders: readonly BrokerOrder[]): Promise<Said | null> {
   if (orders.every((order) => order.status === 'REJECTED' || order.status === 'CANCELLED')) return null;
-  if ((await armedAt(db, account.id, false)) === null) return null;
-  const { cancelled, exits } = await broker.flattenAccount(account, lateKillSwitchTag);
-  // Sent like any order (a live broker counts them), though never refused for the rate.
-  await recordSends(db, account.id, exits.length, clock());
+  if ((await armedAt(deps.db, account.id, false)) === null) return null;
+  // Paced like the switch's own exits, and never past flat, so closing what it already closed is harmless.
+  const { cancelled, exits } = await flattenPaced(deps, broker, account, lateKillSwitchTag);
   const filled = exits.filter((order) => order.status === 'COMPLETE').length;
   return lateKillText({ cancelled: cancelled.length, filled, unfilled: exits.length - filled });
 }

@@ -2,7 +2,8 @@
 // same for every broker (ARCHITECTURE.md, "A real broker is never called inside a database transaction"):
 //   1. gate, one short transaction (intent-gate.ts): the account's row locked, an entry refused while the
 //      kill switch is armed, the portfolio checked, the Idempotency-Key claimed with the tag the intent's
-//      orders will carry, and the orders it sends counted against the rate limits (order-rate.ts);
+//      orders will carry, and the orders it sends counted against the rate limits (order-rate.ts) at the
+//      instant they are admitted, which the paper broker stamps them with;
 //   2. the broker call, outside any transaction;
 //   3. record: the answer stored on the key. An entry claimed before the switch armed and acknowledged
 //      after it is closed at once (late-kill.ts).
@@ -13,12 +14,13 @@
 // makes the call only when no order carries it.
 import type { Database, Queryable } from '../../db/database.ts';
 import { killSwitchRefusal, type BrokerOrder } from '../brokers/broker-trading.ts';
-import type { Clock } from '../clock.ts';
+import { timerWait, type Clock, type Wait } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { createIdempotency, type StoredAnswer } from './idempotency.ts';
 import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.ts';
+import { armedAt } from './intent-gate.ts';
 import { closeIfKilled, lateKillNote } from './late-kill.ts';
-import { checkRateLimits, recordSends, type RateLimits } from './order-rate.ts';
+import { checkRateLimits, recordSends, secondWindow, type RateLimits } from './order-rate.ts';
 
 export type OrderCall = IntentCall & {
   /**
@@ -31,22 +33,28 @@ export type OrderCall = IntentCall & {
   /**
    * The broker call. `retry`: the claim was taken over from a request that never finished and no order
    * carries the tag, so the first attempt's call may or may not have reached the broker (a modification
-   * carries no tag: see trading-service.ts modifyOrder). `note` joins the answer's message.
+   * carries no tag: see trading-service.ts modifyOrder). `sentAt`: when its orders were admitted (absent on
+   * a retry that took a claim over). `note` joins the answer's message.
    */
-  place: (tag: string, retry: boolean) => Promise<{ orders: BrokerOrder[]; note?: string | null }>;
+  place: (tag: string, retry: boolean, sentAt: Date | undefined) => Promise<{ orders: BrokerOrder[]; note?: string | null }>;
 };
 
-type PipelineOptions = { db: Database; clock: Clock; limits: RateLimits; hooks?: PipelineHooks | undefined };
+/** `wait`: how a late kill's paced exits wait for the account's next free second. */
+type PipelineOptions = { db: Database; clock: Clock; limits: RateLimits; wait?: Wait | undefined; hooks?: PipelineHooks | undefined };
 
-export function createOrderPipeline({ db, clock, limits, hooks = {} }: PipelineOptions) {
+export function createOrderPipeline({ db, clock, limits, wait = timerWait, hooks = {} }: PipelineOptions) {
   const idempotency = createIdempotency({ db, clock });
 
   /** Makes the call once per key, whatever fails between the steps. */
   async function run(call: OrderCall): Promise<StoredAnswer> {
+    // Counted under the account's row lock (the gate's, or its own for a planned count), at the instant read
+    // once the lock is held, so sends are admitted in the order of their instants.
+    let sentAt: Date | undefined;
     const count = async (tx: Queryable, sends: number) => {
       const now = clock();
-      await checkRateLimits(tx, call.account.id, sends, now, limits);
+      await checkRateLimits(tx, call.account.id, sends, now, limits, secondWindow(limits, call.broker.rateMarginMs));
       await recordSends(tx, call.account.id, sends, now);
+      sentAt = now;
     };
     const gated = await claimIntent(db, idempotency, call, async (tx) => {
       if (typeof call.sends === 'number') await count(tx, call.sends);
@@ -61,10 +69,15 @@ export function createOrderPipeline({ db, clock, limits, hooks = {} }: PipelineO
         if (typeof call.sends === 'function') {
           const sends = await call.sends();
           // A retry that took the claim over counts nothing again: its first attempt was counted.
-          if (!gated.reconcile) await db.transaction((tx) => count(tx, sends));
+          if (!gated.reconcile) {
+            await db.transaction(async (tx) => {
+              await armedAt(tx, call.account.id, true);
+              await count(tx, sends);
+            });
+          }
         }
         await hooks.beforeBrokerCall?.(call.key);
-        const placed = await call.place(claim.tag, gated.reconcile);
+        const placed = await call.place(claim.tag, gated.reconcile, sentAt);
         orders = placed.orders;
         note = placed.note ?? null;
       } catch (error) {
@@ -75,7 +88,7 @@ export function createOrderPipeline({ db, clock, limits, hooks = {} }: PipelineO
       }
     }
     await hooks.afterBrokerCall?.(call.key);
-    const late = call.entry ? await closeIfKilled(db, clock, call.broker, call.account, orders) : null;
+    const late = call.entry ? await closeIfKilled({ db, clock, limits, wait }, call.broker, call.account, orders) : null;
     if (late !== null) orders = await call.broker.ordersByTag(call.account, claim.tag, claim.createdAt);
     return idempotency.complete(db, claim, call.answer(orders, late === null ? note : lateKillNote(late)));
   }

@@ -19,18 +19,13 @@ import { orderTexts } from '../texts/order-texts.ts';
 import { words, type Said } from '../texts/said.ts';
 import type { Database } from '../../db/database.ts';
 import { IntentStopped, type BrokerOrder, type IntentPlan, type IntentRef } from '../brokers/broker-trading.ts';
-import type { Clock } from '../clock.ts';
+import { timerWait, type Clock, type Wait } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { createIdempotency, type StoredAnswer } from './idempotency.ts';
 import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.ts';
 import { closeIfKilled, lateKillNote } from './late-kill.ts';
 import type { RateLimits } from './order-rate.ts';
 import { takeStep } from './pacing-step.ts';
-
-/** Waits `ms` milliseconds (a timer in production; tests advance their manual clock). */
-export type Wait = (ms: number) => Promise<void>;
-
-export const timerWait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type PacedCall = IntentCall & {
   /** The broker's plan of the intent (outside any transaction); a refusal places nothing and frees the key. */
@@ -82,7 +77,7 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
         try {
           await hooks.beforeBrokerCall?.(call.key);
           if (done.size === 0 && plan.cancel.length > 0) await call.broker.cancelOrders(call.account, plan.cancel, orderTexts.cancelledBeforeSquareOff);
-          answered.push(...(await call.broker.placeOrders(call.account, intent, step.send)));
+          answered.push(...(await call.broker.placeOrders(call.account, intent, step.send, step.at)));
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           // The broker may have placed it: the claim stays, and its retry reads the book by the tag first.
@@ -105,7 +100,7 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
       if (step.unsent.length > 0) answered.push(...(await call.broker.recordUnsent(call.account, intent, step.unsent)));
       for (const order of answered) if (order.intent_slice !== null) done.set(order.intent_slice, order);
       if (call.entry) {
-        const late = await closeIfKilled(db, clock, call.broker, call.account, answered);
+        const late = await closeIfKilled({ db, clock, limits, wait }, call.broker, call.account, answered);
         if (late !== null) note = lateKillNote(late);
       }
       if (step.remaining === 0) break;

@@ -14,7 +14,8 @@ import { DomainError } from '../domain-error.ts';
 import { checkPortfolio } from '../portfolios/portfolio-check.ts';
 import type { Claim, Idempotency } from './idempotency.ts';
 import { armedAt, type IntentCall } from './intent-gate.ts';
-import { checkIntentRoom, perSecondRefusal, rateCounts, recordSends, roomNow, type RateLimits } from './order-rate.ts';
+import { checkIntentRoom, perSecondRefusal, rateCounts, recordSends, roomNow, secondWindow, sendTimes, type RateLimits } from './order-rate.ts';
+import { earliestFit, roomAt, withSends } from './send-windows.ts';
 
 export type StepDeps = { call: IntentCall; idempotency: Idempotency; limits: RateLimits; clock: Clock };
 
@@ -23,14 +24,24 @@ export type StepState = { claim: Claim; plan: IntentPlan; progress: number; done
 
 export type Step =
   | { refusal: DomainError }
-  | { claim: Claim; progress: number; send: NumberedOrder[]; unsent: Array<NumberedOrder & { reason: Said }>; remaining: number; waitMs: number };
+  | {
+      claim: Claim;
+      progress: number;
+      /** Admitted at `at`, the instant the broker's stamps count them at (the paper broker's placed_at). */
+      send: NumberedOrder[];
+      at: Date;
+      unsent: Array<NumberedOrder & { reason: Said }>;
+      remaining: number;
+      waitMs: number;
+    };
 
 export async function takeStep(tx: Queryable, { call, idempotency, limits, clock }: StepDeps, state: StepState): Promise<Step> {
-  const now = clock();
   const { account } = call;
   const armed = await armedAt(tx, account.id, true);
+  // Read once the account's lock is held, so sends are admitted in the order of their instants.
+  const now = clock();
   const todo = state.plan.orders.flatMap((order, slice) => (state.done.has(slice) ? [] : [{ ...order, slice }]));
-  if (todo.length === 0) return { claim: state.claim, progress: state.progress, send: [], unsent: [], remaining: 0, waitMs: 0 };
+  if (todo.length === 0) return { claim: state.claim, progress: state.progress, send: [], at: now, unsent: [], remaining: 0, waitMs: 0 };
   const begun = state.done.size > 0;
   if (!begun) {
     try {
@@ -42,7 +53,9 @@ export async function takeStep(tx: Queryable, { call, idempotency, limits, clock
       throw error;
     }
   }
-  const { room, stop: limitReached, waitMs } = roomNow(await rateCounts(tx, account.id, now), limits);
+  const window = secondWindow(limits, call.broker.rateMarginMs);
+  const times = await sendTimes(tx, account.id, now, window);
+  const { room, stop: limitReached } = roomNow(await rateCounts(tx, account.id, now), limits, roomAt(times, todo.length, now.getTime(), window));
   // Before anything went out, a minute or day used up was refused above (checkIntentRoom): room 0 is the second's.
   if (!begun && room === 0) return { refusal: perSecondRefusal(limits) };
   // The orders' portfolios still there (a null in the list matches no row).
@@ -63,15 +76,22 @@ export async function takeStep(tx: Queryable, { call, idempotency, limits, clock
     while (end + 1 < todo.length && todo[end + 1]!.sliceGroup === group) end += 1;
     return Math.min(end - index + 1, limits.perSecond);
   };
+  // What the next step needs room for: the first order left, with the rest of its autoslice call.
+  let next = 0;
   for (const [index, order] of todo.entries()) {
     const gone = order.portfolioId !== null && !kept.has(order.portfolioId);
     const reason = state.stop ?? killed ?? limitReached ?? (gone ? orderTexts.portfolioDeleted : null);
-    if (reason === null && send.length + neededAt(index) > room) break;
+    if (reason === null && send.length + neededAt(index) > room) {
+      next = neededAt(index);
+      break;
+    }
     if (reason === null) send.push(order);
     else unsent.push({ ...order, reason });
   }
   await recordSends(tx, account.id, send.length, now);
   const progress = state.progress + send.length + unsent.length;
   const claim = await idempotency.step(tx, state.claim, { plan: state.plan, progress });
-  return { claim, progress, send, unsent, remaining: todo.length - send.length - unsent.length, waitMs };
+  // The wait until the account's sends (this step's too) leave room for it.
+  const waitMs = next === 0 ? 0 : Math.max(1, earliestFit(withSends(times, send.length, now.getTime()), next, now.getTime(), window) - now.getTime());
+  return { claim, progress, send, at: now, unsent, remaining: todo.length - send.length - unsent.length, waitMs };
 }

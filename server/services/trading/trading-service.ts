@@ -7,7 +7,7 @@
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
 import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock, Wait } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
 import type { BrokerOrder, IntentPlan, OrderIntent } from '../brokers/broker-trading.ts';
@@ -17,7 +17,7 @@ import type { IntentCall, PipelineHooks } from './intent-gate.ts';
 import { intentOf, ordersMessage, toOrder } from './order-answers.ts';
 import { createOrderPipeline } from './order-pipeline.ts';
 import type { RateLimits } from './order-rate.ts';
-import { createPacedIntents, type Wait } from './paced-intent.ts';
+import { createPacedIntents } from './paced-intent.ts';
 import { createTradingAccounts } from './trading-accounts.ts';
 import { createTradingBooks } from './trading-books.ts';
 
@@ -30,7 +30,7 @@ export type IdempotentAnswer = { status: number; body: unknown; replayed: boolea
 type TradingServiceOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; limits: RateLimits; wait?: Wait | undefined; hooks?: PipelineHooks | undefined };
 
 export function createTradingService({ db, clock, brokers, limits, wait, hooks }: TradingServiceOptions) {
-  const pipeline = createOrderPipeline({ db, clock, limits, hooks });
+  const pipeline = createOrderPipeline({ db, clock, limits, wait, hooks });
   const paced = createPacedIntents({ db, clock, limits, wait, hooks });
   const accounts = createTradingAccounts({ db, clock, brokers });
   const { tradingAccount } = accounts;
@@ -74,10 +74,10 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
     verb: string,
     intent: Intent,
     sends: number | null | ((found: Found) => Promise<number>),
-    act: (found: Found, tag: string, retry: boolean) => Promise<{ orders: BrokerOrder[]; note?: string | null }>,
+    act: (found: Found, tag: string, retry: boolean, sentAt: Date | undefined) => Promise<{ orders: BrokerOrder[]; note?: string | null }>,
   ): Promise<IdempotentAnswer> {
     const { found, base } = await intentCall(call, verb, intent);
-    return pipeline.run({ ...base, sends: typeof sends === 'function' ? () => sends(found) : sends, place: (tag, retry) => act(found, tag, retry) });
+    return pipeline.run({ ...base, sends: typeof sends === 'function' ? () => sends(found) : sends, place: (tag, retry, sentAt) => act(found, tag, retry, sentAt) });
   }
 
   const portfolioOf = (body: { portfolio_id?: number | undefined }) => body.portfolio_id ?? null;
@@ -119,7 +119,7 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
       'placed',
       exit(call.body, call.body.tag),
       async (found) => (shares = await found.broker.planProtect(found.account, kind, intent, portfolioOf(call.body))).length,
-      async (found, tag) => ({ orders: await found.broker.protect(found.account, kind, intent, shares, tag) }),
+      async (found, tag, _retry, sentAt) => ({ orders: await found.broker.protect(found.account, kind, intent, shares, tag, sentAt) }),
     );
   }
 

@@ -8,6 +8,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import type { BrokerAdapter, BrokerRegistry } from '../../../server/services/brokers/broker-adapter.ts';
 import { DomainError } from '../../../server/services/domain-error.ts';
 import { createKillSwitchService } from '../../../server/services/trading/kill-switch-service.ts';
+import { kiteRateLimits } from '../../../server/services/trading/order-rate.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk, type Desk, type ScriptedMarket, startScriptedServer } from '../support/paper-desk.ts';
@@ -80,12 +81,12 @@ describe('the kill switch when not everything closes', () => {
     await desk.place(callAtm, 'BUY', desk.lotSize);
     const { user_id: userId } = await accountRow();
     const refusing = (error: Error): BrokerRegistry => ({
-      get: () => ({ slug: 'paper', trading: { flattenAccount: () => Promise.reject(error) } }) as unknown as BrokerAdapter,
+      get: () => ({ slug: 'paper', trading: { rateMarginMs: 0, beginFlatten: () => Promise.reject(error) } }) as unknown as BrokerAdapter,
       slugs: () => ['paper'],
     });
     const client = { address: null, userAgent: null };
     const body = { account_number: desk.accountNumber, source: 'header' as const, cool_off_hours: 0 };
-    const refused = await createKillSwitchService({ db: server.db, clock: server.clock.now, brokers: refusing(new DomainError('broker_session_expired', 'Token expired')) }).arm(userId, randomUUID(), body, client);
+    const refused = await createKillSwitchService({ db: server.db, clock: server.clock.now, limits: kiteRateLimits, brokers: refusing(new DomainError('broker_session_expired', 'Token expired')) }).arm(userId, randomUUID(), body, client);
     const answer = refused.body as Schemas['KillSwitchResult'];
     expect(answer.accounts[0]).toMatchObject({
       blocked: true,
@@ -97,7 +98,7 @@ describe('the kill switch when not everything closes', () => {
     });
     expect((await switchOf()).events[0]).toMatchObject({ action: 'arm', summary: answer.accounts[0]!.message });
 
-    const faulty = createKillSwitchService({ db: server.db, clock: server.clock.now, brokers: refusing(new Error('socket hang up')) });
+    const faulty = createKillSwitchService({ db: server.db, clock: server.clock.now, limits: kiteRateLimits, brokers: refusing(new Error('socket hang up')) });
     await expect(faulty.arm(userId, randomUUID(), body, client)).rejects.toThrow('socket hang up');
     expect((await desk.positionBook()).net.filter((position) => position.quantity !== 0)).toHaveLength(1);
     expect((await desk.trade('placeTrades', { orders: [desk.order(callAtm, 'BUY', desk.lotSize)] })).status).toBe(403);

@@ -4,10 +4,12 @@
 // (422) or when today's or this minute's orders leave no room (429). On a server's database, small limits.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../server/services/domain-error.ts';
-import { checkIntentRoom, checkRateLimits, rateCounts, recordSends, type RateLimits } from '../../../server/services/trading/order-rate.ts';
+import { checkIntentRoom, checkRateLimits, rateCounts, recordSends, secondWindow, sendTimes, type RateLimits } from '../../../server/services/trading/order-rate.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk, startScriptedServer } from '../support/paper-desk.ts';
 import type { TestServer } from '../support/test-server.ts';
+
+const secondOf = (limits: RateLimits) => secondWindow(limits, 0);
 
 const refusalOf = async (check: Promise<void>) => {
   try {
@@ -45,20 +47,24 @@ describe("an account's order rate limits", () => {
     await recordSends(server.db, accountId, 1, ago(400));
   });
 
-  it("counts the last second's, minute's and day's orders, and when the second's oldest ages out", async () => {
-    expect(await rateCounts(server.db, accountId, now)).toEqual({ second: 1, minute: 2, day: 4, secondFreesInMs: 600 });
-    // Nothing sent for 2 s: the second is empty and would be free a second after an order sent now.
-    expect(await rateCounts(server.db, accountId, new Date(now.getTime() + 2000))).toEqual({ second: 0, minute: 2, day: 4, secondFreesInMs: 1000 });
-    expect(await rateCounts(server.db, accountId + 100_000, now)).toEqual({ second: 0, minute: 0, day: 0, secondFreesInMs: 1000 });
+  it("counts the last minute's and day's orders, and reads the sends a window from now can hold, reservations ahead included", async () => {
+    expect(await rateCounts(server.db, accountId, now)).toEqual({ minute: 2, day: 4 });
+    expect(await rateCounts(server.db, accountId + 100_000, now)).toEqual({ minute: 0, day: 0 });
+    expect(await sendTimes(server.db, accountId, now, { ms: 1000, limit: 10 })).toEqual([now.getTime() - 400]);
+    // A batch reserved a second and a half ahead (the kill switch's next ten) is read too; the minute counts it.
+    await recordSends(server.db, accountId, 2, new Date(now.getTime() + 1500));
+    expect(await sendTimes(server.db, accountId, now, { ms: 1000, limit: 10 })).toEqual([now.getTime() - 400, now.getTime() + 1500, now.getTime() + 1500]);
+    expect(await sendTimes(server.db, accountId, now, { ms: 300, limit: 10 })).toEqual([now.getTime() + 1500, now.getTime() + 1500]);
+    expect(await rateCounts(server.db, accountId, now)).toEqual({ minute: 4, day: 6 });
   });
 
   it('refuses a single call only past the day, waiting until the next IST midnight', async () => {
     const limits: RateLimits = { perSecond: 10, perMinute: 100, perDay: 6 };
-    expect(await refusalOf(checkRateLimits(server.db, accountId, 2, now, limits))).toBeNull();
+    expect(await refusalOf(checkRateLimits(server.db, accountId, 2, now, limits, secondOf(limits)))).toBeNull();
     // The clock is a morning of Friday 20 November 2026 (IST): the day ends at 18:30 UTC.
     const midnight = Date.parse('2026-11-20T18:30:00Z');
     expect(now.getTime()).toBeLessThan(midnight);
-    expect(await refusalOf(checkRateLimits(server.db, accountId, 3, now, limits))).toEqual({
+    expect(await refusalOf(checkRateLimits(server.db, accountId, 3, now, limits, secondOf(limits)))).toEqual({
       code: 'order_rate_limited',
       retryAfterSeconds: Math.ceil((midnight - now.getTime()) / 1000),
       text: { text: 'This account has placed 4 orders today; the broker allows 6 a day.', i18n: { code: 'refusal.rate_per_day', params: { placed: 4, limit: 6 } } },
@@ -67,25 +73,25 @@ describe("an account's order rate limits", () => {
 
   it('refuses a single call only past the minute, waiting until enough of its orders are a minute old', async () => {
     const limits: RateLimits = { perSecond: 10, perMinute: 4, perDay: 100 };
-    expect(await refusalOf(checkRateLimits(server.db, accountId, 2, now, limits))).toBeNull();
+    expect(await refusalOf(checkRateLimits(server.db, accountId, 2, now, limits, secondOf(limits)))).toBeNull();
     const perMinute = { code: 'refusal.rate_per_minute', params: { limit: 4 } };
     // One more than fits: the order of 30 s ago must age out, in 30 s.
-    expect(await refusalOf(checkRateLimits(server.db, accountId, 3, now, limits))).toMatchObject({ code: 'order_rate_limited', retryAfterSeconds: 30, text: { i18n: perMinute } });
+    expect(await refusalOf(checkRateLimits(server.db, accountId, 3, now, limits, secondOf(limits)))).toMatchObject({ code: 'order_rate_limited', retryAfterSeconds: 30, text: { i18n: perMinute } });
     // Two more: the order of 400 ms ago too, in 59.6 s.
-    expect(await refusalOf(checkRateLimits(server.db, accountId, 4, now, limits))).toMatchObject({ code: 'order_rate_limited', retryAfterSeconds: 60, text: { i18n: perMinute } });
+    expect(await refusalOf(checkRateLimits(server.db, accountId, 4, now, limits, secondOf(limits)))).toMatchObject({ code: 'order_rate_limited', retryAfterSeconds: 60, text: { i18n: perMinute } });
     // More than the minute takes at all, on an account that sent nothing: refused, never a failure.
-    expect(await refusalOf(checkRateLimits(server.db, accountId + 100_000, 5, now, limits))).toMatchObject({ code: 'order_rate_limited', text: { i18n: perMinute } });
+    expect(await refusalOf(checkRateLimits(server.db, accountId + 100_000, 5, now, limits, secondOf(limits)))).toMatchObject({ code: 'order_rate_limited', text: { i18n: perMinute } });
   });
 
-  it('refuses a single call only past the second, for a second, saying whether the call alone is too big', async () => {
+  it('refuses a single call only past the second, until the second has room, saying whether the call alone is too big', async () => {
     const limits: RateLimits = { perSecond: 2, perMinute: 100, perDay: 100 };
-    expect(await refusalOf(checkRateLimits(server.db, accountId, 1, now, limits))).toBeNull();
-    expect(await refusalOf(checkRateLimits(server.db, accountId, 2, now, limits))).toEqual({
+    expect(await refusalOf(checkRateLimits(server.db, accountId, 1, now, limits, secondOf(limits)))).toBeNull();
+    expect(await refusalOf(checkRateLimits(server.db, accountId, 2, now, limits, secondOf(limits)))).toEqual({
       code: 'order_rate_limited',
       retryAfterSeconds: 1,
       text: { text: 'Too many orders: the broker allows 2 a second per account. Try again in a second.', i18n: { code: 'refusal.rate_per_second', params: { limit: 2 } } },
     });
-    expect(await refusalOf(checkRateLimits(server.db, accountId, 3, now, limits))).toMatchObject({
+    expect(await refusalOf(checkRateLimits(server.db, accountId, 3, now, limits, secondOf(limits)))).toMatchObject({
       code: 'order_rate_limited',
       retryAfterSeconds: 1,
       text: { i18n: { code: 'refusal.request_per_second', params: { count: 3, limit: 2 } } },

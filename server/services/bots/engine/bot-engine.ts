@@ -24,7 +24,7 @@ import type { Quote } from '../../brokers/paper/order-rules.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import type { OrderIntent } from '../../brokers/broker-trading.ts';
 import type { PriceSource } from '../../brokers/paper/price-source.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock, Wait } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { istDate } from '../../market/ist.ts';
@@ -64,6 +64,8 @@ type EngineOptions = {
   brokers: BrokerRegistry;
   /** The brokers' order rate limits, counted with the trader's orders (trading/order-rate.ts). */
   limits: RateLimits;
+  /** How an action waits for its account's next free second (tests pass one that moves their clock). */
+  wait?: Wait | undefined;
   prices: PriceSource;
   market: MarketService;
   hooks?: EngineHooks | undefined;
@@ -82,10 +84,10 @@ const isWorking = (order: { status: string }) => order.status === 'OPEN' || orde
 /** What the bot holds of the contracts a leg stop closes (EXCHANGE:TRADINGSYMBOL). */
 const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.filter((leg) => closes.includes(keyOf(leg)));
 
-export function createBotEngine({ db, clock, brokers, limits, prices, market, hooks = {} }: EngineOptions) {
+export function createBotEngine({ db, clock, brokers, limits, wait, prices, market, hooks = {} }: EngineOptions) {
   const calendars = new Map<string, TradingCalendar>();
   const { factsOf, entryIntents, exitIntents } = createBotIntents({ db, prices, market, brokers });
-  const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits });
+  const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits, wait });
   const { complete, alert } = createBotCompletion({ db });
 
   async function calendarOf(exchange: 'NFO' | 'BFO'): Promise<TradingCalendar> {

@@ -2,24 +2,29 @@
 // action's idempotency key as the orders' tag and as the intent they are numbered in. Only the claim's
 // holder calls (bot-engine.ts), and it first looks for orders already carrying the tag, so the call is made
 // once. The broker plans the orders (sliced at the freeze quantity; for entries the kill switch and risk
-// limits); a short gate under the account's row lock refuses an entry while the kill switch is armed and
-// counts the orders against the rate limits, all or nothing (a bot's action is not paced: it waits for no
-// second); then the broker places them. An entry acknowledged after the kill switch armed is closed at once,
-// as the trader's own entries are (late-kill.ts).
+// limits); a short gate under the account's row lock refuses an entry while the kill switch is armed, checks
+// the minute's and the day's limits, and reserves the account's next instant with room for all of the
+// action's orders (now, unless the account's second is full: a bot's entry or exit is never refused for want
+// of a free second, it waits for the next one, outside any transaction); then the broker places them, stamped
+// with that instant. An entry acknowledged after the kill switch armed is closed at once, as the trader's own
+// entries are (late-kill.ts).
 import type { Database } from '../../../db/database.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import { IntentStopped, killSwitchRefusal, type BrokerTrading, type OrderIntent } from '../../brokers/broker-trading.ts';
-import type { Clock } from '../../clock.ts';
+import { timerWait, type Clock, type Wait } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { brokerAccountTexts } from '../../texts/broker-account-texts.ts';
 import { armedAt } from '../../trading/intent-gate.ts';
 import { closeIfKilled } from '../../trading/late-kill.ts';
-import { checkRateLimits, recordSends, type RateLimits } from '../../trading/order-rate.ts';
+import { checkIntentRoom, reserveSends, secondWindow, type RateLimits } from '../../trading/order-rate.ts';
 import { failureOf } from '../../texts/bot-texts.ts';
+import { refusalTexts } from '../../texts/refusal-texts.ts';
 import type { BrokerOutcome } from './bot-completion.ts';
 import type { ActionRow, EngineBot } from './engine-types.ts';
 
-export function createBotOrders({ db, clock, brokers, limits }: { db: Database; clock: Clock; brokers: BrokerRegistry; limits: RateLimits }) {
+type BotOrdersOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; limits: RateLimits; wait?: Wait | undefined };
+
+export function createBotOrders({ db, clock, brokers, limits, wait = timerWait }: BotOrdersOptions) {
   function brokerOf(bot: EngineBot): BrokerTrading {
     const broker = brokers.get(bot.broker)?.trading;
     if (broker === undefined) throw DomainError.said('live_trading_unavailable', brokerAccountTexts.tradingUnavailable(bot.broker));
@@ -34,15 +39,21 @@ export function createBotOrders({ db, clock, brokers, limits }: { db: Database; 
       if (existing.length > 0) return { orders: existing, failure: null, error: false, closed: null };
       const entry = action.phase === 'entry';
       const plan = await broker.planOrders(bot.account, intents, { portfolioId: bot.portfolioId, purpose: entry ? 'entry' : 'squareoff', bot: { kind: bot.kind, id: bot.id } });
-      await db.transaction(async (tx) => {
+      const sentAt = await db.transaction(async (tx) => {
         const armed = await armedAt(tx, bot.account.id, true);
         if (entry && armed !== null) throw killSwitchRefusal(bot.account.accountNumber, armed);
         const now = clock();
-        await checkRateLimits(tx, bot.account.id, plan.orders.length, now, limits);
-        await recordSends(tx, bot.account.id, plan.orders.length, now);
+        // An action's orders go together, so never more than a second takes (a bot's legs are within the freeze
+        // quantity: never in practice); the minute's and the day's limits still refuse it (429).
+        const count = plan.orders.length;
+        if (count > limits.perSecond) throw DomainError.said('too_many_orders', refusalTexts.requestPerSecond(count, limits.perSecond));
+        await checkIntentRoom(tx, bot.account.id, count, now, limits);
+        return count === 0 ? now : (await reserveSends(tx, bot.account.id, count, now, secondWindow(limits, broker.rateMarginMs), { whole: true })).at;
       });
+      const delay = sentAt.getTime() - clock().getTime();
+      if (delay > 0) await wait(delay);
       const numbered = plan.orders.map((order, slice) => ({ ...order, slice }));
-      const orders = await broker.placeOrders(bot.account, { ref: action.key, tag: action.key }, numbered);
+      const orders = await broker.placeOrders(bot.account, { ref: action.key, tag: action.key }, numbered, sentAt);
       return { orders, failure: null, error: false, closed: null };
     } catch (error) {
       // The broker may have placed it: the action stays claimed, and the engine reads the book by its tag
@@ -57,7 +68,7 @@ export function createBotOrders({ db, clock, brokers, limits }: { db: Database; 
   /** An entry the kill switch armed against while it was on its way: closed now, and the outcome says so. */
   async function closeLate(bot: EngineBot, outcome: BrokerOutcome): Promise<BrokerOutcome> {
     if (outcome.orders.length === 0) return outcome;
-    const closed = await closeIfKilled(db, clock, brokerOf(bot), bot.account, outcome.orders);
+    const closed = await closeIfKilled({ db, clock, limits, wait }, brokerOf(bot), bot.account, outcome.orders);
     return closed === null ? outcome : { ...outcome, closed };
   }
 

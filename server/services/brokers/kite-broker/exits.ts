@@ -118,14 +118,17 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
     return orders;
   }
 
-  async function flattenAccount(account: TradingAccount, tag: string): Promise<{ cancelled: BrokerOrder[]; exits: BrokerOrder[] }> {
+  /**
+   * The kill switch's first step: every working F&O order cancelled (counted, never refused by StrikeDesk's
+   * count), and the exits of every position at Kite planned, each slice its own order (no autoslice call), for
+   * the caller to send paced (trading/flatten.ts).
+   */
+  async function beginFlatten(account: TradingAccount): Promise<{ cancelled: BrokerOrder[]; orders: PlannedOrder[] }> {
     const book = await changes.freshBook(account);
     const working = book.filter((order) => isShown(order) && !['COMPLETE', 'CANCELLED', 'REJECTED'].includes(order.status));
     const cancelled = working.length === 0 ? [] : await changes.cancelOrders(account, working.map((order) => order.order_id), { unpaced: true });
-    const orders = await exitOrders(await openLegs(account, null));
-    const placements = orders.map((order) => ({ intent: order, who: { portfolioId: order.portfolioId, bot: order.bot, purpose: order.purpose, ocoGroup: null } }));
-    const exits = await placing.placeAll(account, placements, tag, { unpaced: true });
-    return { cancelled, exits };
+    const orders = (await exitOrders(await openLegs(account, null))).map(({ sliceGroup: _group, ...order }) => order);
+    return { cancelled, orders };
   }
 
   /** The shares a stop-loss or target goes on: the portfolio's mirrored share, or the account's position at Kite split into shares. */
@@ -160,7 +163,7 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
     return (await mirror.byIds(account.id, placed.map((order) => order.order_id))).map(toBrokerOrder);
   }
 
-  return { flattenAccount, planProtect, protect, openLegs, workingOn, legsToClose, exitOrders };
+  return { beginFlatten, planProtect, protect, openLegs, workingOn, legsToClose, exitOrders };
 }
 
 export type KiteExits = ReturnType<typeof createKiteExits>;

@@ -9,7 +9,7 @@ import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { kiteHistoryTexts } from '../../texts/kite-history-texts.ts';
 import { istOffsetMs } from '../../market/ist.ts';
-import type { Wait } from '../../trading/paced-intent.ts';
+import type { Wait } from '../../clock.ts';
 import type { TradingAccount } from '../broker-trading.ts';
 import { getHistoricalCandles, historicalRequestsPerSecond, maxMinuteRequestDays, type KiteCandle } from '../kite/kite-historical.ts';
 import { KiteError, KiteOutcomeUnknownError } from '../kite/kite-errors.ts';

@@ -9,7 +9,7 @@ import type { BrokerAdapter } from '../broker-adapter.ts';
 import { productionKiteEndpoints, type KiteEndpoints } from '../kite/kite-endpoints.ts';
 import type { KiteOrderUpdate } from '../kite/kite-order-types.ts';
 import { toPaise } from '../paper/paise.ts';
-import { timerWait, type Wait } from '../../trading/paced-intent.ts';
+import { timerWait, type Wait } from '../../clock.ts';
 import { createKiteBroker } from './kite-broker.ts';
 import { createKiteCandles, type KiteCandles } from './kite-candles.ts';
 import { createKiteSessions } from './kite-sessions.ts';

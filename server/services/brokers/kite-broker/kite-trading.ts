@@ -33,6 +33,9 @@ import { createOrderUpdates } from './order-updates.ts';
 import { createPositionBooks } from './position-books.ts';
 import { createKiteRateLimits, kiteLimits, type KiteLimits } from './rate-limits.ts';
 
+/** How much wider than a second the order pipeline keeps each window of ten sends to Kite. */
+export const kiteArrivalMarginMs = 250;
+
 /** `prices`: the accounts' tickers, which the stream's ticks come from. */
 export type KiteTradingOptions = { db: Database; clock: Clock; sessions: KiteSessions; prices: KiteLivePrices; limits?: KiteLimits | undefined };
 
@@ -62,6 +65,9 @@ export function createKiteTrading({ db, clock, sessions, prices, limits: limitFi
 
   const trading: BrokerTrading = {
     mode: 'live',
+    // Kite stamps an order when it arrives: sends a second apart may arrive closer after the network and
+    // this server's own queueing, so each window of ten sends is kept a quarter of a second wider.
+    rateMarginMs: kiteArrivalMarginMs,
     planOrders: plans.planOrders,
     planSquareOff: plans.planSquareOff,
     placeOrders: placing.placeOrders,
@@ -76,7 +82,7 @@ export function createKiteTrading({ db, clock, sessions, prices, limits: limitFi
     cancelOrders: (account, orderIds) => changes.cancelOrders(account, orderIds),
     planProtect: exits.planProtect,
     protect: exits.protect,
-    flattenAccount: exits.flattenAccount,
+    beginFlatten: exits.beginFlatten,
     entriesOn: books.entriesOn,
     orderBook: books.orderBook,
     positionTotals: positions.positionTotals,

@@ -311,16 +311,12 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
     return (await mirror.byIds(account.id, ids)).map(toBrokerOrder);
   }
 
-  /**
-   * Places orders of (possibly) several attributions under one tag. `unpaced` (the kill switch): counted
-   * against Kite's limits but never refused by StrikeDesk's count.
-   */
-  async function placeAll(account: TradingAccount, placements: readonly Placement[], tag: string, { unpaced = false } = {}): Promise<BrokerOrder[]> {
+  /** Places orders of (possibly) several attributions under one tag (a stop-loss, a target), refused past Kite's limits. */
+  async function placeAll(account: TradingAccount, placements: readonly Placement[], tag: string): Promise<BrokerOrder[]> {
     if (placements.length === 0) return [];
     await calls.sessionFor(account);
     await mirror.rememberTag(account.id, tag, placements[0]!.who);
-    if (unpaced) await limits.record(account.id, 'order', placements.length);
-    else await limits.reserve(account.id, 'order', placements.length);
+    await limits.reserve(account.id, 'order', placements.length);
     return refreshed(account, (await send(account, placements, tag)).ids);
   }
 

@@ -1,13 +1,14 @@
-// Orders that reduce risk on the paper broker: closing legs at once (the broker's MIS square-off, the kill
-// switch's flatten) and protective stop-loss and target orders (one cancels the other). A trader's square-off
-// is planned (order-plans.ts) and paced like any intent. Exits are never refused for the kill switch or the
-// per-order risk limits.
+// Orders that reduce risk on the paper broker: closing legs at once (the broker's own MIS square-off), the
+// kill switch's first step (every working order cancelled, the exits planned, then paced by the caller) and
+// protective stop-loss and target orders (one cancels the other). A trader's square-off is planned
+// (order-plans.ts) and paced like any intent. Exits are never refused for the kill switch or the per-order
+// risk limits.
 import { orderTexts } from '../../texts/order-texts.ts';
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
-import type { OrderIntent, TradingAccount } from '../broker-trading.ts';
+import type { OrderIntent, PlannedOrder, TradingAccount } from '../broker-trading.ts';
 import { openLegsByBotSql, type Books, type OpenLeg, type OpenLegRow } from './books.ts';
 import type { Contracts } from './contracts.ts';
 import type { OrderEntry } from './order-entry.ts';
@@ -48,12 +49,12 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
   }
 
   /**
-   * The kill switch's work, once its arming committed (an order placed after that is refused): every
-   * working order cancelled, then every open position closed at market, shorts first, sliced at the freeze
-   * quantity. Repeating it finds nothing left to do. Not held to the API's order rate limits: a broker's own kill switch is not an API client, and
-   * a flatten refused for speed would leave the trader exposed.
+   * The kill switch's first step, once its arming committed (an entry placed after that is refused), under the
+   * account's lock: every working order cancelled, and the exits of every open position planned (each share
+   * under its bot's name, shorts first, sliced at the freeze quantity), which the caller sends paced at the
+   * account's rate limits. Repeating it finds nothing left to do.
    */
-  async function flattenAccount(q: Queryable, account: TradingAccount, tag: string): Promise<{ cancelled: OrderRow[]; exits: OrderRow[] }> {
+  async function beginFlatten(q: Queryable, account: TradingAccount): Promise<{ cancelled: OrderRow[]; orders: PlannedOrder[] }> {
     const now = clock();
     await lockAccount(q, account.id);
     const { rows: workingOrders } = await q.query<OrderRow>(
@@ -62,8 +63,8 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
     );
     const cancelled: OrderRow[] = [];
     for (const order of workingOrders) cancelled.push(await cancelRow(q, order, orderTexts.cancelledByKillSwitch, now));
-    const exits = await closeLegs(q, account, await legsOf(q, (await q.query<OpenLegRow>(openLegsByBotSql, [account.id])).rows, now), { tag, purpose: 'squareoff' }, now);
-    return { cancelled, exits };
+    const legs = await legsOf(q, (await q.query<OpenLegRow>(openLegsByBotSql, [account.id])).rows, now);
+    return { cancelled, orders: exitOrders(legs, 'squareoff').map(({ contract: _contract, ...order }) => order) };
   }
 
   /**
@@ -72,7 +73,15 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
    * Each share is checked again under the account's lock: one no longer open enough refuses the whole call,
    * nothing placed.
    */
-  async function protect(q: Queryable, account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, shares: readonly ProtectShare[], tag: string): Promise<OrderRow[]> {
+  async function protect(
+    q: Queryable,
+    account: TradingAccount,
+    kind: 'stoploss' | 'target',
+    intent: OrderIntent,
+    shares: readonly ProtectShare[],
+    tag: string,
+    sentAt?: Date,
+  ): Promise<OrderRow[]> {
     const now = clock();
     await lockAccount(q, account.id);
     for (const portfolioId of new Set(shares.map((share) => share.portfolioId))) await checkPortfolio(q, account.id, portfolioId);
@@ -91,7 +100,7 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
            AND product = $4 AND purpose IN ('stoploss', 'target') AND status IN ('OPEN', 'TRIGGER PENDING') ORDER BY id LIMIT 1`,
         [account.id, share.portfolioId, contract.instrumentToken, intent.product],
       );
-      const order = await placeOne(q, account, { ...intent, quantity: share.quantity }, contract, { portfolioId: share.portfolioId, tag, purpose: kind, ocoGroup: rows[0]?.oco_group ?? null }, now);
+      const order = await placeOne(q, account, { ...intent, quantity: share.quantity }, contract, { portfolioId: share.portfolioId, tag, purpose: kind, ocoGroup: rows[0]?.oco_group ?? null, sentAt: sentAt ?? null }, now);
       if (order.oco_group === null && working.includes(order.status)) {
         await q.query('UPDATE paper_orders SET oco_group = id WHERE id = $1', [order.id]);
         order.oco_group = order.id;
@@ -101,7 +110,7 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
     return placed;
   }
 
-  return { closeLegs, flattenAccount, protect };
+  return { closeLegs, beginFlatten, protect };
 }
 
 export type Exits = ReturnType<typeof createExits>;

@@ -1,7 +1,9 @@
 // The paper broker's order entry: planned orders placed (each rejected with its reason, filled at once — a
 // MARKET or marketable LIMIT order — or left working), at most once per intent and number, and planned
 // orders that will not be sent put in the book as such. The rate limits are not the broker's to count: the
-// order pipeline counts every order sent to any broker (trading/order-rate.ts).
+// order pipeline counts every order sent to any broker (trading/order-rate.ts), and the broker stamps each
+// order with the instant its send was admitted there, so its own timestamps hold to the limits. An exit never
+// takes a position past flat (exitRoom).
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { clockMinutes, istMinutes } from '../../market/ist.ts';
@@ -14,7 +16,7 @@ import { limitFill, marketFill, orderRefusal } from './order-rules.ts';
 import { insertOrder, lockAccount, orderColumns, sideSign, type OrderRow, type PlaceOptions } from './order-rows.ts';
 import type { Books } from './books.ts';
 import { afterMarketPlacement } from '../after-market.ts';
-import { notSent } from '../../texts/order-texts.ts';
+import { notSent, orderTexts } from '../../texts/order-texts.ts';
 import { said, type Said } from '../../texts/said.ts';
 import { misSquareOffTime } from './settlement.ts';
 import type { PriceSource } from './price-source.ts';
@@ -39,21 +41,23 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     return new Map(rows.map((row) => [Number(row.intent_slice), row]));
   }
 
-  const optionsOf = (intent: IntentRef, order: NumberedOrder): PlaceOptions => ({
+  const optionsOf = (intent: IntentRef, order: NumberedOrder, sentAt: Date | null = null): PlaceOptions => ({
     portfolioId: order.portfolioId,
     tag: intent.tag,
     purpose: order.purpose,
     bot: order.bot,
     intent: { ref: intent.ref, slice: order.slice },
+    sentAt,
   });
 
   /**
    * Places planned orders inside `q`, the transaction of this one call (paper-trading.ts), under the
    * account's lock: entries refused while the kill switch is armed (it is read again here, so an entry that
    * waited on an arming sees it), every portfolio held until the orders are in, and an order already placed
-   * under its intent and number answered as it is.
+   * under its intent and number answered as it is. `sentAt`: when the order pipeline admitted their send,
+   * their stamp.
    */
-  async function placeOrders(q: Queryable, account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[]): Promise<OrderRow[]> {
+  async function placeOrders(q: Queryable, account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[], sentAt?: Date): Promise<OrderRow[]> {
     const now = clock();
     const guards = await lockAccount(q, account.id);
     if (guards.killedAt !== null && orders.some((order) => order.purpose === 'entry')) throw killSwitchRefusal(account.accountNumber, guards.killedAt);
@@ -63,7 +67,7 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     const answered: OrderRow[] = [];
     for (const [index, order] of orders.entries()) {
       const known = placed.get(order.slice);
-      answered.push(known ?? (await placeOne(q, account, order, resolved[index]!.contract, optionsOf(intent, order), now)));
+      answered.push(known ?? (await placeOne(q, account, order, resolved[index]!.contract, optionsOf(intent, order, sentAt), now)));
     }
     return answered;
   }
@@ -89,8 +93,30 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     return answered;
   }
 
-  async function placeOne(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<OrderRow> {
+  /**
+   * How much an exit may still close of its portfolio's position: the position less the exits already working
+   * on it (after-market exits held for the open), 0 when that is flat or on the exit's own side. Two closes of
+   * one position (the kill switch's paced exits and a late entry's close, a trader's square-off racing either)
+   * thus close it once, never into the other side.
+   */
+  async function exitRoom(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, portfolioId: number | null): Promise<number> {
+    const open = await books.positionQuantity(q, account.id, portfolioId, contract.instrumentToken, intent.product);
+    const { rows } = await q.query<{ pending: string | null }>(
+      `SELECT sum(CASE WHEN transaction_type = 'BUY' THEN 1 ELSE -1 END * (quantity - filled_quantity - cancelled_quantity)) AS pending FROM paper_orders
+       WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3 AND product = $4
+         AND purpose IN ('squareoff', 'auto_squareoff') AND status IN ('OPEN', 'TRIGGER PENDING')`,
+      [account.id, portfolioId, contract.instrumentToken, intent.product],
+    );
+    const left = open + Number(rows[0]?.pending ?? 0);
+    return Math.sign(left) === -sideSign(intent.side) ? Math.abs(left) : 0;
+  }
+
+  async function placeOne(q: Queryable, account: TradingAccount, asked: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<OrderRow> {
+    const closes = options.purpose === 'squareoff' || options.purpose === 'auto_squareoff';
+    const room = closes ? await exitRoom(q, account, asked, contract, options.portfolioId) : asked.quantity;
+    const intent = room < asked.quantity && room > 0 ? { ...asked, quantity: room } : asked;
     const reject = (message: Said) => insertOrder(q, account, intent, contract, options, 'REJECTED', message, now);
+    if (room === 0) return reject(orderTexts.nothingLeftToClose);
     if (expired(contract, now)) return reject(said('order.expired', { tradingsymbol: contract.tradingsymbol, expiry: contract.expiry }, `${contract.tradingsymbol} expired on ${contract.expiry}. Pick a current expiry.`));
     const session = await prices.session(contract.exchange, now, q);
     // Outside market hours the order becomes an after-market order, held until the next open (after-market.ts).

@@ -27,6 +27,12 @@ export type PlaceOptions = {
   intent?: { ref: string; slice: number } | null;
   /** An after-market order: held by the broker until this open, then sent to the exchange. */
   amoReleaseAt?: Date | null;
+  /**
+   * The instant its send was admitted under the account's rate limits (trading/order-rate.ts): the broker's
+   * own stamp (placed_at, Kite's order_timestamp), so a second of stamps never holds more than the limit. The
+   * placing itself may come a little later; absent, it is stamped when placed (the broker's own orders).
+   */
+  sentAt?: Date | null;
 };
 
 export const working: readonly OrderStatus[] = ['OPEN', 'TRIGGER PENDING'];
@@ -68,7 +74,7 @@ export async function insertOrder(
      SELECT $1::text || CASE WHEN seq.n < 1000000000 THEN lpad(seq.n::text, 9, '0') ELSE seq.n::text END,
        CASE WHEN $2::boolean THEN (1100000000000000 + seq.n)::text END, $3::int, $4::int, $5::int, $6::text, $7::text, $8::text, $9::text,
        $10::text, $11::int, $12::bigint, $13::bigint, $14::text, $15::text, $16::text, $17::text, $18::bigint, $19::date, $20::timestamptz,
-       $21::timestamptz, $20::timestamptz, $22::int, $23::text, $24::int, $25::text, $26::int, $27::jsonb, $28::text, $29::timestamptz
+       $21::timestamptz, $30::timestamptz, $22::int, $23::text, $24::int, $25::text, $26::int, $27::jsonb, $28::text, $29::timestamptz
      FROM seq
      RETURNING ${orderColumns}`,
     [
@@ -91,7 +97,7 @@ export async function insertOrder(
       options.purpose,
       options.ocoGroup ?? null,
       istDate(now),
-      now,
+      options.sentAt ?? now,
       accepted ? now : null,
       status === 'REJECTED' ? intent.quantity : 0,
       options.bot?.kind ?? null,
@@ -102,6 +108,7 @@ export async function insertOrder(
       // A refused AMO is still an AMO (its release time is dropped above).
       (options.amoReleaseAt ?? null) === null ? 'regular' : 'amo',
       amoReleaseAt,
+      now,
     ],
   );
   return rows[0]!;

@@ -94,6 +94,8 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
 
   const trading: BrokerTrading = {
     mode: 'paper',
+    // Its orders are stamped when their send was admitted (order-entry.ts): the window needs no margin.
+    rateMarginMs: 0,
     planOrders: inTransaction(plans.planOrders),
     planSquareOff: inTransaction(plans.planSquareOff),
     planProtect: inTransaction(plans.planProtect),
@@ -106,7 +108,7 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
     subscribe: stream.subscribe,
     modifyOrder: inTransaction(changes.modifyOrder),
     cancelOrders: inTransaction(changes.cancelOrders),
-    flattenAccount: inTransaction(exits.flattenAccount),
+    beginFlatten: inTransaction(exits.beginFlatten),
     protect: inTransaction(exits.protect),
     entriesOn: (account, day) => books.entriesOn(db, account.id, day),
     orderBook: books.orderBook,

@@ -1,0 +1,43 @@
+// Closing everything on an account (the kill switch, and an entry it armed against on its way: late-kill.ts),
+// the same for every broker. The broker cancels every working order and plans the exits (beginFlatten); the
+// exits then go out paced at the account's per-second limit, on the broker's own timestamps: each batch
+// reserves the account's next free instant in order_sends (a short transaction under the account's row lock,
+// order-rate.ts reserveSends), waits for it outside any transaction, and is placed stamped with it. Never
+// refused for want of a free second: twenty exits go out as ten, then ten a second later. Each account goes
+// at its own pace, so several accounts flatten side by side. Each batch is numbered in an intent of its own,
+// so an exit goes out at most once, and the broker never takes a position past flat, so two flattens of one
+// account (an arming and a late entry's close) close it once.
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import type { BrokerOrder, BrokerTrading, TradingAccount } from '../brokers/broker-trading.ts';
+import type { Clock, Wait } from '../clock.ts';
+import { armedAt } from './intent-gate.ts';
+import { reserveSends, secondWindow, type RateLimits } from './order-rate.ts';
+
+export type PacingDeps = { db: Database; clock: Clock; limits: RateLimits; wait: Wait };
+
+/** Cancels every working order of the account and closes every position at market, paced; `tag` goes on every exit. */
+export async function flattenPaced(
+  { db, clock, limits, wait }: PacingDeps,
+  broker: BrokerTrading,
+  account: TradingAccount,
+  tag: string,
+): Promise<{ cancelled: BrokerOrder[]; exits: BrokerOrder[] }> {
+  const { cancelled, orders } = await broker.beginFlatten(account);
+  const window = secondWindow(limits, broker.rateMarginMs);
+  const intent = { ref: `${tag}:${randomUUID()}`, tag };
+  const numbered = orders.map((order, slice) => ({ ...order, slice }));
+  const exits: BrokerOrder[] = [];
+  for (let next = 0; next < numbered.length; ) {
+    const wanted = Math.min(window.limit, numbered.length - next);
+    const { at, count } = await db.transaction(async (tx) => {
+      await armedAt(tx, account.id, true);
+      return reserveSends(tx, account.id, wanted, clock(), window, { whole: false });
+    });
+    const delay = at.getTime() - clock().getTime();
+    if (delay > 0) await wait(delay);
+    exits.push(...(await broker.placeOrders(account, intent, numbered.slice(next, next + count), at)));
+    next += count;
+  }
+  return { cancelled, exits };
+}
