@@ -13,6 +13,11 @@ export const killSwitchMessages = {
     done: { id: 'kill-switch.done', defaultMessage: 'Done' },
     offline: { id: 'kill-switch.offline', defaultMessage: 'You are offline: the kill switch needs the connection. Close positions with your broker if you cannot wait.' },
     checking: { id: 'kill-switch.checking', defaultMessage: 'The answer was lost. Reading the kill switches back…' },
+    flattening: {
+      id: 'kill-switch.flattening',
+      defaultMessage:
+        'Stopping trading: new orders are blocked, working orders are being cancelled and positions closed. The exits go out at the broker’s 10 orders a second per account, so many positions take a few seconds. Every exit is listed here once the last has gone out.',
+    },
     lostNotArmed: { id: 'kill-switch.lostNotArmed', defaultMessage: 'The answer was lost and the kill switch is not on. Press Stop trading again.' },
     lostUnknown: { id: 'kill-switch.lostUnknown', defaultMessage: 'Neither the answer nor the kill switches could be read. Check your connection and the position book.' },
     resultTitle: { id: 'kill-switch.resultTitle', defaultMessage: 'Kill switch on' },

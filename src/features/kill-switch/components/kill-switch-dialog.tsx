@@ -145,6 +145,12 @@ export function KillSwitchDialog({ onClose, source }: KillSwitchDialogProps) {
             </option>
           ))}
         </SelectField>
+        {busy && !checking && (
+          // The answer comes once every exit has gone out, paced at the broker's rate: say what is under way meanwhile.
+          <p role="status" className="text-sm font-medium text-warn">
+            {intl.formatMessage(messages.flattening)}
+          </p>
+        )}
         <LostOutcome outcome={outcome} checking={checking} />
         {!online && (
           <p role="alert" className="text-sm text-loss">
