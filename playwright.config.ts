@@ -16,7 +16,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // The tests wait on the market's ticks, the server and the app's timers about half their time: two workers
+  // kept CI's two cores 45 % busy (about 950 s of CPU in a 17.5 min run, docs/testing.md). Four keep them busy.
+  workers: 4,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
