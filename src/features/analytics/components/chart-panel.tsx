@@ -27,7 +27,7 @@ const messages = defineMessages({
   loadingChart: { id: 'charts.loadingChart', defaultMessage: 'Loading the chart…' },
   sample: {
     id: 'charts.sample',
-    defaultMessage: 'Sample bars: some of these bars were made up by this server when it was first set up, so that its charts are not empty; they were not recorded from the market.',
+    defaultMessage: 'Sample bars: some were made up by this server at its first start, not recorded from the market.',
   },
 });
 
@@ -138,7 +138,7 @@ export function ChartPanel({ size, title, description }: { size: ChartSize; titl
             <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noBars)}</p>
           ) : (
             <>
-              {/* Above the chart, so the first screen says it: a full chart fills the rest of a phone. */}
+              {/* Above the chart, so the first screen says it (one line at 1280 px, so the full chart keeps its height): a full chart fills the rest of a phone. */}
               {bars.some(isSample) && <SampleNote text={intl.formatMessage(messages.sample)} />}
               <ChartCanvas bars={bars} daily={interval === '1D'} size={size} locale={locale} label={intl.formatMessage(chartLabel, { index })} />
               <p className="text-xs text-fg-muted">{intl.formatMessage(messages.legend)}</p>

@@ -31,7 +31,7 @@ export function SampleBadge() {
 export function SampleNote({ text }: { text?: string }) {
   const intl = useIntl();
   return (
-    <p className="flex items-start gap-1.5 rounded-md border border-warn/40 bg-warn/10 px-3 py-2 text-xs text-fg" data-testid="sample-note">
+    <p className="flex items-start gap-1.5 rounded-md border border-warn/40 bg-warn/10 px-3 py-1.5 text-xs text-fg" data-testid="sample-note">
       <InformationCircleIcon aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-warn" />
       <span>{text ?? intl.formatMessage(sampleMessages.note)}</span>
     </p>
