@@ -57,7 +57,9 @@ export async function takeStep(tx: Queryable, { call, idempotency, limits, clock
   const times = await sendTimes(tx, account.id, now, window);
   const { room, stop: limitReached } = roomNow(await rateCounts(tx, account.id, now), limits, roomAt(times, todo.length, now.getTime(), window));
   // Before anything went out, a minute or day used up was refused above (checkIntentRoom): room 0 is the second's.
-  if (!begun && room === 0) return { refusal: perSecondRefusal(limits) };
+  // A trader's entries are refused for it (429, try in a second); an exit (a square-off) must not fail for want
+  // of a free second, so it waits for the next one as its later orders would.
+  if (!begun && room === 0 && call.entry) return { refusal: perSecondRefusal(limits) };
   // The orders' portfolios still there (a null in the list matches no row).
   const { rows: live } = await tx.query<{ id: number }>('SELECT id FROM portfolios WHERE broker_account_id = $1 AND id = ANY($2::int[]) FOR KEY SHARE', [
     account.id,

@@ -130,6 +130,20 @@ describe.each(testBackends)("an account's orders on the broker's own timestamps 
     expect(densestSecond(sent)).toBeLessThanOrEqual(10);
   });
 
+  it('squares a position off while the second is full: its exit waits for the next free second, never a 429', async () => {
+    const desk = await openDesk(server, call, 10_000_000);
+    await openPositions(desk, 1);
+    const [symbol] = cheapContracts(desk, 1);
+    server.clock.advance(2000);
+    const full = await Promise.all(Array.from({ length: 10 }, () => desk.trade('placeTrades', { orders: [desk.order(symbol!, 'BUY', desk.lotSize)] })));
+    expect(full.map((answer) => answer.status)).toEqual(Array<number>(10).fill(200));
+    const squared = await desk.trade('squareoffTrades', { positions: [{ tradingsymbol: symbol, exchange: 'NFO', product: 'NRML' }] });
+    expect(squared.status, JSON.stringify(squared.body)).toBe(200);
+    expect(squared.body.orders.map((order) => [order.transaction_type, order.quantity, order.status])).toEqual([['SELL', 11 * desk.lotSize, 'COMPLETE']]);
+    expect(densestSecond(sentOrders((await desk.orderBook()).order_book))).toBeLessThanOrEqual(10);
+    expect((await desk.positionBook()).net.filter((position) => position.quantity !== 0)).toEqual([]);
+  });
+
   it('paces the kill switch: 40 positions of one account close ten a second, over three seconds and never faster', async () => {
     const desk = await openDesk(server, call, 10_000_000);
     await openPositions(desk, 40);

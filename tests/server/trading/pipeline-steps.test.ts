@@ -172,6 +172,8 @@ describe("the order pipeline's parts", () => {
     it('refuses the whole intent before anything of it went out, as a single order would be, and rethrows a failure that is no refusal', async () => {
       const three = [planned(), planned(), planned()];
       expect(sent(await step(three, { sentThisSecond: 3 }))).toBe('order_rate_limited');
+      // A square-off is not refused for a full second: nothing goes yet, and it waits for the next one.
+      expect(await step(three, { sentThisSecond: 3, call: { entry: false } })).toMatchObject({ send: [], unsent: [], remaining: 3, progress: 0, waitMs: 1000 });
       expect(sent(await step(three, { call: { portfolioId: 999_999 } }))).toBe('portfolio_mismatch');
       await arm();
       expect(sent(await step(three))).toBe('kill_switch_armed');
