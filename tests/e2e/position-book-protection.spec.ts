@@ -53,8 +53,8 @@ test('on a phone the Position book keeps every P&L\'s sign on the line of its am
   await shell.open('/app/position_book');
   const positions = new PositionsView(page);
   await expect(positions.cards()).toHaveCount(2);
-  // Signed amounts on screen: the totals line's and each card's net P&L (bought at the offer, marked below it).
-  await expect(page.getByText(/Unrealised \u2068?[+-]/)).toBeVisible();
+  // Signed amounts on screen: the unrealised tile's and each card's net P&L (bought at the offer, marked below it).
+  await expect(page.locator('[data-summary="unrealised"]')).toHaveText(/^\u2068?[+-]/);
   expect(await positions.signsApartFromAmounts()).toEqual([]);
   await shell.useLayout({ theme: /^dark$/i, language: /français/i });
   await expect(positions.cards()).toHaveCount(2);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
 import { AccountChoice } from '@/app/trading/account-choice';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
@@ -16,7 +16,8 @@ import { getPositionBook } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
 import { NotLiveTotal } from '@/features/positions/components/price-not-live';
 import { markPositions, totalsOf } from '@/features/positions/model/position-marks';
-import { marginsText, positionMessages } from '@/features/positions/position-messages';
+import { positionMessages, summaryMessages } from '@/features/positions/position-messages';
+import { SummaryTiles } from '@/features/positions/components/summary-tiles';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { useMarketClosed } from '@/features/market/hooks/use-market-status';
@@ -28,11 +29,6 @@ const messages = defineMessages({
   net: { id: 'position-book.net', defaultMessage: 'Net positions' },
   day: { id: 'position-book.day', defaultMessage: 'Today’s positions' },
   noAccount: { id: 'position-book.noAccount', defaultMessage: 'Link a broker account to see its positions.' },
-});
-
-const totalsText = defineMessage<{ realised: MessageValue; unrealised: MessageValue; charges: MessageValue }>({
-  id: 'position-book.totals',
-  defaultMessage: 'Realised {realised} · Unrealised {unrealised} (gross) · Charges {charges}',
 });
 
 const refreshMs = 3000;
@@ -93,17 +89,18 @@ export function PositionBookScreen() {
           <LoadStatus loadingText={intl.formatMessage(positionMessages.loading)} failedText={intl.formatMessage(positionMessages.failed)} failed={failed} onRetry={reload} />
         ) : (
           <>
+            {/* The account's margins as the server computes them (paper/funds.ts, or Kite's), never summed here. */}
+            <SummaryTiles
+              className="sm:grid-cols-3 lg:grid-cols-5"
+              tiles={[
+                { label: intl.formatMessage(summaryMessages.marginAvailable), value: formatInr(book.margins.available, two), field: 'margin-available' },
+                { label: intl.formatMessage(summaryMessages.margin), value: formatInr(book.margins.used, two), field: 'margin' },
+                { label: intl.formatMessage(summaryMessages.realised), value: formatSignedInr(totals.realised, two), field: 'realised' },
+                { label: intl.formatMessage(summaryMessages.unrealised), value: formatSignedInr(totals.unrealised, two), field: 'unrealised' },
+                { label: intl.formatMessage(summaryMessages.charges), value: formatInr(totals.charges, two), field: 'charges' },
+              ]}
+            />
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
-              <p>
-                {intl.formatMessage(marginsText, { available: formatInr(book.margins.available, two), used: formatInr(book.margins.used, two) })}
-              </p>
-              <p>
-                {intl.formatMessage(totalsText, {
-                  realised: formatSignedInr(totals.realised, two),
-                  unrealised: formatSignedInr(totals.unrealised, two),
-                  charges: formatInr(totals.charges, two),
-                })}
-              </p>
               <NotLiveTotal count={totals.notLive} />
               <SquareOffAll {...common} positions={book.net} />
             </div>

@@ -22,7 +22,8 @@ import { PositionGroups } from '@/features/positions/components/position-groups'
 import { NotLiveTotal } from '@/features/positions/components/price-not-live';
 import { groupMessages } from '@/features/positions/group-messages';
 import { markPositions, totalsOf } from '@/features/positions/model/position-marks';
-import { positionMessages } from '@/features/positions/position-messages';
+import { positionMessages, summaryMessages } from '@/features/positions/position-messages';
+import { SummaryTiles } from '@/features/positions/components/summary-tiles';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { useMarketClosed } from '@/features/market/hooks/use-market-status';
@@ -38,10 +39,6 @@ const messages = defineMessages({
   chartLabel: { id: 'positions.chartLabel', defaultMessage: 'Cumulative net realised P&L per trading day' },
   noHistory: { id: 'positions.noHistory', defaultMessage: 'No closed trades yet: the history starts with the first realised P&L.' },
   netPnl: { id: 'positions.summary.netPnl', defaultMessage: 'Net P&L' },
-  realised: { id: 'positions.summary.realised', defaultMessage: 'Realised (gross)' },
-  unrealised: { id: 'positions.summary.unrealised', defaultMessage: 'Unrealised (gross)' },
-  charges: { id: 'positions.summary.charges', defaultMessage: 'Charges' },
-  margin: { id: 'positions.summary.margin', defaultMessage: 'Margin used' },
   open: { id: 'positions.summary.open', defaultMessage: 'Open positions' },
   drawdown: { id: 'positions.summary.drawdown', defaultMessage: 'Max drawdown' },
 });
@@ -100,10 +97,10 @@ export function PositionsScreen() {
   const tiles = summary
     ? [
         [messages.netPnl, formatSignedInr(totals.net, two), 'net-pnl'],
-        [messages.realised, formatSignedInr(totals.realised, two), 'realised'],
-        [messages.unrealised, formatSignedInr(totals.unrealised, two), 'unrealised'],
-        [messages.charges, formatInr(totals.charges, two), 'charges'],
-        [messages.margin, formatInr(summary.margin_used, two), 'margin'],
+        [summaryMessages.realised, formatSignedInr(totals.realised, two), 'realised'],
+        [summaryMessages.unrealised, formatSignedInr(totals.unrealised, two), 'unrealised'],
+        [summaryMessages.charges, formatInr(totals.charges, two), 'charges'],
+        [summaryMessages.margin, formatInr(summary.margin_used, two), 'margin'],
         [messages.open, formatNumber(totals.open), 'open'],
         [messages.drawdown, formatInr(summary.max_drawdown, two), 'drawdown'],
       ] as const
@@ -141,16 +138,10 @@ export function PositionsScreen() {
         ) : (
           <>
             <section aria-label={intl.formatMessage(messages.netPnl)} className="flex flex-col gap-2">
-              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-                {tiles.map(([label, value, field]) => (
-                  <div key={label.id} className="rounded-lg border border-line bg-surface p-3">
-                    <dt className="text-xs text-fg-muted">{intl.formatMessage(label)}</dt>
-                    <dd className="text-base font-semibold tabular-nums text-fg" data-summary={field} aria-describedby={notLiveOf(field)}>
-                      {value}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <SummaryTiles
+                className="sm:grid-cols-4 lg:grid-cols-7"
+                tiles={tiles.map(([label, value, field]) => ({ label: intl.formatMessage(label), value, field, describedBy: notLiveOf(field) }))}
+              />
               <NotLiveTotal id={notLiveId} count={totals.notLive} className="self-start" />
               {summary.as_of !== null && <p className="text-xs text-fg-muted">{intl.formatMessage(summaryCaption, { time: formatTime(summary.as_of) })}</p>}
             </section>

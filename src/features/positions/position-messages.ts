@@ -24,6 +24,15 @@ export const positionMessages = defineMessages({
   failed: { id: 'positions.failed', defaultMessage: 'Positions could not be loaded, so none are shown.' },
 });
 
+/** The labels of the summary tiles Positions and the Position book share: one word for one figure. */
+export const summaryMessages = defineMessages({
+  realised: { id: 'positions.summary.realised', defaultMessage: 'Realised (gross)' },
+  unrealised: { id: 'positions.summary.unrealised', defaultMessage: 'Unrealised (gross)' },
+  charges: { id: 'positions.summary.charges', defaultMessage: 'Charges' },
+  margin: { id: 'positions.summary.margin', defaultMessage: 'Margin used' },
+  marginAvailable: { id: 'positions.summary.marginAvailable', defaultMessage: 'Margin available' },
+});
+
 export const marginsText = defineMessage<{ available: MessageValue; used: MessageValue }>({
   id: 'positions.margins',
   defaultMessage: 'Margin available {available} · used {used}',
