@@ -92,6 +92,12 @@ export function autoSquareOffCharges(rates: ChargeRates, side: 'BUY' | 'SELL', q
   return { ...charges, callAndTrade, gst: applyRate(charges.brokerage + charges.exchange + charges.sebi + callAndTrade, rates.gst) };
 }
 
+/** The charges on an order's fill (fills are whole: its first and only one), by why it was placed. */
+export function orderFillCharges(rates: ChargeRates, purpose: string, side: 'BUY' | 'SELL', quantity: number, pricePaise: number): Charges {
+  // The broker's own MIS square-off is a call-and-trade order: it carries Zerodha's ₹50 + GST on top.
+  return (purpose === 'auto_squareoff' ? autoSquareOffCharges : fillCharges)(rates, side, quantity, pricePaise, true);
+}
+
 /**
  * What a position settled at expiry pays, line by line as the contract note shows it, every rate read from
  * the effective-dated data (migration 030 gives the sources). In the money: brokerage per settlement order

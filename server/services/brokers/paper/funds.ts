@@ -7,12 +7,12 @@ import { istDate } from '../../market/ist.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import { expiryInstantMs } from '../../market/simulator.ts';
 import { marginFigures, type Funds, type MarginQuote, type OrderIntent, type OrderMarginQuote, type Side, type StandaloneMargin, type TradingAccount } from '../broker-trading.ts';
-import { addCharges, fillCharges, noCharges, totalCharges, type Charges } from './charges.ts';
+import { addCharges, fillCharges, noCharges, orderFillCharges, totalCharges, type ChargeRates, type Charges } from './charges.ts';
 import { keyOf, type Contract, type Contracts } from './contracts.ts';
 import { underlyingMargin, type MarginLeg } from './margin.ts';
 import { openLegsSql, type Books, type OpenLeg, type OpenLegRow } from './books.ts';
 import type { Quote } from './order-rules.ts';
-import { sideSign } from './order-rows.ts';
+import { pendingOf, sideSign, type OrderRow } from './order-rows.ts';
 import { formatPaise, toRupees } from './paise.ts';
 import { said, type Said } from '../../texts/said.ts';
 import type { PriceSource } from './price-source.ts';
@@ -26,6 +26,29 @@ type WorkingEntry = { contract: Contract; side: Side; pending: number; pricePais
 type AccountBook = { flowPaise: number; chargesPaise: number; legs: OpenLeg[]; quotes: Map<string, Quote>; entries: WorkingEntry[] };
 
 type EntryRow = { instrument_token: number; transaction_type: Side; pending: number; price_paise: number; portfolio_id: number | null };
+
+/**
+ * The book after an order the broker just recorded, as readBook would read it again: a fill's trade moves the
+ * cash, the charges and the position (a position brought to flat leaves the legs); a working entry joins the
+ * entries.
+ */
+function foldOrder(book: AccountBook, order: OrderRow, contract: Contract, quote: Quote | undefined, rates: ChargeRates): AccountBook {
+  let { flowPaise, chargesPaise, legs, quotes, entries } = book;
+  const side = order.transaction_type;
+  if (order.filled_quantity > 0) {
+    const value = Number(order.filled_value_paise);
+    flowPaise += side === 'SELL' ? value : -value;
+    chargesPaise += totalCharges(orderFillCharges(rates, order.purpose, side, order.filled_quantity, value / order.filled_quantity));
+    const same = (leg: OpenLeg) => leg.contract.instrumentToken === contract.instrumentToken && leg.portfolioId === order.portfolio_id && leg.product === order.product;
+    const quantity = (legs.find(same)?.quantity ?? 0) + sideSign(side) * order.filled_quantity;
+    legs = [...legs.filter((leg) => !same(leg)), ...(quantity === 0 ? [] : [{ contract, portfolioId: order.portfolio_id, product: order.product, quantity, bot: null }])];
+    if (quote !== undefined) quotes = new Map([...quotes, [keyOf(contract), quote]]);
+  }
+  if (order.purpose === 'entry' && (order.status === 'OPEN' || order.status === 'TRIGGER PENDING')) {
+    entries = [...entries, { contract, side, pending: pendingOf(order), pricePaise: Number(order.price_paise), portfolioId: order.portfolio_id }];
+  }
+  return { flowPaise, chargesPaise, legs, quotes, entries };
+}
 
 type FundsOptions = { db: Database; clock: Clock; prices: PriceSource; contracts: Contracts; books: Books };
 
@@ -138,8 +161,18 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     now: Date,
     { heldAmos = true }: { heldAmos?: boolean } = {},
   ): Promise<MarginQuote> {
-    const book = await readBook(q, account, now, heldAmos);
-    const pricing: PricingCache = new Map();
+    return requiredFrom(q, account, await readBook(q, account, now, heldAmos), legs, now, new Map());
+  }
+
+  /** What entry orders need against what is available, on a book already read. */
+  async function requiredFrom(
+    q: Queryable,
+    account: TradingAccount,
+    book: AccountBook,
+    legs: ReadonlyArray<{ intent: OrderIntent; contract: Contract; quote: Quote }>,
+    now: Date,
+    pricing: PricingCache,
+  ): Promise<MarginQuote> {
     const before = await fundsFrom(q, account, book, [], now, pricing);
     let chargeParts: Charges = noCharges;
     let premiumPaise = 0;
@@ -169,13 +202,41 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     now: Date,
     options: { heldAmos?: boolean } = {},
   ): Promise<Said | null> {
-    const required = await requiredFor(q, account, [leg], now, options);
+    return refusalOf(await requiredFor(q, account, [leg], now, options));
+  }
+
+  function refusalOf(required: MarginQuote): Said | null {
     if (required.requiredPaise <= required.availablePaise) return null;
     return said(
       'order.insufficient_funds',
       { required: toRupees(required.requiredPaise), available: toRupees(required.availablePaise) },
       `Insufficient funds. Required margin is ${formatPaise(required.requiredPaise)} but available margin is ${formatPaise(required.availablePaise)}.`,
     );
+  }
+
+  /**
+   * The RMS check of each entry one call places (order-entry.ts placeOrders) on the account's book read once,
+   * at the first check: every order the call places is then folded into it as the broker recorded it (its
+   * fill's trade, or a working entry), so each leg is still checked against what the legs before it left,
+   * and an iron condor's four orders read the book once, not four times.
+   */
+  function marginChecks(q: Queryable, account: TradingAccount, now: Date) {
+    let book: Promise<AccountBook> | null = null;
+    const pricing: PricingCache = new Map();
+    return {
+      async refusal(leg: { intent: OrderIntent; contract: Contract; quote: Quote }): Promise<Said | null> {
+        book ??= readBook(q, account, now);
+        return refusalOf(await requiredFrom(q, account, await book, [leg], now, pricing));
+      },
+      /** An order the call placed; before the first check there is nothing to fold (that check reads it). */
+      async placed(order: OrderRow, contract: Contract): Promise<void> {
+        if (book === null) return;
+        const read = await book;
+        const quote = order.filled_quantity > 0 ? (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract)) : undefined;
+        const rates = await ratesFor(q, contract.exchange, istDate(now));
+        book = Promise.resolve(foldOrder(read, order, contract, quote, rates));
+      },
+    };
   }
 
   /** The orders' margin on an account with nothing open, and what their offsets save against each order alone. */
@@ -222,7 +283,8 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     return fundsFrom(db, account, await readBook(db, account, now), [], now, new Map());
   }
 
-  return { requiredFor, marginRefusal, orderMargin, portfolioMargin, funds };
+  return { requiredFor, marginRefusal, marginChecks, orderMargin, portfolioMargin, funds };
 }
 
 export type PaperFunds = ReturnType<typeof createFunds>;
+export type MarginChecks = ReturnType<PaperFunds['marginChecks']>;

@@ -10,7 +10,7 @@ import { said, type Said } from '../../texts/said.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
 import type { Product } from '../broker-trading.ts';
-import { autoSquareOffCharges, fillCharges } from './charges.ts';
+import { orderFillCharges } from './charges.ts';
 import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
 import type { Books } from './books.ts';
 import { limitFill, lppRefusal, marketFill, orderRefusal, stopTriggered, type FillDecision, type Quote } from './order-rules.ts';
@@ -56,10 +56,7 @@ export function createMatching({ db, prices, contracts, books, funds }: Matching
   async function fill(q: Queryable, order: OrderRow, contract: Contract, pricePaise: number, now: Date): Promise<OrderRow> {
     const quantity = pendingOf(order);
     const rates = await ratesFor(q, contract.exchange, istDate(now));
-    // The broker's own MIS square-off is a call-and-trade order: it carries Zerodha's ₹50 + GST on top.
-    const charged = order.purpose === 'auto_squareoff' ? autoSquareOffCharges : fillCharges;
-    // Fills are whole, so this fill is the order's first and only one: it carries the order's brokerage.
-    const charges = charged(rates, order.transaction_type, quantity, pricePaise, true);
+    const charges = orderFillCharges(rates, order.purpose, order.transaction_type, quantity, pricePaise);
     // The trade and the order's fill in one statement.
     const { rows } = await q.query<OrderRow>(
       `WITH trade AS (${tradeInsertSql(5)})

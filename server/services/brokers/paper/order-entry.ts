@@ -10,7 +10,7 @@ import { clockMinutes, istMinutes } from '../../market/ist.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import { killSwitchRefusal, type IntentRef, type NumberedOrder, type OrderIntent, type TradingAccount } from '../broker-trading.ts';
 import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
-import type { PaperFunds } from './funds.ts';
+import type { MarginChecks, PaperFunds } from './funds.ts';
 import type { Matching } from './matching.ts';
 import { limitFill, marketFill, orderRefusal } from './order-rules.ts';
 import { insertOrder, lockAccount, orderColumns, sideSign, type OrderRow, type PlaceOptions } from './order-rows.ts';
@@ -32,7 +32,7 @@ type OrderEntryOptions = { clock: Clock; prices: PriceSource; contracts: Contrac
 
 export function createOrderEntry({ clock, prices, contracts, books, funds, matching }: OrderEntryOptions) {
   const { resolve } = contracts;
-  const { marginRefusal } = funds;
+  const { marginChecks } = funds;
   const { applyDecision } = matching;
 
   /** The intent's orders already in the book, by their number. */
@@ -64,10 +64,15 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     for (const portfolioId of new Set(orders.map((order) => order.portfolioId))) await checkPortfolio(q, account.id, portfolioId);
     const placed = await placedOf(q, account, intent.ref);
     const resolved = await resolve(q, orders, now);
+    // One read of the book for the margin of every entry below, each placed order folded in (funds.ts).
+    const margin = marginChecks(q, account, now);
     const answered: OrderRow[] = [];
     for (const [index, order] of orders.entries()) {
       const known = placed.get(order.slice);
-      answered.push(known ?? (await placeOne(q, account, order, resolved[index]!.contract, optionsOf(intent, order, sentAt), now)));
+      const { contract } = resolved[index]!;
+      const row = known ?? (await placeOne(q, account, order, contract, optionsOf(intent, order, sentAt), now, margin));
+      if (known === undefined) await margin.placed(row, contract);
+      answered.push(row);
     }
     return answered;
   }
@@ -111,7 +116,16 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     return Math.sign(left) === -sideSign(intent.side) ? Math.abs(left) : 0;
   }
 
-  async function placeOne(q: Queryable, account: TradingAccount, asked: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<OrderRow> {
+  /** `margin`: the call's margin checks, when it places several orders (placeOrders); else this order's own. */
+  async function placeOne(
+    q: Queryable,
+    account: TradingAccount,
+    asked: OrderIntent,
+    contract: Contract,
+    options: PlaceOptions,
+    now: Date,
+    margin: MarginChecks = marginChecks(q, account, now),
+  ): Promise<OrderRow> {
     const closes = options.purpose === 'squareoff' || options.purpose === 'auto_squareoff';
     const room = closes ? await exitRoom(q, account, asked, contract, options.portfolioId) : asked.quantity;
     const intent = room < asked.quantity && room > 0 ? { ...asked, quantity: room } : asked;
@@ -130,7 +144,7 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5, exchange: contract.exchange }, quote, { exchangeChecks: amo === null });
     if (refusal !== null) return reject(refusal);
     if (options.purpose === 'entry') {
-      const refusedForMargin = await marginRefusal(q, account, { intent, contract, quote }, now);
+      const refusedForMargin = await margin.refusal({ intent, contract, quote });
       if (refusedForMargin !== null) return reject(refusedForMargin);
     }
     if (amo !== null) {
