@@ -8,6 +8,7 @@ import type { EngineHooks } from '../../../server/services/bots/engine/bot-engin
 import type { EngineBot } from '../../../server/services/bots/engine/engine-types.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Services, TradingHooks } from '../../../server/services/services.ts';
+import type { RateLimits } from '../../../server/services/trading/order-rate.ts';
 import { istOffsetMs } from '../../../server/services/market/ist.ts';
 import { openDesk, scriptedMarket } from '../support/paper-desk.ts';
 import type { TestBackend } from '../support/test-database.ts';
@@ -25,7 +26,8 @@ export type BotDesk = Awaited<ReturnType<typeof openBotDesk>>;
 /** The bot engine of a server instance (a second one on the same database, or one started after a crash). */
 export const engineOf = (server: TestServer) => server.app.getDecorator<Services>(servicesDecorator).botEngine;
 
-type BotDeskOptions = { database?: Database; engineHooks?: EngineHooks; tradingHooks?: TradingHooks; clockStart?: Date; capital?: number };
+/** `rateLimits`: the brokers' order rate limits, lifted where a test puts many bots on one account (no broker would take them). */
+type BotDeskOptions = { database?: Database; engineHooks?: EngineHooks; tradingHooks?: TradingHooks; clockStart?: Date; capital?: number; rateLimits?: RateLimits };
 
 /** One bot desk for a test file: opened before its first test, closed after its last. */
 export function botDeskPerFile(backend: TestBackend, options: BotDeskOptions, use: (desk: BotDesk) => void): void {
@@ -53,6 +55,7 @@ export async function openBotDesk(backend: TestBackend, options: BotDeskOptions 
     // what a tick does would depend on the machine. Tests of that budget pass their own.
     engineHooks: { actBudgetMs: 60_000, ...options.engineHooks },
     ...(options.tradingHooks === undefined ? {} : { tradingHooks: options.tradingHooks }),
+    ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
   });
   const call = guardedClient(server.app);
   const desk = await openDesk(server, call, options.capital);

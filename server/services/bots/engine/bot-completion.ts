@@ -7,7 +7,8 @@ import { formatPaise, toRupees } from '../../brokers/paper/paise.ts';
 import { botTexts, refusedByBroker } from '../../texts/bot-texts.ts';
 import { said, words, type Said } from '../../texts/said.ts';
 import { recordAlert } from '../../alerts/alert-log.ts';
-import type { BotActionName } from './action-keys.ts';
+import { actionKey, type BotActionName } from './action-keys.ts';
+import { actionColumns, toAction } from './engine-store.ts';
 import { changeRun, flatDayPnl } from './bot-runs.ts';
 import type { ActionRow, BotRunRow, EngineBot, RunLeg } from './engine-types.ts';
 import { num, signalStrategies } from './rules.ts';
@@ -171,6 +172,22 @@ export function createBotCompletion({ db }: { db: Database }) {
     });
   }
 
+  /** An entry the bot missed (too late to place): recorded once, with its run of the day and the trader's alert. */
+  async function recordMissed(bot: EngineBot, day: string, reason: Said, now: Date): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<Parameters<typeof toAction>[0]>(
+        `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, completed_at, message, message_i18n, idempotency_key)
+         VALUES ($1, $2, $3::date, 'enter', 1, 'entry', 'skipped', $4, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING ${actionColumns}`,
+        [bot.kind, bot.id, day, now, reason.text, reason.i18n, actionKey(bot.kind, bot.id, day, 'enter', 1)],
+      );
+      const action = rows[0] === undefined ? null : toAction(rows[0]);
+      if (action === null) return false;
+      await changeRun(tx, bot, day, () => ({ state: 'missed', reason: reason.text, reasonI18n: reason.i18n }), now);
+      await alert(tx, bot, action, 'bot_missed', 'warning', botTexts.missedTitle(bot.name), reason, now);
+      return true;
+    });
+  }
+
   /** Why the broker refused or cancelled an order of the action: its coded reason when it has one. */
   function refusalOf(order: BrokerOrder): Said {
     const english = order.status_message ?? order.status;
@@ -187,5 +204,5 @@ export function createBotCompletion({ db }: { db: Database }) {
     return said('alert.bot_exit_title', { bot: bot.name, action }, `${bot.name}: ${botTexts.exitReason(action).text}`);
   }
 
-  return { complete, alert };
+  return { complete, alert, recordMissed };
 }

@@ -18,7 +18,6 @@
 // window (else skipped as missed). See rules.ts for the missed-action policy.
 import { orderTexts } from '../../texts/order-texts.ts';
 import { botTexts, failureOf } from '../../texts/bot-texts.ts';
-import type { Said } from '../../texts/said.ts';
 import type { Database } from '../../../db/database.ts';
 import type { Quote } from '../../brokers/paper/order-rules.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
@@ -32,31 +31,26 @@ import type { MarketService } from '../../market/market-service.ts';
 import { isTradingDay, type TradingCalendar } from '../../market/trading-calendar.ts';
 import type { RateLimits } from '../../trading/order-rate.ts';
 import { claimAction } from './action-claims.ts';
-import { actionKey } from './action-keys.ts';
 import { createBotCompletion, type BrokerOutcome } from './bot-completion.ts';
 import { brokerLastPrices } from './broker-prices.ts';
-import { createBotIntents } from './bot-intents.ts';
+import { createBotIntents, type TickReads } from './bot-intents.ts';
 import { createBotOrders } from './bot-orders.ts';
 import { changeRun } from './bot-runs.ts';
-import { actionColumns, loadActions, loadBots, loadHeld, loadRuns, toAction } from './engine-store.ts';
+import { loadActions, loadBots, loadHeld, loadRuns } from './engine-store.ts';
 import { botKey, type ActionRow, type BotRunRow, type Decision, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { signalsFor } from './bot-signals.ts';
+import { actBudgetMs, tickBudget } from './tick-budget.ts';
 import { decide, istInstant, lateEntryMs, legStopCloses, profitOf } from './rules.ts';
 import { keyOf } from '../../brokers/paper/contracts.ts';
 
-/** `failed`: bots whose action broke off with an unexpected error (its claim is reconciled on a later tick); `errors` says what broke. */
-/** `deferred`: bots due to act that wait for the next tick (the tick's time for orders was spent). */
+/**
+ * `failed`: bots whose action broke off with an unexpected error (its claim is reconciled on a later tick), `errors`
+ * says what broke; `deferred`: bots due to act that wait for the next tick (the tick's share was spent).
+ */
 export type TickCounts = { evaluated: number; acted: number; failed: number; deferred: number; ms: number; errors: unknown[] };
 
-/** The engine's share of the one-second market tick for placing orders (one action always goes through). */
-const actBudgetMs = 600;
-
-/** Tests only: a crash between the broker call and the action's completion. */
-export type EngineHooks = {
-  afterBrokerCall?: (action: ActionRow) => Promise<void> | void;
-  /** Tests only: another share of the tick for placing orders (actBudgetMs). */
-  actBudgetMs?: number;
-};
+/** Tests only: a crash between the broker call and the completion; another share of the tick (tick-budget.ts) and its stopwatch. */
+export type EngineHooks = { afterBrokerCall?: (action: ActionRow) => Promise<void> | void; actBudgetMs?: number; stopwatch?: () => number };
 
 type EngineOptions = {
   db: Database;
@@ -86,9 +80,9 @@ const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.
 
 export function createBotEngine({ db, clock, brokers, limits, wait, prices, market, hooks = {} }: EngineOptions) {
   const calendars = new Map<string, TradingCalendar>();
-  const { factsOf, entryIntents, exitIntents } = createBotIntents({ db, prices, market, brokers });
+  const { factsOf, tickReads, entryIntents, exitIntents } = createBotIntents({ db, prices, market, brokers });
   const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits, wait });
-  const { complete, alert } = createBotCompletion({ db });
+  const { complete, alert, recordMissed } = createBotCompletion({ db });
 
   async function calendarOf(exchange: 'NFO' | 'BFO'): Promise<TradingCalendar> {
     const name = exchange === 'NFO' ? 'NSE' : 'BSE';
@@ -101,7 +95,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
 
   // ---- claim, broker call, completion --------------------------------------------------------------------
 
-  async function act(bot: EngineBot, decision: Exclude<Decision, { type: 'none' }>, run: BotRunRow | null, held: readonly HeldLeg[], now: Date): Promise<boolean> {
+  async function act(bot: EngineBot, decision: Exclude<Decision, { type: 'none' }>, run: BotRunRow | null, held: readonly HeldLeg[], now: Date, reads: TickReads): Promise<boolean> {
     const day = istDate(now);
     if (decision.type === 'missed') return recordMissed(bot, day, decision.reason, now);
     const phase = decision.type === 'entry' ? 'entry' : decision.type === 'adjust' ? 'adjust' : 'exit';
@@ -111,7 +105,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     try {
       intents =
         decision.type === 'entry'
-          ? await entryIntents(bot, decision, run, now)
+          ? await entryIntents(bot, decision, run, now, reads)
           : exitIntents(decision.type === 'adjust' ? heldAmong(held, decision.closes) : held);
     } catch (error) {
       await complete(bot, action, { orders: [], failure: failureOf(error), error: !(error instanceof DomainError), closed: null }, now, null);
@@ -143,24 +137,9 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     }
   }
 
-  async function recordMissed(bot: EngineBot, day: string, reason: Said, now: Date): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const { rows } = await tx.query<Parameters<typeof toAction>[0]>(
-        `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, completed_at, message, message_i18n, idempotency_key)
-         VALUES ($1, $2, $3::date, 'enter', 1, 'entry', 'skipped', $4, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING ${actionColumns}`,
-        [bot.kind, bot.id, day, now, reason.text, reason.i18n, actionKey(bot.kind, bot.id, day, 'enter', 1)],
-      );
-      const action = rows[0] === undefined ? null : toAction(rows[0]);
-      if (action === null) return false;
-      await changeRun(tx, bot, day, () => ({ state: 'missed', reason: reason.text, reasonI18n: reason.i18n }), now);
-      await alert(tx, bot, action, 'bot_missed', 'warning', botTexts.missedTitle(bot.name), reason, now);
-      return true;
-    });
-  }
-
   // ---- reconciliation ----------------------------------------------------------------------------------
 
-  async function reconcile(action: ActionRow, now: Date): Promise<boolean> {
+  async function reconcile(action: ActionRow, now: Date, reads: TickReads): Promise<boolean> {
     const bot = (await loadBots(db, now.getTime(), { kind: action.kind, id: action.botId }))[0];
     if (bot === undefined) return false;
     const broker = brokerOf(bot);
@@ -210,7 +189,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     }
     const runs = await loadRuns(db, action.day);
     const decision = { type: 'entry' as const, action: action.action as 'enter' | 're_enter', sequence: action.sequence, legs: 'preset' as const, signalAt: null };
-    await carryOut(bot, taken, await entryIntents(bot, decision, runs.get(botKey(bot.kind, bot.id)) ?? null, now), now, null);
+    await carryOut(bot, taken, await entryIntents(bot, decision, runs.get(botKey(bot.kind, bot.id)) ?? null, now, reads), now, null);
     return true;
   }
 
@@ -218,7 +197,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
 
   /** One pass over every bot that is not stopped. Answers how many were evaluated and how many acted. */
   async function tick(now: Date = clock()): Promise<TickCounts> {
-    const started = performance.now();
+    const budget = tickBudget(hooks.stopwatch ?? (() => performance.now()), hooks.actBudgetMs ?? actBudgetMs);
     const day = istDate(now);
     const nowMs = now.getTime();
     // One snapshot for the four reads: another instance's entry completing between them would show its legs
@@ -282,13 +261,14 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     const opensRisk = (decision: Decision) => Number(decision.type === 'entry' || decision.type === 'missed');
     due.sort((a, b) => opensRisk(a.decision) - opensRisk(b.decision));
     let deferred = 0;
+    const reads = tickReads(now);
     for (const { bot, decision, run, held: botHeld } of due) {
-      if (acted + failed > 0 && performance.now() - started > (hooks.actBudgetMs ?? actBudgetMs)) {
+      if (!budget.allows()) {
         deferred += 1;
         continue;
       }
       try {
-        if (await act(bot, decision, run, botHeld, now)) acted += 1;
+        if (await budget.timed(() => act(bot, decision, run, botHeld, now, reads))) acted += 1;
       } catch (error) {
         // One bot's broken action (a lost connection, a crash between its steps) must not hold the others up.
         failed += 1;
@@ -305,13 +285,13 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     for (const action of actions) {
       if (action.status !== 'claimed' || nowMs - action.claimedAt.getTime() < staleClaimMs) continue;
       try {
-        if (await reconcile(action, now)) acted += 1;
+        if (await reconcile(action, now, reads)) acted += 1;
       } catch (error) {
         failed += 1;
         errors.push(error);
       }
     }
-    return { evaluated: bots.length, acted, failed, deferred, ms: performance.now() - started, errors };
+    return { evaluated: bots.length, acted, failed, deferred, ms: budget.elapsed(), errors };
   }
 
   return { tick };

@@ -1,5 +1,9 @@
 // What a bot's action sends: the orders of an entry (its strategy's legs around the money on the expiry its
 // parameters name, hedges bought before sells) and of an exit (shorts bought back before longs are sold).
+//
+// An entry's market reads (the index's expiries, its level) are read once per tick (`tickReads`) and shared by
+// every bot entering in it: the market does not move within the engine's tick (it runs after the market's
+// tick, which waits for it: server/app.ts), so a thousand bots entering at 09:20 cost one read, not a thousand.
 import type { Database } from '../../../db/database.ts';
 import { presetShape, presetNames, type PresetName } from '../../../../quant/strategy-presets.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
@@ -14,6 +18,19 @@ import type { MarketService } from '../../market/market-service.ts';
 import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
 import type { BotRunRow, Decision, EngineBot, HeldLeg } from './engine-types.ts';
 import { num } from './rules.ts';
+
+/** One tick's reads, shared by every entry of the tick (createBotIntents' tickReads). */
+export type TickReads = { expiries: (index: IndexName) => Promise<Expiry[]>; spotPaise: (bot: EngineBot) => Promise<number> };
+
+/** The value of `key`, made once: a failure is shared too (every bot asking this tick would meet it). */
+function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let value = made.get(key);
+  if (value === undefined) {
+    value = make();
+    made.set(key, value);
+  }
+  return value;
+}
 
 export function createBotIntents({ db, prices, market, brokers }: { db: Database; prices: PriceSource; market: MarketService; brokers: BrokerRegistry }) {
   const factsCache = new Map<string, IndexFacts>();
@@ -46,15 +63,31 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
    * The contract the bot's `expiry` parameter names among those still trading now (after 15:30 IST on an
    * expiry day, that day's contract is over); an index without weeklies uses its monthly.
    */
-  async function expiryFor(bot: EngineBot, facts: IndexFacts, now: Date): Promise<Expiry> {
-    const { expiries } = await market.expiries(bot.underlying, now);
+  async function expiryFor(bot: EngineBot, facts: IndexFacts, reads: TickReads): Promise<Expiry> {
+    const expiries = await reads.expiries(bot.underlying);
     const choice = bot.params.expiry;
     const monthly = expiries.find((expiry) => expiry.kind === 'monthly') ?? expiries[0]!;
     if (choice === 'monthly' || facts.expiryCycle === 'monthly') return monthly;
     return (choice === 'next_weekly' ? expiries[1] : expiries[0]) ?? monthly;
   }
 
-  async function entryIntents(bot: EngineBot, decision: Extract<Decision, { type: 'entry' }>, run: BotRunRow | null, now: Date): Promise<OrderIntent[]> {
+  /**
+   * The reads of one tick at `now`: each index's expiries, and the level its strikes are chosen around (a
+   * live account's own, per account; the simulator's, per index).
+   */
+  function tickReads(now: Date): TickReads {
+    const expiries = new Map<string, Promise<Expiry[]>>();
+    const spots = new Map<string, Promise<number>>();
+    return {
+      expiries: (index) => once(expiries, index, async () => (await market.expiries(index, now)).expiries),
+      spotPaise: (bot) => {
+        const live = brokers.get(bot.broker)?.trading?.lastPrices !== undefined;
+        return once(spots, live ? `${bot.underlying}:${bot.account.id}` : bot.underlying, () => spotPaiseFor(bot));
+      },
+    };
+  }
+
+  async function entryIntents(bot: EngineBot, decision: Extract<Decision, { type: 'entry' }>, run: BotRunRow | null, now: Date, reads: TickReads): Promise<OrderIntent[]> {
     const market = (side: 'BUY' | 'SELL', exchange: string, tradingsymbol: string, quantity: number): OrderIntent => ({
       exchange,
       tradingsymbol,
@@ -70,12 +103,12 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
       return [...legs.filter((leg) => leg.side === 'BUY'), ...legs.filter((leg) => leg.side === 'SELL')].map((leg) => market(leg.side, leg.exchange, leg.tradingsymbol, leg.quantity));
     }
     const facts = await factsOf(bot.underlying, now);
-    const expiry = await expiryFor(bot, facts, now);
+    const expiry = await expiryFor(bot, facts, reads);
     if (!listed.has(`${bot.underlying}:${expiry.date}`)) {
       await marketInstruments(bot.underlying, expiry.date, now);
       listed.add(`${bot.underlying}:${expiry.date}`);
     }
-    const spot = (await spotPaiseFor(bot)) / 100;
+    const spot = (await reads.spotPaise(bot)) / 100;
     const quantity = bot.lots * facts.lotSize;
     const offset = num(bot.params.strike_offset, 0);
     if (decision.legs === 'CE' || decision.legs === 'PE') {
@@ -118,7 +151,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     }));
   }
 
-  return { factsOf, entryIntents, exitIntents };
+  return { factsOf, tickReads, entryIntents, exitIntents };
 }
 
 export type BotIntents = ReturnType<typeof createBotIntents>;
