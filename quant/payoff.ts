@@ -122,13 +122,16 @@ export function pnlAtPrice(legs: readonly StrategyLeg[], scenario: PayoffScenari
 
 /** Both lines sampled at `points` evenly spaced prices from `from` to `to` inclusive. */
 export function payoffCurve(legs: readonly StrategyLeg[], scenario: PayoffScenario, range: PriceRange): PayoffCurve {
+  return sampleCurve(expiryPnlFunction(legs, scenario), datePnlFunction(legs, scenario), range);
+}
+
+/** Two P&L functions already set up (the chart reads the same ones at its crosshair) sampled over `range`. */
+export function sampleCurve(atExpiryOf: PnlFunction, onDateOf: PnlFunction, range: PriceRange): PayoffCurve {
   const { from, to, points } = range;
   requireFinite('from', from);
   requireFinite('to', to);
   if (from < 0 || to <= from) throw new QuantInputError(`the price range must satisfy 0 ≤ from < to, got ${from} to ${to}`);
   if (!Number.isSafeInteger(points) || points < 2) throw new QuantInputError(`points must be a whole number of at least 2, got ${points}`);
-  const atExpiryOf = expiryPnlFunction(legs, scenario);
-  const onDateOf = datePnlFunction(legs, scenario);
   const prices = new Float64Array(points);
   const atExpiry = new Float64Array(points);
   const onDate = new Float64Array(points);

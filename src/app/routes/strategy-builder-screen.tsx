@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { QuantInputError } from '@quant/option-inputs.ts';
@@ -90,7 +90,9 @@ export function StrategyBuilderScreen() {
     builder.legs.length === 0 || spot === null
       ? null
       : { index: snapshot?.index ?? index, spot, takenAt: snapshot?.takenAt ?? oldest ?? new Date(now).toISOString(), preset: builder.preset, legs };
-  const strikes = [...new Set((expiry === null ? [] : (market.chains.get(expiry)?.instruments ?? [])).map((item) => item.strike))];
+  // Kept between renders (each price tick re-renders the screen): every leg card lists them.
+  const strikes = useMemo(() => [...new Set((expiry === null ? [] : (market.chains.get(expiry)?.instruments ?? [])).map((item) => item.strike))], [expiry, market.chains]);
+  const expiryDates = useMemo(() => market.expiries.map((item) => item.date), [market.expiries]);
   const readOnly = snapshot !== null;
   const atmVolatility = snapshot !== null ? null : expiryAtmVolatility(market, legs, spot, nowMs);
   const age = <QuoteAge timestamp={oldest} />;
@@ -143,7 +145,7 @@ export function StrategyBuilderScreen() {
                 leg={leg}
                 number={position + 1}
                 strikes={strikes}
-                expiries={market.expiries.map((item) => item.date)}
+                expiries={expiryDates}
                 readOnly={readOnly}
                 filled={builder.fills.has(leg.id)}
                 priceAge={<QuoteAge timestamp={market.quotes.get(instrumentOf(leg))?.timestamp} />}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { OptionKind } from '@quant/option-inputs.ts';
 import type { LegSide } from '@quant/strategy-legs.ts';
@@ -24,6 +24,16 @@ type LegCardProps = {
   onChange: (change: LegChange) => void;
   onRemove: () => void;
 };
+
+/**
+ * A leg's strikes: a whole chain's 250 options a card, re-rendered by every price tick of the builder with six
+ * legs unless kept while the chain and the leg's strike stay the same (the screen keeps its strike list).
+ */
+const StrikeOptions = memo(function StrikeOptions({ strikes, current }: { strikes: readonly number[]; current: number }) {
+  return (strikes.includes(current) ? strikes : [current, ...strikes]).map((strike) => (
+    <option key={strike} value={strike}>{strike}</option>
+  ));
+});
 
 /** One leg as a card (the builder's list at any width): every field editable, and a switch to leave it out. */
 export function LegCard({ leg, number, strikes, expiries, readOnly, filled = false, priceAge, onChange, onRemove }: LegCardProps) {
@@ -60,9 +70,7 @@ export function LegCard({ leg, number, strikes, expiries, readOnly, filled = fal
           <option value="PE">{intl.formatMessage(legMessages.put)}</option>
         </SelectField>
         <SelectField label={intl.formatMessage(legMessages.strike)} value={leg.strike} disabled={readOnly} onChange={(event) => onChange({ strike: Number(event.target.value) })}>
-          {(strikes.includes(leg.strike) ? strikes : [leg.strike, ...strikes]).map((strike) => (
-            <option key={strike} value={strike}>{strike}</option>
-          ))}
+          <StrikeOptions strikes={strikes} current={leg.strike} />
         </SelectField>
         <TextField
           label={intl.formatMessage(legMessages.lots)}

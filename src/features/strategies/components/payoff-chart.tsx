@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { PayoffCurve, PriceRange } from '@quant/payoff.ts';
 import type { SigmaRanges } from '@quant/probability.ts';
@@ -8,6 +8,8 @@ import { chartMessages, readingText } from '@/features/strategies/strategy-build
 import { useFormat } from '@/lib/format/use-format';
 
 export type ChartMarker = { price: number; kind: 'stopLoss' | 'target'; label: string };
+
+const noMarkers: readonly ChartMarker[] = [];
 
 export type PayoffChartProps = {
   curve: PayoffCurve;
@@ -24,7 +26,7 @@ export type PayoffChartProps = {
  * chosen date (dashed), the ±1σ/±2σ ranges shaded, the spot, breakevens and order markers, and a crosshair
  * read by pointer or keyboard. Drawn left to right whatever the page's direction: prices rise to the right.
  */
-export function PayoffChart({ curve, range, spot, breakevens, sigma, markers = [], readAt }: PayoffChartProps) {
+export const PayoffChart = memo(function PayoffChart({ curve, range, spot, breakevens, sigma, markers = noMarkers, readAt }: PayoffChartProps) {
   const intl = useIntl();
   const { formatNumber, formatSignedInr } = useFormat();
   const hintId = useId();
@@ -152,4 +154,4 @@ export function PayoffChart({ curve, range, spot, breakevens, sigma, markers = [
       <p aria-live="polite" className="min-h-5 text-sm font-medium text-fg" data-testid="crosshair-reading">{readingLine}</p>
     </figure>
   );
-}
+});

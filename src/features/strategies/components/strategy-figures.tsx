@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Extreme } from '@quant/payoff-analysis.ts';
 import type { StrategySummary } from '@quant/strategy.ts';
@@ -32,7 +32,7 @@ function Figure({ label, testId, children }: { label: string; testId: string; ch
  * Max profit and loss, breakevens and probability of profit always in view; reward:risk, premium, margin and
  * net greeks beside them, behind "Show figures" on a phone.
  */
-export function StrategyFigures({ summary, realised, margin, priceAge, expiryAtm = false }: FiguresProps) {
+export const StrategyFigures = memo(function StrategyFigures({ summary, realised, margin, priceAge, expiryAtm = false }: FiguresProps) {
   const intl = useIntl();
   const { formatInr, formatSignedInr, formatNumber, formatPercent } = useFormat();
   const [open, setOpen] = useState(false);
@@ -98,4 +98,4 @@ export function StrategyFigures({ summary, realised, margin, priceAge, expiryAtm
       )}
     </section>
   );
-}
+});

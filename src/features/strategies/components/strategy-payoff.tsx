@@ -8,6 +8,8 @@ import type { MarginFigure } from '@/features/strategies/components/strategy-mar
 import { usePayoffScenario } from '@/features/strategies/hooks/use-payoff-scenario';
 import { payoffMessages, failedText } from '@/features/strategies/strategy-builder-messages';
 
+const noPrices: readonly number[] = [];
+
 type StrategyPayoffProps = {
   legs: readonly StrategyLeg[];
   spot: number | null;
@@ -24,7 +26,8 @@ type StrategyPayoffProps = {
 /**
  * The payoff picture of a set of legs (the builder's, or a portfolio's open positions): the chart above, the
  * sliders, then the figures. A live book's realised P&L comes in the legs (withConstantPnl); `realised` only
- * says so among the figures.
+ * says so among the figures. The chart and the figures are memoised: a slider's input re-renders the sliders,
+ * and the next frame the chart and the figures, once each.
  */
 export function StrategyPayoff({ legs, spot, nowMs, margin, realised, markers, priceAge, title, atmVolatility = null }: StrategyPayoffProps) {
   const intl = useIntl();
@@ -46,8 +49,8 @@ export function StrategyPayoff({ legs, spot, nowMs, margin, realised, markers, p
             <PayoffChart
               curve={curve}
               range={scenario.range}
-              spot={scenario.spot}
-              breakevens={scenario.summary?.atExpiry.breakevens ?? []}
+              spot={scenario.chartSpot}
+              breakevens={scenario.summary?.atExpiry.breakevens ?? noPrices}
               sigma={scenario.summary?.sigmaRanges ?? null}
               markers={markers}
               readAt={readAt}

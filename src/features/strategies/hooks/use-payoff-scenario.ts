@@ -1,5 +1,5 @@
-import { useDeferredValue, useMemo, useState } from 'react';
-import { datePnlFunction, defaultPriceRange, expiryPnlFunction, payoffCurve, type PayoffCurve, type PriceRange } from '@quant/payoff.ts';
+import { useMemo, useState } from 'react';
+import { datePnlFunction, defaultPriceRange, expiryPnlFunction, sampleCurve, type PayoffCurve, type PriceRange } from '@quant/payoff.ts';
 import { marketAssumptions } from '@quant/market-assumptions.ts';
 import { summariseStrategy, type StrategySummary } from '@quant/strategy.ts';
 import { enabledLegs, nearestExpiryMs, type StrategyLeg } from '@quant/strategy-legs.ts';
@@ -28,12 +28,14 @@ export type PayoffScenarioState = {
   spot: number;
   /** Days from now to the nearest expiry (the days slider's top), 0 with no leg. */
   daysToExpiry: number;
+  /** The spot the chart is drawn at: the sliders' as of the last frame, with the curve. */
+  chartSpot: number;
   /** Recomputed once per frame while a slider moves. */
   curve: PayoffCurve | null;
   range: PriceRange | null;
   /** The crosshair's reading at a price: P&L at expiry and on the chosen date (null before any leg). */
   readAt: ((price: number) => { atExpiry: number; onDate: number }) | null;
-  /** Follows the sliders when the screen has time (useDeferredValue): the figures, not the drawing. */
+  /** The figures of the same scenario as the curve, computed with it once per frame. */
   summary: StrategySummary | null;
   /** The figures could not be computed (a leg the maths refuses): its message. */
   error: string | null;
@@ -52,16 +54,17 @@ export function scenarioFor(state: ScenarioSliders, liveSpot: number | null, nea
 }
 
 /**
- * The payoff chart's scenario: the sliders' state, the curve (payoffCurve, once per animation frame) and the
- * figures (summariseStrategy, deferred so dragging never waits for them). `atmVolatility` is the nearest
- * expiry's at-the-money IV from its chain, for the probability of profit (plus the IV slider's shift); without
- * it the maths falls back on the leg nearest the money.
+ * The payoff chart's scenario: the sliders' state, and once per animation frame the curve (the lines sampled)
+ * and the figures (summariseStrategy) of the same scenario, in one render. (Issue 37: the figures used to follow
+ * through useDeferredValue, a third render of the panel per slider step whose work a next input threw away, and
+ * the chart and the figures re-rendered on the input itself.) `atmVolatility` is the nearest expiry's
+ * at-the-money IV from its chain, for the probability of profit (plus the IV slider's shift); without it the
+ * maths falls back on the leg nearest the money.
  */
 export function usePayoffScenario(legs: readonly StrategyLeg[], liveSpot: number | null, nowMs: number, atmVolatility: number | null = null): PayoffScenarioState {
   const [sliders, setState] = useState(initial);
   const setSliders = (change: Partial<ScenarioSliders>) => setState((current) => ({ ...current, ...change }));
   const framed = useFrameValue(sliders);
-  const deferred = useDeferredValue(sliders);
   // Callers derive their legs on every render (live prices); by content, a re-render with the same legs
   // (a slider's input event) does not recompute the curve a second time in the same frame.
   const legsKey = JSON.stringify(enabledLegs(legs));
@@ -71,9 +74,9 @@ export function usePayoffScenario(legs: readonly StrategyLeg[], liveSpot: number
   const minute = Math.floor(nowMs / 60_000) * 60_000;
   const daysToExpiry = nearest === null ? 0 : Math.max(0, (nearest - minute) / dayMs);
 
-  const drawn = useMemo(() => {
+  const priced = useMemo(() => {
     const scenario = scenarioFor(framed, liveSpot, nearest, daysToExpiry);
-    if (scenario === null || liveSpot === null) return { curve: null, range: null, readAt: null, error: null };
+    if (scenario === null || liveSpot === null) return { curve: null, range: null, readAt: null, summary: null, spot: liveSpot ?? 0, error: null };
     try {
       const atExpiry = expiryPnlFunction(active, scenario);
       const onDate = datePnlFunction(active, scenario);
@@ -81,22 +84,13 @@ export function usePayoffScenario(legs: readonly StrategyLeg[], liveSpot: number
       const base = defaultPriceRange(active, liveSpot, curvePoints);
       const moved = defaultPriceRange(active, scenario.spot, curvePoints);
       const range = { from: Math.min(base.from, moved.from), to: Math.max(base.to, moved.to), points: curvePoints };
-      return { curve: payoffCurve(active, scenario, range), range, readAt, error: null };
-    } catch (error) {
-      return { curve: null, range: null, readAt: null, error: error instanceof Error ? error.message : String(error) };
-    }
-  }, [active, framed, liveSpot, nearest, daysToExpiry]);
-
-  const figures = useMemo(() => {
-    const scenario = scenarioFor(deferred, liveSpot, nearest, daysToExpiry);
-    if (scenario === null) return { summary: null, error: null };
-    try {
       const probability = atmVolatility === null ? {} : { probabilityVolatility: Math.max(0, atmVolatility + scenario.volatilityShift) };
-      return { summary: summariseStrategy(active, { ...scenario, nowMs: minute, ...probability }), error: null };
+      const summary = summariseStrategy(active, { ...scenario, nowMs: minute, ...probability });
+      return { curve: sampleCurve(atExpiry, onDate, range), range, readAt, summary, spot: scenario.spot, error: null };
     } catch (error) {
-      return { summary: null, error: error instanceof Error ? error.message : String(error) };
+      return { curve: null, range: null, readAt: null, summary: null, spot: scenario.spot, error: error instanceof Error ? error.message : String(error) };
     }
-  }, [active, deferred, liveSpot, nearest, daysToExpiry, minute, atmVolatility]);
+  }, [active, framed, liveSpot, nearest, daysToExpiry, minute, atmVolatility]);
 
   return {
     sliders,
@@ -104,10 +98,11 @@ export function usePayoffScenario(legs: readonly StrategyLeg[], liveSpot: number
     reset: () => setState(initial),
     spot: liveSpot === null ? 0 : liveSpot * (1 + sliders.spotShift),
     daysToExpiry,
-    curve: drawn.curve,
-    range: drawn.range,
-    readAt: drawn.readAt,
-    summary: figures.summary,
-    error: drawn.error ?? figures.error,
+    chartSpot: priced.spot,
+    curve: priced.curve,
+    range: priced.range,
+    readAt: priced.readAt,
+    summary: priced.summary,
+    error: priced.error,
   };
 }
