@@ -71,7 +71,7 @@ describe('the order book', () => {
   it('names each account paper or live, and badges the one shown', async () => {
     renderBook();
     const choice = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Broker account' });
-    expect([...choice.options].map((option) => plainText(option.text))).toEqual(['Main paper account (PA1234) · Paper', 'Swing (ZX9876) · Live']);
+    expect([...choice.options].map((option) => plainText(option.text))).toEqual(['Paper · Main paper account (PA1234)', 'Live · Swing (ZX9876)']);
     expect(described(choice)).toBe('PaperSimulated orders: no real money');
 
     await userEvent.selectOptions(choice, String(swing.id));
@@ -82,7 +82,7 @@ describe('the order book', () => {
   it('says it in French', async () => {
     renderBook('fr');
     const choice = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Compte courtier' });
-    expect([...choice.options].map((option) => plainText(option.text))).toEqual(['Main paper account (PA1234) · Simulé', 'Swing (ZX9876) · Réel']);
+    expect([...choice.options].map((option) => plainText(option.text))).toEqual(['Simulé · Main paper account (PA1234)', 'Réel · Swing (ZX9876)']);
     expect(described(choice)).toBe('SimuléOrdres simulés : pas d’argent réel');
   });
 });
