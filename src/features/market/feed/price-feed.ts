@@ -75,10 +75,6 @@ export type FeedEnvironment = {
    * server is not answering. The feed then drops that stream, polls and opens it again.
    */
   onSilent?: () => void;
-  /** A stream opened (each time: its account's order changes are told from now on; order-notices.ts). */
-  onStreamOpen?: () => void;
-  /** The stream said an order of its account changed (`order` events). */
-  onOrderNotice?: () => void;
 };
 
 export const pollIntervalMs = 1000;
@@ -97,8 +93,6 @@ export function createPriceFeed({
   setTimer = (callback, ms) => setTimeout(callback, ms),
   clearTimer = (timer) => clearTimeout(timer),
   onSilent = () => undefined,
-  onStreamOpen = () => undefined,
-  onOrderNotice = () => undefined,
 }: FeedEnvironment) {
   const atoms = new Map<string, PrimitiveAtom<Quote | null>>();
   /**
@@ -238,7 +232,6 @@ export function createPriceFeed({
     try {
       const body = await transport.openStream(instruments, signal);
       store.set(modeAtom, 'stream');
-      onStreamOpen();
       retryMs = firstRetryMs;
       await readStream(body, signal);
     } catch {
@@ -280,8 +273,6 @@ export function createPriceFeed({
         store.set(marketAtom, market);
         // The other tabs learn that the market opened or closed too (no prices come with it).
         if (leader) link?.sendSnapshot({ data: {}, market });
-      } else if (event === 'order') {
-        onOrderNotice();
       }
     });
     const cancel = () => void reader.cancel().catch(() => undefined);
