@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { BacktestsPage } from './pages/backtests-page';
 import { MarketHistoryPage, type UploadFile } from './pages/market-history-page';
@@ -44,6 +45,18 @@ function udiffDay(day: string, expiries: readonly string[], underlying: number, 
   return { name: `BhavCopy_NSE_FO_0_0_0_${day.replaceAll('-', '')}_F_0000.csv`, mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) };
 }
 
+/** Saves a paper short straddle daily bot (1 lot, SL 30 %, target 50 %, exit 15:15, Monday to Friday). */
+async function saveStraddleBot(page: Page, user: { token: string; portfolioId: number }, name: string, entryTime: string): Promise<void> {
+  const headers = { authorization: `Bearer ${user.token}` };
+  const strategies = (await (await page.request.get('/api/base_strategies/base_strategies/', { headers })).json()) as { base_strategies: Array<{ id: number; slug: string }> };
+  const straddle = strategies.base_strategies.find((strategy) => strategy.slug === 'short_straddle')!;
+  const bot = await page.request.post(`/api/daily_bots/daily_bots/${user.portfolioId}/`, {
+    headers,
+    data: { portfolio_id: user.portfolioId, name, base_strategy: straddle.id, underlying: 'NIFTY', lots: 1, stop_loss_pct: 30, target_pct: 50, params: {}, entry_time: entryTime, exit_time: '15:15', weekdays: [1, 2, 3, 4, 5] },
+  });
+  expect(bot.status()).toBe(201);
+}
+
 /** The backtested days: the index's value that day and, for the 09:20 entry, the one before it. */
 const backtested = [
   { day: '2024-10-07', underlying: 25010, previous: 25010, settle: { 24900: [170, 60], 25000: [110, 100], 25100: [60, 150] } as Record<number, [number, number]> },
@@ -54,14 +67,7 @@ const backtested = [
 test('imports fixtures, backtests a daily bot over them, reads the report and compares it with paper, and opens it offline', async ({ page, context }) => {
   test.setTimeout(180_000);
   const user = await signInReadyToTrade(page);
-  const headers = { authorization: `Bearer ${user.token}` };
-  const strategies = (await (await page.request.get('/api/base_strategies/base_strategies/', { headers })).json()) as { base_strategies: Array<{ id: number; slug: string }> };
-  const straddle = strategies.base_strategies.find((strategy) => strategy.slug === 'short_straddle')!;
-  const bot = await page.request.post(`/api/daily_bots/daily_bots/${user.portfolioId}/`, {
-    headers,
-    data: { portfolio_id: user.portfolioId, name: 'Fixture straddle', base_strategy: straddle.id, underlying: 'NIFTY', lots: 1, stop_loss_pct: 30, target_pct: 50, params: {}, entry_time: '09:20', exit_time: '15:15', weekdays: [1, 2, 3, 4, 5] },
-  });
-  expect(bot.status()).toBe(201);
+  await saveStraddleBot(page, user, 'Fixture straddle', '09:20');
 
   const history = new MarketHistoryPage(page);
   await history.open();
@@ -171,15 +177,8 @@ test('backtests a bot configured on the spot over the fixture days, then saves i
 test('a bot whose entry is before the open backtests to no trade, and the report says why for each of its days', async ({ page }) => {
   test.setTimeout(180_000);
   const user = await signInReadyToTrade(page);
-  const headers = { authorization: `Bearer ${user.token}` };
-  const strategies = (await (await page.request.get('/api/base_strategies/base_strategies/', { headers })).json()) as { base_strategies: Array<{ id: number; slug: string }> };
-  const straddle = strategies.base_strategies.find((strategy) => strategy.slug === 'short_straddle')!;
   // 08:06 is a time demo mode trades at; the exchange, and so a backtest, opens at 09:15.
-  const bot = await page.request.post(`/api/daily_bots/daily_bots/${user.portfolioId}/`, {
-    headers,
-    data: { portfolio_id: user.portfolioId, name: 'Early straddle', base_strategy: straddle.id, underlying: 'NIFTY', lots: 1, stop_loss_pct: 30, target_pct: 50, params: {}, entry_time: '08:06', exit_time: '15:15', weekdays: [1, 2, 3, 4, 5] },
-  });
-  expect(bot.status()).toBe(201);
+  await saveStraddleBot(page, user, 'Early straddle', '08:06');
   const history = new MarketHistoryPage(page);
   await history.open();
   await history.importFiles(backtested.map(({ day, underlying, settle }) => udiffDay(day, ['2024-10-10', '2024-10-17'], underlying, settle)));
