@@ -1,0 +1,105 @@
+// An Upstox-compatible server for tests, on 127.0.0.1 only: the login dialog and token exchange, the REST API
+// (v3 orders, v2 books, positions and funds, v3 quotes and candles), the market feed v3 WebSocket with protobuf
+// frames, an order book with simple matching, and `control` to move prices, expire tokens and inject faults.
+// Built from Upstox's published API documentation (each route names its page); see README.md beside this file.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type AppConfig, createAccounts } from './accounts.ts';
+import { createFeedHub } from './feed-hub.ts';
+import { readBody, sendRefusal } from './http-util.ts';
+import { showDialog, submitDialog } from './login-dialog.ts';
+import { createMarket, defaultInstruments, type Quote, type ServerInstrument } from './market.ts';
+import { createOrderBook } from './order-book.ts';
+import { createOrderRateLimiter } from './rate-limit.ts';
+import { type Faults, type Funds, handleRest, type RestContext } from './rest-routes.ts';
+
+export type UpstoxServerOptions = {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  clock?: () => Date;
+  apps?: AppConfig[];
+  instruments?: ServerInstrument[];
+  /** The feed's ping period; 0 (the default) pings only when a test asks (control.pingFeed). */
+  heartbeatMs?: number;
+};
+
+export type UpstoxTestServer = {
+  /** http://127.0.0.1:<port>: UPSTOX_API_ROOT (and the order root: the server answers both). */
+  apiRoot: string;
+  control: ReturnType<typeof createControl>;
+  close: () => Promise<void>;
+};
+
+const defaultFunds: Funds = { used_margin: 0, payin_amount: 0, span_margin: 0, adhoc_margin: 0, notional_cash: 0, available_margin: 500_000, exposure_margin: 0 };
+
+function createControl(context: RestContext & { funds_: Map<string, Funds> }) {
+  return {
+    registerApp: (config: AppConfig) => context.accounts.register(config),
+    /** Moves a price (and optionally the rest of the quote): the feed sends it, resting orders fill. */
+    setQuote: (instrumentKey: string, change: Partial<Quote> & { last: number }) => context.market.setQuote(instrumentKey, change),
+    rejectOrder: (orderId: string, message = 'Rejected by the exchange') => context.book.reject(orderId, message),
+    /** Every token (or one app's) answers 401 UDAPI100050 from now on, as after 03:30 IST; its feed sockets close. */
+    expireAllTokens: (apiKey?: string) => context.feed.closeSessions(context.accounts.expireAll(apiKey)),
+    setFunds: (userId: string, funds: Partial<Funds>) => context.funds_.set(userId, { ...context.funds(userId), ...funds }),
+    answer429Next: () => void (context.faults.answer429Next = true),
+    /** The next placement is booked, then its socket destroyed unanswered. */
+    dropNextPlaceAnswer: () => void (context.faults.dropNextPlaceAnswer = true),
+    /** Every order write that reached the book (placements refused at the door too), oldest first. */
+    orderWrites: () => [...context.writes],
+    orders: (userId: string) => context.book.ordersOf(userId),
+    silenceFeed: (on: boolean) => context.feed.silence(on),
+    pingFeed: () => context.feed.ping(),
+    dropFeedConnections: () => context.feed.dropConnections(),
+    feedRequests: () => context.feed.received(),
+    feedConnections: () => context.feed.connections(),
+  };
+}
+
+export async function startUpstoxServer(options: UpstoxServerOptions = {}): Promise<UpstoxTestServer> {
+  const clock = options.clock ?? (() => new Date());
+  const accounts = createAccounts(clock);
+  const market = createMarket(options.instruments ?? defaultInstruments(), clock);
+  const feed = createFeedHub(market, clock, options.heartbeatMs ?? 0);
+  const limiter = createOrderRateLimiter(clock);
+  const faults: Faults = { answer429Next: false, dropNextPlaceAnswer: false };
+  const funds = new Map<string, Funds>();
+  let baseUrl = '';
+  const context = {
+    accounts, market, book: createOrderBook(market, clock), feed, faults, clock, writes: [], funds_: funds,
+    allowOrder: (userId: string) => limiter.allow(userId),
+    funds: (userId: string) => funds.get(userId) ?? defaultFunds,
+    baseUrl: () => baseUrl,
+  };
+  for (const app of options.apps ?? []) accounts.register(app);
+
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const route = async () => {
+      if (url.pathname === '/v2/login/authorization/dialog' && request.method === 'GET') return showDialog(accounts, url.searchParams, response);
+      if (url.pathname === '/v2/login/authorization/dialog' && request.method === 'POST') return submitDialog(accounts, new URLSearchParams(await readBody(request)), response);
+      return handleRest(context, request, response, url);
+    };
+    route().catch((error: unknown) => {
+      if (!response.headersSent && !response.destroyed) sendRefusal(response, error);
+    });
+  });
+  server.keepAliveTimeout = 120_000;
+  server.on('upgrade', (request, socket, head) => {
+    if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname === '/v3/feed/market-data-feed/ws') feed.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    apiRoot: baseUrl,
+    control: createControl(context),
+    async close() {
+      feed.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
