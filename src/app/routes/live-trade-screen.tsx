@@ -1,6 +1,6 @@
 import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
 import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { setupMessages, stepText } from '@/app/getting-started/setup-messages';
@@ -75,10 +75,11 @@ export function LiveTradeScreen() {
   const [linkClosed, setLinkClosed] = useState(false);
   const linkedTrade = linked.state === 'found' && !linkClosed ? linked.trade : null;
   const picked = chosen ?? linkedTrade?.instrument ?? null;
-  const setPicked = (instrument: OptionInstrument | null) => {
+  // Stable: the chain's rows are memoised, and a new function each render would re-render every one of them.
+  const setPicked = useCallback((instrument: OptionInstrument | null) => {
     setChosen(instrument);
     setLinkClosed(true);
-  };
+  }, []);
   const [placedStamp, setPlacedStamp] = useState(0);
   const quote = useQuote(picked?.instrument ?? null);
   const closed = useMarketClosed();

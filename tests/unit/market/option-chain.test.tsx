@@ -1,6 +1,6 @@
 // The option chain's strike range: ±10 strikes around the money by default, ±25 or every strike on request,
 // and the choice is remembered (IndexedDB) for the next visit.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clear } from 'idb-keyval';
 import { http, HttpResponse } from 'msw';
@@ -9,8 +9,23 @@ import { IntlProvider } from 'react-intl';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@openapi/main';
 import { OptionChain } from '@/features/market/components/option-chain';
+import type * as Cells from '@/features/market/components/option-chain-cells';
+import { liveFeed } from '@/features/market/feed/live-feed';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
+import { store } from '@/lib/store';
+
+// Each side of a strike row rendered, by its contract: what a price tick costs the ladder.
+const sideRenders = vi.hoisted(() => new Map<string, number>());
+vi.mock('@/features/market/components/option-chain-cells', async (importOriginal) => {
+  const original = await importOriginal<typeof Cells>();
+  const SideCells = (props: Parameters<typeof original.SideCells>[0]) => {
+    const key = props.instrument?.instrument ?? 'none';
+    sideRenders.set(key, (sideRenders.get(key) ?? 0) + 1);
+    return original.SideCells(props);
+  };
+  return { ...original, SideCells };
+});
 
 type Schemas = components['schemas'];
 const API = 'http://api.test';
@@ -67,6 +82,9 @@ const renderChain = (locale: 'en' | 'fr' = 'en') =>
       <OptionChain />
     </IntlProvider>,
   );
+/** Matches an element's own text with the numbers' bidi isolation marks left out. */
+const plain = (text: string) => (_: string, element: Element | null) =>
+  [...(element?.childNodes ?? [])].some((node) => node.nodeType === 3 && node.textContent?.replace(/[\u2066-\u2069]/g, '') === text);
 const strikeRows = async () => {
   const table = await screen.findByRole('table', { name: /Option chain of NIFTY/ });
   return within(table).getAllByRole('rowheader').map((cell) => Number(cell.textContent?.replace(/\D/g, '')));
@@ -89,6 +107,40 @@ describe('the option chain strike range', () => {
     const headings = within(table).getAllByRole('columnheader');
     expect(headings.length).toBeGreaterThan(2);
     expect(headings.filter((heading) => (heading.textContent ?? '').trim() === '').map((heading) => heading.outerHTML)).toEqual([]);
+  });
+
+  it("re-renders on a tick only the side whose price moved: the spot's tick moves its line and re-renders no row", async () => {
+    const user = userEvent.setup();
+    renderChain();
+    const range = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Strikes' });
+    await within(await screen.findByRole('table')).findByText('At the money', {}, { timeout: 3000 });
+    for (const choice of ['10', 'all']) {
+      await user.selectOptions(range, choice);
+      const table = await screen.findByRole('table', { name: /Option chain of NIFTY/ });
+      await waitFor(() => expect(within(table).getAllByRole('rowheader').length).toBeGreaterThan(10));
+      // Until the ladder has settled (the virtualizer measures its rows and scrolls over a few frames).
+      await waitFor(async () => {
+        sideRenders.clear();
+        await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        expect(sideRenders.size).toBe(0);
+      });
+      const tick = async (instrument: string, last_price: number) => {
+        sideRenders.clear();
+        await act(async () => {
+          store.set(liveFeed().atomFor(instrument), { last_price, timestamp: new Date().toISOString() });
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        });
+        return Object.fromEntries(sideRenders);
+      };
+      // The spot moves within the at-the-money strike (26,050), and no strike re-renders. (jsdom does not
+      // scroll: with every strike the rows in the page are the lowest ones, the spot's line not among them.)
+      expect(await tick('NSE:NIFTY 50', 26_046.5 + Number(choice === 'all'))).toEqual({});
+      if (choice === '10') expect(within(table).getByText(plain('Spot 26,046.50'))).toBeTruthy();
+      // One contract's price: that side of its row, once.
+      const contract = `NFO:NIFTY26D01${(await strikeRows())[2]}CE`;
+      expect(await tick(contract, 84.35)).toEqual({ [contract]: 1 });
+      expect(within(table).getByText(plain('84.35'))).toBeTruthy();
+    }
   });
 
   it('shows ±10 strikes around the money, every strike on request, and remembers the choice', async () => {

@@ -1,6 +1,6 @@
 // The live price feed: SSE frames however the chunks fall, one atom per followed instrument (dropped when
 // nobody follows it), ticks applied once per frame, and polling while the stream is refused.
-import { createStore } from 'jotai';
+import { atom, createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { createPriceFeed, mergeDeltas, quotesPerFrame, type FeedTransport, type MarketSnapshot, type Quote } from '@/features/market/feed/price-feed';
 import { createSseParser, type ServerEvent } from '@/features/market/feed/sse-parser';
@@ -374,5 +374,38 @@ describe('tabs sharing one connection', () => {
     expect(applied()).toBe(2 * quotesPerFrame);
     frame();
     expect(applied()).toBe(300);
+  });
+
+  it("computes a figure over the whole chain once a frame, not once per quote (the chain's PCR and max pain)", async () => {
+    const keys = Array.from({ length: 300 }, (_, i) => `NFO:X${i}`);
+    const snapshot = (price: number) => ({ data: Object.fromEntries(keys.map((key) => [key, { ...quote(price), oi: price * 1000 }])) });
+    let push: (text: string) => void = () => undefined;
+    const { store, feed, advance, frame } = harness({
+      openStream: () =>
+        Promise.resolve(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              push = (text) => controller.enqueue(new TextEncoder().encode(text));
+            },
+          }),
+        ),
+    });
+    feed.subscribe(keys);
+    await advance(0);
+    let computed = 0;
+    const totalOi = atom((get) => {
+      computed += 1;
+      return keys.reduce((sum, key) => sum + (get(feed.atomFor(key))?.oi ?? 0), 0);
+    });
+    const seen: number[] = [];
+    store.sub(totalOi, () => seen.push(store.get(totalOi)));
+    computed = 0;
+    push(`event: snapshot\ndata: ${JSON.stringify(snapshot(2))}\n\n`);
+    await advance(0);
+    const frames = Math.ceil(keys.length / quotesPerFrame);
+    for (let n = 0; n < frames; n += 1) frame();
+    // Once per frame the tick took (3), where each quote's write computed it again (300).
+    expect(computed).toBe(frames);
+    expect(seen.at(-1)).toBe(300 * 2000);
   });
 });

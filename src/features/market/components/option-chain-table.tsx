@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import type { ChainColumn } from '@/features/market/chain/chain-columns';
-import { HeaderCells, SideCells, type AlertContract, type PickContract } from '@/features/market/components/option-chain-cells';
+import { HeaderCells, type AlertContract, type PickContract } from '@/features/market/components/option-chain-cells';
+import { LadderRow } from '@/features/market/components/option-chain-row';
 import type { Quote } from '@/features/market/feed/price-feed';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -11,7 +12,6 @@ const messages = defineMessages({
   calls: { id: 'market.chain.calls', defaultMessage: 'Calls (CE)' },
   puts: { id: 'market.chain.puts', defaultMessage: 'Puts (PE)' },
   strike: { id: 'market.chain.strike', defaultMessage: 'Strike' },
-  atm: { id: 'market.chain.atm', defaultMessage: 'At the money' },
 });
 const captionText = defineMessage<{ index: MessageValue; expiry: MessageValue }>({
   id: 'market.chain.captionValue',
@@ -134,29 +134,29 @@ export function ChainTable({ index, expiry, rows, spot, atm, columns, alerts, sc
           {before > 0 && <tr aria-hidden="true" style={{ height: before }} />}
           {items.map(({ index: i }) => {
             const row = rows[i]!;
-            const isAtm = row.strike === atm;
             const spotBefore = spot !== null && i > 0 && rows[i - 1]!.strike < spot.last_price && row.strike >= spot.last_price;
             return (
-              <ChainRowGroup key={row.strike} spotLine={spotBefore ? spotLine : null} span={2 * sideSpan + 1}>
-                <tr
-                  ref={(element) => {
-                    if (isAtm) atmRow.current = element;
-                    // Measured rows keep the spacers true to the rows left out (a row is taller on a phone).
-                    if (virtual && element !== null) virtualizer.measureElement(element);
-                  }}
-                  data-index={i}
-                  aria-current={isAtm ? 'true' : undefined}
-                  aria-rowindex={virtual ? i + 3 : undefined}
-                  className={`border-b border-line/60 ${isAtm ? 'bg-brand-soft' : ''}`}
-                >
-                  <SideCells instrument={row.ce} side="CE" columns={columns} alerts={alerts} onPick={onPick} onAlert={onAlert} />
-                  <th scope="row" className="px-1 py-1 text-center font-semibold tabular-nums text-fg sm:px-2 sm:py-0.5">
-                    {formatNumber(row.strike)}
-                    {isAtm && <span className="sr-only">{intl.formatMessage(messages.atm)}</span>}
-                  </th>
-                  <SideCells instrument={row.pe} side="PE" columns={columns} alerts={alerts} onPick={onPick} onAlert={onAlert} />
-                </tr>
-              </ChainRowGroup>
+              <Fragment key={row.strike}>
+                {spotBefore && (
+                  <tr className="bg-warn/10">
+                    <td colSpan={2 * sideSpan + 1} className="px-2 py-0.5 text-center text-xs font-semibold text-fg">
+                      {spotLine}
+                    </td>
+                  </tr>
+                )}
+                <LadderRow
+                  row={row}
+                  index={i}
+                  isAtm={row.strike === atm}
+                  columns={columns}
+                  alerts={alerts}
+                  onPick={onPick}
+                  onAlert={onAlert}
+                  virtual={virtual}
+                  measure={virtualizer.measureElement}
+                  atmRow={atmRow}
+                />
+              </Fragment>
             );
           })}
           {after > 0 && <tr aria-hidden="true" style={{ height: after }} />}
@@ -192,20 +192,4 @@ function useFittedHeight(box: { current: HTMLElement | null }): number | undefin
     };
   }, [box]);
   return height;
-}
-
-/** The spot's line in the ladder, between the strikes it falls between. */
-function ChainRowGroup({ spotLine, span, children }: { spotLine: string | null; span: number; children: ReactNode }) {
-  return (
-    <>
-      {spotLine !== null && (
-        <tr className="bg-warn/10">
-          <td colSpan={span} className="px-2 py-0.5 text-center text-xs font-semibold text-fg">
-            {spotLine}
-          </td>
-        </tr>
-      )}
-      {children}
-    </>
-  );
 }

@@ -114,6 +114,14 @@ export function createPriceFeed({
   let reconnectTimer: Timer | null = null;
   let retryMs = firstRetryMs;
 
+  /**
+   * A frame's quotes in one write: an atom derived from many quotes (the chain's PCR and max pain read every
+   * strike) is computed once a frame, not once per quote (a whole chain's tick computed it 500 times, a
+   * 60-100 ms task), and each row's listener runs once.
+   */
+  const applyQuotesAtom = atom(null, (_get, set, frame: readonly [PrimitiveAtom<Quote | null>, Quote][]) => {
+    for (const [target, quote] of frame) set(target, quote);
+  });
   const modeAtom = atom<FeedMode>('idle');
   const marketAtom = atom<MarketStatus | null>(null);
   /** When the last prices arrived (epoch ms), whatever the transport; null before the first. */
@@ -146,15 +154,14 @@ export function createPriceFeed({
     frameRequested = false;
     // At most `quotesPerFrame` atoms a frame: a whole chain's tick (500 rows re-rendering) is spread over a
     // few frames instead of one long task; the rest waits for the next frame (newest quote still wins).
-    let applied = 0;
+    const frame: [PrimitiveAtom<Quote | null>, Quote][] = [];
     for (const [instrument, quote] of pending) {
-      if (applied === quotesPerFrame) break;
+      if (frame.length === quotesPerFrame) break;
       pending.delete(instrument);
       const target = atoms.get(instrument);
-      if (target === undefined) continue;
-      store.set(target, quote);
-      applied += 1;
+      if (target !== undefined) frame.push([target, quote]);
     }
+    if (frame.length > 0) store.set(applyQuotesAtom, frame);
     if (pending.size > 0) {
       frameRequested = true;
       requestFrame(flush);
@@ -363,14 +370,16 @@ export function createPriceFeed({
    * opened offline still says that no price comes until the connection returns (PricesDelayedBanner).
    */
   function restore(quotes: Record<string, Quote>): void {
+    const shown: [PrimitiveAtom<Quote | null>, Quote][] = [];
     for (const [instrument, quote] of Object.entries(quotes)) {
       const target = atoms.get(instrument);
       if (target === undefined) {
         if (!lastKnown.has(instrument)) remember(instrument, quote);
       } else if (store.get(target) === null && !pending.has(instrument)) {
-        store.set(target, quote);
+        shown.push([target, quote]);
       }
     }
+    if (shown.length > 0) store.set(applyQuotesAtom, shown);
   }
 
   /** Hidden page or offline: stop the transport (the last prices stay, with their age). */
