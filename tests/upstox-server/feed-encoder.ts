@@ -19,13 +19,15 @@ function ltpc(quote: Quote) {
   return { ltp: quote.last, ltt: quote.tradedAt, ltq: 75, cp: quote.close };
 }
 
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
 /** Five levels a side around the last price, a tick apart, best first. */
 function depth(quote: Quote, tick: number) {
   return Array.from({ length: 5 }, (_, level) => ({
     bidQ: 750 * (level + 1),
-    bidP: Math.max(0, quote.last - tick * (level + 1)),
+    bidP: Math.max(0, round2(quote.last - tick * (level + 1))),
     askQ: 600 * (level + 1),
-    askP: quote.last + tick * (level + 1),
+    askP: round2(quote.last + tick * (level + 1)),
   }));
 }
 
@@ -48,9 +50,11 @@ export function feedEntry(instrument: ServerInstrument, quote: Quote, mode: Feed
 }
 
 function encode(object: Record<string, unknown>): Uint8Array {
-  const problem = feedResponse.verify(object);
+  // fromObject reads enum names ('live_feed', 'full_d5'); verify then checks the message against the schema.
+  const message = feedResponse.fromObject(object);
+  const problem = feedResponse.verify(message);
   if (problem) throw new Error(`Test server built a frame its schema refuses: ${problem}`);
-  return feedResponse.encode(feedResponse.fromObject(object)).finish();
+  return feedResponse.encode(message).finish();
 }
 
 export function encodeFeeds(kind: FrameKind, feeds: Record<string, unknown>, now: number): Uint8Array {
