@@ -1102,6 +1102,11 @@ export interface paths {
          *       holds from the snapshot and the deltas since; a delta for an instrument it holds no quote for
          *       means it lost track, and it reopens the stream for a new snapshot;
          *     - `market` when the market opens, closes or demo mode changes: a `MarketStatus`;
+         *     - `order` when an order of the named account (`account_id`) changed (placed, triggered, filled,
+         *       modified, cancelled, rejected), as soon as its broker reports it: `{ "account_id", "order_id",
+         *       "status", "filled_quantity" }`, a notice rather than the order (the positions a fill moved need a
+         *       read anyway). The PWA reads its order book and positions once when the stream opens and once per
+         *       burst of these, and polls them on a timer only while the stream is down;
          *     - `heartbeat` every 5 seconds when nothing else was sent: `{ "timestamp": ... }`. For a live account
          *       (`account_id`) whose ticker is connected and hearing from Kite, an empty `delta` (`{ "data": {} }`)
          *       is sent instead: the feed is alive though nothing watched moved. A heartbeat there means Kite's feed
@@ -1387,8 +1392,9 @@ export interface components {
         MarketStreamRequest: {
             instruments: string[];
             /**
-             * @description The broker account whose prices to stream (one of the trader's). A logged-in live (Kite) account's
-             *     come from Kite's ticker; without it, or for a paper account, from the simulated market. A live
+             * @description The broker account whose prices to stream (one of the trader's), and whose order changes the
+             *     stream tells (`order` events). A logged-in live (Kite) account's prices come from Kite's ticker;
+             *     without it, or for a paper account, from the simulated market. A live
              *     account without a session streams nothing after an empty snapshot: there are no live prices to show,
              *     and the simulator's are never passed off as live.
              */

@@ -14,6 +14,7 @@ import { createPriceFanout } from './price-fanout.ts';
 import { brokerMarketStatus, brokerSource, type PriceStreamSource } from './price-stream-sources.ts';
 import { acceptsGzip } from './stream-compression.ts';
 import { createStreamMember } from './stream-member.ts';
+import { followOrders } from './order-notices.ts';
 
 /** Streams one trader may hold open at once (tabs share one through the PWA's tab leader). */
 export const streamsPerUser = 4;
@@ -28,13 +29,27 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
   const onError = (error: unknown) => app.log.error({ err: error }, 'the price stream failed to send');
   const fanout = createPriceFanout({ market, feed: marketFeed, onError, heartbeatMs });
 
-  /** A named account's stream reads its broker's (a live account's ticker, never the simulator); none named, the simulator. */
-  async function sourceOf(userId: number, accountId: number | undefined, instruments: string[], format: StreamFormat, warn: Warn): Promise<PriceStreamSource> {
+  /**
+   * A named account's stream reads its broker's prices (a live account's ticker, never the simulator; a paper
+   * account's are the simulator's, shared with every stream watching the same instruments) and says when the
+   * account's orders change (order-notices.ts). None named: the simulator's prices alone.
+   */
+  async function sourceOf(userId: number, accountId: number | undefined, instruments: string[], format: StreamFormat, warn: Warn) {
     const account = accountId === undefined ? null : await brokerAccounts.get(userId, accountId);
     const trading = account === null ? undefined : brokerRegistry.get(account.broker)?.trading;
-    if (account === null || trading === undefined) return fanout.prepare(instruments, format);
+    if (account === null || trading === undefined) return { prices: await fanout.prepare(instruments, format), orders: null };
     const tradingAccount = { id: account.id, accountNumber: account.account_number, capitalPaise: toPaise(account.capital) };
-    return brokerSource({ trading, account: tradingAccount, market, feed: marketFeed, instruments, format, heartbeatMs, warn, onError });
+    const orders = await followOrders(trading, tradingAccount, warn);
+    try {
+      const prices: PriceStreamSource =
+        trading.mode === 'paper'
+          ? await fanout.prepare(instruments, format)
+          : await brokerSource({ trading, account: tradingAccount, market, feed: marketFeed, instruments, format, heartbeatMs, warn, onError });
+      return { prices, orders };
+    } catch (error) {
+      orders.close();
+      throw error;
+    }
   }
 
   route(app, 'getExpiries', async (request) => market.expiries(request.query.index));
@@ -51,7 +66,7 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
     }
     const instruments = request.body.instruments;
     const format = request.body.format ?? 'json';
-    const source = await sourceOf(userId, request.body.account_id, instruments, format, (details, message) => request.log.warn(details, message));
+    const { prices, orders } = await sourceOf(userId, request.body.account_id, instruments, format, (details, message) => request.log.warn(details, message));
 
     openStreams.set(userId, open + 1);
     reply.hijack();
@@ -70,11 +85,13 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
 
     const member = createStreamMember(raw, gzip);
     // Its snapshot is queued first, so no move (Kite answers a subscription at once) can overtake it.
-    const membership = source.join(member);
+    const membership = prices.join(member);
+    orders?.tellTo((notice) => membership.send('order', notice));
     let closed = false;
     const close = () => {
       if (closed) return;
       closed = true;
+      orders?.close();
       membership.leave();
       closers.delete(shutdown);
       openStreams.set(userId, (openStreams.get(userId) ?? 1) - 1);

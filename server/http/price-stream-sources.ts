@@ -1,7 +1,7 @@
-// Where one price stream's quotes come from: the simulated market when no account is named (the instance's
-// fan-out, price-fanout.ts, shared by every stream watching the same instruments), or the named account's
-// broker through the broker-neutral stream (BrokerTrading.subscribe: a logged-in Kite account's ticker, a
-// paper account's simulator), a channel of its own. Both speak to the stream the same way (a snapshot, then
+// Where one price stream's quotes come from: the simulated market when no account or a paper account is named
+// (the instance's fan-out, price-fanout.ts, shared by every stream watching the same instruments), or a live
+// account's broker through the broker-neutral stream (BrokerTrading.subscribe: a logged-in Kite account's
+// ticker), a channel of its own. Both speak to the stream the same way (a snapshot, then
 // per move only what changed), so the PWA cannot tell them apart by shape; it is told by the account it chose.
 // A heartbeat is the stream's "still here"; when the broker's feed says it is alive though nothing moved (Kite's
 // heartbeats) an empty delta says "and the broker is talking", so a silent Kite feed lets the PWA's "prices

@@ -154,7 +154,7 @@ export function PositionsScreen() {
               </div>
               <PositionGroups groups={groups} live={live} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} extra={<PositionAlertBell position={position} />} />} />
             </section>
-            <LiveBookPanel accountNumber={common.account.account_number} positions={positions} />
+            <LiveBookPanel positions={positions} orders={loaded.orders} />
             <section className="flex flex-col gap-2" aria-labelledby="positions-history">
               <h2 id="positions-history" className="text-lg font-semibold text-fg">
                 {intl.formatMessage(messages.history)}

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { defineMessage, useIntl } from 'react-intl';
+import type { Order } from '@/features/orders/api/trading-types';
 import type { Position } from '@/features/positions/api/position-calls';
 
 // Its own chunk: the positions screen and the desk stay as small as they were until a position is open.
@@ -25,13 +26,16 @@ class PanelBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-/** The live book's payoff under a positions table, when the portfolio holds an open position. */
-export function LiveBookPanel({ accountNumber, positions }: { accountNumber: string; positions: readonly Position[] }) {
-  if (accountNumber === '' || !positions.some((position) => position.quantity !== 0)) return null;
+/**
+ * The live book's payoff under a positions table, when the portfolio holds an open position; its stop-loss and
+ * target markers from the orders the table read beside the positions (null: not known, none drawn).
+ */
+export function LiveBookPanel({ positions, orders }: { positions: readonly Position[]; orders: readonly Order[] | null }) {
+  if (!positions.some((position) => position.quantity !== 0)) return null;
   return (
     <PanelBoundary>
       <Suspense fallback={null}>
-        <LiveBookPayoff accountNumber={accountNumber} positions={positions} />
+        <LiveBookPayoff positions={positions} orders={orders} />
       </Suspense>
     </PanelBoundary>
   );

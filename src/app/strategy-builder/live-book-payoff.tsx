@@ -5,7 +5,7 @@ import { instrumentsForTheDay } from '@/features/market/api/cached-market-facts'
 import type { Instruments } from '@/features/market/api/get-instruments';
 import { QuoteAge } from '@/features/market/components/quote-age';
 import { nowAtom } from '@/features/market/feed/now-atom';
-import { getOrderBook } from '@/features/orders/api/trading-calls';
+import type { Order } from '@/features/orders/api/trading-types';
 import type { Position } from '@/features/positions/api/position-calls';
 import { StrategyPayoff } from '@/features/strategies/components/strategy-payoff';
 import { withConstantPnl } from '@/features/strategies/model/constant-pnl';
@@ -13,7 +13,6 @@ import { chartMessages } from '@/features/strategies/strategy-builder-messages';
 import { useFormat } from '@/lib/format/use-format';
 import { store } from '@/lib/store';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
-import { usePolled } from '@/app/trading/use-polled';
 import { bookLegs, indexOfSymbol, orderMarkers } from '@/app/strategy-builder/live-book-legs';
 
 const title = defineMessage({ id: 'strategies.liveBook.title', defaultMessage: 'Payoff of the open positions' });
@@ -27,7 +26,7 @@ const markerText = defineMessage<{ kind: MessageValue; symbol: MessageValue; pri
  * day's closed trades added as a constant, and where its working stop-loss and target orders would act.
  * Its own lazy chunk: the option maths loads only when there is a position to draw.
  */
-export function LiveBookPayoff({ accountNumber, positions }: { accountNumber: string; positions: readonly Position[] }) {
+export function LiveBookPayoff({ positions, orders }: { positions: readonly Position[]; orders: readonly Order[] | null }) {
   const intl = useIntl();
   const { formatInr } = useFormat();
   const now = useAtomValue(nowAtom, { store });
@@ -53,14 +52,13 @@ export function LiveBookPayoff({ accountNumber, positions }: { accountNumber: st
   const underlyings = [...new Set([...chains.values()].map((chain) => chain.underlying))];
   const instruments = [...underlyings, ...open.map((position) => `${position.exchange}:${position.tradingsymbol}`)];
   const quotes = useLiveQuotes(instruments);
-  const { data: book } = usePolled(() => getOrderBook(accountNumber), accountNumber, 5000);
   const realised = positions.reduce((sum, position) => sum + position.realised, 0);
   const legs = bookLegs(open, chains, quotes);
   const spot = underlying === null ? null : (quotes.get(underlying)?.last_price ?? null);
   const markers =
     spot === null
       ? []
-      : orderMarkers(legs, book?.order_book ?? [], now, spot, (kind, order) =>
+      : orderMarkers(legs, orders ?? [], now, spot, (kind, order) =>
           intl.formatMessage(markerText, {
             kind: intl.formatMessage(kind === 'stopLoss' ? chartMessages.stopLoss : chartMessages.target),
             symbol: order.tradingsymbol,

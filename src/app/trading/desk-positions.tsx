@@ -14,6 +14,7 @@ import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { ordersForPositions } from '@/app/trading/position-orders';
 import { PositionAlertBell } from '@/app/trading/position-alert-bell';
 import { usePolled } from '@/app/trading/use-polled';
+import { useOrderNotices, useReadWhenTold } from '@/app/trading/use-order-notices';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { useMarketClosed } from '@/features/market/hooks/use-market-status';
 
@@ -21,7 +22,10 @@ const messages = defineMessages({
   title: { id: 'live-trade.positions', defaultMessage: 'Positions' },
 });
 
-/** Re-read the broker's positions this often while the desk is open (fills of resting orders land on ticks). */
+/**
+ * Re-read the broker's positions this often while no price stream tells the account's order changes (fills
+ * of resting orders land on ticks); while one does, they are read when it says an order changed.
+ */
 const refreshMs = 3000;
 
 type Loaded = { positions: Position[]; unknown: boolean; orders: Order[] | null };
@@ -46,6 +50,7 @@ export function DeskPositions({
 }) {
   const intl = useIntl();
   const accountNumber = account.account_number;
+  const notices = useOrderNotices(account);
   const { data: loaded, asOf, failed, reload } = usePolled(
     async (): Promise<Loaded> => {
       const [read, orders] = await Promise.all([
@@ -57,13 +62,15 @@ export function DeskPositions({
       return { ...read, orders };
     },
     `${accountNumber}/${portfolioId}`,
-    refreshMs,
+    notices.pushed ? null : refreshMs,
     'desk-positions',
   );
   // An order placed from the ticket: read the positions now rather than at the next refresh.
   useEffect(() => {
     if (refreshKey > 0) reload();
   }, [refreshKey, reload]);
+  // An order of the account changed (the stream said so), or the stream opened again.
+  useReadWhenTold(notices, reload);
 
   const instruments = (loaded?.positions ?? []).filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`);
   const live = useLiveQuotes(instruments);
@@ -94,7 +101,7 @@ export function DeskPositions({
       ) : (
         <PositionsTable rows={markPositions(loaded.positions, live)} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} extra={<PositionAlertBell position={position} />} />} />
       )}
-      {loaded !== null && <LiveBookPanel accountNumber={accountNumber} positions={loaded.positions} />}
+      {loaded !== null && <LiveBookPanel positions={loaded.positions} orders={loaded.orders} />}
     </section>
   );
 }

@@ -4,7 +4,8 @@ import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 
 /**
  * Broker data a screen follows live: read when `key` changes, again every `intervalMs` while the page is
- * visible and online, and on `reload()`. A failed read empties it (spec §4: a failed positions fetch
+ * visible and online (never when it is null: the price stream tells when to read, use-order-notices.ts), and
+ * on `reload()`. A failed read empties it (spec §4: a failed positions fetch
  * empties the list) so no figure outlives the data behind it; `failed` says why. The one exception is the
  * device's snapshot (`snapshot` names it): each good read is kept, and when a read fails the last kept one
  * shows instead, with `asOf` saying when it was fetched, read-only (trading needs the network anyway).
@@ -12,7 +13,7 @@ import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
  * shown (the order book when nothing changed: `load` returns the same object) is not kept again: writing a
  * day of 10,000 orders to IndexedDB clones them all on the main thread, a 70-150 ms task every poll (issue 37).
  */
-export function usePolled<T>(load: (() => Promise<T>) | null, key: string, intervalMs: number, snapshot?: string) {
+export function usePolled<T>(load: (() => Promise<T>) | null, key: string, intervalMs: number | null, snapshot?: string) {
   // What was read, for which key: after a change of key (another account or day) nothing of the old one shows.
   const [read, setRead] = useState<{ key: string; value: T; asOf: number | null } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -48,6 +49,7 @@ export function usePolled<T>(load: (() => Promise<T>) | null, key: string, inter
   }, [key, stamp]);
 
   useEffect(() => {
+    if (intervalMs === null) return;
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible' && navigator.onLine) reload();
     }, intervalMs);

@@ -94,7 +94,7 @@ describe.each(testBackends)('the paper broker behind BrokerTrading on %s', (back
     expect(all.every((contract) => contract.expiry >= desk.expiry)).toBe(true);
   });
 
-  it("tells a subscriber its account's order changes on the fill engine's pass, and the simulator's ticks of what it follows", async () => {
+  it("tells a subscriber its account's order changes as they commit and on the fill engine's pass, and the simulator's ticks of what it follows", async () => {
     const orders: BrokerOrder[] = [];
     const ticks: BrokerTick[][] = [];
     // What happened before subscribing is not told.
@@ -107,7 +107,8 @@ describe.each(testBackends)('the paper broker behind BrokerTrading on %s', (back
     const resting = await desk.place(symbol, 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 100 });
     const other = await openDesk(server, call);
     await other.place(symbol, 'BUY', other.lotSize);
-    expect(orders).toEqual([]);
+    // A placement is told when it commits on this instance (the desk's push), another account's never.
+    await expect.poll(() => orders.map((order) => [order.order_id, order.status])).toEqual([[resting.order_id, 'OPEN']]);
     server.clock.advance(1000);
     market.set(symbol, { bid: 99, ask: 99.5, last: 99.25 });
     await desk.tick();

@@ -1,10 +1,11 @@
 // Where the app's one price stream takes its prices from: the simulator for a paper account, the live
-// broker's ticker for a live one (the server reads the account named in the request), and a new stream as
-// soon as the chosen account changes between the two. When the stream fails, the market_data poll names a
+// broker's ticker for a live one (the server reads the account named in the request, and tells that account's
+// order changes on the stream), and a new stream as soon as the chosen account changes. When the stream fails, the market_data poll names a
 // live account's broker, so the market status the desk shows stays that broker's exchange's.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClients } from '@/lib/api/clients';
 import { liveFeed } from '@/features/market/feed/live-feed';
+import { shownAccountAtom } from '@/features/market/feed/order-notices';
 import { selectedAccountAtom, type BrokerAccount } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
 
@@ -15,7 +16,7 @@ describe("the price stream's source", () => {
     vi.unstubAllGlobals();
   });
 
-  it('names a live account in the stream request, opens a new stream when the choice changes, and names none for paper', async () => {
+  it('names the chosen account, live or paper (else the one the desk shows), and opens a new stream when it changes', async () => {
     const bodies: unknown[] = [];
     vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
       bodies.push(JSON.parse(String(init.body)));
@@ -28,14 +29,19 @@ describe("the price stream's source", () => {
     await vi.waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ instruments: ['NSE:NIFTY 50'], account_id: 7 });
 
+    // A paper account is named too: its prices are the simulator's, and the stream tells its order changes.
     store.set(selectedAccountAtom, account(8, 'paper'));
     await vi.waitFor(() => expect(bodies).toHaveLength(2));
-    expect(bodies[1]).toEqual({ instruments: ['NSE:NIFTY 50'], format: 'compact' });
-    // Another paper account is the same source (no new stream); a live one again is a new stream.
-    store.set(selectedAccountAtom, account(9, 'paper'));
+    expect(bodies[1]).toEqual({ instruments: ['NSE:NIFTY 50'], account_id: 8, format: 'compact' });
     store.set(selectedAccountAtom, account(10, 'kite'));
     await vi.waitFor(() => expect(bodies).toHaveLength(3));
     expect(bodies[2]).toMatchObject({ account_id: 10 });
+    // None chosen: the account a screen of orders or positions shows (the desk's default) is named.
+    store.set(selectedAccountAtom, null);
+    store.set(shownAccountAtom, { id: 13, broker: 'paper' });
+    await vi.waitFor(() => expect(bodies.at(-1)).toMatchObject({ account_id: 13 }));
+    store.set(shownAccountAtom, null);
+    await vi.waitFor(() => expect(bodies.at(-1)).toEqual({ instruments: ['NSE:NIFTY 50'], format: 'compact' }));
     stop();
   });
 
@@ -50,7 +56,7 @@ describe("the price stream's source", () => {
     });
     store.set(selectedAccountAtom, account(11, 'kite'));
     const stop = liveFeed().subscribe(['NSE:NIFTY BANK']);
-    await vi.waitFor(() => expect(polled.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(polled.length).toBeGreaterThan(0), { timeout: 3000 });
     expect(polled[0]).toEqual({ instruments: ['NSE:NIFTY BANK'], broker: 'kite' });
     await vi.waitFor(() => expect(store.get(liveFeed().marketAtom)).toMatchObject({ status: 'closed', demo: false }));
 

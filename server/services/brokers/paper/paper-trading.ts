@@ -22,7 +22,7 @@ import type { Clock } from '../../clock.ts';
 import type { MarketFeed } from '../../market/market-feed.ts';
 import type { MarketService } from '../../market/market-service.ts';
 import { clockMinutes, istMinutes } from '../../market/ist.ts';
-import type { BrokerTrading } from '../broker-trading.ts';
+import type { BrokerTrading, TradingAccount } from '../broker-trading.ts';
 import { createBooks } from './books.ts';
 import { createContracts } from './contracts.ts';
 import { createExits } from './exits.ts';
@@ -92,6 +92,16 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
     (...args: Args): Promise<Result> =>
       db.transaction((tx) => change(tx, ...args));
 
+  /** A change of the account's orders, its subscribers told as soon as it committed (the next pass would tell them a tick later). */
+  const toldAtOnce =
+    <Args extends unknown[], Result>(change: (account: TradingAccount, ...args: Args) => Promise<Result>) =>
+    async (account: TradingAccount, ...args: Args): Promise<Result> => {
+      const result = await change(account, ...args);
+      // The next pass tells it anyway: a failed read here costs only that tick.
+      void stream.passFor(account.id).catch(() => undefined);
+      return result;
+    };
+
   const trading: BrokerTrading = {
     mode: 'paper',
     // Its orders are stamped when their send was admitted (order-entry.ts): the window needs no margin.
@@ -99,17 +109,17 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
     planOrders: inTransaction(plans.planOrders),
     planSquareOff: inTransaction(plans.planSquareOff),
     planProtect: inTransaction(plans.planProtect),
-    placeOrders: inTransaction(entry.placeOrders),
-    recordUnsent: inTransaction(entry.recordUnsent),
+    placeOrders: toldAtOnce(inTransaction(entry.placeOrders)),
+    recordUnsent: toldAtOnce(inTransaction(entry.recordUnsent)),
     ordersByTag: books.ordersByTag,
     order: (account, orderId) => ownedOrder(db, account.id, orderId),
     orderHistory: (account, orderId) => orderHistory(db, account.id, orderId),
     instruments: (_account, index, expiry) => contracts.listed(db, index, expiry, clock()),
     subscribe: stream.subscribe,
-    modifyOrder: inTransaction(changes.modifyOrder),
-    cancelOrders: inTransaction(changes.cancelOrders),
-    beginFlatten: inTransaction(exits.beginFlatten),
-    protect: inTransaction(exits.protect),
+    modifyOrder: toldAtOnce(inTransaction(changes.modifyOrder)),
+    cancelOrders: toldAtOnce(inTransaction(changes.cancelOrders)),
+    beginFlatten: toldAtOnce(inTransaction(exits.beginFlatten)),
+    protect: toldAtOnce(inTransaction(exits.protect)),
     entriesOn: (account, day) => books.entriesOn(db, account.id, day),
     orderBook: books.orderBook,
     positionTotals: books.positionTotals,

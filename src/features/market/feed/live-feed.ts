@@ -12,35 +12,47 @@ import { selectedAccountAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
 import { keepQuotes, restoreWhenCut } from '@/features/market/feed/kept-quotes';
 import { createPriceFeed, type FeedTransport, type MarketSnapshot, type PriceFeed } from '@/features/market/feed/price-feed';
+import { followOrderNotices, shownAccountAtom } from '@/features/market/feed/order-notices';
 
 /** The analytics contract's limit per market_data call. */
 const marketDataLimit = 500;
 
+/** The account the screens show: the trader's choice, else the one a screen of orders or positions follows. */
+function shownAccount(): { id: number; broker: string } | null {
+  return store.get(selectedAccountAtom) ?? store.get(shownAccountAtom);
+}
+
 /**
- * The chosen account when it is live: the stream then carries its broker's prices, never the simulator's.
+ * The shown account when it is live: the stream then carries its broker's prices, never the simulator's.
  * Live is any broker but paper (lib/trading/trading-mode.ts's rule, written out here: importing that module
  * into this chunk moves it into the first visit's entry, which is at its budget).
  */
 function liveAccount(): { id: number; broker: string } | null {
-  const account = store.get(selectedAccountAtom);
+  const account = shownAccount();
   return account !== null && account.broker !== 'paper' ? { id: account.id, broker: account.broker } : null;
 }
 
-function liveAccountId(): number | null {
-  return liveAccount()?.id ?? null;
+/** The shown account, paper or live: its stream tells its order changes (order-notices.ts). */
+function chosenAccountId(): number | null {
+  return shownAccount()?.id ?? null;
 }
+
+/** The account the stream being opened was asked for. */
+let streamAccountId: number | null = null;
 
 const transport: FeedTransport = {
   async openStream(instruments, signal) {
     const token = store.get(tokenAtom);
+    const accountId = chosenAccountId();
     let response: Response;
     try {
       response = await fetch(`${runtimeConfig().apiBaseUrl}/api/market/stream/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        // JSON leaves out an undefined account_id: the simulator's prices. The compact encoding: names once,
-        // integers after (a quarter fewer bytes on a phone's data plan, after gzip).
-        body: JSON.stringify({ instruments, account_id: liveAccountId() ?? undefined, format: 'compact' }),
+        // The chosen account: a live one's prices are its broker's (a paper one's and none's the simulator's),
+        // and its order changes come on the stream. JSON leaves out an undefined account_id. The compact
+        // encoding: names once, integers after (a quarter fewer bytes on a phone's data plan, after gzip).
+        body: JSON.stringify({ instruments, account_id: accountId ?? undefined, format: 'compact' }),
         signal,
       });
     } catch (error) {
@@ -50,6 +62,7 @@ const transport: FeedTransport = {
     }
     reportAnswered(response);
     if (!response.ok || response.body === null) throw new Error(`the price stream answered ${response.status}`);
+    streamAccountId = accountId;
     return watchStream(response.body, signal);
   },
   async poll(instruments, signal) {
@@ -118,7 +131,8 @@ function shareAcrossTabs(shared: PriceFeed): void {
 export function liveFeed(): PriceFeed {
   if (feed !== null) return feed;
   // A stream silent past its heartbeats is the server not answering, for trading as for prices.
-  const created = createPriceFeed({ store, transport, onSilent: reportUnanswered });
+  const notices = followOrderNotices(store);
+  const created = createPriceFeed({ store, transport, onSilent: reportUnanswered, onStreamOpen: () => notices.opened(streamAccountId), onOrderNotice: notices.told });
   shareAcrossTabs(created);
   // The last quotes, kept on the device and shown with their age when no price can arrive (kept-quotes.ts).
   keepQuotes(created, store);
@@ -131,11 +145,17 @@ export function liveFeed(): PriceFeed {
   window.addEventListener('online', follow);
   window.addEventListener('offline', follow);
   follow();
-  // Another account chosen may mean another source of prices (a live broker's or the simulator's).
-  let source = liveAccountId();
-  store.sub(selectedAccountAtom, () => {
-    if (liveAccountId() !== source) created.reconnect();
-    source = liveAccountId();
+  // Another account chosen: its orders, and maybe another source of prices (a live broker's or the simulator's).
+  let chosen = chosenAccountId();
+  const followAccount = () => {
+    if (chosenAccountId() !== chosen) created.reconnect();
+    chosen = chosenAccountId();
+  };
+  store.sub(selectedAccountAtom, followAccount);
+  store.sub(shownAccountAtom, followAccount);
+  // No stream open (polling, paused, another tab's): no account's orders are told here.
+  store.sub(created.modeAtom, () => {
+    if (store.get(created.modeAtom) !== 'stream') notices.closed();
   });
   feed = created;
   return created;

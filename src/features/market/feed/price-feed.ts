@@ -75,6 +75,10 @@ export type FeedEnvironment = {
    * server is not answering. The feed then drops that stream, polls and opens it again.
    */
   onSilent?: () => void;
+  /** A stream opened (each time: its account's order changes are told from now on; order-notices.ts). */
+  onStreamOpen?: () => void;
+  /** The stream said an order of its account changed (`order` events). */
+  onOrderNotice?: () => void;
 };
 
 export const pollIntervalMs = 1000;
@@ -93,6 +97,8 @@ export function createPriceFeed({
   setTimer = (callback, ms) => setTimeout(callback, ms),
   clearTimer = (timer) => clearTimeout(timer),
   onSilent = () => undefined,
+  onStreamOpen = () => undefined,
+  onOrderNotice = () => undefined,
 }: FeedEnvironment) {
   const atoms = new Map<string, PrimitiveAtom<Quote | null>>();
   /**
@@ -239,6 +245,7 @@ export function createPriceFeed({
     try {
       const body = await transport.openStream(instruments, signal);
       store.set(modeAtom, 'stream');
+      onStreamOpen();
       retryMs = firstRetryMs;
       await readStream(body, signal);
     } catch {
@@ -280,6 +287,8 @@ export function createPriceFeed({
         store.set(marketAtom, market);
         // The other tabs learn that the market opened or closed too (no prices come with it).
         if (leader) link?.sendSnapshot({ data: {}, market });
+      } else if (event === 'order') {
+        onOrderNotice();
       }
     });
     const cancel = () => void reader.cancel().catch(() => undefined);
