@@ -234,6 +234,9 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
         // Every pass on every instance (each serves its own streams): live accounts' tickers follow their
         // sessions, and the day's instruments dump is loaded when due.
         await services.kite.prices.pass((details, message) => app.log.warn(details, message)).catch((error: unknown) => app.log.warn({ err: error }, 'Kite live prices pass failed'));
+        // Every pass on every instance: its streams hear what was recorded anywhere since the last (a broker
+        // session ended, an alert, a kill switch armed), notices/stream-notices.ts.
+        await services.streamNotices.pass().catch((error: unknown) => app.log.warn({ err: error }, 'stream notices pass failed'));
         // Every pass, not only ticks: the 08:45 broker-session reminder falls before the market opens. The
         // watchers elect their own leader; the dispatcher pushes what they (and the bot engine) wrote. In the
         // background: a slow push service must not hold the new prices back.

@@ -15,6 +15,7 @@ import { brokerMarketStatus, brokerSource, type PriceStreamSource } from './pric
 import { acceptsGzip } from './stream-compression.ts';
 import { createStreamMember } from './stream-member.ts';
 import { followOrders } from './order-notices.ts';
+import type { StreamNotice } from '../services/notices/stream-notices.ts';
 
 /** Streams one trader may hold open at once (tabs share one through the PWA's tab leader). */
 export const streamsPerUser = 4;
@@ -23,7 +24,7 @@ const heartbeatMs = 5000;
 const instrumentPattern = /^(NSE|NFO|BSE|BFO):[A-Z0-9][A-Z0-9 &_-]{0,39}$/;
 
 export const marketRoutes: RoutePlugin = async (app, { context }) => {
-  const { market, marketFeed, brokerAccounts, brokerRegistry } = context.services;
+  const { market, marketFeed, brokerAccounts, brokerRegistry, streamNotices } = context.services;
   const openStreams = new Map<number, number>();
   const closers = new Set<() => void>();
   const onError = (error: unknown) => app.log.error({ err: error }, 'the price stream failed to send');
@@ -67,6 +68,16 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
     const instruments = request.body.instruments;
     const format = request.body.format ?? 'json';
     const { prices, orders } = await sourceOf(userId, request.body.account_id, instruments, format, (details, message) => request.log.warn(details, message));
+    // Followed before the stream answers, as the orders are: a notice recorded later is told, an earlier one is
+    // in the read the client makes when the stream opens. Held until the stream has joined its prices.
+    let tellNotice: ((notice: StreamNotice) => void) | null = null;
+    let unfollow: () => void;
+    try {
+      unfollow = await streamNotices.follow(userId, (notice) => tellNotice?.(notice));
+    } catch (error) {
+      orders?.close();
+      throw error;
+    }
 
     openStreams.set(userId, open + 1);
     reply.hijack();
@@ -87,11 +98,13 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
     // Its snapshot is queued first, so no move (Kite answers a subscription at once) can overtake it.
     const membership = prices.join(member);
     orders?.tellTo((notice) => membership.send('order', notice));
+    tellNotice = (notice) => membership.send('notice', notice);
     let closed = false;
     const close = () => {
       if (closed) return;
       closed = true;
       orders?.close();
+      unfollow();
       membership.leave();
       closers.delete(shutdown);
       openStreams.set(userId, (openStreams.get(userId) ?? 1) - 1);

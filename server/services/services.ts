@@ -40,6 +40,7 @@ import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-
 import { createBacktestServices, type BacktestServices } from './backtests/backtest-services.ts';
 import type { BacktestRun } from './backtests/backtest-worker.ts';
 import { createHistoryRunner } from './backtests/backtest-runner.ts';
+import { createStreamNotices, type StreamNotices } from './notices/stream-notices.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -60,6 +61,8 @@ export type Services = {
   marketFeed: MarketFeed;
   /** The paper broker's order engine (its fills run on the market's ticks). */
   paperTrading: PaperTrading;
+  /** What traders' streams tell besides prices and orders (a session ended, an alert, a kill switch): read each pass. */
+  streamNotices: StreamNotices;
   trading: TradingService;
   killSwitch: KillSwitchService;
   /** Watched by the leader after each tick (server/app.ts). */
@@ -152,6 +155,7 @@ export function createServices(options: ServicesOptions): Services {
     market: marketService,
     marketFeed,
     paperTrading,
+    streamNotices: createStreamNotices({ db, clock }),
     trading: createTradingService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks }),
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),

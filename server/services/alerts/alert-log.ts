@@ -30,13 +30,21 @@ const jsonOrNull = (value: LocalText | null) => (value === null ? null : JSON.st
 /** Plain English has no code: null, so the app shows the English text. */
 const codeOf = (value: Said | string): LocalText | null => (typeof value === 'string' ? null : value.i18n);
 
-/** Adds an alert; answers its id, or null when an alert with the same dedupe key was already written. */
+/**
+ * Adds an alert; answers its id, or null when an alert with the same dedupe key was already written. A new
+ * one is also a notice on the trader's open streams (stream-notices.ts): the app reads its feed then.
+ */
 export async function recordAlert(q: Queryable, alert: NewAlert): Promise<number | null> {
   const { rows } = await q.query<{ id: string }>(
-    `INSERT INTO alerts (user_id, broker_account_id, category, event, severity, title, body, link, bot_kind, bot_id, bot_name, at, dedupe_key, title_i18n, body_i18n)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb)
-     ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-     RETURNING id`,
+    `WITH written AS (
+       INSERT INTO alerts (user_id, broker_account_id, category, event, severity, title, body, link, bot_kind, bot_id, bot_name, at, dedupe_key, title_i18n, body_i18n)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb)
+       ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+       RETURNING id, user_id, broker_account_id
+     ), noticed AS (
+       INSERT INTO stream_notices (user_id, broker_account_id, topic, at) SELECT user_id, broker_account_id, 'alerts', now() FROM written
+     )
+     SELECT id FROM written`,
     [
       alert.userId,
       alert.accountId,

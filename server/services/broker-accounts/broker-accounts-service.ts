@@ -11,6 +11,7 @@ import { cleanText } from '../text.ts';
 import { brokerAccountTexts } from '../texts/broker-account-texts.ts';
 import { logOutBrokerAccount, type RevokeSession } from './broker-session.ts';
 import { allocatedCapital, findOwnedAccount, listOwnedAccounts, toBrokerAccount, type AccountRow, type BrokerAccount } from './broker-accounts-repo.ts';
+import { recordAccountNotice } from '../notices/stream-notices.ts';
 
 type Schemas = components['schemas'];
 
@@ -137,6 +138,8 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
           loggedOut,
         ],
       ).catch(duplicateToConflict);
+      // Its funds (the capital) or its session may have changed: the trader's screens read it again.
+      await recordAccountNotice(tx, 'account', accountId);
       // Read under the row's lock: the account as this update left it, even if a deletion follows at once.
       return reload(accountId, userId, tx);
     });
@@ -171,9 +174,13 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
       if (error instanceof BrokerLoginError) throw DomainError.said(error.reason, error.text, { field: 'request_token' });
       throw error;
     }
+    // Screens showing the account on the trader's other devices read its books again (stream-notices.ts).
     await db.query(
-      `UPDATE broker_accounts SET session_access_token_encrypted = $2, session_opened_at = $3, session_expires_at = $4, updated_at = $3
-       WHERE id = $1`,
+      `WITH opened AS (
+         UPDATE broker_accounts SET session_access_token_encrypted = $2, session_opened_at = $3, session_expires_at = $4, updated_at = $3
+         WHERE id = $1 RETURNING id, user_id
+       )
+       INSERT INTO stream_notices (user_id, broker_account_id, topic, at) SELECT user_id, id, 'account', now() FROM opened`,
       [accountId, secrets.seal(session.accessToken), now, session.expiresAt],
     );
     return reload(accountId, userId);

@@ -61,6 +61,7 @@ const tables = [
   'schema_migrations',
   'screener',
   'sessions',
+  'stream_notices',
   'throttle_events',
   'trading_bots',
   'users',

@@ -1,12 +1,16 @@
 // A desk that pushes (issue 37): the price stream's `order` events move the chosen account's order notices, so
 // the desk reads its orders and positions when told: once when the stream opens, once per burst of notices
 // (three legs filling in one pass are one read), and none of it while no stream is open (the desk polls then).
+// The stream's other notices: an account's (its session ended, positions settled) read like an order change
+// when it is the account the stream carries; the alerts and the kill switches move their own stamps.
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { followOrderNotices, noticeBurstMs, orderNoticesAtom } from '@/features/market/feed/order-notices';
+import { streamNoticesAtom } from '@/lib/network/stream-notices-atom';
 import { createPriceFeed } from '@/features/market/feed/price-feed';
 
 const snapshot = `event: snapshot\ndata: ${JSON.stringify({ data: { 'NSE:NIFTY 50': { last_price: 26050, timestamp: '2026-11-20T04:30:00.000Z' } } })}\n\n`;
+const notice = (topic: string, accountId: number | null) => `event: notice\ndata: ${JSON.stringify({ topic, account_id: accountId })}\n\n`;
 const order = (id: string, status: string) => `event: order\ndata: ${JSON.stringify({ account_id: 7, order_id: id, status, filled_quantity: 75 })}\n\n`;
 
 function desk(stream: () => ReadableStream<Uint8Array> | null) {
@@ -37,6 +41,7 @@ function desk(stream: () => ReadableStream<Uint8Array> | null) {
     },
     onStreamOpen: () => notices.opened(7),
     onOrderNotice: notices.told,
+    onNotice: notices.notice,
   });
   store.sub(feed.modeAtom, () => {
     if (store.get(feed.modeAtom) !== 'stream') notices.closed();
@@ -52,7 +57,7 @@ function desk(stream: () => ReadableStream<Uint8Array> | null) {
     }
     for (let i = 0; i < 10; i += 1) await Promise.resolve();
   };
-  return { store, feed, advance, notices: () => store.get(orderNoticesAtom) };
+  return { store, feed, advance, notices: () => store.get(orderNoticesAtom), told: () => store.get(streamNoticesAtom) };
 }
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
@@ -82,5 +87,27 @@ describe("the chosen account's order notices", () => {
     await advance(0);
     expect(notices().accountId).toBeNull();
     expect(notices().stamp).toBe(0);
+  });
+
+  it("read the carried account again on its own notice (its session ended), not on another account's", async () => {
+    const { feed, advance, notices } = desk(() => streamOf([snapshot, notice('account', 8), notice('account', 7)]));
+    feed.subscribe(['NSE:NIFTY 50']);
+    await advance(0);
+    expect(notices()).toEqual({ accountId: 7, stamp: 1 });
+    await advance(noticeBurstMs);
+    // Account 8's notice alone would have moved nothing: one read, for account 7's.
+    expect(notices()).toEqual({ accountId: 7, stamp: 2 });
+  });
+
+  it("move the alerts' and the kill switches' stamps once per burst, and once when the stream opens", async () => {
+    const { feed, advance, notices, told } = desk(() => streamOf([snapshot, notice('alerts', null), notice('alerts', null), notice('kill_switch', 7)]));
+    expect(told()).toEqual({ open: false, alerts: 0, killSwitch: 0 });
+    feed.subscribe(['NSE:NIFTY 50']);
+    await advance(0);
+    expect(told()).toEqual({ open: true, alerts: 1, killSwitch: 1 });
+    await advance(noticeBurstMs);
+    expect(told()).toEqual({ open: true, alerts: 2, killSwitch: 2 });
+    // Neither is an order change.
+    expect(notices().stamp).toBe(1);
   });
 });

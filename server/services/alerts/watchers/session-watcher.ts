@@ -7,6 +7,7 @@ import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { sessionOn, type TradingCalendar } from '../../market/trading-calendar.ts';
 import { said } from '../../texts/said.ts';
 import { recordAlert } from '../alert-log.ts';
+import { recordAccountNotice } from '../../notices/stream-notices.ts';
 
 /** How long before the session opens the reminder goes out. */
 export const reminderLeadMinutes = 30;
@@ -40,7 +41,10 @@ async function tellExpired(tx: Queryable, now: Date): Promise<number> {
       at: expiredAt,
       dedupeKey: `session-expired:${row.id}:${expiredAt.getTime()}`,
     });
-    if (id !== null) written += 1;
+    if (id === null) continue;
+    written += 1;
+    // The desk still showing its positions reads them again (UNKNOWN now): no order changed to tell it.
+    await recordAccountNotice(tx, 'account', row.id);
   }
   return written;
 }

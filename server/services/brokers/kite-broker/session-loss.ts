@@ -3,7 +3,8 @@
 // dropped and the session's end set to now (so its books read UNKNOWN until the trader logs in again, never
 // empty and never "fresh"), its active bots paused with the reason (a bot holding a position keeps managing
 // it, so its stop-loss, target and exit time act as soon as the session is back), and an alert (pushed like
-// every alert) telling the trader to log in to the broker again. Repeating it changes nothing more.
+// every alert) telling the trader to log in to the broker again, and a notice on the trader's open streams
+// (stream-notices.ts) that the account's books are to be read again. Repeating it changes nothing more.
 import type { Database, Queryable } from '../../../db/database.ts';
 import { recordAlert } from '../../alerts/alert-log.ts';
 import { said } from '../../texts/said.ts';
@@ -11,6 +12,7 @@ import { changeRun } from '../../bots/engine/bot-runs.ts';
 import { loadHeld } from '../../bots/engine/engine-store.ts';
 import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
+import { recordAccountNotice } from '../../notices/stream-notices.ts';
 
 type Account = { id: number; user_id: number; name: string; account_number: string };
 
@@ -48,6 +50,8 @@ export async function endSessionAfterTokenError(db: Database, clock: Clock, acco
     if (account === undefined) return false;
     const reason = `Kite ended the broker session of ${account.account_number} (${kiteMessage}): log in to the broker again, then resume the bot.`;
     await pauseBots(tx, accountId, reason, now);
+    // Its desk reads its positions again (now UNKNOWN) when its stream says so: no order changed to tell it.
+    await recordAccountNotice(tx, 'account', accountId);
     // The session watcher tells expiries by the same key, so this session's end is told once.
     await recordAlert(tx, {
       userId: Number(account.user_id),

@@ -14,6 +14,7 @@ import { expired, type Contracts } from './contracts.ts';
 import type { Exits } from './exits.ts';
 import { cancelRow, lockAccount, orderColumns, tradeInsertSql, tradeValues, type OrderRow } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
+import { recordAccountNotice } from '../../notices/stream-notices.ts';
 
 /**
  * From this IST time the broker squares MIS (intraday) F&O positions off and takes no fresh MIS orders until
@@ -78,6 +79,8 @@ export function createSettlement({ db, prices, contracts, books, exits }: Settle
           const owner = { accountId: row.broker_account_id, portfolioId: leg.portfolioId, product: leg.product };
           await tx.query(tradeInsertSql(1), tradeValues(null, contract, side, quantity, intrinsicPaise, charges, 'settlement', now, owner));
         }
+        // Settled without an order, so no order change tells the desk: a notice does (stream-notices.ts).
+        if (legs.length > 0) await recordAccountNotice(tx, 'account', row.broker_account_id);
         return legs.length;
       });
     }

@@ -132,7 +132,7 @@ export function liveFeed(): PriceFeed {
   if (feed !== null) return feed;
   // A stream silent past its heartbeats is the server not answering, for trading as for prices.
   const notices = followOrderNotices(store);
-  const created = createPriceFeed({ store, transport, onSilent: reportUnanswered, onStreamOpen: () => notices.opened(streamAccountId), onOrderNotice: notices.told });
+  const created = createPriceFeed({ store, transport, onSilent: reportUnanswered, onStreamOpen: () => notices.opened(streamAccountId), onOrderNotice: notices.told, onNotice: notices.notice });
   shareAcrossTabs(created);
   // The last quotes, kept on the device and shown with their age when no price can arrive (kept-quotes.ts).
   keepQuotes(created, store);
@@ -153,7 +153,7 @@ export function liveFeed(): PriceFeed {
   };
   store.sub(selectedAccountAtom, followAccount);
   store.sub(shownAccountAtom, followAccount);
-  // No stream open (polling, paused, another tab's): no account's orders are told here.
+  // No stream open (polling, paused, another tab's): nothing is told here; the screens poll.
   store.sub(created.modeAtom, () => {
     if (store.get(created.modeAtom) !== 'stream') notices.closed();
   });

@@ -1,7 +1,10 @@
 /**
- * What the price stream says of the chosen account's orders (issue 37, a desk that pushes): the server tells
- * each change of one of its orders (`order` events) the moment its broker reports it, so screens showing the
- * order book or positions read them when told, and on a timer only while no stream carries the account.
+ * What the price stream says of the chosen account (issue 37, a desk that pushes): the server tells each
+ * change of one of its orders (`order` events) the moment its broker reports it, and each other change the desk
+ * used to notice only by reading again (`notice` events of topic `account`: its broker session ended, expired
+ * or opened again, positions settled at expiry), so screens showing the order book or positions read them
+ * when told, and on a timer only while no stream carries the account. The trader's alerts and kill switches
+ * are told the same way (`alerts`, `kill_switch`), into lib's streamNoticesAtom for the features that read them.
  *
  * `accountId` is the account the open stream was asked for (null while none is open: polling, paused, or
  * another tab holds the connection). `stamp` moves on every stream opened (a change made while none was open
@@ -9,6 +12,8 @@
  * read, not one each).
  */
 import { atom, type createStore } from 'jotai';
+import { streamNoticesAtom } from '@/lib/network/stream-notices-atom';
+import type { StreamNotice } from '@/features/market/feed/price-feed';
 
 export type OrderNotices = { accountId: number | null; stamp: number };
 
@@ -23,23 +28,41 @@ export const shownAccountAtom = atom<{ id: number; broker: string } | null>(null
 /** Notices heard within this long of the first are read together (well inside the 300 ms a fill may take to show). */
 export const noticeBurstMs = 40;
 
-/** Keeps orderNoticesAtom as the price feed opens streams, hears notices and loses its stream. */
+type Topic = 'orders' | 'alerts' | 'killSwitch';
+
+/** Keeps orderNoticesAtom and streamNoticesAtom as the price feed opens streams, hears notices and loses its stream. */
 export function followOrderNotices(store: ReturnType<typeof createStore>, setTimer: (run: () => void, ms: number) => unknown = setTimeout) {
-  let burst = false;
-  const moveStamp = (accountId: number | null) => store.set(orderNoticesAtom, (old) => ({ accountId, stamp: old.stamp + 1 }));
+  const moveOrders = () => store.set(orderNoticesAtom, (old) => ({ ...old, stamp: old.stamp + 1 }));
+  const moveOthers = (topic: 'alerts' | 'killSwitch') => store.set(streamNoticesAtom, (old) => ({ ...old, [topic]: old[topic] + 1 }));
+  const bursting = new Set<Topic>();
+  /** The first notice of a topic starts its burst; the read comes at its end, once. */
+  const inBurst = (topic: Topic) => {
+    if (bursting.has(topic)) return;
+    bursting.add(topic);
+    setTimer(() => {
+      bursting.delete(topic);
+      if (topic === 'orders') moveOrders();
+      else moveOthers(topic);
+    }, noticeBurstMs);
+  };
   return {
-    /** A stream opened for this account (null: none named). */
-    opened: (accountId: number | null) => moveStamp(accountId),
+    /** A stream opened for this account (null: none named): everything it tells is read once now. */
+    opened: (accountId: number | null) => {
+      store.set(orderNoticesAtom, (old) => ({ accountId, stamp: old.stamp + 1 }));
+      store.set(streamNoticesAtom, (old) => ({ open: true, alerts: old.alerts + 1, killSwitch: old.killSwitch + 1 }));
+    },
     /** The stream told an order change. */
-    told: () => {
-      if (burst) return;
-      burst = true;
-      setTimer(() => {
-        burst = false;
-        moveStamp(store.get(orderNoticesAtom).accountId);
-      }, noticeBurstMs);
+    told: () => inBurst('orders'),
+    /** The stream told something else to read again; an account's notice only for the account it carries. */
+    notice: ({ topic, account_id }: StreamNotice) => {
+      if (topic === 'alerts') inBurst('alerts');
+      else if (topic === 'kill_switch') inBurst('killSwitch');
+      else if (account_id !== null && account_id === store.get(orderNoticesAtom).accountId) inBurst('orders');
     },
     /** No stream is open any more. */
-    closed: () => store.set(orderNoticesAtom, (old) => (old.accountId === null ? old : { ...old, accountId: null })),
+    closed: () => {
+      store.set(orderNoticesAtom, (old) => (old.accountId === null ? old : { ...old, accountId: null }));
+      store.set(streamNoticesAtom, (old) => (old.open ? { ...old, open: false } : old));
+    },
   };
 }

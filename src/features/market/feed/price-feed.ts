@@ -79,7 +79,12 @@ export type FeedEnvironment = {
   onStreamOpen?: () => void;
   /** The stream said an order of its account changed (`order` events). */
   onOrderNotice?: () => void;
+  /** The stream said something else is to be read again (`notice` events: an account, the alerts, a kill switch). */
+  onNotice?: (notice: StreamNotice) => void;
 };
+
+/** A `notice` event: what to read again (the server's stream-notices.ts). */
+export type StreamNotice = { topic: 'account' | 'alerts' | 'kill_switch'; account_id: number | null };
 
 export const pollIntervalMs = 1000;
 /** Quotes applied per animation frame (each re-renders one row's side). */
@@ -99,6 +104,7 @@ export function createPriceFeed({
   onSilent = () => undefined,
   onStreamOpen = () => undefined,
   onOrderNotice = () => undefined,
+  onNotice = () => undefined,
 }: FeedEnvironment) {
   const atoms = new Map<string, PrimitiveAtom<Quote | null>>();
   /**
@@ -289,6 +295,8 @@ export function createPriceFeed({
         if (leader) link?.sendSnapshot({ data: {}, market });
       } else if (event === 'order') {
         onOrderNotice();
+      } else if (event === 'notice') {
+        onNotice(JSON.parse(data) as StreamNotice);
       }
     });
     const cancel = () => void reader.cancel().catch(() => undefined);
