@@ -99,12 +99,13 @@ async function main(): Promise<void> {
       kb(median(figures.map((figure) => figure.perMinute))),
       kb(kindOf(/market\/stream/)),
       kb(kindOf(/order-book|position/)),
+      kb(kindOf(/alerts|kill-switch/)),
       `${median(fills).toFixed(0)} ms`,
       `${Math.max(...fills).toFixed(0)} ms`,
     ];
   });
   console.log(`\nThe live-trade desk at 360 px: the last ${measureMs / 1000} s of it sitting open scaled to a minute (every request, headers counted), then ${values.fills} fills a round, ${values.rounds} round(s)\n`);
-  console.log(table(['code', 'a minute, all', 'of it the price stream', 'of it orders and positions', 'fill to screen (median)', 'worst'], rows));
+  console.log(table(['code', 'a minute, all', 'of it the price stream', 'of it orders and positions', 'of it alerts and kill switches', 'fill to screen (median)', 'worst'], rows));
 }
 
 main().catch((error: unknown) => {

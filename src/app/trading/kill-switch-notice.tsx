@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { usePolled } from '@/app/trading/use-polled';
@@ -9,6 +10,7 @@ import type { KillSwitchState as KillSwitch, TradingAccount } from '@/features/o
 import { isolate } from '@/lib/format/isolate';
 import { useFormat } from '@/lib/format/use-format';
 import { store } from '@/lib/store';
+import { streamNoticesAtom } from '@/lib/network/stream-notices-atom';
 import { killSwitchesAtom, readKillSwitches } from '@/lib/trading/kill-switches';
 
 const messages = defineMessages({
@@ -20,18 +22,29 @@ const onText = defineMessage<{ name: MessageValue; number: MessageValue; time: M
   defaultMessage: 'The kill switch of {name} ({number}) is on since {time}: new orders are refused until it is turned off. Exits still work.',
 });
 
-/** A risk limit can turn the switch on at any moment: it is read again this often while the desk is open. */
+/**
+ * A risk limit can turn the switch on at any moment: it is read again when the price stream says a switch
+ * changed (and when the stream opens), or this often while no stream is open.
+ */
 const refreshMs = 15_000;
 
 const readSwitches = () => readKillSwitches(getKillSwitchStates);
 
 /**
  * The account's kill switch when it is on; null when off, or while it cannot be read (the server still
- * refuses, and says why). Polled, and shown from the switches' shared copy: armed from the header, the
- * notice shows at the answer, not at the next poll.
+ * refuses, and says why). Read when told (polled without a stream), and shown from the switches' shared copy:
+ * armed from the header, the notice shows at the answer, not at the next read.
  */
 export function useArmedKillSwitch(account: TradingAccount | null): KillSwitch | null {
-  const { data } = usePolled(account === null ? null : readSwitches, account?.account_number ?? '', refreshMs);
+  const told = useAtomValue(streamNoticesAtom, { store });
+  const { data, reload } = usePolled(account === null ? null : readSwitches, account?.account_number ?? '', told.open ? null : refreshMs);
+  // Read once per notice or stream opened; not for what came before mounting (the first read covers it).
+  const seen = useRef(told.killSwitch);
+  useEffect(() => {
+    if (told.killSwitch === seen.current) return;
+    seen.current = told.killSwitch;
+    reload();
+  }, [told.killSwitch, reload]);
   const switches = useAtomValue(killSwitchesAtom, { store });
   if (data === null) return null;
   return switches?.find((entry) => entry.account_number === account?.account_number && entry.armed) ?? null;

@@ -15,6 +15,7 @@ import { AlertsNotifier } from '@/features/alerts/components/alerts-notifier';
 import { PriceAlertsSection } from '@/features/alerts/components/price-alerts-section';
 import { UnreadAlertsBadge } from '@/features/alerts/components/unread-alerts-badge';
 import { loadApiClients } from '@/lib/api/clients';
+import { streamNoticesAtom } from '@/lib/network/stream-notices-atom';
 import { store } from '@/lib/store';
 import { plainText } from '../support/plain-text.ts';
 import { alert, API, feed, server, serveFeed, useAlertsServer, type PriceAlert } from './alerts-harness';
@@ -34,6 +35,7 @@ beforeEach(() => {
   serveFeed();
 });
 afterEach(() => {
+  store.set(streamNoticesAtom, { open: false, alerts: 0, killSwitch: 0 });
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -88,6 +90,29 @@ describe('in-app alert notifications', () => {
 
     await elapse(10_000);
     expect(feed.queries.at(-1)?.get('after')).toBe('4');
+  });
+
+  it('asks only when the price stream says an alert was written, and every 10 s again once no stream is open (issue 37)', async () => {
+    const told = (change: { open?: boolean; alerts?: number }) => act(() => store.set(streamNoticesAtom, (old) => ({ ...old, ...change })));
+    told({ open: true });
+    feed.alerts = [alert(1)];
+    renderNotifier();
+    await elapse(0);
+    expect(feed.queries.map((query) => query.toString())).toEqual(['limit=1']);
+    // A minute of the stream open: nothing is asked on a timer.
+    await elapse(60_000);
+    expect(feed.queries).toHaveLength(1);
+    feed.alerts.push(alert(2, { title: 'Kill switch on', severity: 'danger', event: 'kill_switch_armed' }));
+    told({ alerts: 1 });
+    await elapse(0);
+    expect(feed.queries.at(-1)?.get('after')).toBe('1');
+    expect(within(region()).getByRole('alert').textContent).toContain('Kill switch on');
+    // The stream lost: asked at once, then every 10 s.
+    told({ open: false });
+    await elapse(0);
+    expect(feed.queries).toHaveLength(3);
+    await elapse(10_000);
+    expect(feed.queries).toHaveLength(4);
   });
 
   it('says a burst in one notification', async () => {

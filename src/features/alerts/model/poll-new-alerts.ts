@@ -5,8 +5,14 @@
  * opened is the feed's business, not a burst of toasts. Hidden or offline, nothing is asked; coming back
  * asks at once. A failure waits twice as long each time (up to 5 minutes), so a server in trouble is not
  * asked, and its failure not announced, every 10 s.
+ *
+ * While the app's price stream is open it says when a new alert was written (issue 37, a desk that pushes:
+ * lib/network/stream-notices-atom.ts): the feed is asked then, and when the stream opens, instead of every
+ * 10 s; the timer runs again as soon as no stream is open.
  */
 import { getAlerts, type Alert } from '@/features/alerts/api/alert-calls';
+import { streamNoticesAtom } from '@/lib/network/stream-notices-atom';
+import { store } from '@/lib/store';
 
 export const POLL_MS = 10_000;
 const MAX_WAIT_MS = 300_000;
@@ -19,6 +25,8 @@ export function pollNewAlerts(onNew: (alerts: Alert[]) => void, onUnread: (unrea
   let inFlight = false;
   let failures = 0;
   let lastId: number | null = null;
+  /** Told while a read was under way (it may have started before the alert was written): one more read. */
+  let askAgain = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const schedule = (ms: number) => {
@@ -42,7 +50,13 @@ export function pollNewAlerts(onNew: (alerts: Alert[]) => void, onUnread: (unrea
     } finally {
       inFlight = false;
     }
-    if (!stopped) schedule(Math.min(POLL_MS * 2 ** failures, MAX_WAIT_MS));
+    // Told by the stream: no timer, unless the read failed (it is asked again as it would have been).
+    if (stopped) return;
+    if (askAgain && failures === 0) {
+      askAgain = false;
+      schedule(0);
+    } else if (failures > 0 || !store.get(streamNoticesAtom).open) schedule(Math.min(POLL_MS * 2 ** failures, MAX_WAIT_MS));
+    else clearTimeout(timer);
   };
 
   const resume = () => {
@@ -50,10 +64,21 @@ export function pollNewAlerts(onNew: (alerts: Alert[]) => void, onUnread: (unrea
   };
   document.addEventListener('visibilitychange', resume);
   window.addEventListener('online', resume);
+  // A notice (or a stream opened) asks now; a stream lost asks now and the timer follows again.
+  let told = store.get(streamNoticesAtom);
+  const stopTold = store.sub(streamNoticesAtom, () => {
+    const now = store.get(streamNoticesAtom);
+    const ask = now.alerts !== told.alerts || now.open !== told.open;
+    told = now;
+    if (!ask) return;
+    if (inFlight) askAgain = true;
+    else resume();
+  });
   void tick();
 
   return () => {
     stopped = true;
+    stopTold();
     clearTimeout(timer);
     document.removeEventListener('visibilitychange', resume);
     window.removeEventListener('online', resume);
