@@ -5,9 +5,10 @@ import { useSearchParams } from 'react-router-dom';
 import { QuantInputError } from '@quant/option-inputs.ts';
 import type { PresetName } from '@quant/strategy-presets.ts';
 import type { IndexName } from '@/features/market/api/get-expiries';
+import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import { QuoteAge } from '@/features/market/components/quote-age';
 import { nowAtom } from '@/features/market/feed/now-atom';
-import { LegCard } from '@/features/strategies/components/leg-card';
+import { LegCard, type LegChange } from '@/features/strategies/components/leg-card';
 import { SavedStrategies } from '@/features/strategies/components/saved-strategies';
 import { StrategyPayoff } from '@/features/strategies/components/strategy-payoff';
 import { decodeStrategy, type SavedStrategy } from '@/features/strategies/model/saved-strategy';
@@ -18,6 +19,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { store } from '@/lib/store';
+import { useStableHandler } from '@/lib/use-stable-handler';
 import { BuilderControls } from '@/app/strategy-builder/builder-controls';
 import { ChainPicker } from '@/app/strategy-builder/chain-picker';
 import { builderMessages, snapshotText } from '@/app/strategy-builder/builder-messages';
@@ -78,8 +80,18 @@ export function StrategyBuilderScreen() {
       else throw error;
     }
   };
-  const handlePreset = (preset: PresetName) => attempt(() => expiry !== null && liveSpot !== null && builder.applyPreset(market, preset, expiry, liveSpot));
-  const handleAddLeg = (kind: 'CE' | 'PE', side: 'BUY' | 'SELL') => attempt(() => expiry !== null && liveSpot !== null && builder.addLeg(market, expiry, liveSpot, kind, side));
+  // Stable handlers (they close over the live market): a price tick re-renders what shows prices, not the
+  // memoised controls, chain picker and leg fields (issue 37).
+  const handlePreset = useStableHandler((preset: PresetName) => attempt(() => expiry !== null && liveSpot !== null && builder.applyPreset(market, preset, expiry, liveSpot)));
+  const handleAddLeg = useStableHandler((kind: 'CE' | 'PE', side: 'BUY' | 'SELL') => attempt(() => expiry !== null && liveSpot !== null && builder.addLeg(market, expiry, liveSpot, kind, side)));
+  const handleIndex = useStableHandler((next: IndexName) => {
+    setIndex(next);
+    setChosenExpiry(null);
+    builder.clear();
+  });
+  const handlePick = useStableHandler((instrument: OptionInstrument) => builder.addInstrument(market, instrument));
+  const handleChangeLeg = useStableHandler((id: string, change: LegChange) => builder.changeLeg(market, id, change));
+  const handleRemoveLeg = useStableHandler((id: string) => builder.removeLeg(id));
   const handleOpen = (strategy: SavedStrategy) => {
     const savedIndex = indexNames.find((name) => name === strategy.index);
     if (savedIndex) setIndex(savedIndex);
@@ -116,17 +128,13 @@ export function StrategyBuilderScreen() {
           expiry={expiry}
           expiries={market.expiries}
           disabled={market.chain === null || liveSpot === null}
-          onIndex={(next) => {
-            setIndex(next);
-            setChosenExpiry(null);
-            builder.clear();
-          }}
+          onIndex={handleIndex}
           onExpiry={setChosenExpiry}
           onPreset={handlePreset}
           onAddLeg={handleAddLeg}
         />
       )}
-      {snapshot === null && <ChainPicker index={index} onPick={(instrument) => builder.addInstrument(market, instrument)} />}
+      {snapshot === null && <ChainPicker index={index} onPick={handlePick} />}
       {problem !== null && <p role="alert" className="text-sm text-loss">{problem}</p>}
       {openedState === 'missing' && <p role="alert" className="text-sm text-loss">{intl.formatMessage(builderMessages.openedMissing)}</p>}
       <StrategyPayoff legs={legs} spot={spot} nowMs={nowMs} priceAge={age} margin={margin} atmVolatility={atmVolatility} />
@@ -149,8 +157,8 @@ export function StrategyBuilderScreen() {
                 readOnly={readOnly}
                 filled={builder.fills.has(leg.id)}
                 priceAge={<QuoteAge timestamp={market.quotes.get(instrumentOf(leg))?.timestamp} />}
-                onChange={(change) => builder.changeLeg(market, leg.id, change)}
-                onRemove={() => builder.removeLeg(leg.id)}
+                onChange={handleChangeLeg}
+                onRemove={handleRemoveLeg}
               />
             ))}
           </ol>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { presetNames, type PresetName } from '@quant/strategy-presets.ts';
 import type { Expiry, IndexName } from '@/features/market/api/get-expiries';
@@ -21,8 +21,11 @@ type BuilderControlsProps = {
   onAddLeg: (kind: 'CE' | 'PE', side: 'BUY' | 'SELL') => void;
 };
 
-/** Index and expiry, the presets placed around the money, and a single leg at the money to edit from there. */
-export function BuilderControls({ index, expiry, expiries, disabled, onIndex, onExpiry, onPreset, onAddLeg }: BuilderControlsProps) {
+/**
+ * Index and expiry, the presets placed around the money, and a single leg at the money to edit from there.
+ * Memoised: nothing here shows a price, so the screen's price tick leaves it be.
+ */
+export const BuilderControls = memo(function BuilderControls({ index, expiry, expiries, disabled, onIndex, onExpiry, onPreset, onAddLeg }: BuilderControlsProps) {
   const intl = useIntl();
   const { formatDate } = useFormat();
   const [side, setSide] = useState<'BUY' | 'SELL'>('BUY');
@@ -61,4 +64,4 @@ export function BuilderControls({ index, expiry, expiries, disabled, onIndex, on
       </fieldset>
     </div>
   );
-}
+});

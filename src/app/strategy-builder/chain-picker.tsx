@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 
@@ -15,8 +15,8 @@ const otherIndexText = defineMessage<{ index: MessageValue }>({
   defaultMessage: 'This strategy is on {index}: pick a contract of {index}, or change the index above.',
 });
 
-/** The desk's option chain inside the builder: a tapped price adds its contract as a leg of this index. */
-export function ChainPicker({ index, onPick }: { index: string; onPick: (instrument: OptionInstrument) => void }) {
+/** The desk's option chain inside the builder: a tapped price adds its contract as a leg of this index (memoised: its chain reads its own prices). */
+export const ChainPicker = memo(function ChainPicker({ index, onPick }: { index: string; onPick: (instrument: OptionInstrument) => void }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [wrongIndex, setWrongIndex] = useState(false);
@@ -38,4 +38,4 @@ export function ChainPicker({ index, onPick }: { index: string; onPick: (instrum
       )}
     </details>
   );
-}
+});

@@ -21,8 +21,9 @@ type LegCardProps = {
   /** The price was a fill (after "Trade all"), not the live quote. */
   filled?: boolean;
   priceAge?: ReactNode;
-  onChange: (change: LegChange) => void;
-  onRemove: () => void;
+  /** Stable across renders (the fields are memoised): the leg is named by its id. */
+  onChange: (id: string, change: LegChange) => void;
+  onRemove: (id: string) => void;
 };
 
 /**
@@ -35,10 +36,14 @@ const StrikeOptions = memo(function StrikeOptions({ strikes, current }: { strike
   ));
 });
 
-/** One leg as a card (the builder's list at any width): every field editable, and a switch to leave it out. */
+/**
+ * One leg as a card (the builder's list at any width): its price line, then every field editable and a switch
+ * to leave it out. A price tick re-renders the price line; the fields (five selects, one with the chain's 250
+ * strikes) only when the leg itself changes.
+ */
 export function LegCard({ leg, number, strikes, expiries, readOnly, filled = false, priceAge, onChange, onRemove }: LegCardProps) {
   const intl = useIntl();
-  const { formatInr, formatPercent, formatDate } = useFormat();
+  const { formatInr, formatPercent } = useFormat();
   const price = formatInr(leg.entryPrice);
   return (
     <li
@@ -60,17 +65,46 @@ export function LegCard({ leg, number, strikes, expiries, readOnly, filled = fal
           {!filled && priceAge}
         </p>
       </div>
+      <LegFields
+        id={leg.id}
+        side={leg.side}
+        kind={leg.kind}
+        strike={leg.strike}
+        lots={leg.lots}
+        expiry={leg.expiry}
+        enabled={leg.enabled}
+        number={number}
+        strikes={strikes}
+        expiries={expiries}
+        readOnly={readOnly}
+        onChange={onChange}
+        onRemove={onRemove}
+      />
+    </li>
+  );
+}
+
+type LegFieldsProps = Pick<BuilderLeg, 'id' | 'side' | 'kind' | 'strike' | 'lots' | 'expiry' | 'enabled'> &
+  Pick<LegCardProps, 'number' | 'strikes' | 'expiries' | 'readOnly' | 'onChange' | 'onRemove'>;
+
+/** A leg's fields, from its values alone: a price tick (a new leg object, the same values) leaves them be. */
+const LegFields = memo(function LegFields({ id, side, kind, strike, lots, expiry, enabled, number, strikes, expiries, readOnly, onChange, onRemove }: LegFieldsProps) {
+  const intl = useIntl();
+  const { formatDate } = useFormat();
+  const change = (values: LegChange) => onChange(id, values);
+  return (
+    <>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-        <SelectField label={intl.formatMessage(legMessages.side)} value={leg.side} disabled={readOnly} onChange={(event) => onChange({ side: event.target.value === 'BUY' ? 'BUY' : 'SELL' })}>
+        <SelectField label={intl.formatMessage(legMessages.side)} value={side} disabled={readOnly} onChange={(event) => change({ side: event.target.value === 'BUY' ? 'BUY' : 'SELL' })}>
           <option value="BUY">{intl.formatMessage(legMessages.buy)}</option>
           <option value="SELL">{intl.formatMessage(legMessages.sell)}</option>
         </SelectField>
-        <SelectField label={intl.formatMessage(legMessages.kind)} value={leg.kind} disabled={readOnly} onChange={(event) => onChange({ kind: event.target.value === 'CE' ? 'CE' : 'PE' })}>
+        <SelectField label={intl.formatMessage(legMessages.kind)} value={kind} disabled={readOnly} onChange={(event) => change({ kind: event.target.value === 'CE' ? 'CE' : 'PE' })}>
           <option value="CE">{intl.formatMessage(legMessages.call)}</option>
           <option value="PE">{intl.formatMessage(legMessages.put)}</option>
         </SelectField>
-        <SelectField label={intl.formatMessage(legMessages.strike)} value={leg.strike} disabled={readOnly} onChange={(event) => onChange({ strike: Number(event.target.value) })}>
-          <StrikeOptions strikes={strikes} current={leg.strike} />
+        <SelectField label={intl.formatMessage(legMessages.strike)} value={strike} disabled={readOnly} onChange={(event) => change({ strike: Number(event.target.value) })}>
+          <StrikeOptions strikes={strikes} current={strike} />
         </SelectField>
         <TextField
           label={intl.formatMessage(legMessages.lots)}
@@ -78,27 +112,27 @@ export function LegCard({ leg, number, strikes, expiries, readOnly, filled = fal
           inputMode="numeric"
           min={1}
           max={100}
-          value={leg.lots}
+          value={lots}
           disabled={readOnly}
           onChange={(event) => {
-            const lots = Number(event.target.value);
-            if (Number.isSafeInteger(lots) && lots >= 1 && lots <= 100) onChange({ lots });
+            const next = Number(event.target.value);
+            if (Number.isSafeInteger(next) && next >= 1 && next <= 100) change({ lots: next });
           }}
         />
-        <SelectField label={intl.formatMessage(legMessages.expiry)} value={leg.expiry} disabled={readOnly} onChange={(event) => onChange({ expiry: event.target.value })} className="col-span-2 sm:col-span-1">
-          {(expiries.includes(leg.expiry) ? expiries : [leg.expiry, ...expiries]).map((expiry) => (
-            <option key={expiry} value={expiry}>{formatDate(expiry)}</option>
+        <SelectField label={intl.formatMessage(legMessages.expiry)} value={expiry} disabled={readOnly} onChange={(event) => change({ expiry: event.target.value })} className="col-span-2 sm:col-span-1">
+          {(expiries.includes(expiry) ? expiries : [expiry, ...expiries]).map((item) => (
+            <option key={item} value={item}>{formatDate(item)}</option>
           ))}
         </SelectField>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <CheckboxField label={intl.formatMessage(legMessages.enabled)} name={`${leg.id}-enabled`} checked={leg.enabled} disabled={readOnly} onChange={(enabled) => onChange({ enabled })} />
+        <CheckboxField label={intl.formatMessage(legMessages.enabled)} name={`${id}-enabled`} checked={enabled} disabled={readOnly} onChange={(value) => change({ enabled: value })} />
         {!readOnly && (
-          <button type="button" onClick={onRemove} className="min-h-11 rounded-md px-3 text-sm font-medium text-danger hover:underline">
+          <button type="button" onClick={() => onRemove(id)} className="min-h-11 rounded-md px-3 text-sm font-medium text-danger hover:underline">
             {intl.formatMessage(removeText, { number })}
           </button>
         )}
       </div>
-    </li>
+    </>
   );
-}
+});
