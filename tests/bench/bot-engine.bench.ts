@@ -9,7 +9,8 @@
  * Timed: a tick before the entry time (every bot evaluated, none acts), the entry burst (every bot due at
  * once, four orders each: 4,000 orders, the worst case a schedule can make; the engine places what fits its
  * share of each tick and leaves the rest due for the next, exits first), and ticks in position (every bot's
- * stop-loss, target and trailing rules read at the live quotes). The
+ * stop-loss, target and trailing rules read at the live quotes); and the burst as a whole: its wall time and the
+ * server process's CPU per bot entered (on PostgreSQL the database server's own CPU is not in it). The
  * clock is injected, the market ticked by hand; Kite's per-account order rate limits are lifted (one
  * account holds every bot here, which no broker would allow), so the figure is the engine's own.
  * A benchmark, not a test: it prints a table and passes or fails nothing.
@@ -38,6 +39,9 @@ if (!Number.isInteger(botCount) || botCount < 1) throw new Error('--bots takes a
 const istAt = (time: string, seconds = 0) => new Date(Date.parse(`2026-11-23T${time}:00Z`) - istOffsetMs + seconds * 1000);
 
 type Row = { backend: string; phase: string; evaluated: number; acted: number; ms: number };
+/** The burst as a whole: bots entered, this process's CPU per bot entered (the database server's not counted), wall time. */
+type Burst = { entered: number; cpuMsPerBot: number; wallMs: number };
+let burst: Burst = { entered: 0, cpuMsPerBot: 0, wallMs: 0 };
 
 async function run(backend: string, databaseUrl: string | undefined): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-bot-bench-'));
@@ -103,9 +107,13 @@ async function run(backend: string, databaseUrl: string | undefined): Promise<Ro
     // Every bot is due at 09:20: the engine places what fits its share of each tick (exits first) and leaves
     // the rest due for the next, so the market keeps ticking through the burst.
     let entered = 0;
+    const cpuBefore = process.cpuUsage();
+    const burstStarted = performance.now();
     for (let second = 0; entered < botCount && second < 600; second += 1) {
       entered += (await tick('entry burst (all due at 09:20, 4 orders each), per tick', '09:20', second)).acted;
     }
+    const cpu = process.cpuUsage(cpuBefore);
+    burst = { entered, cpuMsPerBot: (cpu.user + cpu.system) / 1000 / Math.max(1, entered), wallMs: performance.now() - burstStarted };
     for (const time of ['09:21', '09:22', '09:23', '09:24', '09:25']) await tick('in position (stop-loss, target, trailing read)', time);
     return rowsOut;
   } finally {
@@ -121,8 +129,10 @@ async function main(): Promise<void> {
   const backends: Array<[string, string | undefined]> = [['PGlite (embedded)', undefined]];
   if (values['database-url'] !== '') backends.push(['PostgreSQL', values['database-url']]);
   const rows: string[][] = [];
+  const bursts: string[][] = [];
   for (const [backend, url] of backends) {
     const measured = await run(backend, url);
+    bursts.push([backend, String(burst.entered), `${(burst.wallMs / 1000).toFixed(1)} s`, `${burst.cpuMsPerBot.toFixed(1)} ms`]);
     const phases = [...new Set(measured.map((row) => row.phase))];
     for (const phase of phases) {
       const of = measured.filter((row) => row.phase === phase);
@@ -133,6 +143,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(table(['database', 'tick', 'bots evaluated', 'actions taken', 'engine time', 'within 1 s'], rows));
+  console.log(`\n${table(['database', 'bots entered in the burst', 'burst wall time', 'node CPU per bot entered'], bursts)}`);
   console.log(`\n${botCount} active daily iron condors in one portfolio; goal: every bot evaluated within the one-second market tick.`);
   if (values['database-url'] === '') console.log('PostgreSQL not measured: pass --database-url (or BENCH_DATABASE_URL).');
 }
