@@ -16,6 +16,7 @@ const tables = [
   'backtests',
   'base_strategies',
   'bot_actions',
+  'bot_holdings',
   'bot_runs',
   'bot_trades',
   'bots',

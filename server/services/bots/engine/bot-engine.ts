@@ -1,5 +1,5 @@
-// The bot engine: after each market tick the leader led (server/app.ts afterTick), every bot that is not
-// stopped is evaluated (rules.ts) on a few set-based reads (engine-store.ts), and the few that must act do.
+// The bot engine: after each market tick the leader led (server/app.ts afterTick), every bot that may act
+// now is evaluated (rules.ts) on a few set-based reads (engine-store.ts), and the few that must act do.
 // Never inside a request; the clock is injected.
 //
 // Exactly once: every action is a bot_actions row unique per bot, trading day, action, sequence and leg (a
@@ -26,7 +26,7 @@ import type { PriceSource } from '../../brokers/paper/price-source.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
-import { istDate } from '../../market/ist.ts';
+import { istClock, istDate } from '../../market/ist.ts';
 import type { MarketService } from '../../market/market-service.ts';
 import { isTradingDay, type TradingCalendar } from '../../market/trading-calendar.ts';
 import type { RateLimits } from '../../trading/order-rate.ts';
@@ -36,7 +36,7 @@ import { brokerLastPrices } from './broker-prices.ts';
 import { createBotIntents, type TickReads } from './bot-intents.ts';
 import { createBotOrders } from './bot-orders.ts';
 import { changeRun } from './bot-runs.ts';
-import { loadActions, loadBots, loadHeld, loadRuns } from './engine-store.ts';
+import { loadActions, loadBot, loadDueBots, loadHeld, loadRuns } from './engine-store.ts';
 import { botKey, type ActionRow, type BotRunRow, type Decision, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { signalsFor } from './bot-signals.ts';
 import { actBudgetMs, tickBudget } from './tick-budget.ts';
@@ -140,7 +140,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
   // ---- reconciliation ----------------------------------------------------------------------------------
 
   async function reconcile(action: ActionRow, now: Date, reads: TickReads): Promise<boolean> {
-    const bot = (await loadBots(db, now.getTime(), { kind: action.kind, id: action.botId }))[0];
+    const bot = await loadBot(db, now.getTime(), action.kind, action.botId);
     if (bot === undefined) return false;
     const broker = brokerOf(bot);
     let orders = await broker.ordersByTag(bot.account, action.key);
@@ -166,7 +166,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     const taken = { ...action, claimedAt: now };
     if (action.phase !== 'entry') {
       const held = (await loadHeld(db, bot)).get(botKey(bot.kind, bot.id)) ?? [];
-      const run = action.phase === 'adjust' ? (await loadRuns(db, action.day)).get(botKey(bot.kind, bot.id)) : undefined;
+      const run = action.phase === 'adjust' ? (await loadRuns(db, action.day, { bots: [bot] })).get(botKey(bot.kind, bot.id)) : undefined;
       const index = run?.legs.findIndex((leg) => leg.tradingsymbol === action.leg) ?? -1;
       const closes = run === undefined || index < 0 ? null : legStopCloses(run.legs, index).closes;
       await carryOut(bot, taken, exitIntents(closes === null ? held : heldAmong(held, closes)), now, null);
@@ -187,15 +187,13 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
       });
       return true;
     }
-    const runs = await loadRuns(db, action.day);
+    const runs = await loadRuns(db, action.day, { bots: [bot] });
     const decision = { type: 'entry' as const, action: action.action as 'enter' | 're_enter', sequence: action.sequence, legs: 'preset' as const, signalAt: null };
     await carryOut(bot, taken, await entryIntents(bot, decision, runs.get(botKey(bot.kind, bot.id)) ?? null, now, reads), now, null);
     return true;
   }
 
-  // ---- the tick ----------------------------------------------------------------------------------------
-
-  /** One pass over every bot that is not stopped. Answers how many were evaluated and how many acted. */
+  /** The tick: one pass over the bots that may act now (loadDueBots). Answers how many were evaluated and how many acted. */
   async function tick(now: Date = clock()): Promise<TickCounts> {
     const budget = tickBudget(hooks.stopwatch ?? (() => performance.now()), hooks.actBudgetMs ?? actBudgetMs);
     const day = istDate(now);
@@ -204,7 +202,8 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     // held with no run yet, which reads as a position left from an earlier day and is sold at once.
     const [bots, runs, actions, held] = await db.transaction(async (tx) => {
       await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-      return [await loadBots(tx, nowMs), await loadRuns(tx, day), await loadActions(tx, day), await loadHeld(tx)] as const;
+      const due = await loadDueBots(tx, nowMs, istClock(now)); // a bot waiting for its entry time is not read
+      return [due, await loadRuns(tx, day, { bots: due }), await loadActions(tx, day, due), await loadHeld(tx)] as const;
     });
     const actionsOf = new Map<string, ActionRow[]>();
     for (const action of actions) {

@@ -88,7 +88,7 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
     const day = istDate(now);
     const minutes = istMinutes(now);
     const bots = await botsOfPortfolio(db, portfolioId, now.getTime());
-    const [runs, held, actions] = [await loadRuns(db, day, portfolioId), await loadHeld(db, { portfolioId }), await actionsOf(bots, day)];
+    const [runs, held, actions] = [await loadRuns(db, day, { portfolioId }), await loadHeld(db, { portfolioId }), await actionsOf(bots, day)];
     const pnls = await pnlsToday(day, portfolioId, held);
     const open = await tradingDays(bots, day);
     const answer: Schemas['BotState'][] = [];

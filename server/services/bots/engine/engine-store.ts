@@ -1,6 +1,7 @@
 // The engine's reads, set-based: one query each for the bots that may act, their runs today, their actions
 // today (and any claim left open), and what they hold; never a query per bot. 1,000 bots cost the same five
-// round trips as one.
+// round trips as one, and a bot with nothing to do this tick (flat, outside its entry-to-exit window) costs
+// no row at all (loadDueBots).
 import type { Queryable } from '../../../db/database.ts';
 import { toPaise } from '../../brokers/paper/paise.ts';
 import type { IndexName } from '../../market/index-config.ts';
@@ -68,13 +69,28 @@ function toBot(row: BotSqlRow, nowMs: number): EngineBot {
   };
 }
 
-/** Bots that may act: every bot not stopped (paused bots still manage, or exit, what they hold). */
-export async function loadBots(q: Queryable, nowMs: number, only?: { kind: BotKind; id: number }): Promise<EngineBot[]> {
-  // A bot on a live account trades only when it was set live, with the trader's confirmation (live-bot-rules.ts).
-  const filter = only === undefined ? "WHERE b.status <> 'stopped' AND (k.slug = 'paper' OR b.mode = 'live')" : 'WHERE b.id = $1';
-  const kinds: BotKind[] = only === undefined ? ['daily', 'trading'] : [only.kind];
-  const sql = kinds.map((kind) => `${botSelect(kind)} ${filter}`).join(' UNION ALL ');
-  const { rows } = await q.query<BotSqlRow>(`${sql} ORDER BY kind, id`, only === undefined ? [] : [only.id]);
+// A bot on a live account trades only when it was set live, with the trader's confirmation (live-bot-rules.ts).
+const mayTrade = "b.status <> 'stopped' AND (k.slug = 'paper' OR b.mode = 'live')";
+
+/** One bot (any status), for reconciling its action. */
+export async function loadBot(q: Queryable, nowMs: number, kind: BotKind, id: number): Promise<EngineBot | undefined> {
+  const { rows } = await q.query<BotSqlRow>(`${botSelect(kind)} WHERE b.id = $1`, [id]);
+  return rows[0] === undefined ? undefined : toBot(rows[0], nowMs);
+}
+
+/**
+ * The bots that may act at `istClock` (IST, HH:MM): those not stopped that hold legs (paused bots still manage,
+ * or exit, what they hold), and the active ones inside their window, from the entry time to the exit time.
+ * Any other bot is flat and out of its hours, where the rules (rules.ts decide) do nothing: a daily bot
+ * waiting for 09:20, one done for the day. So a tick reads the bots with something to do, however many wait.
+ */
+export async function loadDueBots(q: Queryable, nowMs: number, istClock: string): Promise<EngineBot[]> {
+  const due = (kind: BotKind) => {
+    const from = kind === 'daily' ? 'b.entry_time' : 'b.entry_from';
+    const holds = `EXISTS (SELECT 1 FROM bot_holdings h WHERE h.bot_kind = '${kind}' AND h.bot_id = b.id AND h.quantity <> 0)`;
+    return `${botSelect(kind)} WHERE ${mayTrade} AND ((b.status = 'active' AND ${from} <= $1 AND $1 < b.exit_time) OR ${holds})`;
+  };
+  const { rows } = await q.query<BotSqlRow>(`${due('daily')} UNION ALL ${due('trading')} ORDER BY kind, id`, [istClock]);
   return rows.map((row) => toBot(row, nowMs));
 }
 
@@ -120,11 +136,21 @@ export function toRun(row: RunSqlRow): BotRunRow & { day: string; pnlPaise: numb
   };
 }
 
-export async function loadRuns(q: Queryable, day: string, portfolioId?: number): Promise<Map<string, BotRunRow & { day: string; pnlPaise: number | null }>> {
-  const { rows } = await q.query<RunSqlRow>(
-    `SELECT ${runColumns} FROM bot_runs WHERE trading_day = $1::date ${portfolioId === undefined ? '' : 'AND portfolio_id = $2'}`,
-    portfolioId === undefined ? [day] : [day, portfolioId],
-  );
+/** Whose rows a read takes: a portfolio's bots, or the bots named (the tick's). */
+export type BotScope = { portfolioId: number } | { bots: ReadonlyArray<{ kind: BotKind; id: number }> };
+
+/** The scope's condition on a table with bot_kind, bot_id (and portfolio_id), its parameters from `$first`. */
+function scoped(scope: BotScope, first: number): { sql: string; values: unknown[] } {
+  if ('portfolioId' in scope) return { sql: `portfolio_id = $${first}`, values: [scope.portfolioId] };
+  return {
+    sql: `(bot_kind, bot_id) IN (SELECT * FROM unnest($${first}::text[], $${first + 1}::int[]))`,
+    values: [scope.bots.map((bot) => bot.kind), scope.bots.map((bot) => bot.id)],
+  };
+}
+
+export async function loadRuns(q: Queryable, day: string, scope: BotScope): Promise<Map<string, BotRunRow & { day: string; pnlPaise: number | null }>> {
+  const where = scoped(scope, 2);
+  const { rows } = await q.query<RunSqlRow>(`SELECT ${runColumns} FROM bot_runs WHERE trading_day = $1::date AND ${where.sql}`, [day, ...where.values]);
   return new Map(rows.map((row) => [botKey(row.bot_kind, Number(row.bot_id)), toRun(row)]));
 }
 
@@ -171,22 +197,32 @@ export function toAction(row: ActionSqlRow): ActionRow {
   };
 }
 
-/** Today's actions, and any action still claimed from an earlier day (a crash to reconcile). Newest last. */
-export async function loadActions(q: Queryable, day: string): Promise<ActionRow[]> {
-  const { rows } = await q.query<ActionSqlRow>(`SELECT ${actionColumns} FROM bot_actions WHERE trading_day = $1::date OR status = 'claimed' ORDER BY id`, [day]);
+/** The bots' actions today, and any action of any bot still claimed, of any day (a crash to reconcile). Newest last. */
+export async function loadActions(q: Queryable, day: string, bots: ReadonlyArray<{ kind: BotKind; id: number }>): Promise<ActionRow[]> {
+  const where = scoped({ bots }, 2);
+  const { rows } = await q.query<ActionSqlRow>(
+    `SELECT ${actionColumns} FROM bot_actions WHERE (trading_day = $1::date AND ${where.sql}) OR status = 'claimed' ORDER BY id`,
+    [day, ...where.values],
+  );
   return rows.map(toAction);
 }
 
-/** What every bot holds now, netted from its orders' trades. */
+/**
+ * What bots hold now: their open legs (bot_holdings, migration 040: every fill of a bot's order added as it is
+ * written), so the read is the legs held, never the trades that led to them. All bots', one bot's, or those
+ * of a portfolio's bots.
+ */
 export async function loadHeld(q: Queryable, only?: { kind: BotKind; id: number } | { portfolioId: number }): Promise<Map<string, HeldLeg[]>> {
-  const filter = only === undefined ? '' : 'portfolioId' in only ? 'WHERE t.portfolio_id = $1' : 'WHERE t.bot_kind = $1 AND t.bot_id = $2';
+  const filter =
+    only === undefined
+      ? ''
+      : 'portfolioId' in only
+        ? `AND (h.bot_kind, h.bot_id) IN (SELECT 'daily', id FROM daily_bots WHERE portfolio_id = $1 UNION ALL SELECT 'trading', id FROM trading_bots WHERE portfolio_id = $1)`
+        : 'AND h.bot_kind = $1 AND h.bot_id = $2';
   const values = only === undefined ? [] : 'portfolioId' in only ? [only.portfolioId] : [only.kind, only.id];
-  // bot_trades (migration 019): every broker's fills of bot orders, paper and live alike.
   const { rows } = await q.query<{ bot_kind: BotKind; bot_id: number; exchange: string; tradingsymbol: string; product: HeldLeg['product']; quantity: string }>(
-    `SELECT t.bot_kind, t.bot_id, t.exchange, t.tradingsymbol, t.product, sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) AS quantity
-     FROM bot_trades t ${filter}
-     GROUP BY t.bot_kind, t.bot_id, t.exchange, t.tradingsymbol, t.product
-     HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`,
+    `SELECT h.bot_kind, h.bot_id, h.exchange, h.tradingsymbol, h.product, h.quantity FROM bot_holdings h WHERE h.quantity <> 0 ${filter}
+     ORDER BY h.id`,
     values,
   );
   const held = new Map<string, HeldLeg[]>();
