@@ -182,4 +182,25 @@ describe('in the dialog of an option (the chain’s bell, a position’s)', () =
     await user.click(within(dialog).getByRole('button', { name: 'Create alert' }));
     await waitFor(() => expect(created).toHaveLength(1));
   });
+
+  it('starts the level at the price that arrives after the bell was tapped, unless the trader typed one', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(
+      <IntlProvider locale="en" defaultLocale="en">
+        <PriceAlertDialog contract={contract} lastPrice={null} onClose={() => {}} />
+      </IntlProvider>,
+    );
+    const level = within(await screen.findByRole('dialog')).getByLabelText('Price (₹)');
+    expect(level).toHaveProperty('value', '');
+    const priced = (lastPrice: number) => (
+      <IntlProvider locale="en" defaultLocale="en">
+        <PriceAlertDialog contract={contract} lastPrice={lastPrice} onClose={() => {}} />
+      </IntlProvider>
+    );
+    rerender(priced(331));
+    expect(level).toHaveProperty('value', '331.00');
+    await user.clear(level);
+    rerender(priced(332.5));
+    expect(level).toHaveProperty('value', '');
+  });
 });

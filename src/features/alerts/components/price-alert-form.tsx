@@ -56,6 +56,10 @@ export function PriceAlertForm({ onCreate, contract, priceOf, onCreated }: Price
   const [direction, setDirection] = useState<PriceAlertCreate['direction']>('above');
   // The field's own notation (what parseLevel reads), not a display: a price on the 0.05 tick, two decimals.
   const [levelText, setLevelText] = useState(contract?.lastPrice === null || contract === undefined ? '' : contract.lastPrice.toFixed(2));
+  // A bell tapped before the contract's first price: the level starts at that price when it arrives, unless
+  // the trader has typed one meanwhile.
+  const [levelTyped, setLevelTyped] = useState(false);
+  if (!levelTyped && levelText === '' && contract !== undefined && contract.lastPrice !== null) setLevelText(contract.lastPrice.toFixed(2));
   const [repeat, setRepeat] = useState<PriceAlertCreate['repeat']>('once');
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -146,7 +150,10 @@ export function PriceAlertForm({ onCreate, contract, priceOf, onCreated }: Price
             label={intl.formatMessage(inRupees ? messages.levelRupees : messages.levelPoints)}
             inputMode="decimal"
             value={levelText}
-            onChange={(event) => setLevelText(event.target.value)}
+            onChange={(event) => {
+              setLevelTyped(true);
+              setLevelText(event.target.value);
+            }}
             hint={priceHint}
             error={levelError ?? refusal.fieldError('level')}
           />
