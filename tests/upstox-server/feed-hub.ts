@@ -19,6 +19,7 @@ export function createFeedHub(market: Market, clock: () => Date, heartbeatMs: nu
   const codes = new Map<string, { session: Session; issuedAt: number }>();
   const clients = new Set<Client>();
   const received: unknown[] = [];
+  const pongWaiters: (() => void)[] = [];
   let silent = false;
   const heartbeat = heartbeatMs > 0 ? setInterval(() => ping(), heartbeatMs) : null;
 
@@ -84,6 +85,7 @@ export function createFeedHub(market: Market, clock: () => Date, heartbeatMs: nu
         clients.add(client);
         ws.on('message', (data) => handleMessage(client, data));
         ws.on('close', () => clients.delete(client));
+        ws.on('pong', () => pongWaiters.splice(0).forEach((resolve) => resolve()));
         send(client, encodeMarketInfo({ NSE_FO: 'NORMAL_OPEN', NSE_INDEX: 'NORMAL_OPEN' }, clock().getTime()));
       });
     },
@@ -99,6 +101,8 @@ export function createFeedHub(market: Market, clock: () => Date, heartbeatMs: nu
     dropConnections(): void {
       for (const client of clients) client.socket.terminate();
     },
+    /** Resolves at the next pong a client answers a ping with. */
+    nextPong: () => new Promise<void>((resolve) => pongWaiters.push(resolve)),
     /** What clients sent (subscriptions), oldest first. */
     received: () => [...received],
     connections: () => clients.size,

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type AppConfig, createAccounts } from './accounts.ts';
 import { createFeedHub } from './feed-hub.ts';
+import { handleControl } from './http-control.ts';
 import { readBody, sendRefusal } from './http-util.ts';
 import { showDialog, submitDialog } from './login-dialog.ts';
 import { createMarket, defaultInstruments, type Quote, type ServerInstrument } from './market.ts';
@@ -26,9 +27,11 @@ export type UpstoxServerOptions = {
 export type UpstoxTestServer = {
   /** http://127.0.0.1:<port>: UPSTOX_API_ROOT (and the order root: the server answers both). */
   apiRoot: string;
-  control: ReturnType<typeof createControl>;
+  control: UpstoxControl;
   close: () => Promise<void>;
 };
+
+export type UpstoxControl = ReturnType<typeof createControl>;
 
 const defaultFunds: Funds = { used_margin: 0, payin_amount: 0, span_margin: 0, adhoc_margin: 0, notional_cash: 0, available_margin: 500_000, exposure_margin: 0 };
 
@@ -40,7 +43,10 @@ function createControl(context: RestContext & { funds_: Map<string, Funds> }) {
     rejectOrder: (orderId: string, message = 'Rejected by the exchange') => context.book.reject(orderId, message),
     /** Every token (or one app's) answers 401 UDAPI100050 from now on, as after 03:30 IST; its feed sockets close. */
     expireAllTokens: (apiKey?: string) => context.feed.closeSessions(context.accounts.expireAll(apiKey)),
-    setFunds: (userId: string, funds: Partial<Funds>) => context.funds_.set(userId, { ...context.funds(userId), ...funds }),
+    setFunds(userId: string, funds: { [K in keyof Funds]?: number | undefined }): void {
+      const given = Object.fromEntries(Object.entries(funds).filter(([, value]) => value !== undefined));
+      context.funds_.set(userId, { ...context.funds(userId), ...given });
+    },
     answer429Next: () => void (context.faults.answer429Next = true),
     /** The next placement is booked, then its socket destroyed unanswered. */
     dropNextPlaceAnswer: () => void (context.faults.dropNextPlaceAnswer = true),
@@ -49,6 +55,7 @@ function createControl(context: RestContext & { funds_: Map<string, Funds> }) {
     orders: (userId: string) => context.book.ordersOf(userId),
     silenceFeed: (on: boolean) => context.feed.silence(on),
     pingFeed: () => context.feed.ping(),
+    nextFeedPong: () => context.feed.nextPong(),
     dropFeedConnections: () => context.feed.dropConnections(),
     feedRequests: () => context.feed.received(),
     feedConnections: () => context.feed.connections(),
@@ -64,6 +71,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   const faults: Faults = { answer429Next: false, dropNextPlaceAnswer: false };
   const funds = new Map<string, Funds>();
   let baseUrl = '';
+  let control: UpstoxControl | null = null;
   const context = {
     accounts, market, book: createOrderBook(market, clock), feed, faults, clock, writes: [], funds_: funds,
     allowOrder: (userId: string) => limiter.allow(userId),
@@ -75,6 +83,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const route = async () => {
+      if (url.pathname.startsWith('/__control/') && control) return handleControl(control, request, response, url);
       if (url.pathname === '/v2/login/authorization/dialog' && request.method === 'GET') return showDialog(accounts, url.searchParams, response);
       if (url.pathname === '/v2/login/authorization/dialog' && request.method === 'POST') return submitDialog(accounts, new URLSearchParams(await readBody(request)), response);
       return handleRest(context, request, response, url);
@@ -93,9 +102,10 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  control = createControl(context);
   return {
     apiRoot: baseUrl,
-    control: createControl(context),
+    control,
     async close() {
       feed.close();
       server.closeAllConnections();

@@ -104,6 +104,20 @@ describe('Upstox market feed v3', () => {
     expect(connection.isStale()).toBe(false);
   });
 
+  it('a quiet feed that Upstox still pings is alive; five seconds after the last ping it is stale', async () => {
+    const { events, scheduler, frame, feed: connection } = openFeed();
+    await frame((candidate) => candidate.type === 'market_info');
+    scheduler.advance(4000);
+    const pong = upstox.server.control.nextFeedPong();
+    upstox.server.control.pingFeed();
+    await pong;
+    scheduler.advance(4000);
+    expect(connection.isStale()).toBe(false);
+    scheduler.advance(1000);
+    await events.next((event) => event.kind === 'stale');
+    expect(connection.isStale()).toBe(true);
+  });
+
   it('stops when Upstox no longer accepts the token (03:30 IST, a logout elsewhere), and says so', async () => {
     const { events, scheduler, frame, feed: connection } = openFeed();
     await frame((candidate) => candidate.type === 'market_info');

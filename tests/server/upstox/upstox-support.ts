@@ -16,7 +16,7 @@ export function movableClock(start = morning) {
 }
 
 /** Opens the dialog from the login link and submits it; returns the redirect's query (code and state). */
-export async function loginThroughDialog(server: UpstoxTestServer, state = 'state-1', user = { userId: 'AB1234', password: 'secret' }): Promise<URLSearchParams> {
+export async function loginThroughDialog(server: Pick<UpstoxTestServer, 'apiRoot'>, state = 'state-1', user = { userId: 'AB1234', password: 'secret' }): Promise<URLSearchParams> {
   const link = upstoxLoginUrl(server.apiRoot, { apiKey: testApp.apiKey, redirectUri: testApp.redirectUri, state });
   const page = await fetch(link);
   if (page.status !== 200) throw new Error(`The dialog answered ${page.status}`);
@@ -29,7 +29,7 @@ export async function loginThroughDialog(server: UpstoxTestServer, state = 'stat
   return new URL(location).searchParams;
 }
 
-export function anonymousHttp(server: UpstoxTestServer): UpstoxHttp {
+export function anonymousHttp(server: Pick<UpstoxTestServer, 'apiRoot'>): UpstoxHttp {
   return createUpstoxHttp({ apiRoot: server.apiRoot, orderApiRoot: server.apiRoot });
 }
 
