@@ -12,6 +12,8 @@ export type AppConfig = {
   /** The user (UCC) who logs in through the dialog; default AB1234 / secret. */
   userId?: string;
   password?: string;
+  /** Where order updates are POSTed (Upstox's "postback URL" of the app), or null for none. */
+  webhookUrl?: string | null;
 };
 
 export type App = Required<AppConfig>;
@@ -36,11 +38,13 @@ export function createAccounts(clock: () => Date) {
 
   return {
     register(config: AppConfig): App {
-      const app = { userId: 'AB1234', password: 'secret', ...config };
+      const app: App = { userId: 'AB1234', password: 'secret', webhookUrl: null, ...config };
       apps.set(app.apiKey, app);
       return app;
     },
     app: (apiKey: string) => apps.get(apiKey),
+    /** The apps a user logs in to (each gets the user's order updates). */
+    appsOf: (userId: string) => [...apps.values()].filter((app) => app.userId === userId),
     /** A 6-character code, as Upstox's documented example (mk404x). */
     issueCode(app: App, userId: string): string {
       const code = randomBytes(3).toString('hex');

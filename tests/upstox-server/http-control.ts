@@ -3,6 +3,7 @@
 //   apps {apiKey, apiSecret, redirectUri, userId?, password?} · quote {instrument_key, last, close?, volume?, oi?, iv?}
 //   reject {order_id, message?} · expire-tokens {apiKey?} · funds {user_id, available_margin…}
 //   answer-429-next · drop-next-place-answer · feed-silence {on} · feed-drop · orders {user_id} · order-writes
+//   webhooks (what was POSTed to the apps' webhook URLs)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { invalidInput, parseJsonBody, readBody, sendJson, sendRefusal } from './http-util.ts';
 import type { UpstoxControl } from './upstox-server.ts';
@@ -23,7 +24,12 @@ export async function handleControl(control: UpstoxControl, request: IncomingMes
     const body: Body = raw ? parseJsonBody(raw) : {};
     const actions: Record<string, () => unknown> = {
       apps: () => {
-        const app = control.registerApp({ apiKey: required(text(body, 'apiKey'), 'apiKey'), apiSecret: required(text(body, 'apiSecret'), 'apiSecret'), redirectUri: required(text(body, 'redirectUri'), 'redirectUri') });
+        const app = control.registerApp({
+          apiKey: required(text(body, 'apiKey'), 'apiKey'),
+          apiSecret: required(text(body, 'apiSecret'), 'apiSecret'),
+          redirectUri: required(text(body, 'redirectUri'), 'redirectUri'),
+          webhookUrl: text(body, 'webhookUrl') ?? null,
+        });
         if (text(body, 'userId')) app.userId = text(body, 'userId') ?? app.userId;
         if (text(body, 'password')) app.password = text(body, 'password') ?? app.password;
         return { api_key: app.apiKey };
@@ -43,6 +49,7 @@ export async function handleControl(control: UpstoxControl, request: IncomingMes
       'feed-drop': () => control.dropFeedConnections(),
       orders: () => control.orders(required(text(body, 'user_id') ?? url.searchParams.get('user_id') ?? undefined, 'user_id')),
       'order-writes': () => control.orderWrites(),
+      webhooks: () => control.webhookDeliveries(),
     };
     const action = actions[url.pathname.slice('/__control/'.length)];
     if (!action) return sendJson(response, 404, { status: 'error', errors: [{ errorCode: 'CONTROL', message: `No control named ${url.pathname}` }] });

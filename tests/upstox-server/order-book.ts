@@ -50,7 +50,10 @@ export function istStamp(date: Date): string {
 
 const onTick = (value: number, tick: number) => Math.abs(Math.round(value / tick) * tick - value) < 1e-9;
 
-export function createOrderBook(market: Market, clock: () => Date) {
+/** Hears every change of an order (each state recorded), with its owner: the webhooks' source. */
+export type OrderChangeListener = (userId: string, order: BookOrder) => void;
+
+export function createOrderBook(market: Market, clock: () => Date, onChange: OrderChangeListener = () => undefined) {
   const orders = new Map<string, BookOrder>();
   const history = new Map<string, BookOrder[]>();
   const owners = new Map<string, string>();
@@ -62,6 +65,7 @@ export function createOrderBook(market: Market, clock: () => Date) {
     order.status = status;
     if (message !== null) order.status_message = order.status_message_raw = message;
     history.get(order.order_id)?.push({ ...order });
+    onChange(owners.get(order.order_id) ?? '', { ...order });
   }
 
   function fill(order: BookOrder, price: number): void {

@@ -11,6 +11,7 @@ import { readBody, sendRefusal } from './http-util.ts';
 import { showDialog, submitDialog } from './login-dialog.ts';
 import { createMarket, defaultInstruments, type Quote, type ServerInstrument } from './market.ts';
 import { createOrderBook } from './order-book.ts';
+import { createWebhooks, type Webhooks } from './webhooks.ts';
 import { createOrderRateLimiter } from './rate-limit.ts';
 import { type Faults, type Funds, handleRest, type RestContext } from './rest-routes.ts';
 
@@ -35,7 +36,7 @@ export type UpstoxControl = ReturnType<typeof createControl>;
 
 const defaultFunds: Funds = { used_margin: 0, payin_amount: 0, span_margin: 0, adhoc_margin: 0, notional_cash: 0, available_margin: 500_000, exposure_margin: 0 };
 
-function createControl(context: RestContext & { funds_: Map<string, Funds> }) {
+function createControl(context: RestContext & { funds_: Map<string, Funds>; webhooks: Webhooks }) {
   return {
     registerApp: (config: AppConfig) => context.accounts.register(config),
     /** Moves a price (and optionally the rest of the quote): the feed sends it, resting orders fill. */
@@ -59,6 +60,9 @@ function createControl(context: RestContext & { funds_: Map<string, Funds> }) {
     dropFeedConnections: () => context.feed.dropConnections(),
     feedRequests: () => context.feed.received(),
     feedConnections: () => context.feed.connections(),
+    /** Every webhook sent (URL, body, the receiver's status), and waiting for their answers. */
+    webhookDeliveries: () => context.webhooks.deliveries(),
+    settleWebhooks: () => context.webhooks.settle(),
   };
 }
 
@@ -70,10 +74,14 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   const limiter = createOrderRateLimiter(clock);
   const faults: Faults = { answer429Next: false, dropNextPlaceAnswer: false };
   const funds = new Map<string, Funds>();
+  const webhooks = createWebhooks();
+  const book = createOrderBook(market, clock, (userId, order) => {
+    for (const app of accounts.appsOf(userId)) if (app.webhookUrl) webhooks.deliver(app.webhookUrl, userId, order);
+  });
   let baseUrl = '';
   let control: UpstoxControl | null = null;
   const context = {
-    accounts, market, book: createOrderBook(market, clock), feed, faults, clock, writes: [], funds_: funds,
+    accounts, market, book, feed, faults, clock, writes: [], funds_: funds, webhooks,
     allowOrder: (userId: string) => limiter.allow(userId),
     funds: (userId: string) => funds.get(userId) ?? defaultFunds,
     baseUrl: () => baseUrl,
@@ -108,6 +116,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
     control,
     async close() {
       feed.close();
+      await webhooks.settle();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

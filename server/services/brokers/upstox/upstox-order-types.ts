@@ -19,7 +19,8 @@ const orderShape = {
   disclosed_quantity: 'number?',
   price: 'number',
   trigger_price: 'number',
-  average_price: 'number',
+  /** Null in some of Upstox's answers before a fill (its webhook page's example). */
+  average_price: 'number?',
   filled_quantity: 'number',
   pending_quantity: 'number',
   status: 'string',
