@@ -96,14 +96,11 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
 
   async function audit(q: Queryable, accountId: number, userId: number | null, event: EventFacts, client: ClientFacts): Promise<string> {
     const { rows } = await q.query<{ id: string }>(
-      // The switch's new state is also a notice on its trader's open streams (stream-notices.ts): screens read it then.
-      `WITH written AS (
-         INSERT INTO kill_switch_events (broker_account_id, user_id, action, source, at, reason, client_address, user_agent, summary, summary_i18n, reason_i18n)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, broker_account_id
-       ), noticed AS (
-         INSERT INTO stream_notices (user_id, broker_account_id, topic, at)
-         SELECT a.user_id, a.id, 'kill_switch', now() FROM written w JOIN broker_accounts a ON a.id = w.broker_account_id
-       )
+      // Also a notice on the trader's open streams (stream-notices.ts): their screens read the switch then.
+      `WITH written AS (INSERT INTO kill_switch_events (broker_account_id, user_id, action, source, at, reason, client_address, user_agent, summary, summary_i18n, reason_i18n)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, broker_account_id),
+       noticed AS (INSERT INTO stream_notices (user_id, broker_account_id, topic, at)
+         SELECT a.user_id, a.id, 'kill_switch', now() FROM written w JOIN broker_accounts a ON a.id = w.broker_account_id)
        SELECT id FROM written`,
       [
         accountId,
