@@ -16,7 +16,7 @@
  * A benchmark, not a test: it prints a table and passes or fails nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer, servicesDecorator } from '../../server/app.ts';
@@ -126,6 +126,9 @@ async function run(backend: string, databaseUrl: string | undefined): Promise<Ro
 }
 
 async function main(): Promise<void> {
+  // The machine's load, printed beside the figures: on a shared machine they mean little without it.
+  const load = () => loadavg().map((value) => value.toFixed(2)).join(', ');
+  console.log(`load average (1, 5, 15 min) at the start: ${load()}`);
   const backends: Array<[string, string | undefined]> = [['PGlite (embedded)', undefined]];
   if (values['database-url'] !== '') backends.push(['PostgreSQL', values['database-url']]);
   const rows: string[][] = [];
@@ -146,6 +149,7 @@ async function main(): Promise<void> {
   console.log(`\n${table(['database', 'bots entered in the burst', 'burst wall time', 'node CPU per bot entered'], bursts)}`);
   console.log(`\n${botCount} active daily iron condors in one portfolio; goal: every bot evaluated within the one-second market tick.`);
   if (values['database-url'] === '') console.log('PostgreSQL not measured: pass --database-url (or BENCH_DATABASE_URL).');
+  console.log(`load average (1, 5, 15 min) at the end: ${load()}`);
 }
 
 await main();

@@ -203,7 +203,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     const [bots, runs, actions, held] = await db.transaction(async (tx) => {
       await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
       const due = await loadDueBots(tx, nowMs, istClock(now)); // a bot waiting for its entry time is not read
-      return [due, await loadRuns(tx, day, { bots: due }), await loadActions(tx, day, due), await loadHeld(tx)] as const;
+      return [due, await loadRuns(tx, day, { bots: due }), await loadActions(tx, day, due), await loadHeld(tx, { bots: due })] as const;
     });
     const actionsOf = new Map<string, ActionRow[]>();
     for (const action of actions) {

@@ -212,14 +212,15 @@ export async function loadActions(q: Queryable, day: string, bots: ReadonlyArray
  * written), so the read is the legs held, never the trades that led to them. All bots', one bot's, or those
  * of a portfolio's bots.
  */
-export async function loadHeld(q: Queryable, only?: { kind: BotKind; id: number } | { portfolioId: number }): Promise<Map<string, HeldLeg[]>> {
-  const filter =
+export async function loadHeld(q: Queryable, only?: { kind: BotKind; id: number } | BotScope): Promise<Map<string, HeldLeg[]>> {
+  const { sql: filter, values } =
     only === undefined
-      ? ''
+      ? { sql: '', values: [] }
       : 'portfolioId' in only
-        ? `AND (h.bot_kind, h.bot_id) IN (SELECT 'daily', id FROM daily_bots WHERE portfolio_id = $1 UNION ALL SELECT 'trading', id FROM trading_bots WHERE portfolio_id = $1)`
-        : 'AND h.bot_kind = $1 AND h.bot_id = $2';
-  const values = only === undefined ? [] : 'portfolioId' in only ? [only.portfolioId] : [only.kind, only.id];
+        ? { sql: `AND (h.bot_kind, h.bot_id) IN (SELECT 'daily', id FROM daily_bots WHERE portfolio_id = $1 UNION ALL SELECT 'trading', id FROM trading_bots WHERE portfolio_id = $1)`, values: [only.portfolioId] }
+        : 'bots' in only
+          ? { sql: `AND ${scoped(only, 1).sql}`, values: scoped(only, 1).values }
+          : { sql: 'AND h.bot_kind = $1 AND h.bot_id = $2', values: [only.kind, only.id] };
   const { rows } = await q.query<{ bot_kind: BotKind; bot_id: number; exchange: string; tradingsymbol: string; product: HeldLeg['product']; quantity: string }>(
     `SELECT h.bot_kind, h.bot_id, h.exchange, h.tradingsymbol, h.product, h.quantity FROM bot_holdings h WHERE h.quantity <> 0 ${filter}
      ORDER BY h.id`,
