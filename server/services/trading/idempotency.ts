@@ -86,6 +86,16 @@ const inProgress = () =>
     retryAfterSeconds: 1,
   });
 
+/** The key's row, running, unless the key has one already (then false): user, key, hash, now, expiry, account, tag. */
+async function insertClaim(q: Queryable, values: readonly unknown[]): Promise<boolean> {
+  const { rows } = await q.query(
+    `INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at, broker_account_id, tag, claimed_at)
+     VALUES ($1, $2, $3, 'running', $4, $5, $6, $7, $4) ON CONFLICT (user_id, key) DO NOTHING RETURNING 1`,
+    values,
+  );
+  return rows.length > 0;
+}
+
 export function createIdempotency({ db, clock }: { db: Database; clock: Clock }) {
   /**
    * Claims the key inside the gate transaction `tx` for an intent whose orders will carry `tag`, or answers
@@ -96,12 +106,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     const values = [userId, key, hash, now, new Date(now.getTime() + idempotencyLifetimeMs), accountId, tag];
     const fresh = (): ClaimOutcome => ({ claim: { userId, key, tag, createdAt: now, claimedAt: now }, reconcile: false, plan: null, progress: 0 });
     // A concurrent first request's uncommitted row makes this wait for its (short) gate transaction.
-    const { rows: inserted } = await tx.query(
-      `INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at, broker_account_id, tag, claimed_at)
-       VALUES ($1, $2, $3, 'running', $4, $5, $6, $7, $4) ON CONFLICT (user_id, key) DO NOTHING RETURNING 1`,
-      values,
-    );
-    if (inserted.length > 0) return fresh();
+    if (await insertClaim(tx, values)) return fresh();
     const { rows } = await tx.query<KeyRow>(
       `SELECT request_hash, status, response_status, response_body, created_at, expires_at, tag, claimed_at, plan, progress, paced_at FROM idempotency_keys
        WHERE user_id = $1 AND key = $2 FOR UPDATE`,
@@ -125,6 +130,17 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     if (heldAt(row, now)) throw inProgress();
     await tx.query(`UPDATE idempotency_keys SET claimed_at = $3 WHERE user_id = $1 AND key = $2`, [userId, key, now]);
     return { claim: { userId, key, tag: row.tag!, createdAt: new Date(row.created_at), claimedAt: now }, reconcile: true, plan: row.plan, progress: Number(row.progress) };
+  }
+
+  /**
+   * A key never used, claimed in one statement with no transaction around it: the cheap way in for a paced
+   * intent, whose first step reads the kill switch and the portfolio under the account's lock before anything
+   * goes out (pacing-step.ts). Null when the key has a row already: claim() sorts that out in a transaction.
+   */
+  async function claimNew(userId: number, key: string, hash: string, { accountId, tag }: { accountId: number; tag: string }): Promise<ClaimOutcome | null> {
+    const now = clock();
+    if (!(await insertClaim(db, [userId, key, hash, now, new Date(now.getTime() + idempotencyLifetimeMs), accountId, tag]))) return null;
+    return { claim: { userId, key, tag, createdAt: now, claimedAt: now }, reconcile: false, plan: null, progress: 0 };
   }
 
   /**
@@ -175,7 +191,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     ]);
   }
 
-  return { claim, step, stepped, complete, release };
+  return { claim, claimNew, step, stepped, complete, release };
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;

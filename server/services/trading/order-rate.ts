@@ -48,6 +48,22 @@ export async function rateCounts(q: Queryable, accountId: number, now: Date): Pr
   return { minute: Number(row.minute), day: Number(row.day) };
 }
 
+/**
+ * The counts and the send times (rateCounts, sendTimes) in one round trip: what a sender reads under the
+ * account's lock before it admits anything.
+ */
+export async function rateState(q: Queryable, accountId: number, now: Date, window: SendWindow): Promise<{ counts: RateCounts; times: number[] }> {
+  const { rows } = await q.query<{ minute: string; day: string; times: Array<string | number> }>(
+    `SELECT count(*) FILTER (WHERE sent_at > $2::timestamptz - interval '1 minute') AS minute, count(*) FILTER (WHERE trading_day = $3::date) AS day,
+       coalesce(json_agg(floor(extract(epoch FROM sent_at) * 1000)::bigint ORDER BY sent_at) FILTER (WHERE sent_at > $4::timestamptz), '[]'::json) AS times
+     FROM order_sends WHERE broker_account_id = $1 AND sent_at > $2::timestamptz - interval '1 day'`,
+    [accountId, now, istDate(now), new Date(now.getTime() - window.ms)],
+  );
+  // An aggregate without GROUP BY: always one row, its counts 0 when nothing was sent.
+  const row = rows[0]!;
+  return { counts: { minute: Number(row.minute), day: Number(row.day) }, times: row.times.map(Number) };
+}
+
 /** When the account's sends that can share a window with an instant from `now` on went (reservations ahead included), in epoch ms, sorted. */
 export async function sendTimes(q: Queryable, accountId: number, now: Date, window: SendWindow): Promise<number[]> {
   const { rows } = await q.query<{ sent_at: Date }>(
@@ -87,14 +103,16 @@ async function minuteFreesIn(q: Queryable, accountId: number, minute: number, co
 
 /** One call's `count` orders now, or a 429 whose Retry-After says when they fit. */
 export async function checkRateLimits(q: Queryable, accountId: number, count: number, now: Date, limits: RateLimits, window: SendWindow): Promise<void> {
-  const { minute, day } = await rateCounts(q, accountId, now);
+  const {
+    counts: { minute, day },
+    times,
+  } = await rateState(q, accountId, now, window);
   if (day + count > limits.perDay) throw dayRefusal(day, limits, now);
   if (minute + count > limits.perMinute) {
     throw DomainError.said('order_rate_limited', refusalTexts.ratePerMinute(limits.perMinute), {
       retryAfterSeconds: await minuteFreesIn(q, accountId, minute, count, limits, now),
     });
   }
-  const times = await sendTimes(q, accountId, now, window);
   if (fitsAt(times, count, now.getTime(), window)) return;
   if (count > limits.perSecond) throw DomainError.said('order_rate_limited', refusalTexts.requestPerSecond(count, limits.perSecond), { retryAfterSeconds: 1 });
   const freeAt = earliestFit(times, Math.max(1, count), now.getTime(), window);
@@ -104,13 +122,14 @@ export async function checkRateLimits(q: Queryable, accountId: number, count: nu
 /**
  * Whether a paced intent of `count` orders can go out, before any is placed: never more than a minute's
  * worth (422: no wait makes it fit), and room left in today's and this minute's limits (429 until there is).
+ * `counts`: the account's, when the caller read them already (rateState).
  */
-export async function checkIntentRoom(q: Queryable, accountId: number, count: number, now: Date, limits: RateLimits): Promise<void> {
+export async function checkIntentRoom(q: Queryable, accountId: number, count: number, now: Date, limits: RateLimits, counts?: RateCounts): Promise<void> {
   if (count === 0) return;
   if (count > limits.perMinute) {
     throw DomainError.said('too_many_orders', refusalTexts.requestPerMinute(count, limits.perMinute));
   }
-  const { minute, day } = await rateCounts(q, accountId, now);
+  const { minute, day } = counts ?? (await rateCounts(q, accountId, now));
   if (day + count > limits.perDay) throw dayRefusal(day, limits, now);
   if (minute + count > limits.perMinute) {
     throw DomainError.said(
@@ -157,11 +176,10 @@ export async function reserveSends(q: Queryable, accountId: number, wanted: numb
  */
 export async function recordSends(q: Queryable, accountId: number, count: number, now: Date): Promise<void> {
   if (count <= 0) return;
-  await q.query(`INSERT INTO order_sends (broker_account_id, sent_at, trading_day) SELECT $1, $2, $3::date FROM generate_series(1, $4)`, [
-    accountId,
-    now,
-    istDate(now),
-    count,
-  ]);
-  await q.query(`DELETE FROM order_sends WHERE broker_account_id = $1 AND sent_at < $2::timestamptz - interval '2 days'`, [accountId, now]);
+  // One statement: a round trip less for every order.
+  await q.query(
+    `WITH aged AS (DELETE FROM order_sends WHERE broker_account_id = $1 AND sent_at < $2::timestamptz - interval '2 days')
+     INSERT INTO order_sends (broker_account_id, sent_at, trading_day) SELECT $1, $2, $3::date FROM generate_series(1, $4)`,
+    [accountId, now, istDate(now), count],
+  );
 }

@@ -3,7 +3,9 @@
 // per account (Kite, and the paper broker as strict): refusing such an intent with a 429 would refuse it for
 // ever, and a 422 would make the trader split by hand what Kite's own basket and autoslice place in one go.
 // So the order pipeline paces it:
-//   1. gate (intent-gate.ts): the key claimed with its tag, the kill switch and the portfolio checked;
+//   1. claim: a new key in one statement (no transaction: the first step checks the kill switch and the
+//      portfolio under the account's lock before anything goes out); a key seen before through the gate
+//      (intent-gate.ts), which also answers a stored answer, 409 or 422;
 //   2. plan: the broker says what the intent goes out as (sliced, checked), placing nothing;
 //   3. steps, until every order is out: a short transaction (pacing-step.ts) takes what the current second
 //      allows, counts it against the rate limits and stores the plan and progress on the key; one broker call
@@ -47,7 +49,8 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
 
   /** Places the intent once per key, over as many seconds as the rate limits need. */
   async function run(call: PacedCall): Promise<StoredAnswer> {
-    const gated = await claimIntent(db, idempotency, call);
+    // A new key costs one statement; a key seen before (a replay, a retry, a takeover) the gate's transaction.
+    const gated = (await idempotency.claimNew(call.userId, call.key, call.hash, { accountId: call.account.id, tag: call.tag })) ?? (await claimIntent(db, idempotency, call));
     if ('stored' in gated) return gated.stored;
     let claim = gated.claim;
     // The key and when it was claimed: a key used again after it expired names another intent.
@@ -64,7 +67,9 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
     let progress = gated.progress;
     let stop: Said | null = null;
     let note: string | null = null;
+    let steps = 0;
     for (;;) {
+      steps += 1;
       const step = await db.transaction((tx) => takeStep(tx, { call, idempotency, limits, clock }, { claim, plan: plan!, progress, done, stop }));
       if ('refusal' in step) {
         // Nothing of the intent reached the broker: refused as a single order would be, and the key is free.
@@ -107,7 +112,10 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
       await idempotency.stepped(claim);
       await wait(step.waitMs);
     }
-    return idempotency.complete(db, claim, call.answer(await ordersOf(call, intent, claim.createdAt), note));
+    // Sent in one step, every order of the intent is in `done` as the broker has just answered it, unless a
+    // late kill closed some. Over several seconds, a fill or the kill switch may have changed the first ones.
+    const orders = note === null && steps === 1 ? [...done.values()].sort(byNumber) : await ordersOf(call, intent, claim.createdAt);
+    return idempotency.complete(db, claim, call.answer(orders, note));
   }
 
   return { run };

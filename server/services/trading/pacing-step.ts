@@ -14,7 +14,7 @@ import { DomainError } from '../domain-error.ts';
 import { checkPortfolio } from '../portfolios/portfolio-check.ts';
 import type { Claim, Idempotency } from './idempotency.ts';
 import { armedAt, type IntentCall } from './intent-gate.ts';
-import { checkIntentRoom, perSecondRefusal, rateCounts, recordSends, roomNow, secondWindow, sendTimes, type RateLimits } from './order-rate.ts';
+import { checkIntentRoom, perSecondRefusal, rateState, recordSends, roomNow, secondWindow, type RateLimits } from './order-rate.ts';
 import { earliestFit, roomAt, withSends } from './send-windows.ts';
 
 export type StepDeps = { call: IntentCall; idempotency: Idempotency; limits: RateLimits; clock: Clock };
@@ -43,28 +43,27 @@ export async function takeStep(tx: Queryable, { call, idempotency, limits, clock
   const todo = state.plan.orders.flatMap((order, slice) => (state.done.has(slice) ? [] : [{ ...order, slice }]));
   if (todo.length === 0) return { claim: state.claim, progress: state.progress, send: [], at: now, unsent: [], remaining: 0, waitMs: 0 };
   const begun = state.done.size > 0;
+  const window = secondWindow(limits, call.broker.rateMarginMs);
+  const { counts, times } = await rateState(tx, account.id, now, window);
   if (!begun) {
     try {
       if (call.entry && armed !== null) throw killSwitchRefusal(account.accountNumber, armed);
       await checkPortfolio(tx, account.id, call.portfolioId);
-      await checkIntentRoom(tx, account.id, todo.length, now, limits);
+      await checkIntentRoom(tx, account.id, todo.length, now, limits, counts);
     } catch (error) {
       if (error instanceof DomainError) return { refusal: error };
       throw error;
     }
   }
-  const window = secondWindow(limits, call.broker.rateMarginMs);
-  const times = await sendTimes(tx, account.id, now, window);
-  const { room, stop: limitReached } = roomNow(await rateCounts(tx, account.id, now), limits, roomAt(times, todo.length, now.getTime(), window));
+  const { room, stop: limitReached } = roomNow(counts, limits, roomAt(times, todo.length, now.getTime(), window));
   // Before anything went out, a minute or day used up was refused above (checkIntentRoom): room 0 is the second's.
   // A trader's entries are refused for it (429, try in a second); an exit (a square-off) must not fail for want
   // of a free second, so it waits for the next one as its later orders would.
   if (!begun && room === 0 && call.entry) return { refusal: perSecondRefusal(limits) };
-  // The orders' portfolios still there (a null in the list matches no row).
-  const { rows: live } = await tx.query<{ id: number }>('SELECT id FROM portfolios WHERE broker_account_id = $1 AND id = ANY($2::int[]) FOR KEY SHARE', [
-    account.id,
-    todo.map((order) => order.portfolioId),
-  ]);
+  // The orders' portfolios still there (none to read when no order names one).
+  const named = [...new Set(todo.flatMap((order) => (order.portfolioId === null ? [] : [order.portfolioId])))];
+  const { rows: live } =
+    named.length === 0 ? { rows: [] } : await tx.query<{ id: number }>('SELECT id FROM portfolios WHERE broker_account_id = $1 AND id = ANY($2::int[]) FOR KEY SHARE', [account.id, named]);
   const kept = new Set(live.map((row) => Number(row.id)));
   const killed = call.entry && armed !== null ? killSwitchText(account.accountNumber, armed) : null;
   const send: NumberedOrder[] = [];

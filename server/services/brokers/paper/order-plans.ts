@@ -7,7 +7,7 @@ import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import type { IntentPlan, OrderIntent, PlannedOrder, PlanOptions, PositionRef, TradingAccount } from '../broker-trading.ts';
-import { guardEntries } from '../entry-guards.ts';
+import { guardEntries, readEntryGuards } from '../entry-guards.ts';
 import { refuseOversized, slices } from '../order-slicing.ts';
 import { protectiveShares, type ProtectShare } from '../protective-shares.ts';
 import { legsToClose } from '../square-off-legs.ts';
@@ -47,12 +47,14 @@ export function createOrderPlans({ clock, contracts, books }: OrderPlansOptions)
   const { entriesOn, openLegs } = books;
 
   /**
-   * Checks and slices intents under the account's lock, in `q` (this call's transaction): for entries the
-   * kill switch and risk limits, at most 20 slices an order, and the portfolio.
+   * Checks and slices intents: for entries the kill switch and risk limits, at most 20 slices an order, and
+   * the portfolio. Read without a transaction or the account's lock (paper-trading.ts): a plan places
+   * nothing, and a lock taken here would end with the plan, long before its orders go out. What must hold
+   * when they do is read again under the lock then (the kill switch and the portfolio: order-entry.ts).
    */
   async function planOrders(q: Queryable, account: TradingAccount, intents: readonly OrderIntent[], options: PlanOptions): Promise<IntentPlan> {
     const now = clock();
-    const guards = await lockAccount(q, account.id);
+    const guards = await readEntryGuards(q, account.id, false);
     const resolved = await resolve(q, intents, now);
     if (options.purpose === 'entry') {
       await guardEntries(account, guards, resolved, {

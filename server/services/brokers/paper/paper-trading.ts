@@ -106,7 +106,8 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
     mode: 'paper',
     // Its orders are stamped when their send was admitted (order-entry.ts): the window needs no margin.
     rateMarginMs: 0,
-    planOrders: inTransaction(plans.planOrders),
+    // One statement or two, reading only: no transaction (order-plans.ts).
+    planOrders: (account, intents, options) => plans.planOrders(db, account, intents, options),
     planSquareOff: inTransaction(plans.planSquareOff),
     planProtect: inTransaction(plans.planProtect),
     placeOrders: toldAtOnce(inTransaction(entry.placeOrders)),

@@ -1,0 +1,73 @@
+// What one paper order costs the database, counted (the benchmark in `npm run bench -- order-placement` times
+// thousands of them): the transactions and statements one place_trades of a MARKET order opens on the
+// simulated market, as the server runs it. On PostgreSQL each statement is a round trip and each transaction
+// two more (BEGIN, COMMIT), and every one of them is CPU on both sides of the socket: 21 round trips where
+// there were 31 (issue 37), with the pipeline's safety kept (claim, broker call, record; the broker never
+// called inside a transaction).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Queryable } from '../../../server/db/database.ts';
+import { servicesDecorator } from '../../../server/app.ts';
+import type { Services } from '../../../server/services/services.ts';
+import { openDesk, type Desk } from '../support/paper-desk.ts';
+import { testBackends } from '../support/test-database.ts';
+import { guardedClient } from '../support/trading.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+/** Counts the statements and transactions `run` makes on `db` (inside transactions and outside). */
+async function countOf(db: Database, run: () => Promise<unknown>): Promise<{ statements: number; transactions: number }> {
+  const counts = { statements: 0, transactions: 0 };
+  const counted = (q: Queryable): Queryable['query'] => (sql, params) => {
+    counts.statements += 1;
+    return q.query(sql, params);
+  };
+  const query = db.query.bind(db);
+  const transaction = db.transaction.bind(db);
+  db.query = counted({ ...db, query });
+  db.transaction = (fn) => {
+    counts.transactions += 1;
+    return transaction((tx) => fn({ ...tx, query: counted(tx) }));
+  };
+  try {
+    await run();
+  } finally {
+    db.query = query;
+    db.transaction = transaction;
+  }
+  return counts;
+}
+
+describe.each(testBackends)('the cost of a paper order on %s', (backend) => {
+  let server: TestServer;
+  let desk: Desk;
+  let symbol: string;
+
+  beforeAll(async () => {
+    // The simulated market's own prices (no scripted quotes): its state is read as the server reads it.
+    server = await startTestServer({ backend });
+    await server.app.getDecorator<Services>(servicesDecorator).market.tick();
+    desk = await openDesk(server, guardedClient(server.app));
+    symbol = desk.contract(desk.atm, 'CE').tradingsymbol;
+    // The first order warms what the server reads once (the contracts, the charge rates, margin parameters).
+    await desk.place(symbol, 'BUY', desk.lotSize);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('opens two transactions and makes 17 statements for a MARKET order that fills', async () => {
+    let status = '';
+    const cost = await countOf(server.db, async () => {
+      status = (await desk.place(symbol, 'BUY', desk.lotSize)).status;
+    });
+    expect(status).toBe('COMPLETE');
+    // Outside any transaction: the session and the account (2), the key claimed in one INSERT (1), the plan's
+    // guards (1); after the broker call, the kill switch read again (1) and the answer stored (1).
+    // The pacing step, under the account's lock: the lock, the rate counts with the second's sends, the send
+    // recorded (old ones aged out in the same statement), the key's progress (4).
+    // The paper broker's placement, under the lock: the lock, the intent's orders already placed, the market's
+    // state, the account's book, the order, its fill with its trade, the position's protection to fit (7).
+    // Before issue 37: four transactions (the claim, the plan and the step each its own) and 23 statements.
+    expect(cost).toEqual({ transactions: 2, statements: 17 });
+  });
+});
