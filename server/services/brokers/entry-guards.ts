@@ -12,12 +12,13 @@ export type EntryGuards = { killedAt: Date | null; maxTradesToday: number | null
 /**
  * Since when the account's kill switch is armed and its per-order risk limits; `lock` takes the account's
  * row (the paper broker serialises an account's changes on it: arming writes that row, so an order that
- * waited reads the armed switch — 009-kill-switch-risk-limits.sql).
+ * waited reads the armed switch — 009-kill-switch-risk-limits.sql), FOR NO KEY UPDATE as every trading lock
+ * of the account (trading/intent-gate.ts armedAt).
  */
 export async function readEntryGuards(q: Queryable, accountId: number, lock: boolean): Promise<EntryGuards> {
   const { rows } = await q.query<{ kill_switch_armed_at: Date | null; max_trades_today: number | null; max_lots_per_order: number | null; max_open_positions: number | null }>(
     `SELECT a.kill_switch_armed_at, r.max_trades_today, r.max_lots_per_order, r.max_open_positions
-     FROM broker_accounts a LEFT JOIN risk_limits r ON r.broker_account_id = a.id WHERE a.id = $1${lock ? ' FOR UPDATE OF a' : ''}`,
+     FROM broker_accounts a LEFT JOIN risk_limits r ON r.broker_account_id = a.id WHERE a.id = $1${lock ? ' FOR NO KEY UPDATE OF a' : ''}`,
     [accountId],
   );
   const row = rows[0];

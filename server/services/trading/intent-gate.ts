@@ -31,10 +31,15 @@ export type IntentCall = {
   answer: (orders: readonly BrokerOrder[], note: string | null) => { status: number; body: unknown };
 };
 
-/** Since when the account's kill switch is armed (null: it is not); `lock` takes the account's row lock. */
+/**
+ * Since when the account's kill switch is armed (null: it is not); `lock` takes the account's row lock. Every
+ * trading lock of the account is FOR NO KEY UPDATE: they exclude one another as FOR UPDATE would, but not the
+ * key-share locks that an insert of a row naming the account takes (an alert, an order), which FOR UPDATE
+ * made every order of the account wait behind (issue 37: the alert watcher's transactions held them).
+ */
 export async function armedAt(q: Queryable, accountId: number, lock: boolean): Promise<Date | null> {
   const { rows } = await q.query<{ kill_switch_armed_at: Date | null }>(
-    `SELECT kill_switch_armed_at FROM broker_accounts WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT kill_switch_armed_at FROM broker_accounts WHERE id = $1${lock ? ' FOR NO KEY UPDATE' : ''}`,
     [accountId],
   );
   const armed = rows[0]?.kill_switch_armed_at ?? null;

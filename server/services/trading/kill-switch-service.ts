@@ -85,7 +85,7 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
 
   async function accountsOf(q: Queryable, userId: number, accountNumber: string | undefined, lock = false): Promise<AccountRow[]> {
     const { rows } = await q.query<AccountRow>(
-      `SELECT ${accountColumns} WHERE a.user_id = $1 AND ($2::text IS NULL OR upper(a.account_number) = upper($2)) ORDER BY a.id${lock ? ' FOR UPDATE OF a' : ''}`,
+      `SELECT ${accountColumns} WHERE a.user_id = $1 AND ($2::text IS NULL OR upper(a.account_number) = upper($2)) ORDER BY a.id${lock ? ' FOR NO KEY UPDATE OF a' : ''}`,
       [userId, accountNumber ?? null],
     );
     if (accountNumber !== undefined && rows.length === 0) {
@@ -220,7 +220,7 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
    */
   async function armForRiskLimit(accountId: number, reason: Said): Promise<boolean> {
     const armed = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<AccountRow>(`SELECT ${accountColumns} WHERE a.id = $1 FOR UPDATE OF a`, [accountId]);
+      const { rows } = await tx.query<AccountRow>(`SELECT ${accountColumns} WHERE a.id = $1 FOR NO KEY UPDATE OF a`, [accountId]);
       const row = rows[0];
       if (row === undefined || row.kill_switch_armed_at !== null) return null;
       // A breached limit holds for the rest of the trading day, as brokers' daily loss limits do.
