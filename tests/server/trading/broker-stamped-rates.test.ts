@@ -41,6 +41,8 @@ describe.each(testBackends)("an account's orders on the broker's own timestamps 
   let market: ScriptedMarket;
   /** How long the broker call of the intent with this key lags its admission (0 unless a test says). */
   let lagOf: (key: string) => number;
+  /** What runs while a paced sender waits for its next second (nothing unless a test says). */
+  let duringWait: () => Promise<void>;
 
   beforeAll(async () => {
     const clock = manualClock(friday);
@@ -52,6 +54,7 @@ describe.each(testBackends)("an account's orders on the broker's own timestamps 
       prices: market.source,
       // A wait ends at its instant; side-by-side waiters (several accounts) each get there, none pushes the others on.
       wait: async (ms) => {
+        await duringWait();
         const until = clock.now().getTime() + ms;
         await new Promise((resolve) => setImmediate(resolve));
         if (clock.now().getTime() < until) clock.advance(until - clock.now().getTime());
@@ -67,6 +70,7 @@ describe.each(testBackends)("an account's orders on the broker's own timestamps 
 
   beforeEach(() => {
     lagOf = () => 0;
+    duringWait = async () => undefined;
     server.clock.advance(60_000);
     market.open(true);
     market.spot(26050);
@@ -144,10 +148,18 @@ describe.each(testBackends)("an account's orders on the broker's own timestamps 
     expect((await desk.positionBook()).net.filter((position) => position.quantity !== 0)).toEqual([]);
   });
 
-  it('paces the kill switch: 40 positions of one account close ten a second, over three seconds and never faster', async () => {
+  it('paces the kill switch: 40 positions of one account close ten a second, over three seconds and never faster, holding no transaction while it waits', async () => {
     const desk = await openDesk(server, call, 10_000_000);
     await openPositions(desk, 40);
     server.clock.advance(5000);
+    // While the arm waits for the account's next second, the account's row is free: no transaction of the arm
+    // is open across the wait (on PGlite's single connection this one would queue behind it for ever; on
+    // PostgreSQL, NOWAIT refuses a row another transaction holds).
+    let waits = 0;
+    duringWait = async () => {
+      await server.db.transaction((tx) => tx.query('SELECT id FROM broker_accounts WHERE id = $1 FOR UPDATE NOWAIT', [desk.account.id]));
+      waits += 1;
+    };
     const started = server.clock.now().getTime();
     const armed = await armKillSwitch(desk, desk.accountNumber);
     expect(armed.status, JSON.stringify(armed.body)).toBe(200);
@@ -158,6 +170,7 @@ describe.each(testBackends)("an account's orders on the broker's own timestamps 
     expect(densestSecond(result!.exits)).toBeLessThanOrEqual(10);
     expect(span(result!.exits)).toBeGreaterThanOrEqual(3000);
     expect(server.clock.now().getTime() - started).toBeLessThan(4000);
+    expect(waits).toBe(3);
     expect(densestSecond(sentOrders((await desk.orderBook()).order_book))).toBeLessThanOrEqual(10);
     expect((await desk.positionBook()).net.filter((position) => position.quantity !== 0)).toEqual([]);
   });
