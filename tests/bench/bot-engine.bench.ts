@@ -6,7 +6,7 @@
  *   npm run bench -- bot-engine                                   PGlite, 1,000 bots
  *   npm run bench -- bot-engine --bots 2000 --database-url postgres://…
  *
- * Timed: a tick before the entry time (every bot evaluated, none acts), the entry burst (every bot due at
+ * Timed: a tick before the entry time (no bot has anything to do: none is read), the entry burst (every bot due at
  * once, four orders each: 4,000 orders, the worst case a schedule can make; the engine places what fits its
  * share of each tick and leaves the rest due for the next, exits first), and ticks in position (every bot's
  * stop-loss, target and trailing rules read at the live quotes); and the burst as a whole: its wall time and the
