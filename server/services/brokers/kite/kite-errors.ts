@@ -2,6 +2,7 @@
 // (or an answer we could not read): the request had a definite outcome, usually "refused". A
 // KiteOutcomeUnknownError means the request may have reached Kite and had its effect while we never learned
 // it: an order may exist. Such a call is never retried blindly; the caller looks for it by tag first.
+import { BrokerOutcomeUnknownError } from '../outcome-unknown.ts';
 
 /** The `error_type` values Kite Connect v3 documents. */
 export const kiteErrorTypes = [
@@ -43,18 +44,8 @@ export class KiteError extends Error {
  */
 export type OutcomeUnknownReason = 'network' | 'timeout' | 'gateway' | 'oms' | 'unreadable';
 
-export class KiteOutcomeUnknownError extends Error {
+export class KiteOutcomeUnknownError extends BrokerOutcomeUnknownError<OutcomeUnknownReason> {
   override name = 'KiteOutcomeUnknownError';
-  readonly reason: OutcomeUnknownReason;
-  readonly method: string;
-  readonly path: string;
-
-  constructor(reason: OutcomeUnknownReason, method: string, path: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.reason = reason;
-    this.method = method;
-    this.path = path;
-  }
 }
 
 /** Kite's 10-a-second (and 400-a-minute) order limits answer 429: nothing was done, waiting is enough. */

@@ -4,6 +4,7 @@
 // the request may have reached Upstox and had its effect while we never learned it: an order may exist. Such a
 // call is never retried blindly; the caller looks for the order by its tag first.
 // Error codes: https://upstox.com/developer/api-documentation/error-codes
+import { BrokerOutcomeUnknownError } from '../outcome-unknown.ts';
 
 export type UpstoxProblem = {
   /** UDAPI…, as Upstox documents them (UDAPI100050 invalid token, UDAPI10005 too many requests). */
@@ -41,18 +42,8 @@ export class UpstoxError extends Error {
  */
 export type OutcomeUnknownReason = 'network' | 'timeout' | 'gateway' | 'unreadable';
 
-export class UpstoxOutcomeUnknownError extends Error {
+export class UpstoxOutcomeUnknownError extends BrokerOutcomeUnknownError<OutcomeUnknownReason> {
   override name = 'UpstoxOutcomeUnknownError';
-  readonly reason: OutcomeUnknownReason;
-  readonly method: string;
-  readonly path: string;
-
-  constructor(reason: OutcomeUnknownReason, method: string, path: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.reason = reason;
-    this.method = method;
-    this.path = path;
-  }
 }
 
 /** Upstox's order limits answer 429 (UDAPI10005): nothing was done, waiting is enough. */
