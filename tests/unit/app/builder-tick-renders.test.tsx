@@ -17,6 +17,7 @@ import type * as Select from '@/components/ui/select-field';
 import { liveFeed } from '@/features/market/feed/live-feed';
 import { configureApiClients } from '@/lib/api/clients';
 import { store } from '@/lib/store';
+import { niftyChain } from '../support/nifty-chain.ts';
 
 type Schemas = components['schemas'];
 const API = 'http://api.test';
@@ -37,20 +38,7 @@ vi.mock('@quant/strategy.ts', async (importOriginal) => {
 
 const expiry = '2026-12-01';
 const strikes = Array.from({ length: 61 }, (_, i) => 24_500 + i * 50);
-const instruments: Schemas['OptionInstrument'][] = strikes.flatMap((strike, i) =>
-  (['CE', 'PE'] as const).map((type, j) => ({
-    instrument: `NFO:NIFTY26D01${strike}${type}`,
-    instrument_token: 1000 + i * 2 + j,
-    exchange: 'NFO' as const,
-    tradingsymbol: `NIFTY26D01${strike}${type}`,
-    name: 'NIFTY' as const,
-    strike,
-    instrument_type: type,
-    expiry,
-    lot_size: 65,
-    tick_size: 0.05,
-  })),
-);
+const instruments = niftyChain(strikes);
 const spot = 26_040;
 /** A believable premium: intrinsic value and some time value falling away from the money. */
 const premium = (instrument: string, level: number) => {

@@ -14,6 +14,7 @@ import { liveFeed } from '@/features/market/feed/live-feed';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
 import { store } from '@/lib/store';
+import { niftyChain } from '../support/nifty-chain.ts';
 
 // Each side of a strike row rendered, by its contract: what a price tick costs the ladder.
 const sideRenders = vi.hoisted(() => new Map<string, number>());
@@ -30,20 +31,7 @@ vi.mock('@/features/market/components/option-chain-cells', async (importOriginal
 type Schemas = components['schemas'];
 const API = 'http://api.test';
 const strikes = Array.from({ length: 101 }, (_, i) => 23_550 + i * 50);
-const instruments: Schemas['OptionInstrument'][] = strikes.flatMap((strike, i) =>
-  (['CE', 'PE'] as const).map((type, j) => ({
-    instrument: `NFO:NIFTY26D01${strike}${type}`,
-    instrument_token: 1000 + i * 2 + j,
-    exchange: 'NFO' as const,
-    tradingsymbol: `NIFTY26D01${strike}${type}`,
-    name: 'NIFTY' as const,
-    strike,
-    instrument_type: type,
-    expiry: '2026-12-01',
-    lot_size: 65,
-    tick_size: 0.05,
-  })),
-);
+const instruments = niftyChain(strikes);
 
 const server = setupServer(
   http.get(`${API}/api/market/expiries/`, () =>
