@@ -2,7 +2,11 @@
 // Success: {status: "success", data, metadata?}; error: {status: "error", errors: [{errorCode, message,
 // propertyPath, invalidValue, error_code, property_path, invalid_value}]} (Upstox sends both spellings).
 // https://upstox.com/developer/api-documentation/error-codes
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import { sendJson } from '../kite-server/http-util.ts';
+
+// The node:http plumbing (a body read whole, a JSON answer) is the Kite test server's; the envelopes are Upstox's.
+export { readBody, sendJson } from '../kite-server/http-util.ts';
 
 /** A refusal the test server answers as Upstox does. */
 export class UpstoxRefusal extends Error {
@@ -21,17 +25,6 @@ export const invalidInput = (message: string) => new UpstoxRefusal(400, 'UDAPI10
 export const invalidToken = () => new UpstoxRefusal(401, 'UDAPI100050', 'Invalid token used to access API');
 export const tooManyRequests = () => new UpstoxRefusal(429, 'UDAPI10005', 'Too Many Request Sent');
 
-export async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-export function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-  response.end(text);
-}
 
 export function sendSuccess(response: ServerResponse, data: unknown, metadata?: unknown): void {
   sendJson(response, 200, metadata === undefined ? { status: 'success', data } : { status: 'success', data, metadata });
