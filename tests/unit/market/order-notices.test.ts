@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { followOrderNotices, noticeBurstMs, orderNoticesAtom } from '@/features/market/feed/order-notices';
 import { streamNoticesAtom } from '@/lib/network/stream-notices-atom';
 import { createPriceFeed } from '@/features/market/feed/price-feed';
+import { streamOf } from '../support/event-stream.ts';
 
 const snapshot = `event: snapshot\ndata: ${JSON.stringify({ data: { 'NSE:NIFTY 50': { last_price: 26050, timestamp: '2026-11-20T04:30:00.000Z' } } })}\n\n`;
 const notice = (topic: string, accountId: number | null) => `event: notice\ndata: ${JSON.stringify({ topic, account_id: accountId })}\n\n`;
@@ -58,15 +59,6 @@ function desk(stream: () => ReadableStream<Uint8Array> | null) {
     for (let i = 0; i < 10; i += 1) await Promise.resolve();
   };
   return { store, feed, advance, notices: () => store.get(orderNoticesAtom), told: () => store.get(streamNoticesAtom) };
-}
-
-function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-    },
-  });
 }
 
 describe("the chosen account's order notices", () => {

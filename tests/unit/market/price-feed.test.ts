@@ -4,6 +4,7 @@ import { atom, createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { createPriceFeed, mergeDeltas, quotesPerFrame, type FeedTransport, type MarketSnapshot, type Quote } from '@/features/market/feed/price-feed';
 import { createSseParser, type ServerEvent } from '@/features/market/feed/sse-parser';
+import { streamOf } from '../support/event-stream.ts';
 
 describe('the SSE parser', () => {
   it('reads frames split anywhere, joins data lines, skips comments and keeps the last id', () => {
@@ -58,15 +59,6 @@ function harness(transport: Partial<FeedTransport> = {}) {
 }
 
 const quote = (last_price: number) => ({ last_price, timestamp: '2026-11-20T04:30:00.000Z' });
-
-function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-    },
-  });
-}
 
 describe('the price feed', () => {
   it('applies the stream once per frame, only to followed instruments', async () => {
