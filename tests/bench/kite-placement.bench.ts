@@ -29,6 +29,7 @@ import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { buildServer, servicesDecorator } from '../../server/app.ts';
 import type { Services } from '../../server/services/services.ts';
+import { nearestAtmCall } from './support/atm-call.ts';
 import type { LoadJob, LoadResult } from './support/http-load.ts';
 import { kiteControl, kiteTradingAccount, type KiteAccount, type KiteEndpoints } from './support/kite-account.ts';
 import { table } from './support/stats.ts';
@@ -117,13 +118,9 @@ async function run(backend: string, databaseUrl: string | undefined, kite: KiteE
   try {
     const services = app.getDecorator<Services>(servicesDecorator);
     await services.market.tick();
-    const expiry = (await services.market.expiries('NIFTY')).expiries[0]!.date;
-    const chain = await services.market.instruments('NIFTY', expiry);
-    const spot = (await services.market.states()).get('NIFTY')!.spotPaise / 100;
-    const atm = chain.instruments.reduce((best, item) => (Math.abs(item.strike - spot) < Math.abs(best.strike - spot) ? item : best));
-    const contract = chain.instruments.find((item) => item.strike === atm.strike && item.instrument_type === 'CE')!;
+    const { expiry, lotSize, contract } = await nearestAtmCall(services.market);
     await kiteControl(kite, 'instruments', {
-      instruments: [{ ...contract, exchange_token: contract.instrument_token >> 8, name: 'NIFTY', last_price: 100, expiry, tick_size: 0.05, lot_size: chain.lot_size, segment: 'NFO-OPT', exchange: 'NFO', freeze_quantity: 1800 }],
+      instruments: [{ ...contract, exchange_token: contract.instrument_token >> 8, name: 'NIFTY', last_price: 100, expiry, tick_size: 0.05, lot_size: lotSize, segment: 'NFO-OPT', exchange: 'NFO', freeze_quantity: 1800 }],
     });
     const accounts: KiteAccount[] = [];
     for (let i = 0; i < accountCount; i += 1) accounts.push(await kiteTradingAccount(app, kite, i));
@@ -140,7 +137,7 @@ async function run(backend: string, databaseUrl: string | undefined, kite: KiteE
     const { port } = app.server.address() as AddressInfo;
     calls.length = 0;
 
-    const order = { tradingsymbol: contract.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: chain.lot_size };
+    const order = { tradingsymbol: contract.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: lotSize };
     const sent = Array.from({ length: orderCount }, (_, i) => ({ account: accounts[i % accounts.length]!, key: randomUUID() }));
     const requests = sent.map(({ account, key }) => ({
       headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json', 'idempotency-key': key },

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import type * as App from '../../../server/app.ts';
 import type { Services } from '../../../server/services/services.ts';
+import { nearestAtmCall } from './atm-call.ts';
 import { tradingAccount } from './trading-account.ts';
 
 export type DeskJob = { root: string; dataDir: string; databaseUrl: string | null; accounts: number; secretKey: string };
@@ -28,17 +29,13 @@ const app = await buildServer({
 try {
   const services = app.getDecorator<Services>(servicesDecorator);
   await services.market.tick();
-  const expiry = (await services.market.expiries('NIFTY')).expiries[0]!.date;
-  const chain = await services.market.instruments('NIFTY', expiry);
-  const spot = (await services.market.states()).get('NIFTY')!.spotPaise / 100;
-  const atm = chain.instruments.reduce((best, item) => (Math.abs(item.strike - spot) < Math.abs(best.strike - spot) ? item : best));
-  const symbol = chain.instruments.find((item) => item.strike === atm.strike && item.instrument_type === 'CE')!.tradingsymbol;
+  const { contract, lotSize } = await nearestAtmCall(services.market);
   const accounts: Desk['accounts'] = [];
   for (let i = 0; i < job.accounts; i += 1) {
     const { token, accountNumber } = await tradingAccount(app, i);
     accounts.push({ token, accountNumber });
   }
-  const desk: Desk = { accounts, symbol, lotSize: chain.lot_size };
+  const desk: Desk = { accounts, symbol: contract.tradingsymbol, lotSize };
   process.stdout.write(JSON.stringify(desk));
 } finally {
   await app.close();
