@@ -186,11 +186,11 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       'The market opens at {open} IST and {name} ({account}) has no broker session: bots and orders on it cannot trade until you log in.',
   },
-  'alert.kite_session_ended_title': { id: 'server.alert.kite_session_ended_title', defaultMessage: 'Log in to Kite again: {account}' },
-  'alert.kite_session_ended_body': {
-    id: 'server.alert.kite_session_ended_body',
+  'alert.broker_session_ended_title': { id: 'server.alert.broker_session_ended_title', defaultMessage: 'Log in to {broker} again: {account}' },
+  'alert.broker_session_ended_body': {
+    id: 'server.alert.broker_session_ended_body',
     defaultMessage:
-      'Kite ended the broker session of {name} ({account}): {kite}. Positions and orders are unknown and its bots are paused until you log in to the broker again.',
+      '{broker} ended the broker session of {name} ({account}): {detail}. Positions and orders are unknown and its bots are paused until you log in to the broker again.',
   },
   'alert.kill_switch_on_title': {
     id: 'server.alert.kill_switch_on_title',
@@ -499,9 +499,9 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.kite.rate_limit_reached',
     defaultMessage: "Kite's rate limit was reached ({detail}): nothing was sent. Try again in a moment.",
   },
-  'kite.session_ended': {
-    id: 'server.kite.session_ended',
-    defaultMessage: 'Your Kite session has ended{kite, select, yes { (Kite: {detail})} other {}}. Log in to the broker again to trade and to see live positions.',
+  'broker.session_ended': {
+    id: 'server.broker.session_ended',
+    defaultMessage: 'Your {broker} session has ended{said, select, yes { ({broker}: {detail})} other {}}. Log in to the broker again to trade and to see live positions.',
   },
   'kite.rate_limited': {
     id: 'server.kite.rate_limited',

@@ -52,15 +52,6 @@ export const kiteTexts = {
     ),
   rateLimitReached: (detail: string): Said =>
     said('kite.rate_limit_reached', { detail }, `Kite's rate limit was reached (${detail}): nothing was sent. Try again in a moment.`),
-  /** `detail`: Kite's own words on why, when it gave any. */
-  sessionEnded: (detail: string | null): Said => {
-    const why = detail === null || detail === '' ? '' : ` (Kite: ${detail})`;
-    return said(
-      'kite.session_ended',
-      { kite: why === '' ? 'no' : 'yes', detail: detail ?? '' },
-      `Your Kite session has ended${why}. Log in to the broker again to trade and to see live positions.`,
-    );
-  },
   rateLimited: (limit: KiteLimit, count: number, retryAfterSeconds: number): Said =>
     said(
       'kite.rate_limited',

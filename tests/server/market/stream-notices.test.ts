@@ -5,7 +5,7 @@
 // disarmed. What was recorded before the stream opened is not told (the desk reads when its stream opens), nor
 // another trader's.
 import { describe, expect, it } from 'vitest';
-import { endSessionAfterTokenError } from '../../../server/services/brokers/kite-broker/session-loss.ts';
+import { endSessionAfterTokenError } from '../../../server/services/brokers/live/session-loss.ts';
 import { openPriceStream, type StreamEvent } from '../kite-live/price-stream-client.ts';
 import { atInstant, openQuotedDesk, scriptedServerPerFile, type Desk, type ScriptedServer } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
@@ -40,7 +40,7 @@ describe.each(testBackends)('notices on the price stream on %s', (backend) => {
     const { desk } = await openQuotedDesk(started);
     const stream = await openStream(desk);
     const { db, clock } = started.server;
-    expect(await endSessionAfterTokenError(db, clock.now, desk.account.id, 'Incorrect `api_key` or `access_token`.')).toBe(true);
+    expect(await endSessionAfterTokenError(db, clock.now, desk.account.id, 'Kite', 'Incorrect `api_key` or `access_token`.')).toBe(true);
     await pass(desk);
     const told = await stream.until(noticeOf('account'));
     expect(told.data).toEqual({ topic: 'account', account_id: desk.account.id });
@@ -97,9 +97,9 @@ describe.each(testBackends)('notices on the price stream on %s', (backend) => {
     const { desk } = await openQuotedDesk(started);
     const other = await openQuotedDesk(started);
     const { db, clock } = started.server;
-    await endSessionAfterTokenError(db, clock.now, desk.account.id, 'before');
+    await endSessionAfterTokenError(db, clock.now, desk.account.id, 'Kite', 'before');
     const stream = await openStream(desk);
-    await endSessionAfterTokenError(db, clock.now, other.desk.account.id, 'not yours');
+    await endSessionAfterTokenError(db, clock.now, other.desk.account.id, 'Kite', 'not yours');
     await pass(desk);
     expect((await stream.until((event) => event.event === 'delta' || event.event === 'notice')).event).toBe('delta');
     await stream.close();

@@ -10,6 +10,7 @@ import { sayServerText } from '@/i18n/say-server-text';
 import { ApiError } from '@/lib/api/api-error';
 import { describeFailure } from '../../../server/contract/failure-messages.ts';
 import { botTexts } from '../../../server/services/texts/bot-texts.ts';
+import { liveTexts } from '../../../server/services/texts/live-texts.ts';
 import { changeRefusalTexts } from '../../../server/services/texts/change-refusal-texts.ts';
 import { killSwitchRefusalTexts } from '../../../server/services/texts/kill-switch-refusal-texts.ts';
 import { kiteCalls, kiteTexts } from '../../../server/services/texts/kite-texts.ts';
@@ -71,8 +72,9 @@ const written: [string, Said][] = [
   ['Kite unavailable', kiteTexts.unavailable(kiteCalls.orderBook, 'Upstream down.')],
   ['Kite silent on a cancel', kiteTexts.outcomeUnknown(kiteCalls.cancellation('260101000001'))],
   ["Kite's 429", kiteTexts.rateLimitReached('Too many requests')],
-  ['a Kite session ended', kiteTexts.sessionEnded(null)],
-  ['a Kite session ended, with why', kiteTexts.sessionEnded('Incorrect `api_key` or `access_token`.')],
+  ['a Kite session ended', liveTexts.sessionEnded('Kite', null)],
+  ['a Kite session ended, with why', liveTexts.sessionEnded('Kite', 'Incorrect `api_key` or `access_token`.')],
+  ['an Upstox session ended, with why', liveTexts.sessionEnded('Upstox', 'Invalid token used to access API')],
   ['a burst above Kite’s second', kiteTexts.rateLimited('orders_burst', 10, 1)],
   ['Kite’s minute full', kiteTexts.rateLimited('orders_minute', 400, 60)],
   ['Kite’s day full', kiteTexts.rateLimited('orders_day', 5000, 21600)],

@@ -1,13 +1,12 @@
 // Kite's failures in the trader's words. Each of Kite's error types becomes one DomainError (server/http
 // maps its code to a status): what Kite refused says Kite's own message; what Kite could not do says to try
 // again; what may have happened unseen (KiteOutcomeUnknownError) says to read the order book, never to send
-// the order again. TokenException is not here: it ends the account's session (session-loss.ts) first.
+// the order again. TokenException is not here: it ends the account's session (../live/session-loss.ts) first.
 import { DomainError } from '../../domain-error.ts';
 import { kiteTexts, type KiteCall } from '../../texts/kite-texts.ts';
 import { isRateLimited, KiteError, KiteOutcomeUnknownError } from '../kite/kite-errors.ts';
+import type { CallKind } from '../live/live-calls.ts';
 
-/** `order`: a place, modify or cancel; `read`: anything that changes nothing at Kite. */
-export type KiteCallKind = 'order' | 'read';
 
 const refusals = new Set(['InputException', 'OrderException', 'MarginException', 'HoldingException', 'UserException', 'PermissionException']);
 
@@ -19,12 +18,8 @@ export function outcomeUnknown(what: KiteCall): DomainError {
   return DomainError.said('broker_outcome_unknown', kiteTexts.outcomeUnknown(what), { retryAfterSeconds: 30 });
 }
 
-export function sessionEnded(detail: string | null = null): DomainError {
-  return DomainError.said('broker_session_expired', kiteTexts.sessionEnded(detail), { field: 'account_number' });
-}
-
 /** A failure of a Kite call (other than TokenException) as the trader should read it. */
-export function domainErrorOf(error: unknown, kind: KiteCallKind, what: KiteCall): DomainError | null {
+export function domainErrorOf(error: unknown, kind: CallKind, what: KiteCall): DomainError | null {
   if (error instanceof DomainError) return error;
   if (error instanceof KiteOutcomeUnknownError) return kind === 'order' ? outcomeUnknown(what) : unavailable(what, error.message);
   if (!(error instanceof KiteError)) return null;

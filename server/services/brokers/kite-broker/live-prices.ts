@@ -13,7 +13,7 @@ import { createAccountTicker, type AccountTicker, type TickerTuning } from './ac
 import type { KiteInstrumentLoad, Warn } from './instrument-load.ts';
 import { kiteIndexKeys } from './instrument-store.ts';
 import type { KiteSession, KiteSessions } from './kite-sessions.ts';
-import { endSessionAfterTokenError } from './session-loss.ts';
+import { endSessionAfterTokenError } from '../live/session-loss.ts';
 
 type Watcher = { keys: readonly string[]; onPrices: (moved: string[]) => void };
 
@@ -92,7 +92,7 @@ export function createKiteLivePrices({ db, clock, sessions, instruments, tickerU
       },
       onTokenError: () => {
         if (tickers.get(accountId) === ticker) tickers.delete(accountId);
-        void endSessionAfterTokenError(db, clock, accountId, 'the ticker refused the access token').catch((error: unknown) =>
+        void endSessionAfterTokenError(db, clock, accountId, 'Kite', 'the ticker refused the access token').catch((error: unknown) =>
           warn({ err: error, accountId }, 'could not log out a Kite account after its ticker was refused'),
         );
       },

@@ -1,5 +1,5 @@
-// Kite answered TokenException: the access token is dead (the daily expiry around 06:00 IST, a logout on
-// another device, a revoked app). The account is logged out at once, in one transaction: the stored token
+// The broker said the access token is dead (Kite's TokenException, Upstox's 401: the daily expiry, a logout
+// on another device, a revoked app). The account is logged out at once, in one transaction: the stored token
 // dropped and the session's end set to now (so its books read UNKNOWN until the trader logs in again, never
 // empty and never "fresh"), its active bots paused with the reason (a bot holding a position keeps managing
 // it, so its stop-loss, target and exit time act as soon as the session is back), and an alert (pushed like
@@ -37,8 +37,11 @@ async function pauseBots(q: Queryable, accountId: number, reason: string, now: D
   }
 }
 
-/** Logs the account out after Kite's TokenException; answers false when it was already logged out. */
-export async function endSessionAfterTokenError(db: Database, clock: Clock, accountId: number, kiteMessage: string): Promise<boolean> {
+/**
+ * Logs the account out after its broker (`broker`: "Kite", "Upstox") said its token is dead, in its own words
+ * (`brokerMessage`); answers false when it was already logged out.
+ */
+export async function endSessionAfterTokenError(db: Database, clock: Clock, accountId: number, broker: string, brokerMessage: string): Promise<boolean> {
   const now = clock();
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<Account>(
@@ -48,7 +51,7 @@ export async function endSessionAfterTokenError(db: Database, clock: Clock, acco
     );
     const account = rows[0];
     if (account === undefined) return false;
-    const reason = `Kite ended the broker session of ${account.account_number} (${kiteMessage}): log in to the broker again, then resume the bot.`;
+    const reason = `${broker} ended the broker session of ${account.account_number} (${brokerMessage}): log in to the broker again, then resume the bot.`;
     await pauseBots(tx, accountId, reason, now);
     // Its desk reads its positions again (now UNKNOWN) when its stream says so: no order changed to tell it.
     await recordAccountNotice(tx, 'account', accountId);
@@ -59,12 +62,12 @@ export async function endSessionAfterTokenError(db: Database, clock: Clock, acco
       category: 'broker_session',
       event: 'broker_session_expired',
       severity: 'danger',
-      title: said('alert.kite_session_ended_title', { account: account.account_number }, `Log in to Kite again: ${account.account_number}`),
-      // Kite's own words stay as they are, inside the translated sentence.
+      title: said('alert.broker_session_ended_title', { broker, account: account.account_number }, `Log in to ${broker} again: ${account.account_number}`),
+      // The broker's own words stay as they are, inside the translated sentence.
       body: said(
-        'alert.kite_session_ended_body',
-        { name: account.name, account: account.account_number, kite: kiteMessage },
-        `Kite ended the broker session of ${account.name} (${account.account_number}): ${kiteMessage}. Positions and orders are unknown and its bots are paused until you log in to the broker again.`,
+        'alert.broker_session_ended_body',
+        { broker, name: account.name, account: account.account_number, detail: brokerMessage },
+        `${broker} ended the broker session of ${account.name} (${account.account_number}): ${brokerMessage}. Positions and orders are unknown and its bots are paused until you log in to the broker again.`,
       ),
       link: '/app/broker',
       at: now,

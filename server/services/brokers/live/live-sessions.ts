@@ -1,0 +1,53 @@
+// A live broker's client for one account: its api_key and its access token, read from broker_accounts (the
+// token sealed at rest like the api_secret, opened only here, never answered) whenever a call is made, so a
+// logout or a lost session on any server instance is seen by every other at once. The broker's own HTTP
+// client (Kite's, Upstox's) is made by `httpOf`; everything else is the same for every broker.
+import type { Database } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { SecretUnreadableError, type SecretBox } from '../../secrets/secret-box.ts';
+
+/** `apiKey` and `accessToken` are for a feed's handshake (it is no REST call); never answered. */
+export type LiveSession<Http> = { accountId: number; userId: number; accountNumber: string; http: Http; apiKey: string; accessToken: string };
+
+export type LiveSessionsOptions<Http> = {
+  db: Database;
+  clock: Clock;
+  secrets: SecretBox;
+  /** The broker's client for an api_key, logged in when an access token is given. */
+  httpOf: (apiKey: string, accessToken?: string) => Http;
+};
+
+type Row = { id: number; user_id: number; account_number: string; api_key: string; session_access_token_encrypted: string | null; session_expires_at: Date | null };
+
+export function createLiveSessions<Http>({ db, clock, secrets, httpOf }: LiveSessionsOptions<Http>) {
+  /** The account's open session, or null when it has none (never logged in, logged out, expired, unreadable). */
+  async function sessionOf(accountId: number): Promise<LiveSession<Http> | null> {
+    const { rows } = await db.query<Row>(
+      'SELECT id, user_id, account_number, api_key, session_access_token_encrypted, session_expires_at FROM broker_accounts WHERE id = $1',
+      [accountId],
+    );
+    const row = rows[0];
+    if (row === undefined || row.session_access_token_encrypted === null || row.session_expires_at === null) return null;
+    if (new Date(row.session_expires_at).getTime() <= clock().getTime()) return null;
+    let accessToken: string;
+    try {
+      accessToken = secrets.open(row.session_access_token_encrypted);
+    } catch (error) {
+      // Sealed with another server key: as good as no session; logging in again replaces it.
+      if (error instanceof SecretUnreadableError) return null;
+      throw error;
+    }
+    return {
+      accountId: row.id,
+      userId: Number(row.user_id),
+      accountNumber: row.account_number,
+      http: httpOf(row.api_key, accessToken),
+      apiKey: row.api_key,
+      accessToken,
+    };
+  }
+
+  return { sessionOf, anonymous: (apiKey: string) => httpOf(apiKey), withToken: httpOf };
+}
+
+export type LiveSessions<Http> = ReturnType<typeof createLiveSessions<Http>>;
