@@ -137,3 +137,29 @@ test('at 360 px a toast at the bottom never hides the last Square off: the page 
   expect(room.padding).toBeGreaterThanOrEqual(room.covered - 1);
   await page.screenshot({ path: 'test-results/positions-phone/toast-360.png' });
 });
+
+test('the desk shows its portfolio’s positions from the first: while the portfolios load it reads no other book', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await signInReadyToTrade(page);
+  expect(await buyOneLot(page, user, user.portfolioId)).toBe(200);
+  const accountBookReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/position-book/position-book/')) accountBookReads.push(request.url());
+  });
+  // The account's portfolios answer only once the rest of the desk has had its chance to read.
+  let answerPortfolios = () => {};
+  const portfoliosHeld = new Promise<void>((resolve) => (answerPortfolios = resolve));
+  await page.route('**/api/portfolios/all-portfolios/**', async (route) => {
+    await portfoliosHeld;
+    await route.continue();
+  });
+  const portfoliosAsked = page.waitForRequest('**/api/portfolios/all-portfolios/**');
+  await new AppShell(page).open('/app/dashboards/live-trade');
+  await portfoliosAsked;
+  // The account is known, its portfolios not yet: the desk says it is still loading, and shows no positions.
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your broker accounts…' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Positions' })).toHaveCount(0);
+  answerPortfolios();
+  await expect(new PositionsView(page).cards()).toHaveCount(1);
+  expect(accountBookReads).toEqual([]);
+});

@@ -190,7 +190,9 @@ export function LiveTradeScreen() {
           <PriceAlertDialog contract={alertOn} lastPrice={alertQuote?.last_price ?? null} onClose={() => setAlertOn(null)} />
         </Suspense>
       )}
-      {account !== null && (
+      {/* Not before the account's portfolios are known: the account's book read meanwhile would show, then give
+          way to the chosen portfolio's (a flash of other figures, then "Loading"). */}
+      {account !== null && desk.state === 'ready' && (
         <DeskPositions desk={desk} account={account} portfolioId={desk.portfolio?.id ?? null} tradingDisabled={tradingDisabled} refreshKey={placedStamp} />
       )}
     </div>
