@@ -121,12 +121,14 @@ test('offline, a reload still shows the chain’s strikes, and no price rather t
   // the last one kept on the device with its age, never a bare figure: which of the two depends on whether the
   // page wrote its copy (kept-quotes.ts: the first prices at once, then at most every 10 s) after the chain's
   // prices came, so both are right; the age shows once a price is 5 s old.
-  await expect(page.getByText('You are offline: no prices until the connection returns. The strikes are those kept for today.')).toBeVisible();
+  await expect(page.getByText('You are offline: prices stop until the connection returns, and any shown are the last kept on this device, each as old as marked. The strikes are those kept for today.')).toBeVisible();
   const aged = /\d+ s old|\d+ min old|as of/;
-  const shownHonestly = async () => (await chain.getByLabel('No price').count()) + (await chain.locator('tbody td').filter({ hasText: aged }).count());
+  const shownHonestly = async () => (await chain.getByLabel('No price').count()) + (await chain.locator('tbody td:not([colspan])').filter({ hasText: aged }).count());
   await expect.poll(shownHonestly, { timeout: 20_000 }).toBe(42);
   const nifty = page.getByRole('list', { name: 'Indices' }).getByRole('listitem', { name: 'NIFTY', exact: true });
   await expect(nifty).toContainText(/\d+ s old|as of/);
+  // The spot line (the one cell spanning the row) is the same kept level, with its age.
+  await expect(chain.locator('tr', { hasText: /^Spot / })).toContainText(/\d+ s old|\d+ min old|as of/);
   await page.screenshot({ path: 'test-results/market/chain-offline-reload.png' });
 
   // Back online, prices arrive by themselves.

@@ -66,7 +66,7 @@ test('after one visit, every analytics screen, the dashboard and the positions o
   // An order tried offline is refused with the reason: the chain has no prices to trade at, and a ticket
   // opened from a link (a recommendation's "Trade this") cannot send.
   await page.goto('/app/dashboards/live-trade');
-  await expect(page.getByText('You are offline: no prices until the connection returns. The strikes are those kept for today.')).toBeVisible();
+  await expect(page.getByText('You are offline: prices stop until the connection returns, and any shown are the last kept on this device, each as old as marked. The strikes are those kept for today.')).toBeVisible();
   await expect(page.getByRole('table', { name: /Option chain of NIFTY/ }).getByRole('button', { name: /, trade / })).toHaveCount(0);
   await page.goto(`/app/dashboards/live-trade?symbol=${symbol}&side=BUY&lots=1`);
   const ticket = page.getByTestId('order-ticket');

@@ -173,7 +173,8 @@ export function LiveTradeScreen() {
         </p>
       )}
       <div className="grid grid-cols-1 gap-6 min-[1440px]:grid-cols-[minmax(0,1fr)_24rem] min-[1440px]:items-start">
-        <ChainView choice={choice} pickers={phone ? null : <ChainPickers choice={choice} />} onPick={account === null ? undefined : setPicked} onAlert={setAlertOn} />
+        {/* Cut off, a contract's price is the last one kept (with its age): not a price to trade at. */}
+        <ChainView choice={choice} pickers={phone ? null : <ChainPickers choice={choice} />} onPick={!online || account === null ? undefined : setPicked} onAlert={setAlertOn} />
         {wide && account !== null && (
           <aside className="sticky top-4">
             {ticket ?? <p className="rounded-lg border border-dashed border-line p-4 text-sm text-fg-muted">{intl.formatMessage(messages.pick)}</p>}

@@ -16,7 +16,7 @@ export const marketMessages = defineMessages({
   },
   offlineNoPrices: {
     id: 'market.offlineNoPrices',
-    defaultMessage: 'You are offline: no prices until the connection returns. The strikes are those kept for today.',
+    defaultMessage: 'You are offline: prices stop until the connection returns, and any shown are the last kept on this device, each as old as marked. The strikes are those kept for today.',
   },
   closedPrices: {
     id: 'market.closedPrices',

@@ -5,6 +5,7 @@ import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import type { ChainColumn } from '@/features/market/chain/chain-columns';
 import { HeaderCells, type AlertContract, type PickContract } from '@/features/market/components/option-chain-cells';
 import { LadderRow } from '@/features/market/components/option-chain-row';
+import { QuoteAge } from '@/features/market/components/quote-age';
 import type { Quote } from '@/features/market/feed/price-feed';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -140,7 +141,7 @@ export function ChainTable({ index, expiry, rows, spot, atm, columns, alerts, sc
                 {spotBefore && (
                   <tr className="bg-warn/10">
                     <td colSpan={2 * sideSpan + 1} className="px-2 py-0.5 text-center text-xs font-semibold text-fg">
-                      {spotLine}
+                      {spotLine} <QuoteAge timestamp={spot.timestamp} />
                     </td>
                   </tr>
                 )}
