@@ -41,7 +41,7 @@ import type { HostResolver } from './services/alerts/push-targets.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
 import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
 import type { KiteEndpoints } from './services/brokers/kite/kite-endpoints.ts';
-import type { KiteLimits } from './services/brokers/kite-broker/rate-limits.ts';
+import type { KiteLimits } from './services/brokers/kite-broker/kite-limits.ts';
 import type { TickerTuning } from './services/brokers/kite-broker/account-ticker.ts';
 
 export type ServerOptions = {

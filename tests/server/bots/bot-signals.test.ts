@@ -51,7 +51,6 @@ const bot = (id: number, params: Record<string, unknown>, overrides: Partial<Eng
   entryUntil: '14:30',
   exitTime: '15:10',
   weekdays: null,
-  changedAt: new Date(0),
   ...overrides,
 });
 

@@ -4,8 +4,9 @@
 // the account's ticker applied as postbacks are (mirror, alert) and told to subscribers, and the ticker's ticks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerOrder, BrokerTick, TradingAccount } from '../../../server/services/brokers/broker-trading.ts';
-import { createMirror } from '../../../server/services/brokers/kite-broker/mirror.ts';
-import { markSent } from '../../../server/services/brokers/kite-broker/sends.ts';
+import { createMirror } from '../../../server/services/brokers/live/mirror.ts';
+import { markSent } from '../../../server/services/brokers/live/sends.ts';
+import { wireOrderOfKite } from '../../../server/services/brokers/kite-broker/kite-wire.ts';
 import type { KiteOrder } from '../../../server/services/brokers/kite/kite-order-types.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { testBackends } from '../support/test-database.ts';
@@ -136,7 +137,7 @@ describe.each(testBackends)('the Kite adapter behind BrokerTrading on %s', (back
     const mirror = createMirror({ db, clock: stack.server.clock.now });
     await markSent(db, account.id, number, orderId);
     // The ticker's update lands now: the send is taken, so the order is adopted under its tag alone.
-    await mirror.sync(account.id, [stack.kite.control.orders(orderId)[0] as KiteOrder]);
+    await mirror.sync(account.id, [wireOrderOfKite(stack.kite.control.orders(orderId)[0] as KiteOrder)]);
     expect((await mirror.byIntent(account.id, ref)).size).toBe(0);
 
     const intent = { exchange: 'NFO', tradingsymbol: symbol, side: 'BUY' as const, orderType: 'LIMIT' as const, product: 'NRML' as const, quantity: desk.lotSize, pricePaise: 7000, triggerPaise: 0 };

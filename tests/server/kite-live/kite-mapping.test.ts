@@ -6,8 +6,8 @@ import { KiteError, KiteOutcomeUnknownError, type KiteErrorType } from '../../..
 import { parseOptionSymbol } from '../../../server/services/brokers/kite-broker/contracts.ts';
 import { domainErrorOf } from '../../../server/services/brokers/kite-broker/kite-failures.ts';
 import { kiteCalls } from '../../../server/services/texts/kite-texts.ts';
-import { splitIntoShares, type Leg } from '../../../server/services/brokers/kite-broker/exits.ts';
-import { contractStatus } from '../../../server/services/brokers/kite-broker/order-mapping.ts';
+import { splitIntoShares, type Leg } from '../../../server/services/brokers/live/exits.ts';
+import { contractStatus } from '../../../server/services/brokers/live/order-mapping.ts';
 import { slices } from '../../../server/services/brokers/order-slicing.ts';
 
 describe("Kite's errors in the trader's words", () => {

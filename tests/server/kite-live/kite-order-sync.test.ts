@@ -2,7 +2,7 @@
 // reaches the mirror and the trader; each account is read at most once every 5 seconds whichever instance
 // runs the pass; an account with nothing working is not read at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollIntervalMs } from '../../../server/services/brokers/kite-broker/order-sync.ts';
+import { pollIntervalMs } from '../../../server/services/brokers/live/order-sync.ts';
 import { testBackends } from '../support/test-database.ts';
 import { openKiteDesk, startKiteStack, type KiteStack } from './kite-desk.ts';
 

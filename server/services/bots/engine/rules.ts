@@ -175,12 +175,9 @@ function entryRule(input: RuleInputs): Decision {
   }
   if (run === null || run.entries === 0) {
     if (hasEntry(1) || minutes < clockMinutes(bot.entryFrom)) return { type: 'none' };
-    const entryAt = istInstant(day, bot.entryFrom);
-    const lateMs = nowMs - entryAt;
+    const lateMs = nowMs - istInstant(day, bot.entryFrom);
     if (lateMs > lateEntryMs) {
-      // Created, resumed or edited after today's entry time: the engine missed nothing, the bot starts next day.
-      if (bot.changedAt.getTime() > entryAt) return { type: 'missed', reason: botTexts.startedAfterEntry(bot.entryFrom), tell: false };
-      return { type: 'missed', reason: botTexts.missedLate(bot.entryFrom, Math.round(lateMs / 60_000)), tell: true };
+      return { type: 'missed', reason: botTexts.missedLate(bot.entryFrom, Math.round(lateMs / 60_000)) };
     }
     return { type: 'entry', action: 'enter', sequence: 1, legs: 'preset', signalAt: null };
   }

@@ -8,7 +8,7 @@ import { marginFigures, type ChargeParts, type Funds, type OrderIntent, type Ord
 import { basketMargins, orderCharges, type KiteCharges, type KiteMarginOrder } from '../kite/kite-margins.ts';
 import { getLtp } from '../kite/kite-market.ts';
 import type { KiteCalls } from './kite-calls.ts';
-import type { KiteRateLimits } from './rate-limits.ts';
+import type { RateLimits } from '../live/rate-limits.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';
 
 const paise = (rupees: number) => Math.round(rupees * 100);
@@ -51,7 +51,7 @@ function addParts(a: ChargeParts, b: ChargeParts): ChargeParts {
   return { brokerage: a.brokerage + b.brokerage, stt: a.stt + b.stt, exchange: a.exchange + b.exchange, sebi: a.sebi + b.sebi, gst: a.gst + b.gst, stamp: a.stamp + b.stamp, callAndTrade: a.callAndTrade + b.callAndTrade };
 }
 
-export function createKiteFunds({ db, calls, limits }: { db: Database; calls: KiteCalls; limits: KiteRateLimits }) {
+export function createKiteFunds({ db, calls, limits }: { db: Database; calls: KiteCalls; limits: RateLimits }) {
   /** Without a session nothing is known: zeros, which the trading service marks UNKNOWN. */
   async function funds(account: TradingAccount): Promise<Funds> {
     if (!(await calls.hasSession(account))) return noFunds;

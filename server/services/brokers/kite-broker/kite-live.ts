@@ -11,15 +11,16 @@ import type { KiteOrderUpdate } from '../kite/kite-order-types.ts';
 import { toPaise } from '../paper/paise.ts';
 import { timerWait, type Wait } from '../../clock.ts';
 import { createKiteBroker } from './kite-broker.ts';
+import { wireOrderOfKite } from './kite-wire.ts';
 import { createKiteCandles, type KiteCandles } from './kite-candles.ts';
 import { createKiteSessions } from './kite-sessions.ts';
 import { createKiteTrading, type KiteTrading } from './kite-trading.ts';
 import { createKitePostbacks, type KitePostbacks } from './postbacks.ts';
-import { createKiteOrderSync, type KiteOrderSync } from './order-sync.ts';
+import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
 import type { TickerTuning } from './account-ticker.ts';
 import { createKiteInstrumentLoad, type KiteInstrumentLoad } from './instrument-load.ts';
 import { createKiteLivePrices, type KiteLivePrices } from './live-prices.ts';
-import type { KiteLimits } from './rate-limits.ts';
+import type { KiteLimits } from './kite-limits.ts';
 
 export type KiteLiveOptions = {
   db: Database;
@@ -42,7 +43,7 @@ export type KiteLive = {
   broker: BrokerAdapter;
   trading: KiteTrading;
   postbacks: KitePostbacks;
-  orderSync: KiteOrderSync;
+  orderSync: OrderSync;
   endpoints: KiteEndpoints;
   instruments: KiteInstrumentLoad;
   prices: KiteLivePrices;
@@ -70,7 +71,7 @@ export function createKiteLive({ db, clock, secrets, endpoints = productionKiteE
     const { rows } = await db.query<{ account_number: string; capital: string }>('SELECT account_number, capital FROM broker_accounts WHERE id = $1', [accountId]);
     const row = rows[0];
     if (row === undefined) return;
-    await trading.updates.apply({ id: accountId, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) }, [update]);
+    await trading.updates.apply({ id: accountId, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) }, [wireOrderOfKite(update)]);
   }
 
   return {
@@ -79,7 +80,7 @@ export function createKiteLive({ db, clock, secrets, endpoints = productionKiteE
     broker: createKiteBroker({ db, sessions, loginUrl: endpoints.loginUrl, trading }),
     trading,
     postbacks: createKitePostbacks({ db, secrets, updates: trading.updates }),
-    orderSync: createKiteOrderSync({ db, clock, trading }),
+    orderSync: createOrderSync({ db, clock, trading }),
     endpoints,
     candles: createKiteCandles({ clock, wait, calls: trading.calls }),
   };

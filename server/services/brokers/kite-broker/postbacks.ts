@@ -13,7 +13,8 @@ import type { TradingAccount } from '../broker-trading.ts';
 import { isObject } from '../kite/kite-json.ts';
 import { readKiteOrderUpdate } from '../kite/kite-order-types.ts';
 import { postbackChecksumMatches } from '../kite/postback.ts';
-import type { OrderUpdates } from './order-updates.ts';
+import type { OrderUpdates } from '../live/order-updates.ts';
+import { wireOrderOfKite } from './kite-wire.ts';
 
 type Candidate = { id: number; account_number: string; capital: string; api_secret_encrypted: string };
 
@@ -65,7 +66,7 @@ export function createKitePostbacks({ db, secrets, updates }: { db: Database; se
       throw refused('not_order', error instanceof Error ? error.message : String(error));
     }
     const account: TradingAccount = { id: Number(signer.id), accountNumber: signer.account_number, capitalPaise: toPaise(Number(signer.capital)) };
-    const changes = await updates.apply(account, [update]);
+    const changes = await updates.apply(account, [wireOrderOfKite(update)]);
     return { accountNumber: account.accountNumber, orderId, status: update.status, changed: changes.length > 0 };
   }
 

@@ -1,15 +1,18 @@
-// The numbered orders of an intent as they were sent to Kite (kite_sends, migration 019), written before
-// each place call. Kite's place answer is the only place its order id comes from; when that answer is lost,
-// the order may still be in Kite's book, carrying the intent's tag but not its number. Adopting it from the
-// book (mirror.ts sync) matches it here to the lowest number of the same contract, side and quantity still
-// without an order: orders of an intent go out one at a time and in order, so that is the one sent.
+// The numbered orders of an intent as they were sent to a live broker (kite_sends, migration 019), written
+// before each place call. The broker's place answer is the only place its order id comes from; when that
+// answer is lost, the order may still be in the broker's book, carrying the intent's tag but not its number.
+// Adopting it from the book (mirror.ts sync) matches it here to the lowest number of the same contract, side
+// and quantity still without an order: orders of an intent go out one at a time and in order, so that is the
+// one sent.
 //
-// A leg above the freeze quantity goes out as one autoslice call (order-placing.ts): each of its slices is
+// A leg above the freeze quantity goes out as one sliced call (order-placing.ts): each of its slices is
 // written here under its own number, all before that call, marked with the call's first number. Kite answers
 // the call with a parent id and one child order per slice, each child tagged "autoslice:<parent>" besides the
-// intent's tag; a child found by its tags alone is matched within the call that parent went out as, whatever
-// its quantity (Kite's freeze quantity may differ from StrikeDesk's). Once a call's parent is known, its
-// slices are never sent again: a slice without a child is one Kite did not place.
+// intent's tag; such a child is matched within the call that parent went out as, whatever its quantity (the
+// broker's freeze quantity may differ from StrikeDesk's). Upstox's children name no parent: one is matched
+// within the oldest call of its tag, contract and side that still has a slice free. Once a call is known to
+// be answered (`parent_order_id`: its parent, or its first child found), its slices are never sent again: a
+// slice without a child is one the broker did not place.
 import type { Queryable } from '../../../db/database.ts';
 import type { OrderBot, OrderIntent } from '../broker-trading.ts';
 import type { Attribution } from './mirror.ts';
@@ -42,7 +45,7 @@ export async function recordSend(
   );
 }
 
-/** Kite answered an autoslice call (or one of its children was found): its slices are that parent's. */
+/** The broker answered a sliced call (or one of its children was found): its slices are that call's. */
 export async function markParent(q: Queryable, accountId: number, ref: string, slices: readonly number[], parentOrderId: string): Promise<void> {
   await q.query('UPDATE kite_sends SET parent_order_id = $4 WHERE broker_account_id = $1 AND intent_ref = $2 AND intent_slice = ANY($3::int[])', [
     accountId,
@@ -52,7 +55,7 @@ export async function markParent(q: Queryable, accountId: number, ref: string, s
   ]);
 }
 
-/** Of these numbers, those sent in an autoslice call Kite is known to have taken: never to be sent again. */
+/** Of these numbers, those sent in a sliced call the broker is known to have taken: never to be sent again. */
 export async function slicesOfAnsweredCalls(q: Queryable, accountId: number, ref: string, slices: readonly number[]): Promise<Set<number>> {
   const { rows } = await q.query<{ intent_slice: number }>(
     'SELECT intent_slice FROM kite_sends WHERE broker_account_id = $1 AND intent_ref = $2 AND intent_slice = ANY($3::int[]) AND parent_order_id IS NOT NULL',
@@ -99,16 +102,8 @@ export async function claimAutosliceChild(
     run = await runOf();
   }
   if (run === undefined) return null;
-  const { rows } = await q.query<SendRow>(
-    `UPDATE kite_sends SET order_id = $4 WHERE (broker_account_id, intent_ref, intent_slice) = (
-       SELECT broker_account_id, intent_ref, intent_slice FROM kite_sends
-       WHERE broker_account_id = $1 AND intent_ref = $2 AND autoslice_first = $3 AND order_id IS NULL
-       ORDER BY (quantity = $5) DESC, intent_slice LIMIT 1 FOR UPDATE)
-     RETURNING intent_ref, intent_slice, portfolio_id, bot_kind, bot_id, purpose`,
-    [accountId, run.intent_ref, run.autoslice_first, child.order_id, child.quantity],
-  );
-  const row = rows[0];
-  if (row !== undefined) return { number: { ref: row.intent_ref, slice: Number(row.intent_slice) }, who: whoOfRow(row) };
+  const claimed = await claimSliceOfCall(q, accountId, run, child);
+  if (claimed !== null) return claimed;
   const { rows: callRows } = await q.query<SendRow>(
     'SELECT intent_ref, intent_slice, portfolio_id, bot_kind, bot_id, purpose FROM kite_sends WHERE broker_account_id = $1 AND intent_ref = $2 AND autoslice_first = $3 LIMIT 1',
     [accountId, run.intent_ref, run.autoslice_first],
@@ -116,12 +111,58 @@ export async function claimAutosliceChild(
   return callRows[0] === undefined ? null : { number: null, who: whoOfRow(callRows[0]) };
 }
 
-/** Marks a numbered send as booked at Kite under `orderId`. */
+/**
+ * The slice a child that names no parent (Upstox's) is: within the oldest sliced call of its tag, contract
+ * and side with a slice still free, that slice of the child's quantity first, else the first free. The call
+ * is marked answered (named after this child unless already named), so its slices are never sent again.
+ */
+export async function claimUnnamedChild(
+  q: Queryable,
+  accountId: number,
+  child: { order_id: string; tag: string; exchange: string; tradingsymbol: string; transaction_type: string; quantity: number },
+): Promise<{ number: IntentNumber; who: Attribution } | null> {
+  const { rows: calls } = await q.query<{ intent_ref: string; autoslice_first: number }>(
+    `SELECT intent_ref, autoslice_first FROM kite_sends
+     WHERE broker_account_id = $1 AND tag = $2 AND autoslice_first IS NOT NULL AND order_id IS NULL AND exchange = $3 AND tradingsymbol = $4 AND transaction_type = $5
+     GROUP BY intent_ref, autoslice_first ORDER BY min(sent_at), autoslice_first LIMIT 1`,
+    [accountId, child.tag, child.exchange, child.tradingsymbol, child.transaction_type],
+  );
+  const call = calls[0];
+  if (call === undefined) return null;
+  await q.query('UPDATE kite_sends SET parent_order_id = coalesce(parent_order_id, $4) WHERE broker_account_id = $1 AND intent_ref = $2 AND autoslice_first = $3', [
+    accountId,
+    call.intent_ref,
+    call.autoslice_first,
+    child.order_id,
+  ]);
+  return claimSliceOfCall(q, accountId, call, child);
+}
+
+/** The first slice of the call without an order, of the child's quantity first, given to the child (null: none left). */
+async function claimSliceOfCall(
+  q: Queryable,
+  accountId: number,
+  call: { intent_ref: string; autoslice_first: number },
+  child: { order_id: string; quantity: number },
+): Promise<{ number: IntentNumber; who: Attribution } | null> {
+  const { rows } = await q.query<SendRow>(
+    `UPDATE kite_sends SET order_id = $4 WHERE (broker_account_id, intent_ref, intent_slice) = (
+       SELECT broker_account_id, intent_ref, intent_slice FROM kite_sends
+       WHERE broker_account_id = $1 AND intent_ref = $2 AND autoslice_first = $3 AND order_id IS NULL
+       ORDER BY (quantity = $5) DESC, intent_slice LIMIT 1 FOR UPDATE)
+     RETURNING intent_ref, intent_slice, portfolio_id, bot_kind, bot_id, purpose`,
+    [accountId, call.intent_ref, call.autoslice_first, child.order_id, child.quantity],
+  );
+  const row = rows[0];
+  return row === undefined ? null : { number: { ref: row.intent_ref, slice: Number(row.intent_slice) }, who: whoOfRow(row) };
+}
+
+/** Marks a numbered send as booked at the broker under `orderId`. */
 export async function markSent(q: Queryable, accountId: number, number: IntentNumber, orderId: string): Promise<void> {
   await q.query('UPDATE kite_sends SET order_id = $4 WHERE broker_account_id = $1 AND intent_ref = $2 AND intent_slice = $3', [accountId, number.ref, number.slice, orderId]);
 }
 
-/** The send an order found in Kite's book by its tag alone was: its number and whose it is (null: none left). */
+/** The send an order found in the broker's book by its tag alone was: its number and whose it is (null: none left). */
 export async function claimSend(
   q: Queryable,
   accountId: number,
@@ -141,7 +182,7 @@ export async function claimSend(
   return { number: { ref: row.intent_ref, slice: Number(row.intent_slice) }, who: whoOfRow(row) };
 }
 
-/** A send Kite refused at the door: nothing was booked, and nothing found later may be taken for it. */
+/** A send the broker refused at the door: nothing was booked, and nothing found later may be taken for it. */
 export async function dropSend(q: Queryable, accountId: number, number: IntentNumber): Promise<void> {
   await q.query('DELETE FROM kite_sends WHERE broker_account_id = $1 AND intent_ref = $2 AND intent_slice = $3 AND order_id IS NULL', [accountId, number.ref, number.slice]);
 }

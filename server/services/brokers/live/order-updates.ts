@@ -1,33 +1,30 @@
-// What Kite says about orders, applied: the mirror moved forward (mirror.ts sync), in the same transaction
-// an alert for each order of the trader's that became COMPLETE or REJECTED (the paper broker's alerts, same
-// keys, so a postback and the periodic read of the same change tell it once; a bot's orders are told by the
-// bot engine), then, outside it, what follows from the change at Kite: the fills read for portfolio and bot
-// attribution, a completed order's charges (Kite's /charges/orders), and one-cancels-the-other (a stop-loss
-// or target that filled has its partner cancelled by StrikeDesk, as Kite knows no such pairs). Each change,
-// once recorded, is told to the account's stream (kite-stream.ts).
+// What a live broker says about orders, applied: the mirror moved forward (mirror.ts sync), in the same
+// transaction an alert for each order of the trader's that became COMPLETE or REJECTED (the paper broker's
+// alerts, same keys, so a postback and the periodic read of the same change tell it once; a bot's orders are
+// told by the bot engine), then, outside it, what follows from the change at the broker: the fills read for
+// portfolio and bot attribution, a completed order's charges (the broker's own, wire.chargesOf), and
+// one-cancels-the-other (a stop-loss or target that filled has its partner cancelled by StrikeDesk, as no
+// broker knows such pairs). Each change, once recorded, is told to the account's stream.
 import type { Database } from '../../../db/database.ts';
 import { recordAlert } from '../../alerts/alert-log.ts';
 import { orderAlert } from '../../alerts/watchers/order-watcher.ts';
 import type { BrokerOrder, TradingAccount } from '../broker-trading.ts';
-import { orderCharges } from '../kite/kite-margins.ts';
-import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
-import type { KiteCalls } from './kite-calls.ts';
+import type { LiveWire, WireOrder, WireTrade } from './live-wire.ts';
 import type { Mirror, StatusChange } from './mirror.ts';
 import { toBrokerOrder, type MirrorOrder } from './order-mapping.ts';
-import { kiteCalls } from '../../texts/kite-texts.ts';
 
 type Owner = { user_id: number; account_number: string };
 
 type OrderUpdatesOptions = {
   db: Database;
   mirror: Mirror;
-  calls: KiteCalls;
+  wire: LiveWire;
   cancel: (account: TradingAccount, orderIds: readonly string[]) => Promise<unknown>;
   /** Hears each order the mirror moved, after it is recorded. */
   onChanged?: ((accountId: number, order: BrokerOrder) => void) | undefined;
 };
 
-export function createOrderUpdates({ db, mirror, calls, cancel, onChanged }: OrderUpdatesOptions) {
+export function createOrderUpdates({ db, mirror, wire, cancel, onChanged }: OrderUpdatesOptions) {
   async function tell(changes: readonly StatusChange[], owner: Owner, q: Parameters<typeof recordAlert>[0]): Promise<void> {
     for (const { order, before } of changes) {
       if (order.bot_id !== null || order.status === before || (order.status !== 'COMPLETE' && order.status !== 'REJECTED')) continue;
@@ -50,8 +47,8 @@ export function createOrderUpdates({ db, mirror, calls, cancel, onChanged }: Ord
     }
   }
 
-  /** Mirrors Kite's word on these orders (and fills) and tells the trader what became final. */
-  async function record(account: TradingAccount, orders: readonly KiteOrder[], trades: readonly KiteTrade[] = []): Promise<StatusChange[]> {
+  /** Mirrors the broker's word on these orders (and fills) and tells the trader what became final. */
+  async function record(account: TradingAccount, orders: readonly WireOrder[], trades: readonly WireTrade[] = []): Promise<StatusChange[]> {
     return db.transaction(async (tx) => {
       const changes = await mirror.sync(account.id, orders, trades, tx);
       if (changes.length === 0) return changes;
@@ -61,26 +58,23 @@ export function createOrderUpdates({ db, mirror, calls, cancel, onChanged }: Ord
     });
   }
 
-  /** A completed order's charges from Kite's virtual contract note, kept on its row (its fills' share of them). */
+  /** A completed order's charges as the broker prices them, kept on its row (its fills' share of them). */
   async function chargeCompleted(account: TradingAccount, completed: readonly MirrorOrder[]): Promise<void> {
     if (completed.length === 0) return;
-    const lines = await calls.withKite(account, 'read', kiteCalls.charges, (session) =>
-      orderCharges(session.http, completed.map((order) => ({
-        order_id: order.order_id,
-        exchange: order.exchange,
-        tradingsymbol: order.tradingsymbol,
-        transaction_type: order.transaction_type,
-        variety: 'regular',
-        product: order.product,
-        order_type: order.order_type === 'SL-M' || order.order_type === 'SL' || order.order_type === 'LIMIT' ? order.order_type : 'MARKET',
-        quantity: order.filled_quantity,
-        average_price: Number(order.filled_value_paise) / order.filled_quantity / 100,
-      }))),
-    );
+    const charges = await wire.chargesOf(account, completed.map((order) => ({
+      order_id: order.order_id,
+      exchange: order.exchange,
+      tradingsymbol: order.tradingsymbol,
+      transaction_type: order.transaction_type,
+      product: order.product,
+      order_type: order.order_type,
+      filled_quantity: order.filled_quantity,
+      average_paise: Number(order.filled_value_paise) / order.filled_quantity,
+    })));
     for (const [index, order] of completed.entries()) {
-      const line = lines[index];
-      if (line === undefined) continue;
-      await db.query('UPDATE kite_orders SET charges_paise = $3 WHERE broker_account_id = $1 AND order_id = $2', [account.id, order.order_id, Math.round(line.charges.total * 100)]);
+      const paise = charges[index];
+      if (paise === undefined || paise === null) continue;
+      await db.query('UPDATE kite_orders SET charges_paise = $3 WHERE broker_account_id = $1 AND order_id = $2', [account.id, order.order_id, paise]);
     }
   }
 
@@ -101,10 +95,10 @@ export function createOrderUpdates({ db, mirror, calls, cancel, onChanged }: Ord
   }
 
   /**
-   * Applies Kite's word and what follows from it. The follow-ups are best effort (their failure is left to
+   * Applies the broker's word and what follows from it. The follow-ups are best effort (their failure is left to
    * the next update or read, which finds the same changes still to do) and never undo what was recorded.
    */
-  async function apply(account: TradingAccount, orders: readonly KiteOrder[], trades?: readonly KiteTrade[]): Promise<StatusChange[]> {
+  async function apply(account: TradingAccount, orders: readonly WireOrder[], trades?: readonly WireTrade[]): Promise<StatusChange[]> {
     const changes = await record(account, orders, trades ?? []);
     for (const change of changes) onChanged?.(account.id, toBrokerOrder(change.order));
     const filled = changes.map((change) => change.order).filter((order) => order.filled_quantity > 0);
@@ -115,8 +109,8 @@ export function createOrderUpdates({ db, mirror, calls, cancel, onChanged }: Ord
 
   async function followUp(account: TradingAccount, filled: readonly MirrorOrder[], readTrades: boolean): Promise<void> {
     if (readTrades) {
-      calls.forget(account.id);
-      await mirror.sync(account.id, [], await calls.trades(account));
+      wire.forget(account.id);
+      await mirror.sync(account.id, [], await wire.trades(account));
     }
     await settleOco(account);
     await chargeCompleted(account, filled.filter((order) => order.status === 'COMPLETE'));

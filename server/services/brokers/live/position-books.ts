@@ -1,14 +1,12 @@
-// A Kite account's positions. The account's own are Kite's (/portfolio/positions: carried over and today's,
-// whoever placed them). A portfolio's share, and a bot's within it, exist only in StrikeDesk: they are summed
-// from the mirrored fills of the orders placed for them, marked at Kite's last price for the contract. Without
-// a session (and for past days) the mirror answers for the account too: what StrikeDesk traded, as last seen.
+// A live account's positions. The account's own are the broker's (carried over and today's, whoever placed
+// them). A portfolio's share, and a bot's within it, exist only in StrikeDesk: they are summed from the
+// mirrored fills of the orders placed for them, marked at the broker's last price for the contract. Without a
+// session (and for past days) the mirror answers for the account too: what StrikeDesk traded, as last seen.
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
 import type { LedgerTrade, OrderBot, PositionEntry, Product, Side, TradingAccount } from '../broker-trading.ts';
-import type { KitePosition } from '../kite/kite-account.ts';
-import type { KiteContracts } from './contracts.ts';
-import type { KiteCalls } from './kite-calls.ts';
+import type { LiveContracts, LiveWire, WirePosition } from './live-wire.ts';
 import { isShown } from './order-mapping.ts';
 
 type TotalsRow = {
@@ -24,9 +22,7 @@ type TotalsRow = {
 /** A fill's share of its order's charges (known once the order completed). */
 const chargeShare = `CASE WHEN o.charges_paise IS NULL OR o.filled_quantity = 0 THEN 0 ELSE o.charges_paise::numeric * t.quantity / o.filled_quantity END`;
 
-const paise = (rupees: number) => Math.round(rupees * 100);
-
-export function createPositionBooks({ db, clock, calls, contracts }: { db: Database; clock: Clock; calls: KiteCalls; contracts: KiteContracts }) {
+export function createPositionBooks({ db, clock, wire, contracts }: { db: Database; clock: Clock; wire: LiveWire; contracts: LiveContracts }) {
   async function mirroredTotals(account: TradingAccount, day: string, portfolioId: number | null, byBot: boolean): Promise<TotalsRow[]> {
     const byPortfolio = portfolioId !== null;
     const { rows } = await db.query<TotalsRow>(
@@ -52,12 +48,12 @@ export function createPositionBooks({ db, clock, calls, contracts }: { db: Datab
     return rows;
   }
 
-  /** Kite's net positions of the account (only the index options and futures StrikeDesk shows). */
-  async function kitePositions(account: TradingAccount): Promise<KitePosition[]> {
-    return (await calls.positions(account)).net.filter((position) => isShown(position));
+  /** The broker's net positions of the account (only the index options and futures StrikeDesk shows). */
+  async function brokerPositions(account: TradingAccount): Promise<WirePosition[]> {
+    return (await wire.positions(account)).filter((position) => isShown(position));
   }
 
-  async function fromMirror(account: TradingAccount, day: string, portfolioId: number | null, byBot: boolean, marks: Map<string, KitePosition>): Promise<PositionEntry[]> {
+  async function fromMirror(account: TradingAccount, day: string, portfolioId: number | null, byBot: boolean, marks: Map<string, WirePosition>): Promise<PositionEntry[]> {
     const now = clock();
     const entries: PositionEntry[] = [];
     for (const row of await mirroredTotals(account, day, portfolioId, byBot)) {
@@ -65,7 +61,7 @@ export function createPositionBooks({ db, clock, calls, contracts }: { db: Datab
       if (contract === null) continue;
       const n = (value: string | null) => Number(value ?? 0);
       const mark = marks.get(`${row.exchange}:${row.tradingsymbol}`);
-      const lastPaise = mark === undefined ? n(row.last_trade_price) : paise(mark.last_price);
+      const lastPaise = mark === undefined ? n(row.last_trade_price) : mark.last_paise;
       entries.push({
         contract,
         portfolioId: row.portfolio_id,
@@ -77,14 +73,14 @@ export function createPositionBooks({ db, clock, calls, contracts }: { db: Datab
           daySellValuePaise: n(row.day_sell_value), chargesPaise: n(row.charges), dayChargesPaise: n(row.day_charges),
         },
         lastPaise,
-        closePaise: mark === undefined ? lastPaise : paise(mark.close_price),
+        closePaise: mark === undefined ? lastPaise : mark.close_paise,
         priced: mark !== undefined,
       });
     }
     return entries;
   }
 
-  async function fromKite(positions: readonly KitePosition[]): Promise<PositionEntry[]> {
+  async function fromBroker(positions: readonly WirePosition[]): Promise<PositionEntry[]> {
     const now = clock();
     const entries: PositionEntry[] = [];
     for (const position of positions) {
@@ -96,14 +92,14 @@ export function createPositionBooks({ db, clock, calls, contracts }: { db: Datab
         product: position.product as Product,
         bot: null,
         totals: {
-          buyQuantity: position.buy_quantity, buyValuePaise: paise(position.buy_value), sellQuantity: position.sell_quantity,
-          sellValuePaise: paise(position.sell_value), dayBuyQuantity: position.day_buy_quantity, dayBuyValuePaise: paise(position.day_buy_value),
-          daySellQuantity: position.day_sell_quantity, daySellValuePaise: paise(position.day_sell_value),
-          // Kite's positions carry no charges; the contract note (/charges/orders) is per order.
+          buyQuantity: position.buy_quantity, buyValuePaise: position.buy_value_paise, sellQuantity: position.sell_quantity,
+          sellValuePaise: position.sell_value_paise, dayBuyQuantity: position.day_buy_quantity, dayBuyValuePaise: position.day_buy_value_paise,
+          daySellQuantity: position.day_sell_quantity, daySellValuePaise: position.day_sell_value_paise,
+          // A broker's positions carry no charges; they are priced per order (order-updates.ts).
           chargesPaise: 0, dayChargesPaise: 0,
         },
-        lastPaise: paise(position.last_price),
-        closePaise: paise(position.close_price),
+        lastPaise: position.last_paise,
+        closePaise: position.close_paise,
         priced: true,
       });
     }
@@ -111,9 +107,9 @@ export function createPositionBooks({ db, clock, calls, contracts }: { db: Datab
   }
 
   async function positionTotals(account: TradingAccount, day: string, portfolioId: number | null, { byBot = false }: { byBot?: boolean } = {}): Promise<PositionEntry[]> {
-    const live = day === istDate(clock()) && (await calls.hasSession(account));
-    const positions = live ? await kitePositions(account) : [];
-    if (portfolioId === null && live) return fromKite(positions);
+    const live = day === istDate(clock()) && (await wire.hasSession(account));
+    const positions = live ? await brokerPositions(account) : [];
+    if (portfolioId === null && live) return fromBroker(positions);
     const marks = new Map(positions.map((position) => [`${position.exchange}:${position.tradingsymbol}`, position]));
     return fromMirror(account, day, portfolioId, byBot, marks);
   }
@@ -136,7 +132,7 @@ export function createPositionBooks({ db, clock, calls, contracts }: { db: Datab
     }));
   }
 
-  return { positionTotals, ledger, kitePositions };
+  return { positionTotals, ledger, brokerPositions };
 }
 
-export type KitePositionBooks = ReturnType<typeof createPositionBooks>;
+export type PositionBooks = ReturnType<typeof createPositionBooks>;

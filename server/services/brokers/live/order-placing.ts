@@ -1,20 +1,20 @@
-// Placing orders on Kite. Every order carries the intent's tag (at most 20 characters) and every MARKET and
-// SL-M order Kite's automatic market protection (-1: Kite refuses API market orders without it). An order up
-// to the freeze quantity is one place call, one Kite order. A leg above it is planned as numbered slices
-// (order-plans.ts) that go out together as ONE call with autoslice=true: Kite answers a parent id and one
-// child order per slice (or a refusal for that child), each child matched to its slice's number. The order
-// pipeline counted every slice against the rate limits before the call (trading/pacing-step.ts). A 200 means
-// the orders reached Kite, nothing more: what is answered is what Kite's book says right after.
+// Placing orders on a live broker. Every order carries the intent's tag (at most 20 characters), and what the
+// broker adds of its own goes in its wire (Kite's market protection). An order up to the freeze quantity is
+// one place call, one broker order. A leg above it is planned as numbered slices (order-plans.ts) that go
+// out together as ONE sliced call (Kite's autoslice, Upstox's slice): the broker answers one child order per
+// slice (or a refusal for that child), each child matched to its slice's number. The order pipeline counted
+// every slice against the rate limits before the call (trading/pacing-step.ts). A 200 means the orders
+// reached the broker, nothing more: what is answered is what the broker's book says right after.
 //
-// Never placed twice: each numbered order (each slice of an autoslice call too) is written down before its
-// call (sends.ts), and one already in the mirror under its intent and number is answered as it is. An answer
-// that never came (KiteOutcomeUnknownError) is reconciled at once from Kite's book, where the tag (and an
-// autoslice child's "autoslice:<parent>" tag) and the written sends tell which order it was; when none is
-// found the call stops with "outcome unknown", keeping the intent's claim, so its retry reads the book again
-// before placing. A slice of an autoslice call Kite took is never sent again. A refusal (Kite's 4xx, its 429)
-// before anything of the call was placed refuses the call; after something was placed (a refused child
-// beside accepted ones, too) it stops the intent (its hedges may be what failed), the refused order and the
-// rest of the call in the book as REJECTED.
+// Never placed twice: each numbered order (each slice of a sliced call too) is written down before its call
+// (sends.ts), and one already in the mirror under its intent and number is answered as it is. An answer that
+// never came (BrokerOutcomeUnknownError) is reconciled at once from the broker's book, where the tag (and a
+// Kite child's "autoslice:<parent>" tag) and the written sends tell which order it was; when none is found
+// the call stops with "outcome unknown", keeping the intent's claim, so its retry reads the book again
+// before placing. A slice of a sliced call the broker took is never sent again. A refusal (the broker's 4xx,
+// its 429) before anything of the call was placed refuses the call; after something was placed (a refused
+// child beside accepted ones, too) it stops the intent (its hedges may be what failed), the refused order and
+// the rest of the call in the book as REJECTED.
 import { notSent, orderTexts } from '../../texts/order-texts.ts';
 import type { Said } from '../../texts/said.ts';
 import { randomBytes } from 'node:crypto';
@@ -24,80 +24,57 @@ import { DomainError } from '../../domain-error.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import { IntentStopped, killSwitchRefusal, type BrokerOrder, type IntentRef, type NumberedOrder, type OrderIntent, type TradingAccount } from '../broker-trading.ts';
 import { readEntryGuards } from '../entry-guards.ts';
-import { KiteError, KiteOutcomeUnknownError } from '../kite/kite-errors.ts';
-import { getOrders, ordersTagged, placeOrder, type KitePlaceOrder, type KitePlaced, type KiteSlice } from '../kite/kite-orders.ts';
-import type { KiteContracts } from './contracts.ts';
-import type { KiteHours } from './kite-hours.ts';
-import type { KiteCalls } from './kite-calls.ts';
-import { domainErrorOf, outcomeUnknown } from './kite-failures.ts';
+import { BrokerOutcomeUnknownError } from '../outcome-unknown.ts';
+import type { LiveContracts, LiveHours, LiveWire, PlaceAnswer, PlaceRequest } from './live-wire.ts';
 import type { Attribution, Mirror, PlacedOrder } from './mirror.ts';
 import { toBrokerOrder } from './order-mapping.ts';
 import type { OrderUpdates } from './order-updates.ts';
-import type { KiteRateLimits } from './rate-limits.ts';
+import type { RateLimits } from './rate-limits.ts';
 import { dropSend, markParent, recordSend, slicesOfAnsweredCalls, type IntentNumber } from './sends.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';
 
-/** Kite's automatic market protection, sent with every MARKET and SL-M order. */
-export const autoProtection = -1;
-
 /**
  * An order to place, whose it is, its number in its intent (null: the kill switch's, a stop-loss's, a
- * target's) and the leg it is a slice of when the leg goes to Kite as one autoslice call.
+ * target's) and the leg it is a slice of when the leg goes to the broker as one sliced call.
  */
 export type Placement = { intent: OrderIntent; who: Attribution; number?: IntentNumber | null; sliceGroup?: number | null };
 
-/** An order as it was sent (or would have been), before Kite's id and status are known. */
+/** An order as it was sent (or would have been), before the broker's id and status are known. */
 type Unplaced = Omit<PlacedOrder, 'orderId' | 'status' | 'statusMessage'>;
 
 /** What one send did: the ids recorded (placed or refused), and the refusal that stops the rest of the intent, if any. */
 type Outcome = { ids: string[]; refusal: DomainError | null };
 
-type Deps = { db: Database; clock: Clock; calls: KiteCalls; mirror: Mirror; updates: OrderUpdates; limits: KiteRateLimits; contracts: KiteContracts; hours: KiteHours };
-
-const rupees = (paise: number) => paise / 100;
+type Deps = { db: Database; clock: Clock; wire: LiveWire; mirror: Mirror; updates: OrderUpdates; limits: RateLimits; contracts: LiveContracts; hours: LiveHours };
 
 /**
- * The id StrikeDesk gives an order Kite never booked (refused at the door, or not sent after such a refusal):
- * marked "SD" so it cannot be taken for Kite's numeric ids, and unique although a tag may be used again.
+ * The id StrikeDesk gives an order the broker never booked (refused at the door, or not sent after such a
+ * refusal): marked "SD" so it cannot be taken for a broker's ids, and unique although a tag may be used again.
  */
 export const unsentId = () => `SD${randomBytes(6).toString('hex').toUpperCase()}`;
 
 const whoOf = (order: NumberedOrder): Attribution => ({ portfolioId: order.portfolioId, bot: order.bot, purpose: order.purpose, ocoGroup: null });
 
-export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, contracts, hours }: Deps) {
-  async function formOf(intent: OrderIntent, tag: string, variety: KitePlaceOrder['variety']): Promise<{ form: KitePlaceOrder; token: number }> {
+export function createOrderPlacing({ db, clock, wire, mirror, updates, limits, contracts, hours }: Deps) {
+  async function formOf(intent: OrderIntent, tag: string, variety: PlaceRequest['variety'], sliced = false): Promise<{ form: PlaceRequest; token: number }> {
     const contract = await contracts.contractOf(intent.exchange, intent.tradingsymbol, clock());
-    const protectedType = intent.orderType === 'MARKET' || intent.orderType === 'SL-M';
-    const form: KitePlaceOrder = {
-      variety,
-      exchange: intent.exchange,
-      tradingsymbol: intent.tradingsymbol,
-      transaction_type: intent.side,
-      order_type: intent.orderType,
-      quantity: intent.quantity,
-      product: intent.product,
-      validity: 'DAY',
-      tag,
-      ...(intent.orderType === 'LIMIT' || intent.orderType === 'SL' ? { price: rupees(intent.pricePaise) } : {}),
-      ...(intent.orderType === 'SL' || intent.orderType === 'SL-M' ? { trigger_price: rupees(intent.triggerPaise) } : {}),
-      ...(protectedType ? { market_protection: autoProtection } : {}),
-    };
-    return { form, token: contract?.instrumentToken ?? 0 };
+    const instrumentToken = contract?.instrumentToken ?? 0;
+    return { form: { intent, tag, variety, instrumentToken, sliced }, token: instrumentToken };
   }
 
-  /** The order a lost answer was for, from Kite's book: a numbered one through its written send, else the first tagged one not yet mirrored. */
+  /** The order a lost answer was for, from the broker's book: a numbered one through its written send, else the first tagged one not yet mirrored. */
   async function findLost(account: TradingAccount, tag: string, { intent, number }: Placement): Promise<string | null> {
     if (number != null) {
-      await updates.apply(account, await calls.orders(account));
+      await updates.apply(account, await wire.orders(account));
       return (await mirror.byIntent(account.id, number.ref)).get(number.slice)?.order_id ?? null;
     }
-    const book = await calls.withSession(account, (session) => getOrders(session.http));
-    const candidates = ordersTagged(book, tag).filter((order) => order.tradingsymbol === intent.tradingsymbol && order.transaction_type === intent.side);
+    const book = await wire.orders(account);
+    const candidates = book.filter((order) => order.tag === tag && order.tradingsymbol === intent.tradingsymbol && order.transaction_type === intent.side);
     const mirrored = new Set((await mirror.byIds(account.id, candidates.map((order) => order.order_id))).map((row) => row.order_id));
     return candidates.find((order) => !mirrored.has(order.order_id))?.order_id ?? null;
   }
 
-  /** A numbered order and those after it of the same leg, which go to Kite as one autoslice call when there are two or more. */
+  /** A numbered order and those after it of the same leg, which go to the broker as one sliced call when there are two or more. */
   function autosliceRun(placements: readonly Placement[], index: number): Placement[] {
     const head = placements[index]!;
     if (head.number == null || head.sliceGroup == null) return [head];
@@ -106,7 +83,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
     return placements.slice(index, end + 1);
   }
 
-  /** An order Kite never booked, in the book as REJECTED with why (Kite's words, or StrikeDesk's coded ones). */
+  /** An order the broker never booked, in the book as REJECTED with why (the broker's words, or StrikeDesk's coded ones). */
   async function recordRejected(account: TradingAccount, placed: Unplaced, who: Attribution, message: string, i18n: Said['i18n'] | null = null, q?: Queryable): Promise<string> {
     const orderId = unsentId();
     await mirror.recordPlaced(account.id, { ...placed, orderId, status: 'REJECTED', statusMessage: message, statusMessageI18n: i18n }, who, q);
@@ -124,77 +101,77 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
   }
 
   /** One order, one place call: recorded as placed, found again after a lost answer, or refused (`first`: nothing of the call placed yet). */
-  async function sendOne(account: TradingAccount, placement: Placement, tag: string, variety: KitePlaceOrder['variety'], first: boolean): Promise<Outcome> {
+  async function sendOne(account: TradingAccount, placement: Placement, tag: string, variety: PlaceRequest['variety'], first: boolean): Promise<Outcome> {
     const { intent, who, number = null } = placement;
     const { form, token } = await formOf(intent, tag, variety);
-    const placed: Unplaced = { parentOrderId: null, tag, intent, variety: form.variety, marketProtection: form.market_protection ?? null, instrumentToken: token, number };
+    const placed: Unplaced = { parentOrderId: null, tag, intent, variety: form.variety, marketProtection: wire.marketProtection(intent.orderType), instrumentToken: token, number };
     if (number !== null) await recordSend(db, account.id, tag, number, intent, who, clock());
+    const refused = async (refusal: DomainError): Promise<Outcome> => {
+      // Refused at the door: the broker booked nothing, so the send may go again.
+      if (number !== null) await dropSend(db, account.id, number);
+      if (first || refusal.code === 'broker_session_expired') throw refusal;
+      // The refused order carries the broker's own words inside a coded sentence.
+      return { ids: [await recordRejected(account, placed, who, refusal.message, refusal.text?.i18n ?? null)], refusal };
+    };
+    let child;
     try {
-      const answer = await calls.withSession(account, (session) => placeOrder(session.http, form));
-      await mirror.recordPlaced(account.id, { ...placed, orderId: answer.order_id, status: 'PUT ORDER REQ RECEIVED', statusMessage: null }, who);
-      return { ids: [answer.order_id], refusal: null };
+      child = (await wire.place(account, form)).children[0];
     } catch (error) {
-      if (error instanceof KiteOutcomeUnknownError) {
-        calls.forget(account.id);
+      if (error instanceof BrokerOutcomeUnknownError) {
+        wire.forget(account.id);
         const found = await findLost(account, tag, placement).catch(() => null);
-        if (found === null) throw outcomeUnknown(kiteCalls.orderFor(intent.tradingsymbol));
+        if (found === null) throw wire.outcomeUnknown(kiteCalls.orderFor(intent.tradingsymbol));
         await mirror.recordPlaced(account.id, { ...placed, orderId: found, status: 'PUT ORDER REQ RECEIVED', statusMessage: null }, who);
         return { ids: [found], refusal: null };
       }
-      const refusal = domainErrorOf(error, 'order', kiteCalls.orderFor(intent.tradingsymbol));
-      if (refusal === null) throw error;
-      // Refused at the door: Kite booked nothing, so the send may go again.
-      if (number !== null) await dropSend(db, account.id, number);
-      if (first || refusal.code === 'broker_session_expired') throw refusal;
-      // The refused order carries Kite's own words inside a coded sentence.
-      return { ids: [await recordRejected(account, placed, who, refusal.message, refusal.text?.i18n ?? null)], refusal };
+      if (!(error instanceof DomainError)) throw error;
+      return refused(error);
     }
+    if (child === undefined) throw wire.outcomeUnknown(kiteCalls.orderFor(intent.tradingsymbol));
+    if ('refusal' in child) return refused(child.refusal);
+    await mirror.recordPlaced(account.id, { ...placed, orderId: child.order_id, status: 'PUT ORDER REQ RECEIVED', statusMessage: null }, who);
+    return { ids: [child.order_id], refusal: null };
   }
 
   /**
-   * A leg's slices as one autoslice call: every slice written down under its number before the call, the
-   * children Kite answers recorded each on its own (the parent's id on each), a child Kite refused in the
-   * book as REJECTED with Kite's words while the children it accepted stay (Kite places them).
+   * A leg's slices as one sliced call: every slice written down under its number before the call, the
+   * children the broker answers recorded each on its own (the parent's id on each, where there is one), a
+   * child the broker refused in the book as REJECTED with its words while the children it accepted stay.
    */
-  async function sendAutoslice(account: TradingAccount, run: readonly Placement[], tag: string, variety: KitePlaceOrder['variety'], first: boolean): Promise<Outcome> {
+  async function sendAutoslice(account: TradingAccount, run: readonly Placement[], tag: string, variety: PlaceRequest['variety'], first: boolean): Promise<Outcome> {
     const head = run[0]!;
     const ref = head.number!.ref;
-    const what = kiteCalls.orderFor(head.intent.tradingsymbol);
     const quantity = run.reduce((total, placement) => total + placement.intent.quantity, 0);
-    const { form, token } = await formOf({ ...head.intent, quantity }, tag, variety);
+    const { form, token } = await formOf({ ...head.intent, quantity }, tag, variety, true);
     const unplaced = (placement: Placement): Unplaced => ({
-      parentOrderId: null, tag, intent: placement.intent, variety: form.variety, marketProtection: form.market_protection ?? null, instrumentToken: token, number: placement.number ?? null,
+      parentOrderId: null, tag, intent: placement.intent, variety: form.variety, marketProtection: wire.marketProtection(head.intent.orderType), instrumentToken: token, number: placement.number ?? null,
     });
     await db.transaction(async (tx) => {
       for (const placement of run) await recordSend(tx, account.id, tag, placement.number!, placement.intent, placement.who, clock(), head.number!.slice);
     });
     const refusedWhole = async (refusal: DomainError): Promise<Outcome> => {
-      // Kite placed none of it: as a refusal at the door, the slices may go again.
+      // The broker placed none of it: as a refusal at the door, the slices may go again.
       for (const placement of run) await dropSend(db, account.id, placement.number!);
       if (first || refusal.code === 'broker_session_expired') throw refusal;
       const ids: string[] = [];
       for (const placement of run) ids.push(await recordRejected(account, unplaced(placement), placement.who, refusal.message, refusal.text?.i18n ?? null));
       return { ids, refusal };
     };
-    let answer: KitePlaced;
+    let answer: PlaceAnswer;
     try {
-      answer = await calls.withSession(account, (session) => placeOrder(session.http, { ...form, autoslice: true }));
+      answer = await wire.place(account, form);
     } catch (error) {
-      if (error instanceof KiteOutcomeUnknownError) {
-        calls.forget(account.id);
+      if (error instanceof BrokerOutcomeUnknownError) {
+        wire.forget(account.id);
         return findLostCall(account, run, unplaced);
       }
-      const refusal = domainErrorOf(error, 'order', what);
-      if (refusal === null) throw error;
-      return refusedWhole(refusal);
+      if (!(error instanceof DomainError)) throw error;
+      return refusedWhole(error);
     }
-    // An answer without children is one order for the whole quantity.
-    const children: KiteSlice[] = answer.children.length === 0 ? [{ order_id: answer.order_id }] : answer.children;
-    const parent = answer.children.length === 0 ? null : answer.order_id;
+    const { children, parent } = answer;
     if (!children.some((child) => 'order_id' in child)) {
-      const refused = children.find((child) => 'error' in child);
-      const error = refused !== undefined && 'error' in refused ? new KiteError(refused.error.code, refused.error.error_type, refused.error.message) : null;
-      return refusedWhole(domainErrorOf(error, 'order', what) ?? DomainError.said('order_refused', orderTexts.autosliceMissing));
+      const refused = children.find((child) => 'refusal' in child);
+      return refusedWhole(refused !== undefined && 'refusal' in refused ? refused.refusal : DomainError.said('order_refused', orderTexts.autosliceMissing));
     }
     // Under the lock of the call's sends, so a child a postback or the ticker brings in meanwhile (mirror.ts
     // sync) waits: a child already brought in keeps the slice it was matched to, the others take the rest in order.
@@ -204,7 +181,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
         ref,
         head.number!.slice,
       ]);
-      await markParent(tx, account.id, ref, run.map((placement) => placement.number!.slice), answer.order_id);
+      await markParent(tx, account.id, ref, run.map((placement) => placement.number!.slice), answer.callId);
       const accepted = children.flatMap((child) => ('order_id' in child ? [child.order_id] : []));
       const known = new Map((await mirror.byIds(account.id, accepted, tx)).filter((row) => row.intent_ref === ref).map((row) => [row.order_id, row]));
       const taken = new Set([...known.values()].map((row) => Number(row.intent_slice)));
@@ -217,13 +194,13 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
           continue;
         }
         const placement = free.shift();
-        if ('error' in child) {
-          const refused = domainErrorOf(new KiteError(child.error.code, child.error.error_type, child.error.message), 'order', what)!;
+        if ('refusal' in child) {
+          const refused = child.refusal;
           refusal ??= refused;
           if (placement !== undefined) ids.push(await recordRejected(account, { ...unplaced(placement), parentOrderId: parent }, placement.who, refused.message, refused.text?.i18n ?? null, tx));
           continue;
         }
-        // Kite cut more children than StrikeDesk planned slices: the extra one is still the leg's, without a number.
+        // The broker cut more children than StrikeDesk planned slices: the extra one is still the leg's, without a number.
         const owner = placement ?? run.at(-1)!;
         await mirror.recordPlaced(
           account.id,
@@ -244,22 +221,22 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
   }
 
   /**
-   * An autoslice call whose answer was lost, from Kite's book: every order carrying the intent's tag and one
-   * parent's "autoslice:<parent>" tag is that call's child (mirror.ts sync, sends.ts claimAutosliceChild).
-   * None found: the outcome is unknown, the intent's claim kept. Some found: the call was taken, and a slice
-   * with no child is one Kite did not place (a refused child), in the book as such, stopping the intent.
+   * A sliced call whose answer was lost, from the broker's book: every order carrying the intent's tag (and,
+   * on Kite, one parent's "autoslice:<parent>" tag) is that call's child (mirror.ts sync, sends.ts). None
+   * found: the outcome is unknown, the intent's claim kept. Some found: the call was taken, and a slice with
+   * no child is one the broker did not place (a refused child), in the book as such, stopping the intent.
    */
   async function findLostCall(account: TradingAccount, run: readonly Placement[], unplaced: (placement: Placement) => Unplaced): Promise<Outcome> {
     const head = run[0]!;
     const what = kiteCalls.orderFor(head.intent.tradingsymbol);
     try {
-      await updates.apply(account, await calls.orders(account));
+      await updates.apply(account, await wire.orders(account));
     } catch {
-      throw outcomeUnknown(what);
+      throw wire.outcomeUnknown(what);
     }
     const mirrored = await mirror.byIntent(account.id, head.number!.ref);
     const found = run.filter((placement) => mirrored.has(placement.number!.slice));
-    if (found.length === 0) throw outcomeUnknown(what);
+    if (found.length === 0) throw wire.outcomeUnknown(what);
     const ids = found.map((placement) => mirrored.get(placement.number!.slice)!.order_id);
     const parent = mirrored.get(found[0]!.number!.slice)!.parent_order_id;
     let refusal: DomainError | null = null;
@@ -270,13 +247,13 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
     return { ids, refusal };
   }
 
-  /** Places each order in turn (a leg's slices as one autoslice call); answers the ids recorded (placed or refused) and why the rest was stopped, if it was. */
+  /** Places each order in turn (a leg's slices as one sliced call); answers the ids recorded (placed or refused) and why the rest was stopped, if it was. */
   async function send(account: TradingAccount, placements: readonly Placement[], tag: string): Promise<{ ids: string[]; stopped: string | null }> {
     const ids: string[] = [];
     for (let index = 0; index < placements.length; ) {
       const hour = await hours.placementVariety(placements[index]!.intent.exchange, clock());
       if ('refusal' in hour) {
-        // Kite takes no order now (between the close and its AMO window, or just before the open): each is in
+        // The broker takes no order now (between the close and its AMO window, or just before the open): each is in
         // the book as REJECTED with when to place it, never sent.
         for (const later of placements.slice(index)) {
           const contract = await contracts.contractOf(later.intent.exchange, later.intent.tradingsymbol, clock());
@@ -299,22 +276,22 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
     return { ids, stopped: null };
   }
 
-  /** The recorded orders as Kite's book now has them (the mirror's last word when the book cannot be read). */
+  /** The recorded orders as the broker's book now has them (the mirror's last word when the book cannot be read). */
   async function refreshed(account: TradingAccount, ids: readonly string[]): Promise<BrokerOrder[]> {
-    calls.forget(account.id);
+    wire.forget(account.id);
     try {
-      await updates.apply(account, await calls.orders(account));
+      await updates.apply(account, await wire.orders(account));
     } catch (error) {
       if (error instanceof DomainError && error.code === 'broker_session_expired') throw error;
-      // The orders reached Kite; an unreadable book only delays what they show.
+      // The orders reached the broker; an unreadable book only delays what they show.
     }
     return (await mirror.byIds(account.id, ids)).map(toBrokerOrder);
   }
 
-  /** Places orders of (possibly) several attributions under one tag (a stop-loss, a target), refused past Kite's limits. */
+  /** Places orders of (possibly) several attributions under one tag (a stop-loss, a target), refused past the broker's limits. */
   async function placeAll(account: TradingAccount, placements: readonly Placement[], tag: string): Promise<BrokerOrder[]> {
     if (placements.length === 0) return [];
-    await calls.sessionFor(account);
+    await wire.requireSession(account);
     await mirror.rememberTag(account.id, tag, placements[0]!.who);
     await limits.reserve(account.id, 'order', placements.length);
     return refreshed(account, (await send(account, placements, tag)).ids);
@@ -323,14 +300,14 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
   /**
    * The order pipeline's planned orders (the interface says how): those already in the mirror under the
    * intent and number answered as they are, the rest placed in order. The pipeline has counted them against
-   * the rate limits (trading/order-rate.ts); Kite's own count only records them.
+   * the rate limits (trading/order-rate.ts); the broker's own count only records them.
    */
   async function placeOrders(account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[]): Promise<BrokerOrder[]> {
     const known = await mirror.byIntent(account.id, intent.ref);
     let todo = orders.filter((order) => !known.has(order.slice));
     let stopped: string | null = null;
-    // A slice of an autoslice call Kite took (its answer, or a child found since) without a child of its own
-    // is one Kite did not place: never sent again, it stops the intent as a refused child does.
+    // A slice of a sliced call the broker took (its answer, or a child found since) without a child of its own
+    // is one the broker did not place: never sent again, it stops the intent as a refused child does.
     const answeredCalls = await slicesOfAnsweredCalls(db, account.id, intent.ref, todo.map((order) => order.slice));
     if (answeredCalls.size > 0) {
       const missing = todo.filter((order) => answeredCalls.has(order.slice));
@@ -344,7 +321,7 @@ export function createOrderPlacing({ db, clock, calls, mirror, updates, limits, 
       const { killedAt } = await readEntryGuards(db, account.id, false);
       if (killedAt !== null && todo.some((order) => order.purpose === 'entry')) throw killSwitchRefusal(account.accountNumber, killedAt);
       for (const portfolioId of new Set(todo.map((order) => order.portfolioId))) await checkPortfolio(db, account.id, portfolioId);
-      await calls.sessionFor(account);
+      await wire.requireSession(account);
       await mirror.rememberTag(account.id, intent.tag, whoOf(todo[0]!));
       await limits.record(account.id, 'order', todo.length);
       const placements = todo.map((order) => ({ intent: order, who: whoOf(order), number: { ref: intent.ref, slice: order.slice }, sliceGroup: order.sliceGroup ?? null }));

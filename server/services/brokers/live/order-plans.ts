@@ -1,10 +1,10 @@
-// What an intent goes out as on a Kite account, placing nothing (the order pipeline then sends it, paced at
-// Kite's 10 orders a second: trading/paced-intent.ts). The rules are the paper broker's: the kill switch and
-// the per-order risk limits for entries (entry-guards.ts), slices at the freeze quantity (order-slicing.ts:
-// on Kite, a leg's slices go out as one autoslice call),
-// a square-off's exits with the working orders on those positions to cancel first. What differs is where
-// the facts come from: the contract from Kite's instruments, the entries of the day from the mirror, the
-// open positions from Kite's own book.
+// What an intent goes out as on a live account, placing nothing (the order pipeline then sends it, paced at
+// 10 orders a second: trading/paced-intent.ts). The rules are the paper broker's: the kill switch and the
+// per-order risk limits for entries (entry-guards.ts), slices at the freeze quantity (order-slicing.ts: a
+// leg's slices go out as one sliced call, at most the broker's slices a call), a square-off's exits with the
+// working orders on those positions to cancel first. What differs is where the facts come from: the contract
+// from the broker's instruments, the entries of the day from the mirror, the open positions from the
+// broker's own book.
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -13,22 +13,17 @@ import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import type { IntentPlan, OrderIntent, PlanOptions, PositionRef, TradingAccount } from '../broker-trading.ts';
 import { guardEntries, readEntryGuards } from '../entry-guards.ts';
 import { refuseOversized, slices } from '../order-slicing.ts';
-import type { KiteContract, KiteContracts } from './contracts.ts';
-import type { KiteExits } from './exits.ts';
-import type { KiteOrderBooks } from './order-books.ts';
-import type { KitePositionBooks } from './position-books.ts';
+import type { Exits } from './exits.ts';
+import type { LiveContract, LiveContracts } from './live-wire.ts';
+import type { OrderBooks } from './order-books.ts';
+import type { PositionBooks } from './position-books.ts';
 import { refusalTexts } from '../../texts/refusal-texts.ts';
 
-/**
- * Zerodha's autoslice makes at most 10 slices of an API order; the paper broker allows 20. Past it the order
- * is refused whole (too_many_orders), never partly placed.
- */
-export const maxLiveSlicesPerOrder = 10;
+/** `maxSlices`: how many slices one call may make (past it an order is refused whole, never partly placed). */
+type Deps = { db: Database; clock: Clock; contracts: LiveContracts; books: OrderBooks; positions: PositionBooks; exits: Exits; maxSlices: number };
 
-type Deps = { db: Database; clock: Clock; contracts: KiteContracts; books: KiteOrderBooks; positions: KitePositionBooks; exits: KiteExits };
-
-export function createKitePlans({ db, clock, contracts, books, positions, exits }: Deps) {
-  async function contractOf(exchange: string, tradingsymbol: string, field: string): Promise<KiteContract> {
+export function createOrderPlans({ db, clock, contracts, books, positions, exits, maxSlices }: Deps) {
+  async function contractOf(exchange: string, tradingsymbol: string, field: string): Promise<LiveContract> {
     const contract = await contracts.contractOf(exchange, tradingsymbol, clock());
     if (contract === null) throw DomainError.said('unknown_instrument', refusalTexts.notListed(exchange, tradingsymbol), { field });
     return contract;
@@ -41,13 +36,13 @@ export function createKitePlans({ db, clock, contracts, books, positions, exits 
     if (options.purpose === 'entry') {
       await guardEntries(account, await readEntryGuards(db, account.id, false), resolved, {
         entriesToday: () => books.entriesOn(account, istDate(now)),
-        openKeys: async () => new Set((await positions.kitePositions(account)).filter((position) => position.quantity !== 0).map((position) => `${position.instrument_token}:${position.product}`)),
+        openKeys: async () => new Set((await positions.brokerPositions(account)).filter((position) => position.quantity !== 0).map((position) => `${position.instrument_token}:${position.product}`)),
       });
     }
-    resolved.forEach(({ intent, contract }, index) => refuseOversized(intent, contract, fieldOf(index, 'quantity'), maxLiveSlicesPerOrder));
+    resolved.forEach(({ intent, contract }, index) => refuseOversized(intent, contract, fieldOf(index, 'quantity'), maxSlices));
     await checkPortfolio(db, account.id, options.portfolioId);
-    // A leg above the freeze quantity goes to Kite as one autoslice call (order-placing.ts); its slices keep
-    // their own numbers, so each child Kite makes is reported, paced and reconciled as one order.
+    // A leg above the freeze quantity goes to the broker as one sliced call (order-placing.ts); its slices keep
+    // their own numbers, so each child the broker makes is reported, paced and reconciled as one order.
     const orders = resolved.flatMap(({ intent, contract }, leg) => {
       const parts = slices(intent.quantity, contract);
       const group = parts.length > 1 ? { sliceGroup: leg } : {};

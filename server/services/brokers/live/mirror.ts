@@ -1,18 +1,19 @@
-// The mirror of what StrikeDesk placed on a Kite account (kite_tags, kite_orders, kite_trades: migration
-// 019). Kite knows nothing of portfolios and bots, so each order's attribution is written here: first under
-// its tag, before the place call (an order later found only by its tag is attributed from there), then on
-// the order's row once Kite answered its id. Every later look at Kite (the book read after a call, a
-// postback, the leader's periodic /orders read) goes through sync(), which only moves an order forward: a
-// final status is never replaced by an older transient one, and filled quantities never shrink, whatever
-// order the updates arrive in.
+// The mirror of what StrikeDesk placed on a live account (kite_tags, kite_orders, kite_trades: migration 019;
+// the tables keep their first broker's name and hold every live broker's, by account). A broker knows
+// nothing of portfolios and bots, so each order's attribution is written here: first under its tag, before
+// the place call (an order later found only by its tag is attributed from there), then on the order's row
+// once the broker answered its id. Every later look at the broker (the book read after a call, a postback or
+// webhook confirmed by the book, the leader's periodic read) goes through sync(), which only moves an order
+// forward: a final status is never replaced by an older transient one, and filled quantities never shrink,
+// whatever order the updates arrive in.
 import type { LocalText } from '../../texts/said.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
 import type { BrokerTrade, OrderBot, OrderIntent, OrderPurpose } from '../broker-trading.ts';
-import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
-import { autosliceParent, isFinal, kiteStamp, kiteState, mirrorColumns, type KiteState, type MirrorOrder } from './order-mapping.ts';
-import { claimAutosliceChild, claimSend, markSent, type IntentNumber } from './sends.ts';
+import type { WireOrder, WireTrade } from './live-wire.ts';
+import { isFinal, mirrorColumns, type LiveState, type MirrorOrder } from './order-mapping.ts';
+import { claimAutosliceChild, claimSend, claimUnnamedChild, markSent, type IntentNumber } from './sends.ts';
 
 export type Attribution = { portfolioId: number | null; bot: OrderBot | null; purpose: OrderPurpose; ocoGroup: string | null };
 
@@ -24,21 +25,21 @@ export type PlacedOrder = {
   parentOrderId: string | null;
   tag: string;
   intent: OrderIntent;
-  /** Kite's variety it was sent as ("amo" outside market hours); an order never sent is "regular". */
+  /** The variety it was sent as ("amo" outside market hours); an order never sent is "regular". */
   variety?: string;
   marketProtection: number | null;
-  /** Kite's status when known; a freshly accepted order is "PUT ORDER REQ RECEIVED" until the book says more. */
+  /** The broker's status when known; a freshly accepted order is "PUT ORDER REQ RECEIVED" until the book says more. */
   status: string;
   statusMessage: string | null;
-  /** statusMessage as a code when StrikeDesk wrote it (an order it did not send); null for Kite's own words. */
+  /** statusMessage as a code when StrikeDesk wrote it (an order it did not send); null for the broker's own words. */
   statusMessageI18n?: LocalText | null;
   instrumentToken: number;
   /** Its place in the intent that planned it (null: the kill switch's, a stop-loss's or a target's). */
   number: IntentNumber | null;
 };
 
-/** Kite's word on an order merged into the mirror's: forward only. */
-function merged(row: MirrorOrder, state: KiteState): KiteState {
+/** The broker's word on an order merged into the mirror's: forward only. */
+function merged(row: MirrorOrder, state: LiveState): LiveState {
   let status = state.status;
   // A postback's UPDATE (a partial fill, a modification) is no status of its own.
   if (status === 'UPDATE') status = row.status === 'TRIGGER PENDING' || row.status === 'OPEN' ? row.status : 'OPEN';
@@ -56,7 +57,8 @@ function merged(row: MirrorOrder, state: KiteState): KiteState {
   };
 }
 
-export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
+/** `childrenNameParent`: a slice child in the book names its call's parent (Kite); else it is matched by its tag alone (Upstox). */
+export function createMirror({ db, clock, childrenNameParent = true }: { db: Database; clock: Clock; childrenNameParent?: boolean }) {
   async function rememberTag(accountId: number, tag: string, who: Attribution): Promise<void> {
     await db.query(
       `INSERT INTO kite_tags (broker_account_id, tag, portfolio_id, bot_kind, bot_id, purpose, oco_group, created_at)
@@ -67,7 +69,7 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
     );
   }
 
-  /** An order Kite accepted (or refused with its own id, an autoslice child's), as StrikeDesk sent it. */
+  /** An order the broker accepted (or refused with its own id, a slice child's), as StrikeDesk sent it. */
   /** `q`: the caller's transaction (an autoslice call's children are recorded under its sends' lock). */
   async function recordPlaced(accountId: number, placed: PlacedOrder, who: Attribution, q?: Queryable): Promise<void> {
     const now = clock();
@@ -75,7 +77,7 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
     const inTransaction = (fn: (tx: Queryable) => Promise<void>) => (q === undefined ? db.transaction(fn) : fn(q));
     await inTransaction(async (tx) => {
       if (number !== null && !placed.orderId.startsWith('SD')) await markSent(tx, accountId, number, placed.orderId);
-      // A ticker update or postback may have adopted the order between Kite's answer and this write, by its
+      // A ticker update or postback may have adopted the order between the broker's answer and this write, by its
       // tag alone: the row then lacks the intent's number and the order's own attribution, given here.
       await tx.query(
         `INSERT INTO kite_orders (broker_account_id, order_id, parent_order_id, tag, portfolio_id, bot_kind, bot_id, purpose, oco_group, variety, exchange,
@@ -97,7 +99,8 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
     });
   }
 
-  async function insertAdopted(q: Queryable, accountId: number, order: KiteOrder, state: KiteState, who: Attribution, number: IntentNumber | null, now: Date): Promise<MirrorOrder | null> {
+  async function insertAdopted(q: Queryable, accountId: number, order: WireOrder, who: Attribution, number: IntentNumber | null, now: Date): Promise<MirrorOrder | null> {
+    const state = order;
     const placedAt = state.placed_at ?? now;
     const { rows } = await q.query<MirrorOrder>(
       `INSERT INTO kite_orders (broker_account_id, order_id, parent_order_id, exchange_order_id, tag, portfolio_id, bot_kind, bot_id, purpose, oco_group,
@@ -112,14 +115,14 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
         who.purpose, who.ocoGroup, state.variety, state.exchange, state.tradingsymbol, state.instrument_token, state.transaction_type, state.order_type,
         state.converted_to_limit ? 'MARKET' : state.order_type, state.product, state.quantity, state.price_paise, state.trigger_price_paise, state.status === 'UPDATE' ? 'OPEN' : state.status,
         state.status_message, state.filled_quantity, state.pending_quantity, state.cancelled_quantity, state.filled_value_paise,
-        order.market_protection === 0 ? null : order.market_protection, state.converted_to_limit, istDate(placedAt), placedAt, state.exchange_at, now,
+        order.market_protection, state.converted_to_limit, istDate(placedAt), placedAt, state.exchange_at, now,
         number?.ref ?? null, number?.slice ?? null,
       ],
     );
     return rows[0] ?? null;
   }
 
-  async function update(q: Queryable, row: MirrorOrder, state: KiteState, now: Date): Promise<MirrorOrder> {
+  async function update(q: Queryable, row: MirrorOrder, state: LiveState, now: Date): Promise<MirrorOrder> {
     const next = merged(row, state);
     const { rows } = await q.query<MirrorOrder>(
       `UPDATE kite_orders SET exchange_order_id = $3, parent_order_id = $4, order_type = $5, quantity = $6, price_paise = $7, trigger_price_paise = $8,
@@ -136,7 +139,7 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
     return rows[0]!;
   }
 
-  const changedFrom = (row: MirrorOrder, state: KiteState) => {
+  const changedFrom = (row: MirrorOrder, state: LiveState) => {
     const next = merged(row, state);
     return (
       next.status !== row.status || next.filled_quantity !== row.filled_quantity || next.cancelled_quantity !== row.cancelled_quantity ||
@@ -147,11 +150,11 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
   };
 
   /**
-   * Brings the mirror up to what Kite says of these orders (and adds their fills): rows StrikeDesk has move
+   * Brings the mirror up to what the broker says of these orders (and adds their fills): rows StrikeDesk has move
    * forward, orders carrying one of its tags are adopted, anything else is the trader's own and left out.
    * Answers the orders whose status or fills changed, inside `q` when given (the caller's transaction).
    */
-  async function sync(accountId: number, orders: readonly KiteOrder[], trades: readonly KiteTrade[] = [], q?: Queryable): Promise<StatusChange[]> {
+  async function sync(accountId: number, orders: readonly WireOrder[], trades: readonly WireTrade[] = [], q?: Queryable): Promise<StatusChange[]> {
     const run = async (tx: Queryable): Promise<StatusChange[]> => {
       const now = clock();
       const ids = orders.map((order) => order.order_id);
@@ -164,19 +167,20 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
       const attributions = await attributionsOf(tx, accountId, tags);
       const changes: StatusChange[] = [];
       for (const order of orders) {
-        const state = kiteState(order);
+        const state = order;
         const row = byId.get(order.order_id);
         if (row === undefined) {
           if (order.tag === null) continue;
-          // A numbered send first (a lost answer's order of an intent; an autoslice child within its call),
-          // else the tag's attribution.
-          const parent = autosliceParent(order.tags);
-          const sent = parent === null
-            ? await claimSend(tx, accountId, { ...order, tag: order.tag })
-            : await claimAutosliceChild(tx, accountId, { ...order, tag: order.tag, parent });
+          // A numbered send first (a lost answer's order of an intent; a slice child within its call: by the
+          // parent it names, or by its tag alone where the broker names none), else the tag's attribution.
+          const parent = order.slice_parent;
+          const tagged = { ...order, tag: order.tag };
+          const sent = parent !== null
+            ? await claimAutosliceChild(tx, accountId, { ...tagged, parent })
+            : ((await claimSend(tx, accountId, tagged)) ?? (childrenNameParent ? null : await claimUnnamedChild(tx, accountId, tagged)));
           const who = sent?.who ?? attributions.get(order.tag);
           if (who === undefined) continue;
-          const adopted = await insertAdopted(tx, accountId, order, state, who, sent?.number ?? null, now);
+          const adopted = await insertAdopted(tx, accountId, order, who, sent?.number ?? null, now);
           if (adopted !== null) changes.push({ order: adopted, before: 'PUT ORDER REQ RECEIVED' });
           continue;
         }
@@ -204,9 +208,9 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
     );
   }
 
-  async function insertTrades(q: Queryable, accountId: number, trades: readonly KiteTrade[]): Promise<void> {
+  async function insertTrades(q: Queryable, accountId: number, trades: readonly WireTrade[]): Promise<void> {
     for (const trade of trades) {
-      const filledAt = kiteStamp(trade.fill_timestamp) ?? kiteStamp(trade.exchange_timestamp) ?? clock();
+      const filledAt = trade.filled_at ?? clock();
       await q.query(
         `INSERT INTO kite_trades (broker_account_id, trade_id, order_id, portfolio_id, instrument_token, exchange, tradingsymbol, product, transaction_type,
            quantity, price_paise, trading_day, filled_at)
@@ -214,7 +218,7 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
          ON CONFLICT (broker_account_id, trade_id) DO NOTHING`,
         [
           accountId, trade.trade_id, trade.instrument_token, trade.exchange, trade.tradingsymbol, trade.product, trade.transaction_type, trade.quantity,
-          Math.round(trade.average_price * 100), istDate(filledAt), filledAt, trade.order_id,
+          trade.price_paise, istDate(filledAt), filledAt, trade.order_id,
         ],
       );
     }
@@ -251,7 +255,7 @@ export function createMirror({ db, clock }: { db: Database; clock: Clock }) {
       [accountId, day, since],
     );
     const { rows: trades } = await db.query<BrokerTrade>(
-      // Kite prices an order's charges once it completes; each fill carries its share (null until then).
+      // The broker prices an order's charges once it completes; each fill carries its share (null until then).
       `SELECT t.trade_id, t.order_id, t.broker_account_id, t.portfolio_id, t.instrument_token, t.exchange, t.tradingsymbol, t.product,
          t.transaction_type, t.quantity, t.price_paise, 'fill' AS kind, t.filled_at,
          CASE WHEN o.charges_paise IS NULL OR o.filled_quantity = 0 THEN NULL ELSE round(o.charges_paise::numeric * t.quantity / o.filled_quantity)::bigint END AS charges_paise

@@ -1,8 +1,8 @@
-// Orders that reduce risk on a Kite account: square-off, the kill switch's flatten, and protective stop-loss
-// and target orders. Kite holds one position per contract and product for the whole account; StrikeDesk
+// Orders that reduce risk on a live account: square-off, the kill switch's flatten, and protective stop-loss
+// and target orders. A broker holds one position per contract and product for the whole account; StrikeDesk
 // splits it into the shares its portfolios and bots hold (from the mirrored fills), so an exit is placed
 // under the name of the share it closes and each portfolio's P&L closes with it; what no share explains
-// (traded in Kite's own app) is closed for the account. Working orders on a position are cancelled before
+// (traded in the broker's own app) is closed for the account. Working orders on a position are cancelled before
 // it is closed (a stop-loss left behind would open it again), and shorts are bought back before longs are
 // sold, so the account is never naked short in between.
 import type { Database } from '../../../db/database.ts';
@@ -12,13 +12,12 @@ import type { BrokerOrder, OrderBot, OrderIntent, PlannedOrder, PositionRef, Pro
 import { slices } from '../order-slicing.ts';
 import { protectiveShares, type ProtectShare } from '../protective-shares.ts';
 import { legsToClose as namedLegs } from '../square-off-legs.ts';
-import type { KiteContracts } from './contracts.ts';
-import type { KiteCalls } from './kite-calls.ts';
+import type { LiveContracts, LiveWire } from './live-wire.ts';
 import type { Mirror } from './mirror.ts';
 import { isShown, toBrokerOrder, type MirrorOrder } from './order-mapping.ts';
-import type { KiteOrderChanges } from './order-changes.ts';
+import type { LiveOrderChanges } from './order-changes.ts';
 import type { OrderPlacing } from './order-placing.ts';
-import type { KitePositionBooks } from './position-books.ts';
+import type { PositionBooks } from './position-books.ts';
 
 /** A share of a position: signed quantity, whose it is. */
 export type Leg = { exchange: string; tradingsymbol: string; product: Product; quantity: number; portfolioId: number | null; bot: OrderBot | null };
@@ -27,7 +26,7 @@ type ShareRow = { exchange: string; tradingsymbol: string; product: Product; por
 
 const positionKey = (leg: { exchange: string; tradingsymbol: string; product: string }) => `${leg.exchange}:${leg.tradingsymbol}:${leg.product}`;
 
-/** Kite's net quantities split into the mirrored shares of the same sign; the rest is the account's own. */
+/** The broker's net quantities split into the mirrored shares of the same sign; the rest is the account's own. */
 export function splitIntoShares(net: ReadonlyMap<string, { exchange: string; tradingsymbol: string; product: Product; quantity: number }>, shares: readonly Leg[]): Leg[] {
   const legs: Leg[] = [];
   for (const [key, position] of net) {
@@ -43,9 +42,9 @@ export function splitIntoShares(net: ReadonlyMap<string, { exchange: string; tra
   return legs;
 }
 
-type Deps = { db: Database; clock: Clock; contracts: KiteContracts; calls: KiteCalls; mirror: Mirror; placing: OrderPlacing; changes: KiteOrderChanges; positions: KitePositionBooks };
+type Deps = { db: Database; clock: Clock; contracts: LiveContracts; wire: LiveWire; mirror: Mirror; placing: OrderPlacing; changes: LiveOrderChanges; positions: PositionBooks };
 
-export function createKiteExits({ db, clock, contracts, calls, mirror, placing, changes, positions }: Deps) {
+export function createExits({ db, clock, contracts, wire, mirror, placing, changes, positions }: Deps) {
   async function mirroredShares(accountId: number, portfolioId: number | null): Promise<Leg[]> {
     const { rows } = await db.query<ShareRow>(
       `SELECT t.exchange, t.tradingsymbol, t.product, t.portfolio_id, o.bot_kind, o.bot_id,
@@ -66,12 +65,12 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
     }));
   }
 
-  /** What is open: a portfolio's shares (the mirror), or the account's positions at Kite split into shares. */
+  /** What is open: a portfolio's shares (the mirror), or the account's positions at the broker split into shares. */
   async function openLegs(account: TradingAccount, portfolioId: number | null): Promise<Leg[]> {
     if (portfolioId !== null) return mirroredShares(account.id, portfolioId);
-    calls.forget(account.id);
+    wire.forget(account.id);
     const net = new Map(
-      (await positions.kitePositions(account))
+      (await positions.brokerPositions(account))
         .filter((position) => position.quantity !== 0)
         .map((position) => [positionKey(position), { exchange: position.exchange, tradingsymbol: position.tradingsymbol, product: position.product as Product, quantity: position.quantity }]),
     );
@@ -96,7 +95,7 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
     for (const [index, leg] of ordered.entries()) {
       const contract = await contracts.contractOf(leg.exchange, leg.tradingsymbol, clock());
       const quantities = contract === null ? [Math.abs(leg.quantity)] : slices(Math.abs(leg.quantity), contract);
-      // A square-off's slices of one leg go to Kite as one autoslice call (the kill switch's, unnumbered, one by one).
+      // A square-off's slices of one leg go to the broker as one sliced call (the kill switch's, unnumbered, one by one).
       const group = quantities.length > 1 ? { sliceGroup: index } : {};
       for (const quantity of quantities) {
         orders.push({
@@ -120,7 +119,7 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
 
   /**
    * The kill switch's first step: every working F&O order cancelled (counted, never refused by StrikeDesk's
-   * count), and the exits of every position at Kite planned, each slice its own order (no autoslice call), for
+   * count), and the exits of every position at the broker planned, each slice its own order (no sliced call), for
    * the caller to send paced (trading/flatten.ts).
    */
   async function beginFlatten(account: TradingAccount): Promise<{ cancelled: BrokerOrder[]; orders: PlannedOrder[] }> {
@@ -131,7 +130,7 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
     return { cancelled, orders };
   }
 
-  /** The shares a stop-loss or target goes on: the portfolio's mirrored share, or the account's position at Kite split into shares. */
+  /** The shares a stop-loss or target goes on: the portfolio's mirrored share, or the account's position at the broker split into shares. */
   async function planProtect(account: TradingAccount, kind: 'stoploss' | 'target', intent: OrderIntent, portfolioId: number | null): Promise<ProtectShare[]> {
     await checkPortfolio(db, account.id, portfolioId);
     const key = positionKey({ exchange: intent.exchange, tradingsymbol: intent.tradingsymbol, product: intent.product });
@@ -166,4 +165,4 @@ export function createKiteExits({ db, clock, contracts, calls, mirror, placing, 
   return { beginFlatten, planProtect, protect, openLegs, workingOn, legsToClose, exitOrders };
 }
 
-export type KiteExits = ReturnType<typeof createKiteExits>;
+export type Exits = ReturnType<typeof createExits>;
