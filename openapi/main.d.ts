@@ -2710,7 +2710,7 @@ export interface components {
          */
         HistoryIndex: "NIFTY" | "BANKNIFTY" | "FINNIFTY" | "MIDCPNIFTY";
         /** @enum {string} */
-        HistoryImportKind: "bhavcopy_udiff" | "bhavcopy_legacy" | "index_minutes" | "index_closes";
+        HistoryImportKind: "bhavcopy_udiff" | "bhavcopy_legacy" | "index_minutes" | "index_closes" | "option_minutes";
         HistoryLineProblem: {
             /** @description The 1-based line in the CSV; 0 for the file as a whole. */
             line: number;
@@ -2740,6 +2740,8 @@ export interface components {
             date: string;
             option_rows: number;
             minute_candles: number;
+            /** @description Option contracts' minute candles stored for the day (fetched from a broker or recorded). */
+            option_minutes: number;
             /** @description Whether the index's open, high, low and close of the day are imported (NSE's index close file). */
             daily_ohlc: boolean;
         };
@@ -2754,6 +2756,7 @@ export interface components {
             option_gaps: string[];
             option_rows: number;
             minute_candles: number;
+            option_minutes: number;
             /** @description The stored rows' size, without indexes. */
             bytes: number;
         };
@@ -2793,6 +2796,8 @@ export interface components {
         HistoryDeleted: {
             option_rows: number;
             minute_candles: number;
+            /** @description Option contracts' minute candles deleted. */
+            option_minutes: number;
             /** @description Rows in the range that other traders imported, left in place. */
             kept_other_traders_rows: number;
         };
@@ -2908,6 +2913,13 @@ export interface components {
             max_margin: components["schemas"]["Money"];
             /** @description Share of the fill prices that were modelled (Black-76 inside the day, at a modelled spread), 0 to 1. */
             modelled_share: number;
+            /**
+             * @description Fills at a real price: the contract's stored minute candle (a broker's historical API or a recorded live
+             *     feed), quoted around its close at the spread model. Expiry settlements are neither real nor modelled fills.
+             */
+            real_fills: number;
+            /** @description Fills at a modelled price (no real minute of the contract stored for that instant). */
+            modelled_fills: number;
             /** @description Trading days of the range with history, run through. */
             trading_days: number;
         };

@@ -86,6 +86,6 @@ export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
     if (from === undefined) throw refused(validationTexts.required('from'), 'from');
     if (to === undefined) throw refused(validationTexts.required('to'), 'to');
     const deleted = await history.deleteRange(userId(request), from, to, index ?? null);
-    return { option_rows: deleted.optionRows, minute_candles: deleted.minuteCandles, kept_other_traders_rows: deleted.keptOthers };
+    return { option_rows: deleted.optionRows, minute_candles: deleted.minuteCandles, option_minutes: deleted.optionMinutes, kept_other_traders_rows: deleted.keptOthers };
   });
 };

@@ -126,6 +126,11 @@ export async function buildReport(
   const held = new Map<string, { qty: number; expiry: string; strike: number; optionType: 'CE' | 'PE' }>();
   const total = noCharges();
   let modelled = 0;
+  let real = 0;
+  // A fill's price was real when the contract's real minute was stored for the fill's instant: the same lookup
+  // that quoted it (history-prices.ts), so the report cannot disagree with the price the fill got.
+  const modelledFill = (fill: FillRow) =>
+    fill.kind === 'fill' && prices.realMinute(index, fill.expiry, Math.round(Number(fill.strike) * 100), fill.option_type, new Date(fill.filled_at)) === null;
   let current: OpenTrade | null = null;
   const close = (trade: OpenTrade) => {
     const legs = [...trade.legs.values()].map((leg) => ({
@@ -167,7 +172,9 @@ export async function buildReport(
     const paid = addFillCharges(current.charges, fill);
     addFillCharges(total, fill);
     cashByDay.set(fill.day, (cashByDay.get(fill.day) ?? 0) + value - paid);
-    if (fill.kind === 'fill') modelled += 1;
+    const isModelled = modelledFill(fill);
+    if (isModelled) modelled += 1;
+    else if (fill.kind === 'fill') real += 1;
     current.cash += value;
     current.exitedAt = new Date(fill.filled_at);
     const position = held.get(fill.tradingsymbol) ?? { qty: 0, expiry: fill.expiry, strike: Number(fill.strike), optionType: fill.option_type };
@@ -183,7 +190,7 @@ export async function buildReport(
         entryValue: 0,
         exitQty: 0,
         exitValue: 0,
-        entryModelled: fill.kind === 'fill',
+        entryModelled: false,
         exitModelled: false,
         exitRule: 'exit',
       };
@@ -192,11 +199,12 @@ export async function buildReport(
     if (position.qty === 0 || Math.sign(position.qty) === Math.sign(signed)) {
       leg.entryQty += fill.quantity;
       leg.entryValue += fill.quantity * price;
+      leg.entryModelled ||= isModelled;
     } else {
       const { rule, reason } = ruleOf(fill);
       leg.exitQty += fill.quantity;
       leg.exitValue += fill.quantity * price;
-      leg.exitModelled = fill.kind === 'fill';
+      leg.exitModelled ||= isModelled;
       leg.exitRule = rule;
       current.rule = rule;
       current.reason = reason;
@@ -275,6 +283,8 @@ export async function buildReport(
       worst_day: byPnl[0] ?? null,
       max_margin: rupees(Math.max(0, ...margins.map((sample) => sample.marginPaise))),
       modelled_share: fills.length === 0 ? 0 : modelled / fills.length,
+      real_fills: real,
+      modelled_fills: modelled,
       trading_days: days.length,
     },
     trades,

@@ -8,7 +8,9 @@
 // - an option: Black-76 at that index level, with the implied volatility solved from the contract's settlement
 //   price at the day's close (the index's forward taken as the index level, the carry absorbed into the
 //   volatility), quoted around that theory at the simulator's spread model (market/spreads.ts), with at least
-//   a one-tick bid while the contract has any value. Every such quote is modelled. Where no volatility explains the settlement (expiry day, no time value) the contract's
+//   a one-tick bid while the contract has any value. Every such quote is modelled, unless the contract's real
+//   minute candles are stored (a broker's historical API, a live feed recorded: option-minute-prices.ts): then
+//   its price is that minute's close, quoted around it at the same spread model, and counted as real. Where no volatility explains the settlement (expiry day, no time value) the contract's
 //   last solved volatility is used, else the day's at-the-money one, else 15 %;
 // - the index's minute candles (the signals of trend-following bots): the imported minutes, else one candle a
 //   minute along the daily path above, so a signal fires on the index path the bot's contracts are priced from;
@@ -24,6 +26,7 @@ import type { Clock } from '../clock.ts';
 import type { IndexName } from '../market/index-config.ts';
 import { clockMinutes, istDate, istMinutes, istOffsetMs, marketHours } from '../market/ist.ts';
 import { bookAround, spreadTicks } from '../market/spreads.ts';
+import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
 
 const tickPaise = 5;
 const yearMs = 365 * 24 * 60 * 60 * 1000;
@@ -93,8 +96,10 @@ export type HistoryPrices = PriceSource & {
   /** Loads the days of an index (call before stepping the clock into them); answers the days with option rows. */
   load: (index: IndexName, from: string, to: string) => Promise<string[]>;
   day: (index: IndexName, day: string) => HistoryDay | undefined;
-  /** Quotes served (each one modelled), for the report's modelled share. */
-  counts: { modelled: number };
+  /** Quotes served, modelled or at a real minute. */
+  counts: { modelled: number; real: number };
+  /** The contract's real minute at an instant, or null where its price is modelled: one answer for quotes and the report. */
+  realMinute: (index: IndexName, expiry: string, strikePaise: number, type: 'CE' | 'PE', at: Date) => RealMinute | null;
   /** The theory (paise, unrounded) of a contract at an instant, and the volatility it was priced with. */
   theory: (index: IndexName, expiry: string, strikePaise: number, type: 'CE' | 'PE', at: Date) => { theory: number; volatility: number; spot: number } | null;
 };
@@ -104,7 +109,8 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
   const volatilities = new Map<string, number>();
   const lastVolatility = new Map<string, number>();
   const contracts = new Map<string, { index: IndexName; expiry: string; strikePaise: number; type: 'CE' | 'PE' }>();
-  const counts = { modelled: 0 };
+  const counts = { modelled: 0, real: 0 };
+  const realMinutes = optionMinutePrices();
 
   async function load(index: IndexName, from: string, to: string): Promise<string[]> {
     const { rows } = await history.query<{ d: string; e: string; s: string; t: 'CE' | 'PE'; p: string; u: string | null; l: number | null }>(
@@ -123,6 +129,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
        WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date`,
       [index, from, to],
     );
+    await realMinutes.load(history, index, from, to);
     const ohlcByDay = new Map(dailies.map((row) => [row.d, { openPaise: Number(row.o), highPaise: Number(row.h), lowPaise: Number(row.l), closePaise: Number(row.c) }]));
     const byDay = new Map<string, HistoryDay>();
     for (const row of rows) {
@@ -260,11 +267,13 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     for (const row of rows) contracts.set(row.key, { index: row.name, expiry: row.expiry, strikePaise: Math.round(Number(row.strike) * 100), type: row.instrument_type });
   }
 
-  function quoteOf(key: string, at: Date): Quote | null {
+  function quoteOf(key: string, at: Date): { quote: Quote; real: boolean } | null {
     const contract = contracts.get(key);
     if (contract === undefined) return null;
-    const priced = theory(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
-    if (priced === null) return null;
+    const modelled = theory(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
+    if (modelled === null) return null;
+    const real = realMinutes.at(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
+    const priced = real === null ? modelled : { ...modelled, theory: real.closePaise };
     const day = dayOf(contract.index, istDate(at))!;
     const years = Math.max(0, closeInstant(contract.expiry) - at.getTime()) / yearMs;
     const width = spreadTicks({
@@ -282,17 +291,18 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     const bidPaise = book.bidPaise === 0 && priced.theory > 0 ? tickPaise : book.bidPaise;
     const askPaise = Math.max(book.askPaise, bidPaise + tickPaise);
     const settle = day.options.get(optionKey(contract.expiry, contract.strikePaise, contract.type))!.settlePaise;
-    return { bidPaise, askPaise, lastPaise: Math.round(priced.theory / tickPaise) * tickPaise, closePaise: settle };
+    return { quote: { bidPaise, askPaise, lastPaise: Math.round(priced.theory / tickPaise) * tickPaise, closePaise: settle }, real: real !== null };
   }
 
   async function quotesAt(keys: readonly string[], at: Date, q: Queryable): Promise<Map<string, Quote>> {
     await contractsOf(keys, q);
     const found = new Map<string, Quote>();
     for (const key of keys) {
-      const quote = quoteOf(key, at);
-      if (quote === null) continue;
-      counts.modelled += 1;
-      found.set(key, quote);
+      const quoted = quoteOf(key, at);
+      if (quoted === null) continue;
+      if (quoted.real) counts.real += 1;
+      else counts.modelled += 1;
+      found.set(key, quoted.quote);
     }
     return found;
   }
@@ -312,6 +322,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     load,
     day: dayOf,
     counts,
+    realMinute: realMinutes.at,
     theory,
     quotes: (keys, q) => quotesAt(keys, clock(), q),
     // History has every minute of the day: a square-off the server missed is quoted at its own minute.

@@ -10,7 +10,8 @@ import { addDays, isoWeekday, isTradingDay } from '../market/trading-calendar.ts
 import { historyIndices, type HistoryIndex } from './history-files.ts';
 
 /** `daily_ohlc`: the index's open/high/low/close of the day is imported (the backtest's path without minutes). */
-export type CoveredDay = { date: string; option_rows: number; minute_candles: number; daily_ohlc: boolean };
+/** `option_minutes`: option contracts' minute candles (fetched from a broker or recorded), all contracts together. */
+export type CoveredDay = { date: string; option_rows: number; minute_candles: number; option_minutes: number; daily_ohlc: boolean };
 
 export type IndexCoverage = {
   index: HistoryIndex;
@@ -21,6 +22,7 @@ export type IndexCoverage = {
   option_gaps: string[];
   option_rows: number;
   minute_candles: number;
+  option_minutes: number;
   bytes: number;
 };
 
@@ -55,6 +57,11 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
      FROM history_index_minutes t WHERE ${range} GROUP BY index_name, trade_date`,
     [from, to],
   );
+  const optionMinutes = await db.query<DayRow>(
+    `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, count(*)::integer AS rows, sum(pg_column_size(t.*))::text AS bytes
+     FROM history_option_minutes t WHERE ${range} GROUP BY index_name, trade_date`,
+    [from, to],
+  );
   const indexDays = await db.query<DayRow>(
     `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, 1 AS rows, pg_column_size(t.*)::text AS bytes
      FROM history_index_days t WHERE ${range}`,
@@ -62,7 +69,8 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
   );
   const sizes = await db.query<{ bytes: string }>(
     `SELECT (pg_total_relation_size('history_option_days') + pg_total_relation_size('history_index_minutes')
-      + pg_total_relation_size('history_index_days')
+      + pg_total_relation_size('history_index_days') + pg_total_relation_size('history_option_minutes')
+      + pg_total_relation_size('history_option_minute_fetches')
       + pg_total_relation_size('history_imports'))::text AS bytes`,
   );
   const calendar = await loadTradingCalendar(db, 'NSE');
@@ -74,12 +82,13 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
     let days = byIndex.get(row.index_name);
     if (days === undefined) byIndex.set(row.index_name, (days = new Map()));
     let day = days.get(row.day);
-    if (day === undefined) days.set(row.day, (day = { date: row.day, option_rows: 0, minute_candles: 0, daily_ohlc: false }));
+    if (day === undefined) days.set(row.day, (day = { date: row.day, option_rows: 0, minute_candles: 0, option_minutes: 0, daily_ohlc: false }));
     bytesByIndex.set(row.index_name, (bytesByIndex.get(row.index_name) ?? 0) + Number(row.bytes));
     return day;
   };
   for (const row of options.rows) dayOf(row).option_rows = row.rows;
   for (const row of minutes.rows) dayOf(row).minute_candles = row.rows;
+  for (const row of optionMinutes.rows) dayOf(row).option_minutes = row.rows;
   // A day with the index's daily OHLC is covered for the index even without minutes.
   for (const row of indexDays.rows) dayOf(row).daily_ohlc = true;
 
@@ -109,6 +118,7 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
       option_gaps: optionGaps,
       option_rows: sorted.reduce((sum, day) => sum + day.option_rows, 0),
       minute_candles: sorted.reduce((sum, day) => sum + day.minute_candles, 0),
+      option_minutes: sorted.reduce((sum, day) => sum + day.option_minutes, 0),
       bytes: bytesByIndex.get(index) ?? 0,
     });
   }

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/database.ts';
 import { historyIndices, type HistoryIndex, type MinuteCandle, type OptionDay } from './history-files.ts';
 import type { IndexDay } from './index-close-parser.ts';
 
-export type ImportKind = 'bhavcopy_udiff' | 'bhavcopy_legacy' | 'index_minutes' | 'index_closes';
+export type ImportKind = 'bhavcopy_udiff' | 'bhavcopy_legacy' | 'index_minutes' | 'index_closes' | 'option_minutes';
 
 export type ImportRecord = {
   kind: ImportKind;
@@ -18,7 +18,7 @@ export type ImportRecord = {
   importedAt: Date;
 };
 
-async function recordImport(tx: Queryable, record: ImportRecord): Promise<number> {
+export async function recordImport(tx: Queryable, record: ImportRecord): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
@@ -28,12 +28,14 @@ async function recordImport(tx: Queryable, record: ImportRecord): Promise<number
 }
 
 /** Imports whose every row has been replaced or deleted are no longer the source of anything. */
-async function forgetEmptyImports(tx: Queryable): Promise<void> {
+export async function forgetEmptyImports(tx: Queryable): Promise<void> {
   await tx.query(
     `DELETE FROM history_imports i
      WHERE NOT EXISTS (SELECT 1 FROM history_option_days o WHERE o.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_index_minutes m WHERE m.import_id = i.id)
-       AND NOT EXISTS (SELECT 1 FROM history_index_days d WHERE d.import_id = i.id)`,
+       AND NOT EXISTS (SELECT 1 FROM history_index_days d WHERE d.import_id = i.id)
+       AND NOT EXISTS (SELECT 1 FROM history_option_minutes c WHERE c.import_id = i.id)
+       AND NOT EXISTS (SELECT 1 FROM history_option_minute_fetches f WHERE f.import_id = i.id)`,
   );
 }
 
@@ -120,7 +122,7 @@ export async function storeIndexDays(tx: Queryable, record: ImportRecord, rows: 
   return importId;
 }
 
-export type DeletedHistory = { optionRows: number; minuteCandles: number; keptOthers: number };
+export type DeletedHistory = { optionRows: number; minuteCandles: number; optionMinutes: number; keptOthers: number };
 
 /**
  * Deletes the caller's imported days from `from` to `to` (one index, or all). History is shared: days
@@ -139,12 +141,23 @@ export async function deleteHistoryRange(tx: Queryable, userId: number, from: st
     `WITH gone AS (DELETE FROM history_index_minutes WHERE ${scope} AND ${mine} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
     [from, to, indices, userId],
   );
-  // The days' OHLC go with the range too; the answer counts option rows and candles, as before.
+  const optionMinutes = await tx.query<{ count: number }>(
+    `WITH gone AS (DELETE FROM history_option_minutes WHERE ${scope} AND ${mine} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
+    [from, to, indices, userId],
+  );
+  // The days' OHLC go with the range too, and the record of what was fetched (a day deleted can be fetched again).
   await tx.query(`DELETE FROM history_index_days WHERE ${scope} AND ${mine}`, [from, to, indices, userId]);
+  await tx.query(`DELETE FROM history_option_minute_fetches WHERE ${scope} AND ${mine}`, [from, to, indices, userId]);
   const kept = await tx.query<{ count: number }>(
-    `SELECT ((SELECT count(*) FROM history_option_days WHERE ${scope}) + (SELECT count(*) FROM history_index_minutes WHERE ${scope}))::integer AS count`,
+    `SELECT ((SELECT count(*) FROM history_option_days WHERE ${scope}) + (SELECT count(*) FROM history_index_minutes WHERE ${scope})
+       + (SELECT count(*) FROM history_option_minutes WHERE ${scope}))::integer AS count`,
     [from, to, indices],
   );
   await forgetEmptyImports(tx);
-  return { optionRows: options.rows[0]?.count ?? 0, minuteCandles: minutes.rows[0]?.count ?? 0, keptOthers: kept.rows[0]?.count ?? 0 };
+  return {
+    optionRows: options.rows[0]?.count ?? 0,
+    minuteCandles: minutes.rows[0]?.count ?? 0,
+    optionMinutes: optionMinutes.rows[0]?.count ?? 0,
+    keptOthers: kept.rows[0]?.count ?? 0,
+  };
 }

@@ -32,6 +32,8 @@ const report = (job: BacktestJob): BacktestReport => ({
     worst_day: { date: job.from, pnl: 1000 },
     max_margin: 150000,
     modelled_share: 1,
+    real_fills: 0,
+    modelled_fills: 2,
     trading_days: 1,
   },
   trades: [],

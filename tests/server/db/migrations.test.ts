@@ -32,6 +32,8 @@ const tables = [
   'history_index_days',
   'history_index_minutes',
   'history_option_days',
+  'history_option_minute_fetches',
+  'history_option_minutes',
   'idempotency_keys',
   'index_config',
   'instruments',

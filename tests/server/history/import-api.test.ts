@@ -259,7 +259,7 @@ describe('coverage', () => {
     expect(body.table_bytes).toBeGreaterThan(nifty.bytes);
     // The calendar holds NSE's 2024 list: Tuesday 9 July 2024 was a trading day, so it is a gap.
     expect(body.years_without_holiday_list).toEqual([]);
-    expect((await coverage('?from=2024-07-09')).json().indices[0].days).toEqual([{ date: '2024-07-10', option_rows: 3, minute_candles: 0, daily_ohlc: false }]);
+    expect((await coverage('?from=2024-07-09')).json().indices[0].days).toEqual([{ date: '2024-07-10', option_rows: 3, minute_candles: 0, option_minutes: 0, daily_ohlc: false }]);
   });
 
   it('does not count weekends and exchange holidays as gaps', async () => {
@@ -278,7 +278,7 @@ describe('deleting', () => {
     await uploadRaw(udiffOn('2026-01-28'), '', otherToken);
     const res = await deleteDays('?from=2026-01-01&to=2026-01-31');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ option_rows: 5, minute_candles: 0, kept_other_traders_rows: 5 });
+    expect(res.json()).toEqual({ option_rows: 5, minute_candles: 0, option_minutes: 0, kept_other_traders_rows: 5 });
     expect(new Set((await optionRows()).map((row) => row.trade_date))).toEqual(new Set(['2026-01-28']));
     const { rows } = await server.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM history_imports');
     expect(rows[0]?.count).toBe(1);

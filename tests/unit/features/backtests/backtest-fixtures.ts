@@ -47,6 +47,8 @@ export const doneBacktest: Backtest = {
     worst_day: { date: '2024-07-09', pnl: -1000 },
     max_margin: 235000,
     modelled_share: 0.5,
+    real_fills: 3,
+    modelled_fills: 3,
     trading_days: 3,
   },
   trades: [trade(1, '2024-07-08', 1500), trade(2, '2024-07-09', -1000, 'stop_loss'), trade(3, '2024-07-10', 1000.5, 'expiry')],

@@ -14,7 +14,7 @@ import { plainText } from '../../support/plain-text';
 
 type Coverage = components['schemas']['HistoryCoverage'];
 const API = 'http://api.test';
-const day = (date: string, rows: number) => ({ date, option_rows: rows, minute_candles: 0, daily_ohlc: false });
+const day = (date: string, rows: number) => ({ date, option_rows: rows, minute_candles: 0, option_minutes: 0, daily_ohlc: false });
 
 // Two indices over late October to mid November 2024, as the server answers from NSE's 2024 list.
 const coverage: Coverage = {
@@ -27,6 +27,7 @@ const coverage: Coverage = {
       option_gaps: ['2024-11-01'],
       option_rows: 363,
       minute_candles: 0,
+      option_minutes: 0,
       bytes: 40_000,
     },
     {
@@ -37,6 +38,7 @@ const coverage: Coverage = {
       option_gaps: [],
       option_rows: 161,
       minute_candles: 0,
+      option_minutes: 0,
       bytes: 20_000,
     },
   ],
