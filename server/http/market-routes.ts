@@ -32,7 +32,8 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
 
   /**
    * A named account's stream reads its broker's prices (a live account's ticker, never the simulator; a paper
-   * account's are the simulator's, shared with every stream watching the same instruments) and says when the
+   * account's are the simulator's, shared with every stream watching the same instruments, or the feed of the
+   * live account it trades on: paper-trading.ts fills its orders on the same prices) and says when the
    * account's orders change (order-notices.ts). None named: the simulator's prices alone.
    */
   async function sourceOf(userId: number, accountId: number | undefined, instruments: string[], format: StreamFormat, warn: Warn) {
@@ -42,15 +43,24 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
     const tradingAccount = { id: account.id, accountNumber: account.account_number, capitalPaise: toPaise(account.capital) };
     const orders = await followOrders(trading, tradingAccount, warn);
     try {
+      const priced = trading.mode === 'paper' ? await feedOf(userId, account.market_account_id ?? null) : { trading, account: tradingAccount };
       const prices: PriceStreamSource =
-        trading.mode === 'paper'
+        priced === null
           ? await fanout.prepare(instruments, format)
-          : await brokerSource({ trading, account: tradingAccount, market, feed: marketFeed, instruments, format, heartbeatMs, warn, onError });
+          : await brokerSource({ ...priced, market, feed: marketFeed, instruments, format, heartbeatMs, warn, onError });
       return { prices, orders };
     } catch (error) {
       orders.close();
       throw error;
     }
+  }
+
+  /** The live account a paper account takes its prices from, with its broker's trading; null for the simulator. */
+  async function feedOf(userId: number, feedAccountId: number | null) {
+    const feed = feedAccountId === null ? null : await brokerAccounts.get(userId, feedAccountId).catch(() => null);
+    const trading = feed === null ? undefined : brokerRegistry.get(feed.broker)?.trading;
+    if (feed === null || trading === undefined) return null;
+    return { trading, account: { id: feed.id, accountNumber: feed.account_number, capitalPaise: toPaise(feed.capital) } };
   }
 
   route(app, 'getExpiries', async (request) => market.expiries(request.query.index));

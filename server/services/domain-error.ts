@@ -63,6 +63,11 @@ export type DomainErrorCode =
   | 'broker_refused'
   | 'broker_unavailable'
   | 'broker_outcome_unknown'
+  // A paper account's market (issue 38): a choice that is not the trader's own live account, or made while
+  // orders work; the live feed it trades on stopped (logged out, delayed, no tick yet): no fill on an old price.
+  | 'market_choice_refused'
+  | 'market_orders_working'
+  | 'paper_feed_stopped'
   // Kite's historical candles: the account's Kite Connect app has no historical-data add-on (Kite's 403
   // PermissionException); a range in which Kite has no candle at all.
   | 'historical_data_not_enabled'

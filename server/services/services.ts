@@ -35,6 +35,7 @@ import { createBotStatus, type BotStatusService } from './bots/engine/bot-status
 import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
 import { marketLastPrices, type LastPriceSource } from './alerts/watchers/price-watcher.ts';
 import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/kite-broker/kite-live.ts';
+import { createLiveFeeds } from './brokers/live-feeds.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
 import { createBacktestServices, type BacktestServices } from './backtests/backtest-services.ts';
@@ -132,9 +133,11 @@ export function createServices(options: ServicesOptions): Services {
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
   const priceSource = prices ?? marketPrices(marketService, db);
   const marketFeed = createMarketFeed(marketService);
-  const paperTrading = createPaperTrading({ db, clock, prices: priceSource, market: marketService, feed: marketFeed });
-  const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
   const kiteLive = createKiteLive({ db, clock, secrets, wait, ...kite });
+  // A paper account may trade on a live account's feed instead of the simulator (issue 38).
+  const feeds = createLiveFeeds({ clock, kite: kiteLive.prices });
+  const paperTrading = createPaperTrading({ db, clock, prices: priceSource, market: marketService, feed: marketFeed, feeds });
+  const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
   // Every broker the server can talk to: the paper broker and Zerodha's Kite Connect.
   const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker]);
   const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks });

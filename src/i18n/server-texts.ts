@@ -724,6 +724,31 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.broker_account.portfolios_above_capital',
     defaultMessage: "Portfolios would hold {total, number, ::currency/INR} but the account's capital is {capital, number, ::currency/INR}",
   },
+  'broker_account.market_not_paper': {
+    id: 'server.broker_account.market_not_paper',
+    defaultMessage: "market_account_id: only a paper account takes its prices from another account's feed",
+  },
+  'broker_account.market_not_live': {
+    id: 'server.broker_account.market_not_live',
+    defaultMessage: 'market_account_id: pick one of your live accounts (Kite, Upstox), or none for the simulated market',
+  },
+  'broker_account.market_working_orders': {
+    id: 'server.broker_account.market_working_orders',
+    defaultMessage: "This account has {count} working orders: cancel them before changing its market, or they would fill on the other market's prices.",
+  },
+  'refusal.paper_feed_logged_out': {
+    id: 'server.refusal.paper_feed_logged_out',
+    defaultMessage:
+      'Paper orders are paused: {feed}, whose prices this account trades on, is logged out. Log in to it again, or switch this account to the simulated market.',
+  },
+  'refusal.paper_feed_delayed': {
+    id: 'server.refusal.paper_feed_delayed',
+    defaultMessage: 'Paper orders are paused: prices from {feed} are delayed. They fill again when fresh prices come.',
+  },
+  'refusal.paper_feed_no_tick': {
+    id: 'server.refusal.paper_feed_no_tick',
+    defaultMessage: 'No live price for {tradingsymbol} from {feed} yet: paper orders fill only on a fresh price. Try again in a moment.',
+  },
   'broker_account.wrong_broker': {
     id: 'server.broker_account.wrong_broker',
     defaultMessage: 'broker_name: this account is with the "{broker}" broker, not "{asked}"',

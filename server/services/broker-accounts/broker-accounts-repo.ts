@@ -16,10 +16,12 @@ export type AccountRow = {
   api_secret_encrypted: string;
   capital: string | number;
   session_expires_at: Date | string | null;
+  /** A paper account's market: null for the simulated market, else the live account whose feed it trades on. */
+  market_account_id: number | null;
 };
 
 export const accountSelect = `SELECT a.id, a.user_id, a.broker_id, b.slug AS broker, a.name, a.account_number, a.api_key,
-  a.api_secret_encrypted, a.capital, a.session_expires_at
+  a.api_secret_encrypted, a.capital, a.session_expires_at, a.market_account_id
   FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id`;
 
 /** The session counts as open until its expiry passes: computed on every read, never stored as a flag. */
@@ -35,6 +37,7 @@ export function toBrokerAccount(row: AccountRow, now: Date): BrokerAccount {
     capital: Number(row.capital),
     is_logged_in: open,
     session_expires_at: open ? expiresAt.toISOString() : null,
+    market_account_id: row.market_account_id === null ? null : Number(row.market_account_id),
   };
 }
 

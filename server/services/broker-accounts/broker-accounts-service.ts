@@ -12,6 +12,7 @@ import { brokerAccountTexts } from '../texts/broker-account-texts.ts';
 import { logOutBrokerAccount, type RevokeSession } from './broker-session.ts';
 import { allocatedCapital, findOwnedAccount, listOwnedAccounts, toBrokerAccount, type AccountRow, type BrokerAccount } from './broker-accounts-repo.ts';
 import { recordAccountNotice } from '../notices/stream-notices.ts';
+import { chooseMarket } from './paper-market-choice.ts';
 
 type Schemas = components['schemas'];
 
@@ -117,6 +118,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
       const accountNumber = changes.account_number !== undefined && changes.account_number !== row.account_number ? changes.account_number : undefined;
       const apiKey = changes.api_key !== undefined && changes.api_key !== row.api_key ? changes.api_key : undefined;
       await assertUnique(tx, row.broker_id, userId, { accountNumber, apiKey }, accountId);
+      if (changes.market_account_id !== undefined) await chooseMarket(tx, brokers, userId, row, changes.market_account_id);
       // New credentials mean the broker session belongs to the old ones: log the account out.
       const loggedOut = accountNumber !== undefined || apiKey !== undefined || secretChanged(row, changes.api_secret);
       await tx.query(

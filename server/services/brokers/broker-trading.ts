@@ -28,7 +28,16 @@ export type OrderStatus = 'OPEN' | 'TRIGGER PENDING' | 'COMPLETE' | 'CANCELLED' 
 export type OrderPurpose = 'entry' | 'stoploss' | 'target' | 'squareoff' | 'auto_squareoff';
 
 /** The broker account an action is for, already checked to be the caller's. */
-export type TradingAccount = { id: number; accountNumber: string; capitalPaise: number };
+export type TradingAccount = {
+  id: number;
+  accountNumber: string;
+  capitalPaise: number;
+  /**
+   * A paper account's market (issue 38): null for the simulator, else the live account whose feed it trades
+   * on. Given when the caller read it with the account (trading-accounts.ts); absent, the paper broker reads it.
+   */
+  marketAccountId?: number | null;
+};
 
 export type OrderIntent = {
   exchange: string;

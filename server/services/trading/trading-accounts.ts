@@ -11,14 +11,14 @@ import { brokerAccountTexts } from '../texts/broker-account-texts.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { refusalTexts } from '../texts/refusal-texts.ts';
 
-type AccountRow = { id: number; account_number: string; capital: string; broker: string; session_expires_at: Date | null };
+type AccountRow = { id: number; account_number: string; capital: string; broker: string; session_expires_at: Date | null; market_account_id: number | null };
 
 export type FoundAccount = { account: TradingAccount; broker: BrokerTrading; sessionOpen: boolean; sessionEndedAt: Date | null };
 
 export function createTradingAccounts({ db, clock, brokers }: { db: Database; clock: Clock; brokers: BrokerRegistry }) {
   async function findAccount(userId: number, accountNumber: string): Promise<FoundAccount> {
     const { rows } = await db.query<AccountRow>(
-      `SELECT a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id
+      `SELECT a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.market_account_id FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id
        WHERE a.user_id = $1 AND upper(a.account_number) = upper($2) ORDER BY a.id LIMIT 1`,
       [userId, accountNumber],
     );
@@ -29,7 +29,12 @@ export function createTradingAccounts({ db, clock, brokers }: { db: Database; cl
     const expiresAt = row.session_expires_at === null ? null : new Date(row.session_expires_at);
     const sessionOpen = expiresAt !== null && expiresAt.getTime() > clock().getTime();
     return {
-      account: { id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) },
+      account: {
+        id: row.id,
+        accountNumber: row.account_number,
+        capitalPaise: toPaise(Number(row.capital)),
+        marketAccountId: row.market_account_id === null ? null : Number(row.market_account_id),
+      },
       broker,
       sessionOpen,
       sessionEndedAt: sessionOpen ? null : expiresAt,

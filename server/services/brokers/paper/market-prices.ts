@@ -10,6 +10,21 @@ import type { Quote } from './order-rules.ts';
 import type { PriceSource } from './price-source.ts';
 import { toPaise } from './paise.ts';
 
+/** Quotes (rupees, the simulator's or a live feed's) read as paise; instruments without a book (an index) are left out. */
+export function quotesOf(data: Record<string, LastPrice>): Map<string, Quote> {
+  const found = new Map<string, Quote>();
+  for (const [key, quote] of Object.entries(data)) {
+    if (quote.bid === undefined || quote.ask === undefined) continue;
+    found.set(key, {
+      bidPaise: toPaise(quote.bid),
+      askPaise: toPaise(quote.ask),
+      lastPaise: toPaise(quote.last_price),
+      closePaise: toPaise(quote.close ?? quote.last_price),
+    });
+  }
+  return found;
+}
+
 export function marketPrices(market: MarketService, db: Queryable): PriceSource {
   // One read of the market's state per transaction: an order's quote, margin and checks all see the same
   // tick, and the state is not read again for each of them.
@@ -24,20 +39,6 @@ export function marketPrices(market: MarketService, db: Queryable): PriceSource 
     }
     return states;
   };
-  /** The market's quotes read as paise; instruments without a book (an index) are left out. */
-  function asQuotes(data: Record<string, LastPrice>): Map<string, Quote> {
-    const found = new Map<string, Quote>();
-    for (const [key, quote] of Object.entries(data)) {
-      if (quote.bid === undefined || quote.ask === undefined) continue;
-      found.set(key, {
-        bidPaise: toPaise(quote.bid),
-        askPaise: toPaise(quote.ask),
-        lastPaise: toPaise(quote.last_price),
-        closePaise: toPaise(quote.close ?? quote.last_price),
-      });
-    }
-    return found;
-  }
   async function spotPaise(index: IndexName, q: Queryable): Promise<number> {
     const state = (await statesIn(q)).get(index);
     if (state === undefined) throw new Error(`The market has no state for ${index}`);
@@ -45,7 +46,7 @@ export function marketPrices(market: MarketService, db: Queryable): PriceSource 
   }
   return {
     async quotes(keys, q) {
-      return asQuotes(await market.quotes(keys, await statesIn(q), q));
+      return quotesOf(await market.quotes(keys, await statesIn(q), q));
     },
     // Each index as it stood at `at`: its last recorded level at or before that instant (the stored state if it
     // ticked no later, else the last minute candle that closed by then), and the options priced at that instant
@@ -57,7 +58,7 @@ export function marketPrices(market: MarketService, db: Queryable): PriceSource 
         const level = await indexLevelBeforePaise(q, index, at, state);
         then.set(index, { ...state, spotPaise: level ?? state.spotPaise, tickedAtMs: at.getTime() });
       }
-      return asQuotes(await market.quotes(keys, then, q));
+      return quotesOf(await market.quotes(keys, then, q));
     },
     spotPaise,
     // With no candle of the closing half hour (the server was off then), the last spot is all there is.

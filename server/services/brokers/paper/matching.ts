@@ -17,6 +17,7 @@ import { limitFill, lppRefusal, marketFill, orderRefusal, stopTriggered, type Fi
 import { cancelRow, lockAccount, orderColumns, pendingOf, sideSign, tradeInsertSql, tradeValues, working, type OrderRow } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
 import type { PaperFunds } from './funds.ts';
+import { inScope, type MarketScope } from './market-scope.ts';
 import { toPaise } from './paise.ts';
 
 export type FillCounts = { filled: number; triggered: number; cancelled: number };
@@ -34,9 +35,10 @@ export function decide(order: OrderRow, quote: Quote): FillDecision {
   return limitFill(order.transaction_type, Number(order.price_paise), quote);
 }
 
-type MatchingOptions = { db: Database; prices: PriceSource; contracts: Contracts; books: Books; funds: PaperFunds };
+/** `scope`: the accounts whose working orders this market's pass fills (all of them when absent: exits priced at a cut-off). */
+type MatchingOptions = { db: Database; prices: PriceSource; contracts: Contracts; books: Books; funds: PaperFunds; scope?: MarketScope };
 
-export function createMatching({ db, prices, contracts, books, funds }: MatchingOptions) {
+export function createMatching({ db, prices, contracts, books, funds, scope = { feedAccountId: null } }: MatchingOptions) {
   const { contractsByToken, ratesFor } = contracts;
   const { positionQuantity } = books;
 
@@ -112,8 +114,11 @@ export function createMatching({ db, prices, contracts, books, funds }: Matching
   /** Working orders whose price the market reached fill, and stop-losses trigger: each in its own transaction under the account's lock. */
   async function fillWorking(now: Date, counts: FillCounts): Promise<void> {
     const { rows } = await db.query<OrderRow>(
-      `SELECT ${orderColumns} FROM paper_orders o WHERE o.status IN ('OPEN', 'TRIGGER PENDING') AND o.amo_release_at IS NULL ORDER BY o.id`,
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.status IN ('OPEN', 'TRIGGER PENDING') AND o.amo_release_at IS NULL
+         AND ${inScope('o.broker_account_id', 1)} ORDER BY o.id`,
+      [scope.feedAccountId],
     );
+    if (rows.length === 0) return;
     const contracts = await contractsByToken(db, [...new Set(rows.map((row) => row.instrument_token))], now);
     const quotes = await prices.quotes([...contracts.values()].map(keyOf), db);
     for (const candidate of rows) {
@@ -172,8 +177,9 @@ export function createMatching({ db, prices, contracts, books, funds }: Matching
 
   async function releaseAfterMarket(now: Date): Promise<void> {
     const { rows } = await db.query<OrderRow>(
-      `SELECT ${orderColumns} FROM paper_orders o WHERE o.amo_release_at <= $1 AND o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id`,
-      [now],
+      `SELECT ${orderColumns} FROM paper_orders o WHERE o.amo_release_at <= $1 AND o.status IN ('OPEN', 'TRIGGER PENDING')
+         AND ${inScope('o.broker_account_id', 2)} ORDER BY o.id`,
+      [now, scope.feedAccountId],
     );
     for (const candidate of rows) {
       const contract = (await contractsByToken(db, [candidate.instrument_token], now)).get(candidate.instrument_token);

@@ -17,6 +17,7 @@ import type { Books } from './books.ts';
 import type { Exits } from './exits.ts';
 import { lockAccount } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
+import type { MarketScope } from './market-scope.ts';
 import { misSquareOffTime } from './settlement.ts';
 
 /**
@@ -30,10 +31,10 @@ export const missedAfterMs = 5 * 60_000;
 /** The cut-off instant of an IST day: 15:25 IST. */
 export const cutOffOn = (day: string): Date => new Date(Date.parse(`${day}T${misSquareOffTime}:00Z`) - istOffsetMs);
 
-/** Open MIS positions, each with the time of its last trade (the position as it stood since then). */
+/** Open MIS positions, each with the time of its last trade (the position as it stood since then): one account's, or one market's (market-scope.ts). */
 const openMisSql = (oneAccount: boolean) => `SELECT t.broker_account_id, a.account_number, a.capital, t.instrument_token, t.portfolio_id, max(t.filled_at) AS last_at
   FROM paper_trades t JOIN broker_accounts a ON a.id = t.broker_account_id
-  WHERE t.product = 'MIS'${oneAccount ? ' AND t.broker_account_id = $1' : ''}
+  WHERE t.product = 'MIS' AND ${oneAccount ? 't.broker_account_id = $1' : 'a.market_account_id IS NOT DISTINCT FROM $1::integer'}
   GROUP BY t.broker_account_id, a.account_number, a.capital, t.instrument_token, t.portfolio_id
   HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`;
 
@@ -64,12 +65,12 @@ function pricedAtCutOff(prices: PriceSource, cutOff: Date): PriceSource {
   };
 }
 
-type MissedCutOffsOptions = { db: Database; prices: PriceSource; books: Books; exitsPricedBy: (prices: PriceSource) => Exits };
+type MissedCutOffsOptions = { db: Database; prices: PriceSource; books: Books; exitsPricedBy: (prices: PriceSource) => Exits; scope: MarketScope };
 
-export function createMissedCutOffs({ db, prices, books, exitsPricedBy }: MissedCutOffsOptions) {
+export function createMissedCutOffs({ db, prices, books, exitsPricedBy, scope }: MissedCutOffsOptions) {
   /** Squares off every MIS position left open across a cut-off the server missed; answers how many positions it closed. */
   async function squareOffMissed(now: Date): Promise<number> {
-    const { rows } = await db.query<OpenMisRow>(openMisSql(false));
+    const { rows } = await db.query<OpenMisRow>(openMisSql(false), [scope.feedAccountId]);
     const due = new Map<string, { account: OpenMisRow; cutOff: Date }>();
     for (const row of rows) {
       const cutOff = missedCutOff(new Date(row.last_at), now);

@@ -19,45 +19,67 @@
 // paper-stream.ts (the simulator's ticks and the order changes, to subscribers).
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
+import { DomainError } from '../../domain-error.ts';
 import type { MarketFeed } from '../../market/market-feed.ts';
 import type { MarketService } from '../../market/market-service.ts';
-import { clockMinutes, istMinutes } from '../../market/ist.ts';
-import type { BrokerTrading, TradingAccount } from '../broker-trading.ts';
-import { createBooks } from './books.ts';
+import type { BrokerTrading, OrderIntent, TradingAccount } from '../broker-trading.ts';
+import type { LiveFeeds } from '../live-feeds.ts';
 import { createContracts } from './contracts.ts';
-import { createExits } from './exits.ts';
-import { createFunds } from './funds.ts';
-import { createMatching, type FillCounts } from './matching.ts';
-import { createMissedCutOffs } from './missed-cut-offs.ts';
-import { createOrderChanges } from './order-changes.ts';
-import { createOrderEntry } from './order-entry.ts';
+import { feedPrices, type FeedPrices } from './feed-prices.ts';
+import type { FillCounts } from './matching.ts';
 import { orderHistory } from './order-history.ts';
-import { createOrderPlans } from './order-plans.ts';
+import { createPaperMarket, type PaperMarket } from './paper-market.ts';
 import { createPaperStream } from './paper-stream.ts';
 import { ownedOrder } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
-import { createSettlement, misSquareOffTime } from './settlement.ts';
 
-/** `market` and `feed`: the simulated market whose ticks subscribers hear (its prices may be `prices`' own, or scripted in tests). */
-type PaperTradingOptions = { db: Database; clock: Clock; prices: PriceSource; market: MarketService; feed: MarketFeed };
+/**
+ * `market` and `feed`: the simulated market whose ticks subscribers hear (its prices may be `prices`' own, or
+ * scripted in tests); `feeds`: the live accounts' feeds a paper account may trade on instead (issue 38).
+ */
+type PaperTradingOptions = { db: Database; clock: Clock; prices: PriceSource; market: MarketService; feed: MarketFeed; feeds?: LiveFeeds | undefined };
 
-export function createPaperTrading({ db, clock, prices, market, feed }: PaperTradingOptions) {
+export function createPaperTrading({ db, clock, prices, market, feed, feeds }: PaperTradingOptions) {
   const contracts = createContracts();
-  const books = createBooks({ db, clock, prices, contracts });
-  const funds = createFunds({ db, clock, prices, contracts, books });
-  const matching = createMatching({ db, prices, contracts, books, funds });
-  const plans = createOrderPlans({ clock, contracts, books });
-  const entry = createOrderEntry({ clock, prices, contracts, books, funds, matching });
-  const changes = createOrderChanges({ clock, prices, contracts, matching });
-  const exits = createExits({ clock, contracts, books, entry });
-  const settlement = createSettlement({ db, prices, contracts, books, exits });
-  /** Exits filled at another market's prices (the square-off the server missed, at the cut-off's). */
-  const exitsPricedBy = (source: PriceSource) => {
-    const pricedMatching = createMatching({ db, prices: source, contracts, books, funds });
-    const pricedEntry = createOrderEntry({ clock, prices: source, contracts, books, funds, matching: pricedMatching });
-    return createExits({ clock, contracts, books, entry: pricedEntry });
-  };
-  const missedCutOffs = createMissedCutOffs({ db, prices, books, exitsPricedBy });
+  const simulated = createPaperMarket({ db, clock, prices, contracts, scope: { feedAccountId: null } });
+  /** The markets on live feeds, one per live account a paper account trades on (made when first needed). */
+  const onFeeds = new Map<number, PaperMarket & { prices: FeedPrices }>();
+  function feedMarket(live: LiveFeeds, feedAccountId: number): PaperMarket & { prices: FeedPrices } {
+    let known = onFeeds.get(feedAccountId);
+    if (known === undefined) {
+      const source = feedPrices({ feeds: live, feedAccountId, simulator: prices });
+      known = { ...createPaperMarket({ db, clock, prices: source, contracts, scope: { feedAccountId } }), prices: source };
+      onFeeds.set(feedAccountId, known);
+    }
+    return known;
+  }
+  /**
+   * The market the account trades on now: as the caller read it with the account (the order routes do), else
+   * read from its row; either way from the database, so every instance agrees.
+   */
+  async function marketOf(account: TradingAccount): Promise<PaperMarket> {
+    if (feeds === undefined) return simulated;
+    let feedAccountId = account.marketAccountId;
+    if (feedAccountId === undefined) {
+      const { rows } = await db.query<{ market_account_id: number | null }>('SELECT market_account_id FROM broker_accounts WHERE id = $1', [account.id]);
+      feedAccountId = rows[0]?.market_account_id ?? null;
+    }
+    return feedAccountId === null ? simulated : feedMarket(feeds, Number(feedAccountId));
+  }
+  /** A call served by the account's market. */
+  const onMarket =
+    <Args extends unknown[], Result>(use: (market: PaperMarket) => (account: TradingAccount, ...args: Args) => Promise<Result>) =>
+    async (account: TradingAccount, ...args: Args): Promise<Result> =>
+      use(await marketOf(account))(account, ...args);
+  /**
+   * On a live feed that stopped (logged out, delayed) or has no fresh quote of an instrument yet, orders are
+   * refused with the reason before anything is sent: none would fill on an old price.
+   */
+  async function assertFeedPrices(market: PaperMarket, intents: readonly Pick<OrderIntent, 'exchange' | 'tradingsymbol'>[]): Promise<void> {
+    if (!('stopped' in market.prices) || intents.length === 0) return;
+    const reason = await (market.prices as FeedPrices).stopped([...new Set(intents.map((intent) => `${intent.exchange}:${intent.tradingsymbol}`))], db);
+    if (reason !== null) throw DomainError.said('paper_feed_stopped', reason);
+  }
   const stream = createPaperStream({ db, clock, market, feed });
 
   /**
@@ -66,24 +88,36 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
    * server missed are squared off at that cut-off (missed-cut-offs.ts), MIS positions are squared off from 15:25 IST
    * while the market is open (in demo mode too) and contracts past their expiry settle (after the close, when no tick comes). Each
    * change is its own transaction under the account's lock that re-reads what it changes, so a second
-   * instance doing the same pass finds nothing left to do. Then this instance's subscribers hear every order
-   * change recorded since the last pass, on any instance.
+   * instance doing the same pass finds nothing left to do. After-market orders reach the exchange at the open,
+   * then fill like any other in the same pass; a position the server left open at 15:25 is closed as of 15:25,
+   * ahead of anything later (a contract that expired meanwhile settles only what remains); the regular
+   * square-off runs only while the exchange trades (after the close an exit would be an after-market order).
+   * Each market (paper-market.ts) does this for its own accounts at its own prices: the simulator's, then each
+   * live feed a paper account is on; a feed that fails leaves the others their pass. Then this instance's
+   * subscribers hear every order change recorded since the last pass, on any instance.
    */
   async function onTick(now = clock(), { fills = true }: { fills?: boolean } = {}): Promise<FillCounts & { settled: number }> {
     const counts = { filled: 0, triggered: 0, cancelled: 0, settled: 0 };
-    if (fills) {
-      // After-market orders reach the exchange at the open, then fill like any other (in this same pass).
-      await matching.releaseAfterMarket(now);
-      await matching.fillWorking(now, counts);
+    await simulated.pass(now, fills, counts);
+    let failure: unknown = null;
+    if (feeds !== undefined) {
+      const inUse = await feedsInUse();
+      feeds.keepOnly(inUse);
+      for (const feedAccountId of inUse) {
+        await feedMarket(feeds, feedAccountId)
+          .pass(now, fills, counts)
+          .catch((error: unknown) => void (failure ??= error));
+      }
     }
-    // Before the regular square-off and the expiry settlement: a position the server left open at 15:25 is
-    // closed as of 15:25, ahead of anything later (a contract that expired meanwhile settles only what remains).
-    await missedCutOffs.squareOffMissed(now);
-    // Only while the exchange trades: after the close an exit would be an after-market order for tomorrow.
-    if (istMinutes(now) >= clockMinutes(misSquareOffTime) && (await prices.marketOpen('NFO', now, db))) await settlement.squareOffMis(now);
-    counts.settled = await settlement.settleExpired(now);
     await stream.pass(now);
+    if (failure !== null) throw failure;
     return counts;
+  }
+
+  /** The live accounts some paper account trades on. */
+  async function feedsInUse(): Promise<Set<number>> {
+    const { rows } = await db.query<{ market_account_id: number }>('SELECT DISTINCT market_account_id FROM broker_accounts WHERE market_account_id IS NOT NULL');
+    return new Set(rows.map((row) => Number(row.market_account_id)));
   }
 
   /** A change, run in a transaction of its own (which it starts by locking the account's row). */
@@ -107,35 +141,50 @@ export function createPaperTrading({ db, clock, prices, market, feed }: PaperTra
     // Its orders are stamped when their send was admitted (order-entry.ts): the window needs no margin.
     rateMarginMs: 0,
     // One statement or two, reading only: no transaction (order-plans.ts).
-    planOrders: (account, intents, options) => plans.planOrders(db, account, intents, options),
-    planSquareOff: inTransaction(plans.planSquareOff),
-    planProtect: inTransaction(plans.planProtect),
-    placeOrders: toldAtOnce(inTransaction(entry.placeOrders)),
-    recordUnsent: toldAtOnce(inTransaction(entry.recordUnsent)),
-    ordersByTag: books.ordersByTag,
+    planOrders: async (account, intents, options) => {
+      const on = await marketOf(account);
+      await assertFeedPrices(on, intents);
+      return on.plans.planOrders(db, account, intents, options);
+    },
+    planSquareOff: async (account, ...args) => {
+      const on = await marketOf(account);
+      const plan = await db.transaction((tx) => on.plans.planSquareOff(tx, account, ...args));
+      await assertFeedPrices(on, plan.orders);
+      return plan;
+    },
+    planProtect: onMarket((on) => inTransaction(on.plans.planProtect)),
+    placeOrders: toldAtOnce(onMarket((on) => inTransaction(on.entry.placeOrders))),
+    recordUnsent: toldAtOnce(onMarket((on) => inTransaction(on.entry.recordUnsent))),
+    ordersByTag: onMarket((on) => on.books.ordersByTag),
     order: (account, orderId) => ownedOrder(db, account.id, orderId),
     orderHistory: (account, orderId) => orderHistory(db, account.id, orderId),
     instruments: (_account, index, expiry) => contracts.listed(db, index, expiry, clock()),
     subscribe: stream.subscribe,
-    modifyOrder: toldAtOnce(inTransaction(changes.modifyOrder)),
-    cancelOrders: toldAtOnce(inTransaction(changes.cancelOrders)),
-    beginFlatten: toldAtOnce(inTransaction(exits.beginFlatten)),
-    protect: toldAtOnce(inTransaction(exits.protect)),
-    entriesOn: (account, day) => books.entriesOn(db, account.id, day),
-    orderBook: books.orderBook,
-    positionTotals: books.positionTotals,
-    ledger: books.ledger,
-    funds: funds.funds,
-    orderMargin: funds.orderMargin,
-    portfolioMargin: funds.portfolioMargin,
+    modifyOrder: toldAtOnce(onMarket((on) => inTransaction(on.changes.modifyOrder))),
+    cancelOrders: toldAtOnce(onMarket((on) => inTransaction(on.changes.cancelOrders))),
+    beginFlatten: toldAtOnce(onMarket((on) => inTransaction(on.exits.beginFlatten))),
+    protect: toldAtOnce(onMarket((on) => inTransaction(on.exits.protect))),
+    entriesOn: (account, day) => simulated.books.entriesOn(db, account.id, day),
+    orderBook: onMarket((on) => on.books.orderBook),
+    positionTotals: onMarket((on) => on.books.positionTotals),
+    ledger: onMarket((on) => on.books.ledger),
+    funds: onMarket((on) => on.funds.funds),
+    orderMargin: onMarket((on) => on.funds.orderMargin),
+    portfolioMargin: onMarket((on) => on.funds.portfolioMargin),
   };
   /**
    * What a server starting up owes the books before it serves anyone: the MIS square-offs of cut-offs it was
    * down for, then the settlement of contracts that expired meanwhile (in that order, as they happened).
    */
   async function catchUp(now = clock()): Promise<{ squaredOff: number; settled: number }> {
-    const squaredOff = await missedCutOffs.squareOffMissed(now);
-    return { squaredOff, settled: await settlement.settleExpired(now) };
+    const done = await simulated.catchUp(now);
+    if (feeds === undefined) return done;
+    for (const feedAccountId of await feedsInUse()) {
+      const more = await feedMarket(feeds, feedAccountId).catchUp(now);
+      done.squaredOff += more.squaredOff;
+      done.settled += more.settled;
+    }
+    return done;
   }
 
   return { ...trading, onTick, catchUp };

@@ -14,6 +14,7 @@ import { expired, type Contracts } from './contracts.ts';
 import type { Exits } from './exits.ts';
 import { cancelRow, lockAccount, orderColumns, tradeInsertSql, tradeValues, type OrderRow } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
+import { inScope, type MarketScope } from './market-scope.ts';
 import { recordAccountNotice } from '../../notices/stream-notices.ts';
 
 /**
@@ -23,9 +24,9 @@ import { recordAccountNotice } from '../../notices/stream-notices.ts';
  */
 export const misSquareOffTime = '15:25';
 
-type SettlementOptions = { db: Database; prices: PriceSource; contracts: Contracts; books: Books; exits: Exits };
+type SettlementOptions = { db: Database; prices: PriceSource; contracts: Contracts; books: Books; exits: Exits; scope: MarketScope };
 
-export function createSettlement({ db, prices, contracts, books, exits }: SettlementOptions) {
+export function createSettlement({ db, prices, contracts, books, exits, scope }: SettlementOptions) {
   const { contractsByToken, ratesFor } = contracts;
   const { openLegs } = books;
   const { closeLegs } = exits;
@@ -34,8 +35,10 @@ export function createSettlement({ db, prices, contracts, books, exits }: Settle
   async function squareOffMis(now: Date): Promise<void> {
     const { rows } = await db.query<{ broker_account_id: number; account_number: string; capital: string }>(
       `SELECT DISTINCT t.broker_account_id, a.account_number, a.capital FROM paper_trades t JOIN broker_accounts a ON a.id = t.broker_account_id
-       WHERE t.product = 'MIS' GROUP BY t.broker_account_id, a.account_number, a.capital, t.instrument_token, t.portfolio_id
+       WHERE t.product = 'MIS' AND a.market_account_id IS NOT DISTINCT FROM $1::integer
+       GROUP BY t.broker_account_id, a.account_number, a.capital, t.instrument_token, t.portfolio_id
        HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`,
+      [scope.feedAccountId],
     );
     for (const row of rows) {
       const account = { id: row.broker_account_id, accountNumber: row.account_number, capitalPaise: Math.round(Number(row.capital) * 100) };
@@ -56,8 +59,8 @@ export function createSettlement({ db, prices, contracts, books, exits }: Settle
        FROM (SELECT broker_account_id, instrument_token FROM paper_trades GROUP BY broker_account_id, instrument_token, portfolio_id, product
              HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0) t
        JOIN instruments i ON i.instrument_token = t.instrument_token
-       WHERE i.expiry <= $1::date`,
-      [istDate(now)],
+       WHERE i.expiry <= $1::date AND ${inScope('t.broker_account_id', 2)}`,
+      [istDate(now), scope.feedAccountId],
     );
     let settled = 0;
     for (const row of rows) {

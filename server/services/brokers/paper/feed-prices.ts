@@ -1,0 +1,111 @@
+// A paper account's prices from a live account's feed (issue 38): the same PriceSource the simulator gives,
+// so orders fill under the same rules, margins and charges, at the feed's real bid and ask. Its quotes are
+// only the feed's fresh ones (live-feeds.ts answers none from a feed logged out or silent past "prices
+// delayed", and none for an instrument before its first tick): a working order then waits, and a new one is
+// refused with the reason (`stopped`). The exchange's hours are the real calendar's, never the simulator's
+// demo market: the feed ticks only while the exchange trades.
+//
+// What the feed does not carry is modelled, and said so in docs/market-model.md: margin prices each strike at
+// the simulator's smile taken at the same moneyness (strike over spot), on the feed's spot; the closing value
+// that expiring contracts settle at is the feed's last index level (no record of its closing half hour); a
+// cut-off the server missed squares off at the feed's prices when it comes back.
+import type { Queryable } from '../../../db/database.ts';
+import { DomainError } from '../../domain-error.ts';
+import { loadTradingCalendar } from '../../market/calendar-data.ts';
+import { sessionAt } from '../../market/exchange-session.ts';
+import type { IndexName } from '../../market/index-config.ts';
+import type { Exchange, TradingCalendar } from '../../market/trading-calendar.ts';
+import { paperFeedTexts } from '../../texts/paper-feed-texts.ts';
+import type { Said } from '../../texts/said.ts';
+import type { FeedRead, LiveFeeds } from '../live-feeds.ts';
+import { quotesOf } from './market-prices.ts';
+import { toPaise } from './paise.ts';
+import type { PriceSource } from './price-source.ts';
+
+export type FeedPrices = PriceSource & {
+  /**
+   * Why orders on these instruments cannot fill now, or null when the feed has a fresh quote of each. Follows
+   * them on the feed first (outside a transaction: a placement's own then finds them followed).
+   */
+  stopped: (keys: readonly string[], q: Queryable) => Promise<Said | null>;
+};
+
+type FeedPricesOptions = { feeds: LiveFeeds; feedAccountId: number; simulator: PriceSource };
+
+/** The feed as every screen names it: "Kite · AB1234". */
+async function feedLabel(q: Queryable, accountId: number): Promise<string> {
+  const { rows } = await q.query<{ broker: string; account_number: string }>(
+    'SELECT b.display_name AS broker, a.account_number FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id WHERE a.id = $1',
+    [accountId],
+  );
+  const row = rows[0];
+  return row === undefined ? '' : `${row.broker} · ${row.account_number}`;
+}
+
+export function feedPrices({ feeds, feedAccountId, simulator }: FeedPricesOptions): FeedPrices {
+  const calendars = new Map<Exchange, Promise<TradingCalendar>>();
+  function calendarOf(q: Queryable, exchange: 'NFO' | 'BFO'): Promise<TradingCalendar> {
+    const name: Exchange = exchange === 'BFO' ? 'BSE' : 'NSE';
+    let known = calendars.get(name);
+    if (known === undefined) {
+      known = loadTradingCalendar(q, name);
+      known.catch(() => calendars.delete(name));
+      calendars.set(name, known);
+    }
+    return known;
+  }
+
+  /** The key each index is quoted under: its underlying as the market lists it ("NSE:NIFTY 50"). */
+  let underlyings: Promise<Map<string, string>> | null = null;
+  function indexKeys(q: Queryable): Promise<Map<string, string>> {
+    underlyings ??= q
+      .query<{ index_name: string; underlying: string }>('SELECT index_name, underlying FROM market_simulation')
+      .then(({ rows }) => new Map(rows.map((row) => [row.index_name, row.underlying])));
+    underlyings.catch(() => (underlyings = null));
+    return underlyings;
+  }
+  async function indexKey(index: IndexName, q: Queryable): Promise<string> {
+    const key = (await indexKeys(q)).get(index);
+    if (key === undefined) throw new Error(`market_simulation has no underlying for ${index}`);
+    return key;
+  }
+
+  function refusal(read: FeedRead, feed: string, missing: string | undefined): Said | null {
+    if (read.state === 'logged_out') return paperFeedTexts.loggedOut(feed);
+    if (read.state === 'delayed') return paperFeedTexts.delayed(feed);
+    return missing === undefined ? null : paperFeedTexts.noTick(feed, missing.slice(missing.indexOf(':') + 1));
+  }
+
+  async function spotPaise(index: IndexName, q: Queryable): Promise<number> {
+    const key = await indexKey(index, q);
+    const read = await feeds.read(feedAccountId, [key], q);
+    const level = read.quotes[key]?.last_price;
+    if (level !== undefined) return toPaise(level);
+    throw DomainError.said('paper_feed_stopped', refusal(read, await feedLabel(q, feedAccountId), key)!);
+  }
+
+  return {
+    quotes: async (keys, q) => quotesOf((await feeds.read(feedAccountId, keys, q)).quotes),
+    // The feed keeps no past: what is quoted now.
+    quotesAt: async (keys, _at, q) => quotesOf((await feeds.read(feedAccountId, keys, q)).quotes),
+    spotPaise,
+    closingValuePaise: (index, _day, q) => spotPaise(index, q),
+    async pricing(index, q) {
+      const modelled = await simulator.pricing(index, q);
+      const spot = (await spotPaise(index, q)) / 100;
+      return { ...modelled, spot, volatility: (strike, expiry) => modelled.volatility((strike * modelled.spot) / spot, expiry) };
+    },
+    marketOpen: async (exchange, now, q) => sessionAt(await calendarOf(q, exchange), now).open,
+    session: async (exchange, now, q) => sessionAt(await calendarOf(q, exchange), now),
+    demo: false,
+    async stopped(keys, q) {
+      // The indices too: an order's margin is priced on its index's level.
+      await feeds.follow(feedAccountId, [...keys, ...(await indexKeys(q)).values()]);
+      const read = await feeds.read(feedAccountId, keys, q);
+      const held = quotesOf(read.quotes);
+      const missing = keys.find((key) => !held.has(key));
+      if (read.state === 'live' && missing === undefined) return null;
+      return refusal(read, await feedLabel(q, feedAccountId), missing);
+    },
+  };
+}
