@@ -1,6 +1,7 @@
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import { TradingModeBadge, tradingModeMessages } from '@/components/trading/trading-mode-badge';
 import { SelectField } from '@/components/ui/select-field';
+import { PriceSourceLine } from '@/app/trading/price-source-line';
 import type { TradingDesk } from '@/app/trading/use-trading-desk';
 import { isolate } from '@/lib/format/isolate';
 import { tradingModeOf } from '@/lib/trading/trading-mode';
@@ -32,6 +33,7 @@ export function AccountChoice({ desk }: { desk: TradingDesk }) {
         <span className="flex flex-wrap items-center gap-2">
           <TradingModeBadge mode={mode} />
           <span>{intl.formatMessage(mode === 'live' ? tradingModeMessages.liveHint : tradingModeMessages.paperHint)}</span>
+          <PriceSourceLine desk={desk} account={desk.account} />
         </span>
       }
     >

@@ -72,7 +72,8 @@ describe('the order book', () => {
     renderBook();
     const choice = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Broker account' });
     expect([...choice.options].map((option) => plainText(option.text))).toEqual(['Paper · Main paper account (PA1234)', 'Live · Swing (ZX9876)']);
-    expect(described(choice)).toBe('PaperSimulated orders: no real money');
+    // A paper account says whose prices it shows and fills at (issue 38): the simulator's here.
+    expect(plainText(described(choice))).toBe('PaperSimulated orders: no real moneySimulated market');
 
     await userEvent.selectOptions(choice, String(swing.id));
     await waitFor(() => expect(described(choice)).toBe('LiveReal orders at the broker, with real money'));
@@ -83,6 +84,33 @@ describe('the order book', () => {
     renderBook('fr');
     const choice = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Compte courtier' });
     expect([...choice.options].map((option) => plainText(option.text))).toEqual(['Simulé · Main paper account (PA1234)', 'Réel · Swing (ZX9876)']);
-    expect(described(choice)).toBe('SimuléOrdres simulés : pas d’argent réel');
+    expect(plainText(described(choice))).toBe('SimuléOrdres simulés : pas d’argent réelMarché simulé');
+  });
+
+  it("names the live account whose feed a paper account trades on", async () => {
+    const onFeed = { ...paper, market_account_id: swing.id };
+    server.use(http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: [onFeed, swing] })));
+    renderBook();
+    const choice = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Broker account' });
+    expect(plainText(described(choice))).toBe('PaperSimulated orders: no real moneyPrices: Kite · ZX9876 (live)');
+    expect(screen.queryByRole('button', { name: 'Use the simulated market' })).toBeNull();
+  });
+
+  it('says when the feed of a paper account logged out, and switches it back to the simulator', async () => {
+    const onFeed = { ...paper, market_account_id: swing.id };
+    const loggedOut = { ...swing, is_logged_in: false, session_expires_at: null };
+    let chosen: unknown = undefined;
+    server.use(
+      http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: [onFeed, loggedOut] })),
+      http.put(`${API}/api/accounts/accounts/:id/`, async ({ request }) => {
+        chosen = await request.json();
+        return HttpResponse.json({ broker_accounts: { ...paper, market_account_id: null } });
+      }),
+    );
+    renderBook('fr');
+    const choice = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Compte courtier' });
+    expect(plainText(described(choice))).toContain('Prix : Kite · ZX9876 est déconnecté. Les ordres papier sont en pause');
+    await userEvent.click(screen.getByRole('button', { name: 'Utiliser le marché simulé' }));
+    await waitFor(() => expect(chosen).toEqual({ market_account_id: null }));
   });
 });

@@ -32,6 +32,7 @@ export function AccountList({ accounts, brokers, selectedId, ...actions }: Accou
           <AccountRow
             key={account.id}
             account={account}
+            accounts={accounts}
             broker={brokers.find((broker) => broker.name === account.broker)}
             selected={account.id === selectedId}
             {...actions}

@@ -6,6 +6,7 @@ import { cx } from '@/components/ui/class-names';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { columnMessages, columns } from '@/features/brokers/components/account-columns';
 import { AccountActions, type AccountRowActions } from '@/features/brokers/components/account-actions';
+import { MarketChoice } from '@/features/brokers/components/market-choice';
 import { brokerName } from '@/features/brokers/broker-names';
 import { SessionActions } from '@/features/brokers/components/session-actions';
 import { SessionStatus } from '@/features/brokers/components/session-status';
@@ -20,13 +21,15 @@ const messages = defineMessages({
 
 type AccountRowProps = AccountRowActions & {
   account: BrokerAccount;
+  /** The trader's accounts: a paper account's market is one of the live ones. */
+  accounts: readonly BrokerAccount[];
   broker: Broker | undefined;
   selected: boolean;
 };
 
 const label = 'text-xs font-medium text-fg-muted md:sr-only';
 
-export function AccountRow({ account, broker, selected, onLogIn, onLogOut, loggingInId, offline, ...actions }: AccountRowProps) {
+export function AccountRow({ account, accounts, broker, selected, onLogIn, onLogOut, loggingInId, offline, ...actions }: AccountRowProps) {
   const intl = useIntl();
   const { formatInr } = useFormat();
   const nameId = useId();
@@ -53,6 +56,7 @@ export function AccountRow({ account, broker, selected, onLogIn, onLogOut, loggi
             {intl.formatMessage(messages.selected)}
           </p>
         ) : null}
+        {tradingModeOf(account) === 'paper' ? <MarketChoice account={account} accounts={accounts} offline={offline} /> : null}
       </div>
       <dl className={cx('grid grid-cols-2 gap-x-4 gap-y-3 text-sm md:gap-0', columns.details)}>
         <div className={cx('flex min-w-0 flex-col gap-0.5', columns.number)}>

@@ -2,8 +2,10 @@ import ArrowDownIcon from '@heroicons/react/20/solid/ArrowDownIcon';
 import ArrowUpIcon from '@heroicons/react/20/solid/ArrowUpIcon';
 import { useAtomValue } from 'jotai';
 import { defineMessage, useIntl, type MessageValue } from 'react-intl';
+import { PriceSourceNote } from '@/components/trading/price-source-note';
 import { QuoteAge } from '@/features/market/components/quote-age';
 import { liveFeed } from '@/features/market/feed/live-feed';
+import { useShownPriceSource } from '@/features/market/hooks/use-price-source';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { indexInstruments, marketMessages as m } from '@/features/market/market-messages';
 import { useFormat } from '@/lib/format/use-format';
@@ -59,6 +61,7 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
 export function MarketStrip() {
   const intl = useIntl();
   const market = useAtomValue(liveFeed().marketAtom, { store });
+  const source = useShownPriceSource();
   return (
     // The row scrolls inside its own box; `relative` keeps the screen-reader-only words (absolutely
     // positioned) inside it too, or they would widen the page right to left. A named region, so it sits in
@@ -73,6 +76,7 @@ export function MarketStrip() {
           {intl.formatMessage(m.demo)}
         </span>
       )}
+      <PriceSourceNote source={source} className="shrink-0 whitespace-nowrap font-medium text-fg-muted" />
       {market?.status === 'closed' && (
         <span className="shrink-0 rounded-full bg-surface-muted px-2 py-0.5 font-semibold text-fg-muted">{intl.formatMessage(m.closed)}</span>
       )}

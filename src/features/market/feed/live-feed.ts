@@ -8,7 +8,7 @@ import { analyticsApi, runtimeConfig } from '@/lib/api/clients';
 import { reportAnswered, reportUnanswered } from '@/lib/network/network-atom';
 import { watchStream } from '@/lib/network/watch-stream';
 import { tokenAtom } from '@/lib/session/auth-atoms';
-import { selectedAccountAtom } from '@/lib/session/user-profile-atoms';
+import { brokerAccountsAtom, selectedAccountAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
 import { keepQuotes, restoreWhenCut } from '@/features/market/feed/kept-quotes';
 import { createPriceFeed, type FeedTransport, type MarketSnapshot, type PriceFeed } from '@/features/market/feed/price-feed';
@@ -22,19 +22,34 @@ function shownAccount(): { id: number; broker: string } | null {
   return store.get(selectedAccountAtom) ?? store.get(shownAccountAtom);
 }
 
+/** The live account a paper account takes its prices from (issue 38), as the accounts list has it; else null. */
+function feedAccountOf(accountId: number): { id: number; broker: string } | null {
+  const accounts = store.get(brokerAccountsAtom);
+  const feedId = accounts.find((account) => account.id === accountId)?.market_account_id ?? null;
+  return feedId === null ? null : (accounts.find((account) => account.id === feedId) ?? null);
+}
+
 /**
- * The shown account when it is live: the stream then carries its broker's prices, never the simulator's.
- * Live is any broker but paper (lib/trading/trading-mode.ts's rule, written out here: importing that module
- * into this chunk moves it into the first visit's entry, which is at its budget).
+ * The live account whose prices the stream carries: the shown account when it is live, or the live account a
+ * shown paper account trades on; never the simulator's then. Live is any broker but paper
+ * (lib/trading/trading-mode.ts's rule, written out here: importing that module into this chunk moves it into
+ * the first visit's entry, which is at its budget).
  */
 function liveAccount(): { id: number; broker: string } | null {
   const account = shownAccount();
-  return account !== null && account.broker !== 'paper' ? { id: account.id, broker: account.broker } : null;
+  if (account === null) return null;
+  return account.broker !== 'paper' ? { id: account.id, broker: account.broker } : feedAccountOf(account.id);
 }
 
 /** The shown account, paper or live: its stream tells its order changes (order-notices.ts). */
 function chosenAccountId(): number | null {
   return shownAccount()?.id ?? null;
+}
+
+/** What the open stream depends on: the account named, and where a paper one's prices come from. */
+function streamKey(): string {
+  const id = chosenAccountId();
+  return id === null ? '' : `${id}:${feedAccountOf(id)?.id ?? ''}`;
 }
 
 /** The account the stream being opened was asked for. */
@@ -69,8 +84,9 @@ const transport: FeedTransport = {
     // market_data takes at most 500 instruments a call (every strike of a chain is more): one call per 500.
     const parts: string[][] = [];
     for (let start = 0; start < instruments.length; start += marketDataLimit) parts.push(instruments.slice(start, start + marketDataLimit));
-    // A live account's broker named: whether the market is open is then its exchange's, as the stream says
-    // (a Kite account's desk must not read the demo simulator's always-open market while the stream is down).
+    // A live account's broker named (a paper account's feed's too): whether the market is open is then its
+    // exchange's, as the stream says, and no simulator price stands in for the broker's (a Kite account's desk
+    // must not read the demo simulator's always-open market while the stream is down).
     const broker = liveAccount()?.broker;
     const answers = await Promise.all(
       parts.map(async (part) => {
@@ -145,14 +161,16 @@ export function liveFeed(): PriceFeed {
   window.addEventListener('online', follow);
   window.addEventListener('offline', follow);
   follow();
-  // Another account chosen: its orders, and maybe another source of prices (a live broker's or the simulator's).
-  let chosen = chosenAccountId();
+  // Another account chosen, or a paper account's market changed: its orders, and maybe another source of
+  // prices (a live broker's or the simulator's).
+  let chosen = streamKey();
   const followAccount = () => {
-    if (chosenAccountId() !== chosen) created.reconnect();
-    chosen = chosenAccountId();
+    if (streamKey() !== chosen) created.reconnect();
+    chosen = streamKey();
   };
   store.sub(selectedAccountAtom, followAccount);
   store.sub(shownAccountAtom, followAccount);
+  store.sub(brokerAccountsAtom, followAccount);
   // No stream open (polling, paused, another tab's): nothing is told here; the screens poll.
   store.sub(created.modeAtom, () => {
     if (store.get(created.modeAtom) !== 'stream') notices.closed();

@@ -1,0 +1,40 @@
+import BeakerIcon from '@heroicons/react/20/solid/BeakerIcon';
+import ExclamationTriangleIcon from '@heroicons/react/20/solid/ExclamationTriangleIcon';
+import SignalIcon from '@heroicons/react/20/solid/SignalIcon';
+import { useIntl } from 'react-intl';
+import { feedLiveText, feedLoggedOutText, feedMissingText, priceSourceMessages as m } from '@/components/trading/price-source-messages';
+import { cx } from '@/components/ui/class-names';
+import { isolate } from '@/lib/format/isolate';
+import { feedBrokerName, type PriceSource } from '@/lib/trading/price-source';
+
+/**
+ * Whose prices a paper account shows and fills at, in words ("Prices: Kite · AB1234 (live)", "Simulated
+ * market"), its icon repeating it; a feed whose live account logged out says that orders are paused. Nothing
+ * for a live account (its Live badge says it trades on its own broker). An inline box, so in a right-to-left
+ * layout the icon stays with its words; the account number is isolated so its digits keep their order.
+ */
+export function PriceSourceNote({ source, className }: { source: PriceSource; className?: string }) {
+  const intl = useIntl();
+  if (source.kind === 'own') return null;
+  if (source.kind === 'simulator') {
+    return (
+      <span data-price-source="simulator" title={intl.formatMessage(m.simulatedHint)} className={cx('inline-flex items-center gap-1', className)}>
+        <BeakerIcon aria-hidden="true" className="size-3.5 shrink-0 text-brand" />
+        {intl.formatMessage(m.simulated)}
+      </span>
+    );
+  }
+  const values = source.feed === null ? null : { broker: feedBrokerName(source.feed.broker), account: isolate(source.feed.account_number) };
+  const words = values === null ? intl.formatMessage(feedMissingText) : intl.formatMessage(source.loggedIn ? feedLiveText : feedLoggedOutText, values);
+  const Icon = source.loggedIn ? SignalIcon : ExclamationTriangleIcon;
+  return (
+    <span
+      data-price-source={source.loggedIn ? 'feed' : 'feed-logged-out'}
+      title={intl.formatMessage(m.feedHint)}
+      className={cx('inline-flex min-w-0 items-center gap-1', className, !source.loggedIn && 'font-semibold text-warn')}
+    >
+      <Icon aria-hidden="true" className={cx('size-3.5 shrink-0', source.loggedIn ? 'text-profit' : 'text-warn')} />
+      <span className="min-w-0 break-words">{words}</span>
+    </span>
+  );
+}
