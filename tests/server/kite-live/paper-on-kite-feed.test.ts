@@ -80,9 +80,13 @@ describe.each(testBackends)("A paper account on a Kite account's feed on %s", (b
 
   it("fills at Kite's ask and bid, shows Kite's prices, and fills nothing while the feed is silent", async () => {
     await settle(() => status()?.state === 'open');
-    // The paper account's stream carries Kite's prices, as its option chain and positions read them.
-    stack.kite.control.setPrice(contract, 150);
+    // The paper account's stream carries Kite's prices, as its option chain and positions read them: once the
+    // ticker follows the contract, Kite's move reaches it.
     const stream = await openPriceStream(stack.server, desk.token, { instruments: [contract], account_id: paper.id });
+    expect((await stream.next()).event).toBe('snapshot');
+    const { rows } = await stack.server.db.query<{ token: string }>('SELECT instrument_token AS token FROM kite_instruments WHERE tradingsymbol = $1', [symbol]);
+    await settle(() => stack.kite.control.tickerMessages().some((message) => JSON.stringify(message).includes(String(rows[0]!.token))));
+    stack.kite.control.setPrice(contract, 150);
     await stream.until(priceOf(contract, 150));
     await stream.close();
 
