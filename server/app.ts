@@ -41,6 +41,7 @@ import type { HostResolver } from './services/alerts/push-targets.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
 import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
 import type { KiteEndpoints } from './services/brokers/kite/kite-endpoints.ts';
+import type { UpstoxEndpoints } from './services/brokers/upstox/upstox-endpoints.ts';
 import type { KiteLimits } from './services/brokers/kite-broker/kite-limits.ts';
 import type { TickerTuning } from './services/brokers/kite-broker/account-ticker.ts';
 
@@ -121,6 +122,8 @@ export type ServerOptions = {
   kite?: KiteEndpoints | undefined;
   /** Tests only: the Kite client's fetch and time-out, and other limits than Kite's. */
   kiteClient?: { fetch?: typeof fetch; timeoutMs?: number; limits?: KiteLimits; ticker?: TickerTuning } | undefined;
+  /** Where Upstox is (UPSTOX_API_ROOT, UPSTOX_ORDER_API_ROOT, UPSTOX_INSTRUMENTS_URL); Upstox's when absent. */
+  upstox?: UpstoxEndpoints | undefined;
   /**
    * Tick the market on a timer (`npm start`). Off by default: tests and benchmarks tick it by hand through
    * the services, with their own clock.
@@ -172,6 +175,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     push: { vapid, serviceHosts: options.push?.serviceHosts, resolve: options.push?.resolve, send: options.push?.send },
     alertPrices: options.alertPrices,
     kite: { endpoints: options.kite, ...options.kiteClient },
+    upstox: { endpoints: options.upstox },
   });
   await ensureDemoAccount(db, services.passwords, clock());
   if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);

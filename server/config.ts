@@ -3,10 +3,12 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { parseKiteConfig } from './config-kite.ts';
+import { parseUpstoxConfig } from './config-upstox.ts';
 import { parseMarketConfig, type MarketConfig } from './config-market.ts';
 import { parseHashConcurrency, parsePublicOrigin, parsePushServiceHosts, parseTimeouts, parseTrustProxy, type TrustProxy } from './config-network.ts';
 import type { ServerTimeouts } from './http/timeouts.ts';
 import type { KiteEndpoints } from './services/brokers/kite/kite-endpoints.ts';
+import type { UpstoxEndpoints } from './services/brokers/upstox/upstox-endpoints.ts';
 import { repoRoot } from './paths.ts';
 import { parseSecretKey } from './services/secrets/secret-key.ts';
 import { isVapidSubject, parseVapidPair } from './services/alerts/vapid-keys.ts';
@@ -63,6 +65,8 @@ export type ServerConfig = {
   vapidSubject: string | undefined;
   /** KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL: where Kite Connect is (Zerodha's by default). */
   kite: KiteEndpoints;
+  /** UPSTOX_API_ROOT, UPSTOX_ORDER_API_ROOT, UPSTOX_INSTRUMENTS_URL: where Upstox is (Upstox's by default). */
+  upstox: UpstoxEndpoints;
   /** PUSH_SERVICE_HOSTS: the push services' hosts device endpoints may point at (the browsers' by default). */
   pushServiceHosts: readonly string[];
 };
@@ -225,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     vapidKeys: parseVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
     kite: parseKiteConfig(env),
+    upstox: parseUpstoxConfig(env),
     pushServiceHosts: parsePushServiceHosts(env.PUSH_SERVICE_HOSTS),
   };
 }

@@ -96,6 +96,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     market: config.market,
     push: { keys: config.vapidKeys, subject: config.vapidSubject, serviceHosts: config.pushServiceHosts },
     kite: config.kite,
+    upstox: config.upstox,
     tickOnTimer: true,
     demoDesk: true,
     ...(options.clock === undefined ? {} : { clock: options.clock }),

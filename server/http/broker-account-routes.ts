@@ -1,5 +1,6 @@
 // /api/brokers/* and /api/accounts/*: the supported brokers, the user's broker accounts, the exchange
-// of a broker's request_token for a broker session (Kite-style login), and the log-out that ends it.
+// link that logs an account in to its broker, the exchange of the code the broker sends back for a broker
+// session, and the log-out that ends it.
 import { doneTexts, told } from '../services/texts/done-texts.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
@@ -27,6 +28,10 @@ export const brokerAccountRoutes: RoutePlugin = async (app, { context }) => {
     await brokerAccounts.remove(userId(request), request.params.id);
     return told(doneTexts.brokerAccountDeleted);
   });
+
+  route(app, 'createBrokerLoginLink', async (request) => ({
+    login_url: await brokerAccounts.loginLink(userId(request), request.params.accountId, request.body),
+  }));
 
   route(app, 'loginBrokerAccount', async (request) => {
     const account = await brokerAccounts.logIn(userId(request), request.params.accountId, request.body);

@@ -128,6 +128,7 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   historical_data_not_enabled: 422,
   no_candles: 422,
   broker_account_mismatch: 422,
+  login_state_invalid: 422,
   postback_refused: 400,
   too_many_orders: 422,
   too_many_attempts: 429,

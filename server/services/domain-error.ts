@@ -74,6 +74,7 @@ export type DomainErrorCode =
   | 'no_candles'
   // A broker login for another client ID than the account's; a postback that proves nothing (Kite's checksum).
   | 'broker_account_mismatch'
+  | 'login_state_invalid'
   | 'postback_refused'
   // More orders than the broker takes for one request however long one waits: an order sliced into more
   // than 20 (Kite's autoslice), or more orders than a minute's limit.

@@ -36,6 +36,7 @@ import { createAlertServices, type AlertServices, type PushOptions } from './ale
 import { marketLastPrices, type LastPriceSource } from './alerts/watchers/price-watcher.ts';
 import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/kite-broker/kite-live.ts';
 import { createLiveFeeds } from './brokers/live-feeds.ts';
+import { createUpstoxLive, type UpstoxLive, type UpstoxLiveOptions } from './brokers/upstox-broker/upstox-live.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
 import { createBacktestServices, type BacktestServices } from './backtests/backtest-services.ts';
@@ -78,6 +79,7 @@ export type Services = {
   alerts: AlertServices;
   /** Live trading on Kite Connect: its postbacks and the leader's periodic /orders read (server/app.ts). */
   kite: KiteLive;
+  upstox: UpstoxLive;
   /** Imported exchange history (bhavcopies, minute candles): import, coverage, and deleting one's own days. */
   history: HistoryImportService;
   /** Index minute candles fetched from a trader's logged-in Kite account into the same history. */
@@ -119,12 +121,14 @@ export type ServicesOptions = {
   alertPrices?: ((marketPrices: LastPriceSource) => LastPriceSource) | undefined;
   /** Where Kite Connect is (KITE_API_ROOT...), and for tests its client's fetch, time-out and limits. */
   kite: Omit<KiteLiveOptions, 'db' | 'clock' | 'secrets'>;
+  /** Where Upstox is (UPSTOX_API_ROOT...), and for tests its client's fetch and time-out. */
+  upstox?: Omit<UpstoxLiveOptions, 'db' | 'clock' | 'secrets'> | undefined;
   /** Tests only: what runs a backtest job instead of the engine over history. */
   backtestRun?: BacktestRun | undefined;
 };
 
 export function createServices(options: ServicesOptions): Services {
-  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices, kite, backtestRun } = options;
+  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices, kite, upstox, backtestRun } = options;
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots({ ...hashQueue?.limits, slots: hashConcurrency ?? defaultHashConcurrency }, hashQueue?.startTimer);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -138,8 +142,9 @@ export function createServices(options: ServicesOptions): Services {
   const feeds = createLiveFeeds({ clock, kite: kiteLive.prices });
   const paperTrading = createPaperTrading({ db, clock, prices: priceSource, market: marketService, feed: marketFeed, feeds });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
-  // Every broker the server can talk to: the paper broker and Zerodha's Kite Connect.
-  const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker]);
+  const upstoxLive = createUpstoxLive({ db, clock, secrets, ...upstox });
+  // Every broker the server can talk to: the paper broker, Zerodha's Kite Connect and Upstox.
+  const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker, upstoxLive.broker]);
   const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks });
   const tradingBots = createBotsService(tradingBotKind, { db, clock, strategies, demo: market.demo });
   const dailyBots = createBotsService(dailyBotKind, { db, clock, strategies, demo: market.demo });
@@ -167,6 +172,7 @@ export function createServices(options: ServicesOptions): Services {
     botStatus: createBotStatus({ db, clock, prices: priceSource }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices?.(marketLastPrices(marketService)) }),
     kite: kiteLive,
+    upstox: upstoxLive,
     history: createHistoryImportService(db, clock),
     kiteHistory: createKiteMinutesImport({ db, clock, candles: kiteLive.candles }),
     backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? createHistoryRunner(db) }),

@@ -785,7 +785,20 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   },
   'broker_login.client_id_mismatch': {
     id: 'server.broker_login.client_id_mismatch',
-    defaultMessage: 'Kite logged in client ID {client_id}, but this account is {account}. Log in to Kite with {account}, or link {client_id} as its own account.',
+    defaultMessage: '{broker} logged in client ID {client_id}, but this account is {account}. Log in to {broker} with {account}, or link {client_id} as its own account.',
+  },
+  'broker_login.state_invalid': {
+    id: 'server.broker_login.state_invalid',
+    defaultMessage: 'This broker login was not started for this account from StrikeDesk, or it expired or was already used. Log in to the broker again.',
+  },
+  'broker_login.upstox_refused': {
+    id: 'server.broker_login.upstox_refused',
+    defaultMessage:
+      "Upstox refused the login: {upstox} The code may have been used or expired, or the account's API secret or redirect URL is not the one Upstox knows. Log in to the broker again.",
+  },
+  'broker_login.upstox_unreachable': {
+    id: 'server.broker_login.upstox_unreachable',
+    defaultMessage: 'Upstox could not be reached to finish the login ({detail}). Log in to the broker again in a moment.',
   },
   'bot.unknown_base_strategy': { id: 'server.bot.unknown_base_strategy', defaultMessage: 'base_strategy: there is no base strategy {strategy, number, ::group-off}' },
   'bot.invalid_params': { id: 'server.bot.invalid_params', defaultMessage: '{reason} ({strategy})' },

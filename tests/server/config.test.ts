@@ -45,6 +45,8 @@ describe('loadConfig', () => {
       KITE_API_ROOT: 'http://127.0.0.1:9400/',
       KITE_LOGIN_URL: 'http://127.0.0.1:9400/connect/login',
       KITE_TICKER_URL: 'ws://127.0.0.1:9400/ticker',
+      UPSTOX_API_ROOT: 'http://127.0.0.1:9500/',
+      UPSTOX_INSTRUMENTS_URL: 'http://127.0.0.1:9500/instruments.json.gz',
       PUSH_SERVICE_HOSTS: 'FCM.googleapis.com, *.push.apple.com,http://127.0.0.1:8089/',
     });
     expect(config).toEqual({
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
       hashConcurrency: 3,
       market: { demo: false, seed: 'expiry-day', tickMs: 500 },
       kite: { apiRoot: 'http://127.0.0.1:9400', loginUrl: 'http://127.0.0.1:9400/connect/login', tickerUrl: 'ws://127.0.0.1:9400/ticker' },
+      upstox: { apiRoot: 'http://127.0.0.1:9500', orderApiRoot: 'http://127.0.0.1:9500', instrumentsUrl: 'http://127.0.0.1:9500/instruments.json.gz' },
       pushServiceHosts: ['fcm.googleapis.com', '*.push.apple.com', 'http://127.0.0.1:8089'],
     });
   });
@@ -84,6 +87,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KITE_TICKER_URL: 'https://ws.kite.trade' })).toThrow(/KITE_TICKER_URL must be a ws: or wss: URL/);
     expect(() => loadConfig({ KITE_LOGIN_URL: 'kite login' })).toThrow(/KITE_LOGIN_URL must be a URL/);
     expect(() => loadConfig({ KITE_LOGIN_URL: 'https://kite.zerodha.com/connect/login?v=3' })).toThrow(/without a query/);
+    expect(loadConfig({}).upstox).toEqual({
+      apiRoot: 'https://api.upstox.com',
+      orderApiRoot: 'https://api-hft.upstox.com',
+      instrumentsUrl: 'https://assets.upstox.com/market-quote/instruments/exchange/complete.json.gz',
+    });
+    expect(() => loadConfig({ UPSTOX_API_ROOT: 'ftp://upstox.example' })).toThrow('UPSTOX_API_ROOT must be an http: or https: URL without a query, got "ftp://upstox.example".');
+    expect(() => loadConfig({ UPSTOX_INSTRUMENTS_URL: 'instruments' })).toThrow(/UPSTOX_INSTRUMENTS_URL must be a URL/);
   });
 
   it('runs the simulated market in demo mode, one tick a second, by default, and refuses market settings it cannot use', () => {

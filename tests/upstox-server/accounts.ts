@@ -81,6 +81,8 @@ export function createAccounts(clock: () => Date) {
       for (const session of ended) session.revoked = true;
       return ended;
     },
+    /** Every token issued, revoked or not, oldest first. */
+    all: (): Session[] => [...sessions.values()],
   };
 }
 

@@ -48,6 +48,8 @@ function createControl(context: RestContext & { funds_: Map<string, Funds>; webh
       const given = Object.fromEntries(Object.entries(funds).filter(([, value]) => value !== undefined));
       context.funds_.set(userId, { ...context.funds(userId), ...given });
     },
+    /** Every token issued (its user, whether it was revoked: a logout or StrikeDesk refusing another user's login). */
+    sessions: () => context.accounts.all().map(({ userId, token, revoked }) => ({ userId, token, revoked })),
     answer429Next: () => void (context.faults.answer429Next = true),
     /** The next placement is booked, then its socket destroyed unanswered. */
     dropNextPlaceAnswer: () => void (context.faults.dropNextPlaceAnswer = true),

@@ -4,12 +4,13 @@
 import type { components } from '../../../openapi/main.d.ts';
 import { isPgError, pgErrorCodes, type Database, type Queryable } from '../../db/database.ts';
 import { DomainError, notFound } from '../domain-error.ts';
-import { BrokerLoginError, sessionChecksum, type BrokerRegistry } from '../brokers/broker-adapter.ts';
+import { BrokerLoginError, type BrokerRegistry } from '../brokers/broker-adapter.ts';
 import type { Clock } from '../clock.ts';
 import { SecretUnreadableError, type SecretBox } from '../secrets/secret-box.ts';
 import { cleanText } from '../text.ts';
-import { brokerAccountTexts } from '../texts/broker-account-texts.ts';
+import { brokerAccountTexts, brokerLoginTexts } from '../texts/broker-account-texts.ts';
 import { logOutBrokerAccount, type RevokeSession } from './broker-session.ts';
+import { consumeLoginState, issueLoginState } from './login-states.ts';
 import { allocatedCapital, findOwnedAccount, listOwnedAccounts, toBrokerAccount, type AccountRow, type BrokerAccount } from './broker-accounts-repo.ts';
 import { recordAccountNotice } from '../notices/stream-notices.ts';
 import { chooseMarket } from './paper-market-choice.ts';
@@ -153,12 +154,32 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
     if (rows.length === 0) throw accountNotFound();
   }
 
-  async function logIn(userId: number, accountId: number, input: Schemas['BrokerLoginRequest']): Promise<BrokerAccount> {
+  /** The account and its adapter, for a login of its own broker (`broker_name` names it again: 400 otherwise). */
+  async function loginAccount(userId: number, accountId: number, brokerName: string) {
     const row = await findOwnedAccount(db, userId, accountId);
     if (row === null) throw accountNotFound();
     const adapter = brokers.get(row.broker);
-    if (input.broker_name !== row.broker || adapter === undefined) {
-      throw DomainError.said('broker_mismatch', brokerAccountTexts.wrongBroker(row.broker, input.broker_name), { field: 'broker_name' });
+    if (brokerName !== row.broker || adapter === undefined) {
+      throw DomainError.said('broker_mismatch', brokerAccountTexts.wrongBroker(row.broker, brokerName), { field: 'broker_name' });
+    }
+    return { row, adapter };
+  }
+
+  /** The link the trader follows to log in to the account's broker, with a fresh state (login-states.ts). */
+  async function loginLink(userId: number, accountId: number, input: Schemas['BrokerLoginLinkRequest']): Promise<string> {
+    const { row, adapter } = await loginAccount(userId, accountId, input.broker_name);
+    const state = await issueLoginState(db, { userId, accountId }, input.redirect_uri, clock());
+    return adapter.loginLink({ apiKey: row.api_key, redirectUri: input.redirect_uri, state, lang: input.lang ?? 'en' });
+  }
+
+  async function logIn(userId: number, accountId: number, input: Schemas['BrokerLoginRequest']): Promise<BrokerAccount> {
+    const { row, adapter } = await loginAccount(userId, accountId, input.broker_name);
+    const now = clock();
+    // The state goes first: a code that came back without this trader's own link of this account opens nothing.
+    let redirectUri: string | null = null;
+    if (input.state !== undefined || adapter.loginState === true) {
+      redirectUri = input.state === undefined ? null : await consumeLoginState(db, { userId, accountId }, input.state, now);
+      if (redirectUri === null) throw DomainError.said('login_state_invalid', brokerLoginTexts.stateInvalid, { field: 'state' });
     }
     let apiSecret: string;
     try {
@@ -167,11 +188,9 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
       if (!(error instanceof SecretUnreadableError)) throw error;
       throw DomainError.said('api_secret_unreadable', brokerAccountTexts.secretUnreadable, { field: 'api_secret' });
     }
-    const now = clock();
     let session;
     try {
-      const checksum = sessionChecksum(row.api_key, input.request_token, apiSecret);
-      session = await adapter.createSession({ accountId, apiKey: row.api_key, requestToken: input.request_token, checksum, now });
+      session = await adapter.createSession({ accountId, accountNumber: row.account_number, apiKey: row.api_key, apiSecret, requestToken: input.request_token, redirectUri, now });
     } catch (error) {
       if (error instanceof BrokerLoginError) throw DomainError.said(error.reason, error.text, { field: 'request_token' });
       throw error;
@@ -210,5 +229,5 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
   /** One of the trader's accounts (not_found for another's): the price stream asks which broker it is on. */
   const get = (userId: number, accountId: number) => reload(accountId, userId);
 
-  return { list, get, create, update, remove, logIn, logOut };
+  return { list, get, create, update, remove, loginLink, logIn, logOut };
 }

@@ -1,29 +1,41 @@
 // What a broker must provide to StrikeDesk. Routes and services only ever talk to a BrokerAdapter found
-// in the registry by the account's broker slug, so adding a real broker (Kite Connect) means writing one
-// adapter and one row in `brokers` (a migration) — no route changes.
+// in the registry by the account's broker slug, so adding a real broker (Kite Connect, Upstox) means writing
+// one adapter and one row in `brokers` (a migration) — no route changes.
 //
-// The login follows Kite Connect's flow, which every adapter maps onto:
-//   1. The PWA sends the trader to `loginUrl` with the account's `api_key` appended as a query
-//      parameter (Kite: https://kite.zerodha.com/connect/login?v=3&api_key=...).
-//   2. The broker's own page asks for the broker credentials and redirects back to
-//      `/app/broker/<slug>/callback?request_token=...&action=login&status=success` (or `status=cancelled`).
-//   3. The PWA posts the request_token to POST /api/accounts/account-login/{accountId}/. The server
-//      computes checksum = SHA-256(api_key + request_token + api_secret) and calls `createSession`
-//      (Kite: POST /session/token), which answers an access token and when it expires.
+// The login is a redirect and a code, which every adapter maps onto:
+//   1. The PWA asks POST /api/accounts/account-login-link/{accountId}/ for the account's login link, naming
+//      its return address (`<origin>/app/broker/<slug>/callback`). The server issues a `state` (unguessable,
+//      bound to the trader and the account, single use, short-lived: login-states.ts) and the adapter builds
+//      the link (`loginLink`: Kite's page with the api_key, Upstox's dialog with client_id, redirect_uri and
+//      state).
+//   2. The broker's own page asks for the broker credentials and redirects back to the callback with a code
+//      (Kite: `request_token`; Upstox: `code` and `state`), or a cancellation.
+//   3. The PWA posts the code as `request_token` (and the `state`, when one came back) to
+//      POST /api/accounts/account-login/{accountId}/, and the adapter exchanges it (`createSession`; Kite:
+//      POST /session/token with its checksum; Upstox: POST /v2/login/authorization/token), which answers an
+//      access token and when it expires. A broker whose redirect carries the state (`loginState`) has it
+//      checked and used up before the exchange.
 // The paper broker (paper/paper-broker.ts) is the reference implementation.
 import { createHash } from 'node:crypto';
 import type { Said } from '../texts/said.ts';
 import type { BrokerTrading } from './broker-trading.ts';
 
 export type SessionRequest = {
-  /** The StrikeDesk broker account the session is for. */
+  /** The StrikeDesk broker account the session is for, and its client ID at the broker. */
   accountId: number;
+  accountNumber: string;
   apiKey: string;
+  /** The account's api_secret, opened for the exchange only. */
+  apiSecret: string;
+  /** The code the broker's redirect carried (Kite's request_token, Upstox's code). */
   requestToken: string;
-  /** SHA-256 hex of api_key + request_token + api_secret: proves the caller knows the secret. */
-  checksum: string;
+  /** The return address the login link named (the exchange must repeat it), when its state came back. */
+  redirectUri: string | null;
   now: Date;
 };
+
+/** What a login link is built from: the account's api_key, the PWA's return address, the state, its language. */
+export type LoginLinkRequest = { apiKey: string; redirectUri: string; state: string; lang: string };
 
 export type BrokerSession = {
   /** Sent with every later broker call; stored encrypted, never answered. */
@@ -35,8 +47,10 @@ export type BrokerSession = {
  * The broker refused the exchange. `request_token_invalid`: unknown, already used, expired or issued for
  * another account. `checksum_invalid`: the api_secret is not the one the broker knows.
  * `broker_account_mismatch`: the broker logged in another client ID than the account's.
+ * `login_state_invalid`: the state that came back is not one this trader's login link of this account issued,
+ * or it was used or expired.
  */
-export type BrokerLoginFailure = 'request_token_invalid' | 'checksum_invalid' | 'broker_account_mismatch';
+export type BrokerLoginFailure = 'request_token_invalid' | 'checksum_invalid' | 'broker_account_mismatch' | 'login_state_invalid';
 
 export class BrokerLoginError extends Error {
   override name = 'BrokerLoginError';
@@ -54,8 +68,12 @@ export class BrokerLoginError extends Error {
 export type BrokerAdapter = {
   /** Matches `brokers.slug` and the `broker` of accounts, e.g. "paper", "kite". */
   slug: string;
-  /** The broker's login page; the PWA appends `api_key=<the account's api_key>` to its query. */
+  /** The broker's login page, as `GET /api/brokers/brokers/` lists it. */
   loginUrl: string;
+  /** The link an account's trader follows to log in (the page with the account's app and the state). */
+  loginLink: (request: LoginLinkRequest) => string;
+  /** The broker sends the link's state back with the code: the login is refused without it. */
+  loginState?: boolean;
   /** Exchanges a request_token for a session, or throws BrokerLoginError. */
   createSession: (request: SessionRequest) => Promise<BrokerSession>;
   /**

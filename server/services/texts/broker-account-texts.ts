@@ -63,10 +63,26 @@ export const brokerLoginTexts = {
   kiteRefused: (kite: string): Said => said('broker_login.kite_refused', { kite }, `Kite refused the login: ${kite}`),
   kiteUnreachable: (detail: string): Said =>
     said('broker_login.kite_unreachable', { detail }, `Kite could not be reached to finish the login (${detail}). Log in to the broker again in a moment.`),
-  clientIdMismatch: (clientId: string, account: string): Said =>
+  /** `broker`: the broker's short name ("Kite", "Upstox"); Upstox's client ID is the UCC. */
+  clientIdMismatch: (broker: string, clientId: string, account: string): Said =>
     said(
       'broker_login.client_id_mismatch',
-      { client_id: clientId, account },
-      `Kite logged in client ID ${clientId}, but this account is ${account}. Log in to Kite with ${account}, or link ${clientId} as its own account.`,
+      { broker, client_id: clientId, account },
+      `${broker} logged in client ID ${clientId}, but this account is ${account}. Log in to ${broker} with ${account}, or link ${clientId} as its own account.`,
     ),
+  /** The state that came back is not this trader's login link of this account, or it was used or expired. */
+  stateInvalid: said(
+    'broker_login.state_invalid',
+    {},
+    'This broker login was not started for this account from StrikeDesk, or it expired or was already used. Log in to the broker again.',
+  ),
+  /** `upstox`: Upstox's own message (a used or expired code, a wrong secret or redirect URL). */
+  upstoxRefused: (upstox: string): Said =>
+    said(
+      'broker_login.upstox_refused',
+      { upstox },
+      `Upstox refused the login: ${upstox} The code may have been used or expired, or the account's API secret or redirect URL is not the one Upstox knows. Log in to the broker again.`,
+    ),
+  upstoxUnreachable: (detail: string): Said =>
+    said('broker_login.upstox_unreachable', { detail }, `Upstox could not be reached to finish the login (${detail}). Log in to the broker again in a moment.`),
 };

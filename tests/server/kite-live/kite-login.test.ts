@@ -35,7 +35,7 @@ describe.each(testBackends)('Kite login on %s', (backend) => {
     const { token } = await signedInAccount(stack.call);
     const res = await stack.call<{ brokers: { name: string; display_name: string; login_url?: string }[] }>('getBrokers', { token });
     expect(res.status).toBe(200);
-    expect(res.body.brokers.map((broker) => broker.name)).toEqual(['paper', 'kite']);
+    expect(res.body.brokers.map((broker) => broker.name)).toEqual(['paper', 'kite', 'upstox']);
     const kite = res.body.brokers[1]!;
     expect(kite.display_name).toBe('Zerodha (Kite Connect)');
     expect(kite.login_url).toBe(`${stack.kite.loginUrl}?v=3`);
@@ -97,7 +97,7 @@ describe.each(testBackends)('Kite login on %s', (backend) => {
       code: 'broker_account_mismatch',
       field: 'request_token',
       message: 'Kite logged in client ID QQ1111, but this account is ZX9999. Log in to Kite with ZX9999, or link QQ1111 as its own account.',
-      details: { text: { code: 'broker_login.client_id_mismatch', params: { client_id: 'QQ1111', account: 'ZX9999' } } },
+      details: { text: { code: 'broker_login.client_id_mismatch', params: { broker: 'Kite', client_id: 'QQ1111', account: 'ZX9999' } } },
     });
     expect((await storedSession(created.body.broker_accounts.id)).sealed).toBeNull();
   });

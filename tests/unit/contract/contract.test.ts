@@ -41,6 +41,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'POST /api/accounts/accounts/',
     'PUT /api/accounts/accounts/{id}/',
     'DELETE /api/accounts/accounts/{id}/',
+    'POST /api/accounts/account-login-link/{accountId}/',
     'POST /api/accounts/account-login/{accountId}/',
     'POST /api/accounts/account-logout/{accountId}/',
     'GET /api/portfolios/all-portfolios/{accountId}/',

@@ -1,11 +1,10 @@
-// Zerodha's Kite Connect behind StrikeDesk's BrokerAdapter: the login (Kite's page, then POST /session/token
-// with checksum = SHA-256(api_key + request_token + api_secret)), the log-out (DELETE /session/token) and
-// live trading (kite-trading.ts). The access token Kite answers is sealed in broker_accounts by the caller
+// Zerodha's Kite Connect behind StrikeDesk's BrokerAdapter: the login (Kite's page with the account's api_key,
+// then POST /session/token with checksum = SHA-256(api_key + request_token + api_secret); Kite's redirect
+// carries no state), the log-out (DELETE /session/token) and live trading (kite-trading.ts). The access token Kite answers is sealed in broker_accounts by the caller
 // (broker-accounts-service.ts) and never answered to the PWA.
-import type { Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
 import { nextSessionExpiry } from '../../market/ist.ts';
-import { BrokerLoginError, type BrokerAdapter, type SessionRequest } from '../broker-adapter.ts';
+import { BrokerLoginError, sessionChecksum, type BrokerAdapter, type SessionRequest } from '../broker-adapter.ts';
 import type { BrokerTrading } from '../broker-trading.ts';
 import { KiteError } from '../kite/kite-errors.ts';
 import { objectAt, str } from '../kite/kite-json.ts';
@@ -14,12 +13,19 @@ import type { KiteSessions } from './kite-sessions.ts';
 
 export const kiteSlug = 'kite';
 
-export type KiteBrokerOptions = { db: Queryable; sessions: KiteSessions; loginUrl: string; trading: BrokerTrading };
+export type KiteBrokerOptions = { sessions: KiteSessions; loginUrl: string; trading: BrokerTrading };
 
-/** Kite's login page wants `v=3`; the PWA appends the account's api_key (start-broker-login.ts). */
+/** Kite's login page wants `v=3`. */
 export function kiteLoginPage(loginUrl: string): string {
   const url = new URL(loginUrl);
   url.searchParams.set('v', '3');
+  return url.toString();
+}
+
+/** The page with the account's app: Kite knows the return address from the app's settings. */
+function kiteLoginLink(loginUrl: string, apiKey: string): string {
+  const url = new URL(kiteLoginPage(loginUrl));
+  url.searchParams.set('api_key', apiKey);
   return url.toString();
 }
 
@@ -38,8 +44,9 @@ function loginFailure(error: unknown): Error {
   });
 }
 
-export function createKiteBroker({ db, sessions, loginUrl, trading }: KiteBrokerOptions): BrokerAdapter {
-  async function createSession({ accountId, apiKey, requestToken, checksum, now }: SessionRequest) {
+export function createKiteBroker({ sessions, loginUrl, trading }: KiteBrokerOptions): BrokerAdapter {
+  async function createSession({ accountNumber, apiKey, apiSecret, requestToken, now }: SessionRequest) {
+    const checksum = sessionChecksum(apiKey, requestToken, apiSecret);
     let session;
     try {
       const data = await sessions.anonymous(apiKey).request({
@@ -52,14 +59,12 @@ export function createKiteBroker({ db, sessions, loginUrl, trading }: KiteBroker
     } catch (error) {
       throw loginFailure(error);
     }
-    const { rows } = await db.query<{ account_number: string }>('SELECT account_number FROM broker_accounts WHERE id = $1', [accountId]);
-    const accountNumber = rows[0]?.account_number ?? '';
     if (session.userId.toUpperCase() !== accountNumber.toUpperCase()) {
       // Someone logged in to Kite with another client ID: that session must not trade this account.
       await sessions.withToken(apiKey, session.accessToken).request({
         method: 'DELETE', path: '/session/token', query: { api_key: apiKey, access_token: session.accessToken },
       }).catch(() => undefined);
-      throw new BrokerLoginError('broker_account_mismatch', brokerLoginTexts.clientIdMismatch(session.userId, accountNumber));
+      throw new BrokerLoginError('broker_account_mismatch', brokerLoginTexts.clientIdMismatch('Kite', session.userId, accountNumber));
     }
     return { accessToken: session.accessToken, expiresAt: nextSessionExpiry(now) };
   }
@@ -68,5 +73,5 @@ export function createKiteBroker({ db, sessions, loginUrl, trading }: KiteBroker
     await sessions.withToken(apiKey, accessToken).request({ method: 'DELETE', path: '/session/token', query: { api_key: apiKey, access_token: accessToken } });
   }
 
-  return { slug: kiteSlug, loginUrl: kiteLoginPage(loginUrl), createSession, endSession, trading };
+  return { slug: kiteSlug, loginUrl: kiteLoginPage(loginUrl), loginLink: ({ apiKey }) => kiteLoginLink(loginUrl, apiKey), createSession, endSession, trading };
 }

@@ -77,7 +77,7 @@ export function createKiteLive({ db, clock, secrets, endpoints = productionKiteE
   return {
     instruments,
     prices,
-    broker: createKiteBroker({ db, sessions, loginUrl: endpoints.loginUrl, trading }),
+    broker: createKiteBroker({ sessions, loginUrl: endpoints.loginUrl, trading }),
     trading,
     postbacks: createKitePostbacks({ db, secrets, updates: trading.updates }),
     orderSync: createOrderSync({ db, clock, trading }),

@@ -166,7 +166,8 @@ export function createPaperBroker({ db, secrets, limits, trading, deviceTokens }
     });
   }
 
-  async function createSession({ accountId, requestToken, checksum, now }: Parameters<BrokerAdapter['createSession']>[0]) {
+  async function createSession({ accountId, apiKey, apiSecret, requestToken, now }: Parameters<BrokerAdapter['createSession']>[0]) {
+    const checksum = sessionChecksum(apiKey, requestToken, apiSecret);
     // One statement finds and consumes the token (every account's row of it), so two concurrent
     // exchanges cannot both win. A failed checksum still consumes it: a stolen token gives one guess at
     // the secret, not five minutes of them.
@@ -184,5 +185,8 @@ export function createPaperBroker({ db, secrets, limits, trading, deviceTokens }
     return { accessToken: randomBytes(32).toString('base64url'), expiresAt: nextSessionExpiry(now) };
   }
 
-  return { slug: paperSlug, loginUrl: paperLoginPath, createSession, logIn, trading };
+  /** The paper broker's own page, in the trader's language (it has no return address to be told). */
+  const loginLink = ({ apiKey, lang }: { apiKey: string; lang: string }) => `${paperLoginPath}?${new URLSearchParams({ api_key: apiKey, lang }).toString()}`;
+
+  return { slug: paperSlug, loginUrl: paperLoginPath, loginLink, createSession, logIn, trading };
 }

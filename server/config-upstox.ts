@@ -1,0 +1,30 @@
+// Where Upstox lives: UPSTOX_API_ROOT (REST and the login dialog), UPSTOX_ORDER_API_ROOT (orders; the API root
+// when only that is set) and UPSTOX_INSTRUMENTS_URL (the instrument file), Upstox's by default, read at start so
+// tests, the browser suite and operators can point the adapter at another Upstox-compatible server. The
+// market feed's address comes from Upstox's authorize answer.
+import { ConfigError } from './config-error.ts';
+import { upstoxEndpointsFromEnv, type UpstoxEndpoints } from './services/brokers/upstox/upstox-endpoints.ts';
+
+function check(name: string, value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be a URL like https://example.com, got "${value}".`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search !== '' || url.hash !== '') {
+    throw new ConfigError(`${name} must be an http: or https: URL without a query, got "${value}".`);
+  }
+}
+
+export function parseUpstoxConfig(env: NodeJS.ProcessEnv): UpstoxEndpoints {
+  const endpoints = upstoxEndpointsFromEnv({
+    UPSTOX_API_ROOT: env.UPSTOX_API_ROOT?.trim(),
+    UPSTOX_ORDER_API_ROOT: env.UPSTOX_ORDER_API_ROOT?.trim(),
+    UPSTOX_INSTRUMENTS_URL: env.UPSTOX_INSTRUMENTS_URL?.trim(),
+  });
+  check('UPSTOX_API_ROOT', endpoints.apiRoot);
+  check('UPSTOX_ORDER_API_ROOT', endpoints.orderApiRoot);
+  check('UPSTOX_INSTRUMENTS_URL', endpoints.instrumentsUrl);
+  return endpoints;
+}

@@ -1,0 +1,92 @@
+// An Upstox desk for server tests: the Upstox-compatible test server (tests/upstox-server) on 127.0.0.1 and a
+// real StrikeDesk server pointed at it (UPSTOX_API_ROOT through buildServer's options), both on one clock, and a
+// signed-in trader with an Upstox account linked whose login goes through StrikeDesk's login link and the test
+// server's dialog, as a browser would.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { servicesDecorator } from '../../../server/app.ts';
+import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
+import type { Services } from '../../../server/services/services.ts';
+import { upstoxEndpointsFromEnv } from '../../../server/services/brokers/upstox/upstox-endpoints.ts';
+import { startUpstoxServer, type UpstoxTestServer } from '../../upstox-server/upstox-server.ts';
+import { signedInAccount } from '../support/accounts.ts';
+import type { ContractCall } from '../support/contract-client.ts';
+import type { TestBackend } from '../support/test-database.ts';
+import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
+import { guardedClient, newBrokerAccount, type BrokerAccount } from '../support/trading.ts';
+
+/** Thursday 15 January 2026, 09:30 IST. */
+export const thursday = new Date('2026-01-15T04:00:00Z');
+export const redirectUri = 'http://127.0.0.1:9/app/broker/upstox/callback';
+
+export type UpstoxStack = {
+  upstox: UpstoxTestServer;
+  server: TestServer;
+  call: ContractCall;
+  services: Services;
+  unseal: (sealed: string) => string;
+  close: () => Promise<void>;
+};
+
+export async function startUpstoxStack(backend: TestBackend): Promise<UpstoxStack> {
+  const clock = manualClock(thursday);
+  const upstox = await startUpstoxServer({ clock: clock.now });
+  const secretKey = randomBytes(32);
+  const server = await startTestServer({ secretKey, backend, clock, upstox: upstoxEndpointsFromEnv({ UPSTOX_API_ROOT: upstox.apiRoot }) });
+  return {
+    upstox,
+    server,
+    call: guardedClient(server.app),
+    services: server.app.getDecorator<Services>(servicesDecorator),
+    unseal: (sealed) => createSecretBox(secretKey).open(sealed),
+    close: async () => {
+      await server.close();
+      await upstox.close();
+    },
+  };
+}
+
+/** Submits the test server's dialog at `link` as `userId`; answers the redirect's query (code and state). */
+export async function throughDialog(link: string, userId: string): Promise<URLSearchParams> {
+  const page = await fetch(link);
+  expect(page.status, 'the dialog opens').toBe(200);
+  const form = new URLSearchParams(new URL(link).searchParams);
+  form.set('user_id', userId);
+  form.set('password', 'secret');
+  const response = await fetch(link, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+  expect(response.status, 'the dialog redirects back').toBe(302);
+  return new URL(response.headers.get('location') ?? '').searchParams;
+}
+
+export type UpstoxDesk = Awaited<ReturnType<typeof openUpstoxDesk>>;
+
+/** A trader with an Upstox account linked (its app registered at the test server for `ucc`, the account's UCC unless told). */
+export async function openUpstoxDesk(stack: UpstoxStack, options: { ucc?: string } = {}) {
+  const { call, upstox } = stack;
+  const { token } = await signedInAccount(call);
+  const input = newBrokerAccount({ broker: 'upstox', name: 'Upstox', account_number: `UP${randomUUID().slice(0, 6).toUpperCase()}` });
+  const created = await call<{ broker_accounts: BrokerAccount }>('createBrokerAccount', { token, body: input });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const account = created.body.broker_accounts;
+  const ucc = options.ucc ?? input.account_number;
+  upstox.control.registerApp({ apiKey: input.api_key, apiSecret: input.api_secret, redirectUri, userId: ucc });
+
+  /** StrikeDesk's login link for the account. */
+  const link = async () => {
+    const answer = await call<{ login_url: string }>('createBrokerLoginLink', { token, params: { accountId: account.id }, body: { broker_name: 'upstox', redirect_uri: redirectUri, lang: 'en' } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.login_url;
+  };
+  /** Posts what the redirect brought back, as the callback page does. */
+  const exchange = (code: string, state?: string) =>
+    call<{ broker_accounts: BrokerAccount; code?: string; message?: string }>('loginBrokerAccount', {
+      token,
+      params: { accountId: account.id },
+      body: { request_token: code, broker_name: 'upstox', ...(state === undefined ? {} : { state }) },
+    });
+  const logIn = async () => {
+    const back = await throughDialog(await link(), ucc);
+    return exchange(back.get('code') ?? '', back.get('state') ?? '');
+  };
+  return { token, input, account, ucc, link, exchange, logIn };
+}
