@@ -1,5 +1,5 @@
 // The `state` of a broker login link: 32 random bytes, unguessable, bound to the trader and the account, good
-// once and for ten minutes, stored as SHA-256 only (migration 041). The return address the link named is kept
+// once and for ten minutes, stored as SHA-256 only (migration 043). The return address the link named is kept
 // with it: a broker exchanges its code only with that same address, and the PWA cannot change it afterwards.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
