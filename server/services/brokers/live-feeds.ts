@@ -73,11 +73,10 @@ export function createLiveFeeds({ clock, kite, warn = () => undefined }: { clock
     async read(accountId, keys, q) {
       if (!(await loggedIn(q, accountId))) return { state: 'logged_out', quotes: {} };
       void follow(accountId, keys);
-      const watch = follows.get(accountId)?.watch ?? null;
       const status = kite.status(accountId);
-      if (status === null || status.delayed || (watch !== null && !watch.live())) return { state: 'delayed', quotes: {} };
-      const held = watch?.quotes() ?? {};
-      return { state: 'live', quotes: Object.fromEntries(keys.flatMap((key) => (held[key] === undefined ? [] : [[key, held[key]]]))) };
+      if (status === null || status.delayed) return { state: 'delayed', quotes: {} };
+      // What the ticker holds, whoever made it follow the instrument (a price stream of the chain, or this).
+      return { state: 'live', quotes: kite.quotesOf(accountId, keys) };
     },
     follow,
     keepOnly(accountIds) {

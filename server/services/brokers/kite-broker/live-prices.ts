@@ -161,6 +161,8 @@ export function createKiteLivePrices({ db, clock, sessions, instruments, tickerU
     pass,
     watch,
     status: (accountId: number) => tickers.get(accountId)?.status() ?? null,
+    /** What the account's ticker holds of these instruments, whichever stream made it follow them (a paper account on this feed reads here). */
+    quotesOf: (accountId: number, keys: readonly string[]): Record<string, LastPrice> => tickers.get(accountId)?.quotes(keys) ?? {},
     closeAll: () => {
       for (const accountId of [...tickers.keys()]) stop(accountId);
     },

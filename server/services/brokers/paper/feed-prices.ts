@@ -24,6 +24,12 @@ import type { PriceSource } from './price-source.ts';
 
 export type FeedPrices = PriceSource & {
   /**
+   * Follows the indices on the feed (margins are priced on their levels); outside a transaction, before a call
+   * reads prices: a read inside one never waits for the feed (live-feeds.ts), so an index first asked there
+   * would have no level yet.
+   */
+  ready: (q: Queryable) => Promise<void>;
+  /**
    * Why orders on these instruments cannot fill now, or null when the feed has a fresh quote of each. Follows
    * them on the feed first (outside a transaction: a placement's own then finds them followed).
    */
@@ -98,6 +104,7 @@ export function feedPrices({ feeds, feedAccountId, simulator }: FeedPricesOption
     marketOpen: async (exchange, now, q) => sessionAt(await calendarOf(q, exchange), now).open,
     session: async (exchange, now, q) => sessionAt(await calendarOf(q, exchange), now),
     demo: false,
+    ready: async (q) => feeds.follow(feedAccountId, [...(await indexKeys(q)).values()]),
     async stopped(keys, q) {
       // The indices too: an order's margin is priced on its index's level.
       await feeds.follow(feedAccountId, [...keys, ...(await indexKeys(q)).values()]);

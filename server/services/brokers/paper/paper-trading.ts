@@ -64,7 +64,11 @@ export function createPaperTrading({ db, clock, prices, market, feed, feeds }: P
       const { rows } = await db.query<{ market_account_id: number | null }>('SELECT market_account_id FROM broker_accounts WHERE id = $1', [account.id]);
       feedAccountId = rows[0]?.market_account_id ?? null;
     }
-    return feedAccountId === null ? simulated : feedMarket(feeds, Number(feedAccountId));
+    if (feedAccountId === null) return simulated;
+    const market = feedMarket(feeds, Number(feedAccountId));
+    // Every call starts outside a transaction: the feed follows the indices before anything reads their levels.
+    await market.prices.ready(db);
+    return market;
   }
   /** A call served by the account's market. */
   const onMarket =
