@@ -8,6 +8,7 @@
  *   npm run bench -- order-placement --before main --runs 3               beside the code of a git ref, alternated
  *   npm run bench -- order-placement --database-url … --instances 1,2,4   scale-out (PostgreSQL only)
  *   npm run bench -- order-placement --cpu-prof                           the instances under node --cpu-prof
+ *   npm run bench -- order-placement --database-url … --backends postgres  PostgreSQL only (PGlite's 2,000 orders take a minute or more)
  *
  * Each order is a MARKET buy of one NIFTY lot through place_trades, with its own Idempotency-Key, spread
  * over 60 paper accounts (the broker takes 10 orders a second per account, so one account could never show
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     instances: { type: 'string', default: '1' },
     before: { type: 'string', default: '' },
     'cpu-prof': { type: 'boolean', default: false },
+    backends: { type: 'string', default: 'pglite,postgres' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? '' },
   },
 });
@@ -141,8 +143,9 @@ async function main(): Promise<void> {
   const profileDir = values['cpu-prof'] ? mkdtempSync(join(tmpdir(), 'strikedesk-order-prof-')) : null;
   const codes: Code[] = before === null ? [codeNow] : [before, codeNow];
   const setups: Array<{ backend: string; url: string | null; instances: number }> = [];
-  if (instanceCounts.includes(1)) setups.push({ backend: 'PGlite (embedded)', url: null, instances: 1 });
-  if (databaseUrl !== '') for (const instances of instanceCounts) setups.push({ backend: 'PostgreSQL', url: databaseUrl, instances });
+  const backends = values.backends.split(',');
+  if (instanceCounts.includes(1) && backends.includes('pglite')) setups.push({ backend: 'PGlite (embedded)', url: null, instances: 1 });
+  if (databaseUrl !== '' && backends.includes('postgres')) for (const instances of instanceCounts) setups.push({ backend: 'PostgreSQL', url: databaseUrl, instances });
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const results = new Map<string, Measured[]>();
   try {
