@@ -125,11 +125,17 @@ describe.each(testBackends)("A paper account on a Kite account's feed on %s", (b
   });
 
   it('refuses paper orders once the Kite account logs out, and trades on the simulator again when switched back', async () => {
+    // A position held when it happens.
+    expect((await placePaper('BUY')).body.orders[0]).toMatchObject({ status: 'COMPLETE', average_price: 160.05 });
     const out = await stack.call('logoutBrokerAccount', { token: desk.token, params: { accountId: desk.account.id } });
     expect(out.status).toBe(200);
     const refused = await placePaper('BUY');
     expect(refused.status).toBe(422);
     expect(textCode(refused.body)).toBe('refusal.paper_feed_logged_out');
+    // Its books still read meanwhile: margins are priced on the feed's last level of the index.
+    const book = await stack.call<Schemas['PositionBookResponse']>('getPositionBook', { token: desk.token, params: { accountNumber: paper.account_number } });
+    expect(book.status, JSON.stringify(book.body)).toBe(200);
+    expect(book.body.position_book.net.length).toBeGreaterThan(0);
 
     expect((await chooseMarket(paper.id, null)).body.broker_accounts.market_account_id).toBeNull();
     stack.market.set(symbol, { bid: 120, ask: 120.5 });

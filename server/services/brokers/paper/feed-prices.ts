@@ -6,7 +6,8 @@
 // demo market: the feed ticks only while the exchange trades.
 //
 // What the feed does not carry is modelled, and said so in docs/market-model.md: margin prices each strike at
-// the simulator's smile taken at the same moneyness (strike over spot), on the feed's spot; the closing value
+// the simulator's smile taken at the same moneyness (strike over spot), on the feed's spot (its last one while
+// the feed is stopped); the closing value
 // that expiring contracts settle at is the feed's last index level (no record of its closing half hour); a
 // cut-off the server missed squares off at the feed's prices when it comes back.
 import type { Queryable } from '../../../db/database.ts';
@@ -82,11 +83,16 @@ export function feedPrices({ feeds, feedAccountId, simulator }: FeedPricesOption
     return missing === undefined ? null : paperFeedTexts.noTick(feed, missing.slice(missing.indexOf(':') + 1));
   }
 
+  /** Each index's last level the feed gave on this instance: what margins are priced on while it is stopped. */
+  const lastLevels = new Map<IndexName, number>();
   async function spotPaise(index: IndexName, q: Queryable): Promise<number> {
     const key = await indexKey(index, q);
     const read = await feeds.read(feedAccountId, [key], q);
     const level = read.quotes[key]?.last_price;
-    if (level !== undefined) return toPaise(level);
+    if (level !== undefined) {
+      lastLevels.set(index, toPaise(level));
+      return toPaise(level);
+    }
     throw DomainError.said('paper_feed_stopped', refusal(read, await feedLabel(q, feedAccountId), key)!);
   }
 
@@ -96,9 +102,18 @@ export function feedPrices({ feeds, feedAccountId, simulator }: FeedPricesOption
     quotesAt: async (keys, _at, q) => quotesOf((await feeds.read(feedAccountId, keys, q)).quotes),
     spotPaise,
     closingValuePaise: (index, _day, q) => spotPaise(index, q),
+    // Margin is an estimate that fills never read: while the feed is stopped it is priced on the index's last
+    // level from the feed (none since this instance started: the simulator's pricing), so the account's
+    // funds and positions still read; orders are refused meanwhile (`stopped`).
     async pricing(index, q) {
       const modelled = await simulator.pricing(index, q);
-      const spot = (await spotPaise(index, q)) / 100;
+      const levelPaise = await spotPaise(index, q).catch((error: unknown) => {
+        if (error instanceof DomainError && lastLevels.has(index)) return lastLevels.get(index)!;
+        if (error instanceof DomainError) return null;
+        throw error;
+      });
+      if (levelPaise === null) return modelled;
+      const spot = levelPaise / 100;
       return { ...modelled, spot, volatility: (strike, expiry) => modelled.volatility((strike * modelled.spot) / spot, expiry) };
     },
     marketOpen: async (exchange, now, q) => sessionAt(await calendarOf(q, exchange), now).open,
