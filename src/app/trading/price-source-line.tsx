@@ -21,7 +21,7 @@ export function PriceSourceLine({ desk, account }: { desk: TradingDesk; account:
   return (
     <span className="flex flex-wrap items-center gap-2">
       <PriceSourceNote source={source} />
-      {source.kind === 'feed' && !source.loggedIn ? (
+      {source.kind === 'feed' && source.feed !== null && !source.loggedIn ? (
         <Button
           variant="secondary"
           className="min-h-9 px-2 text-sm"

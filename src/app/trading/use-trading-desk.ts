@@ -1,6 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { getBrokerAccounts } from '@/features/brokers/api/get-broker-accounts';
+import { accountsLoadedAtom } from '@/features/brokers/atoms/account-list-actions';
 import { isSessionOpen } from '@/features/brokers/session-open';
 import { getPortfolios } from '@/features/portfolios/api/get-portfolios';
 import type { BrokerAccount, Portfolio } from '@/features/portfolios/api/portfolio-types';
@@ -50,6 +51,9 @@ export function useTradingDesk(): TradingDesk {
       .then((list) => {
         if (!current) return;
         setAccounts(list);
+        // The app's list too: the strip says whose prices a paper account shows from it (issue 38), and a live
+        // account logged out elsewhere shows there as soon as a trading screen reads the accounts.
+        store.set(accountsLoadedAtom, list);
         setAsOf(null);
         setFailed(false);
         saveSnapshot('desk:accounts', list);

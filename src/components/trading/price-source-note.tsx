@@ -26,14 +26,16 @@ export function PriceSourceNote({ source, className }: { source: PriceSource; cl
   }
   const values = source.feed === null ? null : { broker: feedBrokerName(source.feed.broker), account: isolate(source.feed.account_number) };
   const words = values === null ? intl.formatMessage(feedMissingText) : intl.formatMessage(source.loggedIn ? feedLiveText : feedLoggedOutText, values);
-  const Icon = source.loggedIn ? SignalIcon : ExclamationTriangleIcon;
+  // Logged out is a warning; a feed the list does not hold yet (being read) is only named.
+  const loggedOut = source.feed !== null && !source.loggedIn;
+  const Icon = loggedOut ? ExclamationTriangleIcon : SignalIcon;
   return (
     <span
-      data-price-source={source.loggedIn ? 'feed' : 'feed-logged-out'}
+      data-price-source={loggedOut ? 'feed-logged-out' : 'feed'}
       title={intl.formatMessage(m.feedHint)}
-      className={cx('inline-flex min-w-0 items-center gap-1', className, !source.loggedIn && 'font-semibold text-warn')}
+      className={cx('inline-flex min-w-0 items-center gap-1', className, loggedOut && 'font-semibold text-warn')}
     >
-      <Icon aria-hidden="true" className={cx('size-3.5 shrink-0', source.loggedIn ? 'text-profit' : 'text-warn')} />
+      <Icon aria-hidden="true" className={cx('size-3.5 shrink-0', loggedOut ? 'text-warn' : 'text-profit')} />
       <span className="min-w-0 break-words">{words}</span>
     </span>
   );

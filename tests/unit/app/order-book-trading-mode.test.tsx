@@ -12,7 +12,7 @@ import { OrderBookScreen } from '@/app/routes/order-book-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
 import { clearStoredValues } from '@/lib/persist/idb-storage';
-import { selectedAccountAtom, selectedPortfolioAtom, userDataAtom } from '@/lib/session/user-profile-atoms';
+import { brokerAccountsAtom, selectedAccountAtom, selectedPortfolioAtom, userDataAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
 import { plainText } from '../support/plain-text.ts';
 
@@ -110,6 +110,8 @@ describe('the order book', () => {
     renderBook('fr');
     const choice = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Compte courtier' });
     expect(plainText(described(choice))).toContain('Prix : Kite · ZX9876 est déconnecté. Les ordres papier sont en pause');
+    // The app's list, which the index strip reads, is the one the screen just read.
+    expect(store.get(brokerAccountsAtom).find((account) => account.id === swing.id)?.is_logged_in).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Utiliser le marché simulé' }));
     await waitFor(() => expect(chosen).toEqual({ market_account_id: null }));
   });

@@ -58,7 +58,7 @@ export function MarketChoice({ account, accounts, offline }: { account: BrokerAc
           </option>
         ))}
       </SelectField>
-      {source.kind === 'feed' && !source.loggedIn ? (
+      {source.kind === 'feed' && source.feed !== null && !source.loggedIn ? (
         <Button variant="secondary" className="self-start" busy={loading} disabled={offline} onClick={() => void choose(null)}>
           {intl.formatMessage(priceSourceMessages.switchToSimulator)}
         </Button>
