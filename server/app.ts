@@ -230,10 +230,12 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
           const bots = await services.botEngine.tick().catch((error: unknown) => ({ errors: [error] }));
           for (const error of bots.errors) app.log.warn({ err: error }, 'bot engine: an action broke off (its claim is reconciled later)');
         }
-        // Live accounts' working orders: Kite's book read on the leader, each account at most every 5 s.
+        // Live accounts' working orders: each broker's book read on the leader, each account at most every 5 s.
         if (ticked) {
           const sync = await services.kite.orderSync.pass();
           for (const { accountId, error } of sync.errors) app.log.warn({ err: error, accountId }, 'Kite order sync failed (tried again next pass)');
+          const upstoxSync = await services.upstox.orderSync.pass();
+          for (const { accountId, error } of upstoxSync.errors) app.log.warn({ err: error, accountId }, 'Upstox order sync failed (tried again next pass)');
         }
         // Every pass on every instance (each serves its own streams): live accounts' tickers follow their
         // sessions, and the day's instruments dump is loaded when due.

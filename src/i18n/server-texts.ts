@@ -499,6 +499,26 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.kite.rate_limit_reached',
     defaultMessage: "Kite's rate limit was reached ({detail}): nothing was sent. Try again in a moment.",
   },
+  // Upstox's error code is for the French, which says what kind of refusal Upstox's English words are.
+  'upstox.refused': { id: 'server.upstox.refused', defaultMessage: 'Upstox refused {what} ({code}): {message}{kind, select, other {}}' },
+  'upstox.unavailable': {
+    id: 'server.upstox.unavailable',
+    defaultMessage: 'Upstox could not answer {what} right now ({detail}). Try again in a few seconds.',
+  },
+  'upstox.outcome_unknown': {
+    id: 'server.upstox.outcome_unknown',
+    defaultMessage:
+      'Upstox did not confirm {what}: it may have happened. Check the order book before doing anything else; sending the same request again (same Idempotency-Key) after 30 seconds finds it by its tag instead of placing it twice.',
+  },
+  'upstox.rate_limit_reached': {
+    id: 'server.upstox.rate_limit_reached',
+    defaultMessage: "Upstox's rate limit was reached ({detail}): nothing was sent. Try again in a moment.",
+  },
+  'upstox.rate_limited': {
+    id: 'server.upstox.rate_limited',
+    defaultMessage:
+      'Upstox allows {count} {limit, select, quotes_second {quotes a second} orders_burst {orders a second: send at most {count} at once} orders_second {orders a second} orders_minute {orders a minute} other {orders in 30 minutes}} per account: nothing was sent. Try again in {seconds, plural, one {a second} other {{seconds} seconds}}.',
+  },
   'broker.session_ended': {
     id: 'server.broker.session_ended',
     defaultMessage: 'Your {broker} session has ended{said, select, yes { ({broker}: {detail})} other {}}. Log in to the broker again to trade and to see live positions.',
@@ -877,28 +897,6 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'kite.history_not_kite_account': {
     id: 'server.kite.history_not_kite_account',
     defaultMessage: 'broker_account_id: {name} is a {broker} account: only a Kite account with historical data can fetch candles',
-  },
-  'upstox.history_not_upstox_account': {
-    id: 'server.upstox.history_not_upstox_account',
-    defaultMessage: 'broker_account_id: {name} is a {broker} account: only a logged-in Upstox account fetches these candles',
-  },
-  'upstox.history_plus_required': {
-    id: 'server.upstox.history_plus_required',
-    defaultMessage: "Upstox refused expired contracts' candles ({upstox}): they come with an Upstox Plus plan. Subscribe to it, or import minute candles from CSV instead.",
-  },
-  'upstox.history_refused': { id: 'server.upstox.history_refused', defaultMessage: 'Upstox refused the candles: {upstox}' },
-  'upstox.history_to_not_past': { id: 'server.upstox.history_to_not_past', defaultMessage: 'to: must be before today: Upstox gives the candles of finished days only' },
-  'upstox.history_range_too_long': {
-    id: 'server.upstox.history_range_too_long',
-    defaultMessage: 'to: at most {limit} days a fetch (asked {days}): fetch a longer history a month at a time',
-  },
-  'upstox.history_no_index_minutes': {
-    id: 'server.upstox.history_no_index_minutes',
-    defaultMessage: 'Upstox has no minute candles of {index} from {from} to {to}, so no strike is known to be around the money (weekends and holidays have none).',
-  },
-  'upstox.history_expiry_not_listed': {
-    id: 'server.upstox.history_expiry_not_listed',
-    defaultMessage: 'expiries: Upstox lists no expired contracts on {expiry} (it keeps about six months of expiries)',
   },
   'push.test_title': { id: 'server.push.test_title', defaultMessage: 'StrikeDesk test notification' },
   'push.test_body': { id: 'server.push.test_body', defaultMessage: 'Notifications reach this device.' },

@@ -13,6 +13,8 @@ export type ServerInstrument = {
   tick_size: number;
   freeze_quantity: number;
   index: boolean;
+  /** An option's facts as the instrument file lists them (null for the index). */
+  option: { underlying: string; expiry: string; strike: number; kind: 'CE' | 'PE' } | null;
 };
 
 export type Quote = {
@@ -29,7 +31,7 @@ export type Quote = {
   tradedAt: number;
 };
 
-const option = (token: number, symbol: string): ServerInstrument => ({
+const option = (token: number, symbol: string, strike: number, kind: 'CE' | 'PE'): ServerInstrument => ({
   instrument_key: `NSE_FO|${token}`,
   trading_symbol: symbol,
   exchange: 'NFO',
@@ -38,14 +40,16 @@ const option = (token: number, symbol: string): ServerInstrument => ({
   tick_size: 0.05,
   freeze_quantity: 1800,
   index: false,
+  // NIFTY's January 2026 monthly contracts expire on Tuesday 27 January.
+  option: { underlying: 'NIFTY', expiry: '2026-01-27', strike, kind },
 });
 
 export function defaultInstruments(): ServerInstrument[] {
   return [
-    { instrument_key: 'NSE_INDEX|Nifty 50', trading_symbol: 'NIFTY', exchange: 'NSE', segment: 'NSE_INDEX', lot_size: 0, tick_size: 0.05, freeze_quantity: 0, index: true },
-    option(43919, 'NIFTY26JAN26000CE'),
-    option(43920, 'NIFTY26JAN26000PE'),
-    option(43921, 'NIFTY26JAN25900PE'),
+    { instrument_key: 'NSE_INDEX|Nifty 50', trading_symbol: 'NIFTY', exchange: 'NSE', segment: 'NSE_INDEX', lot_size: 0, tick_size: 0.05, freeze_quantity: 0, index: true, option: null },
+    option(43919, 'NIFTY26JAN26000CE', 26000, 'CE'),
+    option(43920, 'NIFTY26JAN26000PE', 26000, 'PE'),
+    option(43921, 'NIFTY26JAN25900PE', 25900, 'PE'),
   ];
 }
 
@@ -83,3 +87,20 @@ export function createMarket(instruments: ServerInstrument[], clock: () => Date)
 }
 
 export type Market = ReturnType<typeof createMarket>;
+
+/**
+ * The instrument file's entries for these contracts, as Upstox publishes them (gzipped JSON; expiry in epoch
+ * ms at the day's end in IST, strike as a number). https://upstox.com/developer/api-documentation/instruments
+ */
+export function instrumentFile(instruments: readonly ServerInstrument[]): unknown[] {
+  return instruments.flatMap((instrument) => {
+    if (instrument.option === null) return [];
+    const { underlying, expiry, strike, kind } = instrument.option;
+    return [{
+      segment: instrument.segment, name: underlying, exchange: 'NSE', expiry: Date.parse(`${expiry}T23:59:59+05:30`), instrument_type: kind,
+      asset_symbol: underlying, underlying_symbol: underlying, instrument_key: instrument.instrument_key, lot_size: instrument.lot_size,
+      freeze_quantity: instrument.freeze_quantity, exchange_token: instrument.instrument_key.split('|')[1], minimum_lot: instrument.lot_size,
+      tick_size: instrument.tick_size * 100, asset_type: 'INDEX', underlying_type: 'INDEX', trading_symbol: `${underlying} ${strike} ${kind}`, strike_price: strike, weekly: false,
+    }];
+  });
+}

@@ -59,6 +59,8 @@ export function createOrderBook(market: Market, clock: () => Date, onChange: Ord
   const owners = new Map<string, string>();
   const fills: Fill[] = [];
   let sequence = 0;
+  /** A slice the exchange is to reject in the next sliced placement (rejectNextSlice). */
+  let sliceFault: { index: number; message: string } | null = null;
   let trades = 0;
 
   function record(order: BookOrder, status: string, message: string | null = null): void {
@@ -151,7 +153,11 @@ export function createOrderBook(market: Market, clock: () => Date, onChange: Ord
       const slices: number[] = [];
       for (let left = quantity; left > 0; left -= instrument.freeze_quantity) slices.push(Math.min(left, instrument.freeze_quantity));
       if (slices.length > maxSlices) throw invalidInput(`A maximum of ${maxSlices} orders can be placed in a single request.`);
-      return slices.map((slice) => book(userId, body, instrument, slice));
+      const booked = slices.map((slice) => book(userId, body, instrument, slice));
+      const rejected = sliceFault === null ? undefined : booked[sliceFault.index];
+      if (rejected !== undefined && sliceFault !== null && !final.has(rejected.status)) record(rejected, 'rejected', sliceFault.message);
+      sliceFault = null;
+      return booked;
     },
     modify(userId: string, body: PlaceBody): BookOrder {
       const order = owned(userId, String(body.order_id ?? ''));
@@ -180,6 +186,10 @@ export function createOrderBook(market: Market, clock: () => Date, onChange: Ord
     order: (userId: string, orderId: string) => owned(userId, orderId),
     historyOf: (userId: string, orderId: string) => history.get(owned(userId, orderId).order_id) ?? [],
     fillsOf: (userId: string) => fills.filter((item) => owners.get(item.order.order_id) === userId),
+    /** The exchange rejects slice `index` of the next sliced placement (a test's fault). */
+    rejectNextSlice(index: number, message: string): void {
+      sliceFault = { index, message };
+    },
     /** The exchange rejects a working order (a test's fault). */
     reject(orderId: string, message: string): void {
       const order = orders.get(orderId);

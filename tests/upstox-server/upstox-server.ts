@@ -2,18 +2,18 @@
 // (v3 orders, v2 books, positions and funds, v3 quotes and candles), the market feed v3 WebSocket with protobuf
 // frames, an order book with simple matching, and `control` to move prices, expire tokens and inject faults.
 // Built from Upstox's published API documentation (each route names its page); see README.md beside this file.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { type AppConfig, createAccounts } from './accounts.ts';
 import { createFeedHub } from './feed-hub.ts';
 import { handleControl } from './http-control.ts';
 import { readBody, sendRefusal } from './http-util.ts';
 import { showDialog, submitDialog } from './login-dialog.ts';
-import { createMarket, defaultInstruments, type Quote, type ServerInstrument } from './market.ts';
+import { createMarket, defaultInstruments, instrumentFile, type Quote, type ServerInstrument } from './market.ts';
 import { createOrderBook } from './order-book.ts';
 import { createWebhooks, type Webhooks } from './webhooks.ts';
-import { createOrderRateLimiter, createRateLimiter, standardWindows } from './rate-limit.ts';
-import type { ExpiredState } from './expired.ts';
+import { createOrderRateLimiter } from './rate-limit.ts';
 import { type Faults, type Funds, handleRest, type RestContext } from './rest-routes.ts';
 
 export type UpstoxServerOptions = {
@@ -29,6 +29,8 @@ export type UpstoxServerOptions = {
 export type UpstoxTestServer = {
   /** http://127.0.0.1:<port>: UPSTOX_API_ROOT (and the order root: the server answers both). */
   apiRoot: string;
+  /** UPSTOX_INSTRUMENTS_URL: the instrument file of the server's contracts. */
+  instrumentsUrl: string;
   control: UpstoxControl;
   close: () => Promise<void>;
 };
@@ -43,6 +45,8 @@ function createControl(context: RestContext & { funds_: Map<string, Funds>; webh
     /** Moves a price (and optionally the rest of the quote): the feed sends it, resting orders fill. */
     setQuote: (instrumentKey: string, change: Partial<Quote> & { last: number }) => context.market.setQuote(instrumentKey, change),
     rejectOrder: (orderId: string, message = 'Rejected by the exchange') => context.book.reject(orderId, message),
+    /** The exchange rejects slice `index` (0 first) of the next sliced placement. */
+    rejectNextSlice: (index: number, message = 'Rejected by the exchange') => context.book.rejectNextSlice(index, message),
     /** Every token (or one app's) answers 401 UDAPI100050 from now on, as after 03:30 IST; its feed sockets close. */
     expireAllTokens: (apiKey?: string) => context.feed.closeSessions(context.accounts.expireAll(apiKey)),
     setFunds(userId: string, funds: { [K in keyof Funds]?: number | undefined }): void {
@@ -66,10 +70,6 @@ function createControl(context: RestContext & { funds_: Map<string, Funds>; webh
     /** Every webhook sent (URL, body, the receiver's status), and waiting for their answers. */
     webhookDeliveries: () => context.webhooks.deliveries(),
     settleWebhooks: () => context.webhooks.settle(),
-    /** The expired-instrument APIs answer UDAPI1149 (no Upstox Plus plan) while on. */
-    requirePlus: (on: boolean) => void (context.expired.requirePlus = on),
-    /** Every expired-instrument request that reached the server (path and query). */
-    expiredRequests: () => [...context.expired.requests],
   };
 }
 
@@ -80,8 +80,6 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   const feed = createFeedHub(market, clock, options.heartbeatMs ?? 0);
   const limiter = createOrderRateLimiter(clock);
   const faults: Faults = { answer429Next: false, dropNextPlaceAnswer: false };
-  const historicalLimiter = createRateLimiter(clock, standardWindows);
-  const expired: ExpiredState = { requirePlus: false, allow: (key) => historicalLimiter.allow(key), requests: [] };
   const funds = new Map<string, Funds>();
   const webhooks = createWebhooks();
   const book = createOrderBook(market, clock, (userId, order) => {
@@ -90,7 +88,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   let baseUrl = '';
   let control: UpstoxControl | null = null;
   const context = {
-    accounts, market, book, feed, faults, clock, writes: [], funds_: funds, webhooks, expired,
+    accounts, market, book, feed, faults, clock, writes: [], funds_: funds, webhooks,
     allowOrder: (userId: string) => limiter.allow(userId),
     funds: (userId: string) => funds.get(userId) ?? defaultFunds,
     baseUrl: () => baseUrl,
@@ -103,6 +101,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
       if (url.pathname.startsWith('/__control/') && control) return handleControl(control, request, response, url);
       if (url.pathname === '/v2/login/authorization/dialog' && request.method === 'GET') return showDialog(accounts, url.searchParams, response);
       if (url.pathname === '/v2/login/authorization/dialog' && request.method === 'POST') return submitDialog(accounts, new URLSearchParams(await readBody(request)), response);
+      if (url.pathname === instrumentsPath && request.method === 'GET') return sendInstrumentFile(response, market.instruments());
       return handleRest(context, request, response, url);
     };
     route().catch((error: unknown) => {
@@ -122,6 +121,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   control = createControl(context);
   return {
     apiRoot: baseUrl,
+    instrumentsUrl: `${baseUrl}${instrumentsPath}`,
     control,
     async close() {
       feed.close();
@@ -130,4 +130,13 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Where the instrument file is served (UPSTOX_INSTRUMENTS_URL), gzipped as Upstox publishes it. */
+const instrumentsPath = '/market-quote/instruments/exchange/complete.json.gz';
+
+function sendInstrumentFile(response: ServerResponse, instruments: readonly ServerInstrument[]): void {
+  const body = gzipSync(JSON.stringify(instrumentFile(instruments)));
+  response.writeHead(200, { 'Content-Type': 'application/gzip', 'Content-Length': body.length });
+  response.end(body);
 }

@@ -15,8 +15,7 @@ import { notify } from '@/lib/notify/notify';
 import { loginBrokerAccountIdAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
 
-/** `state`: the one the broker sent back with the code, when it sends one (Upstox). */
-export type LoginRequest = { accountId: number; token: string; state: string | null; broker: string };
+export type LoginRequest = { accountId: number; token: string; broker: string };
 export type LoginOutcome = { ok: true; account: BrokerAccount } | { ok: false; error: ApiError };
 
 const attempts = new Map<string, Promise<LoginOutcome>>();
@@ -30,10 +29,10 @@ async function brokersOrNone(): Promise<Broker[]> {
   }
 }
 
-async function post({ accountId, token, state, broker }: LoginRequest): Promise<LoginOutcome> {
+async function post({ accountId, token, broker }: LoginRequest): Promise<LoginOutcome> {
   try {
     const [account, brokers] = await Promise.all([
-      loginBrokerAccount(accountId, { request_token: token, broker_name: broker, ...(state === null ? {} : { state }) }),
+      loginBrokerAccount(accountId, { request_token: token, broker_name: broker }),
       brokersOrNone(),
     ]);
     if (brokers.length > 0) store.set(brokersAtom, brokers);

@@ -4,13 +4,13 @@
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
+import { createLiveHours } from '../live/live-hours.ts';
 import { createLiveTrading } from '../live/live-trading.ts';
 import { createRateLimits } from '../live/rate-limits.ts';
 import { createKiteContracts } from './contracts.ts';
 import { createKiteFunds } from './funds.ts';
 import { kiteOptionContracts } from './instrument-store.ts';
 import { createKiteCalls } from './kite-calls.ts';
-import { createKiteHours } from './kite-hours.ts';
 import { kiteLimits, liveLimitsOfKite, type KiteLimits } from './kite-limits.ts';
 import type { KiteSessions } from './kite-sessions.ts';
 import { createKiteStream } from './kite-stream.ts';
@@ -33,7 +33,7 @@ export function createKiteTrading({ db, clock, sessions, prices, limits: limitFi
     clock,
     wire: createKiteWire(calls),
     contracts: createKiteContracts(db),
-    hours: createKiteHours(db),
+    hours: createLiveHours(db),
     limits,
     own: {
       funds: funds.funds,

@@ -10,6 +10,7 @@ import { orderCharges } from '../kite/kite-margins.ts';
 import { cancelOrder, getOrderHistory, modifyOrder, placeOrder, type KiteModifyOrder, type KitePlaceOrder } from '../kite/kite-orders.ts';
 import type { KiteOrder, KiteOrderType, KiteTrade } from '../kite/kite-order-types.ts';
 import type { LiveWire, PlacedChild, WireOrder, WireTrade } from '../live/live-wire.ts';
+import { historyOrNull, sessionParts } from '../live/wire-parts.ts';
 import { kiteCalls, type KiteCall } from '../../texts/kite-texts.ts';
 import type { KiteCalls } from './kite-calls.ts';
 import { domainErrorOf, outcomeUnknown } from './kite-failures.ts';
@@ -150,26 +151,21 @@ export function createKiteWire(calls: KiteCalls): LiveWire {
     }
   }
 
-  async function orderHistory(account: TradingAccount, orderId: string): Promise<WireOrder[] | null> {
-    try {
-      return (await calls.withSession(account, (session) => getOrderHistory(session.http, orderId))).map(wireOrderOfKite);
-    } catch (error) {
+  const orderHistory = (account: TradingAccount, orderId: string) =>
+    historyOrNull(
+      async () => (await calls.withSession(account, (session) => getOrderHistory(session.http, orderId))).map(wireOrderOfKite),
       // Kite answers an order id it does not know for this user with an InputException.
-      if (error instanceof KiteError && error.errorType === 'InputException') return null;
-      throw domainErrorOf(error, 'read', kiteCalls.orderHistory(orderId)) ?? error;
-    }
-  }
+      (error) => error instanceof KiteError && error.errorType === 'InputException',
+      domainErrorOf,
+      kiteCalls.orderHistory(orderId),
+    );
 
   return {
     slug: 'kite',
     maxSlicesPerCall: maxKiteSlicesPerOrder,
     childrenNameParent: true,
     marketProtection: (orderType) => (protectedType(orderType) ? autoProtection : null),
-    requireSession: async (account) => {
-      await calls.sessionFor(account);
-    },
-    hasSession: calls.hasSession,
-    forget: calls.forget,
+    ...sessionParts(calls),
     orders: async (account) => (await calls.orders(account)).map(wireOrderOfKite),
     trades: async (account) => (await calls.trades(account)).map(wireTradeOfKite),
     positions: async (account) =>

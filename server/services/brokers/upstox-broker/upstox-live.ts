@@ -1,5 +1,6 @@
-// Everything live on Upstox, built once: the account sessions and the BrokerAdapter the registry lists
-// (login, log-out). Orders and the market feed build on the same sessions.
+// Everything live on Upstox, built once: the account sessions, the trading adapter (orders on the live core,
+// upstox-trading.ts), the BrokerAdapter the registry lists (login, log-out, trading) and the leader's
+// periodic book read. The market feed builds on the same sessions.
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
@@ -7,6 +8,8 @@ import type { BrokerAdapter } from '../broker-adapter.ts';
 import { productionUpstoxEndpoints, type UpstoxEndpoints } from '../upstox/upstox-endpoints.ts';
 import { createUpstoxBroker } from './upstox-broker.ts';
 import { createUpstoxSessions, type UpstoxSessions } from './upstox-sessions.ts';
+import { createUpstoxTrading, type UpstoxTrading } from './upstox-trading.ts';
+import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
 
 /** The algo identification sent as X-Algo-Name with every order write (docs/live-trading.md, "Upstox"). */
 export const upstoxAlgoName = 'StrikeDesk';
@@ -22,9 +25,10 @@ export type UpstoxLiveOptions = {
   timeoutMs?: number | undefined;
 };
 
-export type UpstoxLive = { broker: BrokerAdapter; sessions: UpstoxSessions; endpoints: UpstoxEndpoints };
+export type UpstoxLive = { broker: BrokerAdapter; sessions: UpstoxSessions; endpoints: UpstoxEndpoints; trading: UpstoxTrading; orderSync: OrderSync };
 
 export function createUpstoxLive({ db, clock, secrets, endpoints = productionUpstoxEndpoints, fetch, timeoutMs }: UpstoxLiveOptions): UpstoxLive {
   const sessions = createUpstoxSessions({ db, clock, secrets, client: { endpoints, algoName: upstoxAlgoName, fetch, timeoutMs } });
-  return { broker: createUpstoxBroker({ sessions, apiRoot: endpoints.apiRoot }), sessions, endpoints };
+  const trading = createUpstoxTrading({ db, clock, sessions, instrumentsUrl: endpoints.instrumentsUrl, fetch });
+  return { broker: createUpstoxBroker({ sessions, apiRoot: endpoints.apiRoot, trading }), sessions, endpoints, trading, orderSync: createOrderSync({ db, clock, trading }) };
 }

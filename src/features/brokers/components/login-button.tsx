@@ -4,7 +4,8 @@ import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react
 import { Button } from '@/components/ui/button';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { brokersMessages } from '@/features/brokers/brokers-messages';
-import { hasLoginPage } from '@/features/brokers/start-broker-login';
+import { brokerLoginUrl } from '@/features/brokers/start-broker-login';
+import { localeFromIntl } from '@/i18n/locale';
 
 // Each name starts with the button's visible words, so a voice-control user can say what they see (WCAG 2.5.3).
 const logInLabel = defineMessage<{ account: MessageValue }>({
@@ -24,7 +25,7 @@ const messages = defineMessages({
 type LoginButtonProps = {
   account: BrokerAccount;
   broker: Broker | undefined;
-  onLogIn: (account: BrokerAccount) => void;
+  onLogIn: (account: BrokerAccount, url: string) => void;
   /** The account whose broker login page is opening, if any: no second login starts meanwhile. */
   loggingInId: number | null;
   offline: boolean;
@@ -35,7 +36,8 @@ type LoginButtonProps = {
 /** Opens the account's broker login page: "Log in to broker", or "Log in again" while a session is open. */
 export function LoginButton({ account, broker, onLogIn, loggingInId, offline, again = false }: LoginButtonProps) {
   const intl = useIntl();
-  if (!hasLoginPage(broker)) return again ? null : <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noLoginPage)}</p>;
+  const url = brokerLoginUrl(broker, account, localeFromIntl(intl.locale));
+  if (!url) return again ? null : <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noLoginPage)}</p>;
   const Icon = again ? ArrowPathIcon : ArrowRightEndOnRectangleIcon;
   return (
     <Button
@@ -43,7 +45,7 @@ export function LoginButton({ account, broker, onLogIn, loggingInId, offline, ag
       aria-label={intl.formatMessage(again ? logInAgainLabel : logInLabel, { account: account.name })}
       busy={loggingInId === account.id}
       disabled={offline || loggingInId !== null}
-      onClick={() => onLogIn(account)}
+      onClick={() => onLogIn(account, url)}
       className={again ? 'md:min-h-9 md:px-3 md:text-sm' : 'w-full md:w-auto md:min-h-9 md:px-3 md:text-sm'}
     >
       <Icon aria-hidden="true" className="size-5 rtl:-scale-x-100" />

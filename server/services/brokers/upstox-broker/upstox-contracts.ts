@@ -1,0 +1,70 @@
+// What a StrikeDesk tradingsymbol is on Upstox. The contract itself (index, expiry, strike, kind, lot and
+// freeze quantity) is read as for Kite (../kite-broker/contracts.ts: StrikeDesk's symbols are Kite's naming),
+// and Upstox's instrument key for it comes from Upstox's instrument file (UPSTOX_INSTRUMENTS_URL, gzipped JSON,
+// https://upstox.com/developer/api-documentation/instruments), read once per IST day into memory: the entry
+// of the same underlying, kind and strike whose expiry is the contract's (for a monthly contract read from its
+// symbol, the month's last listed expiry: a holiday may move it a day earlier). No key, no contract: an order
+// for it is refused as not listed, never sent with a guessed key.
+import { gunzipSync } from 'node:zlib';
+import type { Queryable } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { istDate } from '../../market/ist.ts';
+import { createKiteContracts } from '../kite-broker/contracts.ts';
+import type { LiveContract, LiveContracts } from '../live/live-wire.ts';
+import { isObject } from '../upstox/upstox-json.ts';
+import { tokenOfKey } from './upstox-wire.ts';
+
+type Listed = { key: string; name: string; segment: string; kind: string; strike: number; expiry: string };
+
+const segments: Record<string, string> = { NFO: 'NSE_FO', BFO: 'BSE_FO' };
+
+/** Upstox's expiry (epoch ms) as an IST date. */
+const expiryDay = (ms: number) => istDate(new Date(ms));
+
+function readListed(entry: unknown): Listed | null {
+  if (!isObject(entry)) return null;
+  const { instrument_key: key, underlying_symbol: underlying, name, segment, instrument_type: kind, strike_price: strike, expiry } = entry;
+  if (typeof key !== 'string' || typeof segment !== 'string' || typeof kind !== 'string' || typeof expiry !== 'number') return null;
+  if (kind !== 'CE' && kind !== 'PE') return null;
+  const index = typeof underlying === 'string' ? underlying : typeof name === 'string' ? name : '';
+  return { key, name: index, segment, kind, strike: typeof strike === 'number' ? strike : 0, expiry: expiryDay(expiry) };
+}
+
+export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchFile = fetch }: { db: Queryable; clock: Clock; instrumentsUrl: string; fetch?: typeof fetch }): LiveContracts {
+  const facts = createKiteContracts(db);
+  let loaded: { day: string; options: Promise<Listed[]> } | null = null;
+
+  async function load(): Promise<Listed[]> {
+    const response = await fetchFile(instrumentsUrl);
+    if (!response.ok) throw new Error(`Upstox's instrument file answered ${response.status}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // The published file is gzipped; a server may also send it plain.
+    const text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
+    const entries: unknown = JSON.parse(text);
+    return Array.isArray(entries) ? entries.flatMap((entry) => readListed(entry) ?? []) : [];
+  }
+
+  function options(): Promise<Listed[]> {
+    const day = istDate(clock());
+    if (loaded === null || loaded.day !== day) {
+      const current = { day, options: load() };
+      current.options.catch(() => (loaded === current ? (loaded = null) : null));
+      loaded = current;
+    }
+    return loaded.options;
+  }
+
+  async function contractOf(exchange: string, tradingsymbol: string, now: Date): Promise<LiveContract | null> {
+    const contract = await facts.contractOf(exchange, tradingsymbol, now);
+    if (contract === null) return null;
+    const segment = segments[exchange] ?? exchange;
+    const same = (await options()).filter((o) => o.segment === segment && o.name === contract.index && o.kind === contract.kind && o.strike === contract.strike);
+    const month = contract.expiry.slice(0, 7);
+    const listed = same.find((o) => o.expiry === contract.expiry)
+      ?? same.filter((o) => o.expiry.startsWith(month) && o.expiry <= contract.expiry).sort((a, b) => b.expiry.localeCompare(a.expiry))[0];
+    if (listed === undefined) return null;
+    return { ...contract, expiry: listed.expiry, instrumentToken: tokenOfKey(listed.key) };
+  }
+
+  return { contractOf };
+}

@@ -1,0 +1,96 @@
+// Live trading on Upstox: the broker-neutral core (../live/) on Upstox's wire (upstox-wire.ts), with what is
+// Upstox's own: its contracts (the instrument file's keys), its limits (10 orders a second, 500 a minute,
+// 2,000 in 30 minutes per user for regular algos: https://upstox.com/developer/api-documentation/rate-limiting),
+// its funds. The account's sessions are given (the broker-neutral store over Upstox's client), and so is its
+// stream of ticks where the market feed is wired; without one the stream carries order changes only.
+import type { Database } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { DomainError } from '../../domain-error.ts';
+import { kiteCalls } from '../../texts/kite-texts.ts';
+import { upstoxTexts, type UpstoxLimit } from '../../texts/upstox-texts.ts';
+import type { BrokerListener, BrokerOrder, BrokerStream, BrokerTrading, Funds, TradingAccount } from '../broker-trading.ts';
+import { createLiveHours } from '../live/live-hours.ts';
+import { createLiveTrading } from '../live/live-trading.ts';
+import { createRateLimits, type LiveLimits } from '../live/rate-limits.ts';
+import { createUpstoxCalls, type UpstoxSessionStore } from './upstox-calls.ts';
+import { createUpstoxContracts } from './upstox-contracts.ts';
+import { createUpstoxWire } from './upstox-wire.ts';
+
+export const upstoxLimits: LiveLimits<UpstoxLimit> = {
+  orders: [
+    { limit: 'orders_second', count: 10, windowMs: 1000 },
+    { limit: 'orders_minute', count: 500, windowMs: 60_000 },
+    { limit: 'orders_30_minutes', count: 2000, windowMs: 30 * 60_000 },
+  ],
+  burst: 'orders_burst',
+  // Upstox's market quote APIs allow 50 requests a second (its "standard" band).
+  quotes: { limit: 'quotes_second', perSecond: 50 },
+  // Upstox publishes no cap on modifications of one order; Kite's 25 is kept as a sane bound.
+  modificationsPerOrder: 25,
+  refusal: upstoxTexts.rateLimited,
+};
+
+/** Upstox stamps arrivals as Kite does: each window of sends is kept a quarter of a second wider. */
+export const upstoxArrivalMarginMs = 250;
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+
+export type UpstoxTradingOptions = {
+  db: Database;
+  clock: Clock;
+  sessions: UpstoxSessionStore;
+  instrumentsUrl: string;
+  /** Tests only: other limits than Upstox's published ones. */
+  limits?: LiveLimits<UpstoxLimit> | undefined;
+  /** Tests only: another fetch for the instrument file. */
+  fetch?: typeof fetch | undefined;
+};
+
+export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limits: limitFigures = upstoxLimits, fetch }: UpstoxTradingOptions) {
+  const calls = createUpstoxCalls({ db, clock, sessions });
+  const limits = createRateLimits({ db, clock, limits: limitFigures });
+  const listeners = new Map<number, Set<BrokerListener>>();
+
+  async function funds(account: TradingAccount): Promise<Funds> {
+    // Without a session nothing is known: zeros, which the trading service marks UNKNOWN.
+    if (!(await calls.hasSession(account))) return { equityPaise: 0, usedPaise: 0, availablePaise: 0, marginPaise: 0 };
+    const equity = await calls.funds(account);
+    const used = paise(equity.used_margin);
+    const available = paise(equity.available_margin);
+    return { equityPaise: available + used, usedPaise: used, availablePaise: available, marginPaise: paise(equity.span_margin + equity.exposure_margin) };
+  }
+
+  // Upstox's margin and charges APIs are not read yet: the ticket says so rather than showing a guess.
+  const marginUnknown = () => Promise.reject(DomainError.said('broker_unavailable', upstoxTexts.unavailable(kiteCalls.orderMargins, 'not read from Upstox yet'), { retryAfterSeconds: 5 }));
+
+  async function subscribe(account: TradingAccount, listener: BrokerListener): Promise<BrokerStream> {
+    const own = listeners.get(account.id) ?? new Set<BrokerListener>();
+    own.add(listener);
+    listeners.set(account.id, own);
+    return { quotes: async () => ({}), feedAlive: () => false, close: () => void own.delete(listener) };
+  }
+
+  const own: Pick<BrokerTrading, 'funds' | 'orderMargin' | 'portfolioMargin' | 'subscribe' | 'instruments'> = {
+    funds,
+    orderMargin: marginUnknown,
+    portfolioMargin: marginUnknown,
+    subscribe,
+    instruments: async () => [],
+  };
+  const trading = createLiveTrading({
+    db,
+    clock,
+    wire: createUpstoxWire(calls),
+    contracts: createUpstoxContracts({ db, clock, instrumentsUrl, ...(fetch === undefined ? {} : { fetch }) }),
+    hours: createLiveHours(db),
+    limits,
+    own,
+    onOrderChanged: (accountId: number, order: BrokerOrder) => {
+      for (const listener of [...(listeners.get(accountId) ?? [])]) listener.onOrder?.(order);
+    },
+    rateMarginMs: upstoxArrivalMarginMs,
+  });
+  return { ...trading, calls };
+}
+
+export type UpstoxTrading = ReturnType<typeof createUpstoxTrading>;
