@@ -19,6 +19,7 @@ type BotSqlRow = {
   user_id: number;
   account_id: number;
   account_number: string;
+  market_account_id: number | string | null;
   capital: string;
   broker: string;
   session_expires_at: Date | null;
@@ -38,7 +39,7 @@ type BotSqlRow = {
 const botSelect = (kind: BotKind) => {
   const table = kind === 'daily' ? 'daily_bots' : 'trading_bots';
   const window = kind === 'daily' ? "b.entry_time AS entry_from, b.entry_time AS entry_until, b.exit_time, array_to_json(b.weekdays) AS weekdays" : 'b.entry_from, b.entry_until, b.exit_time, NULL::json AS weekdays';
-  return `SELECT '${kind}'::text AS kind, b.id, b.name, b.portfolio_id, a.user_id, a.id AS account_id, a.account_number, a.capital, k.slug AS broker,
+  return `SELECT '${kind}'::text AS kind, b.id, b.name, b.portfolio_id, a.user_id, a.id AS account_id, a.account_number, a.capital, a.market_account_id, k.slug AS broker,
       a.session_expires_at, b.status, s.slug, b.underlying, b.lots, b.stop_loss_pct, b.target_pct, b.params, ${window}
     FROM ${table} b JOIN base_strategies s ON s.id = b.base_strategy_id JOIN portfolios p ON p.id = b.portfolio_id
       JOIN broker_accounts a ON a.id = p.broker_account_id JOIN brokers k ON k.id = a.broker_id`;
@@ -52,7 +53,13 @@ function toBot(row: BotSqlRow, nowMs: number): EngineBot {
     name: row.name,
     portfolioId: Number(row.portfolio_id),
     userId: Number(row.user_id),
-    account: { id: Number(row.account_id), accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) },
+    // Its market read with it: the paper broker would otherwise read it again for each call of an entry.
+    account: {
+      id: Number(row.account_id),
+      accountNumber: row.account_number,
+      capitalPaise: toPaise(Number(row.capital)),
+      marketAccountId: row.market_account_id === null ? null : Number(row.market_account_id),
+    },
     broker: row.broker,
     sessionOpen: row.session_expires_at !== null && new Date(row.session_expires_at).getTime() > nowMs,
     status: row.status,

@@ -1,5 +1,6 @@
 // What the engine reads per tick (in bulk, engine-store.ts) and hands to the rules (rules.ts).
 import type { components } from '../../../../openapi/main.d.ts';
+import type { TradingAccount } from '../../brokers/broker-trading.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import type { Said } from '../../texts/said.ts';
 import type { BotActionName, BotKind } from './action-keys.ts';
@@ -12,7 +13,7 @@ export type EngineBot = {
   name: string;
   portfolioId: number;
   userId: number;
-  account: { id: number; accountNumber: string; capitalPaise: number };
+  account: TradingAccount;
   /** The account's broker (its slug in the broker registry). */
   broker: string;
   sessionOpen: boolean;
