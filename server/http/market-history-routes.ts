@@ -51,7 +51,7 @@ function uploadedFiles(request: FastifyRequest, fileName: string | undefined): {
 }
 
 export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
-  const { history, kiteHistory } = context.services;
+  const { history, kiteHistory, upstoxHistory } = context.services;
   const userId = (request: FastifyRequest) => requireAuth(request).user.id;
 
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: historyUploadLimitBytes }, (request, bytes, done) => {
@@ -77,6 +77,11 @@ export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
   route(app, 'importKiteMinuteCandles', async (request) => {
     const { broker_account_id: brokerAccountId, index, from, to } = request.body;
     return kiteHistory.importKiteMinutes(userId(request), { brokerAccountId, index, from, to });
+  });
+
+  route(app, 'importUpstoxMinuteCandles', async (request) => {
+    const { broker_account_id: brokerAccountId, index, from, to, expiries, strikes_around: strikesAround = 10 } = request.body;
+    return upstoxHistory.importUpstoxMinutes(userId(request), { brokerAccountId, index, from, to, expiries, strikesAround });
   });
 
   route(app, 'getMarketHistoryCoverage', async (request) => history.coverage(request.query.from ?? null, request.query.to ?? null));

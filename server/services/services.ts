@@ -28,7 +28,7 @@ import { createKillSwitchService, type KillSwitchHooks, type KillSwitchService }
 import type { PipelineHooks } from './trading/intent-gate.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
-import type { Wait } from './clock.ts';
+import { timerWait, type Wait } from './clock.ts';
 import { kiteRateLimits, type RateLimits } from './trading/order-rate.ts';
 import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
 import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
@@ -39,6 +39,9 @@ import { createLiveFeeds } from './brokers/live-feeds.ts';
 import { createUpstoxLive, type UpstoxLive, type UpstoxLiveOptions } from './brokers/upstox-broker/upstox-live.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
+import { createUpstoxHistoryCalls } from './history/upstox-history-calls.ts';
+import { createUpstoxMinutesImport, type UpstoxMinutesImport } from './history/upstox-minutes-import.ts';
+import { createUpstoxPacing } from './brokers/upstox/upstox-pacing.ts';
 import { createBacktestServices, type BacktestServices } from './backtests/backtest-services.ts';
 import type { BacktestRun } from './backtests/backtest-worker.ts';
 import { createHistoryRunner } from './backtests/backtest-runner.ts';
@@ -84,6 +87,8 @@ export type Services = {
   history: HistoryImportService;
   /** Index minute candles fetched from a trader's logged-in Kite account into the same history. */
   kiteHistory: KiteMinutesImport;
+  /** Index and expired option minute candles fetched from a trader's logged-in Upstox account into the same history. */
+  upstoxHistory: UpstoxMinutesImport;
   /** Backtests: the jobs, the request checks and this instance's worker. */
   backtests: BacktestServices;
 };
@@ -143,6 +148,7 @@ export function createServices(options: ServicesOptions): Services {
   const paperTrading = createPaperTrading({ db, clock, prices: priceSource, market: marketService, feed: marketFeed, feeds });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
   const upstoxLive = createUpstoxLive({ db, clock, secrets, ...upstox });
+  const historyWait = wait ?? timerWait;
   // Every broker the server can talk to: the paper broker, Zerodha's Kite Connect and Upstox.
   const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker, upstoxLive.broker]);
   const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks });
@@ -175,6 +181,13 @@ export function createServices(options: ServicesOptions): Services {
     upstox: upstoxLive,
     history: createHistoryImportService(db, clock),
     kiteHistory: createKiteMinutesImport({ db, clock, candles: kiteLive.candles }),
+    upstoxHistory: createUpstoxMinutesImport({
+      db,
+      clock,
+      wait: historyWait,
+      pacing: createUpstoxPacing({ clock, wait: historyWait }),
+      calls: createUpstoxHistoryCalls({ db, clock, sessions: upstoxLive.sessions }),
+    }),
     backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? createHistoryRunner(db) }),
   };
 }

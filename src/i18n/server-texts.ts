@@ -898,6 +898,28 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.kite.history_not_kite_account',
     defaultMessage: 'broker_account_id: {name} is a {broker} account: only a Kite account with historical data can fetch candles',
   },
+  'upstox.history_not_upstox_account': {
+    id: 'server.upstox.history_not_upstox_account',
+    defaultMessage: 'broker_account_id: {name} is a {broker} account: only a logged-in Upstox account fetches these candles',
+  },
+  'upstox.history_plus_required': {
+    id: 'server.upstox.history_plus_required',
+    defaultMessage: "Upstox refused expired contracts' candles ({upstox}): they come with an Upstox Plus plan. Subscribe to it, or import minute candles from CSV instead.",
+  },
+  'upstox.history_refused': { id: 'server.upstox.history_refused', defaultMessage: 'Upstox refused the candles: {upstox}' },
+  'upstox.history_to_not_past': { id: 'server.upstox.history_to_not_past', defaultMessage: 'to: must be before today: Upstox gives the candles of finished days only' },
+  'upstox.history_range_too_long': {
+    id: 'server.upstox.history_range_too_long',
+    defaultMessage: 'to: at most {limit} days a fetch (asked {days}): fetch a longer history a month at a time',
+  },
+  'upstox.history_no_index_minutes': {
+    id: 'server.upstox.history_no_index_minutes',
+    defaultMessage: 'Upstox has no minute candles of {index} from {from} to {to}, so no strike is known to be around the money (weekends and holidays have none).',
+  },
+  'upstox.history_expiry_not_listed': {
+    id: 'server.upstox.history_expiry_not_listed',
+    defaultMessage: 'expiries: Upstox lists no expired contracts on {expiry} (it keeps about six months of expiries)',
+  },
   'push.test_title': { id: 'server.push.test_title', defaultMessage: 'StrikeDesk test notification' },
   'push.test_body': { id: 'server.push.test_body', defaultMessage: 'Notifications reach this device.' },
   'push.test_sent': { id: 'server.push.test_sent', defaultMessage: 'Test notification sent.' },

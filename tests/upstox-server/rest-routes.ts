@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Accounts, Session } from './accounts.ts';
 import { istDate, minuteCandles } from './candles.ts';
+import { expiredRoute, type ExpiredState } from './expired.ts';
 import type { FeedHub } from './feed-hub.ts';
 import { invalidInput, parseJsonBody, readBody, sendJson, sendSuccess, tooManyRequests, UpstoxRefusal } from './http-util.ts';
 import { quoteKey, type Market } from './market.ts';
@@ -23,6 +24,7 @@ export type RestContext = {
   funds: (userId: string) => Funds;
   clock: () => Date;
   baseUrl: () => string;
+  expired: ExpiredState;
   /** Every order write that reached the book, for tests that count placements. */
   writes: { path: string; body: unknown; algoName: string | null }[];
 };
@@ -152,6 +154,8 @@ export async function handleRest(context: RestContext, request: IncomingMessage,
   }
   const candleAnswer = request.method === 'GET' ? candles(context, url.pathname) : null;
   if (candleAnswer) return sendSuccess(response, candleAnswer.data);
+  const expiredAnswer = request.method === 'GET' ? expiredRoute(context.expired, session.userId, url, context.clock()) : null;
+  if (expiredAnswer) return sendSuccess(response, expiredAnswer.data);
   throw new UpstoxRefusal(404, 'UDAPI10000', 'This request is not supported by Upstox API');
 }
 

@@ -13,7 +13,8 @@ import { showDialog, submitDialog } from './login-dialog.ts';
 import { createMarket, defaultInstruments, instrumentFile, type Quote, type ServerInstrument } from './market.ts';
 import { createOrderBook } from './order-book.ts';
 import { createWebhooks, type Webhooks } from './webhooks.ts';
-import { createOrderRateLimiter } from './rate-limit.ts';
+import { createOrderRateLimiter, createRateLimiter, standardWindows } from './rate-limit.ts';
+import type { ExpiredState } from './expired.ts';
 import { type Faults, type Funds, handleRest, type RestContext } from './rest-routes.ts';
 
 export type UpstoxServerOptions = {
@@ -70,6 +71,10 @@ function createControl(context: RestContext & { funds_: Map<string, Funds>; webh
     /** Every webhook sent (URL, body, the receiver's status), and waiting for their answers. */
     webhookDeliveries: () => context.webhooks.deliveries(),
     settleWebhooks: () => context.webhooks.settle(),
+    /** The expired-instrument APIs answer UDAPI1149 (no Upstox Plus plan) while on. */
+    requirePlus: (on: boolean) => void (context.expired.requirePlus = on),
+    /** Every expired-instrument request that reached the server (path and query). */
+    expiredRequests: () => [...context.expired.requests],
   };
 }
 
@@ -80,6 +85,8 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   const feed = createFeedHub(market, clock, options.heartbeatMs ?? 0);
   const limiter = createOrderRateLimiter(clock);
   const faults: Faults = { answer429Next: false, dropNextPlaceAnswer: false };
+  const historicalLimiter = createRateLimiter(clock, standardWindows);
+  const expired: ExpiredState = { requirePlus: false, allow: (key) => historicalLimiter.allow(key), requests: [] };
   const funds = new Map<string, Funds>();
   const webhooks = createWebhooks();
   const book = createOrderBook(market, clock, (userId, order) => {
@@ -88,7 +95,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   let baseUrl = '';
   let control: UpstoxControl | null = null;
   const context = {
-    accounts, market, book, feed, faults, clock, writes: [], funds_: funds, webhooks,
+    accounts, market, book, feed, faults, clock, writes: [], funds_: funds, webhooks, expired,
     allowOrder: (userId: string) => limiter.allow(userId),
     funds: (userId: string) => funds.get(userId) ?? defaultFunds,
     baseUrl: () => baseUrl,

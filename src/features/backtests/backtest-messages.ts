@@ -80,7 +80,7 @@ export const backtestMessages = {
     modelled: { id: 'backtests.modelled', defaultMessage: 'modelled' },
     modelledNote: {
       id: 'backtests.modelledNote',
-      defaultMessage: 'Prices marked “modelled” were priced by Black-76 from the index path and the day’s settlement-implied volatility, at a modelled spread; the others come from the exchange’s file.',
+      defaultMessage: 'Prices marked “modelled” were priced by Black-76 from the index path and the day’s settlement-implied volatility, at a modelled spread; the others are real: the contract’s traded minute (candles fetched from a broker or recorded), quoted at the same spread, or the exchange’s settlement price.',
     },
     compare: { id: 'backtests.compare', defaultMessage: 'Compare with the bot’s record' },
     compareLoading: { id: 'backtests.compareLoading', defaultMessage: 'Reading the bot’s record…' },
@@ -140,6 +140,7 @@ export const backtestMessages = {
     defaultMessage: '{from} to {to}, {days, plural, one {# trading day} other {# trading days}}',
   }),
   dayDetail: defineMessage<{ date: MessageValue }>({ id: 'backtests.dayDetail', defaultMessage: 'on {date}' }),
+  fillPrices: defineMessage<{ real: number; modelled: number }>({ id: 'backtests.fillPrices', defaultMessage: 'Fills: {real, number} at real prices, {modelled, number} modelled' }),
   tradeTitle: defineMessage<{ number: MessageValue; entered: MessageValue; exited: MessageValue }>({
     id: 'backtests.tradeTitle',
     defaultMessage: 'Trade {number}: {entered} → {exited}',

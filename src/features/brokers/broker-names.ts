@@ -8,6 +8,7 @@ import type { Broker } from '@/features/brokers/api/broker-types';
 const names = defineMessages({
   paper: { id: 'brokers.name.paper', defaultMessage: 'Paper broker (simulated)' },
   kite: { id: 'brokers.name.kite', defaultMessage: 'Zerodha (Kite Connect)' },
+  upstox: { id: 'brokers.name.upstox', defaultMessage: 'Upstox' },
 });
 
 // Notifications keep descriptors (they are formatted when shown, in the language then on screen), so the
@@ -15,6 +16,7 @@ const names = defineMessages({
 const loggedInTo = defineMessages({
   paper: { id: 'brokers.loggedIn.paper', defaultMessage: 'Logged in to Paper broker (simulated)' },
   kite: { id: 'brokers.loggedIn.kite', defaultMessage: 'Logged in to Zerodha (Kite Connect)' },
+  upstox: { id: 'brokers.loggedIn.upstox', defaultMessage: 'Logged in to Upstox' },
 });
 
 const loggedInToOther = defineMessage<{ broker: MessageValue }>({

@@ -15,7 +15,8 @@ import { notify } from '@/lib/notify/notify';
 import { loginBrokerAccountIdAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
 
-export type LoginRequest = { accountId: number; token: string; broker: string };
+/** `state`: the one the broker sent back with the code, when it sends one (Upstox). */
+export type LoginRequest = { accountId: number; token: string; state: string | null; broker: string };
 export type LoginOutcome = { ok: true; account: BrokerAccount } | { ok: false; error: ApiError };
 
 const attempts = new Map<string, Promise<LoginOutcome>>();
@@ -29,10 +30,10 @@ async function brokersOrNone(): Promise<Broker[]> {
   }
 }
 
-async function post({ accountId, token, broker }: LoginRequest): Promise<LoginOutcome> {
+async function post({ accountId, token, state, broker }: LoginRequest): Promise<LoginOutcome> {
   try {
     const [account, brokers] = await Promise.all([
-      loginBrokerAccount(accountId, { request_token: token, broker_name: broker }),
+      loginBrokerAccount(accountId, { request_token: token, broker_name: broker, ...(state === null ? {} : { state }) }),
       brokersOrNone(),
     ]);
     if (brokers.length > 0) store.set(brokersAtom, brokers);

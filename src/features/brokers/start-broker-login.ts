@@ -1,7 +1,9 @@
 /**
- * Sends the trader to the broker's own login page (Kite-style). That page is a full page away and sends
- * them back to /app/broker/<broker>/..., so the account being logged in is remembered on the device first.
+ * Sends the trader to the broker's own login page. The server builds the page's link for the account, with a
+ * state bound to this trader and account; the page is a full page away and sends them back to
+ * /app/broker/<broker>/callback, so the account being logged in is remembered on the device first.
  */
+import { createBrokerLoginLink } from '@/features/brokers/api/create-broker-login-link';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import type { Locale } from '@/i18n/locale';
 import { storeValue } from '@/lib/persist/idb-storage';
@@ -9,17 +11,23 @@ import { brokerLoginBinding } from '@/lib/session/session-persistence';
 import { loginBrokerAccountIdAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
 
-/**
- * The broker's login page for this account, or null when the broker has none. `lang` asks the page for
- * the trader's language (the paper broker's page reads it; a broker that does not ignores it).
- */
-export function brokerLoginUrl(broker: Broker | undefined, account: BrokerAccount, lang: Locale): string | null {
-  if (!broker?.login_url) return null;
-  const separator = broker.login_url.includes('?') ? '&' : '?';
-  return `${broker.login_url}${separator}api_key=${encodeURIComponent(account.api_key)}&lang=${lang}`;
+/** Whether the account's broker has a login page to send the trader to. */
+export function hasLoginPage(broker: Broker | undefined): boolean {
+  return Boolean(broker?.login_url);
 }
 
-export async function startBrokerLogin(url: string, account: BrokerAccount): Promise<void> {
+/** This app's return page for the broker (the redirect URL registered in the broker's app). */
+export function brokerReturnUrl(origin: string, broker: string): string {
+  return `${origin}/app/broker/${broker}/callback`;
+}
+
+/**
+ * Asks the server for the account's login link, remembers the account, then leaves for the broker's page.
+ * `lang` asks the page for the trader's language (the paper broker's page reads it; others ignore it). A
+ * refused or failed request throws before anything is remembered.
+ */
+export async function startBrokerLogin(account: BrokerAccount, lang: Locale): Promise<void> {
+  const url = await createBrokerLoginLink(account.id, { broker_name: account.broker, redirect_uri: brokerReturnUrl(window.location.origin, account.broker), lang });
   store.set(loginBrokerAccountIdAtom, account.id);
   // The atom is written through to IndexedDB in the background; a write still running when the page
   // unloads may be lost, so this one is awaited before leaving. A failed write still lets the trader go:

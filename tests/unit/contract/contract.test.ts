@@ -25,6 +25,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'GET /api/health/',
     'POST /api/market-history/imports/',
     'POST /api/market-history/kite-candles/',
+    'POST /api/market-history/upstox-candles/',
     'GET /api/market-history/coverage/',
     'DELETE /api/market-history/days/',
     'POST /api/authenticate/register/',

@@ -225,17 +225,25 @@ describe('selecting an account', () => {
 });
 
 describe('logging in to a broker', () => {
-  it('remembers the account, on the device too, then opens the broker login page with its api_key', async () => {
+  /** The server's login links: each answer names the account, so the test sees which link was followed. */
+  const serveLinks = () =>
+    record('post', '/api/accounts/account-login-link/:accountId/', () => HttpResponse.json({ login_url: 'https://broker.example/login?state=s1' }));
+
+  it('asks the server for the account’s link, remembers the account, on the device too, then opens the broker login page', async () => {
     const user = userEvent.setup();
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     serveBrokers([paper, kite]);
     serveAccounts([main, { ...swing, is_logged_in: false, session_expires_at: null }]);
+    const links = serveLinks();
     renderBrokers();
 
     await user.click(await screen.findByRole('button', { name: 'Log in to broker: Main paper account' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2&lang=en');
+    expect(links).toEqual([
+      { path: `/api/accounts/account-login-link/${main.id}/`, body: { broker_name: 'paper', redirect_uri: `${window.location.origin}/app/broker/paper/callback`, lang: 'en' } },
+    ]);
+    expect(assign).toHaveBeenCalledWith('https://broker.example/login?state=s1');
     expect(store.get(loginBrokerAccountIdAtom)).toBe(main.id);
     // Written before leaving: the broker's page is a full page load away.
     expect(await restoreValue(brokerLoginBinding.key, brokerLoginBinding.parse)).toEqual({ status: 'restored', value: main.id });
@@ -250,15 +258,17 @@ describe('logging in to a broker', () => {
     expect(other.disabled).toBe(false);
   });
 
-  it('adds the api_key to a login page that already has a query', async () => {
+  it('names the live broker’s own return page', async () => {
     const user = userEvent.setup();
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     serveBrokers([paper, kite]);
     serveAccounts([{ ...swing, is_logged_in: false, session_expires_at: null }]);
+    const links = serveLinks();
     renderBrokers();
     await user.click(await screen.findByRole('button', { name: 'Log in to broker: Swing' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://kite.example/connect/login?v=3&api_key=kite_abc&lang=en'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://broker.example/login?state=s1'));
+    expect(links.map((call) => call.body)).toEqual([{ broker_name: 'kite', redirect_uri: `${window.location.origin}/app/broker/kite/callback`, lang: 'en' }]);
     expect(store.get(loginBrokerAccountIdAtom)).toBe(swing.id);
   });
 
@@ -268,9 +278,29 @@ describe('logging in to a broker', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     serveBrokers([paper, kite]);
     serveAccounts([main]);
+    const links = serveLinks();
     renderBrokers('/app/broker', { locale: 'fr' });
     await user.click(await screen.findByRole('button', { name: 'Se connecter au courtier : Main paper account' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2&lang=fr'));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(links.map((call) => (call.body as { lang: string }).lang)).toEqual(['fr']);
+  });
+
+  it('stays on the page and says why when the server refuses the link', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    serveBrokers([paper, kite]);
+    serveAccounts([main]);
+    record('post', '/api/accounts/account-login-link/:accountId/', () =>
+      HttpResponse.json({ code: 'broker_mismatch', message: 'This account is on another broker.' }, { status: 400 }),
+    );
+    renderBrokers();
+    const button = await screen.findByRole('button', { name: 'Log in to broker: Main paper account' });
+    await user.click(button);
+    await waitFor(() => expect(notifications().map((notice) => notice.kind)).toEqual(['error']));
+    expect(assign).not.toHaveBeenCalled();
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(store.get(loginBrokerAccountIdAtom)).toBeNull();
   });
 
   it('logs in again to an account whose session is still open', async () => {
@@ -279,9 +309,10 @@ describe('logging in to a broker', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     serveBrokers([paper, kite]);
     serveAccounts([{ ...main, is_logged_in: true, session_expires_at: SESSION_END }]);
+    serveLinks();
     renderBrokers();
     await user.click(await screen.findByRole('button', { name: 'Log in again: Main paper account' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2&lang=en'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://broker.example/login?state=s1'));
     expect(store.get(loginBrokerAccountIdAtom)).toBe(main.id);
   });
 });

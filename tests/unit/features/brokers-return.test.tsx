@@ -95,9 +95,31 @@ describe('broker login return', () => {
     // The same token cannot work again, so it is not offered again.
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
 
+    const links = record('post', '/api/accounts/account-login-link/:accountId/', () => HttpResponse.json({ login_url: '/broker-login/paper?api_key=paper_key&lang=en' }));
     await user.click(screen.getByRole('button', { name: 'Log in to the broker again' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key%2B1%2F2&lang=en'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/broker-login/paper?api_key=paper_key&lang=en'));
+    expect(links.map((call) => call.path)).toEqual([`/api/accounts/account-login-link/${main.id}/`]);
     expect(store.get(loginBrokerAccountIdAtom)).toBe(main.id);
+  });
+
+  it('posts an OAuth code with the state the broker sent back (Upstox)', async () => {
+    rememberLogin();
+    serveBrokers();
+    serveAccounts([loggedIn, swing]);
+    const calls = record('post', LOGIN_PATH, () => HttpResponse.json({ message: 'Logged in', broker_accounts: loggedIn }));
+    const state = 'Zk3pQ8vLr2N0sT5uW7xY9aBcDeFgHiJkLmNoPqRsTuV';
+    renderBrokers(`/app/broker/upstox/callback?code=mk404x&state=${state}`);
+    await waitFor(() => expect(where()).toBe('/app/broker'));
+    expect(calls).toEqual([{ path: '/api/accounts/account-login/11/', body: { request_token: 'mk404x', broker_name: 'upstox', state } }]);
+  });
+
+  it('says the login was cancelled when the trader declined the OAuth dialog, and posts nothing', async () => {
+    rememberLogin();
+    serveBrokers();
+    const calls = record('post', LOGIN_PATH, () => HttpResponse.json({}));
+    renderBrokers('/app/broker/upstox/callback?error=access_denied&state=Zk3pQ8vLr2N0sT5uW7xY9aBcDeFgHiJkLmNoPqRsTuV');
+    expect((await screen.findByRole('status')).textContent).toContain('cancelled');
+    expect(calls).toEqual([]);
   });
 
   it('shows the server’s message for a wrong broker', async () => {

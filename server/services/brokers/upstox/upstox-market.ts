@@ -27,7 +27,7 @@ export async function getLtp(http: UpstoxHttp, instrumentKeys: readonly string[]
 /** One candle: its IST time as Upstox writes it (`2025-01-02T09:15:00+05:30`), OHLC in rupees, volume, open interest. */
 export type UpstoxCandle = { timestamp: string; open: number; high: number; low: number; close: number; volume: number; oi: number };
 
-function readCandles(data: unknown): UpstoxCandle[] {
+export function readCandles(data: unknown): UpstoxCandle[] {
   const candles = listAt(objectAt(data, 'the candles').candles, 'the candles');
   return candles.map((row) => {
     const [timestamp, open, high, low, close, volume, oi] = listAt(row, 'a candle');

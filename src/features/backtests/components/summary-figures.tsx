@@ -67,7 +67,11 @@ export function SummaryFigures({ summary }: { summary: BacktestSummary }) {
           detail={summary.worst_day === null ? undefined : intl.formatMessage(messages.dayDetail, { date: formatDate(summary.worst_day.date) })}
         />
         <Figure label={say(messages.maxMargin)} value={formatInr(summary.max_margin)} />
-        <Figure label={say(messages.modelledShare)} value={formatPercent(summary.modelled_share, { maximumFractionDigits: 1 })} />
+        <Figure
+          label={say(messages.modelledShare)}
+          value={formatPercent(summary.modelled_share, { maximumFractionDigits: 1 })}
+          detail={intl.formatMessage(messages.fillPrices, { real: summary.real_fills, modelled: summary.modelled_fills })}
+        />
         <Figure label={say(messages.tradingDays)} value={formatNumber(summary.trading_days)} />
       </dl>
       <details className="rounded-md border border-line bg-surface p-3">

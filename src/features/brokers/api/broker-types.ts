@@ -1,6 +1,6 @@
 import type { components } from '@openapi/main';
 
-type Schemas = components['schemas'];
+export type Schemas = components['schemas'];
 export type Broker = Schemas['Broker'];
 export type BrokerAccount = Schemas['BrokerAccount'];
 export type BrokerAccountCreate = Schemas['BrokerAccountCreate'];
@@ -10,8 +10,10 @@ export type BrokerLoginRequest = Schemas['BrokerLoginRequest'];
 // The contract's patterns and bounds as values, for the forms (openapi/main.yaml).
 /** AccountNumber: the broker's client id. */
 export const ACCOUNT_NUMBER_PATTERN = /^[A-Za-z0-9_-]{2,32}$/;
-/** BrokerLoginRequest.request_token. */
-export const REQUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+/** BrokerLoginRequest.request_token: Kite's request_token, Upstox's code (6 characters in its example). */
+export const REQUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{6,128}$/;
+/** BrokerLoginRequest.state. */
+export const LOGIN_STATE_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 /** BrokerSlug. */
 export const BROKER_SLUG_PATTERN = /^[a-z][a-z0-9_-]{1,31}$/;
 export const MAX_ACCOUNT_NAME = 100;

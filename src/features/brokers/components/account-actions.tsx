@@ -22,7 +22,7 @@ export type AccountRowActions = {
   onSelect: (account: BrokerAccount) => void;
   onEdit: (account: BrokerAccount) => void;
   onDelete: (account: BrokerAccount) => void;
-  onLogIn: (account: BrokerAccount, url: string) => void;
+  onLogIn: (account: BrokerAccount) => void;
   /** Asks to end the account's broker session. */
   onLogOut: (account: BrokerAccount) => void;
   /** The account whose broker login page is opening, if any. */

@@ -1,7 +1,6 @@
 import { defineMessages } from 'react-intl';
 import {
   ACCOUNT_NUMBER_PATTERN,
-  KITE_BROKER,
   MAX_ACCOUNT_NAME,
   MAX_API_KEY,
   MAX_API_SECRET,
@@ -10,6 +9,7 @@ import {
   type BrokerAccountCreate,
   type BrokerAccountUpdate,
 } from '@/features/brokers/api/broker-types';
+import { liveBrokerWords } from '@/features/brokers/live-broker-words';
 import { toNumber } from '@/lib/validation/coerce';
 import type { FieldSchema, FormSchema } from '@/lib/validation/rules';
 
@@ -19,8 +19,6 @@ export const accountFieldMessages = defineMessages({
   nameHint: { id: 'brokers.field.nameHint', defaultMessage: 'Your own label, e.g. “Main account”.' },
   accountNumber: { id: 'brokers.field.accountNumber', defaultMessage: 'Account number' },
   accountNumberHint: { id: 'brokers.field.accountNumberHint', defaultMessage: 'Your client ID at the broker, e.g. PA1234.' },
-  zerodhaClientId: { id: 'brokers.field.zerodhaClientId', defaultMessage: 'Zerodha client ID' },
-  zerodhaClientIdHint: { id: 'brokers.field.zerodhaClientIdHint', defaultMessage: 'The ID you log in to Kite with, e.g. AB1234.' },
   accountNumberFormat: {
     id: 'brokers.field.accountNumberFormat',
     defaultMessage: '{label} must be 2 to 32 letters, digits, hyphens or underscores',
@@ -73,15 +71,21 @@ export const editSchema: FormSchema<AccountValues> = {
   api_secret: { label: m.apiSecret, rules: [{ kind: 'length', max: MAX_API_SECRET }] },
 };
 
-// A Kite account's number is its Zerodha client ID, and its errors name it so.
-const kiteClientId = { ...common.account_number, label: m.zerodhaClientId };
-const kiteCreateSchema: FormSchema<AccountValues> = { ...createSchema, account_number: kiteClientId };
-const kiteEditSchema: FormSchema<AccountValues> = { ...editSchema, account_number: kiteClientId };
+// A live account's number is its client ID at the broker (Zerodha's client ID, Upstox's UCC), and its errors
+// name it so. Each broker's schemas are made once, so validation is not redone each render.
+const liveSchemas = new Map<string, { create: FormSchema<AccountValues>; edit: FormSchema<AccountValues> }>();
 
-/** The rules for linking (or editing) an account of `broker`; the schemas are constants, so validation is not redone each render. */
+/** The rules for linking (or editing) an account of `broker`. */
 export function schemaFor(broker: string, editing: boolean): FormSchema<AccountValues> {
-  if (broker === KITE_BROKER) return editing ? kiteEditSchema : kiteCreateSchema;
-  return editing ? editSchema : createSchema;
+  const words = liveBrokerWords(broker);
+  if (words === null) return editing ? editSchema : createSchema;
+  let schemas = liveSchemas.get(broker);
+  if (schemas === undefined) {
+    const clientId = { ...common.account_number, label: words.clientId };
+    schemas = { create: { ...createSchema, account_number: clientId }, edit: { ...editSchema, account_number: clientId } };
+    liveSchemas.set(broker, schemas);
+  }
+  return editing ? schemas.edit : schemas.create;
 }
 
 export function valuesOf(account: BrokerAccount): AccountValues {

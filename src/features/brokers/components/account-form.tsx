@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
-import { KITE_BROKER, type Broker, type BrokerAccount } from '@/features/brokers/api/broker-types';
+import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { BrokerField } from '@/features/brokers/components/broker-field';
 import {
   accountFieldMessages as m,
@@ -15,7 +15,8 @@ import {
   type AccountValues,
 } from '@/features/brokers/components/account-form-schema';
 import { GenerateKeys } from '@/features/brokers/components/generate-keys';
-import { KiteConsole } from '@/features/brokers/components/kite-console';
+import { BrokerConsole } from '@/features/brokers/components/broker-console';
+import { liveBrokerWords } from '@/features/brokers/live-broker-words';
 import { brokersMessages } from '@/features/brokers/brokers-messages';
 import { useFormRejection } from '@/features/brokers/hooks/use-form-rejection';
 import { useSaveAccount } from '@/features/brokers/hooks/use-save-account';
@@ -43,7 +44,7 @@ export function AccountForm({ account, brokers, onSaved, onCancel }: AccountForm
   // before the form's own state, which reads them.
   const [broker, setBroker] = useState(initial.broker);
   const form = useFormValidation<AccountValues>(schemaFor(broker, account !== undefined), initial);
-  const kite = broker === KITE_BROKER;
+  const live = liveBrokerWords(broker);
   const { save, loading, error } = useSaveAccount(account);
   const rejection = useFormRejection(error, form.values, formRef);
   const changed = !account || Object.keys(changesFrom(form.values, account)).length > 0;
@@ -74,15 +75,15 @@ export function AccountForm({ account, brokers, onSaved, onCancel }: AccountForm
       />
       <TextField label={text(m.name)} hint={text(m.nameHint)} autoComplete="off" required data-autofocus {...field('name')} />
       <TextField
-        label={text(kite ? m.zerodhaClientId : m.accountNumber)}
-        hint={text(kite ? m.zerodhaClientIdHint : m.accountNumberHint)}
+        label={text(live ? live.clientId : m.accountNumber)}
+        hint={text(live ? live.clientIdHint : m.accountNumberHint)}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         required
         {...field('account_number')}
       />
-      {kite && <KiteConsole />}
+      {live && <BrokerConsole broker={broker} words={live} />}
       <GenerateKeys
         broker={form.values.broker}
         onGenerate={(keys) => {

@@ -4,8 +4,7 @@ import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react
 import { Button } from '@/components/ui/button';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { brokersMessages } from '@/features/brokers/brokers-messages';
-import { brokerLoginUrl } from '@/features/brokers/start-broker-login';
-import { localeFromIntl } from '@/i18n/locale';
+import { hasLoginPage } from '@/features/brokers/start-broker-login';
 
 // Each name starts with the button's visible words, so a voice-control user can say what they see (WCAG 2.5.3).
 const logInLabel = defineMessage<{ account: MessageValue }>({
@@ -25,7 +24,7 @@ const messages = defineMessages({
 type LoginButtonProps = {
   account: BrokerAccount;
   broker: Broker | undefined;
-  onLogIn: (account: BrokerAccount, url: string) => void;
+  onLogIn: (account: BrokerAccount) => void;
   /** The account whose broker login page is opening, if any: no second login starts meanwhile. */
   loggingInId: number | null;
   offline: boolean;
@@ -36,8 +35,7 @@ type LoginButtonProps = {
 /** Opens the account's broker login page: "Log in to broker", or "Log in again" while a session is open. */
 export function LoginButton({ account, broker, onLogIn, loggingInId, offline, again = false }: LoginButtonProps) {
   const intl = useIntl();
-  const url = brokerLoginUrl(broker, account, localeFromIntl(intl.locale));
-  if (!url) return again ? null : <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noLoginPage)}</p>;
+  if (!hasLoginPage(broker)) return again ? null : <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noLoginPage)}</p>;
   const Icon = again ? ArrowPathIcon : ArrowRightEndOnRectangleIcon;
   return (
     <Button
@@ -45,7 +43,7 @@ export function LoginButton({ account, broker, onLogIn, loggingInId, offline, ag
       aria-label={intl.formatMessage(again ? logInAgainLabel : logInLabel, { account: account.name })}
       busy={loggingInId === account.id}
       disabled={offline || loggingInId !== null}
-      onClick={() => onLogIn(account, url)}
+      onClick={() => onLogIn(account)}
       className={again ? 'md:min-h-9 md:px-3 md:text-sm' : 'w-full md:w-auto md:min-h-9 md:px-3 md:text-sm'}
     >
       <Icon aria-hidden="true" className="size-5 rtl:-scale-x-100" />

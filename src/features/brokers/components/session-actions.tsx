@@ -15,7 +15,7 @@ const logOutLabel = defineMessage<{ account: MessageValue }>({
 type SessionActionsProps = {
   account: BrokerAccount;
   broker: Broker | undefined;
-  onLogIn: (account: BrokerAccount, url: string) => void;
+  onLogIn: (account: BrokerAccount) => void;
   onLogOut: (account: BrokerAccount) => void;
   loggingInId: number | null;
   offline: boolean;

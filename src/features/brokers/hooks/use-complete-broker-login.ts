@@ -17,17 +17,18 @@ export function useCompleteBrokerLogin(request: LoginRequest | null) {
   const accountId = request?.accountId;
   const broker = request?.broker;
   const token = request?.token;
+  const state = request?.state ?? null;
 
   useEffect(() => {
     if (key === null || accountId === undefined || broker === undefined || token === undefined) return;
     let active = true;
-    void completeBrokerLogin({ accountId, broker, token }).then((outcome) => {
+    void completeBrokerLogin({ accountId, broker, token, state }).then((outcome) => {
       if (active) setResult({ key, outcome });
     });
     return () => {
       active = false;
     };
-  }, [key, accountId, broker, token]);
+  }, [key, accountId, broker, token, state]);
 
   const retry = () => {
     if (token === undefined) return;

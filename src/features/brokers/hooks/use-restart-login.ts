@@ -6,22 +6,21 @@ import { getBrokers } from '@/features/brokers/api/get-brokers';
 import { accountsLoadedAtom } from '@/features/brokers/atoms/account-list-actions';
 import { brokersAtom } from '@/features/brokers/atoms/brokers-atom';
 import { usePageRestored } from '@/features/brokers/hooks/use-page-restored';
-import { brokerLoginUrl, startBrokerLogin } from '@/features/brokers/start-broker-login';
-import { localeFromIntl, type Locale } from '@/i18n/locale';
+import { hasLoginPage, startBrokerLogin } from '@/features/brokers/start-broker-login';
+import { localeFromIntl } from '@/i18n/locale';
 import { useOperation } from '@/lib/api/use-operation';
 import { store } from '@/lib/store';
 
-type Target = { account: BrokerAccount; url: string } | null;
+type Target = BrokerAccount | null;
 
 /** The account and its broker's login page, read fresh: the page may have been opened cold. */
-async function findLoginTarget(accountId: number, lang: Locale): Promise<Target> {
+async function findLoginTarget(accountId: number): Promise<Target> {
   const [brokers, accounts] = await Promise.all([getBrokers(), getBrokerAccounts()]);
   store.set(brokersAtom, brokers);
   store.set(accountsLoadedAtom, accounts);
   const account = accounts.find((candidate) => candidate.id === accountId);
   if (!account) return null;
-  const url = brokerLoginUrl(brokers.find((broker) => broker.name === account.broker), account, lang);
-  return url ? { account, url } : null;
+  return hasLoginPage(brokers.find((broker) => broker.name === account.broker)) ? account : null;
 }
 
 /**
@@ -37,14 +36,19 @@ export function useRestartLogin(accountId: number) {
   const { run } = find;
 
   const restart = useCallback(async () => {
-    const target = await run(accountId, lang);
+    const target = await run(accountId);
     if (target === undefined) return;
     if (target === null) {
       setUnavailable(true);
       return;
     }
     setLeaving(true);
-    await startBrokerLogin(target.url, target.account);
+    try {
+      await startBrokerLogin(target, lang);
+    } catch {
+      // Catalogue failures were already notified by the app; the button is offered again.
+      setLeaving(false);
+    }
   }, [run, accountId, lang]);
 
   return { restart, busy: find.loading || leaving, unavailable, error: find.error };

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
-import { REQUEST_TOKEN_PATTERN } from '@/features/brokers/api/broker-types';
+import { LOGIN_STATE_PATTERN, REQUEST_TOKEN_PATTERN } from '@/features/brokers/api/broker-types';
 import { LoginFailure } from '@/features/brokers/components/login-failure';
 import { RestartLoginButton } from '@/features/brokers/components/restart-login-button';
 import { ReturnMessage } from '@/features/brokers/components/return-message';
@@ -15,22 +15,33 @@ import { loginBrokerAccountIdAtom } from '@/lib/session/user-profile-atoms';
 /** Why the return cannot be completed before asking the server, or null when there is a token to post. */
 type Problem = { title: MessageDescriptor; hint: MessageDescriptor; tone: 'info' | 'error' } | null;
 
+/**
+ * The code the broker sent back: Kite's and the paper broker's `request_token`, or an OAuth `code` (Upstox),
+ * with the `state` the login link carried when the broker sends it back.
+ */
+function returnedCode(params: URLSearchParams): { token: string | null; state: string | null } {
+  return { token: params.get('request_token') ?? params.get('code'), state: params.get('state') };
+}
+
 function problemOf(params: URLSearchParams, accountId: number | null): Problem {
   const status = params.get('status');
   const action = params.get('action');
-  const token = params.get('request_token');
-  if (status === 'cancelled') return { title: m.cancelled, hint: m.cancelledHint, tone: 'info' };
-  if ((status !== null && status !== 'success') || (action !== null && action !== 'login')) {
+  const { token, state } = returnedCode(params);
+  // OAuth's refusal (the trader declined the dialog) says `error`; Kite's says status=cancelled.
+  if (status === 'cancelled' || params.get('error') === 'access_denied') return { title: m.cancelled, hint: m.cancelledHint, tone: 'info' };
+  if ((status !== null && status !== 'success') || (action !== null && action !== 'login') || params.has('error')) {
     return { title: m.brokerFailed, hint: m.brokerFailedHint, tone: 'error' };
   }
-  if (token === null || !REQUEST_TOKEN_PATTERN.test(token)) return { title: m.noToken, hint: m.noTokenHint, tone: 'error' };
+  if (token === null || !REQUEST_TOKEN_PATTERN.test(token) || (state !== null && !LOGIN_STATE_PATTERN.test(state))) {
+    return { title: m.noToken, hint: m.noTokenHint, tone: 'error' };
+  }
   if (accountId === null) return { title: m.noAccount, hint: m.noAccountHint, tone: 'error' };
   return null;
 }
 
 /**
- * Where a broker's login page sends the trader back to (/app/broker/:broker/*, Kite-style query:
- * request_token, action, status). The token is exchanged for a broker session, then the trader lands on
+ * Where a broker's login page sends the trader back to (/app/broker/:broker/*: Kite-style request_token,
+ * action, status, or OAuth's code and state). The code is exchanged for a broker session, then the trader lands on
  * the broker accounts, replacing this page in the history so Back cannot post the token again.
  */
 export function BrokerLoginReturnScreen() {
@@ -43,8 +54,8 @@ export function BrokerLoginReturnScreen() {
   const remembered = useAtomValue(loginBrokerAccountIdAtom);
   const [accountId] = useState(remembered);
   const problem = problemOf(params, accountId);
-  const token = params.get('request_token') ?? '';
-  const request = problem === null && accountId !== null ? { accountId, token, broker } : null;
+  const { token, state } = returnedCode(params);
+  const request = problem === null && accountId !== null && token !== null ? { accountId, token, state, broker } : null;
   const { outcome, retry } = useCompleteBrokerLogin(request);
   const brokerText = useBrokerName(broker);
 

@@ -50,7 +50,7 @@ describe('the report', () => {
     expect(figure('Best day')).toBe('Best day+₹1,500.00on 08 Jul 2024');
     expect(figure('Worst day')).toBe('Worst day-₹1,000.00on 09 Jul 2024');
     expect(figure('Most margin used')).toBe('Most margin used₹2,35,000.00');
-    expect(figure('Prices modelled')).toBe('Prices modelled50%');
+    expect(figure('Prices modelled')).toBe('Prices modelled50%Fills: 3 at real prices, 3 modelled');
     const kinds = within(screen.getByTestId('charges-by-kind')).getAllByRole('definition').map(text);
     expect(kinds).toEqual(['₹80.00', '₹210.00', '₹5.00', '₹1.00', '₹1.00', '₹3.00']);
     await vi.waitFor(() => expect(drawEquity).toHaveBeenCalled());

@@ -1,0 +1,73 @@
+/**
+ * What the account form says for each live broker, in the trader's language: what its client ID is called,
+ * and where to register StrikeDesk's redirect and postback URLs (broker-console.tsx). A broker without words
+ * here (the paper broker) shows neither.
+ */
+import { defineMessage, defineMessages, type TypedMessageDescriptor } from 'react-intl';
+import type { AddressProblem } from '@/features/brokers/public-address';
+
+type Plain = TypedMessageDescriptor<Record<never, never>>;
+type Warning = TypedMessageDescriptor<{ problem: AddressProblem }>;
+
+export type LiveBrokerWords = {
+  clientId: Plain;
+  clientIdHint: Plain;
+  consoleTitle: Plain;
+  consoleSteps: Plain;
+  redirectWarning: Warning;
+  postbackWarning: Warning;
+};
+
+const kite = defineMessages({
+  clientId: { id: 'brokers.field.zerodhaClientId', defaultMessage: 'Zerodha client ID' },
+  clientIdHint: { id: 'brokers.field.zerodhaClientIdHint', defaultMessage: 'The ID you log in to Kite with, e.g. AB1234.' },
+  consoleTitle: { id: 'brokers.kite.title', defaultMessage: 'Register StrikeDesk in the Kite developer console' },
+  consoleSteps: {
+    id: 'brokers.kite.steps',
+    defaultMessage:
+      'At developers.kite.trade, create a Kite Connect app with these two URLs, then enter the app’s API key and API secret below. Zerodha sends you back to the redirect URL after you log in, and your order updates to the postback URL.',
+  },
+});
+
+const upstox = defineMessages({
+  clientId: { id: 'brokers.field.upstoxClientId', defaultMessage: 'Upstox UCC' },
+  clientIdHint: { id: 'brokers.field.upstoxClientIdHint', defaultMessage: 'The UCC (client code) you log in to Upstox with, e.g. AB1234.' },
+  consoleTitle: { id: 'brokers.upstox.title', defaultMessage: 'Register StrikeDesk in Upstox’s developer apps' },
+  consoleSteps: {
+    id: 'brokers.upstox.steps',
+    defaultMessage:
+      'At account.upstox.com/developer/apps, create an app with these two URLs, then enter the app’s API key and API secret below. Upstox sends you back to the redirect URL after you log in, and your order updates to the postback URL.',
+  },
+});
+
+// Each broker needs public https addresses: said beside each URL that is not one, with what it costs.
+const kiteRedirectWarning = defineMessage<{ problem: AddressProblem }>({
+  id: 'brokers.kite.redirectWarning',
+  defaultMessage:
+    'Kite needs a public https address here. {problem, select, local {This one is reachable only from this computer or its network: logging in to Kite works only in a browser there.} other {This one is not https: Zerodha would send your request token unencrypted.}} Serve StrikeDesk at a public https address to log in from anywhere.',
+});
+const kitePostbackWarning = defineMessage<{ problem: AddressProblem }>({
+  id: 'brokers.kite.postbackWarning',
+  defaultMessage:
+    'Kite needs a public https address here: it posts your order updates from the internet. {problem, select, local {This one is reachable only from this computer or its network, so no postback will arrive.} other {This one is not https.}} Until StrikeDesk is served at one, order updates come only from Kite’s ticker and StrikeDesk’s own reads of your orders.',
+});
+const upstoxRedirectWarning = defineMessage<{ problem: AddressProblem }>({
+  id: 'brokers.upstox.redirectWarning',
+  defaultMessage:
+    'Upstox needs a public https address here. {problem, select, local {This one is reachable only from this computer or its network: logging in to Upstox works only in a browser there.} other {This one is not https: Upstox would send your login code unencrypted.}} Serve StrikeDesk at a public https address to log in from anywhere.',
+});
+const upstoxPostbackWarning = defineMessage<{ problem: AddressProblem }>({
+  id: 'brokers.upstox.postbackWarning',
+  defaultMessage:
+    'Upstox needs a public https address here: it posts your order updates from the internet. {problem, select, local {This one is reachable only from this computer or its network, so no postback will arrive.} other {This one is not https.}} Until StrikeDesk is served at one, order updates come only from StrikeDesk’s own reads of your orders.',
+});
+
+const words: Readonly<Record<string, LiveBrokerWords>> = {
+  kite: { ...kite, redirectWarning: kiteRedirectWarning, postbackWarning: kitePostbackWarning },
+  upstox: { ...upstox, redirectWarning: upstoxRedirectWarning, postbackWarning: upstoxPostbackWarning },
+};
+
+/** The live broker's words, or null for a broker that has none (the paper broker). */
+export function liveBrokerWords(broker: string): LiveBrokerWords | null {
+  return Object.hasOwn(words, broker) ? words[broker]! : null;
+}
