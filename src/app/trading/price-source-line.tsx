@@ -9,7 +9,7 @@ import { priceSourceOf } from '@/lib/trading/price-source';
 
 /**
  * Under the account a trading screen shows: whose prices a paper account's screen shows and fills at
- * ("Prices: Kite · AB1234 (live)", "Simulated market"), and, once that live account has logged out, the way
+ * ("Prices: Kite · AB1234 (live)"), and, once that live account has logged out, the way
  * back to the simulated market (issue 38).
  */
 export function PriceSourceLine({ desk, account }: { desk: TradingDesk; account: NonNullable<TradingDesk['account']> }) {
@@ -17,7 +17,9 @@ export function PriceSourceLine({ desk, account }: { desk: TradingDesk; account:
   const { choose, loading } = useChooseMarket(account);
   const online = useOnlineStatus();
   const source = priceSourceOf(account, desk.accounts);
-  if (source.kind === 'own') return null;
+  // The simulated market is said by the index strip on every screen; under the account it would take a line
+  // of the desk's height from the chain (one strike fewer at 1280 x 800). A live feed is said here too.
+  if (source.kind === 'own' || source.kind === 'simulator') return null;
   return (
     <span className="flex flex-wrap items-center gap-2">
       <PriceSourceNote source={source} />

@@ -72,8 +72,8 @@ describe('the order book', () => {
     renderBook();
     const choice = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Broker account' });
     expect([...choice.options].map((option) => plainText(option.text))).toEqual(['Paper · Main paper account (PA1234)', 'Live · Swing (ZX9876)']);
-    // A paper account says whose prices it shows and fills at (issue 38): the simulator's here.
-    expect(plainText(described(choice))).toBe('PaperSimulated orders: no real moneySimulated market');
+    // On the simulated market the index strip says so; under the account only a live feed is named (below).
+    expect(plainText(described(choice))).toBe('PaperSimulated orders: no real money');
 
     await userEvent.selectOptions(choice, String(swing.id));
     await waitFor(() => expect(described(choice)).toBe('LiveReal orders at the broker, with real money'));
@@ -84,7 +84,7 @@ describe('the order book', () => {
     renderBook('fr');
     const choice = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Compte courtier' });
     expect([...choice.options].map((option) => plainText(option.text))).toEqual(['Simulé · Main paper account (PA1234)', 'Réel · Swing (ZX9876)']);
-    expect(plainText(described(choice))).toBe('SimuléOrdres simulés : pas d’argent réelMarché simulé');
+    expect(plainText(described(choice))).toBe('SimuléOrdres simulés : pas d’argent réel');
   });
 
   it("names the live account whose feed a paper account trades on", async () => {
