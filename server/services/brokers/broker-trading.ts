@@ -19,6 +19,7 @@ import type { LocalText, Said } from '../texts/said.ts';
 import type { IndexName } from '../market/index-config.ts';
 import type { LastPrice, MarketStatus } from '../market/market-service.ts';
 import type { ProtectShare } from './protective-shares.ts';
+import type { EntryGuards } from './entry-guards.ts';
 
 export type Side = 'BUY' | 'SELL';
 export type OrderType = 'MARKET' | 'LIMIT' | 'SL' | 'SL-M';
@@ -135,7 +136,13 @@ export type Instrument = {
 export type OrderBot = { kind: 'trading' | 'daily'; id: number };
 
 /** Whose orders an intent makes: its portfolio, why (an entry opens risk), and the bot placing them. */
-export type PlanOptions = { portfolioId: number | null; purpose: OrderPurpose; bot?: OrderBot | null };
+export type PlanOptions = {
+  portfolioId: number | null;
+  purpose: OrderPurpose;
+  bot?: OrderBot | null;
+  /** The account's kill switch and risk limits read with the account (trading-accounts.ts), unlocked as the plan would read them: not read again. */
+  guards?: EntryGuards | undefined;
+};
 
 /** One order of an intent's plan: no larger than the broker takes in one order. Stored as JSON with the intent's key while it goes out. */
 export type PlannedOrder = OrderIntent & {

@@ -9,19 +9,12 @@ import type { Said } from '../texts/said.ts';
 
 export type EntryGuards = { killedAt: Date | null; maxTradesToday: number | null; maxLotsPerOrder: number | null; maxOpenPositions: number | null };
 
-/**
- * Since when the account's kill switch is armed and its per-order risk limits; `lock` takes the account's
- * row (the paper broker serialises an account's changes on it: arming writes that row, so an order that
- * waited reads the armed switch — 009-kill-switch-risk-limits.sql), FOR NO KEY UPDATE as every trading lock
- * of the account (trading/intent-gate.ts armedAt).
- */
-export async function readEntryGuards(q: Queryable, accountId: number, lock: boolean): Promise<EntryGuards> {
-  const { rows } = await q.query<{ kill_switch_armed_at: Date | null; max_trades_today: number | null; max_lots_per_order: number | null; max_open_positions: number | null }>(
-    `SELECT a.kill_switch_armed_at, r.max_trades_today, r.max_lots_per_order, r.max_open_positions
-     FROM broker_accounts a LEFT JOIN risk_limits r ON r.broker_account_id = a.id WHERE a.id = $1${lock ? ' FOR NO KEY UPDATE OF a' : ''}`,
-    [accountId],
-  );
-  const row = rows[0];
+/** The guards' columns, of broker_accounts `a` joined with risk_limits `r` (LEFT JOIN risk_limits r ON r.broker_account_id = a.id). */
+export const entryGuardColumns = 'a.kill_switch_armed_at, r.max_trades_today, r.max_lots_per_order, r.max_open_positions';
+
+export type EntryGuardRow = { kill_switch_armed_at: Date | null; max_trades_today: number | null; max_lots_per_order: number | null; max_open_positions: number | null };
+
+export function entryGuardsOf(row: EntryGuardRow | undefined): EntryGuards {
   const armedAt = row?.kill_switch_armed_at ?? null;
   return {
     killedAt: armedAt === null ? null : new Date(armedAt),
@@ -29,6 +22,20 @@ export async function readEntryGuards(q: Queryable, accountId: number, lock: boo
     maxLotsPerOrder: row?.max_lots_per_order ?? null,
     maxOpenPositions: row?.max_open_positions ?? null,
   };
+}
+
+/**
+ * Since when the account's kill switch is armed and its per-order risk limits; `lock` takes the account's
+ * row (the paper broker serialises an account's changes on it: arming writes that row, so an order that
+ * waited reads the armed switch — 009-kill-switch-risk-limits.sql), FOR NO KEY UPDATE as every trading lock
+ * of the account (trading/intent-gate.ts armedAt).
+ */
+export async function readEntryGuards(q: Queryable, accountId: number, lock: boolean): Promise<EntryGuards> {
+  const { rows } = await q.query<EntryGuardRow>(
+    `SELECT ${entryGuardColumns} FROM broker_accounts a LEFT JOIN risk_limits r ON r.broker_account_id = a.id WHERE a.id = $1${lock ? ' FOR NO KEY UPDATE OF a' : ''}`,
+    [accountId],
+  );
+  return entryGuardsOf(rows[0]);
 }
 
 /** What the broker holds, asked only when a limit needs it. */

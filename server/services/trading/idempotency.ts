@@ -182,6 +182,24 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     return { ...answer, replayed: false };
   }
 
+  /**
+   * complete(), unless the account's kill switch is armed: then nothing is stored and the answer is null (the
+   * caller closes the entry first: late-kill.ts storeAnswer). The switch is read in the statement that stores
+   * the answer, as a read just before it would have read it.
+   */
+  async function completeUnlessArmed(q: Queryable, held: Claim, accountId: number, answer: { status: number; body: unknown }): Promise<StoredAnswer | null> {
+    const { rows } = await q.query<{ armed: boolean }>(
+      `WITH armed AS (SELECT kill_switch_armed_at IS NOT NULL AS armed FROM broker_accounts WHERE id = $6),
+       stored AS (
+         UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5, plan = NULL, paced_at = NULL
+         WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3 AND NOT EXISTS (SELECT 1 FROM armed WHERE armed)
+       )
+       SELECT armed FROM armed`,
+      [held.userId, held.key, held.claimedAt, answer.status, JSON.stringify(answer.body), accountId],
+    );
+    return rows[0]?.armed === true ? null : { ...answer, replayed: false };
+  }
+
   /** Frees a key whose call was refused before anything was placed: the same intent may be sent again with it. */
   async function release(held: Claim): Promise<void> {
     await db.query(`DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3`, [
@@ -191,7 +209,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     ]);
   }
 
-  return { claim, claimNew, step, stepped, complete, release };
+  return { claim, claimNew, step, stepped, complete, completeUnlessArmed, release };
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;

@@ -6,7 +6,7 @@
 //      instant they are admitted, which the paper broker stamps them with;
 //   2. the broker call, outside any transaction;
 //   3. record: the answer stored on the key. An entry claimed before the switch armed and acknowledged
-//      after it is closed at once (late-kill.ts).
+//      after it is closed at once (late-kill.ts storeAnswer, which reads the switch as it stores the answer).
 // Intents that place orders from a plan (baskets, sliced orders, square-offs) go out paced over as many
 // seconds as the rate limits need: paced-intent.ts, built on the same gate.
 // A refusal (a DomainError from the broker) placed nothing: the key is released. Any other failure leaves
@@ -19,7 +19,7 @@ import { DomainError } from '../domain-error.ts';
 import { createIdempotency, type StoredAnswer } from './idempotency.ts';
 import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.ts';
 import { armedAt } from './intent-gate.ts';
-import { closeIfKilled, lateKillNote } from './late-kill.ts';
+import { storeAnswer } from './late-kill.ts';
 import { checkRateLimits, recordSends, secondWindow, type RateLimits } from './order-rate.ts';
 
 export type OrderCall = IntentCall & {
@@ -88,9 +88,8 @@ export function createOrderPipeline({ db, clock, limits, wait = timerWait, hooks
       }
     }
     await hooks.afterBrokerCall?.(call.key);
-    const late = call.entry ? await closeIfKilled({ db, clock, limits, wait }, call.broker, call.account, orders) : null;
-    if (late !== null) orders = await call.broker.ordersByTag(call.account, claim.tag, claim.createdAt);
-    return idempotency.complete(db, claim, call.answer(orders, late === null ? note : lateKillNote(late)));
+    const reread = () => call.broker.ordersByTag(call.account, claim.tag, claim.createdAt);
+    return storeAnswer({ db, clock, limits, wait, idempotency }, call, claim, orders, orders, reread, note);
   }
 
   return { run };

@@ -25,7 +25,7 @@ import { timerWait, type Clock, type Wait } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { createIdempotency, type StoredAnswer } from './idempotency.ts';
 import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.ts';
-import { closeIfKilled, lateKillNote } from './late-kill.ts';
+import { closeIfKilled, lateKillNote, storeAnswer } from './late-kill.ts';
 import type { RateLimits } from './order-rate.ts';
 import { takeStep } from './pacing-step.ts';
 
@@ -68,6 +68,7 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
     let stop: Said | null = null;
     let note: string | null = null;
     let steps = 0;
+    let last: BrokerOrder[];
     for (;;) {
       steps += 1;
       const step = await db.transaction((tx) => takeStep(tx, { call, idempotency, limits, clock }, { claim, plan: plan!, progress, done, stop }));
@@ -104,18 +105,23 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
       }
       if (step.unsent.length > 0) answered.push(...(await call.broker.recordUnsent(call.account, intent, step.unsent)));
       for (const order of answered) if (order.intent_slice !== null) done.set(order.intent_slice, order);
+      // The last step's entries: the switch is read as the answer is stored (storeAnswer, below).
+      if (step.remaining === 0) {
+        last = answered;
+        break;
+      }
       if (call.entry) {
         const late = await closeIfKilled({ db, clock, limits, wait }, call.broker, call.account, answered);
         if (late !== null) note = lateKillNote(late);
       }
-      if (step.remaining === 0) break;
       await idempotency.stepped(claim);
       await wait(step.waitMs);
     }
     // Sent in one step, every order of the intent is in `done` as the broker has just answered it, unless a
     // late kill closed some. Over several seconds, a fill or the kill switch may have changed the first ones.
-    const orders = note === null && steps === 1 ? [...done.values()].sort(byNumber) : await ordersOf(call, intent, claim.createdAt);
-    return idempotency.complete(db, claim, call.answer(orders, note));
+    const reread = () => ordersOf(call, intent, claim.createdAt);
+    const orders = note === null && steps === 1 ? [...done.values()].sort(byNumber) : await reread();
+    return storeAnswer({ db, clock, limits, wait, idempotency }, call, claim, last, orders, reread, note);
   }
 
   return { run };

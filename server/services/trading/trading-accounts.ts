@@ -4,6 +4,7 @@
 import type { Database } from '../../db/database.ts';
 import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import type { BrokerTrading, TradingAccount } from '../brokers/broker-trading.ts';
+import { entryGuardColumns, entryGuardsOf, type EntryGuardRow, type EntryGuards } from '../brokers/entry-guards.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
@@ -11,14 +12,16 @@ import { brokerAccountTexts } from '../texts/broker-account-texts.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { refusalTexts } from '../texts/refusal-texts.ts';
 
-type AccountRow = { id: number; account_number: string; capital: string; broker: string; session_expires_at: Date | null; market_account_id: number | null };
+type AccountRow = EntryGuardRow & { id: number; account_number: string; capital: string; broker: string; session_expires_at: Date | null; market_account_id: number | null };
 
-export type FoundAccount = { account: TradingAccount; broker: BrokerTrading; sessionOpen: boolean; sessionEndedAt: Date | null };
+/** `guards`: the kill switch and risk limits as read with the account (no lock), for an entry's plan (PlanOptions). */
+export type FoundAccount = { account: TradingAccount; broker: BrokerTrading; sessionOpen: boolean; sessionEndedAt: Date | null; guards: EntryGuards };
 
 export function createTradingAccounts({ db, clock, brokers }: { db: Database; clock: Clock; brokers: BrokerRegistry }) {
   async function findAccount(userId: number, accountNumber: string): Promise<FoundAccount> {
     const { rows } = await db.query<AccountRow>(
-      `SELECT a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.market_account_id FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id
+      `SELECT a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.market_account_id, ${entryGuardColumns}
+       FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id LEFT JOIN risk_limits r ON r.broker_account_id = a.id
        WHERE a.user_id = $1 AND upper(a.account_number) = upper($2) ORDER BY a.id LIMIT 1`,
       [userId, accountNumber],
     );
@@ -38,6 +41,7 @@ export function createTradingAccounts({ db, clock, brokers }: { db: Database; cl
       broker,
       sessionOpen,
       sessionEndedAt: sessionOpen ? null : expiresAt,
+      guards: entryGuardsOf(row),
     };
   }
 

@@ -87,7 +87,7 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
 
   function placeTrades(userId: number, key: string, body: Schemas['PlaceTradesRequest']) {
     return plannedOrders({ userId, key, operation: 'placeTrades', body }, entry(body, body.orders[0]?.tag), (found) =>
-      found.broker.planOrders(found.account, body.orders.map(intentOf), { portfolioId: portfolioOf(body), purpose: 'entry' }),
+      found.broker.planOrders(found.account, body.orders.map(intentOf), { portfolioId: portfolioOf(body), purpose: 'entry', guards: found.guards }),
     );
   }
 
@@ -95,7 +95,7 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
     const call = { userId, key, operation: 'executeOrder', body };
     if (body.action === 'open') {
       return plannedOrders(call, entry(body, body.tag), (found) =>
-        found.broker.planOrders(found.account, [intentOf(body)], { portfolioId: portfolioOf(body), purpose: 'entry' }),
+        found.broker.planOrders(found.account, [intentOf(body)], { portfolioId: portfolioOf(body), purpose: 'entry', guards: found.guards }),
       );
     }
     const position = { exchange: body.exchange, tradingsymbol: body.tradingsymbol, product: body.product, quantity: body.quantity };

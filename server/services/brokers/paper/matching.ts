@@ -59,18 +59,21 @@ export function createMatching({ db, prices, contracts, books, funds, scope = { 
     const quantity = pendingOf(order);
     const rates = await ratesFor(q, contract.exchange, istDate(now));
     const charges = orderFillCharges(rates, order.purpose, order.transaction_type, quantity, pricePaise);
-    // The trade and the order's fill in one statement.
-    const { rows } = await q.query<OrderRow>(
+    // The trade and the order's fill in one statement, which also says whether the position has a stop-loss or
+    // target working besides this order (fitProtection's orders): most fills have none, and nothing to refit.
+    const { rows } = await q.query<OrderRow & { protection_working: boolean }>(
       `WITH trade AS (${tradeInsertSql(5)})
        UPDATE paper_orders o SET filled_quantity = filled_quantity + $2, filled_value_paise = filled_value_paise + $3, status = 'COMPLETE',
          updated_at = $4 WHERE id = $1
-       RETURNING ${orderColumns}`,
+       RETURNING ${orderColumns}, EXISTS (SELECT 1 FROM paper_orders p WHERE p.broker_account_id = o.broker_account_id
+         AND p.portfolio_id IS NOT DISTINCT FROM o.portfolio_id AND p.instrument_token = o.instrument_token AND p.product = o.product
+         AND p.purpose IN ('stoploss', 'target') AND p.status IN ('OPEN', 'TRIGGER PENDING') AND p.id <> o.id) AS protection_working`,
       [order.id, quantity, quantity * pricePaise, now, ...tradeValues(order, contract, order.transaction_type, quantity, pricePaise, charges, 'fill', now)],
     );
-    const filled = rows[0]!;
+    const { protection_working: protectionWorking, ...filled } = rows[0]!;
     // Only a stop-loss or a target is ever placed in an OCO group (exits.ts protect).
     if (filled.oco_group !== null) await cancelGroup(q, filled, cancelledOco(filled.purpose === 'target' ? 'target' : 'stoploss'), now);
-    await fitProtection(q, filled.broker_account_id, filled.portfolio_id, contract, filled.product, now);
+    if (protectionWorking) await fitProtection(q, filled.broker_account_id, filled.portfolio_id, contract, filled.product, now);
     return filled;
   }
 

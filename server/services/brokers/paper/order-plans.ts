@@ -54,7 +54,7 @@ export function createOrderPlans({ clock, contracts, books }: OrderPlansOptions)
    */
   async function planOrders(q: Queryable, account: TradingAccount, intents: readonly OrderIntent[], options: PlanOptions): Promise<IntentPlan> {
     const now = clock();
-    const guards = await readEntryGuards(q, account.id, false);
+    const guards = options.guards ?? (await readEntryGuards(q, account.id, false));
     const resolved = await resolve(q, intents, now);
     if (options.purpose === 'entry') {
       await guardEntries(account, guards, resolved, {
