@@ -35,33 +35,49 @@ const codeOf = (value: Said | string): LocalText | null => (typeof value === 'st
  * one is also a notice on the trader's open streams (stream-notices.ts): the app reads its feed then.
  */
 export async function recordAlert(q: Queryable, alert: NewAlert): Promise<number | null> {
+  return (await recordAlerts(q, [alert]))[0] ?? null;
+}
+
+/**
+ * Adds alerts in one statement (a watcher's look finds one per order filled since the last: one round trip,
+ * not one each), in their order; answers the ids of those written (a dedupe key already there writes
+ * nothing). Each trader with a new alert gets one notice on their streams per account: it says to read the
+ * feed, which shows them all.
+ */
+export async function recordAlerts(q: Queryable, alerts: readonly NewAlert[]): Promise<number[]> {
+  if (alerts.length === 0) return [];
+  const column = <T>(value: (alert: NewAlert) => T) => alerts.map(value);
   const { rows } = await q.query<{ id: string }>(
     `WITH written AS (
        INSERT INTO alerts (user_id, broker_account_id, category, event, severity, title, body, link, bot_kind, bot_id, bot_name, at, dedupe_key, title_i18n, body_i18n)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb)
+       SELECT user_id, broker_account_id, category, event, severity, title, body, link, bot_kind, bot_id, bot_name, at, dedupe_key, title_i18n::jsonb, body_i18n::jsonb
+       FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::text[],
+         $12::timestamptz[], $13::text[], $14::text[], $15::text[])
+         WITH ORDINALITY AS a (user_id, broker_account_id, category, event, severity, title, body, link, bot_kind, bot_id, bot_name, at, dedupe_key, title_i18n, body_i18n, n)
+       ORDER BY n
        ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
        RETURNING id, user_id, broker_account_id
      ), noticed AS (
-       INSERT INTO stream_notices (user_id, broker_account_id, topic, at) SELECT user_id, broker_account_id, 'alerts', now() FROM written
+       INSERT INTO stream_notices (user_id, broker_account_id, topic, at) SELECT DISTINCT user_id, broker_account_id, 'alerts', now() FROM written
      )
-     SELECT id FROM written`,
+     SELECT id FROM written ORDER BY id`,
     [
-      alert.userId,
-      alert.accountId,
-      alert.category,
-      alert.event,
-      alert.severity,
-      clip(saidOf(alert.title).text, 120),
-      clip(saidOf(alert.body).text, 500),
-      alert.link,
-      alert.bot?.kind ?? null,
-      alert.bot?.id ?? null,
-      alert.bot === null || alert.bot === undefined ? null : clip(alert.bot.name, 100),
-      alert.at,
-      alert.dedupeKey ?? null,
-      jsonOrNull(codeOf(alert.title)),
-      jsonOrNull(codeOf(alert.body)),
+      column((alert) => alert.userId),
+      column((alert) => alert.accountId),
+      column((alert) => alert.category),
+      column((alert) => alert.event),
+      column((alert) => alert.severity),
+      column((alert) => clip(saidOf(alert.title).text, 120)),
+      column((alert) => clip(saidOf(alert.body).text, 500)),
+      column((alert) => alert.link),
+      column((alert) => alert.bot?.kind ?? null),
+      column((alert) => alert.bot?.id ?? null),
+      column((alert) => (alert.bot === null || alert.bot === undefined ? null : clip(alert.bot.name, 100))),
+      column((alert) => alert.at),
+      column((alert) => alert.dedupeKey ?? null),
+      column((alert) => jsonOrNull(codeOf(alert.title))),
+      column((alert) => jsonOrNull(codeOf(alert.body))),
     ],
   );
-  return rows[0] === undefined ? null : Number(rows[0].id);
+  return rows.map((row) => Number(row.id));
 }

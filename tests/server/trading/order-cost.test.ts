@@ -13,11 +13,12 @@ import { testBackends } from '../support/test-database.ts';
 import { guardedClient } from '../support/trading.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-/** Counts the statements and transactions `run` makes on `db` (inside transactions and outside). */
-async function countOf(db: Database, run: () => Promise<unknown>): Promise<{ statements: number; transactions: number }> {
+/** Counts the statements and transactions `run` makes on `db` (inside transactions and outside); `texts`, each statement's SQL. */
+async function countOf(db: Database, run: () => Promise<unknown>, texts: string[] = []): Promise<{ statements: number; transactions: number }> {
   const counts = { statements: 0, transactions: 0 };
   const counted = (q: Queryable): Queryable['query'] => (sql, params) => {
     counts.statements += 1;
+    texts.push(sql);
     return q.query(sql, params);
   };
   const query = db.query.bind(db);
@@ -73,5 +74,21 @@ describe.each(testBackends)('the cost of a paper order on %s', (backend) => {
     // 17 before the plan's guards joined the account's read, the kill switch the answer's statement and the
     // protection check the fill's.
     expect(cost).toEqual({ transactions: 2, statements: 14 });
+  });
+
+  it("writes the fill alerts of the orders filled since the watcher's last look in one statement, with one notice for the trader's streams", async () => {
+    const services = server.app.getDecorator<Services>(servicesDecorator);
+    // The orders filled so far are told first: the look below finds only the three placed after.
+    await services.alerts.watchers.run();
+    for (let i = 0; i < 3; i += 1) expect((await desk.place(symbol, 'BUY', desk.lotSize)).status).toBe('COMPLETE');
+    const notices = async () => Number((await server.db.query<{ n: string }>(`SELECT count(*) AS n FROM stream_notices WHERE topic = 'alerts'`)).rows[0]!.n);
+    const noticesBefore = await notices();
+    const texts: string[] = [];
+    let report: Awaited<ReturnType<typeof services.alerts.watchers.run>> | undefined;
+    await countOf(server.db, async () => (report = await services.alerts.watchers.run()), texts);
+    expect(report?.written.orders).toBe(3);
+    // One INSERT for the three alerts (it was one each), and one notice: the trader's feed is read once.
+    expect(texts.filter((sql) => sql.includes('INSERT INTO alerts'))).toHaveLength(1);
+    expect((await notices()) - noticesBefore).toBe(1);
   });
 });

@@ -6,7 +6,7 @@
 import type { Queryable } from '../../../db/database.ts';
 import { formatPaise, toRupees } from '../../brokers/paper/paise.ts';
 import { said, words, type LocalText } from '../../texts/said.ts';
-import { recordAlert, type NewAlert } from '../alert-log.ts';
+import { recordAlerts, type NewAlert } from '../alert-log.ts';
 import { advance, readFrom } from './cursors.ts';
 
 const cursorName = 'orders';
@@ -99,8 +99,7 @@ export function createOrderWatcher() {
        ORDER BY o.updated_at, o.id LIMIT $3`,
       [from, now, ordersPerLook],
     );
-    let written = 0;
-    for (const row of rows) if ((await recordAlert(tx, orderAlert(row))) !== null) written += 1;
+    const written = (await recordAlerts(tx, rows.map(orderAlert))).length;
     const last = rows.at(-1);
     await advance(tx, cursorName, rows.length === ordersPerLook && last !== undefined ? new Date(last.updated_at) : now);
     return written;
