@@ -293,6 +293,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.bot.missed_late',
     defaultMessage: 'Entry at {time} missed: the engine ran {minutes} minutes late (more than 10), so it did not enter',
   },
+  'bot.started_after_entry': {
+    id: 'server.bot.started_after_entry',
+    defaultMessage: "Started after today's entry time ({time}): the first entry is on the next trading day",
+  },
   'bot.missed_interrupted': {
     id: 'server.bot.missed_interrupted',
     defaultMessage: 'Entry interrupted (the server stopped before the broker call) and now too late: not placed',

@@ -37,6 +37,8 @@ export const botTexts = {
       { time: entryFrom, minutes: minutesLate },
       `Entry at ${entryFrom} missed: the engine ran ${minutesLate} minutes late (more than 10), so it did not enter`,
     ),
+  startedAfterEntry: (entryFrom: string): Said =>
+    said('bot.started_after_entry', { time: entryFrom }, `Started after today's entry time (${entryFrom}): the first entry is on the next trading day`),
   missedInterrupted: said(
     'bot.missed_interrupted',
     {},

@@ -151,5 +151,6 @@ export const dailyStraddleBot = (overrides: Partial<EngineBot> = {}): EngineBot 
   entryUntil: '09:20',
   exitTime: '15:10',
   weekdays: [1],
+  changedAt: new Date(0),
   ...overrides,
 });

@@ -244,7 +244,18 @@ describe('a daily bot without a position', () => {
     expect(decide(waiting({ nowMs: at('09:30') }))).toMatchObject({ type: 'entry', action: 'enter' });
     const missed = decide(waiting({ nowMs: at('09:30', 1) }));
     expect(missed).toMatchObject({ type: 'missed', reason: { text: 'Entry at 09:20 missed: the engine ran 10 minutes late (more than 10), so it did not enter' } });
-    expect(decide(waiting({ nowMs: at('09:44', 50) }))).toMatchObject({ reason: { i18n: { params: { time: '09:20', minutes: 25 } } } });
+    expect(decide(waiting({ nowMs: at('09:44', 50) }))).toMatchObject({ reason: { i18n: { params: { time: '09:20', minutes: 25 } } }, tell: true });
+  });
+
+  it('started after its entry time, it missed nothing: no late entry claimed, no alert, the first entry is the next day', () => {
+    const createdLate = { ...bot, changedAt: new Date(at('11:02')) };
+    expect(decide(waiting({ bot: createdLate, nowMs: at('11:02', 30) }))).toEqual({
+      type: 'missed',
+      reason: { text: "Started after today's entry time (09:20): the first entry is on the next trading day", i18n: { code: 'bot.started_after_entry', params: { time: '09:20' } } },
+      tell: false,
+    });
+    // Resumed within the ten minutes an entry may be late: it still enters.
+    expect(decide(waiting({ bot: { ...bot, changedAt: new Date(at('09:24')) }, nowMs: at('09:25') }))).toMatchObject({ type: 'entry', action: 'enter' });
   });
 
   it('enters once: not after its entry was claimed, done or failed, nor after its exit time, nor when paused or stopped', () => {

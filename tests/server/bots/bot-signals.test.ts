@@ -51,6 +51,7 @@ const bot = (id: number, params: Record<string, unknown>, overrides: Partial<Eng
   entryUntil: '14:30',
   exitTime: '15:10',
   weekdays: null,
+  changedAt: new Date(0),
   ...overrides,
 });
 

@@ -314,6 +314,21 @@ describe.each(testBackends)('daily bots on %s', (backend) => {
     expect((await t.tick()).acted).toBe(0);
   });
 
+  it('a bot created after its entry time missed nothing: no late-engine alert, its first entry is the next trading day', async () => {
+    t.straddle(100.25, 100.25);
+    t.at(monday, '11:05');
+    const bot = await t.createDaily({ entry_time: '09:20' });
+    t.at(monday, '11:05', 30);
+    expect((await t.tick()).acted).toBe(1);
+    const skipped = await t.actions('daily', bot.id);
+    expect(skipped.map((action) => [action.action, action.status, action.message])).toEqual([
+      ['enter', 'skipped', "Started after today's entry time (09:20): the first entry is on the next trading day"],
+    ]);
+    expect(await t.alerts(bot.id)).toEqual([]);
+    expect(await t.orders('daily', bot.id)).toEqual([]);
+    expect(await t.run('daily', bot.id)).toMatchObject({ state: 'missed', reason_i18n: { code: 'bot.started_after_entry', params: { time: '09:20' } } });
+  });
+
   /** This test's desk again, with no time in a tick for orders: one action a tick. */
   const reopenWithoutTickTime = async () => {
     await t.server.close();

@@ -26,6 +26,7 @@ const bot: EngineBot = {
   entryUntil: '09:20',
   exitTime: '15:10',
   weekdays: [1],
+  changedAt: new Date(0),
 };
 const leg = (tradingsymbol: string, side: 'BUY' | 'SELL', price: number) => ({ exchange: 'NFO', tradingsymbol, side, quantity: 65, pricePaise: price * 100 });
 const run: BotRunRow = {

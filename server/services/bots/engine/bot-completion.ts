@@ -173,7 +173,7 @@ export function createBotCompletion({ db }: { db: Database }) {
   }
 
   /** An entry the bot missed (too late to place): recorded once, with its run of the day and the trader's alert. */
-  async function recordMissed(bot: EngineBot, day: string, reason: Said, now: Date): Promise<boolean> {
+  async function recordMissed(bot: EngineBot, day: string, reason: Said, tell: boolean, now: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
       const { rows } = await tx.query<Parameters<typeof toAction>[0]>(
         `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, completed_at, message, message_i18n, idempotency_key)
@@ -183,7 +183,7 @@ export function createBotCompletion({ db }: { db: Database }) {
       const action = rows[0] === undefined ? null : toAction(rows[0]);
       if (action === null) return false;
       await changeRun(tx, bot, day, () => ({ state: 'missed', reason: reason.text, reasonI18n: reason.i18n }), now);
-      await alert(tx, bot, action, 'bot_missed', 'warning', botTexts.missedTitle(bot.name), reason, now);
+      if (tell) await alert(tx, bot, action, 'bot_missed', 'warning', botTexts.missedTitle(bot.name), reason, now);
       return true;
     });
   }

@@ -97,7 +97,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
 
   async function act(bot: EngineBot, decision: Exclude<Decision, { type: 'none' }>, run: BotRunRow | null, held: readonly HeldLeg[], now: Date, reads: TickReads): Promise<boolean> {
     const day = istDate(now);
-    if (decision.type === 'missed') return recordMissed(bot, day, decision.reason, now);
+    if (decision.type === 'missed') return recordMissed(bot, day, decision.reason, decision.tell, now);
     const phase = decision.type === 'entry' ? 'entry' : decision.type === 'adjust' ? 'adjust' : 'exit';
     const action = await claimAction(db, bot, day, decision.action, decision.sequence, phase, now, decision.type === 'entry' ? null : (decision.leg ?? null));
     if (action === null) return false;

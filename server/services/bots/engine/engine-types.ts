@@ -30,6 +30,11 @@ export type EngineBot = {
   exitTime: string;
   /** Daily bots' ISO weekdays; null for trading bots (every trading day). */
   weekdays: number[] | null;
+  /**
+   * When the bot was last created, resumed or edited: a day's entry time before it is no entry the engine
+   * missed, the bot did not exist as it is then (a backtest's bot exists from its first day's midnight).
+   */
+  changedAt: Date;
 };
 
 /** A leg the position was entered with; `exitPricePaise` once its own stop-loss closed it (average fill). */
@@ -81,7 +86,8 @@ export type StoppedLeg = { index: number; tradingsymbol: string };
 
 export type Decision =
   | { type: 'none' }
-  | { type: 'missed'; reason: Said }
+  /** `tell`: alert the trader (the engine missed it), or only record why there is no entry today. */
+  | { type: 'missed'; reason: Said; tell: boolean }
   | { type: 'entry'; action: 'enter' | 're_enter'; sequence: number; legs: 'preset' | 'same' | 'CE' | 'PE'; signalAt: Date | null }
   | { type: 'exit'; action: Exclude<BotActionName, 'enter' | 're_enter'>; sequence: number; reason: string; leg?: StoppedLeg }
   /** A per-leg stop: close `closes` (EXCHANGE:TRADINGSYMBOL, the leg and its side's hedges), keep the rest. */

@@ -175,9 +175,12 @@ function entryRule(input: RuleInputs): Decision {
   }
   if (run === null || run.entries === 0) {
     if (hasEntry(1) || minutes < clockMinutes(bot.entryFrom)) return { type: 'none' };
-    const lateMs = nowMs - istInstant(day, bot.entryFrom);
+    const entryAt = istInstant(day, bot.entryFrom);
+    const lateMs = nowMs - entryAt;
     if (lateMs > lateEntryMs) {
-      return { type: 'missed', reason: botTexts.missedLate(bot.entryFrom, Math.round(lateMs / 60_000)) };
+      // Created, resumed or edited after today's entry time: the engine missed nothing, the bot starts next day.
+      if (bot.changedAt.getTime() > entryAt) return { type: 'missed', reason: botTexts.startedAfterEntry(bot.entryFrom), tell: false };
+      return { type: 'missed', reason: botTexts.missedLate(bot.entryFrom, Math.round(lateMs / 60_000)), tell: true };
     }
     return { type: 'entry', action: 'enter', sequence: 1, legs: 'preset', signalAt: null };
   }
