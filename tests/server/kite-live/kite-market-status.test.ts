@@ -59,7 +59,7 @@ describe.each(testBackends)("a Kite account's market status in demo mode on %s",
     // An older client names no broker: the simulated market's status, as before.
     expect((await marketData({ instruments: [index] })).body.market).toMatchObject({ status: 'open', demo: true });
     expect((await marketData({ instruments: [index], broker: 'paper' })).body.market).toMatchObject({ status: 'open', demo: true });
-    const unknown = await marketData({ instruments: [index], broker: 'upstox' });
+    const unknown = await marketData({ instruments: [index], broker: 'angelone' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('"broker" must be one of "paper", "kite"');
   });
