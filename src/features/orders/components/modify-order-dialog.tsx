@@ -29,6 +29,14 @@ const modificationsText = defineMessage<{ used: MessageValue }>({
 const lotSizeOf = (order: Order) => (order.lot_size !== undefined && order.quantity % order.lot_size === 0 ? order.lot_size : null);
 
 /**
+ * The terms a Modify dialog starts from. Rendered with this as its key, a dialog whose order changed under it
+ * (the book read again after an earlier modification, or a change made elsewhere) starts again from the new
+ * terms: a form filled from the old ones would send them back, undoing that change (a quantity of 130 sent
+ * as 65 with a new price).
+ */
+export const orderTermsKey = (order: Order) => `${order.order_id}:${order.quantity}:${order.price}:${order.trigger_price}:${order.order_type}`;
+
+/**
  * Change a working order's lots, price, trigger or type (at most 25 times, as Kite allows), checked as the
  * ticket checks them. Once modified it closes itself and a notice says the order's state; a refusal or a
  * rejection stays, with the reason, and the count of modifications follows each answer and the book.

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { Order, OrderStatus } from '@/features/orders/api/trading-types';
-import { ModifyOrderDialog } from '@/features/orders/components/modify-order-dialog';
+import { ModifyOrderDialog, orderTermsKey } from '@/features/orders/components/modify-order-dialog';
 import { OrderCard } from '@/features/orders/components/order-book-card';
 import { isWorking, type OnOrderAction, type OrderAction } from '@/features/orders/components/order-book-cells';
 import { CancelOrderDialog } from '@/features/orders/components/order-dialogs';
@@ -112,7 +112,7 @@ export function OrderBookTable({
         </div>
       )}
       {dialog?.kind === 'modify' && (
-        <ModifyOrderDialog order={dialog.order} accountNumber={accountNumber} onDone={onChanged} onClose={() => setOpened(null)} />
+        <ModifyOrderDialog key={orderTermsKey(dialog.order)} order={dialog.order} accountNumber={accountNumber} onDone={onChanged} onClose={() => setOpened(null)} />
       )}
       {dialog?.kind === 'cancel' && (
         <CancelOrderDialog order={dialog.order} accountNumber={accountNumber} onDone={onChanged} onClose={() => setOpened(null)} />
