@@ -21,6 +21,7 @@ const tables = [
   'bot_trades',
   'bots',
   'broker_accounts',
+  'broker_login_states',
   'broker_request_tokens',
   'brokers',
   'charge_rates',

@@ -23,7 +23,7 @@ describe.each(testBackends)('brokers and broker accounts on %s', (backend) => {
     await server.close();
   });
 
-  it('lists the paper broker and Kite with their login pages', async () => {
+  it('lists the paper broker, Kite and Upstox with their login pages', async () => {
     const { token } = await signedInAccount(call);
     const res = await call('getBrokers', { token });
     expect(res.status).toBe(200);
@@ -32,6 +32,8 @@ describe.each(testBackends)('brokers and broker accounts on %s', (backend) => {
         { id: 1, name: 'paper', display_name: 'Paper broker (simulated)', login_url: '/broker-login/paper' },
         // Zerodha's own page when KITE_LOGIN_URL is not set; the PWA appends the account's api_key.
         { id: 2, name: 'kite', display_name: 'Zerodha (Kite Connect)', login_url: 'https://kite.zerodha.com/connect/login?v=3' },
+        // Upstox's dialog at UPSTOX_API_ROOT (here its default); the server builds each login link with its state.
+        { id: 3, name: 'upstox', display_name: 'Upstox', login_url: 'https://api.upstox.com/v2/login/authorization/dialog' },
       ],
     });
   });
