@@ -15,11 +15,10 @@ import { kiteHistoryTexts } from '../texts/kite-history-texts.ts';
 import type { Said } from '../texts/said.ts';
 import { istDate } from '../market/ist.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
-import { FieldError } from './csv-values.ts';
 import type { MinuteCandle } from './history-files.ts';
 import type { ImportedFile } from './history-import-service.ts';
 import { storeMinuteCandles } from './history-store.ts';
-import { candleInstant } from './minute-candles-parser.ts';
+import { pricedCandle } from './minute-candles-parser.ts';
 
 export const kiteHistoryIndices = ['NIFTY', 'BANKNIFTY'] as const;
 export type KiteHistoryIndex = (typeof kiteHistoryIndices)[number];
@@ -49,17 +48,8 @@ function invalid(field: string, text: Said): DomainError {
 
 /** The stored form of a Kite candle, or null for one that cannot be a minute candle (kept out, counted). */
 function minuteCandle(index: KiteHistoryIndex, candle: KiteCandle): MinuteCandle | null {
-  let minute: Date;
-  try {
-    minute = candleInstant(candle.timestamp);
-  } catch (error) {
-    if (error instanceof FieldError) return null;
-    throw error;
-  }
-  const [openPaise, highPaise, lowPaise, closePaise] = [candle.open, candle.high, candle.low, candle.close].map(toPaise) as [number, number, number, number];
-  if (Math.min(openPaise, highPaise, lowPaise, closePaise) <= 0) return null;
-  if (highPaise < Math.max(openPaise, closePaise, lowPaise) || lowPaise > Math.min(openPaise, closePaise)) return null;
-  return { index, minute, tradeDate: istDate(minute), openPaise, highPaise, lowPaise, closePaise };
+  const priced = pricedCandle(candle);
+  return priced === null ? null : { index, ...priced };
 }
 
 export function createKiteMinutesImport({ db, clock, candles }: { db: Database; clock: Clock; candles: KiteCandles }) {

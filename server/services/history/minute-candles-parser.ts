@@ -3,7 +3,8 @@
 // timestamp (or date/datetime), open, high, low, close, optionally volume (ignored: an index has none)
 // and a symbol column. The index comes from the symbol column, else from the importer (the request or
 // the file's name). Same rules as the bhavcopies: every bad line reported, nothing half-imported.
-import { istOffsetMs } from '../market/ist.ts';
+import { toPaise } from '../brokers/paper/paise.ts';
+import { istDate, istOffsetMs } from '../market/ist.ts';
 import { FieldError, fileLines, headerColumns, paise, splitFields } from './csv-values.ts';
 import { historyTexts } from '../texts/history-texts.ts';
 import { FileRefusal, ProblemList, isHistoryIndex, lineProblem, type HistoryIndex, type MinuteCandle } from './history-files.ts';
@@ -98,4 +99,22 @@ export function parseMinuteCandles(text: string, index: HistoryIndex | null): Pa
   problems.throwIfAny();
   if (candles.length === 0 || fileIndex === null) throw new FileRefusal([lineProblem(0, historyTexts.noCandles)]);
   return { index: fileIndex, candles, days: [...new Set(candles.map((candle) => candle.tradeDate))].sort() };
+}
+
+/** A broker's minute candle (Kite's, Upstox's: rupees, an IST timestamp) in paise with its instant and IST date. */
+export type PricedCandle = { minute: Date; tradeDate: string; openPaise: number; highPaise: number; lowPaise: number; closePaise: number };
+
+/** A broker's candle as history stores it; null for one that cannot be a minute candle (kept out, counted). */
+export function pricedCandle(candle: { timestamp: string; open: number; high: number; low: number; close: number }): PricedCandle | null {
+  let minute: Date;
+  try {
+    minute = candleInstant(candle.timestamp);
+  } catch (error) {
+    if (error instanceof FieldError) return null;
+    throw error;
+  }
+  const [openPaise, highPaise, lowPaise, closePaise] = [candle.open, candle.high, candle.low, candle.close].map(toPaise) as [number, number, number, number];
+  if (Math.min(openPaise, highPaise, lowPaise, closePaise) <= 0) return null;
+  if (highPaise < Math.max(openPaise, closePaise, lowPaise) || lowPaise > Math.min(openPaise, closePaise)) return null;
+  return { minute, tradeDate: istDate(minute), openPaise, highPaise, lowPaise, closePaise };
 }

@@ -1,35 +1,16 @@
 // Upstox's candles as market history stores them, and the strikes "around the money" a fetch asks for.
-import { toPaise } from '../brokers/paper/paise.ts';
 import type { UpstoxCandle } from '../brokers/upstox/upstox-market.ts';
-import { istDate } from '../market/ist.ts';
-import { FieldError } from './csv-values.ts';
 import type { HistoryIndex, MinuteCandle } from './history-files.ts';
-import { candleInstant } from './minute-candles-parser.ts';
+import { pricedCandle, type PricedCandle } from './minute-candles-parser.ts';
 import type { OptionMinute } from './option-minutes-store.ts';
 
-type Priced = { minute: Date; tradeDate: string; openPaise: number; highPaise: number; lowPaise: number; closePaise: number };
-
-/** A candle's instant, IST date and prices in paise; null for one that cannot be a minute candle (kept out, counted). */
-function priced(candle: UpstoxCandle): Priced | null {
-  let minute: Date;
-  try {
-    minute = candleInstant(candle.timestamp);
-  } catch (error) {
-    if (error instanceof FieldError) return null;
-    throw error;
-  }
-  const [openPaise, highPaise, lowPaise, closePaise] = [candle.open, candle.high, candle.low, candle.close].map(toPaise) as [number, number, number, number];
-  if (Math.min(openPaise, highPaise, lowPaise, closePaise) <= 0) return null;
-  if (highPaise < Math.max(openPaise, closePaise, lowPaise) || lowPaise > Math.min(openPaise, closePaise)) return null;
-  return { minute, tradeDate: istDate(minute), openPaise, highPaise, lowPaise, closePaise };
-}
 
 /** The candles of `days` (others are left out, and so are malformed ones, counted), one per minute, oldest first. */
-function byMinute<Row extends { minute: Date; tradeDate: string }>(candles: readonly UpstoxCandle[], days: ReadonlySet<string>, make: (candle: UpstoxCandle, at: Priced) => Row) {
+function byMinute<Row extends { minute: Date; tradeDate: string }>(candles: readonly UpstoxCandle[], days: ReadonlySet<string>, make: (candle: UpstoxCandle, at: PricedCandle) => Row) {
   const rows = new Map<number, Row>();
   let skipped = 0;
   for (const candle of candles) {
-    const at = priced(candle);
+    const at = pricedCandle(candle);
     if (at === null) skipped += 1;
     // Upstox answers newest first; should it answer a minute twice, the first (newest) stays.
     else if (days.has(at.tradeDate) && !rows.has(at.minute.getTime())) rows.set(at.minute.getTime(), make(candle, at));
