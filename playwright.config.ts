@@ -8,6 +8,8 @@ import { chromiumArgs, chromiumExecutable } from './tests/e2e/support/chromium.t
 const port = Number(process.env.E2E_PORT ?? 4780);
 // The Kite-compatible test server beside it (tests/e2e/support/kite.ts reads the same variable).
 const kitePort = Number(process.env.E2E_KITE_PORT ?? 4781);
+// The Upstox test server beside them (tests/e2e/support/upstox.ts reads the same variable and default).
+const upstoxPort = Number(process.env.E2E_UPSTOX_PORT ?? port + 2);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -33,7 +35,7 @@ export default defineConfig({
     // default SIGKILL: the server closes its database and start-server.ts removes its throw-away
     // DATA_DIR on exit (40 MB per run otherwise left in the temporary folder). Its own grace is 10 s.
     command: `node --import tsx tests/e2e/support/start-server.ts`,
-    env: { E2E_PORT: String(port), E2E_KITE_PORT: String(kitePort) },
+    env: { E2E_PORT: String(port), E2E_KITE_PORT: String(kitePort), E2E_UPSTOX_PORT: String(upstoxPort) },
     url: `${baseURL}/api/health/`,
     reuseExistingServer: false,
     timeout: 120_000,

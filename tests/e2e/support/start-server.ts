@@ -7,12 +7,14 @@
  * In the same process, the Kite-compatible test server (tests/kite-server) listens on E2E_KITE_PORT, and the
  * reference server's Kite adapter points at it (KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL), so the live
  * broker's specs trade through a real login page and order book; they drive it over HTTP (/__control/*).
- * It keeps nothing on disk and goes with the process. Its control port also scripts the last prices the reference
+ * The Upstox test server (tests/upstox-server) listens on E2E_UPSTOX_PORT (E2E_PORT + 2 by default) in the same
+ * way: UPSTOX_API_ROOT (its login dialog, REST API, orders and feed) and UPSTOX_INSTRUMENTS_URL point at it.
+ * Each keeps nothing on disk and goes with the process. The Kite server's control port also scripts the last prices the reference
  * server's price alerts see (/__control/alert-price, scripted-alert-prices.ts), and hands out endpoints on a push
  * service on 127.0.0.1 that answer what a spec asks (/__control/push-endpoint, local-push-service.ts): the
  * server's allow-list (PUSH_SERVICE_HOSTS) names that service's origin beside the browsers' own services.
  *
- * Both run on one clock pinned to 11:00 IST of the latest Wednesday or Friday that NSE trades, running on at
+ * All run on one clock pinned to 11:00 IST of the latest Wednesday or Friday that NSE trades, running on at
  * the real pace: the suite then meets the same market whenever CI runs it (a fresh MIS order is refused after
  * 15:25 IST, a live Kite account sends AMOs outside exchange hours, and on an expiry day far wings have no
  * bid). NIFTY and BANKNIFTY expire on Tuesdays and SENSEX on Thursdays, or the trading day before: never on
@@ -26,8 +28,10 @@ import { join } from 'node:path';
 const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-e2e-'));
 const port = process.env.E2E_PORT ?? '4780';
 const kitePort = Number(process.env.E2E_KITE_PORT ?? '4781');
+const upstoxPort = Number(process.env.E2E_UPSTOX_PORT ?? Number(port) + 2);
 
 const { startKiteServer } = await import('../../kite-server/kite-server.ts');
+const { startUpstoxServer } = await import('../../upstox-server/upstox-server.ts');
 const { scriptedAlertPrices } = await import('./scripted-alert-prices.ts');
 const { startLocalPushService } = await import('../../server/alerts/local-push-service.ts');
 const { defaultPushServiceHosts } = await import('../../../server/services/alerts/push-targets.ts');
@@ -67,9 +71,12 @@ try {
   };
   const kite = await startKiteServer({ port: kitePort, clock, extraControls: { ...alertPrices.controls, ...pushControls } });
   const kiteEnv = { KITE_API_ROOT: kite.apiRoot, KITE_LOGIN_URL: kite.loginUrl, KITE_TICKER_URL: kite.tickerUrl };
+  // The feed pings every second, as Upstox's does, so a silent socket is noticed as it would be in production.
+  const upstox = await startUpstoxServer({ port: upstoxPort, clock, heartbeatMs: 1000 });
+  const upstoxEnv = { UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: upstox.instrumentsUrl };
   // TRUST_PROXY=loopback: the scripted traders' setup calls name an address of their own (support/trading.ts,
   // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1.
-  await startServer({ env: { ...process.env, ...kiteEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
+  await startServer({ env: { ...process.env, ...kiteEnv, ...upstoxEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
 } catch (error) {
   exitWithStartupError(error);
 }

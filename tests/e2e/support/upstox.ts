@@ -1,0 +1,46 @@
+/**
+ * The Upstox-compatible test server that start-server.ts runs beside the reference server (E2E_UPSTOX_PORT,
+ * E2E_PORT + 2 by default), driven over HTTP through its /__control endpoints (tests/upstox-server/README.md):
+ * register an app, read a user's book, expire every access token of an app.
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export const upstoxURL = `http://127.0.0.1:${process.env.E2E_UPSTOX_PORT ?? Number(process.env.E2E_PORT ?? '4780') + 2}`;
+
+/** An Upstox app of a trader's own and the UCC (client ID) that logs in to it. */
+export type UpstoxApp = { ucc: string; apiKey: string; apiSecret: string };
+
+/** The PIN the test server's login dialog takes. */
+export const upstoxPin = 'secret';
+
+let counter = 0;
+
+/** A fresh app and UCC per test, so specs never share an Upstox order book or session. */
+export function newUpstoxApp(): UpstoxApp {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${process.pid}${counter}`.toUpperCase();
+  return { ucc: `UP${unique.slice(-6)}`, apiKey: `upstox_${unique}`.toLowerCase(), apiSecret: `upstox_secret_${unique}`.toLowerCase() };
+}
+
+async function control(request: APIRequestContext, name: string, body: object = {}): Promise<unknown> {
+  const response = await request.post(`${upstoxURL}/__control/${name}`, { data: body });
+  expect(response.status(), `/__control/${name}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { data: unknown }).data;
+}
+
+/** Registers the app at Upstox with the redirect URL the account form showed, as in Upstox's developer console. */
+export async function registerUpstoxApp(request: APIRequestContext, app: UpstoxApp, redirectUri: string): Promise<void> {
+  await control(request, 'apps', { apiKey: app.apiKey, apiSecret: app.apiSecret, redirectUri, userId: app.ucc, password: upstoxPin });
+}
+
+/** The app's access tokens answer 401 UDAPI100050 from now on, as after 03:30 IST. Only this app's. */
+export async function expireUpstoxTokens(request: APIRequestContext, app: UpstoxApp): Promise<void> {
+  await control(request, 'expire-tokens', { apiKey: app.apiKey });
+}
+
+export type UpstoxOrder = { order_id: string; status: string; trading_symbol: string; quantity: number; tag: string | null };
+
+/** Upstox's own record of one UCC's orders (the test server's book). */
+export async function upstoxOrders(request: APIRequestContext, app: UpstoxApp): Promise<UpstoxOrder[]> {
+  return (await control(request, 'orders', { user_id: app.ucc })) as UpstoxOrder[];
+}
