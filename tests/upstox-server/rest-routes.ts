@@ -3,6 +3,7 @@
 // answer a 429, the next placement booked and its answer dropped (the socket destroyed unanswered).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Accounts, Session } from './accounts.ts';
+import type { Calculators } from './calculators.ts';
 import { istDate, minuteCandles } from './candles.ts';
 import { expiredRoute, type ExpiredState } from './expired.ts';
 import type { FeedHub } from './feed-hub.ts';
@@ -22,6 +23,7 @@ export type RestContext = {
   faults: Faults;
   allowOrder: (userId: string) => boolean;
   funds: (userId: string) => Funds;
+  calculators: Calculators;
   clock: () => Date;
   baseUrl: () => string;
   expired: ExpiredState;
@@ -47,6 +49,10 @@ function routes(context: RestContext, request: IncomingMessage, response: Server
     'GET /v2/user/profile': async (s) => ({ data: { email: 'trader@example.com', exchanges: ['NSE', 'NFO', 'BSE', 'BFO'], products: ['D', 'I', 'MTF'], broker: 'UPSTOX', user_id: s.userId, user_name: 'Test Trader', order_types: ['MARKET', 'LIMIT', 'SL', 'SL-M'], user_type: 'individual', poa: false, is_active: true } }),
     // https://upstox.com/developer/api-documentation/get-user-fund-margin
     'GET /v2/user/get-funds-and-margin': async (s) => ({ data: { equity: context.funds(s.userId), commodity: { used_margin: 0, payin_amount: 0, span_margin: 0, adhoc_margin: 0, notional_cash: 0, available_margin: 0, exposure_margin: 0 } } }),
+    // https://upstox.com/developer/api-documentation/margin
+    'POST /v2/charges/margin': async (_s, _url, body) => ({ data: context.calculators.margin(parseJsonBody(await body())) }),
+    // https://upstox.com/developer/api-documentation/brokerage
+    'GET /v2/charges/brokerage': async (_s, url) => ({ data: context.calculators.brokerage(url.searchParams) }),
     // https://upstox.com/developer/api-documentation/get-positions
     'GET /v2/portfolio/short-term-positions': async (s) => ({ data: positionsOf(book.fillsOf(s.userId), market) }),
     // https://upstox.com/developer/api-documentation/v3/place-order

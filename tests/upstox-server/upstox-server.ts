@@ -6,6 +6,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { type AppConfig, createAccounts } from './accounts.ts';
+import { createCalculators } from './calculators.ts';
 import { createFeedHub } from './feed-hub.ts';
 import { handleControl } from './http-control.ts';
 import { readBody, sendRefusal } from './http-util.ts';
@@ -57,6 +58,8 @@ function createControl(context: RestContext & { funds_: Map<string, Funds>; webh
     /** Every token issued (its user, whether it was revoked: a logout or StrikeDesk refusing another user's login). */
     sessions: () => context.accounts.all().map(({ userId, token, revoked }) => ({ userId, token, revoked })),
     answer429Next: () => void (context.faults.answer429Next = true),
+    /** The margin and brokerage calculators answer 500 UDAPI100500 ("Something went wrong") while on. */
+    calculatorsDown: (on: boolean) => context.calculators.setDown(on),
     /** The next placement is booked, then its socket destroyed unanswered. */
     dropNextPlaceAnswer: () => void (context.faults.dropNextPlaceAnswer = true),
     /** Every order write that reached the book (placements refused at the door too), oldest first. */
@@ -95,7 +98,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   let baseUrl = '';
   let control: UpstoxControl | null = null;
   const context = {
-    accounts, market, book, feed, faults, clock, writes: [], funds_: funds, webhooks, expired,
+    accounts, market, book, feed, faults, clock, writes: [], funds_: funds, webhooks, expired, calculators: createCalculators(market),
     allowOrder: (userId: string) => limiter.allow(userId),
     funds: (userId: string) => funds.get(userId) ?? defaultFunds,
     baseUrl: () => baseUrl,

@@ -32,7 +32,7 @@ export async function startUpstoxStack(backend: TestBackend): Promise<UpstoxStac
   const clock = manualClock(thursday);
   const upstox = await startUpstoxServer({ clock: clock.now });
   const secretKey = randomBytes(32);
-  const server = await startTestServer({ secretKey, backend, clock, upstox: upstoxEndpointsFromEnv({ UPSTOX_API_ROOT: upstox.apiRoot }) });
+  const server = await startTestServer({ secretKey, backend, clock, upstox: upstoxEndpointsFromEnv({ UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: upstox.instrumentsUrl }) });
   return {
     upstox,
     server,

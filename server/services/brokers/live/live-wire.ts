@@ -141,6 +141,7 @@ export type CompletedOrder = {
   order_id: string;
   exchange: string;
   tradingsymbol: string;
+  instrument_token: number;
   transaction_type: Side;
   product: Product | string;
   order_type: string;

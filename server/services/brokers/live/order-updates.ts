@@ -65,6 +65,7 @@ export function createOrderUpdates({ db, mirror, wire, cancel, onChanged }: Orde
       order_id: order.order_id,
       exchange: order.exchange,
       tradingsymbol: order.tradingsymbol,
+      instrument_token: order.instrument_token,
       transaction_type: order.transaction_type,
       product: order.product,
       order_type: order.order_type,

@@ -1,19 +1,18 @@
 // Live trading on Upstox: the broker-neutral core (../live/) on Upstox's wire (upstox-wire.ts), with what is
 // Upstox's own: its contracts (the instrument file's keys), its limits (10 orders a second, 500 a minute,
 // 2,000 in 30 minutes per user for regular algos: https://upstox.com/developer/api-documentation/rate-limiting),
-// its funds. The account's sessions are given (the broker-neutral store over Upstox's client), and so is its
+// its funds, margins and charges (upstox-funds.ts). The account's sessions are given (the broker-neutral store over Upstox's client), and so is its
 // stream of ticks where the market feed is wired; without one the stream carries order changes only.
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
-import { DomainError } from '../../domain-error.ts';
-import { kiteCalls } from '../../texts/kite-texts.ts';
 import { upstoxTexts, type UpstoxLimit } from '../../texts/upstox-texts.ts';
-import type { BrokerListener, BrokerOrder, BrokerStream, BrokerTrading, Funds, TradingAccount } from '../broker-trading.ts';
+import type { BrokerListener, BrokerOrder, BrokerStream, BrokerTrading, TradingAccount } from '../broker-trading.ts';
 import { createLiveHours } from '../live/live-hours.ts';
 import { createLiveTrading } from '../live/live-trading.ts';
 import { createRateLimits, type LiveLimits } from '../live/rate-limits.ts';
 import { createUpstoxCalls, type UpstoxSessionStore } from './upstox-calls.ts';
 import { createUpstoxContracts } from './upstox-contracts.ts';
+import { createUpstoxFunds } from './upstox-funds.ts';
 import { createUpstoxWire } from './upstox-wire.ts';
 
 export const upstoxLimits: LiveLimits<UpstoxLimit> = {
@@ -33,8 +32,6 @@ export const upstoxLimits: LiveLimits<UpstoxLimit> = {
 /** Upstox stamps arrivals as Kite does: each window of sends is kept a quarter of a second wider. */
 export const upstoxArrivalMarginMs = 250;
 
-const paise = (rupees: number) => Math.round(rupees * 100);
-
 export type UpstoxTradingOptions = {
   db: Database;
   clock: Clock;
@@ -50,18 +47,8 @@ export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limit
   const calls = createUpstoxCalls({ db, clock, sessions });
   const limits = createRateLimits({ db, clock, limits: limitFigures });
   const listeners = new Map<number, Set<BrokerListener>>();
-
-  async function funds(account: TradingAccount): Promise<Funds> {
-    // Without a session nothing is known: zeros, which the trading service marks UNKNOWN.
-    if (!(await calls.hasSession(account))) return { equityPaise: 0, usedPaise: 0, availablePaise: 0, marginPaise: 0 };
-    const equity = await calls.funds(account);
-    const used = paise(equity.used_margin);
-    const available = paise(equity.available_margin);
-    return { equityPaise: available + used, usedPaise: used, availablePaise: available, marginPaise: paise(equity.span_margin + equity.exposure_margin) };
-  }
-
-  // Upstox's margin and charges APIs are not read yet: the ticket says so rather than showing a guess.
-  const marginUnknown = () => Promise.reject(DomainError.said('broker_unavailable', upstoxTexts.unavailable(kiteCalls.orderMargins, 'not read from Upstox yet'), { retryAfterSeconds: 5 }));
+  const contracts = createUpstoxContracts({ db, clock, instrumentsUrl, ...(fetch === undefined ? {} : { fetch }) });
+  const money = createUpstoxFunds({ db, clock, calls, contracts, limits });
 
   async function subscribe(account: TradingAccount, listener: BrokerListener): Promise<BrokerStream> {
     const own = listeners.get(account.id) ?? new Set<BrokerListener>();
@@ -71,9 +58,9 @@ export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limit
   }
 
   const own: Pick<BrokerTrading, 'funds' | 'orderMargin' | 'portfolioMargin' | 'subscribe' | 'instruments'> = {
-    funds,
-    orderMargin: marginUnknown,
-    portfolioMargin: marginUnknown,
+    funds: money.funds,
+    orderMargin: money.orderMargin,
+    portfolioMargin: money.portfolioMargin,
     subscribe,
     instruments: async () => [],
   };
@@ -81,7 +68,7 @@ export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limit
     db,
     clock,
     wire: createUpstoxWire(calls),
-    contracts: createUpstoxContracts({ db, clock, instrumentsUrl, ...(fetch === undefined ? {} : { fetch }) }),
+    contracts,
     hours: createLiveHours(db),
     limits,
     own,

@@ -10,6 +10,7 @@ import type { LiveWire, PlaceRequest, WireOrder, WirePosition, WireTrade } from 
 import { historyOrNull, sessionParts } from '../live/wire-parts.ts';
 import { UpstoxError, UpstoxOutcomeUnknownError } from '../upstox/upstox-errors.ts';
 import type { UpstoxPosition } from '../upstox/upstox-account.ts';
+import { getBrokerage } from '../upstox/upstox-charges.ts';
 import { cancelOrder, getOrderHistory, modifyOrder, placeOrder, type UpstoxOrderType, type UpstoxProduct } from '../upstox/upstox-orders.ts';
 import type { UpstoxOrder, UpstoxTrade } from '../upstox/upstox-order-types.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';
@@ -205,8 +206,18 @@ export function createUpstoxWire(calls: UpstoxCalls): LiveWire {
     place,
     modify,
     cancel,
-    // Upstox prices an order's charges by its brokerage API, which StrikeDesk does not read yet: unpriced.
-    chargesOf: async (_account, completed) => completed.map(() => null),
+    // Upstox's brokerage API prices one order at a time: each completed order at its average price.
+    chargesOf: (account, completed) =>
+      Promise.all(completed.map(async (order) => {
+        const charges = await calls.withBroker(account, 'read', kiteCalls.charges, (session) => getBrokerage(session.http, {
+          instrument_token: upstoxInstrumentKey(order.exchange, order.instrument_token),
+          quantity: order.filled_quantity,
+          product: productOf(order.product),
+          transaction_type: order.transaction_type,
+          price: order.average_paise / 100,
+        }));
+        return paise(charges.total);
+      })),
     outcomeUnknown,
   };
 }
