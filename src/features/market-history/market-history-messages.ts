@@ -83,9 +83,10 @@ export const marketHistoryMessages = {
     id: 'market-history.indexSummary',
     defaultMessage: '{from} to {to}: {days, plural, one {# day} other {# days}}, {gaps, plural, =0 {no gap} one {# gap} other {# gaps}}',
   }),
-  indexRows: defineMessage<{ options: MessageValue; candles: MessageValue; size: MessageValue }>({
+  indexRows: defineMessage<{ options: MessageValue; candles: MessageValue; optionMinutes: MessageValue; size: MessageValue }>({
     id: 'market-history.indexRows',
-    defaultMessage: '{options, plural, one {# option row} other {# option rows}}, {candles, plural, one {# minute candle} other {# minute candles}}, {size}',
+    defaultMessage:
+      '{options, plural, one {# option row} other {# option rows}}, {candles, plural, one {# minute candle} other {# minute candles}}, {optionMinutes, plural, =0 {no option minutes} one {# option minute candle} other {# option minute candles}}, {size}',
   }),
   holiday: defineMessage<{ name: MessageValue }>({ id: 'market-history.holiday', defaultMessage: 'Holiday: {name}' }),
   specialSession: defineMessage<{ name: MessageValue; open: MessageValue; close: MessageValue }>({
@@ -99,6 +100,7 @@ export const marketHistoryMessages = {
   }),
   cellOptions: defineMessage<{ rows: MessageValue }>({ id: 'market-history.cellOptions', defaultMessage: '{rows, plural, one {# option} other {# options}}' }),
   cellMinutes: defineMessage<{ candles: MessageValue }>({ id: 'market-history.cellMinutes', defaultMessage: '{candles, plural, other {# min}}' }),
+  cellOptionMinutes: defineMessage<{ candles: MessageValue }>({ id: 'market-history.cellOptionMinutes', defaultMessage: '{candles, plural, other {# option min}}' }),
   cellNoOptions: defineMessage({ id: 'market-history.cellNoOptions', defaultMessage: 'no options' }),
   uploading: defineMessage<{ percent: MessageValue }>({ id: 'market-history.uploading', defaultMessage: 'Sending {percent}' }),
   progressLabel: defineMessage<{ file: MessageValue }>({ id: 'market-history.progressLabel', defaultMessage: 'Upload of {file}' }),

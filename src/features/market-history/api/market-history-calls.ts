@@ -68,3 +68,10 @@ export async function getBrokerAccounts(): Promise<BrokerAccount[]> {
 export async function fetchKiteCandles(body: Schemas['KiteCandlesFetch']): Promise<KiteCandlesFetched> {
   return requireField(await mainApi().POST('/api/market-history/kite-candles/', { body }), 'files', 'requests');
 }
+
+export type UpstoxCandlesFetched = Schemas['UpstoxCandlesFetched'];
+
+/** Fetches an index's minutes and one expired expiry's option minutes from a logged-in Upstox account (one answer, after every request to Upstox). */
+export async function fetchUpstoxCandles(body: Schemas['UpstoxCandlesFetch']): Promise<UpstoxCandlesFetched> {
+  return requireField(await mainApi().POST('/api/market-history/upstox-candles/', { body }), 'files', 'option_minutes', 'requests');
+}

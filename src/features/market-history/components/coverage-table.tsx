@@ -20,7 +20,11 @@ function Cell({ cell }: { cell: CoverageCell }) {
       {cell.optionRows > 0 ? (
         <Marked mark={marks.covered} className="text-profit">{intl.formatMessage(messages.cellOptions, { rows: cell.optionRows })}</Marked>
       ) : (
-        <span className="text-fg-muted">{intl.formatMessage(messages.cellNoOptions)}</span>
+        cell.optionMinutes === 0 && <span className="text-fg-muted">{intl.formatMessage(messages.cellNoOptions)}</span>
+      )}
+      {/* Option minutes are what a backtest fills at real prices: marked covered even on a day without daily option rows. */}
+      {cell.optionMinutes > 0 && (
+        <Marked mark={marks.covered} className="text-xs text-profit">{intl.formatMessage(messages.cellOptionMinutes, { candles: cell.optionMinutes })}</Marked>
       )}
       {cell.minuteCandles > 0 && <span className="text-xs text-fg-muted">{intl.formatMessage(messages.cellMinutes, { candles: cell.minuteCandles })}</span>}
     </span>

@@ -29,6 +29,7 @@ export function IndexSummaries({ coverage }: { coverage: HistoryCoverage }) {
               {intl.formatMessage(messages.indexRows, {
                 options: entry.option_rows,
                 candles: entry.minute_candles,
+                optionMinutes: entry.option_minutes,
                 size: formatBytes(entry.bytes, locale),
               })}
             </span>

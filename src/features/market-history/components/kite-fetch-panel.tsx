@@ -1,15 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  fetchKiteCandles,
-  getBrokerAccounts,
-  kiteHistoryIndices,
-  type BrokerAccount,
-  type KiteCandlesFetched,
-  type KiteHistoryIndex,
-} from '@/features/market-history/api/market-history-calls';
+import { fetchKiteCandles, kiteHistoryIndices, type KiteCandlesFetched, type KiteHistoryIndex } from '@/features/market-history/api/market-history-calls';
+import { FetchAccountField, FetchProgress } from '@/features/market-history/components/fetch-account-field';
 import { Marked } from '@/features/market-history/components/marked';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
+import { useFetchAccounts } from '@/features/market-history/hooks/use-fetch-accounts';
+import { daysIn } from '@/features/market-history/model/days-in';
 import { marks } from '@/features/market-history/model/marks';
 import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
@@ -18,12 +14,9 @@ import { SelectField } from '@/components/ui/select-field';
 import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
 
-const dayMs = 24 * 60 * 60 * 1000;
 /** The server's limits (openapi KiteCandlesFetch): a request spans at most 366 days, Kite sends 60 a request. */
 const maxRangeDays = 366;
 const daysPerKiteRequest = 60;
-
-const daysIn = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs + 1;
 
 /**
  * Fetches an index's minute candles from one of the trader's Kite accounts (the historical API), shown only
@@ -32,8 +25,7 @@ const daysIn = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Da
  */
 export function KiteFetchPanel({ onImported }: { onImported: () => void }) {
   const intl = useIntl();
-  const [accounts, setAccounts] = useState<BrokerAccount[] | null>(null);
-  const [accountId, setAccountId] = useState<number | null>(null);
+  const { accounts, account, setAccountId } = useFetchAccounts('kite');
   const [index, setIndex] = useState<KiteHistoryIndex>('NIFTY');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -41,25 +33,7 @@ export function KiteFetchPanel({ onImported }: { onImported: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [fetched, setFetched] = useState<KiteCandlesFetched | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    getBrokerAccounts().then(
-      (all) => {
-        if (!current) return;
-        const kite = all.filter((account) => account.broker === 'kite');
-        setAccounts(kite);
-        setAccountId((kite.find((account) => account.is_logged_in) ?? kite[0])?.id ?? null);
-      },
-      // Without the list there is nothing to choose from: the panel stays hidden, the rest of the screen works.
-      () => current && setAccounts([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-
   if (accounts === null || accounts.length === 0) return null;
-  const account = accounts.find((candidate) => candidate.id === accountId) ?? null;
 
   const refusalText = (failure: unknown): string => {
     if (!isApiError(failure)) return String(failure);
@@ -98,23 +72,7 @@ export function KiteFetchPanel({ onImported }: { onImported: () => void }) {
       </h2>
       <p className="text-sm text-fg-muted">{intl.formatMessage(messages.kiteHint)}</p>
       <form className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start" onSubmit={(event) => void handleSubmit(event)}>
-        <SelectField
-          className="sm:w-72"
-          label={intl.formatMessage(messages.kiteAccount)}
-          value={accountId ?? ''}
-          disabled={busy}
-          onChange={(event) => setAccountId(Number(event.target.value))}
-        >
-          {accounts.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {intl.formatMessage(messages.kiteAccountOption, {
-                name: candidate.name,
-                number: candidate.account_number,
-                loggedIn: candidate.is_logged_in ? 'yes' : 'no',
-              })}
-            </option>
-          ))}
-        </SelectField>
+        <FetchAccountField label={intl.formatMessage(messages.kiteAccount)} accounts={accounts} account={account} busy={busy} onChange={setAccountId} />
         <SelectField
           className="sm:w-40"
           label={intl.formatMessage(messages.index)}
@@ -135,16 +93,7 @@ export function KiteFetchPanel({ onImported }: { onImported: () => void }) {
         </Button>
       </form>
       {account !== null && !account.is_logged_in && <p className="text-sm text-fg-muted">{intl.formatMessage(messages.kiteLogInFirst)}</p>}
-      {busy && (
-        <div className="flex flex-col gap-1" aria-live="polite">
-          {/* Kite's answers come back whole: the bar runs until they are in, its text says how many there are. */}
-          <progress
-            className="h-2 w-full overflow-hidden rounded-full accent-brand [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-surface-muted [&::-webkit-progress-value]:bg-brand"
-            aria-label={intl.formatMessage(messages.kiteTitle)}
-          />
-          <p className="text-sm text-fg-muted">{intl.formatMessage(messages.kiteFetching, { requests })}</p>
-        </div>
-      )}
+      {busy && <FetchProgress label={intl.formatMessage(messages.kiteTitle)} text={intl.formatMessage(messages.kiteFetching, { requests })} />}
       <FormError>{error}</FormError>
       {fetched !== null && outcome !== undefined && (
         <p role="status" className="text-sm text-profit">

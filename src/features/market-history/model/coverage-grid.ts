@@ -5,7 +5,8 @@
 import type { HistoryCoverage, HistoryIndex } from '@/features/market-history/api/market-history-calls';
 
 export type CoverageCell =
-  | { state: 'covered'; optionRows: number; minuteCandles: number }
+  /** optionRows: the day's option contracts (bhavcopy); optionMinutes: option contracts' minute candles; minuteCandles: the index's. */
+  | { state: 'covered'; optionRows: number; minuteCandles: number; optionMinutes: number }
   | { state: 'gap' }
   /** A weekday without history in a year without NSE's holiday list: a holiday or a gap, not known which. */
   | { state: 'unknown' }
@@ -35,7 +36,7 @@ export function coverageGrid(coverage: HistoryCoverage): CoverageGrid {
     return day;
   };
   coverage.indices.forEach((entry, column) => {
-    for (const day of entry.days) dayOf(day.date).cells[column] = { state: 'covered', optionRows: day.option_rows, minuteCandles: day.minute_candles };
+    for (const day of entry.days) dayOf(day.date).cells[column] = { state: 'covered', optionRows: day.option_rows, minuteCandles: day.minute_candles, optionMinutes: day.option_minutes };
     for (const date of entry.option_gaps) {
       const { cells } = dayOf(date);
       // Minute candles on a day without options: covered, not a gap (the options are what is missing, but the day has data).

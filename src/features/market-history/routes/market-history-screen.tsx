@@ -6,6 +6,7 @@ import { CoverageTable } from '@/features/market-history/components/coverage-tab
 import { DeleteRangeForm } from '@/features/market-history/components/delete-range-form';
 import { IndexSummaries } from '@/features/market-history/components/index-summaries';
 import { KiteFetchPanel } from '@/features/market-history/components/kite-fetch-panel';
+import { UpstoxFetchPanel } from '@/features/market-history/components/upstox-fetch-panel';
 import { UploadPanel } from '@/features/market-history/components/upload-panel';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
 import { coverageGrid } from '@/features/market-history/model/coverage-grid';
@@ -17,7 +18,7 @@ import { StaleNote } from '@/components/ui/stale-note';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 import { useLastKnown } from '@/lib/persist/last-known';
 
-/** /app/market_history: what imported history covers (indices × days, gaps marked), its size, imports (files, or Kite's minute candles) and deletes. */
+/** /app/market_history: what imported history covers (indices × days, gaps marked), its size, imports (files, Kite's minute candles, Upstox's option minutes) and deletes. */
 export function MarketHistoryScreen() {
   const intl = useIntl();
   const [fresh, setCoverage] = useState<HistoryCoverage | null>(null);
@@ -66,6 +67,7 @@ export function MarketHistoryScreen() {
       </PanelBoundary>
       <UploadPanel onImported={reload} />
       <KiteFetchPanel onImported={reload} />
+      <UpstoxFetchPanel onImported={reload} />
       <DeleteRangeForm onDeleted={reload} />
     </div>
   );
