@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createKiteHttp, type KiteHttp } from '../../../server/services/brokers/kite/kite-http.ts';
 import { createSession } from '../../../server/services/brokers/kite/kite-session.ts';
-import type { TickerScheduler } from '../../../server/services/brokers/kite/ticker-connection.ts';
+import type { FeedScheduler } from '../../../server/services/brokers/live/feed-socket.ts';
 import { type KiteServerOptions, type KiteTestServer, startKiteServer } from '../../kite-server/kite-server.ts';
 
 /**
@@ -42,7 +42,7 @@ export async function startLoggedIn(options: KiteServerOptions & { postbackUrl?:
   return { server, http, accessToken: session.access_token };
 }
 
-export type ManualScheduler = TickerScheduler & { advance: (ms: number) => void; delays: () => number[] };
+export type ManualScheduler = FeedScheduler & { advance: (ms: number) => void; delays: () => number[] };
 
 /** Timers that fire only when the test advances time. */
 export function manualScheduler(): ManualScheduler {

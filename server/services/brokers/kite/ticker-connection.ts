@@ -1,21 +1,13 @@
-// One Kite ticker WebSocket for one access token. Kite sends a heartbeat byte every second when nothing else
-// is happening, so a socket silent for `staleAfterMs` is dead even if TCP has not noticed: it is reported
-// stale, dropped and reopened with capped exponential backoff, and every subscription is replayed. A
-// handshake refused with 403 means the access token is no longer valid: reconnecting cannot help, so the
-// connection stops and says so. Time comes from an injected scheduler, so tests step it instead of sleeping.
-import WebSocket from 'ws';
+// One Kite ticker WebSocket for one access token, on the live feeds' one watchdog (../live/feed-socket.ts: a
+// socket silent for `staleAfterMs` is stale, dropped and reopened with capped backoff; Kite sends a heartbeat
+// byte every second when nothing else is happening). What is Kite's: its address (api_key and access token in
+// the query), its subscription messages, replayed on every opening, and its frames. A handshake refused with
+// 403 means the access token is no longer valid: the connection stops and says so.
+import { createFeedSocket, type FeedScheduler, type FeedTuning } from '../live/feed-socket.ts';
 import type { KiteOrderUpdate } from './kite-order-types.ts';
 import { type KiteTick, parseTickerFrame, parseTickerText, type TickMode } from './ticker-packets.ts';
 
-export type TickerScheduler = {
-  setTimeout: (callback: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
-};
-
-export const systemScheduler: TickerScheduler = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+export type TickerScheduler = FeedScheduler;
 
 export type TickerCallbacks = {
   onTicks?: (ticks: KiteTick[]) => void;
@@ -32,15 +24,13 @@ export type TickerCallbacks = {
   onTokenError?: (status: number) => void;
 };
 
-export type TickerConnectionOptions = TickerCallbacks & {
-  /** wss://ws.kite.trade, or the test server's ticker URL. */
-  url: string;
-  apiKey: string;
-  accessToken: string;
-  staleAfterMs?: number;
-  backoff?: { initialMs: number; maxMs: number };
-  scheduler?: TickerScheduler;
-};
+export type TickerConnectionOptions = TickerCallbacks &
+  FeedTuning & {
+    /** wss://ws.kite.trade, or the test server's ticker URL. */
+    url: string;
+    apiKey: string;
+    accessToken: string;
+  };
 
 export type TickerState = 'idle' | 'connecting' | 'open' | 'waiting' | 'closed';
 
@@ -61,40 +51,25 @@ export type TickerConnection = {
 export const maxInstrumentsPerConnection = 3000;
 
 export function createTickerConnection(options: TickerConnectionOptions): TickerConnection {
-  const scheduler = options.scheduler ?? systemScheduler;
-  const staleAfterMs = options.staleAfterMs ?? 5000;
-  const backoff = options.backoff ?? { initialMs: 1000, maxMs: 60_000 };
   const subscribed = new Map<number, TickMode>();
-  let state: TickerState = 'idle';
-  let socket: WebSocket | null = null;
-  let stale = false;
-  let attempts = 0;
-  let watchdog: unknown = null;
-  let reconnectTimer: unknown = null;
+  const socket = createFeedSocket({
+    ...options,
+    address: async () => {
+      const url = new URL(options.url);
+      url.searchParams.set('api_key', options.apiKey);
+      url.searchParams.set('access_token', options.accessToken);
+      return { url, headers: { 'X-Kite-Version': '3' } };
+    },
+    tokenError: (refusal) => 'status' in refusal && refusal.status === 403,
+    onOpen: () => {
+      options.onConnected?.();
+      replaySubscriptions();
+    },
+    onMessage: handleMessage,
+  });
 
   function send(message: unknown): void {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  }
-
-  function armWatchdog(): void {
-    if (watchdog !== null) scheduler.clearTimeout(watchdog);
-    watchdog = scheduler.setTimeout(() => {
-      watchdog = null;
-      if (!stale) {
-        stale = true;
-        options.onStale?.();
-      }
-      socket?.terminate();
-    }, staleAfterMs);
-  }
-
-  function heard(): void {
-    attempts = 0;
-    if (stale) {
-      stale = false;
-      options.onFresh?.();
-    }
-    armWatchdog();
+    socket.send(JSON.stringify(message));
   }
 
   function replaySubscriptions(): void {
@@ -106,9 +81,7 @@ export function createTickerConnection(options: TickerConnectionOptions): Ticker
     }
   }
 
-  function handleMessage(data: WebSocket.RawData, isBinary: boolean): void {
-    heard();
-    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data);
+  function handleMessage(bytes: Buffer, isBinary: boolean): void {
     try {
       if (isBinary) {
         const ticks = parseTickerFrame(bytes);
@@ -123,57 +96,8 @@ export function createTickerConnection(options: TickerConnectionOptions): Ticker
     }
   }
 
-  function scheduleReconnect(): void {
-    attempts += 1;
-    const delayMs = Math.min(backoff.maxMs, backoff.initialMs * 2 ** (attempts - 1));
-    state = 'waiting';
-    options.onReconnectScheduled?.(attempts, delayMs);
-    reconnectTimer = scheduler.setTimeout(() => {
-      reconnectTimer = null;
-      open();
-    }, delayMs);
-  }
-
-  function open(): void {
-    state = 'connecting';
-    const url = new URL(options.url);
-    url.searchParams.set('api_key', options.apiKey);
-    url.searchParams.set('access_token', options.accessToken);
-    const ws = new WebSocket(url, { headers: { 'X-Kite-Version': '3' } });
-    let refusedStatus: number | null = null;
-    socket = ws;
-    ws.on('open', () => {
-      state = 'open';
-      armWatchdog();
-      options.onConnected?.();
-      replaySubscriptions();
-    });
-    ws.on('message', handleMessage);
-    ws.on('unexpected-response', (_request, response) => {
-      refusedStatus = response.statusCode ?? 0;
-      ws.terminate();
-    });
-    // Errors are always followed by 'close', which decides what happens next.
-    ws.on('error', () => undefined);
-    ws.on('close', () => {
-      if (socket !== ws) return;
-      socket = null;
-      if (watchdog !== null) scheduler.clearTimeout(watchdog);
-      watchdog = null;
-      if (state === 'closed') return;
-      if (refusedStatus === 403) {
-        state = 'closed';
-        options.onTokenError?.(refusedStatus);
-        return;
-      }
-      scheduleReconnect();
-    });
-  }
-
   return {
-    connect() {
-      if (state === 'idle') open();
-    },
+    connect: socket.connect,
     subscribe(tokens, mode = 'quote') {
       const added = tokens.filter((token) => !subscribed.has(token)).length;
       if (subscribed.size + added > maxInstrumentsPerConnection) {
@@ -192,15 +116,9 @@ export function createTickerConnection(options: TickerConnectionOptions): Ticker
       for (const token of known) subscribed.set(token, mode);
       send({ a: 'mode', v: [mode, known] });
     },
-    close() {
-      state = 'closed';
-      if (watchdog !== null) scheduler.clearTimeout(watchdog);
-      if (reconnectTimer !== null) scheduler.clearTimeout(reconnectTimer);
-      watchdog = reconnectTimer = null;
-      socket?.close();
-    },
-    state: () => state,
-    isStale: () => stale,
+    close: socket.close,
+    state: socket.state,
+    isStale: socket.isStale,
     subscriptions: () => subscribed,
   };
 }

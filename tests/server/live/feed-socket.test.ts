@@ -1,0 +1,121 @@
+// The one reconnect watchdog both live brokers' feeds stand on (server/services/brokers/live/feed-socket.ts:
+// Kite's ticker-connection.ts and Upstox's feed-connection.ts): against a bare WebSocket server on 127.0.0.1,
+// a socket silent past the threshold is stale and reopened with doubling delays up to the cap, a ping or a
+// frame keeps it alive and resets the backoff, each opening asks the address afresh, and a refused token stops
+// it for good. Timers are stepped by hand.
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { createFeedSocket, type FeedSocket } from '../../../server/services/brokers/live/feed-socket.ts';
+import { eventQueue, manualScheduler } from '../kite/kite-support.ts';
+
+type Event = { type: 'open' | 'stale' | 'fresh' | 'message' } | { type: 'reconnect'; attempt: number; delayMs: number } | { type: 'token'; status: number } | { type: 'error' };
+
+describe('A live feed socket (the watchdog of every broker feed)', () => {
+  let wss: WebSocketServer;
+  let url: string;
+  const sockets: WebSocket[] = [];
+  /** Handshakes answered with this status instead of opening (null: open). */
+  let refuseWith: number | null = null;
+
+  beforeAll(async () => {
+    wss = new WebSocketServer({ host: '127.0.0.1', port: 0, verifyClient: (_info, done) => (refuseWith === null ? done(true) : done(false, refuseWith)) });
+    wss.on('connection', (socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+    url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/feed`;
+  });
+  afterAll(() => new Promise<void>((resolve) => wss.close(() => resolve())));
+
+  function open(address: () => Promise<{ url: string }> = async () => ({ url })) {
+    const scheduler = manualScheduler();
+    const events = eventQueue<Event>();
+    let addresses = 0;
+    const socket: FeedSocket = createFeedSocket({
+      scheduler,
+      staleAfterMs: 5000,
+      backoff: { initialMs: 1000, maxMs: 4000 },
+      address: () => {
+        addresses += 1;
+        return address();
+      },
+      tokenError: (refusal) => ('status' in refusal ? refusal.status === 401 : refusal.error instanceof Error && refusal.error.message === 'token'),
+      onOpen: () => events.push({ type: 'open' }),
+      onMessage: () => events.push({ type: 'message' }),
+      onError: () => events.push({ type: 'error' }),
+      onStale: () => events.push({ type: 'stale' }),
+      onFresh: () => events.push({ type: 'fresh' }),
+      onReconnectScheduled: (attempt, delayMs) => events.push({ type: 'reconnect', attempt, delayMs }),
+      onTokenError: (status) => events.push({ type: 'token', status }),
+    });
+    return { socket, scheduler, events, addresses: () => addresses, server: () => sockets.at(-1)! };
+  }
+
+  it('is stale after the threshold of silence, reconnects with doubling delays up to the cap, and is fresh once heard', async () => {
+    const { socket, scheduler, events, addresses, server } = open();
+    socket.connect();
+    await events.next((event) => event.type === 'open');
+    // A ping is a sign of life as a frame is: 4.999 s after it the socket is still live.
+    scheduler.advance(3000);
+    server().ping();
+    server().send('tick');
+    await events.next((event) => event.type === 'message');
+    scheduler.advance(4999);
+    expect(socket.isStale()).toBe(false);
+    scheduler.advance(1);
+    expect(socket.isStale()).toBe(true);
+    await events.next((event) => event.type === 'stale');
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const reconnect = await events.next((event) => event.type === 'reconnect');
+      if (reconnect.type === 'reconnect') delays.push(reconnect.delayMs);
+      expect(socket.state()).toBe('waiting');
+      scheduler.advance(reconnect.type === 'reconnect' ? reconnect.delayMs : 0);
+      await events.next((event) => event.type === 'open');
+      // Opened but silent again: still stale, dropped at the threshold.
+      expect(socket.isStale()).toBe(true);
+      scheduler.advance(5000);
+    }
+    expect(delays).toEqual([1000, 2000, 4000, 4000]);
+    // Every opening asked for the address again (Upstox's is one-time).
+    expect(addresses()).toBe(5);
+    const last = await events.next((event) => event.type === 'reconnect');
+    scheduler.advance(last.type === 'reconnect' ? last.delayMs : 0);
+    await events.next((event) => event.type === 'open');
+    server().send('tick');
+    await events.next((event) => event.type === 'fresh');
+    expect(socket.isStale()).toBe(false);
+    // Heard from: the next loss starts the backoff again at its first delay.
+    server().terminate();
+    expect(await events.next((event) => event.type === 'reconnect')).toEqual({ type: 'reconnect', attempt: 1, delayMs: 1000 });
+    socket.close();
+    expect(scheduler.delays()).toEqual([]);
+  });
+
+  it('retries an address that failed, and stops for good when the broker refuses the token', async () => {
+    let failure: Error | null = new Error('network');
+    const { socket, scheduler, events } = open(async () => {
+      if (failure) throw failure;
+      return { url };
+    });
+    socket.connect();
+    await events.next((event) => event.type === 'error');
+    expect(await events.next((event) => event.type === 'reconnect')).toEqual({ type: 'reconnect', attempt: 1, delayMs: 1000 });
+    failure = new Error('token');
+    scheduler.advance(1000);
+    expect(await events.next((event) => event.type === 'token')).toEqual({ type: 'token', status: 401 });
+    expect(socket.state()).toBe('closed');
+    expect(scheduler.delays()).toEqual([]);
+  });
+
+  it('stops when the handshake refuses the token, and retries any other refusal', async () => {
+    const { socket, scheduler, events } = open();
+    refuseWith = 403;
+    socket.connect();
+    expect(await events.next((event) => event.type === 'reconnect')).toEqual({ type: 'reconnect', attempt: 1, delayMs: 1000 });
+    refuseWith = 401;
+    scheduler.advance(1000);
+    expect(await events.next((event) => event.type === 'token')).toEqual({ type: 'token', status: 401 });
+    expect(socket.state()).toBe('closed');
+    refuseWith = null;
+  });
+});
