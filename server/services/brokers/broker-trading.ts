@@ -13,6 +13,7 @@
 // caller sends the planned orders in as many calls as the rate limits need (10 a second per account, counted
 // by the caller in trading/order-rate.ts, on the broker's own timestamps), each order numbered in its intent
 // so that it is placed at most once.
+import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { killSwitchText } from '../texts/order-texts.ts';
 import type { LocalText, Said } from '../texts/said.ts';
@@ -297,6 +298,12 @@ export type BrokerStream = {
   close(): void;
 };
 
+/** BrokerTrading.placerInTransaction's answer. */
+export type TransactionPlacer = {
+  place(tx: Queryable, intent: IntentRef, orders: readonly NumberedOrder[], sentAt: Date): Promise<BrokerOrder[]>;
+  placed(): void;
+};
+
 export type BrokerTrading = {
   /** Paper trading or a real broker's: shown to the trader so the two can never be confused. */
   mode: 'paper' | 'live';
@@ -330,6 +337,15 @@ export type BrokerTrading = {
    * position past flat: with nothing left to close it is rejected, saying so.
    */
   placeOrders(account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[], sentAt?: Date): Promise<BrokerOrder[]>;
+  /**
+   * Only a broker whose exchange is this database (the paper broker): placeOrders inside the caller's
+   * transaction, which holds the account's lock and under it refused entries while the kill switch is armed
+   * and held the orders' portfolios (the order pipeline's pacing step, pacing-step.ts). The sends admitted
+   * and the orders placed then commit together: no broker call lies between them to be lost, and one
+   * transaction does the work of two. Asked for outside any transaction (a paper account on a live feed
+   * follows the feed first); `placed` tells the account's subscribers once the transaction committed.
+   */
+  placerInTransaction?(account: TradingAccount): Promise<TransactionPlacer>;
   /**
    * Puts planned orders that will not be sent in the book as REJECTED ("Not sent: <reason>"), so the trader
    * sees every order of an intent end: the kill switch armed, a limit used up or a portfolio deleted while

@@ -174,12 +174,27 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
    * and the retry that took it over records what it found by the tag. The answer is this request's either way.
    */
   async function complete(q: Queryable, held: Claim, answer: { status: number; body: unknown }): Promise<StoredAnswer> {
-    await q.query(
+    await storeHeld(q, held, answer);
+    return { ...answer, replayed: false };
+  }
+
+  /**
+   * complete() inside a paced intent's only step, whose orders a broker placed in the step's transaction
+   * (pacing-step.ts): refused (409) when a retry took the key over meanwhile, which rolls the placement back.
+   */
+  async function finish(tx: Queryable, held: Claim, answer: { status: number; body: unknown }): Promise<StoredAnswer> {
+    if (!(await storeHeld(tx, held, answer))) throw inProgress();
+    return { ...answer, replayed: false };
+  }
+
+  /** Whether the answer was stored: only if this request still holds the key. */
+  async function storeHeld(q: Queryable, held: Claim, answer: { status: number; body: unknown }): Promise<boolean> {
+    const { rows } = await q.query(
       `UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5, plan = NULL, paced_at = NULL
-       WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3`,
+       WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3 RETURNING 1`,
       [held.userId, held.key, held.claimedAt, answer.status, JSON.stringify(answer.body)],
     );
-    return { ...answer, replayed: false };
+    return rows.length > 0;
   }
 
   /**
@@ -209,7 +224,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     ]);
   }
 
-  return { claim, claimNew, step, stepped, complete, completeUnlessArmed, release };
+  return { claim, claimNew, step, stepped, complete, finish, completeUnlessArmed, release };
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;

@@ -12,6 +12,11 @@ import type { ClaimOutcome, Idempotency } from './idempotency.ts';
 export type PipelineHooks = {
   beforeBrokerCall?: (key: string) => Promise<void> | void;
   afterBrokerCall?: (key: string) => Promise<void> | void;
+  /**
+   * Tests only: the paper broker places outside the pacing step's transaction, as a live broker does, so the
+   * tests of crashes between a broker call and its answer, and of late kills, run on it.
+   */
+  placeAsLive?: boolean;
 };
 
 /** What every intent names: whose, which key and body, which broker, and whether it opens risk. */

@@ -69,17 +69,33 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
     let note: string | null = null;
     let steps = 0;
     let last: BrokerOrder[];
+    // A broker whose exchange is this database places in the step's transaction (cancels first go alone).
+    const placer = plan.cancel.length === 0 && hooks.placeAsLive !== true ? await call.broker.placerInTransaction?.(call.account) : undefined;
+    const placing = placer === undefined ? undefined : { placer, intent };
     for (;;) {
       steps += 1;
-      const step = await db.transaction((tx) => takeStep(tx, { call, idempotency, limits, clock }, { claim, plan: plan!, progress, done, stop }));
+      // Tests' crash before the broker call, which places inside the step.
+      if (placer !== undefined && done.size < plan.orders.length) await hooks.beforeBrokerCall?.(call.key);
+      const step = await db
+        .transaction((tx) => takeStep(tx, { call, idempotency, limits, clock, placing }, { claim, plan: plan!, progress, done, stop }))
+        .catch(async (error: unknown) => {
+          // Its placement was rolled back with it: refused before anything went out, the key is free again.
+          if (placer !== undefined && error instanceof DomainError && done.size === 0) await idempotency.release(claim);
+          throw error;
+        });
       if ('refusal' in step) {
         // Nothing of the intent reached the broker: refused as a single order would be, and the key is free.
         await idempotency.release(claim);
         throw step.refusal;
       }
       ({ claim, progress } = step);
-      const answered: BrokerOrder[] = [];
-      if (step.send.length > 0) {
+      if (step.placed !== null) {
+        placer!.placed();
+        await hooks.afterBrokerCall?.(call.key);
+        if (step.answer !== null) return step.answer;
+      }
+      const answered: BrokerOrder[] = [...(step.placed ?? [])];
+      if (step.placed === null && step.send.length > 0) {
         try {
           await hooks.beforeBrokerCall?.(call.key);
           if (done.size === 0 && plan.cancel.length > 0) await call.broker.cancelOrders(call.account, plan.cancel, orderTexts.cancelledBeforeSquareOff);

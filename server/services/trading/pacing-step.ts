@@ -5,19 +5,29 @@
 // against the rate limits, and the plan and progress stored on the claimed key. Before anything of the
 // intent reached the broker, what would stop it refuses the whole intent instead, as for a single order:
 // 403 (kill switch), 400 (portfolio), 422 (more orders than a minute takes) or 429 (a full second or minute).
+// A broker whose exchange is this database (the paper broker: BrokerTrading.placerInTransaction) places the
+// step's orders in the step's own transaction, under the same lock; when they are the whole intent, its answer
+// is stored there too, in place of the progress. One transaction then does what a real broker needs three for.
 import { killSwitchText, orderTexts } from '../texts/order-texts.ts';
 import type { Said } from '../texts/said.ts';
 import type { Queryable } from '../../db/database.ts';
-import { killSwitchRefusal, type BrokerOrder, type IntentPlan, type NumberedOrder } from '../brokers/broker-trading.ts';
+import { killSwitchRefusal, type BrokerOrder, type IntentPlan, type IntentRef, type NumberedOrder, type TransactionPlacer } from '../brokers/broker-trading.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { checkPortfolio } from '../portfolios/portfolio-check.ts';
-import type { Claim, Idempotency } from './idempotency.ts';
+import type { Claim, Idempotency, StoredAnswer } from './idempotency.ts';
 import { armedAt, type IntentCall } from './intent-gate.ts';
 import { checkIntentRoom, perSecondRefusal, rateState, recordSends, roomNow, secondWindow, type RateLimits } from './order-rate.ts';
 import { earliestFit, roomAt, withSends } from './send-windows.ts';
 
-export type StepDeps = { call: IntentCall; idempotency: Idempotency; limits: RateLimits; clock: Clock };
+/** `placing`: a broker's placer (BrokerTrading.placerInTransaction) and the intent it places under. */
+export type StepDeps = {
+  call: IntentCall;
+  idempotency: Idempotency;
+  limits: RateLimits;
+  clock: Clock;
+  placing?: { placer: TransactionPlacer; intent: IntentRef } | undefined;
+};
 
 /** Where the intent stands: its holder's claim, plan and progress, the orders the broker has (by number), and why the rest cannot go out, if it cannot. */
 export type StepState = { claim: Claim; plan: IntentPlan; progress: number; done: ReadonlyMap<number, BrokerOrder>; stop: Said | null };
@@ -33,15 +43,19 @@ export type Step =
       unsent: Array<NumberedOrder & { reason: Said }>;
       remaining: number;
       waitMs: number;
+      /** The orders placed in this step's transaction (a placer's), else null: the caller sends `send`. */
+      placed: BrokerOrder[] | null;
+      /** Stored with them when they were the whole intent. */
+      answer: StoredAnswer | null;
     };
 
-export async function takeStep(tx: Queryable, { call, idempotency, limits, clock }: StepDeps, state: StepState): Promise<Step> {
+export async function takeStep(tx: Queryable, { call, idempotency, limits, clock, placing }: StepDeps, state: StepState): Promise<Step> {
   const { account } = call;
   const armed = await armedAt(tx, account.id, true);
   // Read once the account's lock is held, so sends are admitted in the order of their instants.
   const now = clock();
   const todo = state.plan.orders.flatMap((order, slice) => (state.done.has(slice) ? [] : [{ ...order, slice }]));
-  if (todo.length === 0) return { claim: state.claim, progress: state.progress, send: [], at: now, unsent: [], remaining: 0, waitMs: 0 };
+  if (todo.length === 0) return { claim: state.claim, progress: state.progress, send: [], at: now, unsent: [], remaining: 0, waitMs: 0, placed: null, answer: null };
   const begun = state.done.size > 0;
   const window = secondWindow(limits, call.broker.rateMarginMs);
   const { counts, times } = await rateState(tx, account.id, now, window);
@@ -91,8 +105,15 @@ export async function takeStep(tx: Queryable, { call, idempotency, limits, clock
   }
   await recordSends(tx, account.id, send.length, now);
   const progress = state.progress + send.length + unsent.length;
-  const claim = await idempotency.step(tx, state.claim, { plan: state.plan, progress });
+  const remaining = todo.length - send.length - unsent.length;
   // The wait until the account's sends (this step's too) leave room for it.
   const waitMs = next === 0 ? 0 : Math.max(1, earliestFit(withSends(times, send.length, now.getTime()), next, now.getTime(), window) - now.getTime());
-  return { claim, progress, send, at: now, unsent, remaining: todo.length - send.length - unsent.length, waitMs };
+  const placed = placing !== undefined && send.length > 0 ? await placing.placer.place(tx, placing.intent, send, now) : null;
+  if (placed !== null && state.done.size === 0 && remaining === 0 && unsent.length === 0) {
+    // Under this step's lock the kill switch could not arm since it was read: nothing is left to close.
+    const answer = await idempotency.finish(tx, state.claim, call.answer(placed, null));
+    return { claim: state.claim, progress, send, at: now, unsent, remaining, waitMs, placed, answer };
+  }
+  const claim = await idempotency.step(tx, state.claim, { plan: state.plan, progress });
+  return { claim, progress, send, at: now, unsent, remaining, waitMs, placed, answer: null };
 }

@@ -39,6 +39,10 @@ describe.each(testBackends)('the order pipeline on %s', (backend) => {
       beforeBrokerCall: (key) => hooks.beforeBrokerCall?.(key),
       afterBrokerCall: (key) => hooks.afterBrokerCall?.(key),
       afterArmed: () => hooks.afterArmed?.(),
+      // The paper broker stands in for a live one, placing outside the pacing step, unless a test says not.
+      get placeAsLive() {
+        return hooks.placeAsLive ?? true;
+      },
     };
     server = await startTestServer({ backend, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source, tradingHooks });
     call = guardedClient(server.app);
@@ -112,6 +116,36 @@ describe.each(testBackends)('the order pipeline on %s', (backend) => {
     const again = await buy(key);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(retry.body);
+    expect((await desk.orderBook()).order_book).toHaveLength(1);
+  });
+
+  it("stores the paper broker's orders and the answer together: a crash right after is replayed, nothing placed again", async () => {
+    // Its exchange is this database: the pacing step places the orders and stores the answer in one
+    // transaction (BrokerTrading.placerInTransaction), so no crash falls between them.
+    hooks.placeAsLive = false;
+    const key = randomUUID();
+    hooks.afterBrokerCall = once('power cut after the paper placement');
+    expect((await buy(key)).status).toBe(500);
+    const [placed] = await tagged(tagOfKey(key));
+    expect(placed).toMatchObject({ status: 'COMPLETE' });
+    const retry = await buy(key);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body.orders.map((order) => order.order_id)).toEqual([placed!.order_id]);
+    expect((await desk.orderBook()).order_book).toHaveLength(1);
+  });
+
+  it('places a paper order once when the first attempt crashed before its pacing step', async () => {
+    hooks.placeAsLive = false;
+    const key = randomUUID();
+    hooks.beforeBrokerCall = once('power cut before the step');
+    expect((await buy(key)).status).toBe(500);
+    expect(await tagged(tagOfKey(key))).toEqual([]);
+    expect((await buy(key)).status).toBe(409);
+    server.clock.advance(leaseMs);
+    const retry = await buy(key);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.orders).toHaveLength(1);
     expect((await desk.orderBook()).order_book).toHaveLength(1);
   });
 

@@ -58,10 +58,19 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
    * their stamp.
    */
   async function placeOrders(q: Queryable, account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[], sentAt?: Date): Promise<OrderRow[]> {
-    const now = clock();
     const guards = await lockAccount(q, account.id);
     if (guards.killedAt !== null && orders.some((order) => order.purpose === 'entry')) throw killSwitchRefusal(account.accountNumber, guards.killedAt);
     for (const portfolioId of new Set(orders.map((order) => order.portfolioId))) await checkPortfolio(q, account.id, portfolioId);
+    return placeLocked(q, account, intent, orders, sentAt);
+  }
+
+  /**
+   * placeOrders inside the order pipeline's pacing step (BrokerTrading.placerInTransaction), whose transaction
+   * holds the account's lock and under it refused entries while the kill switch is armed and held the orders'
+   * portfolios.
+   */
+  async function placeLocked(q: Queryable, account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[], sentAt?: Date): Promise<OrderRow[]> {
+    const now = clock();
     const placed = await placedOf(q, account, intent.ref);
     const resolved = await resolve(q, orders, now);
     // One read of the book for the margin of every entry below, each placed order folded in (funds.ts).
@@ -174,7 +183,7 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     return !reduces;
   }
 
-  return { placeOrders, recordUnsent, placeOne };
+  return { placeOrders, placeLocked, recordUnsent, placeOne };
 }
 
 export type OrderEntry = ReturnType<typeof createOrderEntry>;

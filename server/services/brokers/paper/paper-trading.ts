@@ -130,13 +130,15 @@ export function createPaperTrading({ db, clock, prices, market, feed, feeds }: P
     (...args: Args): Promise<Result> =>
       db.transaction((tx) => change(tx, ...args));
 
-  /** A change of the account's orders, its subscribers told as soon as it committed (the next pass would tell them a tick later). */
+  /** Tells the account's subscribers a committed change at once (the next pass would tell them a tick later, and tells them anyway: a failed read here costs only that tick). */
+  const tell = (account: TradingAccount) => void stream.passFor(account.id).catch(() => undefined);
+
+  /** A change of the account's orders, its subscribers told as soon as it committed. */
   const toldAtOnce =
     <Args extends unknown[], Result>(change: (account: TradingAccount, ...args: Args) => Promise<Result>) =>
     async (account: TradingAccount, ...args: Args): Promise<Result> => {
       const result = await change(account, ...args);
-      // The next pass tells it anyway: a failed read here costs only that tick.
-      void stream.passFor(account.id).catch(() => undefined);
+      tell(account);
       return result;
     };
 
@@ -158,6 +160,10 @@ export function createPaperTrading({ db, clock, prices, market, feed, feeds }: P
     },
     planProtect: onMarket((on) => inTransaction(on.plans.planProtect)),
     placeOrders: toldAtOnce(onMarket((on) => inTransaction(on.entry.placeOrders))),
+    placerInTransaction: async (account) => {
+      const on = await marketOf(account);
+      return { place: (tx, intent, orders, sentAt) => on.entry.placeLocked(tx, account, intent, orders, sentAt), placed: () => tell(account) };
+    },
     recordUnsent: toldAtOnce(onMarket((on) => inTransaction(on.entry.recordUnsent))),
     ordersByTag: onMarket((on) => on.books.ordersByTag),
     order: (account, orderId) => ownedOrder(db, account.id, orderId),
