@@ -17,6 +17,7 @@ import { brokerLoginRoutes } from './broker-login-routes.ts';
 import { configRoutes } from './config-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { kiteRoutes } from './kite-routes.ts';
+import { upstoxRoutes } from './upstox-routes.ts';
 import { marketHistoryRoutes } from './market-history-routes.ts';
 import { marketDataRoutes, marketRoutes } from './market-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
@@ -45,7 +46,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 /** The trading backend, mounted at /api (Django-style paths with trailing slashes). */
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
-    healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
+    healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
     marketHistoryRoutes, backtestRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });

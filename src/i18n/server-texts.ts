@@ -514,6 +514,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       'Upstox did not confirm {what}: it may have happened. Check the order book before doing anything else; sending the same request again (same Idempotency-Key) after 30 seconds finds it by its tag instead of placing it twice.',
   },
+  'upstox.webhook_refused': {
+    id: 'server.upstox.webhook_refused',
+    defaultMessage: '{reason, select, not_order {The webhook is not an Upstox order update} other {Upstox does not confirm this order for a logged-in Upstox account}}',
+  },
   'upstox.rate_limit_reached': {
     id: 'server.upstox.rate_limit_reached',
     defaultMessage: "Upstox's rate limit was reached ({detail}): nothing was sent. Try again in a moment.",
@@ -992,6 +996,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'done.price_alert_deleted': { id: 'server.done.price_alert_deleted', defaultMessage: 'Price alert deleted' },
   'done.push_device_removed': { id: 'server.done.push_device_removed', defaultMessage: '{removed, select, yes {This device will no longer receive notifications.} other {This device was not receiving notifications.}}' },
   'done.kill_switch_already_off': { id: 'server.done.kill_switch_already_off', defaultMessage: 'The kill switch of {account} is already off.' },
+  'done.webhook_not_read': { id: 'server.done.webhook_not_read', defaultMessage: 'Not an order update ({update_type}): not read' },
   'done.postback_read': { id: 'server.done.postback_read', defaultMessage: '{changed, select, yes {Order {order_id} of {account}: {status}} other {Order {order_id}: nothing new}}' },
   'kite.postback_refused': {
     id: 'server.kite.postback_refused',

@@ -31,6 +31,7 @@ export const doneTexts = {
    * Kite's postback read: what changed, or nothing new. `status` is Kite's own word (COMPLETE, REJECTED...),
    * as the order book shows it. Kite reads this answer, not a trader; it is coded like every answer.
    */
+  webhookNotRead: (updateType: string): Said => said('done.webhook_not_read', { update_type: updateType }, `Not an order update (${updateType}): not read`),
   postbackRead: (orderId: string, change: { accountNumber: string; status: string } | null): Said =>
     change === null
       ? said('done.postback_read', { order_id: orderId, changed: 'no', account: '', status: '' }, `Order ${orderId}: nothing new`)

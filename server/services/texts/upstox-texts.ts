@@ -30,7 +30,16 @@ const limitWords = (limit: UpstoxLimit, count: number): string =>
     orders_30_minutes: `${count} orders in 30 minutes`,
   })[limit];
 
+/** Why a webhook proves nothing. Upstox reads the answer, not a trader; it is coded like every refusal. */
+export type UpstoxWebhookRefusal = 'not_order' | 'unconfirmed';
+
+const webhookRefusals: Record<UpstoxWebhookRefusal, string> = {
+  not_order: 'The webhook is not an Upstox order update',
+  unconfirmed: 'Upstox does not confirm this order for a logged-in Upstox account',
+};
+
 export const upstoxTexts = {
+  webhookRefused: (reason: UpstoxWebhookRefusal): Said => said('upstox.webhook_refused', { reason }, webhookRefusals[reason]),
   /** Upstox's refusal with its own words and code. */
   refused: (what: KiteCall, code: string, message: string): Said =>
     said('upstox.refused', { what: what.i18n, code, kind: upstoxRefusalKind(code), message }, `Upstox refused ${what.text} (${code}): ${message}`),

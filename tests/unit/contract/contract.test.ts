@@ -38,6 +38,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'GET /api/brokers/brokers/',
     'POST /api/backtests/',
     'POST /api/brokers/kite/postback/',
+    'POST /api/brokers/upstox/postback/',
     'GET /api/accounts/all-accounts/',
     'POST /api/accounts/accounts/',
     'PUT /api/accounts/accounts/{id}/',

@@ -1,6 +1,6 @@
 // Everything live on Upstox, built once: the account sessions, the trading adapter (orders on the live core,
-// upstox-trading.ts), the BrokerAdapter the registry lists (login, log-out, trading) and the leader's
-// periodic book read. The market feed builds on the same sessions.
+// upstox-trading.ts), the BrokerAdapter the registry lists (login, log-out, trading), the webhook's order
+// updates (upstox-webhooks.ts) and the leader's periodic book read. The market feed builds on the same sessions.
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
@@ -10,6 +10,7 @@ import { createUpstoxBroker } from './upstox-broker.ts';
 import { createUpstoxSessions, type UpstoxSessions } from './upstox-sessions.ts';
 import { createUpstoxTrading, type UpstoxTrading } from './upstox-trading.ts';
 import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
+import { createUpstoxWebhooks, type UpstoxWebhooks } from './upstox-webhooks.ts';
 
 /** The algo identification sent as X-Algo-Name with every order write (docs/live-trading.md, "Upstox"). */
 export const upstoxAlgoName = 'StrikeDesk';
@@ -25,10 +26,17 @@ export type UpstoxLiveOptions = {
   timeoutMs?: number | undefined;
 };
 
-export type UpstoxLive = { broker: BrokerAdapter; sessions: UpstoxSessions; endpoints: UpstoxEndpoints; trading: UpstoxTrading; orderSync: OrderSync };
+export type UpstoxLive = { broker: BrokerAdapter; sessions: UpstoxSessions; endpoints: UpstoxEndpoints; trading: UpstoxTrading; orderSync: OrderSync; webhooks: UpstoxWebhooks };
 
 export function createUpstoxLive({ db, clock, secrets, endpoints = productionUpstoxEndpoints, fetch, timeoutMs }: UpstoxLiveOptions): UpstoxLive {
   const sessions = createUpstoxSessions({ db, clock, secrets, client: { endpoints, algoName: upstoxAlgoName, fetch, timeoutMs } });
   const trading = createUpstoxTrading({ db, clock, sessions, instrumentsUrl: endpoints.instrumentsUrl, fetch });
-  return { broker: createUpstoxBroker({ sessions, apiRoot: endpoints.apiRoot, trading }), sessions, endpoints, trading, orderSync: createOrderSync({ db, clock, trading }) };
+  return {
+    broker: createUpstoxBroker({ sessions, apiRoot: endpoints.apiRoot, trading }),
+    sessions,
+    endpoints,
+    trading,
+    orderSync: createOrderSync({ db, clock, trading }),
+    webhooks: createUpstoxWebhooks({ db, calls: trading.calls, updates: trading.updates }),
+  };
 }
