@@ -11,7 +11,7 @@ export const upstoxFetchMessages = {
     },
     account: { id: 'market-history.upstox.account', defaultMessage: 'Upstox account' },
     expiry: { id: 'market-history.upstox.expiry', defaultMessage: 'Expiry' },
-    strikes: { id: 'market-history.upstox.strikes', defaultMessage: 'Strikes' },
+    strikes: { id: 'market-history.upstox.strikes', defaultMessage: 'Strikes around the money' },
     button: { id: 'market-history.upstox.button', defaultMessage: 'Fetch from Upstox' },
     logInFirst: { id: 'market-history.upstox.logInFirst', defaultMessage: 'This account is not logged in to Upstox: log in from Broker accounts first.' },
     sessionEnded: { id: 'market-history.upstox.sessionEnded', defaultMessage: 'Your Upstox session has ended: log in to Upstox again from Broker accounts, then fetch again.' },
@@ -21,11 +21,11 @@ export const upstoxFetchMessages = {
   }),
   strikesAround: defineMessage<{ count: MessageValue }>({
     id: 'market-history.upstox.strikesAround',
-    defaultMessage: 'Around the money: the day’s range and {count} more each side',
+    defaultMessage: 'The day’s range ± {count}',
   }),
   strikesAll: defineMessage<{ count: MessageValue }>({
     id: 'market-history.upstox.strikesAll',
-    defaultMessage: 'Widest: the day’s range and {count} more each side (the most a fetch takes)',
+    defaultMessage: 'The day’s range ± {count} (the widest)',
   }),
   fetching: defineMessage<{ index: MessageValue; expiry: MessageValue }>({
     id: 'market-history.upstox.fetching',

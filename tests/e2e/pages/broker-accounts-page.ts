@@ -1,11 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type PaperAccount = { name: string; accountNumber: string; capital: string };
-export type KiteAccount = { name: string; clientId: string; apiKey: string; apiSecret: string; capital: string };
+/** A live broker's account as its form asks for it (Kite's client ID, Upstox's UCC). */
+export type LiveAccount = { name: string; clientId: string; apiKey: string; apiSecret: string; capital: string };
 /** The two addresses the form asks the trader to register in Kite's developer console. */
 export type KiteConsoleUrls = { redirectUrl: string; postbackUrl: string };
 
-/** /app/broker, the paper broker's own login page and Kite's. */
+/** /app/broker, the paper broker's own login page, Kite's and Upstox's. */
 export class BrokerAccountsPage {
   constructor(readonly page: Page) {}
 
@@ -28,13 +29,23 @@ export class BrokerAccountsPage {
   }
 
   /** Links a Kite Connect account; answers the redirect and postback URLs the form showed, each with its Copy button. */
-  async linkKiteAccount(account: KiteAccount): Promise<KiteConsoleUrls> {
+  async linkKiteAccount(account: LiveAccount): Promise<KiteConsoleUrls> {
+    return this.linkLiveAccount({ broker: 'Zerodha (Kite Connect)', clientId: 'Zerodha client ID', console: 'Register StrikeDesk in the Kite developer console' }, account);
+  }
+
+  /** Links an Upstox account (its client ID is the UCC); answers the URLs to register in Upstox's developer apps. */
+  async linkUpstoxAccount(account: LiveAccount): Promise<KiteConsoleUrls> {
+    return this.linkLiveAccount({ broker: 'Upstox', clientId: 'Upstox UCC', console: 'Register StrikeDesk in Upstox’s developer apps' }, account);
+  }
+
+  /** The account form of a live broker: its own words for the client ID and the developer console. */
+  private async linkLiveAccount(words: { broker: string; clientId: string; console: string }, account: LiveAccount): Promise<KiteConsoleUrls> {
     const dialog = this.page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Broker').selectOption({ label: 'Zerodha (Kite Connect)' });
+    await dialog.getByLabel('Broker').selectOption({ label: words.broker });
     await dialog.getByLabel('Account name').fill(account.name);
-    await dialog.getByLabel('Zerodha client ID').fill(account.clientId);
-    const developerConsole = dialog.getByRole('region', { name: 'Register StrikeDesk in the Kite developer console' });
+    await dialog.getByLabel(words.clientId).fill(account.clientId);
+    const developerConsole = dialog.getByRole('region', { name: words.console });
     await expect(developerConsole.getByRole('button', { name: 'Copy Redirect URL' })).toBeVisible();
     await expect(developerConsole.getByRole('button', { name: 'Copy Postback URL' })).toBeVisible();
     const url = (name: string) => developerConsole.getByRole('textbox', { name }).inputValue();
@@ -65,8 +76,26 @@ export class BrokerAccountsPage {
     return returnUrl;
   }
 
+  /** Logs in to Upstox from the account's row: through Upstox's login dialog (the test server's) and back through the callback. */
+  async logInToUpstox(accountName: string, ucc: string, pin: string): Promise<string> {
+    await this.row(accountName).getByRole('button', { name: /log in to broker/i }).click();
+    return this.completeUpstoxLogin(ucc, pin);
+  }
+
+  /** On Upstox's login dialog: answers the callback URL Upstox sent the browser back to (with its code and state). */
+  async completeUpstoxLogin(ucc: string, pin: string): Promise<string> {
+    await this.page.getByLabel('Mobile number or UCC').fill(ucc);
+    await this.page.getByLabel('PIN').fill(pin);
+    const brokerReturn = this.page.waitForRequest((request) => request.url().includes('code=') && request.url().includes('/app/broker/upstox/callback'));
+    await this.page.getByRole('button', { name: 'Continue' }).click();
+    const returnUrl = (await brokerReturn).url();
+    await this.page.waitForURL('**/app/broker');
+    return returnUrl;
+  }
+
   row(accountName: string): Locator {
-    return this.page.getByRole('listitem').filter({ hasText: accountName });
+    // By its name: a paper account's row may name a live one too (the feed its prices come from).
+    return this.page.getByRole('listitem', { name: accountName, exact: true });
   }
 
   /** Goes through the broker's login page and returns the URL the broker sent the browser back to. */

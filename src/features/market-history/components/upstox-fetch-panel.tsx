@@ -97,7 +97,7 @@ export function UpstoxFetchPanel({ onImported }: { onImported: () => void }) {
           ))}
         </SelectField>
         <DateField className="sm:w-48" label={intl.formatMessage(upstoxMessages.expiry)} value={expiry} onDayChange={setExpiry} disabled={busy} />
-        <SelectField className="sm:w-96" label={intl.formatMessage(upstoxMessages.strikes)} value={around} disabled={busy} onChange={(event) => setAround(Number(event.target.value))}>
+        <SelectField className="sm:w-64" label={intl.formatMessage(upstoxMessages.strikes)} value={around} disabled={busy} onChange={(event) => setAround(Number(event.target.value))}>
           {strikeChoices.map((count) => (
             <option key={count} value={count}>
               {intl.formatMessage(count === strikeChoices.at(-1) ? upstoxMessages.strikesAll : upstoxMessages.strikesAround, { count })}

@@ -119,7 +119,7 @@ describe('fetching from Upstox', () => {
     const panel = (await screen.findByRole('heading', { name: 'Fetch from Upstox' })).closest('section')!;
     expect(within(panel).getByLabelText('Upstox account')).toHaveProperty('value', '3');
     const user = userEvent.setup();
-    await user.selectOptions(within(panel).getByLabelText('Strikes'), '20');
+    await user.selectOptions(within(panel).getByLabelText('Strikes around the money'), '20');
     await fillPanel(panel, { expiry: '06/01/2026', from: '05/01/2026', to: '06/01/2026' });
     expect(plainText((await within(panel).findByRole('status')).textContent ?? '')).toBe(
       '✓Stored 60,000 option minute candles of 80 contracts of the 06 Jan 2026 expiry; 2 contracts were already held.Stored 750 index minute candles over 2 days; 82 requests to Upstox.',
