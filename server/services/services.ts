@@ -147,7 +147,7 @@ export function createServices(options: ServicesOptions): Services {
   const feeds = createLiveFeeds({ clock, kite: kiteLive.prices });
   const paperTrading = createPaperTrading({ db, clock, prices: priceSource, market: marketService, feed: marketFeed, feeds });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
-  const upstoxLive = createUpstoxLive({ db, clock, secrets, ...upstox });
+  const upstoxLive = createUpstoxLive({ db, clock, secrets, wait, ...upstox });
   const historyWait = wait ?? timerWait;
   // Every broker the server can talk to: the paper broker, Zerodha's Kite Connect and Upstox.
   const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker, upstoxLive.broker]);

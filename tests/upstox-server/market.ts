@@ -67,6 +67,13 @@ export function createMarket(instruments: ServerInstrument[], clock: () => Date)
   for (const instrument of instruments) quotes.set(instrument.instrument_key, start(instrument.index ? 26_000 : 100));
 
   return {
+    /** Lists more contracts (each at 100 until a price is set); the instrument file serves them at once. */
+    list(more: readonly ServerInstrument[]): void {
+      for (const instrument of more) {
+        byKey.set(instrument.instrument_key, instrument);
+        if (!quotes.has(instrument.instrument_key)) quotes.set(instrument.instrument_key, start(100));
+      }
+    },
     instrument: (key: string) => byKey.get(key),
     instruments: () => [...byKey.values()],
     quote(key: string): Quote | undefined {

@@ -44,6 +44,8 @@ const defaultFunds: Funds = { used_margin: 0, payin_amount: 0, span_margin: 0, a
 function createControl(context: RestContext & { funds_: Map<string, Funds>; webhooks: Webhooks }) {
   return {
     registerApp: (config: AppConfig) => context.accounts.register(config),
+    /** Lists more contracts (a test's own expiry and strikes): served in the instrument file from now on. */
+    listInstruments: (instruments: readonly ServerInstrument[]) => context.market.list(instruments),
     /** Moves a price (and optionally the rest of the quote): the feed sends it, resting orders fill. */
     setQuote: (instrumentKey: string, change: Partial<Quote> & { last: number }) => context.market.setQuote(instrumentKey, change),
     rejectOrder: (orderId: string, message = 'Rejected by the exchange') => context.book.reject(orderId, message),

@@ -14,6 +14,8 @@ import { createSecretBox } from '../../../server/services/secrets/secret-box.ts'
 import type { Services } from '../../../server/services/services.ts';
 import { indexInstrument } from '../../kite-server/instruments-data.ts';
 import { startKiteServer, type KiteTestServer } from '../../kite-server/kite-server.ts';
+import { upstoxEndpointsFromEnv } from '../../../server/services/brokers/upstox/upstox-endpoints.ts';
+import { startUpstoxServer, type UpstoxTestServer } from '../../upstox-server/upstox-server.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { scriptedMarket, type ScriptedMarket } from '../support/paper-desk.ts';
@@ -54,6 +56,8 @@ export type KiteStack = {
   /** The quotes StrikeDesk's own market reads (the bot engine decides on them); Kite's prices are the test server's. */
   market: ScriptedMarket;
   kite: KiteTestServer;
+  /** The Upstox test server on the same clock, when the stack was asked for one (`withUpstox`). */
+  upstox: UpstoxTestServer | null;
   server: TestServer;
   call: ContractCall;
   services: Services;
@@ -67,7 +71,7 @@ export type KiteStack = {
 /** Both servers on one clock; `limits` replaces Kite's published ones (rate-limit tests). */
 export async function startKiteStack(
   backend: TestBackend,
-  options: { clockStart?: Date; database?: Database; limits?: KiteLimits; timeoutMs?: number; ticker?: TickerTuning } = {},
+  options: { clockStart?: Date; database?: Database; limits?: KiteLimits; timeoutMs?: number; ticker?: TickerTuning; withUpstox?: boolean } = {},
 ): Promise<KiteStack> {
   const clock = manualClock(options.clockStart ?? friday);
   // Kite's own hours, as the live adapter reads them from the exchange calendar: regular orders while the
@@ -76,6 +80,7 @@ export async function startKiteStack(
   const market = scriptedMarket(clock);
   const secretKey = randomBytes(32);
   const network = faultyNetwork();
+  const upstox = options.withUpstox === true ? await startUpstoxServer({ clock: clock.now, instruments: [] }) : null;
   const server = await startTestServer({
     secretKey,
     backend,
@@ -90,12 +95,14 @@ export async function startKiteStack(
       fetch: network.fetch,
     },
     ...(options.database === undefined ? {} : { database: options.database }),
+    ...(upstox === null ? {} : { upstox: upstoxEndpointsFromEnv({ UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: upstox.instrumentsUrl }) }),
   });
   const call = guardedClient(server.app);
   return {
     network,
     market,
     kite,
+    upstox,
     server,
     call,
     services: server.app.getDecorator<Services>(servicesDecorator),
@@ -104,6 +111,7 @@ export async function startKiteStack(
     close: async () => {
       await server.close();
       await kite.close();
+      await upstox?.close();
     },
   };
 }

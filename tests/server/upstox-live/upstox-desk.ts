@@ -60,10 +60,10 @@ export async function throughDialog(link: string, userId: string): Promise<URLSe
 
 export type UpstoxDesk = Awaited<ReturnType<typeof openUpstoxDesk>>;
 
-/** A trader with an Upstox account linked (its app registered at the test server for `ucc`, the account's UCC unless told). */
-export async function openUpstoxDesk(stack: UpstoxStack, options: { ucc?: string } = {}) {
+/** A trader (a new one unless `token` is given) with an Upstox account linked (its app registered at the test server for `ucc`, the account's UCC unless told). */
+export async function openUpstoxDesk(stack: Pick<UpstoxStack, 'call' | 'upstox'>, options: { ucc?: string; token?: string } = {}) {
   const { call, upstox } = stack;
-  const { token } = await signedInAccount(call);
+  const token = options.token ?? (await signedInAccount(call)).token;
   const input = newBrokerAccount({ broker: 'upstox', name: 'Upstox', account_number: `UP${randomUUID().slice(0, 6).toUpperCase()}` });
   const created = await call<{ broker_accounts: BrokerAccount }>('createBrokerAccount', { token, body: input });
   expect(created.status, JSON.stringify(created.body)).toBe(201);

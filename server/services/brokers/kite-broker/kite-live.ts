@@ -65,7 +65,7 @@ export function createKiteLive({ db, clock, secrets, endpoints = productionKiteE
     onOrderUpdate: (accountId, update, warn) =>
       void applyTickerUpdate(accountId, update).catch((error: unknown) => warn({ err: error, accountId }, "a Kite ticker's order update could not be applied")),
   });
-  const trading = createKiteTrading({ db, clock, sessions, prices, limits });
+  const trading = createKiteTrading({ db, clock, sessions, prices, limits, wait });
 
   async function applyTickerUpdate(accountId: number, update: KiteOrderUpdate): Promise<void> {
     const { rows } = await db.query<{ account_number: string; capital: string }>('SELECT account_number, capital FROM broker_accounts WHERE id = $1', [accountId]);

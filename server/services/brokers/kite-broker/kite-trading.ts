@@ -2,7 +2,7 @@
 // with what is Kite's own: its contracts (the day's instruments dump), its hours (regular or AMO), its
 // limits, its margins and charges (funds.ts), its ticker's ticks and order changes (kite-stream.ts).
 import type { Database } from '../../../db/database.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock, Wait } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
 import { createLiveHours } from '../live/live-hours.ts';
 import { createLiveTrading } from '../live/live-trading.ts';
@@ -21,11 +21,19 @@ import type { KiteLivePrices } from './live-prices.ts';
 export const kiteArrivalMarginMs = 250;
 
 /** `prices`: the accounts' tickers, which the stream's ticks come from. */
-export type KiteTradingOptions = { db: Database; clock: Clock; sessions: KiteSessions; prices: KiteLivePrices; limits?: KiteLimits | undefined };
+export type KiteTradingOptions = {
+  db: Database;
+  clock: Clock;
+  sessions: KiteSessions;
+  prices: KiteLivePrices;
+  limits?: KiteLimits | undefined;
+  /** How the kill switch's cancellations wait for room in Kite's windows (a timer; tests move their clock). */
+  wait?: Wait | undefined;
+};
 
-export function createKiteTrading({ db, clock, sessions, prices, limits: limitFigures = kiteLimits }: KiteTradingOptions) {
+export function createKiteTrading({ db, clock, sessions, prices, limits: limitFigures = kiteLimits, wait }: KiteTradingOptions) {
   const calls = createKiteCalls({ db, clock, sessions });
-  const limits = createRateLimits({ db, clock, limits: liveLimitsOfKite(limitFigures) });
+  const limits = createRateLimits({ db, clock, limits: liveLimitsOfKite(limitFigures), wait, marginMs: kiteArrivalMarginMs });
   const stream = createKiteStream({ prices });
   const funds = createKiteFunds({ db, calls, limits });
   const trading = createLiveTrading({

@@ -72,15 +72,15 @@ export function createOrderChanges({ clock, wire, mirror, updates, limits }: Dep
     return (await answer(account, [orderId], after))[0]!;
   }
 
-  /** `unpaced`: the kill switch's cancels, counted but never refused by StrikeDesk's count (rate-limits.ts record). */
+  /** `unpaced`: the kill switch's cancels, never refused by StrikeDesk's count: each waits for room (rate-limits.ts pace). */
   async function cancelOrders(account: TradingAccount, orderIds: readonly string[], { unpaced = false } = {}): Promise<BrokerOrder[]> {
     const book = await freshBook(account);
     const orders = orderIds.map((id) => findIn(book, id));
     const working = orders.filter((order) => !isFinal(order.status));
-    if (unpaced) await limits.record(account.id, 'order', working.length);
-    else await limits.reserve(account.id, 'order', working.length);
+    if (!unpaced) await limits.reserve(account.id, 'order', working.length);
     let unknown: string | null = null;
     for (const order of working) {
+      if (unpaced) await limits.pace(account.id);
       try {
         await wire.cancel(account, order, await placedAs(account, order.order_id));
       } catch (error) {

@@ -3,9 +3,11 @@
 // call is written before it is made, under a per-account advisory lock, and refused (order_rate_limited,
 // nothing sent) when it would go past a limit; the broker's own 429 is the backstop. Each broker gives its
 // published windows (Kite: a second, a minute, the day; Upstox: a second, a minute, 30 minutes) and says the
-// refusal in its own words.
+// refusal in its own words. The kill switch's cancellations are never refused: each waits for room in the
+// windows instead (`pace`), so a flatten of many orders goes out at the broker's pace and is not cut short
+// by the broker's 429.
 import type { Database } from '../../../db/database.ts';
-import type { Clock } from '../../clock.ts';
+import { timerWait, type Clock, type Wait } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { istOffsetMs } from '../../market/ist.ts';
 import type { Said } from '../../texts/said.ts';
@@ -31,7 +33,17 @@ function istDayStart(now: Date): Date {
   return new Date(Math.floor((now.getTime() + istOffsetMs) / dayMs) * dayMs - istOffsetMs);
 }
 
-export function createRateLimits<Limit extends string>({ db, clock, limits }: { db: Database; clock: Clock; limits: LiveLimits<Limit> }) {
+export type RateLimitsOptions<Limit extends string> = {
+  db: Database;
+  clock: Clock;
+  limits: LiveLimits<Limit>;
+  /** How a paced call waits for room (a timer; tests move their clock). */
+  wait?: Wait | undefined;
+  /** How much longer than each window a paced call waits: the broker stamps arrivals, not departures. */
+  marginMs?: number | undefined;
+};
+
+export function createRateLimits<Limit extends string>({ db, clock, limits, wait = timerWait, marginMs = 0 }: RateLimitsOptions<Limit>) {
   const refuse = (limit: Limit, count: number, retryAfterSeconds: number) =>
     DomainError.said('order_rate_limited', limits.refusal(limit, count, retryAfterSeconds), { retryAfterSeconds });
 
@@ -65,6 +77,37 @@ export function createRateLimits<Limit extends string>({ db, clock, limits }: { 
   }
 
   /**
+   * Counts one order call once every window has room for it, waiting as long as that takes (the kill switch's
+   * cancellations: never refused, never past the broker's limit). Only a full day (Kite's 5,000) refuses.
+   */
+  async function pace(accountId: number): Promise<void> {
+    const windows = limits.orders;
+    for (;;) {
+      const delayMs = await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [lockClass, accountId]);
+        const now = clock();
+        let until = now.getTime();
+        for (const window of windows) {
+          const since = window.windowMs === 'day' ? istDayStart(now) : new Date(now.getTime() - window.windowMs - marginMs);
+          // The call whose leaving makes room: the count-th most recent inside the window.
+          const { rows } = await tx.query<{ at: Date }>(
+            `SELECT at FROM kite_api_calls WHERE broker_account_id = $1 AND kind = 'order' AND at ${window.windowMs === 'day' ? '>=' : '>'} $2 ORDER BY at DESC OFFSET $3 LIMIT 1`,
+            [accountId, since, window.count - 1],
+          );
+          if (rows[0] === undefined) continue;
+          if (window.windowMs === 'day') throw refuse(window.limit, window.count, Math.ceil((istDayStart(now).getTime() + dayMs - now.getTime()) / 1000));
+          until = Math.max(until, new Date(rows[0].at).getTime() + window.windowMs + marginMs + 1);
+        }
+        if (until > now.getTime()) return until - now.getTime();
+        await tx.query(`INSERT INTO kite_api_calls (broker_account_id, kind, at) VALUES ($1, 'order', $2)`, [accountId, now]);
+        return 0;
+      });
+      if (delayMs === 0) return;
+      await wait(delayMs);
+    }
+  }
+
+  /**
    * Counts calls made whatever the limit (the kill switch's flatten: a broker's own kill switch is no API
    * client to slow down; the broker's 429 still answers what goes past its limit, and is reported as not sent).
    */
@@ -73,8 +116,8 @@ export function createRateLimits<Limit extends string>({ db, clock, limits }: { 
     await db.query('INSERT INTO kite_api_calls (broker_account_id, kind, at) SELECT $1, $2, $3 FROM generate_series(1, $4)', [accountId, kind, clock(), count]);
   }
 
-  return { reserve, record, limits };
+  return { reserve, record, pace, limits };
 }
 
 /** The counters as the core uses them, whichever broker's limits they count. */
-export type RateLimits = Pick<ReturnType<typeof createRateLimits>, 'reserve' | 'record'> & { limits: Pick<LiveLimits, 'modificationsPerOrder'> };
+export type RateLimits = Pick<ReturnType<typeof createRateLimits>, 'reserve' | 'record' | 'pace'> & { limits: Pick<LiveLimits, 'modificationsPerOrder'> };

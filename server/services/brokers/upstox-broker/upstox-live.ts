@@ -2,7 +2,7 @@
 // upstox-trading.ts), the BrokerAdapter the registry lists (login, log-out, trading), the webhook's order
 // updates (upstox-webhooks.ts) and the leader's periodic book read. The market feed builds on the same sessions.
 import type { Database } from '../../../db/database.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock, Wait } from '../../clock.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import type { BrokerAdapter } from '../broker-adapter.ts';
 import { productionUpstoxEndpoints, type UpstoxEndpoints } from '../upstox/upstox-endpoints.ts';
@@ -24,13 +24,15 @@ export type UpstoxLiveOptions = {
   fetch?: typeof fetch | undefined;
   /** How long one Upstox call may take (7 s). */
   timeoutMs?: number | undefined;
+  /** How the kill switch's cancellations wait for room in Upstox's windows (a timer; tests move their clock). */
+  wait?: Wait | undefined;
 };
 
 export type UpstoxLive = { broker: BrokerAdapter; sessions: UpstoxSessions; endpoints: UpstoxEndpoints; trading: UpstoxTrading; orderSync: OrderSync; webhooks: UpstoxWebhooks };
 
-export function createUpstoxLive({ db, clock, secrets, endpoints = productionUpstoxEndpoints, fetch, timeoutMs }: UpstoxLiveOptions): UpstoxLive {
+export function createUpstoxLive({ db, clock, secrets, endpoints = productionUpstoxEndpoints, fetch, timeoutMs, wait }: UpstoxLiveOptions): UpstoxLive {
   const sessions = createUpstoxSessions({ db, clock, secrets, client: { endpoints, algoName: upstoxAlgoName, fetch, timeoutMs } });
-  const trading = createUpstoxTrading({ db, clock, sessions, instrumentsUrl: endpoints.instrumentsUrl, fetch });
+  const trading = createUpstoxTrading({ db, clock, sessions, instrumentsUrl: endpoints.instrumentsUrl, fetch, wait });
   return {
     broker: createUpstoxBroker({ sessions, apiRoot: endpoints.apiRoot, trading }),
     sessions,

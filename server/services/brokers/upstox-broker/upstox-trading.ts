@@ -4,7 +4,7 @@
 // its funds, margins and charges (upstox-funds.ts). The account's sessions are given (the broker-neutral store over Upstox's client), and so is its
 // stream of ticks where the market feed is wired; without one the stream carries order changes only.
 import type { Database } from '../../../db/database.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock, Wait } from '../../clock.ts';
 import { upstoxTexts, type UpstoxLimit } from '../../texts/upstox-texts.ts';
 import type { BrokerListener, BrokerOrder, BrokerStream, BrokerTrading, TradingAccount } from '../broker-trading.ts';
 import { createLiveHours } from '../live/live-hours.ts';
@@ -41,11 +41,13 @@ export type UpstoxTradingOptions = {
   limits?: LiveLimits<UpstoxLimit> | undefined;
   /** Tests only: another fetch for the instrument file. */
   fetch?: typeof fetch | undefined;
+  /** How the kill switch's cancellations wait for room in Upstox's windows (a timer; tests move their clock). */
+  wait?: Wait | undefined;
 };
 
-export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limits: limitFigures = upstoxLimits, fetch }: UpstoxTradingOptions) {
+export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limits: limitFigures = upstoxLimits, fetch, wait }: UpstoxTradingOptions) {
   const calls = createUpstoxCalls({ db, clock, sessions });
-  const limits = createRateLimits({ db, clock, limits: limitFigures });
+  const limits = createRateLimits({ db, clock, limits: limitFigures, wait, marginMs: upstoxArrivalMarginMs });
   const listeners = new Map<number, Set<BrokerListener>>();
   const contracts = createUpstoxContracts({ db, clock, instrumentsUrl, ...(fetch === undefined ? {} : { fetch }) });
   const money = createUpstoxFunds({ db, clock, calls, contracts, limits });
