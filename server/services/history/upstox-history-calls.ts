@@ -1,12 +1,12 @@
-// The Upstox session a history fetch reads with: the Upstox adapter's sessions (upstox-broker/upstox-sessions.ts,
-// the broker-neutral store of brokers/live/) through the neutral calls wrapper, so a dead token (401
+// The Upstox session a history fetch reads with: the Upstox adapter's sessions (the broker-neutral
+// store of brokers/live/live-sessions.ts) through the neutral calls wrapper, so a dead token (401
 // UDAPI100050: the 03:30 IST expiry, a logout elsewhere) logs the account out as every live call does. The
 // refusals are the fetch's own words (an Upstox Plus plan missing, a refusal of the candles).
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { createLiveCalls, type LiveCalls } from '../brokers/live/live-calls.ts';
-import type { UpstoxSessions } from '../brokers/upstox-broker/upstox-sessions.ts';
+import type { LiveSessions } from '../brokers/live/live-sessions.ts';
 import { isTokenInvalid, UpstoxError, UpstoxOutcomeUnknownError } from '../brokers/upstox/upstox-errors.ts';
 import type { UpstoxHttp } from '../brokers/upstox/upstox-http.ts';
 import { upstoxHistoryTexts } from '../texts/upstox-history-texts.ts';
@@ -23,7 +23,7 @@ export function upstoxHistoryFailure(error: unknown): DomainError | null {
   return null;
 }
 
-export function createUpstoxHistoryCalls({ db, clock, sessions }: { db: Database; clock: Clock; sessions: UpstoxSessions }): LiveCalls<UpstoxHttp> {
+export function createUpstoxHistoryCalls({ db, clock, sessions }: { db: Database; clock: Clock; sessions: LiveSessions<UpstoxHttp> }): LiveCalls<UpstoxHttp> {
   return createLiveCalls({
     db,
     clock,

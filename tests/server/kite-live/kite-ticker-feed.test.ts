@@ -7,7 +7,8 @@ import type { Database } from '../../../server/db/database.ts';
 import { brokerSource } from '../../../server/http/price-stream-sources.ts';
 import { createKiteInstrumentLoad } from '../../../server/services/brokers/kite-broker/instrument-load.ts';
 import { kiteIndexKeys } from '../../../server/services/brokers/kite-broker/instrument-store.ts';
-import { createKiteSessions } from '../../../server/services/brokers/kite-broker/kite-sessions.ts';
+import { createKiteHttp } from '../../../server/services/brokers/kite/kite-http.ts';
+import { createLiveSessions } from '../../../server/services/brokers/live/live-sessions.ts';
 import { createKiteLivePrices } from '../../../server/services/brokers/kite-broker/live-prices.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import { defaultInstruments } from '../../kite-server/instruments-data.ts';
@@ -116,7 +117,7 @@ describe.each(testBackends)('Kite ticker into the price stream on %s', (backend)
     const prices = createKiteLivePrices({
       db,
       clock,
-      sessions: createKiteSessions({ db, clock, secrets: createSecretBox(stack.secretKey), client: { apiRoot: stack.kite.apiRoot } }),
+      sessions: createLiveSessions({ db, clock, secrets: createSecretBox(stack.secretKey), httpOf: (apiKey, accessToken) => createKiteHttp({ apiRoot: stack.kite.apiRoot, apiKey, accessToken }) }),
       instruments: createKiteInstrumentLoad({ db, clock }),
       tickerUrl: stack.kite.tickerUrl,
       tuning: { scheduler: manualScheduler() },

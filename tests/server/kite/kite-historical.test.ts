@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KiteError } from '../../../server/services/brokers/kite/kite-errors.ts';
 import { getHistoricalCandles } from '../../../server/services/brokers/kite/kite-historical.ts';
 import { candleWindows, createKiteCandles } from '../../../server/services/brokers/kite-broker/kite-candles.ts';
-import type { KiteSession } from '../../../server/services/brokers/kite-broker/kite-sessions.ts';
+import type { KiteHttp } from '../../../server/services/brokers/kite/kite-http.ts';
+import type { LiveSession } from '../../../server/services/brokers/live/live-sessions.ts';
 import { manualClock } from '../support/test-server.ts';
 import { startLoggedIn, testApp, type LoggedIn } from './kite-support.ts';
 
@@ -86,7 +87,7 @@ describe('createKiteCandles', () => {
   const account = { id: 1, accountNumber: 'AB1234', capitalPaise: 0 };
   const ranged = () => {
     const waits: number[] = [];
-    const session: KiteSession = { accountId: 1, userId: 1, accountNumber: 'AB1234', http: kite.http, apiKey: testApp.apiKey, accessToken: kite.accessToken };
+    const session: LiveSession<KiteHttp> = { accountId: 1, userId: 1, accountNumber: 'AB1234', http: kite.http, apiKey: testApp.apiKey, accessToken: kite.accessToken };
     const candles = createKiteCandles({
       clock: clock.now,
       wait: async (ms) => {

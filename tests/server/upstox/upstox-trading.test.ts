@@ -9,7 +9,8 @@ import type { Database } from '../../../server/db/database.ts';
 import { DomainError } from '../../../server/services/domain-error.ts';
 import type { NumberedOrder, TradingAccount } from '../../../server/services/brokers/broker-trading.ts';
 import { upstoxAlgoName } from '../../../server/services/brokers/upstox-broker/upstox-live.ts';
-import { createUpstoxSessions } from '../../../server/services/brokers/upstox-broker/upstox-sessions.ts';
+import { createLiveSessions } from '../../../server/services/brokers/live/live-sessions.ts';
+import { createUpstoxHttp } from '../../../server/services/brokers/upstox/upstox-http.ts';
 import { createUpstoxTrading, type UpstoxTrading } from '../../../server/services/brokers/upstox-broker/upstox-trading.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import { migratedDatabasePerFile, testBackends } from '../support/test-database.ts';
@@ -59,7 +60,8 @@ describe.each(testBackends)('Upstox orders on the live core (%s)', (backend) => 
     );
     account = { id: Number(rows[0]!.id), accountNumber: 'AB1234', capitalPaise: 50_000_000 };
     const endpoints = { apiRoot: upstox.server.apiRoot, orderApiRoot: upstox.server.apiRoot, instrumentsUrl: upstox.server.instrumentsUrl };
-    const sessions = createUpstoxSessions({ db, clock: upstox.time.clock, secrets, client: { endpoints, algoName: upstoxAlgoName, timeoutMs: 2000 } });
+    const httpOf = (_apiKey: string, accessToken?: string) => createUpstoxHttp({ apiRoot: endpoints.apiRoot, orderApiRoot: endpoints.orderApiRoot, accessToken, algoName: upstoxAlgoName, timeoutMs: 2000 });
+    const sessions = createLiveSessions({ db, clock: upstox.time.clock, secrets, httpOf });
     trading = createUpstoxTrading({ db, clock: upstox.time.clock, sessions, instrumentsUrl: upstox.server.instrumentsUrl });
   });
 

@@ -9,11 +9,12 @@ import type { BrokerTrading } from '../broker-trading.ts';
 import { KiteError } from '../kite/kite-errors.ts';
 import { objectAt, str } from '../kite/kite-json.ts';
 import { brokerLoginTexts } from '../../texts/broker-account-texts.ts';
-import type { KiteSessions } from './kite-sessions.ts';
+import type { KiteHttp } from '../kite/kite-http.ts';
+import type { LiveSessions } from '../live/live-sessions.ts';
 
 export const kiteSlug = 'kite';
 
-export type KiteBrokerOptions = { sessions: KiteSessions; loginUrl: string; trading: BrokerTrading };
+export type KiteBrokerOptions = { sessions: LiveSessions<KiteHttp>; loginUrl: string; trading: BrokerTrading };
 
 /** Kite's login page wants `v=3`. */
 export function kiteLoginPage(loginUrl: string): string {

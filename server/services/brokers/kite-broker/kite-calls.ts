@@ -10,7 +10,8 @@ import { getOrders, getTrades } from '../kite/kite-orders.ts';
 import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
 import { createLiveCalls, type LiveBroker } from '../live/live-calls.ts';
 import { domainErrorOf } from './kite-failures.ts';
-import type { KiteSessions } from './kite-sessions.ts';
+import type { KiteHttp } from '../kite/kite-http.ts';
+import type { LiveSessions } from '../live/live-sessions.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';
 
 export const kiteLiveBroker: LiveBroker = {
@@ -19,7 +20,7 @@ export const kiteLiveBroker: LiveBroker = {
   failureOf: domainErrorOf,
 };
 
-export function createKiteCalls({ db, clock, sessions }: { db: Database; clock: Clock; sessions: KiteSessions }) {
+export function createKiteCalls({ db, clock, sessions }: { db: Database; clock: Clock; sessions: LiveSessions<KiteHttp> }) {
   const live = createLiveCalls({ db, clock, sessions, broker: kiteLiveBroker });
   const { cachedRead } = live;
 

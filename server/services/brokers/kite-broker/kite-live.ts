@@ -7,13 +7,14 @@ import type { Clock } from '../../clock.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import type { BrokerAdapter } from '../broker-adapter.ts';
 import { productionKiteEndpoints, type KiteEndpoints } from '../kite/kite-endpoints.ts';
+import { createKiteHttp } from '../kite/kite-http.ts';
+import { createLiveSessions } from '../live/live-sessions.ts';
 import type { KiteOrderUpdate } from '../kite/kite-order-types.ts';
 import { toPaise } from '../paper/paise.ts';
 import { timerWait, type Wait } from '../../clock.ts';
 import { createKiteBroker } from './kite-broker.ts';
 import { wireOrderOfKite } from './kite-wire.ts';
 import { createKiteCandles, type KiteCandles } from './kite-candles.ts';
-import { createKiteSessions } from './kite-sessions.ts';
 import { createKiteTrading, type KiteTrading } from './kite-trading.ts';
 import { createKitePostbacks, type KitePostbacks } from './postbacks.ts';
 import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
@@ -52,7 +53,7 @@ export type KiteLive = {
 };
 
 export function createKiteLive({ db, clock, secrets, endpoints = productionKiteEndpoints, fetch, timeoutMs, limits, ticker, wait = timerWait }: KiteLiveOptions): KiteLive {
-  const sessions = createKiteSessions({ db, clock, secrets, client: { apiRoot: endpoints.apiRoot, fetch, timeoutMs } });
+  const sessions = createLiveSessions({ db, clock, secrets, httpOf: (apiKey, accessToken) => createKiteHttp({ apiRoot: endpoints.apiRoot, apiKey, accessToken, fetch, timeoutMs }) });
   const instruments = createKiteInstrumentLoad({ db, clock });
   const prices = createKiteLivePrices({
     db,

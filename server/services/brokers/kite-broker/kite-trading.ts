@@ -12,7 +12,8 @@ import { createKiteFunds } from './funds.ts';
 import { kiteOptionContracts } from './instrument-store.ts';
 import { createKiteCalls } from './kite-calls.ts';
 import { kiteLimits, liveLimitsOfKite, type KiteLimits } from './kite-limits.ts';
-import type { KiteSessions } from './kite-sessions.ts';
+import type { KiteHttp } from '../kite/kite-http.ts';
+import type { LiveSessions } from '../live/live-sessions.ts';
 import { createKiteStream } from './kite-stream.ts';
 import { createKiteWire } from './kite-wire.ts';
 import type { KiteLivePrices } from './live-prices.ts';
@@ -24,7 +25,7 @@ export const kiteArrivalMarginMs = 250;
 export type KiteTradingOptions = {
   db: Database;
   clock: Clock;
-  sessions: KiteSessions;
+  sessions: LiveSessions<KiteHttp>;
   prices: KiteLivePrices;
   limits?: KiteLimits | undefined;
   /** How the kill switch's cancellations wait for room in Kite's windows (a timer; tests move their clock). */

@@ -12,7 +12,8 @@ import type { KiteOrderUpdate } from '../kite/kite-order-types.ts';
 import { createAccountTicker, type AccountTicker, type TickerTuning } from './account-ticker.ts';
 import type { KiteInstrumentLoad, Warn } from './instrument-load.ts';
 import { kiteIndexKeys } from './instrument-store.ts';
-import type { KiteSession, KiteSessions } from './kite-sessions.ts';
+import type { KiteHttp } from '../kite/kite-http.ts';
+import type { LiveSession, LiveSessions } from '../live/live-sessions.ts';
 import { endSessionAfterTokenError } from '../live/session-loss.ts';
 
 type Watcher = { keys: readonly string[]; onPrices: (moved: string[]) => void };
@@ -20,7 +21,7 @@ type Watcher = { keys: readonly string[]; onPrices: (moved: string[]) => void };
 export type LivePricesOptions = {
   db: Database;
   clock: Clock;
-  sessions: KiteSessions;
+  sessions: LiveSessions<KiteHttp>;
   instruments: KiteInstrumentLoad;
   tickerUrl: string;
   tuning?: TickerTuning | undefined;
@@ -65,7 +66,7 @@ export function createKiteLivePrices({ db, clock, sessions, instruments, tickerU
   }
 
   /** Loads the day's dump if due; a failure is logged and tried again next pass (yesterday's rows still serve). */
-  async function loadDump(session: KiteSession, warn: Warn): Promise<boolean> {
+  async function loadDump(session: LiveSession<KiteHttp>, warn: Warn): Promise<boolean> {
     try {
       return (await instruments.ensureLoaded(session.http, warn)) !== null;
     } catch (error) {
@@ -74,7 +75,7 @@ export function createKiteLivePrices({ db, clock, sessions, instruments, tickerU
     }
   }
 
-  async function start(session: KiteSession, warn: Warn): Promise<AccountTicker> {
+  async function start(session: LiveSession<KiteHttp>, warn: Warn): Promise<AccountTicker> {
     await loadDump(session, warn);
     const { accountId } = session;
     const ticker = createAccountTicker({

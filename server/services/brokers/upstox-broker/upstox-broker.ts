@@ -10,11 +10,12 @@ import type { BrokerTrading } from '../broker-trading.ts';
 import { upstoxLoginUrl } from '../upstox/upstox-endpoints.ts';
 import { UpstoxError, isRateLimited } from '../upstox/upstox-errors.ts';
 import { exchangeCode, logout, upstoxTokenExpiry } from '../upstox/upstox-session.ts';
-import type { UpstoxSessions } from './upstox-sessions.ts';
+import type { UpstoxHttp } from '../upstox/upstox-http.ts';
+import type { LiveSessions } from '../live/live-sessions.ts';
 
 export const upstoxSlug = 'upstox';
 
-export type UpstoxBrokerOptions = { sessions: UpstoxSessions; apiRoot: string; trading?: BrokerTrading | undefined };
+export type UpstoxBrokerOptions = { sessions: LiveSessions<UpstoxHttp>; apiRoot: string; trading?: BrokerTrading | undefined };
 
 /** A refusal of the code (used, expired, a wrong secret or redirect URL) or Upstox out of reach. */
 function loginFailure(error: unknown): Error {

@@ -6,8 +6,9 @@ import type { Clock, Wait } from '../../clock.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import type { BrokerAdapter } from '../broker-adapter.ts';
 import { productionUpstoxEndpoints, type UpstoxEndpoints } from '../upstox/upstox-endpoints.ts';
+import { createUpstoxHttp, type UpstoxHttp } from '../upstox/upstox-http.ts';
+import { createLiveSessions, type LiveSessions } from '../live/live-sessions.ts';
 import { createUpstoxBroker } from './upstox-broker.ts';
-import { createUpstoxSessions, type UpstoxSessions } from './upstox-sessions.ts';
 import { createUpstoxTrading, type UpstoxTrading } from './upstox-trading.ts';
 import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
 import { createUpstoxWebhooks, type UpstoxWebhooks } from './upstox-webhooks.ts';
@@ -28,10 +29,17 @@ export type UpstoxLiveOptions = {
   wait?: Wait | undefined;
 };
 
-export type UpstoxLive = { broker: BrokerAdapter; sessions: UpstoxSessions; endpoints: UpstoxEndpoints; trading: UpstoxTrading; orderSync: OrderSync; webhooks: UpstoxWebhooks };
+export type UpstoxLive = { broker: BrokerAdapter; sessions: LiveSessions<UpstoxHttp>; endpoints: UpstoxEndpoints; trading: UpstoxTrading; orderSync: OrderSync; webhooks: UpstoxWebhooks };
 
 export function createUpstoxLive({ db, clock, secrets, endpoints = productionUpstoxEndpoints, fetch, timeoutMs, wait }: UpstoxLiveOptions): UpstoxLive {
-  const sessions = createUpstoxSessions({ db, clock, secrets, client: { endpoints, algoName: upstoxAlgoName, fetch, timeoutMs } });
+  // Upstox's REST calls name no api_key: the token is the account's.
+  const sessions = createLiveSessions({
+    db,
+    clock,
+    secrets,
+    httpOf: (_apiKey, accessToken) =>
+      createUpstoxHttp({ apiRoot: endpoints.apiRoot, orderApiRoot: endpoints.orderApiRoot, accessToken, algoName: upstoxAlgoName, ...(fetch === undefined ? {} : { fetch }), ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
+  });
   const trading = createUpstoxTrading({ db, clock, sessions, instrumentsUrl: endpoints.instrumentsUrl, fetch, wait });
   return {
     broker: createUpstoxBroker({ sessions, apiRoot: endpoints.apiRoot, trading }),
