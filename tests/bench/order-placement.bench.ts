@@ -9,6 +9,7 @@
  *   npm run bench -- order-placement --database-url … --instances 1,2,4   scale-out (PostgreSQL only)
  *   npm run bench -- order-placement --cpu-prof                           the instances under node --cpu-prof
  *   npm run bench -- order-placement --database-url … --backends postgres  PostgreSQL only (PGlite's 2,000 orders take a minute or more)
+ *   npm run bench -- order-placement … --history 10000                    each account with 10,000 past trades first
  *
  * Each order is a MARKET buy of one NIFTY lot through place_trades, with its own Idempotency-Key, spread
  * over 60 paper accounts (the broker takes 10 orders a second per account, so one account could never show
@@ -39,6 +40,7 @@ const { values } = parseArgs({
   options: {
     orders: { type: 'string', default: '2000' },
     accounts: { type: 'string', default: '60' },
+    history: { type: 'string', default: '0' },
     // 8: the goal's two figures together allow at most about 30 (300 a second at p99 < 100 ms, by Little's
     // law 300 × 0.1 s in flight at the very most); 32 in flight wait 107 ms on average at 300 a second.
     concurrency: { type: 'string', default: '8' },
@@ -52,6 +54,8 @@ const { values } = parseArgs({
 });
 const orderCount = Number(values.orders);
 const accountCount = Number(values.accounts);
+const history = Number(values.history);
+if (history > 0 && values.backends !== 'postgres') throw new Error('--history needs --backends postgres (and --database-url)');
 const concurrency = Number(values.concurrency);
 const runs = Number(values.runs);
 const instanceCounts = values.instances.split(',').map(Number);
@@ -95,6 +99,31 @@ async function freshSchema(url: string): Promise<{ url: string; application: str
   };
 }
 
+/**
+ * `history` past trades for each account (a lot of the bench's contract bought and sold in turn, the day
+ * before), interleaved across the accounts as a day's fills are: the history a long-lived account carries.
+ * Written as the code measured writes a trade (its triggers, if it has any, run).
+ */
+async function addHistory(url: string, desk: Desk): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO paper_trades (trade_id, broker_account_id, instrument_token, exchange, tradingsymbol, product, transaction_type, quantity, price_paise,
+         brokerage_paise, stt_paise, exchange_paise, sebi_paise, gst_paise, stamp_paise, kind, trading_day, filled_at)
+       SELECT 'H' || a.id || '-' || g, a.id, i.instrument_token, 'NFO', i.tradingsymbol, 'NRML', CASE WHEN g % 2 = 1 THEN 'BUY' ELSE 'SELL' END, $3, 10000,
+         2000, 0, 100, 1, 378, 3, 'fill', (now() - interval '1 day')::date, now() - interval '1 day'
+       FROM generate_series(1, $4::int) g CROSS JOIN (SELECT id FROM broker_accounts WHERE account_number = ANY($1::text[])) a
+         CROSS JOIN (SELECT instrument_token, tradingsymbol FROM instruments WHERE tradingsymbol = $2) i
+       ORDER BY g, a.id`,
+      [desk.accounts.map((account) => account.accountNumber), desk.symbol, desk.lotSize, Math.ceil(history / 2) * 2],
+    );
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
 async function measure(code: Code, url: string | null, instanceCount: number, profileDir: string | null): Promise<Measured> {
   const work = mkdtempSync(join(tmpdir(), 'strikedesk-order-bench-'));
   const schema = url === null ? null : await freshSchema(url);
@@ -102,6 +131,7 @@ async function measure(code: Code, url: string | null, instanceCount: number, pr
   const dataDirs = Array.from({ length: instanceCount }, (_, i) => join(work, `instance-${i}`));
   try {
     const desk = await child<Desk>('order-desk.ts', { root: code.root, dataDir: dataDirs[0]!, databaseUrl: schema?.url ?? null, accounts: accountCount, secretKey } satisfies DeskJob);
+    if (history > 0) await addHistory(schema!.url, desk);
     const env = { STRIKEDESK_SECRET_KEY: secretKey, MARKET_DEMO: 'on', ...(schema === null ? {} : { DATABASE_URL: schema.url }) };
     const instances = await startInstances(code.root, instanceCount, dataDirs, env, profileDir);
     const activity = schema === null ? null : pgActivity(url!, schema.application);
@@ -191,7 +221,7 @@ async function main(): Promise<void> {
     if (runs > 1) rows.push([`${backend}, median`, instances, code, median(measured.map((m) => m.orders / m.seconds)).toFixed(0), '', ms(median(measured.map((m) => percentile([...m.latencies].sort((a, b) => a - b), 99)))), ms(median(measured.map((m) => (m.serverCpu / m.orders) * 1000))), '', '', '', '', '']);
   }
   console.log(table(['database', 'instances', 'code', 'orders/s', 'p50', 'p99', 'server CPU/order', 'PostgreSQL CPU/order', 'idle in transaction', 'waiting on a lock', 'refused', 'load average'], rows));
-  console.log(`\n${accountCount} paper accounts, ${concurrency} requests in flight, ${orderCount} MARKET buys that fill at once; goal ≥ 300 orders/s with p99 < 100 ms on PostgreSQL.`);
+  console.log(`\n${accountCount} paper accounts${history > 0 ? ` with ${history} past trades each` : ''}, ${concurrency} requests in flight, ${orderCount} MARKET buys that fill at once; goal ≥ 300 orders/s with p99 < 100 ms on PostgreSQL.`);
   for (const [key, measured] of results) {
     const waits = new Map<string, number>();
     for (const m of measured) for (const [what, count] of m.activity?.waitedOn ?? []) waits.set(what, (waits.get(what) ?? 0) + count);

@@ -7,7 +7,7 @@ export function countOn(db: Database) {
   const note = (sql: string, rows: number) => {
     counts.statements += 1;
     counts.rows += rows;
-    if (sql.includes('FROM paper_trades WHERE broker_account_id = $1) t')) counts.bookReads += 1;
+    if (sql.includes('LEFT JOIN paper_cash ON broker_account_id = $1) t')) counts.bookReads += 1;
     if (/FROM market_index_state/.test(sql)) counts.marketStateReads += 1;
     if (/FROM index_config WHERE index_name/.test(sql)) counts.indexFactReads += 1;
   };

@@ -58,10 +58,18 @@ describe.each(testBackends)('the cost of a paper order on %s', (backend) => {
 
   it('opens one transaction and makes 12 statements for a MARKET order that fills', async () => {
     let status = '';
-    const cost = await countOf(server.db, async () => {
-      status = (await desk.place(symbol, 'BUY', desk.lotSize)).status;
-    });
+    const texts: string[] = [];
+    const cost = await countOf(
+      server.db,
+      async () => {
+        status = (await desk.place(symbol, 'BUY', desk.lotSize)).status;
+      },
+      texts,
+    );
     expect(status).toBe('COMPLETE');
+    // The account's positions and cash are running books (migration 044): no statement sums its trades, whose
+    // number grows with its history.
+    expect(texts.filter((sql) => /FROM paper_trades/.test(sql))).toEqual([]);
     // Outside any transaction: the session and the account with its kill switch and risk limits, which the
     // plan checks (2), the key claimed in one INSERT (1).
     // The pacing step, under the account's lock, with the paper broker's placement in it (its exchange is this

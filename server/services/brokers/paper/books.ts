@@ -9,11 +9,9 @@ import type { PriceSource } from './price-source.ts';
 
 export type OpenLeg = { contract: Contract; portfolioId: number | null; product: Product; quantity: number; bot?: OrderBot | null };
 
-/** Open quantities per instrument, product and portfolio, from the account's trades. */
-export const openLegsSql = `SELECT instrument_token, portfolio_id, product, NULL::text AS bot_kind, NULL::integer AS bot_id,
-    sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity
-  FROM paper_trades WHERE broker_account_id = $1 GROUP BY instrument_token, portfolio_id, product
-  HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0`;
+/** Open quantities per instrument, product and portfolio: the account's running positions (migration 044). */
+export const openLegsSql = `SELECT instrument_token, portfolio_id, product, NULL::text AS bot_kind, NULL::integer AS bot_id, quantity
+  FROM paper_positions WHERE broker_account_id = $1 AND quantity <> 0`;
 export type OpenLegRow = { instrument_token: number; portfolio_id: number | null; product: Product; quantity: string | number; bot_kind: OrderBot['kind'] | null; bot_id: number | null };
 
 /** The bot an order's columns name; its kind and id are written together (order-entry.ts), so the id says whether a bot placed it. */
@@ -62,7 +60,7 @@ export function createBooks({ db, clock, prices, contracts }: { db: Database; cl
   /** Signed open quantity of one position (a portfolio's share, or the account-level one when portfolioId is null). */
   async function positionQuantity(q: Queryable, accountId: number, portfolioId: number | null, instrumentToken: number, product: Product): Promise<number> {
     const { rows } = await q.query<{ quantity: string | null }>(
-      `SELECT sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity FROM paper_trades
+      `SELECT quantity FROM paper_positions
        WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3 AND product = $4`,
       [accountId, portfolioId, instrumentToken, product],
     );

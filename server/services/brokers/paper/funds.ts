@@ -98,9 +98,7 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
          (SELECT coalesce(json_agg(e), '[]'::json) FROM (
             SELECT instrument_token, transaction_type, quantity - filled_quantity - cancelled_quantity AS pending, price_paise, portfolio_id FROM paper_orders
             WHERE broker_account_id = $1 AND status IN ('OPEN', 'TRIGGER PENDING') AND purpose = 'entry' AND ($2::boolean OR amo_release_at IS NULL)) e) AS entries
-       FROM (SELECT sum(CASE WHEN transaction_type = 'SELL' THEN quantity * price_paise ELSE -quantity * price_paise END) AS flow,
-               sum(brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise + call_and_trade_paise) AS charges
-             FROM paper_trades WHERE broker_account_id = $1) t`,
+       FROM (SELECT flow_paise AS flow, charges_paise AS charges FROM (VALUES (1)) one LEFT JOIN paper_cash ON broker_account_id = $1) t`,
       [account.id, heldAmos],
     );
     const row = rows[0]!;

@@ -34,10 +34,8 @@ export function createSettlement({ db, prices, contracts, books, exits, scope }:
   /** The broker's own MIS square-off: today's intraday positions closed at market from 15:25 IST. */
   async function squareOffMis(now: Date): Promise<void> {
     const { rows } = await db.query<{ broker_account_id: number; account_number: string; capital: string }>(
-      `SELECT DISTINCT t.broker_account_id, a.account_number, a.capital FROM paper_trades t JOIN broker_accounts a ON a.id = t.broker_account_id
-       WHERE t.product = 'MIS' AND a.market_account_id IS NOT DISTINCT FROM $1::integer
-       GROUP BY t.broker_account_id, a.account_number, a.capital, t.instrument_token, t.portfolio_id
-       HAVING sum(CASE WHEN t.transaction_type = 'BUY' THEN t.quantity ELSE -t.quantity END) <> 0`,
+      `SELECT DISTINCT p.broker_account_id, a.account_number, a.capital FROM paper_positions p JOIN broker_accounts a ON a.id = p.broker_account_id
+       WHERE p.product = 'MIS' AND p.quantity <> 0 AND a.market_account_id IS NOT DISTINCT FROM $1::integer`,
       [scope.feedAccountId],
     );
     for (const row of rows) {
@@ -56,8 +54,7 @@ export function createSettlement({ db, prices, contracts, books, exits, scope }:
     // the few still held.
     const { rows } = await db.query<{ broker_account_id: number; instrument_token: number }>(
       `SELECT DISTINCT t.broker_account_id, t.instrument_token
-       FROM (SELECT broker_account_id, instrument_token FROM paper_trades GROUP BY broker_account_id, instrument_token, portfolio_id, product
-             HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0) t
+       FROM (SELECT broker_account_id, instrument_token FROM paper_positions WHERE quantity <> 0) t
        JOIN instruments i ON i.instrument_token = t.instrument_token
        WHERE i.expiry <= $1::date AND ${inScope('t.broker_account_id', 2)}`,
       [istDate(now), scope.feedAccountId],
