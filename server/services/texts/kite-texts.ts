@@ -2,6 +2,7 @@
 // (said.ts). Kite's own message cannot be translated: it travels as it is, inside a coded sentence that says
 // in the trader's language who refused what and which kind of refusal Kite's error_type names ("Kite a
 // refusé l'ordre pour … (marge) : « Insufficient funds. »").
+import { liveFailureTexts, type LiveLimit } from './live-texts.ts';
 import { said, type Said } from './said.ts';
 
 /** The Kite call that failed, in words: "the order for NIFTY…", "the order book". */
@@ -27,35 +28,11 @@ export const kiteCalls = {
 };
 
 /** Kite's rate limits as StrikeDesk counts them before sending (rate-limits.ts). */
-export type KiteLimit = 'quotes_second' | 'orders_burst' | 'orders_second' | 'orders_minute' | 'orders_day';
-
-const limitWords = (limit: KiteLimit, count: number): string =>
-  ({
-    quotes_second: `${count} quote a second`,
-    orders_burst: `${count} orders a second: send at most ${count} at once`,
-    orders_second: `${count} orders a second`,
-    orders_minute: `${count} orders a minute`,
-    orders_day: `${count} orders a day`,
-  })[limit];
+export type KiteLimit = Extract<LiveLimit, 'quotes_second' | 'orders_burst' | 'orders_second' | 'orders_minute' | 'orders_day'>;
 
 export const kiteTexts = {
   /** Kite's refusal with its own words; `errorType` (InputException, MarginException…) says what kind. */
   refused: (what: KiteCall, errorType: string, message: string): Said =>
     said('kite.refused', { what: what.i18n, error_type: errorType, message }, `Kite refused ${what.text}: ${message}`),
-  unavailable: (what: KiteCall, detail: string): Said =>
-    said('kite.unavailable', { what: what.i18n, detail }, `Kite could not answer ${what.text} right now (${detail}). Try again in a few seconds.`),
-  outcomeUnknown: (what: KiteCall): Said =>
-    said(
-      'kite.outcome_unknown',
-      { what: what.i18n },
-      `Kite did not confirm ${what.text}: it may have happened. Check the order book before doing anything else; sending the same request again (same Idempotency-Key) after 30 seconds finds it by its tag instead of placing it twice.`,
-    ),
-  rateLimitReached: (detail: string): Said =>
-    said('kite.rate_limit_reached', { detail }, `Kite's rate limit was reached (${detail}): nothing was sent. Try again in a moment.`),
-  rateLimited: (limit: KiteLimit, count: number, retryAfterSeconds: number): Said =>
-    said(
-      'kite.rate_limited',
-      { limit, count, seconds: retryAfterSeconds },
-      `Kite allows ${limitWords(limit, count)} per account: nothing was sent. Try again in ${retryAfterSeconds === 1 ? 'a second' : `${retryAfterSeconds} seconds`}.`,
-    ),
+  ...liveFailureTexts<KiteLimit>('kite'),
 };

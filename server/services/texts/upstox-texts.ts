@@ -4,6 +4,7 @@
 // it names (https://upstox.com/developer/api-documentation/error-codes). The call named ("the order for …")
 // is the same words as Kite's (kiteCalls: kite.call).
 import type { KiteCall } from './kite-texts.ts';
+import { liveFailureTexts, type LiveLimit } from './live-texts.ts';
 import { said, type Said } from './said.ts';
 
 /** The kinds of Upstox refusal a trader can act on, by Upstox's error code. */
@@ -19,16 +20,7 @@ const kinds: Record<string, UpstoxRefusalKind> = {
 export const upstoxRefusalKind = (code: string): UpstoxRefusalKind => kinds[code] ?? 'other';
 
 /** Upstox's order windows as StrikeDesk counts them before sending (../brokers/live/rate-limits.ts). */
-export type UpstoxLimit = 'quotes_second' | 'orders_burst' | 'orders_second' | 'orders_minute' | 'orders_30_minutes';
-
-const limitWords = (limit: UpstoxLimit, count: number): string =>
-  ({
-    quotes_second: `${count} quotes a second`,
-    orders_burst: `${count} orders a second: send at most ${count} at once`,
-    orders_second: `${count} orders a second`,
-    orders_minute: `${count} orders a minute`,
-    orders_30_minutes: `${count} orders in 30 minutes`,
-  })[limit];
+export type UpstoxLimit = Extract<LiveLimit, 'quotes_second' | 'orders_burst' | 'orders_second' | 'orders_minute' | 'orders_30_minutes'>;
 
 /** Why a webhook proves nothing. Upstox reads the answer, not a trader; it is coded like every refusal. */
 export type UpstoxWebhookRefusal = 'not_order' | 'unconfirmed';
@@ -43,20 +35,5 @@ export const upstoxTexts = {
   /** Upstox's refusal with its own words and code. */
   refused: (what: KiteCall, code: string, message: string): Said =>
     said('upstox.refused', { what: what.i18n, code, kind: upstoxRefusalKind(code), message }, `Upstox refused ${what.text} (${code}): ${message}`),
-  unavailable: (what: KiteCall, detail: string): Said =>
-    said('upstox.unavailable', { what: what.i18n, detail }, `Upstox could not answer ${what.text} right now (${detail}). Try again in a few seconds.`),
-  outcomeUnknown: (what: KiteCall): Said =>
-    said(
-      'upstox.outcome_unknown',
-      { what: what.i18n },
-      `Upstox did not confirm ${what.text}: it may have happened. Check the order book before doing anything else; sending the same request again (same Idempotency-Key) after 30 seconds finds it by its tag instead of placing it twice.`,
-    ),
-  rateLimitReached: (detail: string): Said =>
-    said('upstox.rate_limit_reached', { detail }, `Upstox's rate limit was reached (${detail}): nothing was sent. Try again in a moment.`),
-  rateLimited: (limit: UpstoxLimit, count: number, retryAfterSeconds: number): Said =>
-    said(
-      'upstox.rate_limited',
-      { limit, count, seconds: retryAfterSeconds },
-      `Upstox allows ${limitWords(limit, count)} per account: nothing was sent. Try again in ${retryAfterSeconds === 1 ? 'a second' : `${retryAfterSeconds} seconds`}.`,
-    ),
+  ...liveFailureTexts<UpstoxLimit>('upstox'),
 };
