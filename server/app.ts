@@ -42,8 +42,9 @@ import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
 import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
 import type { KiteEndpoints } from './services/brokers/kite/kite-endpoints.ts';
 import type { UpstoxEndpoints } from './services/brokers/upstox/upstox-endpoints.ts';
+import type { FeedTuning } from './services/brokers/live/feed-socket.ts';
 import type { KiteLimits } from './services/brokers/kite-broker/kite-limits.ts';
-import type { TickerTuning } from './services/brokers/kite-broker/account-ticker.ts';
+import type { TickerTuning } from './services/brokers/kite-broker/kite-feed.ts';
 
 export type ServerOptions = {
   /** Vite's output folder (index.html, sw.js, assets/...). It may be missing: app routes then answer 503. */
@@ -124,6 +125,8 @@ export type ServerOptions = {
   kiteClient?: { fetch?: typeof fetch; timeoutMs?: number; limits?: KiteLimits; ticker?: TickerTuning } | undefined;
   /** Where Upstox is (UPSTOX_API_ROOT, UPSTOX_ORDER_API_ROOT, UPSTOX_INSTRUMENTS_URL); Upstox's when absent. */
   upstox?: UpstoxEndpoints | undefined;
+  /** Tests only: Upstox's market feed watchdog stepped by hand. */
+  upstoxClient?: { feed?: FeedTuning } | undefined;
   /**
    * Tick the market on a timer (`npm start`). Off by default: tests and benchmarks tick it by hand through
    * the services, with their own clock.
@@ -175,7 +178,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     push: { vapid, serviceHosts: options.push?.serviceHosts, resolve: options.push?.resolve, send: options.push?.send },
     alertPrices: options.alertPrices,
     kite: { endpoints: options.kite, ...options.kiteClient },
-    upstox: { endpoints: options.upstox },
+    upstox: { endpoints: options.upstox, ...options.upstoxClient },
   });
   await ensureDemoAccount(db, services.passwords, clock());
   if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
@@ -210,8 +213,11 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   // Before serving anyone: the MIS square-offs and expiry settlements due while the server was down, dated
   // when they were due (paper-trading.ts catchUp). A failure is logged; every pass tries again.
   await services.paperTrading.catchUp(clock()).catch((error: unknown) => app.log.warn({ err: error }, 'paper broker catch-up failed (tried again next pass)'));
-  // Kite ticker sockets would keep the process alive and reconnect forever.
-  app.addHook('preClose', async () => services.kite.prices.closeAll());
+  // Live feeds' sockets (Kite's tickers, Upstox's market feeds) would keep the process alive and reconnect forever.
+  app.addHook('preClose', async () => {
+    services.kite.prices.closeAll();
+    services.upstox.prices.closeAll();
+  });
   if (options.tickOnTimer === true) {
     // This instance's backtest worker shares the database's queue with every other instance's.
     const stopBacktests = services.backtests.start(2000, (error) => app.log.warn({ err: error }, 'backtest worker failed'));
@@ -237,9 +243,11 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
           const upstoxSync = await services.upstox.orderSync.pass();
           for (const { accountId, error } of upstoxSync.errors) app.log.warn({ err: error, accountId }, 'Upstox order sync failed (tried again next pass)');
         }
-        // Every pass on every instance (each serves its own streams): live accounts' tickers follow their
-        // sessions, and the day's instruments dump is loaded when due.
-        await services.kite.prices.pass((details, message) => app.log.warn(details, message)).catch((error: unknown) => app.log.warn({ err: error }, 'Kite live prices pass failed'));
+        // Every pass on every instance (each serves its own streams): live accounts' feeds follow their
+        // sessions, and Kite's instruments dump is loaded when due.
+        const warn = (details: Record<string, unknown>, message: string) => app.log.warn(details, message);
+        await services.kite.prices.pass(warn).catch((error: unknown) => app.log.warn({ err: error }, 'Kite live prices pass failed'));
+        await services.upstox.prices.pass(warn).catch((error: unknown) => app.log.warn({ err: error }, 'Upstox live prices pass failed'));
         // Every pass on every instance: its streams hear what was recorded anywhere since the last (a broker
         // session ended, an alert, a kill switch armed), notices/stream-notices.ts.
         await services.streamNotices.pass().catch((error: unknown) => app.log.warn({ err: error }, 'stream notices pass failed'));

@@ -144,10 +144,10 @@ export function createServices(options: ServicesOptions): Services {
   const marketFeed = createMarketFeed(marketService);
   const kiteLive = createKiteLive({ db, clock, secrets, wait, ...kite });
   // A paper account may trade on a live account's feed instead of the simulator (issue 38).
-  const feeds = createLiveFeeds({ clock, kite: kiteLive.prices });
+  const upstoxLive = createUpstoxLive({ db, clock, secrets, wait, ...upstox });
+  const feeds = createLiveFeeds({ db, clock, prices: { kite: kiteLive.prices, upstox: upstoxLive.prices } });
   const paperTrading = createPaperTrading({ db, clock, prices: priceSource, market: marketService, feed: marketFeed, feeds });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
-  const upstoxLive = createUpstoxLive({ db, clock, secrets, wait, ...upstox });
   const historyWait = wait ?? timerWait;
   // Every broker the server can talk to: the paper broker, Zerodha's Kite Connect and Upstox.
   const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker, upstoxLive.broker]);

@@ -1,7 +1,8 @@
 // A live account's price feed as a paper account on it reads it (issue 38): the one door between the paper
 // broker and the live brokers' tickers. The paper broker asks for quotes by the accounts' own keys
 // ("NFO:NIFTY26D0126000CE", "NSE:NIFTY 50") and is told the feed's state; this file alone knows which
-// broker's feed answers (Kite's ticker today: kite-broker/live-prices.ts; Upstox's joins here).
+// broker's feed answers (the account's broker's live prices, live/live-prices.ts: Kite's ticker, Upstox's
+// market feed v3).
 //
 // A feed lives on each instance (one socket per account and instance): the instruments a paper account
 // trades are followed on the instance that asks, from its first read on, beside what the price streams
@@ -10,8 +11,7 @@
 import type { Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import type { LastPrice } from '../market/market-service.ts';
-import type { KiteLivePrices } from './kite-broker/live-prices.ts';
-import type { Warn } from './kite-broker/instrument-load.ts';
+import type { LivePrices, Warn } from './live/live-prices.ts';
 
 /** `live`: open and talking; `delayed`: connecting, or silent past the threshold; `logged_out`: no session. */
 export type FeedState = 'live' | 'delayed' | 'logged_out';
@@ -31,17 +31,29 @@ export type LiveFeeds = {
   keepOnly: (accountIds: ReadonlySet<number>) => void;
 };
 
-type Watch = Awaited<ReturnType<KiteLivePrices['watch']>>;
+type Watch = Awaited<ReturnType<LivePrices['watch']>>;
 
 /** What paper accounts follow on one live account's feed: only ever more while the feed is in use, one watch at a time. */
 type Followed = { keys: Set<string>; watch: Watch | null; turn: Promise<void> };
 
 /**
- * `warn` hears what failed on the way (a ticker that could not start, instruments not let go); without it
- * those are dropped: the live prices' own pass (kite-broker/live-prices.ts) logs the same failures each second.
+ * `prices`: each live broker's, by its slug. `warn` hears what failed on the way (a feed that could not start,
+ * instruments not let go); without it those are dropped: the live prices' own pass logs the same failures each
+ * second.
  */
-export function createLiveFeeds({ clock, kite, warn = () => undefined }: { clock: Clock; kite: KiteLivePrices; warn?: Warn }): LiveFeeds {
+export function createLiveFeeds({ db, clock, prices, warn = () => undefined }: { db: Queryable; clock: Clock; prices: Readonly<Record<string, LivePrices>>; warn?: Warn }): LiveFeeds {
   const follows = new Map<number, Followed>();
+  /** Each feed account's broker's live prices (an account never changes broker). */
+  const brokers = new Map<number, LivePrices>();
+
+  async function pricesOf(accountId: number, q: Queryable = db): Promise<LivePrices | null> {
+    const known = brokers.get(accountId);
+    if (known !== undefined) return known;
+    const { rows } = await q.query<{ slug: string }>('SELECT b.slug FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id WHERE a.id = $1', [accountId]);
+    const found = prices[rows[0]?.slug ?? ''];
+    if (found !== undefined) brokers.set(accountId, found);
+    return found ?? null;
+  }
 
   function follow(accountId: number, keys: readonly string[]): Promise<void> {
     const held = follows.get(accountId) ?? { keys: new Set<string>(), watch: null, turn: Promise.resolve() };
@@ -51,7 +63,9 @@ export function createLiveFeeds({ clock, kite, warn = () => undefined }: { clock
     const wanted = [...held.keys];
     // Watched anew with every key before the old watch lets go: the ticker never drops a followed instrument.
     held.turn = held.turn.then(async () => {
-      const watch = await kite.watch(accountId, wanted, () => undefined, warn);
+      const feed = await pricesOf(accountId);
+      if (feed === null) return;
+      const watch = await feed.watch(accountId, wanted, () => undefined, warn);
       const old = held.watch;
       held.watch = watch;
       if (follows.get(accountId) !== held) await watch.stop();
@@ -60,7 +74,7 @@ export function createLiveFeeds({ clock, kite, warn = () => undefined }: { clock
     return held.turn;
   }
 
-  /** Read from the account's row, not the ticker: a log-out on any instance counts at once, before the ticker stops. */
+  /** Read from the account's row, not the feed: a log-out on any instance counts at once, before the ticker stops. */
   async function loggedIn(q: Queryable, accountId: number): Promise<boolean> {
     const { rows } = await q.query<{ open: boolean }>(
       'SELECT session_access_token_encrypted IS NOT NULL AND session_expires_at > $2 AS open FROM broker_accounts WHERE id = $1',
@@ -71,12 +85,13 @@ export function createLiveFeeds({ clock, kite, warn = () => undefined }: { clock
 
   return {
     async read(accountId, keys, q) {
-      if (!(await loggedIn(q, accountId))) return { state: 'logged_out', quotes: {} };
+      const feed = await pricesOf(accountId, q);
+      if (feed === null || !(await loggedIn(q, accountId))) return { state: 'logged_out', quotes: {} };
       void follow(accountId, keys);
-      const status = kite.status(accountId);
+      const status = feed.status(accountId);
       if (status === null || status.delayed) return { state: 'delayed', quotes: {} };
-      // What the ticker holds, whoever made it follow the instrument (a price stream of the chain, or this).
-      return { state: 'live', quotes: kite.quotesOf(accountId, keys) };
+      // What the feed holds, whoever made it follow the instrument (a price stream of the chain, or this).
+      return { state: 'live', quotes: feed.quotesOf(accountId, keys) };
     },
     follow,
     keepOnly(accountIds) {

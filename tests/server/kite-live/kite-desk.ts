@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
-import type { TickerTuning } from '../../../server/services/brokers/kite-broker/account-ticker.ts';
+import type { TickerTuning } from '../../../server/services/brokers/kite-broker/kite-feed.ts';
 import type { KiteLimits } from '../../../server/services/brokers/kite-broker/kite-limits.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import type { Services } from '../../../server/services/services.ts';

@@ -9,7 +9,7 @@ import { createKiteInstrumentLoad } from '../../../server/services/brokers/kite-
 import { kiteIndexKeys } from '../../../server/services/brokers/kite-broker/instrument-store.ts';
 import { createKiteHttp } from '../../../server/services/brokers/kite/kite-http.ts';
 import { createLiveSessions } from '../../../server/services/brokers/live/live-sessions.ts';
-import { createKiteLivePrices } from '../../../server/services/brokers/kite-broker/live-prices.ts';
+import { createKiteLivePrices } from '../../../server/services/brokers/kite-broker/kite-feed.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import { defaultInstruments } from '../../kite-server/instruments-data.ts';
 import { manualScheduler } from '../kite/kite-support.ts';

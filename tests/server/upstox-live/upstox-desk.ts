@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { servicesDecorator } from '../../../server/app.ts';
+import type { FeedTuning } from '../../../server/services/brokers/live/feed-socket.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { upstoxEndpointsFromEnv } from '../../../server/services/brokers/upstox/upstox-endpoints.ts';
@@ -28,11 +29,18 @@ export type UpstoxStack = {
   close: () => Promise<void>;
 };
 
-export async function startUpstoxStack(backend: TestBackend): Promise<UpstoxStack> {
-  const clock = manualClock(thursday);
+/** `feed`: the market feed's watchdog (a test steps its timers); `clockStart`: another instant than `thursday`. */
+export async function startUpstoxStack(backend: TestBackend, options: { feed?: FeedTuning; clockStart?: Date } = {}): Promise<UpstoxStack> {
+  const clock = manualClock(options.clockStart ?? thursday);
   const upstox = await startUpstoxServer({ clock: clock.now });
   const secretKey = randomBytes(32);
-  const server = await startTestServer({ secretKey, backend, clock, upstox: upstoxEndpointsFromEnv({ UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: upstox.instrumentsUrl }) });
+  const server = await startTestServer({
+    secretKey,
+    backend,
+    clock,
+    upstox: upstoxEndpointsFromEnv({ UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: upstox.instrumentsUrl }),
+    ...(options.feed === undefined ? {} : { upstoxClient: { feed: options.feed } }),
+  });
   return {
     upstox,
     server,

@@ -18,9 +18,8 @@ import { createKiteCandles, type KiteCandles } from './kite-candles.ts';
 import { createKiteTrading, type KiteTrading } from './kite-trading.ts';
 import { createKitePostbacks, type KitePostbacks } from './postbacks.ts';
 import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
-import type { TickerTuning } from './account-ticker.ts';
 import { createKiteInstrumentLoad, type KiteInstrumentLoad } from './instrument-load.ts';
-import { createKiteLivePrices, type KiteLivePrices } from './live-prices.ts';
+import { createKiteLivePrices, type KiteLivePrices, type TickerTuning } from './kite-feed.ts';
 import type { KiteLimits } from './kite-limits.ts';
 
 export type KiteLiveOptions = {

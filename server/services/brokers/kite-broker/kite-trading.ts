@@ -1,10 +1,11 @@
 // Live trading on Zerodha's Kite Connect: the broker-neutral core (../live/) on Kite's wire (kite-wire.ts),
 // with what is Kite's own: its contracts (the day's instruments dump), its hours (regular or AMO), its
-// limits, its margins and charges (funds.ts), its ticker's ticks and order changes (kite-stream.ts).
+// limits, its margins and charges (funds.ts), its ticker's ticks (kite-feed.ts) and order changes, streamed by ../live/live-stream.ts.
 import type { Database } from '../../../db/database.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
 import { createLiveHours } from '../live/live-hours.ts';
+import { createLiveStream } from '../live/live-stream.ts';
 import { createLiveTrading } from '../live/live-trading.ts';
 import { createRateLimits } from '../live/rate-limits.ts';
 import { createKiteContracts } from './contracts.ts';
@@ -14,9 +15,8 @@ import { createKiteCalls } from './kite-calls.ts';
 import { kiteLimits, liveLimitsOfKite, type KiteLimits } from './kite-limits.ts';
 import type { KiteHttp } from '../kite/kite-http.ts';
 import type { LiveSessions } from '../live/live-sessions.ts';
-import { createKiteStream } from './kite-stream.ts';
 import { createKiteWire } from './kite-wire.ts';
-import type { KiteLivePrices } from './live-prices.ts';
+import type { KiteLivePrices } from './kite-feed.ts';
 
 /** How much wider than a second the order pipeline keeps each window of ten sends to Kite. */
 export const kiteArrivalMarginMs = 250;
@@ -35,7 +35,7 @@ export type KiteTradingOptions = {
 export function createKiteTrading({ db, clock, sessions, prices, limits: limitFigures = kiteLimits, wait }: KiteTradingOptions) {
   const calls = createKiteCalls({ db, clock, sessions });
   const limits = createRateLimits({ db, clock, limits: liveLimitsOfKite(limitFigures), wait, marginMs: kiteArrivalMarginMs });
-  const stream = createKiteStream({ prices });
+  const stream = createLiveStream({ prices });
   const funds = createKiteFunds({ db, calls, limits });
   const trading = createLiveTrading({
     db,

@@ -1,6 +1,7 @@
 // Everything live on Upstox, built once: the account sessions, the trading adapter (orders on the live core,
 // upstox-trading.ts), the BrokerAdapter the registry lists (login, log-out, trading), the webhook's order
-// updates (upstox-webhooks.ts) and the leader's periodic book read. The market feed builds on the same sessions.
+// updates (upstox-webhooks.ts), the leader's periodic book read, and the accounts' live prices (Upstox's market
+// feed v3, upstox-feed.ts) on the same sessions and instrument keys.
 import type { Database } from '../../../db/database.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
@@ -10,7 +11,11 @@ import { createUpstoxHttp, type UpstoxHttp } from '../upstox/upstox-http.ts';
 import { createLiveSessions, type LiveSessions } from '../live/live-sessions.ts';
 import { createUpstoxBroker } from './upstox-broker.ts';
 import { createUpstoxTrading, type UpstoxTrading } from './upstox-trading.ts';
+import type { FeedTuning } from '../live/feed-socket.ts';
+import type { LivePrices } from '../live/live-prices.ts';
 import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
+import { createUpstoxContracts } from './upstox-contracts.ts';
+import { createUpstoxLivePrices } from './upstox-feed.ts';
 import { createUpstoxWebhooks, type UpstoxWebhooks } from './upstox-webhooks.ts';
 
 /** The algo identification sent as X-Algo-Name with every order write (docs/live-trading.md, "Upstox"). */
@@ -27,11 +32,21 @@ export type UpstoxLiveOptions = {
   timeoutMs?: number | undefined;
   /** How the kill switch's cancellations wait for room in Upstox's windows (a timer; tests move their clock). */
   wait?: Wait | undefined;
+  /** Tests only: the market feed's watchdog stepped by hand. */
+  feed?: FeedTuning | undefined;
 };
 
-export type UpstoxLive = { broker: BrokerAdapter; sessions: LiveSessions<UpstoxHttp>; endpoints: UpstoxEndpoints; trading: UpstoxTrading; orderSync: OrderSync; webhooks: UpstoxWebhooks };
+export type UpstoxLive = {
+  broker: BrokerAdapter;
+  sessions: LiveSessions<UpstoxHttp>;
+  endpoints: UpstoxEndpoints;
+  trading: UpstoxTrading;
+  orderSync: OrderSync;
+  webhooks: UpstoxWebhooks;
+  prices: LivePrices;
+};
 
-export function createUpstoxLive({ db, clock, secrets, endpoints = productionUpstoxEndpoints, fetch, timeoutMs, wait }: UpstoxLiveOptions): UpstoxLive {
+export function createUpstoxLive({ db, clock, secrets, endpoints = productionUpstoxEndpoints, fetch, timeoutMs, wait, feed }: UpstoxLiveOptions): UpstoxLive {
   // Upstox's REST calls name no api_key: the token is the account's.
   const sessions = createLiveSessions({
     db,
@@ -40,7 +55,9 @@ export function createUpstoxLive({ db, clock, secrets, endpoints = productionUps
     httpOf: (_apiKey, accessToken) =>
       createUpstoxHttp({ apiRoot: endpoints.apiRoot, orderApiRoot: endpoints.orderApiRoot, accessToken, algoName: upstoxAlgoName, ...(fetch === undefined ? {} : { fetch }), ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
   });
-  const trading = createUpstoxTrading({ db, clock, sessions, instrumentsUrl: endpoints.instrumentsUrl, fetch, wait });
+  const contracts = createUpstoxContracts({ db, clock, instrumentsUrl: endpoints.instrumentsUrl, ...(fetch === undefined ? {} : { fetch }) });
+  const prices = createUpstoxLivePrices({ db, clock, sessions, contracts, tuning: feed });
+  const trading = createUpstoxTrading({ db, clock, sessions, instrumentsUrl: endpoints.instrumentsUrl, fetch, wait, contracts, prices });
   return {
     broker: createUpstoxBroker({ sessions, apiRoot: endpoints.apiRoot, trading }),
     sessions,
@@ -48,5 +65,6 @@ export function createUpstoxLive({ db, clock, secrets, endpoints = productionUps
     trading,
     orderSync: createOrderSync({ db, clock, trading }),
     webhooks: createUpstoxWebhooks({ db, calls: trading.calls, updates: trading.updates }),
+    prices,
   };
 }

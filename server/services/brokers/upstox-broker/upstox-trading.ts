@@ -1,13 +1,16 @@
 // Live trading on Upstox: the broker-neutral core (../live/) on Upstox's wire (upstox-wire.ts), with what is
 // Upstox's own: its contracts (the instrument file's keys), its limits (10 orders a second, 500 a minute,
 // 2,000 in 30 minutes per user for regular algos: https://upstox.com/developer/api-documentation/rate-limiting),
-// its funds, margins and charges (upstox-funds.ts). The account's sessions are given (the broker-neutral store over Upstox's client), and so is its
-// stream of ticks where the market feed is wired; without one the stream carries order changes only.
+// its funds, margins and charges (upstox-funds.ts). The account's sessions are given (the broker-neutral store over Upstox's client), and so are
+// its live prices (upstox-feed.ts), streamed by ../live/live-stream.ts; without them the stream carries order changes only.
 import type { Database } from '../../../db/database.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import { upstoxTexts, type UpstoxLimit } from '../../texts/upstox-texts.ts';
-import type { BrokerListener, BrokerOrder, BrokerStream, BrokerTrading, TradingAccount } from '../broker-trading.ts';
+import type { BrokerTrading } from '../broker-trading.ts';
 import { createLiveHours } from '../live/live-hours.ts';
+import type { LivePrices } from '../live/live-prices.ts';
+import { createLiveStream } from '../live/live-stream.ts';
+import type { LiveContracts } from '../live/live-wire.ts';
 import { createLiveTrading } from '../live/live-trading.ts';
 import { createRateLimits, type LiveLimits } from '../live/rate-limits.ts';
 import { createUpstoxCalls, type UpstoxSessionStore } from './upstox-calls.ts';
@@ -43,27 +46,24 @@ export type UpstoxTradingOptions = {
   fetch?: typeof fetch | undefined;
   /** How the kill switch's cancellations wait for room in Upstox's windows (a timer; tests move their clock). */
   wait?: Wait | undefined;
+  /** The instrument file's keys, when the market feed shares them (upstox-live.ts); else read here. */
+  contracts?: LiveContracts | undefined;
+  /** The accounts' market feeds, which the stream's ticks come from; without them the stream carries order changes only. */
+  prices?: LivePrices | undefined;
 };
 
-export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limits: limitFigures = upstoxLimits, fetch, wait }: UpstoxTradingOptions) {
+export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limits: limitFigures = upstoxLimits, fetch, wait, contracts: shared, prices }: UpstoxTradingOptions) {
   const calls = createUpstoxCalls({ db, clock, sessions });
   const limits = createRateLimits({ db, clock, limits: limitFigures, wait, marginMs: upstoxArrivalMarginMs });
-  const listeners = new Map<number, Set<BrokerListener>>();
-  const contracts = createUpstoxContracts({ db, clock, instrumentsUrl, ...(fetch === undefined ? {} : { fetch }) });
+  const stream = createLiveStream({ prices });
+  const contracts = shared ?? createUpstoxContracts({ db, clock, instrumentsUrl, ...(fetch === undefined ? {} : { fetch }) });
   const money = createUpstoxFunds({ db, clock, calls, contracts, limits });
-
-  async function subscribe(account: TradingAccount, listener: BrokerListener): Promise<BrokerStream> {
-    const own = listeners.get(account.id) ?? new Set<BrokerListener>();
-    own.add(listener);
-    listeners.set(account.id, own);
-    return { quotes: async () => ({}), feedAlive: () => false, close: () => void own.delete(listener) };
-  }
 
   const own: Pick<BrokerTrading, 'funds' | 'orderMargin' | 'portfolioMargin' | 'subscribe' | 'instruments'> = {
     funds: money.funds,
     orderMargin: money.orderMargin,
     portfolioMargin: money.portfolioMargin,
-    subscribe,
+    subscribe: stream.subscribe,
     instruments: async () => [],
   };
   const trading = createLiveTrading({
@@ -74,9 +74,7 @@ export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limit
     hours: createLiveHours(db),
     limits,
     own,
-    onOrderChanged: (accountId: number, order: BrokerOrder) => {
-      for (const listener of [...(listeners.get(accountId) ?? [])]) listener.onOrder?.(order);
-    },
+    onOrderChanged: stream.orderChanged,
     rateMarginMs: upstoxArrivalMarginMs,
   });
   return { ...trading, calls };

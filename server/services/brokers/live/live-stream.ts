@@ -1,13 +1,14 @@
-// A Kite account's stream (BrokerTrading.subscribe): ticks from the account's Kite ticker on this instance
-// (live-prices.ts: one socket per account, following what every subscription watches) and the changes of its
-// orders as Kite reports them. Every report goes through order-updates.ts, which tells this stream what it
-// changed in the mirror: a postback received here, a text frame of the account's ticker, the leader's
-// periodic /orders read, or a book read after a call. A postback that reached another instance is heard here
-// when this instance next reads the book.
+// A live account's stream (BrokerTrading.subscribe), whichever broker's: the ticks of the account's price feed
+// on this instance (live-prices.ts: one socket per account, following what every subscription watches) and the
+// changes of its orders as its broker reports them. Every report goes through order-updates.ts, which tells
+// this stream what it changed in the mirror: a postback or webhook received here, an order update on the
+// broker's socket, the leader's periodic book read, or a book read after a call. A report that reached another
+// instance is heard here when this instance next reads the book.
 import type { BrokerListener, BrokerOrder, BrokerStream, TradingAccount } from '../broker-trading.ts';
-import type { KiteLivePrices } from './live-prices.ts';
+import type { LivePrices } from './live-prices.ts';
 
-export function createKiteStream({ prices }: { prices: KiteLivePrices }) {
+/** `prices`: the broker's live prices; without them (a test of orders alone) the stream carries order changes only. */
+export function createLiveStream({ prices }: { prices?: LivePrices | undefined }) {
   const listeners = new Map<number, Set<BrokerListener>>();
 
   /** An order of the account changed in the mirror (order-updates.ts). */
@@ -20,9 +21,9 @@ export function createKiteStream({ prices }: { prices: KiteLivePrices }) {
     own.add(listener);
     listeners.set(account.id, own);
     const warn = listener.warn ?? (() => undefined);
-    let watch: Awaited<ReturnType<KiteLivePrices['watch']>> | null = null;
+    let watch: Awaited<ReturnType<LivePrices['watch']>> | null = null;
     let open = true;
-    if (instruments.length > 0) {
+    if (instruments.length > 0 && prices !== undefined) {
       watch = await prices.watch(
         account.id,
         instruments,
@@ -44,7 +45,7 @@ export function createKiteStream({ prices }: { prices: KiteLivePrices }) {
         open = false;
         own.delete(listener);
         if (own.size === 0 && listeners.get(account.id) === own) listeners.delete(account.id);
-        void watch?.stop().catch((error: unknown) => warn({ err: error, accountId: account.id }, 'a Kite stream could not let go of its instruments'));
+        void watch?.stop().catch((error: unknown) => warn({ err: error, accountId: account.id }, 'a live stream could not let go of its instruments'));
       },
     };
   }
@@ -52,4 +53,4 @@ export function createKiteStream({ prices }: { prices: KiteLivePrices }) {
   return { orderChanged, subscribe };
 }
 
-export type KiteStream = ReturnType<typeof createKiteStream>;
+export type LiveStream = ReturnType<typeof createLiveStream>;

@@ -1,0 +1,103 @@
+// One live account's price feed on this instance, whichever broker's: its socket (the broker's connection on
+// feed-socket.ts), subscribed to what the account's price streams and paper accounts watch, and the last quote
+// of each instrument that ticked, keyed as StrikeDesk names it ("NFO:NIFTY26JAN26000CE", "NSE:NIFTY 50"). The
+// broker says which of the wanted instruments it follows, by its own ids and modes, within its limits (the
+// indices first, then the streams' instruments in the order they asked): what is left over gets no live price
+// (the stream leaves it out rather than show the simulator's for a live account).
+import type { LastPrice } from '../../market/market-service.ts';
+import type { FeedSocketState } from './feed-socket.ts';
+
+/** A broker's feed connection as the account's feed drives it (Kite's ticker-connection, Upstox's feed-connection). */
+export type FeedLink<Id, Mode> = {
+  connect: () => void;
+  subscribe: (ids: readonly Id[], mode: Mode) => void;
+  unsubscribe: (ids: readonly Id[]) => void;
+  subscriptions: () => ReadonlyMap<Id, Mode>;
+  state: () => FeedSocketState;
+  isStale: () => boolean;
+  close: () => void;
+};
+
+/** One instrument the broker follows: StrikeDesk's key, the broker's id for it and the mode it is followed in. */
+export type FollowedInstrument<Id, Mode> = { key: string; id: Id; mode: Mode };
+
+export type FeedHooks<Id> = {
+  /** Quotes as they came, by the broker's ids (merged onto what was held). */
+  onQuotes: (quotes: ReadonlyArray<readonly [Id, LastPrice]>) => void;
+  onReconnect: (attempt: number, delayMs: number) => void;
+};
+
+export type AccountFeedOptions<Id, Mode> = {
+  accessToken: string;
+  /** Which of `wanted` (in priority order) the broker follows, within its limits; unknown instruments left out. */
+  choose: (wanted: readonly string[]) => Promise<FollowedInstrument<Id, Mode>[]>;
+  /** The broker's connection, not yet connected, handing its quotes to the hooks. */
+  open: (hooks: FeedHooks<Id>) => FeedLink<Id, Mode>;
+  /** Instruments that ticked, their quotes already held. */
+  onPrices: (moved: string[]) => void;
+  onReconnect?: ((attempt: number, delayMs: number) => void) | undefined;
+};
+
+export function createAccountFeed<Id, Mode>(options: AccountFeedOptions<Id, Mode>) {
+  const prices = new Map<string, LastPrice>();
+  const keyOf = new Map<Id, string>();
+  let lastReconnect: { attempt: number; delayMs: number } | null = null;
+  const link = options.open({
+    onQuotes: (quotes) => {
+      const moved: string[] = [];
+      for (const [id, quote] of quotes) {
+        const key = keyOf.get(id);
+        if (key === undefined) continue;
+        // Merged onto what was held: a broker may answer a (re)subscription in a leaner mode before the full
+        // one applies, and a quote that lost its bid and ask for a moment would make every stream resync.
+        prices.set(key, { ...prices.get(key), ...quote });
+        moved.push(key);
+      }
+      if (moved.length > 0) options.onPrices(moved);
+    },
+    onReconnect: (attempt, delayMs) => {
+      lastReconnect = { attempt, delayMs };
+      options.onReconnect?.(attempt, delayMs);
+    },
+  });
+
+  /** Subscribes to what the broker follows of `wanted` and drops what is no longer wanted. */
+  async function follow(wanted: readonly string[]): Promise<void> {
+    const chosen = new Map((await options.choose(wanted)).map((followed) => [followed.id, followed]));
+    const current = link.subscriptions();
+    const gone = [...current.keys()].filter((id) => !chosen.has(id));
+    if (gone.length > 0) link.unsubscribe(gone);
+    for (const id of gone) {
+      const key = keyOf.get(id);
+      keyOf.delete(id);
+      if (key !== undefined) prices.delete(key);
+    }
+    const added = new Map<Mode, Id[]>();
+    for (const { id, key, mode } of chosen.values()) {
+      keyOf.set(id, key);
+      if (current.get(id) !== mode) added.set(mode, [...(added.get(mode) ?? []), id]);
+    }
+    for (const [mode, ids] of added) link.subscribe(ids, mode);
+  }
+
+  return {
+    accessToken: options.accessToken,
+    start: () => link.connect(),
+    follow,
+    /** The held quotes of these instruments (those that ticked at least once). */
+    quotes(keys: readonly string[]): Record<string, LastPrice> {
+      const data: Record<string, LastPrice> = {};
+      for (const key of keys) {
+        const quote = prices.get(key);
+        if (quote !== undefined) data[key] = quote;
+      }
+      return data;
+    },
+    /** Open and hearing from the broker (ticks, heartbeats, pings): a quiet stream then only means quiet instruments. */
+    live: () => link.state() === 'open' && !link.isStale(),
+    status: () => ({ state: link.state(), delayed: link.isStale() || link.state() !== 'open', subscribed: link.subscriptions().size, lastReconnect }),
+    close: () => link.close(),
+  };
+}
+
+export type AccountFeed = ReturnType<typeof createAccountFeed>;

@@ -1,0 +1,160 @@
+// A logged-in Upstox account's prices from Upstox's market feed v3 (issue 38), against the Upstox test server's
+// feed: the account's price stream carries Upstox's last price, best bid and ask, volume, OI, IV (percent) and
+// greeks for an option and the index's level; a silent feed is "prices delayed" (no keep-alive); a paper account
+// on the Upstox account's feed fills at the feed's ask and bid, and nothing while the feed is silent or logged
+// out. The feed's timers are stepped by hand.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import { brokerSource } from '../../../server/http/price-stream-sources.ts';
+import { manualScheduler } from '../kite/kite-support.ts';
+import { openPriceStream, priceOf, settle } from '../kite-live/price-stream-client.ts';
+import { testBackends } from '../support/test-database.ts';
+import { createBrokerAccount, paperBrokerLogin, type BrokerAccount } from '../support/trading.ts';
+import { openUpstoxDesk, startUpstoxStack, type UpstoxDesk, type UpstoxStack } from './upstox-desk.ts';
+
+type Schemas = components['schemas'];
+
+const symbol = 'NIFTY26JAN26000CE';
+const contract = `NFO:${symbol}`;
+const index = 'NSE:NIFTY 50';
+const upstoxKey = 'NSE_FO|43919';
+/** Friday 16 January 2026, 09:30 IST: NSE trades (the 15th was a holiday, Maharashtra's municipal elections). */
+const friday = new Date('2026-01-16T04:00:00Z');
+
+describe.each(testBackends)("An Upstox account's market feed on %s", (backend) => {
+  const scheduler = manualScheduler();
+  const warn = () => undefined;
+  let stack: UpstoxStack;
+  let desk: UpstoxDesk;
+  let paper: BrokerAccount;
+  let lot: number;
+
+  beforeAll(async () => {
+    stack = await startUpstoxStack(backend, { clockStart: friday, feed: { scheduler, staleAfterMs: 5000, backoff: { initialMs: 1000, maxMs: 4000 } } });
+    desk = await openUpstoxDesk(stack);
+    const login = await desk.logIn();
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    await stack.services.upstox.prices.pass(warn);
+    const { input, account } = await createBrokerAccount(stack.call, desk.token, { broker: 'paper', capital: 500000 });
+    const paperLogin = await stack.call('loginBrokerAccount', {
+      token: desk.token,
+      params: { accountId: account.id },
+      body: { request_token: await paperBrokerLogin(stack.server.app, input), broker_name: 'paper' },
+    });
+    expect(paperLogin.status, JSON.stringify(paperLogin.body)).toBe(200);
+    paper = account;
+    const listed = await stack.call<Schemas['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'NIFTY', expiry: '2026-01-27' } });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    lot = listed.body.lot_size;
+  });
+  afterAll(async () => stack.close());
+
+  const status = () => stack.services.upstox.prices.status(desk.account.id);
+  const placePaper = (side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) =>
+    stack.call<Schemas['OrdersResponse']>('placeTrades', {
+      token: desk.token,
+      body: { account_number: paper.account_number, orders: [{ tradingsymbol: symbol, exchange: 'NFO', transaction_type: side, order_type: 'MARKET', product: 'NRML', quantity: lot, ...extra }] },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+  const paperOrder = async (orderId: string) => {
+    const res = await stack.call<Schemas['OrderBookResponse']>('getOrderBook', { token: desk.token, params: { accountNumber: paper.account_number } });
+    return res.body.order_book.find((order) => order.order_id === orderId);
+  };
+  const textCode = (body: unknown) => (body as { details?: { text?: { code?: string } } }).details?.text?.code;
+
+  it("streams Upstox's option quote (bid, ask, volume, OI, IV in percent, greeks) and the index's level", async () => {
+    await settle(() => status()?.state === 'open');
+    const stream = await openPriceStream(stack.server, desk.token, { instruments: [contract, index], account_id: desk.account.id });
+    expect((await stream.next()).event).toBe('snapshot');
+    // The option goes in option_greeks mode, the index in full (its day's open, high and low).
+    await settle(() => stack.upstox.control.feedRequests().some((request) => JSON.stringify(request).includes(upstoxKey)));
+    expect(stack.upstox.control.feedRequests()).toContainEqual(expect.objectContaining({ method: 'sub', data: { mode: 'option_greeks', instrumentKeys: [upstoxKey] } }));
+    stack.upstox.control.setQuote(upstoxKey, { last: 142.5, volume: 98_250, oi: 1_234_500, iv: 0.1432, greeks: { delta: 0.52, theta: -11.2, gamma: 0.0011, vega: 9.8, rho: 1.1 } });
+    const moved = await stream.until(priceOf(contract, 142.5));
+    expect(moved.data.data![contract]).toMatchObject({ last_price: 142.5, bid: 142.45, ask: 142.55, volume: 98_250, oi: 1_234_500, iv: 14.32, delta: 0.52, theta: -11.2, gamma: 0.0011, vega: 9.8 });
+    stack.upstox.control.setQuote('NSE_INDEX|Nifty 50', { last: 26_050 });
+    const level = await stream.until(priceOf(index, 26_050));
+    expect(level.data.data![index]).toMatchObject({ last_price: 26_050, change: 50, change_percent: 0.19 });
+    await stream.close();
+  });
+
+  it('a silent feed is delayed (no keep-alive) and comes back with the prices it missed', async () => {
+    const source = await brokerSource({
+      trading: stack.services.upstox.trading,
+      account: { id: desk.account.id, accountNumber: desk.account.account_number, capitalPaise: 0 },
+      market: stack.services.market,
+      feed: stack.services.marketFeed,
+      instruments: [contract],
+      format: 'json',
+      heartbeatMs: 5000,
+      warn,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    const beats: string[] = [];
+    const session = { keepAlive: () => void beats.push('keep-alive'), heartbeat: () => void beats.push('heartbeat'), market: async () => undefined } as unknown as Parameters<typeof source.beat>[0];
+    stack.upstox.control.pingFeed();
+    source.beat(session);
+    stack.upstox.control.silenceFeed(true);
+    scheduler.advance(5000);
+    await settle(() => status()?.state === 'waiting');
+    expect(status()).toMatchObject({ delayed: true, lastReconnect: { attempt: 1, delayMs: 1000 } });
+    source.beat(session);
+    expect(beats).toEqual(['keep-alive', 'heartbeat']);
+    stack.upstox.control.setQuote(upstoxKey, { last: 150 });
+    stack.upstox.control.silenceFeed(false);
+    scheduler.advance(1000);
+    await settle(() => status()?.state === 'open' && stack.services.upstox.prices.quotesOf(desk.account.id, [contract])[contract]?.last_price === 150);
+    expect(status()).toMatchObject({ delayed: false });
+  });
+
+  it("a paper account on the Upstox feed fills at Upstox's ask and bid, and at nothing while the feed is silent or logged out", async () => {
+    const chosen = await stack.call<{ broker_accounts: BrokerAccount & { market_account_id: number | null } }>('updateBrokerAccount', {
+      token: desk.token,
+      params: { id: paper.id },
+      body: { market_account_id: desk.account.id },
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.broker_accounts.market_account_id).toBe(desk.account.id);
+    await settle(() => status()?.state === 'open');
+    stack.upstox.control.setQuote(upstoxKey, { last: 160 });
+    await settle(() => stack.services.upstox.prices.quotesOf(desk.account.id, [contract])[contract]?.last_price === 160);
+    const bought = await placePaper('BUY');
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    expect(bought.body.orders[0]).toMatchObject({ status: 'COMPLETE', average_price: 160.05 });
+    // Nothing went to Upstox: the paper account only reads its prices.
+    expect(stack.upstox.control.orderWrites()).toHaveLength(0);
+    const target = await placePaper('SELL', { order_type: 'LIMIT', price: 165 });
+    expect(target.body.orders[0]).toMatchObject({ status: 'OPEN' });
+
+    // Silent past the threshold: Upstox's price crosses the limit unheard; nothing fills, new orders are refused.
+    stack.upstox.control.silenceFeed(true);
+    scheduler.advance(5000);
+    await settle(() => status()?.delayed === true);
+    stack.upstox.control.setQuote(upstoxKey, { last: 170 });
+    stack.server.clock.advance(1000);
+    await stack.services.paperTrading.onTick(stack.server.clock.now());
+    expect((await paperOrder(target.body.orders[0]!.order_id))?.status).toBe('OPEN');
+    const refused = await placePaper('BUY');
+    expect(refused.status).toBe(422);
+    expect(textCode(refused.body)).toBe('refusal.paper_feed_delayed');
+    expect((refused.body as { message: string }).message).toContain(`Upstox · ${desk.account.account_number}`);
+
+    // Fresh frames again: the working order fills at Upstox's bid, its limit or better.
+    stack.upstox.control.silenceFeed(false);
+    scheduler.advance(1000);
+    await settle(async () => {
+      stack.server.clock.advance(1000);
+      await stack.services.paperTrading.onTick(stack.server.clock.now());
+      return (await paperOrder(target.body.orders[0]!.order_id))?.status === 'COMPLETE';
+    });
+    expect((await paperOrder(target.body.orders[0]!.order_id))?.average_price).toBe(169.95);
+
+    // Logged out of Upstox: refused with that reason.
+    expect((await stack.call('logoutBrokerAccount', { token: desk.token, params: { accountId: desk.account.id } })).status).toBe(200);
+    const loggedOut = await placePaper('BUY');
+    expect(loggedOut.status).toBe(422);
+    expect(textCode(loggedOut.body)).toBe('refusal.paper_feed_logged_out');
+  });
+});
