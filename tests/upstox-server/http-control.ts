@@ -3,9 +3,10 @@
 //   apps {apiKey, apiSecret, redirectUri, userId?, password?} · quote {instrument_key, last, close?, volume?, oi?, iv?}
 //   reject {order_id, message?} · expire-tokens {apiKey?} · funds {user_id, available_margin…}
 //   answer-429-next · drop-next-place-answer · feed-silence {on} · feed-drop · orders {user_id} · order-writes
-//   webhooks (what was POSTed to the apps' webhook URLs)
+//   webhooks (what was POSTed to the apps' webhook URLs) · instruments {instruments: ServerInstrument[]} (lists more contracts)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { invalidInput, parseJsonBody, readBody, sendJson, sendRefusal } from './http-util.ts';
+import type { ServerInstrument } from './market.ts';
 import type { UpstoxControl } from './upstox-server.ts';
 
 type Body = Record<string, unknown>;
@@ -50,6 +51,10 @@ export async function handleControl(control: UpstoxControl, request: IncomingMes
       orders: () => control.orders(required(text(body, 'user_id') ?? url.searchParams.get('user_id') ?? undefined, 'user_id')),
       'order-writes': () => control.orderWrites(),
       webhooks: () => control.webhookDeliveries(),
+      instruments: () => {
+        if (!Array.isArray(body.instruments)) throw invalidInput('instruments is required');
+        control.listInstruments(body.instruments as ServerInstrument[]);
+      },
     };
     const action = actions[url.pathname.slice('/__control/'.length)];
     if (!action) return sendJson(response, 404, { status: 'error', errors: [{ errorCode: 'CONTROL', message: `No control named ${url.pathname}` }] });

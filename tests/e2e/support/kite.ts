@@ -4,6 +4,7 @@
  * contracts, expire every access token.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
+import { deskContracts } from './desk-contracts';
 
 export const kiteURL = `http://127.0.0.1:${process.env.E2E_KITE_PORT ?? '4781'}`;
 
@@ -31,21 +32,14 @@ export async function registerKiteApp(request: APIRequestContext, app: KiteApp, 
 
 export const kitePassword = 'secret';
 
-type Instrument = { instrument_token: number; tradingsymbol: string; strike: number; instrument_type: 'CE' | 'PE' };
-
 /**
  * Lists NIFTY's nearest contracts at Kite as StrikeDesk names them (its own simulated chain is what the desk
  * shows), at Kite's own stand-in price.
  */
 export async function listDeskContractsAtKite(request: APIRequestContext, token: string): Promise<void> {
-  const auth = { authorization: `Bearer ${token}` };
-  const expiries = (await (await request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
-  const expiry = expiries.expiries[0]!.date;
-  const listed = (await (await request.get(`/api/market/instruments/?index=NIFTY&expiry=${expiry}`, { headers: auth })).json()) as {
-    instruments: Instrument[];
-    lot_size: number;
-  };
-  const instruments = listed.instruments.map((instrument) => ({
+  const listed = await deskContracts(request, token);
+  const expiry = listed.expiry;
+  const instruments = listed.contracts.map((instrument) => ({
     instrument_token: instrument.instrument_token,
     exchange_token: instrument.instrument_token >> 8,
     tradingsymbol: instrument.tradingsymbol,
@@ -54,7 +48,7 @@ export async function listDeskContractsAtKite(request: APIRequestContext, token:
     expiry,
     strike: instrument.strike,
     tick_size: 0.05,
-    lot_size: listed.lot_size,
+    lot_size: listed.lotSize,
     instrument_type: instrument.instrument_type,
     segment: 'NFO-OPT',
     exchange: 'NFO',

@@ -1,9 +1,10 @@
 /**
  * The Upstox-compatible test server that start-server.ts runs beside the reference server (E2E_UPSTOX_PORT,
  * E2E_PORT + 2 by default), driven over HTTP through its /__control endpoints (tests/upstox-server/README.md):
- * register an app, read a user's book, expire every access token of an app.
+ * register an app, list the desk's contracts, read a user's book, expire every access token of an app.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
+import { deskContracts } from './desk-contracts';
 
 export const upstoxURL = `http://127.0.0.1:${process.env.E2E_UPSTOX_PORT ?? Number(process.env.E2E_PORT ?? '4780') + 2}`;
 
@@ -43,4 +44,25 @@ export type UpstoxOrder = { order_id: string; status: string; trading_symbol: st
 /** Upstox's own record of one UCC's orders (the test server's book). */
 export async function upstoxOrders(request: APIRequestContext, app: UpstoxApp): Promise<UpstoxOrder[]> {
   return (await control(request, 'orders', { user_id: app.ucc })) as UpstoxOrder[];
+}
+
+/**
+ * Lists NIFTY's nearest contracts at Upstox as the desk shows them (instrument keys NSE_FO|<desk token>), so
+ * the instrument file names them. StrikeDesk reads that file once an IST day: list them before the day's first
+ * Upstox order or margin.
+ */
+export async function listDeskContractsAtUpstox(request: APIRequestContext, token: string): Promise<void> {
+  const { expiry, lotSize, contracts } = await deskContracts(request, token);
+  const instruments = contracts.map((contract) => ({
+    instrument_key: `NSE_FO|${contract.instrument_token}`,
+    trading_symbol: contract.tradingsymbol,
+    exchange: 'NFO',
+    segment: 'NSE_FO',
+    lot_size: lotSize,
+    tick_size: 0.05,
+    freeze_quantity: 1800,
+    index: false,
+    option: { underlying: 'NIFTY', expiry, strike: contract.strike, kind: contract.instrument_type },
+  }));
+  await control(request, 'instruments', { instruments });
 }
