@@ -1,19 +1,16 @@
 // The coverage grid against NSE's calendar (issue 36): a day the exchange was closed reads as a holiday with
 // its name, across every index; a special session (Muhurat trading) names itself and its hours beside the
 // date, and missing it is a gap; a holiday is never counted as a day or a gap. HTTP is MSW.
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { IntlProvider } from 'react-intl';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
-import { MarketHistoryScreen } from '@/features/market-history/routes/market-history-screen';
-import { frMessages } from '@/i18n/locales/fr/index';
-import { configureApiClients } from '@/lib/api/clients';
 import { plainText } from '../../support/plain-text';
+import { historyApi, renderHistoryScreen, serveHistoryApi } from './history-screen';
 
 type Coverage = components['schemas']['HistoryCoverage'];
-const API = 'http://api.test';
+const API = historyApi;
 const day = (date: string, rows: number) => ({ date, option_rows: rows, minute_candles: 0, option_minutes: 0, daily_ohlc: false });
 
 // Two indices over late October to mid November 2024, as the server answers from NSE's 2024 list.
@@ -54,22 +51,12 @@ const server = setupServer(
   http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: [] })),
   http.get(`${API}/api/market-history/coverage/`, () => HttpResponse.json(coverage)),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveHistoryApi(server);
 
-function renderScreen(locale: 'en' | 'fr' = 'en') {
-  render(
-    <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
-      <MarketHistoryScreen />
-    </IntlProvider>,
-  );
-}
 
 describe('the coverage against NSE’s calendar', () => {
   it('names a holiday across every index, and a missing Muhurat session as a gap with its hours', async () => {
-    renderScreen();
+    renderHistoryScreen();
     await screen.findByTestId('history-size');
     const november = screen.getAllByTestId('coverage-month')[0]!;
     // Two days with data (as the index's own summary counts them), one gap (the Muhurat session), one holiday.
@@ -87,7 +74,7 @@ describe('the coverage against NSE’s calendar', () => {
   });
 
   it('speaks French', async () => {
-    renderScreen('fr');
+    renderHistoryScreen('fr');
     await screen.findByTestId('history-size');
     const november = screen.getAllByTestId('coverage-month')[0]!;
     expect(plainText(november.querySelector('summary')!.textContent ?? '')).toBe('novembre 2024 : 2 jours, 1 trou, 1 jour férié');

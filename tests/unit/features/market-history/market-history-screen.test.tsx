@@ -1,21 +1,18 @@
 // The market-history screen (issue 25): the coverage grid with gaps and unknown days, the space history
 // takes, an upload of several files one request each with the server's line-by-line refusals, and deleting
 // a range of one's own days, and fetching minute candles from a Kite account. HTTP is MSW.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { IntlProvider } from 'react-intl';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
-import { MarketHistoryScreen } from '@/features/market-history/routes/market-history-screen';
-import { frMessages } from '@/i18n/locales/fr/index';
-import { configureApiClients } from '@/lib/api/clients';
 import { forgetLastKnown } from '@/lib/persist/last-known';
 import { plainText } from '../../support/plain-text';
+import { historyApi, renderHistoryScreen, serveHistoryApi } from './history-screen';
 
 type Coverage = components['schemas']['HistoryCoverage'];
-const API = 'http://api.test';
+const API = historyApi;
 
 const coverage: Coverage = {
   indices: [
@@ -104,9 +101,8 @@ const server = setupServer(
     return HttpResponse.json({ option_rows: 250, minute_candles: 375, kept_other_traders_rows: 3 });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+serveHistoryApi(server);
 beforeEach(() => {
-  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
   shown = coverage;
   coverageReads = 0;
   uploads.length = 0;
@@ -115,20 +111,11 @@ beforeEach(() => {
   kiteFetches.length = 0;
   kiteAnswer = storedAnswer;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
-function renderScreen(locale: 'en' | 'fr' = 'en') {
-  render(
-    <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
-      <MarketHistoryScreen />
-    </IntlProvider>,
-  );
-}
 
 describe('the coverage', () => {
   it('shows indices × days, a missing trading day, and a gap in a year without holiday list as not known', async () => {
-    renderScreen();
+    renderHistoryScreen();
     expect(plainText((await screen.findByTestId('history-size')).textContent ?? '')).toBe('History takes 2.5 MB on disk, indexes included.');
     const months = screen.getAllByTestId('coverage-month');
     // Newest month first, and open.
@@ -146,13 +133,13 @@ describe('the coverage', () => {
   });
 
   it('offline after a reload, shows the coverage last read with its time, not "could not be loaded" (issue 36)', async () => {
-    renderScreen();
+    renderHistoryScreen();
     await screen.findByTestId('history-size');
     cleanup();
     // A reload on a dead network: nothing of this visit in memory, only the device's copy.
     forgetLastKnown();
     server.use(http.get(`${API}/api/market-history/coverage/`, () => HttpResponse.error()));
-    renderScreen();
+    renderHistoryScreen();
     expect(plainText((await screen.findByTestId('history-size')).textContent ?? '')).toBe('History takes 2.5 MB on disk, indexes included.');
     expect(screen.getByText(/^Last known, as of \d\d:\d\d:\d\d IST: it could not be refreshed\.$/, { normalizer: plainText })).toBeTruthy();
     expect(screen.queryByText('The coverage could not be loaded.')).toBeNull();
@@ -160,12 +147,12 @@ describe('the coverage', () => {
 
   it('says so when nothing is imported', async () => {
     shown = { indices: [], holidays: [], special_sessions: [], years_without_holiday_list: [], table_bytes: 0 };
-    renderScreen();
+    renderHistoryScreen();
     expect(await screen.findByText('No history imported yet')).toBeTruthy();
   });
 
   it('speaks French', async () => {
-    renderScreen('fr');
+    renderHistoryScreen('fr');
     expect(plainText((await screen.findByTestId('history-size')).textContent ?? '')).toBe('L’historique occupe 2,5 Mo sur le disque, index compris.');
     expect(screen.getAllByText('Inconnu').length).toBeGreaterThan(0);
     expect(screen.getByText('Inconnu : pas de liste des jours fériés NSE pour cette année, donc férié ou trou')).toBeTruthy();
@@ -175,7 +162,7 @@ describe('the coverage', () => {
 describe('an import', () => {
   it('sends each file in its own request, shows each answer, and the refused lines one by one', async () => {
     const user = userEvent.setup();
-    renderScreen();
+    renderHistoryScreen();
     await screen.findByTestId('history-size');
     const udiff = new File(['TradDt,BizDt\n'], 'BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv', { type: 'text/csv' });
     const legacy = new File(['INSTRUMENT,SYMBOL\n'], 'fo05JUL2024bhav.csv', { type: 'text/csv' });
@@ -212,7 +199,7 @@ describe('an import', () => {
 describe('an import in French', () => {
   it('says each refused line in French, the file’s columns and values as the file has them', async () => {
     const user = userEvent.setup();
-    renderScreen('fr');
+    renderHistoryScreen('fr');
     await screen.findByTestId('history-size');
     await user.upload(screen.getByLabelText('Fichiers'), [new File(['INSTRUMENT,SYMBOL\n'], 'fo05JUL2024bhav.csv', { type: 'text/csv' })]);
     await user.click(screen.getByRole('button', { name: 'Importer' }));
@@ -228,7 +215,7 @@ describe('an import in French', () => {
 describe('deleting a range', () => {
   it('asks, deletes the trader’s own days of one index, and says how many rows of others stay', async () => {
     const user = userEvent.setup();
-    renderScreen();
+    renderHistoryScreen();
     await screen.findByTestId('history-size');
     await user.type(screen.getByLabelText('From'), '01/07/2024');
     await user.type(screen.getByLabelText('To'), '31/07/2024');
@@ -244,7 +231,7 @@ describe('deleting a range', () => {
 
   it('refuses a range whose first day comes after its last, without asking the server', async () => {
     const user = userEvent.setup();
-    renderScreen();
+    renderHistoryScreen();
     await screen.findByTestId('history-size');
     await user.type(screen.getByLabelText('From'), '31/07/2024');
     await user.type(screen.getByLabelText('To'), '01/07/2024');
@@ -257,7 +244,7 @@ describe('deleting a range', () => {
 
 describe('fetching from Kite', () => {
   it('is not offered to a trader without a Kite account', async () => {
-    renderScreen();
+    renderHistoryScreen();
     await screen.findByTestId('history-size');
     expect(screen.queryByRole('button', { name: 'Fetch from Kite' })).toBeNull();
   });
@@ -265,7 +252,7 @@ describe('fetching from Kite', () => {
   it('sends the account, index and days, says how many Kite requests it takes, then what was stored', async () => {
     accounts = [paperAccount, kiteAccount];
     const user = userEvent.setup();
-    renderScreen();
+    renderHistoryScreen();
     const panel = (await screen.findByRole('heading', { name: 'Fetch from Kite' })).closest('section')!;
     expect(within(panel).getByLabelText('Kite account')).toHaveProperty('value', '2');
     await user.selectOptions(within(panel).getByLabelText('Index'), 'BANKNIFTY');
@@ -282,7 +269,7 @@ describe('fetching from Kite', () => {
     accounts = [kiteAccount];
     kiteAnswer = () => HttpResponse.json({ message: 'Kite refused historical candles', code: 'historical_data_not_enabled', field: 'broker_account_id' }, { status: 422 });
     const user = userEvent.setup();
-    renderScreen('fr');
+    renderHistoryScreen('fr');
     const panel = (await screen.findByRole('heading', { name: 'Récupérer depuis Kite' })).closest('section')!;
     await user.type(within(panel).getByLabelText('Du'), '01/01/2025');
     await user.type(within(panel).getByLabelText('Au'), '31/03/2026');

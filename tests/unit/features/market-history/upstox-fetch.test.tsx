@@ -1,21 +1,18 @@
 // Option minutes on the Market history screen (issue 38): the coverage counts them per index and per day, and
 // the "Fetch from Upstox" panel sends an account, index, expiry, strikes and days, then says what was stored
 // or why Upstox refused, in English and French. HTTP is MSW.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { IntlProvider } from 'react-intl';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
-import { MarketHistoryScreen } from '@/features/market-history/routes/market-history-screen';
-import { frMessages } from '@/i18n/locales/fr/index';
-import { configureApiClients } from '@/lib/api/clients';
 import { plainText } from '../../support/plain-text';
+import { historyApi, renderHistoryScreen, serveHistoryApi } from './history-screen';
 
 type Coverage = components['schemas']['HistoryCoverage'];
 type BrokerAccount = components['schemas']['BrokerAccount'];
-const API = 'http://api.test';
+const API = historyApi;
 
 // NIFTY: 8 Jan with the day's option rows, index minutes and an expiry's option minutes; 9 Jan with option minutes only.
 const coverage: Coverage = {
@@ -64,28 +61,18 @@ const server = setupServer(
     return answer();
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+serveHistoryApi(server);
 beforeEach(() => {
-  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
   accounts = [];
   coverageReads = 0;
   fetches.length = 0;
   answer = stored;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
-function renderScreen(locale: 'en' | 'fr' = 'en') {
-  render(
-    <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
-      <MarketHistoryScreen />
-    </IntlProvider>,
-  );
-}
 
 describe('option minutes in the coverage', () => {
   it('counts them per index and shows each day’s, a day with option minutes alone as covered', async () => {
-    renderScreen();
+    renderHistoryScreen();
     const nifty = await screen.findByTestId('index-coverage');
     expect(plainText(nifty.textContent ?? '')).toContain('130 option rows, 375 minute candles, 45,750 option minute candles, 5.2 MB');
     const january = within(screen.getAllByTestId('coverage-month')[0]!).getByRole('table');
@@ -108,14 +95,14 @@ async function fillPanel(panel: HTMLElement, fields: { expiry: string; from: str
 describe('fetching from Upstox', () => {
   it('is not offered to a trader without an Upstox account', async () => {
     accounts = [kiteAccount];
-    renderScreen();
+    renderHistoryScreen();
     await screen.findByRole('heading', { name: 'Fetch from Kite' });
     expect(screen.queryByRole('heading', { name: 'Fetch from Upstox' })).toBeNull();
   });
 
   it('sends the account, index, expiry, strikes and days, then says what was stored and reads the coverage again', async () => {
     accounts = [kiteAccount, upstoxAccount];
-    renderScreen();
+    renderHistoryScreen();
     const panel = (await screen.findByRole('heading', { name: 'Fetch from Upstox' })).closest('section')!;
     expect(within(panel).getByLabelText('Upstox account')).toHaveProperty('value', '3');
     const user = userEvent.setup();
@@ -130,7 +117,7 @@ describe('fetching from Upstox', () => {
 
   it('refuses an expiry before the first day and more than 31 days without asking Upstox', async () => {
     accounts = [upstoxAccount];
-    renderScreen();
+    renderHistoryScreen();
     const panel = (await screen.findByRole('heading', { name: 'Fetch from Upstox' })).closest('section')!;
     const user = await fillPanel(panel, { expiry: '30/12/2025', from: '05/01/2026', to: '06/01/2026' });
     expect(await within(panel).findByText('The expiry must not come before the first day: its options had expired by then.')).toBeTruthy();
@@ -154,7 +141,7 @@ describe('fetching from Upstox', () => {
         },
         { status: 422 },
       );
-    renderScreen('fr');
+    renderHistoryScreen('fr');
     const panel = (await screen.findByRole('heading', { name: 'Récupérer depuis Upstox' })).closest('section')!;
     const user = await fillPanel(panel, { expiry: '06/01/2026', from: '05/01/2026', to: '06/01/2026' }, true);
     expect(await within(panel).findByText(/elles viennent avec l’offre Upstox Plus/)).toBeTruthy();
