@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { fetchKiteCandles, kiteHistoryIndices, type KiteCandlesFetched, type KiteHistoryIndex } from '@/features/market-history/api/market-history-calls';
-import { FetchAccountField, FetchProgress } from '@/features/market-history/components/fetch-account-field';
+import { FetchAccountField, FetchIndexField, FetchPanel, FetchProgress } from '@/features/market-history/components/fetch-panel-parts';
 import { Marked } from '@/features/market-history/components/marked';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
 import { useFetchAccounts } from '@/features/market-history/hooks/use-fetch-accounts';
@@ -10,7 +10,6 @@ import { marks } from '@/features/market-history/model/marks';
 import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { FormError } from '@/components/ui/form-error';
-import { SelectField } from '@/components/ui/select-field';
 import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
 
@@ -66,26 +65,10 @@ export function KiteFetchPanel({ onImported }: { onImported: () => void }) {
   const outcome = fetched?.files.find((file) => file.status === 'imported');
 
   return (
-    <section className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4" aria-labelledby="history-kite">
-      <h2 id="history-kite" className="text-lg font-semibold">
-        {intl.formatMessage(messages.kiteTitle)}
-      </h2>
-      <p className="text-sm text-fg-muted">{intl.formatMessage(messages.kiteHint)}</p>
+    <FetchPanel id="history-kite" title={intl.formatMessage(messages.kiteTitle)} hint={intl.formatMessage(messages.kiteHint)}>
       <form className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start" onSubmit={(event) => void handleSubmit(event)}>
         <FetchAccountField label={intl.formatMessage(messages.kiteAccount)} accounts={accounts} account={account} busy={busy} onChange={setAccountId} />
-        <SelectField
-          className="sm:w-40"
-          label={intl.formatMessage(messages.index)}
-          value={index}
-          disabled={busy}
-          onChange={(event) => setIndex(kiteHistoryIndices.find((name) => name === event.target.value) ?? 'NIFTY')}
-        >
-          {kiteHistoryIndices.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </SelectField>
+        <FetchIndexField indices={kiteHistoryIndices} value={index} busy={busy} onChange={setIndex} />
         <DateField className="sm:w-48" label={intl.formatMessage(messages.from)} value={from} onDayChange={setFrom} disabled={busy} />
         <DateField className="sm:w-48" label={intl.formatMessage(messages.to)} value={to} onDayChange={setTo} disabled={busy} />
         <Button type="submit" busy={busy} className="sm:mt-7">
@@ -102,6 +85,6 @@ export function KiteFetchPanel({ onImported }: { onImported: () => void }) {
           </Marked>
         </p>
       )}
-    </section>
+    </FetchPanel>
   );
 }

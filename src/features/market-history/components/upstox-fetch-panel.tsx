@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { fetchUpstoxCandles, historyIndices, type HistoryIndex, type UpstoxCandlesFetched } from '@/features/market-history/api/market-history-calls';
-import { FetchAccountField, FetchProgress } from '@/features/market-history/components/fetch-account-field';
+import { FetchAccountField, FetchIndexField, FetchPanel, FetchProgress } from '@/features/market-history/components/fetch-panel-parts';
 import { Marked } from '@/features/market-history/components/marked';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
 import { upstoxFetchMessages as upstoxMessages } from '@/features/market-history/upstox-fetch-messages';
@@ -76,26 +76,10 @@ export function UpstoxFetchPanel({ onImported }: { onImported: () => void }) {
   const indexFile = fetched?.files.find((file) => file.status === 'imported');
 
   return (
-    <section className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4" aria-labelledby="history-upstox">
-      <h2 id="history-upstox" className="text-lg font-semibold">
-        {intl.formatMessage(upstoxMessages.title)}
-      </h2>
-      <p className="text-sm text-fg-muted">{intl.formatMessage(upstoxMessages.hint)}</p>
+    <FetchPanel id="history-upstox" title={intl.formatMessage(upstoxMessages.title)} hint={intl.formatMessage(upstoxMessages.hint)}>
       <form className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start" onSubmit={(event) => void handleSubmit(event)}>
         <FetchAccountField label={intl.formatMessage(upstoxMessages.account)} accounts={accounts} account={account} busy={busy} onChange={setAccountId} />
-        <SelectField
-          className="sm:w-40"
-          label={intl.formatMessage(messages.index)}
-          value={index}
-          disabled={busy}
-          onChange={(event) => setIndex(historyIndices.find((name) => name === event.target.value) ?? 'NIFTY')}
-        >
-          {historyIndices.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </SelectField>
+        <FetchIndexField indices={historyIndices} value={index} busy={busy} onChange={setIndex} />
         <DateField className="sm:w-48" label={intl.formatMessage(upstoxMessages.expiry)} value={expiry} onDayChange={setExpiry} disabled={busy} />
         <SelectField className="sm:w-64" label={intl.formatMessage(upstoxMessages.strikes)} value={around} disabled={busy} onChange={(event) => setAround(Number(event.target.value))}>
           {strikeChoices.map((count) => (
@@ -128,6 +112,6 @@ export function UpstoxFetchPanel({ onImported }: { onImported: () => void }) {
           <span>{intl.formatMessage(upstoxMessages.fetchedIndex, { rows: indexFile?.rows ?? 0, days: indexFile?.days?.length ?? 0, requests: fetched.requests })}</span>
         </div>
       )}
-    </section>
+    </FetchPanel>
   );
 }
