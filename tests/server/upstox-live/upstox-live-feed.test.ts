@@ -103,10 +103,13 @@ describe.each(testBackends)("An Upstox account's market feed on %s", (backend) =
     source.beat(session);
     expect(beats).toEqual(['keep-alive', 'heartbeat']);
     stack.upstox.control.setQuote(upstoxKey, { last: 150 });
+    // The contract does not trade again; its quote is as fresh as the frame that brings it.
+    stack.server.clock.advance(30_000);
     stack.upstox.control.silenceFeed(false);
     scheduler.advance(1000);
     await settle(() => status()?.state === 'open' && stack.services.upstox.prices.quotesOf(desk.account.id, [contract])[contract]?.last_price === 150);
     expect(status()).toMatchObject({ delayed: false });
+    expect(stack.services.upstox.prices.quotesOf(desk.account.id, [contract])[contract]?.timestamp).toBe(stack.server.clock.now().toISOString());
   });
 
   it("a paper account on the Upstox feed fills at Upstox's ask and bid, and at nothing while the feed is silent or logged out", async () => {

@@ -90,7 +90,7 @@ export function createUpstoxLivePrices({ db, clock, sessions, contracts, tuning 
         authorize: () => authorizeMarketFeed(session.http),
         onFrame: (frame, receivedAt) =>
           events.onQuotes([...frame.feeds].flatMap(([id, update]) => {
-            const quote = quoteOfFeed(update, receivedAt);
+            const quote = quoteOfFeed(update, frame.currentTs > 0 ? new Date(frame.currentTs) : receivedAt);
             return quote === null ? [] : [[id, quote] as const];
           })),
         onError: (message) => events.warn({ accountId: session.accountId }, `Upstox's market feed: ${message}`),

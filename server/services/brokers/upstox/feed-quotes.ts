@@ -8,10 +8,13 @@ import type { FeedUpdate } from './feed-frames.ts';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** `receivedAt`: the frame's time (Upstox's currentTs), else when it arrived. */
 export function quoteOfFeed(update: FeedUpdate, receivedAt: Date): LastPrice | null {
   const { ltpc } = update;
   if (ltpc === null) return null;
-  const quote: LastPrice = { last_price: ltpc.ltp, timestamp: new Date(ltpc.ltt > 0 ? ltpc.ltt : receivedAt.getTime()).toISOString() };
+  // Stamped with the frame's time, as Kite's ticks carry their packet's: the quote (its bid, ask, OI) is that
+  // fresh even when the contract last traded minutes ago, and screens judge a price's age by it.
+  const quote: LastPrice = { last_price: ltpc.ltp, timestamp: receivedAt.toISOString() };
   if (ltpc.cp > 0) {
     quote.close = ltpc.cp;
     quote.change = round2(ltpc.ltp - ltpc.cp);
