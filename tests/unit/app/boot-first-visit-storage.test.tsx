@@ -6,9 +6,10 @@
 import { useEffect } from 'react';
 import { atom } from 'jotai';
 import * as idb from 'idb-keyval';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { persistedAtoms } from '@/app/boot/persisted-atoms';
 import { persistedBindingAtoms, restoreState } from '@/app/boot/restore-state';
+import { loadApiClients } from '@/lib/api/clients';
 import type * as RestoreModule from '@/app/boot/restore-state';
 import { mayHaveStoredState } from '@/lib/persist/stored-state-probe';
 import { DEFAULT_PREFERENCES, preferencesAtom } from '@/lib/preferences/preferences-atom';
@@ -32,6 +33,12 @@ vi.mock('@/app/app', () => ({
 }));
 
 describe('the restore on a first visit', () => {
+  // Boot starts loading the API clients' code once the page is up and does not wait for it: the file waits
+  // for it here, or the import would land after the environment is torn down (an unhandled error in CI).
+  afterAll(async () => {
+    await loadApiClients();
+  });
+
   // In this order: the first test runs before anything has created IndexedDB's database here.
   it('boot does not load the restore code when nothing is stored; the first change loads it and saves only what changed', async () => {
     expect(await mayHaveStoredState()).toBe(false);
