@@ -1,26 +1,15 @@
-import { expect, test, type Locator, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
+import { OptionChainPage } from './pages/option-chain-page';
 import { PortfolioPage } from './pages/portfolio-page';
 import { expireKiteTokens, kiteOrders, kitePassword, listDeskContractsAtKite, newKiteApp, registerKiteApp } from './support/kite';
 import { readStoredValue, signInAsNewUser } from './support/session';
+import { screenshotAt } from './support/screenshots';
+import { buyOneLotLive } from './support/trading';
 
 // Live trading on Zerodha's Kite Connect, as a trader sees it, against the Kite-compatible test server that
 // start-server.ts runs beside the reference server: link the account, log in on Kite's page, send a live
 // order past the day's first-live-order question, lose the session at Kite, and log in again.
-
-async function openTicket(page: Page): Promise<void> {
-  const chain = page.getByRole('table', { name: /Option chain of NIFTY/ });
-  await expect(chain.locator('tr[aria-current="true"]')).toHaveCount(1);
-  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /, trade NIFTY.*CE$/ }).click();
-  await expect(page.getByTestId('order-ticket')).toBeVisible();
-}
-
-/** What the trader sees at this width, scrolled to `subject`. */
-async function screenshotAt(page: Page, width: number, path: string, subject: Locator): Promise<void> {
-  await page.setViewportSize({ width, height: 900 });
-  await subject.scrollIntoViewIfNeeded();
-  await page.screenshot({ path });
-}
 
 test('a Kite account: log in at Kite, a live order confirmed and complete, the session lost at Kite, positions unknown, log in again', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
@@ -49,8 +38,7 @@ test('a Kite account: log in at Kite, a live order confirmed and complete, the s
 
   // The desk's ticket says Live; the day's first live order asks first, naming the account.
   await page.goto('/app/dashboards/live-trade');
-  await openTicket(page);
-  const ticket = page.getByTestId('order-ticket');
+  const ticket = await new OptionChainPage(page).openAtmCallTicket();
   await expect(ticket.locator('[data-trading-mode="live"]')).toHaveText('Live');
   // Kite's own basket margins and charges, line by line.
   await expect(ticket.getByTestId('margin-required')).toContainText(/Required.*₹/);
@@ -58,13 +46,7 @@ test('a Kite account: log in at Kite, a live order confirmed and complete, the s
   await screenshotAt(page, 1280, 'test-results/kite-live/ticket-1280.png', ticket);
   await screenshotAt(page, 360, 'test-results/kite-live/ticket-360.png', ticket);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await ticket.getByLabel('Lots').fill('1');
-  await ticket.getByRole('button', { name: /^Buy \u2068?\d/ }).click();
-  await ticket.getByRole('button', { name: 'Confirm' }).click();
-  const question = page.getByRole('alertdialog', { name: /^Live First live order today on .*Zerodha desk/ });
-  await expect(question).toContainText(new RegExp(`Zerodha client ID \u2068?${app.clientId}`));
-  await question.getByRole('button', { name: 'Send with real money' }).click();
-  await expect(ticket.getByRole('status').filter({ hasText: /filled at/ })).toBeVisible();
+  await buyOneLotLive(page, ticket, { name: 'Zerodha desk', clientId: app.clientId });
   await expect.poll(async () => (await kiteOrders(page.request, app.clientId)).map((order) => order.status)).toEqual(['COMPLETE']);
   const [atKite] = await kiteOrders(page.request, app.clientId);
 

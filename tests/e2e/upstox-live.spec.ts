@@ -1,12 +1,14 @@
 import { expect, test } from './support/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
+import { OptionChainPage } from './pages/option-chain-page';
 import { readStoredValue, signInAsNewUser } from './support/session';
-import { buyOneLot } from './support/trading';
+import { screenshotAt } from './support/screenshots';
+import { buyOneLotLive } from './support/trading';
 import { expireUpstoxTokens, listDeskContractsAtUpstox, newUpstoxApp, registerUpstoxApp, upstoxOrders, upstoxPin } from './support/upstox';
 
 // Live trading on Upstox, as a trader sees it, against the Upstox-compatible test server that start-server.ts
 // runs beside the reference server (issue 38): link the account with its UCC, log in through Upstox's dialog,
-// send a live order past the day's first-live-order question, see it Live and Complete in the order book, lose
+// send a live order from the desk's ticket past the day's first-live-order question, see it Live and Complete in the order book, lose
 // the session at Upstox (the 03:30 IST expiry), be asked to log in to Upstox again, and do so.
 
 test('an Upstox account: log in through Upstox’s dialog, a live order complete, the session lost at Upstox, positions unknown, log in again', async ({ page, baseURL }) => {
@@ -34,10 +36,16 @@ test('an Upstox account: log in through Upstox’s dialog, a live order complete
   expect(returnUrl.searchParams.get('state')).toBeTruthy();
   await expect(row).toContainText('Logged in until');
 
-  // A MARKET buy of the at-the-money call, sent as the ticket sends it: an Upstox account's desk has no prices
-  // yet (Upstox's feed is not in the price stream, docs/live-trading.md), so its chain offers nothing to tap.
-  // Upstox fills it at once at its own price.
-  expect(await buyOneLot(page, { token, accountNumber: app.ucc, accountId: 0, portfolioId: 0 })).toBe(200);
+  // The desk streams Upstox's feed for the account; its ticket says Live, with Upstox's own margin and charges.
+  // The day's first live order asks first, naming the account; Upstox fills it at once at its own price.
+  await page.goto('/app/dashboards/live-trade');
+  const ticket = await new OptionChainPage(page).openAtmCallTicket();
+  await expect(ticket.locator('[data-trading-mode="live"]')).toHaveText('Live');
+  await expect(ticket.getByTestId('margin-required')).toContainText(/Required.*₹/);
+  await screenshotAt(page, 1280, 'test-results/upstox-live/ticket-1280.png', ticket);
+  await screenshotAt(page, 360, 'test-results/upstox-live/ticket-360.png', ticket);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await buyOneLotLive(page, ticket, { name: 'Upstox desk', clientId: app.ucc });
   await expect.poll(async () => (await upstoxOrders(page.request, app)).map((order) => order.status)).toEqual(['complete']);
   const [atUpstox] = await upstoxOrders(page.request, app);
   const positions = page.getByRole('table', { name: 'Positions' });
@@ -48,21 +56,19 @@ test('an Upstox account: log in through Upstox’s dialog, a live order complete
   await expect(page.getByRole('table', { name: 'Orders' }).locator(`tr[data-order-id="${atUpstox!.order_id}"] [data-field="status"]`)).toContainText('Complete');
   await page.screenshot({ path: 'test-results/upstox-live/order-book-1280.png' });
 
-  // Upstox ends the session (03:30 IST): positions read unknown, never empty, and the trader is asked to log in again.
+  // Upstox ends the session (03:30 IST) and closes the account's feed: StrikeDesk's reconnect meets Upstox's 401,
+  // so the open desk is told at once, without a reload: positions read unknown, never empty, and the trader is
+  // asked to log in to Upstox again.
   await page.goto('/app/dashboards/live-trade');
   await expect(positions.locator('tr[data-position]')).toHaveCount(1);
   await expireUpstoxTokens(page.request, app);
-  // No Upstox feed is open for the account (it would close now): the desk's next read of the positions meets
-  // Upstox's 401, as a trader's next look does.
-  await page.reload();
   await expect(page.getByText(/Positions unknown: the broker session has expired/)).toBeVisible();
   await expect(positions.locator('tr[data-position]')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Square off all' })).toBeDisabled();
   await expect(page.getByRole('alert').filter({ hasText: `Log in to Upstox again: ${app.ucc}` })).toBeVisible();
-  await page.screenshot({ path: 'test-results/upstox-live/unknown-1280.png' });
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.getByRole('region', { name: 'Positions', exact: true }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/upstox-live/unknown-360.png' });
+  const positionsSection = page.getByRole('region', { name: 'Positions', exact: true });
+  await screenshotAt(page, 1280, 'test-results/upstox-live/unknown-1280.png', positionsSection);
+  await screenshotAt(page, 360, 'test-results/upstox-live/unknown-360.png', positionsSection);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Asked right there, the trader logs in to Upstox again; the positions are Upstox's again.

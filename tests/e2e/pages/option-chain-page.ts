@@ -22,6 +22,15 @@ export class OptionChainPage {
     await expect(this.atmRow).toHaveCount(1);
   }
 
+  /** Taps the at-the-money call's trade button and answers the ticket it opens. */
+  async openAtmCallTicket(): Promise<Locator> {
+    await expect(this.atmRow).toHaveCount(1);
+    await this.atmRow.getByRole('button', { name: /, trade NIFTY.*CE$/ }).click();
+    const ticket = this.page.getByTestId('order-ticket');
+    await expect(ticket).toBeVisible();
+    return ticket;
+  }
+
   /** Strikes whose whole row is on screen: inside the window and inside the chain's own scrolling box. */
   async strikesOnScreen(): Promise<string[]> {
     return this.table.evaluate((table) => {

@@ -1,4 +1,4 @@
-import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { clientAddress, loginToken, registerAccount, storeSessionToken } from './session';
 
 export { clientAddress };
@@ -96,4 +96,18 @@ export function roomAfterChosenText(select: Locator): Promise<number> {
     const text = context.measureText(element.selectedOptions[0]!.text).width;
     return element.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd) - text;
   });
+}
+
+/**
+ * Buys one lot from an open ticket of a live account: the day's first live order asks first, naming the account
+ * and its client ID at the broker, and goes out on "Send with real money"; the ticket then says it filled.
+ */
+export async function buyOneLotLive(page: Page, ticket: Locator, account: { name: string; clientId: string }): Promise<void> {
+  await ticket.getByLabel('Lots').fill('1');
+  await ticket.getByRole('button', { name: /^Buy \u2068?\d/ }).click();
+  await ticket.getByRole('button', { name: 'Confirm' }).click();
+  const question = page.getByRole('alertdialog', { name: new RegExp(`^Live First live order today on .*${account.name}`) });
+  await expect(question).toContainText(new RegExp(`client ID \u2068?${account.clientId}`));
+  await question.getByRole('button', { name: 'Send with real money' }).click();
+  await expect(ticket.getByRole('status').filter({ hasText: /filled at/ })).toBeVisible();
 }
