@@ -102,22 +102,28 @@ async function freshSchema(url: string): Promise<{ url: string; application: str
 /**
  * `history` past trades for each account (a lot of the bench's contract bought and sold in turn, the day
  * before), interleaved across the accounts as a day's fills are: the history a long-lived account carries.
- * Written as the code measured writes a trade (its triggers, if it has any, run).
+ * Written as the code measured writes a trade (its triggers, if it has any, run), a hundred trades an account
+ * a statement: in one statement the running books' row of an account would be updated 10,000 times in one
+ * transaction, each update walking the chain of the row's earlier versions, which no commit lets PostgreSQL
+ * prune (quadratic: the first try ran for over ten minutes). Trades are written an order at a time anyway.
  */
 async function addHistory(url: string, desk: Desk): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const perStatement = 100;
   try {
-    await client.query(
-      `INSERT INTO paper_trades (trade_id, broker_account_id, instrument_token, exchange, tradingsymbol, product, transaction_type, quantity, price_paise,
-         brokerage_paise, stt_paise, exchange_paise, sebi_paise, gst_paise, stamp_paise, kind, trading_day, filled_at)
-       SELECT 'H' || a.id || '-' || g, a.id, i.instrument_token, 'NFO', i.tradingsymbol, 'NRML', CASE WHEN g % 2 = 1 THEN 'BUY' ELSE 'SELL' END, $3, 10000,
-         2000, 0, 100, 1, 378, 3, 'fill', (now() - interval '1 day')::date, now() - interval '1 day'
-       FROM generate_series(1, $4::int) g CROSS JOIN (SELECT id FROM broker_accounts WHERE account_number = ANY($1::text[])) a
-         CROSS JOIN (SELECT instrument_token, tradingsymbol FROM instruments WHERE tradingsymbol = $2) i
-       ORDER BY g, a.id`,
-      [desk.accounts.map((account) => account.accountNumber), desk.symbol, desk.lotSize, Math.ceil(history / 2) * 2],
-    );
+    for (let first = 1; first <= history; first += perStatement) {
+      await client.query(
+        `INSERT INTO paper_trades (trade_id, broker_account_id, instrument_token, exchange, tradingsymbol, product, transaction_type, quantity, price_paise,
+           brokerage_paise, stt_paise, exchange_paise, sebi_paise, gst_paise, stamp_paise, kind, trading_day, filled_at)
+         SELECT 'H' || a.id || '-' || g, a.id, i.instrument_token, 'NFO', i.tradingsymbol, 'NRML', CASE WHEN g % 2 = 1 THEN 'BUY' ELSE 'SELL' END, $3, 10000,
+           2000, 0, 100, 1, 378, 3, 'fill', (now() - interval '1 day')::date, now() - interval '1 day'
+         FROM generate_series($4::int, $5::int) g CROSS JOIN (SELECT id FROM broker_accounts WHERE account_number = ANY($1::text[])) a
+           CROSS JOIN (SELECT instrument_token, tradingsymbol FROM instruments WHERE tradingsymbol = $2) i
+         ORDER BY g, a.id`,
+        [desk.accounts.map((account) => account.accountNumber), desk.symbol, desk.lotSize, first, Math.min(first + perStatement - 1, Math.ceil(history / 2) * 2)],
+      );
+    }
     await client.query('ANALYZE');
   } finally {
     await client.end();
