@@ -522,6 +522,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.upstox.rate_limit_reached',
     defaultMessage: "Upstox's rate limit was reached ({detail}): nothing was sent. Try again in a moment.",
   },
+  'upstox.instruments_unavailable': {
+    id: 'server.upstox.instruments_unavailable',
+    defaultMessage: "Upstox's instrument file could not be fetched ({detail}): without it StrikeDesk cannot name Upstox's contracts. Try again in a few seconds.",
+  },
   'upstox.rate_limited': {
     id: 'server.upstox.rate_limited',
     defaultMessage:

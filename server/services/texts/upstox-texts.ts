@@ -35,5 +35,8 @@ export const upstoxTexts = {
   /** Upstox's refusal with its own words and code. */
   refused: (what: KiteCall, code: string, message: string): Said =>
     said('upstox.refused', { what: what.i18n, code, kind: upstoxRefusalKind(code), message }, `Upstox refused ${what.text} (${code}): ${message}`),
+  /** Upstox's instrument file (read once an IST day) could not be fetched or read: no contract can be named. */
+  instrumentsUnavailable: (detail: string): Said =>
+    said('upstox.instruments_unavailable', { detail }, `Upstox's instrument file could not be fetched (${detail}): without it StrikeDesk cannot name Upstox's contracts. Try again in a few seconds.`),
   ...liveFailureTexts<UpstoxLimit>('upstox'),
 };

@@ -29,8 +29,11 @@ export type UpstoxStack = {
   close: () => Promise<void>;
 };
 
-/** `feed`: the market feed's watchdog (a test steps its timers); `clockStart`: another instant than `thursday`. */
-export async function startUpstoxStack(backend: TestBackend, options: { feed?: FeedTuning; clockStart?: Date } = {}): Promise<UpstoxStack> {
+/**
+ * `feed`: the market feed's watchdog (a test steps its timers); `clockStart`: another instant than `thursday`;
+ * `instrumentsUrl`: another place for Upstox's instrument file than the test server's.
+ */
+export async function startUpstoxStack(backend: TestBackend, options: { feed?: FeedTuning; clockStart?: Date; instrumentsUrl?: string } = {}): Promise<UpstoxStack> {
   const clock = manualClock(options.clockStart ?? thursday);
   const upstox = await startUpstoxServer({ clock: clock.now });
   const secretKey = randomBytes(32);
@@ -38,7 +41,7 @@ export async function startUpstoxStack(backend: TestBackend, options: { feed?: F
     secretKey,
     backend,
     clock,
-    upstox: upstoxEndpointsFromEnv({ UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: upstox.instrumentsUrl }),
+    upstox: upstoxEndpointsFromEnv({ UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: options.instrumentsUrl ?? upstox.instrumentsUrl }),
     ...(options.feed === undefined ? {} : { upstoxClient: { feed: options.feed } }),
   });
   return {

@@ -4,11 +4,14 @@
 // https://upstox.com/developer/api-documentation/instruments), read once per IST day into memory: the entry
 // of the same underlying, kind and strike whose expiry is the contract's (for a monthly contract read from its
 // symbol, the month's last listed expiry: a holiday may move it a day earlier). No key, no contract: an order
-// for it is refused as not listed, never sent with a guessed key.
+// for it is refused as not listed, never sent with a guessed key. A file that cannot be fetched or read is
+// broker_unavailable (503, upstox.instruments_unavailable), and it is asked again by the next request.
 import { gunzipSync } from 'node:zlib';
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
+import { DomainError } from '../../domain-error.ts';
 import { istDate } from '../../market/ist.ts';
+import { upstoxTexts } from '../../texts/upstox-texts.ts';
 import { createKiteContracts } from '../kite-broker/contracts.ts';
 import type { LiveContract, LiveContracts } from '../live/live-wire.ts';
 import { isObject } from '../upstox/upstox-json.ts';
@@ -17,6 +20,13 @@ import { tokenOfKey } from './upstox-wire.ts';
 type Listed = { key: string; name: string; segment: string; kind: string; strike: number; expiry: string };
 
 const segments: Record<string, string> = { NFO: 'NSE_FO', BFO: 'BSE_FO' };
+
+/** What went wrong, in a few words: fetch's own "fetch failed" hides the reason (ECONNREFUSED…) in its cause. */
+function failureDetail(error: unknown): string {
+  const cause: unknown = error instanceof Error ? error.cause : undefined;
+  if (isObject(cause) && typeof cause.code === 'string') return cause.code;
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** Upstox's expiry (epoch ms) as an IST date. */
 const expiryDay = (ms: number) => istDate(new Date(ms));
@@ -34,14 +44,23 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
   const facts = createKiteContracts(db);
   let loaded: { day: string; options: Promise<Listed[]> } | null = null;
 
-  async function load(): Promise<Listed[]> {
+  async function read(): Promise<Listed[]> {
     const response = await fetchFile(instrumentsUrl);
-    if (!response.ok) throw new Error(`Upstox's instrument file answered ${response.status}`);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const bytes = Buffer.from(await response.arrayBuffer());
     // The published file is gzipped; a server may also send it plain.
     const text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
     const entries: unknown = JSON.parse(text);
     return Array.isArray(entries) ? entries.flatMap((entry) => readListed(entry) ?? []) : [];
+  }
+
+  /** The file out of reach, refused or unreadable is Upstox unavailable (503), whichever request needed it. */
+  async function load(): Promise<Listed[]> {
+    try {
+      return await read();
+    } catch (error) {
+      throw DomainError.said('broker_unavailable', upstoxTexts.instrumentsUnavailable(failureDetail(error)), { retryAfterSeconds: 5 });
+    }
   }
 
   function options(): Promise<Listed[]> {
