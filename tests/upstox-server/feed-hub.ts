@@ -4,11 +4,11 @@
 // with an initial_feed snapshot of those instruments, sends a live_feed frame on every price change to the
 // sockets that follow it, and pings every `heartbeatMs` (0: only when a test asks). A logged-out token's
 // sockets close. https://upstox.com/developer/api-documentation/v3/get-market-data-feed
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Session } from './accounts.ts';
+import { createOneTimeCodes } from './one-time-codes.ts';
 import { encodeFeeds, encodeMarketInfo, feedEntry, type FeedMode } from './feed-encoder.ts';
 import type { Market, Quote } from './market.ts';
 
@@ -16,7 +16,7 @@ type Client = { socket: WebSocket; session: Session; modes: Map<string, FeedMode
 
 export function createFeedHub(market: Market, clock: () => Date, heartbeatMs: number) {
   const wss = new WebSocketServer({ noServer: true });
-  const codes = new Map<string, { session: Session; issuedAt: number }>();
+  const codes = createOneTimeCodes<{ session: Session }>(clock);
   const clients = new Set<Client>();
   const received: unknown[] = [];
   const pongWaiters: (() => void)[] = [];
@@ -68,18 +68,12 @@ export function createFeedHub(market: Market, clock: () => Date, heartbeatMs: nu
   return {
     /** The one-time address for a logged-in session. */
     authorize(session: Session, baseUrl: string): string {
-      const code = randomUUID();
-      codes.set(code, { session, issuedAt: clock().getTime() });
+      const code = codes.issue({ session });
       return `${baseUrl.replace(/^http/, 'ws')}/v3/feed/market-data-feed/ws?code=${code}`;
     },
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-      const code = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('code') ?? '';
-      const issued = codes.get(code);
-      codes.delete(code);
-      if (!issued || issued.session.revoked || clock().getTime() - issued.issuedAt > 60_000) {
-        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-        return;
-      }
+      const issued = codes.take(request, socket);
+      if (!issued) return;
       wss.handleUpgrade(request, socket, head, (ws) => {
         const client: Client = { socket: ws, session: issued.session, modes: new Map() };
         clients.add(client);

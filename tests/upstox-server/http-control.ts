@@ -3,7 +3,8 @@
 //   apps {apiKey, apiSecret, redirectUri, userId?, password?} · quote {instrument_key, last, close?, volume?, oi?, iv?}
 //   reject {order_id, message?} · expire-tokens {apiKey?} · funds {user_id, available_margin…}
 //   answer-429-next · drop-next-place-answer · feed-silence {on} · feed-drop · orders {user_id} · order-writes
-//   webhooks (what was POSTed to the apps' webhook URLs) · instruments {instruments: ServerInstrument[]} (lists more contracts)
+//   webhooks (what was POSTed to the apps' webhook URLs) · portfolio-drop (the portfolio stream's sockets cut) ·
+//   portfolio-update {user_id, …order fields} (sent on the user's portfolio stream as given) · instruments {instruments: ServerInstrument[]} (lists more contracts)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { invalidInput, parseJsonBody, readBody, sendJson, sendRefusal } from './http-util.ts';
 import type { ServerInstrument } from './market.ts';
@@ -51,6 +52,8 @@ export async function handleControl(control: UpstoxControl, request: IncomingMes
       orders: () => control.orders(required(text(body, 'user_id') ?? url.searchParams.get('user_id') ?? undefined, 'user_id')),
       'order-writes': () => control.orderWrites(),
       webhooks: () => control.webhookDeliveries(),
+      'portfolio-drop': () => control.dropPortfolioStream(),
+      'portfolio-update': () => control.pushOrderUpdate(required(text(body, 'user_id'), 'user_id'), body),
       instruments: () => {
         if (!Array.isArray(body.instruments)) throw invalidInput('instruments is required');
         control.listInstruments(body.instruments as ServerInstrument[]);

@@ -10,6 +10,7 @@ import type { FeedHub } from './feed-hub.ts';
 import { invalidInput, parseJsonBody, readBody, sendJson, sendSuccess, tooManyRequests, UpstoxRefusal } from './http-util.ts';
 import { quoteKey, type Market } from './market.ts';
 import type { OrderBook } from './order-book.ts';
+import type { PortfolioStream } from './portfolio-stream.ts';
 import { positionsOf } from './positions.ts';
 
 export type Faults = { answer429Next: boolean; dropNextPlaceAnswer: boolean };
@@ -20,6 +21,7 @@ export type RestContext = {
   market: Market;
   book: OrderBook;
   feed: FeedHub;
+  portfolio: PortfolioStream;
   faults: Faults;
   allowOrder: (userId: string) => boolean;
   funds: (userId: string) => Funds;
@@ -101,10 +103,16 @@ function routes(context: RestContext, request: IncomingMessage, response: Server
       const uri = context.feed.authorize(s, context.baseUrl());
       return { data: { authorized_redirect_uri: uri, authorizedRedirectUri: uri } };
     },
+    // https://upstox.com/developer/api-documentation/get-portfolio-stream-feed-authorize
+    'GET /v2/feed/portfolio-stream-feed/authorize': async (s, url) => {
+      const uri = context.portfolio.authorize(s, context.baseUrl(), url.searchParams.get('update_types'));
+      return { data: { authorized_redirect_uri: uri, authorizedRedirectUri: uri } };
+    },
     // https://upstox.com/developer/api-documentation/logout
     'DELETE /v2/login/authorization/logout': async (s) => {
       context.accounts.revoke(s);
       context.feed.closeSessions([s]);
+      context.portfolio.closeSessions([s]);
       return { data: true };
     },
   };

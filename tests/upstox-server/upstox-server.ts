@@ -13,7 +13,8 @@ import { readBody, sendRefusal } from './http-util.ts';
 import { showDialog, submitDialog } from './login-dialog.ts';
 import { createMarket, defaultInstruments, instrumentFile, type Quote, type ServerInstrument } from './market.ts';
 import { createOrderBook } from './order-book.ts';
-import { createWebhooks, type Webhooks } from './webhooks.ts';
+import { createPortfolioStream, portfolioStreamPath } from './portfolio-stream.ts';
+import { createWebhooks, orderUpdateBody, type Webhooks } from './webhooks.ts';
 import { createOrderRateLimiter, createRateLimiter, standardWindows } from './rate-limit.ts';
 import type { ExpiredState } from './expired.ts';
 import { type Faults, type Funds, handleRest, type RestContext } from './rest-routes.ts';
@@ -41,7 +42,7 @@ export type UpstoxControl = ReturnType<typeof createControl>;
 
 const defaultFunds: Funds = { used_margin: 0, payin_amount: 0, span_margin: 0, adhoc_margin: 0, notional_cash: 0, available_margin: 500_000, exposure_margin: 0 };
 
-function createControl(context: RestContext & { funds_: Map<string, Funds>; webhooks: Webhooks }) {
+function createControl(context: RestContext & { funds_: Map<string, Funds>; webhooks: Webhooks; requests: string[] }) {
   return {
     registerApp: (config: AppConfig) => context.accounts.register(config),
     /** Lists more contracts (a test's own expiry and strikes): served in the instrument file from now on. */
@@ -52,7 +53,11 @@ function createControl(context: RestContext & { funds_: Map<string, Funds>; webh
     /** The exchange rejects slice `index` (0 first) of the next sliced placement. */
     rejectNextSlice: (index: number, message = 'Rejected by the exchange') => context.book.rejectNextSlice(index, message),
     /** Every token (or one app's) answers 401 UDAPI100050 from now on, as after 03:30 IST; its feed sockets close. */
-    expireAllTokens: (apiKey?: string) => context.feed.closeSessions(context.accounts.expireAll(apiKey)),
+    expireAllTokens(apiKey?: string): void {
+      const ended = context.accounts.expireAll(apiKey);
+      context.feed.closeSessions(ended);
+      context.portfolio.closeSessions(ended);
+    },
     setFunds(userId: string, funds: { [K in keyof Funds]?: number | undefined }): void {
       const given = Object.fromEntries(Object.entries(funds).filter(([, value]) => value !== undefined));
       context.funds_.set(userId, { ...context.funds(userId), ...given });
@@ -73,6 +78,15 @@ function createControl(context: RestContext & { funds_: Map<string, Funds>; webh
     dropFeedConnections: () => context.feed.dropConnections(),
     feedRequests: () => context.feed.received(),
     feedConnections: () => context.feed.connections(),
+    /** The portfolio stream feed: its open sockets, every update it sent, a network cut, a ping. */
+    portfolioConnections: () => context.portfolio.connections(),
+    portfolioUpdates: () => context.portfolio.sent(),
+    dropPortfolioStream: () => context.portfolio.dropConnections(),
+    pingPortfolioStream: () => context.portfolio.ping(),
+    /** Sends an order update as given on the user's portfolio stream, whatever the book says (a made-up one). */
+    pushOrderUpdate: (userId: string, body: Record<string, unknown>) => context.portfolio.orderChanged(userId, { update_type: 'order', user_id: userId, userId, ...body }),
+    /** Every REST request that reached the server (`GET /v2/order/retrieve-all`), oldest first. */
+    requests: () => [...context.requests],
     /** Every webhook sent (URL, body, the receiver's status), and waiting for their answers. */
     webhookDeliveries: () => context.webhooks.deliveries(),
     settleWebhooks: () => context.webhooks.settle(),
@@ -94,13 +108,16 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   const expired: ExpiredState = { requirePlus: false, allow: (key) => historicalLimiter.allow(key), requests: [] };
   const funds = new Map<string, Funds>();
   const webhooks = createWebhooks();
+  const portfolio = createPortfolioStream(clock, options.heartbeatMs ?? 0);
   const book = createOrderBook(market, clock, (userId, order) => {
     for (const app of accounts.appsOf(userId)) if (app.webhookUrl) webhooks.deliver(app.webhookUrl, userId, order);
+    portfolio.orderChanged(userId, orderUpdateBody(userId, order));
   });
+  const requests: string[] = [];
   let baseUrl = '';
   let control: UpstoxControl | null = null;
   const context = {
-    accounts, market, book, feed, faults, clock, writes: [], funds_: funds, webhooks, expired, calculators: createCalculators(market),
+    accounts, market, book, feed, portfolio, faults, clock, writes: [], requests, funds_: funds, webhooks, expired, calculators: createCalculators(market),
     allowOrder: (userId: string) => limiter.allow(userId),
     funds: (userId: string) => funds.get(userId) ?? defaultFunds,
     baseUrl: () => baseUrl,
@@ -114,6 +131,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
       if (url.pathname === '/v2/login/authorization/dialog' && request.method === 'GET') return showDialog(accounts, url.searchParams, response);
       if (url.pathname === '/v2/login/authorization/dialog' && request.method === 'POST') return submitDialog(accounts, new URLSearchParams(await readBody(request)), response);
       if (url.pathname === instrumentsPath && request.method === 'GET') return sendInstrumentFile(response, market.instruments());
+      requests.push(`${request.method} ${url.pathname}`);
       return handleRest(context, request, response, url);
     };
     route().catch((error: unknown) => {
@@ -122,7 +140,9 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   });
   server.keepAliveTimeout = 120_000;
   server.on('upgrade', (request, socket, head) => {
-    if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname === '/v3/feed/market-data-feed/ws') feed.handleUpgrade(request, socket, head);
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/v3/feed/market-data-feed/ws') feed.handleUpgrade(request, socket, head);
+    else if (path === portfolioStreamPath) portfolio.handleUpgrade(request, socket, head);
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
@@ -137,6 +157,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
     control,
     async close() {
       feed.close();
+      portfolio.close();
       await webhooks.settle();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

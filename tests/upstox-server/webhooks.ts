@@ -6,12 +6,17 @@ import type { BookOrder } from './order-book.ts';
 
 export type Delivery = { url: string; body: Record<string, unknown>; status: number | null };
 
+/** An order update as Upstox sends it, by webhook and on the portfolio stream feed alike. */
+export function orderUpdateBody(userId: string, order: BookOrder): Record<string, unknown> {
+  return { update_type: 'order', user_id: userId, userId, instrument_key: order.instrument_token, guid: null, order_ref_id: null, ...order };
+}
+
 export function createWebhooks() {
   const deliveries: Delivery[] = [];
   const pending = new Set<Promise<void>>();
   return {
     deliver(url: string, userId: string, order: BookOrder): void {
-      const body = { update_type: 'order', user_id: userId, userId, instrument_key: order.instrument_token, guid: null, order_ref_id: null, ...order };
+      const body = orderUpdateBody(userId, order);
       const delivery: Delivery = { url, body, status: null };
       deliveries.push(delivery);
       const sent = fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
