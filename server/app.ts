@@ -125,8 +125,8 @@ export type ServerOptions = {
   kiteClient?: { fetch?: typeof fetch; timeoutMs?: number; limits?: KiteLimits; ticker?: TickerTuning } | undefined;
   /** Where Upstox is (UPSTOX_API_ROOT, UPSTOX_ORDER_API_ROOT, UPSTOX_INSTRUMENTS_URL); Upstox's when absent. */
   upstox?: UpstoxEndpoints | undefined;
-  /** Tests only: Upstox's market feed watchdog stepped by hand. */
-  upstoxClient?: { feed?: FeedTuning } | undefined;
+  /** Tests only: the watchdogs of Upstox's market feed and portfolio stream stepped by hand. */
+  upstoxClient?: { feed?: FeedTuning; orderStream?: FeedTuning } | undefined;
   /**
    * Tick the market on a timer (`npm start`). Off by default: tests and benchmarks tick it by hand through
    * the services, with their own clock.
@@ -217,6 +217,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   app.addHook('preClose', async () => {
     services.kite.prices.closeAll();
     services.upstox.prices.closeAll();
+    await services.upstox.orderStreams.closeAll().catch((error: unknown) => app.log.warn({ err: error }, "Upstox's order streams could not let go of their leases"));
   });
   if (options.tickOnTimer === true) {
     // This instance's backtest worker shares the database's queue with every other instance's.
@@ -248,6 +249,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
         const warn = (details: Record<string, unknown>, message: string) => app.log.warn(details, message);
         await services.kite.prices.pass(warn).catch((error: unknown) => app.log.warn({ err: error }, 'Kite live prices pass failed'));
         await services.upstox.prices.pass(warn).catch((error: unknown) => app.log.warn({ err: error }, 'Upstox live prices pass failed'));
+        // Upstox's order updates on its portfolio stream: one instance holds each account's (a lease).
+        await services.upstox.orderStreams.pass(warn).catch((error: unknown) => app.log.warn({ err: error }, 'Upstox order streams pass failed'));
         // Every pass on every instance: its streams hear what was recorded anywhere since the last (a broker
         // session ended, an alert, a kill switch armed), notices/stream-notices.ts.
         await services.streamNotices.pass().catch((error: unknown) => app.log.warn({ err: error }, 'stream notices pass failed'));

@@ -22,6 +22,7 @@ const tables = [
   'bots',
   'broker_accounts',
   'broker_login_states',
+  'broker_order_streams',
   'broker_request_tokens',
   'brokers',
   'charge_rates',

@@ -4,6 +4,7 @@
 // server's dialog, as a browser would.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import type { components } from '../../../openapi/main';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { FeedTuning } from '../../../server/services/brokers/live/feed-socket.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
@@ -30,10 +31,14 @@ export type UpstoxStack = {
 };
 
 /**
- * `feed`: the market feed's watchdog (a test steps its timers); `clockStart`: another instant than `thursday`;
- * `instrumentsUrl`: another place for Upstox's instrument file than the test server's.
+ * `feed`, `orderStream`: the market feed's and portfolio stream's watchdogs (a test steps their timers);
+ * `clockStart`: another instant than `thursday`; `instrumentsUrl`: another place for Upstox's instrument file
+ * than the test server's.
  */
-export async function startUpstoxStack(backend: TestBackend, options: { feed?: FeedTuning; clockStart?: Date; instrumentsUrl?: string } = {}): Promise<UpstoxStack> {
+export async function startUpstoxStack(
+  backend: TestBackend,
+  options: { feed?: FeedTuning; orderStream?: FeedTuning; clockStart?: Date; instrumentsUrl?: string } = {},
+): Promise<UpstoxStack> {
   const clock = manualClock(options.clockStart ?? thursday);
   const upstox = await startUpstoxServer({ clock: clock.now });
   const secretKey = randomBytes(32);
@@ -42,7 +47,7 @@ export async function startUpstoxStack(backend: TestBackend, options: { feed?: F
     backend,
     clock,
     upstox: upstoxEndpointsFromEnv({ UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: options.instrumentsUrl ?? upstox.instrumentsUrl }),
-    ...(options.feed === undefined ? {} : { upstoxClient: { feed: options.feed } }),
+    upstoxClient: { ...(options.feed === undefined ? {} : { feed: options.feed }), ...(options.orderStream === undefined ? {} : { orderStream: options.orderStream }) },
   });
   return {
     upstox,
@@ -100,4 +105,17 @@ export async function openUpstoxDesk(stack: Pick<UpstoxStack, 'call' | 'upstox'>
     return exchange(back.get('code') ?? '', back.get('state') ?? '');
   };
   return { token, input, account, ucc, link, exchange, logIn };
+}
+
+/** A LIMIT buy of one lot at 90 with the market at 100, resting at Upstox: its order id. */
+export async function restingOrder(stack: Pick<UpstoxStack, 'call' | 'upstox'>, desk: Pick<UpstoxDesk, 'token' | 'account'>): Promise<string> {
+  stack.upstox.control.setQuote('NSE_FO|43919', { last: 100 });
+  const placed = await stack.call<components['schemas']['OrdersResponse']>('placeTrades', {
+    token: desk.token,
+    body: { account_number: desk.account.account_number, orders: [{ tradingsymbol: 'NIFTY26JAN26000CE', exchange: 'NFO', transaction_type: 'BUY', order_type: 'LIMIT', product: 'NRML', quantity: 75, price: 90 }] },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  expect(placed.body.orders[0]!.status).toBe('OPEN');
+  return placed.body.orders[0]!.order_id;
 }

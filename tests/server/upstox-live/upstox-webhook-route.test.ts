@@ -2,14 +2,10 @@
 // from Upstox with the session of the logged-in account whose client ID is its user_id, and only Upstox's
 // answer moves the mirror and reaches the account's stream. A made-up status, an order Upstox does not know,
 // one naming another account and a body that is no order update change nothing.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../../openapi/main';
 import type { BrokerOrder } from '../../../server/services/brokers/broker-trading.ts';
 import { testBackends } from '../support/test-database.ts';
-import { openUpstoxDesk, redirectUri, startUpstoxStack, type UpstoxDesk, type UpstoxStack } from './upstox-desk.ts';
-
-type Schemas = components['schemas'];
+import { openUpstoxDesk, redirectUri, restingOrder, startUpstoxStack, type UpstoxDesk, type UpstoxStack } from './upstox-desk.ts';
 
 describe.each(testBackends)('the Upstox webhook on %s', (backend) => {
   let stack: UpstoxStack;
@@ -34,18 +30,7 @@ describe.each(testBackends)('the Upstox webhook on %s', (backend) => {
     return desk;
   }
 
-  /** A LIMIT buy below the market, resting at Upstox. */
-  async function restingOrder(desk: UpstoxDesk): Promise<string> {
-    stack.upstox.control.setQuote('NSE_FO|43919', { last: 100 });
-    const placed = await stack.call<Schemas['OrdersResponse']>('placeTrades', {
-      token: desk.token,
-      body: { account_number: desk.account.account_number, orders: [{ tradingsymbol: 'NIFTY26JAN26000CE', exchange: 'NFO', transaction_type: 'BUY', order_type: 'LIMIT', product: 'NRML', quantity: 75, price: 90 }] },
-      headers: { 'idempotency-key': randomUUID() },
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    expect(placed.body.orders[0]!.status).toBe('OPEN');
-    return placed.body.orders[0]!.order_id;
-  }
+  const resting = (desk: UpstoxDesk) => restingOrder(stack, desk);
 
   /** What Upstox posted for the order, in the state `status`. */
   async function webhookOf(orderId: string, status: string): Promise<Record<string, unknown>> {
@@ -57,7 +42,7 @@ describe.each(testBackends)('the Upstox webhook on %s', (backend) => {
 
   it("applies the fill Upstox's order read confirms: the mirror, the trader's alert and the account's stream", async () => {
     const desk = await loggedIn();
-    const orderId = await restingOrder(desk);
+    const orderId = await resting(desk);
     const heard: BrokerOrder[] = [];
     const stream = await stack.services.upstox.trading.subscribe({ id: desk.account.id, accountNumber: desk.account.account_number, capitalPaise: 0 }, { onOrder: (order) => heard.push(order) });
     try {
@@ -78,7 +63,7 @@ describe.each(testBackends)('the Upstox webhook on %s', (backend) => {
 
   it('believes Upstox, not the body: a made-up fill of a resting order changes nothing', async () => {
     const desk = await loggedIn();
-    const orderId = await restingOrder(desk);
+    const orderId = await resting(desk);
     const open = await webhookOf(orderId, 'open');
     const res = await post({ ...open, status: 'complete', filled_quantity: 75, pending_quantity: 0, average_price: 1 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -89,7 +74,7 @@ describe.each(testBackends)('the Upstox webhook on %s', (backend) => {
   it("refuses an order Upstox does not know, and one that names another trader's account", async () => {
     const desk = await loggedIn();
     const other = await loggedIn();
-    const orderId = await restingOrder(desk);
+    const orderId = await resting(desk);
     const open = await webhookOf(orderId, 'open');
     stack.upstox.control.setQuote('NSE_FO|43919', { last: 89 });
 

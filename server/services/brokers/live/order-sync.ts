@@ -16,8 +16,21 @@ const accountsPerPass = 20;
 
 export type SyncReport = { read: number; errors: { accountId: number; error: unknown }[] };
 
+/** A broker's wire and the updates its reads go through. */
+export type BookReader = { wire: LiveWire; updates: OrderUpdates };
+
+/**
+ * One account's book read afresh and applied, then one-cancels-the-other settled: the periodic read's, and what
+ * follows a broker's order socket (re)opening, as the updates sent while it was closed are lost.
+ */
+export async function readBook(trading: BookReader, account: TradingAccount): Promise<void> {
+  trading.wire.forget(account.id);
+  await trading.updates.apply(account, await trading.wire.orders(account));
+  await trading.updates.settleOco(account);
+}
+
 /** `trading`: the broker's wire (its slug names its accounts) and the updates its reads go through. */
-export function createOrderSync({ db, clock, trading }: { db: Database; clock: Clock; trading: { wire: LiveWire; updates: OrderUpdates } }) {
+export function createOrderSync({ db, clock, trading }: { db: Database; clock: Clock; trading: BookReader }) {
   async function claimDue(now: Date): Promise<TradingAccount[]> {
     const { rows } = await db.query<{ id: number; account_number: string; capital: string }>(
       `WITH due AS (
@@ -47,9 +60,7 @@ export function createOrderSync({ db, clock, trading }: { db: Database; clock: C
     }
     for (const account of due) {
       try {
-        trading.wire.forget(account.id);
-        await trading.updates.apply(account, await trading.wire.orders(account));
-        await trading.updates.settleOco(account);
+        await readBook(trading, account);
         report.read += 1;
       } catch (error) {
         report.errors.push({ accountId: account.id, error });

@@ -1,7 +1,8 @@
 // Everything live on Upstox, built once: the account sessions, the trading adapter (orders on the live core,
-// upstox-trading.ts), the BrokerAdapter the registry lists (login, log-out, trading), the webhook's order
-// updates (upstox-webhooks.ts), the leader's periodic book read, and the accounts' live prices (Upstox's market
-// feed v3, upstox-feed.ts) on the same sessions and instrument keys.
+// upstox-trading.ts), the BrokerAdapter the registry lists (login, log-out, trading), the three ways order
+// updates arrive (the webhook, upstox-webhooks.ts, and the portfolio stream feed, upstox-order-stream.ts, both
+// hints confirmed by Upstox's order read, upstox-order-hints.ts; the leader's periodic book read), and the
+// accounts' live prices (Upstox's market feed v3, upstox-feed.ts) on the same sessions and instrument keys.
 import type { Database } from '../../../db/database.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
@@ -16,6 +17,8 @@ import type { LivePrices } from '../live/live-prices.ts';
 import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
 import { createUpstoxContracts } from './upstox-contracts.ts';
 import { createUpstoxLivePrices } from './upstox-feed.ts';
+import { createUpstoxOrderHints } from './upstox-order-hints.ts';
+import { createUpstoxOrderStreams, type UpstoxOrderStreams } from './upstox-order-stream.ts';
 import { createUpstoxWebhooks, type UpstoxWebhooks } from './upstox-webhooks.ts';
 
 /** The algo identification sent as X-Algo-Name with every order write (docs/live-trading.md, "Upstox"). */
@@ -34,6 +37,8 @@ export type UpstoxLiveOptions = {
   wait?: Wait | undefined;
   /** Tests only: the market feed's watchdog stepped by hand. */
   feed?: FeedTuning | undefined;
+  /** Tests only: the portfolio stream's watchdog stepped by hand. */
+  orderStream?: FeedTuning | undefined;
 };
 
 export type UpstoxLive = {
@@ -43,10 +48,11 @@ export type UpstoxLive = {
   trading: UpstoxTrading;
   orderSync: OrderSync;
   webhooks: UpstoxWebhooks;
+  orderStreams: UpstoxOrderStreams;
   prices: LivePrices;
 };
 
-export function createUpstoxLive({ db, clock, secrets, endpoints = productionUpstoxEndpoints, fetch, timeoutMs, wait, feed }: UpstoxLiveOptions): UpstoxLive {
+export function createUpstoxLive({ db, clock, secrets, endpoints = productionUpstoxEndpoints, fetch, timeoutMs, wait, feed, orderStream }: UpstoxLiveOptions): UpstoxLive {
   // Upstox's REST calls name no api_key: the token is the account's.
   const sessions = createLiveSessions({
     db,
@@ -58,13 +64,15 @@ export function createUpstoxLive({ db, clock, secrets, endpoints = productionUps
   const contracts = createUpstoxContracts({ db, clock, instrumentsUrl: endpoints.instrumentsUrl, ...(fetch === undefined ? {} : { fetch }) });
   const prices = createUpstoxLivePrices({ db, clock, sessions, contracts, tuning: feed });
   const trading = createUpstoxTrading({ db, clock, sessions, instrumentsUrl: endpoints.instrumentsUrl, fetch, wait, contracts, prices });
+  const hints = createUpstoxOrderHints({ calls: trading.calls, updates: trading.updates });
   return {
     broker: createUpstoxBroker({ sessions, apiRoot: endpoints.apiRoot, trading }),
     sessions,
     endpoints,
     trading,
     orderSync: createOrderSync({ db, clock, trading }),
-    webhooks: createUpstoxWebhooks({ db, calls: trading.calls, updates: trading.updates }),
+    webhooks: createUpstoxWebhooks({ db, hints }),
+    orderStreams: createUpstoxOrderStreams({ db, clock, sessions, hints, books: trading, tuning: orderStream }),
     prices,
   };
 }

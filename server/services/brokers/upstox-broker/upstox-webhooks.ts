@@ -1,25 +1,18 @@
 // Upstox's webhook (POST /api/brokers/upstox/postback/): the JSON Upstox sends on every change of an order of
 // the app's users. Upstox signs nothing, so nothing in it is believed: it only says which order to look at.
 // The order is read from Upstox with the session of the linked account it names (its `user_id`, Upstox's UCC:
-// the account's client ID), and what Upstox answers is applied through the live core (../live/
-// order-updates.ts: the mirror moves forward once, the trader is told a final state, the account's streams
-// hear it). A body that is no order update, names no logged-in Upstox account, or whose order Upstox does not
+// the account's client ID), and what Upstox answers is applied: the same path as the portfolio stream's updates
+// (upstox-order-hints.ts). A body that is no order update, names no logged-in Upstox account, or whose order Upstox does not
 // know for that account changes nothing and is refused (the route logs it). GTT and other updates are
 // acknowledged and not read.
 // https://upstox.com/developer/api-documentation/webhook
 import type { Database } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
-import { kiteCalls } from '../../texts/kite-texts.ts';
 import { upstoxTexts, type UpstoxWebhookRefusal } from '../../texts/upstox-texts.ts';
 import type { TradingAccount } from '../broker-trading.ts';
-import type { OrderUpdates } from '../live/order-updates.ts';
 import { toPaise } from '../paper/paise.ts';
-import { UpstoxError } from '../upstox/upstox-errors.ts';
-import { getOrderDetails } from '../upstox/upstox-orders.ts';
 import { readWebhook } from '../upstox/upstox-webhook.ts';
-import type { UpstoxCalls } from './upstox-calls.ts';
-import { domainErrorOf } from './upstox-failures.ts';
-import { wireOrderOfUpstox } from './upstox-wire.ts';
+import type { UpstoxOrderHints } from './upstox-order-hints.ts';
 
 export type WebhookOutcome =
   | { kind: 'order'; accountNumber: string; orderId: string; status: string; changed: boolean }
@@ -27,7 +20,7 @@ export type WebhookOutcome =
 
 const refused = (reason: UpstoxWebhookRefusal) => DomainError.said('postback_refused', upstoxTexts.webhookRefused(reason));
 
-export function createUpstoxWebhooks({ db, calls, updates }: { db: Database; calls: UpstoxCalls; updates: OrderUpdates }) {
+export function createUpstoxWebhooks({ db, hints }: { db: Database; hints: UpstoxOrderHints }) {
   /** The logged-in Upstox accounts with this UCC, the one whose mirror holds the order first. */
   async function accountsOf(userId: string, orderId: string): Promise<TradingAccount[]> {
     const { rows } = await db.query<{ id: number; account_number: string; capital: string }>(
@@ -49,14 +42,9 @@ export function createUpstoxWebhooks({ db, calls, updates }: { db: Database; cal
     if (hint.kind === 'other') return hint;
     const orderId = hint.order.order_id;
     for (const account of await accountsOf(hint.userId, orderId)) {
-      const confirmed = await calls.withSession(account, (session) => getOrderDetails(session.http, orderId)).catch((error: unknown) => {
-        // Upstox does not know this order for this account (UDAPI100010): the next account with the UCC, if any.
-        if (error instanceof UpstoxError && error.errorCode === 'UDAPI100010') return null;
-        throw domainErrorOf(error, 'read', kiteCalls.orderHistory(orderId)) ?? error;
-      });
-      if (confirmed === null) continue;
-      const changes = await updates.apply(account, [wireOrderOfUpstox(confirmed)]);
-      return { kind: 'order', accountNumber: account.accountNumber, orderId, status: confirmed.status.toUpperCase(), changed: changes.length > 0 };
+      // Upstox does not know the order for this account: the next account with the UCC, if any.
+      const confirmed = await hints.confirm(account, orderId);
+      if (confirmed !== null) return { kind: 'order', accountNumber: account.accountNumber, orderId, ...confirmed };
     }
     throw refused('unconfirmed');
   }

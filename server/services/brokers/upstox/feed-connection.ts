@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { createFeedSocket, type FeedSocketState, type FeedTuning } from '../live/feed-socket.ts';
 import { decodeFeedFrame, type FeedFrame } from './feed-frames.ts';
 import { limitBreach, type SubscribeMode } from './feed-limits.ts';
-import { isTokenInvalid } from './upstox-errors.ts';
+import { isSocketTokenRefusal } from './upstox-errors.ts';
 
 export type FeedConnectionOptions = FeedTuning & {
   /** Asks Upstox for the one-time wss address (authorizeMarketFeed with the account's token). */
@@ -48,7 +48,7 @@ export function createFeedConnection(options: FeedConnectionOptions): FeedConnec
   const socket = createFeedSocket({
     ...options,
     address: async () => ({ url: await options.authorize() }),
-    tokenError: (refusal) => ('status' in refusal ? refusal.status === 401 : isTokenInvalid(refusal.error)),
+    tokenError: isSocketTokenRefusal,
     onTokenError: () => options.onTokenError?.(),
     onOpen: () => {
       options.onConnected?.();

@@ -55,3 +55,8 @@ export function isRateLimited(error: unknown): boolean {
 export function isTokenInvalid(error: unknown): boolean {
   return error instanceof UpstoxError && (error.status === 401 || error.errorCode === invalidTokenCode);
 }
+
+/** A socket's refusal (its handshake's status, or its authorize call's error) that means the token is dead. */
+export function isSocketTokenRefusal(refusal: { status: number } | { error: unknown }): boolean {
+  return 'status' in refusal ? refusal.status === 401 : isTokenInvalid(refusal.error);
+}
