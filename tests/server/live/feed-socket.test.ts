@@ -1,13 +1,14 @@
 // The one reconnect watchdog both live brokers' feeds stand on (server/services/brokers/live/feed-socket.ts:
 // Kite's ticker-connection.ts and Upstox's feed-connection.ts): against a bare WebSocket server on 127.0.0.1,
 // a socket silent past the threshold is stale and reopened with doubling delays up to the cap, a ping or a
-// frame keeps it alive and resets the backoff, each opening asks the address afresh, and a refused token stops
-// it for good. Timers are stepped by hand.
+// frame keeps it alive and resets the backoff, each opening asks the address afresh, a quiet broker's socket
+// lives on its own pings' pongs, and a refused token stops it for good. Timers are stepped by hand.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createFeedSocket, type FeedSocket } from '../../../server/services/brokers/live/feed-socket.ts';
 import { eventQueue, manualScheduler } from '../kite/kite-support.ts';
+import { settle } from '../support/settle.ts';
 
 type Event = { type: 'open' | 'stale' | 'fresh' | 'message' } | { type: 'reconnect'; attempt: number; delayMs: number } | { type: 'token'; status: number } | { type: 'error' };
 
@@ -26,7 +27,7 @@ describe('A live feed socket (the watchdog of every broker feed)', () => {
   });
   afterAll(() => new Promise<void>((resolve) => wss.close(() => resolve())));
 
-  function open(address: () => Promise<{ url: string }> = async () => ({ url })) {
+  function open(address: () => Promise<{ url: string }> = async () => ({ url }), tuning: { pingEveryMs?: number } = {}) {
     const scheduler = manualScheduler();
     const events = eventQueue<Event>();
     let addresses = 0;
@@ -34,6 +35,7 @@ describe('A live feed socket (the watchdog of every broker feed)', () => {
       scheduler,
       staleAfterMs: 5000,
       backoff: { initialMs: 1000, maxMs: 4000 },
+      ...tuning,
       address: () => {
         addresses += 1;
         return address();
@@ -117,5 +119,22 @@ describe('A live feed socket (the watchdog of every broker feed)', () => {
     expect(await events.next((event) => event.type === 'token')).toEqual({ type: 'token', status: 401 });
     expect(socket.state()).toBe('closed');
     refuseWith = null;
+  });
+
+  it("keeps a quiet broker's socket alive on its own pings: each pong is heard", async () => {
+    const { socket, scheduler, events, server } = open(undefined, { pingEveryMs: 2000 });
+    socket.connect();
+    await events.next((event) => event.type === 'open');
+    let pinged = 0;
+    server().on('ping', () => (pinged += 1));
+    // The broker sends nothing for 8 s, past the 5 s threshold; each ping's pong re-arms the watchdog.
+    for (let round = 1; round <= 4; round++) {
+      scheduler.advance(2000);
+      await settle(() => pinged === round && scheduler.delays().includes(5000));
+    }
+    expect(socket.isStale()).toBe(false);
+    expect(socket.state()).toBe('open');
+    socket.close();
+    expect(scheduler.delays()).toEqual([]);
   });
 });

@@ -5,7 +5,9 @@
 // asks the broker's address afresh (Upstox's is one-time) and the broker replays its subscriptions. A token the
 // broker refuses (at the address, or at the handshake) cannot be helped by reconnecting: the socket stops and
 // says so. Time comes from an injected scheduler, so tests step it instead of sleeping. The broker's own file
-// keeps only its wire: the address, the subscription messages and the frames' decoding.
+// keeps only its wire: the address, the subscription messages and the frames' decoding. A socket that may stay
+// quiet for long (Upstox's portfolio stream between orders) pings the broker itself (`pingEveryMs`): the pong
+// is a sign of life, so quiet never reads as dead and a dead socket still does.
 import WebSocket from 'ws';
 
 export type FeedScheduler = {
@@ -21,7 +23,13 @@ export const systemScheduler: FeedScheduler = {
 export type FeedBackoff = { initialMs: number; maxMs: number };
 
 /** The watchdog's timers and figures: a broker's defaults unless a test steps them. */
-export type FeedTuning = { scheduler?: FeedScheduler | undefined; staleAfterMs?: number | undefined; backoff?: FeedBackoff | undefined };
+export type FeedTuning = {
+  scheduler?: FeedScheduler | undefined;
+  staleAfterMs?: number | undefined;
+  backoff?: FeedBackoff | undefined;
+  /** Pings the broker this often while open (its pong counts as heard); none when absent. */
+  pingEveryMs?: number | undefined;
+};
 
 export type FeedSocketState = 'idle' | 'connecting' | 'open' | 'waiting' | 'closed';
 
@@ -64,6 +72,24 @@ export function createFeedSocket(options: FeedSocketOptions): FeedSocket {
   let attempts = 0;
   let watchdog: unknown = null;
   let reconnectTimer: unknown = null;
+  let pinger: unknown = null;
+
+  function armPing(ws: WebSocket): void {
+    const every = options.pingEveryMs;
+    if (every === undefined) return;
+    pinger = scheduler.setTimeout(() => {
+      pinger = null;
+      if (socket !== ws || ws.readyState !== WebSocket.OPEN) return;
+      ws.ping();
+      armPing(ws);
+    }, every);
+  }
+
+  function stopTimers(): void {
+    if (watchdog !== null) scheduler.clearTimeout(watchdog);
+    if (pinger !== null) scheduler.clearTimeout(pinger);
+    watchdog = pinger = null;
+  }
 
   function armWatchdog(): void {
     if (watchdog !== null) scheduler.clearTimeout(watchdog);
@@ -123,6 +149,7 @@ export function createFeedSocket(options: FeedSocketOptions): FeedSocket {
     ws.on('open', () => {
       state = 'open';
       armWatchdog();
+      armPing(ws);
       options.onOpen();
     });
     ws.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
@@ -130,6 +157,7 @@ export function createFeedSocket(options: FeedSocketOptions): FeedSocket {
       options.onMessage(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data), isBinary);
     });
     ws.on('ping', heard);
+    ws.on('pong', heard);
     ws.on('unexpected-response', (_request, response) => {
       refusedStatus = response.statusCode ?? 0;
       ws.terminate();
@@ -139,8 +167,7 @@ export function createFeedSocket(options: FeedSocketOptions): FeedSocket {
     ws.on('close', () => {
       if (socket !== ws) return;
       socket = null;
-      if (watchdog !== null) scheduler.clearTimeout(watchdog);
-      watchdog = null;
+      stopTimers();
       if (state === 'closed') return;
       if (refusedStatus !== null && options.tokenError({ status: refusedStatus })) return stopForToken(refusedStatus);
       scheduleReconnect();
@@ -156,9 +183,9 @@ export function createFeedSocket(options: FeedSocketOptions): FeedSocket {
     },
     close() {
       state = 'closed';
-      if (watchdog !== null) scheduler.clearTimeout(watchdog);
+      stopTimers();
       if (reconnectTimer !== null) scheduler.clearTimeout(reconnectTimer);
-      watchdog = reconnectTimer = null;
+      reconnectTimer = null;
       socket?.close();
     },
     state: () => state,

@@ -3,7 +3,7 @@
 // a JSON text message on every change of the user's orders, in the webhook's shape (`update_type: "order"`,
 // `user_id`, the order's record). Like the webhook it proves nothing (upstox-webhook.ts): the caller reads the
 // order before believing it. The socket stands on the live feeds' one watchdog (../live/feed-socket.ts:
-// silence, backoff, a refused token stopping it). https://upstox.com/developer/api-documentation/get-portfolio-stream-feed
+// silence, backoff, a refused token stopping it), pinging Upstox itself as the stream may be quiet for hours. https://upstox.com/developer/api-documentation/get-portfolio-stream-feed
 import { createFeedSocket, type FeedSocket, type FeedTuning } from '../live/feed-socket.ts';
 import { isSocketTokenRefusal } from './upstox-errors.ts';
 import type { UpstoxHttp } from './upstox-http.ts';
@@ -29,8 +29,12 @@ export type PortfolioStreamOptions = FeedTuning & {
   onTokenError: () => void;
 };
 
+/** The stream is quiet between orders: StrikeDesk pings it well inside the watchdog's 5 s of silence. */
+export const portfolioPingMs = 2000;
+
 export function createPortfolioStream(options: PortfolioStreamOptions): FeedSocket {
   return createFeedSocket({
+    pingEveryMs: portfolioPingMs,
     ...options,
     address: async () => ({ url: await options.authorize() }),
     tokenError: isSocketTokenRefusal,
