@@ -4,7 +4,8 @@
 //   reject {order_id, message?} · expire-tokens {apiKey?} · funds {user_id, available_margin…}
 //   answer-429-next · drop-next-place-answer · feed-silence {on} · feed-drop · orders {user_id} · order-writes
 //   webhooks (what was POSTed to the apps' webhook URLs) · portfolio-drop (the portfolio stream's sockets cut) ·
-//   portfolio-update {user_id, …order fields} (sent on the user's portfolio stream as given) · instruments {instruments: ServerInstrument[]} (lists more contracts)
+//   portfolio-update {user_id, …order fields} (sent on the user's portfolio stream as given) ·
+//   instruments {instruments: ServerInstrument[]} (lists more contracts)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { invalidInput, parseJsonBody, readBody, sendJson, sendRefusal } from './http-util.ts';
 import type { ServerInstrument } from './market.ts';
