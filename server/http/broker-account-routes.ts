@@ -24,6 +24,10 @@ export const brokerAccountRoutes: RoutePlugin = async (app, { context }) => {
     broker_accounts: await brokerAccounts.update(userId(request), request.params.id, request.body),
   }));
 
+  route(app, 'getAccountCompliance', async (request) => ({
+    compliance: await brokerAccounts.compliance(userId(request), request.params.accountId),
+  }));
+
   route(app, 'deleteBrokerAccount', async (request) => {
     await brokerAccounts.remove(userId(request), request.params.id);
     return told(doneTexts.brokerAccountDeleted);

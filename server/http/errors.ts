@@ -123,6 +123,7 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   broker_unavailable: 503,
   broker_outcome_unknown: 503,
   market_choice_refused: 422,
+  not_live_account: 422,
   market_orders_working: 409,
   paper_feed_stopped: 422,
   historical_data_not_enabled: 422,

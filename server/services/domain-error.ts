@@ -66,6 +66,8 @@ export type DomainErrorCode =
   // A paper account's market (issue 38): a choice that is not the trader's own live account, or made while
   // orders work; the live feed it trades on stopped (logged out, delayed, no tick yet): no fill on an old price.
   | 'market_choice_refused'
+  // A compliance state read or set on a paper account, which has no broker rules (issue 38).
+  | 'not_live_account'
   | 'market_orders_working'
   | 'paper_feed_stopped'
   // Kite's historical candles: the account's Kite Connect app has no historical-data add-on (Kite's 403

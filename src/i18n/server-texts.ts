@@ -760,6 +760,14 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.broker_account.market_not_paper',
     defaultMessage: "market_account_id: only a paper account takes its prices from another account's feed",
   },
+  'broker_account.compliance_not_live': {
+    id: 'server.broker_account.compliance_not_live',
+    defaultMessage: 'A paper account trades with no broker: it has no compliance state',
+  },
+  'broker_account.compliance_paper': {
+    id: 'server.broker_account.compliance_paper',
+    defaultMessage: 'static_ip and algo_id: only a live account is registered at a broker',
+  },
   'broker_account.market_not_live': {
     id: 'server.broker_account.market_not_live',
     defaultMessage: 'market_account_id: pick one of your live accounts (Kite, Upstox), or none for the simulated market',

@@ -14,6 +14,7 @@ import { consumeLoginState, issueLoginState } from './login-states.ts';
 import { allocatedCapital, findOwnedAccount, listOwnedAccounts, toBrokerAccount, type AccountRow, type BrokerAccount } from './broker-accounts-repo.ts';
 import { recordAccountNotice } from '../notices/stream-notices.ts';
 import { chooseMarket } from './paper-market-choice.ts';
+import { readCompliance, type AccountCompliance } from './account-compliance.ts';
 
 type Schemas = components['schemas'];
 
@@ -120,6 +121,7 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
       const apiKey = changes.api_key !== undefined && changes.api_key !== row.api_key ? changes.api_key : undefined;
       await assertUnique(tx, row.broker_id, userId, { accountNumber, apiKey }, accountId);
       if (changes.market_account_id !== undefined) await chooseMarket(tx, brokers, userId, row, changes.market_account_id);
+      if (changes.static_ip !== undefined || changes.algo_id !== undefined) await setCompliance(tx, row, changes);
       // New credentials mean the broker session belongs to the old ones: log the account out.
       const loggedOut = accountNumber !== undefined || apiKey !== undefined || secretChanged(row, changes.api_secret);
       await tx.query(
@@ -146,6 +148,24 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
       // Read under the row's lock: the account as this update left it, even if a deletion follows at once.
       return reload(accountId, userId, tx);
     });
+  }
+
+  /** A live account's static IP and algo ID, as the trader registered them at the broker (null clears one). */
+  async function setCompliance(tx: Queryable, row: AccountRow, changes: Schemas['BrokerAccountUpdate']): Promise<void> {
+    if (brokers.get(row.broker)?.compliance === undefined) {
+      throw DomainError.said('not_live_account', brokerAccountTexts.compliancePaper, { field: changes.static_ip === undefined ? 'algo_id' : 'static_ip' });
+    }
+    await tx.query(
+      `UPDATE broker_accounts SET static_ip = CASE WHEN $2 THEN $3 ELSE static_ip END, algo_id = CASE WHEN $4 THEN $5 ELSE algo_id END WHERE id = $1`,
+      [row.id, changes.static_ip !== undefined, changes.static_ip ?? null, changes.algo_id !== undefined, changes.algo_id?.trim() ?? null],
+    );
+  }
+
+  /** A live account's compliance state (account-compliance.ts); 404 for another's, 422 for a paper one. */
+  async function compliance(userId: number, accountId: number): Promise<AccountCompliance> {
+    const row = await findOwnedAccount(db, userId, accountId);
+    if (row === null) throw accountNotFound();
+    return readCompliance(db, brokers, row, clock());
   }
 
   async function remove(userId: number, accountId: number): Promise<void> {
@@ -229,5 +249,5 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
   /** One of the trader's accounts (not_found for another's): the price stream asks which broker it is on. */
   const get = (userId: number, accountId: number) => reload(accountId, userId);
 
-  return { list, get, create, update, remove, loginLink, logIn, logOut };
+  return { list, get, create, update, remove, loginLink, logIn, logOut, compliance };
 }

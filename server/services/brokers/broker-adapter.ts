@@ -65,6 +65,19 @@ export class BrokerLoginError extends Error {
   }
 }
 
+/**
+ * What a live broker's compliance state is read from (broker-accounts/account-compliance.ts), as its adapter
+ * enforces and sends it; the paper broker has none. Nothing else about the broker is known to that read.
+ */
+export type BrokerCompliance = {
+  /** The order windows the adapter counts (live/rate-limits.ts): at most `count` in `windowMs`, or the IST day. */
+  orderWindows: ReadonlyArray<{ count: number; windowMs: number | 'day' }>;
+  /** Where the algo identification travels with each order (Upstox: the `X-Algo-Name` header); null when the broker's API takes none. */
+  algoField: string | null;
+  /** What goes in that field when the account names no algo ID of its own. */
+  defaultAlgoName: string | null;
+};
+
 export type BrokerAdapter = {
   /** Matches `brokers.slug` and the `broker` of accounts, e.g. "paper", "kite". */
   slug: string;
@@ -86,6 +99,8 @@ export type BrokerAdapter = {
    * broker's is the reference; a real broker's adapter maps the same calls onto its API.
    */
   trading?: BrokerTrading;
+  /** A live broker's limits and algo identification, for the account's compliance state. */
+  compliance?: BrokerCompliance;
 };
 
 /** Kite Connect's checksum: SHA-256 (hex) of api_key, request_token and api_secret, concatenated. */

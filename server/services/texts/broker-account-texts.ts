@@ -30,6 +30,9 @@ export const brokerAccountTexts = {
       { total: toRupees(toPaise(total)), capital: toRupees(toPaise(capital)) },
       `Portfolios would hold ${rupees(total)} but the account's capital is ${rupees(capital)}`,
     ),
+  /** A paper account trades with no broker: no session, limits, algo ID or static IP to show or set. */
+  complianceNotLive: said('broker_account.compliance_not_live', {}, 'A paper account trades with no broker: it has no compliance state'),
+  compliancePaper: said('broker_account.compliance_paper', {}, 'static_ip and algo_id: only a live account is registered at a broker'),
   wrongBroker: (broker: string, asked: string): Said =>
     said('broker_account.wrong_broker', { broker, asked }, `broker_name: this account is with the "${broker}" broker, not "${asked}"`),
   /** An order or bot naming a portfolio of another account. */

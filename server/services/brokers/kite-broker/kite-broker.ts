@@ -4,7 +4,7 @@
 // (broker-accounts-service.ts) and never answered to the PWA.
 import { DomainError } from '../../domain-error.ts';
 import { nextSessionExpiry } from '../../market/ist.ts';
-import { BrokerLoginError, sessionChecksum, type BrokerAdapter, type SessionRequest } from '../broker-adapter.ts';
+import { BrokerLoginError, sessionChecksum, type BrokerAdapter, type BrokerCompliance, type SessionRequest } from '../broker-adapter.ts';
 import type { BrokerTrading } from '../broker-trading.ts';
 import { KiteError } from '../kite/kite-errors.ts';
 import { objectAt, str } from '../kite/kite-json.ts';
@@ -14,7 +14,7 @@ import type { LiveSessions } from '../live/live-sessions.ts';
 
 export const kiteSlug = 'kite';
 
-export type KiteBrokerOptions = { sessions: LiveSessions<KiteHttp>; loginUrl: string; trading: BrokerTrading };
+export type KiteBrokerOptions = { sessions: LiveSessions<KiteHttp>; loginUrl: string; trading: BrokerTrading; compliance?: BrokerCompliance | undefined };
 
 /** Kite's login page wants `v=3`. */
 export function kiteLoginPage(loginUrl: string): string {
@@ -45,7 +45,7 @@ function loginFailure(error: unknown): Error {
   });
 }
 
-export function createKiteBroker({ sessions, loginUrl, trading }: KiteBrokerOptions): BrokerAdapter {
+export function createKiteBroker({ sessions, loginUrl, trading, compliance }: KiteBrokerOptions): BrokerAdapter {
   async function createSession({ accountNumber, apiKey, apiSecret, requestToken, now }: SessionRequest) {
     const checksum = sessionChecksum(apiKey, requestToken, apiSecret);
     let session;
@@ -74,5 +74,13 @@ export function createKiteBroker({ sessions, loginUrl, trading }: KiteBrokerOpti
     await sessions.withToken(apiKey, accessToken).request({ method: 'DELETE', path: '/session/token', query: { api_key: apiKey, access_token: accessToken } });
   }
 
-  return { slug: kiteSlug, loginUrl: kiteLoginPage(loginUrl), loginLink: ({ apiKey }) => kiteLoginLink(loginUrl, apiKey), createSession, endSession, trading };
+  return {
+    slug: kiteSlug,
+    loginUrl: kiteLoginPage(loginUrl),
+    loginLink: ({ apiKey }) => kiteLoginLink(loginUrl, apiKey),
+    createSession,
+    endSession,
+    trading,
+    ...(compliance === undefined ? {} : { compliance }),
+  };
 }

@@ -77,7 +77,8 @@ export function createKiteLive({ db, clock, secrets, endpoints = productionKiteE
   return {
     instruments,
     prices,
-    broker: createKiteBroker({ sessions, loginUrl: endpoints.loginUrl, trading }),
+    // Kite Connect's order API documents no field for an algo ID: Zerodha marks its API orders itself.
+    broker: createKiteBroker({ sessions, loginUrl: endpoints.loginUrl, trading, compliance: { orderWindows: trading.orderWindows, algoField: null, defaultAlgoName: null } }),
     trading,
     postbacks: createKitePostbacks({ db, secrets, updates: trading.updates }),
     orderSync: createOrderSync({ db, clock, trading }),

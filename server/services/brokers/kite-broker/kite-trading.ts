@@ -57,7 +57,8 @@ export function createKiteTrading({ db, clock, sessions, prices, limits: limitFi
     // this server's own queueing, so each window of ten sends is kept a quarter of a second wider.
     rateMarginMs: kiteArrivalMarginMs,
   });
-  return { ...trading, calls };
+  // The windows counted, as the account's compliance state shows them.
+  return { ...trading, calls, orderWindows: limits.limits.orders };
 }
 
 export type KiteTrading = ReturnType<typeof createKiteTrading>;

@@ -13,17 +13,28 @@ export type LiveSessionsOptions<Http> = {
   db: Database;
   clock: Clock;
   secrets: SecretBox;
-  /** The broker's client for an api_key, logged in when an access token is given. */
-  httpOf: (apiKey: string, accessToken?: string) => Http;
+  /**
+   * The broker's client for an api_key, logged in when an access token is given, sending the account's own
+   * algo ID where the broker's API carries one (null: the account named none).
+   */
+  httpOf: (apiKey: string, accessToken?: string, algoId?: string | null) => Http;
 };
 
-type Row = { id: number; user_id: number; account_number: string; api_key: string; session_access_token_encrypted: string | null; session_expires_at: Date | null };
+type Row = {
+  id: number;
+  user_id: number;
+  account_number: string;
+  api_key: string;
+  algo_id: string | null;
+  session_access_token_encrypted: string | null;
+  session_expires_at: Date | null;
+};
 
 export function createLiveSessions<Http>({ db, clock, secrets, httpOf }: LiveSessionsOptions<Http>) {
   /** The account's open session, or null when it has none (never logged in, logged out, expired, unreadable). */
   async function sessionOf(accountId: number): Promise<LiveSession<Http> | null> {
     const { rows } = await db.query<Row>(
-      'SELECT id, user_id, account_number, api_key, session_access_token_encrypted, session_expires_at FROM broker_accounts WHERE id = $1',
+      'SELECT id, user_id, account_number, api_key, algo_id, session_access_token_encrypted, session_expires_at FROM broker_accounts WHERE id = $1',
       [accountId],
     );
     const row = rows[0];
@@ -41,7 +52,7 @@ export function createLiveSessions<Http>({ db, clock, secrets, httpOf }: LiveSes
       accountId: row.id,
       userId: Number(row.user_id),
       accountNumber: row.account_number,
-      http: httpOf(row.api_key, accessToken),
+      http: httpOf(row.api_key, accessToken, row.algo_id),
       apiKey: row.api_key,
       accessToken,
     };

@@ -5,7 +5,7 @@
 // 03:30 IST, and the log-out (DELETE /v2/login/authorization/logout).
 import { DomainError } from '../../domain-error.ts';
 import { brokerLoginTexts } from '../../texts/broker-account-texts.ts';
-import { BrokerLoginError, type BrokerAdapter, type SessionRequest } from '../broker-adapter.ts';
+import { BrokerLoginError, type BrokerAdapter, type BrokerCompliance, type SessionRequest } from '../broker-adapter.ts';
 import type { BrokerTrading } from '../broker-trading.ts';
 import { upstoxLoginUrl } from '../upstox/upstox-endpoints.ts';
 import { UpstoxError, isRateLimited } from '../upstox/upstox-errors.ts';
@@ -15,7 +15,7 @@ import type { LiveSessions } from '../live/live-sessions.ts';
 
 export const upstoxSlug = 'upstox';
 
-export type UpstoxBrokerOptions = { sessions: LiveSessions<UpstoxHttp>; apiRoot: string; trading?: BrokerTrading | undefined };
+export type UpstoxBrokerOptions = { sessions: LiveSessions<UpstoxHttp>; apiRoot: string; trading?: BrokerTrading | undefined; compliance?: BrokerCompliance | undefined };
 
 /** A refusal of the code (used, expired, a wrong secret or redirect URL) or Upstox out of reach. */
 function loginFailure(error: unknown): Error {
@@ -26,7 +26,7 @@ function loginFailure(error: unknown): Error {
   return DomainError.said('broker_unavailable', brokerLoginTexts.upstoxUnreachable(detail), { retryAfterSeconds: 5 });
 }
 
-export function createUpstoxBroker({ sessions, apiRoot, trading }: UpstoxBrokerOptions): BrokerAdapter {
+export function createUpstoxBroker({ sessions, apiRoot, trading, compliance }: UpstoxBrokerOptions): BrokerAdapter {
   async function createSession({ accountNumber, apiKey, apiSecret, requestToken, redirectUri, now }: SessionRequest) {
     let session;
     try {
@@ -55,5 +55,6 @@ export function createUpstoxBroker({ sessions, apiRoot, trading }: UpstoxBrokerO
     createSession,
     endSession,
     ...(trading === undefined ? {} : { trading }),
+    ...(compliance === undefined ? {} : { compliance }),
   };
 }

@@ -21,7 +21,10 @@ import { createUpstoxOrderHints } from './upstox-order-hints.ts';
 import { createUpstoxOrderStreams, type UpstoxOrderStreams } from './upstox-order-stream.ts';
 import { createUpstoxWebhooks, type UpstoxWebhooks } from './upstox-webhooks.ts';
 
-/** The algo identification sent as X-Algo-Name with every order write (docs/live-trading.md, "Upstox"). */
+/**
+ * The algo identification sent as X-Algo-Name with every order write when the account names no algo ID of its
+ * own (its compliance settings; docs/live-trading.md, "SEBI's retail algo rules for a self-hosted tool").
+ */
 export const upstoxAlgoName = 'StrikeDesk';
 
 export type UpstoxLiveOptions = {
@@ -58,15 +61,20 @@ export function createUpstoxLive({ db, clock, secrets, endpoints = productionUps
     db,
     clock,
     secrets,
-    httpOf: (_apiKey, accessToken) =>
-      createUpstoxHttp({ apiRoot: endpoints.apiRoot, orderApiRoot: endpoints.orderApiRoot, accessToken, algoName: upstoxAlgoName, ...(fetch === undefined ? {} : { fetch }), ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
+    httpOf: (_apiKey, accessToken, algoId) =>
+      createUpstoxHttp({ apiRoot: endpoints.apiRoot, orderApiRoot: endpoints.orderApiRoot, accessToken, algoName: algoId ?? upstoxAlgoName, ...(fetch === undefined ? {} : { fetch }), ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
   });
   const contracts = createUpstoxContracts({ db, clock, instrumentsUrl: endpoints.instrumentsUrl, ...(fetch === undefined ? {} : { fetch }) });
   const prices = createUpstoxLivePrices({ db, clock, sessions, contracts, tuning: feed });
   const trading = createUpstoxTrading({ db, clock, sessions, instrumentsUrl: endpoints.instrumentsUrl, fetch, wait, contracts, prices });
   const hints = createUpstoxOrderHints({ calls: trading.calls, updates: trading.updates });
   return {
-    broker: createUpstoxBroker({ sessions, apiRoot: endpoints.apiRoot, trading }),
+    broker: createUpstoxBroker({
+      sessions,
+      apiRoot: endpoints.apiRoot,
+      trading,
+      compliance: { orderWindows: trading.orderWindows, algoField: 'X-Algo-Name', defaultAlgoName: upstoxAlgoName },
+    }),
     sessions,
     endpoints,
     trading,

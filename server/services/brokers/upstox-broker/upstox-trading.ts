@@ -77,7 +77,8 @@ export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limit
     onOrderChanged: stream.orderChanged,
     rateMarginMs: upstoxArrivalMarginMs,
   });
-  return { ...trading, calls };
+  // The windows counted, as the account's compliance state shows them.
+  return { ...trading, calls, orderWindows: limitFigures.orders };
 }
 
 export type UpstoxTrading = ReturnType<typeof createUpstoxTrading>;
