@@ -36,6 +36,7 @@ import { createAlertServices, type AlertServices, type PushOptions } from './ale
 import { marketLastPrices, type LastPriceSource } from './alerts/watchers/price-watcher.ts';
 import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/kite-broker/kite-live.ts';
 import { createLiveFeeds } from './brokers/live-feeds.ts';
+import { createAccountPrices } from './brokers/account-prices.ts';
 import { createUpstoxLive, type UpstoxLive, type UpstoxLiveOptions } from './brokers/upstox-broker/upstox-live.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
@@ -146,7 +147,8 @@ export function createServices(options: ServicesOptions): Services {
   // A paper account may trade on a live account's feed instead of the simulator (issue 38).
   const upstoxLive = createUpstoxLive({ db, clock, secrets, wait, ...upstox });
   const feeds = createLiveFeeds({ db, clock, prices: { kite: kiteLive.prices, upstox: upstoxLive.prices } });
-  const paperTrading = createPaperTrading({ db, clock, prices: priceSource, market: marketService, feed: marketFeed, feeds });
+  const accountPrices = createAccountPrices({ db, simulator: priceSource, feeds });
+  const paperTrading = createPaperTrading({ db, clock, prices: accountPrices, market: marketService, feed: marketFeed });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
   const historyWait = wait ?? timerWait;
   // Every broker the server can talk to: the paper broker, Zerodha's Kite Connect and Upstox.
@@ -174,8 +176,8 @@ export function createServices(options: ServicesOptions): Services {
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
-    botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, prices: priceSource, market: marketService, hooks: engineHooks }),
-    botStatus: createBotStatus({ db, clock, prices: priceSource }),
+    botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, prices: accountPrices, market: marketService, hooks: engineHooks }),
+    botStatus: createBotStatus({ db, clock, prices: accountPrices }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices?.(marketLastPrices(marketService)) }),
     kite: kiteLive,
     upstox: upstoxLive,

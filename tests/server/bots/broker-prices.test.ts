@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BrokerAdapter, BrokerRegistry } from '../../../server/services/brokers/broker-adapter.ts';
 import type { TradingAccount } from '../../../server/services/brokers/broker-trading.ts';
+import type { Queryable } from '../../../server/db/database.ts';
+import { createAccountPrices } from '../../../server/services/brokers/account-prices.ts';
+import type { PriceSource } from '../../../server/services/brokers/paper/price-source.ts';
 import { brokerLastPrices } from '../../../server/services/bots/engine/broker-prices.ts';
 import { dailyStraddleBot } from './bot-desk.ts';
 import { botKey, type BotRunRow, type EngineBot, type HeldLeg } from '../../../server/services/bots/engine/engine-types.ts';
@@ -44,6 +47,12 @@ const registryOf = (live: LiveBroker): BrokerRegistry => {
   return { get: (slug) => adapters[slug], slugs: () => Object.keys(adapters) };
 };
 
+/** Where each bot's prices come from, on a server without live feeds: paper accounts are on the simulator. */
+const optionsOf = (live: LiveBroker) => {
+  const db = {} as Queryable;
+  return { db, brokers: registryOf(live), prices: createAccountPrices({ db, simulator: {} as PriceSource }) };
+};
+
 describe("a live bot's prices", () => {
   it("reads each live account's prices once, for every leg its bots hold or entered with", async () => {
     const live = new LiveBroker();
@@ -56,7 +65,7 @@ describe("a live bot's prices", () => {
       [botKey('daily', 3), [leg('CCE')]],
     ]);
     const runs = new Map([[botKey('daily', 1), runWith('ACE', 'APE', 'AWING')]]);
-    const answers = await brokerLastPrices(registryOf(live), [first, second, other], held, runs);
+    const answers = await brokerLastPrices(optionsOf(live), [first, second, other], held, runs);
     expect(live.reads).toEqual([
       { account: 1, keys: ['NFO:ACE', 'NFO:APE', 'NFO:AWING', 'NFO:BCE'] },
       { account: 2, keys: ['NFO:CCE'] },
@@ -67,7 +76,7 @@ describe("a live bot's prices", () => {
 
   it('gives paper bots, and bots of a broker the server does not know, no prices of their own', async () => {
     const live = new LiveBroker();
-    const answers = await brokerLastPrices(registryOf(live), [bot(1, { broker: 'paper' }), bot(2, { broker: 'gone', account: account(2) })], new Map([[botKey('daily', 1), [leg('ACE')]]]), new Map());
+    const answers = await brokerLastPrices(optionsOf(live), [bot(1, { broker: 'paper' }), bot(2, { broker: 'gone', account: account(2) })], new Map([[botKey('daily', 1), [leg('ACE')]]]), new Map());
     expect(answers.size).toBe(0);
     expect(live.reads).toEqual([]);
   });
@@ -76,7 +85,7 @@ describe("a live bot's prices", () => {
     const live = new LiveBroker();
     live.failing = true;
     const held = new Map([[botKey('daily', 1), [leg('ACE')]], [botKey('daily', 2), [leg('BCE')]]]);
-    const answers = await brokerLastPrices(registryOf(live), [bot(1), bot(2, { account: account(2), sessionOpen: false }), bot(3, { account: account(3) })], held, new Map());
+    const answers = await brokerLastPrices(optionsOf(live), [bot(1), bot(2, { account: account(2), sessionOpen: false }), bot(3, { account: account(3) })], held, new Map());
     expect([...answers]).toEqual([
       [1, null],
       [2, null],

@@ -9,12 +9,12 @@ import { defaultInstruments } from '../../kite-server/instruments-data.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { testBackends } from '../support/test-database.ts';
-import { createBrokerAccount, paperBrokerLogin, type BrokerAccount } from '../support/trading.ts';
+import { chooseMarket as choose, loggedInPaper, type Paper } from '../support/paper-feed.ts';
+import { createBrokerAccount } from '../support/trading.ts';
 import { openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from './kite-desk.ts';
 import { openPriceStream, priceOf, settle } from './price-stream-client.ts';
 
 type Schemas = components['schemas'];
-type Paper = BrokerAccount & { market_account_id?: number | null };
 
 describe.each(testBackends)("A paper account on a Kite account's feed on %s", (backend) => {
   const scheduler = manualScheduler();
@@ -31,14 +31,7 @@ describe.each(testBackends)("A paper account on a Kite account's feed on %s", (b
     desk = await openKiteDesk(stack);
     stack.kite.control.listInstruments(defaultInstruments().filter((row) => row.segment === 'INDICES'));
     await stack.services.kite.prices.pass(warn);
-    const { input, account } = await createBrokerAccount(stack.call, desk.token, { broker: 'paper', capital: 500000 });
-    const login = await stack.call('loginBrokerAccount', {
-      token: desk.token,
-      params: { accountId: account.id },
-      body: { request_token: await paperBrokerLogin(stack.server.app, input), broker_name: 'paper' },
-    });
-    expect(login.status, JSON.stringify(login.body)).toBe(200);
-    paper = account;
+    paper = await loggedInPaper(stack, desk.token);
     symbol = desk.symbol(desk.atm, 'CE');
     contract = `NFO:${symbol}`;
   });
@@ -47,8 +40,7 @@ describe.each(testBackends)("A paper account on a Kite account's feed on %s", (b
     await stack.close();
   });
 
-  const chooseMarket = (accountId: number, marketAccountId: number | null, token = desk.token) =>
-    stack.call<{ broker_accounts: Paper }>('updateBrokerAccount', { token, params: { id: accountId }, body: { market_account_id: marketAccountId } });
+  const chooseMarket = (accountId: number, marketAccountId: number | null) => choose(stack, desk.token, accountId, marketAccountId);
   const placePaper = (side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) =>
     desk.trade('placeTrades', { account_number: paper.account_number, orders: [desk.order(symbol, side, desk.lotSize, extra)] });
   const paperOrders = async () => {

@@ -22,7 +22,7 @@ import type { Database } from '../../../db/database.ts';
 import type { Quote } from '../../brokers/paper/order-rules.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import type { OrderIntent } from '../../brokers/broker-trading.ts';
-import type { PriceSource } from '../../brokers/paper/price-source.ts';
+import type { AccountPrices } from '../../brokers/account-prices.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
@@ -35,7 +35,7 @@ import { createBotCompletion, type BrokerOutcome } from './bot-completion.ts';
 import { brokerLastPrices } from './broker-prices.ts';
 import { createBotIntents, type TickReads } from './bot-intents.ts';
 import { createBotOrders } from './bot-orders.ts';
-import { changeRun } from './bot-runs.ts';
+import { changeRun, entryWaits } from './bot-runs.ts';
 import { loadActions, loadBot, loadDueBots, loadHeld, loadRuns } from './engine-store.ts';
 import { botKey, type ActionRow, type BotRunRow, type Decision, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { signalsFor } from './bot-signals.ts';
@@ -60,7 +60,8 @@ type EngineOptions = {
   limits: RateLimits;
   /** How an action waits for its account's next free second (tests pass one that moves their clock). */
   wait?: Wait | undefined;
-  prices: PriceSource;
+  /** Where each bot's account's prices come from (account-prices.ts). */
+  prices: AccountPrices;
   market: MarketService;
   hooks?: EngineHooks | undefined;
 };
@@ -98,17 +99,24 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
   async function act(bot: EngineBot, decision: Exclude<Decision, { type: 'none' }>, run: BotRunRow | null, held: readonly HeldLeg[], now: Date, reads: TickReads): Promise<boolean> {
     const day = istDate(now);
     if (decision.type === 'missed') return recordMissed(bot, day, decision.reason, decision.tell, now);
-    const phase = decision.type === 'entry' ? 'entry' : decision.type === 'adjust' ? 'adjust' : 'exit';
-    const action = await claimAction(db, bot, day, decision.action, decision.sequence, phase, now, decision.type === 'entry' ? null : (decision.leg ?? null));
-    if (action === null) return false;
-    let intents: OrderIntent[];
+    // An entry's legs are chosen before it is claimed: on a live feed without fresh prices (stopped, delayed,
+    // no tick yet) it is not placed, the bot's run says why, and a later tick enters once prices come back.
+    let intents: OrderIntent[] = [];
+    let failure: unknown = null;
     try {
       intents =
         decision.type === 'entry'
           ? await entryIntents(bot, decision, run, now, reads)
           : exitIntents(decision.type === 'adjust' ? heldAmong(held, decision.closes) : held);
     } catch (error) {
-      await complete(bot, action, { orders: [], failure: failureOf(error), error: !(error instanceof DomainError), closed: null }, now, null);
+      if (error instanceof DomainError && error.code === 'paper_feed_stopped' && error.text !== undefined) return entryWaits(db, bot, day, error.text, now);
+      failure = error;
+    }
+    const phase = decision.type === 'entry' ? 'entry' : decision.type === 'adjust' ? 'adjust' : 'exit';
+    const action = await claimAction(db, bot, day, decision.action, decision.sequence, phase, now, decision.type === 'entry' ? null : (decision.leg ?? null));
+    if (action === null) return false;
+    if (failure !== null) {
+      await complete(bot, action, { orders: [], failure: failureOf(failure), error: !(failure instanceof DomainError), closed: null }, now, null);
       return true;
     }
     await carryOut(bot, action, intents, now, decision.type === 'entry' ? decision.signalAt : null);
@@ -216,10 +224,10 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
       for (const leg of held.get(key) ?? []) keys.add(keyOf(leg));
       for (const leg of runs.get(key)?.legs ?? []) keys.add(keyOf(leg));
     }
-    const quotes: Map<string, Quote> = keys.size === 0 ? new Map() : await prices.quotes([...keys], db);
+    const quotes: Map<string, Quote> = keys.size === 0 ? new Map() : await prices.simulator.quotes([...keys], db);
     const lastPrices = new Map([...quotes].map(([key, quote]) => [key, quote.lastPaise]));
-    const livePrices = await brokerLastPrices(brokers, bots, held, runs);
-    const signals = await signalsFor(db, prices, bots, now);
+    const livePrices = await brokerLastPrices({ db, brokers, prices }, bots, held, runs);
+    const signals = await signalsFor(db, prices.simulator, bots, now);
     const tradingDays = new Map<string, boolean>();
     for (const exchange of ['NFO', 'BFO'] as const) tradingDays.set(exchange, isTradingDay(await calendarOf(exchange), day));
     const peaks: Array<{ kind: string; id: number; peak: number }> = [];
@@ -231,7 +239,8 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
       const key = botKey(bot.kind, bot.id);
       const run = runs.get(key) ?? null;
       const botHeld = held.get(key) ?? [];
-      // A live bot decides on its broker's prices; unreadable this tick, it decides nothing until the next.
+      // A live bot decides on its broker's prices, a paper bot on a live feed on the feed's (broker-prices.ts);
+      // a live broker unreadable this tick, the bot decides nothing until the next.
       const botPrices = livePrices.has(bot.account.id) ? livePrices.get(bot.account.id) : lastPrices;
       if (botPrices === null || botPrices === undefined) continue;
       const facts = await factsOf(bot.underlying, now);
@@ -244,7 +253,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
         nowMs,
         day,
         tradingDay: tradingDays.get(facts.exchange) ?? false,
-        demo: prices.demo,
+        demo: prices.simulator.demo,
         signal: signals.get(key) ?? null,
       });
       if (run !== null && botHeld.length > 0) {

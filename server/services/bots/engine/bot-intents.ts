@@ -8,7 +8,7 @@ import type { Database } from '../../../db/database.ts';
 import { presetShape, presetNames, type PresetName } from '../../../../quant/strategy-presets.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import type { OrderIntent } from '../../brokers/broker-trading.ts';
-import type { PriceSource } from '../../brokers/paper/price-source.ts';
+import type { AccountPrices, PricesFrom } from '../../brokers/account-prices.ts';
 import { DomainError } from '../../domain-error.ts';
 import { botRuleTexts } from '../../texts/bot-rule-texts.ts';
 import type { Expiry } from '../../market/expiries.ts';
@@ -17,10 +17,18 @@ import { istDate } from '../../market/ist.ts';
 import type { MarketService } from '../../market/market-service.ts';
 import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
 import type { BotRunRow, Decision, EngineBot, HeldLeg } from './engine-types.ts';
+import { botPricesFrom } from './broker-prices.ts';
 import { num } from './rules.ts';
 
-/** One tick's reads, shared by every entry of the tick (createBotIntents' tickReads). */
-export type TickReads = { expiries: (index: IndexName) => Promise<Expiry[]>; spotPaise: (bot: EngineBot) => Promise<number> };
+/**
+ * One tick's reads, shared by every entry of the tick (createBotIntents' tickReads). `fresh`: refuses (with
+ * the paper ticket's words) orders on a live feed that has no fresh price of them, before any is claimed.
+ */
+export type TickReads = {
+  expiries: (index: IndexName) => Promise<Expiry[]>;
+  spotPaise: (bot: EngineBot) => Promise<number>;
+  fresh: (bot: EngineBot, intents: readonly OrderIntent[]) => Promise<void>;
+};
 
 /** The value of `key`, made once: a failure is shared too (every bot asking this tick would meet it). */
 function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
@@ -32,17 +40,23 @@ function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise
   return value;
 }
 
-export function createBotIntents({ db, prices, market, brokers }: { db: Database; prices: PriceSource; market: MarketService; brokers: BrokerRegistry }) {
+export function createBotIntents({ db, prices, market, brokers }: { db: Database; prices: AccountPrices; market: MarketService; brokers: BrokerRegistry }) {
   const factsCache = new Map<string, IndexFacts>();
   const listed = new Set<string>();
 
   /**
-   * The index level a bot's strikes are chosen around: its live broker's (Kite's last price of the index) on
-   * a live account, never the simulator's; unreadable, the entry is not placed and the trader is told why.
+   * The index level a bot's strikes are chosen around, where its account's prices come from: its live
+   * broker's (Kite's last price of the index) on a live account, the feed's on a paper account on one, never
+   * the simulator's for either; unreadable, the entry is not placed and the trader is told why.
    */
-  async function spotPaiseFor(bot: EngineBot): Promise<number> {
+  async function spotPaiseFor(bot: EngineBot, source: PricesFrom): Promise<number> {
+    if (source.from === 'simulator') return source.prices.spotPaise(bot.underlying, db);
+    if (source.from === 'feed') {
+      await source.prices.ready(db);
+      return source.prices.spotPaise(bot.underlying, db);
+    }
     const trading = brokers.get(bot.broker)?.trading;
-    if (trading?.lastPrices === undefined) return prices.spotPaise(bot.underlying, db);
+    if (trading?.lastPrices === undefined) throw DomainError.said('broker_unavailable', botRuleTexts.noIndexLevel(bot.underlying));
     const { rows } = await db.query<{ underlying: string }>('SELECT underlying FROM market_simulation WHERE index_name = $1', [bot.underlying]);
     const key = rows[0]?.underlying ?? '';
     const spot = (await trading.lastPrices(bot.account, [key]).catch(() => new Map<string, number>())).get(key);
@@ -80,14 +94,28 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     const spots = new Map<string, Promise<number>>();
     return {
       expiries: (index) => once(expiries, index, async () => (await market.expiries(index, now)).expiries),
-      spotPaise: (bot) => {
-        const live = brokers.get(bot.broker)?.trading?.lastPrices !== undefined;
-        return once(spots, live ? `${bot.underlying}:${bot.account.id}` : bot.underlying, () => spotPaiseFor(bot));
+      spotPaise: async (bot) => {
+        const source = await botPricesFrom(prices, brokers, bot);
+        const by = source.from === 'simulator' ? '' : source.from === 'feed' ? `:feed:${source.feedAccountId}` : `:${bot.account.id}`;
+        return once(spots, `${bot.underlying}${by}`, () => spotPaiseFor(bot, source));
+      },
+      async fresh(bot, intents) {
+        const source = await botPricesFrom(prices, brokers, bot);
+        if (source.from !== 'feed' || intents.length === 0) return;
+        const reason = await source.prices.stopped([...new Set(intents.map((intent) => `${intent.exchange}:${intent.tradingsymbol}`))], db);
+        if (reason !== null) throw DomainError.said('paper_feed_stopped', reason);
       },
     };
   }
 
+  /** An entry's orders, refused before any is claimed when the account's live feed has no fresh price of them. */
   async function entryIntents(bot: EngineBot, decision: Extract<Decision, { type: 'entry' }>, run: BotRunRow | null, now: Date, reads: TickReads): Promise<OrderIntent[]> {
+    const intents = await entryLegs(bot, decision, run, now, reads);
+    await reads.fresh(bot, intents);
+    return intents;
+  }
+
+  async function entryLegs(bot: EngineBot, decision: Extract<Decision, { type: 'entry' }>, run: BotRunRow | null, now: Date, reads: TickReads): Promise<OrderIntent[]> {
     const market = (side: 'BUY' | 'SELL', exchange: string, tradingsymbol: string, quantity: number): OrderIntent => ({
       exchange,
       tradingsymbol,

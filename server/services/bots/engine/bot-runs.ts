@@ -1,5 +1,6 @@
 // Writing a bot's run of the day: read under a row lock, changed, written back (one row per bot and day).
-import type { Queryable } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import type { Said } from '../../texts/said.ts';
 import type { BotKind } from './action-keys.ts';
 import { runColumns, toRun } from './engine-store.ts';
 import type { BotRunRow } from './engine-types.ts';
@@ -78,4 +79,10 @@ export async function flatDayPnl(q: Queryable, bot: { kind: BotKind; id: number 
   // An aggregate answers one row; called after an exit filled, so the day has trades (a sum of none is null, Number(null) 0).
   const row = rows[0]!;
   return Number(row.open) !== 0 ? null : Number(row.flow) - Number(row.charges);
+}
+
+/** The bot's run says why its entry waits (a tick that finds the same reason writes nothing); answers that the bot did not act. */
+export async function entryWaits(db: Database, bot: { kind: BotKind; id: number; portfolioId: number }, day: string, reason: Said, now: Date): Promise<false> {
+  await db.transaction((tx) => changeRun(tx, bot, day, (run) => (run.reason === reason.text ? {} : { reason: reason.text, reasonI18n: reason.i18n }), now));
+  return false;
 }

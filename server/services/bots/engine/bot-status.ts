@@ -3,7 +3,7 @@
 import type { components } from '../../../../openapi/main.d.ts';
 import type { Database } from '../../../db/database.ts';
 import { toRupees } from '../../brokers/paper/paise.ts';
-import type { PriceSource } from '../../brokers/paper/price-source.ts';
+import type { AccountPrices } from '../../brokers/account-prices.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
@@ -34,7 +34,7 @@ export function actionRecord(action: ActionRow): Schemas['BotActionRecord'] {
   };
 }
 
-export function createBotStatus({ db, clock, prices }: { db: Database; clock: Clock; prices: PriceSource }) {
+export function createBotStatus({ db, clock, prices }: { db: Database; clock: Clock; prices: AccountPrices }) {
   async function actionsOf(bots: ReadonlyArray<{ kind: BotKind; id: number }>, since: string): Promise<Map<string, ActionRow[]>> {
     const byBot = new Map<string, ActionRow[]>();
     const { rows } = await db.query<Parameters<typeof toAction>[0]>(
@@ -67,10 +67,22 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
    * run's own P&L is only written once the bot is flat). A bot that did not trade today is absent; an
    * open leg without a price leaves it absent too, never computed as if the leg were worth nothing.
    */
+  /** The prices the portfolio's paper bots trade on (account-prices.ts): a live feed's when its account is on one. */
+  async function pricesOf(portfolioId: number) {
+    const { rows } = await db.query<{ id: number; market_account_id: number | null }>(
+      'SELECT a.id, a.market_account_id FROM portfolios p JOIN broker_accounts a ON a.id = p.broker_account_id WHERE p.id = $1',
+      [portfolioId],
+    );
+    const row = rows[0];
+    if (row?.market_account_id === null || row === undefined) return prices.simulator;
+    const source = await prices.of({ id: row.id, accountNumber: '', capitalPaise: 0, marketAccountId: Number(row.market_account_id) }, false);
+    return source.from === 'feed' ? source.prices : prices.simulator;
+  }
+
   async function pnlsToday(day: string, portfolioId: number, held: ReadonlyMap<string, readonly HeldLeg[]>): Promise<Map<string, number>> {
     const flows = await loadDayFlows(db, day, portfolioId);
     const keys = [...new Set([...held.values()].flat().map((leg) => `${leg.exchange}:${leg.tradingsymbol}`))];
-    const quotes = keys.length === 0 ? new Map<string, { lastPaise: number }>() : await prices.quotes(keys, db);
+    const quotes = keys.length === 0 ? new Map<string, { lastPaise: number }>() : await (await pricesOf(portfolioId)).quotes(keys, db);
     const pnls = new Map<string, number>();
     for (const [key, flow] of flows) {
       const values = (held.get(key) ?? []).map((leg) => {
@@ -97,7 +109,7 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
       const run = runs.get(key) ?? null;
       const legs = held.get(key) ?? [];
       const pnl = pnls.get(key) ?? null;
-      const today = botRunsOn(bot.weekdays, day, open.get(bot.underlying) ?? false, prices.demo);
+      const today = botRunsOn(bot.weekdays, day, open.get(bot.underlying) ?? false, prices.simulator.demo);
       let state: Schemas['BotDayState'];
       if (bot.status === 'stopped') state = 'stopped';
       else if (legs.length > 0) state = 'in_position';

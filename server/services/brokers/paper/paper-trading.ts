@@ -23,52 +23,43 @@ import { DomainError } from '../../domain-error.ts';
 import type { MarketFeed } from '../../market/market-feed.ts';
 import type { MarketService } from '../../market/market-service.ts';
 import type { BrokerTrading, OrderIntent, TradingAccount } from '../broker-trading.ts';
-import type { LiveFeeds } from '../live-feeds.ts';
+import type { AccountPrices } from '../account-prices.ts';
 import { createContracts } from './contracts.ts';
-import { feedPrices, type FeedPrices } from './feed-prices.ts';
+import type { FeedPrices } from './feed-prices.ts';
 import type { FillCounts } from './matching.ts';
 import { orderHistory } from './order-history.ts';
 import { createPaperMarket, type PaperMarket } from './paper-market.ts';
 import { createPaperStream } from './paper-stream.ts';
 import { ownedOrder } from './order-rows.ts';
-import type { PriceSource } from './price-source.ts';
 
 /**
- * `market` and `feed`: the simulated market whose ticks subscribers hear (its prices may be `prices`' own, or
- * scripted in tests); `feeds`: the live accounts' feeds a paper account may trade on instead (issue 38).
+ * `market` and `feed`: the simulated market whose ticks subscribers hear; `prices`: where each account's
+ * prices come from (../account-prices.ts: the simulator's, maybe scripted in tests, or a live account's feed
+ * a paper account trades on instead, issue 38).
  */
-type PaperTradingOptions = { db: Database; clock: Clock; prices: PriceSource; market: MarketService; feed: MarketFeed; feeds?: LiveFeeds | undefined };
+type PaperTradingOptions = { db: Database; clock: Clock; prices: AccountPrices; market: MarketService; feed: MarketFeed };
 
-export function createPaperTrading({ db, clock, prices, market, feed, feeds }: PaperTradingOptions) {
+export function createPaperTrading({ db, clock, prices: accountPrices, market, feed }: PaperTradingOptions) {
   const contracts = createContracts();
-  const simulated = createPaperMarket({ db, clock, prices, contracts, scope: { feedAccountId: null } });
+  const simulated = createPaperMarket({ db, clock, prices: accountPrices.simulator, contracts, scope: { feedAccountId: null } });
   /** The markets on live feeds, one per live account a paper account trades on (made when first needed). */
   const onFeeds = new Map<number, PaperMarket & { prices: FeedPrices }>();
-  function feedMarket(live: LiveFeeds, feedAccountId: number): PaperMarket & { prices: FeedPrices } {
+  function feedMarket(feedAccountId: number): PaperMarket & { prices: FeedPrices } {
     let known = onFeeds.get(feedAccountId);
     if (known === undefined) {
-      const source = feedPrices({ feeds: live, feedAccountId, simulator: prices });
+      const source = accountPrices.feed(feedAccountId);
       known = { ...createPaperMarket({ db, clock, prices: source, contracts, scope: { feedAccountId } }), prices: source };
       onFeeds.set(feedAccountId, known);
     }
     return known;
   }
-  /**
-   * The market the account trades on now: as the caller read it with the account (the order routes do), else
-   * read from its row; either way from the database, so every instance agrees.
-   */
+  /** The market the account trades on now: the one its prices come from. */
   async function marketOf(account: TradingAccount): Promise<PaperMarket> {
-    if (feeds === undefined) return simulated;
-    let feedAccountId = account.marketAccountId;
-    if (feedAccountId === undefined) {
-      const { rows } = await db.query<{ market_account_id: number | null }>('SELECT market_account_id FROM broker_accounts WHERE id = $1', [account.id]);
-      feedAccountId = rows[0]?.market_account_id ?? null;
-    }
-    if (feedAccountId === null) return simulated;
-    const market = feedMarket(feeds, Number(feedAccountId));
+    const source = await accountPrices.of(account, false);
+    if (source.from !== 'feed') return simulated;
     // Every call starts outside a transaction: the feed follows the indices before anything reads their levels.
-    await market.prices.ready(db);
-    return market;
+    await source.prices.ready(db);
+    return feedMarket(source.feedAccountId);
   }
   /** A call served by the account's market. */
   const onMarket =
@@ -104,11 +95,11 @@ export function createPaperTrading({ db, clock, prices, market, feed, feeds }: P
     const counts = { filled: 0, triggered: 0, cancelled: 0, settled: 0 };
     await simulated.pass(now, fills, counts);
     let failure: unknown = null;
-    if (feeds !== undefined) {
+    if (accountPrices.feeds !== undefined) {
       const inUse = await feedsInUse();
-      feeds.keepOnly(inUse);
+      accountPrices.feeds.keepOnly(inUse);
       for (const feedAccountId of inUse) {
-        await feedMarket(feeds, feedAccountId)
+        await feedMarket(feedAccountId)
           .pass(now, fills, counts)
           .catch((error: unknown) => void (failure ??= error));
       }
@@ -188,9 +179,9 @@ export function createPaperTrading({ db, clock, prices, market, feed, feeds }: P
    */
   async function catchUp(now = clock()): Promise<{ squaredOff: number; settled: number }> {
     const done = await simulated.catchUp(now);
-    if (feeds === undefined) return done;
+    if (accountPrices.feeds === undefined) return done;
     for (const feedAccountId of await feedsInUse()) {
-      const more = await feedMarket(feeds, feedAccountId).catchUp(now);
+      const more = await feedMarket(feedAccountId).catchUp(now);
       done.squaredOff += more.squaredOff;
       done.settled += more.settled;
     }
