@@ -4,7 +4,6 @@
 // timers the test steps by hand; the ticker stops at log-out and when Kite refuses the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { brokerSource } from '../../../server/http/price-stream-sources.ts';
 import { createKiteInstrumentLoad } from '../../../server/services/brokers/kite-broker/instrument-load.ts';
 import { kiteIndexKeys } from '../../../server/services/brokers/kite-broker/instrument-store.ts';
 import { createKiteHttp } from '../../../server/services/brokers/kite/kite-http.ts';
@@ -15,7 +14,7 @@ import { defaultInstruments } from '../../kite-server/instruments-data.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { testBackends } from '../support/test-database.ts';
 import { openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from './kite-desk.ts';
-import { openPriceStream, priceOf, settle } from './price-stream-client.ts';
+import { liveStreamSource, openPriceStream, priceOf, settle } from './price-stream-client.ts';
 
 const index = 'NSE:NIFTY 50';
 
@@ -161,28 +160,14 @@ describe.each(testBackends)('Kite ticker into the price stream on %s', (backend)
     // Whatever the (re)subscription brought has been read once this price is.
     stack.kite.control.setPrice(contract, 125);
     await stream.until(priceOf(contract, 125));
-    const source = await brokerSource({
-      trading: stack.services.kite.trading,
-      account: { id: desk.account.id, accountNumber: desk.accountNumber, capitalPaise: 0 },
-      market: stack.services.market,
-      feed: stack.services.marketFeed,
-      instruments: [contract],
-      format: 'json',
-      heartbeatMs: 5000,
-      warn,
-      onError: (error) => {
-        throw error;
-      },
-    });
-    const beats: string[] = [];
-    const session = { keepAlive: () => void beats.push('keep-alive'), heartbeat: () => void beats.push('heartbeat') } as unknown as Parameters<typeof source.beat>[0];
-    source.beat(session);
+    const { beats, beat } = await liveStreamSource(stack.services, stack.services.kite.trading, { id: desk.account.id, accountNumber: desk.accountNumber, capitalPaise: 0 }, [contract], warn);
+    beat();
 
     stack.kite.control.silenceTicker(true);
     scheduler.advance(5000);
     await settle(() => status()?.state === 'waiting');
     expect(status()).toMatchObject({ delayed: true, lastReconnect: { attempt: 1, delayMs: 1000 } });
-    source.beat(session);
+    beat();
     expect(beats).toEqual(['keep-alive', 'heartbeat']);
 
     // Meanwhile Kite's price moves unheard, and the simulator ticks: neither reaches the live stream.

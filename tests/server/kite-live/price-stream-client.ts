@@ -2,6 +2,9 @@
 // out), and a wait for the first event that matches, so a test never sleeps for a price.
 import { expect } from 'vitest';
 import type { components as analytics } from '../../../openapi/analytics.d.ts';
+import { brokerSource } from '../../../server/http/price-stream-sources.ts';
+import type { BrokerTrading, TradingAccount } from '../../../server/services/brokers/broker-trading.ts';
+import type { Services } from '../../../server/services/services.ts';
 import type { TestServer } from '../support/test-server.ts';
 
 export type Quote = analytics['schemas']['LastPrice'];
@@ -53,3 +56,26 @@ export const priceOf = (instrument: string, lastPrice: number) => (event: Stream
   event.event === 'delta' && event.data.data?.[instrument]?.last_price === lastPrice;
 
 export { settle } from '../support/settle.ts';
+
+/**
+ * A live account's price stream source as the stream route makes it (JSON, heartbeats every 5 s), on a
+ * session that records what it is sent between ticks: `beat()` asks for it, `beats` holds it.
+ */
+export async function liveStreamSource(services: Services, trading: BrokerTrading, account: TradingAccount, instruments: string[], warn: (details: Record<string, unknown>, message: string) => void) {
+  const source = await brokerSource({
+    trading,
+    account,
+    market: services.market,
+    feed: services.marketFeed,
+    instruments,
+    format: 'json',
+    heartbeatMs: 5000,
+    warn,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  const beats: string[] = [];
+  const session = { keepAlive: () => void beats.push('keep-alive'), heartbeat: () => void beats.push('heartbeat'), market: async () => undefined } as unknown as Parameters<typeof source.beat>[0];
+  return { source, beats, beat: () => source.beat(session) };
+}

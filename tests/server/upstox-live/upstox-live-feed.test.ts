@@ -5,11 +5,10 @@
 // out. The feed's timers are stepped by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
-import { brokerSource } from '../../../server/http/price-stream-sources.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
-import { openPriceStream, priceOf, settle } from '../kite-live/price-stream-client.ts';
+import { liveStreamSource, openPriceStream, priceOf, settle } from '../kite-live/price-stream-client.ts';
 import { testBackends } from '../support/test-database.ts';
-import { createBrokerAccount, paperBrokerLogin, type BrokerAccount } from '../support/trading.ts';
+import { chooseMarket, loggedInPaper, type Paper } from '../support/paper-feed.ts';
 import { openUpstoxDesk, startUpstoxStack, type UpstoxDesk, type UpstoxStack } from './upstox-desk.ts';
 
 type Schemas = components['schemas'];
@@ -26,7 +25,7 @@ describe.each(testBackends)("An Upstox account's market feed on %s", (backend) =
   const warn = () => undefined;
   let stack: UpstoxStack;
   let desk: UpstoxDesk;
-  let paper: BrokerAccount;
+  let paper: Paper;
   let lot: number;
 
   beforeAll(async () => {
@@ -35,14 +34,7 @@ describe.each(testBackends)("An Upstox account's market feed on %s", (backend) =
     const login = await desk.logIn();
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     await stack.services.upstox.prices.pass(warn);
-    const { input, account } = await createBrokerAccount(stack.call, desk.token, { broker: 'paper', capital: 500000 });
-    const paperLogin = await stack.call('loginBrokerAccount', {
-      token: desk.token,
-      params: { accountId: account.id },
-      body: { request_token: await paperBrokerLogin(stack.server.app, input), broker_name: 'paper' },
-    });
-    expect(paperLogin.status, JSON.stringify(paperLogin.body)).toBe(200);
-    paper = account;
+    paper = await loggedInPaper(stack, desk.token);
     const listed = await stack.call<Schemas['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'NIFTY', expiry: '2026-01-27' } });
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     lot = listed.body.lot_size;
@@ -79,28 +71,14 @@ describe.each(testBackends)("An Upstox account's market feed on %s", (backend) =
   });
 
   it('a silent feed is delayed (no keep-alive) and comes back with the prices it missed', async () => {
-    const source = await brokerSource({
-      trading: stack.services.upstox.trading,
-      account: { id: desk.account.id, accountNumber: desk.account.account_number, capitalPaise: 0 },
-      market: stack.services.market,
-      feed: stack.services.marketFeed,
-      instruments: [contract],
-      format: 'json',
-      heartbeatMs: 5000,
-      warn,
-      onError: (error) => {
-        throw error;
-      },
-    });
-    const beats: string[] = [];
-    const session = { keepAlive: () => void beats.push('keep-alive'), heartbeat: () => void beats.push('heartbeat'), market: async () => undefined } as unknown as Parameters<typeof source.beat>[0];
+    const { beats, beat } = await liveStreamSource(stack.services, stack.services.upstox.trading, { id: desk.account.id, accountNumber: desk.account.account_number, capitalPaise: 0 }, [contract], warn);
     stack.upstox.control.pingFeed();
-    source.beat(session);
+    beat();
     stack.upstox.control.silenceFeed(true);
     scheduler.advance(5000);
     await settle(() => status()?.state === 'waiting');
     expect(status()).toMatchObject({ delayed: true, lastReconnect: { attempt: 1, delayMs: 1000 } });
-    source.beat(session);
+    beat();
     expect(beats).toEqual(['keep-alive', 'heartbeat']);
     stack.upstox.control.setQuote(upstoxKey, { last: 150 });
     // The contract does not trade again; its quote is as fresh as the frame that brings it.
@@ -113,11 +91,7 @@ describe.each(testBackends)("An Upstox account's market feed on %s", (backend) =
   });
 
   it("a paper account on the Upstox feed fills at Upstox's ask and bid, and at nothing while the feed is silent or logged out", async () => {
-    const chosen = await stack.call<{ broker_accounts: BrokerAccount & { market_account_id: number | null } }>('updateBrokerAccount', {
-      token: desk.token,
-      params: { id: paper.id },
-      body: { market_account_id: desk.account.id },
-    });
+    const chosen = await chooseMarket(stack, desk.token, paper.id, desk.account.id);
     expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
     expect(chosen.body.broker_accounts.market_account_id).toBe(desk.account.id);
     await settle(() => status()?.state === 'open');
