@@ -8,6 +8,7 @@ import { marginFigures, type ChargeParts, type Funds, type OrderIntent, type Ord
 import { basketMargins, orderCharges, type KiteCharges, type KiteMarginOrder } from '../kite/kite-margins.ts';
 import { getLtp } from '../kite/kite-market.ts';
 import type { KiteCalls } from './kite-calls.ts';
+import { portfolioOpenLegs } from '../live/position-books.ts';
 import type { RateLimits } from '../live/rate-limits.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';
 
@@ -119,21 +120,16 @@ export function createKiteFunds({ db, calls, limits }: { db: Database; calls: Ki
   /** What Kite would block for the portfolio's open legs alone. */
   async function portfolioMargin(account: TradingAccount, portfolioId: number): Promise<number> {
     if (!(await calls.hasSession(account))) return 0;
-    const { rows } = await db.query<{ exchange: string; tradingsymbol: string; product: 'MIS' | 'NRML'; quantity: string }>(
-      `SELECT exchange, tradingsymbol, product, sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity
-       FROM kite_trades WHERE broker_account_id = $1 AND portfolio_id = $2 GROUP BY exchange, tradingsymbol, product
-       HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0`,
-      [account.id, portfolioId],
-    );
-    if (rows.length === 0) return 0;
-    const legs = rows.map((row): KiteMarginOrder => ({
-      exchange: row.exchange,
-      tradingsymbol: row.tradingsymbol,
-      transaction_type: Number(row.quantity) > 0 ? 'BUY' : 'SELL',
+    const open = await portfolioOpenLegs(db, account.id, portfolioId);
+    if (open.length === 0) return 0;
+    const legs = open.map((leg): KiteMarginOrder => ({
+      exchange: leg.exchange,
+      tradingsymbol: leg.tradingsymbol,
+      transaction_type: leg.quantity > 0 ? 'BUY' : 'SELL',
       variety: 'regular',
-      product: row.product,
+      product: leg.product,
       order_type: 'MARKET',
-      quantity: Math.abs(Number(row.quantity)),
+      quantity: Math.abs(leg.quantity),
     }));
     const basket = await calls.withKite(account, 'read', kiteCalls.portfolioMargin, (session) => basketMargins(session.http, legs, false));
     return paise(basket.final.total);

@@ -2,13 +2,10 @@
 // BrokerAdapter the registry lists (login, log-out, trading), the postback receiver and the leader's
 // periodic /orders read, the day's instruments dump and the accounts' live prices (the ticker), whose order
 // updates are applied as postbacks are.
-import type { Database } from '../../../db/database.ts';
-import type { Clock } from '../../clock.ts';
-import type { SecretBox } from '../../secrets/secret-box.ts';
 import type { BrokerAdapter } from '../broker-adapter.ts';
 import { productionKiteEndpoints, type KiteEndpoints } from '../kite/kite-endpoints.ts';
 import { createKiteHttp } from '../kite/kite-http.ts';
-import { createLiveSessions } from '../live/live-sessions.ts';
+import { createLiveSessions, type LiveAdapterOptions } from '../live/live-sessions.ts';
 import type { KiteOrderUpdate } from '../kite/kite-order-types.ts';
 import { toPaise } from '../paper/paise.ts';
 import { timerWait, type Wait } from '../../clock.ts';
@@ -22,15 +19,7 @@ import { createKiteInstrumentLoad, type KiteInstrumentLoad } from './instrument-
 import { createKiteLivePrices, type KiteLivePrices, type TickerTuning } from './kite-feed.ts';
 import type { KiteLimits } from './kite-limits.ts';
 
-export type KiteLiveOptions = {
-  db: Database;
-  clock: Clock;
-  secrets: SecretBox;
-  endpoints?: KiteEndpoints | undefined;
-  /** Tests only: another fetch for Kite's REST calls. */
-  fetch?: typeof fetch | undefined;
-  /** How long one Kite call may take (7 s, as Kite's own clients). */
-  timeoutMs?: number | undefined;
+export type KiteLiveOptions = LiveAdapterOptions<KiteEndpoints> & {
   /** Tests only: other limits than Kite's published ones. */
   limits?: KiteLimits | undefined;
   /** Tests only: the ticker's timers (stepped by hand), its silence limit and its backoff. */

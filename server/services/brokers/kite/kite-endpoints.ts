@@ -1,5 +1,6 @@
 // Where Kite lives. Production by default; tests and the browser suite point all three at the Kite-compatible
 // server in tests/kite-server through the environment.
+import { trimSlash } from '../live/http-wire.ts';
 
 export type KiteEndpoints = {
   /** REST root, no trailing slash: https://api.kite.trade */
@@ -30,8 +31,4 @@ export function kiteLoginUrl(loginUrl: string, apiKey: string): string {
   url.searchParams.set('v', '3');
   url.searchParams.set('api_key', apiKey);
   return url.toString();
-}
-
-function trimSlash(url: string): string {
-  return url.replace(/\/+$/, '');
 }

@@ -5,31 +5,14 @@
 // KiteOutcomeUnknownError (see kite-errors.ts for which is which).
 import { isKiteErrorType, KiteError, KiteOutcomeUnknownError } from './kite-errors.ts';
 import { isObject } from './kite-json.ts';
+import { exchange, pairs, parseJson, type BrokerRequest, type HttpClientOptions } from '../live/http-wire.ts';
 
-export type KiteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Scalar = string | number | boolean;
+/** A write's "outcome unknown" includes Kite's NetworkException (its order system did not confirm). */
+export type KiteRequest = BrokerRequest;
 
-export type KiteRequest = {
-  method: KiteMethod;
-  path: string;
-  /** Repeated keys for lists (`i=NSE:INFY&i=NFO:...`); undefined values are left out. */
-  query?: Record<string, Scalar | readonly Scalar[] | undefined>;
-  form?: Record<string, Scalar | undefined>;
-  json?: unknown;
-  /**
-   * Places, modifies or cancels something: a NetworkException answer (Kite's order system did not confirm)
-   * then means "outcome unknown" rather than "refused".
-   */
-  write?: boolean;
-};
-
-export type KiteHttpOptions = {
+export type KiteHttpOptions = HttpClientOptions & {
   apiRoot: string;
   apiKey: string;
-  accessToken?: string | undefined;
-  /** Kite's own clients wait 7 s. */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
 };
 
 export type KiteHttp = {
@@ -43,32 +26,14 @@ export type KiteHttp = {
 const gatewayStatuses = new Set([502, 503, 504]);
 
 export function createKiteHttp(options: KiteHttpOptions): KiteHttp {
-  const fetchImpl = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 7000;
-
-  async function send(request: KiteRequest): Promise<{ response: Response; text: string }> {
+  function send(request: KiteRequest): Promise<{ response: Response; text: string }> {
     const url = new URL(options.apiRoot + request.path);
-    for (const [key, value] of entries(request.query)) url.searchParams.append(key, value);
+    for (const [key, value] of pairs(request.query)) url.searchParams.append(key, value);
     const headers: Record<string, string> = { 'X-Kite-Version': '3' };
     if (options.accessToken) headers.Authorization = `token ${options.apiKey}:${options.accessToken}`;
-    let body: string | undefined;
-    if (request.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(request.json);
-    } else if (request.form) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(entries(request.form)).toString();
-    }
-    const unknown = (reason: 'network' | 'timeout', cause: unknown) =>
-      new KiteOutcomeUnknownError(reason, request.method, request.path, `No answer from Kite to ${request.method} ${request.path} (${reason})`, { cause });
-    try {
-      const response = await fetchImpl(url, { method: request.method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
-      // Reading the body can fail too (the answer cut half-way): that is as unknown as no answer at all.
-      const text = await response.text();
-      return { response, text };
-    } catch (error) {
-      throw unknown(isTimeout(error) ? 'timeout' : 'network', error);
-    }
+    return exchange(request, url, headers, options, (reason, cause) =>
+      new KiteOutcomeUnknownError(reason, request.method, request.path, `No answer from Kite to ${request.method} ${request.path} (${reason})`, { cause }),
+    );
   }
 
   function failure(request: KiteRequest, response: Response, text: string): Error {
@@ -105,25 +70,4 @@ export function createKiteHttp(options: KiteHttpOptions): KiteHttp {
       return text;
     },
   };
-}
-
-function entries(record: Record<string, Scalar | readonly Scalar[] | undefined> | undefined): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (const [key, value] of Object.entries(record ?? {})) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) pairs.push([key, String(item)]);
-  }
-  return pairs;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }

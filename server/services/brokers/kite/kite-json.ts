@@ -2,26 +2,15 @@
 // DataException naming the field) instead of travelling through the adapter as `undefined`.
 import { istOffsetMs } from '../../market/ist.ts';
 import { KiteError } from './kite-errors.ts';
+import { isObject, shapeReaders, type JsonObject } from '../live/json-shapes.ts';
 
-export type JsonObject = { readonly [key: string]: unknown };
+export { isObject, type JsonObject };
 
 export function malformed(what: string): KiteError {
   return new KiteError(200, 'DataException', `Unexpected answer from Kite: ${what}`);
 }
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function objectAt(value: unknown, what: string): JsonObject {
-  if (!isObject(value)) throw malformed(`${what} is not an object`);
-  return value;
-}
-
-export function arrayAt(value: unknown, what: string): unknown[] {
-  if (!Array.isArray(value)) throw malformed(`${what} is not a list`);
-  return value;
-}
+export const { objectAt, listAt: arrayAt } = shapeReaders(malformed);
 
 export function str(o: JsonObject, key: string): string {
   const value = o[key];

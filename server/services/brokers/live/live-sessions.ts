@@ -7,6 +7,18 @@ import type { Clock } from '../../clock.ts';
 import { SecretUnreadableError, type SecretBox } from '../../secrets/secret-box.ts';
 
 /** `apiKey` and `accessToken` are for a feed's handshake (it is no REST call); never answered. */
+/** What every live adapter is built from: the database, the clock, the secret box and where the broker lives. */
+export type LiveAdapterOptions<Endpoints> = {
+  db: Database;
+  clock: Clock;
+  secrets: SecretBox;
+  endpoints?: Endpoints | undefined;
+  /** Tests only: another fetch for the broker's REST calls. */
+  fetch?: typeof fetch | undefined;
+  /** How long one call to the broker may take (7 s, as Kite's own clients wait). */
+  timeoutMs?: number | undefined;
+};
+
 export type LiveSession<Http> = { accountId: number; userId: number; accountNumber: string; http: Http; apiKey: string; accessToken: string };
 
 export type LiveSessionsOptions<Http> = {

@@ -2,7 +2,7 @@
 // them). A portfolio's share, and a bot's within it, exist only in StrikeDesk: they are summed from the
 // mirrored fills of the orders placed for them, marked at the broker's last price for the contract. Without a
 // session (and for past days) the mirror answers for the account too: what StrikeDesk traded, as last seen.
-import type { Database } from '../../../db/database.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
 import type { LedgerTrade, OrderBot, PositionEntry, Product, Side, TradingAccount } from '../broker-trading.ts';
@@ -136,3 +136,17 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
 }
 
 export type PositionBooks = ReturnType<typeof createPositionBooks>;
+
+/** One contract a portfolio holds at the broker, as the mirror's fills net it: quantity signed, long above 0. */
+export type OpenLeg = { exchange: string; tradingsymbol: string; instrument_token: number; product: Product; quantity: number };
+
+/** The portfolio's open legs from the mirror, which the broker's margin calculator prices as "the portfolio alone". */
+export async function portfolioOpenLegs(q: Queryable, accountId: number, portfolioId: number): Promise<OpenLeg[]> {
+  const { rows } = await q.query<{ exchange: string; tradingsymbol: string; instrument_token: string; product: Product; quantity: string }>(
+    `SELECT exchange, tradingsymbol, instrument_token, product, sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity
+     FROM kite_trades WHERE broker_account_id = $1 AND portfolio_id = $2 GROUP BY exchange, tradingsymbol, instrument_token, product
+     HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0`,
+    [accountId, portfolioId],
+  );
+  return rows.map((row) => ({ ...row, instrument_token: Number(row.instrument_token), quantity: Number(row.quantity) }));
+}

@@ -12,6 +12,7 @@ import { kiteCalls } from '../../texts/kite-texts.ts';
 import { refusalTexts } from '../../texts/refusal-texts.ts';
 import { marginFigures, type ChargeParts, type Funds, type OrderIntent, type OrderMarginQuote, type TradingAccount } from '../broker-trading.ts';
 import type { LiveContracts } from '../live/live-wire.ts';
+import { portfolioOpenLegs } from '../live/position-books.ts';
 import type { RateLimits } from '../live/rate-limits.ts';
 import { getBrokerage, getMargins, maxMarginInstruments, type UpstoxBrokerage, type UpstoxMarginInstrument } from '../upstox/upstox-charges.ts';
 import { getLtp } from '../upstox/upstox-market.ts';
@@ -122,18 +123,13 @@ export function createUpstoxFunds({ db, clock, calls, contracts, limits }: { db:
   /** What Upstox would block for the portfolio's open legs alone. */
   async function portfolioMargin(account: TradingAccount, portfolioId: number): Promise<number> {
     if (!(await calls.hasSession(account))) return 0;
-    const { rows } = await db.query<{ exchange: string; instrument_token: string; product: string; quantity: string }>(
-      `SELECT exchange, instrument_token, product, sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) AS quantity
-       FROM kite_trades WHERE broker_account_id = $1 AND portfolio_id = $2 GROUP BY exchange, instrument_token, product
-       HAVING sum(CASE WHEN transaction_type = 'BUY' THEN quantity ELSE -quantity END) <> 0`,
-      [account.id, portfolioId],
-    );
-    if (rows.length === 0) return 0;
-    const legs = rows.map((row): UpstoxMarginInstrument => ({
-      instrument_key: upstoxInstrumentKey(row.exchange, Number(row.instrument_token)),
-      quantity: Math.abs(Number(row.quantity)),
-      transaction_type: Number(row.quantity) > 0 ? 'BUY' : 'SELL',
-      product: productOf(row.product),
+    const open = await portfolioOpenLegs(db, account.id, portfolioId);
+    if (open.length === 0) return 0;
+    const legs = open.map((leg): UpstoxMarginInstrument => ({
+      instrument_key: upstoxInstrumentKey(leg.exchange, leg.instrument_token),
+      quantity: Math.abs(leg.quantity),
+      transaction_type: leg.quantity > 0 ? 'BUY' : 'SELL',
+      product: productOf(leg.product),
     }));
     // Past Upstox's 20 a request, each group is priced alone: the hedges between groups are not counted.
     let totalPaise = 0;

@@ -3,13 +3,11 @@
 // updates arrive (the webhook, upstox-webhooks.ts, and the portfolio stream feed, upstox-order-stream.ts, both
 // hints confirmed by Upstox's order read, upstox-order-hints.ts; the leader's periodic book read), and the
 // accounts' live prices (Upstox's market feed v3, upstox-feed.ts) on the same sessions and instrument keys.
-import type { Database } from '../../../db/database.ts';
-import type { Clock, Wait } from '../../clock.ts';
-import type { SecretBox } from '../../secrets/secret-box.ts';
+import type { Wait } from '../../clock.ts';
 import type { BrokerAdapter } from '../broker-adapter.ts';
 import { productionUpstoxEndpoints, type UpstoxEndpoints } from '../upstox/upstox-endpoints.ts';
 import { createUpstoxHttp, type UpstoxHttp } from '../upstox/upstox-http.ts';
-import { createLiveSessions, type LiveSessions } from '../live/live-sessions.ts';
+import { createLiveSessions, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
 import { createUpstoxBroker } from './upstox-broker.ts';
 import { createUpstoxTrading, type UpstoxTrading } from './upstox-trading.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
@@ -27,15 +25,7 @@ import { createUpstoxWebhooks, type UpstoxWebhooks } from './upstox-webhooks.ts'
  */
 export const upstoxAlgoName = 'StrikeDesk';
 
-export type UpstoxLiveOptions = {
-  db: Database;
-  clock: Clock;
-  secrets: SecretBox;
-  endpoints?: UpstoxEndpoints | undefined;
-  /** Tests only: another fetch for Upstox's REST calls. */
-  fetch?: typeof fetch | undefined;
-  /** How long one Upstox call may take (7 s). */
-  timeoutMs?: number | undefined;
+export type UpstoxLiveOptions = LiveAdapterOptions<UpstoxEndpoints> & {
   /** How the kill switch's cancellations wait for room in Upstox's windows (a timer; tests move their clock). */
   wait?: Wait | undefined;
   /** Tests only: the market feed's watchdog stepped by hand. */

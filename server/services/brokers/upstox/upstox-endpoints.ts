@@ -1,6 +1,7 @@
 // Where Upstox lives. Production by default; tests and the browser suite point them at the Upstox-compatible
 // server in tests/upstox-server through the environment. The market feed's WebSocket address is not
 // configured: it comes from Upstox's authorize answer (/v3/feed/market-data-feed/authorize).
+import { trimSlash } from '../live/http-wire.ts';
 
 export type UpstoxEndpoints = {
   /** REST root and login dialog, no trailing slash: https://api.upstox.com */
@@ -44,8 +45,4 @@ export function upstoxLoginUrl(apiRoot: string, login: { apiKey: string; redirec
   url.searchParams.set('redirect_uri', login.redirectUri);
   url.searchParams.set('state', login.state);
   return url.toString();
-}
-
-function trimSlash(url: string): string {
-  return url.replace(/\/+$/, '');
 }

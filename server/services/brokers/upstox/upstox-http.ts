@@ -7,31 +7,16 @@
 // Docs: https://upstox.com/developer/api-documentation/open-api
 import { type OutcomeUnknownReason, UpstoxError, UpstoxOutcomeUnknownError, type UpstoxProblem } from './upstox-errors.ts';
 import { isObject, type JsonObject } from './upstox-json.ts';
+import { exchange, pairs, parseJson, type BrokerRequest, type HttpClientOptions } from '../live/http-wire.ts';
 
-export type UpstoxMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Scalar = string | number | boolean;
+/** A write goes to the order root with the algo name. */
+export type UpstoxRequest = BrokerRequest;
 
-export type UpstoxRequest = {
-  method: UpstoxMethod;
-  path: string;
-  query?: Record<string, Scalar | undefined>;
-  form?: Record<string, Scalar | undefined>;
-  json?: unknown;
-  /**
-   * Places, modifies or cancels an order: sent to the order root with the algo name, and a failure that may
-   * have happened after Upstox acted (a cut connection, a time-out, a 5xx) is "outcome unknown", not refused.
-   */
-  write?: boolean;
-};
-
-export type UpstoxHttpOptions = {
+export type UpstoxHttpOptions = HttpClientOptions & {
   apiRoot: string;
   orderApiRoot: string;
-  accessToken?: string | undefined;
   /** Sent as X-Algo-Name on every order write (SEBI's retail-algo identification, as Upstox's SDK sends it). */
   algoName?: string | undefined;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
 };
 
 export type UpstoxHttp = {
@@ -42,32 +27,16 @@ export type UpstoxHttp = {
 };
 
 export function createUpstoxHttp(options: UpstoxHttpOptions): UpstoxHttp {
-  const fetchImpl = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 7000;
-
-  async function send(request: UpstoxRequest): Promise<{ response: Response; text: string }> {
+  function send(request: UpstoxRequest): Promise<{ response: Response; text: string }> {
     const url = new URL((request.write ? options.orderApiRoot : options.apiRoot) + request.path);
-    for (const [key, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+    for (const [key, value] of pairs(request.query)) url.searchParams.set(key, value);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (request.path.startsWith('/v2/')) headers['Api-Version'] = '2.0';
     if (options.accessToken) headers.Authorization = `Bearer ${options.accessToken}`;
     if (request.write && options.algoName) headers['X-Algo-Name'] = options.algoName;
-    let body: string | undefined;
-    if (request.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(request.json);
-    } else if (request.form) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      const pairs = Object.entries(request.form).flatMap(([key, value]): [string, string][] => (value === undefined ? [] : [[key, String(value)]]));
-      body = new URLSearchParams(pairs).toString();
-    }
-    try {
-      const response = await fetchImpl(url, { method: request.method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
-      // Reading the body can fail too (the answer cut half-way): that is as unknown as no answer at all.
-      return { response, text: await response.text() };
-    } catch (error) {
-      throw unknown(request, isTimeout(error) ? 'timeout' : 'network', `No answer from Upstox to ${request.method} ${request.path}`, error);
-    }
+    return exchange(request, url, headers, options, (reason, cause) =>
+      unknown(request, reason, `No answer from Upstox to ${request.method} ${request.path}`, cause),
+    );
   }
 
   function failure(request: UpstoxRequest, response: Response, text: string): Error {
@@ -117,16 +86,4 @@ function readProblems(body: unknown): UpstoxProblem[] | null {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }

@@ -2,8 +2,9 @@
 // UpstoxError naming the field) instead of travelling on as `undefined`. One declaration per answer type gives
 // both the check and the TypeScript type: `read(o, {order_id: 'string', tag: 'string?'})`.
 import { UpstoxError } from './upstox-errors.ts';
+import { isObject, shapeReaders, type JsonObject } from '../live/json-shapes.ts';
 
-export type JsonObject = { readonly [key: string]: unknown };
+export { isObject, type JsonObject };
 
 /** `?` marks a field Upstox may send as null or leave out (read as null). */
 export type FieldKind = 'string' | 'string?' | 'number' | 'number?' | 'boolean' | 'boolean?' | 'strings';
@@ -25,19 +26,7 @@ export function malformed(what: string): UpstoxError {
   return new UpstoxError(200, [{ errorCode: 'MALFORMED_ANSWER', message: `Unexpected answer from Upstox: ${what}`, propertyPath: null, invalidValue: null }]);
 }
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function objectAt(value: unknown, what: string): JsonObject {
-  if (!isObject(value)) throw malformed(`${what} is not an object`);
-  return value;
-}
-
-export function listAt(value: unknown, what: string): unknown[] {
-  if (!Array.isArray(value)) throw malformed(`${what} is not a list`);
-  return value;
-}
+export const { objectAt, listAt } = shapeReaders(malformed);
 
 function field(o: JsonObject, key: string, kind: FieldKind): unknown {
   const value = o[key];
