@@ -125,8 +125,8 @@ export type ServerOptions = {
   kiteClient?: { fetch?: typeof fetch; timeoutMs?: number; limits?: KiteLimits; ticker?: TickerTuning } | undefined;
   /** Where Upstox is (UPSTOX_API_ROOT, UPSTOX_ORDER_API_ROOT, UPSTOX_INSTRUMENTS_URL); Upstox's when absent. */
   upstox?: UpstoxEndpoints | undefined;
-  /** Tests only: the watchdogs of Upstox's market feed and portfolio stream stepped by hand. */
-  upstoxClient?: { feed?: FeedTuning; orderStream?: FeedTuning } | undefined;
+  /** Tests only: the Upstox client's fetch, and the watchdogs of Upstox's market feed and portfolio stream stepped by hand. */
+  upstoxClient?: { fetch?: typeof fetch; feed?: FeedTuning; orderStream?: FeedTuning } | undefined;
   /**
    * Tick the market on a timer (`npm start`). Off by default: tests and benchmarks tick it by hand through
    * the services, with their own clock.

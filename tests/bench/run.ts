@@ -16,7 +16,11 @@ const names = readdirSync(benchDir)
   .map((file) => file.slice(0, -suffix.length))
   .sort();
 
-const [first, ...rest] = process.argv.slice(2);
+/** Benchmarks known by an older name. */
+const aliases: Readonly<Record<string, string>> = { 'kite-placement': 'live-placement' };
+
+const [given, ...rest] = process.argv.slice(2);
+const first = given === undefined ? undefined : (aliases[given] ?? given);
 const chosen = first !== undefined && !first.startsWith('-') ? [first] : names;
 const flags = first !== undefined && !first.startsWith('-') ? rest : process.argv.slice(2);
 for (const name of chosen) {

@@ -3,6 +3,7 @@
 //   apps {apiKey, apiSecret, redirectUri, userId?, password?} · quote {instrument_key, last, close?, volume?, oi?, iv?}
 //   reject {order_id, message?} · expire-tokens {apiKey?} · funds {user_id, available_margin…}
 //   answer-429-next · drop-next-place-answer · feed-silence {on} · feed-drop · orders {user_id} · order-writes
+//   sessions (every token issued: userId, token, revoked) ·
 //   webhooks (what was POSTed to the apps' webhook URLs) · portfolio-drop (the portfolio stream's sockets cut) ·
 //   portfolio-update {user_id, …order fields} (sent on the user's portfolio stream as given) ·
 //   instruments {instruments: ServerInstrument[]} (lists more contracts)
@@ -52,6 +53,7 @@ export async function handleControl(control: UpstoxControl, request: IncomingMes
       'feed-drop': () => control.dropFeedConnections(),
       orders: () => control.orders(required(text(body, 'user_id') ?? url.searchParams.get('user_id') ?? undefined, 'user_id')),
       'order-writes': () => control.orderWrites(),
+      sessions: () => control.sessions(),
       webhooks: () => control.webhookDeliveries(),
       'portfolio-drop': () => control.dropPortfolioStream(),
       'portfolio-update': () => control.pushOrderUpdate(required(text(body, 'user_id'), 'user_id'), body),
