@@ -37,7 +37,9 @@ export function MarketChoice({ account, accounts, offline }: { account: BrokerAc
   const source = priceSourceOf(account, accounts);
 
   return (
-    <div className="flex min-w-0 flex-col gap-2">
+    // On a phone the column keeps room beside the row's actions button for the name (account-row.tsx); the
+    // choice sits below that button, so it takes the row's whole width and shows more of a long feed's name.
+    <div className="-me-12 flex min-w-0 flex-col gap-2 md:me-0">
       <SelectField
         label={intl.formatMessage(messages.label)}
         value={chosen ?? ''}
