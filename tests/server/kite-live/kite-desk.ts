@@ -12,7 +12,8 @@ import type { TickerTuning } from '../../../server/services/brokers/kite-broker/
 import type { KiteLimits } from '../../../server/services/brokers/kite-broker/kite-limits.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import type { Services } from '../../../server/services/services.ts';
-import { indexInstrument } from '../../kite-server/instruments-data.ts';
+import { defaultInstruments, indexInstrument } from '../../kite-server/instruments-data.ts';
+import type { ManualScheduler } from '../kite/kite-support.ts';
 import { startKiteServer, type KiteTestServer } from '../../kite-server/kite-server.ts';
 import { upstoxEndpointsFromEnv } from '../../../server/services/brokers/upstox/upstox-endpoints.ts';
 import { startUpstoxServer, type UpstoxTestServer } from '../../upstox-server/upstox-server.ts';
@@ -241,4 +242,21 @@ export async function liveBotReady(stack: KiteStack, desk: KiteDesk): Promise<<B
   const limited = await stack.call('updateRiskLimits', { token: desk.token, params: { accountNumber: desk.accountNumber }, body: limits });
   expect(limited.status, JSON.stringify(limited.body)).toBe(200);
   return (body) => ({ ...body, mode: 'live', live_confirmation: desk.accountNumber });
+}
+
+/**
+ * A stack whose Kite ticker runs on `scheduler`'s timers (stale after 5 s silent, reopened after 1 s growing to
+ * 4 s), with a logged-in desk, Kite's indices listed and the live prices' first pass made (`warn` hears it).
+ */
+export async function startTickerDesk(
+  backend: TestBackend,
+  scheduler: ManualScheduler,
+  warn: (details: Record<string, unknown>, message: string) => void,
+  options: { clockStart?: Date } = {},
+): Promise<{ stack: KiteStack; desk: KiteDesk }> {
+  const stack = await startKiteStack(backend, { ...options, ticker: { scheduler, staleAfterMs: 5000, backoff: { initialMs: 1000, maxMs: 4000 } } });
+  const desk = await openKiteDesk(stack);
+  stack.kite.control.listInstruments(defaultInstruments().filter((row) => row.segment === 'INDICES'));
+  await stack.services.kite.prices.pass(warn);
+  return { stack, desk };
 }

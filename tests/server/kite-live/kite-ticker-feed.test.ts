@@ -10,10 +10,9 @@ import { createKiteHttp } from '../../../server/services/brokers/kite/kite-http.
 import { createLiveSessions } from '../../../server/services/brokers/live/live-sessions.ts';
 import { createKiteLivePrices } from '../../../server/services/brokers/kite-broker/kite-feed.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
-import { defaultInstruments } from '../../kite-server/instruments-data.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { testBackends } from '../support/test-database.ts';
-import { openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from './kite-desk.ts';
+import { startTickerDesk, type KiteDesk, type KiteStack } from './kite-desk.ts';
 import { liveStreamSource, openPriceStream, priceOf, settle } from './price-stream-client.ts';
 
 const index = 'NSE:NIFTY 50';
@@ -27,10 +26,7 @@ describe.each(testBackends)('Kite ticker into the price stream on %s', (backend)
   let contract: string;
 
   beforeAll(async () => {
-    stack = await startKiteStack(backend, { ticker: { scheduler, staleAfterMs: 5000, backoff: { initialMs: 1000, maxMs: 4000 } } });
-    desk = await openKiteDesk(stack);
-    stack.kite.control.listInstruments(defaultInstruments().filter((row) => row.segment === 'INDICES'));
-    await stack.services.kite.prices.pass(warn);
+    ({ stack, desk } = await startTickerDesk(backend, scheduler, warn));
     // A contract whose token is not in the indices' segment (the desk lists StrikeDesk's own tokens at Kite).
     const { rows } = await stack.server.db.query<{ tradingsymbol: string }>(
       "SELECT tradingsymbol FROM kite_instruments WHERE instrument_type = 'CE' AND instrument_token % 256 <> 9 ORDER BY abs(strike - $1), strike LIMIT 1",

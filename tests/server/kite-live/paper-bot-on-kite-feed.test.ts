@@ -5,14 +5,13 @@
 // The ticker's timers are stepped by hand; the clock is the stack's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
-import { defaultInstruments } from '../../kite-server/instruments-data.ts';
 import { istOffsetMs } from '../../../server/services/market/ist.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { chooseMarket, loggedInPaper, type Paper } from '../support/paper-feed.ts';
 import { settle } from '../support/settle.ts';
 import { testBackends } from '../support/test-database.ts';
 import { baseStrategies, createPortfolio, dailyBotBody } from '../support/trading.ts';
-import { friday, openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from './kite-desk.ts';
+import { friday, startTickerDesk, type KiteDesk, type KiteStack } from './kite-desk.ts';
 
 type Schemas = components['schemas'];
 
@@ -27,10 +26,7 @@ describe.each(testBackends)("A paper bot on a Kite account's feed on %s", (backe
   let portfolio: number;
 
   beforeAll(async () => {
-    stack = await startKiteStack(backend, { clockStart: istInstant('10:00'), ticker: { scheduler, staleAfterMs: 5000, backoff: { initialMs: 1000, maxMs: 4000 } } });
-    desk = await openKiteDesk(stack);
-    stack.kite.control.listInstruments(defaultInstruments().filter((row) => row.segment === 'INDICES'));
-    await stack.services.kite.prices.pass(() => undefined);
+    ({ stack, desk } = await startTickerDesk(backend, scheduler, () => undefined, { clockStart: istInstant('10:00') }));
     paper = await loggedInPaper(stack, desk.token);
     expect((await chooseMarket(stack, desk.token, paper.id, desk.account.id)).status).toBe(200);
     portfolio = (await createPortfolio(stack.call, desk.token, paper.id)).id;

@@ -5,13 +5,12 @@
 // and working orders wait, filling again once fresh ticks come. The ticker's timers are stepped by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
-import { defaultInstruments } from '../../kite-server/instruments-data.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { testBackends } from '../support/test-database.ts';
 import { chooseMarket as choose, loggedInPaper, type Paper } from '../support/paper-feed.ts';
 import { createBrokerAccount } from '../support/trading.ts';
-import { openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from './kite-desk.ts';
+import { startTickerDesk, type KiteDesk, type KiteStack } from './kite-desk.ts';
 import { openPriceStream, priceOf, settle } from './price-stream-client.ts';
 
 type Schemas = components['schemas'];
@@ -27,10 +26,7 @@ describe.each(testBackends)("A paper account on a Kite account's feed on %s", (b
   let contract: string;
 
   beforeAll(async () => {
-    stack = await startKiteStack(backend, { ticker: { scheduler, staleAfterMs: 5000, backoff: { initialMs: 1000, maxMs: 4000 } } });
-    desk = await openKiteDesk(stack);
-    stack.kite.control.listInstruments(defaultInstruments().filter((row) => row.segment === 'INDICES'));
-    await stack.services.kite.prices.pass(warn);
+    ({ stack, desk } = await startTickerDesk(backend, scheduler, warn));
     paper = await loggedInPaper(stack, desk.token);
     symbol = desk.symbol(desk.atm, 'CE');
     contract = `NFO:${symbol}`;
