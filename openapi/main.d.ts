@@ -1867,7 +1867,7 @@ export interface components {
          * @description An IPv4 or IPv6 address, as registered at the broker.
          * @example 203.0.113.7
          */
-        StaticIp: string | unknown | unknown;
+        StaticIp: string;
         /**
          * @example StrikeDesk
          * @example NSE-ALGO-123456

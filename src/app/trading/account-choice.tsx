@@ -1,6 +1,7 @@
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import { TradingModeBadge, tradingModeMessages } from '@/components/trading/trading-mode-badge';
 import { SelectField } from '@/components/ui/select-field';
+import { ComplianceState } from '@/features/brokers/components/compliance-state';
 import { PriceSourceLine } from '@/app/trading/price-source-line';
 import type { TradingDesk } from '@/app/trading/use-trading-desk';
 import { isolate } from '@/lib/format/isolate';
@@ -24,28 +25,32 @@ export function AccountChoice({ desk }: { desk: TradingDesk }) {
   const intl = useIntl();
   if (desk.account === null) return null;
   const mode = tradingModeOf(desk.account);
+  // One grid cell with the select: a live account's compliance state under it, out of the select's description.
   return (
-    <SelectField
-      label={intl.formatMessage(messages.account)}
-      value={desk.account.id}
-      onChange={(event) => desk.chooseAccount(Number(event.target.value))}
-      hint={
-        <span className="flex flex-wrap items-center gap-2">
-          <TradingModeBadge mode={mode} />
-          <span>{intl.formatMessage(mode === 'live' ? tradingModeMessages.liveHint : tradingModeMessages.paperHint)}</span>
-          <PriceSourceLine desk={desk} account={desk.account} />
-        </span>
-      }
-    >
-      {desk.accounts.map((item) => (
-        <option key={item.id} value={item.id}>
-          {intl.formatMessage(accountOption, {
-            name: item.name,
-            number: isolate(item.account_number),
-            mode: intl.formatMessage(tradingModeMessages[tradingModeOf(item)]),
-          })}
-        </option>
-      ))}
-    </SelectField>
+    <div className="flex min-w-0 flex-col gap-1">
+      <SelectField
+        label={intl.formatMessage(messages.account)}
+        value={desk.account.id}
+        onChange={(event) => desk.chooseAccount(Number(event.target.value))}
+        hint={
+          <span className="flex flex-wrap items-center gap-2">
+            <TradingModeBadge mode={mode} />
+            <span>{intl.formatMessage(mode === 'live' ? tradingModeMessages.liveHint : tradingModeMessages.paperHint)}</span>
+            <PriceSourceLine desk={desk} account={desk.account} />
+          </span>
+        }
+      >
+        {desk.accounts.map((item) => (
+          <option key={item.id} value={item.id}>
+            {intl.formatMessage(accountOption, {
+              name: item.name,
+              number: isolate(item.account_number),
+              mode: intl.formatMessage(tradingModeMessages[tradingModeOf(item)]),
+            })}
+          </option>
+        ))}
+      </SelectField>
+      {mode === 'live' ? <ComplianceState account={desk.account} compact /> : null}
+    </div>
   );
 }

@@ -102,6 +102,24 @@ export function serveBrokers(brokers: Broker[] = [paper, kite]) {
 
 export function serveAccounts(accounts: BrokerAccount[]) {
   server.use(http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: accounts })));
+  // Each live account's row reads its compliance state.
+  server.use(
+    http.get(`${API}/api/accounts/account-compliance/:accountId/`, ({ params }) =>
+      HttpResponse.json({ compliance: complianceOf(accounts.find((account) => account.id === Number(params.accountId)) ?? main) }),
+    ),
+  );
+}
+
+/** A Kite account's compliance state as the server reads it: no orders yet, nothing set. */
+export function complianceOf(account: BrokerAccount, changes: Partial<components['schemas']['AccountCompliance']> = {}): components['schemas']['AccountCompliance'] {
+  return {
+    account_id: account.id,
+    session: account.is_logged_in ? { state: 'logged_in', until: account.session_expires_at } : { state: 'logged_out', until: null },
+    orders: { peak_per_second: 0, peak_at: null, limits: [{ orders: 10, window_seconds: 1 }, { orders: 400, window_seconds: 60 }, { orders: 5000, window_seconds: null }] },
+    algo: { algo_id: null, sent: null, field: null },
+    static_ip: null,
+    ...changes,
+  };
 }
 
 type Method = 'post' | 'put' | 'delete';

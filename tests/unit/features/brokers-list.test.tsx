@@ -88,7 +88,7 @@ describe('broker accounts list', () => {
     renderBrokers();
     await screen.findByRole('listitem', { name: 'Main paper account' });
     const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
-    expect(levels).toEqual([1, 2, 2]);
+    expect(levels).toEqual([1, 2, 2, 3]);
     levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0)).toBeLessThanOrEqual(1));
   });
 

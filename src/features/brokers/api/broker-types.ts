@@ -25,3 +25,4 @@ export const MAX_CAPITAL = 10_000_000_000;
 export const KITE_BROKER = 'kite';
 /** The paper broker's slug: defined with the trading mode, which every feature reads (src/lib/trading). */
 export { PAPER_BROKER } from '@/lib/trading/trading-mode';
+export type AccountCompliance = Schemas['AccountCompliance'];

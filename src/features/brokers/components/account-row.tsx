@@ -6,6 +6,7 @@ import { cx } from '@/components/ui/class-names';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { columnMessages, columns } from '@/features/brokers/components/account-columns';
 import { AccountActions, type AccountRowActions } from '@/features/brokers/components/account-actions';
+import { ComplianceState } from '@/features/brokers/components/compliance-state';
 import { MarketChoice } from '@/features/brokers/components/market-choice';
 import { brokerName } from '@/features/brokers/broker-names';
 import { SessionActions } from '@/features/brokers/components/session-actions';
@@ -57,6 +58,7 @@ export function AccountRow({ account, accounts, broker, selected, onLogIn, onLog
           </p>
         ) : null}
         {tradingModeOf(account) === 'paper' ? <MarketChoice account={account} accounts={accounts} offline={offline} /> : null}
+        {tradingModeOf(account) === 'live' ? <ComplianceState account={account} offline={offline} /> : null}
       </div>
       <dl className={cx('grid grid-cols-2 gap-x-4 gap-y-3 text-sm md:gap-0', columns.details)}>
         <div className={cx('flex min-w-0 flex-col gap-0.5', columns.number)}>
