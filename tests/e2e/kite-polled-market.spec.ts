@@ -1,7 +1,6 @@
 import { expect, test } from './support/test';
-import { BrokerAccountsPage } from './pages/broker-accounts-page';
-import { kitePassword, listDeskContractsAtKite, newKiteApp, registerKiteApp } from './support/kite';
-import { readStoredValue, signInAsNewUser } from './support/session';
+import { kiteDeskLoggedIn } from './pages/broker-accounts-page';
+import { newKiteApp } from './support/kite';
 
 // A Kite account's desk whose price stream is refused falls back to polling market_data (issue 23). The poll
 // names the Kite broker, so the market state the desk shows is the real exchange's, as the stream would say,
@@ -11,18 +10,7 @@ import { readStoredValue, signInAsNewUser } from './support/session';
 
 test("a Kite desk with its price stream down shows its exchange's market state from the poll, not the demo simulator's", async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAsNewUser(page);
-  const token = String(await readStoredValue(page, 'auth_token'));
-  const app = newKiteApp();
-  const brokers = new BrokerAccountsPage(page);
-  await brokers.open();
-  await page.getByRole('region', { name: 'Link your first broker account' }).getByRole('button', { name: 'Add account' }).click();
-  const urls = await brokers.linkKiteAccount({ name: 'Zerodha desk', clientId: app.clientId, apiKey: app.apiKey, apiSecret: app.apiSecret, capital: '500000' });
-  await registerKiteApp(page.request, app, urls.redirectUrl, urls.postbackUrl);
-  await listDeskContractsAtKite(page.request, token);
-  await brokers.logInToKite('Zerodha desk', app.clientId, kitePassword);
-  await expect(page.getByText(/Logged in to Zerodha \(Kite Connect\)/)).toBeVisible();
+  await kiteDeskLoggedIn(page, newKiteApp());
 
   // The price stream is refused from here on: only the fallback poll answers.
   await page.route('**/api/market/stream/', (route) => route.fulfill({ status: 503, body: 'unavailable' }));

@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { kitePassword, listDeskContractsAtKite, registerKiteApp, type KiteApp } from '../support/kite';
+import { readStoredValue, signInAsNewUser } from '../support/session';
 
 export type PaperAccount = { name: string; accountNumber: string; capital: string };
 /** A live broker's account as its form asks for it (Kite's client ID, Upstox's UCC). */
@@ -110,4 +112,23 @@ export class BrokerAccountsPage {
     await this.page.waitForURL('**/app/broker');
     return returnUrl;
   }
+}
+
+/**
+ * A new trader with a Kite account ("Zerodha desk", `app` registered at the Kite test server, the desk's
+ * contracts listed there) linked and logged in from the brokers screen, which stays open.
+ */
+export async function kiteDeskLoggedIn(page: Page, app: KiteApp): Promise<{ brokers: BrokerAccountsPage; token: string }> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsNewUser(page);
+  const token = String(await readStoredValue(page, 'auth_token'));
+  const brokers = new BrokerAccountsPage(page);
+  await brokers.open();
+  await page.getByRole('region', { name: 'Link your first broker account' }).getByRole('button', { name: 'Add account' }).click();
+  const urls = await brokers.linkKiteAccount({ name: 'Zerodha desk', clientId: app.clientId, apiKey: app.apiKey, apiSecret: app.apiSecret, capital: '500000' });
+  await registerKiteApp(page.request, app, urls.redirectUrl, urls.postbackUrl);
+  await listDeskContractsAtKite(page.request, token);
+  await brokers.logInToKite('Zerodha desk', app.clientId, kitePassword);
+  await expect(page.getByText(/Logged in to Zerodha \(Kite Connect\)/)).toBeVisible();
+  return { brokers, token };
 }
