@@ -23,6 +23,14 @@ test("a paper account on an Upstox account's feed says so, and fills a paper ord
   await registerUpstoxApp(page.request, app, urls.redirectUrl);
   await brokers.logInToUpstox('Upstox desk', app.ucc, upstoxPin);
   await expect(brokers.row('Upstox desk')).toContainText('Logged in until');
+  // Its compliance state: the session, no order yet against Upstox's 10 a second, StrikeDesk's name sent as
+  // X-Algo-Name with no algo ID of the trader's own, and the static IP the trader registered at Upstox.
+  const compliance = brokers.compliance('Upstox desk');
+  await expect(compliance).toContainText(/Valid until .* IST/);
+  await expect(compliance).toContainText(/Busiest second today: \W*0\W* of \W*10/);
+  await expect(compliance).toContainText(/Not set: orders carry \W*StrikeDesk\W* as \W*X-Algo-Name/);
+  await brokers.setStaticIp('Upstox desk', '203.0.113.7');
+  await expect(compliance).toContainText('check with your broker');
 
   const paper = { name: 'Paper on Upstox', accountNumber: `PU${app.ucc.slice(-6)}` };
   const { onFeed } = await putPaperOnFeed(page, brokers, paper, { broker: 'Upstox', clientId: app.ucc, name: 'Upstox desk' });

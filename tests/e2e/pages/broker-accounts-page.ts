@@ -95,6 +95,20 @@ export class BrokerAccountsPage {
     return returnUrl;
   }
 
+  /** A live account's compliance state under its row (issue 38). */
+  compliance(accountName: string): Locator {
+    return this.row(accountName).getByRole('region', { name: 'SEBI compliance' });
+  }
+
+  /** Enters the static IP registered at the broker in the account's compliance settings and saves it. */
+  async setStaticIp(accountName: string, ip: string): Promise<void> {
+    const compliance = this.compliance(accountName);
+    await compliance.getByRole('button', { name: 'Edit static IP and algo ID' }).click();
+    await compliance.getByLabel('Static IP registered at the broker').fill(ip);
+    await compliance.getByRole('button', { name: 'Save' }).click();
+    await expect(compliance.getByText(ip)).toBeVisible();
+  }
+
   row(accountName: string): Locator {
     // By its name: a paper account's row may name a live one too (the feed its prices come from).
     return this.page.getByRole('listitem', { name: accountName, exact: true });

@@ -38,7 +38,7 @@ export function AccountRow({ account, accounts, broker, selected, onLogIn, onLog
     <li
       aria-labelledby={nameId}
       className={cx(
-        'relative flex flex-col gap-3 rounded-lg border bg-surface p-4 md:flex-row md:items-center md:gap-0 md:px-0 md:py-3',
+        'relative flex flex-col gap-3 rounded-lg border bg-surface p-4 md:flex-row md:flex-wrap md:items-center md:gap-0 md:px-0 md:py-3',
         selected ? 'border-brand ring-1 ring-brand' : 'border-line',
       )}
     >
@@ -58,7 +58,6 @@ export function AccountRow({ account, accounts, broker, selected, onLogIn, onLog
           </p>
         ) : null}
         {tradingModeOf(account) === 'paper' ? <MarketChoice account={account} accounts={accounts} offline={offline} /> : null}
-        {tradingModeOf(account) === 'live' ? <ComplianceState account={account} offline={offline} /> : null}
       </div>
       <dl className={cx('grid grid-cols-2 gap-x-4 gap-y-3 text-sm md:gap-0', columns.details)}>
         <div className={cx('flex min-w-0 flex-col gap-0.5', columns.number)}>
@@ -88,6 +87,12 @@ export function AccountRow({ account, accounts, broker, selected, onLogIn, onLog
       <div className={cx('absolute end-2 top-2 md:static', columns.actions)}>
         <AccountActions account={account} selected={selected} offline={offline} {...actions} />
       </div>
+      {/* Under the row's columns, the row's whole width (the row wraps on a wide screen). */}
+      {tradingModeOf(account) === 'live' ? (
+        <div className="min-w-0 md:basis-full md:px-3 md:pt-3">
+          <ComplianceState account={account} offline={offline} />
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -25,7 +25,7 @@ export function complianceWarnings(compliance: AccountCompliance): number {
   ].filter(Boolean).length;
 }
 
-type Row = { label: ReactNode; text: ReactNode; warn: boolean; note?: ReactNode };
+type Row = { label: ReactNode; text: ReactNode; warn: boolean; notes?: ReactNode[] };
 
 function Warned({ warn, children }: { warn: boolean; children: ReactNode }) {
   const intl = useIntl();
@@ -41,7 +41,7 @@ function Warned({ warn, children }: { warn: boolean; children: ReactNode }) {
 }
 
 /** The four lines of a live account's compliance state, each a warning when it needs the trader. */
-export function ComplianceDetails({ compliance }: { compliance: AccountCompliance }) {
+export function ComplianceDetails({ compliance, wide = false }: { compliance: AccountCompliance; wide?: boolean }) {
   const intl = useIntl();
   const { formatDate, formatHourMinute, formatNumber } = useFormat();
   const { session, orders, algo } = compliance;
@@ -70,7 +70,7 @@ export function ComplianceDetails({ compliance }: { compliance: AccountComplianc
       label: intl.formatMessage(messages.orders),
       warn: false,
       text: intl.formatMessage(peakOfLimit, { peak: formatNumber(orders.peak_per_second), limit: formatNumber(perSecond) }),
-      note: `${intl.formatMessage(limitsLine, { limits })} ${intl.formatMessage(messages.above)}`,
+      notes: [intl.formatMessage(limitsLine, { limits }), intl.formatMessage(messages.above)],
     },
     {
       label: intl.formatMessage(messages.algo),
@@ -81,23 +81,27 @@ export function ComplianceDetails({ compliance }: { compliance: AccountComplianc
           : algo.algo_id === null
             ? intl.formatMessage(algoUnset, { sent: isolate(algo.sent ?? ''), field: isolate(algo.field) })
             : intl.formatMessage(algoSent, { id: isolate(algo.algo_id), field: isolate(algo.field) }),
-      ...(algo.field === null && algo.algo_id !== null ? { note: intl.formatMessage(algoKept, { id: isolate(algo.algo_id) }) } : {}),
+      ...(algo.field === null && algo.algo_id !== null ? { notes: [intl.formatMessage(algoKept, { id: isolate(algo.algo_id) })] } : {}),
     },
     {
       label: intl.formatMessage(messages.staticIp),
       warn: compliance.static_ip === null,
       text: compliance.static_ip === null ? intl.formatMessage(messages.staticIpUnset) : <span className="font-mono break-all">{isolate(compliance.static_ip)}</span>,
-      ...(compliance.static_ip === null ? {} : { note: intl.formatMessage(messages.staticIpCheck) }),
+      ...(compliance.static_ip === null ? {} : { notes: [intl.formatMessage(messages.staticIpCheck)] }),
     },
   ];
   return (
-    <dl className="grid gap-3 text-sm">
+    <dl className={wide ? 'grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4 lg:gap-4' : 'grid gap-3 text-sm'}>
       {rows.map((row, index) => (
         <div key={index} className="flex min-w-0 flex-col gap-0.5">
           <dt className="text-xs font-medium text-fg-muted">{row.label}</dt>
           <dd className="flex min-w-0 flex-col gap-0.5 break-words">
             <Warned warn={row.warn}>{row.text}</Warned>
-            {row.note === undefined ? null : <span className="text-xs text-fg-muted">{row.note}</span>}
+            {row.notes?.map((note, noteIndex) => (
+              <span key={noteIndex} className="text-xs text-fg-muted">
+                {note}
+              </span>
+            ))}
           </dd>
         </div>
       ))}

@@ -27,7 +27,7 @@ function ComplianceReadout({ account, editable, offline }: { account: Account; e
   }
   return (
     <>
-      <ComplianceDetails compliance={compliance} />
+      <ComplianceDetails compliance={compliance} wide={editable} />
       {editable ? (
         <ComplianceSettings key={`${compliance.static_ip}:${compliance.algo.algo_id}`} account={account} compliance={compliance} offline={offline} onSaved={reload} />
       ) : null}
@@ -53,7 +53,7 @@ export function ComplianceState({ account, compact = false, offline = false }: P
         </PopoverButton>
         <PopoverPanel
           anchor={{ to: 'bottom start', gap: 8, padding: 8 }}
-          className="z-40 w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface-raised p-4 text-fg shadow-lg"
+          className="z-40 max-h-[70dvh] w-80 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-xl border border-line bg-surface-raised p-4 text-fg shadow-lg"
         >
           <p className="mb-3 font-semibold">{intl.formatMessage(messages.title)}</p>
           <ComplianceReadout account={account} editable={false} offline={offline} />
