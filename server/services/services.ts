@@ -177,7 +177,7 @@ export function createServices(options: ServicesOptions): Services {
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
     botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, prices: accountPrices, market: marketService, hooks: engineHooks }),
-    botStatus: createBotStatus({ db, clock, prices: accountPrices }),
+    botStatus: createBotStatus({ db, clock, brokers: brokerRegistry, prices: accountPrices }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices?.(marketLastPrices(marketService)) }),
     kite: kiteLive,
     upstox: upstoxLive,

@@ -121,6 +121,20 @@ describe.each(testBackends)('the kill switch and a bot on a Kite account on %s',
     const byBot = await stack.call<Schemas['PositionsByBotResponse']>('getPositionsByBot', { token: desk.token, params: { portfolioId: portfolio.id } });
     expect(byBot.body.data.groups.map((group) => [group.bot?.id ?? null, group.positions.map((position) => position.quantity)])).toEqual([[bot.id, [-desk.lotSize, -desk.lotSize]]]);
 
+    // The bot's card marks its legs at Kite's prices, never the simulator's: Kite's call up ₹10 costs the short
+    // ₹10 a unit; the simulator's call moved ₹300 changes nothing.
+    const pnlToday = async () =>
+      (await stack.call<Schemas['BotStatesResponse']>('getBotStates', { token: desk.token, params: { portfolioId: portfolio.id } })).body.bots.find((one) => one.bot_id === bot.id)!.pnl_today;
+    at('10:06');
+    const before = await pnlToday();
+    expect(before).not.toBeNull();
+    stack.kite.control.setPrice(`NFO:${call}`, 130);
+    stack.market.set(call, { bid: 419.75, ask: 420.25, last: 420, close: 420 });
+    at('10:07');
+    expect((await pnlToday())! - before!).toBeCloseTo(-10 * desk.lotSize, 2);
+    stack.kite.control.setPrice(`NFO:${call}`, 120);
+    stack.market.set(call, { bid: 119.75, ask: 120.25, last: 120, close: 120 });
+
     at('10:10');
     await tick();
     expect(await botOrders()).toHaveLength(2);

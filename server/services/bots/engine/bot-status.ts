@@ -4,6 +4,8 @@ import type { components } from '../../../../openapi/main.d.ts';
 import type { Database } from '../../../db/database.ts';
 import { toRupees } from '../../brokers/paper/paise.ts';
 import type { AccountPrices } from '../../brokers/account-prices.ts';
+import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
+import { keyOf } from '../../brokers/paper/contracts.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
@@ -15,6 +17,7 @@ import type { BotKind } from './action-keys.ts';
 import { actionColumns, botsOfPortfolio, loadDayFlows, loadHeld, loadRuns, runColumns, toAction, toRun } from './engine-store.ts';
 import { botKey, type ActionRow, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { botRunsOn, istInstant } from './rules.ts';
+import { brokerLastPrices } from './broker-prices.ts';
 
 type Schemas = components['schemas'];
 
@@ -34,7 +37,7 @@ export function actionRecord(action: ActionRow): Schemas['BotActionRecord'] {
   };
 }
 
-export function createBotStatus({ db, clock, prices }: { db: Database; clock: Clock; prices: AccountPrices }) {
+export function createBotStatus({ db, clock, brokers, prices }: { db: Database; clock: Clock; brokers: BrokerRegistry; prices: AccountPrices }) {
   async function actionsOf(bots: ReadonlyArray<{ kind: BotKind; id: number }>, since: string): Promise<Map<string, ActionRow[]>> {
     const byBot = new Map<string, ActionRow[]>();
     const { rows } = await db.query<Parameters<typeof toAction>[0]>(
@@ -61,35 +64,36 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
   }
 
   /**
+   * The last prices of the legs the portfolio's bots hold, from where their account's prices come from
+   * (account-prices.ts): a live account's broker (Kite's, Upstox's), a live feed for a paper account on one,
+   * else the simulator. Null when the broker cannot say now (logged out, unreachable): no P&L then.
+   */
+  async function lastPricesOf(bots: readonly EngineBot[], held: ReadonlyMap<string, readonly HeldLeg[]>): Promise<Map<string, number> | null> {
+    const account = bots[0]?.account.id;
+    const fromBroker = await brokerLastPrices({ db, brokers, prices }, bots, held, new Map());
+    if (account !== undefined && fromBroker.has(account)) return fromBroker.get(account) ?? null;
+    const keys = [...new Set([...held.values()].flat().map(keyOf))];
+    const quotes = keys.length === 0 ? new Map() : await prices.simulator.quotes(keys, db);
+    return new Map([...quotes].map(([key, quote]) => [key, quote.lastPaise]));
+  }
+
+  /**
    * Each bot's net P&L today (rupees): the day's cash flow less charges, open legs at their last price.
    * The one place it is computed: the bot's card (states) and today's run in its history (runs) read it
    * here, so the card never says "−₹169.30" while the history says "no trade yet" for the same day (a
    * run's own P&L is only written once the bot is flat). A bot that did not trade today is absent; an
    * open leg without a price leaves it absent too, never computed as if the leg were worth nothing.
    */
-  /** The prices the portfolio's paper bots trade on (account-prices.ts): a live feed's when its account is on one. */
-  async function pricesOf(portfolioId: number) {
-    const { rows } = await db.query<{ id: number; market_account_id: number | null }>(
-      'SELECT a.id, a.market_account_id FROM portfolios p JOIN broker_accounts a ON a.id = p.broker_account_id WHERE p.id = $1',
-      [portfolioId],
-    );
-    const row = rows[0];
-    if (row?.market_account_id === null || row === undefined) return prices.simulator;
-    const source = await prices.of({ id: row.id, accountNumber: '', capitalPaise: 0, marketAccountId: Number(row.market_account_id) }, false);
-    return source.from === 'feed' ? source.prices : prices.simulator;
-  }
-
-  async function pnlsToday(day: string, portfolioId: number, held: ReadonlyMap<string, readonly HeldLeg[]>): Promise<Map<string, number>> {
+  async function pnlsToday(day: string, portfolioId: number, bots: readonly EngineBot[], held: ReadonlyMap<string, readonly HeldLeg[]>): Promise<Map<string, number>> {
     const flows = await loadDayFlows(db, day, portfolioId);
-    const keys = [...new Set([...held.values()].flat().map((leg) => `${leg.exchange}:${leg.tradingsymbol}`))];
-    const quotes = keys.length === 0 ? new Map<string, { lastPaise: number }>() : await (await pricesOf(portfolioId)).quotes(keys, db);
+    const last = await lastPricesOf(bots, held);
     const pnls = new Map<string, number>();
     for (const [key, flow] of flows) {
       const values = (held.get(key) ?? []).map((leg) => {
-        const last = quotes.get(`${leg.exchange}:${leg.tradingsymbol}`)?.lastPaise;
-        return last === undefined ? null : leg.quantity * last;
+        const price = last?.get(keyOf(leg));
+        return price === undefined ? null : leg.quantity * price;
       });
-      if (values.every((value) => value !== null)) pnls.set(key, toRupees(flow.flowPaise - flow.chargesPaise + values.reduce((sum, value) => sum + value, 0)));
+      if (last !== null && values.every((value) => value !== null)) pnls.set(key, toRupees(flow.flowPaise - flow.chargesPaise + values.reduce((sum, value) => sum + value, 0)));
     }
     return pnls;
   }
@@ -101,7 +105,7 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
     const minutes = istMinutes(now);
     const bots = await botsOfPortfolio(db, portfolioId, now.getTime());
     const [runs, held, actions] = [await loadRuns(db, day, { portfolioId }), await loadHeld(db, { portfolioId }), await actionsOf(bots, day)];
-    const pnls = await pnlsToday(day, portfolioId, held);
+    const pnls = await pnlsToday(day, portfolioId, bots, held);
     const open = await tradingDays(bots, day);
     const answer: Schemas['BotState'][] = [];
     for (const bot of bots) {
@@ -159,7 +163,8 @@ export function createBotStatus({ db, clock, prices }: { db: Database; clock: Cl
     const actions = (await actionsOf([{ kind, id: botId }], since)).get(botKey(kind, botId)) ?? [];
     // Today's run is still open while the bot holds legs: its P&L is the card's, from the same place.
     const today = istDate(clock());
-    const livePnl = (await pnlsToday(today, Number(bot.portfolio_id), await loadHeld(db, { kind, id: botId }))).get(botKey(kind, botId)) ?? null;
+    const engineBots = (await botsOfPortfolio(db, Number(bot.portfolio_id), clock().getTime())).filter((one) => one.kind === kind && one.id === botId);
+    const livePnl = (await pnlsToday(today, Number(bot.portfolio_id), engineBots, await loadHeld(db, { kind, id: botId }))).get(botKey(kind, botId)) ?? null;
     return {
       bot: { kind, id: Number(bot.id), name: bot.name },
       runs: runRows.map(toRun).map((run) => ({
