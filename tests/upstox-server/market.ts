@@ -1,14 +1,24 @@
 // The test server's contracts and their prices. Instrument keys, symbols and the quote key
 // (`NSE_FO:NIFTY26JAN26000CE`) are shaped as Upstox's instrument file and quote APIs have them
-// (https://upstox.com/developer/api-documentation/instruments); lot 75, tick 0.05 and NIFTY's freeze quantity
-// 1800 are stand-ins a test may change. A quote carries what the market feed sends: last price, previous close,
-// the day's OHLC, volume, open interest, implied volatility (a fraction, as Upstox sends it) and greeks.
+// (https://upstox.com/developer/api-documentation/instruments). It lists every index the desk offers (NIFTY 50,
+// NIFTY BANK, FINNIFTY, MIDCPNIFTY, SENSEX) with a few strikes of each around the money; lots, ticks and
+// freeze quantities are stand-ins a test may change. A quote carries what the market feed sends: last price,
+// previous close, the day's OHLC, volume, open interest, implied volatility (a fraction, as Upstox sends it)
+// and greeks. An option's IV is the server's own for its strike (the simulator's smile, smileVolatility, at
+// the index's level and the clock's time to expiry), and its greeks are Black-76's at that IV, computed with
+// the server code that prices the desk's own chain (quant/black76.ts). The server's own contracts open at
+// that premium (a test's own, listed later, at 100 until it sets a price), and each price a test sets is sent
+// with the greeks and IV at the index's level then (unless the test gives its own).
+import { black76Greeks, black76Price } from '../../quant/black76.ts';
+import { marketAssumptions } from '../../quant/market-assumptions.ts';
+import { forwardFromSpot, yearsToExpiry } from '../../quant/option-inputs.ts';
+import { expiryInstantMs, smileVolatility } from '../../server/services/market/simulator.ts';
 
 export type ServerInstrument = {
   instrument_key: string;
   trading_symbol: string;
-  exchange: 'NSE' | 'NFO';
-  segment: 'NSE_FO' | 'NSE_INDEX';
+  exchange: 'NSE' | 'NFO' | 'BSE' | 'BFO';
+  segment: 'NSE_FO' | 'NSE_INDEX' | 'BSE_FO' | 'BSE_INDEX';
   lot_size: number;
   tick_size: number;
   freeze_quantity: number;
@@ -31,7 +41,30 @@ export type Quote = {
   tradedAt: number;
 };
 
-const option = (token: number, symbol: string, strike: number, kind: 'CE' | 'PE'): ServerInstrument => ({
+/**
+ * Each index as Upstox keys it, the level it opens at and its smile: the simulator's start (migration 005's
+ * market_simulation), so an Upstox chain reads like the desk's own. `chain`: its listed expiry and strikes
+ * (NIFTY's are the three contracts tests name by key, below).
+ */
+const indices = [
+  { underlying: 'NIFTY', key: 'NSE_INDEX|Nifty 50', level: 26_000, smile: { atmVolatility: 0.115, skew: -0.6, curvature: 2.5 }, chain: null },
+  { underlying: 'BANKNIFTY', key: 'NSE_INDEX|Nifty Bank', level: 59_200, smile: { atmVolatility: 0.135, skew: -0.55, curvature: 2.2 }, chain: { expiry: '2026-01-27', code: '26JAN', lot: 30, freeze: 900, step: 100, token: 44_000 } },
+  { underlying: 'FINNIFTY', key: 'NSE_INDEX|Nifty Fin Service', level: 27_600, smile: { atmVolatility: 0.125, skew: -0.55, curvature: 2.2 }, chain: { expiry: '2026-01-27', code: '26JAN', lot: 60, freeze: 1800, step: 50, token: 44_100 } },
+  { underlying: 'MIDCPNIFTY', key: 'NSE_INDEX|NIFTY MID SELECT', level: 13_550, smile: { atmVolatility: 0.155, skew: -0.5, curvature: 2 }, chain: { expiry: '2026-01-27', code: '26JAN', lot: 120, freeze: 2800, step: 25, token: 44_200 } },
+  // SENSEX's options are weekly, on Thursdays; Kite's naming gives a weekly contract its day (26 1 22).
+  { underlying: 'SENSEX', key: 'BSE_INDEX|SENSEX', level: 85_300, smile: { atmVolatility: 0.115, skew: -0.6, curvature: 2.5 }, chain: { expiry: '2026-01-22', code: '26122', lot: 20, freeze: 1000, step: 100, token: 844_000 } },
+] as const;
+
+type Listing = (typeof indices)[number];
+
+const listingOf = (underlying: string): Listing | undefined => indices.find((listing) => listing.underlying === underlying);
+
+function indexInstrument(listing: Listing): ServerInstrument {
+  const bse = listing.key.startsWith('BSE');
+  return { instrument_key: listing.key, trading_symbol: listing.underlying, exchange: bse ? 'BSE' : 'NSE', segment: bse ? 'BSE_INDEX' : 'NSE_INDEX', lot_size: 0, tick_size: 0.05, freeze_quantity: 0, index: true, option: null };
+}
+
+const niftyOption = (token: number, symbol: string, strike: number, kind: 'CE' | 'PE'): ServerInstrument => ({
   instrument_key: `NSE_FO|${token}`,
   trading_symbol: symbol,
   exchange: 'NFO',
@@ -44,12 +77,34 @@ const option = (token: number, symbol: string, strike: number, kind: 'CE' | 'PE'
   option: { underlying: 'NIFTY', expiry: '2026-01-27', strike, kind },
 });
 
+/** A call and a put at the money and a strike either side, numbered from the chain's token. */
+function chainOf(listing: Listing): ServerInstrument[] {
+  const { chain } = listing;
+  if (chain === null) return [];
+  const bse = listing.key.startsWith('BSE');
+  return [-1, 0, 1].flatMap((away, row) => {
+    const strike = listing.level + away * chain.step;
+    return (['CE', 'PE'] as const).map((kind, side): ServerInstrument => ({
+      instrument_key: `${bse ? 'BSE_FO' : 'NSE_FO'}|${chain.token + row * 2 + side}`,
+      trading_symbol: `${listing.underlying}${chain.code}${strike}${kind}`,
+      exchange: bse ? 'BFO' : 'NFO',
+      segment: bse ? 'BSE_FO' : 'NSE_FO',
+      lot_size: chain.lot,
+      tick_size: 0.05,
+      freeze_quantity: chain.freeze,
+      index: false,
+      option: { underlying: listing.underlying, expiry: chain.expiry, strike, kind },
+    }));
+  });
+}
+
 export function defaultInstruments(): ServerInstrument[] {
   return [
-    { instrument_key: 'NSE_INDEX|Nifty 50', trading_symbol: 'NIFTY', exchange: 'NSE', segment: 'NSE_INDEX', lot_size: 0, tick_size: 0.05, freeze_quantity: 0, index: true, option: null },
-    option(43919, 'NIFTY26JAN26000CE', 26000, 'CE'),
-    option(43920, 'NIFTY26JAN26000PE', 26000, 'PE'),
-    option(43921, 'NIFTY26JAN25900PE', 25900, 'PE'),
+    ...indices.map(indexInstrument),
+    niftyOption(43919, 'NIFTY26JAN26000CE', 26000, 'CE'),
+    niftyOption(43920, 'NIFTY26JAN26000PE', 26000, 'PE'),
+    niftyOption(43921, 'NIFTY26JAN25900PE', 25900, 'PE'),
+    ...indices.flatMap(chainOf),
   ];
 }
 
@@ -57,23 +112,64 @@ export function quoteKey(instrument: ServerInstrument): string {
   return instrument.index ? instrument.instrument_key.replace('|', ':') : `${instrument.segment}:${instrument.trading_symbol}`;
 }
 
+const noGreeks = { delta: 0, theta: 0, gamma: 0, vega: 0, rho: 0 };
+
+/**
+ * An option's IV (the smile's at its strike) and Black-76's premium and greeks at it, at the index's `spot`
+ * and the instant `nowMs`; null for a contract of an index the server does not know. Rho is Black-76's, per
+ * point of rate (−T·V/100): Upstox sends it, the desk reads none.
+ */
+function optionFigures(option: NonNullable<ServerInstrument['option']>, spot: number, nowMs: number) {
+  const listing = listingOf(option.underlying);
+  if (listing === undefined) return null;
+  const { rate } = marketAssumptions;
+  const years = yearsToExpiry(nowMs, expiryInstantMs(option.expiry));
+  const forward = forwardFromSpot(spot, rate, years);
+  const iv = smileVolatility({ ...listing.smile, volatility: listing.smile.atmVolatility, rate }, forward, option.strike, years);
+  const inputs = { kind: option.kind, forward, strike: option.strike, years, rate, volatility: iv };
+  const premium = black76Price(inputs);
+  return { premium, iv, greeks: { ...black76Greeks(inputs), rho: (-years * premium) / 100 } };
+}
+
+const onTick = (price: number, tick: number) => Math.max(tick, Math.round(price / tick) * tick);
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
 export function createMarket(instruments: ServerInstrument[], clock: () => Date) {
-  const byKey = new Map(instruments.map((instrument) => [instrument.instrument_key, instrument]));
+  const byKey = new Map<string, ServerInstrument>();
   const quotes = new Map<string, Quote>();
   const listeners = new Set<(key: string, quote: Quote) => void>();
-  const start = (last: number): Quote => ({
-    last, close: last, open: last, high: last, low: last, volume: 0, oi: 0, iv: 0, greeks: { delta: 0, theta: 0, gamma: 0, vega: 0, rho: 0 }, tradedAt: clock().getTime(),
-  });
-  for (const instrument of instruments) quotes.set(instrument.instrument_key, start(instrument.index ? 26_000 : 100));
+
+  /** The index's last level, or where it opens when the server does not list it. */
+  function spotOf(underlying: string): number {
+    const listing = listingOf(underlying);
+    return (listing === undefined ? undefined : quotes.get(listing.key)?.last) ?? listing?.level ?? 26_000;
+  }
+
+  /** `priced`: the server's own contract opens at its premium; a test's own at 100, until the test sets its price. */
+  function opening(instrument: ServerInstrument, priced: boolean): Quote {
+    const now = clock().getTime();
+    const flat = (last: number): Quote => ({ last, close: last, open: last, high: last, low: last, volume: 0, oi: 0, iv: 0, greeks: noGreeks, tradedAt: now });
+    if (instrument.option === null) return flat(listingOf(instrument.trading_symbol)?.level ?? 26_000);
+    const figures = optionFigures(instrument.option, spotOf(instrument.option.underlying), now);
+    if (figures === null) return flat(100);
+    return { ...flat(priced ? round2(onTick(figures.premium, instrument.tick_size)) : 100), iv: figures.iv, greeks: figures.greeks };
+  }
+
+  function list(more: readonly ServerInstrument[], priced: boolean): void {
+    // The indices first: an option's figures are at its index's level.
+    for (const instrument of [...more].sort((a, b) => Number(b.index) - Number(a.index))) {
+      byKey.set(instrument.instrument_key, instrument);
+      if (!quotes.has(instrument.instrument_key)) quotes.set(instrument.instrument_key, opening(instrument, priced));
+    }
+  }
+  list(instruments, true);
 
   return {
-    /** Lists more contracts (each at 100 until a price is set); the instrument file serves them at once. */
-    list(more: readonly ServerInstrument[]): void {
-      for (const instrument of more) {
-        byKey.set(instrument.instrument_key, instrument);
-        if (!quotes.has(instrument.instrument_key)) quotes.set(instrument.instrument_key, start(100));
-      }
-    },
+    /**
+     * Lists a test's own contracts: each at 100 until the test sets its price (browser tests read that price),
+     * with its strike's IV and greeks when its index is one of the server's. The instrument file serves them at once.
+     */
+    list: (more: readonly ServerInstrument[]) => list(more, false),
     instrument: (key: string) => byKey.get(key),
     instruments: () => [...byKey.values()],
     quote(key: string): Quote | undefined {
@@ -83,7 +179,10 @@ export function createMarket(instruments: ServerInstrument[], clock: () => Date)
     setQuote(key: string, change: Partial<Quote> & { last: number }): void {
       const before = quotes.get(key);
       if (!before) throw new Error(`Unknown instrument ${key}`);
-      const quote = { ...before, ...change, high: Math.max(before.high, change.last), low: Math.min(before.low, change.last), tradedAt: clock().getTime() };
+      const option = byKey.get(key)?.option ?? null;
+      const figures = option === null ? null : optionFigures(option, spotOf(option.underlying), clock().getTime());
+      const fresh = figures === null ? {} : { iv: figures.iv, greeks: figures.greeks };
+      const quote = { ...before, ...fresh, ...change, high: Math.max(before.high, change.last), low: Math.min(before.low, change.last), tradedAt: clock().getTime() };
       quotes.set(key, quote);
       for (const listener of listeners) listener(key, quote);
     },
@@ -96,18 +195,23 @@ export function createMarket(instruments: ServerInstrument[], clock: () => Date)
 export type Market = ReturnType<typeof createMarket>;
 
 /**
- * The instrument file's entries for these contracts, as Upstox publishes them (gzipped JSON; expiry in epoch
- * ms at the day's end in IST, strike as a number). https://upstox.com/developer/api-documentation/instruments
+ * The instrument file's entries for these contracts, as Upstox publishes them (gzipped JSON; an option's expiry
+ * in epoch ms at the day's end in IST, strike as a number; an index's entry names it and its key).
+ * https://upstox.com/developer/api-documentation/instruments
  */
 export function instrumentFile(instruments: readonly ServerInstrument[]): unknown[] {
-  return instruments.flatMap((instrument) => {
-    if (instrument.option === null) return [];
+  return instruments.map((instrument) => {
+    const exchange = instrument.segment.startsWith('BSE') ? 'BSE' : 'NSE';
+    const exchangeToken = instrument.instrument_key.split('|')[1];
+    if (instrument.option === null) {
+      return { segment: instrument.segment, name: exchangeToken, exchange, instrument_type: 'INDEX', instrument_key: instrument.instrument_key, trading_symbol: instrument.trading_symbol };
+    }
     const { underlying, expiry, strike, kind } = instrument.option;
-    return [{
-      segment: instrument.segment, name: underlying, exchange: 'NSE', expiry: Date.parse(`${expiry}T23:59:59+05:30`), instrument_type: kind,
+    return {
+      segment: instrument.segment, name: underlying, exchange, expiry: Date.parse(`${expiry}T23:59:59+05:30`), instrument_type: kind,
       asset_symbol: underlying, underlying_symbol: underlying, instrument_key: instrument.instrument_key, lot_size: instrument.lot_size,
-      freeze_quantity: instrument.freeze_quantity, exchange_token: instrument.instrument_key.split('|')[1], minimum_lot: instrument.lot_size,
+      freeze_quantity: instrument.freeze_quantity, exchange_token: exchangeToken, minimum_lot: instrument.lot_size,
       tick_size: instrument.tick_size * 100, asset_type: 'INDEX', underlying_type: 'INDEX', trading_symbol: `${underlying} ${strike} ${kind}`, strike_price: strike, weekly: false,
-    }];
+    };
   });
 }

@@ -1,12 +1,13 @@
 // A logged-in Upstox account's prices from Upstox's market feed v3 (issue 38), against the Upstox test server's
 // feed: the account's price stream carries Upstox's last price, best bid and ask, volume, OI, IV (percent) and
-// greeks for an option and the index's level; a silent feed is "prices delayed" (no keep-alive); a paper account
+// greeks for an option and the index's level (NIFTY's, and a BANKNIFTY option's IV and greeks as the test
+// server computes them: Black-76 at its strike's IV); a silent feed is "prices delayed" (no keep-alive); a paper account
 // on the Upstox account's feed fills at the feed's ask and bid, and nothing while the feed is silent or logged
 // out. The feed's timers are stepped by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
-import { liveStreamSource, openPriceStream, priceOf, settle } from '../kite-live/price-stream-client.ts';
+import { liveStreamSource, openPriceStream, priceOf, settle, type Quote } from '../kite-live/price-stream-client.ts';
 import { testBackends } from '../support/test-database.ts';
 import { chooseMarket, loggedInPaper, type Paper } from '../support/paper-feed.ts';
 import { openUpstoxDesk, startUpstoxStack, type UpstoxDesk, type UpstoxStack } from './upstox-desk.ts';
@@ -67,6 +68,46 @@ describe.each(testBackends)("An Upstox account's market feed on %s", (backend) =
     stack.upstox.control.setQuote('NSE_INDEX|Nifty 50', { last: 26_050 });
     const level = await stream.until(priceOf(index, 26_050));
     expect(level.data.data![index]).toMatchObject({ last_price: 26_050, change: 50, change_percent: 0.19 });
+    await stream.close();
+  });
+
+  it("shows a BANKNIFTY option's IV and greeks from Upstox's frames in the Upstox account's chain, with NIFTY BANK's level", async () => {
+    const call = 'NFO:BANKNIFTY26JAN59200CE';
+    const put = 'NFO:BANKNIFTY26JAN59200PE';
+    const bank = 'NSE:NIFTY BANK';
+    await settle(() => status()?.state === 'open');
+    const stream = await openPriceStream(stack.server, desk.token, { instruments: [call, put, bank], account_id: desk.account.id });
+    // What the chain shows, merged from the snapshot and the deltas as the PWA merges them.
+    const shown: Record<string, Partial<Quote>> = {};
+    await stream.until((event) => {
+      for (const [key, quote] of Object.entries(event.data.data ?? {})) shown[key] = { ...shown[key], ...quote };
+      return shown[call]?.delta !== undefined && shown[put]?.delta !== undefined && shown[bank]?.last_price !== undefined;
+    });
+    expect(stack.upstox.control.feedRequests()).toContainEqual(expect.objectContaining({ method: 'sub', data: expect.objectContaining({ mode: 'option_greeks' }) }));
+    expect(shown[bank]).toMatchObject({ last_price: 59_200 });
+    // At the money 11 days out: the strike's IV about 13.7 % (the same for the call and the put), a call's
+    // delta a little over a half and the put's the rest of the discount, time decay and vega both ways.
+    for (const side of [call, put]) {
+      expect(shown[side]!.iv).toBeGreaterThan(12);
+      expect(shown[side]!.iv).toBeLessThan(16);
+      expect(shown[side]!.gamma).toBeGreaterThan(0);
+      expect(shown[side]!.vega).toBeGreaterThan(30);
+      expect(shown[side]!.theta).toBeLessThan(-10);
+    }
+    expect(shown[call]!.iv).toBe(shown[put]!.iv);
+    expect(shown[call]!.delta).toBeGreaterThan(0.5);
+    expect(shown[call]!.delta! - shown[put]!.delta!).toBeCloseTo(1, 2);
+    // Put-call parity on Upstox's premiums: C − P = e^(−rT)·(F − K), the forward above the level by the carry.
+    expect(shown[call]!.last_price! - shown[put]!.last_price!).toBeGreaterThan(0);
+    expect(shown[call]!.last_price! - shown[put]!.last_price!).toBeLessThan(59_200 * 0.055 * (12 / 365));
+
+    // NIFTY BANK up 200, then a trade in the call: its frame carries the figures at the new level, the call
+    // deeper in the money and its strike now below the forward, where the smile's skew reads a higher IV.
+    stack.upstox.control.setQuote('NSE_INDEX|Nifty Bank', { last: 59_400 });
+    stack.upstox.control.setQuote('NSE_FO|44002', { last: 745 });
+    const traded = (await stream.until(priceOf(call, 745))).data.data![call]!;
+    expect(traded.delta).toBeGreaterThan(shown[call]!.delta! + 0.05);
+    expect(traded.iv).toBeGreaterThan(shown[call]!.iv!);
     await stream.close();
   });
 

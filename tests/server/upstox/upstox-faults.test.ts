@@ -14,6 +14,8 @@ const order: PlaceOrderV3 = {
 let upstox: LoggedIn;
 beforeAll(async () => {
   upstox = await startLoggedIn();
+  // The put trades below the sale's limit: a sale placed rests open.
+  upstox.server.control.setQuote('NSE_FO|43920', { last: 100 });
 });
 afterAll(() => upstox.server.close());
 

@@ -145,6 +145,7 @@ describe.each(testBackends)('Upstox orders on the live core (%s)', (backend) => 
 
   it('reads the order book and the positions from Upstox, a fill marked at its price', async () => {
     const { ref, tag } = intent();
+    upstox.server.control.setQuote('NSE_FO|43919', { last: 100 });
     const [placed] = await trading.placeOrders(account, { ref, tag }, [order(75, { orderType: 'MARKET', pricePaise: 0 })]);
     const book = await trading.orderBook(account, '2026-01-15');
     expect(book.orders.find((row) => row.order_id === placed!.order_id)).toMatchObject({ status: 'COMPLETE', filled_quantity: 75, filled_value_paise: '750000' });
