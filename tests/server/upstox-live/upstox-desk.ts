@@ -3,7 +3,7 @@
 // signed-in trader with an Upstox account linked whose login goes through StrikeDesk's login link and the test
 // server's dialog, as a browser would.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { components } from '../../../openapi/main';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { FeedTuning } from '../../../server/services/brokers/live/feed-socket.ts';
@@ -14,6 +14,7 @@ import { startUpstoxServer, type UpstoxTestServer } from '../../upstox-server/up
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import type { TestBackend } from '../support/test-database.ts';
+import { openKiteDesk, startKiteStack, type KiteDesk, type KiteStack } from '../kite-live/kite-desk.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 import { guardedClient, newBrokerAccount, type BrokerAccount } from '../support/trading.ts';
 
@@ -118,4 +119,23 @@ export async function restingOrder(stack: Pick<UpstoxStack, 'call' | 'upstox'>, 
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   expect(placed.body.orders[0]!.status).toBe('OPEN');
   return placed.body.orders[0]!.order_id;
+}
+
+/**
+ * One trader with a Kite account and an Upstox account, both logged in, each against its own test server on
+ * one clock, shared by a file's tests (`live.stack`, `live.kite`, `live.upstox`, `live.up`).
+ */
+export function useKiteAndUpstoxDesks(backend: TestBackend): { stack: KiteStack; upstox: UpstoxTestServer; kite: KiteDesk; up: UpstoxDesk } {
+  const live = {} as { stack: KiteStack; upstox: UpstoxTestServer; kite: KiteDesk; up: UpstoxDesk };
+  beforeAll(async () => {
+    live.stack = await startKiteStack(backend, { withUpstox: true });
+    live.upstox = live.stack.upstox!;
+    live.kite = await openKiteDesk(live.stack);
+    live.up = await openUpstoxDesk({ call: live.stack.call, upstox: live.upstox }, { token: live.kite.token });
+    expect((await live.up.logIn()).status).toBe(200);
+  });
+  afterAll(async () => {
+    await live.stack.close();
+  });
+  return live;
 }
