@@ -111,6 +111,23 @@ describe.each(testBackends)("An Upstox account's market feed on %s", (backend) =
     await stream.close();
   });
 
+  it("streams SENSEX and its BSE options on an Upstox account's desk, as the NSE indices", async () => {
+    const call = 'BFO:SENSEX2612285300CE';
+    const sensex = 'BSE:SENSEX';
+    await settle(() => status()?.state === 'open');
+    const stream = await openPriceStream(stack.server, desk.token, { instruments: [call, sensex], account_id: desk.account.id });
+    const shown: Record<string, Partial<Quote>> = {};
+    await stream.until((event) => {
+      for (const [key, quote] of Object.entries(event.data.data ?? {})) shown[key] = { ...shown[key], ...quote };
+      return shown[call]?.delta !== undefined && shown[sensex]?.last_price !== undefined;
+    });
+    expect(shown[sensex]).toMatchObject({ last_price: 85_300 });
+    expect(shown[call]!.iv).toBeGreaterThan(8);
+    stack.upstox.control.setQuote('BSE_INDEX|SENSEX', { last: 85_450 });
+    expect((await stream.until(priceOf(sensex, 85_450))).data.data![sensex]).toMatchObject({ last_price: 85_450 });
+    await stream.close();
+  });
+
   it('a silent feed is delayed (no keep-alive) and comes back with the prices it missed', async () => {
     const { beats, beat } = await liveStreamSource(stack.services, stack.services.upstox.trading, { id: desk.account.id, accountNumber: desk.account.account_number, capitalPaise: 0 }, [contract], warn);
     stack.upstox.control.pingFeed();

@@ -9,12 +9,16 @@ import type { UpstoxHttp } from './upstox-http.ts';
 import { readCandles, type UpstoxCandle } from './upstox-market.ts';
 import { listAt, malformed, read } from './upstox-json.ts';
 
-/** The index keys the expired APIs take as the underlying (Upstox's instrument file names them so). */
+/**
+ * Each index's instrument key as Upstox's instrument file names it: the market feed follows them, and the
+ * expired APIs take the NSE ones as the underlying.
+ */
 export const upstoxIndexKeys = {
   NIFTY: 'NSE_INDEX|Nifty 50',
   BANKNIFTY: 'NSE_INDEX|Nifty Bank',
   FINNIFTY: 'NSE_INDEX|Nifty Fin Service',
   MIDCPNIFTY: 'NSE_INDEX|NIFTY MID SELECT',
+  SENSEX: 'BSE_INDEX|SENSEX',
 } as const;
 
 const contractShape = {
