@@ -27,6 +27,7 @@ function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
     ['deleteBrokerAccount', { params: { id: ids.account } }],
     ['loginBrokerAccount', { params: { accountId: ids.account }, body: { request_token: requestToken, broker_name: 'paper' } }],
     ['logoutBrokerAccount', { params: { accountId: ids.account } }],
+    ['getAccountCompliance', { params: { accountId: ids.account } }],
     ['createBrokerLoginLink', { params: { accountId: ids.account }, body: { broker_name: 'paper', redirect_uri: 'http://127.0.0.1:9/app/broker/paper/callback' } }],
     ['getPortfolios', { params: { accountId: ids.account } }],
     ['createPortfolio', { body: { broker_account: ids.account, name: 'Mine now', capital: 1 } }],

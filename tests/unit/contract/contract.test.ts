@@ -39,6 +39,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'POST /api/backtests/',
     'POST /api/brokers/kite/postback/',
     'POST /api/brokers/upstox/postback/',
+    'GET /api/accounts/account-compliance/{accountId}/',
     'GET /api/accounts/all-accounts/',
     'POST /api/accounts/accounts/',
     'PUT /api/accounts/accounts/{id}/',
