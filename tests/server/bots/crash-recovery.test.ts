@@ -8,6 +8,13 @@ import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { engineOf, istInstant, monday, openBotDesk } from './bot-desk.ts';
 
+/** Promise.withResolvers, which Node 20 lacks. */
+function promiseWithResolvers() {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
 const wednesday = '2026-11-25';
 
 describe.each(testBackends)('bot actions a crash interrupted, on %s', (backend) => {
@@ -81,6 +88,67 @@ describe.each(testBackends)('bot actions a crash interrupted, on %s', (backend) 
         ['enter', 'completed'],
         ['exit', 'completed'],
       ]);
+      expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_exited']);
+    } finally {
+      await second.close();
+      await t.server.close();
+      await database.close();
+    }
+  });
+
+  it('leaves a claim taken over since it was read to the instance placing its orders, counting the exit once', async () => {
+    // The interleaving the concurrent test above meets only sometimes: the second instance reads the stale
+    // claim, the first takes it over and places its orders, and only then does the second read them.
+    const database = await createTestDatabase(backend);
+    const gate = { armed: false, secondRead: promiseWithResolvers(), firstPlaced: promiseWithResolvers(), secondDone: promiseWithResolvers() };
+    const t = await openBotDesk(backend, {
+      database,
+      engineHooks: {
+        afterBrokerCall: async () => {
+          if (!gate.armed) return;
+          gate.firstPlaced.resolve();
+          await gate.secondDone.promise;
+        },
+      },
+    });
+    const second = await startTestServer({
+      backend,
+      database,
+      clock: t.server.clock,
+      market: { seed: 'paper', demo: true, tickMs: 1000 },
+      prices: t.market.source,
+      engineHooks: {
+        beforeReconcile: async () => {
+          if (!gate.armed) return;
+          gate.secondRead.resolve();
+          await gate.firstPlaced.promise;
+        },
+      },
+    });
+    try {
+      const bot = await t.createDaily();
+      t.straddle(100.25, 100.25);
+      t.at(monday, '09:20');
+      expect((await t.tick()).acted).toBe(1);
+      await t.server.db.query(
+        `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, idempotency_key)
+         VALUES ('daily', $1, $2::date, 'exit', 1, 'exit', 'claimed', $3, $4)`,
+        [bot.id, monday, istInstant(monday, '15:10'), `BD${bot.id}-261123-X1`],
+      );
+      t.at(monday, '15:11');
+      gate.armed = true;
+      const secondTick = engineOf(second).tick(t.server.clock.now());
+      await gate.secondRead.promise;
+      const firstTick = t.tick();
+      const secondActed = (await secondTick).acted;
+      gate.secondDone.resolve();
+      expect([(await firstTick).acted, secondActed]).toEqual([1, 0]);
+
+      const [, exit] = await t.actions('daily', bot.id);
+      const buys = (await t.orders('daily', bot.id)).filter((order) => order.transaction_type === 'BUY');
+      expect(buys.map((order) => order.status)).toEqual(['COMPLETE', 'COMPLETE']);
+      expect(exit).toMatchObject({ action: 'exit', status: 'completed' });
+      expect([...exit!.order_ids].sort()).toEqual(buys.map((order) => order.order_id).sort());
       expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_exited']);
     } finally {
       await second.close();

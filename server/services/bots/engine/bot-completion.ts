@@ -18,6 +18,8 @@ import { num, signalStrategies } from './rules.ts';
  * a refusal, and what the kill switch closed when the entry was acknowledged after it armed (null: nothing).
  */
 export type BrokerOutcome = { orders: BrokerOrder[]; failure: Said | null; error: boolean; closed: Said | null };
+/** Whether this call completed the action (its claim still current), and whether an entry filled only in part. */
+export type Completion = { settled: boolean; partial: boolean };
 
 export const stopActions = new Set<BotActionName>(['stop_loss', 'leg_stop_loss', 'trailing_stop']);
 
@@ -71,7 +73,7 @@ export function createBotCompletion({ db }: { db: Database }) {
   }
 
   /** Completes a claimed action from its broker outcome; answers whether an entry left legs that must be exited now. */
-  async function complete(bot: EngineBot, action: ActionRow, outcome: BrokerOutcome, now: Date, signalAt: Date | null): Promise<boolean> {
+  async function complete(bot: EngineBot, action: ActionRow, outcome: BrokerOutcome, now: Date, signalAt: Date | null): Promise<Completion> {
     const day = action.day;
     const filled = outcome.orders.filter((order) => order.status === 'COMPLETE');
     const refused = outcome.orders.filter((order) => order.status !== 'COMPLETE');
@@ -83,16 +85,19 @@ export function createBotCompletion({ db }: { db: Database }) {
     const pnl = action.phase === 'exit' && ok ? await flatDayPnl(db, bot, day) : null;
     return db.transaction(async (tx) => {
       const { rows } = await tx.query(
-        `UPDATE bot_actions SET status = $2, completed_at = $3, message = $4, order_ids = $5::text[], message_i18n = $6 WHERE id = $1 AND status = 'claimed' RETURNING id`,
-        [action.id, ok ? 'completed' : 'failed', now, failure?.text.slice(0, 500) ?? null, `{${outcome.orders.map((order) => order.order_id).join(',')}}`, failure?.i18n ?? null],
+        `UPDATE bot_actions SET status = $2, completed_at = $3, message = $4, order_ids = $5::text[], message_i18n = $6
+         WHERE id = $1 AND status = 'claimed' AND claimed_at = $7 RETURNING id`,
+        [action.id, ok ? 'completed' : 'failed', now, failure?.text.slice(0, 500) ?? null, `{${outcome.orders.map((order) => order.order_id).join(',')}}`, failure?.i18n ?? null, action.claimedAt],
       );
-      if (rows.length === 0) return false;
+      // Completed already, or taken over since this claim was read (another instance placing its orders now):
+      // the orders seen may be only the first of them, and the claim is not this caller's to settle.
+      if (rows.length === 0) return { settled: false, partial: false };
       if (action.phase === 'entry' && closedNote !== null) {
         // Acknowledged after the kill switch armed, and closed at once (late-kill.ts): the bot stays stopped, holding nothing.
         const stopped = said('bot.stopped_kill_switch', { reason: closedNote.i18n }, `Kill switch: ${closedNote.text}`);
         await changeRun(tx, bot, day, (run) => ({ state: 'stopped', reason: stopped.text, reasonI18n: stopped.i18n, lastSignalAt: signalAt ?? run.lastSignalAt }), now);
         await alert(tx, bot, action, 'bot_rejected', 'danger', said('alert.bot_entry_killed_title', { bot: bot.name }, `${bot.name}: entry closed by the kill switch`), closedNote, now);
-        return false;
+        return { settled: true, partial: false };
       }
       if (action.phase === 'entry') {
         const legs = legsFrom(outcome.orders);
@@ -131,7 +136,7 @@ export function createBotCompletion({ db }: { db: Database }) {
         } else {
           await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', said('alert.bot_entry_refused_title', { bot: bot.name }, `${bot.name}: entry refused`), failure ?? refusedByBroker, now);
         }
-        return partial;
+        return { settled: true, partial };
       }
       if (action.phase === 'adjust') {
         // Whatever filled is closed, even when the action failed: the run never counts a closed leg as open.
@@ -144,13 +149,13 @@ export function createBotCompletion({ db }: { db: Database }) {
         }), now);
         if (!ok) {
           await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', said('alert.bot_leg_exit_refused_title', { bot: bot.name }, `${bot.name}: leg exit refused`), retrying(failure), now);
-          return false;
+          return { settled: true, partial: false };
         }
         const hedges = [...exitPrices.keys()].filter((symbol) => symbol !== action.leg);
         const open = next.legs.filter((leg) => leg.exitPricePaise === undefined).map((leg) => leg.tradingsymbol);
         const body = botTexts.legStopBody({ leg: action.leg ?? '', hedges, unsold: failure, open, atCost: bot.params.move_sl_to_cost === true });
         await alert(tx, bot, action, 'bot_stop_loss', 'warning', exitTitle(bot, action.action), body, now);
-        return false;
+        return { settled: true, partial: false };
       }
       if (ok) {
         const next = await changeRun(tx, bot, day, (run) => {
@@ -168,7 +173,7 @@ export function createBotCompletion({ db }: { db: Database }) {
       } else {
         await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', said('alert.bot_exit_refused_title', { bot: bot.name }, `${bot.name}: exit refused`), retrying(failure), now);
       }
-      return false;
+      return { settled: true, partial: false };
     });
   }
 

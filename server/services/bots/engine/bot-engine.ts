@@ -50,7 +50,13 @@ import { keyOf } from '../../brokers/paper/contracts.ts';
 export type TickCounts = { evaluated: number; acted: number; failed: number; deferred: number; ms: number; errors: unknown[] };
 
 /** Tests only: a crash between the broker call and the completion; another share of the tick (tick-budget.ts) and its stopwatch. */
-export type EngineHooks = { afterBrokerCall?: (action: ActionRow) => Promise<void> | void; actBudgetMs?: number; stopwatch?: () => number };
+export type EngineHooks = {
+  afterBrokerCall?: (action: ActionRow) => Promise<void> | void;
+  /** Before a stale claim's orders are read: tests interleave two instances' reconciliations here. */
+  beforeReconcile?: (action: ActionRow) => Promise<void> | void;
+  actBudgetMs?: number;
+  stopwatch?: () => number;
+};
 
 type EngineOptions = {
   db: Database;
@@ -133,16 +139,17 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
   }
 
   /** Completes an action from its final orders; an entry that filled only in part exits what filled at once. */
-  async function settle(bot: EngineBot, action: ActionRow, brokerOutcome: BrokerOutcome, now: Date, signalAt: Date | null): Promise<void> {
+  async function settle(bot: EngineBot, action: ActionRow, brokerOutcome: BrokerOutcome, now: Date, signalAt: Date | null): Promise<boolean> {
     // An entry acknowledged after the kill switch armed is closed now.
     const outcome = action.phase === 'entry' ? await closeLate(bot, brokerOutcome) : brokerOutcome;
-    const partial = await complete(bot, action, outcome, now, signalAt);
+    const { settled, partial } = await complete(bot, action, outcome, now, signalAt);
     if (partial) {
       // A partly refused entry: exit what filled at once, under the entry's sequence.
       const held = (await loadHeld(db, bot)).get(botKey(bot.kind, bot.id)) ?? [];
       const exit = held.length === 0 ? null : await claimAction(db, bot, action.day, 'exit', action.sequence, 'exit', now);
       if (exit !== null) await complete(bot, exit, await brokerCall(bot, exit, exitIntents(held)), now, null);
     }
+    return settled;
   }
 
   // ---- reconciliation ----------------------------------------------------------------------------------
@@ -151,18 +158,20 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     const bot = await loadBot(db, now.getTime(), action.kind, action.botId);
     if (bot === undefined) return false;
     const broker = brokerOf(bot);
+    await hooks.beforeReconcile?.(action);
     let orders = await broker.ordersByTag(bot.account, action.key);
     const working = orders.filter(isWorking);
     if (working.length > 0) {
-      if (now.getTime() - action.claimedAt.getTime() < workingPatienceMs) return false;
+      // Working orders of a claim another instance took over since it was read are that instance's to wait for.
+      if (now.getTime() - action.claimedAt.getTime() < workingPatienceMs || !(await claimHeld(action))) return false;
       await broker.cancelOrders(bot.account, working.map((order) => order.order_id), orderTexts.notFilledInTime);
       orders = await broker.ordersByTag(bot.account, action.key);
       if (orders.some(isWorking)) return false;
     }
     if (orders.length > 0) {
-      // Found after a crash or a lost answer, or final at last.
-      await settle(bot, action, { orders, failure: null, error: false, closed: null }, now, null);
-      return true;
+      // Found after a crash or a lost answer, or final at last; not settled when another instance took the
+      // claim over since it was read and is placing these orders now (complete's compare-and-set).
+      return settle(bot, action, { orders, failure: null, error: false, closed: null }, now, null);
     }
     // No order carries the tag: the broker call never committed. Take the claim over (once, whoever is first).
     const { rows } = await db.query(`UPDATE bot_actions SET claimed_at = $2 WHERE id = $1 AND status = 'claimed' AND claimed_at = $3 RETURNING id`, [
@@ -199,6 +208,12 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     const decision = { type: 'entry' as const, action: action.action as 'enter' | 're_enter', sequence: action.sequence, legs: 'preset' as const, signalAt: null };
     await carryOut(bot, taken, await entryIntents(bot, decision, runs.get(botKey(bot.kind, bot.id)) ?? null, now, reads), now, null);
     return true;
+  }
+
+  /** Whether the claim is still the one read: the takeover's compare-and-set moves claimed_at before any order is placed. */
+  async function claimHeld(action: ActionRow): Promise<boolean> {
+    const { rows } = await db.query(`SELECT 1 FROM bot_actions WHERE id = $1 AND status = 'claimed' AND claimed_at = $2`, [action.id, action.claimedAt]);
+    return rows.length > 0;
   }
 
   /** The tick: one pass over the bots that may act now (loadDueBots). Answers how many were evaluated and how many acted. */
