@@ -6,6 +6,22 @@ import { actionKey, type BotActionName } from './action-keys.ts';
 import { actionColumns, toAction } from './engine-store.ts';
 import type { ActionPhase, ActionRow, EngineBot, StoppedLeg } from './engine-types.ts';
 
+/** A claim older than this is a crash's leftover, reconciled from the order book. */
+export const staleClaimMs = 30_000;
+/**
+ * How long an action's orders may stay working at a live broker (Kite answers a MARKET order before the
+ * exchange fills it) before the engine cancels what is left and settles the action with what filled: the
+ * bot never chases a price, and never leaves an order it no longer follows.
+ */
+export const workingPatienceMs = 120_000;
+export const isWorking = (order: { status: string }) => order.status === 'OPEN' || order.status === 'TRIGGER PENDING';
+
+/** Whether a claim is still the one read: a takeover's compare-and-set moves claimed_at before any order is placed. */
+export async function claimStillHeld(db: Database, action: ActionRow): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM bot_actions WHERE id = $1 AND status = 'claimed' AND claimed_at = $2`, [action.id, action.claimedAt]);
+  return rows.length > 0;
+}
+
 /** A failed exit is tried again after this long (its cause, a closed market or a missing price, may pass). */
 const exitRetryMs = 60_000;
 

@@ -193,6 +193,21 @@ export function createBotCompletion({ db }: { db: Database }) {
     });
   }
 
+  /** An entry a crash interrupted before its broker call, taken over too late to place: skipped as missed. */
+  async function skipInterrupted(bot: EngineBot, action: ActionRow, now: Date): Promise<void> {
+    const reason = botTexts.missedInterrupted;
+    await db.transaction(async (tx) => {
+      await tx.query(`UPDATE bot_actions SET status = 'skipped', completed_at = $2, message = $3, message_i18n = $4 WHERE id = $1 AND status = 'claimed'`, [
+        action.id,
+        now,
+        reason.text,
+        reason.i18n,
+      ]);
+      await changeRun(tx, bot, action.day, () => ({ state: 'missed', reason: reason.text, reasonI18n: reason.i18n }), now);
+      await alert(tx, bot, action, 'bot_missed', 'warning', botTexts.missedTitle(bot.name), reason, now);
+    });
+  }
+
   /** Why the broker refused or cancelled an order of the action: its coded reason when it has one. */
   function refusalOf(order: BrokerOrder): Said {
     const english = order.status_message ?? order.status;
@@ -209,5 +224,5 @@ export function createBotCompletion({ db }: { db: Database }) {
     return said('alert.bot_exit_title', { bot: bot.name, action }, `${bot.name}: ${botTexts.exitReason(action).text}`);
   }
 
-  return { complete, alert, recordMissed };
+  return { complete, alert, recordMissed, skipInterrupted };
 }

@@ -17,7 +17,7 @@
 // call never committed, so an exit is carried out now and an entry is placed if still within the late-entry
 // window (else skipped as missed). See rules.ts for the missed-action policy.
 import { orderTexts } from '../../texts/order-texts.ts';
-import { botTexts, failureOf } from '../../texts/bot-texts.ts';
+import { failureOf } from '../../texts/bot-texts.ts';
 import type { Database } from '../../../db/database.ts';
 import type { Quote } from '../../brokers/paper/order-rules.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
@@ -30,12 +30,12 @@ import { istClock, istDate } from '../../market/ist.ts';
 import type { MarketService } from '../../market/market-service.ts';
 import { isTradingDay, type TradingCalendar } from '../../market/trading-calendar.ts';
 import type { RateLimits } from '../../trading/order-rate.ts';
-import { claimAction } from './action-claims.ts';
+import { claimAction, claimStillHeld, isWorking, staleClaimMs, workingPatienceMs } from './action-claims.ts';
 import { createBotCompletion, type BrokerOutcome } from './bot-completion.ts';
 import { brokerLastPrices } from './broker-prices.ts';
 import { createBotIntents, type TickReads } from './bot-intents.ts';
 import { createBotOrders } from './bot-orders.ts';
-import { changeRun, entryWaits } from './bot-runs.ts';
+import { entryWaits } from './bot-runs.ts';
 import { loadActions, loadBot, loadDueBots, loadHeld, loadRuns } from './engine-store.ts';
 import { botKey, type ActionRow, type BotRunRow, type Decision, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { signalsFor } from './bot-signals.ts';
@@ -72,16 +72,6 @@ type EngineOptions = {
   hooks?: EngineHooks | undefined;
 };
 
-/** A claim older than this is a crash's leftover, reconciled from the order book. */
-const staleClaimMs = 30_000;
-/**
- * How long an action's orders may stay working at a live broker (Kite answers a MARKET order before the
- * exchange fills it) before the engine cancels what is left and settles the action with what filled: the
- * bot never chases a price, and never leaves an order it no longer follows.
- */
-const workingPatienceMs = 120_000;
-const isWorking = (order: { status: string }) => order.status === 'OPEN' || order.status === 'TRIGGER PENDING';
-
 /** What the bot holds of the contracts a leg stop closes (EXCHANGE:TRADINGSYMBOL). */
 const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.filter((leg) => closes.includes(keyOf(leg)));
 
@@ -89,7 +79,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
   const calendars = new Map<string, TradingCalendar>();
   const { factsOf, tickReads, entryIntents, exitIntents } = createBotIntents({ db, prices, market, brokers });
   const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits, wait });
-  const { complete, alert, recordMissed } = createBotCompletion({ db });
+  const { complete, recordMissed, skipInterrupted } = createBotCompletion({ db });
 
   async function calendarOf(exchange: 'NFO' | 'BFO'): Promise<TradingCalendar> {
     const name = exchange === 'NFO' ? 'NSE' : 'BSE';
@@ -163,7 +153,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     const working = orders.filter(isWorking);
     if (working.length > 0) {
       // Working orders of a claim another instance took over since it was read are that instance's to wait for.
-      if (now.getTime() - action.claimedAt.getTime() < workingPatienceMs || !(await claimHeld(action))) return false;
+      if (now.getTime() - action.claimedAt.getTime() < workingPatienceMs || !(await claimStillHeld(db, action))) return false;
       await broker.cancelOrders(bot.account, working.map((order) => order.order_id), orderTexts.notFilledInTime);
       orders = await broker.ordersByTag(bot.account, action.key);
       if (orders.some(isWorking)) return false;
@@ -191,29 +181,13 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     }
     const due = istInstant(action.day, bot.entryFrom);
     if (action.day !== istDate(now) || now.getTime() - due > lateEntryMs || bot.status !== 'active') {
-      await db.transaction(async (tx) => {
-        const reason = botTexts.missedInterrupted;
-        await tx.query(`UPDATE bot_actions SET status = 'skipped', completed_at = $2, message = $3, message_i18n = $4 WHERE id = $1 AND status = 'claimed'`, [
-          action.id,
-          now,
-          reason.text,
-          reason.i18n,
-        ]);
-        await changeRun(tx, bot, action.day, () => ({ state: 'missed', reason: reason.text, reasonI18n: reason.i18n }), now);
-        await alert(tx, bot, taken, 'bot_missed', 'warning', botTexts.missedTitle(bot.name), reason, now);
-      });
+      await skipInterrupted(bot, taken, now);
       return true;
     }
     const runs = await loadRuns(db, action.day, { bots: [bot] });
     const decision = { type: 'entry' as const, action: action.action as 'enter' | 're_enter', sequence: action.sequence, legs: 'preset' as const, signalAt: null };
     await carryOut(bot, taken, await entryIntents(bot, decision, runs.get(botKey(bot.kind, bot.id)) ?? null, now, reads), now, null);
     return true;
-  }
-
-  /** Whether the claim is still the one read: the takeover's compare-and-set moves claimed_at before any order is placed. */
-  async function claimHeld(action: ActionRow): Promise<boolean> {
-    const { rows } = await db.query(`SELECT 1 FROM bot_actions WHERE id = $1 AND status = 'claimed' AND claimed_at = $2`, [action.id, action.claimedAt]);
-    return rows.length > 0;
   }
 
   /** The tick: one pass over the bots that may act now (loadDueBots). Answers how many were evaluated and how many acted. */
