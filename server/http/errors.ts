@@ -135,6 +135,10 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   too_many_attempts: 429,
   server_busy: 503,
   too_many_streams: 429,
+  replay_open: 409,
+  replay_no_history: 422,
+  replay_outside_session: 422,
+  replay_seek_backward: 409,
 };
 
 /** The HTTP answer of a domain refusal. */

@@ -22,6 +22,7 @@ import { marketHistoryRoutes } from './market-history-routes.ts';
 import { marketDataRoutes, marketRoutes } from './market-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
+import { replayRoutes } from './replay-routes.ts';
 
 /** What route plugins may need from the server. Routes call services; only services touch `db`. */
 export type RouteContext = {
@@ -47,7 +48,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
-    marketHistoryRoutes, backtestRoutes,
+    marketHistoryRoutes, backtestRoutes, replayRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

@@ -86,7 +86,13 @@ export type DomainErrorCode =
   // Too much work of this kind is running (password hashing): try again after `retryAfterSeconds`.
   | 'server_busy'
   // This trader already has as many live price streams open as one may.
-  | 'too_many_streams';
+  | 'too_many_streams'
+  // A replay (issue 39): another is open (the app confirms, then replaces it); the day is not in market history;
+  // a minute outside the session; going back before what the replay's book already did.
+  | 'replay_open'
+  | 'replay_no_history'
+  | 'replay_outside_session'
+  | 'replay_seek_backward';
 
 export type DomainErrorOptions = {
   /** The offending input field, dotted for nested ones (orders.0.price). */

@@ -47,6 +47,7 @@ import { createBacktestServices, type BacktestServices } from './backtests/backt
 import type { BacktestRun } from './backtests/backtest-worker.ts';
 import { createHistoryRunner } from './backtests/backtest-runner.ts';
 import { createStreamNotices, type StreamNotices } from './notices/stream-notices.ts';
+import { createReplaySessions, type ReplaySessions } from './replay/replay-sessions.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -92,6 +93,8 @@ export type Services = {
   upstoxHistory: UpstoxMinutesImport;
   /** Backtests: the jobs, the request checks and this instance's worker. */
   backtests: BacktestServices;
+  /** Replays of past days (issue 39): each trader's replay and its replayed clock. */
+  replays: ReplaySessions;
 };
 
 export type TradingHooks = PipelineHooks & KillSwitchHooks;
@@ -191,5 +194,6 @@ export function createServices(options: ServicesOptions): Services {
       calls: createUpstoxHistoryCalls({ db, clock, sessions: upstoxLive.sessions }),
     }),
     backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? createHistoryRunner(db) }),
+    replays: createReplaySessions({ db, clock }),
   };
 }

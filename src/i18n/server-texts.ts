@@ -695,12 +695,28 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage: 'No {index} option history is imported between {from} and {to}. Import the NSE bhavcopies of those days first.',
   },
   'backtest.failed': { id: 'server.backtest.failed', defaultMessage: 'The backtest stopped on {day}: {reason}' },
+  'replay.open': {
+    id: 'server.replay.open',
+    defaultMessage: 'You are replaying {index} on {day}: end that replay, or confirm to replace it.',
+  },
+  'replay.no_history': {
+    id: 'server.replay.no_history',
+    defaultMessage: 'Market history holds no {index} option prices and index minutes for {day} to replay.',
+  },
+  'replay.outside_session': {
+    id: 'server.replay.outside_session',
+    defaultMessage: '{minute} is outside the session: a replay stands between 09:15 and 15:30.',
+  },
+  'replay.seek_backward': {
+    id: 'server.replay.seek_backward',
+    defaultMessage: "The replay's book has trades up to {minute}: going back would undo them. Reset the replay to start over.",
+  },
 
   // issue 24, French everywhere: not found, price alerts, push devices, broker accounts and their login, bot rules, Kite's history
   'not_found.thing': {
     id: 'server.not_found.thing',
     defaultMessage:
-      '{thing, select, broker_account {Broker account} portfolio {Portfolio} daily_bot {Daily bot} trading_bot {Trading bot} backtest {Backtest} push_device {Push device} price_alert {Price alert} other {{thing}}} not found',
+      '{thing, select, broker_account {Broker account} portfolio {Portfolio} daily_bot {Daily bot} trading_bot {Trading bot} backtest {Backtest} push_device {Push device} price_alert {Price alert} replay {Replay} other {{thing}}} not found',
   },
   'not_found.account': { id: 'server.not_found.account', defaultMessage: 'Broker account {account} not found' },
   'not_found.order': {

@@ -11,6 +11,7 @@ export const missingThings = {
   backtest: 'Backtest',
   push_device: 'Push device',
   price_alert: 'Price alert',
+  replay: 'Replay',
 } as const;
 export type MissingThing = keyof typeof missingThings;
 

@@ -63,6 +63,8 @@ const tables = [
   'portfolios',
   'price_alerts',
   'push_devices',
+  'replay_actions',
+  'replays',
   'risk_days',
   'risk_limits',
   'schema_migrations',

@@ -17,8 +17,9 @@ import {
   tradingBotBody,
   type BrokerAccount,
 } from '../support/trading.ts';
+import { importReplayDay, replayDay } from '../replay/replay-fixture.ts';
 
-type Ids = { account: number; portfolio: number; tradingBot: number; dailyBot: number; strategy: number };
+type Ids = { account: number; portfolio: number; tradingBot: number; dailyBot: number; strategy: number; replay: number };
 
 /** One probe per object endpoint, aimed at the given ids. */
 function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
@@ -41,6 +42,12 @@ function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
     ['createDailyBot', { params: { portfolioId: ids.portfolio }, body: dailyBotBody(ids.portfolio, ids.strategy) }],
     ['updateDailyBot', { params: { id: ids.dailyBot }, body: { status: 'paused' } }],
     ['deleteDailyBot', { params: { id: ids.dailyBot } }],
+    ['getReplay', { params: { id: ids.replay } }],
+    ['seekReplay', { params: { id: ids.replay }, body: { minute: '10:00' } }],
+    ['stepReplay', { params: { id: ids.replay } }],
+    ['updateReplaySpeed', { params: { id: ids.replay }, body: { speed: 60 } }],
+    ['resetReplay', { params: { id: ids.replay } }],
+    ['deleteReplay', { params: { id: ids.replay } }],
   ];
 }
 
@@ -59,11 +66,11 @@ describe.each(testBackends)('ownership on %s', (backend) => {
 
   it('probes every operation that names an account, a portfolio or a bot', () => {
     const tagged = [...loadMainContract().operations.values()]
-      .filter((operation) => /^\/api\/(accounts|portfolios|trading_bots|daily_bots)\//.test(operation.path))
+      .filter((operation) => /^\/api\/(accounts|portfolios|trading_bots|daily_bots|replays)\//.test(operation.path))
       .map((operation) => operation.operationId)
-      // These two name no object: they act on the caller's own list.
-      .filter((operationId) => operationId !== 'getBrokerAccounts' && operationId !== 'createBrokerAccount');
-    const ids = { account: 1, portfolio: 1, tradingBot: 1, dailyBot: 1, strategy: 1 };
+      // These name no object: they act on the caller's own list (or market history's days).
+      .filter((operationId) => !['getBrokerAccounts', 'createBrokerAccount', 'getReplayDays', 'getReplays', 'createReplay'].includes(operationId));
+    const ids = { account: 1, portfolio: 1, tradingBot: 1, dailyBot: 1, strategy: 1, replay: 1 };
     expect(probes(ids, 'x').map(([operationId]) => operationId).sort()).toEqual(tagged.sort());
   });
 
@@ -78,8 +85,10 @@ describe.each(testBackends)('ownership on %s', (backend) => {
       body: tradingBotBody(portfolio.id, strategy),
     });
     const dailyBot = await call<{ daily_bot: { id: number } }>('createDailyBot', { token: owner.token, params: { portfolioId: portfolio.id }, body: dailyBotBody(portfolio.id, strategy) });
-    const ids: Ids = { account: account.id, portfolio: portfolio.id, tradingBot: tradingBot.body.trading_bot.id, dailyBot: dailyBot.body.daily_bot.id, strategy };
-    const missing: Ids = { account: 999999, portfolio: 999999, tradingBot: 999999, dailyBot: 999999, strategy };
+    await importReplayDay(server.db);
+    const replay = await call<{ replay: { id: number } }>('createReplay', { token: owner.token, body: { index: 'NIFTY', day: replayDay, start: '09:30' } });
+    const ids: Ids = { account: account.id, portfolio: portfolio.id, tradingBot: tradingBot.body.trading_bot.id, dailyBot: dailyBot.body.daily_bot.id, strategy, replay: replay.body.replay.id };
+    const missing: Ids = { account: 999999, portfolio: 999999, tradingBot: 999999, dailyBot: 999999, strategy, replay: 999999 };
     // The owner's fresh request_token: even holding it, the intruder cannot use it on the owner's account.
     const requestToken = await paperBrokerLogin(server.app, input);
 
@@ -88,6 +97,7 @@ describe.each(testBackends)('ownership on %s', (backend) => {
       portfolios: (await call('getPortfolios', { token: owner.token, params: { accountId: account.id } })).body,
       tradingBots: (await call('getTradingBots', { token: owner.token, params: { portfolioId: portfolio.id } })).body,
       dailyBots: (await call('getDailyBots', { token: owner.token, params: { portfolioId: portfolio.id } })).body,
+      replay: (await call('getReplays', { token: owner.token })).body,
     });
     const before = await snapshot();
 
@@ -114,8 +124,9 @@ describe.each(testBackends)('ownership on %s', (backend) => {
   });
 
   it('asks for a token on every one of these operations (401)', async () => {
-    const ids = { account: 1, portfolio: 1, tradingBot: 1, dailyBot: 1, strategy: 1 };
-    for (const [operationId, options] of [...probes(ids, 'x'.repeat(20)), ['getBrokerAccounts', {}], ['createBrokerAccount', { body: {} }], ['getBrokers', {}], ['getBaseStrategies', {}]] as [string, CallOptions][]) {
+    const ids = { account: 1, portfolio: 1, tradingBot: 1, dailyBot: 1, strategy: 1, replay: 1 };
+    const lists: [string, CallOptions][] = [['getBrokerAccounts', {}], ['createBrokerAccount', { body: {} }], ['getBrokers', {}], ['getBaseStrategies', {}], ['getReplayDays', {}], ['getReplays', {}], ['createReplay', { body: {} }]];
+    for (const [operationId, options] of [...probes(ids, 'x'.repeat(20)), ...lists] as [string, CallOptions][]) {
       const res = await call(operationId, options);
       expect(res.status, operationId).toBe(401);
     }

@@ -95,6 +95,15 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'GET /api/market/expiries/',
     'GET /api/market/instruments/',
     'POST /api/market/stream/',
+    'GET /api/replays/days/',
+    'GET /api/replays/',
+    'POST /api/replays/',
+    'GET /api/replays/{id}/',
+    'DELETE /api/replays/{id}/',
+    'POST /api/replays/{id}/seek/',
+    'POST /api/replays/{id}/step/',
+    'POST /api/replays/{id}/speed/',
+    'POST /api/replays/{id}/reset/',
   ],
   analytics: [
     'GET /rest/v1/commentary',
@@ -214,7 +223,7 @@ describe.each(documents)('$file', (api) => {
 
   it('gives every operation a unique verb-noun camelCase operationId and a tag', () => {
     const ids = operations.map(({ operation }) => operation.operationId);
-    for (const id of ids) expect(id).toMatch(/^(get|create|update|delete|login|logout|register|change|cancel|modify|place|execute|squareoff|arm|disarm|receive|import)[A-Z][A-Za-z]*$/);
+    for (const id of ids) expect(id).toMatch(/^(get|create|update|delete|login|logout|register|change|cancel|modify|place|execute|squareoff|arm|disarm|receive|import|seek|step|reset)[A-Z][A-Za-z]*$/);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { operation } of operations) expect(Array.isArray(operation.tags) && operation.tags.length).toBe(1);
   });
