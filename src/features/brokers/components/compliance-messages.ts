@@ -26,8 +26,6 @@ export const complianceMessages = defineMessages({
   loading: { id: 'brokers.compliance.loading', defaultMessage: 'Reading the compliance state…' },
   failed: { id: 'brokers.compliance.failed', defaultMessage: 'The compliance state could not be read' },
   edit: { id: 'brokers.compliance.edit', defaultMessage: 'Edit static IP and algo ID' },
-  save: { id: 'brokers.compliance.save', defaultMessage: 'Save' },
-  cancel: { id: 'brokers.compliance.cancel', defaultMessage: 'Cancel' },
   saved: { id: 'brokers.compliance.saved', defaultMessage: 'Compliance settings saved' },
   ipLabel: { id: 'brokers.compliance.ipLabel', defaultMessage: 'Static IP registered at the broker' },
   ipHint: { id: 'brokers.compliance.ipHint', defaultMessage: "IPv4 or IPv6, as in the broker's developer console. Leave empty to clear." },

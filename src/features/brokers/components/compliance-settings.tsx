@@ -6,6 +6,7 @@ import type { AccountCompliance, BrokerAccount } from '@/features/brokers/api/br
 import { updateBrokerAccount } from '@/features/brokers/api/update-broker-account';
 import { rejectionOf } from '@/features/brokers/brokers-error-text';
 import { complianceMessages as messages } from '@/features/brokers/components/compliance-messages';
+import { commonMessages } from '@/i18n/common-messages';
 import { useOperation } from '@/lib/api/use-operation';
 import { notify } from '@/lib/notify/notify';
 
@@ -67,10 +68,10 @@ export function ComplianceSettings({ account, compliance, offline, onSaved }: Pr
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={save.loading} disabled={offline}>
-          {intl.formatMessage(messages.save)}
+          {intl.formatMessage(commonMessages.save)}
         </Button>
         <Button variant="secondary" onClick={() => setOpen(false)}>
-          {intl.formatMessage(messages.cancel)}
+          {intl.formatMessage(commonMessages.cancel)}
         </Button>
       </div>
     </form>
