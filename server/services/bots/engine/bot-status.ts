@@ -14,7 +14,7 @@ import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { isTradingDay } from '../../market/trading-calendar.ts';
 import { findOwnedPortfolio } from '../../portfolios/portfolios-service.ts';
 import type { BotKind } from './action-keys.ts';
-import { actionColumns, botsOfPortfolio, loadDayFlows, loadHeld, loadRuns, runColumns, toAction, toRun } from './engine-store.ts';
+import { actionColumns, botsOfPortfolio, loadBot, loadDayFlows, loadHeld, loadRuns, runColumns, toAction, toRun } from './engine-store.ts';
 import { botKey, type ActionRow, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { botRunsOn, istInstant } from './rules.ts';
 import { brokerLastPrices } from './broker-prices.ts';
@@ -147,26 +147,21 @@ export function createBotStatus({ db, clock, brokers, prices }: { db: Database; 
   }
 
   async function runsOf(userId: number, kind: BotKind, botId: number): Promise<Schemas['BotRunsResponse']> {
-    const table = kind === 'daily' ? 'daily_bots' : 'trading_bots';
-    const { rows } = await db.query<{ id: number; name: string; portfolio_id: number }>(
-      `SELECT b.id, b.name, b.portfolio_id FROM ${table} b JOIN portfolios p ON p.id = b.portfolio_id JOIN broker_accounts a ON a.id = p.broker_account_id
-       WHERE b.id = $1 AND a.user_id = $2`,
-      [botId, userId],
-    );
-    const bot = rows[0];
-    if (bot === undefined) throw notFound(kind === 'daily' ? 'daily_bot' : 'trading_bot');
-    const since = istDate(new Date(clock().getTime() - 60 * 24 * 60 * 60 * 1000));
+    const now = clock();
+    // The engine's own read of the bot, with its account (owner, broker): the same bot today's P&L is priced for.
+    const bot = await loadBot(db, now.getTime(), kind, botId);
+    if (bot === undefined || bot.userId !== userId) throw notFound(kind === 'daily' ? 'daily_bot' : 'trading_bot');
+    const since = istDate(new Date(now.getTime() - 60 * 24 * 60 * 60 * 1000));
     const { rows: runRows } = await db.query<Parameters<typeof toRun>[0]>(
       `SELECT ${runColumns} FROM bot_runs WHERE bot_kind = $1 AND bot_id = $2 AND trading_day >= $3::date ORDER BY trading_day DESC`,
       [kind, botId, since],
     );
     const actions = (await actionsOf([{ kind, id: botId }], since)).get(botKey(kind, botId)) ?? [];
     // Today's run is still open while the bot holds legs: its P&L is the card's, from the same place.
-    const today = istDate(clock());
-    const engineBots = (await botsOfPortfolio(db, Number(bot.portfolio_id), clock().getTime())).filter((one) => one.kind === kind && one.id === botId);
-    const livePnl = (await pnlsToday(today, Number(bot.portfolio_id), engineBots, await loadHeld(db, { kind, id: botId }))).get(botKey(kind, botId)) ?? null;
+    const today = istDate(now);
+    const livePnl = (await pnlsToday(today, bot.portfolioId, [bot], await loadHeld(db, { kind, id: botId }))).get(botKey(kind, botId)) ?? null;
     return {
-      bot: { kind, id: Number(bot.id), name: bot.name },
+      bot: { kind, id: bot.id, name: bot.name },
       runs: runRows.map(toRun).map((run) => ({
         trading_day: run.day,
         state: run.state,
