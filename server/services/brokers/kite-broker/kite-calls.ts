@@ -1,8 +1,6 @@
 // Kite's calls: the broker-neutral wrapper (../live/live-calls.ts: sessions, the dead token, errors in the
 // trader's words, reads shared for a second) told what is Kite's (TokenException, kite-failures.ts), and
 // Kite's four shared reads.
-import type { Database } from '../../../db/database.ts';
-import type { Clock } from '../../clock.ts';
 import type { TradingAccount } from '../broker-trading.ts';
 import { getMargins, getPositions, type KiteMargins, type KitePositions } from '../kite/kite-account.ts';
 import { isTokenExpired, KiteError } from '../kite/kite-errors.ts';
@@ -11,7 +9,7 @@ import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
 import { createLiveCalls, type LiveBroker } from '../live/live-calls.ts';
 import { domainErrorOf } from './kite-failures.ts';
 import type { KiteHttp } from '../kite/kite-http.ts';
-import type { LiveSessions } from '../live/live-sessions.ts';
+import type { LiveCoreDeps } from '../live/live-sessions.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';
 
 export const kiteLiveBroker: LiveBroker = {
@@ -20,7 +18,7 @@ export const kiteLiveBroker: LiveBroker = {
   failureOf: domainErrorOf,
 };
 
-export function createKiteCalls({ db, clock, sessions }: { db: Database; clock: Clock; sessions: LiveSessions<KiteHttp> }) {
+export function createKiteCalls({ db, clock, sessions }: LiveCoreDeps<KiteHttp>) {
   const live = createLiveCalls({ db, clock, sessions, broker: kiteLiveBroker });
   const { cachedRead } = live;
 

@@ -4,15 +4,13 @@
 // follows anything), its cap of 3,000 instruments a connection (Kite allows three connections per api_key), its
 // ticks read as quotes (tick-quotes.ts), and the order updates it sends on the same socket (`onOrderUpdate`,
 // applied like a postback: kite-live.ts).
-import type { Database } from '../../../db/database.ts';
-import type { Clock } from '../../clock.ts';
 import type { KiteHttp } from '../kite/kite-http.ts';
 import type { KiteOrderUpdate } from '../kite/kite-order-types.ts';
 import { createTickerConnection, maxInstrumentsPerConnection } from '../kite/ticker-connection.ts';
 import type { TickMode } from '../kite/ticker-packets.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
 import { createLivePrices, type LivePrices, type Warn } from '../live/live-prices.ts';
-import type { LiveSessions } from '../live/live-sessions.ts';
+import type { LiveCoreDeps } from '../live/live-sessions.ts';
 import type { KiteInstrumentLoad } from './instrument-load.ts';
 import { kiteIndexKeys, kiteTokensOf } from './instrument-store.ts';
 import { quoteOfTick } from './tick-quotes.ts';
@@ -20,10 +18,7 @@ import { quoteOfTick } from './tick-quotes.ts';
 /** The ticker's watchdog: Kite's defaults unless a test steps its timers. */
 export type TickerTuning = FeedTuning;
 
-export type KiteLivePricesOptions = {
-  db: Database;
-  clock: Clock;
-  sessions: LiveSessions<KiteHttp>;
+export type KiteLivePricesOptions = LiveCoreDeps<KiteHttp> & {
   instruments: KiteInstrumentLoad;
   tickerUrl: string;
   tuning?: TickerTuning | undefined;

@@ -1,8 +1,7 @@
 // Live trading on Zerodha's Kite Connect: the broker-neutral core (../live/) on Kite's wire (kite-wire.ts),
 // with what is Kite's own: its contracts (the day's instruments dump), its hours (regular or AMO), its
 // limits, its margins and charges (funds.ts), its ticker's ticks (kite-feed.ts) and order changes, streamed by ../live/live-stream.ts.
-import type { Database } from '../../../db/database.ts';
-import type { Clock, Wait } from '../../clock.ts';
+import type { Wait } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
 import { createLiveHours } from '../live/live-hours.ts';
 import { createLiveStream } from '../live/live-stream.ts';
@@ -14,7 +13,7 @@ import { kiteOptionContracts } from './instrument-store.ts';
 import { createKiteCalls } from './kite-calls.ts';
 import { kiteLimits, liveLimitsOfKite, type KiteLimits } from './kite-limits.ts';
 import type { KiteHttp } from '../kite/kite-http.ts';
-import type { LiveSessions } from '../live/live-sessions.ts';
+import type { LiveCoreDeps } from '../live/live-sessions.ts';
 import { createKiteWire } from './kite-wire.ts';
 import type { KiteLivePrices } from './kite-feed.ts';
 
@@ -22,10 +21,7 @@ import type { KiteLivePrices } from './kite-feed.ts';
 export const kiteArrivalMarginMs = 250;
 
 /** `prices`: the accounts' tickers, which the stream's ticks come from. */
-export type KiteTradingOptions = {
-  db: Database;
-  clock: Clock;
-  sessions: LiveSessions<KiteHttp>;
+export type KiteTradingOptions = LiveCoreDeps<KiteHttp> & {
   prices: KiteLivePrices;
   limits?: KiteLimits | undefined;
   /** How the kill switch's cancellations wait for room in Kite's windows (a timer; tests move their clock). */

@@ -74,3 +74,6 @@ export function createLiveSessions<Http>({ db, clock, secrets, httpOf }: LiveSes
 }
 
 export type LiveSessions<Http> = ReturnType<typeof createLiveSessions<Http>>;
+
+/** What the parts of a live adapter that call the broker for an account are built from. */
+export type LiveCoreDeps<Http> = { db: Database; clock: Clock; sessions: LiveSessions<Http> };

@@ -6,13 +6,11 @@
 // `option_greeks`, which carries all a chain shows (last price, best bid and ask, volume, OI, IV and greeks)
 // and lets 2,000 contracts sit beside the indices where `full` allows 1,500. What is past the limits, or has
 // no key, gets no live price.
-import type { Database } from '../../../db/database.ts';
-import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
 import type { FollowedInstrument } from '../live/account-feed.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
 import { createLivePrices, type LivePrices } from '../live/live-prices.ts';
-import type { LiveSessions } from '../live/live-sessions.ts';
+import type { LiveCoreDeps } from '../live/live-sessions.ts';
 import type { LiveContracts } from '../live/live-wire.ts';
 import { createFeedConnection } from '../upstox/feed-connection.ts';
 import { limitBreach, type SubscribeMode } from '../upstox/feed-limits.ts';
@@ -24,10 +22,7 @@ import { upstoxInstrumentKey } from './upstox-wire.ts';
 
 type Followed = FollowedInstrument<string, SubscribeMode>;
 
-export type UpstoxLivePricesOptions = {
-  db: Database;
-  clock: Clock;
-  sessions: LiveSessions<UpstoxHttp>;
+export type UpstoxLivePricesOptions = LiveCoreDeps<UpstoxHttp> & {
   contracts: LiveContracts;
   /** Tests only: the feed's watchdog stepped by hand. */
   tuning?: FeedTuning | undefined;

@@ -8,12 +8,10 @@
 // a 401 anywhere does. Sockets follow sessions: started by the pass after a login, stopped once the session is
 // gone or another instance holds the lease.
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../../db/database.ts';
-import type { Clock } from '../../clock.ts';
 import type { TradingAccount } from '../broker-trading.ts';
 import type { FeedSocket, FeedSocketState, FeedTuning } from '../live/feed-socket.ts';
 import type { Warn } from '../live/live-prices.ts';
-import type { LiveSession, LiveSessions } from '../live/live-sessions.ts';
+import type { LiveCoreDeps, LiveSession } from '../live/live-sessions.ts';
 import { readBook, type BookReader } from '../live/order-sync.ts';
 import { endSessionAfterTokenError } from '../live/session-loss.ts';
 import { toPaise } from '../paper/paise.ts';
@@ -24,10 +22,7 @@ import type { UpstoxOrderHints } from './upstox-order-hints.ts';
 /** How long a holder keeps an account's stream without renewing it (an instance that died is replaced then). */
 export const orderStreamLeaseMs = 30_000;
 
-export type UpstoxOrderStreamsOptions = {
-  db: Database;
-  clock: Clock;
-  sessions: LiveSessions<UpstoxHttp>;
+export type UpstoxOrderStreamsOptions = LiveCoreDeps<UpstoxHttp> & {
   hints: UpstoxOrderHints;
   books: BookReader;
   /** Tests only: the watchdog stepped by hand. */
