@@ -19,6 +19,13 @@ export type Queryable = {
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * What a LISTEN hears: each NOTIFY's payload on the channel once its transaction commits, and whether the
+ * database is listening at all (false while a lost connection is being replaced: notices sent meanwhile are
+ * lost, so whatever they keep fresh must not be trusted until it is true again).
+ */
+export type Listener = { notice: (payload: string) => void; listening: (listening: boolean) => void };
+
 export type Database = Queryable & {
   readonly kind: DatabaseKind;
   /**
@@ -27,6 +34,13 @@ export type Database = Queryable & {
    * to end, forever.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on `channel` until the returned stop is called (or the database closed). Absent where no other
+   * process shares the database and nothing listens (a backtest's private copy).
+   */
+  listen?(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /** How many connections, of every process on the database, LISTEN on `channel` through `listen` now. */
+  listeners?(channel: string): Promise<number>;
   close(): Promise<void>;
 };
 

@@ -33,12 +33,26 @@ export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<D
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
   });
   const outer = wrap(pg);
+  const listening = new Map<string, number>();
+  const count = (channel: string, by: number) => listening.set(channel, (listening.get(channel) ?? 0) + by);
   return {
     kind: 'pglite',
     query: outer.query,
     exec: outer.exec,
     copyFrom: outer.copyFrom,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // One process holds the database: its notices are heard at each commit, and never lost.
+    async listen(channel, listener) {
+      const stop = await pg.listen(channel, listener.notice);
+      count(channel, 1);
+      listener.listening(true);
+      return async () => {
+        count(channel, -1);
+        listener.listening(false);
+        await stop();
+      };
+    },
+    listeners: async (channel) => listening.get(channel) ?? 0,
     close: () => pg.close(),
   };
 }

@@ -2,6 +2,7 @@
 import pg from 'pg';
 import { postgresCopyFrom } from './copy-from.ts';
 import type { Database, Queryable } from './database.ts';
+import { listenerName, listenOnPostgres } from './postgres-listen.ts';
 
 export type PostgresOptions = {
   connectionString: string;
@@ -72,6 +73,8 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
   // An idle client losing its connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const outer = wrap(pool, (sql, data) => copyOnPool(pool, sql, data));
+  // Every LISTEN's own connection, ended with the pool.
+  const listening = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     query: outer.query,
@@ -96,6 +99,24 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
       client.release();
       return result;
     },
-    close: () => pool.end(),
+    async listen(channel, listener) {
+      const stop = await listenOnPostgres({ connectionString: options.connectionString }, channel, listener);
+      const stopOnce = async () => {
+        listening.delete(stopOnce);
+        await stop();
+      };
+      listening.add(stopOnce);
+      return stopOnce;
+    },
+    async listeners(channel) {
+      const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [
+        listenerName(channel),
+      ]);
+      return rows[0]?.n ?? 0;
+    },
+    async close() {
+      await Promise.all([...listening].map((stop) => stop()));
+      await pool.end();
+    },
   };
 }

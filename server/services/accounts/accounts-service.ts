@@ -13,6 +13,7 @@ import { isCommonPassword } from './common-passwords.ts';
 import type { HashClient, HashPass, HashSlots } from './hash-slots.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { auditThrottles } from './security-events.ts';
+import { createSessionCache } from './session-cache.ts';
 import { createSession, findActiveSession, revokeOtherSessions, revokeSession } from './sessions.ts';
 import { signInGuard } from './sign-in-guard.ts';
 import * as users from './users.ts';
@@ -66,6 +67,9 @@ function assertNotCommon(password: string, field: string): void {
 export const invalidCredentials = (): DomainError => DomainError.said('invalid_credentials', accountTexts.invalidCredentials);
 
 export function createAccountsService({ db, clock, hasher, hashSlots, limits, deviceTokens }: AccountsServiceOptions) {
+  // Sessions read in the last few seconds; every change below that touches a user's sessions or profile goes
+  // through `changing`, so it answers once every instance has forgotten what it kept.
+  const sessions = createSessionCache(db, clock);
   /**
    * A place in the hash line, then a slot, or for an `imitation` (an unknown email's, passwords.ts) the
    * wait a slot would have taken, with no slot (hash-slots.ts). When refused (server_busy), the attempt
@@ -152,12 +156,12 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits, de
   }
 
   async function authenticate(token: string): Promise<AuthContext | null> {
-    const session = await findActiveSession(db, token, clock());
+    const session = await sessions.find(token, () => findActiveSession(db, token, clock()));
     return session === null ? null : { user: session.record.user, sessionId: session.sessionId };
   }
 
   async function logout(auth: AuthContext): Promise<void> {
-    await revokeSession(db, auth.sessionId, clock());
+    await sessions.changing(auth.user.id, () => revokeSession(db, auth.sessionId, clock()));
   }
 
   async function updateProfile(auth: AuthContext, input: Schemas['ProfileUpdateRequest']): Promise<User> {
@@ -165,7 +169,7 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits, de
       name: input.name === undefined ? undefined : cleanName(input.name),
       mobile: input.mobile === undefined ? undefined : normaliseMobile(input.mobile),
     };
-    return (await users.updateProfile(db, auth.user.id, changes, clock())).user;
+    return (await sessions.changing(auth.user.id, () => users.updateProfile(db, auth.user.id, changes, clock()))).user;
   }
 
   async function changePassword(auth: AuthContext, input: Schemas['ChangePasswordRequest'], client: ClientInfo): Promise<void> {
@@ -185,17 +189,19 @@ export function createAccountsService({ db, clock, hasher, hashSlots, limits, de
     if (passwordHash === null) {
       throw DomainError.said('invalid_current_password', accountTexts.invalidCurrentPassword, { field: 'current_password' });
     }
-    await db.transaction(async (tx) => {
-      await users.updatePasswordHash(tx, auth.user.id, passwordHash, clock());
-      await revokeOtherSessions(tx, auth.user.id, auth.sessionId, clock());
-      await clearEvents(tx, check.scope, check.key);
-      await releaseReservation(tx, reservation);
-    });
+    await sessions.changing(auth.user.id, () =>
+      db.transaction(async (tx) => {
+        await users.updatePasswordHash(tx, auth.user.id, passwordHash, clock());
+        await revokeOtherSessions(tx, auth.user.id, auth.sessionId, clock());
+        await clearEvents(tx, check.scope, check.key);
+        await releaseReservation(tx, reservation);
+      }),
+    );
   }
 
   async function updateTradeDefaults(auth: AuthContext, defaults: TradeDefaults): Promise<TradeDefaults> {
-    return (await users.updateTradeDefaults(db, auth.user.id, defaults, clock())).user.trade_defaults;
+    return (await sessions.changing(auth.user.id, () => users.updateTradeDefaults(db, auth.user.id, defaults, clock()))).user.trade_defaults;
   }
 
-  return { register, login, authenticate, logout, updateProfile, changePassword, updateTradeDefaults };
+  return { register, login, authenticate, logout, updateProfile, changePassword, updateTradeDefaults, listenForSessionChanges: sessions.listen };
 }

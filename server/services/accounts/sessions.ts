@@ -11,7 +11,7 @@ const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
 export type NewSession = { token: string; expiresAt: Date };
 
-export type ActiveSession = { sessionId: string; record: UserRecord };
+export type ActiveSession = { sessionId: string; record: UserRecord; expiresAt: Date };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -39,14 +39,14 @@ export async function findActiveSession(db: Queryable, token: string, now: Date)
     .split(', ')
     .map((column) => `u.${column}`)
     .join(', ');
-  const { rows } = await db.query<Parameters<typeof toUserRecord>[0] & { session_id: string }>(
-    `SELECT s.id::text AS session_id, ${columns}
+  const { rows } = await db.query<Parameters<typeof toUserRecord>[0] & { session_id: string; expires_at: Date }>(
+    `SELECT s.id::text AS session_id, s.expires_at, ${columns}
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
     [hashToken(token), now],
   );
   const row = rows[0];
-  return row === undefined ? null : { sessionId: row.session_id, record: toUserRecord(row) };
+  return row === undefined ? null : { sessionId: row.session_id, record: toUserRecord(row), expiresAt: new Date(row.expires_at) };
 }
 
 export async function revokeSession(db: Queryable, sessionId: string, now: Date): Promise<void> {

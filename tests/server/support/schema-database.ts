@@ -55,6 +55,14 @@ export async function createSchemaDatabase(shared: SharedConnection, schema: str
     exec: outer.exec,
     copyFrom: outer.copyFrom,
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => inSchema(() => shared.base.transaction(fn)),
+    // Notices are the connection's, not a schema's: every test database on it hears them all.
+    listen: async (channel, listener) => {
+      const listen = shared.base.listen?.bind(shared.base);
+      if (listen === undefined) throw new Error('The shared connection cannot listen');
+      const stop = await shared.turn(() => listen(channel, listener));
+      return () => shared.turn(stop);
+    },
+    listeners: (channel) => shared.turn(async () => (await shared.base.listeners?.(channel)) ?? 0),
     close: () =>
       shared.turn(async () => {
         if (closed) return;

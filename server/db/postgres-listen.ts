@@ -1,0 +1,63 @@
+// LISTEN on PostgreSQL: a connection of its own, outside the pool (a pooled connection is shared between
+// queries and would drop the LISTEN when released). A lost connection is replaced after a second; between
+// the loss and the new LISTEN, notices are lost, which the listener is told (listening false, then true).
+import pg from 'pg';
+import type { Listener } from './database.ts';
+
+const reconnectMs = 1000;
+
+/** What a listening connection calls itself in pg_stat_activity, so the listeners of a channel can be counted. */
+export const listenerName = (channel: string) => `listen ${channel}`.slice(0, 63);
+
+export type ListenConnection = { connectionString: string };
+
+export function listenOnPostgres({ connectionString }: ListenConnection, channel: string, listener: Listener): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (dead: pg.Client) => {
+    if (client !== dead) return;
+    client = null;
+    listener.listening(false);
+    dead.end().catch(() => undefined);
+    if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), reconnectMs).unref();
+  };
+
+  async function connect(): Promise<void> {
+    const fresh = new pg.Client({ connectionString, application_name: listenerName(channel) });
+    client = fresh;
+    fresh.on('error', () => lost(fresh));
+    fresh.on('end', () => lost(fresh));
+    fresh.on('notification', (message) => {
+      if (message.channel === channel) listener.notice(message.payload ?? '');
+    });
+    try {
+      await fresh.connect();
+      await fresh.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost(fresh);
+      throw error;
+    }
+    if (client === fresh) listener.listening(true);
+  }
+
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const open = client;
+    client = null;
+    if (open !== null) {
+      listener.listening(false);
+      await open.end().catch(() => undefined);
+    }
+  };
+  // The first connection must work (the server fails at start, as for the pool); later ones are retried.
+  return connect().then(
+    () => stop,
+    async (error: unknown) => {
+      await stop();
+      throw error;
+    },
+  );
+}
