@@ -1539,6 +1539,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/replays/{id}/index/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The replayed index at the replay's minute now, keyed as market_data keys it (the index strip).
+         * @description `data` holds one LastPrice-shaped quote, under the index's own instrument (`NSE:NIFTY 50`): the
+         *     close of its imported minute (real), the day's open, high and low so far, and `close` the previous
+         *     trading day's last minute when history holds it.
+         */
+        get: operations["getReplayIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/replays/{id}/expiries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** The expiries listed on the replayed day that history holds contracts of, as getExpiries answers. */
+        get: operations["getReplayExpiries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/replays/{id}/chain/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The option chain of one expiry at the replay's minute now.
+         * @description `chain` is the expiry's contracts as getInstruments answers them (the strikes the day's bhavcopy holds),
+         *     `data` each one's quote at the minute: the bid, ask and last price the replay's book fills at, IV and
+         *     greeks, OI and volume, each marked `source: real` (its own minute candle is stored) or `modelled`
+         *     (from its settlement price along the index's minutes). An expiry the day does not list is 404.
+         */
+        get: operations["getReplayChain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3310,6 +3378,45 @@ export interface components {
         };
         ReplaySpeedChange: {
             speed: components["schemas"]["ReplaySpeed"];
+        };
+        /**
+         * @description A replayed quote, the fields of market_data's LastPrice (the analytics contract) plus `source`: `real`
+         *     where it is a stored minute (the index's minutes, an option's own minute candles), `modelled` where
+         *     history-prices computed it from the day's settlement price along the index's minutes. `timestamp` is the
+         *     replayed instant; `close` the previous trading day's, absent when history does not hold it.
+         */
+        ReplayQuote: {
+            last_price: number;
+            timestamp: components["schemas"]["Timestamp"];
+            close?: number;
+            change?: number;
+            change_percent?: number;
+            open?: number;
+            high?: number;
+            low?: number;
+            bid?: number;
+            ask?: number;
+            volume?: number;
+            oi?: number;
+            iv?: number | null;
+            delta?: number;
+            gamma?: number;
+            theta?: number;
+            vega?: number;
+            /** @enum {string} */
+            source: "real" | "modelled";
+        };
+        ReplayQuotes: {
+            [key: string]: components["schemas"]["ReplayQuote"];
+        };
+        ReplayQuotesResponse: {
+            replay: components["schemas"]["Replay"];
+            data: components["schemas"]["ReplayQuotes"];
+        };
+        ReplayChainResponse: {
+            replay: components["schemas"]["Replay"];
+            chain: components["schemas"]["InstrumentsResponse"];
+            data: components["schemas"]["ReplayQuotes"];
         };
         /**
          * @description queued (waiting for a worker), running, done (the report is in), failed (see `error`), cancelled.
@@ -6125,6 +6232,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReplayResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReplayIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replay and its index. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayQuotesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReplayExpiries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The expiries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpiriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReplayChain: {
+        parameters: {
+            query: {
+                expiry: components["schemas"]["Date"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chain and its quotes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayChainResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -48,6 +48,7 @@ import type { BacktestRun } from './backtests/backtest-worker.ts';
 import { createHistoryRunner } from './backtests/backtest-runner.ts';
 import { createStreamNotices, type StreamNotices } from './notices/stream-notices.ts';
 import { createReplaySessions, type ReplaySessions } from './replay/replay-sessions.ts';
+import { createReplayBooks, type ReplayBooks } from './replay/replay-books.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -95,6 +96,8 @@ export type Services = {
   backtests: BacktestServices;
   /** Replays of past days (issue 39): each trader's replay and its replayed clock. */
   replays: ReplaySessions;
+  /** This instance's replay books, each brought to its replay's stored state before it answers. */
+  replayBooks: ReplayBooks;
 };
 
 export type TradingHooks = PipelineHooks & KillSwitchHooks;
@@ -195,5 +198,6 @@ export function createServices(options: ServicesOptions): Services {
     }),
     backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? createHistoryRunner(db) }),
     replays: createReplaySessions({ db, clock }),
+    replayBooks: createReplayBooks({ db, clock }),
   };
 }

@@ -37,7 +37,7 @@ function tradingDayEnd(now: Date): Date {
   return new Date(close > now.getTime() ? close : close + 24 * 60 * 60 * 1000);
 }
 
-function instrumentOf(row: ContractRow): OptionInstrument {
+export function instrumentOf(row: ContractRow): OptionInstrument {
   return {
     instrument: `${row.exchange}:${row.tradingsymbol}`,
     instrument_token: row.instrument_token,

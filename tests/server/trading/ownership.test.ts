@@ -47,6 +47,9 @@ function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
     ['stepReplay', { params: { id: ids.replay } }],
     ['updateReplaySpeed', { params: { id: ids.replay }, body: { speed: 60 } }],
     ['resetReplay', { params: { id: ids.replay } }],
+    ['getReplayIndex', { params: { id: ids.replay } }],
+    ['getReplayExpiries', { params: { id: ids.replay } }],
+    ['getReplayChain', { params: { id: ids.replay }, query: { expiry: '2026-10-13' } }],
     ['deleteReplay', { params: { id: ids.replay } }],
   ];
 }

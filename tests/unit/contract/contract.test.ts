@@ -104,6 +104,9 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'POST /api/replays/{id}/step/',
     'POST /api/replays/{id}/speed/',
     'POST /api/replays/{id}/reset/',
+    'GET /api/replays/{id}/index/',
+    'GET /api/replays/{id}/expiries/',
+    'GET /api/replays/{id}/chain/',
   ],
   analytics: [
     'GET /rest/v1/commentary',

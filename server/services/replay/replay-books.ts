@@ -1,0 +1,137 @@
+// The replays' books on this instance (issue 39): each replay's book (replay-book.ts) is opened on first use and
+// kept in memory while used (a few at most, the least recently used closed first), and is always brought to the
+// replay's stored state before it answers: the actions logged in replay_actions (by this or another instance)
+// applied in order, each at its replayed instant, and the fill engine's pass run at every replayed minute passed
+// while the book holds anything, so stop-losses, targets and the MIS square-off at 15:25 act minute by minute,
+// then the expiry settlement after 15:30. Prices are history's at those instants, so the same actions give the
+// same book: after a restart, or on another instance, the book is rebuilt from the log. A reset (book_epoch)
+// throws the book away.
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../clock.ts';
+import { openReplayBook, type ReplayBook } from './replay-book.ts';
+import { sessionOf } from './replay-clock.ts';
+import { replayInstant, type ReplayRow } from './replay-sessions.ts';
+
+const minuteMs = 60_000;
+/** Books kept open on an instance (each an in-memory database of some tens of MB). */
+const maxOpenBooks = 6;
+
+export type ReplayAction = { id: number; at: Date; kind: 'place' | 'cancel'; key: string; body: Record<string, unknown> };
+
+/** Brings the book's clock to `target`, its fill engine looking at each minute passed (see the header). */
+export async function advance(book: ReplayBook, target: Date): Promise<void> {
+  if (book.lastAction === 0) {
+    // An empty book has nothing for the fill engine to look at: its clock moves alone, back or forward.
+    book.now = target;
+    book.lookedAt = target;
+    return;
+  }
+  if (target <= book.now) return;
+  const { paperTrading } = book.services;
+  for (let at = Math.floor(book.lookedAt.getTime() / minuteMs) * minuteMs + minuteMs; at <= target.getTime(); at += minuteMs) {
+    book.now = new Date(at);
+    await paperTrading.onTick(book.now);
+    book.lookedAt = book.now;
+  }
+  const close = sessionOf(book.day.day).close;
+  if (target >= close && !book.settled) {
+    // After the close, as backtests do: contracts expiring today settle at the exchange's settlement price.
+    book.now = new Date(close.getTime() + 30_000);
+    await paperTrading.onTick(book.now, { fills: false });
+    book.settled = true;
+  }
+  book.now = target;
+}
+
+/** Applies one logged action to the book at its replayed instant. */
+async function apply(book: ReplayBook, action: ReplayAction): Promise<void> {
+  await advance(book, action.at);
+  await perform(book, action.kind, action.key, action.body);
+  book.lastAction = action.id;
+}
+
+/** An action on the book through the server's trading service, as the trader's own call would run it. */
+export function perform(book: ReplayBook, kind: ReplayAction['kind'], key: string, body: Record<string, unknown>) {
+  const { trading } = book.services;
+  const account_number = book.account.accountNumber;
+  if (kind === 'place') return trading.placeTrades(book.userId, key, { account_number, portfolio_id: book.portfolioId, orders: body.orders as never });
+  return trading.cancelOrders(book.userId, key, { account_number, order_ids: body.order_ids as never });
+}
+
+export function createReplayBooks({ db, clock }: { db: Database; clock: Clock }) {
+  const books = new Map<number, ReplayBook>();
+
+  async function actionsAfter(replayId: number, after: number): Promise<ReplayAction[]> {
+    const { rows } = await db.query<{ id: string; at: Date; kind: ReplayAction['kind']; idempotency_key: string; body: Record<string, unknown> }>(
+      'SELECT id, at, kind, idempotency_key, body FROM replay_actions WHERE replay_id = $1 AND id > $2 ORDER BY id',
+      [replayId, after],
+    );
+    return rows.map((row) => ({ id: Number(row.id), at: new Date(row.at), kind: row.kind, key: row.idempotency_key, body: row.body }));
+  }
+
+  async function close(book: ReplayBook): Promise<void> {
+    books.delete(book.replayId);
+    await book.db.close().catch(() => undefined);
+  }
+
+  /** The replay's book, opened or rebuilt as needed, at the replay's instant now (see the header). */
+  async function current(row: ReplayRow): Promise<ReplayBook> {
+    let book = books.get(row.id);
+    if (book !== undefined && book.epoch !== row.bookEpoch) {
+      await book.queue.catch(() => undefined);
+      await close(book);
+      book = undefined;
+    }
+    if (book === undefined) {
+      book = await openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day });
+      book.usedAt = clock().getTime();
+      books.set(row.id, book);
+      for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) {
+        void extra.queue.then(() => close(extra));
+      }
+    }
+    return book;
+  }
+
+  /**
+   * Runs `use` on the replay's book brought to the replay's instant now, one call at a time per book. A logged
+   * action earlier than what the book already passed (another instance's clock ran behind) rebuilds it.
+   */
+  async function withBook<T>(row: ReplayRow, use: (book: ReplayBook) => Promise<T>): Promise<T> {
+    const book = await current(row);
+    const run = book.queue.then(async () => {
+      book.usedAt = clock().getTime();
+      const pending = await actionsAfter(row.id, book.lastAction);
+      if (pending.some((action) => action.at < book.lookedAt && book.lastAction > 0)) {
+        await close(book);
+        return withBook({ ...row }, use);
+      }
+      for (const action of pending) await apply(book, action);
+      await advance(book, replayInstant(row, clock()));
+      return use(book);
+    });
+    book.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Logs an action done on the book (once per key: a retry finds it logged). */
+  async function log(book: ReplayBook, kind: ReplayAction['kind'], key: string, body: Record<string, unknown>): Promise<void> {
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO replay_actions (replay_id, at, kind, idempotency_key, body, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+       ON CONFLICT (replay_id, idempotency_key) DO NOTHING RETURNING id`,
+      [book.replayId, book.now, kind, key, JSON.stringify(body), clock()],
+    );
+    if (rows[0] !== undefined) book.lastAction = Number(rows[0].id);
+  }
+
+  return {
+    withBook,
+    log,
+    /** Closes every book (the server is closing). */
+    async closeAll(): Promise<void> {
+      for (const book of [...books.values()]) await close(book);
+    },
+  };
+}
+
+export type ReplayBooks = ReturnType<typeof createReplayBooks>;
