@@ -26,7 +26,7 @@ const now = Date.parse('2026-01-15T04:00:00Z');
 function upstoxFrame(count: number): Uint8Array {
   const feeds: Record<string, unknown> = {};
   for (let index = 0; index < count; index++) {
-    const instrument: ServerInstrument = { instrument_key: `NSE_FO|${40_000 + index}`, trading_symbol: `NIFTY26JAN${25_000 + index * 50}CE`, exchange: 'NFO', segment: 'NSE_FO', lot_size: 75, tick_size: 0.05, freeze_quantity: 1800, index: false, option: null };
+    const instrument: ServerInstrument = { instrument_key: `NSE_FO|${40_000 + index}`, trading_symbol: `NIFTY26JAN${25_000 + index * 50}CE`, exchange: 'NFO', segment: 'NSE_FO', lot_size: 65, tick_size: 0.05, freeze_quantity: 1800, index: false, option: null };
     const last = 100 + index * 0.5;
     const quote: Quote = { last, close: last - 3, open: last - 2, high: last + 4, low: last - 5, volume: 1_500_000, oi: 2_476_650, iv: 0.1432, greeks: { delta: 0.51, theta: -12.4, gamma: 0.0011, vega: 9.87, rho: 0.5 }, tradedAt: now };
     feeds[instrument.instrument_key] = feedEntry(instrument, quote, 'full');

@@ -10,6 +10,7 @@
 // https://upstox.com/developer/api-documentation/get-expired-historical-candle-data
 import { UpstoxRefusal } from './http-util.ts';
 import { istDate, type CandleRow } from './candles.ts';
+import { niftyLotOn } from './market.ts';
 
 export const niftyKey = 'NSE_INDEX|Nifty 50';
 const dayMs = 86_400_000;
@@ -34,8 +35,8 @@ function contract(strike: number, type: 'CE' | 'PE', expiry: string) {
   const mon = new Date(`${expiry}T00:00:00Z`).toLocaleString('en', { month: 'short', timeZone: 'UTC' }).toUpperCase();
   return {
     name: 'NIFTY', segment: 'NSE_FO', exchange: 'NSE', expiry, instrument_key: expiredKey(strike, type, expiry), exchange_token: String(tokenOf(strike, type)),
-    trading_symbol: `NIFTY ${strike} ${type} ${day} ${mon} ${year!.slice(2)}`, tick_size: 5, lot_size: 75, instrument_type: type, freeze_quantity: 1800,
-    underlying_key: niftyKey, underlying_type: 'INDEX', underlying_symbol: 'NIFTY', strike_price: strike, minimum_lot: 75,
+    trading_symbol: `NIFTY ${strike} ${type} ${day} ${mon} ${year!.slice(2)}`, tick_size: 5, lot_size: niftyLotOn(expiry), instrument_type: type, freeze_quantity: 1800,
+    underlying_key: niftyKey, underlying_type: 'INDEX', underlying_symbol: 'NIFTY', strike_price: strike, minimum_lot: niftyLotOn(expiry),
     // The last Tuesday of a month is the monthly expiry.
     weekly: new Date(Date.parse(`${expiry}T00:00:00Z`) + 7 * dayMs).getUTCMonth() + 1 === Number(month),
   };
@@ -44,6 +45,8 @@ function contract(strike: number, type: 'CE' | 'PE', expiry: string) {
 /** The candles the server serves for a contract on the IST days `from`..`to`, newest first. */
 export function expiredCandles(strike: number, type: 'CE' | 'PE', expiry: string, from: string, to: string): CandleRow[] {
   const base = Math.max(type === 'CE' ? 26_000 - strike : strike - 26_000, 0) + 80;
+  // Volume and open interest in whole lots of the contract's own lot size.
+  const lot = niftyLotOn(expiry);
   const rows: CandleRow[] = [];
   const last = Math.min(Date.parse(`${to}T00:00:00Z`), Date.parse(`${expiry}T00:00:00Z`));
   for (let day = Date.parse(`${from}T00:00:00Z`); day <= last; day += dayMs) {
@@ -55,7 +58,7 @@ export function expiredCandles(strike: number, type: 'CE' | 'PE', expiry: string
       previous = close;
       const at = day + (9 * 60 + 15 + m) * 60_000 - istMs;
       const stamp = `${new Date(at + istMs).toISOString().slice(0, 16)}:00+05:30`;
-      rows.push([stamp, open, round2(Math.max(open, close) + 0.5), round2(Math.max(0.05, Math.min(open, close) - 0.5)), close, 75 * ((m % 5) + 1), 1_000_000 + m * 75]);
+      rows.push([stamp, open, round2(Math.max(open, close) + 0.5), round2(Math.max(0.05, Math.min(open, close) - 0.5)), close, lot * ((m % 5) + 1), 1_000_000 + m * lot]);
     }
   }
   return rows.reverse();

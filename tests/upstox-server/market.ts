@@ -2,7 +2,7 @@
 // (`NSE_FO:NIFTY26JAN26000CE`) are shaped as Upstox's instrument file and quote APIs have them
 // (https://upstox.com/developer/api-documentation/instruments). It lists every index the desk offers (NIFTY 50,
 // NIFTY BANK, FINNIFTY, MIDCPNIFTY, SENSEX) with a few strikes of each around the money; lots, ticks and
-// freeze quantities are stand-ins a test may change. A quote carries what the market feed sends: last price,
+// freeze quantities are NSE's in January 2026 (index_config's), a test may change them. A quote carries what the market feed sends: last price,
 // previous close, the day's OHLC, volume, open interest, implied volatility (a fraction, as Upstox sends it)
 // and greeks. An option's IV is the server's own for its strike (the simulator's smile, smileVolatility, at
 // the index's level and the clock's time to expiry), and its greeks are Black-76's at that IV, computed with
@@ -64,17 +64,26 @@ function indexInstrument(listing: Listing): ServerInstrument {
   return { instrument_key: listing.key, trading_symbol: listing.underlying, exchange: bse ? 'BSE' : 'NSE', segment: bse ? 'BSE_INDEX' : 'NSE_INDEX', lot_size: 0, tick_size: 0.05, freeze_quantity: 0, index: true, option: null };
 }
 
+/**
+ * NIFTY's lot on a contract's expiry day, dated as the desk's index_config (migration 002) dates it: 65 from
+ * 30 December 2025 (NSE's revision), 75 before. Upstox's file lists the lot each contract trades in, so a
+ * January 2026 contract is 65 here, as on the desk and at NSE; an expired one before the revision was 75.
+ */
+export const niftyLotOn = (expiry: string): number => (expiry >= '2025-12-30' ? 65 : 75);
+
+/** NIFTY's January 2026 monthly contracts expire on Tuesday 27 January. */
+const niftyExpiry = '2026-01-27';
+
 const niftyOption = (token: number, symbol: string, strike: number, kind: 'CE' | 'PE'): ServerInstrument => ({
   instrument_key: `NSE_FO|${token}`,
   trading_symbol: symbol,
   exchange: 'NFO',
   segment: 'NSE_FO',
-  lot_size: 75,
+  lot_size: niftyLotOn(niftyExpiry),
   tick_size: 0.05,
   freeze_quantity: 1800,
   index: false,
-  // NIFTY's January 2026 monthly contracts expire on Tuesday 27 January.
-  option: { underlying: 'NIFTY', expiry: '2026-01-27', strike, kind },
+  option: { underlying: 'NIFTY', expiry: niftyExpiry, strike, kind },
 });
 
 /** A call and a put at the money and a strike either side, numbered from the chain's token. */

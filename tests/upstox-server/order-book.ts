@@ -150,8 +150,10 @@ export function createOrderBook(market: Market, clock: () => Date, onChange: Ord
     place(userId: string, body: PlaceBody): BookOrder[] {
       const { instrument, quantity } = validate(body);
       if (body.slice !== true || quantity <= instrument.freeze_quantity) return [book(userId, body, instrument, quantity)];
+      // Each slice the most whole lots within the freeze quantity (NIFTY: 27 lots of 65 = 1,755 within 1,800).
+      const most = Math.floor(instrument.freeze_quantity / instrument.lot_size) * instrument.lot_size;
       const slices: number[] = [];
-      for (let left = quantity; left > 0; left -= instrument.freeze_quantity) slices.push(Math.min(left, instrument.freeze_quantity));
+      for (let left = quantity; left > 0; left -= most) slices.push(Math.min(left, most));
       if (slices.length > maxSlices) throw invalidInput(`A maximum of ${maxSlices} orders can be placed in a single request.`);
       const booked = slices.map((slice) => book(userId, body, instrument, slice));
       const rejected = sliceFault === null ? undefined : booked[sliceFault.index];

@@ -113,7 +113,7 @@ export async function restingOrder(stack: Pick<UpstoxStack, 'call' | 'upstox'>, 
   stack.upstox.control.setQuote('NSE_FO|43919', { last: 100 });
   const placed = await stack.call<components['schemas']['OrdersResponse']>('placeTrades', {
     token: desk.token,
-    body: { account_number: desk.account.account_number, orders: [{ tradingsymbol: 'NIFTY26JAN26000CE', exchange: 'NFO', transaction_type: 'BUY', order_type: 'LIMIT', product: 'NRML', quantity: 75, price: 90 }] },
+    body: { account_number: desk.account.account_number, orders: [{ tradingsymbol: 'NIFTY26JAN26000CE', exchange: 'NFO', transaction_type: 'BUY', order_type: 'LIMIT', product: 'NRML', quantity: 65, price: 90 }] },
     headers: { 'idempotency-key': randomUUID() },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);

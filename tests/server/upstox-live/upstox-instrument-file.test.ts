@@ -11,7 +11,7 @@ import { openUpstoxDesk, startUpstoxStack, type UpstoxDesk, type UpstoxStack } f
 
 type Refusal = { code: string; message: string; details?: { text?: { code?: string } } };
 
-const order = { tradingsymbol: 'NIFTY26JAN26000CE', exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: 75 };
+const order = { tradingsymbol: 'NIFTY26JAN26000CE', exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: 65 };
 
 /** Where StrikeDesk fetches the file: down until `listen`, then answering `status` or Upstox's own file. */
 async function fileServer() {

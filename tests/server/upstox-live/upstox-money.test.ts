@@ -11,7 +11,7 @@ import { openUpstoxDesk, startUpstoxStack, type UpstoxStack } from './upstox-des
 type Schemas = components['schemas'];
 
 const order = (tradingsymbol: string, side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) =>
-  ({ tradingsymbol, exchange: 'NFO', transaction_type: side, order_type: 'MARKET', product: 'NRML', quantity: 75, ...extra });
+  ({ tradingsymbol, exchange: 'NFO', transaction_type: side, order_type: 'MARKET', product: 'NRML', quantity: 65, ...extra });
 
 describe.each(testBackends)('Upstox margins and charges on %s', (backend) => {
   let stack: UpstoxStack;
@@ -37,17 +37,17 @@ describe.each(testBackends)('Upstox margins and charges on %s', (backend) => {
     const orders = [order('NIFTY26JAN26000PE', 'BUY', { order_type: 'LIMIT', price: 40 }), order('NIFTY26JAN26000CE', 'SELL')];
     const res = await stack.call<Schemas['OrderMarginsResponse']>('getOrderMargins', { token: desk.token, body: { account_number: desk.account.account_number, orders } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // The sale: SPAN 175,500 + exposure 39,000; the purchase hedges it, 70% off its SPAN (122,850): 91,650.
-    // Charges: the PE bought at 40 (₹3,000) 24.93; the CE sold at Upstox's last price 120 (₹9,000) 36.33.
+    // One lot (65): the sale's SPAN 152,100 + exposure 33,800; the purchase hedges it, 70% off its SPAN (106,470): 79,430.
+    // Charges: the PE bought at 40 (₹2,600) 24.75; the CE sold at Upstox's last price 120 (₹7,800) 34.63.
     expect(res.body.margins).toEqual({
-      required: 94711.26,
+      required: 82089.38,
       available: 500000,
-      margin: 91650,
+      margin: 79430,
       margin_released: 0,
-      premium: 3000,
-      charges: 61.26,
-      standalone: { required: 94711.26, margin: 91650, hedge_benefit: 122850 },
-      charge_breakdown: { brokerage: 40, stt: 9, exchange: 4.2, sebi: 0.01, stamp_duty: 0.09, gst: 7.96, call_and_trade: 0 },
+      premium: 2600,
+      charges: 59.38,
+      standalone: { required: 82089.38, margin: 79430, hedge_benefit: 106470 },
+      charge_breakdown: { brokerage: 40, stt: 7.8, exchange: 3.64, sebi: 0.01, stamp_duty: 0.08, gst: 7.85, call_and_trade: 0 },
     });
   });
 
@@ -61,8 +61,8 @@ describe.each(testBackends)('Upstox margins and charges on %s', (backend) => {
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const { rows } = await stack.server.db.query<{ status: string; charges_paise: string | null }>('SELECT status, charges_paise FROM kite_orders WHERE broker_account_id = $1', [desk.account.id]);
-    // Bought at 80 (₹6,000): brokerage 20, transaction 2.10, stamp 0.18, GST 3.98, SEBI 0.01.
-    expect(rows.map((row) => ({ status: row.status, charges: Number(row.charges_paise) }))).toEqual([{ status: 'COMPLETE', charges: 2627 }]);
+    // Bought at 80 (₹5,200): brokerage 20, transaction 1.82, stamp 0.16, GST 3.93, SEBI 0.01.
+    expect(rows.map((row) => ({ status: row.status, charges: Number(row.charges_paise) }))).toEqual([{ status: 'COMPLETE', charges: 2592 }]);
   });
 
   it('says the margin is unavailable when Upstox cannot answer, with no figure', async () => {

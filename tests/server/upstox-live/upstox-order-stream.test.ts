@@ -69,14 +69,14 @@ describe.each(testBackends)("Upstox's portfolio stream feed on %s", (backend) =>
       control().setQuote(upstoxKey, { last: 89 });
       await settle(async () => (await mirrored(orderId))?.status === 'COMPLETE');
       await streams().settle();
-      expect(await mirrored(orderId)).toEqual({ status: 'COMPLETE', filled_quantity: 75 });
+      expect(await mirrored(orderId)).toEqual({ status: 'COMPLETE', filled_quantity: 65 });
       expect(heard.filter((order) => order.status === 'COMPLETE').map((order) => order.order_id)).toEqual([orderId]);
       const alerts = await stack.server.db.query<{ event: string }>('SELECT event FROM alerts WHERE dedupe_key LIKE $1', [`order:${orderId}:%`]);
       expect(alerts.rows.map((row) => row.event)).toEqual(['order_filled']);
       expect(bookReads()).toBe(readsBefore);
       expect(control().webhookDeliveries()).toEqual([]);
       const book = await stack.call<Schemas['OrderBookResponse']>('getOrderBook', { token: desk.token, params: { accountNumber: desk.account.account_number } });
-      expect(book.body.order_book.find((order) => order.order_id === orderId)).toMatchObject({ status: 'COMPLETE', filled_quantity: 75 });
+      expect(book.body.order_book.find((order) => order.order_id === orderId)).toMatchObject({ status: 'COMPLETE', filled_quantity: 65 });
       // The same update by webhook too (an app with a webhook URL gets both): read again, nothing new, told once.
       const update = control().portfolioUpdates().find((sent) => sent.order_id === orderId && sent.status === 'complete');
       const webhook = await stack.call<{ message: string }>('receiveUpstoxWebhook', { body: update });
@@ -96,7 +96,7 @@ describe.each(testBackends)("Upstox's portfolio stream feed on %s", (backend) =>
       expect(open).toBeDefined();
       const updatesBefore = streams().status(desk.account.id)!.updates;
       const heardBefore = heard.length;
-      control().pushOrderUpdate(desk.ucc, { ...open, status: 'complete', filled_quantity: 75, pending_quantity: 0, average_price: 1 });
+      control().pushOrderUpdate(desk.ucc, { ...open, status: 'complete', filled_quantity: 65, pending_quantity: 0, average_price: 1 });
       // The made-up fill is read back from Upstox, which says the order rests.
       await settle(() => streams().status(desk.account.id)!.updates > updatesBefore);
       await streams().settle();
@@ -124,7 +124,7 @@ describe.each(testBackends)("Upstox's portfolio stream feed on %s", (backend) =>
       await settle(() => streams().status(desk.account.id)?.state === 'open');
       await streams().settle();
       expect(bookReads() - readsBefore).toBe(1);
-      expect(await mirrored(orderId)).toEqual({ status: 'COMPLETE', filled_quantity: 75 });
+      expect(await mirrored(orderId)).toEqual({ status: 'COMPLETE', filled_quantity: 65 });
       expect(heard.filter((order) => order.status === 'COMPLETE').map((order) => order.order_id)).toEqual([orderId]);
     } finally {
       await done();

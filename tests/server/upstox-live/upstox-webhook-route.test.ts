@@ -50,7 +50,7 @@ describe.each(testBackends)('the Upstox webhook on %s', (backend) => {
       const res = await post(await webhookOf(orderId, 'complete'));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.message).toBe(`Order ${orderId} of ${desk.account.account_number}: COMPLETE`);
-      expect(await mirrored(orderId)).toEqual({ status: 'COMPLETE', filled_quantity: 75 });
+      expect(await mirrored(orderId)).toEqual({ status: 'COMPLETE', filled_quantity: 65 });
       expect(heard.map((order) => [order.order_id, order.status])).toEqual([[orderId, 'COMPLETE']]);
       const alerts = await stack.server.db.query<{ event: string }>('SELECT event FROM alerts WHERE dedupe_key LIKE $1', [`order:${orderId}:%`]);
       expect(alerts.rows.map((row) => row.event)).toEqual(['order_filled']);
@@ -65,7 +65,7 @@ describe.each(testBackends)('the Upstox webhook on %s', (backend) => {
     const desk = await loggedIn();
     const orderId = await resting(desk);
     const open = await webhookOf(orderId, 'open');
-    const res = await post({ ...open, status: 'complete', filled_quantity: 75, pending_quantity: 0, average_price: 1 });
+    const res = await post({ ...open, status: 'complete', filled_quantity: 65, pending_quantity: 0, average_price: 1 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe(`Order ${orderId}: nothing new`);
     expect(await mirrored(orderId)).toEqual({ status: 'OPEN', filled_quantity: 0 });

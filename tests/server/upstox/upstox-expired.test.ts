@@ -31,17 +31,20 @@ describe('Upstox expired instruments (wire)', () => {
       expiry: '2026-01-13',
       strike_price: 26000,
       instrument_type: 'CE',
-      lot_size: 75,
+      lot_size: 65,
       underlying_key: 'NSE_INDEX|Nifty 50',
       weekly: true,
     });
+    // NSE's lot was 75 until its revision to 65 on 30 December 2025: a contract keeps the lot of its day.
+    const december = await getExpiredOptionContracts(upstox.http, upstoxIndexKeys.NIFTY, '2025-12-23');
+    expect(new Set(december.map((contract) => contract.lot_size))).toEqual(new Set([75]));
   });
 
   it('reads an expired contract’s minute candles as Upstox sends them: newest first, with volume and open interest', async () => {
     const key = expiredKey(26000, 'PE', '2026-01-13');
     const candles = await getExpiredMinuteCandles(upstox.http, key, { from: '2026-01-12', to: '2026-01-13' });
     expect(candles).toHaveLength(2 * 375);
-    expect(candles[0]).toEqual({ timestamp: '2026-01-13T15:29:00+05:30', open: 79.5, high: 80.5, low: 79, close: 80, volume: 375, oi: 1_028_050 });
+    expect(candles[0]).toEqual({ timestamp: '2026-01-13T15:29:00+05:30', open: 79.5, high: 80.5, low: 79, close: 80, volume: 325, oi: 1_024_310 });
     expect(candles.map((candle) => [candle.timestamp, candle.open, candle.high, candle.low, candle.close, candle.volume, candle.oi])).toEqual(
       expiredCandles(26000, 'PE', '2026-01-13', '2026-01-12', '2026-01-13'),
     );

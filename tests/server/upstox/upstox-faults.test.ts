@@ -8,7 +8,7 @@ import { type LoggedIn, startLoggedIn } from './upstox-support.ts';
 
 const order: PlaceOrderV3 = {
   instrument_token: 'NSE_FO|43920', transaction_type: 'SELL', order_type: 'LIMIT', product: 'I', validity: 'DAY',
-  quantity: 75, price: 150, trigger_price: 0, disclosed_quantity: 0, is_amo: false, slice: false, tag: '',
+  quantity: 65, price: 150, trigger_price: 0, disclosed_quantity: 0, is_amo: false, slice: false, tag: '',
 };
 
 let upstox: LoggedIn;
@@ -29,14 +29,14 @@ describe('Upstox: a lost answer told apart from a refusal', () => {
     const lost = await placeOrder(upstox.http, { ...order, tag: 'sd-lost' }).catch((error: unknown) => error);
     expect(lost).toBeInstanceOf(UpstoxOutcomeUnknownError);
     expect(lost).toMatchObject({ reason: 'network', method: 'POST', path: '/v3/order/place' });
-    expect(await booked('sd-lost')).toEqual([expect.objectContaining({ status: 'open', quantity: 75 })]);
+    expect(await booked('sd-lost')).toEqual([expect.objectContaining({ status: 'open', quantity: 65 })]);
     expect(new Set((await getOrderHistory(upstox.http, { tag: 'sd-lost' })).map((state) => state.order_id)).size).toBe(1);
   });
 
   it('a refusal is Upstox’s answer with its code, and nothing is booked', async () => {
     const refused = await placeOrder(upstox.http, { ...order, quantity: 70, tag: 'sd-refused' }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UpstoxError);
-    expect(refused).toMatchObject({ status: 400, errorCode: 'UDAPI100036', message: 'Quantity should be a multiple of the lot size 75.' });
+    expect(refused).toMatchObject({ status: 400, errorCode: 'UDAPI100036', message: 'Quantity should be a multiple of the lot size 65.' });
     expect(await booked('sd-refused')).toEqual([]);
   });
 

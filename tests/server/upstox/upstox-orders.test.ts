@@ -19,7 +19,7 @@ import { type LoggedIn, startLoggedIn } from './upstox-support.ts';
 const call = 'NSE_FO|43919';
 const limitBuy: PlaceOrderV3 = {
   instrument_token: call, transaction_type: 'BUY', order_type: 'LIMIT', product: 'D', validity: 'DAY',
-  quantity: 75, price: 100, trigger_price: 0, disclosed_quantity: 0, is_amo: false, slice: false, tag: 'sd-1',
+  quantity: 65, price: 100, trigger_price: 0, disclosed_quantity: 0, is_amo: false, slice: false, tag: 'sd-1',
 };
 
 let upstox: LoggedIn;
@@ -38,7 +38,7 @@ describe('Upstox orders', () => {
     expect(upstox.server.control.orderWrites().at(-1)).toMatchObject({ path: '/v3/order/place', algoName: 'StrikeDesk', body: { tag: 'sd-1', slice: false } });
 
     expect(await modifyOrder(upstox.http, { order_id: orderId, order_type: 'LIMIT', validity: 'DAY', price: 101.5 })).toBe(orderId);
-    expect(await getOrderDetails(upstox.http, orderId)).toMatchObject({ status: 'open', price: 101.5, tag: 'sd-1', pending_quantity: 75, trading_symbol: 'NIFTY26JAN26000CE' });
+    expect(await getOrderDetails(upstox.http, orderId)).toMatchObject({ status: 'open', price: 101.5, tag: 'sd-1', pending_quantity: 65, trading_symbol: 'NIFTY26JAN26000CE' });
     expect((await getOrders(upstox.http)).map((order) => order.order_id)).toContain(orderId);
 
     expect(await cancelOrder(upstox.http, orderId)).toBe(orderId);
@@ -53,21 +53,21 @@ describe('Upstox orders', () => {
   it('fills a market order at the last price: a trade, a position, the funds', async () => {
     upstox.server.control.setQuote(call, { last: 118.4 });
     const [orderId = ''] = (await placeOrder(upstox.http, { ...limitBuy, order_type: 'MARKET', price: 0, tag: 'sd-2' })).order_ids;
-    expect(await getOrderDetails(upstox.http, orderId)).toMatchObject({ status: 'complete', average_price: 118.4, filled_quantity: 75 });
-    expect(await getOrderTrades(upstox.http, orderId)).toEqual([expect.objectContaining({ order_id: orderId, quantity: 75, average_price: 118.4 })]);
+    expect(await getOrderDetails(upstox.http, orderId)).toMatchObject({ status: 'complete', average_price: 118.4, filled_quantity: 65 });
+    expect(await getOrderTrades(upstox.http, orderId)).toEqual([expect.objectContaining({ order_id: orderId, quantity: 65, average_price: 118.4 })]);
     expect((await getTrades(upstox.http)).some((trade) => trade.order_id === orderId)).toBe(true);
     upstox.server.control.setQuote(call, { last: 120.4 });
-    expect(await getPositions(upstox.http)).toEqual([expect.objectContaining({ instrument_token: call, quantity: 75, day_buy_quantity: 75, day_buy_price: 118.4, last_price: 120.4, pnl: 150 })]);
+    expect(await getPositions(upstox.http)).toEqual([expect.objectContaining({ instrument_token: call, quantity: 65, day_buy_quantity: 65, day_buy_price: 118.4, last_price: 120.4, pnl: 130 })]);
     upstox.server.control.setFunds('AB1234', { available_margin: 123456.5 });
     expect(await getEquityFunds(upstox.http)).toMatchObject({ available_margin: 123456.5 });
   });
 
   it('slices an order above the freeze quantity: one order per slice, each with the tag', async () => {
     upstox.server.control.setQuote(call, { last: 90 });
-    const placed = await placeOrder(upstox.http, { ...limitBuy, quantity: 4500, slice: true, tag: 'sd-big' });
+    const placed = await placeOrder(upstox.http, { ...limitBuy, quantity: 4550, slice: true, tag: 'sd-big' });
     expect(placed.order_ids).toHaveLength(3);
     const orders = (await getOrders(upstox.http)).filter((order) => placed.order_ids.includes(order.order_id));
-    expect(orders.map((order) => [order.quantity, order.tag])).toEqual([[1800, 'sd-big'], [1800, 'sd-big'], [900, 'sd-big']]);
+    expect(orders.map((order) => [order.quantity, order.tag])).toEqual([[1755, 'sd-big'], [1755, 'sd-big'], [1040, 'sd-big']]);
     const byTag = await getOrderHistory(upstox.http, { tag: 'sd-big' });
     expect(new Set(byTag.map((state) => state.order_id))).toEqual(new Set(placed.order_ids));
   });

@@ -39,7 +39,7 @@ describe('The Upstox test server in its own process', () => {
     expect(apiRoot).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await control('quote', { instrument_key: 'NSE_FO|43919', last: 131.25 })).status).toBe(200);
     expect((await getLtp(http, ['NSE_FO|43919'])).get('NSE_FO|43919')?.last_price).toBe(131.25);
-    const order = { instrument_token: 'NSE_FO|43919', transaction_type: 'BUY', order_type: 'MARKET', product: 'D', validity: 'DAY', quantity: 75, price: 0, trigger_price: 0, disclosed_quantity: 0, is_amo: false, slice: false, tag: 'sd-proc' } as const;
+    const order = { instrument_token: 'NSE_FO|43919', transaction_type: 'BUY', order_type: 'MARKET', product: 'D', validity: 'DAY', quantity: 65, price: 0, trigger_price: 0, disclosed_quantity: 0, is_amo: false, slice: false, tag: 'sd-proc' } as const;
     await placeOrder(http, order);
     const orders = await control('orders', { user_id: 'AB1234' });
     expect(orders.body.data).toEqual([expect.objectContaining({ tag: 'sd-proc', status: 'complete', average_price: 131.25 })]);

@@ -68,13 +68,13 @@ describe.each(testBackends)('Upstox orders on the live core (%s)', (backend) => 
   it('places an order with its tag and X-Algo-Name, and answers it as Upstox\'s book has it', async () => {
     const writes = upstox.server.control.orderWrites().length;
     const { ref, tag } = intent();
-    const [placed] = await trading.placeOrders(account, { ref, tag }, [order(75)]);
-    expect(placed).toMatchObject({ tradingsymbol: symbol, quantity: 75, status: 'OPEN', tag, product: 'MIS', intent_ref: ref, intent_slice: 0 });
+    const [placed] = await trading.placeOrders(account, { ref, tag }, [order(65)]);
+    expect(placed).toMatchObject({ tradingsymbol: symbol, quantity: 65, status: 'OPEN', tag, product: 'MIS', intent_ref: ref, intent_slice: 0 });
     const sent = upstox.server.control.orderWrites().slice(writes);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ algoName: 'StrikeDesk', body: { instrument_token: 'NSE_FO|43919', tag, product: 'I', price: 90, slice: false } });
     // The same intent again is answered from the mirror, never sent twice.
-    await trading.placeOrders(account, { ref, tag }, [order(75)]);
+    await trading.placeOrders(account, { ref, tag }, [order(65)]);
     expect(upstox.server.control.orderWrites()).toHaveLength(writes + 1);
   });
 
@@ -82,11 +82,11 @@ describe.each(testBackends)('Upstox orders on the live core (%s)', (backend) => 
     const { ref, tag } = intent();
     upstox.server.control.rejectNextSlice(1, 'Rejected by the exchange: price band');
     const writes = upstox.server.control.orderWrites().length;
-    const slices = [0, 1, 2].map((slice) => order(1800, { slice, sliceGroup: 0 }));
+    const slices = [0, 1, 2].map((slice) => order(1755, { slice, sliceGroup: 0 }));
     const placed = await trading.placeOrders(account, { ref, tag }, slices);
     expect(upstox.server.control.orderWrites().slice(writes)).toHaveLength(1);
-    expect(upstox.server.control.orderWrites().at(-1)).toMatchObject({ body: { quantity: 5400, slice: true, tag } });
-    expect(placed.map((child) => [child.intent_slice, child.quantity, child.status])).toEqual([[0, 1800, 'OPEN'], [1, 1800, 'REJECTED'], [2, 1800, 'OPEN']]);
+    expect(upstox.server.control.orderWrites().at(-1)).toMatchObject({ body: { quantity: 5265, slice: true, tag } });
+    expect(placed.map((child) => [child.intent_slice, child.quantity, child.status])).toEqual([[0, 1755, 'OPEN'], [1, 1755, 'REJECTED'], [2, 1755, 'OPEN']]);
     expect(placed[1]!.status_message).toBe('Rejected by the exchange: price band');
   });
 
@@ -94,9 +94,9 @@ describe.each(testBackends)('Upstox orders on the live core (%s)', (backend) => 
     const { ref, tag } = intent();
     upstox.server.control.dropNextPlaceAnswer();
     const before = upstox.server.control.orders('AB1234').length;
-    const [placed] = await trading.placeOrders(account, { ref, tag }, [order(150)]);
-    expect(placed).toMatchObject({ tag, quantity: 150, intent_slice: 0 });
-    await trading.placeOrders(account, { ref, tag }, [order(150)]);
+    const [placed] = await trading.placeOrders(account, { ref, tag }, [order(130)]);
+    expect(placed).toMatchObject({ tag, quantity: 130, intent_slice: 0 });
+    await trading.placeOrders(account, { ref, tag }, [order(130)]);
     expect(upstox.server.control.orders('AB1234')).toHaveLength(before + 1);
   });
 
@@ -104,9 +104,9 @@ describe.each(testBackends)('Upstox orders on the live core (%s)', (backend) => 
     const { ref, tag } = intent();
     upstox.server.control.dropNextPlaceAnswer();
     const before = upstox.server.control.orders('AB1234').length;
-    const placed = await trading.placeOrders(account, { ref, tag }, [0, 1].map((slice) => order(1800, { slice, sliceGroup: 0 })));
+    const placed = await trading.placeOrders(account, { ref, tag }, [0, 1].map((slice) => order(1755, { slice, sliceGroup: 0 })));
     expect(placed.map((child) => [child.intent_slice, child.status])).toEqual([[0, 'OPEN'], [1, 'OPEN']]);
-    await trading.placeOrders(account, { ref, tag }, [0, 1].map((slice) => order(1800, { slice, sliceGroup: 0 })));
+    await trading.placeOrders(account, { ref, tag }, [0, 1].map((slice) => order(1755, { slice, sliceGroup: 0 })));
     expect(upstox.server.control.orders('AB1234')).toHaveLength(before + 2);
   });
 
@@ -114,7 +114,7 @@ describe.each(testBackends)('Upstox orders on the live core (%s)', (backend) => 
     const { ref, tag } = intent();
     const before = upstox.server.control.orders('AB1234').length;
     upstox.server.control.answer429Next();
-    const refusal = await refusalOf(trading.placeOrders(account, { ref, tag }, [order(75)]));
+    const refusal = await refusalOf(trading.placeOrders(account, { ref, tag }, [order(65)]));
     expect(refusal.code).toBe('order_rate_limited');
     expect(refusal.text?.i18n.code).toBe('upstox.rate_limit_reached');
     expect(upstox.server.control.orders('AB1234')).toHaveLength(before);
@@ -130,7 +130,7 @@ describe.each(testBackends)('Upstox orders on the live core (%s)', (backend) => 
 
   it('modifies and cancels an order, each through Upstox with X-Algo-Name', async () => {
     const { ref, tag } = intent();
-    const [placed] = await trading.placeOrders(account, { ref, tag }, [order(75, { pricePaise: 5000 })]);
+    const [placed] = await trading.placeOrders(account, { ref, tag }, [order(65, { pricePaise: 5000 })]);
     upstox.time.advance(1000);
     const modified = await trading.modifyOrder(account, placed!.order_id, { pricePaise: 6000 });
     expect(modified).toMatchObject({ order_id: placed!.order_id, price_paise: '6000', status: 'OPEN', modifications: 1 });
@@ -146,21 +146,21 @@ describe.each(testBackends)('Upstox orders on the live core (%s)', (backend) => 
   it('reads the order book and the positions from Upstox, a fill marked at its price', async () => {
     const { ref, tag } = intent();
     upstox.server.control.setQuote('NSE_FO|43919', { last: 100 });
-    const [placed] = await trading.placeOrders(account, { ref, tag }, [order(75, { orderType: 'MARKET', pricePaise: 0 })]);
+    const [placed] = await trading.placeOrders(account, { ref, tag }, [order(65, { orderType: 'MARKET', pricePaise: 0 })]);
     const book = await trading.orderBook(account, '2026-01-15');
-    expect(book.orders.find((row) => row.order_id === placed!.order_id)).toMatchObject({ status: 'COMPLETE', filled_quantity: 75, filled_value_paise: '750000' });
-    expect(book.trades.find((trade) => trade.order_id === placed!.order_id)).toMatchObject({ quantity: 75, price_paise: '10000' });
+    expect(book.orders.find((row) => row.order_id === placed!.order_id)).toMatchObject({ status: 'COMPLETE', filled_quantity: 65, filled_value_paise: '650000' });
+    expect(book.trades.find((trade) => trade.order_id === placed!.order_id)).toMatchObject({ quantity: 65, price_paise: '10000' });
     const positions = await trading.positionTotals(account, '2026-01-15', null);
-    expect(positions.find((entry) => entry.contract.tradingsymbol === symbol)?.totals.dayBuyQuantity).toBeGreaterThanOrEqual(75);
+    expect(positions.find((entry) => entry.contract.tradingsymbol === symbol)?.totals.dayBuyQuantity).toBeGreaterThanOrEqual(65);
   });
 
   it('logs the account out on a 401 mid-day: "log in again", and no call after it', async () => {
     const { ref, tag } = intent();
     upstox.server.control.expireAllTokens();
-    const refusal = await refusalOf(trading.placeOrders(account, { ref, tag }, [order(75)]));
+    const refusal = await refusalOf(trading.placeOrders(account, { ref, tag }, [order(65)]));
     expect(refusal.code).toBe('broker_session_expired');
     const { rows } = await db.query<{ session_access_token_encrypted: string | null }>('SELECT session_access_token_encrypted FROM broker_accounts WHERE id = $1', [account.id]);
     expect(rows[0]!.session_access_token_encrypted).toBeNull();
-    expect((await refusalOf(trading.placeOrders(account, intent(), [order(75)]))).code).toBe('broker_session_expired');
+    expect((await refusalOf(trading.placeOrders(account, intent(), [order(65)]))).code).toBe('broker_session_expired');
   });
 });

@@ -34,7 +34,7 @@ afterAll(async () => {
 describe('Upstox webhooks', () => {
   it('posts every state of an order; each reads as an order update, the last as the order Upstox holds', async () => {
     upstox.server.control.setQuote('NSE_FO|43919', { last: 101.2 });
-    const [orderId = ''] = (await placeOrder(upstox.http, { instrument_token: 'NSE_FO|43919', transaction_type: 'BUY', order_type: 'MARKET', product: 'I', validity: 'DAY', quantity: 75, price: 0, trigger_price: 0, disclosed_quantity: 0, is_amo: false, slice: false, tag: 'sd-hook' })).order_ids;
+    const [orderId = ''] = (await placeOrder(upstox.http, { instrument_token: 'NSE_FO|43919', transaction_type: 'BUY', order_type: 'MARKET', product: 'I', validity: 'DAY', quantity: 65, price: 0, trigger_price: 0, disclosed_quantity: 0, is_amo: false, slice: false, tag: 'sd-hook' })).order_ids;
     await upstox.server.control.settleWebhooks();
     expect(upstox.server.control.webhookDeliveries().every((delivery) => delivery.status === 200)).toBe(true);
     const updates = received.map(readWebhook);
