@@ -30,6 +30,7 @@ import { createServices, type ServicesOptions, type TradingHooks } from './servi
 import { syncBaseStrategies } from './services/strategies/strategies-service.ts';
 import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
+import { afterMarketTick } from './services/after-market-tick.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
 import type { PriceSource } from './services/brokers/paper/price-source.ts';
 import type { RateLimits } from './services/trading/order-rate.ts';
@@ -117,7 +118,7 @@ export type ServerOptions = {
   tradingHooks?: TradingHooks | undefined;
   /** Tests only: what runs a backtest job instead of the engine over history. */
   backtestRun?: BacktestRun | undefined;
-  /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS); the defaults when absent. */
+  /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS, MARKET_RECORDING_DAYS); the defaults when absent. */
   market?: Partial<MarketConfig> | undefined;
   /** Where Kite Connect is (KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL); Zerodha's when absent. */
   kite?: KiteEndpoints | undefined;
@@ -231,43 +232,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     const loop = startMarketLoop({
       market: services.market,
       feed: services.marketFeed,
-      afterTick: async (ticked) => {
-        await services.paperTrading.onTick(undefined, { fills: ticked });
-        // Prices moved only if this instance led the tick: then the day's loss and profit locks are read.
-        if (ticked) await services.riskLimits.watch();
-        // The bots act on the leader only, after the prices they read have moved (bots/engine/bot-engine.ts).
-        if (ticked) {
-          const bots = await services.botEngine.tick().catch((error: unknown) => ({ errors: [error] }));
-          for (const error of bots.errors) app.log.warn({ err: error }, 'bot engine: an action broke off (its claim is reconciled later)');
-        }
-        // Live accounts' working orders: each broker's book read on the leader, each account at most every 5 s.
-        if (ticked) {
-          const sync = await services.kite.orderSync.pass();
-          for (const { accountId, error } of sync.errors) app.log.warn({ err: error, accountId }, 'Kite order sync failed (tried again next pass)');
-          const upstoxSync = await services.upstox.orderSync.pass();
-          for (const { accountId, error } of upstoxSync.errors) app.log.warn({ err: error, accountId }, 'Upstox order sync failed (tried again next pass)');
-        }
-        // Every pass on every instance (each serves its own streams): live accounts' feeds follow their
-        // sessions, and Kite's instruments dump is loaded when due.
-        const warn = (details: Record<string, unknown>, message: string) => app.log.warn(details, message);
-        await services.kite.prices.pass(warn).catch((error: unknown) => app.log.warn({ err: error }, 'Kite live prices pass failed'));
-        await services.upstox.prices.pass(warn).catch((error: unknown) => app.log.warn({ err: error }, 'Upstox live prices pass failed'));
-        // Upstox's order updates on its portfolio stream: one instance holds each account's (a lease).
-        await services.upstox.orderStreams.pass(warn).catch((error: unknown) => app.log.warn({ err: error }, 'Upstox order streams pass failed'));
-        // Every pass on every instance: its streams hear what was recorded anywhere since the last (a broker
-        // session ended, an alert, a kill switch armed), notices/stream-notices.ts.
-        await services.streamNotices.pass().catch((error: unknown) => app.log.warn({ err: error }, 'stream notices pass failed'));
-        // Every pass, not only ticks: the 08:45 broker-session reminder falls before the market opens. The
-        // watchers elect their own leader; the dispatcher pushes what they (and the bot engine) wrote. In the
-        // background: a slow push service must not hold the new prices back.
-        void services.alerts.watchers.kick()?.then((report) => {
-          for (const { step, error } of report.errors) app.log.warn({ err: error, step }, 'alert watcher failed');
-        });
-        // The analytics tables: everything due on the leader; elsewhere (or with the market closed) only the
-        // daily bars of sessions that are over.
-        // A failure there is logged and must not cost the live prices their update (feed.poll comes next).
-        await services.analytics.afterTick(undefined, ticked).catch((error: unknown) => app.log.warn({ err: error }, 'analytics writer failed'));
-      },
+      afterTick: afterMarketTick(services, app.log),
       onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
     });
     app.addHook('preClose', async () => {

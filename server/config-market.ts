@@ -1,4 +1,5 @@
-// The simulated market's settings: MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS.
+// The simulated market's settings: MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS; and MARKET_RECORDING_DAYS, how long
+// the market recorder keeps the minutes it records (server/services/history/market-recorder.ts).
 import { ConfigError } from './config-error.ts';
 
 export type MarketConfig = {
@@ -8,9 +9,11 @@ export type MarketConfig = {
   seed: string;
   /** Milliseconds between ticks; 0 stops the simulator (prices stay where they are). */
   tickMs: number;
+  /** Days of recorded minutes kept in market history; 0 records nothing. */
+  recordingDays: number;
 };
 
-export const defaultMarketConfig: MarketConfig = { demo: true, seed: 'strikedesk', tickMs: 1000 };
+export const defaultMarketConfig: MarketConfig = { demo: true, seed: 'strikedesk', tickMs: 1000, recordingDays: 30 };
 
 export function parseMarketConfig(env: NodeJS.ProcessEnv): MarketConfig {
   const demoText = env.MARKET_DEMO?.trim().toLowerCase() ?? '';
@@ -29,5 +32,10 @@ export function parseMarketConfig(env: NodeJS.ProcessEnv): MarketConfig {
       throw new ConfigError(`MARKET_TICK_MS must be 0 (no ticks) or a whole number from 100 to 60000, got "${env.MARKET_TICK_MS}".`);
     }
   }
-  return { demo, seed, tickMs };
+  const daysText = env.MARKET_RECORDING_DAYS?.trim() ?? '';
+  const recordingDays = daysText === '' ? defaultMarketConfig.recordingDays : Number(daysText);
+  if (daysText !== '' && (!/^\d+$/.test(daysText) || recordingDays > 3650)) {
+    throw new ConfigError(`MARKET_RECORDING_DAYS must be a whole number of days from 0 (no recording) to 3650, got "${env.MARKET_RECORDING_DAYS}".`);
+  }
+  return { demo, seed, tickMs, recordingDays };
 }

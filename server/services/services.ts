@@ -20,6 +20,7 @@ import { createStrategiesService, type StrategiesService } from './strategies/st
 import { createMarketService, type MarketService } from './market/market-service.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics/analytics-service.ts';
 import { seedOf } from './market/simulator.ts';
+import { createMarketRecorder, simulatorRecording, type MarketRecorder } from './history/market-recorder.ts';
 import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
 import { createPaperTrading, type PaperTrading } from './brokers/paper/paper-trading.ts';
 import type { PriceSource } from './brokers/paper/price-source.ts';
@@ -65,6 +66,8 @@ export type Services = {
   tradingBots: BotsService<TradingBot>;
   dailyBots: BotsService<DailyBot>;
   market: MarketService;
+  /** Records the simulator's minutes into market history; null when MARKET_RECORDING_DAYS is 0. */
+  marketRecorder: MarketRecorder | null;
   /** Tells this instance's live price streams when the market moved. */
   marketFeed: MarketFeed;
   /** The paper broker's order engine (its fills run on the market's ticks). */
@@ -115,8 +118,8 @@ export type ServicesOptions = {
   /** Tests only: the hash line's other limits, and a timer for its waits. */
   hashQueue?: { limits?: Partial<Omit<HashQueueLimits, 'slots'>>; startTimer?: StartTimer } | undefined;
   throttleLimits?: Partial<ThrottleLimits> | undefined;
-  /** The simulated market: demo mode, seed text and milliseconds between ticks. */
-  market: { demo: boolean; seed: string; tickMs: number };
+  /** The simulated market: demo mode, seed text, milliseconds between ticks, and the recorder's days kept (default 30). */
+  market: { demo: boolean; seed: string; tickMs: number; recordingDays?: number };
   /** Tests only: scripted quotes for the paper broker instead of the simulated market's. */
   prices?: PriceSource | undefined;
   /** Tests only: the broker's order rate limits (Kite's by default). */
@@ -149,6 +152,10 @@ export function createServices(options: ServicesOptions): Services {
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
   const priceSource = prices ?? marketPrices(marketService, db);
   const marketFeed = createMarketFeed(marketService);
+  // The simulator's minutes recorded into market history as simulated (issue 39); live feeds' recording is next.
+  const recordingDays = market.recordingDays ?? 30;
+  const marketRecorder =
+    recordingDays > 0 ? createMarketRecorder({ db, clock, source: 'simulated', retentionDays: recordingDays, ...simulatorRecording(marketService) }) : null;
   const kiteLive = createKiteLive({ db, clock, secrets, wait, ...kite });
   // A paper account may trade on a live account's feed instead of the simulator (issue 38).
   const upstoxLive = createUpstoxLive({ db, clock, secrets, wait, ...upstox });
@@ -168,6 +175,7 @@ export function createServices(options: ServicesOptions): Services {
     hashSlots,
     brokerRegistry,
     paperBroker,
+    marketRecorder,
     brokers: createBrokersService({ db, registry: brokerRegistry }),
     brokerAccounts: createBrokerAccountsService({ db, clock, secrets, brokers: brokerRegistry }),
     portfolios: createPortfoliosService({ db, clock }),

@@ -66,7 +66,7 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '192.168.1.7', 'loopback', 'fd00::/8'],
       publicOrigin: 'https://trade.example.in',
       hashConcurrency: 3,
-      market: { demo: false, seed: 'expiry-day', tickMs: 500 },
+      market: { demo: false, seed: 'expiry-day', tickMs: 500, recordingDays: 30 },
       kite: { apiRoot: 'http://127.0.0.1:9400', loginUrl: 'http://127.0.0.1:9400/connect/login', tickerUrl: 'ws://127.0.0.1:9400/ticker' },
       upstox: { apiRoot: 'http://127.0.0.1:9500', orderApiRoot: 'http://127.0.0.1:9500', instrumentsUrl: 'http://127.0.0.1:9500/instruments.json.gz' },
       pushServiceHosts: ['fcm.googleapis.com', '*.push.apple.com', 'http://127.0.0.1:8089'],
@@ -97,7 +97,9 @@ describe('loadConfig', () => {
   });
 
   it('runs the simulated market in demo mode, one tick a second, by default, and refuses market settings it cannot use', () => {
-    expect(loadConfig({}).market).toEqual({ demo: true, seed: 'strikedesk', tickMs: 1000 });
+    expect(loadConfig({}).market).toEqual({ demo: true, seed: 'strikedesk', tickMs: 1000, recordingDays: 30 });
+    expect(loadConfig({ MARKET_RECORDING_DAYS: '0' }).market).toMatchObject({ recordingDays: 0 });
+    expect(() => loadConfig({ MARKET_RECORDING_DAYS: '-1' })).toThrow(/MARKET_RECORDING_DAYS must be a whole number of days from 0/);
     expect(loadConfig({ MARKET_DEMO: 'ON', MARKET_TICK_MS: '0' }).market).toMatchObject({ demo: true, tickMs: 0 });
     expect(() => loadConfig({ MARKET_DEMO: 'maybe' })).toThrow('MARKET_DEMO must be on or off, got "maybe".');
     expect(() => loadConfig({ MARKET_TICK_MS: '50' })).toThrow(/MARKET_TICK_MS must be 0 \(no ticks\) or a whole number from 100 to 60000/);

@@ -4,7 +4,8 @@
 // minute the instant falls in, server/services/backtests/history-prices.ts); a minute without a trade carries
 // the day's last close before it (the last traded price, as the exchange shows it). Before the contract's
 // first trade of the day, or on a day without its candles, there is no real price and it is modelled.
-// The simulator's recorded days (source 'simulated') are never read as real.
+// The simulator's recorded days (source 'simulated') are never read as real. A recorded day is read alike
+// whether its minutes are still rows (the day being recorded) or its finished contract-days' arrays (047).
 import type { Queryable } from '../../db/database.ts';
 import type { IndexName } from '../market/index-config.ts';
 import { istDate, istMinutes } from '../market/ist.ts';
@@ -18,11 +19,17 @@ export function optionMinutePrices() {
   const byIndex = new Map<IndexName, Map<string, RealMinute[]>>();
 
   async function load(history: Queryable, index: IndexName, from: string, to: string): Promise<number> {
-    const { rows } = await history.query<{ d: string; e: string; s: number; t: 'CE' | 'PE'; m: Date; c: number; oi: string; v: string }>(
-      `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, minute AS m,
-              close_paise AS c, open_interest AS oi, volume AS v
+    // The minute rows (fetched, or a recorded day still in progress) and the recorded days' arrays, unnested;
+    // where both hold a minute the fetched one is read (r = 0 sorts first; a recording never replaces it).
+    const { rows } = await history.query<{ d: string; e: string; s: number; t: 'CE' | 'PE'; m: number; c: number; oi: string; v: string }>(
+      `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t,
+              ((extract(epoch FROM minute)::bigint + 19800) % 86400 / 60)::integer AS m, close_paise AS c, open_interest AS oi, volume AS v, 0 AS r
        FROM history_option_minutes WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND source <> 'simulated'
-       ORDER BY trade_date, expiry, strike_paise, option_type, minute`,
+       UNION ALL
+       SELECT to_char(trade_date, 'YYYY-MM-DD'), to_char(expiry, 'YYYY-MM-DD'), strike_paise, option_type, u.m, u.c, u.oi, u.v, 1
+       FROM history_recorded_option_days, unnest(minutes, close_paise, open_interest, volume) AS u (m, c, oi, v)
+       WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND source <> 'simulated'
+       ORDER BY 1, 2, 3, 4, 5, 9`,
       [index, from, to],
     );
     let contracts = byIndex.get(index);
@@ -31,7 +38,9 @@ export function optionMinutePrices() {
       const key = contractKey(row.d, row.e, Number(row.s), row.t);
       let candles = contracts.get(key);
       if (candles === undefined) contracts.set(key, (candles = []));
-      candles.push({ minute: istMinutes(new Date(row.m)), closePaise: Number(row.c), openInterest: Number(row.oi), volume: Number(row.v) });
+      const minute = Number(row.m);
+      if (candles.at(-1)?.minute === minute) continue;
+      candles.push({ minute, closePaise: Number(row.c), openInterest: Number(row.oi), volume: Number(row.v) });
     }
     return rows.length;
   }

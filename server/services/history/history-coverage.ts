@@ -59,7 +59,10 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
   );
   const optionMinutes = await db.query<DayRow>(
     `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, count(*)::integer AS rows, sum(pg_column_size(t.*))::text AS bytes
-     FROM history_option_minutes t WHERE ${range} GROUP BY index_name, trade_date`,
+     FROM history_option_minutes t WHERE ${range} GROUP BY index_name, trade_date
+     UNION ALL
+     SELECT index_name, to_char(trade_date, 'YYYY-MM-DD'), sum(cardinality(minutes))::integer, sum(pg_column_size(t.*))::text
+     FROM history_recorded_option_days t WHERE ${range} GROUP BY index_name, trade_date`,
     [from, to],
   );
   const indexDays = await db.query<DayRow>(
@@ -70,7 +73,7 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
   const sizes = await db.query<{ bytes: string }>(
     `SELECT (pg_total_relation_size('history_option_days') + pg_total_relation_size('history_index_minutes')
       + pg_total_relation_size('history_index_days') + pg_total_relation_size('history_option_minutes')
-      + pg_total_relation_size('history_option_minute_fetches')
+      + pg_total_relation_size('history_option_minute_fetches') + pg_total_relation_size('history_recorded_option_days')
       + pg_total_relation_size('history_imports'))::text AS bytes`,
   );
   const calendar = await loadTradingCalendar(db, 'NSE');
@@ -88,7 +91,8 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
   };
   for (const row of options.rows) dayOf(row).option_rows = row.rows;
   for (const row of minutes.rows) dayOf(row).minute_candles = row.rows;
-  for (const row of optionMinutes.rows) dayOf(row).option_minutes = row.rows;
+  // A day may hold fetched minute rows and a recorded day's arrays both: their minutes add up.
+  for (const row of optionMinutes.rows) dayOf(row).option_minutes += row.rows;
   // A day with the index's daily OHLC is covered for the index even without minutes.
   for (const row of indexDays.rows) dayOf(row).daily_ohlc = true;
 

@@ -35,7 +35,8 @@ export async function forgetEmptyImports(tx: Queryable): Promise<void> {
        AND NOT EXISTS (SELECT 1 FROM history_index_minutes m WHERE m.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_index_days d WHERE d.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_option_minutes c WHERE c.import_id = i.id)
-       AND NOT EXISTS (SELECT 1 FROM history_option_minute_fetches f WHERE f.import_id = i.id)`,
+       AND NOT EXISTS (SELECT 1 FROM history_option_minute_fetches f WHERE f.import_id = i.id)
+       AND NOT EXISTS (SELECT 1 FROM history_recorded_option_days r WHERE r.import_id = i.id)`,
   );
 }
 

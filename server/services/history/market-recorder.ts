@@ -1,0 +1,122 @@
+// Records each minute of the market the server streams into market history (issue 39): every index's minute
+// and every option of the watched expiries (the nearest expiry and the nearest monthly of each index market
+// history knows). Runs each market pass on every instance; whichever instance writes a minute first stores it
+// and the others' rows meet it with ON CONFLICT (recorded-minutes-store.ts), so the minute is stored once. A
+// minute is built in memory from the passes' samples (minute-book.ts): one in progress at a crash is absent.
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../clock.ts';
+import { sessionAt } from '../market/exchange-session.ts';
+import { istDate } from '../market/ist.ts';
+import type { LastPrice, MarketService } from '../market/market-service.ts';
+import { isHistoryIndex, type HistoryIndex } from './history-files.ts';
+import { createMinuteBook, type Sample } from './minute-book.ts';
+import { compactRecordedDays, pruneRecordings, storeRecordedMinute, type RecordedIndex, type RecordedOption, type RecordingSource } from './recorded-minutes-store.ts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+const pruneEveryMs = 60 * 60 * 1000;
+
+type Contract = { index: HistoryIndex; expiry: string; strikePaise: number; optionType: 'CE' | 'PE' };
+/** What a market streams now: its indices' quote keys and the watched contracts', by key. */
+export type Watched = { indices: Map<string, HistoryIndex>; options: Map<string, Contract> };
+
+export type MarketRecorderOptions = {
+  db: Database;
+  clock: Clock;
+  source: RecordingSource;
+  /** Recorded days kept (MARKET_RECORDING_DAYS): older recorded and simulated minutes are pruned. */
+  retentionDays: number;
+  /** Whether the exchange trades at `now` (closed passes record nothing yet keep the next open minute whole). */
+  isOpen: (now: Date) => Promise<boolean>;
+  watched: (now: Date) => Promise<Watched>;
+  quotes: (keys: readonly string[]) => Promise<Record<string, LastPrice>>;
+};
+
+const paise = (rupees: number | null | undefined) => (rupees === null || rupees === undefined ? null : Math.round(rupees * 100));
+
+function sampleOf(quote: LastPrice): Sample {
+  return {
+    pricePaise: Math.round(quote.last_price * 100),
+    dayVolume: quote.volume ?? 0,
+    openInterest: quote.oi ?? 0,
+    ivBp: quote.iv === null || quote.iv === undefined ? null : Math.round(quote.iv * 100),
+    bidPaise: paise(quote.bid),
+    askPaise: paise(quote.ask),
+  };
+}
+
+export function createMarketRecorder({ db, clock, source, retentionDays, isOpen, watched, quotes }: MarketRecorderOptions) {
+  const book = createMinuteBook();
+  let watching: { minute: number; keys: Watched } | null = null;
+  let lastPruneMs = 0;
+
+  /** One pass: samples the watched keys, stores the minutes this closes; returns how many rows it added. */
+  async function pass(now = clock()): Promise<number> {
+    let samples = new Map<string, Sample>();
+    if (await isOpen(now)) {
+      // The watched contracts are listed again each minute (strikes follow the index), not each pass.
+      const minute = Math.floor(now.getTime() / 60_000);
+      if (watching?.minute !== minute) watching = { minute, keys: await watched(now) };
+      const { indices, options } = watching.keys;
+      const found = await quotes([...indices.keys(), ...options.keys()]);
+      samples = new Map(Object.entries(found).filter(([, quote]) => quote.last_price > 0).map(([key, quote]) => [key, sampleOf(quote)]));
+    }
+    let added = 0;
+    const closed = book.add(now, samples);
+    if (closed.length > 0 && watching !== null) {
+      const { indices, options } = watching.keys;
+      const indexRows: RecordedIndex[] = [];
+      const optionRows: RecordedOption[] = [];
+      for (const row of closed) {
+        const index = indices.get(row.key);
+        const contract = options.get(row.key);
+        if (index !== undefined) indexRows.push({ ...row, index });
+        else if (contract !== undefined) optionRows.push({ ...row, ...contract });
+      }
+      const day = istDate(closed[0]!.minute);
+      added = await db.transaction((tx) => storeRecordedMinute(tx, source, day, indexRows, optionRows, now));
+    }
+    // Hourly (and at start): past days move to a row per contract-day, then days past the retention go.
+    if (now.getTime() - lastPruneMs > pruneEveryMs) {
+      lastPruneMs = now.getTime();
+      const compacted = await db.transaction((tx) => compactRecordedDays(tx, istDate(now)));
+      // The moved rows' space is reused by the next day's minutes once vacuumed (PGlite runs no autovacuum).
+      if (compacted > 0) await db.query('VACUUM history_option_minutes');
+      await db.transaction((tx) => pruneRecordings(tx, istDate(new Date(now.getTime() - retentionDays * dayMs))));
+    }
+    return added;
+  }
+
+  return { pass };
+}
+
+export type MarketRecorder = ReturnType<typeof createMarketRecorder>;
+
+/**
+ * The simulator's market as the recorder watches it: each history index, its nearest expiry and nearest monthly.
+ * Only NSE's real hours are recorded (09:15-15:30 IST on its trading days): in demo mode the simulator trades at
+ * any hour, but a day recorded at 2 a.m. is no trading day a trader could replay or backtest against.
+ */
+export function simulatorRecording(market: MarketService): Pick<MarketRecorderOptions, 'isOpen' | 'watched' | 'quotes'> {
+  return {
+    isOpen: async (now) => sessionAt(await market.calendar('NSE'), now).open,
+    quotes: (keys) => market.quotes(keys),
+    watched: async (now) => {
+      const indices = new Map<string, HistoryIndex>();
+      const options = new Map<string, Contract>();
+      for (const state of (await market.states()).values()) {
+        const index = state.name;
+        if (!isHistoryIndex(index)) continue;
+        const { underlying, expiries } = await market.expiries(index, now);
+        indices.set(underlying, index);
+        const chosen = new Set([expiries[0]?.date, expiries.find((expiry) => expiry.kind === 'monthly')?.date]);
+        for (const expiry of chosen) {
+          if (expiry === undefined) continue;
+          for (const row of (await market.instruments(index, expiry, now)).instruments) {
+            options.set(row.instrument, { index, expiry, strikePaise: Math.round(row.strike * 100), optionType: row.instrument_type as 'CE' | 'PE' });
+          }
+        }
+      }
+      return { indices, options };
+    },
+  };
+}
