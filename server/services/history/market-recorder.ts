@@ -29,6 +29,8 @@ export type MarketRecorderOptions = {
   isOpen: (now: Date) => Promise<boolean>;
   watched: (now: Date) => Promise<Watched>;
   quotes: (keys: readonly string[]) => Promise<Record<string, LastPrice>>;
+  /** Least time between two samples within a minute (5 s): a minute's first pass always samples. */
+  sampleEveryMs?: number;
 };
 
 const paise = (rupees: number | null | undefined) => (rupees === null || rupees === undefined ? null : Math.round(rupees * 100));
@@ -44,13 +46,19 @@ function sampleOf(quote: LastPrice): Sample {
   };
 }
 
-export function createMarketRecorder({ db, clock, source, retentionDays, isOpen, watched, quotes }: MarketRecorderOptions) {
+export function createMarketRecorder({ db, clock, source, retentionDays, isOpen, watched, quotes, sampleEveryMs = 5000 }: MarketRecorderOptions) {
   const book = createMinuteBook();
   let watching: { minute: number; keys: Watched } | null = null;
   let lastPruneMs = 0;
+  let lastSampleMs = Number.NEGATIVE_INFINITY;
 
   /** One pass: samples the watched keys, stores the minutes this closes; returns how many rows it added. */
   async function pass(now = clock()): Promise<number> {
+    // Pricing every watched contract each one-second tick would cost each instance a third of its market
+    // pass: sampled at each minute's first pass and then every `sampleEveryMs` (the OHLC of those samples).
+    const minuteStart = now.getTime() - (now.getTime() % 60_000);
+    if (lastSampleMs >= minuteStart && now.getTime() - lastSampleMs < sampleEveryMs) return 0;
+    lastSampleMs = now.getTime();
     let samples = new Map<string, Sample>();
     if (await isOpen(now)) {
       // The watched contracts are listed again each minute (strikes follow the index), not each pass.

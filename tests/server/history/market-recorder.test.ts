@@ -102,6 +102,25 @@ describe.each(testBackends)('market recorder on %s', (backend) => {
     expect(figures).toEqual([14_010, 14_013, 14_008, 14_011, 1010, 1234, 14_006, 14_016]);
   });
 
+  it('samples at each minute\'s first pass and then every 5 s, not at every one-second tick', async () => {
+    let priced = 0;
+    const counting = createMarketRecorder({
+      db,
+      clock: () => new Date(0),
+      source: 'simulated',
+      retentionDays: 30,
+      isOpen: async () => true,
+      watched: async () => watched,
+      quotes: async (keys) => {
+        priced += 1;
+        return Object.fromEntries(Object.entries(market(current)).filter(([key]) => keys.includes(key)));
+      },
+    });
+    for (current = open - 1000; current < open + 2 * minuteMs; current += 1000) await counting.pass(new Date(current));
+    // 09:14:59, then 09:15:00, :05 … :55 and 09:16:00 … :55.
+    expect(priced).toBe(1 + 2 * 12);
+  });
+
   it('two instances record each minute once', async () => {
     const added = await run([recorder(), recorder()], open - 15_000, open + 30 * minuteMs + 15_000);
     expect(added).toBe(30 * 3);
