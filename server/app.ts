@@ -214,6 +214,9 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   // Sessions are kept a few seconds per instance, each told of every revocation (accounts/session-cache.ts).
   const stopSessionNotices = await services.accounts.listenForSessionChanges();
   app.addHook('preClose', stopSessionNotices);
+  // The paper broker reads the market's state once a tick, each instance told of every tick (market/tick-states.ts).
+  const stopTickNotices = await services.market.listenForTicks();
+  app.addHook('preClose', stopTickNotices);
   // Before serving anyone: the MIS square-offs and expiry settlements due while the server was down, dated
   // when they were due (paper-trading.ts catchUp). A failure is logged; every pass tries again.
   await services.paperTrading.catchUp(clock()).catch((error: unknown) => app.log.warn({ err: error }, 'paper broker catch-up failed (tried again next pass)'));

@@ -9,6 +9,7 @@ import { istDate } from './ist.ts';
 import { marketStatusOf, sessionAt, type SessionState } from './exchange-session.ts';
 import { modelOf, rupees, snapshotOf, stateColumns, type IndexModel, type IndexRow, type IndexSnapshot, type StateRow } from './market-rows.ts';
 import type { Exchange, TradingCalendar } from './trading-calendar.ts';
+import { createTickStates } from './tick-states.ts';
 
 export type MarketStatus = analytics['schemas']['MarketStatus'];
 
@@ -68,6 +69,9 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
     return new Map(rows.map((row) => [row.index_name, snapshotOf(row)]));
   }
 
+  // What the paper broker prices orders with: read once a tick (tick-states.ts).
+  const tickStates = createTickStates(db, (q) => readStates(q));
+
   /** The stored state of every index, starting the market at its configured spots the first time. */
   async function states(): Promise<Map<IndexName, IndexSnapshot>> {
     const stored = await readStates();
@@ -75,6 +79,7 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
     // Read the models before the transaction: inside it, a query on `db` would wait forever on PGlite.
     await models();
     await db.transaction(async (tx) => initialise(tx, clock()));
+    tickStates.moved();
     return readStates();
   }
 
@@ -90,7 +95,7 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
     }
   }
 
-  return { models, calendar, sessionState, status, readStates, states, initialise };
+  return { models, calendar, sessionState, status, readStates, states, initialise, tickStates };
 }
 
 export type MarketCore = ReturnType<typeof createMarketCore>;

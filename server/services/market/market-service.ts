@@ -22,6 +22,9 @@ export function createMarketService(options: MarketOptions) {
     tick: ticks.tick,
     states: core.states,
     readStates: (q?: Parameters<typeof core.readStates>[0]) => core.readStates(q),
+    /** The stored states as of the last tick, read once a tick (tick-states.ts). */
+    currentStates: core.tickStates.current,
+    listenForTicks: core.tickStates.listen,
     status: core.status,
     sessionState: core.sessionState,
     /** The exchange calendar the market runs on (what the variance clock and the sessions read). */

@@ -39,9 +39,9 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
     }
     const factsByIndex = new Map<IndexName, IndexFacts>();
     for (const name of all.keys()) factsByIndex.set(name, await indexFacts(db, name, now));
-    return db.transaction(async (tx) => {
+    const moved = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ leader: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS leader', [marketLockKey]);
-      if (rows[0]?.leader !== true) return false;
+      if (rows[0]?.leader !== true) return { ticked: false, written: false };
       let current = await core.readStates(tx, true);
       const fresh = current.size === 0;
       if (fresh) {
@@ -58,8 +58,12 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
         await moveIndex(tx, model, state, now, facts, calendars.get(exchangeOf(facts))!);
         ticked = true;
       }
-      return ticked;
+      return { ticked, written: ticked || fresh };
     });
+    // This instance's own tick is read again at once (what follows it, the fill engine, must see it); every
+    // other instance hears of it from the database (tick-states.ts).
+    if (moved.written) core.tickStates.moved();
+    return moved.ticked;
   }
 
   async function moveIndex(tx: Queryable, model: IndexModel, state: IndexSnapshot, now: Date, facts: IndexFacts, calendar: TradingCalendar): Promise<void> {

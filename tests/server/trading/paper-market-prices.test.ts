@@ -1,6 +1,6 @@
 // How the paper broker reads the simulated market (market-prices.ts; issue 26, from the mutation run): quotes
-// in paise with instruments that have no book left out, one read of the market's state per transaction (an
-// order's quote, margin and checks see one tick), the index as it stood at a past instant for a missed square-off,
+// in paise with instruments that have no book left out, the market's state asked once per transaction (an
+// order's quote, margin and checks see one tick; the market reads it once a tick, tick-states.test.ts), the index as it stood at a past instant for a missed square-off,
 // the closing value expiries settle at, and each exchange's own session. The market is a stand-in that records
 // what it was asked; the candles are real rows in a migrated database.
 import { describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ function standInMarket() {
   const asked = { stateReads: 0, pricedOn: [] as Map<IndexName, IndexSnapshot>[], venues: [] as string[] };
   const market = {
     demo: true,
-    readStates: async () => {
+    currentStates: async () => {
       asked.stateReads += 1;
       return new Map([['NIFTY', snapshot('NIFTY', 2_600_000)]]);
     },
@@ -74,7 +74,7 @@ describe.each(testBackends)('the paper broker reading the simulated market on %s
     expect([...quotes.entries()]).toEqual([['NFO:NIFTY26D0126000CE', { bidPaise: 25_995, askPaise: 26_005, lastPaise: 26_000, closePaise: 25_025 }]]);
   });
 
-  it('reads the market once in a transaction and afresh outside one', async () => {
+  it("asks the market's state once in a transaction and afresh outside one", async () => {
     const { market, asked } = standInMarket();
     const prices = marketPrices(market, db);
     await db.transaction(async (tx) => {

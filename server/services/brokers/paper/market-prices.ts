@@ -26,15 +26,14 @@ export function quotesOf(data: Record<string, LastPrice>): Map<string, Quote> {
 }
 
 export function marketPrices(market: MarketService, db: Queryable): PriceSource {
-  // One read of the market's state per transaction: an order's quote, margin and checks all see the same
-  // tick, and the state is not read again for each of them.
+  // The market's state as of its last tick, read once a tick (market/tick-states.ts), and within a
+  // transaction the same for all of it: an order's quote, margin and checks all see the same tick.
   const statesByTransaction = new WeakMap<Queryable, Promise<Map<IndexName, IndexSnapshot>>>();
   const statesIn = (q: Queryable) => {
-    // Outside a transaction every read is fresh.
-    if (q === db) return market.readStates(q);
+    if (q === db) return market.currentStates(q);
     let states = statesByTransaction.get(q);
     if (states === undefined) {
-      states = market.readStates(q);
+      states = market.currentStates(q);
       statesByTransaction.set(q, states);
     }
     return states;

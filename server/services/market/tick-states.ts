@@ -1,0 +1,49 @@
+// The indices' stored state read once a tick, not once an order (issue 37): every paper order read
+// market_index_state, which changes only when the leader ticks. Kept while this instance LISTENs on
+// market_ticks, where the database tells every instance of each write to that table at its commit (migration
+// 050's trigger); a notice, or this instance's own tick, drops it and the next reader reads it again. Not
+// listening (a connection lost), every read goes to the database, as before.
+import type { Database, Queryable } from '../../db/database.ts';
+import type { IndexName } from './index-config.ts';
+import type { IndexSnapshot } from './market-rows.ts';
+
+export const tickChannel = 'market_ticks';
+
+type States = Map<IndexName, IndexSnapshot>;
+
+export function createTickStates(db: Database, read: (q: Queryable) => Promise<States>) {
+  let kept: States | null = null;
+  let listening = false;
+  // Moves on every notice, tick and change of `listening`: a read begun before one may be a tick behind.
+  let generation = 0;
+
+  function moved(): void {
+    generation += 1;
+    kept = null;
+  }
+
+  /** Starts listening; the stop it answers ends it. */
+  async function listen(): Promise<() => Promise<void>> {
+    if (db.listen === undefined) return async () => undefined;
+    return db.listen(tickChannel, {
+      notice: moved,
+      listening: (now) => {
+        listening = now;
+        moved();
+      },
+    });
+  }
+
+  /** The state of every index as of the last tick, read through `q` when not already read since. */
+  async function current(q: Queryable): Promise<States> {
+    if (kept !== null) return kept;
+    const startedAt = generation;
+    const states = await read(q);
+    if (listening && generation === startedAt && states.size > 0) kept = states;
+    return states;
+  }
+
+  return { listen, current, moved };
+}
+
+export type TickStates = ReturnType<typeof createTickStates>;
