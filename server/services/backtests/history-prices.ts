@@ -121,7 +121,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     );
     const { rows: minutes } = await history.query<{ d: string; m: Date; c: string }>(
       `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, minute AS m, close_paise AS c FROM history_index_minutes
-       WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date ORDER BY minute`,
+       WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND source <> 'simulated' ORDER BY minute`,
       [index, from, to],
     );
     const { rows: dailies } = await history.query<{ d: string; o: string; h: string; l: string; c: string }>(
@@ -236,7 +236,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     if (day.minutes.size > 0) {
       const { rows } = await history.query<{ m: Date; o: string; h: string; l: string; c: string }>(
         `SELECT minute AS m, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c FROM history_index_minutes
-         WHERE index_name = $1 AND trade_date = $2::date ORDER BY minute`,
+         WHERE index_name = $1 AND trade_date = $2::date AND source <> 'simulated' ORDER BY minute`,
         [day.index, day.day],
       );
       candles = rows.map((row) => ({ minute: new Date(row.m), open: Number(row.o) / 100, high: Number(row.h) / 100, low: Number(row.l) / 100, close: Number(row.c) / 100 }));

@@ -97,10 +97,11 @@ export function createUpstoxMinutesImport({ db, clock, wait, pacing, calls }: { 
 
   type Paced = <T>(api: string, read: () => Promise<T>) => Promise<T>;
 
-  /** The index's minutes of the trading days history lacks them for; stored as a minute import is. */
+  /** The index's minutes of the trading days history lacks them for (a simulated recording is no real minute: it is replaced); stored as a minute import is. */
   async function fetchIndexMinutes(http: UpstoxHttp, userId: number, request: UpstoxMinutesRequest, tradingDays: readonly string[], paced: Paced): Promise<ImportedFile[]> {
     const { rows } = await db.query<{ day: string }>(
-      `SELECT DISTINCT to_char(trade_date, 'YYYY-MM-DD') AS day FROM history_index_minutes WHERE index_name = $1 AND trade_date = ANY($2::date[])`,
+      `SELECT DISTINCT to_char(trade_date, 'YYYY-MM-DD') AS day FROM history_index_minutes
+       WHERE index_name = $1 AND trade_date = ANY($2::date[]) AND source <> 'simulated'`,
       [request.index, tradingDays],
     );
     const stored = new Set(rows.map((row) => row.day));
@@ -121,7 +122,7 @@ export function createUpstoxMinutesImport({ db, clock, wait, pacing, calls }: { 
   async function dayRanges(index: HistoryIndex, tradingDays: readonly string[]): Promise<Map<string, { low: number; high: number }>> {
     const { rows } = await db.query<{ day: string; low: string; high: string }>(
       `SELECT to_char(trade_date, 'YYYY-MM-DD') AS day, min(low_paise)::text AS low, max(high_paise)::text AS high FROM history_index_minutes
-       WHERE index_name = $1 AND trade_date = ANY($2::date[]) GROUP BY trade_date`,
+       WHERE index_name = $1 AND trade_date = ANY($2::date[]) AND source <> 'simulated' GROUP BY trade_date`,
       [index, tradingDays],
     );
     return new Map(rows.map((row) => [row.day, { low: Number(row.low), high: Number(row.high) }]));

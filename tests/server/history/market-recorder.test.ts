@@ -3,12 +3,14 @@
 // then over the real simulator in demo mode (open at all hours), which is recorded in NSE's hours only.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
+import { historyPrices } from '../../../server/services/backtests/history-prices.ts';
 import { optionMinutePrices } from '../../../server/services/backtests/option-minute-prices.ts';
 import { createMarketRecorder, simulatorRecording, type Watched } from '../../../server/services/history/market-recorder.ts';
 import { createMarketService } from '../../../server/services/market/market-service.ts';
 import { seedOf } from '../../../server/services/market/simulator.ts';
 import { storeOptionMinutes } from '../../../server/services/history/option-minutes-store.ts';
 import type { LastPrice } from '../../../server/services/market/market-service.ts';
+import { importHistory } from '../backtests/history-fixture.ts';
 import { testBackends, migratedDatabasePerFile } from '../support/test-database.ts';
 
 const minuteMs = 60_000;
@@ -51,7 +53,7 @@ describe.each(testBackends)('market recorder on %s', (backend) => {
   });
   beforeEach(async () => {
     await db.exec(
-      'DELETE FROM history_option_minutes; DELETE FROM history_recorded_option_days; DELETE FROM history_index_minutes; DELETE FROM history_imports;',
+      'DELETE FROM history_option_minutes; DELETE FROM history_recorded_option_days; DELETE FROM history_index_minutes; DELETE FROM history_option_days; DELETE FROM history_imports;',
     );
   });
 
@@ -141,6 +143,19 @@ describe.each(testBackends)('market recorder on %s', (backend) => {
     expect((await minutes('history_index_minutes')).map((row) => row.source)).toEqual(['recorded', 'recorded', 'simulated', 'simulated']);
     await run([recorder('recorded')], open - 15_000, open + 4 * minuteMs + 15_000);
     expect((await minutes('history_index_minutes')).map((row) => row.source)).toEqual(['recorded', 'recorded', 'recorded', 'recorded']);
+  });
+
+  it('a backtest never reads a simulated index minute as real: the day follows its bhavcopy until a live feed records it', async () => {
+    await importHistory(db, 'NIFTY', { '2026-11-26': 24_000 }, [{ day: '2026-11-26', expiry: '2026-12-01', strike: 24_000, type: 'CE', settle: 140 }]);
+    const pathOfTheDay = async () => {
+      const prices = historyPrices({ history: db, clock: () => new Date(open) });
+      await prices.load('NIFTY', '2026-11-26', '2026-11-26');
+      return prices.day('NIFTY', '2026-11-26')!.minutes;
+    };
+    await run([recorder('simulated')], open - 15_000, open + 3 * minuteMs + 15_000);
+    expect((await pathOfTheDay()).size).toBe(0);
+    await run([recorder('recorded')], open - 15_000, open + 3 * minuteMs + 15_000);
+    expect([...(await pathOfTheDay())]).toEqual([[555, 2_400_100], [556, 2_400_200], [557, 2_400_300]]);
   });
 
   it('retention prunes only recorded and simulated minutes older than the setting', async () => {
