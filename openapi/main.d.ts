@@ -1607,6 +1607,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/replays/{id}/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** The replay book's order book and trades, as getOrderBook answers them. */
+        get: operations["getReplayOrders"];
+        put?: never;
+        /**
+         * Place 1–20 orders in the replay's own book, at the replayed minute.
+         * @description The orders of placeTrades (`OrderRequest`), for the replay's book alone: a paper account of its own
+         *     (₹10,00,000) in a database of its own, never the trader's paper or live books. The paper broker's rules,
+         *     margins and charges apply unchanged, filled at the replayed prices (the chain's bid and ask), and the
+         *     book's stop-losses, targets, MIS square-off at the replayed 15:25 and expiry settlement act as the
+         *     replay's clock passes them. One Idempotency-Key per intent, as every trading call: the same key answers
+         *     the first answer again, marked `Idempotent-Replayed`.
+         */
+        post: operations["placeReplayOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/replays/{id}/orders/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel working orders of the replay's book, at the replayed minute. */
+        post: operations["cancelReplayOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/replays/{id}/positions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** The replay book's positions, P&L at the replayed minute, and its funds, as getPositionBook answers them. */
+        get: operations["getReplayPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3417,6 +3483,12 @@ export interface components {
             replay: components["schemas"]["Replay"];
             chain: components["schemas"]["InstrumentsResponse"];
             data: components["schemas"]["ReplayQuotes"];
+        };
+        ReplayOrdersRequest: {
+            orders: components["schemas"]["OrderRequest"][];
+        };
+        ReplayCancelRequest: {
+            order_ids: components["schemas"]["OrderId"][];
         };
         /**
          * @description queued (waiting for a worker), running, done (the report is in), failed (see `error`), cancelled.
@@ -6312,6 +6384,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReplayChainResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReplayOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replay's orders and trades. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderBookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    placeReplayOrders: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description One key per user intent (a UUID is ideal), reused when that intent is retried. Same key and body
+                 *     within 24 h: the first answer again. Different body: 422. First request still running: 409.
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayOrdersRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OrdersResult"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelReplayOrders: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description One key per user intent (a UUID is ideal), reused when that intent is retried. Same key and body
+                 *     within 24 h: the first answer again. Different body: 422. First request still running: 409.
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayCancelRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OrdersResult"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReplayPositions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replay's position book (its margins are the book's funds). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PositionBookResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

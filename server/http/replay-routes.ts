@@ -2,16 +2,34 @@
 // replay, what moves its clock (start, seek, step, speed, reset, end), and its market at the replayed minute
 // (the index, the expiries, an expiry's chain). Every answer says the replayed minute at the time it was
 // answered (services/replay/replay-clock.ts).
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IdempotentAnswer } from '../services/trading/trading-service.ts';
 import { replayDays } from '../services/replay/replay-days.ts';
 import { indexQuote, replayChain, replayExpiries } from '../services/replay/replay-market.ts';
 import { replayOf, type ReplayRow } from '../services/replay/replay-sessions.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';
+import { HttpError } from './errors.ts';
+import { validationTexts } from '../services/texts/validation-texts.ts';
+
+/** The contract requires the header, so validation already refused a request without exactly one. */
+function idempotencyKey(request: FastifyRequest): string {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string') throw HttpError.said(400, 'validation_failed', validationTexts.required('Idempotency-Key'), { field: 'Idempotency-Key' });
+  return key;
+}
+
+// The stored answer is the contract's OrdersResponse, as trading-routes.ts answers it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function ordersAnswer(reply: FastifyReply, result: IdempotentAnswer): any {
+  reply.code(result.status);
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  return result.body;
+}
 
 export const replayRoutes: RoutePlugin = async (app, { context }) => {
-  const { replays, replayBooks } = context.services;
+  const { replays, replayBooks, replayOrders } = context.services;
   const userId = (request: FastifyRequest) => requireAuth(request).user.id;
   const answer = (row: ReplayRow) => ({ replay: replayOf(row, context.clock()) });
   app.addHook('onClose', async () => replayBooks.closeAll());
@@ -60,4 +78,17 @@ export const replayRoutes: RoutePlugin = async (app, { context }) => {
     const row = await replays.read(userId(request), request.params.id);
     return replayBooks.withBook(row, async (book) => ({ ...answer(row), ...(await replayChain(context.db, book, request.query.expiry)) }));
   });
+
+  route(app, 'placeReplayOrders', async (request, reply) => {
+    const row = await replays.read(userId(request), request.params.id);
+    return ordersAnswer(reply, await replayOrders.place(row, idempotencyKey(request), request.body));
+  });
+
+  route(app, 'cancelReplayOrders', async (request, reply) => {
+    const row = await replays.read(userId(request), request.params.id);
+    return ordersAnswer(reply, await replayOrders.cancel(row, idempotencyKey(request), request.body));
+  });
+
+  route(app, 'getReplayOrders', async (request) => replayOrders.orderBook(await replays.read(userId(request), request.params.id)));
+  route(app, 'getReplayPositions', async (request) => replayOrders.positionBook(await replays.read(userId(request), request.params.id)));
 };

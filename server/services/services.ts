@@ -50,6 +50,7 @@ import { createHistoryRunner } from './backtests/backtest-runner.ts';
 import { createStreamNotices, type StreamNotices } from './notices/stream-notices.ts';
 import { createReplaySessions, type ReplaySessions } from './replay/replay-sessions.ts';
 import { createReplayBooks, type ReplayBooks } from './replay/replay-books.ts';
+import { createReplayOrders, type ReplayOrders } from './replay/replay-orders.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -101,6 +102,8 @@ export type Services = {
   replays: ReplaySessions;
   /** This instance's replay books, each brought to its replay's stored state before it answers. */
   replayBooks: ReplayBooks;
+  /** Orders and books of the replays (their own books, never the trader's). */
+  replayOrders: ReplayOrders;
 };
 
 export type TradingHooks = PipelineHooks & KillSwitchHooks;
@@ -169,6 +172,7 @@ export function createServices(options: ServicesOptions): Services {
   const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks });
   const tradingBots = createBotsService(tradingBotKind, { db, clock, strategies, demo: market.demo });
   const dailyBots = createBotsService(dailyBotKind, { db, clock, strategies, demo: market.demo });
+  const replayBooks = createReplayBooks({ db, clock });
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits, deviceTokens: createDeviceTokens(secretKey, 'sign-in') }),
     passwords,
@@ -206,6 +210,7 @@ export function createServices(options: ServicesOptions): Services {
     }),
     backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? createHistoryRunner(db) }),
     replays: createReplaySessions({ db, clock }),
-    replayBooks: createReplayBooks({ db, clock }),
+    replayBooks,
+    replayOrders: createReplayOrders(replayBooks),
   };
 }

@@ -21,6 +21,8 @@ import { importReplayDay, replayDay } from '../replay/replay-fixture.ts';
 
 type Ids = { account: number; portfolio: number; tradingBot: number; dailyBot: number; strategy: number; replay: number };
 
+const replayOrder = { tradingsymbol: 'NIFTY26O1325050CE', exchange: 'NFO', transaction_type: 'SELL', order_type: 'MARKET', product: 'MIS', quantity: 75 };
+
 /** One probe per object endpoint, aimed at the given ids. */
 function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
   return [
@@ -50,6 +52,10 @@ function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
     ['getReplayIndex', { params: { id: ids.replay } }],
     ['getReplayExpiries', { params: { id: ids.replay } }],
     ['getReplayChain', { params: { id: ids.replay }, query: { expiry: '2026-10-13' } }],
+    ['placeReplayOrders', { params: { id: ids.replay }, headers: { 'idempotency-key': 'ownership-place' }, body: { orders: [replayOrder] } }],
+    ['cancelReplayOrders', { params: { id: ids.replay }, headers: { 'idempotency-key': 'ownership-cancel' }, body: { order_ids: ['1000000001'] } }],
+    ['getReplayOrders', { params: { id: ids.replay } }],
+    ['getReplayPositions', { params: { id: ids.replay } }],
     ['deleteReplay', { params: { id: ids.replay } }],
   ];
 }

@@ -107,6 +107,10 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'GET /api/replays/{id}/index/',
     'GET /api/replays/{id}/expiries/',
     'GET /api/replays/{id}/chain/',
+    'GET /api/replays/{id}/orders/',
+    'POST /api/replays/{id}/orders/',
+    'POST /api/replays/{id}/orders/cancel/',
+    'GET /api/replays/{id}/positions/',
   ],
   analytics: [
     'GET /rest/v1/commentary',
