@@ -2109,6 +2109,13 @@ export interface components {
             /** @description When the broker session ends (06:00 IST the day after login); null when logged out. */
             session_expires_at: components["schemas"]["NullableTimestamp"];
             /**
+             * @description When the broker session ended without the trader logging out here: the broker refused its token
+             *     (Kite's TokenException, Upstox's 401) or its time ran out. The account needs a login to trade, and
+             *     the PWA says so on every screen for a live account while it is set. Null while the session is open, after a log-out
+             *     here, and before the first login. Always present in answers.
+             */
+            session_ended_at?: components["schemas"]["NullableTimestamp"];
+            /**
              * @description A paper account's market: null for the simulated market, else the id of the trader's live account
              *     (Kite, Upstox) whose feed its orders fill on and its screens show. Always null for a live account.
              */

@@ -37,6 +37,8 @@ export function toBrokerAccount(row: AccountRow, now: Date): BrokerAccount {
     capital: Number(row.capital),
     is_logged_in: open,
     session_expires_at: open ? expiresAt.toISOString() : null,
+    // A session's end stays stored once passed (a token refused sets it to then); a log-out here clears it.
+    session_ended_at: expiresAt !== null && !open ? expiresAt.toISOString() : null,
     market_account_id: row.market_account_id === null ? null : Number(row.market_account_id),
   };
 }

@@ -52,6 +52,7 @@ describe.each(testBackends)('brokers and broker accounts on %s', (backend) => {
       capital: 500000,
       is_logged_in: false,
       session_expires_at: null,
+      session_ended_at: null,
       // On the simulated market until the trader chooses a live account's feed (issue 38).
       market_account_id: null,
     });

@@ -254,7 +254,8 @@ describe.each(testBackends)('broker login on %s', (backend) => {
       expect(before.body.broker_accounts[0]?.is_logged_in).toBe(true);
       server.clock.advance(1000);
       const after = await call<{ broker_accounts: BrokerAccount[] }>('getBrokerAccounts', { token });
-      expect(after.body.broker_accounts[0]).toMatchObject({ is_logged_in: false, session_expires_at: null });
+      // Ended by its time, not by the trader: it needs a login, and says since when.
+      expect(after.body.broker_accounts[0]).toMatchObject({ is_logged_in: false, session_expires_at: null, session_ended_at: new Date(expiresAt).toISOString() });
     });
 
     it('logs the account out when its credentials change', async () => {
@@ -263,7 +264,7 @@ describe.each(testBackends)('broker login on %s', (backend) => {
       const renamed = await call<{ broker_accounts: BrokerAccount }>('updateBrokerAccount', { token, params: { id: account.id }, body: { name: 'Only a new name' } });
       expect(renamed.body.broker_accounts.is_logged_in).toBe(true);
       const rekeyed = await call<{ broker_accounts: BrokerAccount }>('updateBrokerAccount', { token, params: { id: account.id }, body: { api_key: `${input.api_key}-2` } });
-      expect(rekeyed.body.broker_accounts).toMatchObject({ is_logged_in: false, session_expires_at: null });
+      expect(rekeyed.body.broker_accounts).toMatchObject({ is_logged_in: false, session_expires_at: null, session_ended_at: null });
     });
 
     it('asks for the API secret again when the server cannot read it any more (its key changed)', async () => {

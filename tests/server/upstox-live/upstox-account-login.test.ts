@@ -95,7 +95,8 @@ describe.each(testBackends)('an Upstox login on %s', (backend) => {
     const accessToken = stack.unseal((await sealedToken(desk.account.id))!);
     const out = await stack.call<{ broker_accounts: BrokerAccount }>('logoutBrokerAccount', { token: desk.token, params: { accountId: desk.account.id } });
     expect(out.status).toBe(200);
-    expect(out.body.broker_accounts).toMatchObject({ is_logged_in: false });
+    // Logged out by the trader: nothing to ask of them.
+    expect(out.body.broker_accounts).toMatchObject({ is_logged_in: false, session_ended_at: null });
     expect(stack.upstox.control.sessions().find((session) => session.token === accessToken)).toMatchObject({ revoked: true });
   });
 
