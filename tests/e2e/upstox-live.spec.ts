@@ -9,9 +9,10 @@ import { expireUpstoxTokens, listDeskContractsAtUpstox, newUpstoxApp, registerUp
 // Live trading on Upstox, as a trader sees it, against the Upstox-compatible test server that start-server.ts
 // runs beside the reference server (issue 38): link the account with its UCC, log in through Upstox's dialog,
 // send a live order from the desk's ticket past the day's first-live-order question, see it Live and Complete in the order book, lose
-// the session at Upstox (the 03:30 IST expiry), be asked to log in to Upstox again, and do so.
+// the session at Upstox (the 03:30 IST expiry), be asked to log in to Upstox again (on the desk, and by the shell's
+// banner on every screen, after a reload too), and do so from the banner.
 
-test('an Upstox account: log in through Upstox’s dialog, a live order complete, the session lost at Upstox, positions unknown, log in again', async ({ page, baseURL }) => {
+test('an Upstox account: log in through Upstox’s dialog, a live order complete, the session lost at Upstox, positions unknown, the shell’s banner after a reload, log in again', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAsNewUser(page);
@@ -71,10 +72,27 @@ test('an Upstox account: log in through Upstox’s dialog, a live order complete
   await screenshotAt(page, 360, 'test-results/upstox-live/unknown-360.png', positionsSection);
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // Asked right there, the trader logs in to Upstox again; the positions are Upstox's again.
-  await page.getByRole('button', { name: 'Log in to the broker again' }).click();
+  // Reloaded, and on another screen, the shell still says so, naming the account and Upstox, with the login
+  // one button away: read from the server's accounts list, not from the toast that is gone.
+  await page.reload();
+  const banner = page.getByRole('region', { name: 'Broker logins needed' });
+  // (The names sit in Unicode isolates, one unit in a right-to-left layout.)
+  await expect(banner).toContainText(new RegExp(`Your Upstox session for .?Upstox desk.? \\(.?${app.ucc}.?\\) ended at`));
+  await page.goto('/app/order_book');
+  await expect(banner).toContainText('Upstox desk');
+  await screenshotAt(page, 1280, 'test-results/upstox-live/session-banner-1280.png', banner);
+  await screenshotAt(page, 360, 'test-results/upstox-live/session-banner-360.png', banner);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // From the banner, the trader logs in to Upstox again: the banner is gone, after a reload too, and the
+  // positions are Upstox's again.
+  await banner.getByRole('button', { name: 'Log in to the broker again: Upstox desk' }).click();
   expect(new URL(await brokers.completeUpstoxLogin(app.ucc, upstoxPin)).pathname).toBe('/app/broker/upstox/callback');
   await expect(row).toContainText('Logged in until');
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(row).toContainText('Logged in until');
+  await expect(banner).toHaveCount(0);
   await page.goto('/app/dashboards/live-trade');
   await expect(positions.locator('tr[data-position]')).toHaveCount(1);
   await expect(page.getByText(/Positions unknown/)).toHaveCount(0);

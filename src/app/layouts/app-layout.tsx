@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { MobileNavDrawer } from '@/app/layouts/mobile-nav-drawer';
 import { ShellFooter } from '@/app/layouts/shell-footer';
+import { SessionEndedBanner } from '@/app/layouts/session-ended-banner';
 import { ShellHeader } from '@/app/layouts/shell-header';
 import { MarketStrip } from '@/features/market/components/market-strip';
 import { SideNav } from '@/app/layouts/side-nav';
@@ -52,6 +53,7 @@ export function AppLayout() {
       <MobileNavDrawer />
       <div className={`flex min-h-[calc(100dvh-var(--spacing-header))] flex-col ${sideNav ? navWidth : ''}`}>
         <MarketStrip />
+        <SessionEndedBanner />
         <main id="main" className="mx-auto w-full max-w-content flex-1 px-3 py-4 sm:px-6 sm:py-6">
           <Outlet />
         </main>

@@ -91,14 +91,24 @@ describe("the chosen account's order notices", () => {
     expect(notices()).toEqual({ accountId: 7, stamp: 2 });
   });
 
-  it("move the alerts' and the kill switches' stamps once per burst, and once when the stream opens", async () => {
-    const { feed, advance, notices, told } = desk(() => streamOf([snapshot, notice('alerts', null), notice('alerts', null), notice('kill_switch', 7)]));
-    expect(told()).toEqual({ open: false, alerts: 0, killSwitch: 0 });
+  it("read the accounts list on any account's notice (the shell's banner of ended sessions), once per burst", async () => {
+    const { feed, advance, told } = desk(() => streamOf([snapshot, notice('account', 8), notice('account', 7)]));
     feed.subscribe(['NSE:NIFTY 50']);
     await advance(0);
-    expect(told()).toEqual({ open: true, alerts: 1, killSwitch: 1 });
+    expect(told().accounts).toBe(1);
     await advance(noticeBurstMs);
-    expect(told()).toEqual({ open: true, alerts: 2, killSwitch: 2 });
+    // Account 8 is not the one the stream carries: its session's end is still read, once for both notices.
+    expect(told().accounts).toBe(2);
+  });
+
+  it("move the alerts' and the kill switches' stamps once per burst, and once when the stream opens", async () => {
+    const { feed, advance, notices, told } = desk(() => streamOf([snapshot, notice('alerts', null), notice('alerts', null), notice('kill_switch', 7)]));
+    expect(told()).toEqual({ open: false, alerts: 0, killSwitch: 0, accounts: 0 });
+    feed.subscribe(['NSE:NIFTY 50']);
+    await advance(0);
+    expect(told()).toEqual({ open: true, alerts: 1, killSwitch: 1, accounts: 1 });
+    await advance(noticeBurstMs);
+    expect(told()).toEqual({ open: true, alerts: 2, killSwitch: 2, accounts: 1 });
     // Neither is an order change.
     expect(notices().stamp).toBe(1);
   });

@@ -28,12 +28,12 @@ export const shownAccountAtom = atom<{ id: number; broker: string } | null>(null
 /** Notices heard within this long of the first are read together (well inside the 300 ms a fill may take to show). */
 export const noticeBurstMs = 40;
 
-type Topic = 'orders' | 'alerts' | 'killSwitch';
+type Topic = 'orders' | 'alerts' | 'killSwitch' | 'accounts';
 
 /** Keeps orderNoticesAtom and streamNoticesAtom as the price feed opens streams, hears notices and loses its stream. */
 export function followOrderNotices(store: ReturnType<typeof createStore>, setTimer: (run: () => void, ms: number) => unknown = setTimeout) {
   const moveOrders = () => store.set(orderNoticesAtom, (old) => ({ ...old, stamp: old.stamp + 1 }));
-  const moveOthers = (topic: 'alerts' | 'killSwitch') => store.set(streamNoticesAtom, (old) => ({ ...old, [topic]: old[topic] + 1 }));
+  const moveOthers = (topic: Exclude<Topic, 'orders'>) => store.set(streamNoticesAtom, (old) => ({ ...old, [topic]: old[topic] + 1 }));
   const bursting = new Set<Topic>();
   /** The first notice of a topic starts its burst; the read comes at its end, once. */
   const inBurst = (topic: Topic) => {
@@ -49,15 +49,21 @@ export function followOrderNotices(store: ReturnType<typeof createStore>, setTim
     /** A stream opened for this account (null: none named): everything it tells is read once now. */
     opened: (accountId: number | null) => {
       store.set(orderNoticesAtom, (old) => ({ accountId, stamp: old.stamp + 1 }));
-      store.set(streamNoticesAtom, (old) => ({ open: true, alerts: old.alerts + 1, killSwitch: old.killSwitch + 1 }));
+      store.set(streamNoticesAtom, (old) => ({ open: true, alerts: old.alerts + 1, killSwitch: old.killSwitch + 1, accounts: old.accounts + 1 }));
     },
     /** The stream told an order change. */
     told: () => inBurst('orders'),
-    /** The stream told something else to read again; an account's notice only for the account it carries. */
+    /**
+     * The stream told something else to read again. An account's notice reads the accounts list (any account:
+     * its session may have ended), and its books only for the account the stream carries.
+     */
     notice: ({ topic, account_id }: StreamNotice) => {
       if (topic === 'alerts') inBurst('alerts');
       else if (topic === 'kill_switch') inBurst('killSwitch');
-      else if (account_id !== null && account_id === store.get(orderNoticesAtom).accountId) inBurst('orders');
+      else {
+        inBurst('accounts');
+        if (account_id !== null && account_id === store.get(orderNoticesAtom).accountId) inBurst('orders');
+      }
     },
     /** No stream is open any more. */
     closed: () => {
