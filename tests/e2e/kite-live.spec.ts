@@ -75,10 +75,16 @@ test('a Kite account: log in at Kite, a live order confirmed and complete, the s
   // Nothing more goes out on the lost session: the desk waits for the new login.
   await expect(page.getByRole('button', { name: 'Square off all' })).toBeDisabled();
 
-  // Asked right there, the trader logs in to Kite again; the books are Kite's again.
-  await page.getByRole('button', { name: 'Log in to the broker again' }).click();
+  // The shell says so too, told by the price stream (no reload): the banner names Zerodha and the account.
+  const banner = page.getByRole('region', { name: 'Broker logins needed' });
+  await expect(banner).toContainText('Your Zerodha (Kite Connect) session for');
+  await expect(banner).toContainText(app.clientId);
+
+  // Asked right there, the trader logs in to Kite again; the books are Kite's again, and the banner gone.
+  await page.getByRole('button', { name: 'Log in to the broker again', exact: true }).click();
   expect(new URL(await brokers.completeKiteLogin(app.clientId, kitePassword)).pathname).toBe('/app/broker/kite/callback');
   await expect(row).toContainText('Logged in until');
+  await expect(banner).toHaveCount(0);
   await page.goto('/app/dashboards/live-trade');
   await expect(positions.locator('tr[data-position]')).toHaveCount(1);
   await expect(page.getByText(/Positions unknown/)).toHaveCount(0);
