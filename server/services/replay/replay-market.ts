@@ -53,7 +53,7 @@ async function readDayFacts(history: Database, { index, day }: ReplayBook): Prom
     [index, day.day],
   );
   const { rows: previous } = await history.query<{ c: string }>(
-    `SELECT close_paise AS c FROM history_index_minutes WHERE index_name = $1 AND trade_date < $2::date ORDER BY minute DESC LIMIT 1`,
+    `SELECT close_paise AS c FROM history_index_minutes WHERE index_name = $1 AND trade_date < $2::date AND source <> 'simulated' ORDER BY minute DESC LIMIT 1`,
     [index, day.day],
   );
   const lotSize = (row: { l: number | null }) => row.l ?? 1;

@@ -8,7 +8,7 @@ import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { guardedClient } from '../support/trading.ts';
-import { importHistory } from '../backtests/history-fixture.ts';
+import { importHistory, importMinutes } from '../backtests/history-fixture.ts';
 import { importReplayDay, replayDay } from './replay-fixture.ts';
 
 type Replay = components['schemas']['Replay'];
@@ -41,6 +41,30 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
     expect(res.status).toBe(200);
     expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 0, prices: 'modelled' }]);
     expect((await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token, query: { index: 'BANKNIFTY' } })).body.days).toEqual([]);
+  });
+
+  it("reads a live feed's recording as real prices and never the simulator's recording as a day's index", async () => {
+    // A bhavcopy day whose index minutes the server recorded from its simulator: no real index to replay along.
+    await importHistory(server.db, 'NIFTY', { '2026-10-06': 25_100 }, [{ day: '2026-10-06', expiry: '2026-10-06', strike: 25_100, type: 'CE', settle: 20 }]);
+    await importMinutes(server.db, 'NIFTY', '2026-10-06', () => 25_100);
+    await server.db.query(`UPDATE history_index_minutes SET source = 'simulated' WHERE trade_date = '2026-10-06'`);
+    // The replayed day's 25,050 call recorded from a live feed, compacted into a day row, and a simulated put.
+    const { rows } = await server.db.query<{ id: number }>(
+      `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
+       VALUES ('recorded', 'recorded', $1, $2::date, $2::date, 2, NULL, now()) RETURNING id`,
+      ['e'.repeat(64), replayDay],
+    );
+    for (const [type, source] of [['CE', 'recorded'], ['PE', 'simulated']]) {
+      await server.db.query(
+        `INSERT INTO history_recorded_option_days (index_name, trade_date, expiry, strike_paise, option_type, source, minutes, open_paise, high_paise, low_paise,
+           close_paise, volume, open_interest, iv_bp, bid_paise, ask_paise, import_id)
+         VALUES ('NIFTY', $1::date, '2026-10-13', 2505000, $2, $3, '{600}', '{12000}', '{12000}', '{12000}', '{12000}', '{75}', '{7500}', '{1200}', '{11995}', '{12005}', $4)`,
+        [replayDay, type, source, rows[0]!.id],
+      );
+    }
+    const res = await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token });
+    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 1, prices: 'real' }]);
+    expect((await start({ day: '2026-10-06' })).status).toBe(422);
   });
 
   it('starts paused at the minute asked, and refuses a day without history or a minute outside the session', async () => {
