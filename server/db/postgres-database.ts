@@ -2,7 +2,7 @@
 import pg from 'pg';
 import { postgresCopyFrom } from './copy-from.ts';
 import type { Database, Queryable } from './database.ts';
-import { listenerName, listenOnPostgres } from './postgres-listen.ts';
+import { listenOnPostgres, listenStatement } from './postgres-listen.ts';
 
 export type PostgresOptions = {
   connectionString: string;
@@ -109,8 +109,10 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
       return stopOnce;
     },
     async listeners(channel) {
-      const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [
-        listenerName(channel),
+      // By the last statement a listening connection ran (its only one), not its name: a DATABASE_URL naming
+      // the application names every connection, the listening ones too.
+      const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = $1', [
+        listenStatement(channel),
       ]);
       return rows[0]?.n ?? 0;
     },

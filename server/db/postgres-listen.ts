@@ -6,8 +6,8 @@ import type { Listener } from './database.ts';
 
 const reconnectMs = 1000;
 
-/** What a listening connection calls itself in pg_stat_activity, so the listeners of a channel can be counted. */
-export const listenerName = (channel: string) => `listen ${channel}`.slice(0, 63);
+/** The statement a listening connection runs, and then no other: how pg_stat_activity tells its listeners. */
+export const listenStatement = (channel: string) => `LISTEN ${pg.escapeIdentifier(channel)}`;
 
 export type ListenConnection = { connectionString: string };
 
@@ -25,7 +25,7 @@ export function listenOnPostgres({ connectionString }: ListenConnection, channel
   };
 
   async function connect(): Promise<void> {
-    const fresh = new pg.Client({ connectionString, application_name: listenerName(channel) });
+    const fresh = new pg.Client({ connectionString });
     client = fresh;
     fresh.on('error', () => lost(fresh));
     fresh.on('end', () => lost(fresh));
@@ -34,7 +34,7 @@ export function listenOnPostgres({ connectionString }: ListenConnection, channel
     });
     try {
       await fresh.connect();
-      await fresh.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await fresh.query(listenStatement(channel));
     } catch (error) {
       lost(fresh);
       throw error;
