@@ -300,7 +300,8 @@ export type BrokerStream = {
 
 /** BrokerTrading.placerInTransaction's answer. */
 export type TransactionPlacer = {
-  place(tx: Queryable, intent: IntentRef, orders: readonly NumberedOrder[], sentAt: Date): Promise<BrokerOrder[]>;
+  /** `unplaced`: none of the intent's orders can be in the book yet (its key claimed new, its first step): none to look for. */
+  place(tx: Queryable, intent: IntentRef, orders: readonly NumberedOrder[], sentAt: Date, unplaced: boolean): Promise<BrokerOrder[]>;
   placed(): void;
 };
 

@@ -50,7 +50,8 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
   /** Places the intent once per key, over as many seconds as the rate limits need. */
   async function run(call: PacedCall): Promise<StoredAnswer> {
     // A new key costs one statement; a key seen before (a replay, a retry, a takeover) the gate's transaction.
-    const gated = (await idempotency.claimNew(call.userId, call.key, call.hash, { accountId: call.account.id, tag: call.tag })) ?? (await claimIntent(db, idempotency, call));
+    const claimedNew = await idempotency.claimNew(call.userId, call.key, call.hash, { accountId: call.account.id, tag: call.tag });
+    const gated = claimedNew ?? (await claimIntent(db, idempotency, call));
     if ('stored' in gated) return gated.stored;
     let claim = gated.claim;
     // The key and when it was claimed: a key used again after it expired names another intent.
@@ -71,7 +72,8 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
     let last: BrokerOrder[];
     // A broker whose exchange is this database places in the step's transaction (cancels first go alone).
     const placer = plan.cancel.length === 0 && hooks.placeAsLive !== true ? await call.broker.placerInTransaction?.(call.account) : undefined;
-    const placing = placer === undefined ? undefined : { placer, intent };
+    // A key claimed new by this call names an intent of which nothing can be at the broker but what this call sends.
+    const placing = placer === undefined ? undefined : { placer, intent, claimedNew: claimedNew !== null };
     for (;;) {
       steps += 1;
       // Tests' crash before the broker call, which places inside the step.

@@ -20,13 +20,16 @@ import { armedAt, type IntentCall } from './intent-gate.ts';
 import { checkIntentRoom, perSecondRefusal, rateState, recordSends, roomNow, secondWindow, type RateLimits } from './order-rate.ts';
 import { earliestFit, roomAt, withSends } from './send-windows.ts';
 
-/** `placing`: a broker's placer (BrokerTrading.placerInTransaction) and the intent it places under. */
+/**
+ * `placing`: a broker's placer (BrokerTrading.placerInTransaction), the intent it places under, and whether
+ * this call claimed the intent's key new (then nothing of it is at the broker before its first step).
+ */
 export type StepDeps = {
   call: IntentCall;
   idempotency: Idempotency;
   limits: RateLimits;
   clock: Clock;
-  placing?: { placer: TransactionPlacer; intent: IntentRef } | undefined;
+  placing?: { placer: TransactionPlacer; intent: IntentRef; claimedNew: boolean } | undefined;
 };
 
 /** Where the intent stands: its holder's claim, plan and progress, the orders the broker has (by number), and why the rest cannot go out, if it cannot. */
@@ -108,7 +111,7 @@ export async function takeStep(tx: Queryable, { call, idempotency, limits, clock
   const remaining = todo.length - send.length - unsent.length;
   // The wait until the account's sends (this step's too) leave room for it.
   const waitMs = next === 0 ? 0 : Math.max(1, earliestFit(withSends(times, send.length, now.getTime()), next, now.getTime(), window) - now.getTime());
-  const placed = placing !== undefined && send.length > 0 ? await placing.placer.place(tx, placing.intent, send, now) : null;
+  const placed = placing !== undefined && send.length > 0 ? await placing.placer.place(tx, placing.intent, send, now, placing.claimedNew && state.done.size === 0) : null;
   if (placed !== null && state.done.size === 0 && remaining === 0 && unsent.length === 0) {
     // Under this step's lock the kill switch could not arm since it was read: nothing is left to close.
     const answer = await idempotency.finish(tx, state.claim, call.answer(placed, null));

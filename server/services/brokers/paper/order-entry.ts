@@ -67,11 +67,11 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
   /**
    * placeOrders inside the order pipeline's pacing step (BrokerTrading.placerInTransaction), whose transaction
    * holds the account's lock and under it refused entries while the kill switch is armed and held the orders'
-   * portfolios.
+   * portfolios. `unplaced`: the pipeline knows none of the intent's orders is in the book (its key new).
    */
-  async function placeLocked(q: Queryable, account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[], sentAt?: Date): Promise<OrderRow[]> {
+  async function placeLocked(q: Queryable, account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[], sentAt?: Date, unplaced = false): Promise<OrderRow[]> {
     const now = clock();
-    const placed = await placedOf(q, account, intent.ref);
+    const placed = unplaced ? new Map<number, OrderRow>() : await placedOf(q, account, intent.ref);
     const resolved = await resolve(q, orders, now);
     // One read of the book for the margin of every entry below, each placed order folded in (funds.ts).
     const margin = marginChecks(q, account, now);

@@ -153,7 +153,7 @@ export function createPaperTrading({ db, clock, prices: accountPrices, market, f
     placeOrders: toldAtOnce(onMarket((on) => inTransaction(on.entry.placeOrders))),
     placerInTransaction: async (account) => {
       const on = await marketOf(account);
-      return { place: (tx, intent, orders, sentAt) => on.entry.placeLocked(tx, account, intent, orders, sentAt), placed: () => tell(account) };
+      return { place: (tx, intent, orders, sentAt, unplaced) => on.entry.placeLocked(tx, account, intent, orders, sentAt, unplaced), placed: () => tell(account) };
     },
     recordUnsent: toldAtOnce(onMarket((on) => inTransaction(on.entry.recordUnsent))),
     ordersByTag: onMarket((on) => on.books.ordersByTag),
