@@ -58,6 +58,7 @@ export const replayRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'deleteReplay', async (request) => {
     await replays.end(userId(request), request.params.id);
+    await replayBooks.drop(request.params.id);
     return { replay: null };
   });
 

@@ -69,8 +69,10 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
     return rows.map((row) => ({ id: Number(row.id), at: new Date(row.at), kind: row.kind, key: row.idempotency_key, body: row.body }));
   }
 
+  /** Forgets the book at once (a later call opens a fresh one) and closes it once its running call is done. */
   async function close(book: ReplayBook): Promise<void> {
-    books.delete(book.replayId);
+    if (books.get(book.replayId) === book) books.delete(book.replayId);
+    await book.queue.catch(() => undefined);
     await book.db.close().catch(() => undefined);
   }
 
@@ -78,7 +80,6 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
   async function current(row: ReplayRow): Promise<ReplayBook> {
     let book = books.get(row.id);
     if (book !== undefined && book.epoch !== row.bookEpoch) {
-      await book.queue.catch(() => undefined);
       await close(book);
       book = undefined;
     }
@@ -86,9 +87,7 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
       book = await openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day });
       book.usedAt = clock().getTime();
       books.set(row.id, book);
-      for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) {
-        void extra.queue.then(() => close(extra));
-      }
+      for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);
     }
     return book;
   }
@@ -103,7 +102,8 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
       book.usedAt = clock().getTime();
       const pending = await actionsAfter(row.id, book.lastAction);
       if (pending.some((action) => action.at < book.lookedAt && book.lastAction > 0)) {
-        await close(book);
+        // Closed after this call (close waits for the queue this call is part of), rebuilt by the next.
+        void close(book);
         return withBook({ ...row }, use);
       }
       for (const action of pending) await apply(book, action);
@@ -127,6 +127,11 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
   return {
     withBook,
     log,
+    /** Closes the book of a replay that ended. */
+    async drop(replayId: number): Promise<void> {
+      const book = books.get(replayId);
+      if (book !== undefined) await close(book);
+    },
     /** Closes every book (the server is closing). */
     async closeAll(): Promise<void> {
       for (const book of [...books.values()]) await close(book);
