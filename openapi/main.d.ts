@@ -3251,9 +3251,14 @@ export interface components {
             /** Format: date */
             date: string;
             option_rows: number;
+            /** @description The index's real minute candles (imported, fetched or recorded from a live feed). */
             minute_candles: number;
-            /** @description Option contracts' minute candles stored for the day (fetched from a broker or recorded). */
+            /** @description Option contracts' minute candles fetched from a broker for the day. */
             option_minutes: number;
+            /** @description Option contracts' minute candles the server recorded from a live feed (real prices). */
+            recorded_minutes: number;
+            /** @description Option contracts' minute candles the server recorded from the simulator (never read as real prices). */
+            simulated_minutes: number;
             /** @description Whether the index's open, high, low and close of the day are imported (NSE's index close file). */
             daily_ohlc: boolean;
         };

@@ -10,8 +10,20 @@ import { addDays, isoWeekday, isTradingDay } from '../market/trading-calendar.ts
 import { historyIndices, type HistoryIndex } from './history-files.ts';
 
 /** `daily_ohlc`: the index's open/high/low/close of the day is imported (the backtest's path without minutes). */
-/** `option_minutes`: option contracts' minute candles (fetched from a broker or recorded), all contracts together. */
-export type CoveredDay = { date: string; option_rows: number; minute_candles: number; option_minutes: number; daily_ohlc: boolean };
+/**
+ * `option_minutes`: option contracts' minute candles fetched from a broker, all contracts together;
+ * `recorded_minutes`: those a live feed recorded (real too); `simulated_minutes`: the simulator's, recorded
+ * (never read as real). `minute_candles` counts the index's real minutes (imported, fetched or recorded live).
+ */
+export type CoveredDay = {
+  date: string;
+  option_rows: number;
+  minute_candles: number;
+  option_minutes: number;
+  recorded_minutes: number;
+  simulated_minutes: number;
+  daily_ohlc: boolean;
+};
 
 export type IndexCoverage = {
   index: HistoryIndex;
@@ -54,15 +66,16 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
   );
   const minutes = await db.query<DayRow>(
     `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, count(*)::integer AS rows, sum(pg_column_size(t.*))::text AS bytes
-     FROM history_index_minutes t WHERE ${range} GROUP BY index_name, trade_date`,
+     FROM history_index_minutes t WHERE ${range} AND source <> 'simulated' GROUP BY index_name, trade_date`,
     [from, to],
   );
-  const optionMinutes = await db.query<DayRow>(
-    `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, count(*)::integer AS rows, sum(pg_column_size(t.*))::text AS bytes
-     FROM history_option_minutes t WHERE ${range} GROUP BY index_name, trade_date
+  // By source: a recorded day's minutes are rows while it is recorded, a contract-day's arrays after (047).
+  const optionMinutes = await db.query<DayRow & { source: string }>(
+    `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, source, count(*)::integer AS rows, sum(pg_column_size(t.*))::text AS bytes
+     FROM history_option_minutes t WHERE ${range} GROUP BY index_name, trade_date, source
      UNION ALL
-     SELECT index_name, to_char(trade_date, 'YYYY-MM-DD'), sum(cardinality(minutes))::integer, sum(pg_column_size(t.*))::text
-     FROM history_recorded_option_days t WHERE ${range} GROUP BY index_name, trade_date`,
+     SELECT index_name, to_char(trade_date, 'YYYY-MM-DD'), source, sum(cardinality(minutes))::integer, sum(pg_column_size(t.*))::text
+     FROM history_recorded_option_days t WHERE ${range} GROUP BY index_name, trade_date, source`,
     [from, to],
   );
   const indexDays = await db.query<DayRow>(
@@ -85,14 +98,19 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
     let days = byIndex.get(row.index_name);
     if (days === undefined) byIndex.set(row.index_name, (days = new Map()));
     let day = days.get(row.day);
-    if (day === undefined) days.set(row.day, (day = { date: row.day, option_rows: 0, minute_candles: 0, option_minutes: 0, daily_ohlc: false }));
+    if (day === undefined) days.set(row.day, (day = { date: row.day, option_rows: 0, minute_candles: 0, option_minutes: 0, recorded_minutes: 0, simulated_minutes: 0, daily_ohlc: false }));
     bytesByIndex.set(row.index_name, (bytesByIndex.get(row.index_name) ?? 0) + Number(row.bytes));
     return day;
   };
   for (const row of options.rows) dayOf(row).option_rows = row.rows;
   for (const row of minutes.rows) dayOf(row).minute_candles = row.rows;
-  // A day may hold fetched minute rows and a recorded day's arrays both: their minutes add up.
-  for (const row of optionMinutes.rows) dayOf(row).option_minutes += row.rows;
+  // A day may hold minutes of several sources, and of one in both tables: they add up.
+  for (const row of optionMinutes.rows) {
+    const day = dayOf(row);
+    if (row.source === 'recorded') day.recorded_minutes += row.rows;
+    else if (row.source === 'simulated') day.simulated_minutes += row.rows;
+    else day.option_minutes += row.rows;
+  }
   // A day with the index's daily OHLC is covered for the index even without minutes.
   for (const row of indexDays.rows) dayOf(row).daily_ohlc = true;
 

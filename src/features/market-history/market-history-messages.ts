@@ -21,6 +21,10 @@ export const marketHistoryMessages = {
     legendGap: { id: 'market-history.legendGap', defaultMessage: 'Missing: a trading day without options' },
     legendHoliday: { id: 'market-history.legendHoliday', defaultMessage: 'Holiday: NSE was closed (its circulars)' },
     legendUnknown: { id: 'market-history.legendUnknown', defaultMessage: 'Not known: no NSE holiday list for that year, so a holiday or a gap' },
+    legendSimulated: {
+      id: 'market-history.legendSimulated',
+      defaultMessage: 'Simulated: the server recorded the simulator that day (a replay shows it, no backtest reads it as prices)',
+    },
     gap: { id: 'market-history.gap', defaultMessage: 'Missing' },
     unknownDay: { id: 'market-history.unknownDay', defaultMessage: 'Not known' },
     none: { id: 'market-history.none', defaultMessage: 'Nothing' },
@@ -101,6 +105,14 @@ export const marketHistoryMessages = {
   cellOptions: defineMessage<{ rows: MessageValue }>({ id: 'market-history.cellOptions', defaultMessage: '{rows, plural, one {# option} other {# options}}' }),
   cellMinutes: defineMessage<{ candles: MessageValue }>({ id: 'market-history.cellMinutes', defaultMessage: '{candles, plural, other {# min}}' }),
   cellOptionMinutes: defineMessage<{ candles: MessageValue }>({ id: 'market-history.cellOptionMinutes', defaultMessage: '{candles, plural, other {# option min}}' }),
+  cellRecordedMinutes: defineMessage<{ candles: MessageValue }>({
+    id: 'market-history.cellRecordedMinutes',
+    defaultMessage: '{candles, plural, other {# option min recorded}}',
+  }),
+  cellSimulatedMinutes: defineMessage<{ candles: MessageValue }>({
+    id: 'market-history.cellSimulatedMinutes',
+    defaultMessage: '{candles, plural, other {# option min simulated}}',
+  }),
   cellNoOptions: defineMessage({ id: 'market-history.cellNoOptions', defaultMessage: 'no options' }),
   uploading: defineMessage<{ percent: MessageValue }>({ id: 'market-history.uploading', defaultMessage: 'Sending {percent}' }),
   progressLabel: defineMessage<{ file: MessageValue }>({ id: 'market-history.progressLabel', defaultMessage: 'Upload of {file}' }),

@@ -259,7 +259,7 @@ describe('coverage', () => {
     expect(body.table_bytes).toBeGreaterThan(nifty.bytes);
     // The calendar holds NSE's 2024 list: Tuesday 9 July 2024 was a trading day, so it is a gap.
     expect(body.years_without_holiday_list).toEqual([]);
-    expect((await coverage('?from=2024-07-09')).json().indices[0].days).toEqual([{ date: '2024-07-10', option_rows: 3, minute_candles: 0, option_minutes: 0, daily_ohlc: false }]);
+    expect((await coverage('?from=2024-07-09')).json().indices[0].days).toEqual([{ date: '2024-07-10', option_rows: 3, minute_candles: 0, option_minutes: 0, recorded_minutes: 0, simulated_minutes: 0, daily_ohlc: false }]);
   });
 
   it('does not count weekends and exchange holidays as gaps', async () => {

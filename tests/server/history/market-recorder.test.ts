@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { historyPrices } from '../../../server/services/backtests/history-prices.ts';
 import { optionMinutePrices } from '../../../server/services/backtests/option-minute-prices.ts';
+import { readCoverage } from '../../../server/services/history/history-coverage.ts';
 import { createMarketRecorder, simulatorRecording, type Watched } from '../../../server/services/history/market-recorder.ts';
 import { createMarketService } from '../../../server/services/market/market-service.ts';
 import { seedOf } from '../../../server/services/market/simulator.ts';
@@ -156,6 +157,16 @@ describe.each(testBackends)('market recorder on %s', (backend) => {
     expect((await pathOfTheDay()).size).toBe(0);
     await run([recorder('recorded')], open - 15_000, open + 3 * minuteMs + 15_000);
     expect([...(await pathOfTheDay())]).toEqual([[555, 2_400_100], [556, 2_400_200], [557, 2_400_300]]);
+  });
+
+  it('the coverage counts a day\'s recorded (real) and simulated minutes apart, as minute rows and as contract-days alike', async () => {
+    await run([recorder('simulated')], open - 15_000, open + 3 * minuteMs + 15_000);
+    await run([recorder('recorded')], open - 15_000, open + 2 * minuteMs + 15_000);
+    const day = async () => (await readCoverage(db, null, null)).indices[0]!.days;
+    const expected = [{ date: '2026-11-26', option_rows: 0, minute_candles: 2, option_minutes: 0, recorded_minutes: 4, simulated_minutes: 2, daily_ohlc: false }];
+    expect(await day()).toEqual(expected);
+    await run([recorder('recorded')], open + dayMs - 15_000, open + dayMs); // compacts
+    expect(await day()).toEqual(expected);
   });
 
   it('retention prunes only recorded and simulated minutes older than the setting', async () => {

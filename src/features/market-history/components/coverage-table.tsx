@@ -20,11 +20,20 @@ function Cell({ cell }: { cell: CoverageCell }) {
       {cell.optionRows > 0 ? (
         <Marked mark={marks.covered} className="text-profit">{intl.formatMessage(messages.cellOptions, { rows: cell.optionRows })}</Marked>
       ) : (
-        cell.optionMinutes === 0 && <span className="text-fg-muted">{intl.formatMessage(messages.cellNoOptions)}</span>
+        cell.optionMinutes + cell.recordedMinutes + cell.simulatedMinutes === 0 && (
+          <span className="text-fg-muted">{intl.formatMessage(messages.cellNoOptions)}</span>
+        )
       )}
       {/* Option minutes are what a backtest fills at real prices: marked covered even on a day without daily option rows. */}
       {cell.optionMinutes > 0 && (
         <Marked mark={marks.covered} className="text-xs text-profit">{intl.formatMessage(messages.cellOptionMinutes, { candles: cell.optionMinutes })}</Marked>
+      )}
+      {cell.recordedMinutes > 0 && (
+        <Marked mark={marks.covered} className="text-xs text-profit">{intl.formatMessage(messages.cellRecordedMinutes, { candles: cell.recordedMinutes })}</Marked>
+      )}
+      {/* The simulator's minutes replay, but no backtest reads them as prices: said in words, without the covered mark. */}
+      {cell.simulatedMinutes > 0 && (
+        <Marked mark={marks.simulated} className="text-xs text-fg-muted">{intl.formatMessage(messages.cellSimulatedMinutes, { candles: cell.simulatedMinutes })}</Marked>
       )}
       {cell.minuteCandles > 0 && <span className="text-xs text-fg-muted">{intl.formatMessage(messages.cellMinutes, { candles: cell.minuteCandles })}</span>}
     </span>
@@ -103,6 +112,7 @@ export function CoverageTable({ grid }: { grid: CoverageGrid }) {
         <li><Marked mark={marks.missing} className="text-loss">{intl.formatMessage(messages.legendGap)}</Marked></li>
         <li><Marked mark={marks.closed} className="text-fg-muted">{intl.formatMessage(messages.legendHoliday)}</Marked></li>
         <li><Marked mark={marks.unsure} className="text-fg-muted">{intl.formatMessage(messages.legendUnknown)}</Marked></li>
+        <li><Marked mark={marks.simulated} className="text-fg-muted">{intl.formatMessage(messages.legendSimulated)}</Marked></li>
       </ul>
       {grid.months.map((month, position) => (
         <Month key={month.month} month={month} indices={grid.indices} open={position === 0} />

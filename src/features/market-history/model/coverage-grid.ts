@@ -5,8 +5,12 @@
 import type { HistoryCoverage, HistoryIndex } from '@/features/market-history/api/market-history-calls';
 
 export type CoverageCell =
-  /** optionRows: the day's option contracts (bhavcopy); optionMinutes: option contracts' minute candles; minuteCandles: the index's. */
-  | { state: 'covered'; optionRows: number; minuteCandles: number; optionMinutes: number }
+  /**
+   * optionRows: the day's option contracts (bhavcopy); optionMinutes: option contracts' minute candles fetched
+   * from a broker, recordedMinutes: recorded from a live feed (both real), simulatedMinutes: recorded from the
+   * simulator (replayable, never real); minuteCandles: the index's real ones.
+   */
+  | { state: 'covered'; optionRows: number; minuteCandles: number; optionMinutes: number; recordedMinutes: number; simulatedMinutes: number }
   | { state: 'gap' }
   /** A weekday without history in a year without NSE's holiday list: a holiday or a gap, not known which. */
   | { state: 'unknown' }
@@ -36,7 +40,16 @@ export function coverageGrid(coverage: HistoryCoverage): CoverageGrid {
     return day;
   };
   coverage.indices.forEach((entry, column) => {
-    for (const day of entry.days) dayOf(day.date).cells[column] = { state: 'covered', optionRows: day.option_rows, minuteCandles: day.minute_candles, optionMinutes: day.option_minutes };
+    for (const day of entry.days) {
+      dayOf(day.date).cells[column] = {
+        state: 'covered',
+        optionRows: day.option_rows,
+        minuteCandles: day.minute_candles,
+        optionMinutes: day.option_minutes,
+        recordedMinutes: day.recorded_minutes,
+        simulatedMinutes: day.simulated_minutes,
+      };
+    }
     for (const date of entry.option_gaps) {
       const { cells } = dayOf(date);
       // Minute candles on a day without options: covered, not a gap (the options are what is missing, but the day has data).

@@ -1,2 +1,2 @@
 /** Marks beside the words of a cell or an outcome, so colour is never the only signal (the same in every language). */
-export const marks = { covered: '✓', missing: '✕', unsure: '?', closed: '○', none: '–' } as const;
+export const marks = { covered: '✓', missing: '✕', unsure: '?', closed: '○', none: '–', simulated: '≈' } as const;

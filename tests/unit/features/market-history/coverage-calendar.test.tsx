@@ -11,7 +11,7 @@ import { historyApi, renderHistoryScreen, serveHistoryApi } from './history-scre
 
 type Coverage = components['schemas']['HistoryCoverage'];
 const API = historyApi;
-const day = (date: string, rows: number) => ({ date, option_rows: rows, minute_candles: 0, option_minutes: 0, daily_ohlc: false });
+const day = (date: string, rows: number) => ({ date, option_rows: rows, minute_candles: 0, option_minutes: 0, recorded_minutes: 0, simulated_minutes: 0, daily_ohlc: false });
 
 // Two indices over late October to mid November 2024, as the server answers from NSE's 2024 list.
 const coverage: Coverage = {

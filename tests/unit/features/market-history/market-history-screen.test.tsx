@@ -21,8 +21,8 @@ const coverage: Coverage = {
       first_day: '2024-07-04',
       last_day: '2024-07-08',
       days: [
-        { date: '2024-07-04', option_rows: 120, minute_candles: 0, option_minutes: 0, daily_ohlc: false },
-        { date: '2024-07-08', option_rows: 130, minute_candles: 375, option_minutes: 0, daily_ohlc: false },
+        { date: '2024-07-04', option_rows: 120, minute_candles: 0, option_minutes: 0, recorded_minutes: 0, simulated_minutes: 0, daily_ohlc: false },
+        { date: '2024-07-08', option_rows: 130, minute_candles: 375, option_minutes: 0, recorded_minutes: 0, simulated_minutes: 0, daily_ohlc: false },
       ],
       option_gaps: ['2024-07-05'],
       option_rows: 250,
@@ -33,10 +33,11 @@ const coverage: Coverage = {
     {
       index: 'BANKNIFTY',
       first_day: '2026-03-02',
-      last_day: '2026-03-04',
+      last_day: '2026-03-05',
       days: [
-        { date: '2026-03-02', option_rows: 80, minute_candles: 0, option_minutes: 0, daily_ohlc: false },
-        { date: '2026-03-04', option_rows: 82, minute_candles: 0, option_minutes: 0, daily_ohlc: false },
+        { date: '2026-03-02', option_rows: 80, minute_candles: 0, option_minutes: 0, recorded_minutes: 0, simulated_minutes: 3_000, daily_ohlc: false },
+        { date: '2026-03-04', option_rows: 82, minute_candles: 375, option_minutes: 0, recorded_minutes: 30_750, simulated_minutes: 0, daily_ohlc: false },
+        { date: '2026-03-05', option_rows: 0, minute_candles: 0, option_minutes: 0, recorded_minutes: 0, simulated_minutes: 381_648, daily_ohlc: false },
       ],
       option_gaps: ['2026-03-03'],
       option_rows: 162,
@@ -119,11 +120,17 @@ describe('the coverage', () => {
     expect(plainText((await screen.findByTestId('history-size')).textContent ?? '')).toBe('History takes 2.5 MB on disk, indexes included.');
     const months = screen.getAllByTestId('coverage-month');
     // Newest month first, and open.
-    expect(plainText(months[0]!.querySelector('summary')!.textContent ?? '')).toBe('March 2026: 2 days, 1 gap');
+    expect(plainText(months[0]!.querySelector('summary')!.textContent ?? '')).toBe('March 2026: 3 days, 1 gap');
     const march = within(months[0]!).getByRole('table');
     expect(within(march).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Day', 'NIFTY', 'BANKNIFTY']);
     const missing = within(march).getByRole('row', { name: /03 Mar 2026/ });
     expect(plainText(missing.textContent ?? '')).toContain('✕Missing');
+    // Recorded days beside imported ones: a live feed's minutes are real (marked covered), the simulator's said so.
+    const row = (name: RegExp) => plainText(within(march).getByRole('row', { name }).textContent ?? '');
+    expect(row(/04 Mar 2026/)).toContain('✓82 options✓30,750 option min recorded375 min');
+    expect(row(/02 Mar 2026/)).toContain('✓80 options≈3,000 option min simulated');
+    expect(row(/05 Mar 2026/)).toContain('≈381,648 option min simulated');
+    expect(row(/05 Mar 2026/)).not.toContain('no options');
     const july = within(months[1]!).getByRole('table', { hidden: true });
     const unknown = within(july).getByRole('row', { name: /05 Jul 2024/, hidden: true });
     expect(plainText(unknown.textContent ?? '')).toContain('?Not known');

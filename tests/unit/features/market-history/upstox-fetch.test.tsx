@@ -22,8 +22,8 @@ const coverage: Coverage = {
       first_day: '2026-01-08',
       last_day: '2026-01-09',
       days: [
-        { date: '2026-01-08', option_rows: 130, minute_candles: 375, option_minutes: 30_750, daily_ohlc: false },
-        { date: '2026-01-09', option_rows: 0, minute_candles: 0, option_minutes: 15_000, daily_ohlc: false },
+        { date: '2026-01-08', option_rows: 130, minute_candles: 375, option_minutes: 30_750, recorded_minutes: 0, simulated_minutes: 0, daily_ohlc: false },
+        { date: '2026-01-09', option_rows: 0, minute_candles: 0, option_minutes: 15_000, recorded_minutes: 0, simulated_minutes: 0, daily_ohlc: false },
       ],
       option_gaps: [],
       option_rows: 130,
