@@ -7,7 +7,7 @@
 // it is over (compactRecordedDays): a finished NIFTY day then takes a fraction of the space.
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
-import { historyIndices, type HistoryIndex } from './history-files.ts';
+import type { HistoryIndex } from './history-files.ts';
 import { forgetEmptyImports } from './history-store.ts';
 import type { BookMinute } from './minute-book.ts';
 
@@ -90,6 +90,12 @@ function ohlc(rows: readonly BookMinute[]) {
   return [rows.map((r) => r.openPaise), rows.map((r) => r.highPaise), rows.map((r) => r.lowPaise), rows.map((r) => r.closePaise)];
 }
 
+/**
+ * The recordings' imports of days before a date: rows are found through their import (each table has an index
+ * on import_id), so the hourly compaction and pruning never scan the fetched and imported history beside them.
+ */
+const recordingsBefore = (day: string) => `SELECT id FROM history_imports WHERE kind = 'recorded' AND first_day < ${day}::date`;
+
 /** A minute's start as minutes after midnight IST, in SQL (IST is UTC+05:30 all year). */
 const istMinuteOfDay = `((extract(epoch FROM minute)::bigint + 19800) % 86400 / 60)::smallint`;
 
@@ -101,8 +107,7 @@ const istMinuteOfDay = `((extract(epoch FROM minute)::bigint + 19800) % 86400 / 
 export async function compactRecordedDays(tx: Queryable, today: string): Promise<number> {
   const { rows } = await tx.query<{ count: number }>(
     `WITH moved AS (
-       DELETE FROM history_option_minutes WHERE index_name = ANY($1::text[]) AND trade_date < $2::date AND source IN ('recorded', 'simulated')
-       RETURNING *),
+       DELETE FROM history_option_minutes WHERE import_id IN (${recordingsBefore('$1')}) AND source IN ('recorded', 'simulated') RETURNING *),
      days AS (
        INSERT INTO history_recorded_option_days (index_name, trade_date, expiry, strike_paise, option_type, source, minutes, open_paise,
          high_paise, low_paise, close_paise, volume, open_interest, iv_bp, bid_paise, ask_paise, import_id)
@@ -113,14 +118,14 @@ export async function compactRecordedDays(tx: Queryable, today: string): Promise
        FROM moved GROUP BY index_name, trade_date, expiry, strike_paise, option_type, source
        RETURNING 1)
      SELECT count(*)::integer AS count FROM days`,
-    [historyIndices, today],
+    [today],
   );
   return rows[0]?.count ?? 0;
 }
 
 /** Deletes recorded and simulated minutes of IST days before `firstKeptDay`; imported and fetched rows stay. */
 export async function pruneRecordings(tx: Queryable, firstKeptDay: string): Promise<number> {
-  const recorded = `source IN ('recorded', 'simulated') AND trade_date < $1::date`;
+  const recorded = `import_id IN (${recordingsBefore('$1')}) AND source IN ('recorded', 'simulated')`;
   const { rows } = await tx.query<{ count: number }>(
     `WITH a AS (DELETE FROM history_option_minutes WHERE ${recorded} RETURNING 1),
           b AS (DELETE FROM history_index_minutes WHERE ${recorded} RETURNING 1),
