@@ -66,7 +66,9 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
 
   async function readStates(q: Queryable = db, lock = false): Promise<Map<IndexName, IndexSnapshot>> {
     const { rows } = await q.query<StateRow>(`SELECT ${stateColumns} FROM market_index_state${lock ? ' FOR UPDATE' : ''}`);
-    return new Map(rows.map((row) => [row.index_name, snapshotOf(row)]));
+    const states = new Map(rows.map((row): [IndexName, IndexSnapshot] => [row.index_name, snapshotOf(row)]));
+    tickStates.seen(states);
+    return states;
   }
 
   // What the paper broker prices orders with: read once a tick (tick-states.ts).

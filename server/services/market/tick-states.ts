@@ -2,7 +2,8 @@
 // market_index_state, which changes only when the leader ticks. Kept while this instance LISTENs on
 // market_ticks, where the database tells every instance of each write to that table at its commit (migration
 // 050's trigger); a notice, or this instance's own tick, drops it and the next reader reads it again. Not
-// listening (a connection lost), every read goes to the database, as before.
+// listening (a connection lost), every read goes to the database, as before; and a notice missed anyway is
+// caught by the market loop's own read of the state, each pass (seen).
 import type { Database, Queryable } from '../../db/database.ts';
 import type { IndexName } from './index-config.ts';
 import type { IndexSnapshot } from './market-rows.ts';
@@ -43,7 +44,17 @@ export function createTickStates(db: Database, read: (q: Queryable) => Promise<S
     return states;
   }
 
-  return { listen, current, moved };
+  /**
+   * Any other read of the stored state (every instance's market loop reads it each pass): one showing a tick
+   * the kept state lacks means a notice was missed (a connection gone quiet without failing), so the kept
+   * state is dropped within a pass, whatever became of the notices.
+   */
+  function seen(states: States): void {
+    if (kept === null) return;
+    for (const [name, state] of states) if (kept.get(name)?.seq !== state.seq) return moved();
+  }
+
+  return { listen, current, moved, seen };
 }
 
 export type TickStates = ReturnType<typeof createTickStates>;

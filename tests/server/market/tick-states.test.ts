@@ -69,4 +69,21 @@ describe.each(testBackends)('the market state read once a tick, on two instances
       await expect.poll(() => niftySeq(follower), { timeout: 2000 }).toBe(before! + 1);
     }
   });
+
+  it("drops a tick missed by its notices at the market loop's next read of the state", async () => {
+    const before = await niftySeq(follower);
+    await expect.poll(() => statementsOf(database, () => niftySeq(follower)), { timeout: 2000 }).toBe(0);
+    // A tick whose notice never comes (as over a connection gone quiet without failing).
+    await database.query('ALTER TABLE market_index_state DISABLE TRIGGER market_index_state_changed');
+    try {
+      leader.clock.advance(1000);
+      expect(await marketOf(leader).tick()).toBe(true);
+    } finally {
+      await database.query('ALTER TABLE market_index_state ENABLE TRIGGER market_index_state_changed');
+    }
+    expect(await niftySeq(follower)).toBe(before);
+    // Each pass of an instance's market loop reads the stored state for its streams (market-feed.ts).
+    await marketOf(follower).readStates();
+    expect(await niftySeq(follower)).toBe(before! + 1);
+  });
 });
