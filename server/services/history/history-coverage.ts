@@ -120,8 +120,12 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
     const days = byIndex.get(index);
     if (days === undefined) continue;
     const sorted = [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
-    const first = (sorted[0] as CoveredDay).date;
-    const last = (sorted[sorted.length - 1] as CoveredDay).date;
+    // The summary's range is the history a backtest or a replay can read: a day the simulator alone recorded
+    // (the server's own demo market, today's included) is shown as a day, never as the range's end.
+    const real = sorted.filter((day) => day.option_rows + day.minute_candles + day.option_minutes + day.recorded_minutes > 0 || day.daily_ohlc);
+    const ranged = real.length > 0 ? real : sorted;
+    const first = (ranged[0] as CoveredDay).date;
+    const last = (ranged[ranged.length - 1] as CoveredDay).date;
     const optionGaps: string[] = [];
     // Gaps in the option days only between the first and last day that has options.
     const optionDays = sorted.filter((day) => day.option_rows > 0);

@@ -169,6 +169,17 @@ describe.each(testBackends)('market recorder on %s', (backend) => {
     expect(await day()).toEqual(expected);
   });
 
+  it("the summary's range ends at the last day of real history, never at a day the simulator alone recorded", async () => {
+    await run([recorder('recorded')], open - 15_000, open + 2 * minuteMs + 15_000);
+    await run([recorder('simulated')], open + dayMs - 15_000, open + dayMs + 2 * minuteMs + 15_000);
+    const [nifty] = (await readCoverage(db, null, null)).indices;
+    expect(nifty).toMatchObject({ first_day: '2026-11-26', last_day: '2026-11-26' });
+    expect(nifty!.days.map((day) => [day.date, day.simulated_minutes > 0])).toEqual([
+      ['2026-11-26', false],
+      ['2026-11-27', true],
+    ]);
+  });
+
   it('retention prunes only recorded and simulated minutes older than the setting', async () => {
     await run([recorder()], open - 31 * dayMs - 15_000, open - 31 * dayMs + 2 * minuteMs + 15_000);
     await run([recorder()], open - 29 * dayMs - 15_000, open - 29 * dayMs + 2 * minuteMs + 15_000);

@@ -21,7 +21,7 @@ export function IndexSummaries({ coverage }: { coverage: HistoryCoverage }) {
               {intl.formatMessage(messages.indexSummary, {
                 from: formatDate(entry.first_day),
                 to: formatDate(entry.last_day),
-                days: entry.days.length,
+                days: entry.days.filter((day) => day.date >= entry.first_day && day.date <= entry.last_day).length,
                 gaps: entry.option_gaps.length,
               })}
             </span>
