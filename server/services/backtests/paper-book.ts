@@ -1,0 +1,59 @@
+// An isolated paper book: a database of its own (in-memory PGlite from a dump of a migrated one,
+// book-template.ts) under the server's own services (services.ts) with the prices given, holding one user, one
+// paper account with the capital given and one portfolio. Backtests (backtest-book.ts) and replays
+// (replay/replay-book.ts) trade on one; no row of a trader's real paper or live books is ever in it.
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import { webPush } from '../alerts/vapid-keys.ts';
+import type { Clock, Wait } from '../clock.ts';
+import type { PriceSource } from '../brokers/paper/price-source.ts';
+import { createServices, type Services } from '../services.ts';
+import { bookTemplate } from './book-template.ts';
+import { openPreparedPglite } from './prepared-pglite.ts';
+
+/** `slug` names the book's user, account and seed ('backtest'); `title` its rows ('Backtest'). */
+export type PaperBookKind = { slug: string; title: string; accountNumber: string };
+
+export type PaperBook = { db: Database; services: Services; userId: number; accountId: number; portfolioId: number };
+
+/** Opens a book and runs `fill` on it (its own rows: a bot, the day's contracts); closes it if either fails. */
+export async function openPaperBook<T>(
+  kind: PaperBookKind,
+  options: { clock: Clock; prices: PriceSource; capitalPaise: number; wait?: Wait },
+  fill: (book: PaperBook) => Promise<T>,
+): Promise<T> {
+  const db = await openPreparedPglite(await bookTemplate());
+  try {
+    const vapid = webPush.generateVAPIDKeys();
+    const services = createServices({
+      db,
+      clock: options.clock,
+      secretKey: randomBytes(32),
+      market: { demo: false, seed: kind.slug, tickMs: 0 },
+      prices: options.prices,
+      wait: options.wait,
+      push: { vapid: { ...vapid, subject: `mailto:${kind.slug}@strikedesk.example.com` } },
+      kite: {},
+    });
+    const now = options.clock();
+    const capital = (options.capitalPaise / 100).toFixed(2);
+    const { rows: users } = await db.query<{ id: number }>(
+      `INSERT INTO users (email, name, mobile, password_hash, trade_defaults, created_at, updated_at)
+       VALUES ($1, $2, '+919000000000', '!', '{}'::jsonb, $3, $3) RETURNING id`,
+      [`${kind.slug}@strikedesk.invalid`, kind.title, now],
+    );
+    const { rows: accounts } = await db.query<{ id: number }>(
+      `INSERT INTO broker_accounts (user_id, broker_id, name, account_number, api_key, api_secret_encrypted, capital, session_expires_at, created_at, updated_at)
+       VALUES ($1, 1, $2, $3, $4, '!', $5, '9999-12-31', $6, $6) RETURNING id`,
+      [users[0]!.id, `${kind.title} book`, kind.accountNumber, kind.slug, capital, now],
+    );
+    const { rows: portfolios } = await db.query<{ id: number }>(
+      `INSERT INTO portfolios (broker_account_id, name, capital, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+      [accounts[0]!.id, kind.title, capital, now],
+    );
+    return await fill({ db, services, userId: users[0]!.id, accountId: accounts[0]!.id, portfolioId: portfolios[0]!.id });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
