@@ -3,6 +3,7 @@
 // taken over by exactly one of two instances ticking together (the takeover is a compare-and-set on the
 // claim's time, which must hold under PostgreSQL's real concurrency).
 import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../../server/db/database.ts';
 import { actionKey } from '../../../server/services/bots/engine/action-keys.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -16,6 +17,15 @@ function promiseWithResolvers() {
 }
 
 const wednesday = '2026-11-25';
+
+/** The state a crash leaves between claiming Monday's 15:10 exit and calling the broker: the claim, no order. */
+async function leaveExitClaimed(db: Queryable, botId: number): Promise<void> {
+  await db.query(
+    `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, idempotency_key)
+     VALUES ('daily', $1, $2::date, 'exit', 1, 'exit', 'claimed', $3, $4)`,
+    [botId, monday, istInstant(monday, '15:10'), `BD${botId}-261123-X1`],
+  );
+}
 
 describe.each(testBackends)('bot actions a crash interrupted, on %s', (backend) => {
   it('reconciles on Wednesday an entry claimed when the server died on Monday, from the book, placing nothing again', async () => {
@@ -68,12 +78,7 @@ describe.each(testBackends)('bot actions a crash interrupted, on %s', (backend) 
       t.at(monday, '09:20');
       expect((await t.tick()).acted).toBe(1);
 
-      // The state a crash leaves between claiming the 15:10 exit and calling the broker: the claim, no order.
-      await t.server.db.query(
-        `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, idempotency_key)
-         VALUES ('daily', $1, $2::date, 'exit', 1, 'exit', 'claimed', $3, $4)`,
-        [bot.id, monday, istInstant(monday, '15:10'), `BD${bot.id}-261123-X1`],
-      );
+      await leaveExitClaimed(t.server.db, bot.id);
       t.at(monday, '15:11');
       const ticks = await Promise.all([t.tick(), engineOf(second).tick(t.server.clock.now()), t.tick(), engineOf(second).tick(t.server.clock.now())]);
       expect(ticks.reduce((sum, tick) => sum + tick.acted, 0)).toBe(1);
@@ -130,11 +135,7 @@ describe.each(testBackends)('bot actions a crash interrupted, on %s', (backend) 
       t.straddle(100.25, 100.25);
       t.at(monday, '09:20');
       expect((await t.tick()).acted).toBe(1);
-      await t.server.db.query(
-        `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, idempotency_key)
-         VALUES ('daily', $1, $2::date, 'exit', 1, 'exit', 'claimed', $3, $4)`,
-        [bot.id, monday, istInstant(monday, '15:10'), `BD${bot.id}-261123-X1`],
-      );
+      await leaveExitClaimed(t.server.db, bot.id);
       t.at(monday, '15:11');
       gate.armed = true;
       const secondTick = engineOf(second).tick(t.server.clock.now());
