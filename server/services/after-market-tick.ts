@@ -11,8 +11,11 @@ export function afterMarketTick(services: Services, log: PassLog): (ticked: bool
     await services.paperTrading.onTick(undefined, { fills: ticked });
     // Prices moved only if this instance led the tick: then the day's loss and profit locks are read.
     if (ticked) await services.riskLimits.watch();
-    // Every instance records the minute; the first to write it stores it (history/market-recorder.ts).
-    await services.marketRecorder?.pass().catch((error: unknown) => log.warn({ err: error }, 'market recorder pass failed (the minute is left to another instance)'));
+    // Every instance records the minute; the first to write it stores it (history/market-recorder.ts). The
+    // simulator's first, then the live feeds': a real minute replaces the simulated one written before it.
+    for (const recorder of [services.marketRecorder, services.liveRecorder]) {
+      await recorder?.pass().catch((error: unknown) => log.warn({ err: error }, 'market recorder pass failed (the minute is left to another instance)'));
+    }
     // The bots act on the leader only, after the prices they read have moved (bots/engine/bot-engine.ts).
     if (ticked) {
       const bots = await services.botEngine.tick().catch((error: unknown) => ({ errors: [error] }));

@@ -20,7 +20,9 @@ import { createStrategiesService, type StrategiesService } from './strategies/st
 import { createMarketService, type MarketService } from './market/market-service.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics/analytics-service.ts';
 import { seedOf } from './market/simulator.ts';
-import { createMarketRecorder, simulatorRecording, type MarketRecorder } from './history/market-recorder.ts';
+import { liveRecording } from './history/live-recording.ts';
+import { createMarketRecorder, simulatorRecording, type MarketRecorder, type MarketRecorderOptions } from './history/market-recorder.ts';
+import type { RecordingSource } from './history/recorded-minutes-store.ts';
 import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
 import { createPaperTrading, type PaperTrading } from './brokers/paper/paper-trading.ts';
 import type { PriceSource } from './brokers/paper/price-source.ts';
@@ -69,6 +71,8 @@ export type Services = {
   market: MarketService;
   /** Records the simulator's minutes into market history; null when MARKET_RECORDING_DAYS is 0. */
   marketRecorder: MarketRecorder | null;
+  /** Records what this instance's live feeds (Kite, Upstox) follow as real minutes; null when MARKET_RECORDING_DAYS is 0. */
+  liveRecorder: MarketRecorder | null;
   /** Tells this instance's live price streams when the market moved. */
   marketFeed: MarketFeed;
   /** The paper broker's order engine (its fills run on the market's ticks). */
@@ -155,13 +159,17 @@ export function createServices(options: ServicesOptions): Services {
   const marketService = createMarketService({ db, clock, seed: seedOf(market.seed), demo: market.demo, tickMs: market.tickMs });
   const priceSource = prices ?? marketPrices(marketService, db);
   const marketFeed = createMarketFeed(marketService);
-  // The simulator's minutes recorded into market history as simulated (issue 39); live feeds' recording is next.
-  const recordingDays = market.recordingDays ?? 30;
-  const marketRecorder =
-    recordingDays > 0 ? createMarketRecorder({ db, clock, source: 'simulated', retentionDays: recordingDays, ...simulatorRecording(marketService) }) : null;
   const kiteLive = createKiteLive({ db, clock, secrets, wait, ...kite });
   // A paper account may trade on a live account's feed instead of the simulator (issue 38).
   const upstoxLive = createUpstoxLive({ db, clock, secrets, wait, ...upstox });
+  // The market recorded into market history (issue 39): the simulator's minutes as simulated, the live
+  // accounts' feeds as recorded (real prices, which replace a simulated minute).
+  const recordingDays = market.recordingDays ?? 30;
+  const recorder = (source: RecordingSource, recording: Pick<MarketRecorderOptions, 'isOpen' | 'watched' | 'quotes'>) =>
+    recordingDays > 0 ? createMarketRecorder({ db, clock, source, retentionDays: recordingDays, ...recording }) : null;
+  const marketRecorder = recorder('simulated', simulatorRecording(marketService));
+  const liveFeeds = [kiteLive, upstoxLive].map((live) => ({ prices: live.prices, contracts: live.trading.contracts }));
+  const liveRecorder = recorder('recorded', liveRecording({ db, market: marketService, feeds: liveFeeds }));
   const feeds = createLiveFeeds({ db, clock, prices: { kite: kiteLive.prices, upstox: upstoxLive.prices } });
   const accountPrices = createAccountPrices({ db, simulator: priceSource, feeds });
   const paperTrading = createPaperTrading({ db, clock, prices: accountPrices, market: marketService, feed: marketFeed });
@@ -180,6 +188,7 @@ export function createServices(options: ServicesOptions): Services {
     brokerRegistry,
     paperBroker,
     marketRecorder,
+    liveRecorder,
     brokers: createBrokersService({ db, registry: brokerRegistry }),
     brokerAccounts: createBrokerAccountsService({ db, clock, secrets, brokers: brokerRegistry }),
     portfolios: createPortfoliosService({ db, clock }),

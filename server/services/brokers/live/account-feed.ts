@@ -93,6 +93,8 @@ export function createAccountFeed<Id, Mode>(options: AccountFeedOptions<Id, Mode
       }
       return data;
     },
+    /** Every instrument the feed follows (what the broker was asked for, within its limits). */
+    followed: (): string[] => [...keyOf.values()],
     /** Open and hearing from the broker (ticks, heartbeats, pings): a quiet stream then only means quiet instruments. */
     live: () => link.state() === 'open' && !link.isStale(),
     status: () => ({ state: link.state(), delayed: link.isStale() || link.state() !== 'open', subscribed: link.subscriptions().size, lastReconnect }),

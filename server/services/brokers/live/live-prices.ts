@@ -171,6 +171,22 @@ export function createLivePrices<Session extends { accountId: number; accessToke
     status: (accountId: number) => feeds.get(accountId)?.status() ?? null,
     /** What the account's feed holds of these instruments, whichever stream made it follow them (a paper account on this feed reads here). */
     quotesOf: (accountId: number, keys: readonly string[]): Record<string, LastPrice> => feeds.get(accountId)?.quotes(keys) ?? {},
+    /**
+     * The quotes this instance's feeds hold of all they follow, whichever account's (the freshest where two
+     * hold one): what the market recorder records. A feed that is not live (reconnecting, or silent past its
+     * threshold) is left out: its quotes are the last it heard, not the minute's prices.
+     */
+    followedQuotes: (): Record<string, LastPrice> => {
+      const held: Record<string, LastPrice> = {};
+      for (const feed of feeds.values()) {
+        if (!feed.live()) continue;
+        for (const [key, quote] of Object.entries(feed.quotes(feed.followed()))) {
+          const known = held[key];
+          if (known === undefined || Date.parse(quote.timestamp) > Date.parse(known.timestamp)) held[key] = quote;
+        }
+      }
+      return held;
+    },
     closeAll: () => {
       for (const accountId of [...feeds.keys()]) stop(accountId);
     },

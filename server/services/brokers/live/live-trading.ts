@@ -88,7 +88,8 @@ export function createLiveTrading({ db, clock, wire, contracts, hours, limits, o
     lastPrices: own.lastPrices,
     marketStatus: () => hours.marketStatus(clock()),
   };
-  return { ...trading, updates, wire };
+  // The contracts go out too: the market recorder names what a live feed follows by them (history/live-recording.ts).
+  return { ...trading, updates, wire, contracts };
 }
 
 export type LiveTrading = ReturnType<typeof createLiveTrading>;
