@@ -3430,15 +3430,17 @@ export interface components {
         ReplayDay: {
             index: components["schemas"]["HistoryIndex"];
             day: components["schemas"]["Date"];
-            /** @description Option contracts with a bhavcopy row that day. */
+            /** @description Option contracts of the day, the bhavcopy's rows; without a bhavcopy, the contracts whose minutes are stored. */
             contracts: number;
-            /** @description Of those, contracts whose own minute candles are stored (real prices). */
+            /** @description Contracts whose own minute candles are stored (real prices). */
             real_contracts: number;
             /**
              * @description real when any contract's minutes are stored (those contracts are real, the rest modelled); else modelled.
              * @enum {string}
              */
             prices: "real" | "modelled";
+            /** @description Whether the day's bhavcopy is imported (every contract listed, modelled from its settlement price where no minute is stored). false for a day the recorder alone holds (a live feed recorded it): only the recorded contracts are listed, each real from its first minute and modelled before it from its last close. */
+            bhavcopy: boolean;
         };
         ReplayDaysResponse: {
             days: components["schemas"]["ReplayDay"][];

@@ -43,7 +43,8 @@ export async function shapeMarket(book: Queryable, index: IndexName, days: reado
     );
   }
   let last = '';
-  for (const day of days) {
+  // A day without its bhavcopy holds only the expiries recorded (the nearest and the monthly): no cycle is read from them.
+  for (const day of days.filter((held) => held.bhavcopy)) {
     const expiries = [...new Set([...day.options.values()].map((row) => row.expiry))].sort();
     const lots = [...day.options.values()].map((row) => row.lotSize).filter((lot): lot is number => lot !== null);
     const weekday = mostCommon(expiries.map(isoWeekday));

@@ -15,7 +15,10 @@
 // - the index's minute candles (the signals of trend-following bots): the imported minutes, else one candle a
 //   minute along the daily path above, so a signal fires on the index path the bot's contracts are priced from;
 // - expiry: the index's closing value read back from the file (strike + settlement of an expiring call in the
-//   money), so an expiring contract settles at exactly the exchange's settlement price.
+//   money), so an expiring contract settles at exactly the exchange's settlement price;
+// - a day without its bhavcopy (one a live feed recorded): its contracts are those whose real minutes are
+//   stored, each priced from its minutes, modelled before its first one from its last close as if that were
+//   its settlement; an expiry settles at the index's last minute.
 // History comes from the server's database (`history`); the contracts from the book's `instruments` (`q`).
 import { black76Price } from '../../../quant/black76.ts';
 import { impliedVolatility } from '../../../quant/implied-volatility.ts';
@@ -50,6 +53,12 @@ export type HistoryDay = {
   previousClosePaise: number | null;
   /** The index's daily open/high/low/close (paise) when imported; null without. */
   ohlc: DailyOhlc | null;
+  /**
+   * Whether the day's bhavcopy is imported. Without it (a day a live feed recorded, or a broker's minutes were
+   * fetched for) the day's contracts are those whose real minutes are stored, each "settled" at its last minute's
+   * close, and an expiry settles at the index's last minute.
+   */
+  bhavcopy: boolean;
 };
 
 export type DailyOhlc = { openPaise: number; highPaise: number; lowPaise: number; closePaise: number };
@@ -135,7 +144,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     for (const row of rows) {
       let day = byDay.get(row.d);
       if (day === undefined) {
-        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.d) ?? null };
+        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true };
         byDay.set(row.d, day);
       }
       const underlying = row.u === null ? null : Number(row.u);
@@ -148,6 +157,17 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
         underlyingPaise: underlying,
         lotSize: row.l === null ? null : Number(row.l),
       });
+    }
+    // A day without its bhavcopy: the contracts whose real minutes are stored, at their last close of the day.
+    for (const row of realMinutes.lastCloses(index)) {
+      if (row.day < from || row.day > to || byDay.get(row.day)?.bhavcopy === true) continue;
+      let day = byDay.get(row.day);
+      if (day === undefined) {
+        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false };
+        byDay.set(row.day, day);
+      }
+      const { day: _day, closePaise, ...contract } = row;
+      day.options.set(optionKey(row.expiry, row.strikePaise, row.optionType), { ...contract, settlePaise: closePaise, underlyingPaise: null, lotSize: null });
     }
     for (const minute of minutes) {
       const day = byDay.get(minute.d);
@@ -331,6 +351,8 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     async closingValuePaise(index, day) {
       const history = dayOf(index, day);
       if (history === undefined) throw new Error(`No ${index} history on ${day} to settle its expiry`);
+      // Without the exchange's settlement prices, the index's own close (its last minute) is the closing value.
+      if (!history.bhavcopy) return history.closePaise;
       // The exchange's settlement of an expiring call in the money is the index's closing value minus the strike.
       let best: OptionRow | null = null;
       for (const row of history.options.values()) {

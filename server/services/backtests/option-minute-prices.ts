@@ -65,7 +65,16 @@ export function optionMinutePrices() {
     return found;
   }
 
-  return { load, at };
+  /** Each contract-day loaded for the index, and the close of its last minute that day (its day's last price). */
+  function lastCloses(index: IndexName): { day: string; expiry: string; strikePaise: number; optionType: 'CE' | 'PE'; closePaise: number }[] {
+    return [...(byIndex.get(index) ?? new Map<string, RealMinute[]>())].flatMap(([key, candles]) => {
+      const [day, expiry, strike, type] = key.split('|') as [string, string, string, 'CE' | 'PE'];
+      const last = candles.at(-1);
+      return last === undefined ? [] : [{ day, expiry, strikePaise: Number(strike), optionType: type, closePaise: last.closePaise }];
+    });
+  }
+
+  return { load, at, lastCloses };
 }
 
 export type OptionMinutePrices = ReturnType<typeof optionMinutePrices>;

@@ -1,34 +1,35 @@
-// The days a replay can stand on (issue 39): an index's day with option rows (a bhavcopy's settlement prices,
-// which model every contract's price along the index's minutes) and the index's own real minutes (imported or
+// The days a replay can stand on (issue 39): an index's day with the index's own real minutes (imported or
 // recorded from a live feed; the simulator's recording is never read as the day's index, as history-prices.ts
-// reads it). Where a broker's option minute candles or a live feed's recording are stored for the day (minute
-// rows, or the recorder's compacted day), those contracts' prices are real.
+// reads it) and option contracts: its bhavcopy's rows (settlement prices, which model every contract's price
+// along the index's minutes), or without a bhavcopy the contracts whose real minutes are stored (a day the
+// recorder alone holds: a live feed's recording, as minute rows or the recorder's compacted day; or a broker's
+// fetched candles). Where a contract's minutes are stored its prices are real.
 import type { Queryable } from '../../db/database.ts';
 import type { HistoryIndex } from '../history/history-files.ts';
 
-export type ReplayDay = { index: HistoryIndex; day: string; contracts: number; real_contracts: number; prices: 'real' | 'modelled' };
+export type ReplayDay = { index: HistoryIndex; day: string; contracts: number; real_contracts: number; prices: 'real' | 'modelled'; bhavcopy: boolean };
 
-/** Replayable days, newest first (of one index, or of all). */
-export async function replayDays(db: Queryable, index: HistoryIndex | null): Promise<ReplayDay[]> {
-  const { rows } = await db.query<{ index_name: HistoryIndex; day: string; contracts: number; real_contracts: number }>(
-    `WITH options AS (
-       SELECT index_name, trade_date, count(*)::integer AS contracts FROM history_option_days
-       WHERE $1::text IS NULL OR index_name = $1 GROUP BY index_name, trade_date
+/** Replayable days, newest first (of one index, or of all; of one day, or of all). */
+export async function replayDays(db: Queryable, index: HistoryIndex | null, day: string | null = null): Promise<ReplayDay[]> {
+  const within = `($1::text IS NULL OR index_name = $1) AND ($2::date IS NULL OR trade_date = $2::date)`;
+  const { rows } = await db.query<{ index_name: HistoryIndex; day: string; contracts: number; real_contracts: number; bhavcopy: boolean }>(
+    `WITH bhavcopy AS (
+       SELECT index_name, trade_date, count(*)::integer AS contracts FROM history_option_days WHERE ${within} GROUP BY index_name, trade_date
      ), minutes AS (
-       SELECT DISTINCT index_name, trade_date FROM history_index_minutes WHERE source <> 'simulated' AND ($1::text IS NULL OR index_name = $1)
+       SELECT DISTINCT index_name, trade_date FROM history_index_minutes WHERE source <> 'simulated' AND ${within}
      ), real AS (
        SELECT index_name, trade_date, count(DISTINCT (expiry, strike_paise, option_type))::integer AS contracts FROM (
-         SELECT index_name, trade_date, expiry, strike_paise, option_type FROM history_option_minutes
-         WHERE source <> 'simulated' AND ($1::text IS NULL OR index_name = $1)
+         SELECT index_name, trade_date, expiry, strike_paise, option_type FROM history_option_minutes WHERE source <> 'simulated' AND ${within}
          UNION ALL
-         SELECT index_name, trade_date, expiry, strike_paise, option_type FROM history_recorded_option_days
-         WHERE source = 'recorded' AND ($1::text IS NULL OR index_name = $1)
+         SELECT index_name, trade_date, expiry, strike_paise, option_type FROM history_recorded_option_days WHERE source = 'recorded' AND ${within}
        ) stored GROUP BY index_name, trade_date
      )
-     SELECT o.index_name, to_char(o.trade_date, 'YYYY-MM-DD') AS day, o.contracts, coalesce(r.contracts, 0) AS real_contracts
-     FROM options o JOIN minutes m USING (index_name, trade_date) LEFT JOIN real r USING (index_name, trade_date)
-     ORDER BY o.trade_date DESC, o.index_name`,
-    [index],
+     SELECT m.index_name, to_char(m.trade_date, 'YYYY-MM-DD') AS day, coalesce(b.contracts, r.contracts) AS contracts,
+            coalesce(r.contracts, 0) AS real_contracts, b.contracts IS NOT NULL AS bhavcopy
+     FROM minutes m LEFT JOIN bhavcopy b USING (index_name, trade_date) LEFT JOIN real r USING (index_name, trade_date)
+     WHERE b.contracts IS NOT NULL OR r.contracts IS NOT NULL
+     ORDER BY m.trade_date DESC, m.index_name`,
+    [index, day],
   );
   return rows.map((row) => ({
     index: row.index_name,
@@ -36,15 +37,11 @@ export async function replayDays(db: Queryable, index: HistoryIndex | null): Pro
     contracts: Number(row.contracts),
     real_contracts: Number(row.real_contracts),
     prices: Number(row.real_contracts) > 0 ? 'real' : 'modelled',
+    bhavcopy: row.bhavcopy,
   }));
 }
 
 /** Whether the day of the index can be replayed. */
 export async function isReplayDay(db: Queryable, index: HistoryIndex, day: string): Promise<boolean> {
-  const { rows } = await db.query(
-    `SELECT 1 FROM history_option_days o WHERE o.index_name = $1 AND o.trade_date = $2::date
-       AND EXISTS (SELECT 1 FROM history_index_minutes m WHERE m.index_name = $1 AND m.trade_date = $2::date AND m.source <> 'simulated') LIMIT 1`,
-    [index, day],
-  );
-  return rows.length > 0;
+  return (await replayDays(db, index, day)).length > 0;
 }

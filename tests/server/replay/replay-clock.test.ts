@@ -39,7 +39,7 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
     await importHistory(server.db, 'NIFTY', { '2026-10-06': 25_100 }, [{ day: '2026-10-06', expiry: '2026-10-06', strike: 25_100, type: 'CE', settle: 20 }]);
     const res = await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token });
     expect(res.status).toBe(200);
-    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 0, prices: 'modelled' }]);
+    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 0, prices: 'modelled', bhavcopy: true }]);
     expect((await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token, query: { index: 'BANKNIFTY' } })).body.days).toEqual([]);
   });
 
@@ -63,7 +63,7 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
       );
     }
     const res = await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token });
-    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 1, prices: 'real' }]);
+    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 1, prices: 'real', bhavcopy: true }]);
     expect((await start({ day: '2026-10-06' })).status).toBe(422);
   });
 
