@@ -133,14 +133,31 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
   }
 
   /**
-   * A key never used, claimed in one statement with no transaction around it: the cheap way in for a paced
-   * intent, whose first step reads the kill switch and the portfolio under the account's lock before anything
-   * goes out (pacing-step.ts). Null when the key has a row already: claim() sorts that out in a transaction.
+   * A key never used, claimed in the one statement that reads what its intent needs (trading-accounts.ts:
+   * the account, its broker and guards), with no transaction around it: the cheap way in for a paced intent,
+   * whose first step reads the kill switch and the portfolio under the account's lock before anything goes
+   * out (pacing-step.ts). `read`: a SELECT of at most one row, the account's `id` and whether a key may be
+   * claimed for it (`claimable`), its parameters numbered from $7. Answers that row (if any) and the claim,
+   * null when none was made: the key has a row already (claim() sorts that out in a transaction) or the row
+   * was not claimable. `now`: the caller's reading of the clock, the one `claimable` was worked out at.
    */
-  async function claimNew(userId: number, key: string, hash: string, { accountId, tag }: { accountId: number; tag: string }): Promise<ClaimOutcome | null> {
-    const now = clock();
-    if (!(await insertClaim(db, [userId, key, hash, now, new Date(now.getTime() + idempotencyLifetimeMs), accountId, tag]))) return null;
-    return { claim: { userId, key, tag, createdAt: now, claimedAt: now }, reconcile: false, plan: null, progress: 0 };
+  async function claimNewWith<Row>(
+    now: Date,
+    read: { sql: string; params: readonly unknown[] },
+    { userId, key, hash, tag }: { userId: number; key: string; hash: string; tag: string },
+  ): Promise<{ row: Row | undefined; claimed: ClaimOutcome | null }> {
+    const { rows } = await db.query<Row & { claimed: boolean }>(
+      `WITH account AS (${read.sql}),
+       claimed AS (
+         INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at, broker_account_id, tag, claimed_at)
+         SELECT $1, $2, $3, 'running', $4, $5, id, $6, $4 FROM account WHERE claimable ON CONFLICT (user_id, key) DO NOTHING RETURNING 1
+       )
+       SELECT account.*, EXISTS (SELECT 1 FROM claimed) AS claimed FROM account`,
+      [userId, key, hash, now, new Date(now.getTime() + idempotencyLifetimeMs), tag, ...read.params],
+    );
+    const row = rows[0];
+    const claimed: ClaimOutcome | null = row?.claimed === true ? { claim: { userId, key, tag, createdAt: now, claimedAt: now }, reconcile: false, plan: null, progress: 0 } : null;
+    return { row, claimed };
   }
 
   /**
@@ -224,7 +241,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     ]);
   }
 
-  return { claim, claimNew, step, stepped, complete, finish, completeUnlessArmed, release };
+  return { claim, claimNewWith, step, stepped, complete, finish, completeUnlessArmed, release };
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;

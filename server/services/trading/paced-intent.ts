@@ -23,7 +23,7 @@ import type { Database } from '../../db/database.ts';
 import { IntentStopped, type BrokerOrder, type IntentPlan, type IntentRef } from '../brokers/broker-trading.ts';
 import { timerWait, type Clock, type Wait } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
-import { createIdempotency, type StoredAnswer } from './idempotency.ts';
+import { createIdempotency, type ClaimOutcome, type StoredAnswer } from './idempotency.ts';
 import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.ts';
 import { closeIfKilled, lateKillNote, storeAnswer } from './late-kill.ts';
 import type { RateLimits } from './order-rate.ts';
@@ -47,10 +47,12 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
     return tagged.filter((order) => order.intent_ref === intent.ref && order.intent_slice !== null).sort(byNumber);
   }
 
-  /** Places the intent once per key, over as many seconds as the rate limits need. */
-  async function run(call: PacedCall): Promise<StoredAnswer> {
-    // A new key costs one statement; a key seen before (a replay, a retry, a takeover) the gate's transaction.
-    const claimedNew = await idempotency.claimNew(call.userId, call.key, call.hash, { accountId: call.account.id, tag: call.tag });
+  /**
+   * Places the intent once per key, over as many seconds as the rate limits need. `claimedNew`: its key,
+   * claimed new as its account was read (trading-accounts.ts claimingAccount); null when the key has a row
+   * already: a replay, a retry or a takeover goes through the gate's transaction.
+   */
+  async function run(call: PacedCall, claimedNew: ClaimOutcome | null): Promise<StoredAnswer> {
     const gated = claimedNew ?? (await claimIntent(db, idempotency, call));
     if ('stored' in gated) return gated.stored;
     let claim = gated.claim;

@@ -33,25 +33,27 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
   const pipeline = createOrderPipeline({ db, clock, limits, wait, hooks });
   const paced = createPacedIntents({ db, clock, limits, wait, hooks });
   const accounts = createTradingAccounts({ db, clock, brokers });
-  const { tradingAccount } = accounts;
+  const { tradingAccount, claimingAccount } = accounts;
 
   type TradingCall = { userId: number; key: string; operation: string; body: { account_number: string } };
   type Found = Awaited<ReturnType<typeof tradingAccount>>;
   /** What an operation does with the broker: whether it opens risk, its portfolio, and its orders' own tag. */
   type Intent = { entry: boolean; portfolioId: number | null; tag?: string | undefined };
 
+  /** The call's Idempotency-Key, the hash of what it asks and the tag its orders carry. */
+  const keyOf = (call: TradingCall, intent: Intent) => ({ key: call.key, hash: requestHash(call.operation, call.body), tag: intent.tag ?? tagOfKey(call.key) });
+
   /** What every trading POST's intent names (the account's broker session open), with its answer: the orders and what the kill switch did. */
-  async function intentCall(call: TradingCall, verb: string, intent: Intent): Promise<{ found: Found; base: IntentCall }> {
-    const found = await tradingAccount(call.userId, call.body.account_number);
-    const base: IntentCall = {
+  function intentCall(call: TradingCall, verb: string, intent: Intent, found: Found, { hash, tag } = keyOf(call, intent)): IntentCall {
+    return {
       userId: call.userId,
       key: call.key,
-      hash: requestHash(call.operation, call.body),
+      hash,
       account: found.account,
       broker: found.broker,
       entry: intent.entry,
       portfolioId: intent.portfolioId,
-      tag: intent.tag ?? tagOfKey(call.key),
+      tag,
       answer: (rows, note) => {
         const orders = rows.map((row) => toOrder(row, found.account.accountNumber));
         const message = ordersMessage(orders, verb);
@@ -59,13 +61,16 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
         return { status: 200, body };
       },
     };
-    return { found, base };
   }
 
-  /** A POST that places orders from a plan: paced over as many seconds as the rate limits need (paced-intent.ts). */
+  /**
+   * A POST that places orders from a plan: paced over as many seconds as the rate limits need (paced-intent.ts).
+   * A new key is claimed in the statement that reads the account: one round trip for both.
+   */
   async function plannedOrders(call: TradingCall, intent: Intent, plan: (found: Found) => Promise<IntentPlan>): Promise<IdempotentAnswer> {
-    const { found, base } = await intentCall(call, 'placed', intent);
-    return paced.run({ ...base, plan: () => plan(found) });
+    const key = keyOf(call, intent);
+    const { found, claimed } = await claimingAccount(call.userId, call.body.account_number, key);
+    return paced.run({ ...intentCall(call, 'placed', intent, found, key), plan: () => plan(found) }, claimed);
   }
 
   /** A POST that makes one broker call; `sends`: the orders it sends (or how to work them out), counted against the rate limits (order-pipeline.ts). */
@@ -76,7 +81,8 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
     sends: number | null | ((found: Found) => Promise<number>),
     act: (found: Found, tag: string, retry: boolean, sentAt: Date | undefined) => Promise<{ orders: BrokerOrder[]; note?: string | null }>,
   ): Promise<IdempotentAnswer> {
-    const { found, base } = await intentCall(call, verb, intent);
+    const found = await tradingAccount(call.userId, call.body.account_number);
+    const base = intentCall(call, verb, intent, found);
     return pipeline.run({ ...base, sends: typeof sends === 'function' ? () => sends(found) : sends, place: (tag, retry, sentAt) => act(found, tag, retry, sentAt) });
   }
 

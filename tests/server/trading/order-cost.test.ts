@@ -1,7 +1,7 @@
 // What one paper order costs the database, counted (the benchmark in `npm run bench -- order-placement` times
 // thousands of them): the transactions and statements one place_trades of a MARKET order opens on the
 // simulated market, as the server runs it. On PostgreSQL each statement is a round trip and each transaction
-// two more (BEGIN, COMMIT), and every one of them is CPU on both sides of the socket: 11 round trips where
+// two more (BEGIN, COMMIT), and every one of them is CPU on both sides of the socket: 10 round trips where
 // there were 31 (issue 37), with the pipeline's safety kept (claim, broker call, record; the broker never
 // called inside a transaction).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +56,7 @@ describe.each(testBackends)('the cost of a paper order on %s', (backend) => {
     await server.close();
   });
 
-  it('opens one transaction and makes 9 statements for a MARKET order that fills', async () => {
+  it('opens one transaction and makes 8 statements for a MARKET order that fills', async () => {
     let status = '';
     const texts: string[] = [];
     const cost = await countOf(
@@ -70,9 +70,10 @@ describe.each(testBackends)('the cost of a paper order on %s', (backend) => {
     // The account's positions and cash are running books (migration 044): no statement sums its trades, whose
     // number grows with its history.
     expect(texts.filter((sql) => /FROM paper_trades/.test(sql))).toEqual([]);
-    // Outside any transaction: the account with its kill switch and risk limits, which the plan checks (1),
-    // the key claimed in one INSERT (1). The session was read by the order before and is kept a few seconds
-    // (accounts/session-cache.ts), every revocation told to every instance.
+    // Outside any transaction, one statement: the account with its kill switch and risk limits, which the plan
+    // checks, and the key claimed for it when it can trade (trading-accounts.ts claimingAccount). The session
+    // was read by the order before and is kept a few seconds (accounts/session-cache.ts), every revocation
+    // told to every instance.
     // The pacing step, under the account's lock, with the paper broker's placement in it (its exchange is this
     // database: BrokerTrading.placerInTransaction): the lock, the rate counts with the second's sends, the
     // send recorded (old ones aged out in the same statement), the account's book, the order, its fill with
@@ -84,8 +85,8 @@ describe.each(testBackends)('the cost of a paper order on %s', (backend) => {
     // 17 once the plan's guards joined the account's read, the kill switch the answer's statement and the
     // protection check the fill's; 14 in two transactions before the placement joined the pacing step; 12
     // before the session was kept, 11 before the market's state was read once a tick, 10 before a new key's
-    // orders were no longer looked for.
-    expect(cost).toEqual({ transactions: 1, statements: 9 });
+    // orders were no longer looked for, 9 before the key was claimed in the account's read.
+    expect(cost).toEqual({ transactions: 1, statements: 8 });
   });
 
   it("writes the fill alerts of the orders filled since the watcher's last look in one statement, with one notice for the trader's streams", async () => {

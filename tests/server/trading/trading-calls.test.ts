@@ -1,7 +1,7 @@
 // A trader's calls through the trading service (trading-accounts.ts, trading-books.ts, paced-intent.ts; issue 26,
-// from the mutation run): the broker session ends at its very instant (orders refused naming the account, the
-// books UNKNOWN as of that instant); a position carried from an earlier day is in the net book, not the day's;
-// the summary counts open positions only; a refused plan frees its Idempotency-Key; a key used again after it
+// from the mutation run): the broker session ends at its very instant (orders refused naming the account and
+// claiming no key, the books UNKNOWN as of that instant); a position carried from an earlier day is in the net
+// book, not the day's; the summary counts open positions only; a refused plan frees its Idempotency-Key; a key used again after it
 // expired, or two keys' intents under the trader's same tag, answer their own orders only; a position the
 // market has no quote for says so (priced: false) in every positions read, and the summary with it.
 import { describe, expect, it } from 'vitest';
@@ -21,18 +21,24 @@ describe.each(testBackends)("a trader's trading calls on %s", (backend) => {
 
   quotedDeskPerTest(backend, (started) => ({ server, market, call, desk, atmCall: symbol } = started));
 
-  it('ends the broker session at its very instant: orders refused naming the account, the books unknown as of then', async () => {
+  it('ends the broker session at its very instant: orders refused naming the account and claiming no key, the books unknown as of then', async () => {
     // Logged in on Friday: the session ends at 06:00 IST on Saturday, as Kite's.
     const end = '2026-11-21T06:00:00+05:30';
     await atInstant({ server, market }, '2026-11-21T05:59:59.999+05:30', async () => {
       expect((await desk.orderBook()).status).toBe('OK');
     });
+    const key = 'after-the-session';
     await atInstant({ server, market }, end, async () => {
-      const refused = await desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', 65)] });
+      const refused = await desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', 65)] }, key);
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ code: 'broker_session_expired', field: 'account_number' });
       expect(await desk.orderBook()).toMatchObject({ status: 'UNKNOWN', as_of: new Date(end).toISOString() });
     });
+    // The refusal claimed nothing (the key is claimed in the statement that reads the account, only for an
+    // account that can trade): sent again within the session, the same key places the order.
+    const placed = await desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', 65)] }, key);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.orders).toMatchObject([{ status: 'COMPLETE', tag: key }]);
     const unknown = await call('getOrderBook', { token: desk.token, params: { accountNumber: 'PA9999' } });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 'not_found', field: 'account_number' });
