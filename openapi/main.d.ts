@@ -3274,6 +3274,14 @@ export interface components {
             option_rows: number;
             minute_candles: number;
             option_minutes: number;
+            /** @description Option minutes the server recorded from a live feed (real prices), all days together. */
+            recorded_minutes: number;
+            /** @description Days holding any of them. */
+            recorded_days: number;
+            /** @description Option minutes the server recorded from the simulator (never read as real prices), all days together. */
+            simulated_minutes: number;
+            /** @description Days holding any of them. */
+            simulated_days: number;
             /** @description The stored rows' size, without indexes. */
             bytes: number;
         };

@@ -35,6 +35,11 @@ export type IndexCoverage = {
   option_rows: number;
   minute_candles: number;
   option_minutes: number;
+  /** The days' recorded option minutes (a live feed's, real) and simulated ones (the simulator's), and the days holding each. */
+  recorded_minutes: number;
+  recorded_days: number;
+  simulated_minutes: number;
+  simulated_days: number;
   bytes: number;
 };
 
@@ -145,6 +150,10 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
       option_rows: sorted.reduce((sum, day) => sum + day.option_rows, 0),
       minute_candles: sorted.reduce((sum, day) => sum + day.minute_candles, 0),
       option_minutes: sorted.reduce((sum, day) => sum + day.option_minutes, 0),
+      recorded_minutes: sorted.reduce((sum, day) => sum + day.recorded_minutes, 0),
+      recorded_days: sorted.filter((day) => day.recorded_minutes > 0).length,
+      simulated_minutes: sorted.reduce((sum, day) => sum + day.simulated_minutes, 0),
+      simulated_days: sorted.filter((day) => day.simulated_minutes > 0).length,
       bytes: bytesByIndex.get(index) ?? 0,
     });
   }

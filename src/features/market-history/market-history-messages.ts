@@ -92,6 +92,14 @@ export const marketHistoryMessages = {
     defaultMessage:
       '{options, plural, one {# option row} other {# option rows}}, {candles, plural, one {# minute candle} other {# minute candles}}, {optionMinutes, plural, =0 {no option minutes} one {# option minute candle} other {# option minute candles}}, {size}',
   }),
+  indexRecorded: defineMessage<{ minutes: MessageValue; days: MessageValue }>({
+    id: 'market-history.indexRecorded',
+    defaultMessage: '{minutes, plural, other {# option min}} recorded from a live feed over {days, plural, one {# day} other {# days}}',
+  }),
+  indexSimulated: defineMessage<{ minutes: MessageValue; days: MessageValue }>({
+    id: 'market-history.indexSimulated',
+    defaultMessage: '{minutes, plural, other {# option min}} simulated over {days, plural, one {# day} other {# days}}',
+  }),
   holiday: defineMessage<{ name: MessageValue }>({ id: 'market-history.holiday', defaultMessage: 'Holiday: {name}' }),
   specialSession: defineMessage<{ name: MessageValue; open: MessageValue; close: MessageValue }>({
     id: 'market-history.specialSession',

@@ -167,6 +167,8 @@ describe.each(testBackends)('market recorder on %s', (backend) => {
     expect(await day()).toEqual(expected);
     await run([recorder('recorded')], open + dayMs - 15_000, open + dayMs); // compacts
     expect(await day()).toEqual(expected);
+    // The index's summary counts them beside its imported days.
+    expect((await readCoverage(db, null, null)).indices[0]).toMatchObject({ recorded_minutes: 4, recorded_days: 1, simulated_minutes: 2, simulated_days: 1 });
   });
 
   it("the summary's range ends at the last day of real history, never at a day the simulator alone recorded", async () => {
@@ -261,5 +263,5 @@ describe.each(testBackends)('market recorder on %s', (backend) => {
     );
     const at = (ms: number) => Math.round(spot.get(ms)! * 100);
     expect([last.rows[0]!.open_paise, last.rows[0]!.close_paise].map(Number)).toEqual([at(open + 2 * minuteMs), at(open + 2 * minuteMs + 45_000)]);
-  });
+  }, 120_000); // Minutes of a real simulator priced pass by pass: about 30 s on a loaded shared machine.
 });

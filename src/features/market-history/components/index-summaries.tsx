@@ -1,10 +1,16 @@
 import { useIntl } from 'react-intl';
 import type { HistoryCoverage } from '@/features/market-history/api/market-history-calls';
+import { Marked } from '@/features/market-history/components/marked';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
+import { marks } from '@/features/market-history/model/marks';
 import { formatBytes } from '@/lib/format/bytes';
 import { useFormat } from '@/lib/format/use-format';
 
-/** Per index: its first and last day, days and gaps, rows and their size; then the space all history takes. */
+/**
+ * Per index: its first and last day, days and gaps, rows and their size, and what the server recorded beside the
+ * imports (a live feed's minutes, real; the simulator's, marked as the day cells mark them); then the space all
+ * history takes.
+ */
 export function IndexSummaries({ coverage }: { coverage: HistoryCoverage }) {
   const intl = useIntl();
   const { formatDate, locale } = useFormat();
@@ -33,6 +39,16 @@ export function IndexSummaries({ coverage }: { coverage: HistoryCoverage }) {
                 size: formatBytes(entry.bytes, locale),
               })}
             </span>
+            {entry.recorded_minutes > 0 && (
+              <Marked mark={marks.covered} className="text-sm text-profit">
+                {intl.formatMessage(messages.indexRecorded, { minutes: entry.recorded_minutes, days: entry.recorded_days })}
+              </Marked>
+            )}
+            {entry.simulated_minutes > 0 && (
+              <Marked mark={marks.simulated} className="text-sm text-fg-muted">
+                {intl.formatMessage(messages.indexSimulated, { minutes: entry.simulated_minutes, days: entry.simulated_days })}
+              </Marked>
+            )}
           </li>
         ))}
       </ul>

@@ -25,6 +25,7 @@ const coverage: Coverage = {
       option_rows: 363,
       minute_candles: 0,
       option_minutes: 0,
+      recorded_minutes: 0, recorded_days: 0, simulated_minutes: 0, simulated_days: 0,
       bytes: 40_000,
     },
     {
@@ -36,6 +37,7 @@ const coverage: Coverage = {
       option_rows: 161,
       minute_candles: 0,
       option_minutes: 0,
+      recorded_minutes: 0, recorded_days: 0, simulated_minutes: 0, simulated_days: 0,
       bytes: 20_000,
     },
   ],

@@ -28,6 +28,7 @@ const coverage: Coverage = {
       option_rows: 250,
       minute_candles: 375,
       option_minutes: 0,
+      recorded_minutes: 0, recorded_days: 0, simulated_minutes: 0, simulated_days: 0,
       bytes: 48_000,
     },
     {
@@ -43,6 +44,10 @@ const coverage: Coverage = {
       option_rows: 162,
       minute_candles: 0,
       option_minutes: 0,
+      recorded_minutes: 30_750,
+      recorded_days: 1,
+      simulated_minutes: 384_648,
+      simulated_days: 2,
       bytes: 20_000,
     },
   ],
@@ -135,8 +140,13 @@ describe('the coverage', () => {
     const unknown = within(july).getByRole('row', { name: /05 Jul 2024/, hidden: true });
     expect(plainText(unknown.textContent ?? '')).toContain('?Not known');
     expect(plainText(within(july).getByRole('row', { name: /08 Jul 2024/, hidden: true }).textContent ?? '')).toContain('✓130 options375 min');
-    const nifty = screen.getAllByTestId('index-coverage')[0]!;
-    expect(plainText(nifty.textContent ?? '')).toContain('04 Jul 2024 to 08 Jul 2024: 2 days, 1 gap');
+    const [nifty, bankNifty] = screen.getAllByTestId('index-coverage');
+    expect(plainText(nifty!.textContent ?? '')).toContain('04 Jul 2024 to 08 Jul 2024: 2 days, 1 gap');
+    // What the server recorded, beside the imported days: nothing for NIFTY; for BANKNIFTY a live feed's day
+    // (real, marked covered) and the simulator's two (marked as the cells mark them).
+    expect(plainText(nifty!.textContent ?? '')).not.toMatch(/recorded|simulated/);
+    expect(plainText(bankNifty!.textContent ?? '')).toContain('✓30,750 option min recorded from a live feed over 1 day');
+    expect(plainText(bankNifty!.textContent ?? '')).toContain('≈384,648 option min simulated over 2 days');
   });
 
   it('offline after a reload, shows the coverage last read with its time, not "could not be loaded" (issue 36)', async () => {

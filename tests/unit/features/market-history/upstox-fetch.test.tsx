@@ -29,6 +29,7 @@ const coverage: Coverage = {
       option_rows: 130,
       minute_candles: 375,
       option_minutes: 45_750,
+      recorded_minutes: 0, recorded_days: 0, simulated_minutes: 0, simulated_days: 0,
       bytes: 5_200_000,
     },
   ],
