@@ -4,7 +4,7 @@ import { buildServer } from '../../server/app.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createDistFixture, type DistFixture } from './support/dist-fixture.ts';
-import { createTestDatabase } from './support/test-database.ts';
+import { createMigratedTestDatabase } from './support/test-database.ts';
 import { testScryptCost } from './support/test-server.ts';
 
 let fixture: DistFixture;
@@ -14,7 +14,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   fixture = await createDistFixture();
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
   app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
   app.post('/api/test-echo/', async (request) => ({ received: request.body }));
   app.get('/api/test-conflict/', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createDistFixture, type DistFixture } from './support/dist-fixture.ts';
-import { createTestDatabase } from './support/test-database.ts';
+import { createMigratedTestDatabase } from './support/test-database.ts';
 import { testScryptCost } from './support/test-server.ts';
 
 let fixture: DistFixture;
@@ -17,7 +17,7 @@ const bigRows = Array.from({ length: 200 }, (_, i) => ({ id: i, symbol: 'NIFTY',
 
 beforeAll(async () => {
   fixture = await createDistFixture();
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
   app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
   app.get('/api/test-big/', async () => ({ data: bigRows }));
 });

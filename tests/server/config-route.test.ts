@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { createTestDatabase } from './support/test-database.ts';
+import { createMigratedTestDatabase } from './support/test-database.ts';
 import { startTestServer } from './support/test-server.ts';
 
 let db: Database;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
 });
 
 afterAll(async () => {

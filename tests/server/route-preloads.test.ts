@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createDistFixture, fileText, type DistFixture } from './support/dist-fixture.ts';
-import { createTestDatabase } from './support/test-database.ts';
+import { createMigratedTestDatabase } from './support/test-database.ts';
 import { testScryptCost } from './support/test-server.ts';
 
 const chartFiles = {
@@ -32,7 +32,7 @@ async function writeList(list: unknown): Promise<void> {
 beforeAll(async () => {
   fixture = await createDistFixture();
   await writeList({ '/app/trading_view_chart': chartFiles });
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
   app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
 });
 

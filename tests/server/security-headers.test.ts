@@ -8,7 +8,7 @@ import type { Database } from '../../server/db/database.ts';
 import { signedInAccount } from './support/accounts.ts';
 import { contractClient } from './support/contract-client.ts';
 import { createDistFixture, type DistFixture } from './support/dist-fixture.ts';
-import { createTestDatabase } from './support/test-database.ts';
+import { createMigratedTestDatabase } from './support/test-database.ts';
 import { testScryptCost } from './support/test-server.ts';
 
 let fixture: DistFixture;
@@ -19,7 +19,7 @@ let unbuilt: FastifyInstance;
 
 beforeAll(async () => {
   fixture = await createDistFixture();
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
   app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
   // A route that fails the way a bug would, to see what an unexpected error looks like from outside.
   app.get('/api/test-failure/', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createDistFixture, fileText, type DistFixture } from './support/dist-fixture.ts';
-import { createTestDatabase } from './support/test-database.ts';
+import { createMigratedTestDatabase } from './support/test-database.ts';
 import { testScryptCost } from './support/test-server.ts';
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -16,7 +16,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   fixture = await createDistFixture();
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
   app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { register } from './support/accounts.ts';
 import { contractClient } from './support/contract-client.ts';
-import { createTestDatabase } from './support/test-database.ts';
+import { createMigratedTestDatabase } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const hsts = 'max-age=31536000; includeSubDomains';
@@ -18,7 +18,7 @@ let behindProxy: TestServer;
 let publicHttps: TestServer;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await createMigratedTestDatabase();
   plain = await startTestServer({ database: db });
   behindProxy = await startTestServer({ database: db, trustProxy: ['10.0.0.0/8'] });
   publicHttps = await startTestServer({ database: db, publicOrigin: 'https://trade.example.in' });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { login, signedInAccount } from '../support/accounts.ts';
 import { contractClient, type ContractCall } from '../support/contract-client.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 describe.each(testBackends)('a revoked session on two instances of %s', (backend) => {
@@ -18,7 +18,7 @@ describe.each(testBackends)('a revoked session on two instances of %s', (backend
   const profileStatus = async (call: ContractCall, token: string) => (await call('getUserProfile', { token })).status;
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
+    database = await createMigratedTestDatabase(backend);
     first = await startTestServer({ backend, database });
     second = await startTestServer({ backend, database, clock: first.clock });
     one = contractClient(first.app);

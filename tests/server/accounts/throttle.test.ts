@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { knownDeviceCookie, login, newAccount, register } from '../support/accounts.ts';
 import { contractClient, type ContractCall } from '../support/contract-client.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const second = 1000;
@@ -20,7 +20,7 @@ describe.each(testBackends)('throttling on %s', (backend) => {
   const freshIp = () => `10.${3 + (++ipCounter >> 8)}.${ipCounter & 255}.1`;
 
   beforeAll(async () => {
-    db = await createTestDatabase(backend);
+    db = await createMigratedTestDatabase(backend);
     server = await startTestServer({ database: db });
     call = contractClient(server.app);
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAlert, type NewAlert } from '../../../server/services/alerts/alert-log.ts';
 import type { AlertEvent, PushPayload } from '../../../server/services/alerts/push-payload.ts';
 import { openDesk, type Desk } from '../support/paper-desk.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { startAlertServer, userIdOf, type AlertServer, type Schemas } from './alert-server.ts';
 import { browserSubscription, startLocalPushService, verifyVapid, type LocalPushService } from './local-push-service.ts';
 
@@ -220,7 +220,7 @@ describe.each(testBackends)('web push on %s', (backend) => {
   });
 
   it('pushes each alert once when two instances dispatch at once', async () => {
-    const db = backend === 'postgres' ? await createTestDatabase('postgres') : env.server.db;
+    const db = backend === 'postgres' ? await createMigratedTestDatabase('postgres') : env.server.db;
     const first = backend === 'postgres' ? await startAlertServer(backend, env.clock.now(), { database: db, push: pushTo() }) : env;
     const second = await startAlertServer(backend, first.clock.now(), { database: db, push: pushTo() });
     try {

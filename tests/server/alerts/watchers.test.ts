@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { marketLastPrices } from '../../../server/services/alerts/watchers/price-watcher.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { openDesk, type Desk } from '../support/paper-desk.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { createBrokerAccount } from '../support/trading.ts';
 import { feed, startAlertServer, type AlertServer, type Schemas } from './alert-server.ts';
 
@@ -198,7 +198,7 @@ describe.each(testBackends)('the alert watchers on %s', (backend) => {
   });
 
   it('writes each alert once when two server instances watch the same database at once', async () => {
-    const db = backend === 'postgres' ? await createTestDatabase('postgres') : env.server.db;
+    const db = backend === 'postgres' ? await createMigratedTestDatabase('postgres') : env.server.db;
     const first = backend === 'postgres' ? await startAlertServer(backend, env.clock.now(), { database: db }) : env;
     const second = await startAlertServer(backend, first.clock.now(), { database: db });
     try {

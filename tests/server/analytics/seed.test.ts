@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAnalyticsAnonKey } from '../../../server/config.ts';
 import type { Database } from '../../../server/db/database.ts';
 import type { AnalyticsService } from '../../../server/services/analytics/analytics-service.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 describe.each(testBackends)('seeding the analytics tables, on %s', (backend) => {
@@ -13,7 +13,7 @@ describe.each(testBackends)('seeding the analytics tables, on %s', (backend) => 
   const count = async (sql: string) => Number((await db.query<{ n: string }>(sql)).rows[0]?.n ?? 0);
 
   beforeAll(async () => {
-    db = await createTestDatabase(backend);
+    db = await createMigratedTestDatabase(backend);
     servers.push(await startTestServer({ database: db }), await startTestServer({ database: db }));
     // Emptied, then both servers seed at the same moment (as two instances starting together would).
     await db.exec('DELETE FROM commentary; DELETE FROM data; DELETE FROM daily_data; DELETE FROM screener; DELETE FROM bots;');

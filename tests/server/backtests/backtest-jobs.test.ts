@@ -10,7 +10,7 @@ import { BacktestCancelled, type BacktestJob, type BacktestReport } from '../../
 import type { BacktestRun } from '../../../server/services/backtests/backtest-worker.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { signedInAccount } from '../support/accounts.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient, tradingBotBody } from '../support/trading.ts';
 
@@ -220,7 +220,7 @@ describe.each(testBackends)('backtest jobs on %s', (backend) => {
 
 describe.each(testBackends)('two server instances sharing one backtest queue on %s', (backend) => {
   it('run every queued backtest exactly once', async () => {
-    const database = await createTestDatabase(backend);
+    const database = await createMigratedTestDatabase(backend);
     const runs: Array<{ id: number; worker: string }> = [];
     const slowRunner = (worker: string): BacktestRun => async (job, progress) => {
       runs.push({ id: job.id, worker });

@@ -9,7 +9,7 @@ import { dayTimes } from '../../../server/services/backtests/backtest-runner.ts'
 import { historyPrices } from '../../../server/services/backtests/history-prices.ts';
 import { shapeMarket } from '../../../server/services/backtests/history-market.ts';
 import type { Services } from '../../../server/services/services.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { manualClock, startTestServer } from '../support/test-server.ts';
 import { dailyBotBody } from '../support/trading.ts';
 import { importHistory, syntheticRows } from './history-fixture.ts';
@@ -30,7 +30,7 @@ const expiries = ['2026-10-06', '2026-10-13', '2026-10-19', '2026-10-27'];
 
 describe.each(testBackends)('one engine for backtests and paper on %s', (backend) => {
   it('gives the same trades, fill for fill, over the same days and prices', async () => {
-    const database = await createTestDatabase(backend);
+    const database = await createMigratedTestDatabase(backend);
     const clock = manualClock(instant('2026-10-05', 8 * 60));
     const prices = historyPrices({ history: database, clock: clock.now });
     const server = await startTestServer({ backend, database, clock, prices });

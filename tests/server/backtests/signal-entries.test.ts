@@ -10,7 +10,7 @@ import { historyPrices } from '../../../server/services/backtests/history-prices
 import { shapeMarket } from '../../../server/services/backtests/history-market.ts';
 import { clockMinutes } from '../../../server/services/market/ist.ts';
 import type { Services } from '../../../server/services/services.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { manualClock, startTestServer } from '../support/test-server.ts';
 import { tradingBotBody } from '../support/trading.ts';
 import { importHistory, importMinutes, syntheticRows } from './history-fixture.ts';
@@ -39,7 +39,7 @@ describe('a backtest looks at the end of every candle of a signal bot', () => {
 
 describe.each(testBackends)('signal entries in a backtest on %s', (backend) => {
   it('enters on the crossover minute of the imported index path, as a paper run on the same prices does', async () => {
-    const database = await createTestDatabase(backend);
+    const database = await createMigratedTestDatabase(backend);
     const clock = manualClock(instant('2026-10-07', 8 * 60));
     const prices = historyPrices({ history: database, clock: clock.now });
     const server = await startTestServer({ backend, database, clock, prices });

@@ -4,10 +4,9 @@
 // only; and it steps aside when another exit of the same position is already live.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import { claimAction } from '../../../server/services/bots/engine/action-claims.ts';
 import type { EngineBot } from '../../../server/services/bots/engine/engine-types.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { istInstant, monday } from './bot-desk.ts';
 
 const day = monday;
@@ -29,8 +28,7 @@ describe.each(testBackends)('claiming a bot action on %s', (backend) => {
     ).rows;
 
   beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await migrate(db);
+    db = await createMigratedTestDatabase(backend);
   });
 
   afterAll(async () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../server/db/database.ts';
 import { actionKey } from '../../../server/services/bots/engine/action-keys.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { engineOf, istInstant, monday, openBotDesk } from './bot-desk.ts';
 
@@ -29,7 +29,7 @@ async function leaveExitClaimed(db: Queryable, botId: number): Promise<void> {
 
 describe.each(testBackends)('bot actions a crash interrupted, on %s', (backend) => {
   it('reconciles on Wednesday an entry claimed when the server died on Monday, from the book, placing nothing again', async () => {
-    const database = await createTestDatabase(backend);
+    const database = await createMigratedTestDatabase(backend);
     let crash = true;
     const t = await openBotDesk(backend, {
       database,
@@ -69,7 +69,7 @@ describe.each(testBackends)('bot actions a crash interrupted, on %s', (backend) 
   });
 
   it('takes an exit interrupted before its broker call over once when two instances tick together', async () => {
-    const database = await createTestDatabase(backend);
+    const database = await createMigratedTestDatabase(backend);
     const t = await openBotDesk(backend, { database });
     const second = await startTestServer({ backend, database, clock: t.server.clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: t.market.source });
     try {
@@ -104,7 +104,7 @@ describe.each(testBackends)('bot actions a crash interrupted, on %s', (backend) 
   it('leaves a claim taken over since it was read to the instance placing its orders, counting the exit once', async () => {
     // The interleaving the concurrent test above meets only sometimes: the second instance reads the stale
     // claim, the first takes it over and places its orders, and only then does the second read them.
-    const database = await createTestDatabase(backend);
+    const database = await createMigratedTestDatabase(backend);
     const gate = { armed: false, secondRead: promiseWithResolvers(), firstPlaced: promiseWithResolvers(), secondDone: promiseWithResolvers() };
     const t = await openBotDesk(backend, {
       database,

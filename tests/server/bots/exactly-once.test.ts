@@ -4,13 +4,13 @@
 // for a position left from an earlier day.
 import { describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../../server/db/database.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { engineOf, monday, openBotDesk } from './bot-desk.ts';
 
 describe.each(testBackends)('exactly-once bot actions on %s', (backend) => {
   it('reconciles an action claimed before a crash from the order book by its tag, with one set of orders', async () => {
-    const database = await createTestDatabase(backend);
+    const database = await createMigratedTestDatabase(backend);
     let crash = true;
     const t = await openBotDesk(backend, {
       database,
@@ -57,7 +57,7 @@ describe.each(testBackends)('exactly-once bot actions on %s', (backend) => {
   });
 
   it('reconciles a per-leg stop claimed before a crash: that leg bought back once, the other leg kept', async () => {
-    const database = await createTestDatabase(backend);
+    const database = await createMigratedTestDatabase(backend);
     let calls = 0;
     const t = await openBotDesk(backend, {
       database,
@@ -107,7 +107,7 @@ describe.each(testBackends)('exactly-once bot actions on %s', (backend) => {
   });
 
   it('acts once when two server instances tick at the same moment', async () => {
-    const database = await createTestDatabase(backend);
+    const database = await createMigratedTestDatabase(backend);
     const t = await openBotDesk(backend, { database, capital: 2_000_000 });
     const second = await startTestServer({ backend, database, clock: t.server.clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: t.market.source });
     try {
@@ -139,7 +139,7 @@ describe.each(testBackends)('exactly-once bot actions on %s', (backend) => {
   // PostgreSQL only: on PGlite (one connection) a transaction holds every other query back, so the other
   // instance cannot act between this tick's reads and the race cannot happen.
   it.runIf(backend === 'postgres')('reads the bots, runs, actions and held legs as one snapshot while another instance enters', async () => {
-    const database = await createTestDatabase(backend);
+    const database = await createMigratedTestDatabase(backend);
     const t = await openBotDesk(backend, { database });
     // The second instance's tick stops after reading today's runs until the first instance has entered.
     let reachedRuns = () => undefined as void;

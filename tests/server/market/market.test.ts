@@ -10,7 +10,7 @@ import { defaultPublicRuntimeConfig } from '../../../server/config.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { settle } from '../support/settle.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 import { guardedClient } from '../support/trading.ts';
 
@@ -322,7 +322,7 @@ describe.each(testBackends)('the simulated market on %s', (backend) => {
 
 describe.runIf(testBackends.includes('postgres'))('two server instances on one PostgreSQL', () => {
   it('elect one leader per tick and serve identical prices', async () => {
-    const db = await createTestDatabase('postgres');
+    const db = await createMigratedTestDatabase('postgres');
     const clock = manualClock(friday);
     const servers = await Promise.all([0, 1].map(() => startTestServer({ backend: 'postgres', database: db, clock, market: { tickMs: 1000 } })));
     try {

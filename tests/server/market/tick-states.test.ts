@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Database, Queryable } from '../../../server/db/database.ts';
 import type { Services } from '../../../server/services/services.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** How many statements `run` sends to `db` outside a transaction. */
@@ -33,7 +33,7 @@ describe.each(testBackends)('the market state read once a tick, on two instances
   const niftySeq = async (server: TestServer) => (await marketOf(server).currentStates(database)).get('NIFTY')?.seq;
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
+    database = await createMigratedTestDatabase(backend);
     leader = await startTestServer({ backend, database });
     follower = await startTestServer({ backend, database, clock: leader.clock });
     leader.clock.advance(1000);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { signedInAccount } from '../support/accounts.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 import { guardedClient } from '../support/trading.ts';
 import { importReplayDay, replayDay } from './replay-fixture.ts';
@@ -21,7 +21,7 @@ describe.each(testBackends)('a replay across a restart on %s', (backend) => {
   });
 
   it('keeps its minute, its speed and its book', async () => {
-    database = await createTestDatabase(backend);
+    database = await createMigratedTestDatabase(backend);
     const clock = manualClock();
     const first = await startTestServer({ database, clock });
     servers.push(first);

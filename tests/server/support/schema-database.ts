@@ -29,8 +29,11 @@ export function shareConnection(base: Database): SharedConnection {
   return shared;
 }
 
-/** A database that sees only `schema` on the shared connection; close() drops the schema. */
-export async function createSchemaDatabase(shared: SharedConnection, schema: string): Promise<Database> {
+/**
+ * A database that sees only `schema` on the shared connection; close() drops the schema. With `existing`, the
+ * schema is one made before (a recycled one, migrated-schemas.ts), and close() leaves it in place.
+ */
+export async function createSchemaDatabase(shared: SharedConnection, schema: string, { existing = false } = {}): Promise<Database> {
   if (!isSafeIdentifier(schema)) throw new Error(`Not a safe schema name: "${schema}"`);
   let closed = false;
   const inSchema = <T>(fn: () => Promise<T>): Promise<T> =>
@@ -43,7 +46,7 @@ export async function createSchemaDatabase(shared: SharedConnection, schema: str
       }
       return fn();
     });
-  await shared.turn(() => shared.base.exec(`CREATE SCHEMA ${schema}`));
+  if (!existing) await shared.turn(() => shared.base.exec(`CREATE SCHEMA ${schema}`));
   const outer: Queryable = {
     query: <T>(sql: string, params?: readonly unknown[]) => inSchema(() => shared.base.query<T>(sql, params)),
     exec: (sql: string) => inSchema(() => shared.base.exec(sql)),
@@ -67,7 +70,7 @@ export async function createSchemaDatabase(shared: SharedConnection, schema: str
       shared.turn(async () => {
         if (closed) return;
         closed = true;
-        await shared.base.exec(`DROP SCHEMA ${schema} CASCADE`);
+        if (!existing) await shared.base.exec(`DROP SCHEMA ${schema} CASCADE`);
       }),
   };
 }

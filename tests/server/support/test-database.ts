@@ -19,6 +19,7 @@ import { pgliteDir } from '../../../server/db/open-database.ts';
 import { openPgliteDatabase } from '../../../server/db/pglite-database.ts';
 import { openPostgresDatabase } from '../../../server/db/postgres-database.ts';
 import { repoRoot } from '../../../server/paths.ts';
+import { readPristine, restorePristine, type Pristine } from './pristine-schema.ts';
 import { createSchemaDatabase, shareConnection, type SharedConnection } from './schema-database.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
@@ -105,15 +106,19 @@ function ownPostgres(): Promise<{ url: string; admin: pg.Pool }> {
     }
     url.pathname = `/${name}`;
     // One connection per worker creates and drops schemas.
-    return { url: url.toString(), admin: new pg.Pool({ connectionString: url.toString(), max: 1 }).on('error', () => undefined) };
+    const admin = new pg.Pool({ connectionString: url.toString(), max: 1 }).on('error', () => undefined);
+    // The schemas a run before this one kept for reuse (createMigratedTestDatabase), or left when it crashed:
+    // this worker's database is its own, so none is in use.
+    const { rows } = await admin.query<{ name: string }>(`SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'sd\\_test\\_%'`);
+    for (const row of rows) await admin.query(`DROP SCHEMA ${row.name} CASCADE`);
+    return { url: url.toString(), admin };
   })();
   return workerPostgres;
 }
 
-async function createPostgresDatabase(): Promise<Database> {
-  const schema = newSchemaName();
+async function createPostgresDatabase(schema: string, existing: boolean): Promise<Database> {
   const { url, admin } = await ownPostgres();
-  await admin.query(`CREATE SCHEMA ${schema}`);
+  if (!existing) await admin.query(`CREATE SCHEMA ${schema}`);
   // Each database has its own small pool, whose connections start in its schema (the server's own option),
   // so they can run in parallel.
   const db = openPostgresDatabase({ connectionString: url, schema, maxConnections: 4 });
@@ -121,26 +126,75 @@ async function createPostgresDatabase(): Promise<Database> {
     ...db,
     async close() {
       await db.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      if (!existing) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     },
   };
 }
 
-/** A new, empty (not yet migrated) database on the given backend. */
-export async function createTestDatabase(backend: TestBackend = 'pglite'): Promise<Database> {
+/** A database in `schema`, made now, or (existing) one made before, which close() then leaves in place. */
+async function openTestDatabase(backend: TestBackend, schema: string, existing: boolean): Promise<Database> {
   if (backend === 'postgres') {
     if (postgresUrl === '') throw new Error('TEST_DATABASE_URL is not set');
-    return createPostgresDatabase();
+    return createPostgresDatabase(schema, existing);
   }
-  return createSchemaDatabase(await sharedPglite(), newSchemaName());
+  return createSchemaDatabase(await sharedPglite(), schema, { existing });
+}
+
+/** A new, empty (not yet migrated) database on the given backend. */
+export function createTestDatabase(backend: TestBackend = 'pglite'): Promise<Database> {
+  return openTestDatabase(backend, newSchemaName(), false);
+}
+
+/** This worker's migrated schemas that no test holds, each put back as its migrations left it. */
+const recycled: Record<TestBackend, Array<{ schema: string; pristine: Pristine }>> = { pglite: [], postgres: [] };
+
+/**
+ * A migrated database, as createTestDatabase() and migrate() make one, but usually a schema an earlier file
+ * of this worker had: close() puts its rows and sequences back as the migrations left them (pristine-schema.ts)
+ * and keeps it for the next caller, or drops it when the file changed its definition. Migrating took 0.4-2 s
+ * a server; most server tests start a server or two per test.
+ */
+export async function createMigratedTestDatabase(backend: TestBackend = 'pglite'): Promise<Database> {
+  const reused = recycled[backend].pop();
+  const schema = reused?.schema ?? newSchemaName();
+  if (reused === undefined) await schemaCommand(backend, `CREATE SCHEMA ${schema}`);
+  const db = await openTestDatabase(backend, schema, true);
+  let pristine = reused?.pristine;
+  if (pristine === undefined) {
+    await migrate(db);
+    pristine = await readPristine(db);
+  }
+  const kept = pristine;
+  let closing: Promise<void> | undefined;
+  return {
+    ...db,
+    close: () => {
+      closing ??= (async () => {
+        const restored = await restorePristine(db, kept).catch(() => false);
+        await db.close();
+        if (restored) recycled[backend].push({ schema, pristine: kept });
+        else await schemaCommand(backend, `DROP SCHEMA ${schema} CASCADE`);
+      })();
+      return closing;
+    },
+  };
+}
+
+/** CREATE or DROP SCHEMA, on the worker's PGlite or its PostgreSQL database. */
+async function schemaCommand(backend: TestBackend, sql: string): Promise<void> {
+  if (backend === 'postgres') {
+    await (await ownPostgres()).admin.query(sql);
+    return;
+  }
+  const shared = await sharedPglite();
+  await shared.turn(() => shared.base.exec(sql));
 }
 
 /** A migrated database for a test file, without a server: made before its tests (`use` receives it), closed after them. */
 export function migratedDatabasePerFile(backend: TestBackend, use: (db: Database) => void): void {
   let db: Database | undefined;
   beforeAll(async () => {
-    db = await createTestDatabase(backend);
-    await migrate(db);
+    db = await createMigratedTestDatabase(backend);
     use(db);
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer, type ServerOptions } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { createDistFixture, type DistFixture } from './dist-fixture.ts';
-import { createTestDatabase, type TestBackend } from './test-database.ts';
+import { createMigratedTestDatabase, type TestBackend } from './test-database.ts';
 import { testScryptCost } from './test-scrypt-cost.ts';
 
 export { testScryptCost };
@@ -40,7 +40,9 @@ export type TestServerOptions = Partial<Omit<ServerOptions, 'database' | 'clock'
 
 export async function startTestServer({ backend = 'pglite', database, clock = manualClock(), ...options }: TestServerOptions = {}): Promise<TestServer> {
   const fixture = await createDistFixture();
-  const db = database ?? (await createTestDatabase(backend));
+  // Migrated already (a schema an earlier test had, put back as migrated): the server's own migrate() finds
+  // nothing to do.
+  const db = database ?? (await createMigratedTestDatabase(backend));
   const closeDb = database === undefined ? () => db.close() : async () => undefined;
   try {
     const app = await buildServer({

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk, scriptedMarket, type Desk, type ScriptedMarket, scriptedServerPerFile } from '../support/paper-desk.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -301,7 +301,7 @@ describe.runIf(testBackends.includes('postgres'))('entries racing the kill switc
   it('leaves no open position and no working order behind', async () => {
     const clock = manualClock(friday);
     const market = scriptedMarket(clock);
-    const database = await createTestDatabase('postgres');
+    const database = await createMigratedTestDatabase('postgres');
     const options = { backend: 'postgres' as const, database, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source };
     const first = await startTestServer(options);
     const second = await startTestServer(options);

@@ -1,10 +1,9 @@
 // Index facts as effective-dated data, and the IST clock arithmetic the broker session relies on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import { indexFacts } from '../../../server/services/market/index-config.ts';
 import { istDate, nextSessionExpiry } from '../../../server/services/market/ist.ts';
-import { createTestDatabase } from '../support/test-database.ts';
+import { createMigratedTestDatabase } from '../support/test-database.ts';
 
 describe('nextSessionExpiry (06:00 IST)', () => {
   it.each([
@@ -28,8 +27,7 @@ describe('index facts', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await migrate(db);
+    db = await createMigratedTestDatabase();
   });
 
   afterAll(async () => {

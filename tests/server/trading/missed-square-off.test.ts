@@ -7,7 +7,7 @@ import { servicesDecorator } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { openDesk, scriptedMarket, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
-import { createTestDatabase, testBackends, type TestBackend } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends, type TestBackend } from '../support/test-database.ts';
 import { guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type ManualClock, type TestServer } from '../support/test-server.ts';
 
@@ -79,7 +79,7 @@ describe.each(testBackends)('the MIS square-off a stopped server missed, on %s',
   };
 
   it('closes an MIS position opened at 11:00 as of 15:25 IST, at the price then, with the call-and-trade charge, once, when the server comes back at 16:30', async () => {
-    db = await createTestDatabase(backend);
+    db = await createMigratedTestDatabase(backend);
     const { clock, market, options } = setup(backend, db, ist(friday, '11:00'));
     const morning = await start(options);
     const desk = await openDesk(morning, guardedClient(morning.app));
@@ -138,7 +138,7 @@ describe.each(testBackends)('the MIS square-off a stopped server missed, on %s',
   });
 
   it('squares an MIS position off at 15:25 on expiry day before the expiry settles what remains, when the server was down across both', async () => {
-    db = await createTestDatabase(backend);
+    db = await createMigratedTestDatabase(backend);
     const { clock, market, options } = setup(backend, db, ist('2026-11-23', '11:00'));
     const server = await start(options);
     const desk = await openDesk(server, guardedClient(server.app));
@@ -164,7 +164,7 @@ describe.each(testBackends)('the MIS square-off a stopped server missed, on %s',
     ]);
   });
   it("catches every account up, the oldest cut-off first, and leaves an MIS position last traded after its cut-off to the regular square-off", async () => {
-    db = await createTestDatabase(backend);
+    db = await createMigratedTestDatabase(backend);
     const { clock, market, options } = setup(backend, db, ist('2026-11-18', '10:00'));
     const server = await start(options);
     const client = guardedClient(server.app);
@@ -202,7 +202,7 @@ describe.each(testBackends)('the MIS square-off a stopped server missed, on %s',
   });
 
   it('tries a square-off refused at the cut-off (no price then) once, not again on every pass', async () => {
-    db = await createTestDatabase(backend);
+    db = await createMigratedTestDatabase(backend);
     const { clock, market, options } = setup(backend, db, ist(friday, '11:00'));
     const server = await start(options);
     const desk = await openDesk(server, guardedClient(server.app));
@@ -224,7 +224,7 @@ describe.each(testBackends)('the MIS square-off a stopped server missed, on %s',
 describe.runIf(testBackends.includes('postgres'))('two server instances on PostgreSQL after a missed cut-off', () => {
   /** A desk with an MIS position opened at 11:00 by a server stopped at 11:05, its database, clock and market. */
   async function missedDesk() {
-    const db = await createTestDatabase('postgres');
+    const db = await createMigratedTestDatabase('postgres');
     const { clock, market, options } = setup('postgres', db, ist(friday, '11:00'));
     const morning = await startTestServer(options);
     const desk = await openDesk(morning, guardedClient(morning.app));

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, type ScriptedMarket, scriptedServerPerFile, openQuotedDesk, atInstant } from '../support/paper-desk.ts';
-import { createTestDatabase, testBackends } from '../support/test-database.ts';
+import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { createPortfolio, guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -930,7 +930,7 @@ describe.runIf(testBackends.includes('postgres'))('rate limits across two server
   it('takes 10 orders a second from both instances together, and refuses the rest', async () => {
     const clock = manualClock(friday);
     const market = scriptedMarket(clock);
-    const database = await createTestDatabase('postgres');
+    const database = await createMigratedTestDatabase('postgres');
     const options = { backend: 'postgres' as const, database, clock, market: { seed: 'paper', demo: true, tickMs: 1000 }, prices: market.source };
     const first = await startTestServer(options);
     const second = await startTestServer(options);

@@ -1,0 +1,68 @@
+// The harness hands a test file a migrated schema another file had before (createMigratedTestDatabase):
+// what it gets must be what migrating a new schema gives, whatever the file before it wrote, and a schema
+// whose definition a file changed must never be handed out again.
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { readPristine } from '../support/pristine-schema.ts';
+import { createMigratedTestDatabase, createTestDatabase, testBackends } from '../support/test-database.ts';
+
+const schemaOf = async (db: Database) => (await db.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0]?.schema;
+
+/** Everything a test can read: each table's rows (the migrations' own timestamps aside), each sequence, the definition. */
+async function contents(db: Database) {
+  const pristine = await readPristine(db);
+  const versions = await db.query('SELECT version, name FROM schema_migrations ORDER BY version');
+  return {
+    fingerprint: pristine.fingerprint,
+    tables: pristine.tables,
+    seeded: pristine.seeded.filter((seed) => seed.table !== 'schema_migrations').map((seed) => [seed.table, seed.digest]),
+    versions: versions.rows,
+    sequences: pristine.sequences,
+  };
+}
+
+describe.each(testBackends)('recycled test schemas on %s', (backend) => {
+  it('hold what a freshly migrated schema holds, whatever the file before wrote', async () => {
+    const used = await createMigratedTestDatabase(backend);
+    const schema = await schemaOf(used);
+    // A trader and a session (identity sequences moved), a trading day gone and a broker renamed (rows the
+    // migrations wrote), and a row in a table referring to another (emptied with it).
+    const [user] = (
+      await used.query<{ id: number }>(
+        `INSERT INTO users (email, name, mobile, password_hash, trade_defaults, created_at, updated_at)
+         VALUES ('asha@example.in', 'Asha', '+919876543210', 'x', '{}', now(), now()) RETURNING id`,
+      )
+    ).rows;
+    await used.query(`INSERT INTO sessions (user_id, token_hash, created_at, expires_at) VALUES ($1, 'h', now(), now())`, [user?.id]);
+    await used.exec(`DELETE FROM market_calendar WHERE ctid IN (SELECT ctid FROM market_calendar LIMIT 5)`);
+    await used.exec(`UPDATE brokers SET display_name = display_name || ' (renamed)'`);
+    await used.close();
+
+    const fresh = await createTestDatabase(backend);
+    await migrate(fresh);
+    const again = await createMigratedTestDatabase(backend);
+    try {
+      expect(await schemaOf(again)).toBe(schema);
+      expect(await contents(again)).toEqual(await contents(fresh));
+    } finally {
+      await Promise.all([fresh.close(), again.close()]);
+    }
+  });
+
+  it('are dropped, not handed out again, when a file changed their definition', async () => {
+    const altered = await createMigratedTestDatabase(backend);
+    const schema = await schemaOf(altered);
+    await altered.exec('ALTER TABLE users ADD COLUMN nickname text');
+    await altered.close();
+
+    const next = await createMigratedTestDatabase(backend);
+    try {
+      expect(await schemaOf(next)).not.toBe(schema);
+      const left = await next.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [schema]);
+      expect(left.rows).toEqual([]);
+    } finally {
+      await next.close();
+    }
+  });
+});
