@@ -16,11 +16,12 @@ const minuteMs = 60_000;
 
 describe.each(testBackends)("a Kite account's feed recorded on %s", (backend) => {
   const warn = () => undefined;
+  const scheduler = manualScheduler();
   let stack: KiteStack;
   let desk: KiteDesk;
 
   beforeAll(async () => {
-    ({ stack, desk } = await startTickerDesk(backend, manualScheduler(), warn));
+    ({ stack, desk } = await startTickerDesk(backend, scheduler, warn));
   });
 
   afterAll(async () => {
@@ -89,6 +90,27 @@ describe.each(testBackends)("a Kite account's feed recorded on %s", (backend) =>
     // second found them all written.
     const { rows: recordedIndices } = await server.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM history_index_minutes WHERE source = 'recorded'`);
     expect(added).toEqual({ first: 2 + recordedIndices[0]!.n, second: 0 });
+    await watch.stop();
+  });
+
+  it("records nothing from a feed gone silent: the quotes it still holds are not the minute's prices", async () => {
+    const { services, server, kite } = stack;
+    const ce = `NFO:${desk.symbol(desk.atm, 'CE')}`;
+    const watch = await services.kite.prices.watch(desk.account.id, [ce, index], () => undefined, warn);
+    kite.control.setPrice(ce, 120);
+    await settle(() => services.kite.prices.followedQuotes()[ce]?.last_price === 120);
+    kite.control.silenceTicker(true);
+    scheduler.advance(5000);
+    await settle(() => services.kite.prices.status(desk.account.id)?.delayed === true);
+    server.clock.advance(minuteMs - (server.clock.now().getTime() % minuteMs));
+    const minute = server.clock.now();
+    for (let pass = 0; pass < 6; pass += 1) {
+      await services.liveRecorder!.pass();
+      server.clock.advance(15_000);
+    }
+    const { rows } = await server.db.query(`SELECT 1 FROM history_option_minutes WHERE source = 'recorded' AND minute >= $1`, [minute]);
+    expect(rows).toEqual([]);
+    kite.control.silenceTicker(false);
     await watch.stop();
   });
 });
