@@ -1,5 +1,6 @@
-// /api/market-history/*: importing exchange files as market history (for backtests), fetching index minute
-// candles from a logged-in Kite account, its coverage, and deleting days one imported. The upload is the one route that takes files, so its body parsers (and
+// /api/market-history/*: importing exchange files as market history (for backtests and charts), fetching index
+// minute candles from a logged-in Kite account, its coverage, NSE's participant-wise open interest over a range,
+// and deleting days one imported. The upload is the one route that takes files, so its body parsers (and
 // their larger limit) are registered inside this plugin only: every other route keeps JSON and 1 MB.
 import type { FastifyRequest } from 'fastify';
 import type { UploadedFile } from '../services/history/history-import-service.ts';
@@ -86,11 +87,19 @@ export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'getMarketHistoryCoverage', async (request) => history.coverage(request.query.from ?? null, request.query.to ?? null));
 
+  route(app, 'getParticipantOpenInterest', async (request) => history.participants(request.query.from ?? null, request.query.to ?? null));
+
   route(app, 'deleteMarketHistoryDays', async (request) => {
     const { from, to, index } = request.query;
     if (from === undefined) throw refused(validationTexts.required('from'), 'from');
     if (to === undefined) throw refused(validationTexts.required('to'), 'to');
     const deleted = await history.deleteRange(userId(request), from, to, index ?? null);
-    return { option_rows: deleted.optionRows, minute_candles: deleted.minuteCandles, option_minutes: deleted.optionMinutes, kept_other_traders_rows: deleted.keptOthers };
+    return {
+      option_rows: deleted.optionRows,
+      minute_candles: deleted.minuteCandles,
+      option_minutes: deleted.optionMinutes,
+      participant_days: deleted.participantDays,
+      kept_other_traders_rows: deleted.keptOthers,
+    };
   });
 };

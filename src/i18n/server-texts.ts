@@ -678,6 +678,26 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'history.index_day_twice': { id: 'server.history.index_day_twice', defaultMessage: '{index} appears twice for {trade_date}' },
   'history.no_index_close_rows': { id: 'server.history.no_index_close_rows', defaultMessage: 'the file has no Nifty 50, Nifty Bank, Nifty Financial Services or Nifty Midcap Select rows' },
   'history.zip_without_csv': { id: 'server.history.zip_without_csv', defaultMessage: 'the ZIP holds no CSV file' },
+  'history.participant_header': {
+    id: 'server.history.participant_header',
+    defaultMessage: 'no header line "Client Type,Future Index Long,…" in the first two lines of this participant-wise open interest file',
+  },
+  'history.participant_unknown': { id: 'server.history.participant_unknown', defaultMessage: 'Client Type "{value}" is not Client, DII, FII, Pro or TOTAL' },
+  'history.participant_twice': { id: 'server.history.participant_twice', defaultMessage: '{participant} appears twice' },
+  'history.participant_missing': { id: 'server.history.participant_missing', defaultMessage: 'the file has no {participants} line' },
+  'history.participant_total_differs': {
+    id: 'server.history.participant_total_differs',
+    defaultMessage: '{column}: the TOTAL line says {total, number, ::group-off}, the participants add up to {sum, number, ::group-off}',
+  },
+  'history.participant_no_date': {
+    id: 'server.history.participant_no_date',
+    defaultMessage: 'no date: neither the title ("… as on Aug 28, 2026") nor the file name (fao_participant_oi_28082026.csv) gives one',
+  },
+  'history.participant_dates_differ': { id: 'server.history.participant_dates_differ', defaultMessage: 'the title’s date {title_date} differs from the file name’s {name_date}' },
+  'history.participant_range_too_long': {
+    id: 'server.history.participant_range_too_long',
+    defaultMessage: 'to: at most {limit} days a request (asked {days}): read a longer history a year at a time',
+  },
   'backtest.bot_required': {
     id: 'server.backtest.bot_required',
     defaultMessage: 'Choose one bot to backtest: a saved daily bot, a saved trading bot, or a bot configured here.',

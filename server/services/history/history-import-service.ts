@@ -1,5 +1,6 @@
 // Imports uploaded history files: a ZIP is opened and each CSV inside imported on its own; a CSV is
-// recognised by its header (UDiFF bhavcopy, older bhavcopy, NSE's index close file, or minute candles), parsed whole, and
+// recognised by its header (UDiFF bhavcopy, older bhavcopy, NSE's index close file, NSE's participant-wise open
+// interest, or minute candles), parsed whole, and
 // stored in one transaction, or refused with every bad line and nothing stored. History is shared
 // market data (everyone backtests on the same exchange files), so any signed-in trader may import; each
 // import records its uploader, and a trader deletes only the days they imported.
@@ -17,6 +18,9 @@ import { FileRefusal, historyIndices, lineProblem, type HistoryIndex, type LineP
 import { deleteHistoryRange, storeIndexDays, storeMinuteCandles, storeOptionDays, type DeletedHistory, type ImportKind } from './history-store.ts';
 import { isIndexCloseHeader, parseIndexCloses } from './index-close-parser.ts';
 import { isMinuteCandleHeader, parseMinuteCandles } from './minute-candles-parser.ts';
+import { isParticipantOiFile, parseParticipantOi } from './participant-oi-parser.ts';
+import { participantOpenInterest, type ParticipantOpenInterest } from './participant-oi-series.ts';
+import { deleteParticipantDays, readParticipantCoverage, storeParticipantDay, type ParticipantCoverage } from './participant-oi-store.ts';
 import { ZipError, looksLikeZip, readZip } from './zip-reader.ts';
 
 export type UploadedFile = { name: string; bytes: Buffer };
@@ -47,8 +51,10 @@ export function indexInFileName(name: string): HistoryIndex | null {
 export type HistoryImportService = {
   /** Each file's outcome, in order; an accepted file is committed before the next is read. */
   importFiles(userId: number, files: readonly UploadedFile[], index: HistoryIndex | null): Promise<FileOutcome[]>;
-  coverage(from: string | null, to: string | null): Promise<HistoryCoverage>;
-  deleteRange(userId: number, from: string, to: string, index: HistoryIndex | null): Promise<DeletedHistory>;
+  coverage(from: string | null, to: string | null): Promise<HistoryCoverage & { participants: ParticipantCoverage }>;
+  deleteRange(userId: number, from: string, to: string, index: HistoryIndex | null): Promise<DeletedHistory & { participantDays: number }>;
+  /** NSE's participant-wise open interest over a range (the Participants chart). */
+  participants(from: string | null, to: string | null): Promise<ParticipantOpenInterest>;
 };
 
 export function createHistoryImportService(db: Database, clock: Clock): HistoryImportService {
@@ -72,6 +78,12 @@ export function createHistoryImportService(db: Database, clock: Clock): HistoryI
         const record = { ...base, kind: 'index_closes' as const, days: parsed.tradeDates, rowCount: parsed.days.length };
         await db.transaction((tx) => storeIndexDays(tx, record, parsed.days));
         return { file_name: name, status: 'imported', kind: 'index_closes', days: parsed.tradeDates, rows: parsed.days.length, skipped_rows: parsed.skipped };
+      }
+      if (isParticipantOiFile(header, name)) {
+        const parsed = parseParticipantOi(text, name);
+        const record = { ...base, kind: 'participant_oi' as const, days: [parsed.tradeDate], rowCount: parsed.rows.length };
+        await db.transaction((tx) => storeParticipantDay(tx, record, parsed));
+        return { file_name: name, status: 'imported', kind: 'participant_oi', days: [parsed.tradeDate], rows: parsed.rows.length, skipped_rows: 0 };
       }
       if (isMinuteCandleHeader(header)) {
         const parsed = parseMinuteCandles(text, index ?? indexInFileName(name));
@@ -110,11 +122,18 @@ export function createHistoryImportService(db: Database, clock: Clock): HistoryI
       return outcomes;
     },
 
-    coverage: (from, to) => readCoverage(db, from, to),
+    // Participant days are NSE's, not an index's: beside the indices.
+    coverage: async (from, to) => ({ ...(await readCoverage(db, from, to)), participants: await readParticipantCoverage(db, from, to) }),
 
     async deleteRange(userId, from, to, index) {
       if (from > to) throw DomainError.said('validation_failed', kiteHistoryTexts.fromAfterTo, { field: 'from' });
-      return db.transaction((tx) => deleteHistoryRange(tx, userId, from, to, index));
+      return db.transaction(async (tx) => {
+        // Participant days belong to no index: they go when every index's days go.
+        const participantDays = index === null ? await deleteParticipantDays(tx, userId, from, to) : 0;
+        return { ...(await deleteHistoryRange(tx, userId, from, to, index)), participantDays };
+      });
     },
+
+    participants: (from, to) => participantOpenInterest(db, from, to),
   };
 }

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/database.ts';
 import { historyIndices, type HistoryIndex, type MinuteCandle, type OptionDay } from './history-files.ts';
 import type { IndexDay } from './index-close-parser.ts';
 
-export type ImportKind = 'bhavcopy_udiff' | 'bhavcopy_legacy' | 'index_minutes' | 'index_closes' | 'option_minutes';
+export type ImportKind = 'bhavcopy_udiff' | 'bhavcopy_legacy' | 'index_minutes' | 'index_closes' | 'option_minutes' | 'participant_oi';
 
 export type ImportRecord = {
   kind: ImportKind;
@@ -36,7 +36,8 @@ export async function forgetEmptyImports(tx: Queryable): Promise<void> {
        AND NOT EXISTS (SELECT 1 FROM history_index_days d WHERE d.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_option_minutes c WHERE c.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_option_minute_fetches f WHERE f.import_id = i.id)
-       AND NOT EXISTS (SELECT 1 FROM history_recorded_option_days r WHERE r.import_id = i.id)`,
+       AND NOT EXISTS (SELECT 1 FROM history_recorded_option_days r WHERE r.import_id = i.id)
+       AND NOT EXISTS (SELECT 1 FROM history_participant_oi p WHERE p.import_id = i.id)`,
   );
 }
 

@@ -36,6 +36,7 @@ const tables = [
   'history_option_days',
   'history_option_minute_fetches',
   'history_option_minutes',
+  'history_participant_oi',
   'history_recorded_option_days',
   'idempotency_keys',
   'index_config',

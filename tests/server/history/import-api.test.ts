@@ -278,7 +278,7 @@ describe('deleting', () => {
     await uploadRaw(udiffOn('2026-01-28'), '', otherToken);
     const res = await deleteDays('?from=2026-01-01&to=2026-01-31');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ option_rows: 5, minute_candles: 0, option_minutes: 0, kept_other_traders_rows: 5 });
+    expect(res.json()).toEqual({ option_rows: 5, minute_candles: 0, option_minutes: 0, participant_days: 0, kept_other_traders_rows: 5 });
     expect(new Set((await optionRows()).map((row) => row.trade_date))).toEqual(new Set(['2026-01-28']));
     const { rows } = await server.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM history_imports');
     expect(rows[0]?.count).toBe(1);

@@ -6,6 +6,7 @@ import { CoverageTable } from '@/features/market-history/components/coverage-tab
 import { DeleteRangeForm } from '@/features/market-history/components/delete-range-form';
 import { IndexSummaries } from '@/features/market-history/components/index-summaries';
 import { KiteFetchPanel } from '@/features/market-history/components/kite-fetch-panel';
+import { ParticipantSummary } from '@/features/market-history/components/participant-summary';
 import { UpstoxFetchPanel } from '@/features/market-history/components/upstox-fetch-panel';
 import { UploadPanel } from '@/features/market-history/components/upload-panel';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
@@ -18,7 +19,7 @@ import { StaleNote } from '@/components/ui/stale-note';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 import { useLastKnown } from '@/lib/persist/last-known';
 
-/** /app/market_history: what imported history covers (indices × days, gaps marked), its size, imports (files, Kite's minute candles, Upstox's option minutes) and deletes. */
+/** /app/market_history: what imported history covers (indices × days, gaps marked; NSE's participant days), its size, imports (files, Kite's minute candles, Upstox's option minutes) and deletes. */
 export function MarketHistoryScreen() {
   const intl = useIntl();
   const [fresh, setCoverage] = useState<HistoryCoverage | null>(null);
@@ -53,7 +54,7 @@ export function MarketHistoryScreen() {
         {kept.asOf !== null && <StaleNote asOf={kept.asOf} />}
         {coverage === null || grid === null ? (
           <LoadStatus loadingText={intl.formatMessage(messages.loading)} failedText={intl.formatMessage(messages.failed)} failed={failed} onRetry={reload} />
-        ) : coverage.indices.length === 0 ? (
+        ) : coverage.indices.length === 0 && coverage.participants === null ? (
           <EmptyState icon={CircleStackIcon} title={intl.formatMessage(messages.emptyTitle)} description={intl.formatMessage(messages.empty)} />
         ) : (
           <section className="flex flex-col gap-4" aria-labelledby="history-coverage">
@@ -61,7 +62,8 @@ export function MarketHistoryScreen() {
               {intl.formatMessage(messages.coverage)}
             </h2>
             <IndexSummaries coverage={coverage} />
-            <CoverageTable grid={grid} />
+            {coverage.participants !== null && <ParticipantSummary participants={coverage.participants} />}
+            {coverage.indices.length > 0 && <CoverageTable grid={grid} />}
           </section>
         )}
       </PanelBoundary>

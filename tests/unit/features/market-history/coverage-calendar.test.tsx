@@ -46,6 +46,7 @@ const coverage: Coverage = {
     { date: '2024-11-01', name: 'Diwali Laxmi Pujan: Muhurat trading only', open: '18:00', close: '19:00', source: 'NSE/CMTR/59722' },
   ],
   years_without_holiday_list: [],
+  participants: null,
   table_bytes: 1_000_000,
 };
 

@@ -54,6 +54,7 @@ const coverage: Coverage = {
   holidays: [],
   special_sessions: [],
   years_without_holiday_list: [2024],
+  participants: null,
   table_bytes: 2_500_000,
 };
 
@@ -163,7 +164,7 @@ describe('the coverage', () => {
   });
 
   it('says so when nothing is imported', async () => {
-    shown = { indices: [], holidays: [], special_sessions: [], years_without_holiday_list: [], table_bytes: 0 };
+    shown = { indices: [], participants: null, holidays: [], special_sessions: [], years_without_holiday_list: [], table_bytes: 0 };
     renderHistoryScreen();
     expect(await screen.findByText('No history imported yet')).toBeTruthy();
   });

@@ -36,6 +36,7 @@ const coverage: Coverage = {
   holidays: [],
   special_sessions: [],
   years_without_holiday_list: [],
+  participants: null,
   table_bytes: 6_000_000,
 };
 
