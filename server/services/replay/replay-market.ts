@@ -6,7 +6,8 @@
 // (Black-76 on the index level, as history prices it) and its IV as NSE's chain publishes it (from its last
 // price, as the live chain does: quant/exchange-volatility.ts). OI and volume are the real minute's where it is
 // stored; else the bhavcopy's end-of-day OI and its day's volume spread evenly over the session, modelled.
-// `close` is the previous trading day's (its settlement, the index's last minute): never the replayed day's own.
+// `close` is the previous trading day's (its settlement, the index's last minute; on a day without a bhavcopy, a
+// contract's last recorded close): never the replayed day's own.
 import type { components } from '../../../openapi/main.d.ts';
 import { black76Greeks } from '../../../quant/black76.ts';
 import { exchangeImpliedVolatility } from '../../../quant/exchange-volatility.ts';
@@ -57,12 +58,28 @@ async function readDayFacts(history: Database, { index, day }: ReplayBook): Prom
     [index, day.day],
   );
   const lotSize = (row: { l: number | null }) => row.l ?? 1;
-  return {
-    previousIndexPaise: previous[0] === undefined ? day.previousClosePaise : Number(previous[0].c),
-    contracts: new Map(
-      rows.map((row) => [contractKey(row.e, Number(row.s), row.t), { oi: Number(row.oi), volumeUnits: Number(row.v) * lotSize(row), previousSettlePaise: row.p === null ? null : Number(row.p) }]),
-    ),
-  };
+  const contracts = new Map(
+    rows.map((row) => [contractKey(row.e, Number(row.s), row.t), { oi: Number(row.oi), volumeUnits: Number(row.v) * lotSize(row), previousSettlePaise: row.p === null ? null : Number(row.p) }]),
+  );
+  // A day the recorder alone holds has no bhavcopy rows: each contract's close is its last real minute before the day.
+  if (!day.bhavcopy) for (const [key, closePaise] of await previousCloses(history, index, day.day)) contracts.set(key, { oi: 0, volumeUnits: 0, previousSettlePaise: closePaise });
+  return { previousIndexPaise: previous[0] === undefined ? day.previousClosePaise : Number(previous[0].c), contracts };
+}
+
+/** Each contract's last stored real minute close on the latest earlier day holding it (a live feed's or a broker's). */
+async function previousCloses(history: Database, index: string, day: string): Promise<Map<string, number>> {
+  const { rows } = await history.query<{ e: string; s: string; t: string; c: string }>(
+    `SELECT DISTINCT ON (e, s, t) e, s, t, c FROM (
+       SELECT to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, minute AS m, close_paise AS c FROM history_option_minutes
+       WHERE index_name = $1 AND trade_date < $2::date AND expiry >= $2::date AND source <> 'simulated'
+       UNION ALL
+       SELECT to_char(expiry, 'YYYY-MM-DD'), strike_paise, option_type, (trade_date + time '15:30') AT TIME ZONE 'Asia/Kolkata', close_paise[cardinality(close_paise)]
+       FROM history_recorded_option_days
+       WHERE index_name = $1 AND trade_date < $2::date AND expiry >= $2::date AND source = 'recorded'
+     ) stored ORDER BY e, s, t, m DESC`,
+    [index, day],
+  );
+  return new Map(rows.map((row) => [contractKey(row.e, Number(row.s), row.t), Number(row.c)]));
 }
 
 function changeFields(lastPaise: number, closePaise: number | null) {

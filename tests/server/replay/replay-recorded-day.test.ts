@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { createMarketRecorder, type Watched } from '../../../server/services/history/market-recorder.ts';
+import { compactRecordedDays, storeRecordedMinute } from '../../../server/services/history/recorded-minutes-store.ts';
 import type { LastPrice } from '../../../server/services/market/market-service.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
@@ -55,6 +56,12 @@ describe.each(testBackends)('a day the recorder alone holds, replayed on %s', (b
       watched: async () => watched,
       quotes: async (keys) => Object.fromEntries(Object.entries(feed(now)).filter(([key]) => keys.includes(key))),
     });
+    // The 25,000 call's last minute of the trading day before (Friday 2 October is a holiday), moved to the
+    // recorder's contract-day layout as a finished day is: its close, ₹50, is the replayed day's `close`.
+    const before = { key: symbol(25_000, 'CE'), minute: new Date('2026-10-01T15:29:00+05:30'), openPaise: 5_000, highPaise: 5_000, lowPaise: 5_000, closePaise: 5_000 };
+    const minute = { ...before, volume: 0, openInterest: 0, ivBp: null, bidPaise: null, askPaise: null, index: 'NIFTY' as const, expiry, strikePaise: 2_500_000, optionType: 'CE' as const };
+    await server.db.transaction((tx) => storeRecordedMinute(tx, 'recorded', '2026-10-01', [], [minute], before.minute));
+    await server.db.transaction((tx) => compactRecordedDays(tx, day));
     // 09:14:45 to 09:32:00, a pass every 15 s: the minutes 09:15 to 09:31 recorded.
     for (now = open - 15_000; now <= open + 17 * minuteMs; now += 15_000) await recorder.pass(new Date(now));
   });
@@ -92,7 +99,7 @@ describe.each(testBackends)('a day the recorder alone holds, replayed on %s', (b
         expect(chain.body.data[symbol(strike, type)], `${strike} ${type}`).toMatchObject({ last_price: Number(row.c) / 100, oi: Number(row.oi), source: 'real' });
       }
     }
-    // The 25,000 call: (25,016 - 25,000) / 2 + 60.
-    expect(chain.body.data[symbol(25_000, 'CE')]!.last_price).toBe(68);
+    // The 25,000 call: (25,016 - 25,000) / 2 + 60, up ₹18 on its last close the trading day before.
+    expect(chain.body.data[symbol(25_000, 'CE')]).toMatchObject({ last_price: 68, close: 50, change: 18 });
   });
 });
