@@ -20,6 +20,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { refusalTexts } from '../texts/refusal-texts.ts';
+import type { SendsRecord } from './order-rate.ts';
 
 export const idempotencyLifetimeMs = 24 * 60 * 60 * 1000;
 /** How long a claim is its request's own: longer than any broker call may take (a live broker's time-out is shorter). */
@@ -80,6 +81,9 @@ function heldAt(row: KeyRow, now: Date): boolean {
   if (pacedAt !== null && pacedAt >= claimedAt) return now.getTime() - pacedAt < pacingStalledMs;
   return now.getTime() - claimedAt < claimLeaseMs;
 }
+
+/** A step's sends (order-rate.ts sendsRecord) written by the statement that ends the step, their parameters from $`first`. */
+const recordingSends = (sends: SendsRecord | null, first: number) => (sends === null ? '' : `WITH ${sends.ctes(first)}\n`);
 
 const inProgress = () =>
   DomainError.said('idempotency_in_progress', refusalTexts.idempotencyInProgress, {
@@ -165,12 +169,12 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
    * lease starts over) with the plan and the progress this step makes. Refused (409) when a retry took the
    * key over meanwhile: only the holder may send.
    */
-  async function step(tx: Queryable, held: Claim, progress: Progress): Promise<Claim> {
+  async function step(tx: Queryable, held: Claim, progress: Progress, sends: SendsRecord | null = null): Promise<Claim> {
     const now = clock();
     const { rows } = await tx.query(
-      `UPDATE idempotency_keys SET claimed_at = $4, plan = $5, progress = $6
+      `${recordingSends(sends, 7)}UPDATE idempotency_keys SET claimed_at = $4, plan = $5, progress = $6
        WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3 RETURNING 1`,
-      [held.userId, held.key, held.claimedAt, now, JSON.stringify(progress.plan), progress.progress],
+      [held.userId, held.key, held.claimedAt, now, JSON.stringify(progress.plan), progress.progress, ...(sends?.params ?? [])],
     );
     if (rows.length === 0) throw inProgress();
     return { ...held, claimedAt: now };
@@ -199,17 +203,17 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
    * complete() inside a paced intent's only step, whose orders a broker placed in the step's transaction
    * (pacing-step.ts): refused (409) when a retry took the key over meanwhile, which rolls the placement back.
    */
-  async function finish(tx: Queryable, held: Claim, answer: { status: number; body: unknown }): Promise<StoredAnswer> {
-    if (!(await storeHeld(tx, held, answer))) throw inProgress();
+  async function finish(tx: Queryable, held: Claim, answer: { status: number; body: unknown }, sends: SendsRecord | null = null): Promise<StoredAnswer> {
+    if (!(await storeHeld(tx, held, answer, sends))) throw inProgress();
     return { ...answer, replayed: false };
   }
 
   /** Whether the answer was stored: only if this request still holds the key. */
-  async function storeHeld(q: Queryable, held: Claim, answer: { status: number; body: unknown }): Promise<boolean> {
+  async function storeHeld(q: Queryable, held: Claim, answer: { status: number; body: unknown }, sends: SendsRecord | null = null): Promise<boolean> {
     const { rows } = await q.query(
-      `UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5, plan = NULL, paced_at = NULL
+      `${recordingSends(sends, 6)}UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5, plan = NULL, paced_at = NULL
        WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3 RETURNING 1`,
-      [held.userId, held.key, held.claimedAt, answer.status, JSON.stringify(answer.body)],
+      [held.userId, held.key, held.claimedAt, answer.status, JSON.stringify(answer.body), ...(sends?.params ?? [])],
     );
     return rows.length > 0;
   }

@@ -17,7 +17,7 @@ import { DomainError } from '../domain-error.ts';
 import { checkPortfolio } from '../portfolios/portfolio-check.ts';
 import type { Claim, Idempotency, StoredAnswer } from './idempotency.ts';
 import { armedAt, type IntentCall } from './intent-gate.ts';
-import { checkIntentRoom, perSecondRefusal, rateState, recordSends, roomNow, secondWindow, type RateLimits } from './order-rate.ts';
+import { checkIntentRoom, perSecondRefusal, rateState, roomNow, secondWindow, sendsRecord, type RateLimits } from './order-rate.ts';
 import { earliestFit, roomAt, withSends } from './send-windows.ts';
 
 /**
@@ -106,7 +106,8 @@ export async function takeStep(tx: Queryable, { call, idempotency, limits, clock
     if (reason === null) send.push(order);
     else unsent.push({ ...order, reason });
   }
-  await recordSends(tx, account.id, send.length, now);
+  // Written by the statement that ends the step (its key's progress or answer): nothing below reads them.
+  const sends = sendsRecord(account.id, send.length, now);
   const progress = state.progress + send.length + unsent.length;
   const remaining = todo.length - send.length - unsent.length;
   // The wait until the account's sends (this step's too) leave room for it.
@@ -114,9 +115,9 @@ export async function takeStep(tx: Queryable, { call, idempotency, limits, clock
   const placed = placing !== undefined && send.length > 0 ? await placing.placer.place(tx, placing.intent, send, now, placing.claimedNew && state.done.size === 0) : null;
   if (placed !== null && state.done.size === 0 && remaining === 0 && unsent.length === 0) {
     // Under this step's lock the kill switch could not arm since it was read: nothing is left to close.
-    const answer = await idempotency.finish(tx, state.claim, call.answer(placed, null));
+    const answer = await idempotency.finish(tx, state.claim, call.answer(placed, null), sends);
     return { claim: state.claim, progress, send, at: now, unsent, remaining, waitMs, placed, answer };
   }
-  const claim = await idempotency.step(tx, state.claim, { plan: state.plan, progress });
+  const claim = await idempotency.step(tx, state.claim, { plan: state.plan, progress }, sends);
   return { claim, progress, send, at: now, unsent, remaining, waitMs, placed, answer: null };
 }
