@@ -8,7 +8,7 @@ import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 
 /** A refusal in the house Error shape, its text in the trader's language in details.text. */
-function sendRefusal(reply: FastifyReply, refusal: BacktestRefusal): never {
+export function sendRefusal(reply: FastifyReply, refusal: BacktestRefusal): never {
   const field = refusal.field === undefined ? {} : { field: refusal.field };
   return reply.code(refusal.status).send({ message: refusal.text.text, code: refusal.code, ...field, details: { text: refusal.text.i18n } }) as never;
 }

@@ -139,6 +139,8 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   replay_no_history: 422,
   replay_outside_session: 422,
   replay_seek_backward: 409,
+  replay_bot_attached: 409,
+  replay_bot_index: 422,
 };
 
 /** The HTTP answer of a domain refusal. */

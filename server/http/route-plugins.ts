@@ -23,6 +23,7 @@ import { marketDataRoutes, marketRoutes } from './market-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { replayRoutes } from './replay-routes.ts';
+import { replayBotRoutes } from './replay-bot-routes.ts';
 
 /** What route plugins may need from the server. Routes call services; only services touch `db`. */
 export type RouteContext = {
@@ -48,7 +49,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
-    marketHistoryRoutes, backtestRoutes, replayRoutes,
+    marketHistoryRoutes, backtestRoutes, replayRoutes, replayBotRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

@@ -92,7 +92,10 @@ export type DomainErrorCode =
   | 'replay_open'
   | 'replay_no_history'
   | 'replay_outside_session'
-  | 'replay_seek_backward';
+  | 'replay_seek_backward'
+  // A replay's bot: one runs already (one per replay); the bot trades another index than the replay's.
+  | 'replay_bot_attached'
+  | 'replay_bot_index';
 
 export type DomainErrorOptions = {
   /** The offending input field, dotted for nested ones (orders.0.price). */

@@ -53,6 +53,8 @@ import { createStreamNotices, type StreamNotices } from './notices/stream-notice
 import { createReplaySessions, type ReplaySessions } from './replay/replay-sessions.ts';
 import { createReplayBooks, type ReplayBooks } from './replay/replay-books.ts';
 import { createReplayOrders, type ReplayOrders } from './replay/replay-orders.ts';
+import { createReplayBots, type ReplayBots } from './replay/replay-bot-service.ts';
+import { createBacktestRequests } from './backtests/backtest-requests.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -108,6 +110,8 @@ export type Services = {
   replayBooks: ReplayBooks;
   /** Orders and books of the replays (their own books, never the trader's). */
   replayOrders: ReplayOrders;
+  /** The bot of a replay: attached, its state, its report (a backtest's of the day). */
+  replayBots: ReplayBots;
 };
 
 export type TradingHooks = PipelineHooks & KillSwitchHooks;
@@ -221,5 +225,6 @@ export function createServices(options: ServicesOptions): Services {
     replays: createReplaySessions({ db, clock }),
     replayBooks,
     replayOrders: createReplayOrders(replayBooks),
+    replayBots: createReplayBots({ db, books: replayBooks, requests: createBacktestRequests({ db, bots: { daily: dailyBots, trading: tradingBots } }) }),
   };
 }

@@ -731,12 +731,20 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.replay.seek_backward',
     defaultMessage: "The replay's book has trades up to {minute}: going back would undo them. Reset the replay to start over.",
   },
+  'replay.bot_attached': {
+    id: 'server.replay.bot_attached',
+    defaultMessage: 'The bot {name} already runs in this replay: reset the replay to run another.',
+  },
+  'replay.bot_index': {
+    id: 'server.replay.bot_index',
+    defaultMessage: 'The bot trades {underlying}; this replay is of {index}. Choose a bot of {index}.',
+  },
 
   // issue 24, French everywhere: not found, price alerts, push devices, broker accounts and their login, bot rules, Kite's history
   'not_found.thing': {
     id: 'server.not_found.thing',
     defaultMessage:
-      '{thing, select, broker_account {Broker account} portfolio {Portfolio} daily_bot {Daily bot} trading_bot {Trading bot} backtest {Backtest} push_device {Push device} price_alert {Price alert} replay {Replay} other {{thing}}} not found',
+      '{thing, select, broker_account {Broker account} portfolio {Portfolio} daily_bot {Daily bot} trading_bot {Trading bot} backtest {Backtest} push_device {Push device} price_alert {Price alert} replay {Replay} replay_bot {Replay bot} other {{thing}}} not found',
   },
   'not_found.account': { id: 'server.not_found.account', defaultMessage: 'Broker account {account} not found' },
   'not_found.order': {

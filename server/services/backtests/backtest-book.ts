@@ -2,50 +2,69 @@
 // migrated one: book-template.ts), holding a paper account with the backtest's capital, the trader's risk
 // limits, one portfolio and the bot. The same services as the server's (services.ts) run over it, with the
 // history's prices: the bot engine, the order rules, fills, margins and effective-dated charges of paper,
-// never the trader's real paper account.
+// never the trader's real paper account. A replay's bot (replay/replay-bot.ts) is added to its book the same.
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import type { PriceSource } from '../brokers/paper/price-source.ts';
 import type { Services } from '../services.ts';
-import type { BacktestJob } from './backtest-jobs.ts';
+import type { BacktestBot, BacktestJob } from './backtest-jobs.ts';
 import { openPaperBook } from './paper-book.ts';
 
 export type Book = { db: Database; services: Services; account: { id: number; accountNumber: string; capitalPaise: number }; portfolioId: number; botId: number };
 
+/** A trader's risk limits as a book copies them (null: none set). */
+export type BookRiskLimits = Record<string, unknown> | null;
+
+/** The trader's risk limits on the account of a portfolio, which apply to a bot of it as they would on paper. */
+export async function riskLimitsOf(server: Queryable, portfolioId: number): Promise<BookRiskLimits> {
+  const { rows } = await server.query<Record<string, unknown>>(
+    `SELECT r.max_loss_today_paise, r.profit_lock_from_paise, r.profit_lock_keep_pct, r.max_trades_today, r.max_lots_per_order, r.max_open_positions
+     FROM risk_limits r JOIN portfolios p ON p.broker_account_id = r.broker_account_id WHERE p.id = $1`,
+    [portfolioId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Adds the bot to a book's portfolio, active, with the risk limits on its account; answers the bot's id. */
+export async function addBookBot(
+  db: Queryable,
+  target: { accountId: number; portfolioId: number },
+  bot: BacktestBot,
+  entryUntil: string,
+  limits: BookRiskLimits,
+  now: Date,
+): Promise<number> {
+  if (limits !== null) {
+    const l = limits;
+    await db.query(
+      `INSERT INTO risk_limits (broker_account_id, max_loss_today_paise, profit_lock_from_paise, profit_lock_keep_pct, max_trades_today, max_lots_per_order, max_open_positions, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [target.accountId, l.max_loss_today_paise, l.profit_lock_from_paise, l.profit_lock_keep_pct, l.max_trades_today, l.max_lots_per_order, l.max_open_positions, now],
+    );
+  }
+  const { rows: strategies } = await db.query<{ id: number }>('SELECT id FROM base_strategies WHERE slug = $1', [bot.strategy]);
+  if (strategies[0] === undefined) throw new Error(`The strategy ${bot.strategy} is not in the catalogue`);
+  const common = [target.portfolioId, bot.name, strategies[0].id, bot.underlying, bot.lots, bot.stop_loss_pct, bot.target_pct, JSON.stringify(bot.params), now];
+  const { rows: bots } =
+    bot.kind === 'daily'
+      ? await db.query<{ id: number }>(
+          `INSERT INTO daily_bots (portfolio_id, name, base_strategy_id, underlying, lots, stop_loss_pct, target_pct, status, params, mode, entry_time, exit_time, weekdays, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', $8::jsonb, 'paper', $10, $11, $12, $9, $9) RETURNING id`,
+          [...common, bot.entry_time, bot.exit_time, `{${(bot.weekdays ?? [1, 2, 3, 4, 5]).join(',')}}`],
+        )
+      : await db.query<{ id: number }>(
+          `INSERT INTO trading_bots (portfolio_id, name, base_strategy_id, underlying, lots, stop_loss_pct, target_pct, status, params, mode, entry_from, entry_until, exit_time, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', $8::jsonb, 'paper', $10, $11, $12, $9, $9) RETURNING id`,
+          [...common, bot.entry_time, entryUntil, bot.exit_time],
+        );
+  return bots[0]!.id;
+}
+
 /** Opens a book for the job: its account, the trader's risk limits (read from `server`), its portfolio and bot. */
 export async function openBook(job: BacktestJob, server: Queryable, clock: Clock, prices: PriceSource): Promise<Book> {
   return openPaperBook({ slug: 'backtest', title: 'Backtest', accountNumber: 'BT1' }, { clock, prices, capitalPaise: job.capitalPaise }, async ({ db, services, accountId, portfolioId }) => {
-    const now = clock();
-    // The trader's risk limits on the bot's account apply, as they would on paper.
-    const { rows: limits } = await server.query<Record<string, unknown>>(
-      `SELECT r.max_loss_today_paise, r.profit_lock_from_paise, r.profit_lock_keep_pct, r.max_trades_today, r.max_lots_per_order, r.max_open_positions
-       FROM risk_limits r JOIN portfolios p ON p.broker_account_id = r.broker_account_id WHERE p.id = $1`,
-      [job.portfolioId],
-    );
-    if (limits[0] !== undefined) {
-      const l = limits[0];
-      await db.query(
-        `INSERT INTO risk_limits (broker_account_id, max_loss_today_paise, profit_lock_from_paise, profit_lock_keep_pct, max_trades_today, max_lots_per_order, max_open_positions, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [accountId, l.max_loss_today_paise, l.profit_lock_from_paise, l.profit_lock_keep_pct, l.max_trades_today, l.max_lots_per_order, l.max_open_positions, now],
-      );
-    }
-    const { bot } = job;
-    const { rows: strategies } = await db.query<{ id: number }>('SELECT id FROM base_strategies WHERE slug = $1', [bot.strategy]);
-    if (strategies[0] === undefined) throw new Error(`The strategy ${bot.strategy} is not in the catalogue`);
-    const common = [portfolioId, bot.name, strategies[0].id, bot.underlying, bot.lots, bot.stop_loss_pct, bot.target_pct, JSON.stringify(bot.params), now];
-    const { rows: bots } =
-      bot.kind === 'daily'
-        ? await db.query<{ id: number }>(
-            `INSERT INTO daily_bots (portfolio_id, name, base_strategy_id, underlying, lots, stop_loss_pct, target_pct, status, params, mode, entry_time, exit_time, weekdays, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', $8::jsonb, 'paper', $10, $11, $12, $9, $9) RETURNING id`,
-            [...common, bot.entry_time, bot.exit_time, `{${(bot.weekdays ?? [1, 2, 3, 4, 5]).join(',')}}`],
-          )
-        : await db.query<{ id: number }>(
-            `INSERT INTO trading_bots (portfolio_id, name, base_strategy_id, underlying, lots, stop_loss_pct, target_pct, status, params, mode, entry_from, entry_until, exit_time, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', $8::jsonb, 'paper', $10, $11, $12, $9, $9) RETURNING id`,
-            [...common, bot.entry_time, job.entryUntil, bot.exit_time],
-          );
-    return { db, services, account: { id: accountId, accountNumber: 'BT1', capitalPaise: job.capitalPaise }, portfolioId, botId: bots[0]!.id };
+    const limits = await riskLimitsOf(server, job.portfolioId);
+    const botId = await addBookBot(db, { accountId, portfolioId }, job.bot, job.entryUntil, limits, clock());
+    return { db, services, account: { id: accountId, accountNumber: 'BT1', capitalPaise: job.capitalPaise }, portfolioId, botId };
   });
 }

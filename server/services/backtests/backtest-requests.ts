@@ -37,6 +37,8 @@ export function yearsAfter(day: string, years: number): string {
 }
 
 type Bots = { daily: BotsService<DailyBot>; trading: BotsService<TradingBot> };
+/** Which bot: exactly one of a saved daily bot, a saved trading bot, or one configured on the spot. */
+export type BotChoice = Pick<Schemas['BacktestCreate'], 'daily_bot_id' | 'trading_bot_id' | 'bot'>;
 type Checked = { bot: BacktestBot; portfolioId: number; entryUntil: string; from: string; to: string; capitalPaise: number };
 
 export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots }) {
@@ -64,7 +66,7 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
     };
   }
 
-  async function botOf(userId: number, body: Schemas['BacktestCreate']): Promise<{ bot: BacktestBot; portfolioId: number; entryUntil?: string }> {
+  async function botOf(userId: number, body: BotChoice): Promise<{ bot: BacktestBot; portfolioId: number; entryUntil?: string }> {
     const chosen = [body.daily_bot_id, body.trading_bot_id, body.bot].filter((value) => value !== undefined).length;
     if (chosen !== 1) {
       const text = said('backtest.bot_required', {}, 'Choose one bot to backtest: a saved daily bot, a saved trading bot, or a bot configured here.');
@@ -118,5 +120,12 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
     return { bot, portfolioId, entryUntil: entryUntil ?? bot.exit_time, from: body.from, to: body.to, capitalPaise: Math.round(body.capital * 100) };
   }
 
-  return { check };
+  return {
+    check,
+    /** The bot chosen, as a backtest copies it (a replay's bot is chosen the same: replay/replay-bot-service.ts). */
+    bot: async (userId: number, body: BotChoice) => {
+      const { bot, portfolioId, entryUntil } = await botOf(userId, body);
+      return { bot, portfolioId, entryUntil: entryUntil ?? bot.exit_time };
+    },
+  };
 }

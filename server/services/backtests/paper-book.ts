@@ -16,6 +16,21 @@ export type PaperBookKind = { slug: string; title: string; accountNumber: string
 
 export type PaperBook = { db: Database; services: Services; userId: number; accountId: number; portfolioId: number };
 
+/** A paper account of the book's user, logged in for good, with the capital given and one portfolio. */
+export async function addPaperAccount(db: Database, userId: number, kind: PaperBookKind, capitalPaise: number, now: Date): Promise<{ accountId: number; portfolioId: number }> {
+  const capital = (capitalPaise / 100).toFixed(2);
+  const { rows: accounts } = await db.query<{ id: number }>(
+    `INSERT INTO broker_accounts (user_id, broker_id, name, account_number, api_key, api_secret_encrypted, capital, session_expires_at, created_at, updated_at)
+     VALUES ($1, 1, $2, $3, $4, '!', $5, '9999-12-31', $6, $6) RETURNING id`,
+    [userId, `${kind.title} book`, kind.accountNumber, kind.slug, capital, now],
+  );
+  const { rows: portfolios } = await db.query<{ id: number }>(
+    `INSERT INTO portfolios (broker_account_id, name, capital, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+    [accounts[0]!.id, kind.title, capital, now],
+  );
+  return { accountId: accounts[0]!.id, portfolioId: portfolios[0]!.id };
+}
+
 /** Opens a book and runs `fill` on it (its own rows: a bot, the day's contracts); closes it if either fails. */
 export async function openPaperBook<T>(
   kind: PaperBookKind,
@@ -36,22 +51,13 @@ export async function openPaperBook<T>(
       kite: {},
     });
     const now = options.clock();
-    const capital = (options.capitalPaise / 100).toFixed(2);
     const { rows: users } = await db.query<{ id: number }>(
       `INSERT INTO users (email, name, mobile, password_hash, trade_defaults, created_at, updated_at)
        VALUES ($1, $2, '+919000000000', '!', '{}'::jsonb, $3, $3) RETURNING id`,
       [`${kind.slug}@strikedesk.invalid`, kind.title, now],
     );
-    const { rows: accounts } = await db.query<{ id: number }>(
-      `INSERT INTO broker_accounts (user_id, broker_id, name, account_number, api_key, api_secret_encrypted, capital, session_expires_at, created_at, updated_at)
-       VALUES ($1, 1, $2, $3, $4, '!', $5, '9999-12-31', $6, $6) RETURNING id`,
-      [users[0]!.id, `${kind.title} book`, kind.accountNumber, kind.slug, capital, now],
-    );
-    const { rows: portfolios } = await db.query<{ id: number }>(
-      `INSERT INTO portfolios (broker_account_id, name, capital, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
-      [accounts[0]!.id, kind.title, capital, now],
-    );
-    return await fill({ db, services, userId: users[0]!.id, accountId: accounts[0]!.id, portfolioId: portfolios[0]!.id });
+    const { accountId, portfolioId } = await addPaperAccount(db, users[0]!.id, kind, options.capitalPaise, now);
+    return await fill({ db, services, userId: users[0]!.id, accountId, portfolioId });
   } catch (error) {
     await db.close();
     throw error;

@@ -11,6 +11,7 @@ import { openPaperBook } from '../backtests/paper-book.ts';
 import type { TradingAccount } from '../brokers/broker-trading.ts';
 import type { IndexName } from '../market/index-config.ts';
 import type { Services } from '../services.ts';
+import type { ReplayBot } from './replay-bot.ts';
 import { sessionOf } from './replay-clock.ts';
 
 /** A replay book's capital: ₹10,00,000, as a new paper account's default (the trader's own capital is not the replay's). */
@@ -35,6 +36,10 @@ export type ReplayBook = {
   settled: boolean;
   /** The last of the replay's actions applied (replay_actions.id), 0 before any. */
   lastAction: number;
+  /** Whether the trader placed or cancelled anything: the fill engine then looks at every minute passed. */
+  traded: boolean;
+  /** The bot attached to the replay (replay-bot.ts), or null. */
+  bot: ReplayBot | null;
   /** One call at a time (PGlite's single connection, and the clock moved by one caller). */
   queue: Promise<unknown>;
   usedAt: number;
@@ -76,6 +81,8 @@ export async function openReplayBook(history: Database, replay: { id: number; ep
       lookedAt: open,
       settled: false,
       lastAction: 0,
+      traded: false,
+      bot: null,
       queue: Promise.resolve(),
       usedAt: 0,
     };

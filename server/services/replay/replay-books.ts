@@ -2,13 +2,15 @@
 // kept in memory while used (a few at most, the least recently used closed first), and is always brought to the
 // replay's stored state before it answers: the actions logged in replay_actions (by this or another instance)
 // applied in order, each at its replayed instant, and the fill engine's pass run at every replayed minute passed
-// while the book holds anything, so stop-losses, targets and the MIS square-off at 15:25 act minute by minute,
-// then the expiry settlement after 15:30. Prices are history's at those instants, so the same actions give the
+// while the trader's orders are in the book, so stop-losses, targets and the MIS square-off at 15:25 act minute
+// by minute, and the looks of the replay's bot (replay-bot.ts) at its instants, then the expiry settlement after
+// 15:30. Prices are history's at those instants, so the same actions give the
 // same book: after a restart, or on another instance, the book is rebuilt from the log. A reset (book_epoch)
 // throws the book away.
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { openReplayBook, type ReplayBook } from './replay-book.ts';
+import { addReplayBot, endBot, lookBot, type ReplayBotBody } from './replay-bot.ts';
 import { sessionOf } from './replay-clock.ts';
 import { replayInstant, type ReplayRow } from './replay-sessions.ts';
 
@@ -16,9 +18,9 @@ const minuteMs = 60_000;
 /** Books kept open on an instance (each an in-memory database of some tens of MB). */
 const maxOpenBooks = 6;
 
-export type ReplayAction = { id: number; at: Date; kind: 'place' | 'cancel'; key: string; body: Record<string, unknown> };
+export type ReplayAction = { id: number; at: Date; kind: 'place' | 'cancel' | 'bot'; key: string; body: Record<string, unknown> };
 
-/** Brings the book's clock to `target`, its fill engine looking at each minute passed (see the header). */
+/** Brings the book's clock to `target`, its fill engine and its bot looking at each minute passed (see the header). */
 export async function advance(book: ReplayBook, target: Date): Promise<void> {
   if (book.lastAction === 0) {
     // An empty book has nothing for the fill engine to look at: its clock moves alone, back or forward.
@@ -30,14 +32,17 @@ export async function advance(book: ReplayBook, target: Date): Promise<void> {
   const { paperTrading } = book.services;
   for (let at = Math.floor(book.lookedAt.getTime() / minuteMs) * minuteMs + minuteMs; at <= target.getTime(); at += minuteMs) {
     book.now = new Date(at);
-    await paperTrading.onTick(book.now);
+    if (book.traded) await paperTrading.onTick(book.now);
+    await lookBot(book, new Date(at));
+    book.now = new Date(at);
     book.lookedAt = book.now;
   }
   const close = sessionOf(book.day.day).close;
   if (target >= close && !book.settled) {
     // After the close, as backtests do: contracts expiring today settle at the exchange's settlement price.
+    await endBot(book);
     book.now = new Date(close.getTime() + 30_000);
-    await paperTrading.onTick(book.now, { fills: false });
+    if (book.traded) await paperTrading.onTick(book.now, { fills: false });
     book.settled = true;
   }
   book.now = target;
@@ -46,13 +51,15 @@ export async function advance(book: ReplayBook, target: Date): Promise<void> {
 /** Applies one logged action to the book at its replayed instant. */
 async function apply(book: ReplayBook, action: ReplayAction): Promise<void> {
   await advance(book, action.at);
-  await perform(book, action.kind, action.key, action.body);
+  if (action.kind === 'bot') await addReplayBot(book, action.body as ReplayBotBody);
+  else await perform(book, action.kind, action.key, action.body);
   book.lastAction = action.id;
 }
 
 /** An action on the book through the server's trading service, as the trader's own call would run it. */
-export function perform(book: ReplayBook, kind: ReplayAction['kind'], key: string, body: Record<string, unknown>) {
+export function perform(book: ReplayBook, kind: 'place' | 'cancel', key: string, body: Record<string, unknown>) {
   const { trading } = book.services;
+  book.traded = true;
   const account_number = book.account.accountNumber;
   if (kind === 'place') return trading.placeTrades(book.userId, key, { account_number, portfolio_id: book.portfolioId, orders: body.orders as never });
   return trading.cancelOrders(book.userId, key, { account_number, order_ids: body.order_ids as never });
@@ -114,19 +121,22 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
     return run;
   }
 
-  /** Logs an action done on the book (once per key: a retry finds it logged). */
-  async function log(book: ReplayBook, kind: ReplayAction['kind'], key: string, body: Record<string, unknown>): Promise<void> {
+  /** Logs an action done on the book (once per key: a retry finds it logged); whether it was logged now. */
+  async function log(book: ReplayBook, kind: ReplayAction['kind'], key: string, body: Record<string, unknown>): Promise<boolean> {
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO replay_actions (replay_id, at, kind, idempotency_key, body, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)
        ON CONFLICT (replay_id, idempotency_key) DO NOTHING RETURNING id`,
       [book.replayId, book.now, kind, key, JSON.stringify(body), clock()],
     );
     if (rows[0] !== undefined) book.lastAction = Number(rows[0].id);
+    return rows[0] !== undefined;
   }
 
   return {
     withBook,
     log,
+    /** Forgets the book (its state is no longer the log's): the next call rebuilds it. */
+    forget: (book: ReplayBook) => void close(book),
     /** Closes the book of a replay that ended. */
     async drop(replayId: number): Promise<void> {
       const book = books.get(replayId);

@@ -4,14 +4,14 @@
 // order book and the position book (P&L at the replayed minute, the book's funds as its margins) read back.
 import type { components } from '../../../openapi/main.d.ts';
 import type { IdempotentAnswer } from '../trading/trading-service.ts';
-import { perform, type ReplayAction, type ReplayBooks } from './replay-books.ts';
+import { perform, type ReplayBooks } from './replay-books.ts';
 import type { ReplayRow } from './replay-sessions.ts';
 
 type Schemas = components['schemas'];
 
 export function createReplayOrders(books: ReplayBooks) {
   /** One intent: done on the book, then logged (a refusal before anything was placed logs nothing). */
-  const act = (row: ReplayRow, kind: ReplayAction['kind'], key: string, body: Record<string, unknown>): Promise<IdempotentAnswer> =>
+  const act = (row: ReplayRow, kind: 'place' | 'cancel', key: string, body: Record<string, unknown>): Promise<IdempotentAnswer> =>
     books.withBook(row, async (book) => {
       const answer = await perform(book, kind, key, body);
       if (!answer.replayed) await books.log(book, kind, key, body);

@@ -12,6 +12,7 @@ export const missingThings = {
   push_device: 'Push device',
   price_alert: 'Price alert',
   replay: 'Replay',
+  replay_bot: 'Replay bot',
 } as const;
 export type MissingThing = keyof typeof missingThings;
 

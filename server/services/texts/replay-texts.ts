@@ -11,4 +11,9 @@ export const replayTexts = {
     said('replay.outside_session', { minute }, `${minute} is outside the session: a replay stands between 09:15 and 15:30`),
   seekBackward: (minute: string): Said =>
     said('replay.seek_backward', { minute }, `The replay's book has trades up to ${minute}: going back would undo them. Reset the replay to start over`),
+  /** One bot per replay. */
+  botAttached: (name: string): Said =>
+    said('replay.bot_attached', { name }, `The bot ${name} already runs in this replay: reset the replay to run another`),
+  botIndex: (underlying: string, index: string): Said =>
+    said('replay.bot_index', { underlying, index }, `The bot trades ${underlying}; this replay is of ${index}`),
 };

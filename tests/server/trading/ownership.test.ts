@@ -56,6 +56,9 @@ function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
     ['cancelReplayOrders', { params: { id: ids.replay }, headers: { 'idempotency-key': 'ownership-cancel' }, body: { order_ids: ['1000000001'] } }],
     ['getReplayOrders', { params: { id: ids.replay } }],
     ['getReplayPositions', { params: { id: ids.replay } }],
+    ['createReplayBot', { params: { id: ids.replay }, body: { daily_bot_id: ids.dailyBot } }],
+    ['getReplayBot', { params: { id: ids.replay } }],
+    ['getReplayBotReport', { params: { id: ids.replay } }],
     ['deleteReplay', { params: { id: ids.replay } }],
   ];
 }
@@ -107,6 +110,7 @@ describe.each(testBackends)('ownership on %s', (backend) => {
       tradingBots: (await call('getTradingBots', { token: owner.token, params: { portfolioId: portfolio.id } })).body,
       dailyBots: (await call('getDailyBots', { token: owner.token, params: { portfolioId: portfolio.id } })).body,
       replay: (await call('getReplays', { token: owner.token })).body,
+      replayBot: (await call<{ replay_bot: unknown }>('getReplayBot', { token: owner.token, params: { id: ids.replay } })).body.replay_bot,
     });
     const before = await snapshot();
 

@@ -112,6 +112,9 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'POST /api/replays/{id}/orders/',
     'POST /api/replays/{id}/orders/cancel/',
     'GET /api/replays/{id}/positions/',
+    'GET /api/replays/{id}/bot/',
+    'POST /api/replays/{id}/bot/',
+    'GET /api/replays/{id}/bot/report/',
   ],
   analytics: [
     'GET /rest/v1/commentary',

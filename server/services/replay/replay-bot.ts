@@ -1,0 +1,58 @@
+// A bot in a replay's book (issue 39): a saved bot of the trader's, or one configured on the spot, as a backtest
+// takes it (backtests/backtest-requests.ts), added to the replay's book on a paper account of its own (RB1,
+// the replay's capital), so its report holds its trades alone, beside the trader's own orders on RP1. The
+// engine looks at it through the backtest's own code (backtests/bot-looks.ts) as the replayed clock passes its
+// instants (replay-books.ts advance): its entry, every step while it holds, its exit, then the expiry
+// settlement after the close. Its report is a backtest's of that day (buildReport), so the two agree to the
+// paisa. Attaching is logged like an order (replay_actions, kind 'bot', at the replayed instant), so the book
+// is rebuilt with the same bot after a restart or on another instance.
+import { addBookBot, type Book, type BookRiskLimits } from '../backtests/backtest-book.ts';
+import type { BacktestBot, BacktestReport } from '../backtests/backtest-jobs.ts';
+import { buildReport } from '../backtests/backtest-report.ts';
+import { at, endDay, lookUntil, startBotRun, startDay, type BotDay, type BotRun } from '../backtests/bot-looks.ts';
+import { addPaperAccount } from '../backtests/paper-book.ts';
+import { loadTradingCalendar } from '../market/calendar-data.ts';
+import { istMinutes } from '../market/ist.ts';
+import { replayCapitalPaise, type ReplayBook } from './replay-book.ts';
+
+/** What attaching logs: the bot as it runs (a copy: editing the saved bot later changes nothing here). */
+export type ReplayBotBody = { bot: BacktestBot; entry_until: string; risk_limits: BookRiskLimits };
+
+export type ReplayBot = { body: ReplayBotBody; attachedAt: Date; book: Book; run: BotRun; day: BotDay; ended: boolean };
+
+export const replayBotAccount = { slug: 'replay-bot', title: 'Replay bot', accountNumber: 'RB1' };
+
+/** Adds the bot at the book's instant now; the looks before that instant are passed, not made. */
+export async function addReplayBot(book: ReplayBook, body: ReplayBotBody): Promise<void> {
+  const attachedAt = book.now;
+  const { accountId, portfolioId } = await addPaperAccount(book.db, book.userId, replayBotAccount, replayCapitalPaise, attachedAt);
+  const botId = await addBookBot(book.db, { accountId, portfolioId }, body.bot, body.entry_until, body.risk_limits, attachedAt);
+  const botBook: Book = { db: book.db, services: book.services, account: { id: accountId, accountNumber: replayBotAccount.accountNumber, capitalPaise: replayCapitalPaise }, portfolioId, botId };
+  const calendar = await loadTradingCalendar(book.db, 'NSE');
+  const run = await startBotRun(botBook, body.bot, body.entry_until, calendar, (instant) => (book.now = instant));
+  const day = await startDay(run, book.day);
+  while (day.next < day.times.length && at(book.day.day, day.times[day.next]!) < attachedAt) day.next += 1;
+  book.bot = { body, attachedAt, book: botBook, run, day, ended: false };
+  await lookBot(book, attachedAt);
+  book.now = attachedAt;
+}
+
+/** The bot's looks due up to `instant` (the replayed clock passing it). */
+export async function lookBot(book: ReplayBook, instant: Date): Promise<void> {
+  if (book.bot === null || book.bot.ended) return;
+  await lookUntil(book.bot.run, book.bot.day, istMinutes(instant));
+}
+
+/** After the close: the bot's day ends as a backtest's does (its no-trade reason, its expiry settlement). */
+export async function endBot(book: ReplayBook): Promise<void> {
+  if (book.bot === null || book.bot.ended) return;
+  await lookUntil(book.bot.run, book.bot.day);
+  await endDay(book.bot.run, book.bot.day);
+  book.bot.ended = true;
+}
+
+/** The bot's report, a backtest's of the replayed day: final once the day ended, else what it did so far. */
+export async function replayBotReport(book: ReplayBook, bot: ReplayBot): Promise<BacktestReport> {
+  const report = await buildReport(bot.book, book.prices, book.index, [book.day.day], bot.run.margins, bot.run.riskStops);
+  return { ...report, no_trade_days: bot.ended ? [...bot.run.noTradeDays] : [] };
+}

@@ -1,0 +1,130 @@
+// A bot in a replay (issue 39): the trader attaches a saved bot at the open, plays the day, and gets the report
+// a backtest of that day gives, trade by trade and to the paisa (the same engine's looks at the same instants
+// on the same prices); on the way the desk sees it enter, on a paper account of the replay's book, never the
+// trader's; going back before it is refused, a reset removes it, and a book rebuilt from the log (a restart,
+// another instance) has it doing the same.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import { servicesDecorator } from '../../../server/app.ts';
+import type { Services } from '../../../server/services/services.ts';
+import { paperTrader, runBacktest } from '../backtests/paper-run.ts';
+import { testBackends } from '../support/test-database.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { dailyBotBody } from '../support/trading.ts';
+import { importHistory, importMinutes, syntheticRows } from '../backtests/history-fixture.ts';
+import { dayClose, indexAt, replayDay, replayExpiries } from './replay-fixture.ts';
+
+type Schemas = components['schemas'];
+
+/** Rows of every table a trader's paper or live book keeps, in the server's own database. */
+async function bookRows(server: TestServer): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ['paper_orders', 'paper_trades', 'paper_positions', 'kite_orders', 'kite_trades', 'order_sends', 'bot_actions']) {
+    const { rows } = await server.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${table}`);
+    counts[table] = Number(rows[0]!.n);
+  }
+  return counts;
+}
+
+describe.each(testBackends)('a bot in a replay on %s', (backend) => {
+  let server: TestServer;
+  let trader: Awaited<ReturnType<typeof paperTrader>>;
+  let botId: number;
+  let id: number;
+
+  beforeEach(async () => {
+    server = await startTestServer({ backend });
+    // The replay fixture's day with strikes wide enough for the open's ATM (the day runs 25,000 to 25,374).
+    const underlying = { [replayDay]: dayClose };
+    await importHistory(server.db, 'NIFTY', underlying, syntheticRows(underlying, replayExpiries, { around: 16 }));
+    await importMinutes(server.db, 'NIFTY', replayDay, indexAt);
+    trader = await paperTrader(server, server.db);
+    const body = dailyBotBody(trader.portfolio.id, trader.strategies.get('short_straddle')!.id, {
+      lots: 1,
+      weekdays: [1, 2, 3, 4, 5],
+      entry_time: '09:20',
+      exit_time: '15:10',
+      stop_loss_pct: 20,
+      target_pct: 15,
+      params: {},
+    });
+    const bot = await trader.call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', { token: trader.token, params: { portfolioId: trader.portfolio.id }, body });
+    expect(bot.status, JSON.stringify(bot.body)).toBe(201);
+    botId = bot.body.daily_bot.id;
+    const replay = await trader.call<{ replay: Schemas['Replay'] }>('createReplay', { token: trader.token, body: { index: 'NIFTY', day: replayDay, start: '09:15' } });
+    id = replay.body.replay.id;
+  });
+
+  afterEach(async () => {
+    await server.close();
+  });
+
+  const seek = (minute: string) => trader.call<{ replay: Schemas['Replay'] }>('seekReplay', { token: trader.token, params: { id }, body: { minute } });
+  const attach = (body: Schemas['ReplayBotAttach']) => trader.call<Schemas['ReplayBotResponse']>('createReplayBot', { token: trader.token, params: { id }, body });
+  const status = async () => (await trader.call<Schemas['ReplayBotResponse']>('getReplayBot', { token: trader.token, params: { id } })).body.replay_bot;
+  const report = () => trader.call<Schemas['ReplayBotReportResponse']>('getReplayBotReport', { token: trader.token, params: { id } });
+
+  it("gives the backtest's trades and P&L of the day to the paisa, and leaves the trader's books as they were", async () => {
+    const services = server.app.getDecorator<Services>(servicesDecorator);
+    const backtest = await runBacktest(trader.call, trader.token, services, { daily_bot_id: botId, from: replayDay, to: replayDay, capital: 1_000_000 });
+    expect(backtest.status).toBe('done');
+    expect(backtest.trades.length).toBeGreaterThan(0);
+    const before = await bookRows(server);
+
+    const attached = await attach({ daily_bot_id: botId });
+    expect(attached.status, JSON.stringify(attached.body)).toBe(201);
+    expect(attached.body.replay_bot).toMatchObject({ account_number: 'RB1', attached_at: '2026-10-05T03:45:00.000Z', actions: [], report_final: false });
+    expect((await seek('15:30')).status).toBe(200);
+    const replayed = await report();
+    expect(replayed.status, JSON.stringify(replayed.body)).toBe(200);
+    expect(replayed.body.final).toBe(true);
+
+    const trades = (list: Schemas['BacktestTrade'][]) =>
+      list.map((trade) => [trade.entered_at, trade.exited_at, trade.exit_rule, trade.gross_pnl, trade.charges, trade.net_pnl, trade.legs.map((leg) => [leg.tradingsymbol, leg.side, leg.quantity, leg.entry_price, leg.exit_price])]);
+    expect(trades(replayed.body.trades)).toEqual(trades(backtest.trades));
+    expect(replayed.body.summary).toEqual(backtest.summary);
+    expect(replayed.body.daily).toEqual(backtest.daily);
+    expect(replayed.body.equity).toEqual(backtest.equity);
+    expect(replayed.body.no_trade_days).toEqual(backtest.no_trade_days);
+    expect(await bookRows(server)).toEqual(before);
+  }, 240_000);
+
+  it('enters at its replayed entry as the clock passes it, is kept across a rebuild, refuses a way back and goes with a reset', async () => {
+    await seek('09:18');
+    expect((await attach({ daily_bot_id: botId })).status).toBe(201);
+    expect((await status())!.actions).toEqual([]);
+    await seek('09:21');
+    const entered = (await status())!;
+    expect(entered.actions.map((action) => [action.action, action.status, action.claimed_at])).toEqual([['enter', 'completed', '2026-10-05T03:50:00.000Z']]);
+    expect(entered.positions.map((position) => [position.tradingsymbol, position.quantity])).toEqual([['NIFTY26O0625000CE', -75], ['NIFTY26O0625000PE', -75]]);
+    expect(entered.state.open_positions).toBe(2);
+
+    // A second bot is refused, and a bot of another index.
+    const again = await attach({ daily_bot_id: botId });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'replay_bot_attached', details: { text: { code: 'replay.bot_attached' } } });
+
+    // The book thrown away (a restart): rebuilt from the log, the bot did the same.
+    await server.app.getDecorator<Services>(servicesDecorator).replayBooks.closeAll();
+    const rebuilt = (await status())!;
+    expect(rebuilt.actions).toEqual(entered.actions);
+    expect(rebuilt.positions).toEqual(entered.positions);
+
+    const back = await seek('09:16');
+    expect(back.status).toBe(409);
+    expect(back.body).toMatchObject({ code: 'replay_seek_backward' });
+    expect((await trader.call('resetReplay', { token: trader.token, params: { id } })).status).toBe(200);
+    expect(await status()).toBeNull();
+    expect((await report()).status).toBe(404);
+  }, 240_000);
+
+  it('refuses a bot of another index, and no bot at all', async () => {
+    const body = dailyBotBody(trader.portfolio.id, trader.strategies.get('short_straddle')!.id, { underlying: 'BANKNIFTY', weekdays: [1, 2, 3, 4, 5] });
+    const other = await attach({ bot: { ...body, portfolio_id: trader.portfolio.id } as Schemas['DailyBotCreate'] });
+    expect(other.status, JSON.stringify(other.body)).toBe(422);
+    expect(other.body).toMatchObject({ code: 'replay_bot_index', field: 'bot' });
+    const none = await attach({});
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ code: 'backtest_bot_required' });
+  }, 120_000);
+});
