@@ -11,6 +11,8 @@ import { TopNav } from '@/app/layouts/top-nav';
 import { useBlankLayout } from '@/app/layouts/use-blank-layout';
 import { useProfileLoader } from '@/app/session/use-profile-loader';
 import { UnknownIntentsSettler } from '@/app/trading/unknown-intents-settler';
+import { ReplayBar } from '@/features/replay/components/replay-bar';
+import { useOpenReplay } from '@/features/replay/model/use-open-replay';
 import { FullIntlProvider } from '@/i18n/full-intl-provider';
 import { requestPersistentStorage } from '@/lib/persist/device-storage';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
@@ -29,6 +31,8 @@ const AlertsNotifier = lazy(() =>
 export function AppLayout() {
   const blank = useBlankLayout();
   useProfileLoader();
+  // A replay open on the server (issue 39) is read back at once: the screens then run on its clock.
+  useOpenReplay();
   // Signed in: ask the browser to keep the snapshots a trader relies on offline (settings show the answer).
   useEffect(() => {
     void requestPersistentStorage();
@@ -52,6 +56,7 @@ export function AppLayout() {
       {sideNav ? <SideNav collapsed={navCollapsed} /> : <TopNav />}
       <MobileNavDrawer />
       <div className={`flex min-h-[calc(100dvh-var(--spacing-header))] flex-col ${sideNav ? navWidth : ''}`}>
+        <ReplayBar />
         <MarketStrip />
         <SessionEndedBanner />
         <main id="main" className="mx-auto w-full max-w-content flex-1 px-3 py-4 sm:px-6 sm:py-6">

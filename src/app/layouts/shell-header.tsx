@@ -12,6 +12,7 @@ import { InstallButton } from '@/app/pwa/install-button';
 import { UnreadAlertsBadge } from '@/features/alerts/components/unread-alerts-badge';
 import { KillSwitchButton } from '@/features/kill-switch/components/kill-switch-button';
 import { DEFAULT_HOME } from '@/app/router/paths';
+import { ReplayMark } from '@/components/trading/replay-mark';
 import { mobileNavOpenAtom, preferencesAtom } from '@/lib/preferences/preferences-atom';
 
 const messages = defineMessages({
@@ -60,6 +61,8 @@ export function ShellHeader() {
         <span className="hidden sm:inline">{intl.formatMessage(shellMessages.brand)}</span>
       </Link>
       <div className="flex-1" />
+      {/* A replay's day and minute, in the header every screen keeps in view (issue 39). */}
+      <ReplayMark solid compact />
       <OfflineBadge />
       <KillSwitchButton />
       <InstallButton />

@@ -25,13 +25,17 @@ import { useMarketClosed } from '@/features/market/hooks/use-market-status';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { OrderTicket } from '@/features/orders/components/order-ticket';
 import { TicketHeading } from '@/features/orders/components/ticket-heading';
+import { ReplayEntry } from '@/features/replay/components/replay-entry';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { tradingModeOf } from '@/lib/trading/trading-mode';
 
 // Loaded when the trader first asks for an alert: the desk's own chunk stays as it was.
 const PriceAlertDialog = lazy(() => import('@/features/alerts/components/price-alert-dialog').then((module) => ({ default: module.PriceAlertDialog })));
 
 const messages = defineMessages({
   title: { id: 'live-trade.title', defaultMessage: 'Live trade' },
+  replayTitle: { id: 'live-trade.replayTitle', defaultMessage: 'Replay desk' },
+  replayDescription: { id: 'live-trade.replayDescription', defaultMessage: 'A past day on the desk, minute by minute: tap a price to trade it in the replay’s own book.' },
   description: { id: 'live-trade.description', defaultMessage: 'The option chain live: tap a price to trade, follow your positions and square off.' },
   emptyTitle: { id: 'live-trade.emptyTitle', defaultMessage: 'Set up a broker account to trade' },
   pick: { id: 'live-trade.pick', defaultMessage: 'Tap a price in the option chain to open the order ticket.' },
@@ -92,6 +96,7 @@ export function LiveTradeScreen() {
   };
   const freezeQuantity = useFreezeQuantity(picked);
   const account = desk.account;
+  const inReplay = account !== null && tradingModeOf(account) === 'replay';
   const tradingDisabled = !online || account === null || !desk.sessionOpen;
   const killSwitch = useArmedKillSwitch(account);
   const killNotice = account === null || killSwitch === null ? null : <KillSwitchNotice account={account} armed={killSwitch} />;
@@ -130,7 +135,11 @@ export function LiveTradeScreen() {
   const step = next ? stepText[next] : null;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+      <PageHeader
+        title={intl.formatMessage(inReplay ? messages.replayTitle : messages.title)}
+        description={intl.formatMessage(inReplay ? messages.replayDescription : messages.description)}
+        actions={<ReplayEntry />}
+      />
       {desk.state !== 'ready' ? (
         // Offline (or while loading) the accounts may be unknown, but the chain's strikes kept for the day still show.
         <LoadStatus

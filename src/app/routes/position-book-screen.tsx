@@ -9,6 +9,7 @@ import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
+import { ReplayMark } from '@/components/trading/replay-mark';
 import { StaleNote } from '@/components/ui/stale-note';
 import { SelectField } from '@/components/ui/select-field';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
@@ -69,7 +70,7 @@ export function PositionBookScreen() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} actions={<ReplayMark />} />
       {desk.state === 'ready' && desk.account === null && <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noAccount)}</p>}
       {desk.account !== null && (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-3xl">

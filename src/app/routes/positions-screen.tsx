@@ -10,6 +10,7 @@ import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
+import { ReplayMark } from '@/components/trading/replay-mark';
 import { StaleNote } from '@/components/ui/stale-note';
 import { SelectField } from '@/components/ui/select-field';
 import { DateField } from '@/components/ui/date-field';
@@ -108,7 +109,7 @@ export function PositionsScreen() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
+      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} actions={<ReplayMark />} />
       {asOf !== null && <StaleNote asOf={asOf} />}
       {desk.state === 'ready' && desk.portfolio === null && <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noPortfolio)}</p>}
       {desk.portfolio !== null && (

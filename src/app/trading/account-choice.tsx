@@ -35,7 +35,7 @@ export function AccountChoice({ desk }: { desk: TradingDesk }) {
         hint={
           <span className="flex flex-wrap items-center gap-2">
             <TradingModeBadge mode={mode} />
-            <span>{intl.formatMessage(mode === 'live' ? tradingModeMessages.liveHint : tradingModeMessages.paperHint)}</span>
+            <span>{intl.formatMessage(tradingModeMessages[`${mode}Hint`])}</span>
             <PriceSourceLine desk={desk} account={desk.account} />
           </span>
         }

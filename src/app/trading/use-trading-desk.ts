@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getBrokerAccounts } from '@/features/brokers/api/get-broker-accounts';
 import { accountsLoadedAtom } from '@/features/brokers/atoms/account-list-actions';
 import { isSessionOpen } from '@/features/brokers/session-open';
@@ -8,6 +8,8 @@ import type { BrokerAccount, Portfolio } from '@/features/portfolios/api/portfol
 import type { TicketDefaults } from '@/features/orders/components/order-ticket';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 import { readSnapshot, saveSnapshot } from '@/lib/persist/snapshot';
+import { replayAccount } from '@/lib/replay/replay-account';
+import { openReplayAtom } from '@/lib/replay/replay-atom';
 import { selectedAccountAtom, selectedPortfolioAtom, userDataAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
 
@@ -31,6 +33,8 @@ export type TradingDesk = {
 /**
  * The account and portfolio the desk trades for: the trader's selected ones (kept across screens), else
  * the first account logged in to its broker and its first portfolio. Orders belong to the portfolio chosen.
+ * While a replay is open (issue 39) it is the replay's own account, alone: every trading screen then trades
+ * the replayed day, and no order of it can reach the trader's paper or live accounts.
  */
 export function useTradingDesk(): TradingDesk {
   const [selectedAccount, setSelectedAccount] = useAtom(selectedAccountAtom, { store });
@@ -117,6 +121,27 @@ export function useTradingDesk(): TradingDesk {
   const reload = useCallback(() => setStamp((value) => value + 1), []);
   useReloadWhenOnline(failed, reload);
   const saved = user?.trade_defaults;
+  const defaults = saved === undefined ? fallbackDefaults : { ...saved, confirm_before_order: saved.confirm_before_order };
+  const replay = useAtomValue(openReplayAtom, { store })?.replay ?? null;
+  const replayId = replay?.id ?? null;
+  const replayDay = replay?.day ?? null;
+  // One account object a replay: screens key their reads and effects on it.
+  const inReplay = useMemo(() => (replay === null ? null : replayAccount(replay)), [replayId, replayDay]); // eslint-disable-line react-hooks/exhaustive-deps -- the account is the replay's id and day
+  if (inReplay !== null) {
+    return {
+      state: 'ready',
+      asOf: null,
+      accounts: [inReplay],
+      account: inReplay,
+      sessionOpen: true,
+      portfolios: [],
+      portfolio: null,
+      chooseAccount: () => undefined,
+      choosePortfolio: () => undefined,
+      defaults,
+      reload,
+    };
+  }
   return {
     state: failed && asOf === null ? 'failed' : accounts === null || (accountId !== null && portfoliosOf !== accountId) ? 'loading' : 'ready',
     asOf,
@@ -127,7 +152,7 @@ export function useTradingDesk(): TradingDesk {
     portfolio: portfolio !== null && account !== null && portfolio.broker_account === account.id ? portfolio : null,
     chooseAccount,
     choosePortfolio,
-    defaults: saved === undefined ? fallbackDefaults : { ...saved, confirm_before_order: saved.confirm_before_order },
+    defaults,
     reload,
   };
 }

@@ -1,5 +1,6 @@
 import BanknotesIcon from '@heroicons/react/20/solid/BanknotesIcon';
 import BeakerIcon from '@heroicons/react/20/solid/BeakerIcon';
+import ClockIcon from '@heroicons/react/20/solid/ClockIcon';
 import { defineMessages, useIntl } from 'react-intl';
 import { cx } from '@/components/ui/class-names';
 import type { TradingMode } from '@/lib/trading/trading-mode';
@@ -9,6 +10,8 @@ export const tradingModeMessages = defineMessages({
   live: { id: 'common.tradingMode.live', defaultMessage: 'Live' },
   paperHint: { id: 'common.tradingMode.paperHint', defaultMessage: 'Simulated orders: no real money' },
   liveHint: { id: 'common.tradingMode.liveHint', defaultMessage: 'Real orders at the broker, with real money' },
+  replay: { id: 'common.tradingMode.replay', defaultMessage: 'Replay' },
+  replayHint: { id: 'common.tradingMode.replayHint', defaultMessage: 'A past day replayed: orders fill in the replay’s own book, never at a broker' },
 });
 
 // The word says it; the colour, the outline and the icon repeat it. Live is loud (a 2 px red outline on a red
@@ -17,6 +20,8 @@ export const tradingModeMessages = defineMessages({
 const looks = {
   paper: { icon: BeakerIcon, tone: 'border border-brand/40 bg-brand-soft text-fg', iconTone: 'text-brand', text: 'paper', hint: 'paperHint' },
   live: { icon: BanknotesIcon, tone: 'border-2 border-danger bg-danger/10 text-danger', iconTone: '', text: 'live', hint: 'liveHint' },
+  // A replay is violet with a clock: a past day, neither paper's blue nor live's red.
+  replay: { icon: ClockIcon, tone: 'border border-replay bg-replay-soft text-fg', iconTone: 'text-replay', text: 'replay', hint: 'replayHint' },
 } as const;
 
 /**

@@ -8,8 +8,11 @@
 /** The simulated broker the reference server ships; it has no developer console to issue keys. */
 export const PAPER_BROKER = 'paper';
 
-export type TradingMode = 'paper' | 'live';
+/** A replay's own book (issue 39: lib/replay/replay-account.ts): a past day's, reaching no broker and no paper book. */
+export const REPLAY_BROKER = 'replay';
+
+export type TradingMode = 'paper' | 'live' | 'replay';
 
 export function tradingModeOf(account: { broker: string }): TradingMode {
-  return account.broker === PAPER_BROKER ? 'paper' : 'live';
+  return account.broker === PAPER_BROKER ? 'paper' : account.broker === REPLAY_BROKER ? 'replay' : 'live';
 }

@@ -2,11 +2,19 @@
  * Expiries and instruments change once a trading day, so they are kept in IndexedDB for that day: the chain
  * opens at once on a revisit and, offline, still shows its strikes (prices then say how old they are).
  * A kept copy is used only while it is valid; after that the network is asked, and the old copy is the
- * answer only when the network fails.
+ * answer only when the network fails. While a replay is open (issue 39) they are the replayed day's, read from
+ * the replay's routes and kept under the replay's name: a replayed day's contracts never change, and opened
+ * once they show offline too.
  */
 import { getExpiries, type Expiry, type IndexName } from '@/features/market/api/get-expiries';
 import { getInstruments, type Instruments } from '@/features/market/api/get-instruments';
 import { restoreValue, storeValue } from '@/lib/persist/idb-storage';
+import { openReplay } from '@/lib/replay/replay-atom';
+import { getReplayChain, getReplayExpiries } from '@/lib/replay/replay-calls';
+import { learnChain } from '@/lib/replay/replay-quotes';
+
+/** A replay's facts are its day's: valid as long as the replay (a new replay is another key). */
+const replayValidity = () => '9999-12-31T00:00:00.000Z';
 
 type Kept<T> = { validUntil: string; value: T };
 
@@ -36,10 +44,20 @@ async function keptOrFetched<T>(key: string, fetch: () => Promise<T>, validUntil
   }
 }
 
-export function expiriesForTheDay(index: IndexName, now = Date.now()): Promise<Expiry[]> {
+export async function expiriesForTheDay(index: IndexName, now = Date.now()): Promise<Expiry[]> {
+  const replay = openReplay();
+  // A replay has one index: another one has no expiries in it.
+  if (replay !== null) return replay.index !== index ? [] : keptOrFetched(`replay:${replay.id}:expiries`, () => getReplayExpiries(replay.id), replayValidity, now);
   return keptOrFetched(`market:expiries:${index}`, () => getExpiries(index), () => tradingDayEnd(now), now);
 }
 
-export function instrumentsForTheDay(index: IndexName, expiry: string, now = Date.now()): Promise<Instruments> {
+export async function instrumentsForTheDay(index: IndexName, expiry: string, now = Date.now()): Promise<Instruments> {
+  const replay = openReplay();
+  if (replay !== null) {
+    const chain = await keptOrFetched(`replay:${replay.id}:instruments:${expiry}`, async () => (await getReplayChain(replay.id, expiry)).chain, replayValidity, now);
+    // The price feed reads this expiry's chain for its contracts' quotes (replay-quotes.ts).
+    learnChain(replay.id, chain);
+    return chain;
+  }
   return keptOrFetched(`market:instruments:${index}:${expiry}`, () => getInstruments(index, expiry), (value) => value.valid_until, now);
 }

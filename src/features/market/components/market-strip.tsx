@@ -3,6 +3,7 @@ import ArrowUpIcon from '@heroicons/react/20/solid/ArrowUpIcon';
 import { useAtomValue } from 'jotai';
 import { defineMessage, useIntl, type MessageValue } from 'react-intl';
 import { PriceSourceNote } from '@/components/trading/price-source-note';
+import { ReplayMark } from '@/components/trading/replay-mark';
 import { QuoteAge } from '@/features/market/components/quote-age';
 import { liveFeed } from '@/features/market/feed/live-feed';
 import { useShownPriceSource } from '@/features/market/hooks/use-price-source';
@@ -11,6 +12,7 @@ import { indexInstruments, marketMessages as m } from '@/features/market/market-
 import { useFormat } from '@/lib/format/use-format';
 import { networkMessages } from '@/lib/network/network-messages';
 import { useNetworkState } from '@/lib/network/use-online-status';
+import { openReplayAtom } from '@/lib/replay/replay-atom';
 import { store } from '@/lib/store';
 
 const changeText = defineMessage<{ change: MessageValue; percent: MessageValue }>({
@@ -62,6 +64,9 @@ export function MarketStrip() {
   const intl = useIntl();
   const market = useAtomValue(liveFeed().marketAtom, { store });
   const source = useShownPriceSource();
+  // A replay (issue 39) has one index, replayed: the strip shows it and says "Replay", not whose prices today.
+  const replay = useAtomValue(openReplayAtom, { store })?.replay ?? null;
+  const tiles = replay === null ? indexInstruments : indexInstruments.filter(({ index }) => index === replay.index);
   return (
     // The row scrolls inside its own box; `relative` keeps the screen-reader-only words (absolutely
     // positioned) inside it too, or they would widen the page right to left. A named region, so it sits in
@@ -71,17 +76,18 @@ export function MarketStrip() {
       tabIndex={0}
       className="relative flex min-w-0 max-w-full items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus sm:px-6 sm:text-sm"
     >
-      {market?.demo === true && (
+      {replay !== null && <ReplayMark />}
+      {replay === null && market?.demo === true && (
         <span title={intl.formatMessage(m.demoHint)} className="shrink-0 rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand">
           {intl.formatMessage(m.demo)}
         </span>
       )}
-      <PriceSourceNote source={source} className="shrink-0 whitespace-nowrap font-medium text-fg-muted" />
+      {replay === null && <PriceSourceNote source={source} className="shrink-0 whitespace-nowrap font-medium text-fg-muted" />}
       {market?.status === 'closed' && (
         <span className="shrink-0 rounded-full bg-surface-muted px-2 py-0.5 font-semibold text-fg-muted">{intl.formatMessage(m.closed)}</span>
       )}
       <ul aria-label={intl.formatMessage(m.stripLabel)} className="flex items-center gap-5">
-        {indexInstruments.map(({ index, instrument }) => (
+        {tiles.map(({ index, instrument }) => (
           <IndexTile key={instrument} index={index} instrument={instrument} />
         ))}
       </ul>

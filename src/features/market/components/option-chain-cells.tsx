@@ -27,6 +27,14 @@ export const cellMessages = defineMessages({
 // The visible price leads the name, so a voice-control user can say what they see (WCAG 2.5.3).
 const tradeText = defineMessage<{ price: MessageValue; symbol: MessageValue }>({ id: 'market.chain.tradeAt', defaultMessage: '{price}, trade {symbol}' });
 const alertText = defineMessage<{ symbol: MessageValue }>({ id: 'market.chain.alert', defaultMessage: 'Price alert on {symbol}' });
+// A replay's figure that history does not hold (issue 39): priced by the backtests' model, and said so.
+const modelledText = defineMessage({
+  id: 'market.chain.modelled',
+  defaultMessage: 'Modelled: history holds no minute of this contract, so its figures are priced from its settlement along the index’s minutes',
+});
+/** The cue before a modelled price: "≈", the same in every language. */
+const approximately = '\u2248';
+const modelledTradeText = defineMessage<{ price: MessageValue; symbol: MessageValue }>({ id: 'market.chain.tradeModelledAt', defaultMessage: '≈{price} modelled, trade {symbol}' });
 const bidAskText = defineMessage<{ bid: MessageValue; ask: MessageValue }>({ id: 'market.chain.bidAskValue', defaultMessage: '{bid} / {ask}' });
 
 /** Shown where a figure is missing: never a number computed from nothing. */
@@ -136,18 +144,30 @@ function LastPrice({ quote, onPick, symbol }: { quote: Quote | null; onPick: (()
       </span>
     );
   }
+  const modelled = quote.source === 'modelled';
+  const cue = modelled && (
+    <abbr title={intl.formatMessage(modelledText)} aria-label={intl.formatMessage(modelledText)} className="me-0.5 font-normal text-replay no-underline" data-modelled>
+      {approximately}
+    </abbr>
+  );
+  const price = formatNumber(quote.last_price, two);
   return (
     <>
       {onPick === undefined ? (
-        formatNumber(quote.last_price, two)
+        <>
+          {cue}
+          {price}
+        </>
       ) : (
         <button
           type="button"
           onClick={onPick}
-          aria-label={intl.formatMessage(tradeText, { price: formatNumber(quote.last_price, two), symbol })}
+          aria-label={intl.formatMessage(modelled ? modelledTradeText : tradeText, { price, symbol })}
+          title={modelled ? intl.formatMessage(modelledText) : undefined}
           className="min-h-8 rounded px-1 font-semibold text-brand underline-offset-2 hover:underline sm:min-h-6"
         >
-          {formatNumber(quote.last_price, two)}
+          {modelled && <span aria-hidden="true" className="me-0.5 font-normal text-replay">{approximately}</span>}
+          {price}
         </button>
       )}
       <span className="ms-1">

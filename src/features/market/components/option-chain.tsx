@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { instrumentsForTheDay } from '@/features/market/api/cached-market-facts';
@@ -16,6 +17,8 @@ import { useShowGreeks } from '@/features/market/hooks/use-show-greeks';
 import { indexInstruments } from '@/features/market/market-messages';
 import { LoadStatus } from '@/components/ui/load-status';
 import { useOperation } from '@/lib/api/use-operation';
+import { openReplayAtom } from '@/lib/replay/replay-atom';
+import { store } from '@/lib/store';
 
 const messages = defineMessages({
   greeks: { id: 'market.chain.greeks', defaultMessage: 'Gamma, theta, vega' },
@@ -60,9 +63,11 @@ export function ChainView({ choice, pickers, onPick, onAlert }: ChainProps & { c
   const spot = useQuote(underlying);
 
   const { run: runChain } = chain;
+  // A replay opened or ended: the same expiry is another day's chain.
+  const market = useAtomValue(openReplayAtom, { store })?.replay.id ?? null;
   useEffect(() => {
     if (expiry !== null) void runChain(index, expiry);
-  }, [index, expiry, runChain]);
+  }, [index, expiry, runChain, market]);
 
   const allRows = useMemo(() => (chain.data && chain.data.expiry === expiry ? rowsOf(chain.data.instruments) : []), [chain.data, expiry]);
   const strikes = useMemo(() => allRows.map((row) => row.strike), [allRows]);

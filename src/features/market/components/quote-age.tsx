@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { nowAtom, staleAfterMs } from '@/features/market/feed/now-atom';
 import { ageAsOfText, ageMinutesText, ageText } from '@/features/market/market-messages';
 import { useFormat } from '@/lib/format/use-format';
+import { quoteAgeMs } from '@/lib/replay/replay-atom';
 import { store } from '@/lib/store';
 
 /**
@@ -14,7 +15,8 @@ export function QuoteAge({ timestamp }: { timestamp: string | undefined }) {
   const { formatTime, formatDateTime, formatDate } = useFormat();
   const now = useAtomValue(nowAtom, { store });
   if (timestamp === undefined) return null;
-  const ageMs = now - Date.parse(timestamp);
+  // In a replay, its age on the replayed clock, in the seconds a trader waits (replay-atom.ts).
+  const ageMs = quoteAgeMs(timestamp, now);
   if (!(ageMs > staleAfterMs)) return null;
   const seconds = Math.floor(ageMs / 1000);
   const sameDay = formatDate(timestamp) === formatDate(now);

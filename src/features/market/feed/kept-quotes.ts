@@ -9,11 +9,18 @@
 import type { PriceFeed, Quote } from '@/features/market/feed/price-feed';
 import { networkStateAtom } from '@/lib/network/network-atom';
 import { readSnapshot, saveSnapshot } from '@/lib/persist/snapshot';
+import { openReplay } from '@/lib/replay/replay-atom';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import type { store as appStore } from '@/lib/store';
 
 export const keptQuotesName = 'market:last-quotes';
 export const keepEveryMs = 10_000;
+
+/** The market's copy, or an open replay's own (issue 39): a replayed day's quotes never stand in for today's. */
+export function keptQuotesNameNow(): string {
+  const replay = openReplay();
+  return replay === null ? keptQuotesName : `${keptQuotesName}:replay:${replay.id}`;
+}
 
 type Store = typeof appStore;
 
@@ -25,7 +32,7 @@ export function keepQuotes(feed: Pick<PriceFeed, 'quotesHeld' | 'lastPriceAtAtom
   let timer: ReturnType<typeof setTimeout> | null = null;
   let due = false;
   const write = () => {
-    if (store.get(tokenAtom) !== null) saveSnapshot(keptQuotesName, feed.quotesHeld());
+    if (store.get(tokenAtom) !== null) saveSnapshot(keptQuotesNameNow(), feed.quotesHeld());
   };
   const wait = () => {
     timer = setTimeout(() => {
@@ -52,7 +59,7 @@ export function keepQuotes(feed: Pick<PriceFeed, 'quotesHeld' | 'lastPriceAtAtom
 
 /** Reads the device's quotes back into the feed. */
 export async function restoreKeptQuotes(feed: Pick<PriceFeed, 'restore'>): Promise<void> {
-  const kept = await readSnapshot<Record<string, Quote>>(keptQuotesName);
+  const kept = await readSnapshot<Record<string, Quote>>(keptQuotesNameNow());
   if (kept !== null && typeof kept.value === 'object' && kept.value !== null) feed.restore(kept.value);
 }
 

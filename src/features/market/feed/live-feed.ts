@@ -7,6 +7,7 @@
 import { analyticsApi, runtimeConfig } from '@/lib/api/clients';
 import { reportAnswered, reportUnanswered } from '@/lib/network/network-atom';
 import { watchStream } from '@/lib/network/watch-stream';
+import { openReplay, openReplayAtom, type HeldReplay } from '@/lib/replay/replay-atom';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import { brokerAccountsAtom, selectedAccountAtom } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
@@ -57,6 +58,8 @@ let streamAccountId: number | null = null;
 
 const transport: FeedTransport = {
   async openStream(instruments, signal) {
+    // A replay's market is read, never streamed: the feed polls it (below).
+    if (openReplay() !== null) throw new Error('a replay has no price stream');
     const token = store.get(tokenAtom);
     const accountId = chosenAccountId();
     let response: Response;
@@ -81,6 +84,12 @@ const transport: FeedTransport = {
     return watchStream(response.body, signal);
   },
   async poll(instruments, signal) {
+    const replay = openReplay();
+    if (replay !== null) {
+      // Loaded only when a replay is open: the first visit's entry stays as it was.
+      const { pollReplay } = await import('@/lib/replay/replay-quotes');
+      return pollReplay(replay, instruments);
+    }
     // market_data takes at most 500 instruments a call (every strike of a chain is more): one call per 500.
     const parts: string[][] = [];
     for (let start = 0; start < instruments.length; start += marketDataLimit) parts.push(instruments.slice(start, start + marketDataLimit));
@@ -144,6 +153,21 @@ function shareAcrossTabs(shared: PriceFeed): void {
   });
 }
 
+/**
+ * A replay opened or ended: another market, nothing of the last one kept. The trader moved its clock: read it
+ * again now (the desk shows the minute sought to at once), dropping what is held when the clock went back.
+ */
+function followReplay(shared: PriceFeed): void {
+  let last: HeldReplay | null = store.get(openReplayAtom) ?? null;
+  store.sub(openReplayAtom, () => {
+    const held = store.get(openReplayAtom) ?? null;
+    const before = last;
+    last = held;
+    if ((before?.replay.id ?? null) !== (held?.replay.id ?? null)) shared.restart(true);
+    else if (held !== null && before !== null && held.move !== before.move) shared.restart(Date.parse(held.replay.at) < Date.parse(before.replay.at));
+  });
+}
+
 export function liveFeed(): PriceFeed {
   if (feed !== null) return feed;
   // A stream silent past its heartbeats is the server not answering, for trading as for prices.
@@ -171,6 +195,7 @@ export function liveFeed(): PriceFeed {
   store.sub(selectedAccountAtom, followAccount);
   store.sub(shownAccountAtom, followAccount);
   store.sub(brokerAccountsAtom, followAccount);
+  followReplay(created);
   // No stream open (polling, paused, another tab's): nothing is told here; the screens poll.
   store.sub(created.modeAtom, () => {
     if (store.get(created.modeAtom) !== 'stream') notices.closed();

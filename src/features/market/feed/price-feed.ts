@@ -12,11 +12,13 @@
  */
 import { atom, type PrimitiveAtom, type createStore } from 'jotai';
 import type { components } from '@openapi/analytics';
+import type { components as MainComponents } from '@openapi/main';
 import { createCompactDecoder, isCompactSnapshot } from '@/features/market/feed/compact-quotes';
 import { silentStreamMs } from '@/features/market/feed/feed-condition';
 import { createSseParser } from '@/features/market/feed/sse-parser';
 
-export type Quote = components['schemas']['LastPrice'];
+/** A quote; a replay's says whether it is `real` (a stored minute) or `modelled` (issue 39). */
+export type Quote = components['schemas']['LastPrice'] & Partial<Pick<MainComponents['schemas']['ReplayQuote'], 'source'>>;
 export type MarketStatus = components['schemas']['MarketStatus'];
 export type MarketSnapshot = { data: Record<string, Quote>; market?: MarketStatus };
 
@@ -131,7 +133,7 @@ export function createPriceFeed({
    * strike) is computed once a frame, not once per quote (a whole chain's tick computed it 500 times, a
    * 60-100 ms task), and each row's listener runs once.
    */
-  const applyQuotesAtom = atom(null, (_get, set, frame: readonly [PrimitiveAtom<Quote | null>, Quote][]) => {
+  const applyQuotesAtom = atom(null, (_get, set, frame: readonly (readonly [PrimitiveAtom<Quote | null>, Quote | null])[]) => {
     for (const [target, quote] of frame) set(target, quote);
   });
   const modeAtom = atom<FeedMode>('idle');
@@ -413,6 +415,23 @@ export function createPriceFeed({
     if (!paused) scheduleReconnect();
   }
 
+  /**
+   * Another market now (a replay opened, ended, reset or moved back, issue 39): with `clear`, every quote held
+   * is dropped (a replayed quote is older than a live one, and a later one than the minute sought back to, so
+   * neither may stand in for the other), then the transport reads again at once.
+   */
+  function restart(clear: boolean): void {
+    if (clear) {
+      pending.clear();
+      lastKnown.clear();
+      store.set(applyQuotesAtom, [...atoms.values()].map((target) => [target, null] as const));
+      store.set(marketAtom, null);
+      store.set(lastPriceAtAtom, null);
+    }
+    retryMs = firstRetryMs;
+    if (!paused) scheduleReconnect();
+  }
+
   function resume(): void {
     if (!paused) return;
     paused = false;
@@ -456,6 +475,7 @@ export function createPriceFeed({
     pause,
     resume,
     reconnect,
+    restart,
     modeAtom,
     marketAtom,
     lastPriceAtAtom,

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { expiriesForTheDay } from '@/features/market/api/cached-market-facts';
 import type { Expiry, IndexName } from '@/features/market/api/get-expiries';
@@ -5,6 +6,8 @@ import type { StrikeRange } from '@/features/market/chain/strike-window';
 import { useStrikeRange } from '@/features/market/hooks/use-strike-range';
 import { useOperation } from '@/lib/api/use-operation';
 import type { ApiError } from '@/lib/api/api-error';
+import { openReplayAtom } from '@/lib/replay/replay-atom';
+import { store } from '@/lib/store';
 
 export type ChainChoice = {
   index: IndexName;
@@ -27,23 +30,27 @@ export type ChainChoice = {
  * account and portfolio) while the chain shows what they chose.
  */
 export function useChainChoice(): ChainChoice {
-  const [index, setIndex] = useState<IndexName>('NIFTY');
-  /** The expiry the trader picked, for the index it was picked for; else the nearest. */
-  const [picked, setPicked] = useState<{ index: IndexName; expiry: string } | null>(null);
+  const [chosenIndex, setIndex] = useState<IndexName>('NIFTY');
+  // A replay has one index (issue 39): its chain is the one shown, and its expiries are read when it opens.
+  const replay = useAtomValue(openReplayAtom, { store })?.replay ?? null;
+  const index = replay?.index ?? chosenIndex;
+  const market = replay?.id ?? null;
+  /** The expiry the trader picked, for the index (and the replay, or none) it was picked for; else the nearest. */
+  const [picked, setPicked] = useState<{ index: IndexName; market: number | null; expiry: string } | null>(null);
   const [range, setRange] = useStrikeRange();
   const expiries = useOperation(expiriesForTheDay);
   const { run } = expiries;
   useEffect(() => {
     void run(index);
-  }, [index, run]);
+  }, [index, run, market]);
   return {
     index,
     setIndex,
     expiries: expiries.data,
     expiriesError: expiries.error,
     reloadExpiries: () => void run(index),
-    expiry: picked?.index === index ? picked.expiry : (expiries.data?.[0]?.date ?? null),
-    setExpiry: (expiry) => setPicked({ index, expiry }),
+    expiry: picked?.index === index && picked.market === market ? picked.expiry : (expiries.data?.[0]?.date ?? null),
+    setExpiry: (expiry) => setPicked({ index, market, expiry }),
     range,
     setRange,
   };

@@ -16,34 +16,53 @@ import type {
 } from '@/features/orders/api/trading-types';
 import { mainApi } from '@/lib/api/clients';
 import { requireField } from '@/lib/api/require-field';
+import { replayTradedBy } from '@/lib/replay/replay-account';
+import { cancelReplayOrders, getReplayOrderBook } from '@/lib/replay/replay-calls';
+import { replayExecute, replayModifyRefused, replayPlaceTrades, replaySquareoff, replayStopLoss, replayTarget } from '@/lib/replay/replay-trading';
 
 const keyed = (key: string) => ({ header: { 'Idempotency-Key': key } });
 
+// An open replay's account (RP1) trades in the replay's own book: each call below that names it goes to the
+// replay's routes (lib/replay), so the ticket, the books and the square-offs need no replay of their own.
+
 export async function placeTrades(key: string, body: PlaceTradesRequest): Promise<Order[]> {
+  const replay = replayTradedBy(body.account_number);
+  if (replay !== null) return replayPlaceTrades(replay, key, body);
   return requireField(await mainApi().POST('/api/order-book/order-book/place_trades/', { params: keyed(key), body }), 'orders').orders;
 }
 
 export async function executeOrder(key: string, body: ExecuteOrderRequest): Promise<Order[]> {
+  const replay = replayTradedBy(body.account_number);
+  if (replay !== null) return replayExecute(replay, key, body);
   return requireField(await mainApi().POST('/api/order-book/order-book/execute_order/', { params: keyed(key), body }), 'orders').orders;
 }
 
 export async function squareoffTrades(key: string, body: SquareoffTradesRequest): Promise<Order[]> {
+  const replay = replayTradedBy(body.account_number);
+  if (replay !== null) return replaySquareoff(replay, key, body);
   return requireField(await mainApi().POST('/api/order-book/order-book/squareoff_trades/', { params: keyed(key), body }), 'orders').orders;
 }
 
 export async function placeStopLoss(key: string, body: StopLossOrderRequest): Promise<Order[]> {
+  const replay = replayTradedBy(body.account_number);
+  if (replay !== null) return replayStopLoss(replay, key, body);
   return requireField(await mainApi().POST('/api/order-book/order-book/place_slorder/', { params: keyed(key), body }), 'orders').orders;
 }
 
 export async function placeTarget(key: string, body: TargetOrderRequest): Promise<Order[]> {
+  const replay = replayTradedBy(body.account_number);
+  if (replay !== null) return replayTarget(replay, key, body);
   return requireField(await mainApi().POST('/api/order-book/order-book/place_targetorder/', { params: keyed(key), body }), 'orders').orders;
 }
 
 export async function modifyOrder(key: string, body: ModifyOrderRequest): Promise<Order[]> {
+  if (replayTradedBy(body.account_number) !== null) throw replayModifyRefused();
   return requireField(await mainApi().POST('/api/order-book/order-book/modify_order/', { params: keyed(key), body }), 'orders').orders;
 }
 
 export async function cancelOrders(key: string, accountNumber: string, orderIds: string[]): Promise<Order[]> {
+  const replay = replayTradedBy(accountNumber);
+  if (replay !== null) return cancelReplayOrders(replay.id, key, orderIds);
   const body = { account_number: accountNumber, order_ids: orderIds };
   return requireField(await mainApi().POST('/api/order-book/order-book/cancel_order/', { params: keyed(key), body }), 'orders').orders;
 }
@@ -53,6 +72,9 @@ export async function cancelOrders(key: string, accountNumber: string, orderIds:
  * answer's as_of), only what changed since.
  */
 export async function getOrderBook(accountNumber: string, date?: string, updatedSince?: string): Promise<OrderBook> {
+  // A replay's book is one day's, read whole (it holds what a trader placed in one sitting).
+  const replay = replayTradedBy(accountNumber);
+  if (replay !== null) return getReplayOrderBook(replay.id);
   const query = { ...(date === undefined ? {} : { start_date: date }), ...(updatedSince === undefined ? {} : { updated_since: updatedSince }) };
   const answer = await mainApi().GET('/api/order-book/order-book/{accountNumber}', { params: { path: { accountNumber }, query } });
   return requireField(answer, 'order_book', 'trades');

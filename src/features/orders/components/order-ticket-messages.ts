@@ -12,6 +12,7 @@ export const ticketMessages = defineMessages({
   marginLoading: { id: 'orders.ticket.marginLoading', defaultMessage: 'Working out the margin…' },
   marginFailed: { id: 'orders.ticket.marginFailed', defaultMessage: 'The margin could not be worked out; the broker checks it when the order is sent.' },
   confirm: { id: 'orders.ticket.confirm', defaultMessage: 'Confirm' },
+  confirmReplay: { id: 'orders.ticket.confirmReplay', defaultMessage: 'Confirm in replay' },
   back: { id: 'orders.ticket.back', defaultMessage: 'Back' },
   close: { id: 'orders.ticket.close', defaultMessage: 'Close' },
   noPrice: { id: 'orders.ticket.noPrice', defaultMessage: 'No live price yet' },
@@ -26,6 +27,8 @@ export const ticketText = {
     defaultMessage: 'Quantity {quantity} ({lot} a lot)',
   }),
   submit: defineMessage<{ side: MessageValue; quantity: MessageValue }>({ id: 'orders.ticket.submit', defaultMessage: '{side} {quantity}' }),
+  /** A replay's send button names the replay, so the press itself says where the order goes (issue 39). */
+  replaySubmit: defineMessage<{ label: MessageValue }>({ id: 'orders.ticket.replaySubmit', defaultMessage: '{label} in replay' }),
   stale: defineMessage<{ seconds: MessageValue }>({
     id: 'orders.ticket.staleBlocked',
     defaultMessage: 'The last price is {seconds} s old: the order waits for a live price.',

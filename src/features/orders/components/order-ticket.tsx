@@ -27,6 +27,7 @@ import { cx } from '@/components/ui/class-names';
 import { useNetworkBlock } from '@/lib/network/use-network-block';
 import { useFormat } from '@/lib/format/use-format';
 import { tradingModeOf } from '@/lib/trading/trading-mode';
+import { ReplayMark } from '@/components/trading/replay-mark';
 
 export type TicketInstrument = {
   instrument: string;
@@ -120,6 +121,7 @@ export function OrderTicket({
   const intent = useOrderIntent(account);
   const accountNumber = account?.account_number ?? null;
   const live = account !== null && tradingModeOf(account) === 'live';
+  const replay = account !== null && tradingModeOf(account) === 'replay';
   const age = useSecondsSince(quote?.timestamp ?? null);
   // An AMO meets the market at the next open: the last close is the price there is until then.
   const stale = afterMarket === null && age !== null && age * 1000 > staleAfterMs;
@@ -208,6 +210,7 @@ export function OrderTicket({
   };
 
   const card = framing === 'card';
+  const sendLabel = (inReplay: boolean, label: string) => (inReplay ? intl.formatMessage(t.replaySubmit, { label }) : label);
   return (
     <form
       aria-labelledby={card ? `${formId}-title` : undefined}
@@ -216,7 +219,8 @@ export function OrderTicket({
       className={cx(
         'flex min-h-0 flex-col bg-surface',
         card ? 'max-h-[calc(100dvh-2rem)] rounded-lg' : 'flex-1',
-        live ? (card ? 'border-2 border-danger' : 'ring-2 ring-danger ring-inset') : card && 'border border-line',
+        // A replay's in its violet: a past day, neither practice today nor real money.
+        live ? (card ? 'border-2 border-danger' : 'ring-2 ring-danger ring-inset') : replay ? (card ? 'border-2 border-replay' : 'ring-2 ring-replay ring-inset') : card && 'border border-line',
       )}
       data-testid="order-ticket"
     >
@@ -263,7 +267,8 @@ export function OrderTicket({
 
       <TicketAction
         side={side}
-        label={afterMarketLabel(intl, afterMarket, intl.formatMessage(t.submit, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) }))}
+        label={sendLabel(replay, afterMarketLabel(intl, afterMarket, intl.formatMessage(t.submit, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) })))}
+        mark={replay ? <ReplayMark /> : null}
         reasons={reasons}
         problemId={problemId}
         canSend={canSend}

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import type { TransactionType } from '@/features/orders/api/trading-types';
 import type { IntentOutcome } from '@/features/orders/api/send-intent';
@@ -24,13 +24,15 @@ type TicketActionProps = {
   outcome: IntentOutcome | null;
   checking: boolean;
   outcomeBox: RefObject<HTMLDivElement | null>;
+  /** Said right above the send button: a replay's "Replay · <date> <time>" (issue 39). */
+  mark?: ReactNode;
 };
 
 /**
  * The ticket's foot, kept in view while the fields above it scroll: why it cannot send (if so), the review
  * question, the send button (Confirm while reviewing, with Back), and the broker's answer right under it.
  */
-export function TicketAction({ side, label, reasons, problemId, canSend, pending, reviewing, onBack, outcome, checking, outcomeBox }: TicketActionProps) {
+export function TicketAction({ side, label, reasons, problemId, canSend, pending, reviewing, onBack, outcome, checking, outcomeBox, mark }: TicketActionProps) {
   const intl = useIntl();
   return (
     <div className="flex shrink-0 flex-col gap-2 border-t border-line px-4 py-3" data-ticket-action>
@@ -50,6 +52,7 @@ export function TicketAction({ side, label, reasons, problemId, canSend, pending
           {reasons.problem}
         </p>
       )}
+      {mark}
       <div className="flex gap-2">
         {reviewing && (
           <Button type="button" variant="secondary" onClick={onBack}>
@@ -65,7 +68,7 @@ export function TicketAction({ side, label, reasons, problemId, canSend, pending
           aria-describedby={problemId ?? undefined}
           className="flex-1"
         >
-          {pending ? intl.formatMessage(intentMessages.sending) : reviewing ? intl.formatMessage(messages.confirm) : label}
+          {pending ? intl.formatMessage(intentMessages.sending) : reviewing ? intl.formatMessage(mark ? messages.confirmReplay : messages.confirm) : label}
         </Button>
       </div>
       <div ref={outcomeBox} tabIndex={-1} className="rounded-sm focus-visible:outline-2 focus-visible:outline-focus" data-testid="ticket-outcome">

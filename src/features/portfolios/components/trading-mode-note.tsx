@@ -5,8 +5,12 @@ import { botFormMessages as m } from '@/features/portfolios/bot-form-messages';
 import { cx } from '@/components/ui/class-names';
 import type { TradingMode } from '@/lib/trading/trading-mode';
 
+const paper = { icon: BeakerIcon, frame: 'border border-line bg-brand-soft', iconTone: 'text-brand', title: m.paperOnly, text: m.paperOnlyText } as const;
+
 const looks = {
-  paper: { icon: BeakerIcon, frame: 'border border-line bg-brand-soft', iconTone: 'text-brand', title: m.paperOnly, text: m.paperOnlyText },
+  paper,
+  // Bots of a replay's own account trade no money either (a replay is never a broker account of the list).
+  replay: paper,
   live: { icon: BanknotesIcon, frame: 'border-2 border-danger bg-danger/10', iconTone: 'text-danger', title: m.liveTrading, text: m.liveTradingText },
 } as const;
 

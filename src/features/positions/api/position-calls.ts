@@ -1,6 +1,8 @@
 import type { components } from '@openapi/main';
 import { mainApi } from '@/lib/api/clients';
 import { requireField } from '@/lib/api/require-field';
+import { replayTradedBy } from '@/lib/replay/replay-account';
+import { getReplayPositionBook } from '@/lib/replay/replay-calls';
 
 type Schemas = components['schemas'];
 export type Position = Schemas['Position'];
@@ -10,6 +12,9 @@ export type PositionSummary = Schemas['PositionSummary'];
 
 /** The account's net and day positions, margins and whether the broker data is fresh. */
 export async function getPositionBook(accountNumber: string, date?: string): Promise<PositionBook> {
+  // An open replay's account: its own book's positions, with P&L at the replayed minute (lib/replay).
+  const replay = replayTradedBy(accountNumber);
+  if (replay !== null) return getReplayPositionBook(replay.id);
   const answer = await mainApi().GET('/api/position-book/position-book/{accountNumber}', {
     params: { path: { accountNumber }, query: date === undefined ? {} : { start_date: date } },
   });

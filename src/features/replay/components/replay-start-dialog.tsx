@@ -1,0 +1,139 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { LoadStatus } from '@/components/ui/load-status';
+import { Modal } from '@/components/ui/modal';
+import { SelectField } from '@/components/ui/select-field';
+import { TimeField } from '@/components/ui/time-field';
+import { holdReplay } from '@/features/replay/model/hold-replay';
+import { dayOptionText, modelledPricesText, realPricesText, replayMessages as m } from '@/features/replay/replay-messages';
+import { speedName } from '@/features/replay/components/speed-name';
+import { commonMessages } from '@/i18n/common-messages';
+import { RefusalText } from '@/i18n/server-text';
+import { isApiError, type ApiError } from '@/lib/api/api-error';
+import { useFormat } from '@/lib/format/use-format';
+import { getReplayDays, startReplay, type ReplayDay, type ReplaySpeed } from '@/lib/replay/replay-calls';
+import { parseClockTime } from '@/lib/validation/clock-time';
+
+export const replaySpeeds: readonly ReplaySpeed[] = [0, 1, 5, 30, 60];
+const inSession = (time: string | null) => time !== null && time >= '09:15' && time <= '15:30';
+
+/**
+ * Starting a replay: a day market history can replay (each with whether its option prices are real minutes or
+ * modelled), the minute to start at and the speed. While another replay is open the server refuses with
+ * `replay_open`; the trader is asked, and confirming starts this one with `replace`.
+ */
+export function ReplayStartDialog({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  const { formatDate, formatNumber } = useFormat();
+  const formId = useId();
+  const [days, setDays] = useState<ReplayDay[] | null>(null);
+  const [daysFailed, setDaysFailed] = useState(false);
+  const [dayKey, setDayKey] = useState('');
+  const [start, setStart] = useState('09:15');
+  const [speed, setSpeed] = useState<ReplaySpeed>(0);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
+  const [stamp, setStamp] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    getReplayDays().then(
+      (list) => {
+        if (!current) return;
+        setDays(list);
+        setDaysFailed(false);
+        setDayKey((key) => key || (list[0] === undefined ? '' : `${list[0].index}/${list[0].day}`));
+      },
+      () => current && setDaysFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [stamp]);
+
+  const chosen = days?.find((day) => `${day.index}/${day.day}` === dayKey) ?? null;
+  const startTime = parseClockTime(start);
+  const startError = inSession(startTime) ? null : intl.formatMessage(m.startInvalid);
+  const open = refusal?.code === 'replay_open';
+
+  const begin = async (replace: boolean) => {
+    if (chosen === null || startTime === null || startError !== null) return;
+    setBusy(true);
+    try {
+      holdReplay(await startReplay({ index: chosen.index, day: chosen.day, start: startTime, speed, ...(replace ? { replace } : {}) }), true);
+      onClose();
+    } catch (error) {
+      setRefusal(isApiError(error) ? error : null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void begin(false);
+  };
+
+  const prices = (day: ReplayDay) =>
+    day.prices === 'real'
+      ? intl.formatMessage(realPricesText, { real: formatNumber(day.real_contracts), contracts: formatNumber(day.contracts) })
+      : intl.formatMessage(modelledPricesText, { contracts: formatNumber(day.contracts) });
+
+  return (
+    <Modal
+      onClose={onClose}
+      title={intl.formatMessage(m.dialogTitle)}
+      description={intl.formatMessage(m.dialogDescription)}
+      actions={
+        <>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            {intl.formatMessage(commonMessages.cancel)}
+          </Button>
+          {open ? (
+            <Button type="button" variant="danger" busy={busy} onClick={() => void begin(true)}>
+              {intl.formatMessage(m.replace)}
+            </Button>
+          ) : (
+            <Button type="submit" form={formId} busy={busy} disabled={chosen === null}>
+              {intl.formatMessage(m.begin)}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+        {days === null || days.length === 0 ? (
+          days === null ? (
+            <LoadStatus loadingText={intl.formatMessage(m.daysLoading)} failedText={intl.formatMessage(m.daysFailed)} failed={daysFailed} onRetry={() => setStamp((value) => value + 1)} />
+          ) : (
+            <p className="text-sm text-fg-muted">{intl.formatMessage(m.noDays)}</p>
+          )
+        ) : (
+          <SelectField label={intl.formatMessage(m.day)} value={dayKey} onChange={(event) => { setDayKey(event.target.value); setRefusal(null); }}>
+            {days.map((day) => (
+              <option key={`${day.index}/${day.day}`} value={`${day.index}/${day.day}`}>
+                {intl.formatMessage(dayOptionText, { index: day.index, date: formatDate(`${day.day}T06:00:00Z`), prices: prices(day) })}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <div className="grid grid-cols-2 gap-3">
+          <TimeField label={intl.formatMessage(m.start)} hint={intl.formatMessage(m.startHint)} value={start} onChange={(event) => setStart(event.target.value)} onNormalise={setStart} error={startError ?? undefined} />
+          <SelectField label={intl.formatMessage(m.speed)} value={speed} onChange={(event) => setSpeed(replaySpeeds.find((value) => String(value) === event.target.value) ?? 0)}>
+            {replaySpeeds.map((value) => (
+              <option key={value} value={value}>
+                {speedName(value, intl)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {refusal !== null && (
+          <FormError>
+            <RefusalText error={refusal} />
+          </FormError>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
+
+export const replayMessages = defineMessages({
+  entry: { id: 'replay.entry', defaultMessage: 'Replay a day' },
+  dialogTitle: { id: 'replay.dialog.title', defaultMessage: 'Replay a past day' },
+  dialogDescription: {
+    id: 'replay.dialog.description',
+    defaultMessage: 'The desk runs on the day’s prices, minute by minute, with a book of its own: nothing reaches a broker or your paper account.',
+  },
+  day: { id: 'replay.dialog.day', defaultMessage: 'Day' },
+  daysLoading: { id: 'replay.dialog.daysLoading', defaultMessage: 'Reading the days market history can replay…' },
+  daysFailed: { id: 'replay.dialog.daysFailed', defaultMessage: 'The days to replay could not be read.' },
+  noDays: { id: 'replay.dialog.noDays', defaultMessage: 'Market history holds no day to replay yet: import a day’s bhavcopy and its index minutes on the market history screen.' },
+  start: { id: 'replay.dialog.start', defaultMessage: 'Start at (IST)' },
+  startHint: { id: 'replay.dialog.startHint', defaultMessage: 'A minute of the session, 09:15 to 15:30' },
+  startInvalid: { id: 'replay.dialog.startInvalid', defaultMessage: 'Type a time between 09:15 and 15:30.' },
+  speed: { id: 'replay.dialog.speed', defaultMessage: 'Speed' },
+  begin: { id: 'replay.dialog.begin', defaultMessage: 'Start the replay' },
+  replace: { id: 'replay.dialog.replace', defaultMessage: 'End it and start this one' },
+  paused: { id: 'replay.speed.paused', defaultMessage: 'Paused' },
+  bar: { id: 'replay.bar.region', defaultMessage: 'Replay controls' },
+  speedGroup: { id: 'replay.bar.speedGroup', defaultMessage: 'Replay speed' },
+  pause: { id: 'replay.bar.pause', defaultMessage: 'Pause' },
+  step: { id: 'replay.bar.step', defaultMessage: '+1 min' },
+  stepLabel: { id: 'replay.bar.stepLabel', defaultMessage: 'Step one minute' },
+  seek: { id: 'replay.bar.seek', defaultMessage: 'Go to (IST)' },
+  seekGo: { id: 'replay.bar.seekGo', defaultMessage: 'Go' },
+  reset: { id: 'replay.bar.reset', defaultMessage: 'Reset' },
+  end: { id: 'replay.bar.end', defaultMessage: 'End replay' },
+  atClose: { id: 'replay.bar.atClose', defaultMessage: 'The replayed session has closed (15:30).' },
+  resetTitle: { id: 'replay.reset.title', defaultMessage: 'Reset the replay?' },
+  endTitle: { id: 'replay.end.title', defaultMessage: 'End the replay?' },
+  endText: { id: 'replay.end.text', defaultMessage: 'Its orders and positions go with it, and the desk returns to today’s market.' },
+});
+
+export const dayOptionText = defineMessage<{ date: MessageValue, index: MessageValue, prices: MessageValue }>({ id: 'replay.dialog.dayOption', defaultMessage: '{index} · {date} · {prices}' });
+export const realPricesText = defineMessage<{ contracts: MessageValue, real: MessageValue }>({ id: 'replay.dialog.realPrices', defaultMessage: 'real option minutes for {real} of {contracts} contracts' });
+export const modelledPricesText = defineMessage<{ contracts: MessageValue }>({ id: 'replay.dialog.modelledPrices', defaultMessage: 'option prices modelled from {contracts} settlements' });
+export const speedValueText = defineMessage<{ speed: MessageValue }>({ id: 'replay.speed.value', defaultMessage: '{speed}×' });
+export const speedLabelText = defineMessage<{ speed: MessageValue }>({ id: 'replay.speed.label', defaultMessage: '{speed} replayed minutes a minute' });
+export const resetText = defineMessage<{ start: MessageValue }>({ id: 'replay.reset.text', defaultMessage: 'The replay goes back to {start}, paused, and its orders and positions are emptied.' });
