@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { expiriesForTheDay } from '@/features/market/api/cached-market-facts';
 import type { Expiry, IndexName } from '@/features/market/api/get-expiries';
 import type { StrikeRange } from '@/features/market/chain/strike-window';
@@ -39,10 +39,15 @@ export function useChainChoice(): ChainChoice {
   const [picked, setPicked] = useState<{ index: IndexName; market: number | null; expiry: string } | null>(null);
   const [range, setRange] = useStrikeRange();
   const expiries = useOperation(expiriesForTheDay);
-  const { run } = expiries;
+  const { run, reset } = expiries;
+  // Another market (a replay opened or ended): the last one's expiries are gone at once, so no chain is read
+  // for an expiry the replayed day never listed.
+  const readFor = useRef(market);
   useEffect(() => {
+    if (readFor.current !== market) reset();
+    readFor.current = market;
     void run(index);
-  }, [index, run, market]);
+  }, [index, run, reset, market]);
   return {
     index,
     setIndex,

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from './support/test';
+import { MarketHistoryPage } from './pages/market-history-page';
+import { signInReadyToTrade } from './support/trading';
+
+// Issue 39's replay desk on the real server: import a day (the parsers' fixture bhavcopy and NIFTY minutes of
+// 8 July 2024), replay it from the live desk, and see every trading screen marked as a replay.
+const fixtures = new URL('../server/history/fixtures/', import.meta.url);
+/** "Replay · 08 Jul 2024 10:00" as shown (the date and time are isolated for right-to-left text). */
+const mark = (time: string) => new RegExp(`Replay · \\W?08 Jul 2024\\W? \\W?${time}`);
+const fixture = (name: string, mimeType = 'text/csv') => ({ name, mimeType, buffer: readFileSync(new URL(name, fixtures)) });
+
+test('replays an imported day on the desk, marked as a replay, and resumes it after a reload', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInReadyToTrade(page);
+  const history = new MarketHistoryPage(page);
+  await history.open();
+  await history.importFiles([fixture('BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv.zip', 'application/zip'), fixture('NIFTY_minute_2024-07-08.csv')]);
+  await expect(history.uploads.filter({ hasText: 'Imported' })).toHaveCount(2);
+
+  await page.goto('/app/dashboards/live-trade');
+  await page.getByRole('button', { name: 'Replay a day' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replay a past day' });
+  await expect(dialog.getByLabel('Day')).toContainText('08 Jul 2024');
+  await dialog.getByLabel('Start at (IST)').fill('10:00');
+  await dialog.getByRole('button', { name: 'Start the replay' }).click();
+
+  const bar = page.getByRole('region', { name: 'Replay controls' });
+  await expect(bar).toContainText(mark('10:00'));
+  await expect(page.getByRole('heading', { name: 'Replay desk' })).toBeVisible();
+  // The replay's book opens with its first read (a second or more on a loaded machine).
+  await expect(page.getByRole('button', { name: /modelled, trade NIFTY/ }).first()).toBeVisible({ timeout: 30_000 });
+
+  await bar.getByLabel('Go to (IST)').fill('11:30');
+  await bar.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(bar).toContainText('11:30');
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Replay controls' })).toContainText(mark('11:30'));
+});
