@@ -16,6 +16,7 @@ import LightBulbIcon from '@heroicons/react/24/outline/LightBulbIcon';
 import PresentationChartLineIcon from '@heroicons/react/24/outline/PresentationChartLineIcon';
 import PuzzlePieceIcon from '@heroicons/react/24/outline/PuzzlePieceIcon';
 import Squares2X2Icon from '@heroicons/react/24/outline/Squares2X2Icon';
+import UsersIcon from '@heroicons/react/24/outline/UsersIcon';
 import StopCircleIcon from '@heroicons/react/24/outline/StopCircleIcon';
 import WrenchScrewdriverIcon from '@heroicons/react/24/outline/WrenchScrewdriverIcon';
 import { screenNames } from '@/app/router/screen-names';
@@ -49,6 +50,7 @@ export const navItems: NavItem[] = [
   { to: '/app/heat_map', label: labels.heatMap, Icon: FireIcon },
   { to: '/app/screener_ticker', label: labels.screener, Icon: FunnelIcon },
   { to: '/app/trading_view_chart', label: labels.charts, Icon: PresentationChartLineIcon },
+  { to: '/app/participants', label: labels.participants, Icon: UsersIcon },
   { to: '/app/backtests', label: labels.backtests, Icon: BeakerIcon },
   { to: '/app/market_history', label: labels.marketHistory, Icon: CircleStackIcon },
 ];

@@ -21,6 +21,7 @@ export const screenNames = defineMessages({
   heatMap: { id: 'app.nav.heatMap', defaultMessage: 'Heat map' },
   screener: { id: 'app.nav.screener', defaultMessage: 'Screener' },
   charts: { id: 'app.nav.charts', defaultMessage: 'Charts' },
+  participants: { id: 'app.nav.participants', defaultMessage: 'Participants' },
   marketHistory: { id: 'app.nav.marketHistory', defaultMessage: 'Market history' },
   backtests: { id: 'app.nav.backtests', defaultMessage: 'Backtests' },
   signIn: { id: 'app.title.signIn', defaultMessage: 'Sign in' },

@@ -72,6 +72,9 @@ export const screens = {
   recommendations: lazyScreen('recommendations', () =>
     import('@/app/routes/recommendations-screen').then((m) => m.RecommendationsScreen),
   ),
+  participants: lazyScreen('participants', () =>
+    import('@/features/analytics/routes/participants-screen').then((m) => m.ParticipantsScreen),
+  ),
   marketView: lazyScreen('market-view', () =>
     import('@/features/analytics/routes/market-view-screen').then((m) => m.MarketViewScreen),
   ),

@@ -1,4 +1,5 @@
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
+import { Link } from 'react-router-dom';
 import type { HistoryCoverage } from '@/features/market-history/api/market-history-calls';
 import { marketHistoryMessages } from '@/features/market-history/market-history-messages';
 import { marks } from '@/features/market-history/model/marks';
@@ -7,6 +8,7 @@ import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({
   title: { id: 'market-history.participants.title', defaultMessage: 'Participant-wise open interest (NSE)' },
+  chart: { id: 'market-history.participants.chart', defaultMessage: 'Open the Participants chart' },
 });
 const missing = defineMessage<{ days: MessageValue }>({ id: 'market-history.participants.missing', defaultMessage: 'Missing: {days}' });
 
@@ -32,6 +34,9 @@ export function ParticipantSummary({ participants }: { participants: NonNullable
           {intl.formatMessage(missing, { days: intl.formatList(participants.gaps.map((day) => formatDate(day))) })}
         </Marked>
       )}
+      <Link to="/app/participants" className="text-sm text-brand underline">
+        {intl.formatMessage(messages.chart)}
+      </Link>
     </section>
   );
 }
