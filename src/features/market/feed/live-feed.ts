@@ -38,7 +38,8 @@ function feedAccountOf(accountId: number): { id: number; broker: string } | null
  */
 function liveAccount(): { id: number; broker: string } | null {
   const account = shownAccount();
-  if (account === null) return null;
+  // A replay's own account (broker `replay`) has no feed: its prices are the replay's (followReplay).
+  if (account === null || account.broker === 'replay') return null;
   return account.broker !== 'paper' ? { id: account.id, broker: account.broker } : feedAccountOf(account.id);
 }
 

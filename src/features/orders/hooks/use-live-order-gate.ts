@@ -26,7 +26,7 @@ export function useLiveOrderGate(account: TradingAccount | null) {
   useEffect(() => () => answer.current?.(false), []);
 
   const ask = useCallback(async (): Promise<boolean> => {
-    if (account === null || tradingModeOf(account) === 'paper') return true;
+    if (account === null || tradingModeOf(account) !== 'live') return true;
     if (await liveOrdersConfirmed(userId, account.id, Date.now())) return true;
     const yes = await new Promise<boolean>((resolve) => {
       answer.current = resolve;
