@@ -35,6 +35,29 @@ test('replays an imported day on the desk, marked as a replay, and resumes it af
   await bar.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(bar).toContainText('11:30');
 
+  // An order from the ticket goes to the replay's own book at the replayed 11:30 ask, said on its button (a lot
+  // of 25: NIFTY's in July 2024), and shows in its positions.
+  await page.getByRole('button', { name: /modelled, trade NIFTY2471124300CE$/ }).click();
+  const ticket = page.getByTestId('order-ticket');
+  await ticket.getByRole('button', { name: /^Buy \W?25\W? in replay$/ }).click();
+  await ticket.getByRole('button', { name: 'Confirm in replay' }).click();
+  await expect(ticket).toContainText(/Buy \W?25\W? NIFTY2471124300CE: filled at \W?₹109\.20/);
+  await page.keyboard.press('Escape');
+  const position = page.getByRole('region', { name: 'Positions' }).getByRole('row', { name: /NIFTY2471124300CE/ });
+  await expect(position).toContainText('+25');
+
+  // Squared off at the replayed bid; the replay's P&L is what the exchange would have charged on 8 July 2024
+  // (STT 0.0625 %, NSE 0.0495 %: charges before October 2024), and the trader's own accounts were never asked.
+  await page.getByRole('button', { name: 'Square off all' }).click();
+  const squareOff = page.getByRole('alertdialog');
+  await squareOff.getByRole('button', { name: 'Square off' }).click();
+  await expect(squareOff).toContainText(/Sell \W?25\W? NIFTY2471124300CE: filled at \W?₹109\.10/);
+  await squareOff.getByRole('button', { name: 'Done' }).click();
+  await expect(position).toContainText('closed');
+  await expect(position).toContainText(/-\W?₹54\.66/);
+  await expect(position).toContainText(/-\W?₹2\.50/);
+  await expect(page.getByText('Broker account RP1 not found')).toHaveCount(0);
+
   await page.reload();
   await expect(page.getByRole('region', { name: 'Replay controls' })).toContainText(mark('11:30'));
 });

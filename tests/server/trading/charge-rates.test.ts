@@ -14,6 +14,9 @@ describe.each(testBackends)('charge rates on %s', (backend) => {
   });
 
   it.each([
+    ['8 July 2024, before SEBI’s "true to label" charges and the October 2024 STT', '2024-07-08', '0.000495', '0.000625'],
+    ['30 September 2024', '2024-09-30', '0.000495', '0.000625'],
+    ['1 October 2024', '2024-10-01', '0.0003503', '0.001'],
     ['the last day of February 2026', '2026-02-28', '0.0003503', '0.001'],
     ['1 March 2026', '2026-03-01', '0.000355299', '0.001'],
     ['a day in March 2026', '2026-03-16', '0.000355299', '0.001'],
@@ -44,7 +47,14 @@ describe.each(testBackends)('charge rates on %s', (backend) => {
     await expect(chargeRatesOn(db, 'NFO', '1999-12-31')).rejects.toThrow('charge_rates has no NFO-OPT row in force on 1999-12-31');
   });
 
-  it('leaves BSE’s rate as it was', async () => {
+  it('charges BSE options before October 2024 as NSE’s, at Zerodha’s 0.0495 % and the 0.0625 % STT, with the source', async () => {
+    const rates = await chargeRatesOn(db, 'BFO', '2024-07-08');
+    expect([rates.exchange, rates.sttSell, rates.sttExercise]).toEqual(['0.000495', '0.000625', '0.00125']);
+    const { rows } = await db.query<{ source: string }>(`SELECT source FROM charge_rates WHERE segment = 'BFO-OPT' AND effective_from = '2023-04-01'`);
+    expect(rows[0]?.source).toMatch(/Finance Act 2023.*Nithin Kamath/);
+  });
+
+    it('leaves BSE’s rate as it was', async () => {
     expect((await chargeRatesOn(db, 'BFO', '2026-03-16')).exchange).toBe('0.000325');
   });
 });

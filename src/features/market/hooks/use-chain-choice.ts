@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { expiriesForTheDay } from '@/features/market/api/cached-market-facts';
 import type { Expiry, IndexName } from '@/features/market/api/get-expiries';
 import type { StrikeRange } from '@/features/market/chain/strike-window';
 import { useStrikeRange } from '@/features/market/hooks/use-strike-range';
 import { useOperation } from '@/lib/api/use-operation';
 import type { ApiError } from '@/lib/api/api-error';
-import { openReplayAtom } from '@/lib/replay/replay-atom';
+import { openReplay, openReplayAtom } from '@/lib/replay/replay-atom';
 import { store } from '@/lib/store';
 
 export type ChainChoice = {
@@ -25,6 +25,17 @@ export type ChainChoice = {
 };
 
 /**
+ * An index's expiries with the index and market they were read for (a replay's id, or null for today's). A read still
+ * under way when a replay opens or ends answers for the market it was asked of; kept beside its answer, it is
+ * never taken for the new market's (the chain would ask the replay for today's expiry: a 404, "could not be
+ * loaded").
+ */
+async function expiriesOfTheMarket(index: IndexName): Promise<{ index: IndexName; market: number | null; list: Expiry[] }> {
+  const market = openReplay()?.id ?? null;
+  return { index, market, list: await expiriesForTheDay(index) };
+}
+
+/**
  * Which chain the trader looks at: index, expiry and strike range. Held apart from the chain itself, so a
  * screen can put the pickers where it has room for them (the phone desk folds them into a sheet, with the
  * account and portfolio) while the chain shows what they chose.
@@ -38,23 +49,23 @@ export function useChainChoice(): ChainChoice {
   /** The expiry the trader picked, for the index (and the replay, or none) it was picked for; else the nearest. */
   const [picked, setPicked] = useState<{ index: IndexName; market: number | null; expiry: string } | null>(null);
   const [range, setRange] = useStrikeRange();
-  const expiries = useOperation(expiriesForTheDay);
-  const { run, reset } = expiries;
-  // Another market (a replay opened or ended): the last one's expiries are gone at once, so no chain is read
-  // for an expiry the replayed day never listed.
-  const readFor = useRef(market);
+  const expiries = useOperation(expiriesOfTheMarket);
+  const { run } = expiries;
+  // Only the expiries read for the index and market on screen: another's are as good as none.
+  const listed = expiries.data?.index === index && expiries.data.market === market ? expiries.data.list : undefined;
+  // Read when the index or market changes, and again when an answer for another one came in last.
+  const another = expiries.data !== undefined && listed === undefined;
   useEffect(() => {
-    if (readFor.current !== market) reset();
-    readFor.current = market;
-    void run(index);
-  }, [index, run, reset, market]);
+    if (listed === undefined) void run(index);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `listed` is read as of the change, not followed
+  }, [index, run, market, another]);
   return {
     index,
     setIndex,
-    expiries: expiries.data,
+    expiries: listed,
     expiriesError: expiries.error,
     reloadExpiries: () => void run(index),
-    expiry: picked?.index === index && picked.market === market ? picked.expiry : (expiries.data?.[0]?.date ?? null),
+    expiry: picked?.index === index && picked.market === market ? picked.expiry : (listed?.[0]?.date ?? null),
     setExpiry: (expiry) => setPicked({ index, market, expiry }),
     range,
     setRange,
