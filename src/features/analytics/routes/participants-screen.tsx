@@ -1,5 +1,5 @@
 import UsersIcon from '@heroicons/react/24/outline/UsersIcon';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { getParticipantOpenInterest } from '@/features/analytics/api/participant-reads';
@@ -13,8 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
 import { StaleNote } from '@/components/ui/stale-note';
 import { useFormat } from '@/lib/format/use-format';
-import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
-import { useLastKnown } from '@/lib/persist/last-known';
+import { useLastKnownRead } from '@/lib/persist/use-last-known-read';
 
 /** Index futures, calls or puts: native radio buttons shown as chips. */
 function GroupChoice({ value, onChange }: { value: ParticipantGroup; onChange: (value: ParticipantGroup) => void }) {
@@ -62,33 +61,13 @@ function ParticipantsView({ answer }: { answer: ParticipantOpenInterest }) {
 /** /app/participants: NSE's participant-wise open interest over the last year, each participant's net position by day. */
 export function ParticipantsScreen() {
   const intl = useIntl();
-  const [fresh, setFresh] = useState<ParticipantOpenInterest | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [stamp, setStamp] = useState(0);
-  const reload = useCallback(() => setStamp((value) => value + 1), []);
-  useEffect(() => {
-    let current = true;
-    getParticipantOpenInterest().then(
-      (answer) => {
-        if (!current) return;
-        setFresh(answer);
-        setFailed(false);
-      },
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [stamp]);
-  useReloadWhenOnline(failed, reload);
   // Offline (or the server unreachable): the series last read, with its time (the other screens' last-known copy).
-  const kept = useLastKnown('analytics:participants', failed ? undefined : (fresh ?? undefined), failed);
-  const answer = kept.value ?? fresh;
+  const { value: answer, asOf, failed, reload } = useLastKnownRead('analytics:participants', getParticipantOpenInterest);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(m.title)} description={intl.formatMessage(m.description)} />
       <PanelBoundary>
-        {kept.asOf !== null && <StaleNote asOf={kept.asOf} />}
+        {asOf !== null && <StaleNote asOf={asOf} />}
         {answer === null ? (
           <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={failed} onRetry={reload} />
         ) : answer.dates.length === 0 ? (

@@ -1,7 +1,7 @@
 import CircleStackIcon from '@heroicons/react/24/outline/CircleStackIcon';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { getHistoryCoverage, type HistoryCoverage } from '@/features/market-history/api/market-history-calls';
+import { getHistoryCoverage } from '@/features/market-history/api/market-history-calls';
 import { CoverageTable } from '@/features/market-history/components/coverage-table';
 import { DeleteRangeForm } from '@/features/market-history/components/delete-range-form';
 import { IndexSummaries } from '@/features/market-history/components/index-summaries';
@@ -16,34 +16,13 @@ import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
 import { StaleNote } from '@/components/ui/stale-note';
-import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
-import { useLastKnown } from '@/lib/persist/last-known';
+import { useLastKnownRead } from '@/lib/persist/use-last-known-read';
 
 /** /app/market_history: what imported history covers (indices × days, gaps marked; NSE's participant days), its size, imports (files, Kite's minute candles, Upstox's option minutes) and deletes. */
 export function MarketHistoryScreen() {
   const intl = useIntl();
-  const [fresh, setCoverage] = useState<HistoryCoverage | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [stamp, setStamp] = useState(0);
-  const reload = useCallback(() => setStamp((value) => value + 1), []);
-  useEffect(() => {
-    let current = true;
-    getHistoryCoverage().then(
-      (answer) => {
-        if (!current) return;
-        setCoverage(answer);
-        setFailed(false);
-      },
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [stamp]);
-  useReloadWhenOnline(failed, reload);
   // Offline (or the server unreachable): the coverage last read, as of its time (issue 36).
-  const kept = useLastKnown('market-history:coverage', failed ? undefined : (fresh ?? undefined), failed);
-  const coverage = kept.value ?? fresh;
+  const { value: coverage, asOf, failed, reload } = useLastKnownRead('market-history:coverage', getHistoryCoverage);
   const grid = useMemo(() => (coverage === null ? null : coverageGrid(coverage)), [coverage]);
 
   return (
@@ -51,7 +30,7 @@ export function MarketHistoryScreen() {
       <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
       <PanelBoundary>
         {/* Above what it dates: the coverage, or "No history imported yet" as last read. */}
-        {kept.asOf !== null && <StaleNote asOf={kept.asOf} />}
+        {asOf !== null && <StaleNote asOf={asOf} />}
         {coverage === null || grid === null ? (
           <LoadStatus loadingText={intl.formatMessage(messages.loading)} failedText={intl.formatMessage(messages.failed)} failed={failed} onRetry={reload} />
         ) : coverage.indices.length === 0 && coverage.participants === null ? (

@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
+import { useLastKnown } from '@/lib/persist/last-known';
+
+/**
+ * A screen's one read with its last-known copy (last-known.ts): read on mount and on `reload`, read again when
+ * the device is back online after a failure, and while the read fails the copy kept under `name` with `asOf`
+ * its time. `read` must be stable (a feature's api/ function).
+ */
+export function useLastKnownRead<T>(name: string, read: () => Promise<T>): { value: T | null; asOf: number | null; failed: boolean; reload: () => void } {
+  const [fresh, setFresh] = useState<T | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [stamp, setStamp] = useState(0);
+  const reload = useCallback(() => setStamp((value) => value + 1), []);
+  useEffect(() => {
+    let current = true;
+    read().then(
+      (answer) => {
+        if (!current) return;
+        setFresh(answer);
+        setFailed(false);
+      },
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [read, stamp]);
+  useReloadWhenOnline(failed, reload);
+  const kept = useLastKnown(name, failed ? undefined : (fresh ?? undefined), failed);
+  return { value: kept.value ?? fresh, asOf: kept.asOf, failed, reload };
+}
