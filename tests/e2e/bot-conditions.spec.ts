@@ -105,7 +105,7 @@ test('the bot form says the conditions, product and points in words, in English 
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/app/portfolio');
   await page.getByRole('tab', { name: /^Daily bots/ }).click();
-  await page.getByRole('button', { name: /new daily bot/i }).first().click();
+  await page.getByRole('button', { name: /new daily bot|create a bot from a base strategy/i }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Base strategy').selectOption({ label: 'Short straddle' });
   await dialog.getByLabel('Enter when').selectOption({ label: 'Straddle premium falls' });
@@ -129,7 +129,7 @@ test('the bot form says the conditions, product and points in words, in English 
   await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
   await page.reload();
   await page.getByRole('tab', { name: /^Bots quotidiens/ }).click();
-  await page.getByRole('button', { name: /nouveau bot quotidien/i }).first().click();
+  await page.getByRole('button', { name: /nouveau bot quotidien|créez un bot à partir/i }).first().click();
   const frDialog = page.getByRole('dialog');
   await frDialog.getByLabel('Stratégie de base').selectOption({ index: 1 });
   await frDialog.getByLabel('Entrer quand').selectOption({ label: 'La prime du straddle baisse' });
