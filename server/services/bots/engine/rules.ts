@@ -238,8 +238,9 @@ function entryRule(input: RuleInputs): Decision {
     // An entry condition replaces the entry time: from it until the exit, the bot enters on the minute the
     // condition is met (read on the last completed minute, so a restart never acts on an old one).
     if (typeof bot.params.entry_condition === 'string' && bot.params.entry_condition !== 'none') {
+      // Met on the last completed minute, which ended at the entry time at the earliest (entries wait for it).
       const met = input.conditions?.entry ?? null;
-      if (met === null || met.at.getTime() < istInstant(day, bot.entryFrom)) return { type: 'none' };
+      if (met === null) return { type: 'none' };
       return { type: 'entry', action: 'enter', sequence: 1, legs: 'preset', signalAt: met.at };
     }
     const entryAt = istInstant(day, bot.entryFrom);
