@@ -3067,7 +3067,7 @@ export interface components {
          */
         BotDayState: "waiting" | "in_position" | "exited" | "stopped" | "paused" | "not_today" | "missed";
         /** @enum {string} */
-        BotActionName: "enter" | "re_enter" | "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit";
+        BotActionName: "enter" | "re_enter" | "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit" | "condition_exit";
         /**
          * @description claimed (the broker call is under way or its outcome is being reconciled), completed, failed (see message), skipped (missed-action policy).
          * @enum {string}
@@ -3790,11 +3790,11 @@ export interface components {
         };
         /**
          * @description What closed the trade: a bot action (exit: the exit time; stop_loss, target, trailing_stop, leg_stop_loss,
-         *     signal_exit), expiry (settled at the exchange's settlement price), kill_switch or end_of_backtest (still
-         *     open on the last day, valued at its settlement price).
+         *     signal_exit, condition_exit: the bot's exit condition), expiry (settled at the exchange's settlement price),
+         *     kill_switch or end_of_backtest (still open on the last day, valued at its settlement price).
          * @enum {string}
          */
-        BacktestExitRule: "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit" | "expiry" | "kill_switch" | "end_of_backtest";
+        BacktestExitRule: "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit" | "condition_exit" | "expiry" | "kill_switch" | "end_of_backtest";
         BacktestLeg: {
             tradingsymbol: components["schemas"]["TradingSymbol"];
             option_type: components["schemas"]["OptionType"];

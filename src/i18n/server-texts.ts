@@ -210,7 +210,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'alert.bot_exit_title': {
     id: 'server.alert.bot_exit_title',
     defaultMessage:
-      '{bot}: {action, select, exit {exited at its exit time} stop_loss {stop-loss hit} target {target reached} trailing_stop {trailing stop hit} leg_stop_loss {a leg\'s stop-loss hit} signal_exit {exited on the opposite signal} pause_exit {exited on pause} other {{action}}}',
+      '{bot}: {action, select, exit {exited at its exit time} stop_loss {stop-loss hit} target {target reached} trailing_stop {trailing stop hit} leg_stop_loss {a leg\'s stop-loss hit} signal_exit {exited on the opposite signal} condition_exit {exited on its exit condition} pause_exit {exited on pause} other {{action}}}',
   },
   'alert.bot_closed_legs_body': {
     id: 'server.alert.bot_closed_legs_body',
@@ -284,7 +284,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'bot.exit_reason': {
     id: 'server.bot.exit_reason',
     defaultMessage:
-      '{action, select, exit {exited at its exit time} stop_loss {stop-loss hit} target {target reached} trailing_stop {trailing stop hit} leg_stop_loss {a leg\'s stop-loss hit} signal_exit {exited on the opposite signal} pause_exit {exited on pause} other {{action}}}',
+      '{action, select, exit {exited at its exit time} stop_loss {stop-loss hit} target {target reached} trailing_stop {trailing stop hit} leg_stop_loss {a leg\'s stop-loss hit} signal_exit {exited on the opposite signal} condition_exit {exited on its exit condition} pause_exit {exited on pause} other {{action}}}',
   },
   'bot.entry_refused': { id: 'server.bot.entry_refused', defaultMessage: 'Entry refused: {reason}' },
   'bot.entry_partly_refused': { id: 'server.bot.entry_partly_refused', defaultMessage: 'Entry partly refused ({reason}): exiting what filled' },

@@ -109,7 +109,7 @@ export async function buildReport(
   );
   const { rows: actions } = await book.db.query<{ idempotency_key: string; action: string; message: string | null }>('SELECT idempotency_key, action, message FROM bot_actions');
   const actionOf = new Map(actions.map((action) => [action.idempotency_key, action]));
-  const exitRules = new Set<string>(['exit', 'stop_loss', 'target', 'trailing_stop', 'leg_stop_loss', 'signal_exit', 'pause_exit']);
+  const exitRules = new Set<string>(['exit', 'stop_loss', 'target', 'trailing_stop', 'leg_stop_loss', 'signal_exit', 'pause_exit', 'condition_exit']);
   const ruleOf = (fill: FillRow): { rule: ExitRule; reason: string | null } => {
     if (fill.kind === 'settlement') return { rule: 'expiry', reason: 'Settled at the exchange’s settlement price' };
     if (fill.tag === lateKillSwitchTag || fill.tag === riskLimitTag || fill.tag?.startsWith('KS') === true) return { rule: 'kill_switch', reason: null };

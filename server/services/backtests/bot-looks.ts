@@ -6,7 +6,8 @@
 import { loadHeld } from '../bots/engine/engine-store.ts';
 import { botKey } from '../bots/engine/engine-types.ts';
 import { readEngineDay, reasonAfterLooking, reasonBeforeLooking, scheduledOn, type EntryWindow, type NoTradeDay } from '../bots/engine/no-trade-days.ts';
-import { num, signalStrategies } from '../bots/engine/rules.ts';
+import { effectiveExitTime, num, signalStrategies } from '../bots/engine/rules.ts';
+import { botConditionKinds } from '../bots/engine/condition-reads.ts';
 import { clockMinutes, istDate, istOffsetMs, marketHours } from '../market/ist.ts';
 import type { TradingCalendar } from '../market/trading-calendar.ts';
 import { localTextOf, words } from '../texts/said.ts';
@@ -46,9 +47,19 @@ export function candleEnds(timeframe: number, entryTime: string, exitTime: strin
 
 /** The engine's looks on a day for a bot: its steps, and its candles' ends when it trades on signals. */
 export function botTimes(bot: BacktestBot, stepMinutes: number): number[] {
-  const steps = dayTimes(bot.entry_time, bot.exit_time, stepMinutes);
+  // An MIS bot is flat by its cut-off minute (rules.ts effectiveExitTime): looked at then, as its exit.
+  const exitTime = effectiveExitTime({ exitTime: bot.exit_time, params: bot.params });
+  const steps = dayTimes(bot.entry_time, exitTime, stepMinutes);
+  // A condition is read on the last completed minute (bots/engine/conditions.ts): every minute's end is looked at.
+  if (watchesConditions(bot)) return [...new Set([...steps, ...candleEnds(1, bot.entry_time, exitTime)])].sort((a, b) => a - b);
   if (!signalStrategies.includes(bot.strategy)) return steps;
-  return [...new Set([...steps, ...candleEnds(num(bot.params.timeframe_minutes, 5), bot.entry_time, bot.exit_time)])].sort((a, b) => a - b);
+  return [...new Set([...steps, ...candleEnds(num(bot.params.timeframe_minutes, 5), bot.entry_time, exitTime)])].sort((a, b) => a - b);
+}
+
+/** Whether the bot has an entry or exit condition (its looks cannot skip a minute). */
+export function watchesConditions(bot: Pick<BacktestBot, 'strategy' | 'params'>): boolean {
+  const kinds = botConditionKinds(bot);
+  return kinds.entry !== 'none' || kinds.exit !== 'none';
 }
 
 /** Minutes between the engine's looks inside a day: 5 with the index's minutes, 60 on the daily path. */
@@ -130,7 +141,7 @@ export async function lookUntil(run: BotRun, day: BotDay, until = Number.POSITIV
     const minute = day.times[n]!;
     // Between the entry and the exit the engine has nothing to judge while the bot is flat (a trading bot's
     // signals excepted): those looks are skipped, which is most of a day after a stop-loss.
-    if (n > 0 && n < day.times.length - 1 && !day.held && bot.kind === 'daily' && bot.params.re_entry === undefined) continue;
+    if (n > 0 && n < day.times.length - 1 && !day.held && bot.kind === 'daily' && bot.params.re_entry === undefined && !watchesConditions(bot)) continue;
     const now = at(day.day, minute);
     run.move(now);
     // The day's contracts, listed once a day (a day's expiries do not change before the close).

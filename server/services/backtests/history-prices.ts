@@ -347,6 +347,19 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     quotes: (keys, q) => quotesAt(keys, clock(), q),
     // History has every minute of the day: a square-off the server missed is quoted at its own minute.
     quotesAt,
+    // A contract's recorded volume of the instant's minute: 0 for a minute it did not trade in (the candle found is
+    // an earlier one's), absent for a contract whose prices are modelled.
+    async volumesAt(keys, at, q) {
+      await contractsOf(keys, q);
+      const found = new Map<string, number>();
+      for (const key of keys) {
+        const contract = contracts.get(key);
+        if (contract === undefined) continue;
+        const real = realMinutes.at(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
+        if (real !== null) found.set(key, real.minute === istMinutes(at) ? real.volume : 0);
+      }
+      return found;
+    },
     spotPaise: async (index) => spotOf(index, clock()),
     async closingValuePaise(index, day) {
       const history = dayOf(index, day);

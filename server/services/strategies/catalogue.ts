@@ -2,11 +2,14 @@
 // keep the row id; translations and tests use the slug); names, descriptions and parameter schemas may
 // change here and are written to the database at every start.
 import {
+  conditionFields,
   enabledWhenKeyword,
   expiryChoice,
   legStopLoss,
   moveStopLossToCost,
   paramSchema,
+  productChoice,
+  riskUnit,
   reEntry,
   steps,
   strikeOffset,
@@ -30,6 +33,9 @@ const spreadFields = (leg: 'call' | 'put') => ({
   spread_width: steps('Spread width (steps)', `Distance from the bought ${leg} to the sold ${leg}, in strike steps.`, { minimum: 1, maximum: 20, default: 4 }),
 });
 
+/** What every bot sets beside its strategy's own parameters: product, the unit of its stop-loss and target, its conditions. */
+const botSettings = [productChoice, riskUnit, conditionFields(true)];
+
 const supertrendOnly = { [enabledWhenKeyword]: { indicator: ['supertrend'] } };
 const emaOnly = { [enabledWhenKeyword]: { indicator: ['ema_crossover'] } };
 
@@ -38,43 +44,43 @@ export const baseStrategyCatalogue: readonly CatalogueEntry[] = [
     slug: 'short_straddle',
     name: 'Short straddle',
     description: 'Sell the at-the-money call and put. Profits when the index stays near the strike; loses on a big move either way.',
-    parameters: paramSchema(expiryChoice, strikeOffset(), legStopLoss, moveStopLossToCost, reEntry, trailingStopLoss),
+    parameters: paramSchema(expiryChoice, strikeOffset(), legStopLoss, moveStopLossToCost, reEntry, trailingStopLoss, ...botSettings),
   },
   {
     slug: 'short_strangle',
     name: 'Short strangle',
     description: 'Sell an out-of-the-money call and put. A wider profit range than the straddle, for less premium.',
-    parameters: paramSchema(expiryChoice, distance('call', 4), distance('put', 4), legStopLoss, moveStopLossToCost, reEntry, trailingStopLoss),
+    parameters: paramSchema(expiryChoice, distance('call', 4), distance('put', 4), legStopLoss, moveStopLossToCost, reEntry, trailingStopLoss, ...botSettings),
   },
   {
     slug: 'iron_condor',
     name: 'Iron condor',
     description: 'A short strangle with bought wings further out: the loss is capped and the margin much lower.',
-    parameters: paramSchema(expiryChoice, distance('call', 4), distance('put', 4), wingWidth(4), legStopLoss, reEntry, trailingStopLoss),
+    parameters: paramSchema(expiryChoice, distance('call', 4), distance('put', 4), wingWidth(4), legStopLoss, reEntry, trailingStopLoss, ...botSettings),
   },
   {
     slug: 'iron_butterfly',
     name: 'Iron butterfly',
     description: 'A short straddle with bought wings: more premium than the condor, a narrower profit range, capped loss.',
-    parameters: paramSchema(expiryChoice, strikeOffset(), wingWidth(6), legStopLoss, reEntry, trailingStopLoss),
+    parameters: paramSchema(expiryChoice, strikeOffset(), wingWidth(6), legStopLoss, reEntry, trailingStopLoss, ...botSettings),
   },
   {
     slug: 'bull_call_spread',
     name: 'Bull call spread',
     description: 'Buy a call and sell a higher one. A bullish view with capped loss and capped profit.',
-    parameters: paramSchema(expiryChoice, spreadFields('call'), trailingStopLoss),
+    parameters: paramSchema(expiryChoice, spreadFields('call'), trailingStopLoss, ...botSettings),
   },
   {
     slug: 'bear_put_spread',
     name: 'Bear put spread',
     description: 'Buy a put and sell a lower one. A bearish view with capped loss and capped profit.',
-    parameters: paramSchema(expiryChoice, spreadFields('put'), trailingStopLoss),
+    parameters: paramSchema(expiryChoice, spreadFields('put'), trailingStopLoss, ...botSettings),
   },
   {
     slug: 'long_straddle',
     name: 'Long straddle',
     description: 'Buy the at-the-money call and put. Profits from a big move either way; time decay works against it.',
-    parameters: paramSchema(expiryChoice, strikeOffset(), trailingStopLoss),
+    parameters: paramSchema(expiryChoice, strikeOffset(), trailingStopLoss, ...botSettings),
   },
   {
     slug: 'trend_option_buyer',
@@ -123,6 +129,10 @@ export const baseStrategyCatalogue: readonly CatalogueEntry[] = [
       },
       strikeOffset('Strike of the bought option, in strike steps from at-the-money: positive is out of the money, negative in the money.'),
       trailingStopLoss,
+      // Its entries are its signals': an exit condition, not an entry one.
+      productChoice,
+      riskUnit,
+      conditionFields(false),
     ),
   },
 ];

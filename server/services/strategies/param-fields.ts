@@ -18,6 +18,7 @@ export type ParamField = {
   maximum?: number;
   multipleOf?: number;
   enum?: readonly (string | number)[];
+  pattern?: string;
   [enabledWhenKeyword]?: EnabledWhen;
 };
 
@@ -121,4 +122,127 @@ export const moveStopLossToCost: ParamFields = {
 
 export const wingWidth = (defaultSteps: number): ParamFields => ({
   wing_width: steps('Wing width (steps)', 'Distance from each sold strike to its bought hedge, in strike steps.', { minimum: 1, maximum: 30, default: defaultSteps }),
+});
+
+/**
+ * The product a bot's orders carry. NRML (overnight) is what every bot traded before the choice existed, so a
+ * bot saved without it stays NRML. An MIS bot is flat by the broker's intraday cut-off (15:25 IST, the paper
+ * broker's square-off): the bot exits itself then if its exit time is later (rules.ts).
+ */
+export const productChoice: ParamFields = {
+  product: {
+    title: 'Product',
+    description: 'NRML: normal (overnight) margin; the bot exits at its exit time. MIS: intraday margin; the bot is flat by the broker\'s 15:25 cut-off whatever its exit time.',
+    type: 'string',
+    enum: ['NRML', 'MIS'],
+    default: 'NRML',
+  },
+};
+
+/**
+ * The unit of the bot's overall stop-loss and target. percent: stop_loss_pct and target_pct of the entry premium
+ * (as before). points: rupees per unit of the combined premium (the straddle bought at 200 with a 30-point
+ * stop exits when it is worth 170), read from stop_loss_points and target_points.
+ */
+export const riskUnit: ParamFields = {
+  risk_unit: {
+    title: 'Stop-loss and target in',
+    description: 'percent: the stop-loss and target above, in % of the entry premium. points: the two fields below, in points of the combined premium.',
+    type: 'string',
+    enum: ['percent', 'points'],
+    default: 'percent',
+  },
+  stop_loss_points: {
+    title: 'Stop-loss (points)',
+    description: 'Exit when the combined premium has moved this many points against the position (per unit, as the chain quotes it).',
+    type: 'number',
+    minimum: 0.05,
+    maximum: 100000,
+    multipleOf: 0.05,
+    default: 30,
+    [enabledWhenKeyword]: { risk_unit: ['points'] },
+  },
+  target_points: {
+    title: 'Target (points)',
+    description: 'Exit when the combined premium has moved this many points in favour of the position.',
+    type: 'number',
+    minimum: 0.05,
+    maximum: 100000,
+    multipleOf: 0.05,
+    default: 60,
+    [enabledWhenKeyword]: { risk_unit: ['points'] },
+  },
+};
+
+/** The conditions a bot can act on (server/services/bots/engine/conditions.ts). */
+export const conditionKinds = [
+  'none',
+  'premium_falls',
+  'premium_rises',
+  'premium_crosses_above_vwap',
+  'premium_crosses_below_vwap',
+  'iv_above',
+  'iv_below',
+  'iv_crosses_above',
+  'iv_crosses_below',
+] as const;
+
+/**
+ * Entry and exit conditions on the at-the-money straddle of the bot's expiry whose strike is fixed at
+ * `condition_strikes_at` (the index's close of that minute), and on the ATM IV of the bot's expiry. With an entry
+ * condition, a bot enters (from its entry time until its exit time) on the minute the condition is met, not at its
+ * entry time. `x-enabled-when` is an AND over its keys, so the shared fields are not disabled through it; the form
+ * says which condition each serves.
+ */
+export const conditionFields = (entry: boolean): ParamFields => ({
+  ...(entry
+    ? {
+        entry_condition: {
+          title: 'Enter when',
+          description: 'none: at the entry time. Otherwise on the first completed minute, from the entry time on, the condition is met (once a day).',
+          type: 'string',
+          enum: conditionKinds,
+          default: 'none',
+        },
+      }
+    : {}),
+  exit_condition: {
+    title: 'Exit when',
+    description: 'none: only the exit time, stop-loss and target. Otherwise the whole position is exited on the completed minute the condition is met.',
+    type: 'string',
+    enum: conditionKinds,
+    default: 'none',
+  },
+  condition_strikes_at: {
+    title: 'Straddle fixed at (IST)',
+    description: 'The straddle the premium conditions watch: the at-the-money strike at this minute, and its premium then is the reference a fall or rise is measured from.',
+    type: 'string',
+    pattern: '^(0[89]|1[0-5]):[0-5][0-9]$',
+    default: '09:20',
+  },
+  premium_move: {
+    title: 'Premium move',
+    description: 'How far the straddle\'s premium must fall or rise from its value at the fixing minute.',
+    type: 'number',
+    minimum: 0.05,
+    maximum: 100000,
+    multipleOf: 0.05,
+    default: 20,
+  },
+  premium_move_unit: {
+    title: 'Move in',
+    description: 'percent of the premium at the fixing minute, or points.',
+    type: 'string',
+    enum: ['percent', 'points'],
+    default: 'percent',
+  },
+  iv_level: {
+    title: 'IV level (%)',
+    description: 'The at-the-money implied volatility, in percent, the IV conditions compare with.',
+    type: 'number',
+    minimum: 1,
+    maximum: 200,
+    multipleOf: 0.1,
+    default: 15,
+  },
 });

@@ -13,6 +13,7 @@ const exitWords: Partial<Record<BotActionName, string>> = {
   leg_stop_loss: "a leg's stop-loss hit",
   signal_exit: 'exited on the opposite signal',
   pause_exit: 'exited on pause',
+  condition_exit: 'exited on its exit condition',
 };
 
 export const refusedByBroker = said('alert.refused_by_broker', {}, 'Refused by the broker.');

@@ -120,6 +120,7 @@ export const backtestMessages = {
     trailing_stop: { id: 'backtests.rule.trailingStop', defaultMessage: 'Trailing stop' },
     leg_stop_loss: { id: 'backtests.rule.legStopLoss', defaultMessage: 'Leg stop-loss' },
     signal_exit: { id: 'backtests.rule.signalExit', defaultMessage: 'Exit signal' },
+    condition_exit: { id: 'backtests.rule.conditionExit', defaultMessage: 'Exit condition' },
     pause_exit: { id: 'backtests.rule.pauseExit', defaultMessage: 'Paused with exit' },
     expiry: { id: 'backtests.rule.expiry', defaultMessage: 'Expiry (settlement price)' },
     kill_switch: { id: 'backtests.rule.killSwitch', defaultMessage: 'Kill switch' },

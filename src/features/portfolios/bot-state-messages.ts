@@ -47,14 +47,14 @@ export const dayStateMessage = defineMessage<{ state: MessageValue }>({
 export const actionDoneMessage = defineMessage<{ action: MessageValue; time: MessageValue }>({
   id: 'portfolios.botState.actionDone',
   defaultMessage:
-    '{action, select, enter {Entered {time}} re_enter {Re-entered {time}} exit {Exited {time}} stop_loss {Stop-loss hit {time}} target {Target hit {time}} trailing_stop {Trailing stop hit {time}} leg_stop_loss {Leg stop-loss hit {time}} signal_exit {Exited on signal {time}} pause_exit {Exited on pause {time}} other {Acted {time}}}',
+    '{action, select, enter {Entered {time}} re_enter {Re-entered {time}} exit {Exited {time}} stop_loss {Stop-loss hit {time}} target {Target hit {time}} trailing_stop {Trailing stop hit {time}} leg_stop_loss {Leg stop-loss hit {time}} signal_exit {Exited on signal {time}} condition_exit {Exited on its condition {time}} pause_exit {Exited on pause {time}} other {Acted {time}}}',
 });
 
 /** An action by name, for one that has not completed: "Entry failed at 09:20". */
 export const actionNameMessage = defineMessage<{ action: MessageValue }>({
   id: 'portfolios.botState.actionName',
   defaultMessage:
-    '{action, select, enter {Entry} re_enter {Re-entry} exit {Exit} stop_loss {Stop-loss exit} target {Target exit} trailing_stop {Trailing-stop exit} leg_stop_loss {Leg stop-loss exit} signal_exit {Signal exit} pause_exit {Exit on pause} other {Action}}',
+    '{action, select, enter {Entry} re_enter {Re-entry} exit {Exit} stop_loss {Stop-loss exit} target {Target exit} trailing_stop {Trailing-stop exit} leg_stop_loss {Leg stop-loss exit} signal_exit {Signal exit} condition_exit {Condition exit} pause_exit {Exit on pause} other {Action}}',
 });
 
 export const actionStatusMessage = defineMessage<{ status: MessageValue; action: MessageValue; time: MessageValue }>({

@@ -351,3 +351,54 @@ describe('what a per-leg stop closes', () => {
     expect(legStopCloses(wingClosed, 2)).toEqual({ closes: ['NFO:SHORTPE'], last: false });
   });
 });
+
+describe('conditions, product and points (issue 40)', () => {
+  const met = (time: string) => ({ at: new Date(at(time)), text: 'the 09:20 straddle fell 20% from 200.00 to 160.00' });
+
+  it('stops out and takes profit in points of the combined premium per unit, not a paisa before', () => {
+    const points = { ...bot, params: { risk_unit: 'points', stop_loss_points: 30, target_points: 50 } };
+    // Sold at 200 a unit: 30 points against is 230, 50 points in favour is 150.
+    expect(decide(holding({ bot: points, lastPrices: straddleAt(129.99, 100) }))).toEqual({ type: 'none' });
+    expect(decide(holding({ bot: points, lastPrices: straddleAt(130, 100) }))).toEqual({
+      type: 'exit',
+      action: 'stop_loss',
+      sequence: 1,
+      reason: 'Stop-loss: the combined premium moved 30 points against the position',
+    });
+    expect(decide(holding({ bot: points, lastPrices: straddleAt(75.01, 75) }))).toEqual({ type: 'none' });
+    expect(decide(holding({ bot: points, lastPrices: straddleAt(75, 75) }))).toMatchObject({ type: 'exit', action: 'target' });
+  });
+
+  it('exits an MIS bot at 15:24 when its exit time is later, and takes no entry from then on; NRML keeps its exit time', () => {
+    const mis = { ...bot, exitTime: '15:28', params: { product: 'MIS' } };
+    expect(decide(holding({ bot: mis, nowMs: at('15:23', 59) }))).toEqual({ type: 'none' });
+    expect(decide(holding({ bot: mis, nowMs: at('15:24') }))).toMatchObject({ type: 'exit', action: 'exit', reason: "MIS: flat before the broker's 15:25 square-off (exit at 15:24)" });
+    expect(decide(holding({ bot: { ...mis, params: {} }, nowMs: at('15:24') }))).toEqual({ type: 'none' });
+    expect(decide(waiting({ bot: { ...mis, entryFrom: '15:24', entryUntil: '15:24' }, nowMs: at('15:24') }))).toEqual({ type: 'none' });
+    expect(decide(waiting({ bot: { ...mis, params: {}, entryFrom: '15:24', entryUntil: '15:24' }, nowMs: at('15:24') }))).toMatchObject({ type: 'entry' });
+  });
+
+  it('enters on its entry condition instead of its entry time, and not before the entry time', () => {
+    const conditioned = { ...bot, params: { entry_condition: 'premium_falls' } };
+    expect(decide(waiting({ bot: conditioned, nowMs: at('09:20') }))).toEqual({ type: 'none' });
+    expect(decide(waiting({ bot: conditioned, nowMs: at('09:19', 30), conditions: { entry: met('09:19'), exit: null } }))).toEqual({ type: 'none' });
+    expect(decide(waiting({ bot: conditioned, nowMs: at('10:05', 2), conditions: { entry: met('10:05'), exit: null } }))).toEqual({
+      type: 'entry',
+      action: 'enter',
+      sequence: 1,
+      legs: 'preset',
+      signalAt: new Date(at('10:05')),
+    });
+  });
+
+  it('exits on its exit condition only for a minute that ended after the entry', () => {
+    const conditioned = { ...bot, params: { exit_condition: 'premium_crosses_above_vwap' } };
+    expect(decide(holding({ bot: conditioned, conditions: { entry: null, exit: met('09:20') } }))).toEqual({ type: 'none' });
+    expect(decide(holding({ bot: conditioned, conditions: { entry: null, exit: met('09:21') } }))).toEqual({
+      type: 'exit',
+      action: 'condition_exit',
+      sequence: 1,
+      reason: 'Exit condition: the 09:20 straddle fell 20% from 200.00 to 160.00',
+    });
+  });
+});

@@ -66,7 +66,28 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
       entry_from: '09:30',
       entry_until: '14:30',
       exit_time: '15:15',
-      params: { expiry: 'current_weekly', strike_offset: 1, leg_stop_loss_pct: 30, move_sl_to_cost: true, re_entry: 'none', max_re_entries: 1, trailing_sl: false, trail_trigger_pct: 20, trail_step_pct: 10 },
+      params: {
+        expiry: 'current_weekly',
+        strike_offset: 1,
+        leg_stop_loss_pct: 30,
+        move_sl_to_cost: true,
+        re_entry: 'none',
+        max_re_entries: 1,
+        trailing_sl: false,
+        trail_trigger_pct: 20,
+        trail_step_pct: 10,
+        // What every bot sets (issue 40): NRML, the stop-loss and target in percent, no conditions.
+        product: 'NRML',
+        risk_unit: 'percent',
+        stop_loss_points: 30,
+        target_points: 60,
+        entry_condition: 'none',
+        exit_condition: 'none',
+        condition_strikes_at: '09:20',
+        premium_move: 20,
+        premium_move_unit: 'percent',
+        iv_level: 15,
+      },
     });
 
     const listed = await call<{ trading_bots: TradingBot[] }>('getTradingBots', { token, params: { portfolioId } });

@@ -19,6 +19,7 @@ const letters: Record<BotActionName, string> = {
   leg_stop_loss: 'G',
   signal_exit: 'V',
   pause_exit: 'P',
+  condition_exit: 'C',
 };
 
 /** `leg`: the stopped leg's place among the position's legs (0 for a), for a per-leg stop. */

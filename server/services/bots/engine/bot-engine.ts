@@ -39,6 +39,7 @@ import { entryWaits } from './bot-runs.ts';
 import { loadActions, loadBot, loadDueBots, loadHeld, loadRuns } from './engine-store.ts';
 import { botKey, type ActionRow, type BotRunRow, type Decision, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { signalsFor } from './bot-signals.ts';
+import { createConditionReads } from './condition-reads.ts';
 import { actBudgetMs, tickBudget } from './tick-budget.ts';
 import { decide, istInstant, lateEntryMs, legStopCloses, profitOf } from './rules.ts';
 import { keyOf } from '../../brokers/paper/contracts.ts';
@@ -77,7 +78,8 @@ const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.
 
 export function createBotEngine({ db, clock, brokers, limits, wait, prices, market, hooks = {} }: EngineOptions) {
   const calendars = new Map<string, TradingCalendar>();
-  const { factsOf, tickReads, entryIntents, exitIntents } = createBotIntents({ db, prices, market, brokers });
+  const { factsOf, tickReads, entryIntents, exitIntents, expiryOf } = createBotIntents({ db, prices, market, brokers });
+  const { conditionsFor } = createConditionReads({ db, factsOf, expiryOf });
   const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits, wait });
   const { complete, recordMissed, skipInterrupted } = createBotCompletion({ db });
 
@@ -217,6 +219,9 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     const lastPrices = new Map([...quotes].map(([key, quote]) => [key, quote.lastPaise]));
     const livePrices = await brokerLastPrices({ db, brokers, prices }, bots, held, runs);
     const signals = await signalsFor(db, prices.simulator, bots, now);
+    // The tick's reads, shared by the conditions (the bots' expiries) and every entry.
+    const reads = tickReads(now);
+    const conditions = await conditionsFor(prices.simulator, bots, now, reads);
     const tradingDays = new Map<string, boolean>();
     for (const exchange of ['NFO', 'BFO'] as const) tradingDays.set(exchange, isTradingDay(await calendarOf(exchange), day));
     const peaks: Array<{ kind: string; id: number; peak: number }> = [];
@@ -244,6 +249,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
         tradingDay: tradingDays.get(facts.exchange) ?? false,
         demo: prices.simulator.demo,
         signal: signals.get(key) ?? null,
+        conditions: conditions.get(key),
       });
       if (run !== null && botHeld.length > 0) {
         const profit = profitOf(run, botPrices);
@@ -258,7 +264,6 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     const opensRisk = (decision: Decision) => Number(decision.type === 'entry' || decision.type === 'missed');
     due.sort((a, b) => opensRisk(a.decision) - opensRisk(b.decision));
     let deferred = 0;
-    const reads = tickReads(now);
     for (const { bot, decision, run, held: botHeld } of due) {
       if (!budget.allows()) {
         deferred += 1;

@@ -18,7 +18,7 @@ import type { MarketService } from '../../market/market-service.ts';
 import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
 import type { BotRunRow, Decision, EngineBot, HeldLeg } from './engine-types.ts';
 import { botPricesFrom } from './broker-prices.ts';
-import { num } from './rules.ts';
+import { botProduct, num } from './rules.ts';
 
 /**
  * One tick's reads, shared by every entry of the tick (createBotIntents' tickReads). `fresh`: refuses (with
@@ -121,7 +121,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
       tradingsymbol,
       side,
       orderType: 'MARKET',
-      product: 'NRML',
+      product: botProduct(bot),
       quantity,
       pricePaise: 0,
       triggerPaise: 0,
@@ -132,10 +132,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     }
     const facts = await factsOf(bot.underlying, now);
     const expiry = await expiryFor(bot, facts, reads);
-    if (!listed.has(`${bot.underlying}:${expiry.date}`)) {
-      await marketInstruments(bot.underlying, expiry.date, now);
-      listed.add(`${bot.underlying}:${expiry.date}`);
-    }
+    await listExpiry(bot.underlying, expiry.date, now);
     const spot = (await reads.spotPaise(bot)) / 100;
     const quantity = bot.lots * facts.lotSize;
     const offset = num(bot.params.strike_offset, 0);
@@ -160,9 +157,11 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     return shape.map((leg) => market(leg.side, facts.exchange, optionTradingsymbol(bot.underlying, expiry, leg.strike, leg.kind), quantity * leg.lots));
   }
 
-  /** Lists the strikes of the expiry (outside any transaction: the market service reads through `db`). */
-  async function marketInstruments(index: IndexName, expiryDate: string, now: Date): Promise<void> {
+  /** Lists the strikes of the expiry once (outside any transaction: the market service reads through `db`). */
+  async function listExpiry(index: IndexName, expiryDate: string, now: Date): Promise<void> {
+    if (listed.has(`${index}:${expiryDate}`)) return;
     await market.instruments(index, expiryDate, now);
+    listed.add(`${index}:${expiryDate}`);
   }
 
   function exitIntents(held: readonly HeldLeg[]): OrderIntent[] {
@@ -179,7 +178,14 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     }));
   }
 
-  return { factsOf, tickReads, entryIntents, exitIntents };
+  /** The contract a bot's `expiry` parameter names now (what its conditions watch). */
+  async function expiryOf(bot: EngineBot, now: Date, reads: TickReads): Promise<Expiry> {
+    const expiry = await expiryFor(bot, await factsOf(bot.underlying, now), reads);
+    await listExpiry(bot.underlying, expiry.date, now);
+    return expiry;
+  }
+
+  return { factsOf, tickReads, entryIntents, exitIntents, expiryOf };
 }
 
 export type BotIntents = ReturnType<typeof createBotIntents>;

@@ -29,6 +29,7 @@
 import { clockMinutes, istMinutes, istOffsetMs } from '../../market/ist.ts';
 import { isoWeekday } from '../../market/trading-calendar.ts';
 import type { Signal } from './signals.ts';
+import type { Met } from './conditions.ts';
 import type { ActionRow, BotRunRow, Decision, EngineBot, HeldLeg, RunLeg } from './engine-types.ts';
 import { botTexts } from '../../texts/bot-texts.ts';
 
@@ -58,7 +59,55 @@ export type RuleInputs = {
   /** Demo mode: the market never closes, so every day counts (see botRunsOn). */
   demo: boolean;
   signal: Signal | null;
+  /** The bot's entry and exit conditions met on the last completed minute (condition-reads.ts); absent: none. */
+  conditions?: { entry: Met | null; exit: Met | null } | undefined;
 };
+
+/**
+ * The broker's intraday cut-off (Zerodha's risk desk, the paper broker's MIS square-off: brokers/paper/settlement.ts).
+ * An MIS bot exits itself a minute before it, so its own exit (its tag, its run, its alert) closes the position and
+ * never the broker's call-and-trade square-off (₹50 + GST an order), and it takes no entry from then on.
+ */
+export const misBotExitTime = '15:24';
+
+/** The product a bot's orders carry: NRML unless it chose MIS (bots saved before the choice are NRML). */
+export const botProduct = (bot: { params: Record<string, unknown> }): 'MIS' | 'NRML' => (bot.params.product === 'MIS' ? 'MIS' : 'NRML');
+
+/** When the bot exits at the latest (IST HH:MM): its exit time, or for MIS the cut-off's minute before when earlier. */
+export function effectiveExitTime(bot: { exitTime: string; params: Record<string, unknown> }): string {
+  if (botProduct(bot) !== 'MIS') return bot.exitTime;
+  return clockMinutes(bot.exitTime) > clockMinutes(misBotExitTime) ? misBotExitTime : bot.exitTime;
+}
+
+/** The run's unit quantity: what one unit of its combined premium is multiplied by (its smallest leg, lots × lot size). */
+function unitQuantity(run: BotRunRow): number {
+  return Math.min(...run.legs.map((leg) => leg.quantity));
+}
+
+/**
+ * The stop-loss and target as profits (paise, on the whole position): in percent of the entry premium E, or in
+ * points of the combined premium per unit (× the unit quantity).
+ */
+export function riskLimits(bot: EngineBot, run: BotRunRow): { stop: number; target: number; stopText: string; targetText: string } {
+  if (bot.params.risk_unit === 'points') {
+    const stopPoints = num(bot.params.stop_loss_points, 30);
+    const targetPoints = num(bot.params.target_points, 60);
+    const units = unitQuantity(run);
+    return {
+      stop: stopPoints * 100 * units,
+      target: targetPoints * 100 * units,
+      stopText: `Stop-loss: the combined premium moved ${stopPoints} points against the position`,
+      targetText: `Target: the combined premium moved ${targetPoints} points in favour`,
+    };
+  }
+  const premium = run.entryPremiumPaise ?? 0;
+  return {
+    stop: (premium * bot.stopLossPct) / 100,
+    target: (premium * bot.targetPct) / 100,
+    stopText: `Stop-loss: lost ${bot.stopLossPct}% of the entry premium`,
+    targetText: `Target: made ${bot.targetPct}% of the entry premium`,
+  };
+}
 
 // Number.isFinite is false for anything not a number, so it alone tells a usable setting.
 export const num = (value: unknown, fallback: number) => (Number.isFinite(value) ? (value as number) : fallback);
@@ -135,14 +184,18 @@ function exitRule(input: RuleInputs, sequence: number): Decision {
   const minutes = istMinutes(new Date(input.nowMs));
   // Legs held without a run today were entered on an earlier day whose exit the engine missed: due already.
   if (run === null || run.entries === 0) return exit('exit', 'Exit of a position left from an earlier trading day (its exit was missed)');
-  if (minutes >= clockMinutes(bot.exitTime)) return exit('exit', `Exit time ${bot.exitTime}`);
+  const exitTime = effectiveExitTime(bot);
+  if (minutes >= clockMinutes(exitTime)) {
+    return exit('exit', exitTime === bot.exitTime ? `Exit time ${bot.exitTime}` : `MIS: flat before the broker's 15:25 square-off (exit at ${exitTime})`);
+  }
   if (bot.status === 'paused' && run.pauseAction === 'exit_now') return exit('pause_exit', 'Paused: exit now');
   const premium = run.entryPremiumPaise ?? 0;
   if (run.legs.length === 0 || premium <= 0) return { type: 'none' };
   const profit = profitOf(run, lastPrices);
   if (profit !== null) {
-    if (-profit >= (premium * bot.stopLossPct) / 100) return exit('stop_loss', `Stop-loss: lost ${bot.stopLossPct}% of the entry premium`);
-    if (profit >= (premium * bot.targetPct) / 100) return exit('target', `Target: made ${bot.targetPct}% of the entry premium`);
+    const limits = riskLimits(bot, run);
+    if (-profit >= limits.stop) return exit('stop_loss', limits.stopText);
+    if (profit >= limits.target) return exit('target', limits.targetText);
     if (bot.params.trailing_sl === true) {
       const peak = Math.max(run.peakProfitPaise ?? 0, profit);
       const trigger = (premium * num(bot.params.trail_trigger_pct, 20)) / 100;
@@ -152,6 +205,13 @@ function exitRule(input: RuleInputs, sequence: number): Decision {
   }
   const legStop = legStopRule(input, run, sequence);
   if (legStop !== null) return legStop;
+  // An exit condition met on a minute that ended after the position was entered (one met before it is not this
+  // position's: an entry and an exit condition met on the same minute would otherwise exit at once).
+  const condition = input.conditions?.exit ?? null;
+  const entered = input.actions.find((action) => action.phase === 'entry' && action.sequence === sequence)?.claimedAt;
+  if (condition !== null && (entered === undefined || condition.at.getTime() > entered.getTime())) {
+    return exit('condition_exit', `Exit condition: ${condition.text}`);
+  }
   if (input.signal !== null && bot.params.exit_on_reverse_signal === true && input.signal.at.getTime() > (run.lastSignalAt?.getTime() ?? 0)) {
     const holdsCall = run.legs.some((leg) => leg.tradingsymbol.endsWith('CE'));
     if ((holdsCall && input.signal.direction === 'down') || (!holdsCall && input.signal.direction === 'up')) {
@@ -175,6 +235,14 @@ function entryRule(input: RuleInputs): Decision {
   }
   if (run === null || run.entries === 0) {
     if (hasEntry(1) || minutes < clockMinutes(bot.entryFrom)) return { type: 'none' };
+    // An entry condition replaces the entry time: from it until the exit, the bot enters on the minute the
+    // condition is met (read on the last completed minute, so a restart never acts on an old one).
+    if (typeof bot.params.entry_condition === 'string' && bot.params.entry_condition !== 'none') {
+      // Met on the last completed minute, which ended at the entry time at the earliest (entries wait for it).
+      const met = input.conditions?.entry ?? null;
+      if (met === null) return { type: 'none' };
+      return { type: 'entry', action: 'enter', sequence: 1, legs: 'preset', signalAt: met.at };
+    }
     const entryAt = istInstant(day, bot.entryFrom);
     const lateMs = nowMs - entryAt;
     if (lateMs > lateEntryMs) {
@@ -222,6 +290,6 @@ export function decide(input: RuleInputs): Decision {
   if (input.held.length > 0) return exitRule(input, Math.max(1, input.run?.entries ?? 1));
   if (bot.status !== 'active') return { type: 'none' };
   const minutes = istMinutes(new Date(input.nowMs));
-  if (minutes >= clockMinutes(bot.exitTime)) return { type: 'none' };
+  if (minutes >= clockMinutes(effectiveExitTime(bot))) return { type: 'none' };
   return entryRule(input);
 }

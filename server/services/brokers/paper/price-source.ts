@@ -36,5 +36,11 @@ export type PriceSource = {
    * Absent: the market's stored candles (market_candles, written by the simulator or the live feed); a source
    * with its own index path (history) answers from that path, so a signal fires on the prices the bot trades at.
    */
+  /**
+   * The traded volume of each contract in the minute an instant falls in, where the source has recorded volume
+   * (history's option minutes); absent where prices are modelled (the simulator). What the bots' premium VWAP
+   * weighs minutes by (bots/engine/conditions.ts).
+   */
+  volumesAt?: (keys: readonly string[], at: Date, q: Queryable) => Promise<Map<string, number>>;
   indexCandles?: (indices: readonly IndexName[], since: Date, q: Queryable) => Promise<Map<IndexName, IndexMinute[]>>;
 };

@@ -6,6 +6,7 @@ import { botTimes, HoursNote } from '@/features/portfolios/components/hours-note
 import { LiveBotConfirmation } from '@/features/portfolios/components/live-bot-confirmation';
 import { TradingModeNote } from '@/features/portfolios/components/trading-mode-note';
 import { ParamFields } from '@/features/portfolios/components/param-fields';
+import { ConditionSummary } from '@/features/portfolios/components/condition-summary';
 import { ScheduleFields } from '@/features/portfolios/components/schedule-fields';
 import { TradingWindowFields } from '@/features/portfolios/components/trading-window-fields';
 import { StrategyField } from '@/features/portfolios/components/strategy-field';
@@ -72,6 +73,7 @@ export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave
         bind={form.bind}
         onSet={form.setField}
       />
+      <ConditionSummary values={form.values} />
       {kind === 'daily' ? (
         <ScheduleFields
           bind={form.bind}

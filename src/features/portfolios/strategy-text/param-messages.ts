@@ -23,6 +23,16 @@ export const paramTitles = defineMessages({
   slow_ema: { id: 'portfolios.param.slow_ema.title', defaultMessage: 'Slow EMA' },
   max_trades_per_day: { id: 'portfolios.param.max_trades_per_day.title', defaultMessage: 'Trades per day' },
   exit_on_reverse_signal: { id: 'portfolios.param.exit_on_reverse_signal.title', defaultMessage: 'Exit on the opposite signal' },
+  product: { id: 'portfolios.param.product.title', defaultMessage: 'Product' },
+  risk_unit: { id: 'portfolios.param.risk_unit.title', defaultMessage: 'Stop-loss and target in' },
+  stop_loss_points: { id: 'portfolios.param.stop_loss_points.title', defaultMessage: 'Stop-loss (points)' },
+  target_points: { id: 'portfolios.param.target_points.title', defaultMessage: 'Target (points)' },
+  entry_condition: { id: 'portfolios.param.entry_condition.title', defaultMessage: 'Enter when' },
+  exit_condition: { id: 'portfolios.param.exit_condition.title', defaultMessage: 'Exit when' },
+  condition_strikes_at: { id: 'portfolios.param.condition_strikes_at.title', defaultMessage: 'Straddle fixed at (IST)' },
+  premium_move: { id: 'portfolios.param.premium_move.title', defaultMessage: 'Premium move' },
+  premium_move_unit: { id: 'portfolios.param.premium_move_unit.title', defaultMessage: 'Move in' },
+  iv_level: { id: 'portfolios.param.iv_level.title', defaultMessage: 'IV level (%)' },
 });
 
 /** Parameter descriptions, by key; an enum's description names its options as the form shows them. */
@@ -99,6 +109,43 @@ export const paramHints = defineMessages({
     id: 'portfolios.param.exit_on_reverse_signal.hint',
     defaultMessage: 'Close the position as soon as the trend turns the other way.',
   },
+  product: {
+    id: 'portfolios.param.product.hint',
+    defaultMessage: 'NRML: normal margin, the bot exits at its exit time. MIS: intraday margin, the bot is flat by 15:24 whatever its exit time (the broker squares MIS off at 15:25).',
+  },
+  risk_unit: {
+    id: 'portfolios.param.risk_unit.hint',
+    defaultMessage: 'Percent: the bot’s Stop-loss (%) and Target (%). Points: the two fields below, in points of the combined premium.',
+  },
+  stop_loss_points: {
+    id: 'portfolios.param.stop_loss_points.hint',
+    defaultMessage: 'Exit when the combined premium has moved this many points against the position (per unit, as the chain quotes it).',
+  },
+  target_points: {
+    id: 'portfolios.param.target_points.hint',
+    defaultMessage: 'Exit when the combined premium has moved this many points in the position’s favour.',
+  },
+  entry_condition: {
+    id: 'portfolios.param.entry_condition.hint',
+    defaultMessage: 'At the entry time, or on the first completed minute from the entry time on that the condition is met (once a day).',
+  },
+  exit_condition: {
+    id: 'portfolios.param.exit_condition.hint',
+    defaultMessage: 'Besides the exit time, stop-loss and target: exit the whole position on the completed minute the condition is met.',
+  },
+  condition_strikes_at: {
+    id: 'portfolios.param.condition_strikes_at.hint',
+    defaultMessage: 'The straddle the premium conditions watch: the at-the-money strike at this minute; its premium then is what a fall or rise is measured from.',
+  },
+  premium_move: {
+    id: 'portfolios.param.premium_move.hint',
+    defaultMessage: 'How far the straddle’s premium must fall or rise from its value at the fixing minute.',
+  },
+  premium_move_unit: { id: 'portfolios.param.premium_move_unit.hint', defaultMessage: 'Percent of the premium at the fixing minute, or points.' },
+  iv_level: {
+    id: 'portfolios.param.iv_level.hint',
+    defaultMessage: 'The at-the-money implied volatility of the bot’s expiry, in percent, that the IV conditions compare with.',
+  },
 });
 
 /** Descriptions one strategy words its own way, by "slug.key". */
@@ -136,4 +183,28 @@ export const optionLabels = defineMessages({
   're_entry.new_atm': { id: 'portfolios.param.re_entry.new_atm', defaultMessage: 'New at-the-money strike' },
   'indicator.supertrend': { id: 'portfolios.param.indicator.supertrend', defaultMessage: 'Supertrend' },
   'indicator.ema_crossover': { id: 'portfolios.param.indicator.ema_crossover', defaultMessage: 'EMA crossover' },
+  'product.NRML': { id: 'portfolios.param.product.NRML', defaultMessage: 'NRML (carry forward)' },
+  'product.MIS': { id: 'portfolios.param.product.MIS', defaultMessage: 'MIS (intraday)' },
+  'risk_unit.percent': { id: 'portfolios.param.risk_unit.percent', defaultMessage: 'Percent' },
+  'risk_unit.points': { id: 'portfolios.param.risk_unit.points', defaultMessage: 'Points' },
+  'premium_move_unit.percent': { id: 'portfolios.param.premium_move_unit.percent', defaultMessage: 'Percent' },
+  'premium_move_unit.points': { id: 'portfolios.param.premium_move_unit.points', defaultMessage: 'Points' },
+  'entry_condition.none': { id: 'portfolios.param.entry_condition.none', defaultMessage: 'No condition' },
+  'entry_condition.premium_falls': { id: 'portfolios.param.entry_condition.premium_falls', defaultMessage: 'Straddle premium falls' },
+  'entry_condition.premium_rises': { id: 'portfolios.param.entry_condition.premium_rises', defaultMessage: 'Straddle premium rises' },
+  'entry_condition.premium_crosses_above_vwap': { id: 'portfolios.param.entry_condition.premium_crosses_above_vwap', defaultMessage: 'Premium crosses above its VWAP' },
+  'entry_condition.premium_crosses_below_vwap': { id: 'portfolios.param.entry_condition.premium_crosses_below_vwap', defaultMessage: 'Premium crosses below its VWAP' },
+  'entry_condition.iv_above': { id: 'portfolios.param.entry_condition.iv_above', defaultMessage: 'ATM IV above the level' },
+  'entry_condition.iv_below': { id: 'portfolios.param.entry_condition.iv_below', defaultMessage: 'ATM IV below the level' },
+  'entry_condition.iv_crosses_above': { id: 'portfolios.param.entry_condition.iv_crosses_above', defaultMessage: 'ATM IV crosses above the level' },
+  'entry_condition.iv_crosses_below': { id: 'portfolios.param.entry_condition.iv_crosses_below', defaultMessage: 'ATM IV crosses below the level' },
+  'exit_condition.none': { id: 'portfolios.param.exit_condition.none', defaultMessage: 'No condition' },
+  'exit_condition.premium_falls': { id: 'portfolios.param.exit_condition.premium_falls', defaultMessage: 'Straddle premium falls' },
+  'exit_condition.premium_rises': { id: 'portfolios.param.exit_condition.premium_rises', defaultMessage: 'Straddle premium rises' },
+  'exit_condition.premium_crosses_above_vwap': { id: 'portfolios.param.exit_condition.premium_crosses_above_vwap', defaultMessage: 'Premium crosses above its VWAP' },
+  'exit_condition.premium_crosses_below_vwap': { id: 'portfolios.param.exit_condition.premium_crosses_below_vwap', defaultMessage: 'Premium crosses below its VWAP' },
+  'exit_condition.iv_above': { id: 'portfolios.param.exit_condition.iv_above', defaultMessage: 'ATM IV above the level' },
+  'exit_condition.iv_below': { id: 'portfolios.param.exit_condition.iv_below', defaultMessage: 'ATM IV below the level' },
+  'exit_condition.iv_crosses_above': { id: 'portfolios.param.exit_condition.iv_crosses_above', defaultMessage: 'ATM IV crosses above the level' },
+  'exit_condition.iv_crosses_below': { id: 'portfolios.param.exit_condition.iv_crosses_below', defaultMessage: 'ATM IV crosses below the level' },
 });
