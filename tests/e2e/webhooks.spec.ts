@@ -31,7 +31,7 @@ test('a webhook bot: its address and TradingView template copied, a delivery pla
   await expect(dialog.getByRole('status').first()).toHaveText('Copied');
   const address = await page.evaluate(() => navigator.clipboard.readText());
   expect(address).toMatch(/^http:\/\/[^/]+\/api\/webhooks\/[A-Za-z0-9_-]{43}\/$/);
-  await expect(dialog.getByLabel('Webhook URL')).toHaveValue(address);
+  await expect(dialog.getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(address);
 
   // TradingView's entry message: the bot's own legs (a straddle has a shape), the alert id and time left to TradingView.
   await dialog.getByRole('button', { name: 'Copy TradingView message: enter' }).click();

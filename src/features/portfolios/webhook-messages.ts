@@ -22,10 +22,6 @@ export const webhookMessages = defineMessages({
     id: 'portfolios.webhook.addressOnce',
     defaultMessage: 'Shown this once: copy it into TradingView or ChartInk now. Anyone with this address can send alerts to the bot.',
   },
-  addressHidden: {
-    id: 'portfolios.webhook.addressHidden',
-    defaultMessage: 'The address ends in {hint}. It is not shown again; lost it? Make a new one.',
-  },
   rotate: { id: 'portfolios.webhook.rotate', defaultMessage: 'New address' },
   rotateHint: { id: 'portfolios.webhook.rotateHint', defaultMessage: 'The old address stops working at once.' },
   signing: { id: 'portfolios.webhook.signing', defaultMessage: 'Signing' },
@@ -54,9 +50,13 @@ export const webhookMessages = defineMessages({
   recent: { id: 'portfolios.webhook.recent', defaultMessage: 'Recent alerts' },
   recentEmpty: { id: 'portfolios.webhook.recentEmpty', defaultMessage: 'No alert received yet.' },
   refresh: { id: 'portfolios.webhook.refresh', defaultMessage: 'Refresh' },
-  alertId: { id: 'portfolios.webhook.alertId', defaultMessage: 'Alert {id}' },
-  noAction: { id: 'portfolios.webhook.noAction', defaultMessage: 'unreadable' },
 });
+
+export const addressHiddenMessage = defineMessage<{ hint: MessageValue }>({
+  id: 'portfolios.webhook.addressHidden',
+  defaultMessage: 'The address ends in {hint}. It is not shown again; lost it? Make a new one.',
+});
+export const alertIdMessage = defineMessage<{ id: MessageValue }>({ id: 'portfolios.webhook.alertId', defaultMessage: 'Alert {id}' });
 
 export const webhookTitle = defineMessage<{ name: MessageValue }>({ id: 'portfolios.webhook.title', defaultMessage: 'Webhook of {name}' });
 export const webhookLabel = defineMessage<{ name: MessageValue }>({ id: 'portfolios.webhook.label', defaultMessage: 'Webhook of {name}' });

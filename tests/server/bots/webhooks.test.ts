@@ -243,3 +243,36 @@ describe.each(testBackends)('a trading bot webhook on %s', (backend) => {
     expect(answers[30]).toBe(429);
   });
 });
+
+describe.each(testBackends)("an alert's entry interrupted before its broker call, on %s", (backend) => {
+  it('is skipped by the engine, never placed later; an entry of its own rules is placed (the control)', async () => {
+    const t = await openBotDesk(backend, { capital: 2_000_000 });
+    try {
+      const w = webhookDesk(t);
+      t.straddle(100.25, 100.25);
+      const alerted = await w.createBot({ entry_from: '09:58', entry_until: '14:30', exit_time: '15:15' });
+      const own = await w.createBot({ entry_from: '09:58', entry_until: '14:30', exit_time: '15:15' });
+      await w.enable(alerted.id, { signals_only: false });
+      t.at(monday, '10:00');
+      // Both claims left as a crash would leave them: claimed, no order placed; the first one named by an alert.
+      for (const bot of [alerted, own]) {
+        await t.server.db.query(
+          `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, status, claimed_at, idempotency_key)
+           VALUES ('trading', $1, $2::date, 'enter', 1, 'entry', 'claimed', $3, $4)`,
+          [bot.id, monday, t.server.clock.now(), `BT${bot.id}-261123-E1`],
+        );
+      }
+      await t.server.db.query(
+        `INSERT INTO webhook_alerts (bot_id, received_at, alert_id, action, outcome, body_hash, counted, action_key) VALUES ($1, $2, 'crash', 'enter', 'working', $3, true, $4)`,
+        [alerted.id, t.server.clock.now(), '0'.repeat(64), `BT${alerted.id}-261123-E1`],
+      );
+      t.at(monday, '10:01');
+      await t.tick();
+      expect(await t.orders('trading', alerted.id)).toEqual([]);
+      expect(await t.actions('trading', alerted.id)).toMatchObject([{ action: 'enter', status: 'skipped' }]);
+      expect((await t.orders('trading', own.id)).map((order) => order.transaction_type)).toEqual(['SELL', 'SELL']);
+    } finally {
+      await t.server.close();
+    }
+  }, 120_000);
+});

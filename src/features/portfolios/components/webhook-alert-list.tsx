@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { WebhookAlertRecord } from '@/features/portfolios/api/bot-webhook';
 import { useClockTime } from '@/features/portfolios/hooks/use-clock-time';
-import { alertActionMessage, alertOutcomeMessage, webhookMessages as m } from '@/features/portfolios/webhook-messages';
+import { alertActionMessage, alertIdMessage, alertOutcomeMessage, webhookMessages as m } from '@/features/portfolios/webhook-messages';
 import { ServerText } from '@/i18n/server-text';
 import { isolate } from '@/lib/format/isolate';
 
@@ -30,7 +30,7 @@ export function WebhookAlertList({ alerts }: { alerts: readonly WebhookAlertReco
               {intl.formatMessage(alertOutcomeMessage, { outcome: alert.outcome })}
             </span>
             {alert.alert_id === null ? null : (
-              <span className="min-w-0 text-fg-muted break-all">{intl.formatMessage(m.alertId, { id: isolate(alert.alert_id) })}</span>
+              <span className="min-w-0 text-fg-muted break-all">{intl.formatMessage(alertIdMessage, { id: isolate(alert.alert_id) })}</span>
             )}
           </div>
           <p className="text-fg break-words">

@@ -9,7 +9,7 @@ import { Modal } from '@/components/ui/modal';
 import { deleteBotWebhook, getBotWebhook, saveBotWebhook, type BotWebhookChange, type BotWebhookSaved } from '@/features/portfolios/api/bot-webhook';
 import { WebhookAlertList } from '@/features/portfolios/components/webhook-alert-list';
 import { WebhookTemplates } from '@/features/portfolios/components/webhook-templates';
-import { webhookMessages as m, webhookTitle } from '@/features/portfolios/webhook-messages';
+import { addressHiddenMessage, webhookMessages as m, webhookTitle } from '@/features/portfolios/webhook-messages';
 import { apiOrigin } from '@/lib/api/api-origin';
 import { runtimeConfig } from '@/lib/api/clients';
 import { useOperation } from '@/lib/api/use-operation';
@@ -67,7 +67,7 @@ export function WebhookDialog({ botId, name, strategySlug, canChange, onClose }:
       <div className="flex flex-col gap-5">
         <section className="flex flex-col gap-2">
           {url === null ? (
-            <p className="text-sm text-fg">{intl.formatMessage(m.addressHidden, { hint: isolate(webhook.token_hint) })}</p>
+            <p className="text-sm text-fg">{intl.formatMessage(addressHiddenMessage, { hint: isolate(webhook.token_hint) })}</p>
           ) : (
             <CopyField label={intl.formatMessage(m.address)} value={url} warning={intl.formatMessage(m.addressOnce)} />
           )}
