@@ -530,7 +530,7 @@ export interface paths {
          *     once: only the token's SHA-256 is stored. `signing: new` makes a signing secret (256 bits, shown once
          *     in `signing_secret`); from then on every delivery must be signed. `signing: off` removes it.
          */
-        put: operations["saveBotWebhook"];
+        put: operations["updateBotWebhook"];
         post?: never;
         /** Turn a trading bot's webhook off; its address answers 404 at once. The alert log is kept. */
         delete: operations["deleteBotWebhook"];
@@ -2595,7 +2595,9 @@ export interface components {
          *       ]
          *     }
          */
-        WebhookAlert: Record<string, never>;
+        WebhookAlert: {
+            [key: string]: unknown;
+        };
         WebhookDelivery: {
             message: components["schemas"]["Message"];
             message_i18n: components["schemas"]["LocalText"];
@@ -5045,7 +5047,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    saveBotWebhook: {
+    updateBotWebhook: {
         parameters: {
             query?: never;
             header?: never;

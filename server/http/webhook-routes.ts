@@ -38,7 +38,7 @@ export const webhookRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'getBotWebhook', async (request) => settings.get(userId(request), request.params.id));
 
-  route(app, 'saveBotWebhook', async (request) => settings.save(userId(request), request.params.id, request.body));
+  route(app, 'updateBotWebhook', async (request) => settings.save(userId(request), request.params.id, request.body));
 
   route(app, 'deleteBotWebhook', async (request) => {
     await settings.remove(userId(request), request.params.id);

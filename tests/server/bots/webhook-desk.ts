@@ -23,7 +23,7 @@ export function webhookDesk(t: BotDesk) {
   }
 
   async function enable(botId: number, change: Schemas['BotWebhookChange'] = {}) {
-    const res = await t.call<Schemas['BotWebhookSaved']>('saveBotWebhook', { token: t.desk.token, params: { id: botId }, body: change });
+    const res = await t.call<Schemas['BotWebhookSaved']>('updateBotWebhook', { token: t.desk.token, params: { id: botId }, body: change });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   }

@@ -41,7 +41,7 @@ function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
     ['updateTradingBot', { params: { id: ids.tradingBot }, body: { status: 'paused' } }],
     ['deleteTradingBot', { params: { id: ids.tradingBot } }],
     ['getBotWebhook', { params: { id: ids.tradingBot } }],
-    ['saveBotWebhook', { params: { id: ids.tradingBot }, body: { signing: 'new' } }],
+    ['updateBotWebhook', { params: { id: ids.tradingBot }, body: { signing: 'new' } }],
     ['deleteBotWebhook', { params: { id: ids.tradingBot } }],
     ['getDailyBots', { params: { portfolioId: ids.portfolio } }],
     ['createDailyBot', { params: { portfolioId: ids.portfolio }, body: dailyBotBody(ids.portfolio, ids.strategy) }],

@@ -15,7 +15,7 @@ export async function getBotWebhook(id: number): Promise<Schemas['BotWebhookResp
 }
 
 /** Turns the webhook on or changes it; the answer carries a new address or secret this once. */
-export async function saveBotWebhook(id: number, change: BotWebhookChange): Promise<BotWebhookSaved> {
+export async function updateBotWebhook(id: number, change: BotWebhookChange): Promise<BotWebhookSaved> {
   const answer = await mainApi().PUT('/api/trading_bots/trading_bot/{id}/webhook/', { params: { path: { id } }, body: change });
   return requireField(answer, 'webhook');
 }

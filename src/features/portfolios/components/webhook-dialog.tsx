@@ -6,7 +6,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { CopyField } from '@/components/ui/copy-field';
 import { LoadStatus } from '@/components/ui/load-status';
 import { Modal } from '@/components/ui/modal';
-import { deleteBotWebhook, getBotWebhook, saveBotWebhook, type BotWebhookChange, type BotWebhookSaved } from '@/features/portfolios/api/bot-webhook';
+import { deleteBotWebhook, getBotWebhook, updateBotWebhook, type BotWebhookChange, type BotWebhookSaved } from '@/features/portfolios/api/bot-webhook';
 import { WebhookAlertList } from '@/features/portfolios/components/webhook-alert-list';
 import { WebhookTemplates } from '@/features/portfolios/components/webhook-templates';
 import { addressHiddenMessage, webhookMessages as m, webhookTitle } from '@/features/portfolios/webhook-messages';
@@ -24,7 +24,7 @@ type WebhookDialogProps = { botId: number; name: string; strategySlug: string | 
 export function WebhookDialog({ botId, name, strategySlug, canChange, onClose }: WebhookDialogProps) {
   const intl = useIntl();
   const load = useOperation(getBotWebhook);
-  const save = useOperation(saveBotWebhook);
+  const save = useOperation(updateBotWebhook);
   const remove = useOperation(deleteBotWebhook);
   // What the last save made: an address or a secret is shown this once and never read back.
   const [made, setMade] = useState<BotWebhookSaved | null>(null);
