@@ -293,7 +293,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     return { evaluated: bots.length, acted, failed, deferred, ms: budget.elapsed(), errors };
   }
 
-  // What a webhook's alert (webhooks/webhook-alerts.ts) places through: the same legs, claim, broker call and completion.
+  // What a webhook's alert (webhooks/webhook-receiver.ts) places through: the same legs, claim, broker call and completion.
   return { tick, carryOut, factsOf, tickReads, entryIntents, exitIntents, aroundTheMoney };
 }
 
