@@ -512,6 +512,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trading_bots/trading_bot/{id}/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** A trading bot's webhook (null when off) and its latest 50 alerts, newest first, accepted or refused. */
+        get: operations["getBotWebhook"];
+        /**
+         * Turn a trading bot's webhook on, or change it (a new address, a new signing secret or none).
+         * @description The first save makes the address `/api/webhooks/<token>/` (a 256-bit random token); `rotate_token`
+         *     makes a new one and kills the old at once. Either way the answer carries the token and the path
+         *     once: only the token's SHA-256 is stored. `signing: new` makes a signing secret (256 bits, shown once
+         *     in `signing_secret`); from then on every delivery must be signed. `signing: off` removes it.
+         */
+        put: operations["updateBotWebhook"];
+        post?: never;
+        /** Turn a trading bot's webhook off; its address answers 404 at once. The alert log is kept. */
+        delete: operations["deleteBotWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bot's webhook token (shown once when made). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An alert for a trading bot (TradingView, ChartInk or a script calls this, not the PWA).
+         * @description See docs/api.md#webhooks for the payload and examples. The token is the proof; a bot with a signing
+         *     secret also needs `X-StrikeDesk-Timestamp` (Unix seconds, within 60 s) and `X-StrikeDesk-Signature`
+         *     (`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` with the secret). The order goes through
+         *     the manual order's gate (kill switch, risk limits, rate limits, the account's paper or live broker)
+         *     and the bot engine's exactly-once claim. Every delivery to a live address is in the bot's alert log.
+         *     30 deliveries a minute per address.
+         */
+        post: operations["receiveBotWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/daily_bots/daily_bots/{portfolioId}/": {
         parameters: {
             query?: never;
@@ -1783,7 +1838,7 @@ export interface components {
          * @description Every code a LocalText may carry; the app has English and French words for each one.
          * @enum {string}
          */
-        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.autoslice_missing" | "order.portfolio_deleted" | "order.nothing_left_to_close" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.broker_session_ended_title" | "alert.broker_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "alert.bot_leg_stop_body" | "alert.kill_switch_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.unfinished" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "kill_switch.late_closed" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "bot.exit_reason" | "bot.entry_refused" | "bot.entry_partly_refused" | "bot.order_refused" | "bot.missed_late" | "bot.missed_interrupted" | "bot.started_after_entry" | "bot.missed_title" | "push.open" | "push.kill_switch" | "push.square_off" | "refusal.risk_lots_per_order" | "refusal.risk_trades_today" | "refusal.risk_open_positions" | "refusal.rate_per_day" | "refusal.rate_per_second" | "refusal.rate_per_minute" | "refusal.request_per_second" | "refusal.request_per_minute" | "refusal.request_minute_full" | "refusal.too_many_slices" | "refusal.not_listed" | "refusal.broker_session_expired" | "refusal.paper_feed_logged_out" | "refusal.paper_feed_delayed" | "refusal.paper_feed_no_tick" | "refusal.idempotency_in_progress" | "refusal.idempotency_key_reused" | "refusal.order_not_working" | "refusal.modification_limit" | "refusal.nothing_to_modify" | "refusal.quantity_already_filled" | "refusal.amo_window" | "refusal.not_reducing" | "refusal.kill_switch_confirmation" | "refusal.kill_switch_cooling_off" | "refusal.profit_lock_half" | "validation.field" | "validation.required" | "validation.unknown_field" | "validation.not_empty" | "validation.type" | "validation.format" | "validation.min_length" | "validation.max_length" | "validation.pattern" | "validation.enum" | "validation.bound" | "validation.decimals" | "validation.multiple_of" | "validation.min_items" | "validation.max_items" | "validation.unique_items" | "validation.no_form" | "validation.body_not_object" | "validation.too_few_fields" | "kite.call" | "kite.refused" | "kite.unavailable" | "kite.outcome_unknown" | "kite.rate_limit_reached" | "broker.session_ended" | "kite.rate_limited" | "upstox.refused" | "upstox.unavailable" | "upstox.outcome_unknown" | "upstox.rate_limit_reached" | "upstox.rate_limited" | "upstox.instruments_unavailable" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "history.header_lacks" | "history.not_a_number" | "history.not_a_whole_number" | "history.too_large" | "history.negative" | "history.not_a_calendar_date" | "history.not_an_iso_date" | "history.not_a_day_month_year_date" | "history.not_call_or_put" | "history.high_below_low" | "history.open_or_close_above_high" | "history.expiry_before_trade_date" | "history.strike_not_positive" | "history.zero" | "history.contract_twice" | "history.bhavcopy_header" | "history.no_index_option_rows" | "history.timestamp_shape" | "history.timestamp_not_whole_minute" | "history.timestamp_not_real" | "history.unknown_symbol" | "history.symbol_differs" | "history.prices_not_positive" | "history.candle_high_below" | "history.candle_low_above" | "history.candle_twice" | "history.minute_header" | "history.minute_index_unknown" | "history.no_candles" | "history.more_lines" | "history.file_too_large" | "history.not_text" | "history.unknown_file" | "history.zip_without_csv" | "history.not_a_day_month_number_date" | "history.index_day_twice" | "history.no_index_close_rows" | "history.participant_header" | "history.participant_unknown" | "history.participant_twice" | "history.participant_missing" | "history.participant_total_differs" | "history.participant_no_date" | "history.participant_dates_differ" | "history.participant_range_too_long" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.failed" | "replay.open" | "replay.no_history" | "replay.outside_session" | "replay.seek_backward" | "replay.bot_attached" | "replay.bot_index" | "not_found.thing" | "not_found.account" | "not_found.order" | "not_found.index" | "not_found.expiry" | "price_alert.level_not_positive" | "price_alert.unknown_symbol" | "price_alert.expired" | "price_alert.too_many" | "push_device.bad_public_key" | "push_device.bad_auth_secret" | "push_device.label_required" | "push_device.endpoint_refused" | "push_device.too_many" | "broker_account.linked_meanwhile" | "broker_account.unknown_broker" | "broker_account.market_not_paper" | "broker_account.compliance_not_live" | "broker_account.compliance_paper" | "broker_account.market_not_live" | "broker_account.market_working_orders" | "broker_account.number_linked" | "broker_account.api_key_linked" | "broker_account.capital_below_portfolios" | "broker_account.portfolios_above_capital" | "broker_account.wrong_broker" | "broker_account.trading_unavailable" | "broker_account.secret_unreadable" | "broker_login.link_expired" | "broker_login.paper_checksum" | "broker_login.kite_checksum" | "broker_login.kite_link_expired" | "broker_login.kite_refused" | "broker_login.kite_unreachable" | "broker_login.client_id_mismatch" | "broker_login.state_invalid" | "broker_login.upstox_refused" | "broker_login.upstox_unreachable" | "bot.unknown_base_strategy" | "bot.invalid_params" | "bot.lots_above_freeze" | "bot.outside_market_hours" | "bot.entry_window_backwards" | "bot.exit_inside_entry_window" | "bot.exit_before_entry" | "bot.portfolio_of_path" | "bot.stays_in_portfolio" | "bot.other_bot" | "bot.pause_choice_required" | "bot.no_index_level" | "bot.no_legs_around" | "bot.live_on_paper" | "bot.live_required" | "bot.live_login_first" | "bot.live_max_loss_required" | "bot.live_confirmation" | "kite.historical_not_enabled" | "kite.no_minute_candles" | "history.from_after_to" | "kite.history_to_future" | "kite.history_range_too_long" | "kite.history_not_kite_account" | "upstox.history_not_upstox_account" | "upstox.history_plus_required" | "upstox.history_refused" | "upstox.history_to_not_past" | "upstox.history_range_too_long" | "upstox.history_no_index_minutes" | "upstox.history_expiry_not_listed" | "no_trade.holiday" | "no_trade.no_history" | "no_trade.before_open" | "no_trade.after_close" | "no_trade.no_price" | "no_trade.risk_limit" | "no_trade.kill_switch" | "no_trade.refused" | "no_trade.missed" | "no_trade.no_signal" | "no_trade.no_entry" | "push.test_title" | "push.test_body" | "push.test_sent" | "push.test_gone" | "push.test_not_delivered" | "refusal.too_many_attempts" | "refusal.server_busy" | "refusal.too_many_streams" | "account.weak_password" | "account.invalid_credentials" | "account.email_taken" | "account.invalid_current_password" | "broker_account.portfolio_not_of_account" | "request.invalid_json" | "request.invalid_utf8" | "request.too_deep" | "request.forbidden_key" | "request.unsupported_charset" | "request.unsupported_media_type" | "request.too_large" | "request.invalid_multipart" | "request.empty_file" | "request.files_required" | "request.too_many_files" | "request.bad_url" | "request.not_found" | "request.unauthenticated" | "request.stored_value" | "request.refused" | "request.internal_error" | "request.failed" | "request.timed_out" | "request.headers_too_large" | "request.not_http" | "validation.request_part" | "validation.unstorable_text" | "validation.part_no_form" | "validation.invalid" | "validation.max_fields" | "push.failure" | "push.answered" | "done.signed_out" | "done.signed_in" | "done.account_created" | "done.password_changed" | "done.trade_defaults_saved" | "done.broker_account_deleted" | "done.broker_logged_in" | "done.broker_logged_out" | "done.portfolio_deleted" | "done.trading_bot_deleted" | "done.daily_bot_deleted" | "done.price_alert_deleted" | "done.push_device_removed" | "done.kill_switch_already_off" | "done.postback_read" | "done.webhook_not_read" | "kite.postback_refused" | "upstox.webhook_refused";
+        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.autoslice_missing" | "order.portfolio_deleted" | "order.nothing_left_to_close" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.broker_session_ended_title" | "alert.broker_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "alert.bot_leg_stop_body" | "alert.kill_switch_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.unfinished" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "kill_switch.late_closed" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "bot.exit_reason" | "bot.entry_refused" | "bot.entry_partly_refused" | "bot.order_refused" | "bot.missed_late" | "bot.missed_interrupted" | "bot.started_after_entry" | "bot.missed_title" | "push.open" | "push.kill_switch" | "push.square_off" | "refusal.risk_lots_per_order" | "refusal.risk_trades_today" | "refusal.risk_open_positions" | "refusal.rate_per_day" | "refusal.rate_per_second" | "refusal.rate_per_minute" | "refusal.request_per_second" | "refusal.request_per_minute" | "refusal.request_minute_full" | "refusal.too_many_slices" | "refusal.not_listed" | "refusal.broker_session_expired" | "refusal.paper_feed_logged_out" | "refusal.paper_feed_delayed" | "refusal.paper_feed_no_tick" | "refusal.idempotency_in_progress" | "refusal.idempotency_key_reused" | "refusal.order_not_working" | "refusal.modification_limit" | "refusal.nothing_to_modify" | "refusal.quantity_already_filled" | "refusal.amo_window" | "refusal.not_reducing" | "refusal.kill_switch_confirmation" | "refusal.kill_switch_cooling_off" | "refusal.profit_lock_half" | "validation.field" | "validation.required" | "validation.unknown_field" | "validation.not_empty" | "validation.type" | "validation.format" | "validation.min_length" | "validation.max_length" | "validation.pattern" | "validation.enum" | "validation.bound" | "validation.decimals" | "validation.multiple_of" | "validation.min_items" | "validation.max_items" | "validation.unique_items" | "validation.no_form" | "validation.body_not_object" | "validation.too_few_fields" | "kite.call" | "kite.refused" | "kite.unavailable" | "kite.outcome_unknown" | "kite.rate_limit_reached" | "broker.session_ended" | "kite.rate_limited" | "upstox.refused" | "upstox.unavailable" | "upstox.outcome_unknown" | "upstox.rate_limit_reached" | "upstox.rate_limited" | "upstox.instruments_unavailable" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "history.header_lacks" | "history.not_a_number" | "history.not_a_whole_number" | "history.too_large" | "history.negative" | "history.not_a_calendar_date" | "history.not_an_iso_date" | "history.not_a_day_month_year_date" | "history.not_call_or_put" | "history.high_below_low" | "history.open_or_close_above_high" | "history.expiry_before_trade_date" | "history.strike_not_positive" | "history.zero" | "history.contract_twice" | "history.bhavcopy_header" | "history.no_index_option_rows" | "history.timestamp_shape" | "history.timestamp_not_whole_minute" | "history.timestamp_not_real" | "history.unknown_symbol" | "history.symbol_differs" | "history.prices_not_positive" | "history.candle_high_below" | "history.candle_low_above" | "history.candle_twice" | "history.minute_header" | "history.minute_index_unknown" | "history.no_candles" | "history.more_lines" | "history.file_too_large" | "history.not_text" | "history.unknown_file" | "history.zip_without_csv" | "history.not_a_day_month_number_date" | "history.index_day_twice" | "history.no_index_close_rows" | "history.participant_header" | "history.participant_unknown" | "history.participant_twice" | "history.participant_missing" | "history.participant_total_differs" | "history.participant_no_date" | "history.participant_dates_differ" | "history.participant_range_too_long" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.failed" | "replay.open" | "replay.no_history" | "replay.outside_session" | "replay.seek_backward" | "replay.bot_attached" | "replay.bot_index" | "not_found.thing" | "not_found.account" | "not_found.order" | "not_found.index" | "not_found.expiry" | "price_alert.level_not_positive" | "price_alert.unknown_symbol" | "price_alert.expired" | "price_alert.too_many" | "push_device.bad_public_key" | "push_device.bad_auth_secret" | "push_device.label_required" | "push_device.endpoint_refused" | "push_device.too_many" | "broker_account.linked_meanwhile" | "broker_account.unknown_broker" | "broker_account.market_not_paper" | "broker_account.compliance_not_live" | "broker_account.compliance_paper" | "broker_account.market_not_live" | "broker_account.market_working_orders" | "broker_account.number_linked" | "broker_account.api_key_linked" | "broker_account.capital_below_portfolios" | "broker_account.portfolios_above_capital" | "broker_account.wrong_broker" | "broker_account.trading_unavailable" | "broker_account.secret_unreadable" | "broker_login.link_expired" | "broker_login.paper_checksum" | "broker_login.kite_checksum" | "broker_login.kite_link_expired" | "broker_login.kite_refused" | "broker_login.kite_unreachable" | "broker_login.client_id_mismatch" | "broker_login.state_invalid" | "broker_login.upstox_refused" | "broker_login.upstox_unreachable" | "bot.unknown_base_strategy" | "bot.invalid_params" | "bot.lots_above_freeze" | "bot.outside_market_hours" | "bot.entry_window_backwards" | "bot.exit_inside_entry_window" | "bot.exit_before_entry" | "bot.portfolio_of_path" | "bot.stays_in_portfolio" | "bot.other_bot" | "bot.pause_choice_required" | "bot.no_index_level" | "bot.no_legs_around" | "bot.live_on_paper" | "bot.live_required" | "bot.live_login_first" | "bot.live_max_loss_required" | "bot.live_confirmation" | "kite.historical_not_enabled" | "kite.no_minute_candles" | "history.from_after_to" | "kite.history_to_future" | "kite.history_range_too_long" | "kite.history_not_kite_account" | "upstox.history_not_upstox_account" | "upstox.history_plus_required" | "upstox.history_refused" | "upstox.history_to_not_past" | "upstox.history_range_too_long" | "upstox.history_no_index_minutes" | "upstox.history_expiry_not_listed" | "no_trade.holiday" | "no_trade.no_history" | "no_trade.before_open" | "no_trade.after_close" | "no_trade.no_price" | "no_trade.risk_limit" | "no_trade.kill_switch" | "no_trade.refused" | "no_trade.missed" | "no_trade.no_signal" | "no_trade.no_entry" | "push.test_title" | "push.test_body" | "push.test_sent" | "push.test_gone" | "push.test_not_delivered" | "refusal.too_many_attempts" | "refusal.server_busy" | "refusal.too_many_streams" | "account.weak_password" | "account.invalid_credentials" | "account.email_taken" | "account.invalid_current_password" | "broker_account.portfolio_not_of_account" | "request.invalid_json" | "request.invalid_utf8" | "request.too_deep" | "request.forbidden_key" | "request.unsupported_charset" | "request.unsupported_media_type" | "request.too_large" | "request.invalid_multipart" | "request.empty_file" | "request.files_required" | "request.too_many_files" | "request.bad_url" | "request.not_found" | "request.unauthenticated" | "request.stored_value" | "request.refused" | "request.internal_error" | "request.failed" | "request.timed_out" | "request.headers_too_large" | "request.not_http" | "validation.request_part" | "validation.unstorable_text" | "validation.part_no_form" | "validation.invalid" | "validation.max_fields" | "push.failure" | "push.answered" | "done.signed_out" | "done.signed_in" | "done.account_created" | "done.password_changed" | "done.trade_defaults_saved" | "done.broker_account_deleted" | "done.broker_logged_in" | "done.broker_logged_out" | "done.portfolio_deleted" | "done.trading_bot_deleted" | "done.daily_bot_deleted" | "done.price_alert_deleted" | "done.push_device_removed" | "done.kill_switch_already_off" | "done.postback_read" | "done.webhook_not_read" | "kite.postback_refused" | "upstox.webhook_refused" | "webhook.signature_required" | "webhook.signature_invalid" | "webhook.stale" | "webhook.duplicate_id" | "webhook.duplicate_body" | "webhook.not_active" | "webhook.outside_hours" | "webhook.over_lots" | "webhook.too_many_legs" | "webhook.too_many_entries" | "webhook.in_position" | "webhook.nothing_to_exit" | "webhook.in_progress" | "webhook.legs_required" | "webhook.payload_invalid" | "webhook.placed" | "webhook.working" | "done.webhook_off";
         /**
          * @description A row id; ids are Postgres integer columns, so 1 to 2^31 - 1.
          * @example 42
@@ -2467,6 +2522,88 @@ export interface components {
         };
         TradingBotResponse: {
             trading_bot: components["schemas"]["TradingBot"];
+        };
+        BotWebhook: {
+            /**
+             * @description The address's last four characters.
+             * @example BzE4
+             */
+            token_hint: string;
+            /** @description Whether deliveries must be signed (a signing secret is set). */
+            signed: boolean;
+            /** @description Entries come only from alerts (the bot's own entry rules are off); its exits still run. */
+            signals_only: boolean;
+            max_entries_per_day: number;
+            created_at: components["schemas"]["Timestamp"];
+            token_rotated_at: components["schemas"]["Timestamp"];
+        };
+        WebhookAlertRecord: {
+            id: number;
+            received_at: components["schemas"]["Timestamp"];
+            alert_id: string | null;
+            /** @enum {string|null} */
+            action: "enter" | "exit" | "buy" | "sell" | null;
+            /** @enum {string} */
+            outcome: "placed" | "working" | "refused" | "failed";
+            /** @description The refusal's code (the answer's), null when placed. */
+            code: string | null;
+            message: string | null;
+            message_i18n: components["schemas"]["LocalText"] | null;
+            order_ids: string[];
+        };
+        BotWebhookResponse: {
+            webhook: components["schemas"]["BotWebhook"] | null;
+            alerts: components["schemas"]["WebhookAlertRecord"][];
+        };
+        BotWebhookChange: {
+            signals_only?: boolean;
+            max_entries_per_day?: number;
+            /** @description Make a new address; the old one answers 404 from now on. */
+            rotate_token?: boolean;
+            /**
+             * @description keep the signing secret, make a new one (shown once), or sign no more.
+             * @enum {string}
+             */
+            signing?: "keep" | "new" | "off";
+        };
+        BotWebhookSaved: {
+            webhook: components["schemas"]["BotWebhook"];
+            /** @description The new token, shown this once. */
+            token: string | null;
+            /**
+             * @description The new address under the server's origin, shown this once.
+             * @example /api/webhooks/q3J9xv0ZkP2b8mWcT1sLrYhN5eFgA7dQ4uViKoXjBzE/
+             */
+            path: string | null;
+            /** @description The new signing secret, shown this once. */
+            signing_secret: string | null;
+        };
+        /**
+         * @description An alert: `action` (enter, exit, buy, sell), optional `alert_id`, `timestamp`, `lots`, `expiry` and up
+         *     to 4 `legs`, each `{strike: "ATM+2", option_type: CE}` or `{tradingsymbol}`, with optional `side`,
+         *     `lots` and `limit_price`; or ChartInk's own body, whose alert name starts with the action. Read by
+         *     the server itself, which names the offending field (docs/api.md#webhooks).
+         * @example {
+         *       "action": "enter",
+         *       "alert_id": "2026-11-27T09:31:00Z",
+         *       "legs": [
+         *         {
+         *           "strike": "ATM",
+         *           "option_type": "CE",
+         *           "side": "BUY"
+         *         }
+         *       ]
+         *     }
+         */
+        WebhookAlert: {
+            [key: string]: unknown;
+        };
+        WebhookDelivery: {
+            message: components["schemas"]["Message"];
+            message_i18n: components["schemas"]["LocalText"];
+            /** @enum {string} */
+            outcome: "placed" | "working";
+            order_ids: string[];
         };
         DailyBot: {
             id: components["schemas"]["Id"];
@@ -4882,6 +5019,126 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getBotWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook's settings (never its address, which is shown once) and its alert log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotWebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateBotWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotWebhookChange"];
+            };
+        };
+        responses: {
+            /** @description The settings, and the token or secret made now (null when none was). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotWebhookSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteBotWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Turned off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    receiveBotWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-StrikeDesk-Timestamp"?: string;
+                "X-StrikeDesk-Signature"?: string;
+            };
+            path: {
+                /** @description The bot's webhook token (shown once when made). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookAlert"];
+            };
+        };
+        responses: {
+            /** @description Placed (`placed`), or placed and still working at its limit price (`working`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDailyBots: {

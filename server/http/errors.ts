@@ -141,6 +141,15 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   replay_seek_backward: 409,
   replay_bot_attached: 409,
   replay_bot_index: 422,
+  signature_invalid: 403,
+  alert_stale: 422,
+  alert_duplicate: 409,
+  bot_not_active: 409,
+  outside_bot_hours: 422,
+  alert_over_limit: 422,
+  bot_in_position: 409,
+  nothing_to_exit: 422,
+  bot_action_in_progress: 409,
 };
 
 /** The HTTP answer of a domain refusal. */

@@ -95,7 +95,19 @@ export type DomainErrorCode =
   | 'replay_seek_backward'
   // A replay's bot: one runs already (one per replay); the bot trades another index than the replay's.
   | 'replay_bot_attached'
-  | 'replay_bot_index';
+  | 'replay_bot_index'
+  // A bot's webhook (issue 41): a signature missing or wrong; an alert too old (or dated ahead); the same
+  // alert again; a paused bot, or outside its hours; more than the bot allows; an enter while it holds a
+  // position, an exit with nothing held, or while another of its actions is on its way.
+  | 'signature_invalid'
+  | 'alert_stale'
+  | 'alert_duplicate'
+  | 'bot_not_active'
+  | 'outside_bot_hours'
+  | 'alert_over_limit'
+  | 'bot_in_position'
+  | 'nothing_to_exit'
+  | 'bot_action_in_progress';
 
 export type DomainErrorOptions = {
   /** The offending input field, dotted for nested ones (orders.0.price). */

@@ -34,6 +34,8 @@ import { createTradingService, type TradingService } from './trading/trading-ser
 import { timerWait, type Wait } from './clock.ts';
 import { kiteRateLimits, type RateLimits } from './trading/order-rate.ts';
 import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
+import { createWebhookReceiver, type WebhookReceiver } from './bots/webhooks/webhook-receiver.ts';
+import { createWebhookSettings, type WebhookSettingsService } from './bots/webhooks/webhook-settings.ts';
 import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
 import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
 import { marketLastPrices, type LastPriceSource } from './alerts/watchers/price-watcher.ts';
@@ -89,6 +91,8 @@ export type Services = {
   analytics: AnalyticsService;
   /** Runs the bots after each tick the leader led (server/app.ts). */
   botEngine: BotEngine;
+  /** A trading bot's webhook (issue 41): its address as the owner sets it, and the deliveries it receives. */
+  webhooks: { settings: WebhookSettingsService; receiver: WebhookReceiver };
   /** What the bots' cards and histories show. */
   botStatus: BotStatusService;
   /** The alerts feed, price alerts, push devices, and the watchers the market loop runs after each pass. */
@@ -185,6 +189,7 @@ export function createServices(options: ServicesOptions): Services {
   const tradingBots = createBotsService(tradingBotKind, { db, clock, strategies, demo: market.demo });
   const dailyBots = createBotsService(dailyBotKind, { db, clock, strategies, demo: market.demo });
   const replayBooks = createReplayBooks({ db, clock });
+  const botEngine = createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, prices: accountPrices, market: marketService, hooks: engineHooks });
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits, deviceTokens: createDeviceTokens(secretKey, 'sign-in') }),
     passwords,
@@ -207,7 +212,11 @@ export function createServices(options: ServicesOptions): Services {
     killSwitch,
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
-    botEngine: createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, prices: accountPrices, market: marketService, hooks: engineHooks }),
+    botEngine,
+    webhooks: {
+      settings: createWebhookSettings({ db, clock, secrets, ownsBot: async (userId, botId) => (await tradingBots.find(userId, botId)) !== null }),
+      receiver: createWebhookReceiver({ db, clock, secrets, engine: botEngine, brokers: brokerRegistry, prices: accountPrices, perToken: limits.webhookPerToken }),
+    },
     botStatus: createBotStatus({ db, clock, brokers: brokerRegistry, prices: accountPrices }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices?.(marketLastPrices(marketService)) }),
     kite: kiteLive,

@@ -24,6 +24,8 @@ export type ThrottleLimits = {
   /** request_tokens it issues, per account (api_key and Client ID) and per address. */
   brokerLoginTokensPerAccount: LimitRule;
   brokerLoginTokensPerIp: LimitRule;
+  /** Deliveries to one bot's webhook address, whoever sends them (issue 41). */
+  webhookPerToken: LimitRule;
 };
 
 const second = 1000;
@@ -50,4 +52,7 @@ export const defaultThrottleLimits: ThrottleLimits = {
   // A trader logs in to the broker once a day; ten tokens in 15 minutes is generous, thirty an office.
   brokerLoginTokensPerAccount: { limit: 10, windowMs: 15 * minute },
   brokerLoginTokensPerIp: { limit: 30, windowMs: 15 * minute },
+  // A strategy that alerts on every bar of a one-minute chart, across a few symbols, stays far below this;
+  // a sender looping on the address is cut off within a second.
+  webhookPerToken: { limit: 30, windowMs: minute },
 };

@@ -43,7 +43,8 @@ export type ThrottleScope =
   | 'broker_login_failed_ip'
   | 'broker_login_failed_network'
   | 'broker_login_token_account'
-  | 'broker_login_token_ip';
+  | 'broker_login_token_ip'
+  | 'webhook_token';
 
 export type ThrottleCheck = { scope: ThrottleScope; key: string; rule: ThrottleRule };
 

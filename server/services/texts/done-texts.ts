@@ -17,6 +17,7 @@ export const doneTexts = {
   brokerLoggedOut: said('done.broker_logged_out', {}, 'Logged out of the broker'),
   portfolioDeleted: said('done.portfolio_deleted', {}, 'Portfolio deleted with its bots'),
   tradingBotDeleted: said('done.trading_bot_deleted', {}, 'Trading bot deleted'),
+  webhookOff: said('done.webhook_off', {}, 'Webhook turned off: its address no longer works'),
   dailyBotDeleted: said('done.daily_bot_deleted', {}, 'Daily bot deleted'),
   priceAlertDeleted: said('done.price_alert_deleted', {}, 'Price alert deleted'),
   /** `removed`: whether the device was receiving notifications until now. */

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { apiOrigin } from '@/features/brokers/components/broker-console';
+import { apiOrigin } from '@/lib/api/api-origin';
 import { addressProblem } from '@/features/brokers/public-address';
 import { configureApiClients } from '@/lib/api/clients';
 import { API, description, input, kite, paper, record, renderBrokers, server, serveAccounts, serveBrokers, useBrokersServer, type BrokerAccount } from './brokers-harness.tsx';

@@ -40,6 +40,7 @@ import { loadActions, loadBot, loadDueBots, loadHeld, loadRuns } from './engine-
 import { botKey, type ActionRow, type BotRunRow, type Decision, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { signalsFor } from './bot-signals.ts';
 import { createConditionReads } from './condition-reads.ts';
+import { isAlertAction } from '../webhooks/webhook-log.ts';
 import { actBudgetMs, tickBudget } from './tick-budget.ts';
 import { decide, istInstant, lateEntryMs, legStopCloses, profitOf } from './rules.ts';
 import { keyOf } from '../../brokers/paper/contracts.ts';
@@ -78,7 +79,7 @@ const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.
 
 export function createBotEngine({ db, clock, brokers, limits, wait, prices, market, hooks = {} }: EngineOptions) {
   const calendars = new Map<string, TradingCalendar>();
-  const { factsOf, tickReads, entryIntents, exitIntents, expiryOf } = createBotIntents({ db, prices, market, brokers });
+  const { factsOf, tickReads, entryIntents, exitIntents, expiryOf, aroundTheMoney } = createBotIntents({ db, prices, market, brokers });
   const { conditionsFor } = createConditionReads({ db, factsOf, expiryOf });
   const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits, wait });
   const { complete, recordMissed, skipInterrupted } = createBotCompletion({ db });
@@ -182,7 +183,8 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
       return true;
     }
     const due = istInstant(action.day, bot.entryFrom);
-    if (action.day !== istDate(now) || now.getTime() - due > lateEntryMs || bot.status !== 'active') {
+    // An alert's entry is placed when it arrives or never: its legs were the alert's, and a stale signal is no signal.
+    if (action.day !== istDate(now) || now.getTime() - due > lateEntryMs || bot.status !== 'active' || (await isAlertAction(db, action.botId, action.key))) {
       await skipInterrupted(bot, taken, now);
       return true;
     }
@@ -296,7 +298,8 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     return { evaluated: bots.length, acted, failed, deferred, ms: budget.elapsed(), errors };
   }
 
-  return { tick };
+  // What a webhook's alert (webhooks/webhook-receiver.ts) places through: the same legs, claim, broker call and completion.
+  return { tick, carryOut, factsOf, tickReads, entryIntents, exitIntents, aroundTheMoney };
 }
 
 export type BotEngine = ReturnType<typeof createBotEngine>;

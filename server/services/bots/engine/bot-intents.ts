@@ -130,14 +130,10 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
       const legs = run?.legs ?? [];
       return [...legs.filter((leg) => leg.side === 'BUY'), ...legs.filter((leg) => leg.side === 'SELL')].map((leg) => market(leg.side, leg.exchange, leg.tradingsymbol, leg.quantity));
     }
-    const facts = await factsOf(bot.underlying, now);
-    const expiry = await expiryFor(bot, facts, reads);
-    await listExpiry(bot.underlying, expiry.date, now);
-    const spot = (await reads.spotPaise(bot)) / 100;
+    const { facts, expiry, spot, atm } = await aroundTheMoney(bot, now, reads);
     const quantity = bot.lots * facts.lotSize;
     const offset = num(bot.params.strike_offset, 0);
     if (decision.legs === 'CE' || decision.legs === 'PE') {
-      const atm = Math.ceil(spot / facts.strikeStep - 0.5) * facts.strikeStep;
       const strike = atm + (decision.legs === 'CE' ? offset : -offset) * facts.strikeStep;
       return [market('BUY', facts.exchange, optionTradingsymbol(bot.underlying, expiry, strike, decision.legs), quantity)];
     }
@@ -155,6 +151,18 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
       },
     });
     return shape.map((leg) => market(leg.side, facts.exchange, optionTradingsymbol(bot.underlying, expiry, leg.strike, leg.kind), quantity * leg.lots));
+  }
+
+  /**
+   * Where an entry's strikes are chosen: the index's facts, the expiry the bot's parameters name (listed), the
+   * index level (rupees) and the at-the-money strike nearest it. A webhook's legs around the money use it too.
+   */
+  async function aroundTheMoney(bot: EngineBot, now: Date, reads: TickReads): Promise<{ facts: IndexFacts; expiry: Expiry; spot: number; atm: number }> {
+    const facts = await factsOf(bot.underlying, now);
+    const expiry = await expiryFor(bot, facts, reads);
+    await listExpiry(bot.underlying, expiry.date, now);
+    const spot = (await reads.spotPaise(bot)) / 100;
+    return { facts, expiry, spot, atm: Math.ceil(spot / facts.strikeStep - 0.5) * facts.strikeStep };
   }
 
   /** Lists the strikes of the expiry once (outside any transaction: the market service reads through `db`). */
@@ -185,7 +193,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     return expiry;
   }
 
-  return { factsOf, tickReads, entryIntents, exitIntents, expiryOf };
+  return { factsOf, tickReads, entryIntents, exitIntents, expiryOf, aroundTheMoney };
 }
 
 export type BotIntents = ReturnType<typeof createBotIntents>;

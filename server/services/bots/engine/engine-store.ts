@@ -35,13 +35,16 @@ type BotSqlRow = {
   exit_time: string;
   weekdays: unknown;
   changed_at: Date | string;
+  alerts_only: boolean;
 };
 
 const botSelect = (kind: BotKind) => {
   const table = kind === 'daily' ? 'daily_bots' : 'trading_bots';
   const window = kind === 'daily' ? "b.entry_time AS entry_from, b.entry_time AS entry_until, b.exit_time, array_to_json(b.weekdays) AS weekdays" : 'b.entry_from, b.entry_until, b.exit_time, NULL::json AS weekdays';
+  // A trading bot whose webhook is its only source of entries (issue 41) takes none from its own rules.
+  const alertsOnly = kind === 'daily' ? 'false AS alerts_only' : 'EXISTS (SELECT 1 FROM bot_webhooks w WHERE w.bot_id = b.id AND w.signals_only) AS alerts_only';
   return `SELECT '${kind}'::text AS kind, b.id, b.name, b.portfolio_id, a.user_id, a.id AS account_id, a.account_number, a.capital, a.market_account_id, k.slug AS broker,
-      a.session_expires_at, b.status, b.updated_at AS changed_at, s.slug, b.underlying, b.lots, b.stop_loss_pct, b.target_pct, b.params, ${window}
+      a.session_expires_at, b.status, b.updated_at AS changed_at, s.slug, b.underlying, b.lots, b.stop_loss_pct, b.target_pct, b.params, ${window}, ${alertsOnly}
     FROM ${table} b JOIN base_strategies s ON s.id = b.base_strategy_id JOIN portfolios p ON p.id = b.portfolio_id
       JOIN broker_accounts a ON a.id = p.broker_account_id JOIN brokers k ON k.id = a.broker_id`;
 };
@@ -75,6 +78,7 @@ function toBot(row: BotSqlRow, nowMs: number): EngineBot {
     exitTime: row.exit_time,
     weekdays,
     changedAt: new Date(row.changed_at),
+    alertsOnly: row.alerts_only === true,
   };
 }
 

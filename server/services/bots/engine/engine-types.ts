@@ -35,6 +35,8 @@ export type EngineBot = {
    * missed, the bot did not exist as it is then (a backtest's bot exists from its first day's midnight).
    */
   changedAt: Date;
+  /** Entries come only from the bot's webhook (issue 41): its own entry rules are off; its exits still run. */
+  alertsOnly?: boolean;
 };
 
 /** A leg the position was entered with; `exitPricePaise` once its own stop-loss closed it (average fill). */

@@ -226,6 +226,7 @@ function entryRule(input: RuleInputs): Decision {
   const entries = run?.entries ?? 0;
   const minutes = istMinutes(new Date(nowMs));
   const hasEntry = (sequence: number) => actions.some((action) => action.phase === 'entry' && action.sequence === sequence);
+  if (bot.alertsOnly === true) return { type: 'none' };
   if (signalStrategies.includes(bot.strategy)) {
     if (minutes < clockMinutes(bot.entryFrom) || minutes >= clockMinutes(bot.entryUntil)) return { type: 'none' };
     if (entries >= num(bot.params.max_trades_per_day, 3) || hasEntry(entries + 1)) return { type: 'none' };

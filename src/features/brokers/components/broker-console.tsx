@@ -4,20 +4,13 @@ import { CopyField } from '@/components/ui/copy-field';
 import type { LiveBrokerWords } from '@/features/brokers/live-broker-words';
 import { addressProblem } from '@/features/brokers/public-address';
 import { brokerReturnUrl } from '@/features/brokers/start-broker-login';
+import { apiOrigin } from '@/lib/api/api-origin';
 import { runtimeConfig } from '@/lib/api/clients';
 
 const messages = defineMessages({
   redirect: { id: 'brokers.kite.redirect', defaultMessage: 'Redirect URL' },
   postback: { id: 'brokers.kite.postback', defaultMessage: 'Postback URL' },
 });
-
-/**
- * Where the trading API answers: this origin by default, or the configured API server (VITE_API_URL,
- * /config.json), since that is where the broker must post order updates.
- */
-export function apiOrigin(origin: string, apiBaseUrl: string): string {
-  return (apiBaseUrl === '' ? origin : new URL(apiBaseUrl, `${origin}/`).href).replace(/\/+$/, '');
-}
 
 type BrokerConsoleProps = { broker: string; words: LiveBrokerWords };
 

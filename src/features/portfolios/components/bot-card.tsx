@@ -1,5 +1,6 @@
 import PauseIcon from '@heroicons/react/20/solid/PauseIcon';
 import PlayIcon from '@heroicons/react/20/solid/PlayIcon';
+import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
 import ClockIcon from '@heroicons/react/24/outline/ClockIcon';
 import PencilSquareIcon from '@heroicons/react/24/outline/PencilSquareIcon';
 import TrashIcon from '@heroicons/react/24/outline/TrashIcon';
@@ -16,6 +17,7 @@ import { BotStatus } from '@/features/portfolios/components/bot-status';
 import { BotToday } from '@/features/portfolios/components/bot-today';
 import { IconButton } from '@/features/portfolios/components/icon-button';
 import type { Bot } from '@/features/portfolios/model/bot-kind';
+import { webhookLabel, webhookMessages as wm } from '@/features/portfolios/webhook-messages';
 import type { TradingMode } from '@/lib/trading/trading-mode';
 
 type BotCardProps = {
@@ -32,9 +34,11 @@ type BotCardProps = {
   onEdit: () => void;
   onDelete: () => void;
   onHistory: () => void;
+  /** Trading bots only: their webhook (alerts from TradingView, ChartInk or a script). */
+  onWebhook?: (() => void) | undefined;
 };
 
-export function BotCard({ bot, mode, strategies, state, toggling, canChange, onToggle, onEdit, onDelete, onHistory }: BotCardProps) {
+export function BotCard({ bot, mode, strategies, state, toggling, canChange, onToggle, onEdit, onDelete, onHistory, onWebhook }: BotCardProps) {
   const intl = useIntl();
   const titleId = useId();
   const name = bot.name;
@@ -67,6 +71,12 @@ export function BotCard({ bot, mode, strategies, state, toggling, canChange, onT
           <ClockIcon className="size-5" aria-hidden />
           {intl.formatMessage(hm.history)}
         </Button>
+        {onWebhook === undefined ? null : (
+          <Button variant="ghost" onClick={onWebhook} aria-label={intl.formatMessage(webhookLabel, { name })}>
+            <BoltIcon className="size-5" aria-hidden />
+            {intl.formatMessage(wm.button)}
+          </Button>
+        )}
         <div className="-me-2 ms-auto flex">
           <IconButton label={intl.formatMessage(editLabel, { name })} icon={PencilSquareIcon} onClick={onEdit} disabled={!canChange} />
           <IconButton

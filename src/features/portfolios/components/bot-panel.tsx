@@ -19,13 +19,14 @@ import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
 import type { BotKind } from '@/features/portfolios/model/bot-kind';
 import type { BotState, PauseAction } from '@/features/portfolios/api/bot-engine-types';
 import { BotHistoryDialog } from '@/features/portfolios/components/bot-history-dialog';
+import { WebhookDialog } from '@/features/portfolios/components/webhook-dialog';
 import { PauseChoiceDialog } from '@/features/portfolios/components/pause-choice-dialog';
 import { ResumeBotDialog } from '@/features/portfolios/components/resume-bot-dialog';
 import type { TradingMode } from '@/lib/trading/trading-mode';
 
 type Dialog<B> =
   | { kind: 'create' }
-  | { kind: 'edit' | 'delete' | 'pause' | 'resume' | 'history'; bot: B }
+  | { kind: 'edit' | 'delete' | 'pause' | 'resume' | 'history' | 'webhook'; bot: B }
   | null;
 
 type BotPanelProps<B extends Bot> = {
@@ -114,6 +115,7 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
               canChange={canChange}
               onToggle={() => handleToggle(bot)}
               onHistory={() => setDialog({ kind: 'history', bot })}
+              onWebhook={daily ? undefined : () => setDialog({ kind: 'webhook', bot })}
               onEdit={() => setDialog({ kind: 'edit', bot })}
               onDelete={() => setDialog({ kind: 'delete', bot })}
             />
@@ -161,6 +163,15 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
         />
       ) : null}
       {dialog?.kind === 'history' ? <BotHistoryDialog kind={api.kind} botId={dialog.bot.id} name={dialog.bot.name} onClose={close} /> : null}
+      {dialog?.kind === 'webhook' ? (
+        <WebhookDialog
+          botId={dialog.bot.id}
+          name={dialog.bot.name}
+          strategySlug={catalogue.strategies.find((strategy) => strategy.id === dialog.bot.base_strategy)?.slug}
+          canChange={canChange}
+          onClose={close}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,109 @@
+// A bot's alert log (webhook_alerts): every delivery to a live address, accepted or refused, with why. An
+// alert that goes on to be placed is "counted" first, under the bot's webhook row lock, so the same alert id
+// (ever) or the same body (inside the window) finds it and places nothing, on every instance alike.
+import type { Database, Queryable } from '../../../db/database.ts';
+import { DomainError } from '../../domain-error.ts';
+import { localTextOf, type LocalText, type Said } from '../../texts/said.ts';
+import { webhookTexts } from '../../texts/webhook-texts.ts';
+import type { AlertAction } from './webhook-payload.ts';
+
+/** The same body again within this long is the same alert (TradingView and ChartInk send no retries of their own). */
+export const duplicateWindowMs = 60_000;
+
+export type AlertOutcome = 'placed' | 'working' | 'refused' | 'failed';
+
+export type LoggedAlert = {
+  id: number;
+  received_at: string;
+  alert_id: string | null;
+  action: AlertAction | null;
+  outcome: AlertOutcome;
+  code: string | null;
+  message: string | null;
+  message_i18n: LocalText | null;
+  order_ids: string[];
+};
+
+export type Delivery = { botId: number; receivedAt: Date; alertId: string | null; action: AlertAction | null; bodyHash: string };
+
+/** Logs a delivery refused before it could count (a bad signature, a payload that does not parse, a duplicate). */
+export async function logRefused(q: Queryable, delivery: Delivery, code: string, reason: Said): Promise<void> {
+  await q.query(
+    `INSERT INTO webhook_alerts (bot_id, received_at, alert_id, action, outcome, code, message, message_i18n, body_hash) VALUES ($1, $2, $3, $4, 'refused', $5, $6, $7, $8)`,
+    [delivery.botId, delivery.receivedAt, delivery.alertId, delivery.action, code, reason.text.slice(0, 500), reason.i18n, delivery.bodyHash],
+  );
+}
+
+/**
+ * Counts the delivery as the one placement of its alert, or throws alert_duplicate (and logs it) when the same
+ * alert id was counted before or the same body within the window. The bot's webhook row is locked for it, so
+ * twenty simultaneous deliveries on any number of instances count one. Answers the log row's id.
+ */
+export async function countOnce(db: Database, delivery: Delivery): Promise<number> {
+  const counted = await db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM bot_webhooks WHERE bot_id = $1 FOR UPDATE', [delivery.botId]);
+    const { rows } = await tx.query<{ alert_id: string | null; received_at: Date }>(
+      `SELECT alert_id, received_at FROM webhook_alerts WHERE bot_id = $1 AND counted
+         AND ((alert_id = $2) OR (body_hash = $3 AND received_at > $4)) ORDER BY received_at DESC LIMIT 1`,
+      [delivery.botId, delivery.alertId, delivery.bodyHash, new Date(delivery.receivedAt.getTime() - duplicateWindowMs)],
+    );
+    const earlier = rows[0];
+    if (earlier !== undefined) {
+      const reason =
+        delivery.alertId !== null && earlier.alert_id === delivery.alertId
+          ? webhookTexts.duplicateId(delivery.alertId)
+          : webhookTexts.duplicateBody(Math.max(0, Math.round((delivery.receivedAt.getTime() - new Date(earlier.received_at).getTime()) / 1000)));
+      await logRefused(tx, delivery, 'alert_duplicate', reason);
+      return reason;
+    }
+    const { rows: inserted } = await tx.query<{ id: string }>(
+      `INSERT INTO webhook_alerts (bot_id, received_at, alert_id, action, outcome, body_hash, counted) VALUES ($1, $2, $3, $4, 'working', $5, true) RETURNING id::text`,
+      [delivery.botId, delivery.receivedAt, delivery.alertId, delivery.action, delivery.bodyHash],
+    );
+    return Number(inserted[0]!.id);
+  });
+  if (typeof counted === 'number') return counted;
+  throw DomainError.said('alert_duplicate', counted);
+}
+
+/** A counted alert refused after all (paused, outside hours, a limit, the order gate): it no longer makes a later one a duplicate. */
+export async function refuseCounted(q: Queryable, logId: number, code: string, reason: Said): Promise<void> {
+  await q.query(`UPDATE webhook_alerts SET outcome = 'refused', counted = false, code = $2, message = $3, message_i18n = $4 WHERE id = $1`, [
+    logId,
+    code,
+    reason.text.slice(0, 500),
+    reason.i18n,
+  ]);
+}
+
+/** What the bot's action did with a counted alert. */
+export async function settleCounted(q: Queryable, logId: number, outcome: Exclude<AlertOutcome, 'refused'>, actionId: number, orderIds: readonly string[], reason: Said): Promise<void> {
+  await q.query(`UPDATE webhook_alerts SET outcome = $2, bot_action_id = $3, order_ids = $4::text[], message = $5, message_i18n = $6 WHERE id = $1`, [
+    logId,
+    outcome,
+    actionId,
+    `{${orderIds.join(',')}}`,
+    reason.text.slice(0, 500),
+    reason.i18n,
+  ]);
+}
+
+/** Names the bot action a counted alert is about to claim (null: it lost the claim, the action is not its own). */
+export async function nameAction(q: Queryable, logId: number, actionKey: string | null): Promise<void> {
+  await q.query('UPDATE webhook_alerts SET action_key = $2 WHERE id = $1', [logId, actionKey]);
+}
+
+/** Whether a bot action was an alert's (the engine never places one of those later: bot-engine.ts reconcile). */
+export async function isAlertAction(q: Queryable, botId: number, actionKey: string): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM webhook_alerts WHERE bot_id = $1 AND action_key = $2', [botId, actionKey]);
+  return rows.length > 0;
+}
+
+/** The bot's latest alerts, newest first. */
+export async function recentAlerts(q: Queryable, botId: number, limit = 50): Promise<LoggedAlert[]> {
+  const { rows } = await q.query<Omit<LoggedAlert, 'id' | 'received_at' | 'message_i18n'> & { id: string; received_at: Date; message_i18n: unknown }>(
+    `SELECT id::text, received_at, alert_id, action, outcome, code, message, message_i18n, order_ids FROM webhook_alerts WHERE bot_id = $1 ORDER BY received_at DESC, id DESC LIMIT $2`,
+    [botId, limit],
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id), received_at: new Date(row.received_at).toISOString(), message_i18n: localTextOf(row.message_i18n), order_ids: [...row.order_ids] }));
+}

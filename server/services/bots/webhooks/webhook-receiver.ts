@@ -1,0 +1,231 @@
+// A delivery to a bot's webhook address (issue 41), from TradingView, ChartInk or a trader's script. In order:
+//   1. the token's own rate limit (every instance counts alike: throttle.ts), then the token itself (404);
+//   2. the signature, when the bot has a signing secret (HMAC-SHA256 of "timestamp.body", the timestamp
+//      within 60 s); then the payload (400 naming the field) and its own timestamp, if it gives one;
+//   3. counted once (webhook-log.ts): the same alert id, or the same body within 60 s, answers 409;
+//   4. the bot's state: active, inside its hours, under its limits, flat for an entry, holding for an exit;
+//   5. the order gate a manual order meets, asked first so a refusal answers its own code (the kill switch 403,
+//      a risk limit 422, an unknown contract 422) with nothing claimed; then the bot engine's own machinery:
+//      the action claimed once (action-claims.ts), the broker call outside any transaction with the action's
+//      key as the orders' tag, under the account's rate limits (bot-orders.ts), and its completion.
+// Every delivery to a live address, accepted or refused, is in the bot's alert log with why.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { presetNames, type PresetName } from '../../../../quant/strategy-presets.ts';
+import type { Database } from '../../../db/database.ts';
+import type { AccountPrices } from '../../brokers/account-prices.ts';
+import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
+import type { OrderIntent } from '../../brokers/broker-trading.ts';
+import type { Clock } from '../../clock.ts';
+import { DomainError } from '../../domain-error.ts';
+import { loadTradingCalendar } from '../../market/calendar-data.ts';
+import { clockMinutes, istDate, istMinutes, marketHours } from '../../market/ist.ts';
+import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
+import { isTradingDay } from '../../market/trading-calendar.ts';
+import type { SecretBox } from '../../secrets/secret-box.ts';
+import { brokerAccountTexts } from '../../texts/broker-account-texts.ts';
+import { liveTexts } from '../../texts/live-texts.ts';
+import { refusalTexts } from '../../texts/refusal-texts.ts';
+import { requestTexts } from '../../texts/request-texts.ts';
+import { words, type Said } from '../../texts/said.ts';
+import { webhookTexts } from '../../texts/webhook-texts.ts';
+import { reserveAttempt, type LimitRule } from '../../throttle.ts';
+import { actionKey, type BotActionName } from '../engine/action-keys.ts';
+import { claimAction } from '../engine/action-claims.ts';
+import type { BotEngine } from '../engine/bot-engine.ts';
+import { loadActions, loadBot, loadHeld, loadRuns } from '../engine/engine-store.ts';
+import { botKey, type EngineBot } from '../engine/engine-types.ts';
+import { botRunsOn } from '../engine/rules.ts';
+import { parseAlert, type Alert } from './webhook-payload.ts';
+import { countOnce, logRefused, nameAction, refuseCounted, settleCounted, type Delivery } from './webhook-log.ts';
+import { tokenHash } from './webhook-settings.ts';
+
+/** How far from now a signed timestamp (or the alert's own) may be: older is a replay, later a wrong clock. */
+export const alertMaxAgeMs = 60_000;
+
+/** `unreadable`: the body did not parse (not JSON, not UTF-8...): logged against the bot, then `error` is thrown as it is. */
+export type Delivered = {
+  token: string;
+  rawBody: Buffer;
+  body: unknown;
+  timestamp: string | undefined;
+  signature: string | undefined;
+  unreadable?: { error: Error; code: string; reason: Said } | null | undefined;
+};
+export type DeliveryAnswer = { message: string; message_i18n: Said['i18n']; outcome: 'placed' | 'working'; order_ids: string[] };
+
+type HookRow = { bot_id: number; signing_secret: string | null; max_entries_per_day: number };
+
+type ReceiverOptions = { db: Database; clock: Clock; secrets: SecretBox; engine: BotEngine; brokers: BrokerRegistry; prices: AccountPrices; perToken: LimitRule };
+
+const refusal = (error: DomainError): Said => error.text ?? words(error.message);
+
+/** The signature over "timestamp.body" with the bot's secret, and the timestamp within a minute of now. */
+function checkSignature(secret: string, delivered: Delivered, now: Date): void {
+  const { timestamp, signature } = delivered;
+  if (timestamp === undefined || signature === undefined || !/^\d{9,11}$/.test(timestamp)) throw DomainError.said('signature_invalid', webhookTexts.signatureRequired);
+  const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(delivered.rawBody).digest();
+  const given = /^(?:sha256=)?([0-9a-f]{64})$/i.exec(signature.trim())?.[1];
+  if (given === undefined || !timingSafeEqual(Buffer.from(given.toLowerCase(), 'hex'), expected)) throw DomainError.said('signature_invalid', webhookTexts.signatureInvalid);
+  checkAge(new Date(Number(timestamp) * 1000), now);
+}
+
+function checkAge(sentAt: Date, now: Date): void {
+  const ms = Math.abs(now.getTime() - sentAt.getTime());
+  if (ms > alertMaxAgeMs) throw DomainError.said('alert_stale', webhookTexts.stale(Math.round(ms / 1000)), { field: 'timestamp' });
+}
+
+export function createWebhookReceiver({ db, clock, secrets, engine, brokers, prices, perToken }: ReceiverOptions) {
+  async function receive(delivered: Delivered): Promise<DeliveryAnswer> {
+    const now = clock();
+    const hash = tokenHash(delivered.token);
+    await reserveAttempt(db, [{ scope: 'webhook_token', key: hash, rule: perToken }], now);
+    const { rows } = await db.query<HookRow>('SELECT bot_id, signing_secret, max_entries_per_day FROM bot_webhooks WHERE token_hash = $1', [hash]);
+    const hook = rows[0];
+    if (hook === undefined) throw DomainError.said('not_found', requestTexts.notFound);
+    const delivery: Delivery = { botId: Number(hook.bot_id), receivedAt: now, alertId: null, action: null, bodyHash: createHash('sha256').update(delivered.rawBody).digest('hex') };
+    let alert: Alert;
+    try {
+      if (hook.signing_secret !== null) checkSignature(secrets.open(hook.signing_secret), delivered, now);
+      if (delivered.unreadable != null) {
+        await logRefused(db, delivery, delivered.unreadable.code, delivered.unreadable.reason);
+        throw delivered.unreadable.error;
+      }
+      alert = parseAlert(delivered.body);
+      delivery.alertId = alert.alertId;
+      delivery.action = alert.action;
+      if (alert.sentAt !== null) checkAge(alert.sentAt, now);
+    } catch (error) {
+      if (error instanceof DomainError) await logRefused(db, delivery, error.code, refusal(error));
+      throw error;
+    }
+    const logId = await countOnce(db, delivery);
+    let placed: { outcome: 'placed' | 'working' | 'failed'; actionId: number; orderIds: string[]; reason: Said };
+    try {
+      placed = await place(delivery.botId, alert, Number(hook.max_entries_per_day), now, logId);
+    } catch (error) {
+      const reason = error instanceof DomainError ? refusal(error) : words('The alert could not be carried out: nothing placed.');
+      await refuseCounted(db, logId, error instanceof DomainError ? error.code : 'internal_error', reason);
+      throw error;
+    }
+    await settleCounted(db, logId, placed.outcome, placed.actionId, placed.orderIds, placed.reason);
+    if (placed.outcome === 'failed') throw DomainError.said('order_refused', placed.reason);
+    return { message: placed.reason.text, message_i18n: placed.reason.i18n, outcome: placed.outcome, order_ids: placed.orderIds };
+  }
+
+  /** Steps 4 and 5: the bot's state and limits, the gate, the claim and the broker call. */
+  async function place(botId: number, alert: Alert, maxEntries: number, now: Date, logId: number) {
+    const bot = await loadBot(db, now.getTime(), 'trading', botId);
+    if (bot === undefined) throw DomainError.said('not_found', requestTexts.notFound);
+    if (bot.status !== 'active') throw DomainError.said('bot_not_active', webhookTexts.notActive(bot.status));
+    const entry = alert.action !== 'exit';
+    await checkHours(bot, entry, now);
+    if (!bot.sessionOpen) throw DomainError.said('broker_session_expired', liveTexts.sessionEnded(bot.broker, null));
+    const day = istDate(now);
+    const key = botKey(bot.kind, bot.id);
+    const run = (await loadRuns(db, day, { bots: [bot] })).get(key) ?? null;
+    const held = (await loadHeld(db, { kind: bot.kind, id: bot.id })).get(key) ?? [];
+    const actions = await loadActions(db, day, [bot]);
+    if (actions.some((action) => action.status === 'claimed')) throw DomainError.said('bot_action_in_progress', webhookTexts.inProgress);
+    let intents: OrderIntent[];
+    let name: BotActionName;
+    let sequence: number;
+    if (entry) {
+      if (held.length > 0) throw DomainError.said('bot_in_position', webhookTexts.inPosition);
+      const entered = actions.filter((action) => action.phase === 'entry' && action.status === 'completed').length;
+      if (entered >= maxEntries) throw DomainError.said('alert_over_limit', webhookTexts.tooManyEntries(maxEntries));
+      intents = await entryIntents(bot, alert, now);
+      // After every entry of today, failed ones too: an entry's claim is never retried (action-claims.ts).
+      sequence = Math.max(run?.entries ?? 0, ...actions.filter((action) => action.phase === 'entry').map((action) => action.sequence)) + 1;
+      name = sequence === 1 ? 'enter' : 're_enter';
+    } else {
+      if (held.length === 0) throw DomainError.said('nothing_to_exit', webhookTexts.nothingToExit);
+      intents = engine.exitIntents(held);
+      sequence = Math.max(1, run?.entries ?? 1);
+      name = 'signal_exit';
+    }
+    // The gate a manual order meets, placing nothing: the kill switch and risk limits (entries), unknown contracts.
+    const broker = brokers.get(bot.broker)?.trading;
+    if (broker === undefined) throw DomainError.said('live_trading_unavailable', brokerAccountTexts.tradingUnavailable(bot.broker));
+    await broker.planOrders(bot.account, intents, { portfolioId: bot.portfolioId, purpose: entry ? 'entry' : 'squareoff', bot: { kind: bot.kind, id: bot.id } });
+    await nameAction(db, logId, actionKey(bot.kind, bot.id, day, name, sequence));
+    const action = await claimAction(db, bot, day, name, sequence, entry ? 'entry' : 'exit', now);
+    if (action === null) {
+      // The engine (or another alert) claimed this entry or exit first: it is theirs, not this alert's.
+      await nameAction(db, logId, null);
+      throw DomainError.said('bot_action_in_progress', webhookTexts.inProgress);
+    }
+    await engine.carryOut(bot, action, intents, now, now);
+    const { rows } = await db.query<{ status: string; message: string | null; message_i18n: Said['i18n'] | null; order_ids: string[] }>(
+      'SELECT status, message, message_i18n, order_ids FROM bot_actions WHERE id = $1',
+      [action.id],
+    );
+    const done = rows[0]!;
+    const orderIds = [...done.order_ids];
+    if (done.status === 'completed') return { outcome: 'placed' as const, actionId: action.id, orderIds, reason: webhookTexts.placed(orderIds.length) };
+    // Placed, not final yet (a limit price, or a live broker's fill to come): the engine settles it (reconcile).
+    if (done.status === 'claimed') return { outcome: 'working' as const, actionId: action.id, orderIds, reason: webhookTexts.working(intents.length) };
+    const reason: Said = done.message_i18n === null ? words(done.message ?? 'Refused') : { text: done.message ?? '', i18n: done.message_i18n };
+    return { outcome: 'failed' as const, actionId: action.id, orderIds, reason };
+  }
+
+  /** Entries inside the bot's entry window, exits from the open to its exit time, on a day it trades. */
+  async function checkHours(bot: EngineBot, entry: boolean, now: Date): Promise<void> {
+    const day = istDate(now);
+    const facts = await engine.factsOf(bot.underlying, now);
+    const calendar = await loadTradingCalendar(db, facts.exchange === 'BFO' ? 'BSE' : 'NSE');
+    const [from, until] = entry ? [bot.entryFrom, bot.entryUntil] : [marketHours.open, bot.exitTime];
+    const minutes = istMinutes(now);
+    const open = botRunsOn(bot.weekdays, day, isTradingDay(calendar, day), prices.simulator.demo) && minutes >= clockMinutes(from) && minutes < clockMinutes(until);
+    if (!open) throw DomainError.said('outside_bot_hours', webhookTexts.outsideHours(from, until));
+  }
+
+  /** The alert's legs as orders: around the money on the bot's (or the alert's) expiry, or named; hedges first. */
+  async function entryIntents(bot: EngineBot, alert: Alert, now: Date): Promise<OrderIntent[]> {
+    const reads = engine.tickReads(now);
+    const side = alert.action === 'buy' ? 'BUY' : alert.action === 'sell' ? 'SELL' : null;
+    const overLots = (lots: number, field: string) => {
+      if (lots > bot.lots) throw DomainError.said('alert_over_limit', webhookTexts.overLots(lots, bot.lots), { field });
+    };
+    if (alert.legs.length === 0) {
+      // No legs: the bot's own strategy's, as its rules would enter (a preset's shape around the money).
+      if (side !== null || !presetNames.includes(bot.strategy as PresetName)) throw DomainError.said('validation_failed', webhookTexts.legsRequired, { field: 'legs' });
+      overLots(alert.lots ?? bot.lots, 'lots');
+      const sized = { ...bot, lots: alert.lots ?? bot.lots };
+      return engine.entryIntents(sized, { type: 'entry', action: 'enter', sequence: 1, legs: 'preset', signalAt: null }, null, now, reads);
+    }
+    const expiryBot = alert.expiry === null ? bot : { ...bot, params: { ...bot.params, expiry: alert.expiry } };
+    const around = alert.legs.some((leg) => leg.kind === 'around_atm') ? await engine.aroundTheMoney(expiryBot, now, reads) : null;
+    const facts = around?.facts ?? (await engine.factsOf(bot.underlying, now));
+    const intents = alert.legs.map((leg, index): OrderIntent => {
+      const lots = leg.lots ?? alert.lots ?? bot.lots;
+      overLots(lots, leg.lots === null ? 'lots' : `legs.${index}.lots`);
+      let tradingsymbol: string;
+      if (leg.kind === 'symbol') {
+        // A contract of the bot's own index: its lot size is the one the quantity is counted in.
+        if (!new RegExp(`^${bot.underlying}\\d`).test(leg.tradingsymbol)) {
+          throw DomainError.said('unknown_instrument', refusalTexts.notListed(facts.exchange, leg.tradingsymbol), { field: `legs.${index}.tradingsymbol` });
+        }
+        tradingsymbol = leg.tradingsymbol;
+      } else {
+        tradingsymbol = optionTradingsymbol(bot.underlying, around!.expiry, around!.atm + leg.offset * facts.strikeStep, leg.optionType);
+      }
+      return {
+        exchange: facts.exchange,
+        tradingsymbol,
+        side: side ?? leg.side ?? 'BUY',
+        orderType: leg.limitPaise === null ? 'MARKET' : 'LIMIT',
+        product: 'NRML',
+        quantity: lots * facts.lotSize,
+        pricePaise: leg.limitPaise ?? 0,
+        triggerPaise: 0,
+      };
+    });
+    const ordered = [...intents.filter((intent) => intent.side === 'BUY'), ...intents.filter((intent) => intent.side === 'SELL')];
+    await reads.fresh(bot, ordered);
+    return ordered;
+  }
+
+  return { receive };
+}
+
+export type WebhookReceiver = ReturnType<typeof createWebhookReceiver>;

@@ -1,0 +1,30 @@
+// What a bot's webhook answers and logs (issue 41), said twice like every trader's text (said.ts): the
+// sender reads the English message, the bot's alert log says the code in the trader's language.
+import { said, type Said } from './said.ts';
+
+export const webhookTexts = {
+  signatureRequired: said(
+    'webhook.signature_required',
+    {},
+    'This bot signs its alerts: send X-StrikeDesk-Timestamp and X-StrikeDesk-Signature (sha256=HMAC of "timestamp.body").',
+  ),
+  signatureInvalid: said('webhook.signature_invalid', {}, 'The signature does not match this body and timestamp: nothing placed.'),
+  stale: (seconds: number): Said =>
+    said('webhook.stale', { seconds }, `The alert is dated ${seconds} s away from now; alerts more than 60 s old (or ahead) are refused.`),
+  duplicateId: (alertId: string): Said => said('webhook.duplicate_id', { alert_id: alertId }, `Alert ${alertId} was received before and placed once: nothing placed again.`),
+  duplicateBody: (seconds: number): Said =>
+    said('webhook.duplicate_body', { seconds }, `The same alert arrived ${seconds} s ago and was placed once: nothing placed again.`),
+  notActive: (status: string): Said => said('webhook.not_active', { status }, `The bot is ${status}: alerts are refused until it is resumed.`),
+  outsideHours: (from: string, until: string): Said =>
+    said('webhook.outside_hours', { from, until }, `Outside the bot's hours for this action (${from}–${until} IST on a trading day).`),
+  overLots: (lots: number, max: number): Said => said('webhook.over_lots', { lots, max }, `${lots} lots asked; this bot takes at most ${max} lots a leg.`),
+  tooManyLegs: (legs: number, max: number): Said => said('webhook.too_many_legs', { legs, max }, `${legs} legs asked; an alert may name at most ${max}.`),
+  tooManyEntries: (max: number): Said => said('webhook.too_many_entries', { max }, `The bot already made its ${max} entries from alerts today.`),
+  inPosition: said('webhook.in_position', {}, 'The bot already holds a position: send an exit first.'),
+  nothingToExit: said('webhook.nothing_to_exit', {}, 'The bot holds nothing to exit.'),
+  inProgress: said('webhook.in_progress', {}, 'Another action of this bot is on its way: nothing placed.'),
+  legsRequired: said('webhook.legs_required', {}, 'Name the legs to trade: this bot has no strategy of its own to place.'),
+  payloadInvalid: (field: string, expected: string): Said => said('webhook.payload_invalid', { field, expected }, `${field}: expected ${expected}.`),
+  placed: (orders: number): Said => said('webhook.placed', { orders }, `Placed: ${orders} order${orders === 1 ? '' : 's'}.`),
+  working: (orders: number): Said => said('webhook.working', { orders }, `Placed: ${orders} order${orders === 1 ? '' : 's'} working at the limit price.`),
+};

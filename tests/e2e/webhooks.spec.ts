@@ -1,0 +1,63 @@
+import { expect, serverNow, test } from './support/test';
+import { PortfolioPage } from './pages/portfolio-page';
+import { signInReadyToTrade } from './support/trading';
+
+// Signals in (issue 41), on a phone: a trader makes a trading bot, turns its webhook on, copies the address
+// and TradingView's entry message from the screen (the clipboard), and TradingView's delivery of that message
+// (sent here as TradingView would, its placeholders filled) is placed and shows in the bot's alert log.
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+test('a webhook bot: its address and TradingView template copied, a delivery placed and in its log', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInReadyToTrade(page, 5_000_000);
+  const portfolios = new PortfolioPage(page);
+  await portfolios.open();
+  await portfolios.openBotsTab('Trading bots');
+  await page.getByRole('button', { name: /new trading bot|create a bot from a base strategy/i }).first().click();
+  await portfolios.fillBot('Short straddle', 'E2E alerts', '1');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create bot' }).click();
+  await expect(page.getByText('Bot “E2E alerts” created')).toBeVisible();
+
+  const card = page.getByRole('article', { name: 'E2E alerts' });
+  await card.getByRole('button', { name: 'Webhook of E2E alerts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Webhook of E2E alerts' });
+  await expect(dialog.getByText('The webhook is off: no address reaches this bot.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Turn on webhook' }).click();
+
+  // The address, shown this once, copied from the screen.
+  await dialog.getByRole('button', { name: 'Copy Webhook URL' }).click();
+  await expect(dialog.getByRole('status').first()).toHaveText('Copied');
+  const address = await page.evaluate(() => navigator.clipboard.readText());
+  expect(address).toMatch(/^http:\/\/[^/]+\/api\/webhooks\/[A-Za-z0-9_-]{43}\/$/);
+  await expect(dialog.getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(address);
+
+  // TradingView's entry message: the bot's own legs (a straddle has a shape), the alert id and time left to TradingView.
+  await dialog.getByRole('button', { name: 'Copy TradingView message: enter' }).click();
+  const template = await page.evaluate(() => navigator.clipboard.readText());
+  expect(JSON.parse(template)).toEqual({ action: 'enter', alert_id: '{{ticker}}-enter-{{timenow}}', timestamp: '{{timenow}}' });
+  await page.screenshot({ path: 'test-results/webhooks-360.png', fullPage: false });
+
+  // TradingView fires: its placeholders filled, posted to the copied address with no other credential.
+  const firedAt = (await serverNow()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const message = template.replaceAll('{{ticker}}', 'NIFTY').replaceAll('{{timenow}}', firedAt);
+  const delivered = await page.request.post(address, { data: message, headers: { 'content-type': 'application/json' } });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+  expect(await delivered.json()).toMatchObject({ outcome: 'placed', order_ids: [expect.any(String), expect.any(String)] });
+  // The same firing again (TradingView retried): placed once, refused as a duplicate.
+  expect((await page.request.post(address, { data: message, headers: { 'content-type': 'application/json' } })).status()).toBe(409);
+
+  await dialog.getByRole('button', { name: 'Refresh' }).click();
+  const log = dialog.getByRole('list', { name: 'Recent alerts' });
+  await expect(log.getByRole('listitem')).toHaveCount(2);
+  await expect(log.getByRole('listitem').nth(1)).toContainText('Enter');
+  await expect(log.getByRole('listitem').nth(1)).toContainText('Placed');
+  await expect(log.getByRole('listitem').nth(1)).toContainText('Placed: 2 orders.');
+  await expect(log.getByRole('listitem').first()).toContainText('Refused');
+  await expect(log.getByRole('listitem').first()).toContainText('was received before and placed once');
+  await log.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/webhooks-log-360.png' });
+  // Nothing overflows sideways at 360 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
