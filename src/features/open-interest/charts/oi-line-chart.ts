@@ -32,7 +32,8 @@ export function drawOiChart(box: HTMLElement, locale: Locale, lines: readonly Oi
   const chart = createChart(box, {
     autoSize: true,
     layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: cssColor('--sd-fg-muted', '#4b5563'), attributionLogo: false },
-    localization: { locale: intlLocaleFor(locale), priceFormatter: whole, timeFormatter: (time: Time) => crosshairTime(time, locale) },
+    // Each series formats its own scale (PCR with two decimals, OI and max pain whole): no chart-wide price formatter.
+    localization: { locale: intlLocaleFor(locale), timeFormatter: (time: Time) => crosshairTime(time, locale) },
     grid: { vertLines: { color: line }, horzLines: { color: line } },
     leftPriceScale: { visible: twoScales, borderVisible: false },
     rightPriceScale: { borderVisible: false },
