@@ -107,7 +107,7 @@ describe.each(testBackends)('open interest over time on %s', (backend) => {
       call = contractClient(server.app);
       token = (await signedInAccount(call)).token;
       await storeFixture(server, compact);
-    });
+    }, 120_000);
 
     afterAll(async () => {
       await server.close();
@@ -216,17 +216,23 @@ describe.each(testBackends)('open interest over time on %s', (backend) => {
   });
 });
 
-describe('a simulated day', () => {
+describe.each(testBackends)('a simulated day on %s', (backend) => {
   let server: TestServer;
+  let call: ContractCall;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+    call = contractClient(server.app);
+    token = (await signedInAccount(call)).token;
+    await store(server, 'simulated', day, '09:15', Object.entries(beforeOi).map(([contract, oi]) => option(contract, '09:15', oi, day)));
+  }, 120_000);
+
   afterAll(async () => {
     await server.close();
   });
 
   it('is said to be simulated, never recorded', async () => {
-    server = await startTestServer();
-    const call = contractClient(server.app);
-    const { token } = await signedInAccount(call);
-    await store(server, 'simulated', day, '09:15', Object.entries(beforeOi).map(([contract, oi]) => option(contract, '09:15', oi, day)));
     const res = await call<Day>('getOpenInterestDay', { token, query: { index: 'NIFTY' } });
     expect(res.status).toBe(200);
     expect(res.body.days).toEqual([{ day, sources: ['simulated'] }]);
