@@ -60,7 +60,7 @@ function Chips<T extends string>({ legend, options, value, onChange }: { legend:
 function useSourceWords(short = false) {
   const intl = useIntl();
   return useCallback(
-    (sources: readonly OiSource[]) => sources.map((source) => intl.formatMessage(m[short ? `short_${source}` : `source_${source}`])).join(', '),
+    (sources: readonly OiSource[]) => sources.map((source) => intl.formatMessage(short ? m[`short_${source}`] : m[`source_${source}`])).join(', '),
     [intl, short],
   );
 }
