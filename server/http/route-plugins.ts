@@ -19,6 +19,7 @@ import { healthRoutes } from './health-routes.ts';
 import { kiteRoutes } from './kite-routes.ts';
 import { upstoxRoutes } from './upstox-routes.ts';
 import { marketHistoryRoutes } from './market-history-routes.ts';
+import { openInterestRoutes } from './open-interest-routes.ts';
 import { marketDataRoutes, marketRoutes } from './market-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
@@ -50,7 +51,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
-    marketHistoryRoutes, backtestRoutes, replayRoutes, replayBotRoutes, webhookRoutes,
+    marketHistoryRoutes, openInterestRoutes, backtestRoutes, replayRoutes, replayBotRoutes, webhookRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

@@ -44,6 +44,7 @@ import { createLiveFeeds } from './brokers/live-feeds.ts';
 import { createAccountPrices } from './brokers/account-prices.ts';
 import { createUpstoxLive, type UpstoxLive, type UpstoxLiveOptions } from './brokers/upstox-broker/upstox-live.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
+import { createOpenInterestCharts, type OpenInterestCharts } from './open-interest/oi-charts.ts';
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
 import { createUpstoxHistoryCalls } from './history/upstox-history-calls.ts';
 import { createUpstoxMinutesImport, type UpstoxMinutesImport } from './history/upstox-minutes-import.ts';
@@ -106,6 +107,8 @@ export type Services = {
   kiteHistory: KiteMinutesImport;
   /** Index and expired option minute candles fetched from a trader's logged-in Upstox account into the same history. */
   upstoxHistory: UpstoxMinutesImport;
+  /** The open-interest charts' reads of market history (issue 40). */
+  openInterest: OpenInterestCharts;
   /** Backtests: the jobs, the request checks and this instance's worker. */
   backtests: BacktestServices;
   /** Replays of past days (issue 39): each trader's replay and its replayed clock. */
@@ -222,6 +225,7 @@ export function createServices(options: ServicesOptions): Services {
     kite: kiteLive,
     upstox: upstoxLive,
     history: createHistoryImportService(db, clock),
+    openInterest: createOpenInterestCharts(db),
     kiteHistory: createKiteMinutesImport({ db, clock, candles: kiteLive.candles }),
     upstoxHistory: createUpstoxMinutesImport({
       db,

@@ -698,6 +698,17 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.history.participant_range_too_long',
     defaultMessage: 'to: at most {limit} days a request (asked {days}): read a longer history a year at a time',
   },
+  'open_interest.strikes': {
+    id: 'server.open_interest.strikes',
+    defaultMessage: 'strikes: “{value}” is not a strike in rupees; write strikes separated by commas, like 24000,24100',
+  },
+  'open_interest.too_many_strikes': { id: 'server.open_interest.too_many_strikes', defaultMessage: 'strikes: at most {limit} strikes on one chart (asked {asked})' },
+  'open_interest.unlisted_strike': {
+    id: 'server.open_interest.unlisted_strike',
+    defaultMessage: 'strikes: {strike} is not a strike of the {expiry} expiry in the stored days',
+  },
+  'open_interest.no_day': { id: 'server.open_interest.no_day', defaultMessage: 'No open interest of {index} is stored for {day}: choose one of the days listed' },
+  'open_interest.range_too_long': { id: 'server.open_interest.range_too_long', defaultMessage: 'to: at most {limit} days a request (asked {days})' },
   'backtest.bot_required': {
     id: 'server.backtest.bot_required',
     defaultMessage: 'Choose one bot to backtest: a saved daily bot, a saved trading bot, or a bot configured here.',

@@ -17,6 +17,7 @@ import PresentationChartLineIcon from '@heroicons/react/24/outline/PresentationC
 import PuzzlePieceIcon from '@heroicons/react/24/outline/PuzzlePieceIcon';
 import Squares2X2Icon from '@heroicons/react/24/outline/Squares2X2Icon';
 import UsersIcon from '@heroicons/react/24/outline/UsersIcon';
+import ChartBarSquareIcon from '@heroicons/react/24/outline/ChartBarSquareIcon';
 import StopCircleIcon from '@heroicons/react/24/outline/StopCircleIcon';
 import WrenchScrewdriverIcon from '@heroicons/react/24/outline/WrenchScrewdriverIcon';
 import { screenNames } from '@/app/router/screen-names';
@@ -51,6 +52,7 @@ export const navItems: NavItem[] = [
   { to: '/app/screener_ticker', label: labels.screener, Icon: FunnelIcon },
   { to: '/app/trading_view_chart', label: labels.charts, Icon: PresentationChartLineIcon },
   { to: '/app/participants', label: labels.participants, Icon: UsersIcon },
+  { to: '/app/open_interest', label: labels.openInterest, Icon: ChartBarSquareIcon },
   { to: '/app/backtests', label: labels.backtests, Icon: BeakerIcon },
   { to: '/app/market_history', label: labels.marketHistory, Icon: CircleStackIcon },
 ];

@@ -75,6 +75,11 @@ export const screens = {
   participants: lazyScreen('participants', () =>
     import('@/features/analytics/routes/participants-screen').then((m) => m.ParticipantsScreen),
   ),
+  // Its chart library asked for beside the screen, not after it (see withChartLibrary).
+  openInterest: lazyScreen('open-interest', () => {
+    import('@/features/open-interest/charts/oi-line-chart').catch(() => undefined);
+    return import('@/features/open-interest/routes/open-interest-screen').then((m) => m.OpenInterestScreen);
+  }),
   marketView: lazyScreen('market-view', () =>
     import('@/features/analytics/routes/market-view-screen').then((m) => m.MarketViewScreen),
   ),

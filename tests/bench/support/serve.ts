@@ -14,11 +14,12 @@ export type Served = { url: string; stop: () => Promise<void> };
 const START_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 10_000;
 
-export async function serve(root: string, distDir: string): Promise<Served> {
+/** `port` 0: any free port; a fixed one where the machine's ports are shared out among developers. */
+export async function serve(root: string, distDir: string, port = 0): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

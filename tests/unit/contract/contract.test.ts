@@ -28,6 +28,8 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'POST /api/market-history/upstox-candles/',
     'GET /api/market-history/coverage/',
     'GET /api/market-history/participants/',
+    'GET /api/market-history/open-interest/',
+    'GET /api/market-history/open-interest/days/',
     'DELETE /api/market-history/days/',
     'POST /api/authenticate/register/',
     'POST /api/authenticate/login/',

@@ -1,5 +1,6 @@
 import { memo, type RefObject } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
+import { Link } from 'react-router-dom';
 import type { ChainColumn } from '@/features/market/chain/chain-columns';
 import { SideCells, type AlertContract, type PickContract } from '@/features/market/components/option-chain-cells';
 import type { ChainRow } from '@/features/market/components/option-chain-table';
@@ -8,6 +9,10 @@ import { useFormat } from '@/lib/format/use-format';
 const messages = defineMessages({
   atm: { id: 'market.chain.atm', defaultMessage: 'At the money' },
 });
+const oiLinkText = defineMessage<{ strike: MessageValue }>({ id: 'market.chain.oiLink', defaultMessage: 'Open interest of the {strike} strike over time' });
+
+/** The indices whose option OI market history keeps (the OI charts' indices). */
+const oiIndices = new Set(['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY']);
 
 type LadderRowProps = {
   row: ChainRow;
@@ -23,6 +28,9 @@ type LadderRowProps = {
   measure: (element: HTMLTableRowElement | null) => void;
   /** Set to the at-the-money row, which the ladder scrolls to the middle. */
   atmRow: RefObject<HTMLTableRowElement | null>;
+  /** The chain's index and expiry: the strike links to its open interest over time (/app/open_interest). */
+  underlying: string;
+  expiry: string;
 };
 
 /**
@@ -30,7 +38,7 @@ type LadderRowProps = {
  * spot, which re-renders the ladder to move the spot's line, or a scroll step re-renders none of the rows
  * already on screen (issue 37: every row re-rendered on each, with every strike in the page).
  */
-export const LadderRow = memo(function LadderRow({ row, index, isAtm, columns, alerts, onPick, onAlert, virtual, measure, atmRow }: LadderRowProps) {
+export const LadderRow = memo(function LadderRow({ row, index, isAtm, columns, alerts, onPick, onAlert, virtual, measure, atmRow, underlying, expiry }: LadderRowProps) {
   const intl = useIntl();
   const { formatNumber } = useFormat();
   return (
@@ -46,7 +54,18 @@ export const LadderRow = memo(function LadderRow({ row, index, isAtm, columns, a
     >
       <SideCells instrument={row.ce} side="CE" columns={columns} alerts={alerts} onPick={onPick} onAlert={onAlert} />
       <th scope="row" className="px-1 py-1 text-center font-semibold tabular-nums text-fg sm:px-2 sm:py-0.5">
-        {formatNumber(row.strike)}
+        {oiIndices.has(underlying) ? (
+          <Link
+            to={`/app/open_interest?index=${underlying}&expiry=${expiry}&strikes=${row.strike}`}
+            title={intl.formatMessage(oiLinkText, { strike: formatNumber(row.strike) })}
+            className="underline decoration-dotted decoration-fg-muted underline-offset-4 hover:text-brand"
+            data-testid="chain-oi-link"
+          >
+            {formatNumber(row.strike)}
+          </Link>
+        ) : (
+          formatNumber(row.strike)
+        )}
         {isAtm && <span className="sr-only">{intl.formatMessage(messages.atm)}</span>}
       </th>
       <SideCells instrument={row.pe} side="PE" columns={columns} alerts={alerts} onPick={onPick} onAlert={onAlert} />

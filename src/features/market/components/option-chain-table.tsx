@@ -156,6 +156,8 @@ export function ChainTable({ index, expiry, rows, spot, atm, columns, alerts, sc
                   virtual={virtual}
                   measure={virtualizer.measureElement}
                   atmRow={atmRow}
+                  underlying={index}
+                  expiry={expiry}
                 />
               </Fragment>
             );

@@ -1,0 +1,98 @@
+import { expect, test } from './support/test';
+import { MarketHistoryPage } from './pages/market-history-page';
+import { OptionChainPage, plain } from './pages/option-chain-page';
+import { usePreferences } from './support/preferences';
+import { signInReadyToTrade } from './support/trading';
+
+// Open interest over time (issue 40) through the real screens: two NSE bhavcopy days of a NIFTY expiry imported
+// in Market history, then /app/open_interest read at 1280 px in English and at 360 px in French, dark (and
+// right to left): the source and its time, the day's profile against the day before (PCR 1.17 against 1.12, max
+// pain 24,550), the note that a bhavcopy day has no minutes, and the chart across days. The chain's strikes
+// link to it. Screenshots in test-results/open-interest.
+
+const shots = 'test-results/open-interest';
+const expiry = '2026-09-01';
+const header =
+  'TradDt,BizDt,Sgmt,Src,FinInstrmTp,FinInstrmId,ISIN,TckrSymb,SctySrs,XpryDt,FininstrmActlXpryDt,StrkPric,OptnTp,FinInstrmNm,OpnPric,HghPric,LwPric,ClsPric,' +
+  'LastPric,PrvsClsgPric,UndrlygPric,SttlmPric,OpnIntrst,ChngInOpnIntrst,TtlTradgVol,TtlTrfVal,TtlNbOfTxsExctd,SsnId,NewBrdLotQty,Rmks,Rsvd1,Rsvd2,Rsvd3,Rsvd4';
+
+/**
+ * A day's UDiFF bhavcopy of NIFTY's 1 September 2026 options, strikes 24,000 to 25,000: every call `callOi` but
+ * 24,800's `bigCall`, every put `putOi` but 24,200's `bigPut`. PCR = (20 × putOi + bigPut) / (20 × callOi + bigCall);
+ * max pain, worked out strike by strike, 24,550 both days.
+ */
+function bhavcopy(day: string, oi: { callOi: number; bigCall: number; putOi: number; bigPut: number }) {
+  const rows = [header];
+  let id = 50_000;
+  for (let strike = 24_000; strike <= 25_000; strike += 50) {
+    for (const type of ['CE', 'PE'] as const) {
+      const open = type === 'CE' ? (strike === 24_800 ? oi.bigCall : oi.callOi) : strike === 24_200 ? oi.bigPut : oi.putOi;
+      const price = (type === 'CE' ? Math.max(5, 24_500 - strike + 100) : Math.max(5, strike - 24_500 + 100)).toFixed(2);
+      rows.push(
+        `${day},${day},FO,NSE,IDO,${(id += 1)},,NIFTY,,${expiry},${expiry},${strike}.00,${type},NIFTY26901${strike}${type},${price},${price},${price},${price},${price},${price},` +
+          `24500.00,${price},${open},0,1000,1000.00,100,F1,75,,,,,`,
+      );
+    }
+  }
+  return { name: `BhavCopy_NSE_FO_0_0_0_${day.replaceAll('-', '')}_F_0000.csv`, mimeType: 'text/csv', buffer: Buffer.from(`${rows.join('\n')}\n`) };
+}
+
+test('charts an expiry\'s open interest from imported bhavcopies, in en and fr, wide and on a phone, dark and right to left', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInReadyToTrade(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const history = new MarketHistoryPage(page);
+  await history.open();
+  const files = [
+    bhavcopy('2026-08-27', { callOi: 90_000, bigCall: 800_000, putOi: 100_000, bigPut: 900_000 }),
+    bhavcopy('2026-08-28', { callOi: 100_000, bigCall: 1_000_000, putOi: 125_000, bigPut: 1_000_000 }),
+  ];
+  await history.importFiles(files);
+  for (const file of files) await expect(history.upload(file.name)).toContainText('Imported: 1 day');
+
+  // The chain's strikes open their OI over time (the live chain's index and expiry, the strike).
+  const chain = new OptionChainPage(page);
+  await chain.open();
+  await expect(chain.atmRow.getByTestId('chain-oi-link')).toHaveAttribute('href', /^\/app\/open_interest\?index=NIFTY&expiry=\d{4}-\d{2}-\d{2}&strikes=\d+$/);
+
+  await page.goto(`/app/open_interest?index=NIFTY&day=2026-08-28&expiry=${expiry}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Open interest' })).toBeVisible();
+  const intraday = page.getByTestId('oi-intraday');
+  await expect(intraday.getByTestId('oi-source')).toContainText(/Source: NSE bhavcopy, imported \(end of day\)\. As of \u2068?28 Aug 2026/);
+  await expect(intraday.getByTestId('oi-previous')).toContainText(/Changes are from the end of \u2068?27 Aug 2026\u2069? \(NSE bhavcopy/);
+  await expect(intraday.getByTestId('oi-no-minutes')).toBeVisible();
+  // By default the strikes of the most call OI (24,800), the most put OI (24,200) and max pain (24,550).
+  await expect(page.getByTestId('oi-strike')).toHaveText([/24,200/, /24,550/, /24,800/]);
+  const profile = page.getByTestId('oi-profile');
+  // 35 lakh puts / 30 lakh calls = 1.17; the day before 29 / 26 = 1.12.
+  await expect(profile.getByTestId('oi-profile-figures')).toHaveText(/^PCR \u2068?1\.17\u2069? · Max pain \u2068?24,550\u2069? \(\u2068?27 Aug 2026\u2069?: PCR \u2068?1\.12\u2069? · Max pain \u2068?24,550\u2069?\)$/);
+  // 24,800's calls: 10.0 lakh, up 2.0 lakh on the day.
+  const row = profile.getByRole('row', { name: /24,800/ });
+  expect(plain(await row.innerText()).replace(/\s+/g, ' ')).toMatch(/^10(\.0)? \+2(\.0)? 24,800 /);
+  await page.screenshot({ path: `${shots}/profile-en-1280.png`, fullPage: true });
+
+  await page.getByText('Across days', { exact: true }).click();
+  const daily = page.getByTestId('oi-daily');
+  await expect(daily).toContainText(/27 Aug 2026\u2069? to \u2068?28 Aug 2026\u2069?, 2 trading days\./);
+  await expect(daily.getByTestId('oi-strikes-chart').locator('canvas').first()).toBeVisible();
+  await expect(daily.getByTestId('oi-figures-chart').locator('canvas').first()).toBeVisible();
+  await page.screenshot({ path: `${shots}/daily-en-1280.png`, fullPage: true });
+
+  await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Intérêt ouvert' })).toBeVisible();
+  await expect(page.getByTestId('oi-source')).toContainText('Source : bhavcopy de la NSE, importée (clôture)');
+  await expect(page.getByTestId('oi-profile-figures')).toContainText(/PCR \u2068?1,17/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: `${shots}/profile-fr-360-dark.png`, fullPage: true });
+  await page.getByText('D’un jour à l’autre', { exact: true }).click();
+  await expect(page.getByTestId('oi-daily').getByTestId('oi-strikes-chart').locator('canvas').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: `${shots}/daily-fr-360-dark.png`, fullPage: true });
+
+  await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'rtl' });
+  await page.reload();
+  await expect(page.getByTestId('oi-profile')).toBeVisible();
+  await page.screenshot({ path: `${shots}/profile-fr-360-rtl.png`, fullPage: true });
+});
