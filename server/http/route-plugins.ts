@@ -24,6 +24,7 @@ import { portfolioRoutes } from './portfolio-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { replayRoutes } from './replay-routes.ts';
 import { replayBotRoutes } from './replay-bot-routes.ts';
+import { replayChartRoutes } from './replay-chart-routes.ts';
 
 /** What route plugins may need from the server. Routes call services; only services touch `db`. */
 export type RouteContext = {
@@ -49,7 +50,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
-    marketHistoryRoutes, backtestRoutes, replayRoutes, replayBotRoutes,
+    marketHistoryRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

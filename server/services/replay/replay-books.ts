@@ -10,7 +10,7 @@
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { openReplayBook, type ReplayBook } from './replay-book.ts';
-import { addReplayBot, endBot, lookBot, type ReplayBotBody } from './replay-bot.ts';
+import { addReplayBot, endBot, lookBot, stopReplayBot, type ReplayBotBody } from './replay-bot.ts';
 import { sessionOf } from './replay-clock.ts';
 import { replayInstant, type ReplayRow } from './replay-sessions.ts';
 
@@ -18,7 +18,7 @@ const minuteMs = 60_000;
 /** Books kept open on an instance (each an in-memory database of some tens of MB). */
 const maxOpenBooks = 6;
 
-export type ReplayAction = { id: number; at: Date; kind: 'place' | 'cancel' | 'bot'; key: string; body: Record<string, unknown> };
+export type ReplayAction = { id: number; at: Date; kind: 'place' | 'cancel' | 'bot' | 'bot_stop'; key: string; body: Record<string, unknown> };
 
 /** Brings the book's clock to `target`, its fill engine and its bot looking at each minute passed (see the header). */
 export async function advance(book: ReplayBook, target: Date): Promise<void> {
@@ -52,6 +52,7 @@ export async function advance(book: ReplayBook, target: Date): Promise<void> {
 async function apply(book: ReplayBook, action: ReplayAction): Promise<void> {
   await advance(book, action.at);
   if (action.kind === 'bot') await addReplayBot(book, action.body as ReplayBotBody);
+  else if (action.kind === 'bot_stop') await stopReplayBot(book);
   else await perform(book, action.kind, action.key, action.body);
   book.lastAction = action.id;
 }
