@@ -3745,6 +3745,8 @@ export interface components {
             positions: components["schemas"]["Position"][];
             /** @description The replayed day reached its close, so its report is final. */
             report_final: boolean;
+            /** @description The trader stopped it (`POST .../bot/stop/`); it enters nothing more in this replay. */
+            stopped: boolean;
         };
         ReplayBotResponse: {
             replay: components["schemas"]["Replay"];

@@ -54,8 +54,10 @@ test('runs a saved bot in a replay: watched on the desk as the replayed clock ru
   const bar = page.getByRole('region', { name: 'Replay controls' });
   await expect(bar).toContainText(mark('09:15'));
 
+  // The replay's book opens with its first read (seconds on a loaded machine).
+  await expect(page.getByRole('button', { name: /modelled, trade NIFTY/ }).first()).toBeVisible({ timeout: 60_000 });
   const panel = page.getByRole('region', { name: 'Bot in this replay' });
-  await panel.getByRole('button', { name: 'Run a bot' }).click();
+  await panel.getByRole('button', { name: 'Run a bot' }).click({ timeout: 60_000 });
   const choose = page.getByRole('dialog', { name: 'Run a bot in the replay' });
   await choose.getByLabel('Bot').selectOption({ label: 'Replay straddle (NIFTY, Desk portfolio)' });
   await choose.getByRole('button', { name: 'Run it in the replay' }).click();

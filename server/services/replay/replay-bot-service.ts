@@ -34,6 +34,7 @@ async function statusOf(book: ReplayBook): Promise<Schemas['ReplayBot']> {
     actions: runs[0]?.actions ?? [],
     positions: positions.net,
     report_final: bot.ended,
+    stopped: bot.stopped,
   };
 }
 

@@ -111,8 +111,8 @@ export function ReplayBotPanel({ held }: { held: HeldReplay }) {
   const { replay } = held;
   const bot = read.bot;
   const disabled = !online || held.asOf !== null;
-  // Stopped (paused with its exit made) or done for the day: nothing left to stop.
-  const stoppable = bot !== null && bot !== undefined && !bot.report_final && bot.state.state !== 'paused';
+  // Stopped, or done for the day: nothing left to stop.
+  const stoppable = bot !== null && bot !== undefined && !bot.report_final && !bot.stopped;
 
   const stop = async () => {
     setStopping('busy');

@@ -17,7 +17,8 @@ export type ReplayBotRead = {
 /**
  * The replay's bot as the server says it at the replayed minute (the server runs it: this only reads), so a
  * reload finds it as it was. Read when the replay opens or its clock is moved (start, seek, step, speed,
- * reset: `held.move`), every 3 s while it plays, and once more when it stands at 15:30 (the report is final).
+ * reset: `held.move`), every 3 s while it plays or after a read failed, and once more when it stands at 15:30
+ * (the report is final).
  */
 export function useReplayBot(held: HeldReplay): ReplayBotRead {
   const { id, speed, at_close: atClose } = held.replay;
@@ -41,12 +42,13 @@ export function useReplayBot(held: HeldReplay): ReplayBotRead {
         () => current && setFailed(true),
       );
     void once();
-    const timer = playing ? setInterval(() => void once(), replayBotReadMs) : undefined;
+    // A read that failed (the book's first opening can take seconds on a busy server) is tried again too.
+    const timer = playing || failed ? setInterval(() => void once(), replayBotReadMs) : undefined;
     return () => {
       current = false;
       clearInterval(timer);
     };
-  }, [id, playing, atClose, moved, offline, stamp]);
+  }, [id, playing, failed, atClose, moved, offline, stamp]);
 
   const reload = useCallback(() => setStamp((value) => value + 1), []);
   const hold = useCallback((bot: ReplayBot | null) => setRead({ id, bot }), [id]);

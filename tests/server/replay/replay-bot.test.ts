@@ -73,7 +73,7 @@ describe.each(testBackends)('a bot in a replay on %s', (backend) => {
 
     const attached = await attach({ daily_bot_id: botId });
     expect(attached.status, JSON.stringify(attached.body)).toBe(201);
-    expect(attached.body.replay_bot).toMatchObject({ account_number: 'RB1', attached_at: '2026-10-05T03:45:00.000Z', actions: [], report_final: false });
+    expect(attached.body.replay_bot).toMatchObject({ account_number: 'RB1', attached_at: '2026-10-05T03:45:00.000Z', actions: [], report_final: false, stopped: false });
     expect((await seek('15:30')).status).toBe(200);
     const replayed = await report();
     expect(replayed.status, JSON.stringify(replayed.body)).toBe(200);
@@ -134,7 +134,8 @@ describe.each(testBackends)('a bot in a replay on %s', (backend) => {
       ['pause_exit', 'completed', '2026-10-05T04:10:00.000Z'],
     ]);
     expect(bot.positions.map((position) => position.quantity)).toEqual([0, 0]);
-    expect(bot.state.state).toBe('paused');
+    expect(bot.stopped).toBe(true);
+    expect(bot.state.state).toBe('exited');
     // A second stop changes nothing.
     expect((await stop()).body.replay_bot!.actions).toEqual(bot.actions);
 

@@ -83,6 +83,7 @@ const running = (over: Partial<Schemas['ReplayBot']> = {}): Schemas['ReplayBot']
   actions: [entered],
   positions: [leg],
   report_final: false,
+  stopped: false,
   ...over,
 });
 
@@ -101,9 +102,10 @@ const server = setupServer(
     served.stops += 1;
     const exited = { ...entered, action: 'pause_exit' as const, sequence: 2, claimed_at: '2024-07-08T04:10:00.000Z', completed_at: '2024-07-08T04:10:00.000Z' };
     served.bot = running({
+      stopped: true,
       actions: [entered, exited],
       positions: [{ ...leg, quantity: 0 }],
-      state: botState({ id: 11 }, 'daily', { state: 'paused', pnl_today: 80, entries_today: 1, last_action: exited }),
+      state: botState({ id: 11 }, 'daily', { state: 'exited', pnl_today: 80, entries_today: 1, last_action: exited }),
     });
     return HttpResponse.json({ replay, replay_bot: served.bot });
   }),
