@@ -68,6 +68,8 @@ export function perform(book: ReplayBook, kind: 'place' | 'cancel', key: string,
 
 export function createReplayBooks({ db, clock }: { db: Database; clock: Clock }) {
   const books = new Map<number, ReplayBook>();
+  /** Books being opened, by replay and epoch. */
+  const opening = new Map<string, Promise<ReplayBook>>();
 
   async function actionsAfter(replayId: number, after: number): Promise<ReplayAction[]> {
     const { rows } = await db.query<{ id: string; at: Date; kind: ReplayAction['kind']; idempotency_key: string; body: Record<string, unknown> }>(
@@ -92,10 +94,21 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
       book = undefined;
     }
     if (book === undefined) {
-      book = await openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day });
-      book.usedAt = clock().getTime();
-      books.set(row.id, book);
-      for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);
+      // The desk's first reads of a replay come together (index, expiries, chain, book, bot): they wait for one
+      // opening, not one book each (each an in-memory database, seconds to open on a busy server).
+      const key = `${row.id}:${row.bookEpoch}`;
+      let pending = opening.get(key);
+      if (pending === undefined) {
+        pending = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day }).then((opened) => {
+          opened.usedAt = clock().getTime();
+          books.set(row.id, opened);
+          for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);
+          return opened;
+        });
+        opening.set(key, pending);
+        void pending.finally(() => opening.delete(key)).catch(() => undefined);
+      }
+      book = await pending;
     }
     return book;
   }
