@@ -1696,6 +1696,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/replays/{id}/candles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The replayed index's candles of the day, up to the replay's minute now (the charts in a replay).
+         * @description The replayed day's index minutes (imported or recorded, never simulated), from the open up to and
+         *     including the replayed minute, the minute whose close the index strip shows: never a minute after it.
+         *     `interval` 5m and 15m group them on the IST clock (09:15, 09:20, …), the last one as far as it has gone.
+         *     An index has no traded volume: `volume` is 0.
+         */
+        get: operations["getReplayCandles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/replays/{id}/expiries/": {
         parameters: {
             query?: never;
@@ -1830,6 +1855,32 @@ export interface paths {
          *     before it is 409 `replay_seek_backward`.
          */
         post: operations["createReplayBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/replays/{id}/bot/stop/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop the replay's bot at the replayed minute; it exits what it holds there and enters nothing more.
+         * @description The bot is paused with "exit now", as the Bots screen pauses a bot in a position, and looked at at once:
+         *     its legs are bought and sold back at the replayed minute's prices (a `pause_exit` in its actions and its
+         *     report), and its later instants find it paused. Logged in the replay's actions (kind `bot_stop`, one per
+         *     replay), so a rebuilt book stops it at the same minute. Stopping a stopped bot, or after the close,
+         *     changes nothing and answers the bot. 404 when the replay has no bot.
+         */
+        post: operations["stopReplayBot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3938,6 +3989,21 @@ export interface components {
             replay: components["schemas"]["Replay"];
             data: components["schemas"]["ReplayQuotes"];
         };
+        ReplayCandle: {
+            /** @description The candle's first minute. */
+            time: components["schemas"]["Timestamp"];
+            open: number;
+            high: number;
+            low: number;
+            close: number;
+            volume: number;
+        };
+        ReplayCandlesResponse: {
+            replay: components["schemas"]["Replay"];
+            /** @enum {string} */
+            interval: "1m" | "5m" | "15m";
+            candles: components["schemas"]["ReplayCandle"][];
+        };
         ReplayChainResponse: {
             replay: components["schemas"]["Replay"];
             chain: components["schemas"]["InstrumentsResponse"];
@@ -3970,6 +4036,8 @@ export interface components {
             positions: components["schemas"]["Position"][];
             /** @description The replayed day reached its close, so its report is final. */
             report_final: boolean;
+            /** @description The trader stopped it (`POST .../bot/stop/`); it enters nothing more in this replay. */
+            stopped: boolean;
         };
         ReplayBotResponse: {
             replay: components["schemas"]["Replay"];
@@ -7052,6 +7120,35 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getReplayCandles: {
+        parameters: {
+            query?: {
+                /** @description The candles' length (1m when left out). */
+                interval?: "1m" | "5m" | "15m";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replay and its candles, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayCandlesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getReplayExpiries: {
         parameters: {
             query?: never;
@@ -7273,6 +7370,32 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    stopReplayBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bot, stopped, as it stands at the replayed minute. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayBotResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -30,6 +30,11 @@ export const replayBotRoutes: RoutePlugin = async (app, { context }) => {
     return { replay: replayOf(row, context.clock()), replay_bot: await replayBots.status(row) };
   });
 
+  route(app, 'stopReplayBot', async (request) => {
+    const row = await replays.read(userId(request), request.params.id);
+    return { replay: replayOf(row, context.clock()), replay_bot: await replayBots.stop(row) };
+  });
+
   route(app, 'getReplayBotReport', async (request) => {
     const row = await replays.read(userId(request), request.params.id);
     const { final, report } = await replayBots.report(row);

@@ -26,6 +26,7 @@ import { profileRoutes } from './profile-routes.ts';
 import { replayRoutes } from './replay-routes.ts';
 import { replayBotRoutes } from './replay-bot-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
+import { replayChartRoutes } from './replay-chart-routes.ts';
 
 /** What route plugins may need from the server. Routes call services; only services touch `db`. */
 export type RouteContext = {
@@ -51,7 +52,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
-    marketHistoryRoutes, openInterestRoutes, backtestRoutes, replayRoutes, replayBotRoutes, webhookRoutes,
+    marketHistoryRoutes, openInterestRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes, webhookRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

@@ -10,7 +10,7 @@
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { openReplayBook, type ReplayBook } from './replay-book.ts';
-import { addReplayBot, endBot, lookBot, type ReplayBotBody } from './replay-bot.ts';
+import { addReplayBot, endBot, lookBot, stopReplayBot, type ReplayBotBody } from './replay-bot.ts';
 import { sessionOf } from './replay-clock.ts';
 import { replayInstant, type ReplayRow } from './replay-sessions.ts';
 
@@ -18,7 +18,7 @@ const minuteMs = 60_000;
 /** Books kept open on an instance (each an in-memory database of some tens of MB). */
 const maxOpenBooks = 6;
 
-export type ReplayAction = { id: number; at: Date; kind: 'place' | 'cancel' | 'bot'; key: string; body: Record<string, unknown> };
+export type ReplayAction = { id: number; at: Date; kind: 'place' | 'cancel' | 'bot' | 'bot_stop'; key: string; body: Record<string, unknown> };
 
 /** Brings the book's clock to `target`, its fill engine and its bot looking at each minute passed (see the header). */
 export async function advance(book: ReplayBook, target: Date): Promise<void> {
@@ -52,6 +52,7 @@ export async function advance(book: ReplayBook, target: Date): Promise<void> {
 async function apply(book: ReplayBook, action: ReplayAction): Promise<void> {
   await advance(book, action.at);
   if (action.kind === 'bot') await addReplayBot(book, action.body as ReplayBotBody);
+  else if (action.kind === 'bot_stop') await stopReplayBot(book);
   else await perform(book, action.kind, action.key, action.body);
   book.lastAction = action.id;
 }
@@ -67,6 +68,8 @@ export function perform(book: ReplayBook, kind: 'place' | 'cancel', key: string,
 
 export function createReplayBooks({ db, clock }: { db: Database; clock: Clock }) {
   const books = new Map<number, ReplayBook>();
+  /** Books being opened, by replay and epoch. */
+  const opening = new Map<string, Promise<ReplayBook>>();
 
   async function actionsAfter(replayId: number, after: number): Promise<ReplayAction[]> {
     const { rows } = await db.query<{ id: string; at: Date; kind: ReplayAction['kind']; idempotency_key: string; body: Record<string, unknown> }>(
@@ -91,10 +94,21 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
       book = undefined;
     }
     if (book === undefined) {
-      book = await openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day });
-      book.usedAt = clock().getTime();
-      books.set(row.id, book);
-      for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);
+      // The desk's first reads of a replay come together (index, expiries, chain, book, bot): they wait for one
+      // opening, not one book each (each an in-memory database, seconds to open on a busy server).
+      const key = `${row.id}:${row.bookEpoch}`;
+      let pending = opening.get(key);
+      if (pending === undefined) {
+        pending = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day }).then((opened) => {
+          opened.usedAt = clock().getTime();
+          books.set(row.id, opened);
+          for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);
+          return opened;
+        });
+        opening.set(key, pending);
+        void pending.finally(() => opening.delete(key)).catch(() => undefined);
+      }
+      book = await pending;
     }
     return book;
   }

@@ -13,7 +13,7 @@ import { DomainError, notFound } from '../domain-error.ts';
 import { replayTexts } from '../texts/replay-texts.ts';
 import type { ReplayBook } from './replay-book.ts';
 import type { ReplayBooks } from './replay-books.ts';
-import { addReplayBot, replayBotAccount, replayBotReport, type ReplayBotBody } from './replay-bot.ts';
+import { addReplayBot, replayBotAccount, replayBotReport, stopReplayBot, type ReplayBotBody } from './replay-bot.ts';
 import type { ReplayRow } from './replay-sessions.ts';
 
 type Schemas = components['schemas'];
@@ -34,6 +34,7 @@ async function statusOf(book: ReplayBook): Promise<Schemas['ReplayBot']> {
     actions: runs[0]?.actions ?? [],
     positions: positions.net,
     report_final: bot.ended,
+    stopped: bot.stopped,
   };
 }
 
@@ -63,6 +64,25 @@ export function createReplayBots({ db, books, requests }: { db: Database; books:
     },
 
     status: (row: ReplayRow): Promise<Schemas['ReplayBot'] | null> => books.withBook(row, async (book) => (book.bot === null ? null : statusOf(book))),
+
+    /**
+     * Stops the bot at the replayed instant now (replay-bot.ts stopReplayBot), logged like the attach under the
+     * replay's one key 'bot_stop': a second stop, or one after the close, changes nothing and answers the bot.
+     */
+    stop: (row: ReplayRow): Promise<Schemas['ReplayBot']> =>
+      books.withBook(row, async (book) => {
+        if (book.bot === null) throw notFound('replay_bot');
+        if (book.bot.stopped || book.bot.ended) return statusOf(book);
+        try {
+          await stopReplayBot(book);
+          // Another instance stopped it meanwhile: this book is no longer the log's (the next call rebuilds it).
+          if (!(await books.log(book, 'bot_stop', 'bot_stop', {}))) books.forget(book);
+        } catch (error) {
+          books.forget(book);
+          throw error;
+        }
+        return statusOf(book);
+      }),
 
     /** The bot's report (final once the replayed day ended). */
     report: (row: ReplayRow): Promise<{ final: boolean; report: BacktestReport }> =>

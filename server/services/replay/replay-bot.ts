@@ -11,6 +11,7 @@ import type { BacktestBot, BacktestReport } from '../backtests/backtest-jobs.ts'
 import { buildReport } from '../backtests/backtest-report.ts';
 import { at, endDay, lookUntil, startBotRun, startDay, type BotDay, type BotRun } from '../backtests/bot-looks.ts';
 import { addPaperAccount } from '../backtests/paper-book.ts';
+import { loadHeld } from '../bots/engine/engine-store.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import { istMinutes } from '../market/ist.ts';
 import { replayCapitalPaise, type ReplayBook } from './replay-book.ts';
@@ -18,7 +19,16 @@ import { replayCapitalPaise, type ReplayBook } from './replay-book.ts';
 /** What attaching logs: the bot as it runs (a copy: editing the saved bot later changes nothing here). */
 export type ReplayBotBody = { bot: BacktestBot; entry_until: string; risk_limits: BookRiskLimits };
 
-export type ReplayBot = { body: ReplayBotBody; attachedAt: Date; book: Book; run: BotRun; day: BotDay; ended: boolean };
+export type ReplayBot = {
+  body: ReplayBotBody;
+  attachedAt: Date;
+  book: Book;
+  run: BotRun;
+  day: BotDay;
+  ended: boolean;
+  /** The trader stopped it (stopReplayBot): it enters nothing more. */
+  stopped: boolean;
+};
 
 export const replayBotAccount = { slug: 'replay-bot', title: 'Replay bot', accountNumber: 'RB1' };
 
@@ -32,7 +42,7 @@ export async function addReplayBot(book: ReplayBook, body: ReplayBotBody): Promi
   const run = await startBotRun(botBook, body.bot, body.entry_until, calendar, (instant) => (book.now = instant));
   const day = await startDay(run, book.day);
   while (day.next < day.times.length && at(book.day.day, day.times[day.next]!) < attachedAt) day.next += 1;
-  book.bot = { body, attachedAt, book: botBook, run, day, ended: false };
+  book.bot = { body, attachedAt, book: botBook, run, day, ended: false, stopped: false };
   await lookBot(book, attachedAt);
   book.now = attachedAt;
 }
@@ -41,6 +51,26 @@ export async function addReplayBot(book: ReplayBook, body: ReplayBotBody): Promi
 export async function lookBot(book: ReplayBook, instant: Date): Promise<void> {
   if (book.bot === null || book.bot.ended) return;
   await lookUntil(book.bot.run, book.bot.day, istMinutes(instant));
+}
+
+/**
+ * The trader stops the bot at the book's instant: paused with "exit now", as the Bots screen pauses a bot that
+ * holds a position, and looked at once, so its engine exits what it holds at this minute's prices (its
+ * pause_exit, in its log and its report) and it enters nothing more. Its later looks find it paused and flat.
+ */
+export async function stopReplayBot(book: ReplayBook): Promise<void> {
+  const bot = book.bot;
+  if (bot === null || bot.ended || bot.stopped) return;
+  const { services } = book;
+  const now = book.now;
+  const kind = bot.body.bot.kind;
+  const bots = kind === 'daily' ? services.dailyBots : services.tradingBots;
+  await bots.update(book.userId, bot.book.botId, { status: 'paused', pause_action: 'exit_now' });
+  const ticked = await services.botEngine.tick(now);
+  if (ticked.acted > 0) await services.paperTrading.onTick(now);
+  book.now = now;
+  bot.day.held = (await loadHeld(book.db, { kind, id: bot.book.botId })).size > 0;
+  bot.stopped = true;
 }
 
 /** After the close: the bot's day ends as a backtest's does (its no-trade reason, its expiry settlement). */

@@ -1,10 +1,12 @@
 import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
 import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
+import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { setupMessages, stepText } from '@/app/getting-started/setup-messages';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
+import { ReplayBotPanel } from '@/app/replay/replay-bot-panel';
 import { DeskAccountFields, DeskLogInLink } from '@/app/trading/desk-account-fields';
 import { DeskFold } from '@/app/trading/desk-fold';
 import { KillSwitchNotice, useArmedKillSwitch } from '@/app/trading/kill-switch-notice';
@@ -27,6 +29,8 @@ import { OrderTicket } from '@/features/orders/components/order-ticket';
 import { TicketHeading } from '@/features/orders/components/ticket-heading';
 import { ReplayEntry } from '@/features/replay/components/replay-entry';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { openReplayAtom } from '@/lib/replay/replay-atom';
+import { store } from '@/lib/store';
 import { tradingModeOf } from '@/lib/trading/trading-mode';
 
 // Loaded when the trader first asks for an alert: the desk's own chunk stays as it was.
@@ -97,6 +101,7 @@ export function LiveTradeScreen() {
   const freezeQuantity = useFreezeQuantity(picked);
   const account = desk.account;
   const inReplay = account !== null && tradingModeOf(account) === 'replay';
+  const heldReplay = useAtomValue(openReplayAtom, { store }) ?? null;
   const tradingDisabled = !online || account === null || !desk.sessionOpen;
   const killSwitch = useArmedKillSwitch(account);
   const killNotice = account === null || killSwitch === null ? null : <KillSwitchNotice account={account} armed={killSwitch} />;
@@ -200,6 +205,8 @@ export function LiveTradeScreen() {
           <PriceAlertDialog contract={alertOn} lastPrice={alertQuote?.last_price ?? null} onClose={() => setAlertOn(null)} />
         </Suspense>
       )}
+      {/* The replay's bot (issue 39): beside the trader's own book, on its own account, marked as the bot's. */}
+      {inReplay && heldReplay !== null && <ReplayBotPanel key={heldReplay.replay.id} held={heldReplay} />}
       {/* Not before the account's portfolios are known: the account's book read meanwhile would show, then give
           way to the chosen portfolio's (a flash of other figures, then "Loading"). */}
       {account !== null && desk.state === 'ready' && (

@@ -16,8 +16,10 @@ import { legMessages } from '@/features/strategies/strategy-builder-messages';
 import { Button } from '@/components/ui/button';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
+import { ReplayMark } from '@/components/trading/replay-mark';
 import { useFormat } from '@/lib/format/use-format';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { useMarketNow, useReplayedAt } from '@/lib/replay/use-replayed-at';
 import { store } from '@/lib/store';
 import { useStableHandler } from '@/lib/use-stable-handler';
 import { BuilderControls } from '@/app/strategy-builder/builder-controls';
@@ -45,7 +47,10 @@ export function StrategyBuilderScreen() {
   const [params] = useSearchParams();
   // A recommendation opens its legs live, on its index and expiry.
   const [opened] = useState(() => openedLegsOf(params));
-  const [index, setIndex] = useState<IndexName>(opened?.index ?? 'NIFTY');
+  const [chosenIndex, setIndex] = useState<IndexName>(opened?.index ?? 'NIFTY');
+  // A replay replays one index: the builder builds on it, at the replayed minute's prices (issue 39).
+  const replayIndex = useReplayedAt()?.held.replay.index ?? null;
+  const index: IndexName = replayIndex ?? chosenIndex;
   const [chosenExpiry, setChosenExpiry] = useState<string | null>(opened?.expiry ?? null);
   const [problem, setProblem] = useState<string | null>(null);
   // A shared link opens its strategy read-only.
@@ -58,7 +63,8 @@ export function StrategyBuilderScreen() {
   const expiry = market.expiry;
   const legs = builder.priced(market);
   const openedState = useOpenedLegs(opened, market, builder);
-  const now = useAtomValue(nowAtom, { store });
+  // Time to expiry, implied volatilities and the payoff's "today" line count from the replayed minute in a replay.
+  const now = useMarketNow(useAtomValue(nowAtom, { store }));
   const desk = useTradingDesk();
   // A basket traded here changes what the account holds: its margin figures are asked again.
   const margin = useStrategyMargin(desk.account?.account_number ?? null, basketOrders(legs, desk.defaults.product).map((item) => item.order), online, JSON.stringify([...builder.fills]));
@@ -111,7 +117,7 @@ export function StrategyBuilderScreen() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={intl.formatMessage(builderMessages.title)} description={intl.formatMessage(builderMessages.description)} />
+      <PageHeader title={intl.formatMessage(builderMessages.title)} description={intl.formatMessage(builderMessages.description)} actions={replayIndex === null ? undefined : <ReplayMark />} />
       {snapshot !== null ? (
         <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-warn/40 bg-warn/10 px-3 py-2 text-sm text-fg">
           <span className="flex flex-col">

@@ -11,6 +11,7 @@ import { StrategyPayoff } from '@/features/strategies/components/strategy-payoff
 import { withConstantPnl } from '@/features/strategies/model/constant-pnl';
 import { chartMessages } from '@/features/strategies/strategy-builder-messages';
 import { useFormat } from '@/lib/format/use-format';
+import { useMarketNow } from '@/lib/replay/use-replayed-at';
 import { store } from '@/lib/store';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { bookLegs, indexOfSymbol, orderMarkers } from '@/app/strategy-builder/live-book-legs';
@@ -29,7 +30,8 @@ const markerText = defineMessage<{ kind: MessageValue; symbol: MessageValue; pri
 export function LiveBookPayoff({ positions, orders }: { positions: readonly Position[]; orders: readonly Order[] | null }) {
   const intl = useIntl();
   const { formatInr } = useFormat();
-  const now = useAtomValue(nowAtom, { store });
+  // A replay's book is valued on the replayed day: its time to expiry from the replayed minute.
+  const now = useMarketNow(useAtomValue(nowAtom, { store }));
   const [chains, setChains] = useState<ReadonlyMap<string, Instruments>>(new Map());
   const open = positions.filter((position) => position.quantity !== 0);
   const wanted = [...new Set(open.map((position) => `${indexOfSymbol(position.tradingsymbol) ?? ''}:${position.expiry}`))].filter((key) => !key.startsWith(':')).sort().join(',');

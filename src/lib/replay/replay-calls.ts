@@ -81,3 +81,36 @@ export async function getReplayOrderBook(id: number) {
 export async function getReplayPositionBook(id: number) {
   return requireField(await mainApi().GET('/api/replays/{id}/positions/', path(id)), 'position_book').position_book;
 }
+
+export type ReplayBot = Schemas['ReplayBot'];
+export type ReplayBotAttach = Schemas['ReplayBotAttach'];
+export type ReplayBotReport = Schemas['ReplayBotReportResponse'];
+
+/** The replay's bot at the replayed minute (state, actions, positions), or null when none runs in it. */
+export async function getReplayBot(id: number): Promise<ReplayBot | null> {
+  const { data, error, response } = await mainApi().GET('/api/replays/{id}/bot/', path(id));
+  if (error !== undefined || data === undefined) throw errorFromStatus(response.status, error);
+  return data.replay_bot;
+}
+
+/** Runs a saved bot, or one configured on the spot, in the replay from its replayed minute. */
+export async function attachReplayBot(id: number, body: ReplayBotAttach): Promise<ReplayBot> {
+  return requireField(await mainApi().POST('/api/replays/{id}/bot/', { ...path(id), body }), 'replay_bot').replay_bot;
+}
+
+/** The bot's report, a backtest's of the replayed day (`final` once the day reached 15:30). */
+export async function getReplayBotReport(id: number): Promise<ReplayBotReport> {
+  return requireField(await mainApi().GET('/api/replays/{id}/bot/report/', path(id)), 'summary', 'trades');
+}
+
+export type ReplayCandleInterval = NonNullable<Schemas['ReplayCandlesResponse']['interval']>;
+
+/** The replayed index's candles from the open to the replayed minute, never after it. */
+export async function getReplayCandles(id: number, interval: ReplayCandleInterval) {
+  return requireField(await mainApi().GET('/api/replays/{id}/candles/', { params: { path: { id }, query: { interval } } }), 'replay', 'candles');
+}
+
+/** Stops the replay's bot at the replayed minute: it exits what it holds there and enters nothing more. */
+export async function stopReplayBot(id: number): Promise<ReplayBot> {
+  return requireField(await mainApi().POST('/api/replays/{id}/bot/stop/', path(id)), 'replay_bot').replay_bot;
+}

@@ -19,3 +19,11 @@ export function useReplayedAt(): { held: HeldReplay; at: number } | null {
   }, [playing]);
   return held === null ? null : { held, at: replayedAtMs(held, Math.max(now, held.readAt)) };
 }
+
+/**
+ * The market's instant for what depends on the time of day (time to expiry, an option's implied volatility):
+ * the replayed instant while a replay is open, so a replayed day's payoff is that day's; else `wallNow`.
+ */
+export function useMarketNow(wallNow: number): number {
+  return useReplayedAt()?.at ?? wallNow;
+}

@@ -73,7 +73,7 @@ describe.each(testBackends)('a bot in a replay on %s', (backend) => {
 
     const attached = await attach({ daily_bot_id: botId });
     expect(attached.status, JSON.stringify(attached.body)).toBe(201);
-    expect(attached.body.replay_bot).toMatchObject({ account_number: 'RB1', attached_at: '2026-10-05T03:45:00.000Z', actions: [], report_final: false });
+    expect(attached.body.replay_bot).toMatchObject({ account_number: 'RB1', attached_at: '2026-10-05T03:45:00.000Z', actions: [], report_final: false, stopped: false });
     expect((await seek('15:30')).status).toBe(200);
     const replayed = await report();
     expect(replayed.status, JSON.stringify(replayed.body)).toBe(200);
@@ -116,6 +116,40 @@ describe.each(testBackends)('a bot in a replay on %s', (backend) => {
     expect((await trader.call('resetReplay', { token: trader.token, params: { id } })).status).toBe(200);
     expect(await status()).toBeNull();
     expect((await report()).status).toBe(404);
+  }, 240_000);
+
+  it('stops at the replayed minute the trader asks: exits what it holds at that minute and enters nothing more, after a rebuild too', async () => {
+    const stop = () => trader.call<Schemas['ReplayBotResponse']>('stopReplayBot', { token: trader.token, params: { id } });
+    expect((await stop()).status).toBe(404);
+    expect((await attach({ daily_bot_id: botId })).status).toBe(201);
+    await seek('09:40');
+    expect((await status())!.state.open_positions).toBe(2);
+
+    const stopped = await stop();
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    const bot = stopped.body.replay_bot!;
+    // Exited at the replayed 09:40, on the bot's own account: its legs flat, the exit in its log.
+    expect(bot.actions.map((action) => [action.action, action.status, action.claimed_at])).toEqual([
+      ['enter', 'completed', '2026-10-05T03:50:00.000Z'],
+      ['pause_exit', 'completed', '2026-10-05T04:10:00.000Z'],
+    ]);
+    expect(bot.positions.map((position) => position.quantity)).toEqual([0, 0]);
+    expect(bot.stopped).toBe(true);
+    expect(bot.state.state).toBe('exited');
+    // A second stop changes nothing.
+    expect((await stop()).body.replay_bot!.actions).toEqual(bot.actions);
+
+    // The rest of the day: no re-entry; the report holds the one trade, closed by the stop at 09:40.
+    await seek('15:30');
+    const closed = (await status())!;
+    expect(closed.actions).toEqual(bot.actions);
+    const final = await report();
+    expect(final.body.trades.map((trade) => [trade.entered_at, trade.exited_at])).toEqual([['2026-10-05T03:50:00.000Z', '2026-10-05T04:10:00.000Z']]);
+
+    // Rebuilt from the log (a restart): stopped at the same minute, the same report.
+    await server.app.getDecorator<Services>(servicesDecorator).replayBooks.closeAll();
+    expect((await status())!.actions).toEqual(bot.actions);
+    expect((await report()).body.summary).toEqual(final.body.summary);
   }, 240_000);
 
   it('refuses a bot of another index, and no bot at all', async () => {

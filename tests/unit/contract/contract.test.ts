@@ -114,6 +114,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'GET /api/replays/{id}/index/',
     'GET /api/replays/{id}/expiries/',
     'GET /api/replays/{id}/chain/',
+    'GET /api/replays/{id}/candles/',
     'GET /api/replays/{id}/orders/',
     'POST /api/replays/{id}/orders/',
     'POST /api/replays/{id}/orders/cancel/',
@@ -121,6 +122,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'GET /api/replays/{id}/bot/',
     'POST /api/replays/{id}/bot/',
     'GET /api/replays/{id}/bot/report/',
+    'POST /api/replays/{id}/bot/stop/',
   ],
   analytics: [
     'GET /rest/v1/commentary',

@@ -1,9 +1,11 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
+import { ReplayMark } from '@/components/trading/replay-mark';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select-field';
-import type { IndexName } from '@/features/analytics/api/analytics-reads';
+import type { AnalyticsAnswer, IndexName } from '@/features/analytics/api/analytics-reads';
 import { chartIntervals, defaultChartInterval, takeOrReadBars, type ChartInterval } from '@/features/analytics/api/chart-bars';
 import type { Bar, CandleChart, drawCandleChart } from '@/features/analytics/charts/candle-chart';
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-status';
@@ -13,6 +15,9 @@ import { useIndexChoices } from '@/features/analytics/hooks/use-index-choices';
 import { TradingViewLogo } from '@/features/analytics/components/tradingview-logo';
 import { useScreenFillHeight } from '@/features/analytics/hooks/use-screen-fill-height';
 import { localeFromIntl, type Locale } from '@/i18n/locale';
+import { openReplayAtom } from '@/lib/replay/replay-atom';
+import { getReplayCandles, type Replay, type ReplayCandleInterval } from '@/lib/replay/replay-calls';
+import { store } from '@/lib/store';
 
 const messages = defineMessages({
   symbol: { id: 'charts.symbol', defaultMessage: 'Index' },
@@ -87,6 +92,15 @@ function ChartCanvas({ bars, daily, size, label, locale }: { bars: Bar[]; daily:
   );
 }
 
+/** A replay's charts: its day's minutes grouped as asked, no daily bars (the day is the replay's). */
+const replayIntervals: readonly ReplayCandleInterval[] = ['1m', '5m', '15m'];
+
+/** The replayed index's bars up to the replayed minute (lib/replay), in the chart's shape. */
+async function readReplayBars(replay: Replay, interval: ReplayCandleInterval): Promise<AnalyticsAnswer<Bar[]>> {
+  const answer = await getReplayCandles(replay.id, interval);
+  return { value: answer.candles, fetchedAt: Date.now(), cached: false, total: null };
+}
+
 /**
  * A chart screen: its heading, an index's candles from the analytics backend with index and interval pickers
  * (kept in the link, so a chart can be shared and reopened), volume and moving averages. Intraday bars refresh
@@ -97,10 +111,21 @@ export function ChartPanel({ size, title, description }: { size: ChartSize; titl
   const intl = useIntl();
   const locale = localeFromIntl(intl.locale);
   const [params, setParams] = useSearchParams();
-  const indices = useIndexChoices().map((choice) => choice.index);
+  // While a replay is open the chart is the replayed day's, up to the replayed minute (issue 39): its index
+  // alone, read again as the replayed clock moves (at its speed, a replayed minute at most once a second).
+  const held = useAtomValue(openReplayAtom, { store }) ?? null;
+  const replay = held?.replay ?? null;
+  const liveIndices = useIndexChoices().map((choice) => choice.index);
+  const indices: IndexName[] = replay === null ? liveIndices : [replay.index];
   const index: IndexName = indices.find((name) => name === params.get('index')) ?? indices[0] ?? 'NIFTY';
-  const interval = chartIntervals.find((value) => value === params.get('interval')) ?? defaultChartInterval;
-  const read = useAnalyticsRead(() => takeOrReadBars(index, interval), `${index}:${interval}`, interval === '1D' ? undefined : 15_000);
+  const intervals: readonly ChartInterval[] = replay === null ? chartIntervals : replayIntervals;
+  const interval = intervals.find((value) => value === params.get('interval')) ?? defaultChartInterval;
+  const replayPlaying = replay !== null && replay.speed > 0 && !replay.at_close && held?.asOf === null;
+  const read = useAnalyticsRead(
+    () => (replay === null || interval === '1D' ? takeOrReadBars(index, interval) : readReplayBars(replay, interval)),
+    replay === null ? `${index}:${interval}` : `replay:${replay.id}:${interval}:${held?.move ?? 0}:${replay.at}`,
+    replay === null ? (interval === '1D' ? undefined : 15_000) : replayPlaying ? Math.max(1000, 60_000 / replay.speed) : undefined,
+  );
   // The library downloads while the bars are read, not after them: one round trip less on a first open
   // (on Slow 4G, about a second). A failure here is retried when the canvas asks.
   useEffect(() => {
@@ -113,6 +138,8 @@ export function ChartPanel({ size, title, description }: { size: ChartSize; titl
       return next;
     }, { replace: true });
 
+  // "Replay · <date> <time>" over a replayed day's chart, so it is never taken for today's.
+  const mark = replay === null ? null : <ReplayMark />;
   const pickers = (
     <div className={`grid grid-cols-2 gap-3 ${size === 'screen' ? 'sm:w-80 xl:w-md' : 'sm:max-w-md'}`}>
       <SelectField label={intl.formatMessage(messages.symbol)} value={index} onChange={(event) => choose('index', event.target.value)}>
@@ -121,7 +148,7 @@ export function ChartPanel({ size, title, description }: { size: ChartSize; titl
         ))}
       </SelectField>
       <SelectField label={intl.formatMessage(messages.interval)} value={interval} onChange={(event) => choose('interval', event.target.value)}>
-        {chartIntervals.map((value) => (
+        {intervals.map((value) => (
           <option key={value} value={value}>{intl.formatMessage(messages[intervalLabels[value]])}</option>
         ))}
       </SelectField>
@@ -130,7 +157,20 @@ export function ChartPanel({ size, title, description }: { size: ChartSize; titl
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <PageHeader title={title} description={description} actions={size === 'screen' ? pickers : undefined} />
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          size === 'screen' ? (
+            <>
+              {mark}
+              {pickers}
+            </>
+          ) : (
+            (mark ?? undefined)
+          )
+        }
+      />
       {size === 'inline' && pickers}
       <AnalyticsPanel read={read} loadingText={intl.formatMessage(messages.loadingChart)}>
         {(bars) =>

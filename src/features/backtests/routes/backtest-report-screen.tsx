@@ -1,61 +1,25 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { getBacktest, isUnderway, type Backtest } from '@/features/backtests/api/backtest-calls';
 import { BacktestStatus } from '@/features/backtests/components/backtest-status';
 import { ComparePanel } from '@/features/backtests/components/compare-panel';
 import { CsvExportButton } from '@/features/backtests/components/csv-export-button';
-import { EquityChart } from '@/features/backtests/components/equity-chart';
-import { PnlCalendarView } from '@/features/backtests/components/pnl-calendar-view';
+import { ReportSections } from '@/features/backtests/components/report-sections';
 import { SaveAsBotButton, type SavedBotNote } from '@/features/backtests/components/save-as-bot';
-import { SummaryFigures } from '@/features/backtests/components/summary-figures';
-import { NoTradeDays } from '@/features/backtests/components/no-trade-days';
-import { TradesList } from '@/features/backtests/components/trades-list';
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
 import { configuredBotMessages } from '@/features/backtests/configured-bot-messages';
 import { botTitle } from '@/features/backtests/model/bot-title';
 import { usePolled } from '@/features/backtests/hooks/use-polled';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
-import { PanelBoundary } from '@/components/ui/panel-boundary';
 import { StaleNote } from '@/components/ui/stale-note';
 import { useFormat } from '@/lib/format/use-format';
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="flex flex-col gap-3" aria-labelledby={id}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <PanelBoundary>{children}</PanelBoundary>
-    </section>
-  );
-}
-
 function Report({ backtest }: { backtest: Backtest }) {
-  const intl = useIntl();
   const summary = backtest.summary;
   if (summary === null) return <BacktestStatus backtest={backtest} />;
-  return (
-    <>
-      <Section id="report-figures" title={intl.formatMessage(messages.figures)}>
-        <SummaryFigures summary={summary} />
-      </Section>
-      <Section id="report-equity" title={intl.formatMessage(messages.equity)}>
-        <EquityChart points={backtest.equity} />
-      </Section>
-      <Section id="report-calendar" title={intl.formatMessage(messages.calendar)}>
-        <PnlCalendarView daily={backtest.daily} />
-      </Section>
-      <Section id="report-compare" title={intl.formatMessage(messages.compare)}>
-        <ComparePanel backtest={backtest} />
-      </Section>
-      <Section id="report-trades" title={intl.formatMessage(messages.tradesTitle)}>
-        <TradesList trades={backtest.trades} riskStops={backtest.risk_stops} />
-        <NoTradeDays days={backtest.no_trade_days ?? []} open={backtest.trades.length === 0} />
-      </Section>
-    </>
-  );
+  return <ReportSections report={{ ...backtest, summary }} compare={<ComparePanel backtest={backtest} />} />;
 }
 
 /**
