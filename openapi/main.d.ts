@@ -1679,6 +1679,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/replays/{id}/orders/margins/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What orders would need in the replay's book (margin with hedge benefit, premium, charges), placing nothing.
+         * @description getOrderMargins for the replay's own book: the paper broker's margin (SPAN-like estimate + exposure, with the
+         *     rules in force on the replayed day) at the replayed minute's prices, after the book's positions and working
+         *     orders, and the charges at the replayed day's rates, against the book's funds. Places nothing, so it needs
+         *     no Idempotency-Key and logs nothing in the replay.
+         */
+        post: operations["getReplayOrderMargins"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/replays/{id}/positions/": {
         parameters: {
             query?: never;
@@ -6708,6 +6733,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReplayOrderMargins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayOrdersRequest"];
+            };
+        };
+        responses: {
+            /** @description The margins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderMarginsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
