@@ -137,6 +137,7 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   too_many_streams: 429,
   replay_open: 409,
   replay_no_history: 422,
+  replay_rules_unknown: 422,
   replay_outside_session: 422,
   replay_seek_backward: 409,
   replay_bot_attached: 409,

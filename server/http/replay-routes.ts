@@ -91,5 +91,6 @@ export const replayRoutes: RoutePlugin = async (app, { context }) => {
   });
 
   route(app, 'getReplayOrders', async (request) => replayOrders.orderBook(await replays.read(userId(request), request.params.id)));
+  route(app, 'getReplayOrderMargins', async (request) => replayOrders.margins(await replays.read(userId(request), request.params.id), request.body));
   route(app, 'getReplayPositions', async (request) => replayOrders.positionBook(await replays.read(userId(request), request.params.id)));
 };

@@ -91,6 +91,8 @@ export type DomainErrorCode =
   // a minute outside the session; going back before what the replay's book already did.
   | 'replay_open'
   | 'replay_no_history'
+  // A rule the replay's book needs on the day (charges, margins, lot size) is not known that far back.
+  | 'replay_rules_unknown'
   | 'replay_outside_session'
   | 'replay_seek_backward'
   // A replay's bot: one runs already (one per replay); the bot trades another index than the replay's.

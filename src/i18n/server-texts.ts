@@ -734,6 +734,11 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.replay.no_history',
     defaultMessage: 'Market history holds no {index} option prices and index minutes for {day} to replay.',
   },
+  'replay.rules_unknown': {
+    id: 'server.replay.rules_unknown',
+    defaultMessage:
+      '{index} on {day} cannot be replayed: the server knows {rule, select, charges {the charge rates (STT, exchange, SEBI, stamp duty)} margins {the exchange’s margin rules} lot_size {the lot size (the day has no bhavcopy lot size)} other {a rule}} only from {from}.',
+  },
   'replay.outside_session': {
     id: 'server.replay.outside_session',
     defaultMessage: '{minute} is outside the session: a replay stands between 09:15 and 15:30.',

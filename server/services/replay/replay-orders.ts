@@ -1,7 +1,8 @@
 // Trading in a replay's book (issue 39): orders placed and cancelled at the replayed minute through the book's
 // own trading service (the paper broker's rules, margins, charges and idempotency, unchanged), each intent
 // logged once in replay_actions at its replayed instant so the book can be rebuilt (replay-books.ts); the
-// order book and the position book (P&L at the replayed minute, the book's funds as its margins) read back.
+// order book and the position book (P&L at the replayed minute, the book's funds as its margins) read back, and
+// the order window's margin preview asked of the book as paper's is (its margins, its day's charge rates).
 import type { components } from '../../../openapi/main.d.ts';
 import type { IdempotentAnswer } from '../trading/trading-service.ts';
 import { perform, type ReplayBooks } from './replay-books.ts';
@@ -23,6 +24,11 @@ export function createReplayOrders(books: ReplayBooks) {
     cancel: (row: ReplayRow, key: string, body: Schemas['ReplayCancelRequest']) => act(row, 'cancel', key, body),
     orderBook: (row: ReplayRow) => books.withBook(row, (book) => book.services.trading.orderBook(book.userId, book.account.accountNumber, undefined)),
     positionBook: (row: ReplayRow) => books.withBook(row, (book) => book.services.trading.positionBook(book.userId, book.account.accountNumber, undefined)),
+    /** What the orders would need in the book at the replayed minute (paper's margin and charges); logs nothing. */
+    margins: (row: ReplayRow, body: Schemas['ReplayOrdersRequest']) =>
+      books.withBook(row, (book) =>
+        book.services.trading.orderMargins(book.userId, { account_number: book.account.accountNumber, portfolio_id: book.portfolioId, orders: body.orders }),
+      ),
   };
 }
 

@@ -1,12 +1,23 @@
 // A replay's refusals (issue 39), said twice like every trader's text (said.ts).
 import { said, type Said } from './said.ts';
 
+/** A rule a replay's book needs on its day (replay/replay-rules.ts). */
+export type ReplayRule = 'charges' | 'margins' | 'lot_size';
+
+const ruleWords: Record<ReplayRule, string> = {
+  charges: 'the charge rates (STT, exchange, SEBI, stamp duty)',
+  margins: "the exchange's margin rules",
+  lot_size: 'the lot size (the day has no bhavcopy lot size)',
+};
+
 export const replayTexts = {
   /** Another replay is open: the app asks the trader before starting this one with `replace`. */
   open: (index: string, day: string): Said =>
     said('replay.open', { index, day }, `You are replaying ${index} on ${day}: end that replay, or confirm to replace it`),
   noHistory: (index: string, day: string): Said =>
     said('replay.no_history', { index, day }, `Market history holds no ${index} option prices and index minutes for ${day} to replay`),
+  rulesUnknown: (index: string, day: string, rule: ReplayRule, from: string): Said =>
+    said('replay.rules_unknown', { index, day, rule, from }, `${index} on ${day} cannot be replayed: the server knows ${ruleWords[rule]} only from ${from}`),
   outsideSession: (minute: string): Said =>
     said('replay.outside_session', { minute }, `${minute} is outside the session: a replay stands between 09:15 and 15:30`),
   seekBackward: (minute: string): Said =>

@@ -74,6 +74,11 @@ export async function cancelReplayOrders(id: number, key: string, orderIds: stri
   return requireField(await mainApi().POST('/api/replays/{id}/orders/cancel/', { ...keyed(id, key), body: { order_ids: orderIds } }), 'orders').orders;
 }
 
+/** What the orders would need in the replay's book at the replayed minute (margin, premium, charges); places nothing. */
+export async function getReplayOrderMargins(id: number, orders: OrderRequest[]) {
+  return requireField(await mainApi().POST('/api/replays/{id}/orders/margins/', { ...path(id), body: { orders } }), 'margins').margins;
+}
+
 export async function getReplayOrderBook(id: number) {
   return requireField(await mainApi().GET('/api/replays/{id}/orders/', path(id)), 'order_book', 'trades');
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../../server/db/database.ts';
 
 export type FixtureRow = { day: string; expiry: string; strike: number; type: 'CE' | 'PE'; settle: number };
 
-export async function importHistory(db: Database, index: string, underlying: Record<string, number>, rows: readonly FixtureRow[], lotSize = 75): Promise<void> {
+export async function importHistory(db: Database, index: string, underlying: Record<string, number>, rows: readonly FixtureRow[], lotSize: number | null = 75): Promise<void> {
   const days = Object.keys(underlying).sort();
   const { rows: imports } = await db.query<{ id: number }>(
     `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)

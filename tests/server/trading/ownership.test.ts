@@ -58,6 +58,7 @@ function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
     ['placeReplayOrders', { params: { id: ids.replay }, headers: { 'idempotency-key': 'ownership-place' }, body: { orders: [replayOrder] } }],
     ['cancelReplayOrders', { params: { id: ids.replay }, headers: { 'idempotency-key': 'ownership-cancel' }, body: { order_ids: ['1000000001'] } }],
     ['getReplayOrders', { params: { id: ids.replay } }],
+    ['getReplayOrderMargins', { params: { id: ids.replay }, body: { orders: [replayOrder] } }],
     ['getReplayPositions', { params: { id: ids.replay } }],
     ['createReplayBot', { params: { id: ids.replay }, body: { daily_bot_id: ids.dailyBot } }],
     ['getReplayBot', { params: { id: ids.replay } }],

@@ -118,6 +118,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'GET /api/replays/{id}/orders/',
     'POST /api/replays/{id}/orders/',
     'POST /api/replays/{id}/orders/cancel/',
+    'POST /api/replays/{id}/orders/margins/',
     'GET /api/replays/{id}/positions/',
     'GET /api/replays/{id}/bot/',
     'POST /api/replays/{id}/bot/',

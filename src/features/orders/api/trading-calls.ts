@@ -14,11 +14,10 @@ import type {
   StopLossOrderRequest,
   TargetOrderRequest,
 } from '@/features/orders/api/trading-types';
-import { ApiError } from '@/lib/api/api-error';
 import { mainApi } from '@/lib/api/clients';
 import { requireField } from '@/lib/api/require-field';
 import { replayTradedBy } from '@/lib/replay/replay-account';
-import { cancelReplayOrders, getReplayOrderBook } from '@/lib/replay/replay-calls';
+import { cancelReplayOrders, getReplayOrderBook, getReplayOrderMargins } from '@/lib/replay/replay-calls';
 import { replayExecute, replayModifyRefused, replayPlaceTrades, replaySquareoff, replayStopLoss, replayTarget } from '@/lib/replay/replay-trading';
 
 const keyed = (key: string) => ({ header: { 'Idempotency-Key': key } });
@@ -106,9 +105,9 @@ export async function getKillSwitchStates(): Promise<KillSwitchState[]> {
 
 /** What orders would need together (margin with hedge benefit, premium, charges); places nothing. */
 export async function getOrderMargins(accountNumber: string, orders: OrderRequest[]): Promise<OrderMargins> {
-  // A replay's book has no margin route yet: the ticket says the margin could not be worked out, and the
-  // trader's own accounts are never asked about an account they do not hold (a "not found" for RP1).
-  if (replayTradedBy(accountNumber) !== null) throw new ApiError('rejected', 'No margin preview in a replay', { status: 422, code: 'replay_margin' });
+  // A replay's book answers for its own account (RP1) at the replayed minute; the trader's accounts never hold it.
+  const replay = replayTradedBy(accountNumber);
+  if (replay !== null) return getReplayOrderMargins(replay.id, orders);
   const answer = await mainApi().POST('/api/order-book/margins/orders/', { body: { account_number: accountNumber, orders } });
   return requireField(answer, 'margins').margins;
 }
