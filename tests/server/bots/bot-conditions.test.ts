@@ -21,6 +21,12 @@ const clock = (start: string, offset: number) => {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 };
 
+/**
+ * Two server instances on one database, ticking together minute after minute: about 30 s a test on an idle machine,
+ * over a minute on a loaded shared one (the server project's default is 30 s).
+ */
+const heavy = 120_000;
+
 describe.each(testBackends)('bot conditions on %s', (backend) => {
   let database: Database;
   let t: BotDesk;
@@ -35,13 +41,13 @@ describe.each(testBackends)('bot conditions on %s', (backend) => {
       istInstant(monday, '09:20'),
       t.desk.atm,
     ]);
-  });
+  }, heavy);
 
   afterEach(async () => {
     await second.close();
     await t.server.close();
     await database.close();
-  });
+  }, heavy);
 
   /** The straddle's call and put (rupees) at the close of each minute from `start`, and as the quotes now. */
   const premiums = (start: string, legs: ReadonlyArray<readonly [number, number]>) => {
@@ -81,7 +87,7 @@ describe.each(testBackends)('bot conditions on %s', (backend) => {
     t.at(monday, '09:24', 1);
     expect(await both()).toBe(0);
     expect(await t.orders('daily', bot.id)).toHaveLength(2);
-  });
+  }, heavy);
 
   it('does not enter on a fall that happened while the server was down (the last completed minute did not cross)', async () => {
     const bot = await t.createDaily({ params: { entry_condition: 'premium_falls', premium_move: 40, premium_move_unit: 'points' } });
@@ -98,7 +104,7 @@ describe.each(testBackends)('bot conditions on %s', (backend) => {
     t.at(monday, '09:42', 5);
     expect(await both()).toBe(1);
     expect((await t.actions('daily', bot.id)).map((action) => action.action)).toEqual(['enter']);
-  });
+  }, heavy);
 
   it("exits once when the straddle's premium crosses above its VWAP (the minutes' average where the prices carry no volume)", async () => {
     const bot = await t.createDaily({ stop_loss_pct: 90, target_pct: 90, params: { exit_condition: 'premium_crosses_above_vwap', leg_stop_loss_pct: 0 } });
@@ -135,7 +141,7 @@ describe.each(testBackends)('bot conditions on %s', (backend) => {
     ]);
     expect(await t.run('daily', bot.id)).toMatchObject({ state: 'exited', reason: 'exited on its exit condition' });
     expect((await t.alerts(bot.id)).map((alert) => alert.event)).toEqual(['bot_entered', 'bot_exited']);
-  });
+  }, heavy);
 
   it('enters when the ATM IV crosses above the level, on that minute only', async () => {
     const bot = await t.createDaily({ params: { entry_condition: 'iv_crosses_above', iv_level: 15 } });
@@ -161,7 +167,7 @@ describe.each(testBackends)('bot conditions on %s', (backend) => {
     t.at(monday, '09:23', 5);
     expect(await both()).toBe(1);
     expect((await t.actions('daily', bot.id)).map((action) => action.action)).toEqual(['enter']);
-  });
+  }, heavy);
 
   it('an MIS bot exits itself at 15:24, before the broker’s 15:25 cut-off; an NRML one at its own exit time', async () => {
     const mis = await t.createDaily({ exit_time: '15:28', params: { product: 'MIS' } });
@@ -184,7 +190,7 @@ describe.each(testBackends)('bot conditions on %s', (backend) => {
     t.at(monday, '15:28');
     expect(await both()).toBe(1);
     expect((await t.actions('daily', nrml.id)).map((action) => action.action)).toEqual(['enter', 'exit']);
-  });
+  }, heavy);
 
   it('stops out and takes profit in points of the combined premium', async () => {
     const stopped = await t.createDaily({ params: { risk_unit: 'points', stop_loss_points: 30, target_points: 50, leg_stop_loss_pct: 0 } });
@@ -211,7 +217,7 @@ describe.each(testBackends)('bot conditions on %s', (backend) => {
     t.at(monday, '10:11');
     expect(await both()).toBe(1);
     expect((await t.actions('daily', target.id)).map((action) => action.action)).toEqual(['enter', 'target']);
-  });
+  }, heavy);
 
   it('refuses a condition setting out of range with 422 naming the parameter', async () => {
     const res = await t.call<{ code: string; field?: string }>('createDailyBot', {
@@ -233,5 +239,5 @@ describe.each(testBackends)('bot conditions on %s', (backend) => {
     });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'invalid_params', field: 'params.condition_strikes_at' });
-  });
+  }, heavy);
 });
