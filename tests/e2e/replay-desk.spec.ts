@@ -14,8 +14,8 @@ const fixtures = new URL('../server/history/fixtures/', import.meta.url);
 const fixture = (name: string, mimeType = 'text/csv') => ({ name, mimeType, buffer: readFileSync(new URL(name, fixtures)) });
 const shots = 'test-results/replay-desk';
 const day = '2024-07-08';
-/** "Replay · 08 Jul 2024 10:00" (French: "08 juil. 2024"), the date and time isolated for right-to-left text. */
-const mark = (time: string) => new RegExp(`Replay · \\W?08 (Jul|juil\\.) 2024\\W? \\W?${time}`);
+/** "Replay · 08 Jul 2024 10:00" (French: "08/07/2024"), the date and time isolated for right-to-left text. */
+const mark = (time: string) => new RegExp(`Replay · \\W?(08 Jul 2024|08/07/2024)\\W? \\W?${time}`);
 
 /** Imports 8 July 2024 into market history unless another test already did (the server is shared). */
 async function ensureDay(page: Page, user: TradingUser): Promise<void> {
@@ -59,7 +59,7 @@ test('runs a saved bot in a replay: watched on the desk as the replayed clock ru
   const panel = page.getByRole('region', { name: 'Bot in this replay' });
   await panel.getByRole('button', { name: 'Run a bot' }).click({ timeout: 60_000 });
   const choose = page.getByRole('dialog', { name: 'Run a bot in the replay' });
-  await choose.getByLabel('Bot').selectOption({ label: 'Replay straddle (NIFTY, Desk portfolio)' });
+  await choose.getByLabel('Bot', { exact: true }).selectOption({ label: 'Replay straddle (NIFTY, Desk portfolio)' }, { timeout: 60_000 });
   await choose.getByRole('button', { name: 'Run it in the replay' }).click();
   await expect(choose).toBeHidden({ timeout: 30_000 });
   await expect(panel).toContainText('Bot · RB1');
@@ -148,6 +148,8 @@ for (const locale of ['en', 'fr'] as const) {
         expect(colours.mark, `${screen.name} at ${width}`).toBe(colours.violet);
         await expect(page.locator('[data-trading-mode="paper"], [data-trading-mode="live"]').filter({ visible: true }), `${screen.name} at ${width}`).toHaveCount(0);
         await expect(page.getByText(modeWords).filter({ visible: true }), `${screen.name} at ${width}`).toHaveCount(0);
+        // The builder builds on the replayed day: its expiries are that day's, never today's.
+        if (screen.name === 'builder') await expect(page.getByLabel(locale === 'en' ? 'Expiry' : 'Échéance', { exact: true })).toHaveValue('2024-07-11');
         if (width === 360) await page.screenshot({ path: `${shots}/${screen.name}-360-${locale}.png` });
       }
     }

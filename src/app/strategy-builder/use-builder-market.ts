@@ -1,5 +1,8 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { expiriesForTheDay, instrumentsForTheDay } from '@/features/market/api/cached-market-facts';
+import { openReplayAtom } from '@/lib/replay/replay-atom';
+import { store } from '@/lib/store';
 import type { Expiry, IndexName } from '@/features/market/api/get-expiries';
 import type { Instruments, OptionInstrument } from '@/features/market/api/get-instruments';
 import type { Quote } from '@/features/market/feed/price-feed';
@@ -30,8 +33,12 @@ export type BuilderMarket = {
  * legs and of the strikes around the money.
  */
 export function useBuilderMarket(index: IndexName, chosenExpiry: string | null, legs: readonly { expiry: string; exchange: string; tradingsymbol: string }[]): BuilderMarket {
-  const [loaded, setLoaded] = useState<{ index: IndexName; list: Expiry[] } | null>(null);
-  /** Keyed `INDEX:date`, so another index's chains never answer for this one. */
+  // Whose market: today's, or the open replay's day (issue 39); read again when it changes (a replay opened or
+  // ended, or known only after the screen first read), so a replay never shows today's expiries.
+  const held = useAtomValue(openReplayAtom, { store });
+  const source = held === undefined ? 'pending' : held === null ? 'live' : `replay-${held.replay.id}`;
+  const [loaded, setLoaded] = useState<{ index: IndexName; source: string; list: Expiry[] } | null>(null);
+  /** Keyed `INDEX:date` (with the source), so another index's or market's chains never answer for this one. */
   const [allChains, setChains] = useState<ReadonlyMap<string, Instruments>>(new Map());
   const [failed, setFailed] = useState(false);
   const [stamp, setStamp] = useState(0);
@@ -41,21 +48,22 @@ export function useBuilderMarket(index: IndexName, chosenExpiry: string | null, 
     expiriesForTheDay(index)
       .then((list) => {
         if (!current) return;
-        setLoaded({ index, list });
+        setLoaded({ index, source, list });
         setFailed(false);
       })
       .catch(() => current && setFailed(true));
     return () => {
       current = false;
     };
-  }, [index, stamp]);
+  }, [index, source, stamp]);
 
-  const expiries = loaded?.index === index ? loaded.list : null;
+  const expiries = loaded?.index === index && loaded.source === source ? loaded.list : null;
   const chains = useMemo(() => {
     const mine = new Map<string, Instruments>();
-    for (const [key, chain] of allChains) if (key.startsWith(`${index}:`)) mine.set(key.slice(index.length + 1), chain);
+    const prefix = `${source}:${index}:`;
+    for (const [key, chain] of allChains) if (key.startsWith(prefix)) mine.set(key.slice(prefix.length), chain);
     return mine;
-  }, [allChains, index]);
+  }, [allChains, index, source]);
   const expiry = chosenExpiry ?? expiries?.[0]?.date ?? null;
   const wanted = [...new Set([...(expiry === null ? [] : [expiry]), ...legs.map((leg) => leg.expiry)])].sort().join(',');
   // A leg waiting for its new expiry's chain has no contract yet (and nothing to follow).
@@ -64,13 +72,13 @@ export function useBuilderMarket(index: IndexName, chosenExpiry: string | null, 
     let current = true;
     for (const date of wanted === '' ? [] : wanted.split(',')) {
       instrumentsForTheDay(index, date)
-        .then((chain) => current && setChains((known) => new Map(known).set(`${index}:${date}`, chain)))
+        .then((chain) => current && setChains((known) => new Map(known).set(`${source}:${index}:${date}`, chain)))
         .catch(() => current && setFailed(true));
     }
     return () => {
       current = false;
     };
-  }, [index, wanted, stamp]);
+  }, [index, source, wanted, stamp]);
 
   const chain = expiry === null ? null : (chains.get(expiry) ?? null);
   const followed = useMemo(() => {
