@@ -36,11 +36,16 @@ export const replayRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'getReplayDays', async (request) => {
     userId(request);
+    // The trader is choosing a day: the book it will trade on starts opening now (replay-books.ts).
+    replayBooks.warm();
     return { days: await replayDays(context.db, request.query.index ?? null) };
   });
 
   route(app, 'getReplays', async (request) => {
     const row = await replays.current(userId(request));
+    // A reload (or the first read after a restart) resumes the replay: its book starts opening now (from the
+    // spare, if the picker left one).
+    if (row !== null) replayBooks.open(row);
     return { replay: row === null ? null : replayOf(row, context.clock()) };
   });
 

@@ -31,13 +31,24 @@ export async function addPaperAccount(db: Database, userId: number, kind: PaperB
   return { accountId: accounts[0]!.id, portfolioId: portfolios[0]!.id };
 }
 
+/**
+ * An empty book's database: an in-memory PGlite started from the migrated template. Starting it (the WebAssembly
+ * Postgres and its data directory unpacked from the dump) is most of a book's opening (about 2 s of a replay's
+ * first read on this machine); a caller that knows a book will be wanted opens one ahead and hands it over.
+ */
+export async function openBookDatabase(): Promise<Database> {
+  return openPreparedPglite(await bookTemplate());
+}
+
 /** Opens a book and runs `fill` on it (its own rows: a bot, the day's contracts); closes it if either fails. */
 export async function openPaperBook<T>(
   kind: PaperBookKind,
-  options: { clock: Clock; prices: PriceSource; capitalPaise: number; wait?: Wait },
+  options: { clock: Clock; prices: PriceSource; capitalPaise: number; wait?: Wait; database?: Promise<Database> },
   fill: (book: PaperBook) => Promise<T>,
 ): Promise<T> {
-  const db = await openPreparedPglite(await bookTemplate());
+  // A database opened ahead (openBookDatabase) saves the wait for PGlite's start; else (or if it failed to
+  // start) one is opened now.
+  const db = await (options.database?.catch(() => openBookDatabase()) ?? openBookDatabase());
   try {
     const vapid = webPush.generateVAPIDKeys();
     const services = createServices({

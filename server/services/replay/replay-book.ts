@@ -46,7 +46,11 @@ export type ReplayBook = {
 };
 
 /** Opens the book of a replay at the day's open, its contracts listed, from the server's history. */
-export async function openReplayBook(history: Database, replay: { id: number; epoch: number; index: IndexName; day: string }): Promise<ReplayBook> {
+export async function openReplayBook(
+  history: Database,
+  replay: { id: number; epoch: number; index: IndexName; day: string },
+  database?: Promise<Database>,
+): Promise<ReplayBook> {
   const open = sessionOf(replay.day).open;
   const clock = { now: open };
   const prices = historyPrices({ history, clock: () => clock.now });
@@ -58,7 +62,7 @@ export async function openReplayBook(history: Database, replay: { id: number; ep
   const wait = async (ms: number) => {
     clock.now = new Date(clock.now.getTime() + ms);
   };
-  return openPaperBook(paper, { clock: () => clock.now, prices, capitalPaise: replayCapitalPaise, wait }, async ({ db, services, userId, accountId, portfolioId }) => {
+  return openPaperBook(paper, { clock: () => clock.now, prices, capitalPaise: replayCapitalPaise, wait, database }, async ({ db, services, userId, accountId, portfolioId }) => {
     await shapeMarket(db, replay.index, [day]);
     await listDay(db, services.market, day, open, new Set());
     return {

@@ -7,7 +7,15 @@
 // 15:30. Prices are history's at those instants, so the same actions give the
 // same book: after a restart, or on another instance, the book is rebuilt from the log. A reset (book_epoch)
 // throws the book away.
+//
+// Opening a book is mostly starting its database (an in-memory PGlite from the template: about 2 s of CPU here),
+// which made a new replay's first read, and the first after a restart, take about 2 s. So the instance opens one
+// book database ahead when a trader lists the replayable days (`warm`: the picker, while the trader chooses); a new
+// replay's first read fills its book in it (the trader's own rows, the day's contracts) instead of starting one,
+// and a replay the trader's app reads after a reload or a restart starts opening its book then (`open`), before the
+// desk's first read asks for it. A spare left unused costs one idle in-memory database on the instance.
 import type { Database } from '../../db/database.ts';
+import { openBookDatabase } from '../backtests/paper-book.ts';
 import type { Clock } from '../clock.ts';
 import { openReplayBook, type ReplayBook } from './replay-book.ts';
 import { addReplayBot, endBot, lookBot, stopReplayBot, type ReplayBotBody } from './replay-bot.ts';
@@ -68,8 +76,30 @@ export function perform(book: ReplayBook, kind: 'place' | 'cancel', key: string,
 
 export function createReplayBooks({ db, clock }: { db: Database; clock: Clock }) {
   const books = new Map<number, ReplayBook>();
-  /** Books being opened, by replay and epoch. */
-  const opening = new Map<string, Promise<ReplayBook>>();
+  /** Books being opened, so two reads of a new replay open one book. */
+  const opening = new Map<number, Promise<ReplayBook>>();
+  /** The book database opened ahead (see the header), or null. */
+  let spare: Promise<Database> | null = null;
+  let closed = false;
+
+  /** Opens a spare book database in the background unless one is there (or opening). */
+  function warm(): void {
+    if (spare !== null || closed) return;
+    spare = openBookDatabase();
+    // A failed start leaves no spare: the next book opens its own (and says why, if it fails again).
+    spare.catch(() => (spare = null));
+  }
+
+  /**
+   * The spare database, handed over, or undefined when there is none. The next is opened only when a trader
+   * lists the days again (`warm`), not now: PGlite runs on this thread, and opening one beside the book being
+   * filled and read would slow that first read (the bench saw it).
+   */
+  function takeSpare(): Promise<Database> | undefined {
+    const taken = spare ?? undefined;
+    spare = null;
+    return taken;
+  }
 
   async function actionsAfter(replayId: number, after: number): Promise<ReplayAction[]> {
     const { rows } = await db.query<{ id: string; at: Date; kind: ReplayAction['kind']; idempotency_key: string; body: Record<string, unknown> }>(
@@ -93,24 +123,27 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
       await close(book);
       book = undefined;
     }
-    if (book === undefined) {
-      // The desk's first reads of a replay come together (index, expiries, chain, book, bot): they wait for one
-      // opening, not one book each (each an in-memory database, seconds to open on a busy server).
-      const key = `${row.id}:${row.bookEpoch}`;
-      let pending = opening.get(key);
-      if (pending === undefined) {
-        pending = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day }).then((opened) => {
-          opened.usedAt = clock().getTime();
-          books.set(row.id, opened);
-          for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);
-          return opened;
-        });
-        opening.set(key, pending);
-        void pending.finally(() => opening.delete(key)).catch(() => undefined);
-      }
-      book = await pending;
-    }
+    if (book === undefined) return openBook(row);
     return book;
+  }
+
+  /** Opens the replay's book (from the spare database when there is one), once however many ask at a time. */
+  function openBook(row: ReplayRow): Promise<ReplayBook> {
+    const key = row.id;
+    const known = opening.get(key);
+    if (known !== undefined) return known.then((book) => (book.epoch === row.bookEpoch ? book : current(row)));
+    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day }, takeSpare()).then((book) => {
+      book.usedAt = clock().getTime();
+      books.set(row.id, book);
+      for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);
+      return book;
+    });
+    opening.set(key, opened);
+    const done = () => {
+      if (opening.get(key) === opened) opening.delete(key);
+    };
+    opened.then(done, done);
+    return opened;
   }
 
   /**
@@ -149,6 +182,11 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
   return {
     withBook,
     log,
+    warm,
+    /** Opens the replay's book now, in the background (its first read then finds it open or opening). */
+    open(row: ReplayRow): void {
+      void current(row).catch(() => undefined);
+    },
     /** Forgets the book (its state is no longer the log's): the next call rebuilds it. */
     forget: (book: ReplayBook) => void close(book),
     /** Closes the book of a replay that ended. */
@@ -158,7 +196,12 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
     },
     /** Closes every book (the server is closing). */
     async closeAll(): Promise<void> {
+      closed = true;
+      await Promise.allSettled([...opening.values()]);
       for (const book of [...books.values()]) await close(book);
+      const left = spare;
+      spare = null;
+      if (left !== null) await (await left.catch(() => null))?.close();
     },
   };
 }
