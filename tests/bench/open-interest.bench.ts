@@ -34,7 +34,7 @@ async function firstOpen(browser: Browser, base: string, bearer: string, path: s
   const context = await browser.newContext({ ...phone, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
-    await page.goto(`${base}/auth/login`);
+    await page.goto(`${base}/auth/login`, { timeout: 120_000 });
     await storeSessionToken(page, bearer);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
