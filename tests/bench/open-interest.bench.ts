@@ -34,7 +34,7 @@ async function firstOpen(browser: Browser, base: string, bearer: string, path: s
   const context = await browser.newContext({ ...phone, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
-    await page.goto(`${base}/auth/login`);
+    await page.goto(`${base}/auth/login`, { timeout: 120_000 });
     await storeSessionToken(page, bearer);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     if (today !== undefined) opens.push([`simulated day (${today.day}), 1-minute chart`, `/app/open_interest?index=NIFTY&day=${today.day}&interval=1`, '[data-testid="oi-strikes-chart"] canvas']);
     else console.log('The demo market has recorded no minutes yet (its session is closed): the intraday open is not measured.');
     const rows: string[][] = [];
-    const load = [loadavg()[0]];
+    const load = [loadavg()[0] ?? 0];
     for (const [label, path, drawn] of opens) {
       const times: number[] = [];
       const bytes: number[] = [];
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
         const result = await firstOpen(browser, served.url, bearer, path, drawn);
         times.push(result.ms);
         bytes.push(result.bytes);
-        load.push(loadavg()[0]);
+        load.push(loadavg()[0] ?? 0);
       }
       const s = spread(times);
       rows.push([label, `${(spread(bytes).median / 1000).toFixed(1)} KB`, `${(s.median / 1000).toFixed(2)} s (${(s.min / 1000).toFixed(2)}–${(s.max / 1000).toFixed(2)} s)`, '≤ 5 s']);

@@ -11,7 +11,7 @@ import { repoRoot } from '../../../server/paths.ts';
 
 export type Served = { url: string; stop: () => Promise<void> };
 
-const START_TIMEOUT_MS = 120_000;
+const START_TIMEOUT_MS = 300_000;
 const STOP_GRACE_MS = 10_000;
 
 /** `port` 0: any free port; a fixed one where the machine's ports are shared out among developers. */

@@ -56,11 +56,14 @@ function Chips<T extends string>({ legend, options, value, onChange }: { legend:
   );
 }
 
+const fullSourceText = { bhavcopy: m.source_bhavcopy, upstox: m.source_upstox, kite: m.source_kite, recorded: m.source_recorded, simulated: m.source_simulated };
+const shortSourceText = { bhavcopy: m.short_bhavcopy, upstox: m.short_upstox, kite: m.short_kite, recorded: m.short_recorded, simulated: m.short_simulated };
+
 /** The sources in words: in full for a source line, short for the day picker's options. */
 function useSourceWords(short = false) {
   const intl = useIntl();
   return useCallback(
-    (sources: readonly OiSource[]) => sources.map((source) => intl.formatMessage(short ? m[`short_${source}`] : m[`source_${source}`])).join(', '),
+    (sources: readonly OiSource[]) => sources.map((source) => intl.formatMessage((short ? shortSourceText : fullSourceText)[source])).join(', '),
     [intl, short],
   );
 }
