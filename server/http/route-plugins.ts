@@ -18,6 +18,7 @@ import { configRoutes } from './config-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { kiteRoutes } from './kite-routes.ts';
 import { upstoxRoutes } from './upstox-routes.ts';
+import { ivRoutes } from './iv-routes.ts';
 import { marketHistoryRoutes } from './market-history-routes.ts';
 import { marketDataRoutes, marketRoutes } from './market-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
@@ -49,7 +50,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
-    marketHistoryRoutes, backtestRoutes, replayRoutes, replayBotRoutes,
+    marketHistoryRoutes, ivRoutes, backtestRoutes, replayRoutes, replayBotRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };
