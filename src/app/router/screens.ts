@@ -75,6 +75,9 @@ export const screens = {
   participants: lazyScreen('participants', () =>
     import('@/features/analytics/routes/participants-screen').then((m) => m.ParticipantsScreen),
   ),
+  volatility: lazyScreen('volatility', () =>
+    import('@/features/analytics/volatility/volatility-screen').then((m) => m.VolatilityScreen),
+  ),
   marketView: lazyScreen('market-view', () =>
     import('@/features/analytics/routes/market-view-screen').then((m) => m.MarketViewScreen),
   ),
