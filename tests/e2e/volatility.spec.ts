@@ -56,8 +56,8 @@ test('charts ATM IV, its standing and the smile from imported bhavcopies, in en 
   // From the menu (under More where the row is full).
   await page.goto('/app/volatility?index=NIFTY');
   await expect(page.getByRole('heading', { level: 1, name: 'Implied volatility' })).toBeVisible();
-  await page.getByLabel('Day').selectOption('2026-11-05');
-  await page.getByLabel('Expiry').selectOption('2026-11-24');
+  await page.getByTestId('iv-pickers').getByLabel('Day', { exact: true }).selectOption('2026-11-05');
+  await page.getByTestId('iv-pickers').getByLabel('Expiry', { exact: true }).selectOption('2026-11-24');
   // The near-month settlement's ATM IV: the 24,000 call and put priced at 14.5 % (+ 0.2 for the 10-point smile).
   await expect(page.getByTestId('iv-day-settlement')).toContainText(/At the close \(bhavcopy settlement\): \u2068?14\.52\u2069? % at the \u2068?24,000\u2069? strike/);
   await expect(page.getByTestId('iv-day-source')).toContainText('Source: NSE bhavcopy settlement');
@@ -73,8 +73,8 @@ test('charts ATM IV, its standing and the smile from imported bhavcopies, in en 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Volatilité implicite' })).toBeVisible();
-  await page.getByLabel('Jour').selectOption('2026-11-05');
-  await page.getByLabel('Échéance').selectOption('2026-11-24');
+  await page.getByTestId('iv-pickers').getByLabel('Jour', { exact: true }).selectOption('2026-11-05');
+  await page.getByTestId('iv-pickers').getByLabel('Échéance', { exact: true }).selectOption('2026-11-24');
   await expect(page.getByTestId('iv-day-settlement')).toContainText(/À la clôture \(prix de règlement de la bhavcopy\) : \u2068?14,52\u2069?\s%/);
   await expect(page.getByTestId('iv-smile-chart').locator('canvas').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -82,7 +82,7 @@ test('charts ATM IV, its standing and the smile from imported bhavcopies, in en 
 
   await usePreferences(page, { locale: 'en', theme: 'dark', direction: 'rtl' });
   await page.reload();
-  await page.getByLabel('Day').selectOption('2026-11-05');
+  await page.getByTestId('iv-pickers').getByLabel('Day', { exact: true }).selectOption('2026-11-05');
   await expect(page.getByTestId('iv-day-settlement')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'test-results/volatility/en-dark-rtl-360.png', fullPage: true });
