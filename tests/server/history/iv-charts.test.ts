@@ -12,6 +12,7 @@ import { black76Price } from '../../../quant/black76.ts';
 import { forwardFromSpot, yearsToExpiry } from '../../../quant/option-inputs.ts';
 import { exchangeIvRate } from '../../../quant/exchange-volatility.ts';
 import { createMarketRecorder, simulatorRecording } from '../../../server/services/history/market-recorder.ts';
+import { ivStanding } from '../../../server/services/history/volatility/iv-measures.ts';
 import { createMarketService } from '../../../server/services/market/market-service.ts';
 import { expiryInstantMs, seedOf } from '../../../server/services/market/simulator.ts';
 import { signedInAccount } from '../support/accounts.ts';
@@ -85,6 +86,15 @@ async function recordedDay(db: TestServer['db'], index: string, day: string, exp
     );
   }
 }
+
+describe('IV rank and IV percentile by hand', () => {
+  it('counts only the days strictly below for the percentile, and has no rank without a range', () => {
+    // 14 against 14, 12, 16: one day below (12), the tie not counted: 33.33 %; rank (14 − 12) / (16 − 12) = 50 %.
+    expect(ivStanding(14, [14, 12, 16])).toEqual({ iv: 14, rank: 50, percentile: 33.33, low: 12, high: 16, days: 3 });
+    expect(ivStanding(14, [14, 14])).toEqual({ iv: 14, rank: null, percentile: 0, low: 14, high: 14, days: 2 });
+    expect(ivStanding(14, [])).toBeNull();
+  });
+});
 
 describe.each(testBackends)('implied volatility charts on %s', (backend) => {
   let server: TestServer;
