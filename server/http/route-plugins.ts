@@ -18,6 +18,7 @@ import { configRoutes } from './config-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { kiteRoutes } from './kite-routes.ts';
 import { upstoxRoutes } from './upstox-routes.ts';
+import { ivRoutes } from './iv-routes.ts';
 import { marketHistoryRoutes } from './market-history-routes.ts';
 import { openInterestRoutes } from './open-interest-routes.ts';
 import { marketDataRoutes, marketRoutes } from './market-routes.ts';
@@ -52,7 +53,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
-    marketHistoryRoutes, openInterestRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes, webhookRoutes,
+    marketHistoryRoutes, openInterestRoutes, ivRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes, webhookRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

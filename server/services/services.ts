@@ -45,6 +45,7 @@ import { createAccountPrices } from './brokers/account-prices.ts';
 import { createUpstoxLive, type UpstoxLive, type UpstoxLiveOptions } from './brokers/upstox-broker/upstox-live.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
 import { createOpenInterestCharts, type OpenInterestCharts } from './open-interest/oi-charts.ts';
+import { createIvCharts, type IvCharts } from './history/volatility/iv-charts.ts';
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
 import { createUpstoxHistoryCalls } from './history/upstox-history-calls.ts';
 import { createUpstoxMinutesImport, type UpstoxMinutesImport } from './history/upstox-minutes-import.ts';
@@ -103,6 +104,8 @@ export type Services = {
   upstox: UpstoxLive;
   /** Imported exchange history (bhavcopies, minute candles): import, coverage, and deleting one's own days. */
   history: HistoryImportService;
+  /** The implied volatility charts' reads of market history (ATM IV over a day and across days, IV rank and percentile, smiles). */
+  ivCharts: IvCharts;
   /** Index minute candles fetched from a trader's logged-in Kite account into the same history. */
   kiteHistory: KiteMinutesImport;
   /** Index and expired option minute candles fetched from a trader's logged-in Upstox account into the same history. */
@@ -226,6 +229,7 @@ export function createServices(options: ServicesOptions): Services {
     upstox: upstoxLive,
     history: createHistoryImportService(db, clock),
     openInterest: createOpenInterestCharts(db),
+    ivCharts: createIvCharts(db),
     kiteHistory: createKiteMinutesImport({ db, clock, candles: kiteLive.candles }),
     upstoxHistory: createUpstoxMinutesImport({
       db,

@@ -709,6 +709,14 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   },
   'open_interest.no_day': { id: 'server.open_interest.no_day', defaultMessage: 'No open interest of {index} is stored for {day}: choose one of the days listed' },
   'open_interest.range_too_long': { id: 'server.open_interest.range_too_long', defaultMessage: 'to: at most {limit} days a request (asked {days})' },
+  'history.iv_expiry_before_day': {
+    id: 'server.history.iv_expiry_before_day',
+    defaultMessage: 'expiry: {expiry} had expired before {day}: choose an expiry on or after the day',
+  },
+  'history.iv_minute_outside_session': {
+    id: 'server.history.iv_minute_outside_session',
+    defaultMessage: 'at: {time} is outside NSE’s session: choose a minute from 09:15 to 15:29',
+  },
   'backtest.bot_required': {
     id: 'server.backtest.bot_required',
     defaultMessage: 'Choose one bot to backtest: a saved daily bot, a saved trading bot, or a bot configured here.',

@@ -119,6 +119,8 @@ const appRoutes = [
   '/app/heat_map',
   '/app/kill-switch',
   '/app/strategy-builder',
+  '/app/participants',
+  '/app/volatility',
   '/app/pages/setting/profile',
   '/app/pages/setting/password',
   '/app/pages/setting/trade-defaults',

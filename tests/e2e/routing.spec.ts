@@ -24,6 +24,8 @@ const protectedPaths = [
   '/app/heat_map',
   '/app/dashboards/live-trade',
   '/app/strategy-builder',
+  '/app/participants',
+  '/app/volatility',
 ];
 
 function redirectOf(url: string): string | null {

@@ -35,12 +35,26 @@ export type MarketRecorderOptions = {
 
 const paise = (rupees: number | null | undefined) => (rupees === null || rupees === undefined ? null : Math.round(rupees * 100));
 
+/** The largest IV iv_bp (smallint) holds: 327.67 %. */
+const maxIvBp = 32_767;
+
+/**
+ * A quote's IV in basis points, or null where it has none or it does not fit the column: NSE's convention gives a
+ * deep in-the-money put near expiry hundreds of percent (455 % was seen), and one such contract failed the whole
+ * minute's insert. Its IV is then solved again from its close when read (history/volatility/iv-measures.ts).
+ */
+function ivBpOf(iv: number | null | undefined): number | null {
+  if (iv === null || iv === undefined) return null;
+  const bp = Math.round(iv * 100);
+  return bp >= 0 && bp <= maxIvBp ? bp : null;
+}
+
 function sampleOf(quote: LastPrice): Sample {
   return {
     pricePaise: Math.round(quote.last_price * 100),
     dayVolume: quote.volume ?? 0,
     openInterest: quote.oi ?? 0,
-    ivBp: quote.iv === null || quote.iv === undefined ? null : Math.round(quote.iv * 100),
+    ivBp: ivBpOf(quote.iv),
     bidPaise: paise(quote.bid),
     askPaise: paise(quote.ask),
   };

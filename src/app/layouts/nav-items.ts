@@ -1,5 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { MessageDescriptor } from 'react-intl';
+import ArrowTrendingUpIcon from '@heroicons/react/24/outline/ArrowTrendingUpIcon';
 import BeakerIcon from '@heroicons/react/24/outline/BeakerIcon';
 import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
 import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
@@ -53,6 +54,7 @@ export const navItems: NavItem[] = [
   { to: '/app/trading_view_chart', label: labels.charts, Icon: PresentationChartLineIcon },
   { to: '/app/participants', label: labels.participants, Icon: UsersIcon },
   { to: '/app/open_interest', label: labels.openInterest, Icon: ChartBarSquareIcon },
+  { to: '/app/volatility', label: labels.volatility, Icon: ArrowTrendingUpIcon },
   { to: '/app/backtests', label: labels.backtests, Icon: BeakerIcon },
   { to: '/app/market_history', label: labels.marketHistory, Icon: CircleStackIcon },
 ];

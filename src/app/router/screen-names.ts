@@ -23,6 +23,7 @@ export const screenNames = defineMessages({
   charts: { id: 'app.nav.charts', defaultMessage: 'Charts' },
   participants: { id: 'app.nav.participants', defaultMessage: 'Participants' },
   openInterest: { id: 'app.nav.openInterest', defaultMessage: 'Open interest' },
+  volatility: { id: 'app.nav.volatility', defaultMessage: 'Volatility' },
   marketHistory: { id: 'app.nav.marketHistory', defaultMessage: 'Market history' },
   backtests: { id: 'app.nav.backtests', defaultMessage: 'Backtests' },
   signIn: { id: 'app.title.signIn', defaultMessage: 'Sign in' },

@@ -80,6 +80,9 @@ export const screens = {
     import('@/features/open-interest/charts/oi-line-chart').catch(() => undefined);
     return import('@/features/open-interest/routes/open-interest-screen').then((m) => m.OpenInterestScreen);
   }),
+  volatility: lazyScreen('volatility', () =>
+    import('@/features/analytics/volatility/volatility-screen').then((m) => m.VolatilityScreen),
+  ),
   marketView: lazyScreen('market-view', () =>
     import('@/features/analytics/routes/market-view-screen').then((m) => m.MarketViewScreen),
   ),

@@ -22,6 +22,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import { ChainPickers } from '@/features/market/components/chain-pickers';
 import { ChainView } from '@/features/market/components/option-chain';
+import { IvChartLink } from '@/features/analytics/volatility/iv-chart-link';
 import { useChainChoice } from '@/features/market/hooks/use-chain-choice';
 import { useMarketClosed } from '@/features/market/hooks/use-market-status';
 import { useQuote } from '@/features/market/hooks/use-quote';
@@ -188,7 +189,10 @@ export function LiveTradeScreen() {
       )}
       <div className="grid grid-cols-1 gap-6 min-[1440px]:grid-cols-[minmax(0,1fr)_24rem] min-[1440px]:items-start">
         {/* Cut off, a contract's price is the last one kept (with its age): not a price to trade at. */}
-        <ChainView choice={choice} pickers={phone ? null : <ChainPickers choice={choice} />} onPick={!online || account === null ? undefined : setPicked} onAlert={setAlertOn} />
+        <div className="flex min-w-0 flex-col gap-2">
+          <ChainView choice={choice} pickers={phone ? null : <ChainPickers choice={choice} />} onPick={!online || account === null ? undefined : setPicked} onAlert={setAlertOn} />
+          {choice.expiry !== null && <IvChartLink index={choice.index} expiry={choice.expiry} />}
+        </div>
         {wide && account !== null && (
           <aside className="sticky top-4">
             {ticket ?? <p className="rounded-lg border border-dashed border-line p-4 text-sm text-fg-muted">{intl.formatMessage(messages.pick)}</p>}

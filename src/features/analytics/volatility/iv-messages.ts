@@ -1,0 +1,76 @@
+import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
+
+export const ivMessages = {
+  ...defineMessages({
+    title: { id: 'volatility.title', defaultMessage: 'Implied volatility' },
+    description: {
+    id: 'volatility.description',
+    defaultMessage:
+      'ATM IV through the day and across days, where today’s IV stands in its range (IV rank, IV percentile), and the smile of an expiry now against earlier, from the prices StrikeDesk records and the bhavcopies imported in Market history.',
+  },
+    index: { id: 'volatility.index', defaultMessage: 'Index' },
+    none: { id: 'volatility.none', defaultMessage: 'None' },
+    lookback: { id: 'volatility.lookback', defaultMessage: 'Lookback' },
+    day: { id: 'volatility.day', defaultMessage: 'Day' },
+    expiry: { id: 'volatility.expiry', defaultMessage: 'Expiry' },
+    loading: { id: 'volatility.loading', defaultMessage: 'Reading implied volatility…' },
+    failed: { id: 'volatility.failed', defaultMessage: 'Implied volatility could not be loaded.' },
+    emptyTitle: { id: 'volatility.emptyTitle', defaultMessage: 'No option prices in market history yet' },
+    empty: {
+    id: 'volatility.empty',
+    defaultMessage:
+      'The charts read the option prices StrikeDesk records while the market is open (a live Kite or Upstox feed, or the simulator’s days) and NSE’s F&O bhavcopies imported in Market history.',
+  },
+    import: { id: 'volatility.import', defaultMessage: 'Import bhavcopies in Market history' },
+    standingTitle: { id: 'volatility.standingTitle', defaultMessage: 'Where IV stands' },
+    atmIv: { id: 'volatility.atmIv', defaultMessage: 'ATM IV (near month)' },
+    ivRank: { id: 'volatility.ivRank', defaultMessage: 'IV rank' },
+    ivPercentile: { id: 'volatility.ivPercentile', defaultMessage: 'IV percentile' },
+    range: { id: 'volatility.range', defaultMessage: 'Low – high' },
+    noRank: { id: 'volatility.noRank', defaultMessage: 'No range' },
+    standingSimulated: { id: 'volatility.standingSimulated', defaultMessage: 'Simulated days are ranked among simulated days only.' },
+    noStanding: { id: 'volatility.noStanding', defaultMessage: 'IV rank and percentile need at least one earlier day in the lookback.' },
+    historyTitle: { id: 'volatility.historyTitle', defaultMessage: 'ATM IV across days' },
+    dayTitle: { id: 'volatility.dayTitle', defaultMessage: 'ATM IV through the day' },
+    noMinutes: { id: 'volatility.noMinutes', defaultMessage: 'No minute prices of this expiry on this day.' },
+    smileTitle: { id: 'volatility.smileTitle', defaultMessage: 'Smile' },
+    compare: { id: 'volatility.compare', defaultMessage: 'Against' },
+    comparePreviousDay: { id: 'volatility.comparePreviousDay', defaultMessage: 'The previous day' },
+    compareMinute: { id: 'volatility.compareMinute', defaultMessage: 'A minute of this day' },
+    compareTime: { id: 'volatility.compareTime', defaultMessage: 'Minute (IST)' },
+    compareTimeHint: { id: 'volatility.compareTimeHint', defaultMessage: '09:15 to 15:29' },
+    smileNone: { id: 'volatility.smileNone', defaultMessage: 'No prices of this expiry then.' },
+    smileSides: { id: 'volatility.smileSides', defaultMessage: 'Each strike’s out-of-the-money side: puts below the index, calls at and above it.' },
+    chainLink: { id: 'volatility.chainLink', defaultMessage: 'IV charts' },
+  }),
+  lookbackDays: defineMessage<{ days: MessageValue }>({ id: 'volatility.lookbackDays', defaultMessage: '{days, select, 30 {1 month} 91 {3 months} 182 {6 months} other {1 year}}' }),
+  latestDay: defineMessage<{ date: MessageValue }>({ id: 'volatility.latestDay', defaultMessage: 'Latest ({date})' }),
+  standingNote: defineMessage<{ date: MessageValue; days: MessageValue }>({
+    id: 'volatility.standingNote',
+    defaultMessage:
+      'On {date}, against {days, plural, one {# earlier day} other {# earlier days}} of the lookback. IV rank = (IV − lowest) ÷ (highest − lowest); IV percentile = share of those days with a lower IV.',
+  }),
+  historyNote: defineMessage<{ days: MessageValue; from: MessageValue; to: MessageValue }>({
+    id: 'volatility.historyNote',
+    defaultMessage: 'Near-month expiry, at each day’s close: {days, plural, one {# day} other {# days}} from {from} to {to}.',
+  }),
+  historyLabel: defineMessage<{ from: MessageValue; to: MessageValue }>({ id: 'volatility.historyLabel', defaultMessage: 'Near-month ATM IV by day, {from} to {to}' }),
+  gapsDays: defineMessage<{ count: MessageValue }>({ id: 'volatility.gapsDays', defaultMessage: '{count, plural, one {# trading day} other {# trading days}} without prices: shown as gaps.' }),
+  dayNote: defineMessage<{ time: MessageValue; iv: MessageValue; call: MessageValue; put: MessageValue; strike: MessageValue; spot: MessageValue }>({
+    id: 'volatility.dayNote',
+    defaultMessage: 'Last {time}: {iv} (call {call}, put {put}) at the {strike} strike, index {spot}.',
+  }),
+  dayLabel: defineMessage<{ date: MessageValue; expiry: MessageValue }>({ id: 'volatility.dayLabel', defaultMessage: 'ATM IV by minute on {date}, expiry {expiry}' }),
+  gapsMinutes: defineMessage<{ count: MessageValue }>({ id: 'volatility.gapsMinutes', defaultMessage: '{count, plural, one {# minute} other {# minutes}} without prices: shown as gaps.' }),
+  settlement: defineMessage<{ iv: MessageValue; strike: MessageValue; spot: MessageValue }>({ id: 'volatility.settlement', defaultMessage: 'At the close (bhavcopy settlement): {iv} at the {strike} strike, index {spot}.' }),
+  smileLabel: defineMessage<{ expiry: MessageValue }>({ id: 'volatility.smileLabel', defaultMessage: 'IV by strike, expiry {expiry}: now (solid) against earlier (dashed)' }),
+  smileNow: defineMessage<{ time: MessageValue; source: MessageValue }>({ id: 'volatility.smileNow', defaultMessage: 'Now (solid): {time}, {source}' }),
+  smileEarlier: defineMessage<{ time: MessageValue; source: MessageValue }>({ id: 'volatility.smileEarlier', defaultMessage: 'Earlier (dashed): {time}, {source}' }),
+  sources: defineMessage<{ sources: MessageValue }>({ id: 'volatility.sources', defaultMessage: 'Source: {sources}' }),
+  source: defineMessage<{ source: MessageValue }>({
+    id: 'volatility.source',
+    defaultMessage:
+      '{source, select, recorded {recorded from a live feed} simulated {simulated (not real prices)} upstox {Upstox candles} kite {Kite candles} bhavcopy {NSE bhavcopy settlement} other {{source}}}',
+  }),
+  sourceAndTime: defineMessage<{ sources: MessageValue; time: MessageValue }>({ id: 'volatility.sourceAndTime', defaultMessage: '{sources} · as of {time}' }),
+};

@@ -1,0 +1,307 @@
+import PresentationChartLineIcon from '@heroicons/react/24/outline/PresentationChartLineIcon';
+import { useCallback, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadStatus } from '@/components/ui/load-status';
+import { PageHeader } from '@/components/ui/page-header';
+import { PanelBoundary } from '@/components/ui/panel-boundary';
+import { SelectField } from '@/components/ui/select-field';
+import { StaleNote } from '@/components/ui/stale-note';
+import { TimeField } from '@/components/ui/time-field';
+import { IvChartBox, type IvChartContent } from '@/features/analytics/volatility/iv-chart-box';
+import { ivMessages as m } from '@/features/analytics/volatility/iv-messages';
+import { getIvDay, getIvHistory, getIvSmile, ivIndices, type IvDay, type IvHistory, type IvIndex, type IvSmileAt, type IvSource } from '@/features/analytics/volatility/iv-reads';
+import { dayLine, gapMinutes, historyLine, lastDayPoint, smileLine, sourcesOf } from '@/features/analytics/volatility/iv-series';
+import { useKeptRead } from '@/features/analytics/volatility/use-kept-read';
+import { useFormat } from '@/lib/format/use-format';
+
+const lookbacks = [30, 91, 182, 365] as const;
+const isIndex = (value: string | null): value is IvIndex => value !== null && (ivIndices as readonly string[]).includes(value);
+const validTime = (time: string) => /^\d{2}:\d{2}$/.test(time) && time >= '09:15' && time <= '15:29';
+
+function useIvWords() {
+  const intl = useIntl();
+  const { formatNumber } = useFormat();
+  return {
+    iv: (value: number) => `${formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`,
+    source: (source: IvSource) => intl.formatMessage(m.source, { source }),
+    sources: (sources: readonly IvSource[]) => intl.formatMessage(m.sources, { sources: sources.map((source) => intl.formatMessage(m.source, { source })).join(', ') }),
+  };
+}
+
+function Figure({ term, value, id }: { term: string; value: string; id: string }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5" data-figure={id}>
+      <dt className="text-xs text-fg-muted">{term}</dt>
+      <dd className="text-lg font-semibold tabular-nums text-fg">{value}</dd>
+    </div>
+  );
+}
+
+function Standing({ history }: { history: IvHistory }) {
+  const intl = useIntl();
+  const { formatDate, formatNumber } = useFormat();
+  const words = useIvWords();
+  const standing = history.standing;
+  const lastSource = history.source.at(-1);
+  const pct = (value: number) => `${formatNumber(value, { maximumFractionDigits: 1 })} %`;
+  return (
+    <section className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-4" aria-labelledby="iv-standing">
+      <h2 id="iv-standing" className="text-base font-semibold">
+        {intl.formatMessage(m.standingTitle)}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="iv-standing">
+        <Figure id="atm-iv" term={intl.formatMessage(m.atmIv)} value={history.iv.length === 0 ? '—' : words.iv(history.iv.at(-1) as number)} />
+        <Figure id="iv-rank" term={intl.formatMessage(m.ivRank)} value={standing === null ? '—' : standing.rank === null ? intl.formatMessage(m.noRank) : pct(standing.rank)} />
+        <Figure id="iv-percentile" term={intl.formatMessage(m.ivPercentile)} value={standing === null ? '—' : pct(standing.percentile)} />
+        <Figure id="iv-range" term={intl.formatMessage(m.range)} value={standing === null ? '—' : `${words.iv(standing.low)} – ${words.iv(standing.high)}`} />
+      </dl>
+      <p className="text-sm text-fg-muted">
+        {standing === null || history.as_of === null
+          ? intl.formatMessage(m.noStanding)
+          : intl.formatMessage(m.standingNote, { date: formatDate(history.as_of), days: standing.days })}
+        {lastSource === 'simulated' && <span className="ms-1">{intl.formatMessage(m.standingSimulated)}</span>}
+      </p>
+    </section>
+  );
+}
+
+function ChartSection({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <section className="flex min-w-0 flex-col gap-2" aria-labelledby={id}>
+      <h2 id={id} className="text-base font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function HistoryChart({ history }: { history: IvHistory }) {
+  const intl = useIntl();
+  const { formatDate } = useFormat();
+  const words = useIvWords();
+  const content = useMemo<IvChartContent>(() => ({ kind: 'time', points: historyLine(history), intraday: false }), [history]);
+  const first = history.dates[0] as string;
+  const last = history.as_of ?? first;
+  return (
+    <ChartSection title={intl.formatMessage(m.historyTitle)} id="iv-history">
+      <div className="flex flex-col gap-1 text-sm text-fg-muted">
+        <p>{intl.formatMessage(m.historyNote, { days: history.dates.length, from: formatDate(first), to: formatDate(last) })}</p>
+        <p data-testid="iv-history-source">
+          {intl.formatMessage(m.sourceAndTime, { sources: words.sources(sourcesOf(history.source)), time: formatDate(last) })}
+        </p>
+        {history.missing_days.length > 0 && <p data-testid="iv-history-gaps">{intl.formatMessage(m.gapsDays, { count: history.missing_days.length })}</p>}
+      </div>
+      <IvChartBox content={content} testId="iv-history-chart" label={intl.formatMessage(m.historyLabel, { from: formatDate(first), to: formatDate(last) })} />
+    </ChartSection>
+  );
+}
+
+function DayChart({ day }: { day: IvDay }) {
+  const intl = useIntl();
+  const { formatDate, formatDateTime, formatNumber } = useFormat();
+  const words = useIvWords();
+  const content = useMemo<IvChartContent>(() => ({ kind: 'time', points: dayLine(day), intraday: true }), [day]);
+  const last = lastDayPoint(day);
+  const gaps = gapMinutes(day);
+  const points = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
+  return (
+    <ChartSection title={intl.formatMessage(m.dayTitle)} id="iv-day">
+      <div className="flex flex-col gap-1 text-sm text-fg-muted">
+        {last === null ? (
+          <p>{intl.formatMessage(m.noMinutes)}</p>
+        ) : (
+          <p data-testid="iv-day-last">
+            {intl.formatMessage(m.dayNote, {
+              time: last.minute,
+              iv: words.iv(last.iv),
+              call: words.iv(last.callIv),
+              put: words.iv(last.putIv),
+              strike: points(last.strike),
+              spot: points(last.spot),
+            })}
+          </p>
+        )}
+        {day.settlement !== null && (
+          <p data-testid="iv-day-settlement">
+            {intl.formatMessage(m.settlement, { iv: words.iv(day.settlement.iv), strike: points(day.settlement.strike), spot: points(day.settlement.spot) })}
+          </p>
+        )}
+        {(day.minutes.length > 0 || day.settlement !== null) && (
+          <p data-testid="iv-day-source">
+            {day.as_of === null
+              ? words.sources(sourcesOf(day.source))
+              : intl.formatMessage(m.sourceAndTime, {
+                  sources: words.sources(sourcesOf([...day.source, ...(day.settlement === null ? [] : [day.settlement.source])])),
+                  time: formatDateTime(day.as_of),
+                })}
+          </p>
+        )}
+        {gaps > 0 && <p data-testid="iv-day-gaps">{intl.formatMessage(m.gapsMinutes, { count: gaps })}</p>}
+      </div>
+      {day.minutes.length > 0 && day.day !== null && day.expiry !== null && (
+        <IvChartBox content={content} testId="iv-day-chart" label={intl.formatMessage(m.dayLabel, { date: formatDate(day.day), expiry: formatDate(day.expiry) })} />
+      )}
+    </ChartSection>
+  );
+}
+
+function SmileSide({ side, text, testId }: { side: IvSmileAt; text: typeof m.smileNow; testId: string }) {
+  const intl = useIntl();
+  const { formatDateTime } = useFormat();
+  const words = useIvWords();
+  if (side.at === null || side.source === null) return <p data-testid={testId}>{intl.formatMessage(text, { time: side.asked, source: intl.formatMessage(m.smileNone) })}</p>;
+  return <p data-testid={testId}>{intl.formatMessage(text, { time: formatDateTime(side.at), source: words.source(side.source) })}</p>;
+}
+
+function SmileChart({ index, day }: { index: IvIndex; day: IvDay & { day: string; expiry: string } }) {
+  const intl = useIntl();
+  const { formatDate } = useFormat();
+  const [mode, setMode] = useState<'day' | 'minute'>('day');
+  const [time, setTime] = useState('09:30');
+  const against = mode === 'minute' && validTime(time) ? `${day.day}T${time}` : null;
+  const read = useCallback(() => getIvSmile(index, day.expiry, day.day, against), [index, day.day, day.expiry, against]);
+  const smile = useKeptRead(`analytics:iv-smile:${index}:${day.expiry}:${day.day}:${against ?? 'previous'}`, read);
+  const content = useMemo<IvChartContent | null>(
+    () => (smile.value === null ? null : { kind: 'smile', now: smileLine(smile.value.now), earlier: smile.value.earlier === null ? [] : smileLine(smile.value.earlier) }),
+    [smile.value],
+  );
+  return (
+    <ChartSection title={intl.formatMessage(m.smileTitle)} id="iv-smile">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <SelectField label={intl.formatMessage(m.compare)} value={mode} onChange={(event) => setMode(event.target.value as 'day' | 'minute')} data-testid="iv-compare">
+          <option value="day">{intl.formatMessage(m.comparePreviousDay)}</option>
+          <option value="minute">{intl.formatMessage(m.compareMinute)}</option>
+        </SelectField>
+        {mode === 'minute' && (
+          <TimeField label={intl.formatMessage(m.compareTime)} hint={intl.formatMessage(m.compareTimeHint)} value={time} onChange={(event) => setTime(event.target.value)} onNormalise={setTime} />
+        )}
+      </div>
+      {smile.asOf !== null && <StaleNote asOf={smile.asOf} />}
+      {smile.value === null || content === null ? (
+        <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={smile.failed} onRetry={smile.reload} />
+      ) : (
+        <>
+          <div className="flex flex-col gap-1 text-sm text-fg-muted">
+            <SmileSide side={smile.value.now} text={m.smileNow} testId="iv-smile-now" />
+            {smile.value.earlier !== null && <SmileSide side={smile.value.earlier} text={m.smileEarlier} testId="iv-smile-earlier" />}
+            <p>{intl.formatMessage(m.smileSides)}</p>
+          </div>
+          <IvChartBox content={content} testId="iv-smile-chart" label={intl.formatMessage(m.smileLabel, { expiry: formatDate(day.expiry) })} />
+        </>
+      )}
+    </ChartSection>
+  );
+}
+
+/** /app/volatility: implied volatility from market history (issue 40); ?index= and ?expiry= open it on a chain's choice. */
+export function VolatilityScreen() {
+  const intl = useIntl();
+  const { formatDate } = useFormat();
+  const [params] = useSearchParams();
+  const asked = params.get('index');
+  const [index, setIndex] = useState<IvIndex>(isIndex(asked) ? asked : 'NIFTY');
+  const [lookback, setLookback] = useState<number>(365);
+  const [day, setDay] = useState<string | null>(null);
+  const [expiry, setExpiry] = useState<string | null>(params.get('expiry'));
+
+  const readHistory = useCallback(() => getIvHistory(index, lookback), [index, lookback]);
+  const history = useKeptRead(`analytics:iv-history:${index}:${lookback}`, readHistory);
+  const readDay = useCallback(() => getIvDay(index, day, expiry), [index, day, expiry]);
+  const dayRead = useKeptRead(`analytics:iv-day:${index}:${day ?? 'latest'}:${expiry ?? 'nearest'}`, readDay);
+  const asOf = history.asOf ?? dayRead.asOf;
+  const days = history.value === null ? [] : [...history.value.dates].reverse();
+  const shownDay = dayRead.value;
+  // The latest day with prices: the history's last, else (no history yet) the day the latest read answered.
+  const latest = days[0] ?? (day === null ? (shownDay?.day ?? null) : null);
+  const empty = history.value !== null && dayRead.value !== null && history.value.dates.length === 0 && dayRead.value.day === null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={intl.formatMessage(m.title)} description={intl.formatMessage(m.description)} />
+      <PanelBoundary>
+        {asOf !== null && <StaleNote asOf={asOf} />}
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="iv-pickers">
+          <SelectField
+            label={intl.formatMessage(m.index)}
+            value={index}
+            onChange={(event) => {
+              setIndex(event.target.value as IvIndex);
+              setDay(null);
+              setExpiry(null);
+            }}
+          >
+            {ivIndices.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={intl.formatMessage(m.lookback)} value={lookback} onChange={(event) => setLookback(Number(event.target.value))}>
+            {lookbacks.map((days) => (
+              <option key={days} value={days}>
+                {intl.formatMessage(m.lookbackDays, { days })}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={intl.formatMessage(m.day)}
+            value={day ?? ''}
+            onChange={(event) => {
+              setDay(event.target.value === '' ? null : event.target.value);
+              setExpiry(null);
+            }}
+          >
+            <option value="">{intl.formatMessage(m.latestDay, { date: latest === null ? '—' : formatDate(latest) })}</option>
+            {days.map((date) => (
+              <option key={date} value={date}>
+                {formatDate(date)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={intl.formatMessage(m.expiry)} value={expiry ?? shownDay?.expiry ?? ''} onChange={(event) => setExpiry(event.target.value)}>
+            {(shownDay?.expiries ?? []).filter((listed) => shownDay?.day == null || listed >= shownDay.day).map((listed) => (
+              <option key={listed} value={listed}>
+                {formatDate(listed)}
+              </option>
+            ))}
+            {shownDay?.expiries.length === 0 && <option value="">{intl.formatMessage(m.none)}</option>}
+          </SelectField>
+        </div>
+        {empty ? (
+          <EmptyState
+            icon={PresentationChartLineIcon}
+            title={intl.formatMessage(m.emptyTitle)}
+            description={intl.formatMessage(m.empty)}
+            action={
+              <Link to="/app/market_history" className="text-sm font-medium text-brand underline">
+                {intl.formatMessage(m.import)}
+              </Link>
+            }
+          />
+        ) : (
+          <div className="mt-4 flex flex-col gap-6">
+            {history.value === null ? (
+              <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={history.failed} onRetry={history.reload} />
+            ) : (
+              <>
+                <Standing history={history.value} />
+                {history.value.dates.length > 0 && <HistoryChart history={history.value} />}
+              </>
+            )}
+            {shownDay === null ? (
+              <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={dayRead.failed} onRetry={dayRead.reload} />
+            ) : (
+              <>
+                <DayChart day={shownDay} />
+                {shownDay.day !== null && shownDay.expiry !== null && <SmileChart index={index} day={shownDay as IvDay & { day: string; expiry: string }} />}
+              </>
+            )}
+          </div>
+        )}
+      </PanelBoundary>
+    </div>
+  );
+}

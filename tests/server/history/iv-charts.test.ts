@@ -1,0 +1,303 @@
+// The implied volatility charts' reads (issue 40) on a real server, each answer checked against the contract:
+// - IV rank and IV percentile of the near month's ATM IV over a fixture history of bhavcopy days whose
+//   settlements were priced at known volatilities, against a hand computation, over two lookbacks;
+// - a recorded day (no bhavcopy) read at its last minute with the IVs the recorder stored, and a simulated day
+//   ranked among simulated days alone;
+// - the ATM IV of a minute the real simulator was recorded in equals the chain's IVs of that strike then;
+// - the smile now against an earlier minute; a day's bytes (every minute of a whole chain) ≤ 50 KB gzip;
+// - the refusals (400s with the field), never a 500.
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { black76Price } from '../../../quant/black76.ts';
+import { forwardFromSpot, yearsToExpiry } from '../../../quant/option-inputs.ts';
+import { exchangeIvRate } from '../../../quant/exchange-volatility.ts';
+import { createMarketRecorder, simulatorRecording } from '../../../server/services/history/market-recorder.ts';
+import { ivStanding } from '../../../server/services/history/volatility/iv-measures.ts';
+import { createMarketService } from '../../../server/services/market/market-service.ts';
+import { expiryInstantMs, seedOf } from '../../../server/services/market/simulator.ts';
+import { signedInAccount } from '../support/accounts.ts';
+import { assertMatchesContract, contractClient } from '../support/contract-client.ts';
+import { testBackends } from '../support/test-database.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { importHistory, type FixtureRow } from '../backtests/history-fixture.ts';
+
+const minuteMs = 60_000;
+const closeOf = (day: string) => Date.parse(`${day}T15:30:00+05:30`);
+
+/** A settlement priced as NSE's chain reads IV (Black–Scholes on the spot at 10 %), at volatility σ. */
+function exchangePrice(kind: 'CE' | 'PE', spot: number, strike: number, day: string, expiry: string, volatility: number): number {
+  const years = yearsToExpiry(closeOf(day), expiryInstantMs(expiry));
+  return black76Price({ kind, forward: forwardFromSpot(spot, exchangeIvRate, years), strike, years, rate: exchangeIvRate, volatility });
+}
+
+/** June 2025 (no NSE holiday that month): eight bhavcopy days, 6 June missing; the near month is 26 June. */
+const history: [string, number][] = [
+  ['2025-06-02', 0.14],
+  ['2025-06-03', 0.125],
+  ['2025-06-04', 0.16],
+  ['2025-06-05', 0.13],
+  ['2025-06-09', 0.15],
+  ['2025-06-10', 0.11],
+  ['2025-06-11', 0.17],
+  ['2025-06-12', 0.145],
+];
+const spotOf = (day: string) => 24_000 + Number(day.slice(8));
+
+function bhavcopyRows(): FixtureRow[] {
+  const rows: FixtureRow[] = [];
+  for (const [day, volatility] of history) {
+    // A weekly (12 June, and 5 June before it) beside the two monthlies: the near month is 26 June whatever the weekly's IV.
+    for (const expiry of ['2025-06-05', '2025-06-12', '2025-06-26', '2025-07-31'].filter((listed) => listed >= day)) {
+      const sigma = expiry === '2025-06-26' ? volatility : 0.3;
+      for (const strike of [23_900, 23_950, 24_000, 24_050, 24_100]) {
+        for (const type of ['CE', 'PE'] as const) rows.push({ day, expiry, strike, type, settle: exchangePrice(type, spotOf(day), strike, day, expiry, sigma) });
+      }
+    }
+  }
+  return rows;
+}
+
+type Contract = { strike: number; type: 'CE' | 'PE'; minutes: number[]; close: number[]; ivBp: (number | null)[] };
+
+/** A recorded day written as the recorder leaves a finished one (a row a contract-day), with its index minutes. */
+async function recordedDay(db: TestServer['db'], index: string, day: string, expiry: string, source: 'recorded' | 'simulated', spot: (minute: number) => number, contracts: Contract[], minutes: number[]) {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
+     VALUES ('recorded', $1, $2, $3::date, $3::date, 1, NULL, now()) RETURNING id`,
+    [`recording-${source}-${day}-${expiry}`, day.replace(/-/g, '').padEnd(64, source === 'recorded' ? 'c' : 'd'), day],
+  );
+  const importId = rows[0]!.id;
+  const at = (minute: number) => new Date(Date.parse(`${day}T00:00:00+05:30`) + minute * minuteMs).toISOString();
+  const indexSource = source === 'recorded' ? 'recorded' : 'simulated';
+  await db.query(
+    `INSERT INTO history_index_minutes (index_name, minute, trade_date, open_paise, high_paise, low_paise, close_paise, import_id, source)
+     SELECT $1, m, $2::date, c, c, c, c, $3, $4 FROM unnest($5::timestamptz[], $6::bigint[]) AS x (m, c)
+     ON CONFLICT DO NOTHING`,
+    [index, day, importId, indexSource, minutes.map(at), minutes.map((minute) => Math.round(spot(minute) * 100))],
+  );
+  for (const contract of contracts) {
+    const paise = contract.close.map((close) => Math.round(close * 100));
+    await db.query(
+      `INSERT INTO history_recorded_option_days (index_name, trade_date, expiry, strike_paise, option_type, source, minutes, open_paise, high_paise,
+         low_paise, close_paise, volume, open_interest, iv_bp, bid_paise, ask_paise, import_id)
+       VALUES ($1, $2::date, $3::date, $4, $5, $6, $7::smallint[], $8::integer[], $8::integer[], $8::integer[], $8::integer[], $9::integer[], $9::integer[],
+         $10::smallint[], $8::integer[], $8::integer[], $11)`,
+      [index, day, expiry, contract.strike * 100, contract.type, source, contract.minutes, paise, contract.minutes.map(() => 0), contract.ivBp, importId],
+    );
+  }
+}
+
+describe('IV rank and IV percentile by hand', () => {
+  it('counts only the days strictly below for the percentile, and has no rank without a range', () => {
+    // 14 against 14, 12, 16: one day below (12), the tie not counted: 33.33 %; rank (14 − 12) / (16 − 12) = 50 %.
+    expect(ivStanding(14, [14, 12, 16])).toEqual({ iv: 14, rank: 50, percentile: 33.33, low: 12, high: 16, days: 3 });
+    expect(ivStanding(14, [14, 14])).toEqual({ iv: 14, rank: null, percentile: 0, low: 14, high: 14, days: 2 });
+    expect(ivStanding(14, [])).toBeNull();
+  });
+});
+
+describe.each(testBackends)('implied volatility charts on %s', (backend) => {
+  let server: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+    token = (await signedInAccount(contractClient(server.app))).token;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  beforeEach(async () => {
+    await server.db.exec(
+      'DELETE FROM history_option_minutes; DELETE FROM history_recorded_option_days; DELETE FROM history_index_minutes; DELETE FROM history_option_days; DELETE FROM history_imports;',
+    );
+  });
+
+  async function read(operationId: 'getIvDay' | 'getIvHistory' | 'getIvSmile', path: string, query: string) {
+    const res = await server.app.inject({ method: 'GET', url: `/api/market-history/iv/${path}/?${query}`, headers: { authorization: `Bearer ${token}` } });
+    assertMatchesContract(operationId, res);
+    return res;
+  }
+
+  it('ranks the last day among the lookback as a hand computation does (IV rank and IV percentile)', async () => {
+    await importHistory(server.db, 'NIFTY', Object.fromEntries(history.map(([day]) => [day, spotOf(day)])), bhavcopyRows());
+    const res = await read('getIvHistory', 'history', 'index=NIFTY');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.dates).toEqual(history.map(([day]) => day));
+    // Each day's settlement IV is the volatility it was priced at, of the near month (26 June, not the weeklies at 30 %).
+    expect(body.iv).toEqual([14, 12.5, 16, 13, 15, 11, 17, 14.5]);
+    expect(new Set(body.expiry)).toEqual(new Set(['2025-06-26']));
+    expect(body.strike).toEqual(history.map(() => 24_000));
+    expect(new Set(body.source)).toEqual(new Set(['bhavcopy']));
+    expect(body.at[0]).toBe('2025-06-02T10:00:00.000Z'); // 15:30 IST
+    expect(body.missing_days).toEqual(['2025-06-06']);
+    expect(body.as_of).toBe('2025-06-12');
+    // By hand: 14.5 against 14, 12.5, 16, 13, 15, 11, 17. Lower: 14, 12.5, 13, 11 → 4 of 7 = 57.14 %.
+    // Rank: (14.5 − 11) / (17 − 11) = 58.33 %.
+    expect(body.standing).toEqual({ iv: 14.5, rank: 58.33, percentile: 57.14, low: 11, high: 17, days: 7 });
+
+    // A week back from 12 June: 9, 10 and 11 June (15, 11, 17). Lower: 11 → 1 of 3 = 33.33 %; rank (14.5 − 11) / 6.
+    const week = (await read('getIvHistory', 'history', 'index=NIFTY&lookback_days=7')).json();
+    expect(week.dates).toEqual(['2025-06-09', '2025-06-10', '2025-06-11', '2025-06-12']);
+    expect(week.standing).toEqual({ iv: 14.5, rank: 58.33, percentile: 33.33, low: 11, high: 17, days: 3 });
+
+    // Up to 10 June: 11 % is the lowest of all: rank 0, percentile 0.
+    const tenth = (await read('getIvHistory', 'history', 'index=NIFTY&to=2025-06-10')).json();
+    expect(tenth.standing).toEqual({ iv: 11, rank: 0, percentile: 0, low: 11, high: 16, days: 5 });
+  });
+
+  it('reads a recorded day at its last minute with the IVs the recorder stored, and ranks a simulated day among simulated days only', async () => {
+    await importHistory(server.db, 'NIFTY', Object.fromEntries(history.map(([day]) => [day, spotOf(day)])), bhavcopyRows());
+    const minutes = [555, 556, 557];
+    const atm = (type: 'CE' | 'PE', ivBp: number[]): Contract => ({ strike: 24_100, type, minutes, close: [120, 121, 122], ivBp });
+    // 13 June recorded from a live feed: at 09:17 the index is 24,090, ATM 24,100 (call 15.00 %, put 16.00 %): 15.5.
+    await recordedDay(server.db, 'NIFTY', '2025-06-13', '2025-06-26', 'recorded', () => 24_090, [atm('CE', [1400, 1450, 1500]), atm('PE', [1500, 1550, 1600])], minutes);
+    const real = (await read('getIvHistory', 'history', 'index=NIFTY')).json();
+    expect(real.dates.at(-1)).toBe('2025-06-13');
+    expect([real.iv.at(-1), real.source.at(-1), real.strike.at(-1), real.at.at(-1)]).toEqual([15.5, 'recorded', 24_100, '2025-06-13T03:48:00.000Z']);
+    // 15.5 against the eight bhavcopy days: lower 14, 12.5, 13, 15, 11, 14.5 → 6 of 8 = 75 %; rank (15.5 − 11) / 6 = 75 %.
+    expect(real.standing).toEqual({ iv: 15.5, rank: 75, percentile: 75, low: 11, high: 17, days: 8 });
+
+    // 16 June simulated: no real day is ranked against it (one earlier simulated day, 13 June's twin, is).
+    await recordedDay(server.db, 'BANKNIFTY', '2025-06-13', '2025-06-26', 'simulated', () => 24_090, [atm('CE', [2000, 2000, 2000]), atm('PE', [2000, 2000, 2000])], minutes);
+    await recordedDay(server.db, 'BANKNIFTY', '2025-06-16', '2025-06-26', 'simulated', () => 24_090, [atm('CE', [2400, 2400, 2400]), atm('PE', [2600, 2600, 2600])], minutes);
+    await importHistory(server.db, 'BANKNIFTY', { '2025-06-12': spotOf('2025-06-12') }, bhavcopyRows().filter((row) => row.day === '2025-06-12'));
+    const simulated = (await read('getIvHistory', 'history', 'index=BANKNIFTY')).json();
+    expect(simulated.source).toEqual(['bhavcopy', 'simulated', 'simulated']);
+    expect(simulated.standing).toEqual({ iv: 25, rank: 100, percentile: 100, low: 20, high: 25, days: 1 });
+  });
+
+  it('answers the ATM IV of a recorded minute of the real simulator as the chain showed it for that strike', async () => {
+    const open = Date.parse('2026-11-26T03:45:00Z'); // 09:15 IST, Thursday 26 November 2026
+    let now = new Date(open - 15_000);
+    const clock = () => now;
+    const market = createMarketService({ db: server.db, clock, seed: seedOf('iv-charts'), demo: true, tickMs: 1000 });
+    const recording = createMarketRecorder({ db: server.db, clock, source: 'simulated', retentionDays: 30, ...simulatorRecording(market) });
+    const { expiries } = await market.expiries('NIFTY', now);
+    const expiry = expiries[0]!.date;
+    let chain: Awaited<ReturnType<typeof market.instruments>>['instruments'] = [];
+    let atLastPass: { spot: number; quotes: Record<string, { iv?: number | null }> } | null = null;
+    for (let ms = open - 15_000; ms <= open + 2 * minuteMs; ms += 15_000) {
+      now = new Date(ms);
+      await market.tick(now);
+      await recording.pass(now);
+      // 09:16:45, the last pass of 09:16: what the chain shows as that minute closes.
+      if (ms === open + minuteMs + 45_000) {
+        const spot = (await market.quotes(['NSE:NIFTY 50']))['NSE:NIFTY 50']!.last_price;
+        chain = (await market.instruments('NIFTY', expiry, now)).instruments;
+        atLastPass = { spot, quotes: await market.quotes(chain.map((row) => `NFO:${row.tradingsymbol}`)) };
+      }
+    }
+    const { spot, quotes } = atLastPass!;
+    const strike = chain.map((row) => row.strike).sort((a, b) => Math.abs(a - spot) - Math.abs(b - spot) || a - b)[0]!;
+    const chainIv = (type: 'CE' | 'PE') => quotes[`NFO:${chain.find((row) => row.strike === strike && row.instrument_type === type)!.tradingsymbol}`]!.iv;
+
+    const res = await read('getIvDay', 'day', `index=NIFTY&day=2026-11-26&expiry=${expiry}`);
+    expect(res.statusCode).toBe(200);
+    const day = res.json();
+    const at = day.minutes.indexOf('09:16');
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(day.strike[at]).toBe(strike);
+    expect(day.spot[at]).toBe(spot);
+    expect([day.call_iv[at], day.put_iv[at]]).toEqual([chainIv('CE'), chainIv('PE')]);
+    expect(day.iv[at]).toBe(Math.round(((chainIv('CE')! + chainIv('PE')!) / 2) * 100) / 100);
+    expect(day.source[at]).toBe('simulated');
+    expect(day.expiries).toContain(expiry);
+  }, 120_000); // A real simulator priced pass by pass: tens of seconds on a loaded shared machine.
+
+  it('solves a broker candle’s IV as the chain would, shows a minute without the index as a gap, and draws the smile now against earlier', async () => {
+    const day = '2025-06-13';
+    const expiry = '2025-06-26';
+    const { rows } = await server.db.query<{ id: number }>(
+      `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
+       VALUES ('option_minutes', 'upstox', $1, $2::date, $2::date, 1, NULL, now()) RETURNING id`,
+      ['e'.repeat(64), day],
+    );
+    const importId = rows[0]!.id;
+    const at = (minute: number) => new Date(Date.parse(`${day}T00:00:00+05:30`) + minute * minuteMs).toISOString();
+    const spot = 24_020;
+    const sigma = (minute: number, strike: number) => 0.12 + (minute - 600) * 0.001 + Math.abs(strike - 24_000) * 0.00005;
+    const price = (type: 'CE' | 'PE', strike: number, minute: number) => {
+      const years = yearsToExpiry(Date.parse(at(minute)) + minuteMs, expiryInstantMs(expiry));
+      return black76Price({ kind: type, forward: forwardFromSpot(spot, exchangeIvRate, years), strike, years, rate: exchangeIvRate, volatility: sigma(minute, strike) });
+    };
+    const candles: [number, 'CE' | 'PE', number, number][] = [];
+    for (const minute of [600, 601, 602, 603]) for (const strike of [23_900, 24_000, 24_100]) for (const type of ['CE', 'PE'] as const) candles.push([strike, type, minute, price(type, strike, minute)]);
+    await server.db.query(
+      `INSERT INTO history_option_minutes (index_name, trade_date, expiry, strike_paise, option_type, minute, open_paise, high_paise, low_paise, close_paise,
+         volume, open_interest, source, import_id)
+       SELECT 'NIFTY', $1::date, $2::date, s, t, m, c, c, c, c, 10, 100, 'upstox', $3 FROM unnest($4::integer[], $5::text[], $6::timestamptz[], $7::integer[]) AS x (s, t, m, c)`,
+      [day, expiry, importId, candles.map((c) => c[0] * 100), candles.map((c) => c[1]), candles.map((c) => at(c[2])), candles.map((c) => Math.round(c[3] * 100))],
+    );
+    // The index's minutes, imported, but not 10:02 (602): that minute is a gap.
+    await server.db.query(
+      `INSERT INTO history_index_minutes (index_name, minute, trade_date, open_paise, high_paise, low_paise, close_paise, import_id, source)
+       SELECT 'NIFTY', m, $1::date, $2, $2, $2, $2, $3, 'imported' FROM unnest($4::timestamptz[]) AS x (m)`,
+      [day, spot * 100, importId, [600, 601, 603].map(at)],
+    );
+    const series = (await read('getIvDay', 'day', `index=NIFTY&day=${day}`)).json();
+    expect(series.expiry).toBe(expiry);
+    expect(series.minutes).toEqual(['10:00', '10:01', '10:02', '10:03']);
+    expect(series.iv).toEqual([12, 12.1, null, 12.3]);
+    expect(series.source).toEqual(['upstox', 'upstox', null, 'upstox']);
+    expect(series.strike).toEqual([24_000, 24_000, null, 24_000]);
+    expect(series.as_of).toBe('2025-06-13T04:34:00.000Z'); // the end of 10:03 IST
+    expect(series.settlement).toBeNull();
+
+    const smile = (await read('getIvSmile', 'smile', `index=NIFTY&expiry=${expiry}&at=${day}T10:03&against=${day}T10:00`)).json();
+    expect(smile.now).toMatchObject({ asked: `${day}T10:03`, at: '2025-06-13T04:34:00.000Z', source: 'upstox', spot, strikes: [23_900, 24_000, 24_100] });
+    expect(smile.now.call_iv).toEqual([12.8, 12.3, 12.8]);
+    expect(smile.now.put_iv).toEqual([12.8, 12.3, 12.8]);
+    expect(smile.earlier.call_iv).toEqual([12.5, 12, 12.5]);
+    // A minute the index has no level at: no smile, not one drawn from another minute's level.
+    const gap = (await read('getIvSmile', 'smile', `index=NIFTY&expiry=${expiry}&at=${day}T10:02`)).json();
+    expect(gap.now).toMatchObject({ at: null, strikes: [], source: null });
+  });
+
+  it('keeps a whole recorded day of a chain within 50 KB gzip (the day and the smile)', async () => {
+    const minutes = Array.from({ length: 375 }, (_, n) => 555 + n);
+    const contracts: Contract[] = [];
+    for (let strike = 22_000; strike <= 26_000; strike += 50) {
+      for (const type of ['CE', 'PE'] as const) {
+        contracts.push({ strike, type, minutes, close: minutes.map((m) => 100 + ((m * 7 + strike) % 50)), ivBp: minutes.map((m) => 1200 + ((m * 13 + strike) % 300)) });
+      }
+    }
+    await recordedDay(server.db, 'NIFTY', '2025-06-13', '2025-06-26', 'recorded', (m) => 24_000 + ((m * 37) % 200) - 100, contracts, minutes);
+    const day = await read('getIvDay', 'day', 'index=NIFTY&day=2025-06-13&expiry=2025-06-26');
+    expect(day.json().minutes).toHaveLength(375);
+    expect(day.json().iv.every((iv: number | null) => iv !== null)).toBe(true);
+    const smile = await read('getIvSmile', 'smile', 'index=NIFTY&expiry=2025-06-26&at=2025-06-13T15:29&against=2025-06-13T09:15');
+    expect(smile.json().now.strikes.length).toBeGreaterThan(80);
+    for (const res of [day, smile]) expect(gzipSync(res.body).length).toBeLessThanOrEqual(50 * 1024);
+  });
+
+  it('refuses bad input with a 400 naming the field, never a 500', async () => {
+    const refusals: ['getIvDay' | 'getIvHistory' | 'getIvSmile', string, string, string][] = [
+      ['getIvDay', 'day', 'index=SENSEX', 'index'],
+      ['getIvDay', 'day', 'day=2025-06-13', 'index'],
+      ['getIvDay', 'day', 'index=NIFTY&day=2025-13-40', 'day'],
+      ['getIvDay', 'day', 'index=NIFTY&day=2025-06-13&expiry=2025-06-12', 'expiry'],
+      ['getIvHistory', 'history', 'index=NIFTY&lookback_days=3', 'lookback_days'],
+      ['getIvHistory', 'history', 'index=NIFTY&lookback_days=731', 'lookback_days'],
+      ['getIvSmile', 'smile', 'index=NIFTY', 'expiry'],
+      ['getIvSmile', 'smile', 'index=NIFTY&expiry=2025-06-26&at=13-06-2025', 'at'],
+      ['getIvSmile', 'smile', 'index=NIFTY&expiry=2025-06-26&at=2025-06-13T16:00', 'at'],
+      ['getIvSmile', 'smile', 'index=NIFTY&expiry=2025-06-26&at=2025-06-27', 'expiry'],
+    ];
+    for (const [operationId, path, query, field] of refusals) {
+      const res = await read(operationId, path, query);
+      expect({ query, status: res.statusCode }).toEqual({ query, status: 400 });
+      expect(JSON.stringify(res.json())).toContain(field);
+    }
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/market-history/iv/day/?index=NIFTY' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers empty series, not an error, where history holds nothing', async () => {
+    const day = (await read('getIvDay', 'day', 'index=NIFTY')).json();
+    expect(day).toMatchObject({ day: null, as_of: null, minutes: [], settlement: null });
+    const past = (await read('getIvHistory', 'history', 'index=NIFTY')).json();
+    expect(past).toMatchObject({ dates: [], standing: null, as_of: null });
+  });
+});
