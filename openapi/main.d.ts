@@ -512,6 +512,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trading_bots/trading_bot/{id}/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** A trading bot's webhook (null when off) and its latest 50 alerts, newest first, accepted or refused. */
+        get: operations["getBotWebhook"];
+        /**
+         * Turn a trading bot's webhook on, or change it (a new address, a new signing secret or none).
+         * @description The first save makes the address `/api/webhooks/<token>/` (a 256-bit random token); `rotate_token`
+         *     makes a new one and kills the old at once. Either way the answer carries the token and the path
+         *     once: only the token's SHA-256 is stored. `signing: new` makes a signing secret (256 bits, shown once
+         *     in `signing_secret`); from then on every delivery must be signed. `signing: off` removes it.
+         */
+        put: operations["updateBotWebhook"];
+        post?: never;
+        /** Turn a trading bot's webhook off; its address answers 404 at once. The alert log is kept. */
+        delete: operations["deleteBotWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bot's webhook token (shown once when made). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An alert for a trading bot (TradingView, ChartInk or a script calls this, not the PWA).
+         * @description See docs/api.md#webhooks for the payload and examples. The token is the proof; a bot with a signing
+         *     secret also needs `X-StrikeDesk-Timestamp` (Unix seconds, within 60 s) and `X-StrikeDesk-Signature`
+         *     (`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` with the secret). The order goes through
+         *     the manual order's gate (kill switch, risk limits, rate limits, the account's paper or live broker)
+         *     and the bot engine's exactly-once claim. Every delivery to a live address is in the bot's alert log.
+         *     30 deliveries a minute per address.
+         */
+        post: operations["receiveBotWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/daily_bots/daily_bots/{portfolioId}/": {
         parameters: {
             query?: never;
@@ -1289,6 +1344,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market-history/open-interest/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An expiry's open interest through one day (strikes' OI and OI change, PCR, max pain) and its profile against the previous day's.
+         * @description From what market history holds for the index: a live feed's recorded minutes (`recorded`), the simulator's
+         *     (`simulated`, never real), a broker's fetched option candles (`upstox`, `kite`) and NSE's bhavcopies
+         *     (`bhavcopy`, end of day only). `intraday` has one point a bucket of `interval` minutes from the session's
+         *     open up to the last stored minute: each contract's OI at the bucket's last stored minute (a contract with
+         *     no minute in the bucket keeps its OI of earlier that day: OI changes only when it trades). A bucket in which
+         *     nothing of the expiry is stored is a gap: null everywhere and no source, never bridged. PCR (put OI / call
+         *     OI) and max pain are computed only where every contract of the day has an OI, else null. OI is in units
+         *     (shares of the index); a change is from the previous trading day's end (null when that day is not stored).
+         *     `profile` is every stored strike's OI at the day's end (the bhavcopy's where imported, else the last stored
+         *     minute, `as_of`) beside the previous trading day's. Without `day`, the latest stored; without `expiry`, the
+         *     day's nearest; without `strikes`, the strikes of the most call OI, the most put OI and max pain.
+         */
+        get: operations["getOpenInterestDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market-history/open-interest/days/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An expiry's open interest across days (strikes' OI and change, PCR, max pain at each day's end).
+         * @description One point a trading day from the first day stored to the last within the range: the day's end, from the
+         *     bhavcopy where one is imported (its own change in OI), else each contract's last stored minute (`as_of`,
+         *     its change from the previous trading day where that is stored). A trading day with nothing stored is a gap
+         *     (null, no source). Without `to`, the expiry's last stored day; without `from`, its first (at most 366 days).
+         */
+        get: operations["getOpenInterestDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market-history/iv/day/": {
         parameters: {
             query?: never;
@@ -1523,7 +1631,9 @@ export interface paths {
         put?: never;
         /**
          * Start replaying a day of market history at a minute and a speed.
-         * @description The day must be one getReplayDays lists for the index (422 `replay_no_history`), `start` a minute
+         * @description The day must be one getReplayDays lists for the index (422 `replay_no_history`) and one whose charge rates,
+         *     margin rules and lot size are known (422 `replay_rules_unknown`, naming the rule and the first day it is
+         *     known from: charges from 1 July 2020, when stamp duty became one rate for all of India), `start` a minute
          *     of the session, 09:15 to 15:30 (422 `replay_outside_session`; 09:15 when left out), `speed` paused (0,
          *     the default), 1, 5, 30 or 60 replayed minutes a minute. A trader has one open replay: while one is
          *     open the answer is 409 `replay_open` (its index and day in `details.text`), unless `replace` is true,
@@ -1662,6 +1772,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/replays/{id}/candles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The replayed index's candles of the day, up to the replay's minute now (the charts in a replay).
+         * @description The replayed day's index minutes (imported or recorded, never simulated), from the open up to and
+         *     including the replayed minute, the minute whose close the index strip shows: never a minute after it.
+         *     `interval` 5m and 15m group them on the IST clock (09:15, 09:20, …), the last one as far as it has gone.
+         *     An index has no traded volume: `volume` is 0.
+         */
+        get: operations["getReplayCandles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/replays/{id}/expiries/": {
         parameters: {
             query?: never;
@@ -1753,6 +1888,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/replays/{id}/orders/margins/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What orders would need in the replay's book (margin with hedge benefit, premium, charges), placing nothing.
+         * @description getOrderMargins for the replay's own book: the paper broker's margin (SPAN-like estimate + exposure, with the
+         *     rules in force on the replayed day) at the replayed minute's prices, after the book's positions and working
+         *     orders, and the charges at the replayed day's rates, against the book's funds. Places nothing, so it needs
+         *     no Idempotency-Key and logs nothing in the replay.
+         */
+        post: operations["getReplayOrderMargins"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/replays/{id}/positions/": {
         parameters: {
             query?: never;
@@ -1796,6 +1956,32 @@ export interface paths {
          *     before it is 409 `replay_seek_backward`.
          */
         post: operations["createReplayBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/replays/{id}/bot/stop/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop the replay's bot at the replayed minute; it exits what it holds there and enters nothing more.
+         * @description The bot is paused with "exit now", as the Bots screen pauses a bot in a position, and looked at at once:
+         *     its legs are bought and sold back at the replayed minute's prices (a `pause_exit` in its actions and its
+         *     report), and its later instants find it paused. Logged in the replay's actions (kind `bot_stop`, one per
+         *     replay), so a rebuilt book stops it at the same minute. Stopping a stopped bot, or after the close,
+         *     changes nothing and answers the bot. 404 when the replay has no bot.
+         */
+        post: operations["stopReplayBot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1857,7 +2043,7 @@ export interface components {
          * @description Every code a LocalText may carry; the app has English and French words for each one.
          * @enum {string}
          */
-        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.autoslice_missing" | "order.portfolio_deleted" | "order.nothing_left_to_close" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.broker_session_ended_title" | "alert.broker_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "alert.bot_leg_stop_body" | "alert.kill_switch_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.unfinished" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "kill_switch.late_closed" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "bot.exit_reason" | "bot.entry_refused" | "bot.entry_partly_refused" | "bot.order_refused" | "bot.missed_late" | "bot.missed_interrupted" | "bot.started_after_entry" | "bot.missed_title" | "push.open" | "push.kill_switch" | "push.square_off" | "refusal.risk_lots_per_order" | "refusal.risk_trades_today" | "refusal.risk_open_positions" | "refusal.rate_per_day" | "refusal.rate_per_second" | "refusal.rate_per_minute" | "refusal.request_per_second" | "refusal.request_per_minute" | "refusal.request_minute_full" | "refusal.too_many_slices" | "refusal.not_listed" | "refusal.broker_session_expired" | "refusal.paper_feed_logged_out" | "refusal.paper_feed_delayed" | "refusal.paper_feed_no_tick" | "refusal.idempotency_in_progress" | "refusal.idempotency_key_reused" | "refusal.order_not_working" | "refusal.modification_limit" | "refusal.nothing_to_modify" | "refusal.quantity_already_filled" | "refusal.amo_window" | "refusal.not_reducing" | "refusal.kill_switch_confirmation" | "refusal.kill_switch_cooling_off" | "refusal.profit_lock_half" | "validation.field" | "validation.required" | "validation.unknown_field" | "validation.not_empty" | "validation.type" | "validation.format" | "validation.min_length" | "validation.max_length" | "validation.pattern" | "validation.enum" | "validation.bound" | "validation.decimals" | "validation.multiple_of" | "validation.min_items" | "validation.max_items" | "validation.unique_items" | "validation.no_form" | "validation.body_not_object" | "validation.too_few_fields" | "kite.call" | "kite.refused" | "kite.unavailable" | "kite.outcome_unknown" | "kite.rate_limit_reached" | "broker.session_ended" | "kite.rate_limited" | "upstox.refused" | "upstox.unavailable" | "upstox.outcome_unknown" | "upstox.rate_limit_reached" | "upstox.rate_limited" | "upstox.instruments_unavailable" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "history.header_lacks" | "history.not_a_number" | "history.not_a_whole_number" | "history.too_large" | "history.negative" | "history.not_a_calendar_date" | "history.not_an_iso_date" | "history.not_a_day_month_year_date" | "history.not_call_or_put" | "history.high_below_low" | "history.open_or_close_above_high" | "history.expiry_before_trade_date" | "history.strike_not_positive" | "history.zero" | "history.contract_twice" | "history.bhavcopy_header" | "history.no_index_option_rows" | "history.timestamp_shape" | "history.timestamp_not_whole_minute" | "history.timestamp_not_real" | "history.unknown_symbol" | "history.symbol_differs" | "history.prices_not_positive" | "history.candle_high_below" | "history.candle_low_above" | "history.candle_twice" | "history.minute_header" | "history.minute_index_unknown" | "history.no_candles" | "history.more_lines" | "history.file_too_large" | "history.not_text" | "history.unknown_file" | "history.zip_without_csv" | "history.not_a_day_month_number_date" | "history.index_day_twice" | "history.no_index_close_rows" | "history.participant_header" | "history.participant_unknown" | "history.participant_twice" | "history.participant_missing" | "history.participant_total_differs" | "history.participant_no_date" | "history.participant_dates_differ" | "history.participant_range_too_long" | "history.iv_expiry_before_day" | "history.iv_minute_outside_session" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.failed" | "replay.open" | "replay.no_history" | "replay.outside_session" | "replay.seek_backward" | "replay.bot_attached" | "replay.bot_index" | "not_found.thing" | "not_found.account" | "not_found.order" | "not_found.index" | "not_found.expiry" | "price_alert.level_not_positive" | "price_alert.unknown_symbol" | "price_alert.expired" | "price_alert.too_many" | "push_device.bad_public_key" | "push_device.bad_auth_secret" | "push_device.label_required" | "push_device.endpoint_refused" | "push_device.too_many" | "broker_account.linked_meanwhile" | "broker_account.unknown_broker" | "broker_account.market_not_paper" | "broker_account.compliance_not_live" | "broker_account.compliance_paper" | "broker_account.market_not_live" | "broker_account.market_working_orders" | "broker_account.number_linked" | "broker_account.api_key_linked" | "broker_account.capital_below_portfolios" | "broker_account.portfolios_above_capital" | "broker_account.wrong_broker" | "broker_account.trading_unavailable" | "broker_account.secret_unreadable" | "broker_login.link_expired" | "broker_login.paper_checksum" | "broker_login.kite_checksum" | "broker_login.kite_link_expired" | "broker_login.kite_refused" | "broker_login.kite_unreachable" | "broker_login.client_id_mismatch" | "broker_login.state_invalid" | "broker_login.upstox_refused" | "broker_login.upstox_unreachable" | "bot.unknown_base_strategy" | "bot.invalid_params" | "bot.lots_above_freeze" | "bot.outside_market_hours" | "bot.entry_window_backwards" | "bot.exit_inside_entry_window" | "bot.exit_before_entry" | "bot.portfolio_of_path" | "bot.stays_in_portfolio" | "bot.other_bot" | "bot.pause_choice_required" | "bot.no_index_level" | "bot.no_legs_around" | "bot.live_on_paper" | "bot.live_required" | "bot.live_login_first" | "bot.live_max_loss_required" | "bot.live_confirmation" | "kite.historical_not_enabled" | "kite.no_minute_candles" | "history.from_after_to" | "kite.history_to_future" | "kite.history_range_too_long" | "kite.history_not_kite_account" | "upstox.history_not_upstox_account" | "upstox.history_plus_required" | "upstox.history_refused" | "upstox.history_to_not_past" | "upstox.history_range_too_long" | "upstox.history_no_index_minutes" | "upstox.history_expiry_not_listed" | "no_trade.holiday" | "no_trade.no_history" | "no_trade.before_open" | "no_trade.after_close" | "no_trade.no_price" | "no_trade.risk_limit" | "no_trade.kill_switch" | "no_trade.refused" | "no_trade.missed" | "no_trade.no_signal" | "no_trade.no_entry" | "push.test_title" | "push.test_body" | "push.test_sent" | "push.test_gone" | "push.test_not_delivered" | "refusal.too_many_attempts" | "refusal.server_busy" | "refusal.too_many_streams" | "account.weak_password" | "account.invalid_credentials" | "account.email_taken" | "account.invalid_current_password" | "broker_account.portfolio_not_of_account" | "request.invalid_json" | "request.invalid_utf8" | "request.too_deep" | "request.forbidden_key" | "request.unsupported_charset" | "request.unsupported_media_type" | "request.too_large" | "request.invalid_multipart" | "request.empty_file" | "request.files_required" | "request.too_many_files" | "request.bad_url" | "request.not_found" | "request.unauthenticated" | "request.stored_value" | "request.refused" | "request.internal_error" | "request.failed" | "request.timed_out" | "request.headers_too_large" | "request.not_http" | "validation.request_part" | "validation.unstorable_text" | "validation.part_no_form" | "validation.invalid" | "validation.max_fields" | "push.failure" | "push.answered" | "done.signed_out" | "done.signed_in" | "done.account_created" | "done.password_changed" | "done.trade_defaults_saved" | "done.broker_account_deleted" | "done.broker_logged_in" | "done.broker_logged_out" | "done.portfolio_deleted" | "done.trading_bot_deleted" | "done.daily_bot_deleted" | "done.price_alert_deleted" | "done.push_device_removed" | "done.kill_switch_already_off" | "done.postback_read" | "done.webhook_not_read" | "kite.postback_refused" | "upstox.webhook_refused";
+        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.autoslice_missing" | "order.portfolio_deleted" | "order.nothing_left_to_close" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.broker_session_ended_title" | "alert.broker_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "alert.bot_leg_stop_body" | "alert.kill_switch_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.unfinished" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "kill_switch.late_closed" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "bot.exit_reason" | "bot.entry_refused" | "bot.entry_partly_refused" | "bot.order_refused" | "bot.missed_late" | "bot.missed_interrupted" | "bot.started_after_entry" | "bot.missed_title" | "push.open" | "push.kill_switch" | "push.square_off" | "refusal.risk_lots_per_order" | "refusal.risk_trades_today" | "refusal.risk_open_positions" | "refusal.rate_per_day" | "refusal.rate_per_second" | "refusal.rate_per_minute" | "refusal.request_per_second" | "refusal.request_per_minute" | "refusal.request_minute_full" | "refusal.too_many_slices" | "refusal.not_listed" | "refusal.broker_session_expired" | "refusal.paper_feed_logged_out" | "refusal.paper_feed_delayed" | "refusal.paper_feed_no_tick" | "refusal.idempotency_in_progress" | "refusal.idempotency_key_reused" | "refusal.order_not_working" | "refusal.modification_limit" | "refusal.nothing_to_modify" | "refusal.quantity_already_filled" | "refusal.amo_window" | "refusal.not_reducing" | "refusal.kill_switch_confirmation" | "refusal.kill_switch_cooling_off" | "refusal.profit_lock_half" | "validation.field" | "validation.required" | "validation.unknown_field" | "validation.not_empty" | "validation.type" | "validation.format" | "validation.min_length" | "validation.max_length" | "validation.pattern" | "validation.enum" | "validation.bound" | "validation.decimals" | "validation.multiple_of" | "validation.min_items" | "validation.max_items" | "validation.unique_items" | "validation.no_form" | "validation.body_not_object" | "validation.too_few_fields" | "kite.call" | "kite.refused" | "kite.unavailable" | "kite.outcome_unknown" | "kite.rate_limit_reached" | "broker.session_ended" | "kite.rate_limited" | "upstox.refused" | "upstox.unavailable" | "upstox.outcome_unknown" | "upstox.rate_limit_reached" | "upstox.rate_limited" | "upstox.instruments_unavailable" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "history.header_lacks" | "history.not_a_number" | "history.not_a_whole_number" | "history.too_large" | "history.negative" | "history.not_a_calendar_date" | "history.not_an_iso_date" | "history.not_a_day_month_year_date" | "history.not_call_or_put" | "history.high_below_low" | "history.open_or_close_above_high" | "history.expiry_before_trade_date" | "history.strike_not_positive" | "history.zero" | "history.contract_twice" | "history.bhavcopy_header" | "history.no_index_option_rows" | "history.timestamp_shape" | "history.timestamp_not_whole_minute" | "history.timestamp_not_real" | "history.unknown_symbol" | "history.symbol_differs" | "history.prices_not_positive" | "history.candle_high_below" | "history.candle_low_above" | "history.candle_twice" | "history.minute_header" | "history.minute_index_unknown" | "history.no_candles" | "history.more_lines" | "history.file_too_large" | "history.not_text" | "history.unknown_file" | "history.zip_without_csv" | "history.not_a_day_month_number_date" | "history.index_day_twice" | "history.no_index_close_rows" | "history.participant_header" | "history.participant_unknown" | "history.participant_twice" | "history.participant_missing" | "history.participant_total_differs" | "history.participant_no_date" | "history.participant_dates_differ" | "history.participant_range_too_long" | "open_interest.strikes" | "open_interest.too_many_strikes" | "open_interest.unlisted_strike" | "open_interest.no_day" | "open_interest.range_too_long" | "history.iv_expiry_before_day" | "history.iv_minute_outside_session" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.failed" | "replay.open" | "replay.no_history" | "replay.rules_unknown" | "replay.outside_session" | "replay.seek_backward" | "replay.bot_attached" | "replay.bot_index" | "not_found.thing" | "not_found.account" | "not_found.order" | "not_found.index" | "not_found.expiry" | "price_alert.level_not_positive" | "price_alert.unknown_symbol" | "price_alert.expired" | "price_alert.too_many" | "push_device.bad_public_key" | "push_device.bad_auth_secret" | "push_device.label_required" | "push_device.endpoint_refused" | "push_device.too_many" | "broker_account.linked_meanwhile" | "broker_account.unknown_broker" | "broker_account.market_not_paper" | "broker_account.compliance_not_live" | "broker_account.compliance_paper" | "broker_account.market_not_live" | "broker_account.market_working_orders" | "broker_account.number_linked" | "broker_account.api_key_linked" | "broker_account.capital_below_portfolios" | "broker_account.portfolios_above_capital" | "broker_account.wrong_broker" | "broker_account.trading_unavailable" | "broker_account.secret_unreadable" | "broker_login.link_expired" | "broker_login.paper_checksum" | "broker_login.kite_checksum" | "broker_login.kite_link_expired" | "broker_login.kite_refused" | "broker_login.kite_unreachable" | "broker_login.client_id_mismatch" | "broker_login.state_invalid" | "broker_login.upstox_refused" | "broker_login.upstox_unreachable" | "bot.unknown_base_strategy" | "bot.invalid_params" | "bot.lots_above_freeze" | "bot.outside_market_hours" | "bot.entry_window_backwards" | "bot.exit_inside_entry_window" | "bot.exit_before_entry" | "bot.portfolio_of_path" | "bot.stays_in_portfolio" | "bot.other_bot" | "bot.pause_choice_required" | "bot.no_index_level" | "bot.no_legs_around" | "bot.live_on_paper" | "bot.live_required" | "bot.live_login_first" | "bot.live_max_loss_required" | "bot.live_confirmation" | "kite.historical_not_enabled" | "kite.no_minute_candles" | "history.from_after_to" | "kite.history_to_future" | "kite.history_range_too_long" | "kite.history_not_kite_account" | "upstox.history_not_upstox_account" | "upstox.history_plus_required" | "upstox.history_refused" | "upstox.history_to_not_past" | "upstox.history_range_too_long" | "upstox.history_no_index_minutes" | "upstox.history_expiry_not_listed" | "no_trade.holiday" | "no_trade.no_history" | "no_trade.before_open" | "no_trade.after_close" | "no_trade.no_price" | "no_trade.risk_limit" | "no_trade.kill_switch" | "no_trade.refused" | "no_trade.missed" | "no_trade.no_signal" | "no_trade.no_entry" | "push.test_title" | "push.test_body" | "push.test_sent" | "push.test_gone" | "push.test_not_delivered" | "refusal.too_many_attempts" | "refusal.server_busy" | "refusal.too_many_streams" | "account.weak_password" | "account.invalid_credentials" | "account.email_taken" | "account.invalid_current_password" | "broker_account.portfolio_not_of_account" | "request.invalid_json" | "request.invalid_utf8" | "request.too_deep" | "request.forbidden_key" | "request.unsupported_charset" | "request.unsupported_media_type" | "request.too_large" | "request.invalid_multipart" | "request.empty_file" | "request.files_required" | "request.too_many_files" | "request.bad_url" | "request.not_found" | "request.unauthenticated" | "request.stored_value" | "request.refused" | "request.internal_error" | "request.failed" | "request.timed_out" | "request.headers_too_large" | "request.not_http" | "validation.request_part" | "validation.unstorable_text" | "validation.part_no_form" | "validation.invalid" | "validation.max_fields" | "push.failure" | "push.answered" | "done.signed_out" | "done.signed_in" | "done.account_created" | "done.password_changed" | "done.trade_defaults_saved" | "done.broker_account_deleted" | "done.broker_logged_in" | "done.broker_logged_out" | "done.portfolio_deleted" | "done.trading_bot_deleted" | "done.daily_bot_deleted" | "done.price_alert_deleted" | "done.push_device_removed" | "done.kill_switch_already_off" | "done.postback_read" | "done.webhook_not_read" | "kite.postback_refused" | "upstox.webhook_refused" | "webhook.signature_required" | "webhook.signature_invalid" | "webhook.stale" | "webhook.duplicate_id" | "webhook.duplicate_body" | "webhook.not_active" | "webhook.outside_hours" | "webhook.over_lots" | "webhook.too_many_legs" | "webhook.too_many_entries" | "webhook.in_position" | "webhook.nothing_to_exit" | "webhook.in_progress" | "webhook.legs_required" | "webhook.payload_invalid" | "webhook.placed" | "webhook.working" | "done.webhook_off";
         /**
          * @description A row id; ids are Postgres integer columns, so 1 to 2^31 - 1.
          * @example 42
@@ -2542,6 +2728,88 @@ export interface components {
         TradingBotResponse: {
             trading_bot: components["schemas"]["TradingBot"];
         };
+        BotWebhook: {
+            /**
+             * @description The address's last four characters.
+             * @example BzE4
+             */
+            token_hint: string;
+            /** @description Whether deliveries must be signed (a signing secret is set). */
+            signed: boolean;
+            /** @description Entries come only from alerts (the bot's own entry rules are off); its exits still run. */
+            signals_only: boolean;
+            max_entries_per_day: number;
+            created_at: components["schemas"]["Timestamp"];
+            token_rotated_at: components["schemas"]["Timestamp"];
+        };
+        WebhookAlertRecord: {
+            id: number;
+            received_at: components["schemas"]["Timestamp"];
+            alert_id: string | null;
+            /** @enum {string|null} */
+            action: "enter" | "exit" | "buy" | "sell" | null;
+            /** @enum {string} */
+            outcome: "placed" | "working" | "refused" | "failed";
+            /** @description The refusal's code (the answer's), null when placed. */
+            code: string | null;
+            message: string | null;
+            message_i18n: components["schemas"]["LocalText"] | null;
+            order_ids: string[];
+        };
+        BotWebhookResponse: {
+            webhook: components["schemas"]["BotWebhook"] | null;
+            alerts: components["schemas"]["WebhookAlertRecord"][];
+        };
+        BotWebhookChange: {
+            signals_only?: boolean;
+            max_entries_per_day?: number;
+            /** @description Make a new address; the old one answers 404 from now on. */
+            rotate_token?: boolean;
+            /**
+             * @description keep the signing secret, make a new one (shown once), or sign no more.
+             * @enum {string}
+             */
+            signing?: "keep" | "new" | "off";
+        };
+        BotWebhookSaved: {
+            webhook: components["schemas"]["BotWebhook"];
+            /** @description The new token, shown this once. */
+            token: string | null;
+            /**
+             * @description The new address under the server's origin, shown this once.
+             * @example /api/webhooks/q3J9xv0ZkP2b8mWcT1sLrYhN5eFgA7dQ4uViKoXjBzE/
+             */
+            path: string | null;
+            /** @description The new signing secret, shown this once. */
+            signing_secret: string | null;
+        };
+        /**
+         * @description An alert: `action` (enter, exit, buy, sell), optional `alert_id`, `timestamp`, `lots`, `expiry` and up
+         *     to 4 `legs`, each `{strike: "ATM+2", option_type: CE}` or `{tradingsymbol}`, with optional `side`,
+         *     `lots` and `limit_price`; or ChartInk's own body, whose alert name starts with the action. Read by
+         *     the server itself, which names the offending field (docs/api.md#webhooks).
+         * @example {
+         *       "action": "enter",
+         *       "alert_id": "2026-11-27T09:31:00Z",
+         *       "legs": [
+         *         {
+         *           "strike": "ATM",
+         *           "option_type": "CE",
+         *           "side": "BUY"
+         *         }
+         *       ]
+         *     }
+         */
+        WebhookAlert: {
+            [key: string]: unknown;
+        };
+        WebhookDelivery: {
+            message: components["schemas"]["Message"];
+            message_i18n: components["schemas"]["LocalText"];
+            /** @enum {string} */
+            outcome: "placed" | "working";
+            order_ids: string[];
+        };
         DailyBot: {
             id: components["schemas"]["Id"];
             portfolio_id: components["schemas"]["Id"];
@@ -3141,7 +3409,7 @@ export interface components {
          */
         BotDayState: "waiting" | "in_position" | "exited" | "stopped" | "paused" | "not_today" | "missed";
         /** @enum {string} */
-        BotActionName: "enter" | "re_enter" | "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit";
+        BotActionName: "enter" | "re_enter" | "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit" | "condition_exit";
         /**
          * @description claimed (the broker call is under way or its outcome is being reconciled), completed, failed (see message), skipped (missed-action policy).
          * @enum {string}
@@ -3521,6 +3789,107 @@ export interface components {
             participants: components["schemas"]["ParticipantSeries"][];
         };
         /**
+         * @description Where an OI figure comes from: NSE's bhavcopy imported (end of day), a broker's historical candles (upstox, kite), a live feed recorded, or the simulator (never real).
+         * @enum {string}
+         */
+        OiSource: "bhavcopy" | "upstox" | "kite" | "recorded" | "simulated";
+        /** @description One figure a point; null is a gap (nothing stored there). */
+        OiValues: (number | null)[];
+        OiSeries: {
+            /** @description Rupees. */
+            strike: number;
+            /** @enum {string} */
+            type: "CE" | "PE";
+            oi: components["schemas"]["OiValues"];
+            change: components["schemas"]["OiValues"];
+        };
+        OiProfileSide: {
+            /** Format: date */
+            day: string;
+            source: components["schemas"]["OiSource"];
+            /**
+             * Format: date-time
+             * @description The moment the figures are of (the close for a bhavcopy).
+             */
+            as_of: string;
+            call_oi: components["schemas"]["OiValues"];
+            put_oi: components["schemas"]["OiValues"];
+            pcr: number | null;
+            /** @description Rupees. */
+            max_pain: number | null;
+        };
+        OiProfile: {
+            /** Format: date */
+            day: string;
+            source: components["schemas"]["OiSource"];
+            /**
+             * Format: date-time
+             * @description The moment the figures are of (the close for a bhavcopy).
+             */
+            as_of: string;
+            /** @description Every strike stored that day, rupees, ascending; element i of call_oi and put_oi is strikes[i]. */
+            strikes: number[];
+            call_oi: components["schemas"]["OiValues"];
+            put_oi: components["schemas"]["OiValues"];
+            pcr: number | null;
+            /** @description Rupees. */
+            max_pain: number | null;
+            /** @description The previous trading day's end at the same strikes; null when it is not stored. */
+            previous: components["schemas"]["OiProfileSide"] | null;
+        };
+        OpenInterestDay: {
+            index: components["schemas"]["HistoryIndex"];
+            /** Format: date */
+            day: string | null;
+            /** Format: date */
+            expiry: string | null;
+            interval: number;
+            /** @description The index's days with OI stored, newest first (the 400 days up to the last), with the sources of each. */
+            days: {
+                /** Format: date */
+                day: string;
+                sources: components["schemas"]["OiSource"][];
+            }[];
+            /** @description The day's expiries with OI stored, nearest first. */
+            expiries: string[];
+            /** @description The strikes charted, rupees. */
+            strikes: number[];
+            /**
+             * Format: date
+             * @description The trading day before `day`, whose end the changes are measured from.
+             */
+            previous_day: string | null;
+            /** @description Where that day end comes from; null when it is not stored. */
+            previous_source: components["schemas"]["OiSource"] | null;
+            intraday: {
+                /** @description Each bucket's start, minutes after midnight IST (555 is 09:15). */
+                minutes: number[];
+                /** @description Each bucket's source (simulated if any of it was); null for a gap. */
+                sources: (components["schemas"]["OiSource"] | null)[];
+                pcr: components["schemas"]["OiValues"];
+                max_pain: components["schemas"]["OiValues"];
+                series: components["schemas"]["OiSeries"][];
+            };
+            profile: components["schemas"]["OiProfile"] | null;
+        };
+        OpenInterestDays: {
+            index: components["schemas"]["HistoryIndex"];
+            /** Format: date */
+            expiry: string;
+            /** Format: date */
+            from: string | null;
+            /** Format: date */
+            to: string | null;
+            strikes: number[];
+            /** @description Every trading day from the first stored to the last; element i of every array is dates[i]. */
+            dates: string[];
+            sources: (components["schemas"]["OiSource"] | null)[];
+            as_of: (string | null)[];
+            pcr: components["schemas"]["OiValues"];
+            max_pain: components["schemas"]["OiValues"];
+            series: components["schemas"]["OiSeries"][];
+        };
+        /**
          * @description Where a number comes from: a live feed recorded, the simulator (never real), a broker's historical candles (Upstox, Kite), or NSE's bhavcopy (settlement prices).
          * @enum {string}
          */
@@ -3820,6 +4189,21 @@ export interface components {
             replay: components["schemas"]["Replay"];
             data: components["schemas"]["ReplayQuotes"];
         };
+        ReplayCandle: {
+            /** @description The candle's first minute. */
+            time: components["schemas"]["Timestamp"];
+            open: number;
+            high: number;
+            low: number;
+            close: number;
+            volume: number;
+        };
+        ReplayCandlesResponse: {
+            replay: components["schemas"]["Replay"];
+            /** @enum {string} */
+            interval: "1m" | "5m" | "15m";
+            candles: components["schemas"]["ReplayCandle"][];
+        };
         ReplayChainResponse: {
             replay: components["schemas"]["Replay"];
             chain: components["schemas"]["InstrumentsResponse"];
@@ -3852,6 +4236,8 @@ export interface components {
             positions: components["schemas"]["Position"][];
             /** @description The replayed day reached its close, so its report is final. */
             report_final: boolean;
+            /** @description The trader stopped it (`POST .../bot/stop/`); it enters nothing more in this replay. */
+            stopped: boolean;
         };
         ReplayBotResponse: {
             replay: components["schemas"]["Replay"];
@@ -3963,11 +4349,11 @@ export interface components {
         };
         /**
          * @description What closed the trade: a bot action (exit: the exit time; stop_loss, target, trailing_stop, leg_stop_loss,
-         *     signal_exit), expiry (settled at the exchange's settlement price), kill_switch or end_of_backtest (still
-         *     open on the last day, valued at its settlement price).
+         *     signal_exit, condition_exit: the bot's exit condition), expiry (settled at the exchange's settlement price),
+         *     kill_switch or end_of_backtest (still open on the last day, valued at its settlement price).
          * @enum {string}
          */
-        BacktestExitRule: "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit" | "expiry" | "kill_switch" | "end_of_backtest";
+        BacktestExitRule: "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit" | "condition_exit" | "expiry" | "kill_switch" | "end_of_backtest";
         BacktestLeg: {
             tradingsymbol: components["schemas"]["TradingSymbol"];
             option_type: components["schemas"]["OptionType"];
@@ -4274,6 +4660,8 @@ export interface components {
         IdempotencyKey: string;
         /** @description First day (IST), YYYY-MM-DD. Required to delete. */
         HistoryFromQuery: string;
+        /** @description Up to 8 strikes in rupees, separated by commas; each is charted as its call and its put. */
+        OiStrikesQuery: string;
         /** @description Last day (IST), YYYY-MM-DD, included. Required to delete. */
         HistoryToQuery: string;
     };
@@ -5055,6 +5443,126 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getBotWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook's settings (never its address, which is shown once) and its alert log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotWebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateBotWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotWebhookChange"];
+            };
+        };
+        responses: {
+            /** @description The settings, and the token or secret made now (null when none was). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotWebhookSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteBotWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Turned off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    receiveBotWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-StrikeDesk-Timestamp"?: string;
+                "X-StrikeDesk-Signature"?: string;
+            };
+            path: {
+                /** @description The bot's webhook token (shown once when made). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookAlert"];
+            };
+        };
+        responses: {
+            /** @description Placed (`placed`), or placed and still working at its limit price (`working`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDailyBots: {
@@ -6248,6 +6756,72 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getOpenInterestDay: {
+        parameters: {
+            query: {
+                index: components["schemas"]["HistoryIndex"];
+                /** @description The trading day (IST), YYYY-MM-DD, one of `days`. */
+                day?: string;
+                /** @description The expiry, one of that day's `expiries`. */
+                expiry?: string;
+                /** @description Up to 8 strikes in rupees, separated by commas; each is charted as its call and its put. */
+                strikes?: components["parameters"]["OiStrikesQuery"];
+                /** @description Minutes a bucket (5 unless said). */
+                interval?: 1 | 3 | 5 | 15 | 30 | 60;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day (empty lists and null figures when nothing of the index is stored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenInterestDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOpenInterestDays: {
+        parameters: {
+            query: {
+                index: components["schemas"]["HistoryIndex"];
+                expiry: string;
+                /** @description First day (IST), YYYY-MM-DD. Required to delete. */
+                from?: components["parameters"]["HistoryFromQuery"];
+                /** @description Last day (IST), YYYY-MM-DD, included. Required to delete. */
+                to?: components["parameters"]["HistoryToQuery"];
+                /** @description Up to 8 strikes in rupees, separated by commas; each is charted as its call and its put. */
+                strikes?: components["parameters"]["OiStrikesQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenInterestDays"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getIvDay: {
         parameters: {
             query: {
@@ -6834,6 +7408,35 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getReplayCandles: {
+        parameters: {
+            query?: {
+                /** @description The candles' length (1m when left out). */
+                interval?: "1m" | "5m" | "15m";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replay and its candles, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayCandlesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getReplayExpiries: {
         parameters: {
             query?: never;
@@ -6974,6 +7577,37 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getReplayOrderMargins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayOrdersRequest"];
+            };
+        };
+        responses: {
+            /** @description The margins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderMarginsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getReplayPositions: {
         parameters: {
             query?: never;
@@ -7055,6 +7689,32 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    stopReplayBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bot, stopped, as it stands at the replayed minute. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayBotResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
