@@ -21,6 +21,7 @@ import { upstoxRoutes } from './upstox-routes.ts';
 import { marketHistoryRoutes } from './market-history-routes.ts';
 import { marketDataRoutes, marketRoutes } from './market-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
+import { premiumRoutes } from './premium-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { replayRoutes } from './replay-routes.ts';
 import { replayBotRoutes } from './replay-bot-routes.ts';
@@ -49,7 +50,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
-    marketHistoryRoutes, backtestRoutes, replayRoutes, replayBotRoutes,
+    marketHistoryRoutes, premiumRoutes, backtestRoutes, replayRoutes, replayBotRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

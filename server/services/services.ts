@@ -45,6 +45,7 @@ import { createHistoryImportService, type HistoryImportService } from './history
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
 import { createUpstoxHistoryCalls } from './history/upstox-history-calls.ts';
 import { createUpstoxMinutesImport, type UpstoxMinutesImport } from './history/upstox-minutes-import.ts';
+import { createPremiumService, type PremiumService } from './premium/premium-service.ts';
 import { createUpstoxPacing } from './brokers/upstox/upstox-pacing.ts';
 import { createBacktestServices, type BacktestServices } from './backtests/backtest-services.ts';
 import type { BacktestRun } from './backtests/backtest-worker.ts';
@@ -98,6 +99,8 @@ export type Services = {
   upstox: UpstoxLive;
   /** Imported exchange history (bhavcopies, minute candles): import, coverage, and deleting one's own days. */
   history: HistoryImportService;
+  /** A strategy's combined premium as candles (the strategy premium chart). */
+  premium: PremiumService;
   /** Index minute candles fetched from a trader's logged-in Kite account into the same history. */
   kiteHistory: KiteMinutesImport;
   /** Index and expired option minute candles fetched from a trader's logged-in Upstox account into the same history. */
@@ -213,6 +216,7 @@ export function createServices(options: ServicesOptions): Services {
     kite: kiteLive,
     upstox: upstoxLive,
     history: createHistoryImportService(db, clock),
+    premium: createPremiumService(db, clock),
     kiteHistory: createKiteMinutesImport({ db, clock, candles: kiteLive.candles }),
     upstoxHistory: createUpstoxMinutesImport({
       db,

@@ -698,6 +698,26 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.history.participant_range_too_long',
     defaultMessage: 'to: at most {limit} days a request (asked {days}): read a longer history a year at a time',
   },
+  'premium.leg_shape': {
+    id: 'server.premium.leg_shape',
+    defaultMessage: 'legs: leg {position} "{value}" is not INDEX:EXPIRY:STRIKE:CE|PE:B|S:LOTS (NIFTY:2024-07-11:24300:CE:S:1)',
+  },
+  'premium.too_many_legs': { id: 'server.premium.too_many_legs', defaultMessage: 'legs: at most {limit} legs a strategy' },
+  'premium.one_index': { id: 'server.premium.one_index', defaultMessage: 'legs: every leg must be on the same index' },
+  'premium.leg_twice': { id: 'server.premium.leg_twice', defaultMessage: 'legs: leg {position} repeats an earlier leg’s contract' },
+  'premium.expired_before': {
+    id: 'server.premium.expired_before',
+    defaultMessage: 'legs: leg {position} expired on {expiry}, before the range’s first day {from}',
+  },
+  'premium.no_prices': {
+    id: 'server.premium.no_prices',
+    defaultMessage: 'legs: no recorded or imported price of {contract} (leg {position}) from {from} to {to}',
+  },
+  'premium.range_too_long': { id: 'server.premium.range_too_long', defaultMessage: 'to: at most {limit} days a request (asked {days})' },
+  'premium.too_many_candles': {
+    id: 'server.premium.too_many_candles',
+    defaultMessage: 'interval: more than {limit, number} candles in this range: choose a longer interval or a shorter range',
+  },
   'backtest.bot_required': {
     id: 'server.backtest.bot_required',
     defaultMessage: 'Choose one bot to backtest: a saved daily bot, a saved trading bot, or a bot configured here.',

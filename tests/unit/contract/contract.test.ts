@@ -28,6 +28,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'POST /api/market-history/upstox-candles/',
     'GET /api/market-history/coverage/',
     'GET /api/market-history/participants/',
+    'GET /api/market-history/premium/',
     'DELETE /api/market-history/days/',
     'POST /api/authenticate/register/',
     'POST /api/authenticate/login/',
