@@ -32,6 +32,7 @@ const appChildren: RouteObject[] = [
   { path: 'trading_view_chart', element: <S.tradingViewChart />, handle: titled(names.charts) },
   { path: 'tv_chart', element: <S.tvChart />, handle: titled(names.charts) },
   { path: 'participants', element: <S.participants />, handle: titled(names.participants) },
+  { path: 'premium', element: <S.premium />, handle: titled(names.premium) },
   { path: 'screener_ticker', element: <S.screener />, handle: titled(names.screener) },
   { path: 'strategies', element: <S.strategies />, handle: titled(names.strategies) },
   { path: 'recommendations', element: <S.recommendations />, handle: titled(names.recommendations) },

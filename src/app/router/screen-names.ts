@@ -22,6 +22,7 @@ export const screenNames = defineMessages({
   screener: { id: 'app.nav.screener', defaultMessage: 'Screener' },
   charts: { id: 'app.nav.charts', defaultMessage: 'Charts' },
   participants: { id: 'app.nav.participants', defaultMessage: 'Participants' },
+  premium: { id: 'app.title.premium', defaultMessage: 'Strategy premium' },
   marketHistory: { id: 'app.nav.marketHistory', defaultMessage: 'Market history' },
   backtests: { id: 'app.nav.backtests', defaultMessage: 'Backtests' },
   signIn: { id: 'app.title.signIn', defaultMessage: 'Sign in' },
