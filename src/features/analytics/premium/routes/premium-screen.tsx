@@ -1,5 +1,5 @@
 import PresentationChartBarIcon from '@heroicons/react/24/outline/PresentationChartBarIcon';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getStrategyPremium, type PremiumInterval, type PremiumQuery, type StrategyPremium } from '@/features/analytics/premium/api/get-strategy-premium';
@@ -58,10 +58,15 @@ function PremiumAnswer({ answer, legs }: { answer: StrategyPremium; legs: readon
 }
 
 /** One question's answer, with its last-known copy offline (keyed by the question: a new one starts afresh). */
-function PremiumRead({ query, legs }: { query: PremiumQuery; legs: readonly PremiumLinkLeg[] }) {
+function PremiumRead({ query, legs, onDay }: { query: PremiumQuery; legs: readonly PremiumLinkLeg[]; onDay: (day: string) => void }) {
   const intl = useIntl();
   const read = useCallback(() => getStrategyPremium(query), [query]);
   const { value: answer, asOf, failed, reload } = useLastKnownRead(`analytics:premium:${JSON.stringify(query)}`, read);
+  // Asked without a day, the server charts the last one every leg has: the day field shows which.
+  const answeredDay = answer?.to;
+  useEffect(() => {
+    if (answeredDay !== undefined) onDay(answeredDay);
+  }, [answeredDay, onDay]);
   return (
     <PanelBoundary>
       {asOf !== null && <StaleNote asOf={asOf} />}
@@ -84,6 +89,7 @@ export function PremiumScreen() {
   const [params, setParams] = useSearchParams();
   const legsText = params.get('legs') ?? '';
   const legs = useMemo(() => parsePremiumLegs(legsText), [legsText]);
+  const [answeredDay, setAnsweredDay] = useState<string | undefined>(undefined);
   const from = params.get('from') ?? undefined;
   const to = params.get('to') ?? undefined;
   const askedInterval = params.get('interval');
@@ -120,8 +126,8 @@ export function PremiumScreen() {
       ) : (
         <>
           <PremiumLegs key={legsText} legs={legs} onStrikes={(edited) => change({ legs: edited })} />
-          <PremiumRange from={from} to={to} interval={interval} intervals={intervals} onChange={change} />
-          <PremiumRead key={JSON.stringify(query)} query={query} legs={legs} />
+          <PremiumRange from={from} to={to ?? (from === undefined ? answeredDay : undefined)} interval={interval} intervals={intervals} onChange={change} />
+          <PremiumRead key={JSON.stringify(query)} query={query} legs={legs} onDay={setAnsweredDay} />
         </>
       )}
     </div>
