@@ -214,7 +214,6 @@ describe.each(testBackends)('the strategy premium on %s', (backend) => {
     expect(res.headers['content-encoding']).toBe('gzip');
     const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8'));
     expect(body.time).toHaveLength(375);
-    console.log('premium-day-gzip-bytes', res.rawPayload.length, 'raw', gunzipSync(res.rawPayload).length);
     expect(res.rawPayload.length).toBeLessThan(50 * 1024);
   });
 
