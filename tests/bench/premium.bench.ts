@@ -3,7 +3,9 @@
  * opens the chain's ATM straddle chart with nothing of it cached (no service worker), timed until the candles'
  * canvas is drawn, with the bytes transferred and the premium route's own answer (gzip, on the wire). A
  * benchmark, not a test: it prints a table. The server's simulator records the minutes the chart reads; the
- * first whole minute needs the server up two minutes, so it waits for them first (unthrottled).
+ * first whole minute needs the server up two minutes, so it waits for them first (unthrottled). The recorder
+ * records only while NSE's session is open (09:15–15:30 IST, real clock here): run outside it, the bench stops
+ * with "no recorded minute" (seeding an imported day instead is still to do).
  *
  *   npm run bench -- premium              3 runs
  *   npm run bench -- premium --runs 5
