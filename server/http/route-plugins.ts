@@ -23,6 +23,7 @@ import { marketHistoryRoutes } from './market-history-routes.ts';
 import { openInterestRoutes } from './open-interest-routes.ts';
 import { marketDataRoutes, marketRoutes } from './market-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
+import { premiumRoutes } from './premium-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { replayRoutes } from './replay-routes.ts';
 import { replayBotRoutes } from './replay-bot-routes.ts';
@@ -53,7 +54,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
-    marketHistoryRoutes, openInterestRoutes, ivRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes, webhookRoutes,
+    marketHistoryRoutes, openInterestRoutes, ivRoutes, premiumRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes, webhookRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

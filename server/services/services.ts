@@ -49,6 +49,7 @@ import { createIvCharts, type IvCharts } from './history/volatility/iv-charts.ts
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
 import { createUpstoxHistoryCalls } from './history/upstox-history-calls.ts';
 import { createUpstoxMinutesImport, type UpstoxMinutesImport } from './history/upstox-minutes-import.ts';
+import { createPremiumService, type PremiumService } from './premium/premium-service.ts';
 import { createUpstoxPacing } from './brokers/upstox/upstox-pacing.ts';
 import { createBacktestServices, type BacktestServices } from './backtests/backtest-services.ts';
 import type { BacktestRun } from './backtests/backtest-worker.ts';
@@ -106,6 +107,8 @@ export type Services = {
   history: HistoryImportService;
   /** The implied volatility charts' reads of market history (ATM IV over a day and across days, IV rank and percentile, smiles). */
   ivCharts: IvCharts;
+  /** A strategy's combined premium as candles (the strategy premium chart). */
+  premium: PremiumService;
   /** Index minute candles fetched from a trader's logged-in Kite account into the same history. */
   kiteHistory: KiteMinutesImport;
   /** Index and expired option minute candles fetched from a trader's logged-in Upstox account into the same history. */
@@ -230,6 +233,7 @@ export function createServices(options: ServicesOptions): Services {
     history: createHistoryImportService(db, clock),
     openInterest: createOpenInterestCharts(db),
     ivCharts: createIvCharts(db),
+    premium: createPremiumService(db, clock),
     kiteHistory: createKiteMinutesImport({ db, clock, candles: kiteLive.candles }),
     upstoxHistory: createUpstoxMinutesImport({
       db,

@@ -716,6 +716,25 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'history.iv_minute_outside_session': {
     id: 'server.history.iv_minute_outside_session',
     defaultMessage: 'at: {time} is outside NSE’s session: choose a minute from 09:15 to 15:29',
+  'premium.leg_shape': {
+    id: 'server.premium.leg_shape',
+    defaultMessage: 'legs: leg {position} "{value}" is not INDEX:EXPIRY:STRIKE:CE|PE:B|S:LOTS (NIFTY:2024-07-11:24300:CE:S:1)',
+  },
+  'premium.too_many_legs': { id: 'server.premium.too_many_legs', defaultMessage: 'legs: at most {limit} legs a strategy' },
+  'premium.one_index': { id: 'server.premium.one_index', defaultMessage: 'legs: every leg must be on the same index' },
+  'premium.leg_twice': { id: 'server.premium.leg_twice', defaultMessage: 'legs: leg {position} repeats an earlier leg’s contract' },
+  'premium.expired_before': {
+    id: 'server.premium.expired_before',
+    defaultMessage: 'legs: leg {position} expired on {expiry}, before the range’s first day {from}',
+  },
+  'premium.no_prices': {
+    id: 'server.premium.no_prices',
+    defaultMessage: 'legs: no recorded or imported price of {contract} (leg {position}) from {from} to {to}',
+  },
+  'premium.range_too_long': { id: 'server.premium.range_too_long', defaultMessage: 'to: at most {limit} days a request (asked {days})' },
+  'premium.too_many_candles': {
+    id: 'server.premium.too_many_candles',
+    defaultMessage: 'interval: more than {limit, number} candles in this range: choose a longer interval or a shorter range',
   },
   'backtest.bot_required': {
     id: 'server.backtest.bot_required',

@@ -34,6 +34,7 @@ const appChildren: RouteObject[] = [
   { path: 'participants', element: <S.participants />, handle: titled(names.participants) },
   { path: 'open_interest', element: <S.openInterest />, handle: titled(names.openInterest) },
   { path: 'volatility', element: <S.volatility />, handle: titled(names.volatility) },
+  { path: 'premium', element: <S.premium />, handle: titled(names.premium) },
   { path: 'screener_ticker', element: <S.screener />, handle: titled(names.screener) },
   { path: 'strategies', element: <S.strategies />, handle: titled(names.strategies) },
   { path: 'recommendations', element: <S.recommendations />, handle: titled(names.recommendations) },

@@ -24,6 +24,7 @@ export const screenNames = defineMessages({
   participants: { id: 'app.nav.participants', defaultMessage: 'Participants' },
   openInterest: { id: 'app.nav.openInterest', defaultMessage: 'Open interest' },
   volatility: { id: 'app.nav.volatility', defaultMessage: 'Volatility' },
+  premium: { id: 'app.title.premium', defaultMessage: 'Strategy premium' },
   marketHistory: { id: 'app.nav.marketHistory', defaultMessage: 'Market history' },
   backtests: { id: 'app.nav.backtests', defaultMessage: 'Backtests' },
   signIn: { id: 'app.title.signIn', defaultMessage: 'Sign in' },

@@ -83,6 +83,11 @@ export const screens = {
   volatility: lazyScreen('volatility', () =>
     import('@/features/analytics/volatility/volatility-screen').then((m) => m.VolatilityScreen),
   ),
+  // The chart module (and lightweight-charts with it) is asked for beside the screen, not after it rendered.
+  premium: lazyScreen('premium', () => {
+    import('@/features/analytics/premium/charts/premium-chart').catch(() => undefined);
+    return import('@/features/analytics/premium/routes/premium-screen').then((m) => m.PremiumScreen);
+  }),
   marketView: lazyScreen('market-view', () =>
     import('@/features/analytics/routes/market-view-screen').then((m) => m.MarketViewScreen),
   ),

@@ -31,6 +31,7 @@ import { expiryAtmVolatility } from '@/app/strategy-builder/expiry-atm-volatilit
 import { instrumentOf, MissingQuoteError, useBuilderLegs } from '@/app/strategy-builder/use-builder-legs';
 import { indexNames, useBuilderMarket } from '@/app/strategy-builder/use-builder-market';
 import { openedLegsOf, useOpenedLegs } from '@/app/strategy-builder/use-opened-legs';
+import { PremiumChartLink } from '@/app/strategy-builder/premium-chart-link';
 import { useStrategyMargin } from '@/app/strategy-builder/use-strategy-margin';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 
@@ -147,7 +148,10 @@ export function StrategyBuilderScreen() {
       <section className="flex flex-col gap-2" aria-labelledby="legs-title">
         <div className="flex items-center justify-between gap-2">
           <h2 id="legs-title" className="text-lg font-semibold text-fg">{intl.formatMessage(legMessages.title)}</h2>
-          {builder.legs.length > 0 && !readOnly && <Button variant="ghost" onClick={builder.clear}>{intl.formatMessage(builderMessages.clear)}</Button>}
+          <div className="flex flex-wrap items-center gap-2">
+            <PremiumChartLink index={index} legs={builder.legs} />
+            {builder.legs.length > 0 && !readOnly && <Button variant="ghost" onClick={builder.clear}>{intl.formatMessage(builderMessages.clear)}</Button>}
+          </div>
         </div>
         {builder.legs.length === 0 ? (
           <p className="text-sm text-fg-muted">{intl.formatMessage(legMessages.empty)}</p>

@@ -144,7 +144,9 @@ describe.each(testBackends)('ownership on %s', (backend) => {
 
   it('asks for a token on every one of these operations (401)', async () => {
     const ids = { account: 1, portfolio: 1, tradingBot: 1, dailyBot: 1, strategy: 1, replay: 1 };
-    const lists: [string, CallOptions][] = [['getBrokerAccounts', {}], ['createBrokerAccount', { body: {} }], ['getBrokers', {}], ['getBaseStrategies', {}], ['getReplayDays', {}], ['getReplays', {}], ['createReplay', { body: {} }]];
+    const lists: [string, CallOptions][] = [['getBrokerAccounts', {}], ['createBrokerAccount', { body: {} }], ['getBrokers', {}], ['getBaseStrategies', {}], ['getReplayDays', {}], ['getReplays', {}], ['createReplay', { body: {} }],
+      // The strategy premium reads market history, and the caller's own fills on its legs: nobody's else.
+      ['getStrategyPremium', { query: { legs: 'NIFTY:2024-07-11:24300:CE:S:1' } }]];
     for (const [operationId, options] of [...probes(ids, 'x'.repeat(20)), ...lists] as [string, CallOptions][]) {
       const res = await call(operationId, options);
       expect(res.status, operationId).toBe(401);

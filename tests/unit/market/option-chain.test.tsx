@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { clear } from 'idb-keyval';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { MemoryRouter } from 'react-router-dom';
 import { IntlProvider } from 'react-intl';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@openapi/main';
@@ -67,7 +68,10 @@ afterEach(() => server.resetHandlers());
 const renderChain = (locale: 'en' | 'fr' = 'en') =>
   render(
     <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : undefined}>
-      <OptionChain />
+      {/* The chain's figures link to the straddle's premium chart: a router, as in the app. */}
+      <MemoryRouter>
+        <OptionChain />
+      </MemoryRouter>
     </IntlProvider>,
   );
 /** Matches an element's own text with the numbers' bidi isolation marks left out. */

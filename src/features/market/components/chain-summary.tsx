@@ -1,10 +1,12 @@
 import { atom, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { atmStraddle, maxPain, putCallRatio, type StrikeFigures } from '@/features/market/chain/chain-figures';
 import { missing } from '@/features/market/components/option-chain-cells';
 import type { ChainRow } from '@/features/market/components/option-chain-table';
 import { liveFeed } from '@/features/market/feed/live-feed';
+import { premiumChartPath, straddleLegs } from '@/lib/charts/premium-link';
 import { useFormat } from '@/lib/format/use-format';
 import { store } from '@/lib/store';
 
@@ -16,6 +18,8 @@ const messages = defineMessages({
   maxPainHint: { id: 'market.chain.maxPainHint', defaultMessage: 'The expiry level at which the option buyers would be paid least.' },
   straddle: { id: 'market.chain.straddle', defaultMessage: 'ATM straddle' },
   straddleHint: { id: 'market.chain.straddleHint', defaultMessage: 'The at-the-money call and put together, per unit.' },
+  straddleChart: { id: 'market.chain.straddleChart', defaultMessage: 'Straddle chart' },
+  straddleChartHint: { id: 'market.chain.straddleChartHint', defaultMessage: 'The ATM straddle’s premium as candles, with VWAP and your entries' },
 });
 const overText = defineMessage<{ count: MessageValue }>({
   id: 'market.chain.summaryOver',
@@ -26,7 +30,7 @@ const overText = defineMessage<{ count: MessageValue }>({
  * The chain's header figures (chain-figures.ts) over the strikes shown, read from the same live quotes as the
  * rows: a dash until every figure they need has arrived. Max pain is an index level (points, not rupees).
  */
-export function ChainSummary({ rows, atm }: { rows: readonly ChainRow[]; atm: number | null }) {
+export function ChainSummary({ rows, atm, index, expiry }: { rows: readonly ChainRow[]; atm: number | null; index: string; expiry: string }) {
   const intl = useIntl();
   const { formatNumber, formatInr } = useFormat();
   const feed = liveFeed();
@@ -60,6 +64,17 @@ export function ChainSummary({ rows, atm }: { rows: readonly ChainRow[]; atm: nu
           </div>
         ))}
       </dl>
+      {atm !== null && (
+        // One tap to the ATM straddle's premium chart (the strategy premium screen edits it into any two strikes).
+        <Link
+          to={premiumChartPath(straddleLegs(index, expiry, atm))}
+          title={intl.formatMessage(messages.straddleChartHint)}
+          data-testid="chain-straddle-chart"
+          className="inline-flex min-h-11 items-center text-sm font-medium text-brand underline"
+        >
+          {intl.formatMessage(messages.straddleChart)}
+        </Link>
+      )}
       <p className="text-xs text-fg-muted">{intl.formatMessage(overText, { count: rows.length })}</p>
     </div>
   );

@@ -146,7 +146,7 @@ export function ChainView({ choice, pickers, onPick, onAlert }: ChainProps & { c
         />
       ) : (
         <>
-          <ChainSummary rows={rows} atm={atm} />
+          <ChainSummary rows={rows} atm={atm} index={index} expiry={expiry} />
           <ChainTable index={index} expiry={expiry} rows={rows} spot={spot} atm={atm} columns={columns} alerts={alerts} scrollKey={windowKey} onPick={onPick} onAlert={onAlert} />
         </>
       )}

@@ -1,0 +1,135 @@
+import PresentationChartBarIcon from '@heroicons/react/24/outline/PresentationChartBarIcon';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import { getStrategyPremium, type PremiumInterval, type PremiumQuery, type StrategyPremium } from '@/features/analytics/premium/api/get-strategy-premium';
+import { OverlayControls } from '@/features/analytics/premium/components/overlay-controls';
+import { PremiumChartBox } from '@/features/analytics/premium/components/premium-chart-box';
+import { PremiumLegs } from '@/features/analytics/premium/components/premium-legs';
+import { PremiumRange } from '@/features/analytics/premium/components/premium-range';
+import { premiumChartData } from '@/features/analytics/premium/model/premium-chart-data';
+import { defaultOverlays } from '@/features/analytics/premium/model/premium-view';
+import { premiumMessages as m } from '@/features/analytics/premium/premium-messages';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadStatus } from '@/components/ui/load-status';
+import { PageHeader } from '@/components/ui/page-header';
+import { PanelBoundary } from '@/components/ui/panel-boundary';
+import { StaleNote } from '@/components/ui/stale-note';
+import { parsePremiumLegs, premiumLegsText, type PremiumLinkLeg } from '@/lib/charts/premium-link';
+import { useFormat } from '@/lib/format/use-format';
+import { useLastKnownRead } from '@/lib/persist/use-last-known-read';
+
+const intervals: readonly PremiumInterval[] = ['1m', '3m', '5m', '15m', '30m', '60m', '1d'];
+const isInterval = (value: string | null): value is PremiumInterval => intervals.some((interval) => interval === value);
+
+function PremiumAnswer({ answer, legs }: { answer: StrategyPremium; legs: readonly PremiumLinkLeg[] }) {
+  const intl = useIntl();
+  const { formatDate, formatDateTime, formatInr } = useFormat();
+  const [overlays, setOverlays] = useState(defaultOverlays);
+  const data = useMemo(
+    () =>
+      premiumChartData(answer, overlays, {
+        overlay: (id) => intl.formatMessage(m[id === 'supertrend' ? 'superTrend' : id]),
+        fill: (fill) => intl.formatMessage(m.fillMark, { side: fill.side, type: legs[fill.leg]?.type ?? '', price: formatInr(fill.price) }),
+      }),
+    [answer, overlays, intl, legs, formatInr],
+  );
+  const sources = answer.sources.map((source) => intl.formatMessage(m[source])).join(', ');
+  const legsText = legs.map((leg) => `${leg.strike} ${leg.type}`).join(' + ');
+  return (
+    <section className="flex flex-col gap-4" aria-label={intl.formatMessage(m.title)}>
+      <div className="flex flex-col gap-1 text-sm text-fg-muted">
+        <p className="font-medium text-fg">{intl.formatMessage(answer.basis === 'credit' ? m.credit : m.debit)}</p>
+        {answer.as_of !== null && (
+          <p data-testid="premium-source">{intl.formatMessage(m.source, { sources, asOf: formatDateTime(answer.as_of) })}</p>
+        )}
+        <p>{intl.formatMessage(m.range, { from: formatDate(answer.from), to: formatDate(answer.to), count: answer.time.length })}</p>
+        {answer.gap_minutes > 0 && <p data-testid="premium-gaps">{intl.formatMessage(m.gaps, { count: answer.gap_minutes })}</p>}
+        {answer.fills.length > 0 && <p data-testid="premium-fills">{intl.formatMessage(m.fills, { count: answer.fills.length })}</p>}
+      </div>
+      <OverlayControls value={overlays} onChange={setOverlays} />
+      {answer.time.length === 0 ? (
+        <EmptyState icon={PresentationChartBarIcon} title={intl.formatMessage(m.emptyTitle)} description={intl.formatMessage(m.empty)} />
+      ) : (
+        <PremiumChartBox data={data} label={intl.formatMessage(m.chartLabel, { legs: legsText, from: formatDate(answer.from), to: formatDate(answer.to) })} />
+      )}
+    </section>
+  );
+}
+
+/** One question's answer, with its last-known copy offline (keyed by the question: a new one starts afresh). */
+function PremiumRead({ query, legs, onDay }: { query: PremiumQuery; legs: readonly PremiumLinkLeg[]; onDay: (day: string) => void }) {
+  const intl = useIntl();
+  const read = useCallback(() => getStrategyPremium(query), [query]);
+  const { value: answer, asOf, failed, reload } = useLastKnownRead(`analytics:premium:${JSON.stringify(query)}`, read);
+  // Asked without a day, the server charts the last one every leg has: the day field shows which.
+  const answeredDay = answer?.to;
+  useEffect(() => {
+    if (answeredDay !== undefined) onDay(answeredDay);
+  }, [answeredDay, onDay]);
+  return (
+    <PanelBoundary>
+      {asOf !== null && <StaleNote asOf={asOf} />}
+      {answer === null ? (
+        <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={failed} onRetry={reload} />
+      ) : (
+        <PremiumAnswer answer={answer} legs={legs} />
+      )}
+    </PanelBoundary>
+  );
+}
+
+/**
+ * /app/premium?legs=…: a strategy's combined premium as candles over a day or several, with VWAP, SMA, EMA and
+ * SuperTrend, the trader's fills marked, where the numbers come from and their time. Opened from the chain (the
+ * ATM straddle) and the builder (its legs); its link is its whole question (lib/charts/premium-link.ts).
+ */
+export function PremiumScreen() {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const legsText = params.get('legs') ?? '';
+  const legs = useMemo(() => parsePremiumLegs(legsText), [legsText]);
+  const [answeredDay, setAnsweredDay] = useState<string | undefined>(undefined);
+  const from = params.get('from') ?? undefined;
+  const to = params.get('to') ?? undefined;
+  const askedInterval = params.get('interval');
+  const interval: PremiumInterval = isInterval(askedInterval) ? askedInterval : '1m';
+  const query = useMemo<PremiumQuery>(() => ({ legs: legsText, interval, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) }), [legsText, interval, from, to]);
+  const change = (next: { legs?: PremiumLinkLeg[]; from?: string; to?: string; interval?: PremiumInterval }) => {
+    const merged = new URLSearchParams(params);
+    if (next.legs !== undefined) merged.set('legs', premiumLegsText(next.legs));
+    for (const key of ['from', 'to', 'interval'] as const) {
+      const value = next[key];
+      if (value !== undefined) merged.set(key, value);
+    }
+    setParams(merged);
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={intl.formatMessage(m.title)} description={intl.formatMessage(m.description)} />
+      {legs === null ? (
+        <EmptyState
+          icon={PresentationChartBarIcon}
+          title={intl.formatMessage(m.noLegsTitle)}
+          description={intl.formatMessage(m.noLegs)}
+          action={
+            <div className="flex flex-wrap gap-4">
+              <Link to="/app/dashboards/live-trade" className="text-sm font-medium text-brand underline">
+                {intl.formatMessage(m.openChain)}
+              </Link>
+              <Link to="/app/strategy-builder" className="text-sm font-medium text-brand underline">
+                {intl.formatMessage(m.openBuilder)}
+              </Link>
+            </div>
+          }
+        />
+      ) : (
+        <>
+          <PremiumLegs key={legsText} legs={legs} onStrikes={(edited) => change({ legs: edited })} />
+          <PremiumRange from={from} to={to ?? (from === undefined ? answeredDay : undefined)} interval={interval} intervals={intervals} onChange={change} />
+          <PremiumRead key={JSON.stringify(query)} query={query} legs={legs} onDay={setAnsweredDay} />
+        </>
+      )}
+    </div>
+  );
+}
