@@ -450,6 +450,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portfolios/portfolios/{id}/protection/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** The portfolio's protection (stop-loss, target, trailing stop-loss, profit lock on its MTM) and its MTM now. */
+        get: operations["getPortfolioProtection"];
+        /**
+         * Set or change the portfolio's protection; it is armed from now (its peak MTM starts at the MTM now).
+         * @description Watched on every market tick: when the portfolio's MTM (today's M2M less today's charges) hits a level,
+         *     its working orders are cancelled and its positions squared off, once, and the trader is told (alert and
+         *     web push). Refused with 422 `invalid_params` for a level that means nothing (a zero amount, a trailing
+         *     move above its step, a profit lock keeping as much as it starts at, a percentage of a portfolio with no
+         *     margin) or that the MTM now already hits; 403 `broker_session_expired` while the account's broker
+         *     session is over (the MTM cannot be read); 409 `idempotency_in_progress` while a fired protection's exit
+         *     is still going out.
+         */
+        put: operations["updatePortfolioProtection"];
+        post?: never;
+        /** Clear the portfolio's protection (409 while a fired one's exit is still going out). */
+        delete: operations["deletePortfolioProtection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/base_strategies/base_strategies/": {
         parameters: {
             query?: never;
@@ -2069,7 +2099,7 @@ export interface components {
          * @description Every code a LocalText may carry; the app has English and French words for each one.
          * @enum {string}
          */
-        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.autoslice_missing" | "order.portfolio_deleted" | "order.nothing_left_to_close" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.broker_session_ended_title" | "alert.broker_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "alert.bot_leg_stop_body" | "alert.kill_switch_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.unfinished" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "kill_switch.late_closed" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "bot.exit_reason" | "bot.entry_refused" | "bot.entry_partly_refused" | "bot.order_refused" | "bot.missed_late" | "bot.missed_interrupted" | "bot.started_after_entry" | "bot.missed_title" | "push.open" | "push.kill_switch" | "push.square_off" | "refusal.risk_lots_per_order" | "refusal.risk_trades_today" | "refusal.risk_open_positions" | "refusal.rate_per_day" | "refusal.rate_per_second" | "refusal.rate_per_minute" | "refusal.request_per_second" | "refusal.request_per_minute" | "refusal.request_minute_full" | "refusal.too_many_slices" | "refusal.not_listed" | "refusal.broker_session_expired" | "refusal.paper_feed_logged_out" | "refusal.paper_feed_delayed" | "refusal.paper_feed_no_tick" | "refusal.idempotency_in_progress" | "refusal.idempotency_key_reused" | "refusal.order_not_working" | "refusal.modification_limit" | "refusal.nothing_to_modify" | "refusal.quantity_already_filled" | "refusal.amo_window" | "refusal.not_reducing" | "refusal.kill_switch_confirmation" | "refusal.kill_switch_cooling_off" | "refusal.profit_lock_half" | "validation.field" | "validation.required" | "validation.unknown_field" | "validation.not_empty" | "validation.type" | "validation.format" | "validation.min_length" | "validation.max_length" | "validation.pattern" | "validation.enum" | "validation.bound" | "validation.decimals" | "validation.multiple_of" | "validation.min_items" | "validation.max_items" | "validation.unique_items" | "validation.no_form" | "validation.body_not_object" | "validation.too_few_fields" | "kite.call" | "kite.refused" | "kite.unavailable" | "kite.outcome_unknown" | "kite.rate_limit_reached" | "broker.session_ended" | "kite.rate_limited" | "upstox.refused" | "upstox.unavailable" | "upstox.outcome_unknown" | "upstox.rate_limit_reached" | "upstox.rate_limited" | "upstox.instruments_unavailable" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "history.header_lacks" | "history.not_a_number" | "history.not_a_whole_number" | "history.too_large" | "history.negative" | "history.not_a_calendar_date" | "history.not_an_iso_date" | "history.not_a_day_month_year_date" | "history.not_call_or_put" | "history.high_below_low" | "history.open_or_close_above_high" | "history.expiry_before_trade_date" | "history.strike_not_positive" | "history.zero" | "history.contract_twice" | "history.bhavcopy_header" | "history.no_index_option_rows" | "history.timestamp_shape" | "history.timestamp_not_whole_minute" | "history.timestamp_not_real" | "history.unknown_symbol" | "history.symbol_differs" | "history.prices_not_positive" | "history.candle_high_below" | "history.candle_low_above" | "history.candle_twice" | "history.minute_header" | "history.minute_index_unknown" | "history.no_candles" | "history.more_lines" | "history.file_too_large" | "history.not_text" | "history.unknown_file" | "history.zip_without_csv" | "history.not_a_day_month_number_date" | "history.index_day_twice" | "history.no_index_close_rows" | "history.participant_header" | "history.participant_unknown" | "history.participant_twice" | "history.participant_missing" | "history.participant_total_differs" | "history.participant_no_date" | "history.participant_dates_differ" | "history.participant_range_too_long" | "open_interest.strikes" | "open_interest.too_many_strikes" | "open_interest.unlisted_strike" | "open_interest.no_day" | "open_interest.range_too_long" | "history.iv_expiry_before_day" | "history.iv_minute_outside_session" | "premium.leg_shape" | "premium.too_many_legs" | "premium.one_index" | "premium.leg_twice" | "premium.expired_before" | "premium.no_prices" | "premium.range_too_long" | "premium.too_many_candles" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.failed" | "replay.open" | "replay.no_history" | "replay.rules_unknown" | "replay.outside_session" | "replay.seek_backward" | "replay.bot_attached" | "replay.bot_index" | "not_found.thing" | "not_found.account" | "not_found.order" | "not_found.index" | "not_found.expiry" | "price_alert.level_not_positive" | "price_alert.unknown_symbol" | "price_alert.expired" | "price_alert.too_many" | "push_device.bad_public_key" | "push_device.bad_auth_secret" | "push_device.label_required" | "push_device.endpoint_refused" | "push_device.too_many" | "broker_account.linked_meanwhile" | "broker_account.unknown_broker" | "broker_account.market_not_paper" | "broker_account.compliance_not_live" | "broker_account.compliance_paper" | "broker_account.market_not_live" | "broker_account.market_working_orders" | "broker_account.number_linked" | "broker_account.api_key_linked" | "broker_account.capital_below_portfolios" | "broker_account.portfolios_above_capital" | "broker_account.wrong_broker" | "broker_account.trading_unavailable" | "broker_account.secret_unreadable" | "broker_login.link_expired" | "broker_login.paper_checksum" | "broker_login.kite_checksum" | "broker_login.kite_link_expired" | "broker_login.kite_refused" | "broker_login.kite_unreachable" | "broker_login.client_id_mismatch" | "broker_login.state_invalid" | "broker_login.upstox_refused" | "broker_login.upstox_unreachable" | "bot.unknown_base_strategy" | "bot.invalid_params" | "bot.lots_above_freeze" | "bot.outside_market_hours" | "bot.entry_window_backwards" | "bot.exit_inside_entry_window" | "bot.exit_before_entry" | "bot.portfolio_of_path" | "bot.stays_in_portfolio" | "bot.other_bot" | "bot.pause_choice_required" | "bot.no_index_level" | "bot.no_legs_around" | "bot.live_on_paper" | "bot.live_required" | "bot.live_login_first" | "bot.live_max_loss_required" | "bot.live_confirmation" | "kite.historical_not_enabled" | "kite.no_minute_candles" | "history.from_after_to" | "kite.history_to_future" | "kite.history_range_too_long" | "kite.history_not_kite_account" | "upstox.history_not_upstox_account" | "upstox.history_plus_required" | "upstox.history_refused" | "upstox.history_to_not_past" | "upstox.history_range_too_long" | "upstox.history_no_index_minutes" | "upstox.history_expiry_not_listed" | "no_trade.holiday" | "no_trade.no_history" | "no_trade.before_open" | "no_trade.after_close" | "no_trade.no_price" | "no_trade.risk_limit" | "no_trade.kill_switch" | "no_trade.refused" | "no_trade.missed" | "no_trade.no_signal" | "no_trade.no_entry" | "push.test_title" | "push.test_body" | "push.test_sent" | "push.test_gone" | "push.test_not_delivered" | "refusal.too_many_attempts" | "refusal.server_busy" | "refusal.too_many_streams" | "account.weak_password" | "account.invalid_credentials" | "account.email_taken" | "account.invalid_current_password" | "broker_account.portfolio_not_of_account" | "request.invalid_json" | "request.invalid_utf8" | "request.too_deep" | "request.forbidden_key" | "request.unsupported_charset" | "request.unsupported_media_type" | "request.too_large" | "request.invalid_multipart" | "request.empty_file" | "request.files_required" | "request.too_many_files" | "request.bad_url" | "request.not_found" | "request.unauthenticated" | "request.stored_value" | "request.refused" | "request.internal_error" | "request.failed" | "request.timed_out" | "request.headers_too_large" | "request.not_http" | "validation.request_part" | "validation.unstorable_text" | "validation.part_no_form" | "validation.invalid" | "validation.max_fields" | "push.failure" | "push.answered" | "done.signed_out" | "done.signed_in" | "done.account_created" | "done.password_changed" | "done.trade_defaults_saved" | "done.broker_account_deleted" | "done.broker_logged_in" | "done.broker_logged_out" | "done.portfolio_deleted" | "done.trading_bot_deleted" | "done.daily_bot_deleted" | "done.price_alert_deleted" | "done.push_device_removed" | "done.kill_switch_already_off" | "done.postback_read" | "done.webhook_not_read" | "kite.postback_refused" | "upstox.webhook_refused" | "webhook.signature_required" | "webhook.signature_invalid" | "webhook.stale" | "webhook.duplicate_id" | "webhook.duplicate_body" | "webhook.not_active" | "webhook.outside_hours" | "webhook.over_lots" | "webhook.too_many_legs" | "webhook.too_many_entries" | "webhook.in_position" | "webhook.nothing_to_exit" | "webhook.in_progress" | "webhook.legs_required" | "webhook.payload_invalid" | "webhook.placed" | "webhook.working" | "done.webhook_off";
+        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.autoslice_missing" | "order.portfolio_deleted" | "order.nothing_left_to_close" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_by_protection" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.broker_session_ended_title" | "alert.broker_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.portfolio_protection_title" | "alert.portfolio_protection_body" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "alert.bot_leg_stop_body" | "alert.kill_switch_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.unfinished" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "kill_switch.late_closed" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "bot.exit_reason" | "bot.entry_refused" | "bot.entry_partly_refused" | "bot.order_refused" | "bot.missed_late" | "bot.missed_interrupted" | "bot.started_after_entry" | "bot.missed_title" | "push.open" | "push.kill_switch" | "push.square_off" | "refusal.risk_lots_per_order" | "refusal.risk_trades_today" | "refusal.risk_open_positions" | "refusal.rate_per_day" | "refusal.rate_per_second" | "refusal.rate_per_minute" | "refusal.request_per_second" | "refusal.request_per_minute" | "refusal.request_minute_full" | "refusal.too_many_slices" | "refusal.not_listed" | "refusal.broker_session_expired" | "refusal.paper_feed_logged_out" | "refusal.paper_feed_delayed" | "refusal.paper_feed_no_tick" | "refusal.idempotency_in_progress" | "refusal.idempotency_key_reused" | "refusal.order_not_working" | "refusal.modification_limit" | "refusal.nothing_to_modify" | "refusal.quantity_already_filled" | "refusal.amo_window" | "refusal.not_reducing" | "refusal.kill_switch_confirmation" | "refusal.kill_switch_cooling_off" | "refusal.profit_lock_half" | "refusal.protection_empty" | "refusal.protection_zero" | "refusal.protection_percent" | "refusal.protection_no_margin" | "refusal.protection_trail_needs_stop" | "refusal.protection_trail_too_fast" | "refusal.protection_lock_keep" | "refusal.protection_lock_target" | "refusal.protection_stop_at_mtm" | "refusal.protection_target_at_mtm" | "refusal.protection_exiting" | "validation.field" | "validation.required" | "validation.unknown_field" | "validation.not_empty" | "validation.type" | "validation.format" | "validation.min_length" | "validation.max_length" | "validation.pattern" | "validation.enum" | "validation.bound" | "validation.decimals" | "validation.multiple_of" | "validation.min_items" | "validation.max_items" | "validation.unique_items" | "validation.no_form" | "validation.body_not_object" | "validation.too_few_fields" | "kite.call" | "kite.refused" | "kite.unavailable" | "kite.outcome_unknown" | "kite.rate_limit_reached" | "broker.session_ended" | "kite.rate_limited" | "upstox.refused" | "upstox.unavailable" | "upstox.outcome_unknown" | "upstox.rate_limit_reached" | "upstox.rate_limited" | "upstox.instruments_unavailable" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "history.header_lacks" | "history.not_a_number" | "history.not_a_whole_number" | "history.too_large" | "history.negative" | "history.not_a_calendar_date" | "history.not_an_iso_date" | "history.not_a_day_month_year_date" | "history.not_call_or_put" | "history.high_below_low" | "history.open_or_close_above_high" | "history.expiry_before_trade_date" | "history.strike_not_positive" | "history.zero" | "history.contract_twice" | "history.bhavcopy_header" | "history.no_index_option_rows" | "history.timestamp_shape" | "history.timestamp_not_whole_minute" | "history.timestamp_not_real" | "history.unknown_symbol" | "history.symbol_differs" | "history.prices_not_positive" | "history.candle_high_below" | "history.candle_low_above" | "history.candle_twice" | "history.minute_header" | "history.minute_index_unknown" | "history.no_candles" | "history.more_lines" | "history.file_too_large" | "history.not_text" | "history.unknown_file" | "history.zip_without_csv" | "history.not_a_day_month_number_date" | "history.index_day_twice" | "history.no_index_close_rows" | "history.participant_header" | "history.participant_unknown" | "history.participant_twice" | "history.participant_missing" | "history.participant_total_differs" | "history.participant_no_date" | "history.participant_dates_differ" | "history.participant_range_too_long" | "open_interest.strikes" | "open_interest.too_many_strikes" | "open_interest.unlisted_strike" | "open_interest.no_day" | "open_interest.range_too_long" | "history.iv_expiry_before_day" | "history.iv_minute_outside_session" | "premium.leg_shape" | "premium.too_many_legs" | "premium.one_index" | "premium.leg_twice" | "premium.expired_before" | "premium.no_prices" | "premium.range_too_long" | "premium.too_many_candles" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.failed" | "replay.open" | "replay.no_history" | "replay.rules_unknown" | "replay.outside_session" | "replay.seek_backward" | "replay.bot_attached" | "replay.bot_index" | "not_found.thing" | "not_found.account" | "not_found.order" | "not_found.index" | "not_found.expiry" | "price_alert.level_not_positive" | "price_alert.unknown_symbol" | "price_alert.expired" | "price_alert.too_many" | "push_device.bad_public_key" | "push_device.bad_auth_secret" | "push_device.label_required" | "push_device.endpoint_refused" | "push_device.too_many" | "broker_account.linked_meanwhile" | "broker_account.unknown_broker" | "broker_account.market_not_paper" | "broker_account.compliance_not_live" | "broker_account.compliance_paper" | "broker_account.market_not_live" | "broker_account.market_working_orders" | "broker_account.number_linked" | "broker_account.api_key_linked" | "broker_account.capital_below_portfolios" | "broker_account.portfolios_above_capital" | "broker_account.wrong_broker" | "broker_account.trading_unavailable" | "broker_account.secret_unreadable" | "broker_login.link_expired" | "broker_login.paper_checksum" | "broker_login.kite_checksum" | "broker_login.kite_link_expired" | "broker_login.kite_refused" | "broker_login.kite_unreachable" | "broker_login.client_id_mismatch" | "broker_login.state_invalid" | "broker_login.upstox_refused" | "broker_login.upstox_unreachable" | "bot.unknown_base_strategy" | "bot.invalid_params" | "bot.lots_above_freeze" | "bot.outside_market_hours" | "bot.entry_window_backwards" | "bot.exit_inside_entry_window" | "bot.exit_before_entry" | "bot.portfolio_of_path" | "bot.stays_in_portfolio" | "bot.other_bot" | "bot.pause_choice_required" | "bot.no_index_level" | "bot.no_legs_around" | "bot.live_on_paper" | "bot.live_required" | "bot.live_login_first" | "bot.live_max_loss_required" | "bot.live_confirmation" | "kite.historical_not_enabled" | "kite.no_minute_candles" | "history.from_after_to" | "kite.history_to_future" | "kite.history_range_too_long" | "kite.history_not_kite_account" | "upstox.history_not_upstox_account" | "upstox.history_plus_required" | "upstox.history_refused" | "upstox.history_to_not_past" | "upstox.history_range_too_long" | "upstox.history_no_index_minutes" | "upstox.history_expiry_not_listed" | "no_trade.holiday" | "no_trade.no_history" | "no_trade.before_open" | "no_trade.after_close" | "no_trade.no_price" | "no_trade.risk_limit" | "no_trade.kill_switch" | "no_trade.refused" | "no_trade.missed" | "no_trade.no_signal" | "no_trade.no_entry" | "push.test_title" | "push.test_body" | "push.test_sent" | "push.test_gone" | "push.test_not_delivered" | "refusal.too_many_attempts" | "refusal.server_busy" | "refusal.too_many_streams" | "account.weak_password" | "account.invalid_credentials" | "account.email_taken" | "account.invalid_current_password" | "broker_account.portfolio_not_of_account" | "request.invalid_json" | "request.invalid_utf8" | "request.too_deep" | "request.forbidden_key" | "request.unsupported_charset" | "request.unsupported_media_type" | "request.too_large" | "request.invalid_multipart" | "request.empty_file" | "request.files_required" | "request.too_many_files" | "request.bad_url" | "request.not_found" | "request.unauthenticated" | "request.stored_value" | "request.refused" | "request.internal_error" | "request.failed" | "request.timed_out" | "request.headers_too_large" | "request.not_http" | "validation.request_part" | "validation.unstorable_text" | "validation.part_no_form" | "validation.invalid" | "validation.max_fields" | "push.failure" | "push.answered" | "done.signed_out" | "done.signed_in" | "done.account_created" | "done.password_changed" | "done.trade_defaults_saved" | "done.broker_account_deleted" | "done.broker_logged_in" | "done.broker_logged_out" | "done.portfolio_deleted" | "done.trading_bot_deleted" | "done.daily_bot_deleted" | "done.price_alert_deleted" | "done.push_device_removed" | "done.kill_switch_already_off" | "done.postback_read" | "done.webhook_not_read" | "kite.postback_refused" | "upstox.webhook_refused" | "webhook.signature_required" | "webhook.signature_invalid" | "webhook.stale" | "webhook.duplicate_id" | "webhook.duplicate_body" | "webhook.not_active" | "webhook.outside_hours" | "webhook.over_lots" | "webhook.too_many_legs" | "webhook.too_many_entries" | "webhook.in_position" | "webhook.nothing_to_exit" | "webhook.in_progress" | "webhook.legs_required" | "webhook.payload_invalid" | "webhook.placed" | "webhook.working" | "done.webhook_off";
         /**
          * @description A row id; ids are Postgres integer columns, so 1 to 2^31 - 1.
          * @example 42
@@ -3005,6 +3035,83 @@ export interface components {
             status: components["schemas"]["BrokerDataStatus"];
             /** @description When the broker data was read; null when nothing is known. */
             as_of: components["schemas"]["NullableTimestamp"];
+        };
+        /** @description An amount in rupees (`inr`) or in percent of the portfolio's margin when set (`pct`, at most 100). */
+        ProtectionAmount: {
+            value: number;
+            /** @enum {string} */
+            unit: "inr" | "pct";
+        };
+        /**
+         * @description The levels as the trader sets them (null or left out: not set; at least one). stop_loss: the loss at
+         *     which to exit (MTM ≤ −stop_loss). target: the profit at which to exit. trailing: for every `every` of
+         *     new high MTM the stop moves up by `by` (needs stop_loss). profit_lock: once the MTM reaches `at`, the
+         *     stop is at least `keep` (0 keeps break-even).
+         */
+        PortfolioProtectionLevels: {
+            stop_loss?: components["schemas"]["ProtectionAmount"] | null;
+            target?: components["schemas"]["ProtectionAmount"] | null;
+            trailing?: {
+                every: components["schemas"]["ProtectionAmount"];
+                by: components["schemas"]["ProtectionAmount"];
+            } | null;
+            profit_lock?: {
+                at: components["schemas"]["ProtectionAmount"];
+                keep: components["schemas"]["ProtectionAmount"];
+            } | null;
+        };
+        /** @enum {string} */
+        ProtectionKind: "stop_loss" | "trailing_stop_loss" | "profit_lock" | "target";
+        /** @description A protection and its state. Amounts in rupees, as MTM levels (a stop-loss is negative). */
+        PortfolioProtection: {
+            levels: components["schemas"]["PortfolioProtectionLevels"];
+            /** @description The portfolio's margin when the levels were set, the base of those in percent. */
+            margin_basis: number;
+            stop_loss: number | null;
+            target: number | null;
+            trail_every: number | null;
+            trail_by: number | null;
+            lock_at: number | null;
+            lock_keep: number | null;
+            /** @description False once it fired (a hit protection disarms itself; set it again to re-arm). */
+            armed: boolean;
+            /** Format: date-time */
+            armed_at: string;
+            /** @description The highest MTM seen since it was armed, which the trailing stop and the profit lock follow. */
+            peak_mtm: number;
+            /** @description The stop in force now (the stop-loss, moved by the trailing, or the profit lock's) and which set it; null when none. */
+            stop: {
+                level: number;
+                kind: components["schemas"]["ProtectionKind"];
+            } | null;
+            /** @description When and why it fired, at what MTM, and how its exit went; null while armed. */
+            fired: {
+                /** Format: date-time */
+                at: string;
+                kind: components["schemas"]["ProtectionKind"];
+                mtm: number;
+                level: number;
+                /**
+                 * @description pending while the exit goes out (or is retried after a lost broker answer), done, or failed after repeated refusals.
+                 * @enum {string}
+                 */
+                exit_status: "pending" | "done" | "failed";
+                exit_message: string | null;
+            } | null;
+        };
+        PortfolioProtectionResponse: {
+            portfolio_id: components["schemas"]["Id"];
+            /** @description The portfolio's MTM now (today's M2M less today's charges); null while the broker session is over. */
+            mtm: number | null;
+            /** @description Margin the portfolio blocks now; null while the broker session is over. */
+            margin: number | null;
+            /** @description False when an open position has no market price (the MTM is then not watched). */
+            priced: boolean;
+            protection: components["schemas"]["PortfolioProtection"] | null;
+            /** @enum {string} */
+            status: "OK" | "UNKNOWN";
+            /** Format: date-time */
+            as_of: string | null;
         };
         /** @description Rupees, at least one paisa (a limit of zero would trip at once; leave it null instead). */
         LimitAmount: number;
@@ -5398,6 +5505,92 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPortfolioProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The protection (null when none is set), the MTM and margin now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioProtectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePortfolioProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortfolioProtectionLevels"];
+            };
+        };
+        responses: {
+            /** @description The protection as armed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioProtectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePortfolioProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared; the MTM and margin now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioProtectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };

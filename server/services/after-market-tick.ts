@@ -11,6 +11,11 @@ export function afterMarketTick(services: Services, log: PassLog): (ticked: bool
     await services.paperTrading.onTick(undefined, { fills: ticked });
     // Prices moved only if this instance led the tick: then the day's loss and profit locks are read.
     if (ticked) await services.riskLimits.watch();
+    // Portfolio protections (issue 41) on the same prices: a level hit squares its portfolio off, once.
+    if (ticked) {
+      const protection = await services.protectionWatcher.watch().catch((error: unknown) => ({ errors: [error] }));
+      for (const error of protection.errors) log.warn({ err: error }, 'portfolio protection: a check or exit broke off (tried again next pass)');
+    }
     // Every instance records the minute; the first to write it stores it (history/market-recorder.ts). The
     // simulator's first, then the live feeds': a real minute replaces the simulated one written before it.
     for (const recorder of [services.marketRecorder, services.liveRecorder]) {

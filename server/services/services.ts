@@ -31,6 +31,9 @@ import { createKillSwitchService, type KillSwitchHooks, type KillSwitchService }
 import type { PipelineHooks } from './trading/intent-gate.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
+import { createTradingAccounts } from './trading/trading-accounts.ts';
+import { createProtectionService, type ProtectionService } from './portfolios/protection-service.ts';
+import { createProtectionWatcher, type ProtectionWatcher } from './portfolios/protection-watcher.ts';
 import { timerWait, type Wait } from './clock.ts';
 import { kiteRateLimits, type RateLimits } from './trading/order-rate.ts';
 import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
@@ -90,6 +93,10 @@ export type Services = {
   killSwitch: KillSwitchService;
   /** Watched by the leader after each tick (server/app.ts). */
   riskLimits: RiskLimitsService;
+  /** A portfolio's combined stop-loss, target, trailing stop-loss and profit lock (issue 41). */
+  protection: ProtectionService;
+  /** Watches the protections and carries out their exits after each tick the leader led (after-market-tick.ts). */
+  protectionWatcher: ProtectionWatcher;
   /** The analytics backend's tables: read by /analytics/rest/v1, written by the leader after each tick. */
   analytics: AnalyticsService;
   /** Runs the bots after each tick the leader led (server/app.ts). */
@@ -199,6 +206,8 @@ export function createServices(options: ServicesOptions): Services {
   const dailyBots = createBotsService(dailyBotKind, { db, clock, strategies, demo: market.demo });
   const replayBooks = createReplayBooks({ db, clock });
   const botEngine = createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, prices: accountPrices, market: marketService, hooks: engineHooks });
+  const trading = createTradingService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks });
+  const tradingAccounts = createTradingAccounts({ db, clock, brokers: brokerRegistry });
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits, deviceTokens: createDeviceTokens(secretKey, 'sign-in') }),
     passwords,
@@ -217,8 +226,10 @@ export function createServices(options: ServicesOptions): Services {
     marketFeed,
     paperTrading,
     streamNotices: createStreamNotices({ db, clock }),
-    trading: createTradingService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks }),
+    trading,
     killSwitch,
+    protection: createProtectionService({ db, clock, accounts: tradingAccounts }),
+    protectionWatcher: createProtectionWatcher({ db, clock, brokers: brokerRegistry, accounts: tradingAccounts, trading }),
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
     botEngine,

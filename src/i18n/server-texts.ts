@@ -429,6 +429,64 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage: 'Set the profit lock with both the P&L it starts from and the share of the peak it keeps, or neither.',
   },
 
+  // Portfolio protection (issue 41).
+  'order.cancelled_by_protection': {
+    id: 'server.order.cancelled_by_protection',
+    defaultMessage: "Cancelled by the portfolio’s {kind, select, stop_loss {stop-loss} trailing_stop_loss {trailing stop-loss} profit_lock {profit lock} other {target}}.",
+  },
+  'alert.portfolio_protection_title': {
+    id: 'server.alert.portfolio_protection_title',
+    defaultMessage: "{kind, select, stop_loss {Stop-loss} trailing_stop_loss {Trailing stop-loss} profit_lock {Profit lock} other {Target}} hit: {portfolio}",
+  },
+  'alert.portfolio_protection_body': {
+    id: 'server.alert.portfolio_protection_body',
+    defaultMessage: "The MTM of {mtm, number, ::currency/INR} reached {level, number, ::currency/INR}: the portfolio’s positions are squared off and its working orders cancelled.",
+  },
+  'refusal.protection_empty': {
+    id: 'server.refusal.protection_empty',
+    defaultMessage: "Set at least one level: a stop-loss, a target, a trailing stop-loss or a profit lock.",
+  },
+  'refusal.protection_zero': {
+    id: 'server.refusal.protection_zero',
+    defaultMessage: "{field}: must be more than zero.",
+  },
+  'refusal.protection_percent': {
+    id: 'server.refusal.protection_percent',
+    defaultMessage: "{field}: a percentage of margin is at most 100.",
+  },
+  'refusal.protection_no_margin': {
+    id: 'server.refusal.protection_no_margin',
+    defaultMessage: "This portfolio blocks no margin now, so a level in percent of margin means nothing: set it in rupees.",
+  },
+  'refusal.protection_trail_needs_stop': {
+    id: 'server.refusal.protection_trail_needs_stop',
+    defaultMessage: "A trailing stop-loss moves a stop-loss: set the stop-loss too.",
+  },
+  'refusal.protection_trail_too_fast': {
+    id: 'server.refusal.protection_trail_too_fast',
+    defaultMessage: "The trailing stop-loss would move up by {by, number, ::currency/INR}, more than the {every, number, ::currency/INR} the MTM rose: it would pass the MTM.",
+  },
+  'refusal.protection_lock_keep': {
+    id: 'server.refusal.protection_lock_keep',
+    defaultMessage: "The profit lock must keep less than the MTM it starts at: {keep, number, ::currency/INR} kept once the MTM reaches {at, number, ::currency/INR}.",
+  },
+  'refusal.protection_lock_target': {
+    id: 'server.refusal.protection_lock_target',
+    defaultMessage: "The profit lock starts at {at, number, ::currency/INR}, at or beyond the target of {target, number, ::currency/INR}: the target would exit first.",
+  },
+  'refusal.protection_stop_at_mtm': {
+    id: 'server.refusal.protection_stop_at_mtm',
+    defaultMessage: "A stop at an MTM of {level, number, ::currency/INR} would fire at once: the portfolio’s MTM is {mtm, number, ::currency/INR} now.",
+  },
+  'refusal.protection_target_at_mtm': {
+    id: 'server.refusal.protection_target_at_mtm',
+    defaultMessage: "A target at an MTM of {level, number, ::currency/INR} would fire at once: the portfolio’s MTM is {mtm, number, ::currency/INR} now.",
+  },
+  'refusal.protection_exiting': {
+    id: 'server.refusal.protection_exiting',
+    defaultMessage: "The portfolio’s protection is still squaring off its positions: change it once they are closed.",
+  },
+
   // The field's name is for the French, which words the fields a trader's forms send; English names it as sent.
   'validation.field': { id: 'server.validation.field', defaultMessage: '{name, select, other {{field}}}' },
   'validation.required': { id: 'server.validation.required', defaultMessage: '{field}: is required' },

@@ -65,7 +65,7 @@ export async function expireKiteTokens(request: APIRequestContext, app: KiteApp)
   await control(request, 'expire-tokens', { apiKey: app.apiKey });
 }
 
-export type KiteOrder = { order_id: string; placed_by: string; status: string; tradingsymbol: string; quantity: number; tag: string | null };
+export type KiteOrder = { order_id: string; placed_by: string; status: string; tradingsymbol: string; transaction_type: string; quantity: number; tag: string | null };
 
 /** Kite's own record of the orders of one client ID (the test server's book). */
 export async function kiteOrders(request: APIRequestContext, clientId: string): Promise<KiteOrder[]> {
