@@ -774,6 +774,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'history.iv_minute_outside_session': {
     id: 'server.history.iv_minute_outside_session',
     defaultMessage: 'at: {time} is outside NSE’s session: choose a minute from 09:15 to 15:29',
+  },
   'premium.leg_shape': {
     id: 'server.premium.leg_shape',
     defaultMessage: 'legs: leg {position} "{value}" is not INDEX:EXPIRY:STRIKE:CE|PE:B|S:LOTS (NIFTY:2024-07-11:24300:CE:S:1)',
