@@ -70,7 +70,8 @@ describe.each(testBackends)("an Upstox account's feed recorded on %s", (backend)
     server.clock.advance(minuteMs - (server.clock.now().getTime() % minuteMs));
     const minute = server.clock.now();
     await at({ [index]: 26_000, [ce]: 100, [pe]: 90 });
-    for (const moves of [{ [ce]: 104, [index]: 26_012.5 }, { [ce]: 99, [pe]: 95.5 }, { [ce]: 102.35, [index]: 26_010 }]) {
+    const steps: Array<Record<string, number>> = [{ [ce]: 104, [index]: 26_012.5 }, { [ce]: 99, [pe]: 95.5 }, { [ce]: 102.35, [index]: 26_010 }];
+    for (const moves of steps) {
       server.clock.advance(15_000);
       await at(moves);
     }
