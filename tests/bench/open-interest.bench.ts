@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     if (today !== undefined) opens.push([`simulated day (${today.day}), 1-minute chart`, `/app/open_interest?index=NIFTY&day=${today.day}&interval=1`, '[data-testid="oi-strikes-chart"] canvas']);
     else console.log('The demo market has recorded no minutes yet (its session is closed): the intraday open is not measured.');
     const rows: string[][] = [];
-    const load = [loadavg()[0] ?? 0];
+    const load: number[] = [loadavg()[0] ?? 0];
     for (const [label, path, drawn] of opens) {
       const times: number[] = [];
       const bytes: number[] = [];
