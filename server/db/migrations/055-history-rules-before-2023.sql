@@ -27,6 +27,7 @@ SELECT 'NFO-OPT', rules.effective_from::date, brokerage_per_order_paise, 0.0005,
   0.00125, auto_squareoff_per_order_paise, exercise_brokerage_per_order_paise, exercise_exchange_rate, exercise_sebi_rate, exercise_stamp_rate,
   'Finance Act 2016: STT on options 0.05 % of premium from 1 June 2016, 0.125 % of intrinsic value on exercise (Finance (No. 2) Act 2019); '
     || 'uniform stamp duty 0.003 % on buys from 1 July 2020 (Finance Act 2019, notification of 30 March 2020); ' || rules.note
+    || '; ' || substring(charge_rates.source from 'on exercise and assignment at expiry.*?no stamp duty on cash-settled index options[^;]*')
     || '; the other lines as from 1 April 2023'
 FROM charge_rates
 CROSS JOIN (VALUES

@@ -19,6 +19,7 @@ const tables = [
   'bot_holdings',
   'bot_runs',
   'bot_trades',
+  'bot_webhooks',
   'bots',
   'broker_accounts',
   'broker_login_states',
@@ -62,6 +63,7 @@ const tables = [
   'paper_orders',
   'paper_positions',
   'paper_trades',
+  'portfolio_protections',
   'portfolios',
   'price_alerts',
   'push_devices',
@@ -76,6 +78,7 @@ const tables = [
   'throttle_events',
   'trading_bots',
   'users',
+  'webhook_alerts',
 ];
 
 async function tableNames(db: Database): Promise<string[]> {

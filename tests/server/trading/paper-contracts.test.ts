@@ -129,7 +129,8 @@ describe.each(testBackends)("the paper broker's reference data on %s", (backend)
     expect((await contracts.marginParams(q, 'NIFTY', '2025-02-03')).expiringCalendarOffset).toBe(true);
     expect(await contracts.marginParams(q, 'BANKNIFTY', '2025-03-03')).not.toBe(after);
     expect(readsOf('margin_params')).toBe(3);
-    await expect(contracts.marginParams(q, 'NIFTY', '2020-01-01')).rejects.toThrow('margin_params has no row for NIFTY in force on 2020-01-01');
+    // Dated rows start on 30 November 2018 (migration 055).
+    await expect(contracts.marginParams(q, 'NIFTY', '2018-11-29')).rejects.toThrow('margin_params has no row for NIFTY in force on 2018-11-29');
   });
 
   it('names the unlisted contract, and which leg of a basket it is', async () => {
