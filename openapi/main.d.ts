@@ -2037,7 +2037,7 @@ export interface paths {
          *     replay), so a rebuilt book stops it at the same minute. Stopping a stopped bot, or after the close,
          *     changes nothing and answers the bot. 404 when the replay has no bot.
          */
-        post: operations["stopReplayBot"];
+        post: operations["squareoffReplayBot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7073,6 +7073,10 @@ export interface operations {
                     "application/json": components["schemas"]["OpenInterestDay"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     getStrategyPremium: {
@@ -7138,6 +7142,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     getIvDay: {
@@ -8010,7 +8015,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    stopReplayBot: {
+    squareoffReplayBot: {
         parameters: {
             query?: never;
             header?: never;

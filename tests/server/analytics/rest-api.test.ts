@@ -166,13 +166,14 @@ describe.each(testBackends)('analytics tables over HTTP, on %s', (backend) => {
     });
 
     it('answer one object for Accept: application/vnd.pgrst.object+json, and 406 unless exactly one row', async () => {
-      const one = await get('index_config?index=eq.NIFTY', { accept: 'application/vnd.pgrst.object+json' });
+      // NIFTY has a row for each lot size since 2021 (migration 055): the one of 30 December 2025 is one row.
+      const one = await get('index_config?index=eq.NIFTY&effective_from=eq.2025-12-30', { accept: 'application/vnd.pgrst.object+json' });
       expect(one.statusCode).toBe(200);
       expect(one.headers['content-type']).toBe('application/vnd.pgrst.object+json; charset=utf-8');
       expect(one.json()).toMatchObject({ index: 'NIFTY', exchange: 'NFO', lot_size: 65, strike_step: 50, freeze_quantity: 1800, weekly_expiry_weekday: 2, monthly_expiry_weekday: 2, effective_from: '2025-12-30' });
       const many = await get('index_config', { accept: 'application/vnd.pgrst.object+json' });
       expect(many.statusCode).toBe(406);
-      expect(many.json()).toEqual({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 5 rows', hint: null });
+      expect(many.json()).toEqual({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 9 rows', hint: null });
     });
 
     it('serve index_config from the market\u2019s own index facts: a new effective-dated row shows at once', async () => {
@@ -184,6 +185,10 @@ describe.each(testBackends)('analytics tables over HTTP, on %s', (backend) => {
       expect(res.json()).toEqual([
         { lot_size: 75, effective_from: '2026-06-30' },
         { lot_size: 65, effective_from: '2025-12-30' },
+        { lot_size: 75, effective_from: '2024-11-20' },
+        { lot_size: 25, effective_from: '2024-04-26' },
+        { lot_size: 50, effective_from: '2021-07-30' },
+        { lot_size: 75, effective_from: '2021-03-31' },
       ]);
       const inForce = await get('index_config?index=eq.NIFTY&effective_from=lte.2026-01-16&select=lot_size&limit=1');
       expect(inForce.json()).toEqual([{ lot_size: 65 }]);
