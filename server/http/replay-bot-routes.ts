@@ -30,7 +30,7 @@ export const replayBotRoutes: RoutePlugin = async (app, { context }) => {
     return { replay: replayOf(row, context.clock()), replay_bot: await replayBots.status(row) };
   });
 
-  route(app, 'stopReplayBot', async (request) => {
+  route(app, 'squareoffReplayBot', async (request) => {
     const row = await replays.read(userId(request), request.params.id);
     return { replay: replayOf(row, context.clock()), replay_bot: await replayBots.stop(row) };
   });

@@ -119,7 +119,7 @@ describe.each(testBackends)('a bot in a replay on %s', (backend) => {
   }, 240_000);
 
   it('stops at the replayed minute the trader asks: exits what it holds at that minute and enters nothing more, after a rebuild too', async () => {
-    const stop = () => trader.call<Schemas['ReplayBotResponse']>('stopReplayBot', { token: trader.token, params: { id } });
+    const stop = () => trader.call<Schemas['ReplayBotResponse']>('squareoffReplayBot', { token: trader.token, params: { id } });
     expect((await stop()).status).toBe(404);
     expect((await attach({ daily_bot_id: botId })).status).toBe(201);
     await seek('09:40');

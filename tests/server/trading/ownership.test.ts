@@ -66,7 +66,7 @@ function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
     ['createReplayBot', { params: { id: ids.replay }, body: { daily_bot_id: ids.dailyBot } }],
     ['getReplayBot', { params: { id: ids.replay } }],
     ['getReplayBotReport', { params: { id: ids.replay } }],
-    ['stopReplayBot', { params: { id: ids.replay } }],
+    ['squareoffReplayBot', { params: { id: ids.replay } }],
     ['getReplayCandles', { params: { id: ids.replay }, query: { interval: '5m' } }],
     ['deleteReplay', { params: { id: ids.replay } }],
   ];
