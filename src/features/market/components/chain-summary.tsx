@@ -66,11 +66,13 @@ export function ChainSummary({ rows, atm, index, expiry }: { rows: readonly Chai
       </dl>
       {atm !== null && (
         // One tap to the ATM straddle's premium chart (the strategy premium screen edits it into any two strikes).
+        // A 44 px touch target whose negative margins keep the figures' line as tall as before: the ladder below
+        // keeps its rows at 1280×800 (option-chain.spec).
         <Link
           to={premiumChartPath(straddleLegs(index, expiry, atm))}
           title={intl.formatMessage(messages.straddleChartHint)}
           data-testid="chain-straddle-chart"
-          className="inline-flex min-h-11 items-center text-sm font-medium text-brand underline"
+          className="-my-3 inline-flex min-h-11 items-center text-sm font-medium text-brand underline"
         >
           {intl.formatMessage(messages.straddleChart)}
         </Link>
