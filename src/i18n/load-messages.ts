@@ -49,7 +49,10 @@ async function importCatalogue(locale: Locale): Promise<Messages> {
   switch (locale) {
     case 'en':
       return {};
-    case 'fr':
-      return (await import('@/i18n/locales/fr/index')).frMessages;
+    case 'fr': {
+      // Two chunks fetched side by side: the screens' words and the server's texts (each under the chunk budget).
+      const [screens, server] = await Promise.all([import('@/i18n/locales/fr/screens'), import('@/i18n/locales/fr/server-catalogue')]);
+      return Object.assign({}, screens.frScreenMessages, server.frServerMessages);
+    }
   }
 }
