@@ -23,6 +23,9 @@ export type ChargeBreakdown = Schemas['ChargeBreakdown'];
 /** A backtest still moving: its list row and report are read again until it is not. */
 export const isUnderway = (status: BacktestStatus): boolean => status === 'queued' || status === 'running';
 
+/** How often a backtest under way is read again: its progress moves by trading days, a few a second. */
+export const underwayPollMs = 2000;
+
 export async function getBacktests(): Promise<Backtest[]> {
   return requireField(await mainApi().GET('/api/backtests/'), 'backtests').backtests;
 }

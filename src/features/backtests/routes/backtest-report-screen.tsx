@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { getBacktest, isUnderway, type Backtest } from '@/features/backtests/api/backtest-calls';
+import { getBacktest, isUnderway, underwayPollMs, type Backtest } from '@/features/backtests/api/backtest-calls';
 import { BacktestStatus } from '@/features/backtests/components/backtest-status';
 import { ComparePanel } from '@/features/backtests/components/compare-panel';
 import { CsvExportButton } from '@/features/backtests/components/csv-export-button';
@@ -10,17 +10,19 @@ import { SaveAsBotButton, type SavedBotNote } from '@/features/backtests/compone
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
 import { configuredBotMessages } from '@/features/backtests/configured-bot-messages';
 import { botTitle } from '@/features/backtests/model/bot-title';
-import { usePolled } from '@/features/backtests/hooks/use-polled';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { StaleNote } from '@/components/ui/stale-note';
 import { useFormat } from '@/lib/format/use-format';
+import { useLastKnownRead, type Polling } from '@/lib/persist/use-last-known-read';
 
 function Report({ backtest }: { backtest: Backtest }) {
   const summary = backtest.summary;
   if (summary === null) return <BacktestStatus backtest={backtest} />;
   return <ReportSections report={{ ...backtest, summary }} compare={<ComparePanel backtest={backtest} />} />;
 }
+
+const polling: Polling<Backtest> = { everyMs: underwayPollMs, until: (backtest) => isUnderway(backtest.status) };
 
 /**
  * /app/backtests/:id: the report, read again while the backtest runs. A report once read is kept on the
@@ -30,12 +32,12 @@ export function BacktestReportScreen() {
   const intl = useIntl();
   const { formatDate, formatInr } = useFormat();
   const id = Number(useParams().id);
-  const read = usePolled(`backtest:${id}`, () => getBacktest(id), (backtest) => isUnderway(backtest.status));
+  const read = useLastKnownRead(`backtest:${id}`, useCallback(() => getBacktest(id), [id]), polling);
   const backtest = read.value;
   const [saved, setSaved] = useState<SavedBotNote | null>(null);
-  const title = backtest === undefined ? intl.formatMessage(messages.reportTitle) : botTitle(backtest.bot, intl);
+  const title = backtest === null ? intl.formatMessage(messages.reportTitle) : botTitle(backtest.bot, intl);
   const description =
-    backtest === undefined
+    backtest === null
       ? undefined
       : `${intl.formatMessage(messages.rowRange, { underlying: backtest.bot.underlying, from: formatDate(backtest.from), to: formatDate(backtest.to) })} · ${intl.formatMessage(messages.capitalLine, { capital: formatInr(backtest.capital, { maximumFractionDigits: 0 }) })}`;
   return (
@@ -65,7 +67,7 @@ export function BacktestReportScreen() {
         </p>
       )}
       {read.asOf !== null && <StaleNote asOf={read.asOf} />}
-      {backtest === undefined ? (
+      {backtest === null ? (
         <LoadStatus loadingText={intl.formatMessage(messages.reportLoading)} failedText={intl.formatMessage(messages.reportFailed)} failed={read.failed} onRetry={read.reload} />
       ) : (
         <Report backtest={backtest} />
