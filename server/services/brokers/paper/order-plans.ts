@@ -11,7 +11,7 @@ import { guardEntries, readEntryGuards } from '../entry-guards.ts';
 import { refuseOversized, slices } from '../order-slicing.ts';
 import { protectiveShares, type ProtectShare } from '../protective-shares.ts';
 import { legsToClose } from '../square-off-legs.ts';
-import type { Books, OpenLeg } from './books.ts';
+import { openLegsByBotSql, type Books, type OpenLeg, type OpenLegRow } from './books.ts';
 import type { Contract, Contracts } from './contracts.ts';
 import { lockAccount, orderColumns, type OrderRow } from './order-rows.ts';
 
@@ -40,11 +40,26 @@ export function exitOrders(legs: readonly OpenLeg[], purpose: 'squareoff' | 'aut
   return [...closing('BUY', legs.filter((leg) => leg.quantity < 0)), ...closing('SELL', legs.filter((leg) => leg.quantity > 0))];
 }
 
+const shareKey = (leg: OpenLeg) => `${leg.contract.instrumentToken}:${leg.portfolioId}:${leg.product}`;
+
+/**
+ * Each open position as the shares of the bots (and the trader) whose orders opened it, where they all lean the
+ * way the position does; a position whose shares disagree (a bot short where the trader is long) stays one net
+ * leg, so a partial square-off never closes the wrong side first and turns a long into a bigger long.
+ */
+export function botShares(net: readonly OpenLeg[], byBot: readonly OpenLeg[]): OpenLeg[] {
+  return net.flatMap((position) => {
+    const shares = byBot.filter((share) => shareKey(share) === shareKey(position));
+    const agree = shares.every((share) => Math.sign(share.quantity) === Math.sign(position.quantity)) && shares.reduce((sum, share) => sum + share.quantity, 0) === position.quantity;
+    return agree && shares.length > 0 ? shares : [position];
+  });
+}
+
 type OrderPlansOptions = { clock: Clock; contracts: Contracts; books: Books };
 
 export function createOrderPlans({ clock, contracts, books }: OrderPlansOptions) {
   const { resolve } = contracts;
-  const { entriesOn, openLegs } = books;
+  const { entriesOn, openLegs, legsOf } = books;
 
   /**
    * Checks and slices intents: for entries the kill switch and risk limits, at most 20 slices an order, and
@@ -70,13 +85,18 @@ export function createOrderPlans({ clock, contracts, books }: OrderPlansOptions)
     return { orders, cancel: [] };
   }
 
-  /** The named positions' exits and the working orders on them (the interface says which share), placing and cancelling nothing. */
+  /**
+   * The named positions' exits and the working orders on them (the interface says which share), placing and
+   * cancelling nothing. Each share goes out under the bot whose orders opened it, as the kill switch's and the
+   * live broker's do: a bot's legs closed by the trader (or a portfolio's protection) are then no longer the
+   * bot's (bot_holdings), so its own exit later cannot sell them again into a position nobody asked for.
+   */
   async function planSquareOff(q: Queryable, account: TradingAccount, portfolioId: number | null, refs: readonly PositionRef[]): Promise<IntentPlan> {
     const now = clock();
     await lockAccount(q, account.id);
     await checkPortfolio(q, account.id, portfolioId);
     const legs = legsToClose(
-      await openLegs(q, account.id, now),
+      botShares(await openLegs(q, account.id, now), await legsOf(q, (await q.query<OpenLegRow>(openLegsByBotSql, [account.id])).rows, now)),
       refs,
       (leg, ref) =>
         leg.contract.exchange === ref.exchange &&
