@@ -5,6 +5,7 @@ import { levelDistances } from '@/features/positions/model/protection-distances'
 const armed = (overrides: Partial<NonNullable<ProtectionAnswer['protection']>> = {}): ProtectionAnswer => ({
   portfolio_id: 1,
   mtm: 250.5,
+  marks: [],
   margin: 100000,
   priced: true,
   status: 'OK',
