@@ -25,7 +25,7 @@ import { protectionTexts } from '../texts/protection-texts.ts';
 import type { TradingAccounts } from '../trading/trading-accounts.ts';
 import type { TradingService } from '../trading/trading-service.ts';
 import { pauseBotsOfPortfolio } from './protection-bots.ts';
-import { hitBy, type Hit } from '../../../quant/protection-levels.ts';
+import { hitBy, stopInForce, type Hit, type StopInForce } from '../../../quant/protection-levels.ts';
 import { levelsOfRow, portfolioMtm, protectionSelect, type ProtectionRow } from './protection-store.ts';
 
 /** An exit attempt older than this without an outcome is taken over (the pipeline's own lease is 30 s too). */
@@ -39,6 +39,8 @@ type WatcherOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; acc
 
 /** The exit's idempotency key, which is also its orders' tag (at most 20 characters: trading/idempotency.ts tagOfKey). */
 export const exitKeyOf = (portfolioId: number, firedAt: Date) => `PP${portfolioId.toString(36)}-${firedAt.getTime().toString(36)}`;
+
+const sameStop = (a: StopInForce | null, b: StopInForce | null) => a?.level === b?.level && a?.kind === b?.kind;
 
 export function createProtectionWatcher({ db, clock, brokers, accounts, trading }: WatcherOptions) {
   /** Fires the protection once (whoever comes second finds it fired); answers whether this call fired it. */
@@ -161,7 +163,12 @@ export function createProtectionWatcher({ db, clock, brokers, accounts, trading 
           );
           if (seen[0] === undefined) continue;
           report.checked += 1;
-          const hit = hitBy(levelsOfRow(row), Number(seen[0].peak_mtm_paise), mtmPaise);
+          const peak = Number(seen[0].peak_mtm_paise);
+          // The stop in force moved (a trailing step, the profit lock engaged): the trader's screens read it again.
+          if (!sameStop(stopInForce(levelsOfRow(row), Number(row.peak_mtm_paise)), stopInForce(levelsOfRow(row), peak))) {
+            await recordAccountNotice(db, 'account', row.account_id);
+          }
+          const hit = hitBy(levelsOfRow(row), peak, mtmPaise);
           if (hit === null || !(await fire(row, hit, mtmPaise, now))) continue;
           report.fired += 1;
           row.exit_key = exitKeyOf(row.portfolio_id, now);

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { useOrderNotices, useReadWhenTold } from '@/app/trading/use-order-notices';
 import { usePolled } from '@/app/trading/use-polled';
-import { getPortfolioProtection } from '@/features/positions/api/protection-calls';
+import { getPortfolioProtection, type ProtectionAnswer } from '@/features/positions/api/protection-calls';
 import { followLive } from '@/features/positions/model/protection-distances';
 import type { ProtectionRead } from '@/features/positions/components/protection-panel';
 
@@ -21,5 +22,13 @@ export function useProtection(account: { id: number; broker: string } | null, po
   useReadWhenTold(notices, reload);
   const marked = data === null || asOf !== null ? [] : (data.marks ?? []).map((mark) => `${mark.exchange}:${mark.tradingsymbol}`);
   const live = useLiveQuotes(marked);
-  return { answer: data === null ? null : asOf === null ? followLive(data, live) : data, asOf, reload };
+  // The highest MTM shown since this read: a trailing step the screen took stays taken when the price falls
+  // back before the server's notice of it brings the next read.
+  const [peakSeen, setPeakSeen] = useState<{ of: ProtectionAnswer; peak: number } | null>(null);
+  const seen = peakSeen !== null && peakSeen.of === data ? peakSeen.peak : null;
+  const answer = data === null || asOf !== null ? data : followLive(data, live, seen);
+  const peak = answer?.protection?.armed ? answer.protection.peak_mtm : null;
+  // Kept during render (React's way to adjust state to a value that changed): once kept, peak === seen.
+  if (data !== null && peak !== null && peak !== seen) setPeakSeen({ of: data, peak });
+  return { answer, asOf, reload };
 }

@@ -168,8 +168,15 @@ describe.each(testBackends)('portfolio protection on %s', (backend) => {
     // ₹1,000 stop-loss; for every ₹500 of new high MTM, the stop moves ₹250 up.
     const armed = await p.set({ stop_loss: inr(1000), trailing: { every: inr(500), by: inr(250) } });
     expect(armed.status, JSON.stringify(armed.body)).toBe(200);
+    p.quote(await p.lastFor(400, lot));
+    expect(await watch()).toMatchObject({ fired: 0 });
+    const notices = await noticeCount();
     p.quote(await p.lastFor(1100, lot));
     expect(await watch()).toMatchObject({ fired: 0 });
+    // The stop moved: the trader's streams are told to read it again (once; a pass that moves nothing tells nothing).
+    expect(await noticeCount()).toBe(notices + 1);
+    expect(await watch()).toMatchObject({ fired: 0 });
+    expect(await noticeCount()).toBe(notices + 1);
     // Peak ≥ ₹1,000: two steps, the stop at −₹1,000 + 2 × ₹250 = −₹500.
     const moved = await p.state();
     expect(moved.protection).toMatchObject({ stop: { level: -500, kind: 'trailing_stop_loss' } });

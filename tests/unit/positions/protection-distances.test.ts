@@ -72,6 +72,8 @@ describe('followLive', () => {
     expect(up.protection).toMatchObject({ peak_mtm: 1000.5, stop: { level: -500, kind: 'trailing_stop_loss' } });
     const down = followLive(marked(), live({ NIFTY26D0124000CE: 100 }));
     expect(down.protection).toMatchObject({ peak_mtm: 600, stop: { level: -750, kind: 'trailing_stop_loss' } });
+    // Back down after the screen showed ₹1,000.50: the step it took stays until the next read.
+    expect(followLive(marked(), live({ NIFTY26D0124000CE: 100 }), 1000.5).protection).toMatchObject({ peak_mtm: 1000.5, stop: { level: -500 } });
     // A profit lock engages once the live MTM reaches it.
     const locked = followLive(marked({ trail_every: null, trail_by: null, stop: { level: -1000, kind: 'stop_loss' }, lock_at: 800, lock_keep: 300 }), live({ NIFTY26D0124000CE: 130 }));
     expect(locked.protection!.stop).toEqual({ level: 300, kind: 'profit_lock' });

@@ -35,12 +35,12 @@ const paise = (rupees: number) => Math.round(rupees * 100);
 /**
  * The answer moved to the live prices, between two reads: the MTM by quantity × (live − the price the server
  * marked it at) for each open position (the M2M is linear in the price; the charges do not move), the peak
- * raised to it, and the stop in force worked out again from that peak with the server's own arithmetic
+ * raised to it (and to `peakSeen`, the highest this screen showed since the read), and the stop in force worked out again from that peak with the server's own arithmetic
  * (quant/protection-levels.ts), so a trailing stop moves on the screen as the watcher moves it. A position
  * without a live price keeps the server's; an MTM the server could not price is not moved (never a figure made
  * from missing data). The server alone fires: the next read (told by the stream) replaces all of this.
  */
-export function followLive(answer: ProtectionAnswer, live: LiveMarks): ProtectionAnswer {
+export function followLive(answer: ProtectionAnswer, live: LiveMarks, peakSeen: number | null = null): ProtectionAnswer {
   // A snapshot kept by an older app has no marks: nothing to move.
   const marks = answer.marks ?? [];
   if (!answer.priced || answer.mtm === null || marks.length === 0) return answer;
@@ -52,7 +52,7 @@ export function followLive(answer: ProtectionAnswer, live: LiveMarks): Protectio
   const mtm = mtmPaise / 100;
   const protection = answer.protection;
   if (protection === null || !protection.armed) return { ...answer, mtm };
-  const peakPaise = Math.max(paise(protection.peak_mtm), mtmPaise);
+  const peakPaise = Math.max(paise(protection.peak_mtm), mtmPaise, peakSeen === null ? -Infinity : paise(peakSeen));
   const orNull = (rupees: number | null) => (rupees === null ? null : paise(rupees));
   const stop = stopInForce(
     {
