@@ -281,6 +281,11 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'bot.stopped_kill_switch': { id: 'server.bot.stopped_kill_switch', defaultMessage: 'Kill switch: {reason}' },
   'bot.stopped_kill_switch_risk_limit': { id: 'server.bot.stopped_kill_switch_risk_limit', defaultMessage: 'Kill switch: a risk limit was breached' },
   'bot.stopped_kill_switch_by_you': { id: 'server.bot.stopped_kill_switch_by_you', defaultMessage: 'Kill switch: turned on by you' },
+  'bot.paused_by_protection': {
+    id: 'server.bot.paused_by_protection',
+    defaultMessage:
+      'Paused: the {kind, select, stop_loss {stop-loss} trailing_stop_loss {trailing stop-loss} profit_lock {profit lock} other {target}} of {portfolio} was hit at an MTM of {mtm, number, ::currency/INR} and its positions squared off. Resume the bot when you choose.',
+  },
   'bot.exit_reason': {
     id: 'server.bot.exit_reason',
     defaultMessage:
@@ -441,6 +446,11 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'alert.portfolio_protection_body': {
     id: 'server.alert.portfolio_protection_body',
     defaultMessage: "The MTM of {mtm, number, ::currency/INR} reached {level, number, ::currency/INR}: the portfolio’s positions are squared off and its working orders cancelled.",
+  },
+  'alert.portfolio_protection_paused_body': {
+    id: 'server.alert.portfolio_protection_paused_body',
+    defaultMessage:
+      'The MTM of {mtm, number, ::currency/INR} reached {level, number, ::currency/INR}: the portfolio’s positions are squared off, its working orders cancelled and {count, plural, one {its running bot} other {its # running bots}} paused ({bots}): resume {count, plural, one {it} other {them}} when you choose.',
   },
   'refusal.protection_empty': {
     id: 'server.refusal.protection_empty',

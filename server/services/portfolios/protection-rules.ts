@@ -1,5 +1,5 @@
 // A portfolio protection as the trader sets it (rupees, or percent of the portfolio's margin now) checked and
-// resolved to paise (protection-levels.ts). Refusals are coded (texts/protection-texts.ts): 422 invalid_params
+// resolved to paise (quant/protection-levels.ts). Refusals are coded (texts/protection-texts.ts): 422 invalid_params
 // for a level that means nothing (a zero step, a lock that keeps more than it starts at) or that would fire
 // the moment it is set (a stop at or above the MTM now, a target at or below it).
 import type { components } from '../../../openapi/main.d.ts';
@@ -7,7 +7,7 @@ import { DomainError } from '../domain-error.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
 import { protectionTexts } from '../texts/protection-texts.ts';
 import type { Said } from '../texts/said.ts';
-import { stopInForce, type ResolvedLevels } from './protection-levels.ts';
+import { stopInForce, type ResolvedLevels } from '../../../quant/protection-levels.ts';
 
 type Schemas = components['schemas'];
 export type ProtectionLevels = Schemas['PortfolioProtectionLevels'];

@@ -12,7 +12,7 @@ import { istDate } from '../market/ist.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { said } from '../texts/said.ts';
 import type { TradingAccounts } from '../trading/trading-accounts.ts';
-import { stopInForce } from './protection-levels.ts';
+import { stopInForce } from '../../../quant/protection-levels.ts';
 import { checkAgainstMtm, resolveLevels, type ProtectionLevels } from './protection-rules.ts';
 import { levelsAsSet, levelsOfRow, portfolioMtm, protectionOf, type ProtectionRow } from './protection-store.ts';
 
@@ -73,11 +73,19 @@ export function createProtectionService({ db, clock, accounts }: { db: Database;
     const row = await protectionOf(db, portfolioId);
     const protection = row === null ? null : toProtection(row);
     if (!found.sessionOpen) {
-      return { portfolio_id: portfolioId, mtm: null, margin: null, priced: false, protection, ...accounts.dataStatus(found) };
+      return { portfolio_id: portfolioId, mtm: null, marks: [], margin: null, priced: false, protection, ...accounts.dataStatus(found) };
     }
-    const { mtmPaise, priced } = await portfolioMtm(found.broker, found.account, portfolioId, istDate(clock()));
+    const { mtmPaise, priced, marks } = await portfolioMtm(found.broker, found.account, portfolioId, istDate(clock()));
     const margin = await found.broker.portfolioMargin(found.account, portfolioId);
-    return { portfolio_id: portfolioId, mtm: toRupees(mtmPaise), margin: toRupees(margin), priced, protection, ...accounts.dataStatus(found) };
+    return {
+      portfolio_id: portfolioId,
+      mtm: toRupees(mtmPaise),
+      marks: marks.slice(0, 500).map((mark) => ({ exchange: mark.exchange, tradingsymbol: mark.tradingsymbol, quantity: mark.quantity, last_price: toRupees(mark.lastPaise) })),
+      margin: toRupees(margin),
+      priced,
+      protection,
+      ...accounts.dataStatus(found),
+    };
   }
 
   async function get(userId: number, portfolioId: number): Promise<Answer> {

@@ -4,7 +4,7 @@
 import type { Queryable } from '../../db/database.ts';
 import type { BrokerTrading, Exchange, TradingAccount } from '../brokers/broker-trading.ts';
 import { positionFigures } from '../brokers/paper/position-math.ts';
-import type { ProtectionKind, ResolvedLevels } from './protection-levels.ts';
+import type { ProtectionKind, ResolvedLevels } from '../../../quant/protection-levels.ts';
 import type { ProtectionLevels } from './protection-rules.ts';
 
 type Numeric = string | number | null;
@@ -73,13 +73,16 @@ export async function portfolioMtm(broker: BrokerTrading, account: TradingAccoun
   let mtmPaise = 0;
   let priced = true;
   const open: { exchange: Exchange; tradingsymbol: string; product: 'MIS' | 'NRML' }[] = [];
+  /** Each open position's quantity and the price it was marked at: the MTM's slope in each price. */
+  const marks: { exchange: Exchange; tradingsymbol: string; quantity: number; lastPaise: number }[] = [];
   for (const entry of entries) {
     const figures = positionFigures(entry.totals, entry.lastPaise, entry.closePaise);
     mtmPaise += figures.m2mPaise - entry.totals.dayChargesPaise;
     if (figures.quantity !== 0) {
       open.push({ exchange: entry.contract.exchange, tradingsymbol: entry.contract.tradingsymbol, product: entry.product });
+      marks.push({ exchange: entry.contract.exchange, tradingsymbol: entry.contract.tradingsymbol, quantity: figures.quantity, lastPaise: entry.lastPaise });
       if (!entry.priced) priced = false;
     }
   }
-  return { mtmPaise, priced, open };
+  return { mtmPaise, priced, open, marks };
 }

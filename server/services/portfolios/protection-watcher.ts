@@ -2,10 +2,11 @@
 //
 // Each armed protection whose account's broker session is open has its portfolio's MTM read from the broker
 // (protection-store.ts portfolioMtm; not while an open position has no price: never a level hit by a number
-// made of missing data), its peak raised, and its levels checked (protection-levels.ts). A hit FIRES it: a
+// made of missing data), its peak raised, and its levels checked (quant/protection-levels.ts). A hit FIRES it: a
 // compare-and-set on `fired_at IS NULL` that one instance alone wins, in the transaction that writes the
 // trader's alert (web push, feed and stream follow from it: alert-log.ts) and disarms it, saying when, why
-// and at what MTM. Its exit key is fixed then, one per firing.
+// and at what MTM, and pauses the portfolio's running bots (protection-bots.ts), so none enters again what is
+// being squared off. Its exit key is fixed then, one per firing.
 //
 // The EXIT goes out after, outside any transaction: the portfolio's working orders cancelled, then its open
 // positions squared off through the order pipeline (trading-service.ts squareoffTrades: paced at the rate
@@ -23,7 +24,8 @@ import { recordAccountNotice } from '../notices/stream-notices.ts';
 import { protectionTexts } from '../texts/protection-texts.ts';
 import type { TradingAccounts } from '../trading/trading-accounts.ts';
 import type { TradingService } from '../trading/trading-service.ts';
-import { hitBy, type Hit } from './protection-levels.ts';
+import { pauseBotsOfPortfolio } from './protection-bots.ts';
+import { hitBy, stopInForce, type Hit, type StopInForce } from '../../../quant/protection-levels.ts';
 import { levelsOfRow, portfolioMtm, protectionSelect, type ProtectionRow } from './protection-store.ts';
 
 /** An exit attempt older than this without an outcome is taken over (the pipeline's own lease is 30 s too). */
@@ -38,6 +40,8 @@ type WatcherOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; acc
 /** The exit's idempotency key, which is also its orders' tag (at most 20 characters: trading/idempotency.ts tagOfKey). */
 export const exitKeyOf = (portfolioId: number, firedAt: Date) => `PP${portfolioId.toString(36)}-${firedAt.getTime().toString(36)}`;
 
+const sameStop = (a: StopInForce | null, b: StopInForce | null) => a?.level === b?.level && a?.kind === b?.kind;
+
 export function createProtectionWatcher({ db, clock, brokers, accounts, trading }: WatcherOptions) {
   /** Fires the protection once (whoever comes second finds it fired); answers whether this call fired it. */
   async function fire(row: ProtectionRow, hit: Hit, mtmPaise: number, now: Date): Promise<boolean> {
@@ -49,6 +53,8 @@ export function createProtectionWatcher({ db, clock, brokers, accounts, trading 
         [row.portfolio_id, row.armed_at, now, hit.kind, mtmPaise, hit.level, exitKeyOf(row.portfolio_id, now)],
       );
       if (rows.length === 0) return false;
+      // Its bots stop entering what is being squared off: once, with the hit that won the compare-and-set.
+      const paused = await pauseBotsOfPortfolio(tx, row.portfolio_id, protectionTexts.botPaused(row.portfolio_name, hit.kind, mtmPaise), now);
       await recordAlert(tx, {
         userId: row.user_id,
         accountId: row.account_id,
@@ -56,7 +62,14 @@ export function createProtectionWatcher({ db, clock, brokers, accounts, trading 
         event: hit.kind === 'target' ? 'target_hit' : 'stop_loss_hit',
         severity: hit.kind === 'target' || hit.kind === 'profit_lock' ? 'success' : 'warning',
         title: protectionTexts.hitTitle(row.portfolio_name, hit.kind),
-        body: protectionTexts.hitBody(mtmPaise, hit.level),
+        body:
+          paused.length === 0
+            ? protectionTexts.hitBody(mtmPaise, hit.level)
+            : protectionTexts.hitBodyPaused(
+                mtmPaise,
+                hit.level,
+                paused.map((bot) => bot.name),
+              ),
         link: '/app/position',
         at: now,
         dedupeKey: `portfolio-protection:${row.portfolio_id}:${new Date(row.armed_at).toISOString()}`,
@@ -150,7 +163,12 @@ export function createProtectionWatcher({ db, clock, brokers, accounts, trading 
           );
           if (seen[0] === undefined) continue;
           report.checked += 1;
-          const hit = hitBy(levelsOfRow(row), Number(seen[0].peak_mtm_paise), mtmPaise);
+          const peak = Number(seen[0].peak_mtm_paise);
+          // The stop in force moved (a trailing step, the profit lock engaged): the trader's screens read it again.
+          if (!sameStop(stopInForce(levelsOfRow(row), Number(row.peak_mtm_paise)), stopInForce(levelsOfRow(row), peak))) {
+            await recordAccountNotice(db, 'account', row.account_id);
+          }
+          const hit = hitBy(levelsOfRow(row), peak, mtmPaise);
           if (hit === null || !(await fire(row, hit, mtmPaise, now))) continue;
           report.fired += 1;
           row.exit_key = exitKeyOf(row.portfolio_id, now);

@@ -2,7 +2,7 @@
 // said twice like every trader's text (said.ts): English, and a code the app words in the trader's language.
 // Amounts travel in rupees.
 import { formatPaise, toRupees } from '../brokers/paper/paise.ts';
-import type { ProtectionKind } from '../portfolios/protection-levels.ts';
+import type { ProtectionKind } from '../../../quant/protection-levels.ts';
 import { said, type Said } from './said.ts';
 
 const kindWords: Record<ProtectionKind, string> = {
@@ -59,6 +59,20 @@ export const protectionTexts = {
       'alert.portfolio_protection_body',
       { mtm: toRupees(mtmPaise), level: toRupees(levelPaise) },
       `The MTM of ${formatPaise(mtmPaise)} reached ${formatPaise(levelPaise)}: the portfolio's positions are squared off and its working orders cancelled.`,
+    ),
+  /** The hit's alert when it paused the portfolio's running bots (`bots`: their names). */
+  hitBodyPaused: (mtmPaise: number, levelPaise: number, bots: readonly string[]): Said =>
+    said(
+      'alert.portfolio_protection_paused_body',
+      { mtm: toRupees(mtmPaise), level: toRupees(levelPaise), count: bots.length, bots: bots.join(', ') },
+      `The MTM of ${formatPaise(mtmPaise)} reached ${formatPaise(levelPaise)}: the portfolio's positions are squared off, its working orders cancelled and ${bots.length === 1 ? 'its running bot' : `its ${bots.length} running bots`} paused (${bots.join(', ')}): resume ${bots.length === 1 ? 'it' : 'them'} when you choose.`,
+    ),
+  /** On the run of each bot the hit paused: its card and history say why it paused. */
+  botPaused: (portfolio: string, kind: ProtectionKind, mtmPaise: number): Said =>
+    said(
+      'bot.paused_by_protection',
+      { portfolio, kind, mtm: toRupees(mtmPaise) },
+      `Paused: the ${kindWords[kind].toLowerCase()} of ${portfolio} was hit at an MTM of ${formatPaise(mtmPaise)} and its positions squared off. Resume the bot when you choose.`,
     ),
   /** On each working order of the portfolio cancelled by the exit. */
   cancelled: (kind: ProtectionKind): Said =>

@@ -19,7 +19,7 @@ import { OrderAccount } from '@/features/orders/components/order-account';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionsByBot, getPositionSummary, type PositionsByBot, type PositionSummary } from '@/features/positions/api/position-calls';
 import { PnlHistory } from '@/features/positions/components/pnl-history';
-import { ProtectionPanel } from '@/features/positions/components/protection-panel';
+import { PortfolioProtection as PositionsProtection } from '@/app/trading/portfolio-protection';
 import { PositionGroups } from '@/features/positions/components/position-groups';
 import { NotLiveTotal } from '@/features/positions/components/price-not-live';
 import { groupMessages } from '@/features/positions/group-messages';
@@ -148,7 +148,7 @@ export function PositionsScreen() {
               {summary.as_of !== null && <p className="text-xs text-fg-muted">{intl.formatMessage(summaryCaption, { time: formatTime(summary.as_of) })}</p>}
             </section>
             {/* Today's MTM is what the protection watches: another day's positions show none. */}
-            {day === undefined && <ProtectionPanel portfolioId={portfolioId} disabled={common.disabled} />}
+            {day === undefined && <PositionsProtection account={common.account} portfolioId={portfolioId} disabled={common.disabled} />}
             <section className="flex flex-col gap-3" aria-labelledby="positions-by-bot">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h2 id="positions-by-bot" className="text-lg font-semibold text-fg">

@@ -12,6 +12,7 @@ import { LiveBookPanel } from '@/app/strategy-builder/live-book-panel';
 import { BrokerDataNote, type NoteDesk } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { ordersForPositions } from '@/app/trading/position-orders';
+import { PortfolioProtection } from '@/app/trading/portfolio-protection';
 import { PositionAlertBell } from '@/app/trading/position-alert-bell';
 import { usePolled } from '@/app/trading/use-polled';
 import { useOrderNotices, useReadWhenTold } from '@/app/trading/use-order-notices';
@@ -101,6 +102,7 @@ export function DeskPositions({
       ) : (
         <PositionsTable rows={markPositions(loaded.positions, live)} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} extra={<PositionAlertBell position={position} />} />} />
       )}
+      {portfolioId !== null && <PortfolioProtection account={account} portfolioId={portfolioId} disabled={tradingDisabled} variant="desk" />}
       {loaded !== null && <LiveBookPanel positions={loaded.positions} orders={loaded.orders} />}
     </section>
   );

@@ -14,6 +14,7 @@ export const protectionMessages = {
     set: { id: 'positions.protection.set', defaultMessage: 'Set protection' },
     change: { id: 'positions.protection.change', defaultMessage: 'Change' },
     clear: { id: 'positions.protection.clear', defaultMessage: 'Clear' },
+    changeOnPositions: { id: 'positions.protection.changeOnPositions', defaultMessage: 'Change on Positions' },
     rearm: { id: 'positions.protection.rearm', defaultMessage: 'It disarmed itself: set it again to protect new positions.' },
     dialogTitle: { id: 'positions.protection.dialogTitle', defaultMessage: 'Protect the portfolio’s MTM' },
     stopLoss: { id: 'positions.protection.stopLoss', defaultMessage: 'Stop-loss (loss to exit at)' },

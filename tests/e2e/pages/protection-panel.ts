@@ -1,11 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The portfolio protection panel on Positions (/app/position) and its dialog. */
+/** The portfolio protection panel on Positions (/app/position) and its dialog, or on the live desk. */
 export class ProtectionPanel {
   readonly panel: Locator;
 
-  constructor(readonly page: Page) {
-    this.panel = page.locator('section[data-protection-state]');
+  /** `desk`: the same panel on the live desk, beside its positions. */
+  constructor(
+    readonly page: Page,
+    variant: 'full' | 'desk' = 'full',
+  ) {
+    this.panel = page.locator(`section[data-protection-state][data-variant="${variant}"]`);
   }
 
   /** The stop in force: its row (data-kind says which kind set it). */

@@ -3,17 +3,19 @@
 // cancels the portfolio's working orders and squares off its positions (hand-placed ones too) once, leaves the
 // account's other portfolios alone, disarms itself saying when, why and at what MTM, and tells the trader; the
 // risk limits never hold the exit back; levels that mean nothing or would fire at once are refused with a
-// coded 4xx. Two watchers (two instances) that see one breach square it off once.
+// coded 4xx. Two watchers (two instances) that see one breach square it off once, and pause the portfolio's
+// running bots once, each saying why.
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
+import { formatPaise } from '../../../server/services/brokers/paper/paise.ts';
 import { createProtectionWatcher } from '../../../server/services/portfolios/protection-watcher.ts';
 import { createTradingAccounts } from '../../../server/services/trading/trading-accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk, scriptedMarket, scriptedServerPerFile, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
 import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
-import { createPortfolio, guardedClient } from '../support/trading.ts';
+import { baseStrategies, createPortfolio, dailyBotBody, guardedClient, tradingBotBody } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
 type Schemas = components['schemas'];
@@ -21,6 +23,7 @@ type Answer = Schemas['PortfolioProtectionResponse'];
 type Levels = Schemas['PortfolioProtectionLevels'];
 
 const inr = (value: number) => ({ value, unit: 'inr' as const });
+
 const tick = 0.05;
 
 /** The protection calls, the MTM and quotes of one portfolio holding a long call. */
@@ -58,6 +61,8 @@ describe.each(testBackends)('portfolio protection on %s', (backend) => {
   scriptedServerPerFile(backend, (started) => ({ server, market, call } = started));
 
   const watch = () => desk.services.protectionWatcher.watch(server.clock.now());
+  const noticeCount = async () =>
+    Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM stream_notices WHERE broker_account_id = $1', [desk.account.id])).rows[0]!.n);
   const buyInto = async (portfolio: number, tradingsymbol: string, extra: Record<string, unknown> = {}) => {
     const res = await desk.trade('placeTrades', { portfolio_id: portfolio, orders: [desk.order(tradingsymbol, 'BUY', lot, extra)] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -107,6 +112,12 @@ describe.each(testBackends)('portfolio protection on %s', (backend) => {
     const above = await p.state();
     expect(above.mtm).toBeGreaterThan(-1000);
     expect(above.mtm).toBeLessThanOrEqual(-1000 + lot * tick);
+    // The MTM's open positions and the price each was marked at: a screen moves the MTM by quantity × the
+    // price's change between reads, and lands where the server's next read does.
+    expect(above.marks).toEqual([{ exchange: 'NFO', tradingsymbol: symbol, quantity: lot, last_price: justAbove }]);
+    p.quote(Number((justAbove + 1).toFixed(2)));
+    expect((await p.state()).mtm).toBeCloseTo(above.mtm! + lot * 1, 2);
+    p.quote(justAbove);
     expect(await watch()).toMatchObject({ checked: 1, fired: 0, exits: 0 });
     expect(await openIn(portfolioId)).toHaveLength(1);
 
@@ -157,8 +168,15 @@ describe.each(testBackends)('portfolio protection on %s', (backend) => {
     // ₹1,000 stop-loss; for every ₹500 of new high MTM, the stop moves ₹250 up.
     const armed = await p.set({ stop_loss: inr(1000), trailing: { every: inr(500), by: inr(250) } });
     expect(armed.status, JSON.stringify(armed.body)).toBe(200);
+    p.quote(await p.lastFor(400, lot));
+    expect(await watch()).toMatchObject({ fired: 0 });
+    const notices = await noticeCount();
     p.quote(await p.lastFor(1100, lot));
     expect(await watch()).toMatchObject({ fired: 0 });
+    // The stop moved: the trader's streams are told to read it again (once; a pass that moves nothing tells nothing).
+    expect(await noticeCount()).toBe(notices + 1);
+    expect(await watch()).toMatchObject({ fired: 0 });
+    expect(await noticeCount()).toBe(notices + 1);
     // Peak ≥ ₹1,000: two steps, the stop at −₹1,000 + 2 × ₹250 = −₹500.
     const moved = await p.state();
     expect(moved.protection).toMatchObject({ stop: { level: -500, kind: 'trailing_stop_loss' } });
@@ -217,6 +235,90 @@ describe.each(testBackends)('portfolio protection on %s', (backend) => {
     const cleared = await call<Answer>('deletePortfolioProtection', { token: desk.token, params: { id: portfolioId } });
     expect(cleared.status).toBe(200);
     expect(cleared.body.protection).toBeNull();
+  });
+
+  it('pauses the running bots of the portfolio once, each saying why, and leaves resuming to the trader', async () => {
+    const strategy = (await baseStrategies(call, desk.token)).get('short_straddle')!.id;
+    // Out of their hours (10:00 IST on a Friday): the engine has nothing for them to do while the test runs.
+    const quiet = { entry_from: '15:00', entry_until: '15:05', exit_time: '15:15' };
+    const tradingBot = async (portfolio: number, name: string, extra: Record<string, unknown> = {}) => {
+      const res = await call<{ trading_bot: Schemas['TradingBot'] }>('createTradingBot', {
+        token: desk.token,
+        params: { portfolioId: portfolio },
+        body: tradingBotBody(portfolio, strategy, { name, ...quiet, ...extra }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.trading_bot;
+    };
+    const running = await tradingBot(portfolioId, 'Straddle A');
+    const daily = await call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', {
+      token: desk.token,
+      params: { portfolioId },
+      body: dailyBotBody(portfolioId, strategy, { name: 'Monday straddle', weekdays: [1] }),
+    });
+    expect(daily.status, JSON.stringify(daily.body)).toBe(201);
+    const pausedBefore = await tradingBot(portfolioId, 'Paused by me', { status: 'paused' });
+    const other = (await createPortfolio(call, desk.token, desk.account.id, 100000, 'Elsewhere')).id;
+    const elsewhere = await tradingBot(other, 'Straddle elsewhere');
+    const statuses = async (portfolio: number) => {
+      const [trading, dailyBots] = await Promise.all([
+        call<Schemas['TradingBotsResponse']>('getTradingBots', { token: desk.token, params: { portfolioId: portfolio } }),
+        call<Schemas['DailyBotsResponse']>('getDailyBots', { token: desk.token, params: { portfolioId: portfolio } }),
+      ]);
+      return Object.fromEntries([...trading.body.trading_bots, ...dailyBots.body.daily_bots].map((bot) => [bot.name, bot.status]));
+    };
+    const states = async () => {
+      const res = await call<Schemas['BotStatesResponse']>('getBotStates', { token: desk.token, params: { portfolioId } });
+      expect(res.status).toBe(200);
+      return res.body.bots;
+    };
+
+    expect((await p.set({ stop_loss: inr(1000) })).status).toBe(200);
+    p.quote(await p.lastFor(-1100, lot));
+    // Not yet hit: nothing paused.
+    expect(await statuses(portfolioId)).toEqual({ 'Straddle A': 'active', 'Monday straddle': 'active', 'Paused by me': 'paused' });
+    const noticesBefore = await noticeCount();
+
+    // Two instances' watchers see the breach: one fires, and the bots are paused by that one alone.
+    const clock = () => server.clock.now();
+    const accounts = createTradingAccounts({ db: server.db, clock, brokers: desk.services.brokerRegistry });
+    const second = createProtectionWatcher({ db: server.db, clock, brokers: desk.services.brokerRegistry, accounts, trading: desk.services.trading });
+    p.quote(await p.lastFor(-1200, lot));
+    const reports = await Promise.all([watch(), second.watch(server.clock.now())]);
+    expect(reports.map((report) => report.fired).reduce((a, b) => a + b)).toBe(1);
+    expect(reports.flatMap((report) => report.errors)).toEqual([]);
+
+    expect(await statuses(portfolioId)).toEqual({ 'Straddle A': 'paused', 'Monday straddle': 'paused', 'Paused by me': 'paused' });
+    expect(await statuses(other)).toEqual({ 'Straddle elsewhere': 'active' });
+    const mtm = (await p.state()).protection!.fired!.mtm;
+    const byId = new Map((await states()).map((state) => [`${state.kind}${state.bot_id}`, state]));
+    for (const key of [`trading${running.id}`, `daily${daily.body.daily_bot.id}`]) {
+      expect(byId.get(key)).toMatchObject({
+        state: 'paused',
+        reason: `Paused: the stop-loss of Protected was hit at an MTM of ${formatPaise(Math.round(mtm * 100))} and its positions squared off. Resume the bot when you choose.`,
+        reason_i18n: { code: 'bot.paused_by_protection', params: { portfolio: 'Protected', kind: 'stop_loss', mtm } },
+      });
+    }
+    // The bot the trader had paused keeps its own state, without the protection's reason.
+    expect(byId.get(`trading${pausedBefore.id}`)!.reason_i18n?.code).not.toBe('bot.paused_by_protection');
+    // Its history (the bot's log) says it too.
+    const runs = await call<Schemas['BotRunsResponse']>('getBotRuns', { token: desk.token, params: { kind: 'trading', id: running.id } });
+    expect(runs.body.runs[0]).toMatchObject({ state: 'paused', reason_i18n: { code: 'bot.paused_by_protection' } });
+
+    // One alert names the bots it paused; the streams are told (the alert's notice and the account's).
+    const told = (await call<Schemas['AlertsResponse']>('getAlerts', { token: desk.token })).body.alerts.filter((alert) => alert.title === 'Stop-loss hit: Protected');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body_i18n).toMatchObject({ code: 'alert.portfolio_protection_paused_body', params: { count: 2, bots: 'Monday straddle, Straddle A' } });
+    expect(told[0]!.body).toContain('its 2 running bots paused (Monday straddle, Straddle A): resume them when you choose.');
+    expect(await noticeCount()).toBe(noticesBefore + 2);
+
+    // Resuming is the trader's choice, and a later pass of the (now fired) protection does not pause it again.
+    const resumed = await call<{ trading_bot: Schemas['TradingBot'] }>('updateTradingBot', { token: desk.token, params: { id: running.id }, body: { status: 'active' } });
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    p.quote(50);
+    await watch();
+    expect((await statuses(portfolioId))['Straddle A']).toBe('active');
+    expect(elsewhere.status).toBe('active');
   });
 
   it('squares off once when two watchers (two instances) see the breach at the same time', async () => {

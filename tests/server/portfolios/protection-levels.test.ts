@@ -1,9 +1,9 @@
-// The arithmetic of a portfolio protection (server/services/portfolios/protection-levels.ts and
+// The arithmetic of a portfolio protection (quant/protection-levels.ts and
 // protection-rules.ts), in paise: each kind fires at its MTM and not a paisa before, the trailing stop moves
 // by whole steps of new high MTM, the profit lock engages once reached, and levels that mean nothing or would
 // fire at once are refused with their code.
 import { describe, expect, it } from 'vitest';
-import { hitBy, stopInForce, type ResolvedLevels } from '../../../server/services/portfolios/protection-levels.ts';
+import { hitBy, stopInForce, type ResolvedLevels } from '../../../quant/protection-levels.ts';
 import { checkAgainstMtm, resolveLevels } from '../../../server/services/portfolios/protection-rules.ts';
 import { DomainError } from '../../../server/services/domain-error.ts';
 

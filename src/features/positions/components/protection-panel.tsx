@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { deletePortfolioProtection, getPortfolioProtection, type ProtectionAnswer } from '@/features/positions/api/protection-calls';
+import { StaleNote } from '@/components/ui/stale-note';
+import { deletePortfolioProtection, type ProtectionAnswer } from '@/features/positions/api/protection-calls';
 import { ProtectionDialog } from '@/features/positions/components/protection-dialog';
 import { pnlTone } from '@/features/positions/components/pnl-tone';
 import { levelDistances } from '@/features/positions/model/protection-distances';
@@ -11,38 +13,42 @@ import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
 import { sayRefusal } from '@/i18n/say-refusal';
 
-/** The MTM and the levels move with every tick: read this often while the screen is shown. */
-const refreshMs = 3000;
+/** The protection as its screen follows it (src/app/trading/use-protection.ts): the last answer, live, and when it was read if it is only the last known. */
+export type ProtectionRead = { answer: ProtectionAnswer | null; asOf: number | null };
 
 /**
- * The portfolio's protection on the positions screen: the MTM now, each level in force (the stop-loss as the
- * trailing moved it, or the profit lock, and the target) with its distance in rupees and in percent of the
- * margin it was set against, read live; when one fired, when, why and at what MTM, and how the exit went.
- * Set, change and clear it here.
+ * The portfolio's protection: the MTM now, each level in force (the stop-loss as the trailing moved it, or
+ * the profit lock, and the target) with its distance in rupees and in percent of the margin it was set
+ * against, moving with the prices; when one fired, when, why and at what MTM, and how the exit went.
+ * On Positions (`full`) it is set, changed and cleared here; the desk (`desk`) shows the same levels in the
+ * same words, only while there is a protection, with a link to Positions to change it.
  */
-export function ProtectionPanel({ portfolioId, disabled }: { portfolioId: number; disabled: boolean }) {
+export function ProtectionPanel({
+  portfolioId,
+  read,
+  onChanged,
+  disabled,
+  variant = 'full',
+}: {
+  portfolioId: number;
+  read: ProtectionRead;
+  onChanged: (answer: ProtectionAnswer) => void;
+  disabled: boolean;
+  variant?: 'full' | 'desk';
+}) {
   const intl = useIntl();
   const { formatSignedInr, formatInr, formatPercent, formatTime } = useFormat();
-  const [answer, setAnswer] = useState<ProtectionAnswer | null>(null);
   const [editing, setEditing] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    getPortfolioProtection(portfolioId)
-      .then(setAnswer)
-      .catch(() => undefined);
-  }, [portfolioId]);
-
-  useEffect(() => {
-    load();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && navigator.onLine) load();
-    }, refreshMs);
-    return () => clearInterval(timer);
-  }, [load]);
+  const { answer, asOf } = read;
+  const full = variant === 'full';
+  // Both variants can be on one page (the desk's and Positions' never are, but ids must not depend on it).
+  const titleId = `portfolio-protection-${variant}`;
 
   if (answer === null || answer.portfolio_id !== portfolioId) return null;
+  // The desk has no room for a protection that is not there: Positions offers to set one.
+  if (!full && answer.protection === null) return null;
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const protection = answer.protection;
   const mtmKnown = answer.priced && answer.mtm !== null;
@@ -51,7 +57,7 @@ export function ProtectionPanel({ portfolioId, disabled }: { portfolioId: number
     setClearing(true);
     setError(null);
     try {
-      setAnswer(await deletePortfolioProtection(portfolioId));
+      onChanged(await deletePortfolioProtection(portfolioId));
     } catch (failure) {
       setError(isApiError(failure) ? sayRefusal(intl, failure) : String(failure));
     } finally {
@@ -75,23 +81,35 @@ export function ProtectionPanel({ portfolioId, disabled }: { portfolioId: number
       : null;
 
   return (
-    <section className="flex flex-col gap-3 rounded-lg border border-line p-3" aria-labelledby="portfolio-protection" data-protection-state={protection === null ? 'none' : protection.armed ? 'armed' : 'fired'}>
+    <section
+      className={`flex flex-col rounded-lg border border-line ${full ? 'gap-3 p-3' : 'gap-2 p-2'}`}
+      aria-labelledby={titleId}
+      data-protection-state={protection === null ? 'none' : protection.armed ? 'armed' : 'fired'}
+      data-variant={variant}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="portfolio-protection" className="text-lg font-semibold text-fg">
+        <h2 id={titleId} className={`font-semibold text-fg ${full ? 'text-lg' : 'text-base'}`}>
           {intl.formatMessage(messages.title)}
         </h2>
-        <div className="flex gap-2">
-          <Button variant="secondary" disabled={disabled} onClick={() => setEditing(true)}>
-            {intl.formatMessage(protection?.armed ? messages.change : messages.set)}
-          </Button>
-          {protection !== null && (
-            <Button variant="ghost" busy={clearing} disabled={disabled} onClick={() => void handleClear()}>
-              {intl.formatMessage(messages.clear)}
+        {full ? (
+          <div className="flex gap-2">
+            <Button variant="secondary" disabled={disabled || asOf !== null} onClick={() => setEditing(true)}>
+              {intl.formatMessage(protection?.armed ? messages.change : messages.set)}
             </Button>
-          )}
-        </div>
+            {protection !== null && (
+              <Button variant="ghost" busy={clearing} disabled={disabled || asOf !== null} onClick={() => void handleClear()}>
+                {intl.formatMessage(messages.clear)}
+              </Button>
+            )}
+          </div>
+        ) : (
+          <Link to="/app/position" className="inline-flex min-h-11 items-center text-sm font-medium text-brand underline">
+            {intl.formatMessage(messages.changeOnPositions)}
+          </Link>
+        )}
       </div>
-      <p className="text-sm text-fg-muted">{intl.formatMessage(messages.hint)}</p>
+      {asOf !== null && <StaleNote asOf={asOf} />}
+      {full && <p className="text-sm text-fg-muted">{intl.formatMessage(messages.hint)}</p>}
       <p className="text-sm" data-field="mtm">
         <span className="me-2">{intl.formatMessage(messages.mtm)}</span>
         {mtmKnown ? <span className={`font-semibold ${pnlTone(answer.mtm!)}`}>{formatSignedInr(answer.mtm!, two)}</span> : intl.formatMessage(messages.mtmUnknown)}
@@ -145,7 +163,7 @@ export function ProtectionPanel({ portfolioId, disabled }: { portfolioId: number
           answer={answer}
           onClose={() => setEditing(false)}
           onSaved={(next) => {
-            setAnswer(next);
+            onChanged(next);
             setEditing(false);
           }}
         />

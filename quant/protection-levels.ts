@@ -1,3 +1,6 @@
+// Shared by the server (portfolios/protection-watcher.ts fires on it) and the app (the panel follows the stop
+// in force on its live prices between two reads), so both say the same level.
+//
 // The arithmetic of a portfolio's protection on its mark-to-market (MTM), in integer paise, as Sensibull,
 // AlgoTest and Quantiply define it:
 //   stop-loss     exit when MTM ≤ −loss (the loss the trader accepts)
