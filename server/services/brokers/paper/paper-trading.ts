@@ -159,7 +159,12 @@ export function createPaperTrading({ db, clock, prices: accountPrices, market, f
         readAhead: (tx) => {
           book = on.funds.bookAhead(tx, account);
         },
-        place: (tx, intent, orders, sentAt, unplaced) => on.entry.placeLocked(tx, account, intent, orders, sentAt, unplaced, book),
+        place: (tx, intent, orders, sentAt, unplaced) => {
+          // Read in this step's transaction, for this step alone: a later step of the intent reads its own.
+          const ahead = book;
+          book = undefined;
+          return on.entry.placeLocked(tx, account, intent, orders, sentAt, unplaced, ahead);
+        },
         placed: () => tell(account),
       };
     },
