@@ -42,18 +42,65 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
-function wrap(target: PgQueryable, copyFrom: Queryable['copyFrom']): Queryable {
+/** Inside a transaction, how its statements go out (pipelined below): each is sent through it. */
+type Opening = { with: <R>(send: () => Promise<R>) => Promise<R> };
+
+function wrap(target: PgQueryable, copyFrom: Queryable['copyFrom'], opening?: Opening): Queryable {
+  const sent = <R>(send: () => Promise<R>) => (opening === undefined ? send() : opening.with(send));
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const name = statementName(sql);
-      const result = await target.query(name === undefined ? { text: sql, values: [...params] } : { name, text: sql, values: [...params] });
+      const result = await sent(() => target.query(name === undefined ? { text: sql, values: [...params] } : { name, text: sql, values: [...params] }));
       return { rows: result.rows as T[] };
     },
     async exec(sql: string) {
       // Without parameters pg uses the simple protocol, which accepts several statements.
-      await target.query(sql);
+      await sent(() => target.query(sql));
     },
-    copyFrom,
+    async copyFrom(sql, data) {
+      // A COPY answers the server's request for its rows, so it is not pipelined: its BEGIN is answered first.
+      await sent(() => Promise.resolve());
+      await copyFrom(sql, data);
+    },
+  };
+}
+
+/**
+ * A transaction's statements, pipelined where the caller lets them be (issue 37: a round trip is CPU on both
+ * sides of the socket, and most of what an order costs):
+ * - its BEGIN goes out with its first statement, in one write and answered in one round trip where they were
+ *   two; `sent` says whether it went out (a transaction that made no statement has nothing to commit);
+ * - statements sent in one tick without waiting for one another (a caller that sends a read behind another,
+ *   pacing-step.ts) leave in one write too: the socket is corked for the rest of the tick.
+ * pg's pipeline mode sends a statement without waiting for the answer to the one before, and PostgreSQL runs
+ * them one after the other in the order they came, each its own statement (its own snapshot, its own error),
+ * so the first statement runs inside the transaction and every statement after the one sent before it.
+ */
+function pipelined(client: pg.PoolClient) {
+  const { stream } = (client as unknown as pg.Client).connection;
+  let begun: Promise<unknown> | null = null;
+  let corked = false;
+  const gather = () => {
+    if (corked) return;
+    corked = true;
+    stream.cork();
+    // Once this tick's synchronous work is done: whatever it sent leaves then, in one write.
+    process.nextTick(() => {
+      corked = false;
+      stream.uncork();
+    });
+  };
+  return {
+    async with<R>(send: () => Promise<R>): Promise<R> {
+      gather();
+      if (begun !== null) return send();
+      begun = client.query('BEGIN');
+      const [, result] = await Promise.all([begun, send()]);
+      return result;
+    },
+    get sent() {
+      return begun !== null;
+    },
   };
 }
 
@@ -68,6 +115,9 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
+    // A statement may be sent before the one ahead of it is answered (a transaction's BEGIN with its first
+    // statement, above); one at a time otherwise, as every caller awaits its statement.
+    pipeline: true,
     ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
   });
   // An idle client losing its connection (server restart) must not crash the process; the pool replaces it.
@@ -82,17 +132,19 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
     copyFrom: outer.copyFrom,
     async transaction(fn) {
       const client = await pool.connect();
+      const begin = pipelined(client);
       let result;
       try {
-        await client.query('BEGIN');
-        result = await fn(wrap(client, (sql, data) => postgresCopyFrom(client, sql, data)));
-        await client.query('COMMIT');
+        result = await fn(wrap(client, (sql, data) => postgresCopyFrom(client, sql, data), begin));
+        if (begin.sent) await client.query('COMMIT');
       } catch (error) {
         // A connection that cannot even roll back is broken: destroy it rather than pool it.
-        const broken = await client.query('ROLLBACK').then(
-          () => false,
-          () => true,
-        );
+        const broken = begin.sent
+          ? await client.query('ROLLBACK').then(
+              () => false,
+              () => true,
+            )
+          : false;
         client.release(broken);
         throw error;
       }

@@ -300,6 +300,12 @@ export type BrokerStream = {
 
 /** BrokerTrading.placerInTransaction's answer. */
 export type TransactionPlacer = {
+  /**
+   * Sends now, in `tx`, a read place() will need (the paper broker: the account's book), without waiting
+   * for the statement sent before it: pipelined, it costs no round trip of its own (postgres-database.ts).
+   * Called at most once, before place(); place() may then never come (the step refused or sent nothing).
+   */
+  readAhead?(tx: Queryable): void;
   /** `unplaced`: none of the intent's orders can be in the book yet (its key claimed new, its first step): none to look for. */
   place(tx: Queryable, intent: IntentRef, orders: readonly NumberedOrder[], sentAt: Date, unplaced: boolean): Promise<BrokerOrder[]>;
   placed(): void;

@@ -61,7 +61,11 @@ export async function takeStep(tx: Queryable, { call, idempotency, limits, clock
   if (todo.length === 0) return { claim: state.claim, progress: state.progress, send: [], at: now, unsent: [], remaining: 0, waitMs: 0, placed: null, answer: null };
   const begun = state.done.size > 0;
   const window = secondWindow(limits, call.broker.rateMarginMs);
-  const { counts, times } = await rateState(tx, account.id, now, window);
+  const rates = rateState(tx, account.id, now, window);
+  // A placer's read (the paper broker's book, for its margin checks) goes out behind the counts without
+  // waiting for them: one round trip for both. Read under the lock like the counts, after them.
+  placing?.placer.readAhead?.(tx);
+  const { counts, times } = await rates;
   if (!begun) {
     try {
       if (call.entry && armed !== null) throw killSwitchRefusal(account.accountNumber, armed);

@@ -9,6 +9,7 @@ import type { Database, Queryable } from '../../../server/db/database.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { openDesk, type Desk } from '../support/paper-desk.ts';
+import { postgresWrites } from '../support/postgres-writes.ts';
 import { testBackends } from '../support/test-database.ts';
 import { guardedClient } from '../support/trading.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -92,6 +93,19 @@ describe.each(testBackends)('the cost of a paper order on %s', (backend) => {
     // orders were no longer looked for, 9 before the key was claimed in the account's read, 8 before the send was
     // recorded by the statement that ends the step.
     expect(cost).toEqual({ transactions: 1, statements: 7 });
+  });
+
+  it.runIf(backend === 'postgres')('sends those statements to PostgreSQL in 7 writes: BEGIN with the lock, the book read with the rate counts', async () => {
+    let status = '';
+    const writes = await postgresWrites(async () => {
+      status = (await desk.place(symbol, 'BUY', desk.lotSize)).status;
+    });
+    expect(status).toBe('COMPLETE');
+    // Each write a round trip: the account read with the key's claim; then, pipelined
+    // (server/db/postgres-database.ts), BEGIN with the account's lock, the rate counts with the paper broker's
+    // read of the book (TransactionPlacer.readAhead); the order, its fill, the answer; COMMIT. Nine before
+    // (BEGIN and the book read each a round trip of their own).
+    expect(writes).toBe(7);
   });
 
   it("writes the fill alerts of the orders filled since the watcher's last look in one statement, with one notice for the trader's streams", async () => {

@@ -27,6 +27,9 @@ type AccountBook = { flowPaise: number; chargesPaise: number; legs: OpenLeg[]; q
 
 type EntryRow = { instrument_token: number; transaction_type: Side; pending: number; price_paise: number; portfolio_id: number | null };
 
+/** The account's book as its one statement answers it (readBook turns it into an AccountBook). */
+export type BookRow = { flow: string | null; charges: string | null; legs: OpenLegRow[]; entries: EntryRow[] };
+
 /**
  * The book after an order the broker just recorded, as readBook would read it again: a fill's trade moves the
  * cash, the charges and the position (a position brought to flat leaves the legs); a working entry joins the
@@ -89,19 +92,25 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
    * One round trip for the whole book: every order placed reads it for its margin check. `heldAmos` false
    * leaves out the after-market orders the broker still holds (the check of an AMO reaching the exchange at
    * the open counts only what is already there: the AMOs released before it, not those after it nor itself).
+   * The statement alone, sent at once (bookAhead: it may go out behind another without waiting for it).
    */
-  async function readBook(q: Queryable, account: TradingAccount, now: Date, heldAmos = true): Promise<AccountBook> {
+  function bookRow(q: Queryable, accountId: number, heldAmos = true): Promise<BookRow> {
     // Both drivers (PGlite, node-postgres) hand a `json` column over parsed: the aggregates arrive as arrays.
-    const { rows } = await q.query<{ flow: string | null; charges: string | null; legs: OpenLegRow[]; entries: EntryRow[] }>(
-      `SELECT t.flow, t.charges,
+    return q
+      .query<BookRow>(
+        `SELECT t.flow, t.charges,
          (SELECT coalesce(json_agg(l), '[]'::json) FROM (${openLegsSql}) l) AS legs,
          (SELECT coalesce(json_agg(e), '[]'::json) FROM (
             SELECT instrument_token, transaction_type, quantity - filled_quantity - cancelled_quantity AS pending, price_paise, portfolio_id FROM paper_orders
             WHERE broker_account_id = $1 AND status IN ('OPEN', 'TRIGGER PENDING') AND purpose = 'entry' AND ($2::boolean OR amo_release_at IS NULL)) e) AS entries
        FROM (SELECT flow_paise AS flow, charges_paise AS charges FROM (VALUES (1)) one LEFT JOIN paper_cash ON broker_account_id = $1) t`,
-      [account.id, heldAmos],
-    );
-    const row = rows[0]!;
+        [accountId, heldAmos],
+      )
+      .then(({ rows }) => rows[0]!);
+  }
+
+  async function readBook(q: Queryable, account: TradingAccount, now: Date, heldAmos = true, ahead?: Promise<BookRow>): Promise<AccountBook> {
+    const row = await (ahead ?? bookRow(q, account.id, heldAmos));
     const legs = await legsOf(q, row.legs, now);
     const entryRows = row.entries;
     const contracts = await contractsByToken(q, entryRows.map((entry) => entry.instrument_token), now);
@@ -218,12 +227,12 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
    * fill's trade, or a working entry), so each leg is still checked against what the legs before it left,
    * and an iron condor's four orders read the book once, not four times.
    */
-  function marginChecks(q: Queryable, account: TradingAccount, now: Date) {
+  function marginChecks(q: Queryable, account: TradingAccount, now: Date, ahead?: Promise<BookRow>) {
     let book: Promise<AccountBook> | null = null;
     const pricing: PricingCache = new Map();
     return {
       async refusal(leg: { intent: OrderIntent; contract: Contract; quote: Quote }): Promise<Said | null> {
-        book ??= readBook(q, account, now);
+        book ??= readBook(q, account, now, true, ahead);
         return refusalOf(await requiredFrom(q, account, await book, [leg], now, pricing));
       },
       /** An order the call placed; before the first check there is nothing to fold (that check reads it). */
@@ -281,7 +290,18 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     return fundsFrom(db, account, await readBook(db, account, now), [], now, new Map());
   }
 
-  return { requiredFor, marginRefusal, marginChecks, orderMargin, portfolioMargin, funds };
+  /**
+   * The book's statement sent now, for a margin check to come in the same transaction (marginChecks'
+   * `ahead`): sent behind a statement not yet answered, it travels with it (pipelined on PostgreSQL,
+   * postgres-database.ts). A read nobody awaits (the check never came) fails nothing.
+   */
+  function bookAhead(q: Queryable, account: TradingAccount): Promise<BookRow> {
+    const ahead = bookRow(q, account.id);
+    ahead.catch(() => undefined);
+    return ahead;
+  }
+
+  return { requiredFor, marginRefusal, marginChecks, bookAhead, orderMargin, portfolioMargin, funds };
 }
 
 export type PaperFunds = ReturnType<typeof createFunds>;

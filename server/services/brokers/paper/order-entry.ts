@@ -10,7 +10,7 @@ import { clockMinutes, istMinutes } from '../../market/ist.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import { killSwitchRefusal, type IntentRef, type NumberedOrder, type OrderIntent, type TradingAccount } from '../broker-trading.ts';
 import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
-import type { MarginChecks, PaperFunds } from './funds.ts';
+import type { BookRow, MarginChecks, PaperFunds } from './funds.ts';
 import type { Matching } from './matching.ts';
 import { limitFill, marketFill, orderRefusal } from './order-rules.ts';
 import { insertOrder, lockAccount, orderColumns, sideSign, type OrderRow, type PlaceOptions } from './order-rows.ts';
@@ -68,13 +68,22 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
    * placeOrders inside the order pipeline's pacing step (BrokerTrading.placerInTransaction), whose transaction
    * holds the account's lock and under it refused entries while the kill switch is armed and held the orders'
    * portfolios. `unplaced`: the pipeline knows none of the intent's orders is in the book (its key new).
+   * `book`: the account's book, read already in this transaction (funds.ts bookAhead), for the margin checks.
    */
-  async function placeLocked(q: Queryable, account: TradingAccount, intent: IntentRef, orders: readonly NumberedOrder[], sentAt?: Date, unplaced = false): Promise<OrderRow[]> {
+  async function placeLocked(
+    q: Queryable,
+    account: TradingAccount,
+    intent: IntentRef,
+    orders: readonly NumberedOrder[],
+    sentAt?: Date,
+    unplaced = false,
+    book?: Promise<BookRow>,
+  ): Promise<OrderRow[]> {
     const now = clock();
     const placed = unplaced ? new Map<number, OrderRow>() : await placedOf(q, account, intent.ref);
     const resolved = await resolve(q, orders, now);
     // One read of the book for the margin of every entry below, each placed order folded in (funds.ts).
-    const margin = marginChecks(q, account, now);
+    const margin = marginChecks(q, account, now, book);
     const answered: OrderRow[] = [];
     for (const [index, order] of orders.entries()) {
       const known = placed.get(order.slice);

@@ -27,6 +27,7 @@ import type { AccountPrices } from '../account-prices.ts';
 import { createContracts } from './contracts.ts';
 import type { FeedPrices } from './feed-prices.ts';
 import type { FillCounts } from './matching.ts';
+import type { BookRow } from './funds.ts';
 import { orderHistory } from './order-history.ts';
 import { createPaperMarket, type PaperMarket } from './paper-market.ts';
 import { createPaperStream } from './paper-stream.ts';
@@ -153,7 +154,19 @@ export function createPaperTrading({ db, clock, prices: accountPrices, market, f
     placeOrders: toldAtOnce(onMarket((on) => inTransaction(on.entry.placeOrders))),
     placerInTransaction: async (account) => {
       const on = await marketOf(account);
-      return { place: (tx, intent, orders, sentAt, unplaced) => on.entry.placeLocked(tx, account, intent, orders, sentAt, unplaced), placed: () => tell(account) };
+      let book: Promise<BookRow> | undefined;
+      return {
+        readAhead: (tx) => {
+          book = on.funds.bookAhead(tx, account);
+        },
+        place: (tx, intent, orders, sentAt, unplaced) => {
+          // Read in this step's transaction, for this step alone: a later step of the intent reads its own.
+          const ahead = book;
+          book = undefined;
+          return on.entry.placeLocked(tx, account, intent, orders, sentAt, unplaced, ahead);
+        },
+        placed: () => tell(account),
+      };
     },
     recordUnsent: toldAtOnce(onMarket((on) => inTransaction(on.entry.recordUnsent))),
     ordersByTag: onMarket((on) => on.books.ordersByTag),
