@@ -13,14 +13,20 @@ import { replayTexts, type ReplayRule } from '../texts/replay-texts.ts';
 export type UnknownRule = { rule: ReplayRule; day: string; from: string | null };
 
 /**
- * The first rule not known on a day of the index's option history between `from` and `to` (both included), or
- * null when every rule is known on each of them (or there is no history there: that refusal is the caller's).
+ * The first rule not known on a day of the index's option history between `from` and `to` (both included: its
+ * bhavcopy rows, or the contracts a live feed recorded, which carry no lot size), or null when every rule is
+ * known on each of them (or there is no history there: that refusal is the caller's).
  */
 export async function unknownRule(db: Queryable, index: string, from: string, to: string): Promise<UnknownRule | null> {
   const { rows } = await db.query<{ charges: string | null; margins: string | null; lots: string | null; first_day: string | null; first_without_lot: string | null }>(
     `WITH facts AS (SELECT exchange FROM index_config WHERE index_name = $1 ORDER BY effective_from DESC LIMIT 1),
-          days AS (SELECT trade_date, bool_or(lot_size IS NOT NULL) AS lots_in_file FROM history_option_days
-                   WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date GROUP BY trade_date)
+          days AS (SELECT trade_date, bool_or(lots_in_file) AS lots_in_file
+                   FROM (SELECT trade_date, lot_size IS NOT NULL AS lots_in_file FROM history_option_days
+                         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date
+                         UNION ALL
+                         SELECT DISTINCT trade_date, false FROM history_recorded_option_days
+                         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date) held
+                   GROUP BY trade_date)
      SELECT (SELECT to_char(min(effective_from), 'YYYY-MM-DD') FROM charge_rates WHERE segment = (SELECT exchange FROM facts) || '-OPT') AS charges,
             (SELECT to_char(min(effective_from), 'YYYY-MM-DD') FROM margin_params WHERE index_name = $1) AS margins,
             (SELECT to_char(min(effective_from), 'YYYY-MM-DD') FROM index_config WHERE index_name = $1) AS lots,
