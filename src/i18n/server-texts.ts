@@ -821,6 +821,11 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.backtest.no_history',
     defaultMessage: 'No {index} option history is imported between {from} and {to}. Import the NSE bhavcopies of those days first.',
   },
+  'backtest.rules_unknown': {
+    id: 'server.backtest.rules_unknown',
+    defaultMessage:
+      '{index} on {day} cannot be backtested: the server knows {rule, select, charges {the charge rates (STT, exchange, SEBI, stamp duty)} margins {the exchange’s margin rules} lot_size {the lot size (the day has no bhavcopy lot size)} other {a rule}} only from {from}. Start the backtest on a later day.',
+  },
   'backtest.failed': { id: 'server.backtest.failed', defaultMessage: 'The backtest stopped on {day}: {reason}' },
   'replay.open': {
     id: 'server.replay.open',

@@ -1,6 +1,7 @@
 // What a backtest request must be before it is queued: one bot (saved and the trader's, or configured on
 // the spot and valid as a new bot would be), a range of at most 5 years, and imported option history of the
-// bot's index in that range. Each refusal is a coded text (en and fr) beside its English message.
+// bot's index in that range, on whose days the book's rules (charges, margins, lot size) are known. Each
+// refusal is a coded text (en and fr) beside its English message.
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
 import type { DailyBot, TradingBot } from '../bots/bot-rules.ts';
@@ -8,6 +9,8 @@ import type { BotsService } from '../bots/bots-service.ts';
 import { defaultTradingWindow } from '../bots/bot-kinds.ts';
 import { notFound } from '../domain-error.ts';
 import { isHistoryIndex } from '../history/history-files.ts';
+import { unknownRule } from '../replay/replay-rules.ts';
+import { ruleWords } from '../texts/replay-texts.ts';
 import { said, type Said } from '../texts/said.ts';
 import type { BacktestBot } from './backtest-jobs.ts';
 
@@ -112,11 +115,29 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
     }
   }
 
+  /**
+   * A day of history in the range on which the book's charge rates, margin rules or lot size are not known
+   * (replay/replay-rules.ts: before July 2020, say) would run with nothing to charge or size its orders by: the
+   * request is refused, naming the rule, the day and the first day it is known from, as a replay of that day is.
+   */
+  async function checkRules(index: string, from: string, to: string): Promise<void> {
+    const unknown = await unknownRule(db, index, from, to);
+    if (unknown === null) return;
+    const known = unknown.from ?? '';
+    const text = said(
+      'backtest.rules_unknown',
+      { index, day: unknown.day, rule: unknown.rule, from: known },
+      `${index} on ${unknown.day} cannot be backtested: the server knows ${ruleWords[unknown.rule]} only from ${known}`,
+    );
+    throw new BacktestRefusal(422, 'backtest_rules_unknown', text, 'from');
+  }
+
   /** The request as a job to queue, or a refusal (BacktestRefusal, or not_found for another trader's bot). */
   async function check(userId: number, body: Schemas['BacktestCreate']): Promise<Checked> {
     checkRange(body.from, body.to);
     const { bot, portfolioId, entryUntil } = await botOf(userId, body);
     await checkHistory(bot.underlying, body.from, body.to);
+    await checkRules(bot.underlying, body.from, body.to);
     return { bot, portfolioId, entryUntil: entryUntil ?? bot.exit_time, from: body.from, to: body.to, capitalPaise: Math.round(body.capital * 100) };
   }
 

@@ -36,8 +36,14 @@ export type ReplayBook = {
   settled: boolean;
   /** The last of the replay's actions applied (replay_actions.id), 0 before any. */
   lastAction: number;
-  /** Whether the trader placed or cancelled anything: the fill engine then looks at every minute passed. */
+  /** Whether the trader placed or cancelled anything: the fill engine then looks at the minutes passed. */
   traded: boolean;
+  /**
+   * The first replayed instant at which the fill engine's pass can change the book (replay-books.ts passDue),
+   * or null when the book changed since the last pass (an order, a cancel, the bot's look): the next minute's
+   * pass then runs and says again.
+   */
+  passDueAt: Date | null;
   /** The bot attached to the replay (replay-bot.ts), or null. */
   bot: ReplayBot | null;
   /** One call at a time (PGlite's single connection, and the clock moved by one caller). */
@@ -86,6 +92,7 @@ export async function openReplayBook(
       settled: false,
       lastAction: 0,
       traded: false,
+      passDueAt: null,
       bot: null,
       queue: Promise.resolve(),
       usedAt: 0,

@@ -4,7 +4,9 @@
 // applied in order, each at its replayed instant, and the fill engine's pass run at every replayed minute passed
 // while the trader's orders are in the book, so stop-losses, targets and the MIS square-off at 15:25 act minute
 // by minute, and the looks of the replay's bot (replay-bot.ts) at its instants, then the expiry settlement after
-// 15:30. Prices are history's at those instants, so the same actions give the
+// 15:30. A minute whose pass can change nothing (no order working, no MIS position before 15:25) is passed
+// without it (passDue), so a seek over a quiet book costs its few queries, not a pass a minute (issue 39's
+// ≤ 300 ms seek); the book it gives is the one stepping minute by minute gives. Prices are history's at those instants, so the same actions give the
 // same book: after a restart, or on another instance, the book is rebuilt from the log. A reset (book_epoch)
 // throws the book away.
 //
@@ -19,7 +21,9 @@ import { openBookDatabase } from '../backtests/paper-book.ts';
 import type { Clock } from '../clock.ts';
 import { openReplayBook, type ReplayBook } from './replay-book.ts';
 import { addReplayBot, endBot, lookBot, stopReplayBot, type ReplayBotBody } from './replay-bot.ts';
-import { sessionOf } from './replay-clock.ts';
+import { misSquareOffTime } from '../brokers/paper/settlement.ts';
+import { clockMinutes } from '../market/ist.ts';
+import { instantOf, sessionOf } from './replay-clock.ts';
 import { replayInstant, type ReplayRow } from './replay-sessions.ts';
 
 const minuteMs = 60_000;
@@ -27,6 +31,23 @@ const minuteMs = 60_000;
 const maxOpenBooks = 6;
 
 export type ReplayAction = { id: number; at: Date; kind: 'place' | 'cancel' | 'bot' | 'bot_stop'; key: string; body: Record<string, unknown> };
+
+/**
+ * The first instant from `now` at which the fill engine's pass can change the book: now while an order of any
+ * of its accounts is working (open, trigger pending, after-market: it may fill or trigger at this minute's
+ * price), else the MIS square-off at 15:25 while an MIS position is open, else the close. Before that instant a
+ * pass finds nothing to fill, trigger, square off or settle, and nothing changes the book but the trader's
+ * actions and the bot's looks, which make the next minute's pass run again (passDueAt null).
+ */
+async function passDue(book: ReplayBook, now: Date): Promise<Date> {
+  const { rows } = await book.db.query<{ working: boolean; mis: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM paper_orders WHERE status IN ('OPEN', 'TRIGGER PENDING')) AS working,
+            EXISTS (SELECT 1 FROM paper_positions WHERE product = 'MIS' AND quantity <> 0) AS mis`,
+  );
+  if (rows[0]?.working === true) return now;
+  const due = rows[0]?.mis === true ? instantOf(book.day.day, clockMinutes(misSquareOffTime)) : sessionOf(book.day.day).close;
+  return due > now ? due : now;
+}
 
 /** Brings the book's clock to `target`, its fill engine and its bot looking at each minute passed (see the header). */
 export async function advance(book: ReplayBook, target: Date): Promise<void> {
@@ -40,8 +61,14 @@ export async function advance(book: ReplayBook, target: Date): Promise<void> {
   const { paperTrading } = book.services;
   for (let at = Math.floor(book.lookedAt.getTime() / minuteMs) * minuteMs + minuteMs; at <= target.getTime(); at += minuteMs) {
     book.now = new Date(at);
-    if (book.traded) await paperTrading.onTick(book.now);
+    if (book.traded && (book.passDueAt === null || at >= book.passDueAt.getTime())) {
+      await paperTrading.onTick(book.now);
+      book.passDueAt = await passDue(book, new Date(at + minuteMs));
+    }
+    const looks = book.bot?.day.next;
     await lookBot(book, new Date(at));
+    // The bot looked (it may have entered, exited or left an order working): the next minute's pass runs.
+    if (book.bot?.day.next !== looks) book.passDueAt = null;
     book.now = new Date(at);
     book.lookedAt = book.now;
   }
@@ -69,6 +96,7 @@ async function apply(book: ReplayBook, action: ReplayAction): Promise<void> {
 export function perform(book: ReplayBook, kind: 'place' | 'cancel', key: string, body: Record<string, unknown>) {
   const { trading } = book.services;
   book.traded = true;
+  book.passDueAt = null;
   const account_number = book.account.accountNumber;
   if (kind === 'place') return trading.placeTrades(book.userId, key, { account_number, portfolio_id: book.portfolioId, orders: body.orders as never });
   return trading.cancelOrders(book.userId, key, { account_number, order_ids: body.order_ids as never });

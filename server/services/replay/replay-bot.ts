@@ -45,6 +45,7 @@ export async function addReplayBot(book: ReplayBook, body: ReplayBotBody): Promi
   book.bot = { body, attachedAt, book: botBook, run, day, ended: false, stopped: false };
   await lookBot(book, attachedAt);
   book.now = attachedAt;
+  book.passDueAt = null;
 }
 
 /** The bot's looks due up to `instant` (the replayed clock passing it). */
@@ -71,6 +72,7 @@ export async function stopReplayBot(book: ReplayBook): Promise<void> {
   book.now = now;
   bot.day.held = (await loadHeld(book.db, { kind, id: bot.book.botId })).size > 0;
   bot.stopped = true;
+  book.passDueAt = null;
 }
 
 /** After the close: the bot's day ends as a backtest's does (its no-trade reason, its expiry settlement). */

@@ -1,10 +1,10 @@
 // A replay's refusals (issue 39), said twice like every trader's text (said.ts).
 import { said, type Said } from './said.ts';
 
-/** A rule a replay's book needs on its day (replay/replay-rules.ts). */
+/** A rule a replay's or a backtest's book needs on its days (replay/replay-rules.ts). */
 export type ReplayRule = 'charges' | 'margins' | 'lot_size';
 
-const ruleWords: Record<ReplayRule, string> = {
+export const ruleWords: Record<ReplayRule, string> = {
   charges: 'the charge rates (STT, exchange, SEBI, stamp duty)',
   margins: "the exchange's margin rules",
   lot_size: 'the lot size (the day has no bhavcopy lot size)',

@@ -4,12 +4,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { chargeRatesOn, fillCharges, autoSquareOffCharges, totalCharges } from '../../../server/services/brokers/paper/charges.ts';
-import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { createBrokerAccount, guardedClient } from '../support/trading.ts';
-import { importReplayDay, replayDay, replayExpiries } from './replay-fixture.ts';
+import type { TestServer } from '../support/test-server.ts';
+import { createBrokerAccount } from '../support/trading.ts';
+import { openReplayDesk, replayDay, replayExpiries, type ReplayDesk } from './replay-fixture.ts';
 
 type Schemas = components['schemas'];
 const expiry = replayExpiries[1]!;
@@ -31,15 +30,13 @@ describe.each(testBackends)("a replay's book on %s", (backend) => {
   let call: ContractCall;
   let token: string;
   let id: number;
+  let orderBook: ReplayDesk['orderBook'];
+  let positions: ReplayDesk['positions'];
 
   beforeEach(async () => {
-    server = await startTestServer({ backend });
-    call = guardedClient(server.app);
-    await importReplayDay(server.db);
-    token = (await signedInAccount(call)).token;
+    ({ server, call, token, id, orderBook, positions } = await openReplayDesk(backend));
     // The trader's own paper account, whose book must not move.
     await createBrokerAccount(call, token);
-    id = (await call<{ replay: Schemas['Replay'] }>('createReplay', { token, body: { index: 'NIFTY', day: replayDay, start: '10:00' } })).body.replay.id;
   });
 
   afterEach(async () => {
@@ -49,8 +46,6 @@ describe.each(testBackends)("a replay's book on %s", (backend) => {
   const place = (key: string, order: Record<string, unknown> = sell) => call<Schemas['OrdersResponse']>('placeReplayOrders', { token, params: { id }, headers: { 'idempotency-key': key }, body: { orders: [order] } });
   const chainQuote = async (symbol: string) =>
     (await call<Schemas['ReplayChainResponse']>('getReplayChain', { token, params: { id }, query: { expiry } })).body.data[`NFO:${symbol}`]!;
-  const orderBook = async () => (await call<Schemas['OrderBookResponse']>('getReplayOrders', { token, params: { id } })).body;
-  const positions = async () => (await call<Schemas['PositionBookResponse']>('getReplayPositions', { token, params: { id } })).body.position_book;
 
   it("fills at the replayed bid with paper's charges, once per key, and leaves the trader's books as they were", async () => {
     const before = await bookRows(server);

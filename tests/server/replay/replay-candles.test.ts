@@ -3,12 +3,10 @@
 // candles group them on the IST clock, the last one as far as the replayed clock has gone.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
-import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { guardedClient } from '../support/trading.ts';
-import { importReplayDay, indexAt, replayDay } from './replay-fixture.ts';
+import type { TestServer } from '../support/test-server.ts';
+import { openReplayDesk, indexAt, replayDay } from './replay-fixture.ts';
 
 type Schemas = components['schemas'];
 const istInstant = (time: string) => new Date(`${replayDay}T${time}:00+05:30`).toISOString();
@@ -20,11 +18,7 @@ describe.each(testBackends)('a replay’s candles on %s', (backend) => {
   let id: number;
 
   beforeEach(async () => {
-    server = await startTestServer({ backend });
-    call = guardedClient(server.app);
-    await importReplayDay(server.db);
-    token = (await signedInAccount(call)).token;
-    id = (await call<{ replay: Schemas['Replay'] }>('createReplay', { token, body: { index: 'NIFTY', day: replayDay, start: '10:00' } })).body.replay.id;
+    ({ server, call, token, id } = await openReplayDesk(backend));
   });
 
   afterEach(async () => {

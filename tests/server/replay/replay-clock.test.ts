@@ -77,6 +77,17 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
     const noDay = await start({ day: '2026-10-07', replace: true });
     expect(noDay.status).toBe(422);
     expect(noDay.body).toMatchObject({ code: 'replay_no_history', field: 'day', details: { text: { code: 'replay.no_history', params: { index: 'NIFTY', day: '2026-10-07' } } } });
+    // A Saturday, a Sunday, a holiday (Gandhi Jayanti) and a date no calendar has: a clear 4xx each, never a 500.
+    for (const day of ['2026-10-03', '2026-10-04', '2026-10-02']) {
+      const odd = await start({ day, replace: true });
+      expect(odd.status, day).toBe(422);
+      expect(odd.body).toMatchObject({ code: 'replay_no_history', details: { text: { params: { day } } } });
+    }
+    for (const day of ['2026-02-30', '2026-13-01']) {
+      const notADay = await start({ day, replace: true });
+      expect(notADay.status, day).toBe(400);
+      expect(notADay.body).toMatchObject({ field: 'day' });
+    }
     const late = await start({ start: '15:31', replace: true });
     expect(late.status).toBe(422);
     expect(late.body).toMatchObject({ code: 'replay_outside_session', field: 'start' });

@@ -7,9 +7,8 @@ import { chargeRatesOn, fillCharges, totalCharges } from '../../../server/servic
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { guardedClient } from '../support/trading.ts';
-import { importReplayDay, replayDay, replayExpiries } from './replay-fixture.ts';
+import type { TestServer } from '../support/test-server.ts';
+import { openReplayDesk, replayDay, replayExpiries } from './replay-fixture.ts';
 
 type Schemas = components['schemas'];
 type Margins = Schemas['OrderMarginsResponse']['margins'];
@@ -26,11 +25,7 @@ describe.each(testBackends)("a replay's margin preview on %s", (backend) => {
   let id: number;
 
   beforeEach(async () => {
-    server = await startTestServer({ backend });
-    call = guardedClient(server.app);
-    await importReplayDay(server.db);
-    token = (await signedInAccount(call)).token;
-    id = (await call<{ replay: Schemas['Replay'] }>('createReplay', { token, body: { index: 'NIFTY', day: replayDay, start: '10:00' } })).body.replay.id;
+    ({ server, call, token, id } = await openReplayDesk(backend));
   });
 
   afterEach(async () => {

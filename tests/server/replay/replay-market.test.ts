@@ -4,13 +4,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { storeOptionMinutes } from '../../../server/services/history/option-minutes-store.ts';
-import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { guardedClient } from '../support/trading.ts';
+import type { TestServer } from '../support/test-server.ts';
 import { syntheticRows } from '../backtests/history-fixture.ts';
-import { dayClose, importReplayDay, indexAt, replayDay, replayExpiries } from './replay-fixture.ts';
+import { dayClose, indexAt, openReplayDesk, replayDay, replayExpiries, type ReplayDesk } from './replay-fixture.ts';
 
 type Schemas = components['schemas'];
 const expiry = replayExpiries[1]!;
@@ -21,42 +19,40 @@ describe.each(testBackends)('a replayed market on %s', (backend) => {
   let call: ContractCall;
   let token: string;
   let id: number;
+  let chain: ReplayDesk['chain'];
+  let seek: ReplayDesk['seek'];
 
   beforeEach(async () => {
-    server = await startTestServer({ backend });
-    call = guardedClient(server.app);
-    await importReplayDay(server.db);
     // The 25,050 call's own minutes at 10:00 and 10:02, as a broker's historical API gives them.
-    const candle = (time: string, close: number, oi: number) => ({
-      tradeDate: replayDay,
-      minute: new Date(`${replayDay}T${time}:00+05:30`),
-      openPaise: close * 100,
-      highPaise: close * 100,
-      lowPaise: close * 100,
-      closePaise: close * 100,
-      volume: 7_500,
-      openInterest: oi,
-    });
-    await server.db.transaction((tx) =>
-      storeOptionMinutes(
-        tx,
-        { fileName: 'Upstox NIFTY 25050 CE', sha256: 'd'.repeat(64), days: [replayDay], rowCount: 2, uploadedBy: null as unknown as number, importedAt: new Date() },
-        'upstox',
-        { index: 'NIFTY', expiry, strikePaise: 2_505_000, optionType: 'CE' },
-        [replayDay],
-        [candle('10:00', 123.45, 1_500_000), candle('10:02', 130.1, 1_520_000)],
-      ),
-    );
-    token = (await signedInAccount(call)).token;
-    id = (await call<{ replay: Schemas['Replay'] }>('createReplay', { token, body: { index: 'NIFTY', day: replayDay, start: '10:00' } })).body.replay.id;
+    const before = async ({ db }: TestServer) => {
+      const candle = (time: string, close: number, oi: number) => ({
+        tradeDate: replayDay,
+        minute: new Date(`${replayDay}T${time}:00+05:30`),
+        openPaise: close * 100,
+        highPaise: close * 100,
+        lowPaise: close * 100,
+        closePaise: close * 100,
+        volume: 7_500,
+        openInterest: oi,
+      });
+      await db.transaction((tx) =>
+        storeOptionMinutes(
+          tx,
+          { fileName: 'Upstox NIFTY 25050 CE', sha256: 'd'.repeat(64), days: [replayDay], rowCount: 2, uploadedBy: null as unknown as number, importedAt: new Date() },
+          'upstox',
+          { index: 'NIFTY', expiry, strikePaise: 2_505_000, optionType: 'CE' },
+          [replayDay],
+          [candle('10:00', 123.45, 1_500_000), candle('10:02', 130.1, 1_520_000)],
+        ),
+      );
+    };
+    ({ server, call, token, id, chain, seek } = await openReplayDesk(backend, { before }));
   });
 
   afterEach(async () => {
     await server.close();
   });
 
-  const chain = async () => (await call<Schemas['ReplayChainResponse']>('getReplayChain', { token, params: { id }, query: { expiry } })).body;
-  const seek = (minute: string) => call('seekReplay', { token, params: { id }, body: { minute } });
 
   it('says the index at the replayed minute: its imported minute, the open, high and low so far', async () => {
     const res = await call<Schemas['ReplayQuotesResponse']>('getReplayIndex', { token, params: { id } });

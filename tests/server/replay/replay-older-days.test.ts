@@ -1,16 +1,19 @@
 // Any day in market history replays (issue 39): days before April 2023 and July 2024, imported from NSE's older
 // bhavcopy layout (no lot size in the file), trade in the replay's book with the rules in force on that day
 // (migration 055: charge rates, margin parameters, NIFTY's lot size, each with its source), where a 500 came
-// before; a day a rule is not known on is refused before the replay starts, saying which rule and from when.
+// before; a day a rule is not known on is refused before the replay starts, saying which rule and from when, and
+// a backtest whose range holds such a day is refused the same before it is queued (it ran and said "refused").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
+import { servicesDecorator } from '../../../server/app.ts';
 import { chargeRatesOn, fillCharges, totalCharges } from '../../../server/services/brokers/paper/charges.ts';
+import type { Services } from '../../../server/services/services.ts';
 import { importHistory, importMinutes, syntheticRows } from '../backtests/history-fixture.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { guardedClient } from '../support/trading.ts';
+import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../support/trading.ts';
 
 type Schemas = components['schemas'];
 
@@ -103,4 +106,41 @@ describe.each(testBackends)('replays of days before April 2023 on %s', (backend)
     expect(bank.body).toMatchObject({ code: 'replay_rules_unknown', details: { text: { params: { rule: 'lot_size', from: '2025-12-30' } } } });
     expect((await call<{ replay: null }>('getReplays', { token })).body.replay).toBeNull();
   });
+
+  it('refuses a backtest whose range holds such a day with the same clear 422 before queuing it, and runs one whose days are known', async () => {
+    const { token } = await signedInAccount(call);
+    const { account } = await createBrokerAccount(call, token);
+    const portfolio = await createPortfolio(call, token, account.id);
+    const strategies = await baseStrategies(call, token);
+    const bot = (underlying: string) => ({ ...dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, { weekdays: [1, 2, 3, 4, 5], entry_time: '09:20', exit_time: '15:15' }), underlying });
+    const backtest = (underlying: string, from: string, to: string) =>
+      call<{ backtest: Schemas['Backtest'] }>('createBacktest', { token, body: { bot: bot(underlying), from, to, capital: 1_000_000 } });
+
+    // The 2019 day alone, and a range from it to 2022: the first day of history without charge rates is named.
+    for (const [from, to] of [['2019-06-12', '2019-06-12'], ['2019-01-01', '2022-06-30']] as const) {
+      const refused = await backtest('NIFTY', from, to);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+      expect(refused.body).toMatchObject({
+        code: 'backtest_rules_unknown',
+        field: 'from',
+        message: 'NIFTY on 2019-06-12 cannot be backtested: the server knows the charge rates (STT, exchange, SEBI, stamp duty) only from 2020-07-01',
+        details: { text: { code: 'backtest.rules_unknown', params: { index: 'NIFTY', day: '2019-06-12', rule: 'charges', from: '2020-07-01' } } },
+      });
+    }
+    // BANKNIFTY's 2022 day: no lot size in its file, none known before 30 December 2025.
+    const bank = await backtest('BANKNIFTY', '2022-06-01', '2022-06-30');
+    expect(bank.status, JSON.stringify(bank.body)).toBe(422);
+    expect(bank.body).toMatchObject({ code: 'backtest_rules_unknown', details: { text: { params: { index: 'BANKNIFTY', day: '2022-06-15', rule: 'lot_size', from: '2025-12-30' } } } });
+    expect((await call<{ backtests: Schemas['Backtest'][] }>('getBacktests', { token })).body.backtests).toEqual([]);
+
+    // From July 2020 the rules are known: the 2022 and 2023 days run, each straddle charged at its day's rates.
+    const known = await backtest('NIFTY', '2020-07-01', '2023-06-30');
+    expect(known.status, JSON.stringify(known.body)).toBe(202);
+    expect((await server.app.getDecorator<Services>(servicesDecorator).backtests.worker.pass()).outcome).toBe('done');
+    const done = (await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: known.body.backtest.id } })).body.backtest;
+    expect(done.status).toBe('done');
+    expect(done.no_trade_days?.filter((day) => day.reason === 'refused')).toEqual([]);
+    expect(new Set(done.trades.map((trade) => trade.entered_at.slice(0, 10)))).toEqual(new Set(['2022-06-15', '2023-06-14']));
+    expect(done.summary?.charges.total).toBeGreaterThan(0);
+  }, 240_000);
 });
