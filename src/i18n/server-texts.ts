@@ -175,6 +175,26 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       'Last price {kind, select, index {{last, number, ::.00}} other {{last, number, ::currency/INR}}}. {repeat, select, once {This alert fired once and is now off.} other {This alert fires every time the price crosses the level.}}',
   },
+  'alert.condition_met_title': {
+    id: 'server.alert.condition_met_title',
+    defaultMessage:
+      "{subject_kind, select, premium {Premium alert} other {IV alert}} at {minute}: {subject}",
+  },
+  'alert.condition_met_body': {
+    id: 'server.alert.condition_met_body',
+    defaultMessage:
+      "{kind, select, premium_falls {The premium fell {move, number} {unit, select, points {points} other {%}} from {reference, number, ::currency/INR} at {from_minute} to {value, number, ::currency/INR}.} premium_rises {The premium rose {move, number} {unit, select, points {points} other {%}} from {reference, number, ::currency/INR} at {from_minute} to {value, number, ::currency/INR}.} premium_crosses_above_vwap {The premium {value, number, ::currency/INR} crossed above its VWAP {vwap, number, ::currency/INR} (from {from_minute}).} premium_crosses_below_vwap {The premium {value, number, ::currency/INR} crossed below its VWAP {vwap, number, ::currency/INR} (from {from_minute}).} premium_crosses_above {The premium rose above {level, number, ::currency/INR}: {value, number, ::currency/INR}.} premium_crosses_below {The premium fell below {level, number, ::currency/INR}: {value, number, ::currency/INR}.} iv_above {ATM IV {value, number, ::.00} % is above {level, number} %.} iv_below {ATM IV {value, number, ::.00} % is below {level, number} %.} iv_crosses_above {ATM IV crossed above {level, number} %: {value, number, ::.00} %.} other {ATM IV crossed below {level, number} %: {value, number, ::.00} %.}} This alert fired once and is now off.",
+  },
+  'alert.condition_expired_title': {
+    id: 'server.alert.condition_expired_title',
+    defaultMessage:
+      "{subject_kind, select, premium {Premium alert} other {IV alert}} off: {subject} expired on {expiry}",
+  },
+  'alert.condition_expired_body': {
+    id: 'server.alert.condition_expired_body',
+    defaultMessage:
+      "The expiry {expiry} ended at 15:30 IST; the alert can no longer fire.",
+  },
   'alert.session_ended_title': { id: 'server.alert.session_ended_title', defaultMessage: 'Broker session ended: {account}' },
   'alert.session_ended_body': {
     id: 'server.alert.session_ended_body',
@@ -879,6 +899,36 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'price_alert.too_many': {
     id: 'server.price_alert.too_many',
     defaultMessage: 'You have {limit} price alerts, the most one may keep: delete one first.',
+  },
+  'condition_alert.required': {
+    id: 'server.condition_alert.required',
+    defaultMessage:
+      "This alert needs {field, select, legs {the strategy's legs} expiry {the expiry whose ATM IV to watch} move {the move (percent or points)} other {the level}}.",
+  },
+  'condition_alert.minute_outside_session': {
+    id: 'server.condition_alert.minute_outside_session',
+    defaultMessage:
+      "{minute} is not a minute of the session: choose one from 09:15 to 15:29 IST.",
+  },
+  'condition_alert.move_too_large': {
+    id: 'server.condition_alert.move_too_large',
+    defaultMessage:
+      "A premium cannot fall 100 % or more: choose a smaller move.",
+  },
+  'condition_alert.iv_level_too_high': {
+    id: 'server.condition_alert.iv_level_too_high',
+    defaultMessage:
+      "An IV level is at most {limit} %.",
+  },
+  'condition_alert.expired': {
+    id: 'server.condition_alert.expired',
+    defaultMessage:
+      "The expiry {expiry} is over (15:30 IST): choose a current one.",
+  },
+  'condition_alert.too_many': {
+    id: 'server.condition_alert.too_many',
+    defaultMessage:
+      "You have {limit} premium and IV alerts, the most one may keep: delete one first.",
   },
   'push_device.bad_public_key': {
     id: 'server.push_device.bad_public_key',

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { createAlertFeedService, type AlertFeedService } from './alert-feed-service.ts';
+import { createConditionAlertsService, type ConditionAlertsService } from './condition-alerts-service.ts';
 import { createPriceAlertsService, type PriceAlertsService } from './price-alerts-service.ts';
 import { createPushDevicesService, type PushDevicesService } from './push-devices-service.ts';
 import { createPushDispatcher } from './push-dispatcher.ts';
@@ -15,6 +16,8 @@ import { marketLastPrices, type LastPriceSource } from './watchers/price-watcher
 export type AlertServices = {
   feed: AlertFeedService;
   priceAlerts: PriceAlertsService;
+  /** Alerts on a strategy's premium and on ATM IV (issue 40). */
+  conditionAlerts: ConditionAlertsService;
   pushDevices: PushDevicesService;
   /** Run by the market loop after every pass (server/app.ts). */
   watchers: AlertWatchers;
@@ -45,6 +48,7 @@ export function createAlertServices({ db, clock, market, push, prices }: AlertSe
   return {
     feed: createAlertFeedService({ db, clock }),
     priceAlerts: createPriceAlertsService({ db, clock }),
+    conditionAlerts: createConditionAlertsService({ db, clock }),
     pushDevices: createPushDevicesService({ db, clock, vapidPublicKey: push.vapid.publicKey, send, targets }),
     watchers: createAlertWatchers({
       db,

@@ -81,12 +81,12 @@ export const screens = {
     return import('@/features/open-interest/routes/open-interest-screen').then((m) => m.OpenInterestScreen);
   }),
   volatility: lazyScreen('volatility', () =>
-    import('@/features/analytics/volatility/volatility-screen').then((m) => m.VolatilityScreen),
+    import('@/app/analytics/volatility-alert-screen').then((m) => m.VolatilityScreenWithAlerts),
   ),
   // The chart module (and lightweight-charts with it) is asked for beside the screen, not after it rendered.
   premium: lazyScreen('premium', () => {
     import('@/features/analytics/premium/charts/premium-chart').catch(() => undefined);
-    return import('@/features/analytics/premium/routes/premium-screen').then((m) => m.PremiumScreen);
+    return import('@/app/analytics/premium-alert-screen').then((m) => m.PremiumScreenWithAlerts);
   }),
   marketView: lazyScreen('market-view', () =>
     import('@/features/analytics/routes/market-view-screen').then((m) => m.MarketViewScreen),

@@ -5,6 +5,7 @@ import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { ordersForPositions } from '@/app/trading/position-orders';
 import { PositionAlertBell } from '@/app/trading/position-alert-bell';
+import { PositionPremiumLink } from '@/app/trading/position-premium-link';
 import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
@@ -156,7 +157,12 @@ export function PositionsScreen() {
                 </h2>
                 <SquareOffAll {...common} positions={positions} />
               </div>
-              <PositionGroups groups={groups} live={live} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} extra={<PositionAlertBell position={position} />} />} />
+              <PositionGroups groups={groups} live={live} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} extra={
+                    <>
+                      <PositionAlertBell position={position} />
+                      <PositionPremiumLink position={position} />
+                    </>
+                  } />} />
             </section>
             <LiveBookPanel positions={positions} orders={loaded.orders} />
             <section className="flex flex-col gap-2" aria-labelledby="positions-history">

@@ -14,6 +14,7 @@ import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { ordersForPositions } from '@/app/trading/position-orders';
 import { PortfolioProtection } from '@/app/trading/portfolio-protection';
 import { PositionAlertBell } from '@/app/trading/position-alert-bell';
+import { PositionPremiumLink } from '@/app/trading/position-premium-link';
 import { usePolled } from '@/app/trading/use-polled';
 import { useOrderNotices, useReadWhenTold } from '@/app/trading/use-order-notices';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
@@ -100,7 +101,12 @@ export function DeskPositions({
           onRetry={reload}
         />
       ) : (
-        <PositionsTable rows={markPositions(loaded.positions, live)} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} extra={<PositionAlertBell position={position} />} />} />
+        <PositionsTable rows={markPositions(loaded.positions, live)} phone={phone} renderActions={(position) => <PositionActions {...common} position={position} extra={
+                    <>
+                      <PositionAlertBell position={position} />
+                      <PositionPremiumLink position={position} />
+                    </>
+                  } />} />
       )}
       {portfolioId !== null && <PortfolioProtection account={account} portfolioId={portfolioId} disabled={tradingDisabled} variant="desk" />}
       {loaded !== null && <LiveBookPanel positions={loaded.positions} orders={loaded.orders} />}

@@ -1,5 +1,5 @@
 // The leader's alert watchers, run after every pass of the market loop (server/app.ts): orders that became
-// final, kill switch arms and disarms, broker sessions, price alerts; then the push dispatcher. Each watcher runs
+// final, kill switch arms and disarms, broker sessions, price alerts, premium and IV alerts; then the push dispatcher. Each watcher runs
 // in its own transaction under an advisory lock of its own, so one instance watches at a time, a failing
 // watcher costs only its own step, and the broker-session reminder runs at 08:45 even though the market (and
 // so its tick) is closed then. Everything written is keyed (dedupe keys, cursors), so a retried pass or a
@@ -8,6 +8,7 @@ import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import type { DispatchReport, PushDispatcher } from '../push-dispatcher.ts';
 import { watchKillSwitches } from './kill-switch-watcher.ts';
+import { createConditionWatcher } from './condition-watcher.ts';
 import { createOrderWatcher } from './order-watcher.ts';
 import { createPriceWatcher, type LastPriceSource } from './price-watcher.ts';
 import { createSessionWatcher } from './session-watcher.ts';
@@ -19,7 +20,7 @@ type Watcher = (tx: Queryable, now: Date) => Promise<number>;
 
 export type AlertWatchReport = {
   /** Alerts written by each watcher; null when another instance held the lock. */
-  written: Record<'orders' | 'killSwitches' | 'sessions' | 'prices', number | null>;
+  written: Record<'orders' | 'killSwitches' | 'sessions' | 'prices' | 'conditions', number | null>;
   pushed: DispatchReport | null;
   /** What failed (the caller logs it); the other steps ran. */
   errors: { step: string; error: unknown }[];
@@ -38,6 +39,7 @@ export function createAlertWatchers({ db, clock, prices, dispatcher }: AlertWatc
     ['killSwitches', watchKillSwitches],
     ['sessions', createSessionWatcher()],
     ['prices', createPriceWatcher(prices)],
+    ['conditions', createConditionWatcher()],
   ];
 
   async function asLeader(watcher: Watcher, now: Date): Promise<number | null> {
@@ -49,7 +51,7 @@ export function createAlertWatchers({ db, clock, prices, dispatcher }: AlertWatc
 
   /** One pass: every watcher, then the dispatcher. Never throws. */
   async function run(now: Date = clock()): Promise<AlertWatchReport> {
-    const report: AlertWatchReport = { written: { orders: null, killSwitches: null, sessions: null, prices: null }, pushed: null, errors: [] };
+    const report: AlertWatchReport = { written: { orders: null, killSwitches: null, sessions: null, prices: null, conditions: null }, pushed: null, errors: [] };
     for (const [name, watcher] of watchers) {
       try {
         report.written[name] = await asLeader(watcher, now);

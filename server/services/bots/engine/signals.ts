@@ -5,6 +5,8 @@
 // the candle still forming. A signal is read on the LAST completed candle only: it is fresh by construction,
 // and a server that was down does not act on a cross from an hour ago.
 //
+// The EMA and the Supertrend are quant/trend-indicators.ts's, the premium chart's overlays too.
+//
 // ema_crossover: EMA(fast) and EMA(slow) of the closes (seeded with the first close, alpha 2/(n+1)). When
 // fast − slow changes sign from the previous completed candle to the last one, the trend turned: up (fast
 // now above) buys a call, down buys a put.
@@ -13,6 +15,7 @@
 // the final upper band only moving down and the final lower band only up while the close stays inside them
 // (the standard Supertrend). The trend is up while the close is above the final upper band once crossed,
 // down while below the final lower band; a flip on the last completed candle is the signal (up: call, down: put).
+import { emaLine, supertrend, type SupertrendPoint } from '../../../../quant/trend-indicators.ts';
 import { istOffsetMs } from '../../market/ist.ts';
 
 export type MinuteCandle = { minute: Date; open: number; high: number; low: number; close: number };
@@ -38,13 +41,8 @@ export function aggregate(minutes: readonly MinuteCandle[], timeframe: number, n
   return [...byStart.values()].filter((candle) => candle.end <= nowMs);
 }
 
-/** The exponential moving average of each value, seeded with the first (alpha 2/(period+1)). */
-export function ema(values: readonly number[], period: number): number[] {
-  const alpha = 2 / (period + 1);
-  const out: number[] = [];
-  values.forEach((value, index) => out.push(index === 0 ? value : alpha * value + (1 - alpha) * out[index - 1]!));
-  return out;
-}
+/** The exponential moving average of each value (quant/trend-indicators.ts, shared with the premium chart). */
+export const ema = emaLine;
 
 export function emaCrossover(candles: readonly Candle[], fast: number, slow: number): Signal | null {
   if (candles.length < 2) return null;
@@ -58,31 +56,7 @@ export function emaCrossover(candles: readonly Candle[], fast: number, slow: num
   return { direction: now === 1 ? 'up' : 'down', at: new Date(candles[last]!.end) };
 }
 
-export type SupertrendPoint = { atr: number; upper: number; lower: number; up: boolean };
-
-/** The Supertrend on each candle: the ATR, the final bands and the direction (true: up). */
-export function supertrend(candles: readonly Candle[], period: number, multiplier: number): SupertrendPoint[] {
-  const points: SupertrendPoint[] = [];
-  let atr = 0;
-  // No band before the first candle: its basic bands are its final ones.
-  let upper = Infinity;
-  let lower = -Infinity;
-  let up = true;
-  candles.forEach((candle, index) => {
-    const previous = candles[index - 1];
-    const range = previous === undefined ? candle.high - candle.low : Math.max(candle.high - candle.low, Math.abs(candle.high - previous.close), Math.abs(candle.low - previous.close));
-    atr = index < period ? (atr * index + range) / (index + 1) : (atr * (period - 1) + range) / period;
-    const middle = (candle.high + candle.low) / 2;
-    const basicUpper = middle + multiplier * atr;
-    const basicLower = middle - multiplier * atr;
-    upper = previous !== undefined && previous.close > upper ? basicUpper : Math.min(basicUpper, upper);
-    lower = previous !== undefined && previous.close < lower ? basicLower : Math.max(basicLower, lower);
-    if (up && candle.close < lower) up = false;
-    else if (!up && candle.close > upper) up = true;
-    points.push({ atr, upper, lower, up });
-  });
-  return points;
-}
+export { supertrend, type SupertrendPoint };
 
 /** The Supertrend's direction on each candle (true: up), from the candle after the ATR's first period. */
 export function supertrendDirections(candles: readonly Candle[], period: number, multiplier: number): boolean[] {

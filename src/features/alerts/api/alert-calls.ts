@@ -35,3 +35,20 @@ export async function createPriceAlert(body: PriceAlertCreate): Promise<PriceAle
 export async function deletePriceAlert(id: number): Promise<void> {
   requireField(await mainApi().DELETE('/api/price-alerts/{id}/', { params: { path: { id } } }), 'message');
 }
+
+export type ConditionAlert = Schemas['ConditionAlert'];
+export type ConditionAlertCreate = Schemas['ConditionAlertCreate'];
+export type ConditionAlertKind = Schemas['ConditionAlertKind'];
+
+/** The trader's alerts on a strategy's premium and on ATM IV (issue 40), newest first. */
+export async function getConditionAlerts(): Promise<ConditionAlert[]> {
+  return requireField(await mainApi().GET('/api/condition-alerts/'), 'condition_alerts').condition_alerts;
+}
+
+export async function createConditionAlert(body: ConditionAlertCreate): Promise<ConditionAlert> {
+  return requireField(await mainApi().POST('/api/condition-alerts/', { body }), 'condition_alert').condition_alert;
+}
+
+export async function deleteConditionAlert(id: number): Promise<void> {
+  requireField(await mainApi().DELETE('/api/condition-alerts/{id}/', { params: { path: { id } } }), 'message');
+}

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { LoadStatus } from '@/components/ui/load-status';
 import { StaleNote } from '@/components/ui/stale-note';
 import { priceMessages as messages } from '@/features/alerts/alert-messages';
+import { ConditionAlertsSection } from '@/features/alerts/components/condition-alert-list';
 import { PriceAlertForm } from '@/features/alerts/components/price-alert-form';
 import { PriceAlertList } from '@/features/alerts/components/price-alert-list';
 import { usePriceAlerts } from '@/features/alerts/hooks/use-price-alerts';
@@ -27,6 +28,7 @@ export function PriceAlertsSection({ priceOf }: { priceOf: (symbol: string) => n
           <PriceAlertList alerts={list} onDelete={remove} />
         </>
       )}
+      <ConditionAlertsSection />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import PresentationChartLineIcon from '@heroicons/react/24/outline/PresentationChartLineIcon';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -99,7 +99,10 @@ function HistoryChart({ history }: { history: IvHistory }) {
   );
 }
 
-function DayChart({ day }: { day: IvDay }) {
+/** An alert on an expiry's ATM IV (composed in src/app: alerts are their own feature). */
+export type IvAlertAction = (index: IvIndex, expiry: string) => ReactNode;
+
+function DayChart({ day, alertAction }: { day: IvDay; alertAction: IvAlertAction | undefined }) {
   const intl = useIntl();
   const { formatDate, formatDateTime, formatNumber } = useFormat();
   const words = useIvWords();
@@ -141,6 +144,7 @@ function DayChart({ day }: { day: IvDay }) {
         )}
         {gaps > 0 && <p data-testid="iv-day-gaps">{intl.formatMessage(m.gapsMinutes, { count: gaps })}</p>}
       </div>
+      {day.expiry !== null && alertAction?.(day.index, day.expiry)}
       {day.minutes.length > 0 && day.day !== null && day.expiry !== null && (
         <IvChartBox content={content} testId="iv-day-chart" label={intl.formatMessage(m.dayLabel, { date: formatDate(day.day), expiry: formatDate(day.expiry) })} />
       )}
@@ -197,7 +201,7 @@ function SmileChart({ index, day }: { index: IvIndex; day: IvDay & { day: string
 }
 
 /** /app/volatility: implied volatility from market history (issue 40); ?index= and ?expiry= open it on a chain's choice. */
-export function VolatilityScreen() {
+export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction }) {
   const intl = useIntl();
   const { formatDate } = useFormat();
   const [params] = useSearchParams();
@@ -295,7 +299,7 @@ export function VolatilityScreen() {
               <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={dayRead.failed} onRetry={dayRead.reload} />
             ) : (
               <>
-                <DayChart day={shownDay} />
+                <DayChart day={shownDay} alertAction={alertAction} />
                 {shownDay.day !== null && shownDay.expiry !== null && <SmileChart index={index} day={shownDay as IvDay & { day: string; expiry: string }} />}
               </>
             )}

@@ -1,9 +1,9 @@
 // The overlays traders draw on a straddle's premium (pure): VWAP from each day's open, SMA and EMA of the
 // closes, and SuperTrend. Each is computed over the candles there are (a gap is no candle, so it neither
 // adds a zero nor is bridged: the line resumes at the next candle, as a chart of traded bars does), and
-// answers one value per candle (null until it has enough candles). Same definitions as the bot engine's
-// signals (server/services/bots/engine/signals.ts): EMA seeded with the first close, alpha 2/(n+1);
-// SuperTrend on Wilder's ATR with bands at (high+low)/2 ± multiplier × ATR.
+// answers one value per candle (null until it has enough candles). EMA and SuperTrend are the bot engine's own
+// (quant/trend-indicators.ts, which server/services/bots/engine/signals.ts trades on).
+import { emaLine, supertrend } from '@quant/trend-indicators.ts';
 
 export type OverlayCandle = { time: number; high: number; low: number; close: number; volume: number };
 
@@ -36,33 +36,15 @@ export function sma(candles: readonly OverlayCandle[], period: number): (number 
 }
 
 export function ema(candles: readonly OverlayCandle[], period: number): (number | null)[] {
-  const alpha = 2 / (period + 1);
-  let value = 0;
-  return candles.map((candle, i) => {
-    value = i === 0 ? candle.close : alpha * candle.close + (1 - alpha) * value;
-    return i >= period - 1 ? value : null;
-  });
+  return emaLine(
+    candles.map((candle) => candle.close),
+    period,
+  ).map((value, i) => (i >= period - 1 ? value : null));
 }
 
 export type SuperTrendPoint = { value: number; up: boolean } | null;
 
 /** SuperTrend: the lower band under an uptrend, the upper band over a downtrend; null for the ATR's first period. */
 export function superTrend(candles: readonly OverlayCandle[], period: number, multiplier: number): SuperTrendPoint[] {
-  let atr = 0;
-  let upper = Infinity;
-  let lower = -Infinity;
-  let up = true;
-  return candles.map((candle, i) => {
-    const previous = candles[i - 1];
-    const range = previous === undefined ? candle.high - candle.low : Math.max(candle.high - candle.low, Math.abs(candle.high - previous.close), Math.abs(candle.low - previous.close));
-    atr = i < period ? (atr * i + range) / (i + 1) : (atr * (period - 1) + range) / period;
-    const middle = (candle.high + candle.low) / 2;
-    const basicUpper = middle + multiplier * atr;
-    const basicLower = middle - multiplier * atr;
-    upper = previous !== undefined && previous.close > upper ? basicUpper : Math.min(basicUpper, upper);
-    lower = previous !== undefined && previous.close < lower ? basicLower : Math.max(basicLower, lower);
-    if (up && candle.close < lower) up = false;
-    else if (!up && candle.close > upper) up = true;
-    return i < period ? null : { value: up ? lower : upper, up };
-  });
+  return supertrend(candles, period, multiplier).map((point, i) => (i < period ? null : { value: point.up ? point.lower : point.upper, up: point.up }));
 }

@@ -1,5 +1,5 @@
 import PresentationChartBarIcon from '@heroicons/react/24/outline/PresentationChartBarIcon';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getStrategyPremium, type PremiumInterval, type PremiumQuery, type StrategyPremium } from '@/features/analytics/premium/api/get-strategy-premium';
@@ -84,7 +84,7 @@ function PremiumRead({ query, legs, onDay }: { query: PremiumQuery; legs: readon
  * SuperTrend, the trader's fills marked, where the numbers come from and their time. Opened from the chain (the
  * ATM straddle) and the builder (its legs); its link is its whole question (lib/charts/premium-link.ts).
  */
-export function PremiumScreen() {
+export function PremiumScreen({ alertAction }: { /** The "Set an alert" of these legs (composed in src/app: alerts are their own feature). */ alertAction?: (legs: string) => ReactNode }) {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const legsText = params.get('legs') ?? '';
@@ -126,6 +126,7 @@ export function PremiumScreen() {
       ) : (
         <>
           <PremiumLegs key={legsText} legs={legs} onStrikes={(edited) => change({ legs: edited })} />
+          {alertAction?.(legsText)}
           <PremiumRange from={from} to={to ?? (from === undefined ? answeredDay : undefined)} interval={interval} intervals={intervals} onChange={change} />
           <PremiumRead key={JSON.stringify(query)} query={query} legs={legs} onDay={setAnsweredDay} />
         </>
