@@ -146,7 +146,16 @@ export function preparedPglite(pg: PGlite): Database {
     cache.drop(null);
     return pgliteCopyFrom(pg, sql, data);
   };
-  const inside: Queryable = { query: (sql, params = []) => run(sql, params), exec: execute, copyFrom: copy };
+  // Inside a transaction a caller may send a statement before the last one is answered (funds.ts bookAhead, which
+  // PostgreSQL pipelines): run here one after another in the order sent, never interleaving one statement's
+  // parse, bind and execute with another's on the one connection.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(step: () => Promise<T>): Promise<T> => {
+    const next = turn.then(step, step);
+    turn = next.catch(() => undefined);
+    return next;
+  };
+  const inside: Queryable = { query: (sql, params = []) => inTurn(() => run(sql, params)), exec: (sql) => inTurn(() => execute(sql)), copyFrom: (sql, data) => inTurn(() => copy(sql, data)) };
 
   return {
     kind: 'pglite',

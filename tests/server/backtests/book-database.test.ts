@@ -89,6 +89,18 @@ describe('the book’s prepared statements', () => {
     expect(await read).toBe(1);
     expect(order).toEqual(['transaction', 'read']);
   });
+
+  it('runs the statements a transaction sends before the last is answered in the order sent, each with its own parameters', async () => {
+    // The order step sends the book's read behind the rate counts (funds.ts bookAhead), as PostgreSQL pipelines.
+    const answers = await db.transaction((tx) =>
+      Promise.all([
+        tx.query<{ n: number }>('INSERT INTO t (id, note) VALUES ($1, $2) RETURNING id AS n', [40, 'forty']),
+        tx.query<{ flag: boolean }>('SELECT $1::boolean AS flag', [true]),
+        tx.query<{ note: string }>('SELECT note FROM t WHERE id = $1', [40]),
+      ]),
+    );
+    expect(answers.map((answer) => answer.rows[0])).toEqual([{ n: 40 }, { flag: true }, { note: 'forty' }]);
+  });
 });
 
 describe('the book’s template on disk', () => {
