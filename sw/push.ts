@@ -1,7 +1,13 @@
 /**
  * Web push in the service worker: shows what the server pushes, and opens the right screen when the trader
  * taps it. An action that trades (kill switch, square off) only OPENS the app at its confirmation: the
- * worker never calls the API, so nothing is ever sent without the trader confirming on screen.
+ * worker never calls the API for it, so nothing is sent without the trader confirming on screen.
+ *
+ * One exception, by design (issue 41): a bot's proposal carries Approve and Reject, and pressing one IS the
+ * trader's decision, made on that notification. The worker posts it with the single-use token the server
+ * minted for this proposal and this device (no session token ever reaches the worker); the server re-prices
+ * and refuses anything stale. Where the platform shows no buttons (or the post fails or is refused), a tap
+ * opens the app on the proposal, where it is decided on screen.
  */
 
 import { pushLanguage, sayPushText } from './push-text';
@@ -19,16 +25,20 @@ export type PushPayload = {
   url: string;
   alert_id: number | null;
   actions: { action: string; title: string; title_i18n: unknown }[];
+  /** A bot's proposal: its id and this device's single-use token for it. */
+  proposal: { id: number; token: string } | null;
 };
 
-export type NotificationData = { url: string; alert_id: number | null };
+export type NotificationData = { url: string; alert_id: number | null; proposal: { id: number; token: string } | null };
 
 const fallbackUrl = '/app/strategy_alerts';
 /** The kill switch's confirmation, opened over the dashboard; `source` puts "notification" in its audit. */
 export const killSwitchUrl = '/app/dashboards/default?kill-switch=arm&source=notification';
 /** Squaring off is confirmed on the positions screen, never from the notification itself. */
 export const squareOffUrl = '/app/position';
-const knownActions = new Set(['open', 'kill_switch', 'square_off']);
+const knownActions = new Set(['open', 'kill_switch', 'square_off', 'approve', 'reject']);
+/** Where the worker posts a decision from a proposal's notification (same origin as the app). */
+export const decisionPath = '/api/approvals/notification/';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -36,6 +46,12 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 /** Only a path of this app: a payload must never send the trader to another site. */
 export function safeAppPath(value: unknown): string {
   return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : fallbackUrl;
+}
+
+function proposalOf(value: unknown): PushPayload['proposal'] {
+  if (!isRecord(value)) return null;
+  const { id, token } = value;
+  return typeof id === 'number' && typeof token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(token) ? { id, token } : null;
 }
 
 export function parsePushPayload(raw: unknown): PushPayload {
@@ -49,6 +65,7 @@ export function parsePushPayload(raw: unknown): PushPayload {
     tag: text(data['tag']),
     url: safeAppPath(data['url']),
     alert_id: typeof data['alert_id'] === 'number' ? data['alert_id'] : null,
+    proposal: proposalOf(data['proposal']),
     actions: actions
       .filter(isRecord)
       .map((entry) => ({ action: text(entry['action']), title: text(entry['title']), title_i18n: entry['title_i18n'] ?? null }))
@@ -93,7 +110,7 @@ export async function openApp(scope: ServiceWorkerGlobalScope, path: string): Pr
 async function showPush(scope: ServiceWorkerGlobalScope, payload: PushPayload): Promise<void> {
   const language = await pushLanguage();
   const maxActions = (scope as { Notification?: { maxActions?: number } }).Notification?.maxActions ?? 2;
-  const data: NotificationData = { url: payload.url, alert_id: payload.alert_id };
+  const data: NotificationData = { url: payload.url, alert_id: payload.alert_id, proposal: payload.proposal };
   const options: NotificationOptions & { actions: { action: string; title: string }[] } = {
     body: sayPushText(language, payload.body, payload.body_i18n),
     data,
@@ -101,8 +118,33 @@ async function showPush(scope: ServiceWorkerGlobalScope, payload: PushPayload): 
     badge: '/icon-192.png',
     actions: payload.actions.slice(0, maxActions).map((entry) => ({ action: entry.action, title: sayPushText(language, entry.title, entry.title_i18n) })),
     ...(payload.tag === '' ? {} : { tag: payload.tag }),
+    // A proposal waits for the trader's decision rather than fading from the screen.
+    ...(payload.proposal === null ? {} : { requireInteraction: true }),
   };
   await scope.registration.showNotification(sayPushText(language, payload.title, payload.title_i18n), options);
+}
+
+/**
+ * Approve or Reject pressed on a proposal's notification: posts the decision with this device's token. A
+ * decision the server took is final (the app shows its outcome); if it could not be made here (offline, the
+ * token spent or expired, the prices moved), the app opens on the proposal to say why and decide again.
+ */
+export async function decideFromNotification(scope: ServiceWorkerGlobalScope, action: 'approve' | 'reject', data: unknown): Promise<void> {
+  const proposal = isRecord(data) ? proposalOf(data['proposal']) : null;
+  const fallback = targetOf('open', data);
+  if (proposal === null) return openApp(scope, fallback);
+  try {
+    const answer = await fetch(new URL(decisionPath, scope.location.origin).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: proposal.token, decision: action }),
+      credentials: 'omit',
+    });
+    if (answer.ok) return;
+  } catch {
+    // Offline or the server unreachable: the app says what happened and lets the trader decide there.
+  }
+  await openApp(scope, fallback);
 }
 
 export function registerPushHandlers(scope: ServiceWorkerGlobalScope): void {
@@ -112,6 +154,11 @@ export function registerPushHandlers(scope: ServiceWorkerGlobalScope): void {
 
   scope.addEventListener('notificationclick', (event) => {
     event.notification.close();
-    event.waitUntil(openApp(scope, targetOf(event.action, event.notification.data)));
+    const { action } = event;
+    if (action === 'approve' || action === 'reject') {
+      event.waitUntil(decideFromNotification(scope, action, event.notification.data));
+      return;
+    }
+    event.waitUntil(openApp(scope, targetOf(action, event.notification.data)));
   });
 }

@@ -151,6 +151,9 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   bot_in_position: 409,
   nothing_to_exit: 422,
   bot_action_in_progress: 409,
+  proposal_decided: 409,
+  proposal_expired: 409,
+  proposal_price_moved: 409,
 };
 
 /** The HTTP answer of a domain refusal. */

@@ -28,6 +28,7 @@ import { profileRoutes } from './profile-routes.ts';
 import { replayRoutes } from './replay-routes.ts';
 import { replayBotRoutes } from './replay-bot-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
+import { approvalRoutes } from './approval-routes.ts';
 import { replayChartRoutes } from './replay-chart-routes.ts';
 
 /** What route plugins may need from the server. Routes call services; only services touch `db`. */
@@ -55,6 +56,7 @@ export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
     marketHistoryRoutes, openInterestRoutes, ivRoutes, premiumRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes, webhookRoutes,
+    approvalRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

@@ -109,7 +109,12 @@ export type DomainErrorCode =
   | 'alert_over_limit'
   | 'bot_in_position'
   | 'nothing_to_exit'
-  | 'bot_action_in_progress';
+  | 'bot_action_in_progress'
+  // Approval from the phone (issue 41): a proposal decided already, past its deadline, or whose prices moved
+  // beyond the trader's tolerance since it was proposed.
+  | 'proposal_decided'
+  | 'proposal_expired'
+  | 'proposal_price_moved';
 
 export type DomainErrorOptions = {
   /** The offending input field, dotted for nested ones (orders.0.price). */

@@ -39,6 +39,7 @@ import { kiteRateLimits, type RateLimits } from './trading/order-rate.ts';
 import { createBotEngine, type BotEngine, type EngineHooks } from './bots/engine/bot-engine.ts';
 import { createWebhookReceiver, type WebhookReceiver } from './bots/webhooks/webhook-receiver.ts';
 import { createWebhookSettings, type WebhookSettingsService } from './bots/webhooks/webhook-settings.ts';
+import { createApprovalsService, type ApprovalsService } from './bots/approvals/approvals-service.ts';
 import { createBotStatus, type BotStatusService } from './bots/engine/bot-status.ts';
 import { createAlertServices, type AlertServices, type PushOptions } from './alerts/alert-services.ts';
 import { marketLastPrices, type LastPriceSource } from './alerts/watchers/price-watcher.ts';
@@ -103,6 +104,8 @@ export type Services = {
   botEngine: BotEngine;
   /** A trading bot's webhook (issue 41): its address as the owner sets it, and the deliveries it receives. */
   webhooks: { settings: WebhookSettingsService; receiver: WebhookReceiver };
+  /** Approve-first bots (issue 41): their settings, proposals and the trader's decisions. */
+  approvals: ApprovalsService;
   /** What the bots' cards and histories show. */
   botStatus: BotStatusService;
   /** The alerts feed, price alerts, push devices, and the watchers the market loop runs after each pass. */
@@ -237,6 +240,14 @@ export function createServices(options: ServicesOptions): Services {
       settings: createWebhookSettings({ db, clock, secrets, ownsBot: async (userId, botId) => (await tradingBots.find(userId, botId)) !== null }),
       receiver: createWebhookReceiver({ db, clock, secrets, engine: botEngine, brokers: brokerRegistry, prices: accountPrices, perToken: limits.webhookPerToken }),
     },
+    approvals: createApprovalsService({
+      db,
+      clock,
+      engine: botEngine,
+      brokers: brokerRegistry,
+      prices: accountPrices,
+      ownsBot: async (userId, kind, botId) => ((kind === 'daily' ? await dailyBots.find(userId, botId) : await tradingBots.find(userId, botId)) !== null),
+    }),
     botStatus: createBotStatus({ db, clock, brokers: brokerRegistry, prices: accountPrices }),
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices?.(marketLastPrices(marketService)) }),
     kite: kiteLive,

@@ -881,7 +881,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'not_found.thing': {
     id: 'server.not_found.thing',
     defaultMessage:
-      '{thing, select, broker_account {Broker account} portfolio {Portfolio} daily_bot {Daily bot} trading_bot {Trading bot} backtest {Backtest} push_device {Push device} price_alert {Price alert} replay {Replay} replay_bot {Replay bot} other {{thing}}} not found',
+      '{thing, select, broker_account {Broker account} portfolio {Portfolio} daily_bot {Daily bot} trading_bot {Trading bot} backtest {Backtest} push_device {Push device} price_alert {Price alert} replay {Replay} replay_bot {Replay bot} bot_proposal {Proposal} other {{thing}}} not found',
   },
   'not_found.account': { id: 'server.not_found.account', defaultMessage: 'Broker account {account} not found' },
   'not_found.order': {
@@ -1238,6 +1238,17 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'webhook.payload_invalid': { id: 'server.webhook.payload_invalid', defaultMessage: "{field}: expected {expected}." },
   'webhook.placed': { id: 'server.webhook.placed', defaultMessage: "Placed: {orders, plural, one {# order} other {# orders}}." },
   'webhook.working': { id: 'server.webhook.working', defaultMessage: "Placed: {orders, plural, one {# order} other {# orders}} working at the limit price." },
+  'approval.proposal_title': { id: 'server.approval.proposal_title', defaultMessage: "{bot} wants to enter: approve?" },
+  'approval.proposal_body': { id: 'server.approval.proposal_body', defaultMessage: "{legs, plural, one {# leg} other {# legs}} on {underlying}, margin {margin, number, ::currency/INR}, max loss {unlimited, select, yes {unlimited} other {{max_loss, number, ::currency/INR}}}. Decide within {seconds} s." },
+  'approval.expired': { id: 'server.approval.expired', defaultMessage: "Not approved within {seconds} s: entry skipped." },
+  'approval.rejected': { id: 'server.approval.rejected', defaultMessage: "Rejected from {device}: entry skipped." },
+  'approval.price_moved': { id: 'server.approval.price_moved', defaultMessage: "{tradingsymbol} moved from {from, number, ::currency/INR} to {to, number, ::currency/INR}, beyond the {tolerance} % tolerance: entry skipped." },
+  'approval.no_price': { id: 'server.approval.no_price', defaultMessage: "No price of {tradingsymbol} now: entry skipped." },
+  'approval.decided': { id: 'server.approval.decided', defaultMessage: "This proposal is {status, select, approved {approved} rejected {rejected} expired {expired} refused {refused} other {decided}} already: nothing placed." },
+  'approval.bot_not_active': { id: 'server.approval.bot_not_active', defaultMessage: "The bot is no longer active or its position changed: entry skipped." },
+  'approval.approved': { id: 'server.approval.approved', defaultMessage: "Approved from {device}." },
+  'push.approve': { id: 'server.push.approve', defaultMessage: "Approve" },
+  'push.reject': { id: 'server.push.reject', defaultMessage: "Reject" },
   'done.webhook_off': { id: 'server.done.webhook_off', defaultMessage: "Webhook turned off: its address no longer works" },
   'kite.postback_refused': {
     id: 'server.kite.postback_refused',

@@ -31,6 +31,8 @@ const topicByEvent: Record<AlertEvent, PushTopic> = {
   bot_error: 'bot_activity',
   bot_missed: 'bot_activity',
   bot_stopped: 'bot_activity',
+  // Pushed to every device whatever its topics (push-dispatcher.ts): the trader asked for it by turning approve-first on.
+  bot_proposal: 'bot_activity',
 };
 
 export function topicOf(event: AlertEvent): PushTopic {
@@ -55,9 +57,16 @@ const tradingEvents = new Set<AlertEvent>([
   'kill_switch_armed',
   'kill_switch_disarmed',
   'price_crossed',
+  'bot_proposal',
 ]);
 
-export type PushAction = { action: 'open' | 'kill_switch' | 'square_off'; title: string; title_i18n: LocalText };
+export type PushAction = { action: 'open' | 'kill_switch' | 'square_off' | 'approve' | 'reject'; title: string; title_i18n: LocalText };
+
+/**
+ * A proposal's notification (issue 41): its id and the single-use token minted for this device and this
+ * proposal, which the service worker posts with the Approve or Reject button (docs/security.md).
+ */
+export type ProposalPush = { id: number; token: string; expires_at: string };
 
 export type PushPayload = {
   title: string;
@@ -70,6 +79,7 @@ export type PushPayload = {
   category: Schemas['AlertCategory'] | null;
   event: AlertEvent | null;
   actions: PushAction[];
+  proposal?: ProposalPush | undefined;
 };
 
 export type AlertForPush = {
@@ -90,6 +100,8 @@ const actionTexts = {
   open: said('push.open', {}, 'Open'),
   kill_switch: said('push.kill_switch', {}, 'Kill switch…'),
   square_off: said('push.square_off', {}, 'Square off…'),
+  approve: said('push.approve', {}, 'Approve'),
+  reject: said('push.reject', {}, 'Reject'),
 };
 
 export const actionOf = (action: PushAction['action']): PushAction => ({ action, title: actionTexts[action].text, title_i18n: actionTexts[action].i18n });
@@ -99,6 +111,11 @@ export function actionsOf(alert: Pick<AlertForPush, 'event' | 'positionOpen'>): 
   if (killSwitchWorthy.has(alert.event)) actions.push(actionOf('kill_switch'));
   if (alert.event === 'order_filled' && alert.positionOpen) actions.push(actionOf('square_off'));
   return actions;
+}
+
+/** A proposal's push: Approve and Reject, the token for this device, and its own tag (one notification per proposal). */
+export function proposalPayloadOf(alert: AlertForPush, proposal: ProposalPush): PushPayload {
+  return { ...payloadOf(alert), tag: `proposal-${proposal.id}`, actions: [actionOf('approve'), actionOf('reject')], proposal };
 }
 
 export function payloadOf(alert: AlertForPush): PushPayload {

@@ -13,6 +13,7 @@ export const missingThings = {
   price_alert: 'Price alert',
   replay: 'Replay',
   replay_bot: 'Replay bot',
+  bot_proposal: 'Proposal',
 } as const;
 export type MissingThing = keyof typeof missingThings;
 

@@ -27,6 +27,7 @@ const appChildren: RouteObject[] = [
   { path: 'broker/:broker/*', element: <S.brokerLoginReturn />, handle: titled(names.brokerLogin) },
   { path: 'broker', element: <S.brokerList />, handle: titled(names.brokers) },
   { path: 'portfolio', element: <S.portfolio />, handle: titled(names.portfolio) },
+  { path: 'approvals', element: <S.approvals />, handle: titled(names.approvals) },
   { path: 'position_book', element: <S.positionBook />, handle: titled(names.positionBook) },
   { path: 'order_book', element: <S.orderBook />, handle: titled(names.orderBook) },
   { path: 'trading_view_chart', element: <S.tradingViewChart />, handle: titled(names.charts) },

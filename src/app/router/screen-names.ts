@@ -9,6 +9,7 @@ export const screenNames = defineMessages({
   liveTrade: { id: 'app.nav.liveTrade', defaultMessage: 'Live trade' },
   brokers: { id: 'app.nav.brokers', defaultMessage: 'Broker accounts' },
   portfolio: { id: 'app.nav.portfolio', defaultMessage: 'Portfolios' },
+  approvals: { id: 'app.nav.approvals', defaultMessage: 'Approvals' },
   positions: { id: 'app.nav.positions', defaultMessage: 'Positions' },
   positionBook: { id: 'app.nav.positionBook', defaultMessage: 'Position book' },
   orderBook: { id: 'app.nav.orderBook', defaultMessage: 'Order book' },

@@ -52,6 +52,7 @@ export const screens = {
   portfolio: lazyScreen('portfolio', () =>
     import('@/features/portfolios/routes/portfolio-screen').then((m) => m.PortfolioScreen),
   ),
+  approvals: lazyScreen('approvals', () => import('@/features/portfolios/routes/approvals-screen').then((m) => m.ApprovalsScreen)),
   tradingViewChart: lazyScreen(
     'trading-view-chart',
     withChartLibrary(() => import('@/features/analytics/routes/trading-view-chart-screen').then((m) => m.TradingViewChartScreen)),

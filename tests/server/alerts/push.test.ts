@@ -36,8 +36,10 @@ const recordedByEvent: Record<AlertEvent, [Category, string]> = {
   price_alert_expired: ['price', '/app/strategy_alerts?view=price'],
   // A fill that closed a position (no entry order behind it): nothing to square off.
   order_filled: ['order', '/app/order_book'],
+  // Pushed only while its proposal is pending, with a token per device: tests/server/bots/approvals.test.ts.
+  bot_proposal: ['bot', '/app/approvals'],
 };
-const recorded = Object.entries(recordedByEvent).map(([event, [category, link]]) => [event as AlertEvent, category, link] as const);
+const recorded = Object.entries(recordedByEvent).filter(([event]) => event !== 'bot_proposal').map(([event, [category, link]]) => [event as AlertEvent, category, link] as const);
 
 // Each action's title travels coded too, for the service worker to say in the trader's language (issue 24).
 const open = { action: 'open', title: 'Open', title_i18n: { code: 'push.open', params: {} } };

@@ -27,7 +27,16 @@ export type BotDesk = Awaited<ReturnType<typeof openBotDesk>>;
 export const engineOf = (server: TestServer) => server.app.getDecorator<Services>(servicesDecorator).botEngine;
 
 /** `rateLimits`: the brokers' order rate limits, lifted where a test puts many bots on one account (no broker would take them). */
-type BotDeskOptions = { database?: Database; engineHooks?: EngineHooks; tradingHooks?: TradingHooks; clockStart?: Date; capital?: number; rateLimits?: RateLimits };
+type BotDeskOptions = {
+  database?: Database;
+  engineHooks?: EngineHooks;
+  tradingHooks?: TradingHooks;
+  clockStart?: Date;
+  capital?: number;
+  rateLimits?: RateLimits;
+  /** Web push to a local push service (tests/server/alerts/local-push-service.ts): its origin on the allow-list. */
+  pushServiceHosts?: string[];
+};
 
 /** One bot desk for a test file: opened before its first test, closed after its last. */
 export function botDeskPerFile(backend: TestBackend, options: BotDeskOptions, use: (desk: BotDesk) => void): void {
@@ -56,6 +65,7 @@ export async function openBotDesk(backend: TestBackend, options: BotDeskOptions 
     engineHooks: { actBudgetMs: 60_000, ...options.engineHooks },
     ...(options.tradingHooks === undefined ? {} : { tradingHooks: options.tradingHooks }),
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
+    ...(options.pushServiceHosts === undefined ? {} : { push: { serviceHosts: options.pushServiceHosts, subject: 'mailto:ops@strikedesk.example.com' } }),
   });
   const call = guardedClient(server.app);
   const desk = await openDesk(server, call, options.capital);

@@ -19,7 +19,7 @@ import {
 } from '../support/trading.ts';
 import { importReplayDay, replayDay } from '../replay/replay-fixture.ts';
 
-type Ids = { account: number; portfolio: number; tradingBot: number; dailyBot: number; strategy: number; replay: number };
+type Ids = { account: number; portfolio: number; tradingBot: number; dailyBot: number; strategy: number; replay: number; proposal: number };
 
 const replayOrder = { tradingsymbol: 'NIFTY26O1325050CE', exchange: 'NFO', transaction_type: 'SELL', order_type: 'MARKET', product: 'MIS', quantity: 75 };
 
@@ -46,6 +46,11 @@ function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
     ['getBotWebhook', { params: { id: ids.tradingBot } }],
     ['updateBotWebhook', { params: { id: ids.tradingBot }, body: { signing: 'new' } }],
     ['deleteBotWebhook', { params: { id: ids.tradingBot } }],
+    ['getBotApprovalSettings', { params: { bot_kind: 'trading', id: ids.tradingBot } }],
+    ['updateBotApprovalSettings', { params: { bot_kind: 'daily', id: ids.dailyBot }, body: { approve_first: true } }],
+    ['getBotProposals', { query: { bot_kind: 'daily', bot_id: String(ids.dailyBot) } }],
+    ['approveBotProposal', { params: { id: ids.proposal } }],
+    ['rejectBotProposal', { params: { id: ids.proposal } }],
     ['getDailyBots', { params: { portfolioId: ids.portfolio } }],
     ['createDailyBot', { params: { portfolioId: ids.portfolio }, body: dailyBotBody(ids.portfolio, ids.strategy) }],
     ['updateDailyBot', { params: { id: ids.dailyBot }, body: { status: 'paused' } }],
@@ -87,11 +92,13 @@ describe.each(testBackends)('ownership on %s', (backend) => {
 
   it('probes every operation that names an account, a portfolio or a bot', () => {
     const tagged = [...loadMainContract().operations.values()]
-      .filter((operation) => /^\/api\/(accounts|portfolios|trading_bots|daily_bots|replays)\//.test(operation.path))
+      .filter((operation) => /^\/api\/(accounts|portfolios|trading_bots|daily_bots|replays|approvals)\//.test(operation.path))
       .map((operation) => operation.operationId)
       // These name no object: they act on the caller's own list (or market history's days).
-      .filter((operationId) => !['getBrokerAccounts', 'createBrokerAccount', 'getReplayDays', 'getReplays', 'createReplay'].includes(operationId));
-    const ids = { account: 1, portfolio: 1, tradingBot: 1, dailyBot: 1, strategy: 1, replay: 1 };
+      .filter((operationId) => !['getBrokerAccounts', 'createBrokerAccount', 'getReplayDays', 'getReplays', 'createReplay',
+        // The notification's decision carries no session: its single-use token is the proof (approvals.test.ts).
+        'decideBotProposalFromNotification'].includes(operationId));
+    const ids = { account: 1, portfolio: 1, tradingBot: 1, dailyBot: 1, strategy: 1, replay: 1, proposal: 1 };
     expect(probes(ids, 'x').map(([operationId]) => operationId).sort()).toEqual(tagged.sort());
   });
 
@@ -108,8 +115,23 @@ describe.each(testBackends)('ownership on %s', (backend) => {
     const dailyBot = await call<{ daily_bot: { id: number } }>('createDailyBot', { token: owner.token, params: { portfolioId: portfolio.id }, body: dailyBotBody(portfolio.id, strategy) });
     await importReplayDay(server.db);
     const replay = await call<{ replay: { id: number } }>('createReplay', { token: owner.token, body: { index: 'NIFTY', day: replayDay, start: '09:30' } });
-    const ids: Ids = { account: account.id, portfolio: portfolio.id, tradingBot: tradingBot.body.trading_bot.id, dailyBot: dailyBot.body.daily_bot.id, strategy, replay: replay.body.replay.id };
-    const missing: Ids = { account: 999999, portfolio: 999999, tradingBot: 999999, dailyBot: 999999, strategy, replay: 999999 };
+    // A pending proposal of the owner's daily bot (the latest session is the owner's), as the engine would make it
+    // (approvals.test.ts makes real ones).
+    const proposal = await server.db.query<{ id: string }>(
+      `INSERT INTO bot_proposals (user_id, bot_kind, bot_id, bot_name, trading_day, action, sequence, legs, price_tolerance_pct, created_at, expires_at)
+       SELECT user_id, 'daily', $1, 'Straddle', '2026-11-23', 'enter', 1, '[]', 2, now(), now() + interval '1 hour' FROM sessions ORDER BY id DESC LIMIT 1 RETURNING id`,
+      [dailyBot.body.daily_bot.id],
+    );
+    const ids: Ids = {
+      account: account.id,
+      portfolio: portfolio.id,
+      tradingBot: tradingBot.body.trading_bot.id,
+      dailyBot: dailyBot.body.daily_bot.id,
+      strategy,
+      replay: replay.body.replay.id,
+      proposal: Number(proposal.rows[0]!.id),
+    };
+    const missing: Ids = { account: 999999, portfolio: 999999, tradingBot: 999999, dailyBot: 999999, strategy, replay: 999999, proposal: 999999 };
     // The owner's fresh request_token: even holding it, the intruder cannot use it on the owner's account.
     const requestToken = await paperBrokerLogin(server.app, input);
 
@@ -146,7 +168,7 @@ describe.each(testBackends)('ownership on %s', (backend) => {
   });
 
   it('asks for a token on every one of these operations (401)', async () => {
-    const ids = { account: 1, portfolio: 1, tradingBot: 1, dailyBot: 1, strategy: 1, replay: 1 };
+    const ids = { account: 1, portfolio: 1, tradingBot: 1, dailyBot: 1, strategy: 1, replay: 1, proposal: 1 };
     const lists: [string, CallOptions][] = [['getBrokerAccounts', {}], ['createBrokerAccount', { body: {} }], ['getBrokers', {}], ['getBaseStrategies', {}], ['getReplayDays', {}], ['getReplays', {}], ['createReplay', { body: {} }],
       // The strategy premium reads market history, and the caller's own fills on its legs: nobody's else.
       ['getStrategyPremium', { query: { legs: 'NIFTY:2024-07-11:24300:CE:S:1' } }]];

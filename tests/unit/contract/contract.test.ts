@@ -72,6 +72,12 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'PUT /api/trading_bots/trading_bot/{id}/webhook/',
     'DELETE /api/trading_bots/trading_bot/{id}/webhook/',
     'POST /api/webhooks/{token}/',
+    'GET /api/approvals/settings/{bot_kind}/{id}/',
+    'PUT /api/approvals/settings/{bot_kind}/{id}/',
+    'GET /api/approvals/proposals/',
+    'POST /api/approvals/proposals/{id}/approve/',
+    'POST /api/approvals/proposals/{id}/reject/',
+    'POST /api/approvals/notification/',
     'GET /api/daily_bots/daily_bots/{portfolioId}/',
     'POST /api/daily_bots/daily_bots/{portfolioId}/',
     'PUT /api/daily_bots/daily_bot/{id}/',
@@ -253,7 +259,7 @@ describe.each(documents)('$file', (api) => {
 
   it('gives every operation a unique verb-noun camelCase operationId and a tag', () => {
     const ids = operations.map(({ operation }) => operation.operationId);
-    for (const id of ids) expect(id).toMatch(/^(get|create|update|delete|login|logout|register|change|cancel|modify|place|execute|squareoff|arm|disarm|receive|import|seek|step|reset)[A-Z][A-Za-z]*$/);
+    for (const id of ids) expect(id).toMatch(/^(get|create|update|delete|login|logout|register|change|cancel|modify|place|execute|squareoff|arm|disarm|receive|import|seek|step|reset|approve|reject|decide)[A-Z][A-Za-z]*$/);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { operation } of operations) expect(Array.isArray(operation.tags) && operation.tags.length).toBe(1);
   });

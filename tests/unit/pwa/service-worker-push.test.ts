@@ -122,7 +122,7 @@ describe('push', () => {
 
   it('never links outside the app, and still shows something for a payload that is not JSON', async () => {
     await push({ ...killSwitchPayload, url: 'https://evil.example/phish' });
-    expect(showNotification.mock.calls[0]![1]['data']).toEqual({ url: '/app/strategy_alerts', alert_id: 41 });
+    expect(showNotification.mock.calls[0]![1]['data']).toEqual({ url: '/app/strategy_alerts', alert_id: 41, proposal: null });
     showNotification.mockClear();
     await dispatch('push', { data: { json: () => JSON.parse('not json') as unknown, text: () => 'not json' } });
     expect(showNotification).toHaveBeenCalledWith('StrikeDesk', expect.objectContaining({ body: 'not json', actions: [] }));
@@ -161,5 +161,29 @@ describe('notificationclick', () => {
     windows = [];
     await click('open', { url: '//evil.example/x', alert_id: 7 }).done;
     expect(openWindow).toHaveBeenCalledWith('https://desk.test/app/strategy_alerts');
+  });
+  it('approves a proposal from its button with its single-use token, and opens the app on it when the post fails', async () => {
+    const token = 'A'.repeat(43);
+    await push({ title: 'Straddle wants to enter: approve?', body: '2 legs', tag: 'proposal-9', url: '/app/approvals?proposal=9', alert_id: 12, proposal: { id: 9, token },
+      actions: [{ action: 'approve', title: 'Approve', title_i18n: null }, { action: 'reject', title: 'Reject', title_i18n: null }] });
+    const [, options] = showNotification.mock.calls.at(-1)!;
+    expect(options['actions']).toEqual([{ action: 'approve', title: 'Approve' }, { action: 'reject', title: 'Reject' }]);
+    expect(options['requireInteraction']).toBe(true);
+    const data = options['data'];
+    const fetches = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response('{}', { status: 200 })));
+    vi.stubGlobal('fetch', fetches);
+    windows = [];
+    openWindow.mockClear();
+    await click('approve', data).done;
+    expect(fetches).toHaveBeenCalledTimes(1);
+    expect(fetches.mock.calls[0]![0]).toBe('https://desk.test/api/approvals/notification/');
+    expect(JSON.parse(String(fetches.mock.calls[0]![1].body))).toEqual({ token, decision: 'approve' });
+    expect(openWindow).not.toHaveBeenCalled();
+    // Refused (spent, expired, prices moved): the app opens on the proposal to say why.
+    fetches.mockImplementation(() => Promise.resolve(new Response('{}', { status: 409 })));
+    await click('reject', data).done;
+    expect(JSON.parse(String(fetches.mock.calls[1]![1].body))).toEqual({ token, decision: 'reject' });
+    expect(openWindow).toHaveBeenCalledWith('https://desk.test/app/approvals?proposal=9');
+    vi.unstubAllGlobals();
   });
 });

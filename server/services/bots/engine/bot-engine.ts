@@ -42,6 +42,7 @@ import { signalsFor } from './bot-signals.ts';
 import { createConditionReads } from './condition-reads.ts';
 import { isAlertAction } from '../webhooks/webhook-log.ts';
 import { actBudgetMs, tickBudget } from './tick-budget.ts';
+import { approveFirstBots, createProposals, isApprovedAction, type ApprovalSettings } from '../approvals/proposals.ts';
 import { decide, istInstant, lateEntryMs, legStopCloses, profitOf } from './rules.ts';
 import { keyOf } from '../../brokers/paper/contracts.ts';
 
@@ -83,6 +84,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
   const { conditionsFor } = createConditionReads({ db, factsOf, expiryOf });
   const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits, wait });
   const { complete, recordMissed, skipInterrupted } = createBotCompletion({ db });
+  const proposals = createProposals({ db, prices, brokers });
 
   async function calendarOf(exchange: 'NFO' | 'BFO'): Promise<TradingCalendar> {
     const name = exchange === 'NFO' ? 'NSE' : 'BSE';
@@ -95,9 +97,22 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
 
   // ---- claim, broker call, completion --------------------------------------------------------------------
 
-  async function act(bot: EngineBot, decision: Exclude<Decision, { type: 'none' }>, run: BotRunRow | null, held: readonly HeldLeg[], now: Date, reads: TickReads): Promise<boolean> {
+  /** `approveFirst`: the tick's approve-first bots (issue 41) and their settings. */
+  async function act(
+    bot: EngineBot,
+    decision: Exclude<Decision, { type: 'none' }>,
+    run: BotRunRow | null,
+    held: readonly HeldLeg[],
+    now: Date,
+    reads: TickReads,
+    approveFirst: ReadonlyMap<string, ApprovalSettings>,
+  ): Promise<boolean> {
     const day = istDate(now);
     if (decision.type === 'missed') return recordMissed(bot, day, decision.reason, decision.tell, now);
+    // Approve-first (issue 41): an entry is proposed to the trader, never placed here; only entries are held,
+    // every exit below goes straight to the broker. While its proposal is pending (or once it ended) the bot waits.
+    const approval = decision.type === 'entry' ? approveFirst.get(botKey(bot.kind, bot.id)) : undefined;
+    if (decision.type === 'entry' && approval !== undefined && (await proposals.stateOf(bot, day, decision, now)) === 'wait') return false;
     // An entry's legs are chosen before it is claimed: on a live feed without fresh prices (stopped, delayed,
     // no tick yet) it is not placed, the bot's run says why, and a later tick enters once prices come back.
     let intents: OrderIntent[] = [];
@@ -111,6 +126,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
       if (error instanceof DomainError && error.code === 'paper_feed_stopped' && error.text !== undefined) return entryWaits(db, bot, day, error.text, now);
       failure = error;
     }
+    if (decision.type === 'entry' && approval !== undefined && failure === null) return proposals.propose(bot, day, decision, intents, approval, now);
     const phase = decision.type === 'entry' ? 'entry' : decision.type === 'adjust' ? 'adjust' : 'exit';
     const action = await claimAction(db, bot, day, decision.action, decision.sequence, phase, now, decision.type === 'entry' ? null : (decision.leg ?? null));
     if (action === null) return false;
@@ -183,8 +199,9 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
       return true;
     }
     const due = istInstant(action.day, bot.entryFrom);
-    // An alert's entry is placed when it arrives or never: its legs were the alert's, and a stale signal is no signal.
-    if (action.day !== istDate(now) || now.getTime() - due > lateEntryMs || bot.status !== 'active' || (await isAlertAction(db, action.botId, action.key))) {
+    // An alert's entry is placed when it arrives or never: its legs were the alert's, and a stale signal is no
+    // signal. So is an approved proposal's: the trader approved those legs at those prices, not whatever now is.
+    if (action.day !== istDate(now) || now.getTime() - due > lateEntryMs || bot.status !== 'active' || (await isAlertAction(db, action.botId, action.key)) || (await isApprovedAction(db, action))) {
       await skipInterrupted(bot, taken, now);
       return true;
     }
@@ -197,6 +214,9 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
   /** The tick: one pass over the bots that may act now (loadDueBots). Answers how many were evaluated and how many acted. */
   async function tick(now: Date = clock()): Promise<TickCounts> {
     const budget = tickBudget(hooks.stopwatch ?? (() => performance.now()), hooks.actBudgetMs ?? actBudgetMs);
+    // Proposals nobody decided in time are skipped first, whether or not their bot is due now.
+    await proposals.expireDue(now);
+    const approveFirst = await approveFirstBots(db);
     const day = istDate(now);
     const nowMs = now.getTime();
     // One snapshot for the four reads: another instance's entry completing between them would show its legs
@@ -272,7 +292,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
         continue;
       }
       try {
-        if (await budget.timed(() => act(bot, decision, run, botHeld, now, reads))) acted += 1;
+        if (await budget.timed(() => act(bot, decision, run, botHeld, now, reads, approveFirst))) acted += 1;
       } catch (error) {
         // One bot's broken action (a lost connection, a crash between its steps) must not hold the others up.
         failed += 1;

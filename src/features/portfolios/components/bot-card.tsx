@@ -1,6 +1,7 @@
 import PauseIcon from '@heroicons/react/20/solid/PauseIcon';
 import PlayIcon from '@heroicons/react/20/solid/PlayIcon';
 import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
+import HandThumbUpIcon from '@heroicons/react/24/outline/HandThumbUpIcon';
 import ClockIcon from '@heroicons/react/24/outline/ClockIcon';
 import PencilSquareIcon from '@heroicons/react/24/outline/PencilSquareIcon';
 import TrashIcon from '@heroicons/react/24/outline/TrashIcon';
@@ -18,6 +19,7 @@ import { BotToday } from '@/features/portfolios/components/bot-today';
 import { IconButton } from '@/features/portfolios/components/icon-button';
 import type { Bot } from '@/features/portfolios/model/bot-kind';
 import { webhookLabel, webhookMessages as wm } from '@/features/portfolios/webhook-messages';
+import { approvalMessages as am, approvalsLabel } from '@/features/portfolios/approvals/approval-messages';
 import type { TradingMode } from '@/lib/trading/trading-mode';
 
 type BotCardProps = {
@@ -36,9 +38,11 @@ type BotCardProps = {
   onHistory: () => void;
   /** Trading bots only: their webhook (alerts from TradingView, ChartInk or a script). */
   onWebhook?: (() => void) | undefined;
+  /** Approve-first (issue 41): each entry waits for the trader's approval. */
+  onApprovals: () => void;
 };
 
-export function BotCard({ bot, mode, strategies, state, toggling, canChange, onToggle, onEdit, onDelete, onHistory, onWebhook }: BotCardProps) {
+export function BotCard({ bot, mode, strategies, state, toggling, canChange, onToggle, onEdit, onDelete, onHistory, onWebhook, onApprovals }: BotCardProps) {
   const intl = useIntl();
   const titleId = useId();
   const name = bot.name;
@@ -70,6 +74,10 @@ export function BotCard({ bot, mode, strategies, state, toggling, canChange, onT
         <Button variant="ghost" onClick={onHistory} aria-label={intl.formatMessage(historyLabel, { name })}>
           <ClockIcon className="size-5" aria-hidden />
           {intl.formatMessage(hm.history)}
+        </Button>
+        <Button variant="ghost" onClick={onApprovals} aria-label={intl.formatMessage(approvalsLabel, { name })}>
+          <HandThumbUpIcon className="size-5" aria-hidden />
+          {intl.formatMessage(am.button)}
         </Button>
         {onWebhook === undefined ? null : (
           <Button variant="ghost" onClick={onWebhook} aria-label={intl.formatMessage(webhookLabel, { name })}>

@@ -20,13 +20,14 @@ import type { BotKind } from '@/features/portfolios/model/bot-kind';
 import type { BotState, PauseAction } from '@/features/portfolios/api/bot-engine-types';
 import { BotHistoryDialog } from '@/features/portfolios/components/bot-history-dialog';
 import { WebhookDialog } from '@/features/portfolios/components/webhook-dialog';
+import { ApprovalDialog } from '@/features/portfolios/approvals/approval-dialog';
 import { PauseChoiceDialog } from '@/features/portfolios/components/pause-choice-dialog';
 import { ResumeBotDialog } from '@/features/portfolios/components/resume-bot-dialog';
 import type { TradingMode } from '@/lib/trading/trading-mode';
 
 type Dialog<B> =
   | { kind: 'create' }
-  | { kind: 'edit' | 'delete' | 'pause' | 'resume' | 'history' | 'webhook'; bot: B }
+  | { kind: 'edit' | 'delete' | 'pause' | 'resume' | 'history' | 'webhook' | 'approvals'; bot: B }
   | null;
 
 type BotPanelProps<B extends Bot> = {
@@ -116,6 +117,7 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
               onToggle={() => handleToggle(bot)}
               onHistory={() => setDialog({ kind: 'history', bot })}
               onWebhook={daily ? undefined : () => setDialog({ kind: 'webhook', bot })}
+              onApprovals={() => setDialog({ kind: 'approvals', bot })}
               onEdit={() => setDialog({ kind: 'edit', bot })}
               onDelete={() => setDialog({ kind: 'delete', bot })}
             />
@@ -163,6 +165,7 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
         />
       ) : null}
       {dialog?.kind === 'history' ? <BotHistoryDialog kind={api.kind} botId={dialog.bot.id} name={dialog.bot.name} onClose={close} /> : null}
+      {dialog?.kind === 'approvals' ? <ApprovalDialog kind={api.kind} botId={dialog.bot.id} name={dialog.bot.name} canChange={canChange} onClose={close} /> : null}
       {dialog?.kind === 'webhook' ? (
         <WebhookDialog
           botId={dialog.bot.id}
