@@ -37,6 +37,8 @@ export const server = setupServer(
     return HttpResponse.json({ data: Object.fromEntries(instruments.flatMap((name) => (market.quotes[name] === undefined ? [] : [[name, market.quotes[name]]]))) });
   }),
   http.post(`${API}/api/market/stream/`, () => new HttpResponse(null, { status: 503 })),
+  // The price alerts' page also lists the premium and IV alerts (issue 40): none unless a test says otherwise.
+  http.get(`${API}/api/condition-alerts/`, () => HttpResponse.json({ condition_alerts: [] })),
 );
 
 /** The server's feed, any order; served newest first. */
