@@ -1,41 +1,24 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
-import { deleteConditionAlert, getConditionAlerts, type ConditionAlert } from '@/features/alerts/api/alert-calls';
+import { useCallback } from 'react';
+import { deleteConditionAlert, getConditionAlerts } from '@/features/alerts/api/alert-calls';
 import { priceAlertsStampAtom } from '@/features/alerts/model/price-alerts-stamp';
-import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
-import { useLastKnown } from '@/lib/persist/last-known';
+import { useLastKnownRead } from '@/lib/persist/use-last-known-read';
 
 /**
  * The trader's premium and IV alerts, read as the price alerts are (use-price-alerts.ts): again when one fires or
  * is made on a chart (priceAlertsStampAtom), the list last read shown offline with its time.
  */
 export function useConditionAlerts() {
-  const [list, setList] = useState<ConditionAlert[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [stamp, setStamp] = useState(0);
   const changedElsewhere = useAtomValue(priceAlertsStampAtom);
-  const reload = useCallback(() => setStamp((value) => value + 1), []);
-
-  useEffect(() => {
-    let current = true;
-    getConditionAlerts()
-      .then((alerts) => {
-        if (!current) return;
-        setList(alerts);
-        setFailed(false);
-      })
-      .catch(() => current && setFailed(true));
-    return () => {
-      current = false;
-    };
-  }, [stamp, changedElsewhere]);
-  useReloadWhenOnline(failed, reload);
+  // A new read function when an alert changed elsewhere: useLastKnownRead reads again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const read = useCallback(() => getConditionAlerts(), [changedElsewhere]);
+  const { value: list, asOf, failed, reload } = useLastKnownRead('alerts:condition', read);
 
   const remove = async (id: number) => {
     await deleteConditionAlert(id);
-    setList((old) => (old ?? []).filter((alert) => alert.id !== id));
+    reload();
   };
 
-  const kept = useLastKnown('alerts:condition', failed ? undefined : (list ?? undefined), failed);
-  return { list: kept.value ?? list, asOf: kept.asOf, failed, reload, remove };
+  return { list, asOf, failed, reload, remove };
 }
