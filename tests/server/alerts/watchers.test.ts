@@ -4,6 +4,7 @@
 // pass, or a second server instance on the same database, writes nothing twice.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { alertWatchLockKey } from '../../../server/services/alerts/watchers/alert-watchers.ts';
 import { marketLastPrices } from '../../../server/services/alerts/watchers/price-watcher.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { openDesk, type Desk } from '../support/paper-desk.ts';
@@ -217,6 +218,31 @@ describe.each(testBackends)('the alert watchers on %s', (backend) => {
       if (first !== env) await first.close();
       if (db !== env.server.db) await db.close();
     }
+  });
+
+  // PGlite has one session, where an advisory lock is taken again by whoever asks: only PostgreSQL can hold one elsewhere.
+  it.runIf(backend === 'postgres')('runs the session watcher while another instance holds the order watcher', async () => {
+    const twin = await openDesk(env.server, env.call);
+    await env.server.db.query('UPDATE broker_accounts SET session_expires_at = $2 WHERE id = $1', [twin.account.id, new Date(env.clock.now().getTime() - minuteMs)]);
+    let release!: () => void;
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const other = env.server.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1::int, 0)', [alertWatchLockKey]); // the first watcher: orders
+      held();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await holding;
+    try {
+      const report = await run();
+      expect(report.errors).toEqual([]);
+      expect(report.written.orders).toBeNull();
+      expect(report.written.sessions).toBe(1);
+    } finally {
+      release();
+      await other;
+    }
+    expect(await events(twin.token)).toContain('broker_session_expired');
   });
 });
 

@@ -13,7 +13,11 @@ import { createOrderWatcher } from './order-watcher.ts';
 import { createPriceWatcher, type LastPriceSource } from './price-watcher.ts';
 import { createSessionWatcher } from './session-watcher.ts';
 
-/** Any fixed number other than the market's (market-service.ts marketLockKey). */
+/**
+ * The advisory lock class of the watchers (any fixed number; the watcher's place in the list is the lock's second
+ * key). One lock for all of them let two instances each skip a watcher the other was not running: both passed
+ * the session watcher while the other held the lock for a neighbour, and an expiry went untold that pass.
+ */
 export const alertWatchLockKey = 8_842_027;
 
 type Watcher = (tx: Queryable, now: Date) => Promise<number>;
@@ -42,9 +46,9 @@ export function createAlertWatchers({ db, clock, prices, dispatcher }: AlertWatc
     ['conditions', createConditionWatcher()],
   ];
 
-  async function asLeader(watcher: Watcher, now: Date): Promise<number | null> {
+  async function asLeader(watcher: Watcher, place: number, now: Date): Promise<number | null> {
     return db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ leader: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS leader', [alertWatchLockKey]);
+      const { rows } = await tx.query<{ leader: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS leader', [alertWatchLockKey, place]);
       return rows[0]?.leader === true ? watcher(tx, now) : null;
     });
   }
@@ -52,9 +56,9 @@ export function createAlertWatchers({ db, clock, prices, dispatcher }: AlertWatc
   /** One pass: every watcher, then the dispatcher. Never throws. */
   async function run(now: Date = clock()): Promise<AlertWatchReport> {
     const report: AlertWatchReport = { written: { orders: null, killSwitches: null, sessions: null, prices: null, conditions: null }, pushed: null, errors: [] };
-    for (const [name, watcher] of watchers) {
+    for (const [place, [name, watcher]] of watchers.entries()) {
       try {
-        report.written[name] = await asLeader(watcher, now);
+        report.written[name] = await asLeader(watcher, place, now);
       } catch (error) {
         report.errors.push({ step: name, error });
       }
