@@ -1,10 +1,12 @@
 /**
- * The open-interest screen's first open (issue 40: ≤ 5 s on Slow 4G with a 4× slower CPU): a signed-in trader
+ * The chart screens' first open (issue 40: ≤ 5 s on Slow 4G with a 4× slower CPU), open interest, the strategy
+ * premium chart and volatility, each on an imported bhavcopy day so it runs at any hour: a signed-in trader
  * opens /app/open_interest with an empty cache and no service worker, DevTools' Slow 4G and 4× CPU slowdown
  * (throttled-lcp.ts), timed from the navigation to the screen's content: the expiry's profile for a day of
  * NSE's bhavcopy (a full-size synthetic one, 200 NIFTY strikes an expiry, imported first), and, when the demo
  * market has recorded today's minutes (only while its session is open), the intraday chart drawn at 1-minute
- * buckets. Prints medians (min–max) and the load average; a benchmark, not a test.
+ * buckets; then the premium chart of a straddle on that day (a day candle) and the volatility screen (its smile).
+ * Prints medians (min–max) and the load average; a benchmark, not a test.
  *
  *   npm run bench -- open-interest [--runs 3] [--port 5035]
  */
@@ -69,7 +71,15 @@ async function main(): Promise<void> {
     if (!upload.ok) throw new Error(`the bhavcopy was refused: ${await upload.text()}`);
     const read = await fetch(`${served.url}/api/market-history/open-interest/?index=NIFTY`, { headers: { authorization: `Bearer ${bearer}` } });
     const latest = (await read.json()) as { days: { day: string; sources: string[] }[] };
-    const opens: [string, string, string][] = [[`bhavcopy day (${day}), profile`, `/app/open_interest?index=NIFTY&day=${day}`, '[data-testid="oi-profile"]']];
+    // The other two chart screens of issue 40 on the same imported day: the strategy premium chart of NIFTY's
+    // nearest expiry's 24,300 straddle (day candles, the bhavcopy's settlements) and the volatility screen (the day
+    // with prices it opens on by default, its smile drawn from the bhavcopy).
+    const straddle = 'NIFTY:2024-07-04:24300:CE:S:1,NIFTY:2024-07-04:24300:PE:S:1';
+    const opens: [string, string, string][] = [
+      [`bhavcopy day (${day}), profile`, `/app/open_interest?index=NIFTY&day=${day}`, '[data-testid="oi-profile"]'],
+      [`premium chart, straddle, bhavcopy day (${day}), day candle`, `/app/premium?legs=${encodeURIComponent(straddle)}&from=${day}&interval=1d`, '[data-testid="premium-chart"] canvas'],
+      ['volatility, latest day with prices, smile', '/app/volatility?index=NIFTY', '[data-testid="iv-smile-chart"] canvas'],
+    ];
     const today = latest.days.find((listed) => listed.sources.includes('simulated'));
     if (today !== undefined) opens.push([`simulated day (${today.day}), 1-minute chart`, `/app/open_interest?index=NIFTY&day=${today.day}&interval=1`, '[data-testid="oi-strikes-chart"] canvas']);
     else console.log('The demo market has recorded no minutes yet (its session is closed): the intraday open is not measured.');

@@ -1,8 +1,10 @@
 import { expect, test } from './support/test';
+import { BrokerAccountsPage } from './pages/broker-accounts-page';
 import { MarketHistoryPage } from './pages/market-history-page';
 import { OptionChainPage, plain } from './pages/option-chain-page';
 import { usePreferences } from './support/preferences';
 import { signInReadyToTrade } from './support/trading';
+import { newUpstoxApp, registerUpstoxApp, upstoxPin } from './support/upstox';
 
 // Open interest over time (issue 40) through the real screens: two NSE bhavcopy days of a NIFTY expiry imported
 // in Market history, then /app/open_interest read at 1280 px in English and at 360 px in French, dark (and
@@ -95,4 +97,65 @@ test('charts an expiry\'s open interest from imported bhavcopies, in en and fr, 
   await page.reload();
   await expect(page.getByTestId('oi-profile')).toBeVisible();
   await page.screenshot({ path: `${shots}/profile-fr-360-rtl.png`, fullPage: true });
+});
+
+// The intraday view by minute (issue 40) on minutes with open interest, no wall-clock wait: an expired NIFTY
+// expiry's option minutes fetched from the Upstox test server for one day (its contracts' OI rises one lot a
+// minute from 10 lakh, calls and puts alike, NIFTY at 26,000: tests/upstox-server/expired.ts), then
+// /app/open_interest on that day by the minute: the source and its last minute, the two charts, PCR 1.00 and max
+// pain 26,000 at the day's end; then French, dark, 360 px.
+test('charts the intraday open interest minute by minute from option minutes fetched from Upstox', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInReadyToTrade(page);
+  const app = newUpstoxApp();
+  const brokers = new BrokerAccountsPage(page);
+  await brokers.open();
+  await page.getByRole('button', { name: 'Add account' }).first().click();
+  const urls = await brokers.linkUpstoxAccount({ name: 'Upstox OI', clientId: app.ucc, apiKey: app.apiKey, apiSecret: app.apiSecret, capital: '500000' });
+  await registerUpstoxApp(page.request, app, urls.redirectUrl);
+  await brokers.logInToUpstox('Upstox OI', app.ucc, upstoxPin);
+  await expect(brokers.row('Upstox OI')).toContainText('Logged in until');
+
+  // A Tuesday five weeks before the (pinned) today, a week no other spec fetches, and its Monday.
+  const dayMs = 86_400_000;
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const typed = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+  let tuesday = Date.parse(`${iso((await page.evaluate(() => Date.now())) + 5.5 * 3_600_000)}T00:00:00Z`) - dayMs;
+  while (new Date(tuesday).getUTCDay() !== 2) tuesday -= dayMs;
+  const expiry = iso(tuesday - 35 * dayMs);
+  const monday = iso(tuesday - 36 * dayMs);
+
+  const history = new MarketHistoryPage(page);
+  await history.open();
+  const panel = page.getByRole('region', { name: 'Fetch from Upstox' });
+  await panel.getByLabel('Index', { exact: true }).selectOption('NIFTY');
+  await panel.getByLabel('Expiry', { exact: true }).fill(typed(expiry));
+  await panel.getByLabel('From', { exact: true }).fill(typed(monday));
+  await panel.getByLabel('To', { exact: true }).fill(typed(monday));
+  await panel.getByLabel('To', { exact: true }).press('Tab');
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/market-history/upstox-candles/'));
+  await panel.getByRole('button', { name: 'Fetch from Upstox' }).click();
+  expect((await answer).status()).toBe(200);
+  await expect(panel.getByRole('status')).toContainText('option minute candles of');
+
+  await page.goto(`/app/open_interest?index=NIFTY&day=${monday}&expiry=${expiry}&interval=1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Open interest' })).toBeVisible();
+  const intraday = page.getByTestId('oi-intraday');
+  // The last minute stored is 15:29, so its figures are as of 15:30.
+  await expect(intraday.getByTestId('oi-source')).toContainText(/^Source: Upstox option candles, imported\. As of .+15:30:00\u2069?\.$/);
+  await expect(intraday.getByTestId('oi-no-minutes')).toHaveCount(0);
+  await expect(intraday.getByTestId('oi-strikes-chart').locator('canvas').first()).toBeVisible();
+  await expect(intraday.getByTestId('oi-figures-chart').locator('canvas').first()).toBeVisible();
+  await expect(page.getByLabel('Every', { exact: true })).toHaveValue('1');
+  await expect(page.getByTestId('oi-profile-figures')).toContainText(/^PCR \u2068?1\.00\u2069? · Max pain \u2068?26,000/);
+  await page.screenshot({ path: `${shots}/intraday-minutes-en-1280.png`, fullPage: true });
+
+  await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  await expect(page.getByTestId('oi-source')).toContainText('Source : bougies d’options Upstox, importées. Au ');
+  await expect(page.getByTestId('oi-strikes-chart').locator('canvas').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: `${shots}/intraday-minutes-fr-360-dark.png`, fullPage: true });
 });

@@ -57,3 +57,56 @@ test('opens the ATM straddle from the chain and charts its premium with overlays
   await screenshotAt(page, 360, 'test-results/premium-360-fr-dark-rtl.png', page.getByRole('heading', { level: 1 }));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+// A premium alert from the chart (issue 40), with no wait on the recorder: the "Set an alert" of the chain's
+// straddle is there before its candles are. The form photographed at 360 px in French, dark, then right to left;
+// the alert is listed under the price alerts with its rule and state, and deleted there.
+test('sets a premium alert from the straddle chart, lists it under the price alerts and deletes it, in en and fr, at 360 px, dark and RTL', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInReadyToTrade(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const chain = new OptionChainPage(page);
+  await chain.open();
+  await page.getByTestId('chain-straddle-chart').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Strategy premium' })).toBeVisible();
+  const strike = /NIFTY:\d{4}-\d{2}-\d{2}:(\d+):CE/.exec(decodeURIComponent(page.url()))?.[1] ?? '';
+
+  // French, dark, a phone: the form fits and says it in French; then the same right to left.
+  await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  await page.getByRole('button', { name: 'Créer une alerte', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Alerte sur cette prime' });
+  await expect(dialog.getByLabel('M’alerter quand')).toBeVisible();
+  await expect(dialog).toContainText(new RegExp(`NIFTY S ${strike} CE \\+ S ${strike} PE`));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/premium/alert-form-fr-dark-360.png' });
+  await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'rtl' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Créer une alerte', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/premium/alert-form-fr-dark-rtl-360.png' });
+
+  // In English: the straddle's credit falling 25 % from its 09:20 value.
+  await usePreferences(page, { locale: 'en', theme: 'light', direction: 'ltr' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Set an alert' }).click();
+  const form = page.getByRole('dialog', { name: 'Alert on this premium' });
+  await expect(form.getByLabel('Alert me when')).toHaveValue('premium_falls');
+  await form.getByLabel('By', { exact: true }).fill('25');
+  await form.getByRole('button', { name: 'Create alert' }).click();
+  await expect(form).toBeHidden();
+
+  await page.goto('/app/strategy_alerts?view=price');
+  const listed = page.getByTestId('condition-alert');
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText(new RegExp(`^NIFTY S ${strike} CE \\+ S ${strike} PE \\(.+\\): premium falls 25 % from 09:20`));
+  await expect(listed).toContainText('Watching');
+  await expect(listed.getByRole('link', { name: 'Open its chart' })).toHaveAttribute('href', /^\/app\/premium\?legs=NIFTY/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/premium/alert-listed-en-360.png', fullPage: true });
+  await listed.getByRole('button', { name: /^Delete the alert NIFTY S / }).click();
+  await expect(listed).toHaveCount(0);
+  await expect(page.getByText('No premium or IV alerts yet.', { exact: false })).toBeVisible();
+});

@@ -60,14 +60,30 @@ test('charts ATM IV, its standing and the smile from imported bhavcopies, in en 
   await page.getByTestId('iv-pickers').getByLabel('Expiry', { exact: true }).selectOption('2026-11-24');
   // The near-month settlement's ATM IV: the 24,000 call and put priced at 14.5 % (+ 0.2 for the 10-point smile).
   await expect(page.getByTestId('iv-day-settlement')).toContainText(/At the close \(bhavcopy settlement\): \u2068?14\.52\u2069? % at the \u2068?24,000\u2069? strike/);
-  await expect(page.getByTestId('iv-day-source')).toContainText('Source: NSE bhavcopy settlement');
+  await expect(page.getByTestId('iv-day-source')).toContainText('Source: NSE bhavcopy, imported (end of day)');
   await expect(page.getByTestId('iv-day-last')).toHaveCount(0); // no minute prices of that day: no intraday line
-  await expect(page.getByTestId('iv-smile-now')).toContainText('NSE bhavcopy settlement');
+  await expect(page.getByTestId('iv-smile-now')).toContainText('NSE bhavcopy, imported (end of day)');
   await expect(page.getByTestId('iv-smile-earlier')).toContainText(/0?4 Nov 2026/);
   await expect(page.getByTestId('iv-smile-chart').locator('canvas').first()).toBeVisible();
   await expect(page.getByTestId('iv-standing')).toBeVisible();
   await expect(page.getByTestId('iv-history-chart').locator('canvas').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/volatility/en-light-1280.png', fullPage: true });
+
+  // An IV alert from the IV chart (issue 40) on the December expiry (November's is over by the suite's clock):
+  // listed under the price alerts with its rule, then back to the chart.
+  await page.getByTestId('iv-pickers').getByLabel('Expiry', { exact: true }).selectOption('2026-12-29');
+  await page.getByRole('button', { name: 'Set an IV alert' }).click();
+  const ivForm = page.getByRole('dialog', { name: 'Alert on this ATM IV' });
+  await expect(ivForm).toContainText(/NIFTY \u2068?29 Dec 2026\u2069? expiry/);
+  await expect(ivForm.getByLabel('Alert me when')).toHaveValue('iv_crosses_above');
+  await ivForm.getByLabel('IV level (%)').fill('18.5');
+  await ivForm.getByRole('button', { name: 'Create alert' }).click();
+  await expect(ivForm).toBeHidden();
+  await page.goto('/app/strategy_alerts?view=price');
+  await expect(page.getByTestId('condition-alert')).toHaveCount(1);
+  await expect(page.getByTestId('condition-alert')).toContainText(/^NIFTY \u2068?29 Dec 2026\u2069? expiry: ATM IV crosses above 18\.5 %/);
+  await expect(page.getByTestId('condition-alert').getByRole('link', { name: 'Open its chart' })).toHaveAttribute('href', /\/app\/volatility\?index=NIFTY.*expiry=2026-12-29/);
+  await page.goto('/app/volatility?index=NIFTY');
 
   await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
   await page.setViewportSize({ width: 360, height: 740 });
@@ -79,6 +95,12 @@ test('charts ATM IV, its standing and the smile from imported bhavcopies, in en 
   await expect(page.getByTestId('iv-smile-chart').locator('canvas').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'test-results/volatility/fr-dark-360.png', fullPage: true });
+  // The IV alert's form, French, dark, at 360 px (photographed; closed without creating).
+  await page.getByRole('button', { name: 'Créer une alerte d’IV' }).click();
+  await expect(page.getByRole('dialog', { name: 'Alerte sur cette IV ATM' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/volatility/iv-alert-form-fr-dark-360.png' });
+  await page.keyboard.press('Escape');
 
   await usePreferences(page, { locale: 'en', theme: 'dark', direction: 'rtl' });
   await page.reload();
@@ -86,6 +108,11 @@ test('charts ATM IV, its standing and the smile from imported bhavcopies, in en 
   await expect(page.getByTestId('iv-day-settlement')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'test-results/volatility/en-dark-rtl-360.png', fullPage: true });
+  await page.getByRole('button', { name: 'Set an IV alert' }).click();
+  await expect(page.getByRole('dialog', { name: 'Alert on this ATM IV' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/volatility/iv-alert-form-en-dark-rtl-360.png' });
+  await page.keyboard.press('Escape');
 
   // Participants in RTL too (issue 40's loose end): photographed for a look.
   await page.goto('/app/participants');

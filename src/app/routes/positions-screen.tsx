@@ -6,6 +6,7 @@ import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { ordersForPositions } from '@/app/trading/position-orders';
 import { PositionAlertBell } from '@/app/trading/position-alert-bell';
 import { PositionPremiumLink } from '@/app/trading/position-premium-link';
+import { StrategyPremiumLinks } from '@/app/trading/strategy-premium-links';
 import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
@@ -163,6 +164,7 @@ export function PositionsScreen() {
                       <PositionPremiumLink position={position} />
                     </>
                   } />} />
+              <StrategyPremiumLinks positions={positions} day={day} />
             </section>
             <LiveBookPanel positions={positions} orders={loaded.orders} />
             <section className="flex flex-col gap-2" aria-labelledby="positions-history">

@@ -15,6 +15,7 @@ import { ordersForPositions } from '@/app/trading/position-orders';
 import { PortfolioProtection } from '@/app/trading/portfolio-protection';
 import { PositionAlertBell } from '@/app/trading/position-alert-bell';
 import { PositionPremiumLink } from '@/app/trading/position-premium-link';
+import { StrategyPremiumLinks } from '@/app/trading/strategy-premium-links';
 import { usePolled } from '@/app/trading/use-polled';
 import { useOrderNotices, useReadWhenTold } from '@/app/trading/use-order-notices';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
@@ -108,6 +109,7 @@ export function DeskPositions({
                     </>
                   } />} />
       )}
+      {loaded !== null && <StrategyPremiumLinks positions={loaded.positions} />}
       {portfolioId !== null && <PortfolioProtection account={account} portfolioId={portfolioId} disabled={tradingDisabled} variant="desk" />}
       {loaded !== null && <LiveBookPanel positions={loaded.positions} orders={loaded.orders} />}
     </section>

@@ -4,11 +4,9 @@ import { Link } from 'react-router-dom';
 import type { Position } from '@/features/positions/api/position-calls';
 import { premiumChartPath } from '@/lib/charts/premium-link';
 import { contractOfSymbol } from '@/lib/format/contract-of-symbol';
+import { chartedIndices } from '@/app/trading/book-strategies';
 
 const chartText = defineMessage<{ symbol: MessageValue }>({ id: 'positions.premiumChart', defaultMessage: 'Premium chart of {symbol}' });
-
-/** The premium chart's indices (market history keeps those four; SENSEX options have none). */
-const charted = new Set(['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY']);
 
 /**
  * A position row's link to its premium chart (issue 40): the contract held, bought or sold as the position is
@@ -18,7 +16,7 @@ const charted = new Set(['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY']);
 export function PositionPremiumLink({ position }: { position: Position }) {
   const intl = useIntl();
   const contract = contractOfSymbol(position.tradingsymbol, position.expiry);
-  if (contract === null || !charted.has(contract.name)) return null;
+  if (contract === null || !chartedIndices.has(contract.name)) return null;
   const label = intl.formatMessage(chartText, { symbol: position.tradingsymbol });
   const path = premiumChartPath([
     { index: contract.name, expiry: contract.expiry, strike: contract.strike, type: contract.instrument_type === 'PE' ? 'PE' : 'CE', side: position.quantity < 0 ? 'SELL' : 'BUY', lots: 1 },

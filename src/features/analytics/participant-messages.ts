@@ -28,10 +28,6 @@ export const participantMessages = {
     netShort: { id: 'participants.netShort', defaultMessage: 'net short' },
     flat: { id: 'participants.flat', defaultMessage: 'flat' },
   }),
-  source: defineMessage<{ date: MessageValue }>({
-    id: 'participants.source',
-    defaultMessage: 'Source: NSE participant-wise open interest, imported. As of {date} (end of day).',
-  }),
   range: defineMessage<{ from: MessageValue; to: MessageValue; days: MessageValue }>({
     id: 'participants.range',
     defaultMessage: '{from} to {to}, {days, plural, one {# day} other {# days}}.',

@@ -150,6 +150,47 @@ describe.each(testBackends)('the strategy premium on %s', (backend) => {
     expect(alone).toMatchObject({ basis: 'debit', close: [88, 91.5, 92], gap_minutes: 0, sources: ['recorded'] });
   });
 
+  it("adds a live book's four legs (an iron fly, two lots a leg, as the positions' strategy link asks) minute by minute", async () => {
+    // The wings, as a broker's historical API gave them: the 24,400 call and the 24,200 put, 09:15 to 09:18.
+    const wing = (strike: number, type: 'CE' | 'PE', minutes: Minute[], sha: string) =>
+      server.db.transaction((tx) =>
+        storeOptionMinutes(
+          tx,
+          { fileName: `Upstox NIFTY ${strike} ${type} ${day}`, sha256: sha.repeat(64), days: [day], rowCount: minutes.length, uploadedBy: null as unknown as number, importedAt: new Date() },
+          'upstox',
+          { index: 'NIFTY', expiry, strikePaise: strike * 100, optionType: type },
+          [day],
+          minutes.map(([time, open, high, low, close, volume]) => ({ tradeDate: day, minute: at(time), openPaise: paise(open), highPaise: paise(high), lowPaise: paise(low), closePaise: paise(close), volume, openInterest: 500_000 })),
+        ),
+      );
+    await wing(24400, 'CE', [
+      ['09:15', 60, 62, 58, 61, 100],
+      ['09:16', 61, 61.5, 59, 59.5, 100],
+      ['09:17', 59.5, 60, 57, 58, 100],
+      ['09:18', 58, 58.5, 57.5, 58.2, 100],
+    ], 'd');
+    await wing(24200, 'PE', [
+      ['09:15', 50, 51, 48, 48.5, 100],
+      ['09:16', 48.5, 49, 47, 47.5, 100],
+      ['09:17', 47.5, 50, 47, 49.5, 100],
+      ['09:18', 49.5, 50.5, 49, 50, 100],
+    ], 'e');
+    // bookStrategies (src/app/trading/book-strategies.ts) spells a book of ±130 a leg (65 a lot) this way.
+    const fly = `NIFTY:${expiry}:24200:PE:B:2,NIFTY:${expiry}:24300:PE:S:2,NIFTY:${expiry}:24300:CE:S:2,NIFTY:${expiry}:24400:CE:B:2`;
+    const body = (await premium(`legs=${fly}&from=${day}`)).json();
+    // Bought and sold legs together: a net debit (bought − sold), so the short fly's credit reads below zero.
+    expect(body).toMatchObject({ basis: 'debit', gap_minutes: 1 });
+    expect(body.legs.map((leg: { coefficient: number }) => leg.coefficient)).toEqual([1, -1, -1, 1]);
+    // By hand, the debit = put 24200 + call 24400 − call 24300 − put 24300; 09:16 is a gap (the 24,300 put has none).
+    // 09:15 open 60 + 50 − 100 − 90 = −80, close 61 + 48.5 − 102 − 88 = −80.5; high = the bought highs − the sold lows
+    // (62 + 51 − 99 − 87 = −73), low = the bought lows − the sold highs (58 + 48 − 104 − 91 = −89).
+    expect(body.time).toEqual([seconds('09:15'), seconds('09:17'), seconds('09:18')]);
+    expect(body.open).toEqual([-80, -81, -84]);
+    expect(body.close).toEqual([-80.5, -84, -84]);
+    expect(body.high).toEqual([-73, -75.5, -81.5]);
+    expect(body.low).toEqual([-89, -89, -87]);
+  });
+
   it('gathers the minutes into 5-minute candles from 09:15, and a day into one candle, the bhavcopy answering for a day without minutes', async () => {
     const five = (await premium(`legs=${straddle}&from=${day}&interval=5m`)).json();
     expect(five).toMatchObject({ interval: '5m', time: [seconds('09:15')], open: [190], high: [195], low: [185.5], close: [192.2], volume: [2800] });

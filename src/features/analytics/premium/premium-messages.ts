@@ -29,10 +29,6 @@ export const premiumMessages = {
     days: { id: 'premium.days', defaultMessage: 'Days' },
     interval: { id: 'premium.interval', defaultMessage: 'Candle' },
     intervalDay: { id: 'premium.intervalDay', defaultMessage: '1 day' },
-    live: { id: 'premium.sourceLive', defaultMessage: 'live feed' },
-    recorded: { id: 'premium.sourceRecorded', defaultMessage: 'recorded from a live feed' },
-    imported: { id: 'premium.sourceImported', defaultMessage: 'imported (broker history, NSE files)' },
-    simulated: { id: 'premium.sourceSimulated', defaultMessage: 'simulated (not real prices)' },
     overlays: { id: 'premium.overlays', defaultMessage: 'Overlays' },
     vwap: { id: 'premium.vwap', defaultMessage: 'VWAP' },
     sma: { id: 'premium.sma', defaultMessage: 'SMA' },
@@ -48,10 +44,6 @@ export const premiumMessages = {
   strike: defineMessage<{ position: MessageValue }>({ id: 'premium.strike', defaultMessage: 'Strike of leg {position}' }),
   daysOption: defineMessage<{ count: MessageValue }>({ id: 'premium.daysOption', defaultMessage: '{count, plural, one {# day} other {# days}}' }),
   intervalOption: defineMessage<{ minutes: MessageValue }>({ id: 'premium.intervalOption', defaultMessage: '{minutes, plural, one {# minute} other {# minutes}}' }),
-  source: defineMessage<{ sources: MessageValue; asOf: MessageValue }>({
-    id: 'premium.source',
-    defaultMessage: 'Source: {sources}. As of {asOf}.',
-  }),
   range: defineMessage<{ from: MessageValue; to: MessageValue; count: MessageValue }>({ id: 'premium.range', defaultMessage: '{from} to {to}, {count, plural, one {# candle} other {# candles}}' }),
   gaps: defineMessage<{ count: MessageValue }>({
     id: 'premium.gaps',

@@ -7,6 +7,7 @@ import { ParticipantChartBox } from '@/features/analytics/components/participant
 import { ParticipantLatest } from '@/features/analytics/components/participant-latest';
 import { latestNets, participantGroups, participantLines, type ParticipantGroup, type ParticipantOpenInterest } from '@/features/analytics/model/participant-series';
 import { participantMessages as m } from '@/features/analytics/participant-messages';
+import { DataSource } from '@/components/ui/data-source';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
@@ -48,7 +49,7 @@ function ParticipantsView({ answer }: { answer: ParticipantOpenInterest }) {
     <section className="flex flex-col gap-4" aria-label={intl.formatMessage(m.title)}>
       <GroupChoice value={group} onChange={setGroup} />
       <div className="flex flex-col gap-1 text-sm text-fg-muted">
-        <p data-testid="participants-source">{intl.formatMessage(m.source, { date: formatDate(asOf) })}</p>
+        <DataSource sources={['participants']} asOf={asOf} precision="endOfDay" testId="participants-source" />
         <p>{intl.formatMessage(m.range, { from: formatDate(first), to: formatDate(asOf), days: answer.dates.length })}</p>
         {answer.missing_days.length > 0 && <p data-testid="participants-gaps">{intl.formatMessage(m.gaps, { count: answer.missing_days.length })}</p>}
       </div>

@@ -66,11 +66,4 @@ export const ivMessages = {
   smileLabel: defineMessage<{ expiry: MessageValue }>({ id: 'volatility.smileLabel', defaultMessage: 'IV by strike, expiry {expiry}: now (solid) against earlier (dashed)' }),
   smileNow: defineMessage<{ time: MessageValue; source: MessageValue }>({ id: 'volatility.smileNow', defaultMessage: 'Now (solid): {time}, {source}' }),
   smileEarlier: defineMessage<{ time: MessageValue; source: MessageValue }>({ id: 'volatility.smileEarlier', defaultMessage: 'Earlier (dashed): {time}, {source}' }),
-  sources: defineMessage<{ sources: MessageValue }>({ id: 'volatility.sources', defaultMessage: 'Source: {sources}' }),
-  source: defineMessage<{ source: MessageValue }>({
-    id: 'volatility.source',
-    defaultMessage:
-      '{source, select, recorded {recorded from a live feed} simulated {simulated (not real prices)} upstox {Upstox candles} kite {Kite candles} bhavcopy {NSE bhavcopy settlement} other {{source}}}',
-  }),
-  sourceAndTime: defineMessage<{ sources: MessageValue; time: MessageValue }>({ id: 'volatility.sourceAndTime', defaultMessage: '{sources} · as of {time}' }),
 };

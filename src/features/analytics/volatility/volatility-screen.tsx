@@ -2,6 +2,7 @@ import PresentationChartLineIcon from '@heroicons/react/24/outline/PresentationC
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
+import { DataSource, useDataSourceWords } from '@/components/ui/data-source';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
@@ -21,12 +22,11 @@ const isIndex = (value: string | null): value is IvIndex => value !== null && (i
 const validTime = (time: string) => /^\d{2}:\d{2}$/.test(time) && time >= '09:15' && time <= '15:29';
 
 function useIvWords() {
-  const intl = useIntl();
   const { formatNumber } = useFormat();
+  const sourceWords = useDataSourceWords();
   return {
     iv: (value: number) => `${formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`,
-    source: (source: IvSource) => intl.formatMessage(m.source, { source }),
-    sources: (sources: readonly IvSource[]) => intl.formatMessage(m.sources, { sources: sources.map((source) => intl.formatMessage(m.source, { source })).join(', ') }),
+    source: (source: IvSource) => sourceWords([source]),
   };
 }
 
@@ -81,7 +81,6 @@ function ChartSection({ title, id, children }: { title: string; id: string; chil
 function HistoryChart({ history }: { history: IvHistory }) {
   const intl = useIntl();
   const { formatDate } = useFormat();
-  const words = useIvWords();
   const content = useMemo<IvChartContent>(() => ({ kind: 'time', points: historyLine(history), intraday: false }), [history]);
   const first = history.dates[0] as string;
   const last = history.as_of ?? first;
@@ -89,9 +88,7 @@ function HistoryChart({ history }: { history: IvHistory }) {
     <ChartSection title={intl.formatMessage(m.historyTitle)} id="iv-history">
       <div className="flex flex-col gap-1 text-sm text-fg-muted">
         <p>{intl.formatMessage(m.historyNote, { days: history.dates.length, from: formatDate(first), to: formatDate(last) })}</p>
-        <p data-testid="iv-history-source">
-          {intl.formatMessage(m.sourceAndTime, { sources: words.sources(sourcesOf(history.source)), time: formatDate(last) })}
-        </p>
+        <DataSource sources={sourcesOf(history.source)} asOf={last} precision="day" testId="iv-history-source" />
         {history.missing_days.length > 0 && <p data-testid="iv-history-gaps">{intl.formatMessage(m.gapsDays, { count: history.missing_days.length })}</p>}
       </div>
       <IvChartBox content={content} testId="iv-history-chart" label={intl.formatMessage(m.historyLabel, { from: formatDate(first), to: formatDate(last) })} />
@@ -104,7 +101,7 @@ export type IvAlertAction = (index: IvIndex, expiry: string) => ReactNode;
 
 function DayChart({ day, alertAction }: { day: IvDay; alertAction: IvAlertAction | undefined }) {
   const intl = useIntl();
-  const { formatDate, formatDateTime, formatNumber } = useFormat();
+  const { formatDate, formatNumber } = useFormat();
   const words = useIvWords();
   const content = useMemo<IvChartContent>(() => ({ kind: 'time', points: dayLine(day), intraday: true }), [day]);
   const last = lastDayPoint(day);
@@ -133,14 +130,7 @@ function DayChart({ day, alertAction }: { day: IvDay; alertAction: IvAlertAction
           </p>
         )}
         {(day.minutes.length > 0 || day.settlement !== null) && (
-          <p data-testid="iv-day-source">
-            {day.as_of === null
-              ? words.sources(sourcesOf(day.source))
-              : intl.formatMessage(m.sourceAndTime, {
-                  sources: words.sources(sourcesOf([...day.source, ...(day.settlement === null ? [] : [day.settlement.source])])),
-                  time: formatDateTime(day.as_of),
-                })}
-          </p>
+          <DataSource sources={sourcesOf([...day.source, ...(day.settlement === null ? [] : [day.settlement.source])])} asOf={day.as_of} testId="iv-day-source" />
         )}
         {gaps > 0 && <p data-testid="iv-day-gaps">{intl.formatMessage(m.gapsMinutes, { count: gaps })}</p>}
       </div>

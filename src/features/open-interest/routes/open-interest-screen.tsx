@@ -23,6 +23,7 @@ import {
   type OpenInterestDays,
 } from '@/features/open-interest/model/oi-model';
 import { oiMessages as m } from '@/features/open-interest/oi-messages';
+import { DataSource, useDataSourceWords } from '@/components/ui/data-source';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
@@ -56,22 +57,18 @@ function Chips<T extends string>({ legend, options, value, onChange }: { legend:
   );
 }
 
-const fullSourceText = { bhavcopy: m.source_bhavcopy, upstox: m.source_upstox, kite: m.source_kite, recorded: m.source_recorded, simulated: m.source_simulated };
 const shortSourceText = { bhavcopy: m.short_bhavcopy, upstox: m.short_upstox, kite: m.short_kite, recorded: m.short_recorded, simulated: m.short_simulated };
 
-/** The sources in words: in full for a source line, short for the day picker's options. */
-function useSourceWords(short = false) {
+/** The sources in short words, for the day picker's options (a source line names them in full: DataSource). */
+function useShortSourceWords() {
   const intl = useIntl();
-  return useCallback(
-    (sources: readonly OiSource[]) => sources.map((source) => intl.formatMessage((short ? shortSourceText : fullSourceText)[source])).join(', '),
-    [intl, short],
-  );
+  return useCallback((sources: readonly OiSource[]) => sources.map((source) => intl.formatMessage(shortSourceText[source])).join(', '), [intl]);
 }
 
 function Pickers({ answer, choice, onChoice }: { answer: OpenInterestDay; choice: OiChoice; onChoice: (next: Partial<OiChoice>) => void }) {
   const intl = useIntl();
   const { formatDate, formatNumber } = useFormat();
-  const sourceWords = useSourceWords(true);
+  const sourceWords = useShortSourceWords();
   const date = (day: string) => formatDate(`${day}T12:00:00+05:30`);
   const addable = (answer.profile?.strikes ?? []).filter((strike) => !answer.strikes.includes(strike));
   return (
@@ -198,12 +195,9 @@ function OiCharts({
 }
 
 function SourceLine({ sources, time, children }: { sources: readonly OiSource[]; time: string | null; children?: ReactNode }) {
-  const intl = useIntl();
-  const { formatDateTime } = useFormat();
-  const sourceWords = useSourceWords();
   return (
     <div className="flex flex-col gap-1 text-sm text-fg-muted">
-      {time !== null && <p data-testid="oi-source">{intl.formatMessage(m.source, { sources: sourceWords(sources), time: formatDateTime(time) })}</p>}
+      {time !== null && <DataSource sources={sources} asOf={time} testId="oi-source" />}
       {children}
     </div>
   );
@@ -240,7 +234,7 @@ function DailyView({ choice, answer }: { choice: OiChoice; answer: OpenInterestD
 function OiView({ answer, choice, onChoice }: { answer: OpenInterestDay; choice: OiChoice; onChoice: (next: Partial<OiChoice>) => void }) {
   const intl = useIntl();
   const { formatDate } = useFormat();
-  const sourceWords = useSourceWords();
+  const sourceWords = useDataSourceWords();
   const [view, setView] = useState<View>('intraday');
   const times = useMemo(() => intradayTimes(answer), [answer]);
   const date = (day: string) => formatDate(`${day}T12:00:00+05:30`);

@@ -10,6 +10,7 @@ import { PremiumRange } from '@/features/analytics/premium/components/premium-ra
 import { premiumChartData } from '@/features/analytics/premium/model/premium-chart-data';
 import { defaultOverlays } from '@/features/analytics/premium/model/premium-view';
 import { premiumMessages as m } from '@/features/analytics/premium/premium-messages';
+import { DataSource } from '@/components/ui/data-source';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
@@ -24,7 +25,7 @@ const isInterval = (value: string | null): value is PremiumInterval => intervals
 
 function PremiumAnswer({ answer, legs }: { answer: StrategyPremium; legs: readonly PremiumLinkLeg[] }) {
   const intl = useIntl();
-  const { formatDate, formatDateTime, formatInr } = useFormat();
+  const { formatDate, formatInr } = useFormat();
   const [overlays, setOverlays] = useState(defaultOverlays);
   const data = useMemo(
     () =>
@@ -34,15 +35,12 @@ function PremiumAnswer({ answer, legs }: { answer: StrategyPremium; legs: readon
       }),
     [answer, overlays, intl, legs, formatInr],
   );
-  const sources = answer.sources.map((source) => intl.formatMessage(m[source])).join(', ');
   const legsText = legs.map((leg) => `${leg.strike} ${leg.type}`).join(' + ');
   return (
     <section className="flex flex-col gap-4" aria-label={intl.formatMessage(m.title)}>
       <div className="flex flex-col gap-1 text-sm text-fg-muted">
         <p className="font-medium text-fg">{intl.formatMessage(answer.basis === 'credit' ? m.credit : m.debit)}</p>
-        {answer.as_of !== null && (
-          <p data-testid="premium-source">{intl.formatMessage(m.source, { sources, asOf: formatDateTime(answer.as_of) })}</p>
-        )}
+        {answer.as_of !== null && <DataSource sources={answer.sources} asOf={answer.as_of} testId="premium-source" />}
         <p>{intl.formatMessage(m.range, { from: formatDate(answer.from), to: formatDate(answer.to), count: answer.time.length })}</p>
         {answer.gap_minutes > 0 && <p data-testid="premium-gaps">{intl.formatMessage(m.gaps, { count: answer.gap_minutes })}</p>}
         {answer.fills.length > 0 && <p data-testid="premium-fills">{intl.formatMessage(m.fills, { count: answer.fills.length })}</p>}
