@@ -29,7 +29,11 @@ if (isEntryPoint(import.meta.url)) {
     console.log(`Server tests on Node ${version}, PostgreSQL, at a lower priority beside the browser tests`);
     // Children inherit the priority: vitest's workers run at it too.
     setPriority(10);
-    const child = spawn(pass.node, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server'], {
+    // Beside the browser tests, at this priority, the pass gets about a quarter of the two cores: a test takes up
+    // to three times as long as alone. The time-outs catch a hang, not slowness (the server project's are 30 s
+    // and 60 s): three times theirs. A test's own longer time-out still holds.
+    const slower = ['--testTimeout=90000', '--hookTimeout=180000'];
+    const child = spawn(pass.node, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server', ...slower], {
       stdio: 'inherit',
       // The workers' tsx and any `node` they start are the same Node.
       env: { ...process.env, TEST_BACKENDS: 'postgres', PATH: `${dirname(pass.node)}:${process.env.PATH ?? ''}` },
