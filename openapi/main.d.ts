@@ -1845,7 +1845,9 @@ export interface paths {
         put?: never;
         /**
          * Start replaying a day of market history at a minute and a speed.
-         * @description The day must be one getReplayDays lists for the index (422 `replay_no_history`) and one whose charge rates,
+         * @description The day must be one getReplayDays lists for the index (422 `replay_no_history`, `details.text` saying why:
+         *     `replay.closed_holiday` or `replay.closed_weekend` when NSE was closed that day, `replay.special_hours` for a
+         *     special session outside 09:15–15:30, else `replay.no_history`) and one whose charge rates,
          *     margin rules and lot size are known (422 `replay_rules_unknown`, naming the rule and the first day it is
          *     known from: charges from 1 July 2020, when stamp duty became one rate for all of India), `start` a minute
          *     of the session, 09:15 to 15:30 (422 `replay_outside_session`; 09:15 when left out), `speed` paused (0,
