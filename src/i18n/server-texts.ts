@@ -855,6 +855,18 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.replay.no_history',
     defaultMessage: 'Market history holds no {index} option prices and index minutes for {day} to replay.',
   },
+  'replay.closed_holiday': {
+    id: 'server.replay.closed_holiday',
+    defaultMessage: 'NSE was closed on {day} ({holiday}) and market history holds no {index} trading on it to replay.',
+  },
+  'replay.closed_weekend': {
+    id: 'server.replay.closed_weekend',
+    defaultMessage: 'NSE was closed on {day} (a {weekday, select, saturday {Saturday} other {Sunday}}) and market history holds no {index} trading on it to replay.',
+  },
+  'replay.special_hours': {
+    id: 'server.replay.special_hours',
+    defaultMessage: '{index} on {day} traded only {open}–{close} ({session}): a replay plays 09:15 to 15:30, so it cannot play that session.',
+  },
   'replay.rules_unknown': {
     id: 'server.replay.rules_unknown',
     defaultMessage:

@@ -4,11 +4,11 @@
 // applied in order, each at its replayed instant, and the fill engine's pass run at every replayed minute passed
 // while the trader's orders are in the book, so stop-losses, targets and the MIS square-off at 15:25 act minute
 // by minute, and the looks of the replay's bot (replay-bot.ts) at its instants, then the expiry settlement after
-// 15:30. A minute whose pass can change nothing (no order working, no MIS position before 15:25) is passed
-// without it (passDue), so a seek over a quiet book costs its few queries, not a pass a minute (issue 39's
-// ≤ 300 ms seek); the book it gives is the one stepping minute by minute gives. Prices are history's at those instants, so the same actions give the
-// same book: after a restart, or on another instance, the book is rebuilt from the log. A reset (book_epoch)
-// throws the book away.
+// 15:30. A minute whose pass can change nothing (no working order would fill or trigger at its prices, no MIS
+// position before 15:25) is passed without it (passDue), so a seek costs its few queries and the passes that act,
+// not a pass a minute (issue 39's ≤ 300 ms seek); the book it gives is the one stepping minute by minute gives.
+// Prices are history's at those instants, so the same actions give the same book: after a restart, or on another
+// instance, the book is rebuilt from the log. A reset (book_epoch) throws the book away.
 //
 // Opening a book is mostly starting its database (an in-memory PGlite from the template: about 2 s of CPU here),
 // which made a new replay's first read, and the first after a restart, take about 2 s. So the instance opens one
@@ -21,6 +21,9 @@ import { openBookDatabase } from '../backtests/paper-book.ts';
 import type { Clock } from '../clock.ts';
 import { openReplayBook, type ReplayBook } from './replay-book.ts';
 import { addReplayBot, endBot, lookBot, stopReplayBot, type ReplayBotBody } from './replay-bot.ts';
+import { keyOf } from '../brokers/paper/contracts.ts';
+import { decide } from '../brokers/paper/matching.ts';
+import { orderColumns, type OrderRow } from '../brokers/paper/order-rows.ts';
 import { misSquareOffTime } from '../brokers/paper/settlement.ts';
 import { clockMinutes } from '../market/ist.ts';
 import { instantOf, sessionOf } from './replay-clock.ts';
@@ -33,19 +36,25 @@ const maxOpenBooks = 6;
 export type ReplayAction = { id: number; at: Date; kind: 'place' | 'cancel' | 'bot' | 'bot_stop'; key: string; body: Record<string, unknown> };
 
 /**
- * The first instant from `now` at which the fill engine's pass can change the book: now while an order of any
- * of its accounts is working (open, trigger pending, after-market: it may fill or trigger at this minute's
- * price), else the MIS square-off at 15:25 while an MIS position is open, else the close. Before that instant a
- * pass finds nothing to fill, trigger, square off or settle, and nothing changes the book but the trader's
- * actions and the bot's looks, which make the next minute's pass run again (passDueAt null).
+ * The first instant from `now` at which the fill engine's pass can change the book. While orders work (open,
+ * trigger pending), the first minute one of them would fill, trigger or be cancelled: each is decided at each
+ * minute's quotes exactly as the pass decides it (matching.ts `decide`, on history's prices at that minute, all
+ * in memory), so a limit that fills at 14:10 costs one pass there, not one a minute from the order. An order
+ * without a quote, or an after-market order waiting for the open, is looked at every minute, as before. Then,
+ * bounded by those: the MIS square-off at 15:25 while an MIS position is open, else the close. Before that
+ * instant a pass finds nothing to fill, trigger, square off or settle, and nothing changes the book but the
+ * trader's actions and the bot's looks, which make the next minute's pass run again (passDueAt null).
  */
 async function passDue(book: ReplayBook, now: Date): Promise<Date> {
-  const { rows } = await book.db.query<{ working: boolean; mis: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM paper_orders WHERE status IN ('OPEN', 'TRIGGER PENDING')) AS working,
-            EXISTS (SELECT 1 FROM paper_positions WHERE product = 'MIS' AND quantity <> 0) AS mis`,
-  );
-  if (rows[0]?.working === true) return now;
+  const { rows } = await book.db.query<{ mis: boolean }>(`SELECT EXISTS (SELECT 1 FROM paper_positions WHERE product = 'MIS' AND quantity <> 0) AS mis`);
   const due = rows[0]?.mis === true ? instantOf(book.day.day, clockMinutes(misSquareOffTime)) : sessionOf(book.day.day).close;
+  const { rows: working } = await book.db.query<OrderRow>(`SELECT ${orderColumns} FROM paper_orders o WHERE o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id`);
+  if (working.some((order) => order.amo_release_at !== null)) return now;
+  const keys = [...new Set(working.map(keyOf))];
+  for (let at = now.getTime(); working.length > 0 && at < due.getTime(); at += minuteMs) {
+    const quotes = await book.prices.quotesAt(keys, new Date(at), book.db);
+    if (working.some((order) => quotes.get(keyOf(order)) === undefined || decide(order, quotes.get(keyOf(order))!).action !== 'none')) return new Date(at);
+  }
   return due > now ? due : now;
 }
 

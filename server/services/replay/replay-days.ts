@@ -4,8 +4,19 @@
 // along the index's minutes), or without a bhavcopy the contracts whose real minutes are stored (a day the
 // recorder alone holds: a live feed's recording, as minute rows or the recorder's compacted day; or a broker's
 // fetched candles). Where a contract's minutes are stored its prices are real.
+//
+// The data decides, not the calendar: a day NSE's calendar has closed (a weekend, a holiday, perhaps declared
+// after the day traded) replays when history holds the market trading on it, as the budget's Sunday sessions do
+// (they are special sessions in the calendar too). A special session outside a replay's hours (Muhurat trading in
+// the evening) cannot be played by a clock that runs 09:15 to 15:30: such a day is not listed, and starting it
+// says why. A day with nothing to replay is refused with the calendar's reason when it was closed.
 import type { Queryable } from '../../db/database.ts';
+import { DomainError } from '../domain-error.ts';
 import type { HistoryIndex } from '../history/history-files.ts';
+import { loadTradingCalendar } from '../market/calendar-data.ts';
+import { marketHours } from '../market/ist.ts';
+import { isoWeekday, type TradingCalendar } from '../market/trading-calendar.ts';
+import { replayTexts } from '../texts/replay-texts.ts';
 
 export type ReplayDay = { index: HistoryIndex; day: string; contracts: number; real_contracts: number; prices: 'real' | 'modelled'; bhavcopy: boolean };
 
@@ -31,7 +42,8 @@ export async function replayDays(db: Queryable, index: HistoryIndex | null, day:
      ORDER BY m.trade_date DESC, m.index_name`,
     [index, day],
   );
-  return rows.map((row) => ({
+  const calendar = await loadTradingCalendar(db, 'NSE');
+  return rows.filter((row) => insideReplayHours(calendar, row.day)).map((row) => ({
     index: row.index_name,
     day: row.day,
     contracts: Number(row.contracts),
@@ -41,7 +53,34 @@ export async function replayDays(db: Queryable, index: HistoryIndex | null, day:
   }));
 }
 
+/** Whether the day's session (its special session's hours, where it has one) lies within the hours a replay plays. */
+function insideReplayHours(calendar: TradingCalendar, day: string): boolean {
+  const special = calendar.specialSessions.get(day);
+  return special === undefined || (special.open >= marketHours.open && special.close <= marketHours.close);
+}
+
 /** Whether the day of the index can be replayed. */
 export async function isReplayDay(db: Queryable, index: HistoryIndex, day: string): Promise<boolean> {
   return (await replayDays(db, index, day)).length > 0;
+}
+
+/**
+ * Refuses (422 replay_no_history) a day that cannot be replayed, saying why: a special session outside a
+ * replay's hours, the exchange's holiday or a weekend (when history holds nothing for it), else no history.
+ */
+export async function checkReplayDay(db: Queryable, index: HistoryIndex, day: string): Promise<void> {
+  if (await isReplayDay(db, index, day)) return;
+  const calendar = await loadTradingCalendar(db, 'NSE');
+  const special = calendar.specialSessions.get(day);
+  const holiday = calendar.holidays.get(day);
+  const weekday = isoWeekday(day);
+  const text =
+    special !== undefined && !insideReplayHours(calendar, day)
+      ? replayTexts.specialHours(index, day, special.description, special.open, special.close)
+      : special === undefined && holiday !== undefined
+        ? replayTexts.closedHoliday(index, day, holiday)
+        : special === undefined && weekday >= 6
+          ? replayTexts.closedWeekend(index, day, weekday === 6 ? 'saturday' : 'sunday')
+          : replayTexts.noHistory(index, day);
+  throw DomainError.said('replay_no_history', text, { field: 'day' });
 }

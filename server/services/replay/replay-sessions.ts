@@ -9,7 +9,7 @@ import type { HistoryIndex } from '../history/history-files.ts';
 import { clockMinutes, istClock } from '../market/ist.ts';
 import { replayTexts } from '../texts/replay-texts.ts';
 import { insideSession, instantOf, nextMinute, replayedAt, sessionOf, type ReplaySpeed } from './replay-clock.ts';
-import { isReplayDay } from './replay-days.ts';
+import { checkReplayDay } from './replay-days.ts';
 import { checkReplayRules } from './replay-rules.ts';
 
 /** A replay as the contract answers it. */
@@ -114,7 +114,7 @@ export function createReplaySessions({ db, clock }: { db: Database; clock: Clock
 
     async start(userId: number, asked: StartReplay): Promise<ReplayRow> {
       const startAt = minuteAt(asked.day, asked.start ?? '09:15', 'start');
-      if (!(await isReplayDay(db, asked.index, asked.day))) throw DomainError.said('replay_no_history', replayTexts.noHistory(asked.index, asked.day), { field: 'day' });
+      await checkReplayDay(db, asked.index, asked.day);
       await checkReplayRules(db, asked.index, asked.day);
       return db.transaction(async (tx) => {
         const { rows: open } = await tx.query<Stored>(`SELECT ${columns} FROM replays WHERE user_id = $1 FOR UPDATE`, [userId]);

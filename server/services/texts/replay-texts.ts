@@ -16,6 +16,18 @@ export const replayTexts = {
     said('replay.open', { index, day }, `You are replaying ${index} on ${day}: end that replay, or confirm to replace it`),
   noHistory: (index: string, day: string): Said =>
     said('replay.no_history', { index, day }, `Market history holds no ${index} option prices and index minutes for ${day} to replay`),
+  /** The exchange was closed on the day (its holiday, named as its circular names it) and history holds no trading on it. */
+  closedHoliday: (index: string, day: string, holiday: string): Said =>
+    said('replay.closed_holiday', { index, day, holiday }, `NSE was closed on ${day} (${holiday}) and market history holds no ${index} trading on it to replay`),
+  closedWeekend: (index: string, day: string, weekday: 'saturday' | 'sunday'): Said =>
+    said('replay.closed_weekend', { index, day, weekday }, `NSE was closed on ${day} (a ${weekday === 'saturday' ? 'Saturday' : 'Sunday'}) and market history holds no ${index} trading on it to replay`),
+  /** A special session whose hours a replay's clock (09:15 to 15:30) cannot play. */
+  specialHours: (index: string, day: string, session: string, open: string, close: string): Said =>
+    said(
+      'replay.special_hours',
+      { index, day, session, open, close },
+      `${index} on ${day} traded only ${open}–${close} (${session}): a replay plays 09:15 to 15:30, so it cannot play that session`,
+    ),
   rulesUnknown: (index: string, day: string, rule: ReplayRule, from: string): Said =>
     said('replay.rules_unknown', { index, day, rule, from }, `${index} on ${day} cannot be replayed: the server knows ${ruleWords[rule]} only from ${from}`),
   outsideSession: (minute: string): Said =>

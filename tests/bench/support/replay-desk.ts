@@ -1,8 +1,8 @@
 /**
  * One sample of the replay benchmark (replay.bench.ts) on one tree of the code (`--root`: this checkout, or the
  * code before a change, archived by code-before.ts): a server on PGlite with NIFTY's day imported (its
- * bhavcopy, 3 weekly expiries of ±20 strikes, and its 375 index minutes), a trader's replay with an order in
- * its book (so a seek runs the fill engine over the minutes it passes), then what the desk asks: the first
+ * bhavcopy, 3 weekly expiries of ±20 strikes, and its 375 index minutes), a trader's replay with a position and
+ * a limit order working all day in its book (the fill engine's pass must be ready at any minute), then what the desk asks: the first
  * chain read of the new replay (its book opening), seeks to minutes across the day each followed by the index
  * and the chain (the desk shown), one seek over the whole day (09:15 to 15:29), and the desk's reads at 60×. Prints one JSON line of timings in milliseconds.
  * The first read is timed as the trader waits for it: from starting the replay (after the picker listed the days
@@ -58,9 +58,11 @@ try {
     id = ((await call('POST', '/api/replays/', { index: 'NIFTY', day, start: '09:15' })).replay as { id: number }).id;
     await desk();
   });
-  // An order in the book: from here a seek makes the fill engine look at every minute it passes.
+  // A position and a limit order working all day (a buy at 5 paise never fills) in the book: before the fill
+  // engine's pass learned to jump to the minute a working order can fill, a seek ran it at every minute passed.
   const symbol = 'NIFTY26O1325000CE';
   await call('POST', `/api/replays/${id}/orders/`, { orders: [{ tradingsymbol: symbol, exchange: 'NFO', transaction_type: 'SELL', order_type: 'MARKET', product: 'NRML', quantity: 75 }] }, { 'idempotency-key': 'bench-sell' });
+  await call('POST', `/api/replays/${id}/orders/`, { orders: [{ tradingsymbol: symbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'LIMIT', price: 0.05, product: 'NRML', quantity: 75 }] }, { 'idempotency-key': 'bench-limit' });
   const seeks: number[] = [];
   const count = Number(values.seeks);
   for (let n = 1; n <= count; n += 1) {
@@ -76,6 +78,7 @@ try {
   id = ((await call('POST', '/api/replays/', { index: 'NIFTY', day, start: '09:15' })).replay as { id: number }).id;
   await desk();
   await call('POST', `/api/replays/${id}/orders/`, { orders: [{ tradingsymbol: symbol, exchange: 'NFO', transaction_type: 'SELL', order_type: 'MARKET', product: 'NRML', quantity: 75 }] }, { 'idempotency-key': 'bench-sell' });
+  await call('POST', `/api/replays/${id}/orders/`, { orders: [{ tradingsymbol: symbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'LIMIT', price: 0.05, product: 'NRML', quantity: 75 }] }, { 'idempotency-key': 'bench-limit' });
   const wholeDay = await time(async () => {
     await call('POST', `/api/replays/${id}/seek/`, { minute: '15:29' });
     await desk();
