@@ -87,6 +87,22 @@ test('sets a premium alert from the straddle chart, lists it under the price ale
   await expect(dialog).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'test-results/premium/alert-form-fr-dark-rtl-360.png' });
+  await page.keyboard.press('Escape');
+
+  // Legs the recorder holds no price of (a strike far from the money): the server's 404 premium.no_prices is said
+  // in the chart's place, not as an "Introuvable" notification over the alert button.
+  const straddleUrl = page.url();
+  const expiry = /NIFTY:(\d{4}-\d{2}-\d{2}):/.exec(decodeURIComponent(straddleUrl))?.[1] ?? '';
+  await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
+  await page.goto(`/app/premium?legs=${encodeURIComponent(`NIFTY:${expiry}:5000:CE:S:1,NIFTY:${expiry}:5000:PE:S:1`)}`);
+  const noPrices = page.getByTestId('premium-no-prices');
+  await expect(noPrices).toContainText('Pas encore de prix enregistré pour ces jambes');
+  await expect(noPrices).toContainText(/NIFTY 5\s000 CE .+ \(jambe 1\) n’a aucun prix enregistré ni importé le /);
+  await expect(page.getByText('Introuvable', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Créer une alerte', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/premium/no-prices-fr-dark-360.png', fullPage: true });
+  await page.goto(straddleUrl);
 
   // In English: the straddle's credit falling 25 % from its 09:20 value.
   await usePreferences(page, { locale: 'en', theme: 'light', direction: 'ltr' });

@@ -16,7 +16,23 @@ const days: [string, number][] = [
   ['2026-11-04', 0.12],
   ['2026-11-05', 0.145],
 ];
-const expiries = ['2026-11-24', '2026-12-29'];
+/**
+ * The far expiry is the last Tuesday (NIFTY's monthly expiry) of the month after next by the suite's clock (the
+ * shared server's too), so the IV alert set on it is on an expiry that is not over on any day the suite runs.
+ */
+function farExpiry(now: Date): string {
+  const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 3, 0));
+  lastDay.setUTCDate(lastDay.getUTCDate() - ((lastDay.getUTCDay() + 5) % 7));
+  return lastDay.toISOString().slice(0, 10);
+}
+const far = farExpiry(new Date());
+/** "26 Jan 2027", as the screens write a day in English (September may read Sep or Sept). */
+const farInWords = (() => {
+  const [year, month, day] = far.split('-');
+  const name = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept?', 'Oct', 'Nov', 'Dec'][Number(month) - 1]!;
+  return `\u2068?${day} ${name} ${year}\u2069?`;
+})();
+const expiries = ['2026-11-24', far];
 const spot = 24_010;
 const header =
   'TradDt,BizDt,Sgmt,Src,FinInstrmTp,FinInstrmId,ISIN,TckrSymb,SctySrs,XpryDt,FininstrmActlXpryDt,StrkPric,OptnTp,FinInstrmNm,OpnPric,HghPric,LwPric,ClsPric,LastPric,PrvsClsgPric,UndrlygPric,SttlmPric,OpnIntrst,ChngInOpnIntrst,TtlTradgVol,TtlTrfVal,TtlNbOfTxsExctd,SsnId,NewBrdLotQty,Rmks,Rsvd1,Rsvd2,Rsvd3,Rsvd4';
@@ -69,20 +85,23 @@ test('charts ATM IV, its standing and the smile from imported bhavcopies, in en 
   await expect(page.getByTestId('iv-history-chart').locator('canvas').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/volatility/en-light-1280.png', fullPage: true });
 
-  // An IV alert from the IV chart (issue 40) on the December expiry (November's is over by the suite's clock):
-  // listed under the price alerts with its rule, then back to the chart.
-  await page.getByTestId('iv-pickers').getByLabel('Expiry', { exact: true }).selectOption('2026-12-29');
+  // No IV alert on November's expiry, over by the suite's clock: the button is disabled with the reason.
+  await expect(page.getByRole('button', { name: 'Set an IV alert' })).toBeDisabled();
+  await expect(page.getByTestId('condition-alert-over')).toContainText('This expiry is over');
+  // An IV alert from the IV chart (issue 40) on the far expiry: listed under the price alerts with its rule, then
+  // back to the chart.
+  await page.getByTestId('iv-pickers').getByLabel('Expiry', { exact: true }).selectOption(far);
   await page.getByRole('button', { name: 'Set an IV alert' }).click();
   const ivForm = page.getByRole('dialog', { name: 'Alert on this ATM IV' });
-  await expect(ivForm).toContainText(/NIFTY \u2068?29 Dec 2026\u2069? expiry/);
+  await expect(ivForm).toContainText(new RegExp(`NIFTY ${farInWords} expiry`));
   await expect(ivForm.getByLabel('Alert me when')).toHaveValue('iv_crosses_above');
   await ivForm.getByLabel('IV level (%)').fill('18.5');
   await ivForm.getByRole('button', { name: 'Create alert' }).click();
   await expect(ivForm).toBeHidden();
   await page.goto('/app/strategy_alerts?view=price');
   await expect(page.getByTestId('condition-alert')).toHaveCount(1);
-  await expect(page.getByTestId('condition-alert')).toContainText(/^NIFTY \u2068?29 Dec 2026\u2069? expiry: ATM IV crosses above 18\.5 %/);
-  await expect(page.getByTestId('condition-alert').getByRole('link', { name: 'Open its chart' })).toHaveAttribute('href', /\/app\/volatility\?index=NIFTY.*expiry=2026-12-29/);
+  await expect(page.getByTestId('condition-alert')).toContainText(new RegExp(`^NIFTY ${farInWords} expiry: ATM IV crosses above 18\\.5 %`));
+  await expect(page.getByTestId('condition-alert').getByRole('link', { name: 'Open its chart' })).toHaveAttribute('href', new RegExp(`/app/volatility\\?index=NIFTY.*expiry=${far}`));
   await page.goto('/app/volatility?index=NIFTY');
 
   await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
@@ -95,7 +114,8 @@ test('charts ATM IV, its standing and the smile from imported bhavcopies, in en 
   await expect(page.getByTestId('iv-smile-chart').locator('canvas').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'test-results/volatility/fr-dark-360.png', fullPage: true });
-  // The IV alert's form, French, dark, at 360 px (photographed; closed without creating).
+  // The IV alert's form, French, dark, at 360 px (photographed; closed without creating), on the far expiry.
+  await page.getByTestId('iv-pickers').getByLabel('Échéance', { exact: true }).selectOption(far);
   await page.getByRole('button', { name: 'Créer une alerte d’IV' }).click();
   await expect(page.getByRole('dialog', { name: 'Alerte sur cette IV ATM' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -108,6 +128,7 @@ test('charts ATM IV, its standing and the smile from imported bhavcopies, in en 
   await expect(page.getByTestId('iv-day-settlement')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'test-results/volatility/en-dark-rtl-360.png', fullPage: true });
+  await page.getByTestId('iv-pickers').getByLabel('Expiry', { exact: true }).selectOption(far);
   await page.getByRole('button', { name: 'Set an IV alert' }).click();
   await expect(page.getByRole('dialog', { name: 'Alert on this ATM IV' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -12,6 +12,7 @@ export const conditionMessages = {
     ivTitle: { id: 'alerts.condition.ivTitle', defaultMessage: 'Alert on this ATM IV' },
     openPremium: { id: 'alerts.condition.openPremium', defaultMessage: 'Set an alert' },
     openIv: { id: 'alerts.condition.openIv', defaultMessage: 'Set an IV alert' },
+    expiryOver: { id: 'alerts.condition.expiryOver', defaultMessage: 'This expiry is over: an alert can only watch an expiry still trading.' },
     when: { id: 'alerts.condition.when', defaultMessage: 'Alert me when' },
     premium_falls: { id: 'alerts.condition.kind.premium_falls', defaultMessage: 'Falls from its value at a minute' },
     premium_rises: { id: 'alerts.condition.kind.premium_rises', defaultMessage: 'Rises from its value at a minute' },

@@ -273,6 +273,8 @@ describe.each(testBackends)('the strategy premium on %s', (backend) => {
     // A contract market history holds no price of.
     const unknown = await refused(`legs=NIFTY:${expiry}:24350:CE:B:1,NIFTY:${expiry}:24300:PE:S:1&from=${day}`, 404, 'legs', 'premium.no_prices');
     expect(unknown.message).toBe(`legs: no recorded or imported price of NIFTY ${expiry} 24350 CE (leg 1) from ${day} to ${day}`);
+    // The catalogue's 404 row with its coded text, which the premium screen words in its own place (not a bare "Not Found").
+    expect(unknown).toMatchObject({ code: 'not_found', details: { text: { params: { position: 1, contract: `NIFTY ${expiry} 24350 CE`, from: day, to: day } } } });
     await refused(`legs=NIFTY:${expiry}:24300:XE:B:1&from=${day}`, 400, 'legs', 'premium.leg_shape');
     await refused(`legs=NIFTY:2024-02-30:24300:CE:B:1&from=${day}`, 400, 'legs', 'premium.leg_shape');
     await refused(`legs=SENSEX:${expiry}:80000:CE:B:1&from=${day}`, 400, 'legs', 'premium.leg_shape');

@@ -1,6 +1,6 @@
 import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Modal } from '@/components/ui/modal';
 import { createConditionAlert, type ConditionAlertCreate } from '@/features/alerts/api/alert-calls';
@@ -8,14 +8,28 @@ import { ConditionAlertForm, type ConditionSubject } from '@/features/alerts/com
 import { conditionMessages as m } from '@/features/alerts/condition-alert-messages';
 import { legsInWords } from '@/features/alerts/model/condition-words';
 import { priceAlertsStampAtom } from '@/features/alerts/model/price-alerts-stamp';
+import { parsePremiumLegs } from '@/lib/charts/premium-link';
 import { useFormat } from '@/lib/format/use-format';
+
+/** The earliest expiry the alert would watch (a premium's nearest leg), or null when its legs cannot be read. */
+function earliestExpiry(subject: ConditionSubject): string | null {
+  if (subject.kind === 'iv') return subject.expiry;
+  const legs = parsePremiumLegs(subject.legs);
+  return legs === null ? null : legs.map((leg) => leg.expiry).sort()[0]!;
+}
+
+/** Whether an expiry is over at an instant: its contracts stop at 15:30 IST on the day, as the server judges it. */
+export function expiryOver(expiry: string, now: number): boolean {
+  return now >= Date.parse(`${expiry}T15:30:00+05:30`);
+}
 
 /**
  * The premium chart's and the IV chart's "Set an alert" button and its dialog: the alert is on what the chart
  * draws (its legs, or its index and expiry), and joins the price alerts' list.
  */
-export function ConditionAlertButton({ subject }: { subject: ConditionSubject }) {
+export function ConditionAlertButton({ subject, now = Date.now }: { subject: ConditionSubject; /** The clock (tests set it). */ now?: () => number }) {
   const intl = useIntl();
+  const reasonId = useId();
   const { formatDate } = useFormat();
   const [open, setOpen] = useState(false);
   const words = subject.kind === 'premium' ? legsInWords(subject.legs) : intl.formatMessage(m.ivSubject, { index: subject.index, expiry: formatDate(subject.expiry) });
@@ -24,6 +38,26 @@ export function ConditionAlertButton({ subject }: { subject: ConditionSubject })
     await createConditionAlert(body);
     setStamp((value) => value + 1);
   };
+  const expiry = earliestExpiry(subject);
+  // The server refuses an alert on an expiry that is over: say so where the button would be, not after a form.
+  if (expiry !== null && expiryOver(expiry, now())) {
+    return (
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="condition-alert-over">
+        <button
+          type="button"
+          disabled
+          aria-describedby={reasonId}
+          className="inline-flex min-h-11 cursor-not-allowed items-center gap-2 self-start rounded-md border border-line px-3 text-sm font-medium text-fg-muted opacity-60"
+        >
+          <BellAlertIcon aria-hidden="true" className="size-5" />
+          {intl.formatMessage(subject.kind === 'premium' ? m.openPremium : m.openIv)}
+        </button>
+        <p id={reasonId} className="text-sm text-fg-muted">
+          {intl.formatMessage(m.expiryOver)}
+        </p>
+      </div>
+    );
+  }
   return (
     <>
       <button

@@ -21,6 +21,15 @@ export const premiumMessages = {
     id: 'premium.empty',
     defaultMessage: 'Market history holds prices of these legs in this range, but never of all of them in the same minute. Choose another day, or import the missing leg’s minutes in Market history.',
   },
+    noPricesTitle: { id: 'premium.noPricesTitle', defaultMessage: 'No recorded prices for these legs yet' },
+    noPricesPastTitle: { id: 'premium.noPricesPastTitle', defaultMessage: 'No prices for these legs in this range' },
+    noPricesRetry: { id: 'premium.noPricesRetry', defaultMessage: 'Read again now' },
+    noPricesAnyLeg: { id: 'premium.noPricesAnyLeg', defaultMessage: 'A leg has no recorded or imported price in this range.' },
+    noPricesToday: {
+      id: 'premium.noPricesToday',
+      defaultMessage: 'The chart starts with the first whole minute StrikeDesk records while the market is open; it is read again every minute.',
+    },
+    noPricesPast: { id: 'premium.noPricesPast', defaultMessage: 'Choose another day, or import that day’s minutes or bhavcopy in Market history.' },
     credit: { id: 'premium.credit', defaultMessage: 'Credit collected (sold legs added)' },
     debit: { id: 'premium.debit', defaultMessage: 'Net debit (bought legs minus sold legs; below zero, a net credit)' },
     legsLabel: { id: 'premium.legsLabel', defaultMessage: 'Legs' },
@@ -36,6 +45,10 @@ export const premiumMessages = {
     superTrend: { id: 'premium.superTrend', defaultMessage: 'SuperTrend' },
     multiplier: { id: 'premium.multiplier', defaultMessage: 'SuperTrend multiplier' },
     openPremium: { id: 'premium.openPremium', defaultMessage: 'Premium chart' },
+  }),
+  noPrices: defineMessage<{ contract: MessageValue; position: MessageValue; from: MessageValue; to: MessageValue; oneDay: string }>({
+    id: 'premium.noPrices',
+    defaultMessage: '{contract} (leg {position}) has no recorded or imported price {oneDay, select, yes {on {from}} other {from {from} to {to}}}.',
   }),
   leg: defineMessage<{ side: MessageValue; lots: MessageValue; index: MessageValue; strike: MessageValue; type: MessageValue; expiry: MessageValue }>({
     id: 'premium.leg',

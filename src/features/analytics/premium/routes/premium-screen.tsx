@@ -17,8 +17,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
 import { StaleNote } from '@/components/ui/stale-note';
 import { parsePremiumLegs, premiumLegsText, type PremiumLinkLeg } from '@/lib/charts/premium-link';
+import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
 import { useLastKnownRead } from '@/lib/persist/use-last-known-read';
+import { istDay } from '@/lib/trading/live-order-confirmations';
 
 const intervals: readonly PremiumInterval[] = ['1m', '3m', '5m', '15m', '30m', '60m', '1d'];
 const isInterval = (value: string | null): value is PremiumInterval => intervals.some((interval) => interval === value);
@@ -55,23 +57,109 @@ function PremiumAnswer({ answer, legs }: { answer: StrategyPremium; legs: readon
   );
 }
 
+/** The server's "no recorded or imported price of leg N from … to …" (404 `premium.no_prices`), read from its coded text. */
+export type NoPrices = { position: number | null; from: string | null; to: string | null };
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The refusal's NoPrices when `error` is that 404, else null (any other failure is the notifier's and LoadStatus's). */
+export function noPricesOf(error: unknown): NoPrices | null {
+  if (!isApiError(error) || error.kind !== 'not_found' || error.text?.code !== 'premium.no_prices') return null;
+  const { position, from, to } = error.text.params;
+  return {
+    position: typeof position === 'number' && Number.isInteger(position) && position > 0 ? position : null,
+    from: typeof from === 'string' && isoDay.test(from) ? from : null,
+    to: typeof to === 'string' && isoDay.test(to) ? to : null,
+  };
+}
+
+/** While a range that reaches today has no prices yet, it is read again each minute: the recorder's first minute. */
+const noPricesRetryMs = 60_000;
+
+/**
+ * No price of a leg in the asked range, said in the chart's place (not a notification over the form): which leg
+ * and which days, and what starts the chart: today's first whole recorded minute (read again each minute), or a
+ * day imported in Market history.
+ */
+export function NoPricesState({ noPrices, legs, today, onRetry }: { noPrices: NoPrices; legs: readonly PremiumLinkLeg[]; today: string; onRetry: () => void }) {
+  const intl = useIntl();
+  const { formatDate } = useFormat();
+  const leg = noPrices.position === null ? undefined : legs[noPrices.position - 1];
+  const reachesToday = noPrices.to === null || noPrices.to >= today;
+  const which =
+    leg === undefined || noPrices.from === null || noPrices.to === null
+      ? intl.formatMessage(m.noPricesAnyLeg)
+      : intl.formatMessage(m.noPrices, {
+          contract: `${leg.index} ${intl.formatNumber(leg.strike)} ${leg.type} ${formatDate(leg.expiry)}`,
+          position: noPrices.position,
+          from: formatDate(noPrices.from),
+          to: formatDate(noPrices.to),
+          oneDay: noPrices.from === noPrices.to ? 'yes' : 'no',
+        });
+  return (
+    <div data-testid="premium-no-prices">
+      <EmptyState
+        icon={PresentationChartBarIcon}
+        title={intl.formatMessage(reachesToday ? m.noPricesTitle : m.noPricesPastTitle)}
+        description={`${which} ${intl.formatMessage(reachesToday ? m.noPricesToday : m.noPricesPast)}`}
+        action={
+          reachesToday ? (
+            <button type="button" onClick={onRetry} className="min-h-11 rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-muted">
+              {intl.formatMessage(m.noPricesRetry)}
+            </button>
+          ) : undefined
+        }
+      />
+    </div>
+  );
+}
+
 /** One question's answer, with its last-known copy offline (keyed by the question: a new one starts afresh). */
 function PremiumRead({ query, legs, onDay }: { query: PremiumQuery; legs: readonly PremiumLinkLeg[]; onDay: (day: string) => void }) {
   const intl = useIntl();
-  const read = useCallback(() => getStrategyPremium(query), [query]);
+  // The refusal with the IST day it came on (whether its range reaches today: the recorder may still fill it).
+  const [refusal, setRefusal] = useState<{ noPrices: NoPrices; today: string } | null>(null);
+  const read = useCallback(
+    () =>
+      getStrategyPremium(query).then(
+        (answer) => {
+          setRefusal(null);
+          return answer;
+        },
+        (error: unknown) => {
+          const noPrices = noPricesOf(error);
+          setRefusal(noPrices === null ? null : { noPrices, today: istDay(Date.now()) });
+          throw error;
+        },
+      ),
+    [query],
+  );
   const { value: answer, asOf, failed, reload } = useLastKnownRead(`analytics:premium:${JSON.stringify(query)}`, read);
-  // Asked without a day, the server charts the last one every leg has: the day field shows which.
-  const answeredDay = answer?.to;
+  // Asked without a day, the server charts the last one every leg has (or names the day it has none of): the day
+  // field shows which.
+  const answeredDay = answer?.to ?? refusal?.noPrices.to ?? undefined;
   useEffect(() => {
     if (answeredDay !== undefined) onDay(answeredDay);
   }, [answeredDay, onDay]);
+  const waitingForToday = refusal !== null && (refusal.noPrices.to === null || refusal.noPrices.to >= refusal.today);
+  useEffect(() => {
+    if (!waitingForToday) return;
+    const timer = setTimeout(reload, noPricesRetryMs);
+    return () => clearTimeout(timer);
+  }, [waitingForToday, reload, refusal]);
   return (
     <PanelBoundary>
-      {asOf !== null && <StaleNote asOf={asOf} />}
-      {answer === null ? (
-        <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={failed} onRetry={reload} />
+      {answer === null && refusal !== null ? (
+        <NoPricesState noPrices={refusal.noPrices} legs={legs} today={refusal.today} onRetry={reload} />
       ) : (
-        <PremiumAnswer answer={answer} legs={legs} />
+        <>
+          {asOf !== null && <StaleNote asOf={asOf} />}
+          {answer === null ? (
+            <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={failed} onRetry={reload} />
+          ) : (
+            <PremiumAnswer answer={answer} legs={legs} />
+          )}
+        </>
       )}
     </PanelBoundary>
   );
