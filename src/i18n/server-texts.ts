@@ -1237,6 +1237,8 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'webhook.legs_required': { id: 'server.webhook.legs_required', defaultMessage: "Name the legs to trade: this bot has no strategy of its own to place." },
   'webhook.payload_invalid': { id: 'server.webhook.payload_invalid', defaultMessage: "{field}: expected {expected}." },
   'webhook.placed': { id: 'server.webhook.placed', defaultMessage: "Placed: {orders, plural, one {# order} other {# orders}}." },
+  'webhook.proposed': { id: 'server.webhook.proposed', defaultMessage: "Proposed for approval (approve-first bot): the trader decides within {seconds} s; nothing placed until then." },
+  'webhook.proposal_pending': { id: 'server.webhook.proposal_pending', defaultMessage: "The bot's last entry awaits the trader's approval: nothing proposed again." },
   'webhook.working': { id: 'server.webhook.working', defaultMessage: "Placed: {orders, plural, one {# order} other {# orders}} working at the limit price." },
   'approval.proposal_title': { id: 'server.approval.proposal_title', defaultMessage: "{bot} wants to enter: approve?" },
   'approval.proposal_body': { id: 'server.approval.proposal_body', defaultMessage: "{legs, plural, one {# leg} other {# legs}} on {underlying}, margin {margin, number, ::currency/INR}, max loss {unlimited, select, yes {unlimited} other {{max_loss, number, ::currency/INR}}}. Decide within {seconds} s." },
