@@ -1,6 +1,7 @@
 import { expect, test, type Page, serverNow } from './support/test';
 import { PortfolioPage } from './pages/portfolio-page';
 import { placeWorkingOrder, signInReadyToTrade, type TradingUser } from './support/trading';
+import { usePreferences } from './support/preferences';
 
 // A bot that trades, on the real server and its simulated market in demo mode (open at any hour, every day):
 // a daily iron condor due a minute from now enters on the engine's tick, its card shows the position and its
@@ -115,4 +116,64 @@ test('a daily bot enters on time, its card shows the position and P&L, and the k
   await items.filter({ hasText: 'E2E condor stopped' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/app\/portfolio\?portfolio=\d+/);
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolios and bots' })).toBeVisible();
+});
+
+test('an approve-first bot proposes its entry, approved in the app at 360 px in French it fills and the bot card shows the position', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const user = await signInReadyToTrade(page, 5_000_000);
+  const headers = { authorization: `Bearer ${user.token}` };
+  const strategies = (await (await page.request.get('/api/base_strategies/base_strategies/', { headers })).json()) as { base_strategies: Array<{ id: number; slug: string }> };
+  const { entry, exit } = await nextMinute(page);
+  const created = await page.request.post(`/api/daily_bots/daily_bots/${user.portfolioId}/`, {
+    headers,
+    data: {
+      portfolio_id: user.portfolioId,
+      name: 'E2E approve',
+      base_strategy: strategies.base_strategies.find((strategy) => strategy.slug === 'short_straddle')!.id,
+      underlying: 'NIFTY',
+      lots: 1,
+      stop_loss_pct: 100,
+      target_pct: 1000,
+      params: {},
+      entry_time: entry,
+      exit_time: exit,
+      weekdays: [1, 2, 3, 4, 5],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const botId = ((await created.json()) as { daily_bot: { id: number } }).daily_bot.id;
+  const settings = await page.request.put(`/api/approvals/settings/daily/${botId}/`, { headers, data: { approve_first: true, deadline_seconds: 180 } });
+  expect(settings.status(), await settings.text()).toBe(200);
+
+  // The entry comes due on the engine's tick: a proposal, not an order, waiting in the app.
+  await page.goto('/app/approvals');
+  const proposal = page.locator('[data-proposal]').first();
+  await expect(proposal.getByRole('button', { name: 'Approve' })).toBeVisible({ timeout: 100_000 });
+  await expect(proposal).toContainText('E2E approve');
+  await expect(proposal).toContainText(/Unlimited/);
+  expect((await netQuantities(page, user)).filter((quantity) => quantity !== 0)).toEqual([]);
+  await page.screenshot({ path: 'test-results/approvals/proposal-en-light-360.png', fullPage: true });
+
+  // In French, dark: the trader approves it; the straddle is sold once.
+  await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
+  await page.reload();
+  await expect(proposal.getByRole('button', { name: 'Approuver' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/approvals/proposal-fr-dark-360.png', fullPage: true });
+  await proposal.getByRole('button', { name: 'Approuver' }).click();
+  await expect(proposal).toContainText('Approuvée', { timeout: 15_000 });
+  const held = (await netQuantities(page, user)).filter((quantity) => quantity !== 0);
+  expect(held).toHaveLength(2);
+  expect(held.every((quantity) => quantity < 0)).toBe(true);
+  await page.screenshot({ path: 'test-results/approvals/approved-fr-dark-360.png', fullPage: true });
+
+  // The bot's card shows the position; right to left at 1280 px.
+  await usePreferences(page, { locale: 'en', theme: 'light', direction: 'rtl' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const portfolios = new PortfolioPage(page);
+  await portfolios.open();
+  await portfolios.openBotsTab('Daily bots');
+  const card = page.getByRole('article', { name: 'E2E approve' });
+  await expect(card.locator('[data-bot-state]')).toHaveAttribute('data-bot-state', 'in_position', { timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/approvals/bot-card-en-rtl-1280.png', fullPage: true });
 });
