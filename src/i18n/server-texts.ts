@@ -1242,6 +1242,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'webhook.working': { id: 'server.webhook.working', defaultMessage: "Placed: {orders, plural, one {# order} other {# orders}} working at the limit price." },
   'approval.proposal_title': { id: 'server.approval.proposal_title', defaultMessage: "{bot} wants to enter: approve?" },
   'approval.proposal_body': { id: 'server.approval.proposal_body', defaultMessage: "{legs, plural, one {# leg} other {# legs}} on {underlying}, margin {margin, number, ::currency/INR}, max loss {unlimited, select, yes {unlimited} other {{max_loss, number, ::currency/INR}}}. Decide within {seconds} s." },
+  'approval.awaiting': { id: 'server.approval.awaiting', defaultMessage: "Entry proposed: waiting for your approval in Approvals ({seconds} s to decide)." },
   'approval.expired': { id: 'server.approval.expired', defaultMessage: "Not approved within {seconds} s: entry skipped." },
   'approval.rejected': { id: 'server.approval.rejected', defaultMessage: "Rejected from {device}: entry skipped." },
   'approval.price_moved': { id: 'server.approval.price_moved', defaultMessage: "{tradingsymbol} moved from {from, number, ::currency/INR} to {to, number, ::currency/INR}, beyond the {tolerance} % tolerance: entry skipped." },

@@ -90,6 +90,12 @@ describe.each(testBackends)('approve-first bots on %s', (backend) => {
     expect(proposal!.charges).toBeGreaterThan(0);
     const [alert] = await t.alerts(bot.id);
     expect(alert).toMatchObject({ event: 'bot_proposal', link: `/app/approvals?proposal=${proposal!.id}` });
+    // The bot's card says it waits for the trader.
+    expect(await t.run('daily', bot.id)).toMatchObject({
+      state: 'waiting',
+      reason: 'Entry proposed: waiting for your approval in Approvals (60 s to decide).',
+      reason_i18n: { code: 'approval.awaiting', params: { seconds: 60 } },
+    });
     // The engine's next ticks wait for the trader: no second proposal, still nothing placed.
     t.at(monday, '09:20', 20);
     await t.tick();

@@ -243,6 +243,9 @@ export function createProposals({ db, prices, brokers }: { db: Database; prices:
         at: now,
         dedupeKey: `proposal:${id}`,
       });
+      // The bot's card says it waits for the trader (its decision, or the deadline, writes the run again).
+      const awaiting = approvalTexts.awaiting(settings.deadlineSeconds);
+      await changeRun(tx, bot, day, () => ({ reason: awaiting.text, reasonI18n: awaiting.i18n }), now);
       return Number(id);
     });
   }
