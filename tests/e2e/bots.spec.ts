@@ -154,6 +154,15 @@ test('an approve-first bot proposes its entry, approved in the app at 360 px in 
   await expect(proposal).toContainText(/Unlimited/);
   expect((await netQuantities(page, user)).filter((quantity) => quantity !== 0)).toEqual([]);
   await page.screenshot({ path: 'test-results/approvals/proposal-en-light-360.png', fullPage: true });
+  // The bot's card says it waits for the trader.
+  const portfolios = new PortfolioPage(page);
+  await portfolios.open();
+  await portfolios.openBotsTab('Daily bots');
+  const card = page.getByRole('article', { name: 'E2E approve' });
+  await expect(card).toContainText('Entry proposed: waiting for your approval in Approvals', { timeout: 15_000 });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/approvals/bot-card-waiting-en-360.png' });
+  await page.goto('/app/approvals');
 
   // In French, dark: the trader approves it; the straddle is sold once.
   await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
@@ -170,10 +179,11 @@ test('an approve-first bot proposes its entry, approved in the app at 360 px in 
   // The bot's card shows the position; right to left at 1280 px.
   await usePreferences(page, { locale: 'en', theme: 'light', direction: 'rtl' });
   await page.setViewportSize({ width: 1280, height: 900 });
-  const portfolios = new PortfolioPage(page);
   await portfolios.open();
   await portfolios.openBotsTab('Daily bots');
-  const card = page.getByRole('article', { name: 'E2E approve' });
   await expect(card.locator('[data-bot-state]')).toHaveAttribute('data-bot-state', 'in_position', { timeout: 15_000 });
   await page.screenshot({ path: 'test-results/approvals/bot-card-en-rtl-1280.png', fullPage: true });
+  await card.getByRole('button', { name: 'History of E2E approve' }).click();
+  await expect(page.getByRole('dialog', { name: 'History of “E2E approve”' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/approvals/bot-history-en-rtl-1280.png' });
 });
