@@ -2,6 +2,8 @@ import { expect, test, type Page, serverNow } from './support/test';
 import { PortfolioPage } from './pages/portfolio-page';
 import { placeWorkingOrder, signInReadyToTrade, type TradingUser } from './support/trading';
 import { usePreferences } from './support/preferences';
+import { browserSubscription } from '../server/alerts/local-push-service';
+import { pushesReceived, scriptedPushEndpoint } from './support/kite';
 
 // A bot that trades, on the real server and its simulated market in demo mode (open at any hour, every day):
 // a daily iron condor due a minute from now enters on the engine's tick, its card shows the position and its
@@ -143,6 +145,12 @@ test('an approve-first bot proposes its entry, approved in the app at 360 px in 
   });
   expect(created.status(), await created.text()).toBe(201);
   const botId = ((await created.json()) as { daily_bot: { id: number } }).daily_bot.id;
+  // The trader's phone: a push device on the local push service, which decrypts what it is sent as a browser would.
+  const phone = browserSubscription();
+  const pushName = `approvals-${crypto.randomUUID()}`;
+  const endpoint = await scriptedPushEndpoint(page.request, pushName);
+  const device = await page.request.put('/api/push/devices/', { headers, data: { endpoint, keys: phone.keys, label: 'Pixel 8, Chrome', topics: [] } });
+  expect(device.ok(), await device.text()).toBe(true);
   const settings = await page.request.put(`/api/approvals/settings/daily/${botId}/`, { headers, data: { approve_first: true, deadline_seconds: 180 } });
   expect(settings.status(), await settings.text()).toBe(200);
 
@@ -153,6 +161,16 @@ test('an approve-first bot proposes its entry, approved in the app at 360 px in 
   await expect(proposal).toContainText('E2E approve');
   await expect(proposal).toContainText(/Unlimited/);
   expect((await netQuantities(page, user)).filter((quantity) => quantity !== 0)).toEqual([]);
+  // The same proposal reached the phone as a notification with Approve and Reject, opening the app on it.
+  const proposalId = Number(await proposal.getAttribute('data-proposal'));
+  let pushed: { title: string; url: string; actions: Array<{ action: string; title: string }>; proposal: { id: number } } | undefined;
+  await expect(async () => {
+    const bodies = await pushesReceived(page.request, pushName);
+    pushed = bodies.map((body) => JSON.parse(phone.decrypt(body)) as NonNullable<typeof pushed>).find((payload) => payload.proposal?.id === proposalId);
+    expect(pushed).toBeDefined();
+  }).toPass({ timeout: 30_000 });
+  expect(pushed).toMatchObject({ title: 'E2E approve wants to enter: approve?', url: `/app/approvals?proposal=${proposalId}` });
+  expect(pushed!.actions.map((action) => action.action)).toEqual(['approve', 'reject']);
   await page.screenshot({ path: 'test-results/approvals/proposal-en-light-360.png', fullPage: true });
   // The bot's card says it waits for the trader.
   const portfolios = new PortfolioPage(page);
