@@ -235,7 +235,8 @@ function entryRule(input: RuleInputs): Decision {
     const entryActions = actions.filter((action) => action.phase === 'entry');
     const last = entryActions.reduce((max, action) => Math.max(max, action.sequence), entries);
     const lastEntry = entryActions.find((action) => action.sequence === last);
-    const trades = entryActions.filter((action) => action.status !== 'skipped').length;
+    // The run's entries is the sequence of its last entry taken; the skipped ones before it were no trade.
+    const trades = entries - entryActions.filter((action) => action.status === 'skipped' && action.sequence <= entries).length;
     if (trades >= num(bot.params.max_trades_per_day, 3) || (lastEntry !== undefined && lastEntry.status !== 'skipped' && last > entries)) return { type: 'none' };
     const signal = input.signal;
     if (signal === null || (run?.lastSignalAt != null && signal.at <= run.lastSignalAt)) return { type: 'none' };
