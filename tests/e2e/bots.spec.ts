@@ -1,6 +1,9 @@
 import { expect, test, type Page, serverNow } from './support/test';
 import { PortfolioPage } from './pages/portfolio-page';
 import { placeWorkingOrder, signInReadyToTrade, type TradingUser } from './support/trading';
+import { usePreferences } from './support/preferences';
+import { browserSubscription } from '../server/alerts/local-push-service';
+import { pushesReceived, scriptedPushEndpoint } from './support/kite';
 
 // A bot that trades, on the real server and its simulated market in demo mode (open at any hour, every day):
 // a daily iron condor due a minute from now enters on the engine's tick, its card shows the position and its
@@ -115,4 +118,90 @@ test('a daily bot enters on time, its card shows the position and P&L, and the k
   await items.filter({ hasText: 'E2E condor stopped' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/app\/portfolio\?portfolio=\d+/);
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolios and bots' })).toBeVisible();
+});
+
+test('an approve-first bot proposes its entry, approved in the app at 360 px in French it fills and the bot card shows the position', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const user = await signInReadyToTrade(page, 5_000_000);
+  const headers = { authorization: `Bearer ${user.token}` };
+  const strategies = (await (await page.request.get('/api/base_strategies/base_strategies/', { headers })).json()) as { base_strategies: Array<{ id: number; slug: string }> };
+  const { entry, exit } = await nextMinute(page);
+  const created = await page.request.post(`/api/daily_bots/daily_bots/${user.portfolioId}/`, {
+    headers,
+    data: {
+      portfolio_id: user.portfolioId,
+      name: 'E2E approve',
+      base_strategy: strategies.base_strategies.find((strategy) => strategy.slug === 'short_straddle')!.id,
+      underlying: 'NIFTY',
+      lots: 1,
+      stop_loss_pct: 100,
+      target_pct: 1000,
+      params: {},
+      entry_time: entry,
+      exit_time: exit,
+      weekdays: [1, 2, 3, 4, 5],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const botId = ((await created.json()) as { daily_bot: { id: number } }).daily_bot.id;
+  // The trader's phone: a push device on the local push service, which decrypts what it is sent as a browser would.
+  const phone = browserSubscription();
+  const pushName = `approvals-${crypto.randomUUID()}`;
+  const endpoint = await scriptedPushEndpoint(page.request, pushName);
+  const device = await page.request.put('/api/push/devices/', { headers, data: { endpoint, keys: phone.keys, label: 'Pixel 8, Chrome', topics: [] } });
+  expect(device.ok(), await device.text()).toBe(true);
+  const settings = await page.request.put(`/api/approvals/settings/daily/${botId}/`, { headers, data: { approve_first: true, deadline_seconds: 180 } });
+  expect(settings.status(), await settings.text()).toBe(200);
+
+  // The entry comes due on the engine's tick: a proposal, not an order, waiting in the app.
+  await page.goto('/app/approvals');
+  const proposal = page.locator('[data-proposal]').first();
+  await expect(proposal.getByRole('button', { name: 'Approve' })).toBeVisible({ timeout: 100_000 });
+  await expect(proposal).toContainText('E2E approve');
+  await expect(proposal).toContainText(/Unlimited/);
+  expect((await netQuantities(page, user)).filter((quantity) => quantity !== 0)).toEqual([]);
+  // The same proposal reached the phone as a notification with Approve and Reject, opening the app on it.
+  const proposalId = Number(await proposal.getAttribute('data-proposal'));
+  let pushed: { title: string; url: string; actions: Array<{ action: string; title: string }>; proposal: { id: number } } | undefined;
+  await expect(async () => {
+    const bodies = await pushesReceived(page.request, pushName);
+    pushed = bodies.map((body) => JSON.parse(phone.decrypt(body)) as NonNullable<typeof pushed>).find((payload) => payload.proposal?.id === proposalId);
+    expect(pushed).toBeDefined();
+  }).toPass({ timeout: 30_000 });
+  expect(pushed).toMatchObject({ title: 'E2E approve wants to enter: approve?', url: `/app/approvals?proposal=${proposalId}` });
+  expect(pushed!.actions.map((action) => action.action)).toEqual(['approve', 'reject']);
+  await page.screenshot({ path: 'test-results/approvals/proposal-en-light-360.png', fullPage: true });
+  // The bot's card says it waits for the trader.
+  const portfolios = new PortfolioPage(page);
+  await portfolios.open();
+  await portfolios.openBotsTab('Daily bots');
+  const card = page.getByRole('article', { name: 'E2E approve' });
+  await expect(card).toContainText('Entry proposed: waiting for your approval in Approvals', { timeout: 15_000 });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/approvals/bot-card-waiting-en-360.png' });
+  await page.goto('/app/approvals');
+
+  // In French, dark: the trader approves it; the straddle is sold once.
+  await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
+  await page.reload();
+  await expect(proposal.getByRole('button', { name: 'Approuver' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/approvals/proposal-fr-dark-360.png', fullPage: true });
+  await proposal.getByRole('button', { name: 'Approuver' }).click();
+  await expect(proposal).toContainText('Approuvée', { timeout: 15_000 });
+  const held = (await netQuantities(page, user)).filter((quantity) => quantity !== 0);
+  expect(held).toHaveLength(2);
+  expect(held.every((quantity) => quantity < 0)).toBe(true);
+  await page.screenshot({ path: 'test-results/approvals/approved-fr-dark-360.png', fullPage: true });
+
+  // The bot's card shows the position; right to left at 1280 px.
+  await usePreferences(page, { locale: 'en', theme: 'light', direction: 'rtl' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await portfolios.open();
+  await portfolios.openBotsTab('Daily bots');
+  await expect(card.locator('[data-bot-state]')).toHaveAttribute('data-bot-state', 'in_position', { timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/approvals/bot-card-en-rtl-1280.png', fullPage: true });
+  await card.getByRole('button', { name: 'History of E2E approve' }).click();
+  await expect(page.getByRole('dialog', { name: 'History of “E2E approve”' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/approvals/bot-history-en-rtl-1280.png' });
 });

@@ -10,6 +10,8 @@ export const approvalTexts = {
       { legs, underlying, margin, max_loss: maxLoss ?? 0, unlimited: maxLoss === null ? 'yes' : 'no', seconds },
       `${legs} legs on ${underlying}, margin ₹${margin.toFixed(2)}, max loss ${maxLoss === null ? 'unlimited' : `₹${maxLoss.toFixed(2)}`}. Decide within ${seconds} s.`,
     ),
+  awaiting: (seconds: number): Said =>
+    said('approval.awaiting', { seconds }, `Entry proposed: waiting for your approval in Approvals (${seconds} s to decide).`),
   expired: (seconds: number): Said => said('approval.expired', { seconds }, `Not approved within ${seconds} s: entry skipped.`),
   rejected: (device: string): Said => said('approval.rejected', { device }, `Rejected from ${device}: entry skipped.`),
   priceMoved: (tradingsymbol: string, from: number, to: number, tolerance: number): Said =>

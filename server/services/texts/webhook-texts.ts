@@ -26,5 +26,8 @@ export const webhookTexts = {
   legsRequired: said('webhook.legs_required', {}, 'Name the legs to trade: this bot has no strategy of its own to place.'),
   payloadInvalid: (field: string, expected: string): Said => said('webhook.payload_invalid', { field, expected }, `${field}: expected ${expected}.`),
   placed: (orders: number): Said => said('webhook.placed', { orders }, `Placed: ${orders} order${orders === 1 ? '' : 's'}.`),
+  proposed: (seconds: number): Said =>
+    said('webhook.proposed', { seconds }, `Proposed for approval (approve-first bot): the trader decides within ${seconds} s; nothing placed until then.`),
+  proposalPending: said('webhook.proposal_pending', {}, 'The bot\'s last entry awaits the trader\'s approval: nothing proposed again.'),
   working: (orders: number): Said => said('webhook.working', { orders }, `Placed: ${orders} order${orders === 1 ? '' : 's'} working at the limit price.`),
 };

@@ -68,5 +68,5 @@ export const alertActionMessage = defineMessage<{ action: MessageValue }>({
 
 export const alertOutcomeMessage = defineMessage<{ outcome: MessageValue }>({
   id: 'portfolios.webhook.outcome',
-  defaultMessage: '{outcome, select, placed {Placed} working {Working} refused {Refused} other {Failed}}',
+  defaultMessage: '{outcome, select, placed {Placed} working {Working} proposed {Awaiting approval} refused {Refused} other {Failed}}',
 });

@@ -80,6 +80,11 @@ export async function scriptAlertPrice(request: APIRequestContext, symbol: strin
   await control(request, 'alert-price', { symbol, last_price: lastPrice });
 }
 
+/** What the local push service received at a scripted endpoint: each push's encrypted body, oldest first. */
+export async function pushesReceived(request: APIRequestContext, name: string): Promise<Buffer[]> {
+  return ((await control(request, 'push-received', { name })) as string[]).map((body) => Buffer.from(body, 'base64'));
+}
+
 /** A push endpoint on the e2e server's local push service that answers `status` to every push (201 if none). */
 export async function scriptedPushEndpoint(request: APIRequestContext, name: string, status?: number): Promise<string> {
   return (await control(request, 'push-endpoint', { name, status })) as string;

@@ -68,6 +68,9 @@ try {
   const pushControls = {
     // {name, status}: an endpoint on the local push service answering `status` to every push (201 if none).
     'push-endpoint': (body: Record<string, unknown>) => push.endpoint(String(body.name), typeof body.status === 'number' ? body.status : undefined),
+    // {name}: the encrypted bodies (base64) pushed to that endpoint so far, oldest first, for the spec to decrypt.
+    'push-received': (body: Record<string, unknown>) =>
+      push.received.filter((received) => received.path === new URL(push.endpoint(String(body.name))).pathname).map((received) => received.body.toString('base64')),
   };
   const kite = await startKiteServer({ port: kitePort, clock, extraControls: { ...alertPrices.controls, ...pushControls } });
   const kiteEnv = { KITE_API_ROOT: kite.apiRoot, KITE_LOGIN_URL: kite.loginUrl, KITE_TICKER_URL: kite.tickerUrl };

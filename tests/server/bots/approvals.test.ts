@@ -13,7 +13,7 @@ import { browserSubscription, startLocalPushService, type LocalPushService } fro
 import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { guardedClient } from '../support/trading.ts';
-import { engineOf, monday, openBotDesk, type BotDesk } from './bot-desk.ts';
+import { engineOf, istInstant, monday, openBotDesk, type BotDesk } from './bot-desk.ts';
 
 type Schemas = components['schemas'];
 type Decided = Schemas['BotProposalDecision'] & Schemas['Error'];
@@ -90,6 +90,12 @@ describe.each(testBackends)('approve-first bots on %s', (backend) => {
     expect(proposal!.charges).toBeGreaterThan(0);
     const [alert] = await t.alerts(bot.id);
     expect(alert).toMatchObject({ event: 'bot_proposal', link: `/app/approvals?proposal=${proposal!.id}` });
+    // The bot's card says it waits for the trader.
+    expect(await t.run('daily', bot.id)).toMatchObject({
+      state: 'waiting',
+      reason: 'Entry proposed: waiting for your approval in Approvals (60 s to decide).',
+      reason_i18n: { code: 'approval.awaiting', params: { seconds: 60 } },
+    });
     // The engine's next ticks wait for the trader: no second proposal, still nothing placed.
     t.at(monday, '09:20', 20);
     await t.tick();
@@ -257,6 +263,77 @@ describe.each(testBackends)('approve-first bots on %s', (backend) => {
     // A proposal already decided is not pushed again, and an ended one is never pushed.
     expect((await services.alerts.watchers.run()).errors).toEqual([]);
     expect(pushService.received.filter((push) => push.path === new URL(endpoint).pathname)).toHaveLength(1);
+  });
+
+  /** One-minute NIFTY candles from `time` on, one per close (trading-bot.test's). */
+  async function candles(time: string, closes: readonly number[]) {
+    const start = istInstant(monday, time).getTime();
+    for (const [index, close] of closes.entries()) {
+      await t.server.db.query(
+        `INSERT INTO market_candles (index_name, minute, open, high, low, close, ticks, volume) VALUES ('NIFTY', $1, $2, $2, $2, $2, 1, 0)
+         ON CONFLICT (index_name, minute) DO UPDATE SET close = $2`,
+        [new Date(start + index * 60_000), close],
+      );
+    }
+  }
+
+  it('a trend bot whose proposal was rejected or expired takes its next signal as a new entry, and a skipped entry is no trade', async () => {
+    // One trade a day at most: the two skipped signals must not use it up.
+    const bot = await t.createTrading({
+      entry_from: '09:30',
+      entry_until: '14:30',
+      exit_time: '15:15',
+      params: { indicator: 'ema_crossover', timeframe_minutes: 1, fast_ema: 3, slow_ema: 5, max_trades_per_day: 1, exit_on_reverse_signal: false },
+    });
+    const saved = await t.call('updateBotApprovalSettings', { token: t.desk.token, params: { bot_kind: 'trading', id: bot.id }, body: { approve_first: true, deadline_seconds: 15 } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    t.straddle(120, 110);
+    const trendProposals = async () => {
+      const res = await t.call<Schemas['BotProposalsResponse']>('getBotProposals', { token: t.desk.token, query: { bot_kind: 'trading', bot_id: String(bot.id) } });
+      return res.body.proposals;
+    };
+    // Falling closes, then a jump: the upward cross on the 10:09 candle proposes a call; the trader rejects it.
+    await candles('10:00', [26100, 26090, 26080, 26070, 26060, 26050, 26040, 26030, 26020, 26200]);
+    t.at(monday, '10:10', 5);
+    await t.tick();
+    const [first] = await trendProposals();
+    expect(first).toMatchObject({ action: 'enter', status: 'pending', legs: [{ tradingsymbol: t.symbol(0, 'CE'), side: 'BUY' }] });
+    expect((await reject(first!.id)).status).toBe(200);
+    expect(await t.run('trading', bot.id)).toMatchObject({ state: 'waiting', entries: 0 });
+    // The same signal, still the last candle's, is spent: nothing proposed again.
+    t.at(monday, '10:10', 40);
+    await t.tick();
+    expect(await trendProposals()).toHaveLength(1);
+
+    // The downward cross on the 10:10 candle: a new entry (a put), which nobody decides within its 15 s.
+    await candles('10:10', [25900]);
+    t.at(monday, '10:11', 5);
+    await t.tick();
+    const [second] = await trendProposals();
+    expect(second).toMatchObject({ action: 're_enter', status: 'pending', legs: [{ tradingsymbol: t.symbol(0, 'PE'), side: 'BUY' }] });
+    t.at(monday, '10:11', 25);
+    await t.tick();
+    expect((await trendProposals())[0]).toMatchObject({ id: second!.id, status: 'expired' });
+    t.at(monday, '10:11', 50);
+    await t.tick();
+    expect(await trendProposals()).toHaveLength(2);
+
+    // Up again on the 10:11 candle: proposed, approved, bought; the one trade of the day.
+    await candles('10:11', [26400]);
+    t.at(monday, '10:12', 5);
+    await t.tick();
+    const [third] = await trendProposals();
+    expect(third).toMatchObject({ action: 're_enter', status: 'pending', legs: [{ tradingsymbol: t.symbol(0, 'CE'), side: 'BUY' }] });
+    const approved = await approve(third!.id);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.outcome).toBe('placed');
+    expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.status])).toEqual([[t.symbol(0, 'CE'), 'BUY', 'COMPLETE']]);
+    expect((await t.actions('trading', bot.id)).map((action) => [action.action, action.sequence, action.status])).toEqual([
+      ['enter', 1, 'skipped'],
+      ['re_enter', 2, 'skipped'],
+      ['re_enter', 3, 'completed'],
+    ]);
+    expect(await t.run('trading', bot.id)).toMatchObject({ state: 'in_position', entries: 3 });
   });
 
   it('never holds exits: the stop-loss, the exit time and the kill switch square-off go straight to the broker', async () => {

@@ -4,12 +4,15 @@
 // a manual order; every delivery is in the bot's alert log with why.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { guardedClient } from '../support/trading.ts';
 import { engineOf, monday, openBotDesk, type BotDesk } from './bot-desk.ts';
 import { sign, webhookDesk } from './webhook-desk.ts';
+
+type Schemas = components['schemas'];
 
 const buyAtmCall = (alertId: string | undefined = 'tv-1') => ({ action: 'enter', ...(alertId === undefined ? {} : { alert_id: alertId }), legs: [{ strike: 'ATM', option_type: 'CE', side: 'BUY' }] });
 const unix = (date: Date) => String(Math.floor(date.getTime() / 1000));
@@ -224,6 +227,67 @@ describe.each(testBackends)('a trading bot webhook on %s', (backend) => {
     ]);
     // A refused alert does not hold its id: once the switch is off the same alert would be placed (not a duplicate).
     expect((await t.server.db.query('SELECT 1 FROM webhook_alerts WHERE counted')).rows).toEqual([]);
+  });
+
+  it('on an approve-first bot proposes the entry instead of placing it, decided like the bot\'s own; the exit goes straight', async () => {
+    const bot = await w.createBot();
+    const { token } = await w.enable(bot.id);
+    const saved = await t.call('updateBotApprovalSettings', { token: t.desk.token, params: { bot_kind: 'trading', id: bot.id }, body: { approve_first: true, deadline_seconds: 30 } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const proposals = async () =>
+      (await t.call<Schemas['BotProposalsResponse']>('getBotProposals', { token: t.desk.token, query: { bot_kind: 'trading', bot_id: String(bot.id) } })).body.proposals;
+    const decide = (id: number, decision: 'approve' | 'reject') =>
+      t.call<Schemas['BotProposalDecision']>(decision === 'approve' ? 'approveBotProposal' : 'rejectBotProposal', { token: t.desk.token, params: { id } });
+
+    // Proposed, pushed (the bot_proposal alert is what the push dispatcher sends), nothing placed.
+    const first = await w.deliver(token!, buyAtmCall('tv-1'));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ outcome: 'proposed', order_ids: [], message_i18n: { code: 'webhook.proposed', params: { seconds: 30 } } });
+    const [proposal] = await proposals();
+    expect(first.body.proposal_id).toBe(proposal!.id);
+    expect(proposal).toMatchObject({ action: 'enter', status: 'pending', legs: [{ tradingsymbol: t.symbol(0, 'CE'), side: 'BUY', quantity: 65 }] });
+    expect(await t.orders('trading', bot.id)).toEqual([]);
+    expect(await t.actions('trading', bot.id)).toEqual([]);
+    expect((await t.alerts(bot.id)).map((alert) => [alert.event, alert.link])).toEqual([['bot_proposal', `/app/approvals?proposal=${proposal!.id}`]]);
+    // A second alert while it waits proposes nothing more; the engine's tick places nothing either.
+    const waiting = await w.deliver(token!, buyAtmCall('tv-2'));
+    expect(waiting.status).toBe(409);
+    expect(waiting.body).toMatchObject({ code: 'bot_action_in_progress', message: "The bot's last entry awaits the trader's approval: nothing proposed again." });
+    t.at(monday, '10:00', 10);
+    await t.tick();
+    expect(await proposals()).toHaveLength(1);
+    expect(await t.orders('trading', bot.id)).toEqual([]);
+
+    // Rejected: skipped. The next alert is the next entry, proposed again; approved, it is placed once.
+    expect((await decide(proposal!.id, 'reject')).status).toBe(200);
+    t.at(monday, '10:01');
+    const next = await w.deliver(token!, buyAtmCall('tv-3'));
+    expect(next.body).toMatchObject({ outcome: 'proposed' });
+    const [again] = await proposals();
+    expect(again).toMatchObject({ id: next.body.proposal_id, action: 're_enter', status: 'pending' });
+    const approved = await decide(again!.id, 'approve');
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.outcome).toBe('placed');
+    expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.status])).toEqual([[t.symbol(0, 'CE'), 'BUY', 'COMPLETE']]);
+    expect((await t.actions('trading', bot.id)).map((action) => [action.action, action.sequence, action.status])).toEqual([
+      ['enter', 1, 'skipped'],
+      ['re_enter', 2, 'completed'],
+    ]);
+
+    // The exit alert is never held for approval.
+    t.at(monday, '10:05');
+    const exit = await w.deliver(token!, { action: 'exit', alert_id: 'tv-4' });
+    expect(exit.status, JSON.stringify(exit.body)).toBe(200);
+    expect(exit.body.outcome).toBe('placed');
+    expect((await t.orders('trading', bot.id)).map((order) => order.transaction_type)).toEqual(['BUY', 'SELL']);
+    expect(await proposals()).toHaveLength(2);
+    // The alert log says which were proposed.
+    expect((await w.log(bot.id)).map((entry) => [entry.alert_id, entry.outcome])).toEqual([
+      ['tv-4', 'placed'],
+      ['tv-3', 'proposed'],
+      ['tv-2', 'refused'],
+      ['tv-1', 'proposed'],
+    ]);
   });
 
   it('turns the bot\'s own entries off while it takes alerts only, and limits deliveries per address', async () => {

@@ -18,6 +18,7 @@ import type { Said } from '../../texts/said.ts';
 import { actionKey } from '../engine/action-keys.ts';
 import { changeRun, entryWaits } from '../engine/bot-runs.ts';
 import type { Decision, EngineBot } from '../engine/engine-types.ts';
+import { signalStrategies } from '../engine/rules.ts';
 import { maxLossPaise, priceLegs, proposedLegs, type ProposedLeg } from './proposal-pricing.ts';
 
 export type ApprovalSettings = { approveFirst: boolean; deadlineSeconds: number; tolerancePct: number };
@@ -88,6 +89,8 @@ export async function isApprovedAction(q: Queryable, action: { kind: string; bot
 /** The link a proposal's notification and alert open: the pending proposals, this one first. */
 export const proposalLink = (id: number | string) => `/app/approvals?proposal=${id}`;
 
+const laterOf = (a: Date | null, b: Date): Date => (a !== null && a.getTime() > b.getTime() ? a : new Date(b));
+
 export type Ending = { status: Exclude<ProposalStatus, 'pending' | 'approved'>; reason: Said; decidedBy?: number | null; via?: 'app' | 'notification' | null; device?: string | null; prices?: ReadonlyMap<string, number> | null };
 
 /**
@@ -95,7 +98,7 @@ export type Ending = { status: Exclude<ProposalStatus, 'pending' | 'approved'>; 
  * a 'skipped' bot action with the reason (so the engine never proposes that entry again) and the day's run
  * says why. Answers false when the proposal was no longer pending (another decision won).
  */
-export async function endProposal(db: Database, proposal: Pick<ProposalRow, 'id' | 'bot_kind' | 'bot_id' | 'trading_day' | 'action' | 'sequence'>, ending: Ending, now: Date): Promise<boolean> {
+export async function endProposal(db: Database, proposal: Pick<ProposalRow, 'id' | 'bot_kind' | 'bot_id' | 'trading_day' | 'action' | 'sequence' | 'created_at'>, ending: Ending, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ user_id: number; bot_name: string }>(
       `UPDATE bot_proposals SET status = $2, decided_at = $3, decided_by = $4, decided_via = $5, decided_device = $6, decision_prices = $7::jsonb, message = $8, message_i18n = $9
@@ -120,12 +123,27 @@ export async function endProposal(db: Database, proposal: Pick<ProposalRow, 'id'
        VALUES ($1, $2, $3::date, $4, $5, 'entry', 'skipped', $6, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
       [proposal.bot_kind, proposal.bot_id, proposal.trading_day, proposal.action, proposal.sequence, now, ending.reason.text.slice(0, 500), ending.reason.i18n, key],
     );
-    const { rows: bots } = await tx.query<{ portfolio_id: number }>(`SELECT portfolio_id FROM ${proposal.bot_kind === 'daily' ? 'daily_bots' : 'trading_bots'} WHERE id = $1`, [proposal.bot_id]);
-    const portfolioId = bots[0]?.portfolio_id;
-    if (portfolioId !== undefined) {
-      const bot = { kind: proposal.bot_kind, id: Number(proposal.bot_id), portfolioId: Number(portfolioId) };
-      // Not entered: a first entry skipped is the day's "missed"; a re-entry skipped leaves the bot done for the day.
-      await changeRun(tx, bot, proposal.trading_day, () => ({ state: Number(proposal.sequence) === 1 ? 'missed' : 'exited', reason: ending.reason.text, reasonI18n: ending.reason.i18n }), now);
+    const { rows: bots } = await tx.query<{ portfolio_id: number; slug: string }>(
+      `SELECT b.portfolio_id, s.slug FROM ${proposal.bot_kind === 'daily' ? 'daily_bots' : 'trading_bots'} b JOIN base_strategies s ON s.id = b.base_strategy_id WHERE b.id = $1`,
+      [proposal.bot_id],
+    );
+    const found = bots[0];
+    if (found !== undefined) {
+      const bot = { kind: proposal.bot_kind, id: Number(proposal.bot_id), portfolioId: Number(found.portfolio_id) };
+      // A signal bot waits for its next signal (rules.ts): the signal this proposal answered is spent, and any
+      // later one ends after the proposal was made (a signal is read on the last completed candle). Any other
+      // bot is not entered: a first entry skipped is the day's "missed", a re-entry skipped leaves it done.
+      const signals = signalStrategies.includes(found.slug);
+      await changeRun(
+        tx,
+        bot,
+        proposal.trading_day,
+        (run) =>
+          signals
+            ? { state: 'waiting', reason: ending.reason.text, reasonI18n: ending.reason.i18n, lastSignalAt: laterOf(run.lastSignalAt, proposal.created_at) }
+            : { state: Number(proposal.sequence) === 1 ? 'missed' : 'exited', reason: ending.reason.text, reasonI18n: ending.reason.i18n },
+        now,
+      );
     }
     return true;
   });
@@ -163,12 +181,24 @@ export function createProposals({ db, prices, brokers }: { db: Database; prices:
 
   /**
    * The entry as a proposal, and its push: the legs priced now, the margin and charges of the basket, the
-   * worst loss at expiry. Answers whether this call made it (false: another instance did, or a leg has no
-   * price now and the bot waits, its run saying why).
+   * worst loss at expiry. Answers the proposal's id when this call made it; null when another instance (or
+   * alert) made this entry's proposal first; `{ noPrice }` when a leg has no price now (the bot waits, its
+   * run saying why).
    */
-  async function propose(bot: EngineBot, day: string, decision: Extract<Decision, { type: 'entry' }>, intents: readonly OrderIntent[], settings: ApprovalSettings, now: Date): Promise<boolean> {
+  async function propose(
+    bot: EngineBot,
+    day: string,
+    decision: Pick<Extract<Decision, { type: 'entry' }>, 'action' | 'sequence'>,
+    intents: readonly OrderIntent[],
+    settings: ApprovalSettings,
+    now: Date,
+  ): Promise<number | null | { noPrice: Said }> {
     const legs = proposedLegs(intents, await priceLegs(db, prices, brokers, bot, intents));
-    if (!Array.isArray(legs)) return entryWaits(db, bot, day, approvalTexts.noPrice(legs.missing), now);
+    if (!Array.isArray(legs)) {
+      const reason = approvalTexts.noPrice(legs.missing);
+      await entryWaits(db, bot, day, reason, now);
+      return { noPrice: reason };
+    }
     const trading = brokers.get(bot.broker)?.trading;
     // The order window's own read; a broker that cannot answer now leaves the figure unknown, never guessed.
     const margin = await trading?.orderMargin(bot.account, intents).catch(() => null);
@@ -198,7 +228,7 @@ export function createProposals({ db, prices, brokers }: { db: Database; prices:
         ],
       );
       const id = rows[0]?.id;
-      if (id === undefined) return false;
+      if (id === undefined) return null;
       const body = approvalTexts.proposalBody(legs.length, bot.underlying, toRupees(margin?.requiredPaise ?? 0), typeof maxLoss === 'number' ? toRupees(maxLoss) : null, settings.deadlineSeconds);
       await recordAlert(tx, {
         userId: bot.userId,
@@ -213,7 +243,10 @@ export function createProposals({ db, prices, brokers }: { db: Database; prices:
         at: now,
         dedupeKey: `proposal:${id}`,
       });
-      return true;
+      // The bot's card says it waits for the trader (its decision, or the deadline, writes the run again).
+      const awaiting = approvalTexts.awaiting(settings.deadlineSeconds);
+      await changeRun(tx, bot, day, () => ({ reason: awaiting.text, reasonI18n: awaiting.i18n }), now);
+      return Number(id);
     });
   }
 

@@ -126,7 +126,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
       if (error instanceof DomainError && error.code === 'paper_feed_stopped' && error.text !== undefined) return entryWaits(db, bot, day, error.text, now);
       failure = error;
     }
-    if (decision.type === 'entry' && approval !== undefined && failure === null) return proposals.propose(bot, day, decision, intents, approval, now);
+    if (decision.type === 'entry' && approval !== undefined && failure === null) return typeof (await proposals.propose(bot, day, decision, intents, approval, now)) === 'number';
     const phase = decision.type === 'entry' ? 'entry' : decision.type === 'adjust' ? 'adjust' : 'exit';
     const action = await claimAction(db, bot, day, decision.action, decision.sequence, phase, now, decision.type === 'entry' ? null : (decision.leg ?? null));
     if (action === null) return false;

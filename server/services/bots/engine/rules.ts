@@ -229,10 +229,18 @@ function entryRule(input: RuleInputs): Decision {
   if (bot.alertsOnly === true) return { type: 'none' };
   if (signalStrategies.includes(bot.strategy)) {
     if (minutes < clockMinutes(bot.entryFrom) || minutes >= clockMinutes(bot.entryUntil)) return { type: 'none' };
-    if (entries >= num(bot.params.max_trades_per_day, 3) || hasEntry(entries + 1)) return { type: 'none' };
+    // A skipped entry (its proposal rejected or expired on an approve-first bot, issue 41) was no trade: as on
+    // AlgoTest, the next fresh signal is a new entry, under the next sequence, and the day's trades count
+    // only entries taken. A refused (failed) entry still ends the day's entries, as before.
+    const entryActions = actions.filter((action) => action.phase === 'entry');
+    const last = entryActions.reduce((max, action) => Math.max(max, action.sequence), entries);
+    const lastEntry = entryActions.find((action) => action.sequence === last);
+    // The run's entries is the sequence of its last entry taken; the skipped ones before it were no trade.
+    const trades = entries - entryActions.filter((action) => action.status === 'skipped' && action.sequence <= entries).length;
+    if (trades >= num(bot.params.max_trades_per_day, 3) || (lastEntry !== undefined && lastEntry.status !== 'skipped' && last > entries)) return { type: 'none' };
     const signal = input.signal;
     if (signal === null || (run?.lastSignalAt != null && signal.at <= run.lastSignalAt)) return { type: 'none' };
-    return { type: 'entry', action: entries === 0 ? 'enter' : 're_enter', sequence: entries + 1, legs: signal.direction === 'up' ? 'CE' : 'PE', signalAt: signal.at };
+    return { type: 'entry', action: last === 0 ? 'enter' : 're_enter', sequence: last + 1, legs: signal.direction === 'up' ? 'CE' : 'PE', signalAt: signal.at };
   }
   if (run === null || run.entries === 0) {
     if (hasEntry(1) || minutes < clockMinutes(bot.entryFrom)) return { type: 'none' };

@@ -10,7 +10,7 @@ import type { AlertAction } from './webhook-payload.ts';
 /** The same body again within this long is the same alert (TradingView and ChartInk send no retries of their own). */
 export const duplicateWindowMs = 60_000;
 
-export type AlertOutcome = 'placed' | 'working' | 'refused' | 'failed';
+export type AlertOutcome = 'placed' | 'working' | 'proposed' | 'refused' | 'failed';
 
 export type LoggedAlert = {
   id: number;
@@ -77,7 +77,7 @@ export async function refuseCounted(q: Queryable, logId: number, code: string, r
 }
 
 /** What the bot's action did with a counted alert. */
-export async function settleCounted(q: Queryable, logId: number, outcome: Exclude<AlertOutcome, 'refused'>, actionId: number, orderIds: readonly string[], reason: Said): Promise<void> {
+export async function settleCounted(q: Queryable, logId: number, outcome: Exclude<AlertOutcome, 'refused'>, actionId: number | null, orderIds: readonly string[], reason: Said): Promise<void> {
   await q.query(`UPDATE webhook_alerts SET outcome = $2, bot_action_id = $3, order_ids = $4::text[], message = $5, message_i18n = $6 WHERE id = $1`, [
     logId,
     outcome,

@@ -8,6 +8,9 @@
 //      a risk limit 422, an unknown contract 422) with nothing claimed; then the bot engine's own machinery:
 //      the action claimed once (action-claims.ts), the broker call outside any transaction with the action's
 //      key as the orders' tag, under the account's rate limits (bot-orders.ts), and its completion.
+//   6. on an approve-first bot (issue 41), an entry that passed the gate is proposed to the trader instead of
+//      placed: the proposal the engine makes for the bot's own entries (approvals/proposals.ts), pushed with
+//      Approve and Reject, decided and placed the same way; the answer is 'proposed'. Exits are never held.
 // Every delivery to a live address, accepted or refused, is in the bot's alert log with why.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { presetNames, type PresetName } from '../../../../quant/strategy-presets.ts';
@@ -35,6 +38,7 @@ import type { BotEngine } from '../engine/bot-engine.ts';
 import { loadActions, loadBot, loadHeld, loadRuns } from '../engine/engine-store.ts';
 import { botKey, type EngineBot } from '../engine/engine-types.ts';
 import { botRunsOn } from '../engine/rules.ts';
+import { approvalSettingsOf, createProposals, type ApprovalSettings } from '../approvals/proposals.ts';
 import { parseAlert, type Alert } from './webhook-payload.ts';
 import { countOnce, logRefused, nameAction, refuseCounted, settleCounted, type Delivery } from './webhook-log.ts';
 import { tokenHash } from './webhook-settings.ts';
@@ -51,7 +55,7 @@ export type Delivered = {
   signature: string | undefined;
   unreadable?: { error: Error; code: string; reason: Said } | null | undefined;
 };
-export type DeliveryAnswer = { message: string; message_i18n: Said['i18n']; outcome: 'placed' | 'working'; order_ids: string[] };
+export type DeliveryAnswer = { message: string; message_i18n: Said['i18n']; outcome: 'placed' | 'working' | 'proposed'; order_ids: string[]; proposal_id?: number };
 
 type HookRow = { bot_id: number; signing_secret: string | null; max_entries_per_day: number };
 
@@ -75,6 +79,8 @@ function checkAge(sentAt: Date, now: Date): void {
 }
 
 export function createWebhookReceiver({ db, clock, secrets, engine, brokers, prices, perToken }: ReceiverOptions) {
+  const proposals = createProposals({ db, prices, brokers });
+
   async function receive(delivered: Delivered): Promise<DeliveryAnswer> {
     const now = clock();
     const hash = tokenHash(delivered.token);
@@ -99,7 +105,7 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
       throw error;
     }
     const logId = await countOnce(db, delivery);
-    let placed: { outcome: 'placed' | 'working' | 'failed'; actionId: number; orderIds: string[]; reason: Said };
+    let placed: { outcome: 'placed' | 'working' | 'proposed' | 'failed'; actionId: number | null; orderIds: string[]; reason: Said; proposalId?: number };
     try {
       placed = await place(delivery.botId, alert, Number(hook.max_entries_per_day), now, logId);
     } catch (error) {
@@ -109,7 +115,13 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     }
     await settleCounted(db, logId, placed.outcome, placed.actionId, placed.orderIds, placed.reason);
     if (placed.outcome === 'failed') throw DomainError.said('order_refused', placed.reason);
-    return { message: placed.reason.text, message_i18n: placed.reason.i18n, outcome: placed.outcome, order_ids: placed.orderIds };
+    return {
+      message: placed.reason.text,
+      message_i18n: placed.reason.i18n,
+      outcome: placed.outcome,
+      order_ids: placed.orderIds,
+      ...(placed.proposalId === undefined ? {} : { proposal_id: placed.proposalId }),
+    };
   }
 
   /** Steps 4 and 5: the bot's state and limits, the gate, the claim and the broker call. */
@@ -147,6 +159,10 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     const broker = brokers.get(bot.broker)?.trading;
     if (broker === undefined) throw DomainError.said('live_trading_unavailable', brokerAccountTexts.tradingUnavailable(bot.broker));
     await broker.planOrders(bot.account, intents, { portfolioId: bot.portfolioId, purpose: entry ? 'entry' : 'squareoff', bot: { kind: bot.kind, id: bot.id } });
+    if (entry) {
+      const approval = await approvalSettingsOf(db, bot.kind, bot.id);
+      if (approval.approveFirst) return proposeEntry(bot, day, name, sequence, intents, approval, now);
+    }
     await nameAction(db, logId, actionKey(bot.kind, bot.id, day, name, sequence));
     const action = await claimAction(db, bot, day, name, sequence, entry ? 'entry' : 'exit', now);
     if (action === null) {
@@ -166,6 +182,19 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     if (done.status === 'claimed') return { outcome: 'working' as const, actionId: action.id, orderIds, reason: webhookTexts.working(intents.length) };
     const reason: Said = done.message_i18n === null ? words(done.message ?? 'Refused') : { text: done.message ?? '', i18n: done.message_i18n };
     return { outcome: 'failed' as const, actionId: action.id, orderIds, reason };
+  }
+
+  /**
+   * Step 6: the entry as the trader's proposal, nothing placed. One proposal per entry of the day: a second
+   * alert while one waits for its decision is refused (409), and after a rejection or an expiry the next
+   * alert is the next entry (its sequence follows the skipped one's bot action).
+   */
+  async function proposeEntry(bot: EngineBot, day: string, name: BotActionName, sequence: number, intents: readonly OrderIntent[], settings: ApprovalSettings, now: Date) {
+    if (name !== 'enter' && name !== 're_enter') throw new Error(`An entry's action is enter or re_enter, not ${name}`);
+    const made = await proposals.propose(bot, day, { action: name, sequence }, intents, settings, now);
+    if (made === null) throw DomainError.said('bot_action_in_progress', webhookTexts.proposalPending);
+    if (typeof made === 'object') throw DomainError.said('order_refused', made.noPrice);
+    return { outcome: 'proposed' as const, actionId: null, orderIds: [], reason: webhookTexts.proposed(settings.deadlineSeconds), proposalId: made };
   }
 
   /** Entries inside the bot's entry window, exits from the open to its exit time, on a day it trades. */

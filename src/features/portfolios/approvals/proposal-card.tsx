@@ -98,7 +98,7 @@ export function ProposalCard({ proposal, secondsToGo, current, busy, onApprove, 
             </p>
           )}
           {proposal.order_ids.length === 0 ? null : (
-            <p className="text-fg-muted break-all">
+            <p className="text-fg-muted break-words">
               {intl.formatMessage(placedOrders, { ids: proposal.order_ids.map((id) => isolate(id)).join(', ') })}
             </p>
           )}

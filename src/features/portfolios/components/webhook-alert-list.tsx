@@ -8,6 +8,7 @@ import { isolate } from '@/lib/format/isolate';
 const outcomeTone: Record<WebhookAlertRecord['outcome'], string> = {
   placed: 'border-profit/40 text-profit',
   working: 'border-warn/40 text-warn',
+  proposed: 'border-warn/40 text-warn',
   refused: 'border-loss/40 text-loss',
   failed: 'border-loss/40 text-loss',
 };
