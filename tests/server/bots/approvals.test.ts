@@ -13,7 +13,7 @@ import { browserSubscription, startLocalPushService, type LocalPushService } fro
 import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { guardedClient } from '../support/trading.ts';
-import { engineOf, istInstant, monday, openBotDesk, type BotDesk } from './bot-desk.ts';
+import { engineOf, monday, openBotDesk, type BotDesk, writeIndexCandles } from './bot-desk.ts';
 
 type Schemas = components['schemas'];
 type Decided = Schemas['BotProposalDecision'] & Schemas['Error'];
@@ -265,17 +265,7 @@ describe.each(testBackends)('approve-first bots on %s', (backend) => {
     expect(pushService.received.filter((push) => push.path === new URL(endpoint).pathname)).toHaveLength(1);
   });
 
-  /** One-minute NIFTY candles from `time` on, one per close (trading-bot.test's). */
-  async function candles(time: string, closes: readonly number[]) {
-    const start = istInstant(monday, time).getTime();
-    for (const [index, close] of closes.entries()) {
-      await t.server.db.query(
-        `INSERT INTO market_candles (index_name, minute, open, high, low, close, ticks, volume) VALUES ('NIFTY', $1, $2, $2, $2, $2, 1, 0)
-         ON CONFLICT (index_name, minute) DO UPDATE SET close = $2`,
-        [new Date(start + index * 60_000), close],
-      );
-    }
-  }
+  const candles = (time: string, closes: readonly number[]) => writeIndexCandles(t.server.db, time, closes);
 
   it('a trend bot whose proposal was rejected or expired takes its next signal as a new entry, and a skipped entry is no trade', async () => {
     // One trade a day at most: the two skipped signals must not use it up.

@@ -23,6 +23,18 @@ export const istInstant = (day: string, time: string) => new Date(Date.parse(`${
 
 export type BotDesk = Awaited<ReturnType<typeof openBotDesk>>;
 
+/** One-minute NIFTY candles on Monday from `time` (IST) on, one per close: the index path a trend bot reads. */
+export async function writeIndexCandles(db: Database, time: string, closes: readonly number[]): Promise<void> {
+  const start = istInstant(monday, time).getTime();
+  for (const [index, close] of closes.entries()) {
+    await db.query(
+      `INSERT INTO market_candles (index_name, minute, open, high, low, close, ticks, volume) VALUES ('NIFTY', $1, $2, $2, $2, $2, 1, 0)
+       ON CONFLICT (index_name, minute) DO UPDATE SET close = $2`,
+      [new Date(start + index * 60_000), close],
+    );
+  }
+}
+
 /** The bot engine of a server instance (a second one on the same database, or one started after a crash). */
 export const engineOf = (server: TestServer) => server.app.getDecorator<Services>(servicesDecorator).botEngine;
 

@@ -2,7 +2,7 @@
 // call when the fast EMA crosses above the slow one, exits on the opposite cross and buys the put.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testBackends } from '../support/test-database.ts';
-import { istInstant, monday, openBotDesk, type BotDesk } from './bot-desk.ts';
+import { monday, openBotDesk, type BotDesk, writeIndexCandles } from './bot-desk.ts';
 
 describe.each(testBackends)('a trading bot on %s', (backend) => {
   let t: BotDesk;
@@ -15,17 +15,7 @@ describe.each(testBackends)('a trading bot on %s', (backend) => {
     await t.server.close();
   });
 
-  /** One-minute NIFTY candles from `time` on, one per close. */
-  async function candles(time: string, closes: readonly number[]) {
-    const start = istInstant(monday, time).getTime();
-    for (const [index, close] of closes.entries()) {
-      await t.server.db.query(
-        `INSERT INTO market_candles (index_name, minute, open, high, low, close, ticks, volume) VALUES ('NIFTY', $1, $2, $2, $2, $2, 1, 0)
-         ON CONFLICT (index_name, minute) DO UPDATE SET close = $2`,
-        [new Date(start + index * 60_000), close],
-      );
-    }
-  }
+  const candles = (time: string, closes: readonly number[]) => writeIndexCandles(t.server.db, time, closes);
 
   /** A trend-following option buyer on the 3/5 EMA crossover of one-minute candles, 09:30 to 14:30. */
   const emaCrossoverBot = (maxTradesPerDay: number) =>
