@@ -14,9 +14,18 @@ let fixture: DistFixture;
 let db: Database;
 let app: FastifyInstance;
 const bigRows = Array.from({ length: 200 }, (_, i) => ({ id: i, symbol: 'NIFTY', strike: 24000 + i * 50 }));
+// A script with the brotli and gzip copies the build writes beside it (scripts/precompress.ts).
+const script = Array.from({ length: 300 }, (_, i) => `export const strike${i} = ${24000 + i * 50};`).join('\n');
+const br = brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+const gz = gzipSync(script, { level: 9 });
 
 beforeAll(async () => {
   fixture = await createDistFixture();
+  // Written before the server starts: it lists the build's files once, at start (static-files.ts).
+  await writeFile(join(fixture.distDir, 'assets/pre-Zz1.js'), script);
+  await writeFile(join(fixture.distDir, 'assets/pre-Zz1.js.br'), br);
+  await writeFile(join(fixture.distDir, 'assets/pre-Zz1.js.gz'), gz);
+  await writeFile(join(fixture.distDir, 'sw.js.br'), brotliCompressSync(bytesOf('sw.js')));
   db = await createMigratedTestDatabase();
   app = await buildServer({ distDir: fixture.distDir, dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
   app.get('/api/test-big/', async () => ({ data: bigRows }));
@@ -81,17 +90,6 @@ describe('compression', () => {
 });
 
 describe('compressed copies written by the build', () => {
-  const script = Array.from({ length: 300 }, (_, i) => `export const strike${i} = ${24000 + i * 50};`).join('\n');
-  const br = brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-  const gz = gzipSync(script, { level: 9 });
-
-  beforeAll(async () => {
-    await writeFile(join(fixture.distDir, 'assets/pre-Zz1.js'), script);
-    await writeFile(join(fixture.distDir, 'assets/pre-Zz1.js.br'), br);
-    await writeFile(join(fixture.distDir, 'assets/pre-Zz1.js.gz'), gz);
-    await writeFile(join(fixture.distDir, 'sw.js.br'), brotliCompressSync(bytesOf('sw.js')));
-  });
-
   it.each([
     ['br', br],
     ['gzip', gz],

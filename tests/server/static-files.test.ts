@@ -1,3 +1,4 @@
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,5 +139,22 @@ describe('before the first build', () => {
   it('still answers the API and 404s for assets', async () => {
     expect((await unbuilt.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
     expect((await unbuilt.inject({ method: 'GET', url: '/assets/index-AbC123.js' })).statusCode).toBe(404);
+  });
+
+  it('serves the first build once it is made, without a restart', async () => {
+    const distDir = join(fixture.root, 'built-later');
+    const server = await buildServer({ distDir, dataDir: fixture.dataDir, database: db, scryptCost: testScryptCost });
+    try {
+      expect((await server.inject({ method: 'GET', url: '/' })).statusCode).toBe(503);
+      await cp(fixture.distDir, distDir, { recursive: true });
+      const shell = await server.inject({ method: 'GET', url: '/app/order_book' });
+      expect(shell.statusCode).toBe(200);
+      expect(shell.body).toContain('fixture-shell');
+      const script = await server.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toBe(fileText(fixture, 'assets/index-AbC123.js'));
+    } finally {
+      await server.close();
+    }
   });
 });
