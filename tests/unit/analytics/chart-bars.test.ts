@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The chart's first open (issue 24): the entry starts reading a chart link's bars beside the screen's files,
 // and the panel takes that read instead of making its own, once, while it is fresh.
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Every P&L figure of a positions screen comes from position-marks.ts: the summary's tiles must equal the
 // sum of the rows the table shows, at the same live prices, to the paisa.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The refusals that still reached a French trader in English (issue 24): "not found" answers, the price-alert
 // form's and a push device's refusals, linking and logging in to a broker account, a bot's configuration the
 // server refuses, and fetching Kite's historical candles. The app's English says what the server's English

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The server texts that still reached a French trader in English (issue 24): a request the contract refuses
 // (validation_failed, the field and the rule coded), the refusals of changing what is at the broker (modify,
 // cancel, a stop-loss that would not reduce), Kite's refusals (its own words inside a coded French sentence),

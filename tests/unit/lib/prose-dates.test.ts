@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A recommendation's rationale names its expiry as an ISO day; the screen shows it in the interface
 // language's date format (issue 24: "their prose shows ISO dates").
 import { describe, expect, it } from 'vitest';

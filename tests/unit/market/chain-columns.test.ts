@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Which columns a side of the chain shows: its price and OI at any width, more figures as the chain widens,
 // fewer when the rendered table still overflowed, and the greeks when the trader asked for them.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The feed's last quotes kept on the device (issue 36): offline, the dashboard's index tiles said "No price"
 // while Market view showed its last snapshot. What the feed held is written to the device while prices flow,
 // and read back, with each quote's own time, only when none can arrive.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A desk that pushes (issue 37): the price stream's `order` events move the chosen account's order notices, so
 // the desk reads its orders and positions when told: once when the stream opens, once per burst of notices
 // (three legs filling in one pass are one read), and none of it while no stream is open (the desk polls then).

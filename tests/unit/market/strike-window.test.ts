@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The chain's strike range: ±10, ±25 or every strike, centred on an anchor that follows the money with slack.
 import { describe, expect, it } from 'vitest';
 import { nextAnchor, strikesInWindow } from '@/features/market/chain/strike-window';

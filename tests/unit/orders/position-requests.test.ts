@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The one place the position screens build their square-off, stop-loss and target requests: whose position a
 // row is comes from the row (a portfolio's share, or the account's netted position in the Position book), and
 // the side is the one that reduces it.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The order window's checks before its review step (features/orders/model/ticket-checks.ts): the broker's
 // rules, told field by field, and the ± buttons that keep a price on the tick.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ProtectionAnswer } from '@/features/positions/api/protection-calls';
 import { followLive, levelDistances } from '@/features/positions/model/protection-distances';

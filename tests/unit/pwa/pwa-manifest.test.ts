@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The manifest fields browsers check before offering installation, and the icon files they name: each
  * must exist in public/ with the pixel size the manifest claims.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The IV charts' lines from the server's columns: a gap minute or a missing trading day is a point without a
 // value (the line breaks), the smile takes each strike's out-of-the-money side, and the sources are counted.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The Participants chart's model: each participant's net (long − short) of the chosen instrument by day, a
 // trading day without NSE's file a point without a value (the line breaks there, never bridged), and the
 // last day's nets with their change (none when the day before is missing).

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The OI screen's model: the choice read from the address (what the chain links to), lines with gaps as
 // whitespace (never a value made up), and the profile's rows around max pain.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Saved and shared strategies: a link carries the legs and opens them unchanged; anything not written by
 // the builder is refused; the device's list replaces by name and keeps the newest first.
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The premium chart's pure parts: its overlays against hand computations, gaps kept as gaps, fills on the
 // candle they fell in, and the link the chain and the builder open it with.
 import { describe, expect, it } from 'vitest';
