@@ -1262,6 +1262,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'approval.decided': { id: 'server.approval.decided', defaultMessage: "This proposal is {status, select, approved {approved} rejected {rejected} expired {expired} refused {refused} other {decided}} already: nothing placed." },
   'approval.bot_not_active': { id: 'server.approval.bot_not_active', defaultMessage: "The bot is no longer active or its position changed: entry skipped." },
   'approval.approved': { id: 'server.approval.approved', defaultMessage: "Approved from {device}." },
+  'approval.device': {
+    id: 'server.approval.device',
+    defaultMessage: "{browser, select, unknown {a browser} other {{browser}}}{system, select, none {} other { on {system}}}{session, select, none {} other { (session {session})}}",
+  },
   'push.approve': { id: 'server.push.approve', defaultMessage: "Approve" },
   'push.reject': { id: 'server.push.reject', defaultMessage: "Reject" },
   'done.webhook_off': { id: 'server.done.webhook_off', defaultMessage: "Webhook turned off: its address no longer works" },

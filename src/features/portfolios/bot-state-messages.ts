@@ -63,6 +63,16 @@ export const actionStatusMessage = defineMessage<{ status: MessageValue; action:
     '{status, select, failed {{action} failed at {time}} claimed {{action} under way since {time}} skipped {{action} skipped at {time}} other {{action} done at {time}}}',
 });
 
+/**
+ * An entry an approve-first bot proposed, as its proposal ended (issue 41): "Entry approved from Chrome on
+ * Android at 09:21", "Entry rejected from …", "Entry expired unanswered at 09:22", "Entry refused at …".
+ */
+export const approvalActionMessage = defineMessage<{ action: MessageValue; status: MessageValue; device: MessageValue; time: MessageValue }>({
+  id: 'portfolios.botState.approvalAction',
+  defaultMessage:
+    '{action, select, re_enter {Re-entry} other {Entry}} {status, select, approved {approved{device, select, none {} other { from {device}}} at {time}} rejected {rejected{device, select, none {} other { from {device}}} at {time}} expired {expired unanswered at {time}} other {refused at {time}}}',
+});
+
 /** An action on one leg of the position (a per-leg stop): "Leg stop-loss hit 10:15 · NIFTY26D0125800CE". */
 export const legActionMessage = defineMessage<{ action: MessageValue; leg: MessageValue }>({
   id: 'portfolios.botState.legAction',
