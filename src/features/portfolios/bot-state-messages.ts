@@ -43,6 +43,13 @@ export const dayStateMessage = defineMessage<{ state: MessageValue }>({
     '{state, select, waiting {Waiting} in_position {In position} exited {Exited today} stopped {Stopped} paused {Paused} not_today {Not today} missed {Missed} other {Unknown}}',
 });
 
+/** The card's words for today (model/day-state-words.ts): after an exit, waiting for the next entry or done. */
+export const cardDayStateMessage = defineMessage<{ state: MessageValue }>({
+  id: 'portfolios.botState.cardDayState',
+  defaultMessage:
+    '{state, select, waiting {Waiting} waiting_next {Waiting for its next entry} done {Done for today} in_position {In position} stopped {Stopped} paused {Paused} not_today {Not today} missed {Missed} other {Unknown}}',
+});
+
 /** A completed action with its time: "Entered 09:20". */
 export const actionDoneMessage = defineMessage<{ action: MessageValue; time: MessageValue }>({
   id: 'portfolios.botState.actionDone',

@@ -18,6 +18,7 @@ import { actionColumns, botsOfPortfolio, loadBot, loadDayFlows, loadHeld, loadRu
 import { botKey, type ActionRow, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { botRunsOn, istInstant } from './rules.ts';
 import { deviceText } from '../approvals/device-label.ts';
+import { approveFirstBots } from '../approvals/proposals.ts';
 import { brokerLastPrices } from './broker-prices.ts';
 
 type Schemas = components['schemas'];
@@ -138,6 +139,7 @@ export function createBotStatus({ db, clock, brokers, prices }: { db: Database; 
     const [runs, held, actions, ends] = [await loadRuns(db, day, { portfolioId }), await loadHeld(db, { portfolioId }), await actionsOf(bots, day), await proposalEndsOf(bots, day)];
     const pnls = await pnlsToday(day, portfolioId, bots, held);
     const open = await tradingDays(bots, day);
+    const approveFirst = await approveFirstBots(db);
     const answer: Schemas['BotState'][] = [];
     for (const bot of bots) {
       const key = botKey(bot.kind, bot.id);
@@ -172,6 +174,7 @@ export function createBotStatus({ db, clock, brokers, prices }: { db: Database; 
         open_positions: legs.length,
         last_action: last === undefined ? null : recordOf(ends)(last),
         next_action_at: iso(next),
+        approve_first: approveFirst.has(key),
       });
     }
     return { bots: answer, as_of: now.toISOString() };

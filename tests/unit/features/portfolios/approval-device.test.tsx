@@ -95,3 +95,30 @@ describe('a decided proposal on the approvals screen', () => {
     expect(card).not.toContain(' on Android');
   });
 });
+
+describe('a proposal’s push names its legs', () => {
+  const legs = [
+    { side: 'SELL' as const, quantity: 65, tradingsymbol: 'NIFTY26D0126000CE', price: 100 },
+    { side: 'SELL' as const, quantity: 65, tradingsymbol: 'NIFTY26D0126000PE', price: 98.5 },
+  ];
+
+  it('each leg with its side, quantity and price, the margin and the worst loss, in English as the server writes it', () => {
+    const body = approvalTexts.proposalLegsBody(legs, 812.4, 'unlimited', 60);
+    expect(body.text).toBe('Sell 65 NIFTY26D0126000CE at ₹100.00, Sell 65 NIFTY26D0126000PE at ₹98.50. Margin ₹812.40, max loss unlimited. Decide within 60 s.');
+    expect(sayServerText(en, body.i18n, '(no code)')).toBe(body.text);
+  });
+
+  it('in French', () => {
+    expect(inFrench(approvalTexts.proposalLegsBody(legs, 812.4, 'unlimited', 60))).toBe(
+      'Vente 65 NIFTY26D0126000CE à 100,00 ₹, Vente 65 NIFTY26D0126000PE à 98,50 ₹. Marge 812,40 ₹, perte max. illimitée. Décidez sous 60 s.',
+    );
+  });
+
+  it('says a margin or a loss nobody could compute is not known, never ₹0', () => {
+    const body = approvalTexts.proposalLegsBody(legs.slice(0, 1), null, null, 30);
+    expect(body.text).toBe('Sell 65 NIFTY26D0126000CE at ₹100.00. Margin not known, max loss not known. Decide within 30 s.');
+    expect(sayServerText(en, body.i18n, '(no code)')).toBe(body.text);
+    expect(inFrench(body)).toBe('Vente 65 NIFTY26D0126000CE à 100,00 ₹. Marge inconnue, perte max. inconnue. Décidez sous 30 s.');
+    expect(inFrench(approvalTexts.proposalLegsBody(legs.slice(1), 900, 450.25, 30))).toContain('perte max. 450,25 ₹');
+  });
+});
