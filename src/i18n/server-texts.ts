@@ -1262,6 +1262,19 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'approval.decided': { id: 'server.approval.decided', defaultMessage: "This proposal is {status, select, approved {approved} rejected {rejected} expired {expired} refused {refused} other {decided}} already: nothing placed." },
   'approval.bot_not_active': { id: 'server.approval.bot_not_active', defaultMessage: "The bot is no longer active or its position changed: entry skipped." },
   'approval.approved': { id: 'server.approval.approved', defaultMessage: "Approved from {device}." },
+  'approval.proposal_leg': {
+    id: 'server.approval.proposal_leg',
+    defaultMessage: "{side, select, BUY {Buy} other {Sell}} {quantity} {tradingsymbol} at {price, number, ::currency/INR}{more, select, none {} other {, {more}}}",
+  },
+  'approval.proposal_legs_body': {
+    id: 'server.approval.proposal_legs_body',
+    defaultMessage:
+      "{legs}. Margin {margin_known, select, yes {{margin, number, ::currency/INR}} other {not known}}, max loss {loss, select, unlimited {unlimited} unknown {not known} other {{max_loss, number, ::currency/INR}}}. Decide within {seconds} s.",
+  },
+  'approval.device': {
+    id: 'server.approval.device',
+    defaultMessage: "{browser, select, unknown {a browser} other {{browser}}}{system, select, none {} other { on {system}}}{session, select, none {} other { (session {session})}}",
+  },
   'push.approve': { id: 'server.push.approve', defaultMessage: "Approve" },
   'push.reject': { id: 'server.push.reject', defaultMessage: "Reject" },
   'done.webhook_off': { id: 'server.done.webhook_off', defaultMessage: "Webhook turned off: its address no longer works" },

@@ -123,6 +123,8 @@ test('a daily bot enters on time, its card shows the position and P&L, and the k
 test('an approve-first bot proposes its entry, approved in the app at 360 px in French it fills and the bot card shows the position', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 360, height: 800 });
+  // The notification the app's service worker shows is read back below.
+  await page.context().grantPermissions(['notifications']);
   const user = await signInReadyToTrade(page, 5_000_000);
   const headers = { authorization: `Bearer ${user.token}` };
   const strategies = (await (await page.request.get('/api/base_strategies/base_strategies/', { headers })).json()) as { base_strategies: Array<{ id: number; slug: string }> };
@@ -171,6 +173,32 @@ test('an approve-first bot proposes its entry, approved in the app at 360 px in 
   }).toPass({ timeout: 30_000 });
   expect(pushed).toMatchObject({ title: 'E2E approve wants to enter: approve?', url: `/app/approvals?proposal=${proposalId}` });
   expect(pushed!.actions.map((action) => action.action)).toEqual(['approve', 'reject']);
+  // What the app's own service worker shows of it: that payload delivered to this page's worker as its push
+  // service would (DevTools' push message), and the notification it then showed read back from the browser.
+  const cdp = await page.context().newCDPSession(page);
+  const scope = new URL('/', page.url()).href;
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((entry) => entry.scopeURL === scope && !entry.isDeleted);
+      if (ours !== undefined) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(scope).origin, registrationId: await registration, data: JSON.stringify(pushed) });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, actions: (n as Notification & { actions: Array<{ action: string; title: string }> }).actions.map(({ action, title }) => ({ action, title })) })),
+    );
+  await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(1);
+  const [notification] = await shown();
+  // It names the bot, and each leg as it would be placed: the straddle's call and put, sold.
+  expect(notification!.title).toBe('E2E approve wants to enter: approve?');
+  expect(notification!.body).toMatch(/^Sell \d+ NIFTY\w+CE at ₹[\d,.]+, Sell \d+ NIFTY\w+PE at ₹[\d,.]+\. Margin ₹[\d,.]+, max loss unlimited\. Decide within 180 s\.$/);
+  expect(notification!.actions).toEqual([
+    { action: 'approve', title: 'Approve' },
+    { action: 'reject', title: 'Reject' },
+  ]);
+  await cdp.detach();
   await page.screenshot({ path: 'test-results/approvals/proposal-en-light-360.png', fullPage: true });
   // The bot's card says it waits for the trader.
   const portfolios = new PortfolioPage(page);
@@ -178,6 +206,8 @@ test('an approve-first bot proposes its entry, approved in the app at 360 px in 
   await portfolios.openBotsTab('Daily bots');
   const card = page.getByRole('article', { name: 'E2E approve' });
   await expect(card).toContainText('Entry proposed: waiting for your approval in Approvals', { timeout: 15_000 });
+  // The card says in words that the bot is approve-first.
+  await expect(card.getByText('Approve-first', { exact: true })).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/approvals/bot-card-waiting-en-360.png' });
   await page.goto('/app/approvals');
@@ -189,6 +219,8 @@ test('an approve-first bot proposes its entry, approved in the app at 360 px in 
   await page.screenshot({ path: 'test-results/approvals/proposal-fr-dark-360.png', fullPage: true });
   await proposal.getByRole('button', { name: 'Approuver' }).click();
   await expect(proposal).toContainText('Approuvée', { timeout: 15_000 });
+  // Which device decided, in French too (this browser's session).
+  await expect(proposal).toContainText(/Dans l’app · \u2068Chrome sur Linux \(session \d+\)\u2069/);
   const held = (await netQuantities(page, user)).filter((quantity) => quantity !== 0);
   expect(held).toHaveLength(2);
   expect(held.every((quantity) => quantity < 0)).toBe(true);
@@ -203,5 +235,6 @@ test('an approve-first bot proposes its entry, approved in the app at 360 px in 
   await page.screenshot({ path: 'test-results/approvals/bot-card-en-rtl-1280.png', fullPage: true });
   await card.getByRole('button', { name: 'History of E2E approve' }).click();
   await expect(page.getByRole('dialog', { name: 'History of “E2E approve”' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'History of “E2E approve”' })).toContainText(/Entry approved from \u2068Chrome on Linux \(session \d+\)\u2069 at \u2068\d\d:\d\d\u2069/);
   await page.screenshot({ path: 'test-results/approvals/bot-history-en-rtl-1280.png' });
 });

@@ -43,6 +43,13 @@ export const dayStateMessage = defineMessage<{ state: MessageValue }>({
     '{state, select, waiting {Waiting} in_position {In position} exited {Exited today} stopped {Stopped} paused {Paused} not_today {Not today} missed {Missed} other {Unknown}}',
 });
 
+/** The card's words for today (model/day-state-words.ts): after an exit, waiting for the next entry or done. */
+export const cardDayStateMessage = defineMessage<{ state: MessageValue }>({
+  id: 'portfolios.botState.cardDayState',
+  defaultMessage:
+    '{state, select, waiting {Waiting} waiting_next {Waiting for its next entry} done {Done for today} in_position {In position} stopped {Stopped} paused {Paused} not_today {Not today} missed {Missed} other {Unknown}}',
+});
+
 /** A completed action with its time: "Entered 09:20". */
 export const actionDoneMessage = defineMessage<{ action: MessageValue; time: MessageValue }>({
   id: 'portfolios.botState.actionDone',
@@ -61,6 +68,16 @@ export const actionStatusMessage = defineMessage<{ status: MessageValue; action:
   id: 'portfolios.botState.actionStatus',
   defaultMessage:
     '{status, select, failed {{action} failed at {time}} claimed {{action} under way since {time}} skipped {{action} skipped at {time}} other {{action} done at {time}}}',
+});
+
+/**
+ * An entry an approve-first bot proposed, as its proposal ended (issue 41): "Entry approved from Chrome on
+ * Android at 09:21", "Entry rejected from …", "Entry expired unanswered at 09:22", "Entry refused at …".
+ */
+export const approvalActionMessage = defineMessage<{ action: MessageValue; status: MessageValue; device: MessageValue; time: MessageValue }>({
+  id: 'portfolios.botState.approvalAction',
+  defaultMessage:
+    '{action, select, re_enter {Re-entry} other {Entry}} {status, select, approved {approved{device, select, none {} other { from {device}}} at {time}} rejected {rejected{device, select, none {} other { from {device}}} at {time}} expired {expired unanswered at {time}} other {refused at {time}}}',
 });
 
 /** An action on one leg of the position (a per-leg stop): "Leg stop-loss hit 10:15 · NIFTY26D0125800CE". */

@@ -324,6 +324,73 @@ describe.each(testBackends)('approve-first bots on %s', (backend) => {
       ['re_enter', 3, 'completed'],
     ]);
     expect(await t.run('trading', bot.id)).toMatchObject({ state: 'in_position', entries: 3 });
+
+    // Every proposal and decision is kept: who, when, how, from which device, and each leg's price then.
+    const kept = await t.server.db.query<{ id: string; user_id: number; status: string; decided_by: number | null; decided_at: Date | null; decided_via: string | null; decided_device: string | null; decision_prices: Record<string, number> | null }>(
+      'SELECT id, user_id, status, decided_by, decided_at, decided_via, decided_device, decision_prices FROM bot_proposals WHERE bot_id = $1 ORDER BY id',
+      [bot.id],
+    );
+    const session = expect.stringMatching(/^\S.* \(session \d+\)$/) as string;
+    const at = (time: string, seconds: number) => new Date(`${monday}T${time}:${String(seconds).padStart(2, '0')}+05:30`).toISOString();
+    expect(kept.rows.map((row) => ({ ...row, id: Number(row.id), decided_at: row.decided_at?.toISOString() ?? null }))).toEqual([
+      { id: first!.id, user_id: expect.any(Number) as number, status: 'rejected', decided_by: kept.rows[0]!.user_id, decided_at: at('10:10', 5), decided_via: 'app', decided_device: session, decision_prices: null },
+      { id: second!.id, user_id: expect.any(Number) as number, status: 'expired', decided_by: null, decided_at: at('10:11', 25), decided_via: null, decided_device: null, decision_prices: null },
+      // Approved: re-priced at the ask when decided (the call's ask, 120 + 0.25 in the scripted market).
+      { id: third!.id, user_id: expect.any(Number) as number, status: 'approved', decided_by: kept.rows[0]!.user_id, decided_at: at('10:12', 5), decided_via: 'app', decided_device: session, decision_prices: { [`NFO:${t.symbol(0, 'CE')}`]: expect.any(Number) as number } },
+    ]);
+    expect(Number(Object.values(kept.rows[2]!.decision_prices!)[0]) / 100).toBe(approved.body.proposal.legs[0]!.price_then);
+    // The bot's history says how each entry's proposal ended, when and from which device.
+    const runs = await t.call<Schemas['BotRunsResponse']>('getBotRuns', { token: t.desk.token, params: { kind: 'trading', id: bot.id } });
+    expect(runs.status, JSON.stringify(runs.body)).toBe(200);
+    const device = kept.rows[0]!.decided_device!;
+    expect(runs.body.runs[0]!.actions.map((action) => [action.action, action.status, action.approval])).toEqual([
+      ['enter', 'skipped', { status: 'rejected', decided_at: at('10:10', 5), decided_via: 'app', device, device_text: { code: 'approval.device', params: expect.objectContaining({ session: expect.stringMatching(/^\d+$/) as string }) as object } }],
+      ['re_enter', 'skipped', { status: 'expired', decided_at: at('10:11', 25), decided_via: null, device: null, device_text: null }],
+      ['re_enter', 'completed', { status: 'approved', decided_at: at('10:12', 5), decided_via: 'app', device, device_text: expect.objectContaining({ code: 'approval.device' }) as object }],
+    ]);
+    // The card's last action is the approved entry, with its approval.
+    const states = await t.call<Schemas['BotStatesResponse']>('getBotStates', { token: t.desk.token, params: { portfolioId: t.portfolio.id } });
+    expect(states.body.bots.find((state) => state.bot_id === bot.id)?.last_action?.approval).toMatchObject({ status: 'approved', device });
+  });
+
+  it('a trend bot that exits on a reverse signal after a skipped entry still has a trade left: its day reads waiting, not exited', async () => {
+    // Two trades a day: the rejected signal is no trade, so after the approved one exits, one trade is left.
+    const bot = await t.createTrading({
+      entry_from: '09:30',
+      entry_until: '14:30',
+      exit_time: '15:15',
+      params: { indicator: 'ema_crossover', timeframe_minutes: 1, fast_ema: 3, slow_ema: 5, max_trades_per_day: 2, exit_on_reverse_signal: true },
+    });
+    expect((await t.call('updateBotApprovalSettings', { token: t.desk.token, params: { bot_kind: 'trading', id: bot.id }, body: { approve_first: true, deadline_seconds: 15 } })).status).toBe(200);
+    t.straddle(120, 110);
+    const latest = async () => (await t.call<Schemas['BotProposalsResponse']>('getBotProposals', { token: t.desk.token, query: { bot_kind: 'trading', bot_id: String(bot.id) } })).body.proposals[0]!;
+    await candles('10:00', [26100, 26090, 26080, 26070, 26060, 26050, 26040, 26030, 26020, 26200]);
+    t.at(monday, '10:10', 5);
+    await t.tick();
+    expect((await reject((await latest()).id)).status).toBe(200);
+    // Down on the 10:10 candle: a put, approved and bought (sequence 2, one trade).
+    await candles('10:10', [25900]);
+    t.at(monday, '10:11', 5);
+    await t.tick();
+    expect((await approve((await latest()).id)).body.outcome).toBe('placed');
+    expect(await t.run('trading', bot.id)).toMatchObject({ state: 'in_position', entries: 2 });
+    // Up on the 10:11 candle: the put is sold on the reverse signal.
+    await candles('10:11', [26400]);
+    t.at(monday, '10:12', 5);
+    await t.tick();
+    expect((await t.actions('trading', bot.id)).map((action) => [action.action, action.status])).toEqual([
+      ['enter', 'skipped'],
+      ['re_enter', 'completed'],
+      ['signal_exit', 'completed'],
+    ]);
+    expect(await t.run('trading', bot.id)).toMatchObject({ state: 'waiting' });
+    const states = await t.call<Schemas['BotStatesResponse']>('getBotStates', { token: t.desk.token, params: { portfolioId: t.portfolio.id } });
+    expect(states.body.bots.find((state) => state.bot_id === bot.id)).toMatchObject({ state: 'waiting', approve_first: true });
+    // And it does trade again: the next fresh signal is proposed.
+    await candles('10:12', [25800]);
+    t.at(monday, '10:13', 5);
+    await t.tick();
+    expect(await latest()).toMatchObject({ action: 're_enter', status: 'pending', legs: [{ tradingsymbol: t.symbol(0, 'PE') }] });
   });
 
   it('never holds exits: the stop-loss, the exit time and the kill switch square-off go straight to the broker', async () => {

@@ -61,6 +61,7 @@ describe.each(testBackends)("the bots' cards and history on %s", (backend) => {
       open_positions: 0,
       last_action: null,
       next_action_at: istInstant(monday, '09:20').toISOString(),
+      approve_first: false,
     });
     // A paused bot takes no entry, so its card names none; a stopped bot says so without any run.
     expect(before.bots.find((bot) => bot.bot_id === paused.id)).toMatchObject({ state: 'paused', reason: null, next_action_at: null });

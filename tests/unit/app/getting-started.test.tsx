@@ -102,6 +102,7 @@ function serve({ accounts, portfolios, dailyBots }: Backend) {
             open_positions: 2,
             last_action: null,
             next_action_at: null,
+            approve_first: false,
           })),
         as_of: '2026-11-20T05:00:00.000Z',
       }),

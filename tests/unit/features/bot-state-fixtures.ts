@@ -16,6 +16,7 @@ export function botState(bot: { id: number }, kind: 'trading' | 'daily', over: P
     open_positions: 0,
     last_action: null,
     next_action_at: null,
+    approve_first: false,
     ...over,
   };
 }

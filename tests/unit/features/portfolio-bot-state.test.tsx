@@ -51,6 +51,22 @@ afterEach(() => {
 });
 
 describe('a bot card’s day', () => {
+  it('says in words that a bot is approve-first, and that a trend bot after its exit waits for its next entry', async () => {
+    backend.tradingBots = [straddleBot, { ...straddleBot, id: 32, name: 'Plain straddle' }];
+    backend.botStates = [
+      botState(straddleBot, 'trading', { state: 'waiting', approve_first: true, entries_today: 1, last_action: { ...entered, action: 'signal_exit' } }),
+      botState({ id: 32 }, 'trading', { state: 'waiting' }),
+    ];
+    renderPortfolioScreen();
+    const approving = await findCard('Tuesday straddle');
+    await waitFor(() => expect(within(approving).getByText('Approve-first')).toBeTruthy());
+    expect(today(approving)?.text).toContain('Waiting for its next entry');
+    const plain = card('Plain straddle');
+    expect(within(plain).queryByText('Approve-first')).toBeNull();
+    expect(today(plain)?.text).toContain('Waiting');
+    expect(today(plain)?.text).not.toContain('next entry');
+  });
+
   it('shows the state in words, the net P&L with its sign, the last action and when, and the next one', async () => {
     backend.botStates = [
       botState(straddleBot, 'trading', { state: 'in_position', pnl_today: 1250.5, entries_today: 1, open_positions: 2, last_action: entered, next_action_at: AT_1510 }),
@@ -76,7 +92,7 @@ describe('a bot card’s day', () => {
     expect(today(waiting)?.text).not.toMatch(/₹/);
 
     const losing = card('Losing straddle');
-    expect(today(losing)?.text).toContain('Exited today');
+    expect(today(losing)?.text).toContain('Done for today');
     expect(today(losing)?.text).toContain('Stop-loss hit on combined premium');
     expect(today(losing)?.terms).toEqual(['Net P&L today: loss-₹980.50', 'Last action: Stop-loss hit 09:20']);
     expect(losing.querySelector('[data-field="bot-pnl"]')?.className).toContain('text-loss');

@@ -26,6 +26,7 @@ import type { BotEngine } from '../engine/bot-engine.ts';
 import type { BotKind } from '../engine/action-keys.ts';
 import { botKey } from '../engine/engine-types.ts';
 import { actionKey } from '../engine/action-keys.ts';
+import { deviceText } from './device-label.ts';
 import { priceLegs, priceMove } from './proposal-pricing.ts';
 import { approvalSettingsOf, endProposal, proposalColumns, type ProposalRow } from './proposals.ts';
 
@@ -62,6 +63,7 @@ export function toProposal(row: ProposalRow, now: Date): Schemas['BotProposal'] 
     decided_at: row.decided_at === null ? null : new Date(row.decided_at).toISOString(),
     decided_via: row.decided_via,
     decided_device: row.decided_device,
+    decided_device_text: row.decided_device === null ? null : deviceText(row.decided_device),
     message: row.message,
     message_i18n: row.message_i18n,
     order_ids: [...row.order_ids],

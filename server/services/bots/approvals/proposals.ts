@@ -229,7 +229,12 @@ export function createProposals({ db, prices, brokers }: { db: Database; prices:
       );
       const id = rows[0]?.id;
       if (id === undefined) return null;
-      const body = approvalTexts.proposalBody(legs.length, bot.underlying, toRupees(margin?.requiredPaise ?? 0), typeof maxLoss === 'number' ? toRupees(maxLoss) : null, settings.deadlineSeconds);
+      const body = approvalTexts.proposalLegsBody(
+        legs.map((leg) => ({ side: leg.side, quantity: leg.quantity, tradingsymbol: leg.tradingsymbol, price: toRupees(leg.price_paise) })),
+        margin == null ? null : toRupees(margin.requiredPaise),
+        typeof maxLoss === 'number' ? toRupees(maxLoss) : maxLoss,
+        settings.deadlineSeconds,
+      );
       await recordAlert(tx, {
         userId: bot.userId,
         accountId: bot.account.id,

@@ -12,6 +12,7 @@ import { actionColumns, toAction } from './engine-store.ts';
 import { changeRun, flatDayPnl } from './bot-runs.ts';
 import type { ActionRow, BotRunRow, EngineBot, RunLeg } from './engine-types.ts';
 import { num, signalStrategies } from './rules.ts';
+import { clockMinutes, istMinutes } from '../../market/ist.ts';
 
 /**
  * What a broker call did: its orders, why it failed (null: it did not), whether that was a fault rather than
@@ -65,9 +66,17 @@ export function createBotCompletion({ db }: { db: Database }) {
   }
 
   /** Whether the bot will act again today after this exit (a re-entry or another signal). */
-  function mayEnterAgain(bot: EngineBot, run: BotRunRow, exit: BotActionName): boolean {
+  /**
+   * Whether the bot will enter again today after this exit: then its day reads 'waiting' (for its next entry),
+   * else 'exited' (done for the day). A signal bot takes its next signal while its entry window is open and
+   * its trades today are under max_trades_per_day, counted as the engine counts them (rules.ts): an entry
+   * skipped (its proposal rejected or expired, issue 41) was no trade.
+   */
+  function mayEnterAgain(bot: EngineBot, run: BotRunRow, exit: BotActionName, skippedEntries: number, now: Date): boolean {
     if (exit === 'exit' || exit === 'pause_exit' || bot.status !== 'active') return false;
-    if (signalStrategies.includes(bot.strategy)) return run.entries < num(bot.params.max_trades_per_day, 3);
+    if (signalStrategies.includes(bot.strategy)) {
+      return istMinutes(now) < clockMinutes(bot.entryUntil) && run.entries - skippedEntries < num(bot.params.max_trades_per_day, 3);
+    }
     const mode = bot.params.re_entry;
     return stopActions.has(exit) && (mode === 'new_atm' || mode === 'same_strike') && run.reEntriesUsed < num(bot.params.max_re_entries, 1);
   }
@@ -158,8 +167,12 @@ export function createBotCompletion({ db }: { db: Database }) {
         return { settled: true, partial: false };
       }
       if (ok) {
+        const { rows: skipped } = await tx.query<{ sequence: number }>(
+          `SELECT sequence FROM bot_actions WHERE bot_kind = $1 AND bot_id = $2 AND trading_day = $3::date AND phase = 'entry' AND status = 'skipped'`,
+          [bot.kind, bot.id, day],
+        );
         const next = await changeRun(tx, bot, day, (run) => {
-          const again = mayEnterAgain(bot, run, action.action);
+          const again = mayEnterAgain(bot, run, action.action, skipped.filter((row) => Number(row.sequence) <= run.entries).length, now);
           const why = botTexts.exitReason(action.action);
           return { state: again ? 'waiting' : 'exited', reason: why.text, reasonI18n: why.i18n, legs: run.legs, pnlPaise: pnl, pauseAction: null };
         }, now);

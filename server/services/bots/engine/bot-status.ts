@@ -17,14 +17,32 @@ import type { BotKind } from './action-keys.ts';
 import { actionColumns, botsOfPortfolio, loadBot, loadDayFlows, loadHeld, loadRuns, runColumns, toAction, toRun } from './engine-store.ts';
 import { botKey, type ActionRow, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { botRunsOn, istInstant } from './rules.ts';
+import { deviceText } from '../approvals/device-label.ts';
+import { approveFirstBots } from '../approvals/proposals.ts';
 import { brokerLastPrices } from './broker-prices.ts';
 
 type Schemas = components['schemas'];
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-export function actionRecord(action: ActionRow): Schemas['BotActionRecord'] {
+type ProposalEnd = { status: 'approved' | 'rejected' | 'expired' | 'refused'; decided_at: Date; decided_via: 'app' | 'notification' | null; decided_device: string | null };
+
+const approvalKey = (kind: string, botId: number, day: string, action: string, sequence: number) => `${kind}:${botId}:${day}:${action}:${sequence}`;
+
+/** An entry an approve-first bot proposed (issue 41): how its proposal ended, when, how and from which device. */
+function approvalRecord(end: ProposalEnd): Schemas['BotActionApproval'] {
   return {
+    status: end.status,
+    decided_at: end.decided_at.toISOString(),
+    decided_via: end.decided_via,
+    device: end.decided_device,
+    device_text: end.decided_device === null ? null : deviceText(end.decided_device),
+  };
+}
+
+export function actionRecord(action: ActionRow, approval?: ProposalEnd): Schemas['BotActionRecord'] {
+  return {
+    ...(approval === undefined ? {} : { approval: approvalRecord(approval) }),
     action: action.action,
     sequence: action.sequence,
     leg: action.leg,
@@ -38,6 +56,20 @@ export function actionRecord(action: ActionRow): Schemas['BotActionRecord'] {
 }
 
 export function createBotStatus({ db, clock, brokers, prices }: { db: Database; clock: Clock; brokers: BrokerRegistry; prices: AccountPrices }) {
+  /** The decided proposals of the bots' entries since `since`, by bot, day, action and sequence (the bot action each ended as). */
+  async function proposalEndsOf(bots: ReadonlyArray<{ kind: BotKind; id: number }>, since: string): Promise<Map<string, ProposalEnd>> {
+    const { rows } = await db.query<ProposalEnd & { bot_kind: string; bot_id: number; trading_day: string; action: string; sequence: number }>(
+      `SELECT p.bot_kind, p.bot_id, to_char(p.trading_day, 'YYYY-MM-DD') AS trading_day, p.action, p.sequence, p.status, p.decided_at, p.decided_via, p.decided_device
+       FROM bot_proposals p JOIN unnest($1::text[], $2::int[]) AS wanted (want_kind, want_id) ON p.bot_kind = wanted.want_kind AND p.bot_id = wanted.want_id
+       WHERE p.trading_day >= $3::date AND p.status <> 'pending' AND p.decided_at IS NOT NULL`,
+      [bots.map((bot) => bot.kind), bots.map((bot) => bot.id), since],
+    );
+    return new Map(rows.map((row) => [approvalKey(row.bot_kind, Number(row.bot_id), row.trading_day, row.action, Number(row.sequence)), { ...row, decided_at: new Date(row.decided_at) }]));
+  }
+
+  const recordOf = (ends: ReadonlyMap<string, ProposalEnd>) => (action: ActionRow) =>
+    actionRecord(action, action.phase === 'entry' ? ends.get(approvalKey(action.kind, action.botId, action.day, action.action, action.sequence)) : undefined);
+
   async function actionsOf(bots: ReadonlyArray<{ kind: BotKind; id: number }>, since: string): Promise<Map<string, ActionRow[]>> {
     const byBot = new Map<string, ActionRow[]>();
     const { rows } = await db.query<Parameters<typeof toAction>[0]>(
@@ -104,9 +136,10 @@ export function createBotStatus({ db, clock, brokers, prices }: { db: Database; 
     const day = istDate(now);
     const minutes = istMinutes(now);
     const bots = await botsOfPortfolio(db, portfolioId, now.getTime());
-    const [runs, held, actions] = [await loadRuns(db, day, { portfolioId }), await loadHeld(db, { portfolioId }), await actionsOf(bots, day)];
+    const [runs, held, actions, ends] = [await loadRuns(db, day, { portfolioId }), await loadHeld(db, { portfolioId }), await actionsOf(bots, day), await proposalEndsOf(bots, day)];
     const pnls = await pnlsToday(day, portfolioId, bots, held);
     const open = await tradingDays(bots, day);
+    const approveFirst = await approveFirstBots(db);
     const answer: Schemas['BotState'][] = [];
     for (const bot of bots) {
       const key = botKey(bot.kind, bot.id);
@@ -139,8 +172,9 @@ export function createBotStatus({ db, clock, brokers, prices }: { db: Database; 
         pnl_today: pnl,
         entries_today: run?.entries ?? 0,
         open_positions: legs.length,
-        last_action: last === undefined ? null : actionRecord(last),
+        last_action: last === undefined ? null : recordOf(ends)(last),
         next_action_at: iso(next),
+        approve_first: approveFirst.has(key),
       });
     }
     return { bots: answer, as_of: now.toISOString() };
@@ -157,6 +191,7 @@ export function createBotStatus({ db, clock, brokers, prices }: { db: Database; 
       [kind, botId, since],
     );
     const actions = (await actionsOf([{ kind, id: botId }], since)).get(botKey(kind, botId)) ?? [];
+    const toRecord = recordOf(await proposalEndsOf([{ kind, id: botId }], since));
     // Today's run is still open while the bot holds legs: its P&L is the card's, from the same place.
     const today = istDate(now);
     const livePnl = (await pnlsToday(today, bot.portfolioId, [bot], await loadHeld(db, { kind, id: botId }))).get(botKey(kind, botId)) ?? null;
@@ -169,7 +204,7 @@ export function createBotStatus({ db, clock, brokers, prices }: { db: Database; 
         reason_i18n: run.reasonI18n ?? null,
         entries: run.entries,
         pnl: run.pnlPaise !== null ? toRupees(run.pnlPaise) : run.day === today ? livePnl : null,
-        actions: actions.filter((action) => action.day === run.day).map(actionRecord),
+        actions: actions.filter((action) => action.day === run.day).map(toRecord),
       })),
     };
   }

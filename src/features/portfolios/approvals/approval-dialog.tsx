@@ -10,10 +10,18 @@ import { getBotApprovalSettings, updateBotApprovalSettings } from '@/features/po
 import { approvalMessages as m, approvalsTitle } from '@/features/portfolios/approvals/approval-messages';
 import { useOperation } from '@/lib/api/use-operation';
 
-type ApprovalDialogProps = { kind: 'trading' | 'daily'; botId: number; name: string; canChange: boolean; onClose: () => void };
+type ApprovalDialogProps = {
+  kind: 'trading' | 'daily';
+  botId: number;
+  name: string;
+  canChange: boolean;
+  onClose: () => void;
+  /** Saved: the bot's card reads its state again, so it says at once whether the bot is approve-first. */
+  onSaved?: () => void;
+};
 
 /** A bot's approve-first setting: on or off, the deadline and the price tolerance, and the way to its proposals. */
-export function ApprovalDialog({ kind, botId, name, canChange, onClose }: ApprovalDialogProps) {
+export function ApprovalDialog({ kind, botId, name, canChange, onClose, onSaved }: ApprovalDialogProps) {
   const intl = useIntl();
   const load = useOperation(getBotApprovalSettings);
   const save = useOperation(updateBotApprovalSettings);
@@ -38,7 +46,9 @@ export function ApprovalDialog({ kind, botId, name, canChange, onClose }: Approv
   const submit = async () => {
     setSaved(false);
     const answer = await save.run(kind, botId, { approve_first: approveFirst, deadline_seconds: deadlineSeconds, price_tolerance_pct: Math.round(tolerancePct * 100) / 100 });
-    if (answer !== undefined) setSaved(true);
+    if (answer === undefined) return;
+    setSaved(true);
+    onSaved?.();
   };
 
   return (

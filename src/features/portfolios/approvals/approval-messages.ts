@@ -3,6 +3,8 @@ import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
 /** Approve-first bots (issue 41): the bot's setting, and the proposals waiting for the trader. */
 export const approvalMessages = defineMessages({
   button: { id: 'portfolios.approvals.button', defaultMessage: 'Approvals' },
+  badge: { id: 'portfolios.approvals.badge', defaultMessage: 'Approve-first' },
+  badgeHint: { id: 'portfolios.approvals.badgeHint', defaultMessage: 'Each entry waits for your approval before it is placed.' },
   description: {
     id: 'portfolios.approvals.description',
     defaultMessage: 'Approve each entry from your phone before it is placed. Exits, stop-losses, square-off and the kill switch never wait for you.',

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import type { BotProposal } from '@/features/portfolios/api/bot-approvals';
 import { approvalMessages as m, decidedLine, legLine, placedOrders, priceThen, proposalStatus, proposalTitle, secondsLeft } from '@/features/portfolios/approvals/approval-messages';
+import { sayServerText } from '@/i18n/say-server-text';
 import { ServerText } from '@/i18n/server-text';
 import { isolate } from '@/lib/format/isolate';
 import { useFormat } from '@/lib/format/use-format';
@@ -94,7 +95,7 @@ export function ProposalCard({ proposal, secondsToGo, current, busy, onApprove, 
           )}
           {proposal.decided_at === null ? null : (
             <p className="text-fg-muted break-words">
-              {intl.formatMessage(decidedLine, { via: proposal.decided_via ?? 'engine', device: proposal.decided_device === null ? 'none' : isolate(proposal.decided_device), time: f.formatDateTime(proposal.decided_at) })}
+              {intl.formatMessage(decidedLine, { via: proposal.decided_via ?? 'engine', device: proposal.decided_device === null ? 'none' : isolate(sayServerText(intl, proposal.decided_device_text, proposal.decided_device)), time: f.formatDateTime(proposal.decided_at) })}
             </p>
           )}
           {proposal.order_ids.length === 0 ? null : (

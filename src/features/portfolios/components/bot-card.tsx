@@ -55,6 +55,16 @@ export function BotCard({ bot, mode, strategies, state, toggling, canChange, onT
         </h3>
         <span className="flex flex-wrap items-center gap-2">
           <TradingModeBadge mode={mode} />
+          {state?.approve_first === true ? (
+            <span
+              data-approve-first
+              title={intl.formatMessage(am.badgeHint)}
+              className="inline-flex shrink-0 items-center gap-1 rounded-full border border-warn/40 bg-warn/10 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-fg"
+            >
+              <HandThumbUpIcon aria-hidden="true" className="size-3.5 shrink-0 text-warn" />
+              {intl.formatMessage(am.badge)}
+            </span>
+          ) : null}
           <BotStatus status={bot.status} />
         </span>
       </div>

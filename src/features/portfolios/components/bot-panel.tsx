@@ -165,7 +165,7 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
         />
       ) : null}
       {dialog?.kind === 'history' ? <BotHistoryDialog kind={api.kind} botId={dialog.bot.id} name={dialog.bot.name} onClose={close} /> : null}
-      {dialog?.kind === 'approvals' ? <ApprovalDialog kind={api.kind} botId={dialog.bot.id} name={dialog.bot.name} canChange={canChange} onClose={close} /> : null}
+      {dialog?.kind === 'approvals' ? <ApprovalDialog kind={api.kind} botId={dialog.bot.id} name={dialog.bot.name} canChange={canChange} onClose={close} onSaved={onStatusChanged} /> : null}
       {dialog?.kind === 'webhook' ? (
         <WebhookDialog
           botId={dialog.bot.id}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { BotState } from '@/features/portfolios/api/bot-engine-types';
-import { botStateMessages as m, dayStateMessage, nextActionMessage, waitingForSignalMessage } from '@/features/portfolios/bot-state-messages';
+import { botStateMessages as m, cardDayStateMessage, nextActionMessage, waitingForSignalMessage } from '@/features/portfolios/bot-state-messages';
+import { dayWordsOf } from '@/features/portfolios/model/day-state-words';
 import { actionText } from '@/features/portfolios/components/bot-action-text';
 import { BotPnl } from '@/features/portfolios/components/bot-pnl';
 import { useClockTime } from '@/features/portfolios/hooks/use-clock-time';
@@ -56,7 +57,7 @@ export function BotToday({ state, bot }: { state: BotState | undefined; bot?: Bo
     <div className="flex flex-col gap-2 rounded-md border border-line bg-surface-raised p-3 text-sm" data-bot-state={state.state}>
       <p className="flex flex-wrap items-center gap-2">
         <span className="text-fg-muted">{intl.formatMessage(m.today)}</span>
-        <span className={`rounded px-2 py-0.5 font-medium ${TONES[state.state]}`}>{intl.formatMessage(dayStateMessage, { state: state.state })}</span>
+        <span className={`rounded px-2 py-0.5 font-medium ${TONES[state.state]}`}>{intl.formatMessage(cardDayStateMessage, { state: dayWordsOf(state) })}</span>
       </p>
       {state.reason ? <p className="text-fg break-words"><ServerText text={state.reason_i18n} fallback={state.reason} /></p> : null}
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-3">
