@@ -19,8 +19,9 @@ ALTER TABLE market_calendar ADD COLUMN mis_square_off text CHECK (mis_square_off
 ALTER TABLE market_calendar ADD CONSTRAINT market_calendar_mis_square_off_in_session
   CHECK (mis_square_off IS NULL OR (kind = 'special_session' AND mis_square_off >= open_time AND mis_square_off <= close_time));
 
-UPDATE market_calendar SET mis_square_off = sessions.mis_square_off,
-  source = source || '; MIS square-off ' || sessions.mis_square_off || ': ' || sessions.said
+-- Each row's `said` is where its square-off comes from (kept here and in docs/market-history.md; `source` stays
+-- the circular of the session's hours, as the coverage screen shows it).
+UPDATE market_calendar SET mis_square_off = sessions.mis_square_off
 FROM (VALUES
   ('2020-02-01', '15:25', 'the regular 15:25 (a full session)'),
   ('2020-11-14', '19:05', 'Zerodha, intraday squared off 10 minutes before the close of Muhurat trading'),
