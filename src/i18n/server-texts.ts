@@ -863,10 +863,6 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.replay.closed_weekend',
     defaultMessage: 'NSE was closed on {day} (a {weekday, select, saturday {Saturday} other {Sunday}}) and market history holds no {index} trading on it to replay.',
   },
-  'replay.special_hours': {
-    id: 'server.replay.special_hours',
-    defaultMessage: '{index} on {day} traded only {open}–{close} ({session}): a replay plays 09:15 to 15:30, so it cannot play that session.',
-  },
   'replay.rules_unknown': {
     id: 'server.replay.rules_unknown',
     defaultMessage:
@@ -874,7 +870,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   },
   'replay.outside_session': {
     id: 'server.replay.outside_session',
-    defaultMessage: '{minute} is outside the session: a replay stands between 09:15 and 15:30.',
+    defaultMessage: '{minute} is outside the session: NSE traded on {day} from {open} to {close}.',
   },
   'replay.seek_backward': {
     id: 'server.replay.seek_backward',

@@ -6,7 +6,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
-import { expiryInstantMs } from '../market/simulator.ts';
+import { expiryOver } from '../../../quant/contract-expiry.ts';
 import { priceAlertTexts } from '../texts/alert-refusal-texts.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 
@@ -39,7 +39,7 @@ export const optionExpiryColumn = `(SELECT to_char(i.expiry, 'YYYY-MM-DD') FROM 
 
 /** Whether an option's contract is over at `now` (15:30 IST on its expiry day): an alert on it can never fire. */
 export function contractExpired(expiry: string | null, now: Date): boolean {
-  return expiry !== null && now.getTime() >= expiryInstantMs(expiry);
+  return expiry !== null && expiryOver(expiry, now.getTime());
 }
 
 function priceAlertOf(row: PriceAlertRow, expired: boolean): PriceAlert {

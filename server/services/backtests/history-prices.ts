@@ -28,17 +28,19 @@ import type { IndexMinute, PriceSource } from '../brokers/paper/price-source.ts'
 import type { Clock } from '../clock.ts';
 import type { IndexName } from '../market/index-config.ts';
 import { clockMinutes, istDate, istMinutes, istOffsetMs, marketHours } from '../market/ist.ts';
+import type { DayHours } from '../market/trading-calendar.ts';
 import { bookAround, spreadTicks } from '../market/spreads.ts';
 import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
 
 const tickPaise = 5;
 const yearMs = 365 * 24 * 60 * 60 * 1000;
 const fallbackVolatility = 0.15;
-const openMinutes = clockMinutes(marketHours.open);
-const closeMinutes = clockMinutes(marketHours.close);
 
-/** 15:30 IST of a day, the instant a contract expiring that day stops trading. */
+/** 15:30 IST of a day, the instant a contract expiring that day stops trading (expiries fall on regular sessions). */
 export const closeInstant = (day: string) => Date.parse(`${day}T${marketHours.close}:00Z`) - istOffsetMs;
+
+/** The instant a history day's session closed, that its settlement prices stand at (15:30, or a special session's close). */
+const dayCloseInstant = (day: HistoryDay) => Date.parse(`${day.day}T${day.hours.close}:00Z`) - istOffsetMs;
 
 type OptionRow = { expiry: string; strikePaise: number; optionType: 'CE' | 'PE'; settlePaise: number; underlyingPaise: number | null; lotSize: number | null };
 export type HistoryDay = {
@@ -59,6 +61,12 @@ export type HistoryDay = {
    * close, and an expiry settles at the index's last minute.
    */
   bhavcopy: boolean;
+  /**
+   * The hours the day traded at: the regular 09:15–15:30, or a special session's (Muhurat trading's evening
+   * hour) when the caller loads the day with them (a replay does: replay-book.ts). The index path and the
+   * market's open hours run over them.
+   */
+  hours: DayHours;
 };
 
 export type DailyOhlc = { openPaise: number; highPaise: number; lowPaise: number; closePaise: number };
@@ -71,24 +79,34 @@ const optionKey = (expiry: string, strikePaise: number, type: string) => `${expi
 
 /** The index level at an IST minute of the day (see the header). */
 export function indexLevelPaise(day: HistoryDay, minute: number): number {
+  const openMinutes = clockMinutes(day.hours.open);
+  const closeMinutes = clockMinutes(day.hours.close);
   if (day.minutes.size > 0) {
     let best: number | undefined;
     for (let at = Math.min(minute, closeMinutes); at >= openMinutes - 1 && best === undefined; at -= 1) best = day.minutes.get(at);
     return best ?? day.minutes.values().next().value ?? day.closePaise;
   }
-  if (day.ohlc !== null) return ohlcLevelPaise(day.ohlc, minute);
+  if (day.ohlc !== null) return ohlcLevelPaise(day.ohlc, minute, day.hours);
   const start = day.previousClosePaise ?? day.closePaise;
   const share = Math.min(1, Math.max(0, (minute - openMinutes) / (closeMinutes - openMinutes)));
   return Math.round(start + (day.closePaise - start) * share);
 }
 
-/** The daily path through open, the two extremes and close (see the header), at an IST minute. */
-export function ohlcLevelPaise(ohlc: DailyOhlc, minute: number): number {
+/**
+ * The daily path through open, the two extremes and close (see the header), at an IST minute. A session of other
+ * hours places its extremes at the same shares of its length as 11:00 and 13:30 are of 09:15–15:30.
+ */
+export function ohlcLevelPaise(ohlc: DailyOhlc, minute: number, hours: { open: string; close: string } = marketHours): number {
   const closedUp = ohlc.closePaise >= ohlc.openPaise;
+  const openMinutes = clockMinutes(hours.open);
+  const closeMinutes = clockMinutes(hours.close);
+  const regularOpen = clockMinutes(marketHours.open);
+  const share = (closeMinutes - openMinutes) / (clockMinutes(marketHours.close) - regularOpen);
+  const at = (regular: number) => openMinutes + Math.round((regular - regularOpen) * share);
   const points: [number, number][] = [
     [openMinutes, ohlc.openPaise],
-    [firstExtremeMinutes, closedUp ? ohlc.lowPaise : ohlc.highPaise],
-    [secondExtremeMinutes, closedUp ? ohlc.highPaise : ohlc.lowPaise],
+    [at(firstExtremeMinutes), closedUp ? ohlc.lowPaise : ohlc.highPaise],
+    [at(secondExtremeMinutes), closedUp ? ohlc.highPaise : ohlc.lowPaise],
     [closeMinutes, ohlc.closePaise],
   ];
   if (minute <= openMinutes) return ohlc.openPaise;
@@ -102,8 +120,11 @@ export function ohlcLevelPaise(ohlc: DailyOhlc, minute: number): number {
 }
 
 export type HistoryPrices = PriceSource & {
-  /** Loads the days of an index (call before stepping the clock into them); answers the days with option rows. */
-  load: (index: IndexName, from: string, to: string) => Promise<string[]>;
+  /**
+   * Loads the days of an index (call before stepping the clock into them); answers the days with option rows.
+   * `hours`: the hours the days traded at (a replay loads its one day with its session's), else the regular ones.
+   */
+  load: (index: IndexName, from: string, to: string, hours?: DayHours) => Promise<string[]>;
   day: (index: IndexName, day: string) => HistoryDay | undefined;
   /** Quotes served, modelled or at a real minute. */
   counts: { modelled: number; real: number };
@@ -121,7 +142,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
   const counts = { modelled: 0, real: 0 };
   const realMinutes = optionMinutePrices();
 
-  async function load(index: IndexName, from: string, to: string): Promise<string[]> {
+  async function load(index: IndexName, from: string, to: string, hours: DayHours = marketHours): Promise<string[]> {
     const { rows } = await history.query<{ d: string; e: string; s: string; t: 'CE' | 'PE'; p: string; u: string | null; l: number | null }>(
       `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p,
               underlying_paise AS u, lot_size AS l
@@ -144,7 +165,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     for (const row of rows) {
       let day = byDay.get(row.d);
       if (day === undefined) {
-        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true };
+        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours };
         byDay.set(row.d, day);
       }
       const underlying = row.u === null ? null : Number(row.u);
@@ -163,7 +184,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       if (row.day < from || row.day > to || byDay.get(row.day)?.bhavcopy === true) continue;
       let day = byDay.get(row.day);
       if (day === undefined) {
-        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false };
+        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false, hours };
         byDay.set(row.day, day);
       }
       const { day: _day, closePaise, ...contract } = row;
@@ -199,7 +220,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     const known = volatilities.get(key);
     if (known !== undefined) return known;
     const contract = `${day.index}|${optionKey(row.expiry, row.strikePaise, row.optionType)}`;
-    const years = Math.max(0, closeInstant(row.expiry) - closeInstant(day.day)) / yearMs;
+    const years = Math.max(0, closeInstant(row.expiry) - dayCloseInstant(day)) / yearMs;
     const solved =
       years > 0
         ? impliedVolatility({ kind: row.optionType, forward: day.closePaise / 100, strike: row.strikePaise / 100, years, rate: 0, price: row.settlePaise / 100 })
@@ -224,7 +245,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
   function solveAtmVolatility(day: HistoryDay): number | null {
     let best: { distance: number; volatility: number } | null = null;
     for (const row of day.options.values()) {
-      const years = (closeInstant(row.expiry) - closeInstant(day.day)) / yearMs;
+      const years = (closeInstant(row.expiry) - dayCloseInstant(day)) / yearMs;
       if (years <= 0) continue;
       const distance = Math.abs(row.strikePaise - day.closePaise) + years * 1e9;
       if (best !== null && distance >= best.distance) continue;
@@ -263,7 +284,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     } else {
       candles = [];
       const start = Date.parse(`${day.day}T00:00:00Z`) - istOffsetMs;
-      for (let minute = openMinutes; minute < closeMinutes; minute += 1) {
+      for (let minute = clockMinutes(day.hours.open); minute < clockMinutes(day.hours.close); minute += 1) {
         const open = indexLevelPaise(day, minute) / 100;
         const close = indexLevelPaise(day, minute + 1) / 100;
         candles.push({ minute: new Date(start + minute * 60_000), open, high: Math.max(open, close), low: Math.min(open, close), close });
@@ -333,9 +354,13 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     return indexLevelPaise(day, istMinutes(at));
   }
 
+  /** The loaded day `now` falls on (of any index: they share the exchange's hours). */
+  const dayAt = (now: Date) => [...days.values()].find((day) => day.day === istDate(now));
+
   const open = (now: Date) => {
+    const day = dayAt(now);
     const minutes = istMinutes(now);
-    return minutes >= openMinutes && minutes < closeMinutes && [...days.values()].some((day) => day.day === istDate(now));
+    return day !== undefined && minutes >= clockMinutes(day.hours.open) && minutes < clockMinutes(day.hours.close);
   };
 
   return {
@@ -399,6 +424,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       return found;
     },
     marketOpen: async (_exchange, now) => open(now),
+    misSquareOff: (now) => dayAt(now)?.hours.misSquareOff ?? marketHours.misSquareOff,
     session: async (_exchange, now) => ({ open: open(now), nextOpen: null, closedAt: null }),
     demo: false,
   };

@@ -1,14 +1,14 @@
-// Reads an exchange's calendar from the market_calendar table (migrations 005 and 037), where the exchanges'
+// Reads an exchange's calendar from the market_calendar table (migrations 005, 037 and 066), where the exchanges'
 // circulars are entered year by year, each row with the circular it comes from. trading-calendar.ts does
 // the date arithmetic on what is read here.
 import type { Queryable } from '../../db/database.ts';
 import type { Exchange, SpecialSession, TradingCalendar } from './trading-calendar.ts';
 
-type Row = { day: string; kind: 'holiday' | 'special_session'; open_time: string | null; close_time: string | null; description: string; source: string | null };
+type Row = { day: string; kind: 'holiday' | 'special_session'; open_time: string | null; close_time: string | null; description: string; source: string | null; mis_square_off: string | null };
 
 export async function loadTradingCalendar(db: Queryable, exchange: Exchange): Promise<TradingCalendar> {
   const { rows } = await db.query<Row>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, kind, open_time, close_time, description, source
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, kind, open_time, close_time, description, source, mis_square_off
      FROM market_calendar WHERE exchange = $1 ORDER BY day`,
     [exchange],
   );
@@ -19,7 +19,7 @@ export async function loadTradingCalendar(db: Queryable, exchange: Exchange): Pr
     if (row.source !== null) sources.set(row.day, row.source);
     if (row.kind === 'holiday') holidays.set(row.day, row.description);
     else if (row.open_time !== null && row.close_time !== null) {
-      specialSessions.set(row.day, { open: row.open_time, close: row.close_time, description: row.description });
+      specialSessions.set(row.day, { open: row.open_time, close: row.close_time, description: row.description, misSquareOff: row.mis_square_off ?? undefined });
     }
   }
   return { holidays, specialSessions, sources };

@@ -4,8 +4,17 @@ export const istOffsetMs = (5 * 60 + 30) * 60 * 1000;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** The market's regular session, HH:MM IST. */
-export const marketHours = { open: '09:15', close: '15:30' } as const;
+/**
+ * The market's regular session, HH:MM IST, and the broker's MIS square-off in it: from 15:25 intraday F&O
+ * positions are squared off and no fresh MIS order is taken (Zerodha support, "What are the auto square-off
+ * timings for open intraday positions?"; 15:20 is its cash-equity time).
+ */
+export const marketHours = { open: '09:15', close: '15:30', misSquareOff: '15:25' } as const;
+
+/** The `HH:MM` text of minutes since midnight. */
+export function clockText(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
 
 /** Minutes since midnight of an `HH:MM` text (already checked against the contract's pattern). */
 export function clockMinutes(time: string): number {

@@ -5,7 +5,8 @@
 import { black76Greeks, black76Price } from '../../../quant/black76.ts';
 import { exchangeImpliedVolatility } from '../../../quant/exchange-volatility.ts';
 import { forwardFromSpot, yearsToExpiry, type OptionKind } from '../../../quant/option-inputs.ts';
-import { istMinutes, istOffsetMs } from './ist.ts';
+import { expiryInstantMs } from '../../../quant/contract-expiry.ts';
+import { istMinutes } from './ist.ts';
 import { uniform } from './random.ts';
 import { bookAround, spreadTicks } from './spreads.ts';
 
@@ -22,10 +23,8 @@ export type SimulationParams = {
   rate: number;
 };
 
-/** When a contract expires: 15:30 IST on its expiry date, as epoch milliseconds. */
-export function expiryInstantMs(expiryDate: string): number {
-  return Date.parse(`${expiryDate}T15:30:00Z`) - istOffsetMs;
-}
+/** When a contract expires: 15:30 IST on its expiry date, as epoch milliseconds (the rule the app shares: quant/contract-expiry.ts). */
+export { expiryInstantMs };
 
 /** The expiry the smile's skew and curvature are set for (a month out), and the shortest times they steepen to. */
 const smileReferenceYears = 30 / 365;

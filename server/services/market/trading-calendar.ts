@@ -2,13 +2,17 @@
 // sessions open a day that would be closed (the Union Budget on a Sunday) or set other hours (Muhurat
 // trading on Diwali evening). The days themselves are data (the market_calendar table, one year of
 // exchange circulars at a time), never constants in code: this module only reads them.
-import { marketHours } from './ist.ts';
+import { clockMinutes, clockText, marketHours } from './ist.ts';
 
 export type Exchange = 'NSE' | 'BSE';
 
 export type Session = { open: string; close: string };
 
-export type SpecialSession = Session & { description: string };
+/** A special session: its hours, its name, and the broker's MIS square-off in it where the calendar has it. */
+export type SpecialSession = Session & { description: string; misSquareOff?: string | undefined };
+
+/** A day's hours, with the broker's MIS square-off in them (HH:MM IST). */
+export type DayHours = Session & { misSquareOff: string };
 
 export type TradingCalendar = {
   /** IST dates (YYYY-MM-DD) on which a weekday is closed, with the exchange's reason. */
@@ -43,6 +47,18 @@ export function sessionOn(calendar: TradingCalendar, date: string): Session | nu
   if (special !== undefined) return { open: special.open, close: special.close };
   if (isoWeekday(date) >= 6 || calendar.holidays.has(date)) return null;
   return { open: marketHours.open, close: marketHours.close };
+}
+
+/**
+ * The hours a day traded at: its special session's (with the session's own MIS square-off, else five minutes
+ * before its close, as 15:25 is to 15:30), else the regular ones. A day the calendar has closed but history shows
+ * trading (a holiday declared after the day) is taken at the regular hours.
+ */
+export function dayHours(calendar: TradingCalendar, date: string): DayHours {
+  const special = calendar.specialSessions.get(date);
+  if (special === undefined) return { ...marketHours };
+  const misSquareOff = special.misSquareOff ?? clockText(Math.max(clockMinutes(special.open), clockMinutes(special.close) - 5));
+  return { open: special.open, close: special.close, misSquareOff };
 }
 
 export function isTradingDay(calendar: TradingCalendar, date: string): boolean {

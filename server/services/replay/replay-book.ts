@@ -10,6 +10,7 @@ import { historyPrices, type HistoryDay, type HistoryPrices } from '../backtests
 import { openPaperBook } from '../backtests/paper-book.ts';
 import type { TradingAccount } from '../brokers/broker-trading.ts';
 import type { IndexName } from '../market/index-config.ts';
+import type { DayHours } from '../market/trading-calendar.ts';
 import type { Services } from '../services.ts';
 import type { ReplayBot } from './replay-bot.ts';
 import { sessionOf } from './replay-clock.ts';
@@ -51,16 +52,19 @@ export type ReplayBook = {
   usedAt: number;
 };
 
-/** Opens the book of a replay at the day's open, its contracts listed, from the server's history. */
+/**
+ * Opens the book of a replay at its session's open, its contracts listed, from the server's history, priced over
+ * the session's hours (a special session's index path, open hours and MIS square-off are its own).
+ */
 export async function openReplayBook(
   history: Database,
-  replay: { id: number; epoch: number; index: IndexName; day: string },
+  replay: { id: number; epoch: number; index: IndexName; day: string; hours: DayHours },
   database?: Promise<Database>,
 ): Promise<ReplayBook> {
-  const open = sessionOf(replay.day).open;
+  const open = sessionOf(replay.day, replay.hours).open;
   const clock = { now: open };
   const prices = historyPrices({ history, clock: () => clock.now });
-  await prices.load(replay.index, replay.day, replay.day);
+  await prices.load(replay.index, replay.day, replay.day, replay.hours);
   const day = prices.day(replay.index, replay.day);
   if (day === undefined) throw new Error(`No ${replay.index} history on ${replay.day}`);
   const paper = { slug: 'replay', title: 'Replay', accountNumber: 'RP1' };

@@ -2,10 +2,10 @@
 // kept in memory while used (a few at most, the least recently used closed first), and is always brought to the
 // replay's stored state before it answers: the actions logged in replay_actions (by this or another instance)
 // applied in order, each at its replayed instant, and the fill engine's pass run at every replayed minute passed
-// while the trader's orders are in the book, so stop-losses, targets and the MIS square-off at 15:25 act minute
-// by minute, and the looks of the replay's bot (replay-bot.ts) at its instants, then the expiry settlement after
-// 15:30. A minute whose pass can change nothing (no working order would fill or trigger at its prices, no MIS
-// position before 15:25) is passed without it (passDue), so a seek costs its few queries and the passes that act,
+// while the trader's orders are in the book, so stop-losses, targets and the MIS square-off (15:25, or a special
+// session's own) act minute by minute, and the looks of the replay's bot (replay-bot.ts) at its instants, then the
+// expiry settlement after the close. A minute whose pass can change nothing (no working order would fill or
+// trigger at its prices, no MIS position before the square-off) is passed without it (passDue), so a seek costs its few queries and the passes that act,
 // not a pass a minute (issue 39's ≤ 300 ms seek); the book it gives is the one stepping minute by minute gives.
 // Prices are history's at those instants, so the same actions give the same book: after a restart, or on another
 // instance, the book is rebuilt from the log. A reset (book_epoch) throws the book away.
@@ -24,7 +24,6 @@ import { addReplayBot, endBot, lookBot, stopReplayBot, type ReplayBotBody } from
 import { keyOf } from '../brokers/paper/contracts.ts';
 import { decide } from '../brokers/paper/matching.ts';
 import { orderColumns, type OrderRow } from '../brokers/paper/order-rows.ts';
-import { misSquareOffTime } from '../brokers/paper/settlement.ts';
 import { clockMinutes } from '../market/ist.ts';
 import { instantOf, sessionOf } from './replay-clock.ts';
 import { replayInstant, type ReplayRow } from './replay-sessions.ts';
@@ -47,7 +46,7 @@ export type ReplayAction = { id: number; at: Date; kind: 'place' | 'cancel' | 'b
  */
 async function passDue(book: ReplayBook, now: Date): Promise<Date> {
   const { rows } = await book.db.query<{ mis: boolean }>(`SELECT EXISTS (SELECT 1 FROM paper_positions WHERE product = 'MIS' AND quantity <> 0) AS mis`);
-  const due = rows[0]?.mis === true ? instantOf(book.day.day, clockMinutes(misSquareOffTime)) : sessionOf(book.day.day).close;
+  const due = rows[0]?.mis === true ? instantOf(book.day.day, clockMinutes(book.day.hours.misSquareOff)) : sessionOf(book.day.day, book.day.hours).close;
   const { rows: working } = await book.db.query<OrderRow>(`SELECT ${orderColumns} FROM paper_orders o WHERE o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id`);
   if (working.some((order) => order.amo_release_at !== null)) return now;
   const keys = [...new Set(working.map(keyOf))];
@@ -81,7 +80,7 @@ export async function advance(book: ReplayBook, target: Date): Promise<void> {
     book.now = new Date(at);
     book.lookedAt = book.now;
   }
-  const close = sessionOf(book.day.day).close;
+  const close = sessionOf(book.day.day, book.day.hours).close;
   if (target >= close && !book.settled) {
     // After the close, as backtests do: contracts expiring today settle at the exchange's settlement price.
     await endBot(book);
@@ -169,7 +168,7 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
     const key = row.id;
     const known = opening.get(key);
     if (known !== undefined) return known.then((book) => (book.epoch === row.bookEpoch ? book : current(row)));
-    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day }, takeSpare()).then((book) => {
+    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day, hours: row.hours }, takeSpare()).then((book) => {
       book.usedAt = clock().getTime();
       books.set(row.id, book);
       for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);

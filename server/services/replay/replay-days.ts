@@ -7,18 +7,33 @@
 //
 // The data decides, not the calendar: a day NSE's calendar has closed (a weekend, a holiday, perhaps declared
 // after the day traded) replays when history holds the market trading on it, as the budget's Sunday sessions do
-// (they are special sessions in the calendar too). A special session outside a replay's hours (Muhurat trading in
-// the evening) cannot be played by a clock that runs 09:15 to 15:30: such a day is not listed, and starting it
-// says why. A day with nothing to replay is refused with the calendar's reason when it was closed.
+// (they are special sessions in the calendar too). Each day is listed with the hours it traded at: 09:15–15:30,
+// or its special session's from the calendar (Muhurat trading's evening hour, a disaster-recovery drill's
+// morning), with the session's MIS square-off; the replay's clock runs over those hours. A day with nothing to
+// replay is refused with the calendar's reason when it was closed.
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import type { HistoryIndex } from '../history/history-files.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
-import { marketHours } from '../market/ist.ts';
-import { isoWeekday, type TradingCalendar } from '../market/trading-calendar.ts';
+import { dayHours, isoWeekday, type DayHours } from '../market/trading-calendar.ts';
 import { replayTexts } from '../texts/replay-texts.ts';
 
-export type ReplayDay = { index: HistoryIndex; day: string; contracts: number; real_contracts: number; prices: 'real' | 'modelled'; bhavcopy: boolean };
+/** The hours a replayed day traded at, as the contract answers them (HH:MM IST). */
+export type ReplayHours = { open: string; close: string; mis_square_off: string };
+
+export type ReplayDay = {
+  index: HistoryIndex;
+  day: string;
+  contracts: number;
+  real_contracts: number;
+  prices: 'real' | 'modelled';
+  bhavcopy: boolean;
+  session: ReplayHours;
+  /** The special session's name in NSE's calendar, null on a regular day. */
+  special: string | null;
+};
+
+const replayHoursOf = (hours: DayHours): ReplayHours => ({ open: hours.open, close: hours.close, mis_square_off: hours.misSquareOff });
 
 /** Replayable days, newest first (of one index, or of all; of one day, or of all). */
 export async function replayDays(db: Queryable, index: HistoryIndex | null, day: string | null = null): Promise<ReplayDay[]> {
@@ -43,20 +58,16 @@ export async function replayDays(db: Queryable, index: HistoryIndex | null, day:
     [index, day],
   );
   const calendar = await loadTradingCalendar(db, 'NSE');
-  return rows.filter((row) => insideReplayHours(calendar, row.day)).map((row) => ({
+  return rows.map((row) => ({
     index: row.index_name,
     day: row.day,
     contracts: Number(row.contracts),
     real_contracts: Number(row.real_contracts),
     prices: Number(row.real_contracts) > 0 ? 'real' : 'modelled',
     bhavcopy: row.bhavcopy,
+    session: replayHoursOf(dayHours(calendar, row.day)),
+    special: calendar.specialSessions.get(row.day)?.description ?? null,
   }));
-}
-
-/** Whether the day's session (its special session's hours, where it has one) lies within the hours a replay plays. */
-function insideReplayHours(calendar: TradingCalendar, day: string): boolean {
-  const special = calendar.specialSessions.get(day);
-  return special === undefined || (special.open >= marketHours.open && special.close <= marketHours.close);
 }
 
 /** Whether the day of the index can be replayed. */
@@ -65,22 +76,21 @@ export async function isReplayDay(db: Queryable, index: HistoryIndex, day: strin
 }
 
 /**
- * Refuses (422 replay_no_history) a day that cannot be replayed, saying why: a special session outside a
- * replay's hours, the exchange's holiday or a weekend (when history holds nothing for it), else no history.
+ * The day as a replay plays it (its hours), or a refusal (422 replay_no_history) saying why it cannot be
+ * replayed: the exchange's holiday or a weekend (when history holds nothing for it), else no history.
  */
-export async function checkReplayDay(db: Queryable, index: HistoryIndex, day: string): Promise<void> {
-  if (await isReplayDay(db, index, day)) return;
+export async function checkReplayDay(db: Queryable, index: HistoryIndex, day: string): Promise<ReplayDay> {
+  const [replayable] = await replayDays(db, index, day);
+  if (replayable !== undefined) return replayable;
   const calendar = await loadTradingCalendar(db, 'NSE');
   const special = calendar.specialSessions.get(day);
   const holiday = calendar.holidays.get(day);
   const weekday = isoWeekday(day);
   const text =
-    special !== undefined && !insideReplayHours(calendar, day)
-      ? replayTexts.specialHours(index, day, special.description, special.open, special.close)
-      : special === undefined && holiday !== undefined
-        ? replayTexts.closedHoliday(index, day, holiday)
-        : special === undefined && weekday >= 6
-          ? replayTexts.closedWeekend(index, day, weekday === 6 ? 'saturday' : 'sunday')
-          : replayTexts.noHistory(index, day);
+    special === undefined && holiday !== undefined
+      ? replayTexts.closedHoliday(index, day, holiday)
+      : special === undefined && weekday >= 6
+        ? replayTexts.closedWeekend(index, day, weekday === 6 ? 'saturday' : 'sunday')
+        : replayTexts.noHistory(index, day);
   throw DomainError.said('replay_no_history', text, { field: 'day' });
 }

@@ -15,7 +15,7 @@ import type { Database } from '../../db/database.ts';
 import { closeInstant, indexLevelPaise } from '../backtests/history-prices.ts';
 import { DomainError } from '../domain-error.ts';
 import { indexFacts } from '../market/index-config.ts';
-import { clockMinutes, istMinutes, marketHours } from '../market/ist.ts';
+import { clockMinutes, istMinutes } from '../market/ist.ts';
 import { instrumentOf } from '../market/market-contracts.ts';
 import { contractColumns, type ContractRow } from '../market/market-rows.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
@@ -26,8 +26,8 @@ type Schemas = components['schemas'];
 export type ReplayQuote = Schemas['ReplayQuote'];
 
 const yearMs = 365 * 24 * 60 * 60 * 1000;
-const openMinutes = clockMinutes(marketHours.open);
-const sessionMinutes = clockMinutes(marketHours.close) - openMinutes;
+/** The replayed day's session as IST minutes: its open and its length (375 on a regular day, 60 for Muhurat trading). */
+const sessionMinutesOf = ({ day }: ReplayBook) => ({ openMinutes: clockMinutes(day.hours.open), sessionMinutes: clockMinutes(day.hours.close) - clockMinutes(day.hours.open) });
 const rupees = (paise: number) => Math.round(paise) / 100;
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
@@ -90,6 +90,7 @@ function changeFields(lastPaise: number, closePaise: number | null) {
 /** The index at the book's minute (its imported minutes: real). */
 export async function indexQuote(history: Database, book: ReplayBook): Promise<ReplayQuote> {
   const minute = istMinutes(book.now);
+  const { openMinutes, sessionMinutes } = sessionMinutesOf(book);
   const levels: number[] = [];
   for (let at = openMinutes; at <= Math.max(openMinutes, Math.min(minute, openMinutes + sessionMinutes)); at += 1) levels.push(indexLevelPaise(book.day, at));
   const last = indexLevelPaise(book.day, minute);
@@ -128,7 +129,7 @@ export async function replayChain(history: Database, book: ReplayBook, expiry: s
     strike_step: index.strikeStep,
     lot_size: index.lotSize,
     freeze_quantity: index.freezeQuantity,
-    valid_until: sessionOf(book.day.day).close.toISOString(),
+    valid_until: sessionOf(book.day.day, book.day.hours).close.toISOString(),
     instruments,
   };
   return { chain, data: await optionQuotes(history, book, rows) };
@@ -138,6 +139,7 @@ async function optionQuotes(history: Database, book: ReplayBook, rows: readonly 
   const keys = rows.map((row) => `${row.exchange}:${row.tradingsymbol}`);
   const quotes = await book.prices.quotesAt(keys, book.now, book.db);
   const { contracts } = await dayFacts(history, book);
+  const { openMinutes, sessionMinutes } = sessionMinutesOf(book);
   const elapsed = Math.min(1, Math.max(0, (istMinutes(book.now) - openMinutes + 1) / sessionMinutes));
   const data: Record<string, ReplayQuote> = {};
   for (const [n, row] of rows.entries()) {

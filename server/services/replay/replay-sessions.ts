@@ -1,5 +1,5 @@
-// A trader's replay (issue 39): the day and index replayed, the replayed clock's anchor and speed
-// (replay-clock.ts), and what moves them: start (replacing an open one only when the trader confirmed),
+// A trader's replay (issue 39): the day and index replayed, the hours it traded at (its special session's, kept
+// with the replay when it starts), the replayed clock's anchor and speed (replay-clock.ts), and what moves them: start (replacing an open one only when the trader confirmed),
 // seek, step, speed, reset and end. One open replay per trader (replays.user_id is unique). Another trader's
 // replay answers as a missing one.
 import type { Database, Queryable } from '../../db/database.ts';
@@ -7,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import { DomainError, notFound } from '../domain-error.ts';
 import type { HistoryIndex } from '../history/history-files.ts';
 import { clockMinutes, istClock } from '../market/ist.ts';
+import type { DayHours } from '../market/trading-calendar.ts';
 import { replayTexts } from '../texts/replay-texts.ts';
 import { insideSession, instantOf, nextMinute, replayedAt, sessionOf, type ReplaySpeed } from './replay-clock.ts';
 import { checkReplayDay } from './replay-days.ts';
@@ -24,6 +25,8 @@ export type Replay = {
   speed: ReplaySpeed;
   /** The replay stands at the day's close: playing goes no further. */
   at_close: boolean;
+  /** The hours the day traded at (HH:MM IST): 09:15–15:30 with the MIS square-off at 15:25, or a special session's. */
+  session: { open: string; close: string; mis_square_off: string };
   created_at: string;
   updated_at: string;
 };
@@ -34,6 +37,7 @@ export type ReplayRow = {
   userId: number;
   index: HistoryIndex;
   day: string;
+  hours: DayHours;
   startAt: Date;
   anchorAt: Date;
   anchoredAt: Date;
@@ -43,14 +47,15 @@ export type ReplayRow = {
   updatedAt: Date;
 };
 
-const columns = `id, user_id, index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, start_at, anchor_at, anchored_at, speed, book_epoch, created_at, updated_at`;
-type Stored = { id: number; user_id: number; index_name: HistoryIndex; day: string; start_at: Date; anchor_at: Date; anchored_at: Date; speed: number; book_epoch: number; created_at: Date; updated_at: Date };
+const columns = `id, user_id, index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, session_open, session_close, mis_square_off, start_at, anchor_at, anchored_at, speed, book_epoch, created_at, updated_at`;
+type Stored = { id: number; user_id: number; index_name: HistoryIndex; day: string; session_open: string; session_close: string; mis_square_off: string; start_at: Date; anchor_at: Date; anchored_at: Date; speed: number; book_epoch: number; created_at: Date; updated_at: Date };
 
 const rowOf = (row: Stored): ReplayRow => ({
   id: Number(row.id),
   userId: Number(row.user_id),
   index: row.index_name,
   day: row.day,
+  hours: { open: row.session_open, close: row.session_close, misSquareOff: row.mis_square_off },
   startAt: new Date(row.start_at),
   anchorAt: new Date(row.anchor_at),
   anchoredAt: new Date(row.anchored_at),
@@ -61,7 +66,7 @@ const rowOf = (row: Stored): ReplayRow => ({
 });
 
 /** The replayed instant of a replay at server time `now`. */
-export const replayInstant = (row: ReplayRow, now: Date) => replayedAt({ day: row.day, anchorAt: row.anchorAt, anchoredAt: row.anchoredAt, speed: row.speed }, now);
+export const replayInstant = (row: ReplayRow, now: Date) => replayedAt({ day: row.day, hours: row.hours, anchorAt: row.anchorAt, anchoredAt: row.anchoredAt, speed: row.speed }, now);
 
 export function replayOf(row: ReplayRow, now: Date): Replay {
   const at = replayInstant(row, now);
@@ -73,7 +78,8 @@ export function replayOf(row: ReplayRow, now: Date): Replay {
     at: at.toISOString(),
     minute: istClock(at),
     speed: row.speed,
-    at_close: at.getTime() >= sessionOf(row.day).close.getTime(),
+    at_close: at.getTime() >= sessionOf(row.day, row.hours).close.getTime(),
+    session: { open: row.hours.open, close: row.hours.close, mis_square_off: row.hours.misSquareOff },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -98,8 +104,9 @@ export function createReplaySessions({ db, clock }: { db: Database; clock: Clock
     return rowOf(rows[0]!);
   }
 
-  function minuteAt(day: string, minute: string, field: string): Date {
-    if (!insideSession(minute)) throw DomainError.said('replay_outside_session', replayTexts.outsideSession(minute), { field });
+  /** The instant of a minute of the day's session, or a refusal (422 replay_outside_session) naming the session's hours. */
+  function minuteAt(day: string, hours: DayHours, minute: string, field: string): Date {
+    if (!insideSession(hours, minute)) throw DomainError.said('replay_outside_session', replayTexts.outsideSession(minute, day, hours.open, hours.close), { field });
     return instantOf(day, clockMinutes(minute));
   }
 
@@ -113,8 +120,10 @@ export function createReplaySessions({ db, clock }: { db: Database; clock: Clock
     },
 
     async start(userId: number, asked: StartReplay): Promise<ReplayRow> {
-      const startAt = minuteAt(asked.day, asked.start ?? '09:15', 'start');
-      await checkReplayDay(db, asked.index, asked.day);
+      const { session } = await checkReplayDay(db, asked.index, asked.day);
+      const hours: DayHours = { open: session.open, close: session.close, misSquareOff: session.mis_square_off };
+      // Without a start, the session's open (09:15, or a Muhurat session's 18:00).
+      const startAt = minuteAt(asked.day, hours, asked.start ?? hours.open, 'start');
       await checkReplayRules(db, asked.index, asked.day);
       return db.transaction(async (tx) => {
         const { rows: open } = await tx.query<Stored>(`SELECT ${columns} FROM replays WHERE user_id = $1 FOR UPDATE`, [userId]);
@@ -124,9 +133,9 @@ export function createReplaySessions({ db, clock }: { db: Database; clock: Clock
         }
         const now = clock();
         const { rows } = await tx.query<Stored>(
-          `INSERT INTO replays (user_id, index_name, trade_date, start_at, anchor_at, anchored_at, speed, created_at, updated_at)
-           VALUES ($1, $2, $3::date, $4, $4, $5, $6, $5, $5) RETURNING ${columns}`,
-          [userId, asked.index, asked.day, startAt, now, asked.speed ?? 0],
+          `INSERT INTO replays (user_id, index_name, trade_date, session_open, session_close, mis_square_off, start_at, anchor_at, anchored_at, speed, created_at, updated_at)
+           VALUES ($1, $2, $3::date, $7, $8, $9, $4, $4, $5, $6, $5, $5) RETURNING ${columns}`,
+          [userId, asked.index, asked.day, startAt, now, asked.speed ?? 0, hours.open, hours.close, hours.misSquareOff],
         );
         return rowOf(rows[0]!);
       });
@@ -136,7 +145,7 @@ export function createReplaySessions({ db, clock }: { db: Database; clock: Clock
     seek: (userId: number, id: number, minute: string) =>
       db.transaction(async (tx) => {
         const row = await read(tx, userId, id, true);
-        const target = minuteAt(row.day, minute, 'minute');
+        const target = minuteAt(row.day, row.hours, minute, 'minute');
         const now = replayInstant(row, clock());
         if (target < now) {
           const { rows } = await tx.query('SELECT 1 FROM replay_actions WHERE replay_id = $1 LIMIT 1', [row.id]);
@@ -149,7 +158,7 @@ export function createReplaySessions({ db, clock }: { db: Database; clock: Clock
     step: (userId: number, id: number) =>
       db.transaction(async (tx) => {
         const row = await read(tx, userId, id, true);
-        return anchor(tx, row, nextMinute(row.day, replayInstant(row, clock())), row.speed);
+        return anchor(tx, row, nextMinute(row.day, row.hours, replayInstant(row, clock())), row.speed);
       }),
 
     /** The speed from the instant replayed now (0 pauses there). */

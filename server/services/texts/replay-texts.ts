@@ -21,17 +21,11 @@ export const replayTexts = {
     said('replay.closed_holiday', { index, day, holiday }, `NSE was closed on ${day} (${holiday}) and market history holds no ${index} trading on it to replay`),
   closedWeekend: (index: string, day: string, weekday: 'saturday' | 'sunday'): Said =>
     said('replay.closed_weekend', { index, day, weekday }, `NSE was closed on ${day} (a ${weekday === 'saturday' ? 'Saturday' : 'Sunday'}) and market history holds no ${index} trading on it to replay`),
-  /** A special session whose hours a replay's clock (09:15 to 15:30) cannot play. */
-  specialHours: (index: string, day: string, session: string, open: string, close: string): Said =>
-    said(
-      'replay.special_hours',
-      { index, day, session, open, close },
-      `${index} on ${day} traded only ${open}–${close} (${session}): a replay plays 09:15 to 15:30, so it cannot play that session`,
-    ),
   rulesUnknown: (index: string, day: string, rule: ReplayRule, from: string): Said =>
     said('replay.rules_unknown', { index, day, rule, from }, `${index} on ${day} cannot be replayed: the server knows ${ruleWords[rule]} only from ${from}`),
-  outsideSession: (minute: string): Said =>
-    said('replay.outside_session', { minute }, `${minute} is outside the session: a replay stands between 09:15 and 15:30`),
+  /** A minute outside the replayed day's session (09:15–15:30, or a special session's own hours). */
+  outsideSession: (minute: string, day: string, open: string, close: string): Said =>
+    said('replay.outside_session', { minute, day, open, close }, `${minute} is outside the session: NSE traded on ${day} from ${open} to ${close}`),
   seekBackward: (minute: string): Said =>
     said('replay.seek_backward', { minute }, `The replay's book has trades up to ${minute}: going back would undo them. Reset the replay to start over`),
   /** One bot per replay. */

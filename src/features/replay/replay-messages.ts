@@ -12,8 +12,6 @@ export const replayMessages = defineMessages({
   daysFailed: { id: 'replay.dialog.daysFailed', defaultMessage: 'The days to replay could not be read.' },
   noDays: { id: 'replay.dialog.noDays', defaultMessage: 'Market history holds no day to replay yet: import a day’s bhavcopy and its index minutes on the market history screen.' },
   start: { id: 'replay.dialog.start', defaultMessage: 'Start at (IST)' },
-  startHint: { id: 'replay.dialog.startHint', defaultMessage: 'A minute of the session, 09:15 to 15:30' },
-  startInvalid: { id: 'replay.dialog.startInvalid', defaultMessage: 'Type a time between 09:15 and 15:30.' },
   speed: { id: 'replay.dialog.speed', defaultMessage: 'Speed' },
   begin: { id: 'replay.dialog.begin', defaultMessage: 'Start the replay' },
   replace: { id: 'replay.dialog.replace', defaultMessage: 'End it and start this one' },
@@ -27,13 +25,21 @@ export const replayMessages = defineMessages({
   seekGo: { id: 'replay.bar.seekGo', defaultMessage: 'Go' },
   reset: { id: 'replay.bar.reset', defaultMessage: 'Reset' },
   end: { id: 'replay.bar.end', defaultMessage: 'End replay' },
-  atClose: { id: 'replay.bar.atClose', defaultMessage: 'The replayed session has closed (15:30).' },
   resetTitle: { id: 'replay.reset.title', defaultMessage: 'Reset the replay?' },
   endTitle: { id: 'replay.end.title', defaultMessage: 'End the replay?' },
   endText: { id: 'replay.end.text', defaultMessage: 'Its orders and positions go with it, and the desk returns to today’s market.' },
 });
 
 export const dayOptionText = defineMessage<{ date: MessageValue, index: MessageValue, prices: MessageValue }>({ id: 'replay.dialog.dayOption', defaultMessage: '{index} · {date} · {prices}' });
+/** A special session's day (Muhurat trading, a Saturday session) in the picker, with the hours it traded. */
+export const specialDayOptionText = defineMessage<{ close: MessageValue, date: MessageValue, index: MessageValue, open: MessageValue, prices: MessageValue, session: MessageValue }>({
+  id: 'replay.dialog.specialDayOption',
+  defaultMessage: '{index} · {date} · {session}, {open}–{close} · {prices}',
+});
+/** The day's session: 09:15 to 15:30, or a special session's own hours. */
+export const startHintText = defineMessage<{ close: MessageValue, open: MessageValue }>({ id: 'replay.dialog.startHint', defaultMessage: 'A minute of the session, {open} to {close}' });
+export const startInvalidText = defineMessage<{ close: MessageValue, open: MessageValue }>({ id: 'replay.dialog.startInvalid', defaultMessage: 'Type a time between {open} and {close}.' });
+export const atCloseText = defineMessage<{ close: MessageValue }>({ id: 'replay.bar.atClose', defaultMessage: 'The replayed session has closed ({close}).' });
 export const realPricesText = defineMessage<{ contracts: MessageValue, real: MessageValue }>({ id: 'replay.dialog.realPrices', defaultMessage: 'real option minutes for {real} of {contracts} contracts' });
 export const modelledPricesText = defineMessage<{ contracts: MessageValue }>({ id: 'replay.dialog.modelledPrices', defaultMessage: 'option prices modelled from {contracts} settlements' });
 export const speedValueText = defineMessage<{ speed: MessageValue }>({ id: 'replay.speed.value', defaultMessage: '{speed}×' });

@@ -24,7 +24,7 @@ export function replayAccount(replay: Replay): BrokerAccount {
     api_key: '',
     capital: replayCapital,
     is_logged_in: true,
-    session_expires_at: new Date(replayCloseMs(replay.day)).toISOString(),
+    session_expires_at: new Date(replayCloseMs(replay)).toISOString(),
   };
 }
 

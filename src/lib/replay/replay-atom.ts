@@ -25,14 +25,22 @@ export type HeldReplay = {
 /** Undefined until the server (or the device's copy) has said whether a replay is open. */
 export const openReplayAtom = atom<HeldReplay | null | undefined>(undefined);
 
-/** 15:30 IST of a replayed day, where playing stops. */
-export const replayCloseMs = (day: string) => Date.parse(`${day}T10:00:00Z`);
+/**
+ * The close of a replayed day's session, where playing stops: 15:30 IST, or a special session's own close
+ * (19:00 for a Muhurat session). A replay kept on the device from before the server said its session is a
+ * regular day's (only those could be replayed then).
+ */
+export function replayCloseMs(replay: Pick<Replay, 'day'> & { session?: Replay['session'] | undefined }): number {
+  const close = replay.session?.close ?? '15:30';
+  // IST is UTC+05:30 all year.
+  return Date.parse(`${replay.day}T${close}:00+05:30`);
+}
 
-/** The replayed instant at `wallNow`: the answer's, advanced at its speed since it was read, held at 15:30. */
+/** The replayed instant at `wallNow`: the answer's, advanced at its speed since it was read, held at the session's close. */
 export function replayedAtMs(held: HeldReplay, wallNow: number): number {
   const at = Date.parse(held.replay.at);
   if (held.replay.speed === 0 || held.asOf !== null) return at;
-  return Math.min(replayCloseMs(held.replay.day), at + Math.max(0, wallNow - held.readAt) * held.replay.speed);
+  return Math.min(replayCloseMs(held.replay), at + Math.max(0, wallNow - held.readAt) * held.replay.speed);
 }
 
 /** The open replay, or null (none, or not known yet). */

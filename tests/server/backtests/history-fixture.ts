@@ -59,14 +59,21 @@ export function syntheticRows(underlying: Record<string, number>, expiries: read
 }
 
 /** Imported index minutes of a day (as a minute CSV import stores them): `price(m)` is the close of the m-th minute from 09:15 IST, its open the previous close. */
-export async function importMinutes(db: Database, index: string, day: string, price: (minute: number) => number): Promise<void> {
+export async function importMinutes(
+  db: Database,
+  index: string,
+  day: string,
+  price: (minute: number) => number,
+  session: { open: string; minutes: number } = { open: '09:15', minutes: 375 },
+): Promise<void> {
   const { rows: imports } = await db.query<{ id: number }>(
     `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
-     VALUES ('index_minutes', 'minutes.csv', $1, $2::date, $2::date, 375, NULL, now()) RETURNING id`,
-    [day.replace(/-/g, '').padEnd(64, 'b'), day],
+     VALUES ('index_minutes', 'minutes.csv', $1, $2::date, $2::date, $3, NULL, now()) RETURNING id`,
+    [day.replace(/-/g, '').padEnd(64, 'b'), day, session.minutes],
   );
-  const start = Date.parse(`${day}T09:15:00+05:30`);
-  const minutes = Array.from({ length: 375 }, (_, m) => m);
+  // The session's minutes from its open: 09:15 to 15:29, or a special session's (Muhurat trading's evening hour).
+  const start = Date.parse(`${day}T${session.open}:00+05:30`);
+  const minutes = Array.from({ length: session.minutes }, (_, m) => m);
   const close = (m: number) => Math.round(price(m) * 100);
   const open = (m: number) => (m === 0 ? close(0) : close(m - 1));
   await db.query(

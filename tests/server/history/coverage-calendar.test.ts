@@ -7,6 +7,9 @@ import type { components } from '../../../openapi/main.d.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { assertMatchesContract, contractClient } from '../support/contract-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { simulatorRecording } from '../../../server/services/history/market-recorder.ts';
+import { loadTradingCalendar } from '../../../server/services/market/calendar-data.ts';
+import type { MarketService } from '../../../server/services/market/market-service.ts';
 
 type Coverage = components['schemas']['HistoryCoverage'];
 
@@ -77,6 +80,26 @@ describe('coverage against NSE’s calendar', () => {
     const budget = await coverage();
     expect(budget.special_sessions.map((session) => [session.date, session.name, session.open, session.close])).toEqual([['2025-02-01', 'Union Budget (Saturday session)', '09:15', '15:30']]);
     expect(niftyGaps(budget)).toEqual(['2025-02-01']);
+  });
+
+  it('does not call a Saturday special session a gap when its day is imported, nor the holiday after it', async () => {
+    // Saturday 20 January 2024 traded a full session; Monday the 22nd was declared a holiday.
+    await importDays('2024-01-19', '2024-01-20', '2024-01-23');
+    const body = await coverage();
+    expect(body.special_sessions.map((session) => [session.date, session.open, session.close])).toEqual([['2024-01-20', '09:15', '15:30']]);
+    expect(body.holidays.map((day) => day.date)).toEqual(['2024-01-22']);
+    expect(niftyGaps(body)).toEqual([]);
+    expect(body.indices.find((entry) => entry.index === 'NIFTY')!.days.map((day) => day.date)).toEqual(['2024-01-19', '2024-01-20', '2024-01-23']);
+  });
+
+  it('records a special session at its own hours: a Muhurat evening, not a regular day’s 09:15–15:30', async () => {
+    // The recorder asks the market's calendar whether NSE trades now (market-recorder.ts simulatorRecording, and the live feed's the same).
+    const market = { calendar: () => loadTradingCalendar(server.db, 'NSE') } as unknown as MarketService;
+    const { isOpen } = simulatorRecording(market);
+    const at = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`);
+    expect(await Promise.all(['10:00', '17:59', '18:00', '18:59', '19:00'].map((time) => isOpen(at('2024-11-01', time))))).toEqual([false, false, true, true, false]);
+    // The full Saturday session of 20 January 2024, and an ordinary Saturday.
+    expect(await Promise.all([isOpen(at('2024-01-20', '10:00')), isOpen(at('2024-01-27', '10:00'))])).toEqual([true, false]);
   });
 
   it('knows 2020 to 2025 day by day: the moved Bakri Id of 2023 is a holiday, the day it was first listed for a gap', async () => {

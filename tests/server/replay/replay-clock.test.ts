@@ -3,13 +3,11 @@
 // server's clock moves, with no timer.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
-import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { guardedClient } from '../support/trading.ts';
+import type { TestServer } from '../support/test-server.ts';
 import { importHistory, importMinutes } from '../backtests/history-fixture.ts';
-import { importReplayDay, replayDay } from './replay-fixture.ts';
+import { replayDay, replayServer } from './replay-fixture.ts';
 
 type Replay = components['schemas']['Replay'];
 
@@ -19,10 +17,7 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
   let token: string;
 
   beforeEach(async () => {
-    server = await startTestServer({ backend });
-    call = guardedClient(server.app);
-    await importReplayDay(server.db);
-    token = (await signedInAccount(call)).token;
+    ({ server, call, token } = await replayServer(backend));
   });
 
   afterEach(async () => {
@@ -39,7 +34,7 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
     await importHistory(server.db, 'NIFTY', { '2026-10-06': 25_100 }, [{ day: '2026-10-06', expiry: '2026-10-06', strike: 25_100, type: 'CE', settle: 20 }]);
     const res = await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token });
     expect(res.status).toBe(200);
-    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 0, prices: 'modelled', bhavcopy: true }]);
+    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 0, prices: 'modelled', bhavcopy: true, session: { open: '09:15', close: '15:30', mis_square_off: '15:25' }, special: null }]);
     expect((await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token, query: { index: 'BANKNIFTY' } })).body.days).toEqual([]);
   });
 
@@ -63,7 +58,7 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
       );
     }
     const res = await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token });
-    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 1, prices: 'real', bhavcopy: true }]);
+    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 1, prices: 'real', bhavcopy: true, session: { open: '09:15', close: '15:30', mis_square_off: '15:25' }, special: null }]);
     expect((await start({ day: '2026-10-06' })).status).toBe(422);
   });
 

@@ -56,6 +56,18 @@ export async function traderReplay(call: ContractCall, start = '10:00'): Promise
 }
 
 /**
+ * A server on `backend` with the replay day imported (and whatever `before` adds to its history), and a signed-in
+ * trader with no replay yet: the set-up of the tests that start replays themselves. The caller closes the server.
+ */
+export async function replayServer(backend: TestBackend, before?: (server: TestServer) => Promise<void>): Promise<{ server: TestServer; call: ContractCall; token: string }> {
+  const server = await startTestServer({ backend });
+  const call = guardedClient(server.app);
+  await importReplayDay(server.db);
+  await before?.(server);
+  return { server, call, token: (await signedInAccount(call)).token };
+}
+
+/**
  * The replay tests' set-up: a server on `backend` with the day imported (and whatever `before` adds to its
  * history), a signed-in trader and their replay of the day from `start`. The caller closes the server.
  */

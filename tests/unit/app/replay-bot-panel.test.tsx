@@ -25,6 +25,7 @@ const replay: Schemas['Replay'] = {
   id: 5,
   index: 'NIFTY',
   day: '2024-07-08',
+  session: { open: '09:15', close: '15:30', mis_square_off: '15:25' },
   start: '09:15',
   at: '2024-07-08T04:00:00.000Z',
   minute: '09:30',

@@ -8,7 +8,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { ConditionAlertButton, expiryOver } from '@/features/alerts/components/condition-alert-dialog';
+import { expiryOver } from '@quant/contract-expiry.ts';
+import { ConditionAlertButton } from '@/features/alerts/components/condition-alert-dialog';
 import { frMessages } from '@/i18n/locales/fr/index';
 
 const at = (instant: string) => () => Date.parse(instant);

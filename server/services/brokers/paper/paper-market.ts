@@ -44,7 +44,7 @@ export function createPaperMarket({ db, clock, prices, contracts, scope }: Paper
       await matching.fillWorking(now, counts);
     }
     await missedCutOffs.squareOffMissed(now);
-    if (istMinutes(now) >= clockMinutes(misSquareOffTime) && (await prices.marketOpen('NFO', now, db))) await settlement.squareOffMis(now);
+    if (istMinutes(now) >= clockMinutes(prices.misSquareOff?.(now) ?? misSquareOffTime) && (await prices.marketOpen('NFO', now, db))) await settlement.squareOffMis(now);
     counts.settled += await settlement.settleExpired(now);
   }
 

@@ -28,6 +28,11 @@ export type PriceSource = {
   pricing: (index: IndexName, q: Queryable) => Promise<{ spot: number; rate: number; nowMs: number; volatility: (strike: number, expiry: string) => number }>;
   /** Whether the exchange takes orders now (always in demo mode). */
   marketOpen: (exchange: 'NFO' | 'BFO', now: Date, q: Queryable) => Promise<boolean>;
+  /**
+   * The broker's MIS square-off (HH:MM IST) of the session `now` falls in. Absent: the regular 15:25
+   * (settlement.ts); a replay of a special session answers the session's own (history-prices.ts).
+   */
+  misSquareOff?: (now: Date) => string;
   /** The exchange's session at `now`: open, or when it opens next and whether it closed today (after-market orders). */
   session: (exchange: 'NFO' | 'BFO', now: Date, q: Queryable) => Promise<SessionState>;
   demo: boolean;

@@ -6,7 +6,7 @@
 // transaction under its lock. A cut-off the server was down for is caught up by missed-cut-offs.ts.
 import { orderTexts } from '../../texts/order-texts.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
-import { istDate } from '../../market/ist.ts';
+import { istDate, marketHours } from '../../market/ist.ts';
 import type { Side } from '../broker-trading.ts';
 import type { Books } from './books.ts';
 import { expiryCharges } from './charges.ts';
@@ -19,10 +19,9 @@ import { recordAccountNotice } from '../../notices/stream-notices.ts';
 
 /**
  * From this IST time the broker squares MIS (intraday) F&O positions off and takes no fresh MIS orders until
- * the next session: 15:25 for equity F&O (Zerodha support, "What are the auto square-off timings for open
- * intraday positions?"; 15:20 is its cash-equity time).
+ * the next session, on a regular day (ist.ts marketHours). A special session has its own (PriceSource.misSquareOff).
  */
-export const misSquareOffTime = '15:25';
+export const misSquareOffTime = marketHours.misSquareOff;
 
 type SettlementOptions = { db: Database; prices: PriceSource; contracts: Contracts; books: Books; exits: Exits; scope: MarketScope };
 

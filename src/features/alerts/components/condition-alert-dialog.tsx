@@ -10,6 +10,7 @@ import { legsInWords } from '@/features/alerts/model/condition-words';
 import { priceAlertsStampAtom } from '@/features/alerts/model/price-alerts-stamp';
 import { parsePremiumLegs } from '@/lib/charts/premium-link';
 import { useFormat } from '@/lib/format/use-format';
+import { expiryOver } from '@quant/contract-expiry.ts';
 
 /** The earliest expiry the alert would watch (a premium's nearest leg), or null when its legs cannot be read. */
 function earliestExpiry(subject: ConditionSubject): string | null {
@@ -18,10 +19,6 @@ function earliestExpiry(subject: ConditionSubject): string | null {
   return legs === null ? null : legs.map((leg) => leg.expiry).sort()[0]!;
 }
 
-/** Whether an expiry is over at an instant: its contracts stop at 15:30 IST on the day, as the server judges it. */
-export function expiryOver(expiry: string, now: number): boolean {
-  return now >= Date.parse(`${expiry}T15:30:00+05:30`);
-}
 
 /**
  * The premium chart's and the IV chart's "Set an alert" button and its dialog: the alert is on what the chart

@@ -8,7 +8,7 @@ import { TimeField } from '@/components/ui/time-field';
 import { speedName } from '@/features/replay/components/speed-name';
 import { replaySpeeds } from '@/features/replay/components/replay-start-dialog';
 import { holdReplay } from '@/features/replay/model/hold-replay';
-import { replayMessages as m, resetText, speedLabelText } from '@/features/replay/replay-messages';
+import { atCloseText, replayMessages as m, resetText, speedLabelText } from '@/features/replay/replay-messages';
 import { RefusalText } from '@/i18n/server-text';
 import { isApiError, type ApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
@@ -60,7 +60,7 @@ export function ReplayBar() {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <ReplayMark solid className="text-sm" />
         {asOf !== null && <StaleNote asOf={asOf} />}
-        {replay.at_close && <p className="text-sm text-fg">{intl.formatMessage(m.atClose)}</p>}
+        {replay.at_close && <p className="text-sm text-fg">{intl.formatMessage(atCloseText, { close: replay.session.close })}</p>}
         <div role="group" aria-label={intl.formatMessage(m.speedGroup)} className="flex flex-wrap items-center gap-1">
           {replaySpeeds.map((speed) => (
             <button

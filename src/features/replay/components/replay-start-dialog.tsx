@@ -7,7 +7,15 @@ import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select-field';
 import { TimeField } from '@/components/ui/time-field';
 import { holdReplay } from '@/features/replay/model/hold-replay';
-import { dayOptionText, modelledPricesText, realPricesText, replayMessages as m } from '@/features/replay/replay-messages';
+import {
+  dayOptionText,
+  modelledPricesText,
+  realPricesText,
+  replayMessages as m,
+  specialDayOptionText,
+  startHintText,
+  startInvalidText,
+} from '@/features/replay/replay-messages';
 import { speedName } from '@/features/replay/components/speed-name';
 import { commonMessages } from '@/i18n/common-messages';
 import { RefusalText } from '@/i18n/server-text';
@@ -17,7 +25,9 @@ import { getReplayDays, startReplay, type ReplayDay, type ReplaySpeed } from '@/
 import { parseClockTime } from '@/lib/validation/clock-time';
 
 export const replaySpeeds: readonly ReplaySpeed[] = [0, 1, 5, 30, 60];
-const inSession = (time: string | null) => time !== null && time >= '09:15' && time <= '15:30';
+/** The regular session, before a day is chosen. */
+const regularSession = { open: '09:15', close: '15:30' };
+const inSession = (time: string | null, { open, close }: { open: string; close: string }) => time !== null && time >= open && time <= close;
 
 /**
  * Starting a replay: a day market history can replay (each with whether its option prices are real minutes or
@@ -45,6 +55,7 @@ export function ReplayStartDialog({ onClose }: { onClose: () => void }) {
         setDays(list);
         setDaysFailed(false);
         setDayKey((key) => key || (list[0] === undefined ? '' : `${list[0].index}/${list[0].day}`));
+        if (list[0] !== undefined) setStart(list[0].session.open);
       },
       () => current && setDaysFailed(true),
     );
@@ -55,7 +66,9 @@ export function ReplayStartDialog({ onClose }: { onClose: () => void }) {
 
   const chosen = days?.find((day) => `${day.index}/${day.day}` === dayKey) ?? null;
   const startTime = parseClockTime(start);
-  const startError = inSession(startTime) ? null : intl.formatMessage(m.startInvalid);
+  // A special session replays at its own hours (Muhurat trading's evening hour): the start is a minute of them.
+  const session = chosen?.session ?? regularSession;
+  const startError = inSession(startTime, session) ? null : intl.formatMessage(startInvalidText, { open: session.open, close: session.close });
   const open = refusal?.code === 'replay_open';
 
   const begin = async (replace: boolean) => {
@@ -110,16 +123,31 @@ export function ReplayStartDialog({ onClose }: { onClose: () => void }) {
             <p className="text-sm text-fg-muted">{intl.formatMessage(m.noDays)}</p>
           )
         ) : (
-          <SelectField label={intl.formatMessage(m.day)} value={dayKey} onChange={(event) => { setDayKey(event.target.value); setRefusal(null); }}>
+          <SelectField label={intl.formatMessage(m.day)} value={dayKey} onChange={(event) => {
+            const next = days.find((day) => `${day.index}/${day.day}` === event.target.value);
+            setDayKey(event.target.value);
+            // Another day's session (a Muhurat evening after a regular day): start at its open.
+            if (next !== undefined && next.session.open !== chosen?.session.open) setStart(next.session.open);
+            setRefusal(null);
+          }}>
             {days.map((day) => (
               <option key={`${day.index}/${day.day}`} value={`${day.index}/${day.day}`}>
-                {intl.formatMessage(dayOptionText, { index: day.index, date: formatDate(`${day.day}T06:00:00Z`), prices: prices(day) })}
+                {day.special === null
+                  ? intl.formatMessage(dayOptionText, { index: day.index, date: formatDate(`${day.day}T06:00:00Z`), prices: prices(day) })
+                  : intl.formatMessage(specialDayOptionText, {
+                      index: day.index,
+                      date: formatDate(`${day.day}T06:00:00Z`),
+                      session: day.special,
+                      open: day.session.open,
+                      close: day.session.close,
+                      prices: prices(day),
+                    })}
               </option>
             ))}
           </SelectField>
         )}
         <div className="grid grid-cols-2 gap-3">
-          <TimeField label={intl.formatMessage(m.start)} hint={intl.formatMessage(m.startHint)} value={start} onChange={(event) => setStart(event.target.value)} onNormalise={setStart} error={startError ?? undefined} />
+          <TimeField label={intl.formatMessage(m.start)} hint={intl.formatMessage(startHintText, { open: session.open, close: session.close })} value={start} onChange={(event) => setStart(event.target.value)} onNormalise={setStart} error={startError ?? undefined} />
           <SelectField label={intl.formatMessage(m.speed)} value={speed} onChange={(event) => setSpeed(replaySpeeds.find((value) => String(value) === event.target.value) ?? 0)}>
             {replaySpeeds.map((value) => (
               <option key={value} value={value}>
