@@ -4,11 +4,16 @@ import { placeWorkingOrder, signInReadyToTrade, type TradingUser } from './suppo
 import { usePreferences } from './support/preferences';
 import { browserSubscription } from '../server/alerts/local-push-service';
 import { pushesReceived, scriptedPushEndpoint } from './support/kite';
+import { chromiumArgs, fullChromiumExecutable } from './support/chromium';
 
 // A bot that trades, on the real server and its simulated market in demo mode (open at any hour, every day):
 // a daily iron condor due a minute from now enters on the engine's tick, its card shows the position and its
 // P&L, the header's kill switch cancels the working order, flattens the book and stops the bot with the
 // reason, the menu counts the unread alerts, and the alerts feed tells each step.
+
+// Chromium's headless shell, which the other specs run on (support/chromium.ts), shows no notification at all:
+// the approve-first test reads the one the service worker shows, so this file runs on the full browser.
+test.use({ launchOptions: { executablePath: fullChromiumExecutable, args: chromiumArgs } });
 
 const istOffsetMs = (5 * 60 + 30) * 60_000;
 const istClock = (ms: number) => new Date(ms + istOffsetMs).toISOString().slice(11, 16);

@@ -11,8 +11,10 @@ import { existsSync } from 'node:fs';
  */
 const debianHeadlessShell = '/usr/lib/chromium/chromium-headless-shell';
 
-export const chromiumExecutable =
-  process.env.E2E_CHROME_PATH ?? (existsSync(debianHeadlessShell) ? debianHeadlessShell : (process.env.CHROME_PATH ?? '/usr/bin/chromium'));
+/** The full browser, for what the headless shell lacks: it shows no notification. */
+export const fullChromiumExecutable = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export const chromiumExecutable = process.env.E2E_CHROME_PATH ?? (existsSync(debianHeadlessShell) ? debianHeadlessShell : fullChromiumExecutable);
 
 export const chromiumArgs = [
   '--no-sandbox',
