@@ -28,6 +28,8 @@ export type ApiErrorDetails = {
   path?: string;
   /** The refusal in the trader's language, when the server sent it coded (`details.text`, a LocalText). */
   text?: CodedRefusal;
+  /** The screen that made the call words this refusal itself (lib/api/shown-by-screen.ts): no notification. */
+  shownByScreen?: boolean;
   cause?: unknown;
 };
 
@@ -42,6 +44,7 @@ export class ApiError extends Error {
   readonly retryAfterSeconds: number | undefined;
   readonly path: string | undefined;
   readonly text: CodedRefusal | undefined;
+  readonly shownByScreen: boolean;
 
   constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
     super(message, { cause: details.cause });
@@ -53,6 +56,7 @@ export class ApiError extends Error {
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.path = details.path;
     this.text = details.text;
+    this.shownByScreen = details.shownByScreen ?? false;
   }
 }
 

@@ -6,6 +6,7 @@ import type { Middleware } from 'openapi-fetch';
 import { ApiError } from '@/lib/api/api-error';
 import { errorFromStatus } from '@/lib/api/error-from-status';
 import { reportApiError } from '@/lib/api/api-error-events';
+import { codesShownByScreen } from '@/lib/api/shown-by-screen';
 import { reportAnswered, reportUnanswered } from '@/lib/network/network-atom';
 
 export function bearerTokenMiddleware(getToken: () => string | null): Middleware {
@@ -49,7 +50,8 @@ export const catalogueMiddleware: Middleware = {
     reportAnswered(response);
     if (response.ok) return response;
     const path = new URL(request.url).pathname;
-    const error = errorFromStatus(response.status, await readBody(response), response.headers.get('Retry-After'), path);
+    const body = await readBody(response);
+    const error = errorFromStatus(response.status, body, response.headers.get('Retry-After'), path, codesShownByScreen(request));
     reportApiError(error);
     throw error;
   },
