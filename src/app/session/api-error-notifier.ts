@@ -3,7 +3,7 @@
  * notification per catalogue row, and for 401 a sign-out (token, IndexedDB data and caches cleared), after
  * which the route guard sends the user to sign in and back. Refusals with a message of their own ('rejected')
  * are shown by the screen that made the call, next to what the trader was doing, and so is any coded refusal
- * the request declared its screen words itself (lib/api/shown-by-screen.ts: a chart's "no data that day"); so are
+ * the request declared its screen words itself (shownByScreen in lib/api/api-error.ts: a chart's "no data that day"); so are
  * failures to reach the server while offline or already unreachable (the header's badge is the one message).
  * The rest (spec §8's catalogue rows) are notifications, and screens do not repeat their cause.
  */

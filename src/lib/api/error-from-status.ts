@@ -30,7 +30,7 @@ export function messageOf(body: unknown): string | undefined {
 
 /**
  * Maps an HTTP failure to the catalogue (spec §8). `shownByScreen`: the coded refusals the screen that asked words
- * itself (lib/api/shown-by-screen.ts).
+ * itself (shownByScreen in lib/api/api-error.ts).
  */
 export function errorFromStatus(status: number, body: unknown, retryAfter?: string | null, path?: string, shownByScreen?: ReadonlySet<string>): ApiError {
   const message = messageOf(body) ?? FALLBACK_MESSAGE;

@@ -3,10 +3,9 @@
  * analytics calls, and every failure normalised to an ApiError of the catalogue and reported.
  */
 import type { Middleware } from 'openapi-fetch';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, codesShownByScreen } from '@/lib/api/api-error';
 import { errorFromStatus } from '@/lib/api/error-from-status';
 import { reportApiError } from '@/lib/api/api-error-events';
-import { codesShownByScreen } from '@/lib/api/shown-by-screen';
 import { reportAnswered, reportUnanswered } from '@/lib/network/network-atom';
 
 export function bearerTokenMiddleware(getToken: () => string | null): Middleware {

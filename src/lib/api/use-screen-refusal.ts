@@ -1,9 +1,13 @@
 import { useCallback, useState } from 'react';
-import type { ApiError } from '@/lib/api/api-error';
-import { refusalShownByScreen } from '@/lib/api/shown-by-screen';
+import { isApiError, type ApiError } from '@/lib/api/api-error';
+
+/** `error` when it is a refusal its screen declared it words itself (ApiError.shownByScreen), else null. */
+function refusalShownByScreen(error: unknown): ApiError | null {
+  return isApiError(error) && error.shownByScreen ? error : null;
+}
 
 /**
- * A screen's read whose refusals it words itself (lib/api/shown-by-screen.ts): `read` wrapped so that such a
+ * A screen's read whose refusals it words itself (shownByScreen, lib/api/api-error.ts): `read` wrapped so that such a
  * refusal is kept, under `name` (the question it answers), for the screen to say in the answer's place. An
  * answer, or a failure of another kind, clears it; a refusal of an earlier question never shows under a new one.
  */

@@ -1,5 +1,5 @@
 /**
- * A request that declares the coded refusals its screen words itself (lib/api/shown-by-screen.ts): the app's
+ * A request that declares the coded refusals its screen words itself (shownByScreen in lib/api/api-error.ts): the app's
  * notifier stays silent for exactly those, on that request, and the screen still gets the whole refusal to word.
  * Every other failure of the same request, and the same refusal of a request that did not declare it, is
  * notified as the catalogue (spec §8) says. HTTP mocked with MSW, the app's real notifier listening.
@@ -9,7 +9,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
 import { configureApiClients, mainApi } from '@/lib/api/clients';
-import { shownByScreen } from '@/lib/api/shown-by-screen';
+import { shownByScreen } from '@/lib/api/api-error';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';

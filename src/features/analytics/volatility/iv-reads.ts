@@ -2,7 +2,7 @@
 import type { components } from '@openapi/main';
 import { mainApi } from '@/lib/api/clients';
 import { requireField } from '@/lib/api/require-field';
-import { shownByScreen } from '@/lib/api/shown-by-screen';
+import { shownByScreen } from '@/lib/api/api-error';
 
 export type IvIndex = components['schemas']['HistoryIndex'];
 export type IvDay = components['schemas']['IvDay'];

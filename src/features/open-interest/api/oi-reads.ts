@@ -1,7 +1,7 @@
 // The open-interest charts' reads (issue 40): an expiry's day, and its days.
 import { mainApi } from '@/lib/api/clients';
 import { requireField } from '@/lib/api/require-field';
-import { shownByScreen } from '@/lib/api/shown-by-screen';
+import { shownByScreen } from '@/lib/api/api-error';
 import type { OiChoice, OpenInterestDay, OpenInterestDays } from '@/features/open-interest/model/oi-model';
 
 /**
