@@ -1671,7 +1671,9 @@ export interface paths {
          * @description Each listed strike within 10 % of the index level: its call's and put's IV (the chain's convention) at `at`
          *     (a day's close: its bhavcopy's settlement prices, else its last minute with prices; or a minute: each
          *     contract's last price then) and at `against`. Without `at`, the last day with prices of the expiry; without
-         *     `against`, the day before it with prices.
+         *     `against`, the day before it with prices. Without `expiry`, the expiry `getIvDay` charts for the same day:
+         *     the nearest of `at`'s day, or of the last day with option prices (then `at` is that day's close), so a
+         *     screen can ask for its day and its smile at once; `expiry` and `now` are null when history holds none.
          */
         get: operations["getIvSmile"];
         put?: never;
@@ -4447,9 +4449,12 @@ export interface components {
         };
         IvSmile: {
             index: components["schemas"]["HistoryIndex"];
-            /** Format: date */
-            expiry: string;
-            now: components["schemas"]["IvSmileAt"];
+            /**
+             * Format: date
+             * @description Null (and `now` too) only when asked without an expiry and history holds no option prices of the index.
+             */
+            expiry: string | null;
+            now: null | components["schemas"]["IvSmileAt"];
             earlier: null | components["schemas"]["IvSmileAt"];
         };
         /**
@@ -7801,7 +7806,7 @@ export interface operations {
             query: {
                 index: components["schemas"]["HistoryIndex"];
                 /** @description The expiry, YYYY-MM-DD. */
-                expiry: string;
+                expiry?: string;
                 /** @description A day (YYYY-MM-DD, its close) or an IST minute (YYYY-MM-DDTHH:MM). */
                 at?: components["schemas"]["IvMoment"];
                 /** @description The earlier moment, in the same form. */

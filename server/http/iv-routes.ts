@@ -23,6 +23,6 @@ export const ivRoutes: RoutePlugin = async (app, { context }) => {
   route(app, 'getIvSmile', async (request) => {
     requireAuth(request);
     const { index, expiry, at, against } = request.query;
-    return ivCharts.smile(index, expiry, at ?? null, against ?? null);
+    return ivCharts.smile(index, expiry ?? null, at ?? null, against ?? null);
   });
 };

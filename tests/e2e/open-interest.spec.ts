@@ -97,6 +97,16 @@ test('charts an expiry\'s open interest from imported bhavcopies, in en and fr, 
   await page.reload();
   await expect(page.getByTestId('oi-profile')).toBeVisible();
   await page.screenshot({ path: `${shots}/profile-fr-360-rtl.png`, fullPage: true });
+  // A day with no OI stored (a link to it, or the address edited): the server's 404 open_interest.no_day is said in
+  // the chart's place with the way to the latest day, never an "Introuvable" notification.
+  await page.goto('/app/open_interest?index=NIFTY&day=2026-08-26');
+  const refusal = page.getByTestId('oi-refusal');
+  await expect(refusal).toContainText(/Aucun intérêt ouvert de NIFTY n’est enregistré pour le \u2068?26\/08\/2026/);
+  await expect(page.getByText('Introuvable', { exact: true })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: `${shots}/no-day-fr-360-rtl.png`, fullPage: true });
+  await refusal.getByRole('button', { name: 'Ouvrir le dernier jour' }).click();
+  await expect(page.getByTestId('oi-profile')).toBeVisible();
 });
 
 // The intraday view by minute (issue 40) on minutes with open interest, no wall-clock wait: an expired NIFTY

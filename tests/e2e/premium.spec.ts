@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { OptionChainPage } from './pages/option-chain-page';
+import { OptionChainPage, plain } from './pages/option-chain-page';
 import { usePreferences } from './support/preferences';
 import { screenshotAt } from './support/screenshots';
 import { signInReadyToTrade } from './support/trading';
@@ -16,11 +16,24 @@ test('opens the ATM straddle from the chain and charts its premium with overlays
   await page.setViewportSize({ width: 1280, height: 900 });
   const chain = new OptionChainPage(page);
   await chain.open();
+  // The straddle the chain shows: its at-the-money strike and the expiry picked above it.
+  // The row header is the strike, then "At the money" for screen readers.
+  const atm = /^[\d,]+/.exec(plain((await chain.atmRow.getByRole('rowheader').textContent()) ?? ''))?.[0] ?? '';
+  expect(atm).toMatch(/^\d{1,3}(,\d{2,3})+$/);
+  const expiry = await page.getByLabel('Expiry', { exact: true }).inputValue();
+  expect(expiry).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await page.getByTestId('chain-straddle-chart').click();
   await expect(page).toHaveURL(/\/app\/premium\?legs=NIFTY%3A\d{4}-\d{2}-\d{2}%3A\d+%3ACE%3AS%3A1%2CNIFTY%3A/);
   await expect(page.getByRole('heading', { level: 1, name: 'Strategy premium' })).toBeVisible();
+  // Its two legs, and nothing else: the call and the put of that strike and expiry, both sold, one lot each.
+  const strike = atm.replace(/,/g, '');
+  expect(new URL(page.url()).searchParams.get('legs')).toBe(`NIFTY:${expiry}:${strike}:CE:S:1,NIFTY:${expiry}:${strike}:PE:S:1`);
   await expect(page.getByTestId('premium-leg')).toHaveCount(2);
-  await expect(page.getByTestId('premium-leg').first()).toContainText(/^Sell 1 lot NIFTY [\d,]+ CE/);
+  const legs = (await page.getByTestId('premium-leg').allInnerTexts()).map(plain);
+  expect(legs[0]).toMatch(new RegExp(`^Sell 1 lot NIFTY ${atm} CE (\\d{2} \\w{3} \\d{4})$`));
+  expect(legs[1]).toBe(legs[0]?.replace(' CE ', ' PE '));
+  await expect(page.getByLabel('Strike of leg 1')).toHaveValue(strike);
+  await expect(page.getByLabel('Strike of leg 2')).toHaveValue(strike);
 
   // Until the recorder has a whole minute of both legs, the server says it holds no price of them.
   const source = page.getByTestId('premium-source');
@@ -32,7 +45,7 @@ test('opens the ATM straddle from the chain and charts its premium with overlays
   await expect(page.getByText('Credit collected (sold legs added)')).toBeVisible();
   const chart = page.getByTestId('premium-chart');
   await expect(chart.locator('canvas').first()).toBeVisible();
-  await expect(chart).toHaveAttribute('aria-label', /^Candles of the combined premium of [\d,]+ CE \+ [\d,]+ PE/);
+  await expect(chart).toHaveAttribute('aria-label', new RegExp(`^Candles of the combined premium of ${strike} CE \\+ ${strike} PE`));
 
   // VWAP and EMA are on by default; SuperTrend on, with its own period.
   await expect(page.getByRole('checkbox', { name: 'VWAP' })).toBeChecked();

@@ -1,8 +1,9 @@
 /**
  * What the trader sees when a call fails (spec §8). The API layer only reports; this decides: a
  * notification per catalogue row, and for 401 a sign-out (token, IndexedDB data and caches cleared), after
- * which the route guard sends the user to sign in and back. Refusals with a message of their own
- * ('rejected', and the coded 404s a chart answers with) are shown by the screen that made the call, next to what the trader was doing; so are
+ * which the route guard sends the user to sign in and back. Refusals with a message of their own ('rejected')
+ * are shown by the screen that made the call, next to what the trader was doing, and so is any coded refusal
+ * the request declared its screen words itself (shownByScreen in lib/api/api-error.ts: a chart's "no data that day"); so are
  * failures to reach the server while offline or already unreachable (the header's badge is the one message).
  * The rest (spec §8's catalogue rows) are notifications, and screens do not repeat their cause.
  */
@@ -38,12 +39,6 @@ const QUIET_PATHS = new Set(['/api/authenticate/logout/']);
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Coded 404s that answer a chart's question ("no price of these legs in this range") rather than name a missing
- * thing: the screen that asked says them in its own place, with what to do; a notification would only cover it.
- */
-const SAID_BY_THE_SCREEN = new Set(['premium.no_prices']);
-
-/**
  * What a coded 404 says is missing ("Portefeuille introuvable", "L’ordre … ne figure pas …"), under the
  * catalogue's title; nothing when the server sent no code, or one whose values this notice cannot word (a day
  * to format, a reason inside).
@@ -62,6 +57,7 @@ function missingOf(error: ApiError): Pick<NotifyInput, 'description' | 'values'>
 export function handleApiError(error: ApiError): void {
   const m = catalogueMessages;
   if (error.path && QUIET_PATHS.has(error.path)) return;
+  if (error.shownByScreen) return;
   switch (error.kind) {
     case 'unauthorized':
       // Several calls may fail together when a session expires: say it and sign out once.
@@ -70,7 +66,6 @@ export function handleApiError(error: ApiError): void {
       void signOutLocally();
       return;
     case 'not_found':
-      if (error.text !== undefined && SAID_BY_THE_SCREEN.has(error.text.code)) return;
       notify({ kind: 'error', title: m.notFound, ...missingOf(error) });
       return;
     case 'server_error':

@@ -47,6 +47,22 @@ export const oiMessages = {
     short_recorded: { id: 'oi.short.recorded', defaultMessage: 'recorded' },
     short_simulated: { id: 'oi.short.simulated', defaultMessage: 'simulated' },
     dailyLoading: { id: 'oi.dailyLoading', defaultMessage: 'Reading the expiry’s days…' },
+    refusedDay: {
+      id: 'oi.refusedDay',
+      defaultMessage:
+        'Open interest is kept for the days StrikeDesk recorded (a live feed or the demo market), fetched from Upstox or imported from NSE’s bhavcopy. Open the latest day to choose among them.',
+    },
+    refusedExpiry: { id: 'oi.refusedExpiry', defaultMessage: 'Open the day’s nearest expiry, then choose among the expiries stored that day.' },
+    refusedStrikesTitle: { id: 'oi.refusedStrikesTitle', defaultMessage: 'These strikes cannot be charted' },
+    latestDay: { id: 'oi.latestDay', defaultMessage: 'Open the latest day' },
+    latestDayName: { id: 'oi.latestDayName', defaultMessage: 'the latest day' },
+    nearestExpiry: { id: 'oi.nearestExpiry', defaultMessage: 'Open the nearest expiry' },
+    defaultStrikes: { id: 'oi.defaultStrikes', defaultMessage: 'Chart the default strikes' },
+  }),
+  refusedDayTitle: defineMessage<{ index: MessageValue; date: MessageValue }>({ id: 'oi.refusedDayTitle', defaultMessage: 'No open interest of {index} is stored for {date}' }),
+  refusedExpiryTitle: defineMessage<{ index: MessageValue; expiry: MessageValue; date: MessageValue }>({
+    id: 'oi.refusedExpiryTitle',
+    defaultMessage: 'No open interest of the {index} {expiry} expiry is stored for {date}',
   }),
   minutes: defineMessage<{ count: MessageValue }>({ id: 'oi.minutes', defaultMessage: '{count, plural, one {# minute} other {# minutes}}' }),
   dayOption: defineMessage<{ date: MessageValue; sources: MessageValue }>({ id: 'oi.dayOption', defaultMessage: '{date} ({sources})' }),

@@ -28,16 +28,22 @@ export function messageOf(body: unknown): string | undefined {
   return readString(body, 'message');
 }
 
-/** Maps an HTTP failure to the catalogue (spec §8). */
-export function errorFromStatus(status: number, body: unknown, retryAfter?: string | null, path?: string): ApiError {
+/**
+ * Maps an HTTP failure to the catalogue (spec §8). `shownByScreen`: the coded refusals the screen that asked words
+ * itself (shownByScreen in lib/api/api-error.ts).
+ */
+export function errorFromStatus(status: number, body: unknown, retryAfter?: string | null, path?: string, shownByScreen?: ReadonlySet<string>): ApiError {
   const message = messageOf(body) ?? FALLBACK_MESSAGE;
+  const text = codedTextOf(body);
   const details: ApiErrorDetails = {
     status,
     path,
     code: readString(body, 'code'),
     field: readString(body, 'field'),
     retryAfterSeconds: retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined,
-    text: codedTextOf(body),
+    text,
+    // Refusals only: a 401 still signs out, a 5xx is still the server's failure, whatever code it carries.
+    shownByScreen: status >= 400 && status < 500 && status !== 401 && text !== undefined && shownByScreen !== undefined && shownByScreen.has(text.code),
   };
   if (status === 401) return new ApiError('unauthorized', message, details);
   if (status === 404) return new ApiError('not_found', message, details);

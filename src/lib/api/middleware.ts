@@ -3,7 +3,7 @@
  * analytics calls, and every failure normalised to an ApiError of the catalogue and reported.
  */
 import type { Middleware } from 'openapi-fetch';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, codesShownByScreen } from '@/lib/api/api-error';
 import { errorFromStatus } from '@/lib/api/error-from-status';
 import { reportApiError } from '@/lib/api/api-error-events';
 import { reportAnswered, reportUnanswered } from '@/lib/network/network-atom';
@@ -49,7 +49,8 @@ export const catalogueMiddleware: Middleware = {
     reportAnswered(response);
     if (response.ok) return response;
     const path = new URL(request.url).pathname;
-    const error = errorFromStatus(response.status, await readBody(response), response.headers.get('Retry-After'), path);
+    const body = await readBody(response);
+    const error = errorFromStatus(response.status, body, response.headers.get('Retry-After'), path, codesShownByScreen(request));
     reportApiError(error);
     throw error;
   },

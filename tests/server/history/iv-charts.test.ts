@@ -253,6 +253,15 @@ describe.each(testBackends)('implied volatility charts on %s', (backend) => {
     // A minute the index has no level at: no smile, not one drawn from another minute's level.
     const gap = (await read('getIvSmile', 'smile', `index=NIFTY&expiry=${expiry}&at=${day}T10:02`)).json();
     expect(gap.now).toMatchObject({ at: null, strikes: [], source: null });
+
+    // Without an expiry (the volatility screen asks its day and its smile at once): the expiry and day the day's
+    // read defaults to, at its close; at a minute, that day's nearest expiry.
+    const first = (await read('getIvSmile', 'smile', 'index=NIFTY')).json();
+    expect(first).toMatchObject({ expiry: series.expiry, now: { asked: day, at: '2025-06-13T04:34:00.000Z', strikes: [23_900, 24_000, 24_100] } });
+    expect(first.now.call_iv).toEqual([12.8, 12.3, 12.8]);
+    const atMinute = (await read('getIvSmile', 'smile', `index=NIFTY&at=${day}T10:00`)).json();
+    expect(atMinute).toMatchObject({ expiry, now: { asked: `${day}T10:00`, strikes: [23_900, 24_000, 24_100] } });
+    expect(atMinute.now.call_iv).toEqual([12.5, 12, 12.5]);
   });
 
   it('keeps a whole recorded day of a chain within 50 KB gzip (the day and the smile)', async () => {
@@ -280,7 +289,7 @@ describe.each(testBackends)('implied volatility charts on %s', (backend) => {
       ['getIvDay', 'day', 'index=NIFTY&day=2025-06-13&expiry=2025-06-12', 'expiry'],
       ['getIvHistory', 'history', 'index=NIFTY&lookback_days=3', 'lookback_days'],
       ['getIvHistory', 'history', 'index=NIFTY&lookback_days=731', 'lookback_days'],
-      ['getIvSmile', 'smile', 'index=NIFTY', 'expiry'],
+      ['getIvSmile', 'smile', 'expiry=2025-06-26', 'index'],
       ['getIvSmile', 'smile', 'index=NIFTY&expiry=2025-06-26&at=13-06-2025', 'at'],
       ['getIvSmile', 'smile', 'index=NIFTY&expiry=2025-06-26&at=2025-06-13T16:00', 'at'],
       ['getIvSmile', 'smile', 'index=NIFTY&expiry=2025-06-26&at=2025-06-27', 'expiry'],
@@ -299,5 +308,7 @@ describe.each(testBackends)('implied volatility charts on %s', (backend) => {
     expect(day).toMatchObject({ day: null, as_of: null, minutes: [], settlement: null });
     const past = (await read('getIvHistory', 'history', 'index=NIFTY')).json();
     expect(past).toMatchObject({ dates: [], standing: null, as_of: null });
+    const smile = (await read('getIvSmile', 'smile', 'index=NIFTY')).json();
+    expect(smile).toEqual({ index: 'NIFTY', expiry: null, now: null, earlier: null });
   });
 });

@@ -239,7 +239,8 @@ export type SmileAt = {
   put_iv: (number | null)[];
 };
 
-export type IvSmile = { index: HistoryIndex; expiry: string; now: SmileAt; earlier: SmileAt | null };
+/** `expiry` and `now` null only when asked without an expiry and history holds no option prices of the index. */
+export type IvSmile = { index: HistoryIndex; expiry: string | null; now: SmileAt | null; earlier: SmileAt | null };
 
 /** The strikes a smile shows: within this share of the index level either side. */
 const smileBand = 0.1;
@@ -320,9 +321,18 @@ async function previousPricedDay(db: Queryable, index: HistoryIndex, expiry: str
 
 /**
  * An expiry's smile `at` a moment (default: the last day with its prices, at the close) against an earlier one
- * (`against`; default: the day before with its prices, at the close).
+ * (`against`; default: the day before with its prices, at the close). Without an expiry, the one `ivDay` charts
+ * for the same question: the nearest expiry of `at`'s day, or of the last day with option prices (then at its
+ * close), so the volatility screen asks its day and its smile at once rather than one after the other.
  */
-export async function ivSmile(db: Queryable, index: HistoryIndex, expiry: string, askedAt: string | null, against: string | null): Promise<IvSmile> {
+export async function ivSmile(db: Queryable, index: HistoryIndex, askedExpiry: string | null, askedAt: string | null, against: string | null): Promise<IvSmile> {
+  if (askedExpiry === null) {
+    const day = askedAt === null ? await lastOptionDay(db, index, null) : askedAt.slice(0, 10);
+    const expiry = day === null ? undefined : (await readDayExpiries(db, index, day)).find((listed) => listed >= day);
+    if (day === null || expiry === undefined) return { index, expiry: null, now: null, earlier: null };
+    return ivSmile(db, index, expiry, askedAt ?? day, against);
+  }
+  const expiry = askedExpiry;
   const at = askedAt ?? (await lastExpiryDay(db, index, expiry)) ?? expiry;
   const now = await smileAt(db, index, expiry, at);
   const earlierAsked = against ?? (await previousPricedDay(db, index, expiry, at.slice(0, 10)));
@@ -338,7 +348,7 @@ export function createIvCharts(db: Queryable) {
   return {
     day: (index: HistoryIndex, day: string | null, expiry: string | null) => ivDay(db, index, day, expiry),
     history: (index: HistoryIndex, to: string | null, lookbackDays: number) => ivHistory(db, index, to, lookbackDays),
-    smile: (index: HistoryIndex, expiry: string, at: string | null, against: string | null) => ivSmile(db, index, expiry, at, against),
+    smile: (index: HistoryIndex, expiry: string | null, at: string | null, against: string | null) => ivSmile(db, index, expiry, at, against),
   };
 }
 

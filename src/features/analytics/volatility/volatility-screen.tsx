@@ -15,6 +15,9 @@ import { ivMessages as m } from '@/features/analytics/volatility/iv-messages';
 import { getIvDay, getIvHistory, getIvSmile, ivIndices, type IvDay, type IvHistory, type IvIndex, type IvSmileAt, type IvSource } from '@/features/analytics/volatility/iv-reads';
 import { dayLine, gapMinutes, historyLine, lastDayPoint, smileLine, sourcesOf } from '@/features/analytics/volatility/iv-series';
 import { useKeptRead } from '@/features/analytics/volatility/use-kept-read';
+import { sayServerText } from '@/i18n/say-server-text';
+import type { ApiError } from '@/lib/api/api-error';
+import { useScreenRefusal } from '@/lib/api/use-screen-refusal';
 import { useFormat } from '@/lib/format/use-format';
 
 const lookbacks = [30, 91, 182, 365] as const;
@@ -150,18 +153,37 @@ function SmileSide({ side, text, testId }: { side: IvSmileAt; text: typeof m.smi
   return <p data-testid={testId}>{intl.formatMessage(text, { time: formatDateTime(side.at), source: words.source(side.source) })}</p>;
 }
 
-function SmileChart({ index, day }: { index: IvIndex; day: IvDay & { day: string; expiry: string } }) {
+/** A read's failure: its refusal said in the chart's place when the screen words it (iv-reads.ts), else the screen's words. */
+function Failure({ read, refusal }: { read: { failed: boolean; reload: () => void }; refusal: ApiError | null }) {
+  const intl = useIntl();
+  const detail = refusal === null ? undefined : sayServerText(intl, refusal.text, refusal.message);
+  return <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={read.failed} detail={detail} onRetry={read.reload} />;
+}
+
+/**
+ * The smile of the screen's choice (index, day, expiry; null: the server's default, the same as the day read's),
+ * read beside the day and the history rather than after the day's answer: the first open draws after one round
+ * trip. `answeredDay` (the day read's answer) is the day a minute to compare against is of.
+ */
+function SmileChart({ index, day, expiry, answeredDay }: { index: IvIndex; day: string | null; expiry: string | null; answeredDay: string | null }) {
   const intl = useIntl();
   const { formatDate } = useFormat();
   const [mode, setMode] = useState<'day' | 'minute'>('day');
   const [time, setTime] = useState('09:30');
-  const against = mode === 'minute' && validTime(time) ? `${day.day}T${time}` : null;
-  const read = useCallback(() => getIvSmile(index, day.expiry, day.day, against), [index, day.day, day.expiry, against]);
-  const smile = useKeptRead(`analytics:iv-smile:${index}:${day.expiry}:${day.day}:${against ?? 'previous'}`, read);
+  const against = mode === 'minute' && validTime(time) && answeredDay !== null ? `${answeredDay}T${time}` : null;
+  const name = `analytics:iv-smile:${index}:${expiry ?? 'nearest'}:${day ?? 'latest'}:${against ?? 'previous'}`;
+  const { read, refusal } = useScreenRefusal(
+    name,
+    useCallback(() => getIvSmile(index, expiry, day, against), [index, expiry, day, against]),
+  );
+  const smile = useKeptRead(name, read);
   const content = useMemo<IvChartContent | null>(
-    () => (smile.value === null ? null : { kind: 'smile', now: smileLine(smile.value.now), earlier: smile.value.earlier === null ? [] : smileLine(smile.value.earlier) }),
+    () =>
+      smile.value?.now == null ? null : { kind: 'smile', now: smileLine(smile.value.now), earlier: smile.value.earlier === null ? [] : smileLine(smile.value.earlier) },
     [smile.value],
   );
+  // History holds no option prices of the index: the day's chart says so, the smile has nothing to add.
+  if (smile.value !== null && (smile.value.now === null || smile.value.expiry === null)) return null;
   return (
     <ChartSection title={intl.formatMessage(m.smileTitle)} id="iv-smile">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -174,8 +196,8 @@ function SmileChart({ index, day }: { index: IvIndex; day: IvDay & { day: string
         )}
       </div>
       {smile.asOf !== null && <StaleNote asOf={smile.asOf} />}
-      {smile.value === null || content === null ? (
-        <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={smile.failed} onRetry={smile.reload} />
+      {smile.value?.now == null || smile.value.expiry === null || content === null ? (
+        <Failure read={smile} refusal={refusal} />
       ) : (
         <>
           <div className="flex flex-col gap-1 text-sm text-fg-muted">
@@ -183,7 +205,7 @@ function SmileChart({ index, day }: { index: IvIndex; day: IvDay & { day: string
             {smile.value.earlier !== null && <SmileSide side={smile.value.earlier} text={m.smileEarlier} testId="iv-smile-earlier" />}
             <p>{intl.formatMessage(m.smileSides)}</p>
           </div>
-          <IvChartBox content={content} testId="iv-smile-chart" label={intl.formatMessage(m.smileLabel, { expiry: formatDate(day.expiry) })} />
+          <IvChartBox content={content} testId="iv-smile-chart" label={intl.formatMessage(m.smileLabel, { expiry: formatDate(smile.value.expiry) })} />
         </>
       )}
     </ChartSection>
@@ -201,10 +223,19 @@ export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction 
   const [day, setDay] = useState<string | null>(null);
   const [expiry, setExpiry] = useState<string | null>(params.get('expiry'));
 
-  const readHistory = useCallback(() => getIvHistory(index, lookback), [index, lookback]);
-  const history = useKeptRead(`analytics:iv-history:${index}:${lookback}`, readHistory);
-  const readDay = useCallback(() => getIvDay(index, day, expiry), [index, day, expiry]);
-  const dayRead = useKeptRead(`analytics:iv-day:${index}:${day ?? 'latest'}:${expiry ?? 'nearest'}`, readDay);
+  // The history, the day and the smile (SmileChart) are read at once: none waits for another's answer.
+  const historyName = `analytics:iv-history:${index}:${lookback}`;
+  const historyRefusal = useScreenRefusal(
+    historyName,
+    useCallback(() => getIvHistory(index, lookback), [index, lookback]),
+  );
+  const history = useKeptRead(historyName, historyRefusal.read);
+  const dayName = `analytics:iv-day:${index}:${day ?? 'latest'}:${expiry ?? 'nearest'}`;
+  const dayRefusal = useScreenRefusal(
+    dayName,
+    useCallback(() => getIvDay(index, day, expiry), [index, day, expiry]),
+  );
+  const dayRead = useKeptRead(dayName, dayRefusal.read);
   const asOf = history.asOf ?? dayRead.asOf;
   const days = history.value === null ? [] : [...history.value.dates].reverse();
   const shownDay = dayRead.value;
@@ -278,21 +309,15 @@ export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction 
         ) : (
           <div className="mt-4 flex flex-col gap-6">
             {history.value === null ? (
-              <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={history.failed} onRetry={history.reload} />
+              <Failure read={history} refusal={historyRefusal.refusal} />
             ) : (
               <>
                 <Standing history={history.value} />
                 {history.value.dates.length > 0 && <HistoryChart history={history.value} />}
               </>
             )}
-            {shownDay === null ? (
-              <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={dayRead.failed} onRetry={dayRead.reload} />
-            ) : (
-              <>
-                <DayChart day={shownDay} alertAction={alertAction} />
-                {shownDay.day !== null && shownDay.expiry !== null && <SmileChart index={index} day={shownDay as IvDay & { day: string; expiry: string }} />}
-              </>
-            )}
+            {shownDay === null ? <Failure read={dayRead} refusal={dayRefusal.refusal} /> : <DayChart day={shownDay} alertAction={alertAction} />}
+            {(shownDay === null || (shownDay.day !== null && shownDay.expiry !== null)) && <SmileChart index={index} day={day} expiry={expiry} answeredDay={shownDay?.day ?? null} />}
           </div>
         )}
       </PanelBoundary>

@@ -30,6 +30,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
 import { SelectField } from '@/components/ui/select-field';
 import { StaleNote } from '@/components/ui/stale-note';
+import { sayServerText } from '@/i18n/say-server-text';
+import type { ApiError } from '@/lib/api/api-error';
+import { useScreenRefusal } from '@/lib/api/use-screen-refusal';
 import { useFormat } from '@/lib/format/use-format';
 import { useLastKnownRead } from '@/lib/persist/use-last-known-read';
 
@@ -208,9 +211,16 @@ function DailyView({ choice, answer }: { choice: OiChoice; answer: OpenInterestD
   const { formatDate } = useFormat();
   const expiry = answer.expiry as string;
   const strikes = answer.strikes;
-  const read = useCallback(() => getOpenInterestDays({ ...choice, expiry, strikes }), [choice, expiry, strikes]);
-  const { value, asOf, failed, reload } = useLastKnownRead<OpenInterestDays>(`open-interest:days:${choice.index}:${expiry}:${strikes.join(',')}`, read);
-  if (value === null) return <LoadStatus loadingText={intl.formatMessage(m.dailyLoading)} failedText={intl.formatMessage(m.failed)} failed={failed} onRetry={reload} />;
+  const name = `open-interest:days:${choice.index}:${expiry}:${strikes.join(',')}`;
+  const { read, refusal } = useScreenRefusal(
+    name,
+    useCallback(() => getOpenInterestDays({ ...choice, expiry, strikes }), [choice, expiry, strikes]),
+  );
+  const { value, asOf, failed, reload } = useLastKnownRead<OpenInterestDays>(name, read);
+  if (value === null) {
+    const detail = refusal === null ? undefined : sayServerText(intl, refusal.text, refusal.message);
+    return <LoadStatus loadingText={intl.formatMessage(m.dailyLoading)} failedText={intl.formatMessage(m.failed)} failed={failed} detail={detail} onRetry={reload} />;
+  }
   const lastTime = value.as_of.findLast((time) => time !== null) ?? null;
   const date = (day: string) => formatDate(`${day}T12:00:00+05:30`);
   return (
@@ -290,32 +300,86 @@ function OiView({ answer, choice, onChoice }: { answer: OpenInterestDay; choice:
   );
 }
 
+function IndexPicker({ choice, onChoice }: { choice: OiChoice; onChoice: (next: Partial<OiChoice>) => void }) {
+  const intl = useIntl();
+  return (
+    <SelectField label={intl.formatMessage(m.index)} value={choice.index} onChange={(event) => onChoice({ index: event.target.value as OiChoice['index'], day: null, expiry: null, strikes: [] })} className="sm:w-44">
+      {oiIndices.map((index) => (
+        <option key={index} value={index}>
+          {index}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/**
+ * The server's refusal of the choice in the address (a day with no OI stored, an expiry not stored that day,
+ * strikes the expiry lacks), said in the chart's place with the one step that opens something: never a "Not
+ * Found" notification over an empty screen (the read declares these codes, oi-reads.ts).
+ */
+export function OiRefusal({ refusal, choice, onChoice }: { refusal: ApiError; choice: OiChoice; onChoice: (next: Partial<OiChoice>) => void }) {
+  const intl = useIntl();
+  const { formatDate } = useFormat();
+  const date = (day: string) => formatDate(`${day}T12:00:00+05:30`);
+  const code = refusal.text?.code;
+  const latest = { label: intl.formatMessage(m.latestDay), next: { day: null, expiry: null, strikes: [] } };
+  // An expiry refused while none was asked: the day has none stored on or after it, so only another day helps.
+  const said =
+    code === 'open_interest.no_day' && choice.day !== null
+      ? { title: intl.formatMessage(m.refusedDayTitle, { index: choice.index, date: date(choice.day) }), description: intl.formatMessage(m.refusedDay), ...latest }
+      : code === 'not_found.expiry' && choice.expiry !== null
+        ? {
+            title: intl.formatMessage(m.refusedExpiryTitle, { index: choice.index, expiry: date(choice.expiry), date: choice.day === null ? intl.formatMessage(m.latestDayName) : date(choice.day) }),
+            description: intl.formatMessage(m.refusedExpiry),
+            label: intl.formatMessage(m.nearestExpiry),
+            next: { expiry: null, strikes: [] },
+          }
+        : code?.startsWith('open_interest.') === true && code !== 'open_interest.no_day'
+          ? { title: intl.formatMessage(m.refusedStrikesTitle), description: sayServerText(intl, refusal.text, refusal.message), label: intl.formatMessage(m.defaultStrikes), next: { strikes: [] } }
+          : { title: sayServerText(intl, refusal.text, refusal.message), description: intl.formatMessage(m.refusedDay), ...latest };
+  return (
+    <div className="flex flex-col gap-4" data-testid="oi-refusal">
+      <IndexPicker choice={choice} onChoice={onChoice} />
+      <EmptyState
+        icon={ChartBarIcon}
+        title={said.title}
+        description={said.description}
+        action={
+          <button type="button" onClick={() => onChoice(said.next)} className="min-h-11 rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-muted">
+            {said.label}
+          </button>
+        }
+      />
+    </div>
+  );
+}
+
 /** /app/open_interest: an expiry's open interest through a day and across days, its profile, PCR and max pain. */
 export function OpenInterestScreen() {
   const intl = useIntl();
   const [search, setSearch] = useSearchParams();
   const choice = useMemo(() => choiceFromSearch(search), [search]);
   const onChoice = useCallback((next: Partial<OiChoice>) => setSearch(searchOfChoice({ ...choice, ...next }), { replace: true }), [choice, setSearch]);
-  const read = useCallback(() => getOpenInterestDay(choice), [choice]);
   // Offline (or the server unreachable): this choice's last-known read, with its time.
   const key = `open-interest:day:${Object.entries(searchOfChoice(choice)).map(([name, value]) => `${name}=${value}`).join('&')}`;
+  const { read, refusal } = useScreenRefusal(
+    key,
+    useCallback(() => getOpenInterestDay(choice), [choice]),
+  );
   const { value: answer, asOf, failed, reload } = useLastKnownRead(key, read);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(m.title)} description={intl.formatMessage(m.description)} />
       <PanelBoundary>
-        {asOf !== null && <StaleNote asOf={asOf} />}
-        {answer === null ? (
+        {asOf !== null && refusal === null && <StaleNote asOf={asOf} />}
+        {refusal !== null ? (
+          <OiRefusal refusal={refusal} choice={choice} onChoice={onChoice} />
+        ) : answer === null ? (
           <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={failed} onRetry={reload} />
         ) : answer.day === null ? (
           <div className="flex flex-col gap-4">
-            <SelectField label={intl.formatMessage(m.index)} value={choice.index} onChange={(event) => onChoice({ index: event.target.value as OiChoice['index'], day: null, expiry: null, strikes: [] })} className="sm:w-44">
-              {oiIndices.map((index) => (
-                <option key={index} value={index}>
-                  {index}
-                </option>
-              ))}
-            </SelectField>
+            <IndexPicker choice={choice} onChoice={onChoice} />
             <EmptyState
               icon={ChartBarIcon}
               title={intl.formatMessage(m.emptyTitle)}
