@@ -87,7 +87,7 @@ test('after sign-out, offline, none of the previous trader’s data is kept or s
   await page.goto('/app/position');
   await waitForControl(page);
   await expect(page.locator('tr[data-position]').first()).toBeVisible();
-  await openInApp(page, '/app/market_view', { title: 'Market view' });
+  await page.goto('/app/market_view');
   await expect(page.getByTestId('as-of').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Account' }).click();
