@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page, onServerClock } from './support/test';
 import { usePreferences, type DisplayPreferences } from './support/preferences';
+import { openInApp } from './support/in-app';
 import { storeSessionToken } from './support/session';
 import { buyOneLot, placeWorkingOrder, signInReadyToTrade, type TradingUser } from './support/trading';
 
@@ -99,42 +100,50 @@ const words = {
   },
 };
 
-/** Every route of src/app/router/routes.tsx that a signed-in trader can open (the settings by section). */
-const appRoutes = [
-  '/app/dashboards/default',
-  '/app/dashboards/live-trade',
-  '/app/position',
-  '/app/strategy_alerts',
-  '/app/broker',
-  '/app/broker/paper/return?status=cancelled',
-  '/app/portfolio',
-  '/app/position_book',
-  '/app/order_book',
-  '/app/trading_view_chart',
-  '/app/tv_chart',
-  '/app/screener_ticker',
-  '/app/strategies',
-  '/app/recommendations',
-  '/app/market_view',
-  '/app/heat_map',
-  '/app/kill-switch',
-  '/app/strategy-builder',
-  '/app/participants',
-  '/app/volatility',
-  '/app/pages/setting/profile',
-  '/app/pages/setting/password',
-  '/app/pages/setting/trade-defaults',
-  '/app/pages/setting/notifications',
-  '/app/pages/setting/accessibility',
-  '/app/pages/setting/storage',
-  '/app/login-1',
-  '/app/register',
-  '/app/error-page-1',
+/**
+ * Every route of src/app/router/routes.tsx that a signed-in trader can open (the settings by section), with the
+ * screen's name the tab shows in each language: each route is reached inside the app, and the name proves it.
+ */
+const appRoutes: Array<{ path: string; en: string; fr: string }> = [
+  { path: '/app/dashboards/default', en: 'Dashboard', fr: 'Tableau de bord' },
+  { path: '/app/dashboards/live-trade', en: 'Live trade', fr: 'Trading en direct' },
+  { path: '/app/position', en: 'Positions', fr: 'Positions' },
+  { path: '/app/strategy_alerts', en: 'Alerts', fr: 'Alertes' },
+  { path: '/app/broker', en: 'Broker accounts', fr: 'Comptes de courtage' },
+  { path: '/app/broker/paper/return?status=cancelled', en: 'Broker login', fr: 'Connexion au courtier' },
+  { path: '/app/portfolio', en: 'Portfolios', fr: 'Portefeuilles' },
+  { path: '/app/position_book', en: 'Position book', fr: 'Livre des positions' },
+  { path: '/app/order_book', en: 'Order book', fr: 'Carnet d’ordres' },
+  { path: '/app/trading_view_chart', en: 'Charts', fr: 'Graphiques' },
+  { path: '/app/tv_chart', en: 'Charts', fr: 'Graphiques' },
+  { path: '/app/screener_ticker', en: 'Screener', fr: 'Screener' },
+  { path: '/app/strategies', en: 'Strategies', fr: 'Stratégies' },
+  { path: '/app/recommendations', en: 'Recommendations', fr: 'Recommandations' },
+  { path: '/app/market_view', en: 'Market view', fr: 'Vue du marché' },
+  { path: '/app/heat_map', en: 'Heat map', fr: 'Carte de chaleur' },
+  { path: '/app/kill-switch', en: 'Kill switch', fr: 'Coupe-circuit' },
+  { path: '/app/strategy-builder', en: 'Strategy builder', fr: 'Création de stratégie' },
+  { path: '/app/participants', en: 'Participants', fr: 'Participants' },
+  { path: '/app/volatility', en: 'Volatility', fr: 'Volatilité' },
+  { path: '/app/pages/setting/profile', en: 'Profile and settings', fr: 'Profil et paramètres' },
+  { path: '/app/pages/setting/password', en: 'Profile and settings', fr: 'Profil et paramètres' },
+  { path: '/app/pages/setting/trade-defaults', en: 'Profile and settings', fr: 'Profil et paramètres' },
+  { path: '/app/pages/setting/notifications', en: 'Profile and settings', fr: 'Profil et paramètres' },
+  { path: '/app/pages/setting/accessibility', en: 'Profile and settings', fr: 'Profil et paramètres' },
+  { path: '/app/pages/setting/storage', en: 'Profile and settings', fr: 'Profil et paramètres' },
+  { path: '/app/login-1', en: 'Sign in', fr: 'Connexion' },
+  { path: '/app/register', en: 'Create an account', fr: 'Créer un compte' },
+  { path: '/app/error-page-1', en: 'Error', fr: 'Erreur' },
 ];
+const settingsSection = /^\/app\/pages\/setting\//;
 /** The screens issue 26 changed, photographed for a look (test-results/accessibility/). */
 const screensChanged = ['/app/dashboards/live-trade', '/app/strategy_alerts', '/app/broker', '/app/recommendations', '/app/market_view', '/app/heat_map'];
 const shots = 'test-results/accessibility';
-const publicRoutes = ['/auth/login', '/auth/register', '/auth/error-page-1'];
+const publicRoutes: Array<{ path: string; en: string; fr: string }> = [
+  { path: '/auth/login', en: 'Sign in', fr: 'Connexion' },
+  { path: '/auth/register', en: 'Create an account', fr: 'Créer un compte' },
+  { path: '/auth/error-page-1', en: 'Error', fr: 'Erreur' },
+];
 
 /** A screen is ready to scan once its main heading shows and nothing on it says it is still loading. */
 async function settled(page: Page): Promise<void> {
@@ -185,13 +194,24 @@ for (const combination of combinations) {
       found.push(...lines);
     };
 
-    // Signed out first: the public screens.
+    // Each screen after the first of a sign-in is opened inside the app, as a trader moves (a page load costs
+    // Chromium seconds of CPU): by its address, its name in the tab proving it was reached.
+    const titleOf = (path: string) => {
+      const route = [...publicRoutes, ...appRoutes].find((candidate) => candidate.path === path);
+      if (!route) throw new Error(`no title listed for ${path}`);
+      return route[locale];
+    };
+    const open = (path: string, sameScreen = false) => openInApp(page, path, { title: titleOf(path), sameScreen });
+
+    // Signed out first: the public screens (loaded once more, so the preferences stored apply).
     await page.goto('/auth/login');
     await usePreferences(page, combination.preferences);
-    for (const route of publicRoutes) {
-      await page.goto(route);
+    await page.reload();
+    await expect(page).toHaveTitle(`${titleOf('/auth/login')} · StrikeDesk`);
+    for (const { path } of publicRoutes) {
+      if (path !== '/auth/login') await open(path);
       await settled(page);
-      await scan(route);
+      await scan(path);
     }
 
     // One trader with a position, a working order and a bot, so every table, card and dialog has content.
@@ -206,8 +226,19 @@ for (const combination of combinations) {
     expect((await placeWorkingOrder(page, user)).ok()).toBe(true);
     await addTradingBot(page, user);
 
-    for (const route of appRoutes) {
-      await page.goto(route);
+    // The session starts with a page load (the app reads the stored token as it starts), then every route.
+    await page.goto(appRoutes[0]!.path);
+    await expect(page).toHaveTitle(`${titleOf(appRoutes[0]!.path)} · StrikeDesk`);
+    let previous = '';
+    for (const { path: route } of appRoutes) {
+      if (route !== appRoutes[0]!.path) {
+        // A settings section keeps the settings screen, its heading included: its link in the settings' own
+        // menu says which section shows.
+        const sameScreen = settingsSection.test(route) && settingsSection.test(previous);
+        await open(route, sameScreen);
+        if (sameScreen) await expect(page.locator(`nav a[aria-current="page"][href="${route}"]`)).toBeVisible();
+      }
+      previous = route;
       await settled(page);
       // The price chart is scanned drawn, with what the library put inside it.
       if (route.endsWith('chart')) await expect(page.getByTestId('candle-chart')).toHaveAttribute('aria-busy', 'false');
@@ -216,7 +247,7 @@ for (const combination of combinations) {
     }
 
     // The shell's own dialogs: the layout settings and, on a phone, the menu drawer.
-    await page.goto('/app/dashboards/default');
+    await open('/app/dashboards/default');
     await settled(page);
     await page.getByRole('button', { name: say.layout }).click();
     await dialogOpen(page);
@@ -230,13 +261,14 @@ for (const combination of combinations) {
     }
 
     // The kill switch's confirmation (as the home-screen shortcut opens it).
-    await page.goto('/app/dashboards/default?kill-switch=arm');
+    await openInApp(page, '/app/dashboards/default?kill-switch=arm', { title: titleOf('/app/dashboards/default'), sameScreen: true });
     await dialogOpen(page);
     await scan('kill switch confirmation');
 
     // The desk: on a phone its choices' sheet; the order ticket, its review step and outcome, the price alert,
     // protection and square-off.
-    await page.goto('/app/dashboards/live-trade');
+    await page.keyboard.press('Escape');
+    await open('/app/dashboards/live-trade');
     const atm = page.locator('tbody tr[aria-current="true"]');
     await expect(atm).toHaveCount(1);
     if (combination.width < 768) {
@@ -265,7 +297,9 @@ for (const combination of combinations) {
     await expect(ticket.getByTestId('ticket-outcome')).toBeFocused();
     await scan('order ticket outcome');
 
-    await page.goto('/app/dashboards/live-trade');
+    // Below 1,440 px the ticket opens over the chain: closed, the desk shows the positions.
+    await page.getByRole('dialog').getByRole('button', { name: say.close, exact: true }).click();
+    await expect(ticket).toBeHidden();
     const position = page.locator('[data-position]').first();
     await expect(position).toBeVisible();
     for (const [name, action] of [
@@ -283,7 +317,7 @@ for (const combination of combinations) {
     await page.keyboard.press('Escape');
 
     // The order book's modify and cancel.
-    await page.goto('/app/order_book');
+    await open('/app/order_book');
     const working = page.locator('[data-order-id]').filter({ has: page.getByRole('button', { name: say.modify, exact: true }) }).first();
     await working.getByRole('button', { name: say.modify, exact: true }).click();
     await dialogOpen(page);
@@ -295,7 +329,7 @@ for (const combination of combinations) {
     await page.keyboard.press('Escape');
 
     // Brokers: adding an account and logging out of the broker.
-    await page.goto('/app/broker');
+    await open('/app/broker');
     await settled(page);
     await page.getByRole('button', { name: say.addAccount }).first().click();
     await dialogOpen(page);
@@ -307,7 +341,7 @@ for (const combination of combinations) {
     await page.keyboard.press('Escape');
 
     // Portfolios and bots.
-    await page.goto('/app/portfolio');
+    await open('/app/portfolio');
     await settled(page);
     for (const [name, opener] of [
       ['new portfolio', say.newPortfolio],
@@ -323,7 +357,7 @@ for (const combination of combinations) {
     }
 
     // The strategy builder's basket confirmation, and a recommendation's basket review.
-    await page.goto('/app/strategy-builder');
+    await open('/app/strategy-builder');
     await settled(page);
     const preset = page.getByRole('button', { name: /^(Short straddle|Straddle vendeur)$/ });
     await expect(async () => {
@@ -335,7 +369,7 @@ for (const combination of combinations) {
     await scan('strategy builder basket');
     await page.keyboard.press('Escape');
 
-    await page.goto('/app/recommendations');
+    await open('/app/recommendations');
     await settled(page);
     await page.getByRole('button', { name: say.tradeBasket }).first().click();
     await dialogOpen(page);

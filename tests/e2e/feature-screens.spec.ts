@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
+import { openInApp } from './support/in-app';
 import { loginToken, registerAccount, storeSessionToken } from './support/session';
 import { buyOneLot, clientAddress } from './support/trading';
 
@@ -68,7 +69,7 @@ test('every dialog hides the page behind it from a screen reader, however it is 
   expect(await pageBehindIsHidden(page)).toBe(true);
   await page.keyboard.press('Escape');
 
-  await page.goto('/app/portfolio');
+  await openInApp(page, '/app/portfolio', { title: 'Portfolios' });
   for (const open of ['New portfolio', 'Edit Weekly expiry', 'New trading bot', 'Edit Tuesday straddle']) {
     await page.getByRole('button', { name: open }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -111,12 +112,14 @@ for (const width of [360, 1280]) {
     await expect(page.getByText(/^Tout est prêt/)).toBeVisible();
     await page.screenshot({ path: `${shots}/dashboard-${width}.png`, fullPage: true });
 
-    await page.goto('/app/broker');
+    // The first screen is a page load (the stored session and preferences are read as the app starts); the
+    // others are opened inside the app, as a trader moves, each reached with its name in the tab.
+    await openInApp(page, '/app/broker', { title: 'Comptes de courtage' });
     await expect(page.getByText(/Connecté jusqu’au .* à \u206806:00\u2069 IST/)).toBeVisible();
     await expect(page.getByText('Courtier fictif (simulé)')).toBeVisible();
     await page.screenshot({ path: `${shots}/brokers-${width}.png`, fullPage: true });
 
-    await page.goto('/app/portfolio');
+    await openInApp(page, '/app/portfolio', { title: 'Portefeuilles' });
     await expect(page.getByRole('button', { name: 'Bots affichés' })).toBeVisible();
     await page.screenshot({ path: `${shots}/portfolio-${width}.png`, fullPage: true });
     await page.getByRole('tab', { name: /^Bots quotidiens/ }).click();
@@ -132,16 +135,16 @@ for (const width of [360, 1280]) {
     await page.keyboard.press('Escape');
 
     // The analytics screens, each with its data and when it was fetched, nothing wider than the screen.
-    const analytics: Array<[string, string, RegExp]> = [
-      ['market-view', '/app/market_view', /^Au .* IST$/],
-      ['screener', '/app/screener_ticker', /^Au .* IST$/],
-      ['recommendations', '/app/recommendations', /^Au .* IST$/],
-      ['strategies', '/app/strategies', /^Au .* IST$/],
-      ['heat-map', '/app/heat_map', /^Au .* IST$/],
-      ['chart', '/app/trading_view_chart?index=NIFTY&interval=15m', /^Au .* IST$/],
+    const analytics: Array<[string, string, string, RegExp]> = [
+      ['market-view', '/app/market_view', 'Vue du marché', /^Au .* IST$/],
+      ['screener', '/app/screener_ticker', 'Screener', /^Au .* IST$/],
+      ['recommendations', '/app/recommendations', 'Recommandations', /^Au .* IST$/],
+      ['strategies', '/app/strategies', 'Stratégies', /^Au .* IST$/],
+      ['heat-map', '/app/heat_map', 'Carte de chaleur', /^Au .* IST$/],
+      ['chart', '/app/trading_view_chart?index=NIFTY&interval=15m', 'Graphiques', /^Au .* IST$/],
     ];
-    for (const [name, path, asOf] of analytics) {
-      await page.goto(path);
+    for (const [name, path, title, asOf] of analytics) {
+      await openInApp(page, path, { title });
       await expect(page.getByTestId('as-of').first(), path).toHaveText(asOf);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
@@ -149,7 +152,7 @@ for (const width of [360, 1280]) {
 
     // Issue 12's screens: the bot card's day, the menu's unread count (a dot on the phone's menu button), the
     // alerts feed and price alerts, positions by bot, notifications.
-    await page.goto('/app/portfolio');
+    await openInApp(page, '/app/portfolio', { title: 'Portefeuilles' });
     await expect(page.locator('[data-bot-state]').first()).toContainText('Aujourd’hui');
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'bot card').toBeLessThanOrEqual(width);
     await expect(page.locator(width < 992 ? '[data-unread-dot]' : '[data-unread-alerts]')).toBeVisible({ timeout: 15_000 });
@@ -160,20 +163,21 @@ for (const width of [360, 1280]) {
       await page.screenshot({ path: `${shots}/menu-unread-${width}.png` });
       await page.keyboard.press('Escape');
     }
-    const issue12: Array<[string, string, (page: Page) => ReturnType<Page['locator']>]> = [
-      ['alerts', '/app/strategy_alerts', (p) => p.getByTestId('alert-item').or(p.getByText('Aucune alerte pour l’instant')).first()],
-      ['price-alerts', '/app/strategy_alerts?view=price', (p) => p.getByRole('heading', { name: 'Alertes de prix' })],
-      ['positions-by-bot', '/app/position', (p) => p.locator('#positions-by-bot')],
-      ['notifications', '/app/pages/setting/notifications', (p) => p.getByRole('heading', { name: 'Notifications' }).first()],
+    // The price alerts are the alerts screen again, another view of it (its heading stays the same element).
+    const issue12: Array<[string, string, string, (page: Page) => ReturnType<Page['locator']>]> = [
+      ['alerts', '/app/strategy_alerts', 'Alertes', (p) => p.getByTestId('alert-item').or(p.getByText('Aucune alerte pour l’instant')).first()],
+      ['price-alerts', '/app/strategy_alerts?view=price', 'Alertes', (p) => p.getByRole('heading', { name: 'Alertes de prix' })],
+      ['positions-by-bot', '/app/position', 'Positions', (p) => p.locator('#positions-by-bot')],
+      ['notifications', '/app/pages/setting/notifications', 'Profil et paramètres', (p) => p.getByRole('heading', { name: 'Notifications' }).first()],
     ];
-    for (const [name, path, content] of issue12) {
-      await page.goto(path);
+    for (const [name, path, title, content] of issue12) {
+      await openInApp(page, path, { title, sameScreen: name === 'price-alerts' });
       await expect(content(page), path).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
     }
 
-    await page.goto('/app/dashboards/live-trade');
+    await openInApp(page, '/app/dashboards/live-trade', { title: 'Trading en direct' });
     // A phone folds the account and the portfolio into the desk's one line: its sheet shows them.
     if (width < 768) await page.getByTestId('desk-fold').click();
     await expect(page.getByRole('combobox', { name: 'Portefeuille' })).toHaveValue(/\d+/);
@@ -191,7 +195,7 @@ test('the dashboard and live trade point a trader not logged in to the broker to
   const next = page.getByRole('listitem').and(page.locator('[aria-current="step"]'));
   await expect(next.getByRole('heading', { level: 3 })).toHaveText('Log in to your broker');
   await page.screenshot({ path: `${shots}/dashboard-pending-360.png`, fullPage: true });
-  await page.goto('/app/dashboards/live-trade');
+  await openInApp(page, '/app/dashboards/live-trade', { title: 'Live trade' });
   await page.getByRole('link', { name: 'Log in to the broker' }).click();
   await expect(page).toHaveURL('/app/broker');
 });

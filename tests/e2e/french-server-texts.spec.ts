@@ -2,6 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { AppShell } from './pages/app-shell';
 import { browserSubscription } from '../server/alerts/local-push-service';
 import { scriptedPushEndpoint } from './support/kite';
+import { openInApp } from './support/in-app';
 import { usePreferences } from './support/preferences';
 import { loginToken, registerAccount, storeSessionToken } from './support/session';
 import { signInReadyToTrade, type TradingUser } from './support/trading';
@@ -34,9 +35,12 @@ async function placeRefusedOrder(page: Page, user: TradingUser): Promise<{ symbo
   return { symbol: call.tradingsymbol, quantity, lotSize: listed.lot_size };
 }
 
+/** The order book, switched to French in the layout settings (a page load only if the app is not open yet). */
 async function inFrench(page: Page): Promise<void> {
   const shell = new AppShell(page);
-  await shell.open('/app/order_book');
+  const at = new URL(page.url()).pathname;
+  if (!at.startsWith('/app/')) await shell.open('/app/order_book');
+  else if (at !== '/app/order_book') await openInApp(page, '/app/order_book', { title: 'Order book' });
   await shell.useLayout({ language: /français/i });
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
 }
@@ -47,9 +51,9 @@ test('in French, a rejected order’s reason, its alert and a recommendation rea
   const refused = await placeRefusedOrder(page, user);
   await inFrench(page);
 
-  // The order book: the status and the exchange's reason, both in French.
+  // The order book (as switched to French, without a page load): the status and the exchange's reason, both
+  // in French.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/app/order_book');
   const status = page.getByRole('table').locator('[data-field="status"]').first();
   await expect(status).toContainText('Rejeté');
   await expect(status).toContainText(
@@ -57,8 +61,9 @@ test('in French, a rejected order’s reason, its alert and a recommendation rea
   );
   await expect(status).not.toContainText('is not a multiple');
 
-  // The alerts feed: the same rejection, title and body in French, the reason nested in the body.
-  await page.goto('/app/strategy_alerts');
+  // The alerts feed: the same rejection, title and body in French, the reason nested in the body (opened
+  // inside the app, as a trader moves).
+  await openInApp(page, '/app/strategy_alerts', { title: 'Alertes' });
   const alert = page.getByTestId('alert-item').filter({ hasText: refused.symbol }).first();
   await expect(alert).toBeVisible({ timeout: 30_000 });
   await expect(alert.getByRole('heading')).toHaveText(`Ordre rejeté : achat ${refused.quantity} ${refused.symbol}`);
@@ -67,7 +72,7 @@ test('in French, a rejected order’s reason, its alert and a recommendation rea
   await expect(alert).not.toContainText('Order rejected');
 
   // A recommendation: its title and rationale in French, its expiry as DD/MM/YYYY.
-  await page.goto('/app/recommendations');
+  await openInApp(page, '/app/recommendations', { title: 'Recommandations' });
   const card = page.getByRole('article').first();
   await expect(card).toBeVisible();
   await expect(card.getByRole('heading', { level: 2 })).toHaveText(/^(\w+ en dynamique : bull call spread|\w+ sous pression : bear put spread|\w+ dans un range : iron condor) /);
@@ -103,8 +108,9 @@ test('the trading-day fields show and read DD/MM/YYYY in French, not the browser
   test.setTimeout(90_000);
   await signInReadyToTrade(page);
   await inFrench(page);
+  // The order book as switched to French; the positions opened inside the app.
   for (const path of ['/app/order_book', '/app/position']) {
-    await page.goto(path);
+    if (path === '/app/position') await openInApp(page, path, { title: 'Positions' });
     const day = page.getByRole('textbox', { name: 'Jour de bourse' });
     await expect(day).toHaveAttribute('placeholder', 'JJ/MM/AAAA');
     // 5 January, typed day first: read as the 5th of January, shown back as 05/01/2026.
@@ -123,12 +129,22 @@ test('screenshots: the order book, the alerts feed and a recommendation in en an
   test.setTimeout(180_000);
   const user = await signInReadyToTrade(page);
   await placeRefusedOrder(page, user);
+  const screens = [
+    { name: 'order-book', path: '/app/order_book', en: 'Order book', fr: 'Carnet d’ordres' },
+    { name: 'alerts', path: '/app/strategy_alerts', en: 'Alerts', fr: 'Alertes' },
+    { name: 'recommendations', path: '/app/recommendations', en: 'Recommendations', fr: 'Recommandations' },
+    { name: 'market-view', path: '/app/market_view', en: 'Market view', fr: 'Vue du marché' },
+  ] as const;
+  // One page load starts the session; every other screen is opened inside the app, as a trader moves (the
+  // switch to French leaves the order book open, in French).
+  await page.goto(screens[0].path);
   for (const language of ['en', 'fr'] as const) {
     if (language === 'fr') await inFrench(page);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      for (const [name, path] of [['order-book', '/app/order_book'], ['alerts', '/app/strategy_alerts'], ['recommendations', '/app/recommendations'], ['market-view', '/app/market_view']] as const) {
-        await page.goto(path);
+      for (const { name, path, ...titles } of screens) {
+        if (new URL(page.url()).pathname !== path) await openInApp(page, path, { title: titles[language] });
+        await expect(page).toHaveTitle(`${titles[language]} · StrikeDesk`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         if (name === 'alerts') await expect(page.getByTestId('alert-item').first()).toBeVisible({ timeout: 30_000 });
         if (name === 'recommendations' || name === 'market-view') await expect(page.getByRole('article').first()).toBeVisible();

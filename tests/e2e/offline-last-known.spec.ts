@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test';
+import { openInApp } from './support/in-app';
 import { waitForControl } from './support/service-worker';
 import { readStoredValue } from './support/session';
 import { signInReadyToTrade } from './support/trading';
@@ -42,16 +43,18 @@ test('after one visit, a reload offline shows the indices, the bots, the price a
   const niftyOnline = Number((await nifty.getByText(price).innerText()).replace(/[^\d.]/g, ''));
   await expect.poll(async () => Object.keys(((await readStoredValue(page, 'snapshot:market:last-quotes')) as { value?: object } | undefined)?.value ?? {})).toContain('NSE:NIFTY 50');
 
-  await page.goto('/app/portfolio');
+  // The other screens opened inside the app, as a trader moves; offline below, each is a page load, which is
+  // what is tested.
+  await openInApp(page, '/app/portfolio', { title: 'Portfolios' });
   const card = page.getByRole('article', { name: 'Offline straddle' });
   await expect(card.getByText(straddle.name)).toBeVisible();
   await expect(card.locator('[data-bot-state]')).toBeVisible();
   const stateOnline = await card.locator('[data-bot-state]').getAttribute('data-bot-state');
   for (const name of ['portfolios:accounts', `bots:trading:${user.portfolioId}`, `bots:states:${user.portfolioId}`, 'portfolios:base-strategies']) await keptOnDevice(page, name);
-  await page.goto('/app/strategy_alerts?view=price');
+  await openInApp(page, '/app/strategy_alerts?view=price', { title: 'Alerts' });
   await expect(page.getByRole('list', { name: 'Your price alerts' }).getByText(/^BANKNIFTY above \u2068?99,000/)).toBeVisible();
   await keptOnDevice(page, 'alerts:price');
-  await page.goto('/app/backtests');
+  await openInApp(page, '/app/backtests', { title: 'Backtests' });
   await expect(page.getByLabel('Bot').getByRole('option', { name: /Offline straddle/ })).toBeAttached();
   await keptOnDevice(page, 'backtests:bot-choices');
 

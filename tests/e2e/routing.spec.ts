@@ -1,32 +1,36 @@
 import { expect, test } from './support/test';
 import { AppShell } from './pages/app-shell';
+import { openInApp } from './support/in-app';
 import { signInAsNewUser } from './support/session';
 
-const protectedPaths = [
-  '/app/dashboards/default',
-  '/app/login-1',
-  '/app/register',
-  '/app/error-page-1',
-  '/app/pages/setting/profile',
-  '/app/position',
-  '/app/strategy_alerts',
-  '/app/broker/paper/callback',
-  '/app/broker',
-  '/app/portfolio',
-  '/app/position_book',
-  '/app/order_book',
-  '/app/trading_view_chart',
-  '/app/tv_chart',
-  '/app/screener_ticker',
-  '/app/strategies',
-  '/app/recommendations',
-  '/app/market_view',
-  '/app/heat_map',
-  '/app/dashboards/live-trade',
-  '/app/strategy-builder',
-  '/app/participants',
-  '/app/volatility',
+/** Every protected screen, with its name in the tab (src/app/router/screen-names.ts). */
+const protectedScreens = [
+  { path: '/app/dashboards/default', title: 'Dashboard' },
+  { path: '/app/login-1', title: 'Sign in' },
+  { path: '/app/register', title: 'Create an account' },
+  { path: '/app/error-page-1', title: 'Error' },
+  { path: '/app/pages/setting/profile', title: 'Profile and settings' },
+  { path: '/app/position', title: 'Positions' },
+  { path: '/app/strategy_alerts', title: 'Alerts' },
+  { path: '/app/broker/paper/callback', title: 'Broker login' },
+  { path: '/app/broker', title: 'Broker accounts' },
+  { path: '/app/portfolio', title: 'Portfolios' },
+  { path: '/app/position_book', title: 'Position book' },
+  { path: '/app/order_book', title: 'Order book' },
+  { path: '/app/trading_view_chart', title: 'Charts' },
+  { path: '/app/tv_chart', title: 'Charts' },
+  { path: '/app/screener_ticker', title: 'Screener' },
+  { path: '/app/strategies', title: 'Strategies' },
+  { path: '/app/recommendations', title: 'Recommendations' },
+  { path: '/app/market_view', title: 'Market view' },
+  { path: '/app/heat_map', title: 'Heat map' },
+  { path: '/app/dashboards/live-trade', title: 'Live trade' },
+  { path: '/app/strategy-builder', title: 'Strategy builder' },
+  { path: '/app/participants', title: 'Participants' },
+  { path: '/app/volatility', title: 'Volatility' },
 ];
+const protectedPaths = protectedScreens.map((screen) => screen.path);
+const blankLayout = /login-1|register|error-page-1/;
 
 function redirectOf(url: string): string | null {
   return new URL(url).searchParams.get('redirect');
@@ -56,11 +60,13 @@ test.describe('signed out', () => {
   });
 
   test('the public pages open', async ({ page }) => {
-    for (const path of ['/auth/login', '/auth/register', '/auth/error-page-1']) {
-      await page.goto(path);
-      await expect(page).toHaveURL(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    }
+    await page.goto('/auth/login');
+    await expect(page).toHaveURL('/auth/login');
+    await expect(page).toHaveTitle('Sign in · StrikeDesk');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The others inside the app: registration beside sign-in, the error page through the router.
+    await openInApp(page, '/auth/register', { title: 'Create an account' });
+    await openInApp(page, '/auth/error-page-1', { title: 'Error' });
   });
 });
 
@@ -89,22 +95,33 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL('/app/dashboards/default');
   });
 
+  // The first screen is a page load (the app reads the stored session as it starts); the others are opened
+  // inside the app, as a trader moves (openInApp fails if a move became a page load).
   test('every protected screen opens inside the shell with its title', async ({ page }) => {
     const shell = new AppShell(page);
-    for (const path of protectedPaths.filter((p) => !/login-1|register|error-page-1/.test(p))) {
-      await shell.open(path);
+    const [first, ...others] = protectedScreens.filter((screen) => !blankLayout.test(screen.path));
+    await shell.open(first!.path);
+    await expect(page).toHaveTitle(`${first!.title} · StrikeDesk`);
+    await expect(shell.mainMenu, first!.path).toBeVisible();
+    for (const { path, title } of others) {
+      await openInApp(page, path, { title });
       await expect(shell.mainMenu, path).toBeVisible();
     }
   });
 
   test('blank-layout routes hide the menu and the header', async ({ page }) => {
     const shell = new AppShell(page);
-    for (const path of ['/app/login-1', '/app/register', '/app/error-page-1']) {
-      await shell.open(path);
+    const [first, ...others] = protectedScreens.filter((screen) => blankLayout.test(screen.path));
+    await shell.open(first!.path);
+    await expect(page).toHaveTitle(`${first!.title} · StrikeDesk`);
+    await expect(shell.mainMenu, first!.path).toHaveCount(0);
+    await expect(shell.header, first!.path).toHaveCount(0);
+    for (const { path, title } of others) {
+      await openInApp(page, path, { title });
       await expect(shell.mainMenu, path).toHaveCount(0);
       await expect(shell.header, path).toHaveCount(0);
     }
-    await shell.open('/app/position');
+    await openInApp(page, '/app/position', { title: 'Positions' });
     await expect(shell.mainMenu).toBeVisible();
     await expect(shell.header).toBeVisible();
   });
