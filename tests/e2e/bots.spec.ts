@@ -1,19 +1,14 @@
-import { expect, test, type Page, serverNow } from './support/test';
+import { expect, fullBrowserTest, test, type Page, serverNow } from './support/test';
 import { PortfolioPage } from './pages/portfolio-page';
 import { placeWorkingOrder, signInReadyToTrade, type TradingUser } from './support/trading';
 import { usePreferences } from './support/preferences';
 import { browserSubscription } from '../server/alerts/local-push-service';
 import { pushesReceived, scriptedPushEndpoint } from './support/kite';
-import { chromiumArgs, fullChromiumExecutable } from './support/chromium';
 
 // A bot that trades, on the real server and its simulated market in demo mode (open at any hour, every day):
 // a daily iron condor due a minute from now enters on the engine's tick, its card shows the position and its
 // P&L, the header's kill switch cancels the working order, flattens the book and stops the bot with the
 // reason, the menu counts the unread alerts, and the alerts feed tells each step.
-
-// Chromium's headless shell, which the other specs run on (support/chromium.ts), shows no notification at all:
-// the approve-first test reads the one the service worker shows, so this file runs on the full browser.
-test.use({ launchOptions: { executablePath: fullChromiumExecutable, args: chromiumArgs } });
 
 const istOffsetMs = (5 * 60 + 30) * 60_000;
 const istClock = (ms: number) => new Date(ms + istOffsetMs).toISOString().slice(11, 16);
@@ -125,7 +120,8 @@ test('a daily bot enters on time, its card shows the position and P&L, and the k
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolios and bots' })).toBeVisible();
 });
 
-test('an approve-first bot proposes its entry, approved in the app at 360 px in French it fills and the bot card shows the position', async ({ page }) => {
+// On the full browser: it reads the notification the service worker shows, which the headless shell never shows.
+fullBrowserTest('an approve-first bot proposes its entry, approved in the app at 360 px in French it fills and the bot card shows the position', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 360, height: 800 });
   // The notification the app's service worker shows is read back below.

@@ -4,7 +4,8 @@
  * whenever it runs; each browser reads the same time, as a trader's device does on the real clock (prices'
  * ages, a broker session's end, the day's expiries). The time then flows at the real pace.
  */
-import { test as base, type BrowserContext } from '@playwright/test';
+import { chromium, test as base, type BrowserContext } from '@playwright/test';
+import { chromiumArgs, fullChromiumExecutable } from './chromium';
 import { kiteURL } from './kite';
 
 export * from '@playwright/test';
@@ -25,5 +26,23 @@ export const test = base.extend({
   context: async ({ context }, use) => {
     await onServerClock(context);
     await use(context);
+  },
+});
+
+/**
+ * The same test, whose `page` is in the full browser rather than the headless shell the suite runs on
+ * (support/chromium.ts): the headless shell shows no notification. A test-scoped fixture, so the test keeps its
+ * place among the others instead of waiting for a worker of its own at the end of the run.
+ */
+export const fullBrowserTest = test.extend({
+  page: async ({ baseURL, locale, timezoneId }, use) => {
+    const browser = await chromium.launch({ executablePath: fullChromiumExecutable, args: chromiumArgs });
+    try {
+      const context = await browser.newContext({ baseURL, locale, timezoneId });
+      await onServerClock(context);
+      await use(await context.newPage());
+    } finally {
+      await browser.close();
+    }
   },
 });
