@@ -6,42 +6,24 @@
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
-import { configureApiClients, mainApi } from '@/lib/api/clients';
+import { describe, expect, it } from 'vitest';
+import { mainApi } from '@/lib/api/clients';
 import { shownByScreen } from '@/lib/api/api-error';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
-import { tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
+import { API, notificationTitles, useNotifiedApi } from '../support/notified-api';
 
-const API = 'http://api.test';
 const server = setupServer();
-let stopNotifier: () => void;
 const path = '/api/market-history/open-interest/';
 const query = { index: 'NIFTY' as const, day: '2026-11-20' };
 
 const refusal = (status: number, code: string) =>
   HttpResponse.json({ message: 'No open interest of NIFTY is stored for 2026-11-20', code: 'not_found', details: { text: { code, params: { index: 'NIFTY', day: '2026-11-20' } } } }, { status });
 
-function titles(): string[] {
-  return store.get(notificationsAtom).map((n) => (typeof n.title === 'string' ? n.title : String(n.title.defaultMessage)));
-}
-
 const declared = () => mainApi().GET(path, { params: { query }, middleware: [shownByScreen('open_interest.no_day', 'not_found.expiry')] });
 const undeclared = () => mainApi().GET(path, { params: { query } });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'anon' });
-  store.set(notificationsAtom, []);
-  store.set(tokenAtom, 'token-abc');
-  stopNotifier = startApiErrorNotifier();
-});
-afterEach(() => {
-  stopNotifier();
-  server.resetHandlers();
-});
+useNotifiedApi(server);
 
 describe('a refusal the screen words itself', () => {
   it('is no notification, and reaches the screen whole (kind, code and its coded text)', async () => {
@@ -51,7 +33,7 @@ describe('a refusal the screen words itself', () => {
       shownByScreen: true,
       text: { code: 'open_interest.no_day', params: { index: 'NIFTY', day: '2026-11-20' } },
     });
-    expect(titles()).toEqual([]);
+    expect(notificationTitles()).toEqual([]);
   });
 
   it('covers each code declared, 404 or another refusal (a 400 the screen words too)', async () => {
@@ -59,13 +41,13 @@ describe('a refusal the screen words itself', () => {
     await expect(declared()).rejects.toMatchObject({ kind: 'not_found', shownByScreen: true });
     server.use(http.get(`${API}${path}`, () => refusal(400, 'open_interest.no_day')));
     await expect(declared()).rejects.toMatchObject({ kind: 'rejected', shownByScreen: true });
-    expect(titles()).toEqual([]);
+    expect(notificationTitles()).toEqual([]);
   });
 
   it('is still "Not Found" for a request that did not declare it: the declaration is the request\'s, not the path\'s', async () => {
     server.use(http.get(`${API}${path}`, () => refusal(404, 'open_interest.no_day')));
     await expect(undeclared()).rejects.toMatchObject({ kind: 'not_found', shownByScreen: false });
-    expect(titles()).toEqual(['Not Found']);
+    expect(notificationTitles()).toEqual(['Not Found']);
   });
 
   it('leaves every other failure of the declaring request to the catalogue: another code, an uncoded 404, a 500, a 401', async () => {
@@ -79,7 +61,7 @@ describe('a refusal the screen words itself', () => {
       store.set(notificationsAtom, []);
       server.use(http.get(`${API}${path}`, () => response));
       await expect(declared()).rejects.toMatchObject({ kind, shownByScreen: false });
-      expect(titles()).toEqual([title]);
+      expect(notificationTitles()).toEqual([title]);
     }
   });
 });

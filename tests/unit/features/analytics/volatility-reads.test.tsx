@@ -9,20 +9,16 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
+import { describe, expect, it } from 'vitest';
 import { VolatilityScreen } from '@/features/analytics/volatility/volatility-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
-import { configureApiClients } from '@/lib/api/clients';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
 import { forgetLastKnown } from '@/lib/persist/last-known';
-import { tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
 import { plainText } from '../../support/plain-text';
+import { API, useNotifiedApi } from '../../support/notified-api';
 
-const API = 'http://api.test';
 const server = setupServer();
-let stopNotifier: () => void;
 
 const emptyHistory = { index: 'NIFTY', basis: 'near_month', lookback_days: 365, from: null, to: null, as_of: null, dates: [], iv: [], expiry: [], strike: [], at: [], source: [], missing_days: [], standing: null };
 const emptyDay = { index: 'NIFTY', day: null, expiry: null, expiries: [], as_of: null, minutes: [], iv: [], call_iv: [], put_iv: [], strike: [], spot: [], source: [], settlement: null };
@@ -47,19 +43,7 @@ function renderScreen(search: string, locale: 'en' | 'fr' = 'en') {
   );
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  forgetLastKnown();
-  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'anon' });
-  store.set(notificationsAtom, []);
-  store.set(tokenAtom, 'token-abc');
-  stopNotifier = startApiErrorNotifier();
-});
-afterEach(() => {
-  stopNotifier();
-  server.resetHandlers();
-});
+useNotifiedApi(server);
 
 describe('the volatility screen', () => {
   it('asks for its smile before its day has answered: the three reads go out at once', async () => {

@@ -9,20 +9,13 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { OpenInterestScreen } from '@/features/open-interest/routes/open-interest-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
-import { configureApiClients } from '@/lib/api/clients';
-import { notificationsAtom } from '@/lib/notify/notifications-atom';
-import { forgetLastKnown } from '@/lib/persist/last-known';
-import { tokenAtom } from '@/lib/session/auth-atoms';
-import { store } from '@/lib/store';
 import { plainText } from '../../support/plain-text';
+import { API, notificationTitles, useNotifiedApi } from '../../support/notified-api';
 
-const API = 'http://api.test';
 const server = setupServer();
-let stopNotifier: () => void;
 const asked: string[] = [];
 
 /** The server's refusals, as tests/server/open-interest holds them (server/services/texts). */
@@ -82,21 +75,9 @@ function renderScreen(search: string, locale: 'en' | 'fr' = 'en') {
   );
 }
 
-const notified = () => store.get(notificationsAtom).map((n) => (typeof n.title === 'string' ? n.title : n.title.defaultMessage));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+useNotifiedApi(server);
 beforeEach(() => {
-  forgetLastKnown();
-  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'anon' });
-  store.set(notificationsAtom, []);
-  store.set(tokenAtom, 'token-abc');
-  stopNotifier = startApiErrorNotifier();
   asked.length = 0;
-});
-afterEach(() => {
-  stopNotifier();
-  server.resetHandlers();
 });
 
 describe('the open-interest screen refused', () => {
@@ -107,7 +88,7 @@ describe('the open-interest screen refused', () => {
     expect(plainText(state.textContent ?? '')).toContain('No open interest of NIFTY is stored for 20 Nov 2026');
     expect(state.textContent).toContain('Open the latest day to choose among them.');
     expect(screen.queryByText('Open interest could not be loaded.')).toBeNull();
-    expect(notified()).toEqual([]);
+    expect(notificationTitles()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Open the latest day' }));
     await screen.findByText('No open interest stored for this index yet');
     expect(asked).toEqual(['index=NIFTY&day=2026-11-20&interval=5', 'index=NIFTY&interval=5']);
@@ -120,7 +101,7 @@ describe('the open-interest screen refused', () => {
     const state = await screen.findByTestId('oi-refusal');
     expect(plainText(state.textContent ?? '')).toContain('Aucun intérêt ouvert de NIFTY n’est enregistré pour le 20/11/2026');
     expect(screen.getByRole('button', { name: 'Ouvrir le dernier jour' })).toBeTruthy();
-    expect(notified()).toEqual([]);
+    expect(notificationTitles()).toEqual([]);
   });
 
   it('an expiry not stored that day: names it and the day, and opens the day’s nearest expiry', async () => {
@@ -128,7 +109,7 @@ describe('the open-interest screen refused', () => {
     renderScreen('index=NIFTY&day=2026-11-20&expiry=2026-12-03');
     const state = await screen.findByTestId('oi-refusal');
     expect(plainText(state.textContent ?? '')).toContain('No open interest of the NIFTY 03 Dec 2026 expiry is stored for 20 Nov 2026');
-    expect(notified()).toEqual([]);
+    expect(notificationTitles()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Open the nearest expiry' }));
     await waitFor(() => expect(asked.at(-1)).toBe('index=NIFTY&day=2026-11-20&interval=5'));
   });
@@ -139,7 +120,7 @@ describe('the open-interest screen refused', () => {
     const state = await screen.findByTestId('oi-refusal');
     expect(state.textContent).toContain('These strikes cannot be charted');
     expect(plainText(state.textContent ?? '')).toContain('24050 is not a strike of the 29 Dec 2026 expiry in the stored days');
-    expect(notified()).toEqual([]);
+    expect(notificationTitles()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Chart the default strikes' }));
     await waitFor(() => expect(asked.at(-1)).toBe('index=NIFTY&expiry=2026-12-29&interval=5'));
   });
@@ -149,6 +130,6 @@ describe('the open-interest screen refused', () => {
     renderScreen('index=NIFTY&day=2026-11-20');
     await screen.findByText('Open interest could not be loaded.');
     expect(screen.queryByTestId('oi-refusal')).toBeNull();
-    expect(notified()).toEqual(['Not Found']);
+    expect(notificationTitles()).toEqual(['Not Found']);
   });
 });

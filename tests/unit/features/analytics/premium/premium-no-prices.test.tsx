@@ -9,18 +9,14 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PremiumScreenWithAlerts } from '@/app/analytics/premium-alert-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
-import { configureApiClients } from '@/lib/api/clients';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
-import { forgetLastKnown } from '@/lib/persist/last-known';
-import { tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
 import { plainText } from '../../../support/plain-text';
+import { API, notificationTitles, useNotifiedApi } from '../../../support/notified-api';
 
-const API = 'http://api.test';
 const server = setupServer();
 const straddle = 'NIFTY:2026-12-29:26000:CE:S:1,NIFTY:2026-12-29:26000:PE:S:1';
 
@@ -37,20 +33,11 @@ const noPrices = (day: string) =>
   );
 
 let asked = 0;
-let stopNotifier: () => void;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+useNotifiedApi(server);
 beforeEach(() => {
-  forgetLastKnown();
-  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'anon' });
-  store.set(notificationsAtom, []);
-  store.set(tokenAtom, 'token-abc');
-  stopNotifier = startApiErrorNotifier();
   asked = 0;
 });
 afterEach(() => {
-  stopNotifier();
-  server.resetHandlers();
   vi.useRealTimers();
 });
 
@@ -126,6 +113,6 @@ describe('no recorded prices for the legs yet', () => {
     renderPremium('');
     await screen.findByText('The strategy’s premium could not be loaded.');
     expect(screen.queryByTestId('premium-no-prices')).toBeNull();
-    expect(store.get(notificationsAtom).map((n) => (typeof n.title === 'string' ? n.title : n.title.defaultMessage))).toEqual(['Not Found']);
+    expect(notificationTitles()).toEqual(['Not Found']);
   });
 });
