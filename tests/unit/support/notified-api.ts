@@ -2,7 +2,7 @@
  * A signed-in app whose API calls go to an MSW server at `API`, with the error notifier running: what a test of
  * a screen's own refusals needs, to tell the refusals it words in place from those that become notifications.
  */
-import type { SetupServerApi } from 'msw/node';
+import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startApiErrorNotifier } from '@/app/session/api-error-notifier';
 import { configureApiClients } from '@/lib/api/clients';
@@ -14,7 +14,7 @@ import { store } from '@/lib/store';
 export const API = 'http://api.test';
 
 /** Registers the file's hooks: the server listens, each test starts signed in with no notification and no last-known copy. */
-export function useNotifiedApi(server: SetupServerApi): void {
+export function useNotifiedApi(server: SetupServer): void {
   let stopNotifier: () => void = () => {};
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterAll(() => server.close());
