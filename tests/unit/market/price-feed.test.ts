@@ -83,6 +83,22 @@ describe('the price feed', () => {
     expect(feed.atomCount()).toBe(0);
   });
 
+  it('keeps the atom a screen read at render when the stream reconnects before the screen subscribes', async () => {
+    // A screen renders (reading its atoms), another's subscription reconnects the stream, then the first
+    // screen's effect subscribes: the atom it reads must be the one its prices reach (the alerts page's
+    // "No live price now" under a strip showing NIFTY).
+    const snapshot: MarketSnapshot = { data: { 'NSE:NIFTY 50': quote(26050), 'BSE:SENSEX': quote(85300) } };
+    const { store, feed, advance, frame } = harness({ openStream: () => Promise.resolve(streamOf([`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`])) });
+    const readAtRender = feed.atomFor('BSE:SENSEX');
+    feed.subscribe(['NSE:NIFTY 50']);
+    await advance(1_000);
+    feed.subscribe(['BSE:SENSEX']);
+    await advance(1_000);
+    frame();
+    expect(feed.atomFor('BSE:SENSEX')).toBe(readAtRender);
+    expect(store.get(readAtRender)?.last_price).toBe(85300);
+  });
+
   it('polls market_data once a second while the stream is refused, and retries the stream with back-off', async () => {
     let opens = 0;
     let polls = 0;

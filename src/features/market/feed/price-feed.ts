@@ -122,6 +122,13 @@ export function createPriceFeed({
   let link: TabLink | null = null;
   /** Quotes that arrived since the last frame; newest wins. */
   const pending = new Map<string, Quote>();
+  /**
+   * Instruments whose last follower left since the last connect: only their atoms go then. An atom a screen
+   * created at render but has not subscribed yet (its effect runs after the commit) must stay, or the screen
+   * keeps reading an atom no price reaches: a connect timed between the two left the alerts page without its
+   * index prices while the strip, which re-rendered, showed them.
+   */
+  const released = new Set<string>();
   let frameRequested = false;
   let paused = false;
   let connection: AbortController | null = null;
@@ -219,14 +226,15 @@ export function createPriceFeed({
     connection = null;
     // Atoms nobody follows any more go now, not at unsubscribe: a screen that remounts at once (React's
     // strict mode, a route change back) finds the atom it already reads.
-    for (const [instrument, quoteAtom] of atoms) {
-      if (!wanted.has(instrument)) {
-        const last = pending.get(instrument) ?? store.get(quoteAtom);
-        if (last !== null) remember(instrument, last);
-        atoms.delete(instrument);
-        pending.delete(instrument);
-      }
+    for (const instrument of released) {
+      const quoteAtom = atoms.get(instrument);
+      if (wanted.has(instrument) || quoteAtom === undefined) continue;
+      const last = pending.get(instrument) ?? store.get(quoteAtom);
+      if (last !== null) remember(instrument, last);
+      atoms.delete(instrument);
+      pending.delete(instrument);
     }
+    released.clear();
     // A hidden leader keeps serving the tabs that still want prices.
     if (paused && !(leader && otherTabs.size > 0)) {
       store.set(modeAtom, 'paused');
@@ -366,6 +374,7 @@ export function createPriceFeed({
           continue;
         }
         wanted.delete(instrument);
+        released.add(instrument);
         removed = true;
       }
       if (removed) scheduleReconnect();
