@@ -20,13 +20,16 @@ const shown = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('
 
 /**
  * A Tuesday four weeks before the browser's (pinned) today: an expiry the test server lists as expired, and a
- * week no other spec fetches (market-history-kite.spec.ts takes the last seven days).
+ * week no other spec fetches (market-history-kite.spec.ts takes the last seven days, open-interest.spec.ts the
+ * fifth week back). A retry takes a week of its own, three weeks further back each time: the suite server keeps
+ * what the failed try fetched, and fetching a week again stores nothing new.
  */
 async function expiredTuesday(page: Page): Promise<string> {
   const today = Date.parse(`${iso((await page.evaluate(() => Date.now())) + 5.5 * 3_600_000)}T00:00:00Z`);
   let tuesday = today - dayMs;
   while (new Date(tuesday).getUTCDay() !== 2) tuesday -= dayMs;
-  return iso(tuesday - 28 * dayMs);
+  const tries = test.info().retry + test.info().repeatEachIndex;
+  return iso(tuesday - (4 + 3 * tries) * 7 * dayMs);
 }
 
 test('fetches an expired expiry’s option minutes from Upstox, sees them in the coverage, and a backtest of that week fills at them', async ({ page, baseURL }) => {
