@@ -1,9 +1,9 @@
 // What one paper order costs the database, counted (the benchmark in `npm run bench -- order-placement` times
 // thousands of them): the transactions and statements one place_trades of a MARKET order opens on the
-// simulated market, as the server runs it. On PostgreSQL each statement is a round trip and each transaction
-// two more (BEGIN, COMMIT), and every one of them is CPU on both sides of the socket: 9 round trips where
-// there were 31 (issue 37), with the pipeline's safety kept (claim, broker call, record; the broker never
-// called inside a transaction).
+// simulated market, as the server runs it. On PostgreSQL each statement was a round trip and each transaction
+// two more (BEGIN, COMMIT), and every one of them is CPU on both sides of the socket: 6 round trips where
+// there were 31 (issue 37; the BEGIN, a read and the COMMIT now go out with other statements), with the
+// pipeline's safety kept (claim, broker call, record; the broker never called inside a transaction).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../../server/db/database.ts';
