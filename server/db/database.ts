@@ -4,9 +4,19 @@
 
 export type QueryResult<T> = { rows: T[] };
 
+/**
+ * `last`: the transaction's last statement. Its COMMIT may go out with it, without waiting for its answer
+ * (PostgreSQL: one round trip for both), so nothing may be sent or fail after it, and a statement whose
+ * outcome decides whether the transaction may commit must raise in SQL when it may not (a check of its
+ * answer in JavaScript would come after the COMMIT). A statement that fails rolls the transaction back, as
+ * any. Ignored outside a transaction and where statements are not round trips (PGlite): the transaction
+ * then commits when its function returns, as without it.
+ */
+export type QueryOptions = { last?: boolean };
+
 export type Queryable = {
   /** One statement with $1, $2… parameters. */
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
   /**

@@ -1,7 +1,7 @@
 // PostgreSQL through a connection pool: how the server scales past one machine (DATABASE_URL).
 import pg from 'pg';
 import { postgresCopyFrom } from './copy-from.ts';
-import type { Database, Queryable } from './database.ts';
+import type { Database, Queryable, QueryOptions } from './database.ts';
 import { listenOnPostgres, listenStatement } from './postgres-listen.ts';
 
 export type PostgresOptions = {
@@ -42,15 +42,15 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
-/** Inside a transaction, how its statements go out (pipelined below): each is sent through it. */
-type Opening = { with: <R>(send: () => Promise<R>) => Promise<R> };
+/** Inside a transaction, how its statements go out (pipelined below): each is sent through it, the last with its COMMIT. */
+type Opening = { with: <R>(send: () => Promise<R>, last?: boolean) => Promise<R> };
 
 function wrap(target: PgQueryable, copyFrom: Queryable['copyFrom'], opening?: Opening): Queryable {
-  const sent = <R>(send: () => Promise<R>) => (opening === undefined ? send() : opening.with(send));
+  const sent = <R>(send: () => Promise<R>, last = false) => (opening === undefined ? send() : opening.with(send, last));
   return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
+    async query<T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
       const name = statementName(sql);
-      const result = await sent(() => target.query(name === undefined ? { text: sql, values: [...params] } : { name, text: sql, values: [...params] }));
+      const result = await sent(() => target.query(name === undefined ? { text: sql, values: [...params] } : { name, text: sql, values: [...params] }), options.last);
       return { rows: result.rows as T[] };
     },
     async exec(sql: string) {
@@ -74,11 +74,15 @@ function wrap(target: PgQueryable, copyFrom: Queryable['copyFrom'], opening?: Op
  *   pacing-step.ts) leave in one write too: the socket is corked for the rest of the tick.
  * pg's pipeline mode sends a statement without waiting for the answer to the one before, and PostgreSQL runs
  * them one after the other in the order they came, each its own statement (its own snapshot, its own error),
- * so the first statement runs inside the transaction and every statement after the one sent before it.
+ * so the first statement runs inside the transaction and every statement after the one sent before it;
+ * - the statement marked last (QueryOptions) leaves with the COMMIT in one write: one round trip for both.
+ *   Should it fail, PostgreSQL answers that COMMIT in the failed transaction with a ROLLBACK, and nothing of
+ *   the transaction is kept. `committed`: the COMMIT went out (the transaction ends with its answer).
  */
 function pipelined(client: pg.PoolClient) {
   const { stream } = (client as unknown as pg.Client).connection;
   let begun: Promise<unknown> | null = null;
+  let committed = false;
   let corked = false;
   const gather = () => {
     if (corked) return;
@@ -91,15 +95,29 @@ function pipelined(client: pg.PoolClient) {
     });
   };
   return {
-    async with<R>(send: () => Promise<R>): Promise<R> {
+    async with<R>(send: () => Promise<R>, last = false): Promise<R> {
+      // Sent after the COMMIT, it would run outside the transaction.
+      if (committed) throw new Error('A statement after the last one of its transaction');
       gather();
-      if (begun !== null) return send();
-      begun = client.query('BEGIN');
-      const [, result] = await Promise.all([begun, send()]);
-      return result;
+      if (!last) {
+        if (begun !== null) return send();
+        begun = client.query('BEGIN');
+        const [, answer] = await Promise.all([begun, send()]);
+        return answer;
+      }
+      const opening = begun ?? (begun = client.query('BEGIN'));
+      const result = send();
+      committed = true;
+      // Every answer awaited, the COMMIT's too, before the connection can go back to the pool.
+      const [begin, answer, commit] = await Promise.allSettled([opening, result, client.query('COMMIT')]);
+      for (const outcome of [begin, answer, commit]) if (outcome.status === 'rejected') throw outcome.reason;
+      return (answer as PromiseFulfilledResult<R>).value;
     },
     get sent() {
       return begun !== null;
+    },
+    get committed() {
+      return committed;
     },
   };
 }
@@ -136,10 +154,11 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
       let result;
       try {
         result = await fn(wrap(client, (sql, data) => postgresCopyFrom(client, sql, data), begin));
-        if (begin.sent) await client.query('COMMIT');
+        if (begin.sent && !begin.committed) await client.query('COMMIT');
       } catch (error) {
-        // A connection that cannot even roll back is broken: destroy it rather than pool it.
-        const broken = begin.sent
+        // A connection that cannot even roll back is broken: destroy it rather than pool it. Once its COMMIT
+        // went out, the transaction is over either way (committed, or rolled back by the failure).
+        const broken = begin.sent && !begin.committed
           ? await client.query('ROLLBACK').then(
               () => false,
               () => true,

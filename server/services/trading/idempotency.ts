@@ -16,7 +16,7 @@
 // step has ended for `pacingStalledMs` while none is in its call, the holder is gone and a retry takes over,
 // without waiting out a whole lease.
 import { createHash } from 'node:crypto';
-import type { Database, Queryable } from '../../db/database.ts';
+import { sqlStateOf, type Database, type Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { refusalTexts } from '../texts/refusal-texts.ts';
@@ -84,6 +84,9 @@ function heldAt(row: KeyRow, now: Date): boolean {
 
 /** A step's sends (order-rate.ts sendsRecord) written by the statement that ends the step, their parameters from $`first`. */
 const recordingSends = (sends: SendsRecord | null, first: number) => (sends === null ? '' : `WITH ${sends.ctes(first)}\n`);
+
+/** What the answer's statement in a paced intent's only step raises when the key was taken over (migration 068). */
+const keyNotHeld = 'SD409';
 
 const inProgress = () =>
   DomainError.said('idempotency_in_progress', refusalTexts.idempotencyInProgress, {
@@ -202,20 +205,34 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
   /**
    * complete() inside a paced intent's only step, whose orders a broker placed in the step's transaction
    * (pacing-step.ts): refused (409) when a retry took the key over meanwhile, which rolls the placement back.
+   * The transaction's last statement: it raises itself when the key is no longer held (migration 068), so its
+   * COMMIT goes out with it (QueryOptions.last), one round trip for both on PostgreSQL.
    */
   async function finish(tx: Queryable, held: Claim, answer: { status: number; body: unknown }, sends: SendsRecord | null = null): Promise<StoredAnswer> {
-    if (!(await storeHeld(tx, held, answer, sends))) throw inProgress();
+    try {
+      await tx.query(
+        `WITH ${sends === null ? '' : `${sends.ctes(6)},\n`}stored AS (
+           UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5, plan = NULL, paced_at = NULL
+           WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3 RETURNING 1
+         )
+         SELECT idempotency_key_held(EXISTS (SELECT 1 FROM stored))`,
+        [held.userId, held.key, held.claimedAt, answer.status, JSON.stringify(answer.body), ...(sends?.params ?? [])],
+        { last: true },
+      );
+    } catch (error) {
+      if (sqlStateOf(error) === keyNotHeld) throw inProgress();
+      throw error;
+    }
     return { ...answer, replayed: false };
   }
 
-  /** Whether the answer was stored: only if this request still holds the key. */
-  async function storeHeld(q: Queryable, held: Claim, answer: { status: number; body: unknown }, sends: SendsRecord | null = null): Promise<boolean> {
-    const { rows } = await q.query(
-      `${recordingSends(sends, 6)}UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5, plan = NULL, paced_at = NULL
-       WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3 RETURNING 1`,
-      [held.userId, held.key, held.claimedAt, answer.status, JSON.stringify(answer.body), ...(sends?.params ?? [])],
+  /** Stored only if this request still holds the key. */
+  async function storeHeld(q: Queryable, held: Claim, answer: { status: number; body: unknown }): Promise<void> {
+    await q.query(
+      `UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5, plan = NULL, paced_at = NULL
+       WHERE user_id = $1 AND key = $2 AND status = 'running' AND claimed_at = $3`,
+      [held.userId, held.key, held.claimedAt, answer.status, JSON.stringify(answer.body)],
     );
-    return rows.length > 0;
   }
 
   /**

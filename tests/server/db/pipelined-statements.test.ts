@@ -92,4 +92,50 @@ describe.each(testBackends)('pipelined statements of a transaction on %s', (back
     ).rejects.toThrow(/null value/);
     expect(await bodies()).toEqual([]);
   });
+
+  it('commits with the statement marked last, and keeps nothing of the transaction when that statement fails, many times over', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query("INSERT INTO notes VALUES ('before')");
+      await tx.query("INSERT INTO notes VALUES ('last')", [], { last: true });
+    });
+    expect(await bodies()).toEqual(['before', 'last']);
+    for (let i = 0; i < 12; i += 1) {
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO notes VALUES ('rolled back')");
+          await tx.query('INSERT INTO notes VALUES (NULL)', [], { last: true });
+        }),
+      ).rejects.toThrow(/null value/);
+    }
+    // The COMMIT sent behind the failing statement committed nothing, and every connection serves a transaction again.
+    expect(await bodies()).toEqual(['before', 'last']);
+    const inTransaction = await db.transaction(async (tx) => {
+      await tx.query("INSERT INTO notes VALUES ('after')");
+      return (await tx.query<{ open: boolean }>('SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS open')).rows[0]!.open;
+    });
+    expect(inTransaction).toBe(true);
+    expect(await bodies()).toEqual(['after', 'before', 'last']);
+    await db.query('DELETE FROM notes');
+  });
+
+  it.runIf(backend === 'postgres')('sends the COMMIT in the write of the last statement, and refuses a statement after it', async () => {
+    await db.query('SELECT 1');
+    // BEGIN with the first INSERT, the second INSERT with COMMIT: two writes (three with COMMIT on its own).
+    const writes = await postgresWrites(() =>
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO notes VALUES ('a')");
+        await tx.query("INSERT INTO notes VALUES ('b')", [], { last: true });
+      }),
+    );
+    expect(writes).toBe(2);
+    // A statement after the COMMIT would run outside the transaction: refused, and the transaction stays committed.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO notes VALUES ('c')", [], { last: true });
+        await tx.query("INSERT INTO notes VALUES ('d')");
+      }),
+    ).rejects.toThrow(/after the last/);
+    expect(await bodies()).toEqual(['a', 'b', 'c']);
+    await db.query('DELETE FROM notes');
+  });
 });
