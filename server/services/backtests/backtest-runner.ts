@@ -2,14 +2,15 @@
 // bot engine and paper broker, priced from history (history-prices.ts), the clock injected and stepped through
 // the bot's times on each day with history (bot-looks.ts, the looks a replay's bot gets too): its entry, then
 // every `stepMinutes` (while it holds a position) until its exit time (stops, targets, trails and re-entries are
-// judged at those instants), then past 15:30 for the paper broker's expiry settlement. Progress is reported once a day, which is also where a cancel stops it. Each of the bot's days
+// judged at those instants), then past the close for the paper broker's expiry settlement. A special session
+// (Muhurat trading, a Saturday drill) runs at its own hours and MIS square-off, as its replay does. Progress is reported once a day, which is also where a cancel stops it. Each of the bot's days
 // that produced no trade gets its reason (bots/engine/no-trade-days.ts): the calendar's and the data's before
 // the engine looks (a day whose session the entry does not fit in is not looked at: exchange hours), the
 // engine's own record after.
 import type { Database } from '../../db/database.ts';
 import type { IndexName } from '../market/index-config.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
-import { addDays } from '../market/trading-calendar.ts';
+import { addDays, dayHours } from '../market/trading-calendar.ts';
 import { reasonBeforeLooking, scheduledOn } from '../bots/engine/no-trade-days.ts';
 import type { BacktestBot } from './backtest-jobs.ts';
 import { buildReport } from './backtest-report.ts';
@@ -51,13 +52,16 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
     const clock = () => now;
     const prices = historyPrices({ history, clock });
     const index = job.bot.underlying as IndexName;
-    const days = await prices.load(index, job.from, job.to);
+    // NSE's calendar as the migrations hold it (the server's database, where history is), read before the book's
+    // shapeMarket adds a year's missing weekdays as holidays (only where NSE's list is not known): a weekday
+    // without history is then no history, not a holiday. Each day is priced and looked at over the hours it
+    // traded at, by the rule a replay of that day uses (trading-calendar.ts dayHours): a Muhurat evening's hour,
+    // a drill's 09:15–10:00, each with its own MIS square-off; the regular 09:15–15:30 otherwise.
+    const calendar = await loadTradingCalendar(history, 'NSE');
+    const days = await prices.load(index, job.from, job.to, (day) => dayHours(calendar, day));
     if (days.length === 0) throw new BacktestFailure(job.from, `No ${index} option history between ${job.from} and ${job.to}`);
     const book = await openBook(job, history, clock, prices);
     try {
-      // NSE's calendar as the migrations hold it, read before shapeMarket adds a year's missing weekdays as
-      // holidays (only where NSE's list is not known): a weekday without history is then no history, not a holiday.
-      const calendar = await loadTradingCalendar(book.db, 'NSE');
       await shapeMarket(book.db, index, days.map((day) => prices.day(index, day)!));
       const run = await startBotRun(book, job.bot, job.entryUntil, calendar, (instant) => (now = instant), steps);
       const withHistory = new Set(days);

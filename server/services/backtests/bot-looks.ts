@@ -22,10 +22,19 @@ import type { HistoryDay } from './history-prices.ts';
 export const at = (day: string, minutes: number, seconds = 0) => new Date(Date.parse(`${day}T00:00:00Z`) - istOffsetMs + minutes * 60_000 + seconds * 1000);
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** The instants (IST minutes) the engine is ticked on a day: entry, every step, exit; all before the 15:30 close. */
-export function dayTimes(entryTime: string, exitTime: string, stepMinutes: number): number[] {
+/** The hours a day's looks run over: its session's open and close (HH:MM IST). */
+export type LookHours = { open: string; close: string };
+
+/** The last minute a look can fall on: the minute before the session's close (15:29 on a regular day). */
+const lastLook = (hours: LookHours) => clockMinutes(hours.close) - 1;
+
+/**
+ * The instants (IST minutes) the engine is ticked on a day: entry, every step, exit; all before the session's
+ * close (15:30, or a special session's: Muhurat trading's evening hour).
+ */
+export function dayTimes(entryTime: string, exitTime: string, stepMinutes: number, hours: LookHours = marketHours): number[] {
   const entry = clockMinutes(entryTime);
-  const exit = Math.min(clockMinutes(exitTime), clockMinutes('15:29'));
+  const exit = Math.min(clockMinutes(exitTime), lastLook(hours));
   const times = new Set<number>([entry]);
   for (let minute = entry + stepMinutes; minute < exit; minute += stepMinutes) times.add(minute);
   if (exit > entry) times.add(exit);
@@ -33,27 +42,27 @@ export function dayTimes(entryTime: string, exitTime: string, stepMinutes: numbe
 }
 
 /**
- * The ends of a signal bot's candles (IST minutes, `timeframe` minutes from the 09:15 open) between its entry
- * and exit: a signal is read on the last completed candle only (bots/engine/signals.ts), so the engine must
- * look at each one's end or a signal between two steps is never seen.
+ * The ends of a signal bot's candles (IST minutes, `timeframe` minutes from the session's open: 09:15 on a
+ * regular day) between its entry and exit: a signal is read on the last completed candle only
+ * (bots/engine/signals.ts), so the engine must look at each one's end or a signal between two steps is never seen.
  */
-export function candleEnds(timeframe: number, entryTime: string, exitTime: string): number[] {
+export function candleEnds(timeframe: number, entryTime: string, exitTime: string, hours: LookHours = marketHours): number[] {
   const entry = clockMinutes(entryTime);
-  const exit = Math.min(clockMinutes(exitTime), clockMinutes('15:29'));
+  const exit = Math.min(clockMinutes(exitTime), lastLook(hours));
   const ends: number[] = [];
-  for (let minute = clockMinutes(marketHours.open) + timeframe; minute < exit; minute += timeframe) if (minute >= entry) ends.push(minute);
+  for (let minute = clockMinutes(hours.open) + timeframe; minute < exit; minute += timeframe) if (minute >= entry) ends.push(minute);
   return ends;
 }
 
-/** The engine's looks on a day for a bot: its steps, and its candles' ends when it trades on signals. */
-export function botTimes(bot: BacktestBot, stepMinutes: number): number[] {
+/** The engine's looks on a day for a bot (over the day's session hours): its steps, and its candles' ends when it trades on signals. */
+export function botTimes(bot: BacktestBot, stepMinutes: number, hours: LookHours = marketHours): number[] {
   // An MIS bot is flat by its cut-off minute (rules.ts effectiveExitTime): looked at then, as its exit.
   const exitTime = effectiveExitTime({ exitTime: bot.exit_time, params: bot.params });
-  const steps = dayTimes(bot.entry_time, exitTime, stepMinutes);
+  const steps = dayTimes(bot.entry_time, exitTime, stepMinutes, hours);
   // A condition is read on the last completed minute (bots/engine/conditions.ts): every minute's end is looked at.
-  if (watchesConditions(bot)) return [...new Set([...steps, ...candleEnds(1, bot.entry_time, exitTime)])].sort((a, b) => a - b);
+  if (watchesConditions(bot)) return [...new Set([...steps, ...candleEnds(1, bot.entry_time, exitTime, hours)])].sort((a, b) => a - b);
   if (!signalStrategies.includes(bot.strategy)) return steps;
-  return [...new Set([...steps, ...candleEnds(num(bot.params.timeframe_minutes, 5), bot.entry_time, exitTime)])].sort((a, b) => a - b);
+  return [...new Set([...steps, ...candleEnds(num(bot.params.timeframe_minutes, 5), bot.entry_time, exitTime, hours)])].sort((a, b) => a - b);
 }
 
 /** Whether the bot has an entry or exit condition (its looks cannot skip a minute). */
@@ -118,7 +127,7 @@ export async function startDay(run: BotRun, history: HistoryDay): Promise<BotDay
   // An entry outside the day's session (08:06, accepted in demo mode) is not tried: the exchange is shut.
   const outside = scheduled ? reasonBeforeLooking(run.calendar, history.day, run.entry, true) : null;
   if (outside !== null) run.noTradeDays.push(outside);
-  const times = outside !== null && !held ? [] : botTimes(run.bot, step);
+  const times = outside !== null && !held ? [] : botTimes(run.bot, step, history.hours);
   return { day: history.day, history, times, next: 0, held, scheduled, outside, listed: false };
 }
 
@@ -173,9 +182,10 @@ export async function endDay(run: BotRun, day: BotDay): Promise<void> {
     const quiet = reasonAfterLooking(day.day, engineDay, stop === undefined ? null : { text: stop.reason, i18n: stop.reason_i18n }, run.signal);
     if (quiet !== null) run.noTradeDays.push(quiet);
   }
-  // After the close: contracts held into their expiry settle at the exchange's settlement price.
+  // After the close: contracts held into their expiry settle at the exchange's settlement price (at 15:30, the
+  // close of the regular session expiries fall in; after a later special session's close, never before it).
   if (day.held) {
-    const now = at(day.day, clockMinutes('15:30'), 30);
+    const now = at(day.day, Math.max(clockMinutes(marketHours.close), clockMinutes(day.history.hours.close)), 30);
     run.move(now);
     await run.book.services.paperTrading.onTick(now, { fills: false });
   }

@@ -63,8 +63,8 @@ export type HistoryDay = {
   bhavcopy: boolean;
   /**
    * The hours the day traded at: the regular 09:15–15:30, or a special session's (Muhurat trading's evening
-   * hour) when the caller loads the day with them (a replay does: replay-book.ts). The index path and the
-   * market's open hours run over them.
+   * hour), as the caller's `hoursOf` answers for the day (trading-calendar.ts dayHours, the one rule a backtest
+   * and a replay both read). The index path, the market's open hours and the MIS square-off run over them.
    */
   hours: DayHours;
 };
@@ -122,9 +122,10 @@ export function ohlcLevelPaise(ohlc: DailyOhlc, minute: number, hours: { open: s
 export type HistoryPrices = PriceSource & {
   /**
    * Loads the days of an index (call before stepping the clock into them); answers the days with option rows.
-   * `hours`: the hours the days traded at (a replay loads its one day with its session's), else the regular ones.
+   * `hoursOf`: the hours each day traded at (trading-calendar.ts dayHours: a special session's, else the regular
+   * ones), by default the regular ones.
    */
-  load: (index: IndexName, from: string, to: string, hours?: DayHours) => Promise<string[]>;
+  load: (index: IndexName, from: string, to: string, hoursOf?: (day: string) => DayHours) => Promise<string[]>;
   day: (index: IndexName, day: string) => HistoryDay | undefined;
   /** Quotes served, modelled or at a real minute. */
   counts: { modelled: number; real: number };
@@ -142,7 +143,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
   const counts = { modelled: 0, real: 0 };
   const realMinutes = optionMinutePrices();
 
-  async function load(index: IndexName, from: string, to: string, hours: DayHours = marketHours): Promise<string[]> {
+  async function load(index: IndexName, from: string, to: string, hoursOf: (day: string) => DayHours = () => marketHours): Promise<string[]> {
     const { rows } = await history.query<{ d: string; e: string; s: string; t: 'CE' | 'PE'; p: string; u: string | null; l: number | null }>(
       `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p,
               underlying_paise AS u, lot_size AS l
@@ -165,7 +166,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     for (const row of rows) {
       let day = byDay.get(row.d);
       if (day === undefined) {
-        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours };
+        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours: hoursOf(row.d) };
         byDay.set(row.d, day);
       }
       const underlying = row.u === null ? null : Number(row.u);
@@ -184,7 +185,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       if (row.day < from || row.day > to || byDay.get(row.day)?.bhavcopy === true) continue;
       let day = byDay.get(row.day);
       if (day === undefined) {
-        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false, hours };
+        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false, hours: hoursOf(row.day) };
         byDay.set(row.day, day);
       }
       const { day: _day, closePaise, ...contract } = row;

@@ -64,7 +64,7 @@ export async function openReplayBook(
   const open = sessionOf(replay.day, replay.hours).open;
   const clock = { now: open };
   const prices = historyPrices({ history, clock: () => clock.now });
-  await prices.load(replay.index, replay.day, replay.day, replay.hours);
+  await prices.load(replay.index, replay.day, replay.day, () => replay.hours);
   const day = prices.day(replay.index, replay.day);
   if (day === undefined) throw new Error(`No ${replay.index} history on ${replay.day}`);
   const paper = { slug: 'replay', title: 'Replay', accountNumber: 'RP1' };

@@ -163,6 +163,35 @@ describe.each(testBackends)('the MIS square-off a stopped server missed, on %s',
       { product: 'NRML', transaction_type: 'SELL', price_paise: 10000, kind: 'settlement', at: ist('2026-11-24', '10:00').toISOString() },
     ]);
   });
+  it("closes an MIS position of a Muhurat evening as of the session's own 18:50 cut-off, not 15:25, when the server comes back the next morning", async () => {
+    // Sunday 8 November 2026: Muhurat trading 18:00–19:00, MIS squared off at 18:50 (NSE's calendar, migrations 005 and 066).
+    db = await createMigratedTestDatabase(backend);
+    const { clock, market, options } = setup(backend, db, ist('2026-11-08', '18:10'));
+    const evening = await start(options);
+    const desk = await openDesk(evening, guardedClient(evening.app));
+    const call = desk.contract(desk.atm, 'CE').tradingsymbol;
+    market.set(call, { bid: 120, ask: 120.5 });
+    // After a regular day's 15:25, inside the session's own hours: taken.
+    const bought = await desk.place(call, 'BUY', desk.lotSize, { product: 'MIS' });
+    expect(bought.status).toBe('COMPLETE');
+    // The server stops at 18:15 and nothing runs at 18:50; it starts again on Monday at 09:20.
+    clock.advance(5 * 60_000);
+    await evening.close();
+    servers.splice(0);
+    clock.advance(ist('2026-11-09', '09:20').getTime() - clock.now().getTime());
+    market.setAt(call, ist('2026-11-08', '18:50'), { bid: 126, ask: 126.5 });
+    market.set(call, { bid: 140, ask: 140.5 });
+    const morning = await start(options);
+
+    const trades = await tradesOf(morning.db, desk.account.id);
+    expect(trades.map(({ product, transaction_type, price_paise, call_and_trade_paise, trading_day, filled_at }) => [product, transaction_type, price_paise, call_and_trade_paise, trading_day, filled_at.toISOString()])).toEqual([
+      ['MIS', 'BUY', 12050, 0, '2026-11-08', ist('2026-11-08', '18:10').toISOString()],
+      ['MIS', 'SELL', 12600, 5000, '2026-11-08', ist('2026-11-08', '18:50').toISOString()],
+    ]);
+    // Closed on Sunday evening: not in Monday's book.
+    expect((await positionsOn(morning, desk)).get(`${call}:MIS`) ?? 0).toBe(0);
+  });
+
   it("catches every account up, the oldest cut-off first, and leaves an MIS position last traded after its cut-off to the regular square-off", async () => {
     db = await createMigratedTestDatabase(backend);
     const { clock, market, options } = setup(backend, db, ist('2026-11-18', '10:00'));

@@ -1,35 +1,42 @@
-// The MIS square-off the server missed. Zerodha's risk desk squares intraday (MIS) positions off at the 15:25
-// IST cut-off whether or not anyone is watching; the paper broker's own square-off (settlement.ts) runs on
-// the fill engine's passes, so a server stopped before 15:25 and started after it (the same day or days
-// later) would find those positions still open. This pass closes each of them as the broker would have at
-// the cut-off: dated 15:25 IST of that day, at the market's price then (PriceSource.quotesAt: the index's
-// last recorded level at or before the cut-off, the option priced at that instant), with the call-and-trade
-// charge of an auto square-off and the charge rates of that day. It runs at start (app.ts) and at the head of
-// every pass, before the regular square-off and before expiry settlement, so an MIS position on a contract
-// that also expired while the server was down is squared off at 15:25 and is not settled.
+// The MIS square-off the server missed. Zerodha's risk desk squares intraday (MIS) positions off at the cut-off
+// (15:25 IST on a regular day, a special session's own: Muhurat trading's 18:50; session-square-off.ts) whether
+// or not anyone is watching; the paper broker's own square-off (settlement.ts) runs on the fill engine's passes,
+// so a server stopped before the cut-off and started after it (the same day or days later) would find those
+// positions still open. This pass closes each of them as the broker would have at the cut-off: dated at the
+// cut-off of that day, at the market's price then (PriceSource.quotesAt: the index's last recorded level at or
+// before the cut-off, the option priced at that instant), with the call-and-trade charge of an auto square-off
+// and the charge rates of that day. It runs at start (app.ts) and at the head of every pass, before the regular
+// square-off and before expiry settlement, so an MIS position on a contract that also expired while the server
+// was down is squared off at the cut-off and is not settled.
 //
 // Exactly once: each account's catch-up is one transaction under the account's lock (as every change of its
 // orders) that reads the positions again; the square-off's trade, dated at the cut-off, makes the position
 // flat at the cut-off, so a second instance (or pass) finds nothing left to do.
 import type { Database, Queryable } from '../../../db/database.ts';
-import { istDate, istOffsetMs } from '../../market/ist.ts';
+import { istDate, istOffsetMs, marketHours } from '../../market/ist.ts';
+import type { Session } from '../../market/trading-calendar.ts';
 import type { Books } from './books.ts';
 import type { Exits } from './exits.ts';
 import { lockAccount } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
 import type { MarketScope } from './market-scope.ts';
-import { misSquareOffTime } from './settlement.ts';
+import { sessionSquareOff } from './session-square-off.ts';
+
+/** A day's session and its MIS square-off (HH:MM IST): trading-calendar.ts DayHours. */
+type CutOffHours = Session & { misSquareOff: string };
+
+const istInstant = (day: string, time: string): Date => new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
+
+/** The cut-off instant of an IST day: its session's MIS square-off (15:25 IST on a regular day). */
+export const cutOffOn = (day: string, hours: CutOffHours = marketHours): Date => istInstant(day, hours.misSquareOff);
 
 /**
- * How long after the cut-off the regular square-off has to close a position before it counts as missed: the
- * exchange-hours window it runs in (15:25 to the 15:30 close). A server up at the cut-off closes its MIS
- * positions within a pass; one started inside the window squares off at the price then, as the risk desk
- * works through its book in those minutes.
+ * When a cut-off counts as missed: the session's close (15:30 on a regular day, five minutes after the cut-off;
+ * 19:00 after a Muhurat session's 18:50). A server up at the cut-off closes its MIS positions within a pass; one
+ * started between the cut-off and the close squares off at the price then, as the risk desk works through its
+ * book in those minutes.
  */
-export const missedAfterMs = 5 * 60_000;
-
-/** The cut-off instant of an IST day: 15:25 IST. */
-export const cutOffOn = (day: string): Date => new Date(Date.parse(`${day}T${misSquareOffTime}:00Z`) - istOffsetMs);
+export const missedFrom = (day: string, hours: CutOffHours = marketHours): Date => istInstant(day, hours.close);
 
 /** Open MIS positions, each with the time of its last trade (the position as it stood since then): one account's, or one market's (market-scope.ts). */
 const openMisSql = (oneAccount: boolean) => `SELECT t.broker_account_id, a.account_number, a.capital, t.instrument_token, t.portfolio_id, max(t.filled_at) AS last_at
@@ -43,19 +50,21 @@ type OpenMisRow = { broker_account_id: number; account_number: string; capital: 
 const legKey = (token: number, portfolioId: number | null) => `${token}:${portfolioId}`;
 
 /**
- * The cut-off a position missed, if any: the 15:25 IST of its last trade's day, when the position stood as it
- * is since then (its last trade no later than the cut-off) and the regular square-off's window is over.
- * A position last traded after that day's cut-off (an exit placed after it) is left to the regular square-off.
+ * The cut-off a position missed, if any: the cut-off of its last trade's IST day (`hours`: that day's session,
+ * session-square-off.ts), when the position stood as it is since then (its last trade no later than the
+ * cut-off) and that session has closed. A position last traded after that day's cut-off (an exit placed after
+ * it) is left to the regular square-off.
  */
-export function missedCutOff(lastTradeAt: Date, now: Date): Date | null {
-  const cutOff = cutOffOn(istDate(lastTradeAt));
+export function missedCutOff(lastTradeAt: Date, now: Date, hours: CutOffHours = marketHours): Date | null {
+  const day = istDate(lastTradeAt);
+  const cutOff = cutOffOn(day, hours);
   if (lastTradeAt.getTime() > cutOff.getTime()) return null;
-  return cutOff.getTime() + missedAfterMs <= now.getTime() ? cutOff : null;
+  return missedFrom(day, hours).getTime() <= now.getTime() ? cutOff : null;
 }
 
 /**
  * The market as it stood at the cut-off: its quotes then, and a session open (the square-off is the broker's
- * own, at 15:25 of a session). Placing an exit reads only these two (not `marketOpen`, the fill engine's).
+ * own, at the cut-off of a session). Placing an exit reads only these two (not `marketOpen`, the fill engine's).
  */
 function pricedAtCutOff(prices: PriceSource, cutOff: Date): PriceSource {
   return {
@@ -68,12 +77,16 @@ function pricedAtCutOff(prices: PriceSource, cutOff: Date): PriceSource {
 type MissedCutOffsOptions = { db: Database; prices: PriceSource; books: Books; exitsPricedBy: (prices: PriceSource) => Exits; scope: MarketScope };
 
 export function createMissedCutOffs({ db, prices, books, exitsPricedBy, scope }: MissedCutOffsOptions) {
+  const squareOffs = sessionSquareOff(prices);
+  /** The cut-off a position last traded at `lastTradeAt` missed, by its day's session (NSE's calendar). */
+  const missedOf = async (lastTradeAt: Date, now: Date, q: Queryable) => missedCutOff(lastTradeAt, now, await squareOffs.hoursOn(istDate(lastTradeAt), q));
+
   /** Squares off every MIS position left open across a cut-off the server missed; answers how many positions it closed. */
   async function squareOffMissed(now: Date): Promise<number> {
     const { rows } = await db.query<OpenMisRow>(openMisSql(false), [scope.feedAccountId]);
     const due = new Map<string, { account: OpenMisRow; cutOff: Date }>();
     for (const row of rows) {
-      const cutOff = missedCutOff(new Date(row.last_at), now);
+      const cutOff = await missedOf(new Date(row.last_at), now, db);
       if (cutOff !== null) due.set(`${row.broker_account_id}@${cutOff.getTime()}`, { account: row, cutOff });
     }
     let closed = 0;
@@ -89,7 +102,8 @@ export function createMissedCutOffs({ db, prices, books, exitsPricedBy, scope }:
     await lockAccount(tx, account.id);
     // Read again under the lock: another instance may have squared these off meanwhile.
     const { rows } = await tx.query<OpenMisRow>(openMisSql(true), [account.id]);
-    const missed = new Set(rows.filter((open) => missedCutOff(new Date(open.last_at), now)?.getTime() === cutOff.getTime()).map((open) => legKey(open.instrument_token, open.portfolio_id)));
+    const missed = new Set<string>();
+    for (const open of rows) if ((await missedOf(new Date(open.last_at), now, tx))?.getTime() === cutOff.getTime()) missed.add(legKey(open.instrument_token, open.portfolio_id));
     // A square-off already tried at this cut-off (refused: no price) is not tried again on every pass; the
     // regular square-off of the next session closes the position.
     const { rows: tried } = await tx.query<{ instrument_token: number; portfolio_id: number | null }>(

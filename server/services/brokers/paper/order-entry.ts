@@ -18,7 +18,7 @@ import type { Books } from './books.ts';
 import { afterMarketPlacement } from '../after-market.ts';
 import { notSent, orderTexts } from '../../texts/order-texts.ts';
 import { said, type Said } from '../../texts/said.ts';
-import { misSquareOffTime } from './settlement.ts';
+import { sessionSquareOff } from './session-square-off.ts';
 import type { PriceSource } from './price-source.ts';
 
 /** Why a fresh MIS order is refused after the session's cut-off (Zerodha: no fresh MIS orders after the auto square-off time). */
@@ -32,8 +32,8 @@ export const misCutOffRefusal = (time: string): Said =>
 type OrderEntryOptions = { clock: Clock; prices: PriceSource; contracts: Contracts; books: Books; funds: PaperFunds; matching: Matching };
 
 export function createOrderEntry({ clock, prices, contracts, books, funds, matching }: OrderEntryOptions) {
-  /** The MIS cut-off of the session `now` is in: a special session's own, else 15:25. */
-  const misCutOffAt = (now: Date) => prices.misSquareOff?.(now) ?? misSquareOffTime;
+  /** The MIS cut-off of the session `now` is in: a special session's own, else 15:25 (session-square-off.ts). */
+  const squareOffs = sessionSquareOff(prices);
 
   const { resolve } = contracts;
   const { marginChecks } = funds;
@@ -161,7 +161,7 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     const quote = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
     if (quote === undefined) return reject(said('order.no_price', { tradingsymbol: contract.tradingsymbol }, `No price for ${contract.tradingsymbol} right now. Try again in a moment.`));
     // An AMO is for the next session, when MIS is open again.
-    if (amo === null && (await freshMisAfterCutOff(q, account, intent, contract, options, now))) return reject(misCutOffRefusal(misCutOffAt(now)));
+    if (amo === null && (await freshMisAfterCutOff(q, account, intent, contract, options, now))) return reject(misCutOffRefusal(await squareOffs.at(now, q)));
     // The exchange's own checks (limit price protection) wait for the open, when the AMO reaches it.
     const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5, exchange: contract.exchange }, quote, { exchangeChecks: amo === null });
     if (refusal !== null) return reject(refusal);
@@ -190,7 +190,7 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
    * an MIS position of its portfolio. Exits and NRML orders stay allowed.
    */
   async function freshMisAfterCutOff(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<boolean> {
-    if (intent.product !== 'MIS' || options.purpose !== 'entry' || istMinutes(now) < clockMinutes(misCutOffAt(now))) return false;
+    if (intent.product !== 'MIS' || options.purpose !== 'entry' || istMinutes(now) < clockMinutes(await squareOffs.at(now, q))) return false;
     const open = await books.positionQuantity(q, account.id, options.portfolioId, contract.instrumentToken, 'MIS');
     const reduces = open !== 0 && Math.sign(open) === -sideSign(intent.side) && intent.quantity <= Math.abs(open);
     return !reduces;

@@ -16,7 +16,8 @@ import { createOrderChanges } from './order-changes.ts';
 import { createOrderEntry } from './order-entry.ts';
 import { createOrderPlans } from './order-plans.ts';
 import type { PriceSource } from './price-source.ts';
-import { createSettlement, misSquareOffTime } from './settlement.ts';
+import { createSettlement } from './settlement.ts';
+import { sessionSquareOff } from './session-square-off.ts';
 
 type PaperMarketOptions = { db: Database; clock: Clock; prices: PriceSource; contracts: Contracts; scope: MarketScope };
 
@@ -36,6 +37,8 @@ export function createPaperMarket({ db, clock, prices, contracts, scope }: Paper
     return createExits({ clock, contracts, books, entry: pricedEntry });
   };
   const missedCutOffs = createMissedCutOffs({ db, prices, books, exitsPricedBy, scope });
+  /** The MIS square-off of the session a pass falls in: a special session's own, else 15:25. */
+  const squareOffs = sessionSquareOff(prices);
 
   /** This market's share of the fill engine's pass (paper-trading.ts onTick says what each step is for). */
   async function pass(now: Date, fills: boolean, counts: FillCounts & { settled: number }): Promise<void> {
@@ -44,7 +47,7 @@ export function createPaperMarket({ db, clock, prices, contracts, scope }: Paper
       await matching.fillWorking(now, counts);
     }
     await missedCutOffs.squareOffMissed(now);
-    if (istMinutes(now) >= clockMinutes(prices.misSquareOff?.(now) ?? misSquareOffTime) && (await prices.marketOpen('NFO', now, db))) await settlement.squareOffMis(now);
+    if (istMinutes(now) >= clockMinutes(await squareOffs.at(now, db)) && (await prices.marketOpen('NFO', now, db))) await settlement.squareOffMis(now);
     counts.settled += await settlement.settleExpired(now);
   }
 

@@ -1,12 +1,12 @@
-// What the paper broker does on its own, without an order: MIS positions squared off from 15:25 IST (as
-// Zerodha does for F&O, in every mode: the demo market never closes, so there too each day), each order
+// What the paper broker does on its own, without an order: MIS positions squared off from 15:25 IST (a special
+// session's own cut-off: session-square-off.ts; as Zerodha does for F&O, in every mode: the demo market never closes, so there too each day), each order
 // charged Zerodha's ₹50 + GST call-and-trade; and contracts past 15:30 IST on their expiry day settled at
 // intrinsic value against the exchange's closing value of the index (the average of its last 30 minutes),
 // with the charges of an exercise or assignment (charges.ts expiryCharges). Each account's change is its own
 // transaction under its lock. A cut-off the server was down for is caught up by missed-cut-offs.ts.
 import { orderTexts } from '../../texts/order-texts.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
-import { istDate, marketHours } from '../../market/ist.ts';
+import { istDate } from '../../market/ist.ts';
 import type { Side } from '../broker-trading.ts';
 import type { Books } from './books.ts';
 import { expiryCharges } from './charges.ts';
@@ -17,12 +17,6 @@ import type { PriceSource } from './price-source.ts';
 import { inScope, type MarketScope } from './market-scope.ts';
 import { recordAccountNotice } from '../../notices/stream-notices.ts';
 
-/**
- * From this IST time the broker squares MIS (intraday) F&O positions off and takes no fresh MIS orders until
- * the next session, on a regular day (ist.ts marketHours). A special session has its own (PriceSource.misSquareOff).
- */
-export const misSquareOffTime = marketHours.misSquareOff;
-
 type SettlementOptions = { db: Database; prices: PriceSource; contracts: Contracts; books: Books; exits: Exits; scope: MarketScope };
 
 export function createSettlement({ db, prices, contracts, books, exits, scope }: SettlementOptions) {
@@ -30,7 +24,7 @@ export function createSettlement({ db, prices, contracts, books, exits, scope }:
   const { openLegs } = books;
   const { closeLegs } = exits;
 
-  /** The broker's own MIS square-off: today's intraday positions closed at market from 15:25 IST. */
+  /** The broker's own MIS square-off: today's intraday positions closed at market from the session's cut-off (15:25 IST, session-square-off.ts). */
   async function squareOffMis(now: Date): Promise<void> {
     const { rows } = await db.query<{ broker_account_id: number; account_number: string; capital: string }>(
       `SELECT DISTINCT p.broker_account_id, a.account_number, a.capital FROM paper_positions p JOIN broker_accounts a ON a.id = p.broker_account_id

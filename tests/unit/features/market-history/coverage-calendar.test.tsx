@@ -84,4 +84,30 @@ describe('the coverage against NSE’s calendar', () => {
     expect(within(november).getByText('Férié : Gurunanak Jayanti')).toBeTruthy();
     expect(within(november).getByText('Séance spéciale : Diwali Laxmi Pujan: Muhurat trading only, 18:00–19:00 IST')).toBeTruthy();
   });
+
+  it('calls the 2024 disaster-recovery drills trading days: imported, they are covered and named with their hours, never gaps', async () => {
+    // NIFTY over NSE's two Saturday drills of 2024 (2 March and 18 May, 09:15–10:00 from the primary site), each
+    // imported with the weekdays around it; Monday 20 May was the Mumbai election holiday.
+    const days = ['2024-02-29', '2024-03-01', '2024-03-02', '2024-03-04', '2024-05-17', '2024-05-18', '2024-05-21'];
+    const drills: Coverage = {
+      ...coverage,
+      indices: [{ ...coverage.indices[0]!, first_day: days[0]!, last_day: days.at(-1)!, days: days.map((date) => day(date, 100)), option_gaps: [] }],
+      holidays: [{ date: '2024-05-20', name: 'General Parliamentary Elections', source: 'NSE circular of 26 April 2024' }],
+      special_sessions: [
+        { date: '2024-03-02', name: 'Special live session from the primary and disaster-recovery sites (again 11:30–12:30)', open: '09:15', close: '10:00', source: 'NSE circular of 14 February 2024' },
+        { date: '2024-05-18', name: 'Special live session from the primary and disaster-recovery sites (again 11:30–12:30)', open: '09:15', close: '10:00', source: 'NSE circular of 7 May 2024' },
+      ],
+    };
+    server.use(http.get(`${API}/api/market-history/coverage/`, () => HttpResponse.json(drills)));
+    renderHistoryScreen();
+    await screen.findByTestId('history-size');
+    const [may, march] = screen.getAllByTestId('coverage-month');
+    expect(plainText(may!.querySelector('summary')!.textContent ?? '')).toBe('May 2024: 3 days, no gap, 1 holiday');
+    expect(plainText(march!.querySelector('summary')!.textContent ?? '')).toBe('March 2024: 3 days, no gap');
+    for (const [month, date] of [[march!, '02 Mar 2024'], [may!, '18 May 2024']] as const) {
+      const drill = within(within(month).getByRole('table')).getByRole('row', { name: new RegExp(date) });
+      expect(plainText(within(drill).getByRole('rowheader').textContent ?? '')).toBe(`${date}Special session: Special live session from the primary and disaster-recovery sites (again 11:30–12:30), 09:15–10:00 IST`);
+      expect(plainText(within(drill).getAllByRole('cell')[0]!.textContent ?? '')).not.toContain('Missing');
+    }
+  });
 });
