@@ -74,7 +74,11 @@ test('link a paper account, log in at the broker, organise a portfolio and run i
   await dialog.getByRole('button', { name: 'Create bot' }).click();
   await expect(page.getByText('Bot “NIFTY condor” created')).toBeVisible();
 
-  // Edit it, pause it, delete it.
+  // Edit it, pause it, delete it. Each click waits for the card's day state (read every 5 s, and at once
+  // after a pause): it changes the card's height, and the buttons at its foot move with it. A click pressed
+  // before and released after lands nowhere (the delete confirmation that did not open on CI).
+  const card = page.getByRole('article', { name: 'NIFTY condor' });
+  await expect(card.locator('[data-bot-state]')).toBeVisible();
   await page.getByRole('button', { name: 'Edit NIFTY condor' }).click();
   await dialog.getByLabel('Lots per leg').fill('2');
   await dialog.getByRole('button', { name: 'Save bot' }).click();
@@ -84,6 +88,7 @@ test('link a paper account, log in at the broker, organise a portfolio and run i
   await page.getByRole('button', { name: 'Pause NIFTY condor' }).click();
   await expect(page.getByText('Bot “NIFTY condor” paused')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resume NIFTY condor' })).toBeVisible();
+  await expect(card.locator('[data-bot-state="paused"]')).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete NIFTY condor' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete bot' }).click();
