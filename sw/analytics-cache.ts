@@ -48,6 +48,37 @@ const stampPlugin: WorkboxPlugin = {
 };
 
 /**
+ * Sign-out empties these caches, but a read already under way then would write its answer afterwards and
+ * re-create them (Workbox stores in the next task, after the answer has gone to the page): the signed-out
+ * trader's copies left on the device. Each sign-out starts a new session here; an answer is stored only if
+ * no sign-out came between its request and its storing.
+ */
+let session = 0;
+
+/** What the page sends the worker at sign-out (src/lib/persist/clear-user-data.ts), with a port for the answer. */
+export const SIGNED_OUT = 'SIGNED_OUT';
+
+/** Sign-out: nothing begun before it is stored any more, and what was stored is deleted. */
+export async function forgetSavedReads(): Promise<void> {
+  session += 1;
+  await Promise.all([caches.delete(analyticsReadsCache), caches.delete(marketDataCache)]);
+}
+
+type SessionState = { session?: number };
+
+/**
+ * Notes the session a read begins in, and stores its answer only in that session. The check sits just before
+ * Workbox opens the cache (it opens it in the same task), so a sign-out cannot fall between them. Being a
+ * cacheWillUpdate plugin it replaces Workbox's default one: only a complete answer (200) is stored, as before.
+ */
+export const sameSessionPlugin: WorkboxPlugin = {
+  handlerWillStart: async ({ state }) => {
+    (state as SessionState).session = session;
+  },
+  cacheWillUpdate: async ({ response, state }) => ((state as SessionState | undefined)?.session === session && response.status === 200 ? response : null),
+};
+
+/**
  * The request body's instruments, sorted and without repeats: the same prices asked in any order share a copy;
  * and the broker named, whose market status the answer carries (a Kite desk's copy says the exchange's).
  */
@@ -93,6 +124,7 @@ const marketDataExpiration = new CacheExpiration(marketDataCache, { maxEntries: 
 
 /** market_data: network first within the time-out; a good answer is saved under its normalised body. */
 async function marketData(request: Request, url: URL): Promise<Response> {
+  const startedIn = session;
   const key = await marketDataKey(url, await request.clone().text());
   try {
     const response = stamped(await fetchWithin(request, networkTimeoutSeconds));
@@ -100,6 +132,8 @@ async function marketData(request: Request, url: URL): Promise<Response> {
       const copy = response.clone();
       void (async () => {
         try {
+          // Signed out while the prices were on their way: they are not stored (sameSessionPlugin's reason).
+          if (startedIn !== session) return;
           await (await caches.open(marketDataCache)).put(key, copy);
           await marketDataExpiration.updateTimestamp(key.url);
           await marketDataExpiration.expireEntries();
@@ -122,7 +156,7 @@ export function registerAnalyticsCaching(): void {
     new NetworkFirst({
       cacheName: analyticsReadsCache,
       networkTimeoutSeconds,
-      plugins: [stampPlugin, new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true })],
+      plugins: [stampPlugin, sameSessionPlugin, new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true })],
     }),
   );
   registerRoute(({ url, request }) => isMarketDataCall(url, request.method), ({ request, url }) => marketData(request, url), 'POST');

@@ -11,7 +11,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { registerAnalyticsCaching } from './analytics-cache';
+import { forgetSavedReads, registerAnalyticsCaching, SIGNED_OUT } from './analytics-cache';
 import { registerPushHandlers } from './push';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -52,9 +52,16 @@ function isSkipWaitingMessage(data: unknown): data is SkipWaitingMessage {
   return typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING';
 }
 
+const isSignedOutMessage = (data: unknown) => typeof data === 'object' && data !== null && 'type' in data && data.type === SIGNED_OUT;
+
 self.addEventListener('message', (event) => {
   if (isSkipWaitingMessage(event.data)) {
     void self.skipWaiting();
+  } else if (isSignedOutMessage(event.data)) {
+    // The page waits for this answer before it deletes the caches itself: after it, no read begun before
+    // sign-out stores anything (analytics-cache.ts).
+    const [port] = event.ports;
+    event.waitUntil(forgetSavedReads().finally(() => port?.postMessage({ type: SIGNED_OUT })));
   }
 });
 

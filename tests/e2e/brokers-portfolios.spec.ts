@@ -1,7 +1,28 @@
-import { expect, test } from './support/test';
+import { expect, test, type Page, type Request, type Response } from './support/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
 import { PortfolioPage } from './pages/portfolio-page';
 import { readStoredValue, signInAsNewUser } from './support/session';
+
+/**
+ * Resolves once the bots' states read after the bot's next change (its PUT) have arrived. Requests are
+ * watched, not answers: a poll sent before the change and answered after it says the state before it.
+ */
+function statesReadAfterChange(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    let changed = false;
+    const onResponse = (response: Response) => {
+      if (response.request().method() === 'PUT' && new URL(response.url()).pathname.startsWith('/api/trading_bots/')) changed = true;
+    };
+    const onRequest = (request: Request) => {
+      if (!changed || !/^\/api\/bots\/state\/\d+\/$/.test(new URL(request.url()).pathname)) return;
+      page.off('response', onResponse);
+      page.off('request', onRequest);
+      void request.response().then(() => resolve());
+    };
+    page.on('response', onResponse);
+    page.on('request', onRequest);
+  });
+}
 
 test('link a paper account, log in at the broker, organise a portfolio and run its bots', async ({ page }) => {
   test.setTimeout(120_000);
@@ -74,16 +95,24 @@ test('link a paper account, log in at the broker, organise a portfolio and run i
   await dialog.getByRole('button', { name: 'Create bot' }).click();
   await expect(page.getByText('Bot “NIFTY condor” created')).toBeVisible();
 
-  // Edit it, pause it, delete it.
+  // Edit it, pause it, delete it. Each click in the card waits for the bots' states its height depends on
+  // (read every 5 s, and again at once after a pause): when they arrive the buttons at its foot move, and a
+  // click pressed before and released after lands nowhere (the delete confirmation that did not open on CI).
+  const card = page.getByRole('article', { name: 'NIFTY condor' });
+  await expect(card.locator('[data-bot-state]')).toBeVisible();
   await page.getByRole('button', { name: 'Edit NIFTY condor' }).click();
   await dialog.getByLabel('Lots per leg').fill('2');
   await dialog.getByRole('button', { name: 'Save bot' }).click();
   await expect(page.getByText('Bot “NIFTY condor” updated')).toBeVisible();
   await expect(page.getByText('2 lots')).toBeVisible();
 
+  const statesAfterPause = statesReadAfterChange(page);
   await page.getByRole('button', { name: 'Pause NIFTY condor' }).click();
   await expect(page.getByText('Bot “NIFTY condor” paused')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resume NIFTY condor' })).toBeVisible();
+  await statesAfterPause;
+  // Their answer reaches the card on the app's next render: let two frames pass.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
   await page.getByRole('button', { name: 'Delete NIFTY condor' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete bot' }).click();

@@ -108,6 +108,10 @@ for (const [language, tableName, ltp, oi] of [
     await expect.poll(async () => (await chain.atmColumns()).filter(([head, value]) => head === oi && (language === 'en' ? units : frenchUnits).test(plain(value))).length).toBe(2);
     const trade = chain.atmRow.getByRole('button', { name: language === 'en' ? /, trade / : /, négocier / });
     await expect(trade).toHaveCount(2);
+    // The chain centres the money once, when it opens; the money may have moved a strike since, and a
+    // 360 px box shows few rows: the row at its edge failed here twice at load 20-25 (ratio 0.156). What
+    // this test holds is the width, so the row is brought into view as a trader would scroll to it.
+    await chain.atmRow.scrollIntoViewIfNeeded();
     for (const button of await trade.all()) await expect(button).toBeInViewport({ ratio: 1 });
     expect(await chain.scroller.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

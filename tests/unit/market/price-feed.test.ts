@@ -99,6 +99,25 @@ describe('the price feed', () => {
     expect(store.get(readAtRender)?.last_price).toBe(85300);
   });
 
+  it('gives back the atom a screen read after its last follower left, when the stream reconnects before the screen subscribes', async () => {
+    // The chain's strike window moves away from a strike (its rows unsubscribe) and back: the row renders,
+    // reading the atom still there, the stream reconnects (dropping it: nobody follows it), then the row's
+    // effect subscribes. The row must get its prices in the atom it reads, not dashes until it re-renders.
+    const snapshot: MarketSnapshot = { data: { 'NSE:NIFTY 50': quote(26050), 'BSE:SENSEX': quote(85300) } };
+    const { store, feed, advance, frame } = harness({ openStream: () => Promise.resolve(streamOf([`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`])) });
+    feed.subscribe(['NSE:NIFTY 50']);
+    const leave = feed.subscribe(['BSE:SENSEX']);
+    await advance(1_000);
+    leave();
+    const readAtRender = feed.atomFor('BSE:SENSEX');
+    await advance(1_000);
+    feed.subscribe(['BSE:SENSEX']);
+    await advance(1_000);
+    frame();
+    expect(feed.atomFor('BSE:SENSEX')).toBe(readAtRender);
+    expect(store.get(readAtRender)?.last_price).toBe(85300);
+  });
+
   it('polls market_data once a second while the stream is refused, and retries the stream with back-off', async () => {
     let opens = 0;
     let polls = 0;

@@ -1,9 +1,10 @@
 /**
  * sw/sw.ts with the Workbox modules mocked: what it precaches, which navigations the shell answers, that
  * the only other routes are the analytics backend's (reads and market_data) and no trading call matches
- * them, and that only an explicit SKIP_WAITING activates an update.
+ * them, that only an explicit SKIP_WAITING activates an update, and that sign-out's SIGNED_OUT empties its caches.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createFakeCacheStorage } from '../support/fake-cache-storage';
 
 const workbox = vi.hoisted(() => ({
   precacheAndRoute: vi.fn(),
@@ -97,5 +98,25 @@ describe('service worker', () => {
     expect(skipWaiting).not.toHaveBeenCalled();
     self.dispatchEvent(new MessageEvent('message', { data: { type: 'SKIP_WAITING' } }));
     expect(skipWaiting).toHaveBeenCalledOnce();
+  });
+
+  it('at SIGNED_OUT deletes its saved analytics answers, then answers the page on its port', async () => {
+    const caches = createFakeCacheStorage();
+    caches.seed('analytics-reads', 'analytics-market-data');
+    vi.stubGlobal('caches', caches);
+    const answered = vi.fn();
+    const kept: Promise<unknown>[] = [];
+    // jsdom's MessageEvent has neither ports one can fake nor the worker's waitUntil.
+    const event = Object.assign(new Event('message'), {
+      data: { type: 'SIGNED_OUT' },
+      ports: [{ postMessage: answered }],
+      waitUntil: (promise: Promise<unknown>) => kept.push(promise),
+    });
+    self.dispatchEvent(event);
+    expect(kept).toHaveLength(1);
+    await kept[0];
+    expect(await caches.keys()).toEqual([]);
+    expect(answered).toHaveBeenCalledWith({ type: 'SIGNED_OUT' });
+    vi.unstubAllGlobals();
   });
 });

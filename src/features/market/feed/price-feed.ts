@@ -129,6 +129,13 @@ export function createPriceFeed({
    * index prices while the strip, which re-rendered, showed them.
    */
   const released = new Set<string>();
+  /**
+   * The atoms a connect dropped, held weakly. A screen can still hold one: it rendered the instrument after
+   * its last follower left (reading the atom still there) and subscribes only in its effect, after that
+   * connect. That screen's atom comes back rather than a new one it would never read (the strike window
+   * moving away and back, a screen left and opened again). Once no screen holds it, it is collected.
+   */
+  const retired = new Map<string, WeakRef<PrimitiveAtom<Quote | null>>>();
   let frameRequested = false;
   let paused = false;
   let connection: AbortController | null = null;
@@ -151,7 +158,8 @@ export function createPriceFeed({
   function atomFor(instrument: string): PrimitiveAtom<Quote | null> {
     let quote = atoms.get(instrument);
     if (quote === undefined) {
-      quote = atom<Quote | null>(lastKnown.get(instrument) ?? null);
+      quote = retired.get(instrument)?.deref() ?? atom<Quote | null>(lastKnown.get(instrument) ?? null);
+      retired.delete(instrument);
       lastKnown.delete(instrument);
       atoms.set(instrument, quote);
     }
@@ -232,9 +240,11 @@ export function createPriceFeed({
       const last = pending.get(instrument) ?? store.get(quoteAtom);
       if (last !== null) remember(instrument, last);
       atoms.delete(instrument);
+      retired.set(instrument, new WeakRef(quoteAtom));
       pending.delete(instrument);
     }
     released.clear();
+    for (const [instrument, ref] of retired) if (ref.deref() === undefined) retired.delete(instrument);
     // A hidden leader keeps serving the tabs that still want prices.
     if (paused && !(leader && otherTabs.size > 0)) {
       store.set(modeAtom, 'paused');
