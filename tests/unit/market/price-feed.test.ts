@@ -118,6 +118,29 @@ describe('the price feed', () => {
     expect(store.get(readAtRender)?.last_price).toBe(85300);
   });
 
+  it('a dropped atom a screen still holds brings back no price of the market before a restart (a replay opened or closed)', async () => {
+    const snapshot: MarketSnapshot = { data: { 'NSE:NIFTY 50': quote(26050), 'BSE:SENSEX': quote(85300) } };
+    let opens = 0;
+    const { store, feed, advance, frame } = harness({
+      openStream: () => {
+        opens += 1;
+        return opens === 1 ? Promise.resolve(streamOf([`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`])) : new Promise<ReadableStream<Uint8Array>>(() => undefined);
+      },
+    });
+    feed.subscribe(['NSE:NIFTY 50']);
+    const leave = feed.subscribe(['BSE:SENSEX']);
+    await advance(1_000);
+    frame();
+    leave();
+    const held = feed.atomFor('BSE:SENSEX');
+    await advance(1_000);
+    // Another market: nothing of the last one may show, in the atom a screen kept either.
+    feed.restart(true);
+    feed.subscribe(['BSE:SENSEX']);
+    expect(feed.atomFor('BSE:SENSEX')).toBe(held);
+    expect(store.get(held)).toBeNull();
+  });
+
   it('polls market_data once a second while the stream is refused, and retries the stream with back-off', async () => {
     let opens = 0;
     let polls = 0;

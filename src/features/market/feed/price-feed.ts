@@ -443,7 +443,10 @@ export function createPriceFeed({
     if (clear) {
       pending.clear();
       lastKnown.clear();
-      store.set(applyQuotesAtom, [...atoms.values()].map((target) => [target, null] as const));
+      // A dropped atom a screen still holds comes back on its next subscribe: it must not bring the other
+      // market's price with it (a replay's into the live desk, or the reverse).
+      const held = [...retired.values()].flatMap((ref) => ref.deref() ?? []);
+      store.set(applyQuotesAtom, [...atoms.values(), ...held].map((target) => [target, null] as const));
       store.set(marketAtom, null);
       store.set(lastPriceAtAtom, null);
     }
