@@ -9,13 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, TransactionAbortedError } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../../server/db/migrate.ts';
 import { isPgError, pgErrorCodes, type Database } from '../../../server/db/database.ts';
-import { openPgliteDatabase } from '../../../server/db/pglite-database.ts';
 import { createHistoryRunner } from '../../../server/services/backtests/backtest-runner.ts';
 import { loadOrMakeTemplate, templateKey } from '../../../server/services/backtests/book-template.ts';
 import { preparedPglite } from '../../../server/services/backtests/prepared-pglite.ts';
 import { chargeRatesOn, fillCharges } from '../../../server/services/brokers/paper/charges.ts';
+import { createMigratedTestDatabase, emptyClusterTemplate } from '../support/test-database.ts';
 import { importHistory, syntheticRows } from './history-fixture.ts';
 
 describe('the book’s prepared statements', () => {
@@ -23,7 +22,8 @@ describe('the book’s prepared statements', () => {
   let db: Database;
 
   beforeAll(async () => {
-    pg = await PGlite.create();
+    // From the cached dump of an empty cluster: PGlite.create() alone runs initdb.
+    pg = await PGlite.create({ loadDataDir: await emptyClusterTemplate() });
     await pg.exec(`CREATE TABLE t (id integer PRIMARY KEY, note text, tags text[], doc jsonb, day date, at timestamptz, amount numeric);
       SET plan_cache_mode = force_generic_plan`);
     db = preparedPglite(pg);
@@ -142,9 +142,9 @@ describe('the book’s template on disk', () => {
 
 describe('a backtest across a change of charge rates', () => {
   it('charges each trade at the rates of its own date (NSE’s transaction charge changed on 1 March 2026)', async () => {
-    const history = await openPgliteDatabase();
+    // A migrated schema on the worker's PGlite (test-database.ts), not a new cluster migrated again.
+    const history = await createMigratedTestDatabase('pglite');
     try {
-      await migrate(history);
       // Holi (3 March 2026) moved that week's Tuesday expiry to Monday 2 March.
       const underlying = { '2026-02-25': 25_000, '2026-02-26': 25_120, '2026-02-27': 24_980, '2026-03-02': 25_060, '2026-03-04': 25_150, '2026-03-05': 25_090 };
       await importHistory(history, 'NIFTY', underlying, syntheticRows(underlying, ['2026-03-02', '2026-03-10', '2026-03-17', '2026-03-24']), 75);

@@ -6,12 +6,11 @@
 // file's lot size in force from its day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { migrate } from '../../../server/db/migrate.ts';
-import { openPgliteDatabase } from '../../../server/db/pglite-database.ts';
 import { historyPrices, type HistoryPrices } from '../../../server/services/backtests/history-prices.ts';
 import { shapeMarket } from '../../../server/services/backtests/history-market.ts';
 import { indexFacts } from '../../../server/services/market/index-config.ts';
 import { istOffsetMs } from '../../../server/services/market/ist.ts';
+import { createMigratedTestDatabase } from '../support/test-database.ts';
 import { importHistory, importMinutes, type FixtureRow } from './history-fixture.ts';
 
 // Wednesday the 8th has no file, but NSE's 2025 list says it traded: it stays a trading day (a gap).
@@ -43,8 +42,8 @@ describe('history prices and the market as it was', () => {
   let days: string[];
 
   beforeAll(async () => {
-    db = await openPgliteDatabase();
-    await migrate(db);
+    // A migrated schema on the worker's PGlite (test-database.ts), not a new cluster migrated again.
+    db = await createMigratedTestDatabase('pglite');
     // The file's lot size (25) must win over the configured one (65).
     await importHistory(db, 'NIFTY', underlying, rows, 25);
     // Tuesday's minutes: the index at 23,650 + the minute's number (from 09:15).
