@@ -1,8 +1,9 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { OptionChainPage, plain } from './pages/option-chain-page';
 import { usePreferences } from './support/preferences';
 import { screenshotAt } from './support/screenshots';
-import { signInReadyToTrade } from './support/trading';
+import { signInReadyToTrade, type TradingUser } from './support/trading';
 
 // The strategy premium chart through the real screens: the chain's ATM straddle opened in one tap, its candles
 // read from the minutes the server's simulator recorded (so the source line says simulated, with its time),
@@ -138,4 +139,55 @@ test('sets a premium alert from the straddle chart, lists it under the price ale
   await listed.getByRole('button', { name: /^Delete the alert NIFTY S / }).click();
   await expect(listed).toHaveCount(0);
   await expect(page.getByText('No premium or IV alerts yet.', { exact: false })).toBeVisible();
+});
+
+/** A long straddle through the API, as if bought at the desk: one lot each of NIFTY's nearest at-the-money call and put. */
+async function buyStraddle(page: Page, user: TradingUser): Promise<{ expiry: string; strike: number }> {
+  const auth = { authorization: `Bearer ${user.token}` };
+  const expiries = (await (await page.request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
+  const expiry = expiries.expiries[0]!.date;
+  const listed = (await (await page.request.get(`/api/market/instruments/?index=NIFTY&expiry=${expiry}`, { headers: auth })).json()) as {
+    instruments: Array<{ tradingsymbol: string; strike: number; instrument_type: 'CE' | 'PE' }>;
+    lot_size: number;
+  };
+  const strikes = [...new Set(listed.instruments.map((instrument) => instrument.strike))];
+  const strike = strikes[Math.floor(strikes.length / 2)]!;
+  const orders = (['CE', 'PE'] as const).map((type) => ({
+    tradingsymbol: listed.instruments.find((instrument) => instrument.strike === strike && instrument.instrument_type === type)!.tradingsymbol,
+    exchange: 'NFO',
+    transaction_type: 'BUY',
+    order_type: 'MARKET',
+    product: 'NRML',
+    quantity: listed.lot_size,
+  }));
+  const placed = await page.request.post('/api/order-book/order-book/place_trades/', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { account_number: user.accountNumber, portfolio_id: user.portfolioId, orders },
+  });
+  expect(placed.status()).toBe(200);
+  return { expiry, strike };
+}
+
+// The live book's strategy (issue 40: "from the builder or the live book"): a straddle held on the desk opens its
+// combined premium chart from under the positions, and the chart names those two legs, bought as held.
+test('opens a 2-leg strategy held on the desk as its premium chart, naming its legs', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await signInReadyToTrade(page);
+  const { expiry, strike } = await buyStraddle(page, user);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await new OptionChainPage(page).open();
+  const link = page.getByTestId('strategy-premium-link');
+  await expect(link).toHaveCount(1, { timeout: 30_000 });
+  await expect(link).toContainText(/^Premium chart: NIFTY .+ \(2 legs\)$/);
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Strategy premium' })).toBeVisible();
+  // The legs in the book's order, whichever leg it lists first.
+  expect(new URL(page.url()).searchParams.get('legs')?.split(',').sort()).toEqual([`NIFTY:${expiry}:${strike}:CE:B:1`, `NIFTY:${expiry}:${strike}:PE:B:1`]);
+  const legs = (await page.getByTestId('premium-leg').allInnerTexts()).map(plain).sort();
+  const shown = strike.toLocaleString('en-IN');
+  expect(legs).toHaveLength(2);
+  // The expiry's day and year (the month's short name is the browser's, "Sep" or "Sept").
+  const day = `${expiry.slice(8, 10)} \\S+ ${expiry.slice(0, 4)}`;
+  expect(legs[0]).toMatch(new RegExp(`^Buy 1 lot NIFTY ${shown} CE ${day}$`));
+  expect(legs[1]).toBe(legs[0]?.replace(' CE ', ' PE '));
 });

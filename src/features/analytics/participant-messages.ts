@@ -27,6 +27,21 @@ export const participantMessages = {
     netLong: { id: 'participants.netLong', defaultMessage: 'net long' },
     netShort: { id: 'participants.netShort', defaultMessage: 'net short' },
     flat: { id: 'participants.flat', defaultMessage: 'flat' },
+    from: { id: 'participants.from', defaultMessage: 'From' },
+    to: { id: 'participants.to', defaultMessage: 'To' },
+    lastYear: { id: 'participants.lastYear', defaultMessage: 'Show the last year' },
+    refusedRange: {
+      id: 'participants.refusedRange',
+      defaultMessage: 'Choose a range of at most a year, its first day on or before its last, or go back to the year up to the last file imported.',
+    },
+    emptyRange: {
+      id: 'participants.emptyRange',
+      defaultMessage: 'Other days may have files: go back to the year up to the last file imported, or import this range’s files in Market history.',
+    },
+  }),
+  emptyRangeTitle: defineMessage<{ from: MessageValue; to: MessageValue }>({
+    id: 'participants.emptyRangeTitle',
+    defaultMessage: 'No participant file imported from {from} to {to}',
   }),
   range: defineMessage<{ from: MessageValue; to: MessageValue; days: MessageValue }>({
     id: 'participants.range',

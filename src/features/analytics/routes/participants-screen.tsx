@@ -1,18 +1,22 @@
 import UsersIcon from '@heroicons/react/24/outline/UsersIcon';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
-import { getParticipantOpenInterest } from '@/features/analytics/api/participant-reads';
+import { Link, useSearchParams } from 'react-router-dom';
+import { getParticipantOpenInterest, type ParticipantRange } from '@/features/analytics/api/participant-reads';
 import { ParticipantChartBox } from '@/features/analytics/components/participant-chart-box';
 import { ParticipantLatest } from '@/features/analytics/components/participant-latest';
 import { latestNets, participantGroups, participantLines, type ParticipantGroup, type ParticipantOpenInterest } from '@/features/analytics/model/participant-series';
 import { participantMessages as m } from '@/features/analytics/participant-messages';
 import { DataSource } from '@/components/ui/data-source';
+import { DateField } from '@/components/ui/date-field';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
 import { StaleNote } from '@/components/ui/stale-note';
+import { sayServerText } from '@/i18n/say-server-text';
+import type { ApiError } from '@/lib/api/api-error';
+import { useScreenRefusal } from '@/lib/api/use-screen-refusal';
 import { useFormat } from '@/lib/format/use-format';
 import { useLastKnownRead } from '@/lib/persist/use-last-known-read';
 
@@ -59,32 +63,99 @@ function ParticipantsView({ answer }: { answer: ParticipantOpenInterest }) {
   );
 }
 
-/** /app/participants: NSE's participant-wise open interest over the last year, each participant's net position by day. */
+/** The range in the address (`?from=&to=`, YYYY-MM-DD as typed in a link: the server says what is wrong with it); both fields. */
+function RangeChoice({ range, onRange }: { range: ParticipantRange; onRange: (next: ParticipantRange) => void }) {
+  const intl = useIntl();
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end" data-testid="participants-range">
+      <DateField label={intl.formatMessage(m.from)} value={range.from ?? ''} onDayChange={(day) => onRange({ ...range, from: day === '' ? null : day })} className="sm:w-48" />
+      <DateField label={intl.formatMessage(m.to)} value={range.to ?? ''} onDayChange={(day) => onRange({ ...range, to: day === '' ? null : day })} className="sm:w-48" />
+    </div>
+  );
+}
+
+/** The last year's button: the server's default range (the year up to the last file). */
+function LastYear({ onRange }: { onRange: (next: ParticipantRange) => void }) {
+  const intl = useIntl();
+  return (
+    <button type="button" onClick={() => onRange({ from: null, to: null })} className="min-h-11 rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-muted">
+      {intl.formatMessage(m.lastYear)}
+    </button>
+  );
+}
+
+/** A range the server refused (docs/api.md: from after to, over a year, not a date), said in the chart's place. */
+function RangeRefusal({ refusal, onRange }: { refusal: ApiError; onRange: (next: ParticipantRange) => void }) {
+  const intl = useIntl();
+  return (
+    <div data-testid="participants-refusal">
+      <EmptyState icon={UsersIcon} title={sayServerText(intl, refusal.text, refusal.message)} description={intl.formatMessage(m.refusedRange)} action={<LastYear onRange={onRange} />} />
+    </div>
+  );
+}
+
+/** /app/participants: NSE's participant-wise open interest over the last year (or `?from=&to=`), each participant's net position by day. */
 export function ParticipantsScreen() {
   const intl = useIntl();
-  // Offline (or the server unreachable): the series last read, with its time (the other screens' last-known copy).
-  const { value: answer, asOf, failed, reload } = useLastKnownRead('analytics:participants', getParticipantOpenInterest);
+  const { formatDate } = useFormat();
+  const [search, setSearch] = useSearchParams();
+  const from = search.get('from');
+  const to = search.get('to');
+  const range = useMemo<ParticipantRange>(() => ({ from, to }), [from, to]);
+  const onRange = useCallback(
+    (next: ParticipantRange) => setSearch({ ...(next.from === null ? {} : { from: next.from }), ...(next.to === null ? {} : { to: next.to }) }, { replace: true }),
+    [setSearch],
+  );
+  const ranged = from !== null || to !== null;
+  // Offline (or the server unreachable): this range's last-known read, with its time (the other screens' last-known copy).
+  const name = ranged ? `analytics:participants:${from ?? ''}:${to ?? ''}` : 'analytics:participants';
+  const { read, refusal } = useScreenRefusal(
+    name,
+    useCallback(() => getParticipantOpenInterest(range), [range]),
+  );
+  const { value: answer, asOf, failed, reload } = useLastKnownRead(name, read);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(m.title)} description={intl.formatMessage(m.description)} />
       <PanelBoundary>
-        {asOf !== null && <StaleNote asOf={asOf} />}
-        {answer === null ? (
-          <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={failed} onRetry={reload} />
-        ) : answer.dates.length === 0 ? (
-          <EmptyState
-            icon={UsersIcon}
-            title={intl.formatMessage(m.emptyTitle)}
-            description={intl.formatMessage(m.empty)}
-            action={
-              <Link to="/app/market_history" className="text-sm font-medium text-brand underline">
-                {intl.formatMessage(m.import)}
-              </Link>
-            }
-          />
-        ) : (
-          <ParticipantsView answer={answer} />
-        )}
+        <div className="flex flex-col gap-4">
+          <RangeChoice range={range} onRange={onRange} />
+          {asOf !== null && refusal === null && <StaleNote asOf={asOf} />}
+          {refusal !== null ? (
+            <RangeRefusal refusal={refusal} onRange={onRange} />
+          ) : answer === null ? (
+            <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={failed} onRetry={reload} />
+          ) : answer.dates.length === 0 && ranged && answer.from !== null && answer.to !== null ? (
+            <div data-testid="participants-empty-range">
+              <EmptyState
+                icon={UsersIcon}
+                title={intl.formatMessage(m.emptyRangeTitle, { from: formatDate(answer.from), to: formatDate(answer.to) })}
+                description={intl.formatMessage(m.emptyRange)}
+                action={
+                  <div className="flex flex-wrap items-center gap-4">
+                    <LastYear onRange={onRange} />
+                    <Link to="/app/market_history" className="text-sm font-medium text-brand underline">
+                      {intl.formatMessage(m.import)}
+                    </Link>
+                  </div>
+                }
+              />
+            </div>
+          ) : answer.dates.length === 0 ? (
+            <EmptyState
+              icon={UsersIcon}
+              title={intl.formatMessage(m.emptyTitle)}
+              description={intl.formatMessage(m.empty)}
+              action={
+                <Link to="/app/market_history" className="text-sm font-medium text-brand underline">
+                  {intl.formatMessage(m.import)}
+                </Link>
+              }
+            />
+          ) : (
+            <ParticipantsView answer={answer} />
+          )}
+        </div>
       </PanelBoundary>
     </div>
   );
