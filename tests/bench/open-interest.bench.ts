@@ -9,10 +9,6 @@
  * Prints medians (min–max) and the load average; a benchmark, not a test.
  *
  *   npm run bench -- open-interest [--runs 3] [--port 5035]
- *   npm run bench -- open-interest --against /tmp/old-dist [--waterfall]
- *       this build and another (a copy of an older dist/, served by this checkout's server) opened in turns,
- *       the other first every second run, so both see the same load on a shared machine; --waterfall prints
- *       each open's requests (start, answer's headers, end, in seconds from the navigation)
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -22,13 +18,11 @@ import { repoRoot } from '../../server/paths.ts';
 import { storeSessionToken } from '../e2e/support/session.ts';
 import { bhavcopy } from './support/bhavcopy-days.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './support/lighthouse-runs.ts';
-import { buildIfChanged, serve, type Served } from './support/serve.ts';
+import { buildIfChanged, serve } from './support/serve.ts';
 import { spread, table } from './support/stats.ts';
 import { CPU_SLOWDOWN, SLOW_4G } from './support/throttled-lcp.ts';
 
-const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, port: { type: 'string', default: '0' }, against: { type: 'string' }, waterfall: { type: 'boolean', default: false } },
-});
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, port: { type: 'string', default: '0' } } });
 const runs = Number(values.runs);
 const demo = { email: 'demo@strikedesk.in', password: 'StrikeDesk@2026' };
 const phone = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
@@ -38,16 +32,7 @@ async function token(base: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-type Request = { url: string; start: number; headers?: number; end?: number; bytes?: number };
-
-function printWaterfall(requests: Request[]): void {
-  const at = (seconds?: number) => (seconds === undefined ? '-' : seconds.toFixed(2)).padStart(6);
-  for (const request of requests.sort((a, b) => a.start - b.start)) {
-    console.log(`  ${at(request.start)} ${at(request.headers)} ${at(request.end)} ${`${((request.bytes ?? 0) / 1024).toFixed(1)} KB`.padStart(9)}  ${request.url.slice(0, 110)}`);
-  }
-}
-
-async function firstOpen(browser: Browser, base: string, bearer: string, path: string, drawn: string): Promise<{ ms: number; bytes: number; requests: Request[] }> {
+async function firstOpen(browser: Browser, base: string, bearer: string, path: string, drawn: string): Promise<{ ms: number; bytes: number }> {
   const context = await browser.newContext({ ...phone, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
@@ -57,28 +42,15 @@ async function firstOpen(browser: Browser, base: string, bearer: string, path: s
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     let bytes = 0;
-    // Each request's times, in seconds from the first (the navigation), for --waterfall.
-    const requests = new Map<string, Request>();
-    let firstAt: number | null = null;
-    cdp.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string }; timestamp: number }) => {
-      firstAt ??= event.timestamp;
-      requests.set(event.requestId, { url: event.request.url.replace(base, ''), start: event.timestamp - firstAt });
-    });
-    cdp.on('Network.responseReceived', (event: { requestId: string; timestamp: number }) => {
-      const request = requests.get(event.requestId);
-      if (request && firstAt !== null) request.headers = event.timestamp - firstAt;
-    });
-    cdp.on('Network.loadingFinished', (event: { requestId: string; timestamp: number; encodedDataLength: number }) => {
+    cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
       bytes += event.encodedDataLength;
-      const request = requests.get(event.requestId);
-      if (request && firstAt !== null) Object.assign(request, { end: event.timestamp - firstAt, bytes: event.encodedDataLength });
     });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const started = Date.now();
     await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: 120_000 });
     await page.locator(drawn).first().waitFor({ timeout: 120_000 });
-    return { ms: Date.now() - started, bytes, requests: [...requests.values()] };
+    return { ms: Date.now() - started, bytes };
   } finally {
     await context.close();
   }
@@ -87,24 +59,16 @@ async function firstOpen(browser: Browser, base: string, bearer: string, path: s
 async function main(): Promise<void> {
   await buildIfChanged();
   const served = await serve(repoRoot, join(repoRoot, 'dist'), Number(values.port));
-  // The other build, served by this checkout's server (started after the first: two starts at once can time out on a loaded machine).
-  let other: Served | null = null;
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
   try {
-    if (values.against !== undefined) other = await serve(repoRoot, values.against, values.port === '0' ? 0 : Number(values.port) + 1);
-    const builds = [{ label: 'this build', url: served.url, bearer: await token(served.url) }];
-    if (other !== null) builds.push({ label: values.against!, url: other.url, bearer: await token(other.url) });
-    const { bearer } = builds[0]!;
+    const bearer = await token(served.url);
     const day = '2024-07-02';
-    // Each server its own throw-away database: the same day imported into each.
-    for (const build of builds) {
-      const upload = await fetch(`${build.url}/api/market-history/imports/?file_name=BhavCopy_NSE_FO_0_0_0_20240702_F_0000.csv`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${build.bearer}`, 'content-type': 'text/csv' },
-        body: new Uint8Array(bhavcopy(day, 1)),
-      });
-      if (!upload.ok) throw new Error(`the bhavcopy was refused: ${await upload.text()}`);
-    }
+    const upload = await fetch(`${served.url}/api/market-history/imports/?file_name=BhavCopy_NSE_FO_0_0_0_20240702_F_0000.csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'text/csv' },
+      body: new Uint8Array(bhavcopy(day, 1)),
+    });
+    if (!upload.ok) throw new Error(`the bhavcopy was refused: ${await upload.text()}`);
     const read = await fetch(`${served.url}/api/market-history/open-interest/?index=NIFTY`, { headers: { authorization: `Bearer ${bearer}` } });
     const latest = (await read.json()) as { days: { day: string; sources: string[] }[] };
     // The other two chart screens of issue 40 on the same imported day: the strategy premium chart of NIFTY's
@@ -122,33 +86,22 @@ async function main(): Promise<void> {
     const rows: string[][] = [];
     const load: number[] = [loadavg()[0] ?? 0];
     for (const [label, path, drawn] of opens) {
-      const measured = new Map(builds.map((build) => [build.label, { times: [] as number[], bytes: [] as number[] }]));
+      const times: number[] = [];
+      const bytes: number[] = [];
       for (let run = 0; run < runs; run += 1) {
-        // In turns, the other build first every second run, so neither always goes first.
-        for (const build of run % 2 === 0 ? builds : [...builds].reverse()) {
-          const result = await firstOpen(browser, build.url, build.bearer, path, drawn);
-          const entry = measured.get(build.label)!;
-          entry.times.push(result.ms);
-          entry.bytes.push(result.bytes);
-          load.push(loadavg()[0] ?? 0);
-          if (values.waterfall) {
-            console.log(`${label} (${build.label}), run ${run + 1}: ${(result.ms / 1000).toFixed(2)} s, load average ${(loadavg()[0] ?? 0).toFixed(1)}`);
-            printWaterfall(result.requests);
-          }
-        }
+        const result = await firstOpen(browser, served.url, bearer, path, drawn);
+        times.push(result.ms);
+        bytes.push(result.bytes);
+        load.push(loadavg()[0] ?? 0);
       }
-      for (const [build, { times, bytes }] of measured) {
-        const s = spread(times);
-        const runsText = times.map((ms) => (ms / 1000).toFixed(2)).join(' / ');
-        rows.push([builds.length > 1 ? `${label} (${build})` : label, `${(spread(bytes).median / 1000).toFixed(1)} KB`, `${(s.median / 1000).toFixed(2)} s (${(s.min / 1000).toFixed(2)}–${(s.max / 1000).toFixed(2)} s)`, runsText, '≤ 5 s']);
-      }
+      const s = spread(times);
+      rows.push([label, `${(spread(bytes).median / 1000).toFixed(1)} KB`, `${(s.median / 1000).toFixed(2)} s (${(s.min / 1000).toFixed(2)}–${(s.max / 1000).toFixed(2)} s)`, '≤ 5 s']);
     }
-    console.log(table(['first open, Slow 4G + 4× CPU', 'transferred', 'median (min–max)', 'runs in order', 'goal'], rows));
+    console.log(table(['first open, Slow 4G + 4× CPU', 'transferred', 'median (min–max)', 'goal'], rows));
     console.log(`load average (1 min) during the runs: ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} on ${runs} runs each`);
   } finally {
     await browser.close();
     await served.stop();
-    await other?.stop();
   }
 }
 

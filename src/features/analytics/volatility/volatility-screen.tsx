@@ -12,16 +12,16 @@ import { StaleNote } from '@/components/ui/stale-note';
 import { TimeField } from '@/components/ui/time-field';
 import { IvChartBox, type IvChartContent } from '@/features/analytics/volatility/iv-chart-box';
 import { ivMessages as m } from '@/features/analytics/volatility/iv-messages';
-import { defaultIvLookback, getIvDay, getIvHistory, getIvSmile, isIvIndex as isIndex, ivIndices, ivReadNames, type IvDay, type IvHistory, type IvIndex, type IvSmileAt, type IvSource } from '@/features/analytics/volatility/iv-reads';
+import { getIvDay, getIvHistory, getIvSmile, ivIndices, type IvDay, type IvHistory, type IvIndex, type IvSmileAt, type IvSource } from '@/features/analytics/volatility/iv-reads';
 import { dayLine, gapMinutes, historyLine, lastDayPoint, smileLine, sourcesOf } from '@/features/analytics/volatility/iv-series';
 import { useKeptRead } from '@/features/analytics/volatility/use-kept-read';
 import { sayServerText } from '@/i18n/say-server-text';
 import type { ApiError } from '@/lib/api/api-error';
-import { takeEarlyRead } from '@/lib/api/early-read';
 import { useScreenRefusal } from '@/lib/api/use-screen-refusal';
 import { useFormat } from '@/lib/format/use-format';
 
 const lookbacks = [30, 91, 182, 365] as const;
+const isIndex = (value: string | null): value is IvIndex => value !== null && (ivIndices as readonly string[]).includes(value);
 const validTime = (time: string) => /^\d{2}:\d{2}$/.test(time) && time >= '09:15' && time <= '15:29';
 
 function useIvWords() {
@@ -171,11 +171,10 @@ function SmileChart({ index, day, expiry, answeredDay }: { index: IvIndex; day: 
   const [mode, setMode] = useState<'day' | 'minute'>('day');
   const [time, setTime] = useState('09:30');
   const against = mode === 'minute' && validTime(time) && answeredDay !== null ? `${answeredDay}T${time}` : null;
-  const name = ivReadNames.smile(index, expiry, day, against);
+  const name = `analytics:iv-smile:${index}:${expiry ?? 'nearest'}:${day ?? 'latest'}:${against ?? 'previous'}`;
   const { read, refusal } = useScreenRefusal(
     name,
-    // The first read may have started beside the screen's files (screens.ts), as the two below.
-    useCallback(() => takeEarlyRead(name, () => getIvSmile(index, expiry, day, against)), [name, index, expiry, day, against]),
+    useCallback(() => getIvSmile(index, expiry, day, against), [index, expiry, day, against]),
   );
   const smile = useKeptRead(name, read);
   const content = useMemo<IvChartContent | null>(
@@ -220,21 +219,21 @@ export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction 
   const [params] = useSearchParams();
   const asked = params.get('index');
   const [index, setIndex] = useState<IvIndex>(isIndex(asked) ? asked : 'NIFTY');
-  const [lookback, setLookback] = useState<number>(defaultIvLookback);
+  const [lookback, setLookback] = useState<number>(365);
   const [day, setDay] = useState<string | null>(null);
   const [expiry, setExpiry] = useState<string | null>(params.get('expiry'));
 
   // The history, the day and the smile (SmileChart) are read at once: none waits for another's answer.
-  const historyName = ivReadNames.history(index, lookback);
+  const historyName = `analytics:iv-history:${index}:${lookback}`;
   const historyRefusal = useScreenRefusal(
     historyName,
-    useCallback(() => takeEarlyRead(historyName, () => getIvHistory(index, lookback)), [historyName, index, lookback]),
+    useCallback(() => getIvHistory(index, lookback), [index, lookback]),
   );
   const history = useKeptRead(historyName, historyRefusal.read);
-  const dayName = ivReadNames.day(index, day, expiry);
+  const dayName = `analytics:iv-day:${index}:${day ?? 'latest'}:${expiry ?? 'nearest'}`;
   const dayRefusal = useScreenRefusal(
     dayName,
-    useCallback(() => takeEarlyRead(dayName, () => getIvDay(index, day, expiry)), [dayName, index, day, expiry]),
+    useCallback(() => getIvDay(index, day, expiry), [index, day, expiry]),
   );
   const dayRead = useKeptRead(dayName, dayRefusal.read);
   const asOf = history.asOf ?? dayRead.asOf;

@@ -3,7 +3,7 @@ import XMarkIcon from '@heroicons/react/20/solid/XMarkIcon';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { getOpenInterestDay, getOpenInterestDays, oiDayReadName } from '@/features/open-interest/api/oi-reads';
+import { getOpenInterestDay, getOpenInterestDays } from '@/features/open-interest/api/oi-reads';
 import { OiChartBox } from '@/features/open-interest/components/oi-chart-box';
 import { OiProfile } from '@/features/open-interest/components/oi-profile';
 import {
@@ -32,7 +32,6 @@ import { SelectField } from '@/components/ui/select-field';
 import { StaleNote } from '@/components/ui/stale-note';
 import { sayServerText } from '@/i18n/say-server-text';
 import type { ApiError } from '@/lib/api/api-error';
-import { takeEarlyRead } from '@/lib/api/early-read';
 import { useScreenRefusal } from '@/lib/api/use-screen-refusal';
 import { useFormat } from '@/lib/format/use-format';
 import { useLastKnownRead } from '@/lib/persist/use-last-known-read';
@@ -363,11 +362,10 @@ export function OpenInterestScreen() {
   const choice = useMemo(() => choiceFromSearch(search), [search]);
   const onChoice = useCallback((next: Partial<OiChoice>) => setSearch(searchOfChoice({ ...choice, ...next }), { replace: true }), [choice, setSearch]);
   // Offline (or the server unreachable): this choice's last-known read, with its time.
-  const key = oiDayReadName(choice);
+  const key = `open-interest:day:${Object.entries(searchOfChoice(choice)).map(([name, value]) => `${name}=${value}`).join('&')}`;
   const { read, refusal } = useScreenRefusal(
     key,
-    // The first read may have started beside the screen's files (screens.ts).
-    useCallback(() => takeEarlyRead(key, () => getOpenInterestDay(choice)), [key, choice]),
+    useCallback(() => getOpenInterestDay(choice), [choice]),
   );
   const { value: answer, asOf, failed, reload } = useLastKnownRead(key, read);
   return (
