@@ -60,6 +60,10 @@ function harness(transport: Partial<FeedTransport> = {}) {
 
 const quote = (last_price: number) => ({ last_price, timestamp: '2026-11-20T04:30:00.000Z' });
 
+/** A stream whose snapshot prices NIFTY at 26,050 and SENSEX at 85,300. */
+const indexSnapshotStream = () =>
+  streamOf([`event: snapshot\ndata: ${JSON.stringify({ data: { 'NSE:NIFTY 50': quote(26050), 'BSE:SENSEX': quote(85300) } })}\n\n`]);
+
 describe('the price feed', () => {
   it('applies the stream once per frame, only to followed instruments', async () => {
     const snapshot: MarketSnapshot = { data: { 'NSE:NIFTY 50': quote(26050), 'BSE:SENSEX': quote(85300) } };
@@ -87,8 +91,7 @@ describe('the price feed', () => {
     // A screen renders (reading its atoms), another's subscription reconnects the stream, then the first
     // screen's effect subscribes: the atom it reads must be the one its prices reach (the alerts page's
     // "No live price now" under a strip showing NIFTY).
-    const snapshot: MarketSnapshot = { data: { 'NSE:NIFTY 50': quote(26050), 'BSE:SENSEX': quote(85300) } };
-    const { store, feed, advance, frame } = harness({ openStream: () => Promise.resolve(streamOf([`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`])) });
+    const { store, feed, advance, frame } = harness({ openStream: () => Promise.resolve(indexSnapshotStream()) });
     const readAtRender = feed.atomFor('BSE:SENSEX');
     feed.subscribe(['NSE:NIFTY 50']);
     await advance(1_000);
@@ -103,8 +106,7 @@ describe('the price feed', () => {
     // The chain's strike window moves away from a strike (its rows unsubscribe) and back: the row renders,
     // reading the atom still there, the stream reconnects (dropping it: nobody follows it), then the row's
     // effect subscribes. The row must get its prices in the atom it reads, not dashes until it re-renders.
-    const snapshot: MarketSnapshot = { data: { 'NSE:NIFTY 50': quote(26050), 'BSE:SENSEX': quote(85300) } };
-    const { store, feed, advance, frame } = harness({ openStream: () => Promise.resolve(streamOf([`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`])) });
+    const { store, feed, advance, frame } = harness({ openStream: () => Promise.resolve(indexSnapshotStream()) });
     feed.subscribe(['NSE:NIFTY 50']);
     const leave = feed.subscribe(['BSE:SENSEX']);
     await advance(1_000);
@@ -119,12 +121,11 @@ describe('the price feed', () => {
   });
 
   it('a dropped atom a screen still holds brings back no price of the market before a restart (a replay opened or closed)', async () => {
-    const snapshot: MarketSnapshot = { data: { 'NSE:NIFTY 50': quote(26050), 'BSE:SENSEX': quote(85300) } };
     let opens = 0;
     const { store, feed, advance, frame } = harness({
       openStream: () => {
         opens += 1;
-        return opens === 1 ? Promise.resolve(streamOf([`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`])) : new Promise<ReadableStream<Uint8Array>>(() => undefined);
+        return opens === 1 ? Promise.resolve(indexSnapshotStream()) : new Promise<ReadableStream<Uint8Array>>(() => undefined);
       },
     });
     feed.subscribe(['NSE:NIFTY 50']);

@@ -123,17 +123,11 @@ export function createPriceFeed({
   /** Quotes that arrived since the last frame; newest wins. */
   const pending = new Map<string, Quote>();
   /**
-   * Instruments whose last follower left since the last connect: only their atoms go then. An atom a screen
-   * created at render but has not subscribed yet (its effect runs after the commit) must stay, or the screen
-   * keeps reading an atom no price reaches: a connect timed between the two left the alerts page without its
-   * index prices while the strip, which re-rendered, showed them.
-   */
-  const released = new Set<string>();
-  /**
-   * The atoms a connect dropped, held weakly. A screen can still hold one: it rendered the instrument after
-   * its last follower left (reading the atom still there) and subscribes only in its effect, after that
-   * connect. That screen's atom comes back rather than a new one it would never read (the strike window
-   * moving away and back, a screen left and opened again). Once no screen holds it, it is collected.
+   * The atoms a connect dropped, held weakly. A screen can still hold one: it read the atom at render and
+   * subscribes only in its effect, after the commit, and a connect can fall between the two (a screen opening,
+   * the strike window moving back). That screen's atom comes back rather than a new one it would never read:
+   * the alerts page said "No live price now" for NIFTY while the strip, which re-rendered, showed it. Once no
+   * screen holds it, it is collected.
    */
   const retired = new Map<string, WeakRef<PrimitiveAtom<Quote | null>>>();
   let frameRequested = false;
@@ -234,16 +228,14 @@ export function createPriceFeed({
     connection = null;
     // Atoms nobody follows any more go now, not at unsubscribe: a screen that remounts at once (React's
     // strict mode, a route change back) finds the atom it already reads.
-    for (const instrument of released) {
-      const quoteAtom = atoms.get(instrument);
-      if (wanted.has(instrument) || quoteAtom === undefined) continue;
+    for (const [instrument, quoteAtom] of atoms) {
+      if (wanted.has(instrument)) continue;
       const last = pending.get(instrument) ?? store.get(quoteAtom);
       if (last !== null) remember(instrument, last);
       atoms.delete(instrument);
       retired.set(instrument, new WeakRef(quoteAtom));
       pending.delete(instrument);
     }
-    released.clear();
     for (const [instrument, ref] of retired) if (ref.deref() === undefined) retired.delete(instrument);
     // A hidden leader keeps serving the tabs that still want prices.
     if (paused && !(leader && otherTabs.size > 0)) {
@@ -384,7 +376,6 @@ export function createPriceFeed({
           continue;
         }
         wanted.delete(instrument);
-        released.add(instrument);
         removed = true;
       }
       if (removed) scheduleReconnect();
