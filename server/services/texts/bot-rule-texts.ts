@@ -27,6 +27,13 @@ export const botRuleTexts = {
       { field, time, open: hours.open, close: hours.close },
       `${field}: ${time} is outside market hours (${hours.open}–${hours.close} IST)`,
     ),
+  /** The bot's first time falls in a special session (`first` names it) and `field`'s time outside that session. */
+  outsideSpecialSession: (field: BotTimeField, time: string, session: { day: string; open: string; close: string }, first: BotTimeField): Said =>
+    said(
+      'bot.outside_special_session',
+      { field, time, first, day: session.day, open: session.open, close: session.close },
+      `${field}: ${time} is outside the special session of ${session.day} (${session.open}–${session.close} IST) that ${first} falls in; a bot's times lie in one session`,
+    ),
   entryWindowBackwards: (entryFrom: string): Said =>
     said('bot.entry_window_backwards', { entry_from: entryFrom }, `entry_until: must be after the start of the entry window (${entryFrom})`),
   exitInsideEntryWindow: (entryUntil: string): Said =>

@@ -72,4 +72,13 @@ describe.each(testBackends)("a special session's MIS cut-off a stopped server mi
     // A regular day still 15:25.
     expect(cutOffOn('2026-11-09', dayHours(calendar, '2026-11-09'))).toEqual(ist('2026-11-09', '15:25:00'));
   });
+
+  it('says the 8 November 2026 Muhurat hours are unconfirmed: no circular of their timings was found (migration 071)', async () => {
+    for (const exchange of ['NSE', 'BSE'] as const) {
+      const calendar = await loadTradingCalendar(db, exchange);
+      expect(calendar.sources?.get('2026-11-08')).toBe(
+        'NSE/CMTR/71775 (trading holidays 2026: Muhurat trading on Sunday 8 November, timings to be notified). Hours 18:00-19:00 unconfirmed: no NSE circular of the session\'s timings found (searched 28 November 2026)',
+      );
+    }
+  });
 });

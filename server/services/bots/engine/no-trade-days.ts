@@ -15,8 +15,12 @@ export type NoTradeReason = NoTradeDay['reason'];
 
 const noTrade = (date: string, reason: NoTradeReason, text: Said): NoTradeDay => ({ date, reason, message: text.text, message_i18n: text.i18n });
 
-/** A day the bot runs on: one of its weekdays (a trading bot's are Monday to Friday). */
-export function scheduledOn(weekdays: readonly number[] | null, date: string): boolean {
+/**
+ * A day the bot runs on: one of its weekdays (a trading bot's are Monday to Friday), or any day when it is timed
+ * for that day's special session (rules.ts timedForSession: a Muhurat bot on a Sunday's Muhurat hour).
+ */
+export function scheduledOn(weekdays: readonly number[] | null, date: string, timedForToday = false): boolean {
+  if (timedForToday) return true;
   const weekday = isoWeekday(date);
   return weekday <= 5 && (weekdays === null || weekdays.includes(weekday));
 }
