@@ -9,7 +9,7 @@ import { readEngineDay, reasonAfterLooking, reasonBeforeLooking, scheduledOn, ty
 import { effectiveExitTime, num, signalStrategies, timedForSession } from '../bots/engine/rules.ts';
 import { botConditionKinds } from '../bots/engine/condition-reads.ts';
 import { clockMinutes, istDate, istOffsetMs, marketHours } from '../market/ist.ts';
-import type { DayHours, TradingCalendar } from '../market/trading-calendar.ts';
+import { inPause, type DayHours, type TradingCalendar } from '../market/trading-calendar.ts';
 import { localTextOf, words } from '../texts/said.ts';
 import type { Book } from './backtest-book.ts';
 import type { BacktestBot } from './backtest-jobs.ts';
@@ -60,10 +60,12 @@ export function botTimes(bot: BacktestBot, stepMinutes: number, hours: DayHours 
   // session's square-off, any bot by the session's last minute): looked at then, as its exit.
   const exitTime = effectiveExitTime({ exitTime: bot.exit_time, params: bot.params }, hours);
   const steps = dayTimes(bot.entry_time, exitTime, stepMinutes, hours);
+  // None while the market is shut between two sessions (a drill's 10:00–11:30): nothing fills then.
+  const open = (times: number[]) => (hours.pause === undefined ? times : times.filter((minute) => !inPause(hours, minute)));
   // A condition is read on the last completed minute (bots/engine/conditions.ts): every minute's end is looked at.
-  if (watchesConditions(bot)) return [...new Set([...steps, ...candleEnds(1, bot.entry_time, exitTime, hours)])].sort((a, b) => a - b);
-  if (!signalStrategies.includes(bot.strategy)) return steps;
-  return [...new Set([...steps, ...candleEnds(num(bot.params.timeframe_minutes, 5), bot.entry_time, exitTime, hours)])].sort((a, b) => a - b);
+  if (watchesConditions(bot)) return open([...new Set([...steps, ...candleEnds(1, bot.entry_time, exitTime, hours)])].sort((a, b) => a - b));
+  if (!signalStrategies.includes(bot.strategy)) return open(steps);
+  return open([...new Set([...steps, ...candleEnds(num(bot.params.timeframe_minutes, 5), bot.entry_time, exitTime, hours)])].sort((a, b) => a - b));
 }
 
 /** Whether the bot is timed for the day's special session (rules.ts timedForSession): it runs then whatever the weekday. */

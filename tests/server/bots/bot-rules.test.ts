@@ -4,6 +4,8 @@
 // not its day, an action under way). exit-rules.test.ts has the per-leg stop-loss.
 import { describe, expect, it } from 'vitest';
 import { marketHours } from '../../../server/services/market/ist.ts';
+import { botTimes } from '../../../server/services/backtests/bot-looks.ts';
+import type { BacktestBot } from '../../../server/services/backtests/backtest-jobs.ts';
 import type { ActionRow, BotRunRow, EngineBot, HeldLeg } from '../../../server/services/bots/engine/engine-types.ts';
 import { decide, effectiveExitTime, legStopCloses, profitOf, timedForSession, type RuleInputs } from '../../../server/services/bots/engine/rules.ts';
 import { dailyStraddleBot, istInstant, monday } from './bot-desk.ts';
@@ -451,5 +453,34 @@ describe('a special session (Muhurat trading)', () => {
     expect(effectiveExitTime({ ...bot, exitTime: '15:28', params: { product: 'MIS' } }, marketHours)).toBe('15:24');
     // Demo mode's market never closes: only the MIS square-off bounds a bot there.
     expect(decide(holding({ bot: { ...bot, exitTime: '21:00' }, nowMs: at('20:00'), demo: true }))).toEqual({ type: 'none' });
+  });
+
+  it("is shut between a drill's two sessions (09:15–10:00, 11:30–12:30): no entry, no exit, an exit due then comes before", () => {
+    const saturday = '2024-03-02';
+    const drill = { open: '09:15', close: '12:30', misSquareOff: '09:15', pause: { from: '10:00', until: '11:30' } };
+    const onDrill = (time: string) => istInstant(saturday, time).getTime();
+    const drillBot = { ...bot, weekdays: [6] };
+    const drillDay = { day: saturday, hours: drill };
+    expect(decide(waiting({ ...drillDay, bot: drillBot, nowMs: onDrill('09:20') }))).toMatchObject({ type: 'entry', action: 'enter' });
+    // An entry time while the market is shut: no entry then, and none at 11:30 as a late one (nor "missed").
+    const shutEntry = { ...drillBot, entryFrom: '10:30', entryUntil: '10:30' };
+    expect(decide(waiting({ ...drillDay, bot: shutEntry, nowMs: onDrill('10:30') }))).toEqual({ type: 'none' });
+    expect(decide(waiting({ ...drillDay, bot: shutEntry, nowMs: onDrill('11:30') }))).toEqual({ type: 'none' });
+    // Holding through the stretch: a stop-loss price then is not acted on until the second session opens.
+    const held = { ...drillDay, bot: { ...drillBot, exitTime: '12:15' }, actions: [{ ...entered, day: saturday }], lastPrices: straddleAt(200, 100) };
+    expect(decide(holding({ ...held, nowMs: onDrill('10:30') }))).toEqual({ type: 'none' });
+    expect(decide(holding({ ...held, nowMs: onDrill('11:30') }))).toMatchObject({ type: 'exit', action: 'stop_loss' });
+    // An exit time falling in the stretch is the first session's last minute; one after the day's close its last.
+    expect(effectiveExitTime({ ...bot, exitTime: '11:00' }, drill)).toBe('09:59');
+    expect(decide(holding({ ...held, bot: { ...drillBot, exitTime: '11:00' }, lastPrices: straddleAt(100, 100), nowMs: onDrill('09:59') }))).toMatchObject({
+      type: 'exit',
+      reason: 'The session closes at 10:00: exit at 09:59',
+    });
+    expect(effectiveExitTime({ ...bot, exitTime: '12:15' }, drill)).toBe('12:15');
+    expect(effectiveExitTime({ ...bot, exitTime: '15:15' }, drill)).toBe('12:29');
+    // A backtest's and a replay's looks skip the stretch (bot-looks.ts).
+    const looks = botTimes({ kind: 'daily', entry_time: '09:20', exit_time: '12:15', strategy: 'short_straddle', params: {} } as unknown as BacktestBot, 5, drill);
+    expect(looks.filter((minute) => minute >= 600 && minute < 690)).toEqual([]);
+    expect([looks[0], looks.at(-1), looks.includes(690)]).toEqual([560, 735, true]);
   });
 });

@@ -6,7 +6,7 @@
 import type { components } from '../../../../openapi/main.d.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { clockMinutes } from '../../market/ist.ts';
-import { isoWeekday, sessionOn, type TradingCalendar } from '../../market/trading-calendar.ts';
+import { dayHours, inPause, isoWeekday, sessionOn, type TradingCalendar } from '../../market/trading-calendar.ts';
 import { noTradeTexts } from '../../texts/no-trade-texts.ts';
 import { localTextOf, words, type LocalText, type Said } from '../../texts/said.ts';
 
@@ -42,6 +42,11 @@ export function reasonBeforeLooking(calendar: TradingCalendar, date: string, ent
   const lastEntry = entry.until === null ? clockMinutes(entry.from) : clockMinutes(entry.until) - 1;
   if (lastEntry < open) return noTrade(date, 'before_open', noTradeTexts.beforeOpen(hours));
   if (clockMinutes(entry.from) >= close) return noTrade(date, 'after_close', noTradeTexts.afterClose(hours));
+  // An entry time while the market is shut between two sessions (a drill's 10:30): before the second one opens.
+  const pause = dayHours(calendar, date).pause;
+  if (entry.until === null && pause !== undefined && inPause({ pause }, clockMinutes(entry.from))) {
+    return noTrade(date, 'before_open', noTradeTexts.beforeOpen({ entry: entry.from, open: pause.until, close: session.close }));
+  }
   return null;
 }
 

@@ -29,7 +29,7 @@
 //   - Trading bots with signals (trend_option_buyer): inside entry_from–entry_until, on a fresh signal
 //     (signals.ts), up to max_trades_per_day entries; a signal is acted on once.
 import { clockMinutes, clockText, istMinutes, istOffsetMs, marketHours } from '../../market/ist.ts';
-import { isoWeekday, type DayHours, type Session } from '../../market/trading-calendar.ts';
+import { inPause, isoWeekday, type DayHours, type Session } from '../../market/trading-calendar.ts';
 import type { Signal } from './signals.ts';
 import type { Met } from './conditions.ts';
 import type { ActionRow, BotRunRow, Decision, EngineBot, HeldLeg, RunLeg } from './engine-types.ts';
@@ -75,21 +75,24 @@ export type RuleInputs = {
  */
 export const botProduct = (bot: { params: Record<string, unknown> }): 'MIS' | 'NRML' => (bot.params.product === 'MIS' ? 'MIS' : 'NRML');
 
-/** The hours the effective exit reads: the session's close and the broker's MIS square-off in it (HH:MM IST). */
-export type ExitHours = Pick<DayHours, 'close' | 'misSquareOff'>;
+/** The hours the effective exit reads: the session's close, the broker's MIS square-off in it and its pause (HH:MM IST). */
+export type ExitHours = Pick<DayHours, 'close' | 'misSquareOff' | 'pause'>;
 
 /** The demo market never closes: only the MIS square-off of the day's session (the paper broker's) bounds a bot. */
 export const demoExitHours = (hours: DayHours): ExitHours => ({ close: '24:00', misSquareOff: hours.misSquareOff });
 
 /**
  * When the bot exits at the latest on a day (IST HH:MM), one rule for paper, live, backtests and replays: its exit
- * time, brought back to the session's last minute when the session closes before it (a drill's 10:00), and for
+ * time, brought back to the session's last minute when the session closes before it (a drill's 12:30) or when it
+ * falls in the pause between two sessions (a drill's 10:00–11:30: 09:59), and for
  * MIS to the minute before the broker's square-off of that session (15:24 on a regular day, 18:49 in 2024's
  * Muhurat hour, whose square-off was 18:50), so its own exit (its tag, its run, its alert) closes the position
  * and never the broker's call-and-trade square-off (₹50 + GST an order), and it takes no entry from then on.
  */
 export function effectiveExitTime(bot: { exitTime: string; params: Record<string, unknown> }, hours: ExitHours): string {
   let exit = Math.min(clockMinutes(bot.exitTime), clockMinutes(hours.close) - 1);
+  // An exit falling while the market is shut between two sessions is the first session's last minute.
+  if (hours.pause !== undefined && inPause(hours, exit)) exit = clockMinutes(hours.pause.from) - 1;
   if (botProduct(bot) === 'MIS') exit = Math.min(exit, clockMinutes(hours.misSquareOff) - 1);
   return exit === clockMinutes(bot.exitTime) ? bot.exitTime : clockText(exit);
 }
@@ -100,6 +103,7 @@ function exitTimeReason(bot: { exitTime: string; params: Record<string, unknown>
   if (botProduct(bot) === 'MIS' && clockMinutes(exitTime) === clockMinutes(hours.misSquareOff) - 1) {
     return `MIS: flat before the broker's ${hours.misSquareOff} square-off (exit at ${exitTime})`;
   }
+  if (hours.pause !== undefined && clockMinutes(exitTime) === clockMinutes(hours.pause.from) - 1) return `The session closes at ${hours.pause.from}: exit at ${exitTime}`;
   return `The session closes at ${hours.close}: exit at ${exitTime}`;
 }
 
@@ -209,6 +213,8 @@ function exitRule(input: RuleInputs, sequence: number): Decision {
   const { bot, run, lastPrices } = input;
   const exit = (action: Extract<Decision, { type: 'exit' }>['action'], reason: string): Decision => ({ type: 'exit', action, sequence, reason });
   const minutes = istMinutes(new Date(input.nowMs));
+  // Between two sessions the market is shut: nothing can be bought or sold until the second opens.
+  if (!input.demo && inPause(input.hours, minutes)) return { type: 'none' };
   // Legs held without a run today were entered on an earlier day whose exit the engine missed: due already.
   if (run === null || run.entries === 0) return exit('exit', 'Exit of a position left from an earlier trading day (its exit was missed)');
   const hours = exitHoursOf(input);
@@ -278,6 +284,8 @@ function entryRule(input: RuleInputs): Decision {
       if (met === null) return { type: 'none' };
       return { type: 'entry', action: 'enter', sequence: 1, legs: 'preset', signalAt: met.at };
     }
+    // An entry time between two sessions (a drill's 10:30) finds the market shut: no entry that day, not a late one.
+    if (!input.demo && inPause(input.hours, clockMinutes(bot.entryFrom))) return { type: 'none' };
     const entryAt = istInstant(day, bot.entryFrom);
     const lateMs = nowMs - entryAt;
     if (lateMs > lateEntryMs) {
@@ -339,8 +347,9 @@ export function decide(input: RuleInputs): Decision {
   if (bot.status !== 'active') return { type: 'none' };
   const minutes = istMinutes(new Date(input.nowMs));
   // No entry before the day's session opens (a regular bot's 09:20 on a Muhurat evening's day: the exchange is
-  // shut) nor from its effective exit on; the demo market never closes.
-  if (!input.demo && minutes < clockMinutes(input.hours.open)) return { type: 'none' };
+  // shut), nor between two sessions (a drill's 10:00–11:30), nor from its effective exit on; the demo market
+  // never closes.
+  if (!input.demo && (minutes < clockMinutes(input.hours.open) || inPause(input.hours, minutes))) return { type: 'none' };
   if (minutes >= clockMinutes(effectiveExitTime(bot, exitHoursOf(input)))) return { type: 'none' };
   return entryRule(input);
 }
