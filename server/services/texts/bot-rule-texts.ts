@@ -25,7 +25,7 @@ export const botRuleTexts = {
     said(
       'bot.outside_market_hours',
       { field, time, open: hours.open, close: hours.close },
-      `${field}: ${time} is outside market hours (${hours.open}–${hours.close} IST)`,
+      `${field}: ${time} is outside market hours (${hours.open}–${hours.close} IST) and inside no special session of the exchange calendar`,
     ),
   /** The bot's first time falls in a special session (`first` names it) and `field`'s time outside that session. */
   outsideSpecialSession: (field: BotTimeField, time: string, session: { day: string; open: string; close: string }, first: BotTimeField): Said =>

@@ -44,7 +44,7 @@ describe.each(testBackends)('a replay of a disaster-recovery drill through both 
     call<Schemas['OrdersResponse']>('placeReplayOrders', { token, params: { id }, headers: { 'idempotency-key': key }, body: { orders: [order] } });
   const putAsk = async (id: number) =>
     (await call<Schemas['ReplayChainResponse']>('getReplayChain', { token, params: { id }, query: { expiry: '2024-03-07' } })).body.data[`NFO:${putSymbol}`]!.ask!;
-  const orders = async (id: number) => (await call<Schemas['OrderBookResponse']>('getReplayOrders', { token, params: { id } })).body.orders;
+  const orders = async (id: number) => (await call<Schemas['OrderBookResponse']>('getReplayOrders', { token, params: { id } })).body.order_book;
 
   it('lists the day with both sessions: from 09:15 to 12:30, shut from 10:00 to 11:30', async () => {
     const days = (await call<Schemas['ReplayDaysResponse']>('getReplayDays', { token, query: { index: 'NIFTY' } })).body.days;
