@@ -271,7 +271,7 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
       'a Muhurat entry with an exit after that session',
       { entry_time: '18:05', exit_time: '19:30' },
       'exit_time',
-      "exit_time: 19:30 is outside the special session of 2026-11-08 (18:00–19:00 IST) that entry_time falls in; a bot's times lie in one session",
+      "exit_time: 19:30 is outside the special session of 08 Nov 2026 (18:00–19:00 IST) that entry_time falls in; a bot's times lie in one session",
       'bot.outside_special_session',
     ],
   ])('refuses a daily bot with %s (422), naming the session', async (_label, overrides, field, message, textCode) => {

@@ -172,7 +172,7 @@ describe('said in French', () => {
       'L’heure de sortie (16:00) est hors des heures de marché (09:15–15:30 IST) et d’aucune séance spéciale du calendrier de la bourse',
     );
     expect(inFrench(botRuleTexts.outsideSpecialSession('exit_time', '19:30', { day: '2026-11-08', open: '18:00', close: '19:00' }, 'entry_time'))).toBe(
-      'L’heure de sortie (19:30) est hors de la séance spéciale du 2026-11-08 (18:00–19:00 IST) où tombe l’heure d’entrée ; les heures d’un bot sont dans une même séance',
+      'L’heure de sortie (19:30) est hors de la séance spéciale du 08/11/2026 (18:00–19:00 IST) où tombe l’heure d’entrée ; les heures d’un bot sont dans une même séance',
     );
   });
 });
