@@ -87,5 +87,5 @@ describe.each(testBackends)('a replay of a disaster-recovery drill through both 
     server.clock.advance(60_000);
     const closed = (await act('getReplay', id)).body.replay;
     expect([closed.minute, closed.at_close]).toEqual(['12:30', true]);
-  });
+  }, 240_000);
 });
