@@ -1067,7 +1067,11 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   },
   'bot.outside_market_hours': {
     id: 'server.bot.outside_market_hours',
-    defaultMessage: '{field}: {time} is outside market hours ({open}–{close} IST)',
+    defaultMessage: '{field}: {time} is outside market hours ({open}–{close} IST) and inside no special session of the exchange calendar',
+  },
+  'bot.outside_special_session': {
+    id: 'server.bot.outside_special_session',
+    defaultMessage: "{field}: {time} is outside the special session of {day} ({open}–{close} IST) that {first} falls in; a bot's times lie in one session",
   },
   'bot.entry_window_backwards': {
     id: 'server.bot.entry_window_backwards',

@@ -16,7 +16,7 @@ import type { BacktestBot } from './backtest-jobs.ts';
 import { buildReport } from './backtest-report.ts';
 import { openBook, type Book } from './backtest-book.ts';
 import { BacktestFailure, type BacktestRun } from './backtest-worker.ts';
-import { at, defaultLookSteps, endDay, lookUntil, startBotRun, startDay, type LookSteps } from './bot-looks.ts';
+import { at, defaultLookSteps, endDay, lookUntil, startBotRun, startDay, timedForDay, type LookSteps } from './bot-looks.ts';
 import { historyPrices } from './history-prices.ts';
 import { shapeMarket } from './history-market.ts';
 
@@ -67,7 +67,7 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
       const withHistory = new Set(days);
       // The bot's days without history (holidays, gaps) have their reason without a look.
       for (let date = job.from; date <= job.to; date = addDays(date, 1)) {
-        if (withHistory.has(date) || !scheduledOn(job.bot.weekdays, date)) continue;
+        if (withHistory.has(date) || !scheduledOn(job.bot.weekdays, date, timedForDay(job.bot, dayHours(calendar, date)))) continue;
         run.noTradeDays.push(reasonBeforeLooking(calendar, date, run.entry, false)!);
       }
       for (const [position, day] of days.entries()) {

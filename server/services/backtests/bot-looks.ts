@@ -6,10 +6,10 @@
 import { loadHeld } from '../bots/engine/engine-store.ts';
 import { botKey } from '../bots/engine/engine-types.ts';
 import { readEngineDay, reasonAfterLooking, reasonBeforeLooking, scheduledOn, type EntryWindow, type NoTradeDay } from '../bots/engine/no-trade-days.ts';
-import { effectiveExitTime, num, signalStrategies } from '../bots/engine/rules.ts';
+import { effectiveExitTime, num, signalStrategies, timedForSession } from '../bots/engine/rules.ts';
 import { botConditionKinds } from '../bots/engine/condition-reads.ts';
 import { clockMinutes, istDate, istOffsetMs, marketHours } from '../market/ist.ts';
-import type { TradingCalendar } from '../market/trading-calendar.ts';
+import { inPause, type DayHours, type TradingCalendar } from '../market/trading-calendar.ts';
 import { localTextOf, words } from '../texts/said.ts';
 import type { Book } from './backtest-book.ts';
 import type { BacktestBot } from './backtest-jobs.ts';
@@ -55,15 +55,21 @@ export function candleEnds(timeframe: number, entryTime: string, exitTime: strin
 }
 
 /** The engine's looks on a day for a bot (over the day's session hours): its steps, and its candles' ends when it trades on signals. */
-export function botTimes(bot: BacktestBot, stepMinutes: number, hours: LookHours = marketHours): number[] {
-  // An MIS bot is flat by its cut-off minute (rules.ts effectiveExitTime): looked at then, as its exit.
-  const exitTime = effectiveExitTime({ exitTime: bot.exit_time, params: bot.params });
+export function botTimes(bot: BacktestBot, stepMinutes: number, hours: DayHours = marketHours): number[] {
+  // The bot is flat by its effective exit (rules.ts effectiveExitTime: an MIS bot by the minute before the
+  // session's square-off, any bot by the session's last minute): looked at then, as its exit.
+  const exitTime = effectiveExitTime({ exitTime: bot.exit_time, params: bot.params }, hours);
   const steps = dayTimes(bot.entry_time, exitTime, stepMinutes, hours);
+  // None while the market is shut between two sessions (a drill's 10:00–11:30): nothing fills then.
+  const open = (times: number[]) => (hours.pause === undefined ? times : times.filter((minute) => !inPause(hours, minute)));
   // A condition is read on the last completed minute (bots/engine/conditions.ts): every minute's end is looked at.
-  if (watchesConditions(bot)) return [...new Set([...steps, ...candleEnds(1, bot.entry_time, exitTime, hours)])].sort((a, b) => a - b);
-  if (!signalStrategies.includes(bot.strategy)) return steps;
-  return [...new Set([...steps, ...candleEnds(num(bot.params.timeframe_minutes, 5), bot.entry_time, exitTime, hours)])].sort((a, b) => a - b);
+  if (watchesConditions(bot)) return open([...new Set([...steps, ...candleEnds(1, bot.entry_time, exitTime, hours)])].sort((a, b) => a - b));
+  if (!signalStrategies.includes(bot.strategy)) return open(steps);
+  return open([...new Set([...steps, ...candleEnds(num(bot.params.timeframe_minutes, 5), bot.entry_time, exitTime, hours)])].sort((a, b) => a - b));
 }
+
+/** Whether the bot is timed for the day's special session (rules.ts timedForSession): it runs then whatever the weekday. */
+export const timedForDay = (bot: Pick<BacktestBot, 'entry_time' | 'exit_time'>, hours: DayHours) => timedForSession({ entryFrom: bot.entry_time, exitTime: bot.exit_time }, hours);
 
 /** Whether the bot has an entry or exit condition (its looks cannot skip a minute). */
 export function watchesConditions(bot: Pick<BacktestBot, 'strategy' | 'params'>): boolean {
@@ -123,7 +129,7 @@ const holding = async (run: BotRun) => (await loadHeld(run.book.db)).has(botKey(
 export async function startDay(run: BotRun, history: HistoryDay): Promise<BotDay> {
   const step = history.minutes.size > 0 ? run.steps.minutes : run.steps.daily;
   const held = await holding(run);
-  const scheduled = scheduledOn(run.bot.weekdays, history.day);
+  const scheduled = scheduledOn(run.bot.weekdays, history.day, timedForDay(run.bot, history.hours));
   // An entry outside the day's session (08:06, accepted in demo mode) is not tried: the exchange is shut.
   const outside = scheduled ? reasonBeforeLooking(run.calendar, history.day, run.entry, true) : null;
   if (outside !== null) run.noTradeDays.push(outside);

@@ -28,7 +28,7 @@ import type { IndexMinute, PriceSource } from '../brokers/paper/price-source.ts'
 import type { Clock } from '../clock.ts';
 import type { IndexName } from '../market/index-config.ts';
 import { clockMinutes, istDate, istMinutes, istOffsetMs, marketHours } from '../market/ist.ts';
-import type { DayHours } from '../market/trading-calendar.ts';
+import { tradesAt, type DayHours } from '../market/trading-calendar.ts';
 import { bookAround, spreadTicks } from '../market/spreads.ts';
 import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
 
@@ -361,7 +361,8 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
   const open = (now: Date) => {
     const day = dayAt(now);
     const minutes = istMinutes(now);
-    return day !== undefined && minutes >= clockMinutes(day.hours.open) && minutes < clockMinutes(day.hours.close);
+    // Shut between two sessions (a drill's 10:00–11:30) as before the open and after the close.
+    return day !== undefined && tradesAt(day.hours, minutes);
   };
 
   return {

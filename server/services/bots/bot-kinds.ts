@@ -17,7 +17,7 @@ export const tradingBotKind: BotKind<TradingBot> = {
     entry_until: String(row.entry_until),
     exit_time: String(row.exit_time),
   }),
-  checkExtra: (bot, hours) => ({ ...bot, ...checkTradingWindow(bot, hours) }),
+  checkExtra: (bot, sessions) => ({ ...bot, ...checkTradingWindow(bot, sessions) }),
   extraValues: (bot) => [bot.entry_from, bot.entry_until, bot.exit_time],
   defaults: defaultTradingWindow,
 };
@@ -39,7 +39,7 @@ export const dailyBotKind: BotKind<DailyBot> = {
     exit_time: String(row.exit_time),
     weekdays: weekdaysOf(row.weekdays),
   }),
-  checkExtra: (bot, hours) => ({ ...bot, ...checkSchedule(bot, hours) }),
+  checkExtra: (bot, sessions) => ({ ...bot, ...checkSchedule(bot, sessions) }),
   // A Postgres array literal: both drivers pass text through unchanged, whatever they do with JS arrays.
   extraValues: (bot) => [bot.entry_time, bot.exit_time, `{${bot.weekdays.join(',')}}`],
   defaults: {},

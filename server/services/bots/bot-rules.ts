@@ -4,7 +4,8 @@
 import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DomainError, type DomainErrorCode } from '../domain-error.ts';
-import { indexFacts } from '../market/index-config.ts';
+import { loadTradingCalendar } from '../market/calendar-data.ts';
+import { indexFacts, type IndexName } from '../market/index-config.ts';
 import { clockMinutes, marketHours } from '../market/ist.ts';
 import type { StrategiesService } from '../strategies/strategies-service.ts';
 import { cleanText } from '../text.ts';
@@ -42,25 +43,51 @@ export async function checkBotFields(q: Queryable, strategies: StrategiesService
   return { ...fields, name, params };
 }
 
-/** The hours a bot's times must fall in (IST). */
-export type SessionHours = { open: string; close: string };
+/**
+ * A session a bot's times may fall in (HH:MM IST): the regular 09:15–15:30, or a special session of the exchange
+ * calendar (`day` its date: Muhurat trading's evening hour), or in demo mode the whole day.
+ */
+export type SessionHours = { open: string; close: string; day?: string | undefined };
 /** Demo mode: the simulated market never closes, so a bot may be scheduled at any time of day. */
 export const demoHours: SessionHours = { open: '00:00', close: '23:59' };
 
-function checkInMarketHours<Field extends BotTimeField>(times: Record<Field, string>, fields: readonly Field[], hours: SessionHours): void {
-  const open = clockMinutes(hours.open);
-  const close = clockMinutes(hours.close);
-  for (const field of fields) {
-    const minutes = clockMinutes(times[field]);
-    if (minutes < open || minutes > close) {
-      throw unprocessable('outside_market_hours', field, botRuleTexts.outsideMarketHours(field, times[field], hours));
-    }
+/**
+ * The sessions a bot on `underlying` may be timed in: the regular one first, then each special session its
+ * exchange's calendar holds, past (a backtest or replay of 1 November 2024's Muhurat hour) or coming (8 November
+ * 2026's). A bot timed inside a special session trades on that session's days (rules.ts timedForSession).
+ */
+export async function botSessions(q: Queryable, underlying: IndexName, now: Date): Promise<SessionHours[]> {
+  const { exchange } = await indexFacts(q, underlying, now);
+  const calendar = await loadTradingCalendar(q, exchange === 'BFO' ? 'BSE' : 'NSE');
+  const special = [...calendar.specialSessions].map(([day, session]) => ({ open: session.open, close: session.close, day }));
+  return [{ open: marketHours.open, close: marketHours.close }, ...special];
+}
+
+const inside = (session: SessionHours, time: string) => clockMinutes(time) >= clockMinutes(session.open) && clockMinutes(time) <= clockMinutes(session.close);
+
+/**
+ * The times must all fall in one session (an entry at 18:05 and an exit at 18:45 in a Muhurat hour; not an entry
+ * at 09:20 and an exit at 18:45). Refused (422 outside_market_hours) on the first field outside the session the
+ * first time falls in: the regular one when it does, else the latest special session holding it, named with its day
+ * and hours.
+ */
+function checkInSessions<Field extends BotTimeField>(times: Record<Field, string>, fields: readonly Field[], sessions: readonly SessionHours[]): void {
+  if (sessions.some((session) => fields.every((field) => inside(session, times[field])))) return;
+  const [regular] = sessions;
+  const first = fields[0]!;
+  const holdsFirst = (session: SessionHours) => inside(session, times[first]);
+  const home = regular !== undefined && holdsFirst(regular) ? regular : [...sessions].reverse().find(holdsFirst);
+  if (home === undefined || home === regular || home.day === undefined) {
+    const field = home === undefined ? first : fields.find((candidate) => !inside(home, times[candidate]))!;
+    throw unprocessable('outside_market_hours', field, botRuleTexts.outsideMarketHours(field, times[field], regular ?? marketHours));
   }
+  const field = fields.find((candidate) => !inside(home, times[candidate]))!;
+  throw unprocessable('outside_market_hours', field, botRuleTexts.outsideSpecialSession(field, times[field], { day: home.day, open: home.open, close: home.close }, first));
 }
 
 /** The trading bot's window: inside market hours, entries open before they close, and close by the exit time. */
-export function checkTradingWindow(window: TradingWindow, hours: SessionHours = marketHours): TradingWindow {
-  checkInMarketHours(window, ['entry_from', 'entry_until', 'exit_time'], hours);
+export function checkTradingWindow(window: TradingWindow, sessions: readonly SessionHours[] = [marketHours]): TradingWindow {
+  checkInSessions(window, ['entry_from', 'entry_until', 'exit_time'], sessions);
   if (clockMinutes(window.entry_from) >= clockMinutes(window.entry_until)) {
     throw unprocessable('entry_not_before_exit', 'entry_until', botRuleTexts.entryWindowBackwards(window.entry_from));
   }
@@ -70,9 +97,9 @@ export function checkTradingWindow(window: TradingWindow, hours: SessionHours = 
   return window;
 }
 
-/** Entry and exit inside market hours (09:15–15:30 IST), entry first; weekdays sorted. */
-export function checkSchedule(schedule: Schedule, hours: SessionHours = marketHours): Schedule {
-  checkInMarketHours(schedule, ['entry_time', 'exit_time'], hours);
+/** Entry and exit inside one session (09:15–15:30 IST, or a special session's), entry first; weekdays sorted. */
+export function checkSchedule(schedule: Schedule, sessions: readonly SessionHours[] = [marketHours]): Schedule {
+  checkInSessions(schedule, ['entry_time', 'exit_time'], sessions);
   if (clockMinutes(schedule.entry_time) >= clockMinutes(schedule.exit_time)) {
     throw unprocessable('entry_not_before_exit', 'exit_time', botRuleTexts.exitBeforeEntry(schedule.entry_time));
   }

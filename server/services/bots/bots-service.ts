@@ -10,9 +10,8 @@ import type { StrategiesService } from '../strategies/strategies-service.ts';
 import { cleanText } from '../text.ts';
 import { botRuleTexts } from '../texts/bot-rule-texts.ts';
 import { applyPauseChoice } from './engine/pause-choice.ts';
-import { marketHours } from '../market/ist.ts';
 import { checkBotMode } from './live-bot-rules.ts';
-import { checkBotFields, demoHours, type BotCommon, type BotFields, type PauseAction, type SessionHours, type TradingWindow } from './bot-rules.ts';
+import { botSessions, checkBotFields, demoHours, type BotCommon, type BotFields, type PauseAction, type SessionHours, type TradingWindow } from './bot-rules.ts';
 
 export type BotRow = Record<string, unknown>;
 
@@ -26,8 +25,8 @@ export type BotKind<Bot extends BotCommon> = {
   /** SQL expressions that read the extra columns back (same order). */
   extraSelect: readonly string[];
   toBot: (row: BotRow) => Bot;
-  /** Checks and normalises the kind's own fields (422 on a broken rule); its times must fall in `hours`. */
-  checkExtra: (bot: Bot, hours: SessionHours) => Bot;
+  /** Checks and normalises the kind's own fields (422 on a broken rule); its times must fall in one of `sessions`. */
+  checkExtra: (bot: Bot, sessions: readonly SessionHours[]) => Bot;
   extraValues: (bot: Bot) => unknown[];
   /** Values a create may leave out (a trading bot's window). */
   defaults: Partial<Bot>;
@@ -65,7 +64,6 @@ export type BotsService<Bot extends BotCommon> = ReturnType<typeof createBotsSer
 export type BotsServiceOptions = { db: Database; clock: Clock; strategies: StrategiesService; demo: boolean };
 
 export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { db, clock, strategies, demo }: BotsServiceOptions) {
-  const hours = demo ? demoHours : marketHours;
   const select = `SELECT b.id, b.portfolio_id, ${commonColumns.map((column) => `b.${column}`).join(', ')}${kind.extraSelect.map((expression) => `, ${expression}`).join('')}
     FROM ${kind.table} b`;
   const botNotFound = () => notFound(kind.thing);
@@ -100,7 +98,9 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
   /** The complete bot as it will be stored: every rule checked, defaults filled in. */
   async function checked(q: Queryable, draft: Bot & { mode: BotFields['mode'] }): Promise<Bot> {
     const common = await checkBotFields(q, strategies, draft, clock());
-    return kind.checkExtra({ ...draft, ...common }, hours);
+    // The simulated market never closes; a real one trades 09:15–15:30 and in the calendar's special sessions.
+    const sessions = demo ? [demoHours] : await botSessions(q, common.underlying, clock());
+    return kind.checkExtra({ ...draft, ...common }, sessions);
   }
 
   function values(bot: Bot): unknown[] {

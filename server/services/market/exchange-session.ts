@@ -4,7 +4,7 @@
 // exchange, whose hours this always reads.
 import type { components as analytics } from '../../../openapi/analytics.d.ts';
 import { clockMinutes, istDate, istMinutes, istOffsetMs } from './ist.ts';
-import { addDays, sessionOn, type TradingCalendar } from './trading-calendar.ts';
+import { addDays, dayHours, inPause, sessionOn, type TradingCalendar } from './trading-calendar.ts';
 
 export type SessionState = { open: boolean; nextOpen: Date | null; closedAt: Date | null };
 
@@ -25,6 +25,9 @@ export function sessionAt(days: TradingCalendar, now: Date): SessionState {
   const today = istDate(now);
   const session = sessionOn(days, today);
   if (session !== null && minutes >= clockMinutes(session.open) && minutes < clockMinutes(session.close)) {
+    // Between two sessions of the day (a drill's 10:00–11:30) it is shut, opening again at the second.
+    const pause = dayHours(days, today).pause;
+    if (pause !== undefined && inPause({ pause }, minutes)) return { open: false, nextOpen: istInstant(today, pause.until), closedAt: istInstant(today, pause.from) };
     return { open: true, nextOpen: null, closedAt: null };
   }
   const closedAt = session !== null && minutes >= clockMinutes(session.close) ? istInstant(today, session.close) : null;

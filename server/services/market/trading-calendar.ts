@@ -8,11 +8,18 @@ export type Exchange = 'NSE' | 'BSE';
 
 export type Session = { open: string; close: string };
 
-/** A special session: its hours, its name, and the broker's MIS square-off in it where the calendar has it. */
-export type SpecialSession = Session & { description: string; misSquareOff?: string | undefined };
+/**
+ * A special session: its hours, its name, the broker's MIS square-off in it where the calendar has it, and a
+ * second session the same day (the 2024 drills traded again from the recovery site, 11:30–12:30).
+ */
+export type SpecialSession = Session & { description: string; misSquareOff?: string | undefined; second?: Session | undefined };
 
-/** A day's hours, with the broker's MIS square-off in them (HH:MM IST). */
-export type DayHours = Session & { misSquareOff: string };
+/**
+ * A day's hours, with the broker's MIS square-off in them (HH:MM IST). On a day of two sessions, `open` is the
+ * first's and `close` the second's, and `pause` the stretch between them, when the market is shut (from the
+ * first session's close until the second's open).
+ */
+export type DayHours = Session & { misSquareOff: string; pause?: { from: string; until: string } | undefined };
 
 export type TradingCalendar = {
   /** IST dates (YYYY-MM-DD) on which a weekday is closed, with the exchange's reason. */
@@ -41,24 +48,38 @@ export function isoWeekday(date: string): number {
   return day === 0 ? 7 : day;
 }
 
-/** The day's session, or null when the exchange is closed all day. */
+/** The day's session (from the first open to the last close), or null when the exchange is closed all day. */
 export function sessionOn(calendar: TradingCalendar, date: string): Session | null {
   const special = calendar.specialSessions.get(date);
-  if (special !== undefined) return { open: special.open, close: special.close };
+  if (special !== undefined) return { open: special.open, close: special.second?.close ?? special.close };
   if (isoWeekday(date) >= 6 || calendar.holidays.has(date)) return null;
   return { open: marketHours.open, close: marketHours.close };
 }
 
 /**
  * The hours a day traded at: its special session's (with the session's own MIS square-off, else five minutes
- * before its close, as 15:25 is to 15:30), else the regular ones. A day the calendar has closed but history shows
+ * before its close, as 15:25 is to 15:30; a day of two sessions from the first's open to the second's close, the
+ * stretch between them its pause), else the regular ones. A day the calendar has closed but history shows
  * trading (a holiday declared after the day) is taken at the regular hours.
  */
 export function dayHours(calendar: TradingCalendar, date: string): DayHours {
   const special = calendar.specialSessions.get(date);
   if (special === undefined) return { ...marketHours };
-  const misSquareOff = special.misSquareOff ?? clockText(Math.max(clockMinutes(special.open), clockMinutes(special.close) - 5));
-  return { open: special.open, close: special.close, misSquareOff };
+  const close = special.second?.close ?? special.close;
+  const misSquareOff = special.misSquareOff ?? clockText(Math.max(clockMinutes(special.open), clockMinutes(close) - 5));
+  if (special.second === undefined) return { open: special.open, close, misSquareOff };
+  return { open: special.open, close, misSquareOff, pause: { from: special.close, until: special.second.open } };
+}
+
+/** Whether the market trades at an IST minute of the day (minutes since midnight): inside its hours, not in their pause. */
+export function tradesAt(hours: DayHours, minute: number): boolean {
+  if (minute < clockMinutes(hours.open) || minute >= clockMinutes(hours.close)) return false;
+  return hours.pause === undefined || minute < clockMinutes(hours.pause.from) || minute >= clockMinutes(hours.pause.until);
+}
+
+/** Whether an IST minute falls in the day's pause between two sessions (the drills' 10:00–11:30). */
+export function inPause(hours: Pick<DayHours, 'pause'>, minute: number): boolean {
+  return hours.pause !== undefined && minute >= clockMinutes(hours.pause.from) && minute < clockMinutes(hours.pause.until);
 }
 
 export function isTradingDay(calendar: TradingCalendar, date: string): boolean {

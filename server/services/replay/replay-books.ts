@@ -24,7 +24,8 @@ import { addReplayBot, endBot, lookBot, stopReplayBot, type ReplayBotBody } from
 import { keyOf } from '../brokers/paper/contracts.ts';
 import { decide } from '../brokers/paper/matching.ts';
 import { orderColumns, type OrderRow } from '../brokers/paper/order-rows.ts';
-import { clockMinutes } from '../market/ist.ts';
+import { clockMinutes, istMinutes } from '../market/ist.ts';
+import { inPause } from '../market/trading-calendar.ts';
 import { instantOf, sessionOf } from './replay-clock.ts';
 import { replayInstant, type ReplayRow } from './replay-sessions.ts';
 
@@ -51,6 +52,8 @@ async function passDue(book: ReplayBook, now: Date): Promise<Date> {
   if (working.some((order) => order.amo_release_at !== null)) return now;
   const keys = [...new Set(working.map(keyOf))];
   for (let at = now.getTime(); working.length > 0 && at < due.getTime(); at += minuteMs) {
+    // Nothing fills while the market is shut between two sessions (a drill's 10:00–11:30).
+    if (inPause(book.day.hours, istMinutes(new Date(at)))) continue;
     const quotes = await book.prices.quotesAt(keys, new Date(at), book.db);
     if (working.some((order) => quotes.get(keyOf(order)) === undefined || decide(order, quotes.get(keyOf(order))!).action !== 'none')) return new Date(at);
   }

@@ -19,7 +19,7 @@ import { dayHours, isoWeekday, type DayHours } from '../market/trading-calendar.
 import { replayTexts } from '../texts/replay-texts.ts';
 
 /** The hours a replayed day traded at, as the contract answers them (HH:MM IST). */
-export type ReplayHours = { open: string; close: string; mis_square_off: string };
+export type ReplayHours = { open: string; close: string; mis_square_off: string; pause?: { from: string; until: string } };
 
 export type ReplayDay = {
   index: HistoryIndex;
@@ -33,7 +33,13 @@ export type ReplayDay = {
   special: string | null;
 };
 
-const replayHoursOf = (hours: DayHours): ReplayHours => ({ open: hours.open, close: hours.close, mis_square_off: hours.misSquareOff });
+// A day of two sessions (the 2024 drills) says when the market was shut between them.
+export const replayHoursOf = (hours: DayHours): ReplayHours => ({
+  open: hours.open,
+  close: hours.close,
+  mis_square_off: hours.misSquareOff,
+  ...(hours.pause === undefined ? {} : { pause: { from: hours.pause.from, until: hours.pause.until } }),
+});
 
 /** Replayable days, newest first (of one index, or of all; of one day, or of all). */
 export async function replayDays(db: Queryable, index: HistoryIndex | null, day: string | null = null): Promise<ReplayDay[]> {

@@ -10,7 +10,7 @@ import { clockMinutes, istClock } from '../market/ist.ts';
 import type { DayHours } from '../market/trading-calendar.ts';
 import { replayTexts } from '../texts/replay-texts.ts';
 import { insideSession, instantOf, nextMinute, replayedAt, sessionOf, type ReplaySpeed } from './replay-clock.ts';
-import { checkReplayDay } from './replay-days.ts';
+import { checkReplayDay, replayHoursOf, type ReplayHours } from './replay-days.ts';
 import { checkReplayRules } from './replay-rules.ts';
 
 /** A replay as the contract answers it. */
@@ -26,7 +26,7 @@ export type Replay = {
   /** The replay stands at the day's close: playing goes no further. */
   at_close: boolean;
   /** The hours the day traded at (HH:MM IST): 09:15–15:30 with the MIS square-off at 15:25, or a special session's. */
-  session: { open: string; close: string; mis_square_off: string };
+  session: ReplayHours;
   created_at: string;
   updated_at: string;
 };
@@ -47,15 +47,20 @@ export type ReplayRow = {
   updatedAt: Date;
 };
 
-const columns = `id, user_id, index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, session_open, session_close, mis_square_off, start_at, anchor_at, anchored_at, speed, book_epoch, created_at, updated_at`;
-type Stored = { id: number; user_id: number; index_name: HistoryIndex; day: string; session_open: string; session_close: string; mis_square_off: string; start_at: Date; anchor_at: Date; anchored_at: Date; speed: number; book_epoch: number; created_at: Date; updated_at: Date };
+const columns = `id, user_id, index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, session_open, session_close, mis_square_off, session_pause_from, session_pause_until, start_at, anchor_at, anchored_at, speed, book_epoch, created_at, updated_at`;
+type Stored = { id: number; user_id: number; index_name: HistoryIndex; day: string; session_open: string; session_close: string; mis_square_off: string; session_pause_from: string | null; session_pause_until: string | null; start_at: Date; anchor_at: Date; anchored_at: Date; speed: number; book_epoch: number; created_at: Date; updated_at: Date };
 
 const rowOf = (row: Stored): ReplayRow => ({
   id: Number(row.id),
   userId: Number(row.user_id),
   index: row.index_name,
   day: row.day,
-  hours: { open: row.session_open, close: row.session_close, misSquareOff: row.mis_square_off },
+  hours: {
+    open: row.session_open,
+    close: row.session_close,
+    misSquareOff: row.mis_square_off,
+    pause: row.session_pause_from !== null && row.session_pause_until !== null ? { from: row.session_pause_from, until: row.session_pause_until } : undefined,
+  },
   startAt: new Date(row.start_at),
   anchorAt: new Date(row.anchor_at),
   anchoredAt: new Date(row.anchored_at),
@@ -79,7 +84,7 @@ export function replayOf(row: ReplayRow, now: Date): Replay {
     minute: istClock(at),
     speed: row.speed,
     at_close: at.getTime() >= sessionOf(row.day, row.hours).close.getTime(),
-    session: { open: row.hours.open, close: row.hours.close, mis_square_off: row.hours.misSquareOff },
+    session: replayHoursOf(row.hours),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -121,7 +126,8 @@ export function createReplaySessions({ db, clock }: { db: Database; clock: Clock
 
     async start(userId: number, asked: StartReplay): Promise<ReplayRow> {
       const { session } = await checkReplayDay(db, asked.index, asked.day);
-      const hours: DayHours = { open: session.open, close: session.close, misSquareOff: session.mis_square_off };
+      const pause = session.pause === undefined ? undefined : { from: session.pause.from, until: session.pause.until };
+      const hours: DayHours = { open: session.open, close: session.close, misSquareOff: session.mis_square_off, pause };
       // Without a start, the session's open (09:15, or a Muhurat session's 18:00).
       const startAt = minuteAt(asked.day, hours, asked.start ?? hours.open, 'start');
       await checkReplayRules(db, asked.index, asked.day);
@@ -133,9 +139,9 @@ export function createReplaySessions({ db, clock }: { db: Database; clock: Clock
         }
         const now = clock();
         const { rows } = await tx.query<Stored>(
-          `INSERT INTO replays (user_id, index_name, trade_date, session_open, session_close, mis_square_off, start_at, anchor_at, anchored_at, speed, created_at, updated_at)
-           VALUES ($1, $2, $3::date, $7, $8, $9, $4, $4, $5, $6, $5, $5) RETURNING ${columns}`,
-          [userId, asked.index, asked.day, startAt, now, asked.speed ?? 0, hours.open, hours.close, hours.misSquareOff],
+          `INSERT INTO replays (user_id, index_name, trade_date, session_open, session_close, mis_square_off, session_pause_from, session_pause_until, start_at, anchor_at, anchored_at, speed, created_at, updated_at)
+           VALUES ($1, $2, $3::date, $7, $8, $9, $10, $11, $4, $4, $5, $6, $5, $5) RETURNING ${columns}`,
+          [userId, asked.index, asked.day, startAt, now, asked.speed ?? 0, hours.open, hours.close, hours.misSquareOff, pause?.from ?? null, pause?.until ?? null],
         );
         return rowOf(rows[0]!);
       });

@@ -8,6 +8,8 @@ import { said, type Said } from './said.ts';
 export type BotTimeField = 'entry_time' | 'entry_from' | 'entry_until' | 'exit_time';
 
 const grouped = (value: number) => new Intl.NumberFormat('en-IN').format(value);
+/** An ISO day as the app writes it in English (08 Nov 2026): the app formats a day parameter so. */
+const dayWords = (day: string) => new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${day}T00:00:00Z`));
 
 export const botRuleTexts = {
   unknownBaseStrategy: (strategy: number): Said =>
@@ -25,7 +27,14 @@ export const botRuleTexts = {
     said(
       'bot.outside_market_hours',
       { field, time, open: hours.open, close: hours.close },
-      `${field}: ${time} is outside market hours (${hours.open}–${hours.close} IST)`,
+      `${field}: ${time} is outside market hours (${hours.open}–${hours.close} IST) and inside no special session of the exchange calendar`,
+    ),
+  /** The bot's first time falls in a special session (`first` names it) and `field`'s time outside that session. */
+  outsideSpecialSession: (field: BotTimeField, time: string, session: { day: string; open: string; close: string }, first: BotTimeField): Said =>
+    said(
+      'bot.outside_special_session',
+      { field, time, first, day: session.day, open: session.open, close: session.close },
+      `${field}: ${time} is outside the special session of ${dayWords(session.day)} (${session.open}–${session.close} IST) that ${first} falls in; a bot's times lie in one session`,
     ),
   entryWindowBackwards: (entryFrom: string): Said =>
     said('bot.entry_window_backwards', { entry_from: entryFrom }, `entry_until: must be after the start of the entry window (${entryFrom})`),

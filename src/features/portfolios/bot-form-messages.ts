@@ -92,7 +92,7 @@ export const hoursNote = defineMessage<{ mode: MessageValue; open: MessageValue;
 export const outsideHoursWarning = defineMessage<{ times: MessageValue; open: MessageValue; close: MessageValue }>({
   id: 'portfolios.botForm.outsideHoursWarning',
   defaultMessage:
-    '{times}: outside market hours ({open}–{close} IST). Only demo mode trades then: a live bot’s orders would reach a closed exchange, and a backtest never trades at that time (its report says so, day by day).',
+    '{times}: outside market hours ({open}–{close} IST). Outside demo mode the server takes such a time only inside a special session of the exchange calendar (Muhurat trading’s hour), and the bot then trades on that session’s day alone; a backtest of any other day never trades at that time (its report says so, day by day).',
 });
 
 export const timeOfField = defineMessage<{ field: MessageValue; time: MessageValue }>({ id: 'portfolios.botForm.timeOfField', defaultMessage: '{field} {time}' });

@@ -65,11 +65,13 @@ export async function importMinutes(
   day: string,
   price: (minute: number) => number,
   session: { open: string; minutes: number } = { open: '09:15', minutes: 375 },
+  /** Tells a day's second import (a second session's minutes) from its first: its file's hash differs. */
+  hashTail = 'b',
 ): Promise<void> {
   const { rows: imports } = await db.query<{ id: number }>(
     `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
      VALUES ('index_minutes', 'minutes.csv', $1, $2::date, $2::date, $3, NULL, now()) RETURNING id`,
-    [day.replace(/-/g, '').padEnd(64, 'b'), day, session.minutes],
+    [day.replace(/-/g, '').padEnd(64, hashTail), day, session.minutes],
   );
   // The session's minutes from its open: 09:15 to 15:29, or a special session's (Muhurat trading's evening hour).
   const start = Date.parse(`${day}T${session.open}:00+05:30`);

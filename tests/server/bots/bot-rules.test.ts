@@ -3,8 +3,11 @@
 // stop, exit time, pause or reversed signal closes the position, and when it does nothing at all (stopped,
 // not its day, an action under way). exit-rules.test.ts has the per-leg stop-loss.
 import { describe, expect, it } from 'vitest';
+import { marketHours } from '../../../server/services/market/ist.ts';
+import { botTimes } from '../../../server/services/backtests/bot-looks.ts';
+import type { BacktestBot } from '../../../server/services/backtests/backtest-jobs.ts';
 import type { ActionRow, BotRunRow, EngineBot, HeldLeg } from '../../../server/services/bots/engine/engine-types.ts';
-import { decide, legStopCloses, profitOf, type RuleInputs } from '../../../server/services/bots/engine/rules.ts';
+import { decide, effectiveExitTime, legStopCloses, profitOf, timedForSession, type RuleInputs } from '../../../server/services/bots/engine/rules.ts';
 import { dailyStraddleBot, istInstant, monday } from './bot-desk.ts';
 
 const at = (time: string, seconds = 0) => istInstant(monday, time).getTime() + seconds * 1000;
@@ -67,6 +70,7 @@ const holding = (overrides: Partial<RuleInputs>): RuleInputs => ({
   nowMs: at('11:00'),
   day: monday,
   tradingDay: true,
+  hours: marketHours,
   demo: false,
   signal: null,
   ...overrides,
@@ -400,5 +404,83 @@ describe('conditions, product and points (issue 40)', () => {
       sequence: 1,
       reason: 'Exit condition: the 09:20 straddle fell 20% from 200.00 to 160.00',
     });
+  });
+});
+
+// A special session's own hours (issue 39): the exit and the MIS cut-off follow the day's session (trading-calendar.ts
+// dayHours), one rule for paper, live, backtests and replays. Sunday 8 November 2026: Muhurat trading 18:00–19:00,
+// the broker's MIS square-off at 18:50.
+describe('a special session (Muhurat trading)', () => {
+  const sunday = '2026-11-08';
+  const muhurat = { open: '18:00', close: '19:00', misSquareOff: '18:50' };
+  const onSunday = (time: string, seconds = 0) => istInstant(sunday, time).getTime() + seconds * 1000;
+  const evening = { ...bot, entryFrom: '18:05', entryUntil: '18:05', exitTime: '18:55' };
+  const mis = { ...evening, params: { product: 'MIS' } };
+  const sundayRun = { day: sunday, hours: muhurat, actions: [] };
+
+  it('enters a bot timed inside the session on its day, whatever the weekday, and an MIS one too', () => {
+    expect(timedForSession(evening, muhurat)).toBe(true);
+    expect(timedForSession(bot, muhurat)).toBe(false);
+    expect(decide(waiting({ ...sundayRun, bot: evening, nowMs: onSunday('18:05') }))).toMatchObject({ type: 'entry', action: 'enter' });
+    expect(decide(waiting({ ...sundayRun, bot: mis, nowMs: onSunday('18:05') }))).toMatchObject({ type: 'entry', action: 'enter' });
+    // The same Sunday at regular hours is closed: a regular bot does not run (nor would on a weekday's Muhurat
+    // day before the session opens).
+    expect(decide(waiting({ ...sundayRun, bot: { ...bot, weekdays: [1, 2, 3, 4, 5, 7] }, nowMs: onSunday('09:20') }))).toEqual({ type: 'none' });
+    // Not on a regular Monday: the evening is outside its session.
+    expect(decide(waiting({ bot: evening, nowMs: at('18:05') }))).toEqual({ type: 'none' });
+  });
+
+  it("exits an MIS bot a minute before the session's own square-off (18:49), not at 15:24; NRML at its exit time", () => {
+    const held = { ...sundayRun, actions: [{ ...entered, day: sunday }] };
+    expect(decide(holding({ ...held, bot: mis, nowMs: onSunday('18:48', 59) }))).toEqual({ type: 'none' });
+    expect(decide(holding({ ...held, bot: mis, nowMs: onSunday('18:49') }))).toEqual({
+      type: 'exit',
+      action: 'exit',
+      sequence: 1,
+      reason: "MIS: flat before the broker's 18:50 square-off (exit at 18:49)",
+    });
+    expect(effectiveExitTime(mis, muhurat)).toBe('18:49');
+    expect(decide(holding({ ...held, bot: evening, nowMs: onSunday('18:54') }))).toEqual({ type: 'none' });
+    expect(decide(holding({ ...held, bot: evening, nowMs: onSunday('18:55') }))).toMatchObject({ type: 'exit', reason: 'Exit time 18:55' });
+  });
+
+  it("brings an exit after the session's close back to its last minute; a regular day keeps 15:24 and the exit time", () => {
+    const drill = { open: '09:15', close: '10:00', misSquareOff: '09:15' };
+    expect(effectiveExitTime(bot, drill)).toBe('09:59');
+    // The drills took no MIS order: an MIS bot's cut-off is before the open, so it never enters.
+    expect(effectiveExitTime({ ...bot, params: { product: 'MIS' } }, drill)).toBe('09:14');
+    expect(effectiveExitTime({ ...bot, exitTime: '15:15' }, marketHours)).toBe('15:15');
+    expect(effectiveExitTime({ ...bot, exitTime: '15:28', params: { product: 'MIS' } }, marketHours)).toBe('15:24');
+    // Demo mode's market never closes: only the MIS square-off bounds a bot there.
+    expect(decide(holding({ bot: { ...bot, exitTime: '21:00' }, nowMs: at('20:00'), demo: true }))).toEqual({ type: 'none' });
+  });
+
+  it("is shut between a drill's two sessions (09:15–10:00, 11:30–12:30): no entry, no exit, an exit due then comes before", () => {
+    const saturday = '2024-03-02';
+    const drill = { open: '09:15', close: '12:30', misSquareOff: '09:15', pause: { from: '10:00', until: '11:30' } };
+    const onDrill = (time: string) => istInstant(saturday, time).getTime();
+    const drillBot = { ...bot, weekdays: [6] };
+    const drillDay = { day: saturday, hours: drill };
+    expect(decide(waiting({ ...drillDay, bot: drillBot, nowMs: onDrill('09:20') }))).toMatchObject({ type: 'entry', action: 'enter' });
+    // An entry time while the market is shut: no entry then, and none at 11:30 as a late one (nor "missed").
+    const shutEntry = { ...drillBot, entryFrom: '10:30', entryUntil: '10:30' };
+    expect(decide(waiting({ ...drillDay, bot: shutEntry, nowMs: onDrill('10:30') }))).toEqual({ type: 'none' });
+    expect(decide(waiting({ ...drillDay, bot: shutEntry, nowMs: onDrill('11:30') }))).toEqual({ type: 'none' });
+    // Holding through the stretch: a stop-loss price then is not acted on until the second session opens.
+    const held = { ...drillDay, bot: { ...drillBot, exitTime: '12:15' }, actions: [{ ...entered, day: saturday }], lastPrices: straddleAt(200, 100) };
+    expect(decide(holding({ ...held, nowMs: onDrill('10:30') }))).toEqual({ type: 'none' });
+    expect(decide(holding({ ...held, nowMs: onDrill('11:30') }))).toMatchObject({ type: 'exit', action: 'stop_loss' });
+    // An exit time falling in the stretch is the first session's last minute; one after the day's close its last.
+    expect(effectiveExitTime({ ...bot, exitTime: '11:00' }, drill)).toBe('09:59');
+    expect(decide(holding({ ...held, bot: { ...drillBot, exitTime: '11:00' }, lastPrices: straddleAt(100, 100), nowMs: onDrill('09:59') }))).toMatchObject({
+      type: 'exit',
+      reason: 'The session closes at 10:00: exit at 09:59',
+    });
+    expect(effectiveExitTime({ ...bot, exitTime: '12:15' }, drill)).toBe('12:15');
+    expect(effectiveExitTime({ ...bot, exitTime: '15:15' }, drill)).toBe('12:29');
+    // A backtest's and a replay's looks skip the stretch (bot-looks.ts).
+    const looks = botTimes({ kind: 'daily', entry_time: '09:20', exit_time: '12:15', strategy: 'short_straddle', params: {} } as unknown as BacktestBot, 5, drill);
+    expect(looks.filter((minute) => minute >= 600 && minute < 690)).toEqual([]);
+    expect([looks[0], looks.at(-1), looks.includes(690)]).toEqual([560, 735, true]);
   });
 });

@@ -2,6 +2,7 @@
 // side's hedge and keeps the rest (the rest's stop at cost with move_sl_to_cost), 0 turns it off, and a failed
 // action waits a minute before the next try instead of placing orders on every tick.
 import { describe, expect, it } from 'vitest';
+import { marketHours } from '../../../server/services/market/ist.ts';
 import type { ActionRow, BotRunRow, EngineBot } from '../../../server/services/bots/engine/engine-types.ts';
 import { decide, legStopCloses, retryAfterMs, type RuleInputs } from '../../../server/services/bots/engine/rules.ts';
 import { istInstant, monday } from './bot-desk.ts';
@@ -57,6 +58,7 @@ const inputs = (overrides: Partial<RuleInputs>): RuleInputs => ({
   nowMs: at('10:00'),
   day: monday,
   tradingDay: true,
+  hours: marketHours,
   demo: false,
   signal: null,
   ...overrides,

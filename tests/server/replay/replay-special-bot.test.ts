@@ -41,7 +41,8 @@ describe.each(testBackends)('a bot over a Muhurat session on %s', (backend) => {
     await server.close();
   });
 
-  it("gives the backtest's trades and P&L of the evening to the paisa, at the session's hours", async () => {
+  /** The bot's backtest of the Muhurat day, and its replay through the session checked against it to the paisa. */
+  async function backtestAndReplay(overrides: Record<string, unknown>) {
     const body = dailyBotBody(trader.portfolio.id, trader.strategies.get('short_straddle')!.id, {
       lots: 1,
       weekdays: [1, 2, 3, 4, 5],
@@ -50,6 +51,7 @@ describe.each(testBackends)('a bot over a Muhurat session on %s', (backend) => {
       stop_loss_pct: 50,
       target_pct: 90,
       params: {},
+      ...overrides,
     });
     const created = await trader.call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', { token: trader.token, params: { portfolioId: trader.portfolio.id }, body });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -58,11 +60,6 @@ describe.each(testBackends)('a bot over a Muhurat session on %s', (backend) => {
     const services = server.app.getDecorator<Services>(servicesDecorator);
     const backtest = await runBacktest(trader.call, trader.token, services, { daily_bot_id: botId, from: muhurat, to: muhurat, capital: 1_000_000 });
     expect(backtest.status, JSON.stringify(backtest)).toBe('done');
-    // In at 18:05 IST and out at its 18:45 exit, both inside the session: the ATM straddle of 24,305.
-    expect(backtest.trades.map((trade) => [trade.entered_at, trade.exited_at, trade.exit_rule, trade.legs.map((leg) => leg.tradingsymbol)])).toEqual([
-      ['2024-11-01T12:35:00.000Z', '2024-11-01T13:15:00.000Z', 'exit', ['NIFTY24N0724300CE', 'NIFTY24N0724300PE']],
-    ]);
-    expect(backtest.no_trade_days).toEqual([]);
 
     const replay = await trader.call<{ replay: Schemas['Replay'] }>('createReplay', { token: trader.token, body: { index: 'NIFTY', day: muhurat } });
     expect(replay.status, JSON.stringify(replay.body)).toBe(201);
@@ -79,5 +76,33 @@ describe.each(testBackends)('a bot over a Muhurat session on %s', (backend) => {
     expect(replayed.body.daily).toEqual(backtest.daily);
     expect(replayed.body.equity).toEqual(backtest.equity);
     expect(replayed.body.no_trade_days).toEqual(backtest.no_trade_days);
+    return backtest;
+  }
+
+  it("gives the backtest's trades and P&L of the evening to the paisa, at the session's hours", async () => {
+    const backtest = await backtestAndReplay({});
+    // In at 18:05 IST and out at its 18:45 exit, both inside the session: the ATM straddle of 24,305.
+    expect(backtest.trades.map((trade) => [trade.entered_at, trade.exited_at, trade.exit_rule, trade.legs.map((leg) => leg.tradingsymbol)])).toEqual([
+      ['2024-11-01T12:35:00.000Z', '2024-11-01T13:15:00.000Z', 'exit', ['NIFTY24N0724300CE', 'NIFTY24N0724300PE']],
+    ]);
+    expect(backtest.no_trade_days).toEqual([]);
+  }, 240_000);
+
+  it("enters an MIS bot in the evening and squares it off a minute before the session's 18:50 square-off, in the backtest and the replay alike", async () => {
+    // Its exit time 18:55 is after the broker's square-off: it is flat by 18:49 (a regular day's 15:24 would have
+    // shut it out of the evening altogether: it never entered).
+    const backtest = await backtestAndReplay({ exit_time: '18:55', params: { product: 'MIS' } });
+    expect(backtest.trades.map((trade) => [trade.entered_at, trade.exited_at, trade.exit_rule, trade.legs.map((leg) => [leg.tradingsymbol, leg.side])])).toEqual([
+      [
+        '2024-11-01T12:35:00.000Z',
+        '2024-11-01T13:19:00.000Z',
+        'exit',
+        [
+          ['NIFTY24N0724300CE', 'SELL'],
+          ['NIFTY24N0724300PE', 'SELL'],
+        ],
+      ],
+    ]);
+    expect(backtest.no_trade_days).toEqual([]);
   }, 240_000);
 });

@@ -230,9 +230,9 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
   });
 
   it.each([
-    ['an entry before the open', { entry_time: '09:14' }, 'outside_market_hours', 'entry_time', 'entry_time: 09:14 is outside market hours (09:15–15:30 IST)', 'bot.outside_market_hours'],
-    ['an exit after the close', { exit_time: '15:31' }, 'outside_market_hours', 'exit_time', 'exit_time: 15:31 is outside market hours (09:15–15:30 IST)', 'bot.outside_market_hours'],
-    ['an exit at night', { entry_time: '20:00', exit_time: '21:00' }, 'outside_market_hours', 'entry_time', 'entry_time: 20:00 is outside market hours (09:15–15:30 IST)', 'bot.outside_market_hours'],
+    ['an entry before the open', { entry_time: '09:14' }, 'outside_market_hours', 'entry_time', 'entry_time: 09:14 is outside market hours (09:15–15:30 IST) and inside no special session of the exchange calendar', 'bot.outside_market_hours'],
+    ['an exit after the close', { exit_time: '15:31' }, 'outside_market_hours', 'exit_time', 'exit_time: 15:31 is outside market hours (09:15–15:30 IST) and inside no special session of the exchange calendar', 'bot.outside_market_hours'],
+    ['an exit at night', { entry_time: '20:00', exit_time: '21:00' }, 'outside_market_hours', 'entry_time', 'entry_time: 20:00 is outside market hours (09:15–15:30 IST) and inside no special session of the exchange calendar', 'bot.outside_market_hours'],
     ['entry and exit at the same time', { entry_time: '10:00', exit_time: '10:00' }, 'entry_not_before_exit', 'exit_time', 'exit_time: must be after the entry time (10:00)', 'bot.exit_before_entry'],
     ['an exit before the entry', { entry_time: '14:00', exit_time: '10:00' }, 'entry_not_before_exit', 'exit_time', 'exit_time: must be after the entry time (14:00)', 'bot.exit_before_entry'],
   ])('refuses a daily bot with %s (422)', async (_label, overrides, code, field, message, textCode) => {
@@ -242,13 +242,42 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
   });
 
   it.each([
-    ['a window opening before the market', { entry_from: '09:00' }, 'outside_market_hours', 'entry_from', 'entry_from: 09:00 is outside market hours (09:15–15:30 IST)', 'bot.outside_market_hours'],
+    ['a window opening before the market', { entry_from: '09:00' }, 'outside_market_hours', 'entry_from', 'entry_from: 09:00 is outside market hours (09:15–15:30 IST) and inside no special session of the exchange calendar', 'bot.outside_market_hours'],
     ['a window closing before it opens', { entry_from: '11:00', entry_until: '10:00' }, 'entry_not_before_exit', 'entry_until', 'entry_until: must be after the start of the entry window (11:00)', 'bot.entry_window_backwards'],
     ['an exit inside the window', { entry_until: '15:00', exit_time: '14:00' }, 'entry_not_before_exit', 'exit_time', 'exit_time: must not be before the end of the entry window (15:00)', 'bot.exit_inside_entry_window'],
   ])('refuses a trading bot with %s (422)', async (_label, overrides, code, field, message, textCode) => {
     const res = await createTrading(tradingBotBody(portfolioId, id('trend_option_buyer'), overrides));
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ code, field, message, details: { text: { code: textCode, params: expect.any(Object) } } });
+  });
+
+  // Special sessions (issue 39): a bot is timed for one by giving it times inside it, both in the same session, as
+  // an AlgoTest or Kite trader sets up a separate strategy for the Muhurat hour. NSE's calendar holds Muhurat
+  // trading of 1 November 2024 (18:00–19:00), 21 October 2025 (13:45–14:45) and 8 November 2026 (18:00–19:00).
+  it('takes a daily or trading bot timed inside a special session of the calendar, on create and update', async () => {
+    const muhurat = await createDaily(dailyBotBody(portfolioId, id('short_straddle'), { entry_time: '18:05', exit_time: '18:45', params: { product: 'MIS' } }));
+    expect(muhurat.status, JSON.stringify(muhurat.body)).toBe(201);
+    expect(muhurat.body.daily_bot).toMatchObject({ entry_time: '18:05', exit_time: '18:45' });
+    const edited = await call<{ daily_bot: DailyBot }>('updateDailyBot', { token, params: { id: muhurat.body.daily_bot.id }, body: { entry_time: '18:00', exit_time: '19:00' } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const trading = await createTrading(tradingBotBody(portfolioId, id('trend_option_buyer'), { entry_from: '18:05', entry_until: '18:30', exit_time: '18:50' }));
+    expect(trading.status, JSON.stringify(trading.body)).toBe(201);
+  });
+
+  it.each([
+    ['a time no session holds', { entry_time: '20:00', exit_time: '20:30' }, 'entry_time', 'entry_time: 20:00 is outside market hours (09:15–15:30 IST) and inside no special session of the exchange calendar', 'bot.outside_market_hours'],
+    ['a regular entry with an evening exit', { entry_time: '09:20', exit_time: '18:30' }, 'exit_time', 'exit_time: 18:30 is outside market hours (09:15–15:30 IST) and inside no special session of the exchange calendar', 'bot.outside_market_hours'],
+    [
+      'a Muhurat entry with an exit after that session',
+      { entry_time: '18:05', exit_time: '19:30' },
+      'exit_time',
+      "exit_time: 19:30 is outside the special session of 08 Nov 2026 (18:00–19:00 IST) that entry_time falls in; a bot's times lie in one session",
+      'bot.outside_special_session',
+    ],
+  ])('refuses a daily bot with %s (422), naming the session', async (_label, overrides, field, message, textCode) => {
+    const res = await createDaily(dailyBotBody(portfolioId, id('short_straddle'), overrides));
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ code: 'outside_market_hours', field, message, details: { text: { code: textCode, params: expect.objectContaining({ field }) } } });
   });
 
   it('checks the schedule of an update against the stored half (a new exit before the stored entry)', async () => {

@@ -3,7 +3,7 @@
 // position traded after its day's cut-off. No server: the rule itself, at its edges to the millisecond. On a
 // special session's day (issue 39) the cut-off and the window are the session's own, read from NSE's calendar
 // as migrated (Muhurat trading on Sunday 8 November 2026: 18:00–19:00, square-off 18:50; the drill of Saturday
-// 2 March 2024: 09:15–10:00, no MIS at all, the square-off at the open).
+// 2 March 2024: 09:15–10:00 and 11:30–12:30, no MIS at all, the square-off at the open).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { cutOffOn, missedCutOff, missedFrom } from '../../../server/services/brokers/paper/missed-cut-offs.ts';
@@ -66,10 +66,22 @@ describe.each(testBackends)("a special session's MIS cut-off a stopped server mi
     expect(missedCutOff(traded, ist('2026-11-08', '19:00:00'), muhurat)).toEqual(ist('2026-11-08', '18:50:00'));
     expect(missedCutOff(traded, ist('2026-11-09', '09:20:00'), muhurat)).toEqual(ist('2026-11-08', '18:50:00'));
     expect(missedCutOff(ist('2026-11-08', '18:51:00'), ist('2026-11-09', '09:20:00'), muhurat)).toBeNull();
-    // The drill took no MIS orders: its square-off is its open, missed from its 10:00 close.
+    // The drill took no MIS orders: its square-off is its open, missed from the close of its second session
+    // (11:30–12:30, migration 071), the day's last.
     const drill = dayHours(calendar, '2024-03-02');
-    expect(missedCutOff(ist('2024-03-02', '09:15:00'), ist('2024-03-02', '10:00:00'), drill)).toEqual(ist('2024-03-02', '09:15:00'));
+    expect(drill).toEqual({ open: '09:15', close: '12:30', misSquareOff: '09:15', pause: { from: '10:00', until: '11:30' } });
+    expect(missedCutOff(ist('2024-03-02', '09:15:00'), ist('2024-03-02', '12:29:59'), drill)).toBeNull();
+    expect(missedCutOff(ist('2024-03-02', '09:15:00'), ist('2024-03-02', '12:30:00'), drill)).toEqual(ist('2024-03-02', '09:15:00'));
     // A regular day still 15:25.
     expect(cutOffOn('2026-11-09', dayHours(calendar, '2026-11-09'))).toEqual(ist('2026-11-09', '15:25:00'));
+  });
+
+  it('says the 8 November 2026 Muhurat hours are unconfirmed: no circular of their timings was found (migration 071)', async () => {
+    for (const exchange of ['NSE', 'BSE'] as const) {
+      const calendar = await loadTradingCalendar(db, exchange);
+      expect(calendar.sources?.get('2026-11-08')).toBe(
+        'NSE/CMTR/71775 (trading holidays 2026: Muhurat trading on Sunday 8 November, timings to be notified). Hours 18:00-19:00 unconfirmed: no NSE circular of the session\'s timings found (searched 28 November 2026)',
+      );
+    }
   });
 });

@@ -63,6 +63,7 @@ const written: [string, Said][] = [
   ['a bot param refused', botRuleTexts.invalidParams(validationTexts.bound('params.strike_offset', 'maximum', 10), 'Short straddle')],
   ['lots above the freeze', botRuleTexts.lotsAboveFreeze(freeze, 30)],
   ['a bot entry outside market hours', botRuleTexts.outsideMarketHours('entry_time', '08:00', { open: '09:15', close: '15:30' })],
+  ['a bot exit outside the special session of its entry', botRuleTexts.outsideSpecialSession('exit_time', '19:30', { day: '2026-11-08', open: '18:00', close: '19:00' }, 'entry_time')],
   ['an entry window backwards', botRuleTexts.entryWindowBackwards('10:00')],
   ['an exit inside the entry window', botRuleTexts.exitInsideEntryWindow('14:30')],
   ['an exit before the entry', botRuleTexts.exitBeforeEntry('09:20')],
@@ -168,7 +169,10 @@ describe('said in French', () => {
     expect(inFrench(botRuleTexts.otherBot('daily_bot', 1234, 5678))).toBe('Identifiant : ceci est le bot quotidien 1234, reçu 5678');
     expect(inFrench(botRuleTexts.lotsAboveFreeze(freeze, 30))).toBe('NIFTY autorise au plus 27 lots par ordre (quantité de gel 1 800 unités, taille de lot 65) ; demandé : 30');
     expect(inFrench(botRuleTexts.outsideMarketHours('exit_time', '16:00', { open: '09:15', close: '15:30' }))).toBe(
-      'L’heure de sortie (16:00) est hors des heures de marché (09:15–15:30 IST)',
+      'L’heure de sortie (16:00) est hors des heures de marché (09:15–15:30 IST) et d’aucune séance spéciale du calendrier de la bourse',
+    );
+    expect(inFrench(botRuleTexts.outsideSpecialSession('exit_time', '19:30', { day: '2026-11-08', open: '18:00', close: '19:00' }, 'entry_time'))).toBe(
+      'L’heure de sortie (19:30) est hors de la séance spéciale du 08/11/2026 (18:00–19:00 IST) où tombe l’heure d’entrée ; les heures d’un bot sont dans une même séance',
     );
   });
 });

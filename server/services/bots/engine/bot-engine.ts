@@ -26,9 +26,9 @@ import type { AccountPrices } from '../../brokers/account-prices.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
-import { istClock, istDate } from '../../market/ist.ts';
+import { istClock, istDate, marketHours } from '../../market/ist.ts';
 import type { MarketService } from '../../market/market-service.ts';
-import { isTradingDay, type TradingCalendar } from '../../market/trading-calendar.ts';
+import { dayHours, isTradingDay, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
 import type { RateLimits } from '../../trading/order-rate.ts';
 import { claimAction, claimStillHeld, isWorking, staleClaimMs, workingPatienceMs } from './action-claims.ts';
 import { createBotCompletion, type BrokerOutcome } from './bot-completion.ts';
@@ -244,8 +244,15 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     // The tick's reads, shared by the conditions (the bots' expiries) and every entry.
     const reads = tickReads(now);
     const conditions = await conditionsFor(prices.simulator, bots, now, reads);
+    // Whether each exchange trades today, and its session's hours (a special session's own: rules.ts reads the
+    // exit and the MIS cut-off from them).
     const tradingDays = new Map<string, boolean>();
-    for (const exchange of ['NFO', 'BFO'] as const) tradingDays.set(exchange, isTradingDay(await calendarOf(exchange), day));
+    const sessionHours = new Map<string, DayHours>();
+    for (const exchange of ['NFO', 'BFO'] as const) {
+      const calendar = await calendarOf(exchange);
+      tradingDays.set(exchange, isTradingDay(calendar, day));
+      sessionHours.set(exchange, dayHours(calendar, day));
+    }
     const peaks: Array<{ kind: string; id: number; peak: number }> = [];
     let acted = 0;
     let failed = 0;
@@ -269,6 +276,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
         nowMs,
         day,
         tradingDay: tradingDays.get(facts.exchange) ?? false,
+        hours: sessionHours.get(facts.exchange) ?? marketHours,
         demo: prices.simulator.demo,
         signal: signals.get(key) ?? null,
         conditions: conditions.get(key),

@@ -11,12 +11,12 @@ import { notFound } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { indexFacts } from '../../market/index-config.ts';
 import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
-import { isTradingDay } from '../../market/trading-calendar.ts';
+import { dayHours, isTradingDay, type DayHours } from '../../market/trading-calendar.ts';
 import { findOwnedPortfolio } from '../../portfolios/portfolios-service.ts';
 import type { BotKind } from './action-keys.ts';
 import { actionColumns, botsOfPortfolio, loadBot, loadDayFlows, loadHeld, loadRuns, runColumns, toAction, toRun } from './engine-store.ts';
 import { botKey, type ActionRow, type EngineBot, type HeldLeg } from './engine-types.ts';
-import { botRunsOn, istInstant } from './rules.ts';
+import { botRunsOn, istInstant, timedForSession } from './rules.ts';
 import { deviceText } from '../approvals/device-label.ts';
 import { approveFirstBots } from '../approvals/proposals.ts';
 import { brokerLastPrices } from './broker-prices.ts';
@@ -85,12 +85,13 @@ export function createBotStatus({ db, clock, brokers, prices }: { db: Database; 
     return byBot;
   }
 
-  /** Whether each index's exchange trades on `day` (read once per index and request). */
-  async function tradingDays(bots: readonly EngineBot[], day: string): Promise<Map<string, boolean>> {
-    const open = new Map<string, boolean>();
+  /** Whether each index's exchange trades on `day`, and its session's hours (read once per index and request). */
+  async function tradingDays(bots: readonly EngineBot[], day: string): Promise<Map<string, { trading: boolean; hours: DayHours }>> {
+    const open = new Map<string, { trading: boolean; hours: DayHours }>();
     for (const index of new Set(bots.map((bot) => bot.underlying))) {
       const facts = await indexFacts(db, index, new Date(`${day}T06:00:00Z`));
-      open.set(index, isTradingDay(await loadTradingCalendar(db, facts.exchange === 'NFO' ? 'NSE' : 'BSE'), day));
+      const calendar = await loadTradingCalendar(db, facts.exchange === 'NFO' ? 'NSE' : 'BSE');
+      open.set(index, { trading: isTradingDay(calendar, day), hours: dayHours(calendar, day) });
     }
     return open;
   }
@@ -146,7 +147,8 @@ export function createBotStatus({ db, clock, brokers, prices }: { db: Database; 
       const run = runs.get(key) ?? null;
       const legs = held.get(key) ?? [];
       const pnl = pnls.get(key) ?? null;
-      const today = botRunsOn(bot.weekdays, day, open.get(bot.underlying) ?? false, prices.simulator.demo);
+      const session = open.get(bot.underlying);
+      const today = session !== undefined && botRunsOn(bot.weekdays, day, session.trading, prices.simulator.demo, timedForSession(bot, session.hours));
       let state: Schemas['BotDayState'];
       if (bot.status === 'stopped') state = 'stopped';
       else if (legs.length > 0) state = 'in_position';

@@ -6,7 +6,7 @@
 import type { components } from '../../../../openapi/main.d.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { clockMinutes } from '../../market/ist.ts';
-import { isoWeekday, sessionOn, type TradingCalendar } from '../../market/trading-calendar.ts';
+import { dayHours, inPause, isoWeekday, sessionOn, type TradingCalendar } from '../../market/trading-calendar.ts';
 import { noTradeTexts } from '../../texts/no-trade-texts.ts';
 import { localTextOf, words, type LocalText, type Said } from '../../texts/said.ts';
 
@@ -15,8 +15,12 @@ export type NoTradeReason = NoTradeDay['reason'];
 
 const noTrade = (date: string, reason: NoTradeReason, text: Said): NoTradeDay => ({ date, reason, message: text.text, message_i18n: text.i18n });
 
-/** A day the bot runs on: one of its weekdays (a trading bot's are Monday to Friday). */
-export function scheduledOn(weekdays: readonly number[] | null, date: string): boolean {
+/**
+ * A day the bot runs on: one of its weekdays (a trading bot's are Monday to Friday), or any day when it is timed
+ * for that day's special session (rules.ts timedForSession: a Muhurat bot on a Sunday's Muhurat hour).
+ */
+export function scheduledOn(weekdays: readonly number[] | null, date: string, timedForToday = false): boolean {
+  if (timedForToday) return true;
   const weekday = isoWeekday(date);
   return weekday <= 5 && (weekdays === null || weekdays.includes(weekday));
 }
@@ -38,6 +42,11 @@ export function reasonBeforeLooking(calendar: TradingCalendar, date: string, ent
   const lastEntry = entry.until === null ? clockMinutes(entry.from) : clockMinutes(entry.until) - 1;
   if (lastEntry < open) return noTrade(date, 'before_open', noTradeTexts.beforeOpen(hours));
   if (clockMinutes(entry.from) >= close) return noTrade(date, 'after_close', noTradeTexts.afterClose(hours));
+  // An entry time while the market is shut between two sessions (a drill's 10:30): before the second one opens.
+  const pause = dayHours(calendar, date).pause;
+  if (entry.until === null && pause !== undefined && inPause({ pause }, clockMinutes(entry.from))) {
+    return noTrade(date, 'before_open', noTradeTexts.beforeOpen({ entry: entry.from, open: pause.until, close: session.close }));
+  }
   return null;
 }
 

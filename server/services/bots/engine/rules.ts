@@ -2,8 +2,9 @@
 //
 // Every rule, in the order it is checked:
 // - Stopped bots, days that are not trading days (the exchange calendar) and, for daily bots, days that are
-//   not among their weekdays: nothing. While one of the bot's actions is claimed (under way), nothing.
-// - In a position: exit_time passed → exit (always, also when paused or late: a due exit is carried out as
+//   not among their weekdays (unless the bot is timed for that day's special session: timedForSession): nothing. While one of the bot's actions is claimed (under way), nothing.
+// - In a position: the effective exit time passed (effectiveExitTime: the exit time, no later than the day's
+//   session's last minute, for MIS a minute before the session's square-off) → exit (always, also when paused or late: a due exit is carried out as
 //   soon as the engine runs again; legs left from an earlier day go at once). Paused with exit_now → pause_exit. Then on the combined premium E (the
 //   net premium of the legs at entry, unsigned) and the profit P (Σ signed quantity × (last − entry)):
 //   stop-loss when −P ≥ stop_loss_pct % of E (for a credit strategy: the premium rose), target when P ≥
@@ -17,7 +18,8 @@
 //   rest goes (a position of hedges alone has no purpose). A failed action is tried again a minute later
 //   (retryAfterMs), not on every tick. A trading bot with exit_on_reverse_signal exits on a signal against
 //   the option it holds.
-// - Flat, active (paused bots take no entry) and before exit_time:
+// - Flat, active (paused bots take no entry), the day's session open (any hour in demo mode) and before the
+//   effective exit time:
 //   - Daily bots, and trading bots whose strategy has no signal: enter once at entry time (a trading bot's
 //     entry_from). Missed-action policy: an entry more than 10 minutes late (the server was down at entry
 //     time) is not placed; it is recorded as skipped and the day's state is "missed", with an alert.
@@ -26,8 +28,8 @@
 //     entry premium; at most max_re_entries times a day.
 //   - Trading bots with signals (trend_option_buyer): inside entry_from–entry_until, on a fresh signal
 //     (signals.ts), up to max_trades_per_day entries; a signal is acted on once.
-import { clockMinutes, istMinutes, istOffsetMs } from '../../market/ist.ts';
-import { isoWeekday } from '../../market/trading-calendar.ts';
+import { clockMinutes, clockText, istMinutes, istOffsetMs, marketHours } from '../../market/ist.ts';
+import { inPause, isoWeekday, type DayHours, type Session } from '../../market/trading-calendar.ts';
 import type { Signal } from './signals.ts';
 import type { Met } from './conditions.ts';
 import type { ActionRow, BotRunRow, Decision, EngineBot, HeldLeg, RunLeg } from './engine-types.ts';
@@ -56,6 +58,11 @@ export type RuleInputs = {
   nowMs: number;
   day: string;
   tradingDay: boolean;
+  /**
+   * The day's session on the bot's exchange (trading-calendar.ts dayHours): the regular 09:15–15:30 with its
+   * 15:25 MIS square-off, or a special session's own (Muhurat trading's evening hour and its 18:50).
+   */
+  hours: DayHours;
   /** Demo mode: the market never closes, so every day counts (see botRunsOn). */
   demo: boolean;
   signal: Signal | null;
@@ -64,19 +71,40 @@ export type RuleInputs = {
 };
 
 /**
- * The broker's intraday cut-off (Zerodha's risk desk, the paper broker's MIS square-off: brokers/paper/settlement.ts).
- * An MIS bot exits itself a minute before it, so its own exit (its tag, its run, its alert) closes the position and
- * never the broker's call-and-trade square-off (₹50 + GST an order), and it takes no entry from then on.
+ * The product a bot's orders carry: NRML unless it chose MIS (bots saved before the choice are NRML).
  */
-export const misBotExitTime = '15:24';
-
-/** The product a bot's orders carry: NRML unless it chose MIS (bots saved before the choice are NRML). */
 export const botProduct = (bot: { params: Record<string, unknown> }): 'MIS' | 'NRML' => (bot.params.product === 'MIS' ? 'MIS' : 'NRML');
 
-/** When the bot exits at the latest (IST HH:MM): its exit time, or for MIS the cut-off's minute before when earlier. */
-export function effectiveExitTime(bot: { exitTime: string; params: Record<string, unknown> }): string {
-  if (botProduct(bot) !== 'MIS') return bot.exitTime;
-  return clockMinutes(bot.exitTime) > clockMinutes(misBotExitTime) ? misBotExitTime : bot.exitTime;
+/** The hours the effective exit reads: the session's close, the broker's MIS square-off in it and its pause (HH:MM IST). */
+export type ExitHours = Pick<DayHours, 'close' | 'misSquareOff' | 'pause'>;
+
+/** The demo market never closes: only the MIS square-off of the day's session (the paper broker's) bounds a bot. */
+export const demoExitHours = (hours: DayHours): ExitHours => ({ close: '24:00', misSquareOff: hours.misSquareOff });
+
+/**
+ * When the bot exits at the latest on a day (IST HH:MM), one rule for paper, live, backtests and replays: its exit
+ * time, brought back to the session's last minute when the session closes before it (a drill's 12:30) or when it
+ * falls in the pause between two sessions (a drill's 10:00–11:30: 09:59), and for
+ * MIS to the minute before the broker's square-off of that session (15:24 on a regular day, 18:49 in 2024's
+ * Muhurat hour, whose square-off was 18:50), so its own exit (its tag, its run, its alert) closes the position
+ * and never the broker's call-and-trade square-off (₹50 + GST an order), and it takes no entry from then on.
+ */
+export function effectiveExitTime(bot: { exitTime: string; params: Record<string, unknown> }, hours: ExitHours): string {
+  let exit = Math.min(clockMinutes(bot.exitTime), clockMinutes(hours.close) - 1);
+  // An exit falling while the market is shut between two sessions is the first session's last minute.
+  if (hours.pause !== undefined && inPause(hours, exit)) exit = clockMinutes(hours.pause.from) - 1;
+  if (botProduct(bot) === 'MIS') exit = Math.min(exit, clockMinutes(hours.misSquareOff) - 1);
+  return exit === clockMinutes(bot.exitTime) ? bot.exitTime : clockText(exit);
+}
+
+/** Why the bot exits at its effective exit time (rules' reason, in the engine's log). */
+function exitTimeReason(bot: { exitTime: string; params: Record<string, unknown> }, hours: ExitHours, exitTime: string): string {
+  if (exitTime === bot.exitTime) return `Exit time ${bot.exitTime}`;
+  if (botProduct(bot) === 'MIS' && clockMinutes(exitTime) === clockMinutes(hours.misSquareOff) - 1) {
+    return `MIS: flat before the broker's ${hours.misSquareOff} square-off (exit at ${exitTime})`;
+  }
+  if (hours.pause !== undefined && clockMinutes(exitTime) === clockMinutes(hours.pause.from) - 1) return `The session closes at ${hours.pause.from}: exit at ${exitTime}`;
+  return `The session closes at ${hours.close}: exit at ${exitTime}`;
 }
 
 /** The run's unit quantity: what one unit of its combined premium is multiplied by (its smallest leg, lots × lot size). */
@@ -178,16 +206,20 @@ function legStopRule({ bot, lastPrices }: RuleInputs, run: BotRunRow, sequence: 
   return null;
 }
 
+/** The day's hours as a bot's exit reads them: the session's, or in demo mode only its MIS square-off. */
+const exitHoursOf = (input: RuleInputs): ExitHours => (input.demo ? demoExitHours(input.hours) : input.hours);
+
 function exitRule(input: RuleInputs, sequence: number): Decision {
   const { bot, run, lastPrices } = input;
   const exit = (action: Extract<Decision, { type: 'exit' }>['action'], reason: string): Decision => ({ type: 'exit', action, sequence, reason });
   const minutes = istMinutes(new Date(input.nowMs));
+  // Between two sessions the market is shut: nothing can be bought or sold until the second opens.
+  if (!input.demo && inPause(input.hours, minutes)) return { type: 'none' };
   // Legs held without a run today were entered on an earlier day whose exit the engine missed: due already.
   if (run === null || run.entries === 0) return exit('exit', 'Exit of a position left from an earlier trading day (its exit was missed)');
-  const exitTime = effectiveExitTime(bot);
-  if (minutes >= clockMinutes(exitTime)) {
-    return exit('exit', exitTime === bot.exitTime ? `Exit time ${bot.exitTime}` : `MIS: flat before the broker's 15:25 square-off (exit at ${exitTime})`);
-  }
+  const hours = exitHoursOf(input);
+  const exitTime = effectiveExitTime(bot, hours);
+  if (minutes >= clockMinutes(exitTime)) return exit('exit', exitTimeReason(bot, hours, exitTime));
   if (bot.status === 'paused' && run.pauseAction === 'exit_now') return exit('pause_exit', 'Paused: exit now');
   const premium = run.entryPremiumPaise ?? 0;
   if (run.legs.length === 0 || premium <= 0) return { type: 'none' };
@@ -252,6 +284,8 @@ function entryRule(input: RuleInputs): Decision {
       if (met === null) return { type: 'none' };
       return { type: 'entry', action: 'enter', sequence: 1, legs: 'preset', signalAt: met.at };
     }
+    // An entry time between two sessions (a drill's 10:30) finds the market shut: no entry that day, not a late one.
+    if (!input.demo && inPause(input.hours, clockMinutes(bot.entryFrom))) return { type: 'none' };
     const entryAt = istInstant(day, bot.entryFrom);
     const lateMs = nowMs - entryAt;
     if (lateMs > lateEntryMs) {
@@ -278,27 +312,44 @@ function entryRule(input: RuleInputs): Decision {
 }
 
 /**
- * Whether a bot runs on `day`: a trading day of its exchange and, for a daily bot, one of its weekdays. In demo
- * mode the simulated market is open every day at any hour, so a bot runs on every day the exchange would be
- * shut and on Saturdays and Sundays too (its weekdays, Monday to Friday, still choose among the others), so a
- * new user can watch a bot trade whenever they try it.
+ * Whether a bot is timed for a special session on a day of `hours`: its schedule lies outside the regular
+ * 09:15–15:30 (bots-service accepts such a time only inside a special session the exchange calendar holds, such
+ * as Muhurat trading's evening hour) and that day's session holds its entry. Such a bot runs on that day whatever
+ * its weekday (the Muhurat hour of Sunday 8 November 2026): the session, not the week, is its schedule.
  */
-export function botRunsOn(weekdays: readonly number[] | null, day: string, tradingDay: boolean, demo: boolean): boolean {
+export function timedForSession(bot: { entryFrom: string; exitTime: string }, hours: Session): boolean {
+  const outsideRegular = [bot.entryFrom, bot.exitTime].some((time) => clockMinutes(time) < clockMinutes(marketHours.open) || clockMinutes(time) > clockMinutes(marketHours.close));
+  const entry = clockMinutes(bot.entryFrom);
+  return outsideRegular && entry >= clockMinutes(hours.open) && entry < clockMinutes(hours.close);
+}
+
+/**
+ * Whether a bot runs on `day`: a trading day of its exchange and, for a daily bot, one of its weekdays, or any
+ * day when it is timed for that day's special session (`timedForSession`). In demo mode the simulated market
+ * is open every day at any hour, so a bot runs on every day the exchange would be shut and on Saturdays and
+ * Sundays too (its weekdays, Monday to Friday, still choose among the others), so a new user can watch a bot
+ * trade whenever they try it.
+ */
+export function botRunsOn(weekdays: readonly number[] | null, day: string, tradingDay: boolean, demo: boolean, timedForToday = false): boolean {
   if (!tradingDay && !demo) return false;
-  if (weekdays === null) return true;
+  if (weekdays === null || timedForToday) return true;
   const weekday = isoWeekday(day);
   return weekdays.includes(weekday) || (demo && weekday > 5);
 }
 
 export function decide(input: RuleInputs): Decision {
   const { bot } = input;
-  if (bot.status === 'stopped' || !botRunsOn(bot.weekdays, input.day, input.tradingDay, input.demo)) return { type: 'none' };
+  if (bot.status === 'stopped' || !botRunsOn(bot.weekdays, input.day, input.tradingDay, input.demo, timedForSession(bot, input.hours))) return { type: 'none' };
   if (input.actions.some((action) => action.status === 'claimed')) return { type: 'none' };
   const failedLately = (action: ActionRow) => action.status === 'failed' && input.nowMs - (action.completedAt ?? action.claimedAt).getTime() < retryAfterMs;
   if (input.actions.some(failedLately)) return { type: 'none' };
   if (input.held.length > 0) return exitRule(input, Math.max(1, input.run?.entries ?? 1));
   if (bot.status !== 'active') return { type: 'none' };
   const minutes = istMinutes(new Date(input.nowMs));
-  if (minutes >= clockMinutes(effectiveExitTime(bot))) return { type: 'none' };
+  // No entry before the day's session opens (a regular bot's 09:20 on a Muhurat evening's day: the exchange is
+  // shut), nor between two sessions (a drill's 10:00–11:30), nor from its effective exit on; the demo market
+  // never closes.
+  if (!input.demo && (minutes < clockMinutes(input.hours.open) || inPause(input.hours, minutes))) return { type: 'none' };
+  if (minutes >= clockMinutes(effectiveExitTime(bot, exitHoursOf(input)))) return { type: 'none' };
   return entryRule(input);
 }

@@ -23,7 +23,7 @@ import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { clockMinutes, istDate, istMinutes, marketHours } from '../../market/ist.ts';
 import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
-import { isTradingDay } from '../../market/trading-calendar.ts';
+import { dayHours, isTradingDay } from '../../market/trading-calendar.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { brokerAccountTexts } from '../../texts/broker-account-texts.ts';
 import { liveTexts } from '../../texts/live-texts.ts';
@@ -37,7 +37,7 @@ import { claimAction } from '../engine/action-claims.ts';
 import type { BotEngine } from '../engine/bot-engine.ts';
 import { loadActions, loadBot, loadHeld, loadRuns } from '../engine/engine-store.ts';
 import { botKey, type EngineBot } from '../engine/engine-types.ts';
-import { botRunsOn } from '../engine/rules.ts';
+import { botRunsOn, timedForSession } from '../engine/rules.ts';
 import { approvalSettingsOf, createProposals, type ApprovalSettings } from '../approvals/proposals.ts';
 import { parseAlert, type Alert } from './webhook-payload.ts';
 import { countOnce, logRefused, nameAction, refuseCounted, settleCounted, type Delivery } from './webhook-log.ts';
@@ -202,9 +202,10 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     const day = istDate(now);
     const facts = await engine.factsOf(bot.underlying, now);
     const calendar = await loadTradingCalendar(db, facts.exchange === 'BFO' ? 'BSE' : 'NSE');
-    const [from, until] = entry ? [bot.entryFrom, bot.entryUntil] : [marketHours.open, bot.exitTime];
+    const hours = dayHours(calendar, day);
+    const [from, until] = entry ? [bot.entryFrom, bot.entryUntil] : [prices.simulator.demo ? marketHours.open : hours.open, bot.exitTime];
     const minutes = istMinutes(now);
-    const open = botRunsOn(bot.weekdays, day, isTradingDay(calendar, day), prices.simulator.demo) && minutes >= clockMinutes(from) && minutes < clockMinutes(until);
+    const open = botRunsOn(bot.weekdays, day, isTradingDay(calendar, day), prices.simulator.demo, timedForSession(bot, hours)) && minutes >= clockMinutes(from) && minutes < clockMinutes(until);
     if (!open) throw DomainError.said('outside_bot_hours', webhookTexts.outsideHours(from, until));
   }
 

@@ -35,7 +35,7 @@ describe('the hours a bot keeps', () => {
     type('Entry time', '0806');
     const warning = screen.getByRole('status');
     expect(plainText(warning.textContent ?? '')).toBe(
-      'Entry time 08:06: outside market hours (09:15–15:30 IST). Only demo mode trades then: a live bot’s orders would reach a closed exchange, and a backtest never trades at that time (its report says so, day by day).',
+      'Entry time 08:06: outside market hours (09:15–15:30 IST). Outside demo mode the server takes such a time only inside a special session of the exchange calendar (Muhurat trading’s hour), and the bot then trades on that session’s day alone; a backtest of any other day never trades at that time (its report says so, day by day).',
     );
     type('Entry time', '09:15');
     expect(screen.queryByTestId('outside-hours')).toBeNull();
@@ -54,6 +54,6 @@ describe('the hours a bot keeps', () => {
     renderForm('daily', undefined, 'fr');
     expect(hours()).toBe('Les backtests et un serveur aux horaires de la bourse tradent 09:15–15:30 IST ; seul le mode démo trade à toute heure.');
     type('Heure d’entrée', '8h06');
-    expect(plainText(screen.getByTestId('outside-hours').textContent ?? '')).toMatch(/^Heure d’entrée 08:06 : hors des horaires de marché \(09:15–15:30 IST\)\. Seul le mode démo trade alors/);
+    expect(plainText(screen.getByTestId('outside-hours').textContent ?? '')).toMatch(/^Heure d’entrée 08:06 : hors des horaires de marché \(09:15–15:30 IST\)\. Hors du mode démo, le serveur n’accepte une telle heure que dans une séance spéciale/);
   });
 });
