@@ -65,11 +65,15 @@ function ParticipantsView({ answer }: { answer: ParticipantOpenInterest }) {
   );
 }
 
-/** The range in the address (`?from=&to=`, YYYY-MM-DD as typed in a link: the server says what is wrong with it); both fields. */
+/**
+ * The range in the address (`?from=&to=`, YYYY-MM-DD as typed in a link: the server says what is wrong with it); both
+ * fields, their tops aligned: a day typed wrong is said under its own field, and the other field's input stays level
+ * with it (aligned at their ends, the field with the words under it stood 40 px higher on a wide screen).
+ */
 function RangeChoice({ range, onRange }: { range: ParticipantRange; onRange: (next: ParticipantRange) => void }) {
   const intl = useIntl();
   return (
-    <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end" data-testid="participants-range">
+    <div className="grid grid-cols-2 items-start gap-3 sm:flex sm:flex-wrap" data-testid="participants-range">
       <DateField label={intl.formatMessage(m.from)} value={range.from ?? ''} onDayChange={(day) => onRange({ ...range, from: day === '' ? null : day })} className="sm:w-48" />
       <DateField label={intl.formatMessage(m.to)} value={range.to ?? ''} onDayChange={(day) => onRange({ ...range, to: day === '' ? null : day })} className="sm:w-48" />
     </div>
