@@ -68,15 +68,15 @@ const chartScreenRoots = (path: string, screen: string): RouteRoots => ({
 });
 
 /**
- * Issue 40's chart screens (premium, open interest, volatility) the same way, less the price bars' early read:
- * boot's first asks, the shell, the screen and its own chart module (lightweight-charts with it). Without the
- * list, their first open on Slow 4G + 4× CPU took 7.5–8.8 s (docs/benchmarks.md), the screen and the chart
- * module asked for only once the entry had run.
+ * Issue 40's chart screens (premium, open interest, volatility, participants) the same way: boot's first asks, the screen's
+ * early read (its read module, in the early-reads chunk), the shell, the screen and its own chart module
+ * (lightweight-charts with it). Without the list, their first open on Slow 4G + 4× CPU took 7.5–8.8 s
+ * (docs/benchmarks.md), the screen and the chart module asked for only once the entry had run.
  */
-const analysisScreenRoots = (path: string, screen: string, chart: string): RouteRoots => ({
+const analysisScreenRoots = (path: string, reads: string, screen: string, chart: string): RouteRoots => ({
   path,
   fetches: ['/config.json'],
-  sources: ['src/lib/api/load-runtime-config.ts', 'src/lib/api/build-clients.ts', 'src/app/layouts/app-layout.tsx', 'src/all-screens.css', screen, chart],
+  sources: ['src/lib/api/load-runtime-config.ts', reads, 'src/lib/api/build-clients.ts', 'src/app/layouts/app-layout.tsx', 'src/all-screens.css', screen, chart],
 });
 
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
@@ -100,9 +100,25 @@ export default defineConfig({
     routePreloadsPlugin([
       chartScreenRoots('/app/trading_view_chart', 'src/features/analytics/routes/trading-view-chart-screen.tsx'),
       chartScreenRoots('/app/tv_chart', 'src/features/analytics/routes/tv-chart-screen.tsx'),
-      analysisScreenRoots('/app/premium', 'src/app/analytics/premium-alert-screen.tsx', 'src/features/analytics/premium/charts/premium-chart.ts'),
-      analysisScreenRoots('/app/open_interest', 'src/features/open-interest/routes/open-interest-screen.tsx', 'src/features/open-interest/charts/oi-line-chart.ts'),
-      analysisScreenRoots('/app/volatility', 'src/app/analytics/volatility-alert-screen.tsx', 'src/features/analytics/volatility/iv-chart.ts'),
+      analysisScreenRoots(
+        '/app/premium',
+        'src/features/analytics/premium/api/get-strategy-premium.ts',
+        'src/app/analytics/premium-alert-screen.tsx',
+        'src/features/analytics/premium/charts/premium-chart.ts',
+      ),
+      analysisScreenRoots(
+        '/app/open_interest',
+        'src/features/open-interest/api/oi-reads.ts',
+        'src/features/open-interest/routes/open-interest-screen.tsx',
+        'src/features/open-interest/charts/oi-line-chart.ts',
+      ),
+      analysisScreenRoots('/app/volatility', 'src/features/analytics/volatility/iv-reads.ts', 'src/app/analytics/volatility-alert-screen.tsx', 'src/features/analytics/volatility/iv-chart.ts'),
+      analysisScreenRoots(
+        '/app/participants',
+        'src/features/analytics/api/participant-reads.ts',
+        'src/features/analytics/routes/participants-screen.tsx',
+        'src/features/analytics/charts/participant-chart.ts',
+      ),
     ]),
     precompileMessages(),
     react(),
@@ -159,7 +175,13 @@ export default defineConfig({
                 router: source('app/router/app-router.tsx'),
                 shell: source('app/layouts/app-layout.tsx'),
                 publicScreens: [source('features/auth/routes/register-screen.tsx'), source('features/errors/routes/error-page-screen.tsx')],
-                early: [source('features/analytics/api/chart-bars.ts')],
+                early: [
+                  source('features/analytics/api/chart-bars.ts'),
+                  source('features/analytics/premium/api/get-strategy-premium.ts'),
+                  source('features/open-interest/api/oi-reads.ts'),
+                  source('features/analytics/volatility/iv-reads.ts'),
+                  source('features/analytics/api/participant-reads.ts'),
+                ],
                 restore: [source('app/boot/restore-state.ts')],
                 chartScreens: [
                   source('features/analytics/routes/trading-view-chart-screen.tsx'),

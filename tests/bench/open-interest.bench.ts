@@ -5,10 +5,15 @@
  * (throttled-lcp.ts), timed from the navigation to the screen's content: the expiry's profile for a day of
  * NSE's bhavcopy (a full-size synthetic one, 200 NIFTY strikes an expiry, imported first), and, when the demo
  * market has recorded today's minutes (only while its session is open), the intraday chart drawn at 1-minute
- * buckets; then the premium chart of a straddle on that day (a day candle) and the volatility screen (its smile).
+ * buckets; then the premium chart of a straddle on that day (a day candle), the volatility screen (its smile) and
+ * the Participants chart (NSE's participant-wise OI files of June 2024 to that day, imported first).
  * Prints medians (min–max) and the load average; a benchmark, not a test.
  *
  *   npm run bench -- open-interest [--runs 3] [--port 5035]
+ *   npm run bench -- open-interest --against /tmp/old-dist [--waterfall]
+ *       this build and another (a copy of an older dist/, served by this checkout's server) opened in turns,
+ *       the other first every second run, so both see the same load on a shared machine; --waterfall prints
+ *       each open's requests (start, answer's headers, end, in seconds from the navigation)
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -16,13 +21,16 @@ import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { repoRoot } from '../../server/paths.ts';
 import { storeSessionToken } from '../e2e/support/session.ts';
+import { participantFile } from '../server/history/participant-file.ts';
 import { bhavcopy } from './support/bhavcopy-days.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './support/lighthouse-runs.ts';
-import { buildIfChanged, serve } from './support/serve.ts';
+import { buildIfChanged, serve, type Served } from './support/serve.ts';
 import { spread, table } from './support/stats.ts';
 import { CPU_SLOWDOWN, SLOW_4G } from './support/throttled-lcp.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, port: { type: 'string', default: '0' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, port: { type: 'string', default: '0' }, against: { type: 'string' }, waterfall: { type: 'boolean', default: false } },
+});
 const runs = Number(values.runs);
 const demo = { email: 'demo@strikedesk.in', password: 'StrikeDesk@2026' };
 const phone = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
@@ -32,7 +40,16 @@ async function token(base: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-async function firstOpen(browser: Browser, base: string, bearer: string, path: string, drawn: string): Promise<{ ms: number; bytes: number }> {
+type Request = { url: string; start: number; headers?: number; end?: number; bytes?: number };
+
+function printWaterfall(requests: Request[]): void {
+  const at = (seconds?: number) => (seconds === undefined ? '-' : seconds.toFixed(2)).padStart(6);
+  for (const request of requests.sort((a, b) => a.start - b.start)) {
+    console.log(`  ${at(request.start)} ${at(request.headers)} ${at(request.end)} ${`${((request.bytes ?? 0) / 1024).toFixed(1)} KB`.padStart(9)}  ${request.url.slice(0, 110)}`);
+  }
+}
+
+async function firstOpen(browser: Browser, base: string, bearer: string, path: string, drawn: string): Promise<{ ms: number; bytes: number; requests: Request[] }> {
   const context = await browser.newContext({ ...phone, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
@@ -42,15 +59,28 @@ async function firstOpen(browser: Browser, base: string, bearer: string, path: s
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     let bytes = 0;
-    cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    // Each request's times, in seconds from the first (the navigation), for --waterfall.
+    const requests = new Map<string, Request>();
+    let firstAt: number | null = null;
+    cdp.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string }; timestamp: number }) => {
+      firstAt ??= event.timestamp;
+      requests.set(event.requestId, { url: event.request.url.replace(base, ''), start: event.timestamp - firstAt });
+    });
+    cdp.on('Network.responseReceived', (event: { requestId: string; timestamp: number }) => {
+      const request = requests.get(event.requestId);
+      if (request && firstAt !== null) request.headers = event.timestamp - firstAt;
+    });
+    cdp.on('Network.loadingFinished', (event: { requestId: string; timestamp: number; encodedDataLength: number }) => {
       bytes += event.encodedDataLength;
+      const request = requests.get(event.requestId);
+      if (request && firstAt !== null) Object.assign(request, { end: event.timestamp - firstAt, bytes: event.encodedDataLength });
     });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const started = Date.now();
     await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: 120_000 });
     await page.locator(drawn).first().waitFor({ timeout: 120_000 });
-    return { ms: Date.now() - started, bytes };
+    return { ms: Date.now() - started, bytes, requests: [...requests.values()] };
   } finally {
     await context.close();
   }
@@ -59,16 +89,39 @@ async function firstOpen(browser: Browser, base: string, bearer: string, path: s
 async function main(): Promise<void> {
   await buildIfChanged();
   const served = await serve(repoRoot, join(repoRoot, 'dist'), Number(values.port));
+  // The other build, served by this checkout's server (started after the first: two starts at once can time out on a loaded machine).
+  let other: Served | null = null;
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
   try {
-    const bearer = await token(served.url);
+    if (values.against !== undefined) other = await serve(repoRoot, values.against, values.port === '0' ? 0 : Number(values.port) + 1);
+    const builds = [{ label: 'this build', url: served.url, bearer: await token(served.url) }];
+    if (other !== null) builds.push({ label: values.against!, url: other.url, bearer: await token(other.url) });
+    const { bearer } = builds[0]!;
     const day = '2024-07-02';
-    const upload = await fetch(`${served.url}/api/market-history/imports/?file_name=BhavCopy_NSE_FO_0_0_0_20240702_F_0000.csv`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'text/csv' },
-      body: new Uint8Array(bhavcopy(day, 1)),
-    });
-    if (!upload.ok) throw new Error(`the bhavcopy was refused: ${await upload.text()}`);
+    // Each server its own throw-away database: the same day imported into each.
+    let participantFiles = 0;
+    for (const build of builds) {
+      const upload = await fetch(`${build.url}/api/market-history/imports/?file_name=BhavCopy_NSE_FO_0_0_0_20240702_F_0000.csv`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${build.bearer}`, 'content-type': 'text/csv' },
+        body: new Uint8Array(bhavcopy(day, 1)),
+      });
+      if (!upload.ok) throw new Error(`the bhavcopy was refused: ${await upload.text()}`);
+      // The Participants chart: NSE's participant-wise OI for the weekdays of June 2024 to that day (22 weekdays).
+      for (let at = Date.parse('2024-06-03'); at <= Date.parse(day); at += 86_400_000) {
+        if ([0, 6].includes(new Date(at).getUTCDay())) continue;
+        const file = participantFile(new Date(at).toISOString().slice(0, 10));
+        const imported = await fetch(`${build.url}/api/market-history/imports/?file_name=${file.name}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${build.bearer}`, 'content-type': 'text/csv' },
+          body: file.text,
+        });
+        // A day NSE did not trade (17 June 2024) is refused: the chart shows it as a gap.
+        if (imported.ok) participantFiles += 1;
+      }
+    }
+    if (participantFiles === 0) throw new Error('no participant file was imported');
+    console.log(`Participant files imported: ${participantFiles / builds.length} a build`);
     const read = await fetch(`${served.url}/api/market-history/open-interest/?index=NIFTY`, { headers: { authorization: `Bearer ${bearer}` } });
     const latest = (await read.json()) as { days: { day: string; sources: string[] }[] };
     // The other two chart screens of issue 40 on the same imported day: the strategy premium chart of NIFTY's
@@ -79,6 +132,7 @@ async function main(): Promise<void> {
       [`bhavcopy day (${day}), profile`, `/app/open_interest?index=NIFTY&day=${day}`, '[data-testid="oi-profile"]'],
       [`premium chart, straddle, bhavcopy day (${day}), day candle`, `/app/premium?legs=${encodeURIComponent(straddle)}&from=${day}&interval=1d`, '[data-testid="premium-chart"] canvas'],
       ['volatility, latest day with prices, smile', '/app/volatility?index=NIFTY', '[data-testid="iv-smile-chart"] canvas'],
+      ['participants, June 2024 to 2 July, chart', '/app/participants', '[data-testid="participants-chart"] canvas'],
     ];
     const today = latest.days.find((listed) => listed.sources.includes('simulated'));
     if (today !== undefined) opens.push([`simulated day (${today.day}), 1-minute chart`, `/app/open_interest?index=NIFTY&day=${today.day}&interval=1`, '[data-testid="oi-strikes-chart"] canvas']);
@@ -86,22 +140,35 @@ async function main(): Promise<void> {
     const rows: string[][] = [];
     const load: number[] = [loadavg()[0] ?? 0];
     for (const [label, path, drawn] of opens) {
-      const times: number[] = [];
-      const bytes: number[] = [];
+      const measured = new Map(builds.map((build) => [build.label, { times: [] as number[], bytes: [] as number[], data: [] as number[] }]));
       for (let run = 0; run < runs; run += 1) {
-        const result = await firstOpen(browser, served.url, bearer, path, drawn);
-        times.push(result.ms);
-        bytes.push(result.bytes);
-        load.push(loadavg()[0] ?? 0);
+        // In turns, the other build first every second run, so neither always goes first.
+        for (const build of run % 2 === 0 ? builds : [...builds].reverse()) {
+          const result = await firstOpen(browser, build.url, build.bearer, path, drawn);
+          const entry = measured.get(build.label)!;
+          entry.times.push(result.ms);
+          entry.bytes.push(result.bytes);
+          // The chart's own reads on the wire (compressed, with headers): issue 40's goal is ≤ 50 KB gzip a day.
+          entry.data.push(result.requests.filter((request) => request.url.startsWith('/api/market-history/')).reduce((sum, request) => sum + (request.bytes ?? 0), 0));
+          load.push(loadavg()[0] ?? 0);
+          if (values.waterfall) {
+            console.log(`${label} (${build.label}), run ${run + 1}: ${(result.ms / 1000).toFixed(2)} s, load average ${(loadavg()[0] ?? 0).toFixed(1)}`);
+            printWaterfall(result.requests);
+          }
+        }
       }
-      const s = spread(times);
-      rows.push([label, `${(spread(bytes).median / 1000).toFixed(1)} KB`, `${(s.median / 1000).toFixed(2)} s (${(s.min / 1000).toFixed(2)}–${(s.max / 1000).toFixed(2)} s)`, '≤ 5 s']);
+      for (const [build, { times, bytes, data }] of measured) {
+        const s = spread(times);
+        const runsText = times.map((ms) => (ms / 1000).toFixed(2)).join(' / ');
+        rows.push([builds.length > 1 ? `${label} (${build})` : label, `${(spread(bytes).median / 1000).toFixed(1)} KB`, `${(spread(data).median / 1000).toFixed(1)} KB`, `${(s.median / 1000).toFixed(2)} s (${(s.min / 1000).toFixed(2)}–${(s.max / 1000).toFixed(2)} s)`, runsText, '≤ 5 s']);
+      }
     }
-    console.log(table(['first open, Slow 4G + 4× CPU', 'transferred', 'median (min–max)', 'goal'], rows));
+    console.log(table(['first open, Slow 4G + 4× CPU', 'transferred', 'its data reads', 'median (min–max)', 'runs in order', 'goal'], rows));
     console.log(`load average (1 min) during the runs: ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} on ${runs} runs each`);
   } finally {
     await browser.close();
     await served.stop();
+    await other?.stop();
   }
 }
 

@@ -158,17 +158,18 @@ describe('bundle budget', () => {
   it('index.html served for a chart screen fetches its files beside the entry, and sign-in\'s lists none (issue 24)', () => {
     // The list the build writes for the server (scripts/route-preloads.ts, server/http/route-preloads.ts).
     const list = JSON.parse(readFileSync(join(dist, '.vite', 'route-preloads.json'), 'utf8')) as Record<string, { modules: string[]; styles: string[]; fetches: string[] }>;
-    expect(Object.keys(list).sort()).toEqual(['/app/open_interest', '/app/premium', '/app/trading_view_chart', '/app/tv_chart', '/app/volatility']);
+    expect(Object.keys(list).sort()).toEqual(['/app/open_interest', '/app/participants', '/app/premium', '/app/trading_view_chart', '/app/tv_chart', '/app/volatility']);
     const entryFiles = firstVisitFiles(manifest);
     const shell = Object.keys(manifest).find((key) => /\/app-shell-[^/]+\.js$/.test(manifest[key]!.file));
     expect(shell).toBeDefined();
     for (const [path, screen, chart] of [
       ['/app/trading_view_chart', 'src/features/analytics/routes/trading-view-chart-screen.tsx', 'src/features/analytics/charts/candle-chart.ts'],
       ['/app/tv_chart', 'src/features/analytics/routes/tv-chart-screen.tsx', 'src/features/analytics/charts/candle-chart.ts'],
-      // Issue 40's chart screens: their own chart module, no price bars to read early.
+      // Issue 40's chart screens: their own chart module, and their first read in the early reads too.
       ['/app/premium', 'src/app/analytics/premium-alert-screen.tsx', 'src/features/analytics/premium/charts/premium-chart.ts'],
       ['/app/open_interest', 'src/features/open-interest/routes/open-interest-screen.tsx', 'src/features/open-interest/charts/oi-line-chart.ts'],
       ['/app/volatility', 'src/app/analytics/volatility-alert-screen.tsx', 'src/features/analytics/volatility/iv-chart.ts'],
+      ['/app/participants', 'src/features/analytics/routes/participants-screen.tsx', 'src/features/analytics/charts/participant-chart.ts'],
     ] as const) {
       const preloads = list[path]!;
       const listed = new Set([...preloads.modules, ...preloads.styles]);
@@ -183,7 +184,8 @@ describe('bundle budget', () => {
         manifest['src/all-screens.css']!.file,
       ].filter((file) => !entryFiles.has(file));
       expect(wanted.filter((file) => !listed.has(file))).toEqual([]);
-      if (chart.endsWith('candle-chart.ts')) expect([...listed].some((file) => file.includes('early-reads'))).toBe(true);
+      // The screen's first read starts beside its files (screens.ts): its module is asked for with them.
+      expect([...listed].some((file) => file.includes('early-reads'))).toBe(true);
       expect(preloads.fetches).toEqual(['/config.json']);
       // Nothing the entry's own page already asks for, and nothing another screen would need.
       expect([...listed].filter((file) => entryFiles.has(file))).toEqual([]);

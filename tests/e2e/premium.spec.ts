@@ -7,12 +7,12 @@ import { signInReadyToTrade, type TradingUser } from './support/trading';
 
 // The strategy premium chart through the real screens: the chain's ATM straddle opened in one tap, its candles
 // read from the minutes the server's simulator recorded (so the source line says simulated, with its time),
-// the overlays toggled, then the same chart in French, dark, at 360 px, and right to left. The recorder keeps
-// a minute only once it saw it whole, so the first candles need the server up two minutes: the chart is
-// reloaded until they are there.
+// the overlays toggled, then the same chart in French, dark, at 360 px, and right to left. The suite's server
+// starts with the minute before its clock's 11:00 recorded (support/start-server.ts, recordMinuteBefore), so the
+// candles are there at once: no wait on the recorder's first whole minute.
 
 test('opens the ATM straddle from the chain and charts its premium with overlays, in en and fr, wide and on a phone, dark and RTL', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(120_000);
   await signInReadyToTrade(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   const chain = new OptionChainPage(page);
@@ -36,13 +36,10 @@ test('opens the ATM straddle from the chain and charts its premium with overlays
   await expect(page.getByLabel('Strike of leg 1')).toHaveValue(strike);
   await expect(page.getByLabel('Strike of leg 2')).toHaveValue(strike);
 
-  // Until the recorder has a whole minute of both legs, the server says it holds no price of them.
+  // The recorded minutes of both legs, on the first open: 10:59 at least (recorded before the server started).
   const source = page.getByTestId('premium-source');
-  await expect(async () => {
-    await page.reload();
-    await expect(source).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 200_000, intervals: [10_000] });
   await expect(source).toContainText(/^Source: simulated \(not real prices\)\. As of .+\d{2}:\d{2}/);
+  await expect(page.getByTestId('premium-no-prices')).toHaveCount(0);
   await expect(page.getByText('Credit collected (sold legs added)')).toBeVisible();
   const chart = page.getByTestId('premium-chart');
   await expect(chart.locator('canvas').first()).toBeVisible();

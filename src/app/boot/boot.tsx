@@ -14,7 +14,7 @@ import { CONFIG_URL, configRequest, fallbackRuntimeConfig } from '@/lib/api/runt
 import { mayHaveStoredState } from '@/lib/persist/stored-state-probe';
 import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
-import { tokenAtom } from '@/lib/session/auth-atoms';
+import { sessionRestoredAtom, tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
 
 /**
@@ -59,6 +59,8 @@ export async function boot(container: HTMLElement): Promise<void> {
   // first, the screen's larger ones beside and after them.
   let screensLoaded = signedInAddress ? startRouterFiles() : null;
   await restoreStoredState();
+  // The early reads of the chart screens (lib/api/early-read.ts) wait for this: tokenAtom is now what was stored.
+  store.set(sessionRestoredAtom, true);
   const start = whereToStart();
   if (start === 'app') {
     screensLoaded ??= startRouterFiles();

@@ -73,21 +73,36 @@ export const screens = {
   recommendations: lazyScreen('recommendations', () =>
     import('@/app/routes/recommendations-screen').then((m) => m.RecommendationsScreen),
   ),
-  participants: lazyScreen('participants', () =>
-    import('@/features/analytics/routes/participants-screen').then((m) => m.ParticipantsScreen),
-  ),
-  // Its chart library asked for beside the screen, not after it (see withChartLibrary).
-  openInterest: lazyScreen('open-interest', () => {
-    import('@/features/open-interest/charts/oi-line-chart').catch(() => undefined);
-    return import('@/features/open-interest/routes/open-interest-screen').then((m) => m.OpenInterestScreen);
+  // Issue 40's chart screens as the price charts (see withChartLibrary): their first read (lib/api/early-read.ts,
+  // sent once boot has restored the session, with its token), then the screen, then the chart module
+  // (lightweight-charts with it), all asked for at once, not one after another.
+  participants: lazyScreen('participants', () => {
+    const search = window.location.search;
+    import('@/features/analytics/api/participant-reads').then((reads) => reads.startEarlyParticipantRead(search)).catch(() => undefined);
+    const screen = import('@/features/analytics/routes/participants-screen').then((m) => m.ParticipantsScreen);
+    import('@/features/analytics/charts/participant-chart').catch(() => undefined);
+    return screen;
   }),
-  volatility: lazyScreen('volatility', () =>
-    import('@/app/analytics/volatility-alert-screen').then((m) => m.VolatilityScreenWithAlerts),
-  ),
-  // The chart module (and lightweight-charts with it) is asked for beside the screen, not after it rendered.
+  openInterest: lazyScreen('open-interest', () => {
+    const search = window.location.search;
+    import('@/features/open-interest/api/oi-reads').then((reads) => reads.startEarlyOiRead(search)).catch(() => undefined);
+    const screen = import('@/features/open-interest/routes/open-interest-screen').then((m) => m.OpenInterestScreen);
+    import('@/features/open-interest/charts/oi-line-chart').catch(() => undefined);
+    return screen;
+  }),
+  volatility: lazyScreen('volatility', () => {
+    const search = window.location.search;
+    import('@/features/analytics/volatility/iv-reads').then((reads) => reads.startEarlyIvReads(search)).catch(() => undefined);
+    const screen = import('@/app/analytics/volatility-alert-screen').then((m) => m.VolatilityScreenWithAlerts);
+    import('@/features/analytics/volatility/iv-chart').catch(() => undefined);
+    return screen;
+  }),
   premium: lazyScreen('premium', () => {
+    const search = window.location.search;
+    import('@/features/analytics/premium/api/get-strategy-premium').then((reads) => reads.startEarlyPremiumRead(search)).catch(() => undefined);
+    const screen = import('@/app/analytics/premium-alert-screen').then((m) => m.PremiumScreenWithAlerts);
     import('@/features/analytics/premium/charts/premium-chart').catch(() => undefined);
-    return import('@/app/analytics/premium-alert-screen').then((m) => m.PremiumScreenWithAlerts);
+    return screen;
   }),
   marketView: lazyScreen('market-view', () =>
     import('@/features/analytics/routes/market-view-screen').then((m) => m.MarketViewScreen),

@@ -7,6 +7,11 @@ import { atom } from 'jotai/vanilla';
  */
 export const tokenAtom = atom<string | null>(null);
 export const isSignedInAtom = atom((get) => get(tokenAtom) !== null);
+/**
+ * Whether boot has brought the session back from IndexedDB (boot.tsx): until then tokenAtom is null even for a
+ * signed-in trader, so a request sent before it goes without the token, and its 401 would sign the trader out.
+ */
+export const sessionRestoredAtom = atom(false);
 
 export const authLoadingAtom = atom(false);
 export const authMessageAtom = atom<string | null>(null);

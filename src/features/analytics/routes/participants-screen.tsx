@@ -1,12 +1,13 @@
 import UsersIcon from '@heroicons/react/24/outline/UsersIcon';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
-import { getParticipantOpenInterest, type ParticipantRange } from '@/features/analytics/api/participant-reads';
+import { useSearchParams } from 'react-router-dom';
+import { getParticipantOpenInterest, participantRangeOf, participantReadName, type ParticipantRange } from '@/features/analytics/api/participant-reads';
 import { ParticipantChartBox } from '@/features/analytics/components/participant-chart-box';
 import { ParticipantLatest } from '@/features/analytics/components/participant-latest';
 import { latestNets, participantGroups, participantLines, type ParticipantGroup, type ParticipantOpenInterest } from '@/features/analytics/model/participant-series';
 import { participantMessages as m } from '@/features/analytics/participant-messages';
+import { MarketHistoryEmptyState } from '@/components/trading/market-history-empty-state';
 import { DataSource } from '@/components/ui/data-source';
 import { DateField } from '@/components/ui/date-field';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,6 +17,7 @@ import { PanelBoundary } from '@/components/ui/panel-boundary';
 import { StaleNote } from '@/components/ui/stale-note';
 import { sayServerText } from '@/i18n/say-server-text';
 import type { ApiError } from '@/lib/api/api-error';
+import { takeEarlyRead } from '@/lib/api/early-read';
 import { useScreenRefusal } from '@/lib/api/use-screen-refusal';
 import { useFormat } from '@/lib/format/use-format';
 import { useLastKnownRead } from '@/lib/persist/use-last-known-read';
@@ -63,11 +65,15 @@ function ParticipantsView({ answer }: { answer: ParticipantOpenInterest }) {
   );
 }
 
-/** The range in the address (`?from=&to=`, YYYY-MM-DD as typed in a link: the server says what is wrong with it); both fields. */
+/**
+ * The range in the address (`?from=&to=`, YYYY-MM-DD as typed in a link: the server says what is wrong with it); both
+ * fields, their tops aligned: a day typed wrong is said under its own field, and the other field's input stays level
+ * with it (aligned at their ends, the field with the words under it stood 40 px higher on a wide screen).
+ */
 function RangeChoice({ range, onRange }: { range: ParticipantRange; onRange: (next: ParticipantRange) => void }) {
   const intl = useIntl();
   return (
-    <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end" data-testid="participants-range">
+    <div className="grid grid-cols-2 items-start gap-3 sm:flex sm:flex-wrap" data-testid="participants-range">
       <DateField label={intl.formatMessage(m.from)} value={range.from ?? ''} onDayChange={(day) => onRange({ ...range, from: day === '' ? null : day })} className="sm:w-48" />
       <DateField label={intl.formatMessage(m.to)} value={range.to ?? ''} onDayChange={(day) => onRange({ ...range, to: day === '' ? null : day })} className="sm:w-48" />
     </div>
@@ -99,8 +105,7 @@ export function ParticipantsScreen() {
   const intl = useIntl();
   const { formatDate } = useFormat();
   const [search, setSearch] = useSearchParams();
-  const from = search.get('from');
-  const to = search.get('to');
+  const { from, to } = participantRangeOf(search);
   const range = useMemo<ParticipantRange>(() => ({ from, to }), [from, to]);
   const onRange = useCallback(
     (next: ParticipantRange) => setSearch({ ...(next.from === null ? {} : { from: next.from }), ...(next.to === null ? {} : { to: next.to }) }, { replace: true }),
@@ -108,10 +113,11 @@ export function ParticipantsScreen() {
   );
   const ranged = from !== null || to !== null;
   // Offline (or the server unreachable): this range's last-known read, with its time (the other screens' last-known copy).
-  const name = ranged ? `analytics:participants:${from ?? ''}:${to ?? ''}` : 'analytics:participants';
+  const name = participantReadName(range);
   const { read, refusal } = useScreenRefusal(
     name,
-    useCallback(() => getParticipantOpenInterest(range), [range]),
+    // The first read may have started beside the screen's files (screens.ts).
+    useCallback(() => takeEarlyRead(name, () => getParticipantOpenInterest(range)), [name, range]),
   );
   const { value: answer, asOf, failed, reload } = useLastKnownRead(name, read);
   return (
@@ -127,31 +133,16 @@ export function ParticipantsScreen() {
             <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={failed} onRetry={reload} />
           ) : answer.dates.length === 0 && ranged && answer.from !== null && answer.to !== null ? (
             <div data-testid="participants-empty-range">
-              <EmptyState
+              <MarketHistoryEmptyState
                 icon={UsersIcon}
                 title={intl.formatMessage(m.emptyRangeTitle, { from: formatDate(answer.from), to: formatDate(answer.to) })}
                 description={intl.formatMessage(m.emptyRange)}
-                action={
-                  <div className="flex flex-wrap items-center gap-4">
-                    <LastYear onRange={onRange} />
-                    <Link to="/app/market_history" className="text-sm font-medium text-brand underline">
-                      {intl.formatMessage(m.import)}
-                    </Link>
-                  </div>
-                }
+                importText={intl.formatMessage(m.import)}
+                before={<LastYear onRange={onRange} />}
               />
             </div>
           ) : answer.dates.length === 0 ? (
-            <EmptyState
-              icon={UsersIcon}
-              title={intl.formatMessage(m.emptyTitle)}
-              description={intl.formatMessage(m.empty)}
-              action={
-                <Link to="/app/market_history" className="text-sm font-medium text-brand underline">
-                  {intl.formatMessage(m.import)}
-                </Link>
-              }
-            />
+            <MarketHistoryEmptyState icon={UsersIcon} title={intl.formatMessage(m.emptyTitle)} description={intl.formatMessage(m.empty)} importText={intl.formatMessage(m.import)} />
           ) : (
             <ParticipantsView answer={answer} />
           )}

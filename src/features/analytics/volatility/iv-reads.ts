@@ -3,6 +3,7 @@ import type { components } from '@openapi/main';
 import { mainApi } from '@/lib/api/clients';
 import { requireField } from '@/lib/api/require-field';
 import { shownByScreen } from '@/lib/api/api-error';
+import { startEarlyRead } from '@/lib/api/early-read';
 
 export type IvIndex = components['schemas']['HistoryIndex'];
 export type IvDay = components['schemas']['IvDay'];
@@ -12,6 +13,17 @@ export type IvSmileAt = components['schemas']['IvSmileAt'];
 export type IvSource = components['schemas']['IvSource'];
 
 export const ivIndices: readonly IvIndex[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY'];
+export const isIvIndex = (value: string | null): value is IvIndex => value !== null && (ivIndices as readonly string[]).includes(value);
+/** The IV percentile's lookback when the screen opens, in days. */
+export const defaultIvLookback = 365;
+
+/** The names the screen keeps each answer under (its last-known copy, its early read); null: the server's default. */
+export const ivReadNames = {
+  history: (index: IvIndex, lookbackDays: number) => `analytics:iv-history:${index}:${lookbackDays}`,
+  day: (index: IvIndex, day: string | null, expiry: string | null) => `analytics:iv-day:${index}:${day ?? 'latest'}:${expiry ?? 'nearest'}`,
+  smile: (index: IvIndex, expiry: string | null, day: string | null, against: string | null) =>
+    `analytics:iv-smile:${index}:${expiry ?? 'nearest'}:${day ?? 'latest'}:${against ?? 'previous'}`,
+};
 
 /** The refusals the screen says where the chart would be (an expiry from a link that was over before the day). */
 const inPlace = shownByScreen('history.iv_expiry_before_day', 'history.iv_minute_outside_session');
@@ -33,4 +45,18 @@ export async function getIvDay(index: IvIndex, day: string | null, expiry: strin
 export async function getIvSmile(index: IvIndex, expiry: string | null, at: string | null, against: string | null): Promise<IvSmile> {
   const query = { index, ...(expiry === null ? {} : { expiry }), ...(at === null ? {} : { at }), ...(against === null ? {} : { against }) };
   return requireField(await mainApi().GET('/api/market-history/iv/smile/', { params: { query }, middleware: [inPlace] }), 'index');
+}
+
+/**
+ * The screen's three first reads for the address being opened (`search`: ?index= and ?expiry=, the latest day, the
+ * default lookback, the smile against the previous day), started beside its files (screens.ts); the screen takes them.
+ */
+export function startEarlyIvReads(search: string): void {
+  const params = new URLSearchParams(search);
+  const asked = params.get('index');
+  const index = isIvIndex(asked) ? asked : 'NIFTY';
+  const expiry = params.get('expiry');
+  startEarlyRead(ivReadNames.history(index, defaultIvLookback), () => getIvHistory(index, defaultIvLookback));
+  startEarlyRead(ivReadNames.day(index, null, expiry), () => getIvDay(index, null, expiry));
+  startEarlyRead(ivReadNames.smile(index, expiry, null, null), () => getIvSmile(index, expiry, null, null));
 }

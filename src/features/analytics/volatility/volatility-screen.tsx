@@ -1,9 +1,9 @@
 import PresentationChartLineIcon from '@heroicons/react/24/outline/PresentationChartLineIcon';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { DataSource, useDataSourceWords } from '@/components/ui/data-source';
-import { EmptyState } from '@/components/ui/empty-state';
+import { MarketHistoryEmptyState } from '@/components/trading/market-history-empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
@@ -12,16 +12,16 @@ import { StaleNote } from '@/components/ui/stale-note';
 import { TimeField } from '@/components/ui/time-field';
 import { IvChartBox, type IvChartContent } from '@/features/analytics/volatility/iv-chart-box';
 import { ivMessages as m } from '@/features/analytics/volatility/iv-messages';
-import { getIvDay, getIvHistory, getIvSmile, ivIndices, type IvDay, type IvHistory, type IvIndex, type IvSmileAt, type IvSource } from '@/features/analytics/volatility/iv-reads';
+import { defaultIvLookback, getIvDay, getIvHistory, getIvSmile, isIvIndex as isIndex, ivIndices, ivReadNames, type IvDay, type IvHistory, type IvIndex, type IvSmileAt, type IvSource } from '@/features/analytics/volatility/iv-reads';
 import { dayLine, gapMinutes, historyLine, lastDayPoint, smileLine, sourcesOf } from '@/features/analytics/volatility/iv-series';
 import { useKeptRead } from '@/features/analytics/volatility/use-kept-read';
 import { sayServerText } from '@/i18n/say-server-text';
 import type { ApiError } from '@/lib/api/api-error';
+import { takeEarlyRead } from '@/lib/api/early-read';
 import { useScreenRefusal } from '@/lib/api/use-screen-refusal';
 import { useFormat } from '@/lib/format/use-format';
 
 const lookbacks = [30, 91, 182, 365] as const;
-const isIndex = (value: string | null): value is IvIndex => value !== null && (ivIndices as readonly string[]).includes(value);
 const validTime = (time: string) => /^\d{2}:\d{2}$/.test(time) && time >= '09:15' && time <= '15:29';
 
 function useIvWords() {
@@ -171,10 +171,11 @@ function SmileChart({ index, day, expiry, answeredDay }: { index: IvIndex; day: 
   const [mode, setMode] = useState<'day' | 'minute'>('day');
   const [time, setTime] = useState('09:30');
   const against = mode === 'minute' && validTime(time) && answeredDay !== null ? `${answeredDay}T${time}` : null;
-  const name = `analytics:iv-smile:${index}:${expiry ?? 'nearest'}:${day ?? 'latest'}:${against ?? 'previous'}`;
+  const name = ivReadNames.smile(index, expiry, day, against);
   const { read, refusal } = useScreenRefusal(
     name,
-    useCallback(() => getIvSmile(index, expiry, day, against), [index, expiry, day, against]),
+    // The first read may have started beside the screen's files (screens.ts), as the two below.
+    useCallback(() => takeEarlyRead(name, () => getIvSmile(index, expiry, day, against)), [name, index, expiry, day, against]),
   );
   const smile = useKeptRead(name, read);
   const content = useMemo<IvChartContent | null>(
@@ -219,21 +220,21 @@ export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction 
   const [params] = useSearchParams();
   const asked = params.get('index');
   const [index, setIndex] = useState<IvIndex>(isIndex(asked) ? asked : 'NIFTY');
-  const [lookback, setLookback] = useState<number>(365);
+  const [lookback, setLookback] = useState<number>(defaultIvLookback);
   const [day, setDay] = useState<string | null>(null);
   const [expiry, setExpiry] = useState<string | null>(params.get('expiry'));
 
   // The history, the day and the smile (SmileChart) are read at once: none waits for another's answer.
-  const historyName = `analytics:iv-history:${index}:${lookback}`;
+  const historyName = ivReadNames.history(index, lookback);
   const historyRefusal = useScreenRefusal(
     historyName,
-    useCallback(() => getIvHistory(index, lookback), [index, lookback]),
+    useCallback(() => takeEarlyRead(historyName, () => getIvHistory(index, lookback)), [historyName, index, lookback]),
   );
   const history = useKeptRead(historyName, historyRefusal.read);
-  const dayName = `analytics:iv-day:${index}:${day ?? 'latest'}:${expiry ?? 'nearest'}`;
+  const dayName = ivReadNames.day(index, day, expiry);
   const dayRefusal = useScreenRefusal(
     dayName,
-    useCallback(() => getIvDay(index, day, expiry), [index, day, expiry]),
+    useCallback(() => takeEarlyRead(dayName, () => getIvDay(index, day, expiry)), [dayName, index, day, expiry]),
   );
   const dayRead = useKeptRead(dayName, dayRefusal.read);
   const asOf = history.asOf ?? dayRead.asOf;
@@ -296,15 +297,11 @@ export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction 
           </SelectField>
         </div>
         {empty ? (
-          <EmptyState
+          <MarketHistoryEmptyState
             icon={PresentationChartLineIcon}
             title={intl.formatMessage(m.emptyTitle)}
             description={intl.formatMessage(m.empty)}
-            action={
-              <Link to="/app/market_history" className="text-sm font-medium text-brand underline">
-                {intl.formatMessage(m.import)}
-              </Link>
-            }
+            importText={intl.formatMessage(m.import)}
           />
         ) : (
           <div className="mt-4 flex flex-col gap-6">

@@ -2,7 +2,8 @@
 import { mainApi } from '@/lib/api/clients';
 import { requireField } from '@/lib/api/require-field';
 import { shownByScreen } from '@/lib/api/api-error';
-import type { OiChoice, OpenInterestDay, OpenInterestDays } from '@/features/open-interest/model/oi-model';
+import { startEarlyRead } from '@/lib/api/early-read';
+import { choiceFromSearch, searchOfChoice, type OiChoice, type OpenInterestDay, type OpenInterestDays } from '@/features/open-interest/model/oi-model';
 
 /**
  * The refusals the screen words in the chart's place (open-interest-screen.tsx, OiRefusal), with a way on: no OI
@@ -25,4 +26,13 @@ export async function getOpenInterestDay(choice: OiChoice): Promise<OpenInterest
 export async function getOpenInterestDays(choice: OiChoice & { expiry: string }): Promise<OpenInterestDays> {
   const query = { index: choice.index, expiry: choice.expiry, ...(choice.strikes.length === 0 ? {} : { strikes: choice.strikes.join(',') }) };
   return requireField(await mainApi().GET('/api/market-history/open-interest/days/', { params: { query }, middleware: [inPlace] }), 'dates', 'series');
+}
+
+/** The name the screen keeps a choice's day under (its last-known copy, its early read). */
+export const oiDayReadName = (choice: OiChoice) => `open-interest:day:${Object.entries(searchOfChoice(choice)).map(([name, value]) => `${name}=${value}`).join('&')}`;
+
+/** The screen's first read for the address being opened (`search`), started beside its files (screens.ts). */
+export function startEarlyOiRead(search: string): void {
+  const choice = choiceFromSearch(new URLSearchParams(search));
+  startEarlyRead(oiDayReadName(choice), () => getOpenInterestDay(choice));
 }

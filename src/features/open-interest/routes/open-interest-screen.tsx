@@ -2,8 +2,8 @@ import ChartBarIcon from '@heroicons/react/24/outline/ChartBarIcon';
 import XMarkIcon from '@heroicons/react/20/solid/XMarkIcon';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
-import { getOpenInterestDay, getOpenInterestDays } from '@/features/open-interest/api/oi-reads';
+import { useSearchParams } from 'react-router-dom';
+import { getOpenInterestDay, getOpenInterestDays, oiDayReadName } from '@/features/open-interest/api/oi-reads';
 import { OiChartBox } from '@/features/open-interest/components/oi-chart-box';
 import { OiProfile } from '@/features/open-interest/components/oi-profile';
 import {
@@ -23,6 +23,7 @@ import {
   type OpenInterestDays,
 } from '@/features/open-interest/model/oi-model';
 import { oiMessages as m } from '@/features/open-interest/oi-messages';
+import { MarketHistoryEmptyState } from '@/components/trading/market-history-empty-state';
 import { DataSource, useDataSourceWords } from '@/components/ui/data-source';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
@@ -32,6 +33,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { StaleNote } from '@/components/ui/stale-note';
 import { sayServerText } from '@/i18n/say-server-text';
 import type { ApiError } from '@/lib/api/api-error';
+import { takeEarlyRead } from '@/lib/api/early-read';
 import { useScreenRefusal } from '@/lib/api/use-screen-refusal';
 import { useFormat } from '@/lib/format/use-format';
 import { useLastKnownRead } from '@/lib/persist/use-last-known-read';
@@ -362,10 +364,11 @@ export function OpenInterestScreen() {
   const choice = useMemo(() => choiceFromSearch(search), [search]);
   const onChoice = useCallback((next: Partial<OiChoice>) => setSearch(searchOfChoice({ ...choice, ...next }), { replace: true }), [choice, setSearch]);
   // Offline (or the server unreachable): this choice's last-known read, with its time.
-  const key = `open-interest:day:${Object.entries(searchOfChoice(choice)).map(([name, value]) => `${name}=${value}`).join('&')}`;
+  const key = oiDayReadName(choice);
   const { read, refusal } = useScreenRefusal(
     key,
-    useCallback(() => getOpenInterestDay(choice), [choice]),
+    // The first read may have started beside the screen's files (screens.ts).
+    useCallback(() => takeEarlyRead(key, () => getOpenInterestDay(choice)), [key, choice]),
   );
   const { value: answer, asOf, failed, reload } = useLastKnownRead(key, read);
   return (
@@ -380,16 +383,7 @@ export function OpenInterestScreen() {
         ) : answer.day === null ? (
           <div className="flex flex-col gap-4">
             <IndexPicker choice={choice} onChoice={onChoice} />
-            <EmptyState
-              icon={ChartBarIcon}
-              title={intl.formatMessage(m.emptyTitle)}
-              description={intl.formatMessage(m.empty)}
-              action={
-                <Link to="/app/market_history" className="text-sm font-medium text-brand underline">
-                  {intl.formatMessage(m.import)}
-                </Link>
-              }
-            />
+            <MarketHistoryEmptyState icon={ChartBarIcon} title={intl.formatMessage(m.emptyTitle)} description={intl.formatMessage(m.empty)} importText={intl.formatMessage(m.import)} />
           </div>
         ) : (
           <OiView answer={answer} choice={choice} onChoice={onChoice} />

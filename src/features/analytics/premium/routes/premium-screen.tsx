@@ -2,7 +2,7 @@ import PresentationChartBarIcon from '@heroicons/react/24/outline/PresentationCh
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { getStrategyPremium, type PremiumInterval, type PremiumQuery, type StrategyPremium } from '@/features/analytics/premium/api/get-strategy-premium';
+import { getStrategyPremium, premiumIntervals as intervals, premiumQueryOf, premiumReadName, type PremiumInterval, type PremiumQuery, type StrategyPremium } from '@/features/analytics/premium/api/get-strategy-premium';
 import { OverlayControls } from '@/features/analytics/premium/components/overlay-controls';
 import { PremiumChartBox } from '@/features/analytics/premium/components/premium-chart-box';
 import { PremiumLegs } from '@/features/analytics/premium/components/premium-legs';
@@ -18,12 +18,10 @@ import { PanelBoundary } from '@/components/ui/panel-boundary';
 import { StaleNote } from '@/components/ui/stale-note';
 import { parsePremiumLegs, premiumLegsText, type PremiumLinkLeg } from '@/lib/charts/premium-link';
 import { isApiError } from '@/lib/api/api-error';
+import { takeEarlyRead } from '@/lib/api/early-read';
 import { useFormat } from '@/lib/format/use-format';
 import { useLastKnownRead } from '@/lib/persist/use-last-known-read';
 import { istDay } from '@/lib/trading/live-order-confirmations';
-
-const intervals: readonly PremiumInterval[] = ['1m', '3m', '5m', '15m', '30m', '60m', '1d'];
-const isInterval = (value: string | null): value is PremiumInterval => intervals.some((interval) => interval === value);
 
 function PremiumAnswer({ answer, legs }: { answer: StrategyPremium; legs: readonly PremiumLinkLeg[] }) {
   const intl = useIntl();
@@ -119,9 +117,11 @@ function PremiumRead({ query, legs, onDay }: { query: PremiumQuery; legs: readon
   const intl = useIntl();
   // The refusal with the IST day it came on (whether its range reaches today: the recorder may still fill it).
   const [refusal, setRefusal] = useState<{ noPrices: NoPrices; today: string } | null>(null);
+  const name = premiumReadName(query);
   const read = useCallback(
     () =>
-      getStrategyPremium(query).then(
+      // The first read may have started beside the screen's files (screens.ts).
+      takeEarlyRead(name, () => getStrategyPremium(query)).then(
         (answer) => {
           setRefusal(null);
           return answer;
@@ -132,9 +132,9 @@ function PremiumRead({ query, legs, onDay }: { query: PremiumQuery; legs: readon
           throw error;
         },
       ),
-    [query],
+    [name, query],
   );
-  const { value: answer, asOf, failed, reload } = useLastKnownRead(`analytics:premium:${JSON.stringify(query)}`, read);
+  const { value: answer, asOf, failed, reload } = useLastKnownRead(name, read);
   // Asked without a day, the server charts the last one every leg has (or names the day it has none of): the day
   // field shows which.
   const answeredDay = answer?.to ?? refusal?.noPrices.to ?? undefined;
@@ -178,8 +178,7 @@ export function PremiumScreen({ alertAction }: { /** The "Set an alert" of these
   const [answeredDay, setAnsweredDay] = useState<string | undefined>(undefined);
   const from = params.get('from') ?? undefined;
   const to = params.get('to') ?? undefined;
-  const askedInterval = params.get('interval');
-  const interval: PremiumInterval = isInterval(askedInterval) ? askedInterval : '1m';
+  const interval = premiumQueryOf(params).interval;
   const query = useMemo<PremiumQuery>(() => ({ legs: legsText, interval, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) }), [legsText, interval, from, to]);
   const change = (next: { legs?: PremiumLinkLeg[]; from?: string; to?: string; interval?: PremiumInterval }) => {
     const merged = new URLSearchParams(params);

@@ -1,0 +1,39 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { EmptyState } from '@/components/ui/empty-state';
+
+type MarketHistoryEmptyStateProps = Pick<ComponentProps<typeof EmptyState>, 'icon' | 'title' | 'description'> & {
+  /** The link's words, the screen's own ("Import bhavcopies in Market history", "Import them in Market history"). */
+  importText: string;
+  /** Another way on, put before the link (the participants' "Show the last year"). */
+  before?: ReactNode;
+};
+
+/**
+ * A chart of imported NSE files (open interest, volatility, participants) with nothing to show yet: it says what
+ * is missing and links to Market history, where those files are imported.
+ */
+export function MarketHistoryEmptyState({ icon, title, description, importText, before }: MarketHistoryEmptyStateProps) {
+  const link = (
+    <Link to="/app/market_history" className="text-sm font-medium text-brand underline">
+      {importText}
+    </Link>
+  );
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      description={description}
+      action={
+        before === undefined ? (
+          link
+        ) : (
+          <div className="flex flex-wrap items-center justify-center gap-4">
+            {before}
+            {link}
+          </div>
+        )
+      }
+    />
+  );
+}
