@@ -53,19 +53,11 @@ export async function loginToken(request: APIRequestContext, account: TestAccoun
 }
 
 /**
- * A page of the app's origin that is not the app: its icon. IndexedDB belongs to the origin, so the token and
- * preferences written there are what the app reads on its next load. Loading the sign-in screen for it instead
- * booted the whole app once more per test only to leave it (a page load costs Chromium 2.4–3.2 s of CPU,
- * docs/testing.md), and nothing of that boot was looked at: the sign-in screen is accounts.spec.ts'.
- */
-export const originPage = '/favicon.svg';
-
-/**
  * Puts a session token where the app keeps it (IndexedDB via idb-keyval: database `keyval-store`, object
  * store `keyval`, key `auth_token`), exactly as the sign-in screen does. The next page load restores it.
  */
 export async function storeSessionToken(page: Page, token: string): Promise<void> {
-  if (!page.url().startsWith('http')) await page.goto(originPage);
+  if (!page.url().startsWith('http')) await page.goto('/auth/login');
   await page.evaluate(async (value) => {
     await new Promise<void>((resolve, reject) => {
       const request = indexedDB.open('keyval-store');
