@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { PortfolioPage } from './pages/portfolio-page';
 import { signInReadyToTrade } from './support/trading';
+import { usePreferences } from './support/preferences';
 
 // Bot cards that know at once (issue 37): a bot just created, paused or resumed shows what it does today as
 // soon as the server answered, not "Not known yet" (or its old day beside its new status) until a poll 5 s
@@ -51,4 +52,33 @@ test('a bot just created shows its real state on its card within a second, and a
   await expect(card.locator('[data-bot-state]')).toHaveAttribute('data-bot-state', 'waiting', { timeout: 1000 });
   expect(Date.now() - clickedAt).toBeLessThan(1500);
   expect(await sawUnknown()).toBe(false);
+});
+
+test('a bot card just paused, at 360 px in dark and right to left (en) and in French: its day fits and reads', async ({ page }) => {
+  await signInReadyToTrade(page);
+  const portfolios = new PortfolioPage(page);
+  await portfolios.open();
+  await portfolios.openBotsTab('Trading bots');
+  await page.getByRole('button', { name: /new trading bot|create a bot from a base strategy/i }).first().click();
+  await portfolios.fillBot('Short straddle', 'Expiry-day short straddle on NIFTY', '1');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create bot' }).click();
+  const card = page.getByRole('article', { name: 'Expiry-day short straddle on NIFTY' });
+  await card.getByRole('button', { name: 'Pause Expiry-day short straddle on NIFTY' }).click();
+  await expect(card.locator('[data-bot-state]')).toHaveAttribute('data-bot-state', 'paused');
+
+  for (const preferences of [
+    { locale: 'en', theme: 'dark', direction: 'rtl' },
+    { locale: 'fr', theme: 'dark', direction: 'ltr' },
+  ] as const) {
+    await usePreferences(page, preferences);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await portfolios.page.goto('/app/portfolio');
+    const shown = page.locator('article').filter({ hasText: 'Expiry-day short straddle on NIFTY' });
+    await expect(shown.locator('[data-bot-state]')).toHaveAttribute('data-bot-state', 'paused');
+    await expect(page.locator('html')).toHaveAttribute('dir', preferences.direction);
+    // Nothing wider than the phone: the card's words wrap rather than push the page sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shown.scrollIntoViewIfNeeded();
+    await shown.screenshot({ path: `test-results/bot-cards/paused-${preferences.locale}-${preferences.theme}-${preferences.direction}-360.png` });
+  }
 });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BotActionRecord } from '@/features/portfolios/api/bot-engine-types';
 import { BOT_STATE_POLL_MS } from '@/features/portfolios/hooks/use-bot-states';
@@ -248,11 +248,15 @@ describe('polling the bots’ states', () => {
 });
 
 describe('a bot just saved', () => {
-  /** Every bot the backend holds is waiting today, a new one included, as the server would say once it exists. */
+  /**
+   * Every bot the backend holds is waiting (or paused) today, a new one included, as the server would say once
+   * it exists. Each read takes 300 ms: a card shown before its read landed would be caught showing it.
+   */
   const everyBotWaits = () =>
     server.use(
-      http.get(`${API}/api/bots/state/:portfolioId/`, ({ params }) => {
+      http.get(`${API}/api/bots/state/:portfolioId/`, async ({ params }) => {
         backend.stateReads.push(Number(params.portfolioId));
+        await delay(300);
         const bots = [
           ...backend.tradingBots.map((bot) => botState(bot, 'trading', { state: bot.status === 'paused' ? 'paused' : 'waiting' })),
           ...backend.dailyBots.map((bot) => botState(bot, 'daily', { state: bot.status === 'paused' ? 'paused' : 'waiting' })),
@@ -261,8 +265,23 @@ describe('a bot just saved', () => {
       }),
     );
 
+  /** Records whether `condition` ever held from now on, checked at every change of the page however brief. */
+  const ever = (condition: () => boolean) => {
+    const seen = { held: false };
+    const observer = new MutationObserver(() => {
+      if (condition()) seen.held = true;
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    return () => {
+      observer.disconnect();
+      return seen.held;
+    };
+  };
+
   it('shows a created bot’s card with its state from the start, never "Not known yet"', async () => {
     const user = userEvent.setup();
+    // No poll may stand in for the read after the answer.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     everyBotWaits();
     renderPortfolioScreen();
     await findCard('Tuesday straddle');
@@ -271,11 +290,11 @@ describe('a bot just saved', () => {
     const dialog = screen.getByRole('dialog');
     await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Short straddle');
     await user.type(field(/^Bot name/), 'Fresh straddle');
+    const unknownShown = ever(() => document.body.textContent?.includes('Not known yet') ?? false);
     await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
-    // The first render of its card already has today's state: read at once after the server's answer.
-    const fresh = await findCard('Fresh straddle');
-    expect(within(fresh).queryByText('Not known yet')).toBeNull();
-    expect(today(fresh)?.state).toBe('waiting');
+    // Its card comes with today's state: read at once after the server's answer, before the card shows.
+    await waitFor(() => expect(today(card('Fresh straddle'))?.state).toBe('waiting'));
+    expect(unknownShown()).toBe(false);
     expect(backend.stateReads).toEqual([21, 21]);
   });
 
@@ -286,10 +305,16 @@ describe('a bot just saved', () => {
     renderPortfolioScreen();
     const bot = await findCard('Tuesday straddle');
     await waitFor(() => expect(today(bot)?.state).toBe('waiting'));
+    // Never "Paused" (the Resume button) beside a day that still says waiting.
+    const mismatch = ever(() => {
+      const shown = screen.queryByRole('article', { name: 'Tuesday straddle' });
+      return shown !== null && within(shown).queryByRole('button', { name: 'Resume Tuesday straddle' }) !== null && today(shown)?.state === 'waiting';
+    });
     await user.click(screen.getByRole('button', { name: 'Pause Tuesday straddle' }));
     await screen.findByRole('button', { name: 'Resume Tuesday straddle' });
-    // The button says Resume in the same render as the card's day says paused: no interval had to pass.
+    // No interval had to pass: the day says paused with the button, read at once after the answer.
     expect(today(card('Tuesday straddle'))?.state).toBe('paused');
+    expect(mismatch()).toBe(false);
     expect(backend.stateReads).toEqual([21, 21]);
   });
 });
