@@ -36,17 +36,20 @@ describe.each(testBackends)('bot notices on the price stream on %s', (backend) =
     const stream = await openStream();
     const before = await recorded();
     const bot = await t.createDaily({ name: 'Told straddle' });
+    // Recorded with the change (a missing one fails here rather than leaving the stream waiting).
+    expect(await recorded()).toBe(before + 1);
     await pass();
     await expectTold(stream);
-    for (const body of [{ status: 'paused' }, { status: 'active' }, { name: 'Renamed straddle' }]) {
+    for (const [n, body] of [{ status: 'paused' }, { status: 'active' }, { name: 'Renamed straddle' }].entries()) {
       expect((await t.call('updateDailyBot', { token: t.desk.token, params: { id: bot.id }, body })).status).toBe(200);
+      expect(await recorded()).toBe(before + 2 + n);
       await pass();
       await expectTold(stream);
     }
-    expect((await t.call('deleteDailyBot', { token: t.desk.token, params: { id: bot.id } })).status).toBe(204);
+    expect((await t.call('deleteDailyBot', { token: t.desk.token, params: { id: bot.id } })).status).toBe(200);
+    expect(await recorded()).toBe(before + 5);
     await pass();
     await expectTold(stream);
-    expect(await recorded()).toBe(before + 5);
     await stream.close();
   });
 
