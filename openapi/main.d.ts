@@ -1443,7 +1443,7 @@ export interface paths {
          *       at expiry; its capital edited); `alerts`: a new alert in the trader's feed; `kill_switch`: the
          *       account's kill switch was armed or disarmed; `bots`: a bot of the account's portfolios was created,
          *       edited, paused, resumed, deleted or stopped, or the bot engine moved one on (entered, exited,
-         *       adjusted, missed, waits; one per account and engine tick), so `getBotStates` reads differently. The
+         *       adjusted, proposed, missed; one per account and engine tick), so `getBotStates` reads differently. The
          *       PWA reads then (and once when a stream opens), and polls alerts, kill switches and bot states on a
          *       timer only while no stream is open (bot states also while a bot holds a position: its P&L moves
          *       with the prices);
