@@ -1437,12 +1437,16 @@ export interface paths {
          *       burst of these, and polls them on a timer only while the stream is down;
          *     - `notice` when something else the trader's screens show is to be read again, on any of the trader's
          *       streams (named account or not), at most a market pass (about a second) after it was recorded on any
-         *       server instance: `{ "topic": "account" | "alerts" | "kill_switch", "account_id": Id | null }`.
+         *       server instance: `{ "topic": "account" | "alerts" | "kill_switch" | "bots", "account_id": Id | null }`.
          *       `account`: the account's positions, orders and funds changed without an order change (its broker
          *       session ended, expired or was opened again, so its books read `UNKNOWN` or fresh; positions settled
          *       at expiry; its capital edited); `alerts`: a new alert in the trader's feed; `kill_switch`: the
-         *       account's kill switch was armed or disarmed. The PWA reads then (and once when a stream opens), and
-         *       polls alerts and kill switches on a timer only while no stream is open;
+         *       account's kill switch was armed or disarmed; `bots`: a bot of the account's portfolios was created,
+         *       edited, paused, resumed, deleted or stopped, or the bot engine moved one on (entered, exited,
+         *       adjusted, proposed, missed; one per account and engine tick), so `getBotStates` reads differently. The
+         *       PWA reads then (and once when a stream opens), and polls alerts, kill switches and bot states on a
+         *       timer only while no stream is open (bot states also while a bot holds a position: its P&L moves
+         *       with the prices);
          *     - `heartbeat` every 5 seconds when nothing else was sent: `{ "timestamp": ... }`. For a live account
          *       (`account_id`) whose ticker is connected and hearing from Kite, an empty `delta` (`{ "data": {} }`)
          *       is sent instead: the feed is alive though nothing watched moved. A heartbeat there means Kite's feed

@@ -10,6 +10,7 @@ import type { StrategiesService } from '../strategies/strategies-service.ts';
 import { cleanText } from '../text.ts';
 import { botRuleTexts } from '../texts/bot-rule-texts.ts';
 import { applyPauseChoice } from './engine/pause-choice.ts';
+import { recordPortfolioBotsNotice } from '../notices/stream-notices.ts';
 import { checkBotMode } from './live-bot-rules.ts';
 import { botSessions, checkBotFields, demoHours, type BotCommon, type BotFields, type PauseAction, type SessionHours, type TradingWindow } from './bot-rules.ts';
 
@@ -132,6 +133,8 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
          VALUES ($1, ${columns.map((_, index) => `$${index + 2}`).join(', ')}, $${columns.length + 2}, $${columns.length + 2}) RETURNING id`,
         [portfolioId, ...values(bot), now],
       );
+      // The trader's other screens and devices read the new bot's state at once (issue 37).
+      await recordPortfolioBotsNotice(tx, portfolioId);
       return (await findOwned(tx, userId, Number(rows[0]?.id))) as Bot;
     });
   }
@@ -185,15 +188,20 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
       );
       const updated = rows.length === 0 ? null : await findOwned(tx, userId, botId);
       if (updated === null) throw botNotFound();
+      await recordPortfolioBotsNotice(tx, current.portfolio_id);
       return updated;
     });
   }
 
   async function remove(userId: number, botId: number): Promise<void> {
-    // One statement: of two deletions, or a deletion and the portfolio's, only one finds the bot.
+    // One statement: of two deletions, or a deletion and the portfolio's, only one finds the bot; its
+    // account's `bots` notice goes with it (the trader's other screens drop its card's state).
     const { rows } = await db.query(
-      `DELETE FROM ${kind.table} b USING portfolios p, broker_accounts a
-       WHERE b.id = $1 AND p.id = b.portfolio_id AND a.id = p.broker_account_id AND a.user_id = $2 RETURNING b.id`,
+      `WITH gone AS (
+         DELETE FROM ${kind.table} b USING portfolios p, broker_accounts a
+         WHERE b.id = $1 AND p.id = b.portfolio_id AND a.id = p.broker_account_id AND a.user_id = $2 RETURNING b.id, a.id AS account_id, a.user_id
+       ), told AS (INSERT INTO stream_notices (user_id, broker_account_id, topic, at) SELECT user_id, account_id, 'bots', now() FROM gone)
+       SELECT id FROM gone`,
       [botId, userId],
     );
     if (rows.length === 0) throw botNotFound();

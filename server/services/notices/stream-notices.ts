@@ -2,7 +2,8 @@
 // changes a screen used to notice only by reading again on a timer. Each is written as a row of
 // stream_notices in the same transaction as the change (recordAccountNotice beside a broker session opened,
 // ended or expired and an expiry settled; alert-log.ts beside each alert; the kill switch beside each arm and
-// disarm), and every instance reads the rows of the traders it streams to on each pass of its market loop
+// disarm; recordBotsNotice beside a bot's change, a kill switch's stopped bots, and once per engine tick for
+// the accounts whose bots acted), and every instance reads the rows of the traders it streams to on each pass of its market loop
 // (server/app.ts), so a change made by the leader or by another instance reaches this one's streams within
 // a pass. A notice names what to read again, never the data: the screen's one read shows it.
 //
@@ -11,8 +12,11 @@
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 
-export type NoticeTopic = 'account' | 'alerts' | 'kill_switch';
-/** What a stream sends: `account` (its positions, orders and funds), `kill_switch` (its switch), `alerts` (the trader's feed). */
+export type NoticeTopic = 'account' | 'alerts' | 'kill_switch' | 'bots';
+/**
+ * What a stream sends: `account` (its positions, orders and funds), `kill_switch` (its switch), `alerts` (the
+ * trader's feed), `bots` (the states of its portfolios' bots).
+ */
 export type StreamNotice = { topic: NoticeTopic; account_id: number | null };
 
 /** How far back each pass reads, and how long a told notice is remembered (twice that). */
@@ -22,6 +26,25 @@ const pruneEveryMs = 60 * 60 * 1000;
 /** Tells the account's owner to read it again (`account`) or its kill switch (`kill_switch`); the owner is looked up here. */
 export async function recordAccountNotice(q: Queryable, topic: 'account' | 'kill_switch', accountId: number): Promise<void> {
   await q.query(`INSERT INTO stream_notices (user_id, broker_account_id, topic, at) SELECT user_id, id, $2, now() FROM broker_accounts WHERE id = $1`, [accountId, topic]);
+}
+
+/**
+ * Tells the owners of these accounts to read their bots' states again (`bots`): one row per account, however
+ * many of its bots changed (a thousand entering in one tick are one read).
+ */
+export async function recordBotsNotice(q: Queryable, accountIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(accountIds)];
+  if (ids.length === 0) return;
+  await q.query(`INSERT INTO stream_notices (user_id, broker_account_id, topic, at) SELECT user_id, id, 'bots', now() FROM broker_accounts WHERE id = ANY($1::int[])`, [ids]);
+}
+
+/** The same for the account of one portfolio (a bot of it created or changed). */
+export async function recordPortfolioBotsNotice(q: Queryable, portfolioId: number): Promise<void> {
+  await q.query(
+    `INSERT INTO stream_notices (user_id, broker_account_id, topic, at)
+     SELECT a.user_id, a.id, 'bots', now() FROM portfolios p JOIN broker_accounts a ON a.id = p.broker_account_id WHERE p.id = $1`,
+    [portfolioId],
+  );
 }
 
 type Row = { id: string | null; user_id: number | null; broker_account_id: number | null; topic: NoticeTopic | null; read_at: Date };

@@ -9,6 +9,7 @@ import { changeRun } from '../bots/engine/bot-runs.ts';
 import { loadHeld } from '../bots/engine/engine-store.ts';
 import { istDate } from '../market/ist.ts';
 import type { Said } from '../texts/said.ts';
+import { recordPortfolioBotsNotice } from '../notices/stream-notices.ts';
 
 export type PausedBot = { kind: BotKind; id: number; name: string };
 
@@ -40,5 +41,7 @@ export async function pauseBotsOfPortfolio(q: Queryable, portfolioId: number, re
       now,
     );
   }
+  // Their cards say "Paused" and why on the trader's screens at once (issue 37).
+  if (paused.length > 0) await recordPortfolioBotsNotice(q, portfolioId);
   return paused.sort((a, b) => a.name.localeCompare(b.name));
 }

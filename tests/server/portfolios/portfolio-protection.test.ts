@@ -305,12 +305,13 @@ describe.each(testBackends)('portfolio protection on %s', (backend) => {
     const runs = await call<Schemas['BotRunsResponse']>('getBotRuns', { token: desk.token, params: { kind: 'trading', id: running.id } });
     expect(runs.body.runs[0]).toMatchObject({ state: 'paused', reason_i18n: { code: 'bot.paused_by_protection' } });
 
-    // One alert names the bots it paused; the streams are told (the alert's notice and the account's).
+    // One alert names the bots it paused; the streams are told (the alert's notice, the account's, and the bots'
+    // cards' once for both bots).
     const told = (await call<Schemas['AlertsResponse']>('getAlerts', { token: desk.token })).body.alerts.filter((alert) => alert.title === 'Stop-loss hit: Protected');
     expect(told).toHaveLength(1);
     expect(told[0]!.body_i18n).toMatchObject({ code: 'alert.portfolio_protection_paused_body', params: { count: 2, bots: 'Monday straddle, Straddle A' } });
     expect(told[0]!.body).toContain('its 2 running bots paused (Monday straddle, Straddle A): resume them when you choose.');
-    expect(await noticeCount()).toBe(noticesBefore + 2);
+    expect(await noticeCount()).toBe(noticesBefore + 3);
 
     // Resuming is the trader's choice, and a later pass of the (now fired) protection does not pause it again.
     const resumed = await call<{ trading_bot: Schemas['TradingBot'] }>('updateTradingBot', { token: desk.token, params: { id: running.id }, body: { status: 'active' } });

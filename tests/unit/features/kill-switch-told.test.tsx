@@ -35,7 +35,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  store.set(streamNoticesAtom, { open: false, alerts: 0, killSwitch: 0, accounts: 0 });
+  store.set(streamNoticesAtom, { open: false, alerts: 0, killSwitch: 0, accounts: 0, bots: 0 });
 });
 afterAll(() => server.close());
 

@@ -1,13 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BotActionRecord } from '@/features/portfolios/api/bot-engine-types';
 import { BOT_STATE_POLL_MS } from '@/features/portfolios/hooks/use-bot-states';
+import { streamNoticesAtom, type StreamNotices } from '@/lib/network/stream-notices-atom';
+import { store } from '@/lib/store';
 import {
   API,
   backend,
   card,
+  field,
   findCard,
   morningBot,
   renderPortfolioScreen,
@@ -46,6 +49,7 @@ async function readsReach(expected: number[]) {
 }
 
 afterEach(() => {
+  store.set(streamNoticesAtom, { open: false, alerts: 0, killSwitch: 0, accounts: 0, bots: 0 });
   vi.useRealTimers();
   Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
 });
@@ -196,5 +200,121 @@ describe('polling the bots’ states', () => {
     expect(screen.getByRole('button', { name: 'History of Tuesday straddle' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'History of Tuesday straddle' }));
     expect(await screen.findByRole('dialog', { name: 'History of “Tuesday straddle”' })).toBeTruthy();
+  });
+
+  it('with a stream open, reads when told (a bot notice, a stream opened) and not every 5 s, unless a bot holds a position', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const tell = (change: (old: StreamNotices) => Partial<StreamNotices>) =>
+      act(() => store.set(streamNoticesAtom, (old) => ({ ...old, ...change(old) })));
+    store.set(streamNoticesAtom, { open: true, alerts: 0, killSwitch: 0, accounts: 0, bots: 0 });
+    backend.botStates = [botState(straddleBot, 'trading', { state: 'waiting' }), botState(morningBot, 'daily', { state: 'paused' })];
+    renderPortfolioScreen();
+    const bot = await findCard('Tuesday straddle');
+    await readsReach([21]);
+    await waitFor(() => expect(today(bot)?.state).toBe('waiting'));
+
+    // Nothing told: no read, however long the screen stays open.
+    await act(async () => vi.advanceTimersByTime(BOT_STATE_POLL_MS * 4));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(backend.stateReads).toEqual([21]);
+
+    // The engine entered (told on the stream): one read, and the card says so.
+    backend.botStates = [botState(straddleBot, 'trading', { state: 'in_position', open_positions: 2, pnl_today: 120 }), botState(morningBot, 'daily', { state: 'paused' })];
+    await tell((old) => ({ bots: old.bots + 1 }));
+    await readsReach([21, 21]);
+    await waitFor(() => expect(today(card('Tuesday straddle'))?.state).toBe('in_position'));
+
+    // In position, its P&L moves with every price, which no notice tells: read every 5 s again.
+    await act(async () => vi.advanceTimersByTime(BOT_STATE_POLL_MS));
+    await readsReach([21, 21, 21]);
+
+    // Flat again (told), the timer stops; a stream opened again (a reconnect) reads once.
+    backend.botStates = [botState(straddleBot, 'trading', { state: 'exited' }), botState(morningBot, 'daily', { state: 'paused' })];
+    await tell((old) => ({ bots: old.bots + 1 }));
+    await readsReach([21, 21, 21, 21]);
+    await waitFor(() => expect(today(card('Tuesday straddle'))?.state).toBe('exited'));
+    await act(async () => vi.advanceTimersByTime(BOT_STATE_POLL_MS * 3));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(backend.stateReads).toHaveLength(4);
+    await tell(() => ({ open: false }));
+    await tell((old) => ({ open: true, bots: old.bots + 1 }));
+    await readsReach([21, 21, 21, 21, 21]);
+
+    // The stream lost: polled again.
+    await tell(() => ({ open: false }));
+    await act(async () => vi.advanceTimersByTime(BOT_STATE_POLL_MS));
+    await readsReach([21, 21, 21, 21, 21, 21]);
+  });
+});
+
+describe('a bot just saved', () => {
+  /**
+   * Every bot the backend holds is waiting (or paused) today, a new one included, as the server would say once
+   * it exists. Each read takes 300 ms: a card shown before its read landed would be caught showing it.
+   */
+  const everyBotWaits = () =>
+    server.use(
+      http.get(`${API}/api/bots/state/:portfolioId/`, async ({ params }) => {
+        backend.stateReads.push(Number(params.portfolioId));
+        await delay(300);
+        const bots = [
+          ...backend.tradingBots.map((bot) => botState(bot, 'trading', { state: bot.status === 'paused' ? 'paused' : 'waiting' })),
+          ...backend.dailyBots.map((bot) => botState(bot, 'daily', { state: bot.status === 'paused' ? 'paused' : 'waiting' })),
+        ];
+        return HttpResponse.json({ bots, as_of: '2026-11-24T04:00:00Z' });
+      }),
+    );
+
+  /** Records whether `condition` ever held from now on, checked at every change of the page however brief. */
+  const ever = (condition: () => boolean) => {
+    const seen = { held: false };
+    const observer = new MutationObserver(() => {
+      if (condition()) seen.held = true;
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    return () => {
+      observer.disconnect();
+      return seen.held;
+    };
+  };
+
+  it('shows a created bot’s card with its state from the start, never "Not known yet"', async () => {
+    const user = userEvent.setup();
+    // No poll may stand in for the read after the answer.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    everyBotWaits();
+    renderPortfolioScreen();
+    await findCard('Tuesday straddle');
+    await readsReach([21]);
+    await user.click(screen.getByRole('button', { name: 'New trading bot' }));
+    const dialog = screen.getByRole('dialog');
+    await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Short straddle');
+    await user.type(field(/^Bot name/), 'Fresh straddle');
+    const unknownShown = ever(() => document.body.textContent?.includes('Not known yet') ?? false);
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+    // Its card comes with today's state: read at once after the server's answer, before the card shows.
+    await waitFor(() => expect(today(card('Fresh straddle'))?.state).toBe('waiting'));
+    expect(unknownShown()).toBe(false);
+    expect(backend.stateReads).toEqual([21, 21]);
+  });
+
+  it('shows a paused bot’s new status and its day together, without waiting for the next poll', async () => {
+    const user = userEvent.setup();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    everyBotWaits();
+    renderPortfolioScreen();
+    const bot = await findCard('Tuesday straddle');
+    await waitFor(() => expect(today(bot)?.state).toBe('waiting'));
+    // Never "Paused" (the Resume button) beside a day that still says waiting.
+    const mismatch = ever(() => {
+      const shown = screen.queryByRole('article', { name: 'Tuesday straddle' });
+      return shown !== null && within(shown).queryByRole('button', { name: 'Resume Tuesday straddle' }) !== null && today(shown)?.state === 'waiting';
+    });
+    await user.click(screen.getByRole('button', { name: 'Pause Tuesday straddle' }));
+    await screen.findByRole('button', { name: 'Resume Tuesday straddle' });
+    // No interval had to pass: the day says paused with the button, read at once after the answer.
+    expect(today(card('Tuesday straddle'))?.state).toBe('paused');
+    expect(mismatch()).toBe(false);
+    expect(backend.stateReads).toEqual([21, 21]);
   });
 });

@@ -3,7 +3,7 @@
 // the desk reads its orders and positions when told: once when the stream opens, once per burst of notices
 // (three legs filling in one pass are one read), and none of it while no stream is open (the desk polls then).
 // The stream's other notices: an account's (its session ended, positions settled) read like an order change
-// when it is the account the stream carries; the alerts and the kill switches move their own stamps.
+// when it is the account the stream carries; the alerts, the kill switches and the bots move their own stamps.
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { followOrderNotices, noticeBurstMs, orderNoticesAtom } from '@/features/market/feed/order-notices';
@@ -104,13 +104,23 @@ describe("the chosen account's order notices", () => {
 
   it("move the alerts' and the kill switches' stamps once per burst, and once when the stream opens", async () => {
     const { feed, advance, notices, told } = desk(() => streamOf([snapshot, notice('alerts', null), notice('alerts', null), notice('kill_switch', 7)]));
-    expect(told()).toEqual({ open: false, alerts: 0, killSwitch: 0, accounts: 0 });
+    expect(told()).toEqual({ open: false, alerts: 0, killSwitch: 0, accounts: 0, bots: 0 });
     feed.subscribe(['NSE:NIFTY 50']);
     await advance(0);
-    expect(told()).toEqual({ open: true, alerts: 1, killSwitch: 1, accounts: 1 });
+    expect(told()).toEqual({ open: true, alerts: 1, killSwitch: 1, accounts: 1, bots: 1 });
     await advance(noticeBurstMs);
-    expect(told()).toEqual({ open: true, alerts: 2, killSwitch: 2, accounts: 1 });
+    expect(told()).toEqual({ open: true, alerts: 2, killSwitch: 2, accounts: 1, bots: 1 });
     // Neither is an order change.
+    expect(notices().stamp).toBe(1);
+  });
+
+  it("move the bots' stamp once per burst of bot notices (a bot saved on another device, the engine's entries), and nothing else", async () => {
+    const { feed, advance, notices, told } = desk(() => streamOf([snapshot, notice('bots', 7), notice('bots', 8)]));
+    feed.subscribe(['NSE:NIFTY 50']);
+    await advance(0);
+    expect(told().bots).toBe(1);
+    await advance(noticeBurstMs);
+    expect(told()).toEqual({ open: true, alerts: 1, killSwitch: 1, accounts: 1, bots: 2 });
     expect(notices().stamp).toBe(1);
   });
 });

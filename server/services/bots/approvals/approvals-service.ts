@@ -29,6 +29,7 @@ import { actionKey } from '../engine/action-keys.ts';
 import { deviceText } from './device-label.ts';
 import { priceLegs, priceMove } from './proposal-pricing.ts';
 import { approvalSettingsOf, endProposal, proposalColumns, type ProposalRow } from './proposals.ts';
+import { recordBotsNotice } from '../../notices/stream-notices.ts';
 
 type Schemas = components['schemas'];
 export type Decider = { via: 'app' | 'notification'; device: string };
@@ -185,6 +186,8 @@ export function createApprovalsService({ db, clock, engine, brokers, prices, own
     });
     // Outside any transaction: the broker call, then the action's completion (the run, the trader's alert).
     await engine.carryOut(bot, action, intents, now, null);
+    // The bot's card says it entered (or why not) on the trader's screens at once (issue 37).
+    await recordBotsNotice(db, [bot.account.id]);
     const { rows } = await db.query<{ order_ids: string[] }>('SELECT array_to_json(order_ids) AS order_ids FROM bot_actions WHERE id = $1', [action.id]);
     await db.query('UPDATE bot_proposals SET order_ids = $2::text[] WHERE id = $1', [proposal.id, `{${(rows[0]?.order_ids ?? []).join(',')}}`]);
     return answer(Number(proposal.id));

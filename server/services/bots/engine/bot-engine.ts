@@ -45,6 +45,7 @@ import { actBudgetMs, tickBudget } from './tick-budget.ts';
 import { approveFirstBots, createProposals, isApprovedAction, type ApprovalSettings } from '../approvals/proposals.ts';
 import { decide, istInstant, lateEntryMs, legStopCloses, profitOf } from './rules.ts';
 import { keyOf } from '../../brokers/paper/contracts.ts';
+import { recordBotsNotice } from '../../notices/stream-notices.ts';
 
 /**
  * `failed`: bots whose action broke off with an unexpected error (its claim is reconciled on a later tick), `errors`
@@ -163,9 +164,16 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
 
   // ---- reconciliation ----------------------------------------------------------------------------------
 
-  async function reconcile(action: ActionRow, now: Date, reads: TickReads): Promise<boolean> {
+  /** `touched`: the accounts whose bots' cards are told to read again after the tick (this bot's, when it acted). */
+  async function reconcile(action: ActionRow, now: Date, reads: TickReads, touched: Set<number>): Promise<boolean> {
     const bot = await loadBot(db, now.getTime(), action.kind, action.botId);
     if (bot === undefined) return false;
+    const acted = await reconcileBot(bot, action, now, reads);
+    if (acted) touched.add(bot.account.id);
+    return acted;
+  }
+
+  async function reconcileBot(bot: EngineBot, action: ActionRow, now: Date, reads: TickReads): Promise<boolean> {
     const broker = brokerOf(bot);
     await hooks.beforeReconcile?.(action);
     let orders = await broker.ordersByTag(bot.account, action.key);
@@ -294,17 +302,25 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     const opensRisk = (decision: Decision) => Number(decision.type === 'entry' || decision.type === 'missed');
     due.sort((a, b) => opensRisk(a.decision) - opensRisk(b.decision));
     let deferred = 0;
+    // The accounts whose bots acted (entered, exited, proposed, missed) or broke off (its claim shows): their
+    // cards changed. Not a bot that only waits (a proposal pending, no fresh prices): due again every tick, it
+    // would tell the screens to read every second.
+    const touched = new Set<number>();
     for (const { bot, decision, run, held: botHeld } of due) {
       if (!budget.allows()) {
         deferred += 1;
         continue;
       }
       try {
-        if (await budget.timed(() => act(bot, decision, run, botHeld, now, reads, approveFirst))) acted += 1;
+        if (await budget.timed(() => act(bot, decision, run, botHeld, now, reads, approveFirst))) {
+          acted += 1;
+          touched.add(bot.account.id);
+        }
       } catch (error) {
         // One bot's broken action (a lost connection, a crash between its steps) must not hold the others up.
         failed += 1;
         errors.push(error);
+        touched.add(bot.account.id);
       }
     }
     if (peaks.length > 0) {
@@ -317,12 +333,17 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     for (const action of actions) {
       if (action.status !== 'claimed' || nowMs - action.claimedAt.getTime() < staleClaimMs) continue;
       try {
-        if (await reconcile(action, now, reads)) acted += 1;
+        if (await reconcile(action, now, reads, touched)) acted += 1;
       } catch (error) {
         failed += 1;
         errors.push(error);
       }
     }
+    // One `bots` notice per account whose bots moved, after their changes committed (issue 37): its screens
+    // read the cards' states once, at most a market pass later, instead of every 5 s. Once per tick, not per
+    // bot: a thousand entering at 09:20 are one read. Written after, not beside, the changes: a notice lost to
+    // a crash between the two leaves a card a tick behind until its next read, never ahead of the database.
+    await recordBotsNotice(db, touched);
     return { evaluated: bots.length, acted, failed, deferred, ms: budget.elapsed(), errors };
   }
 

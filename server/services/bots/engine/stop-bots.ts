@@ -7,6 +7,7 @@ import { said, type Said } from '../../texts/said.ts';
 import { istDate } from '../../market/ist.ts';
 import type { BotKind } from './action-keys.ts';
 import { changeRun } from './bot-runs.ts';
+import { recordBotsNotice } from '../../notices/stream-notices.ts';
 
 export async function stopBotsOfAccount(q: Queryable, accountId: number, reason: Said, now: Date): Promise<number> {
   const stopped: Array<{ kind: BotKind; id: number; name: string; portfolio_id: number; user_id: number }> = [];
@@ -37,5 +38,7 @@ export async function stopBotsOfAccount(q: Queryable, accountId: number, reason:
       dedupeKey: `bot:stop:${bot.kind}${ref.id}:${now.getTime()}`,
     });
   }
+  // Their cards say "Stopped" on the trader's screens at once (issue 37).
+  if (stopped.length > 0) await recordBotsNotice(q, [accountId]);
   return stopped.length;
 }

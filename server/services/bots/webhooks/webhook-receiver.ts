@@ -42,6 +42,7 @@ import { approvalSettingsOf, createProposals, type ApprovalSettings } from '../a
 import { parseAlert, type Alert } from './webhook-payload.ts';
 import { countOnce, logRefused, nameAction, refuseCounted, settleCounted, type Delivery } from './webhook-log.ts';
 import { tokenHash } from './webhook-settings.ts';
+import { recordBotsNotice } from '../../notices/stream-notices.ts';
 
 /** How far from now a signed timestamp (or the alert's own) may be: older is a replay, later a wrong clock. */
 export const alertMaxAgeMs = 60_000;
@@ -171,6 +172,8 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
       throw DomainError.said('bot_action_in_progress', webhookTexts.inProgress);
     }
     await engine.carryOut(bot, action, intents, now, now);
+    // The bot's card says what the alert did on the trader's screens at once (issue 37).
+    await recordBotsNotice(db, [bot.account.id]);
     const { rows } = await db.query<{ status: string; message: string | null; message_i18n: Said['i18n'] | null; order_ids: string[] }>(
       'SELECT status, message, message_i18n, order_ids FROM bot_actions WHERE id = $1',
       [action.id],

@@ -4,7 +4,8 @@
  * used to notice only by reading again (`notice` events of topic `account`: its broker session ended, expired
  * or opened again, positions settled at expiry), so screens showing the order book or positions read them
  * when told, and on a timer only while no stream carries the account. The trader's alerts and kill switches
- * are told the same way (`alerts`, `kill_switch`), into lib's streamNoticesAtom for the features that read them.
+ * are told the same way (`alerts`, `kill_switch`), and so are their bots' changes (`bots`), into lib's
+ * streamNoticesAtom for the features that read them.
  *
  * `accountId` is the account the open stream was asked for (null while none is open: polling, paused, or
  * another tab holds the connection). `stamp` moves on every stream opened (a change made while none was open
@@ -28,7 +29,7 @@ export const shownAccountAtom = atom<{ id: number; broker: string } | null>(null
 /** Notices heard within this long of the first are read together (well inside the 300 ms a fill may take to show). */
 export const noticeBurstMs = 40;
 
-type Topic = 'orders' | 'alerts' | 'killSwitch' | 'accounts';
+type Topic = 'orders' | 'alerts' | 'killSwitch' | 'accounts' | 'bots';
 
 /** Keeps orderNoticesAtom and streamNoticesAtom as the price feed opens streams, hears notices and loses its stream. */
 export function followOrderNotices(store: ReturnType<typeof createStore>, setTimer: (run: () => void, ms: number) => unknown = setTimeout) {
@@ -49,7 +50,7 @@ export function followOrderNotices(store: ReturnType<typeof createStore>, setTim
     /** A stream opened for this account (null: none named): everything it tells is read once now. */
     opened: (accountId: number | null) => {
       store.set(orderNoticesAtom, (old) => ({ accountId, stamp: old.stamp + 1 }));
-      store.set(streamNoticesAtom, (old) => ({ open: true, alerts: old.alerts + 1, killSwitch: old.killSwitch + 1, accounts: old.accounts + 1 }));
+      store.set(streamNoticesAtom, (old) => ({ open: true, alerts: old.alerts + 1, killSwitch: old.killSwitch + 1, accounts: old.accounts + 1, bots: old.bots + 1 }));
     },
     /** The stream told an order change. */
     told: () => inBurst('orders'),
@@ -60,6 +61,7 @@ export function followOrderNotices(store: ReturnType<typeof createStore>, setTim
     notice: ({ topic, account_id }: StreamNotice) => {
       if (topic === 'alerts') inBurst('alerts');
       else if (topic === 'kill_switch') inBurst('killSwitch');
+      else if (topic === 'bots') inBurst('bots');
       else {
         inBurst('accounts');
         if (account_id !== null && account_id === store.get(orderNoticesAtom).accountId) inBurst('orders');

@@ -81,12 +81,12 @@ export type FeedEnvironment = {
   onStreamOpen?: () => void;
   /** The stream said an order of its account changed (`order` events). */
   onOrderNotice?: () => void;
-  /** The stream said something else is to be read again (`notice` events: an account, the alerts, a kill switch). */
+  /** The stream said something else is to be read again (`notice` events: an account, the alerts, a kill switch, the bots). */
   onNotice?: (notice: StreamNotice) => void;
 };
 
 /** A `notice` event: what to read again (the server's stream-notices.ts). */
-export type StreamNotice = { topic: 'account' | 'alerts' | 'kill_switch'; account_id: number | null };
+export type StreamNotice = { topic: 'account' | 'alerts' | 'kill_switch' | 'bots'; account_id: number | null };
 
 export const pollIntervalMs = 1000;
 /** Quotes applied per animation frame (each re-renders one row's side). */

@@ -8,7 +8,7 @@ import { botMessages as m } from '@/features/portfolios/bot-messages';
 import { BotForm } from '@/features/portfolios/components/bot-form';
 import { LoadStatus } from '@/components/ui/load-status';
 import type { useBaseStrategies } from '@/features/portfolios/hooks/use-base-strategies';
-import { useBotActions } from '@/features/portfolios/hooks/use-bot-actions';
+import { useBotActions, type ReadStates } from '@/features/portfolios/hooks/use-bot-actions';
 import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
 import type { Bot, BotFields } from '@/features/portfolios/model/bot-kind';
 import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
@@ -25,14 +25,16 @@ type BotFormDialogProps<B extends Bot> = {
   preset?: BotPreset;
   mode: TradingMode;
   accountNumber: string;
+  /** Today's states read again once the bot is saved: its card shows what it does at once. */
+  readStates: ReadStates;
   onClose: () => void;
 };
 
 /** Creates or edits one bot. A refusal keeps the dialog open with everything the trader typed. */
-export function BotFormDialog<B extends Bot>({ api, portfolio, catalogue, bot, preset, mode, accountNumber, onClose }: BotFormDialogProps<B>) {
+export function BotFormDialog<B extends Bot>({ api, portfolio, catalogue, bot, preset, mode, accountNumber, readStates, onClose }: BotFormDialogProps<B>) {
   const intl = useIntl();
   const formId = useId();
-  const { create, update } = useBotActions(api);
+  const { create, update } = useBotActions(api, readStates);
   const save = bot ? update : create;
 
   const handleSave = async (fields: BotFields) => {

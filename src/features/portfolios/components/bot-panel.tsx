@@ -12,7 +12,7 @@ import { BotFormDialog } from '@/features/portfolios/components/bot-form-dialog'
 import { DeleteBotDialog } from '@/features/portfolios/components/delete-bot-dialog';
 import { LoadStatus } from '@/components/ui/load-status';
 import type { useBaseStrategies } from '@/features/portfolios/hooks/use-base-strategies';
-import { useBotActions } from '@/features/portfolios/hooks/use-bot-actions';
+import { useBotActions, type ReadStates } from '@/features/portfolios/hooks/use-bot-actions';
 import type { useBotList } from '@/features/portfolios/hooks/use-bot-list';
 import type { BotPreset } from '@/features/portfolios/model/bot-form-values';
 import type { BotKindApi } from '@/features/portfolios/model/bot-kind-api';
@@ -40,8 +40,8 @@ type BotPanelProps<B extends Bot> = {
   preset?: BotPreset;
   /** Today's state of a bot, from the portfolio's last poll. */
   stateOf: (kind: BotKind, botId: number) => BotState | undefined;
-  /** A bot changed status: its state is read again at once rather than at the next poll. */
-  onStatusChanged: () => void;
+  /** Reads today's states again (a bot saved, paused, resumed, its approvals changed): its card says at once. */
+  readStates: ReadStates;
   /** Whether the portfolio's account trades paper or live: every card and the form say it. */
   mode: TradingMode;
   /** The account's number, typed to let a live bot trade. */
@@ -52,10 +52,10 @@ type BotPanelProps<B extends Bot> = {
 /** A bot holding a position must be told what to do with it when paused. */
 const holdsPosition = (state: BotState | undefined) => state !== undefined && (state.state === 'in_position' || state.open_positions > 0);
 
-export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canChange, preset, stateOf, onStatusChanged, mode, accountNumber }: BotPanelProps<B>) {
+export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canChange, preset, stateOf, readStates, mode, accountNumber }: BotPanelProps<B>) {
   const intl = useIntl();
   const [dialog, setDialog] = useState<Dialog<B>>(preset !== undefined && canChange ? { kind: 'create' } : null);
-  const { toggleStatus, isToggling } = useBotActions(api);
+  const { toggleStatus, isToggling } = useBotActions(api, readStates);
   const daily = api.kind === 'daily';
   const close = () => setDialog(null);
   const openCreate = () => setDialog({ kind: 'create' });
@@ -68,7 +68,6 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
       return;
     }
     setDialog(null);
-    if (outcome === 'done') onStatusChanged();
   };
   // The last poll may be 5 s old: a bot that entered since is caught by the server (pause_choice_required).
   const handleToggle = (bot: B) => {
@@ -140,10 +139,10 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
       </div>
       {body()}
       {dialog?.kind === 'create' ? (
-        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} preset={preset} mode={mode} accountNumber={accountNumber} onClose={close} />
+        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} preset={preset} mode={mode} accountNumber={accountNumber} readStates={readStates} onClose={close} />
       ) : null}
       {dialog?.kind === 'edit' ? (
-        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} bot={dialog.bot} mode={mode} accountNumber={accountNumber} onClose={close} />
+        <BotFormDialog api={api} portfolio={portfolio} catalogue={catalogue} bot={dialog.bot} mode={mode} accountNumber={accountNumber} readStates={readStates} onClose={close} />
       ) : null}
       {dialog?.kind === 'delete' ? <DeleteBotDialog api={api} bot={dialog.bot} onClose={close} /> : null}
       {dialog?.kind === 'pause' ? (
@@ -165,7 +164,7 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
         />
       ) : null}
       {dialog?.kind === 'history' ? <BotHistoryDialog kind={api.kind} botId={dialog.bot.id} name={dialog.bot.name} onClose={close} /> : null}
-      {dialog?.kind === 'approvals' ? <ApprovalDialog kind={api.kind} botId={dialog.bot.id} name={dialog.bot.name} canChange={canChange} onClose={close} onSaved={onStatusChanged} /> : null}
+      {dialog?.kind === 'approvals' ? <ApprovalDialog kind={api.kind} botId={dialog.bot.id} name={dialog.bot.name} canChange={canChange} onClose={close} onSaved={() => void readStates()} /> : null}
       {dialog?.kind === 'webhook' ? (
         <WebhookDialog
           botId={dialog.bot.id}

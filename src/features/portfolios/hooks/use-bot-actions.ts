@@ -18,11 +18,27 @@ const PAUSE_CHOICE_REQUIRED = 'pause_choice_required';
 export type ToggleOutcome = 'done' | 'choice_required' | 'failed';
 
 /**
+ * How long a saved bot's card waits for its state to be read before it shows without it. The read is one
+ * round trip (tens of milliseconds); a server slow to answer must not hold the trader's save.
+ */
+export const STATE_READ_WAIT_MS = 1000;
+
+/** Today's states read again; resolves once they landed (or the read failed: the card then says so). */
+export type ReadStates = () => Promise<void>;
+
+const waitForStates = (readStates: ReadStates | undefined) =>
+  readStates === undefined ? Promise.resolve() : Promise.race([readStates(), new Promise<void>((resolve) => setTimeout(resolve, STATE_READ_WAIT_MS))]);
+
+/**
  * Create, update, delete and pause/resume for one kind of bot, applying spec §4 to its list: a created bot
  * is appended, an updated one replaced by id, a deleted one removed. Each has its own loading flag; the
  * status toggle's is per bot, so pausing one bot leaves the others' buttons alone.
+ *
+ * `readStates`: a created, edited, paused or resumed bot's card shows what it does today at once, not
+ * "Not known yet" (or its old state beside its new status) until the next read: the states are read again
+ * as soon as the server answered, and the bot lands in its list with them (at most STATE_READ_WAIT_MS later).
  */
-export function useBotActions<B extends Bot>(api: BotKindApi<B>) {
+export function useBotActions<B extends Bot>(api: BotKindApi<B>, readStates?: ReadStates) {
   const intl = useIntl();
   const setList = useSetAtom(api.atom);
   const [toggling, setToggling] = useState<ReadonlySet<number>>(() => new Set());
@@ -38,10 +54,11 @@ export function useBotActions<B extends Bot>(api: BotKindApi<B>) {
     useCallback(
       async (portfolioId: number, fields: BotFields) => {
         const bot = await api.create(portfolioId, fields);
+        await waitForStates(readStates);
         put(bot, appendItem);
         return bot;
       },
-      [api, put],
+      [api, put, readStates],
     ),
   );
 
@@ -49,10 +66,11 @@ export function useBotActions<B extends Bot>(api: BotKindApi<B>) {
     useCallback(
       async (id: number, changes: BotChanges) => {
         const bot = await api.update(id, changes);
+        await waitForStates(readStates);
         put(bot, replaceItem);
         return bot;
       },
-      [api, put],
+      [api, put, readStates],
     ),
   );
 
@@ -79,7 +97,9 @@ export function useBotActions<B extends Bot>(api: BotKindApi<B>) {
       setToggling((ids) => new Set(ids).add(bot.id));
       try {
         const changes = pausing && pauseAction ? { status, pause_action: pauseAction } : { status, ...(liveConfirmation === undefined ? {} : { live_confirmation: liveConfirmation }) };
-        put(await api.update(bot.id, changes), replaceItem);
+        const updated = await api.update(bot.id, changes);
+        await waitForStates(readStates);
+        put(updated, replaceItem);
         notify({ kind: 'success', title: pausing ? m.pausedNotice : m.resumedNotice, values: { name: bot.name } });
         return 'done';
       } catch (error) {
@@ -98,7 +118,7 @@ export function useBotActions<B extends Bot>(api: BotKindApi<B>) {
         });
       }
     },
-    [api, put, intl],
+    [api, put, intl, readStates],
   );
 
   return { create, update, remove, toggleStatus, isToggling: (id: number) => toggling.has(id) };
