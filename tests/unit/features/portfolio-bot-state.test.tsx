@@ -318,3 +318,26 @@ describe('a bot just saved', () => {
     expect(backend.stateReads).toEqual([21, 21]);
   });
 });
+
+describe('a bot card’s strategy while the catalogue is read', () => {
+  it('says it is loading until the catalogue comes, then names it; "Unknown strategy" only for one the catalogue lacks', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    backend.tradingBots = [straddleBot, { ...straddleBot, id: 33, name: 'Retired strategy bot', base_strategy: 9999 }];
+    server.use(
+      http.get(`${API}/api/base_strategies/base_strategies/`, async () => {
+        await held;
+        return HttpResponse.json({ base_strategies: backend.strategies });
+      }),
+    );
+    renderPortfolioScreen();
+    const bot = await findCard('Tuesday straddle');
+    const retired = await findCard('Retired strategy bot');
+    expect(within(bot).getByText('Loading…')).toBeTruthy();
+    expect(screen.queryByText('Unknown strategy')).toBeNull();
+    release();
+    expect(await within(bot).findByText('Short straddle')).toBeTruthy();
+    expect(within(retired).getByText('Unknown strategy')).toBeTruthy();
+    expect(within(bot).queryByText('Loading…')).toBeNull();
+  });
+});

@@ -26,7 +26,7 @@ type BotCardProps = {
   bot: Bot;
   /** Whether the bot's account trades paper or live: the account's broker decides where its orders go. */
   mode: TradingMode;
-  strategies: readonly BaseStrategy[];
+  strategies: readonly BaseStrategy[] | null;
   /** Today's state from the last poll; undefined until the server said. */
   state: BotState | undefined;
   /** The status change is on its way: the toggle is busy and cannot be pressed twice. */

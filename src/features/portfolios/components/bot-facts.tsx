@@ -3,19 +3,24 @@ import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
 import { botMessages as m, clockText, lotsText, scheduleText } from '@/features/portfolios/bot-messages';
 import { useWeekdayNames } from '@/features/portfolios/hooks/use-weekday-names';
 import { isDailyBot, type Bot } from '@/features/portfolios/model/bot-kind';
+import { commonMessages } from '@/i18n/common-messages';
 import { strategyName } from '@/i18n/strategy-messages';
 import { useFormat } from '@/lib/format/use-format';
 
-type BotFactsProps = { bot: Bot; strategies: readonly BaseStrategy[] };
+/** `strategies` is null until the catalogue has been read (or recalled): the card then says so, not "Unknown strategy". */
+type BotFactsProps = { bot: Bot; strategies: readonly BaseStrategy[] | null };
 
 /** What a bot runs and how: strategy, index, size, exits and when (a daily bot's schedule, a trading bot's window). */
 export function BotFacts({ bot, strategies }: BotFactsProps) {
   const intl = useIntl();
   const { formatPercent } = useFormat();
   const dayNames = useWeekdayNames('short');
-  const strategy = strategies.find((candidate) => candidate.id === bot.base_strategy);
+  const strategy = strategies?.find((candidate) => candidate.id === bot.base_strategy);
+  const strategyText = strategy
+    ? strategyName(strategy, intl)
+    : intl.formatMessage(strategies === null ? commonMessages.loading : m.unknownStrategy);
   const facts: [MessageDescriptor, string][] = [
-    [m.strategy, strategy ? strategyName(strategy, intl) : intl.formatMessage(m.unknownStrategy)],
+    [m.strategy, strategyText],
     [m.underlying, bot.underlying],
     [m.lots, intl.formatMessage(lotsText, { lots: bot.lots })],
     [m.stopLoss, formatPercent(bot.stop_loss_pct / 100)],

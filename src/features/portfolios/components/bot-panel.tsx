@@ -109,7 +109,7 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
             <BotCard
               bot={bot}
               mode={mode}
-              strategies={catalogue.strategies}
+              strategies={catalogue.loaded ? catalogue.strategies : null}
               state={stateOf(api.kind, bot.id)}
               toggling={isToggling(bot.id)}
               canChange={canChange}
